@@ -1,0 +1,1 @@
+"""The knowledge-base model: profiles, document records, jurisdictions, validation."""

@@ -1,0 +1,1 @@
+"""Snapshots, freeze manifests, verification, exports, the run log and the gate."""

@@ -1,0 +1,116 @@
+"""oafreeze.yaml: the environment's configuration, validated with named keys and rules."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from oafreeze.errors import BadInput, Problem
+from oafreeze.freezer import safeyaml
+from oafreeze.freezer.materialize import DEFAULT_MOUNT
+from oafreeze.freezer.task import check_relative_path
+
+CONFIG_FILE = "oafreeze.yaml"
+SCHEMA = "oafreeze.environment/1"
+
+
+class Pin(BaseModel):
+    """A repository pinned at a full commit id."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    repo: str = Field(min_length=1)
+    commit: str = Field(pattern=r"^[0-9a-f]{40}([0-9a-f]{24})?$")
+
+
+class KnowledgeBase(BaseModel):
+    """Where the knowledge base comes from, which commit, and where it is mounted."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    source: str = Field(min_length=1, description="Library repository or bundle (relative to the environment).")
+    commit: str = Field(pattern=r"^[0-9a-f]{40}([0-9a-f]{24})?$")
+    profile: str = "openagreements"
+    root: str = ""
+    expect: dict[str, int] | None = None
+    mount: str = DEFAULT_MOUNT
+    snapshot: str = Field(min_length=1, description="The committed snapshot file, relative to the environment.")
+
+    _mount = field_validator("mount", "snapshot")(lambda cls, v: check_relative_path(v))
+
+    @field_validator("expect")
+    @classmethod
+    def _kinds(cls, value):
+        from oafreeze.corpus.profile import KINDS
+
+        for kind, n in (value or {}).items():
+            if kind not in KINDS:
+                raise ValueError(f"unknown kind {kind!r}; kinds are {', '.join(KINDS)}")
+            if n < 0:
+                raise ValueError(f"count for {kind} must be >= 0")
+        return value
+
+
+class Model(BaseModel):
+    """A model under test with its exact settings."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    id: str = Field(min_length=1)
+    settings: dict[str, Any] = Field(default_factory=dict)
+
+
+class Judge(BaseModel):
+    """A judge: provider-prefixed id, schema version, field order, temperature."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    id: str = Field(pattern=r"^[a-z0-9][a-z0-9_.-]*/[A-Za-z0-9_.:-]+$")
+    schema_version: str = Field(min_length=1)
+    field_order: list[str] = Field(min_length=1)
+    temperature: float = Field(ge=0, le=2)
+
+
+class Environment(BaseModel):
+    """The whole of oafreeze.yaml."""
+
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+
+    schema_: str = Field(SCHEMA, alias="schema")
+    name: str = Field(min_length=1, max_length=200)
+    knowledge_base: KnowledgeBase | None = None
+    harness: Pin | None = None
+    evaluator: Pin | None = None
+    models: list[Model] = Field(default_factory=list)
+    judges: list[Judge] = Field(default_factory=list)
+
+
+def parse_environment(data: bytes, source: str = CONFIG_FILE) -> Environment:
+    """Validate oafreeze.yaml; every bad key named at once with the rule it breaks."""
+    raw = safeyaml.load(data, source)
+    if not isinstance(raw, dict):
+        raise BadInput.at(source, "must be a YAML mapping", rule="environment-mapping")
+    try:
+        env = Environment.model_validate(raw)
+    except ValidationError as exc:
+        problems = []
+        for err in exc.errors():
+            key = ".".join(str(p) for p in err["loc"])
+            msg = {"missing": "required key missing", "extra_forbidden": "unknown key"}.get(err["type"], err["msg"])
+            problems.append(Problem(source, msg, field=key, rule=err["type"]))
+        raise BadInput(f"{source}: invalid environment configuration", problems) from None
+    if env.schema_ != SCHEMA:
+        raise BadInput.at(source, f"unknown schema {env.schema_!r}; this oafreeze reads {SCHEMA}",
+                          field="schema", rule="schema-version")
+    return env
+
+
+def load_environment(root: Path) -> Environment:
+    """Read <root>/oafreeze.yaml."""
+    path = root / CONFIG_FILE
+    if not path.is_file():
+        raise BadInput.at(str(path), "no oafreeze.yaml here; run `oafreeze init` or pass --env",
+                          rule="environment-exists")
+    return parse_environment(path.read_bytes(), CONFIG_FILE)

@@ -1,0 +1,86 @@
+"""YAML that can only ever build plain data.
+
+Profiles, oafreeze.yaml, front matter and template metadata are read with this loader
+only: no object-building tags (only the safe core schema), no anchors or aliases (so
+no "billion laughs"), bounded nesting and size, and errors that name the file, line and
+column.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+from typing import Any
+
+import yaml
+
+from oafreeze.errors import BadInput
+
+MAX_BYTES = 8 << 20
+MAX_DEPTH = 64
+
+
+class _Loader(yaml.SafeLoader):
+    """SafeLoader that refuses aliases and deep nesting."""
+
+    def compose_node(self, parent, index):  # noqa: D401 - PyYAML hook
+        if self.check_event(yaml.AliasEvent):
+            event = self.peek_event()
+            raise yaml.composer.ComposerError(None, None, "aliases (*name) are not allowed",
+                                              event.start_mark)
+        event = self.peek_event()
+        if getattr(event, "anchor", None):
+            raise yaml.composer.ComposerError(None, None, "anchors (&name) are not allowed",
+                                              event.start_mark)
+        self._depth = getattr(self, "_depth", 0) + 1
+        try:
+            if self._depth > MAX_DEPTH:
+                raise yaml.composer.ComposerError(None, None, f"nested deeper than {MAX_DEPTH} levels",
+                                                  event.start_mark)
+            return super().compose_node(parent, index)
+        finally:
+            self._depth -= 1
+
+
+def _plain(value: Any) -> Any:
+    # Dates become ISO strings so every later stage sees JSON-ready data.
+    if isinstance(value, (_dt.date, _dt.datetime)):
+        return value.isoformat()
+    if isinstance(value, dict):
+        return {(_plain(k) if not isinstance(k, str) else k): _plain(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    if isinstance(value, float) and value != value:
+        raise ValueError("NaN is not allowed")
+    return value
+
+
+def load(text: str | bytes, source: str, *, line_offset: int = 0) -> Any:
+    """Parse one YAML document into plain data; a clear BadInput for anything else."""
+    if isinstance(text, bytes):
+        if len(text) > MAX_BYTES:
+            raise BadInput.at(source, f"larger than {MAX_BYTES} bytes", rule="yaml-size")
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise BadInput.at(source, f"not UTF-8 (byte {exc.start})", rule="utf-8") from None
+    try:
+        value = yaml.load(text, Loader=_Loader)  # noqa: S506 - _Loader is a SafeLoader
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line = mark.line + 1 + line_offset if mark else None
+        col = mark.column + 1 if mark else None
+        raise BadInput.at(source, f"invalid YAML: {exc.problem or exc.context}", line=line, column=col,
+                          rule="safe-yaml") from None
+    except yaml.YAMLError as exc:
+        raise BadInput.at(source, f"invalid YAML: {exc}", rule="safe-yaml") from None
+    except RecursionError:
+        raise BadInput.at(source, "YAML nested too deeply", rule="yaml-depth") from None
+    try:
+        return _plain(value)
+    except (ValueError, TypeError) as exc:
+        raise BadInput.at(source, f"invalid YAML: {exc}", rule="safe-yaml") from None
+
+
+def dump(value: Any) -> str:
+    """Plain block-style YAML, keys in the order given."""
+    return yaml.safe_dump(value, sort_keys=False, allow_unicode=True, default_flow_style=False)

@@ -1,0 +1,1 @@
+"""The 13-item adversarial hygiene audit."""

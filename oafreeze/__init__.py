@@ -1,0 +1,3 @@
+"""oafreeze: freeze, verify, audit and log legal-AI evaluation environments."""
+
+__version__ = "0.1.0"

@@ -1,0 +1,5 @@
+"""Allow `python -m oafreeze`."""
+
+from oafreeze.cli import main
+
+main()

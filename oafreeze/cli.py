@@ -1,0 +1,66 @@
+"""The `oafreeze` command: a group that loads one module per command."""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+
+import click
+
+from oafreeze import __version__
+
+# command name -> module under oafreeze.commands (each defines `command`)
+COMMANDS = {
+    # the knowledge base
+    "snapshot": "snapshot",
+    "inventory": "inventory",
+    "materialize": "materialize",
+    "sample-library": "sample_library",
+    # freezing and verifying
+    "init": "init",
+    "freeze": "freeze",
+    "verify": "verify",
+    "diff": "diff",
+    "export": "export",
+    "precommit": "precommit",
+    "install-hook": "install_hook",
+    # the hygiene audit
+    "audit": "audit",
+    # the run log and the gate
+    "matrix": "matrix",
+    "run": "run",
+    "judge": "judge",
+    "adjudicate": "adjudicate",
+    "replay": "replay",
+    "note": "note",
+    "log": "log",
+    "results": "results",
+    "match": "match",
+    "gate": "gate",
+    # task families and the sample environment
+    "family": "family",
+    "demo": "demo",
+}
+
+
+class LazyGroup(click.Group):
+    """Import a command's module only when that command runs (keeps the hook fast)."""
+
+    def list_commands(self, ctx):
+        return sorted(name for name, module in COMMANDS.items() if _available(module))
+
+    def get_command(self, ctx, name):
+        module = COMMANDS.get(name)
+        if module is None or not _available(module):
+            return None
+        return importlib.import_module(f"oafreeze.commands.{module}").command
+
+
+def _available(module: str) -> bool:
+    return importlib.util.find_spec(f"oafreeze.commands.{module}") is not None
+
+
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="oafreeze")
+def main() -> None:
+    """Freeze, verify, audit and log legal-AI evaluation environments."""

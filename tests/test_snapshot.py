@@ -1,0 +1,212 @@
+"""`oafreeze snapshot` on the real library bundle and on hand-made repositories."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from conftest import OA_HEAD, commit_all, git, init_repo
+from oafreeze.corpus import documents as docs
+from oafreeze.corpus.profile import load_profile
+from oafreeze.freezer.gitrepo import Repo
+from oafreeze.freezer.snapshot import take_snapshot
+
+KIND_DIRS = {"practice-guide": "practice-guides", "template": "templates", "checklist": "checklists",
+             "survey": "surveys"}
+
+
+def independent_counts(repo: Path, commit: str) -> dict[str, int]:
+    """Count documents per kind straight from `git ls-tree`, by the layout's own rules."""
+    files = git(repo, "ls-tree", "-r", "--name-only", commit).splitlines()
+    nav = {"index.md", "log.md", "LICENSE", "NOTICE", "README.md"}
+    guides = [f for f in files if f.startswith("practice-guides/") and f.endswith(".md")
+              and f.rsplit("/", 1)[-1] not in nav]
+    templates = {"/".join(f.split("/")[:3]) for f in files
+                 if f.startswith("templates/") and len(f.split("/")) >= 4}
+    checklists = {f.rsplit(".", 1)[0] for f in files if f.startswith("checklists/")
+                  and f.endswith((".md", ".json")) and f.rsplit("/", 1)[-1] not in nav}
+    surveys = [f for f in files if f.startswith("surveys/") and f.endswith(".md")
+               and f.rsplit("/", 1)[-1] not in nav]
+    return {"practice-guide": len(guides), "template": len(templates), "checklist": len(checklists),
+            "survey": len(surveys)}
+
+
+@pytest.mark.parametrize("rev", ["main", "f27dd87", "v0.1.1"])
+def test_counts_and_trees_match_git_at_several_commits(cli, bundle, oa_repo, rev):
+    code, snap, _ = cli.json("snapshot", "--library", str(bundle), "--commit", rev)
+    assert code == 0
+    commit = git(oa_repo, "rev-parse", f"{rev}^{{commit}}")
+    assert snap["commit"] == commit
+    assert snap["inventory"] == independent_counts(oa_repo, commit)
+    for kind, folder in KIND_DIRS.items():
+        expected = git(oa_repo, "rev-parse", "--verify", "--quiet", f"{commit}:{folder}", check=False) or None
+        assert snap["kinds"][kind]["tree"] == expected
+
+
+def test_head_of_the_real_library_has_all_four_kinds(cli, bundle):
+    code, snap, _ = cli.json("snapshot", "--library", str(bundle), "--commit", "main")
+    assert code == 0 and snap["commit"] == OA_HEAD
+    assert all(snap["inventory"][k] > 0 for k in KIND_DIRS)
+    # California and Texas guides exist at HEAD; the coverage says so.
+    assert {"CA", "TX"} <= set(snap["coverage"]["practice-guide"]["covered"])
+    # every file under a kind's root is accounted for: owned by a document, or listed
+    owned = {f for d in snap["documents"] for f in d["files"]}
+    listed = {f["path"] for f in snap["files"]}
+    assert owned <= listed
+    guide = next(d for d in snap["documents"] if d["id"] == "practice-guides/non-compete/us/california.md")
+    assert guide["kind"] == "practice-guide" and guide["jurisdictions"] == ["CA"]
+    assert guide["title"] and guide["timestamp"] and guide["licence"] == "CC-BY-4.0"
+
+
+def test_file_hashes_are_the_blobs_sha256(cli, bundle, oa_repo):
+    import hashlib
+
+    code, snap, _ = cli.json("snapshot", "--library", str(bundle), "--commit", "main")
+    for f in snap["files"][:40]:
+        data = (oa_repo / f["path"]).read_bytes()
+        assert hashlib.sha256(data).hexdigest() == f["sha256"]
+        assert f["blob"] == git(oa_repo, "rev-parse", f"main:{f['path']}")
+        assert f["size"] == len(data)
+
+
+def test_a_commit_without_a_kinds_folder_counts_zero_and_says_so(cli, bundle):
+    code, out, _ = cli("snapshot", "--library", str(bundle), "--commit", "v0.1.1")
+    assert code == 0
+    assert "absent at this commit" in out
+    code, snap, _ = cli.json("snapshot", "--library", str(bundle), "--commit", "v0.1.1")
+    assert snap["kinds"]["practice-guide"]["tree"] is None
+    assert snap["inventory"]["practice-guide"] == 0
+
+
+def test_expect_mismatch_exits_1_with_the_difference_per_kind(cli, bundle):
+    code, snap, _ = cli.json("snapshot", "--library", str(bundle), "--commit", "main")
+    inv = snap["inventory"]
+    good = ",".join(f"{k}={v}" for k, v in inv.items())
+    assert cli("snapshot", "--library", str(bundle), "--commit", "main", "--expect", good)[0] == 0
+    bad = f"practice-guide={inv['practice-guide'] + 2},survey={inv['survey']}"
+    code, _out, err = cli("snapshot", "--library", str(bundle), "--commit", "main", "--expect", bad)
+    assert code == 1
+    assert f"expected {inv['practice-guide'] + 2}, found {inv['practice-guide']} (-2)" in err
+    assert "survey" not in err
+
+
+def test_uncommitted_edits_never_leak_into_the_snapshot(cli, oa_repo, tmp_path):
+    work = tmp_path / "lib"
+    git(tmp_path, "clone", "-q", str(oa_repo), str(work))
+    before = cli.json("snapshot", "--library", str(work), "--commit", "HEAD")[1]
+    target = work / "practice-guides/non-compete/us/california.md"
+    target.write_text("---\ntitle: tampered\n---\nedited but not committed\n")
+    (work / "practice-guides/extra.md").write_text("---\ntitle: new\n---\n")
+    after = cli.json("snapshot", "--library", str(work), "--commit", "HEAD")[1]
+    assert after == before
+
+
+def test_output_file_is_written_once_and_never_overwritten(cli, bundle, tmp_path):
+    out = tmp_path / "snap.json"
+    assert cli("snapshot", "--library", str(bundle), "--commit", "main", "--out", str(out))[0] == 0
+    first = out.read_bytes()
+    code, _o, err = cli("snapshot", "--library", str(bundle), "--commit", "f27dd87", "--out", str(out))
+    assert code == 2 and "already exists" in err
+    assert out.read_bytes() == first
+    assert json.loads(first)["commit"] == OA_HEAD
+
+
+def small_library(root: Path) -> Path:
+    init_repo(root)
+    (root / "practice-guides/non-compete/us").mkdir(parents=True)
+    (root / "practice-guides/non-compete/us/oregon.md").write_text(
+        "---\ntype: Guide\ntitle: Oregon\ndescription: d\n---\nbody\n")
+    (root / "surveys").mkdir()
+    (root / "surveys/us.md").write_text("---\ntype: Survey\ntitle: Survey\n---\n")
+    return root
+
+
+def test_validation_reports_every_problem_at_once(tmp_path):
+    lib = small_library(tmp_path / "lib")
+    (lib / "practice-guides/no-front-matter.md").write_text("# just a heading\n")
+    (lib / "practice-guides/broken.md").write_text("---\ntitle: [unclosed\n---\n")
+    (lib / "practice-guides/missing.md").write_text("---\ntitle: Missing fields\n---\n")
+    (lib / "practice-guides/dup.md").write_text("---\ntype: G\ntitle: Oregon\ndescription: d\n---\n")
+    (lib / "practice-guides/picture.png").write_bytes(b"\x89PNG")
+    commit = commit_all(lib)
+    profile, raw = load_profile("openagreements")
+    with Repo.open(lib) as repo:
+        snap = take_snapshot(repo, commit, profile, raw)
+    got = {(p.path, p.rule, p.field, p.line) for p in snap.problems}
+    assert ("practice-guides/no-front-matter.md", "front-matter-present", None, 1) in got
+    assert any(p[0] == "practice-guides/broken.md" and p[1] == "safe-yaml" and p[3] in (2, 3) for p in got)
+    assert ("practice-guides/missing.md", "required-field", "type", None) in got
+    assert ("practice-guides/missing.md", "required-field", "description", None) in got
+    assert ("practice-guides/dup.md", "unique-title", "title", None) in got
+    assert ("practice-guides/picture.png", "claimed", None, None) in got
+    # --strict turns problems into exit 2
+    from click.testing import CliRunner
+
+    from oafreeze.cli import main
+    res = CliRunner().invoke(main, ["snapshot", "--library", str(lib), "--commit", commit, "--strict"])
+    assert res.exit_code == 2
+
+
+@pytest.mark.parametrize("case,needle", [
+    ("not-a-repo", "not a git repository"),
+    ("unknown-commit", "unknown commit"),
+    ("symlink", "is a symlink"),
+    ("missing", "no such file"),
+])
+def test_bad_libraries_get_a_clear_message_and_exit_2(cli, tmp_path, case, needle):
+    lib = tmp_path / "lib"
+    rev = "HEAD"
+    if case == "not-a-repo":
+        lib.mkdir()
+    elif case == "missing":
+        lib = tmp_path / "nowhere"
+    else:
+        small_library(lib)
+        if case == "symlink":
+            (lib / "practice-guides/link.md").symlink_to("/etc/passwd")
+        commit_all(lib)
+        if case == "unknown-commit":
+            rev = "0" * 40
+    code, out, err = cli("snapshot", "--library", str(lib), "--commit", rev)
+    assert code == 2
+    assert needle in err and "Traceback" not in err + out
+
+
+def test_non_utf8_front_matter_is_named(tmp_path):
+    lib = small_library(tmp_path / "lib")
+    (lib / "practice-guides/latin1.md").write_bytes("---\ntitle: caf\xe9\n---\n".encode("latin-1"))
+    commit = commit_all(lib)
+    profile, raw = load_profile("openagreements")
+    with Repo.open(lib) as repo:
+        snap = take_snapshot(repo, commit, profile, raw)
+    assert any(p.path == "practice-guides/latin1.md" and p.rule == "utf-8" for p in snap.problems)
+
+
+def test_documents_group_twins_and_template_directories():
+    profile, _ = load_profile("openagreements")
+    cls = docs.classify(profile, [
+        "checklists/employment/review.md", "checklists/employment/review.json",
+        "checklists/employment/index.md", "checklists/LICENSE",
+        "templates/acme-cc0-1.0/offer/metadata.yaml", "templates/acme-cc0-1.0/offer/template.docx",
+        "templates/acme-cc0-1.0/offer/LICENSE", "templates/stray.md",
+        "practice-guides/log.md", "practice-guides/a/b.md",
+    ])
+    assert cls.documents["checklists/employment/review"] == (
+        "checklist", ["checklists/employment/review.json", "checklists/employment/review.md"])
+    assert cls.documents["templates/acme-cc0-1.0/offer"][1] == [
+        "templates/acme-cc0-1.0/offer/LICENSE", "templates/acme-cc0-1.0/offer/metadata.yaml",
+        "templates/acme-cc0-1.0/offer/template.docx"]
+    assert "practice-guides/a/b.md" in cls.documents
+    assert set(cls.ignored) == {"checklists/employment/index.md", "checklists/LICENSE", "practice-guides/log.md"}
+    assert cls.unclaimed == ["templates/stray.md"]
+
+
+def test_template_licence_comes_from_metadata_or_path(bundle, oa_repo):
+    profile, raw = load_profile("openagreements")
+    with Repo.open(oa_repo) as repo:
+        snap = take_snapshot(repo, "main", profile, raw)
+    by_id = {d.id: d for d in snap.documents}
+    assert by_id["templates/bonterms-cc0-1.0/bonterms-mutual-nda"].licence == "CC0-1.0"
+    assert all(d.licence for d in snap.documents if d.kind == "template")
