@@ -66,3 +66,65 @@ def fingerprint(items: Iterable[tuple[str, str]]) -> str:
     for path, digest in sorted(items, key=lambda pd: pd[0].encode("utf-8")):
         h.update(path.encode("utf-8") + b"\0" + digest.encode("ascii") + b"\n")
     return h.hexdigest()
+
+
+def _tree_sort_key(entry: tuple[str, str, str]) -> bytes:
+    # git orders tree entries by name bytes, with directories compared as "name/".
+    mode, name, _oid = entry
+    raw = name.encode("utf-8")
+    return raw + b"/" if mode == "40000" else raw
+
+
+def git_tree_id(entries: list[tuple[str, str, str]], object_format: str = "sha1") -> str:
+    """The id git gives a tree of (mode, name, oid) entries (mode '40000' for subtrees)."""
+    body = b"".join(mode.encode() + b" " + name.encode("utf-8") + b"\0" + bytes.fromhex(oid)
+                    for mode, name, oid in sorted(entries, key=_tree_sort_key))
+    h = hashlib.new(object_format)
+    h.update(b"tree %d\0" % len(body))
+    h.update(body)
+    return h.hexdigest()
+
+
+def git_blob_id_file(path: str | os.PathLike, object_format: str = "sha1") -> tuple[str, str, int]:
+    """git blob id, SHA-256 and size of a file on disk, in one streamed read."""
+    size = os.lstat(path).st_size
+    g = hashlib.new(object_format)
+    g.update(b"blob %d\0" % size)
+    s = hashlib.sha256()
+    n = 0
+    for chunk in read_chunks(path):
+        g.update(chunk)
+        s.update(chunk)
+        n += len(chunk)
+    if n != size:
+        raise OSError(f"{path} changed size while being hashed")
+    return g.hexdigest(), s.hexdigest(), n
+
+
+def dir_tree_id(root: str | os.PathLike, object_format: str = "sha1") -> str:
+    """The git tree id the folder `root` would have if committed as it is on disk.
+
+    Lets a task be bound to a tree id before it is committed (the audit does this).
+    Symlinks are hashed as git would (blob of the link text); empty folders vanish, as
+    in git.
+    """
+    import stat as _stat
+
+    entries = []
+    with os.scandir(root) as it:
+        for de in it:
+            st = de.stat(follow_symlinks=False)
+            if _stat.S_ISLNK(st.st_mode):
+                entries.append(("120000", de.name, git_blob_id(os.readlink(de.path).encode(), object_format)))
+            elif _stat.S_ISDIR(st.st_mode):
+                sub = dir_tree_id(de.path, object_format)
+                if sub != EMPTY_TREE.get(object_format):
+                    entries.append(("40000", de.name, sub))
+            elif _stat.S_ISREG(st.st_mode):
+                mode = "100755" if st.st_mode & 0o100 else "100644"
+                entries.append((mode, de.name, git_blob_id_file(de.path, object_format)[0]))
+    return git_tree_id(entries, object_format)
+
+
+EMPTY_TREE = {"sha1": "4b825dc642cb6eb9a060e54bf8d69288fbee4904",
+              "sha256": "6ef19b41225c5369f1c104d45d8d85efa9b057b53b14b4b9b939dd74decc5321"}

@@ -1,0 +1,106 @@
+"""Deterministic deliverable matching: which output file answers which deliverable.
+
+Used to store `deliverables_resolved` with each recorded run and by the audit (H02,
+H06). Deterministic by construction: deliverables are taken in sorted order, ties
+break by sorted file name, no file is assigned twice, fuzzy matching only pairs names
+within a compatible format family, and pairing by extension alone is a last
+pigeonhole pass (one deliverable left, one file left, same family).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass, field
+from difflib import SequenceMatcher
+
+FAMILIES = {
+    ".md": "text", ".txt": "text", ".markdown": "text",
+    ".docx": "word", ".doc": "word",
+    ".xlsx": "sheet", ".xls": "sheet", ".csv": "sheet",
+}
+FUZZY_THRESHOLD = 0.75
+
+
+def family(name: str) -> str:
+    """The format family of a file name (its own extension when it has no family)."""
+    ext = _ext(name)
+    return FAMILIES.get(ext, ext or "(none)")
+
+
+def _ext(name: str) -> str:
+    base = name.rsplit("/", 1)[-1]
+    return ("." + base.rsplit(".", 1)[1].lower()) if "." in base.strip(".") else ""
+
+
+def _stem_key(name: str) -> str:
+    base = unicodedata.normalize("NFC", name.rsplit("/", 1)[-1]).casefold()
+    stem = base.rsplit(".", 1)[0] if "." in base.strip(".") else base
+    return re.sub(r"[\s_\-.]+", "", stem)
+
+
+def _key(name: str) -> str:
+    return unicodedata.normalize("NFC", name).casefold()
+
+
+@dataclass
+class Resolution:
+    """The outcome: deliverable -> file (or None), how each pair was made, files left over."""
+
+    resolved: dict[str, str | None] = field(default_factory=dict)
+    method: dict[str, str] = field(default_factory=dict)
+    unassigned: list[str] = field(default_factory=list)
+
+    def as_dict(self) -> dict:
+        """Plain data, as stored with a recorded run."""
+        return {"deliverables_resolved": self.resolved, "method": self.method, "unassigned": self.unassigned}
+
+
+def resolve(deliverables: list[str], files: list[str]) -> Resolution:
+    """Pair each deliverable with at most one file; never one file with two deliverables."""
+    wanted = sorted(set(deliverables), key=lambda s: s.encode("utf-8"))
+    free = sorted(set(files), key=lambda s: s.encode("utf-8"))
+    out = Resolution(resolved={d: None for d in wanted})
+
+    def take(d: str, f: str, how: str) -> None:
+        out.resolved[d] = f
+        out.method[d] = how
+        free.remove(f)
+
+    # 1. exact path, then exact base name (case and normalization folded)
+    for d in wanted:
+        hit = next((f for f in free if _key(f) == _key(d)), None) or \
+            next((f for f in free if _key(f.rsplit("/", 1)[-1]) == _key(d.rsplit("/", 1)[-1])), None)
+        if hit:
+            take(d, hit, "exact")
+    # 2. fuzzy stem, same family only
+    for d in wanted:
+        if out.resolved[d] is not None:
+            continue
+        scored = [(SequenceMatcher(None, _stem_key(d), _stem_key(f)).ratio(), f) for f in free
+                  if family(f) == family(d)]
+        scored = [(s, f) for s, f in scored if s >= FUZZY_THRESHOLD]
+        if scored:
+            best = max(s for s, _ in scored)
+            hit = min(f for s, f in scored if s == best)
+            take(d, hit, f"fuzzy:{best:.2f}")
+    # 3. pigeonhole by family: one deliverable and one file left in a family
+    for fam in sorted({family(d) for d in wanted}):
+        left_d = [d for d in wanted if out.resolved[d] is None and family(d) == fam]
+        left_f = [f for f in free if family(f) == fam]
+        if len(left_d) == 1 and len(left_f) == 1:
+            take(left_d[0], left_f[0], "extension")
+    out.unassigned = list(free)
+    return out
+
+
+def collisions(deliverables: list[str]) -> list[tuple[str, str]]:
+    """Pairs of deliverable names the matcher could confuse (same family, near-identical stems)."""
+    names = sorted(set(deliverables), key=lambda s: s.encode("utf-8"))
+    out = []
+    for i, a in enumerate(names):
+        for b in names[i + 1:]:
+            if _key(a) == _key(b) or (family(a) == family(b) and
+                                      SequenceMatcher(None, _stem_key(a), _stem_key(b)).ratio() >= FUZZY_THRESHOLD):
+                out.append((a, b))
+    return out
