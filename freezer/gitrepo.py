@@ -181,6 +181,14 @@ class Repo:
         kind = self.run("cat-file", "-t", out, check=False).strip()
         return out if kind == "tree" else None
 
+    def blob_at(self, treeish: str, path: str) -> bytes | None:
+        """The content of file `path` in `treeish`, or None where there is no such file."""
+        out = self.run_bytes("rev-parse", "--verify", "--quiet", "--end-of-options", f"{treeish}:{path}",
+                             check=False).decode().strip()
+        if not HEX.match(out) or self.run("cat-file", "-t", out, check=False).strip() != "blob":
+            return None
+        return self.read_blob(out)
+
     def ls_tree(self, treeish: str, path: str = "", *, recursive: bool = True) -> list[TreeEntry]:
         """Entries under `path` of `treeish`, with sizes, paths relative to the repo root."""
         args = ["ls-tree", "-z", "-l", "--full-tree"]
@@ -200,6 +208,28 @@ class Repo:
                                      None if size == b"-" else int(size),
                                      _decode_path(name, str(self.path))))
         return entries
+
+    def head(self) -> str | None:
+        """The commit HEAD points at, or None in a repository with no commit yet."""
+        out = self.run_bytes("rev-parse", "--verify", "--quiet", "HEAD^{commit}", check=False).decode().strip()
+        return out if HEX.match(out) else None
+
+    def dirty_paths(self, *, include_staged: bool = True) -> list[str]:
+        """Paths that differ from HEAD: staged, unstaged and untracked (ignored files excluded)."""
+        raw = self.run_bytes("status", "--porcelain=v1", "-z", "--untracked-files=all", "--no-renames")
+        out = []
+        for record in raw.split(b"\0"):
+            if len(record) < 4:
+                continue
+            x, y, path = chr(record[0]), chr(record[1]), _decode_path(record[3:], str(self.path))
+            if not include_staged and y == " " and x != "?":
+                continue
+            out.append(path)
+        return sorted(set(out))
+
+    def index_tree(self) -> str:
+        """Write the index as tree objects (as `git commit` would) and return the root tree id."""
+        return self.run("write-tree").strip()
 
     # -- objects -------------------------------------------------------------------
 

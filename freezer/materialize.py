@@ -22,11 +22,13 @@ DEFAULT_MOUNT = "documents/knowledge-base"
 class Drift(BaseModel):
     """One difference between what was pinned and what is there."""
 
+    task: str | None = None
     path: str
-    change: str  # added | removed | modified | mode | symlink | normalization | case
+    change: str  # added | removed | modified | mode | symlink | normalization | case | tree | settings | ...
     expected: str | None = None
     found: str | None = None
-    task: str | None = None
+    area: str | None = None  # "knowledge-base" for files of the pinned knowledge base
+    field: str | None = None  # for settings: which key of oafreeze.yaml
 
 
 def materialize(snap: Snapshot, repo: Repo, dest: str | os.PathLike) -> int:

@@ -1,0 +1,202 @@
+"""The freeze manifest: one document that pins a whole environment.
+
+Its schema is written down in `freezer/schemas/manifest.schema.json` (generated from
+these models by `python -m oafreeze.freezer.manifest --schema`) and versioned by the
+`schema` field. A manifest carries its own digest over the canonical encoding of
+everything else; loading checks it.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from oafreeze.errors import BadInput, CheckFailed, Problem
+from oafreeze.freezer import canonical
+from oafreeze.freezer.environment import Judge, Model, Pin
+from oafreeze.freezer.snapshot import Snapshot
+
+SCHEMA = "oafreeze.manifest/1"
+MANIFESTS = "manifests"
+ID_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$"
+
+
+class FileEntry(BaseModel):
+    """One file of a workspace: path relative to the task folder, content, mode, git blob."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    path: str
+    sha256: str = Field(pattern=r"^[0-9a-f]{64}$")
+    size: int = Field(ge=0)
+    mode: str = Field(pattern=r"^100(644|755)$")
+    blob: str
+
+
+class AuditRef(BaseModel):
+    """The audit state of a task when it was frozen, bound to the tree it audited."""
+
+    model_config = ConfigDict(extra="allow")
+
+    state: str
+    tree: str | None = None
+
+
+class TaskEntry(BaseModel):
+    """One task: its git tree id and every file of its folder outside the knowledge base."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    tree: str
+    files: list[FileEntry]
+    knowledge_base: bool = Field(description="The task's mount holds exactly the pinned snapshot.")
+    audit: AuditRef | None = None
+
+
+class EnvironmentRef(BaseModel):
+    """Which environment, at which commit and root tree, in which object format."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    name: str
+    commit: str | None
+    tree: str
+    object_format: str
+    staged: bool = False
+    config_sha256: str
+
+
+class KnowledgeBaseRef(BaseModel):
+    """Where the pinned snapshot is mounted, and the snapshot itself."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    mount: str
+    snapshot_path: str
+    snapshot: Snapshot
+
+
+class Manifest(BaseModel):
+    """A whole freeze."""
+
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+
+    schema_: str = Field(SCHEMA, alias="schema")
+    id: str = Field(pattern=ID_PATTERN)
+    created: str
+    supersedes: str | None = None
+    supersedes_digest: str | None = None
+    tool: dict[str, str]
+    environment: EnvironmentRef
+    harness: Pin | None = None
+    evaluator: Pin | None = None
+    knowledge_base: KnowledgeBaseRef | None = None
+    models: list[Model] = Field(default_factory=list)
+    judges: list[Judge] = Field(default_factory=list)
+    tasks: dict[str, TaskEntry]
+    digest: str = ""
+
+    def body(self) -> dict:
+        """The manifest as data without its digest."""
+        data = self.model_dump(by_alias=True, mode="json")
+        data.pop("digest", None)
+        return data
+
+    def sealed(self) -> "Manifest":
+        """A copy with its digest set."""
+        return self.model_copy(update={"digest": canonical.digest(self.body())})
+
+    def to_json(self) -> dict:
+        """All of it as data."""
+        return self.model_dump(by_alias=True, mode="json")
+
+
+def parse_manifest(data: bytes, source: str) -> Manifest:
+    """Validate a manifest's bytes and its self-digest; every problem named."""
+    raw = canonical.loads_strict(data, source)
+    return manifest_from_data(raw, source)
+
+
+def manifest_from_data(raw: Any, source: str) -> Manifest:
+    """Validate already-parsed manifest data and its self-digest."""
+    if not isinstance(raw, dict):
+        raise BadInput.at(source, "a manifest is a JSON object", rule="manifest-object")
+    if raw.get("schema") != SCHEMA:
+        raise BadInput.at(source, f"unknown schema {raw.get('schema')!r}; this oafreeze reads {SCHEMA}",
+                          field="schema", rule="schema-version")
+    try:
+        manifest = Manifest.model_validate(raw)
+    except ValidationError as exc:
+        problems = [Problem(source, e["msg"], field=".".join(map(str, e["loc"])), rule=e["type"])
+                    for e in exc.errors()]
+        raise BadInput(f"{source}: not a valid manifest", problems) from None
+    expected = canonical.digest(manifest.body())
+    if manifest.digest != expected:
+        raise CheckFailed.at(source, f"recorded digest {manifest.digest or '(none)'} does not match the "
+                             f"content ({expected}): the manifest was edited after it was written",
+                             field="digest", rule="self-digest")
+    kb = manifest.knowledge_base
+    if kb is not None:
+        snap_digest = canonical.digest(kb.snapshot.body())
+        if kb.snapshot.digest != snap_digest:
+            raise CheckFailed.at(source, "the embedded snapshot's digest does not match its content",
+                                 field="knowledge_base.snapshot.digest", rule="self-digest")
+    return manifest
+
+
+def manifest_path(env_root: Path, manifest_id: str) -> Path:
+    """Where a manifest with this id lives."""
+    return env_root / MANIFESTS / f"{manifest_id}.json"
+
+
+def manifest_ids(env_root: Path) -> list[str]:
+    """Ids of the manifests in manifests/, sorted (ids sort by time when left to default)."""
+    folder = env_root / MANIFESTS
+    if not folder.is_dir():
+        return []
+    return sorted(p.name[:-5] for p in folder.glob("*.json"))
+
+
+def current_id(ids_and_supersedes: dict[str, str | None]) -> str | None:
+    """The manifest no other one supersedes (the newest by id if several)."""
+    superseded = {s for s in ids_and_supersedes.values() if s}
+    heads = sorted(i for i in ids_and_supersedes if i not in superseded)
+    return heads[-1] if heads else None
+
+
+def load_manifest(env_root: Path, ref: str | None) -> tuple[Manifest, Path]:
+    """A manifest by id or path; by default the current one of the environment."""
+    if ref and (ref.endswith(".json") or "/" in ref):
+        path = Path(ref)
+    else:
+        if ref is None:
+            ids = manifest_ids(env_root)
+            if not ids:
+                raise BadInput.at(str(env_root / MANIFESTS), "no manifest yet; run `oafreeze freeze`",
+                                  rule="manifest-exists")
+            sup = {}
+            for i in ids:
+                raw = canonical.loads_strict(manifest_path(env_root, i).read_bytes(), f"{MANIFESTS}/{i}.json")
+                sup[i] = raw.get("supersedes") if isinstance(raw, dict) else None
+            ref = current_id(sup)
+        path = manifest_path(env_root, ref)
+    if not path.is_file():
+        raise BadInput.at(str(path), "no such manifest", rule="manifest-exists")
+    return parse_manifest(path.read_bytes(), str(path)), path
+
+
+def json_schema() -> dict:
+    """The manifest's JSON Schema, generated from the models."""
+    schema = Manifest.model_json_schema(by_alias=True)
+    schema["$id"] = f"https://oafreeze.example.org/schemas/{SCHEMA}.json"
+    schema["title"] = f"oafreeze freeze manifest ({SCHEMA})"
+    return schema
+
+
+if __name__ == "__main__":  # pragma: no cover - regenerate the committed schema
+    import sys
+
+    if "--schema" in sys.argv:
+        sys.stdout.buffer.write(canonical.pretty_bytes(json_schema()))
