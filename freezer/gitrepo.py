@@ -94,7 +94,7 @@ def _decode_path(raw: bytes, where: str) -> str:
 class Repo:
     """A git repository opened read-only and safely; close it (or use `with`)."""
 
-    def __init__(self, path: str | os.PathLike, *, _owned_tmp: str | None = None):
+    def __init__(self, path: str | os.PathLike, *, _owned_tmp: str | None = None, hook: bool = False):
         self.path = Path(path).resolve()
         self._owned_tmp = _owned_tmp
         self._batch: subprocess.Popen | None = None
@@ -102,7 +102,12 @@ class Repo:
             raise GitError.at(str(path), "no such file or directory", rule="library-path")
         git_dir = self._discover()
         self.git_dir = git_dir
-        self._env = git_env({"GIT_DIR": str(git_dir)})
+        extra = {"GIT_DIR": str(git_dir)}
+        # Inside a git hook the index being committed may be a temporary one (`commit -a`,
+        # `commit PATH`); only the pre-commit check, on the user's own repository, follows it.
+        if hook and os.environ.get("GIT_INDEX_FILE"):
+            extra["GIT_INDEX_FILE"] = os.path.abspath(os.environ["GIT_INDEX_FILE"])
+        self._env = git_env(extra)
         self.object_format = self.run("rev-parse", "--show-object-format").strip() or "sha1"
 
     def _discover(self) -> Path:

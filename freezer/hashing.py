@@ -31,6 +31,17 @@ def sha256_chunks(chunks: Iterable[bytes]) -> tuple[str, int]:
     return h.hexdigest(), size
 
 
+def sha256_copy(chunks: Iterable[bytes], fh) -> tuple[str, int]:
+    """Write a stream of chunks to `fh` while hashing it: SHA-256 hex and length."""
+    h = hashlib.sha256()
+    size = 0
+    for chunk in chunks:
+        fh.write(chunk)
+        h.update(chunk)
+        size += len(chunk)
+    return h.hexdigest(), size
+
+
 def read_chunks(path: str | os.PathLike, chunk: int = CHUNK) -> Iterable[bytes]:
     """Yield a file's bytes in chunks, never following a symlink."""
     fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))

@@ -48,7 +48,7 @@ def materialize(snap: Snapshot, repo: Repo, dest: str | os.PathLike) -> int:
             target = tmp / f.path
             target.parent.mkdir(parents=True, exist_ok=True)
             with open(target, "xb") as fh:
-                digest, size = hashing.sha256_chunks(_tee(repo.iter_blob(f.blob), fh))
+                digest, size = hashing.sha256_copy(repo.iter_blob(f.blob), fh)
             if digest != f.sha256 or size != f.size:
                 raise GitError.at(f.path, f"blob {f.blob} has SHA-256 {digest}, snapshot says {f.sha256}",
                                   rule="content-matches-pin")
@@ -61,11 +61,6 @@ def materialize(snap: Snapshot, repo: Repo, dest: str | os.PathLike) -> int:
         raise
     return len(snap.files)
 
-
-def _tee(chunks, fh):
-    for chunk in chunks:
-        fh.write(chunk)
-        yield chunk
 
 
 def walk_files(root: Path) -> tuple[dict[str, os.stat_result], list[Drift]]:

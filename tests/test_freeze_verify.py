@@ -237,3 +237,34 @@ def test_case_only_rename_is_reported_as_such(env, cli):
     assert code == 1
     case = [d for d in report["drift"] if d["change"] == "case"]
     assert case and case[0]["expected"] == "documents/notes.txt" and case[0]["found"] == "documents/NOTES.txt"
+
+
+def test_sha256sum_export_passes_coreutils_and_fails_after_an_edit(env, cli, tmp_path):
+    out = tmp_path / "frozen.sha256"
+    assert cli("export", "--env", str(env), "--format", "sha256sum", "--out", str(out))[0] == 0
+    lines = out.read_text().splitlines()
+    assert any(l.endswith("  tasks/task-00/task.json") for l in lines)
+    assert any("/documents/knowledge-base/practice-guides/" in l for l in lines)
+    ok = subprocess.run(["sha256sum", "--quiet", "-c", str(out)], cwd=env, capture_output=True, text=True)
+    assert ok.returncode == 0, ok.stdout + ok.stderr
+    (env / "tasks/task-01/documents/notes.txt").write_text("changed\n")
+    bad = subprocess.run(["sha256sum", "--quiet", "-c", str(out)], cwd=env, capture_output=True, text=True)
+    assert bad.returncode == 1 and "tasks/task-01/documents/notes.txt: FAILED" in bad.stdout
+    assert cli("export", "--env", str(env), "--format", "sha256sum", "--out", str(out))[0] == 2
+
+
+def test_bagit_export_passes_bagits_validator_and_fails_after_a_byte_change(env, cli, tmp_path):
+    import bagit
+
+    out = tmp_path / "bag"
+    code, info, err = cli.json("export", "--env", str(env), "--format", "bagit", "--out", str(out))
+    assert code == 0, err
+    bag = bagit.Bag(str(out))
+    bag.validate()  # raises on any problem
+    assert bag.info["Payload-Oxum"].endswith(f".{info['files']}")
+    target = out / "data/tasks/task-00/documents/term-sheet.md"
+    data = bytearray(target.read_bytes())
+    data[0] ^= 0x20
+    target.write_bytes(bytes(data))
+    with pytest.raises(bagit.BagValidationError):
+        bagit.Bag(str(out)).validate()

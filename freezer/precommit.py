@@ -1,0 +1,134 @@
+"""The pre-commit check: looks only at what is staged, and refuses
+
+- a change to a frozen task without a superseding manifest staged with it (whose
+  tree for that task is exactly the staged tree);
+- a staged manifest that is invalid, or any edit or deletion of a committed one;
+- a run-log change that is not a pure append of valid, chained entries.
+
+It must stay fast on a large environment: a few git plumbing calls, and only the
+manifests it needs are parsed.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from oafreeze.errors import OafreezeError, Problem
+from oafreeze.freezer.gitrepo import Repo
+from oafreeze.freezer.manifest import manifest_from_data
+
+MANIFEST = re.compile(r"^manifests/([^/]+)\.json$")
+RUNLOG = re.compile(r"^manifests/([^/]+)\.runlog\.jsonl$")
+EMPTY = "4b825dc642cb6eb9a060e54bf8d69288fbee4904"
+
+
+def staged_changes(repo: Repo, head: str | None) -> list[tuple[str, str]]:
+    """(status letter, path) of every staged change against HEAD."""
+    base = head or EMPTY
+    raw = repo.run_bytes("diff-index", "--cached", "-z", "--no-renames", "--name-status", base)
+    parts = raw.split(b"\0")
+    return [(parts[i].decode()[:1], parts[i + 1].decode("utf-8", "surrogateescape"))
+            for i in range(0, len(parts) - 1, 2) if parts[i]]
+
+
+def check(env_root: Path) -> list[Problem]:
+    """Every reason to refuse the staged commit (empty: allow)."""
+    problems: list[Problem] = []
+    with Repo(env_root, hook=True) as repo:
+        head = repo.head()
+        changes = staged_changes(repo, head)
+        if not changes:
+            return []
+        staged_manifests: dict[str, dict] = {}
+        for status, path in changes:
+            m = MANIFEST.match(path)
+            r = RUNLOG.match(path)
+            if m and not r:
+                if status != "A":
+                    verb = {"D": "deletes", "T": "changes the type of"}.get(status, "edits")
+                    problems.append(Problem(path, f"{verb} a committed manifest; manifests are immutable — "
+                                            "write a new freeze that supersedes it", rule="manifest-immutable"))
+                    continue
+                problems.extend(_check_new_manifest(repo, path, staged_manifests))
+            elif r:
+                problems.extend(_check_runlog(repo, head, status, path))
+
+        changed_tasks = sorted({p.split("/")[1] for _s, p in changes if p.startswith("tasks/") and p.count("/") >= 2})
+        if changed_tasks and head is not None:
+            current = _current_manifest(repo, head)
+            if current is not None:
+                frozen = set(current.get("tasks", {}))
+                touched = [t for t in changed_tasks if t in frozen]
+                if touched:
+                    problems.extend(_check_superseded(repo, current, touched, staged_manifests))
+    return problems
+
+
+def _check_new_manifest(repo: Repo, path: str, staged: dict[str, dict]) -> list[Problem]:
+    from oafreeze.freezer import canonical
+
+    try:
+        data = canonical.loads_strict(repo.read_blob(repo.run("rev-parse", f":{path}").strip()), path)
+        manifest_from_data(data, path)
+    except OafreezeError as exc:
+        return exc.problems or [Problem(path, exc.message, rule="manifest-valid")]
+    if MANIFEST.match(path).group(1) != data.get("id"):
+        return [Problem(path, f"file name does not match its id {data.get('id')!r}", field="id",
+                        rule="manifest-name")]
+    staged[path] = data
+    return []
+
+
+def _check_runlog(repo: Repo, head: str | None, status: str, path: str) -> list[Problem]:
+    if status == "D":
+        return [Problem(path, "deletes a run log; run logs are append-only", rule="runlog-append-only")]
+    new = repo.read_blob(repo.run("rev-parse", f":{path}").strip())
+    old = b""
+    if status != "A" and head:
+        old_oid = repo.run_bytes("rev-parse", "--verify", "--quiet", f"{head}:{path}", check=False).decode().strip()
+        old = repo.read_blob(old_oid) if old_oid else b""
+    try:
+        from oafreeze.freezer.runlog import check_append
+    except ImportError:  # pragma: no cover - the run log module ships with the package
+        return [] if new.startswith(old) else [Problem(path, "not a pure append", rule="runlog-append-only")]
+    return check_append(old, new, path)
+
+
+def _current_manifest(repo: Repo, head: str) -> dict | None:
+    entries = [e for e in repo.ls_tree(head, "manifests", recursive=False)
+               if MANIFEST.match(e.path) and not RUNLOG.match(e.path)]
+    if not entries:
+        return None
+    datas = {}
+    for e in entries:
+        try:
+            data = json.loads(repo.read_blob(e.oid))
+        except ValueError:
+            continue
+        if isinstance(data, dict):
+            datas[data.get("id")] = data
+    superseded = {d.get("supersedes") for d in datas.values()}
+    heads = sorted(i for i in datas if i not in superseded and isinstance(i, str))
+    return datas[heads[-1]] if heads else None
+
+
+def _check_superseded(repo: Repo, current: dict, touched: list[str], staged: dict[str, dict]) -> list[Problem]:
+    successors = [m for m in staged.values() if m.get("supersedes") == current.get("id")]
+    hint = ("stage the change, run `oafreeze freeze --staged`, stage the new manifest, and commit again")
+    if not successors:
+        return [Problem(f"tasks/{t}", f"changes a task frozen in {current.get('id')} without a superseding freeze; "
+                        + hint, rule="frozen-task") for t in touched]
+    root = repo.index_tree()
+    trees = {e.path.split("/", 1)[1]: e.oid for e in repo.ls_tree(root, "tasks", recursive=False)}
+    problems = []
+    for t in touched:
+        ok = any((m.get("tasks", {}).get(t) or {}).get("tree") == trees.get(t) for m in successors) \
+            if t in trees else any(t not in m.get("tasks", {}) for m in successors)
+        if not ok:
+            problems.append(Problem(f"tasks/{t}", "the staged freeze does not pin the staged version of this task "
+                                    "(tree ids differ); " + hint, rule="frozen-task"))
+    return problems
+
+

@@ -1,0 +1,145 @@
+"""The pre-commit check, with real `git commit` and the real pre-commit framework."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from conftest import GIT_ID, ROOT, commit_all, git
+from envtools import make_env
+
+
+@pytest.fixture
+def env(tmp_path, cli, oa_repo):
+    root = make_env(tmp_path / "env", cli, None, n_tasks=2)
+    assert cli("freeze", "--env", str(root), "--id", "f1")[0] == 0
+    commit_all(root, "freeze f1")
+    return root
+
+
+def hooked_commit(root: Path, message: str = "change") -> subprocess.CompletedProcess:
+    """A real `git commit` with hooks enabled."""
+    env = {**os.environ, **GIT_ID}
+    env.pop("GIT_CONFIG_GLOBAL", None)
+    env["GIT_CONFIG_GLOBAL"] = os.devnull
+    return subprocess.run(["git", "commit", "-q", "-m", message], cwd=root, env=env, capture_output=True, text=True)
+
+
+def install(root: Path) -> None:
+    code = subprocess.run([sys.executable, "-m", "oafreeze", "install-hook", "--env", str(root)],
+                          capture_output=True, text=True)
+    assert code.returncode == 0, code.stderr
+
+
+def test_commit_editing_a_frozen_task_is_refused_until_a_superseding_freeze_is_staged(env, cli):
+    install(env)
+    (env / "tasks/task-00/documents/notes.txt").write_text("edited\n")
+    git(env, "add", "-A")
+    refused = hooked_commit(env)
+    assert refused.returncode != 0
+    assert "tasks/task-00" in refused.stderr and "superseding freeze" in refused.stderr
+    assert git(env, "rev-list", "--count", "HEAD") == "2"
+    code, out, err = cli.json("freeze", "--env", str(env), "--id", "f2", "--staged")
+    assert code == 0, err
+    assert out["supersedes"] == "f1"
+    git(env, "add", "manifests/f2.json")
+    allowed = hooked_commit(env)
+    assert allowed.returncode == 0, allowed.stderr
+    assert cli("verify", "--env", str(env))[0] == 0
+    assert cli("verify", "--env", str(env), "--rev", "HEAD")[0] == 0
+
+
+def test_a_stale_superseding_freeze_is_refused(env, cli):
+    (env / "tasks/task-00/documents/notes.txt").write_text("edited\n")
+    git(env, "add", "-A")
+    assert cli("freeze", "--env", str(env), "--id", "f2", "--staged")[0] == 0
+    (env / "tasks/task-00/documents/notes.txt").write_text("edited again\n")
+    git(env, "add", "-A")
+    code, report, _ = cli.json("precommit", "--env", str(env))
+    assert code == 1
+    assert [r["rule"] for r in report["refusals"]] == ["frozen-task"]
+    assert "tree ids differ" in report["refusals"][0]["message"]
+
+
+def test_editing_or_deleting_a_committed_manifest_is_refused(env, cli):
+    path = env / "manifests/f1.json"
+    path.write_text(path.read_text().replace('"test-env"', '"other"'))
+    git(env, "add", "-A")
+    code, report, _ = cli.json("precommit", "--env", str(env))
+    assert code == 1 and report["refusals"][0]["rule"] == "manifest-immutable"
+    git(env, "reset", "-q", "--hard")
+    git(env, "rm", "-q", "manifests/f1.json")
+    code, report, _ = cli.json("precommit", "--env", str(env))
+    assert code == 1 and "deletes a committed manifest" in report["refusals"][0]["message"]
+
+
+def test_an_invalid_staged_manifest_is_refused(env, cli):
+    (env / "manifests/f9.json").write_text('{"schema": "oafreeze.manifest/1", "id": "f9"}')
+    git(env, "add", "-A")
+    code, report, _ = cli.json("precommit", "--env", str(env))
+    assert code == 1 and all(r["path"] == "manifests/f9.json" for r in report["refusals"])
+
+
+def test_unrelated_changes_and_new_tasks_pass(env, cli):
+    (env / "README.md").write_text("notes\n")
+    new = env / "tasks/task-new"
+    shutil.copytree(env / "tasks/task-00", new)
+    git(env, "add", "-A")
+    code, report, _ = cli.json("precommit", "--env", str(env))
+    assert code == 0 and report == {"ok": True, "refusals": []}
+
+
+def test_runlog_rewrite_is_refused_and_append_allowed(env, cli):
+    from oafreeze.freezer import runlog
+
+    log = env / "manifests/f1.runlog.jsonl"
+    runlog.append(log, "note", {"text": "first"})
+    git(env, "add", "-A")
+    assert cli("precommit", "--env", str(env))[0] == 0
+    commit_all(env, "log")
+    runlog.append(log, "note", {"text": "second"})
+    git(env, "add", "-A")
+    assert cli("precommit", "--env", str(env))[0] == 0
+    lines = log.read_bytes().splitlines(keepends=True)
+    log.write_bytes(lines[0].replace(b"first", b"fir5t") + lines[1])
+    git(env, "add", "-A")
+    code, report, _ = cli.json("precommit", "--env", str(env))
+    assert code == 1 and report["refusals"][0]["path"] == "manifests/f1.runlog.jsonl"
+
+
+def test_real_pre_commit_framework_runs_the_hook(env, cli, tmp_path):
+    exe = Path(sys.executable).parent / "pre-commit"
+    assert exe.exists(), "pre-commit is a test dependency"
+    valid = subprocess.run([str(exe), "validate-manifest", str(ROOT / ".pre-commit-hooks.yaml")],
+                           capture_output=True, text=True)
+    assert valid.returncode == 0, valid.stdout + valid.stderr
+    (env / ".pre-commit-config.yaml").write_text(
+        "repos:\n- repo: local\n  hooks:\n  - id: oafreeze-precommit\n    name: oafreeze pre-commit check\n"
+        f"    entry: {sys.executable} -m oafreeze precommit\n    language: system\n"
+        "    pass_filenames: false\n    always_run: true\n")
+    commit_all(env, "pre-commit config")
+    penv = {**os.environ, **GIT_ID, "PRE_COMMIT_HOME": str(tmp_path / "pc-home")}
+    inst = subprocess.run([str(exe), "install"], cwd=env, env=penv, capture_output=True, text=True)
+    assert inst.returncode == 0, inst.stdout + inst.stderr
+    (env / "tasks/task-01/task.json").write_text((env / "tasks/task-01/task.json").read_text().replace("Task 1", "Task one"))
+    git(env, "add", "-A")
+    refused = subprocess.run(["git", "commit", "-q", "-m", "edit"], cwd=env, env=penv, capture_output=True, text=True)
+    assert refused.returncode != 0 and "tasks/task-01" in refused.stdout + refused.stderr
+    assert cli("freeze", "--env", str(env), "--id", "f2", "--staged")[0] == 0
+    git(env, "add", "-A")
+    ok = subprocess.run(["git", "commit", "-q", "-m", "edit with freeze"], cwd=env, env=penv, capture_output=True,
+                        text=True)
+    assert ok.returncode == 0, ok.stdout + ok.stderr
+
+
+def test_install_hook_will_not_clobber_a_foreign_hook(env, cli):
+    hook = env / ".git/hooks/pre-commit"
+    hook.write_text("#!/bin/sh\necho mine\n")
+    code, _o, err = cli("install-hook", "--env", str(env))
+    assert code == 2 and "did not install" in err
+    assert hook.read_text() == "#!/bin/sh\necho mine\n"
