@@ -1,0 +1,137 @@
+"""The gate: may a production run start on exactly these trees? Yes or no, and why.
+
+Yes only when, for the frozen trees: the manifest is intact and verifies against the
+working tree with every file rehashed; the knowledge base matches its pin; every task
+in the declared matrix (every frozen task if none is declared yet) passed the hygiene
+audit on that exact tree, or carries a recorded waiver; the run log's chain is
+intact; and every judge reasons before its verdict at temperature zero.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from oafreeze.errors import OafreezeError
+from oafreeze.freezer.environment import load_environment
+from oafreeze.freezer.manifest import Manifest, load_manifest
+from oafreeze.freezer.verify import verify_worktree
+
+REASONING_FIELDS = ("reasoning", "rationale", "analysis", "explanation", "thoughts")
+VERDICT_FIELDS = ("verdict", "score", "label", "result", "grade", "pass")
+
+
+@dataclass
+class Check:
+    """One condition of the gate with the reasons it fails (empty: it holds)."""
+
+    name: str
+    reasons: list[dict] = field(default_factory=list)
+    info: str = ""
+
+    @property
+    def ok(self) -> bool:
+        return not self.reasons
+
+
+@dataclass
+class GateResult:
+    """The gate's answer for one freeze."""
+
+    manifest: str
+    checks: list[Check]
+
+    @property
+    def ok(self) -> bool:
+        return all(c.ok for c in self.checks)
+
+    def as_dict(self) -> dict:
+        """Plain data for --json."""
+        return {"ok": self.ok, "manifest": self.manifest,
+                "checks": [{"name": c.name, "ok": c.ok, "info": c.info, "reasons": c.reasons} for c in self.checks]}
+
+
+def judge_reasons(manifest: Manifest) -> list[dict]:
+    """Judges that are not reasoning-first at temperature zero."""
+    out = []
+    if not manifest.judges:
+        out.append({"path": "oafreeze.yaml", "message": "no judge is pinned"})
+    for j in manifest.judges:
+        if j.temperature != 0:
+            out.append({"judge": j.id, "message": f"temperature is {j.temperature}, must be 0"})
+        order = [f.lower() for f in j.field_order]
+        r = next((i for i, f in enumerate(order) if f in REASONING_FIELDS), None)
+        v = next((i for i, f in enumerate(order) if f in VERDICT_FIELDS), None)
+        if r is None or v is None or r > v:
+            out.append({"judge": j.id, "message": f"field order {j.field_order} does not put reasoning before the "
+                        "verdict"})
+    return out
+
+
+def _matrix_tasks(env_root: Path, manifest: Manifest, check: Check) -> list[str]:
+    from oafreeze.freezer import runlog
+
+    path = env_root / "manifests" / f"{manifest.id}.runlog.jsonl"
+    if not path.exists():
+        check.info = "no run log yet: every frozen task must pass"
+        return sorted(manifest.tasks)
+    report = runlog.verify(path)
+    for p in report.problems:
+        check.reasons.append({"path": p.path, "line": p.line, "message": p.message})
+    state = report.state
+    if state.matrix is None:
+        check.info = "no matrix declared yet: every frozen task must pass"
+        return sorted(manifest.tasks)
+    tasks = sorted({t for t, _m in state.cells})
+    check.info = f"matrix: {len(tasks)} task(s) x {len({m for _t, m in state.cells})} model(s)"
+    for t in tasks:
+        if t not in manifest.tasks:
+            check.reasons.append({"task": t, "message": "in the matrix but not in the freeze"})
+    return [t for t in tasks if t in manifest.tasks]
+
+
+def run_gate(env_root: Path, manifest_ref: str | None = None) -> GateResult:
+    """Evaluate every condition (none short-circuits) and return them all."""
+    manifest, _path = load_manifest(env_root, manifest_ref)
+    checks: list[Check] = []
+
+    drift_check = Check("tree matches the freeze (every file rehashed)")
+    kb_check = Check("knowledge base matches its pin")
+    drift = verify_worktree(env_root, manifest, use_cache=False)
+    for d in drift:
+        target = kb_check if d.area == "knowledge-base" or d.change == "knowledge-base" else drift_check
+        target.reasons.append(d.model_dump(exclude_none=True))
+    if manifest.knowledge_base is None:
+        kb_check.info = "no knowledge base in this environment"
+    else:
+        kb_check.info = f"pinned at {manifest.knowledge_base.snapshot.commit}"
+        try:
+            env = load_environment(env_root)
+            if env.knowledge_base and env.knowledge_base.commit != manifest.knowledge_base.snapshot.commit:
+                kb_check.reasons.append({"path": "oafreeze.yaml", "message": "knowledge_base.commit differs from the pin"})
+        except OafreezeError as exc:
+            kb_check.reasons.append({"path": "oafreeze.yaml", "message": str(exc)})
+    checks += [drift_check, kb_check]
+
+    log_check = Check("run log intact; matrix known")
+    tasks = _matrix_tasks(env_root, manifest, log_check)
+    checks.append(log_check)
+
+    audit_check = Check("every task passed the hygiene audit on its frozen tree")
+    from oafreeze.hygiene.audit import audit_status
+
+    states = audit_status(env_root, tasks)
+    for t in tasks:
+        st = states.get(t)
+        want = manifest.tasks[t].tree
+        if st is None or st.state == "missing":
+            audit_check.reasons.append({"task": t, "message": "never audited"})
+        elif st.tree != want:
+            audit_check.reasons.append({"task": t, "message": f"audited tree {st.tree} is not the frozen tree {want}"})
+        elif st.state != "passed":
+            audit_check.reasons.append({"task": t, "message": f"audit {st.state}"})
+    audit_check.info = f"{len(tasks)} task(s)"
+    checks.append(audit_check)
+
+    checks.append(Check("judges reason first, at temperature 0", judge_reasons(manifest)))
+    return GateResult(manifest=manifest.id, checks=checks)
