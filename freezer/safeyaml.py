@@ -41,6 +41,23 @@ class _Loader(yaml.SafeLoader):
             self._depth -= 1
 
 
+_FastLoader = getattr(yaml, "CSafeLoader", None)
+
+
+def _maybe_deep(text: str) -> bool:
+    """Could this text nest deeper than MAX_DEPTH? (Then only the checking loader reads it.)"""
+    depth = worst = 0
+    for ch in text:
+        if ch in "[{":
+            depth += 1
+            worst = max(worst, depth)
+        elif ch in "]}":
+            depth -= 1
+    if worst > MAX_DEPTH:
+        return True
+    return any(len(line) - len(line.lstrip(" -")) > MAX_DEPTH for line in text.splitlines())
+
+
 def _plain(value: Any) -> Any:
     # Dates become ISO strings so every later stage sees JSON-ready data.
     if isinstance(value, (_dt.date, _dt.datetime)):
@@ -63,8 +80,11 @@ def load(text: str | bytes, source: str, *, line_offset: int = 0) -> Any:
             text = text.decode("utf-8")
         except UnicodeDecodeError as exc:
             raise BadInput.at(source, f"not UTF-8 (byte {exc.start})", rule="utf-8") from None
+    # Anchors and aliases need '&' or '*'; text without either can take libyaml's fast
+    # safe loader. Anything else goes through the checking pure-Python loader.
+    fast = _FastLoader is not None and "&" not in text and "*" not in text and not _maybe_deep(text)
     try:
-        value = yaml.load(text, Loader=_Loader)  # noqa: S506 - _Loader is a SafeLoader
+        value = yaml.load(text, Loader=_FastLoader if fast else _Loader)  # noqa: S506 - both are safe loaders
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 + line_offset if mark else None

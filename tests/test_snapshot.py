@@ -35,7 +35,7 @@ def independent_counts(repo: Path, commit: str) -> dict[str, int]:
 
 @pytest.mark.parametrize("rev", ["main", "f27dd87", "v0.1.1"])
 def test_counts_and_trees_match_git_at_several_commits(cli, bundle, oa_repo, rev):
-    code, snap, _ = cli.json("snapshot", "--library", str(bundle), "--commit", rev)
+    code, snap, _ = cli.json("snapshot", "--library", str(oa_repo), "--commit", rev)
     assert code == 0
     commit = git(oa_repo, "rev-parse", f"{rev}^{{commit}}")
     assert snap["commit"] == commit
@@ -63,7 +63,7 @@ def test_head_of_the_real_library_has_all_four_kinds(cli, bundle):
 def test_file_hashes_are_the_blobs_sha256(cli, bundle, oa_repo):
     import hashlib
 
-    code, snap, _ = cli.json("snapshot", "--library", str(bundle), "--commit", "main")
+    code, snap, _ = cli.json("snapshot", "--library", str(oa_repo), "--commit", "main")
     for f in snap["files"][:40]:
         data = (oa_repo / f["path"]).read_bytes()
         assert hashlib.sha256(data).hexdigest() == f["sha256"]
@@ -71,22 +71,22 @@ def test_file_hashes_are_the_blobs_sha256(cli, bundle, oa_repo):
         assert f["size"] == len(data)
 
 
-def test_a_commit_without_a_kinds_folder_counts_zero_and_says_so(cli, bundle):
-    code, out, _ = cli("snapshot", "--library", str(bundle), "--commit", "v0.1.1")
+def test_a_commit_without_a_kinds_folder_counts_zero_and_says_so(cli, oa_repo):
+    code, out, _ = cli("snapshot", "--library", str(oa_repo), "--commit", "v0.1.1")
     assert code == 0
     assert "absent at this commit" in out
-    code, snap, _ = cli.json("snapshot", "--library", str(bundle), "--commit", "v0.1.1")
+    code, snap, _ = cli.json("snapshot", "--library", str(oa_repo), "--commit", "v0.1.1")
     assert snap["kinds"]["practice-guide"]["tree"] is None
     assert snap["inventory"]["practice-guide"] == 0
 
 
-def test_expect_mismatch_exits_1_with_the_difference_per_kind(cli, bundle):
-    code, snap, _ = cli.json("snapshot", "--library", str(bundle), "--commit", "main")
+def test_expect_mismatch_exits_1_with_the_difference_per_kind(cli, oa_repo):
+    code, snap, _ = cli.json("snapshot", "--library", str(oa_repo), "--commit", "main")
     inv = snap["inventory"]
     good = ",".join(f"{k}={v}" for k, v in inv.items())
-    assert cli("snapshot", "--library", str(bundle), "--commit", "main", "--expect", good)[0] == 0
+    assert cli("snapshot", "--library", str(oa_repo), "--commit", "main", "--expect", good)[0] == 0
     bad = f"practice-guide={inv['practice-guide'] + 2},survey={inv['survey']}"
-    code, _out, err = cli("snapshot", "--library", str(bundle), "--commit", "main", "--expect", bad)
+    code, _out, err = cli("snapshot", "--library", str(oa_repo), "--commit", "main", "--expect", bad)
     assert code == 1
     assert f"expected {inv['practice-guide'] + 2}, found {inv['practice-guide']} (-2)" in err
     assert "survey" not in err
@@ -103,11 +103,11 @@ def test_uncommitted_edits_never_leak_into_the_snapshot(cli, oa_repo, tmp_path):
     assert after == before
 
 
-def test_output_file_is_written_once_and_never_overwritten(cli, bundle, tmp_path):
+def test_output_file_is_written_once_and_never_overwritten(cli, oa_repo, tmp_path):
     out = tmp_path / "snap.json"
-    assert cli("snapshot", "--library", str(bundle), "--commit", "main", "--out", str(out))[0] == 0
+    assert cli("snapshot", "--library", str(oa_repo), "--commit", "main", "--out", str(out))[0] == 0
     first = out.read_bytes()
-    code, _o, err = cli("snapshot", "--library", str(bundle), "--commit", "f27dd87", "--out", str(out))
+    code, _o, err = cli("snapshot", "--library", str(oa_repo), "--commit", "f27dd87", "--out", str(out))
     assert code == 2 and "already exists" in err
     assert out.read_bytes() == first
     assert json.loads(first)["commit"] == OA_HEAD
