@@ -37,7 +37,7 @@ def _audit_states(env_root: Path, ids: list[str]) -> dict[str, AuditRef]:
     except ImportError:
         return {}
     states = audit_status(env_root, ids)
-    return {tid: AuditRef(state=st.state, tree=st.tree) for tid, st in states.items()}
+    return {tid: AuditRef(state=st.state, tree=st.audited_tree) for tid, st in states.items()}
 
 
 def build_manifest(env_root: Path, *, manifest_id: str, supersedes: str | None = None,

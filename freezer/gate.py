@@ -126,8 +126,9 @@ def run_gate(env_root: Path, manifest_ref: str | None = None) -> GateResult:
         want = manifest.tasks[t].tree
         if st is None or st.state == "missing":
             audit_check.reasons.append({"task": t, "message": "never audited"})
-        elif st.tree != want:
-            audit_check.reasons.append({"task": t, "message": f"audited tree {st.tree} is not the frozen tree {want}"})
+        elif st.audited_tree != want:
+            audit_check.reasons.append({"task": t, "message": f"audited tree {st.audited_tree} is not the frozen "
+                                        f"tree {want}"})
         elif st.state != "passed":
             audit_check.reasons.append({"task": t, "message": f"audit {st.state}"})
     audit_check.info = f"{len(tasks)} task(s)"

@@ -1,0 +1,226 @@
+"""Run the items over selected tasks, record the results, waive, and report status.
+
+The functions `freeze` and the gate call are `audit_status` (what state each task's
+audit is in for the tree it has now) and `run_audit`.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import fnmatch
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict
+
+from oafreeze.errors import BadInput, CheckFailed, OafreezeError, Problem
+from oafreeze.freezer.environment import load_environment
+from oafreeze.freezer.hashing import dir_tree_id
+from oafreeze.freezer.materialize import DEFAULT_MOUNT
+from oafreeze.freezer.snapshot import Snapshot, load_snapshot
+from oafreeze.freezer.task import LoadedTask, load_task, task_ids
+from oafreeze.hygiene import records
+from oafreeze.hygiene.context import TaskContext, list_task_folder
+from oafreeze.hygiene.finding import BLOCKING, SEVERITIES, Finding
+from oafreeze.hygiene.records import Record, Waiver
+from oafreeze.hygiene.registry import BY_ID, ITEMS
+
+Verdict = Literal["pass", "note", "waived", "fail"]
+
+
+class TaskAudit(BaseModel):
+    """The audit of one task: the tree it read, whether it passed, every finding, the waivers used."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    task: str
+    tree: str
+    passed: bool
+    findings: list[Finding]
+    waivers: list[Waiver]
+
+    def waived(self, f: Finding) -> bool:
+        """Whether a recorded waiver lifts this finding."""
+        return any(w.covers(f, self.tree) for w in self.waivers)
+
+    def verdict(self, item: str) -> Verdict:
+        """pass (no finding), note (minor/info only), waived (every blocking one waived), fail."""
+        mine = [f for f in self.findings if f.item == item]
+        blocking = [f for f in mine if f.severity in BLOCKING]
+        if any(not self.waived(f) for f in blocking):
+            return "fail"
+        return "waived" if blocking else ("note" if mine else "pass")
+
+    def as_json(self) -> dict:
+        """The --json shape: task, tree, passed, findings (each with `waived`)."""
+        return {"task": self.task, "tree": self.tree, "passed": self.passed,
+                "findings": [{**f.as_dict(), "waived": self.waived(f)} for f in self.findings]}
+
+
+class AuditStatus(BaseModel):
+    """Where a task stands for the gate: passed, failed, stale (edited since) or missing (never audited)."""
+
+    task: str
+    state: Literal["passed", "failed", "stale", "missing"]
+    tree: str | None  # the task's tree now (None: no such task folder)
+    audited_tree: str | None = None
+    audited_at: str | None = None
+    counts: dict[str, int] = {}
+    unwaived: list[str] = []  # items with a blocker or an unwaived major
+
+
+# --- selecting and loading -----------------------------------------------------------
+
+def select_tasks(env_root: Path, patterns: list[str] | tuple[str, ...]) -> list[str]:
+    """Task ids matching any glob (all tasks when none is given); a glob matching nothing is an error."""
+    ids = task_ids(env_root)
+    if not patterns:
+        if not ids:
+            raise BadInput.at(str(env_root / "tasks"), "no tasks to audit", rule="tasks-exist")
+        return ids
+    chosen, bad = [], []
+    for pattern in patterns:
+        hits = [i for i in ids if fnmatch.fnmatchcase(i, pattern)]
+        if not hits:
+            bad.append(Problem("tasks/", f"no task matches {pattern!r}", rule="glob-matches"))
+        chosen += hits
+    if bad:
+        raise BadInput(f"{len(bad)} pattern(s) select no task", bad)
+    return sorted(set(chosen))
+
+
+def load_pin(env_root: Path) -> tuple[Snapshot | None, str]:
+    """The pinned snapshot named by oafreeze.yaml (None if none) and the knowledge base's mount."""
+    env = load_environment(env_root)
+    kb = env.knowledge_base
+    if kb is None:
+        return None, DEFAULT_MOUNT
+    path = env_root / kb.snapshot
+    if not path.is_file():
+        raise BadInput.at(kb.snapshot, "the pinned snapshot named by oafreeze.yaml is missing",
+                          field="knowledge_base.snapshot", rule="snapshot-exists")
+    return load_snapshot(path.read_bytes(), kb.snapshot), kb.mount
+
+
+def _load_all(env_root: Path, ids: list[str]) -> dict[str, LoadedTask]:
+    loaded, problems = {}, []
+    for task_id in ids:
+        try:
+            loaded[task_id] = load_task(env_root, task_id)
+        except OafreezeError as exc:
+            problems += exc.problems or [Problem(f"tasks/{task_id}", exc.message)]
+    if problems:
+        raise BadInput(f"{len(problems)} problem(s) in task files; nothing was audited", problems)
+    return loaded
+
+
+def contexts(env_root: Path, ids: list[str], *, today: dt.date | None = None) -> list[TaskContext]:
+    """One context per selected task, with its family's siblings from the whole environment."""
+    snapshot, mount = load_pin(env_root)
+    loaded = _load_all(env_root, ids)
+    cache: dict = {}
+    today = today or dt.datetime.now(dt.timezone.utc).date()
+
+    def make(task: LoadedTask) -> TaskContext:
+        files, links = list_task_folder(env_root / "tasks" / task.id, mount)
+        return TaskContext(env_root, task, files, links, snapshot, mount, today=today, cache=cache)
+
+    made = {i: make(t) for i, t in loaded.items()}
+    families = {t.task.ext.family for t in loaded.values() if t.task.ext.family}
+    if families:
+        others = [i for i in task_ids(env_root) if i not in made]
+        for task_id, task in _load_all(env_root, others).items():
+            if task.task.ext.family in families:
+                made[task_id] = make(task)
+    for ctx in made.values():
+        if ctx.ext.family:
+            ctx.siblings = [c for c in made.values() if c is not ctx and c.ext.family == ctx.ext.family]
+    return [made[i] for i in ids]
+
+
+# --- auditing --------------------------------------------------------------------------
+
+def audit_one(ctx: TaskContext, waivers: list[Waiver], tree: str | None = None) -> TaskAudit:
+    """Every item over one task, with the waivers that apply to its current tree."""
+    tree = tree or dir_tree_id(ctx.folder)
+    findings = sorted((f for item in ITEMS for f in item.check(ctx)), key=Finding.sort_key)
+    mine = [w for w in waivers if w.task == ctx.task_id and w.tree == tree]
+    return TaskAudit(task=ctx.task_id, tree=tree, passed=records.passed(findings, mine, tree),
+                     findings=findings, waivers=mine)
+
+
+def run_audit(env_root: Path, patterns: list[str] | tuple[str, ...] = (), *, record: bool = True,
+              today: dt.date | None = None, progress=None) -> list[TaskAudit]:
+    """Audit the tasks the globs select; append one record per task unless `record` is False."""
+    env_root = Path(env_root)
+    ids = select_tasks(env_root, patterns)
+    waivers = records.read_waivers(env_root)
+    out = []
+    for ctx in contexts(env_root, ids, today=today):
+        result = audit_one(ctx, waivers)
+        out.append(result)
+        if progress:
+            progress.advance()
+    if record:
+        for result in out:
+            records.append(env_root, records.RECORDS,
+                           Record(task=result.task, tree=result.tree, passed=result.passed,
+                                  findings=result.findings, time=records.now()))
+    return out
+
+
+def waive(env_root: Path, task_id: str, item: str, reason: str, by: str, *,
+          today: dt.date | None = None) -> Waiver:
+    """Record a waiver of `item` for the task's current tree; refused for a blocker or for nothing."""
+    env_root = Path(env_root)
+    if item not in BY_ID:
+        raise BadInput.at(item, f"unknown item; items are {', '.join(BY_ID)}", field="item", rule="item-exists")
+    if not reason.strip() or not by.strip():
+        raise BadInput.at("waive", "a waiver needs a reason and a name", field="reason" if not reason.strip() else "by",
+                          rule="waiver-reasoned")
+    if task_id not in task_ids(env_root):
+        raise BadInput.at(f"tasks/{task_id}", "no such task", rule="task-exists")
+    ctx = contexts(env_root, [task_id], today=today)[0]
+    tree = dir_tree_id(ctx.folder)
+    found = BY_ID[item].check(ctx)
+    blockers = [f for f in found if f.severity == "blocker"]
+    if blockers:
+        raise CheckFailed.at(f"tasks/{task_id}", f"{item} has a blocker, which cannot be waived: "
+                             f"{blockers[0].message}", field="item", rule="no-blocker-waiver")
+    if not any(f.severity in BLOCKING for f in found):
+        raise CheckFailed.at(f"tasks/{task_id}", f"{item} has no major finding on this tree: nothing to waive",
+                             field="item", rule="waiver-has-finding")
+    waiver = Waiver(task=task_id, item=item, reason=reason.strip(), by=by.strip(), tree=tree, time=records.now())
+    return Waiver.model_validate(records.append(env_root, records.WAIVERS, waiver))
+
+
+# --- status for freeze and the gate -------------------------------------------------------
+
+def audit_status(env_root: Path, task_ids: list[str]) -> dict[str, AuditStatus]:
+    """For each task: passed / failed for the tree it has now, stale (audited, then edited) or missing."""
+    env_root = Path(env_root)
+    latest: dict[tuple[str, str], Record] = {}
+    audited: set[str] = set()
+    for r in records.read_records(env_root):
+        latest[(r.task, r.tree)] = r
+        audited.add(r.task)
+    waivers = records.read_waivers(env_root)
+    out = {}
+    for task_id in task_ids:
+        folder = env_root / "tasks" / task_id
+        tree = dir_tree_id(folder) if folder.is_dir() and not folder.is_symlink() else None
+        r = latest.get((task_id, tree)) if tree else None
+        if r is None:
+            last = max((v for (t, _), v in latest.items() if t == task_id), key=lambda v: v.time, default=None)
+            out[task_id] = AuditStatus(task=task_id, state="stale" if task_id in audited and tree else "missing",
+                                       tree=tree, audited_tree=last.tree if last else None,
+                                       audited_at=last.time if last else None)
+            continue
+        mine = [w for w in waivers if w.task == task_id and w.tree == tree]
+        ok = records.passed(r.findings, mine, tree)
+        out[task_id] = AuditStatus(
+            task=task_id, state="passed" if ok else "failed", tree=tree, audited_tree=r.tree, audited_at=r.time,
+            counts={s: sum(f.severity == s for f in r.findings) for s in SEVERITIES},
+            unwaived=sorted({f.item for f in r.findings if f.severity in BLOCKING
+                             and not any(w.covers(f, tree) for w in mine)}))
+    return out

@@ -1,0 +1,132 @@
+"""What every item is handed: one task, its files, the pinned snapshot, its family."""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+import stat
+from dataclasses import dataclass, field
+from functools import cached_property
+from pathlib import Path
+
+from oafreeze.freezer.snapshot import Snapshot
+from oafreeze.freezer.task import TASK_FILE, WORKSPACE, Extension, LoadedTask, Task
+from oafreeze.hygiene import formats
+from oafreeze.hygiene.finding import Finding
+
+
+@dataclass
+class WorkspaceFile:
+    """A regular file in a task folder; its bytes and text are read once, on first use."""
+
+    rel: str  # relative to the task folder: "documents/facts.md"
+    path: Path
+    size: int
+    in_kb: bool = False
+
+    @cached_property
+    def data(self) -> bytes | None:
+        """The file's bytes (None if it cannot be read); a symlink is never followed."""
+        try:
+            fd = os.open(self.path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
+            with os.fdopen(fd, "rb") as fh:
+                return fh.read()
+        except OSError:
+            return None
+
+    @cached_property
+    def text(self) -> str | None:
+        """Readable text (Office documents flattened), or None for binaries and unreadable files."""
+        return None if self.data is None else formats.text_of(self.rel, self.data)
+
+    @property
+    def name(self) -> str:
+        """Path inside the workspace (what the agent sees): "facts.md"."""
+        return self.rel[len(WORKSPACE) + 1:] if self.rel.startswith(WORKSPACE + "/") else self.rel
+
+
+@dataclass
+class TaskContext:
+    """One task as an item sees it. Items read it; they never write."""
+
+    env_root: Path
+    loaded: LoadedTask
+    files: list[WorkspaceFile]
+    symlinks: list[str]
+    snapshot: Snapshot | None = None
+    kb_mount: str = "documents/knowledge-base"
+    siblings: list["TaskContext"] = field(default_factory=list)
+    today: dt.date = field(default_factory=lambda: dt.datetime.now(dt.timezone.utc).date())
+    cache: dict = field(default_factory=dict)  # shared by one audit run (e.g. the KB's text)
+
+    @property
+    def task_id(self) -> str:
+        """The task's id (its folder name)."""
+        return self.loaded.id
+
+    @property
+    def task(self) -> Task:
+        """The validated task.json."""
+        return self.loaded.task
+
+    @property
+    def ext(self) -> Extension:
+        """The `oafreeze` extension (empty when absent)."""
+        return self.loaded.task.ext
+
+    @property
+    def folder(self) -> Path:
+        """tasks/<id> on disk."""
+        return self.env_root / "tasks" / self.task_id
+
+    @cached_property
+    def task_json_text(self) -> str:
+        """task.json as written (for line numbers and whole-task scans)."""
+        return (self.folder / TASK_FILE).read_bytes().decode("utf-8", "replace")
+
+    @cached_property
+    def workspace(self) -> list[WorkspaceFile]:
+        """Every file the agent sees, the knowledge base included."""
+        return [f for f in self.files if f.rel.startswith(WORKSPACE + "/")]
+
+    @cached_property
+    def task_files(self) -> list[WorkspaceFile]:
+        """The workspace files written for this task (outside the knowledge base)."""
+        return [f for f in self.workspace if not f.in_kb]
+
+    @cached_property
+    def kb_files(self) -> list[WorkspaceFile]:
+        """The materialized knowledge base."""
+        return [f for f in self.workspace if f.in_kb]
+
+    def file(self, name: str) -> WorkspaceFile | None:
+        """A workspace file by its workspace path ("facts.md"; "documents/facts.md" is accepted too)."""
+        by_rel = self.__dict__.setdefault("_by_rel", {f.rel: f for f in self.files})
+        return by_rel.get(f"{WORKSPACE}/{name}") or (by_rel.get(name) if name.startswith(WORKSPACE + "/") else None)
+
+    def finding(self, item: str, severity: str, path: str, message: str, fix: str, *,
+                location: int | str | None = None, evidence: str = "") -> Finding:
+        """A finding about this task."""
+        return Finding(item=item, severity=severity, task=self.task_id, path=path, location=location,
+                       evidence=evidence, message=message, fix=fix)
+
+
+def list_task_folder(folder: Path, kb_mount: str) -> tuple[list[WorkspaceFile], list[str]]:
+    """Regular files (sorted by path bytes) and symlinks of a task folder; nothing is followed."""
+    files: list[WorkspaceFile] = []
+    links: list[str] = []
+    kb_prefix = kb_mount.rstrip("/") + "/"
+    for dirpath, dirnames, filenames in os.walk(folder):
+        base = Path(dirpath)
+        for name in list(dirnames) + filenames:
+            full = base / name
+            rel = full.relative_to(folder).as_posix()
+            st = full.lstat()
+            if stat.S_ISLNK(st.st_mode):
+                links.append(rel)
+                if name in dirnames:
+                    dirnames.remove(name)
+            elif stat.S_ISREG(st.st_mode):
+                files.append(WorkspaceFile(rel, full, st.st_size, in_kb=rel.startswith(kb_prefix)))
+    files.sort(key=lambda f: f.rel.encode("utf-8"))
+    return files, sorted(links, key=lambda p: p.encode("utf-8"))

@@ -1,0 +1,52 @@
+"""H06 deliverable matching: every deliverable graded, named, unambiguous, safely named."""
+
+from __future__ import annotations
+
+from oafreeze.freezer.matching import collisions, resolve
+from oafreeze.freezer.task import check_relative_path
+from oafreeze.hygiene import text as tx
+from oafreeze.hygiene.context import TaskContext
+from oafreeze.hygiene.finding import Finding
+
+ID = "H06"
+NAME = "deliverable matching"
+
+
+def check(ctx: TaskContext) -> list[Finding]:
+    """Ungraded or unnamed deliverables, matcher collisions, unsafe names."""
+    out = []
+    names = list(ctx.task.deliverables)
+    graded = {d for c in ctx.task.criteria for d in (c.deliverables or names)}
+    instructions = tx.normalize(ctx.task.instructions)
+    for d in names:
+        at = f"$.deliverables[{d!r}]"
+        if d not in graded:
+            out.append(ctx.finding(
+                ID, "major", "task.json", f"no criterion grades deliverable {d!r}: its content cannot change the score",
+                f"add a criterion whose deliverables list {d!r}, or drop the deliverable", location=at, evidence=d))
+        if tx.normalize(d) not in instructions and tx.normalize(d.rsplit("/", 1)[-1]) not in instructions:
+            out.append(ctx.finding(
+                ID, "major", "task.json",
+                f"the instructions never name {d!r}: the agent may write it under another name and the matcher "
+                "may pair the wrong file", f"name {d!r} in the instructions, exactly as spelled",
+                location="$.instructions", evidence=d))
+        try:
+            check_relative_path(d)
+        except ValueError as exc:
+            out.append(ctx.finding(ID, "blocker", "task.json", f"deliverable name {d!r} {exc}",
+                                   "use a plain relative file name", location=at, evidence=d))
+    for a, b in collisions(names):
+        out.append(ctx.finding(
+            ID, "major", "task.json",
+            f"deliverables {a!r} and {b!r} collide under the matcher: one output file could be graded as either",
+            "rename one so that the names differ in more than spelling or case", location="$.deliverables",
+            evidence=f"{a} ~ {b}"))
+    # The matcher run on outputs named exactly as asked must pair each with itself.
+    res = resolve(names, names)
+    for d, hit in res.resolved.items():
+        if hit != d and not any(d in pair for pair in collisions(names)):
+            out.append(ctx.finding(
+                ID, "major", "task.json", f"an output named exactly {d!r} is paired with {hit!r} by the matcher",
+                "rename the deliverables so each name pairs with itself", location="$.deliverables",
+                evidence=f"{d} -> {hit}"))
+    return out

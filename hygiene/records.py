@@ -1,0 +1,157 @@
+"""The audit's two append-only logs: results bound to tree ids, and reasoned waivers.
+
+`<env>/audit/records.jsonl` holds one canonical-JSON line per task audit and
+`<env>/audit/waivers.jsonl` one line per waiver. Each line carries the digest of its
+own content, so an edited line is detected. Lines are appended whole: one write(2) of
+the full line to a file opened O_APPEND, under an exclusive fcntl lock, then fsync.
+A final line without its newline (a writer killed mid-write) is ignored on read and cut
+before the next append.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import fcntl
+import os
+from pathlib import Path
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from oafreeze import __version__
+from oafreeze.errors import BadInput, Problem
+from oafreeze.freezer import canonical
+from oafreeze.hygiene.finding import BLOCKING, Finding
+
+AUDIT_DIR = "audit"
+RECORDS = f"{AUDIT_DIR}/records.jsonl"
+WAIVERS = f"{AUDIT_DIR}/waivers.jsonl"
+
+
+def now() -> str:
+    """UTC now, to the second, ISO 8601 with a Z."""
+    return dt.datetime.now(dt.timezone.utc).replace(microsecond=0).isoformat().replace("+00:00", "Z")
+
+
+class Waiver(BaseModel):
+    """A reasoned waiver of one item's non-blocking findings on one exact tree of one task."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    task: str
+    item: str
+    reason: str = Field(min_length=1)
+    by: str = Field(min_length=1)
+    tree: str
+    time: str
+    digest: str = ""
+
+    def covers(self, finding: Finding, tree: str) -> bool:
+        """Whether this waiver lifts `finding` for a task now at `tree` (never a blocker, never a stale tree)."""
+        return (self.task == finding.task and self.item == finding.item and self.tree == tree
+                and finding.severity != "blocker")
+
+
+class Record(BaseModel):
+    """One audit of one task, bound to the tree id it read."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    task: str
+    tree: str
+    passed: bool
+    findings: list[Finding]
+    tool_version: str = __version__
+    time: str
+    digest: str = ""
+
+
+def passed(findings: list[Finding], waivers: list[Waiver], tree: str) -> bool:
+    """No blocker, and every major finding covered by a waiver on this tree."""
+    return all(f.severity not in BLOCKING or any(w.covers(f, tree) for w in waivers) for f in findings)
+
+
+def _sealed(entry: BaseModel) -> dict:
+    data = entry.model_dump(mode="json")
+    data.pop("digest", None)
+    data["digest"] = canonical.digest(data)
+    return data
+
+
+def append(env_root: Path, log: str, entry: Record | Waiver) -> dict:
+    """Append one entry, sealed with its digest, as one whole line; returns what was written."""
+    data = _sealed(entry)
+    line = canonical.canonical_bytes(data) + b"\n"
+    path = env_root / log
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o644)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        _drop_torn_tail(path, fd)
+        view = memoryview(line)
+        while view:
+            view = view[os.write(fd, view):]
+        os.fsync(fd)
+    finally:
+        fcntl.flock(fd, fcntl.LOCK_UN)
+        os.close(fd)
+    return data
+
+
+def _drop_torn_tail(path: Path, fd: int) -> None:
+    # A final line without its newline was never completed (its writer died before the
+    # one write finished); it was never an entry, so it is cut before the next append.
+    size = os.fstat(fd).st_size
+    if not size:
+        return
+    with open(path, "rb") as fh:
+        fh.seek(max(0, size - (1 << 20)))
+        tail = fh.read()
+    if tail.endswith(b"\n"):
+        return
+    cut = tail.rfind(b"\n")
+    os.ftruncate(fd, size - len(tail) + cut + 1 if cut >= 0 else (0 if size <= len(tail) else size - len(tail)))
+
+
+def _read(env_root: Path, log: str, model: type[BaseModel]) -> list:
+    path = env_root / log
+    if not path.is_file():
+        return []
+    raw = path.read_bytes()
+    lines = raw.split(b"\n")
+    if lines and lines[-1] != b"":
+        lines[-1] = b""  # torn final line: never completed, never counted
+    out, problems = [], []
+    for number, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        try:
+            data = canonical.loads_strict(line, log)
+            entry = model.model_validate(data)
+        except BadInput as exc:
+            problems.append(Problem(log, exc.problems[0].message if exc.problems else exc.message, line=number,
+                                    rule="jsonl"))
+            continue
+        except ValidationError as exc:
+            problems.append(Problem(log, f"not a valid entry: {exc.errors()[0]['msg']}", line=number,
+                                    field=".".join(map(str, exc.errors()[0]["loc"])), rule="entry-schema"))
+            continue
+        body = dict(data)
+        body.pop("digest", None)
+        if data.get("digest") != canonical.digest(body):
+            problems.append(Problem(log, "entry does not match its digest: the line was edited", line=number,
+                                    field="digest", rule="self-digest"))
+            continue
+        out.append(entry)
+    if problems:
+        raise BadInput(f"{log}: unreadable audit log", problems)
+    return out
+
+
+def read_records(env_root: Path) -> list[Record]:
+    """Every audit record, oldest first."""
+    return _read(env_root, RECORDS, Record)
+
+
+def read_waivers(env_root: Path) -> list[Waiver]:
+    """Every waiver, oldest first."""
+    return _read(env_root, WAIVERS, Waiver)

@@ -1,0 +1,124 @@
+"""`oafreeze audit`: the 13-item hygiene audit, its waivers and its status.
+
+    oafreeze audit [GLOB...] [--env DIR] [--json] [--html FILE] [--no-record]
+    oafreeze audit waive TASK ITEM --reason TEXT --by NAME [--env DIR] [--json]
+    oafreeze audit status [GLOB...] [--env DIR] [--json]
+
+A first argument that is not a subcommand is a glob: `oafreeze audit 'covenant-*'` is
+`oafreeze audit run 'covenant-*'`.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from oafreeze.freezer.atomic import write_new
+from oafreeze.hygiene import audit as core
+from oafreeze.hygiene.registry import ITEMS
+from oafreeze.output import Progress, emit_json, handles_errors, json_option
+
+env_option = click.option("--env", "env_dir", default=".", show_default=True,
+                          type=click.Path(file_okay=False), help="The environment repository.")
+
+
+class AuditGroup(click.Group):
+    """A group whose first free argument, when it is not a subcommand, starts `run`."""
+
+    def parse_args(self, ctx, args):
+        if args and args[0] not in self.commands and args[0] not in ("-h", "--help"):
+            args = ["run", *args]
+        elif not args:
+            args = ["run"]
+        return super().parse_args(ctx, args)
+
+
+@click.group("audit", cls=AuditGroup)
+def command() -> None:
+    """Audit tasks for eval defects (13 items); waive a finding; show audit status."""
+
+
+@command.command("run")
+@click.argument("globs", nargs=-1)
+@env_option
+@click.option("--html", "html_file", type=click.Path(dir_okay=False), help="Also write a static HTML report.")
+@click.option("--no-record", is_flag=True, help="Do not append the results to audit/records.jsonl.")
+@json_option
+@handles_errors
+def run(globs, env_dir, html_file, no_record, as_json):
+    """Audit the tasks GLOBs select (all tasks when none); exit 1 if any task fails."""
+    env = Path(env_dir)
+    ids = core.select_tasks(env, globs)
+    progress = Progress("audit", len(ids), enabled=None if not as_json else False)
+    audits = core.run_audit(env, globs, record=not no_record, progress=progress)
+    progress.close()
+    if html_file:
+        from oafreeze.hygiene.report_html import render
+
+        write_new(html_file, render(audits).encode("utf-8"))
+    if as_json:
+        emit_json({"tasks": [a.as_json() for a in audits]})
+    else:
+        for a in audits:
+            _print_task(a)
+        failed = [a.task for a in audits if not a.passed]
+        click.echo(f"{len(audits)} task(s) audited: {len(audits) - len(failed)} passed, {len(failed)} failed"
+                   + ("" if no_record else "; recorded in audit/records.jsonl")
+                   + (f"; report written to {html_file}" if html_file else ""))
+    sys.exit(1 if any(not a.passed for a in audits) else 0)
+
+
+def _print_task(a: core.TaskAudit) -> None:
+    click.echo(f"{a.task}: {'passed' if a.passed else 'FAILED'} (tree {a.tree[:12]})")
+    for item in ITEMS:
+        verdict = a.verdict(item.id)
+        click.echo(f"  {item.id} {item.name:<28} {verdict}")
+        for f in (f for f in a.findings if f.item == item.id):
+            where = f.path + (f":{f.location}" if isinstance(f.location, int) else
+                              (f" {f.location}" if f.location else ""))
+            click.echo(f"      {f.severity}{' (waived)' if a.waived(f) else ''} at {where}")
+            if f.evidence:
+                click.echo(f"        evidence: {f.evidence}")
+            click.echo(f"        why: {f.message}")
+            click.echo(f"        fix: {f.fix}")
+
+
+@command.command("waive")
+@click.argument("task")
+@click.argument("item")
+@click.option("--reason", required=True, help="Why this finding does not make the score wrong.")
+@click.option("--by", "by", required=True, help="Who takes responsibility for the waiver.")
+@env_option
+@json_option
+@handles_errors
+def waive(task, item, reason, by, env_dir, as_json):
+    """Waive ITEM's major findings on TASK's current tree (never a blocker)."""
+    w = core.waive(Path(env_dir), task, item.upper(), reason, by)
+    if as_json:
+        emit_json(w.model_dump(mode="json"))
+    else:
+        click.echo(f"waived {w.item} on {w.task} (tree {w.tree[:12]}) by {w.by}: {w.reason}")
+
+
+@command.command("status")
+@click.argument("globs", nargs=-1)
+@env_option
+@json_option
+@handles_errors
+def status(globs, env_dir, as_json):
+    """Each task's audit state for its current tree: passed, failed, stale or missing; exit 1 unless all passed."""
+    env = Path(env_dir)
+    result = core.audit_status(env, core.select_tasks(env, globs))
+    if as_json:
+        emit_json({"tasks": [s.model_dump(mode="json") for s in result.values()]})
+    else:
+        for s in result.values():
+            extra = ""
+            if s.state == "stale":
+                extra = f" (audited tree {s.audited_tree[:12]}, now {s.tree[:12]}): run `oafreeze audit {s.task}`"
+            elif s.state == "failed":
+                extra = f" (unwaived: {', '.join(s.unwaived)})"
+            click.echo(f"{s.task}: {s.state}{extra}")
+    sys.exit(0 if all(s.state == "passed" for s in result.values()) else 1)

@@ -1,0 +1,152 @@
+"""`oafreeze audit`: recording bound to tree ids, staleness, waivers, JSON and HTML, bad input."""
+
+from __future__ import annotations
+
+import json
+
+from hygiene_helpers import make_env, task_json, workspace
+from oafreeze.hygiene.audit import audit_status
+from oafreeze.hygiene.records import RECORDS, WAIVERS, read_records
+
+
+def vague_task() -> dict:
+    """A task whose only blocking finding is a major H05 ('the document' with two deliverables)."""
+    task = task_json()
+    task["criteria"][2]["deliverables"] = ["client-email.md", "agreement.md"]
+    task["criteria"][2]["match_criteria"] = "PASS if the document warns the client. FAIL if it does not."
+    return task
+
+
+def test_a_passed_task_becomes_stale_when_edited_after_its_audit(tmp_path, cli):
+    env = make_env(tmp_path / "env")
+    code, out, _ = cli("audit", "--env", str(env))
+    assert code == 0 and "t1: passed" in out
+    status = audit_status(env, ["t1"])["t1"]
+    assert status.state == "passed" and status.tree == status.audited_tree
+    (env / "tasks/t1/documents/offer-facts.md").write_text("Salary: $99,000.\n")
+    status = audit_status(env, ["t1"])["t1"]
+    assert status.state == "stale" and status.tree != status.audited_tree
+    code, out, _ = cli("audit", "status", "--env", str(env))
+    assert code == 1 and "t1: stale" in out
+
+
+def test_a_task_never_audited_is_missing_and_a_failing_one_failed(tmp_path, cli):
+    env = make_env(tmp_path / "env", {"t1": (None, None), "t2": (vague_task(), None)})
+    assert audit_status(env, ["t1", "t2"])["t1"].state == "missing"
+    code, _, _ = cli("audit", "t2", "--env", str(env))
+    assert code == 1
+    status = audit_status(env, ["t2"])["t2"]
+    assert status.state == "failed" and status.unwaived == ["H05"] and status.counts["major"] == 1
+
+
+def test_a_waiver_makes_a_major_pass_and_goes_stale_after_an_edit(tmp_path, cli):
+    env = make_env(tmp_path / "env", {"t1": (vague_task(), None)})
+    assert cli("audit", "--env", str(env))[0] == 1
+    code, waiver, _ = cli.json("audit", "waive", "t1", "H05", "--reason", "only one reading is plausible",
+                               "--by", "A. Reviewer", "--env", str(env))
+    assert code == 0 and waiver["item"] == "H05" and waiver["by"] == "A. Reviewer"
+    assert audit_status(env, ["t1"])["t1"].state == "passed"  # the waiver applies to the recorded audit
+    code, data, _ = cli.json("audit", "--env", str(env))
+    assert code == 0 and data["tasks"][0]["passed"]
+    assert [f["waived"] for f in data["tasks"][0]["findings"] if f["item"] == "H05"] == [True]
+    (env / "tasks/t1/documents/offer-facts.md").write_text("edited\n")
+    code, data, _ = cli.json("audit", "--env", str(env))
+    assert code == 1 and not data["tasks"][0]["passed"]  # the waiver was bound to the old tree
+    assert len((env / WAIVERS).read_text().splitlines()) == 1
+
+
+def test_a_blocker_cannot_be_waived(tmp_path, cli):
+    env = make_env(tmp_path / "env", {"t1": (None, {**workspace(), "rubric.json": "{}"})})
+    code, out, err = cli("audit", "waive", "t1", "H01", "--reason", "x", "--by", "me", "--env", str(env))
+    assert code == 1 and "cannot be waived" in err
+    assert not (env / WAIVERS).exists()
+
+
+def test_waiving_an_unknown_item_is_bad_usage(tmp_path, cli):
+    env = make_env(tmp_path / "env")
+    code, _, err = cli("audit", "waive", "t1", "H99", "--reason", "x", "--by", "me", "--env", str(env))
+    assert code == 2 and "unknown item" in err
+
+
+def test_json_output_has_exactly_the_documented_shape(tmp_path, cli):
+    env = make_env(tmp_path / "env", {"t1": (None, None), "t2": (vague_task(), None)})
+    code, data, _ = cli.json("audit", "--env", str(env), "--no-record")
+    assert code == 1 and set(data) == {"tasks"}
+    assert [t["task"] for t in data["tasks"]] == ["t1", "t2"]
+    for t in data["tasks"]:
+        assert set(t) == {"task", "tree", "passed", "findings"} and len(t["tree"]) == 40
+    f = data["tasks"][1]["findings"][0]
+    assert {"item", "severity", "path", "location", "evidence", "message", "fix", "task", "waived"} == set(f)
+    assert f["item"] == "H05" and f["location"] == "$.criteria[2].match_criteria"
+    assert not (env / RECORDS).exists()
+
+
+def test_globs_select_tasks_and_each_audit_is_one_record_line(tmp_path, cli):
+    env = make_env(tmp_path / "env", {"covenant-a": (None, None), "covenant-b": (None, None), "other": (None, None)})
+    code, data, _ = cli.json("audit", "covenant-*", "--env", str(env))
+    assert code == 0 and [t["task"] for t in data["tasks"]] == ["covenant-a", "covenant-b"]
+    lines = (env / RECORDS).read_bytes().splitlines()
+    assert len(lines) == 2 and all(json.loads(line)["digest"].startswith("sha256:") for line in lines)
+    assert [r.task for r in read_records(env)] == ["covenant-a", "covenant-b"]
+    code, _, err = cli("audit", "nothing-*", "--env", str(env))
+    assert code == 2 and "no task matches 'nothing-*'" in err
+
+
+def test_an_edited_record_line_is_refused_with_its_line_number(tmp_path, cli):
+    env = make_env(tmp_path / "env")
+    cli("audit", "--env", str(env))
+    path = env / RECORDS
+    path.write_text(path.read_text().replace('"passed":true', '"passed":false'))
+    code, _, err = cli("audit", "status", "--env", str(env))
+    assert code == 2 and "audit/records.jsonl:1" in err and "edited" in err
+
+
+def test_a_torn_final_line_is_ignored_and_cut_by_the_next_append(tmp_path, cli):
+    env = make_env(tmp_path / "env")
+    cli("audit", "--env", str(env))
+    with open(env / RECORDS, "ab") as fh:
+        fh.write(b'{"task":"t1","tr')
+    assert audit_status(env, ["t1"])["t1"].state == "passed"
+    cli("audit", "--env", str(env))
+    assert len(read_records(env)) == 2
+
+
+def test_malformed_task_json_is_bad_input_naming_the_file(tmp_path, cli):
+    env = make_env(tmp_path / "env")
+    (env / "tasks/t1/task.json").write_text('{"title": "x",}')
+    code, out, err = cli("audit", "--env", str(env))
+    assert code == 2 and "tasks/t1/task.json" in err and "Traceback" not in err + out
+    task = task_json()
+    del task["criteria"]
+    (env / "tasks/t1/task.json").write_text(json.dumps(task))
+    code, data, _ = cli.json("audit", "--env", str(env))
+    assert code == 2 and data["problems"][0]["field"] == "criteria"
+
+
+def test_html_report_links_findings_and_escapes_everything(tmp_path, cli):
+    task = task_json()
+    task["criteria"][0]["match_criteria"] = ("PASS if agreement.md gives an appropriate <script>alert(1)</script> "
+                                             "notice. FAIL if it does not.")
+    env = make_env(tmp_path / "env", {"t1": (task, None)})
+    report = tmp_path / "report.html"
+    code, out, _ = cli("audit", "--env", str(env), "--html", str(report))
+    page = report.read_text()
+    assert "<script>" not in page and "&lt;script&gt;alert(1)&lt;/script&gt;" in page
+    assert 'href="#t1-H05"' in page and 'id="t1-H05"' in page and 'id="t1-H05-1"' in page
+    assert "http" not in page.replace("http-equiv", "")
+    code, _, err = cli("audit", "--env", str(env), "--html", str(report))
+    assert code == 2 and "already exists" in err
+
+
+def test_human_output_names_item_evidence_why_and_fix(tmp_path, cli):
+    env = make_env(tmp_path / "env", {"t1": (vague_task(), None)})
+    code, out, _ = cli("audit", "t1", "--env", str(env), "--no-record")
+    assert code == 1 and "t1: FAILED" in out
+    assert "H05 ambiguous grading language" in out and "fail" in out
+    assert "evidence: PASS if the document warns the client." in out and "why:" in out and "fix:" in out
+    assert "H01 rubric isolation" in out
+
+
+def test_audit_help_lists_the_subcommands(cli):
+    code, out, _ = cli("audit", "--help")
+    assert code == 0 and "waive" in out and "status" in out
