@@ -55,7 +55,7 @@ def command(directory, name, as_json):
             keep.write_bytes(b"")
     write_new(root / CONFIG_FILE, TEMPLATE.format(schema=SCHEMA, name=name or root.name).encode())
     if not (root / ".gitignore").exists():
-        write_new(root / ".gitignore", b".oafreeze-cache/\n")
+        write_new(root / ".gitignore", b".oafreeze-cache/\nmanifests/*.lock\n")
     if not (root / ".git").exists():
         subprocess.run(git_argv("init", "--quiet", "--initial-branch=main"), cwd=root, env=git_env(), check=True,
                        capture_output=True)

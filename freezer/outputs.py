@@ -1,0 +1,49 @@
+"""A run's output folder: every file with its SHA-256, and which file answers which deliverable."""
+
+from __future__ import annotations
+
+import os
+import stat
+from pathlib import Path
+
+from oafreeze.errors import BadInput, ProblemList
+from oafreeze.freezer import hashing, matching
+
+
+def scan(folder: str | os.PathLike) -> list[dict]:
+    """Every regular file under `folder`: relative POSIX path, SHA-256, size; sorted by bytes.
+
+    Symbolic links and special files are refused (a link could point anywhere), all at once.
+    """
+    root = Path(folder)
+    if not root.is_dir() or root.is_symlink():
+        raise BadInput.at(str(root), "not a folder", field="outputs", rule="outputs-folder")
+    problems = ProblemList()
+    files: list[dict] = []
+    for here, dirs, names in os.walk(root, followlinks=False):
+        for name in sorted(dirs + names):
+            full = Path(here) / name
+            rel = full.relative_to(root).as_posix()
+            try:
+                rel.encode("utf-8")
+            except UnicodeEncodeError:
+                problems.add(str(full), "file name is not valid UTF-8", rule="utf-8-names")
+                continue
+            mode = os.lstat(full).st_mode
+            if stat.S_ISLNK(mode):
+                problems.add(str(full), "is a symbolic link; outputs must be regular files", rule="outputs-regular")
+            elif stat.S_ISREG(mode):
+                sha, size = hashing.sha256_file(full)
+                files.append({"path": rel, "sha256": sha, "size": size})
+            elif not stat.S_ISDIR(mode):
+                problems.add(str(full), "is not a regular file", rule="outputs-regular")
+    problems.raise_if_any(f"{root}: cannot record these outputs")
+    return sorted(files, key=lambda f: f["path"].encode("utf-8"))
+
+
+def run_fields(deliverables: list[str], folder: str | os.PathLike) -> dict:
+    """The output part of a run or replay payload: files, deliverables_resolved, how, leftovers."""
+    files = scan(folder)
+    res = matching.resolve(deliverables, [f["path"] for f in files])
+    return {"outputs": files, "deliverables_resolved": res.resolved, "match_method": res.method,
+            "unassigned": res.unassigned}
