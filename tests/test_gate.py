@@ -1,0 +1,82 @@
+"""`oafreeze gate`: yes only when the freeze verifies, the audit passed on the frozen trees,
+the knowledge base matches its pin and the judges reason first at temperature zero."""
+
+from __future__ import annotations
+
+import shutil
+
+import pytest
+
+from conftest import commit_all, init_repo
+from hygiene_helpers import make_env as make_audit_env
+
+JUDGE = ("judges:\n  - id: google/gemini-3.1-pro-preview\n    schema_version: '1'\n"
+         "    field_order: [{order}]\n    temperature: {temp}\n"
+         "models:\n  - id: example/model-a\n    settings: {{temperature: 0}}\n")
+
+
+def frozen_env(root, cli, *, order="reasoning, verdict", temp=0, audit=True):
+    make_audit_env(root)
+    shutil.copytree(root / "tasks/t1", root / "tasks/t2")
+    with open(root / "oafreeze.yaml", "a") as fh:
+        fh.write(JUDGE.format(order=order, temp=temp))
+    init_repo(root)
+    commit_all(root, "env")
+    if audit:
+        code, out, err = cli("audit", "--env", str(root))
+        assert code == 0, out + err
+        commit_all(root, "audit")
+    code, _o, err = cli("freeze", "--env", str(root), "--id", "f1")
+    assert code == 0, err
+    commit_all(root, "freeze")
+    return root
+
+
+def test_gate_says_yes_when_everything_holds(tmp_path, cli):
+    root = frozen_env(tmp_path / "env", cli)
+    code, result, _ = cli.json("gate", "--env", str(root))
+    assert code == 0 and result["ok"] is True
+    assert all(c["ok"] for c in result["checks"])
+
+
+def test_gate_says_no_to_an_edited_workspace_and_names_it(tmp_path, cli):
+    root = frozen_env(tmp_path / "env", cli)
+    (root / "tasks/t2/documents/offer-facts.md").write_text("changed\n")
+    code, result, _ = cli.json("gate", "--env", str(root))
+    assert code == 1 and result["ok"] is False
+    tree = next(c for c in result["checks"] if c["name"].startswith("tree matches"))
+    assert {(r.get("task"), r["path"]) for r in tree["reasons"] if r["change"] == "modified"} == {
+        ("t2", "documents/offer-facts.md")}
+
+
+def test_gate_says_no_to_unaudited_tasks(tmp_path, cli):
+    root = frozen_env(tmp_path / "env", cli, audit=False)
+    code, result, _ = cli.json("gate", "--env", str(root))
+    audit = next(c for c in result["checks"] if "audit" in c["name"])
+    assert code == 1 and {r["task"] for r in audit["reasons"]} == {"t1", "t2"}
+
+
+@pytest.mark.parametrize("order,temp,needle", [
+    ("verdict, reasoning", 0, "reasoning before"),
+    ("reasoning, verdict", 0.3, "temperature is 0.3"),
+])
+def test_gate_says_no_to_judges_that_are_not_reasoning_first_at_zero(tmp_path, cli, order, temp, needle):
+    root = frozen_env(tmp_path / "env", cli, order=order, temp=temp)
+    code, result, _ = cli.json("gate", "--env", str(root))
+    judges = next(c for c in result["checks"] if c["name"].startswith("judges"))
+    assert code == 1 and needle in judges["reasons"][0]["message"]
+
+
+def test_gate_checks_only_the_declared_matrix_and_refuses_tasks_outside_the_freeze(tmp_path, cli):
+    root = frozen_env(tmp_path / "env", cli)
+    code, _o, err = cli("matrix", "declare", "--env", str(root), "--tasks", "t1", "--models", "example/model-a")
+    assert code == 0, err
+    code, result, _ = cli.json("gate", "--env", str(root))
+    assert code == 0, result
+    log = next(c for c in result["checks"] if c["name"].startswith("run log"))
+    assert "1 task(s)" in log["info"]
+    # a tampered run log closes the gate
+    path = root / "manifests/f1.runlog.jsonl"
+    path.write_bytes(path.read_bytes().replace(b"t1", b"t2"))
+    code, result, _ = cli.json("gate", "--env", str(root))
+    assert code == 1
