@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import subprocess
 from dataclasses import dataclass, field
-from importlib import resources
 from pathlib import Path
 
 from oafreeze.corpus.profile import load_profile
@@ -37,8 +36,8 @@ knowledge_base:
   expect: {expect}
   mount: documents/knowledge-base
   snapshot: {snapshot}
-harness: {{repo: https://example.org/lab-harness.git, commit: {harness}}}
-evaluator: {{repo: https://example.org/lab-evaluator.git, commit: {evaluator}}}
+harness: {{repo: https://example.org/lab-harness.git, commit: '{harness}'}}
+evaluator: {{repo: https://example.org/lab-evaluator.git, commit: '{evaluator}'}}
 models:
   - id: example/drafting-model-a
     settings: {{temperature: 0, max_output_tokens: 32000, reasoning_effort: high}}
@@ -63,11 +62,6 @@ class DemoReport:
         self.steps.append({"step": step, **data})
 
 
-def sample_env_root():
-    """The packaged task designs (families and matrix tasks)."""
-    return resources.files("oafreeze.corpus").joinpath("sample_env")
-
-
 def _git(root: Path, *args: str) -> str:
     proc = subprocess.run(git_argv(*args), cwd=root, env=git_env(IDENTITY), capture_output=True,
                           stdin=subprocess.DEVNULL)
@@ -86,7 +80,7 @@ def commit(root: Path, message: str) -> str:
 
 def lay_out(root: Path, *, source: str = BUILTIN_SAMPLE) -> list[str]:
     """Write oafreeze.yaml, the pinned snapshot, every task and its knowledge base into `root`."""
-    from oafreeze.freezer.family import expand_all
+    from oafreeze.freezer.family import expand_all, sample_env_root
 
     if (root / CONFIG_FILE).exists():
         raise AlreadyExists.at(str(root / CONFIG_FILE), "already exists", rule="write-once")
@@ -96,10 +90,9 @@ def lay_out(root: Path, *, source: str = BUILTIN_SAMPLE) -> list[str]:
         write_new(root / SNAPSHOT, canonical.pretty_bytes(snap.to_json()))
         expect = "{" + ", ".join(f"{k}: {v}" for k, v in snap.inventory.items()) + "}"
         write_new(root / CONFIG_FILE, CONFIG.format(schema=SCHEMA, source=source, commit=snap.commit,
-                                                    expect=expect, snapshot=SNAPSHOT, harness="1" * 40,
-                                                    evaluator="2" * 40).encode())
-        with resources.as_file(sample_env_root()) as designs:
-            ids = expand_all(Path(designs), root)
+                                                    expect=expect, snapshot=SNAPSHOT, harness="5d1e" * 10,
+                                                    evaluator="a7c3" * 10).encode())
+        ids = expand_all(Path(str(sample_env_root())), root)
         mount = load_environment(root).knowledge_base.mount
         for tid in ids:
             materialize(snap, repo, root / "tasks" / tid / mount)
