@@ -42,3 +42,16 @@ def test_this_repositorys_environment_pins_the_packaged_sample_library(tmp_path)
     assert env.knowledge_base.source == "builtin:sample"
     assert env.knowledge_base.commit == build_sample_repo(tmp_path / "lib"), (
         "the sample library changed: re-pin it (snapshot, materialize) and freeze again")
+
+
+def test_this_repositorys_matrix_tasks_are_the_packaged_designs():
+    designs = ROOT / "corpus/sample_env/tasks"
+    ids = sorted(p.name for p in designs.iterdir() if p.is_dir())
+    assert len(ids) == 6
+    for tid in ids:
+        want = {p.relative_to(designs / tid).as_posix(): p.read_bytes()
+                for p in (designs / tid).rglob("*") if p.is_file()}
+        have = {p.relative_to(ROOT / "tasks" / tid).as_posix(): p.read_bytes()
+                for p in (ROOT / "tasks" / tid).rglob("*")
+                if p.is_file() and "documents/knowledge-base/" not in p.relative_to(ROOT / "tasks" / tid).as_posix()}
+        assert have == want, tid
