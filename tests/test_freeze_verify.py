@@ -268,3 +268,36 @@ def test_bagit_export_passes_bagits_validator_and_fails_after_a_byte_change(env,
     target.write_bytes(bytes(data))
     with pytest.raises(bagit.BagValidationError):
         bagit.Bag(str(out)).validate()
+
+
+def test_the_committed_manifest_schema_is_the_one_the_models_generate():
+    from conftest import ROOT
+    from oafreeze.freezer import canonical
+    from oafreeze.freezer.manifest import SCHEMA, json_schema
+
+    committed = json.loads((ROOT / "freezer/schemas/manifest.schema.json").read_text())
+    assert canonical.canonical_bytes(committed) == canonical.canonical_bytes(json_schema())
+    assert SCHEMA in committed["$id"]
+
+
+def test_init_lays_out_an_empty_environment_that_validates(cli, tmp_path):
+    root = tmp_path / "new-env"
+    code, out, err = cli.json("init", str(root))
+    assert code == 0, err
+    from oafreeze.freezer.environment import load_environment
+
+    env = load_environment(root)
+    assert env.name == "new-env" and env.models == [] and env.knowledge_base is None
+    assert (root / ".git").is_dir() and (root / "tasks").is_dir() and (root / "manifests").is_dir()
+    assert cli("init", str(root))[0] == 2
+
+
+def test_a_bad_environment_config_names_the_key_and_rule(env, cli):
+    cfg = env / "oafreeze.yaml"
+    cfg.write_text(cfg.read_text().replace("temperature: 0\n", "temprature: 0\n").replace(
+        "name: test-env", "name: test-env\nextra_key: 1"))
+    commit_all(env, "bad config")
+    code, _o, err = cli("freeze", "--env", str(env), "--id", "bad")
+    assert code == 2
+    assert "judges.0.temperature" in err and "required key missing" in err
+    assert "judges.0.temprature" in err and "extra_key" in err and "unknown key" in err

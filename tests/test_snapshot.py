@@ -210,3 +210,70 @@ def test_template_licence_comes_from_metadata_or_path(bundle, oa_repo):
     by_id = {d.id: d for d in snap.documents}
     assert by_id["templates/bonterms-cc0-1.0/bonterms-mutual-nda"].licence == "CC0-1.0"
     assert all(d.licence for d in snap.documents if d.kind == "template")
+
+
+def test_a_user_profile_file_classifies_a_different_layout(cli, tmp_path):
+    lib = init_repo(tmp_path / "lib")
+    (lib / "kb/guides/ny").mkdir(parents=True)
+    (lib / "kb/guides/ny/new-york.md").write_text("---\ntitle: NY\n---\n")
+    (lib / "kb/forms/offer").mkdir(parents=True)
+    (lib / "kb/forms/offer/meta.yaml").write_text("name: Offer\nlicense: CC0-1.0\n")
+    (lib / "kb/forms/offer/form.docx").write_bytes(b"PK\x03\x04")
+    commit_all(lib)
+    profile = tmp_path / "mine.yaml"
+    profile.write_text("name: mine\nkinds:\n  practice-guide: {root: guides, include: ['**/*.md'], required: [title]}\n"
+                       "  template: {root: forms, unit: directory, depth: 1, metadata: meta.yaml}\n")
+    code, snap, err = cli.json("snapshot", "--library", str(lib), "--commit", "HEAD", "--root", "kb",
+                               "--profile", str(profile))
+    assert code == 0, err
+    assert snap["inventory"] == {"practice-guide": 1, "template": 1, "checklist": 0, "survey": 0}
+    assert snap["root_tree"] == git(lib, "rev-parse", "HEAD:kb")
+    assert snap["kinds"]["practice-guide"]["tree"] == git(lib, "rev-parse", "HEAD:kb/guides")
+    guide = next(d for d in snap["documents"] if d["kind"] == "practice-guide")
+    assert guide["jurisdictions"] == ["NY"] and guide["files"] == ["guides/ny/new-york.md"]
+
+
+def test_an_invalid_profile_names_every_bad_field(cli, tmp_path):
+    profile = tmp_path / "bad.yaml"
+    profile.write_text("name: ''\nkinds:\n  guide: {root: ../x}\n  template: {root: t, unit: folder}\n")
+    code, _o, err = cli("snapshot", "--library", str(tmp_path), "--commit", "HEAD", "--profile", str(profile))
+    assert code == 2
+    assert "bad.yaml" in err and "name" in err and "kinds.guide" in err and "kinds.template.unit" in err
+
+
+def test_inventory_prints_counts_and_missing_jurisdictions(cli, oa_repo, tmp_path):
+    out = tmp_path / "s.json"
+    assert cli("snapshot", "--library", str(oa_repo), "--commit", "main", "--out", str(out))[0] == 0
+    code, text, _ = cli("inventory", str(out))
+    assert code == 0
+    snap = json.loads(out.read_text())
+    line = next(l for l in text.splitlines() if l.startswith("practice-guide"))
+    assert str(snap["inventory"]["practice-guide"]) in line
+    code, inv, _ = cli.json("inventory", str(out))
+    assert inv["inventory"] == snap["inventory"] and inv["coverage"] == snap["coverage"]
+
+
+def test_materialize_is_byte_for_byte_and_check_finds_an_edit(cli, oa_repo, tmp_path):
+    out = tmp_path / "s.json"
+    assert cli("snapshot", "--library", str(oa_repo), "--commit", "f27dd87", "--out", str(out))[0] == 0
+    ws = tmp_path / "ws"
+    assert cli("materialize", "--snapshot", str(out), "--library", str(oa_repo), "--into", str(ws))[0] == 0
+    kb = ws / "documents/knowledge-base"
+    files = sorted(p.relative_to(kb).as_posix() for p in kb.rglob("*") if p.is_file())
+    listed = git(oa_repo, "ls-tree", "-r", "--name-only", "f27dd87", "--", "practice-guides", "templates",
+                 "checklists", "surveys").splitlines()
+    assert files == sorted(listed)
+    assert cli("materialize", "--snapshot", str(out), "--into", str(ws), "--check")[0] == 0
+    victim = kb / listed[0]
+    victim.write_bytes(victim.read_bytes() + b"x")
+    code, report, _ = cli.json("materialize", "--snapshot", str(out), "--into", str(ws), "--check")
+    assert code == 1 and report["drift"] == [{"path": listed[0], "change": "modified",
+                                              "expected": report["drift"][0]["expected"]}]
+
+
+def test_an_edited_snapshot_file_is_refused_by_its_digest(cli, oa_repo, tmp_path):
+    out = tmp_path / "s.json"
+    assert cli("snapshot", "--library", str(oa_repo), "--commit", "main", "--out", str(out))[0] == 0
+    out.write_text(out.read_text().replace('"survey": 8', '"survey": 9', 1))
+    code, _o, err = cli("inventory", str(out))
+    assert code == 1 and "digest" in err
