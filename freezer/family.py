@@ -24,7 +24,6 @@ from __future__ import annotations
 import difflib
 import os
 import re
-import shutil
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path

@@ -11,11 +11,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field
 
-from oafreeze.errors import BadInput, CheckFailed, Problem
+from oafreeze.errors import BadInput, CheckFailed
 from oafreeze.freezer import canonical
 from oafreeze.freezer.environment import Judge, Model, Pin
+from oafreeze.freezer.sealed import Sealed, unseal
 from oafreeze.freezer.snapshot import Snapshot
 
 SCHEMA = "oafreeze.manifest/1"
@@ -78,7 +79,7 @@ class KnowledgeBaseRef(BaseModel):
     snapshot: Snapshot
 
 
-class Manifest(BaseModel):
+class Manifest(Sealed):
     """A whole freeze."""
 
     model_config = ConfigDict(extra="forbid", populate_by_name=True)
@@ -96,21 +97,6 @@ class Manifest(BaseModel):
     models: list[Model] = Field(default_factory=list)
     judges: list[Judge] = Field(default_factory=list)
     tasks: dict[str, TaskEntry]
-    digest: str = ""
-
-    def body(self) -> dict:
-        """The manifest as data without its digest."""
-        data = self.model_dump(by_alias=True, mode="json")
-        data.pop("digest", None)
-        return data
-
-    def sealed(self) -> "Manifest":
-        """A copy with its digest set."""
-        return self.model_copy(update={"digest": canonical.digest(self.body())})
-
-    def to_json(self) -> dict:
-        """All of it as data."""
-        return self.model_dump(by_alias=True, mode="json")
 
 
 def parse_manifest(data: bytes, source: str) -> Manifest:
@@ -121,22 +107,7 @@ def parse_manifest(data: bytes, source: str) -> Manifest:
 
 def manifest_from_data(raw: Any, source: str) -> Manifest:
     """Validate already-parsed manifest data and its self-digest."""
-    if not isinstance(raw, dict):
-        raise BadInput.at(source, "a manifest is a JSON object", rule="manifest-object")
-    if raw.get("schema") != SCHEMA:
-        raise BadInput.at(source, f"unknown schema {raw.get('schema')!r}; this oafreeze reads {SCHEMA}",
-                          field="schema", rule="schema-version")
-    try:
-        manifest = Manifest.model_validate(raw)
-    except ValidationError as exc:
-        problems = [Problem(source, e["msg"], field=".".join(map(str, e["loc"])), rule=e["type"])
-                    for e in exc.errors()]
-        raise BadInput(f"{source}: not a valid manifest", problems) from None
-    expected = canonical.digest(manifest.body())
-    if manifest.digest != expected:
-        raise CheckFailed.at(source, f"recorded digest {manifest.digest or '(none)'} does not match the "
-                             f"content ({expected}): the manifest was edited after it was written",
-                             field="digest", rule="self-digest")
+    manifest = unseal(Manifest, raw, source, SCHEMA, "manifest")
     kb = manifest.knowledge_base
     if kb is not None:
         snap_digest = canonical.digest(kb.snapshot.body())

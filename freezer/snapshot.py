@@ -15,9 +15,10 @@ from pydantic import BaseModel, ConfigDict, Field
 from oafreeze import __version__
 from oafreeze.corpus import documents as docs
 from oafreeze.corpus.profile import KINDS, Profile
-from oafreeze.errors import BadInput, CheckFailed, Problem, ProblemList
+from oafreeze.errors import BadInput, Problem, ProblemList
 from oafreeze.freezer import canonical, hashing
 from oafreeze.freezer.gitrepo import Repo
+from oafreeze.freezer.sealed import Sealed, unseal
 
 SCHEMA = "oafreeze.snapshot/1"
 MODES = {"100644", "100755"}
@@ -67,7 +68,7 @@ class SnapshotProblem(BaseModel):
     column: int | None = None
 
 
-class Snapshot(BaseModel):
+class Snapshot(Sealed):
     """A library pinned at one commit: files, documents, inventory, coverage."""
 
     model_config = ConfigDict(extra="forbid", populate_by_name=True)
@@ -86,43 +87,11 @@ class Snapshot(BaseModel):
     inventory: dict[str, int]
     coverage: dict[str, dict[str, list[str]]]
     problems: list[SnapshotProblem] = Field(default_factory=list)
-    digest: str = ""
-
-    def body(self) -> dict:
-        """The snapshot as data, without its own digest."""
-        data = self.model_dump(by_alias=True, mode="json")
-        data.pop("digest", None)
-        return data
-
-    def sealed(self) -> "Snapshot":
-        """A copy whose digest is set over the canonical encoding of its body."""
-        return self.model_copy(update={"digest": canonical.digest(self.body())})
-
-    def to_json(self) -> dict:
-        """The snapshot as data, digest included."""
-        return self.model_dump(by_alias=True, mode="json")
 
 
 def load_snapshot(data: bytes, source: str) -> Snapshot:
     """Read a snapshot file and check its self-digest."""
-    from pydantic import ValidationError
-
-    raw = canonical.loads_strict(data, source)
-    try:
-        snap = Snapshot.model_validate(raw)
-    except ValidationError as exc:
-        problems = [Problem(source, e["msg"], field=".".join(map(str, e["loc"])), rule=e["type"])
-                    for e in exc.errors()]
-        raise BadInput(f"{source}: not a valid snapshot", problems) from None
-    if snap.schema_ != SCHEMA:
-        raise BadInput.at(source, f"unknown schema {snap.schema_!r}; this oafreeze reads {SCHEMA}",
-                          field="schema", rule="schema-version")
-    expected = canonical.digest(snap.body())
-    if snap.digest != expected:
-        raise CheckFailed.at(source, f"recorded digest {snap.digest or '(none)'} does not match the content "
-                             f"({expected}): the snapshot was edited after it was written",
-                             field="digest", rule="self-digest")
-    return snap
+    return unseal(Snapshot, canonical.loads_strict(data, source), source, SCHEMA, "snapshot")
 
 
 def take_snapshot(repo: Repo, rev: str, profile: Profile, profile_bytes: bytes, *,
