@@ -10,6 +10,8 @@ at all cannot be graded by the proxy and never counts as passed.
 
 from __future__ import annotations
 
+import re
+
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -90,14 +92,25 @@ class Output:
         return "?"
 
 
+FORM_WORDS = {"template", "draft", "form", "precedent"}
+# A memo about a form is advice, not the form itself.
+NOT_FORM_WORDS = {"memo", "note", "notes", "email", "alert", "instructions", "request", "letter-to"}
+
+
+def _looks_like_form(name: str) -> bool:
+    """Does a file's name say it is a starting form (by whole words, not substrings)?"""
+    stem = name.rsplit("/", 1)[-1].rsplit(".", 1)[0].lower()
+    words = set(re.split(r"[\s_.\-]+", stem))
+    return bool(words & FORM_WORDS) and not words & NOT_FORM_WORDS
+
+
 def template_for(ctx: TaskContext, deliverable: str) -> tuple[str, str] | None:
     """The starting template of a deliverable: the workspace file the matcher pairs it with,
     else the one task file of its format family whose name says template/draft/form."""
     files = [f for f in ctx.task_files if f.text is not None]
     paired = resolve([deliverable], [f.name for f in files]).resolved.get(deliverable)
     if paired is None:
-        cands = [f.name for f in files if family(f.name) == family(deliverable)
-                 and any(w in f.name.lower() for w in ("template", "draft", "form", "precedent"))]
+        cands = [f.name for f in files if family(f.name) == family(deliverable) and _looks_like_form(f.name)]
         paired = cands[0] if len(cands) == 1 else None
     if paired is None:
         return None

@@ -7,7 +7,10 @@ import json
 import os
 import zipfile
 
-from hygiene_helpers import LIBRARY, MOUNT, TODAY, audit, found, make_env, task_json, workspace, write_task
+from hygiene_helpers import (LIBRARY, MOUNT, TODAY, audit, found, make_env, snapshot, task_json, workspace,
+                             write_task)
+
+from oafreeze.freezer.canonical import pretty_bytes
 
 
 def env_with(tmp_path, task=None, files=None, **kw):
@@ -338,6 +341,38 @@ def test_h12_near_miss_an_analysis_task_without_operative_text(tmp_path):
     task["oafreeze"]["operative"] = []
     task["oafreeze"]["advisory"] = []
     assert found(env_with(tmp_path, task), "H12") == []
+
+
+GUIDE = "practice-guides/non-compete/us/colorado.md"
+ADVICE = ("A covenant not to compete is void under C.R.S. § 8-2-113(2) unless the worker earns at least the "
+          "threshold, and an employer that presents one anyway owes a penalty of $5,000 per worker.")
+
+
+def env_with_form(tmp_path, form: str):
+    """The clean task with a starting form (firm-form.md) and a Colorado guide that carries ADVICE."""
+    library = {**LIBRARY, GUIDE: LIBRARY[GUIDE] + ADVICE + "\n"}
+    env = env_with(tmp_path, files={**workspace(), "firm-form.md": form})
+    (env / "snapshot.json").write_bytes(pretty_bytes(snapshot(library).to_json()))
+    write_task(env, "t1", files={}, kb=library)
+    return env
+
+
+def test_h12_a_starting_form_carrying_a_guide_passage_is_quoted_with_its_line(tmp_path):
+    form = f"# Firm form: restrictive covenant agreement\n\n1. Confidentiality.\n\n{ADVICE}\n\n2. Signatures.\n"
+    hits = found(env_with_form(tmp_path, form), "H12")
+    assert [(f.severity, f.path, f.location) for f in hits] == [("major", "documents/firm-form.md", 5)]
+    # The words the seeded statute itself says ("a covenant not to compete is void") are law, not advice.
+    assert hits[0].evidence == ("to compete is void under c.r.s § 8-2-113 2 unless the worker earns at least "
+                                "the threshold and an employer that presents one anyway owes a penalty of "
+                                "$5,000 per worker")
+    assert f"{MOUNT}/{GUIDE}" in hits[0].message and "agreement.md" in hits[0].message
+
+
+def test_h12_near_miss_a_form_sharing_a_statute_citation_with_a_guide(tmp_path):
+    form = ("# Firm form: restrictive covenant agreement\n\n1. No covenant. Nothing in this Agreement is a "
+            "covenant not to compete under C.R.S. § 8-2-113(2).\n")
+    env = env_with_form(tmp_path, form)
+    assert found(env, "H12") == [] and found(env, "H08") == []
 
 
 # H13 synthetic data and secrets ------------------------------------------------------------

@@ -52,3 +52,12 @@ def test_a_needle_is_located_on_the_line_it_was_written_on(words, blank_lines):
     needle = " ".join(words)
     text = "head\n" * blank_lines + "intro " + needle.replace(" ", "  ") + " tail\nend\n"
     assert tx.locate(text, needle) == blank_lines + 1
+
+
+def test_a_starting_form_is_named_by_whole_words_and_a_memo_about_a_form_is_not_one():
+    from oafreeze.hygiene.degenerate import _looks_like_form
+
+    assert _looks_like_form("documents/firm-form-offer-letter.md")
+    assert _looks_like_form("documents/draft_agreement.docx")
+    assert not _looks_like_form("documents/form-approval-memo-2023.md")
+    assert not _looks_like_form("documents/platform-information.md")

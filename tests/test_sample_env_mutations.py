@@ -1,0 +1,193 @@
+"""Issue 6's last acceptance test: break one instance of the sample family the way a careless
+task author would, and the audit fails that instance, on the item that guards what was broken.
+
+The sample environment is laid out once per module (as `oafreeze demo` does it: git init, then
+`lay_out`) and copied into each test's tmp_path, so every mutation starts from the clean layout.
+The victim is v03 (Massachusetts, New York, Florida), not the family's reference instance: a change
+to the reference would make every sibling differ from it (FAM) and fail them all.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from conftest import init_repo
+
+from oafreeze.freezer.demo import lay_out
+from oafreeze.hygiene import text as tx
+from oafreeze.hygiene.audit import TaskAudit, run_audit
+from oafreeze.hygiene.finding import BLOCKING
+from oafreeze.hygiene.items.h12_placement_discipline import PLACEMENT
+
+FAMILY = ["covenant-*"]
+VICTIM = "covenant-package-v03"
+KB = "documents/knowledge-base"
+# Where the standing instructions send the drafter for the covenant agreement's starting form.
+KB_FORM = f"{KB}/templates/oafreeze-cc0-1.0/restrictive-covenant-agreement/template.md"
+OFFER_FORM = f"{KB}/templates/oafreeze-cc0-1.0/employment-offer-letter/template.md"
+FIRM_FORM = "firm-form-offer-letter.md"  # a starting form outside the knowledge base (added in the scratch copy)
+
+
+@pytest.fixture(scope="module")
+def laid_out(tmp_path_factory) -> Path:
+    root = init_repo(tmp_path_factory.mktemp("sample-layout") / "env")
+    assert len(lay_out(root)) == 16
+    return root
+
+
+@pytest.fixture
+def env(laid_out, tmp_path) -> Path:
+    root = tmp_path / "env"
+    shutil.copytree(laid_out, root, symlinks=True)
+    return root
+
+
+def audit(root: Path, patterns=FAMILY) -> dict[str, TaskAudit]:
+    return {r.task: r for r in run_audit(root, patterns, record=False)}
+
+
+def failing(result: TaskAudit) -> set[str]:
+    """The items whose verdict is `fail` (an unwaived blocker or major finding)."""
+    return {f.item for f in result.findings if result.verdict(f.item) == "fail"}
+
+
+def blocking(result: TaskAudit, item: str) -> list:
+    return [f for f in result.findings if f.item == item and f.severity in BLOCKING]
+
+
+def only_victim_fails(results: dict[str, TaskAudit]) -> TaskAudit:
+    assert len(results) == 10
+    assert [t for t, r in results.items() if not r.passed] == [VICTIM]
+    return results[VICTIM]
+
+
+def task_file(root: Path, task_id: str = VICTIM) -> Path:
+    return root / "tasks" / task_id / "task.json"
+
+
+def load(root: Path, task_id: str = VICTIM) -> dict:
+    return json.loads(task_file(root, task_id).read_text())
+
+
+def save(root: Path, task: dict, task_id: str = VICTIM) -> None:
+    task_file(root, task_id).write_text(json.dumps(task, indent=2, ensure_ascii=False) + "\n")
+
+
+def placement_criterion(task: dict) -> dict:
+    """The trap's detecting criterion that H12 reads as a placement criterion (exactly one)."""
+    found = [c for c in task["criteria"]
+             if c["id"] in task["oafreeze"]["trap"]["criteria"] and PLACEMENT.search(c["match_criteria"])]
+    assert len(found) == 1, [c["id"] for c in found]
+    return found[0]
+
+
+def trap_paragraph(root: Path, task_id: str = VICTIM) -> tuple[str, str]:
+    """The first trap anchor's practice guide (its workspace path) and the paragraph its quote is in."""
+    anchor = load(root, task_id)["oafreeze"]["trap"]["anchors"][0]
+    guide = (root / "tasks" / task_id / anchor["file"]).read_text()
+    paragraphs = [p.strip() for p in guide.split("\n\n") if tx.normalize(anchor["quote"]) in tx.normalize(p)]
+    assert len(paragraphs) == 1
+    return anchor["file"], paragraphs[0]
+
+
+def test_the_unmodified_layout_passes_every_family_instance_and_every_task(env):
+    family = audit(env)
+    assert sorted(family) == [f"covenant-package-{i}" for i in ["original", *(f"v{n:02d}" for n in range(1, 10))]]
+    assert all(r.passed for r in family.values())
+    assert not [f for r in family.values() for f in r.findings if f.severity in BLOCKING]
+    everything = audit(env, ["*"])
+    assert len(everything) == 16
+    assert [t for t, r in everything.items() if not r.passed] == []
+
+
+def test_removing_the_placement_criterion_fails_that_instance_on_h12(env):
+    task = load(env)
+    operative = task["oafreeze"]["operative"]
+    gone = placement_criterion(task)
+    assert gone["id"] == "placement-operative-text" and sorted(gone["deliverables"]) == sorted(operative)
+    task["criteria"].remove(gone)
+    save(env, task)
+
+    victim = only_victim_fails(audit(env))
+    # H12: one major per operative deliverable, each named as the evidence.
+    assert {(f.severity, f.path, f.location, f.evidence) for f in blocking(victim, "H12")} == {
+        ("major", "task.json", "$.criteria", d) for d in operative}
+    # H11: the trap still names its detecting criterion, which no longer exists.
+    assert [(f.location, f.evidence) for f in blocking(victim, "H11")] == [
+        ("$.oafreeze.trap.criteria", gone["id"])]
+    # H03: the placement criterion was the one that asked sales-director-covenants.md for a literal
+    # (the 18 U.S.C. § 1833(b) notice); v03's other criterion on it only demands absence.
+    assert [f.evidence for f in blocking(victim, "H03")] == ["sales-director-covenants.md"]
+    # FAM: the instance's criteria no longer match the family's reference.
+    assert failing(victim) == {"H12", "H11", "H03", "FAM"}
+
+
+def test_narrowing_the_placement_criterion_names_the_operative_deliverables_left_uncovered(env):
+    task = load(env)
+    criterion = placement_criterion(task)
+    uncovered = [d for d in criterion["deliverables"] if d.endswith("-covenants.md")]
+    criterion["deliverables"] = [d for d in criterion["deliverables"] if d not in uncovered]
+    save(env, task)
+
+    victim = only_victim_fails(audit(env))
+    assert sorted(f.evidence for f in blocking(victim, "H12")) == sorted(uncovered)
+    assert all("no placement criterion covers" in f.message for f in blocking(victim, "H12"))
+    assert failing(victim) == {"H12", "H03", "FAM"}  # the trap's criterion still exists: H11 is quiet
+
+
+def test_a_guide_paragraph_pasted_into_the_knowledge_base_starting_template_fails_h08(env):
+    guide, paragraph = trap_paragraph(env)
+    assert guide == f"{KB}/practice-guides/non-compete/us/massachusetts.md"
+    form = env / "tasks" / VICTIM / KB_FORM
+    form.write_text(form.read_text() + "\n" + paragraph + "\n")
+
+    victim = only_victim_fails(audit(env))
+    # The edited knowledge base no longer equals the pin; nothing else changed for the audit to see
+    # (the family check compares the workspace outside the knowledge base, which H08 owns).
+    assert failing(victim) == {"H08"}
+    inside = KB_FORM[len(KB) + 1:]
+    assert [(f.severity, f.path, f.evidence) for f in blocking(victim, "H08")] == [
+        ("blocker", KB_FORM, f"modified: {inside}")]
+
+
+def _add_firm_form(root: Path) -> None:
+    """Give every instance a task-owned offer-letter form (the pinned template's text) and name it."""
+    for folder in sorted((root / "tasks").glob("covenant-package-*")):
+        (folder / "documents" / FIRM_FORM).write_text((folder / OFFER_FORM).read_text())
+        task = load(root, folder.name)
+        task["instructions"] += f" Start each offer letter from the firm form, documents/{FIRM_FORM}."
+        save(root, task, folder.name)
+
+
+def _paste(root: Path, task_id: str, paragraph: str) -> int:
+    """Paste the paragraph into the instance's firm form above the acceptance block; its line."""
+    path = root / "tasks" / task_id / "documents" / FIRM_FORM
+    lines = path.read_text().splitlines()
+    at = lines.index("**Acceptance**")
+    path.write_text("\n".join([*lines[:at], paragraph, "", *lines[at:]]) + "\n")
+    return at + 1
+
+
+def test_a_guide_paragraph_pasted_into_a_task_starting_form_fails_h12(env):
+    _add_firm_form(env)
+    assert all(r.passed and not r.findings for r in audit(env).values())  # the clean form is fine
+
+    guide, paragraph = trap_paragraph(env)
+    line = _paste(env, VICTIM, paragraph)
+    victim = only_victim_fails(audit(env))
+    assert failing(victim) == {"H12", "FAM"}  # FAM: the form now differs from the reference's
+    [hit] = blocking(victim, "H12")
+    assert (hit.severity, hit.path, hit.location) == ("major", f"documents/{FIRM_FORM}", line)
+    assert guide in hit.message and "sales-director-offer-letter.md" in hit.message
+    copied = " ".join(w for w, _ in tx.words(paragraph))
+    assert hit.evidence.endswith("…") and copied.startswith(hit.evidence[:-1])
+
+    # The same paragraph in every instance's form: the family agrees again, and H12 alone fails them.
+    for task_id in audit(env):
+        if task_id != VICTIM:
+            _paste(env, task_id, paragraph)
+    results = audit(env)
+    assert {t: failing(r) for t, r in results.items()} == {t: {"H12"} for t in results}
