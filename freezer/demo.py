@@ -78,7 +78,7 @@ def commit(root: Path, message: str) -> str:
     return _git(root, "rev-parse", "HEAD")
 
 
-def lay_out(root: Path, *, source: str = BUILTIN_SAMPLE) -> list[str]:
+def lay_out(root: Path, *, source: str = BUILTIN_SAMPLE, report: "DemoReport | None" = None) -> list[str]:
     """Write oafreeze.yaml, the pinned snapshot, every task and its knowledge base into `root`."""
     from oafreeze.freezer.family import expand_all, sample_env_root
 
@@ -88,6 +88,8 @@ def lay_out(root: Path, *, source: str = BUILTIN_SAMPLE) -> list[str]:
     with open_library(root, source) as repo:
         snap = take_snapshot(repo, "HEAD", profile, profile_bytes, source="oafreeze-sample-library")
         write_new(root / SNAPSHOT, canonical.pretty_bytes(snap.to_json()))
+        if report is not None:
+            report.add("snapshot", commit=snap.commit, inventory=snap.inventory, files=len(snap.files))
         expect = "{" + ", ".join(f"{k}: {v}" for k, v in snap.inventory.items()) + "}"
         write_new(root / CONFIG_FILE, CONFIG.format(schema=SCHEMA, source=source, commit=snap.commit,
                                                     expect=expect, snapshot=SNAPSHOT, harness="5d1e" * 10,
@@ -115,7 +117,7 @@ def run_demo(root: Path, progress=None) -> DemoReport:
     root.mkdir(parents=True, exist_ok=True)
     report = DemoReport(root)
     _git(root, "init", "--quiet", "--initial-branch=main")
-    ids = lay_out(root)
+    ids = lay_out(root, report=report)
     report.add("lay out", tasks=len(ids), commit=commit(root, "Sample environment: tasks and pinned knowledge base"))
     audit = run_audit(root, ["*"], record=True)
     passed = [t for t in audit if t.passed]

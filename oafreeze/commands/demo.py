@@ -11,6 +11,34 @@ from oafreeze.freezer.demo import run_demo
 from oafreeze.output import Progress, emit_json, handles_errors, json_option
 
 
+def summary(steps: list[dict]) -> list[str]:
+    """The demo's steps as a few readable lines."""
+    by = {s["step"]: s for s in steps}
+    lines = []
+    if "snapshot" in by:
+        s = by["snapshot"]
+        inv = ", ".join(f"{n} {k}" for k, n in s["inventory"].items())
+        lines.append(f"snapshot  sample library pinned at {s['commit'][:12]}: {inv} ({s['files']} files)")
+    if "lay out" in by:
+        lines.append(f"tasks     {by['lay out']['tasks']} laid out, the knowledge base materialized in each; "
+                     f"committed {by['lay out']['commit'][:12]}")
+    if "audit" in by:
+        a = by["audit"]
+        failed = f"; failed: {', '.join(a['failed'])}" if a["failed"] else ""
+        lines.append(f"audit     {a['passed']} of {a['tasks']} tasks passed all 13 items{failed}")
+    if "freeze" in by:
+        f = by["freeze"]
+        lines.append(f"freeze    {f['path']}  {f['digest'][:23]}...")
+    if "verify" in by:
+        v = by["verify"]
+        lines.append("verify    ok: nothing moved" if v["ok"] else f"verify    DRIFT: {v['drift']} change(s)")
+    if "gate" in by:
+        g = by["gate"]
+        lines.append("gate      YES: a production run may start" if g["ok"]
+                     else f"gate      NO: {'; '.join(g['failing'])}")
+    return lines
+
+
 @click.command("demo")
 @click.option("--out", default="out/demo", show_default=True, type=click.Path(file_okay=False),
               help="New folder for the sample environment.")
@@ -23,9 +51,8 @@ def command(out, as_json):
     if as_json:
         emit_json({"ok": ok, "path": str(report.root), "steps": report.steps})
     else:
-        for s in report.steps:
-            rest = ", ".join(f"{k}={v}" for k, v in s.items() if k != "step")
-            click.echo(f"{s['step']:<8} {rest}")
-        click.echo(f"sample environment at {report.root}: " + ("frozen, verified, gate YES" if ok else "see above"))
-        click.echo(f"try: cd {report.root} && oafreeze verify && oafreeze audit 'covenant-*' && oafreeze gate")
+        for line in summary(report.steps):
+            click.echo(line)
+        click.echo(f"\nsample environment in {report.root}")
+        click.echo(f"try:  cd {report.root} && oafreeze verify && oafreeze audit 'covenant-*' && oafreeze gate")
     sys.exit(0 if ok else 1)
