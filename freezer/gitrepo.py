@@ -64,10 +64,10 @@ def git_env(extra: dict[str, str] | None = None) -> dict[str, str]:
     return env
 
 
-def git_argv(*args: str) -> list[str]:
-    """`git` with the safety overrides in front of `args`."""
+def git_argv(*args: str, extra_config: tuple[str, ...] = ()) -> list[str]:
+    """`git` with the safety overrides (and any `extra_config`) in front of `args`."""
     argv = ["git", "--no-pager"]
-    for item in SAFE_CONFIG:
+    for item in SAFE_CONFIG + tuple(extra_config):
         argv += ["-c", item]
     return argv + list(args)
 
@@ -108,7 +108,22 @@ class Repo:
         if hook and os.environ.get("GIT_INDEX_FILE"):
             extra["GIT_INDEX_FILE"] = os.path.abspath(os.environ["GIT_INDEX_FILE"])
         self._env = git_env(extra)
+        self._overrides: tuple[str, ...] = ()
+        self._overrides = self._neutralise_filters()
         self.object_format = self.run("rev-parse", "--show-object-format").strip() or "sha1"
+
+    def _neutralise_filters(self) -> tuple[str, ...]:
+        # Filter drivers have user-chosen names, so no fixed override can name them: read
+        # the ones this repository's config defines and blank each one's commands, so that
+        # `git status` (the only porcelain we run) never executes a clean or process filter.
+        raw = self.run_bytes("config", "--null", "--get-regexp", r"^filter\.", check=False)
+        names = set()
+        for record in raw.split(b"\0"):
+            key = record.split(b"\n", 1)[0].decode("utf-8", "replace")
+            if key.startswith("filter.") and key.count(".") >= 2:
+                names.add(key[len("filter."):key.rindex(".")])
+        return tuple(f"filter.{n}.{k}={v}" for n in sorted(names)
+                     for k, v in (("clean", ""), ("smudge", ""), ("process", ""), ("required", "false")))
 
     def _discover(self) -> Path:
         # Never walk up to an enclosing repository: only this directory counts.
@@ -154,7 +169,8 @@ class Repo:
 
     def run_bytes(self, *args: str, check: bool = True, input: bytes | None = None) -> bytes:
         """Run one git plumbing command and return its stdout as bytes."""
-        proc = subprocess.run(git_argv(*args), cwd=self.path, env=self._env, input=input,
+        proc = subprocess.run(git_argv(*args, extra_config=self._overrides), cwd=self.path, env=self._env,
+                              input=input,
                               capture_output=True,
                               stdin=None if input is not None else subprocess.DEVNULL)
         if check and proc.returncode != 0:
@@ -240,7 +256,8 @@ class Repo:
 
     def _batch_proc(self) -> subprocess.Popen:
         if self._batch is None or self._batch.poll() is not None:
-            self._batch = subprocess.Popen(git_argv("cat-file", "--batch"), cwd=self.path,
+            self._batch = subprocess.Popen(git_argv("cat-file", "--batch", extra_config=self._overrides),
+                                           cwd=self.path,
                                            env=self._env, stdin=subprocess.PIPE,
                                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
         return self._batch

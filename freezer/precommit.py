@@ -3,7 +3,8 @@
 - a change to a frozen task without a superseding manifest staged with it (whose
   tree for that task is exactly the staged tree);
 - a staged manifest that is invalid, or any edit or deletion of a committed one;
-- a run-log change that is not a pure append of valid, chained entries.
+- a run-log change that is not a pure append of valid, chained entries;
+- any change to audit records or waivers (audit/*.jsonl) but whole appended lines.
 
 It must stay fast on a large environment: a few git plumbing calls, and only the
 manifests it needs are parsed.
@@ -21,6 +22,7 @@ from oafreeze.freezer.manifest import manifest_from_data
 
 MANIFEST = re.compile(r"^manifests/([^/]+)\.json$")
 RUNLOG = re.compile(r"^manifests/([^/]+)\.runlog\.jsonl$")
+AUDIT_LOG = re.compile(r"^audit/[^/]+\.jsonl$")
 EMPTY = "4b825dc642cb6eb9a060e54bf8d69288fbee4904"
 
 
@@ -54,6 +56,8 @@ def check(env_root: Path) -> list[Problem]:
                 problems.extend(_check_new_manifest(repo, path, staged_manifests))
             elif r:
                 problems.extend(_check_runlog(repo, head, status, path))
+            elif AUDIT_LOG.match(path):
+                problems.extend(_check_audit_log(repo, head, status, path))
 
         changed_tasks = sorted({p.split("/")[1] for _s, p in changes if p.startswith("tasks/") and p.count("/") >= 2})
         if changed_tasks and head is not None:
@@ -94,6 +98,21 @@ def _check_runlog(repo: Repo, head: str | None, status: str, path: str) -> list[
     except ImportError:  # pragma: no cover - the run log module ships with the package
         return [] if new.startswith(old) else [Problem(path, "not a pure append", rule="runlog-append-only")]
     return check_append(old, new, path)
+
+
+def _check_audit_log(repo: Repo, head: str | None, status: str, path: str) -> list[Problem]:
+    # Audit records and waivers are evidence too: they may only grow, by whole lines.
+    if status == "D":
+        return [Problem(path, "deletes audit records; they are append-only", rule="audit-append-only")]
+    if status == "A" or head is None:
+        return []
+    old_oid = repo.run_bytes("rev-parse", "--verify", "--quiet", f"{head}:{path}", check=False).decode().strip()
+    old = repo.read_blob(old_oid) if old_oid else b""
+    new = repo.read_blob(repo.run("rev-parse", f":{path}").strip())
+    if not new.startswith(old) or not new.endswith(b"\n"):
+        return [Problem(path, "rewrites or cuts committed audit records; only whole appended lines are allowed",
+                        rule="audit-append-only")]
+    return []
 
 
 def _current_manifest(repo: Repo, head: str) -> dict | None:

@@ -384,7 +384,12 @@ def append_many(path: str | os.PathLike, items: list[tuple[str, PayloadSource]],
                 last = entry
             blob = b"".join(entry_line(e) for e in new)
             size = len(data)
-            written = _write_line(fd, blob)
+            try:
+                written = _write_line(fd, blob)
+            except OSError as exc:  # disk full, file too large: the log keeps what it had
+                os.ftruncate(fd, size)
+                raise BadInput.at(str(path), f"cannot append: {exc.strerror}; nothing appended",
+                                  rule="runlog-write") from None
             if written != len(blob):
                 os.ftruncate(fd, size)  # we hold the lock: nobody else wrote after `size`
                 raise BadInput.at(str(path), f"short write ({written} of {len(blob)} bytes); nothing appended",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+import sys
 
 import click
 
@@ -64,3 +65,12 @@ def _available(module: str) -> bool:
 @click.version_option(__version__, prog_name="oafreeze")
 def main() -> None:
     """Freeze, verify, audit and log legal-AI evaluation environments."""
+    # A file name that is not UTF-8 reaches us surrogate-escaped; print it escaped
+    # (`\\udcff`, also a valid JSON escape) rather than die on it.
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            try:
+                reconfigure(errors="backslashreplace")
+            except (ValueError, OSError):
+                pass

@@ -143,3 +143,20 @@ def test_install_hook_will_not_clobber_a_foreign_hook(env, cli):
     code, _o, err = cli("install-hook", "--env", str(env))
     assert code == 2 and "did not install" in err
     assert hook.read_text() == "#!/bin/sh\necho mine\n"
+
+
+def test_audit_records_may_only_grow_by_whole_lines(env, cli):
+    records = env / "audit/records.jsonl"
+    records.parent.mkdir(exist_ok=True)
+    records.write_text('{"a": 1}\n')
+    commit_all(env, "records")
+    records.write_text('{"a": 1}\n{"a": 2}\n')
+    git(env, "add", "-A")
+    assert cli("precommit", "--env", str(env))[0] == 0
+    records.write_text('{"a": 2}\n')
+    git(env, "add", "-A")
+    code, report, _ = cli.json("precommit", "--env", str(env))
+    assert code == 1 and report["refusals"][0]["rule"] == "audit-append-only"
+    git(env, "rm", "-q", "-f", "audit/records.jsonl")
+    code, report, _ = cli.json("precommit", "--env", str(env))
+    assert code == 1 and "append-only" in report["refusals"][0]["message"]

@@ -61,7 +61,11 @@ def _for_environment(env_root: Path, check: bool, as_json: bool) -> None:
     kb = env.knowledge_base
     if kb is None:
         raise BadInput.at("oafreeze.yaml", "no knowledge_base configured", field="knowledge_base", rule="required")
-    snap = load_snapshot((env_root / kb.snapshot).read_bytes(), kb.snapshot)
+    snap_path = env_root / kb.snapshot
+    if not snap_path.is_file():
+        raise BadInput.at(kb.snapshot, "the pinned snapshot named by oafreeze.yaml is missing",
+                          field="knowledge_base.snapshot", rule="snapshot-exists")
+    snap = load_snapshot(snap_path.read_bytes(), kb.snapshot)
     ids = task_ids(env_root)
     report = {}
     if check:
