@@ -15,6 +15,8 @@ from oafreeze.freezer import hashing
 from oafreeze.freezer.atomic import write_new
 from oafreeze.freezer.gitrepo import Repo
 from oafreeze.freezer.manifest import Manifest
+from oafreeze.freezer.materialize import hold_dir_lock, sweep_stale_dirs
+from oafreeze.freezer.task import check_relative_path
 
 
 def frozen_files(manifest: Manifest) -> Iterator[tuple[str, str, int, str, str]]:
@@ -35,6 +37,12 @@ def _checked_path(path: str) -> str:
     # unsafe names), but an export must not produce a line another tool would misread.
     if "\n" in path or "\\" in path or "\r" in path:
         raise BadInput.at(path, "name contains a newline or backslash", rule="exportable-name")
+    # A manifest may come from someone else: a path that climbs out of the bag ('..',
+    # absolute, NUL) would be written outside it.
+    try:
+        check_relative_path(path)
+    except ValueError as exc:
+        raise BadInput.at(path, f"unsafe path in the manifest: {exc}", rule="exportable-name") from None
     return path
 
 
@@ -63,12 +71,14 @@ def write_bag(manifest: Manifest, env_root: Path, out: Path) -> int:
     if out.exists():
         raise AlreadyExists.at(str(out), "already exists; oafreeze never overwrites it", rule="write-once")
     out.parent.mkdir(parents=True, exist_ok=True)
+    sweep_stale_dirs(out.parent, f".{out.name}.")
     tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.", dir=out.parent))
+    lock = hold_dir_lock(tmp)
     try:
         lines, octets, count = [], 0, 0
         with Repo(env_root) as repo:
             for path, sha, size, mode, blob in frozen_files(manifest):
-                target = tmp / "data" / path
+                target = tmp / "data" / _checked_path(path)
                 target.parent.mkdir(parents=True, exist_ok=True)
                 with open(target, "xb") as fh:
                     got, n = hashing.sha256_copy(repo.iter_blob(blob), fh)
@@ -93,9 +103,19 @@ def write_bag(manifest: Manifest, env_root: Path, out: Path) -> int:
         for name in ("bag-info.txt", "bagit.txt", "manifest-sha256.txt"):
             tags.append(f"{hashing.sha256_file(tmp / name)[0]}  {name}\n")
         (tmp / "tagmanifest-sha256.txt").write_text("".join(tags), "utf-8")
-        os.rename(tmp, out)
+        try:
+            os.rename(tmp, out)
+        except OSError as exc:
+            # Someone made `out` while we built: never replace it.
+            raise AlreadyExists.at(str(out), f"appeared while the bag was built ({exc.strerror}); "
+                                   "oafreeze never overwrites it", rule="write-once") from None
+    except OSError as exc:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise BadInput.at(str(out), f"cannot write the bag: {exc.strerror or exc}", rule="write") from None
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
         raise
+    finally:
+        os.close(lock)
     return count
 

@@ -58,17 +58,34 @@ def _maybe_deep(text: str) -> bool:
     return any(len(line) - len(line.lstrip(" -")) > MAX_DEPTH for line in text.splitlines())
 
 
-def _plain(value: Any) -> Any:
-    # Dates become ISO strings so every later stage sees JSON-ready data.
+def _plain(value: Any, where: str = "$") -> Any:
+    # Dates become ISO strings so every later stage sees JSON-ready data; anything the
+    # one canonical JSON codec could not encode (sets, binary, NaN and infinities, huge
+    # integers, non-string keys) is refused here, with its place, rather than later.
     if isinstance(value, (_dt.date, _dt.datetime)):
         return value.isoformat()
     if isinstance(value, dict):
-        return {(_plain(k) if not isinstance(k, str) else k): _plain(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_plain(v) for v in value]
-    if isinstance(value, float) and value != value:
-        raise ValueError("NaN is not allowed")
-    return value
+        out = {}
+        for k, v in value.items():
+            if isinstance(k, (_dt.date, _dt.datetime)):
+                k = k.isoformat()
+            if not isinstance(k, str):
+                raise ValueError(f"{where}: key {k!r} is not a string (quote it)")
+            out[k] = _plain(v, f"{where}.{k}")
+        return out
+    if isinstance(value, (list, tuple)):
+        return [_plain(v, f"{where}[{i}]") for i, v in enumerate(value)]
+    if isinstance(value, bool) or value is None or isinstance(value, str):
+        return value
+    if isinstance(value, int):
+        if abs(value) > 2**53:
+            raise ValueError(f"{where}: integer {str(value)[:20]} is outside +/-2**53")
+        return value
+    if isinstance(value, float):
+        if value != value or value in (float("inf"), float("-inf")):
+            raise ValueError(f"{where}: NaN and infinities are not allowed")
+        return value
+    raise ValueError(f"{where}: {type(value).__name__} values (e.g. !!set, !!binary) are not allowed")
 
 
 def load(text: str | bytes, source: str, *, line_offset: int = 0) -> Any:

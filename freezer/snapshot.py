@@ -10,7 +10,7 @@ from __future__ import annotations
 import unicodedata
 from pathlib import Path
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from oafreeze import __version__
 from oafreeze.corpus import documents as docs
@@ -18,6 +18,7 @@ from oafreeze.corpus.profile import KINDS, Profile
 from oafreeze.errors import BadInput, Problem, ProblemList
 from oafreeze.freezer import canonical, hashing
 from oafreeze.freezer.gitrepo import Repo
+from oafreeze.freezer.task import check_relative_path
 from oafreeze.freezer.sealed import Sealed, unseal
 
 SCHEMA = "oafreeze.snapshot/1"
@@ -35,6 +36,10 @@ class SnapshotFile(BaseModel):
     mode: str
     blob: str
     document: str | None = None
+
+    # A snapshot file may come from someone else: its paths are written under a workspace
+    # by `materialize`, so one that climbs out ('..', absolute, NUL) is refused on load.
+    _safe_path = field_validator("path")(lambda cls, v: check_relative_path(v))
 
 
 class KindRoot(BaseModel):

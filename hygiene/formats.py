@@ -11,12 +11,17 @@ import email.policy
 import io
 import re
 import zipfile
+import zlib
 from xml.etree import ElementTree
+from xml.parsers import expat
 
 from oafreeze.errors import BadInput
 from oafreeze.freezer import canonical, safeyaml
 
 MAX_MEMBER = 64 << 20
+# What one Office package may unpack to in all (its members' declared sizes, which also
+# bound what zipfile will inflate): more than this is a zip bomb, not a document.
+MAX_UNPACKED = 256 << 20
 OFFICE_MAIN = {".docx": "word/document.xml", ".xlsx": "xl/workbook.xml", ".pptx": "ppt/presentation.xml"}
 OFFICE_TEXT = {".docx": re.compile(r"^word/(document|header\d*|footer\d*|footnotes)\.xml$"),
                ".xlsx": re.compile(r"^xl/(sharedStrings|worksheets/sheet\d+)\.xml$"),
@@ -32,23 +37,69 @@ def extension(name: str) -> str:
     return "." + base.rsplit(".", 1)[1].lower() if "." in base.strip(".") else ""
 
 
-def _xml_text(data: bytes) -> str:
-    root = ElementTree.fromstring(data)
-    out: list[str] = []
+def _xml_events(data: bytes):
+    """(event, element) pairs of a streamed parse. An element is dropped from its parent
+    once ended, so memory stays bounded by the text kept, not by the number of elements."""
+    parser = ElementTree.XMLPullParser(events=("start", "end"))
+    stack: list = []
+    step = 1 << 20
+    for start in range(0, len(data) + step, step):
+        chunk = data[start:start + step]
+        if chunk:
+            parser.feed(chunk)
+        else:
+            parser.close()  # raises ParseError for a document that ends too early
+        for event, node in parser.read_events():
+            if event == "start":
+                stack.append(node)
+            yield event, node
+            if event == "end":
+                stack.pop()
+                if stack:
+                    stack[-1].remove(node)
+        if not chunk:
+            return
 
-    def walk(node) -> None:
-        tag = node.tag.rsplit("}", 1)[-1]
+
+def _xml_ok(data: bytes) -> None:
+    """Raise ExpatError unless `data` is well-formed XML (expat alone: no tree is built)."""
+    parser = expat.ParserCreate()
+
+    def no_dtd(*_args) -> None:
+        # Office XML never carries a DTD; one here can only be an entity trick.
+        raise ValueError("has a DOCTYPE (entity declarations are not allowed in Office XML)")
+
+    parser.StartDoctypeDeclHandler = no_dtd
+    parser.Parse(data, True)
+
+
+def _xml_text(data: bytes) -> str:
+    out: list[str] = []
+    for event, node in _xml_events(data):
+        tag = node.tag.rsplit("}", 1)[-1] if isinstance(node.tag, str) else ""
+        if event == "start":
+            if tag == "tab":
+                out.append("\t")
+            continue
         if tag in ("t", "v") and node.text:
             out.append(node.text)
-        elif tag == "tab":
-            out.append("\t")
-        for child in node:
-            walk(child)
         if tag in _BREAK:
             out.append("\n")
-
-    walk(root)
     return "".join(out)
+
+
+def _unsafe_member(zf: zipfile.ZipFile) -> str | None:
+    """Why the package is hostile (a member outside it, or a bomb), or None."""
+    total = 0
+    for info in zf.infolist():
+        name = info.filename
+        parts = name.replace("\\", "/").split("/")
+        if name.startswith(("/", "\\")) or ".." in parts or (len(name) > 1 and name[1] == ":") or "\0" in name:
+            return f"member {name!r} points outside the package"
+        total += info.file_size
+    if total > MAX_UNPACKED:
+        return f"unpacks to {total} bytes (limit {MAX_UNPACKED}): a zip bomb, not a document"
+    return None
 
 
 def _members(zf: zipfile.ZipFile, pattern: re.Pattern) -> list[str]:
@@ -69,11 +120,14 @@ def problem(name: str, data: bytes) -> str | None:
     try:
         if ext in OFFICE_MAIN:
             with zipfile.ZipFile(io.BytesIO(data)) as zf:
+                hostile = _unsafe_member(zf)
+                if hostile:
+                    return f"not a safe {ext} package: {hostile}"
                 names = set(zf.namelist())
                 for required in ("[Content_Types].xml", OFFICE_MAIN[ext]):
                     if required not in names:
                         return f"not a {ext} package: {required} is missing"
-                    ElementTree.fromstring(_read_member(zf, required))
+                    _xml_ok(_read_member(zf, required))
                 bad = zf.testzip()
                 if bad:
                     return f"corrupt zip member {bad}"
@@ -93,7 +147,9 @@ def problem(name: str, data: bytes) -> str | None:
         return exc.problems[0].message if exc.problems else exc.message
     except UnicodeDecodeError as exc:
         return f"not UTF-8 (byte {exc.start})"
-    except (zipfile.BadZipFile, ElementTree.ParseError, ValueError, EOFError, OSError) as exc:
+    except (zipfile.BadZipFile, ElementTree.ParseError, expat.ExpatError, ValueError, EOFError, OSError,
+            NotImplementedError, RuntimeError, zlib.error) as exc:
+        # unsupported compression method, encrypted member, corrupt deflate stream
         return f"does not parse as {ext[1:]}: {exc}"
     return None
 
@@ -104,8 +160,11 @@ def text_of(name: str, data: bytes) -> str | None:
     if ext in OFFICE_TEXT:
         try:
             with zipfile.ZipFile(io.BytesIO(data)) as zf:
+                if _unsafe_member(zf):
+                    return None
                 return "\n".join(_xml_text(_read_member(zf, m)) for m in _members(zf, OFFICE_TEXT[ext]))
-        except (zipfile.BadZipFile, ElementTree.ParseError, ValueError, EOFError, OSError):
+        except (zipfile.BadZipFile, ElementTree.ParseError, ValueError, EOFError, OSError, NotImplementedError,
+                RuntimeError, zlib.error):
             return None
     if b"\0" in data[:8192]:
         return None

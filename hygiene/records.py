@@ -83,14 +83,28 @@ def append(env_root: Path, log: str, entry: Record | Waiver) -> dict:
     line = canonical.canonical_bytes(data) + b"\n"
     path = env_root / log
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o644)
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o644)
+    except OSError as exc:
+        raise BadInput.at(log, f"cannot open the audit log: {exc.strerror}", rule="audit-log-write") from None
     try:
         fcntl.flock(fd, fcntl.LOCK_EX)
         _drop_torn_tail(path, fd)
-        view = memoryview(line)
-        while view:
-            view = view[os.write(fd, view):]
-        os.fsync(fd)
+        size = os.fstat(fd).st_size
+        try:
+            view = memoryview(line)
+            while view:
+                view = view[os.write(fd, view):]
+            os.fsync(fd)
+        except OSError as exc:
+            # Disk full or a file-size limit: cut back what part of the line got out, so
+            # the log ends on a whole entry; we hold the lock, nobody wrote after `size`.
+            try:
+                os.ftruncate(fd, size)
+            except OSError:
+                pass
+            raise BadInput.at(log, f"cannot append: {exc.strerror}; nothing was recorded",
+                              rule="audit-log-write") from None
     finally:
         fcntl.flock(fd, fcntl.LOCK_UN)
         os.close(fd)
