@@ -97,15 +97,20 @@ def build_manifest(env_root: Path, *, manifest_id: str, supersedes: str | None =
                 problems.add(f"tasks/{tid}", "task ids are lower-case names of letters, digits, '.', '_' and '-'",
                              rule="task-id")
             seen_folded: dict[str, str] = {}
+            cut = len(f"tasks/{tid}/")
             for e in entries_by_task[tid]:
-                rel = e.path[len(f"tasks/{tid}/"):]
+                rel = e.path[cut:]
                 if e.mode == "120000":
                     problems.add(e.path, "is a symlink; workspaces may not contain symlinks", rule="no-symlinks")
                 elif e.type != "blob":
                     problems.add(e.path, "is a submodule; workspaces must be self-contained", rule="no-submodules")
-                if unicodedata.normalize("NFC", rel) != rel:
-                    problems.add(e.path, "file name is not NFC-normalized", rule="nfc-names")
-                folded = unicodedata.normalize("NFC", rel).casefold()
+                # ASCII names are always NFC and fold by lower(): the common case, kept cheap.
+                if rel.isascii():
+                    folded = rel.lower()
+                else:
+                    if unicodedata.normalize("NFC", rel) != rel:
+                        problems.add(e.path, "file name is not NFC-normalized", rule="nfc-names")
+                    folded = unicodedata.normalize("NFC", rel).casefold()
                 if folded in seen_folded:
                     problems.add(e.path, f"differs from {seen_folded[folded]!r} only by case or normalization",
                                  rule="case-collision")
@@ -138,32 +143,40 @@ def build_manifest(env_root: Path, *, manifest_id: str, supersedes: str | None =
 
         tasks: dict[str, TaskEntry] = {}
         kb_problems = ProblemList()
+        kb_pinned = {path: (f.sha256, f.mode) for path, f in kb_expected.items()}
+        kb_prefix = f"{mount}/" if mount else None
         for tid in sorted(entries_by_task):
+            # Plain tuples in this loop: it runs once per file of every workspace, knowledge
+            # base included, and only a task's own files become manifest entries.
             files, kb_found = [], {}
+            cut = len(f"tasks/{tid}/")
             for e in entries_by_task[tid]:
-                rel = e.path[len(f"tasks/{tid}/"):]
-                sha, size = digests[e.oid]
-                entry = FileEntry(path=rel, sha256=sha, size=size, mode=e.mode, blob=e.oid)
-                if mount and rel.startswith(mount + "/"):
-                    kb_found[rel[len(mount) + 1:]] = entry
+                rel = e.path[cut:]
+                if kb_prefix and rel.startswith(kb_prefix):
+                    kb_found[rel[len(kb_prefix):]] = e
                 else:
-                    files.append(entry)
+                    files.append(e)
             has_kb = False
             if snapshot and kb_found:
-                for path in sorted(set(kb_found) | set(kb_expected)):
-                    a, b = kb_found.get(path), kb_expected.get(path)
-                    if a is None:
-                        kb_problems.add(f"tasks/{tid}/{mount}/{path}", "pinned file missing", rule="kb-matches-pin")
-                    elif b is None:
-                        kb_problems.add(f"tasks/{tid}/{mount}/{path}", "not in the pinned snapshot",
-                                        rule="kb-matches-pin")
-                    elif (a.sha256, a.mode) != (b.sha256, b.mode):
-                        kb_problems.add(f"tasks/{tid}/{mount}/{path}", "differs from the pinned snapshot",
-                                        rule="kb-matches-pin")
+                found = {path: (digests[e.oid][0], e.mode) for path, e in kb_found.items()}
+                if found != kb_pinned:
+                    for path in sorted(set(found) | set(kb_pinned)):
+                        a, b = found.get(path), kb_pinned.get(path)
+                        if a is None:
+                            kb_problems.add(f"tasks/{tid}/{mount}/{path}", "pinned file missing",
+                                            rule="kb-matches-pin")
+                        elif b is None:
+                            kb_problems.add(f"tasks/{tid}/{mount}/{path}", "not in the pinned snapshot",
+                                            rule="kb-matches-pin")
+                        elif a != b:
+                            kb_problems.add(f"tasks/{tid}/{mount}/{path}", "differs from the pinned snapshot",
+                                            rule="kb-matches-pin")
                 has_kb = True
             elif kb_found:
                 files.extend(kb_found.values())
-            tasks[tid] = TaskEntry(tree=task_trees[tid], files=sorted(files, key=lambda f: f.path.encode()),
+            entries = [FileEntry(path=e.path[cut:], sha256=digests[e.oid][0], size=digests[e.oid][1], mode=e.mode,
+                                 blob=e.oid) for e in files]
+            tasks[tid] = TaskEntry(tree=task_trees[tid], files=sorted(entries, key=lambda f: f.path.encode()),
                                    knowledge_base=has_kb)
         kb_problems.raise_if_any(f"{env_root}: knowledge base in a workspace differs from its pin",
                                  error=CheckFailed)

@@ -1,71 +1,83 @@
-"""A local stat cache for verify: skip rehashing files whose stat has not changed.
+"""A local stat cache for verify: skip rehashing task folders whose files' stat has not changed.
 
-Keyed on path, inode, size, mtime and ctime. Like git's index, it distrusts "racy"
-entries: a file modified within the timestamp granularity of the moment the cache
-was written could change again without its stat changing, so such entries are
-always rehashed. The cache lives in `.oafreeze-cache/` (never committed) and is only
-an accelerator: the gate always rehashes everything.
+One entry per task folder: a fingerprint of every file's path, inode, size, mtime, ctime
+and mode (`hashing.stat_fingerprint`), and the fingerprint of the expected content the
+folder was proved to hold at that moment. One entry a folder keeps the cache small (a
+few kilobytes for thousands of tasks), where one a file would cost more to load than git
+spends on `git status`.
+
+Like git's index, it distrusts "racy" entries: a file modified within the timestamp
+granularity of the moment it was read could change again without its stat changing, so
+an entry is trusted only if every file in the folder is older, by a margin, than the
+walk that recorded it. The cache lives in `.oafreeze-cache/` (never committed) and is
+only an accelerator: the gate always rehashes everything.
 """
 
 from __future__ import annotations
 
 import json
 import os
-import time
 from pathlib import Path
 
 from oafreeze.freezer import hashing
 from oafreeze.freezer.atomic import replace_atomically
 
 CACHE_DIR = ".oafreeze-cache"
-CACHE_FILE = "stat-v1.json"
+CACHE_FILE = "stat-v2.json"
 RACY_NS = 2_000_000_000  # two seconds: coarser than any filesystem we expect
 
 
 class StatCache:
-    """Path -> (stat key, sha256); load, consult, save."""
+    """Folder -> (stat fingerprint, proved content fingerprint, when walked); load, consult, save."""
 
     def __init__(self, env_root: Path, *, enabled: bool = True):
         self.path = env_root / CACHE_DIR / CACHE_FILE
         self.enabled = enabled
         self.entries: dict[str, list] = {}
-        self.written_ns = 0
+        self.dirty = False
         self.hits = self.misses = 0
         if enabled and self.path.is_file():
             try:
                 data = json.loads(self.path.read_bytes())
-                self.entries = data.get("entries", {})
-                self.written_ns = int(data.get("written_ns", 0))
+                self.entries = {k: v for k, v in data.get("entries", {}).items()
+                                if isinstance(v, list) and len(v) == 3}
             except (ValueError, OSError, AttributeError, TypeError):
                 self.entries = {}
 
-    @staticmethod
-    def _key(st: os.stat_result) -> list:
-        return [st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns]
-
-    def sha256(self, path: Path, rel: str, st: os.stat_result | None = None) -> tuple[str, int]:
-        """SHA-256 and size of `path`, from the cache when its stat is unchanged and not racy."""
-        st = st or os.lstat(path)
-        key = self._key(st)
-        hit = self.entries.get(rel) if self.enabled else None
-        if hit and hit[:4] == key and st.st_mtime_ns < self.written_ns - RACY_NS \
-                and st.st_ctime_ns < self.written_ns - RACY_NS:
-            self.hits += 1
-            return hit[4], st.st_size
+    def proved(self, key: str, stats: dict[str, os.stat_result], content: str) -> bool:
+        """True when the folder `key` holds exactly these stats, already proved to hold `content`."""
+        if not self.enabled:
+            return False
+        hit = self.entries.get(key)
+        if hit is not None:
+            fp, newest = hashing.stat_fingerprint(stats)
+            if hit[0] == fp and hit[1] == content and newest < hit[2] - RACY_NS:
+                self.hits += 1
+                return True
         self.misses += 1
-        digest, size = hashing.sha256_file(path)
-        after = os.lstat(path)
-        if self._key(after) == key:
-            self.entries[rel] = key + [digest]
-        return digest, size
+        return False
 
-    def save(self) -> None:
-        """Write the cache atomically (best effort: a read-only tree just goes without)."""
+    def record(self, key: str, stats: dict[str, os.stat_result], content: str, walked_ns: int) -> None:
+        """Remember that the folder, with these stats (taken at `walked_ns` or later), held `content`."""
         if not self.enabled:
             return
-        data = {"written_ns": time.time_ns(), "entries": self.entries}
+        fp, _newest = hashing.stat_fingerprint(stats)
+        if self.entries.get(key) != [fp, content, walked_ns]:
+            self.entries[key] = [fp, content, walked_ns]
+            self.dirty = True
+
+    def forget(self, key: str) -> None:
+        """Drop the entry of a folder that no longer matches."""
+        if self.entries.pop(key, None) is not None:
+            self.dirty = True
+
+    def save(self) -> None:
+        """Write the cache atomically when it changed (best effort: a read-only tree just goes without)."""
+        if not self.enabled or not self.dirty:
+            return
+        data = {"version": 2, "entries": self.entries}
         try:
-            replace_atomically(self.path, json.dumps(data, separators=(",", ":")).encode())
+            replace_atomically(self.path, json.dumps(data, separators=(",", ":"), sort_keys=True).encode())
             gitignore = self.path.parent / ".gitignore"
             if not gitignore.exists():
                 replace_atomically(gitignore, b"*\n")

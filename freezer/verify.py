@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+import time
 from pathlib import Path
 
 from oafreeze.errors import BadInput
@@ -12,20 +12,36 @@ from oafreeze.freezer.diff import settings_drift
 from oafreeze.freezer.environment import CONFIG_FILE, parse_environment
 from oafreeze.freezer.gitrepo import Repo
 from oafreeze.freezer.manifest import Manifest
-from oafreeze.freezer.materialize import Drift, compare
+from oafreeze.freezer.materialize import Drift, compare, walk_files
 from oafreeze.freezer.statcache import StatCache
 from oafreeze.output import Progress
 
 
-def expected_files(manifest: Manifest, tid: str) -> dict[str, tuple[str, int, str]]:
+def expected_files(manifest: Manifest, tid: str,
+                   kb_files: dict[str, tuple[str, int, str]] | None = None) -> dict[str, tuple[str, int, str]]:
     """Every file a task's folder must hold: its own files and, if mounted, the pinned knowledge base."""
     entry = manifest.tasks[tid]
     out = {f.path: (f.sha256, f.size, f.mode) for f in entry.files}
+    if entry.knowledge_base and manifest.knowledge_base is not None:
+        out.update(kb_files if kb_files is not None else _kb_files(manifest))
+    return out
+
+
+def _kb_files(manifest: Manifest) -> dict[str, tuple[str, int, str]]:
+    kb = manifest.knowledge_base
+    if kb is None:
+        return {}
+    return {f"{kb.mount}/{f.path}": (f.sha256, f.size, f.mode) for f in kb.snapshot.files}
+
+
+def _content_key(manifest: Manifest, tid: str) -> str:
+    # What a task folder must hold, in one string: its own files and the snapshot by digest.
+    entry = manifest.tasks[tid]
+    items = [(f.path, f"{f.sha256} {f.size} {f.mode}") for f in entry.files]
     kb = manifest.knowledge_base
     if entry.knowledge_base and kb is not None:
-        for f in kb.snapshot.files:
-            out[f"{kb.mount}/{f.path}"] = (f.sha256, f.size, f.mode)
-    return out
+        items.append((kb.mount + "/", f"snapshot {kb.snapshot.digest}"))
+    return hashing.fingerprint(items)
 
 
 def _mark_kb(drift: list[Drift], manifest: Manifest) -> list[Drift]:
@@ -45,6 +61,7 @@ def verify_worktree(env_root: Path, manifest: Manifest, *, use_cache: bool = Tru
     tasks_dir = env_root / "tasks"
     on_disk = sorted(p.name for p in tasks_dir.iterdir() if p.is_dir() or p.is_symlink()) \
         if tasks_dir.is_dir() else []
+    kb_files = _kb_files(manifest)
     drift: list[Drift] = []
     progress = progress or Progress("verifying", enabled=False)
     progress.total = len(manifest.tasks)
@@ -56,18 +73,24 @@ def verify_worktree(env_root: Path, manifest: Manifest, *, use_cache: bool = Tru
         if not folder.is_dir() or folder.is_symlink():
             drift.append(Drift(task=tid, path="", change="task-removed", expected=manifest.tasks[tid].tree))
             continue
-        prefix = f"tasks/{tid}/"
-        digest_of: Callable = lambda p, _pre=prefix, _root=folder: cache.sha256(  # noqa: E731
-            p, _pre + p.relative_to(_root).as_posix())
-        found = _mark_kb(compare(expected_files(manifest, tid), folder, digest_of), manifest)
+        walked_ns = time.time_ns()
+        walked = walk_files(folder)
+        content = _content_key(manifest, tid)
+        if not walked[1] and cache.proved(tid, walked[0], content):
+            progress.advance()
+            continue
+        found = _mark_kb(compare(expected_files(manifest, tid, kb_files), folder, walked=walked), manifest)
         for d in found:
             d.task = tid
         if found:
+            cache.forget(tid)
             try:
                 now = hashing.dir_tree_id(folder, manifest.environment.object_format)
             except OSError:
                 now = None
             drift.append(Drift(task=tid, path="", change="tree", expected=manifest.tasks[tid].tree, found=now))
+        else:
+            cache.record(tid, walked[0], content, walked_ns)
         drift.extend(found)
         progress.advance()
     progress.close()
