@@ -162,13 +162,13 @@ def fingerprint(items: Iterable[tuple[str, str]]) -> str:
 def _tree_sort_key(entry: tuple[str, str, str]) -> bytes:
     # git orders tree entries by name bytes, with directories compared as "name/".
     mode, name, _oid = entry
-    raw = name.encode("utf-8")
+    raw = name.encode("utf-8", "surrogateescape")  # a non-UTF-8 name keeps its own bytes, as in git
     return raw + b"/" if mode == "40000" else raw
 
 
 def git_tree_id(entries: list[tuple[str, str, str]], object_format: str = "sha1") -> str:
     """The id git gives a tree of (mode, name, oid) entries (mode '40000' for subtrees)."""
-    body = b"".join(mode.encode() + b" " + name.encode("utf-8") + b"\0" + bytes.fromhex(oid)
+    body = b"".join(mode.encode() + b" " + name.encode("utf-8", "surrogateescape") + b"\0" + bytes.fromhex(oid)
                     for mode, name, oid in sorted(entries, key=_tree_sort_key))
     h = hashlib.new(object_format)
     h.update(b"tree %d\0" % len(body))

@@ -171,13 +171,17 @@ def compare(expected: dict[str, tuple[str, int, str]], root: Path, digest_of=Non
             and all(st.st_size == expected[rel][1] and git_mode(st) == expected[rel][2] for rel, st in found.items()):
         # The usual case, proved in one pass: same names, sizes and modes; then contents.
         rels = list(found)
-        if digest_of is None:
-            sums = hashing.sha256_files([os.path.join(root, rel) for rel in rels])
-        else:
-            sums = [digest_of(root / rel) for rel in rels]
-        digests = dict(zip(rels, sums))
-        if all(digests[rel][0] == expected[rel][0] for rel in rels):
-            return []
+        try:
+            if digest_of is None:
+                sums = hashing.sha256_files([os.path.join(root, rel) for rel in rels])
+            else:
+                sums = [digest_of(root / rel) for rel in rels]
+        except OSError:
+            sums = None  # a file went away or cannot be read: the slow path names it
+        if sums is not None:
+            digests = dict(zip(rels, sums))
+            if all(digests[rel][0] == expected[rel][0] for rel in rels):
+                return []
     return _differences(expected, root, found, list(odd),
                         lambda rel: digests.get(rel) or (digest_of or hashing.sha256_file)(root / rel))
 
@@ -189,7 +193,15 @@ def _differences(expected: dict[str, tuple[str, int, str]], root: Path, found: d
         if rel in expected and rel in found:
             sha, size, mode = expected[rel]
             st = found[rel]
-            if st.st_size != size or digest_of(rel)[0] != sha:
+            try:
+                same = st.st_size == size and digest_of(rel)[0] == sha
+            except FileNotFoundError:
+                drift.append(Drift(path=rel, change="removed", expected=sha))
+                continue
+            except OSError as exc:
+                drift.append(Drift(path=rel, change="unreadable", expected=sha, found=exc.strerror))
+                continue
+            if not same:
                 drift.append(Drift(path=rel, change="modified", expected=sha))
             elif git_mode(st) != mode:
                 drift.append(Drift(path=rel, change="mode", expected=mode, found=git_mode(st)))

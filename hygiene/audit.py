@@ -140,9 +140,18 @@ def contexts(env_root: Path, ids: list[str], *, today: dt.date | None = None) ->
 
 # --- auditing --------------------------------------------------------------------------
 
+def task_tree(folder: Path) -> str:
+    """The git tree id a task folder has now; an unreadable file is named, not a traceback."""
+    try:
+        return dir_tree_id(folder)
+    except OSError as exc:
+        where = exc.filename or str(folder)
+        raise BadInput.at(str(where), f"cannot read: {exc.strerror or exc}", rule="readable") from None
+
+
 def audit_one(ctx: TaskContext, waivers: list[Waiver], tree: str | None = None) -> TaskAudit:
     """Every item over one task, with the waivers that apply to its current tree."""
-    tree = tree or dir_tree_id(ctx.folder)
+    tree = tree or task_tree(ctx.folder)
     findings = sorted((f for item in ITEMS for f in item.check(ctx)), key=Finding.sort_key)
     mine = [w for w in waivers if w.task == ctx.task_id and w.tree == tree]
     return TaskAudit(task=ctx.task_id, tree=tree, passed=records.passed(findings, mine, tree),
@@ -181,7 +190,7 @@ def waive(env_root: Path, task_id: str, item: str, reason: str, by: str, *,
     if task_id not in task_ids(env_root):
         raise BadInput.at(f"tasks/{task_id}", "no such task", rule="task-exists")
     ctx = contexts(env_root, [task_id], today=today)[0]
-    tree = dir_tree_id(ctx.folder)
+    tree = task_tree(ctx.folder)
     found = BY_ID[item].check(ctx)
     blockers = [f for f in found if f.severity == "blocker"]
     if blockers:
@@ -208,7 +217,7 @@ def audit_status(env_root: Path, task_ids: list[str]) -> dict[str, AuditStatus]:
     out = {}
     for task_id in task_ids:
         folder = env_root / "tasks" / task_id
-        tree = dir_tree_id(folder) if folder.is_dir() and not folder.is_symlink() else None
+        tree = task_tree(folder) if folder.is_dir() and not folder.is_symlink() else None
         r = latest.get((task_id, tree)) if tree else None
         if r is None:
             last = max((v for (t, _), v in latest.items() if t == task_id), key=lambda v: v.time, default=None)

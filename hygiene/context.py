@@ -15,6 +15,10 @@ from oafreeze.hygiene import formats
 from oafreeze.hygiene.finding import Finding
 
 
+# The audit reads task documents whole; nothing a task hands an agent should be near this.
+MAX_INSPECT = 64 << 20
+
+
 @dataclass
 class WorkspaceFile:
     """A regular file in a task folder; its bytes and text are read once, on first use."""
@@ -24,9 +28,16 @@ class WorkspaceFile:
     size: int
     in_kb: bool = False
 
+    @property
+    def too_large(self) -> bool:
+        """Larger than the audit reads into memory (its name and size are still checked)."""
+        return self.size > MAX_INSPECT
+
     @cached_property
     def data(self) -> bytes | None:
-        """The file's bytes (None if it cannot be read); a symlink is never followed."""
+        """The file's bytes (None if it cannot be read or is too large); a symlink is never followed."""
+        if self.too_large:
+            return None
         try:
             fd = os.open(self.path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
             with os.fdopen(fd, "rb") as fh:

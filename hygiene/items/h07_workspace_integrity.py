@@ -34,7 +34,11 @@ def check(ctx: TaskContext) -> list[Finding]:
                                    "delete it (and ignore such files in the environment's .gitignore)",
                                    evidence=parts[-1]))
     for f in ctx.task_files:
-        if f.data is None:
+        if f.too_large:
+            out.append(ctx.finding(ID, "minor", f.rel, f"{f.rel} is {f.size >> 20} MiB, too large for the audit to "
+                                   "read; only its name was checked", "split it, or review it by hand",
+                                   evidence=f"{f.size} bytes"))
+        elif f.data is None:
             out.append(ctx.finding(ID, "major", f.rel, f"{f.rel} cannot be read", "fix its permissions",
                                    evidence=f.rel))
         elif not f.data:

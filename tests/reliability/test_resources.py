@@ -2,8 +2,6 @@
 permission override dropped), files deleted or changed while being hashed.
 
 Wanted each time: a clear error (exit 1 or 2) naming the file, and nothing half-written.
-Bugs in modules this suite may not change are pinned as strict xfails: they flip to a
-failure (XPASS) the day they are fixed, so the marker has to be removed then.
 """
 
 from __future__ import annotations
@@ -116,9 +114,6 @@ def _unprivileged(*args: str, cwd: Path) -> subprocess.CompletedProcess:
                           timeout=120)
 
 
-@pytest.mark.xfail(strict=True, reason="BUG freezer/hashing.py (sha256_file via parallel_map) / freezer/verify.py: "
-                   "an unreadable workspace file makes `verify` die with a PermissionError traceback "
-                   "instead of reporting the file")
 def test_verify_names_an_unreadable_workspace_file(frozen, tmp_path):
     env = copy_env(frozen, tmp_path / "env")
     os.chmod(env / NOTES, 0)
@@ -135,9 +130,6 @@ def test_freeze_refuses_while_a_workspace_file_is_unreadable_naming_it(frozen, t
     assert "notes.txt" in proc.stderr and not (env / "manifests/f2.json").exists()
 
 
-@pytest.mark.xfail(strict=True, reason="BUG freezer/hashing.py dir_tree_id/git_blob_id_path (called by "
-                   "hygiene/audit.py): an unreadable file makes `audit` die with a PermissionError traceback; "
-                   "H07 would report it if the tree id could be taken")
 def test_audit_reports_an_unreadable_file_instead_of_crashing(frozen, tmp_path):
     env = copy_env(frozen, tmp_path / "env")
     os.chmod(env / NOTES, 0)
@@ -153,8 +145,6 @@ def test_a_file_changed_while_verify_hashes_it_is_reported_modified(frozen, tmp_
     assert "exhibit-0007.txt" in proc.stdout and "modified" in proc.stdout
 
 
-@pytest.mark.xfail(strict=True, reason="BUG freezer/hashing.py/verify.py: a file deleted between the walk and "
-                   "its hashing makes `verify` die with FileNotFoundError instead of reporting it removed")
 def test_a_file_deleted_while_verify_hashes_it_is_reported(frozen, tmp_path):
     env = copy_env(frozen, tmp_path / "env")
     proc = oaf_racing("exhibit-0007.txt", "delete", "verify", "--no-cache", cwd=env)
