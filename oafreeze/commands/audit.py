@@ -37,7 +37,10 @@ class AuditGroup(click.Group):
 
 @click.group("audit", cls=AuditGroup)
 def command() -> None:
-    """Audit tasks for eval defects (13 items); waive a finding; show audit status."""
+    """Audit tasks for eval defects (13 items); waive a finding; show audit status.
+
+    `oafreeze audit [GLOB...] [--env DIR] [--json] [--html FILE]` is short for
+    `oafreeze audit run ...`, e.g. `oafreeze audit 'covenant-*'`."""
 
 
 @command.command("run")
