@@ -31,12 +31,11 @@ def default_id(now: dt.datetime | None = None) -> str:
     return (now or dt.datetime.now(dt.timezone.utc)).strftime("%Y%m%dT%H%M%SZ")
 
 
-def _audit_states(env_root: Path, ids: list[str]) -> dict[str, AuditRef]:
-    try:
-        from oafreeze.hygiene.audit import audit_status
-    except ImportError:
-        return {}
-    states = audit_status(env_root, ids)
+def _audit_states(env_root: Path, trees: dict[str, str]) -> dict[str, AuditRef]:
+    # The audit state of exactly the trees being frozen (known from git: no folder is read).
+    from oafreeze.hygiene.audit import audit_status
+
+    states = audit_status(env_root, sorted(trees), trees=trees)
     return {tid: AuditRef(state=st.state, tree=st.audited_tree) for tid, st in states.items()}
 
 
@@ -181,7 +180,7 @@ def build_manifest(env_root: Path, *, manifest_id: str, supersedes: str | None =
         kb_problems.raise_if_any(f"{env_root}: knowledge base in a workspace differs from its pin",
                                  error=CheckFailed)
 
-    for tid, ref in _audit_states(env_root, sorted(tasks)).items():
+    for tid, ref in _audit_states(env_root, {tid: t.tree for tid, t in tasks.items()}).items():
         if tid in tasks:
             tasks[tid].audit = ref
 

@@ -6,8 +6,8 @@
 - a run-log change that is not a pure append of valid, chained entries;
 - any change to audit records or waivers (audit/*.jsonl) but whole appended lines.
 
-It must stay fast on a large environment: a few git plumbing calls, and only the
-manifests it needs are parsed.
+It must stay fast on a large environment: a few git plumbing calls, only the manifests
+it needs are parsed, and the pydantic models are imported only when a manifest is staged.
 """
 
 from __future__ import annotations
@@ -18,7 +18,6 @@ from pathlib import Path
 
 from oafreeze.errors import OafreezeError, Problem
 from oafreeze.freezer.gitrepo import Repo
-from oafreeze.freezer.manifest import manifest_from_data
 
 MANIFEST = re.compile(r"^manifests/([^/]+)\.json$")
 RUNLOG = re.compile(r"^manifests/([^/]+)\.runlog\.jsonl$")
@@ -71,7 +70,10 @@ def check(env_root: Path) -> list[Problem]:
 
 
 def _check_new_manifest(repo: Repo, path: str, staged: dict[str, dict]) -> list[Problem]:
+    # Imported here: the manifest models pull in pydantic, which a commit that stages no
+    # manifest should not pay for (the hook must stay fast).
     from oafreeze.freezer import canonical
+    from oafreeze.freezer.manifest import manifest_from_data
 
     try:
         data = canonical.loads_strict(repo.read_blob(repo.run("rev-parse", f":{path}").strip()), path)

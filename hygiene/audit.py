@@ -205,8 +205,12 @@ def waive(env_root: Path, task_id: str, item: str, reason: str, by: str, *,
 
 # --- status for freeze and the gate -------------------------------------------------------
 
-def audit_status(env_root: Path, task_ids: list[str]) -> dict[str, AuditStatus]:
-    """For each task: passed / failed for the tree it has now, stale (audited, then edited) or missing."""
+def audit_status(env_root: Path, task_ids: list[str], trees: dict[str, str] | None = None) -> dict[str, AuditStatus]:
+    """For each task: passed / failed for the tree it has now, stale (audited, then edited) or missing.
+
+    `trees` gives tasks' current tree ids when the caller already knows them (freeze reads
+    them from git's objects), so the task folders need not be read again.
+    """
     env_root = Path(env_root)
     latest: dict[tuple[str, str], Record] = {}
     audited: set[str] = set()
@@ -217,7 +221,10 @@ def audit_status(env_root: Path, task_ids: list[str]) -> dict[str, AuditStatus]:
     out = {}
     for task_id in task_ids:
         folder = env_root / "tasks" / task_id
-        tree = task_tree(folder) if folder.is_dir() and not folder.is_symlink() else None
+        if trees is not None and task_id in trees:
+            tree = trees[task_id]
+        else:
+            tree = task_tree(folder) if folder.is_dir() and not folder.is_symlink() else None
         r = latest.get((task_id, tree)) if tree else None
         if r is None:
             last = max((v for (t, _), v in latest.items() if t == task_id), key=lambda v: v.time, default=None)

@@ -33,7 +33,12 @@ def frozen_env(root, cli, *, order="reasoning, verdict", temp=0, audit=True):
 
 
 def test_gate_says_yes_when_everything_holds(tmp_path, cli):
+    import json
+
     root = frozen_env(tmp_path / "env", cli)
+    manifest = json.loads((root / "manifests/f1.json").read_text())
+    for entry in manifest["tasks"].values():
+        assert entry["audit"] == {"state": "passed", "tree": entry["tree"]}
     code, result, _ = cli.json("gate", "--env", str(root))
     assert code == 0 and result["ok"] is True
     assert all(c["ok"] for c in result["checks"])
@@ -50,7 +55,11 @@ def test_gate_says_no_to_an_edited_workspace_and_names_it(tmp_path, cli):
 
 
 def test_gate_says_no_to_unaudited_tasks(tmp_path, cli):
+    import json
+
     root = frozen_env(tmp_path / "env", cli, audit=False)
+    manifest = json.loads((root / "manifests/f1.json").read_text())
+    assert {e["audit"]["state"] for e in manifest["tasks"].values()} == {"missing"}
     code, result, _ = cli.json("gate", "--env", str(root))
     audit = next(c for c in result["checks"] if "audit" in c["name"])
     assert code == 1 and {r["task"] for r in audit["reasons"]} == {"t1", "t2"}
