@@ -15,11 +15,11 @@ from pathlib import Path
 from oafreeze import __version__
 from oafreeze.errors import BadInput, CheckFailed, ProblemList
 from oafreeze.freezer import canonical, hashing
-from oafreeze.freezer.environment import CONFIG_FILE, load_environment, parse_environment
+from oafreeze.freezer.environment import CONFIG_FILE, parse_environment
 from oafreeze.freezer.gitrepo import Repo, TreeEntry
+from oafreeze.freezer.lineage import current_manifest_id, manifest_ids
 from oafreeze.freezer.manifest import (
-    MANIFESTS, AuditRef, EnvironmentRef, FileEntry, KnowledgeBaseRef, Manifest, TaskEntry, load_manifest,
-    manifest_ids, manifest_path,
+    AuditRef, EnvironmentRef, FileEntry, KnowledgeBaseRef, Manifest, TaskEntry, load_manifest, manifest_path,
 )
 from oafreeze.freezer.snapshot import Snapshot, load_snapshot
 from oafreeze.freezer.task import TASK_ID, parse_task
@@ -205,11 +205,8 @@ def build_manifest(env_root: Path, *, manifest_id: str, supersedes: str | None =
 
 def next_supersedes(env_root: Path) -> str | None:
     """The current manifest a new freeze supersedes by default."""
-    ids = manifest_ids(env_root)
-    if not ids:
-        return None
-    manifest, _ = load_manifest(env_root, None)
-    return manifest.id
+    # Only the id is needed here; build_manifest loads (and checks) the old manifest itself.
+    return current_manifest_id(env_root) if manifest_ids(env_root) else None
 
 
 def write_manifest(env_root: Path, manifest: Manifest) -> Path:
@@ -220,5 +217,3 @@ def write_manifest(env_root: Path, manifest: Manifest) -> Path:
     write_new(path, canonical.pretty_bytes(manifest.to_json()))
     return path
 
-
-__all__ = ["build_manifest", "default_id", "write_manifest", "next_supersedes", "MANIFESTS", "load_environment"]

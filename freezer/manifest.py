@@ -16,11 +16,11 @@ from pydantic import BaseModel, ConfigDict, Field
 from oafreeze.errors import BadInput, CheckFailed
 from oafreeze.freezer import canonical
 from oafreeze.freezer.environment import Judge, Model, Pin
+from oafreeze.freezer.lineage import MANIFESTS, current_manifest_id
 from oafreeze.freezer.sealed import Sealed, unseal
 from oafreeze.freezer.snapshot import Snapshot
 
 SCHEMA = "oafreeze.manifest/1"
-MANIFESTS = "manifests"
 ID_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$"
 
 
@@ -122,36 +122,13 @@ def manifest_path(env_root: Path, manifest_id: str) -> Path:
     return env_root / MANIFESTS / f"{manifest_id}.json"
 
 
-def manifest_ids(env_root: Path) -> list[str]:
-    """Ids of the manifests in manifests/, sorted (ids sort by time when left to default)."""
-    folder = env_root / MANIFESTS
-    if not folder.is_dir():
-        return []
-    return sorted(p.name[:-5] for p in folder.glob("*.json"))
-
-
-def current_id(ids_and_supersedes: dict[str, str | None]) -> str | None:
-    """The manifest no other one supersedes (the newest by id if several)."""
-    superseded = {s for s in ids_and_supersedes.values() if s}
-    heads = sorted(i for i in ids_and_supersedes if i not in superseded)
-    return heads[-1] if heads else None
-
-
 def load_manifest(env_root: Path, ref: str | None) -> tuple[Manifest, Path]:
     """A manifest by id or path; by default the current one of the environment."""
     if ref and (ref.endswith(".json") or "/" in ref):
         path = Path(ref)
     else:
         if ref is None:
-            ids = manifest_ids(env_root)
-            if not ids:
-                raise BadInput.at(str(env_root / MANIFESTS), "no manifest yet; run `oafreeze freeze`",
-                                  rule="manifest-exists")
-            sup = {}
-            for i in ids:
-                raw = canonical.loads_strict(manifest_path(env_root, i).read_bytes(), f"{MANIFESTS}/{i}.json")
-                sup[i] = raw.get("supersedes") if isinstance(raw, dict) else None
-            ref = current_id(sup)
+            ref = current_manifest_id(env_root)
         path = manifest_path(env_root, ref)
     if not path.is_file():
         raise BadInput.at(str(path), "no such manifest", rule="manifest-exists")

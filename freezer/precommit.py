@@ -18,6 +18,7 @@ from pathlib import Path
 
 from oafreeze.errors import OafreezeError, Problem
 from oafreeze.freezer.gitrepo import Repo
+from oafreeze.freezer.lineage import current_id
 
 MANIFEST = re.compile(r"^manifests/([^/]+)\.json$")
 RUNLOG = re.compile(r"^manifests/([^/]+)\.runlog\.jsonl$")
@@ -130,9 +131,8 @@ def _current_manifest(repo: Repo, head: str) -> dict | None:
             continue
         if isinstance(data, dict):
             datas[data.get("id")] = data
-    superseded = {d.get("supersedes") for d in datas.values()}
-    heads = sorted(i for i in datas if i not in superseded and isinstance(i, str))
-    return datas[heads[-1]] if heads else None
+    head = current_id({i: d.get("supersedes") for i, d in datas.items()})
+    return datas[head] if head is not None else None
 
 
 def _check_superseded(repo: Repo, current: dict, touched: list[str], staged: dict[str, dict]) -> list[Problem]:

@@ -235,23 +235,13 @@ def check_append(old: bytes, new: bytes, source: str) -> list[Problem]:
 # -- the file ---------------------------------------------------------------------
 
 
-def freeze_ids(env_root: Path) -> list[str]:
-    """The freeze ids of an environment: the stems of manifests/*.json, sorted."""
-    folder = Path(env_root) / "manifests"
-    if not folder.is_dir():
-        return []
-    return sorted(p.name[:-5] for p in folder.iterdir() if p.name.endswith(".json") and p.is_file())
-
-
 def log_path(env_root: str | os.PathLike, freeze_id: str | None = None) -> Path:
-    """The run log of `freeze_id` (default: the latest freeze) in an environment."""
+    """The run log of `freeze_id` (default: the current freeze) in an environment."""
+    from oafreeze.freezer.lineage import current_manifest_id
+
     root = Path(env_root)
     if freeze_id is None:
-        ids = freeze_ids(root)
-        if not ids:
-            raise BadInput.at(str(root / "manifests"), "no freeze manifest here (manifests/*.json); "
-                              "freeze the environment first or pass --env", rule="freeze-exists")
-        freeze_id = ids[-1]
+        freeze_id = current_manifest_id(root)
     if not FREEZE_ID.match(freeze_id):
         raise BadInput.at(freeze_id, "a freeze id is a manifest file name without .json", field="freeze",
                           rule="freeze-id")

@@ -89,3 +89,14 @@ def test_gate_checks_only_the_declared_matrix_and_refuses_tasks_outside_the_free
     path.write_bytes(path.read_bytes().replace(b"t1", b"t2"))
     code, result, _ = cli.json("gate", "--env", str(root))
     assert code == 1
+
+
+def test_every_command_takes_the_same_current_freeze_the_one_nothing_supersedes(tmp_path, cli):
+    root = frozen_env(tmp_path / "env", cli)  # freeze "f1"
+    code, out, err = cli.json("freeze", "--env", str(root), "--id", "a0")  # sorts before f1, supersedes it
+    assert code == 0 and out["supersedes"] == "f1", err
+    commit_all(root, "freeze a0")
+    assert cli.json("verify", "--env", str(root))[1]["manifest"] == "a0"
+    assert cli.json("gate", "--env", str(root))[1]["manifest"] == "a0"
+    assert cli("note", "--env", str(root), "run log of the current freeze")[0] == 0
+    assert (root / "manifests/a0.runlog.jsonl").is_file() and not (root / "manifests/f1.runlog.jsonl").exists()
