@@ -55,31 +55,29 @@ class MatrixPayload(_Strict):
     models: list[str] = Field(min_length=1)
 
 
-class RunPayload(_Strict):
+class _Cell(_Strict):
+    """What a run and a replay both record: the cell, the run id and the outputs matched."""
+
+    task: str = Field(min_length=1)
+    model: str = Field(min_length=1)
+    run_id: str = Field(pattern=RUN_ID)
+    outputs: list[OutputFile]
+    deliverables_resolved: dict[str, str | None]
+    match_method: dict[str, str]
+    unassigned: list[str]
+
+
+class RunPayload(_Cell):
     """A run of one cell, its outputs and which output answers which deliverable."""
 
-    task: str = Field(min_length=1)
-    model: str = Field(min_length=1)
-    run_id: str = Field(pattern=RUN_ID)
     production: bool
-    outputs: list[OutputFile]
-    deliverables_resolved: dict[str, str | None]
-    match_method: dict[str, str]
-    unassigned: list[str]
 
 
-class ReplayPayload(_Strict):
+class ReplayPayload(_Cell):
     """A re-run of a cell whose failure a human confirmed, pointing at both."""
 
-    task: str = Field(min_length=1)
-    model: str = Field(min_length=1)
-    run_id: str = Field(pattern=RUN_ID)
     replays: Ref | None  # None or [] are refused by the rules, which say why
     confirmed_by: list[Ref]
-    outputs: list[OutputFile]
-    deliverables_resolved: dict[str, str | None]
-    match_method: dict[str, str]
-    unassigned: list[str]
 
 
 class Verdict(_Strict):
