@@ -72,6 +72,20 @@ def git_argv(*args: str, extra_config: tuple[str, ...] = ()) -> list[str]:
     return argv + list(args)
 
 
+@dataclass
+class Pending:
+    """A git command running in the background (see `Repo.start`)."""
+
+    repo: "Repo"
+    args: tuple[str, ...]
+    proc: subprocess.Popen
+
+    def result(self, check: bool = True) -> bytes:
+        """Wait for the command; its stdout (a GitError if it failed and `check`)."""
+        out, err = self.proc.communicate()
+        return self.repo._checked(self.args, self.proc.returncode, out, err, check)
+
+
 @dataclass(frozen=True)
 class TreeEntry:
     """One entry of `git ls-tree`."""
@@ -100,7 +114,7 @@ class Repo:
         self._batch: subprocess.Popen | None = None
         if not self.path.exists():
             raise GitError.at(str(path), "no such file or directory", rule="library-path")
-        git_dir = self._discover()
+        git_dir, object_format = self._discover()
         self.git_dir = git_dir
         extra = {"GIT_DIR": str(git_dir)}
         # Inside a git hook the index being committed may be a temporary one (`commit -a`,
@@ -110,7 +124,7 @@ class Repo:
         self._env = git_env(extra)
         self._overrides: tuple[str, ...] = ()
         self._overrides = self._neutralise_filters()
-        self.object_format = self.run("rev-parse", "--show-object-format").strip() or "sha1"
+        self.object_format = object_format
 
     def _neutralise_filters(self) -> tuple[str, ...]:
         # Filter drivers have user-chosen names, so no fixed override can name them: read
@@ -125,14 +139,16 @@ class Repo:
         return tuple(f"filter.{n}.{k}={v}" for n in sorted(names)
                      for k, v in (("clean", ""), ("smudge", ""), ("process", ""), ("required", "false")))
 
-    def _discover(self) -> Path:
-        # Never walk up to an enclosing repository: only this directory counts.
+    def _discover(self) -> tuple[Path, str]:
+        # Never walk up to an enclosing repository: only this directory counts. One process
+        # answers both questions (the pre-commit hook counts every process it starts).
         env = git_env({"GIT_CEILING_DIRECTORIES": str(self.path.parent)})
-        proc = subprocess.run(git_argv("rev-parse", "--absolute-git-dir"), cwd=self.path,
+        proc = subprocess.run(git_argv("rev-parse", "--absolute-git-dir", "--show-object-format"), cwd=self.path,
                               env=env, capture_output=True, stdin=subprocess.DEVNULL)
-        if proc.returncode != 0:
+        lines = proc.stdout.decode("utf-8", "surrogateescape").splitlines()
+        if proc.returncode != 0 or not lines:
             raise GitError.at(str(self.path), "not a git repository", rule="git-repository")
-        return Path(proc.stdout.decode().strip())
+        return Path(lines[0]), (lines[1].strip() if len(lines) > 1 else "") or "sha1"
 
     @classmethod
     def open(cls, path: str | os.PathLike) -> "Repo":
@@ -173,11 +189,19 @@ class Repo:
                               input=input,
                               capture_output=True,
                               stdin=None if input is not None else subprocess.DEVNULL)
-        if check and proc.returncode != 0:
-            err = proc.stderr.decode("utf-8", "replace").strip()
-            raise GitError.at(str(self.path), f"git {args[0]} failed: {err or 'exit ' + str(proc.returncode)}",
-                              rule="git")
-        return proc.stdout
+        return self._checked(args, proc.returncode, proc.stdout, proc.stderr, check)
+
+    def start(self, *args: str) -> "Pending":
+        """Start one git plumbing command in the background; collect it with `Pending.result()`."""
+        proc = subprocess.Popen(git_argv(*args, extra_config=self._overrides), cwd=self.path, env=self._env,
+                                stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        return Pending(self, args, proc)
+
+    def _checked(self, args: tuple[str, ...], code: int, out: bytes, err: bytes, check: bool) -> bytes:
+        if check and code != 0:
+            text = err.decode("utf-8", "replace").strip()
+            raise GitError.at(str(self.path), f"git {args[0]} failed: {text or 'exit ' + str(code)}", rule="git")
+        return out
 
     # -- names -------------------------------------------------------------------
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
@@ -120,7 +121,7 @@ def test_real_pre_commit_framework_runs_the_hook(env, cli, tmp_path):
     assert valid.returncode == 0, valid.stdout + valid.stderr
     (env / ".pre-commit-config.yaml").write_text(
         "repos:\n- repo: local\n  hooks:\n  - id: oafreeze-precommit\n    name: oafreeze pre-commit check\n"
-        f"    entry: {sys.executable} -m oafreeze precommit\n    language: system\n"
+        f"    entry: {Path(sys.executable).parent / 'oafreeze-precommit'}\n    language: system\n"
         "    pass_filenames: false\n    always_run: true\n")
     commit_all(env, "pre-commit config")
     penv = {**os.environ, **GIT_ID, "PRE_COMMIT_HOME": str(tmp_path / "pc-home")}
@@ -160,3 +161,49 @@ def test_audit_records_may_only_grow_by_whole_lines(env, cli):
     git(env, "rm", "-q", "-f", "audit/records.jsonl")
     code, report, _ = cli.json("precommit", "--env", str(env))
     assert code == 1 and "append-only" in report["refusals"][0]["message"]
+
+
+def test_the_hook_entry_and_the_cli_give_the_same_answer(env, cli):
+    (env / "tasks/task-00/documents/notes.txt").write_text("edited\n")
+    git(env, "add", "-A")
+    hook = subprocess.run([sys.executable, "-m", "oafreeze.hook", "--env", str(env), "--json"],
+                          capture_output=True, text=True)
+    code, report, _ = cli.json("precommit", "--env", str(env))
+    assert hook.returncode == code == 1
+    assert json.loads(hook.stdout) == report
+    assert report["refusals"][0]["rule"] == "frozen-task"
+    bad = subprocess.run([sys.executable, "-m", "oafreeze.hook", "--bogus"], capture_output=True, text=True)
+    assert bad.returncode == 2 and "'--bogus'" in bad.stderr
+
+
+def test_the_current_freeze_is_read_from_a_summary_named_by_its_blob(env, cli):
+    blob = git(env, "rev-parse", "HEAD:manifests/f1.json")
+    summary = env / ".git/oafreeze/manifest-summaries" / f"{blob}.json"
+    (env / "tasks/task-01/documents/notes.txt").write_text("edited\n")
+    git(env, "add", "-A")
+    code, report, _ = cli.json("precommit", "--env", str(env))
+    assert code == 1 and report["refusals"][0]["path"] == "tasks/task-01"
+    written = json.loads(summary.read_text())
+    assert written["blob"] == blob and written["id"] == "f1"
+    assert written["tasks"]["task-01"] == git(env, "rev-parse", "HEAD:tasks/task-01")
+    # An unreadable summary, or one that names another blob, is rebuilt from the manifest.
+    for junk in ("{not json", json.dumps({**written, "blob": "0" * 40, "tasks": {}})):
+        summary.write_text(junk)
+        code, report, _ = cli.json("precommit", "--env", str(env))
+        assert code == 1 and report["refusals"][0]["path"] == "tasks/task-01"
+        assert json.loads(summary.read_text()) == written
+
+
+def test_the_first_commit_of_a_repository_is_checked(tmp_path, cli):
+    root = tmp_path / "fresh"
+    root.mkdir()
+    git(root, "init", "-q")
+    (root / "manifests").mkdir()
+    (root / "manifests/f1.json").write_text('{"id": "f1"}\n')
+    git(root, "add", "-A")
+    code, report, _ = cli.json("precommit", "--env", str(root))
+    assert code == 1 and report["refusals"][0]["path"] == "manifests/f1.json"
+    git(root, "rm", "-q", "--cached", "manifests/f1.json")
+    (root / "notes.txt").write_text("hello\n")
+    git(root, "add", "notes.txt")
+    assert cli("precommit", "--env", str(root))[0] == 0

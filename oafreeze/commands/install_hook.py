@@ -22,10 +22,10 @@ MARK = "# installed by oafreeze install-hook"
 @json_option
 @handles_errors
 def command(env_dir, force, as_json):
-    """Install .git/hooks/pre-commit running `oafreeze precommit` with this Python."""
+    """Install .git/hooks/pre-commit running the `oafreeze precommit` check with this Python."""
     with Repo(Path(env_dir).resolve()) as repo:
         hook = repo.git_dir / "hooks" / "pre-commit"
-    script = f"#!/bin/sh\n{MARK}\nexec '{sys.executable}' -m oafreeze precommit\n".encode()
+    script = f"#!/bin/sh\n{MARK}\nexec '{sys.executable}' -m oafreeze.hook\n".encode()
     if hook.exists():
         if MARK.encode() not in hook.read_bytes() and not force:
             raise AlreadyExists.at(str(hook), "a pre-commit hook exists that oafreeze did not install; "

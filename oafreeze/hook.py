@@ -1,0 +1,69 @@
+"""The pre-commit hook's entry point: `python -m oafreeze.hook [--env DIR] [--json]`.
+
+`oafreeze precommit` runs the same check through the CLI. The hook runs on every
+commit, so this entry imports nothing it does not need (no CLI framework): on a large
+environment the whole budget belongs to git's read of the index.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+USAGE = "usage: python -m oafreeze.hook [--env DIR] [--json]"
+
+
+def run(env_dir: str, as_json: bool) -> int:
+    """Run the check, report it (text on stderr, or JSON on stdout) and return the exit code."""
+    from oafreeze.errors import OafreezeError
+    from oafreeze.freezer.precommit import check
+
+    try:
+        problems = check(Path(env_dir).resolve())
+    except OafreezeError as exc:
+        if as_json:
+            _emit(exc.as_dict())
+        else:
+            print(f"oafreeze: {exc}", file=sys.stderr)
+        return exc.exit_code
+    if as_json:
+        _emit({"ok": not problems, "refusals": [p.as_dict() for p in problems]})
+    elif problems:
+        print("oafreeze: commit refused:", file=sys.stderr)
+        for p in problems:
+            print(f"  - {p}", file=sys.stderr)
+    return 1 if problems else 0
+
+
+def _emit(data: dict) -> None:
+    print(json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False))
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Parse the two options the hook takes and run the check."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    env_dir, as_json = ".", False
+    while args:
+        arg = args.pop(0)
+        if arg == "--json":
+            as_json = True
+        elif arg == "--env" and args:
+            env_dir = args.pop(0)
+        elif arg.startswith("--env="):
+            env_dir = arg[len("--env="):]
+        elif arg in ("-h", "--help"):
+            print(USAGE)
+            return 0
+        else:
+            print(f"oafreeze: unexpected argument {arg!r}\n{USAGE}", file=sys.stderr)
+            return 2
+    try:
+        return run(env_dir, as_json)
+    except KeyboardInterrupt:
+        print("oafreeze: interrupted", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())
