@@ -7,6 +7,7 @@ asks the gate, exactly as a team would by hand with the individual commands.
 
 from __future__ import annotations
 
+import shutil
 import subprocess
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -48,6 +49,7 @@ judges:
     schema_version: "1"
     field_order: [reasoning, verdict]
     temperature: 0
+families: [{families}]
 """
 
 
@@ -91,10 +93,16 @@ def lay_out(root: Path, *, source: str = BUILTIN_SAMPLE, report: "DemoReport | N
         if report is not None:
             report.add("snapshot", commit=snap.commit, inventory=snap.inventory, files=len(snap.files))
         expect = "{" + ", ".join(f"{k}: {v}" for k, v in snap.inventory.items()) + "}"
+        sources = Path(str(sample_env_root()))
+        # The family specs travel with the environment, so the audit checks instances against them.
+        specs = [f"families/{p.name}" for p in sorted((sources / "families").glob("*.yaml"))]
+        if (root / "families").exists():
+            raise AlreadyExists.at(str(root / "families"), "already exists", rule="write-once")
+        shutil.copytree(sources / "families", root / "families")
         write_new(root / CONFIG_FILE, CONFIG.format(schema=SCHEMA, source=source, commit=snap.commit,
                                                     expect=expect, snapshot=SNAPSHOT, harness="5d1e" * 10,
-                                                    evaluator="a7c3" * 10).encode())
-        ids = expand_all(Path(str(sample_env_root())), root)
+                                                    evaluator="a7c3" * 10, families=", ".join(specs)).encode())
+        ids = expand_all(sources, root)
         mount = load_environment(root).knowledge_base.mount
         for tid in ids:
             materialize(snap, repo, root / "tasks" / tid / mount)

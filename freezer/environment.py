@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from oafreeze.errors import BadInput, Problem
 from oafreeze.freezer import safeyaml
@@ -85,6 +85,16 @@ class Environment(BaseModel):
     evaluator: Pin | None = None
     models: list[Model] = Field(default_factory=list)
     judges: list[Judge] = Field(default_factory=list)
+    families: list[Annotated[str, AfterValidator(check_relative_path)]] = Field(
+        default_factory=list, description=("Family specs (YAML), relative to the environment: the audit checks "
+                                           "each family's instances against a fresh expansion of its spec."))
+
+    @field_validator("families")
+    @classmethod
+    def _listed_once(cls, value: list[str]) -> list[str]:
+        if len(set(value)) != len(value):
+            raise ValueError("a family spec is listed twice")
+        return value
 
 
 def parse_environment(data: bytes, source: str = CONFIG_FILE) -> Environment:

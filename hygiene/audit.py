@@ -114,23 +114,41 @@ def _load_all(env_root: Path, ids: list[str]) -> dict[str, LoadedTask]:
     return loaded
 
 
+def load_families(env_root: Path) -> dict:
+    """The family specs oafreeze.yaml declares, by family name (a bad spec is exit 2, named)."""
+    from oafreeze.freezer.family import load_family
+
+    out: dict = {}
+    for rel in load_environment(env_root).families:
+        family = load_family(env_root / rel)
+        name = family.spec.family
+        if name in out:
+            raise BadInput.at("oafreeze.yaml", f"family {name!r} has two specs: {out[name].source} and {rel}",
+                              field="families", rule="unique-family")
+        out[name] = family
+    return out
+
+
 def contexts(env_root: Path, ids: list[str], *, today: dt.date | None = None) -> list[TaskContext]:
     """One context per selected task, with its family's siblings from the whole environment."""
     snapshot, mount = load_pin(env_root)
+    families = load_families(env_root)
     loaded = _load_all(env_root, ids)
     cache: dict = {}
     today = today or dt.datetime.now(dt.timezone.utc).date()
 
     def make(task: LoadedTask) -> TaskContext:
         files, links = list_task_folder(env_root / "tasks" / task.id, mount)
-        return TaskContext(env_root, task, files, links, snapshot, mount, today=today, cache=cache)
+        return TaskContext(env_root, task, files, links, snapshot, mount, today=today, cache=cache,
+                           families=families)
 
     made = {i: make(t) for i, t in loaded.items()}
-    families = {t.task.ext.family for t in loaded.values() if t.task.ext.family}
-    if families:
+    # Siblings are needed only where no spec exists (the heuristic compares instances).
+    unspecified = {t.task.ext.family for t in loaded.values() if t.task.ext.family} - set(families)
+    if unspecified:
         others = [i for i in task_ids(env_root) if i not in made]
         for task_id, task in _load_all(env_root, others).items():
-            if task.task.ext.family in families:
+            if task.task.ext.family in unspecified:
                 made[task_id] = make(task)
     for ctx in made.values():
         if ctx.ext.family:

@@ -69,6 +69,7 @@ class TaskContext:
     siblings: list["TaskContext"] = field(default_factory=list)
     today: dt.date = field(default_factory=lambda: dt.datetime.now(dt.timezone.utc).date())
     cache: dict = field(default_factory=dict)  # shared by one audit run (e.g. the KB's text)
+    families: dict = field(default_factory=dict)  # family name -> its spec (freezer.family.Family)
 
     @property
     def task_id(self) -> str:

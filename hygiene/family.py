@@ -1,10 +1,16 @@
 """Family consistency: instances of one family differ only in their declared variables.
 
-Each instance's variable values are replaced by `{{name}}` placeholders; what remains of
-task.json and of the workspace outside the knowledge base must then be identical to
-the family's reference instance (the one called "original", else the first by id), so
-that a result across ten instances measures one design ten times. Each instance's
-jurisdictions must also be covered by the pinned snapshot's documents.
+When oafreeze.yaml declares the family's spec (`families:`), every instance is compared
+with a fresh expansion of that spec (`freezer.family.check`): a change is caught in
+whichever instance it is made, the reference included, and named with its line.
+
+Without a spec, each instance's variable values are replaced by `{{name}}` placeholders;
+what remains of task.json and of the workspace outside the knowledge base must then be
+identical to the family's reference instance (the one called "original", else the first
+by id). That heuristic cannot tell which of two differing instances was changed.
+
+Either way, each instance's jurisdictions must also be covered by the pinned snapshot's
+documents, so that a result across ten instances measures one design ten times.
 """
 
 from __future__ import annotations
@@ -192,6 +198,9 @@ def check(ctx: TaskContext) -> list[Finding]:
                 f"{jurisdictions.ALL[code]} ({code}), which no document of the pinned knowledge base covers: this "
                 "instance tests a different thing from its siblings", "pin a snapshot that covers it, or change the "
                 "instance's jurisdiction", location="$.oafreeze.variables", evidence=code))
+    spec = ctx.families.get(ctx.ext.family)
+    if spec is not None:
+        return out + against_spec(ctx, spec)
     ref = reference(ctx)
     if ref is None:
         return out
@@ -230,3 +239,36 @@ def check(ctx: TaskContext) -> list[Finding]:
                                    "whether only the variables changed", "check the difference by hand, then waive",
                                    evidence=rel))
     return out
+
+
+SPEC_FIX = {
+    "missing": "re-expand the instance from its spec (`oafreeze family expand`)",
+    "extra": "delete it, or add it to the family's design",
+    "modified": "make the change in the spec's design (or a declared variable) and re-expand",
+    "outside-variables": "make the difference a declared variable of the spec, or remove it",
+}
+
+
+def against_spec(ctx: TaskContext, family) -> list[Finding]:
+    """Differences between this instance and a fresh expansion of its family's spec."""
+    from oafreeze.freezer.family import check as check_family
+
+    spec = family.spec
+    if ctx.task_id not in {spec.task_id(i) for i in spec.instances}:
+        return [ctx.finding(
+            ID, "major", "task.json", f"declares family {spec.family} but its spec {family.source} has no instance "
+            f"that expands to {ctx.task_id}: nothing says what this instance should contain",
+            "add the instance to the spec and expand it, or remove the family declaration",
+            location="$.oafreeze.family", evidence=ctx.task_id)]
+    key = ("family-spec", spec.family)
+    if key not in ctx.cache:  # one expansion and comparison per family and audit run
+        ctx.cache[key] = check_family(family, ctx.env_root)
+    # One finding a file: its first difference from the expansion (the check may also
+    # report the same file's departures from the siblings).
+    first: dict[str, object] = {}
+    for d in ctx.cache[key]:
+        if d.task == ctx.task_id:
+            first.setdefault(d.path, d)
+    return [ctx.finding(ID, "major", d.path or ".", f"{d.message} (family spec {family.source})",
+                        SPEC_FIX.get(d.change, SPEC_FIX["modified"]), location=d.line, evidence=d.evidence)
+            for d in first.values()]

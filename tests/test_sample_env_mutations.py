@@ -3,8 +3,9 @@ task author would, and the audit fails that instance, on the item that guards wh
 
 The sample environment is laid out once per module (as `oafreeze demo` does it: git init, then
 `lay_out`) and copied into each test's tmp_path, so every mutation starts from the clean layout.
-The victim is v03 (Massachusetts, New York, Florida), not the family's reference instance: a change
-to the reference would make every sibling differ from it (FAM) and fail them all.
+The victim is v03 (Massachusetts, New York, Florida). The laid-out environment declares the
+family's spec, so FAM compares each instance with a fresh expansion of it; a last test shows
+that without the spec the heuristic comparison with the reference instance takes over.
 """
 
 from __future__ import annotations
@@ -121,7 +122,7 @@ def test_removing_the_placement_criterion_fails_that_instance_on_h12(env):
     # H03: the placement criterion was the one that asked sales-director-covenants.md for a literal
     # (the 18 U.S.C. § 1833(b) notice); v03's other criterion on it only demands absence.
     assert [f.evidence for f in blocking(victim, "H03")] == ["sales-director-covenants.md"]
-    # FAM: the instance's criteria no longer match the family's reference.
+    # FAM: the instance's criteria no longer match a fresh expansion of the family's spec.
     assert failing(victim) == {"H12", "H11", "H03", "FAM"}
 
 
@@ -153,8 +154,18 @@ def test_a_guide_paragraph_pasted_into_the_knowledge_base_starting_template_fail
         ("blocker", KB_FORM, f"modified: {inside}")]
 
 
+def drop_spec(root: Path) -> None:
+    """Stop declaring the family spec: FAM falls back to comparing instances with the reference."""
+    config = root / "oafreeze.yaml"
+    config.write_text("\n".join(ln for ln in config.read_text().splitlines() if not ln.startswith("families:")) + "\n")
+
+
 def _add_firm_form(root: Path) -> None:
-    """Give every instance a task-owned offer-letter form (the pinned template's text) and name it."""
+    """Give every instance a task-owned offer-letter form (the pinned template's text) and name it.
+
+    The edit is made by hand in every instance, not through the spec's design, so the spec is
+    dropped and the instances are compared with each other."""
+    drop_spec(root)
     for folder in sorted((root / "tasks").glob("covenant-package-*")):
         (folder / "documents" / FIRM_FORM).write_text((folder / OFFER_FORM).read_text())
         task = load(root, folder.name)
@@ -191,3 +202,43 @@ def test_a_guide_paragraph_pasted_into_a_task_starting_form_fails_h12(env):
             _paste(env, task_id, paragraph)
     results = audit(env)
     assert {t: failing(r) for t, r in results.items()} == {t: {"H12"} for t in results}
+
+
+def test_a_change_to_the_reference_instance_fails_only_that_instance(env):
+    reference = "covenant-package-original"
+    task = load(env, reference)
+    task["instructions"] += " Keep every letter to one page."
+    save(env, task, reference)
+    results = audit(env)
+    assert [t for t, r in results.items() if not r.passed] == [reference]
+    fam = blocking(results[reference], "FAM")
+    assert [(f.path, f.severity) for f in fam] == [("task.json", "major")]
+    assert "families/covenant-package.yaml" in fam[0].message
+
+    # Without the spec, the heuristic can only compare instances with the reference, so all
+    # nine siblings now differ from it and fail, while the edited reference passes.
+    drop_spec(env)
+    heuristic = audit(env)
+    assert sorted(t for t, r in heuristic.items() if not r.passed) == sorted(set(heuristic) - {reference})
+
+
+def test_an_instance_its_spec_does_not_list_is_major(env):
+    stray = env / "tasks" / "covenant-package-v10"
+    shutil.copytree(env / "tasks" / VICTIM, stray, symlinks=True)
+    task = load(env, "covenant-package-v10")
+    task["oafreeze"]["instance"] = "v10"
+    save(env, task, "covenant-package-v10")
+    results = audit(env)
+    fam = blocking(results["covenant-package-v10"], "FAM")
+    assert [(f.location, f.evidence) for f in fam] == [("$.oafreeze.family", "covenant-package-v10")]
+    assert [t for t, r in results.items() if not r.passed] == ["covenant-package-v10"]
+
+
+def test_a_family_spec_outside_the_environment_is_refused(env):
+    from oafreeze.errors import BadInput
+
+    config = env / "oafreeze.yaml"
+    config.write_text(config.read_text().replace("families: [families/", "families: [../families/"))
+    with pytest.raises(BadInput) as err:
+        audit(env)
+    assert [(p.path, p.field) for p in err.value.problems] == [("oafreeze.yaml", "families.0")]
