@@ -72,18 +72,44 @@ def git_argv(*args: str, extra_config: tuple[str, ...] = ()) -> list[str]:
     return argv + list(args)
 
 
+# What is staged, against HEAD: the one git call of the pre-commit check whose cost grows
+# with the environment (git reads every index entry).
+STAGED_DIFF = ("diff-index", "--cached", "-z", "--no-renames", "--name-status")
+
+
 @dataclass
 class Pending:
-    """A git command running in the background (see `Repo.start`)."""
+    """A git command running in the background (see `Repo.start` and `start_in`)."""
 
-    repo: "Repo"
+    path: Path
     args: tuple[str, ...]
     proc: subprocess.Popen
 
     def result(self, check: bool = True) -> bytes:
         """Wait for the command; its stdout (a GitError if it failed and `check`)."""
         out, err = self.proc.communicate()
-        return self.repo._checked(self.args, self.proc.returncode, out, err, check)
+        return _checked(self.path, self.args, self.proc.returncode, out, err, check)
+
+
+def _checked(path: Path, args: tuple[str, ...], code: int, out: bytes, err: bytes, check: bool) -> bytes:
+    if check and code != 0:
+        text = err.decode("utf-8", "replace").strip()
+        raise GitError.at(str(path), f"git {args[0]} failed: {text or 'exit ' + str(code)}", rule="git")
+    return out
+
+
+def start_in(path: str | os.PathLike, *args: str, hook: bool = False) -> Pending:
+    """Start a plumbing command that reads no file contents (so runs no filter) before the
+    repository is opened, with the same safety as `Repo`: git may find the repository only
+    in `path` itself, and inside a hook it follows the index being committed. The
+    pre-commit check starts its one slow call this way, before importing the rest."""
+    path = Path(path).resolve()
+    extra = {"GIT_CEILING_DIRECTORIES": str(path.parent)}
+    if hook and os.environ.get("GIT_INDEX_FILE"):
+        extra["GIT_INDEX_FILE"] = os.path.abspath(os.environ["GIT_INDEX_FILE"])
+    proc = subprocess.Popen(git_argv(*args), cwd=path, env=git_env(extra), stdin=subprocess.DEVNULL,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    return Pending(path, args, proc)
 
 
 @dataclass(frozen=True)
@@ -189,19 +215,13 @@ class Repo:
                               input=input,
                               capture_output=True,
                               stdin=None if input is not None else subprocess.DEVNULL)
-        return self._checked(args, proc.returncode, proc.stdout, proc.stderr, check)
+        return _checked(self.path, args, proc.returncode, proc.stdout, proc.stderr, check)
 
-    def start(self, *args: str) -> "Pending":
+    def start(self, *args: str) -> Pending:
         """Start one git plumbing command in the background; collect it with `Pending.result()`."""
         proc = subprocess.Popen(git_argv(*args, extra_config=self._overrides), cwd=self.path, env=self._env,
                                 stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-        return Pending(self, args, proc)
-
-    def _checked(self, args: tuple[str, ...], code: int, out: bytes, err: bytes, check: bool) -> bytes:
-        if check and code != 0:
-            text = err.decode("utf-8", "replace").strip()
-            raise GitError.at(str(self.path), f"git {args[0]} failed: {text or 'exit ' + str(code)}", rule="git")
-        return out
+        return Pending(self.path, args, proc)
 
     # -- names -------------------------------------------------------------------
 

@@ -21,7 +21,7 @@ import re
 from pathlib import Path
 
 from oafreeze.errors import OafreezeError, Problem
-from oafreeze.freezer.gitrepo import HEX, Repo
+from oafreeze.freezer.gitrepo import HEX, STAGED_DIFF, Pending, Repo
 from oafreeze.freezer.lineage import current_id
 
 MANIFEST = re.compile(r"^manifests/([^/]+)\.json$")
@@ -31,7 +31,6 @@ EMPTY = "4b825dc642cb6eb9a060e54bf8d69288fbee4904"
 
 
 SUMMARY_DIR = "oafreeze/manifest-summaries"
-DIFF_INDEX = ("diff-index", "--cached", "-z", "--no-renames", "--name-status")
 
 
 def parse_changes(raw: bytes) -> list[tuple[str, str]]:
@@ -43,15 +42,17 @@ def parse_changes(raw: bytes) -> list[tuple[str, str]]:
 
 def staged_changes(repo: Repo, head: str | None) -> list[tuple[str, str]]:
     """(status letter, path) of every staged change against HEAD."""
-    return parse_changes(repo.run_bytes(*DIFF_INDEX, head or EMPTY))
+    return parse_changes(repo.run_bytes(*STAGED_DIFF, head or EMPTY))
 
 
-def check(env_root: Path) -> list[Problem]:
-    """Every reason to refuse the staged commit (empty: allow)."""
+def check(env_root: Path, staged: Pending | None = None) -> list[Problem]:
+    """Every reason to refuse the staged commit (empty: allow).
+
+    `staged` is `STAGED_DIFF` against HEAD already started in `env_root` (`gitrepo.start_in`)."""
     problems: list[Problem] = []
     with Repo(env_root, hook=True) as repo:
-        # Reading the index is the one cost that grows with the environment: start it now.
-        pending = repo.start(*DIFF_INDEX, "HEAD")
+        # Reading the index is the one cost that grows with the environment: start it first.
+        pending = staged or repo.start(*STAGED_DIFF, "HEAD")
         head = repo.head()
         current = current_summary(repo, head) if head is not None else None
         raw = pending.result(check=head is not None)

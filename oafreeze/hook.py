@@ -17,10 +17,15 @@ USAGE = "usage: python -m oafreeze.hook [--env DIR] [--json]"
 def run(env_dir: str, as_json: bool) -> int:
     """Run the check, report it (text on stderr, or JSON on stdout) and return the exit code."""
     from oafreeze.errors import OafreezeError
-    from oafreeze.freezer.precommit import check
+    from oafreeze.freezer import gitrepo
 
     try:
-        problems = check(Path(env_dir).resolve())
+        # git's read of the index is most of the time on a large environment: start it
+        # before importing the check, so the imports run on the other core meanwhile.
+        staged = gitrepo.start_in(env_dir, *gitrepo.STAGED_DIFF, "HEAD", hook=True)
+        from oafreeze.freezer.precommit import check
+
+        problems = check(Path(env_dir).resolve(), staged)
     except OafreezeError as exc:
         if as_json:
             _emit(exc.as_dict())

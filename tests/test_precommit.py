@@ -207,3 +207,27 @@ def test_the_first_commit_of_a_repository_is_checked(tmp_path, cli):
     (root / "notes.txt").write_text("hello\n")
     git(root, "add", "notes.txt")
     assert cli("precommit", "--env", str(root))[0] == 0
+
+
+def test_install_hook_turns_on_the_threaded_index_read_unless_told_or_already_set(env, cli, tmp_path):
+    code, out, err = cli.json("install-hook", "--env", str(env))
+    assert code == 0, err
+    assert git(env, "config", "--local", "index.threads") == out["git_config"]["index.threads"]
+    assert int(out["git_config"]["index.threads"]) >= 4
+    assert git(env, "config", "--local", "index.recordOffsetTable") == "true"
+    # git now writes the end-of-index and offset-table extensions, and the check still works.
+    (env / "tasks/task-00/documents/notes.txt").write_text("edited\n")
+    git(env, "add", "-A")
+    index = (env / ".git/index").read_bytes()
+    assert b"EOIE" in index[-100:] and b"IEOT" in index
+    refused = hooked_commit(env)
+    assert refused.returncode != 0 and "tasks/task-00" in refused.stderr
+
+    git(env, "config", "--local", "index.threads", "2")  # the user's own choice is kept
+    code, out, _ = cli.json("install-hook", "--env", str(env))
+    assert code == 0 and out["git_config"] == {} and git(env, "config", "--local", "index.threads") == "2"
+
+    other = make_env(tmp_path / "other", cli, None, n_tasks=1)
+    code, out, _ = cli.json("install-hook", "--env", str(other), "--no-index-threads")
+    assert code == 0 and out["git_config"] == {}
+    assert subprocess.run(["git", "config", "--local", "--get", "index.threads"], cwd=other).returncode == 1
