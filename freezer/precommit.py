@@ -10,8 +10,9 @@ It must stay fast on a large environment. On one with 1.86 million index entries
 itself needs about 0.4 s just to read the index, so that read starts first, in the
 background, and everything else happens on the other core while it runs: the current
 freeze is read from a small summary per manifest blob (task id -> tree id, cached under
-the git directory and keyed by the blob id, so it can never describe other content),
-and the pydantic models are imported only when a manifest is staged.
+the git directory and named by the blob id, so it never goes stale), and the pydantic models are imported only when a manifest is staged. Like git's own
+index, that cache is an accelerator in the user's git directory, not evidence: the
+check that trusts nothing local is `oafreeze verify --no-cache` (and the gate).
 """
 
 from __future__ import annotations
@@ -151,7 +152,8 @@ def _summary(repo: Repo, oid: str) -> dict | None:
     cache = repo.git_dir / SUMMARY_DIR / f"{oid}.json"
     try:
         summary = json.loads(cache.read_bytes())
-        if isinstance(summary, dict) and summary.get("blob") == oid and isinstance(summary.get("tasks"), dict):
+        if (isinstance(summary, dict) and summary.get("blob") == oid and isinstance(summary.get("id"), str)
+                and isinstance(summary.get("tasks"), dict)):
             return summary
     except (OSError, ValueError):
         pass
