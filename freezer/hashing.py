@@ -212,6 +212,19 @@ def dir_tree_id(root: str | os.PathLike, object_format: str = "sha1") -> str:
     return _tree_of(listing, blob_ids, object_format)
 
 
+def dir_tree_digests(root: str | os.PathLike, object_format: str = "sha1") -> tuple[str, dict[str, tuple[str, int]]]:
+    """`dir_tree_id`, plus every regular file's SHA-256 and size from the same single read
+    (keyed by the path relative to `root`), for callers that also compare contents."""
+    root = os.fspath(root)
+    listing = _scan(root)
+    files = [path for _mode, _name, path in _iter_files(listing)]
+    both = parallel_map(lambda p: git_blob_id_file(p, object_format), files)
+    blob_ids = {path: blob for path, (blob, _sha, _n) in zip(files, both)}
+    cut = len(root.rstrip(os.sep)) + 1
+    digests = {path[cut:].replace(os.sep, "/"): (sha, n) for path, (_blob, sha, n) in zip(files, both)}
+    return _tree_of(listing, blob_ids, object_format), digests
+
+
 def _scan(folder: str) -> list[tuple[str, str, object]]:
     # (mode, name, what): what is a file path to hash, a link's blob id, or a sub-listing.
     import stat as _stat

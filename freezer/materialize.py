@@ -223,9 +223,11 @@ def _fold(path: str) -> str:
     return unicodedata.normalize("NFC", path).casefold()
 
 
-def check_materialized(snap: Snapshot, dest: str | os.PathLike) -> list[Drift]:
-    """Every way the folder `dest` differs from the snapshot (empty list: byte-identical)."""
+def check_materialized(snap: Snapshot, dest: str | os.PathLike, digest_of=None) -> list[Drift]:
+    """Every way the folder `dest` differs from the snapshot (empty list: byte-identical).
+
+    `digest_of(path)` -> (sha256, size) when the caller has just hashed the files (see `compare`)."""
     dest = Path(dest)
     if not dest.is_dir():
         raise BadInput.at(str(dest), "no such folder", rule="folder-exists")
-    return compare({f.path: (f.sha256, f.size, f.mode) for f in snap.files}, dest)
+    return compare({f.path: (f.sha256, f.size, f.mode) for f in snap.files}, dest, digest_of)

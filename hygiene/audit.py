@@ -15,7 +15,7 @@ from pydantic import BaseModel, ConfigDict
 
 from oafreeze.errors import BadInput, CheckFailed, OafreezeError, Problem
 from oafreeze.freezer.environment import load_environment
-from oafreeze.freezer.hashing import dir_tree_id
+from oafreeze.freezer.hashing import dir_tree_digests, dir_tree_id
 from oafreeze.freezer.materialize import DEFAULT_MOUNT
 from oafreeze.freezer.snapshot import Snapshot, load_snapshot
 from oafreeze.freezer.task import LoadedTask, load_task, task_ids
@@ -160,8 +160,12 @@ def contexts(env_root: Path, ids: list[str], *, today: dt.date | None = None) ->
 
 def task_tree(folder: Path) -> str:
     """The git tree id a task folder has now; an unreadable file is named, not a traceback."""
+    return _readable(folder, dir_tree_id)
+
+
+def _readable(folder: Path, fn):
     try:
-        return dir_tree_id(folder)
+        return fn(folder)
     except OSError as exc:
         where = exc.filename or str(folder)
         raise BadInput.at(str(where), f"cannot read: {exc.strerror or exc}", rule="readable") from None
@@ -169,8 +173,14 @@ def task_tree(folder: Path) -> str:
 
 def audit_one(ctx: TaskContext, waivers: list[Waiver], tree: str | None = None) -> TaskAudit:
     """Every item over one task, with the waivers that apply to its current tree."""
-    tree = tree or task_tree(ctx.folder)
-    findings = sorted((f for item in ITEMS for f in item.check(ctx)), key=Finding.sort_key)
+    if tree is None:
+        # One read of every file gives the tree the result is bound to and the contents'
+        # SHA-256 (H08 compares the knowledge base with them instead of reading it again).
+        tree, ctx.digests = _readable(ctx.folder, dir_tree_digests)
+    try:
+        findings = sorted((f for item in ITEMS for f in item.check(ctx)), key=Finding.sort_key)
+    finally:
+        ctx.digests = {}  # a thousand entries a task: not kept for the whole run
     mine = [w for w in waivers if w.task == ctx.task_id and w.tree == tree]
     return TaskAudit(task=ctx.task_id, tree=tree, passed=records.passed(findings, mine, tree),
                      findings=findings, waivers=mine)

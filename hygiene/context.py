@@ -70,6 +70,9 @@ class TaskContext:
     today: dt.date = field(default_factory=lambda: dt.datetime.now(dt.timezone.utc).date())
     cache: dict = field(default_factory=dict)  # shared by one audit run (e.g. the KB's text)
     families: dict = field(default_factory=dict)  # family name -> its spec (freezer.family.Family)
+    # SHA-256 and size of each file (path relative to the task folder), from the read that
+    # gave the audited tree id; items that compare contents use it instead of reading again.
+    digests: dict[str, tuple[str, int]] = field(default_factory=dict)
 
     @property
     def task_id(self) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from oafreeze.freezer.hashing import sha256_file
 from oafreeze.freezer.materialize import check_materialized
 from oafreeze.hygiene.context import TaskContext
 from oafreeze.hygiene.finding import Finding
@@ -27,7 +28,14 @@ def check(ctx: TaskContext) -> list[Finding]:
                             "library the results will be attributed to",
                             "run `oafreeze materialize` for this task", evidence=ctx.kb_mount)]
     out = []
-    for d in check_materialized(ctx.snapshot, mount):
+    prefix = ctx.kb_mount.rstrip("/") + "/"
+
+    def digest_of(path):
+        # From the audit's own read of the task (the one that gave its tree id), else read now.
+        known = ctx.digests.get(prefix + path.relative_to(mount).as_posix())
+        return known if known is not None else sha256_file(path)
+
+    for d in check_materialized(ctx.snapshot, mount, digest_of):
         detail = f" (pinned {d.expected[:19]}…)" if d.change in ("modified", "removed") and d.expected else ""
         out.append(ctx.finding(
             ID, "blocker", f"{ctx.kb_mount}/{d.path}",
