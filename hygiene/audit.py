@@ -14,7 +14,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict
 
 from oafreeze.errors import BadInput, CheckFailed, OafreezeError, Problem
-from oafreeze.freezer.environment import load_environment
+from oafreeze.freezer.environment import Environment, load_environment
 from oafreeze.freezer.hashing import dir_tree_digests, dir_tree_id
 from oafreeze.freezer.materialize import DEFAULT_MOUNT
 from oafreeze.freezer.snapshot import Snapshot, load_snapshot
@@ -89,9 +89,9 @@ def select_tasks(env_root: Path, patterns: list[str] | tuple[str, ...]) -> list[
     return sorted(set(chosen))
 
 
-def load_pin(env_root: Path) -> tuple[Snapshot | None, str]:
+def load_pin(env_root: Path, env: Environment | None = None) -> tuple[Snapshot | None, str]:
     """The pinned snapshot named by oafreeze.yaml (None if none) and the knowledge base's mount."""
-    env = load_environment(env_root)
+    env = env or load_environment(env_root)
     kb = env.knowledge_base
     if kb is None:
         return None, DEFAULT_MOUNT
@@ -114,12 +114,12 @@ def _load_all(env_root: Path, ids: list[str]) -> dict[str, LoadedTask]:
     return loaded
 
 
-def load_families(env_root: Path) -> dict:
+def load_families(env_root: Path, env: Environment | None = None) -> dict:
     """The family specs oafreeze.yaml declares, by family name (a bad spec is exit 2, named)."""
     from oafreeze.freezer.family import load_family
 
     out: dict = {}
-    for rel in load_environment(env_root).families:
+    for rel in (env or load_environment(env_root)).families:
         family = load_family(env_root / rel)
         name = family.spec.family
         if name in out:
@@ -131,8 +131,9 @@ def load_families(env_root: Path) -> dict:
 
 def contexts(env_root: Path, ids: list[str], *, today: dt.date | None = None) -> list[TaskContext]:
     """One context per selected task, with its family's siblings from the whole environment."""
-    snapshot, mount = load_pin(env_root)
-    families = load_families(env_root)
+    env = load_environment(env_root)
+    snapshot, mount = load_pin(env_root, env)
+    families = load_families(env_root, env)
     loaded = _load_all(env_root, ids)
     cache: dict = {}
     today = today or dt.datetime.now(dt.timezone.utc).date()
