@@ -1,1 +1,2 @@
-"""The knowledge-base model: profiles, document records, jurisdictions, validation."""
+"""The knowledge base and its documents: profiles, document records, jurisdictions, snapshots,
+materialization, and reading any workspace document's text."""

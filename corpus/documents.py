@@ -15,8 +15,8 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from oafreeze.corpus import jurisdictions
 from oafreeze.corpus.profile import KINDS, KindRule, Profile, matches_any
-from oafreeze.errors import BadInput, Problem
-from oafreeze.freezer import safeyaml
+from oafreeze.plumbing.errors import BadInput, Problem
+from oafreeze.plumbing import safeyaml
 
 LICENCE_IN_PATH = re.compile(r"(cc0-1\.0|cc-by(?:-[a-z]{2})*-\d\.\d|mit|apache-2\.0)$", re.I)
 
@@ -166,7 +166,7 @@ def describe(profile: Profile, kind: str, doc_id: str, files: list[str],
         if source.endswith(".md"):
             meta = _front_matter(read(source), source, problems)
         elif source.endswith(".json"):
-            from oafreeze.freezer.canonical import loads_strict
+            from oafreeze.plumbing.canonical import loads_strict
             try:
                 raw = loads_strict(read(source), source)
                 meta = raw if isinstance(raw, dict) else None

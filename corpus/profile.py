@@ -17,8 +17,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from oafreeze.errors import BadInput, Problem
-from oafreeze.freezer import safeyaml
+from oafreeze.plumbing.errors import BadInput, Problem
+from oafreeze.plumbing import safeyaml
 
 KINDS = ("practice-guide", "template", "checklist", "survey")
 Kind = Literal["practice-guide", "template", "checklist", "survey"]

@@ -7,8 +7,8 @@ import subprocess
 from importlib import resources
 from pathlib import Path
 
-from oafreeze.errors import AlreadyExists, GitError
-from oafreeze.freezer.gitrepo import git_argv, git_env
+from oafreeze.plumbing.errors import AlreadyExists, GitError
+from oafreeze.plumbing.git import git_argv, git_env
 
 # Fixed identity and dates: the same files always give the same commit id.
 AUTHOR = {"GIT_AUTHOR_NAME": "oafreeze sample library", "GIT_AUTHOR_EMAIL": "library@example.org",

@@ -1,1 +1,1 @@
-"""Snapshots, freeze manifests, verification, exports, the run log and the gate."""
+"""Freezing and verifying: the manifest, freeze, verify, diff, exports and the stat cache."""

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from oafreeze.freezer.environment import Environment
+from oafreeze.environment.config import Environment
 from oafreeze.freezer.manifest import Manifest
-from oafreeze.freezer.materialize import Drift
+from oafreeze.corpus.materialize import Drift
 
 SETTINGS = ("harness", "evaluator", "models", "judges")
 

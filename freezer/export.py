@@ -9,14 +9,14 @@ import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
-from oafreeze import __version__
-from oafreeze.errors import AlreadyExists, BadInput, GitError
-from oafreeze.freezer import hashing
-from oafreeze.freezer.atomic import write_new
-from oafreeze.freezer.gitrepo import Repo
+from oafreeze.plumbing.version import __version__
+from oafreeze.plumbing.errors import AlreadyExists, BadInput, GitError
+from oafreeze.plumbing import hashing
+from oafreeze.plumbing.atomic import write_new
+from oafreeze.plumbing.git import Repo
 from oafreeze.freezer.manifest import Manifest
-from oafreeze.freezer.materialize import hold_dir_lock, sweep_stale_dirs
-from oafreeze.freezer.task import check_relative_path
+from oafreeze.corpus.materialize import hold_dir_lock, sweep_stale_dirs
+from oafreeze.environment.task import check_relative_path
 
 
 def frozen_files(manifest: Manifest) -> Iterator[tuple[str, str, int, str, str]]:

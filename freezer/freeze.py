@@ -12,17 +12,17 @@ import unicodedata
 from collections import defaultdict
 from pathlib import Path
 
-from oafreeze import __version__
-from oafreeze.errors import BadInput, CheckFailed, ProblemList
-from oafreeze.freezer import canonical, hashing
-from oafreeze.freezer.environment import CONFIG_FILE, parse_environment
-from oafreeze.freezer.gitrepo import Repo, TreeEntry
+from oafreeze.plumbing.version import __version__
+from oafreeze.plumbing.errors import BadInput, CheckFailed, ProblemList
+from oafreeze.plumbing import canonical, hashing
+from oafreeze.environment.config import CONFIG_FILE, parse_environment
+from oafreeze.plumbing.git import Repo, TreeEntry
 from oafreeze.freezer.lineage import current_manifest_id, manifest_ids
 from oafreeze.freezer.manifest import (
     AuditRef, EnvironmentRef, FileEntry, KnowledgeBaseRef, Manifest, TaskEntry, load_manifest, manifest_path,
 )
-from oafreeze.freezer.snapshot import Snapshot, load_snapshot
-from oafreeze.freezer.task import TASK_ID, parse_task
+from oafreeze.corpus.snapshot import Snapshot, load_snapshot
+from oafreeze.environment.task import TASK_ID, parse_task
 from oafreeze.output import Progress
 
 
@@ -211,7 +211,7 @@ def next_supersedes(env_root: Path) -> str | None:
 
 def write_manifest(env_root: Path, manifest: Manifest) -> Path:
     """Write manifests/<id>.json atomically; never overwrite."""
-    from oafreeze.freezer.atomic import write_new
+    from oafreeze.plumbing.atomic import write_new
 
     path = manifest_path(env_root, manifest.id)
     write_new(path, canonical.pretty_bytes(manifest.to_json()))

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from oafreeze.errors import BadInput
-from oafreeze.freezer import canonical
+from oafreeze.plumbing.errors import BadInput
+from oafreeze.plumbing import canonical
 
 MANIFESTS = "manifests"
 

@@ -13,12 +13,12 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from oafreeze.errors import BadInput, CheckFailed
-from oafreeze.freezer import canonical
-from oafreeze.freezer.environment import Judge, Model, Pin
+from oafreeze.plumbing.errors import BadInput, CheckFailed
+from oafreeze.plumbing import canonical
+from oafreeze.environment.config import Judge, Model, Pin
 from oafreeze.freezer.lineage import MANIFESTS, current_manifest_id
-from oafreeze.freezer.sealed import Sealed, unseal
-from oafreeze.freezer.snapshot import Snapshot
+from oafreeze.plumbing.sealed import Sealed, unseal
+from oafreeze.corpus.snapshot import Snapshot
 
 SCHEMA = "oafreeze.manifest/1"
 ID_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$"

@@ -19,8 +19,8 @@ import json
 import os
 from pathlib import Path
 
-from oafreeze.freezer import hashing
-from oafreeze.freezer.atomic import replace_atomically
+from oafreeze.plumbing import hashing
+from oafreeze.plumbing.atomic import replace_atomically
 
 CACHE_DIR = ".oafreeze-cache"
 CACHE_FILE = "stat-v2.json"

@@ -6,13 +6,13 @@ import os
 import time
 from pathlib import Path
 
-from oafreeze.errors import BadInput
-from oafreeze.freezer import hashing
+from oafreeze.plumbing.errors import BadInput
+from oafreeze.plumbing import hashing
 from oafreeze.freezer.diff import settings_drift
-from oafreeze.freezer.environment import CONFIG_FILE, parse_environment
-from oafreeze.freezer.gitrepo import Repo
+from oafreeze.environment.config import CONFIG_FILE, parse_environment
+from oafreeze.plumbing.git import Repo
 from oafreeze.freezer.manifest import Manifest
-from oafreeze.freezer.materialize import Drift, compare, walk_files
+from oafreeze.corpus.materialize import Drift, compare, walk_files
 from oafreeze.freezer.statcache import StatCache
 from oafreeze.output import Progress
 

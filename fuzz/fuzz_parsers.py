@@ -17,13 +17,14 @@ import atheris
 with atheris.instrument_imports():
     from oafreeze.corpus.documents import _front_matter
     from oafreeze.corpus.profile import parse_profile
-    from oafreeze.errors import OafreezeError
-    from oafreeze.freezer import canonical, runlog, safeyaml
-    from oafreeze.freezer.environment import parse_environment
+    from oafreeze.plumbing.errors import OafreezeError
+    from oafreeze.plumbing import canonical, safeyaml
+    from oafreeze.runlog import log as runlog
+    from oafreeze.environment.config import parse_environment
     from oafreeze.freezer.manifest import parse_manifest
-    from oafreeze.freezer.snapshot import load_snapshot
-    from oafreeze.freezer.task import parse_task
-    from oafreeze.hygiene import formats
+    from oafreeze.corpus.snapshot import load_snapshot
+    from oafreeze.environment.task import parse_task
+    from oafreeze.corpus import formats
 
 PARSERS = [
     ("task.json", lambda b: parse_task(b, "task.json")),

@@ -13,9 +13,9 @@ ROOT = HERE.parent
 
 
 def seeds() -> dict[str, tuple[int, bytes]]:
-    from oafreeze.freezer import runlog
+    from oafreeze.runlog import log as runlog
 
-    task = next((ROOT / "corpus/sample_env/tasks").rglob("task.json")).read_bytes()
+    task = next((ROOT / "environment/sample_env/tasks").rglob("task.json")).read_bytes()
     profile = (ROOT / "corpus/profiles/sample.yaml").read_bytes()
     doc = next((ROOT / "corpus/sample_library/practice-guides").rglob("*.md")).read_bytes()
     env = (b"schema: oafreeze.environment/1\nname: e\nmodels:\n  - id: m/x\n    settings: {temperature: 0}\n"

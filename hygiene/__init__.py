@@ -1,1 +1,1 @@
-"""The 13-item adversarial hygiene audit."""
+"""The adversarial hygiene audit: 13 items plus family consistency, records and waivers."""

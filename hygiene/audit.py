@@ -13,12 +13,12 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from oafreeze.errors import BadInput, CheckFailed, OafreezeError, Problem
-from oafreeze.freezer.environment import Environment, load_environment
-from oafreeze.freezer.hashing import dir_tree_digests, dir_tree_id
-from oafreeze.freezer.materialize import DEFAULT_MOUNT
-from oafreeze.freezer.snapshot import Snapshot, load_snapshot
-from oafreeze.freezer.task import LoadedTask, load_task, task_ids
+from oafreeze.plumbing.errors import BadInput, CheckFailed, OafreezeError, Problem
+from oafreeze.environment.config import Environment, load_environment
+from oafreeze.plumbing.hashing import dir_tree_digests, dir_tree_id
+from oafreeze.corpus.materialize import DEFAULT_MOUNT
+from oafreeze.corpus.snapshot import Snapshot, load_snapshot
+from oafreeze.environment.task import LoadedTask, load_task, task_ids
 from oafreeze.hygiene import records
 from oafreeze.hygiene.context import TaskContext, list_task_folder
 from oafreeze.hygiene.finding import BLOCKING, SEVERITIES, Finding
@@ -116,7 +116,7 @@ def _load_all(env_root: Path, ids: list[str]) -> dict[str, LoadedTask]:
 
 def load_families(env_root: Path, env: Environment | None = None) -> dict:
     """The family specs oafreeze.yaml declares, by family name (a bad spec is exit 2, named)."""
-    from oafreeze.freezer.family import load_family
+    from oafreeze.environment.family import load_family
 
     out: dict = {}
     for rel in (env or load_environment(env_root)).families:

@@ -9,9 +9,9 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 
-from oafreeze.freezer.snapshot import Snapshot
-from oafreeze.freezer.task import TASK_FILE, WORKSPACE, Extension, LoadedTask, Task
-from oafreeze.hygiene import formats
+from oafreeze.corpus.snapshot import Snapshot
+from oafreeze.environment.task import TASK_FILE, WORKSPACE, Extension, LoadedTask, Task
+from oafreeze.corpus import formats
 from oafreeze.hygiene.finding import Finding
 
 

@@ -15,9 +15,9 @@ import re
 from dataclasses import dataclass
 from functools import cached_property
 
-from oafreeze.freezer.matching import family, resolve
-from oafreeze.freezer.task import Criterion
-from oafreeze.hygiene import text as tx
+from oafreeze.environment.matching import family, resolve
+from oafreeze.environment.task import Criterion
+from oafreeze.corpus import text as tx
 from oafreeze.hygiene.context import TaskContext
 
 KINDS = ("empty", "template", "instructions", "workspace", "knowledge-base")

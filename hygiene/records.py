@@ -17,9 +17,9 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from oafreeze import __version__
-from oafreeze.errors import BadInput, Problem
-from oafreeze.freezer import canonical
+from oafreeze.plumbing.version import __version__
+from oafreeze.plumbing.errors import BadInput, Problem
+from oafreeze.plumbing import canonical
 from oafreeze.hygiene.finding import BLOCKING, Finding
 
 AUDIT_DIR = "audit"

@@ -6,7 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from types import ModuleType
 
-from oafreeze.hygiene import family
+from oafreeze.hygiene.items import fam_family_consistency as family
 from oafreeze.hygiene.context import TaskContext
 from oafreeze.hygiene.finding import Finding
 from oafreeze.hygiene.items import (h01_rubric_isolation, h02_answer_in_workspace, h03_degenerate_output,

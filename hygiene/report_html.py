@@ -5,7 +5,7 @@ from __future__ import annotations
 import html
 import re
 
-from oafreeze import __version__
+from oafreeze.plumbing.version import __version__
 from oafreeze.hygiene.audit import TaskAudit
 from oafreeze.hygiene.registry import ITEMS
 

@@ -1,3 +1,9 @@
-"""oafreeze: freeze, verify, audit and log legal-AI evaluation environments."""
+"""oafreeze: freeze, verify, audit and log legal-AI evaluation environments.
 
-__version__ = "0.1.0"
+This folder is the top floor: the command line (`cli.py`, one module per command in
+`commands/`) and the composers that join the floors below (`gate`, `precommit`, `hook`,
+`demo`). The library lives in the other packages (see docs/DESIGN.md)."""
+
+from oafreeze.plumbing.version import __version__
+
+__all__ = ["__version__"]

@@ -8,7 +8,7 @@ import sys
 
 import click
 
-from oafreeze import __version__
+from oafreeze.plumbing.version import __version__
 
 # command name -> module under oafreeze.commands (each defines `command`)
 COMMANDS = {

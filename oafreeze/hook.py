@@ -16,14 +16,14 @@ USAGE = "usage: python -m oafreeze.hook [--env DIR] [--json]"
 
 def run(env_dir: str, as_json: bool) -> int:
     """Run the check, report it (text on stderr, or JSON on stdout) and return the exit code."""
-    from oafreeze.errors import OafreezeError
-    from oafreeze.freezer import gitrepo
+    from oafreeze.plumbing.errors import OafreezeError
+    from oafreeze.plumbing import git as gitrepo
 
     try:
         # git's read of the index is most of the time on a large environment: start it
         # before importing the check, so the imports run on the other core meanwhile.
         staged = gitrepo.start_in(env_dir, *gitrepo.STAGED_DIFF, "HEAD", hook=True)
-        from oafreeze.freezer.precommit import check
+        from oafreeze.precommit import check
 
         problems = check(Path(env_dir).resolve(), staged)
     except OafreezeError as exc:
@@ -62,9 +62,9 @@ def install(env_dir: str, *, force: bool = False, index_threads: bool = True) ->
     unless told not to or already set, turn on git's threaded index read; what was done."""
     import os
 
-    from oafreeze.errors import AlreadyExists
-    from oafreeze.freezer.atomic import write_new
-    from oafreeze.freezer.gitrepo import Repo
+    from oafreeze.plumbing.errors import AlreadyExists
+    from oafreeze.plumbing.atomic import write_new
+    from oafreeze.plumbing.git import Repo
 
     configured: dict[str, str] = {}
     with Repo(Path(env_dir).resolve()) as repo:

@@ -10,7 +10,7 @@ from typing import Any
 
 import click
 
-from oafreeze.errors import OafreezeError
+from oafreeze.plumbing.errors import OafreezeError
 
 json_option = click.option("--json", "as_json", is_flag=True, help="Machine-readable JSON on stdout.")
 

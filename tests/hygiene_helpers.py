@@ -13,9 +13,9 @@ from pathlib import Path
 from oafreeze.corpus import documents as docs
 from oafreeze.corpus.documents import Document
 from oafreeze.corpus.profile import KINDS
-from oafreeze.freezer.canonical import pretty_bytes
-from oafreeze.freezer.hashing import git_blob_id, sha256_bytes
-from oafreeze.freezer.snapshot import KindRoot, ProfileRef, Snapshot, SnapshotFile
+from oafreeze.plumbing.canonical import pretty_bytes
+from oafreeze.plumbing.hashing import git_blob_id, sha256_bytes
+from oafreeze.corpus.snapshot import KindRoot, ProfileRef, Snapshot, SnapshotFile
 from oafreeze.hygiene.audit import run_audit
 
 TODAY = dt.date(2026, 6, 1)

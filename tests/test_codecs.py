@@ -10,11 +10,11 @@ from hypothesis import strategies as st
 
 from oafreeze.corpus.documents import _front_matter
 from oafreeze.corpus.profile import parse_profile
-from oafreeze.errors import BadInput, OafreezeError
-from oafreeze.freezer import canonical, safeyaml
-from oafreeze.freezer.environment import parse_environment
+from oafreeze.plumbing.errors import BadInput, OafreezeError
+from oafreeze.plumbing import canonical, safeyaml
+from oafreeze.environment.config import parse_environment
 from oafreeze.freezer.manifest import parse_manifest
-from oafreeze.freezer.task import parse_task
+from oafreeze.environment.task import parse_task
 
 
 def test_canonical_bytes_are_sorted_compact_utf8():

@@ -36,7 +36,7 @@ def test_the_sample_library_commit_is_reproducible(tmp_path):
 
 def test_this_repositorys_environment_pins_the_packaged_sample_library(tmp_path):
     from oafreeze.corpus.sample import build_sample_repo
-    from oafreeze.freezer.environment import load_environment
+    from oafreeze.environment.config import load_environment
 
     env = load_environment(ROOT)
     assert env.knowledge_base.source == "builtin:sample"
@@ -45,7 +45,7 @@ def test_this_repositorys_environment_pins_the_packaged_sample_library(tmp_path)
 
 
 def test_this_repositorys_matrix_tasks_are_the_packaged_designs():
-    designs = ROOT / "corpus/sample_env/tasks"
+    designs = ROOT / "environment/sample_env/tasks"
     ids = sorted(p.name for p in designs.iterdir() if p.is_dir())
     assert len(ids) == 6
     for tid in ids:

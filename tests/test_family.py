@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from oafreeze.freezer.family import expand_all, load_family, sample_env_root
+from oafreeze.environment.family import expand_all, load_family, sample_env_root
 
 SPEC = sample_env_root() / "families" / "covenant-package.yaml"
 GUIDES = Path(__file__).resolve().parents[1] / "corpus" / "sample_library" / "practice-guides" / "non-compete" / "us"

@@ -47,7 +47,7 @@ def test_manifest_pins_trees_files_settings_and_its_digest(env, cli):
     assert kb["commit"] == git(env, "rev-parse", "--verify", "HEAD", check=False) or kb["commit"]
     assert manifest["judges"][0]["field_order"] == ["reasoning", "verdict"]
     assert manifest["models"][0]["settings"]["temperature"] == 0.2
-    from oafreeze.freezer import canonical
+    from oafreeze.plumbing import canonical
     body = dict(manifest)
     digest = body.pop("digest")
     assert digest == canonical.digest(body)
@@ -170,7 +170,7 @@ def test_edited_manifest_is_detected_by_its_digest(env, cli):
 
 
 def test_task_json_round_trip_keeps_unknown_fields(tmp_path):
-    from oafreeze.freezer.task import dump_task, parse_task
+    from oafreeze.environment.task import dump_task, parse_task
 
     raw = task_json("T", zzz_new_lab_field=[1, {"b": 2, "a": 1}])
     data = json.dumps(raw, indent=2, ensure_ascii=False).encode() + b"\n"
@@ -271,7 +271,7 @@ def test_bagit_export_passes_bagits_validator_and_fails_after_a_byte_change(env,
 
 def test_the_committed_manifest_schema_is_the_one_the_models_generate():
     from conftest import ROOT
-    from oafreeze.freezer import canonical
+    from oafreeze.plumbing import canonical
     from oafreeze.freezer.manifest import SCHEMA, json_schema
 
     committed = json.loads((ROOT / "freezer/schemas/manifest.schema.json").read_text())
@@ -283,7 +283,7 @@ def test_init_lays_out_an_empty_environment_that_validates(cli, tmp_path):
     root = tmp_path / "new-env"
     code, out, err = cli.json("init", str(root))
     assert code == 0, err
-    from oafreeze.freezer.environment import load_environment
+    from oafreeze.environment.config import load_environment
 
     env = load_environment(root)
     assert env.name == "new-env" and env.models == [] and env.knowledge_base is None

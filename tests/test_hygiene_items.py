@@ -10,7 +10,7 @@ import zipfile
 from hygiene_helpers import (LIBRARY, MOUNT, TODAY, audit, found, make_env, snapshot, task_json, workspace,
                              write_task)
 
-from oafreeze.freezer.canonical import pretty_bytes
+from oafreeze.plumbing.canonical import pretty_bytes
 
 
 def env_with(tmp_path, task=None, files=None, **kw):

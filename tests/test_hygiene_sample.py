@@ -7,10 +7,10 @@ import pytest
 from hygiene_helpers import audit, task_json, write_task
 from oafreeze.corpus.profile import load_profile
 from oafreeze.corpus.sample import build_sample_repo
-from oafreeze.freezer.canonical import pretty_bytes
-from oafreeze.freezer.gitrepo import Repo
-from oafreeze.freezer.materialize import materialize
-from oafreeze.freezer.snapshot import take_snapshot
+from oafreeze.plumbing.canonical import pretty_bytes
+from oafreeze.plumbing.git import Repo
+from oafreeze.corpus.materialize import materialize
+from oafreeze.corpus.snapshot import take_snapshot
 
 GUIDE = "documents/knowledge-base/practice-guides/non-compete/us/colorado.md"
 

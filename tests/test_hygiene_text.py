@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from oafreeze.hygiene import text as tx
+from oafreeze.corpus import text as tx
 from oafreeze.hygiene.registry import ITEMS
 
 

@@ -96,7 +96,7 @@ def test_unrelated_changes_and_new_tasks_pass(env, cli):
 
 
 def test_runlog_rewrite_is_refused_and_append_allowed(env, cli):
-    from oafreeze.freezer import runlog
+    from oafreeze.runlog import log as runlog
 
     log = env / "manifests/f1.runlog.jsonl"
     runlog.append(log, "note", {"text": "first"})

@@ -17,8 +17,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from conftest import commit_all, init_repo
-from oafreeze.errors import CheckFailed
-from oafreeze.freezer import canonical, runlog
+from oafreeze.plumbing.errors import CheckFailed
+from oafreeze.plumbing import canonical
+from oafreeze.runlog import log as runlog
 
 T0 = "2026-01-05T10:00:00.000000Z"
 
@@ -148,7 +149,7 @@ def test_a_torn_last_line_is_detected_repaired_with_a_copy_and_appending_resumes
 
 CRASHER = textwrap.dedent("""
     import os, sys, time
-    from oafreeze.freezer import runlog
+    from oafreeze.runlog import log as runlog
     log, marker = sys.argv[1], sys.argv[2]
     def half_then_hang(fd, data):
         os.write(fd, data[: len(data) // 2])
@@ -182,7 +183,7 @@ def test_an_appender_killed_mid_write_leaves_a_torn_line_that_repair_cuts_back(l
 
 WORKER = textwrap.dedent("""
     import sys
-    from oafreeze.freezer import runlog
+    from oafreeze.runlog import log as runlog
     log, name, n = sys.argv[1], sys.argv[2], int(sys.argv[3])
     for i in range(n):
         runlog.append(log, "note", {"text": f"{name}-{i}"})

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from oafreeze.freezer.contradiction import review_needed
+from oafreeze.runlog.contradiction import review_needed
 
 ROUTED = {
     "concludes met": (

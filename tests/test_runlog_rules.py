@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from oafreeze.freezer import runlog
+from oafreeze.runlog import log as runlog
 
 CRITERIA = [
     {"id": "C1-repeal", "title": "Flags the repealed notice rule",

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from oafreeze.freezer.family import expand_all, sample_env_root
-from oafreeze.freezer.task import load_task, task_ids
+from oafreeze.environment.family import expand_all, sample_env_root
+from oafreeze.environment.task import load_task, task_ids
 
 
 def loose(text: str) -> str:

@@ -17,8 +17,8 @@ from pathlib import Path
 import pytest
 from conftest import init_repo
 
-from oafreeze.freezer.demo import lay_out
-from oafreeze.hygiene import text as tx
+from oafreeze.demo import lay_out
+from oafreeze.corpus import text as tx
 from oafreeze.hygiene.audit import TaskAudit, run_audit
 from oafreeze.hygiene.finding import BLOCKING
 from oafreeze.hygiene.items.h12_placement_discipline import PLACEMENT
@@ -235,7 +235,7 @@ def test_an_instance_its_spec_does_not_list_is_major(env):
 
 
 def test_a_family_spec_outside_the_environment_is_refused(env):
-    from oafreeze.errors import BadInput
+    from oafreeze.plumbing.errors import BadInput
 
     config = env / "oafreeze.yaml"
     config.write_text(config.read_text().replace("families: [families/", "families: [../families/"))

@@ -10,8 +10,8 @@ import pytest
 from conftest import OA_HEAD, commit_all, git, init_repo
 from oafreeze.corpus import documents as docs
 from oafreeze.corpus.profile import load_profile
-from oafreeze.freezer.gitrepo import Repo
-from oafreeze.freezer.snapshot import take_snapshot
+from oafreeze.plumbing.git import Repo
+from oafreeze.corpus.snapshot import take_snapshot
 
 KIND_DIRS = {"practice-guide": "practice-guides", "template": "templates", "checklist": "checklists",
              "survey": "surveys"}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from oafreeze.hygiene import text as tx
+from oafreeze.corpus import text as tx
 from oafreeze.hygiene.context import TaskContext
 from oafreeze.hygiene.finding import Finding
 

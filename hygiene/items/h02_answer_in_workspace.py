@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from oafreeze.freezer.matching import resolve
+from oafreeze.environment.matching import resolve
 from oafreeze.hygiene import degenerate
-from oafreeze.hygiene import text as tx
+from oafreeze.corpus import text as tx
 from oafreeze.hygiene.context import TaskContext
 from oafreeze.hygiene.finding import Finding
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from oafreeze.hygiene import text as tx
+from oafreeze.corpus import text as tx
 from oafreeze.hygiene.context import TaskContext
 from oafreeze.hygiene.finding import Finding
 

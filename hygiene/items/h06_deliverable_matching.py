@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from oafreeze.freezer.matching import collisions, resolve
-from oafreeze.freezer.task import check_relative_path
-from oafreeze.hygiene import text as tx
+from oafreeze.environment.matching import collisions, resolve
+from oafreeze.environment.task import check_relative_path
+from oafreeze.corpus import text as tx
 from oafreeze.hygiene.context import TaskContext
 from oafreeze.hygiene.finding import Finding
 

@@ -6,8 +6,8 @@ import re
 import unicodedata
 from collections import defaultdict
 
-from oafreeze.hygiene import formats
-from oafreeze.hygiene import text as tx
+from oafreeze.corpus import formats
+from oafreeze.corpus import text as tx
 from oafreeze.hygiene.context import TaskContext
 from oafreeze.hygiene.finding import Finding
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from oafreeze.freezer.hashing import sha256_file
-from oafreeze.freezer.materialize import check_materialized
+from oafreeze.plumbing.hashing import sha256_file
+from oafreeze.corpus.materialize import check_materialized
 from oafreeze.hygiene.context import TaskContext
 from oafreeze.hygiene.finding import Finding
 

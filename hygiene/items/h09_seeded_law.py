@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from oafreeze.hygiene import text as tx
+from oafreeze.corpus import text as tx
 from oafreeze.hygiene.context import TaskContext
 from oafreeze.hygiene.finding import Finding
 

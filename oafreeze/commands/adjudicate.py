@@ -7,7 +7,7 @@ from pathlib import Path
 import click
 
 from oafreeze.commands.log import env_option, freeze_option
-from oafreeze.freezer import runlog
+from oafreeze.runlog import log as runlog
 from oafreeze.output import emit_json, handles_errors, json_option
 
 

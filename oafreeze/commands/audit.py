@@ -15,7 +15,7 @@ from pathlib import Path
 
 import click
 
-from oafreeze.freezer.atomic import write_new
+from oafreeze.plumbing.atomic import write_new
 from oafreeze.hygiene import audit as core
 from oafreeze.hygiene.registry import ITEMS
 from oafreeze.output import Progress, emit_json, handles_errors, json_option

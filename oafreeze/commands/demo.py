@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from oafreeze.freezer.demo import run_demo
+from oafreeze.demo import run_demo
 from oafreeze.output import Progress, emit_json, handles_errors, json_option
 
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from oafreeze.freezer.gate import run_gate
+from oafreeze.gate import run_gate
 from oafreeze.output import emit_json, handles_errors, json_option
 
 

@@ -7,10 +7,10 @@ from pathlib import Path
 
 import click
 
-from oafreeze.errors import AlreadyExists
-from oafreeze.freezer.atomic import write_new
-from oafreeze.freezer.environment import CONFIG_FILE, SCHEMA
-from oafreeze.freezer.gitrepo import git_argv, git_env
+from oafreeze.plumbing.errors import AlreadyExists
+from oafreeze.plumbing.atomic import write_new
+from oafreeze.environment.config import CONFIG_FILE, SCHEMA
+from oafreeze.plumbing.git import git_argv, git_env
 from oafreeze.output import emit_json, handles_errors, json_option
 
 TEMPLATE = """\

@@ -7,7 +7,7 @@ from pathlib import Path
 import click
 
 from oafreeze.corpus.profile import KINDS
-from oafreeze.freezer.snapshot import load_snapshot
+from oafreeze.corpus.snapshot import load_snapshot
 from oafreeze.output import emit_json, handles_errors, json_option
 
 

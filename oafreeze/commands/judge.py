@@ -7,10 +7,10 @@ from pathlib import Path
 import click
 
 from oafreeze.commands.log import env_option, freeze_option
-from oafreeze.errors import BadInput, CheckFailed, ProblemList
-from oafreeze.freezer import judgefile, runlog
-from oafreeze.freezer.environment import CONFIG_FILE, load_environment
-from oafreeze.freezer.task import load_task
+from oafreeze.plumbing.errors import BadInput, CheckFailed, ProblemList
+from oafreeze.runlog import judgefile, log as runlog
+from oafreeze.environment.config import CONFIG_FILE, load_environment
+from oafreeze.environment.task import load_task
 from oafreeze.output import emit_json, handles_errors, json_option
 
 

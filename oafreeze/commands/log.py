@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from oafreeze.freezer import runlog
+from oafreeze.runlog import log as runlog
 from oafreeze.output import emit_json, handles_errors, json_option
 
 env_option = click.option("--env", "env_dir", default=".", show_default=True, type=click.Path(file_okay=False),

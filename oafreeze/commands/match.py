@@ -6,8 +6,9 @@ from pathlib import Path
 
 import click
 
-from oafreeze.freezer import matching, outputs
-from oafreeze.freezer.task import load_task
+from oafreeze.environment import matching
+from oafreeze.runlog import outputs
+from oafreeze.environment.task import load_task
 from oafreeze.output import emit_json, handles_errors, json_option
 
 

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import click
 
-from oafreeze.freezer.gitrepo import Repo
-from oafreeze.freezer.materialize import DEFAULT_MOUNT, check_materialized, materialize
-from oafreeze.freezer.snapshot import load_snapshot
+from oafreeze.plumbing.git import Repo
+from oafreeze.corpus.materialize import DEFAULT_MOUNT, check_materialized, materialize
+from oafreeze.corpus.snapshot import load_snapshot
 from oafreeze.output import emit_json, handles_errors, json_option
 
 
@@ -52,10 +52,10 @@ def command(snapshot_file, env_dir, library, workspace, mount, check, as_json):
 
 
 def _for_environment(env_root: Path, check: bool, as_json: bool) -> None:
-    from oafreeze.errors import BadInput
-    from oafreeze.freezer.environment import load_environment
-    from oafreeze.freezer.library import open_library
-    from oafreeze.freezer.task import task_ids
+    from oafreeze.plumbing.errors import BadInput
+    from oafreeze.environment.config import load_environment
+    from oafreeze.corpus.library import open_library
+    from oafreeze.environment.task import task_ids
 
     env = load_environment(env_root)
     kb = env.knowledge_base

@@ -8,10 +8,10 @@ from pathlib import Path
 import click
 
 from oafreeze.commands.log import env_option, freeze_option
-from oafreeze.errors import BadInput, ProblemList
-from oafreeze.freezer import runlog
-from oafreeze.freezer.environment import CONFIG_FILE, load_environment
-from oafreeze.freezer.task import task_ids
+from oafreeze.plumbing.errors import BadInput, ProblemList
+from oafreeze.runlog import log as runlog
+from oafreeze.environment.config import CONFIG_FILE, load_environment
+from oafreeze.environment.task import task_ids
 from oafreeze.output import emit_json, handles_errors, json_option
 
 

@@ -7,9 +7,9 @@ from pathlib import Path
 import click
 
 from oafreeze.commands.log import env_option, freeze_option
-from oafreeze.errors import BadInput, CheckFailed
-from oafreeze.freezer import results, runlog
-from oafreeze.freezer.task import load_task
+from oafreeze.plumbing.errors import BadInput, CheckFailed
+from oafreeze.runlog import results, log as runlog
+from oafreeze.environment.task import load_task
 from oafreeze.output import emit_json, handles_errors, json_option
 
 

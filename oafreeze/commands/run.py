@@ -7,8 +7,8 @@ from pathlib import Path
 import click
 
 from oafreeze.commands.log import env_option, freeze_option
-from oafreeze.freezer import outputs, runlog
-from oafreeze.freezer.task import load_task
+from oafreeze.runlog import outputs, log as runlog
+from oafreeze.environment.task import load_task
 from oafreeze.output import emit_json, handles_errors, json_option
 
 

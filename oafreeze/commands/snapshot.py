@@ -7,10 +7,10 @@ import sys
 import click
 
 from oafreeze.corpus.profile import load_profile
-from oafreeze.freezer import canonical
-from oafreeze.freezer.atomic import write_new
-from oafreeze.freezer.gitrepo import Repo
-from oafreeze.freezer.snapshot import expectation_gaps, parse_expect, take_snapshot
+from oafreeze.plumbing import canonical
+from oafreeze.plumbing.atomic import write_new
+from oafreeze.plumbing.git import Repo
+from oafreeze.corpus.snapshot import expectation_gaps, parse_expect, take_snapshot
 from oafreeze.output import emit_json, handles_errors, json_option
 
 

@@ -22,9 +22,9 @@ from reltools import (
 sys.path.insert(0, str(ROOT / "tests"))
 from conftest import commit_all  # noqa: E402
 from oafreeze.freezer.manifest import parse_manifest  # noqa: E402
-from oafreeze.freezer.materialize import check_materialized  # noqa: E402
-from oafreeze.freezer.snapshot import load_snapshot  # noqa: E402
-from oafreeze.freezer import runlog  # noqa: E402
+from oafreeze.corpus.materialize import check_materialized  # noqa: E402
+from oafreeze.corpus.snapshot import load_snapshot  # noqa: E402
+from oafreeze.runlog import log as runlog  # noqa: E402
 from oafreeze.hygiene.records import RECORDS, WAIVERS, read_records, read_waivers  # noqa: E402
 
 WRITE_STEPS = "write,fsync,fchmod,chmod,link,rename,replace,unlink,ftruncate"

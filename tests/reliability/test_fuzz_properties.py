@@ -11,9 +11,11 @@ import zipfile
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from oafreeze.errors import OafreezeError
-from oafreeze.freezer import runlog, safeyaml
-from oafreeze.hygiene import formats, records
+from oafreeze.plumbing.errors import OafreezeError
+from oafreeze.runlog import log as runlog
+from oafreeze.plumbing import safeyaml
+from oafreeze.corpus import formats
+from oafreeze.hygiene import records
 
 T0 = "2026-01-05T10:00:00.000000Z"
 
@@ -101,7 +103,7 @@ yaml_scalars = st.sampled_from(["1", "-1", "1e999", ".inf", ".nan", "~", "yes", 
 @settings(max_examples=300, deadline=None)
 @given(st.lists(st.tuples(st.sampled_from(["a", "1", "? b", "- ", "  c", "[", "{"]), yaml_scalars), max_size=8))
 def test_safe_yaml_gives_canonical_json_data_or_a_clean_error(pairs):
-    from oafreeze.freezer import canonical
+    from oafreeze.plumbing import canonical
 
     text = "\n".join(f"{k}: {v}" for k, v in pairs)
     try:

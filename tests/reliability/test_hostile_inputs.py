@@ -20,11 +20,11 @@ from reltools import PY, ROOT, build_env, copy_env, no_traceback, oaf, peak_rss_
 sys.path.insert(0, str(ROOT / "tests"))
 from conftest import commit_all, git  # noqa: E402
 from envtools import task_json  # noqa: E402
-from oafreeze.errors import BadInput  # noqa: E402
-from oafreeze.freezer import canonical, safeyaml  # noqa: E402
+from oafreeze.plumbing.errors import BadInput  # noqa: E402
+from oafreeze.plumbing import canonical, safeyaml  # noqa: E402
 from oafreeze.freezer.manifest import load_manifest  # noqa: E402
-from oafreeze.freezer.task import parse_task  # noqa: E402
-from oafreeze.hygiene import formats  # noqa: E402
+from oafreeze.environment.task import parse_task  # noqa: E402
+from oafreeze.corpus import formats  # noqa: E402
 
 INPUTS = {"tried": 0}
 

@@ -12,14 +12,14 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from oafreeze import __version__
+from oafreeze.plumbing.version import __version__
 from oafreeze.corpus import documents as docs
 from oafreeze.corpus.profile import KINDS, Profile
-from oafreeze.errors import BadInput, Problem, ProblemList
-from oafreeze.freezer import canonical, hashing
-from oafreeze.freezer.gitrepo import Repo
-from oafreeze.freezer.task import check_relative_path
-from oafreeze.freezer.sealed import Sealed, unseal
+from oafreeze.plumbing.errors import BadInput, Problem, ProblemList
+from oafreeze.plumbing import canonical, hashing
+from oafreeze.plumbing.git import Repo
+from oafreeze.environment.task import check_relative_path
+from oafreeze.plumbing.sealed import Sealed, unseal
 
 SCHEMA = "oafreeze.snapshot/1"
 MODES = {"100644", "100755"}
@@ -79,7 +79,7 @@ class Snapshot(Sealed):
     model_config = ConfigDict(extra="forbid", populate_by_name=True)
 
     schema_: str = Field(SCHEMA, alias="schema")
-    tool_version: str = __version__
+    tool_version: str
     source: str
     commit: str
     object_format: str
@@ -160,7 +160,7 @@ def take_snapshot(repo: Repo, rev: str, profile: Profile, profile_bytes: bytes, 
                           blob=e.oid, document=owner.get(rel))
              for rel, e in sorted(entries, key=lambda re_: re_[0].encode("utf-8"))]
     snap = Snapshot(
-        source=source or Path(repo.path).name, commit=commit, object_format=repo.object_format,
+        tool_version=__version__, source=source or Path(repo.path).name, commit=commit, object_format=repo.object_format,
         library_root=root, root_tree=root_tree,
         profile=ProfileRef(name=profile.name, sha256=hashing.sha256_bytes(profile_bytes)),
         kinds=dict(sorted(kinds.items())), files=files, documents=documents,

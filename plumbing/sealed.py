@@ -6,8 +6,8 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from oafreeze.errors import BadInput, CheckFailed, Problem
-from oafreeze.freezer import canonical
+from oafreeze.plumbing.errors import BadInput, CheckFailed, Problem
+from oafreeze.plumbing import canonical
 
 S = TypeVar("S", bound="Sealed")
 

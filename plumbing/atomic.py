@@ -7,7 +7,7 @@ import os
 import tempfile
 from pathlib import Path
 
-from oafreeze.errors import AlreadyExists, BadInput
+from oafreeze.plumbing.errors import AlreadyExists, BadInput
 
 
 def _fsync_dir(directory: Path) -> None:

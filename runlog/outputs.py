@@ -6,8 +6,9 @@ import os
 import stat
 from pathlib import Path
 
-from oafreeze.errors import BadInput, ProblemList
-from oafreeze.freezer import hashing, matching
+from oafreeze.plumbing.errors import BadInput, ProblemList
+from oafreeze.plumbing import hashing
+from oafreeze.environment import matching
 
 
 def scan(folder: str | os.PathLike) -> list[dict]:

@@ -21,8 +21,8 @@ import re
 from typing import Any
 
 from oafreeze.corpus import jurisdictions
-from oafreeze.freezer import canonical
-from oafreeze.hygiene import text as tx
+from oafreeze.plumbing import canonical
+from oafreeze.corpus import text as tx
 from oafreeze.hygiene.context import TaskContext
 from oafreeze.hygiene.finding import Finding
 
@@ -251,7 +251,7 @@ SPEC_FIX = {
 
 def against_spec(ctx: TaskContext, family) -> list[Finding]:
     """Differences between this instance and a fresh expansion of its family's spec."""
-    from oafreeze.freezer.family import check as check_family
+    from oafreeze.environment.family import check as check_family
 
     spec = family.spec
     if ctx.task_id not in {spec.task_id(i) for i in spec.instances}:

@@ -13,7 +13,7 @@ from typing import Any
 
 import yaml
 
-from oafreeze.errors import BadInput
+from oafreeze.plumbing.errors import BadInput
 
 MAX_BYTES = 8 << 20
 MAX_DEPTH = 64

@@ -13,8 +13,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from oafreeze.errors import BadInput, Problem
-from oafreeze.freezer import canonical
+from oafreeze.plumbing.errors import BadInput, Problem
+from oafreeze.plumbing import canonical
 
 TASK_FILE = "task.json"
 WORKSPACE = "documents"

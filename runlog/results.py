@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from oafreeze.freezer.entries import LogState
+from oafreeze.runlog.entries import LogState
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,7 @@ import shutil
 import tempfile
 from pathlib import Path
 
-from oafreeze.freezer.gitrepo import Repo
+from oafreeze.plumbing.git import Repo
 
 BUILTIN_SAMPLE = "builtin:sample"
 

@@ -31,10 +31,10 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from oafreeze.errors import AlreadyExists, BadInput, Problem, ProblemList
-from oafreeze.freezer import canonical, safeyaml
-from oafreeze.freezer.atomic import write_new
-from oafreeze.freezer.task import TASK_FILE, TASK_ID, WORKSPACE, check_relative_path, dump_task, parse_task
+from oafreeze.plumbing.errors import AlreadyExists, BadInput, Problem, ProblemList
+from oafreeze.plumbing import canonical, safeyaml
+from oafreeze.plumbing.atomic import write_new
+from oafreeze.environment.task import TASK_FILE, TASK_ID, WORKSPACE, check_relative_path, dump_task, parse_task
 
 SCHEMA = "oafreeze.family/1"
 KB_MOUNT = f"{WORKSPACE}/knowledge-base"
@@ -623,4 +623,4 @@ def sample_env_root() -> Path:
     """The packaged sample environment sources (families/ and tasks/)."""
     from importlib import resources
 
-    return Path(str(resources.files("oafreeze.corpus").joinpath("sample_env")))
+    return Path(str(resources.files("oafreeze.environment").joinpath("sample_env")))

@@ -21,8 +21,8 @@ import json
 import re
 from pathlib import Path
 
-from oafreeze.errors import OafreezeError, Problem
-from oafreeze.freezer.gitrepo import HEX, STAGED_DIFF, Pending, Repo
+from oafreeze.plumbing.errors import OafreezeError, Problem
+from oafreeze.plumbing.git import HEX, STAGED_DIFF, Pending, Repo
 from oafreeze.freezer.lineage import current_id
 
 MANIFEST = re.compile(r"^manifests/([^/]+)\.json$")
@@ -87,7 +87,7 @@ def check(env_root: Path, staged: Pending | None = None) -> list[Problem]:
 def _check_new_manifest(repo: Repo, path: str, staged: dict[str, dict]) -> list[Problem]:
     # Imported here: the manifest models pull in pydantic, which a commit that stages no
     # manifest should not pay for (the hook must stay fast).
-    from oafreeze.freezer import canonical
+    from oafreeze.plumbing import canonical
     from oafreeze.freezer.manifest import manifest_from_data
 
     try:
@@ -111,7 +111,7 @@ def _check_runlog(repo: Repo, head: str | None, status: str, path: str) -> list[
         old_oid = repo.run_bytes("rev-parse", "--verify", "--quiet", f"{head}:{path}", check=False).decode().strip()
         old = repo.read_blob(old_oid) if old_oid else b""
     try:
-        from oafreeze.freezer.runlog import check_append
+        from oafreeze.runlog.log import check_append
     except ImportError:  # pragma: no cover - the run log module ships with the package
         return [] if new.startswith(old) else [Problem(path, "not a pure append", rule="runlog-append-only")]
     return check_append(old, new, path)
@@ -168,7 +168,7 @@ def _summary(repo: Repo, oid: str) -> dict | None:
                "tasks": {t: v.get("tree") if isinstance(v, dict) else None for t, v in tasks.items()}}
     if HEX.match(oid):
         try:
-            from oafreeze.freezer.atomic import replace_atomically
+            from oafreeze.plumbing.atomic import replace_atomically
 
             replace_atomically(cache, json.dumps(summary, separators=(",", ":")).encode())
         except OSError:

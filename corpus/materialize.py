@@ -13,10 +13,10 @@ from pathlib import Path
 
 from pydantic import BaseModel
 
-from oafreeze.errors import BadInput, GitError
-from oafreeze.freezer import hashing
-from oafreeze.freezer.gitrepo import Repo
-from oafreeze.freezer.snapshot import Snapshot
+from oafreeze.plumbing.errors import BadInput, GitError
+from oafreeze.plumbing import hashing
+from oafreeze.plumbing.git import Repo
+from oafreeze.corpus.snapshot import Snapshot
 
 DEFAULT_MOUNT = "documents/knowledge-base"
 

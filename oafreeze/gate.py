@@ -12,8 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from oafreeze.errors import OafreezeError
-from oafreeze.freezer.environment import load_environment
+from oafreeze.plumbing.errors import OafreezeError
+from oafreeze.environment.config import load_environment
 from oafreeze.freezer.manifest import Manifest, load_manifest
 from oafreeze.freezer.verify import verify_worktree
 
@@ -69,7 +69,7 @@ def judge_reasons(manifest: Manifest) -> list[dict]:
 
 
 def _matrix_tasks(env_root: Path, manifest: Manifest, check: Check) -> list[str]:
-    from oafreeze.freezer import runlog
+    from oafreeze.runlog import log as runlog
 
     path = env_root / "manifests" / f"{manifest.id}.runlog.jsonl"
     if not path.exists():

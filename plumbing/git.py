@@ -19,7 +19,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from oafreeze.errors import BadInput, GitError
+from oafreeze.plumbing.errors import BadInput, GitError
 
 # Command-line config wins over repository config, so these neutralise anything a
 # hostile .git/config could ask git to run.

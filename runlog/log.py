@@ -23,10 +23,10 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
 
-from oafreeze.errors import BadInput, CheckFailed, GitError, Problem
-from oafreeze.freezer import canonical
-from oafreeze.freezer import entries as rules
-from oafreeze.freezer.atomic import _fsync_dir, replace_atomically, write_new
+from oafreeze.plumbing.errors import BadInput, CheckFailed, GitError, Problem
+from oafreeze.plumbing import canonical
+from oafreeze.runlog import entries as rules
+from oafreeze.plumbing.atomic import _fsync_dir, replace_atomically, write_new
 
 GENESIS = "sha256:" + "0" * 64
 FIELDS = ("seq", "time", "kind", "payload", "prev", "digest")
@@ -442,7 +442,7 @@ def repair(path: str | os.PathLike) -> Repair:
 
 def committed_bytes(env_root: str | os.PathLike, rev: str, path: str | os.PathLike) -> bytes | None:
     """The log as committed at `rev` in the environment's repository (None if not there)."""
-    from oafreeze.freezer.gitrepo import Repo
+    from oafreeze.plumbing.git import Repo
 
     root = Path(env_root).resolve()
     rel = Path(path).resolve().relative_to(root).as_posix()

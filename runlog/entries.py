@@ -18,10 +18,10 @@ from typing import TYPE_CHECKING, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from oafreeze.errors import Problem
+from oafreeze.plumbing.errors import Problem
 
 if TYPE_CHECKING:
-    from oafreeze.freezer.runlog import Entry
+    from oafreeze.runlog.log import Entry
 
 HEX64 = r"^[0-9a-f]{64}$"
 DIGEST = r"^sha256:[0-9a-f]{64}$"
@@ -280,7 +280,7 @@ def refusals(state: LogState, kind: str, payload: dict, source: str, line: int |
             return no("a criterion is judged twice in one file", "criterion-unique", "verdicts")
         if hashlib.sha256(p["raw"].encode("utf-8")).hexdigest() != p["raw_sha256"]:
             return no("raw_sha256 is not the digest of raw", "verdicts-raw-digest", "raw_sha256")
-        from oafreeze.freezer import judgefile
+        from oafreeze.runlog import judgefile
 
         try:
             parsed = judgefile.parse(p["raw"].encode("utf-8"), p["source"])

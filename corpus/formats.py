@@ -15,8 +15,8 @@ import zlib
 from xml.etree import ElementTree
 from xml.parsers import expat
 
-from oafreeze.errors import BadInput
-from oafreeze.freezer import canonical, safeyaml
+from oafreeze.plumbing.errors import BadInput
+from oafreeze.plumbing import canonical, safeyaml
 
 MAX_MEMBER = 64 << 20
 # What one Office package may unpack to in all (its members' declared sizes, which also

@@ -15,7 +15,7 @@ import json
 import math
 from typing import Any
 
-from oafreeze.errors import BadInput
+from oafreeze.plumbing.errors import BadInput
 
 MAX_SAFE_INTEGER = 2**53
 MAX_DEPTH = 64

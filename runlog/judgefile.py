@@ -15,8 +15,9 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass
 
-from oafreeze.errors import BadInput, ProblemList
-from oafreeze.freezer import canonical, contradiction
+from oafreeze.plumbing.errors import BadInput, ProblemList
+from oafreeze.plumbing import canonical
+from oafreeze.runlog import contradiction
 
 FORMAT = "oafreeze.judge-verdicts/1"
 VERDICTS = ("PASS", "FAIL")

@@ -13,14 +13,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from oafreeze.corpus.profile import load_profile
-from oafreeze.errors import AlreadyExists, GitError
-from oafreeze.freezer import canonical
-from oafreeze.freezer.atomic import write_new
-from oafreeze.freezer.environment import CONFIG_FILE, SCHEMA, load_environment
-from oafreeze.freezer.gitrepo import git_argv, git_env
-from oafreeze.freezer.library import BUILTIN_SAMPLE, open_library
-from oafreeze.freezer.materialize import materialize
-from oafreeze.freezer.snapshot import take_snapshot
+from oafreeze.plumbing.errors import AlreadyExists, GitError
+from oafreeze.plumbing import canonical
+from oafreeze.plumbing.atomic import write_new
+from oafreeze.environment.config import CONFIG_FILE, SCHEMA, load_environment
+from oafreeze.plumbing.git import git_argv, git_env
+from oafreeze.corpus.library import BUILTIN_SAMPLE, open_library
+from oafreeze.corpus.materialize import materialize
+from oafreeze.corpus.snapshot import take_snapshot
 
 SNAPSHOT = "snapshots/knowledge-base.json"
 IDENTITY = {"GIT_AUTHOR_NAME": "oafreeze demo", "GIT_AUTHOR_EMAIL": "demo@example.org",
@@ -82,7 +82,7 @@ def commit(root: Path, message: str) -> str:
 
 def lay_out(root: Path, *, source: str = BUILTIN_SAMPLE, report: "DemoReport | None" = None) -> list[str]:
     """Write oafreeze.yaml, the pinned snapshot, every task and its knowledge base into `root`."""
-    from oafreeze.freezer.family import expand_all, sample_env_root
+    from oafreeze.environment.family import expand_all, sample_env_root
 
     if (root / CONFIG_FILE).exists():
         raise AlreadyExists.at(str(root / CONFIG_FILE), "already exists", rule="write-once")
@@ -115,7 +115,7 @@ def lay_out(root: Path, *, source: str = BUILTIN_SAMPLE, report: "DemoReport | N
 def run_demo(root: Path, progress=None) -> DemoReport:
     """Build, audit, freeze, verify and gate the sample environment in the new folder `root`."""
     from oafreeze.freezer.freeze import build_manifest, default_id, write_manifest
-    from oafreeze.freezer.gate import run_gate
+    from oafreeze.gate import run_gate
     from oafreeze.freezer.manifest import load_manifest
     from oafreeze.freezer.verify import verify_worktree
     from oafreeze.hygiene.audit import run_audit

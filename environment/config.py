@@ -7,10 +7,10 @@ from typing import Annotated, Any
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from oafreeze.errors import BadInput, Problem
-from oafreeze.freezer import safeyaml
-from oafreeze.freezer.materialize import DEFAULT_MOUNT
-from oafreeze.freezer.task import check_relative_path
+from oafreeze.plumbing.errors import BadInput, Problem
+from oafreeze.plumbing import safeyaml
+from oafreeze.corpus.materialize import DEFAULT_MOUNT
+from oafreeze.environment.task import check_relative_path
 
 CONFIG_FILE = "oafreeze.yaml"
 SCHEMA = "oafreeze.environment/1"

@@ -1,0 +1,1 @@
+"""The run log of a freeze: the hash chain, its entries and rules, judge files, results."""
