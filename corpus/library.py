@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import os
 import shutil
-import tempfile
 from pathlib import Path
 
+from oafreeze.plumbing.atomic import locked_temp_dir
 from oafreeze.plumbing.git import Repo
 
 BUILTIN_SAMPLE = "builtin:sample"
@@ -16,12 +17,13 @@ def open_library(env_root: Path, source: str) -> Repo:
     if source == BUILTIN_SAMPLE:
         from oafreeze.corpus.sample import build_sample_repo
 
-        tmp = tempfile.mkdtemp(prefix="oafreeze-sample-")
+        tmp, lock = locked_temp_dir(None, "oafreeze-sample-")
         try:
-            build_sample_repo(Path(tmp) / "library")
-            return Repo(Path(tmp) / "library", _owned_tmp=tmp)
+            build_sample_repo(tmp / "library")
+            return Repo(tmp / "library", _owned_tmp=(tmp, lock), name=BUILTIN_SAMPLE)
         except BaseException:
             shutil.rmtree(tmp, ignore_errors=True)
+            os.close(lock)
             raise
     path = Path(source)
     if not path.is_absolute():

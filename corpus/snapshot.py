@@ -18,10 +18,12 @@ from oafreeze.corpus.profile import KINDS, Profile
 from oafreeze.plumbing.errors import BadInput, Problem, ProblemList
 from oafreeze.plumbing import canonical, hashing
 from oafreeze.plumbing.git import Repo
-from oafreeze.environment.task import check_relative_path
+from oafreeze.plumbing.paths import check_relative_path
 from oafreeze.plumbing.sealed import Sealed, unseal
 
-SCHEMA = "oafreeze.snapshot/1"
+SCHEMA = "oafreeze.snapshot/2"
+# Schema version -> how its digest is taken (version 1 predates RFC 8785; see canonical).
+VERSIONS = {SCHEMA: canonical.digest, "oafreeze.snapshot/1": canonical.legacy_digest}
 MODES = {"100644", "100755"}
 
 
@@ -96,7 +98,12 @@ class Snapshot(Sealed):
 
 def load_snapshot(data: bytes, source: str) -> Snapshot:
     """Read a snapshot file and check its self-digest."""
-    return unseal(Snapshot, canonical.loads_strict(data, source), source, SCHEMA, "snapshot")
+    return snapshot_from_data(canonical.loads_strict(data, source), source)
+
+
+def snapshot_from_data(raw, source: str) -> Snapshot:
+    """Validate already-parsed snapshot data and its self-digest (either schema version)."""
+    return unseal(Snapshot, raw, source, VERSIONS, "snapshot")
 
 
 def take_snapshot(repo: Repo, rev: str, profile: Profile, profile_bytes: bytes, *,

@@ -7,10 +7,11 @@ from typing import Annotated, Any
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from oafreeze.plumbing.errors import BadInput, Problem
-from oafreeze.plumbing import safeyaml
 from oafreeze.corpus.materialize import DEFAULT_MOUNT
-from oafreeze.environment.task import check_relative_path
+from oafreeze.plumbing import safeyaml
+from oafreeze.plumbing.errors import BadInput
+from oafreeze.plumbing.paths import check_relative_path
+from oafreeze.plumbing.sealed import pydantic_problems
 
 CONFIG_FILE = "oafreeze.yaml"
 SCHEMA = "oafreeze.environment/1"
@@ -105,12 +106,7 @@ def parse_environment(data: bytes, source: str = CONFIG_FILE) -> Environment:
     try:
         env = Environment.model_validate(raw)
     except ValidationError as exc:
-        problems = []
-        for err in exc.errors():
-            key = ".".join(str(p) for p in err["loc"])
-            msg = {"missing": "required key missing", "extra_forbidden": "unknown key"}.get(err["type"], err["msg"])
-            problems.append(Problem(source, msg, field=key, rule=err["type"]))
-        raise BadInput(f"{source}: invalid environment configuration", problems) from None
+        raise BadInput(f"{source}: invalid environment configuration", pydantic_problems(exc, source, "key")) from None
     if env.schema_ != SCHEMA:
         raise BadInput.at(source, f"unknown schema {env.schema_!r}; this oafreeze reads {SCHEMA}",
                           field="schema", rule="schema-version")
@@ -123,4 +119,8 @@ def load_environment(root: Path) -> Environment:
     if not path.is_file():
         raise BadInput.at(str(path), "no oafreeze.yaml here; run `oafreeze init` or pass --env",
                           rule="environment-exists")
-    return parse_environment(path.read_bytes(), CONFIG_FILE)
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise BadInput.at(str(path), f"cannot read: {exc.strerror}", rule="readable") from None
+    return parse_environment(data, CONFIG_FILE)

@@ -34,7 +34,8 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from oafreeze.plumbing.errors import AlreadyExists, BadInput, Problem, ProblemList
 from oafreeze.plumbing import canonical, safeyaml
 from oafreeze.plumbing.atomic import write_new
-from oafreeze.environment.task import TASK_FILE, TASK_ID, WORKSPACE, check_relative_path, dump_task, parse_task
+from oafreeze.environment.task import TASK_FILE, TASK_ID, WORKSPACE, dump_task, parse_task
+from oafreeze.plumbing.paths import check_relative_path
 
 SCHEMA = "oafreeze.family/1"
 KB_MOUNT = f"{WORKSPACE}/knowledge-base"

@@ -7,35 +7,31 @@ mapping is kept and written back untouched, key order included.
 from __future__ import annotations
 
 import re
-import unicodedata
 from pathlib import Path
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from oafreeze.plumbing.errors import BadInput, Problem
 from oafreeze.plumbing import canonical
+from oafreeze.plumbing.errors import BadInput
+from oafreeze.plumbing.paths import check_relative_path
+from oafreeze.plumbing.sealed import pydantic_problems
 
 TASK_FILE = "task.json"
 WORKSPACE = "documents"
-TASK_ID = re.compile(r"^[a-z0-9][a-z0-9._-]{0,127}$")
+# A task id is its folder's path under tasks/: `covenant-package-v03`, or in a LAB checkout
+# `corporate-ma/stock-purchase-review`. Each segment is a plain name.
+SEGMENT = r"[A-Za-z0-9][A-Za-z0-9._-]{0,127}"
+TASK_ID = re.compile(rf"^{SEGMENT}(?:/{SEGMENT}){{0,7}}$")
+TASK_ID_RULE = ("a task id is its folder's path under tasks/: up to 8 names of letters, digits, '.', '_' and '-' "
+                "(each starting with a letter or digit), joined by '/'")
 
 
-def check_relative_path(value: str) -> str:
-    """A safe relative POSIX path: no absolute, no `..`, no NUL, no backslash, NFC."""
-    if not isinstance(value, str) or not value:
-        raise ValueError("must be a non-empty relative path")
-    if "\0" in value:
-        raise ValueError("contains a NUL byte")
-    if value.startswith("/") or re.match(r"^[A-Za-z]:", value) or value.startswith("~"):
-        raise ValueError("must be relative, not absolute")
-    if "\\" in value:
-        raise ValueError("must use '/' separators")
-    if any(part in ("", ".", "..") for part in value.split("/")):
-        raise ValueError("may not contain '..', '.' or empty segments")
-    if unicodedata.normalize("NFC", value) != value:
-        raise ValueError("must be NFC-normalized")
-    return value
+def task_id_problem(task_id: object) -> str | None:
+    """Why `task_id` is not a valid task id, or None."""
+    if not isinstance(task_id, str) or not TASK_ID.match(task_id):
+        return TASK_ID_RULE
+    return None
 
 
 class Criterion(BaseModel):
@@ -153,12 +149,7 @@ def parse_task(data: bytes, source: str, task_id: str = "") -> LoadedTask:
     try:
         task = Task.model_validate(raw)
     except ValidationError as exc:
-        problems = []
-        for err in exc.errors():
-            field = ".".join(str(p) for p in err["loc"])
-            msg = "required field missing" if err["type"] == "missing" else err["msg"]
-            problems.append(Problem(source, msg, field=field, rule=err["type"]))
-        raise BadInput(f"{source}: invalid task", problems) from None
+        raise BadInput(f"{source}: invalid task", pydantic_problems(exc, source)) from None
     return LoadedTask(id=task_id, task=task, raw=raw)
 
 
@@ -171,18 +162,14 @@ def dump_task(raw: dict) -> bytes:
 
 def load_task(env_root: Path, task_id: str) -> LoadedTask:
     """Read and validate tasks/<id>/task.json under an environment."""
-    if not TASK_ID.match(task_id):
-        raise BadInput.at(f"tasks/{task_id}", "task ids are lower-case names of letters, digits, '.', '_' "
-                          "and '-'", rule="task-id")
+    problem = task_id_problem(task_id)
+    if problem:
+        raise BadInput.at(f"tasks/{task_id}", problem, rule="task-id")
     path = env_root / "tasks" / task_id / TASK_FILE
     if path.is_symlink() or not path.is_file():
         raise BadInput.at(f"tasks/{task_id}/{TASK_FILE}", "missing (or not a regular file)", rule="task-file")
-    return parse_task(path.read_bytes(), f"tasks/{task_id}/{TASK_FILE}", task_id)
-
-
-def task_ids(env_root: Path) -> list[str]:
-    """The ids of every task folder under tasks/, sorted."""
-    tasks = env_root / "tasks"
-    if not tasks.is_dir():
-        return []
-    return sorted(p.name for p in tasks.iterdir() if p.is_dir() and not p.name.startswith("."))
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise BadInput.at(f"tasks/{task_id}/{TASK_FILE}", f"cannot read: {exc.strerror}", rule="readable") from None
+    return parse_task(data, f"tasks/{task_id}/{TASK_FILE}", task_id)

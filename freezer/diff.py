@@ -6,7 +6,7 @@ from typing import Any
 
 from oafreeze.environment.config import Environment
 from oafreeze.freezer.manifest import Manifest
-from oafreeze.corpus.materialize import Drift
+from oafreeze.plumbing.tree import Drift
 
 SETTINGS = ("harness", "evaluator", "models", "judges")
 

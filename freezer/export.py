@@ -12,11 +12,10 @@ from pathlib import Path
 from oafreeze.plumbing.version import __version__
 from oafreeze.plumbing.errors import AlreadyExists, BadInput, GitError
 from oafreeze.plumbing import hashing
-from oafreeze.plumbing.atomic import write_new
 from oafreeze.plumbing.git import Repo
 from oafreeze.freezer.manifest import Manifest
-from oafreeze.corpus.materialize import hold_dir_lock, sweep_stale_dirs
-from oafreeze.environment.task import check_relative_path
+from oafreeze.plumbing.atomic import locked_temp_dir, write_new
+from oafreeze.plumbing.paths import check_relative_path
 
 
 def frozen_files(manifest: Manifest) -> Iterator[tuple[str, str, int, str, str]]:
@@ -71,9 +70,7 @@ def write_bag(manifest: Manifest, env_root: Path, out: Path) -> int:
     if out.exists():
         raise AlreadyExists.at(str(out), "already exists; oafreeze never overwrites it", rule="write-once")
     out.parent.mkdir(parents=True, exist_ok=True)
-    sweep_stale_dirs(out.parent, f".{out.name}.")
-    tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.", dir=out.parent))
-    lock = hold_dir_lock(tmp)
+    tmp, lock = locked_temp_dir(out.parent, f".{out.name}.")
     try:
         lines, octets, count = [], 0, 0
         with Repo(env_root) as repo:

@@ -6,12 +6,25 @@ check. Kept free of the pydantic models so that the pre-commit hook can use it c
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
-from oafreeze.plumbing.errors import BadInput
 from oafreeze.plumbing import canonical
+from oafreeze.plumbing.errors import BadInput
 
 MANIFESTS = "manifests"
+ID_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$"
+_ID = re.compile(ID_PATTERN)
+ID_RULE = ("a freeze id is 1 to 100 letters, digits, '.', '_' and '-', starting with a letter or digit "
+           "(it names the file manifests/<id>.json)")
+
+
+def check_freeze_id(freeze_id: str) -> str:
+    """`freeze_id` if it is a valid freeze id (also a safe file name); BadInput naming the rule otherwise."""
+    if not isinstance(freeze_id, str) or not _ID.match(freeze_id):
+        shown = freeze_id if isinstance(freeze_id, str) and len(freeze_id) <= 60 else f"{str(freeze_id)[:57]}..."
+        raise BadInput.at(repr(shown), ID_RULE, field="id", rule="freeze-id")
+    return freeze_id
 
 
 def manifest_ids(env_root: Path) -> list[str]:
@@ -19,7 +32,12 @@ def manifest_ids(env_root: Path) -> list[str]:
     folder = Path(env_root) / MANIFESTS
     if not folder.is_dir():
         return []
-    return sorted(p.name[:-5] for p in folder.glob("*.json") if p.is_file())
+    try:
+        names = [p.name for p in folder.iterdir()]
+    except OSError as exc:
+        raise BadInput.at(str(folder), f"cannot list: {exc.strerror}", rule="readable") from None
+    return sorted(n[:-5] for n in names if n.endswith(".json") and _ID.match(n[:-5])
+                  and (folder / n).is_file())
 
 
 def current_id(ids_and_supersedes: dict[str, str | None]) -> str | None:
@@ -38,6 +56,11 @@ def current_manifest_id(env_root: Path) -> str:
                           rule="manifest-exists")
     sup = {}
     for i in ids:
-        raw = canonical.loads_strict((env_root / MANIFESTS / f"{i}.json").read_bytes(), f"{MANIFESTS}/{i}.json")
+        path = env_root / MANIFESTS / f"{i}.json"
+        try:
+            data = path.read_bytes()
+        except OSError as exc:
+            raise BadInput.at(str(path), f"cannot read: {exc.strerror}", rule="readable") from None
+        raw = canonical.loads_strict(data, f"{MANIFESTS}/{i}.json")
         sup[i] = raw.get("supersedes") if isinstance(raw, dict) else None
     return current_id(sup) or ids[-1]

@@ -11,17 +11,22 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from oafreeze.plumbing.errors import BadInput, CheckFailed
-from oafreeze.plumbing import canonical
-from oafreeze.environment.config import Judge, Model, Pin
-from oafreeze.freezer.lineage import MANIFESTS, current_manifest_id
-from oafreeze.plumbing.sealed import Sealed, unseal
+from oafreeze.corpus.snapshot import VERSIONS as SNAPSHOT_VERSIONS
 from oafreeze.corpus.snapshot import Snapshot
+from oafreeze.environment.config import Judge, Model, Pin
+from oafreeze.environment.task import task_id_problem
+from oafreeze.freezer.lineage import ID_PATTERN, MANIFESTS, check_freeze_id, current_manifest_id
+from oafreeze.plumbing import canonical
+from oafreeze.plumbing.errors import BadInput, CheckFailed
+from oafreeze.plumbing.paths import check_relative_path
+from oafreeze.plumbing.sealed import Sealed, unseal
 
-SCHEMA = "oafreeze.manifest/1"
-ID_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$"
+SCHEMA = "oafreeze.manifest/2"
+# Schema version -> how its digest is taken. Version 2 is RFC 8785 (see canonical); version 1
+# manifests still load and verify.
+VERSIONS = {SCHEMA: canonical.digest, "oafreeze.manifest/1": canonical.legacy_digest}
 
 
 class FileEntry(BaseModel):
@@ -31,6 +36,9 @@ class FileEntry(BaseModel):
 
     path: str
     sha256: str = Field(pattern=r"^[0-9a-f]{64}$")
+    # A manifest may come from someone else: verify walks and hashes these paths, so one
+    # that climbs out of the task folder is refused on load.
+    _safe_path = field_validator("path")(lambda cls, v: check_relative_path(v))
     size: int = Field(ge=0)
     mode: str = Field(pattern=r"^100(644|755)$")
     blob: str
@@ -78,6 +86,8 @@ class KnowledgeBaseRef(BaseModel):
     snapshot_path: str
     snapshot: Snapshot
 
+    _safe_paths = field_validator("mount", "snapshot_path")(lambda cls, v: check_relative_path(v))
+
 
 class Manifest(Sealed):
     """A whole freeze."""
@@ -98,6 +108,22 @@ class Manifest(Sealed):
     judges: list[Judge] = Field(default_factory=list)
     tasks: dict[str, TaskEntry]
 
+    _ids = field_validator("supersedes")(lambda cls, v: v if v is None else check_freeze_id(v))
+
+    @field_validator("tasks")
+    @classmethod
+    def _task_ids(cls, value: dict[str, TaskEntry]) -> dict[str, TaskEntry]:
+        for tid in value:
+            problem = task_id_problem(tid)
+            if problem:
+                raise ValueError(f"task id {tid!r}: {problem}")
+        ids = set(value)
+        for tid in value:
+            parts = tid.split("/")
+            if any("/".join(parts[:i]) in ids for i in range(1, len(parts))):
+                raise ValueError(f"task {tid!r} lies inside the folder of another task")
+        return value
+
 
 def parse_manifest(data: bytes, source: str) -> Manifest:
     """Validate a manifest's bytes and its self-digest; every problem named."""
@@ -107,10 +133,10 @@ def parse_manifest(data: bytes, source: str) -> Manifest:
 
 def manifest_from_data(raw: Any, source: str) -> Manifest:
     """Validate already-parsed manifest data and its self-digest."""
-    manifest = unseal(Manifest, raw, source, SCHEMA, "manifest")
+    manifest = unseal(Manifest, raw, source, VERSIONS, "manifest")
     kb = manifest.knowledge_base
     if kb is not None:
-        snap_digest = canonical.digest(kb.snapshot.body())
+        snap_digest = SNAPSHOT_VERSIONS[kb.snapshot.schema_](kb.snapshot.body())
         if kb.snapshot.digest != snap_digest:
             raise CheckFailed.at(source, "the embedded snapshot's digest does not match its content",
                                  field="knowledge_base.snapshot.digest", rule="self-digest")
@@ -129,10 +155,14 @@ def load_manifest(env_root: Path, ref: str | None) -> tuple[Manifest, Path]:
     else:
         if ref is None:
             ref = current_manifest_id(env_root)
-        path = manifest_path(env_root, ref)
+        path = manifest_path(env_root, check_freeze_id(ref))
     if not path.is_file():
         raise BadInput.at(str(path), "no such manifest", rule="manifest-exists")
-    return parse_manifest(path.read_bytes(), str(path)), path
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise BadInput.at(str(path), f"cannot read: {exc.strerror}", rule="readable") from None
+    return parse_manifest(data, str(path)), path
 
 
 def json_schema() -> dict:

@@ -2,19 +2,21 @@
 
 from __future__ import annotations
 
-import os
 import time
+from collections.abc import Callable
 from pathlib import Path
 
-from oafreeze.plumbing.errors import BadInput
-from oafreeze.plumbing import hashing
-from oafreeze.freezer.diff import settings_drift
 from oafreeze.environment.config import CONFIG_FILE, parse_environment
-from oafreeze.plumbing.git import Repo
+from oafreeze.environment.discovery import TASKS, task_ids, task_of, task_roots
+from oafreeze.freezer.diff import settings_drift
 from oafreeze.freezer.manifest import Manifest
-from oafreeze.corpus.materialize import Drift, compare, walk_files
 from oafreeze.freezer.statcache import StatCache
-from oafreeze.output import Progress
+from oafreeze.plumbing import hashing
+from oafreeze.plumbing.errors import BadInput
+from oafreeze.plumbing.git import Repo
+from oafreeze.plumbing.tree import Drift, compare, dir_tree_id, walk
+
+Progress = Callable[[int, int], None]  # (done, total)
 
 
 def expected_files(manifest: Manifest, tid: str,
@@ -58,46 +60,53 @@ def verify_worktree(env_root: Path, manifest: Manifest, *, use_cache: bool = Tru
                     progress: Progress | None = None) -> list[Drift]:
     """All drift between the files on disk and the manifest (cache off: every file rehashed)."""
     cache = StatCache(env_root, enabled=use_cache)
-    tasks_dir = env_root / "tasks"
-    on_disk = sorted(p.name for p in tasks_dir.iterdir() if p.is_dir() or p.is_symlink()) \
-        if tasks_dir.is_dir() else []
+    tasks_dir = env_root / TASKS
     kb_files = _kb_files(manifest)
     drift: list[Drift] = []
-    progress = progress or Progress("verifying", enabled=False)
-    progress.total = len(manifest.tasks)
-    for tid in sorted(set(on_disk) | set(manifest.tasks)):
+    ids = sorted(set(task_ids(env_root)) | set(manifest.tasks), key=lambda t: t.encode("utf-8", "surrogateescape"))
+    for n, tid in enumerate(ids, 1):
         folder = tasks_dir / tid
         if tid not in manifest.tasks:
             drift.append(Drift(task=tid, path="", change="task-added"))
-            continue
-        if not folder.is_dir() or folder.is_symlink():
+        elif not folder.is_dir() or folder.is_symlink():
             drift.append(Drift(task=tid, path="", change="task-removed", expected=manifest.tasks[tid].tree))
-            continue
-        walked_ns = time.time_ns()
-        walked = walk_files(folder)
-        content = _content_key(manifest, tid)
-        if not walked[1] and cache.proved(tid, walked[0], content):
-            progress.advance()
-            continue
-        found = _mark_kb(compare(expected_files(manifest, tid, kb_files), folder, walked=walked), manifest)
-        for d in found:
-            d.task = tid
-        if found:
-            cache.forget(tid)
-            try:
-                now = hashing.dir_tree_id(folder, manifest.environment.object_format)
-            except OSError:
-                now = None
-            drift.append(Drift(task=tid, path="", change="tree", expected=manifest.tasks[tid].tree, found=now))
         else:
-            cache.record(tid, walked[0], content, walked_ns)
-        drift.extend(found)
-        progress.advance()
-    progress.close()
+            drift.extend(_verify_task(folder, tid, manifest, kb_files, cache))
+        if progress:
+            progress(n, len(ids))
     cache.save()
-    drift.extend(_settings(env_root, manifest, (env_root / CONFIG_FILE).read_bytes()
-                           if (env_root / CONFIG_FILE).is_file() else None))
+    drift.extend(_settings(env_root, manifest, _read_config(env_root)))
     return drift
+
+
+def _verify_task(folder: Path, tid: str, manifest: Manifest, kb_files: dict, cache: StatCache) -> list[Drift]:
+    walked_ns = time.time_ns()
+    listing = walk(folder)
+    content = _content_key(manifest, tid)
+    if not listing.links and not listing.unreadable and cache.proved(tid, listing.files, content):
+        return []
+    found = _mark_kb(compare(expected_files(manifest, tid, kb_files), folder, listing=listing), manifest)
+    for d in found:
+        d.task = tid
+    if not found:
+        cache.record(tid, listing.files, content, walked_ns)
+        return []
+    cache.forget(tid)
+    try:
+        now = dir_tree_id(folder, manifest.environment.object_format)
+    except OSError:
+        now = None
+    return [Drift(task=tid, path="", change="tree", expected=manifest.tasks[tid].tree, found=now), *found]
+
+
+def _read_config(env_root: Path) -> bytes | None:
+    path = env_root / CONFIG_FILE
+    if not path.is_file():
+        return None
+    try:
+        return path.read_bytes()
+    except OSError as exc:
+        raise BadInput.at(str(path), f"cannot read: {exc.strerror}", rule="readable") from None
 
 
 def _settings(env_root: Path, manifest: Manifest, config: bytes | None) -> list[Drift]:
@@ -119,8 +128,15 @@ def verify_rev(env_root: Path, manifest: Manifest, rev: str) -> list[Drift]:
         if repo.object_format != manifest.environment.object_format:
             raise BadInput.at(str(env_root), f"repository is {repo.object_format}, manifest is "
                               f"{manifest.environment.object_format}", rule="object-format")
-        trees = {e.path.split("/", 1)[1]: e.oid for e in repo.ls_tree(commit, "tasks", recursive=False)
-                 if e.type == "tree"}
+        cut = len(TASKS) + 1
+        listing = repo.ls_tree(commit, TASKS, trees=True)
+        roots = task_roots(e.path[cut:] for e in listing if e.type == "blob")
+        trees = {e.path[cut:]: e.oid for e in listing if e.type == "tree" and e.path[cut:] in roots}
+        kb = manifest.knowledge_base
+        # The snapshot names the library's blobs; where the library and the environment use
+        # different object formats (SHA-1 and SHA-256) those ids cannot be compared with the
+        # environment's, so its knowledge-base files are compared by their SHA-256 instead.
+        by_content = kb is not None and kb.snapshot.object_format != repo.object_format
         for tid in sorted(set(trees) | set(manifest.tasks)):
             if tid not in manifest.tasks:
                 drift.append(Drift(task=tid, path="", change="task-added", found=trees[tid]))
@@ -132,13 +148,23 @@ def verify_rev(env_root: Path, manifest: Manifest, rev: str) -> list[Drift]:
             if trees[tid] == want.tree:
                 continue
             drift.append(Drift(task=tid, path="", change="tree", expected=want.tree, found=trees[tid]))
+            prefix = f"{TASKS}/{tid}/"
             expected = {f.path: (f.blob, f.mode) for f in want.files}
-            kb = manifest.knowledge_base
+            kb_sha = {}
             if want.knowledge_base and kb is not None:
-                expected.update({f"{kb.mount}/{f.path}": (f.blob, f.mode) for f in kb.snapshot.files})
-            found = {e.path[len(f"tasks/{tid}/"):]: (e.oid, e.mode) for e in repo.ls_tree(commit, f"tasks/{tid}")}
-            for path in sorted(set(expected) | set(found), key=lambda p: p.encode("utf-8")):
-                a, b = expected.get(path), found.get(path)
+                if by_content:
+                    kb_sha = {f"{kb.mount}/{f.path}": (f.sha256, f.mode) for f in kb.snapshot.files}
+                else:
+                    expected.update({f"{kb.mount}/{f.path}": (f.blob, f.mode) for f in kb.snapshot.files})
+            found = {e.path[len(prefix):]: (e.oid, e.mode) for e in listing
+                     if e.type != "tree" and e.path.startswith(prefix) and task_of(e.path[cut:], roots) == tid}
+            for path in sorted(set(expected) | set(kb_sha) | set(found), key=lambda p: p.encode("utf-8")):
+                b = found.get(path)
+                if path in kb_sha and b is not None:
+                    a = kb_sha[path]
+                    b = (hashing.sha256_chunks(repo.iter_blob(b[0]))[0], b[1])
+                else:
+                    a = expected.get(path) or kb_sha.get(path)
                 if b is None:
                     drift.append(Drift(task=tid, path=path, change="removed"))
                 elif a is None:
@@ -161,4 +187,3 @@ def drift_json(drift: list[Drift]) -> list[dict]:
     return out
 
 
-__all__ = ["verify_worktree", "verify_rev", "drift_json", "expected_files", "os"]

@@ -7,7 +7,6 @@ audit is in for the tree it has now) and `run_audit`.
 from __future__ import annotations
 
 import datetime as dt
-import fnmatch
 from pathlib import Path
 from typing import Literal
 
@@ -15,10 +14,12 @@ from pydantic import BaseModel, ConfigDict
 
 from oafreeze.plumbing.errors import BadInput, CheckFailed, OafreezeError, Problem
 from oafreeze.environment.config import Environment, load_environment
-from oafreeze.plumbing.hashing import dir_tree_digests, dir_tree_id
+from oafreeze.plumbing import clock
+from oafreeze.plumbing.tree import dir_tree_digests, dir_tree_id
 from oafreeze.corpus.materialize import DEFAULT_MOUNT
 from oafreeze.corpus.snapshot import Snapshot, load_snapshot
-from oafreeze.environment.task import LoadedTask, load_task, task_ids
+from oafreeze.environment.discovery import select_tasks, task_ids
+from oafreeze.environment.task import LoadedTask, load_task
 from oafreeze.hygiene import records
 from oafreeze.hygiene.context import TaskContext, list_task_folder
 from oafreeze.hygiene.finding import BLOCKING, SEVERITIES, Finding
@@ -71,24 +72,6 @@ class AuditStatus(BaseModel):
 
 # --- selecting and loading -----------------------------------------------------------
 
-def select_tasks(env_root: Path, patterns: list[str] | tuple[str, ...]) -> list[str]:
-    """Task ids matching any glob (all tasks when none is given); a glob matching nothing is an error."""
-    ids = task_ids(env_root)
-    if not patterns:
-        if not ids:
-            raise BadInput.at(str(env_root / "tasks"), "no tasks to audit", rule="tasks-exist")
-        return ids
-    chosen, bad = [], []
-    for pattern in patterns:
-        hits = [i for i in ids if fnmatch.fnmatchcase(i, pattern)]
-        if not hits:
-            bad.append(Problem("tasks/", f"no task matches {pattern!r}", rule="glob-matches"))
-        chosen += hits
-    if bad:
-        raise BadInput(f"{len(bad)} pattern(s) select no task", bad)
-    return sorted(set(chosen))
-
-
 def load_pin(env_root: Path, env: Environment | None = None) -> tuple[Snapshot | None, str]:
     """The pinned snapshot named by oafreeze.yaml (None if none) and the knowledge base's mount."""
     env = env or load_environment(env_root)
@@ -136,7 +119,7 @@ def contexts(env_root: Path, ids: list[str], *, today: dt.date | None = None) ->
     families = load_families(env_root, env)
     loaded = _load_all(env_root, ids)
     cache: dict = {}
-    today = today or dt.datetime.now(dt.timezone.utc).date()
+    today = today or clock.today()
 
     def make(task: LoadedTask) -> TaskContext:
         files, links = list_task_folder(env_root / "tasks" / task.id, mount)
@@ -194,11 +177,11 @@ def run_audit(env_root: Path, patterns: list[str] | tuple[str, ...] = (), *, rec
     ids = select_tasks(env_root, patterns)
     waivers = records.read_waivers(env_root)
     out = []
-    for ctx in contexts(env_root, ids, today=today):
+    for n, ctx in enumerate(contexts(env_root, ids, today=today), 1):
         result = audit_one(ctx, waivers)
         out.append(result)
         if progress:
-            progress.advance()
+            progress(n, len(ids))
     if record:
         for result in out:
             records.append(env_root, records.RECORDS,
@@ -269,3 +252,15 @@ def audit_status(env_root: Path, task_ids: list[str], trees: dict[str, str] | No
             unwaived=sorted({f.item for f in r.findings if f.severity in BLOCKING
                              and not any(w.covers(f, tree) for w in mine)}))
     return out
+
+
+def states_for_freeze(env_root: Path):
+    """What `freezer.build_manifest` takes as `audit_states`: each task's audit state for the
+    tree ids being frozen (known from git, so no folder is read again)."""
+    from oafreeze.freezer.manifest import AuditRef
+
+    def states(trees: dict[str, str]) -> dict[str, AuditRef]:
+        found = audit_status(Path(env_root), sorted(trees), trees=trees)
+        return {tid: AuditRef(state=st.state, tree=st.audited_tree) for tid, st in found.items()}
+
+    return states

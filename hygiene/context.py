@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import datetime as dt
 import os
-import stat
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 
 from oafreeze.corpus.snapshot import Snapshot
+from oafreeze.plumbing import clock
+from oafreeze.plumbing.tree import walk
 from oafreeze.environment.task import TASK_FILE, WORKSPACE, Extension, LoadedTask, Task
 from oafreeze.corpus import formats
 from oafreeze.hygiene.finding import Finding
@@ -67,7 +68,7 @@ class TaskContext:
     snapshot: Snapshot | None = None
     kb_mount: str = "documents/knowledge-base"
     siblings: list["TaskContext"] = field(default_factory=list)
-    today: dt.date = field(default_factory=lambda: dt.datetime.now(dt.timezone.utc).date())
+    today: dt.date = field(default_factory=clock.today)
     cache: dict = field(default_factory=dict)  # shared by one audit run (e.g. the KB's text)
     families: dict = field(default_factory=dict)  # family name -> its spec (freezer.family.Family)
     # SHA-256 and size of each file (path relative to the task folder), from the read that
@@ -128,20 +129,9 @@ class TaskContext:
 
 def list_task_folder(folder: Path, kb_mount: str) -> tuple[list[WorkspaceFile], list[str]]:
     """Regular files (sorted by path bytes) and symlinks of a task folder; nothing is followed."""
-    files: list[WorkspaceFile] = []
-    links: list[str] = []
+    listing = walk(folder)
     kb_prefix = kb_mount.rstrip("/") + "/"
-    for dirpath, dirnames, filenames in os.walk(folder):
-        base = Path(dirpath)
-        for name in list(dirnames) + filenames:
-            full = base / name
-            rel = full.relative_to(folder).as_posix()
-            st = full.lstat()
-            if stat.S_ISLNK(st.st_mode):
-                links.append(rel)
-                if name in dirnames:
-                    dirnames.remove(name)
-            elif stat.S_ISREG(st.st_mode):
-                files.append(WorkspaceFile(rel, full, st.st_size, in_kb=rel.startswith(kb_prefix)))
-    files.sort(key=lambda f: f.rel.encode("utf-8"))
-    return files, sorted(links, key=lambda p: p.encode("utf-8"))
+    files = [WorkspaceFile(rel, folder / rel, st.st_size, in_kb=rel.startswith(kb_prefix))
+             for rel, st in listing.files.items()]
+    files.sort(key=lambda f: f.rel.encode("utf-8", "surrogateescape"))
+    return files, sorted(listing.links, key=lambda p: p.encode("utf-8", "surrogateescape"))

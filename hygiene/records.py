@@ -10,16 +10,13 @@ before the next append.
 
 from __future__ import annotations
 
-import datetime as dt
-import fcntl
-import os
 from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from oafreeze.plumbing.version import __version__
 from oafreeze.plumbing.errors import BadInput, Problem
-from oafreeze.plumbing import canonical
+from oafreeze.plumbing import canonical, clock, jsonl
 from oafreeze.hygiene.finding import BLOCKING, Finding
 
 AUDIT_DIR = "audit"
@@ -27,9 +24,7 @@ RECORDS = f"{AUDIT_DIR}/records.jsonl"
 WAIVERS = f"{AUDIT_DIR}/waivers.jsonl"
 
 
-def now() -> str:
-    """UTC now, to the second, ISO 8601 with a Z."""
-    return dt.datetime.now(dt.timezone.utc).replace(microsecond=0).isoformat().replace("+00:00", "Z")
+now = clock.stamp
 
 
 class Waiver(BaseModel):
@@ -82,55 +77,21 @@ def append(env_root: Path, log: str, entry: Record | Waiver) -> dict:
     data = _sealed(entry)
     line = canonical.canonical_bytes(data) + b"\n"
     path = env_root / log
-    path.parent.mkdir(parents=True, exist_ok=True)
     try:
-        fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o644)
+        path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise BadInput.at(log, f"cannot open the audit log: {exc.strerror}", rule="audit-log-write") from None
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX)
-        _drop_torn_tail(path, fd)
-        size = os.fstat(fd).st_size
-        try:
-            view = memoryview(line)
-            while view:
-                view = view[os.write(fd, view):]
-            os.fsync(fd)
-        except OSError as exc:
-            # Disk full or a file-size limit: cut back what part of the line got out, so
-            # the log ends on a whole entry; we hold the lock, nobody wrote after `size`.
-            try:
-                os.ftruncate(fd, size)
-            except OSError:
-                pass
-            raise BadInput.at(log, f"cannot append: {exc.strerror}; nothing was recorded",
-                              rule="audit-log-write") from None
-    finally:
-        fcntl.flock(fd, fcntl.LOCK_UN)
-        os.close(fd)
+        raise BadInput.at(log, f"cannot create the audit folder: {exc.strerror}", rule="writable") from None
+    with jsonl.open_locked(path) as opened:
+        # A final line without its newline was never completed (its writer died before the
+        # one write finished); it was never an entry, so it is cut before this one.
+        opened.append(line, keep=jsonl.whole_lines(opened.data))
     return data
 
 
-def _drop_torn_tail(path: Path, fd: int) -> None:
-    # A final line without its newline was never completed (its writer died before the
-    # one write finished); it was never an entry, so it is cut before the next append.
-    size = os.fstat(fd).st_size
-    if not size:
-        return
-    with open(path, "rb") as fh:
-        fh.seek(max(0, size - (1 << 20)))
-        tail = fh.read()
-    if tail.endswith(b"\n"):
-        return
-    cut = tail.rfind(b"\n")
-    os.ftruncate(fd, size - len(tail) + cut + 1 if cut >= 0 else (0 if size <= len(tail) else size - len(tail)))
-
-
 def _read(env_root: Path, log: str, model: type[BaseModel]) -> list:
-    path = env_root / log
-    if not path.is_file():
+    raw = jsonl.read(env_root / log)
+    if not raw:
         return []
-    raw = path.read_bytes()
     lines = raw.split(b"\n")
     if lines and lines[-1] != b"":
         lines[-1] = b""  # torn final line: never completed, never counted

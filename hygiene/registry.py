@@ -1,19 +1,20 @@
-"""The audit's items, in order. A new item is one module here plus one test file."""
+"""The audit's items, discovered: every module in `items/` that defines ID, NAME and check().
+
+A new item is one module in items/ plus one test file; nothing else needs to change.
+There are 13 items from HYGIENE.md (H01-H13) and the family-consistency check (FAM).
+"""
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
 from collections.abc import Callable
 from dataclasses import dataclass
 from types import ModuleType
 
-from oafreeze.hygiene.items import fam_family_consistency as family
+from oafreeze.hygiene import items as items_package
 from oafreeze.hygiene.context import TaskContext
 from oafreeze.hygiene.finding import Finding
-from oafreeze.hygiene.items import (h01_rubric_isolation, h02_answer_in_workspace, h03_degenerate_output,
-                                    h04_criterion_form, h05_ambiguous_language, h06_deliverable_matching,
-                                    h07_workspace_integrity, h08_knowledge_base_pin, h09_seeded_law,
-                                    h10_temporal_consistency, h11_trap_armed, h12_placement_discipline,
-                                    h13_synthetic_data)
 
 
 @dataclass(frozen=True)
@@ -30,10 +31,15 @@ def _item(module: ModuleType) -> Item:
     return Item(module.ID, module.NAME, module.check, (module.__doc__ or "").strip().splitlines()[0])
 
 
-ITEMS: tuple[Item, ...] = tuple(_item(m) for m in (
-    h01_rubric_isolation, h02_answer_in_workspace, h03_degenerate_output, h04_criterion_form,
-    h05_ambiguous_language, h06_deliverable_matching, h07_workspace_integrity, h08_knowledge_base_pin,
-    h09_seeded_law, h10_temporal_consistency, h11_trap_armed, h12_placement_discipline, h13_synthetic_data,
-    family,
-))
+def _discover() -> tuple[Item, ...]:
+    found = []
+    for info in pkgutil.iter_modules(items_package.__path__):
+        module = importlib.import_module(f"{items_package.__name__}.{info.name}")
+        if all(hasattr(module, name) for name in ("ID", "NAME", "check")):
+            found.append(_item(module))
+    # H01..H13 in order, then the family check.
+    return tuple(sorted(found, key=lambda i: (not i.id.startswith("H"), i.id)))
+
+
+ITEMS: tuple[Item, ...] = _discover()
 BY_ID: dict[str, Item] = {item.id: item for item in ITEMS}

@@ -118,7 +118,7 @@ def run_demo(root: Path, progress=None) -> DemoReport:
     from oafreeze.gate import run_gate
     from oafreeze.freezer.manifest import load_manifest
     from oafreeze.freezer.verify import verify_worktree
-    from oafreeze.hygiene.audit import run_audit
+    from oafreeze.hygiene.audit import run_audit, states_for_freeze
 
     if root.exists() and any(root.iterdir()):
         raise AlreadyExists.at(str(root), "exists and is not empty; choose a new folder", rule="write-once")
@@ -132,7 +132,8 @@ def run_demo(root: Path, progress=None) -> DemoReport:
     report.add("audit", tasks=len(audit), passed=len(passed),
                failed=sorted(t.task for t in audit if not t.passed),
                commit=commit(root, "Hygiene audit of every task"))
-    manifest = build_manifest(root, manifest_id=default_id(), progress=progress)
+    manifest = build_manifest(root, manifest_id=default_id(), audit_states=states_for_freeze(root),
+                              progress=progress)
     path = write_manifest(root, manifest)
     report.add("freeze", id=manifest.id, digest=manifest.digest, path=path.relative_to(root).as_posix(),
                commit=commit(root, f"Freeze {manifest.id}"))

@@ -78,9 +78,9 @@ def install(env_dir: str, *, force: bool = False, index_threads: bool = True) ->
             hook.unlink()
         write_new(hook, script, mode=0o755)
         os.chmod(hook, 0o755)
-        if index_threads and not repo.run("config", "--local", "--get", "index.threads", check=False).strip():
+        if index_threads and repo.get_config("index.threads") is None:
             for key, value in index_settings().items():
-                repo.run("config", "--local", key, value)
+                repo.set_config(key, value)
                 configured[key] = value
     return {"hook": str(hook), "git_config": configured}
 

@@ -91,7 +91,7 @@ def _check_new_manifest(repo: Repo, path: str, staged: dict[str, dict]) -> list[
     from oafreeze.freezer.manifest import manifest_from_data
 
     try:
-        data = canonical.loads_strict(repo.read_blob(repo.run("rev-parse", f":{path}").strip()), path)
+        data = canonical.loads_strict(repo.blob_at("", path) or b"", path)
         manifest_from_data(data, path)
     except OafreezeError as exc:
         return exc.problems or [Problem(path, exc.message, rule="manifest-valid")]
@@ -105,11 +105,8 @@ def _check_new_manifest(repo: Repo, path: str, staged: dict[str, dict]) -> list[
 def _check_runlog(repo: Repo, head: str | None, status: str, path: str) -> list[Problem]:
     if status == "D":
         return [Problem(path, "deletes a run log; run logs are append-only", rule="runlog-append-only")]
-    new = repo.read_blob(repo.run("rev-parse", f":{path}").strip())
-    old = b""
-    if status != "A" and head:
-        old_oid = repo.run_bytes("rev-parse", "--verify", "--quiet", f"{head}:{path}", check=False).decode().strip()
-        old = repo.read_blob(old_oid) if old_oid else b""
+    new = repo.blob_at("", path) or b""
+    old = (repo.blob_at(head, path) or b"") if status != "A" and head else b""
     try:
         from oafreeze.runlog.log import check_append
     except ImportError:  # pragma: no cover - the run log module ships with the package
@@ -123,9 +120,8 @@ def _check_audit_log(repo: Repo, head: str | None, status: str, path: str) -> li
         return [Problem(path, "deletes audit records; they are append-only", rule="audit-append-only")]
     if status == "A" or head is None:
         return []
-    old_oid = repo.run_bytes("rev-parse", "--verify", "--quiet", f"{head}:{path}", check=False).decode().strip()
-    old = repo.read_blob(old_oid) if old_oid else b""
-    new = repo.read_blob(repo.run("rev-parse", f":{path}").strip())
+    old = repo.blob_at(head, path) or b""
+    new = repo.blob_at("", path) or b""
     if not new.startswith(old) or not new.endswith(b"\n"):
         return [Problem(path, "rewrites or cuts committed audit records; only whole appended lines are allowed",
                         rule="audit-append-only")]

@@ -3,14 +3,18 @@
 from __future__ import annotations
 
 import errno
+import fcntl
 import os
+import re
+import shutil
 import tempfile
 from pathlib import Path
 
 from oafreeze.plumbing.errors import AlreadyExists, BadInput
 
 
-def _fsync_dir(directory: Path) -> None:
+def fsync_dir(directory: Path) -> None:
+    """fsync a folder, so that a new name in it survives a crash (best effort)."""
     try:
         fd = os.open(directory, os.O_RDONLY)
     except OSError:
@@ -101,7 +105,7 @@ def _write_named(target: Path, data: bytes, mode: int) -> None:
             os.link(tmp, target)
         except FileExistsError:
             raise _link_error(target) from None
-        _fsync_dir(target.parent)
+        fsync_dir(target.parent)
     finally:
         try:
             os.unlink(tmp)
@@ -121,7 +125,7 @@ def replace_atomically(path: str | os.PathLike, data: bytes, *, mode: int = 0o64
             os.fsync(fh.fileno())
         os.chmod(tmp, mode)
         os.replace(tmp, target)
-        _fsync_dir(target.parent)
+        fsync_dir(target.parent)
     except BaseException:
         try:
             os.unlink(tmp)
@@ -129,3 +133,57 @@ def replace_atomically(path: str | os.PathLike, data: bytes, *, mode: int = 0o64
             pass
         raise
     return target
+
+
+# --- temporary folders that a killed run leaves behind ---------------------------------
+
+
+def hold_dir_lock(folder: Path) -> int:
+    """An exclusive flock on `folder`, held until the returned fd is closed (or we die)."""
+    fd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
+    fcntl.flock(fd, fcntl.LOCK_EX)
+    return fd
+
+
+_MKDTEMP_TAIL = re.compile(r"^[a-z0-9_]{8}$")
+
+
+def sweep_stale_dirs(parent: Path, prefix: str) -> list[str]:
+    """Remove temporary folders `prefix` + 8 mkdtemp characters under `parent` that no live
+    process holds locked: what a run killed mid-build left behind. Returns what was removed."""
+    removed = []
+    try:
+        names = os.listdir(parent)
+    except OSError:
+        return removed
+    for name in names:
+        if not name.startswith(prefix) or not _MKDTEMP_TAIL.match(name[len(prefix):]):
+            continue
+        path = parent / name
+        if path.is_symlink() or not path.is_dir():
+            continue
+        try:
+            fd = os.open(path, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC | os.O_NOFOLLOW)
+        except OSError:
+            continue
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            os.close(fd)
+            continue  # its builder is alive
+        try:
+            shutil.rmtree(path, ignore_errors=True)
+            removed.append(name)
+        finally:
+            os.close(fd)
+    return removed
+
+
+def locked_temp_dir(parent: str | os.PathLike | None, prefix: str) -> tuple[Path, int]:
+    """A new temporary folder `prefix` + 8 characters under `parent` (the system's temporary
+    folder when None), flock'ed until the returned fd is closed; stale ones that no live
+    process holds (a run killed before it cleaned up) are swept first."""
+    parent = Path(parent if parent is not None else tempfile.gettempdir())
+    sweep_stale_dirs(parent, prefix)
+    path = Path(tempfile.mkdtemp(prefix=prefix, dir=parent))
+    return path, hold_dir_lock(path)

@@ -1,9 +1,10 @@
 """YAML that can only ever build plain data.
 
-Profiles, oafreeze.yaml, front matter and template metadata are read with this loader
-only: no object-building tags (only the safe core schema), no anchors or aliases (so
-no "billion laughs"), bounded nesting and size, and errors that name the file, line and
-column.
+Profiles, oafreeze.yaml, family specs, front matter and template metadata are read with
+this loader only: no object-building tags (only the safe core schema), no anchors or
+aliases (so no "billion laughs"), no key given twice (YAML would silently keep the last;
+JSON here refuses it too), bounded nesting and size, and errors that name the file, line
+and column.
 """
 
 from __future__ import annotations
@@ -13,14 +14,35 @@ from typing import Any
 
 import yaml
 
+from oafreeze.plumbing import canonical
 from oafreeze.plumbing.errors import BadInput
 
 MAX_BYTES = 8 << 20
 MAX_DEPTH = 64
 
 
-class _Loader(yaml.SafeLoader):
-    """SafeLoader that refuses aliases and deep nesting."""
+class _UniqueKeys:
+    """A constructor mixin that refuses a mapping key given twice, naming both lines."""
+
+    def construct_mapping(self, node, deep=False):  # noqa: D401 - PyYAML hook
+        if isinstance(node, yaml.MappingNode):
+            seen: dict = {}
+            for key_node, _value in node.value:
+                key = self.construct_object(key_node, deep=True)
+                try:
+                    first = seen.get(key)
+                except TypeError:  # an unhashable key is refused later, with its place
+                    continue
+                if first is not None:
+                    raise yaml.constructor.ConstructorError(
+                        None, None, f"key {key!r} is given twice (first on line {first.line + 1}); YAML would "
+                        "keep only the last one", key_node.start_mark)
+                seen[key] = key_node.start_mark
+        return super().construct_mapping(node, deep=deep)
+
+
+class _Loader(_UniqueKeys, yaml.SafeLoader):
+    """SafeLoader that refuses aliases, repeated keys and deep nesting."""
 
     def compose_node(self, parent, index):  # noqa: D401 - PyYAML hook
         if self.check_event(yaml.AliasEvent):
@@ -41,7 +63,7 @@ class _Loader(yaml.SafeLoader):
             self._depth -= 1
 
 
-_FastLoader = getattr(yaml, "CSafeLoader", None)
+_FastLoader = type("_FastLoader", (_UniqueKeys, yaml.CSafeLoader), {}) if hasattr(yaml, "CSafeLoader") else None
 
 
 def _maybe_deep(text: str) -> bool:
@@ -58,34 +80,17 @@ def _maybe_deep(text: str) -> bool:
     return any(len(line) - len(line.lstrip(" -")) > MAX_DEPTH for line in text.splitlines())
 
 
-def _plain(value: Any, where: str = "$") -> Any:
-    # Dates become ISO strings so every later stage sees JSON-ready data; anything the
-    # one canonical JSON codec could not encode (sets, binary, NaN and infinities, huge
-    # integers, non-string keys) is refused here, with its place, rather than later.
+def _plain(value: Any) -> Any:
+    # Dates become ISO strings so every later stage sees JSON-ready data; whatever else the
+    # one canonical JSON codec could not encode (sets, binary, NaN, huge integers, non-string
+    # keys) is refused by its own check, with its place, rather than later.
     if isinstance(value, (_dt.date, _dt.datetime)):
         return value.isoformat()
     if isinstance(value, dict):
-        out = {}
-        for k, v in value.items():
-            if isinstance(k, (_dt.date, _dt.datetime)):
-                k = k.isoformat()
-            if not isinstance(k, str):
-                raise ValueError(f"{where}: key {k!r} is not a string (quote it)")
-            out[k] = _plain(v, f"{where}.{k}")
-        return out
+        return {(k.isoformat() if isinstance(k, (_dt.date, _dt.datetime)) else k): _plain(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
-        return [_plain(v, f"{where}[{i}]") for i, v in enumerate(value)]
-    if isinstance(value, bool) or value is None or isinstance(value, str):
-        return value
-    if isinstance(value, int):
-        if abs(value) > 2**53:
-            raise ValueError(f"{where}: integer {str(value)[:20]} is outside +/-2**53")
-        return value
-    if isinstance(value, float):
-        if value != value or value in (float("inf"), float("-inf")):
-            raise ValueError(f"{where}: NaN and infinities are not allowed")
-        return value
-    raise ValueError(f"{where}: {type(value).__name__} values (e.g. !!set, !!binary) are not allowed")
+        return [_plain(v) for v in value]
+    return value
 
 
 def load(text: str | bytes, source: str, *, line_offset: int = 0) -> Any:
@@ -112,10 +117,12 @@ def load(text: str | bytes, source: str, *, line_offset: int = 0) -> Any:
         raise BadInput.at(source, f"invalid YAML: {exc}", rule="safe-yaml") from None
     except RecursionError:
         raise BadInput.at(source, "YAML nested too deeply", rule="yaml-depth") from None
+    value = _plain(value)
     try:
-        return _plain(value)
-    except (ValueError, TypeError) as exc:
+        canonical.check(value)
+    except ValueError as exc:
         raise BadInput.at(source, f"invalid YAML: {exc}", rule="safe-yaml") from None
+    return value
 
 
 def dump(value: Any) -> str:

@@ -12,16 +12,35 @@ tool would have refused is reported by `oafreeze log verify` and the pre-commit 
 
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Literal
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from oafreeze.plumbing import hashing
 from oafreeze.plumbing.errors import Problem
 
-if TYPE_CHECKING:
-    from oafreeze.runlog.log import Entry
+@dataclass(frozen=True)
+class Entry:
+    """One whole, parsed run-log entry (and the line it was read from, if any)."""
+
+    seq: int
+    time: str
+    kind: str
+    payload: dict
+    prev: str
+    digest: str
+    line: int | None = None
+
+    def as_dict(self) -> dict:
+        """The entry as stored (without its line number)."""
+        return {"seq": self.seq, "time": self.time, "kind": self.kind, "payload": self.payload,
+                "prev": self.prev, "digest": self.digest}
+
+    def ref(self) -> dict:
+        """How other entries point at this one."""
+        return {"seq": self.seq, "digest": self.digest}
+
 
 HEX64 = r"^[0-9a-f]{64}$"
 DIGEST = r"^sha256:[0-9a-f]{64}$"
@@ -141,18 +160,18 @@ KINDS = tuple(PAYLOADS)
 class LogState:
     """What a log says so far, folded entry by entry."""
 
-    by_seq: dict[int, "Entry"] = field(default_factory=dict)
-    matrix: "Entry | None" = None
+    by_seq: dict[int, Entry] = field(default_factory=dict)
+    matrix: Entry | None = None
     cells: set[tuple[str, str]] = field(default_factory=set)
-    runs: dict[str, "Entry"] = field(default_factory=dict)
-    production: dict[tuple[str, str], "Entry"] = field(default_factory=dict)
-    trials: dict[tuple[str, str], list["Entry"]] = field(default_factory=dict)
-    replays: dict[tuple[str, str], list["Entry"]] = field(default_factory=dict)
-    verdicts: dict[str, list["Entry"]] = field(default_factory=dict)
-    adjudications: dict[tuple[str, str], list["Entry"]] = field(default_factory=dict)
-    notes: list["Entry"] = field(default_factory=list)
+    runs: dict[str, Entry] = field(default_factory=dict)
+    production: dict[tuple[str, str], Entry] = field(default_factory=dict)
+    trials: dict[tuple[str, str], list[Entry]] = field(default_factory=dict)
+    replays: dict[tuple[str, str], list[Entry]] = field(default_factory=dict)
+    verdicts: dict[str, list[Entry]] = field(default_factory=dict)
+    adjudications: dict[tuple[str, str], list[Entry]] = field(default_factory=dict)
+    notes: list[Entry] = field(default_factory=list)
 
-    def apply(self, entry: "Entry") -> None:
+    def apply(self, entry: Entry) -> None:
         """Take an accepted entry into the state (first one wins where only one may exist)."""
         self.by_seq[entry.seq] = entry
         p = entry.payload
@@ -175,17 +194,17 @@ class LogState:
         elif entry.kind == "note":
             self.notes.append(entry)
 
-    def verdict_entries(self, run_id: str, criterion: str) -> list["Entry"]:
+    def verdict_entries(self, run_id: str, criterion: str) -> list[Entry]:
         """The verdict entries of a run that rule on `criterion`."""
         return [e for e in self.verdicts.get(run_id, [])
                 if any(v["criterion"] == criterion for v in e.payload["verdicts"])]
 
-    def latest_adjudication(self, run_id: str, criterion: str) -> "Entry | None":
+    def latest_adjudication(self, run_id: str, criterion: str) -> Entry | None:
         """The ruling in force for one criterion of one run (the latest layer)."""
         layers = self.adjudications.get((run_id, criterion))
         return layers[-1] if layers else None
 
-    def confirmed_failures(self, run_id: str) -> list["Entry"]:
+    def confirmed_failures(self, run_id: str) -> list[Entry]:
         """Rulings in force on a run that confirm a failure."""
         out = []
         for (rid, criterion), layers in sorted(self.adjudications.items()):
@@ -195,7 +214,7 @@ class LogState:
         return out
 
 
-def fold(entries: list["Entry"]) -> LogState:
+def fold(entries: list[Entry]) -> LogState:
     """The state after these entries (assumed already checked)."""
     state = LogState()
     for entry in entries:
@@ -203,7 +222,7 @@ def fold(entries: list["Entry"]) -> LogState:
     return state
 
 
-def _ref_matches(state: LogState, ref: dict, kind: str) -> "Entry | None":
+def _ref_matches(state: LogState, ref: dict, kind: str) -> Entry | None:
     target = state.by_seq.get(ref.get("seq"))
     if target is None or target.digest != ref.get("digest") or target.kind != kind:
         return None
@@ -278,7 +297,7 @@ def refusals(state: LogState, kind: str, payload: dict, source: str, line: int |
         ids = [v["criterion"] for v in p["verdicts"]]
         if len(ids) != len(set(ids)):
             return no("a criterion is judged twice in one file", "criterion-unique", "verdicts")
-        if hashlib.sha256(p["raw"].encode("utf-8")).hexdigest() != p["raw_sha256"]:
+        if hashing.sha256_bytes(p["raw"].encode("utf-8")) != p["raw_sha256"]:
             return no("raw_sha256 is not the digest of raw", "verdicts-raw-digest", "raw_sha256")
         from oafreeze.runlog import judgefile
 
@@ -309,7 +328,7 @@ def refusals(state: LogState, kind: str, payload: dict, source: str, line: int |
     return []
 
 
-def history_problems(entries: list["Entry"], source: str) -> tuple[LogState, list[Problem]]:
+def history_problems(entries: list[Entry], source: str) -> tuple[LogState, list[Problem]]:
     """Replay the rules over a whole log: the state, and every entry the tool would have refused."""
     state = LogState()
     problems: list[Problem] = []

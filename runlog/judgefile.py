@@ -12,11 +12,10 @@ was given, with its SHA-256, and the verdicts are read out of it for the results
 
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass
 
 from oafreeze.plumbing.errors import BadInput, ProblemList
-from oafreeze.plumbing import canonical
+from oafreeze.plumbing import canonical, hashing
 from oafreeze.runlog import contradiction
 
 FORMAT = "oafreeze.judge-verdicts/1"
@@ -76,7 +75,7 @@ def parse(data: bytes, source: str) -> JudgeFile:
                      rule="criterion-unique")
     problems.raise_if_any(f"{source}: not a valid judge file")
     return JudgeFile(doc["run_id"], doc["judge"], doc["schema_version"], verdicts, reasoning_first,
-                     data.decode("utf-8"), hashlib.sha256(data).hexdigest())
+                     data.decode("utf-8"), hashing.sha256_bytes(data))
 
 
 def payload(jf: JudgeFile, source: str) -> dict:

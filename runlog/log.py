@@ -1,66 +1,41 @@
 """The run log of a freeze: an append-only, hash-chained JSON Lines file.
 
 `manifests/<freeze-id>.runlog.jsonl` holds one entry a line, each the canonical JSON of
-`{seq, time, kind, payload, prev, digest}`: `seq` counts from 1 and equals the line
+`{seq, time, kind, payload, prev, digest}` (an `entries.Entry`): `seq` counts from 1 and equals the line
 number, `prev` is the digest of the entry before (GENESIS for the first) and `digest`
 is taken over the canonical encoding of the entry without `digest`. A line must be
 byte-for-byte the canonical encoding of what it holds, so every single-byte change is
 seen. Appends take an exclusive flock on a sidecar `<log>.lock`, re-read and verify
 the log, check the entry against the rules (entries.py), then write one whole line
-with one write() and fsync. docs/RUNLOG.md gives the design and its limits.
+with one write() and fsync (`plumbing.jsonl`). docs/RUNLOG.md gives the design and its limits.
 """
 
 from __future__ import annotations
 
-import fcntl
-import hashlib
 import json
 import os
 import re
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
 from pathlib import Path
 
+from oafreeze.plumbing import canonical, clock, hashing, jsonl
+from oafreeze.plumbing.atomic import replace_atomically, write_new
 from oafreeze.plumbing.errors import BadInput, CheckFailed, GitError, Problem
-from oafreeze.plumbing import canonical
+from oafreeze.freezer.lineage import MANIFESTS, check_freeze_id, current_manifest_id
 from oafreeze.runlog import entries as rules
-from oafreeze.plumbing.atomic import _fsync_dir, replace_atomically, write_new
+from oafreeze.runlog.entries import Entry
 
 GENESIS = "sha256:" + "0" * 64
 FIELDS = ("seq", "time", "kind", "payload", "prev", "digest")
 DIGEST = re.compile(r"^sha256:[0-9a-f]{64}$")
 TIME = re.compile(r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$")
-FREEZE_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$")
 SUFFIX = ".runlog.jsonl"
 _DIGEST_PREFIX = len('{"digest":"sha256:",') + 64
 
 # A payload, or a function that builds one from the log's current state under the lock
 # (adjudications and replays point at entries that only the locked state can name).
 PayloadSource = dict | Callable[["rules.LogState"], dict]
-
-
-@dataclass(frozen=True)
-class Entry:
-    """One whole, parsed run-log entry (and the line it was read from, if any)."""
-
-    seq: int
-    time: str
-    kind: str
-    payload: dict
-    prev: str
-    digest: str
-    line: int | None = None
-
-    def as_dict(self) -> dict:
-        """The entry as stored (without its line number)."""
-        return {"seq": self.seq, "time": self.time, "kind": self.kind, "payload": self.payload,
-                "prev": self.prev, "digest": self.digest}
-
-    def ref(self) -> dict:
-        """How other entries point at this one."""
-        return {"seq": self.seq, "digest": self.digest}
 
 
 @dataclass
@@ -74,6 +49,7 @@ class Report:
     torn_bytes: int = 0
     exists: bool = True
     state: rules.LogState = field(default_factory=rules.LogState)
+    committed: int | None = None  # entries of the version it was checked against (verify_against)
 
     @property
     def ok(self) -> bool:
@@ -107,14 +83,9 @@ def entry_digest(entry: dict) -> str:
     return canonical.digest({k: v for k, v in entry.items() if k != "digest"})
 
 
-def now_utc() -> str:
-    """The current time as UTC ISO 8601 with microseconds and a Z."""
-    return datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
-
-
 def next_entry(last: Entry | None, kind: str, payload: dict, time: str | None = None) -> Entry:
     """The entry that follows `last` (None for the first entry)."""
-    body = {"seq": last.seq + 1 if last else 1, "time": time or now_utc(), "kind": kind,
+    body = {"seq": last.seq + 1 if last else 1, "time": time or clock.stamp(micro=True), "kind": kind,
             "payload": payload, "prev": last.digest if last else GENESIS}
     return Entry(**body, digest=entry_digest(body))
 
@@ -237,45 +208,20 @@ def check_append(old: bytes, new: bytes, source: str) -> list[Problem]:
 
 def log_path(env_root: str | os.PathLike, freeze_id: str | None = None) -> Path:
     """The run log of `freeze_id` (default: the current freeze) in an environment."""
-    from oafreeze.freezer.lineage import current_manifest_id
-
     root = Path(env_root)
-    if freeze_id is None:
-        freeze_id = current_manifest_id(root)
-    if not FREEZE_ID.match(freeze_id):
-        raise BadInput.at(freeze_id, "a freeze id is a manifest file name without .json", field="freeze",
-                          rule="freeze-id")
-    if not (root / "manifests" / f"{freeze_id}.json").is_file():
-        raise BadInput.at(str(root / "manifests" / f"{freeze_id}.json"), "no such freeze manifest",
+    freeze_id = check_freeze_id(freeze_id) if freeze_id is not None else current_manifest_id(root)
+    if not (root / MANIFESTS / f"{freeze_id}.json").is_file():
+        raise BadInput.at(str(root / MANIFESTS / f"{freeze_id}.json"), "no such freeze manifest",
                           field="freeze", rule="freeze-exists")
-    return root / "manifests" / f"{freeze_id}{SUFFIX}"
+    return root / MANIFESTS / f"{freeze_id}{SUFFIX}"
 
 
-@contextmanager
-def locked(log: Path) -> Iterator[None]:
-    """Hold the log's exclusive lock (a sidecar `<log>.lock`, so repair may replace the log)."""
-    lock = log.with_name(log.name + ".lock")
-    try:
-        fd = os.open(lock, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC | os.O_NOFOLLOW, 0o644)
-    except OSError as exc:
-        raise BadInput.at(str(lock), f"cannot open the lock file: {exc.strerror}", rule="runlog-lock") from None
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX)
-        yield
-    finally:
-        os.close(fd)
+def lock_path(log: Path) -> Path:
+    """The sidecar lock of a log (repair replaces the log, so the log itself cannot be the lock)."""
+    return log.with_name(log.name + ".lock")
 
 
-def read(path: str | os.PathLike) -> bytes:
-    """The log's bytes (empty if it does not exist yet); never follows a symlink."""
-    try:
-        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC)
-    except FileNotFoundError:
-        return b""
-    except OSError as exc:
-        raise BadInput.at(str(path), f"cannot read the run log: {exc.strerror}", rule="runlog-read") from None
-    with os.fdopen(fd, "rb") as fh:
-        return fh.read()
+read = jsonl.read
 
 
 def verify(path: str | os.PathLike) -> Report:
@@ -301,12 +247,12 @@ def _linked_entries(data: bytes) -> tuple[Entry | None, rules.LogState] | None:
     state = rules.LogState()
     prev = GENESIS.encode()
     last_raw = None
-    sha256 = hashlib.sha256
+    sha256 = hashing.sha256_bytes
     try:
         for number, raw in enumerate(data.split(b"\n")[:-1], start=1):
             if not raw.startswith(b'{"digest":"sha256:') or raw[82:92] != b'","kind":"':
                 return None
-            if sha256(b"{" + raw[_DIGEST_PREFIX:]).hexdigest().encode() != raw[18:82]:
+            if sha256(b"{" + raw[_DIGEST_PREFIX:]).encode() != raw[18:82]:
                 return None
             at = raw.rfind(b',"prev":"')
             tail = raw[at + 9:]
@@ -323,11 +269,6 @@ def _linked_entries(data: bytes) -> tuple[Entry | None, rules.LogState] | None:
     return last, state
 
 
-def _write_line(fd: int, data: bytes) -> int:
-    # One write() of the whole batch; the tests replace this to simulate a crash mid-write.
-    return os.write(fd, data)
-
-
 def append_many(path: str | os.PathLike, items: list[tuple[str, PayloadSource]],
                 time: str | None = None) -> list[Entry]:
     """Append entries atomically with respect to other appenders; refuse what the rules refuse.
@@ -340,55 +281,29 @@ def append_many(path: str | os.PathLike, items: list[tuple[str, PayloadSource]],
     is not extended, and the error lists what the full check finds.
     """
     path = Path(path)
-    if not path.parent.is_dir():
-        raise BadInput.at(str(path.parent), "no such folder", rule="runlog-folder")
-    with locked(path):
-        created = not path.exists()
-        try:
-            fd = os.open(path, os.O_RDWR | os.O_APPEND | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC, 0o644)
-        except OSError as exc:
-            raise BadInput.at(str(path), f"cannot open the run log: {exc.strerror}", rule="runlog-open") from None
-        try:
-            with os.fdopen(os.dup(fd), "rb") as fh:
-                fh.seek(0)
-                data = fh.read()
-            current = _linked_entries(data)
-            if current is None:  # something is off: let the full check decide and explain
-                report = verify_bytes(data, str(path))
-                if not report.ok:
-                    hint = " (run `oafreeze log repair`)" if report.repairable else " (run `oafreeze log verify`)"
-                    raise CheckFailed(f"{path}: the run log does not verify; nothing appended{hint}",
-                                      report.problems)
-                current = (report.entries[-1] if report.entries else None), report.state
-            last, state = current
-            new: list[Entry] = []
-            for kind, source in items:
-                payload = source(state) if callable(source) else source
-                refusals = rules.refusals(state, kind, payload, str(path))
-                if refusals:
-                    error = BadInput if all(p.rule == "entry-shape" for p in refusals) else CheckFailed
-                    raise error(f"{path}: refused {kind} entry", refusals)
-                entry = next_entry(last, kind, payload, time)
-                state.apply(entry)
-                new.append(entry)
-                last = entry
-            blob = b"".join(entry_line(e) for e in new)
-            size = len(data)
-            try:
-                written = _write_line(fd, blob)
-            except OSError as exc:  # disk full, file too large: the log keeps what it had
-                os.ftruncate(fd, size)
-                raise BadInput.at(str(path), f"cannot append: {exc.strerror}; nothing appended",
-                                  rule="runlog-write") from None
-            if written != len(blob):
-                os.ftruncate(fd, size)  # we hold the lock: nobody else wrote after `size`
-                raise BadInput.at(str(path), f"short write ({written} of {len(blob)} bytes); nothing appended",
-                                  rule="runlog-write")
-            os.fsync(fd)
-        finally:
-            os.close(fd)
-        if created:
-            _fsync_dir(path.parent)
+    with jsonl.open_locked(path, lock_path=lock_path(path)) as log:
+        data = log.data
+        current = _linked_entries(data)
+        if current is None:  # something is off: let the full check decide and explain
+            report = verify_bytes(data, str(path))
+            if not report.ok:
+                hint = " (run `oafreeze log repair`)" if report.repairable else " (run `oafreeze log verify`)"
+                raise CheckFailed(f"{path}: the run log does not verify; nothing appended{hint}",
+                                  report.problems)
+            current = (report.entries[-1] if report.entries else None), report.state
+        last, state = current
+        new: list[Entry] = []
+        for kind, source in items:
+            payload = source(state) if callable(source) else source
+            refusals = rules.refusals(state, kind, payload, str(path))
+            if refusals:
+                error = BadInput if all(p.rule == "entry-shape" for p in refusals) else CheckFailed
+                raise error(f"{path}: refused {kind} entry", refusals)
+            entry = next_entry(last, kind, payload, time)
+            state.apply(entry)
+            new.append(entry)
+            last = entry
+        log.append(b"".join(entry_line(e) for e in new))
     return new
 
 
@@ -419,7 +334,7 @@ def repair(path: str | os.PathLike) -> Repair:
     atomically, under the append lock.
     """
     path = Path(path)
-    with locked(path):
+    with jsonl.locked(lock_path(path)):
         data = read(path)
         report = verify_bytes(data, str(path))
         if report.ok:
@@ -448,25 +363,26 @@ def committed_bytes(env_root: str | os.PathLike, rev: str, path: str | os.PathLi
     rel = Path(path).resolve().relative_to(root).as_posix()
     with Repo(root) as repo:
         commit = repo.resolve_commit(rev)
-        spec = f"{commit}:{rel}"
-        oid = repo.run_bytes("rev-parse", "--verify", "--quiet", "--end-of-options", spec, check=False)
-        if not oid.strip():
+        oid = repo.blob_id_at(commit, rel)
+        if oid is None:
+            if repo.tree_of(commit, rel) is not None:
+                raise GitError.at(rel, f"is a folder at {rev}, not a file", rule="runlog-committed")
             return None
-        kind = repo.run("cat-file", "-t", oid.decode().strip()).strip()
-        if kind != "blob":
-            raise GitError.at(rel, f"is a {kind} at {rev}, not a file", rule="runlog-committed")
         # cat-file prints the blob as stored: no textconv, no filters (unlike `git show`).
-        return repo.run_bytes("cat-file", "blob", oid.decode().strip())
+        return repo.read_blob(oid)
 
 
 def verify_against(env_root: str | os.PathLike, path: str | os.PathLike, rev: str) -> Report:
-    """Verify the log and that it extends, byte for byte, the version committed at `rev`."""
+    """Verify the log and that it extends, byte for byte, the version committed at `rev`.
+
+    `report.committed` is the number of entries committed at `rev` (None: no log there)."""
     path = Path(path)
     old = committed_bytes(env_root, rev, path)
     data = read(path)
     report = verify_bytes(data, str(path))
     report.exists = path.exists()
     if old is not None:
+        report.committed = old.count(b"\n")
         extra = [p for p in check_append(old, data, str(path)) if p.rule == "runlog-append-only"]
         report.problems = sorted(report.problems + extra, key=lambda p: (p.line or 0, p.rule or ""))
     return report

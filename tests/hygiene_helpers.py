@@ -99,7 +99,7 @@ def snapshot(library: dict[str, str] = LIBRARY) -> Snapshot:
         stem = path.rsplit("/", 1)[-1][:-3]
         documents.append(Document(id=path, kind="practice-guide", files=[path], title=stem,
                                   timestamp=text.split("timestamp: ")[1][:10], jurisdictions=JURISDICTION.get(stem, [])))
-    return Snapshot(source="lib", commit="a" * 40, object_format="sha1", root_tree="b" * 40,
+    return Snapshot(tool_version="test", source="lib", commit="a" * 40, object_format="sha1", root_tree="b" * 40,
                     profile=ProfileRef(name="sample", sha256="0" * 64),
                     kinds={k: KindRoot(root="", tree=None) for k in KINDS}, files=files, documents=documents,
                     inventory=docs.inventory(documents), coverage=docs.coverage(documents)).sealed()

@@ -77,7 +77,7 @@ def test_every_parser_gives_a_result_or_a_clean_error(data, which):
         assert str(exc)
 
 
-json_values = st.recursive(st.none() | st.booleans() | st.integers(-2**53, 2**53) | st.text(max_size=20),
+json_values = st.recursive(st.none() | st.booleans() | st.integers(-(2**53 - 1), 2**53 - 1) | st.text(max_size=20),
                            lambda kids: st.lists(kids, max_size=4) | st.dictionaries(st.text(max_size=8), kids, max_size=4),
                            max_leaves=20)
 

@@ -7,7 +7,7 @@ import os
 
 from conftest import git, init_repo
 
-from oafreeze.plumbing.hashing import dir_tree_digests, dir_tree_id
+from oafreeze.plumbing.tree import dir_tree_digests, dir_tree_id
 
 
 def _folder(root):

@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from oafreeze.environment.family import expand_all, sample_env_root
-from oafreeze.environment.task import load_task, task_ids
+from oafreeze.environment.discovery import task_ids
+from oafreeze.environment.task import load_task
 
 
 def loose(text: str) -> str:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from oafreeze.environment.matching import collisions, resolve
-from oafreeze.environment.task import check_relative_path
+from oafreeze.plumbing.paths import check_relative_path
 from oafreeze.corpus import text as tx
 from oafreeze.hygiene.context import TaskContext
 from oafreeze.hygiene.finding import Finding

@@ -6,9 +6,10 @@ from pathlib import Path
 
 import click
 
-from oafreeze.commands.log import env_option, freeze_option
+from oafreeze.commands.log import freeze_option
 from oafreeze.runlog import log as runlog
-from oafreeze.output import emit_json, handles_errors, json_option
+from oafreeze.environment.discovery import resolve_env
+from oafreeze.output import emit_json, env_option, handles_errors, json_option
 
 
 @click.command("adjudicate")
@@ -24,7 +25,7 @@ from oafreeze.output import emit_json, handles_errors, json_option
 @handles_errors
 def command(run_id, criterion, verdict, by, reason, confirms_failure, env_dir, freeze_id, as_json):
     """Rule on CRITERION of run RUN_ID; the judges' verdicts stay as they are."""
-    path = runlog.log_path(Path(env_dir), freeze_id)
+    path = runlog.log_path(resolve_env(env_dir), freeze_id)
 
     def build(state) -> dict:
         latest = state.latest_adjudication(run_id, criterion)

@@ -18,10 +18,8 @@ import click
 from oafreeze.plumbing.atomic import write_new
 from oafreeze.hygiene import audit as core
 from oafreeze.hygiene.registry import ITEMS
-from oafreeze.output import Progress, emit_json, handles_errors, json_option
-
-env_option = click.option("--env", "env_dir", default=".", show_default=True,
-                          type=click.Path(file_okay=False), help="The environment repository.")
+from oafreeze.environment.discovery import resolve_env
+from oafreeze.output import emit_json, env_option, handles_errors, json_option, progress_bar
 
 
 class AuditGroup(click.Group):
@@ -52,11 +50,9 @@ def command() -> None:
 @handles_errors
 def run(globs, env_dir, html_file, no_record, as_json):
     """Audit the tasks GLOBs select (all tasks when none); exit 1 if any task fails."""
-    env = Path(env_dir)
-    ids = core.select_tasks(env, globs)
-    progress = Progress("audit", len(ids), enabled=None if not as_json else False)
-    audits = core.run_audit(env, globs, record=not no_record, progress=progress)
-    progress.close()
+    env = resolve_env(env_dir)
+    with progress_bar("auditing", enabled=not as_json) as progress:
+        audits = core.run_audit(env, globs, record=not no_record, progress=progress)
     if html_file:
         from oafreeze.hygiene.report_html import render
 
@@ -98,7 +94,7 @@ def _print_task(a: core.TaskAudit) -> None:
 @handles_errors
 def waive(task, item, reason, by, env_dir, as_json):
     """Waive ITEM's major findings on TASK's current tree (never a blocker)."""
-    w = core.waive(Path(env_dir), task, item.upper(), reason, by)
+    w = core.waive(resolve_env(env_dir), task, item.upper(), reason, by)
     if as_json:
         emit_json(w.model_dump(mode="json"))
     else:
@@ -112,7 +108,7 @@ def waive(task, item, reason, by, env_dir, as_json):
 @handles_errors
 def status(globs, env_dir, as_json):
     """Each task's audit state for its current tree: passed, failed, stale or missing; exit 1 unless all passed."""
-    env = Path(env_dir)
+    env = resolve_env(env_dir)
     result = core.audit_status(env, core.select_tasks(env, globs))
     if as_json:
         emit_json({"tasks": [s.model_dump(mode="json") for s in result.values()]})

@@ -8,7 +8,7 @@ from pathlib import Path
 import click
 
 from oafreeze.demo import run_demo
-from oafreeze.output import Progress, emit_json, handles_errors, json_option
+from oafreeze.output import emit_json, handles_errors, json_option, progress_bar
 
 
 def summary(steps: list[dict]) -> list[str]:
@@ -46,7 +46,8 @@ def summary(steps: list[dict]) -> list[str]:
 @handles_errors
 def command(out, as_json):
     """Lay out, audit, freeze, verify and gate the sample environment in a new git repository."""
-    report = run_demo(Path(out).resolve(), progress=None if as_json else Progress("hashing"))
+    with progress_bar("hashing", enabled=not as_json) as progress:
+        report = run_demo(Path(out).resolve(), progress=progress)
     ok = all(s.get("ok", True) for s in report.steps)
     if as_json:
         emit_json({"ok": ok, "path": str(report.root), "steps": report.steps})

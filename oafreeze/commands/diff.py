@@ -11,18 +11,19 @@ from oafreeze.commands.verify import describe
 from oafreeze.freezer.diff import diff_manifests
 from oafreeze.freezer.manifest import load_manifest
 from oafreeze.freezer.verify import drift_json
-from oafreeze.output import emit_json, handles_errors, json_option
+from oafreeze.environment.discovery import resolve_env
+from oafreeze.output import emit_json, env_option, handles_errors, json_option
 
 
 @click.command("diff")
 @click.argument("old")
 @click.argument("new")
-@click.option("--env", "env_dir", default=".", show_default=True, type=click.Path(file_okay=False))
+@env_option
 @json_option
 @handles_errors
 def command(old, new, env_dir, as_json):
     """List tasks, files, knowledge base and settings that differ between freezes OLD and NEW."""
-    env_root = Path(env_dir).resolve()
+    env_root = resolve_env(env_dir)
     a, _ = load_manifest(env_root, old)
     b, _ = load_manifest(env_root, new)
     changes = diff_manifests(a, b)

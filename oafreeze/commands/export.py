@@ -8,19 +8,20 @@ import click
 
 from oafreeze.freezer.export import write_bag, write_sha256sum
 from oafreeze.freezer.manifest import load_manifest
-from oafreeze.output import emit_json, handles_errors, json_option
+from oafreeze.environment.discovery import resolve_env
+from oafreeze.output import emit_json, env_option, handles_errors, json_option
 
 
 @click.command("export")
 @click.argument("manifest", required=False)
 @click.option("--format", "fmt", type=click.Choice(["sha256sum", "bagit"]), required=True)
 @click.option("--out", required=True, type=click.Path(), help="File (sha256sum) or new folder (bagit).")
-@click.option("--env", "env_dir", default=".", show_default=True, type=click.Path(file_okay=False))
+@env_option
 @json_option
 @handles_errors
 def command(manifest, fmt, out, env_dir, as_json):
     """Export MANIFEST (default: the current freeze) for tools that know nothing of oafreeze."""
-    env_root = Path(env_dir).resolve()
+    env_root = resolve_env(env_dir)
     m, _ = load_manifest(env_root, manifest)
     out_path = Path(out)
     n = write_sha256sum(m, out_path) if fmt == "sha256sum" else write_bag(m, env_root, out_path)

@@ -8,10 +8,8 @@ from pathlib import Path
 import click
 
 from oafreeze.environment.family import check, expand, load_family, write_expansions
-from oafreeze.output import emit_json, handles_errors, json_option
-
-env_option = click.option("--env", "env_dir", default=".", show_default=True, type=click.Path(file_okay=False),
-                          help="The environment whose tasks/ receives the instances.")
+from oafreeze.environment.discovery import resolve_env
+from oafreeze.output import emit_json, env_option, handles_errors, json_option
 
 
 @click.group("family")
@@ -29,7 +27,7 @@ def expand_command(spec, env_dir, force, as_json):
     """Write tasks/<family>-<instance>/ for every instance of SPEC (same spec, same bytes)."""
     family = load_family(spec)
     expansions = expand(family)
-    status = write_expansions(Path(env_dir), expansions, force=force)
+    status = write_expansions(resolve_env(env_dir), expansions, force=force)
     if as_json:
         emit_json({"ok": True, "family": family.spec.family,
                    "tasks": [{"id": e.task_id, "instance": e.instance, "status": status[e.task_id],
@@ -50,7 +48,7 @@ def expand_command(spec, env_dir, force, as_json):
 def check_command(spec, env_dir, as_json):
     """Confirm the task folders equal a fresh expansion and differ only in declared variables; exit 1 otherwise."""
     family = load_family(spec)
-    diffs = check(family, Path(env_dir))
+    diffs = check(family, resolve_env(env_dir))
     if as_json:
         emit_json({"ok": not diffs, "family": family.spec.family,
                    "tasks": [family.spec.task_id(i) for i in family.spec.instances],

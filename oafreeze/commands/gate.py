@@ -8,7 +8,8 @@ from pathlib import Path
 import click
 
 from oafreeze.gate import run_gate
-from oafreeze.output import emit_json, handles_errors, json_option
+from oafreeze.environment.discovery import resolve_env
+from oafreeze.output import emit_json, env_option, handles_errors, json_option
 
 
 def _reason(r: dict) -> str:
@@ -21,12 +22,12 @@ def _reason(r: dict) -> str:
 
 @click.command("gate")
 @click.argument("manifest", required=False)
-@click.option("--env", "env_dir", default=".", show_default=True, type=click.Path(file_okay=False))
+@env_option
 @json_option
 @handles_errors
 def command(manifest, env_dir, as_json):
     """Say yes (exit 0) or no (exit 1) to a production run on the frozen trees, with every reason."""
-    result = run_gate(Path(env_dir).resolve(), manifest)
+    result = run_gate(resolve_env(env_dir), manifest)
     if as_json:
         emit_json(result.as_dict())
     else:

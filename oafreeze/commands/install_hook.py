@@ -5,11 +5,12 @@ from __future__ import annotations
 import click
 
 from oafreeze import hook
-from oafreeze.output import emit_json, handles_errors, json_option
+from oafreeze.environment.discovery import resolve_env
+from oafreeze.output import emit_json, env_option, handles_errors, json_option
 
 
 @click.command("install-hook")
-@click.option("--env", "env_dir", default=".", show_default=True, type=click.Path(file_okay=False))
+@env_option
 @click.option("--force", is_flag=True, help="Replace an existing hook that oafreeze did not install.")
 @click.option("--index-threads/--no-index-threads", default=True, show_default=True,
               help="Turn on git's threaded index read in this repository (unless index.threads is already set).")
@@ -17,7 +18,7 @@ from oafreeze.output import emit_json, handles_errors, json_option
 @handles_errors
 def command(env_dir, force, index_threads, as_json):
     """Install .git/hooks/pre-commit running the `oafreeze precommit` check with this Python."""
-    done = hook.install(env_dir, force=force, index_threads=index_threads)
+    done = hook.install(str(resolve_env(env_dir, repository_top=True)), force=force, index_threads=index_threads)
     if as_json:
         emit_json(done)
         return

@@ -6,12 +6,13 @@ from pathlib import Path
 
 import click
 
-from oafreeze.commands.log import env_option, freeze_option
+from oafreeze.commands.log import freeze_option
 from oafreeze.plumbing.errors import BadInput, CheckFailed, ProblemList
 from oafreeze.runlog import judgefile, log as runlog
 from oafreeze.environment.config import CONFIG_FILE, load_environment
 from oafreeze.environment.task import load_task
-from oafreeze.output import emit_json, handles_errors, json_option
+from oafreeze.environment.discovery import resolve_env
+from oafreeze.output import emit_json, env_option, handles_errors, json_option
 
 
 def check_pinned(root: Path, files: list[tuple[str, judgefile.JudgeFile]]) -> None:
@@ -45,7 +46,7 @@ def command():
 @handles_errors
 def import_(files, env_dir, freeze_id, as_json):
     """Append one `verdicts` entry per judge FILE (format oafreeze.judge-verdicts/1), all or none."""
-    root = Path(env_dir)
+    root = resolve_env(env_dir)
     path = runlog.log_path(root, freeze_id)
     parsed = [(Path(f).name, judgefile.parse(Path(f).read_bytes(), f)) for f in files]
     check_pinned(root, parsed)

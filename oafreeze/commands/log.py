@@ -8,10 +8,9 @@ from pathlib import Path
 import click
 
 from oafreeze.runlog import log as runlog
-from oafreeze.output import emit_json, handles_errors, json_option
+from oafreeze.environment.discovery import resolve_env
+from oafreeze.output import emit_json, env_option, handles_errors, json_option
 
-env_option = click.option("--env", "env_dir", default=".", show_default=True, type=click.Path(file_okay=False),
-                          help="The environment folder.")
 freeze_option = click.option("--freeze", "freeze_id", default=None,
                              help="Freeze id (default: the latest manifests/*.json).")
 
@@ -50,7 +49,7 @@ def command():
 @handles_errors
 def verify(rev, env_dir, freeze_id, as_json):
     """Check every line, the chain and the rules; list every problem with its line."""
-    root = Path(env_dir)
+    root = resolve_env(env_dir)
     path = runlog.log_path(root, freeze_id)
     report = runlog.verify_against(root, path, rev) if rev else runlog.verify(path)
     if as_json:
@@ -79,7 +78,7 @@ def verify(rev, env_dir, freeze_id, as_json):
 @handles_errors
 def repair(env_dir, freeze_id, as_json):
     """Cut a torn last line (a crash mid-append) back to the last whole entry; refuse anything else."""
-    result = runlog.repair(runlog.log_path(Path(env_dir), freeze_id))
+    result = runlog.repair(runlog.log_path(resolve_env(env_dir), freeze_id))
     if as_json:
         emit_json(result.as_dict())
     elif result.repaired:
@@ -97,7 +96,7 @@ def repair(env_dir, freeze_id, as_json):
 @handles_errors
 def show(kinds, env_dir, freeze_id, as_json):
     """List the entries that can be read (run `log verify` to check them)."""
-    report = runlog.verify(runlog.log_path(Path(env_dir), freeze_id))
+    report = runlog.verify(runlog.log_path(resolve_env(env_dir), freeze_id))
     shown = [e for e in report.entries if not kinds or e.kind in kinds]
     if as_json:
         emit_json({"ok": report.ok, "entries": [e.as_dict() for e in shown]})

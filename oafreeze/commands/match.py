@@ -9,19 +9,19 @@ import click
 from oafreeze.environment import matching
 from oafreeze.runlog import outputs
 from oafreeze.environment.task import load_task
-from oafreeze.output import emit_json, handles_errors, json_option
+from oafreeze.environment.discovery import resolve_env
+from oafreeze.output import emit_json, env_option, handles_errors, json_option
 
 
 @click.command("match")
 @click.argument("task")
 @click.argument("output_dir", type=click.Path(file_okay=False, exists=True))
-@click.option("--env", "env_dir", default=".", show_default=True, type=click.Path(file_okay=False),
-              help="The environment folder.")
+@env_option
 @json_option
 @handles_errors
 def command(task, output_dir, env_dir, as_json):
     """Print the deliverables_resolved map that `run record` stores for OUTPUT_DIR."""
-    loaded = load_task(Path(env_dir), task)
+    loaded = load_task(resolve_env(env_dir), task)
     files = [f["path"] for f in outputs.scan(output_dir)]
     res = matching.resolve(list(loaded.task.deliverables), files)
     if as_json:

@@ -10,6 +10,7 @@ import click
 from oafreeze.plumbing.git import Repo
 from oafreeze.corpus.materialize import DEFAULT_MOUNT, check_materialized, materialize
 from oafreeze.corpus.snapshot import load_snapshot
+from oafreeze.environment.discovery import resolve_env
 from oafreeze.output import emit_json, handles_errors, json_option
 
 
@@ -26,7 +27,7 @@ from oafreeze.output import emit_json, handles_errors, json_option
 def command(snapshot_file, env_dir, library, workspace, mount, check, as_json):
     """Write the snapshot's files into WORKSPACE/MOUNT, or --check that they are byte-identical."""
     if env_dir:
-        return _for_environment(Path(env_dir).resolve(), check, as_json)
+        return _for_environment(resolve_env(env_dir), check, as_json)
     if not snapshot_file:
         raise click.UsageError("--snapshot is required unless --env is given")
     snap = load_snapshot(Path(snapshot_file).read_bytes(), snapshot_file)
@@ -55,7 +56,7 @@ def _for_environment(env_root: Path, check: bool, as_json: bool) -> None:
     from oafreeze.plumbing.errors import BadInput
     from oafreeze.environment.config import load_environment
     from oafreeze.corpus.library import open_library
-    from oafreeze.environment.task import task_ids
+    from oafreeze.environment.discovery import task_ids
 
     env = load_environment(env_root)
     kb = env.knowledge_base

@@ -2,17 +2,17 @@
 
 from __future__ import annotations
 
-import fnmatch
 from pathlib import Path
 
 import click
 
-from oafreeze.commands.log import env_option, freeze_option
-from oafreeze.plumbing.errors import BadInput, ProblemList
+from oafreeze.commands.log import freeze_option
+from oafreeze.plumbing.errors import BadInput
 from oafreeze.runlog import log as runlog
 from oafreeze.environment.config import CONFIG_FILE, load_environment
-from oafreeze.environment.task import task_ids
-from oafreeze.output import emit_json, handles_errors, json_option
+from oafreeze.environment.discovery import select_tasks
+from oafreeze.environment.discovery import resolve_env
+from oafreeze.output import emit_json, env_option, handles_errors, json_option
 
 
 
@@ -24,20 +24,6 @@ def split_values(values: tuple[str, ...]) -> list[str]:
             if item.strip() and item.strip() not in out:
                 out.append(item.strip())
     return out
-
-
-def select_tasks(root: Path, globs: list[str]) -> list[str]:
-    """Task ids matching any of the globs; each glob must match something."""
-    ids = task_ids(root)
-    problems = ProblemList()
-    chosen: set[str] = set()
-    for pattern in globs:
-        hits = [t for t in ids if fnmatch.fnmatchcase(t, pattern)]
-        if not hits:
-            problems.add(str(root / "tasks"), f"no task matches {pattern!r}", field="--tasks", rule="tasks-match")
-        chosen.update(hits)
-    problems.raise_if_any("cannot declare the matrix")
-    return sorted(chosen)
 
 
 def check_models(root: Path, models: list[str]) -> None:
@@ -65,9 +51,9 @@ def command():
 @handles_errors
 def declare(globs, models, env_dir, freeze_id, as_json):
     """Declare the matrix once, before any run is recorded."""
-    root = Path(env_dir)
+    root = resolve_env(env_dir)
     path = runlog.log_path(root, freeze_id)
-    tasks = select_tasks(root, split_values(globs))
+    tasks = select_tasks(root, split_values(globs), field="--tasks")
     model_ids = split_values(models)
     check_models(root, model_ids)
     entry = runlog.append(path, "matrix", {"task_globs": split_values(globs), "tasks": tasks, "models": model_ids})
@@ -85,7 +71,7 @@ def declare(globs, models, env_dir, freeze_id, as_json):
 @handles_errors
 def show(env_dir, freeze_id, as_json):
     """List the declared cells and whether each has its production run."""
-    path = runlog.log_path(Path(env_dir), freeze_id)
+    path = runlog.log_path(resolve_env(env_dir), freeze_id)
     report = runlog.verify(path)
     state = report.state
     cells = [] if state.matrix is None else [

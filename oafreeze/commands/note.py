@@ -6,9 +6,10 @@ from pathlib import Path
 
 import click
 
-from oafreeze.commands.log import env_option, freeze_option
+from oafreeze.commands.log import freeze_option
 from oafreeze.runlog import log as runlog
-from oafreeze.output import emit_json, handles_errors, json_option
+from oafreeze.environment.discovery import resolve_env
+from oafreeze.output import emit_json, env_option, handles_errors, json_option
 
 
 @click.command("note")
@@ -19,7 +20,7 @@ from oafreeze.output import emit_json, handles_errors, json_option
 @handles_errors
 def command(text, env_dir, freeze_id, as_json):
     """Append TEXT to the run log as a note."""
-    entry = runlog.append(runlog.log_path(Path(env_dir), freeze_id), "note", {"text": text})
+    entry = runlog.append(runlog.log_path(resolve_env(env_dir), freeze_id), "note", {"text": text})
     if as_json:
         emit_json(entry.as_dict())
     else:

@@ -7,12 +7,14 @@ import sys
 import click
 
 from oafreeze import hook
-from oafreeze.output import json_option
+from oafreeze.environment.discovery import resolve_env
+from oafreeze.output import env_option, handles_errors, json_option
 
 
 @click.command("precommit")
-@click.option("--env", "env_dir", default=".", show_default=True, type=click.Path(file_okay=False))
+@env_option
 @json_option
+@handles_errors
 def command(env_dir, as_json):
     """Refuse a commit that moves a frozen task, edits a manifest or rewrites a run log."""
-    sys.exit(hook.run(env_dir, as_json))
+    sys.exit(hook.run(str(resolve_env(env_dir, repository_top=True)), as_json))

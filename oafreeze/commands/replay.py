@@ -6,10 +6,11 @@ from pathlib import Path
 
 import click
 
-from oafreeze.commands.log import env_option, freeze_option
+from oafreeze.commands.log import freeze_option
 from oafreeze.runlog import outputs, log as runlog
 from oafreeze.environment.task import load_task
-from oafreeze.output import emit_json, handles_errors, json_option
+from oafreeze.environment.discovery import resolve_env
+from oafreeze.output import emit_json, env_option, handles_errors, json_option
 
 
 @click.command("replay")
@@ -24,7 +25,7 @@ from oafreeze.output import emit_json, handles_errors, json_option
 @handles_errors
 def command(task, model, run_id, outputs_dir, env_dir, freeze_id, as_json):
     """Record a replay of TASK x MODEL, pointing at its production run and the confirmed failure."""
-    root = Path(env_dir)
+    root = resolve_env(env_dir)
     path = runlog.log_path(root, freeze_id)
     loaded = load_task(root, task)
     fields = outputs.run_fields(list(loaded.task.deliverables), outputs_dir)

@@ -6,11 +6,12 @@ from pathlib import Path
 
 import click
 
-from oafreeze.commands.log import env_option, freeze_option
+from oafreeze.commands.log import freeze_option
 from oafreeze.plumbing.errors import BadInput, CheckFailed
 from oafreeze.runlog import results, log as runlog
 from oafreeze.environment.task import load_task
-from oafreeze.output import emit_json, handles_errors, json_option
+from oafreeze.environment.discovery import resolve_env
+from oafreeze.output import emit_json, env_option, handles_errors, json_option
 
 
 def print_report(data: dict) -> None:
@@ -42,7 +43,7 @@ def print_report(data: dict) -> None:
 @handles_errors
 def command(env_dir, freeze_id, as_json):
     """Per cell: adjudication where it exists, else the judges' majority; per model: the counts."""
-    root = Path(env_dir)
+    root = resolve_env(env_dir)
     path = runlog.log_path(root, freeze_id)
     report = runlog.verify(path)
     if not report.ok:

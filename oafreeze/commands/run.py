@@ -6,10 +6,11 @@ from pathlib import Path
 
 import click
 
-from oafreeze.commands.log import env_option, freeze_option
+from oafreeze.commands.log import freeze_option
 from oafreeze.runlog import outputs, log as runlog
 from oafreeze.environment.task import load_task
-from oafreeze.output import emit_json, handles_errors, json_option
+from oafreeze.environment.discovery import resolve_env
+from oafreeze.output import emit_json, env_option, handles_errors, json_option
 
 
 @click.group("run")
@@ -31,7 +32,7 @@ def command():
 @handles_errors
 def record(task, model, run_id, outputs_dir, production, env_dir, freeze_id, as_json):
     """Record a run of TASK x MODEL: refused outside the matrix or for a second production run."""
-    root = Path(env_dir)
+    root = resolve_env(env_dir)
     path = runlog.log_path(root, freeze_id)
     loaded = load_task(root, task)
     payload = {"task": task, "model": model, "run_id": run_id, "production": production,

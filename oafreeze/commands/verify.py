@@ -9,38 +9,40 @@ import click
 
 from oafreeze.freezer.manifest import load_manifest
 from oafreeze.freezer.verify import drift_json, verify_rev, verify_worktree
-from oafreeze.output import Progress, emit_json, handles_errors, json_option
+from oafreeze.environment.discovery import resolve_env
+from oafreeze.output import emit_json, env_option, handles_errors, json_option, progress_bar
+from oafreeze.plumbing.paths import shown
 
 
 def describe(d) -> str:
     """One drift entry as a line for people."""
-    where = f"{d.task}: " if d.task else ""
-    what = d.path or "(task folder)"
+    where = f"{shown(d.task)}: " if d.task else ""
+    what = shown(d.path) if d.path else "(task folder)"
     extra = ""
     if d.field:
         extra = f" [{d.field}]"
     if d.change in ("mode", "normalization", "case", "tree", "settings", "knowledge-base") and (d.expected or d.found):
-        extra += f" (was {d.expected}, now {d.found})"
+        extra += f" (was {shown(str(d.expected))}, now {shown(str(d.found))})"
     area = " (knowledge base)" if d.area == "knowledge-base" else ""
     return f"{d.change:<14} {where}{what}{area}{extra}"
 
 
 @click.command("verify")
 @click.argument("manifest", required=False)
-@click.option("--env", "env_dir", default=".", show_default=True, type=click.Path(file_okay=False))
+@env_option
 @click.option("--rev", default=None, help="Check this commit instead of the working tree.")
 @click.option("--no-cache", is_flag=True, help="Rehash every file (ignore the stat cache).")
 @json_option
 @handles_errors
 def command(manifest, env_dir, rev, no_cache, as_json):
     """Report all drift from MANIFEST (default: the current freeze); exit 1 on any."""
-    env_root = Path(env_dir).resolve()
+    env_root = resolve_env(env_dir)
     m, path = load_manifest(env_root, manifest)
     if rev:
         drift = verify_rev(env_root, m, rev)
     else:
-        drift = verify_worktree(env_root, m, use_cache=not no_cache,
-                                progress=Progress("verifying") if not as_json else None)
+        with progress_bar("verifying", enabled=not as_json) as progress:
+            drift = verify_worktree(env_root, m, use_cache=not no_cache, progress=progress)
     if as_json:
         emit_json({"ok": not drift, "manifest": m.id, "digest": m.digest, "rev": rev, "drift": drift_json(drift)})
     else:

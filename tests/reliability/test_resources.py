@@ -83,7 +83,7 @@ def test_disk_full_during_a_waiver_append_records_nothing_and_cuts_the_part_line
     args = ("audit", "waive", "t1", "H05", "--reason", "one reading", "--by", "R", "--env", str(env))
     proc = oaf(*args, preexec=fsize_limit(100))  # part of the line fits, the rest does not
     assert proc.returncode == 2 and no_traceback(proc), proc.stderr
-    assert "waivers.jsonl" in proc.stderr and "nothing was recorded" in proc.stderr
+    assert "waivers.jsonl" in proc.stderr and "nothing was written" in proc.stderr
     assert (env / WAIVERS).read_bytes() == b"" and read_waivers(env) == []
     assert oaf(*args).returncode == 0 and len(read_waivers(env)) == 1
 
@@ -93,7 +93,7 @@ def test_disk_full_with_room_for_part_of_a_log_entry_appends_nothing(frozen, tmp
     log = runlog.log_path(env, "f1")
     size = log.stat().st_size
     proc = oaf("note", "second", cwd=env, preexec=fsize_limit(size + 50))
-    assert proc.returncode == 2 and no_traceback(proc) and "nothing appended" in proc.stderr, proc.stderr
+    assert proc.returncode == 2 and no_traceback(proc) and "nothing was written" in proc.stderr, proc.stderr
     assert log.stat().st_size == size and runlog.verify(log).ok
 
 
