@@ -18,6 +18,7 @@ from functools import cached_property
 from oafreeze.environment.matching import family, resolve
 from oafreeze.environment.task import Criterion
 from oafreeze.corpus import text as tx
+from oafreeze.hygiene import criteria as cr
 from oafreeze.hygiene.context import TaskContext
 
 KINDS = ("empty", "template", "instructions", "workspace", "knowledge-base")
@@ -34,8 +35,8 @@ DESCRIBE = {
 class Grading:
     """The literals a criterion requires and forbids, as the proxy reads them."""
 
-    required: tuple[tx.Literal, ...]
-    forbidden: tuple[tx.Literal, ...]
+    required: tuple[cr.Literal, ...]
+    forbidden: tuple[cr.Literal, ...]
     absence_only: bool
 
     @property
@@ -46,21 +47,21 @@ class Grading:
 
 def grading(criterion: Criterion, deliverables: list[str], inputs: list[str] = ()) -> Grading:
     """Read a criterion's PASS and FAIL clauses into required and forbidden literals."""
-    pass_clause, fail_clause = tx.clauses(criterion.match_criteria)
+    pass_clause, fail_clause = cr.clauses(criterion.match_criteria)
     # A deliverable's own name in a clause is its subject ("client-email.md explains..."), and a
     # task input's name is a reference ("differs from documents/term-sheet.md"): neither is content.
     names = [*deliverables, *inputs, *(f"documents/{i}" for i in inputs)]
     subjects = {tx.normalize(n) for n in names} | {tx.normalize(n.rsplit("/", 1)[-1]) for n in deliverables}
-    required: dict[str, tx.Literal] = {}
-    forbidden: dict[str, tx.Literal] = {}
+    required: dict[str, cr.Literal] = {}
+    forbidden: dict[str, cr.Literal] = {}
     for clause, positive in ((pass_clause, True), (fail_clause, False)):
-        for lit in tx.literals(clause):
+        for lit in cr.literals(clause):
             if lit.key in subjects:
                 continue
-            wants = positive != tx.negated(clause, lit.offset)  # "FAIL if it omits X" requires X
+            wants = positive != cr.negated(clause, lit.offset)  # "FAIL if it omits X" requires X
             (required if wants else forbidden).setdefault(lit.key, lit)
     forbidden = {k: v for k, v in forbidden.items() if k not in required}
-    absence_only = not required and bool(tx.NEGATION.search(pass_clause))
+    absence_only = not required and bool(cr.NEGATION.search(pass_clause))
     return Grading(tuple(required.values()), tuple(forbidden.values()), absence_only)
 
 
@@ -83,7 +84,7 @@ class Output:
         """The output's text, normalized for the proxy."""
         return "\n".join(tx.normalize(t) for _, t in self.sources)
 
-    def origin(self, lit: tx.Literal) -> str:
+    def origin(self, lit: cr.Literal) -> str:
         """Where a literal comes from in this output: `path line N`."""
         for path, text in self.sources:
             line = tx.locate(text, lit.text)

@@ -71,23 +71,35 @@ def judge_reasons(manifest: Manifest) -> list[dict]:
 def _matrix_tasks(env_root: Path, manifest: Manifest, check: Check) -> list[str]:
     from oafreeze.runlog import log as runlog
 
-    path = env_root / "manifests" / f"{manifest.id}.runlog.jsonl"
-    if not path.exists():
+    path = runlog.log_path(env_root, manifest.id)
+    # The chain proves each line follows the one before; only the copy committed at HEAD
+    # proves nothing was cut off the end or rewritten whole (see docs/RUNLOG.md).
+    report = runlog.verify_against(env_root, path, "HEAD") if _has_head(env_root) else runlog.verify(path)
+    if not report.exists and report.committed is None:
         check.info = "no run log yet: every frozen task must pass"
         return sorted(manifest.tasks)
-    report = runlog.verify(path)
     for p in report.problems:
         check.reasons.append({"path": p.path, "line": p.line, "message": p.message})
+    if report.committed is not None and report.ok:
+        check.info = f"extends the log committed at HEAD ({report.committed} entries)"
     state = report.state
     if state.matrix is None:
-        check.info = "no matrix declared yet: every frozen task must pass"
+        check.info = "; ".join(filter(None, [check.info, "no matrix declared yet: every frozen task must pass"]))
         return sorted(manifest.tasks)
     tasks = sorted({t for t, _m in state.cells})
-    check.info = f"matrix: {len(tasks)} task(s) x {len({m for _t, m in state.cells})} model(s)"
+    check.info = "; ".join(filter(None, [check.info, f"matrix: {len(tasks)} task(s) x "
+                                                      f"{len({m for _t, m in state.cells})} model(s)"]))
     for t in tasks:
         if t not in manifest.tasks:
             check.reasons.append({"task": t, "message": "in the matrix but not in the freeze"})
     return [t for t in tasks if t in manifest.tasks]
+
+
+def _has_head(env_root: Path) -> bool:
+    from oafreeze.plumbing.git import Repo
+
+    with Repo(env_root) as repo:
+        return repo.head() is not None
 
 
 def run_gate(env_root: Path, manifest_ref: str | None = None) -> GateResult:
@@ -113,7 +125,7 @@ def run_gate(env_root: Path, manifest_ref: str | None = None) -> GateResult:
             kb_check.reasons.append({"path": "oafreeze.yaml", "message": str(exc)})
     checks += [drift_check, kb_check]
 
-    log_check = Check("run log intact; matrix known")
+    log_check = Check("run log intact and extends the committed one; matrix known")
     tasks = _matrix_tasks(env_root, manifest, log_check)
     checks.append(log_check)
 
@@ -128,13 +140,17 @@ def run_gate(env_root: Path, manifest_ref: str | None = None) -> GateResult:
     for t in tasks:
         st = states.get(t)
         want = manifest.tasks[t].tree
+        again = f"run `oafreeze audit '{t}'` on the frozen tree and commit audit/records.jsonl"
         if st is None or st.state == "missing":
-            audit_check.reasons.append({"task": t, "message": "never audited"})
+            audit_check.reasons.append({"task": t, "message": f"never audited: {again}"})
         elif st.audited_tree != want:
-            audit_check.reasons.append({"task": t, "message": f"audited tree {st.audited_tree} is not the frozen "
-                                        f"tree {want}"})
+            audit_check.reasons.append({"task": t, "message": f"the last audit read tree {(st.audited_tree or '')[:12]}, "
+                                        f"not the frozen tree {want[:12]}: {again}"})
         elif st.state != "passed":
-            audit_check.reasons.append({"task": t, "message": f"audit {st.state}"})
+            fix = (f"fix the findings ({', '.join(st.unwaived)}; `oafreeze audit '{t}'` lists them), or waive a "
+                   f"major one with `oafreeze audit waive '{t}' ITEM --reason ... --by ...`; then freeze again"
+                   if st.unwaived else again)
+            audit_check.reasons.append({"task": t, "message": f"audit {st.state}: {fix}"})
     audit_check.info = f"{len(tasks)} task(s)"
     checks.append(audit_check)
 

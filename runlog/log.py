@@ -186,19 +186,39 @@ def _line_of(data: bytes, offset: int) -> int:
     return data.count(b"\n", 0, offset) + 1
 
 
+def _describe(lines: list[bytes], first: int) -> str:
+    """Committed lines as people name them: 'entry seq 4 (run r-0001)' and how many follow."""
+    if not lines:
+        return "nothing"
+    try:
+        obj = json.loads(lines[0])
+        payload = obj.get("payload") or {}
+        what = payload.get("run_id") or payload.get("criterion") or ""
+        head = f"entry seq {obj.get('seq', first)} ({obj.get('kind', '?')}{' ' + what if what else ''})"
+    except (ValueError, AttributeError):
+        head = f"line {first}"
+    return head + (f" and {len(lines) - 1} entr{'y' if len(lines) == 2 else 'ies'} after it" if len(lines) > 1 else "")
+
+
 def check_append(old: bytes, new: bytes, source: str) -> list[Problem]:
     """Problems unless `new` is `old` plus whole valid entries (the pre-commit check's test)."""
     found: list[Problem] = []
     if not new.startswith(old):
+        committed = old.split(b"\n")[:-1] if old.endswith(b"\n") else old.split(b"\n")
         if old.startswith(new):
-            lost = old[len(new):].count(b"\n")
-            found.append(Problem(source, f"truncates the committed log ({lost} line(s), "
-                                 f"{len(old) - len(new)} bytes removed): a run log may only be appended to",
+            kept = new.count(b"\n")
+            lost = committed[kept:]
+            found.append(Problem(source, f"truncates the committed log: {_describe(lost, kept + 1)} "
+                                 f"{'is' if len(lost) == 1 else 'are'} missing ({len(old) - len(new)} bytes); "
+                                 "a run log may only be appended to",
                                  rule="runlog-append-only", line=_line_of(new, len(new))))
         else:
-            at = next(i for i, (a, b) in enumerate(zip(old, new)) if a != b)
-            found.append(Problem(source, f"rewrites the committed log from byte {at}: a run log may only "
-                                 "be appended to", rule="runlog-append-only", line=_line_of(new, at)))
+            at = next((i for i, (a, b) in enumerate(zip(old, new)) if a != b), min(len(old), len(new)))
+            line = _line_of(old, at)
+            found.append(Problem(source, f"rewrites the committed log from line {line} on: "
+                                 f"{_describe(committed[line - 1:line], line)} differs from what was committed; "
+                                 "a run log may only be appended to", rule="runlog-append-only",
+                                 line=_line_of(new, at)))
     found += verify_bytes(new, source).problems
     return sorted(found, key=lambda p: (p.line or 0, p.rule or ""))
 

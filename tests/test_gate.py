@@ -100,3 +100,26 @@ def test_every_command_takes_the_same_current_freeze_the_one_nothing_supersedes(
     assert cli.json("gate", "--env", str(root))[1]["manifest"] == "a0"
     assert cli("note", "--env", str(root), "run log of the current freeze")[0] == 0
     assert (root / "manifests/a0.runlog.jsonl").is_file() and not (root / "manifests/f1.runlog.jsonl").exists()
+
+
+def test_gate_says_no_when_the_working_log_lost_the_last_committed_entry(tmp_path, cli):
+    root = frozen_env(tmp_path / "env", cli)
+    code, _o, err = cli("matrix", "declare", "--env", str(root), "--tasks", "t*", "--models", "example/model-a")
+    assert code == 0, err
+    code, _o, err = cli("note", "all judges pinned before any run", "--env", str(root))
+    assert code == 0, err
+    commit_all(root, "run log")
+    log = root / "manifests/f1.runlog.jsonl"
+    lines = log.read_bytes().split(b"\n")[:-1]
+    assert len(lines) == 2
+    log.write_bytes(lines[0] + b"\n")  # a valid, shorter chain: only the commit shows the cut
+    code, result, _ = cli.json("gate", "--env", str(root))
+    assert code == 1 and result["ok"] is False
+    log_check = next(c for c in result["checks"] if c["name"].startswith("run log"))
+    assert [r["message"] for r in log_check["reasons"]] == [
+        next(r["message"] for r in log_check["reasons"] if "truncates" in r["message"])]
+    assert "entry seq 2 (note)" in log_check["reasons"][0]["message"]
+    log.unlink()  # an emptied log is the same cut, of every entry
+    code, result, _ = cli.json("gate", "--env", str(root))
+    log_check = next(c for c in result["checks"] if c["name"].startswith("run log"))
+    assert code == 1 and "entry seq 1 (matrix) and 1 entry after it" in log_check["reasons"][0]["message"]

@@ -6,6 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from oafreeze.corpus import text as tx
+from oafreeze.hygiene import criteria as cr
 from oafreeze.hygiene.registry import ITEMS
 
 
@@ -17,7 +18,7 @@ def test_the_registry_lists_thirteen_items_and_the_family_check_in_order():
 def test_literals_of_a_pass_clause_by_kind():
     clause = ('the agreement cites C.R.S. § 8-2-113(2)(b), 820 ILCS 90/10 and RCW 49.62.020, states $123,750.50 '
               'and 60%, is dated March 1, 2026 or 2026-03-01, and is titled "Notice to Employee" in notice.docx')
-    kinds = {(lit.kind, lit.text) for lit in tx.literals(clause)}
+    kinds = {(lit.kind, lit.text) for lit in cr.literals(clause)}
     assert {("citation", "C.R.S. § 8-2-113(2)(b)"), ("citation", "820 ILCS 90/10"), ("citation", "RCW 49.62.020"),
             ("amount", "$123,750.50"), ("percentage", "60%"), ("date", "March 1, 2026"), ("date", "2026-03-01"),
             ("quote", "Notice to Employee"), ("file", "notice.docx")} <= kinds
@@ -25,24 +26,24 @@ def test_literals_of_a_pass_clause_by_kind():
 
 def test_negation_scope_ends_at_a_comma_or():
     clause = 'it does not cite C.R.S. § 8-2-113, or it contains "knowledge-base/"'
-    lits = tx.literals(clause)
-    assert [(lit.text, tx.negated(clause, lit.offset)) for lit in lits] == [
+    lits = cr.literals(clause)
+    assert [(lit.text, cr.negated(clause, lit.offset)) for lit in lits] == [
         ("C.R.S. § 8-2-113", True), ("knowledge-base/", False)]
 
 
 def test_clauses_split_pass_and_fail_in_either_order():
-    assert tx.clauses("FAIL if x is missing. PASS if x is there.") == ("x is there", "x is missing")
-    assert tx.clauses("PASS if only this") == ("only this", "")
+    assert cr.clauses("FAIL if x is missing. PASS if x is there.") == ("x is there", "x is missing")
+    assert cr.clauses("PASS if only this") == ("only this", "")
 
 
 @settings(max_examples=60, deadline=None)
 @given(st.text(max_size=300))
 def test_literal_extraction_and_clause_splitting_never_fail(text):
-    p, f = tx.clauses(text)
+    p, f = cr.clauses(text)
     for clause in (p, f, text):
-        for lit in tx.literals(clause):
+        for lit in cr.literals(clause):
             assert lit.text and 0 <= lit.offset <= len(clause)
-            tx.negated(clause, lit.offset)
+            cr.negated(clause, lit.offset)
 
 
 @settings(max_examples=60, deadline=None)

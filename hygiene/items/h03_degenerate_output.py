@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from oafreeze.hygiene import degenerate
 from oafreeze.corpus import text as tx
+from oafreeze.hygiene import criteria as cr
 from oafreeze.hygiene.context import TaskContext
 from oafreeze.hygiene.finding import Finding
 
@@ -33,7 +34,7 @@ def check(ctx: TaskContext) -> list[Finding]:
         where = index[cid]
         source = p.passed[cid][kinds[0]]
         found = "; ".join(f"{lit.text!r} ({source.origin(lit)})" for lit in g.required)
-        pass_clause = tx.clauses(ctx.task.criteria[where].match_criteria)[0]
+        pass_clause = cr.clauses(ctx.task.criteria[where].match_criteria)[0]
         out.append(ctx.finding(
             ID, "major", "task.json",
             f"criterion {cid!r} carries no signal: {', '.join(degenerate.DESCRIBE[k] for k in kinds)} "

@@ -6,6 +6,7 @@ import re
 from collections import Counter
 
 from oafreeze.corpus import text as tx
+from oafreeze.hygiene import criteria as cr
 from oafreeze.hygiene.context import TaskContext
 from oafreeze.hygiene.finding import Finding
 
@@ -32,7 +33,7 @@ def check(ctx: TaskContext) -> list[Finding]:
         if not c.title.strip():
             out.append(ctx.finding(ID, "major", "task.json", f"criterion {c.id!r} has a blank title",
                                    "give it a short title", location=f"{at}.title", evidence=repr(c.title)))
-        pass_clause, fail_clause = tx.clauses(c.match_criteria)
+        pass_clause, fail_clause = cr.clauses(c.match_criteria)
         for label, clause in (("PASS if", pass_clause), ("FAIL if", fail_clause)):
             if not clause:
                 out.append(ctx.finding(

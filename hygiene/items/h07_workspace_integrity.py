@@ -8,6 +8,7 @@ from collections import defaultdict
 
 from oafreeze.corpus import formats
 from oafreeze.corpus import text as tx
+from oafreeze.hygiene import criteria as cr
 from oafreeze.hygiene.context import TaskContext
 from oafreeze.hygiene.finding import Finding
 
@@ -70,7 +71,7 @@ def _named_but_missing(ctx: TaskContext) -> list[Finding]:
                                                                for f in ctx.workspace}
     out = []
     for line, sentence in tx.sentences(ctx.task.instructions):
-        for m in tx.LITERAL_PATTERNS["file"].finditer(sentence):
+        for m in cr.LITERAL_PATTERNS["file"].finditer(sentence):
             name = tx.normalize(m.group(0))
             if name in deliverables or name in present or name.rsplit("/", 1)[-1] in deliverables:
                 continue

@@ -6,6 +6,7 @@ import re
 
 from oafreeze.hygiene import degenerate
 from oafreeze.corpus import text as tx
+from oafreeze.hygiene import criteria as cr
 from oafreeze.hygiene.context import TaskContext
 from oafreeze.hygiene.finding import Finding
 
@@ -62,7 +63,7 @@ def check(ctx: TaskContext) -> list[Finding]:
                 "or legal analysis (statutory notices the law requires are allowed)",
                 location="$.criteria", evidence=d))
         for i, c in placement:
-            fail = tx.clauses(c.match_criteria)[1]
+            fail = cr.clauses(c.match_criteria)[1]
             if FORBIDS_LAW.search(fail) and not NOTICE_EXCEPTION.search(c.match_criteria):
                 out.append(ctx.finding(
                     ID, "minor", "task.json", f"placement criterion {c.id!r} fails any citation of law in {d!r}, "
