@@ -59,7 +59,7 @@ def classify(profile: Profile, paths: list[str]) -> Classification:
     """Group library-relative paths into documents by the profile's rules."""
     out = Classification()
     roots = {kind: rule for kind, rule in profile.kinds.items()}
-    for path in sorted(paths, key=lambda p: p.encode("utf-8")):
+    for path in sorted(paths, key=lambda p: p.encode("utf-8", "surrogateescape")):
         kind_rule = next(((k, r) for k, r in roots.items() if path.startswith(r.root + "/")), None)
         if kind_rule is None:
             out.outside.append(path)
@@ -197,7 +197,7 @@ def describe(profile: Profile, kind: str, doc_id: str, files: list[str],
             if meta or not problems:
                 problems.append(Problem(source, "required field missing", field=key, rule="required-field"))
     doc = Document(
-        id=doc_id, kind=kind, files=sorted(files, key=lambda p: p.encode("utf-8")), title=title,
+        id=doc_id, kind=kind, files=sorted(files, key=lambda p: p.encode("utf-8", "surrogateescape")), title=title,
         type=_text(meta, "type") or _text(meta, "artifact_type"),
         description=_text(meta, "description"), timestamp=_text(meta, "timestamp"), tags=tags,
         resource=_text(meta, "resource") or _text(meta, "source_url"),

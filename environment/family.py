@@ -207,7 +207,7 @@ def _read_design(design_dir: Path, source: str) -> dict[str, bytes]:
             problems.add(f"{design_dir.as_posix()}/{rel}", "the knowledge base is materialized, never designed; "
                          f"remove {KB_MOUNT}/ from the design", rule="no-knowledge-base")
     problems.raise_if_any(f"{source}: invalid design")
-    return dict(sorted(files.items(), key=lambda kv: kv[0].encode("utf-8")))
+    return dict(sorted(files.items(), key=lambda kv: kv[0].encode("utf-8", "surrogateescape")))
 
 
 def _is_text(data: bytes) -> bool:
@@ -339,7 +339,7 @@ def expand_instance(family: Family, inst: Instance, *, validate_task: bool = Tru
             raise BadInput.at(f"{family.design_dir.as_posix()}/{rel}", f"instance {inst.id}: two design files "
                               f"expand to {target!r}", rule="unique-path")
         out.files[target] = _fill(content.decode("utf-8"), values).encode("utf-8") if _is_text(content) else content
-    out.files = dict(sorted(out.files.items(), key=lambda kv: kv[0].encode("utf-8")))
+    out.files = dict(sorted(out.files.items(), key=lambda kv: kv[0].encode("utf-8", "surrogateescape")))
     return out
 
 
@@ -366,13 +366,13 @@ def task_files_on_disk(folder: Path) -> dict[str, bytes]:
             full = base / name
             rel = full.relative_to(folder).as_posix()
             files[rel] = b"symlink -> " + os.readlink(full).encode() if full.is_symlink() else full.read_bytes()
-    return dict(sorted(files.items(), key=lambda kv: kv[0].encode("utf-8")))
+    return dict(sorted(files.items(), key=lambda kv: kv[0].encode("utf-8", "surrogateescape")))
 
 
 def compare_files(task: str, expected: dict[str, bytes], found: dict[str, bytes]) -> list[Difference]:
     """Missing, extra and modified files, each modified one with its first differing line."""
     out: list[Difference] = []
-    for rel in sorted(set(expected) | set(found), key=lambda s: s.encode("utf-8")):
+    for rel in sorted(set(expected) | set(found), key=lambda s: s.encode("utf-8", "surrogateescape")):
         if rel not in found:
             out.append(Difference(task, rel, "missing", message="missing: the spec expands to this file"))
         elif rel not in expected:
@@ -532,7 +532,7 @@ def variable_differences(spec: FamilySpec, files_by_instance: dict[str, dict[str
     abstracted = {i.id: abstract(spec, i, files_by_instance[i.id], (expected or {}).get(i.id), template)
                   for i in insts}
     out: list[Difference] = []
-    paths = sorted({p for a in abstracted.values() for p in a}, key=lambda s: s.encode("utf-8"))
+    paths = sorted({p for a in abstracted.values() for p in a}, key=lambda s: s.encode("utf-8", "surrogateescape"))
     for path in paths:
         versions = [abstracted[i.id].get(path) for i in insts]
         counts = Counter(versions)

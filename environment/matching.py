@@ -58,8 +58,8 @@ class Resolution:
 
 def resolve(deliverables: list[str], files: list[str]) -> Resolution:
     """Pair each deliverable with at most one file; never one file with two deliverables."""
-    wanted = sorted(set(deliverables), key=lambda s: s.encode("utf-8"))
-    free = sorted(set(files), key=lambda s: s.encode("utf-8"))
+    wanted = sorted(set(deliverables), key=lambda s: s.encode("utf-8", "surrogateescape"))
+    free = sorted(set(files), key=lambda s: s.encode("utf-8", "surrogateescape"))
     out = Resolution(resolved={d: None for d in wanted})
 
     def take(d: str, f: str, how: str) -> None:
@@ -96,7 +96,7 @@ def resolve(deliverables: list[str], files: list[str]) -> Resolution:
 
 def collisions(deliverables: list[str]) -> list[tuple[str, str]]:
     """Pairs of deliverable names the matcher could confuse (same family, near-identical stems)."""
-    names = sorted(set(deliverables), key=lambda s: s.encode("utf-8"))
+    names = sorted(set(deliverables), key=lambda s: s.encode("utf-8", "surrogateescape"))
     out = []
     for i, a in enumerate(names):
         for b in names[i + 1:]:

@@ -2,19 +2,25 @@
 
 LAB's schema moves, so we validate what we rely on and keep everything else: the raw
 mapping is kept and written back untouched, key order included.
+
+Reading a task checks its shape only: JSON of the right types where a field is present.
+Whether the values make a sound task (a title, a unique criterion id, "PASS if" and "FAIL
+if" clauses, safe deliverable names, a seeded-law citation, a work type in LAB's set...)
+is the audit's to say, item by item, so that one flawed task is reported with findings
+instead of stopping the audit of every other one. docs/TASKS.md lists every field.
 """
 
 from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from oafreeze.plumbing import canonical
-from oafreeze.plumbing.errors import BadInput
-from oafreeze.plumbing.paths import check_relative_path
+from oafreeze.plumbing.errors import BadInput, Problem
+from oafreeze.plumbing.paths import path_problem
 from oafreeze.plumbing.sealed import pydantic_problems
 
 TASK_FILE = "task.json"
@@ -34,54 +40,54 @@ def task_id_problem(task_id: object) -> str | None:
     return None
 
 
+WORK_TYPES = ("analyze", "draft", "review", "research")
+SOURCES = ("expert", "oracle")
+
+
 class Criterion(BaseModel):
-    """One grading criterion in LAB's form ("PASS if ... FAIL if ...")."""
+    """One grading criterion in LAB's form ("PASS if ... FAIL if ..."); H04 checks its form."""
 
     model_config = ConfigDict(extra="allow")
 
-    id: str = Field(min_length=1)
-    title: str = Field(min_length=1)
-    match_criteria: str = Field(min_length=1)
+    id: str = ""
+    title: str = ""
+    match_criteria: str = ""
     deliverables: list[str] = Field(default_factory=list)
-    source: Literal["expert", "oracle"] | None = None
-    sources: list[Any] | None = None
+    source: str | None = Field(None, description="expert or oracle")
+    sources: list[Any] | None = Field(None, description="The workspace documents the criterion rests on.")
 
 
 class Anchor(BaseModel):
-    """A quoted passage in a named workspace file."""
+    """A quoted passage in a named workspace file (path relative to documents/)."""
 
     model_config = ConfigDict(extra="allow")
 
-    file: str
-    quote: str = Field(min_length=1)
-
-    _path = field_validator("file")(lambda cls, v: check_relative_path(v))
+    file: str = ""
+    quote: str = ""
 
 
 class Trap(BaseModel):
-    """What the task is built to catch, where it is, and which criteria detect it."""
+    """What the task is built to catch, where it is, and which criteria detect it (H11)."""
 
     model_config = ConfigDict(extra="allow")
 
-    kind: str = Field(min_length=1)
-    description: str = Field(min_length=1)
+    kind: str = ""
+    description: str = ""
     anchors: list[Anchor] = Field(default_factory=list)
     criteria: list[str] = Field(default_factory=list)
 
 
 class SeededLaw(BaseModel):
-    """An excerpt of law planted in the workspace, with its provenance."""
+    """An excerpt of law planted in the workspace, with its provenance (H09)."""
 
     model_config = ConfigDict(extra="allow")
 
-    file: str
-    citation: str = Field(min_length=1)
+    file: str = ""
+    citation: str = ""
     quote: str | None = None
     effective_date: str | None = None
     verified_on: str | None = None
     verified_against: str | None = None
-
-    _path = field_validator("file")(lambda cls, v: check_relative_path(v))
 
 
 class Extension(BaseModel):
@@ -105,25 +111,15 @@ class Task(BaseModel):
 
     model_config = ConfigDict(extra="allow")
 
-    title: str = Field(min_length=1)
-    instructions: str = Field(min_length=1)
-    work_type: Literal["analyze", "draft", "review", "research"]
-    deliverables: dict[str, str]
-    criteria: list[Criterion] = Field(min_length=1)
+    title: str = ""
+    instructions: str = ""
+    work_type: str = Field("", description="analyze, draft, review or research")
+    deliverables: dict[str, str] = Field(default_factory=dict)
+    criteria: list[Criterion] = Field(default_factory=list)
     language: str | None = None
     jurisdiction: str | None = None
     judge_language: str | None = None
     oafreeze: Extension | None = None
-
-    @field_validator("deliverables")
-    @classmethod
-    def _safe_names(cls, value: dict[str, str]) -> dict[str, str]:
-        for name in value:
-            try:
-                check_relative_path(name)
-            except ValueError as exc:
-                raise ValueError(f"deliverable {name!r} {exc}") from None
-        return value
 
     @property
     def ext(self) -> Extension:
@@ -151,6 +147,25 @@ def parse_task(data: bytes, source: str, task_id: str = "") -> LoadedTask:
     except ValidationError as exc:
         raise BadInput(f"{source}: invalid task", pydantic_problems(exc, source)) from None
     return LoadedTask(id=task_id, task=task, raw=raw)
+
+
+def runnable_problems(task: Task, source: str) -> list[Problem]:
+    """What makes a task impossible to run at all (freeze refuses these; the audit reports them
+    too, with every subtler problem): no instructions, no deliverables, a deliverable name that
+    is not a safe relative path, no criteria."""
+    out = []
+    if not task.instructions.strip():
+        out.append(Problem(source, "no instructions: the agent is told nothing", field="instructions",
+                           rule="task-runnable"))
+    if not task.deliverables:
+        out.append(Problem(source, "no deliverables", field="deliverables", rule="task-runnable"))
+    for name in task.deliverables:
+        why = path_problem(name)
+        if why:
+            out.append(Problem(source, f"deliverable {name!r} {why}", field="deliverables", rule="safe-names"))
+    if not task.criteria:
+        out.append(Problem(source, "no criteria: nothing is graded", field="criteria", rule="task-runnable"))
+    return out
 
 
 def dump_task(raw: dict) -> bytes:

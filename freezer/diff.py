@@ -80,7 +80,7 @@ def diff_manifests(old: Manifest, new: Manifest) -> list[Drift]:
 def _file_changes(a: dict[str, tuple[str, str]], b: dict[str, tuple[str, str]], *, task: str | None,
                   area: str | None = None) -> list[Drift]:
     out = []
-    for path in sorted(set(a) | set(b), key=lambda p: p.encode("utf-8")):
+    for path in sorted(set(a) | set(b), key=lambda p: p.encode("utf-8", "surrogateescape")):
         if path not in b:
             out.append(Drift(task=task, path=path, change="removed", expected=a[path][0], area=area))
         elif path not in a:

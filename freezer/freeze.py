@@ -19,7 +19,7 @@ from pathlib import Path
 from oafreeze.corpus.snapshot import Snapshot, load_snapshot
 from oafreeze.environment.config import CONFIG_FILE, parse_environment
 from oafreeze.environment.discovery import TASKS, task_of, task_roots
-from oafreeze.environment.task import TASK_FILE, parse_task, task_id_problem
+from oafreeze.environment.task import TASK_FILE, parse_task, runnable_problems, task_id_problem
 from oafreeze.freezer.lineage import check_freeze_id, current_manifest_id, manifest_ids
 from oafreeze.freezer.manifest import (
     AuditRef, EnvironmentRef, FileEntry, KnowledgeBaseRef, Manifest, TaskEntry, load_manifest, manifest_path,
@@ -155,8 +155,9 @@ def build_manifest(env_root: Path, *, manifest_id: str, supersedes: str | None =
         # Validate every task.json; all problems together.
         for tid in sorted(entries_by_task):
             blob = next(e.oid for e in entries_by_task[tid] if e.path == f"{TASKS}/{tid}/{TASK_FILE}")
+            source = f"{TASKS}/{tid}/{TASK_FILE}"
             try:
-                parse_task(repo.read_blob(blob), f"{TASKS}/{tid}/{TASK_FILE}", tid)
+                problems.extend(runnable_problems(parse_task(repo.read_blob(blob), source, tid).task, source))
             except BadInput as exc:
                 problems.extend(exc.problems)
         problems.raise_if_any(f"{env_root}: invalid tasks")

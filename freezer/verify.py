@@ -158,7 +158,7 @@ def verify_rev(env_root: Path, manifest: Manifest, rev: str) -> list[Drift]:
                     expected.update({f"{kb.mount}/{f.path}": (f.blob, f.mode) for f in kb.snapshot.files})
             found = {e.path[len(prefix):]: (e.oid, e.mode) for e in listing
                      if e.type != "tree" and e.path.startswith(prefix) and task_of(e.path[cut:], roots) == tid}
-            for path in sorted(set(expected) | set(kb_sha) | set(found), key=lambda p: p.encode("utf-8")):
+            for path in sorted(set(expected) | set(kb_sha) | set(found), key=lambda p: p.encode("utf-8", "surrogateescape")):
                 b = found.get(path)
                 if path in kb_sha and b is not None:
                     a = kb_sha[path]

@@ -62,7 +62,7 @@ class AuditStatus(BaseModel):
     """Where a task stands for the gate: passed, failed, stale (edited since) or missing (never audited)."""
 
     task: str
-    state: Literal["passed", "failed", "stale", "missing"]
+    state: Literal["passed", "failed", "stale", "missing", "unreadable"]
     tree: str | None  # the task's tree now (None: no such task folder)
     audited_tree: str | None = None
     audited_at: str | None = None
@@ -85,16 +85,38 @@ def load_pin(env_root: Path, env: Environment | None = None) -> tuple[Snapshot |
     return load_snapshot(path.read_bytes(), kb.snapshot), kb.mount
 
 
-def _load_all(env_root: Path, ids: list[str]) -> dict[str, LoadedTask]:
-    loaded, problems = {}, []
+# The item a task.json that cannot be read as a task is reported under, by the field at fault.
+FIELD_ITEMS = (("criteria", "H04"), ("deliverables", "H06"), ("instructions", "H06"), ("oafreeze.seeded_law", "H09"),
+               ("oafreeze.trap", "H11"), ("oafreeze.operative", "H12"), ("oafreeze.advisory", "H12"),
+               ("oafreeze.as_of", "H10"), ("oafreeze.synthetic", "H13"))
+
+
+def unreadable_task(task_id: str, exc: OafreezeError) -> list[Finding]:
+    """Findings for a task whose task.json cannot be read as a task: one per problem, under the
+    item its field belongs to (a file that is not JSON at all is H07's), each a blocker: the
+    task cannot run as written, and no other item could read it."""
+    out = []
+    for p in exc.problems or [Problem(f"tasks/{task_id}/task.json", exc.message)]:
+        field = p.field or ""
+        item = next((i for prefix, i in FIELD_ITEMS if field == prefix or field.startswith(prefix + ".")),
+                    "H04" if field else "H07")
+        out.append(Finding(item=item, severity="blocker", task=task_id, path="task.json",
+                           location=f"$.{field}" if field else p.line, evidence=field or p.message,
+                           message=f"task.json cannot be read as a task: {p.message}"
+                           + (f" (field {field})" if field else ""),
+                           fix="correct task.json (see docs/TASKS.md for every field); the other items run once it "
+                               "reads"))
+    return sorted(out, key=Finding.sort_key)
+
+
+def _load_all(env_root: Path, ids: list[str]) -> tuple[dict[str, LoadedTask], dict[str, list[Finding]]]:
+    loaded, broken = {}, {}
     for task_id in ids:
         try:
             loaded[task_id] = load_task(env_root, task_id)
         except OafreezeError as exc:
-            problems += exc.problems or [Problem(f"tasks/{task_id}", exc.message)]
-    if problems:
-        raise BadInput(f"{len(problems)} problem(s) in task files; nothing was audited", problems)
-    return loaded
+            broken[task_id] = unreadable_task(task_id, exc)
+    return loaded, broken
 
 
 def load_families(env_root: Path, env: Environment | None = None) -> dict:
@@ -112,12 +134,16 @@ def load_families(env_root: Path, env: Environment | None = None) -> dict:
     return out
 
 
-def contexts(env_root: Path, ids: list[str], *, today: dt.date | None = None) -> list[TaskContext]:
-    """One context per selected task, with its family's siblings from the whole environment."""
+def contexts(env_root: Path, ids: list[str], *, today: dt.date | None = None,
+             broken: dict[str, list[Finding]] | None = None) -> list[TaskContext]:
+    """One context per selected task that reads, with its family's siblings from the whole
+    environment; the findings of those that do not read go into `broken`."""
     env = load_environment(env_root)
     snapshot, mount = load_pin(env_root, env)
     families = load_families(env_root, env)
-    loaded = _load_all(env_root, ids)
+    loaded, unreadable = _load_all(env_root, ids)
+    if broken is not None:
+        broken.update(unreadable)
     cache: dict = {}
     today = today or clock.today()
 
@@ -131,13 +157,13 @@ def contexts(env_root: Path, ids: list[str], *, today: dt.date | None = None) ->
     unspecified = {t.task.ext.family for t in loaded.values() if t.task.ext.family} - set(families)
     if unspecified:
         others = [i for i in task_ids(env_root) if i not in made]
-        for task_id, task in _load_all(env_root, others).items():
+        for task_id, task in _load_all(env_root, others)[0].items():
             if task.task.ext.family in unspecified:
                 made[task_id] = make(task)
     for ctx in made.values():
         if ctx.ext.family:
             ctx.siblings = [c for c in made.values() if c is not ctx and c.ext.family == ctx.ext.family]
-    return [made[i] for i in ids]
+    return [made[i] for i in ids if i in made]
 
 
 # --- auditing --------------------------------------------------------------------------
@@ -148,11 +174,17 @@ def task_tree(folder: Path) -> str:
 
 
 def _readable(folder: Path, fn):
-    try:
-        return fn(folder)
-    except OSError as exc:
-        where = exc.filename or str(folder)
-        raise BadInput.at(str(where), f"cannot read: {exc.strerror or exc}", rule="readable") from None
+    # A folder that changes while it is read (a file removed between listing and hashing)
+    # gets a second read; one that still cannot be read is named.
+    for attempt in (1, 2):
+        try:
+            return fn(folder)
+        except FileNotFoundError as exc:
+            if attempt == 2:
+                raise BadInput.at(str(exc.filename or folder), "changed while it was read", rule="readable") from None
+        except OSError as exc:
+            where = exc.filename or str(folder)
+            raise BadInput.at(str(where), f"cannot read: {exc.strerror or exc}", rule="readable") from None
 
 
 def audit_one(ctx: TaskContext, waivers: list[Waiver], tree: str | None = None) -> TaskAudit:
@@ -170,23 +202,47 @@ def audit_one(ctx: TaskContext, waivers: list[Waiver], tree: str | None = None) 
                      findings=findings, waivers=mine)
 
 
+def _failed(task_id: str, tree: str, findings: list[Finding]) -> TaskAudit:
+    return TaskAudit(task=task_id, tree=tree, passed=False, findings=findings, waivers=[])
+
+
+def _unreadable_folder(ctx_or_id, exc: OafreezeError) -> TaskAudit:
+    task_id = ctx_or_id if isinstance(ctx_or_id, str) else ctx_or_id.task_id
+    where = exc.problems[0].path if exc.problems else f"tasks/{task_id}"
+    return _failed(task_id, "", [Finding(
+        item="H07", severity="blocker", task=task_id, path=where, evidence=exc.problems[0].message if exc.problems
+        else exc.message, message=f"part of the task cannot be read ({where}): the agent would be handed less than "
+        "the task promises, and the audit cannot bind a result to its tree", fix="fix the permissions, then audit again")])
+
+
 def run_audit(env_root: Path, patterns: list[str] | tuple[str, ...] = (), *, record: bool = True,
               today: dt.date | None = None, progress=None) -> list[TaskAudit]:
-    """Audit the tasks the globs select; append one record per task unless `record` is False."""
+    """Audit the tasks the globs select; append one record per task unless `record` is False.
+
+    A task that cannot be read (task.json that is not a task, an unreadable folder) is
+    reported with findings and fails; every other task is still audited."""
     env_root = Path(env_root)
     ids = select_tasks(env_root, patterns)
     waivers = records.read_waivers(env_root)
+    broken: dict[str, list[Finding]] = {}
+    by_id = {ctx.task_id: ctx for ctx in contexts(env_root, ids, today=today, broken=broken)}
     out = []
-    for n, ctx in enumerate(contexts(env_root, ids, today=today), 1):
-        result = audit_one(ctx, waivers)
-        out.append(result)
+    for n, task_id in enumerate(ids, 1):
+        try:
+            if task_id in broken:
+                out.append(_failed(task_id, task_tree(env_root / "tasks" / task_id), broken[task_id]))
+            else:
+                out.append(audit_one(by_id[task_id], waivers))
+        except OafreezeError as exc:
+            out.append(_unreadable_folder(task_id, exc))
         if progress:
             progress(n, len(ids))
     if record:
         for result in out:
-            records.append(env_root, records.RECORDS,
-                           Record(task=result.task, tree=result.tree, passed=result.passed,
-                                  findings=result.findings, time=records.now()))
+            if result.tree:  # a result must be bound to the tree it read
+                records.append(env_root, records.RECORDS,
+                               Record(task=result.task, tree=result.tree, passed=result.passed,
+                                      findings=result.findings, time=records.now()))
     return out
 
 
@@ -201,7 +257,11 @@ def waive(env_root: Path, task_id: str, item: str, reason: str, by: str, *,
                           rule="waiver-reasoned")
     if task_id not in task_ids(env_root):
         raise BadInput.at(f"tasks/{task_id}", "no such task", rule="task-exists")
-    ctx = contexts(env_root, [task_id], today=today)[0]
+    found_ctx = contexts(env_root, [task_id], today=today)
+    if not found_ctx:
+        raise CheckFailed.at(f"tasks/{task_id}/task.json", "cannot be read as a task; correct it and audit again "
+                             "(a finding on a task that does not read cannot be waived)", rule="task-readable")
+    ctx = found_ctx[0]
     tree = task_tree(ctx.folder)
     found = BY_ID[item].check(ctx)
     blockers = [f for f in found if f.severity == "blocker"]
@@ -236,7 +296,11 @@ def audit_status(env_root: Path, task_ids: list[str], trees: dict[str, str] | No
         if trees is not None and task_id in trees:
             tree = trees[task_id]
         else:
-            tree = task_tree(folder) if folder.is_dir() and not folder.is_symlink() else None
+            try:
+                tree = task_tree(folder) if folder.is_dir() and not folder.is_symlink() else None
+            except BadInput:
+                out[task_id] = AuditStatus(task=task_id, state="unreadable", tree=None)
+                continue
         r = latest.get((task_id, tree)) if tree else None
         if r is None:
             last = max((v for (t, _), v in latest.items() if t == task_id), key=lambda v: v.time, default=None)

@@ -28,7 +28,7 @@ class Finding(BaseModel):
 
     def sort_key(self) -> tuple:
         """Item, then severity (worst first), then where."""
-        return (self.item, SEVERITIES.index(self.severity), self.path.encode("utf-8"), str(self.location or ""))
+        return (self.item, SEVERITIES.index(self.severity), self.path.encode("utf-8", "surrogateescape"), str(self.location or ""))
 
     def as_dict(self) -> dict:
         """Plain data for JSON output and the audit record."""

@@ -141,7 +141,9 @@ def run_gate(env_root: Path, manifest_ref: str | None = None) -> GateResult:
         st = states.get(t)
         want = manifest.tasks[t].tree
         again = f"run `oafreeze audit '{t}'` on the frozen tree and commit audit/records.jsonl"
-        if st is None or st.state == "missing":
+        if st is not None and st.state == "unreadable":
+            audit_check.reasons.append({"task": t, "message": "the task folder cannot be read, so its tree is unknown"})
+        elif st is None or st.state == "missing":
             audit_check.reasons.append({"task": t, "message": f"never audited: {again}"})
         elif st.audited_tree != want:
             audit_check.reasons.append({"task": t, "message": f"the last audit read tree {(st.audited_tree or '')[:12]}, "

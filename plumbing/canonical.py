@@ -40,7 +40,15 @@ def check(value: Any, depth: int = 0, where: str = "$") -> None:
 def _check(value: Any, depth: int = 0, where: str = "$") -> None:
     if depth > MAX_DEPTH:
         raise ValueError(f"{where}: nested deeper than {MAX_DEPTH} levels")
-    if isinstance(value, bool) or value is None or isinstance(value, str):
+    if isinstance(value, str):
+        if not value.isascii():
+            try:
+                value.encode("utf-8")
+            except UnicodeEncodeError:
+                raise ValueError(f"{where}: a lone surrogate (\\u{ord(value[_surrogate(value)]):04x}) is not "
+                                 "Unicode text") from None
+        return
+    if isinstance(value, bool) or value is None:
         return
     if isinstance(value, int):
         if abs(value) > MAX_SAFE_INTEGER:
@@ -54,6 +62,7 @@ def _check(value: Any, depth: int = 0, where: str = "$") -> None:
         for key, item in value.items():
             if not isinstance(key, str):
                 raise ValueError(f"{where}: key {key!r} is not a string (in YAML, quote it)")
+            _check(key, depth + 1, where)
             _check(item, depth + 1, f"{where}.{key}")
         return
     if isinstance(value, (list, tuple)):
@@ -61,6 +70,10 @@ def _check(value: Any, depth: int = 0, where: str = "$") -> None:
             _check(item, depth + 1, f"{where}[{i}]")
         return
     raise ValueError(f"{where}: {type(value).__name__} is not JSON data")
+
+
+def _surrogate(text: str) -> int:
+    return next(i for i, ch in enumerate(text) if 0xD800 <= ord(ch) <= 0xDFFF)
 
 
 def canonical_bytes(value: Any) -> bytes:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shutil
 
 from hygiene_helpers import make_env, task_json, workspace
 from oafreeze.hygiene.audit import audit_status
@@ -111,16 +112,31 @@ def test_a_torn_final_line_is_ignored_and_cut_by_the_next_append(tmp_path, cli):
     assert len(read_records(env)) == 2
 
 
-def test_malformed_task_json_is_bad_input_naming_the_file(tmp_path, cli):
+def test_a_task_json_that_does_not_read_fails_that_task_and_the_others_are_still_audited(tmp_path, cli):
     env = make_env(tmp_path / "env")
+    shutil.copytree(env / "tasks/t1", env / "tasks/t2")
     (env / "tasks/t1/task.json").write_text('{"title": "x",}')
-    code, out, err = cli("audit", "--env", str(env))
-    assert code == 2 and "tasks/t1/task.json" in err and "Traceback" not in err + out
+    code, data, _ = cli.json("audit", "--env", str(env))
+    assert code == 1
+    by_task = {t["task"]: t for t in data["tasks"]}
+    assert by_task["t2"]["passed"] is True
+    broken = by_task["t1"]["findings"]
+    assert [(f["item"], f["severity"], f["path"]) for f in broken] == [("H07", "blocker", "task.json")]
+    assert "trailing comma" in broken[0]["message"]
+    # A field of the wrong type is named, under the item its field belongs to.
     task = task_json()
+    task["criteria"] = "all of them"
+    (env / "tasks/t1/task.json").write_text(json.dumps(task))
+    code, data, _ = cli.json("audit", "--env", str(env))
+    broken = next(t for t in data["tasks"] if t["task"] == "t1")["findings"]
+    assert code == 1 and [(f["item"], f["location"]) for f in broken] == [("H04", "$.criteria")]
+    # Missing criteria are H04's own finding: the task reads, and every other item runs.
     del task["criteria"]
     (env / "tasks/t1/task.json").write_text(json.dumps(task))
     code, data, _ = cli.json("audit", "--env", str(env))
-    assert code == 2 and data["problems"][0]["field"] == "criteria"
+    t1 = next(t for t in data["tasks"] if t["task"] == "t1")
+    assert code == 1 and ("H04", "blocker", "$.criteria") in {(f["item"], f["severity"], f["location"])
+                                                             for f in t1["findings"]}
 
 
 def test_html_report_links_findings_and_escapes_everything(tmp_path, cli):

@@ -182,7 +182,7 @@ def test_task_json_round_trip_keeps_unknown_fields(tmp_path):
     (lambda t: t.pop("instructions") and t.pop("criteria"), ["instructions", "criteria"]),
     (lambda t: t.__setitem__("deliverables", {"../escape.md": "x"}), ["deliverables", ".."]),
     (lambda t: t.__setitem__("deliverables", {"/etc/passwd": "x"}), ["absolute"]),
-    (lambda t: t.__setitem__("work_type", "guess"), ["work_type"]),
+    (lambda t: t.__setitem__("criteria", "all of them"), ["criteria", "must be a list"]),
 ])
 def test_bad_task_json_is_refused_with_every_problem(env, cli, mutate, needle):
     path = env / "tasks/task-00/task.json"

@@ -220,7 +220,7 @@ def check(ctx: TaskContext) -> list[Finding]:
             "family no longer measures one design", "make the difference a declared variable, or remove it",
             location=path, evidence=_value_diff(mine, theirs)))
     mine, theirs = _masked_files(ctx), _masked_files(ref)
-    for rel in sorted(set(mine) | set(theirs), key=lambda p: p.encode("utf-8")):
+    for rel in sorted(set(mine) | set(theirs), key=lambda p: p.encode("utf-8", "surrogateescape")):
         if rel not in mine or rel not in theirs:
             where = "only in this instance" if rel in mine else f"only in {ref.task_id}"
             out.append(ctx.finding(ID, "major", rel, f"{rel} is {where}: the instances' workspaces differ beyond "

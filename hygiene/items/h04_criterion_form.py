@@ -7,6 +7,7 @@ from collections import Counter
 
 from oafreeze.corpus import text as tx
 from oafreeze.hygiene import criteria as cr
+from oafreeze.environment.task import SOURCES, WORK_TYPES
 from oafreeze.hygiene.context import TaskContext
 from oafreeze.hygiene.finding import Finding
 
@@ -18,14 +19,48 @@ ENUMERATION = re.compile(r"\((?:1|a|i)\).*\((?:2|b|ii)\)", re.S)
 JOINED = re.compile(r";\s*(?:and\s+)?(?:it\s+)?\w+s\b|\band also\b|\bas well as\b", re.I)
 
 
-def check(ctx: TaskContext) -> list[Finding]:
-    """Every form problem of every criterion."""
+# A BCP 47 language tag as LAB writes it: "en", "en-US", "fr", "pt-BR", "zh-Hant".
+LANGUAGE_TAG = re.compile(r"^[A-Za-z]{2,3}(?:-[A-Za-z]{4})?(?:-(?:[A-Za-z]{2}|\d{3}))?(?:-[A-Za-z0-9]{5,8})*$")
+
+
+def _task_form(ctx: TaskContext) -> list[Finding]:
+    """The task's own fields: a title, LAB's work types, well-formed language tags, criteria at all."""
     out = []
+    task = ctx.task
+    if not task.title.strip():
+        out.append(ctx.finding(ID, "major", "task.json", "the task has no title: reports, the run log and LAB's "
+                               "tools cannot name it", "give the task a short title", location="$.title"))
+    if task.work_type not in WORK_TYPES:
+        out.append(ctx.finding(ID, "major", "task.json", f"work_type {task.work_type!r} is not one of LAB's "
+                               f"({', '.join(WORK_TYPES)}): LAB's harness and reports group tasks by it",
+                               f"use one of {', '.join(WORK_TYPES)}", location="$.work_type",
+                               evidence=repr(task.work_type)))
+    for key in ("language", "judge_language"):
+        value = getattr(task, key)
+        if value is not None and not LANGUAGE_TAG.match(value):
+            out.append(ctx.finding(ID, "major", "task.json", f"{key} {value!r} is not a language tag such as "
+                                   "'en' or 'en-US': the judge may be prompted in the wrong language",
+                                   "write a BCP 47 tag ('en', 'fr', 'pt-BR')", location=f"$.{key}",
+                                   evidence=value))
+    if not task.criteria:
+        out.append(ctx.finding(ID, "blocker", "task.json", "the task has no criteria: nothing is graded, so every "
+                               "output scores the same", "add criteria written as \"PASS if ... FAIL if ...\"",
+                               location="$.criteria"))
+    return out
+
+
+def check(ctx: TaskContext) -> list[Finding]:
+    """Every form problem of the task and of every criterion."""
+    out = _task_form(ctx)
     names = list(ctx.task.deliverables)
     ids = Counter(c.id for c in ctx.task.criteria)
     for i, c in enumerate(ctx.task.criteria):
         at = f"$.criteria[{i}]"
-        if ids[c.id] > 1:
+        if not c.id.strip():
+            out.append(ctx.finding(ID, "major", "task.json", f"criterion {i + 1} ({c.title or 'untitled'}) has no "
+                                   "id: verdicts, waivers and the trap cannot point at it",
+                                   "give it a short, unique id", location=f"{at}.id", evidence=c.title))
+        elif ids[c.id] > 1:
             out.append(ctx.finding(ID, "major", "task.json",
                                    f"criterion id {c.id!r} is used {ids[c.id]} times: verdicts, waivers and the "
                                    "trap's detecting criteria cannot tell them apart",
@@ -33,6 +68,10 @@ def check(ctx: TaskContext) -> list[Finding]:
         if not c.title.strip():
             out.append(ctx.finding(ID, "major", "task.json", f"criterion {c.id!r} has a blank title",
                                    "give it a short title", location=f"{at}.title", evidence=repr(c.title)))
+        if c.source is not None and c.source not in SOURCES:
+            out.append(ctx.finding(ID, "minor", "task.json", f"criterion {c.id!r} has source {c.source!r}; LAB's "
+                                   f"sources are {' and '.join(SOURCES)}", f"use {' or '.join(SOURCES)}",
+                                   location=f"{at}.source", evidence=c.source))
         pass_clause, fail_clause = cr.clauses(c.match_criteria)
         for label, clause in (("PASS if", pass_clause), ("FAIL if", fail_clause)):
             if not clause:

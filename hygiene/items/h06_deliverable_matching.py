@@ -16,6 +16,10 @@ def check(ctx: TaskContext) -> list[Finding]:
     """Ungraded or unnamed deliverables, matcher collisions, unsafe names."""
     out = []
     names = list(ctx.task.deliverables)
+    if not names:
+        out.append(ctx.finding(ID, "major", "task.json", "the task declares no deliverables: the matcher has nothing "
+                               "to pair outputs with, and the judge nothing to read", "declare the deliverables as "
+                               "file name -> description", location="$.deliverables"))
     graded = {d for c in ctx.task.criteria for d in (c.deliverables or names)}
     instructions = tx.normalize(ctx.task.instructions)
     for d in names:

@@ -11,6 +11,7 @@ from oafreeze.corpus import text as tx
 from oafreeze.hygiene import criteria as cr
 from oafreeze.hygiene.context import TaskContext
 from oafreeze.hygiene.finding import Finding
+from oafreeze.plumbing.paths import shown
 
 ID = "H07"
 NAME = "workspace integrity"
@@ -25,6 +26,13 @@ def check(ctx: TaskContext) -> list[Finding]:
         out.append(ctx.finding(
             ID, "major", rel, f"{rel} is a symlink: what the agent reads depends on the machine, and it can point "
             "outside the workspace", "replace the link by the file it points to", evidence=rel))
+    for rel in [f.rel for f in ctx.files] + ctx.symlinks:
+        try:
+            rel.encode("utf-8")
+        except UnicodeEncodeError:
+            out.append(ctx.finding(ID, "major", shown(rel), "the file name is not valid UTF-8: git, the manifest and "
+                                   "other machines may show or store it differently", "rename it in UTF-8",
+                                   evidence=shown(rel)))
     for f in ctx.files:
         parts = f.rel.split("/")
         if ".git" in parts[:-1] or parts[-1] == ".git":

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from oafreeze.corpus import text as tx
 from oafreeze.hygiene.context import TaskContext
+from oafreeze.plumbing.paths import path_problem
 from oafreeze.hygiene.finding import Finding
 
 ID = "H09"
@@ -16,6 +17,17 @@ def check(ctx: TaskContext) -> list[Finding]:
     out = []
     for i, law in enumerate(ctx.ext.seeded_law):
         at = f"$.oafreeze.seeded_law[{i}]"
+        if not law.citation.strip():
+            out.append(ctx.finding(ID, "major", "task.json", f"seeded law {i + 1} ({law.file or 'no file'}) has no "
+                                   "citation: nobody can tell which law the planted text claims to be",
+                                   "add the citation (e.g. 'C.R.S. § 8-2-113(2)')", location=f"{at}.citation",
+                                   evidence=law.file))
+        problem = path_problem(law.file)
+        if problem:
+            out.append(ctx.finding(ID, "major", "task.json", f"seeded law {law.citation!r} names file "
+                                   f"{law.file!r}, which {problem}", "name the file by its path under documents/",
+                                   location=f"{at}.file", evidence=law.file))
+            continue
         for key in DECLARED:
             if not getattr(law, key):
                 out.append(ctx.finding(

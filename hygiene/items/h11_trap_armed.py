@@ -19,6 +19,11 @@ def check(ctx: TaskContext) -> list[Finding]:
                             location="$.oafreeze.trap")]
     out = []
     armed = 0
+    for key in ("kind", "description"):
+        if not getattr(trap, key).strip():
+            out.append(ctx.finding(ID, "major", "task.json", f"the trap has no {key}: readers of the results cannot "
+                                   "tell what the task was built to catch", f"write oafreeze.trap.{key}",
+                                   location=f"$.oafreeze.trap.{key}"))
     if not trap.anchors:
         out.append(ctx.finding(ID, "major", "task.json", f"the {trap.kind} trap has no anchors: the audit cannot "
                                "confirm the tempting material is in the workspace",
@@ -27,7 +32,11 @@ def check(ctx: TaskContext) -> list[Finding]:
     for i, anchor in enumerate(trap.anchors):
         f = ctx.file(anchor.file)
         at = f"$.oafreeze.trap.anchors[{i}]"
-        if f is None or f.text is None:
+        if not anchor.quote.strip():
+            out.append(ctx.finding(ID, "major", "task.json", f"trap anchor {i + 1} quotes nothing: the audit cannot "
+                                   "confirm the trap is armed", "quote the passage the trap rests on",
+                                   location=f"{at}.quote", evidence=anchor.file))
+        elif f is None or f.text is None:
             out.append(ctx.finding(ID, "major", "task.json", f"trap anchor file {anchor.file!r} is not a readable "
                                    "workspace file: the trap is not armed", "fix the path (relative to documents/)",
                                    location=f"{at}.file", evidence=anchor.file))

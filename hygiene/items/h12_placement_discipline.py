@@ -94,7 +94,7 @@ def copied_advice(ctx: TaskContext) -> list[Finding]:
                         advice.setdefault(s, f.rel)
         ctx.cache[key] = {s: rel for s, rel in advice.items() if s not in form}
     advice = ctx.cache[key]
-    law = {s for seeded in ctx.ext.seeded_law for s in tx.shingles(seeded.quote, SHINGLE)}
+    law = {s for seeded in ctx.ext.seeded_law for s in tx.shingles(seeded.quote or "", SHINGLE)}
     starts: dict[str, tuple[str, list[str]]] = {}
     for d in ctx.ext.operative:
         tmpl = degenerate.template_for(ctx, d)

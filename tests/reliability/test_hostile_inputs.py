@@ -52,13 +52,26 @@ def _with(field: str, value: str) -> dict:
     return task
 
 
+FIELD_ITEM = {"deliverables": ("H06", "$.deliverables"), "anchors": ("H11", "$.oafreeze.trap.anchors[0]"),
+              "seeded_law": ("H09", "$.oafreeze.seeded_law[0].file")}
+
+
+@pytest.fixture(scope="module")
+def audit_env(base, tmp_path_factory) -> Path:
+    return copy_env(base, tmp_path_factory.mktemp("paths") / "env")
+
+
 @pytest.mark.parametrize("field", ["deliverables", "anchors", "seeded_law"])
 @pytest.mark.parametrize("path", BAD_PATHS, ids=range(len(BAD_PATHS)))
-def test_unsafe_paths_in_task_json_are_refused_naming_the_field(field, path):
+def test_unsafe_paths_in_task_json_open_nothing_and_are_findings_naming_the_field(audit_env, field, path):
+    from oafreeze.hygiene.audit import run_audit
+
     INPUTS["tried"] += 1
-    with pytest.raises(BadInput) as exc:
-        parse_task(json.dumps(_with(field, path)).encode(), "tasks/t/task.json")
-    assert "tasks/t/task.json" in str(exc.value) and field.split("_")[0] in str(exc.value)
+    (audit_env / "tasks/task-00/task.json").write_text(json.dumps(_with(field, path)))
+    result = run_audit(audit_env, ["task-00"], record=False)[0]
+    item, location = FIELD_ITEM[field]
+    hits = [f for f in result.findings if f.item == item and str(f.location).startswith(location)]
+    assert not result.passed and hits, [f.message for f in result.findings]
 
 
 def test_freeze_refuses_a_task_whose_deliverable_climbs_out(base, tmp_path):
@@ -141,15 +154,21 @@ HOSTILE_JSON = {
 
 
 @pytest.mark.parametrize("name", sorted(HOSTILE_JSON))
-def test_hostile_task_json_is_refused_by_freeze_and_audit_naming_the_file(base, tmp_path, name):
+def test_hostile_task_json_is_refused_by_freeze_and_a_blocker_for_the_audit(base, tmp_path, name):
     INPUTS["tried"] += 1
     env = copy_env(base, tmp_path / "env")
     text = HOSTILE_JSON[name]
     (env / "tasks/task-00/task.json").write_bytes(text if isinstance(text, bytes) else text.encode())
     commit_all(env, "hostile task")
-    for args in (("freeze", "--id", "f1"), ("audit", "--no-record")):
-        proc = oaf(*args, cwd=env)
-        assert proc.returncode == 2 and "task-00/task.json" in proc.stderr and no_traceback(proc), (args, proc.stderr)
+    proc = oaf("freeze", "--id", "f1", cwd=env)
+    assert proc.returncode == 2 and "task-00/task.json" in proc.stderr and no_traceback(proc), proc.stderr
+    # The audit reports the task that does not read, and audits the other one.
+    proc = oaf("audit", "--no-record", "--json", cwd=env)
+    assert proc.returncode == 1 and no_traceback(proc), proc.stderr
+    by_task = {t["task"]: t for t in json.loads(proc.stdout)["tasks"]}
+    assert sorted(by_task) == ["task-00", "task-01"]
+    assert [f["severity"] for f in by_task["task-00"]["findings"]] == ["blocker"]
+    assert "cannot be read as a task" in by_task["task-00"]["findings"][0]["message"]
 
 
 # -- Office documents (the audit's H07 format check) -------------------------------------
