@@ -156,20 +156,19 @@ def declarations_removed(env: Path, task: str) -> None:
 # --- near-misses ---------------------------------------------------------------------------------
 
 
-@near_miss("h09-nm-new-excerpt-fully-declared", "H09", TB,
-           "A new statute excerpt is added to the statute file with a complete seeded-law entry.",
-           "Citation, effective date, verified-on (before today), verified-against all declared, and the quote "
-           "is in the named file.")
-def new_declared(env: Path, task: str) -> None:
-    # The heading avoids the citation itself: with "C.R.S. § 8-2-113(8)" in the workspace, pasting the
-    # workspace would satisfy every literal of rationale-sources, a real H03 defect this case is not about.
-    append_doc(env, task, "colorado-statute-excerpt.md", f'## Penalty provision, subsection (8)(a)\n\n"{CO_8A}"')
+@near_miss("h09-nm-second-quote-fully-declared", "H09", CI,
+           "A second sentence of the § 2872 excerpt, already in the file, gets its own complete seeded-law entry.",
+           "Citation (stated in the file), effective date, verified-on before today and verified-against are all "
+           "declared, and the quote is verbatim in the named file.")
+def second_quote_declared(env: Path, task: str) -> None:
     with task_json(env, task) as t:
         t["oafreeze"]["seeded_law"].append({
-            "file": "documents/colorado-statute-excerpt.md", "citation": "C.R.S. § 8-2-113(8)(a)", "quote": CO_8A,
-            "effective_date": "2022-08-10", "verified_on": "2026-10-01",
-            "verified_against": "C.R.S. § 8-2-113(8)(a) as enacted by HB 22-1317; checked against the text kept on "
-                                "the Granite Peak file in this environment (matrix-narrow-edit)"})
+            "file": "documents/california-labor-code-excerpt.md", "citation": "Cal. Lab. Code § 2872",
+            "quote": "In any suit or action arising thereunder, the burden of proof shall be on the employee claiming "
+                     "the benefits of its provisions.",
+            "effective_date": "1980-01-01", "verified_on": "2026-10-01",
+            "verified_against": "Cal. Lab. Code § 2872, second sentence; checked against the text of the section "
+                                "as set out in this task's excerpt file and the sample library's FACTS.md"})
 
 
 @near_miss("h09-nm-verified-after-as-of-before-today", "H09", NE,

@@ -140,7 +140,7 @@ def future_events(env: Path, task: str) -> None:
 def future_law_trap(env: Path, task: str) -> None:
     with task_json(env, task) as t:
         t["oafreeze"]["seeded_law"].append({
-            "file": "documents/illinois-statute-excerpt.md", "citation": "820 ILCS 90/10(a) (2027 step-up)",
+            "file": "documents/illinois-statute-excerpt.md", "citation": "820 ILCS 90/10(a)",
             "quote": "This amount shall increase to $80,000 per year beginning on January 1, 2027",
             "effective_date": "2027-01-01", "verified_on": "2026-10-01",
             "verified_against": "820 ILCS 90/10(a) as amended by P.A. 102-358, the schedule in the same subsection"})
