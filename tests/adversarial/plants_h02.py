@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from .cases import near_miss, plant
-from .edits import append_doc, docx_bytes, edit_doc, email, read_doc, write_doc
+from .edits import append_doc, docx_bytes, edit_doc, email, read_doc, replace_text, task_json, write_doc
 
 NE, TB, SD = "matrix-narrow-edit", "matrix-threshold-between", "matrix-signing-date-law"
 CA, AM, CI = "matrix-client-alert-refresh", "matrix-adverse-memo-repair", "matrix-california-invention-notice"
@@ -98,6 +98,27 @@ def form_refreshed(env: Path, task: str) -> None:
     edit_doc(env, task, rel, "Delaware law, and any dispute will be resolved in the state courts of New Castle "
              "County, Delaware", "Washington law, and any dispute will be resolved in the state courts of King "
              "County, Washington")
+
+
+@plant("h02-pigeonhole-pairs-old-form", "H02", CA,
+       "The form deliverable becomes a .docx and the client's old form sits in the workspace as the only .docx: "
+       "the matcher's extension pass pairs them.")
+def pigeonhole_docx(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        t["deliverables"] = {("washington-covenant-form.docx" if k == "washington-covenant-form.md" else k): v
+                             for k, v in t["deliverables"].items()}
+        t["instructions"] = replace_text(t["instructions"], "washington-covenant-form.md, the refreshed form",
+                                         "washington-covenant-form.docx (Word), the refreshed form")
+        t["instructions"] = replace_text(t["instructions"], "Prepare three deliverables in Markdown:",
+                                         "Prepare three deliverables:")
+        for crit in t["criteria"]:
+            crit["match_criteria"] = crit["match_criteria"].replace("washington-covenant-form.md",
+                                                                    "washington-covenant-form.docx")
+            crit["deliverables"] = ["washington-covenant-form.docx" if d == "washington-covenant-form.md" else d
+                                    for d in crit["deliverables"]]
+        t["oafreeze"]["operative"] = ["washington-covenant-form.docx"]
+    paragraphs = [line for line in read_doc(env, task, "halden-form-wa-2021.md").splitlines() if line.strip()]
+    write_doc(env, task, "halden-form-wa-2021.docx", docx_bytes(paragraphs))
 
 
 @plant("h02-deliverable-name-in-instance", "H02", "covenant-package-v02",

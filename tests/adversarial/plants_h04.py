@@ -104,6 +104,16 @@ def several_claims(env: Path, task: str) -> None:
         t["criteria"].remove(criterion(t, "illinois-review-and-counsel"))
 
 
+@plant("h04-two-claims-over-two-deliverables", "H04", TB,
+       "One criterion makes two unrelated claims about two deliverables (the email's thresholds, the memo's citation).")
+def two_claims_two_deliverables(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_criterion(t, "email-and-memo-content", "Cover email and file memo content",
+                      "PASS if client-email.md asks Aspenline to confirm Riley Vandermeer's start date and rationale.md "
+                      "explains why the notice is a separate document. FAIL if either is missing.",
+                      ["client-email.md", "rationale.md"])
+
+
 @plant("h04-clauses-not-in-pass-fail-form", "H04", CA,
        "A criterion is written as 'Passes when ... Fails when ...' instead of 'PASS if ... FAIL if ...'.")
 def wrong_form(env: Path, task: str) -> None:

@@ -96,6 +96,11 @@ def docx_bad_xml(env: Path, task: str) -> None:
     write_doc(env, task, "prior-invention-disclosure.docx", buf.getvalue())
 
 
+@plant("h07-pptx-not-a-zip", "H07", NE, "A .pptx slide deck is really a plain-text file.")
+def pptx_not_zip(env: Path, task: str) -> None:
+    write_doc(env, task, "renewal-briefing.pptx", "Slide 1: Tallis renewal\nSlide 2: three edits\n")
+
+
 @plant("h07-invalid-json", "H07", NE, "A .json file in the workspace has a trailing comma and an unclosed brace.")
 def invalid_json(env: Path, task: str) -> None:
     write_doc(env, task, "payroll-export.json", '{"employee": "Morgan Tallis", "salary": 71500,\n')

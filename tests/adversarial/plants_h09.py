@@ -171,6 +171,24 @@ def second_quote_declared(env: Path, task: str) -> None:
                                 "as set out in this task's excerpt file and the sample library's FACTS.md"})
 
 
+@near_miss("h09-nm-quote-in-docx-split-runs", "H09", SD,
+           "A .docx copy of 820 ILCS 90/20 is added, its text split over Word runs, with a complete seeded entry.",
+           "The quoted text is present in the named file as a reader of the .docx sees it; runs are "
+           "formatting, not text, and every provenance field is declared.")
+def quote_in_docx(env: Path, task: str) -> None:
+    quote = ("A covenant not to compete or a covenant not to solicit is illegal and void unless (1) the employer "
+             "advises the employee in writing to consult with an attorney before entering into the covenant")
+    cut = quote.index("(1)")
+    write_doc(env, task, "illinois-counsel-rule.docx", docx_bytes([
+        "820 ILCS 90/20", [quote[:cut], quote[cut:cut + 40], quote[cut + 40:] + "."]]))
+    with task_json(env, task) as t:
+        t["oafreeze"]["seeded_law"].append({
+            "file": "documents/illinois-counsel-rule.docx", "citation": "820 ILCS 90/20", "quote": quote,
+            "effective_date": "2022-01-01", "verified_on": "2026-10-01",
+            "verified_against": "820 ILCS 90/20 as amended by P.A. 102-358; the same text as this task's "
+                                "illinois-statute-excerpt.md"})
+
+
 @near_miss("h09-nm-verified-after-as-of-before-today", "H09", NE,
            "A seeded-law entry is verified a few days after the task's as_of date but before today.",
            "H09 requires verification to predate the freeze; nothing requires it to predate as_of.")

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from .cases import near_miss, plant
-from .edits import edit_doc, email, replace_text, task_json, write_doc
+from .edits import edit_doc, email, read_doc, replace_text, task_json, write_doc
 
 NE, TB, SD = "matrix-narrow-edit", "matrix-threshold-between", "matrix-signing-date-law"
 CA, AM, CI = "matrix-client-alert-refresh", "matrix-adverse-memo-repair", "matrix-california-invention-notice"
@@ -36,6 +36,14 @@ def quote_stitched(env: Path, task: str) -> None:
     with task_json(env, task) as t:
         _trap(t)["anchors"][1]["quote"] = ("Pay is tested twice: at signing and again at enforcement. Because presenting "
                                            "a void covenant is itself penalized, do not rely on a savings clause.")
+
+
+@plant("h11-tempting-section-deleted", "H11", CA,
+       "The alert's advisory section ('Our view'), which two anchors quote, is deleted from the workspace file.")
+def tempting_deleted(env: Path, task: str) -> None:
+    text = read_doc(env, task, "client-alert.md")
+    start, end = text.index("## Our view"), text.index("This alert is for general information")
+    write_doc(env, task, "client-alert.md", text[:start] + text[end:])
 
 
 @plant("h11-anchor-file-missing", "H11", AM, "An anchor names documents/litigation-memo-2026.md, which does not exist.")
