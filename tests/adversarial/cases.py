@@ -33,7 +33,7 @@ class Case:
     description: str
     apply: Apply
     why: str = ""  # near-misses: why the edit is legitimate under the spec
-    doubtful: str = ""  # plants whose status under the spec is debatable: why
+    doubtful: str = ""  # a case whose status under the spec is debatable: why
 
 
 _REGISTRY: list[Case] = []
@@ -54,10 +54,11 @@ def plant(id: str, item: str, task: str, description: str, *, doubtful: str = ""
     return deco
 
 
-def near_miss(id: str, item: str, task: str, description: str, why: str) -> Callable[[Apply], Apply]:
+def near_miss(id: str, item: str, task: str, description: str, why: str, *,
+              doubtful: str = "") -> Callable[[Apply], Apply]:
     """Register a legitimate edit that resembles a defect of `item`; `why` cites the spec."""
     def deco(fn: Apply) -> Apply:
-        _register(Case(id, item, "near-miss", task, description, fn, why=why))
+        _register(Case(id, item, "near-miss", task, description, fn, why=why, doubtful=doubtful))
         return fn
     return deco
 

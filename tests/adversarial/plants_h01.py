@@ -115,7 +115,8 @@ def criterion_near_verbatim(env: Path, task: str) -> None:
        "A criterion is reflowed across short quoted lines (> markers) inside the client's email.")
 def criterion_reflowed(env: Path, task: str) -> None:
     lines = textwrap.wrap(_match(env, task, "client-email-departures"), 58)
-    append_doc(env, task, "client-request.md", "Our outside reviewer's note:\n\n" + "\n".join("> " + ln for ln in lines))
+    quoted = "\n".join("> " + ln for ln in lines)
+    append_doc(env, task, "client-request.md", "Our outside reviewer's note:\n\n" + quoted)
 
 
 @plant("h01-criterion-in-docx-split-runs", "H01", SD,

@@ -109,8 +109,8 @@ def several_claims(env: Path, task: str) -> None:
 def two_claims_two_deliverables(env: Path, task: str) -> None:
     with task_json(env, task) as t:
         add_criterion(t, "email-and-memo-content", "Cover email and file memo content",
-                      "PASS if client-email.md asks Aspenline to confirm Riley Vandermeer's start date and rationale.md "
-                      "explains why the notice is a separate document. FAIL if either is missing.",
+                      "PASS if client-email.md asks Aspenline to confirm Riley Vandermeer's start date and "
+                      "rationale.md explains why the notice is a separate document. FAIL if either is missing.",
                       ["client-email.md", "rationale.md"])
 
 

@@ -121,9 +121,9 @@ def where_appropriate(env: Path, task: str) -> None:
 def statutory_phrase(env: Path, task: str) -> None:
     with task_json(env, task) as t:
         add_criterion(t, "nonsolicit-statutory-limit", "Non-solicit recites the statutory limit",
-                      "PASS if the customer non-solicitation covenant in vandermeer-covenant-agreement.md states that it "
-                      "is limited to what is reasonably necessary to protect Aspenline's trade secrets. FAIL if that "
-                      "limitation is missing.",
+                      "PASS if the customer non-solicitation covenant in vandermeer-covenant-agreement.md states "
+                      "that it is limited to what is reasonably necessary to protect Aspenline's trade secrets. "
+                      "FAIL if that limitation is missing.",
                       ["vandermeer-covenant-agreement.md"])
 
 

@@ -119,8 +119,8 @@ def unsafe_colon(env: Path, task: str) -> None:
     with task_json(env, task) as t:
         _add_full(t, "signing-summary:v2.md", "Signing-day summary for Bayou Crest.", "advisory",
                   "Also write signing-summary:v2.md, a signing-day summary for Bayou Crest.", "signing-summary",
-                  "PASS if signing-summary:v2.md tells Bayou Crest to have Avery Fontenot sign on the first day of work. "
-                  "FAIL if it does not.")
+                  "PASS if signing-summary:v2.md tells Bayou Crest to have Avery Fontenot sign on the first day of "
+                  "work. FAIL if it does not.")
 
 
 @plant("h06-deliverable-extension-changed", "H06", CA,
@@ -152,8 +152,9 @@ def new_complete(env: Path, task: str) -> None:
         _add_full(t, "signing-checklist.md", "Checklist for Bayou Crest for the signing day.", "advisory",
                   "Also write signing-checklist.md, a checklist for Bayou Crest for the signing day.",
                   "checklist-first-day",
-                  "PASS if signing-checklist.md tells Bayou Crest to have Avery Fontenot sign the agreement on the first "
-                  "day of work and to keep the signed original. FAIL if it allows signing before employment begins.")
+                  "PASS if signing-checklist.md tells Bayou Crest to have Avery Fontenot sign the agreement on the "
+                  "first day of work and to keep the signed original. FAIL if it allows signing before employment "
+                  "begins.")
 
 
 @near_miss("h06-nm-same-stem-other-format", "H06", NE,

@@ -116,4 +116,5 @@ def quotes_guide(env: Path, task: str) -> None:
            "folders belong to the task and are not pinned.")
 def reference_beside(env: Path, task: str) -> None:
     write_doc(env, task, "firm-precedents/louisiana-parish-list.md",
-              "# Parishes where Bayou Crest has offices\n\n- East Baton Rouge\n- Ascension\n- Livingston\n- Iberville\n")
+              "# Parishes where Bayou Crest has offices\n\n"
+              "- East Baton Rouge\n- Ascension\n- Livingston\n- Iberville\n")

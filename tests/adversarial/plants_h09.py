@@ -108,7 +108,8 @@ def quote_other_file(env: Path, task: str) -> None:
     _entry(env, task, "C.R.S. § 8-2-113(4)(b)", file="documents/hr-request.md")
 
 
-@plant("h09-named-file-absent", "H09", SD, "A seeded-law entry names documents/illinois-statute.md, which does not exist.")
+@plant("h09-named-file-absent", "H09", SD,
+       "A seeded-law entry names documents/illinois-statute.md, which does not exist.")
 def file_absent(env: Path, task: str) -> None:
     _entry(env, task, "820 ILCS 90/20", file="documents/illinois-statute.md")
 

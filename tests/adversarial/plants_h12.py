@@ -30,7 +30,8 @@ def operative_empty(env: Path, task: str) -> None:
         t["oafreeze"]["operative"] = []
 
 
-@plant("h12-operative-names-non-deliverable", "H12", SD, "The operative list names 'ellery-agreement.md', not a deliverable.")
+@plant("h12-operative-names-non-deliverable", "H12", SD,
+       "The operative list names 'ellery-agreement.md', not a deliverable.")
 def operative_unknown(env: Path, task: str) -> None:
     with task_json(env, task) as t:
         t["oafreeze"]["operative"] = ["ellery-agreement.md"]
@@ -69,8 +70,8 @@ def bans_required_notice(env: Path, task: str) -> None:
         criterion(t, "placement-operative-text")["match_criteria"] = (
             "PASS if vandermeer-covenant-agreement.md and vandermeer-noncompete-notice.md contain only contract terms "
             "and signature blocks. FAIL if either contains a file or source path, a drafting note, advice to "
-            "Aspenline, legal analysis, or any statutory notice or statute citation, including the 18 U.S.C. § 1833(b) "
-            "immunity notice.")
+            "Aspenline, legal analysis, or any statutory notice or statute citation, including the "
+            "18 U.S.C. § 1833(b) immunity notice.")
 
 
 @plant("h12-no-advisory-deliverable", "H12", CI,
@@ -91,7 +92,8 @@ def no_advisory(env: Path, task: str) -> None:
 def advice_in_form(env: Path, task: str) -> None:
     edit_doc(env, task, "halden-form-wa-2021.md", "## 4. Employees",
              "In our view, employers should treat every \"no-service\" clause as a full non-compete from now on; "
-             "a court that narrows an overbroad covenant still awards the employee $5,000 plus fees.\n\n## 4. Employees")
+             "a court that narrows an overbroad covenant still awards the employee $5,000 plus fees.\n\n"
+             "## 4. Employees")
 
 
 @plant("h12-drafting-note-in-draft-that-must-be-kept", "H12", NE,
@@ -139,5 +141,5 @@ def notice_in_form(env: Path, task: str) -> None:
            "the operative deliverables and their placement criterion are unchanged.")
 def analysis_in_request(env: Path, task: str) -> None:
     append_doc(env, task, "hr-request.md",
-               "P.S. Our in-house counsel notes that a Colorado court will decide any dispute with Riley under Colorado "
-               "law, whatever the contract says.")
+               "P.S. Our in-house counsel notes that a Colorado court will decide any dispute with Riley under "
+               "Colorado law, whatever the contract says.")

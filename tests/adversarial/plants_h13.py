@@ -73,7 +73,8 @@ def email_company(env: Path, task: str) -> None:
     edit_doc(env, task, "client-request.md", "wendell.park@sierrafold.example.com", "wendell.park@sierrafold.com")
 
 
-@plant("h13-email-in-instructions", "H13", NE, "The instructions ask the agent to write to an address at harlowfinch.com.")
+@plant("h13-email-in-instructions", "H13", NE,
+       "The instructions ask the agent to write to an address at harlowfinch.com.")
 def email_in_instructions(env: Path, task: str) -> None:
     with task_json(env, task) as t:
         t["instructions"] += "\n\nQuestions go to miriam.okafor@harlowfinch.com."
@@ -129,12 +130,14 @@ def webhook(env: Path, task: str) -> None:
 
 @plant("h13-absolute-posix-path", "H13", TB, "The client's email points at a file under /Users/... on a laptop.")
 def posix_path(env: Path, task: str) -> None:
-    append_doc(env, task, "hr-request.md", "The old offer is at /Users/nhaddad/Documents/Aspenline/offers/vandermeer.docx.")
+    append_doc(env, task, "hr-request.md",
+               "The old offer is at /Users/nhaddad/Documents/Aspenline/offers/vandermeer.docx.")
 
 
 @plant("h13-windows-path", "H13", NE, "The partner's email cites a C:\\Users\\... path on a Windows desktop.")
 def windows_path(env: Path, task: str) -> None:
-    append_doc(env, task, "partner-instructions.md", "My marked-up copy is C:\\Users\\mokafor\\Desktop\\Tallis\\draft.docx.")
+    append_doc(env, task, "partner-instructions.md",
+               "My marked-up copy is C:\\Users\\mokafor\\Desktop\\Tallis\\draft.docx.")
 
 
 @plant("h13-home-path-in-seeded-law", "H13", SD, "A seeded-law entry's verified_against names a /home/... checkout.")
@@ -175,7 +178,9 @@ def example_emails(env: Path, task: str) -> None:
 
 
 @near_miss("h13-nm-reserved-test-tld", "H13", CI, "An address at the reserved .test top-level domain is added.",
-           "RFC 2606 reserves .test for testing; it is a reserved example domain, not a live one.")
+           "RFC 2606 reserves .test for testing; it is a reserved example domain, not a live one.",
+           doubtful="HYGIENE.md says 'reserved example' domains; .test is reserved for testing rather than for "
+                    "documentation, which a stricter reading would not allow.")
 def test_tld(env: Path, task: str) -> None:
     append_doc(env, task, "client-request.md", "Please copy our paralegal at paralegal@sierrafold.test.")
 

@@ -272,13 +272,15 @@ def render(report: dict) -> str:
                  f"({s['found_blocking']} found at major/blocker)")
     lines.append(f"near-misses {s['near_misses']}, false alarms {s['false_alarms']}")
     for r in report["false_alarms"]:
-        lines.append(f"  FALSE ALARM {r['id']} ({r['task']}): {r['description']}")
+        lines.append(f"  FALSE ALARM {r['id']} ({r['task']}): {r['description']}"
+                     + (" [doubtful]" if r["doubtful"] else ""))
         if r.get("error"):
             lines.append(f"      audit error: {r['error']}")
         lines += [f"      {_finding_line(f)}" for f in r["findings"]]
     lines.append(f"missed plants {len(report['missed'])}")
     for r in report["missed"]:
-        lines.append(f"  MISSED {r['item']} {r['id']} ({r['task']}): {r['description']}")
+        lines.append(f"  MISSED {r['item']} {r['id']} ({r['task']}): {r['description']}"
+                     + (" [doubtful]" if r["doubtful"] else ""))
         if r.get("error"):
             lines.append(f"      audit error: {r['error'].splitlines()[0]}")
     for r in report["broken"]:
