@@ -1,0 +1,155 @@
+"""FAM family consistency: an instance of covenant-package differs from its siblings only where the
+family spec's variables say it does."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from .cases import near_miss, plant
+from .edits import (FAMILY_DESIGN, add_criterion, criterion, drop_criterion, edit_doc, instance_variables,
+                    instructions_add, remove_doc, replace_in_task_folder, replace_text, seeded, set_spec_variable,
+                    task_dir, task_json, write_doc)
+
+FAMILY = "covenant-package"
+
+
+def _instance(task: str) -> str:
+    return task.removeprefix(FAMILY + "-")
+
+
+@plant("fam-criterion-reworded", "FAM", "covenant-package-v03",
+       "One instance rewords a criterion outside any variable ('discloses no other' -> 'does not disclose any other').")
+def criterion_reworded(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        crit = criterion(t, "terms-sales-director")
+        crit["match_criteria"] = replace_text(crit["match_criteria"], "and discloses no other new hire's pay",
+                                              "and does not disclose any other new hire's pay")
+
+
+@plant("fam-criterion-dropped", "FAM", "covenant-package-v04", "One instance drops the cover-email criterion.")
+def criterion_dropped(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        drop_criterion(t, "client-email-changes")
+
+
+@plant("fam-criterion-added", "FAM", "covenant-package-v05", "One instance gains a criterion its siblings lack.")
+def criterion_added(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_criterion(t, "offer-letters-equity", "Offer letters state the equity grants",
+                      "PASS if sales-director-offer-letter.md offers an option to purchase 12,000 shares subject to "
+                      "board approval. FAIL if the equity grant is missing or different.",
+                      ["sales-director-offer-letter.md"])
+
+
+@plant("fam-document-sentence-changed", "FAM", "covenant-package-v06",
+       "One instance's standing instructions now allow garden-leave pay, changing the legal problem.")
+def document_changed(env: Path, task: str) -> None:
+    edit_doc(env, task, "standing-instructions.md",
+             "We do not pay garden leave or any other payment for a period in which a former employee is restricted.",
+             "We are willing to pay garden leave at half of base salary for a restricted period.")
+
+
+@plant("fam-extra-document", "FAM", "covenant-package-v07", "One instance's workspace has an extra document.")
+def extra_document(env: Path, task: str) -> None:
+    write_doc(env, task, "benefits-faq.md", "# Benefits FAQ\n\nHealth coverage starts on the first day of the month.\n")
+
+
+@plant("fam-document-removed", "FAM", "covenant-package-v08", "One instance lacks standing-instructions.md.")
+def document_removed(env: Path, task: str) -> None:
+    remove_doc(env, task, "standing-instructions.md")
+
+
+@plant("fam-instructions-changed", "FAM", "covenant-package-v09",
+       "One instance's instructions gain a sentence its siblings do not have.")
+def instructions_changed(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "Keep each offer letter to one page.")
+
+
+@plant("fam-as-of-changed", "FAM", "covenant-package-v02", "One instance's as_of differs (as_of is not a variable).")
+def as_of_changed(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        t["oafreeze"]["as_of"] = "2026-10-20"
+
+
+@plant("fam-deliverable-renamed", "FAM", "covenant-package-v01",
+       "One instance renames rationale.md to file-memo.md consistently inside its own task.json.")
+def deliverable_renamed(env: Path, task: str) -> None:
+    assert replace_in_task_folder(task_dir(env, task), "rationale.md", "file-memo.md") >= 1
+
+
+@plant("fam-seeded-law-verification-changed", "FAM", "covenant-package-v03",
+       "One instance's seeded DTSA excerpt has another verified_on date than its siblings.")
+def verification_changed(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        seeded(t, "18 U.S.C. § 1833(b)(3)(A)")["verified_on"] = "2026-09-15"
+
+
+@plant("fam-instance-stale-after-spec-change", "FAM", "covenant-package-original",
+       "The spec changes an instance's salary variable but the instance is not re-expanded.")
+def stale_instance(env: Path, task: str) -> None:
+    set_spec_variable(env, _instance(task), "salary_c", "$86,000")
+
+
+@plant("fam-design-changed-not-reexpanded", "FAM", "covenant-package-v05",
+       "The family design's term sheet changes but no instance is re-expanded.")
+def design_changed(env: Path, task: str) -> None:
+    path = env / FAMILY_DESIGN / "documents" / "term-sheet.md"
+    path.write_text(replace_text(path.read_text("utf-8"), "Offers open until: 2026-11-03",
+                                 "Offers open until: 2026-11-10"), "utf-8")
+
+
+@plant("fam-one-variable-diverges-in-one-file", "FAM", "covenant-package-v06",
+       "The term sheet shows a different salary for hire 1 than the instance's variable and criteria.")
+def variable_diverges(env: Path, task: str) -> None:
+    salary = instance_variables(env, task)["salary_a"]
+    edit_doc(env, task, "term-sheet.md", f"Annual base salary: {salary}", "Annual base salary: $158,000")
+
+
+@plant("fam-trap-description-changed", "FAM", "covenant-package-v07", "One instance's trap description is rewritten.")
+def trap_changed(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        t["oafreeze"]["trap"]["description"] += " This instance also tests the offer letters' equity terms."
+
+
+@plant("fam-placement-roles-changed", "FAM", "covenant-package-v08",
+       "One instance moves rationale.md from advisory to operative.")
+def roles_changed(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        t["oafreeze"]["advisory"].remove("rationale.md")
+        t["oafreeze"]["operative"].append("rationale.md")
+
+
+# --- near-misses ---------------------------------------------------------------------------------
+
+
+@near_miss("fam-nm-variable-changed-consistently", "FAM", "covenant-package-v01",
+           "An instance's salary_a is changed in the spec and everywhere the instance uses it.",
+           "Salaries are declared variables; spec and instance agree, so the instance is still a fresh "
+           "expansion of its spec.")
+def variable_consistent(env: Path, task: str) -> None:
+    old = set_spec_variable(env, _instance(task), "salary_a", "$151,000")
+    assert replace_in_task_folder(task_dir(env, task), old, "$151,000") >= 2
+
+
+@near_miss("fam-nm-email-changed-consistently", "FAM", "covenant-package-v02",
+           "An instance's email_b is changed (still at example.com) in the spec and in the instance.",
+           "email_b is a declared variable and the new value is a reserved example address.")
+def email_consistent(env: Path, task: str) -> None:
+    old = set_spec_variable(env, _instance(task), "email_b", "r.quintero@example.com")
+    assert replace_in_task_folder(task_dir(env, task), old, "r.quintero@example.com") >= 1
+
+
+@near_miss("fam-nm-design-reworded-everywhere", "FAM", "covenant-package-v04",
+           "A sentence of the design's client request is reworded in the design and in all ten instances.",
+           "Every instance still equals the expansion of the (changed) design: the family differs only in "
+           "its variables.")
+def design_everywhere(env: Path, task: str) -> None:
+    old = "Could your team prepare the offer letter and the restrictive covenant agreement for each of them?"
+    new = "Could your team prepare an offer letter and a restrictive covenant agreement for each of them?"
+    path = env / FAMILY_DESIGN / "documents" / "client-request.md"
+    path.write_text(replace_text(path.read_text("utf-8"), old, new), "utf-8")
+    for folder in sorted((env / "tasks").glob(f"{FAMILY}-*")):
+        append = folder / "documents" / "client-request.md"
+        append.write_text(replace_text(append.read_text("utf-8"), old, new), "utf-8")
+

@@ -1,0 +1,235 @@
+"""H01 rubric isolation: grading material that reaches the agent, by name or by text."""
+
+from __future__ import annotations
+
+import json
+import re
+import textwrap
+from pathlib import Path
+
+from .cases import near_miss, plant
+from .edits import (add_criterion, append_doc, criterion, docx_bytes, email, kb, load_task, task_dir,
+                    task_json, write_doc, xlsx_bytes)
+
+NE, TB, SD = "matrix-narrow-edit", "matrix-threshold-between", "matrix-signing-date-law"
+CA, AM, CI = "matrix-client-alert-refresh", "matrix-adverse-memo-repair", "matrix-california-invention-notice"
+
+
+def _match(env: Path, task: str, cid: str) -> str:
+    return criterion(load_task(env, task), cid)["match_criteria"]
+
+
+# --- grading files by name -------------------------------------------------------------------
+
+
+@plant("h01-task-json-in-workspace", "H01", NE, "A verbatim copy of task.json sits at documents/task.json.")
+def task_json_in_workspace(env: Path, task: str) -> None:
+    write_doc(env, task, "task.json", (task_dir(env, task) / "task.json").read_bytes())
+
+
+@plant("h01-task-json-in-hidden-folder", "H01", SD,
+       "task.json is copied into a hidden folder of the workspace (documents/.eval/task.json).")
+def task_json_hidden(env: Path, task: str) -> None:
+    write_doc(env, task, ".eval/task.json", (task_dir(env, task) / "task.json").read_bytes())
+
+
+@plant("h01-rubric-file-paraphrased", "H01", TB,
+       "documents/rubric.md lists what the judge will check, paraphrased rather than copied.")
+def rubric_paraphrased(env: Path, task: str) -> None:
+    write_doc(env, task, "rubric.md", (
+        "# Rubric: Vandermeer package\n\n"
+        "1. No non-compete anywhere in the agreement (pay is under the Colorado line).\n"
+        "2. Keep the 12-month customer non-solicit, but tie it to trade secrets.\n"
+        "3. The notice is its own document, names the agreement and gives the section number.\n"
+        "4. The email must mention both thresholds and the per-worker penalty.\n"
+        "5. The memo must cite subsections (2)(b), (2)(d) and (8).\n"))
+
+
+@plant("h01-grader-script", "H01", SD,
+       "A grader script (documents/tools/grader.py) encodes the checks the judge applies.")
+def grader_script(env: Path, task: str) -> None:
+    write_doc(env, task, "tools/grader.py", (
+        '"""Grade an Ellery package."""\n\n'
+        "def grade(files):\n"
+        "    agreement = files['ellery-covenant-agreement.md']\n"
+        "    checks = {\n"
+        "        'no-noncompete-at-signing': 'Non-Competition' not in agreement,\n"
+        "        'signing-date': 'January 5, 2027' in agreement,\n"
+        "        'rationale': '$80,000' in files['rationale.md'],\n"
+        "    }\n"
+        "    return {name: ('PASS' if ok else 'FAIL') for name, ok in checks.items()}\n"))
+
+
+@plant("h01-expected-output-file", "H01", CA,
+       "documents/expected_output.md holds the model answer the graders compare against.")
+def expected_output(env: Path, task: str) -> None:
+    write_doc(env, task, "expected_output.md", (
+        "# Expected output: hr-usage-notes.md\n\n"
+        "- Use Section 2 only when annualized earnings are above $126,858.83 (2026 covenants).\n"
+        "- From January 1, 2027, look up the new adjusted figure first.\n"
+        "- Tell the candidate about the covenant in writing no later than acceptance of the offer.\n"))
+
+
+@plant("h01-judge-prompt-file", "H01", AM,
+       "documents/judge-prompt.txt is the judge's instruction, with the criteria in paraphrase.")
+def judge_prompt(env: Path, task: str) -> None:
+    write_doc(env, task, "judge-prompt.txt", (
+        "You are the judge for the Fontenot repair task. Read the agent's files and answer PASS or FAIL "
+        "for each check, reasoning first.\n"
+        "- Territory given by parish names, not a mileage radius.\n"
+        "- Every restraint ends within two years.\n"
+        "- Louisiana law and Louisiana courts.\n"
+        "- Dated on or after the first day of work.\n"))
+
+
+@plant("h01-grading-sheet-xlsx", "H01", CI,
+       "A spreadsheet named grading-sheet.xlsx lists each criterion id and title with a score column.")
+def grading_sheet(env: Path, task: str) -> None:
+    data = load_task(env, task)
+    rows: list[list] = [["criterion", "title", "score"]]
+    rows += [[c["id"], c["title"], 0] for c in data["criteria"]]
+    write_doc(env, task, "grading-sheet.xlsx", xlsx_bytes(rows, "Scores"))
+
+
+# --- criterion text reproduced ----------------------------------------------------------------
+
+
+@plant("h01-criterion-verbatim-in-email", "H01", AM,
+       "A criterion's match_criteria is pasted word for word at the end of the partner's email.")
+def criterion_verbatim(env: Path, task: str) -> None:
+    append_doc(env, task, "partner-email.md",
+               "P.S. The reviewers will use this test:\n\n" + _match(env, task, "placement-no-adverse-analysis"))
+
+
+@plant("h01-criterion-near-verbatim", "H01", TB,
+       "A criterion is reworded slightly (a few words swapped) and added to the client's request.")
+def criterion_near_verbatim(env: Path, task: str) -> None:
+    text = _match(env, task, "client-email-thresholds")
+    for old, new in (("PASS if", "It passes when"), ("explains that", "says that"), ("warns that", "cautions that"),
+                     ("FAIL if", "It fails when"), ("omits", "leaves out")):
+        text = text.replace(old, new)
+    append_doc(env, task, "hr-request.md", "What our board will look for: " + text)
+
+
+@plant("h01-criterion-reflowed", "H01", CI,
+       "A criterion is reflowed across short quoted lines (> markers) inside the client's email.")
+def criterion_reflowed(env: Path, task: str) -> None:
+    lines = textwrap.wrap(_match(env, task, "client-email-departures"), 58)
+    quoted = "\n".join("> " + ln for ln in lines)
+    append_doc(env, task, "client-request.md", "Our outside reviewer's note:\n\n" + quoted)
+
+
+@plant("h01-criterion-in-docx-split-runs", "H01", SD,
+       "A .docx memo carries a criterion's text split over several Word runs, one break mid-word.")
+def criterion_docx(env: Path, task: str) -> None:
+    text = _match(env, task, "rationale-memo-superseded")
+    cut1, cut2 = len(text) // 3, 2 * len(text) // 3 + 3
+    write_doc(env, task, "hr-director-notes.docx", docx_bytes([
+        "Notes from Maplestone's HR director",
+        "Before you send anything, make sure of the following:",
+        [text[:cut1], text[cut1:cut2], text[cut2:]],
+    ]))
+
+
+@plant("h01-criterion-in-xlsx", "H01", CA,
+       "A review matrix .xlsx has one row per criterion with its full match_criteria in a cell.")
+def criterion_xlsx(env: Path, task: str) -> None:
+    data = load_task(env, task)
+    rows: list[list] = [["Check", "Standard"]]
+    rows += [[c["title"], c["match_criteria"]] for c in data["criteria"][:3]]
+    write_doc(env, task, "review-matrix.xlsx", xlsx_bytes(rows, "Review"))
+
+
+@plant("h01-criterion-in-eml", "H01", NE,
+       "An .eml forward in the workspace quotes two criteria in its body.")
+def criterion_eml(env: Path, task: str) -> None:
+    body = ("Forwarding the review standard for the Tallis renewal so you have it.\n\n"
+            + _match(env, task, "scope-of-edits") + "\n\n" + _match(env, task, "note-flags-penalty"))
+    write_doc(env, task, "fwd-review-standard.eml", email(
+        "Miriam Okafor <miriam.okafor@harlowfinch.example.com>", "Associate <associate@harlowfinch.example.com>",
+        "Mon, 16 Nov 2026 09:12:00 -0700", "Fwd: review standard", body))
+
+
+@plant("h01-criterion-in-json", "H01", TB,
+       "A JSON 'QA checks' file carries a criterion's text as a string value.")
+def criterion_json(env: Path, task: str) -> None:
+    checks = {"matter": "Aspenline / Vandermeer", "checks": [
+        {"name": "notice", "text": _match(env, task, "notice-points-to-section")}]}
+    write_doc(env, task, "qa-checks.json", json.dumps(checks, indent=2) + "\n")
+
+
+@plant("h01-fail-clause-only", "H01", CA,
+       "Only the FAIL clause of the placement criterion is copied into the client's request.")
+def fail_clause_only(env: Path, task: str) -> None:
+    text = _match(env, task, "placement-no-alert-prose")
+    fail = text[text.index("FAIL if"):]
+    append_doc(env, task, "client-request.md", "Our CEO's red lines for the form: " + fail)
+
+
+@plant("h01-criterion-uppercased-no-punctuation", "H01", NE,
+       "A criterion is copied in capitals with its punctuation stripped into a plain-text checklist.")
+def criterion_shouted(env: Path, task: str) -> None:
+    text = re.sub(r"[^\w\s$]", " ", _match(env, task, "instructed-edits-made")).upper()
+    write_doc(env, task, "partner-checklist.txt", re.sub(r"\s+", " ", text).strip() + "\n")
+
+
+@plant("h01-criterion-in-family-instance", "H01", "covenant-package-v05",
+       "The placement criterion of a family instance is appended to its standing instructions.")
+def criterion_in_instance(env: Path, task: str) -> None:
+    append_doc(env, task, "standing-instructions.md",
+               "9. **Review standard.** " + _match(env, task, "placement-operative-text"))
+
+
+@plant("h01-criterion-inside-knowledge-base", "H01", "covenant-package-v02",
+       "A criterion's text is written as an extra note inside the knowledge-base mount.")
+def criterion_in_kb(env: Path, task: str) -> None:
+    path = kb(env, task, "checklists/employment/review-notes.md")
+    path.write_text("# Review notes\n\n" + _match(env, task, "rationale-sources") + "\n", "utf-8")
+
+
+# --- near-misses ---------------------------------------------------------------------------------
+
+
+@near_miss("h01-nm-business-scoring-document", "H01", TB,
+           "A client document about Aspenline's merchant-risk scoring (a business process) is added.",
+           "H01 forbids grading material (task.json, rubric, grader, expected output, criterion text); "
+           "'scoring' here is the client's line of business and the file reproduces no criterion.")
+def business_scoring(env: Path, task: str) -> None:
+    write_doc(env, task, "merchant-risk-scoring-overview.md", (
+        "# Merchant-risk scoring: overview for new account executives\n\n"
+        "Aspenline rates each merchant from 1 to 5 on chargeback history, time in business and industry. "
+        "Account executives see the rating and the reasons behind it, never the weights, which stay with "
+        "the risk team.\n"))
+
+
+@near_miss("h01-nm-expected-start-dates", "H01", SD,
+           "An HR schedule named expected-start-dates.md lists the hire's expected dates.",
+           "The file is a fact schedule, not an expected-output file: it answers no criterion and its name "
+           "only shares the everyday word 'expected'.")
+def expected_start_dates(env: Path, task: str) -> None:
+    write_doc(env, task, "expected-start-dates.md", (
+        "# Expected start dates, Chicago office\n\n"
+        "| Hire | Position | Expected start |\n|---|---|---|\n"
+        "| Jordan Ellery | Operations Analytics Manager | January 5, 2027 |\n"))
+
+
+@near_miss("h01-nm-short-phrase-shared-with-criterion", "H01", TB,
+           "The client asks to keep the federal immunity notice, a short phrase a criterion also uses.",
+           "H01 looks for a workspace file that reproduces a criterion's match_criteria (exact or "
+           "near-verbatim); a six-word phrase naming a statutory notice is context, not the criterion.")
+def short_phrase(env: Path, task: str) -> None:
+    append_doc(env, task, "hr-request.md",
+               "P.S. Please keep the 18 U.S.C. § 1833(b) immunity notice we put in every agreement.")
+
+
+@near_miss("h01-nm-criterion-cites-workspace-statute", "H01", SD,
+           "A new criterion cites 820 ILCS 90/10(a), which the workspace carries as context, and asks for "
+           "a computed shortfall.",
+           "A citation shared by a criterion and a statute excerpt is not the criterion reproduced in the "
+           "workspace; the computed $1,500 appears nowhere the agent can copy it from.")
+def criterion_cites_statute(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_criterion(t, "rationale-shortfall", "File memo states the shortfall against the 2027 floor",
+                      "PASS if rationale.md cites 820 ILCS 90/10(a) and states that Jordan Ellery's expected "
+                      "earnings fall $1,500 short of the floor in force on the signing date. FAIL if it gives no "
+                      "shortfall or a different one.", ["rationale.md"])

@@ -1,0 +1,168 @@
+"""H02 answer in the workspace: a file the matcher would take for a deliverable, or the finished answer."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from .cases import near_miss, plant
+from .edits import append_doc, docx_bytes, edit_doc, email, read_doc, replace_text, task_json, write_doc
+
+NE, TB, SD = "matrix-narrow-edit", "matrix-threshold-between", "matrix-signing-date-law"
+CA, AM, CI = "matrix-client-alert-refresh", "matrix-adverse-memo-repair", "matrix-california-invention-notice"
+
+_TB_EMAIL = (
+    "Noor,\n\nRiley Vandermeer's $104,000 is under Colorado's 2026 non-compete threshold of $130,014, so the "
+    "non-compete cannot be used; it is above the customer non-solicit threshold of $78,008.40, so the customer "
+    "non-solicit stays, tied to trade secrets, with a separate notice Riley signs before accepting. Presenting a "
+    "void non-compete would cost $5,000 per worker.\n\nMiriam\n")
+
+
+@plant("h02-deliverable-name-exact", "H02", TB,
+       "A drafted client-email.md, the name of a deliverable, is already in the workspace.")
+def exact_name(env: Path, task: str) -> None:
+    write_doc(env, task, "client-email.md", "# Draft cover email\n\n" + _TB_EMAIL)
+
+
+@plant("h02-deliverable-name-case-variant", "H02", NE,
+       "documents/Note-To-Partner.md differs from the deliverable note-to-partner.md only by case.")
+def case_variant(env: Path, task: str) -> None:
+    write_doc(env, task, "Note-To-Partner.md", (
+        "Miriam,\n\nI made the three edits. Section 5 is void for Morgan at $71,500 under C.R.S. § 8-2-113(2); "
+        "please decide before November 23, 2026 whether to delete it.\n"))
+
+
+@plant("h02-deliverable-name-fuzzy", "H02", AM,
+       "documents/client_note.md would be paired with the deliverable client-note.md by fuzzy matching.")
+def fuzzy_name(env: Path, task: str) -> None:
+    write_doc(env, task, "client_note.md", (
+        "Bayou Crest: the new agreement names the four parishes, caps every restraint at two years, uses "
+        "Louisiana law and courts, and is signed on Avery's first day.\n"))
+
+
+@plant("h02-deliverable-in-subfolder", "H02", TB,
+       "A finished notice sits at documents/drafts/vandermeer-noncompete-notice.md (same base name).")
+def subfolder(env: Path, task: str) -> None:
+    write_doc(env, task, "drafts/vandermeer-noncompete-notice.md", (
+        "# Notice of Covenant Not to Solicit Customers\n\n"
+        "To Riley Vandermeer: the Restrictive Covenant Agreement delivered with your offer contains, in Section 6, "
+        "a covenant not to solicit customers that could restrict your options for later employment.\n\n"
+        "Signature: ______________________  Riley Vandermeer   Date: __________\n"))
+
+
+@plant("h02-finished-agreement-fuzzy-name", "H02", NE,
+       "A clean, fully edited agreement (all three edits made) is in the workspace as tallis-agreement-v2-clean.md.")
+def finished_agreement(env: Path, task: str) -> None:
+    text = read_doc(env, task, "draft-tallis-agreement.md")
+    text = text.replace("Granite Peak Robotic Inc.", "Granite Peak Robotics, Inc.").replace("$64,000", "$71,500")
+    text = text.replace("January 4, 2026", "December 14, 2026")
+    write_doc(env, task, "tallis-agreement-v2-clean.md", text)
+
+
+@plant("h02-answer-in-partner-postscript", "H02", NE,
+       "The partner's email gives away the finding the note must make (Section 5 void, $130,014, penalty).")
+def answer_postscript(env: Path, task: str) -> None:
+    append_doc(env, task, "partner-instructions.md", (
+        "P.S. For your note: Section 5's non-compete is void for Morgan Tallis under C.R.S. § 8-2-113(2) because "
+        "the $71,500 salary is below the 2026 threshold of $130,014, and presenting it would violate "
+        "C.R.S. § 8-2-113(8)(a), with a $5,000 penalty per worker plus actual damages. Ask me whether to delete "
+        "Section 5 before it goes to Morgan on November 23, 2026."))
+
+
+@plant("h02-answer-in-eml-draft", "H02", TB,
+       "An .eml 'draft for review' already holds the finished cover email with both thresholds and the penalty.")
+def answer_eml(env: Path, task: str) -> None:
+    write_doc(env, task, "draft-for-review.eml", email(
+        "Associate <associate@harlowfinch.example.com>", "Miriam Okafor <miriam.okafor@harlowfinch.example.com>",
+        "Mon, 9 Nov 2026 16:40:00 -0700", "Draft cover email to Aspenline", _TB_EMAIL))
+
+
+@plant("h02-finished-memo-as-docx", "H02", SD,
+       "The finished file memo is in the workspace as rationale.docx (another format, same content).")
+def memo_docx(env: Path, task: str) -> None:
+    write_doc(env, task, "rationale.docx", docx_bytes([
+        "File memo: Jordan Ellery covenant agreement",
+        "The 2023 approval memo relied on the $75,000 floor. A covenant entered into on or after January 1, 2027 "
+        "needs earnings above $80,000 under 820 ILCS 90/10(a); Jordan Ellery's $78,500 does not exceed it when the "
+        "agreement is signed on January 5, 2027, so the non-compete was removed.",
+    ]))
+
+
+@plant("h02-starting-form-already-refreshed", "H02", CA,
+       "The client's old form has already been refreshed: solicit-only customer clause, 18 months, Washington law.")
+def form_refreshed(env: Path, task: str) -> None:
+    rel = "halden-form-wa-2021.md"
+    edit_doc(env, task, rel, "For 24 months after employment ends, Employee will not work",
+             "For 18 months after employment ends, Employee will not work")
+    edit_doc(env, task, rel, "will not solicit, accept business from, or provide services to any customer",
+             "will not solicit any customer")
+    edit_doc(env, task, rel, "Delaware law, and any dispute will be resolved in the state courts of New Castle "
+             "County, Delaware", "Washington law, and any dispute will be resolved in the state courts of King "
+             "County, Washington")
+
+
+@plant("h02-pigeonhole-pairs-old-form", "H02", CA,
+       "The form deliverable becomes a .docx and the client's old form sits in the workspace as the only .docx: "
+       "the matcher's extension pass pairs them.")
+def pigeonhole_docx(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        t["deliverables"] = {("washington-covenant-form.docx" if k == "washington-covenant-form.md" else k): v
+                             for k, v in t["deliverables"].items()}
+        t["instructions"] = replace_text(t["instructions"], "washington-covenant-form.md, the refreshed form",
+                                         "washington-covenant-form.docx (Word), the refreshed form")
+        t["instructions"] = replace_text(t["instructions"], "Prepare three deliverables in Markdown:",
+                                         "Prepare three deliverables:")
+        for crit in t["criteria"]:
+            crit["match_criteria"] = crit["match_criteria"].replace("washington-covenant-form.md",
+                                                                    "washington-covenant-form.docx")
+            crit["deliverables"] = ["washington-covenant-form.docx" if d == "washington-covenant-form.md" else d
+                                    for d in crit["deliverables"]]
+        t["oafreeze"]["operative"] = ["washington-covenant-form.docx"]
+    paragraphs = [line for line in read_doc(env, task, "halden-form-wa-2021.md").splitlines() if line.strip()]
+    write_doc(env, task, "halden-form-wa-2021.docx", docx_bytes(paragraphs))
+
+
+@plant("h02-deliverable-name-in-instance", "H02", "covenant-package-v02",
+       "A family instance's workspace holds a rationale.md, the name of one of its deliverables.")
+def instance_rationale(env: Path, task: str) -> None:
+    write_doc(env, task, "rationale.md", "# File memo\n\nDrafting choices for the three hires, with sources.\n")
+
+
+@plant("h02-deliverable-inside-knowledge-base", "H02", SD,
+       "A drafted ellery-covenant-agreement.md is slipped into the knowledge-base mount beside the template.")
+def inside_kb(env: Path, task: str) -> None:
+    write_doc(env, task, "knowledge-base/templates/oafreeze-cc0-1.0/restrictive-covenant-agreement/"
+              "ellery-covenant-agreement.md", (
+                  "# EMPLOYEE RESTRICTIVE COVENANT AGREEMENT\n\nThis Agreement is made as of January 5, 2027 between "
+                  "Maplestone Logistics, Inc. and Jordan Ellery. It contains no covenant not to compete.\n"))
+
+
+# --- near-misses ---------------------------------------------------------------------------------
+
+
+@near_miss("h02-nm-client-thread-as-eml", "H02", TB,
+           "The client's original request is added as client-email-thread.eml.",
+           "The matcher pairs fuzzy names only within a format family, so an .eml is never taken for "
+           "client-email.md; and the file is the request, not the finished answer.")
+def client_thread(env: Path, task: str) -> None:
+    write_doc(env, task, "client-email-thread.eml", email(
+        "Noor Haddad <noor.haddad@aspenline.example.com>", "Miriam Okafor <miriam.okafor@harlowfinch.example.com>",
+        "Mon, 9 Nov 2026 08:05:00 -0700", "Covenant paperwork for Riley Vandermeer",
+        "Miriam,\n\nWe are hiring Riley Vandermeer as an Account Executive in Denver. The offer summary follows "
+        "separately.\n\nNoor"))
+
+
+@near_miss("h02-nm-prior-signed-agreement", "H02", NE,
+           "The 2025 signed agreement is added as morgan-tallis-signed-2025.md (old name, salary and date).",
+           "The name does not pair with tallis-agreement-revised.md under the matcher, and the text is the "
+           "unedited prior version, which fails the edits criterion rather than answering it.")
+def prior_signed(env: Path, task: str) -> None:
+    write_doc(env, task, "morgan-tallis-signed-2025.md", read_doc(env, task, "draft-tallis-agreement.md"))
+
+
+@near_miss("h02-nm-hr-notes-unrelated-name", "H02", NE,
+           "A short HR note about Morgan's schedule is added as notes-from-hr.md.",
+           "Its name is far from note-to-partner.md under the matcher and it contains no part of the answer.")
+def hr_notes(env: Path, task: str) -> None:
+    write_doc(env, task, "notes-from-hr.md", (
+        "# Notes from Granite Peak HR\n\nMorgan Tallis works the Colorado Springs service route, Monday to "
+        "Friday. Morgan prefers documents by email.\n"))

@@ -1,0 +1,182 @@
+"""H03 degenerate output: criteria that an empty file, the template, the instructions echoed or the
+workspace pasted would satisfy."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from .cases import near_miss, plant
+from .edits import add_criterion, add_deliverable, criterion, instructions_add, replace_text, task_json
+
+NE, TB, SD = "matrix-narrow-edit", "matrix-threshold-between", "matrix-signing-date-law"
+CA, AM, CI = "matrix-client-alert-refresh", "matrix-adverse-memo-repair", "matrix-california-invention-notice"
+
+
+@plant("h03-deliverable-graded-only-by-absence", "H03", TB,
+       "A new deliverable hr-summary.md (named and classified) is graded only by a 'does not contain' criterion.")
+def absence_only_deliverable(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_deliverable(t, "hr-summary.md", "One-page summary for Aspenline's HR team.", placement="advisory")
+        instructions_add(t, "Also write hr-summary.md, a one-page summary for Aspenline's HR team.")
+        add_criterion(t, "hr-summary-no-figures", "HR summary keeps pay figures out",
+                      "PASS if hr-summary.md does not contain Riley Vandermeer's salary or the $5,000 penalty. "
+                      "FAIL if it contains either.", ["hr-summary.md"])
+
+
+@plant("h03-existing-deliverable-turned-absence-only", "H03", CA,
+       "The only criterion of hr-usage-notes.md is rewritten to demand only the absence of a figure.")
+def absence_only_retarget(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        criterion(t, "usage-notes-threshold")["match_criteria"] = (
+            "PASS if hr-usage-notes.md does not give the unadjusted statutory base of $100,000 as the earnings "
+            "test. FAIL if it gives $100,000 as the test.")
+
+
+@plant("h03-every-criterion-absence-only", "H03", AM,
+       "Every criterion of the task only forbids content, so an empty output passes all of them.")
+def all_absence(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        for crit, forbidden in zip(t["criteria"], [
+                "any mention of the litigation memo", "a mileage radius", "a three-year term",
+                "Texas law or the Harris County forum", "the words \"as of the date Employee accepts\"",
+                "the word \"Delacroix\""]):
+            crit["match_criteria"] = (f"PASS if {crit['deliverables'][0]} does not contain {forbidden}. "
+                                      f"FAIL if it contains {forbidden}.")
+
+
+@plant("h03-criterion-passed-by-instructions-echo", "H03", SD,
+       "A new criterion only asks the memo to name the form's path, which the instructions already spell out.")
+def instructions_echo(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_criterion(t, "rationale-names-form", "File memo names the form used",
+                      "PASS if rationale.md names the form it started from, documents/knowledge-base/templates/"
+                      "oafreeze-cc0-1.0/restrictive-covenant-agreement/template.md. FAIL if the form is not named.",
+                      ["rationale.md"])
+
+
+@plant("h03-instructions-carry-every-literal", "H03", TB,
+       "The instructions now state every figure the cover-email criterion requires, so an echo passes it.")
+def instructions_literals(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "For reference: Riley's salary is $104,000; the 2026 Colorado thresholds are $130,014 "
+                            "(non-compete) and $78,008.40 (customer non-solicit); the penalty is $5,000 per worker.")
+
+
+@plant("h03-criterion-passed-by-workspace-quote", "H03", NE,
+       "A new criterion requires a statutory quotation and a date that the workspace already contains.")
+def workspace_quote(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_criterion(t, "note-quotes-penalty", "Note quotes the penalty provision",
+                      "PASS if note-to-partner.md quotes \"a penalty of five thousand dollars per worker or "
+                      "prospective worker harmed by the conduct\" and mentions November 23. FAIL if the quotation "
+                      "is missing.", ["note-to-partner.md"])
+
+
+@plant("h03-criterion-passed-by-workspace-facts", "H03", AM,
+       "A new criterion asks only for a date and an amount that the partner's email already states.")
+def workspace_facts(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_criterion(t, "client-note-facts", "Client note restates the hire's facts",
+                      "PASS if client-note.md gives Avery Fontenot's start date of November 2, 2026 and salary of "
+                      "$92,000. FAIL if either is missing.", ["client-note.md"])
+
+
+@plant("h03-criterion-passed-by-template-copy", "H03", SD,
+       "A new criterion checks two passages the unfilled firm template already contains.")
+def template_copy(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_criterion(t, "agreement-standard-sections", "Agreement keeps the immunity notice and acknowledgment",
+                      "PASS if ellery-covenant-agreement.md contains the 18 U.S.C. § 1833(b) immunity notice and "
+                      "a section headed \"Employee Acknowledgment\". FAIL if either is missing.",
+                      ["ellery-covenant-agreement.md"])
+
+
+@plant("h03-criterion-passed-by-knowledge-base-paste", "H03", CA,
+       "A new criterion asks for two dates that appear only in the knowledge base's Washington guide.")
+def kb_paste(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_criterion(t, "usage-notes-2027-ban", "Usage notes warn of the 2027 ban",
+                      "PASS if hr-usage-notes.md warns HR that non-competes become void regardless of pay on "
+                      "June 30, 2027 and that affected workers must be told by October 1, 2027. FAIL if the 2027 "
+                      "ban is not mentioned.", ["hr-usage-notes.md"])
+
+
+@plant("h03-criterion-passed-by-knowledge-base-date", "H03", TB,
+       "A new criterion's only literal is a date that the knowledge base's Colorado guide supplies.")
+def kb_date(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_criterion(t, "rationale-statute-date", "File memo dates the current statute",
+                      "PASS if rationale.md states that the current Colorado statute governs covenants entered into "
+                      "on or after August 10, 2022. FAIL if that date is missing.", ["rationale.md"])
+
+
+@plant("h03-fail-clause-dropped-term-sheet-passes", "H03", "covenant-package-v06",
+       "The offer-terms criterion loses its FAIL literals, so the pasted term sheet passes it.")
+def fail_literals_dropped(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        crit = criterion(t, "terms-sales-director")
+        text = crit["match_criteria"]
+        crit["match_criteria"] = text[:text.index(", or if the letter shows")] + "."
+        crit["match_criteria"] = replace_text(crit["match_criteria"], ", and discloses no other new hire's pay", "")
+
+
+@plant("h03-whole-task-passed-by-workspace-paste", "H03", CI,
+       "Every criterion is rewritten to require only literals the workspace holds: pasting it passes the task.")
+def whole_task_paste(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        t["criteria"] = [
+            {"id": "agreement-cites-2870", "title": "Agreement cites section 2870",
+             "match_criteria": "PASS if lindgren-invention-agreement.md cites Cal. Lab. Code § 2870. FAIL if it "
+                               "does not cite Cal. Lab. Code § 2870.",
+             "deliverables": ["lindgren-invention-agreement.md"], "source": "expert"},
+            {"id": "agreement-prior-invention", "title": "Prior invention named",
+             "match_criteria": "PASS if lindgren-invention-agreement.md names the \"soil-moisture sensor "
+                               "calibration method\". FAIL if it does not.",
+             "deliverables": ["lindgren-invention-agreement.md"], "source": "expert"},
+            {"id": "notice-cites-2872", "title": "Notice cites section 2872 and the start date",
+             "match_criteria": "PASS if lindgren-section-2872-notice.md cites Cal. Lab. Code § 2872 and gives "
+                               "October 26, 2026. FAIL if either is missing.",
+             "deliverables": ["lindgren-section-2872-notice.md"], "source": "expert"},
+            {"id": "email-names-hire", "title": "Email names the hire and the start date",
+             "match_criteria": "PASS if client-email.md names Sasha Lindgren and October 26, 2026. FAIL if "
+                               "either is missing.",
+             "deliverables": ["client-email.md"], "source": "expert"},
+        ]
+        t["oafreeze"]["trap"]["criteria"] = ["agreement-cites-2870", "notice-cites-2872"]
+
+
+# --- near-misses ---------------------------------------------------------------------------------
+
+
+@near_miss("h03-nm-absence-criterion-beside-positive", "H03", TB,
+           "An absence-only criterion is added to client-email.md, which keeps its positive criterion.",
+           "H03's major is for a deliverable whose criteria ONLY demand absence; client-email.md still has "
+           "client-email-thresholds, which an empty file fails.")
+def absence_beside_positive(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_criterion(t, "client-email-no-agreement-text", "Cover email does not paste the agreement",
+                      "PASS if client-email.md does not reproduce the sections of the covenant agreement. FAIL if "
+                      "it pastes the agreement's sections into the email.", ["client-email.md"])
+
+
+@near_miss("h03-nm-computed-figure-criterion", "H03", NE,
+           "A new criterion asks for the $58,514 shortfall, a figure no document, template or instruction states.",
+           "A degenerate output (empty, the draft, the instructions, the workspace) lacks the computed "
+           "literal, so none passes the criterion.")
+def computed_figure(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_criterion(t, "note-gives-shortfall", "Note quantifies the shortfall",
+                      "PASS if note-to-partner.md states that Morgan Tallis's salary falls $58,514 short of the 2026 "
+                      "threshold. FAIL if it gives no shortfall or a different figure.", ["note-to-partner.md"])
+
+
+@near_miss("h03-nm-criterion-without-literals", "H03", AM,
+           "A new positive criterion asks for a recommendation and names no literal at all.",
+           "The literal proxy finds nothing a degenerate output could satisfy; an empty note does not "
+           "recommend anything, so the criterion carries signal.")
+def no_literals(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_criterion(t, "client-note-current-staff", "Client note raises the current employees' agreements",
+                      "PASS if client-note.md recommends that Bayou Crest review the covenant agreements its current "
+                      "Louisiana employees signed on the standard form. FAIL if the note says nothing about current "
+                      "employees.", ["client-note.md"])

@@ -1,0 +1,160 @@
+"""H04 criterion form: unique id, a title, PASS and FAIL clauses, existing deliverables, one claim."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from .cases import near_miss, plant
+from .edits import add_criterion, criterion, task_json
+
+NE, TB, SD = "matrix-narrow-edit", "matrix-threshold-between", "matrix-signing-date-law"
+CA, AM, CI = "matrix-client-alert-refresh", "matrix-adverse-memo-repair", "matrix-california-invention-notice"
+
+
+def _pass_part(text: str) -> str:
+    return text[:text.index("FAIL if")].rstrip()
+
+
+@plant("h04-duplicate-id-by-rename", "H04", NE,
+       "One criterion is renamed to the id of another, so two criteria share 'note-flags-penalty'.")
+def duplicate_rename(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        criterion(t, "note-flags-void-noncompete")["id"] = "note-flags-penalty"
+
+
+@plant("h04-duplicate-id-by-addition", "H04", TB,
+       "A second criterion is appended under the existing id 'rationale-sources'.")
+def duplicate_add(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_criterion(t, "rationale-sources", "File memo explains the separate notice",
+                      "PASS if rationale.md explains why the Colorado notice is a separate document signed by Riley "
+                      "Vandermeer. FAIL if it does not mention the notice.", ["rationale.md"])
+
+
+@plant("h04-fail-clause-missing", "H04", TB, "A criterion keeps its PASS clause and loses its FAIL clause.")
+def fail_missing(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        crit = criterion(t, "no-noncompete")
+        crit["match_criteria"] = _pass_part(crit["match_criteria"])
+
+
+@plant("h04-pass-clause-missing", "H04", CA, "A criterion states only its FAIL clause.")
+def pass_missing(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        crit = criterion(t, "noncompete-duration")
+        crit["match_criteria"] = crit["match_criteria"][crit["match_criteria"].index("FAIL if"):]
+
+
+@plant("h04-fail-clause-empty", "H04", AM, "A criterion ends with 'FAIL if.' and nothing after it.")
+def fail_empty(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        crit = criterion(t, "two-year-cap")
+        crit["match_criteria"] = _pass_part(crit["match_criteria"]) + " FAIL if."
+
+
+@plant("h04-title-missing", "H04", SD, "A criterion has no title key at all.")
+def title_missing(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        del criterion(t, "client-email-decision")["title"]
+
+
+@plant("h04-title-blank", "H04", CI, "A criterion's title is only spaces.")
+def title_blank(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        criterion(t, "prior-invention-listed")["title"] = "   "
+
+
+@plant("h04-id-missing", "H04", CA, "A criterion has no id key.")
+def id_missing(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        del criterion(t, "client-email-changes")["id"]
+
+
+@plant("h04-grades-unknown-deliverable", "H04", TB,
+       "A criterion grades 'rationale-memo.md', which is not a deliverable of the task.")
+def unknown_deliverable(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        criterion(t, "rationale-sources")["deliverables"] = ["rationale-memo.md"]
+
+
+@plant("h04-grades-workspace-path", "H04", AM,
+       "A criterion names its deliverable as 'documents/client-note.md', a path rather than the deliverable.")
+def workspace_path(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        criterion(t, "client-note-changes")["deliverables"] = ["documents/client-note.md"]
+
+
+@plant("h04-grades-no-deliverable", "H04", NE, "A criterion's deliverables list is empty.")
+def no_deliverable(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        criterion(t, "note-asks-decision")["deliverables"] = []
+
+
+@plant("h04-several-claims-in-one", "H04", SD,
+       "Two criteria are merged into one that bundles four independent claims under one verdict.")
+def several_claims(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        crit = criterion(t, "nonsolicit-kept")
+        crit["title"] = "Non-solicits, counsel advice, receipt date and signing date"
+        crit["match_criteria"] = (
+            "PASS if ellery-covenant-agreement.md keeps a customer non-solicitation covenant and an employee "
+            "non-solicitation covenant of 12 months each, advises Jordan Ellery in writing to consult a lawyer, "
+            "records the date Jordan received the agreement, and is made as of January 5, 2027. FAIL if any of "
+            "these is missing.")
+        t["criteria"].remove(criterion(t, "illinois-review-and-counsel"))
+
+
+@plant("h04-two-claims-over-two-deliverables", "H04", TB,
+       "One criterion makes two unrelated claims about two deliverables (the email's thresholds, the memo's citation).")
+def two_claims_two_deliverables(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_criterion(t, "email-and-memo-content", "Cover email and file memo content",
+                      "PASS if client-email.md asks Aspenline to confirm Riley Vandermeer's start date and "
+                      "rationale.md explains why the notice is a separate document. FAIL if either is missing.",
+                      ["client-email.md", "rationale.md"])
+
+
+@plant("h04-clauses-not-in-pass-fail-form", "H04", CA,
+       "A criterion is written as 'Passes when ... Fails when ...' instead of 'PASS if ... FAIL if ...'.")
+def wrong_form(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        crit = criterion(t, "washington-law-and-forum")
+        crit["match_criteria"] = (crit["match_criteria"].replace("PASS if", "Passes when")
+                                  .replace("FAIL if", "Fails when"))
+
+
+@plant("h04-duplicate-id-in-instance", "H04", "covenant-package-v07",
+       "In a family instance two criteria share the id 'covenants-data-engineer'.")
+def duplicate_in_instance(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        criterion(t, "covenants-success-manager")["id"] = "covenants-data-engineer"
+
+
+# --- near-misses ---------------------------------------------------------------------------------
+
+
+@near_miss("h04-nm-one-claim-over-two-deliverables", "H04", TB,
+           "A new criterion grades two deliverables for one claim: they give the same threshold figure.",
+           "H04 asks for unique id, title, PASS and FAIL, existing deliverables and one claim; a single "
+           "consistency claim may name two deliverables that both exist.")
+def one_claim_two_deliverables(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_criterion(t, "email-and-memo-agree", "Cover email and file memo agree on the threshold",
+                      "PASS if client-email.md and rationale.md give the same non-compete threshold figure. FAIL if "
+                      "they give different figures.", ["client-email.md", "rationale.md"])
+
+
+@near_miss("h04-nm-unusual-but-unique-id", "H04", SD,
+           "A criterion not referenced by the trap is renamed to the unusual but unique id 'c07.client-email'.",
+           "Ids need only be unique; dots and digits are allowed, and nothing else refers to this id.")
+def unusual_id(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        criterion(t, "client-email-decision")["id"] = "c07.client-email"
+
+
+@near_miss("h04-nm-optional-sources-field", "H04", AM,
+           "A criterion gains LAB's optional 'sources' list naming the statute excerpt.",
+           "'sources' is an optional LAB field of a criterion (ENVIRONMENT.md); it does not change the form.")
+def sources_field(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        criterion(t, "named-parishes")["sources"] = ["La. R.S. 23:921(C)"]

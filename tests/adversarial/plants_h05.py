@@ -1,0 +1,154 @@
+"""H05 ambiguous grading language: vague standards a judge can read either way."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from .cases import near_miss, plant
+from .edits import add_criterion, append_doc, criterion, instructions_add, replace_text, task_json
+
+NE, TB, SD = "matrix-narrow-edit", "matrix-threshold-between", "matrix-signing-date-law"
+CA, AM, CI = "matrix-client-alert-refresh", "matrix-adverse-memo-repair", "matrix-california-invention-notice"
+
+
+def _reword(env: Path, task: str, cid: str, old: str, new: str) -> None:
+    with task_json(env, task) as t:
+        crit = criterion(t, cid)
+        crit["match_criteria"] = replace_text(crit["match_criteria"], old, new)
+
+
+@plant("h05-appropriate", "H05", TB, "The cover-email criterion asks for 'an appropriate tone'.")
+def appropriate(env: Path, task: str) -> None:
+    _reword(env, task, "client-email-thresholds", "PASS if client-email.md explains",
+            "PASS if client-email.md, in an appropriate tone, explains")
+
+
+@plant("h05-reasonable", "H05", CA, "The customer-clause criterion passes a clause 'reasonable in scope'.")
+def reasonable(env: Path, task: str) -> None:
+    _reword(env, task, "customer-clause-solicit-only", "bars only soliciting customers",
+            "is reasonable in scope, bars only soliciting customers")
+
+
+@plant("h05-adequately", "H05", AM, "The client-note criterion asks that each change be 'adequately' explained.")
+def adequately(env: Path, task: str) -> None:
+    _reword(env, task, "client-note-changes", "each with its reason under La. R.S. 23:921",
+            "each adequately explained under La. R.S. 23:921")
+
+
+@plant("h05-properly", "H05", SD, "The signing-date criterion asks that the agreement be 'properly dated'.")
+def properly(env: Path, task: str) -> None:
+    _reword(env, task, "signing-date", "is made as of January 5, 2027.", "is properly dated as of January 5, 2027.")
+
+
+@plant("h05-sufficient-detail", "H05", NE, "The penalty criterion asks for the warning 'in sufficient detail'.")
+def sufficient(env: Path, task: str) -> None:
+    _reword(env, task, "note-flags-penalty", "warns that presenting", "warns, in sufficient detail, that presenting")
+
+
+@plant("h05-as-needed", "H05", CI, "The notice criterion asks the notice to name other documents 'as needed'.")
+def as_needed(env: Path, task: str) -> None:
+    _reword(env, task, "notice-at-signing", "and names the agreement it accompanies",
+            "and names the agreement it accompanies and other documents as needed")
+
+
+@plant("h05-generally", "H05", TB, "The no-non-compete criterion passes an agreement that 'generally' has none.")
+def generally(env: Path, task: str) -> None:
+    _reword(env, task, "no-noncompete", "PASS if vandermeer-covenant-agreement.md contains no covenant",
+            "PASS if vandermeer-covenant-agreement.md generally contains no covenant")
+
+
+@plant("h05-etc", "H05", SD, "The placement criterion ends its list of forbidden material with 'etc.'.")
+def etc(env: Path, task: str) -> None:
+    _reword(env, task, "placement-agreement-text", "or a reference to the 2023 memo.",
+            "a reference to the 2023 memo, etc.")
+
+
+@plant("h05-and-or", "H05", CA, "The cover-email criterion lists the changes joined by 'and/or'.")
+def and_or(env: Path, task: str) -> None:
+    _reword(env, task, "client-email-changes", "the customer clause, the non-compete period and the governing law",
+            "the customer clause and/or the non-compete period and/or the governing law")
+
+
+@plant("h05-the-document-with-two-deliverables", "H05", AM,
+       "The placement criterion's FAIL clause says 'the document' in a task with two deliverables.")
+def the_document(env: Path, task: str) -> None:
+    _reword(env, task, "placement-no-adverse-analysis", "FAIL if it contains legal analysis",
+            "FAIL if the document contains legal analysis")
+
+
+@plant("h05-inadequate-in-fail-clause", "H05", CI, "A FAIL clause turns on whether the explanation is 'inadequate'.")
+def inadequate(env: Path, task: str) -> None:
+    _reword(env, task, "client-email-departures", "FAIL if the email omits either departure or the notice.",
+            "FAIL if the explanation of either departure or of the notice is inadequate.")
+
+
+@plant("h05-suitable", "H05", TB, "The non-solicit criterion asks for 'a suitable' customer covenant.")
+def suitable(env: Path, task: str) -> None:
+    _reword(env, task, "customer-nonsolicit-trade-secrets", "keeps a customer non-solicitation covenant",
+            "keeps a suitable customer non-solicitation covenant")
+
+
+@plant("h05-reasonable-variations-sentence", "H05", NE,
+       "A criterion ends with 'Reasonable variations in wording are acceptable.'")
+def reasonable_variations(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        crit = criterion(t, "note-asks-decision")
+        crit["match_criteria"] += " Reasonable variations in wording are acceptable."
+
+
+@plant("h05-well-drafted", "H05", SD, "The non-solicit criterion asks for 'well-drafted' covenants.")
+def well_drafted(env: Path, task: str) -> None:
+    _reword(env, task, "nonsolicit-kept", "keeps a customer non-solicitation covenant",
+            "keeps a well-drafted customer non-solicitation covenant")
+
+
+@plant("h05-where-appropriate-in-instance", "H05", "covenant-package-v08",
+       "A family instance's cover-email criterion says 'where appropriate'.")
+def where_appropriate(env: Path, task: str) -> None:
+    _reword(env, task, "client-email-changes", "and, for each of them, says which",
+            "and, for each of them where appropriate, says which")
+
+
+# --- near-misses ---------------------------------------------------------------------------------
+
+
+@near_miss("h05-nm-statutory-standard-as-content", "H05", TB,
+           "A new criterion checks that the non-solicit states the statutory limit to what is reasonably necessary "
+           "to protect trade secrets.",
+           "The judge checks that the agreement states a limitation, not whether anything is reasonable: "
+           "'reasonably necessary' is the content the clause must carry (the statute's standard), so the "
+           "judge has nothing to read either way.")
+def statutory_phrase(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_criterion(t, "nonsolicit-statutory-limit", "Non-solicit recites the statutory limit",
+                      "PASS if the customer non-solicitation covenant in vandermeer-covenant-agreement.md states "
+                      "that it is limited to what is reasonably necessary to protect Aspenline's trade secrets. "
+                      "FAIL if that limitation is missing.",
+                      ["vandermeer-covenant-agreement.md"])
+
+
+@near_miss("h05-nm-vague-word-in-workspace", "H05", NE,
+           "The partner's email says to use whatever format is appropriate for the note.",
+           "H05 is about grading language; a vague word in a workspace document grades nothing.")
+def vague_in_workspace(env: Path, task: str) -> None:
+    append_doc(env, task, "partner-instructions.md", "Use whatever format you think is appropriate for the note.")
+
+
+@near_miss("h05-nm-the-agreement-is-unambiguous", "H05", AM,
+           "A new criterion refers to 'the agreement' in a task with exactly one agreement among its deliverables.",
+           "'the document' is vague only where several deliverables could be meant; 'the agreement' names the "
+           "one agreement, and the criterion names its file.")
+def the_agreement(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_criterion(t, "signatory", "Agreement names the company's signatory",
+                      "PASS if fontenot-covenant-agreement.md names Lucien Arceneaux, President, as the signatory for "
+                      "Bayou Crest. FAIL if the agreement names another signatory or none.",
+                      ["fontenot-covenant-agreement.md"])
+
+
+@near_miss("h05-nm-as-needed-in-instructions", "H05", SD,
+           "The instructions add 'Consult the knowledge base as needed.'",
+           "Instructions tell the agent how to work; H05 looks for vague standards in grading language.")
+def as_needed_instructions(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "Consult the knowledge base as needed.")

@@ -1,0 +1,182 @@
+"""H06 deliverable matching: graded, named in the instructions, no collisions, safe names."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from .cases import near_miss, plant
+from .edits import add_criterion, add_deliverable, criterion, instructions_add, replace_text, task_json
+
+NE, TB, SD = "matrix-narrow-edit", "matrix-threshold-between", "matrix-signing-date-law"
+CA, AM, CI = "matrix-client-alert-refresh", "matrix-adverse-memo-repair", "matrix-california-invention-notice"
+
+
+def _add_full(t: dict, name: str, description: str, placement: str, sentence: str, cid: str, match: str) -> None:
+    """A deliverable that is declared, classified, named in the instructions and graded."""
+    add_deliverable(t, name, description, placement=placement)
+    instructions_add(t, sentence)
+    add_criterion(t, cid, description, match, [name])
+
+
+@plant("h06-deliverable-never-graded", "H06", NE,
+       "A new deliverable edit-log.md is declared and named in the instructions but no criterion grades it.")
+def never_graded(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_deliverable(t, "edit-log.md", "A list of every change made to the draft.", placement="advisory")
+        instructions_add(t, "Also write edit-log.md, listing every change you made to the draft.")
+
+
+@plant("h06-only-criterion-moved-away", "H06", TB,
+       "The only criterion of rationale.md is pointed at client-email.md, leaving rationale.md ungraded.")
+def criterion_moved(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        criterion(t, "rationale-sources")["deliverables"] = ["client-email.md"]
+
+
+@plant("h06-deliverable-never-named", "H06", SD,
+       "A new graded deliverable signing-checklist.md is never mentioned in the instructions.")
+def never_named(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_deliverable(t, "signing-checklist.md", "Checklist for the signing day.", placement="advisory")
+        add_criterion(t, "checklist-signing-day", "Checklist sets the signing day",
+                      "PASS if signing-checklist.md tells Maplestone to have Jordan Ellery sign on the first day of "
+                      "work and to keep the record of the earlier delivery. FAIL if it allows signing before "
+                      "employment begins.", ["signing-checklist.md"])
+
+
+@plant("h06-instructions-keep-old-name", "H06", AM,
+       "client-note.md is renamed client-summary.md everywhere except the instructions, which keep the old name.")
+def old_name(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        t["deliverables"] = {("client-summary.md" if k == "client-note.md" else k): v
+                             for k, v in t["deliverables"].items()}
+        for crit in t["criteria"]:
+            crit["deliverables"] = ["client-summary.md" if d == "client-note.md" else d for d in crit["deliverables"]]
+            crit["match_criteria"] = crit["match_criteria"].replace("client-note.md", "client-summary.md")
+        t["oafreeze"]["advisory"] = ["client-summary.md"]
+
+
+@plant("h06-names-collide-fuzzy", "H06", NE,
+       "A second deliverable notes-to-partner.md collides with note-to-partner.md under fuzzy matching.")
+def collide_fuzzy(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        _add_full(t, "notes-to-partner.md", "Separate notes on the non-compete for the partner.", "advisory",
+                  "Put your notes on Section 5 in notes-to-partner.md.", "notes-section-5",
+                  "PASS if notes-to-partner.md identifies Section 5 as the non-compete. FAIL if it does not.")
+
+
+@plant("h06-names-collide-case", "H06", SD,
+       "A second deliverable Rationale.md differs from rationale.md only by case.")
+def collide_case(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        _add_full(t, "Rationale.md", "Short rationale for the client's HR director.", "advisory",
+                  "Write Rationale.md, a short rationale for the HR director.", "short-rationale",
+                  "PASS if Rationale.md tells the HR director why the non-compete was removed. FAIL if it does not.")
+
+
+@plant("h06-names-collide-format-twin", "H06", TB,
+       "A deliverable rationale.txt is added beside rationale.md (same stem, same text family).")
+def collide_twin(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        _add_full(t, "rationale.txt", "Plain-text copy of the file memo for the records system.", "advisory",
+                  "Also save a plain-text copy of the memo as rationale.txt.", "rationale-text-copy",
+                  "PASS if rationale.txt cites C.R.S. § 8-2-113(2)(d). FAIL if it cites no statute.")
+
+
+@plant("h06-names-collide-redline-and-clean", "H06", NE,
+       "A redline deliverable tallis-agreement-redline.md collides with tallis-agreement-revised.md.")
+def collide_redline(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        _add_full(t, "tallis-agreement-redline.md", "Redline of the agreement against the draft.", "advisory",
+                  "Also save a redline against the draft as tallis-agreement-redline.md.", "redline-shows-edits",
+                  "PASS if tallis-agreement-redline.md marks the three edits against the draft. FAIL if any edit is "
+                  "not marked.")
+
+
+@plant("h06-unsafe-name-parent-directory", "H06", CI,
+       "A deliverable is named '../client-email-copy.md', a path that escapes the output folder.")
+def unsafe_parent(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        _add_full(t, "../client-email-copy.md", "A copy of the cover email.", "advisory",
+                  "Save a copy of the email as ../client-email-copy.md.", "email-copy",
+                  "PASS if ../client-email-copy.md names Sasha Lindgren. FAIL if it does not.")
+
+
+@plant("h06-unsafe-name-absolute", "H06", CA,
+       "A deliverable is named with an absolute path, '/tmp/washington-covenant-form-final.md'.")
+def unsafe_absolute(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        _add_full(t, "/tmp/washington-covenant-form-final.md", "Final copy of the form.", "operative",
+                  "Save the final copy as /tmp/washington-covenant-form-final.md.", "final-copy",
+                  "PASS if /tmp/washington-covenant-form-final.md selects Washington law. FAIL if it does not.")
+
+
+@plant("h06-unsafe-name-colon", "H06", AM,
+       "A deliverable is named 'signing-summary:v2.md'; the colon is not a portable file-name character.",
+       doubtful="A colon is legal on Linux and macOS; it is unsafe on Windows (a stream separator) and in "
+                "many archive tools, which is why we count it.")
+def unsafe_colon(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        _add_full(t, "signing-summary:v2.md", "Signing-day summary for Bayou Crest.", "advisory",
+                  "Also write signing-summary:v2.md, a signing-day summary for Bayou Crest.", "signing-summary",
+                  "PASS if signing-summary:v2.md tells Bayou Crest to have Avery Fontenot sign on the first day of "
+                  "work. FAIL if it does not.")
+
+
+@plant("h06-deliverable-extension-changed", "H06", CA,
+       "The form deliverable becomes washington-covenant-form.docx while instructions and criteria keep '.md'.")
+def extension_changed(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        t["deliverables"] = {("washington-covenant-form.docx" if k == "washington-covenant-form.md" else k): v
+                             for k, v in t["deliverables"].items()}
+        t["oafreeze"]["operative"] = ["washington-covenant-form.docx"]
+
+
+@plant("h06-instance-deliverable-unnamed", "H06", "covenant-package-v07",
+       "A family instance's instructions stop naming client-email.md (the deliverable stays).")
+def instance_unnamed(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        t["instructions"] = replace_text(t["instructions"], "Also write client-email.md, the cover email",
+                                         "Also write the cover email")
+
+
+# --- near-misses ---------------------------------------------------------------------------------
+
+
+@near_miss("h06-nm-new-deliverable-complete", "H06", AM,
+           "A new advisory deliverable signing-checklist.md is declared, named, classified and graded.",
+           "Every H06 condition holds: graded, named in the instructions, no collision with fontenot-covenant-"
+           "agreement.md or client-note.md, a safe relative name.")
+def new_complete(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        _add_full(t, "signing-checklist.md", "Checklist for Bayou Crest for the signing day.", "advisory",
+                  "Also write signing-checklist.md, a checklist for Bayou Crest for the signing day.",
+                  "checklist-first-day",
+                  "PASS if signing-checklist.md tells Bayou Crest to have Avery Fontenot sign the agreement on the "
+                  "first day of work and to keep the signed original. FAIL if it allows signing before employment "
+                  "begins.")
+
+
+@near_miss("h06-nm-same-stem-other-format", "H06", NE,
+           "A Word copy tallis-agreement-revised.docx is added beside tallis-agreement-revised.md, fully wired.",
+           "The matcher pairs fuzzy names only within a compatible format family and exact names by full "
+           "name, so .md and .docx with one stem do not collide; the copy is named, graded, operative and "
+           "under the placement criterion.")
+def same_stem_other_format(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_deliverable(t, "tallis-agreement-revised.docx", "Word copy of the renewed agreement, ready for the client.",
+                        placement="operative")
+        t["instructions"] = replace_text(t["instructions"], "Both deliverables are Markdown.",
+                                         "Save a Word copy of the agreement as tallis-agreement-revised.docx as well; "
+                                         "the other files are Markdown.")
+        for cid in ("instructed-edits-made", "placement-agreement-text"):
+            criterion(t, cid)["deliverables"].append("tallis-agreement-revised.docx")
+
+
+@near_miss("h06-nm-deliverable-named-in-backticks", "H06", AM,
+           "The instructions write the deliverable names in Markdown backticks.",
+           "The names are still in the instructions verbatim; code formatting does not unname them.")
+def backticks(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        text = replace_text(t["instructions"], "fontenot-covenant-agreement.md,", "`fontenot-covenant-agreement.md`,")
+        t["instructions"] = replace_text(text, "client-note.md,", "`client-note.md`,")

@@ -1,0 +1,235 @@
+"""H07 workspace integrity: named files exist, nothing empty or unreadable, formats parse, no junk,
+no symlinks, no case or Unicode twins."""
+
+from __future__ import annotations
+
+import os
+import unicodedata
+from pathlib import Path
+
+from .cases import near_miss, plant
+from .edits import (docx_bytes, doc, email, instructions_add, read_doc, remove_doc, replace_text, task_json,
+                    write_doc, xlsx_bytes, zip_without)
+
+NE, TB, SD = "matrix-narrow-edit", "matrix-threshold-between", "matrix-signing-date-law"
+CA, AM, CI = "matrix-client-alert-refresh", "matrix-adverse-memo-repair", "matrix-california-invention-notice"
+
+
+# --- named files that are not there ----------------------------------------------------------
+
+
+@plant("h07-instructions-name-missing-file", "H07", TB,
+       "The instructions tell the agent to read documents/benefits-summary.md, which does not exist.")
+def named_missing(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        t["instructions"] = replace_text(t["instructions"], "Read documents/hr-request.md,",
+                                         "Read documents/hr-request.md, documents/benefits-summary.md,")
+
+
+@plant("h07-named-file-deleted", "H07", CI, "documents/hire-details.md, named in the instructions, is deleted.")
+def named_deleted(env: Path, task: str) -> None:
+    remove_doc(env, task, "hire-details.md")
+
+
+@plant("h07-named-file-wrong-case", "H07", AM,
+       "The instructions name documents/Partner-Email.md; the file on disk is partner-email.md.")
+def named_wrong_case(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        t["instructions"] = replace_text(t["instructions"], "documents/partner-email.md", "documents/Partner-Email.md")
+
+
+@plant("h07-named-file-in-instance-deleted", "H07", "covenant-package-v08",
+       "A family instance loses documents/term-sheet.md, which its instructions name.")
+def instance_deleted(env: Path, task: str) -> None:
+    remove_doc(env, task, "term-sheet.md")
+
+
+# --- empty, unreadable, unparseable ------------------------------------------------------------
+
+
+@plant("h07-empty-file", "H07", NE, "An empty file documents/exhibit-b.md (0 bytes) is added.")
+def empty_file(env: Path, task: str) -> None:
+    write_doc(env, task, "exhibit-b.md", b"")
+
+
+@plant("h07-whitespace-only-file", "H07", SD, "documents/hire-details.md is emptied to blank lines and spaces.")
+def whitespace_file(env: Path, task: str) -> None:
+    write_doc(env, task, "hire-details.md", "\n   \n\n")
+
+
+@plant("h07-invalid-utf8", "H07", CA, "documents/client-request.md is re-encoded with bytes that are not UTF-8.")
+def invalid_utf8(env: Path, task: str) -> None:
+    text = read_doc(env, task, "client-request.md").replace("Director", "Dir\u00e9ctor")
+    write_doc(env, task, "client-request.md", text.encode("cp1252") + b"\x81\x8d\x9d")
+
+
+@plant("h07-corrupt-docx-random-bytes", "H07", TB, "A .docx file holds bytes that are not a zip at all.")
+def corrupt_docx(env: Path, task: str) -> None:
+    write_doc(env, task, "offer-letter-scan.docx", b"This is not really a Word file.\x00\x01\x02" * 8)
+
+
+@plant("h07-docx-without-document-part", "H07", SD, "A .docx is a valid zip but has no word/document.xml part.")
+def docx_no_part(env: Path, task: str) -> None:
+    write_doc(env, task, "signed-offer.docx", zip_without(docx_bytes(["Offer accepted."]), "word/document.xml"))
+
+
+@plant("h07-truncated-xlsx", "H07", AM, "An .xlsx spreadsheet is cut off halfway through its zip.")
+def truncated_xlsx(env: Path, task: str) -> None:
+    data = xlsx_bytes([["Parish", "Office"], ["East Baton Rouge", "Baton Rouge"]])
+    write_doc(env, task, "parish-offices.xlsx", data[: len(data) // 2])
+
+
+@plant("h07-docx-malformed-xml", "H07", CI, "A .docx whose word/document.xml is not well-formed XML.")
+def docx_bad_xml(env: Path, task: str) -> None:
+    import io
+    import zipfile
+
+    good = docx_bytes(["Prior invention disclosure."])
+    src = zipfile.ZipFile(io.BytesIO(good))
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w") as zf:
+        for name in src.namelist():
+            body = src.read(name)
+            if name == "word/document.xml":
+                body = body.replace(b"</w:body>", b"<w:p><w:r><w:t>unclosed")
+            zf.writestr(name, body)
+    write_doc(env, task, "prior-invention-disclosure.docx", buf.getvalue())
+
+
+@plant("h07-pptx-not-a-zip", "H07", NE, "A .pptx slide deck is really a plain-text file.")
+def pptx_not_zip(env: Path, task: str) -> None:
+    write_doc(env, task, "renewal-briefing.pptx", "Slide 1: Tallis renewal\nSlide 2: three edits\n")
+
+
+@plant("h07-invalid-json", "H07", NE, "A .json file in the workspace has a trailing comma and an unclosed brace.")
+def invalid_json(env: Path, task: str) -> None:
+    write_doc(env, task, "payroll-export.json", '{"employee": "Morgan Tallis", "salary": 71500,\n')
+
+
+@plant("h07-invalid-yaml", "H07", TB, "A .yaml file in the workspace does not parse (bad indentation and a tab).")
+def invalid_yaml(env: Path, task: str) -> None:
+    write_doc(env, task, "offer-config.yaml", "candidate: Riley Vandermeer\n  salary: 104000\n\tstart: [2026-12-07\n")
+
+
+@plant("h07-eml-without-headers", "H07", SD,
+       "A .eml file has no header block at all: it starts with body text and has no From or Date.")
+def eml_no_headers(env: Path, task: str) -> None:
+    write_doc(env, task, "hr-forward.eml", "\nJordan's start date is confirmed as January 5, 2027.\n\n-- HR\n")
+
+
+# --- junk, symlinks, twins --------------------------------------------------------------------
+
+
+@plant("h07-ds-store", "H07", CA, "A macOS .DS_Store file sits in the workspace.")
+def ds_store(env: Path, task: str) -> None:
+    write_doc(env, task, ".DS_Store", b"\x00\x00\x00\x01Bud1\x00\x00\x10\x00" + b"\x00" * 48)
+
+
+@plant("h07-thumbs-db", "H07", AM, "A Windows Thumbs.db file sits in a workspace subfolder.")
+def thumbs_db(env: Path, task: str) -> None:
+    write_doc(env, task, "exhibits/Thumbs.db", b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + b"\x00" * 56)
+
+
+@plant("h07-office-lock-file", "H07", NE, "A Word lock file '~$aft-tallis-agreement.docx' is left in the workspace.")
+def office_lock(env: Path, task: str) -> None:
+    write_doc(env, task, "~$aft-tallis-agreement.docx", b"\x0bMiriam Okafor" + b"\x00" * 40)
+
+
+@plant("h07-editor-swap-and-backup", "H07", CI,
+       "A vim swap file and an editor backup ('client-request.md~') are left in the workspace.")
+def editor_junk(env: Path, task: str) -> None:
+    write_doc(env, task, ".client-request.md.swp", b"b0VIM 9.0\x00" + b"\x00" * 40)
+    write_doc(env, task, "client-request.md~", read_doc(env, task, "client-request.md"))
+
+
+@plant("h07-appledouble-file", "H07", SD, "An AppleDouble resource file '._partner-email.md' sits in the workspace.")
+def appledouble(env: Path, task: str) -> None:
+    write_doc(env, task, "._partner-email.md", b"\x00\x05\x16\x07\x00\x02\x00\x00Mac OS X        " + b"\x00" * 32)
+
+
+@plant("h07-symlink-inside-workspace", "H07", TB, "documents/latest-request.md is a symlink to hr-request.md.")
+def symlink_inside(env: Path, task: str) -> None:
+    os.symlink("hr-request.md", doc(env, task, "latest-request.md"))
+
+
+@plant("h07-symlink-leaving-task", "H07", NE, "documents/shared is a symlink pointing outside the task folder.")
+def symlink_outside(env: Path, task: str) -> None:
+    os.symlink("../../matrix-threshold-between/documents", doc(env, task, "shared"))
+
+
+@plant("h07-case-twins", "H07", CA, "Client-Request.md is added beside client-request.md (names differ only by case).")
+def case_twins(env: Path, task: str) -> None:
+    write_doc(env, task, "Client-Request.md", read_doc(env, task, "client-request.md"))
+
+
+@plant("h07-unicode-normalization-twins", "H07", AM,
+       "Two files named 'résumé-fontenot.md', one NFC and one NFD, sit side by side.")
+def unicode_twins(env: Path, task: str) -> None:
+    name = "r\u00e9sum\u00e9-fontenot.md"
+    write_doc(env, task, unicodedata.normalize("NFC", name), "# Avery Fontenot\n\nField project manager.\n")
+    write_doc(env, task, unicodedata.normalize("NFD", name), "# Avery Fontenot\n\nField Project Manager.\n")
+
+
+# --- near-misses ---------------------------------------------------------------------------------
+
+
+@near_miss("h07-nm-valid-docx", "H07", TB, "A well-formed .docx benefits summary is added.",
+           "A .docx zip with its content types, relationships and document part parses in its format.")
+def valid_docx(env: Path, task: str) -> None:
+    write_doc(env, task, "aspenline-benefits-summary.docx", docx_bytes([
+        "Aspenline Payments, LLC: benefits summary",
+        "Medical, dental and vision coverage from the first of the month after the start date.",
+        ["Paid time off: ", "15 days a year, accrued per pay period."],
+    ]))
+
+
+@near_miss("h07-nm-valid-xlsx", "H07", SD, "A well-formed .xlsx pay-band table is added.",
+           "A spreadsheet zip with workbook, sheet and shared strings parses in its format.")
+def valid_xlsx(env: Path, task: str) -> None:
+    write_doc(env, task, "maplestone-pay-bands.xlsx", xlsx_bytes([
+        ["Band", "Minimum", "Maximum"], ["Analyst", 58000, 72000], ["Manager", 74000, 96000]], "Bands"))
+
+
+@near_miss("h07-nm-valid-eml", "H07", AM, "A well-formed .eml from the client's HR team is added.",
+           "Headers then a blank line then a body: the message parses, and every name in it is fictional.")
+def valid_eml(env: Path, task: str) -> None:
+    write_doc(env, task, "bayou-crest-hr-forward.eml", email(
+        "Claire Thibodeaux <claire.thibodeaux@bayoucrest.example.com>",
+        "Miriam Okafor <miriam.okafor@harlowfinch.example.com>", "Fri, 16 Oct 2026 10:30:00 -0500",
+        "Avery Fontenot: onboarding", "Miriam,\n\nAvery's onboarding is set for the first day. Nothing else "
+        "is needed from you for it.\n\nClaire"))
+
+
+@near_miss("h07-nm-valid-json-and-yaml", "H07", CA, "A valid .json and a valid .yaml describing the form are added.",
+           "H07 asks that documents parse in their format (JSON, YAML) and are not empty; both files parse "
+           "and hold data.")
+def valid_json_yaml(env: Path, task: str) -> None:
+    write_doc(env, task, "form-metadata.json", '{"form": "WA-2021-3", "owner": "Human Resources", "pages": 2}\n')
+    write_doc(env, task, "form-metadata.yaml", "form: WA-2021-3\nowner: Human Resources\npages: 2\n")
+
+
+@near_miss("h07-nm-spaces-and-accents-in-name", "H07", CI,
+           "A file named 'Résumé Sasha Lindgren.md' (NFC, spaces, no twin) is added.",
+           "H07 forbids names that differ only by case or normalization; one NFC name with spaces and "
+           "accents has no twin.")
+def accented_name(env: Path, task: str) -> None:
+    write_doc(env, task, unicodedata.normalize("NFC", "R\u00e9sum\u00e9 Sasha Lindgren.md"),
+              "# Sasha Lindgren\n\nFirmware engineer; embedded sensor calibration since 2019.\n")
+
+
+@near_miss("h07-nm-nested-exhibit-folder", "H07", NE, "An exhibit is added in a subfolder, documents/exhibits/.",
+           "H07 has nothing against subfolders; the file is non-empty, readable Markdown with no twin, "
+           "no symlink and no junk name.")
+def nested_exhibit(env: Path, task: str) -> None:
+    write_doc(env, task, "exhibits/exhibit-a-service-route.md",
+              "# Exhibit A: Colorado Springs service route\n\nWarehouses on the north and east routes.\n")
+
+
+@near_miss("h07-nm-instructions-name-existing-kb-file", "H07", CI,
+           "The instructions also name the invention-notice template inside the knowledge base.",
+           "H07 asks that every file the instructions name exists; this one is in the materialized "
+           "knowledge base, byte for byte as pinned.")
+def names_kb_file(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "The firm's notice form is documents/knowledge-base/templates/oafreeze-cc0-1.0/"
+                            "california-invention-assignment-notice/template.md.")

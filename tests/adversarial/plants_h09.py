@@ -1,0 +1,217 @@
+"""H09 seeded-law provenance: citation, effective date, verified-on, verified-against, the quote in its
+file, verification before the freeze, and no undeclared statute text."""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+from .cases import near_miss, plant
+from .edits import append_doc, docx_bytes, edit_doc, replace_text, seeded, task_json, write_doc
+
+NE, TB, SD = "matrix-narrow-edit", "matrix-threshold-between", "matrix-signing-date-law"
+CA, AM, CI = "matrix-client-alert-refresh", "matrix-adverse-memo-repair", "matrix-california-invention-notice"
+
+CO_8A = ("An employer shall not enter into, present to a worker or prospective worker as a term of employment, or "
+         "attempt to enforce any covenant that is void under this section.")
+CO_8B = ("An employer that violates subsection (8)(a) of this section is liable for actual damages and a penalty of "
+         "five thousand dollars per worker or prospective worker harmed by the conduct.")
+CO_2B = ("this subsection (2) does not apply to a covenant not to compete governing an individual who, at the time "
+         "the covenant not to compete is entered into and at the time it is enforced, earns an amount of annualized "
+         "cash compensation equivalent to or greater than the threshold amount for highly compensated workers")
+CAL_16600 = ("Except as provided in this chapter, every contract by which anyone is restrained from engaging in a "
+             "lawful profession, trade, or business of any kind is to that extent void.")
+
+
+def _entry(env: Path, task: str, which: str, **changes) -> None:
+    """Set (value) or delete (None) fields of the seeded-law entry cited as `which`."""
+    with task_json(env, task) as t:
+        entry = seeded(t, which)
+        for key, value in changes.items():
+            if value is None:
+                del entry[key]
+            else:
+                entry[key] = value
+
+
+# --- provenance fields -----------------------------------------------------------------------
+
+
+@plant("h09-citation-missing", "H09", SD, "A seeded-law entry has no citation key.")
+def citation_missing(env: Path, task: str) -> None:
+    _entry(env, task, "820 ILCS 90/10(b)", citation=None)
+
+
+@plant("h09-effective-date-missing", "H09", TB, "A seeded-law entry has no effective_date.")
+def effective_missing(env: Path, task: str) -> None:
+    _entry(env, task, "C.R.S. § 8-2-113(2)(b)", effective_date=None)
+
+
+@plant("h09-verified-on-missing", "H09", AM, "A seeded-law entry has no verified_on date.")
+def verified_on_missing(env: Path, task: str) -> None:
+    _entry(env, task, "La. R.S. 23:921(A)(2)", verified_on=None)
+
+
+@plant("h09-verified-against-missing", "H09", CI, "A seeded-law entry does not say what it was verified against.")
+def verified_against_missing(env: Path, task: str) -> None:
+    _entry(env, task, "Cal. Lab. Code § 2871", verified_against=None)
+
+
+@plant("h09-verified-against-empty", "H09", NE, "A seeded-law entry's verified_against is an empty string.")
+def verified_against_empty(env: Path, task: str) -> None:
+    _entry(env, task, "C.R.S. § 8-2-113(8)(b)", verified_against="")
+
+
+@plant("h09-quote-missing", "H09", CA, "A seeded-law entry declares no quote, so its text cannot be checked.")
+def quote_missing(env: Path, task: str) -> None:
+    _entry(env, task, "RCW 49.62.050", quote=None)
+
+
+@plant("h09-verified-on-not-a-date", "H09", CI, "A seeded-law entry's verified_on is 'last week'.")
+def verified_not_date(env: Path, task: str) -> None:
+    _entry(env, task, "Cal. Lab. Code § 2870(b)", verified_on="last week")
+
+
+@plant("h09-effective-date-not-a-date", "H09", CA, "A seeded-law entry's effective_date is 'TBD'.")
+def effective_not_date(env: Path, task: str) -> None:
+    _entry(env, task, "RCW 49.62.010(4)", effective_date="TBD")
+
+
+@plant("h09-verified-in-far-future", "H09", NE, "A seeded-law entry claims it was verified on 2099-03-01.")
+def verified_far_future(env: Path, task: str) -> None:
+    _entry(env, task, "C.R.S. § 8-2-113(8)(a)", verified_on="2099-03-01")
+
+
+@plant("h09-verified-after-today", "H09", AM, "A seeded-law entry claims verification three weeks after today.")
+def verified_after_today(env: Path, task: str) -> None:
+    _entry(env, task, "La. R.S. 23:921(C)", verified_on=(dt.date.today() + dt.timedelta(days=21)).isoformat())
+
+
+@plant("h09-instance-verified-against-missing", "H09", "covenant-package-v09",
+       "A family instance's seeded DTSA excerpt loses its verified_against.")
+def instance_verified_against(env: Path, task: str) -> None:
+    _entry(env, task, "18 U.S.C. § 1833(b)(3)(A)", verified_against=None)
+
+
+# --- the quote and its file ------------------------------------------------------------------
+
+
+@plant("h09-quote-word-changed", "H09", CA, "One word of a seeded quote differs from the file ('or' -> 'and').")
+def quote_word_changed(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        entry = seeded(t, "RCW 49.62.010(4)")
+        entry["quote"] = replace_text(entry["quote"], "directly or indirectly", "directly and indirectly")
+
+
+@plant("h09-quote-not-in-named-file", "H09", TB, "A seeded-law entry names hr-request.md, which lacks the quote.")
+def quote_other_file(env: Path, task: str) -> None:
+    _entry(env, task, "C.R.S. § 8-2-113(4)(b)", file="documents/hr-request.md")
+
+
+@plant("h09-named-file-absent", "H09", SD,
+       "A seeded-law entry names documents/illinois-statute.md, which does not exist.")
+def file_absent(env: Path, task: str) -> None:
+    _entry(env, task, "820 ILCS 90/20", file="documents/illinois-statute.md")
+
+
+@plant("h09-quote-removed-from-file", "H09", NE, "The excerpt file loses the sentence a seeded entry quotes.")
+def quote_removed(env: Path, task: str) -> None:
+    edit_doc(env, task, "colorado-law-file.md", f'"{CO_8A}"', '"[text omitted]"')
+
+
+# --- statute text nobody declared --------------------------------------------------------------
+
+
+@plant("h09-undeclared-excerpt-new-file", "H09", TB,
+       "A new file quotes C.R.S. § 8-2-113(8)(a) and (8)(b) verbatim; no seeded-law entry declares it.")
+def undeclared_new_file(env: Path, task: str) -> None:
+    write_doc(env, task, "colorado-penalty-excerpt.md", (
+        "# C.R.S. § 8-2-113(8): excerpts\n\n## C.R.S. § 8-2-113(8)(a)\n\n"
+        f'"{CO_8A}"\n\n## C.R.S. § 8-2-113(8)(b)\n\n"{CO_8B}"\n'))
+
+
+@plant("h09-undeclared-excerpt-in-existing-doc", "H09", NE,
+       "The partner's email quotes C.R.S. § 8-2-113(2)(b) verbatim; the task declares no such excerpt.")
+def undeclared_in_doc(env: Path, task: str) -> None:
+    append_doc(env, task, "partner-instructions.md",
+               f'For reference, C.R.S. § 8-2-113(2)(b) provides that "{CO_2B}".')
+
+
+@plant("h09-undeclared-excerpt-in-docx", "H09", CI,
+       "A .docx in the workspace quotes Cal. Bus. & Prof. Code § 16600(a) verbatim, undeclared.")
+def undeclared_docx(env: Path, task: str) -> None:
+    write_doc(env, task, "investor-questions.docx", docx_bytes([
+        "Investor questions on the Lindgren hire",
+        "Counsel flagged the following statute:",
+        f"Cal. Bus. & Prof. Code § 16600(a): \u201c{CAL_16600}\u201d",
+    ]))
+
+
+@plant("h09-all-declarations-removed", "H09", AM,
+       "The task's seeded_law list is removed while the statute excerpt file stays in the workspace.")
+def declarations_removed(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        del t["oafreeze"]["seeded_law"]
+
+
+# --- near-misses ---------------------------------------------------------------------------------
+
+
+@near_miss("h09-nm-second-quote-fully-declared", "H09", CI,
+           "A second sentence of the § 2872 excerpt, already in the file, gets its own complete seeded-law entry.",
+           "Citation (stated in the file), effective date, verified-on before today and verified-against are all "
+           "declared, and the quote is verbatim in the named file.")
+def second_quote_declared(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        t["oafreeze"]["seeded_law"].append({
+            "file": "documents/california-labor-code-excerpt.md", "citation": "Cal. Lab. Code § 2872",
+            "quote": "In any suit or action arising thereunder, the burden of proof shall be on the employee claiming "
+                     "the benefits of its provisions.",
+            "effective_date": "1980-01-01", "verified_on": "2026-10-01",
+            "verified_against": "Cal. Lab. Code § 2872, second sentence; checked against the text of the section "
+                                "as set out in this task's excerpt file and the sample library's FACTS.md"})
+
+
+@near_miss("h09-nm-quote-in-docx-split-runs", "H09", SD,
+           "A .docx copy of 820 ILCS 90/20 is added, its text split over Word runs, with a complete seeded entry.",
+           "The quoted text is present in the named file as a reader of the .docx sees it; runs are "
+           "formatting, not text, and every provenance field is declared.")
+def quote_in_docx(env: Path, task: str) -> None:
+    quote = ("A covenant not to compete or a covenant not to solicit is illegal and void unless (1) the employer "
+             "advises the employee in writing to consult with an attorney before entering into the covenant")
+    cut = quote.index("(1)")
+    write_doc(env, task, "illinois-counsel-rule.docx", docx_bytes([
+        "820 ILCS 90/20", [quote[:cut], quote[cut:cut + 40], quote[cut + 40:] + "."]]))
+    with task_json(env, task) as t:
+        t["oafreeze"]["seeded_law"].append({
+            "file": "documents/illinois-counsel-rule.docx", "citation": "820 ILCS 90/20", "quote": quote,
+            "effective_date": "2022-01-01", "verified_on": "2026-10-01",
+            "verified_against": "820 ILCS 90/20 as amended by P.A. 102-358; the same text as this task's "
+                                "illinois-statute-excerpt.md"})
+
+
+@near_miss("h09-nm-verified-after-as-of-before-today", "H09", NE,
+           "A seeded-law entry is verified a few days after the task's as_of date but before today.",
+           "H09 requires verification to predate the freeze; nothing requires it to predate as_of.")
+def verified_after_as_of(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        as_of = dt.date.fromisoformat(t["oafreeze"]["as_of"])
+        day = min(as_of + dt.timedelta(days=2), dt.date.today() - dt.timedelta(days=1))
+        seeded(t, "C.R.S. § 8-2-113(8)(b)")["verified_on"] = day.isoformat()
+
+
+@near_miss("h09-nm-quote-reflowed-in-file", "H09", AM,
+           "The Louisiana excerpt file wraps the (C) paragraph onto two lines in the middle of a seeded quote.",
+           "In Markdown a single line break inside a paragraph is a soft break: the quoted words are still "
+           "present, in order, in the named file.")
+def quote_reflowed(env: Path, task: str) -> None:
+    edit_doc(env, task, "louisiana-statute-excerpt.md", "or parts thereof, so long as",
+             "or parts thereof,\nso long as")
+
+
+@near_miss("h09-nm-bare-citation", "H09", CI,
+           "The client's email mentions Labor Code section 2872 by citation only.",
+           "A citation without quoted statutory text is not an excerpt of law, so there is nothing to declare.")
+def bare_citation(env: Path, task: str) -> None:
+    edit_doc(env, task, "client-request.md", "and whatever else California requires to go with it.",
+             "and whatever else California requires to go with it (our HR team mentioned Labor Code section 2872).")

@@ -1,0 +1,154 @@
+"""H10 temporal consistency: as_of, the instructions' and documents' dates, seeded law's effective dates
+and the knowledge base's review dates tell one story; no as-of date after the freeze."""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+from .cases import near_miss, plant
+from .edits import append_doc, edit_doc, email, instructions_add, seeded, task_json, write_doc
+
+NE, TB, SD = "matrix-narrow-edit", "matrix-threshold-between", "matrix-signing-date-law"
+CA, AM, CI = "matrix-client-alert-refresh", "matrix-adverse-memo-repair", "matrix-california-invention-notice"
+
+
+def _set_as_of(env: Path, task: str, value: str | None) -> None:
+    with task_json(env, task) as t:
+        if value is None:
+            del t["oafreeze"]["as_of"]
+        else:
+            t["oafreeze"]["as_of"] = value
+
+
+def _days_from_today(days: int) -> str:
+    return (dt.date.today() + dt.timedelta(days=days)).isoformat()
+
+
+@plant("h10-as-of-far-future", "H10", NE, "as_of is 2031-06-01, years after the freeze.")
+def as_of_far_future(env: Path, task: str) -> None:
+    _set_as_of(env, task, "2031-06-01")
+
+
+@plant("h10-as-of-after-today", "H10", TB, "as_of is 45 days after today, so after any freeze made now.")
+def as_of_after_today(env: Path, task: str) -> None:
+    _set_as_of(env, task, _days_from_today(45))
+
+
+@plant("h10-as-of-after-today-in-instance", "H10", "covenant-package-v09",
+       "A family instance's as_of is 90 days after today.")
+def instance_as_of_future(env: Path, task: str) -> None:
+    _set_as_of(env, task, _days_from_today(90))
+
+
+@plant("h10-as-of-malformed", "H10", CI, "as_of is written '10/05/2026' instead of an ISO date.")
+def as_of_malformed(env: Path, task: str) -> None:
+    _set_as_of(env, task, "10/05/2026")
+
+
+@plant("h10-as-of-missing", "H10", AM, "A drafting task with seeded law has no as_of date.")
+def as_of_missing(env: Path, task: str) -> None:
+    _set_as_of(env, task, None)
+
+
+@plant("h10-as-of-before-documents-and-guides", "H10", SD,
+       "as_of moves to 2026-06-01, before the partner's email and before the knowledge base's review dates.")
+def as_of_too_early(env: Path, task: str) -> None:
+    _set_as_of(env, task, "2026-06-01")
+
+
+@plant("h10-instructions-state-another-today", "H10", CI,
+       "The instructions say 'Today is March 2, 2026' while as_of is 2026-10-05.")
+def instructions_today(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "Today is March 2, 2026.")
+
+
+@plant("h10-instructions-other-as-of-in-instance", "H10", "covenant-package-v08",
+       "A family instance's instructions ask for the work as of January 15, 2027; its as_of is 2026-10-15.")
+def instance_instructions_date(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "Prepare everything as of January 15, 2027, when the letters go out.")
+
+
+@plant("h10-instructions-conflicting-signing-date", "H10", SD,
+       "The instructions say the agreement is signed on December 28, 2026; the hire details say January 5, 2027.")
+def conflicting_signing(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "Jordan will sign the agreement on December 28, 2026.")
+
+
+@plant("h10-document-dated-after-as-of", "H10", NE, "The partner's email is dated 2026-11-27, after as_of 2026-11-16.")
+def doc_after_as_of(env: Path, task: str) -> None:
+    edit_doc(env, task, "partner-instructions.md", "Date: 2026-11-16", "Date: 2026-11-27")
+
+
+@plant("h10-eml-dated-after-as-of", "H10", SD, "A new .eml carries a Date header three weeks after as_of.")
+def eml_after_as_of(env: Path, task: str) -> None:
+    write_doc(env, task, "hr-follow-up.eml", email(
+        "Elena Vasquez-Moore <elena.vasquez-moore@maplestone.example.com>",
+        "Miriam Okafor <miriam.okafor@harlowfinch.example.com>", "Tue, 24 Nov 2026 11:02:00 -0600",
+        "Jordan Ellery paperwork", "Miriam,\n\nJust checking where the paperwork stands.\n\nElena"))
+
+
+@plant("h10-document-long-form-date-after-as-of", "H10", CA,
+       "A CEO memo dated 'November 12, 2026' is added; as_of is 2026-10-26.")
+def long_form_date(env: Path, task: str) -> None:
+    write_doc(env, task, "ceo-memo.md", (
+        "# Memorandum\n\nFrom: Chief Executive Officer, Halden Marine Supply Co.\nDate: November 12, 2026\n\n"
+        "Please make sure the new Washington form is used for every hire from now on.\n"))
+
+
+@plant("h10-seeded-law-effective-after-as-of", "H10", TB,
+       "A seeded statute relied on as in force has an effective_date after as_of, and the trap does not say so.")
+def law_after_as_of(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        seeded(t, "C.R.S. § 8-2-113(2)(b)")["effective_date"] = "2026-12-01"
+
+
+@plant("h10-seeded-law-effective-years-later", "H10", AM,
+       "A seeded statute relied on as in force takes effect in 2031.")
+def law_years_later(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        seeded(t, "La. R.S. 23:921(C)")["effective_date"] = "2031-08-01"
+
+
+# --- near-misses ---------------------------------------------------------------------------------
+
+
+@near_miss("h10-nm-old-document", "H10", TB, "A 2024 handbook excerpt, dated 2024-03-01, is added.",
+           "Documents dated before as_of are the normal record of a matter; nothing is cited as in force early.")
+def old_document(env: Path, task: str) -> None:
+    write_doc(env, task, "aspenline-handbook-2024.md", (
+        "# Aspenline employee handbook (excerpt)\n\nIssued 2024-03-01\n\n"
+        "Employees keep customer lists and pricing models confidential during and after employment.\n"))
+
+
+@near_miss("h10-nm-future-events-mentioned", "H10", NE,
+           "The partner's email mentions two planned events after as_of (the raise date and a 2027 review).",
+           "Future events are facts of the matter, not document dates or law applied early; the task already "
+           "plans a December 14, 2026 effective date.")
+def future_events(env: Path, task: str) -> None:
+    append_doc(env, task, "partner-instructions.md",
+               "For your diary: the raise takes effect on December 14, 2026, and Morgan's next review is in June 2027.")
+
+
+@near_miss("h10-nm-future-law-declared-by-trap", "H10", SD,
+           "A seeded entry for the 2027 step-up takes effect after as_of; the effective-date trap is built on it.",
+           "H10 allows law in force after as_of when the trap says so; this trap's description says the "
+           "agreement is signed on January 5, 2027, when the $80,000 floor applies.")
+def future_law_trap(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        t["oafreeze"]["seeded_law"].append({
+            "file": "documents/illinois-statute-excerpt.md", "citation": "820 ILCS 90/10(a)",
+            "quote": "This amount shall increase to $80,000 per year beginning on January 1, 2027",
+            "effective_date": "2027-01-01", "verified_on": "2026-10-01",
+            "verified_against": "820 ILCS 90/10(a) as amended by P.A. 102-358, the schedule in the same subsection"})
+
+
+@near_miss("h10-nm-instructions-restate-as-of", "H10", CI, "The instructions add 'Today is October 5, 2026.'",
+           "H10 wants the instructions' dates to agree with as_of; the stated date equals as_of "
+           "(2026-10-05).")
+def restate_as_of(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "Today is October 5, 2026.")

@@ -1,0 +1,148 @@
+"""H11 trap armed: the trap is declared, its anchors quote text that is in their files, its criteria
+exist, and a placement trap has tempting advisory material to misuse."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from .cases import near_miss, plant
+from .edits import edit_doc, email, read_doc, replace_text, task_json, write_doc
+
+NE, TB, SD = "matrix-narrow-edit", "matrix-threshold-between", "matrix-signing-date-law"
+CA, AM, CI = "matrix-client-alert-refresh", "matrix-adverse-memo-repair", "matrix-california-invention-notice"
+
+
+def _trap(t: dict) -> dict:
+    return t["oafreeze"]["trap"]
+
+
+@plant("h11-no-trap", "H11", TB, "The task declares no trap at all.")
+def no_trap(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        del t["oafreeze"]["trap"]
+
+
+@plant("h11-anchor-quote-not-in-file", "H11", NE,
+       "An anchor quotes the draft's non-compete with '18 months'; the draft says 12 months.")
+def quote_not_in_file(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        anchor = _trap(t)["anchors"][0]
+        anchor["quote"] = replace_text(anchor["quote"], "For 12 months", "For 18 months")
+
+
+@plant("h11-anchor-quote-stitched", "H11", TB,
+       "An anchor quote joins two sentences that are in the guide but not next to each other.")
+def quote_stitched(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        _trap(t)["anchors"][1]["quote"] = ("Pay is tested twice: at signing and again at enforcement. Because "
+                                           "presenting a void covenant is itself penalized, do not rely on a savings "
+                                           "clause.")
+
+
+@plant("h11-tempting-section-deleted", "H11", CA,
+       "The alert's advisory section ('Our view'), which two anchors quote, is deleted from the workspace file.")
+def tempting_deleted(env: Path, task: str) -> None:
+    text = read_doc(env, task, "client-alert.md")
+    start, end = text.index("## Our view"), text.index("This alert is for general information")
+    write_doc(env, task, "client-alert.md", text[:start] + text[end:])
+
+
+@plant("h11-anchor-file-missing", "H11", AM, "An anchor names documents/litigation-memo-2026.md, which does not exist.")
+def file_missing(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        _trap(t)["anchors"][0]["file"] = "documents/litigation-memo-2026.md"
+
+
+@plant("h11-anchor-wrong-file", "H11", CA,
+       "An anchor's quote is in client-alert.md but the anchor names client-request.md.")
+def wrong_file(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        _trap(t)["anchors"][0]["file"] = "documents/client-request.md"
+
+
+@plant("h11-anchor-path-without-documents", "H11", SD,
+       "An anchor names 'form-approval-memo-2023.md' without the documents/ prefix every anchor path carries.",
+       doubtful="Anchor paths are task-relative in every sample task; an audit that also tries documents/ would "
+                "find the file, but any other tool reading the anchor would not.")
+def no_prefix(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        _trap(t)["anchors"][0]["file"] = "form-approval-memo-2023.md"
+
+
+@plant("h11-anchor-guide-not-in-snapshot", "H11", "covenant-package-v03",
+       "An anchor points at a Nevada practice guide that the pinned knowledge base does not have.")
+def guide_not_in_snapshot(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        _trap(t)["anchors"][2]["file"] = "documents/knowledge-base/practice-guides/non-compete/us/nevada.md"
+
+
+@plant("h11-trap-criterion-unknown", "H11", SD, "The trap lists 'no-noncompete', a criterion this task does not have.")
+def criterion_unknown(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        _trap(t)["criteria"][0] = "no-noncompete"
+
+
+@plant("h11-trap-criterion-is-a-file-name", "H11", AM,
+       "The trap lists a deliverable file name where a criterion id belongs.")
+def criterion_file_name(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        _trap(t)["criteria"] = ["fontenot-covenant-agreement.md"]
+
+
+@plant("h11-trap-criteria-empty", "H11", CI, "The trap names no criterion that detects it.")
+def criteria_empty(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        _trap(t)["criteria"] = []
+
+
+@plant("h11-trap-anchors-empty", "H11", "covenant-package-v01", "A family instance's trap has no anchors.")
+def anchors_empty(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        _trap(t)["anchors"] = []
+
+
+@plant("h11-placement-trap-anchored-in-facts-only", "H11", CI,
+       "The placement trap's anchors are replaced by one quote from the hire's fact sheet: no tempting material.",
+       doubtful="The knowledge base still holds advisory prose; the defect is that the declared trap no longer "
+                "points at any tempting material, so the audit cannot show the trap is armed.")
+def anchored_in_facts(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        _trap(t)["anchors"] = [{"file": "documents/hire-details.md",
+                                "quote": "Start date and signing date: October 26, 2026"}]
+
+
+# --- near-misses ---------------------------------------------------------------------------------
+
+
+@near_miss("h11-nm-extra-anchor-present", "H11", NE,
+           "A fourth anchor quoting the draft's consideration clause (present verbatim) is added.",
+           "H11 asks that anchor quotes exist in their named files; this quote is verbatim in the draft, "
+           "and nothing limits the number of anchors.")
+def extra_anchor(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        _trap(t)["anchors"].append({"file": "documents/draft-tallis-agreement.md",
+                                    "quote": "Employee enters into this Agreement in exchange for an increase in "
+                                             "Employee's annual base salary to $64,000"})
+
+
+@near_miss("h11-nm-minor-wording-in-advisory-memo", "H11", AM,
+           "A sentence of the litigation memo that no anchor quotes is reworded slightly.",
+           "Every anchor quote is still in its file and the tempting analysis is untouched; a matrix task is "
+           "not a family instance, so no sibling must match.")
+def minor_wording(env: Path, task: str) -> None:
+    edit_doc(env, task, "litigation-memo.md", "We recommend settling and fixing the form before the next hire.",
+             "We recommend that the client settle and fix the form before its next hire.")
+
+
+@near_miss("h11-nm-anchor-in-new-email", "H11", AM,
+           "A new .eml from the litigation group adds tempting analysis, with an anchor quoting it exactly.",
+           "The anchor file exists and contains the quote; the trap stays armed.")
+def anchor_in_eml(env: Path, task: str) -> None:
+    write_doc(env, task, "litigation-group-note.eml", email(
+        "Litigation Group <litigation@harlowfinch.example.com>",
+        "Miriam Okafor <miriam.okafor@harlowfinch.example.com>",
+        "Thu, 2 Jul 2026 14:00:00 -0500", "Delacroix: one more point",
+        "Miriam,\n\nThe radius clause is the weakest point of the standard agreement.\n\nLitigation Group"))
+    with task_json(env, task) as t:
+        _trap(t)["anchors"].append({"file": "documents/litigation-group-note.eml",
+                                    "quote": "The radius clause is the weakest point of the standard agreement."})

@@ -1,0 +1,145 @@
+"""H12 placement discipline: operative and advisory deliverables named, somewhere for advice to go, a
+placement criterion covering every operative deliverable, no advisory text in operative material."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from .cases import near_miss, plant
+from .edits import append_doc, criterion, drop_criterion, edit_doc, replace_text, task_json
+
+NE, TB, SD = "matrix-narrow-edit", "matrix-threshold-between", "matrix-signing-date-law"
+CA, AM, CI = "matrix-client-alert-refresh", "matrix-adverse-memo-repair", "matrix-california-invention-notice"
+
+
+@plant("h12-operative-missing", "H12", NE, "A drafting task has no 'operative' list.")
+def operative_missing(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        del t["oafreeze"]["operative"]
+
+
+@plant("h12-advisory-missing", "H12", TB, "A drafting task has no 'advisory' list.")
+def advisory_missing(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        del t["oafreeze"]["advisory"]
+
+
+@plant("h12-operative-empty", "H12", CA, "A drafting task's operative list is empty.")
+def operative_empty(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        t["oafreeze"]["operative"] = []
+
+
+@plant("h12-operative-names-non-deliverable", "H12", SD,
+       "The operative list names 'ellery-agreement.md', not a deliverable.")
+def operative_unknown(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        t["oafreeze"]["operative"] = ["ellery-agreement.md"]
+
+
+@plant("h12-roles-swapped", "H12", AM, "The agreement is listed as advisory and the client note as operative.")
+def roles_swapped(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        ext = t["oafreeze"]
+        ext["operative"], ext["advisory"] = ext["advisory"], ext["operative"]
+
+
+@plant("h12-deliverable-in-both-roles", "H12", CI, "client-email.md is listed as both operative and advisory.")
+def both_roles(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        t["oafreeze"]["operative"].append("client-email.md")
+
+
+@plant("h12-no-placement-criterion", "H12", SD, "The placement criterion is removed (and from the trap's list).")
+def no_placement(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        drop_criterion(t, "placement-agreement-text")
+
+
+@plant("h12-placement-misses-an-operative", "H12", TB,
+       "The placement criterion no longer covers the operative notice, only the agreement.")
+def placement_partial(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        criterion(t, "placement-operative-text")["deliverables"] = ["vandermeer-covenant-agreement.md"]
+
+
+@plant("h12-placement-bans-required-notice", "H12", TB,
+       "The placement criterion fails any statutory notice, including the federal immunity notice the law requires.")
+def bans_required_notice(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        criterion(t, "placement-operative-text")["match_criteria"] = (
+            "PASS if vandermeer-covenant-agreement.md and vandermeer-noncompete-notice.md contain only contract terms "
+            "and signature blocks. FAIL if either contains a file or source path, a drafting note, advice to "
+            "Aspenline, legal analysis, or any statutory notice or statute citation, including the "
+            "18 U.S.C. § 1833(b) immunity notice.")
+
+
+@plant("h12-no-advisory-deliverable", "H12", CI,
+       "The cover email is removed entirely, leaving the client advice nowhere to go.")
+def no_advisory(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        del t["deliverables"]["client-email.md"]
+        drop_criterion(t, "client-email-departures")
+        t["oafreeze"]["advisory"] = []
+        text = replace_text(t["instructions"], "Prepare three deliverables", "Prepare two deliverables")
+        text = replace_text(text, "; and client-email.md, a cover email to Sierrafold's General Counsel on what you "
+                                  "drafted and where you departed from the request.", ".")
+        t["instructions"] = replace_text(text, "to sign; lindgren-section", "to sign, and lindgren-section")
+
+
+@plant("h12-alert-advice-pasted-into-starting-form", "H12", CA,
+       "The other firm's advisory prose is pasted into the client's starting form, the document employees sign.")
+def advice_in_form(env: Path, task: str) -> None:
+    edit_doc(env, task, "halden-form-wa-2021.md", "## 4. Employees",
+             "In our view, employers should treat every \"no-service\" clause as a full non-compete from now on; "
+             "a court that narrows an overbroad covenant still awards the employee $5,000 plus fees.\n\n"
+             "## 4. Employees")
+
+
+@plant("h12-drafting-note-in-draft-that-must-be-kept", "H12", NE,
+       "The draft agreement carries a drafting note with a source path, and the task forbids changing anything else.")
+def drafting_note(env: Path, task: str) -> None:
+    edit_doc(env, task, "draft-tallis-agreement.md", "## 6. Non-Solicitation of Employees",
+             "[Drafting note: see knowledge-base/practice-guides/non-compete/us/colorado.md; Section 5 is likely void "
+             "for Morgan at this salary.]\n\n## 6. Non-Solicitation of Employees")
+
+
+@plant("h12-guide-sentence-in-standard-agreement", "H12", AM,
+       "A sentence of the knowledge base's Louisiana guide is pasted into the client's standard agreement as a clause.")
+def guide_in_form(env: Path, task: str) -> None:
+    edit_doc(env, task, "bayou-crest-standard-agreement.md", "If any part of this Agreement is held unenforceable, "
+             "the rest remains in effect.", "If any part of this Agreement is held unenforceable, the rest remains in "
+             "effect. Courts will not rewrite a defective covenant; with a severability clause they may strike an "
+             "offending part and keep whatever independently complies.")
+
+
+@plant("h12-instance-operative-drops-agreement", "H12", "covenant-package-v04",
+       "A family instance's operative list omits success-manager-covenants.md, an agreement the hire signs.")
+def instance_operative(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        t["oafreeze"]["operative"].remove("success-manager-covenants.md")
+
+
+# --- near-misses ---------------------------------------------------------------------------------
+
+
+@near_miss("h12-nm-required-notice-in-starting-form", "H12", CA,
+           "The federal trade-secret immunity notice is added to the client's starting form.",
+           "H12 allows legally required statutory notices in operative text; 18 U.S.C. § 1833(b) requires this "
+           "notice in agreements that govern confidential information, and the placement criterion excepts it.")
+def notice_in_form(env: Path, task: str) -> None:
+    edit_doc(env, task, "halden-form-wa-2021.md", "## 5. Governing Law and Venue",
+             "## 5A. Immunity Notice\n\nUnder 18 U.S.C. § 1833(b), an individual is immune from federal and state "
+             "trade secret liability for disclosing a trade secret in confidence to a government official or to a "
+             "lawyer solely to report or investigate a suspected violation of law, or in a complaint or other filing "
+             "made under seal in a lawsuit or other proceeding.\n\n## 5. Governing Law and Venue")
+
+
+@near_miss("h12-nm-analysis-in-client-request", "H12", TB,
+           "The client's request adds a line of its in-house counsel's legal view.",
+           "Legal analysis in an input document the agent reads is the task's material, not operative text; "
+           "the operative deliverables and their placement criterion are unchanged.")
+def analysis_in_request(env: Path, task: str) -> None:
+    append_doc(env, task, "hr-request.md",
+               "P.S. Our in-house counsel notes that a Colorado court will decide any dispute with Riley under "
+               "Colorado law, whatever the contract says.")

@@ -1,0 +1,215 @@
+"""H13 synthetic data and secrets: no real-looking personal data, credentials, absolute local paths or
+internal URLs anywhere in the task."""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+from pathlib import Path
+
+from .cases import near_miss, plant
+from .edits import append_doc, docx_bytes, edit_doc, seeded, task_json, write_doc, xlsx_bytes
+
+NE, TB, SD = "matrix-narrow-edit", "matrix-threshold-between", "matrix-signing-date-law"
+CA, AM, CI = "matrix-client-alert-refresh", "matrix-adverse-memo-repair", "matrix-california-invention-notice"
+
+
+def _token(seed: str, n: int, alphabet: str = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789") -> str:
+    """A deterministic random-looking string (built at run time, so no credential-shaped literal sits in
+    this source file for scanners to trip on)."""
+    out = ""
+    counter = 0
+    while len(out) < n:
+        for byte in hashlib.sha256(f"{seed}:{counter}".encode()).digest():
+            out += alphabet[byte % len(alphabet)]
+        counter += 1
+    return out[:n]
+
+
+# --- personal data ---------------------------------------------------------------------------
+
+
+@plant("h13-ssn-dashed", "H13", TB, "The offer summary lists a Social Security number in 3-2-4 form.")
+def ssn_dashed(env: Path, task: str) -> None:
+    append_doc(env, task, "offer-summary.md", "- Social Security number: 412-68-3305")
+
+
+@plant("h13-ssn-spaced-with-label", "H13", SD, "The hire details give 'SSN 529 41 7730' (spaces, no dashes).")
+def ssn_spaced(env: Path, task: str) -> None:
+    append_doc(env, task, "hire-details.md", "- SSN (for payroll setup): 529 41 7730")
+
+
+@plant("h13-ssn-in-docx", "H13", AM, "An onboarding .docx carries the hire's SSN.")
+def ssn_docx(env: Path, task: str) -> None:
+    write_doc(env, task, "onboarding-form.docx", docx_bytes([
+        "Bayou Crest onboarding form", "Employee: Avery Fontenot", ["Social Security No.: ", "437-22-9184"]]))
+
+
+@plant("h13-phone-555-outside-fictional-range", "H13", CA,
+       "The client's phone number becomes (206) 555-2187: a 555 number outside 555-0100..0199.")
+def phone_555_outside(env: Path, task: str) -> None:
+    edit_doc(env, task, "client-request.md", "555-0118", "(206) 555-2187")
+
+
+@plant("h13-phone-real-format", "H13", AM, "The partner's email gives a direct line, +1 225 387 4410.")
+def phone_real(env: Path, task: str) -> None:
+    edit_doc(env, task, "partner-email.md", "\nMiriam\n", "\nMiriam\nDirect: +1 225 387 4410\n")
+
+
+@plant("h13-phone-in-xlsx", "H13", SD, "A contacts spreadsheet lists a Chicago phone number, (312) 804-2291.")
+def phone_xlsx(env: Path, task: str) -> None:
+    write_doc(env, task, "maplestone-contacts.xlsx", xlsx_bytes([
+        ["Name", "Role", "Phone"], ["Elena Vasquez-Moore", "Chief Operating Officer", "(312) 804-2291"]], "Contacts"))
+
+
+@plant("h13-email-live-webmail-domain", "H13", TB, "The candidate's email address moves to gmail.com.")
+def email_gmail(env: Path, task: str) -> None:
+    edit_doc(env, task, "offer-summary.md", "riley.vandermeer@example.com", "riley.vandermeer@gmail.com")
+
+
+@plant("h13-email-unreserved-company-domain", "H13", CI,
+       "The client's address uses sierrafold.com, a live-looking domain, instead of a reserved example one.")
+def email_company(env: Path, task: str) -> None:
+    edit_doc(env, task, "client-request.md", "wendell.park@sierrafold.example.com", "wendell.park@sierrafold.com")
+
+
+@plant("h13-email-in-instructions", "H13", NE,
+       "The instructions ask the agent to write to an address at harlowfinch.com.")
+def email_in_instructions(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        t["instructions"] += "\n\nQuestions go to miriam.okafor@harlowfinch.com."
+
+
+# --- credentials -------------------------------------------------------------------------------
+
+
+@plant("h13-llm-api-key", "H13", SD, "A harness note in the workspace holds an API key of the 'sk-proj-' form.")
+def api_key(env: Path, task: str) -> None:
+    write_doc(env, task, "harness-notes.md",
+              "# Harness notes\n\nOPENAI_API_KEY=" + "sk-" + "proj-" + _token("openai", 48) + "\n")
+
+
+@plant("h13-cloud-access-key", "H13", CA, "A config file holds a cloud access key id and secret.")
+def cloud_key(env: Path, task: str) -> None:
+    write_doc(env, task, "upload-config.txt", (
+        "[default]\naws_access_key_id = " + "AK" + "IA" + _token("aws-id", 16, "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567")
+        + "\naws_secret_access_key = " + _token("aws-secret", 40) + "\n"))
+
+
+@plant("h13-token-in-unknown-task-field", "H13", TB,
+       "An unknown task.json field (kept for LAB) carries a GitHub personal access token.")
+def token_in_task(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        t["lab_notes"] = "fetch fixtures with token " + "gh" + "p_" + _token("github", 36)
+
+
+@plant("h13-private-key-file", "H13", AM, "A private key in OpenSSH form is stored in the workspace.")
+def private_key(env: Path, task: str) -> None:
+    body = base64.b64encode(hashlib.sha512(b"not a real key").digest() * 4).decode()
+    lines = [body[i:i + 70] for i in range(0, len(body), 70)]
+    write_doc(env, task, "deploy-key.pem", "-----BEGIN OPENSSH " + "PRIVATE KEY-----\n" + "\n".join(lines)
+              + "\n-----END OPENSSH " + "PRIVATE KEY-----\n")
+
+
+@plant("h13-password-in-email", "H13", NE, "The partner's email gives a portal user name and password.")
+def password(env: Path, task: str) -> None:
+    append_doc(env, task, "partner-instructions.md",
+               "The signed copy goes in the client portal (user: mokafor, password: Gr4nite!Peak2026).")
+
+
+@plant("h13-webhook-url-in-instance", "H13", "covenant-package-v06",
+       "A family instance's standing instructions include a chat webhook URL with its secret path.")
+def webhook(env: Path, task: str) -> None:
+    url = ("https://hooks." + "slack.com/services/T" + _token("w1", 8, "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
+           + "/B" + _token("w2", 10, "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789") + "/" + _token("w3", 24))
+    append_doc(env, task, "standing-instructions.md", f"9. **Alerts.** Post status updates to {url}.")
+
+
+# --- local paths and internal URLs -----------------------------------------------------------
+
+
+@plant("h13-absolute-posix-path", "H13", TB, "The client's email points at a file under /Users/... on a laptop.")
+def posix_path(env: Path, task: str) -> None:
+    append_doc(env, task, "hr-request.md",
+               "The old offer is at /Users/nhaddad/Documents/Aspenline/offers/vandermeer.docx.")
+
+
+@plant("h13-windows-path", "H13", NE, "The partner's email cites a C:\\Users\\... path on a Windows desktop.")
+def windows_path(env: Path, task: str) -> None:
+    append_doc(env, task, "partner-instructions.md",
+               "My marked-up copy is C:\\Users\\mokafor\\Desktop\\Tallis\\draft.docx.")
+
+
+@plant("h13-home-path-in-seeded-law", "H13", SD, "A seeded-law entry's verified_against names a /home/... checkout.")
+def home_path(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        entry = seeded(t, "820 ILCS 90/20")
+        entry["verified_against"] += "; local copy /home/eval/checkouts/openagreements/practice-guides/illinois.md"
+
+
+@plant("h13-intranet-url", "H13", CI, "The client's email links to an intranet host (.local).")
+def intranet(env: Path, task: str) -> None:
+    append_doc(env, task, "client-request.md",
+               "Our standard agreement is on http://intranet.sierrafold.local/legal/ciia-2026.")
+
+
+@plant("h13-private-ip-url", "H13", CA, "The client's email links to a share on a private IP address.")
+def private_ip(env: Path, task: str) -> None:
+    append_doc(env, task, "client-request.md", "The signed forms are kept at https://10.20.4.17/share/hr/forms/.")
+
+
+# --- near-misses ---------------------------------------------------------------------------------
+
+
+@near_miss("h13-nm-fictional-phone-number", "H13", TB, "The offer summary adds a contact number, (720) 555-0183.",
+           "H13 allows phone numbers in the fictional 555-01xx range, which 555-0183 is in; the "
+           "number is in no other way personal.")
+def fictional_phone(env: Path, task: str) -> None:
+    append_doc(env, task, "offer-summary.md", "- Recruiter's line: (720) 555-0183")
+
+
+@near_miss("h13-nm-reserved-example-emails", "H13", NE,
+           "Addresses at example.com, a subdomain of example.org and example.net are added.",
+           "H13 allows reserved example domains; example.com, example.org, example.net and their "
+           "subdomains are reserved (RFC 2606).")
+def example_emails(env: Path, task: str) -> None:
+    append_doc(env, task, "partner-instructions.md",
+               "Copy morgan.tallis@example.com, hr@granitepeak.example.org and it-help@example.net.")
+
+
+@near_miss("h13-nm-reserved-test-tld", "H13", CI, "An address at the reserved .test top-level domain is added.",
+           "RFC 2606 reserves .test for testing; it is a reserved example domain, not a live one.",
+           doubtful="HYGIENE.md says 'reserved example' domains; .test is reserved for testing rather than for "
+                    "documentation, which a stricter reading would not allow.")
+def test_tld(env: Path, task: str) -> None:
+    append_doc(env, task, "client-request.md", "Please copy our paralegal at paralegal@sierrafold.test.")
+
+
+@near_miss("h13-nm-public-statute-url", "H13", CA, "The client alert adds a link to the public statute page.",
+           "H13 forbids internal URLs; a public legislature page is neither internal nor personal data.")
+def public_url(env: Path, task: str) -> None:
+    append_doc(env, task, "client-alert.md", "Statute text: https://app.leg.wa.gov/RCW/default.aspx?cite=49.62")
+
+
+@near_miss("h13-nm-numbers-that-are-not-personal", "H13", SD,
+           "The hire details add an employee id, a cost center, a ZIP code and a docket-style number.",
+           "None is a Social Security number, phone number, email or credential; all are synthetic.")
+def not_personal(env: Path, task: str) -> None:
+    append_doc(env, task, "hire-details.md",
+               "- Employee ID: MLS-004512; cost center 4410-220; payroll ZIP 60612; prior matter No. 2026-CH-01234")
+
+
+@near_miss("h13-nm-password-placeholder", "H13", AM, "The partner's email says the portal password is sent separately.",
+           "H13 forbids credentials; a sentence saying a password will be sent separately discloses "
+           "no credential at all.")
+def password_placeholder(env: Path, task: str) -> None:
+    edit_doc(env, task, "partner-email.md", "\nMiriam\n",
+             "\nThe client portal password will come to you separately; do not put it in any document.\n\nMiriam\n")
+
+
+@near_miss("h13-nm-ssn-mentioned-without-number", "H13", CI,
+           "The client's email says Sasha's Social Security number will be collected on day one.",
+           "H13 forbids real-looking personal data; the words 'Social Security number' with no "
+           "number disclose nothing about anyone.")
+def ssn_word(env: Path, task: str) -> None:
+    append_doc(env, task, "client-request.md", "HR will collect Sasha's Social Security number on the first day.")
