@@ -338,4 +338,8 @@ def eml(*, subject: str, sender: str, to: str, body: str, html: str | None = Non
         else:
             maintype, subtype = ATTACHMENT_TYPES.get(ext, ("application", "octet-stream"))
             msg.add_attachment(data, maintype=maintype, subtype=subtype, filename=name)
+    # The e-mail package draws MIME boundaries at random; fixed ones keep the bytes reproducible.
+    digest = hashlib.sha256(msg["Message-ID"].encode()).hexdigest()[:20]
+    for n, part in enumerate(p for p in msg.walk() if p.is_multipart() and p.get_boundary() is None):
+        part.set_boundary(f"=_part{n}_{digest}")
     return msg.as_bytes(policy=email.policy.default.clone(linesep="\r\n"))
