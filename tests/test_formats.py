@@ -354,7 +354,7 @@ def test_a_zip_whose_members_declare_too_much_in_all_is_refused_before_anything_
     fake = [stored(f"word/media/blob{i}.bin", b"x", declared=60 << 20) for i in range(5)]
     data = raw_zip([stored("[Content_Types].xml", CT), stored("word/document.xml", DOC), *fake])
     e, seconds, peak = measured(lambda: extract("bomb.docx", data))
-    assert e.status == "unreadable" and "zip bomb" in e.problem and seconds < 1 and peak < 4 << 20
+    assert e.status == "unreadable" and "zip bomb" in e.problem and seconds < 5 and peak < 4 << 20
 
 
 def test_a_real_zip_bomb_is_refused_by_its_declared_sizes_in_flat_memory():
@@ -363,7 +363,7 @@ def test_a_real_zip_bomb_is_refused_by_its_declared_sizes_in_flat_memory():
                    + [(f"word/media/zero{i}.bin", *member[1:]) for i in range(5)])  # 320 MiB from ~320 KiB
     assert len(data) < 1 << 20
     e, seconds, peak = measured(lambda: extract("bomb.docx", data))
-    assert e.status == "unreadable" and "zip bomb" in e.problem and seconds < 2 and peak < 8 << 20
+    assert e.status == "unreadable" and "zip bomb" in e.problem and seconds < 5 and peak < 8 << 20
 
 
 def test_a_part_to_be_parsed_that_declares_more_than_the_member_limit_is_refused_unread():
@@ -380,7 +380,7 @@ def test_a_member_that_inflates_past_its_declared_size_never_yields_more_than_de
     for entry in (lying_crc, matching_crc):
         data = raw_zip([stored("[Content_Types].xml", CT), entry])
         e, seconds, peak = measured(lambda: extract("lying.docx", data))
-        assert e.status == "unreadable" and seconds < 2 and peak < 8 << 20, (e, seconds, peak)
+        assert e.status == "unreadable" and seconds < 5 and peak < 8 << 20, (e, seconds, peak)
 
 
 def test_an_inflated_total_past_the_limit_is_refused_even_if_the_directory_were_believed(monkeypatch):
@@ -401,7 +401,7 @@ def test_a_package_with_too_many_members_is_refused_before_its_directory_is_pars
         for i in range(formats.MAX_MEMBERS):
             z.writestr(f"x/{i}", b"")
     e, seconds, _ = measured(lambda: extract("many.docx", buf.getvalue()))
-    assert e.status == "unreadable" and "members" in e.problem and seconds < 1
+    assert e.status == "unreadable" and "members" in e.problem and seconds < 5
 
 
 @pytest.mark.parametrize("name", ["../../evil.sh", "/etc/cron.d/x", "C:/Windows/x.dll", "word/../../x"])
@@ -453,7 +453,7 @@ def test_messages_attached_up_to_the_depth_limit_are_all_read():
 def test_messages_attached_deeper_than_the_limit_are_refused_whole():
     data = nested_messages(12)
     e, seconds, _ = measured(lambda: extract("deep.eml", data))
-    assert e.status == "unreadable" and f"nested more than {formats.MAX_DEPTH} deep" in e.problem and seconds < 5
+    assert e.status == "unreadable" and f"nested more than {formats.MAX_DEPTH} deep" in e.problem and seconds < 10
 
 
 def test_documents_attached_as_files_deeper_than_the_limit_are_refused_whole():
@@ -476,7 +476,7 @@ def test_multipart_nesting_thousands_deep_is_refused_before_the_parser_runs():
         body = (b'Content-Type: multipart/mixed; boundary="b%d"\r\n\r\n--b%d\r\n' % (i, i) + body
                 + b"\r\n--b%d--\r\n" % i)
     e, seconds, _ = measured(lambda: extract("deep.eml", head + body))
-    assert e.status == "unreadable" and "MIME boundaries" in e.problem and seconds < 1, (e.problem, seconds)
+    assert e.status == "unreadable" and "MIME boundaries" in e.problem and seconds < 5, (e.problem, seconds)
 
 
 def test_a_message_with_thousands_of_parts_is_refused():
@@ -484,7 +484,7 @@ def test_a_message_with_thousands_of_parts_is_refused():
     data = (b'From: a@example.com\r\nSubject: many\r\nMIME-Version: 1.0\r\nContent-Type: multipart/mixed; '
             b'boundary="b"\r\n\r\n' + parts + b"--b--\r\n")
     e, seconds, _ = measured(lambda: extract("many.eml", data))
-    assert e.status == "unreadable" and "MIME parts" in e.problem and seconds < 1
+    assert e.status == "unreadable" and "MIME parts" in e.problem and seconds < 5
 
 
 def test_a_zip_bomb_attached_to_a_message_is_the_messages_problem_and_is_not_inflated():
@@ -606,7 +606,7 @@ def test_objects_that_refer_to_themselves_are_unreadable_or_read_never_raised():
 
 def test_an_absurd_declared_page_count_is_not_believed():
     e, seconds, peak = measured(lambda: extract("count.pdf", one_page(HELLO, count=999_999_999)))
-    assert e.status == "text" and e.text == "hello" and seconds < 2 and peak < 4 << 20
+    assert e.status == "text" and e.text == "hello" and seconds < 5 and peak < 4 << 20
 
 
 def test_more_real_pages_than_the_limit_is_refused_before_any_page_is_read():
@@ -624,7 +624,7 @@ def test_a_page_with_more_content_than_the_page_limit_is_refused_before_it_is_in
     ops = zlib.compress(b"BT /F1 11 Tf 72 700 Td (x) Tj ET\n" + b"1 0 0 1 0 0 cm\n" * (300_000))  # 4.5 MB
     data = one_page(b"<< /Length %d /Filter /FlateDecode >>\nstream\n" % len(ops) + ops + b"\nendstream")
     e, seconds, _ = measured(lambda: extract("heavy.pdf", data))
-    assert e.status == "unreadable" and "page 1 carries more than" in e.problem and seconds < 5
+    assert e.status == "unreadable" and "page 1 carries more than" in e.problem and seconds < 10
 
 
 def test_pages_sharing_heavy_content_are_refused_by_the_document_total_before_any_is_interpreted():
@@ -632,7 +632,7 @@ def test_pages_sharing_heavy_content_are_refused_by_the_document_total_before_an
     data = one_page(b"<< /Length %d /Filter /FlateDecode >>\nstream\n" % len(ops) + ops + b"\nendstream",
                     kids=b"[" + b"4 0 R " * 40 + b"]", count=40)
     e, seconds, _ = measured(lambda: extract("shared.pdf", data))
-    assert e.status == "unreadable" and "in all (limit)" in e.problem and seconds < 5
+    assert e.status == "unreadable" and "in all (limit)" in e.problem and seconds < 10
 
 
 def slow_pdf(pages: int = 12) -> bytes:
@@ -645,7 +645,7 @@ def slow_pdf(pages: int = 12) -> bytes:
 def test_a_pdf_that_stalls_the_reader_is_stopped_at_the_deadline(monkeypatch):
     monkeypatch.setattr(formats, "DEADLINE_SECONDS", 1.0)
     e, seconds, _ = measured(lambda: extract("slow.pdf", slow_pdf()))
-    assert e.status == "unreadable" and "took longer than 1 s" in e.problem and seconds < 4
+    assert e.status == "unreadable" and "took longer than 1 s" in e.problem and seconds < 8
 
 
 def test_no_stop_signal_is_left_behind_after_the_deadline(monkeypatch):
