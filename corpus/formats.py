@@ -348,6 +348,8 @@ def _parse_xml(data: bytes, part: str, start=None, end=None, text=None) -> None:
         parser.Parse(data, True)
     except expat.ExpatError as exc:
         raise _Refused(f"{part} is not well-formed XML ({expat.ErrorString(exc.code)}, line {exc.lineno})") from None
+    except (LookupError, ValueError) as exc:  # an XML declaration naming an encoding Python lacks, or a bad one
+        raise _Refused(f"{part} is not readable XML ({exc})") from None
 
 
 class _Runs:
