@@ -724,13 +724,14 @@ PYPDF_READER = {"xref_stream_maximum_entries": 1_000_000, "root_object_recovery_
 
 
 def _pypdf():
-    """pypdf, quietened: its warnings about repaired files would go to the user's terminal,
-    while what matters reaches the audit as a problem or as text."""
+    """pypdf, quietened (unless its logger was configured): its warnings and errors about files
+    it repaired or half-read would land on the user's terminal in the middle of an audit
+    report, while what matters reaches the audit as a problem or as text."""
     import pypdf
 
     log = logging.getLogger("pypdf")
     if log.level == logging.NOTSET:
-        log.setLevel(logging.ERROR)
+        log.setLevel(logging.CRITICAL)
     return pypdf
 
 
