@@ -546,20 +546,21 @@ def _sheet_rows(data: bytes, part: str, shared: list[str], used: set[int], budge
     lines: list[str] = []
     row: list[str] = []
     size = [0]
-    # Inside a <c>: its type, the text of its <v> (value) or inline <is><t>, and whether we are in one.
-    cell = {"open": False, "type": None, "value": [], "in": False}
+    # The <c> being read: its type, the text of its <v> (value) or inline <is><t>, and whether
+    # the parser is inside one of those.
+    cell = {"open": False, "type": None, "value": [], "reading": False}
 
     def start(tag: str, attrs: dict) -> None:
         local = _local(tag)
         if local == "c":
-            cell.update(open=True, type=attrs.get("t"), value=[], **{"in": False})
+            cell.update(open=True, type=attrs.get("t"), value=[], reading=False)
         elif local in ("v", "t") and cell["open"]:
-            cell["in"] = True
+            cell["reading"] = True
 
     def end(tag: str) -> None:
         local = _local(tag)
         if local in ("v", "t"):
-            cell["in"] = False
+            cell["reading"] = False
         elif local == "c":
             value = "".join(cell["value"])
             if cell["type"] == "s":
@@ -580,7 +581,7 @@ def _sheet_rows(data: bytes, part: str, shared: list[str], used: set[int], budge
             row.clear()
 
     def text(data: str) -> None:
-        if cell["in"]:
+        if cell["reading"]:
             cell["value"].append(data)
 
     _parse_xml(data, part, start, end, text)
