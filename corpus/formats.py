@@ -278,8 +278,10 @@ def _watchdog(seconds: float):
 
     Pure-Python parsers cannot be stopped from outside except by an exception injected
     into their thread; a per-call trace hook would slow every read about threefold. The
-    exception is re-sent every half second in case a parser catches it, and the lock
-    guarantees that none is pending once the block is left."""
+    exception is re-sent every half second, because it can be lost: a parser may catch
+    it, and one that lands in a finalizer or a garbage-collector callback is swallowed
+    there (Python prints "Exception ignored in ..."). The lock guarantees that none is
+    pending once the block is left."""
     if _ASYNC is None:
         yield
         return
