@@ -297,7 +297,8 @@ def pptx(slides: list[list[str]], *, notes: dict[int, str] | None = None) -> byt
                 DECL + f'<p:notes xmlns:p="{P}" xmlns:a="{A}"><p:cSld><p:spTree><p:sp><p:txBody><a:bodyPr/>'
                 f"<a:p><a:r><a:t>{escape(notes[n])}</a:t></a:r></a:p></p:txBody></p:sp></p:spTree></p:cSld></p:notes>")
             overrides[f"ppt/notesSlides/notesSlide{n}.xml"] = PML + "notesSlide+xml"
-            members[f"ppt/slides/_rels/slide{n}.xml.rels"] = _rels([("notesSlide", f"../notesSlides/notesSlide{n}.xml")])
+            members[f"ppt/slides/_rels/slide{n}.xml.rels"] = _rels(
+                [("notesSlide", f"../notesSlides/notesSlide{n}.xml")])
     out = {
         "[Content_Types].xml": _content_types(overrides),
         "_rels/.rels": _rels([("officeDocument", "ppt/presentation.xml")]),

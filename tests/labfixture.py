@@ -588,7 +588,8 @@ def dismissal_outline() -> tuple[dict, dict[str, bytes]]:
         "outage-timeline.xlsx": dw.xlsx({
             "Incident": [["Event", "When"], ["Platform unavailable", "2024-11-03 02:10"],
                          ["Service restored", "2024-11-03 21:05"], ["Service credits issued", "2024-12-02"]],
-            "Notices": [["Notice", "Date"], ["Sundial demand letter", "2024-12-09"], ["Complaint served", "2026-02-12"]],
+            "Notices": [["Notice", "Date"], ["Sundial demand letter", "2024-12-09"],
+                        ["Complaint served", "2026-02-12"]],
         }),
         "client-email.eml": email(
             "Sundial complaint", "Grace Liu <gliu@orchardrow.example.com>",
@@ -749,7 +750,8 @@ def _lab_source():
     task, files = spa_disclosure_review()
     task["criteria"][3]["sources"].append("documents/escrow-agreement.pdf")
     where = {"item": "LAB-sources", "file": "task.json", "part": None, "criterion": "C-04",
-             "source": "documents/escrow-agreement.pdf", "what": "a criterion source naming a file not in the workspace"}
+             "source": "documents/escrow-agreement.pdf",
+             "what": "a criterion source naming a file not in the workspace"}
     return task, files, where
 
 

@@ -197,7 +197,8 @@ def test_an_eml_yields_headers_body_and_each_attachment_with_its_own_parts():
     pages = dw.pdf(["Schedule page one.", "Schedule page two."])
     data = dw.eml(subject="Closing checklist", sender="Dana Reyes <dana.reyes@example.com>",
                   to="deal-team@example.com", cc="paralegal@example.org", body="Please see the attached.\nThanks.",
-                  attachments=[("memo.docx", memo), ("schedules.pdf", pages), ("notes.md", b"# Notes\nCall at 555-0142.")])
+                  attachments=[("memo.docx", memo), ("schedules.pdf", pages),
+                               ("notes.md", b"# Notes\nCall at 555-0142.")])
     e = extract("thread.eml", data)
     well_formed(e)
     assert e.status == "text" and e.problem is None
@@ -214,7 +215,8 @@ def test_an_eml_yields_headers_body_and_each_attachment_with_its_own_parts():
 def test_an_html_body_is_read_as_text_and_kept_when_it_says_more_than_the_plain_body():
     data = dw.eml(subject="Update", sender="a@example.com", to="b@example.com", body="Short plain body.",
                   html="<html><head><style>p {color: red}</style></head><body><p>Short plain body.</p>"
-                       "<div>Only the HTML says the deposit is &#36;5,000.</div><script>var x = 1;</script></body></html>")
+                       "<div>Only the HTML says the deposit is &#36;5,000.</div><script>var x = 1;</script>"
+                       "</body></html>")
     e = extract("m.eml", data)
     assert e.part_at(line_of(e, "deposit is $5,000")) == "body (html)"
     assert "color: red" not in e.text and "var x" not in e.text
@@ -416,7 +418,8 @@ def test_a_member_outside_the_package_is_refused_and_nothing_is_written(name, tm
 LAUGHS = (b'<?xml version="1.0"?><!DOCTYPE d [<!ENTITY a "aaaaaaaaaa">'
           + b"".join(b'<!ENTITY a%d "%s">' % (i, (b"&a%d;" % (i - 1) if i > 1 else b"&a;") * 10) for i in range(1, 10))
           + b']><w:document xmlns:w="w"><w:body><w:p><w:r><w:t>&a9;</w:t></w:r></w:p></w:body></w:document>')
-EXTERNAL = b'<!DOCTYPE d [<!ENTITY x SYSTEM "file:///etc/passwd">]><w:footnotes xmlns:w="w"><w:t>&x;</w:t></w:footnotes>'
+EXTERNAL = (b'<!DOCTYPE d [<!ENTITY x SYSTEM "file:///etc/passwd">]>'
+            b'<w:footnotes xmlns:w="w"><w:t>&x;</w:t></w:footnotes>')
 
 
 @pytest.mark.parametrize("ext,member,xml", [
@@ -480,7 +483,8 @@ def test_multipart_nesting_thousands_deep_is_refused_before_the_parser_runs():
 
 
 def test_a_message_with_thousands_of_parts_is_refused():
-    parts = b"".join(b"--b\r\nContent-Type: text/plain\r\n\r\npart %d\r\n" % i for i in range(formats.MAX_EML_PARTS + 5))
+    parts = b"".join(b"--b\r\nContent-Type: text/plain\r\n\r\npart %d\r\n" % i
+                     for i in range(formats.MAX_EML_PARTS + 5))
     data = (b'From: a@example.com\r\nSubject: many\r\nMIME-Version: 1.0\r\nContent-Type: multipart/mixed; '
             b'boundary="b"\r\n\r\n' + parts + b"--b--\r\n")
     e, seconds, _ = measured(lambda: extract("many.eml", data))
