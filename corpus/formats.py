@@ -1,34 +1,110 @@
-"""Reading workspace documents: does a file parse in its format, and what text does it hold.
+"""What a workspace document holds: its text, part by part, from every format we read.
 
-Only the standard library: Office files are zips of XML, .eml is RFC 5322. Decompressed
-sizes are bounded so that a hostile zip cannot exhaust memory.
+`extract(name, data)` reads PDF (through pypdf), .docx, .xlsx, .pptx, .eml (with its
+attachments) and UTF-8 text formats, and says which part of the document (a page, a
+sheet, a footnotes part, an attachment's page) each line of text came from.
+`problem(name, data)` says why a file does not parse as its name promises.
+
+Workspaces come from outside and are read by the audit before anyone has looked at
+them, so every read is bounded. A hostile or broken file yields status "unreadable"
+and a `problem`, never an exception and never a hang:
+
+- zip packages: at most MAX_MEMBERS members, MAX_UNPACKED bytes unpacked in all (the
+  members' declared sizes, checked before anything is inflated, and the bytes really
+  inflated, counted as they come), MAX_MEMBER bytes for one part that is parsed; no
+  member outside the package ('..', absolute, drive or NUL names).
+- XML: parsed by expat, streamed, with any DOCTYPE refused (Office XML never has one,
+  so a DOCTYPE can only be an entity expansion or external-entity trick).
+- PDF: every deflate stream in the file is measured before pypdf sees it
+  (MAX_PDF_STREAM each, MAX_PDF_INFLATED in all; pypdf 5 has no decompression limit
+  of its own); pypdf's own limits are tightened where the installed version has them;
+  at most MAX_PAGES pages, MAX_PAGE_CONTENT bytes of content on one page and
+  MAX_CONTENT on all pages together (pypdf parses page content at well under 1 MB/s,
+  so this is what bounds the time of a legitimate-looking file).
+- .eml: attachments are extracted recursively, MAX_DEPTH deep; at most MAX_EML_PARTS MIME
+  parts and MAX_MIME_BOUNDARIES multipart containers, counted before the parser runs.
+- every extracted document: at most MAX_CHARS characters of text, and PDFs and e-mails
+  (the formats whose parsers are not linear) at most DEADLINE_SECONDS of wall time.
+
+Only the standard library and pypdf.
 """
 
 from __future__ import annotations
 
+import bisect
+import contextlib
+import ctypes
 import email
 import email.policy
+import functools
+import inspect
 import io
+import logging
+import mimetypes
 import re
+import threading
 import zipfile
 import zlib
-from xml.etree import ElementTree
+from dataclasses import dataclass
+from html.parser import HTMLParser
 from xml.parsers import expat
 
-from oafreeze.plumbing.errors import BadInput
-from oafreeze.plumbing import canonical, safeyaml
+TEXT, BINARY, NO_TEXT_LAYER, UNREADABLE = "text", "binary", "no-text-layer", "unreadable"
 
-MAX_MEMBER = 64 << 20
+MIB = 1 << 20
+MAX_MEMBER = 64 * MIB
 # What one Office package may unpack to in all (its members' declared sizes, which also
 # bound what zipfile will inflate): more than this is a zip bomb, not a document.
-MAX_UNPACKED = 256 << 20
+MAX_UNPACKED = 256 * MIB
+# Real Office files have tens to a few hundred members; the zip directory is parsed
+# into memory before anything else, so its length is checked first.
+MAX_MEMBERS = 10_000
+# About 4,000 dense pages. A cap on what a single document may expand to, not on what a
+# plain text file holds (that is decoded as is, as large as the caller lets it be).
+MAX_CHARS = 10_000_000
+MAX_PAGES = 5_000
+# Decoded page content (the operators pypdf interprets for text). A text page carries
+# 3-30 KB; a 4 MiB page is a drawing or an attack.
+MAX_PAGE_CONTENT = 4 * MIB
+MAX_CONTENT = 16 * MIB
+# Any one deflate stream (images included) and all of them together, measured without
+# keeping the output.
+MAX_PDF_STREAM = 128 * MIB
+MAX_PDF_INFLATED = 1024 * MIB
+# What pypdf may decode from one stream while reading text (content, forms, object
+# streams, font maps); images are not decoded for text.
+PYPDF_STREAM_LIMIT = 32 * MIB
+MAX_DEPTH = 5
+# Python's e-mail parser spends about 0.3 ms a MIME part and, for nested multiparts,
+# time that grows with the square of the nesting; both are counted in the raw bytes
+# before it runs.
+MAX_EML_PARTS = 1_000
+MAX_MIME_BOUNDARIES = 200
+# The last resort: every deterministic bound above should trip first.
+DEADLINE_SECONDS = 60.0
+
 OFFICE_MAIN = {".docx": "word/document.xml", ".xlsx": "xl/workbook.xml", ".pptx": "ppt/presentation.xml"}
-OFFICE_TEXT = {".docx": re.compile(r"^word/(document|header\d*|footer\d*|footnotes)\.xml$"),
-               ".xlsx": re.compile(r"^xl/(sharedStrings|worksheets/sheet\d+)\.xml$"),
-               ".pptx": re.compile(r"^ppt/slides/slide\d+\.xml$")}
-TEXT_EXTENSIONS = {".md", ".txt", ".markdown", ".csv", ".json", ".yaml", ".yml", ".html", ".htm", ".xml", ".eml"}
-# Elements after which extracted Office text gets a line break (paragraphs, rows, cells).
-_BREAK = {"p", "tr", "row", "si", "br"}
+TEXT_EXTENSIONS = {".md", ".txt", ".markdown", ".csv", ".json", ".yaml", ".yml", ".html", ".htm", ".xml"}
+
+
+@dataclass(frozen=True)
+class Extraction:
+    """What a document holds: a status, its text, where each part starts, and what is wrong.
+
+    `problem` may be set while status is "text": the file reads but breaks its format's
+    rules (invalid JSON, an e-mail with defects, an attachment that does not parse)."""
+
+    status: str
+    text: str | None = None
+    parts: tuple[tuple[str, int], ...] = ()
+    problem: str | None = None
+
+    def part_at(self, line: int) -> str | None:
+        """The label of the part holding 1-based `line` (None outside the text or its parts)."""
+        if self.text is None or line < 1 or line > self.text.count("\n") + 1:
+            return None
+        at = bisect.bisect_right([first for _, first in self.parts], line) - 1
+        return self.parts[at][0] if at >= 0 else None
 
 
 def extension(name: str) -> str:
@@ -37,55 +113,319 @@ def extension(name: str) -> str:
     return "." + base.rsplit(".", 1)[1].lower() if "." in base.strip(".") else ""
 
 
-def _xml_events(data: bytes):
-    """(event, element) pairs of a streamed parse. An element is dropped from its parent
-    once ended, so memory stays bounded by the text kept, not by the number of elements."""
-    parser = ElementTree.XMLPullParser(events=("start", "end"))
-    stack: list = []
-    step = 1 << 20
-    for start in range(0, len(data) + step, step):
-        chunk = data[start:start + step]
-        if chunk:
-            parser.feed(chunk)
-        else:
-            parser.close()  # raises ParseError for a document that ends too early
-        for event, node in parser.read_events():
-            if event == "start":
-                stack.append(node)
-            yield event, node
-            if event == "end":
-                stack.pop()
-                if stack:
-                    stack[-1].remove(node)
-        if not chunk:
+def extract(name: str, data: bytes) -> Extraction:
+    """The text of a document, part by part; never raises on any bytes."""
+    try:
+        if extension(name) in _SLOW:
+            with _watchdog(DEADLINE_SECONDS):
+                return _read(name, data, _Budget(), depth=0)
+        return _read(name, data, _Budget(), depth=0)
+    except _Refused as exc:
+        return Extraction(UNREADABLE, problem=str(exc))
+    except _Overtime:
+        return Extraction(UNREADABLE, problem=f"took longer than {DEADLINE_SECONDS:g} s to read (limit): "
+                                              "too large, or built to stall a reader")
+    except MemoryError:
+        return Extraction(UNREADABLE, problem=f"does not parse as {extension(name)[1:]}: ran out of memory")
+
+
+def problem(name: str, data: bytes) -> str | None:
+    """Why the file does not parse in the format its name promises, or None if it does."""
+    return extract(name, data).problem
+
+
+# -- the shared machinery ------------------------------------------------------------------
+
+class _Refused(Exception):
+    """The document is refused: broken, hostile, or over a bound. Its message is the problem.
+
+    `whole`: a bound shared by everything read for one file (its characters, its nesting) was
+    crossed, so a message whose attachment crossed it is refused too; any other refusal of
+    an attachment is that attachment's problem only."""
+
+    def __init__(self, message: str, *, whole: bool = False) -> None:
+        super().__init__(message)
+        self.whole = whole
+
+
+class _Overtime(BaseException):
+    """Raised inside the reading thread when a document takes longer than DEADLINE_SECONDS.
+
+    A BaseException so that a parser's broad `except Exception` cannot swallow it."""
+
+
+class _Budget:
+    """Characters still allowed for one top-level document, attachments included."""
+
+    def __init__(self) -> None:
+        self.chars = MAX_CHARS
+
+    def spend(self, n: int) -> None:
+        """Take `n` characters of the text kept."""
+        self.chars -= n
+        self.check(0)
+
+    def check(self, n: int) -> None:
+        """Refuse now if `n` more characters (a part still being parsed) would not fit."""
+        if n > self.chars:
+            raise _Refused(f"holds more than {MAX_CHARS:,} characters of text (limit): too large to read whole",
+                           whole=True)
+
+
+class _Text:
+    """Text assembled part by part, remembering the first line of each part."""
+
+    def __init__(self, budget: _Budget) -> None:
+        self.lines: list[str] = []
+        self.parts: list[tuple[str, int]] = []
+        self.budget = budget
+        self.problems: list[str] = []
+
+    def add(self, label: str | None, text: str) -> None:
+        """Append a part without its leading and trailing blank lines (nothing when it holds no
+        visible text); every kind of line break becomes '\\n'."""
+        lines = text.splitlines()
+        visible = [i for i, line in enumerate(lines) if line.strip()]
+        if not visible:
             return
+        lines = lines[visible[0]:visible[-1] + 1]
+        self.budget.spend(sum(len(line) + 1 for line in lines))
+        if label is not None:
+            self.parts.append((label, len(self.lines) + 1))
+        self.lines.extend(lines)
+
+    def add_extraction(self, label: str, inner: Extraction) -> None:
+        """Append another document's text (an attachment), its part labels prefixed by `label`."""
+        lines = (inner.text or "").split("\n")
+        bounds = [first for _, first in inner.parts] + [len(lines) + 1]
+        if not inner.parts or bounds[0] > 1:
+            self.add(label, "\n".join(lines[:bounds[0] - 1]))
+        for (sub, first), end in zip(inner.parts, bounds[1:]):
+            self.add(f"{label} {sub}", "\n".join(lines[first - 1:end - 1]))
+
+    def result(self, empty_status: str = TEXT) -> Extraction:
+        """The Extraction for what was added (`empty_status` when nothing visible was)."""
+        if not self.lines and empty_status != TEXT:
+            return Extraction(empty_status, problem=self.problems[0] if self.problems else None)
+        return Extraction(TEXT, "\n".join(self.lines), tuple(self.parts), self.problems[0] if self.problems else None)
 
 
-def _xml_ok(data: bytes) -> None:
-    """Raise ExpatError unless `data` is well-formed XML (expat alone: no tree is built)."""
+def _read(name: str, data: bytes, budget: _Budget, depth: int) -> Extraction:
+    """One document by its extension (attachments are read through here too); raises _Refused."""
+    ext = extension(name)
+    reader = _READERS.get(ext)
+    if reader is None:
+        return _plain(name, ext, data)
+    try:
+        return reader(name, data, budget, depth)
+    except RecursionError:
+        raise _Refused(f"does not parse as {ext[1:]}: nested too deeply", whole=True) from None
+
+
+def _plain(name: str, ext: str, data: bytes) -> Extraction:
+    """UTF-8 text formats as they are; other files are binary unless they decode as UTF-8."""
+    # A NUL makes an unknown file binary; in a .md it is still text the agent can read.
+    if ext not in TEXT_EXTENSIONS and b"\0" in data[:8192]:
+        return Extraction(BINARY)
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        if ext in TEXT_EXTENSIONS:
+            return Extraction(UNREADABLE, problem=f"not UTF-8 (byte {exc.start})")
+        return Extraction(BINARY)
+    text = "\n".join(text.removeprefix("\ufeff").splitlines())
+    return Extraction(TEXT, text, (), _data_problem(name, ext, data))
+
+
+def _data_problem(name: str, ext: str, data: bytes) -> str | None:
+    """Why a JSON or YAML file is invalid (the library's own strict readers decide)."""
+    if ext not in (".json", ".yaml", ".yml"):
+        return None
+    # Imported here: these modules are moving, and the rest of this module does not need them.
+    from oafreeze.plumbing import canonical, safeyaml
+
+    try:
+        if ext == ".json":
+            canonical.loads_strict(data, name)
+        else:
+            safeyaml.load(data, name)
+    except Exception as exc:  # the library's BadInput, whatever its module
+        problems = getattr(exc, "problems", None)
+        return problems[0].message if problems else getattr(exc, "message", str(exc))
+    return None
+
+
+# -- the watchdog --------------------------------------------------------------------------
+
+def _async_raiser():
+    """PyThreadState_SetAsyncExc, typed twice: once to raise, once (NULL) to clear."""
+    try:
+        api = ctypes.pythonapi
+        raise_ = ctypes.PYFUNCTYPE(ctypes.c_int, ctypes.c_ulong, ctypes.py_object)(
+            ("PyThreadState_SetAsyncExc", api))
+        clear = ctypes.PYFUNCTYPE(ctypes.c_int, ctypes.c_ulong, ctypes.c_void_p)(("PyThreadState_SetAsyncExc", api))
+    except (AttributeError, OSError):  # not CPython
+        return None
+    return raise_, clear
+
+
+_ASYNC = _async_raiser()
+
+
+@contextlib.contextmanager
+def _watchdog(seconds: float):
+    """Raise _Overtime in this thread if the block runs longer than `seconds`.
+
+    Pure-Python parsers cannot be stopped from outside except by an exception injected
+    into their thread; a per-call trace hook would slow every read about threefold. The
+    exception is re-sent every half second, because it can be lost: a parser may catch
+    it, and one that lands in a finalizer or a garbage-collector callback is swallowed
+    there (Python prints "Exception ignored in ..."). The lock guarantees that none is
+    pending once the block is left."""
+    if _ASYNC is None:
+        yield
+        return
+    raise_, clear = _ASYNC
+    target = threading.get_ident()
+    done = threading.Event()
+    lock = threading.Lock()
+
+    def watch() -> None:
+        wait = seconds
+        while not done.wait(wait):
+            with lock:
+                if done.is_set():
+                    return
+                raise_(target, _Overtime)
+            wait = 0.5
+
+    watcher = threading.Thread(target=watch, name="oafreeze-extract-watchdog", daemon=True)
+    watcher.start()
+    try:
+        yield
+    finally:
+        while True:
+            try:
+                with lock:
+                    done.set()
+                    clear(target, None)
+                break
+            except _Overtime:  # delivered while stopping; stop again (it is cleared below)
+                continue
+        watcher.join()  # it wakes at once: `done` is set
+
+
+# -- XML -----------------------------------------------------------------------------------
+
+def _local(tag: str) -> str:
+    return tag.rpartition(":")[2]
+
+
+def _attr(attrs: dict, local: str, prefixed: bool = False) -> str | None:
+    """An attribute by local name (`prefixed`: only a namespaced one, like r:id)."""
+    for key, value in attrs.items():
+        if _local(key) == local and (not prefixed or ":" in key):
+            return value
+    return None
+
+
+def _parse_xml(data: bytes, part: str, start=None, end=None, text=None) -> None:
+    """Stream `data` through expat with the given handlers; a DOCTYPE is refused."""
     parser = expat.ParserCreate()
 
     def no_dtd(*_args) -> None:
-        # Office XML never carries a DTD; one here can only be an entity trick.
-        raise ValueError("has a DOCTYPE (entity declarations are not allowed in Office XML)")
+        raise _Refused(f"{part} has a DOCTYPE (entity declarations are not allowed in Office XML)")
 
     parser.StartDoctypeDeclHandler = no_dtd
-    parser.Parse(data, True)
+    parser.EntityDeclHandler = no_dtd
+    parser.SetParamEntityParsing(expat.XML_PARAM_ENTITY_PARSING_NEVER)
+    parser.buffer_text = True
+    if start:
+        parser.StartElementHandler = start
+    if end:
+        parser.EndElementHandler = end
+    if text:
+        parser.CharacterDataHandler = text
+    try:
+        parser.Parse(data, True)
+    except expat.ExpatError as exc:
+        raise _Refused(f"{part} is not well-formed XML ({expat.ErrorString(exc.code)}, line {exc.lineno})") from None
+    except (LookupError, ValueError) as exc:  # an XML declaration naming an encoding Python lacks, or a bad one
+        raise _Refused(f"{part} is not readable XML ({exc})") from None
 
 
-def _xml_text(data: bytes) -> str:
-    out: list[str] = []
-    for event, node in _xml_events(data):
-        tag = node.tag.rsplit("}", 1)[-1] if isinstance(node.tag, str) else ""
-        if event == "start":
-            if tag == "tab":
-                out.append("\t")
-            continue
-        if tag in ("t", "v") and node.text:
-            out.append(node.text)
-        if tag in _BREAK:
-            out.append("\n")
-    return "".join(out)
+class _Runs:
+    """Text of WordprocessingML / DrawingML: runs of w:t / a:t, paragraphs as lines."""
+
+    TEXT = {"t", "delText"}  # deleted revisions are still in the file an agent opens
+    BREAK = {"p", "tr", "br", "cr"}
+
+    def __init__(self, budget: _Budget) -> None:
+        self.out: list[str] = []
+        self.depth = 0  # inside a text element
+        self.budget = budget
+        self.size = 0
+
+    def start(self, tag: str, _attrs: dict) -> None:
+        local = _local(tag)
+        if local in self.TEXT:
+            self.depth += 1
+        elif local == "tab":
+            self.out.append("\t")
+
+    def end(self, tag: str) -> None:
+        local = _local(tag)
+        if local in self.TEXT:
+            self.depth -= 1
+        elif local in self.BREAK:
+            self.out.append("\n")
+
+    def text(self, data: str) -> None:
+        if self.depth > 0:
+            self.size += len(data)
+            self.budget.check(self.size)
+            self.out.append(data)
+
+    def read(self, data: bytes, part: str) -> str:
+        _parse_xml(data, part, self.start, self.end, self.text)
+        return "".join(self.out)
+
+
+def _runs(data: bytes, part: str, budget: _Budget) -> str:
+    return _Runs(budget).read(data, part)
+
+
+def _rels(data: bytes | None, part: str, base: str) -> dict[str, str]:
+    """Relationship id -> package path of the target, for a .rels part whose source lives in `base`."""
+    out: dict[str, str] = {}
+    if data is None:
+        return out
+
+    def start(tag: str, attrs: dict) -> None:
+        if _local(tag) == "Relationship" and attrs.get("Id") and attrs.get("Target") \
+                and attrs.get("TargetMode") != "External":
+            out[attrs["Id"]] = _join(base, attrs["Target"])
+
+    _parse_xml(data, part, start=start)
+    return out
+
+
+def _join(base: str, target: str) -> str:
+    """A relationship target resolved against its source's folder, as a package path."""
+    parts = [] if target.startswith("/") else base.split("/")
+    for piece in target.lstrip("/").split("/"):
+        if piece == "..":
+            if parts:
+                parts.pop()
+        elif piece not in ("", "."):
+            parts.append(piece)
+    return "/".join(parts)
+
+
+# -- Office packages -----------------------------------------------------------------------
+
+def _natural(name: str) -> list:
+    return [int(t) if t.isdigit() else t for t in re.split(r"(\d+)", name)]
 
 
 def _unsafe_member(zf: zipfile.ZipFile) -> str | None:
@@ -102,73 +442,551 @@ def _unsafe_member(zf: zipfile.ZipFile) -> str | None:
     return None
 
 
-def _members(zf: zipfile.ZipFile, pattern: re.Pattern) -> list[str]:
-    names = [i.filename for i in zf.infolist() if pattern.match(i.filename)]
-    return sorted(names, key=lambda n: [int(t) if t.isdigit() else t for t in re.split(r"(\d+)", n)])
-
-
-def _read_member(zf: zipfile.ZipFile, name: str) -> bytes:
-    info = zf.getinfo(name)
-    if info.file_size > MAX_MEMBER:
-        raise ValueError(f"{name} unpacks to {info.file_size} bytes (limit {MAX_MEMBER})")
-    return zf.read(name)
-
-
-def problem(name: str, data: bytes) -> str | None:
-    """Why the file does not parse in the format its name promises, or None if it does."""
-    ext = extension(name)
+def _read_package(ext: str, data: bytes, wanted) -> dict[str, bytes]:
+    """Check an Office package whole (safety, required parts, every member's CRC) and return
+    the members `wanted(name)` selects, each at most MAX_MEMBER bytes."""
+    # Every central-directory record starts with this signature, so the count bounds the
+    # number of members before zipfile builds one object per member.
+    if data.count(b"PK\x01\x02") > MAX_MEMBERS:
+        raise _Refused(f"not a safe {ext} package: more than {MAX_MEMBERS} members")
     try:
-        if ext in OFFICE_MAIN:
-            with zipfile.ZipFile(io.BytesIO(data)) as zf:
-                hostile = _unsafe_member(zf)
-                if hostile:
-                    return f"not a safe {ext} package: {hostile}"
-                names = set(zf.namelist())
-                for required in ("[Content_Types].xml", OFFICE_MAIN[ext]):
-                    if required not in names:
-                        return f"not a {ext} package: {required} is missing"
-                    _xml_ok(_read_member(zf, required))
-                bad = zf.testzip()
-                if bad:
-                    return f"corrupt zip member {bad}"
-        elif ext == ".json":
-            canonical.loads_strict(data, name)
-        elif ext in (".yaml", ".yml"):
-            safeyaml.load(data, name)
-        elif ext == ".eml":
-            msg = email.message_from_bytes(data, policy=email.policy.default)
-            if not msg.keys() or msg.defects:
-                return "not an RFC 5322 message: " + (str(msg.defects[0]) if msg.defects else "no headers")
-            if not (msg["From"] and (msg["Subject"] is not None)):
-                return "not an e-mail: no From or Subject header"
-        elif ext in TEXT_EXTENSIONS:
-            data.decode("utf-8")
-    except BadInput as exc:
-        return exc.problems[0].message if exc.problems else exc.message
-    except UnicodeDecodeError as exc:
-        return f"not UTF-8 (byte {exc.start})"
-    except (zipfile.BadZipFile, ElementTree.ParseError, expat.ExpatError, ValueError, EOFError, OSError,
-            NotImplementedError, RuntimeError, zlib.error) as exc:
-        # unsupported compression method, encrypted member, corrupt deflate stream
-        return f"does not parse as {ext[1:]}: {exc}"
+        with zipfile.ZipFile(io.BytesIO(data)) as zf:
+            hostile = _unsafe_member(zf)
+            if hostile:
+                raise _Refused(f"not a safe {ext} package: {hostile}")
+            names = set(zf.namelist())
+            for required in ("[Content_Types].xml", OFFICE_MAIN[ext]):
+                if required not in names:
+                    raise _Refused(f"not a {ext} package: {required} is missing")
+            kept: dict[str, bytes] = {}
+            inflated = 0
+            for info in zf.infolist():
+                keep = info.filename in ("[Content_Types].xml", OFFICE_MAIN[ext]) or wanted(info.filename)
+                if keep and info.file_size > MAX_MEMBER:
+                    raise _Refused(f"not a safe {ext} package: {info.filename} unpacks to {info.file_size} bytes "
+                                   f"(limit {MAX_MEMBER})")
+                chunks: list[bytes] = []
+                size = 0
+                # Reading to the end checks the CRC. zipfile stops at the declared size; the
+                # bytes are counted anyway, so the bound holds whatever the directory says.
+                with zf.open(info) as fh:
+                    while chunk := fh.read(MIB):
+                        inflated += len(chunk)
+                        size += len(chunk)
+                        if inflated > MAX_UNPACKED or (keep and size > MAX_MEMBER):
+                            raise _Refused(f"not a safe {ext} package: inflates past its declared size "
+                                           f"(limit {MAX_UNPACKED}): a zip bomb, not a document")
+                        if keep:
+                            chunks.append(chunk)
+                if keep:
+                    kept[info.filename] = b"".join(chunks)
+    except _Refused:
+        raise
+    except (zipfile.BadZipFile, ValueError, EOFError, OSError, NotImplementedError, RuntimeError, zlib.error,
+            KeyError, IndexError, OverflowError) as exc:
+        # unsupported compression method, encrypted member, corrupt deflate stream, bad CRC
+        raise _Refused(f"does not parse as {ext[1:]}: {exc}") from None
+    for required in ("[Content_Types].xml", OFFICE_MAIN[ext]):
+        _parse_xml(kept[required], required)
+    return kept
+
+
+DOCX_PARTS = re.compile(r"^word/(document|header\d*|footer\d*|footnotes|endnotes|comments)\.xml$")
+
+
+def _docx(name: str, data: bytes, budget: _Budget, depth: int) -> Extraction:
+    members = _read_package(".docx", data, DOCX_PARTS.match)
+    order = {"document": 0, "header": 1, "footer": 2, "footnotes": 3, "endnotes": 4, "comments": 5}
+    parts = sorted((m for m in members if DOCX_PARTS.match(m)),
+                   key=lambda m: (order[DOCX_PARTS.match(m).group(1).rstrip("0123456789")], _natural(m)))
+    out = _Text(budget)
+    for part in parts:
+        out.add(part, _runs(members[part], part, budget))
+    return out.result()
+
+
+XLSX_PARTS = re.compile(r"^xl/(workbook\.xml|_rels/workbook\.xml\.rels|sharedStrings\.xml|worksheets/[^/]+\.xml|"
+                        r"comments\d*\.xml)$")
+
+
+def _shared_strings(data: bytes | None, budget: _Budget) -> list[str]:
+    """The shared-strings table: each <si>'s text runs (phonetic guides left out)."""
+    if data is None:
+        return []
+    strings: list[str] = []
+    state = {"in_t": 0, "skip": 0, "buf": [], "size": 0}
+
+    def start(tag: str, _attrs: dict) -> None:
+        local = _local(tag)
+        if local == "rPh":
+            state["skip"] += 1
+        elif local == "t":
+            state["in_t"] += 1
+
+    def end(tag: str) -> None:
+        local = _local(tag)
+        if local == "rPh":
+            state["skip"] -= 1
+        elif local == "t":
+            state["in_t"] -= 1
+        elif local == "si":
+            strings.append("".join(state["buf"]))
+            state["buf"] = []
+
+    def text(data: str) -> None:
+        if state["in_t"] and not state["skip"]:
+            state["size"] += len(data)
+            budget.check(state["size"])
+            state["buf"].append(data)
+
+    _parse_xml(data, "xl/sharedStrings.xml", start, end, text)
+    return strings
+
+
+def _sheet_rows(data: bytes, part: str, shared: list[str], used: set[int], budget: _Budget) -> str:
+    """A worksheet as lines: one per row, its cells' shown values joined by tabs."""
+    lines: list[str] = []
+    row: list[str] = []
+    size = [0]
+    # The <c> being read: its type, the text of its <v> (value) or inline <is><t>, and whether
+    # the parser is inside one of those.
+    cell = {"open": False, "type": None, "value": [], "reading": False}
+
+    def start(tag: str, attrs: dict) -> None:
+        local = _local(tag)
+        if local == "c":
+            cell.update(open=True, type=attrs.get("t"), value=[], reading=False)
+        elif local in ("v", "t") and cell["open"]:
+            cell["reading"] = True
+
+    def end(tag: str) -> None:
+        local = _local(tag)
+        if local in ("v", "t"):
+            cell["reading"] = False
+        elif local == "c":
+            value = "".join(cell["value"])
+            if cell["type"] == "s":
+                try:
+                    index = int(value)
+                    value = shared[index]
+                    used.add(index)
+                except (ValueError, IndexError):
+                    value = ""
+            if value:
+                size[0] += len(value) + 1
+                budget.check(size[0])
+                row.append(value)
+            cell["open"] = False
+        elif local == "row":
+            if row:
+                lines.append("\t".join(row))
+            row.clear()
+
+    def text(data: str) -> None:
+        if cell["reading"]:
+            cell["value"].append(data)
+
+    _parse_xml(data, part, start, end, text)
+    if row:
+        lines.append("\t".join(row))
+    return "\n".join(lines)
+
+
+def _xlsx(name: str, data: bytes, budget: _Budget, depth: int) -> Extraction:
+    members = _read_package(".xlsx", data, XLSX_PARTS.match)
+    targets = _rels(members.get("xl/_rels/workbook.xml.rels"), "xl/_rels/workbook.xml.rels", "xl")
+    sheets: list[tuple[str, str | None, str | None]] = []  # (name, state, member)
+
+    def start(tag: str, attrs: dict) -> None:
+        if _local(tag) == "sheet":
+            rid = _attr(attrs, "id", prefixed=True)
+            sheets.append((attrs.get("name") or f"#{len(sheets) + 1}", attrs.get("state"), targets.get(rid or "")))
+
+    _parse_xml(members["xl/workbook.xml"], "xl/workbook.xml", start=start)
+    listed = sorted((m for m in members if m.startswith("xl/worksheets/")), key=_natural)
+    if not any(member in members for _, _, member in sheets):
+        # No usable relationships: fall back to the worksheets in file order.
+        sheets = [(sheets[i][0] if i < len(sheets) else m.rsplit("/", 1)[-1], None, m) for i, m in enumerate(listed)]
+    shared = _shared_strings(members.get("xl/sharedStrings.xml"), budget)
+    used: set[int] = set()
+    out = _Text(budget)
+    seen = set()
+    for sheet, state, member in sheets:
+        if member not in members or member in seen:
+            continue
+        seen.add(member)
+        label = " ".join(f"sheet {sheet}".split()) + (f" ({state})" if state in ("hidden", "veryHidden") else "")
+        out.add(label, _sheet_rows(members[member], member, shared, used, budget))
+    for member in listed:
+        if member not in seen:  # a worksheet the workbook does not list is still in the file
+            out.add(member, _sheet_rows(members[member], member, shared, used, budget))
+    unshown = [s for i, s in enumerate(shared) if i not in used]
+    out.add("xl/sharedStrings.xml (in no cell)", "\n".join(unshown))
+    for member in sorted((m for m in members if m.startswith("xl/comments")), key=_natural):
+        out.add(member, _runs(members[member], member, budget))
+    return out.result()
+
+
+PPTX_PARTS = re.compile(r"^ppt/(presentation\.xml|_rels/presentation\.xml\.rels|slides/slide\d+\.xml|"
+                        r"slides/_rels/slide\d+\.xml\.rels|notesSlides/notesSlide\d+\.xml)$")
+
+
+def _pptx(name: str, data: bytes, budget: _Budget, depth: int) -> Extraction:
+    members = _read_package(".pptx", data, PPTX_PARTS.match)
+    targets = _rels(members.get("ppt/_rels/presentation.xml.rels"), "ppt/_rels/presentation.xml.rels", "ppt")
+    order: list[str] = []
+
+    def start(tag: str, attrs: dict) -> None:
+        if _local(tag) == "sldId":
+            member = targets.get(_attr(attrs, "id", prefixed=True) or "")
+            if member in members and member not in order:
+                order.append(member)
+
+    _parse_xml(members["ppt/presentation.xml"], "ppt/presentation.xml", start=start)
+    slides = [m for m in members if re.match(r"^ppt/slides/slide\d+\.xml$", m)]
+    order += sorted((m for m in slides if m not in order), key=_natural)  # unlisted slides still hold text
+    out = _Text(budget)
+    notes_seen = set()
+    for number, member in enumerate(order, 1):
+        out.add(f"slide {number}", _runs(members[member], member, budget))
+        rels_name = member.replace("slides/", "slides/_rels/", 1) + ".rels"
+        for target in _rels(members.get(rels_name), rels_name, "ppt/slides").values():
+            if target in members and target.startswith("ppt/notesSlides/") and target not in notes_seen:
+                notes_seen.add(target)
+                out.add(f"slide {number} notes", _runs(members[target], target, budget))
+    for member in sorted((m for m in members if m.startswith("ppt/notesSlides/") and m not in notes_seen),
+                         key=_natural):
+        out.add(member, _runs(members[member], member, budget))
+    return out.result()
+
+
+# -- PDF -----------------------------------------------------------------------------------
+
+_STREAM = re.compile(rb"(?<!end)stream(?:\r\n|\n|\r)")
+
+
+def _inflated(data: bytes, start: int, wbits: int, limit: int) -> int:
+    """How many bytes the deflate data at `start` inflates to, counting no further than `limit`+1."""
+    d = zlib.decompressobj(wbits)
+    view = memoryview(data)
+    produced, pos, tail = 0, start, b""
+    try:
+        while produced <= limit:
+            if not tail:
+                if pos >= len(data):
+                    break
+                tail = view[pos:pos + 64 * 1024]
+                pos += 64 * 1024
+            produced += len(d.decompress(tail, MIB))
+            if d.eof:
+                break
+            tail = d.unconsumed_tail
+    except zlib.error:
+        pass  # not (or no longer) deflate data: what came out so far is what counts
+    return produced
+
+
+def _pdf_bomb(data: bytes) -> str | None:
+    """Why the PDF's compressed streams are a decompression bomb, or None.
+
+    Every stream is measured where it starts, whatever its /Length says, as zlib data and
+    (as pypdf falls back to) raw deflate; nothing inflated is kept."""
+    total = 0
+    for m in _STREAM.finditer(data):
+        size = _inflated(data, m.end(), zlib.MAX_WBITS | 32, MAX_PDF_STREAM)
+        if size == 0:
+            size = _inflated(data, m.end(), -zlib.MAX_WBITS, MAX_PDF_STREAM)
+        if size > MAX_PDF_STREAM:
+            return (f"a compressed stream at byte {m.end()} inflates to more than {MAX_PDF_STREAM} bytes (limit): "
+                    "a decompression bomb, not a document")
+        total += size
+        if total > MAX_PDF_INFLATED:
+            return f"its compressed streams inflate to more than {MAX_PDF_INFLATED} bytes in all (limit)"
     return None
 
 
-def text_of(name: str, data: bytes) -> str | None:
-    """The readable text of a document (Office XML flattened to lines), or None for binaries."""
-    ext = extension(name)
-    if ext in OFFICE_TEXT:
-        try:
-            with zipfile.ZipFile(io.BytesIO(data)) as zf:
-                if _unsafe_member(zf):
-                    return None
-                return "\n".join(_xml_text(_read_member(zf, m)) for m in _members(zf, OFFICE_TEXT[ext]))
-        except (zipfile.BadZipFile, ElementTree.ParseError, ValueError, EOFError, OSError, NotImplementedError,
-                RuntimeError, zlib.error):
-            return None
-    if b"\0" in data[:8192]:
-        return None
+# Our limits for pypdf's own: the Configuration fields of pypdf 7, the module constants
+# of pypdf 6 (pypdf 5 has none; the stream measurement above stands in for them).
+PYPDF_CONFIGURATION = {
+    "maximum_declared_stream_length": MAX_PDF_STREAM,
+    "array_based_stream_maximum_output_length": PYPDF_STREAM_LIMIT,
+    "zlib_maximum_output_length": PYPDF_STREAM_LIMIT,
+    "lzw_maximum_output_length": PYPDF_STREAM_LIMIT,
+    "run_length_maximum_output_length": PYPDF_STREAM_LIMIT,
+    "brotli_maximum_output_length": PYPDF_STREAM_LIMIT,
+    "jbig2_maximum_output_length": PYPDF_STREAM_LIMIT,
+    "image_maximum_buffer_size": PYPDF_STREAM_LIMIT,
+    "xform_maximum_invocations_per_extraction": 1_000,
+}
+PYPDF_CONSTANTS = {
+    "ZLIB_MAX_OUTPUT_LENGTH": PYPDF_STREAM_LIMIT, "LZW_MAX_OUTPUT_LENGTH": PYPDF_STREAM_LIMIT,
+    "RUN_LENGTH_MAX_OUTPUT_LENGTH": PYPDF_STREAM_LIMIT, "JBIG2_MAX_OUTPUT_LENGTH": PYPDF_STREAM_LIMIT,
+    "MAX_DECLARED_STREAM_LENGTH": MAX_PDF_STREAM, "MAX_ARRAY_BASED_STREAM_OUTPUT_LENGTH": PYPDF_STREAM_LIMIT,
+}
+PYPDF_READER = {"xref_stream_maximum_entries": 1_000_000, "root_object_recovery_limit": 10_000}
+
+
+def _pypdf():
+    """pypdf, quietened (unless its logger was configured): its warnings and errors about files
+    it repaired or half-read would land on the user's terminal in the middle of an audit
+    report, while what matters reaches the audit as a problem or as text."""
+    import pypdf
+
+    log = logging.getLogger("pypdf")
+    if log.level == logging.NOTSET:
+        log.setLevel(logging.CRITICAL)
+    return pypdf
+
+
+def _pypdf_limits(pypdf):
+    """A context with our limits applied to pypdf, in the way the installed version allows."""
+    if hasattr(pypdf, "apply_configuration"):  # pypdf 7: per context, so safe across threads
+        current = pypdf.get_configuration()
+        wanted = {key: min(getattr(current, key), value) for key, value in PYPDF_CONFIGURATION.items()
+                  if isinstance(getattr(current, key, None), int)}
+        if hasattr(current, "jbig2dec_binary"):
+            wanted["jbig2dec_binary"] = None  # never run an external program on hostile input
+        return pypdf.apply_configuration(**wanted)
+    filters = pypdf.filters  # pypdf 6: module constants; we only ever lower them
+    for key, value in PYPDF_CONSTANTS.items():
+        if isinstance(getattr(filters, key, None), int):
+            setattr(filters, key, min(getattr(filters, key), value))
+    if hasattr(filters, "JBIG2DEC_BINARY"):
+        filters.JBIG2DEC_BINARY = None
+    return contextlib.nullcontext()
+
+
+@functools.cache
+def _reader_options(pypdf) -> dict:
+    """The PdfReader limits this pypdf accepts (they arrived one version at a time)."""
+    accepted = inspect.signature(pypdf.PdfReader.__init__).parameters
+    return {key: value for key, value in PYPDF_READER.items() if key in accepted}
+
+
+def _page_content_size(page) -> int:
+    """Decoded bytes of a page's content streams (what text extraction interprets)."""
+    contents = page.get("/Contents")
+    if contents is None:
+        return 0
+    contents = contents.get_object()
+    streams = contents if isinstance(contents, list) else [contents]
+    size = 0
+    for stream in streams:
+        stream = stream.get_object()
+        if hasattr(stream, "get_data"):
+            size += len(stream.get_data())
+        if size > MAX_PAGE_CONTENT:
+            break
+    return size
+
+
+def _pdf(name: str, data: bytes, budget: _Budget, depth: int) -> Extraction:
+    bomb = _pdf_bomb(data)
+    if bomb:
+        raise _Refused(f"not a safe pdf: {bomb}")
+    pypdf = _pypdf()
+    out = _Text(budget)
     try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError:
-        return None
+        with _pypdf_limits(pypdf):
+            reader = pypdf.PdfReader(io.BytesIO(data), **_reader_options(pypdf))
+            pages = len(reader.pages)
+            if pages == 0:
+                raise _Refused("does not parse as pdf: it has no pages")
+            if pages > MAX_PAGES:
+                raise _Refused(f"has {pages} pages (limit {MAX_PAGES}): too large to read whole")
+            # Measure every page before reading any: the refusal comes before the slow work.
+            content = 0
+            for number in range(pages):
+                size = _page_content_size(reader.pages[number])
+                if size > MAX_PAGE_CONTENT:
+                    raise _Refused(f"page {number + 1} carries more than {MAX_PAGE_CONTENT} bytes of content "
+                                   "(limit)")
+                content += size
+                if content > MAX_CONTENT:
+                    raise _Refused(f"its pages carry more than {MAX_CONTENT} bytes of content in all (limit), "
+                                   f"reached at page {number + 1}")
+            for number in range(pages):
+                out.add(f"page {number + 1}", reader.pages[number].extract_text() or "")
+    except (_Refused, RecursionError, MemoryError):
+        raise
+    except Exception as exc:  # pypdf on hostile bytes can raise almost anything
+        detail = " ".join(str(exc).split())[:200] or type(exc).__name__
+        raise _Refused(f"does not parse as pdf: {detail}") from None
+    return out.result(empty_status=NO_TEXT_LAYER)
+
+
+# -- e-mail --------------------------------------------------------------------------------
+
+HEADERS = ("Subject", "From", "To", "Cc", "Date")
+
+
+class _HTMLText(HTMLParser):
+    """Visible text of an HTML body: block elements as line breaks, no scripts or styles."""
+
+    BLOCK = {"p", "div", "br", "li", "tr", "h1", "h2", "h3", "h4", "h5", "h6", "table", "blockquote", "pre", "hr"}
+
+    def __init__(self, budget: _Budget) -> None:
+        super().__init__(convert_charrefs=True)
+        self.out: list[str] = []
+        self.hidden = 0
+        self.budget = budget
+        self.size = 0
+
+    def handle_starttag(self, tag, attrs) -> None:
+        if tag in ("script", "style"):
+            self.hidden += 1
+        elif tag in self.BLOCK:
+            self.out.append("\n")
+
+    def handle_endtag(self, tag) -> None:
+        if tag in ("script", "style"):
+            self.hidden = max(0, self.hidden - 1)
+        elif tag in self.BLOCK:
+            self.out.append("\n")
+
+    def handle_data(self, data) -> None:
+        if not self.hidden:
+            self.size += len(data)
+            self.budget.check(self.size)
+            self.out.append(data)
+
+
+def _html_text(html: str, budget: _Budget) -> str:
+    parser = _HTMLText(budget)
+    parser.feed(html)
+    parser.close()
+    lines = (" ".join(line.split()) for line in "".join(parser.out).splitlines())
+    return "\n".join(line for line in lines if line)
+
+
+def _message_problem(msg) -> str | None:
+    """Why a parsed message is not a well-formed e-mail (the rule H07 has always applied)."""
+    if not msg.keys() or msg.defects:
+        return "not an RFC 5322 message: " + (str(msg.defects[0]) if msg.defects else "no headers")
+    if not (msg["From"] and (msg["Subject"] is not None)):
+        return "not an e-mail: no From or Subject header"
+    return None
+
+
+def _safe_label(name: str) -> str:
+    return " ".join(name.replace("\\", "/").rsplit("/", 1)[-1].split())[:120] or "attachment"
+
+
+def _text_content(part) -> str:
+    try:
+        content = part.get_content()
+    except (LookupError, UnicodeError, ValueError, AssertionError):  # unknown charset, broken encoding
+        payload = part.get_payload(decode=True) or b""
+        content = payload.decode("utf-8", "replace")
+    return content if isinstance(content, str) else bytes(content).decode("utf-8", "replace")
+
+
+def _message(msg, out: _Text, prefix: str, budget: _Budget, depth: int) -> None:
+    """Headers, bodies and attachments of a parsed message, appended to `out`."""
+    label = (prefix + " ") if prefix else ""
+    header_lines = []
+    for key in HEADERS:
+        for value in msg.get_all(key, []):
+            header_lines.append(f"{key}: {' '.join(str(value).split())}")
+    out.add(label + "headers", "\n".join(header_lines))
+    plain_seen: list[str] = []
+    stack = [msg]
+    visited = 0
+    while stack:
+        part = stack.pop()
+        visited += 1
+        if visited > MAX_EML_PARTS:
+            raise _Refused(f"has more than {MAX_EML_PARTS} MIME parts (limit)", whole=True)
+        ctype = part.get_content_type()
+        if ctype == "message/rfc822" and part is not msg:
+            payload = part.get_payload()
+            inner = payload[0] if isinstance(payload, list) and payload else None
+            if inner is not None:
+                name = _safe_label(part.get_filename() or "message.eml")
+                _nested(out, f"{label}attachment {name}", budget, depth,
+                        lambda sub: _message(inner, sub, "", budget, depth + 1))
+            continue
+        if part.is_multipart():
+            stack.extend(reversed(list(part.iter_parts())))
+            continue
+        filename = part.get_filename()
+        if filename or part.get_content_disposition() == "attachment":
+            name = _safe_label(filename or "attachment" + (mimetypes.guess_extension(ctype) or ""))
+            if part.get_content_maintype() == "text" and extension(name) in TEXT_EXTENSIONS:
+                payload = _text_content(part).encode("utf-8")
+            else:
+                payload = part.get_payload(decode=True) or b""
+            _attachment(out, f"{label}attachment {name}", name, payload, budget, depth)
+        elif ctype == "text/plain":
+            body = _text_content(part)
+            plain_seen.append(" ".join(body.split()))
+            out.add(label + "body", body)
+        elif ctype == "text/html":
+            body = _html_text(_text_content(part), budget)
+            # The usual HTML twin of the plain body says nothing new; an HTML body that differs
+            # (text only a mail client shows) is kept.
+            if " ".join(body.split()) not in plain_seen:
+                out.add(label + "body (html)", body)
+
+
+def _nested(out: _Text, label: str, budget: _Budget, depth: int, fill) -> None:
+    """An attached message, read in place (it is already parsed)."""
+    if depth + 1 > MAX_DEPTH:
+        raise _Refused(f"attachments nested more than {MAX_DEPTH} deep (limit): {label}", whole=True)
+    inner = _Text(budget)
+    fill(inner)
+    result = inner.result()
+    out.add_extraction(label, result)
+    if result.problem and not out.problems:
+        out.problems.append(f"{label}: {result.problem}")
+
+
+def _attachment(out: _Text, label: str, name: str, payload: bytes, budget: _Budget, depth: int) -> None:
+    """An attachment read as the document it is; a broken one is a problem, not a refusal."""
+    if depth + 1 > MAX_DEPTH:
+        raise _Refused(f"attachments nested more than {MAX_DEPTH} deep (limit): {label}", whole=True)
+    try:
+        inner = _read(name, payload, budget, depth + 1)
+    except _Refused as exc:
+        if exc.whole:
+            raise _Refused(f"{label}: {exc}", whole=True) from None
+        inner = Extraction(UNREADABLE, problem=str(exc))
+    if inner.status == TEXT:
+        out.add_extraction(label, inner)
+    if inner.problem and not out.problems:
+        out.problems.append(f"{label}: {inner.problem}")
+
+
+_BOUNDARY = re.compile(rb'(?i)\bboundary\s*=\s*(?:"([^"\r\n]{1,200})"|([^\s;"]{1,200}))')
+
+
+def _mime_size(data: bytes) -> None:
+    """Refuse a message whose raw bytes declare more multipart containers or delimit more
+    parts than the limits, before the parser spends its time on them."""
+    boundaries = {quoted or bare for quoted, bare in _BOUNDARY.findall(data)}
+    if len(boundaries) > MAX_MIME_BOUNDARIES:
+        raise _Refused(f"declares more than {MAX_MIME_BOUNDARIES} MIME boundaries (limit)", whole=True)
+    delimiters = sum(data.count(b"\n--" + b) for b in boundaries)
+    if delimiters > MAX_EML_PARTS + len(boundaries):  # each container also has a closing delimiter
+        raise _Refused(f"has more than {MAX_EML_PARTS} MIME parts (limit)", whole=True)
+
+
+def _eml(name: str, data: bytes, budget: _Budget, depth: int) -> Extraction:
+    _mime_size(data)
+    try:
+        msg = email.message_from_bytes(data, policy=email.policy.default)
+        out = _Text(budget)
+        why = _message_problem(msg)
+        if why:
+            out.problems.append(why)
+        _message(msg, out, "", budget, depth)
+    except (_Refused, RecursionError, MemoryError):
+        raise
+    except Exception as exc:  # the e-mail package on hostile bytes: header and MIME errors of every kind
+        raise _Refused(f"does not parse as eml: {' '.join(str(exc).split())[:200] or type(exc).__name__}") from None
+    return out.result()
+
+
+_READERS = {".pdf": _pdf, ".docx": _docx, ".xlsx": _xlsx, ".pptx": _pptx, ".eml": _eml}
+# Readers whose running time is not bounded by the input's size alone.
+_SLOW = {".pdf", ".eml"}

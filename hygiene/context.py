@@ -47,9 +47,21 @@ class WorkspaceFile:
             return None
 
     @cached_property
+    def extraction(self) -> formats.Extraction:
+        """What the document holds, read once: its text part by part, or why it has none."""
+        if self.data is None:
+            return formats.Extraction(formats.UNREADABLE, problem="cannot be read" if not self.too_large else None)
+        return formats.extract(self.rel, self.data)
+
+    @property
     def text(self) -> str | None:
-        """Readable text (Office documents flattened), or None for binaries and unreadable files."""
-        return None if self.data is None else formats.text_of(self.rel, self.data)
+        """Readable text (PDF, Office and e-mail flattened to lines), or None for binaries and unreadable files."""
+        return self.extraction.text
+
+    def where(self, line: int | None) -> str:
+        """`page 3` / `sheet Fees` / `word/footnotes.xml` for a line of a document with parts ('' otherwise)."""
+        part = self.extraction.part_at(line) if line else None
+        return f" ({part})" if part else ""
 
     @property
     def name(self) -> str:

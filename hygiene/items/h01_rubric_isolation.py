@@ -48,8 +48,8 @@ def check(ctx: TaskContext) -> list[Finding]:
                 continue
             out.append(ctx.finding(
                 ID, "blocker" if overlap >= BLOCKER_OVERLAP else "major", f.rel,
-                f"{f.rel} reproduces {overlap:.0%} of criterion {c.id!r} ({c.title}): the agent can read what the "
-                "judge will look for and write to the rubric",
+                f"{f.rel}{f.where(line)} reproduces {overlap:.0%} of criterion {c.id!r} ({c.title}): the agent can "
+                "read what the judge will look for and write to the rubric",
                 f"remove or rewrite the passage in {f.rel} so it no longer restates criterion {c.id}",
                 location=line, evidence=tx.line_text(f.text, line)))
     return out

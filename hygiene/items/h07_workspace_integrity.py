@@ -54,12 +54,41 @@ def check(ctx: TaskContext) -> list[Finding]:
             out.append(ctx.finding(ID, "major", f.rel, f"{f.rel} is empty: the agent is handed nothing where the "
                                    "task promises a document", "fill it or remove it", evidence=f.rel))
         elif not JUNK.match(f.rel.rsplit("/", 1)[-1]):
-            why = formats.problem(f.rel, f.data)
+            why = f.extraction.problem
             if why:
                 out.append(ctx.finding(ID, "major", f.rel, f"{f.rel} does not open as what its name says: {why}",
                                        "re-export the document from the program that made it", evidence=why))
+            elif f.extraction.status == formats.NO_TEXT_LAYER:
+                out.append(ctx.finding(ID, "info", f.rel, f"{f.rel} has no text layer (a scan?): the audit read none "
+                                       "of it, so no item could check what it says", "add a text layer (OCR), or "
+                                       "review the document by hand", evidence=f.rel))
+            elif f.text is not None and not f.text.strip():
+                out.append(ctx.finding(ID, "major", f.rel, f"{f.rel} holds nothing but white space: the agent is "
+                                       "handed nothing where the task promises a document", "fill it or remove it",
+                                       evidence=f.rel))
     out += _twins(ctx)
     out += _named_but_missing(ctx)
+    out += _missing_sources(ctx)
+    return out
+
+
+def _missing_sources(ctx: TaskContext) -> list[Finding]:
+    """LAB's `sources`: every document a criterion rests on is in the workspace (a path from the
+    task folder, `documents/memo.pdf`, or from the workspace, `memo.pdf`)."""
+    out = []
+    for i, c in enumerate(ctx.task.criteria):
+        for j, source in enumerate(c.sources or []):
+            name = source if isinstance(source, str) else (source.get("file") or source.get("path")
+                                                           if isinstance(source, dict) else None)
+            if not isinstance(name, str) or not name.strip():
+                out.append(ctx.finding(ID, "minor", "task.json", f"criterion {c.id!r} lists a source that names no "
+                                       "file", "name the workspace document", location=f"$.criteria[{i}].sources[{j}]",
+                                       evidence=repr(source)[:80]))
+            elif ctx.file(name) is None:
+                out.append(ctx.finding(ID, "major", "task.json", f"criterion {c.id!r} rests on {name!r}, which is not "
+                                       "in the workspace: the judge grades against a document the agent never had",
+                                       "add the document or correct the source's path",
+                                       location=f"$.criteria[{i}].sources[{j}]", evidence=name))
     return out
 
 
