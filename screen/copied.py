@@ -1,0 +1,131 @@
+"""Copied institutional text: shingle containment of analysis and advisory sources.
+
+The index is built once from every source: each run of SHINGLE consecutive normalized
+words of an analysis or advisory source, hashed, points at where it occurs. Runs that also
+occur in a template or in the text of a law are dropped from the index: that is form
+language or the statute's own words, which operative text may carry.
+
+A deliverable is screened by looking up its own shingles (no pairwise comparison of
+documents). Hits in one source are chained when they follow each other in both texts with
+small gaps and small drift, so that a passage survives reflowed lines, Markdown markup, a
+changed word here and there or a few inserted words. A chain that covers at least
+MIN_WORDS words of the deliverable, densely, is one copied passage.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from oafreeze.screen.model import COPIED_TEXT, REPRODUCIBLE, Flag, Source
+from oafreeze.screen.tokens import Lines, Token, mask_markdown, quote, tokens
+
+SHINGLE = 5
+# A passage shorter than this is a stock phrase or a citation, not a copied passage.
+MIN_WORDS = 10
+# Two hits of one passage may be this many words apart (a changed word loses SHINGLE hits).
+GAP = SHINGLE + 4
+# ...and their offsets in the source may drift by this many words (insertions, deletions).
+DRIFT = 4
+# At least this share of the deliverable's words in a chain's span must be covered by hits.
+DENSITY = 0.6
+# A shingle found in more places than this is kept for its first places only (speed).
+MAX_POSTINGS = 8
+
+
+@dataclass
+class IndexedSource:
+    """A source's path, kind, raw text and words, as the index keeps them."""
+
+    path: str
+    kind: str
+    text: str
+    tokens: list[Token]
+
+
+def shingle_keys(toks: list[Token]) -> list[int]:
+    """The hash of each run of SHINGLE words starting at each word (fewer at the end)."""
+    words = [t.word for t in toks]
+    return [hash(tuple(words[i:i + SHINGLE])) for i in range(len(words) - SHINGLE + 1)]
+
+
+class CopyIndex:
+    """Shingles of analysis and advisory sources, less those of templates and law."""
+
+    def __init__(self, sources: list[Source]):
+        self.sources: list[IndexedSource] = []
+        self.postings: dict[int, list[tuple[int, int]]] = {}
+        reproducible: set[int] = set()
+        for src in sources:
+            toks = tokens(mask_markdown(src.text))
+            if src.kind in REPRODUCIBLE:
+                reproducible.update(shingle_keys(toks))
+                continue
+            number = len(self.sources)
+            self.sources.append(IndexedSource(src.path, src.kind, src.text, toks))
+            for pos, key in enumerate(shingle_keys(toks)):
+                places = self.postings.setdefault(key, [])
+                if len(places) < MAX_POSTINGS and (not places or places[-1][0] != number):
+                    places.append((number, pos))
+        for key in reproducible:
+            self.postings.pop(key, None)
+
+    def passages(self, raw: str, toks: list[Token], skip: set[int], lines: Lines) -> list[tuple[Flag, int, int]]:
+        """Copied passages of a deliverable: each flag with the character span it covers.
+
+        `skip` holds the indexes of words that may not count (allowed passages, notices).
+        """
+        hits: dict[int, list[tuple[int, int]]] = {}
+        for i, key in enumerate(shingle_keys(toks)):
+            if any(j in skip for j in range(i, i + SHINGLE)):
+                continue
+            for number, pos in self.postings.get(key, ()):
+                hits.setdefault(number, []).append((i, pos))
+        chains = []
+        for number, pairs in hits.items():
+            for chain in _chain(pairs):
+                covered = set()
+                for i, _ in chain:
+                    covered.update(range(i, i + SHINGLE))
+                first, last = chain[0][0], chain[-1][0] + SHINGLE - 1
+                if len(covered) >= MIN_WORDS and len(covered) >= DENSITY * (last - first + 1):
+                    chains.append((len(covered), first, last, number, chain))
+        # One flag per passage of the deliverable: the source that covers most of it wins;
+        # a passage also found (in part) in another source is not reported twice.
+        chains.sort(key=lambda c: (-c[0], c[1], self.sources[c[3]].path))
+        taken: list[tuple[int, int]] = []
+        out = []
+        for size, first, last, number, chain in chains:
+            if any(first <= b and a <= last and _overlap(first, last, a, b) > 0.5 * (last - first + 1)
+                   for a, b in taken):
+                continue
+            taken.append((first, last))
+            src = self.sources[number]
+            s_first = min(pos for _, pos in chain)
+            s_last = min(max(pos for _, pos in chain) + SHINGLE - 1, len(src.tokens) - 1)
+            start, end = toks[first].start, toks[last].end
+            out.append((Flag(kind=COPIED_TEXT, line=toks[first].line, end_line=toks[last].line,
+                             evidence=quote(raw, start, end), rule="shingle-containment", source=src.path,
+                             source_evidence=quote(src.text, src.tokens[s_first].start, src.tokens[s_last].end)),
+                        start, end))
+        return out
+
+
+def _overlap(a1: int, b1: int, a2: int, b2: int) -> int:
+    return max(0, min(b1, b2) - max(a1, a2) + 1)
+
+
+def _chain(pairs: list[tuple[int, int]]) -> list[list[tuple[int, int]]]:
+    """Hits (deliverable word, source word) of one source grouped into runs of one passage."""
+    chains: list[list[tuple[int, int]]] = []
+    for i, pos in sorted(pairs):
+        best = None
+        for chain in chains:
+            li, lp = chain[-1]
+            if 0 < i - li <= GAP and abs((pos - i) - (lp - li)) <= DRIFT and pos > lp:
+                if best is None or chain[-1][0] > best[-1][0]:
+                    best = chain
+        if best is None:
+            chains.append([(i, pos)])
+        else:
+            best.append((i, pos))
+    return chains

@@ -1,0 +1,192 @@
+"""The screen: one operative deliverable in, its flags out. Pure: no disk, no clock, no model.
+
+Order of work for one deliverable:
+1. mask Markdown, find words and sentences (`tokens`);
+2. find what is left alone: required notices and declared passages (`notices`);
+3. find copied passages of analysis and advisory sources (`copied`);
+4. run the phrase rules sentence by sentence (`rules`), plus source titles and file names
+   taken from the sources themselves;
+5. keep one flag per kind and sentence; drop flags inside declared passages, notice-exempt
+   rules inside notices, and legal-analysis flags inside a copied passage (the copied-text
+   flag already reports that passage, with its source).
+"""
+
+from __future__ import annotations
+
+import re
+
+from oafreeze.screen import notices as nt
+from oafreeze.screen.copied import CopyIndex
+from oafreeze.screen.model import (COPIED_TEXT, LEGAL_ANALYSIS, SOURCE_REFERENCE, TEMPLATE, Flag, Policy,
+                                   Source)
+from oafreeze.screen.rules import RULES, View, amount_key
+from oafreeze.screen.tokens import Lines, mask_markdown, normalize, quote, sentences, tokens
+
+VERSION = "1"
+
+_ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)+$")
+# Drafting notes hidden from the rendered page, and bracketed prose (not a link, a footnote,
+# a checkbox or a short blank such as "[DATE]").
+_COMMENT = re.compile(r"<!--(.*?)(?:-->|\Z)", re.S)
+_BRACKET = re.compile(r"(?<!!)\[(?!\^)([^\[\]\n]{3,400})\](?![(\[:])")
+_TITLE_LINE = re.compile(r"^\s*(?:title:\s*['\"]?(.+?)['\"]?\s*$|#\s+(.+?)\s*#*\s*$)", re.M)
+_STATE_WORDS = {"alabama", "alaska", "arizona", "arkansas", "california", "colorado", "connecticut", "delaware",
+                "florida", "georgia", "hawaii", "idaho", "illinois", "indiana", "iowa", "kansas", "kentucky",
+                "louisiana", "maine", "maryland", "massachusetts", "michigan", "minnesota", "mississippi", "missouri",
+                "montana", "nebraska", "nevada", "new", "hampshire", "jersey", "mexico", "york", "north", "south",
+                "carolina", "dakota", "ohio", "oklahoma", "oregon", "pennsylvania", "rhode", "island", "tennessee",
+                "texas", "utah", "vermont", "virginia", "washington", "west", "wisconsin", "wyoming", "us", "usa",
+                "index", "log", "readme", "district", "of", "columbia", "puerto", "rico", "guam", "american", "samoa",
+                "northern", "mariana", "islands", "virgin", "template", "metadata"}
+
+
+class SourceIndex:
+    """Everything the screen needs from the sources, built once and reused for many deliverables.
+
+    Holds the shingle index of analysis and advisory text (less template and law text), and
+    the names by which a deliverable could point at a source: its title and, when the file
+    name is distinctive (several words, not a state's name), its file name without extension.
+    """
+
+    def __init__(self, sources: list[Source]):
+        self.copies = CopyIndex(sources)
+        names: dict[tuple[str, ...], str] = {}
+        for src in sources:
+            if src.kind == TEMPLATE:
+                continue  # a template's title is the agreement's own title
+            for m in _TITLE_LINE.finditer(src.text[:2000]):
+                words = tuple(t.word for t in tokens(mask_markdown(m.group(1) or m.group(2))))
+                if len(words) >= 3:
+                    names.setdefault(words, src.path)
+                break
+            stem = src.path.rsplit("/", 1)[-1].rsplit(".", 1)[0]
+            parts = tuple(p for p in re.split(r"[-_\s]+", stem.casefold()) if p)
+            if len(parts) >= 2 and not set(parts) <= _STATE_WORDS and not all(p.isdigit() for p in parts):
+                names.setdefault(("-".join(parts),), src.path)
+        self.names = names
+        self._firsts: dict[str, list[tuple[str, ...]]] = {}
+        for words in names:
+            self._firsts.setdefault(words[0], []).append(words)
+
+    def screen(self, text: str, policy: Policy = Policy()) -> list[Flag]:
+        """Flags of one operative deliverable, ordered by line."""
+        return _screen(text, self, policy)
+
+
+def screen_text(text: str, sources: "list[Source] | SourceIndex", policy: Policy = Policy()) -> list[Flag]:
+    """Screen one operative deliverable against its sources (a list, or a SourceIndex built once)."""
+    index = sources if isinstance(sources, SourceIndex) else SourceIndex(list(sources))
+    return index.screen(text, policy)
+
+
+def _screen(text: str, index: SourceIndex, policy: Policy) -> list[Flag]:
+    raw = text.replace("\r\n", "\n").replace("\r", "\n")
+    masked = mask_markdown(raw)
+    lines = Lines(raw)
+    toks = tokens(masked, lines)
+    sents = sentences(raw, masked, lines)
+
+    ids = {r for r in policy.required_notices if _ID.match(r)}
+    unknown = nt.unknown_ids(ids)
+    if unknown:
+        raise ValueError(f"unknown required notice id(s): {', '.join(sorted(unknown))}; known: "
+                         f"{', '.join(nt.NOTICES)} (or give the notice's text)")
+    literal = tuple(r for r in policy.required_notices if not _ID.match(r))
+    notice = [(s, e) for s, e, _ in nt.notice_spans(raw, masked, ids)]
+    allowed_tokens = nt.passage_spans(toks, tuple(policy.allowed_passages) + literal)
+    allowed = [(toks[a].start, toks[b].end) for a, b in allowed_tokens]
+    skip = {i for a, b in allowed_tokens for i in range(a, b + 1)}
+    skip |= {i for i, t in enumerate(toks) if any(s <= t.start < e for s, e in notice)}
+
+    flags: list[Flag] = []
+    copied_spans = []
+    for flag, start, end in index.copies.passages(raw, toks, skip, lines):
+        flags.append(flag)
+        copied_spans.append((start, end))
+
+    deal = frozenset(amount_key(t) for t in policy.deal_terms if re.search(r"\d", t))
+    triggers = _rule_triggers(raw, masked, sents, deal) + _hidden_notes(raw, sents) + _source_names(index, toks, sents)
+    chosen: dict[tuple[str, int], tuple[int, str, int, int]] = {}
+    order = {r.name: k for k, r in enumerate(RULES)}
+    for kind, rule, k, start, end, exempt in triggers:
+        if _inside(start, end, allowed):
+            continue
+        if exempt and _inside(start, end, notice):
+            continue
+        if kind == LEGAL_ANALYSIS and _inside(start, end, copied_spans):
+            continue
+        rank = order.get(rule, len(order))
+        key = (kind, k)
+        if key not in chosen or rank < chosen[key][0]:
+            chosen[key] = (rank, rule, start, end)
+    for (kind, k), (_, rule, start, end) in chosen.items():
+        s = sents[k]
+        flags.append(Flag(kind=kind, line=lines.line(start), end_line=s.end_line, rule=rule,
+                          evidence=_window(raw, s.start, s.end, start, end)))
+    return sorted(flags, key=lambda f: (f.line, f.kind, f.rule, f.evidence))
+
+
+def _inside(start: int, end: int, spans: list[tuple[int, int]]) -> bool:
+    return any(s <= start and end <= e for s, e in spans)
+
+
+def _rule_triggers(raw, masked, sents, deal):
+    out = []
+    for k, s in enumerate(sents):
+        view = View(raw[s.start:s.end], masked[s.start:s.end], deal)
+        for rule in RULES:
+            for a, b in rule.find(view):
+                out.append((rule.kind, rule.name, k, s.start + a, s.start + b, rule.notice_exempt))
+    return out
+
+
+def _sentence_at(sents, offset: int) -> int | None:
+    for k, s in enumerate(sents):
+        if s.end > offset:
+            return k
+    return None
+
+
+def _hidden_notes(raw, sents):
+    """HTML comments with words in them, and bracketed prose: notes the signer was not meant to read."""
+    out = []
+    for m in _COMMENT.finditer(raw):
+        if len(m.group(1).split()) >= 2:
+            k = _sentence_at(sents, m.start(1))
+            if k is not None:
+                out.append((LEGAL_ANALYSIS, "drafting-note", k, m.start(), min(m.end(), sents[k].end), False))
+    for m in _BRACKET.finditer(raw):
+        inner = m.group(1)
+        words = re.findall(r"[A-Za-z][\w'-]*", inner)
+        if len(words) >= 5 and any(w.islower() for w in words) and not re.fullmatch(r"[xX ]", inner):
+            k = _sentence_at(sents, m.start())
+            if k is not None:
+                out.append((LEGAL_ANALYSIS, "drafting-note", k, m.start(), m.end(), False))
+    return out
+
+
+def _source_names(index: SourceIndex, toks, sents):
+    """A source's title, or its distinctive file name, written in the deliverable."""
+    out = []
+    words = [t.word for t in toks]
+    for i, w in enumerate(words):
+        for name in index._firsts.get(w, ()):
+            if tuple(words[i:i + len(name)]) == name:
+                start, end = toks[i].start, toks[i + len(name) - 1].end
+                k = _sentence_at(sents, start)
+                if k is not None:
+                    out.append((SOURCE_REFERENCE, "source-name", k, start, end, False))
+    return out
+
+
+def _window(raw: str, s: int, e: int, ts: int, te: int, limit: int = 240) -> str:
+    """The sentence, or a window of it around the trigger when the sentence is long."""
+    if e - s <= limit:
+        return quote(raw, s, e, limit)
+    a = max(s, min(ts - limit // 3, e - limit))
+    b = min(e, max(a + limit, te))
+    text = quote(raw, a, b, limit + 40)
+    return ("…" if a > s else "") + text + ("…" if b < e and not text.endswith("…") else "")
+
+
+__all__ = ["VERSION", "SourceIndex", "screen_text", "normalize"]

@@ -1,0 +1,186 @@
+"""Reading a document: Markdown markup masked, words with their offsets, sentences as spans.
+
+This is the one module of the screen that imports the shared text helpers
+(`oafreeze.hygiene.text`); change the import here if they move.
+
+The shared helpers work on normalized words and lines. The screen needs two things they do
+not give: character offsets (so that a flag quotes the deliverable's and the source's own
+words, not a lower-cased reconstruction) and Markdown markup that does not count as words
+(a heading mark, `**`, a link target or a footnote marker would otherwise break a copied
+run of words). So markup is *masked* (replaced by spaces, keeping every offset and line
+number), words are found with their offsets, and each word is normalized by the shared
+`normalize`.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from dataclasses import dataclass
+
+from oafreeze.hygiene import text as _shared
+
+normalize = _shared.normalize
+excerpt = _shared.excerpt
+
+# --- Markdown masking -----------------------------------------------------------------------
+
+_LINE_MARKERS = re.compile(
+    r"^(?P<m>\s{0,3}(?:#{1,6}(?=\s|$)|>+|[-*+](?=\s)|\d{1,3}[.)](?=\s)|\[\^[^\]\s]+\]:)"
+    r"(?:\s*(?:[-*+](?=\s)|\[[ xX]\](?=\s)))?)")
+_TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?\s*$")
+_HR = re.compile(r"^\s{0,3}(?:[-*_]\s*){3,}$")
+_INLINE = [
+    re.compile(r"!?\[(?=[^\]]*\]\()"),              # the "[" or "![" opening a link or image
+    re.compile(r"\]\([^)\s]*(?:\s+\"[^\"]*\")?\)"),   # "](target)" closing a link
+    re.compile(r"\[\^[^\]\s]+\]"),                   # footnote marker
+    re.compile(r"\]\[[^\]]*\]"),                      # "][ref]" of a reference link
+    re.compile(r"<!--|-->"),                          # HTML comment delimiters (the text stays)
+    re.compile(r"</?[A-Za-z][^<>]{0,200}>"),          # HTML tags
+    re.compile(r"\*{1,3}|~~|`+|\\(?=[\\`*_{}\[\]()#+\-.!|])"),
+    re.compile(r"(?<![\w])_{1,3}(?=\S)|(?<=\S)_{1,3}(?![\w])"),  # _emphasis_ but not snake_case
+    re.compile(r"\|"),
+    re.compile(r"[\u00b9\u00b2\u00b3\u2070-\u2079]"),  # superscript footnote digits
+]
+
+
+def mask_markdown(text: str) -> str:
+    """`text` with Markdown markup replaced by spaces: same length, same offsets, same lines."""
+    out = []
+    for line in text.split("\n"):
+        if _TABLE_RULE.match(line) or _HR.match(line):
+            out.append(" " * len(line))
+            continue
+        m = _LINE_MARKERS.match(line)
+        if m:
+            line = " " * m.end("m") + line[m.end("m"):]
+        for pattern in _INLINE:
+            line = pattern.sub(lambda mm: " " * len(mm.group(0)), line)
+        out.append(line)
+    return "\n".join(out)
+
+
+def block_start(line: str) -> bool:
+    """True when a raw line starts a new Markdown block (heading, list item, quote, table row)."""
+    return bool(_LINE_MARKERS.match(line) or line.lstrip().startswith(("|", "<!--", "[^")))
+
+
+# --- Words ----------------------------------------------------------------------------------
+
+_WORD = re.compile(r"[\w§$%.,'\u2019\u2018-]+")
+_EDGE = ".,'-\u2019\u2018"
+
+
+@dataclass(frozen=True)
+class Token:
+    """One normalized word and where it is: character offsets into the text, 1-based line."""
+
+    word: str
+    start: int
+    end: int
+    line: int
+
+
+class Lines:
+    """Maps a character offset of a text to its 1-based line number."""
+
+    def __init__(self, text: str):
+        self.starts = [0] + [m.end() for m in re.finditer("\n", text)]
+
+    def line(self, offset: int) -> int:
+        """The 1-based line holding `offset`."""
+        return bisect.bisect_right(self.starts, offset)
+
+
+def tokens(masked: str, lines: Lines | None = None) -> list[Token]:
+    """The words of an already masked text, normalized like the shared helpers do."""
+    lines = lines or Lines(masked)
+    out = []
+    for m in _WORD.finditer(masked):
+        raw = m.group(0)
+        lead = len(raw) - len(raw.lstrip(_EDGE))
+        core = raw.strip(_EDGE)
+        if not core:
+            continue
+        start = m.start() + lead
+        word = normalize(core).replace("\u2019", "'")
+        out.append(Token(word, start, start + len(core), lines.line(start)))
+    return out
+
+
+# --- Sentences ------------------------------------------------------------------------------
+
+# Words after which a full stop does not end a sentence: citation abbreviations, titles and
+# entity suffixes (so "Cal. Bus. & Prof. Code § 16600" and "Edwards v. Arthur Andersen LLP"
+# stay whole). The shared `sentences` splits after any "." before a capital, which would cut
+# both; this is why the screen segments on its own.
+ABBREVIATIONS = frozenset("""
+v vs cal bus prof lab civ code stat stats gen inc co corp ltd no nos mr mrs ms dr st ann app supp fed reg
+rev sec secs art ch subd para mass minn fla tex wash or ill com cir ct sup dist mgmt servs assocs bros pub
+jan feb mar apr jun jul aug sep sept oct nov dec e.g i.e cf id al etc approx dept govt int'l nat'l assn
+ave blvd rd ste jr sr u.s n.y n.c n.j s.c r.s c.r.s u.s.c m.g.l c.f.r l.l.c l.p p.c p.a n.e s.e s.w n.w
+""".split())
+_END = re.compile(r"[.!?][\"'\u201d\u2019)\]]*\s+(?=[\"'\u201c\u2018(\[]*[A-Z0-9§$])")
+
+
+@dataclass(frozen=True)
+class Sentence:
+    """A sentence as a span of the text (raw and masked texts share offsets)."""
+
+    start: int
+    end: int
+    line: int
+    end_line: int
+
+
+def blocks(raw: str, masked: str) -> list[tuple[int, int]]:
+    """Markdown blocks (paragraphs, headings, list items, table rows) as character spans."""
+    out: list[tuple[int, int]] = []
+    pos, start = 0, None
+    for line in raw.split("\n"):
+        end = pos + len(line)
+        if not masked[pos:end].strip():
+            if start is not None:
+                out.append((start, pos - 1))
+                start = None
+        elif start is None:
+            start = pos
+        elif block_start(line):
+            out.append((start, pos - 1))
+            start = pos
+        pos = end + 1
+    if start is not None:
+        out.append((start, len(raw)))
+    return out
+
+
+def sentences(raw: str, masked: str, lines: Lines | None = None) -> list[Sentence]:
+    """Sentences of a document, never crossing a Markdown block (heading, list item, paragraph)."""
+    lines = lines or Lines(raw)
+    out: list[Sentence] = []
+    for b_start, b_end in blocks(raw, masked):
+        cut = b_start
+        for m in _END.finditer(masked, b_start, b_end):
+            before = masked[cut:m.start() + 1].split()
+            last = before[-1].rstrip(".!?").lstrip("(\"'\u201c").casefold() if before else ""
+            if masked[m.start()] == "." and (last in ABBREVIATIONS or re.fullmatch(r"[a-z]", last)
+                                             or re.fullmatch(r"(?:[a-z]\.)+[a-z]", last)):
+                continue
+            _add(out, masked, cut, m.end(), lines)
+            cut = m.end()
+        _add(out, masked, cut, b_end, lines)
+    return out
+
+
+def _add(out: list[Sentence], masked: str, start: int, end: int, lines: Lines) -> None:
+    chunk = masked[start:end]
+    if not chunk.strip():
+        return
+    s = start + len(chunk) - len(chunk.lstrip())
+    e = start + len(chunk.rstrip())
+    out.append(Sentence(s, e, lines.line(s), lines.line(max(s, e - 1))))
+
+
+def quote(raw: str, start: int, end: int, limit: int = 240) -> str:
+    """The raw text of a span as one short line, markup kept as written."""
+    return excerpt(raw[start:end], limit)
