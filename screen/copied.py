@@ -28,8 +28,28 @@ GAP = SHINGLE + 4
 DRIFT = 4
 # At least this share of the deliverable's words in a chain's span must be covered by hits.
 DENSITY = 0.6
+# Two passages of one source this close in the deliverable, the second starting at most this
+# many source words after the first, are one passage with a part left out.
+MERGE_SPAN = 60
+# How far around a copied passage its source is searched for the words of an edited edge.
+NEAR = 30
 # A shingle found in more places than this is kept for its first places only (speed).
 MAX_POSTINGS = 8
+
+
+@dataclass(frozen=True)
+class Copied:
+    """A copied passage: its flag, its character span, and the source's words around it."""
+
+    flag: Flag
+    start: int
+    end: int
+    source_words: list[str]
+
+    def has(self, words: list[str]) -> bool:
+        """True when `words` occur, in this order and together, in the source around the passage."""
+        n = len(words)
+        return n > 0 and any(self.source_words[i:i + n] == words for i in range(len(self.source_words) - n + 1))
 
 
 @dataclass
@@ -69,14 +89,19 @@ class CopyIndex:
         for key in reproducible:
             self.postings.pop(key, None)
 
-    def passages(self, raw: str, toks: list[Token], skip: set[int], lines: Lines) -> list[tuple[Flag, int, int]]:
+    def passages(self, raw: str, toks: list[Token], skip: set[int], lines: Lines) -> list[Copied]:
         """Copied passages of a deliverable: each flag with the character span it covers.
 
         `skip` holds the indexes of words that may not count (allowed passages, notices).
         """
         hits: dict[int, list[tuple[int, int]]] = {}
+        # blocked[i]: a skipped word lies in the shingle starting at word i.
+        blocked = [False] * len(toks)
+        for j in skip:
+            for i in range(max(0, j - SHINGLE + 1), min(len(toks), j + 1)):
+                blocked[i] = True
         for i, key in enumerate(shingle_keys(toks)):
-            if any(j in skip for j in range(i, i + SHINGLE)):
+            if blocked[i]:
                 continue
             for number, pos in self.postings.get(key, ()):
                 hits.setdefault(number, []).append((i, pos))
@@ -89,6 +114,7 @@ class CopyIndex:
                 first, last = chain[0][0], chain[-1][0] + SHINGLE - 1
                 if len(covered) >= MIN_WORDS and len(covered) >= DENSITY * (last - first + 1):
                     chains.append((len(covered), first, last, number, chain))
+        chains = _merge(chains)
         # One flag per passage of the deliverable: the source that covers most of it wins;
         # a passage also found (in part) in another source is not reported twice.
         chains.sort(key=lambda c: (-c[0], c[1], self.sources[c[3]].path))
@@ -100,14 +126,49 @@ class CopyIndex:
                 continue
             taken.append((first, last))
             src = self.sources[number]
-            s_first = min(pos for _, pos in chain)
-            s_last = min(max(pos for _, pos in chain) + SHINGLE - 1, len(src.tokens) - 1)
+            pieces = []  # the source's words, piece by piece when the deliverable skipped some
+            for part in _pieces(chain):
+                a = min(pos for _, pos in part)
+                b = min(max(pos for _, pos in part) + SHINGLE - 1, len(src.tokens) - 1)
+                pieces.append(quote(src.text, src.tokens[a].start, src.tokens[b].end))
             start, end = toks[first].start, toks[last].end
-            out.append((Flag(kind=COPIED_TEXT, line=toks[first].line, end_line=toks[last].line,
-                             evidence=quote(raw, start, end), rule="shingle-containment", source=src.path,
-                             source_evidence=quote(src.text, src.tokens[s_first].start, src.tokens[s_last].end)),
-                        start, end))
+            s_first = min(pos for _, pos in chain)
+            s_last = max(pos for _, pos in chain) + SHINGLE - 1
+            near = [t.word for t in src.tokens[max(0, s_first - NEAR):s_last + NEAR]]
+            out.append(Copied(Flag(kind=COPIED_TEXT, line=toks[first].line, end_line=toks[last].line,
+                                   evidence=quote(raw, start, end), rule="shingle-containment", source=src.path,
+                                   source_evidence=" … ".join(pieces)),
+                              start, end, near))
         return out
+
+
+def _merge(chains: list) -> list:
+    """Join passages of one source that follow each other in the deliverable.
+
+    An agent that copies two sentences of a guide and leaves out the one between them makes
+    two chains (the offsets drift by the sentence left out); it is one copied passage.
+    """
+    out = []
+    for c in sorted(chains, key=lambda c: (c[3], c[1])):
+        prev = out[-1] if out else None
+        if (prev and prev[3] == c[3] and 0 <= c[1] - prev[2] <= GAP
+                and max(p for _, p in prev[4]) < min(p for _, p in c[4]) <= max(p for _, p in prev[4]) + MERGE_SPAN):
+            covered = prev[0] + c[0] - max(0, prev[2] - c[1] + 1)
+            out[-1] = (covered, prev[1], c[2], c[3], prev[4] + c[4])
+        else:
+            out.append(c)
+    return out
+
+
+def _pieces(chain: list[tuple[int, int]]) -> list[list[tuple[int, int]]]:
+    """A chain's hits split where the source offsets jump (a merged passage)."""
+    parts = [[chain[0]]]
+    for i, pos in chain[1:]:
+        li, lp = parts[-1][-1]
+        if abs((pos - i) - (lp - li)) > DRIFT:
+            parts.append([])
+        parts[-1].append((i, pos))
+    return parts
 
 
 def _overlap(a1: int, b1: int, a2: int, b2: int) -> int:

@@ -13,14 +13,15 @@ Order of work for one deliverable:
 
 from __future__ import annotations
 
+import bisect
 import re
 
 from oafreeze.screen import notices as nt
 from oafreeze.screen.copied import CopyIndex
 from oafreeze.screen.model import (COPIED_TEXT, LEGAL_ANALYSIS, SOURCE_REFERENCE, TEMPLATE, Flag, Policy,
                                    Source)
-from oafreeze.screen.rules import RULES, View, amount_key
-from oafreeze.screen.tokens import Lines, mask_markdown, normalize, quote, sentences, tokens
+from oafreeze.screen.rules import CASE_NAME, REPORTER, RULES, View, amount_key
+from oafreeze.screen.tokens import STATUTE_CITATION, Lines, mask_markdown, normalize, quote, sentences, tokens
 
 VERSION = "1"
 
@@ -95,14 +96,18 @@ def _screen(text: str, index: SourceIndex, policy: Policy) -> list[Flag]:
     notice = [(s, e) for s, e, _ in nt.notice_spans(raw, masked, ids)]
     allowed_tokens = nt.passage_spans(toks, tuple(policy.allowed_passages) + literal)
     allowed = [(toks[a].start, toks[b].end) for a, b in allowed_tokens]
+    starts = [t.start for t in toks]
     skip = {i for a, b in allowed_tokens for i in range(a, b + 1)}
-    skip |= {i for i, t in enumerate(toks) if any(s <= t.start < e for s, e in notice)}
+    skip |= _tokens_in(starts, notice)
+    # A case name or a statute citation is public, not the firm's prose: it does not make a
+    # passage "copied" (the case-name rule reports case names on their own).
+    patterns = [STATUTE_CITATION] if "§" in masked else []
+    patterns += [CASE_NAME] if (" v. " in masked or " vs. " in masked or "In re " in masked) else []
+    patterns += [REPORTER] if any(c.isdigit() for c in masked) else []
+    skip |= _tokens_in(starts, [m.span() for pattern in patterns for m in pattern.finditer(masked)])
 
-    flags: list[Flag] = []
-    copied_spans = []
-    for flag, start, end in index.copies.passages(raw, toks, skip, lines):
-        flags.append(flag)
-        copied_spans.append((start, end))
+    copies = index.copies.passages(raw, toks, skip, lines)
+    flags: list[Flag] = [c.flag for c in copies]
 
     deal = frozenset(amount_key(t) for t in policy.deal_terms if re.search(r"\d", t))
     triggers = _rule_triggers(raw, masked, sents, deal) + _hidden_notes(raw, sents) + _source_names(index, toks, sents)
@@ -113,7 +118,7 @@ def _screen(text: str, index: SourceIndex, policy: Policy) -> list[Flag]:
             continue
         if exempt and _inside(start, end, notice):
             continue
-        if kind == LEGAL_ANALYSIS and _inside(start, end, copied_spans):
+        if kind == LEGAL_ANALYSIS and _from_copy(raw, sents[k], start, end, copies):
             continue
         rank = order.get(rule, len(order))
         key = (kind, k)
@@ -126,18 +131,73 @@ def _screen(text: str, index: SourceIndex, policy: Policy) -> list[Flag]:
     return sorted(flags, key=lambda f: (f.line, f.kind, f.rule, f.evidence))
 
 
+def _tokens_in(starts: list[int], spans) -> set[int]:
+    """Indexes of the words starting inside any of the character spans."""
+    out: set[int] = set()
+    for s, e in spans:
+        out.update(range(bisect.bisect_left(starts, s), bisect.bisect_left(starts, e)))
+    return out
+
+
 def _inside(start: int, end: int, spans: list[tuple[int, int]]) -> bool:
     return any(s <= start and end <= e for s, e in spans)
 
 
+def _from_copy(raw: str, sentence, start: int, end: int, copies) -> bool:
+    """True when the trigger is part of a copied passage, which its copied-text flag reports.
+
+    That is when it lies inside the passage, or when it lies in the same sentence and its
+    words are the source's own (an edited edge the shingles did not reach); a comment the
+    agent added to a copied sentence is still reported.
+    """
+    for c in copies:
+        if c.start <= start and end <= c.end:
+            return True
+        if c.start < sentence.end and sentence.start < c.end:
+            words = [t.word for t in tokens(mask_markdown(raw[start:end]))]
+            if c.has(words):
+                return True
+    return False
+
+
 def _rule_triggers(raw, masked, sents, deal):
+    """Every rule's triggers, sentence by sentence, in the sentences that pass its gate.
+
+    Each gate is searched once over the whole document rather than once per sentence.
+    """
+    low = raw.lower()
+    starts = [s.start for s in sents]
+    views: dict[int, View] = {}
     out = []
-    for k, s in enumerate(sents):
-        view = View(raw[s.start:s.end], masked[s.start:s.end], deal)
-        for rule in RULES:
-            for a, b in rule.find(view):
-                out.append((rule.kind, rule.name, k, s.start + a, s.start + b, rule.notice_exempt))
+    for rule in RULES:
+        if rule.gate_pattern is not None and len(low) == len(raw):
+            candidates, find = _passing(rule.gate_pattern, low, sents, starts), rule.find
+        else:  # no gate, or lower-casing moved the offsets (a rare Unicode letter)
+            candidates, find = range(len(sents)), rule.run
+        for k in candidates:
+            view = views.get(k)
+            if view is None:
+                s = sents[k]
+                view = views[k] = View(raw[s.start:s.end], masked[s.start:s.end], deal)
+            for a, b in find(view):
+                out.append((rule.kind, rule.name, k, sents[k].start + a, sents[k].start + b, rule.notice_exempt))
     return out
+
+
+def _passing(gate, low: str, sents, starts: list[int]) -> list[int]:
+    """Indexes of the sentences holding a match of `gate`; after a hit, the search skips to
+    the next sentence, so a common gate word costs one search per sentence at most."""
+    out, pos = [], 0
+    while True:
+        m = gate.search(low, pos)
+        if m is None:
+            return out
+        k = bisect.bisect_right(starts, m.start()) - 1
+        if k >= 0 and m.start() < sents[k].end:
+            out.append(k)
+            pos = sents[k].end
+        else:
+            pos = m.start() + 1
 
 
 def _sentence_at(sents, offset: int) -> int | None:

@@ -32,17 +32,20 @@ class Notice:
     pattern: re.Pattern
     also: re.Pattern | None = None  # a second pattern the block must match too
     default: bool = False
+    hints: tuple[str, ...] = ()  # lower-case words one of which the document must contain
 
 
 NOTICES: dict[str, Notice] = {n.id: n for n in (
     Notice("dtsa-immunity", "Defend Trade Secrets Act immunity notice, 18 U.S.C. § 1833(b)",
            re.compile(r"1833\s*\(b\)|Defend\s+Trade\s+Secrets\s+Act|\bDTSA\b|(?:immun\w+|not\s+be\s+held\s+(?:criminally\s+"
-                      r"or\s+civilly\s+)?liable)[^.]{0,160}trade\s+secret|whistleblower\s+immunity", I), default=True),
+                      r"or\s+civilly\s+)?liable)[^.]{0,160}trade\s+secret|whistleblower\s+immunity", I), default=True,
+           hints=("1833", "defend trade", "dtsa", "trade secret", "whistleblower")),
     Notice("california-invention-notice", "California Labor Code §§ 2870-2872 invention notice",
            re.compile(r"(?:§+|sections?|Labor\s+Code)\s*287[012]\b|\b2870\s*(?:–|-|through|to)\s*2872\b", I),
-           also=re.compile(r"\binvent", I), default=True),
+           also=re.compile(r"\binvent", I), default=True, hints=("287",)),
     Notice("colorado-noncompete-notice", "Colorado notice of a covenant not to compete, C.R.S. § 8-2-113(4)",
-           re.compile(r"8-2-113\s*\(4\)|notice\s+of\s+(?:a\s+)?covenant\s+not\s+to\s+compete", I), default=True),
+           re.compile(r"8-2-113\s*\(4\)|notice\s+of\s+(?:a\s+)?covenant\s+not\s+to\s+compete", I), default=True,
+           hints=("8-2-113", "covenant not to compete")),
     Notice("consult-counsel", "written advice to consult a lawyer (e.g. 820 ILCS 90/20, M.G.L. c. 149, § 24L)",
            re.compile(r"consult(?:\s+with)?\s+(?:an?\s+)?(?:lawyer|attorney|counsel)|right\s+to\s+(?:counsel|consult)", I)),
     Notice("review-period", "a statutory period to review the agreement before signing",
@@ -53,7 +56,11 @@ NOTICES: dict[str, Notice] = {n.id: n for n in (
 
 def notice_spans(raw: str, masked: str, ids: set[str]) -> list[tuple[int, int, str]]:
     """Character spans of the recognized notices (default ones plus `ids`), with the notice id."""
-    active = [n for n in NOTICES.values() if n.default or n.id in ids]
+    low = raw.lower()
+    active = [n for n in NOTICES.values() if (n.default or n.id in ids)
+              and (not n.hints or any(h in low for h in n.hints)) and n.pattern.search(raw)]
+    if not active:
+        return []
     spans = blocks(raw, masked)
     out = []
     for k, (start, end) in enumerate(spans):

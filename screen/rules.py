@@ -11,6 +11,7 @@ the flag names the first.
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 from typing import Callable
@@ -28,18 +29,65 @@ class View:
     masked: str
     deal_amounts: frozenset[str]
 
+    @functools.cached_property
+    def lower(self) -> str:
+        """The raw sentence in lower case, for the rules' keyword gates."""
+        return self.raw.lower()
+
 
 Span = tuple[int, int]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Rule:
-    """A named rule of one flag kind; `notice_exempt` rules stay silent inside a required notice."""
+    """A named rule of one flag kind.
+
+    `gate` lists lower-case strings of which a sentence must contain at least one before the
+    rule's patterns run: a plain substring test is far cheaper than the patterns, and most
+    sentences of an agreement hold none of a rule's words. `notice_exempt` rules stay silent
+    inside a required notice.
+    """
 
     name: str
     kind: str
     find: Callable[[View], list[Span]]
+    gate: tuple[str, ...] = ()
     notice_exempt: bool = False
+
+    @functools.cached_property
+    def gate_pattern(self) -> re.Pattern | None:
+        """The gate as one compiled pattern (None for a rule without a gate)."""
+        return re.compile(trie_pattern(self.gate)) if self.gate else None
+
+    def run(self, view: View) -> list[Span]:
+        """The rule's triggers in one sentence, if the sentence passes the gate."""
+        if self.gate_pattern is not None and not self.gate_pattern.search(view.lower):
+            return []
+        return self.find(view)
+
+
+def trie_pattern(words) -> str:
+    """A regex matching any of `words`, shaped as a trie.
+
+    Python's regex engine tries the branches of "a|b|c" one by one at every position; with
+    the branches merged on their common prefixes it follows one path per position, which
+    makes a gate of a hundred words nearly as cheap as a gate of one.
+    """
+    trie: dict = {}
+    for word in words:
+        node = trie
+        for ch in word:
+            node = node.setdefault(ch, {})
+        node[""] = {}
+
+    def build(node: dict) -> str:
+        if "" in node and len(node) == 1:
+            return ""
+        parts = [re.escape(ch) + build(child) for ch, child in sorted(node.items()) if ch]
+        body = parts[0] if len(parts) == 1 else "(?:" + "|".join(parts) + ")"
+        return "(?:" + body + ")?" if "" in node else body
+
+    return build(trie)
 
 
 def _spans(pattern: re.Pattern, text: str) -> list[Span]:
@@ -75,29 +123,50 @@ def _outside_deal(view: View, start: int, end: int) -> list[Span]:
 # --- legal analysis: a pay figure against a statutory threshold -------------------------------
 
 _THRESHOLD = re.compile(
-    r"\b(?:thresholds?|(?:pay|salary|earnings|compensation|income|wage)\s+(?:floors?|thresholds?|minimums?)"
-    r"|highly[- ]compensated|minimum\s+(?:annual(?:ized)?\s+)?(?:salary|compensation|earnings|pay)\s+"
-    r"(?:level|requirement|amount|test)|statutory\s+(?:minimum|floor|amount|level)|earnings\s+(?:limit|test|floor)"
-    r"|(?:60|sixty)\s*(?:%|percent)\s+of\s+the\b)", I)
+    r"\b(?:thresholds?|(?:pay|salary|earnings|compensation|income|wage|non-?compete|non-?solicit\w*|covenant|"
+    r"statutory)\s+(?:floors?|thresholds?|minimums?)|highly[- ]compensated|minimum\s+(?:annual(?:ized)?\s+)?"
+    r"(?:salary|compensation|earnings|pay)\s+(?:level|requirement|amount|test)|statutory\s+(?:minimum|floor|amount|"
+    r"level)|earnings\s+(?:limit|test|floor))\b", I)
+# Threshold arithmetic: "60% of the threshold".
+_PERCENT_OF = re.compile(r"\b(?:\d+|sixty|fifty)\s*(?:%|percent)\s+of\s+(?:the|that)\s+(?:threshold|figure|floor|"
+                         r"amount|minimum)\b", I)
 _COMPARE = re.compile(
     r"\b(?:below|above|under|over|exceed(?:s|ed|ing)?|less\s+than|more\s+than|greater\s+than|lower\s+than|"
     r"higher\s+than|at\s+least|short\s+of|falls?\s+short|meets?|met|clears?|cleared|surpass(?:es|ed)?|"
     r"reach(?:es|ed)?|satisf(?:y|ies|ied)|qualif(?:y|ies|ied)|equal\s+to\s+or\s+greater|or\s+more|or\s+above|"
-    r"or\s+less|not\s+(?:meet|reach|exceed|clear))\b", I)
+    r"or\s+less|not\s+(?:meet|reach|exceed|clear)|between)\b", I)
+# Without a threshold word, only a plain comparative compares pay with a figure.
+_COMPARATIVE = re.compile(r"\b(?:below|above|exceed(?:s|ed|ing)?|less\s+than|more\s+than|greater\s+than|"
+                          r"lower\s+than|higher\s+than|short\s+of|falls?\s+short|surpass(?:es|ed)?)\b", I)
+# "...is well above that level": the figure is named earlier, by the law.
+_ANAPHOR = re.compile(r"^\W*(?:\w+\W+){0,2}?(?:that|this|the\s+(?:statutory|legal|required|applicable))\s+"
+                      r"(?:level|figure|limit|floor|cutoff|minimum|amount|line)\b", I)
 _PAY = re.compile(r"\b(?:salary|salaries|compensation|earnings|earns?|earning|pay|paid|wages?|income)\b", I)
+# A threshold inside a condition is a term ("Section 2 applies only if Employee's earnings
+# exceed the threshold then in effect"), not a comparison made for the reader.
+_CONDITION = re.compile(r"\b(?:if|unless|provided\s+that|so\s+long\s+as|as\s+long\s+as|once|whenever|"
+                        r"in\s+the\s+event)\b", I)
 
 
 def threshold_comparison(view: View) -> list[Span]:
     """The employee's pay measured against a statutory threshold or floor."""
     text = view.masked
-    found = [m.span() for m in _THRESHOLD.finditer(text)
-             if m.group(0).lower().startswith("highly") or _COMPARE.search(text)]
+    found = []
+    for m in _THRESHOLD.finditer(text):
+        if _CONDITION.search(text[:m.start()]):
+            continue
+        if m.group(0).lower().startswith("highly") or _COMPARE.search(text):
+            found.append(m.span())
+    found += _spans(_PERCENT_OF, text)
     if not found and _PAY.search(text):
-        # No threshold word: a pay figure compared with a dollar figure that is not the deal's.
-        for m in _COMPARE.finditer(text):
-            after = _outside_deal(view, m.end(), min(len(text), m.end() + 40))
-            if after:
-                found.append((m.start(), after[0][1]))
+        # No threshold word: pay compared with a figure that is not the deal's own, or with
+        # "that level" named earlier.
+        for m in _COMPARATIVE.finditer(text):
+            if _CONDITION.search(text[:m.start()]):
+                continue
+            near = _outside_deal(view, max(0, m.start() - 50), min(len(text), m.end() + 50))
+            if near or _ANAPHOR.search(text[m.end():m.end() + 40]):
+                found.append(m.span())
     return found
 
 
@@ -191,7 +260,10 @@ _LAW_VERB = (r"\s+(?:now\s+|also\s+|expressly\s+|generally\s+|effectively\s+|its
              r"requires?|mandates?|presumes?|disfavou?rs?|allows?|permits?|treats?|exempts?|excludes?|"
              r"does\s+not\s+(?:allow|permit|recognize|enforce|require|apply)|applies\s+to\s+(?:covenants|"
              r"agreements|contracts|employees|workers|anyone|every))\b")
-_LAW_STATEMENT = re.compile(_LAW_SUBJECT + _LAW_VERB)
+# The verb is found first and the subject is looked for just before it: far fewer places to
+# try than matching the subject (any state's name, any citation) everywhere.
+_LAW_VERB_AT = re.compile(_LAW_VERB.replace(r"\s+", "", 1))
+_SUBJECT_BEFORE = re.compile(_LAW_SUBJECT + r"\s*$")
 _LAW_GUARD = re.compile(r"\b(?:as|to\s+the\s+(?:fullest\s+|maximum\s+)?extent(?:\s+that)?|unless|except(?:\s+as)?|if|"
                         r"where|when|than|so\s+far\s+as|insofar\s+as|whatever|whether)\s+(?:(?:applicable|any|the|"
                         r"such|other|federal|state|local|and|or)\s+){0,4}$", I)
@@ -204,9 +276,13 @@ def law_statement(view: View) -> list[Span]:
     """A statement of what a law bans, requires or allows, or a term explained by the law."""
     text = view.masked
     found = []
-    for m in _LAW_STATEMENT.finditer(text):
-        if not _LAW_GUARD.search(text[:m.start()]):
-            found.append(m.span())
+    for m in _LAW_VERB_AT.finditer(text):
+        subject = _SUBJECT_BEFORE.search(text[max(0, m.start() - 90):m.start()])
+        if subject is None:
+            continue
+        start = m.start() - (len(text[max(0, m.start() - 90):m.start()]) - subject.start())
+        if not _LAW_GUARD.search(text[:start]):
+            found.append((start, m.end()))
     return found + _spans(_BECAUSE_LAW, text)
 
 
@@ -230,9 +306,9 @@ def legal_doctrine(view: View) -> list[Span]:
 # --- legal analysis: case law -----------------------------------------------------------------
 
 _NAME = r"[A-Z][\w&'’.\-]*(?:,?\s+(?:[A-Z][\w&'’.\-]*|of|and|the|for|de|du|la|&))*"
-_CASE_NAME = re.compile(r"\b" + _NAME + r"\s+v(?:s)?\.\s+(?:the\s+)?[A-Z][\w&'’.\-]*(?:,?\s+(?:[A-Z][\w&'’.\-]*|of|and|&))*"
+CASE_NAME = re.compile(r"\b" + _NAME + r"\s+v(?:s)?\.\s+(?:the\s+)?[A-Z][\w&'’.\-]*(?:,?\s+(?:[A-Z][\w&'’.\-]*|of|and|&))*"
                         r"|\b(?:In\s+re|Ex\s+parte|Matter\s+of)\s+[A-Z][\w&'’.\-]+")
-_REPORTER = re.compile(
+REPORTER = re.compile(
     r"\b\d{1,4}\s+(?:U\.\s?S\.|S\.\s?Ct\.|F\.\s?(?:2d|3d|4th)|F\.\s?Supp\.(?:\s?[23]d)?|Cal\.\s?(?:App\.\s?)?"
     r"(?:2d|3d|4th|5th)|N\.Y\.\s?(?:2d|3d)|A\.D\.\s?(?:2d|3d)|So\.\s?(?:2d|3d)|N\.E\.\s?(?:2d|3d)|N\.W\.\s?2d|"
     r"S\.W\.\s?(?:2d|3d)|S\.E\.\s?2d|P\.\s?(?:2d|3d)|Wn\.\s?(?:2d|App\.)|Wash\.\s?(?:2d|App\.)|Or\.\s?App\.|"
@@ -244,8 +320,15 @@ _HOLDING = re.compile(r"\b(?:court|courts|SJC|Supreme\s+Court|Circuit|appellate\
 
 def case_name(view: View) -> list[Span]:
     """A case name ("Edwards v. Arthur Andersen"), a reporter citation or a court's holding."""
-    text = view.masked
-    return _spans(_CASE_NAME, text) + _spans(_REPORTER, text) + _spans(_HOLDING, text)
+    text, low = view.masked, view.lower
+    found = []
+    if any(w in low for w in (" v. ", " vs. ", "in re ", "ex parte", "matter of")):
+        found += _spans(CASE_NAME, text)
+    if any(c.isdigit() for c in low) and any(w in low for w in _REPORTER_GATE):
+        found += _spans(REPORTER, text)
+    if any(w in low for w in ("held", "holds", "ruled", "found that", "concluded", "struck down", "upheld")):
+        found += _spans(_HOLDING, text)
+    return found
 
 
 # --- legal analysis: drafting notes and advice to the company ----------------------------------
@@ -334,16 +417,44 @@ def internal_reference(view: View) -> list[Span]:
 
 # --- the registry -----------------------------------------------------------------------------
 
+_STATE_WORDS = tuple(state.lower() for state in STATES.split("|"))
+_REPORTER_GATE = ("u.s.", "s. ct", "f.", "cal.", "n.y.", "a.d.", "so.", "n.e.", "n.w.", "s.w.", "s.e.", "p.", "wn.",
+                  "wash.", "or.", "ill.", "mass.", "n.c.", "tex.", "minn.", "colo.", " il ", " wl ", "lexis", " co ",
+                  " coa ")
+
 RULES: tuple[Rule, ...] = (
-    Rule("kb-path", SOURCE_REFERENCE, kb_path),
-    Rule("file-name", SOURCE_REFERENCE, file_name),
-    Rule("internal-reference", SOURCE_REFERENCE, internal_reference),
-    Rule("drafting-note", LEGAL_ANALYSIS, drafting_note),
-    Rule("case-name", LEGAL_ANALYSIS, case_name),
-    Rule("threshold-comparison", LEGAL_ANALYSIS, threshold_comparison),
-    Rule("penalty", LEGAL_ANALYSIS, penalty),
-    Rule("advice-to-company", LEGAL_ANALYSIS, advice_to_company),
-    Rule("enforceability", LEGAL_ANALYSIS, enforceability, notice_exempt=True),
-    Rule("law-statement", LEGAL_ANALYSIS, law_statement, notice_exempt=True),
-    Rule("legal-doctrine", LEGAL_ANALYSIS, legal_doctrine, notice_exempt=True),
+    Rule("kb-path", SOURCE_REFERENCE, kb_path, ("/",)),
+    Rule("file-name", SOURCE_REFERENCE, file_name,
+         (".md", ".markdown", ".json", ".yaml", ".yml", ".doc", ".pdf", ".txt", ".xls", ".csv", ".eml", ".htm", ".rtf")),
+    Rule("internal-reference", SOURCE_REFERENCE, internal_reference,
+         ("knowledge", "practice", "guide", "checklist", "survey", "memo", "research", "analysis", "playbook", "library",
+          "template", "precedent", "know-how", "alert", "law file", "standing instructions", "counsel", "work product",
+          "privileged")),
+    Rule("drafting-note", LEGAL_ANALYSIS, drafting_note,
+         ("note", "ntd", "n.t.d", "drafting", "for the client", "for the reviewer", "for the partner")),
+    Rule("case-name", LEGAL_ANALYSIS, case_name,
+         (" v. ", " vs. ", "in re ", "ex parte", "matter of", "held", "holds", "ruled", "found that", "concluded",
+          "struck down", "upheld") + _REPORTER_GATE),
+    Rule("threshold-comparison", LEGAL_ANALYSIS, threshold_comparison,
+         ("threshold", "floor", "minimum", "highly", "percent", "%", "above", "below", "exceed", "than", "short",
+          "surpass")),
+    Rule("penalty", LEGAL_ANALYSIS, penalty,
+         ("penal", "per ", "civil", "statutory", "criminal", "misdemean", "unfair", "attorney general", "fee", "expos",
+          "liab", "damages", "fine")),
+    Rule("advice-to-company", LEGAL_ANALYSIS, advice_to_company,
+         ("recommend", "suggest", "advise", "propose", "caution", "urge", "encourage", "should", "ought", "wish to",
+          "want to", "must", "need", "has to", "advisable", "prudent", "wise", "best", "safer", "consider", "confirm",
+          "verify", "ensure", "recheck", "re-check", "double-check", "diary", "calendar", "screen", "strip", "route",
+          "inventory", "pair", "recite", "avoid", "remember", "make sure", "be sure", "do not")),
+    Rule("enforceability", LEGAL_ANALYSIS, enforceability,
+         ("void", "enforc", "invalid", "illegal", "unlawful", "null", "court", "judge", "arbitrat", "tribunal", "sjc"),
+         notice_exempt=True),
+    Rule("law-statement", LEGAL_ANALYSIS, law_statement,
+         ("law", "statute", " act", "legislature", "amendment", "rule", "order", "§", "ilcs", "rcw", "ors ", "sb ",
+          "hb ", "ab ", "s.b.", "h.b.", "because", "since", "given that", "as a result", "in light of", "owing to")
+         + _STATE_WORDS, notice_exempt=True),
+    Rule("legal-doctrine", LEGAL_ANALYSIS, legal_doctrine,
+         ("pencil", "savings clause", "judicial", "reformation", "presum", "matter of law", "ancillary", "case law",
+          "courts of this state", "business interest test", "of reason", "strict construction", "public policy"),
+         notice_exempt=True),
 )

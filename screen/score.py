@@ -1,9 +1,10 @@
 """Scoring the screen against labelled documents: flags matched to labels, precision and recall.
 
-A label names a leak: its kind and a quoted fragment of the passage (with the lines the
-fragment occupies). A flag matches a label when it has the same kind, its lines overlap the
-label's, and its evidence shares words with the fragment (three in a row, or all of a
-shorter fragment). Matching is one to one. An unmatched flag that lands on a labelled
+A label names a leak: its kind and a quoted fragment of the passage. The passage is the
+sentence, or the sentences, holding the fragment (`context`): a copied passage may be found
+from its second clause, a rule may fire on the word before the quoted one. A flag matches a
+label when it has the same kind, its lines overlap the passage's, and its evidence shares
+words with the passage (three in a row, or all of a shorter one). Matching is one to one. An unmatched flag that lands on a labelled
 passage of another kind is a *kind mismatch*: wrong kind, right passage. It counts against
 the precision of its kind, but not against the passage-level precision, which asks only
 whether a flag points at a real leak.
@@ -27,6 +28,14 @@ class Expected:
     end_line: int
     variant: str = ""
     source: str | None = None
+    context: str = ""           # the sentence(s) holding the fragment; the fragment if empty
+    context_line: int = 0
+    context_end_line: int = 0
+
+    @property
+    def span(self) -> tuple[int, int]:
+        """First and last line of the labelled passage."""
+        return (self.context_line or self.line, self.context_end_line or self.end_line)
 
 
 @dataclass
@@ -55,8 +64,9 @@ def _shares_words(evidence: str, passage: str) -> bool:
 
 
 def _touches(flag: Flag, label: Expected) -> bool:
-    last = flag.end_line or flag.line
-    return flag.line <= label.end_line and label.line <= last and _shares_words(flag.evidence, label.passage)
+    first, last = label.span
+    return (flag.line <= last and first <= (flag.end_line or flag.line)
+            and _shares_words(flag.evidence, label.context or label.passage))
 
 
 def score_document(doc_id: str, flags: list[Flag], expected: list[Expected]) -> DocumentScore:

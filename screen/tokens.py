@@ -15,13 +15,17 @@ number), words are found with their offsets, and each word is normalized by the 
 from __future__ import annotations
 
 import bisect
+import functools
 import re
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from oafreeze.hygiene import text as _shared
 
 normalize = _shared.normalize
 excerpt = _shared.excerpt
+# Statute citations ("Cal. Bus. & Prof. Code § 16600", "820 ILCS 90/10", "RCW 49.62.020").
+STATUTE_CITATION = _shared.LITERAL_PATTERNS["citation"]
 
 # --- Markdown masking -----------------------------------------------------------------------
 
@@ -44,6 +48,15 @@ _INLINE = [
 ]
 
 
+_INLINE_ALL = re.compile("|".join(f"(?:{p.pattern})" for p in _INLINE))
+# A line without any of these characters has no inline markup (most lines of an agreement).
+_ANY_MARKUP = re.compile(r"[*_`\[\]<>|\\~\u00b9\u00b2\u00b3\u2070-\u2079]")
+
+
+def _blank(m: re.Match) -> str:
+    return " " * (m.end() - m.start())
+
+
 def mask_markdown(text: str) -> str:
     """`text` with Markdown markup replaced by spaces: same length, same offsets, same lines."""
     out = []
@@ -54,8 +67,8 @@ def mask_markdown(text: str) -> str:
         m = _LINE_MARKERS.match(line)
         if m:
             line = " " * m.end("m") + line[m.end("m"):]
-        for pattern in _INLINE:
-            line = pattern.sub(lambda mm: " " * len(mm.group(0)), line)
+        if _ANY_MARKUP.search(line):
+            line = _INLINE_ALL.sub(_blank, line)
         out.append(line)
     return "\n".join(out)
 
@@ -67,12 +80,12 @@ def block_start(line: str) -> bool:
 
 # --- Words ----------------------------------------------------------------------------------
 
-_WORD = re.compile(r"[\w§$%.,'\u2019\u2018-]+")
-_EDGE = ".,'-\u2019\u2018"
+# A run of word characters, with ".,'-" allowed inside but not at either end (the shared
+# helpers take the run and strip those from its ends; this finds the same words directly).
+_WORD = re.compile(r"[\w§$%](?:[\w§$%.,'\u2019\u2018-]*[\w§$%])?")
 
 
-@dataclass(frozen=True)
-class Token:
+class Token(NamedTuple):
     """One normalized word and where it is: character offsets into the text, 1-based line."""
 
     word: str
@@ -92,20 +105,18 @@ class Lines:
         return bisect.bisect_right(self.starts, offset)
 
 
+@functools.lru_cache(maxsize=1 << 17)
+def _word(core: str) -> str:
+    # Words repeat: normalizing each distinct one once keeps indexing a large library fast.
+    return normalize(core).replace("\u2019", "'")
+
+
 def tokens(masked: str, lines: Lines | None = None) -> list[Token]:
     """The words of an already masked text, normalized like the shared helpers do."""
-    lines = lines or Lines(masked)
-    out = []
-    for m in _WORD.finditer(masked):
-        raw = m.group(0)
-        lead = len(raw) - len(raw.lstrip(_EDGE))
-        core = raw.strip(_EDGE)
-        if not core:
-            continue
-        start = m.start() + lead
-        word = normalize(core).replace("\u2019", "'")
-        out.append(Token(word, start, start + len(core), lines.line(start)))
-    return out
+    starts = (lines or Lines(masked)).starts
+    found = [(m.group(0), m.start(), m.end()) for m in _WORD.finditer(masked)]
+    at = bisect.bisect_right
+    return [Token(_word(w), a, b, at(starts, a)) for w, a, b in found]
 
 
 # --- Sentences ------------------------------------------------------------------------------
