@@ -46,13 +46,13 @@ def sentence(rng: random.Random, vocab: list[str]) -> str:
 
 
 def knowledge_base(rng: random.Random, vocab: list[str], n: int) -> list[Source]:
-    """Guide-like Markdown files of 400 to 700 words."""
+    """Guide-like Markdown files of about 1,700 words (the real library's guides run 1,000 to 5,000)."""
     out = []
     for i in range(n):
         parts = [f"---\ntitle: Guide {i}\ntype: State Practice Guide\n---\n", f"# Guide number {i}\n"]
-        for section in range(5):
+        for section in range(10):
             parts.append(f"\n## Section {section}\n")
-            for _ in range(rng.randint(4, 6)):
+            for _ in range(rng.randint(8, 12)):
                 s = sentence(rng, vocab)
                 if rng.random() < 0.2:
                     s = s[:-1] + f" under § {rng.randint(100, 999)}.{rng.randint(1, 99)} and ${rng.randint(1, 200)},000."

@@ -14,10 +14,11 @@ MIN_WORDS words of the deliverable, densely, is one copied passage.
 
 from __future__ import annotations
 
+from collections import defaultdict
 from dataclasses import dataclass
 
 from oafreeze.screen.model import COPIED_TEXT, REPRODUCIBLE, Flag, Source
-from oafreeze.screen.tokens import Lines, Token, mask_markdown, quote, tokens
+from oafreeze.screen.tokens import Lines, Token, mask_markdown, quote, word_span, words
 
 SHINGLE = 5
 # A passage shorter than this is a stock phrase or a citation, not a copied passage.
@@ -33,7 +34,7 @@ DENSITY = 0.6
 MERGE_SPAN = 60
 # How far around a copied passage its source is searched for the words of an edited edge.
 NEAR = 30
-# A shingle found in more places than this is kept for its first places only (speed).
+# A shingle found in more sources than this is looked up in its first ones only (speed).
 MAX_POSTINGS = 8
 
 
@@ -54,40 +55,66 @@ class Copied:
 
 @dataclass
 class IndexedSource:
-    """A source's path, kind, raw text and words, as the index keeps them."""
+    """A source's path, kind, raw text and normalized words (offsets are found only to quote)."""
 
     path: str
     kind: str
     text: str
-    tokens: list[Token]
+    words: list[str]
+    _masked: str | None = None
+
+    def quote(self, first: int, last: int) -> str:
+        """The source's own text from word `first` to word `last`."""
+        if self._masked is None:
+            self._masked = mask_markdown(self.text)
+        return quote(self.text, *word_span(self._masked, first, last))
 
 
-def shingle_keys(toks: list[Token]) -> list[int]:
+def shingle_keys(words: list[str]) -> list[int]:
     """The hash of each run of SHINGLE words starting at each word (fewer at the end)."""
-    words = [t.word for t in toks]
-    return [hash(tuple(words[i:i + SHINGLE])) for i in range(len(words) - SHINGLE + 1)]
+    return list(map(hash, zip(*(words[i:] for i in range(SHINGLE)))))
+
+
+_POS = (1 << 32) - 1
 
 
 class CopyIndex:
-    """Shingles of analysis and advisory sources, less those of templates and law."""
+    """Shingles of analysis and advisory sources, less those of templates and law.
+
+    `first` maps a shingle to its first place, packed as (source number << 32) | word
+    position; `more` holds its first places in other sources, when there are any. Building
+    it is dictionary work done in C (a real library has millions of shingles).
+    """
 
     def __init__(self, sources: list[Source]):
         self.sources: list[IndexedSource] = []
-        self.postings: dict[int, list[tuple[int, int]]] = {}
+        self.first: dict[int, int] = {}
+        self.more: dict[int, list[int]] = defaultdict(list)
         reproducible: set[int] = set()
         for src in sources:
-            toks = tokens(mask_markdown(src.text))
+            ws = words(mask_markdown(src.text))
+            keys = shingle_keys(ws)
             if src.kind in REPRODUCIBLE:
-                reproducible.update(shingle_keys(toks))
+                reproducible.update(keys)
                 continue
-            number = len(self.sources)
-            self.sources.append(IndexedSource(src.path, src.kind, src.text, toks))
-            for pos, key in enumerate(shingle_keys(toks)):
-                places = self.postings.setdefault(key, [])
-                if len(places) < MAX_POSTINGS and (not places or places[-1][0] != number):
-                    places.append((number, pos))
-        for key in reproducible:
-            self.postings.pop(key, None)
+            base = len(self.sources) << 32
+            self.sources.append(IndexedSource(src.path, src.kind, src.text, ws))
+            # Keys in reverse, so that a shingle repeated within the source keeps its first place.
+            local = dict(zip(reversed(keys), range(base + len(keys) - 1, base - 1, -1)))
+            more, pop = self.more, local.pop
+            for key in local.keys() & self.first.keys():
+                more[key].append(pop(key))
+            self.first.update(local)
+        for key in reproducible & self.first.keys():
+            del self.first[key]
+            self.more.pop(key, None)
+
+    def places(self, key: int) -> list[tuple[int, int]]:
+        """Where a shingle occurs: (source number, word position) pairs, at most one per source."""
+        code = self.first.get(key)
+        if code is None:
+            return []
+        return [(c >> 32, c & _POS) for c in [code, *self.more.get(key, ())[:MAX_POSTINGS - 1]]]
 
     def passages(self, raw: str, toks: list[Token], skip: set[int], lines: Lines) -> list[Copied]:
         """Copied passages of a deliverable: each flag with the character span it covers.
@@ -100,10 +127,10 @@ class CopyIndex:
         for j in skip:
             for i in range(max(0, j - SHINGLE + 1), min(len(toks), j + 1)):
                 blocked[i] = True
-        for i, key in enumerate(shingle_keys(toks)):
-            if blocked[i]:
+        for i, key in enumerate(shingle_keys([t.word for t in toks])):
+            if blocked[i] or key not in self.first:
                 continue
-            for number, pos in self.postings.get(key, ()):
+            for number, pos in self.places(key):
                 hits.setdefault(number, []).append((i, pos))
         chains = []
         for number, pairs in hits.items():
@@ -129,12 +156,12 @@ class CopyIndex:
             pieces = []  # the source's words, piece by piece when the deliverable skipped some
             for part in _pieces(chain):
                 a = min(pos for _, pos in part)
-                b = min(max(pos for _, pos in part) + SHINGLE - 1, len(src.tokens) - 1)
-                pieces.append(quote(src.text, src.tokens[a].start, src.tokens[b].end))
+                b = min(max(pos for _, pos in part) + SHINGLE - 1, len(src.words) - 1)
+                pieces.append(src.quote(a, b))
             start, end = toks[first].start, toks[last].end
             s_first = min(pos for _, pos in chain)
             s_last = max(pos for _, pos in chain) + SHINGLE - 1
-            near = [t.word for t in src.tokens[max(0, s_first - NEAR):s_last + NEAR]]
+            near = src.words[max(0, s_first - NEAR):s_last + NEAR]
             out.append(Copied(Flag(kind=COPIED_TEXT, line=toks[first].line, end_line=toks[last].line,
                                    evidence=quote(raw, start, end), rule="shingle-containment", source=src.path,
                                    source_evidence=" … ".join(pieces)),

@@ -21,7 +21,7 @@ from oafreeze.screen.copied import CopyIndex
 from oafreeze.screen.model import (COPIED_TEXT, LEGAL_ANALYSIS, SOURCE_REFERENCE, TEMPLATE, Flag, Policy,
                                    Source)
 from oafreeze.screen.rules import CASE_NAME, REPORTER, RULES, View, amount_key
-from oafreeze.screen.tokens import STATUTE_CITATION, Lines, mask_markdown, normalize, quote, sentences, tokens
+from oafreeze.screen.tokens import STATUTE_CITATION, Lines, mask_markdown, normalize, quote, sentences, tokens, words
 
 VERSION = "1"
 
@@ -51,14 +51,22 @@ class SourceIndex:
 
     def __init__(self, sources: list[Source]):
         self.copies = CopyIndex(sources)
+        # Runs of three to five words of the forms: a name written in a form (the agreement's
+        # own title, "Employee Restrictive Covenant Agreement") does not point at a source.
+        form: set[int] = set()
+        for src in sources:
+            if src.kind == TEMPLATE:
+                ws = words(mask_markdown(src.text))
+                for n in (3, 4, 5):
+                    form.update(map(hash, zip(*(ws[i:] for i in range(n)))))
         names: dict[tuple[str, ...], str] = {}
         for src in sources:
             if src.kind == TEMPLATE:
-                continue  # a template's title is the agreement's own title
+                continue
             for m in _TITLE_LINE.finditer(src.text[:2000]):
-                words = tuple(t.word for t in tokens(mask_markdown(m.group(1) or m.group(2))))
-                if len(words) >= 3:
-                    names.setdefault(words, src.path)
+                title = tuple(t.word for t in tokens(mask_markdown(m.group(1) or m.group(2))))
+                if len(title) >= 3 and hash(title[:5]) not in form:
+                    names.setdefault(title, src.path)
                 break
             stem = src.path.rsplit("/", 1)[-1].rsplit(".", 1)[0]
             parts = tuple(p for p in re.split(r"[-_\s]+", stem.casefold()) if p)
@@ -66,8 +74,8 @@ class SourceIndex:
                 names.setdefault(("-".join(parts),), src.path)
         self.names = names
         self._firsts: dict[str, list[tuple[str, ...]]] = {}
-        for words in names:
-            self._firsts.setdefault(words[0], []).append(words)
+        for name in names:
+            self._firsts.setdefault(name[0], []).append(name)
 
     def screen(self, text: str, policy: Policy = Policy()) -> list[Flag]:
         """Flags of one operative deliverable, ordered by line."""
@@ -154,8 +162,7 @@ def _from_copy(raw: str, sentence, start: int, end: int, copies) -> bool:
         if c.start <= start and end <= c.end:
             return True
         if c.start < sentence.end and sentence.start < c.end:
-            words = [t.word for t in tokens(mask_markdown(raw[start:end]))]
-            if c.has(words):
+            if c.has([t.word for t in tokens(mask_markdown(raw[start:end]))]):
                 return True
     return False
 
@@ -217,8 +224,11 @@ def _hidden_notes(raw, sents):
                 out.append((LEGAL_ANALYSIS, "drafting-note", k, m.start(), min(m.end(), sents[k].end), False))
     for m in _BRACKET.finditer(raw):
         inner = m.group(1)
-        words = re.findall(r"[A-Za-z][\w'-]*", inner)
-        if len(words) >= 5 and any(w.islower() for w in words) and not re.fullmatch(r"[xX ]", inner):
+        found = re.findall(r"[A-Za-z][\w'-]*", inner)
+        # A note is prose: it ends like a sentence or runs to several clauses. A blank to fill
+        # in is a noun phrase ("[Full legal name of the company]") and is not analysis.
+        prose = bool(re.search(r"[.!?]\W*$|[.;]\s+\S", inner.strip())) or len(found) >= 15
+        if len(found) >= 5 and prose and any(w.islower() for w in found):
             k = _sentence_at(sents, m.start())
             if k is not None:
                 out.append((LEGAL_ANALYSIS, "drafting-note", k, m.start(), m.end(), False))
@@ -228,10 +238,10 @@ def _hidden_notes(raw, sents):
 def _source_names(index: SourceIndex, toks, sents):
     """A source's title, or its distinctive file name, written in the deliverable."""
     out = []
-    words = [t.word for t in toks]
-    for i, w in enumerate(words):
+    seq = [t.word for t in toks]
+    for i, w in enumerate(seq):
         for name in index._firsts.get(w, ()):
-            if tuple(words[i:i + len(name)]) == name:
+            if tuple(seq[i:i + len(name)]) == name:
                 start, end = toks[i].start, toks[i + len(name) - 1].end
                 k = _sentence_at(sents, start)
                 if k is not None:

@@ -76,18 +76,22 @@ class Policy:
 
 
 _KB_ROOTS = ("practice-guides/", "checklists/", "surveys/")
+# Files in a template's folder that carry commentary rather than the form itself.
+_TEMPLATE_COMMENTARY = ("annotated", "readme", "notes", "commentary", "guide", "changelog", "log.md")
 
 
 def kind_for_path(path: str, outside: str = ADVISORY) -> str:
     """The kind of a workspace file from its path in the OpenAgreements layout.
 
-    Under `templates/` it is form language (TEMPLATE); under the knowledge base's other roots,
-    or anywhere below a `knowledge-base/` folder, it is KNOWLEDGE_BASE; anything else is
-    `outside` (ADVISORY by default; pass LAW for a statute excerpt).
+    A form under `templates/` is form language (TEMPLATE); a file beside it that annotates it
+    (`template-annotated.md`, a README, notes) is analysis, like everything under the
+    knowledge base's other roots or below a `knowledge-base/` folder (KNOWLEDGE_BASE);
+    anything else is `outside` (ADVISORY by default; pass LAW for a statute excerpt).
     """
     p = "/" + path.replace("\\", "/").lstrip("./")
+    name = p.rsplit("/", 1)[-1].lower()
     if "/templates/" in p:
-        return TEMPLATE
+        return KNOWLEDGE_BASE if any(word in name for word in _TEMPLATE_COMMENTARY) else TEMPLATE
     if "/knowledge-base/" in p or any(f"/{root}" in p for root in _KB_ROOTS):
         return KNOWLEDGE_BASE
     return outside

@@ -144,18 +144,24 @@ _ANAPHOR = re.compile(r"^\W*(?:\w+\W+){0,2}?(?:that|this|the\s+(?:statutory|lega
 _PAY = re.compile(r"\b(?:salary|salaries|compensation|earnings|earns?|earning|pay|paid|wages?|income)\b", I)
 # A threshold inside a condition is a term ("Section 2 applies only if Employee's earnings
 # exceed the threshold then in effect"), not a comparison made for the reader.
-_CONDITION = re.compile(r"\b(?:if|unless|provided\s+that|so\s+long\s+as|as\s+long\s+as|once|whenever|"
+_CONDITION = re.compile(r"\b(?:if|unless|provided\s+that|so\s+long\s+as|as\s+long\s+as|once|when|whenever|"
                         r"in\s+the\s+event)\b", I)
+
+
+_DEFINITION = re.compile(r"^\W*[\w\s\"'“”\[\]-]{1,60}?[\"”\]]?\s+(?:means|shall\s+mean|has\s+the\s+meaning)\b", I)
 
 
 def threshold_comparison(view: View) -> list[Span]:
     """The employee's pay measured against a statutory threshold or floor."""
     text = view.masked
     found = []
+    if _DEFINITION.search(text):
+        return []  # a defined term ("Highly Compensated Employee" means ...) is a term of the deal
+    about_pay = bool(_PAY.search(text) or _AMOUNT.search(text))
     for m in _THRESHOLD.finditer(text):
         if _CONDITION.search(text[:m.start()]):
             continue
-        if m.group(0).lower().startswith("highly") or _COMPARE.search(text):
+        if m.group(0).lower().startswith("highly") or (about_pay and _COMPARE.search(text)):
             found.append(m.span())
     found += _spans(_PERCENT_OF, text)
     if not found and _PAY.search(text):
@@ -177,8 +183,8 @@ _PER = re.compile(AMOUNT + r"[^.;]{0,40}?\bper\s+(?:affected\s+|harmed\s+)?(?:wo
 _SANCTION = re.compile(
     r"\b(?:civil|statutory|criminal)\s+(?:penalt(?:y|ies)|fines?|violations?|liability|sanctions?)\b"
     r"|\bmisdemeanou?r\b|\b(?:is|counts\s+as|constitutes|amounts\s+to)\s+(?:an?\s+)?(?:act\s+of\s+)?"
-    r"unfair\s+competition\b|\battorney\s+general\s+(?:may|can|could|will)\s+(?:also\s+)?(?:sue|seek|bring|enforce)"
-    r"|\bfee[- ]shifting\b", I)
+    r"unfair\s+competition\b|\battorney\s+general\s+(?:may|can|could|will)\s+(?:also\s+)?(?:sue|seek|bring|enforce)",
+    I)
 _PENALTY_WORD = re.compile(r"\bpenal(?:ty|ties|ized|izes|ize|izing)\b(?!\s+of\s+perjury)", I)
 _NEGATED = re.compile(r"\b(?:no|not|any|without|never|nor)\b(?:\W+\w+){0,3}\W*$", I)
 _EXPOSURE = re.compile(
@@ -218,16 +224,24 @@ _TARGET = re.compile(r"\b(?:covenants?|clauses?|non-?compet\w*|noncompet\w*|prov
                      r"agreements?|terms?|sections?|non-?solicit\w*|nonsolicit\w*|it|they|this|such|notice)\b", I)
 _CONDITIONAL = re.compile(r"\b(?:if|to\s+the\s+extent|in\s+the\s+event|should|where|unless|insofar\s+as|in\s+case)\b",
                           I)
+_RELATIVE = re.compile(r"\b(?:that|which)\s+(?:(?:is|are|would\s+be|may\s+be)\s+(?:\w+\s+)?)?$", I)
+# Severability speaks of provisions in general ("if any provision ... is unenforceable");
+# analysis speaks of this clause.
+_ANY_PROVISION = re.compile(r"\b(?:any|one\s+or\s+more|a|an|some)\s+(?:\w+\s+){0,2}?(?:provisions?|terms?|parts?|portions?|"
+                            r"covenants?|restrictions?|sections?|clauses?)\b", I)
 _FACT_FINDER = re.compile(r"\b(?:held|found|finds?|determined?|determines|deemed|adjudged|declared|ruled|adjudicated|"
                           r"considered)\b", I)
 _SAVINGS = re.compile(
     r"\b(?:mak(?:e|es|ing)|render(?:s|ing)?)\s+(?:(?:it|them|such|the|this|that|provision|restriction|covenant|"
     r"agreement)\s+){0,3}(?:valid\s+and\s+)?enforceable\b"
     r"|\benforce(?:d|able)?\s+to\s+the\s+(?:fullest|maximum|greatest)\s+extent"
-    r"|\bremain(?:s|ing)?\s+(?:in\s+full\s+force|valid|enforceable|in\s+effect)"
+    r"|\bremain(?:s|ing)?\s+(?:in\s+full\s+force|valid|enforceable|in\s+effect|effective|binding)"
     r"|\b(?:the\s+)?remaining\s+(?:provisions|terms|covenants)"
     r"|\bshall\s+not\s+affect\s+the\s+(?:validity|enforceability)"
     r"|\b(?:purported|attempted)\s+(?:assignment|transfer)"
+    r"|\b(?:independently|separately|severably)\s+enforceable|\bintend(?:s|ed)?\s+(?:\w+\s+){0,3}?to\s+be\s+"
+    r"(?:\w+\s+)?enforceable"
+    r"|\benforceable\s+only\s+(?:during|if|while|when|to|for|against|so|in)\b"
     r"|\b(?:parties|Employee|Company)\s+(?:\w+\s+)?(?:agree|authori[sz]e|request|intend)s?\s+that\s+(?:a|the|any)\s+court",
     I)
 
@@ -240,8 +254,11 @@ def enforceability(view: View) -> list[Span]:
     found = []
     for m in list(_PREDICATE.finditer(text)) + list(_UNDER.finditer(text)) + list(_NOT_ENFORCED.finditer(text)):
         before = text[:m.start()]
-        if _CONDITIONAL.search(before) and (_FACT_FINDER.search(before) or re.search(r"to\s+the\s+extent", before, I)):
+        if _CONDITIONAL.search(before) and (_FACT_FINDER.search(before) or _ANY_PROVISION.search(before)
+                                            or re.search(r"to\s+the\s+extent", before, I)):
             continue  # a severability or savings clause: "if a court holds any provision unenforceable, ..."
+        if _RELATIVE.search(before):
+            continue  # a relative clause names a class: "will not enforce a covenant that is void under ..."
         if _TARGET.search(text):
             found.append(m.span())
     for m in _COURTS.finditer(text):
@@ -264,6 +281,10 @@ _LAW_VERB = (r"\s+(?:now\s+|also\s+|expressly\s+|generally\s+|effectively\s+|its
 # try than matching the subject (any state's name, any citation) everywhere.
 _LAW_VERB_AT = re.compile(_LAW_VERB.replace(r"\s+", "", 1))
 _SUBJECT_BEFORE = re.compile(_LAW_SUBJECT + r"\s*$")
+# A law verb with no object after it closes a relative clause ("a term that § 16600 voids").
+_OBJECT_GAP = re.compile(r"\s*(?:[,.;:)]|$|and\b|or\b)", I)
+# "Applicable law", "the law": a savings reference, not a statement about a named law.
+_GENERIC_LAW = re.compile(r"(?:(?:applicable|the|such|other|any|federal|state|local|governing|relevant)\s+)*laws?", I)
 _LAW_GUARD = re.compile(r"\b(?:as|to\s+the\s+(?:fullest\s+|maximum\s+)?extent(?:\s+that)?|unless|except(?:\s+as)?|if|"
                         r"where|when|than|so\s+far\s+as|insofar\s+as|whatever|whether)\s+(?:(?:applicable|any|the|"
                         r"such|other|federal|state|local|and|or)\s+){0,4}$", I)
@@ -278,9 +299,11 @@ def law_statement(view: View) -> list[Span]:
     found = []
     for m in _LAW_VERB_AT.finditer(text):
         subject = _SUBJECT_BEFORE.search(text[max(0, m.start() - 90):m.start()])
-        if subject is None:
-            continue
+        if subject is None or _GENERIC_LAW.fullmatch(subject.group(0).strip()):
+            continue  # "inventions that applicable law requires to remain with Employee" is a carve-out
         start = m.start() - (len(text[max(0, m.start() - 90):m.start()]) - subject.start())
+        if _OBJECT_GAP.match(text, m.end()):
+            continue  # "a provision that D.C. Code § 32-581.02 voids, ..." names a class of provision
         if not _LAW_GUARD.search(text[:start]):
             found.append((start, m.end()))
     return found + _spans(_BECAUSE_LAW, text)
@@ -327,7 +350,8 @@ def case_name(view: View) -> list[Span]:
     if any(c.isdigit() for c in low) and any(w in low for w in _REPORTER_GATE):
         found += _spans(REPORTER, text)
     if any(w in low for w in ("held", "holds", "ruled", "found that", "concluded", "struck down", "upheld")):
-        found += _spans(_HOLDING, text)
+        # "If a court holds any provision invalid, ..." is a severability clause, not a holding.
+        found += [(a, b) for a, b in _spans(_HOLDING, text) if not _CONDITIONAL.search(text[:a + 12])]
     return found
 
 
@@ -439,7 +463,7 @@ RULES: tuple[Rule, ...] = (
          ("threshold", "floor", "minimum", "highly", "percent", "%", "above", "below", "exceed", "than", "short",
           "surpass")),
     Rule("penalty", LEGAL_ANALYSIS, penalty,
-         ("penal", "per ", "civil", "statutory", "criminal", "misdemean", "unfair", "attorney general", "fee", "expos",
+         ("penal", "per ", "civil", "statutory", "criminal", "misdemean", "unfair", "attorney general", "expos",
           "liab", "damages", "fine")),
     Rule("advice-to-company", LEGAL_ANALYSIS, advice_to_company,
          ("recommend", "suggest", "advise", "propose", "caution", "urge", "encourage", "should", "ought", "wish to",

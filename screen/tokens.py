@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import bisect
 import functools
+import itertools
 import re
 from dataclasses import dataclass
 from typing import NamedTuple
@@ -29,48 +30,42 @@ STATUTE_CITATION = _shared.LITERAL_PATTERNS["citation"]
 
 # --- Markdown masking -----------------------------------------------------------------------
 
+# Every pattern stays within one line, so that blanking a match never removes a line break.
 _LINE_MARKERS = re.compile(
-    r"^(?P<m>\s{0,3}(?:#{1,6}(?=\s|$)|>+|[-*+](?=\s)|\d{1,3}[.)](?=\s)|\[\^[^\]\s]+\]:)"
-    r"(?:\s*(?:[-*+](?=\s)|\[[ xX]\](?=\s)))?)")
-_TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?\s*$")
-_HR = re.compile(r"^\s{0,3}(?:[-*_]\s*){3,}$")
-_INLINE = [
-    re.compile(r"!?\[(?=[^\]]*\]\()"),              # the "[" or "![" opening a link or image
-    re.compile(r"\]\([^)\s]*(?:\s+\"[^\"]*\")?\)"),   # "](target)" closing a link
-    re.compile(r"\[\^[^\]\s]+\]"),                   # footnote marker
-    re.compile(r"\]\[[^\]]*\]"),                      # "][ref]" of a reference link
-    re.compile(r"<!--|-->"),                          # HTML comment delimiters (the text stays)
-    re.compile(r"</?[A-Za-z][^<>]{0,200}>"),          # HTML tags
-    re.compile(r"\*{1,3}|~~|`+|\\(?=[\\`*_{}\[\]()#+\-.!|])"),
-    re.compile(r"(?<![\w])_{1,3}(?=\S)|(?<=\S)_{1,3}(?![\w])"),  # _emphasis_ but not snake_case
-    re.compile(r"\|"),
-    re.compile(r"[\u00b9\u00b2\u00b3\u2070-\u2079]"),  # superscript footnote digits
-]
-
-
-_INLINE_ALL = re.compile("|".join(f"(?:{p.pattern})" for p in _INLINE))
-# A line without any of these characters has no inline markup (most lines of an agreement).
-_ANY_MARKUP = re.compile(r"[*_`\[\]<>|\\~\u00b9\u00b2\u00b3\u2070-\u2079]")
+    r"^(?P<m>[ \t]{0,3}(?:#{1,6}(?=[ \t]|$)|>+|[-*+](?=[ \t])|\d{1,3}[.)](?=[ \t])|\[\^[^\]\s]+\]:)"
+    r"(?:[ \t]*(?:[-*+](?=[ \t])|\[[ xX]\](?=[ \t])))?)", re.M)
+_WHOLE_LINE = re.compile(r"^[ \t]*\|?[ \t]*:?-{3,}:?[ \t]*(?:\|[ \t]*:?-{3,}:?[ \t]*)*\|?[ \t]*$"   # table rule
+                         r"|^[ \t]{0,3}(?:[-*_][ \t]*){3,}$", re.M)                                    # horizontal rule
+_INLINE = re.compile("|".join((
+    r"!\[(?=[^\]\n]*\]\()", r"\[(?=[^\]\n]*\]\()",      # the "![" or "[" opening an image or a link
+    r"\]\([^)\s]*(?:[ \t]+\"[^\"\n]*\")?\)",           # "](target)" closing a link
+    r"\[\^[^\]\s]+\]",                                # footnote marker
+    r"\]\[[^\]\n]*\]",                                # "][ref]" of a reference link
+    r"<!--", r"-->",                                   # HTML comment delimiters (the text stays)
+    r"</?[A-Za-z][^<>\n]{0,200}>",                      # HTML tags
+    r"\*\*{0,2}", r"~~", r"``*",                         # emphasis, strike-through, code
+    r"\\(?=[\\`*_{}\[\]()#+\-.!|])",                    # backslash escapes
+    r"__{0,2}",                                        # _emphasis_ (snake_case is kept: see _blank)
+    r"\|",                                              # table cell borders
+    *"\u00b9\u00b2\u00b3\u2070\u2074\u2075\u2076\u2077\u2078\u2079",  # superscript footnote digits
+)))
+# Every branch starts with a literal character, so the regex engine can jump from one
+# candidate character to the next instead of trying each branch at every position.
 
 
 def _blank(m: re.Match) -> str:
-    return " " * (m.end() - m.start())
+    s, e = m.span()
+    text = m.string
+    if text[s] == "_" and 0 < s and e < len(text) and (text[s - 1].isalnum() and text[e].isalnum()):
+        return m.group(0)  # an underscore inside a word (snake_case) is not markup
+    return " " * (e - s)
 
 
 def mask_markdown(text: str) -> str:
     """`text` with Markdown markup replaced by spaces: same length, same offsets, same lines."""
-    out = []
-    for line in text.split("\n"):
-        if _TABLE_RULE.match(line) or _HR.match(line):
-            out.append(" " * len(line))
-            continue
-        m = _LINE_MARKERS.match(line)
-        if m:
-            line = " " * m.end("m") + line[m.end("m"):]
-        if _ANY_MARKUP.search(line):
-            line = _INLINE_ALL.sub(_blank, line)
-        out.append(line)
-    return "\n".join(out)
+    text = _WHOLE_LINE.sub(_blank, text)
+    text = _LINE_MARKERS.sub(_blank, text)
+    return _INLINE.sub(_blank, text)
 
 
 def block_start(line: str) -> bool:
@@ -109,6 +104,17 @@ class Lines:
 def _word(core: str) -> str:
     # Words repeat: normalizing each distinct one once keeps indexing a large library fast.
     return normalize(core).replace("\u2019", "'")
+
+
+def words(masked: str) -> list[str]:
+    """The normalized words of an already masked text, without offsets (for indexing)."""
+    return list(map(_word, _WORD.findall(masked)))
+
+
+def word_span(masked: str, first: int, last: int) -> tuple[int, int]:
+    """Character offsets from the start of word number `first` to the end of word `last`."""
+    found = list(itertools.islice(_WORD.finditer(masked), first, last + 1))
+    return (found[0].start(), found[-1].end()) if found else (0, 0)
 
 
 def tokens(masked: str, lines: Lines | None = None) -> list[Token]:
