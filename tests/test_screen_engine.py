@@ -397,7 +397,7 @@ def corpus():
     module = _screen_eval()
     docs, spec = module.load()
     scores, _ = module.evaluate(docs, spec)
-    by_split = {"dev": [], "holdout": []}
+    by_split: dict[str, list] = {"dev": [], "holdout": [], "fresh": []}
     for doc, score in zip(docs, scores):
         by_split[doc.split].append(score)
     return docs, by_split
