@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass
 
-from oafreeze.screen.model import COPIED_TEXT, REPRODUCIBLE, Flag, Source
+from oafreeze.screen.model import COPIED_TEXT, REPRODUCIBLE, TEMPLATE, Flag, Source
 from oafreeze.screen.tokens import Lines, Token, mask_markdown, quote, word_span, words
 
 SHINGLE = 5
@@ -90,12 +90,15 @@ class CopyIndex:
         self.sources: list[IndexedSource] = []
         self.first: dict[int, int] = {}
         self.more: dict[int, list[int]] = defaultdict(list)
+        self.forms: set[int] = set()  # shingles of the templates: the agreement's own form language
         reproducible: set[int] = set()
         for src in sources:
             ws = words(mask_markdown(src.text))
             keys = shingle_keys(ws)
             if src.kind in REPRODUCIBLE:
                 reproducible.update(keys)
+                if src.kind == TEMPLATE:
+                    self.forms.update(keys)
                 continue
             base = len(self.sources) << 32
             self.sources.append(IndexedSource(src.path, src.kind, src.text, ws))
@@ -108,6 +111,21 @@ class CopyIndex:
         for key in reproducible & self.first.keys():
             del self.first[key]
             self.more.pop(key, None)
+
+    def form_spans(self, toks: list[Token]) -> list[tuple[int, int]]:
+        """Character spans of a deliverable that reproduce a template for MIN_WORDS words or more."""
+        keys = shingle_keys([t.word for t in toks])
+        out, start = [], None
+        for i, key in enumerate(keys + [None]):
+            if key is not None and key in self.forms:
+                start = i if start is None else start
+                continue
+            if start is not None:
+                last = i - 1 + SHINGLE - 1
+                if last - start + 1 >= MIN_WORDS:
+                    out.append((toks[start].start, toks[last].end))
+                start = None
+        return out
 
     def places(self, key: int) -> list[tuple[int, int]]:
         """Where a shingle occurs: (source number, word position) pairs, at most one per source."""

@@ -117,12 +117,15 @@ def _screen(text: str, index: SourceIndex, policy: Policy) -> list[Flag]:
     copies = index.copies.passages(raw, toks, skip, lines)
     flags: list[Flag] = [c.flag for c in copies]
 
+    # Form language reproduced from a template is the agreement's own text, whatever it says.
+    forms = index.copies.form_spans(toks)
+
     deal = frozenset(amount_key(t) for t in policy.deal_terms if re.search(r"\d", t))
     triggers = _rule_triggers(raw, masked, sents, deal) + _hidden_notes(raw, sents) + _source_names(index, toks, sents)
     chosen: dict[tuple[str, int], tuple[int, str, int, int]] = {}
     order = {r.name: k for k, r in enumerate(RULES)}
     for kind, rule, k, start, end, exempt in triggers:
-        if _inside(start, end, allowed):
+        if _inside(start, end, allowed) or _inside(start, end, forms):
             continue
         if exempt and _inside(start, end, notice):
             continue
@@ -154,13 +157,13 @@ def _inside(start: int, end: int, spans: list[tuple[int, int]]) -> bool:
 def _from_copy(raw: str, sentence, start: int, end: int, copies) -> bool:
     """True when the trigger is part of a copied passage, which its copied-text flag reports.
 
-    That is when it lies inside the passage, or when it lies in the same sentence and its
+    That is when it overlaps the passage, or when it lies in the same sentence and its
     words are the source's own (an edited edge the shingles did not reach); a comment the
     agent added to a copied sentence is still reported.
     """
     for c in copies:
-        if c.start <= start and end <= c.end:
-            return True
+        if c.start < end and start < c.end:
+            return True  # the trigger is, at least in part, copied words
         if c.start < sentence.end and sentence.start < c.end:
             if c.has([t.word for t in tokens(mask_markdown(raw[start:end]))]):
                 return True

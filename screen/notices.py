@@ -63,6 +63,13 @@ def notice_spans(raw: str, masked: str, ids: set[str]) -> list[tuple[int, int, s
         return []
     spans = blocks(raw, masked)
     out = []
+    # A document whose title block names the notice is that notice, from top to bottom.
+    for start, end in spans[:3]:
+        head = raw[start:end]
+        if len(head.split()) <= 15:
+            for notice in active:
+                if notice.pattern.search(head) and re.search(r"notice|notification", raw[spans[0][0]:end], I):
+                    return [(spans[0][0], len(raw), notice.id)]
     for k, (start, end) in enumerate(spans):
         text = raw[start:end]
         for notice in active:

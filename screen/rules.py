@@ -219,7 +219,7 @@ _COURTS = re.compile(
     r"\b(?:courts?|judges?|arbitrators?|tribunals?|the\s+SJC)\s+(?:\w+\s+){0,2}?(?:will|would|may|might|must|do|"
     r"does|can|could|cannot|generally|routinely|typically|often|usually|have|has|are\s+likely\s+to|tend\s+to|"
     r"refuse|decline)\s+(?:not\s+)?(?:\w+\s+)?(?:enforce|reform|rewrite|strike|blue[- ]pencil|narrow|uphold|void|"
-    r"refuse|decline|sever|honou?r|recognize|treat|read|apply|weigh|invalidate)\w*\b", I)
+    r"refuse|decline|sever|honou?r|recognize|treat|read|apply|weigh|invalidate|reject|disfavou?r)\w*\b", I)
 _TARGET = re.compile(r"\b(?:covenants?|clauses?|non-?compet\w*|noncompet\w*|provisions?|restrictions?|restraints?|"
                      r"agreements?|terms?|sections?|non-?solicit\w*|nonsolicit\w*|it|they|this|such|notice)\b", I)
 _CONDITIONAL = re.compile(r"\b(?:if|to\s+the\s+extent|in\s+the\s+event|should|where|unless|insofar\s+as|in\s+case)\b",
@@ -274,9 +274,10 @@ _LAW_SUBJECT = (r"(?:\b(?:[A-Z][a-z]+\s+)?(?:state\s+)?law\b|\bstatutes?\b|\bthe
                 r"H\.B\.)\s*[\d-]+)")
 _LAW_VERB = (r"\s+(?:now\s+|also\s+|expressly\s+|generally\s+|effectively\s+|itself\s+|simply\s+|still\s+)?"
              r"(?:bans?|prohibits?|voids?|bars?|forbids?|nullifies|outlaws|penalizes|invalidates|caps?|limits?|"
-             r"requires?|mandates?|presumes?|disfavou?rs?|allows?|permits?|treats?|exempts?|excludes?|"
-             r"does\s+not\s+(?:allow|permit|recognize|enforce|require|apply)|applies\s+to\s+(?:covenants|"
-             r"agreements|contracts|employees|workers|anyone|every))\b")
+             r"requires?|mandates?|presumes?|disfavou?rs?|allows?|permits?|treats?|exempts?|excludes?|enforces|"
+             r"(?:does|will|would)\s+not\s+(?:allow|permit|recognize|enforce|require|apply)|refuses\s+to\s+enforce|"
+             r"applies\s+to\s+(?:covenants|agreements|contracts|employees|workers|anyone|every)|"
+             r"has\s+no\s+(?:[\w-]+\s+){0,3}?(?:statute|law|ban|threshold|floor|rule|requirement|penalty|notice)s?)\b")
 # The verb is found first and the subject is looked for just before it: far fewer places to
 # try than matching the subject (any state's name, any citation) everywhere.
 _LAW_VERB_AT = re.compile(_LAW_VERB.replace(r"\s+", "", 1))
@@ -293,6 +294,9 @@ _BECAUSE_LAW = re.compile(r"\b(?:because|since|given\s+that|as\s+a\s+result\s+of
                           r"(?:bans?|prohibits?|voids?|bars?|requires?|caps?|limits?|allows?|permits?))", I)
 
 
+_NO_LAW = re.compile(r"\bthere\s+is\s+no\s+(?:[\w-]+\s+){0,3}?(?:statute|statutory\s+\w+|law)\b", I)
+
+
 def law_statement(view: View) -> list[Span]:
     """A statement of what a law bans, requires or allows, or a term explained by the law."""
     text = view.masked
@@ -306,7 +310,7 @@ def law_statement(view: View) -> list[Span]:
             continue  # "a provision that D.C. Code § 32-581.02 voids, ..." names a class of provision
         if not _LAW_GUARD.search(text[:start]):
             found.append((start, m.end()))
-    return found + _spans(_BECAUSE_LAW, text)
+    return found + _spans(_BECAUSE_LAW, text) + _spans(_NO_LAW, text)
 
 
 _DOCTRINE = re.compile(
@@ -314,7 +318,11 @@ _DOCTRINE = re.compile(
     r"reformation|presum(?:ed|ption|ptively)\s+(?:un)?reasonable|(?:un)?reasonable\s+as\s+a\s+matter\s+of\s+law|"
     r"as\s+a\s+matter\s+of\s+law|ancillary\s+to\s+an\s+otherwise\s+enforceable|case\s+law|the\s+courts\s+of\s+this\s+"
     r"state\s+have|legitimate\s+business\s+interest\s+test|(?:totality|rule)\s+of\s+reason|strict\s+construction)\b"
-    r"|\bpublic\s+policy\b", I)
+    r"|\bpublic\s+policy\b"
+    # the state of the law: "whether ... counts has never been settled", "an open question"
+    r"|\b(?:is|are|remains?|has|have)\s+(?:still\s+|never\s+|not\s+)?(?:been\s+)?(?:unsettled|settled\s+law)\b"
+    r"|\bhas\s+never\s+been\s+(?:settled|decided|resolved)\b|\ban?\s+open\s+question\b|\bunclear\s+whether\b"
+    r"|\bcourts\s+(?:are\s+)?(?:split|divided)\b", I)
 _POLICY_SAVINGS = re.compile(r"\b(?:law|laws)\s+(?:and|or)\s+public\s+policy\b", I)
 
 
@@ -360,7 +368,8 @@ def case_name(view: View) -> list[Span]:
 _NOTE_PHRASE = re.compile(
     r"\b(?:note\s+to\s+(?:draft|drafter|client|file|reviewer|partner|hr|self|company)|drafting\s+(?:note|comment|tip|"
     r"point)s?|drafter'?s\s+notes?|practice\s+(?:note|tip|pointer)s?|internal\s+notes?|reviewer'?s?\s+notes?|"
-    r"explanatory\s+notes?|author'?s\s+notes?|for\s+the\s+(?:client|reviewer|partner)'?s?\s+(?:attention|review))\b"
+    r"explanatory\s+notes?|author'?s\s+notes?|for\s+the\s+(?:client|reviewer|partner)'?s?\s+(?:attention|review)|"
+    r"notes?\s+(?:on|about|regarding|re)\s+(?:the\s+)?draft(?:ing|s)?)\b"
     r"|(?:^|\[)\s*(?:NTD|N\.T\.D\.)\b", I)
 
 
@@ -414,11 +423,19 @@ def file_name(view: View) -> list[Span]:
     return _spans(_FILE_NAME, view.raw)
 
 
+# Words that join phrases rather than qualify a noun ("our business or to research" is no reference).
+_FUNCTION_WORDS = r"(?:or|and|to|of|in|for|with|on|by|at|as|a|an|the|we|is|are|be)\b"
 _INTERNAL = re.compile(
     r"\bknowledge[- ]?(?:base|library|bank)\b|\bpractice[- ]guides?\b"
     r"|\b(?:our|the\s+firm'?s|this\s+firm'?s|firm|internal|in-house)\s+(?:(?!employee|benefit|customer|engagement|"
-    r"product|user|training|client\b)[\w-]+\s+){0,2}(?:guides?|guidance|checklists?|surveys?|memo(?:randum|randa|s)?|"
+    r"product|user|training|client\b|" + _FUNCTION_WORDS + r")[\w'’-]+\s+){0,3}(?:guides?|guidance|checklists?|surveys?|"
+    r"memo(?:randum|randa|s)?|"
     r"research|analysis|playbooks?|library|templates?|form\s+library|precedents?|know-how)\b"
+    # "the guide", "the Illinois guide", "the checklist item": the firm's material, not a handbook
+    r"|\bthe\s+(?:(?!employee|benefits?|user|style|quick|onboarding|new-hire|handbook|enrollment|customer|engagement|"
+    r"satisfaction|market|salary|compensation|security|equipment|it\b|" + _FUNCTION_WORDS +
+    r")[\w'’-]+\s+){0,3}?(?:guide|checklist|survey)"
+    r"(?:\s+(?:item|entry|row|says|notes|advises|recommends|explains|warns))?\b"
     r"|\b(?:per|according\s+to|as\s+(?:noted|explained|stated|set\s+out|described|discussed|summari[sz]ed|recommended|"
     r"advised|warned|flagged)\s+(?:in|by)|see|based\s+on|consistent\s+with|drawn\s+from|taken\s+from|following)\s+"
     r"(?:the|our)\s+(?:firm'?s\s+)?(?:[\w-]+\s+){0,3}?(?:guide|checklist|survey|memo(?:randum)?|client\s+alert|alert|"
@@ -475,10 +492,12 @@ RULES: tuple[Rule, ...] = (
          notice_exempt=True),
     Rule("law-statement", LEGAL_ANALYSIS, law_statement,
          ("law", "statute", " act", "legislature", "amendment", "rule", "order", "§", "ilcs", "rcw", "ors ", "sb ",
-          "hb ", "ab ", "s.b.", "h.b.", "because", "since", "given that", "as a result", "in light of", "owing to")
+          "hb ", "ab ", "s.b.", "h.b.", "because", "since", "given that", "as a result", "in light of", "owing to",
+          "there is no")
          + _STATE_WORDS, notice_exempt=True),
     Rule("legal-doctrine", LEGAL_ANALYSIS, legal_doctrine,
          ("pencil", "savings clause", "judicial", "reformation", "presum", "matter of law", "ancillary", "case law",
-          "courts of this state", "business interest test", "of reason", "strict construction", "public policy"),
+          "courts of this state", "business interest test", "of reason", "strict construction", "public policy",
+          "settled", "open question", "unclear whether", "split", "divided"),
          notice_exempt=True),
 )
