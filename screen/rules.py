@@ -158,10 +158,13 @@ def threshold_comparison(view: View) -> list[Span]:
     if _DEFINITION.search(text):
         return []  # a defined term ("Highly Compensated Employee" means ...) is a term of the deal
     about_pay = bool(_PAY.search(text) or _AMOUNT.search(text))
+    # The employee's own pay written beside a threshold compares them, comparison word or not
+    # ("the floor rises to $47,500 ... your salary is $61,000").
+    pay_figure = bool(_PAY.search(text) and _AMOUNT.search(text))
     for m in _THRESHOLD.finditer(text):
         if _CONDITION.search(text[:m.start()]):
             continue
-        if m.group(0).lower().startswith("highly") or (about_pay and _COMPARE.search(text)):
+        if m.group(0).lower().startswith("highly") or (about_pay and _COMPARE.search(text)) or pay_figure:
             found.append(m.span())
     found += _spans(_PERCENT_OF, text)
     if not found and _PAY.search(text):
