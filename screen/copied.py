@@ -14,6 +14,7 @@ MIN_WORDS words of the deliverable, densely, is one copied passage.
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from dataclasses import dataclass
 
@@ -70,6 +71,23 @@ class IndexedSource:
         return quote(self.text, *word_span(self._masked, first, last))
 
 
+# A quotation in a guide or a memo is the statute's (or a form's) words, not the firm's prose:
+# reproducing it is quoting the law. In Markdown it is a passage in quotation marks; in a
+# JSON checklist, the value of a field whose name says it is a quote ("verbatimQuote").
+_QUOTED = re.compile(r'"([^"\n]{40,})"|\u201c([^\u201d]{40,})\u201d')
+_QUOTE_FIELD = re.compile(r'"\w*[Qq]uote\w*"\s*:\s*"((?:[^"\\]|\\.)*)"')
+QUOTE_WORDS = 8
+
+
+def quotations(src: Source) -> list[str]:
+    """Passages a source quotes (QUOTE_WORDS words or more)."""
+    if src.path.endswith(".json"):
+        found = [m.group(1) for m in _QUOTE_FIELD.finditer(src.text)]
+    else:
+        found = [m.group(1) or m.group(2) for m in _QUOTED.finditer(src.text)]
+    return [q for q in found if len(q.split()) >= QUOTE_WORDS]
+
+
 def shingle_keys(words: list[str]) -> list[int]:
     """The hash of each run of SHINGLE words starting at each word (fewer at the end)."""
     return list(map(hash, zip(*(words[i:] for i in range(SHINGLE)))))
@@ -100,6 +118,8 @@ class CopyIndex:
                 if src.kind == TEMPLATE:
                     self.forms.update(keys)
                 continue
+            for quoted in quotations(src):
+                reproducible.update(shingle_keys(words(mask_markdown(quoted))))
             base = len(self.sources) << 32
             self.sources.append(IndexedSource(src.path, src.kind, src.text, ws))
             # Keys in reverse, so that a shingle repeated within the source keeps its first place.

@@ -424,6 +424,9 @@ def test_the_corpus_meets_the_targets_on_the_development_split(corpus):
 # --- the real library (read from ../shared at test time, never copied) -------------------------
 
 def test_the_real_librarys_forms_are_left_almost_alone_and_its_commentary_is_flagged(oa_repo):
+    """Half the real forms are indexed as templates; the other half are screened as if an agent
+    had written them (their own text is unknown to the index). The commentary of the annotated
+    templates, which nothing indexes, is what an agent might paste."""
     forms, commentary, sources = [], [], []
     for path in sorted(oa_repo.rglob("*")):
         if not path.is_file() or ".git" in path.parts or path.suffix not in (".md", ".json", ".yaml"):
@@ -433,19 +436,21 @@ def test_the_real_librarys_forms_are_left_almost_alone_and_its_commentary_is_fla
         rel = path.relative_to(oa_repo).as_posix()
         text = path.read_text(errors="replace")
         if path.name == "template-annotated.md":
-            # The annotated copy is what an agent might paste: screened, not indexed.
             lines = text.splitlines()
             cut = next((i + 1 for i, line in enumerate(lines) if "considerations for this template" in line), None)
             if cut is not None:
                 commentary.append("\n".join(lines[cut:]))
             continue
-        sources.append(Source(f"{KB}/{rel}", text, kind_for_path(rel)))
         if path.name == "template.md":
-            forms.append(text)
-    index = SourceIndex(sources)
-    assert len(forms) > 50 and len(commentary) > 50
-    form_flags = [f for text in forms for f in index.screen(text)]
-    assert len(form_flags) <= 15, form_flags  # measured: 9 in about 120,000 words of forms
+            forms.append(Source(f"{KB}/{rel}", text, kind_for_path(rel)))
+            continue
+        sources.append(Source(f"{KB}/{rel}", text, kind_for_path(rel)))
+    index = SourceIndex(sources + forms[1::2])
+    screened = forms[0::2]
+    assert len(screened) > 30 and len(commentary) > 50
+    form_flags = [f for src in screened for f in index.screen(src.text)]
+    words = sum(len(src.text.split()) for src in screened)
+    assert len(form_flags) <= words / 2500, (len(form_flags), words)  # measured: 13 in 59,318 words
     paragraphs = flagged = 0
     for text in commentary:
         lines_flagged = {f.line for f in index.screen(text)}
@@ -457,3 +462,13 @@ def test_the_real_librarys_forms_are_left_almost_alone_and_its_commentary_is_fla
                 flagged += any(n in lines_flagged for n in span)
             line += block.count("\n") + 2
     assert flagged >= 0.85 * paragraphs, (flagged, paragraphs)  # measured: 93%
+
+
+def test_the_held_out_sets_keep_their_ground(corpus):
+    # Each held-out set was measured once before any change made in its light (the numbers
+    # are in docs/SCREEN.md); these floors, at or under their numbers today, keep a later
+    # change from quietly losing ground on them.
+    for split in ("holdout", "fresh"):
+        overall = summarize(corpus[1][split])["overall"]
+        assert overall["recall"] >= 0.9 and overall["precision"] >= 0.95, (split, overall)
+        assert overall["false_alarms"] == 0, (split, overall)
