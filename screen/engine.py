@@ -6,9 +6,9 @@ Order of work for one deliverable:
 3. find copied passages of analysis and advisory sources (`copied`);
 4. run the phrase rules sentence by sentence (`rules`), plus source titles and file names
    taken from the sources themselves;
-5. keep one flag per kind and sentence; drop flags inside declared passages, notice-exempt
-   rules inside notices, and legal-analysis flags inside a copied passage (the copied-text
-   flag already reports that passage, with its source).
+5. keep one flag per kind and sentence; drop flags inside declared passages or inside form
+   text reproduced from a template, notice-exempt rules inside notices, and legal-analysis
+   flags on a copied passage (the copied-text flag already reports it, with its source).
 """
 
 from __future__ import annotations
@@ -18,10 +18,9 @@ import re
 
 from oafreeze.screen import notices as nt
 from oafreeze.screen.copied import CopyIndex
-from oafreeze.screen.model import (COPIED_TEXT, LEGAL_ANALYSIS, SOURCE_REFERENCE, TEMPLATE, Flag, Policy,
-                                   Source)
+from oafreeze.screen.model import LEGAL_ANALYSIS, SOURCE_REFERENCE, TEMPLATE, Flag, Policy, Source
 from oafreeze.screen.rules import CASE_NAME, REPORTER, RULES, View, amount_key
-from oafreeze.screen.tokens import STATUTE_CITATION, Lines, mask_markdown, normalize, quote, sentences, tokens, words
+from oafreeze.screen.tokens import STATUTE_CITATION, Lines, mask_markdown, quote, sentences, tokens, words
 
 VERSION = "1"
 
@@ -262,4 +261,4 @@ def _window(raw: str, s: int, e: int, ts: int, te: int, limit: int = 240) -> str
     return ("…" if a > s else "") + text + ("…" if b < e and not text.endswith("…") else "")
 
 
-__all__ = ["VERSION", "SourceIndex", "screen_text", "normalize"]
+__all__ = ["VERSION", "SourceIndex", "screen_text"]
