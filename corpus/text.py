@@ -99,6 +99,14 @@ DATE = re.compile(rf"\b\d{{4}}-\d{{2}}-\d{{2}}\b|\b{_MONTH}\s+\d{{1,2}},\s+\d{{4
                   rf"|\b\d{{1,2}}\s+{_MONTH}\s+\d{{4}}\b")
 
 
+# A citation of statute: "C.R.S. § 8-2-113(2)", "Cal. Lab. Code §§ 2870", "820 ILCS 90/10", "18 U.S.C. § 1833(b)".
+CITATION = re.compile(
+    r"(?:\b[A-Z][A-Za-z.]*\.?\s+){0,4}§§?\s*\d[\w.:\-\u2013]*(?:\([\w]+\))*"
+    r"|\b\d+\s+ILCS\s+\d+/[\d.\-]+(?:\([\w]+\))*"
+    r"|\b\d+\s+U\.S\.C\.\s+§?\s*\d+\w*"
+    r"|\bRCW\s+\d+[\d.]*\d")
+
+
 DATE_FORMATS = ("%Y-%m-%d", "%B %d, %Y", "%b %d, %Y", "%b. %d, %Y", "%d %B %Y", "%d %b %Y")
 
 

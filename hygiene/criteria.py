@@ -37,11 +37,7 @@ FILE_EXTENSIONS = ("md", "txt", "docx", "doc", "xlsx", "xls", "csv", "pptx", "pd
                    "eml", "html")
 LITERAL_PATTERNS: dict[str, re.Pattern] = {
     "quote": re.compile(r'"([^"\n]{3,300})"|\u201c([^\u201d\n]{3,300})\u201d'),
-    "citation": re.compile(
-        r"(?:\b[A-Z][A-Za-z.]*\.?\s+){0,4}§§?\s*\d[\w.:\-\u2013]*(?:\([\w]+\))*"
-        r"|\b\d+\s+ILCS\s+\d+/[\d.\-]+(?:\([\w]+\))*"
-        r"|\b\d+\s+U\.S\.C\.\s+§?\s*\d+\w*"
-        r"|\bRCW\s+\d+[\d.]*\d"),
+    "citation": tx.CITATION,
     "amount": re.compile(r"\$\s?\d[\d,]*(?:\.\d+)?(?:\s?(?:million|billion|thousand))?"),
     "percentage": re.compile(r"\b\d+(?:\.\d+)?\s?(?:%|percent\b)"),
     "date": tx.DATE,
