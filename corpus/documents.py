@@ -207,7 +207,7 @@ def describe(profile: Profile, kind: str, doc_id: str, files: list[str],
 
 
 def check_unique(profile: Profile, documents: list[Document]) -> list[Problem]:
-    """Duplicate titles or resources, each reported with every document that shares it."""
+    """Duplicate titles or resources: one problem per shared value, naming every document."""
     problems = []
     for key in profile.unique:
         seen: dict[str, list[str]] = defaultdict(list)
@@ -216,11 +216,9 @@ def check_unique(profile: Profile, documents: list[Document]) -> list[Problem]:
             if value:
                 seen[value].append(doc.id)
         for value, ids in sorted(seen.items()):
-            if len(ids) > 1:
-                for doc_id in ids:
-                    others = ", ".join(i for i in ids if i != doc_id)
-                    problems.append(Problem(doc_id, f"duplicate {key} {value!r} (also {others})",
-                                            field=key, rule=f"unique-{key}"))
+            if len(ids) > 1:  # one problem a group: the first document, naming every other one
+                problems.append(Problem(ids[0], f"{key} {value!r} is shared by {len(ids)} documents "
+                                        f"(also {', '.join(ids[1:])})", field=key, rule=f"unique-{key}"))
     return problems
 
 

@@ -13,7 +13,7 @@ from oafreeze.plumbing.errors import BadInput
 from oafreeze.plumbing.paths import check_relative_path
 from oafreeze.plumbing.sealed import pydantic_problems
 
-CONFIG_FILE = "oafreeze.yaml"
+from oafreeze.environment.layout import CONFIG_FILE  # noqa: F401 - re-exported
 SCHEMA = "oafreeze.environment/1"
 
 

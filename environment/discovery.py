@@ -15,12 +15,12 @@ import os
 from collections.abc import Iterable
 from pathlib import Path
 
-from oafreeze.environment.config import CONFIG_FILE
-from oafreeze.environment.task import TASK_FILE, task_id_problem
+from oafreeze.environment.layout import CONFIG_FILE, MAX_DEPTH, TASK_FILE, TASKS, task_of, task_roots
+from oafreeze.environment.task import task_id_problem
 from oafreeze.plumbing.errors import BadInput, Problem
 
-TASKS = "tasks"
-MAX_DEPTH = 8
+__all__ = ["TASKS", "find_root", "resolve_env", "task_ids", "task_of", "task_roots", "select_tasks",
+           "check_task_id"]
 
 
 def find_root(start: str | os.PathLike | None = None, *, repository_top: bool = False) -> Path:
@@ -74,28 +74,6 @@ def _find(folder: Path, prefix: str, depth: int, out: list[str]) -> None:
         if de.name.startswith(".") or not de.is_dir(follow_symlinks=False):
             continue
         _find(Path(de.path), f"{prefix}{de.name}/", depth + 1, out)
-
-
-def task_roots(paths: Iterable[str]) -> set[str]:
-    """Task ids among file paths relative to tasks/ (as git lists them): the folders holding a
-    task.json, except folders inside another task's folder."""
-    holders = sorted({p[:-len(TASK_FILE) - 1] for p in paths if p.endswith("/" + TASK_FILE)}, key=len)
-    roots: set[str] = set()
-    for folder in holders:
-        parts = folder.split("/")
-        if not any("/".join(parts[:i]) in roots for i in range(1, len(parts))):
-            roots.add(folder)
-    return roots
-
-
-def task_of(rel: str, roots: set[str]) -> str | None:
-    """The task a path relative to tasks/ belongs to (None: it is in no task's folder)."""
-    parts = rel.split("/")
-    for i in range(1, min(len(parts), MAX_DEPTH + 1)):
-        head = "/".join(parts[:i])
-        if head in roots:
-            return head
-    return None
 
 
 def select_tasks(root: Path, patterns: Iterable[str], *, field: str | None = None) -> list[str]:

@@ -23,8 +23,7 @@ from oafreeze.plumbing.errors import BadInput, Problem
 from oafreeze.plumbing.paths import path_problem
 from oafreeze.plumbing.sealed import pydantic_problems
 
-TASK_FILE = "task.json"
-WORKSPACE = "documents"
+from oafreeze.environment.layout import TASK_FILE, WORKSPACE  # noqa: F401 - re-exported
 # A task id is its folder's path under tasks/: `covenant-package-v03`, or in a LAB checkout
 # `corporate-ma/stock-purchase-review`. Each segment is a plain name.
 SEGMENT = r"[A-Za-z0-9][A-Za-z0-9._-]{0,127}"
@@ -49,21 +48,23 @@ class Criterion(BaseModel):
 
     model_config = ConfigDict(extra="allow")
 
-    id: str = ""
-    title: str = ""
-    match_criteria: str = ""
-    deliverables: list[str] = Field(default_factory=list)
-    source: str | None = Field(None, description="expert or oracle")
-    sources: list[Any] | None = Field(None, description="The workspace documents the criterion rests on.")
+    id: str = Field("", description="Unique within the task; verdicts, waivers and the trap name it (H04).")
+    title: str = Field("", description="A short name for people (H04).")
+    match_criteria: str = Field("", description='"PASS if ... FAIL if ...", one claim (H03, H04, H05).')
+    deliverables: list[str] = Field(default_factory=list, description="The deliverables it grades; required when the "
+                                    "task has more than one (H04, H06).")
+    source: str | None = Field(None, description="LAB: expert or oracle (H04).")
+    sources: list[Any] | None = Field(None, description="LAB: the workspace documents the criterion rests on, as paths "
+                                      "from the task folder or from documents/; each must exist (H07).")
 
 
 class Anchor(BaseModel):
-    """A quoted passage in a named workspace file (path relative to documents/)."""
+    """A quoted passage in a workspace file, named from the task folder (documents/memo.md) or from documents/."""
 
     model_config = ConfigDict(extra="allow")
 
-    file: str = ""
-    quote: str = ""
+    file: str = Field("", description="The workspace file, from the task folder (documents/...).")
+    quote: str = Field("", description="Text that must appear in that file.")
 
 
 class Trap(BaseModel):
@@ -71,10 +72,11 @@ class Trap(BaseModel):
 
     model_config = ConfigDict(extra="allow")
 
-    kind: str = ""
-    description: str = ""
-    anchors: list[Anchor] = Field(default_factory=list)
-    criteria: list[str] = Field(default_factory=list)
+    kind: str = Field("", description="What kind of trap: placement, instruction-scope, effective-date ...")
+    description: str = Field("", description="What the task is built to catch, in a sentence or two.")
+    anchors: list[Anchor] = Field(default_factory=list, description="Where the trap is: each quote must be in its "
+                                  "file (H11).")
+    criteria: list[str] = Field(default_factory=list, description="Ids of the criteria that detect it (H11).")
 
 
 class SeededLaw(BaseModel):
@@ -82,12 +84,12 @@ class SeededLaw(BaseModel):
 
     model_config = ConfigDict(extra="allow")
 
-    file: str = ""
-    citation: str = ""
-    quote: str | None = None
-    effective_date: str | None = None
-    verified_on: str | None = None
-    verified_against: str | None = None
+    file: str = Field("", description="The workspace file holding the excerpt, from the task folder.")
+    citation: str = Field("", description="The law it is, e.g. 'C.R.S. § 8-2-113(2)'.")
+    quote: str | None = Field(None, description="The excerpt as planted; must be in the file.")
+    effective_date: str | None = Field(None, description="YYYY-MM-DD; compared with as_of (H10).")
+    verified_on: str | None = Field(None, description="YYYY-MM-DD, on or before the freeze.")
+    verified_against: str | None = Field(None, description="The official source it was checked against.")
 
 
 class Extension(BaseModel):
@@ -95,15 +97,16 @@ class Extension(BaseModel):
 
     model_config = ConfigDict(extra="allow")
 
-    family: str | None = None
-    instance: str | None = None
-    variables: dict[str, Any] = Field(default_factory=dict)
-    as_of: str | None = None
-    operative: list[str] = Field(default_factory=list)
-    advisory: list[str] = Field(default_factory=list)
-    trap: Trap | None = None
-    seeded_law: list[SeededLaw] = Field(default_factory=list)
-    synthetic: bool | None = None
+    family: str | None = Field(None, description="The family this task is an instance of (FAM).")
+    instance: str | None = Field(None, description="The instance's id within its family.")
+    variables: dict[str, Any] = Field(default_factory=dict, description="The instance's variable values (FAM).")
+    as_of: str | None = Field(None, description="YYYY-MM-DD: the day the work is done, which decides the law (H10).")
+    operative: list[str] = Field(default_factory=list, description="Deliverables a counterparty signs (H12).")
+    advisory: list[str] = Field(default_factory=list, description="Deliverables that stay with the client (H12).")
+    trap: Trap | None = Field(None, description="What the task is built to catch (H11).")
+    seeded_law: list[SeededLaw] = Field(default_factory=list, description="Each excerpt of law planted in the "
+                                        "workspace, with its provenance (H09).")
+    synthetic: bool | None = Field(None, description="true once every name and number is fictional (H13).")
 
 
 class Task(BaseModel):
@@ -111,15 +114,17 @@ class Task(BaseModel):
 
     model_config = ConfigDict(extra="allow")
 
-    title: str = ""
-    instructions: str = ""
-    work_type: str = Field("", description="analyze, draft, review or research")
-    deliverables: dict[str, str] = Field(default_factory=dict)
-    criteria: list[Criterion] = Field(default_factory=list)
-    language: str | None = None
-    jurisdiction: str | None = None
-    judge_language: str | None = None
-    oafreeze: Extension | None = None
+    title: str = Field("", description="The task's name (H04).")
+    instructions: str = Field("", description="What the agent is told; names every deliverable exactly (H06, H07, H10).")
+    work_type: str = Field("", description="LAB's kind of work: analyze, draft, review or research (H04).")
+    deliverables: dict[str, str] = Field(default_factory=dict, description="File name -> description; names are safe "
+                                         "relative paths (H06).")
+    criteria: list[Criterion] = Field(default_factory=list, description="The grading criteria (H03, H04, H05).")
+    language: str | None = Field(None, description="The task's language, a BCP 47 tag such as 'en' (H04).")
+    jurisdiction: str | None = Field(None, description="E.g. 'US-CO'; family instances must be covered by the "
+                                     "knowledge base (FAM).")
+    judge_language: str | None = Field(None, description="The judge's language, a BCP 47 tag (H04).")
+    oafreeze: Extension | None = Field(None, description="oafreeze's additions; LAB ignores this key.")
 
     @property
     def ext(self) -> Extension:
@@ -188,3 +193,18 @@ def load_task(env_root: Path, task_id: str) -> LoadedTask:
     except OSError as exc:
         raise BadInput.at(f"tasks/{task_id}/{TASK_FILE}", f"cannot read: {exc.strerror}", rule="readable") from None
     return parse_task(data, f"tasks/{task_id}/{TASK_FILE}", task_id)
+
+
+def json_schema() -> dict:
+    """task.json's JSON Schema, generated from the models (freezer/schemas/task.schema.json)."""
+    schema = Task.model_json_schema()
+    schema["$id"] = "https://oafreeze.example.org/schemas/oafreeze.task/1.json"
+    schema["title"] = "LAB task.json, with oafreeze's additions under `oafreeze`"
+    return schema
+
+
+if __name__ == "__main__":  # pragma: no cover - regenerate the committed schema
+    import sys
+
+    if "--schema" in sys.argv:
+        sys.stdout.buffer.write(canonical.pretty_bytes(json_schema()))

@@ -9,7 +9,6 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from oafreeze.plumbing import canonical
 from oafreeze.plumbing.errors import BadInput
 
 MANIFESTS = "manifests"
@@ -54,6 +53,8 @@ def current_manifest_id(env_root: Path) -> str:
     if not ids:
         raise BadInput.at(str(env_root / MANIFESTS), "no manifest yet; run `oafreeze freeze`",
                           rule="manifest-exists")
+    from oafreeze.plumbing import canonical  # not on the pre-commit hook's path
+
     sup = {}
     for i in ids:
         path = env_root / MANIFESTS / f"{i}.json"

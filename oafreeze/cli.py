@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+import json
 import sys
 
 import click
@@ -55,6 +56,26 @@ class LazyGroup(click.Group):
         if module is None or not _available(module):
             return None
         return importlib.import_module(f"oafreeze.commands.{module}").command
+
+    def main(self, args=None, prog_name=None, **extra):
+        """click's own usage errors (an unknown option, a missing argument) as JSON when --json was
+        given, like every other error; exit 2 either way."""
+        argv = list(sys.argv[1:] if args is None else args)
+        try:
+            return super().main(args=argv, prog_name=prog_name, standalone_mode=False, **extra)
+        except click.exceptions.Exit as exc:
+            sys.exit(exc.exit_code)
+        except click.ClickException as exc:
+            if "--json" in argv:
+                print(json.dumps({"error": "UsageError", "message": exc.format_message(), "exit_code": exc.exit_code,
+                                  "problems": [{"path": "oafreeze", "message": exc.format_message(),
+                                                "rule": "usage"}]}, indent=2, sort_keys=True))
+            else:
+                exc.show()
+            sys.exit(exc.exit_code)
+        except click.exceptions.Abort:
+            click.echo("oafreeze: aborted", err=True)
+            sys.exit(1)
 
 
 def _available(module: str) -> bool:

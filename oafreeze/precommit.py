@@ -21,7 +21,10 @@ import json
 import re
 from pathlib import Path
 
+from oafreeze.environment.layout import CONFIG_FILE, task_of
 from oafreeze.plumbing.errors import OafreezeError, Problem
+from oafreeze.plumbing.hashing import sha256_bytes
+from oafreeze.plumbing.paths import shown
 from oafreeze.plumbing.git import HEX, STAGED_DIFF, Pending, Repo
 from oafreeze.freezer.lineage import current_id
 
@@ -76,11 +79,19 @@ def check(env_root: Path, staged: Pending | None = None) -> list[Problem]:
             elif AUDIT_LOG.match(path):
                 problems.extend(_check_audit_log(repo, head, status, path))
 
-        changed_tasks = sorted({p.split("/")[1] for _s, p in changes if p.startswith("tasks/") and p.count("/") >= 2})
-        if changed_tasks and current is not None:
-            touched = [t for t in changed_tasks if t in current["tasks"]]
+        if current is not None:
+            frozen = set(current["tasks"])
+            touched: dict[str, list[tuple[str, str]]] = {}
+            for status, path in changes:
+                if path.startswith("tasks/"):
+                    tid = task_of(path[len("tasks/"):], frozen)
+                    if tid is not None:
+                        touched.setdefault(tid, []).append((status, path[len(f"tasks/{tid}/"):]))
             if touched:
                 problems.extend(_check_superseded(repo, current, touched, staged_manifests))
+            config = next((status for status, path in changes if path == CONFIG_FILE), None)
+            if config is not None:
+                problems.extend(_check_config(repo, current, config, staged_manifests))
     return problems
 
 
@@ -149,7 +160,7 @@ def _summary(repo: Repo, oid: str) -> dict | None:
     try:
         summary = json.loads(cache.read_bytes())
         if (isinstance(summary, dict) and summary.get("blob") == oid and isinstance(summary.get("id"), str)
-                and isinstance(summary.get("tasks"), dict)):
+                and isinstance(summary.get("tasks"), dict) and "config_sha256" in summary):
             return summary
     except (OSError, ValueError):
         pass
@@ -160,7 +171,9 @@ def _summary(repo: Repo, oid: str) -> dict | None:
     if not isinstance(data, dict) or not isinstance(data.get("id"), str):
         return None
     tasks = data.get("tasks") if isinstance(data.get("tasks"), dict) else {}
+    env = data.get("environment") if isinstance(data.get("environment"), dict) else {}
     summary = {"blob": oid, "id": data["id"], "supersedes": data.get("supersedes"),
+               "config_sha256": env.get("config_sha256"),
                "tasks": {t: v.get("tree") if isinstance(v, dict) else None for t, v in tasks.items()}}
     if HEX.match(oid):
         try:
@@ -172,21 +185,63 @@ def _summary(repo: Repo, oid: str) -> dict | None:
     return summary
 
 
-def _check_superseded(repo: Repo, current: dict, touched: list[str], staged: dict[str, dict]) -> list[Problem]:
+HINT = "stage the change, run `oafreeze freeze --staged`, stage the new manifest, and commit again"
+VERBS = {"A": "added", "D": "deleted", "M": "modified", "T": "type changed"}
+
+
+def _files(changed: list[tuple[str, str]]) -> str:
+    shown_ = [f"{shown(rel)} ({VERBS.get(s, s)})" for s, rel in sorted(changed, key=lambda c: c[1])]
+    return ", ".join(shown_[:10]) + (f" and {len(shown_) - 10} more" if len(shown_) > 10 else "")
+
+
+def _check_superseded(repo: Repo, current: dict, touched: dict[str, list[tuple[str, str]]],
+                      staged: dict[str, dict]) -> list[Problem]:
     successors = [m for m in staged.values() if m.get("supersedes") == current["id"]]
-    hint = ("stage the change, run `oafreeze freeze --staged`, stage the new manifest, and commit again")
     if not successors:
-        return [Problem(f"tasks/{t}", f"changes a task frozen in {current['id']} without a superseding freeze; "
-                        + hint, rule="frozen-task") for t in touched]
+        return [Problem(f"tasks/{t}", f"changes a task frozen in {current['id']} without a superseding freeze "
+                        f"({_files(changed)}); " + HINT, rule="frozen-task") for t, changed in sorted(touched.items())]
     root = repo.index_tree()
-    trees = {e.path.split("/", 1)[1]: e.oid for e in repo.ls_tree(root, "tasks", recursive=False)}
     problems = []
-    for t in touched:
-        ok = any((m.get("tasks", {}).get(t) or {}).get("tree") == trees.get(t) for m in successors) \
-            if t in trees else any(t not in m.get("tasks", {}) for m in successors)
+    for t, changed in sorted(touched.items()):
+        tree = repo.tree_of(root, f"tasks/{t}")
+        ok = any((m.get("tasks", {}).get(t) or {}).get("tree") == tree for m in successors) \
+            if tree is not None else any(t not in m.get("tasks", {}) for m in successors)
         if not ok:
             problems.append(Problem(f"tasks/{t}", "the staged freeze does not pin the staged version of this task "
-                                    "(tree ids differ); " + hint, rule="frozen-task"))
+                                    f"(tree ids differ; {_files(changed)}); " + HINT, rule="frozen-task"))
     return problems
+
+
+def _check_config(repo: Repo, current: dict, status: str, staged: dict[str, dict]) -> list[Problem]:
+    """oafreeze.yaml pins the models, judges, harness and knowledge base a freeze recorded: it
+    changes only together with a staged freeze that records exactly the staged file."""
+    if status == "D":
+        return [Problem(CONFIG_FILE, f"deletes the configuration that freeze {current['id']} pins (models, judges, "
+                        "knowledge base); an environment keeps its oafreeze.yaml", rule="frozen-settings")]
+    data = repo.blob_at("", CONFIG_FILE) or b""
+    digest = sha256_bytes(data)
+    if digest == current.get("config_sha256"):
+        return []
+    if any((m.get("environment") or {}).get("config_sha256") == digest for m in staged.values()
+           if m.get("supersedes") == current["id"]):
+        return []
+    return [Problem(CONFIG_FILE, f"changes settings frozen in {current['id']} ({_settings_changed(repo, current, data)}) "
+                    "without a superseding freeze; " + HINT, rule="frozen-settings")]
+
+
+def _settings_changed(repo: Repo, current: dict, data: bytes) -> str:
+    # The rare path (oafreeze.yaml staged): load the whole manifest to name what changed.
+    from oafreeze.environment.config import parse_environment
+    from oafreeze.freezer.diff import settings_drift
+    from oafreeze.freezer.manifest import parse_manifest
+    from oafreeze.plumbing.errors import OafreezeError
+
+    try:
+        manifest = parse_manifest(repo.read_blob(current["blob"]), f"manifests/{current['id']}.json")
+        env = parse_environment(data, CONFIG_FILE)
+    except OafreezeError as exc:
+        return exc.problems[0].message if exc.problems else exc.message
+    fields = [d.field or d.change for d in settings_drift(manifest, env)]
+    return "fields: " + ", ".join(fields) if fields else "the file's bytes"
 
 

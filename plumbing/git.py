@@ -25,15 +25,12 @@ from __future__ import annotations
 import os
 import re
 import shutil
-import struct
 import subprocess
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from oafreeze.plumbing import gitindex
 from oafreeze.plumbing.hashing import EMPTY_TREE
-from oafreeze.plumbing.atomic import locked_temp_dir
 from oafreeze.plumbing.errors import BadInput, GitError
 
 # Command-line config wins over repository config, so these neutralise anything a
@@ -200,6 +197,8 @@ class Repo:
 
         The temporary folder is held locked while the repository is open; one left by a
         run that was killed is swept by the next run (see `atomic.locked_temp_dir`)."""
+        from oafreeze.plumbing.atomic import locked_temp_dir  # not on the pre-commit hook's path
+
         tmp, lock = locked_temp_dir(None, "oafreeze-bundle-")
         target = tmp / "repo.git"
         try:
@@ -327,6 +326,8 @@ class Repo:
 
     def unstaged_paths(self) -> list[str]:
         """Paths whose working-tree file differs from the index, by our own reads (`gitindex`)."""
+        from oafreeze.plumbing import gitindex  # not on the pre-commit hook's path
+
         if self.bare:
             return []
         try:
@@ -339,7 +340,7 @@ class Repo:
                               rule="readable") from None
         try:
             entries = gitindex.parse_index(data, self.object_format)
-        except (gitindex.IndexUnreadable, ValueError, IndexError, struct.error) as exc:
+        except (gitindex.IndexUnreadable, ValueError, IndexError) as exc:
             raise GitError.at(str(self.index_file), f"cannot read git's index ({exc}); "
                               "`git update-index --no-split-index --no-sparse` writes one this tool reads",
                               rule="index-format") from None

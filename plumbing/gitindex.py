@@ -25,7 +25,7 @@ _FLAGS = struct.Struct(">H")
 OID_BYTES = {"sha1": 20, "sha256": 32}
 
 
-class IndexUnreadable(Exception):
+class IndexUnreadable(ValueError):
     """An index this reader does not handle (a split or sparse index, an unknown version)."""
 
 
@@ -61,6 +61,15 @@ def _varint(data: bytes, pos: int) -> tuple[int, int]:
 
 def parse_index(data: bytes, object_format: str = "sha1") -> list[IndexEntry]:
     """Every entry of an index file's bytes; IndexUnreadable for what we do not read."""
+    try:
+        return _parse_index(data, object_format)
+    except (struct.error, IndexError, ValueError) as exc:
+        if isinstance(exc, IndexUnreadable):
+            raise
+        raise IndexUnreadable(f"index ends early or is damaged ({exc})") from None
+
+
+def _parse_index(data: bytes, object_format: str) -> list[IndexEntry]:
     if len(data) < 12:
         raise IndexUnreadable("index is shorter than its header")
     signature, version, count = _HEADER.unpack_from(data, 0)

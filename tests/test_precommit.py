@@ -16,7 +16,7 @@ from envtools import make_env
 
 
 @pytest.fixture
-def env(tmp_path, cli, oa_repo):
+def env(tmp_path, cli):
     root = make_env(tmp_path / "env", cli, None, n_tasks=2)
     assert cli("freeze", "--env", str(root), "--id", "f1")[0] == 0
     commit_all(root, "freeze f1")
@@ -231,3 +231,48 @@ def test_install_hook_turns_on_the_threaded_index_read_unless_told_or_already_se
     code, out, _ = cli.json("install-hook", "--env", str(other), "--no-index-threads")
     assert code == 0 and out["git_config"] == {}
     assert subprocess.run(["git", "config", "--local", "--get", "index.threads"], cwd=other).returncode == 1
+
+
+def test_the_refusal_names_the_changed_files_of_the_frozen_task(env, cli):
+    (env / "tasks/task-00/documents/notes.txt").write_text("edited\n")
+    (env / "tasks/task-00/documents/new.md").write_text("new\n")
+    git(env, "add", "-A")
+    code, report, _ = cli.json("precommit", "--env", str(env))
+    assert code == 1 and [r["path"] for r in report["refusals"]] == ["tasks/task-00"]
+    assert "documents/new.md (added), documents/notes.txt (modified)" in report["refusals"][0]["message"]
+
+
+@pytest.mark.parametrize("edit,field", [
+    (lambda text: text.replace("temperature: 0.2", "temperature: 0.7"), "models"),
+    (lambda text: text.replace("schema_version: '2'", "schema_version: '3'"), "judges"),
+    (lambda text: text + "knowledge_base:\n  source: lib\n  commit: '" + "c" * 40 + "'\n  snapshot: s.json\n",
+     "knowledge_base.commit"),
+])
+def test_a_real_commit_changing_a_frozen_setting_is_refused_naming_it(env, edit, field):
+    install(env)
+    config = env / "oafreeze.yaml"
+    config.write_text(edit(config.read_text()))
+    git(env, "add", "oafreeze.yaml")
+    refused = hooked_commit(env, "raise the temperature")
+    assert refused.returncode != 0 and "oafreeze.yaml" in refused.stderr and field in refused.stderr, refused.stderr
+    assert git(env, "rev-list", "--count", "HEAD") == "2"
+
+
+def test_a_real_commit_deleting_oafreeze_yaml_is_refused(env):
+    install(env)
+    git(env, "rm", "-q", "oafreeze.yaml")
+    refused = hooked_commit(env, "remove the configuration")
+    assert refused.returncode != 0 and "deletes the configuration" in refused.stderr, refused.stderr
+    assert git(env, "rev-list", "--count", "HEAD") == "2"
+
+
+def test_a_settings_change_commits_with_the_freeze_that_records_it(env, cli):
+    install(env)
+    config = env / "oafreeze.yaml"
+    config.write_text(config.read_text().replace("temperature: 0.2", "temperature: 0.7"))
+    git(env, "add", "oafreeze.yaml")
+    code, _o, err = cli("freeze", "--env", str(env), "--id", "f2", "--staged")
+    assert code == 0, err
+    git(env, "add", "manifests/f2.json")
+    allowed = hooked_commit(env, "new settings, new freeze")
+    assert allowed.returncode == 0, allowed.stderr

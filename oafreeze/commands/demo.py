@@ -25,7 +25,8 @@ def summary(steps: list[dict]) -> list[str]:
     if "audit" in by:
         a = by["audit"]
         failed = f"; failed: {', '.join(a['failed'])}" if a["failed"] else ""
-        lines.append(f"audit     {a['passed']} of {a['tasks']} tasks passed all 13 items{failed}")
+        lines.append(f"audit     {a['passed']} of {a['tasks']} tasks passed the audit "
+                     f"(13 items and the family check){failed}")
     if "freeze" in by:
         f = by["freeze"]
         lines.append(f"freeze    {f['path']}  {f['digest'][:23]}...")
@@ -37,6 +38,18 @@ def summary(steps: list[dict]) -> list[str]:
         lines.append("gate      YES: a production run may start" if g["ok"]
                      else f"gate      NO: {'; '.join(g['failing'])}")
     return lines
+
+
+def _how_to_run() -> str:
+    """`oafreeze` when that is on PATH and is this one; else the full path of this install's script."""
+    import os
+    import shutil
+
+    script = Path(sys.executable).parent / "oafreeze"
+    found = shutil.which("oafreeze")
+    if found and script.exists() and os.path.samefile(found, script):
+        return "oafreeze"
+    return str(script) if script.exists() else f"{sys.executable} -m oafreeze"
 
 
 @click.command("demo")
@@ -55,5 +68,6 @@ def command(out, as_json):
         for line in summary(report.steps):
             click.echo(line)
         click.echo(f"\nsample environment in {report.root}")
-        click.echo(f"try:  cd {report.root} && oafreeze verify && oafreeze audit 'covenant-*' && oafreeze gate")
+        tool = _how_to_run()
+        click.echo(f"try:  cd {report.root} && {tool} verify && {tool} audit 'covenant-*' && {tool} gate")
     sys.exit(0 if ok else 1)

@@ -56,7 +56,10 @@ def verify(rev, env_dir, freeze_id, as_json):
         emit_json(dict(report.as_dict(), against=rev))
     elif report.ok:
         head = report.head
-        where = f", extends {rev}" if rev else ""
+        where = ""
+        if rev:
+            where = (f", extends the {report.committed} entries committed at {rev}" if report.committed is not None
+                     else f"; {rev} holds no copy of this log yet, so there is nothing to extend (commit it to anchor it)")
         if head:
             click.echo(f"ok: {path}: {len(report.entries)} entries, head seq {head.seq} {head.digest}{where}")
         else:

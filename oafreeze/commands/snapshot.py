@@ -49,9 +49,10 @@ def command(library, rev, root, profile, expect, out, strict, as_json):
     with Repo.open(library) as repo:
         snap = take_snapshot(repo, rev, prof, prof_bytes, root=root,
                              source=library.rstrip("/").rsplit("/", 1)[-1])
-    if out:
-        write_new(out, canonical.pretty_bytes(snap.to_json()))
     gaps = expectation_gaps(snap, expected)
+    written = bool(out) and not gaps and not (strict and snap.problems)
+    if written:  # a snapshot that fails its own check is not written: the retry finds no file in its way
+        write_new(out, canonical.pretty_bytes(snap.to_json()))
     if as_json:
         data = snap.to_json()
         if expected:
@@ -59,8 +60,10 @@ def command(library, rev, root, profile, expect, out, strict, as_json):
         emit_json(data)
     else:
         print_summary(snap)
-        if out:
+        if written:
             click.echo(f"wrote    {out}")
+        elif out:
+            click.echo(f"not written: {out} (the snapshot failed its check)")
     if gaps:
         for g in gaps:
             click.echo(f"oafreeze: inventory differs for {g['kind']}: expected {g['expected']}, "
