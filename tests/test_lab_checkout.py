@@ -70,7 +70,7 @@ def test_a_lab_checkout_goes_from_init_to_the_gate_under_nested_ids(lab, cli, tm
     git(root, "add", "-A")
     env = {**os.environ, **GIT_ID}
     refused = subprocess.run(["git", "commit", "-q", "-m", "edit"], cwd=root, env=env, capture_output=True, text=True)
-    assert refused.returncode != 0 and f"tasks/{victim}" in refused.stderr and doc.name in refused.stderr
+    assert refused.returncode == 1 and f"tasks/{victim}" in refused.stderr and doc.name in refused.stderr
 
 
 def test_globs_select_nested_ids_by_area_and_by_name(lab, cli):

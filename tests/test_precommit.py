@@ -42,7 +42,7 @@ def test_commit_editing_a_frozen_task_is_refused_until_a_superseding_freeze_is_s
     (env / "tasks/task-00/documents/notes.txt").write_text("edited\n")
     git(env, "add", "-A")
     refused = hooked_commit(env)
-    assert refused.returncode != 0
+    assert refused.returncode == 1
     assert "tasks/task-00" in refused.stderr and "superseding freeze" in refused.stderr
     assert git(env, "rev-list", "--count", "HEAD") == "2"
     code, out, err = cli.json("freeze", "--env", str(env), "--id", "f2", "--staged")
@@ -130,7 +130,7 @@ def test_real_pre_commit_framework_runs_the_hook(env, cli, tmp_path):
     (env / "tasks/task-01/task.json").write_text((env / "tasks/task-01/task.json").read_text().replace("Task 1", "Task one"))
     git(env, "add", "-A")
     refused = subprocess.run(["git", "commit", "-q", "-m", "edit"], cwd=env, env=penv, capture_output=True, text=True)
-    assert refused.returncode != 0 and "tasks/task-01" in refused.stdout + refused.stderr
+    assert refused.returncode == 1 and "tasks/task-01" in refused.stdout + refused.stderr
     assert cli("freeze", "--env", str(env), "--id", "f2", "--staged")[0] == 0
     git(env, "add", "-A")
     ok = subprocess.run(["git", "commit", "-q", "-m", "edit with freeze"], cwd=env, env=penv, capture_output=True,
@@ -221,7 +221,7 @@ def test_install_hook_turns_on_the_threaded_index_read_unless_told_or_already_se
     index = (env / ".git/index").read_bytes()
     assert b"EOIE" in index[-100:] and b"IEOT" in index
     refused = hooked_commit(env)
-    assert refused.returncode != 0 and "tasks/task-00" in refused.stderr
+    assert refused.returncode == 1 and "tasks/task-00" in refused.stderr
 
     git(env, "config", "--local", "index.threads", "2")  # the user's own choice is kept
     code, out, _ = cli.json("install-hook", "--env", str(env))
@@ -254,7 +254,7 @@ def test_a_real_commit_changing_a_frozen_setting_is_refused_naming_it(env, edit,
     config.write_text(edit(config.read_text()))
     git(env, "add", "oafreeze.yaml")
     refused = hooked_commit(env, "raise the temperature")
-    assert refused.returncode != 0 and "oafreeze.yaml" in refused.stderr and field in refused.stderr, refused.stderr
+    assert refused.returncode == 1 and "oafreeze.yaml" in refused.stderr and field in refused.stderr, refused.stderr
     assert git(env, "rev-list", "--count", "HEAD") == "2"
 
 
@@ -262,7 +262,7 @@ def test_a_real_commit_deleting_oafreeze_yaml_is_refused(env):
     install(env)
     git(env, "rm", "-q", "oafreeze.yaml")
     refused = hooked_commit(env, "remove the configuration")
-    assert refused.returncode != 0 and "deletes the configuration" in refused.stderr, refused.stderr
+    assert refused.returncode == 1 and "deletes the configuration" in refused.stderr, refused.stderr
     assert git(env, "rev-list", "--count", "HEAD") == "2"
 
 
