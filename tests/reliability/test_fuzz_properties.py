@@ -88,12 +88,12 @@ DOCX = _docx()
 @given(st.one_of(st.binary(max_size=600),
                  st.lists(st.tuples(st.integers(0, len(DOCX) - 1), st.integers(0, 255)), min_size=1, max_size=6)
                  .map(lambda flips: bytes(DOCX[i] if i not in dict(flips) else dict(flips)[i] for i in range(len(DOCX))))),
-       st.sampled_from(["a.docx", "a.xlsx", "a.pptx", "a.json", "a.yaml", "a.eml", "a.md"]))
+       st.sampled_from(["a.docx", "a.xlsx", "a.pptx", "a.json", "a.yaml", "a.eml", "a.md", "a.pdf"]))
 def test_the_format_check_and_text_extraction_never_raise(data, name):
-    why = formats.problem(name, data)
-    assert why is None or isinstance(why, str)
-    text = formats.text_of(name, data)
-    assert text is None or isinstance(text, str)
+    found = formats.extract(name, data)
+    assert found.status in ("text", "binary", "no-text-layer", "unreadable")
+    assert found.problem is None or isinstance(found.problem, str)
+    assert (found.text is None) == (found.status != "text")
 
 
 yaml_scalars = st.sampled_from(["1", "-1", "1e999", ".inf", ".nan", "~", "yes", "2026-01-01", "!!binary aGk=",
