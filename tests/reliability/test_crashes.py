@@ -14,6 +14,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.slow  # SIGKILL at every write step: minutes, run by CI
+
 from reltools import (
     ROOT, build_env, copy_env, count_killpoints, git_status, killed_after, litter, oaf, oaf_killed_at,
     random_delays, spread,
