@@ -139,3 +139,33 @@ def test_the_demo_prints_commands_that_work_as_printed(tmp_path):
     assert run.returncode == 0, run.stdout[-2000:] + run.stderr[-2000:]
     assert json.loads(subprocess.run([sys.executable, "-m", "oafreeze", "verify", "--json"], cwd=tmp_path / "d",
                                      capture_output=True, text=True).stdout)["ok"] is True
+
+
+def test_errors_name_the_bundle_given_not_its_temporary_copy(tmp_path, cli):
+    lib = tmp_path / "lib"
+    assert cli("sample-library", "--out", str(lib))[0] == 0
+    bundle = tmp_path / "library.bundle"
+    git(lib, "bundle", "create", "-q", str(bundle), "--all")
+    code, _out, err = cli("snapshot", "--library", str(bundle), "--commit", "no-such-branch", "--profile", "sample")
+    assert code == 2 and str(bundle) in err and "oafreeze-bundle-" not in err, err
+
+
+def test_config_errors_say_what_to_write_not_the_validators_pattern(tmp_path, cli):
+    env = tmp_path / "env"
+    assert cli("init", str(env))[0] == 0
+    config = env / "oafreeze.yaml"
+    config.write_text(config.read_text() + "harness: {repo: https://example.org/h.git, commit: 5d1e5d1}\n")
+    code, _out, err = cli("audit", "--no-record", cwd=env)
+    assert code == 2 and "harness.commit" in err and "a full 40-hex commit id" in err and "quote it" in err, err
+    assert "String should match pattern" not in err
+
+
+def test_a_snapshot_that_fails_its_expected_inventory_writes_nothing(tmp_path, cli):
+    lib = tmp_path / "lib"
+    assert cli("sample-library", "--out", str(lib))[0] == 0
+    out = tmp_path / "kb.json"
+    args = ("snapshot", "--library", str(lib), "--commit", "HEAD", "--profile", "sample", "--out", str(out))
+    code, _o, err = cli(*args, "--expect", "practice-guide=999")
+    assert code == 1 and not out.exists() and "expected 999" in err
+    code, _o, err = cli(*args)  # the retry meets no file in its way
+    assert code == 0 and out.is_file(), err
