@@ -5,13 +5,13 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Annotated, Any
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator
 
 from oafreeze.corpus.materialize import DEFAULT_MOUNT
 from oafreeze.plumbing import safeyaml
 from oafreeze.plumbing.errors import BadInput
 from oafreeze.plumbing.paths import check_relative_path
-from oafreeze.plumbing.sealed import pydantic_problems
+from oafreeze.plumbing.sealed import validated
 
 from oafreeze.environment.layout import CONFIG_FILE  # noqa: F401 - re-exported
 SCHEMA = "oafreeze.environment/1"
@@ -100,13 +100,8 @@ class Environment(BaseModel):
 
 def parse_environment(data: bytes, source: str = CONFIG_FILE) -> Environment:
     """Validate oafreeze.yaml; every bad key named at once with the rule it breaks."""
-    raw = safeyaml.load(data, source)
-    if not isinstance(raw, dict):
-        raise BadInput.at(source, "must be a YAML mapping", rule="environment-mapping")
-    try:
-        env = Environment.model_validate(raw)
-    except ValidationError as exc:
-        raise BadInput(f"{source}: invalid environment configuration", pydantic_problems(exc, source, "key")) from None
+    env = validated(Environment, safeyaml.load(data, source), source, "environment configuration", noun="key",
+                     container="a YAML mapping")
     if env.schema_ != SCHEMA:
         raise BadInput.at(source, f"unknown schema {env.schema_!r}; this oafreeze reads {SCHEMA}",
                           field="schema", rule="schema-version")

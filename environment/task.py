@@ -16,12 +16,12 @@ import re
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field
 
 from oafreeze.plumbing import canonical
 from oafreeze.plumbing.errors import BadInput, Problem
 from oafreeze.plumbing.paths import path_problem
-from oafreeze.plumbing.sealed import pydantic_problems
+from oafreeze.plumbing.sealed import validated
 
 from oafreeze.environment.layout import TASK_FILE, WORKSPACE  # noqa: F401 - re-exported
 # A task id is its folder's path under tasks/: `covenant-package-v03`, or in a LAB checkout
@@ -145,13 +145,7 @@ class LoadedTask(BaseModel):
 def parse_task(data: bytes, source: str, task_id: str = "") -> LoadedTask:
     """Validate task.json bytes; every problem named at once with file and field."""
     raw = canonical.loads_strict(data, source)
-    if not isinstance(raw, dict):
-        raise BadInput.at(source, "task.json must hold a JSON object", rule="task-object")
-    try:
-        task = Task.model_validate(raw)
-    except ValidationError as exc:
-        raise BadInput(f"{source}: invalid task", pydantic_problems(exc, source)) from None
-    return LoadedTask(id=task_id, task=task, raw=raw)
+    return LoadedTask(id=task_id, task=validated(Task, raw, source, "task"), raw=raw)
 
 
 def runnable_problems(task: Task, source: str) -> list[Problem]:

@@ -86,6 +86,20 @@ def plain_message(err: dict, noun: str = "field") -> str:
     return err["msg"]
 
 
+M = TypeVar("M", bound=BaseModel)
+
+
+def validated(cls: type[M], raw: Any, source: str, what: str, *, noun: str = "field",
+              container: str = "a JSON object") -> M:
+    """`raw` (parsed JSON or YAML) as model `cls`, or one BadInput naming every bad field."""
+    if not isinstance(raw, dict):
+        raise BadInput.at(source, f"{what} must be {container}", rule=f"{what.replace(' ', '-')}-object")
+    try:
+        return cls.model_validate(raw)
+    except ValidationError as exc:
+        raise BadInput(f"{source}: invalid {what}", pydantic_problems(exc, source, noun)) from None
+
+
 def unseal(cls: type[S], raw: Any, source: str, versions: dict[str, Digest], what: str) -> S:
     """Validate parsed data as `cls` in one of the schema `versions` (name -> how its digest is
     taken), then check its self-digest."""
