@@ -132,6 +132,12 @@ def verify_rev(env_root: Path, manifest: Manifest, rev: str) -> list[Drift]:
         listing = repo.ls_tree(commit, TASKS, trees=True)
         roots = task_roots(e.path[cut:] for e in listing if e.type == "blob")
         trees = {e.path[cut:]: e.oid for e in listing if e.type == "tree" and e.path[cut:] in roots}
+        by_task: dict[str, list] = {}
+        for e in listing:
+            if e.type != "tree":
+                owner = task_of(e.path[cut:], roots)
+                if owner is not None:
+                    by_task.setdefault(owner, []).append(e)
         kb = manifest.knowledge_base
         # The snapshot names the library's blobs; where the library and the environment use
         # different object formats (SHA-1 and SHA-256) those ids cannot be compared with the
@@ -156,8 +162,7 @@ def verify_rev(env_root: Path, manifest: Manifest, rev: str) -> list[Drift]:
                     kb_sha = {f"{kb.mount}/{f.path}": (f.sha256, f.mode) for f in kb.snapshot.files}
                 else:
                     expected.update({f"{kb.mount}/{f.path}": (f.blob, f.mode) for f in kb.snapshot.files})
-            found = {e.path[len(prefix):]: (e.oid, e.mode) for e in listing
-                     if e.type != "tree" and e.path.startswith(prefix) and task_of(e.path[cut:], roots) == tid}
+            found = {e.path[len(prefix):]: (e.oid, e.mode) for e in by_task.get(tid, ())}
             for path in sorted(set(expected) | set(kb_sha) | set(found), key=lambda p: p.encode("utf-8", "surrogateescape")):
                 b = found.get(path)
                 if path in kb_sha and b is not None:
