@@ -84,6 +84,9 @@ def git_argv(*args: str, extra_config: tuple[str, ...] = ()) -> list[str]:
     return argv + list(args)
 
 
+# Untracked, unignored names: git lists the folders (it reads no file's content).
+UNTRACKED = ("ls-files", "--others", "--exclude-standard", "-z")
+
 # What is staged, against HEAD: the one git call of the pre-commit check whose cost grows
 # with the environment (git reads every index entry).
 STAGED_DIFF = ("diff-index", "--cached", "-z", "--no-renames", "--no-ext-diff", "--no-textconv", "--name-status")
@@ -316,12 +319,14 @@ class Repo:
 
     # -- the index and the working tree ---------------------------------------------
 
+    def _staged_args(self, against: str | None = None) -> tuple[str, ...]:
+        base = against or self.head() or EMPTY_TREE[self.object_format]
+        return ("diff-index", "--cached", "-z", "--name-only", "--no-renames", "--no-ext-diff", "--no-textconv", base)
+
     def staged_paths(self, against: str | None = None) -> list[str]:
         """Paths whose index entry differs from `against` (default HEAD; the empty tree when
         there is no commit): git compares object ids only and reads no working-tree file."""
-        base = against or self.head() or EMPTY_TREE[self.object_format]
-        raw = self.run_bytes("diff-index", "--cached", "-z", "--name-only", "--no-renames",
-                             "--no-ext-diff", "--no-textconv", base)
+        raw = self.run_bytes(*self._staged_args(against))
         return [_decode_path(p, self.name) for p in raw.split(b"\0") if p]
 
     def unstaged_paths(self) -> list[str]:
@@ -351,14 +356,20 @@ class Repo:
         lists the folder, it reads no content)."""
         if self.bare:
             return []
-        raw = self.run_bytes("ls-files", "--others", "--exclude-standard", "-z")
+        raw = self.run_bytes(*UNTRACKED)
         return [_decode_path(p, self.name) for p in raw.split(b"\0") if p]
 
     def dirty_paths(self, *, include_staged: bool = True) -> list[str]:
-        """Paths that differ from HEAD: staged (with `include_staged`), unstaged and untracked."""
-        paths = set(self.unstaged_paths()) | set(self.untracked_paths())
-        if include_staged:
-            paths |= set(self.staged_paths())
+        """Paths that differ from HEAD: staged (with `include_staged`), unstaged and untracked.
+
+        git lists the untracked names and the staged changes in the background, on the other
+        core, while our own code compares the working tree with the index."""
+        untracked = None if self.bare else self.start(*UNTRACKED)
+        staged = self.start(*self._staged_args()) if include_staged else None
+        paths = set(self.unstaged_paths())
+        for pending in (untracked, staged):
+            if pending is not None:
+                paths |= {_decode_path(p, self.name) for p in pending.result().split(b"\0") if p}
         return sorted(paths, key=lambda p: p.encode("utf-8", "surrogateescape"))
 
     def index_tree(self) -> str:

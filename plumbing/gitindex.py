@@ -132,30 +132,39 @@ def worktree_changes(root: str | os.PathLike, entries: list[IndexEntry], index_m
     """Paths whose working-tree file differs from its index entry (changed, deleted, retyped),
     found by our own reads: stat first, and the raw bytes' blob id where stat cannot prove it."""
     base = os.fsencode(root) + b"/"
-    lstat = os.lstat
 
-    def look(e: IndexEntry):
-        """None: proved unchanged; True: changed; else (path, mode) to check by content."""
-        if e.mode == GITLINK or e.extended & 0x4000:
-            return None  # a submodule's own state is not ours to read; sparse entries are not checked out
-        if e.flags & 0x3000 or e.extended & 0x2000:
-            return True  # a conflict, or intent-to-add
-        full = base + e.path
-        try:
-            st = lstat(full)
-        except OSError:
-            return True  # gone or unreadable: cannot be proved to match
-        if _git_mode(st.st_mode) != e.mode:
-            return True
-        if e.flags & 0x8000 or (st.st_mtime_ns == e.mtime_ns and st.st_ctime_ns == e.ctime_ns
-                                and st.st_size & 0xFFFFFFFF == e.size and st.st_ino & 0xFFFFFFFF == e.ino
-                                and st.st_mtime_ns < index_mtime_ns):
-            return None  # assume-valid, or stat proves it (and it is not racy)
-        return full, st.st_mode
+    def look(chunk: list[IndexEntry]) -> tuple[list[bytes], list[tuple[IndexEntry, bytes, int]]]:
+        # One plain loop, names bound locally: it runs once per tracked file.
+        changed, suspects = [], []
+        lstat, islnk, mask = os.lstat, stat.S_ISLNK, 0xFFFFFFFF
+        for e in chunk:
+            path, mode, _oid, flags, extended, ctime_ns, mtime_ns, ino, size = e
+            if mode == GITLINK or extended & 0x4000:
+                continue  # a submodule's own state is not ours to read; sparse entries are not checked out
+            if flags & 0x3000 or extended & 0x2000:
+                changed.append(path)  # a conflict, or intent-to-add
+                continue
+            full = base + path
+            try:
+                st = lstat(full)
+            except OSError:
+                changed.append(path)  # gone or unreadable: cannot be proved to match
+                continue
+            st_mode = st.st_mode
+            if (SYMLINK if islnk(st_mode) else (0o100755 if st_mode & 0o100 else 0o100644)) != mode:
+                changed.append(path)
+            elif flags & 0x8000 or (st.st_mtime_ns == mtime_ns and st.st_ctime_ns == ctime_ns
+                                    and st.st_size & mask == size and st.st_ino & mask == ino
+                                    and st.st_mtime_ns < index_mtime_ns):
+                continue  # assume-valid, or stat proves it (and it is not racy)
+            else:
+                suspects.append((e, full, st_mode))
+        return changed, suspects
 
-    looked = hashing.parallel_map(look, entries)
-    changed = [e.path for e, seen in zip(entries, looked) if seen is True]
-    suspects = [(e, *seen) for e, seen in zip(entries, looked) if seen is not None and seen is not True]
+    # One thread: two threads running this loop were slower (measured on 1.86 million entries),
+    # the interpreter lock costing more than the overlapped lstat calls gain. The caller runs
+    # git's listing of untracked names on the other core meanwhile.
+    changed, suspects = look(entries)
 
     def differs(item: tuple[IndexEntry, bytes, int]) -> bool:
         e, full, st_mode = item
