@@ -38,6 +38,7 @@ COMMANDS = {
     "log": "log",
     "results": "results",
     "match": "match",
+    "screen": "screen",
     "gate": "gate",
     # task families and the sample environment
     "family": "family",
