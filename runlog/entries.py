@@ -74,6 +74,59 @@ class MatrixPayload(_Strict):
     models: list[str] = Field(min_length=1)
 
 
+class ScreenFlag(_Strict):
+    """One passage the leakage screen flagged in an operative deliverable (docs/SCREEN.md)."""
+
+    deliverable: str = Field(min_length=1)
+    file: str = Field(min_length=1)
+    kind: str = Field(min_length=1)
+    rule: str = Field(min_length=1)
+    line: int = Field(ge=1)
+    end_line: int | None = None
+    evidence: str
+    source: str | None = None
+    source_evidence: str | None = None
+
+
+class ScreenedFile(_Strict):
+    """An operative deliverable the screen read: the output file and how many flags it drew."""
+
+    deliverable: str = Field(min_length=1)
+    file: str = Field(min_length=1)
+    flags: int = Field(ge=0)
+
+
+class ScreenUnreadable(_Strict):
+    """A file the screen could not read (a deliverable's output or a source), and why."""
+
+    deliverable: str | None = None
+    path: str
+    problem: str
+
+
+class ScreenDocument(_Strict):
+    """How the screen treated a workspace document outside the knowledge base."""
+
+    path: str = Field(min_length=1)
+    kind: Literal["knowledge-base", "advisory", "template", "law", "deal"]
+
+
+class ScreenResult(_Strict):
+    """The leakage screen's result on a run's operative deliverables, with the screen's version.
+
+    Optional in a run or replay payload: logs written before the screen existed verify unchanged."""
+
+    version: str = Field(min_length=1)
+    status: Literal["clean", "flagged", "not-screened"]
+    reason: str | None = None
+    screened: list[ScreenedFile]
+    missing: list[str]
+    unreadable: list[ScreenUnreadable]
+    flags: list[ScreenFlag]
+    workspace: list[ScreenDocument]
+    sources: dict[str, int]
+
+
 class _Cell(_Strict):
     """What a run and a replay both record: the cell, the run id and the outputs matched."""
 
@@ -84,6 +137,7 @@ class _Cell(_Strict):
     deliverables_resolved: dict[str, str | None]
     match_method: dict[str, str]
     unassigned: list[str]
+    screen: ScreenResult | None = None
 
 
 class RunPayload(_Cell):
@@ -254,6 +308,9 @@ def refusals(state: LogState, kind: str, payload: dict, source: str, line: int |
         return []
     if kind in ("run", "replay"):
         cell = (p["task"], p["model"])
+        found = _screen_problems(p)
+        if found:
+            return no(found, "screen-matches-outputs", "screen")
         if state.matrix is None:
             return no("no matrix declared: run `oafreeze matrix declare` before recording runs", "matrix-first")
         if cell not in state.cells:
@@ -326,6 +383,30 @@ def refusals(state: LogState, kind: str, payload: dict, source: str, line: int |
         return no("supersedes must name the ruling in force (or be null for the first)", "supersedes-latest",
                   "supersedes")
     return []
+
+
+def _screen_problems(p: dict) -> str | None:
+    """Why a run's stored screen result does not fit the run's own outputs (None when it does)."""
+    screen = p.get("screen")
+    if not screen:
+        return None
+    resolved = p["deliverables_resolved"]
+    screened = {(s["deliverable"], s["file"]) for s in screen["screened"]}
+    for s in screen["screened"]:
+        if resolved.get(s["deliverable"]) != s["file"]:
+            return (f"screened {s['file']!r} for deliverable {s['deliverable']!r}, but deliverables_resolved "
+                    f"gives {resolved.get(s['deliverable'])!r}")
+    for f in screen["flags"]:
+        if (f["deliverable"], f["file"]) not in screened:
+            return f"a flag names {f['file']!r} ({f['deliverable']!r}), which the screen did not read"
+    for s in screen["screened"]:
+        if sum(1 for f in screen["flags"] if f["deliverable"] == s["deliverable"]) != s["flags"]:
+            return f"the flag count of {s['deliverable']!r} differs from its flags"
+    if (screen["status"] == "flagged") != bool(screen["flags"]):
+        return f"status {screen['status']!r} does not fit {len(screen['flags'])} flag(s)"
+    if screen["status"] == "not-screened" and screen["screened"]:
+        return "status 'not-screened' with deliverables screened"
+    return None
 
 
 def history_problems(entries: list[Entry], source: str) -> tuple[LogState, list[Problem]]:

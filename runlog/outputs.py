@@ -1,4 +1,5 @@
-"""A run's output folder: every file with its SHA-256, and which file answers which deliverable."""
+"""A run's output folder: every file with its SHA-256, which file answers which deliverable, and
+the leakage screen's result on the operative ones."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from pathlib import Path
 from oafreeze.plumbing.errors import BadInput, ProblemList
 from oafreeze.plumbing import hashing
 from oafreeze.environment import matching
+from oafreeze.screen import workspace
 
 
 def scan(folder: str | os.PathLike) -> list[dict]:
@@ -48,3 +50,17 @@ def run_fields(deliverables: list[str], folder: str | os.PathLike) -> dict:
     res = matching.resolve(deliverables, [f["path"] for f in files])
     return {"outputs": files, "deliverables_resolved": res.resolved, "match_method": res.method,
             "unassigned": res.unassigned}
+
+
+def screen_field(env_root: str | os.PathLike, loaded, folder: str | os.PathLike, resolved: dict[str, str | None]) -> dict:
+    """The `screen` part of a run or replay payload: the screen's result on the operative deliverables.
+
+    A run is recorded whatever its task's screen settings say: settings the screen cannot use
+    (frozen with the task, so not fixable under this freeze) are recorded as the reason the
+    run was not screened, instead of refusing the run.
+    """
+    try:
+        return workspace.screen_run(Path(env_root), loaded, Path(folder), resolved)
+    except BadInput as exc:
+        first = exc.problems[0] if exc.problems else exc.message
+        return workspace.not_screened(f"the screen could not run: {first}")

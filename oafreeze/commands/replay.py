@@ -7,6 +7,7 @@ from pathlib import Path
 import click
 
 from oafreeze.commands.log import freeze_option
+from oafreeze.commands.run import screen_line
 from oafreeze.runlog import outputs, log as runlog
 from oafreeze.environment.task import load_task
 from oafreeze.environment.discovery import resolve_env
@@ -29,6 +30,7 @@ def command(task, model, run_id, outputs_dir, env_dir, freeze_id, as_json):
     path = runlog.log_path(root, freeze_id)
     loaded = load_task(root, task)
     fields = outputs.run_fields(list(loaded.task.deliverables), outputs_dir)
+    fields["screen"] = outputs.screen_field(root, loaded, outputs_dir, fields["deliverables_resolved"])
 
     def build(state) -> dict:
         production = state.production.get((task, model))
@@ -43,3 +45,4 @@ def command(task, model, run_id, outputs_dir, env_dir, freeze_id, as_json):
         click.echo(f"recorded replay {run_id} of {task} x {model} (seq {entry.seq}); replays seq "
                    f"{entry.payload['replays']['seq']}, confirmed by seq "
                    f"{', '.join(str(r['seq']) for r in entry.payload['confirmed_by'])}")
+        click.echo("  " + screen_line(entry.payload["screen"]))

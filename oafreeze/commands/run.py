@@ -13,6 +13,17 @@ from oafreeze.environment.discovery import resolve_env
 from oafreeze.output import emit_json, env_option, handles_errors, json_option
 
 
+def screen_line(screen: dict) -> str:
+    """One line on the screen's result as stored with a run or replay."""
+    if screen["status"] == "not-screened":
+        return f"screen: not screened: {screen['reason']}"
+    files = sum(1 for s in screen["screened"] if s["flags"])
+    if screen["status"] == "flagged":
+        return (f"screen v{screen['version']}: {len(screen['flags'])} flag(s) in {files} of "
+                f"{len(screen['screened'])} operative deliverable(s) (`oafreeze screen` shows them)")
+    return f"screen v{screen['version']}: clean ({len(screen['screened'])} operative deliverable(s))"
+
+
 @click.group("run")
 def command():
     """Runs of the declared cells."""
@@ -35,8 +46,9 @@ def record(task, model, run_id, outputs_dir, production, env_dir, freeze_id, as_
     root = resolve_env(env_dir)
     path = runlog.log_path(root, freeze_id)
     loaded = load_task(root, task)
-    payload = {"task": task, "model": model, "run_id": run_id, "production": production,
-               **outputs.run_fields(list(loaded.task.deliverables), outputs_dir)}
+    fields = outputs.run_fields(list(loaded.task.deliverables), outputs_dir)
+    fields["screen"] = outputs.screen_field(root, loaded, outputs_dir, fields["deliverables_resolved"])
+    payload = {"task": task, "model": model, "run_id": run_id, "production": production, **fields}
     entry = runlog.append(path, "run", payload)
     if as_json:
         emit_json(entry.as_dict())
@@ -47,3 +59,4 @@ def record(task, model, run_id, outputs_dir, production, env_dir, freeze_id, as_
         click.echo(f"  {deliverable} <- {file or '(no file)'}")
     if payload["unassigned"]:
         click.echo(f"  unassigned: {', '.join(payload['unassigned'])}")
+    click.echo("  " + screen_line(payload["screen"]))
