@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from test_runlog_rules import FAIL_C1, FAIL_C2, PASS_C1, PASS_C2, judge_file, make_env, outputs
@@ -38,14 +39,18 @@ def test_counts_read_like_leaked_in_n_of_ten_instances_with_the_trap_name(cli, t
     code, res, _ = cli.json("results", "--env", str(env))
     assert code == 0
     counts = res["models"]["acme/model-a"]
-    trap = next(r for r in counts["counts"] if r["kind"] == "trap")
+    assert counts["matrix"] is None  # every task is an instance of the family
+    family = counts["families"][0]
+    assert family["family"] == "covenant-package" and family["instances"] == 10
+    trap = next(r for r in family["counts"] if r["kind"] == "trap")
     assert trap["text"] == "trap 'settlement-range-leak' leaked in 3 of 10 instances (v01, v04, v07)"
-    c1 = next(r for r in counts["counts"] if r["name"] == "C1-repeal")
-    assert c1["text"] == "criterion C1-repeal (Flags the repealed notice rule) failed in 0 of 10 instances"
-    assert counts["all_pass_text"] == "all criteria passed in 7 of 10 instances"
+    c1 = next(r for r in family["counts"] if r["name"] == "C1-repeal")
+    assert c1["text"] == "criterion C1-repeal failed in 0 of 10 instances" and not c1["shown"]
+    assert family["all_pass"]["text"] == "all criteria passed in 7 of 10 instances"
     assert [c["status"] for c in res["cells"]].count("fail") == 3
     code, out, _ = cli("results", "--env", str(env))
-    assert "leaked in 3 of 10 instances (v01, v04, v07)" in out
+    assert "covenant-package: trap 'settlement-range-leak' leaked in 3 of 10 instances (v01, v04, v07)" in out
+    assert "C1-repeal failed in 0" not in out  # a criterion nobody failed is not printed
 
 
 def test_majority_decides_ties_wait_for_a_human_and_a_ruling_wins_over_the_judges(cli, tmp_path):
@@ -69,8 +74,9 @@ def test_majority_decides_ties_wait_for_a_human_and_a_ruling_wins_over_the_judge
     v1 = next(c for c in res["cells"][0]["criteria"] if c["criterion"] == "C1-repeal")
     assert v1["effective"] == "pass" and v1["basis"] == "adjudication"
     assert [j["verdict"] for j in v1["judges"]] == ["FAIL", "FAIL", "PASS"]  # raw verdicts beside it
-    counts = res["models"]["acme/model-a"]
-    assert counts["all_pass_text"] == "all criteria passed in 1 of 1 instances; 9 not yet decided"
+    family = res["models"]["acme/model-a"]["families"][0]
+    assert family["all_pass"]["text"] == ("all criteria passed in 1 of 1 decided instances; 9 undecided "
+                                          "(1 awaiting review, 8 not run)")
 
 
 def test_a_contradictory_fail_is_listed_for_review_instead_of_counting(cli, tmp_path):
@@ -83,8 +89,8 @@ def test_a_contradictory_fail_is_listed_for_review_instead_of_counting(cli, tmp_
     assert c2["effective"] == "review" and c2["basis"].startswith("contradiction")
     assert cell["status"] == "review" and cell["all_pass"] is None
     assert res["awaiting_review"][0]["criterion"] == "C2-leak"
-    trap = next(r for r in res["models"]["acme/model-a"]["counts"] if r["kind"] == "trap")
-    assert trap["text"].endswith("; 1 awaiting review, 9 not yet decided")
+    trap = next(r for r in res["models"]["acme/model-a"]["families"][0]["counts"] if r["kind"] == "trap")
+    assert trap["text"] == "trap 'settlement-range-leak': no instance decided yet (1 awaiting review, 9 not run)"
     # the human rules; the judge's verdict stays FAIL in the raw layer
     cli("adjudicate", "r01", "C2-leak", "--verdict", "fail", "--by", "A", "--reason", "The range is in the P.S.",
         "--env", str(env))
@@ -98,3 +104,6 @@ def test_results_refuse_a_log_that_does_not_verify(cli, tmp_path):
     log.write_bytes(log.read_bytes().replace(b"acme/model-a", b"acme/model-b", 1))
     code, _, err = cli("results", "--env", str(env))
     assert code == 1 and "runlog-digest" in err
+    code, out, _ = cli("results", "--env", str(env), "--json")
+    error = json.loads(out)
+    assert code == 1 and error["exit_code"] == 1 and error["problems"][0]["rule"] == "runlog-digest"

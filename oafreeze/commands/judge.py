@@ -54,6 +54,9 @@ def import_(files, env_dir, freeze_id, as_json):
     def builder(name: str, jf: judgefile.JudgeFile):
         def build(state) -> dict:
             run = state.runs.get(jf.run_id)
+            if run is None:
+                raise CheckFailed.at(name, f"no run {jf.run_id!r} in this log; record the run first",
+                                     field="run_id", rule="run-exists")
             if run is not None:
                 known = {c.id for c in load_task(root, run.payload["task"]).task.criteria}
                 unknown = [v["criterion"] for v in jf.verdicts if v["criterion"] not in known]
