@@ -49,6 +49,7 @@ judges:
     schema_version: "1"
     field_order: [reasoning, verdict]
     temperature: 0
+  - {{id: anthropic/claude-sonnet-4.6, schema_version: "1", field_order: [reasoning, verdict], temperature: 0}}
 families: [{families}]
 """
 
