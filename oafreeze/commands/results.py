@@ -35,6 +35,14 @@ def _screen(screen: dict | None) -> str:
     return f"  screen: {screen['status']}"
 
 
+def _replay_screen(screen: dict | None) -> str:
+    if screen is None:
+        return ""
+    if screen["status"] == "flagged":
+        return f" (screen: {screen['flags']} flag{'s' * (screen['flags'] != 1)})"
+    return f" (screen: {screen['status']})"
+
+
 def print_report(data: dict) -> None:
     """The human form: cells (only what is not a plain pass), counts, replays, judges, screen, review."""
     freeze = data["freeze"]
@@ -45,8 +53,9 @@ def print_report(data: dict) -> None:
     click.echo("cells (production runs; a human ruling where there is one, else the judges' majority):")
     quiet = {"not-run": 0, "pass": 0}
     for cell in data["cells"]:
-        lines = [c for c in cell["criteria"] if _worth_a_line(c)]
         flagged = cell["screen"] is not None and cell["screen"]["status"] == "flagged"
+        placement = cell["placement"]["criteria"] if cell["placement"] and flagged else []
+        lines = [c for c in cell["criteria"] if _worth_a_line(c) or c["criterion"] in placement]
         if cell["status"] in quiet and not lines and not flagged and not cell["replays"]:
             quiet[cell["status"]] += 1
             continue
@@ -57,7 +66,8 @@ def print_report(data: dict) -> None:
             layer = f"  human: {ruling['verdict']} by {ruling['by']}" if ruling else ""
             click.echo(f"    {c['criterion']:<28} {c['effective']:<8} judges: {_judges(c)}{layer}")
         if cell["replays"]:
-            click.echo("    replays: " + ", ".join(f"{r['run_id']} {r['status']}" for r in cell["replays"]))
+            click.echo("    replays: " + ", ".join(f"{r['run_id']} {r['status']}" + _replay_screen(r["screen"])
+                                               for r in cell["replays"]))
     if quiet["pass"]:
         click.echo(f"  {quiet['pass']} other cell{'s' * (quiet['pass'] != 1)} passed every criterion, the judges "
                    "agreeing and the screen not flagging")
