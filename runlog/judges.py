@@ -55,7 +55,8 @@ def measure(state: LogState) -> dict:
                            "adjudication": ruling.payload["verdict"] if ruling else None})
     rows = [by_judge[j] for j in sorted(by_judge)]
     text = f"{_plural(judgings, 'judging')}, {len(splits)} inter-judge split{'' if len(splits) == 1 else 's'}"
-    errors = [f"{r['judge']}: {_plural(r['false_pass'], 'false pass')}, {_plural(r['false_fail'], 'false fail')}"
+    errors = [f"{r['judge']}: " + ", ".join(_plural(r[key], word) for key, word in
+                                            (("false_pass", "false pass"), ("false_fail", "false fail")) if r[key])
               for r in rows if r["false_pass"] or r["false_fail"]]
     if errors:
         text += "; " + "; ".join(errors)
