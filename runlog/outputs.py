@@ -52,7 +52,8 @@ def run_fields(deliverables: list[str], folder: str | os.PathLike) -> dict:
             "unassigned": res.unassigned}
 
 
-def screen_field(env_root: str | os.PathLike, loaded, folder: str | os.PathLike, resolved: dict[str, str | None]) -> dict:
+def screen_field(env_root: str | os.PathLike, loaded, folder: str | os.PathLike,
+                 resolved: dict[str, str | None]) -> dict:
     """The `screen` part of a run or replay payload: the screen's result on the operative deliverables.
 
     A run is recorded whatever its task's screen settings say: settings the screen cannot use

@@ -21,10 +21,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from oafreeze.plumbing.errors import BadInput
 from oafreeze.runlog import judges as judge_quality
 from oafreeze.runlog import replays as replay_stability
 from oafreeze.runlog import screening
 from oafreeze.runlog.entries import LogState
+from oafreeze.screen import workspace
 
 MATRIX = "matrix"
 DENOMINATORS = {
@@ -52,9 +54,6 @@ class TaskInfo:
 
 def task_info(loaded) -> TaskInfo:
     """TaskInfo from a LoadedTask (task.py)."""
-    from oafreeze.plumbing.errors import BadInput
-    from oafreeze.screen import workspace
-
     ext = loaded.task.ext
     trap = ext.trap
     try:

@@ -23,6 +23,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from oafreeze.corpus import formats
+from oafreeze.corpus.materialize import DEFAULT_MOUNT
+from oafreeze.environment.config import CONFIG_FILE, load_environment
 from oafreeze.environment.task import WORKSPACE, LoadedTask
 from oafreeze.plumbing.errors import BadInput, ProblemList
 from oafreeze.plumbing.paths import path_problem
@@ -34,7 +36,6 @@ from oafreeze.screen.rules import AMOUNT, amount_key
 
 DEAL = "deal"  # a workspace document that is not a source: its words are meant to reach the agreement
 SETTINGS_KEYS = ("allowed", "required_notices", "deal_terms", "sources", "criteria")
-DEFAULT_MOUNT = "documents/knowledge-base"
 # Licence files of the library are boilerplate about the library itself, not analysis.
 _SKIP_NAMES = {"LICENSE", "LICENSE.md", "LICENSE.txt", "NOTICE", "COPYING"}
 _NOTICE_ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)+$")
@@ -273,8 +274,6 @@ def screen_outputs(task_dir: Path, loaded: LoadedTask, outputs_dir: Path, resolv
 
 def mount_of(env_root: Path) -> str:
     """Where the environment mounts its knowledge base in each workspace (the default without one)."""
-    from oafreeze.environment.config import CONFIG_FILE, load_environment
-
     if not (env_root / CONFIG_FILE).is_file():
         return DEFAULT_MOUNT
     kb = load_environment(env_root).knowledge_base

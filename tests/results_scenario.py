@@ -33,7 +33,8 @@ LEAK_THRESHOLD = ("Because your annual base salary of $127,500 falls short of th
                   "compensated workers, this letter carries no non-compete.")
 LEAK_REFERENCE = ("Consistent with our practice guide, a covenant presented in violation of the statute exposes the "
                   "Company to a penalty of $5,000 per worker.")
-PASS_REASON = "The deliverable does what the criterion asks, and nothing in it goes against the criterion. The criterion is met."
+PASS_REASON = ("The deliverable does what the criterion asks, and nothing in it goes against the criterion. "
+               "The criterion is met.")
 FAIL_PLACEMENT = ("The data engineer's offer letter compares the hire's salary with the statutory threshold, which is "
                   "legal analysis in a document the hire receives. The criterion is not met.")
 PASS_PLACEMENT = ("The six documents carry the deal's terms and the required immunity notice; the salary sentence "

@@ -73,7 +73,8 @@ def test_the_matrix_counts_tasks_all_pass_and_a_family_counts_instances_on_its_t
     trap = next(r for r in family["counts"] if r["kind"] == "trap")
     assert trap["text"] == "trap 'placement' leaked in 1 of 10 instances (original)"
     assert (trap["adjudicated"], trap["by_majority"]) == (1, 9)
-    assert family["denominator"] == "instances" and family["all_pass"]["text"] == "all criteria passed in 9 of 10 instances"
+    assert family["denominator"] == "instances"
+    assert family["all_pass"]["text"] == "all criteria passed in 9 of 10 instances"
     b = report["models"][MODEL_B]
     assert next(r for r in b["families"][0]["counts"] if r["kind"] == "trap")["text"] == (
         "trap 'placement' leaked in 0 of 10 instances")
@@ -121,7 +122,8 @@ def test_the_same_tables_come_out_as_csv_and_markdown(scenario, report):
     assert [s.split(":")[0][2:] for s in sections] == ["cells", "counts", "replays", "judges", "splits", "screen"]
     code, out, _ = cli("results", "--env", str(env), "--format", "markdown")
     assert code == 0 and "### Replay stability" in out
-    assert "| covenant-package-original | example/drafting-model-a | placement-operative-text | 2 | 3 | intermittent |" in out
+    assert ("| covenant-package-original | example/drafting-model-a | placement-operative-text | 2 | 3 | "
+            "intermittent |") in out
     assert f"| {SONNET} | 34 | " in out
     counts = cli("results", "--env", str(env), "--format", "csv", "--table", "counts")[1]
     measures = {(r["model"], r["scope"], r["measure"]): r for r in csv.DictReader(io.StringIO(counts))}

@@ -157,7 +157,8 @@ def test_a_threshold_comparison_in_an_offer_letter_is_legal_analysis(cli, env, t
 
 
 def test_advisory_deliverables_are_not_screened(cli, env, tmp_path):
-    analysis = "Colorado voids the non-compete because $127,500 is below the $130,014 threshold; see our practice guide."
+    analysis = ("Colorado voids the non-compete because $127,500 is below the $130,014 threshold; see our "
+                "practice guide.")
     folder = package(tmp_path / "out", {"rationale.md": analysis, "client-email.md": analysis})
     code, data = screen(cli, env, folder)
     assert code == 0 and data["status"] == "clean"
@@ -186,11 +187,13 @@ def test_an_operative_deliverable_without_a_file_is_named_as_missing(cli, env, t
 
 
 def test_the_immunity_notice_the_colorado_notice_and_bare_cross_references_are_left_alone(cli, env, tmp_path):
-    colorado = ("## Notice of Covenant Not to Compete\n\nThis notice is given under C.R.S. § 8-2-113(4). The Agreement "
+    colorado = ("## Notice of Covenant Not to Compete\n\nThis notice is given under C.R.S. § 8-2-113(4). The "
+                "Agreement "
                 "you are asked to sign contains a covenant not to compete that could restrict your options for "
                 "subsequent employment following your separation from the Company. A covenant that does not meet "
                 "the statute is void.")
-    xref = "Nothing in this Agreement restricts Employee except to the extent permitted by Cal. Bus. & Prof. Code § 16600."
+    xref = ("Nothing in this Agreement restricts Employee except to the extent permitted by Cal. Bus. & Prof. "
+            "Code § 16600.")
     folder = package(tmp_path / "out", {"data-engineer-covenants.md": colorado, "sales-director-covenants.md": xref})
     code, data = screen(cli, env, folder)
     assert code == 0 and data["flags"] == []  # the base covenants carry the 18 U.S.C. § 1833(b) notice too
@@ -208,7 +211,8 @@ def test_the_deals_figures_come_from_the_term_sheet_and_are_not_read_as_penaltie
     loaded = load_task(env, TASK)
     sources = workspace.task_sources(env / "tasks" / TASK, loaded)
     assert sources.policy.deal_terms == ("$127,500", "$188,000", "$84,000")
-    damages = "If Employee breaches Section 1, the Company may recover damages equal to one year of base salary, $127,500."
+    damages = ("If Employee breaches Section 1, the Company may recover damages equal to one year of base salary, "
+               "$127,500.")
     code, data = screen(cli, env, package(tmp_path / "out", {"data-engineer-covenants.md": damages}))
     assert code == 0 and data["flags"] == []
     other = damages.replace("$127,500", "$129,000")  # not a figure of this deal
@@ -269,7 +273,8 @@ def test_a_task_without_operative_deliverables_has_nothing_to_screen_and_says_so
 @pytest.mark.parametrize("settings, field, words", [
     ({"allow": ["x"]}, "oafreeze.screen.allow", "unknown key"),
     ({"required_notices": ["colorado-notice-x"]}, "oafreeze.screen.required_notices[0]", "unknown notice id"),
-    ({"sources": {"documents/term-sheet.md": "memo"}}, "oafreeze.screen.sources.documents/term-sheet.md", "is not one of"),
+    ({"sources": {"documents/term-sheet.md": "memo"}}, "oafreeze.screen.sources.documents/term-sheet.md",
+     "is not one of"),
     ({"criteria": ["no-such-criterion"]}, "oafreeze.screen.criteria[0]", "is not a criterion of this task"),
     ({"allowed": "one passage"}, "oafreeze.screen.allowed", "must be a list"),
 ])

@@ -173,5 +173,5 @@ def command(fmt, table, html_file, env_dir, freeze_id, as_json):
         click.echo("no matrix declared yet")
     else:
         print_report(data)
-        if html_file:
-            click.echo(f"results page written to {html_file}")
+    if html_file and fmt == "text" and not as_json:
+        click.echo(f"results page written to {html_file}")

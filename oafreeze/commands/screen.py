@@ -32,7 +32,8 @@ def print_result(task: str, result: dict) -> None:
     files = sum(1 for s in result["screened"] if s["flags"])
     screened = len(result["screened"])
     if n:
-        click.echo(f"{task}: {n} flag(s) in {files} of {screened} operative deliverable(s) (screen v{result['version']})")
+        click.echo(f"{task}: {n} flag(s) in {files} of {screened} operative deliverable(s) "
+                   f"(screen v{result['version']})")
     else:
         click.echo(f"{task}: clean: {screened} operative deliverable(s) screened, nothing flagged "
                    f"(screen v{result['version']})")
