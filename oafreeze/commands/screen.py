@@ -21,9 +21,10 @@ def print_result(task: str, result: dict) -> None:
         click.echo(f"{task}: not screened: {result['reason']}")
         return
     for f in result["flags"]:
-        click.echo(f"{shown(f['file'])}:{f['line']}: {f['kind']} ({f['rule']}): {f['evidence']}")
+        # The evidence is the deliverable's own text: escaped, so it cannot move the cursor or fake a line.
+        click.echo(f"{shown(f['file'])}:{f['line']}: {f['kind']} ({f['rule']}): {shown(f['evidence'])}")
         if f["source"]:
-            click.echo(f"    source: {shown(f['source'])}: {f['source_evidence']}")
+            click.echo(f"    source: {shown(f['source'])}: {shown(f['source_evidence'] or '')}")
     for d in result["missing"]:
         click.echo(f"{d}: no output file answers it; not screened")
     for u in result["unreadable"]:
