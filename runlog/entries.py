@@ -144,6 +144,9 @@ class RunPayload(_Cell):
     """A run of one cell, its outputs and which output answers which deliverable."""
 
     production: bool
+    # True when a production run was recorded although none of its outputs answered any
+    # deliverable (`run record --allow-missing`): the log says that someone chose to.
+    allow_missing: bool | None = None
 
 
 class ReplayPayload(_Cell):

@@ -261,3 +261,23 @@ def test_log_verify_reports_an_entry_the_rules_would_have_refused_even_with_a_va
     assert code == 1 and [(p["line"], p["rule"]) for p in data["problems"]] == [(3, "one-production-run")]
     code, out, _ = cli("log", "show", "--env", str(env))
     assert "production r2" in out
+
+
+def test_an_empty_outputs_folder_does_not_use_up_the_cells_production_run(cli, env, tmp_path):
+    assert declare(cli, env)[0] == 0
+    empty = tmp_path / "empty"
+    empty.mkdir()
+
+    def record_from(folder, run_id, *extra):
+        return cli("run", "record", "covenant-package-v01", "acme/model-a", "--run-id", run_id, "--outputs",
+                   str(folder), "--env", str(env), *extra)
+
+    code, out, err = record_from(empty, "r1")
+    assert code == 1 and "memo.md" in err and "client-email.md" in err and "--allow-missing" in err, out + err
+    assert runlog.verify(runlog.log_path(env)).state.production == {}
+    code, _o, err = record_from(empty, "r1", "--allow-missing")
+    assert code == 0, err
+    entry = runlog.verify(runlog.log_path(env)).state.production[("covenant-package-v01", "acme/model-a")]
+    assert entry.payload["allow_missing"] is True
+    code, _o, err = record(cli, env, "covenant-package-v01", "acme/model-a", "r2")
+    assert code == 1 and "already has its production run" in err  # the allowed empty run was the one

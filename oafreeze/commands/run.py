@@ -11,6 +11,7 @@ from oafreeze.runlog import outputs, log as runlog
 from oafreeze.environment.task import load_task
 from oafreeze.environment.discovery import resolve_env
 from oafreeze.output import emit_json, env_option, handles_errors, json_option
+from oafreeze.plumbing.errors import CheckFailed
 
 
 def screen_line(screen: dict) -> str:
@@ -37,18 +38,28 @@ def command():
               help="The folder of files the run produced.")
 @click.option("--production/--trial", default=True, show_default=True,
               help="A production run (one per cell) or a trial.")
+@click.option("--allow-missing", is_flag=True,
+              help="Record a production run even though no output answers any deliverable (the log says so).")
 @env_option
 @freeze_option
 @json_option
 @handles_errors
-def record(task, model, run_id, outputs_dir, production, env_dir, freeze_id, as_json):
+def record(task, model, run_id, outputs_dir, production, allow_missing, env_dir, freeze_id, as_json):
     """Record a run of TASK x MODEL: refused outside the matrix or for a second production run."""
     root = resolve_env(env_dir)
     path = runlog.log_path(root, freeze_id)
     loaded = load_task(root, task)
     fields = outputs.run_fields(list(loaded.task.deliverables), outputs_dir)
+    missing = sorted(d for d, f in fields["deliverables_resolved"].items() if f is None)
+    if production and missing and len(missing) == len(fields["deliverables_resolved"]) and not allow_missing:
+        # A cell has one production run: an empty or wrong outputs folder must not use it up.
+        raise CheckFailed.at(str(outputs_dir), f"no output answers any deliverable ({', '.join(missing)}); nothing "
+                             "was recorded. Check the folder, or record it anyway with --allow-missing",
+                             field="outputs", rule="outputs-resolve")
     fields["screen"] = outputs.screen_field(root, loaded, outputs_dir, fields["deliverables_resolved"])
     payload = {"task": task, "model": model, "run_id": run_id, "production": production, **fields}
+    if production and allow_missing and len(missing) == len(fields["deliverables_resolved"]):
+        payload["allow_missing"] = True
     entry = runlog.append(path, "run", payload)
     if as_json:
         emit_json(entry.as_dict())
