@@ -10,6 +10,7 @@ from pathlib import Path
 
 from oafreeze.corpus.snapshot import Snapshot
 from oafreeze.plumbing import clock
+from oafreeze.plumbing.hashing import sha256_bytes
 from oafreeze.plumbing.tree import walk
 from oafreeze.environment.task import TASK_FILE, WORKSPACE, Extension, LoadedTask, Task
 from oafreeze.corpus import formats
@@ -126,6 +127,22 @@ class TaskContext:
     def kb_files(self) -> list[WorkspaceFile]:
         """The materialized knowledge base."""
         return [f for f in self.workspace if f.in_kb]
+
+    def kb_deviations(self) -> list[WorkspaceFile]:
+        """Knowledge-base files that are not byte for byte the pinned snapshot's (added or edited for
+        this task); every one of them when nothing is pinned."""
+        if self.snapshot is None:
+            return list(self.kb_files)
+        pinned = self.__dict__.get("_pinned")
+        if pinned is None:
+            pinned = self.__dict__["_pinned"] = {f"{self.kb_mount}/{f.path}": f.sha256 for f in self.snapshot.files}
+        out = []
+        for f in self.kb_files:
+            known = self.digests.get(f.rel)
+            digest = known[0] if known else (sha256_bytes(f.data) if f.data is not None else None)
+            if pinned.get(f.rel) != digest:
+                out.append(f)
+        return out
 
     def file(self, name: str) -> WorkspaceFile | None:
         """A workspace file by its workspace path ("facts.md"; "documents/facts.md" is accepted too)."""
