@@ -20,6 +20,7 @@ from oafreeze.environment.task import Criterion
 from oafreeze.corpus import text as tx
 from oafreeze.hygiene import criteria as cr
 from oafreeze.hygiene.context import TaskContext
+from oafreeze.hygiene.kbindex import KnowledgeOutput
 
 KINDS = ("empty", "template", "instructions", "workspace", "knowledge-base")
 DESCRIBE = {
@@ -93,6 +94,10 @@ class Output:
         """(path, normalized text) of each file the output was built from."""
         return tuple((path, tx.normalize(text)) for path, text in self.sources)
 
+    def passes(self, g: Grading) -> bool:
+        """Whether this output passes the criterion by the proxy."""
+        return passes(g, self.normalized)
+
     def passed_alone_by(self, g: Grading) -> str | None:
         """The one source file that passes the criterion by itself, if any (copying one input
         passes), else None (the literals are spread over several inputs)."""
@@ -136,15 +141,15 @@ def template_for(ctx: TaskContext, deliverable: str) -> tuple[str, str] | None:
     return (f.rel, f.text or "") if f else None
 
 
-def kb_output(ctx: TaskContext) -> Output | None:
-    """The whole knowledge base pasted in; built once per audit run and pinned snapshot
-    (H08 reports any task whose copy differs from the pin)."""
+def kb_output(ctx: TaskContext):
+    """The whole knowledge base pasted in: the pinned library through the run's index (built once,
+    whatever the number of tasks), or, when nothing is pinned, the task's own knowledge-base files."""
     if not ctx.kb_files:
         return None
-    key = ("kb-output", ctx.snapshot.digest if ctx.snapshot else ctx.task_id, ctx.kb_mount)
-    if key not in ctx.cache:
-        ctx.cache[key] = Output("knowledge-base", tuple((f.rel, f.text) for f in ctx.kb_files if f.text))
-    return ctx.cache[key]
+    index = ctx.knowledge_index()
+    if index is not None:
+        return KnowledgeOutput(index) if index.paths else None
+    return Output("knowledge-base", tuple((f.rel, f.text) for f in ctx.kb_files if f.text))
 
 
 def outputs(ctx: TaskContext, deliverable: str) -> list[Output]:
@@ -201,8 +206,7 @@ def probe(ctx: TaskContext) -> Probe:
             per_deliverable[d].append(c.id)
         for kind in KINDS:
             # A criterion over several deliverables passes when one degenerate file of that kind does.
-            hit = next((o for d in graded for o in outs.get(d, []) if o.kind == kind and passes(g, o.normalized)),
-                       None)
+            hit = next((o for d in graded for o in outs.get(d, []) if o.kind == kind and o.passes(g)), None)
             if hit is not None:
                 passed[c.id][kind] = hit
                 alone[c.id][kind] = hit.passed_alone_by(g)

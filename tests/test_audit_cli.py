@@ -75,7 +75,10 @@ def test_json_output_has_exactly_the_documented_shape(tmp_path, cli):
     assert code == 1 and set(data) == {"tasks"}
     assert [t["task"] for t in data["tasks"]] == ["t1", "t2"]
     for t in data["tasks"]:
-        assert set(t) == {"task", "tree", "passed", "findings"} and len(t["tree"]) == 40
+        assert set(t) == {"task", "tree", "passed", "items", "findings"} and len(t["tree"]) == 40
+        assert [row["id"] for row in t["items"]] == [f"H{n:02d}" for n in range(1, 14)] + ["FAM"]
+        assert {row["id"]: row.get("reason") for row in t["items"] if row["verdict"] == "n/a"} == {
+            "FAM": "the task belongs to no family"}
     f = data["tasks"][1]["findings"][0]
     assert {"item", "severity", "path", "location", "evidence", "message", "fix", "task", "waived"} == set(f)
     assert f["item"] == "H05" and f["location"] == "$.criteria[2].match_criteria"

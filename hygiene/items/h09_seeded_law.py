@@ -14,6 +14,11 @@ NAME = "seeded-law provenance"
 DECLARED = ("effective_date", "verified_on", "verified_against")
 
 
+def applies(ctx: TaskContext) -> str | None:
+    """Seeded law is declared in the oafreeze block; a plain LAB task has nowhere to declare it."""
+    return None if ctx.has_block else "the task has no oafreeze block, so it declares no seeded law"
+
+
 def check(ctx: TaskContext) -> list[Finding]:
     """Missing provenance, an excerpt not in its file, verification after the freeze; quoted law
     in the workspace that no entry declares."""

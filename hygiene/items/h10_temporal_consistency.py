@@ -77,6 +77,11 @@ def _event_dates(text: str) -> list[tuple[str, dt.date, str]]:
     return out
 
 
+def applies(ctx: TaskContext) -> str | None:
+    """The as-of date is declared in the oafreeze block; without it there is no date to check against."""
+    return None if ctx.has_block else "the task has no oafreeze block, so it declares no as_of date"
+
+
 def check(ctx: TaskContext) -> list[Finding]:
     """Dates that tell two stories about when the work is done and which law applies."""
     ext = ctx.ext

@@ -12,6 +12,11 @@ ID = "H11"
 NAME = "trap armed"
 
 
+def applies(ctx: TaskContext) -> str | None:
+    """The trap is declared in the oafreeze block; a plain LAB task declares none."""
+    return None if ctx.has_block else "the task has no oafreeze block, so it declares no trap"
+
+
 def check(ctx: TaskContext) -> list[Finding]:
     """No trap, anchors that are not in their files, detecting criteria that do not exist."""
     trap = ctx.ext.trap

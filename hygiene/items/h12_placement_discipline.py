@@ -8,6 +8,7 @@ from oafreeze.hygiene import degenerate
 from oafreeze.corpus import text as tx
 from oafreeze.hygiene import criteria as cr
 from oafreeze.hygiene.context import TaskContext
+from oafreeze.hygiene.kbindex import copied_runs
 from oafreeze.hygiene.finding import Finding
 
 ID = "H12"
@@ -27,11 +28,19 @@ SHINGLE = 5
 COPIED_WORDS = 12
 
 
+def applies(ctx: TaskContext) -> str | None:
+    """Operative and advisory deliverables are declared in the oafreeze block, and only a drafting
+    task (or one that declares operative text) has text a counterparty signs."""
+    if not ctx.has_block:
+        return "the task has no oafreeze block, so it declares no operative or advisory deliverable"
+    if ctx.task.work_type != "draft" and not ctx.ext.operative:
+        return f"a {ctx.task.work_type or 'non-drafting'} task that declares no operative deliverable"
+    return None
+
+
 def check(ctx: TaskContext) -> list[Finding]:
     """Operative and advisory deliverables declared and graded for placement."""
     ext = ctx.ext
-    if ctx.task.work_type != "draft" and not ext.operative:
-        return []
     out = []
     names = set(ctx.task.deliverables)
     if not ext.operative:
@@ -190,43 +199,30 @@ def copied_advice(ctx: TaskContext) -> list[Finding]:
     none of its templates or the task's seeded law (form language and statutory text stay allowed)."""
     if ctx.snapshot is None or not ctx.ext.operative:
         return []
-    key = ("h12-kb-advice", ctx.snapshot.digest, ctx.kb_mount)
-    if key not in ctx.cache:
-        kinds = {d.id: d.kind for d in ctx.snapshot.documents}
-        kind = {f"{ctx.kb_mount}/{f.path}": kinds.get(f.document) for f in ctx.snapshot.files if f.document}
-        advice: dict[tuple[str, ...], str] = {}
-        form: set[tuple[str, ...]] = set()
-        for f in ctx.kb_files:
-            if f.text and f.rel in kind:
-                if kind[f.rel] == "template":
-                    form.update(tx.shingles(f.text, SHINGLE))
-                else:
-                    for s in tx.shingles(f.text, SHINGLE):
-                        advice.setdefault(s, f.rel)
-        ctx.cache[key] = {s: rel for s, rel in advice.items() if s not in form}
-    advice = ctx.cache[key]
-    law = {s for seeded in ctx.ext.seeded_law for s in tx.shingles(seeded.quote or "", SHINGLE)}
     starts: dict[str, tuple[str, list[str]]] = {}
     for d in ctx.ext.operative:
         tmpl = degenerate.template_for(ctx, d)
         if tmpl:
             starts.setdefault(tmpl[0], (tmpl[1], []))[1].append(d)
+    if not starts:
+        return []
+    index = ctx.knowledge_index()
+    if index is None or not index.paths:
+        return []
+    law = {s for seeded in ctx.ext.seeded_law for s in tx.shingles(seeded.quote or "", SHINGLE)}
     out = []
     for rel, (text, ds) in starts.items():
-        ws = tx.words(text)
-        hits = [advice.get(s) if s not in law else None
-                for s in (tuple(w for w, _ in ws[i:i + SHINGLE]) for i in range(len(ws) - SHINGLE + 1))]
-        (length, at), run = (0, 0), 0  # the longest copied run: its words and its first word
-        for i, hit in enumerate(hits):
-            run = run + 1 if hit else 0
-            if run and run + SHINGLE - 1 > length:
-                length, at = run + SHINGLE - 1, i - run + 1
+        runs = copied_runs(index, text, SHINGLE, law)
+        if not runs:
+            continue
+        at, length, source = max(runs, key=lambda r: (r[1], -r[0]))
         if length < COPIED_WORDS:
             continue
+        ws = tx.words(text)
         passage = " ".join(w for w, _ in ws[at:at + length])
         out.append(ctx.finding(
             ID, "major", rel, f"{rel}, the starting template of the operative deliverable(s) {', '.join(ds)}, "
-            f"already carries {length} words copied from {hits[at]}: an agent that fills in the form as given "
+            f"already carries {length} words copied from {source}: an agent that fills in the form as given "
             "hands the signer the knowledge base's legal analysis, and the placement criterion fails it",
             f"take the knowledge-base passage out of {rel}; advice belongs in the advisory deliverables",
             location=ws[at][1], evidence=tx.excerpt(passage)))

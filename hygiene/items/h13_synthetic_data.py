@@ -72,7 +72,7 @@ def _shown(kind: str, value: str) -> str:
 def check(ctx: TaskContext) -> list[Finding]:
     """Real-looking personal data, credentials, local paths and internal URLs in task.json or the workspace."""
     out = []
-    if ctx.ext.synthetic is not True:
+    if ctx.has_block and ctx.ext.synthetic is not True:
         out.append(ctx.finding(ID, "minor", "task.json", "the task does not declare `synthetic: true`: readers "
                                "cannot tell whether its people and companies are invented",
                                "set oafreeze.synthetic to true once every name and number is fictional",
