@@ -12,25 +12,28 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from oafreeze.plumbing.errors import BadInput, CheckFailed, OafreezeError, Problem
-from oafreeze.environment.config import Environment, load_environment
-from oafreeze.plumbing import clock
-from oafreeze.plumbing.tree import dir_tree_digests, dir_tree_id
 from oafreeze.corpus.materialize import DEFAULT_MOUNT
 from oafreeze.corpus.snapshot import Snapshot, load_snapshot
+from oafreeze.environment.config import Environment, load_environment
 from oafreeze.environment.discovery import select_tasks, task_ids
 from oafreeze.environment.task import LoadedTask, load_task
 from oafreeze.hygiene import records
-from oafreeze.hygiene.context import TaskContext, list_task_folder
+from oafreeze.hygiene.cache import AuditCache, digest
+from oafreeze.hygiene.context import ContentStore, TaskContext, list_task_folder
 from oafreeze.hygiene.finding import BLOCKING, SEVERITIES, Finding
+from oafreeze.hygiene.kbindex import KnowledgeIndex
 from oafreeze.hygiene.records import Record, Waiver
 from oafreeze.hygiene.registry import BY_ID, ITEMS
+from oafreeze.hygiene.trees import TaskTree, TreeReader
+from oafreeze.plumbing import clock
+from oafreeze.plumbing.errors import BadInput, CheckFailed, OafreezeError, Problem
 
-Verdict = Literal["pass", "note", "waived", "fail"]
+Verdict = Literal["pass", "note", "waived", "fail", "n/a"]
 
 
 class TaskAudit(BaseModel):
-    """The audit of one task: the tree it read, whether it passed, every finding, the waivers used."""
+    """The audit of one task: the tree it read, whether it passed, every finding, the waivers used,
+    and the items that do not apply to it (with why)."""
 
     model_config = ConfigDict(extra="forbid")
 
@@ -39,22 +42,36 @@ class TaskAudit(BaseModel):
     passed: bool
     findings: list[Finding]
     waivers: list[Waiver]
+    not_applicable: dict[str, str] = {}
 
     def waived(self, f: Finding) -> bool:
         """Whether a recorded waiver lifts this finding."""
         return any(w.covers(f, self.tree) for w in self.waivers)
 
     def verdict(self, item: str) -> Verdict:
-        """pass (no finding), note (minor/info only), waived (every blocking one waived), fail."""
+        """n/a (does not apply), pass (no finding), note (minor/info only), waived (every blocking one
+        waived), fail."""
+        if item in self.not_applicable:
+            return "n/a"
         mine = [f for f in self.findings if f.item == item]
         blocking = [f for f in mine if f.severity in BLOCKING]
         if any(not self.waived(f) for f in blocking):
             return "fail"
         return "waived" if blocking else ("note" if mine else "pass")
 
+    def items(self) -> list[dict]:
+        """Each item's verdict, with the reason when it does not apply."""
+        out = []
+        for item in ITEMS:
+            row = {"id": item.id, "name": item.name, "verdict": self.verdict(item.id)}
+            if item.id in self.not_applicable:
+                row["reason"] = self.not_applicable[item.id]
+            out.append(row)
+        return out
+
     def as_json(self) -> dict:
-        """The --json shape: task, tree, passed, findings (each with `waived`)."""
-        return {"task": self.task, "tree": self.tree, "passed": self.passed,
+        """The --json shape: task, tree, passed, each item's verdict, findings (each with `waived`)."""
+        return {"task": self.task, "tree": self.tree, "passed": self.passed, "items": self.items(),
                 "findings": [{**f.as_dict(), "waived": self.waived(f)} for f in self.findings]}
 
 
@@ -109,16 +126,6 @@ def unreadable_task(task_id: str, exc: OafreezeError) -> list[Finding]:
     return sorted(out, key=Finding.sort_key)
 
 
-def _load_all(env_root: Path, ids: list[str]) -> tuple[dict[str, LoadedTask], dict[str, list[Finding]]]:
-    loaded, broken = {}, {}
-    for task_id in ids:
-        try:
-            loaded[task_id] = load_task(env_root, task_id)
-        except OafreezeError as exc:
-            broken[task_id] = unreadable_task(task_id, exc)
-    return loaded, broken
-
-
 def load_families(env_root: Path, env: Environment | None = None) -> dict:
     """The family specs oafreeze.yaml declares, by family name (a bad spec is exit 2, named)."""
     from oafreeze.environment.family import load_family
@@ -134,72 +141,169 @@ def load_families(env_root: Path, env: Environment | None = None) -> dict:
     return out
 
 
+# --- one audit run -------------------------------------------------------------------------
+
+class Session:
+    """What one audit run shares across tasks: the environment, the pin, the caches, the
+    knowledge base's index. Tasks are read, audited and let go one at a time, so memory does not
+    grow with the number of tasks."""
+
+    def __init__(self, env_root: Path, *, today: dt.date | None = None, use_cache: bool = True):
+        self.env_root = Path(env_root)
+        self.env = load_environment(self.env_root)
+        self.snapshot, self.mount = load_pin(self.env_root, self.env)
+        self.families = load_families(self.env_root, self.env)
+        self.today = today or clock.today()
+        self.cache = AuditCache(self.env_root, enabled=use_cache)
+        self.trees = TreeReader(self.env_root, self.cache, self.snapshot, self.mount)
+        self.store = ContentStore(self.cache, self.trees.object_format)
+        self.shared: dict = {}  # what items share within the run (a family's expansion, ...)
+        self._index = None
+        self._members: dict[str, list[TaskContext]] = {}
+        self.from_cache = 0
+
+    def close(self) -> None:
+        """Write what the run learned to the cache."""
+        self.cache.close()
+
+    def __enter__(self) -> "Session":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    # -- contexts ------------------------------------------------------------------------
+
+    def context(self, loaded: LoadedTask, tt: TaskTree | None = None) -> TaskContext:
+        """The task as items see it (files listed, nothing read until an item asks)."""
+        if tt is None:
+            tt = self.trees.read(loaded.id)
+        files, links = list_task_folder(self.env_root / "tasks" / loaded.id, self.mount, listing=tt.listing,
+                                        blobs=tt.blobs, store=self.store)
+        ctx = TaskContext(self.env_root, loaded, files, links, self.snapshot, self.mount, today=self.today,
+                          cache=self.shared, families=self.families, knowledge=self.knowledge, listing=tt.listing)
+        if ctx.ext.family and ctx.ext.family not in self.families:
+            ctx.siblings = [c for c in self.members(ctx.ext.family) if c.task_id != ctx.task_id]
+        return ctx
+
+    def members(self, family: str) -> list[TaskContext]:
+        """Every task of a family that has no spec (the heuristic compares instances), read once."""
+        if family not in self._members:
+            self._members[family] = []
+            for task_id in task_ids(self.env_root):
+                try:
+                    loaded = load_task(self.env_root, task_id)
+                    if loaded.task.ext.family == family:
+                        self._members[family].append(self.context(loaded))
+                except OafreezeError:
+                    continue
+        return self._members[family]
+
+    def knowledge(self, ctx: TaskContext):
+        """The pinned knowledge base's index, built once a run from the first task whose copy is
+        complete and pinned (a task whose copy differs gets one of its own pinned files)."""
+        if self.snapshot is None:
+            return None
+        if self._index is not None:
+            return self._index
+        kinds = {d.id: d.kind for d in self.snapshot.documents}
+        kind_of = {f"{self.mount}/{f.path}": kinds.get(f.document) for f in self.snapshot.files}
+        pinned = [f for f in ctx.kb_files if ctx.pinned(f)]
+        index = KnowledgeIndex()
+        for f in pinned:
+            if f.text:
+                index.add(f.rel, kind_of.get(f.rel), f.text)
+        if len(pinned) == len(ctx.pinned_blobs):
+            self._index = index
+        return index
+
+    # -- auditing --------------------------------------------------------------------------
+
+    def result_key(self, tree: str) -> str:
+        """The cache key of a task's results: everything they depend on but other tasks."""
+        return digest("result", self.cache.version, tree, self.snapshot.digest if self.snapshot else "",
+                      self.mount, self.today.isoformat())
+
+    def audit(self, task_id: str, waivers: list[Waiver]) -> TaskAudit:
+        """Audit one task (never raises for a task that cannot be read: that is a finding)."""
+        try:
+            tt = self.trees.read(task_id)
+        except OafreezeError as exc:
+            return _unreadable_folder(task_id, exc)
+        try:
+            loaded = load_task(self.env_root, task_id)
+        except OafreezeError as exc:
+            return _failed(task_id, tt.tree, unreadable_task(task_id, exc))
+        try:
+            findings, na = self._items(loaded, tt)
+        except OafreezeError as exc:
+            return _unreadable_folder(task_id, exc)
+        findings.sort(key=Finding.sort_key)
+        mine = [w for w in waivers if w.task == task_id and w.tree == tt.tree]
+        return TaskAudit(task=task_id, tree=tt.tree, passed=records.passed(findings, mine, tt.tree),
+                         findings=findings, waivers=mine, not_applicable=na)
+
+    def _items(self, loaded: LoadedTask, tt: TaskTree) -> tuple[list[Finding], dict[str, str]]:
+        key = self.result_key(tt.tree)
+        hit = self.cache.get("result", key)
+        ctx = None
+        findings: list[Finding] = []
+        na: dict[str, str] = {}
+        if isinstance(hit, dict):
+            try:
+                findings = [Finding.model_validate(f) for f in hit["findings"]]
+                na = {str(k): str(v) for k, v in hit["na"].items()}
+                self.from_cache += 1
+            except (KeyError, TypeError, AttributeError, ValueError):
+                hit = None
+        if not isinstance(hit, dict):
+            ctx = self.context(loaded, tt)
+            findings, na = run_items(ctx, [i for i in ITEMS if not i.cross_task])
+            self.cache.put("result", key, {"findings": [f.as_dict() for f in findings], "na": na})
+        # Items that compare a task with other tasks (the family check) are never cached.
+        cross = [i for i in ITEMS if i.cross_task]
+        if cross:
+            ctx = ctx or self.context(loaded, tt)
+            more, more_na = run_items(ctx, cross)
+            findings += more
+            na.update(more_na)
+        return findings, na
+
+
+def run_items(ctx: TaskContext, items) -> tuple[list[Finding], dict[str, str]]:
+    """The findings of `items` on one task, and the items that do not apply (with why)."""
+    findings: list[Finding] = []
+    na: dict[str, str] = {}
+    for item in items:
+        reason = item.not_applicable(ctx)
+        if reason:
+            na[item.id] = reason
+        else:
+            findings += item.check(ctx)
+    return findings, na
+
+
 def contexts(env_root: Path, ids: list[str], *, today: dt.date | None = None,
              broken: dict[str, list[Finding]] | None = None) -> list[TaskContext]:
-    """One context per selected task that reads, with its family's siblings from the whole
-    environment; the findings of those that do not read go into `broken`."""
-    env = load_environment(env_root)
-    snapshot, mount = load_pin(env_root, env)
-    families = load_families(env_root, env)
-    loaded, unreadable = _load_all(env_root, ids)
-    if broken is not None:
-        broken.update(unreadable)
-    cache: dict = {}
-    today = today or clock.today()
-
-    def make(task: LoadedTask) -> TaskContext:
-        files, links = list_task_folder(env_root / "tasks" / task.id, mount)
-        return TaskContext(env_root, task, files, links, snapshot, mount, today=today, cache=cache,
-                           families=families)
-
-    made = {i: make(t) for i, t in loaded.items()}
-    # Siblings are needed only where no spec exists (the heuristic compares instances).
-    unspecified = {t.task.ext.family for t in loaded.values() if t.task.ext.family} - set(families)
-    if unspecified:
-        others = [i for i in task_ids(env_root) if i not in made]
-        for task_id, task in _load_all(env_root, others)[0].items():
-            if task.task.ext.family in unspecified:
-                made[task_id] = make(task)
-    for ctx in made.values():
-        if ctx.ext.family:
-            ctx.siblings = [c for c in made.values() if c is not ctx and c.ext.family == ctx.ext.family]
-    return [made[i] for i in ids if i in made]
+    """One context per selected task that reads (for callers that inspect items one by one); the
+    findings of those that do not read go into `broken`."""
+    session = Session(env_root, today=today, use_cache=False)
+    out = []
+    for task_id in ids:
+        try:
+            out.append(session.context(load_task(session.env_root, task_id)))
+        except OafreezeError as exc:
+            if broken is not None:
+                broken[task_id] = unreadable_task(task_id, exc)
+    return out
 
 
 # --- auditing --------------------------------------------------------------------------
 
-def task_tree(folder: Path) -> str:
-    """The git tree id a task folder has now; an unreadable file is named, not a traceback."""
-    return _readable(folder, dir_tree_id)
-
-
-def _readable(folder: Path, fn):
-    # A folder that changes while it is read (a file removed between listing and hashing)
-    # gets a second read; one that still cannot be read is named.
-    for attempt in (1, 2):
-        try:
-            return fn(folder)
-        except FileNotFoundError as exc:
-            if attempt == 2:
-                raise BadInput.at(str(exc.filename or folder), "changed while it was read", rule="readable") from None
-        except OSError as exc:
-            where = exc.filename or str(folder)
-            raise BadInput.at(str(where), f"cannot read: {exc.strerror or exc}", rule="readable") from None
-
-
-def audit_one(ctx: TaskContext, waivers: list[Waiver], tree: str | None = None) -> TaskAudit:
-    """Every item over one task, with the waivers that apply to its current tree."""
-    if tree is None:
-        # One read of every file gives the tree the result is bound to and the contents'
-        # SHA-256 (H08 compares the knowledge base with them instead of reading it again).
-        tree, ctx.digests = _readable(ctx.folder, dir_tree_digests)
-    try:
-        findings = sorted((f for item in ITEMS for f in item.check(ctx)), key=Finding.sort_key)
-    finally:
-        ctx.digests = {}  # a thousand entries a task: not kept for the whole run
-    mine = [w for w in waivers if w.task == ctx.task_id and w.tree == tree]
-    return TaskAudit(task=ctx.task_id, tree=tree, passed=records.passed(findings, mine, tree),
-                     findings=findings, waivers=mine)
+def task_tree(env_root: Path, task_id: str) -> str:
+    """The git tree id a task folder has now (read without any cache); an unreadable file is
+    named, not a traceback."""
+    return TreeReader(env_root).read(task_id).tree
 
 
 def _failed(task_id: str, tree: str, findings: list[Finding]) -> TaskAudit:
@@ -216,27 +320,22 @@ def _unreadable_folder(ctx_or_id, exc: OafreezeError) -> TaskAudit:
 
 
 def run_audit(env_root: Path, patterns: list[str] | tuple[str, ...] = (), *, record: bool = True,
-              today: dt.date | None = None, progress=None) -> list[TaskAudit]:
+              today: dt.date | None = None, progress=None, use_cache: bool = True) -> list[TaskAudit]:
     """Audit the tasks the globs select; append one record per task unless `record` is False.
 
     A task that cannot be read (task.json that is not a task, an unreadable folder) is
-    reported with findings and fails; every other task is still audited."""
+    reported with findings and fails; every other task is still audited. Tasks are audited
+    one at a time; what is unchanged since an earlier audit on this machine comes from the
+    cache (`use_cache=False` reads and analyses everything again, with the same result)."""
     env_root = Path(env_root)
     ids = select_tasks(env_root, patterns)
     waivers = records.read_waivers(env_root)
-    broken: dict[str, list[Finding]] = {}
-    by_id = {ctx.task_id: ctx for ctx in contexts(env_root, ids, today=today, broken=broken)}
     out = []
-    for n, task_id in enumerate(ids, 1):
-        try:
-            if task_id in broken:
-                out.append(_failed(task_id, task_tree(env_root / "tasks" / task_id), broken[task_id]))
-            else:
-                out.append(audit_one(by_id[task_id], waivers))
-        except OafreezeError as exc:
-            out.append(_unreadable_folder(task_id, exc))
-        if progress:
-            progress(n, len(ids))
+    with Session(env_root, today=today, use_cache=use_cache) as session:
+        for n, task_id in enumerate(ids, 1):
+            out.append(session.audit(task_id, waivers))
+            if progress:
+                progress(n, len(ids))
     if record:
         for result in out:
             if result.tree:  # a result must be bound to the tree it read
@@ -257,13 +356,18 @@ def waive(env_root: Path, task_id: str, item: str, reason: str, by: str, *,
                           rule="waiver-reasoned")
     if task_id not in task_ids(env_root):
         raise BadInput.at(f"tasks/{task_id}", "no such task", rule="task-exists")
-    found_ctx = contexts(env_root, [task_id], today=today)
-    if not found_ctx:
-        raise CheckFailed.at(f"tasks/{task_id}/task.json", "cannot be read as a task; correct it and audit again "
-                             "(a finding on a task that does not read cannot be waived)", rule="task-readable")
-    ctx = found_ctx[0]
-    tree = task_tree(ctx.folder)
-    found = BY_ID[item].check(ctx)
+    with Session(env_root, today=today) as session:
+        try:
+            tt = session.trees.read(task_id)
+            loaded = load_task(env_root, task_id)
+        except OafreezeError:
+            raise CheckFailed.at(f"tasks/{task_id}/task.json", "cannot be read as a task; correct it and audit again "
+                                 "(a finding on a task that does not read cannot be waived)",
+                                 rule="task-readable") from None
+        ctx = session.context(loaded, tt)
+        tree = tt.tree
+        reason_na = BY_ID[item].not_applicable(ctx)
+        found = [] if reason_na else BY_ID[item].check(ctx)
     blockers = [f for f in found if f.severity == "blocker"]
     if blockers:
         raise CheckFailed.at(f"tasks/{task_id}", f"{item} has a blocker, which cannot be waived: "
@@ -291,13 +395,17 @@ def audit_status(env_root: Path, task_ids: list[str], trees: dict[str, str] | No
         audited.add(r.task)
     waivers = records.read_waivers(env_root)
     out = {}
+    reader = None
     for task_id in task_ids:
         folder = env_root / "tasks" / task_id
         if trees is not None and task_id in trees:
             tree = trees[task_id]
         else:
             try:
-                tree = task_tree(folder) if folder.is_dir() and not folder.is_symlink() else None
+                if reader is None:
+                    snapshot, mount = load_pin(env_root)
+                    reader = TreeReader(env_root, AuditCache(env_root), snapshot, mount)
+                tree = reader.read(task_id).tree if folder.is_dir() and not folder.is_symlink() else None
             except BadInput:
                 out[task_id] = AuditStatus(task=task_id, state="unreadable", tree=None)
                 continue

@@ -8,16 +8,48 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 
-from oafreeze.corpus.snapshot import Snapshot
-from oafreeze.plumbing import clock
-from oafreeze.plumbing.tree import walk
-from oafreeze.environment.task import TASK_FILE, WORKSPACE, Extension, LoadedTask, Task
 from oafreeze.corpus import formats
+from oafreeze.corpus.snapshot import Snapshot
+from oafreeze.environment.task import TASK_FILE, WORKSPACE, Extension, LoadedTask, Task
+from oafreeze.hygiene.cache import AuditCache, digest
 from oafreeze.hygiene.finding import Finding
-
+from oafreeze.plumbing import clock
+from oafreeze.plumbing.errors import BadInput
+from oafreeze.plumbing.hashing import git_blob_id
+from oafreeze.plumbing.tree import Listing, walk
 
 # The audit reads task documents whole; nothing a task hands an agent should be near this.
 MAX_INSPECT = 64 << 20
+
+
+class ContentStore:
+    """Each distinct content's extraction, read once: from the audit cache when this code has
+    seen these bytes before (keyed by their blob id), else extracted and remembered."""
+
+    def __init__(self, cache: AuditCache | None = None, object_format: str = "sha1"):
+        self.cache = cache
+        self.object_format = object_format
+        self.extracted = self.reused = 0
+
+    def extraction(self, f: "WorkspaceFile") -> formats.Extraction:
+        """What `f` holds (its bytes are read only when the cache does not know them)."""
+        key = None
+        if self.cache is not None and self.cache.enabled and f.blob:
+            key = digest("content", self.cache.version, f.blob, formats.extension(f.rel))
+            hit = self.cache.get("content", key)
+            if isinstance(hit, dict) and isinstance(hit.get("status"), str):
+                self.reused += 1
+                return formats.Extraction(hit["status"], hit.get("text"), tuple(tuple(p) for p in hit.get("parts", ())),
+                                          hit.get("problem"))
+        data = f.data
+        if data is None:
+            return formats.Extraction(formats.UNREADABLE, problem="cannot be read" if not f.too_large else None)
+        found = formats.extract(f.rel, data)
+        self.extracted += 1
+        if key is not None:
+            self.cache.put("content", key, {"status": found.status, "text": found.text,
+                                            "parts": [list(p) for p in found.parts], "problem": found.problem})
+        return found
 
 
 @dataclass
@@ -28,6 +60,8 @@ class WorkspaceFile:
     path: Path
     size: int
     in_kb: bool = False
+    blob: str | None = None  # its git blob id, as the audited tree holds it
+    store: ContentStore | None = None
 
     @property
     def too_large(self) -> bool:
@@ -36,19 +70,27 @@ class WorkspaceFile:
 
     @cached_property
     def data(self) -> bytes | None:
-        """The file's bytes (None if it cannot be read or is too large); a symlink is never followed."""
+        """The file's bytes (None if it cannot be read or is too large); a symlink is never followed.
+
+        When the tree the audit is bound to gave this file a blob id, the bytes read must be that
+        blob: a file changed in between is refused, not analysed under the wrong tree."""
         if self.too_large:
             return None
         try:
             fd = os.open(self.path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
             with os.fdopen(fd, "rb") as fh:
-                return fh.read()
+                data = fh.read()
         except OSError:
             return None
+        if self.blob and git_blob_id(data, "sha256" if len(self.blob) == 64 else "sha1") != self.blob:
+            raise BadInput.at(str(self.path), "changed while it was audited", rule="readable")
+        return data
 
     @cached_property
     def extraction(self) -> formats.Extraction:
         """What the document holds, read once: its text part by part, or why it has none."""
+        if self.store is not None:
+            return self.store.extraction(self)
         if self.data is None:
             return formats.Extraction(formats.UNREADABLE, problem="cannot be read" if not self.too_large else None)
         return formats.extract(self.rel, self.data)
@@ -81,15 +123,14 @@ class TaskContext:
     kb_mount: str = "documents/knowledge-base"
     siblings: list["TaskContext"] = field(default_factory=list)
     today: dt.date = field(default_factory=clock.today)
-    cache: dict = field(default_factory=dict)  # shared by one audit run (e.g. the KB's text)
+    cache: dict = field(default_factory=dict)  # shared by one audit run (the knowledge base's index, ...)
     families: dict = field(default_factory=dict)  # family name -> its spec (freezer.family.Family)
-    # SHA-256 and size of each file (path relative to the task folder), from the read that
-    # gave the audited tree id; items that compare contents use it instead of reading again.
-    digests: dict[str, tuple[str, int]] = field(default_factory=dict)
+    knowledge: object = None  # a callable giving the run's KnowledgeIndex of the pinned knowledge base
+    listing: Listing | None = None  # the walk that listed `files` (stat data, link targets)
 
     @property
     def task_id(self) -> str:
-        """The task's id (its folder name)."""
+        """The task's id (its folder's path under tasks/)."""
         return self.loaded.id
 
     @property
@@ -101,6 +142,11 @@ class TaskContext:
     def ext(self) -> Extension:
         """The `oafreeze` extension (empty when absent)."""
         return self.loaded.task.ext
+
+    @property
+    def has_block(self) -> bool:
+        """Whether task.json carries oafreeze's own block (LAB's plain tasks do not)."""
+        return self.loaded.task.oafreeze is not None
 
     @property
     def folder(self) -> Path:
@@ -127,6 +173,31 @@ class TaskContext:
         """The materialized knowledge base."""
         return [f for f in self.workspace if f.in_kb]
 
+    @cached_property
+    def pinned_blobs(self) -> dict[str, str]:
+        """Workspace path -> the blob id the pinned snapshot gives it (empty when nothing is pinned)."""
+        if self.snapshot is None:
+            return {}
+        return {f"{self.kb_mount}/{f.path}": f.blob for f in self.snapshot.files if f.blob}
+
+    def pinned(self, f: WorkspaceFile) -> bool:
+        """Whether a knowledge-base file holds exactly the pinned snapshot's content."""
+        expected = self.pinned_blobs.get(f.rel)
+        if expected is None:
+            return False
+        if f.blob:
+            return f.blob == expected
+        return f.data is not None and git_blob_id(f.data, "sha256" if len(expected) == 64 else "sha1") == expected
+
+    def kb_deviations(self) -> list[WorkspaceFile]:
+        """Knowledge-base files that are not byte for byte the pinned snapshot's (added or edited for
+        this task); every one of them when nothing is pinned."""
+        return [f for f in self.kb_files if not self.pinned(f)]
+
+    def knowledge_index(self):
+        """The run's index of the pinned knowledge base (None when nothing is pinned or materialized)."""
+        return self.knowledge(self) if callable(self.knowledge) else None
+
     def file(self, name: str) -> WorkspaceFile | None:
         """A workspace file by its workspace path ("facts.md"; "documents/facts.md" is accepted too)."""
         by_rel = self.__dict__.setdefault("_by_rel", {f.rel: f for f in self.files})
@@ -139,11 +210,16 @@ class TaskContext:
                        evidence=evidence, message=message, fix=fix)
 
 
-def list_task_folder(folder: Path, kb_mount: str) -> tuple[list[WorkspaceFile], list[str]]:
-    """Regular files (sorted by path bytes) and symlinks of a task folder; nothing is followed."""
-    listing = walk(folder)
+def list_task_folder(folder: Path, kb_mount: str, *, listing=None, blobs: dict[str, str] | None = None,
+                     store: ContentStore | None = None) -> tuple[list[WorkspaceFile], list[str]]:
+    """Regular files (sorted by path bytes) and symlinks of a task folder; nothing is followed.
+
+    `listing` is the folder's walk when the caller already has it, `blobs` each file's blob id."""
+    listing = listing if listing is not None else walk(folder)
     kb_prefix = kb_mount.rstrip("/") + "/"
-    files = [WorkspaceFile(rel, folder / rel, st.st_size, in_kb=rel.startswith(kb_prefix))
+    blobs = blobs or {}
+    files = [WorkspaceFile(rel, folder / rel, st.st_size, in_kb=rel.startswith(kb_prefix), blob=blobs.get(rel),
+                           store=store)
              for rel, st in listing.files.items()]
     files.sort(key=lambda f: f.rel.encode("utf-8", "surrogateescape"))
     return files, sorted(listing.links, key=lambda p: p.encode("utf-8", "surrogateescape"))

@@ -1,10 +1,32 @@
-"""Reading a criterion: its "PASS if ... FAIL if ..." clauses, what they negate, and the
-literals they name (quoted text, citations, amounts, percentages, dates, file names)."""
+"""Reading a criterion: its "PASS if ... FAIL if ..." clauses, their structure, and the literals
+they name (quoted text, citations, amounts, percentages, dates, file names).
+
+A clause is read by its structure, not by keywords alone. Each literal gets a role from where it
+stands in its sentence:
+
+- **required** / **forbidden**: what the output must contain or must not contain. A literal in a
+  PASS clause is required unless a negation governs it ("does not mention X, Y or Z": the scope
+  runs over the whole list, to the end of its sub-clause); in a FAIL clause the roles swap.
+- **neutral**: what the clause permits ("… is allowed", "may include …", "(… excepted)", "other
+  than …"), explains ("because …", "since …"), gives as one example of several ("such as …"), or
+  uses as a bound ("before November 2, 2026", "above $80,000"); none of them is a string the
+  output must or must not hold.
+
+Words inside reported speech ("tells the client that the salary is not above $130,014") are what
+the output must say: a negation there does not flip the literal. Literals joined by "or" are
+alternatives (any one satisfies the group); an alternative with no literal ("… or a later date")
+makes the group impossible to demand by a literal proxy, so it is dropped.
+
+The reading also says whether a PASS clause demands anything positive at all (`positive`): one
+made only of negations, "only" restrictions, permissions and explanations is passed by an empty
+output. And it splits the PASS clause into claims (one verb phrase and its subject each) so H04
+can count them.
+"""
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from oafreeze.corpus import text as tx
 
@@ -26,12 +48,70 @@ def clauses(match_criteria: str) -> tuple[str, str]:
     return pass_text.strip(" .;:\n"), fail_text.strip(" .;:\n")
 
 
-NEGATION = re.compile(r"\b(?:not|no|never|without|omits?|omitted|fails?\s+to|lacks?|missing|absent|"
-                      r"neither|nor|none|free\s+of|excludes?)\b|n't\b", re.I)
-# A sentence ends at ';', a newline, or '. ' after a lower-case letter or digit (so the
-# dots of "C.R.S." or "Cal. Lab. Code" do not end one).
-# A negation's scope also ends at ", or" / ", and" / "but", and at "or it" / "or the".
-_CLAUSE_END = re.compile(r"[;\n]|(?<=[a-z0-9)])\.\s|,\s*(?:or|and|but)\b|\bbut\b|\b(?:or|and)\s+(?:it|the|if)\b")
+NEGATION = re.compile(r"\b(?:not|no|never|without|omits?|omitted|omitting|fails?\s+to|lacks?|lacking|missing|absent|"
+                      r"neither|nor|none|nothing|nowhere|free\s+of|excludes?|avoids?|removes?|deletes?|drops?|"
+                      r"strips?|takes?\s+out|leaves?\s+out|cuts?)\b|n't\b", re.I)
+# "contains only …", "the only restrictions are …", "nothing but …": satisfied by an empty output.
+RESTRICTION = re.compile(r"\b(?:contains?|includes?|has|have|holds?|carries|consists?\s+of|is\s+made\s+of|keeps?)\s+only\b|"
+                         r"\bthe\s+only\b|\bonly\s+(?:contains?|includes?|has|holds?)\b|\bnothing\s+(?:but|else|other\s+than)\b|"
+                         r"\b(?:solely|exclusively)\s+of\b", re.I)
+# Bounds and idioms that hold a negation word without negating anything.
+NOT_NEGATION = re.compile(r"\b(?:no|not)\s+(?:more|less|later|earlier|longer|shorter|fewer|greater|sooner|higher|lower)"
+                          r"\s+than\b|\bnot\s+(?:to\s+)?exceed\w*|\bnot\s+(?:only|just|merely)\b|\bno\s+matter\b|"
+                          r"\bwhether\s+or\s+not\b", re.I)
+# Words that grant permission: what follows (or the sub-clause they sit in) is allowed, not demanded.
+PERMISSION = re.compile(r"\b(?:allowed|permitted|excepted|acceptable|is\s+fine|are\s+fine|need\s+not|"
+                        r"does\s+not\s+need\s+to|do\s+not\s+need\s+to|optional(?:ly)?|"
+                        r"may\s+(?:also\s+)?(?:include|contain|keep|mention|cite|quote|refer|state|retain|use|add|name|"
+                        r"appear|be\s+included|remain|stay|carry|set\s+out|summari[sz]e|reproduce|give|list))\b", re.I)
+EXCEPT = re.compile(r"\b(?:except(?:ing)?(?:\s+for)?|other\s+than|excluding|apart\s+from|save\s+for|aside\s+from|"
+                    r"besides|but\s+not)\b", re.I)
+EXPLAIN = re.compile(r"\b(?:because|since|given\s+that|so\s+that|in\s+order\s+to|as\s+a\s+result\s+of|as\s+required\s+by|"
+                     r"for\s+the\s+reason\s+that|which\s+is\s+why)\b", re.I)
+EXAMPLE = re.compile(r"\b(?:such\s+as|for\s+example|for\s+instance|e\.g\.?|including|like)\b", re.I)
+BOUND = re.compile(r"\b(?:before|after|earlier\s+than|later\s+than|prior\s+to|more\s+than|less\s+than|fewer\s+than|"
+                   r"greater\s+than|at\s+least|at\s+most|no\s+more\s+than|no\s+less\s+than|exceeds?|exceeding|above|"
+                   r"below|under|over|up\s+to|within|until|beyond|past|from|between|on\s+or\s+(?:after|before))"
+                   r"(?:\s+(?:the|a|an))?\s*$", re.I)
+# Verbs of saying: what follows "... that / why / how / whether" is content the output must state.
+_SPEECH = (r"(?:states?|stating|says?|saying|tells?|telling|explains?|explaining|notes?|noting|advises?|advising|"
+           r"warns?|warning|concludes?|concluding|argues?|arguing|recommends?|confirms?|reports?|informs?|flags?|"
+           r"mentions?|acknowledges?|asserts?|finds?|determines?|describes?|answers?|points?\s+out|makes?\s+clear|"
+           r"records?|shows?|sets?\s+out|spells?\s+out|identifies|addresses|discusses|analy[sz]es|reminds?)")
+REPORTED = re.compile(rf"\b{_SPEECH}\b[^;.]{{0,90}}?\b(?:that|why|how|whether)\b"
+                      r"|\b(?:tells?|advises?|warns?|instructs?|reminds?|asks?|directs?|urges?)\b[^;.]{0,60}?\bto\b"
+                      r"|\b(?:says?|states?|explains?|tells?|identifies|describes?|names?|lists?)\b[^;.]{0,40}?"
+                      r"\b(?:which|what|when|where|who)\b",
+                      re.I)
+
+# Verbs a criterion's claims are made of (third person, as criteria are written); a coordinated
+# phrase that starts with one ("…, and lists …") is a new claim.
+_VERB_STEMS = (
+    "state say tell explain name list give identify cite quote include contain keep remove delete drop add use select "
+    "apply limit set record warn advise note recommend describe address flag mention provide require assign exclude "
+    "end last run calculate compute conclude propose ask attach mark label date sign define specify treat refer "
+    "summari[sz]e compare report disclose offer place let bar restrict allow permit govern omit fail lack leave put "
+    "make show present accept reject follow match differ change replace preserve retain extend cap point confirm "
+    "answer argue find determine discuss analy[sz]e highlight spell lay carry insert rewrite revise edit update "
+    "correct fix deliver send write draft prepare produce quantify estimate distinguish recogni[sz]e rely rest base "
+    "tie link instruct direct inform notify alert caution remind receive pay owe charge ground support flag "
+    "walk reproduce recite describe express lists assign"
+).split()
+VERB = re.compile(r"\b(?:" + "|".join(sorted(set(_VERB_STEMS), key=len, reverse=True)) + r")(?:s|es)\b"
+                  r"|\b(?:is|are|has|have|does|gives|says|carries|applies|identifies|specifies|relies|denies|"
+                  r"qualifies|complies|satisfies|ties|lies|goes|puts)\b", re.I)
+# A plural subject takes the base form ("A and B contain only …"); a modal names the claim too.
+MODAL = re.compile(r"\b(?:contain|include|state|give|name|tell|explain|cite|keep|use|apply|limit|carry|hold|"
+                   r"must|should|shall|will|can|may)\b", re.I)
+_HEAD = r"(?:(?:it|they|also|then|either|each|both|that\s+it|the\s+[\w-]+(?:\.\w+)?|[\w-]+\.(?:md|docx|txt|xlsx|pdf)|x{3,})\s+)*"
+# Where a sub-clause starts inside a sentence: a semicolon, "but", a coordinated verb phrase, a
+# new quantified subject ("…, and any covenant it keeps is …"), "whereas" / "while".
+# ", states that …" starts a claim of its own, whose subject is the text before it ("soft").
+SOFT_BOUND = re.compile(rf",\s+(?={VERB.pattern})", re.I)
+SUB_BOUND = re.compile(rf";\s*|\s+but\s+|,\s+(?={VERB.pattern})|,?\s+(?:and|or)\s+(?:if\s+|when\s+|(?=(?:any|every|each|all|no)\s)|"
+                       rf"(?={_HEAD}\b(?:{VERB.pattern})))|,\s*(?:whereas|while)\s+", re.I)
+_SENTENCE = re.compile(r"\n|(?<=[a-z0-9)\]\"\u201d%])\.\s+(?=[A-Z\"\u201c(]|$)|(?<=[a-z0-9)\]\"\u201d%])\.$")
+_PAREN = re.compile(r"\(([^()]*\s[^()]*)\)")
 
 FILE_EXTENSIONS = ("md", "txt", "docx", "doc", "xlsx", "xls", "csv", "pptx", "pdf", "json", "yaml", "yml",
                    "eml", "html")
@@ -52,6 +132,7 @@ class Literal:
     kind: str
     text: str
     offset: int
+    end: int = -1
 
     @property
     def key(self) -> str:
@@ -60,15 +141,21 @@ class Literal:
 
 
 def literals(clause: str) -> list[Literal]:
-    """Quoted text, citations, dollar amounts, percentages, dates and file names in a clause."""
+    """Quoted text, citations, dollar amounts, percentages, dates and file names in a clause
+    (one per loose form, the first written; a literal inside a quoted one is the quote's)."""
     found: dict[str, Literal] = {}
+    spans: list[tuple[int, int]] = []
     for kind, pattern in LITERAL_PATTERNS.items():
         for m in pattern.finditer(clause):
             text = next((g for g in m.groups() if g), None) if m.groups() else m.group(0)
             text = _trim((text or m.group(0)).strip())
             if len(text) < 2:
                 continue
-            lit = Literal(kind, text, m.start())
+            if kind != "quote" and any(s <= m.start() and m.end() <= e for s, e in spans):
+                continue  # part of a quoted literal: the quote is the literal
+            lit = Literal(kind, text, m.start(), m.end())
+            if kind == "quote":
+                spans.append((m.start(), m.end()))
             found.setdefault(lit.key, lit)
     return sorted(found.values(), key=lambda lit: lit.offset)
 
@@ -80,9 +167,344 @@ def _trim(text: str) -> str:
     return text
 
 
+# --- the structure of a clause ---------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Claim:
+    """One verb phrase of a PASS clause: its text, its verb, the deliverables it names first."""
+
+    text: str
+    verb: str
+    subjects: tuple[str, ...]
+    positive: bool
+    joiner: str = ""  # how it is joined to the claim before it: "", "and", "or", ";"
+    reported: str = ""  # what it says the output must state ("that …"), if anything
+
+
+@dataclass
+class Reading:
+    """What one clause demands: literal groups (any one literal of a group will do), forbidden and
+    neutral literals, whether it demands anything positive, its claims and its permitted spans."""
+
+    required: list[tuple[Literal, ...]] = field(default_factory=list)
+    forbidden: list[Literal] = field(default_factory=list)
+    neutral: list[Literal] = field(default_factory=list)
+    positive: bool = False
+    claims: list[Claim] = field(default_factory=list)
+    permitted: list[str] = field(default_factory=list)  # text of every permission span
+    forbidding: list[str] = field(default_factory=list)  # text of every span read as forbidding
+
+
+def _mask(clause: str, lits: list[Literal]) -> str:
+    # Literals carry dots, parentheses and "or"s of their own; the structure is read around them.
+    out = list(clause)
+    for lit in lits:
+        end = lit.end if lit.end >= 0 else lit.offset + len(lit.text)
+        for i in range(lit.offset, min(end, len(out))):
+            out[i] = "x" if out[i] not in " \n" else out[i]
+    return "".join(out)
+
+
+def _spans(pattern: re.Pattern, text: str, start: int, end: int) -> list[tuple[int, int]]:
+    return [(m.start(), m.end()) for m in pattern.finditer(text, start, end)]
+
+
+@dataclass
+class _Sentence:
+    start: int
+    end: int
+    flat: str                             # the whole masked clause with parentheses blanked out
+    bounds: list[int]                     # sub-clause starts (offsets), the sentence start first
+    parens: list[tuple[int, int, str]]    # (start, end, role) role: permit / example / aside
+    permit: list[tuple[int, int]]
+    explain: list[tuple[int, int]]
+    reported: list[tuple[int, int, int]]  # (speech verb start, content start, end)
+
+    def sub_start(self, at: int) -> int:
+        return max(b for b in self.bounds if b <= at)
+
+    def sub_end(self, at: int) -> int:
+        return min([b for b in self.bounds if b > at] + [self.end])
+
+    def inside(self, spans, at: int) -> bool:
+        return any(s <= at < e for s, e, *_ in spans)
+
+
+def _sentences(masked: str) -> list[_Sentence]:
+    parens = []
+    for m in _PAREN.finditer(masked):
+        inner = m.group(1)
+        role = ("permit" if PERMISSION.search(inner) or EXCEPT.search(inner) else
+                "example" if EXAMPLE.search(inner) else "aside")
+        parens.append((m.start(), m.end(), role))
+    # Parentheses are read on their own: blanked out while the sentence around them is read.
+    chars = list(masked)
+    for s, e, _ in parens:
+        chars[s:e] = " " * (e - s)
+    for m in NOT_NEGATION.finditer(masked):
+        chars[m.start():m.end()] = " " * (m.end() - m.start())
+    flat = "".join(chars)
+    out = []
+    pos = 0
+    for cut in [m.end() for m in _SENTENCE.finditer(masked)] + [len(masked)]:
+        if cut <= pos:
+            continue
+        start, end = pos, cut
+        pos = cut
+        if not masked[start:end].strip():
+            continue
+        bounds = sorted({start} | {m.end() for m in SUB_BOUND.finditer(flat, start, end)})
+        mine = [p for p in parens if start <= p[0] < end]
+        sentence = _Sentence(start, end, flat, bounds, mine, [], [], [])
+        soft = {m.end() for m in SOFT_BOUND.finditer(flat, start, end)}
+        hard = [b for b in bounds if b not in soft] or [start]
+        for m in REPORTED.finditer(flat, start, end):
+            sentence.reported.append((m.start(), m.end(), end))
+        for m in PERMISSION.finditer(flat, start, end):
+            # The sub-clause a permission word sits in is permitted as a whole ("Notices … are allowed").
+            # (A soft bound does not count: "Notices …, such as …, are allowed" permits the notices.)
+            sentence.permit.append((max(b for b in hard if b <= m.start()), sentence.sub_end(m.start())))
+        for m in EXCEPT.finditer(flat, start, end):
+            sentence.permit.append((m.start(), sentence.sub_end(m.start())))
+        for m in EXPLAIN.finditer(flat, start, end):
+            if not any(c <= m.start() for _, c, _ in sentence.reported):
+                sentence.explain.append((m.start(), end))
+        sentence.permit += [(s, e) for s, e, role in mine if role == "permit"]
+        out.append(sentence)
+    return out
+
+
+def _negated_before(masked: str, sentence: _Sentence, at: int) -> bool:
+    """A negation governs `at`: a cue earlier in its sub-clause, outside reported speech and
+    outside parentheses (content negated inside a report is still content to state)."""
+    start = sentence.sub_start(at)
+    cut = at
+    for verb, content, _end in sentence.reported:
+        if content <= at:
+            cut = min(cut, verb)  # only what comes before the verb of saying can negate the report
+    return bool(NEGATION.search(sentence.flat[start:cut]))
+
+
+def _bounded(masked: str, sentence: _Sentence, at: int) -> bool:
+    before = sentence.flat[max(sentence.sub_start(at), at - 40):at]
+    return bool(BOUND.search(before))
+
+
+def _example(masked: str, sentence: _Sentence, at: int) -> bool:
+    for s, e, role in sentence.parens:
+        if s <= at < e:
+            return role == "example"
+    return bool(EXAMPLE.search(sentence.flat[sentence.sub_start(at):at]))
+
+
+_ARGUMENT = re.compile(r"\b(?:of|with|to|between|against|for|from|than|versus|vs\.?)\s+(?:(?:the|a|an|its|their|his|her)\s+)?$",
+                       re.I)
+
+
+def _embedded(sentence: _Sentence, at: int, placed: list) -> bool:
+    """A literal that is an argument of the thing an example names ("a comparison of the $71,500
+    salary with $130,014 or $78,008.40"), not the example itself ("such as "knowledge-base/"")."""
+    before = sentence.flat[sentence.sub_start(at):at]
+    if _ARGUMENT.search(before):
+        return True
+    if placed:
+        prev, role, prev_sentence = placed[-1]
+        if prev_sentence is sentence and role == "neutral" and \
+                re.fullmatch(r"[\s,]*(?:or|and)?\s*", sentence.flat[_end(prev):at], re.I):
+            return _ARGUMENT.search(sentence.flat[sentence.sub_start(prev.offset):prev.offset]) is not None
+    return False
+
+
+def read_clause(clause: str, *, fail: bool = False) -> Reading:
+    """The reading of one PASS clause (or, with `fail`, one FAIL clause)."""
+    lits = literals(clause)
+    masked = _mask(clause, lits)
+    sentences = _sentences(masked)
+    out = Reading()
+    placed: list[tuple[Literal, str, _Sentence]] = []
+    for lit in lits:
+        sentence = next((s for s in sentences if s.start <= lit.offset < s.end), None)
+        if sentence is None:
+            continue
+        at = lit.offset
+        reported = any(c <= at < e for _, c, e in sentence.reported)
+        if sentence.inside(sentence.permit, at) or sentence.inside(sentence.explain, at):
+            role = "neutral"
+        elif not reported and (_bounded(masked, sentence, at) or
+                               RESTRICTION.search(sentence.flat[sentence.sub_start(at):at])):
+            role = "neutral"  # a bound, or an item of what the output may "only" contain
+        else:
+            wanted = not _negated_before(masked, sentence, at)
+            if fail:
+                wanted = not wanted
+            role = "require" if wanted else "forbid"
+            if role == "require" and _example(masked, sentence, at):
+                role = "neutral"  # one example of several: none of them is demanded
+            elif role == "forbid" and _example(masked, sentence, at) and _embedded(sentence, at, placed):
+                role = "neutral"  # "such as a comparison of the $71,500 salary": the comparison is forbidden
+        placed.append((lit, role, sentence))
+    out.neutral = [lit for lit, role, _ in placed if role == "neutral"]
+    out.forbidden = [lit for lit, role, _ in placed if role == "forbid"]
+    out.required = _groups(clause, masked, [(lit, s) for lit, role, s in placed if role == "require"])
+    for sentence in sentences:
+        for s, e in sentence.permit:
+            out.permitted.append(clause[s:e])
+        for s, e in _forbidding_spans(masked, sentence, fail):
+            out.forbidding.append(clause[s:e])
+    out.claims = _claims(clause, masked, sentences, fail)
+    out.positive = any(c.positive for c in out.claims)
+    return out
+
+
+def _forbidding_spans(masked: str, sentence: _Sentence, fail: bool) -> list[tuple[int, int]]:
+    """Sub-clauses that forbid (negated in a PASS clause, affirmed in a FAIL clause), less what
+    they permit."""
+    out = []
+    for b in sentence.bounds:
+        end = sentence.sub_end(b)
+        if sentence.inside(sentence.permit, b) or sentence.inside(sentence.explain, b):
+            continue
+        negated = bool(NEGATION.search(masked[b:end]))
+        if negated != fail:
+            cut = min([s for s, _ in sentence.permit if b <= s < end] + [end])
+            out.append((b, cut))
+    return out
+
+
+def _groups(clause: str, masked: str, lits: list[tuple[Literal, _Sentence]]) -> list[tuple[Literal, ...]]:
+    """Required literals grouped by "or": one group per alternative set; a group with an
+    alternative that names no literal is dropped (the proxy cannot demand it)."""
+    groups: list[list[Literal]] = []
+    open_groups: set[int] = set()
+    previous: tuple[Literal, _Sentence] | None = None
+    for lit, sentence in lits:
+        joined = False
+        if previous is not None and previous[1] is sentence and \
+                sentence.sub_start(previous[0].offset) == sentence.sub_start(lit.offset):
+            between = masked[_end(previous[0]):lit.offset]
+            if re.fullmatch(r"[\s,]*(?:or|and/or)\s+(?:(?:the|a|an|in|under|to)\s+)?", between, re.I):
+                joined = True
+        if joined:
+            groups[-1].append(lit)
+        else:
+            groups.append([lit])
+        # "…X or a later date": an alternative that is not a literal.
+        tail = sentence.flat[_end(lit):sentence.sub_end(lit.offset)]
+        # Only an apposition may stand between a literal and its alternative ("X, Avery's first day,
+        # or a later date"): the tail stops at the next literal, verb, "and" or "that".
+        stop = re.search(r"x{2,}|\band\b|\bthat\b|;|" + VERB.pattern, tail, re.I)
+        tail = tail[:stop.start()] if stop else tail
+        m = re.search(r"\bor\s+(?!after\b|before\b)(\S+(?:\s+\S+)?)", tail, re.I)
+        if m and not re.match(r"(?:(?:the|a|an|in|under|to)\s+)?x", m.group(1), re.I):
+            open_groups.add(len(groups) - 1)
+        previous = (lit, sentence)
+    return [tuple(g) for i, g in enumerate(groups) if i not in open_groups]
+
+
+def _end(lit: Literal) -> int:
+    return lit.end if lit.end >= 0 else lit.offset + len(lit.text)
+
+
+_FILE = re.compile(r"(?<![\w/.-])[\w][\w\-./]*\.(?:" + "|".join(FILE_EXTENSIONS) + r")\b")
+
+
+def _joiner(flat: str, at: int, sentence_start: int) -> str:
+    if at == sentence_start:
+        return ""
+    before = flat[max(sentence_start, at - 12):at].lower()
+    for word in ("or", "and", "but"):
+        if re.search(rf"\b{word}\b\s*$", before) or re.search(rf"\b{word}\s+(?:if|when)\s*$", before):
+            return word
+    return ";" if ";" in before else ""
+
+
+def _claims(clause: str, masked: str, sentences: list[_Sentence], fail: bool) -> list[Claim]:
+    """Each sub-clause with a verb, outside permissions and explanations, as a claim."""
+    out = []
+    for sentence in sentences:
+        flat = sentence.flat
+        for b in sentence.bounds:
+            end = sentence.sub_end(b)
+            if sentence.inside(sentence.permit, b) or sentence.inside(sentence.explain, b):
+                continue
+            cut = min([s for s, _ in sentence.explain if b <= s < end] +
+                      [s for s, _ in sentence.permit if b <= s < end] + [end])
+            text = flat[b:cut]
+            verb = VERB.search(text) or MODAL.search(text)
+            if not verb:
+                continue
+            subjects = tuple(m.group(0) for m in _FILE.finditer(clause[b:b + verb.start()]))
+            reported = next(((v, c) for v, c, _ in sentence.reported if b <= v < cut), None)
+            # A negation governs the claim when it comes before its verb or right after it ("contains
+            # no …", "does not …"); one further on modifies an object ("…, with no tolling").
+            governs = flat[b:reported[0]] if reported else text[:verb.end() + 12]
+            negated = bool(NEGATION.search(governs))
+            positive = not fail and not negated and not (not reported and RESTRICTION.search(text))
+            out.append(Claim(clause[b:cut].strip(" ,;"), verb.group(0).lower(), subjects, positive,
+                             _joiner(flat, b, sentence.start), clause[reported[1]:cut] if reported else ""))
+    return out
+
+
+_PROPOSITION_SPLIT = re.compile(r",\s*(?:and\s+|or\s+)?(?:that\s+)?|;\s*|\s+and\s+that\s+", re.I)
+_IS = re.compile(r"\b(?:is|are|was|were|has|have|can|must|will|would|may|needs?)\b|" + VERB.pattern, re.I)
+
+
+def propositions(reported: str) -> int:
+    """How many propositions a reported list states ("that A, B is C, and D does E" -> 3): the
+    comma- or "and that"-separated parts that hold a verb of their own."""
+    parts = [p for p in _PROPOSITION_SPLIT.split(reported) if p and p.strip()]
+    return max(1, sum(1 for p in parts if _IS.search(p)))
+
+
+@dataclass
+class CriterionReading:
+    """A criterion read whole: its two clauses, and what its literals demand of an output."""
+
+    pass_clause: str
+    fail_clause: str
+    passes: Reading
+    fails: Reading
+
+    @property
+    def required(self) -> list[tuple[Literal, ...]]:
+        """Literal groups the output must hold: PASS's, then those a FAIL clause demands by negation."""
+        seen: set[tuple[str, ...]] = set()
+        out = []
+        for group in self.passes.required + self.fails.required:
+            key = tuple(sorted(lit.key for lit in group))
+            if key not in seen:
+                seen.add(key)
+                out.append(group)
+        return out
+
+    @property
+    def forbidden(self) -> list[Literal]:
+        """Literals the output must not hold (none that a PASS clause also requires)."""
+        wanted = {lit.key for group in self.required for lit in group}
+        out: dict[str, Literal] = {}
+        for lit in self.passes.forbidden + self.fails.forbidden:
+            if lit.key not in wanted:
+                out.setdefault(lit.key, lit)
+        return list(out.values())
+
+    @property
+    def absence_only(self) -> bool:
+        """The PASS clause demands nothing positive: an output that holds nothing passes it."""
+        return bool(self.pass_clause) and not self.passes.positive and not self.passes.required
+
+
+def read(match_criteria: str) -> CriterionReading:
+    """Read a criterion's match_criteria."""
+    p, f = clauses(match_criteria)
+    return CriterionReading(p, f, read_clause(p), read_clause(f, fail=True))
+
+
 def negated(clause: str, offset: int) -> bool:
-    """True when a negation cue comes before `offset` in the same sentence of the clause."""
-    start = 0
-    for m in _CLAUSE_END.finditer(clause, 0, offset):
-        start = m.end()
-    return bool(NEGATION.search(clause[start:offset]))
+    """True when a negation governs the literal at `offset` of a PASS clause (see `read_clause`)."""
+    lits = literals(clause)
+    masked = _mask(clause, lits)
+    for sentence in _sentences(masked):
+        if sentence.start <= offset < sentence.end:
+            return _negated_before(masked, sentence, offset)
+    return False

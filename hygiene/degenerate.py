@@ -20,6 +20,7 @@ from oafreeze.environment.task import Criterion
 from oafreeze.corpus import text as tx
 from oafreeze.hygiene import criteria as cr
 from oafreeze.hygiene.context import TaskContext
+from oafreeze.hygiene.kbindex import KnowledgeOutput
 
 KINDS = ("empty", "template", "instructions", "workspace", "knowledge-base")
 DESCRIBE = {
@@ -33,43 +34,47 @@ DESCRIBE = {
 
 @dataclass(frozen=True)
 class Grading:
-    """The literals a criterion requires and forbids, as the proxy reads them."""
+    """The literals a criterion requires (groups of alternatives) and forbids, as the proxy reads them."""
 
-    required: tuple[cr.Literal, ...]
+    groups: tuple[tuple[cr.Literal, ...], ...]
     forbidden: tuple[cr.Literal, ...]
     absence_only: bool
 
     @property
+    def required(self) -> tuple[cr.Literal, ...]:
+        """Every literal of every required group (the first of each group first)."""
+        return tuple(lit for group in self.groups for lit in group)
+
+    @property
     def gradable(self) -> bool:
         """The proxy can say something about this criterion."""
-        return bool(self.required) or self.absence_only
+        return bool(self.groups) or self.absence_only
 
 
 def grading(criterion: Criterion, deliverables: list[str], inputs: list[str] = ()) -> Grading:
-    """Read a criterion's PASS and FAIL clauses into required and forbidden literals."""
-    pass_clause, fail_clause = cr.clauses(criterion.match_criteria)
+    """Read a criterion's PASS and FAIL clauses into required groups and forbidden literals."""
+    reading = cr.read(criterion.match_criteria)
     # A deliverable's own name in a clause is its subject ("client-email.md explains..."), and a
     # task input's name is a reference ("differs from documents/term-sheet.md"): neither is content.
     names = [*deliverables, *inputs, *(f"documents/{i}" for i in inputs)]
     subjects = {tx.normalize(n) for n in names} | {tx.normalize(n.rsplit("/", 1)[-1]) for n in deliverables}
-    required: dict[str, cr.Literal] = {}
-    forbidden: dict[str, cr.Literal] = {}
-    for clause, positive in ((pass_clause, True), (fail_clause, False)):
-        for lit in cr.literals(clause):
-            if lit.key in subjects:
-                continue
-            wants = positive != cr.negated(clause, lit.offset)  # "FAIL if it omits X" requires X
-            (required if wants else forbidden).setdefault(lit.key, lit)
-    forbidden = {k: v for k, v in forbidden.items() if k not in required}
-    absence_only = not required and bool(cr.NEGATION.search(pass_clause))
-    return Grading(tuple(required.values()), tuple(forbidden.values()), absence_only)
+
+    def content(groups):
+        return [g for g in groups if not any(lit.key in subjects for lit in g)]
+
+    pass_groups = content(reading.passes.required)
+    groups = pass_groups + [g for g in content(reading.fails.required) if g not in pass_groups]
+    wanted = {lit.key for g in groups for lit in g}
+    forbidden = tuple(lit for lit in reading.forbidden if lit.key not in subjects and lit.key not in wanted)
+    absence_only = bool(reading.pass_clause) and not reading.passes.positive and not pass_groups
+    return Grading(tuple(tuple(g) for g in groups), forbidden, absence_only)
 
 
 def passes(g: Grading, normalized_output: str) -> bool:
     """Whether an output (already `text.normalize`d) passes the criterion by the proxy."""
     if not g.gradable or any(lit.key in normalized_output for lit in g.forbidden):
         return False
-    return all(lit.key in normalized_output for lit in g.required)
+    return all(any(lit.key in normalized_output for lit in group) for group in g.groups)
 
 
 @dataclass(frozen=True)
@@ -84,6 +89,20 @@ class Output:
         """The output's text, normalized for the proxy."""
         return "\n".join(tx.normalize(t) for _, t in self.sources)
 
+    @cached_property
+    def parts(self) -> tuple[tuple[str, str], ...]:
+        """(path, normalized text) of each file the output was built from."""
+        return tuple((path, tx.normalize(text)) for path, text in self.sources)
+
+    def passes(self, g: Grading) -> bool:
+        """Whether this output passes the criterion by the proxy."""
+        return passes(g, self.normalized)
+
+    def passed_alone_by(self, g: Grading) -> str | None:
+        """The one source file that passes the criterion by itself, if any (copying one input
+        passes), else None (the literals are spread over several inputs)."""
+        return next((path for path, norm in self.parts if passes(g, norm)), None)
+
     def origin(self, lit: cr.Literal) -> str:
         """Where a literal comes from in this output: `path line N`."""
         for path, text in self.sources:
@@ -93,16 +112,19 @@ class Output:
         return "?"
 
 
-FORM_WORDS = {"template", "draft", "form", "precedent"}
+FORM_WORDS = {"template", "draft", "form", "precedent", "standard", "blank", "boilerplate"}
 # A memo about a form is advice, not the form itself.
 NOT_FORM_WORDS = {"memo", "note", "notes", "email", "alert", "instructions", "request", "letter-to"}
 
 
-def _looks_like_form(name: str) -> bool:
+def looks_like_form(name: str) -> bool:
     """Does a file's name say it is a starting form (by whole words, not substrings)?"""
     stem = name.rsplit("/", 1)[-1].rsplit(".", 1)[0].lower()
     words = set(re.split(r"[\s_.\-]+", stem))
     return bool(words & FORM_WORDS) and not words & NOT_FORM_WORDS
+
+
+_looks_like_form = looks_like_form  # the name the tests knew it by
 
 
 def template_for(ctx: TaskContext, deliverable: str) -> tuple[str, str] | None:
@@ -111,7 +133,7 @@ def template_for(ctx: TaskContext, deliverable: str) -> tuple[str, str] | None:
     files = [f for f in ctx.task_files if f.text is not None]
     paired = resolve([deliverable], [f.name for f in files]).resolved.get(deliverable)
     if paired is None:
-        cands = [f.name for f in files if family(f.name) == family(deliverable) and _looks_like_form(f.name)]
+        cands = [f.name for f in files if family(f.name) == family(deliverable) and looks_like_form(f.name)]
         paired = cands[0] if len(cands) == 1 else None
     if paired is None:
         return None
@@ -119,15 +141,15 @@ def template_for(ctx: TaskContext, deliverable: str) -> tuple[str, str] | None:
     return (f.rel, f.text or "") if f else None
 
 
-def kb_output(ctx: TaskContext) -> Output | None:
-    """The whole knowledge base pasted in; built once per audit run and pinned snapshot
-    (H08 reports any task whose copy differs from the pin)."""
+def kb_output(ctx: TaskContext):
+    """The whole knowledge base pasted in: the pinned library through the run's index (built once,
+    whatever the number of tasks), or, when nothing is pinned, the task's own knowledge-base files."""
     if not ctx.kb_files:
         return None
-    key = ("kb-output", ctx.snapshot.digest if ctx.snapshot else ctx.task_id, ctx.kb_mount)
-    if key not in ctx.cache:
-        ctx.cache[key] = Output("knowledge-base", tuple((f.rel, f.text) for f in ctx.kb_files if f.text))
-    return ctx.cache[key]
+    index = ctx.knowledge_index()
+    if index is not None:
+        return KnowledgeOutput(index) if index.paths else None
+    return Output("knowledge-base", tuple((f.rel, f.text) for f in ctx.kb_files if f.text))
 
 
 def outputs(ctx: TaskContext, deliverable: str) -> list[Output]:
@@ -152,6 +174,7 @@ class Probe:
 
     gradings: dict[str, Grading]               # criterion id -> its grading
     passed: dict[str, dict[str, Output]]        # criterion id -> kind -> the output that passed
+    alone: dict[str, dict[str, str | None]]     # criterion id -> kind -> the one source that passes alone
     deliverable_criteria: dict[str, list[str]]  # deliverable -> criterion ids that grade it
 
     def all_passed_by(self, kind: str) -> bool:
@@ -170,19 +193,21 @@ def probe(ctx: TaskContext) -> Probe:
     outs = {d: outputs(ctx, d) for d in names}
     gradings: dict[str, Grading] = {}
     passed: dict[str, dict[str, Output]] = {}
+    alone: dict[str, dict[str, str | None]] = {}
     per_deliverable: dict[str, list[str]] = {d: [] for d in names}
     for c in ctx.task.criteria:
         if c.id in gradings:
             continue  # duplicate ids are H04's finding
         g = gradings[c.id] = grading(c, names, [f.name for f in ctx.task_files])
         passed[c.id] = {}
+        alone[c.id] = {}
         graded = graded_deliverables(c, names)
         for d in graded:
             per_deliverable[d].append(c.id)
         for kind in KINDS:
             # A criterion over several deliverables passes when one degenerate file of that kind does.
-            hit = next((o for d in graded for o in outs.get(d, []) if o.kind == kind and passes(g, o.normalized)),
-                       None)
+            hit = next((o for d in graded for o in outs.get(d, []) if o.kind == kind and o.passes(g)), None)
             if hit is not None:
                 passed[c.id][kind] = hit
-    return Probe(gradings, passed, per_deliverable)
+                alone[c.id][kind] = hit.passed_alone_by(g)
+    return Probe(gradings, passed, alone, per_deliverable)

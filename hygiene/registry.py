@@ -2,6 +2,11 @@
 
 A new item is one module in items/ plus one test file; nothing else needs to change.
 There are 13 items from HYGIENE.md (H01-H13) and the family-consistency check (FAM).
+
+An item may also define `applies(ctx) -> str | None`: None when it applies to the task, else
+why it does not (a plain LAB task has no `oafreeze` block to declare a trap in, an environment
+may pin no knowledge base). Such an item is "not applicable" to the task: it is not run, and
+its verdict says so with the reason.
 """
 
 from __future__ import annotations
@@ -25,10 +30,17 @@ class Item:
     name: str
     check: Callable[[TaskContext], list[Finding]]
     doc: str
+    applies: Callable[[TaskContext], str | None] | None = None
+    cross_task: bool = False  # its findings depend on other tasks (never cached with one task's)
+
+    def not_applicable(self, ctx: TaskContext) -> str | None:
+        """Why this item does not apply to the task, or None when it does."""
+        return self.applies(ctx) if self.applies is not None else None
 
 
 def _item(module: ModuleType) -> Item:
-    return Item(module.ID, module.NAME, module.check, (module.__doc__ or "").strip().splitlines()[0])
+    return Item(module.ID, module.NAME, module.check, (module.__doc__ or "").strip().splitlines()[0],
+                getattr(module, "applies", None), bool(getattr(module, "CROSS_TASK", False)))
 
 
 def _discover() -> tuple[Item, ...]:

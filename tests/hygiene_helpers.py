@@ -145,3 +145,19 @@ def audit(env: Path, task_id: str = "t1", **kw):
 def found(env: Path, item: str, task_id: str = "t1") -> list:
     """The findings of one item on one task."""
     return [f for f in audit(env, task_id).findings if f.item == item]
+
+
+def env_with(tmp_path: Path, task: dict | None = None, files: dict | None = None, **kw) -> Path:
+    """An environment whose one task `t1` is the clean task with `task` and/or `files` swapped in."""
+    return make_env(tmp_path / "env", {"t1": (task, files)}, **kw)
+
+
+def snapshot_bytes(library: dict[str, str] = LIBRARY) -> bytes:
+    """The sealed snapshot of `library`, as written to snapshot.json."""
+    return pretty_bytes(snapshot(library).to_json())
+
+
+def verdicts(env: Path, task_id: str = "t1") -> dict[str, str]:
+    """Each item's verdict on one task."""
+    result = audit(env, task_id)
+    return {row["id"]: row["verdict"] for row in result.items()}

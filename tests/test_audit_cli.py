@@ -21,7 +21,7 @@ def vague_task() -> dict:
 def test_a_passed_task_becomes_stale_when_edited_after_its_audit(tmp_path, cli):
     env = make_env(tmp_path / "env")
     code, out, _ = cli("audit", "--env", str(env))
-    assert code == 0 and "t1: passed" in out
+    assert code == 0 and out.startswith("t1  passed")
     status = audit_status(env, ["t1"])["t1"]
     assert status.state == "passed" and status.tree == status.audited_tree
     (env / "tasks/t1/documents/offer-facts.md").write_text("Salary: $99,000.\n")
@@ -75,7 +75,10 @@ def test_json_output_has_exactly_the_documented_shape(tmp_path, cli):
     assert code == 1 and set(data) == {"tasks"}
     assert [t["task"] for t in data["tasks"]] == ["t1", "t2"]
     for t in data["tasks"]:
-        assert set(t) == {"task", "tree", "passed", "findings"} and len(t["tree"]) == 40
+        assert set(t) == {"task", "tree", "passed", "items", "findings"} and len(t["tree"]) == 40
+        assert [row["id"] for row in t["items"]] == [f"H{n:02d}" for n in range(1, 14)] + ["FAM"]
+        assert {row["id"]: row.get("reason") for row in t["items"] if row["verdict"] == "n/a"} == {
+            "FAM": "the task belongs to no family"}
     f = data["tasks"][1]["findings"][0]
     assert {"item", "severity", "path", "location", "evidence", "message", "fix", "task", "waived"} == set(f)
     assert f["item"] == "H05" and f["location"] == "$.criteria[2].match_criteria"
@@ -150,17 +153,38 @@ def test_html_report_links_findings_and_escapes_everything(tmp_path, cli):
     assert "<script>" not in page and "&lt;script&gt;alert(1)&lt;/script&gt;" in page
     assert 'href="#t1-H05"' in page and 'id="t1-H05"' in page and 'id="t1-H05-1"' in page
     assert "http" not in page.replace("http-equiv", "")
-    code, _, err = cli("audit", "--env", str(env), "--html", str(report))
-    assert code == 2 and "already exists" in err
+    # A report can be made again: a second run replaces it whole.
+    report.write_text("stale")
+    code, _, _ = cli("audit", "--env", str(env), "--html", str(report), "--no-record")
+    assert report.read_text().startswith("<!DOCTYPE html>") and "stale" not in report.read_text()
+    assert not list(tmp_path.glob("report.html.*"))  # no temporary file left behind
 
 
-def test_human_output_names_item_evidence_why_and_fix(tmp_path, cli):
-    env = make_env(tmp_path / "env", {"t1": (vague_task(), None)})
-    code, out, _ = cli("audit", "t1", "--env", str(env), "--no-record")
-    assert code == 1 and "t1: FAILED" in out
-    assert "H05 ambiguous grading language" in out and "fail" in out
+def test_the_html_report_shows_items_that_do_not_apply_with_their_reason(tmp_path, cli):
+    env = make_env(tmp_path / "env", pin=False)
+    report = tmp_path / "report.html"
+    cli("audit", "--env", str(env), "--html", str(report), "--no-record")
+    page = report.read_text()
+    assert 'title="the environment pins no knowledge base"' in page
+    assert "Not applicable: the environment pins no knowledge base." in page
+
+
+def test_human_output_is_one_line_a_task_then_the_failures_with_evidence_why_and_fix(tmp_path, cli):
+    env = make_env(tmp_path / "env", {"t1": (vague_task(), None), "t2": (None, None)})
+    code, out, _ = cli("audit", "--env", str(env), "--no-record")
+    lines = out.splitlines()
+    assert code == 1 and lines[0].startswith("t1  FAILED") and "fail H05" in lines[0]
+    assert lines[1].startswith("t2  passed") and "n/a FAM" in lines[1]
+    assert "t1: FAILED" in out and "H05 major at task.json $.criteria[2].match_criteria" in out
     assert "evidence: PASS if the document warns the client." in out and "why:" in out and "fix:" in out
-    assert "H01 rubric isolation" in out
+    assert "H01 rubric isolation" not in out  # passing items only with --verbose
+
+
+def test_verbose_output_lists_every_item_of_every_task(tmp_path, cli):
+    env = make_env(tmp_path / "env", {"t1": (vague_task(), None), "t2": (None, None)})
+    code, out, _ = cli("audit", "--env", str(env), "--no-record", "--verbose")
+    assert out.count("H01 rubric isolation") == 2 and "FAM family consistency           n/a (the task" in out
+    assert "H05 ambiguous grading language   fail" in out
 
 
 def test_audit_help_lists_the_subcommands(cli):

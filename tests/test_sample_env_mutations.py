@@ -119,11 +119,13 @@ def test_removing_the_placement_criterion_fails_that_instance_on_h12(env):
     # H11: the trap still names its detecting criterion, which no longer exists.
     assert [(f.location, f.evidence) for f in blocking(victim, "H11")] == [
         ("$.oafreeze.trap.criteria", gone["id"])]
-    # H03: the placement criterion was the one that asked sales-director-covenants.md for a literal
-    # (the 18 U.S.C. § 1833(b) notice); v03's other criterion on it only demands absence.
-    assert [f.evidence for f in blocking(victim, "H03")] == ["sales-director-covenants.md"]
+    # H03: v03's sales-director-covenants.md was graded only by absence before (the placement rule
+    # permits the 18 U.S.C. § 1833(b) notice, it does not demand it) and still is: a note, since
+    # its remaining criterion is a prohibition written for that agreement alone.
+    assert [(f.severity, f.evidence) for f in victim.findings if f.item == "H03"] == [
+        ("minor", "sales-director-covenants.md")]
     # FAM: the instance's criteria no longer match a fresh expansion of the family's spec.
-    assert failing(victim) == {"H12", "H11", "H03", "FAM"}
+    assert failing(victim) == {"H12", "H11", "FAM"}
 
 
 def test_narrowing_the_placement_criterion_names_the_operative_deliverables_left_uncovered(env):
@@ -136,7 +138,7 @@ def test_narrowing_the_placement_criterion_names_the_operative_deliverables_left
     victim = only_victim_fails(audit(env))
     assert sorted(f.evidence for f in blocking(victim, "H12")) == sorted(uncovered)
     assert all("no placement criterion covers" in f.message for f in blocking(victim, "H12"))
-    assert failing(victim) == {"H12", "H03", "FAM"}  # the trap's criterion still exists: H11 is quiet
+    assert failing(victim) == {"H12", "FAM"}  # the trap's criterion still exists: H11 is quiet
 
 
 def test_a_guide_paragraph_pasted_into_the_knowledge_base_starting_template_fails_h08(env):
@@ -184,7 +186,8 @@ def _paste(root: Path, task_id: str, paragraph: str) -> int:
 
 def test_a_guide_paragraph_pasted_into_a_task_starting_form_fails_h12(env):
     _add_firm_form(env)
-    assert all(r.passed and not r.findings for r in audit(env).values())  # the clean form is fine
+    clean = audit(env)  # the clean form is fine: nothing but the family's known notes
+    assert all(r.passed and {(f.item, f.severity) for f in r.findings} <= {("H03", "minor")} for r in clean.values())
 
     guide, paragraph = trap_paragraph(env)
     line = _paste(env, VICTIM, paragraph)

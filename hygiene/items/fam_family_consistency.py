@@ -28,6 +28,7 @@ from oafreeze.hygiene.finding import Finding
 
 ID = "FAM"
 NAME = "family consistency"
+CROSS_TASK = True  # compares the instance with its siblings or with the family's expansion
 JURISDICTION_KEYS = ("state", "states", "jurisdiction", "jurisdictions")
 
 
@@ -183,6 +184,11 @@ def instance_jurisdictions(ctx: TaskContext) -> set[str]:
         code = jurisdictions.from_code(re.sub(r"^US-", "", text.strip(), flags=re.I))
         found |= {code} if code else jurisdictions.from_text(text)
     return found
+
+
+def applies(ctx: TaskContext) -> str | None:
+    """Only an instance of a family has siblings to agree with."""
+    return None if ctx.ext.family else "the task belongs to no family"
 
 
 def check(ctx: TaskContext) -> list[Finding]:

@@ -11,29 +11,87 @@ from oafreeze.hygiene.finding import Finding
 ID = "H01"
 NAME = "rubric isolation"
 
-GRADING_NAMES = re.compile(r"^(task\.json|(rubric|grader|grading|criteria|expected[-_ ]?outputs?|answer[-_ ]?key|"
-                           r"solutions?|scoring)([-_ .].*)?)$", re.I)
+# A file name says "grading material" by its words: one strong word is enough ("rubric.json",
+# "answer-key.md", "grader_notes.txt"); "judge" or "prompt" only together with another grading
+# word ("judge-prompt.txt", "judge-instructions.md"), since a court judge's order is ordinary
+# legal material.
+STRONG = {"rubric", "grader", "graders", "grading", "scorecard", "scoresheet", "markscheme",
+          "answerkey", "answerkeys", "expectedoutput", "expectedoutputs", "modelanswer", "modelanswers",
+          "referenceanswer", "referenceanswers", "goldanswer", "goldanswers", "judgeprompt", "evalcriteria"}
+# Words that name grading material when they are (nearly) the whole name ("criteria.md",
+# "solutions-v2.md"), and are ordinary elsewhere ("selection-criteria.docx", "scoring-model.xlsx").
+LEADING = {"criteria", "solution", "solutions", "scoring"}
+JUDGE_WITH = {"prompt", "prompts", "instructions", "instruction", "criteria", "guide", "guidance", "rubric",
+              "scoring", "grading", "system", "template", "checklist"}
+# Words in a document addressed to whoever grades the work: "PASS if" / "FAIL if" as LAB writes
+# them, a grader addressed, a verdict asked for.
+GRADER_CUES = [
+    re.compile(r"\bPASS\s+(?:if|when|only\s+if)\b"), re.compile(r"\bFAIL\s+(?:if|when|otherwise)\b"),
+    re.compile(r"\byou\s+are\s+(?:a|an|the)\s+(?:judge|grader|evaluator|assessor|marker)\b", re.I),
+    re.compile(r"\b(?:grade|score|evaluate|assess|mark)\s+(?:the|each|every|this)\s+(?:response|output|answer|"
+               r"deliverable|submission|agent)", re.I),
+    re.compile(r"\b(?:verdict|rating)\s*(?::|of)\s*(?:PASS|FAIL|pass/fail)\b", re.I),
+    re.compile(r"\b(?:return|give|output|answer\s+with)\s+(?:a\s+)?(?:verdict|PASS or FAIL|pass/fail)\b", re.I),
+    re.compile(r"\b(?:grading|scoring|evaluation)\s+(?:criteria|rubric|instructions|guide|rules)\b", re.I),
+    re.compile(r"\b(?:award|give)\s+(?:a\s+)?(?:pass|fail|full\s+(?:credit|marks)|zero)\b", re.I),
+    re.compile(r"\bcriteri(?:on|a)\s+(?:id|ids)\b|\bmatch_criteria\b", re.I),
+]
 SHINGLE = 5
 BLOCKER_OVERLAP = 0.8  # near-verbatim copy of a criterion
 MAJOR_OVERLAP = 0.5
 
 
+def _name_words(name: str) -> list[str]:
+    stem = name.rsplit("/", 1)[-1].rsplit(".", 1)[0] if "." in name.rsplit("/", 1)[-1].strip(".") else name
+    stem = re.sub(r"([a-z])([A-Z])", r"\1 \2", stem)  # judgePrompt -> judge Prompt
+    return [w for w in re.split(r"[^A-Za-z0-9]+", stem.lower()) if w]
+
+
+def grading_name(name: str) -> str | None:
+    """Why a file name reads as grading material ('rubric', 'judge + prompt', ...), or None."""
+    base = name.rsplit("/", 1)[-1]
+    if base.lower() == "task.json":
+        return "task.json"
+    words = _name_words(base)
+    if not words:
+        return None
+    joined = {a + b for a, b in zip(words, words[1:])}
+    strong = sorted((set(words) | joined) & STRONG)
+    if strong:
+        return strong[0]
+    if words[0] in LEADING and len([w for w in words if not w.isdigit() and not re.fullmatch(r"v\d+", w)]) <= 2:
+        return words[0]
+    for judge in ("judge", "judges", "judging", "eval", "evals"):
+        if judge in words and set(words) & JUDGE_WITH:
+            return f"{judge} + {sorted(set(words) & JUDGE_WITH)[0]}"
+    return None
+
+
+def _task_specific(ctx: TaskContext) -> list:
+    """Files whose text is the task's own: the task's documents, and any knowledge-base file that
+    is not byte for byte the pinned one (an added note, an edited guide)."""
+    return list(ctx.task_files) + list(ctx.kb_deviations())
+
+
 def check(ctx: TaskContext) -> list[Finding]:
-    """Grading files in the workspace; workspace text that reproduces a criterion."""
+    """Grading files in the workspace; workspace text that reproduces a criterion or addresses the grader."""
     out = []
     for f in ctx.workspace:
-        base = f.rel.rsplit("/", 1)[-1]
-        if GRADING_NAMES.match(base):
+        why = grading_name(f.rel)
+        if why:
             out.append(ctx.finding(
-                ID, "blocker", f.rel, f"the agent can open {base!r}, a grading file by its name: an agent that "
-                "reads the rubric or the expected output scores on what it read, not on its work",
-                "move the file out of documents/ (task.json and grading material live beside the workspace)",
-                evidence=base))
+                ID, "blocker", f.rel, f"the agent can open {f.name!r}, a grading file by its name ({why}): an agent "
+                "that reads the rubric, the judge's prompt or the expected output scores on what it read, not on "
+                "its work", "move the file out of documents/ (task.json and grading material live beside the "
+                "workspace)", evidence=f.rel.rsplit("/", 1)[-1]))
     criteria = [(i, c, tx.shingles(c.match_criteria, SHINGLE)) for i, c in enumerate(ctx.task.criteria)]
-    for f in ctx.task_files:
-        if not f.text:
+    named = {f.rel for f in ctx.workspace if grading_name(f.rel)}
+    for f in _task_specific(ctx):
+        text = f.text
+        if not text:
             continue
-        have = tx.shingles(f.text, SHINGLE)
+        reproduced = False
+        have = tx.shingles(text, SHINGLE) if any(want for _, _, want in criteria) else {}
         norm = None
         for i, c, want in criteria:
             if want:
@@ -41,15 +99,40 @@ def check(ctx: TaskContext) -> list[Finding]:
                 overlap = len(shared) / len(want)
                 line = min((have[s] for s in shared), default=None)
             else:  # a criterion shorter than one shingle: verbatim containment only
-                norm = norm if norm is not None else tx.normalize(f.text)
+                if not c.match_criteria.strip():
+                    continue
+                norm = norm if norm is not None else tx.normalize(text)
                 overlap = 1.0 if tx.normalize(c.match_criteria) in norm else 0.0
-                line = tx.locate(f.text, c.match_criteria)
+                line = tx.locate(text, c.match_criteria)
             if overlap < MAJOR_OVERLAP:
                 continue
+            reproduced = True
             out.append(ctx.finding(
                 ID, "blocker" if overlap >= BLOCKER_OVERLAP else "major", f.rel,
                 f"{f.rel}{f.where(line)} reproduces {overlap:.0%} of criterion {c.id!r} ({c.title}): the agent can "
                 "read what the judge will look for and write to the rubric",
                 f"remove or rewrite the passage in {f.rel} so it no longer restates criterion {c.id}",
-                location=line, evidence=tx.line_text(f.text, line)))
+                location=line, evidence=tx.line_text(text, line)))
+        if reproduced or f.rel in named:
+            continue
+        out += _grader_text(ctx, f, text)
     return out
+
+
+def _grader_text(ctx: TaskContext, f, text: str) -> list[Finding]:
+    """A document written for the grader (a judge's prompt, a paraphrased rubric): two or more
+    distinct grading cues, or one cue beside a criterion's id or title."""
+    hits = [(cue, m) for cue in GRADER_CUES for m in [cue.search(text)] if m]
+    ids = [c.id for c in ctx.task.criteria if len(c.id) >= 4 and re.search(rf"(?<![\w-]){re.escape(c.id)}(?![\w-])",
+                                                                             text)]
+    titles = [c.title for c in ctx.task.criteria if len(c.title) >= 20 and tx.normalize(c.title) in tx.normalize(text)]
+    if len(hits) >= 2 or (hits and (ids or titles)) or len(ids) + len(titles) >= 2:
+        first = min((m.start() for _, m in hits), default=None)
+        line = text.count("\n", 0, first) + 1 if first is not None else (
+            tx.locate(text, (ids + titles)[0]) if ids or titles else None)
+        what = [m.group(0) for _, m in hits] + [f"criterion {i!r}" for i in ids] + [f"title {t!r}" for t in titles]
+        return [ctx.finding(
+            ID, "major", f.rel, f"{f.rel}{f.where(line)} is written for the grader ({', '.join(what[:4])}): "
+            "an agent that reads it learns what the judge will reward", f"take {f.rel} out of documents/, or "
+            "remove the grading material from it", location=line, evidence=tx.line_text(text, line))]
+    return []

@@ -2,25 +2,58 @@
 
 from __future__ import annotations
 
-from oafreeze.environment.matching import resolve
+import re
+from difflib import SequenceMatcher
+
+from oafreeze.environment.matching import FUZZY_THRESHOLD, family, resolve
 from oafreeze.hygiene import degenerate
 from oafreeze.corpus import text as tx
+from oafreeze.hygiene import criteria as cr
 from oafreeze.hygiene.context import TaskContext
 from oafreeze.hygiene.finding import Finding
 
 ID = "H02"
 NAME = "answer in the workspace"
 SEVERITY = {"exact": "blocker", "fuzzy": "major", "extension": "minor"}
+# Words that only say which version a file is: "v2", "clean", "final", "revised", "copy", dates.
+VERSION_WORDS = {"v", "final", "clean", "revised", "revision", "new", "updated", "copy", "draft", "redline",
+                 "marked", "executed", "signed", "version", "current", "latest", "old", "edited", "complete",
+                 "completed", "finished", "done"}
+NEAR = 0.6  # below the matcher's threshold, but the same name once version words are set aside
+
+
+def _stem(name: str) -> str:
+    base = name.rsplit("/", 1)[-1].lower()
+    return base.rsplit(".", 1)[0] if "." in base.strip(".") else base
+
+
+def _words(name: str) -> list[str]:
+    return [w for w in re.split(r"[^a-z0-9]+", _stem(name)) if w]
+
+
+def _core(name: str) -> str:
+    """A name's words without version markers ('tallis-agreement-v2-clean' -> 'tallisagreement')."""
+    return "".join(w for w in _words(name) if w not in VERSION_WORDS and not re.fullmatch(r"v?\d+", w))
+
+
+def _ratio(a: str, b: str) -> float:
+    a, b = re.sub(r"[\s_\-.]+", "", _stem(a)), re.sub(r"[\s_\-.]+", "", _stem(b))
+    if not a or not b or 2 * min(len(a), len(b)) / (len(a) + len(b)) < NEAR:
+        return 0.0
+    return SequenceMatcher(None, a, b).ratio()
 
 
 def check(ctx: TaskContext) -> list[Finding]:
-    """Workspace files the matcher would grade as a deliverable; files that already pass its criteria."""
+    """Workspace files the matcher would (or nearly would) grade as a deliverable, in any format;
+    files that already pass a deliverable's criteria; starting forms that already hold the change."""
     out = []
     names = list(ctx.task.deliverables)
+    paired: set[str] = set()
     res = resolve(names, [f.name for f in ctx.workspace])
     for d, hit in res.resolved.items():
         if hit is None:
             continue
+        paired.add(hit)
         how = res.method[d].split(":")[0]
         out.append(ctx.finding(
             ID, SEVERITY[how], f"documents/{hit}",
@@ -28,25 +61,147 @@ def check(ctx: TaskContext) -> list[Finding]:
             f"({res.method[d]}): an agent that writes nothing may be graded on a file it was given",
             f"rename {hit!r} so that no deliverable name matches it (e.g. add '-source' or '-template')",
             evidence=f"{d} -> {hit} ({res.method[d]})"))
+    out += _look_alikes(ctx, names, paired)
+    out += _finished_answers(ctx, names)
+    out += _already_changed(ctx, names)
+    return out
+
+
+def _look_alikes(ctx: TaskContext, names: list[str], paired: set[str]) -> list[Finding]:
+    """Files named like a deliverable that the matcher did not pair: a second candidate above its
+    threshold (it pairs one file a deliverable), the same name in another format (the agent can
+    convert it), or the same name once version words are set aside ('-v2-clean')."""
+    out = []
+    # A starting form shares its deliverable's name by design ("draft-agreement.md" for "agreement.md").
+    forms = {t[0] for d in names for t in [degenerate.template_for(ctx, d)] if t}
+    for f in ctx.task_files:
+        if f.name in paired or f.rel in forms or degenerate.looks_like_form(f.name):
+            continue
+        for d in names:
+            same_family = family(f.name) == family(d)
+            ratio = _ratio(f.name, d)
+            core_same = bool(_core(f.name)) and _core(f.name) == _core(d)
+            if same_family and ratio >= FUZZY_THRESHOLD:
+                why, severity = f"its name is {ratio:.2f} similar to {d!r}, above the matcher's threshold", "major"
+            elif not same_family and _stem(f.name) == _stem(d):
+                why, severity = f"it is {d!r} in another format", "major"
+            elif core_same:
+                why = f"its name is {d!r} with version words added or removed"
+                severity = "major" if same_family else "minor"
+            else:
+                continue
+            out.append(ctx.finding(
+                ID, severity, f.rel, f"{f.rel} looks like the deliverable {d!r}: {why}; an agent may hand it in "
+                "as its answer (or convert it), and a matcher with other settings may grade it",
+                f"rename {f.name!r} so that it cannot pass for the deliverable (e.g. '-source', '-prior-matter'), or "
+                "move it out of the workspace if it is the answer", evidence=f"{d} ~ {f.name}"))
+            break
+    return out
+
+
+def _finished_answers(ctx: TaskContext, names: list[str]) -> list[Finding]:
+    """A task file that already passes every criterion of a deliverable the literal proxy can grade:
+    sure when every criterion names literals, or when the file is also named like the deliverable."""
+    out = []
     inputs = [f.name for f in ctx.task_files]
     for d in names:
         grads = {c.id: degenerate.grading(c, names, inputs) for c in ctx.task.criteria
                  if d in degenerate.graded_deliverables(c, names)}
-        ids = list(grads)
-        required = [lit for g in grads.values() for lit in g.required]
-        if not ids or len(required) < 2 or not all(g.required for g in grads.values()):
-            continue  # the proxy can only call a file "the finished answer" when every criterion names literals
+        literal = {cid: g for cid, g in grads.items() if g.groups}
+        groups = [group for g in literal.values() for group in g.groups]
+        if not literal or len(groups) < 2:
+            continue
+        every = len(literal) == len(grads)
         for f in ctx.task_files:
             if not f.text:
                 continue
+            alike = _ratio(f.name, d) >= NEAR or _stem(f.name) == _stem(d) or \
+                (bool(_core(f.name)) and _core(f.name) == _core(d))
+            if not every and not alike:
+                continue
             norm = tx.normalize(f.text)
-            if all(degenerate.passes(g, norm) for g in grads.values()):
-                first = tx.locate(f.text, required[0].text)
-                out.append(ctx.finding(
-                    ID, "major", f.rel,
-                    f"{f.rel} already contains everything the criteria of {d!r} ask for "
-                    f"({', '.join(ids)}: {', '.join(repr(lit.text) for lit in required)}): copying it passes",
-                    f"take the finished answer out of {f.rel}, or make the criteria of {d!r} ask for work "
-                    "the workspace does not already contain",
-                    location=first, evidence=tx.line_text(f.text, first)))
+            if not all(degenerate.passes(g, norm) for g in literal.values()):
+                continue
+            shown = [next(lit for lit in group if lit.key in norm) for group in groups]
+            first = tx.locate(f.text, shown[0].text)
+            scope = "everything the criteria" if every else "every literal the gradable criteria"
+            out.append(ctx.finding(
+                ID, "major", f.rel,
+                f"{f.rel} already contains {scope} of {d!r} ask for ({', '.join(literal)}: "
+                f"{', '.join(repr(lit.text) for lit in shown)}): copying it passes",
+                f"take the finished answer out of {f.rel}, or make the criteria of {d!r} ask for work "
+                "the workspace does not already contain",
+                location=first, evidence=tx.line_text(f.text, first)))
+    return out
+
+
+# "FAIL if the form keeps the 24-month period", "… still restricts …", "… retains Delaware law".
+KEEPS = re.compile(r"\b(?:keeps?|keeping|retains?|retaining|leaves?\s+in|still\s+(?:has|contains|uses|says|"
+                   r"restricts|bars|includes|carries|names|selects|applies|requires))\b\s+", re.I)
+_NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
+                 "ten": 10, "eleven": 11, "twelve": 12, "eighteen": 18, "twenty-four": 24, "thirty": 30,
+                 "sixty": 60, "ninety": 90}
+_UNIT = re.compile(r"\b(\d+|" + "|".join(_NUMBER_WORDS) + r")(?:\s*\(\d+\))?[\s-]+(year|month|week|day|mile|hour)s?\b",
+                   re.I)
+_PROPER = re.compile(r"\b(?:[A-Z][a-z]+(?:\s+(?:[A-Z][a-z]+|County|Parish))*)\b")
+_SKIP_PROPER = {"The", "A", "An", "If", "It", "Its", "FAIL", "PASS", "Company", "Employee", "Employer", "Agreement",
+                "Section", "Form", "Any", "Or", "And", "Either"}
+
+
+def quantities(text: str) -> set[tuple[int, str]]:
+    """(number, unit) pairs written in a text: 'three (3) years', '24-month', 'two years' -> (3, 'year')..."""
+    out = set()
+    for m in _UNIT.finditer(text):
+        n = m.group(1).lower()
+        out.add((int(n) if n.isdigit() else _NUMBER_WORDS[n], m.group(2).lower()))
+    return out
+
+
+def kept_things(fail_clause: str) -> list[tuple[str, object]]:
+    """What a FAIL clause says the output fails by keeping: quoted text, quantities, names."""
+    out: list[tuple[str, object]] = []
+    for m in KEEPS.finditer(fail_clause):
+        # Only what is kept: "the 24-month period", not "or any period longer than 18 months".
+        rest = re.split(r"[;.]|\bor\s+(?:if|any|a|an|another|other)\b|\b(?:longer|shorter|more|less|beyond|other)\b",
+                        fail_clause[m.end():], maxsplit=1)[0]
+        for lit in cr.literals(rest):
+            if lit.kind in ("quote", "amount", "percentage", "date", "citation"):
+                out.append(("literal", lit))
+        for q in quantities(rest):
+            out.append(("quantity", q))
+        for p in _PROPER.finditer(rest):
+            words = [w for w in p.group(0).split() if w not in _SKIP_PROPER]
+            if words:
+                out.append(("name", " ".join(words)))
+    return out
+
+
+def _already_changed(ctx: TaskContext, names: list[str]) -> list[Finding]:
+    """A starting form that already lacks what a criterion fails the output for keeping: the form was
+    already changed, so the template copied unchanged passes."""
+    out = []
+    for d in names:
+        tmpl = degenerate.template_for(ctx, d)
+        if tmpl is None:
+            continue
+        rel, text = tmpl
+        norm, amounts = tx.normalize(text), quantities(text)
+        for i, c in enumerate(ctx.task.criteria):
+            if d not in degenerate.graded_deliverables(c, names):
+                continue
+            things = kept_things(cr.clauses(c.match_criteria)[1])
+            if not things:
+                continue
+            present = [t for kind, t in things if (kind == "quantity" and t in amounts) or
+                       (kind == "literal" and t.key in norm) or (kind == "name" and tx.normalize(t) in norm)]
+            if present:
+                continue
+            shown = ", ".join(repr(t.text if kind == "literal" else
+                                   (f"{t[0]} {t[1]}s" if kind == "quantity" else t)) for kind, t in things)
+            out.append(ctx.finding(
+                ID, "major", rel, f"criterion {c.id!r} fails an output that keeps {shown}, but the starting form "
+                f"{rel} no longer holds any of it: the form already has the change, and copying it unchanged passes",
+                f"restore the starting form to the state the task describes, or drop criterion {c.id!r}",
+                location=f"$.criteria[{i}].match_criteria", evidence=tx.excerpt(
+                    "FAIL if " + cr.clauses(c.match_criteria)[1])))
     return out

@@ -29,24 +29,42 @@ def check(ctx: TaskContext) -> list[Finding]:
                 location="$.criteria", evidence=f"{kind} passes {', '.join(p.gradings)}"))
     for cid, g in p.gradings.items():
         kinds = [k for k in p.passed[cid] if k != "empty"]
-        if not g.required or not kinds:
+        if not g.groups or not kinds:
             continue
         where = index[cid]
-        source = p.passed[cid][kinds[0]]
-        found = "; ".join(f"{lit.text!r} ({source.origin(lit)})" for lit in g.required)
+        # Sure when one input alone holds every literal (copying it passes) or the output is the
+        # template or the instructions; when a pasted workspace passes only by pooling literals
+        # from several files, assembling them may be the work itself, and the proxy cannot tell.
+        sure = [k for k in kinds if k in ("template", "instructions") or p.alone[cid].get(k)]
+        source = p.passed[cid][(sure or kinds)[0]]
+        shown = [next((lit for lit in group if lit.key in source.normalized), group[0]) for group in g.groups]
+        found = "; ".join(f"{lit.text!r} ({source.origin(lit)})" for lit in shown)
         pass_clause = cr.clauses(ctx.task.criteria[where].match_criteria)[0]
+        named = sure or kinds
+        if sure:
+            message = (f"criterion {cid!r} carries no signal: {', '.join(degenerate.DESCRIBE[k] for k in named)} "
+                       f"already contain{'s' if len(named) == 1 else ''} every literal it requires: {found}")
+        else:
+            message = (f"criterion {cid!r} may carry little signal: the literals it requires are all in the inputs, "
+                       f"spread over several files ({found}); an output that pools them passes the literal proxy")
         out.append(ctx.finding(
-            ID, "major", "task.json",
-            f"criterion {cid!r} carries no signal: {', '.join(degenerate.DESCRIBE[k] for k in kinds)} "
-            f"already contain{'s' if len(kinds) == 1 else ''} every literal it requires: {found}",
+            ID, "major" if sure else "minor", "task.json", message,
             "make the PASS clause require what the agent has to work out (a conclusion, the applicable rule "
             "applied to these facts), not strings the inputs already hold",
             location=f"$.criteria[{where}].match_criteria", evidence=tx.excerpt("PASS if " + pass_clause)))
+    by_id = {c.id: c for c in ctx.task.criteria}
     for d, ids in p.deliverable_criteria.items():
         if ids and all(p.gradings[i].absence_only for i in ids):
+            # A prohibition written for this deliverable alone and in words ("contains no non-competition
+            # covenant binding Dana") is the legal decision the task tests: the realistic degenerate
+            # outputs (a form, the knowledge base's template) fail it, only an empty file passes.
+            # Absence rules over strings or over several deliverables pass any clean text.
+            substantive = [i for i in ids if by_id[i].deliverables == [d] and not p.gradings[i].forbidden]
             out.append(ctx.finding(
-                ID, "major", "task.json",
-                f"every criterion that grades {d!r} only demands absence ({', '.join(ids)}): an empty {d} passes",
+                ID, "minor" if substantive else "major", "task.json",
+                f"every criterion that grades {d!r} only demands absence ({', '.join(ids)}): an empty {d} passes"
+                + (f" (the prohibition in {', '.join(substantive)} is specific to {d}, so only an empty or token "
+                   "file passes it)" if substantive else ""),
                 f"add a criterion that requires what {d} must contain",
                 location="$.deliverables", evidence=d))
     return out

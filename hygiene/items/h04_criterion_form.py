@@ -93,10 +93,42 @@ def check(ctx: TaskContext) -> list[Finding]:
                 f"criterion {c.id!r} names no deliverable while the task has {len(names)}: the judge may read the "
                 "wrong one", "list the deliverable(s) this criterion grades", location=f"{at}.deliverables",
                 evidence=c.title))
-        if pass_clause and (ENUMERATION.search(pass_clause) or JOINED.search(pass_clause)):
-            out.append(ctx.finding(
-                ID, "minor", "task.json",
-                f"criterion {c.id!r} bundles several claims in one PASS clause: a partly right answer gets one "
-                "verdict, and judges split on it", "split it into one criterion per claim",
-                location=f"{at}.match_criteria", evidence=tx.excerpt("PASS if " + pass_clause)))
+        out += _claims(ctx, c, at, pass_clause)
     return out
+
+
+def claim_count(pass_clause: str) -> tuple[int, list[tuple[str, ...]]]:
+    """How many claims a PASS clause makes (coordinated verb phrases, and each proposition of a
+    reported list), and the deliverables each claim names as its subject."""
+    reading = cr.read_clause(pass_clause)
+    count, subjects = 0, []
+    for claim in reading.claims:
+        if claim.joiner == "or":
+            continue  # an alternative, not another claim
+        count += cr.propositions(claim.reported) if claim.reported else 1
+        subjects.append(claim.subjects)
+    return count, subjects
+
+
+def _claims(ctx: TaskContext, c, at: str, pass_clause: str) -> list[Finding]:
+    """One claim per criterion: a clause with three or more claims, or two claims about two
+    different deliverables, gets one verdict for what are several tests (minor: counting claims
+    in prose is a heuristic)."""
+    if not pass_clause:
+        return []
+    count, subjects = claim_count(pass_clause)
+    named = [s for s in subjects if s]
+    reading = cr.read_clause(pass_clause)
+    verbs = {cl.verb for cl in reading.claims if cl.subjects and cl.joiner != "or"}
+    two_deliverables = len({s for s in named}) >= 2 and len(verbs) >= 2
+    enumerated = bool(ENUMERATION.search(pass_clause) or JOINED.search(pass_clause))
+    if count < 3 and not two_deliverables and not enumerated:
+        return []
+    if two_deliverables:
+        what = (f"makes separate claims about {' and '.join(sorted({d for s in named for d in s}))} under one "
+                "verdict: a task half done in one file and done in the other gets one answer")
+    else:
+        what = (f"bundles {max(count, 2)} claims in one PASS clause: a partly right answer gets one verdict, and "
+                "judges split on it")
+    return [ctx.finding(ID, "minor", "task.json", f"criterion {c.id!r} {what}", "split it into one criterion per "
+                        "claim", location=f"{at}.match_criteria", evidence=tx.excerpt("PASS if " + pass_clause))]

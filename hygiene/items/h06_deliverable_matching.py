@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from oafreeze.environment.matching import collisions, resolve
 from oafreeze.plumbing.paths import check_relative_path
 from oafreeze.corpus import text as tx
@@ -10,6 +12,26 @@ from oafreeze.hygiene.finding import Finding
 
 ID = "H06"
 NAME = "deliverable matching"
+
+# Characters and names that Windows, macOS or a harness's file store refuse or rewrite: the
+# agent's output is saved under another name, and the matcher pairs nothing or the wrong file.
+UNPORTABLE = re.compile(r'[:*?"<>|]')
+RESERVED = re.compile(r"^(?:con|prn|aux|nul|com[1-9]|lpt[1-9])(?:\..*)?$", re.I)
+
+
+def portability_problem(name: str) -> str | None:
+    """Why a safe relative name is still not portable across file systems, or None."""
+    bad = sorted(set(UNPORTABLE.findall(name)))
+    if bad:
+        return f"holds {' '.join(repr(b) for b in bad)}, which Windows and some file stores refuse or rewrite"
+    for part in name.split("/"):
+        if part != part.strip() or part.endswith("."):
+            return f"has a segment {part!r} that starts or ends with a space or ends with a dot"
+        if RESERVED.match(part):
+            return f"uses {part!r}, a device name Windows reserves"
+    if len(name.encode("utf-8")) > 200:
+        return "is longer than 200 bytes"
+    return None
 
 
 def check(ctx: TaskContext) -> list[Finding]:
@@ -39,6 +61,12 @@ def check(ctx: TaskContext) -> list[Finding]:
         except ValueError as exc:
             out.append(ctx.finding(ID, "blocker", "task.json", f"deliverable name {d!r} {exc}",
                                    "use a plain relative file name", location=at, evidence=d))
+        else:
+            why = portability_problem(d)
+            if why:
+                out.append(ctx.finding(ID, "major", "task.json", f"deliverable name {d!r} {why}: the agent's file "
+                                       "may be saved under another name, and then nothing is graded",
+                                       "use letters, digits, '-', '_' and '.' only", location=at, evidence=d))
     for a, b in collisions(names):
         out.append(ctx.finding(
             ID, "major", "task.json",

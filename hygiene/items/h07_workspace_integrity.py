@@ -84,12 +84,21 @@ def _missing_sources(ctx: TaskContext) -> list[Finding]:
                 out.append(ctx.finding(ID, "minor", "task.json", f"criterion {c.id!r} lists a source that names no "
                                        "file", "name the workspace document", location=f"$.criteria[{i}].sources[{j}]",
                                        evidence=repr(source)[:80]))
+            elif not _names_a_file(name):
+                continue  # a citation or a description ("La. R.S. 23:921(C)"), not a workspace path
             elif ctx.file(name) is None:
                 out.append(ctx.finding(ID, "major", "task.json", f"criterion {c.id!r} rests on {name!r}, which is not "
                                        "in the workspace: the judge grades against a document the agent never had",
                                        "add the document or correct the source's path",
                                        location=f"$.criteria[{i}].sources[{j}]", evidence=name))
     return out
+
+
+def _names_a_file(source: str) -> bool:
+    """Whether a criterion source is written as a path (a known extension, or a folder)."""
+    s = source.strip()
+    return bool(re.search(r"\.(?:" + "|".join(cr.FILE_EXTENSIONS) + r"|pptx|png|jpe?g|rtf|odt|msg)$", s, re.I)) or \
+        (s.startswith("documents/") and " " not in s)
 
 
 def _twins(ctx: TaskContext) -> list[Finding]:
@@ -103,20 +112,33 @@ def _twins(ctx: TaskContext) -> list[Finding]:
 
 
 def _named_but_missing(ctx: TaskContext) -> list[Finding]:
-    deliverables = {tx.normalize(d.rsplit("/", 1)[-1]) for d in ctx.task.deliverables}
-    present = {tx.normalize(f.name) for f in ctx.workspace} | {tx.normalize(f.name.rsplit("/", 1)[-1])
-                                                               for f in ctx.workspace}
+    """Files the instructions name that are not in the workspace, or are there under another case
+    (found on macOS, not on the Linux machine the agent runs on)."""
+    deliverables = {d.rsplit("/", 1)[-1] for d in ctx.task.deliverables}
+    exact = {f.name for f in ctx.workspace} | {f.name.rsplit("/", 1)[-1] for f in ctx.workspace}
+    folded = {n.casefold(): n for n in exact}
+    deliverables_folded = {d.casefold() for d in deliverables}
     out = []
     for line, sentence in tx.sentences(ctx.task.instructions):
         for m in cr.LITERAL_PATTERNS["file"].finditer(sentence):
-            name = tx.normalize(m.group(0))
-            if name in deliverables or name in present or name.rsplit("/", 1)[-1] in deliverables:
+            name = m.group(0)
+            bare = name[len("documents/"):] if name.startswith("documents/") else name
+            if bare in exact or bare.rsplit("/", 1)[-1] in deliverables or bare in deliverables:
                 continue
-            if name.startswith("documents/") and name[len("documents/"):] in present:
+            if bare.casefold() in deliverables_folded or bare.rsplit("/", 1)[-1].casefold() in deliverables_folded:
+                continue  # a deliverable's name in other case is H06's to judge
+            twin = folded.get(bare.casefold()) or folded.get(bare.rsplit("/", 1)[-1].casefold())
+            if twin:
+                out.append(ctx.finding(
+                    ID, "major", "task.json",
+                    f"the instructions name {name!r}, but the file is {twin!r}: on a case-sensitive file system "
+                    "(Linux, where agents run) the agent cannot open the file it is sent to",
+                    f"write {twin!r} in the instructions, exactly as the file is named", location="$.instructions",
+                    evidence=tx.excerpt(sentence)))
                 continue
             out.append(ctx.finding(
                 ID, "major", "task.json",
-                f"the instructions name {m.group(0)!r}, which is not in the workspace and is not a deliverable: the "
-                "agent is sent to a file it cannot find", f"add {m.group(0)!r} to documents/ or fix the name",
+                f"the instructions name {name!r}, which is not in the workspace and is not a deliverable: the "
+                "agent is sent to a file it cannot find", f"add {name!r} to documents/ or fix the name",
                 location="$.instructions", evidence=tx.excerpt(sentence)))
     return out

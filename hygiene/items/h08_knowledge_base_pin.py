@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from oafreeze.plumbing.hashing import sha256_file
-from oafreeze.corpus.materialize import check_materialized
+from oafreeze.plumbing.hashing import sha256_bytes, sha256_file
+from oafreeze.plumbing.tree import Listing, compare, walk
 from oafreeze.hygiene.context import TaskContext
 from oafreeze.hygiene.finding import Finding
 
@@ -15,27 +15,42 @@ FIX = {"added": "delete it: the knowledge base is the pinned snapshot and nothin
        "modified": "re-materialize the snapshot; task-specific material belongs outside the knowledge base"}
 
 
+def applies(ctx: TaskContext) -> str | None:
+    """Only an environment that pins a knowledge base has a pin to compare with."""
+    return None if ctx.snapshot is not None else "the environment pins no knowledge base"
+
+
 def check(ctx: TaskContext) -> list[Finding]:
     """Every file added, removed or edited in this task's copy of the knowledge base."""
-    if ctx.snapshot is None:
-        return [ctx.finding(ID, "info", "oafreeze.yaml", "the environment pins no knowledge base "
-                            "(knowledge_base.snapshot): nothing to compare", "pin one with `oafreeze snapshot`",
-                            location="knowledge_base")]
     mount = ctx.folder / ctx.kb_mount
-    if not mount.is_dir():
+    if not mount.is_dir() or mount.is_symlink():
         return [ctx.finding(ID, "blocker", ctx.kb_mount,
                             f"the knowledge base is not materialized at {ctx.kb_mount}: the agent works without the "
                             "library the results will be attributed to",
                             "run `oafreeze materialize` for this task", evidence=ctx.kb_mount)]
-    out = []
     prefix = ctx.kb_mount.rstrip("/") + "/"
+    # The audit's own walk of the task, cut down to the mount, and each file's blob id from the
+    # read that gave the tree: a file whose blob is the pinned one has the pinned SHA-256.
+    whole = ctx.listing if ctx.listing is not None else walk(ctx.folder)
+    listing = Listing(files={rel[len(prefix):]: st for rel, st in whole.files.items() if rel.startswith(prefix)},
+                      links={rel[len(prefix):]: t for rel, t in whole.links.items() if rel.startswith(prefix)},
+                      unreadable={rel[len(prefix):]: w for rel, w in whole.unreadable.items() if rel.startswith(prefix)})
+    pinned = {f.path: f for f in ctx.snapshot.files}
+    by_rel = {f.rel[len(prefix):]: f for f in ctx.kb_files}
 
     def digest_of(path):
-        # From the audit's own read of the task (the one that gave its tree id), else read now.
-        known = ctx.digests.get(prefix + path.relative_to(mount).as_posix())
-        return known if known is not None else sha256_file(path)
+        rel = path.relative_to(mount).as_posix()
+        f = by_rel.get(rel)
+        pin = pinned.get(rel)
+        if f is not None and pin is not None and ctx.pinned(f):
+            return pin.sha256, f.size
+        if f is not None and f.data is not None:
+            return sha256_bytes(f.data), len(f.data)
+        return sha256_file(path)
 
-    for d in check_materialized(ctx.snapshot, mount, digest_of):
+    out = []
+    for d in compare({f.path: (f.sha256, f.size, f.mode) for f in ctx.snapshot.files}, mount, digest_of,
+                     listing=listing):
         detail = f" (pinned {d.expected[:19]}…)" if d.change in ("modified", "removed") and d.expected else ""
         out.append(ctx.finding(
             ID, "blocker", f"{ctx.kb_mount}/{d.path}",

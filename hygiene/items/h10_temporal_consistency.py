@@ -1,7 +1,9 @@
-"""H10 temporal consistency: as-of date, instructions, seeded law and knowledge base agree."""
+"""H10 temporal consistency: as-of date, instructions, documents, seeded law and knowledge base agree."""
 
 from __future__ import annotations
 
+import datetime as dt
+import email.utils
 import re
 
 from oafreeze.corpus import text as tx
@@ -11,6 +13,73 @@ from oafreeze.hygiene.finding import Finding
 ID = "H10"
 NAME = "temporal consistency"
 TODAY_CUE = re.compile(r"\b(?:today|as of|current date|the date is|it is now)\b", re.I)
+
+# A document's own date: a "Date:" / "Sent:" header line near its top (Markdown, e-mail, a memo
+# flattened from Word), or a dateline (a line that is only a date) before the body starts.
+_HEADER = re.compile(r"^\W{0,4}(?:date|dated|sent|date\s+sent|memo\s+date|letter\s+date)\W{0,4}\s*:\s*\W{0,2}(.+?)\W{0,2}$",
+                     re.I)
+_RFC2822 = re.compile(r"^(?:[A-Z][a-z]{2},\s*)?\d{1,2}\s+[A-Z][a-z]{2}\s+\d{4}")
+HEAD_LINES = 15
+
+
+def _as_date(value: str) -> dt.date | None:
+    value = value.strip().strip("*_ ")
+    if _RFC2822.match(value):
+        try:
+            return email.utils.parsedate_to_datetime(value).date()
+        except (TypeError, ValueError, IndexError):
+            return None
+    m = tx.DATE.search(value)
+    return tx.parse_date(m.group(0)) if m else None
+
+
+def document_date(text: str) -> tuple[int, str, dt.date] | None:
+    """The date a document is dated (line, as written, date) from its header or dateline, or None."""
+    for number, line in enumerate(text.splitlines()[:HEAD_LINES], 1):
+        m = _HEADER.match(line.strip())
+        if m:
+            when = _as_date(m.group(1))
+            if when:
+                return number, line.strip(), when
+        stripped = line.strip().strip("*_ ")
+        if stripped and tx.DATE.fullmatch(stripped):
+            when = tx.parse_date(stripped)
+            if when:
+                return number, line.strip(), when
+    return None
+
+
+# Events whose date a task states in several places; two different dates for one of them tell the
+# agent two stories.
+EVENTS = {
+    "signing": re.compile(r"\b(?:sign(?:s|ed|ing)?|signature|execut(?:e|ed|es|ion))\b", re.I),
+    "start": re.compile(r"\b(?:start(?:s|ing)?\s+(?:date|work|on)|start\s+date|first\s+day|begins?\s+work|"
+                        r"commence(?:s|ment)?\s+(?:of\s+)?(?:employment|work))\b", re.I),
+    "delivery": re.compile(r"\b(?:deliver(?:ed|y)?|hand(?:ed)?\s+(?:to|the))\b", re.I),
+}
+_OBJECT = re.compile(r"\b(?:agreement|covenant|contract|offer|notice|form|employment|work|hire|job)\b", re.I)
+_PAST = re.compile(r"\b(?:prior|previous|earlier|former|last\s+year|was\s+signed|were\s+signed|had\s+signed|"
+                   r"signed\s+in\s+\d{4}|old|existing|original)\b", re.I)
+
+
+def _event_dates(text: str) -> list[tuple[str, dt.date, str]]:
+    """(event, date, sentence) for each sentence (or list line) that dates one event of the task."""
+    out = []
+    pieces = [s for _, s in tx.sentences(text)]
+    pieces = [p for piece in pieces for p in piece.splitlines() if p.strip()]
+    for piece in pieces:
+        found = tx.dates(piece)
+        if len(found) != 1 or _PAST.search(piece) or not _OBJECT.search(piece):
+            continue  # one date, about one of this task's documents or the work, not a past one
+        when = tx.parse_date(found[0][0])
+        if when:  # a line may date two events at once ("signed on the first day of work: January 5, 2027")
+            out += [(name, when, piece.strip()) for name, pattern in EVENTS.items() if pattern.search(piece)]
+    return out
+
+
+def applies(ctx: TaskContext) -> str | None:
+    """The as-of date is declared in the oafreeze block; without it there is no date to check against."""
+    return None if ctx.has_block else "the task has no oafreeze block, so it declares no as_of date"
 
 
 def check(ctx: TaskContext) -> list[Finding]:
@@ -28,18 +97,7 @@ def check(ctx: TaskContext) -> list[Finding]:
         out.append(ctx.finding(ID, "major", "task.json", f"as_of {ext.as_of} is after the freeze ({ctx.today}): "
                                "the law of that day cannot have been checked", "use a date on or before today",
                                location="$.oafreeze.as_of", evidence=ext.as_of))
-    trap_text = tx.normalize(" ".join([ext.trap.kind, ext.trap.description]) if ext.trap else "")
-    trap_files = {a.file for a in ext.trap.anchors} if ext.trap else set()
-    for i, law in enumerate(ext.seeded_law):
-        effective = tx.parse_date(law.effective_date or "")
-        if effective and effective > as_of and tx.normalize(law.citation) not in trap_text \
-                and law.file not in trap_files:
-            out.append(ctx.finding(
-                ID, "major", "task.json",
-                f"{law.citation} takes effect on {law.effective_date}, after the as-of date {ext.as_of}, and the trap "
-                "does not say the agent must notice it: criteria that apply it grade against law not yet in force",
-                "move as_of, replace the law, or declare the timing as the trap",
-                location=f"$.oafreeze.seeded_law[{i}].effective_date", evidence=law.effective_date))
+    out += _seeded_law(ctx, as_of)
     for _line, sentence in tx.sentences(ctx.task.instructions):
         if not TODAY_CUE.search(sentence):
             continue
@@ -51,6 +109,8 @@ def check(ctx: TaskContext) -> list[Finding]:
                     f"the instructions give today's date as {written} but as_of is {ext.as_of}: the agent and the "
                     "criteria may apply different law", "make the instructions and oafreeze.as_of agree",
                     location="$.instructions", evidence=tx.excerpt(sentence)))
+    out += _documents_from_the_future(ctx, as_of)
+    out += _event_conflicts(ctx, as_of)
     if ctx.snapshot:
         later = sorted((d.timestamp[:10], d.id) for d in ctx.snapshot.documents
                        if d.timestamp and (t := tx.parse_date(d.timestamp)) and t > as_of)
@@ -60,4 +120,97 @@ def check(ctx: TaskContext) -> list[Finding]:
                 f"{len(later)} knowledge-base document(s) were reviewed after the as-of date {ext.as_of}: the agent "
                 "may read law or practice from its future", "pin an earlier snapshot or move as_of, or waive with "
                 "the reason the later reviews do not matter", evidence=f"{later[-1][1]} (reviewed {later[-1][0]})"))
+    return out
+
+
+def _trap_text(ctx: TaskContext) -> str:
+    trap = ctx.ext.trap
+    return " ".join([trap.kind, trap.description]) if trap else ""
+
+
+def trap_speaks_of(ctx: TaskContext, citation: str, effective: dt.date) -> bool:
+    """Whether the trap declares the timing of a law: it names the law (its section number), or its
+    story is set on or after the day the law takes effect (a signing date, "from January 1, 2027")."""
+    text = _trap_text(ctx)
+    if not text:
+        return False
+    norm = tx.normalize(text)
+    numbers = re.findall(r"\d+(?:[-/:.]\d+)+|\d{3,}", citation)
+    if numbers and any(n in norm for n in numbers):
+        return True
+    for written, _ in tx.dates(text):
+        when = tx.parse_date(written)
+        if when and when >= effective:
+            return True
+    year = re.search(rf"\b(?:from|after|beginning|starting|effective|in\s+force|takes\s+effect)\b[^.]{{0,30}}"
+                     rf"\b{effective.year}\b", text, re.I)
+    return bool(year)
+
+
+def _seeded_law(ctx: TaskContext, as_of: dt.date) -> list[Finding]:
+    out = []
+    for i, law in enumerate(ctx.ext.seeded_law):
+        effective = tx.parse_date(law.effective_date or "")
+        if effective and effective > as_of and not trap_speaks_of(ctx, law.citation, effective):
+            out.append(ctx.finding(
+                ID, "major", "task.json",
+                f"{law.citation} takes effect on {law.effective_date}, after the as-of date {ctx.ext.as_of}, and the "
+                "trap does not say the agent must notice it: criteria that apply it grade against law not yet in "
+                "force", "move as_of, replace the law, or declare the timing in the trap's description",
+                location=f"$.oafreeze.seeded_law[{i}].effective_date", evidence=law.effective_date))
+    return out
+
+
+def _documents_from_the_future(ctx: TaskContext, as_of: dt.date) -> list[Finding]:
+    """Task documents dated after as_of: the agent is handed a document that cannot exist yet, unless
+    the trap anchors itself in that document and its description gives that date."""
+    out = []
+    trap = ctx.ext.trap
+    anchored = {ctx.file(a.file).rel for a in trap.anchors if ctx.file(a.file)} if trap else set()
+    trap_dates = {tx.parse_date(w) for w, _ in tx.dates(_trap_text(ctx))}
+    for f in ctx.task_files:
+        if not f.text:
+            continue
+        dated = document_date(f.text)
+        if dated is None:
+            continue
+        line, written, when = dated
+        if when <= as_of or (f.rel in anchored and when in trap_dates):
+            continue
+        out.append(ctx.finding(
+            ID, "major", f.rel, f"{f.rel} is dated {when.isoformat()}, after the as-of date {ctx.ext.as_of}: the agent "
+            "is handed a document from its future, and which day's law applies becomes a guess",
+            f"date {f.rel} on or before {ctx.ext.as_of}, or move as_of (and declare the timing in the trap if it is "
+            "the point)", location=line, evidence=tx.excerpt(written)))
+    return out
+
+
+def _event_conflicts(ctx: TaskContext, as_of: dt.date) -> list[Finding]:
+    """The instructions (or a criterion) and a task document giving one upcoming event two dates."""
+    told: dict[str, list[tuple[dt.date, str, str]]] = {}
+    for event, when, sentence in _event_dates(ctx.task.instructions):
+        told.setdefault(event, []).append((when, sentence, "$.instructions"))
+    for i, c in enumerate(ctx.task.criteria):
+        for event, when, sentence in _event_dates(c.match_criteria):
+            told.setdefault(event, []).append((when, sentence, f"$.criteria[{i}].match_criteria"))
+    if not told:
+        return []
+    out = []
+    seen = set()
+    for f in ctx.task_files:
+        if not f.text:
+            continue
+        for event, when, sentence in _event_dates(f.text):
+            if when < as_of or event not in told:
+                continue
+            for said, said_sentence, where in told[event]:
+                if said == when or said < as_of or (event, where, f.rel) in seen:
+                    continue
+                seen.add((event, where, f.rel))
+                out.append(ctx.finding(
+                    ID, "major", "task.json",
+                    f"the {event} date is {said.isoformat()} in {where} but {when.isoformat()} in {f.rel}: the agent "
+                    "and the judge may work from different dates, and the law that applies can differ",
+                    f"give the {event} date once, the same everywhere", location=where,
+                    evidence=f"{tx.excerpt(said_sentence, 90)} | {tx.excerpt(sentence, 90)}"))
     return out

@@ -2,12 +2,19 @@
 
 from __future__ import annotations
 
+import re
+
 from oafreeze.corpus import text as tx
 from oafreeze.hygiene.context import TaskContext
 from oafreeze.hygiene.finding import Finding
 
 ID = "H11"
 NAME = "trap armed"
+
+
+def applies(ctx: TaskContext) -> str | None:
+    """The trap is declared in the oafreeze block; a plain LAB task declares none."""
+    return None if ctx.has_block else "the task has no oafreeze block, so it declares no trap"
 
 
 def check(ctx: TaskContext) -> list[Finding]:
@@ -57,6 +64,8 @@ def check(ctx: TaskContext) -> list[Finding]:
             out.append(ctx.finding(ID, "major", "task.json", f"the trap's detecting criterion {cid!r} does not exist",
                                    "name an existing criterion id", location="$.oafreeze.trap.criteria",
                                    evidence=cid))
+    out += _anchor_forms(ctx)
+    out += _tempting(ctx)
     if trap.anchors and not armed:
         tempting = " (for a placement trap: the advisory material the agent might copy)" \
             if "placement" in trap.kind.lower() else ""
@@ -65,3 +74,40 @@ def check(ctx: TaskContext) -> list[Finding]:
                                "restore the anchored passages or correct the anchors",
                                location="$.oafreeze.trap.anchors", evidence=tx.excerpt(trap.description)))
     return out
+
+
+def _anchor_forms(ctx: TaskContext) -> list[Finding]:
+    """Anchor paths written in one form: a path without 'documents/' beside others that carry it
+    resolves here, but not in a tool that reads paths from the task folder (minor)."""
+    trap = ctx.ext.trap
+    prefixed = [a.file.startswith("documents/") for a in trap.anchors if a.file]
+    if not prefixed or all(prefixed) or not any(prefixed):
+        return []
+    return [ctx.finding(ID, "minor", "task.json", f"trap anchor {i + 1} names {a.file!r} without 'documents/', unlike "
+                        "the task's other anchors: a tool that reads anchor paths from the task folder finds no file",
+                        f"write 'documents/{a.file}'", location=f"$.oafreeze.trap.anchors[{i}].file", evidence=a.file)
+            for i, a in enumerate(trap.anchors) if a.file and not a.file.startswith("documents/")]
+
+
+# Advice, analysis or instruction: what a placement trap tempts the agent to copy.
+ADVICE = re.compile(r"\b(?:should|recommend\w*|advis\w+|in\s+our\s+view|we\s+(?:think|believe|suggest|would)|"
+                    r"do\s+not|don't|never|avoid|risk\w*|penalt\w+|unenforceable|unlawful|void|courts?|"
+                    r"enforc\w+|exposure|liab\w+|because|must|threshold|case|v\.|statute|§|law)\b", re.I)
+ADVISORY_KINDS = re.compile(r"practice-guides?/|checklists?/|surveys?/|memo|alert|advice|analysis|notes?|email|"
+                            r"letter|guide|instructions", re.I)
+
+
+def _tempting(ctx: TaskContext) -> list[Finding]:
+    """A placement trap whose anchors quote no advisory material (only facts): there is nothing
+    for the agent to misplace, so the trap cannot be fallen into (minor: advice is read by words)."""
+    trap = ctx.ext.trap
+    if "placement" not in trap.kind.lower() or not trap.anchors:
+        return []
+    for a in trap.anchors:
+        if ADVISORY_KINDS.search(a.file) or ADVICE.search(a.quote):
+            return []
+    return [ctx.finding(ID, "minor", "task.json", f"the placement trap's anchors quote no advisory material (no "
+                        "advice, analysis or instruction, and no guide, memo or alert): nothing tempts the agent to "
+                        "put analysis in the operative text", "anchor the trap in the advice the agent might copy "
+                        "(a practice guide, a memo, an alert)", location="$.oafreeze.trap.anchors",
+                        evidence=tx.excerpt(" | ".join(a.quote for a in trap.anchors)))]

@@ -17,9 +17,25 @@ RULES = [
     ("private key", re.compile(r"-----BEGIN [A-Z ]*PRIVATE KEY-----"), "blocker"),
     ("API key", re.compile(r"\b(?:AKIA[0-9A-Z]{16}|sk-[A-Za-z0-9_-]{20,}|ghp_[A-Za-z0-9]{36}|"
                            r"xox[abprs]-[A-Za-z0-9-]{10,}|AIza[0-9A-Za-z_-]{35})\b"), "blocker"),
+    # URLs that carry their own secret: chat and automation webhooks, bot tokens, signed or keyed
+    # links, credentials before the host.
+    ("webhook URL", re.compile(r"\bhttps?://(?:hooks\.slack\.com/(?:services|workflows|triggers)/[\w/-]{10,}|"
+                               r"(?:\w+\.)?discord(?:app)?\.com/api/webhooks/\d+/[\w-]+|"
+                               r"[\w.-]*\.webhook\.office\.com/[^\s\"'<>)]+|outlook\.office(?:365)?\.com/webhook/[^\s\"'<>)]+|"
+                               r"chat\.googleapis\.com/v1/spaces/[^\s\"'<>)]+|api\.telegram\.org/bot\d+:[\w-]+|"
+                               r"hooks\.zapier\.com/hooks/catch/[^\s\"'<>)]+|[\w.-]+\.logic\.azure\.com[^\s\"'<>)]*sig=)",
+                               re.I), "blocker"),
+    ("secret in a URL", re.compile(r"\bhttps?://[^\s\"'<>/]+/?[^\s\"'<>]*[?&](?:token|access_token|api[_-]?key|apikey|"
+                                   r"key|secret|sig|signature|password|passwd|auth|code)=[\w%.~+/-]{12,}", re.I),
+     "blocker"),
+    ("credentials in a URL", re.compile(r"\b[a-z][a-z0-9+.-]*://[^\s/:@\"'<>]+:[^\s/@\"'<>]+@[\w.-]+", re.I), "blocker"),
     ("credential", re.compile(r"\b(?:api[_-]?key|secret|password|passwd|token)\s*[:=]\s*['\"]?[^\s'\"]{8,}", re.I),
      "blocker"),
     ("SSN", re.compile(r"\b(?!000|666|9\d\d)\d{3}-(?!00)\d{2}-(?!0000)\d{4}\b"), "major"),
+    # A number labelled as one, however it is written: "SSN 529 41 7730", "social security no. 529.41.7730".
+    ("SSN", re.compile(r"\b(?:SSN|SS#|S\.S\.N\.?|social\s+security(?:\s+(?:number|no\.?|#))?|taxpayer\s+id(?:entification)?"
+                       r"(?:\s+number)?|TIN)(?!\w)[^\d\n]{0,30}?(?<!\d)(?!000|666|9\d\d)\d{3}[\s.]?(?!00)\d{2}[\s.]?(?!0000)\d{4}\b", re.I),
+     "major"),
     ("e-mail address", re.compile(r"\b[\w.+-]+@([A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+)\b"), "major"),
     ("phone number", re.compile(r"(?<![\d-])(?:\+?1[ .-]?)?\(?\d{3}\)?[ .-]\d{3}[ .-]\d{4}(?![\d-])"), "major"),
     ("local path", re.compile(r"(?<![\w.])(?:/(?:Users|home|root|private/var|var/folders|mnt|tmp)/[^\s\"'<>)]+|"
@@ -28,7 +44,8 @@ RULES = [
                                 r"172\.(?:1[6-9]|2\d|3[01])\.\d+\.\d+|[\w.-]+\.(?:internal|local|corp|lan|intranet))"
                                 r"(?::\d+)?[^\s\"'<>)]*", re.I), "major"),
 ]
-SECRET_KINDS = {"private key", "API key", "credential"}
+SECRET_KINDS = {"private key", "API key", "credential", "webhook URL", "secret in a URL", "credentials in a URL"}
+_URL_HOST = re.compile(r"://(?:[^\s/@]+@)?([^\s/:?#\"'<>]+)")
 
 
 def _fictional_phone(number: str) -> bool:
@@ -41,6 +58,9 @@ def _allowed(kind: str, m: re.Match) -> bool:
         return bool(RESERVED_DOMAIN.search(m.group(1)))
     if kind == "phone number":
         return _fictional_phone(m.group(0))
+    if kind in ("secret in a URL", "credentials in a URL"):
+        host = _URL_HOST.search(m.group(0))
+        return bool(host and RESERVED_DOMAIN.search(host.group(1)))
     return False
 
 
@@ -52,7 +72,7 @@ def _shown(kind: str, value: str) -> str:
 def check(ctx: TaskContext) -> list[Finding]:
     """Real-looking personal data, credentials, local paths and internal URLs in task.json or the workspace."""
     out = []
-    if ctx.ext.synthetic is not True:
+    if ctx.has_block and ctx.ext.synthetic is not True:
         out.append(ctx.finding(ID, "minor", "task.json", "the task does not declare `synthetic: true`: readers "
                                "cannot tell whether its people and companies are invented",
                                "set oafreeze.synthetic to true once every name and number is fictional",
@@ -60,8 +80,12 @@ def check(ctx: TaskContext) -> list[Finding]:
     sources = [("task.json", ctx.task_json_text)] + [(f.rel, f.text) for f in ctx.task_files if f.text]
     for path, text in sources:
         for number, line in enumerate(text.splitlines(), 1):
+            taken: list[tuple[int, int]] = []  # one finding for one stretch of text, by the first rule
             for kind, pattern, severity in RULES:
                 for m in pattern.finditer(line):
+                    if any(m.start() < e and s < m.end() for s, e in taken):
+                        continue
+                    taken.append((m.start(), m.end()))
                     if _allowed(kind, m):
                         continue
                     out.append(ctx.finding(

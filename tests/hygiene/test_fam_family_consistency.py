@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from hygiene_helpers import found, make_env, task_json, workspace
+from hygiene_helpers import found, make_env, task_json, verdicts, workspace
 
 
 def instance(name: str, state: str, code: str, salary: str, *, extra: str = "") -> tuple[dict, dict]:
@@ -52,3 +52,7 @@ def test_a_jurisdiction_the_snapshot_does_not_cover_is_major(tmp_path):
     hits = found(env, "FAM", "covenant-v02")
     assert [(f.severity, f.evidence) for f in hits] == [("major", "OR")]
     assert "Oregon" in hits[0].message
+
+
+def test_a_task_of_no_family_is_not_applicable(tmp_path):
+    assert verdicts(make_env(tmp_path / "env"))["FAM"] == "n/a"

@@ -1,0 +1,166 @@
+"""The tree id a task folder has now, and the blob id of every file in it, proved as cheaply as
+the evidence allows.
+
+An audit result is bound to the tree it read, so every file's blob id is needed. Reading the
+bytes of every file of every task costs most of an audit at LAB scale (the knowledge base,
+a thousand files, is materialized in each task), so blob ids are taken, in this order, from:
+
+1. the audit cache's entry for the folder, when the stat data of every file is unchanged
+   since the walk that recorded it and older than that walk by a margin (git's racy rule);
+2. git's index, for a file whose index entry's stat data matches it exactly (as git decides
+   whether a file changed; see plumbing/gitindex.py), when the environment is a repository;
+3. the file's bytes, hashed.
+
+Knowledge-base files that hold exactly the pinned snapshot's content are recorded as "pinned"
+rather than one by one, so a folder's cache entry stays small.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+import time
+from dataclasses import dataclass
+
+from oafreeze.corpus.snapshot import Snapshot
+from oafreeze.hygiene.cache import RACY_NS, AuditCache, digest
+from oafreeze.plumbing import gitindex, hashing
+from oafreeze.plumbing.errors import BadInput
+from oafreeze.plumbing.tree import Listing, _tree, walk
+
+TREE_SCHEMA = "tree-v1"
+
+
+@dataclass
+class TaskTree:
+    """A task folder as read: its tree id, its walk, and every regular file's blob id."""
+
+    tree: str
+    listing: Listing
+    blobs: dict[str, str]
+
+
+def _fingerprint(listing: Listing) -> tuple[str, int]:
+    fp, newest = hashing.stat_fingerprint(listing.files)
+    if listing.links:
+        fp = digest(fp, *(f"{rel}\0{target}" for rel, target in sorted(listing.links.items())))
+    return fp, newest
+
+
+class TreeReader:
+    """Reads task folders of one environment; keeps nothing per task once a folder is read."""
+
+    def __init__(self, env_root, cache: AuditCache | None = None, snapshot: Snapshot | None = None,
+                 mount: str = "documents/knowledge-base"):
+        self.env_root = os.fspath(env_root)
+        self.cache = cache
+        self.mount = mount.rstrip("/")
+        self._repo_checked = False
+        self.object_format = "sha1"
+        self._index: dict[str, gitindex.IndexEntry] | None = None
+        self._index_mtime = 0
+        self._detect_repo()
+        same_format = snapshot is not None and getattr(snapshot, "object_format", "sha1") == self.object_format
+        self.pinned = {f"{self.mount}/{f.path}": f.blob for f in snapshot.files if f.blob} if same_format else {}
+        self.pin_key = snapshot.digest if snapshot is not None and same_format else ""
+        self.from_cache = self.from_index = self.hashed = 0
+
+    # -- the repository, if the environment is one -----------------------------------------
+
+    def _detect_repo(self) -> None:
+        from oafreeze.plumbing.git import GitError, Repo
+
+        if not os.path.exists(os.path.join(self.env_root, ".git")):
+            return
+        try:
+            with Repo(self.env_root) as repo:
+                self.object_format = repo.object_format
+                self._index_file = repo.index_file if not repo.bare else None
+        except (GitError, OSError):
+            self._index_file = None
+            return
+        self._repo_checked = True
+
+    def _entries(self) -> dict[str, gitindex.IndexEntry]:
+        """The index's entries under tasks/ (read once, and only when a folder is not in the cache)."""
+        if self._index is not None:
+            return self._index
+        self._index = {}
+        index_file = getattr(self, "_index_file", None)
+        if not self._repo_checked or index_file is None:
+            return self._index
+        try:
+            data = index_file.read_bytes()
+            self._index_mtime = index_file.stat().st_mtime_ns
+            entries = gitindex.parse_index(data, self.object_format)
+        except (OSError, gitindex.IndexUnreadable, ValueError, IndexError):
+            return self._index
+        del data
+        self._index = {e.path: e for e in entries
+                       if e.path.startswith("tasks/") and not (e.stage or e.intent_to_add or e.skip_worktree
+                                                               or e.assume_valid or e.mode == 0o160000)}
+        return self._index
+
+    # -- reading a folder -----------------------------------------------------------------
+
+    def read(self, task_id: str) -> TaskTree:
+        """The folder tasks/<task_id> as it is now; BadInput naming what cannot be read."""
+        folder = os.path.join(self.env_root, "tasks", task_id)
+        for attempt in (1, 2):
+            try:
+                return self._read(task_id, folder)
+            except FileNotFoundError as exc:
+                if attempt == 2:
+                    raise BadInput.at(str(exc.filename or folder), "changed while it was read",
+                                      rule="readable") from None
+            except OSError as exc:
+                raise BadInput.at(str(exc.filename or folder), f"cannot read: {exc.strerror or exc}",
+                                  rule="readable") from None
+        raise AssertionError("unreachable")
+
+    def _key(self, task_id: str) -> str:
+        return digest(TREE_SCHEMA, task_id, self.object_format, self.pin_key, self.mount)
+
+    def _read(self, task_id: str, folder: str) -> TaskTree:
+        listing = walk(folder)
+        if listing.unreadable:
+            rel, why = next(iter(sorted(listing.unreadable.items())))
+            raise PermissionError(13, why, os.path.join(folder, rel))
+        fp, newest = _fingerprint(listing)
+        key = self._key(task_id)
+        entry = self.cache.get("tree", key) if self.cache is not None else None
+        if isinstance(entry, dict) and entry.get("fp") == fp and newest < entry.get("walked", 0) - RACY_NS:
+            own = entry.get("own") or {}
+            blobs = {rel: own.get(rel) or self.pinned.get(rel) for rel in listing.files}
+            if all(blobs.values()):
+                self.from_cache += 1
+                return TaskTree(entry["tree"], listing, blobs)
+        walked = time.time_ns()
+        blobs = self._blobs(task_id, folder, listing)
+        tree = _tree(listing, blobs, self.object_format)
+        if self.cache is not None:
+            own = {rel: b for rel, b in blobs.items() if self.pinned.get(rel) != b}
+            self.cache.put("tree", key, {"fp": fp, "walked": walked, "tree": tree, "own": own})
+        return TaskTree(tree, listing, blobs)
+
+    def _blobs(self, task_id: str, folder: str, listing: Listing) -> dict[str, str]:
+        entries = self._entries()
+        prefix = f"tasks/{task_id}/"
+        out: dict[str, str] = {}
+        left: list[str] = []
+        for rel, st in listing.files.items():
+            e = entries.pop(prefix + rel, None) if entries else None
+            if e is not None and e.mode == _mode(st) and gitindex._stat_matches(e, st, self._index_mtime):
+                out[rel] = e.oid
+            else:
+                left.append(rel)
+        self.from_index += len(out)
+        self.hashed += len(left)
+        ids = hashing.parallel_map(lambda rel: hashing.git_blob_id_path(os.path.join(folder, rel),
+                                                                        self.object_format), left)
+        out.update(zip(left, ids))
+        return out
+
+
+def _mode(st: os.stat_result) -> int:
+    return 0o100755 if st.st_mode & stat.S_IXUSR else 0o100644

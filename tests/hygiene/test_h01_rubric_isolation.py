@@ -1,0 +1,75 @@
+"""H01 rubric isolation: grading material never reaches the agent."""
+
+from __future__ import annotations
+
+import pytest
+
+from hygiene_helpers import (LIBRARY, MOUNT, env_with, found, snapshot_bytes, task_json, workspace,
+                             write_task)
+
+from oafreeze.hygiene.items.h01_rubric_isolation import grading_name
+
+
+def test_a_rubric_file_in_the_workspace_is_a_blocker_named_by_its_file(tmp_path):
+    files = {**workspace(), "rubric.json": '{"criteria": []}'}
+    hits = found(env_with(tmp_path, files=files), "H01")
+    assert [(f.severity, f.path, f.evidence) for f in hits] == [("blocker", "documents/rubric.json", "rubric.json")]
+
+
+@pytest.mark.parametrize("name", ["judge-prompt.txt", "JudgePrompt.md", "grader_notes.md", "answer-key.pdf",
+                                  "expected_output.json", "model-answer.docx", "criteria.md", "solutions-v2.md",
+                                  "eval-criteria.yaml", "judge_instructions.txt", "task.json"])
+def test_grading_material_is_named_by_the_words_of_its_file_name(name):
+    assert grading_name(f"documents/{name}")
+
+
+@pytest.mark.parametrize("name", ["judge-order.pdf", "judges-ruling-2025.md", "selection-criteria.docx",
+                                  "expected-start-dates.md", "rubrics-of-the-court.md",
+                                  "answers-to-interrogatories.pdf", "credit-scoring-model.xlsx",
+                                  "performance-evaluation.pdf", "model-clause.md"])
+def test_ordinary_legal_file_names_that_share_a_grading_word_are_not_grading_files(name):
+    assert grading_name(f"documents/{name}") is None
+
+
+def test_a_workspace_note_copying_a_criterion_is_quoted_with_its_line(tmp_path):
+    crit = task_json()["criteria"][2]["match_criteria"]
+    files = {**workspace(), "notes.md": f"# Notes\n\nReminder:\n{crit}\n"}
+    hits = found(env_with(tmp_path, files=files), "H01")
+    assert len(hits) == 1 and hits[0].severity == "blocker" and hits[0].path == "documents/notes.md"
+    assert hits[0].location == 4 and "Colorado compensation threshold" in hits[0].evidence
+    assert "'C3'" in hits[0].message
+
+
+def test_a_document_written_for_the_grader_is_major_even_in_paraphrase(tmp_path):
+    prompt = ("You are the grader for this task.\n"
+              "Grade the response on whether the email warns the client about the threshold.\n"
+              "Return a verdict of PASS or FAIL.\n")
+    files = {**workspace(), "reviewer-brief.md": prompt}
+    hits = found(env_with(tmp_path, files=files), "H01")
+    assert [(f.severity, f.path) for f in hits] == [("major", "documents/reviewer-brief.md")]
+    assert hits[0].location == 1
+
+
+def test_criterion_text_added_inside_the_knowledge_base_is_found(tmp_path):
+    env = env_with(tmp_path)
+    crit = task_json()["criteria"][0]["match_criteria"]
+    (env / "tasks/t1" / MOUNT / "practice-guides/notes.md").write_text(f"# Notes\n\n{crit}\n")
+    hits = found(env, "H01")
+    assert [(f.severity, f.path) for f in hits] == [("blocker", f"{MOUNT}/practice-guides/notes.md")]
+
+
+def test_near_miss_similar_name_and_a_shared_phrase_are_not_findings(tmp_path):
+    files = {**workspace(), "rubrics-of-the-court.md": "The court's rubrics.\n",
+             "memo.md": "The employee gets a separate written notice of the covenant.\n",
+             "judge-order.md": "The judge granted the motion. The court will hear argument on May 2.\n"}
+    assert found(env_with(tmp_path, files=files), "H01") == []
+
+
+def test_near_miss_the_pinned_knowledge_base_is_not_scanned_for_criteria(tmp_path):
+    # A guide that shares words with a criterion is the library's, not the task's.
+    library = {**LIBRARY, "practice-guides/non-compete/us/colorado.md": LIBRARY[
+        "practice-guides/non-compete/us/colorado.md"] + task_json()["criteria"][0]["match_criteria"] + "\n"}
+    env = env_with(tmp_path)
+    (env / "snapshot.json").write_bytes(snapshot_bytes(library))
+    write_task(env, "t1", files={}, kb=library)
+    assert found(env, "H01") == []

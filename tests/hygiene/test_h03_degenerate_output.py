@@ -1,0 +1,94 @@
+"""H03 degenerate output: what a do-nothing or copy-everything output would pass."""
+
+from __future__ import annotations
+
+from hygiene_helpers import env_with, found, task_json, workspace
+
+
+def _all_criteria(task: dict, text: str) -> dict:
+    for c in task["criteria"]:
+        c["match_criteria"] = text.replace("DELIVERABLE", c["deliverables"][0])
+    return task
+
+
+def test_the_pasted_workspace_passing_every_criterion_is_a_blocker(tmp_path):
+    task = _all_criteria(task_json(), "PASS if DELIVERABLE states the salary of $95,000. FAIL if it omits it.")
+    hits = found(env_with(tmp_path, task), "H03")
+    blockers = [f for f in hits if f.severity == "blocker"]
+    assert [b.evidence for b in blockers] == ["workspace passes C1, C2, C3"]
+    majors = [f for f in hits if f.severity == "major"]
+    assert {f.location for f in majors} == {f"$.criteria[{i}].match_criteria" for i in range(3)}
+    assert all("documents/offer-facts.md line 4" in f.message and f.evidence.startswith("PASS if") for f in majors)
+
+
+def test_a_criterion_the_unchanged_template_passes_carries_no_signal(tmp_path):
+    task = task_json()
+    task["criteria"][0]["match_criteria"] = ('PASS if agreement.md has the heading "Notice to Employee" above '
+                                             'the signature. FAIL if the heading is missing.')
+    files = {**workspace(), "agreement-template.md": "# Agreement\n\n## Notice to Employee\n\nSign here.\n"}
+    hits = found(env_with(tmp_path, task, files), "H03")
+    assert len(hits) == 1 and hits[0].location == "$.criteria[0].match_criteria"
+    assert "starting template copied unchanged" in hits[0].message
+    assert "documents/agreement-template.md line 3" in hits[0].message
+
+
+def test_literals_pooled_from_several_inputs_are_only_a_note(tmp_path):
+    task = task_json()
+    task["criteria"][2]["match_criteria"] = ("PASS if client-email.md tells the client that Dana Smith's $95,000 is "
+                                             "below the threshold under C.R.S. § 8-2-113. FAIL if it does not.")
+    hits = found(env_with(tmp_path, task), "H03")
+    assert [(f.severity, f.location) for f in hits] == [("minor", "$.criteria[2].match_criteria")]
+    assert "spread over several files" in hits[0].message
+
+
+def test_a_deliverable_graded_only_on_absence_passes_empty(tmp_path):
+    task = task_json()
+    task["criteria"][2]["match_criteria"] = ('PASS if client-email.md does not mention "knowledge-base/". '
+                                             'FAIL if it contains "knowledge-base/".')
+    hits = found(env_with(tmp_path, task), "H03")
+    assert [(f.severity, f.location, f.evidence) for f in hits] == [("major", "$.deliverables", "client-email.md")]
+
+
+def test_a_permission_does_not_hide_an_absence_only_deliverable(tmp_path):
+    # "… 18 U.S.C. § 1833(b) notice excepted" permits the notice; it does not demand it, so the
+    # agreement is still graded only by what it must not contain.
+    task = task_json()
+    task["criteria"][0]["match_criteria"] = ("PASS if agreement.md contains only contract terms and signature "
+                                             "blocks (legally required notices, such as the 18 U.S.C. § 1833(b) "
+                                             "immunity notice, excepted). FAIL if it contains \"knowledge-base/\".")
+    hits = found(env_with(tmp_path, task), "H03")
+    assert [(f.severity, f.evidence) for f in hits] == [("major", "agreement.md")]
+
+
+def test_a_prohibition_specific_to_one_deliverable_is_a_note_not_a_failure(tmp_path):
+    task = task_json()
+    task["criteria"][0]["match_criteria"] = ("PASS if agreement.md contains no non-competition covenant binding Dana "
+                                             "after employment ends. FAIL if it contains one.")
+    hits = found(env_with(tmp_path, task), "H03")
+    assert [(f.severity, f.evidence) for f in hits] == [("minor", "agreement.md")]
+
+
+def test_near_miss_a_literal_no_input_contains_keeps_its_signal(tmp_path):
+    task = task_json()
+    task["criteria"][2]["match_criteria"] = ('PASS if client-email.md states that the threshold is $127,091. '
+                                             'FAIL if it states another figure.')
+    assert found(env_with(tmp_path, task), "H03") == []
+
+
+def test_near_miss_a_permitted_notice_in_the_starting_form_is_not_a_required_literal(tmp_path):
+    task = task_json()
+    task["criteria"][1]["match_criteria"] = ("PASS if agreement.md contains only contract terms (legally required "
+                                             "notices, such as the 18 U.S.C. § 1833(b) immunity notice, excepted). "
+                                             "FAIL if it contains \"knowledge-base/\" or drafting notes.")
+    form = "# Agreement template\n\n9. Notice under 18 U.S.C. § 1833(b): immunity for disclosures.\n"
+    hits = found(env_with(tmp_path, task, {**workspace(), "agreement-template.md": form}), "H03")
+    assert [f for f in hits if f.severity in ("major", "blocker")] == []
+
+
+def test_near_miss_a_date_given_as_the_reason_is_not_demanded(tmp_path):
+    task = task_json()
+    task["criteria"][0]["match_criteria"] = ("PASS if agreement.md contains no non-compete, because it is signed on "
+                                             "2026-04-01, when the salary of $95,000 is below the threshold. "
+                                             "FAIL if it keeps one.")
+    hits = found(env_with(tmp_path, task), "H03")
+    assert all("carries no signal" not in f.message for f in hits)

@@ -1,0 +1,74 @@
+"""H04 criterion form: ids, titles, both clauses, real deliverables, one claim, LAB's own fields."""
+
+from __future__ import annotations
+
+from hygiene_helpers import env_with, found, task_json
+
+from oafreeze.hygiene.items.h04_criterion_form import claim_count
+
+
+def test_duplicate_ids_missing_fail_clause_and_unknown_deliverable(tmp_path):
+    task = task_json()
+    task["criteria"][1]["id"] = "C1"
+    task["criteria"][2]["match_criteria"] = "PASS if client-email.md advises on the salary threshold."
+    task["criteria"][2]["deliverables"] = ["client-email.md", "memo.md"]
+    hits = found(env_with(tmp_path, task), "H04")
+    where = {(f.location, f.evidence) for f in hits}
+    assert ("$.criteria[0].id", "C1") in where and ("$.criteria[1].id", "C1") in where
+    assert ("$.criteria[2].deliverables", "memo.md") in where
+    assert any("'FAIL if'" in f.message and f.location == "$.criteria[2].match_criteria" for f in hits)
+
+
+def test_a_pass_clause_with_enumerated_claims_is_minor(tmp_path):
+    task = task_json()
+    task["criteria"][0]["match_criteria"] = ("PASS if agreement.md (1) has a separate notice and (2) names the "
+                                             "employer. FAIL if either is missing.")
+    hits = found(env_with(tmp_path, task), "H04")
+    assert [(f.severity, f.location) for f in hits] == [("minor", "$.criteria[0].match_criteria")]
+    assert "(1) has a separate notice" in hits[0].evidence
+
+
+def test_four_claims_merged_into_one_criterion_are_counted(tmp_path):
+    task = task_json()
+    task["criteria"][0]["match_criteria"] = (
+        "PASS if agreement.md gives a separate notice, names the employer, keeps the 12-month non-solicit and states "
+        "that the salary is below the threshold. FAIL if any of these is missing.")
+    hits = found(env_with(tmp_path, task), "H04")
+    assert [(f.severity, f.location) for f in hits] == [("minor", "$.criteria[0].match_criteria")]
+    assert "bundles 4 claims" in hits[0].message
+
+
+def test_two_claims_about_two_deliverables_are_found(tmp_path):
+    task = task_json()
+    task["criteria"][2]["deliverables"] = ["client-email.md", "agreement.md"]
+    task["criteria"][2]["match_criteria"] = ("PASS if client-email.md explains the salary threshold, and "
+                                             "agreement.md cites C.R.S. § 8-2-113. FAIL if either is missing.")
+    hits = found(env_with(tmp_path, task), "H04")
+    assert len(hits) == 1 and "separate claims about agreement.md and client-email.md" in hits[0].message
+
+
+def test_claims_are_counted_by_their_verbs_and_reported_propositions():
+    assert claim_count("the email tells the client that A is void, B is capped, and C applies")[0] == 3
+    assert claim_count("a.md and b.md contain only contract terms")[0] == 1
+    assert claim_count("the notice sets out or summarizes the two exceptions")[0] == 1
+
+
+def test_labs_own_fields_work_type_language_and_source(tmp_path):
+    task = task_json()
+    task["work_type"] = "summarize"
+    task["language"] = "en_US"
+    task["criteria"][0]["source"] = "llm"
+    hits = {(f.severity, f.location) for f in found(env_with(tmp_path, task), "H04")}
+    assert {("major", "$.work_type"), ("major", "$.language"), ("minor", "$.criteria[0].source")} <= hits
+
+
+def test_near_miss_the_clean_criteria_are_well_formed(tmp_path):
+    assert found(env_with(tmp_path), "H04") == []
+
+
+def test_near_miss_one_rule_applied_to_two_deliverables_is_one_claim(tmp_path):
+    task = task_json()
+    task["criteria"][1]["deliverables"] = ["agreement.md", "client-email.md"]
+    task["criteria"][1]["match_criteria"] = ("PASS if agreement.md and client-email.md contain no source paths. "
+                                             "FAIL if either contains \"knowledge-base/\".")
+    assert found(env_with(tmp_path, task), "H04") == []

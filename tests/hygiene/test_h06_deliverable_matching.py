@@ -1,0 +1,40 @@
+"""H06 deliverable matching: graded, named, unambiguous, safe and portable deliverable names."""
+
+from __future__ import annotations
+
+import pytest
+
+from hygiene_helpers import env_with, found, task_json
+
+from oafreeze.hygiene.items.h06_deliverable_matching import portability_problem
+
+
+def test_an_ungraded_unnamed_deliverable_and_a_colliding_pair(tmp_path):
+    task = task_json()
+    task["deliverables"]["memo.md"] = "A memo."
+    task["deliverables"]["agreements.md"] = "Another agreement."
+    hits = found(env_with(tmp_path, task), "H06")
+    msgs = {(f.location, f.evidence, f.message.split(":")[0]) for f in hits}
+    assert ("$.deliverables['memo.md']", "memo.md", "no criterion grades deliverable 'memo.md'") in msgs
+    assert any(f.location == "$.instructions" and f.evidence == "memo.md" for f in hits)
+    assert any(f.evidence == "agreement.md ~ agreements.md" for f in hits)
+
+
+def test_a_deliverable_name_with_a_colon_is_not_portable(tmp_path):
+    task = task_json()
+    task["deliverables"]["summary:v2.md"] = "A summary."
+    task["instructions"] += " Also write summary:v2.md."
+    task["criteria"][2]["deliverables"].append("summary:v2.md")
+    hits = [f for f in found(env_with(tmp_path, task), "H06") if f.evidence == "summary:v2.md"]
+    assert [(f.severity, f.location) for f in hits] == [("major", "$.deliverables['summary:v2.md']")]
+
+
+@pytest.mark.parametrize("name,why", [("a:b.md", "':'"), ("what?.md", "'?'"), ("con.md", "device name"),
+                                       ("memo .md", None), ("notes./x.md", "ends with a dot")])
+def test_portability_rules(name, why):
+    problem = portability_problem(name)
+    assert (problem is None) if why is None else (why in problem)
+
+
+def test_near_miss_distinct_graded_named_deliverables(tmp_path):
+    assert found(env_with(tmp_path), "H06") == []

@@ -1,0 +1,67 @@
+"""H07 workspace integrity: named files exist as named, every file reads, no junk, no tricks."""
+
+from __future__ import annotations
+
+import io
+import os
+import zipfile
+
+from hygiene_helpers import env_with, found, task_json, workspace
+
+
+def _docx(text: str) -> bytes:
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w") as zf:
+        zf.writestr("[Content_Types].xml", "<Types/>")
+        zf.writestr("word/document.xml", '<w:document xmlns:w="urn:w"><w:body><w:p><w:r><w:t>'
+                    f"{text}</w:t></w:r></w:p></w:body></w:document>")
+    return buf.getvalue()
+
+
+def test_junk_empty_unparseable_symlinked_twin_and_missing_files(tmp_path):
+    task = task_json()
+    task["instructions"] += " Also read term-sheet.md."
+    files = {**workspace(), ".DS_Store": b"\0\0", "empty.md": "", "data.json": "{oops", "bad.docx": b"PK-not-a-zip",
+             "Notes.md": "a", "notes.md": "b"}
+    env = env_with(tmp_path, task, files)
+    os.symlink("/etc/passwd", env / "tasks/t1/documents/link.md")
+    hits = {(f.severity, f.path, f.evidence) for f in found(env, "H07")}
+    assert ("minor", "documents/.DS_Store", ".DS_Store") in hits
+    assert ("major", "documents/empty.md", "documents/empty.md") in hits
+    assert ("major", "documents/link.md", "documents/link.md") in hits
+    assert any(p == "documents/data.json" and "invalid JSON" in e for _, p, e in hits)
+    assert any(p == "documents/bad.docx" and "zip" in e.lower() for _, p, e in hits)
+    assert any(e == "documents/Notes.md | documents/notes.md" for _, _, e in hits)
+    assert any(p == "task.json" and "term-sheet.md" in e for _, p, e in hits)
+
+
+def test_a_file_named_in_the_wrong_case_is_not_found_on_a_case_sensitive_disk(tmp_path):
+    task = task_json()
+    task["instructions"] = task["instructions"].replace("partner-notes.md", "documents/Partner-Notes.md")
+    hits = found(env_with(tmp_path, task), "H07")
+    assert [(f.severity, f.location) for f in hits] == [("major", "$.instructions")]
+    assert "'partner-notes.md'" in hits[0].message
+
+
+def test_a_whitespace_only_file_is_as_empty_as_an_empty_one(tmp_path):
+    hits = found(env_with(tmp_path, files={**workspace(), "blank.md": " \n\t\n"}), "H07")
+    assert [(f.severity, f.path) for f in hits] == [("major", "documents/blank.md")]
+
+
+def test_a_criterion_source_names_a_file_the_workspace_lacks(tmp_path):
+    task = task_json()
+    task["criteria"][0]["sources"] = ["documents/escrow-agreement.pdf"]
+    hits = found(env_with(tmp_path, task), "H07")
+    assert [(f.severity, f.location) for f in hits] == [("major", "$.criteria[0].sources[0]")]
+
+
+def test_near_miss_a_criterion_source_that_is_a_citation_is_not_a_file(tmp_path):
+    task = task_json()
+    task["criteria"][0]["sources"] = ["La. R.S. 23:921(C)", "documents/partner-notes.md", "offer-facts.md"]
+    assert found(env_with(tmp_path, task), "H07") == []
+
+
+def test_near_miss_valid_docx_json_and_eml_are_fine(tmp_path):
+    files = {**workspace(), "offer.docx": _docx("Offer letter"), "data.json": '{"a": 1}',
+             "mail.eml": "From: a@example.com\nSubject: hi\n\nbody\n"}
+    assert found(env_with(tmp_path, files=files), "H07") == []

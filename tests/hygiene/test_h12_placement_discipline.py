@@ -1,0 +1,93 @@
+"""H12 placement discipline: operative text stays clean, advice has somewhere to go."""
+
+from __future__ import annotations
+
+from hygiene_helpers import LIBRARY, MOUNT, env_with, found, snapshot_bytes, task_json, workspace, write_task
+
+
+def test_no_advisory_no_placement_criterion_and_a_rule_against_all_law(tmp_path):
+    task = task_json()
+    task["oafreeze"]["advisory"] = []
+    task["oafreeze"]["operative"] = ["agreement.md", "client-email.md"]
+    task["criteria"][1]["match_criteria"] = ("PASS if agreement.md contains no legal analysis. "
+                                             "FAIL if it cites any statute.")
+    hits = found(env_with(tmp_path, task), "H12")
+    where = {(f.severity, f.location, f.evidence) for f in hits}
+    assert ("major", "$.oafreeze.advisory", "") in where
+    assert ("major", "$.criteria", "client-email.md") in where
+    assert ("minor", "$.criteria[1].match_criteria", "FAIL if it cites any statute") in where
+
+
+def test_a_placement_rule_that_fails_the_required_notice_is_major(tmp_path):
+    task = task_json()
+    task["criteria"][1]["match_criteria"] = (
+        "PASS if agreement.md contains no source paths or legal analysis. FAIL if it contains \"knowledge-base/\" "
+        "or any statutory notice, including the 18 U.S.C. § 1833(b) immunity notice.")
+    hits = found(env_with(tmp_path, task), "H12")
+    assert [(f.severity, f.location) for f in hits] == [("major", "$.criteria[1].match_criteria")]
+
+
+def test_a_deliverable_that_reads_as_operative_but_is_not_declared(tmp_path):
+    task = task_json()
+    task["deliverables"]["notice.md"] = "The separate notice the employee signs with the agreement."
+    task["instructions"] += " Also draft notice.md."
+    task["criteria"][1]["deliverables"].append("notice.md")
+    hits = [f for f in found(env_with(tmp_path, task), "H12") if f.evidence == "notice.md"]
+    assert [(f.severity, f.location) for f in hits] == [("major", "$.oafreeze.operative")]
+
+
+def test_advice_a_source_path_or_a_drafting_note_in_the_starting_form(tmp_path):
+    for n, line in enumerate(["In our view, employers should treat this clause as a full non-compete.",
+                              "[Drafting note: see knowledge-base/practice-guides/non-compete/us/colorado.md]",
+                              "Source: practice-guides/non-compete/us/colorado.md"]):
+        form = f"# Draft agreement\n\n1. Confidentiality.\n\n{line}\n\n2. Signatures.\n"
+        hits = found(env_with(tmp_path / str(n), files={**workspace(), "agreement-draft.md": form}), "H12")
+        assert [(f.severity, f.path, f.location) for f in hits] == [("major", "documents/agreement-draft.md", 5)], line
+
+
+GUIDE = "practice-guides/non-compete/us/colorado.md"
+ADVICE = ("A covenant not to compete is void under C.R.S. § 8-2-113(2) unless the worker earns at least the "
+          "threshold, and an employer that presents one anyway owes a penalty of $5,000 per worker.")
+
+
+def env_with_form(tmp_path, form: str):
+    """The clean task with a starting form (firm-form.md) and a Colorado guide that carries ADVICE."""
+    library = {**LIBRARY, GUIDE: LIBRARY[GUIDE] + ADVICE + "\n"}
+    env = env_with(tmp_path, files={**workspace(), "firm-form.md": form})
+    (env / "snapshot.json").write_bytes(snapshot_bytes(library))
+    write_task(env, "t1", files={}, kb=library)
+    return env
+
+
+def test_a_starting_form_carrying_a_guide_passage_is_quoted_with_its_line(tmp_path):
+    form = f"# Firm form: restrictive covenant agreement\n\n1. Confidentiality.\n\n{ADVICE}\n\n2. Signatures.\n"
+    hits = found(env_with_form(tmp_path, form), "H12")
+    assert [(f.severity, f.path, f.location) for f in hits] == [("major", "documents/firm-form.md", 5)]
+    # The words the seeded statute itself says ("a covenant not to compete is void") are law, not advice.
+    assert hits[0].evidence == ("to compete is void under c.r.s § 8-2-113 2 unless the worker earns at least "
+                                "the threshold and an employer that presents one anyway owes a penalty of "
+                                "$5,000 per worker")
+    assert f"{MOUNT}/{GUIDE}" in hits[0].message and "agreement.md" in hits[0].message
+
+
+def test_near_miss_a_form_sharing_a_statute_citation_with_a_guide(tmp_path):
+    form = ("# Firm form: restrictive covenant agreement\n\n1. No covenant. Nothing in this Agreement is a "
+            "covenant not to compete under C.R.S. § 8-2-113(2).\n")
+    env = env_with_form(tmp_path, form)
+    assert found(env, "H12") == [] and found(env, "H08") == []
+
+
+def test_near_miss_a_required_notice_in_the_starting_form(tmp_path):
+    form = ("# Draft agreement\n\n1. Confidentiality.\n\n9. Notice of immunity (18 U.S.C. § 1833(b)). An individual "
+            "shall not be held criminally or civilly liable under any federal or state trade secret law for a "
+            "disclosure made in confidence to a government official.\n")
+    assert found(env_with(tmp_path, files={**workspace(), "agreement-draft.md": form}), "H12") == []
+
+
+def test_near_miss_an_analysis_task_without_operative_text_does_not_apply(tmp_path):
+    task = task_json()
+    task["work_type"] = "analyze"
+    task["oafreeze"]["operative"] = []
+    task["oafreeze"]["advisory"] = []
+    env = env_with(tmp_path, task)
+    assert found(env, "H12") == []
