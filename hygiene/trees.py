@@ -96,8 +96,8 @@ class TreeReader:
         except (OSError, gitindex.IndexUnreadable, ValueError, IndexError):
             return self._index
         del data
-        self._index = {e.path: e for e in entries
-                       if e.path.startswith("tasks/") and not (e.stage or e.intent_to_add or e.skip_worktree
+        self._index = {os.fsdecode(e.path): e for e in entries
+                       if e.path.startswith(b"tasks/") and not (e.stage or e.intent_to_add or e.skip_worktree
                                                                or e.assume_valid or e.mode == 0o160000)}
         return self._index
 
@@ -150,8 +150,8 @@ class TreeReader:
         left: list[str] = []
         for rel, st in listing.files.items():
             e = entries.pop(prefix + rel, None) if entries else None
-            if e is not None and e.mode == _mode(st) and gitindex._stat_matches(e, st, self._index_mtime):
-                out[rel] = e.oid
+            if e is not None and e.mode == _mode(st) and gitindex.stat_proves(e, st, self._index_mtime):
+                out[rel] = e.oid.hex()
             else:
                 left.append(rel)
         self.from_index += len(out)

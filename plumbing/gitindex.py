@@ -47,6 +47,26 @@ class IndexEntry(NamedTuple):
     def stage(self) -> int:
         return (self.flags >> 12) & 3
 
+    @property
+    def assume_valid(self) -> bool:
+        return bool(self.flags & 0x8000)
+
+    @property
+    def skip_worktree(self) -> bool:
+        return bool(self.extended & 0x4000)
+
+    @property
+    def intent_to_add(self) -> bool:
+        return bool(self.extended & 0x2000)
+
+
+def stat_proves(e: IndexEntry, st: os.stat_result, index_mtime_ns: int) -> bool:
+    """Whether a file's stat data proves it still holds the entry's blob, as git decides it:
+    the same times, size and inode, and written before the index was (else the entry is racy)."""
+    mask = 0xFFFFFFFF
+    return (st.st_mtime_ns == e.mtime_ns and st.st_ctime_ns == e.ctime_ns and st.st_size & mask == e.size
+            and st.st_ino & mask == e.ino and st.st_mtime_ns < index_mtime_ns)
+
 
 def _varint(data: bytes, pos: int) -> tuple[int, int]:
     # git's offset encoding for index v4 path prefixes (each continuation adds one).
@@ -156,7 +176,7 @@ def worktree_changes(root: str | os.PathLike, entries: list[IndexEntry], index_m
             elif flags & 0x8000 or (st.st_mtime_ns == mtime_ns and st.st_ctime_ns == ctime_ns
                                     and st.st_size & mask == size and st.st_ino & mask == ino
                                     and st.st_mtime_ns < index_mtime_ns):
-                continue  # assume-valid, or stat proves it (and it is not racy)
+                continue  # assume-valid, or stat proves it (stat_proves, inlined: this runs per file)
             else:
                 suspects.append((e, full, st_mode))
         return changed, suspects

@@ -39,7 +39,7 @@ def test_every_item_and_the_family_check_have_at_least_eight_plants():
 
 
 def test_every_case_names_an_existing_sample_task_and_describes_itself():
-    tasks = {p.name for p in (Path(__file__).resolve().parents[2] / "corpus" / "sample_env" / "tasks").iterdir()}
+    tasks = {p.name for p in (Path(__file__).resolve().parents[2] / "environment" / "sample_env" / "tasks").iterdir()}
     tasks |= {f"covenant-package-{i}" for i in ["original"] + [f"v{n:02d}" for n in range(1, 10)]}
     assert [c.id for c in CASES if c.task not in tasks] == []
     assert [c.id for c in CASES if len(c.description.split()) < 4] == []
