@@ -1,4 +1,4 @@
-"""`oafreeze audit`: the 13-item hygiene audit, its waivers and its status.
+"""`oafreeze audit`: the hygiene audit (13 items plus FAM, the family check), its waivers and its status.
 
     oafreeze audit [GLOB...] [--env DIR] [--json] [--html FILE] [--no-record] [--verbose] [--no-cache]
     oafreeze audit waive TASK ITEM --reason TEXT --by NAME [--env DIR] [--json]
@@ -36,7 +36,7 @@ class AuditGroup(click.Group):
 
 @click.group("audit", cls=AuditGroup)
 def command() -> None:
-    """Audit tasks for eval defects (13 items); waive a finding; show audit status.
+    """Audit tasks for eval defects (13 items plus the family check); waive a finding; show status.
 
     `oafreeze audit [GLOB...] [--env DIR] [--json] [--html FILE]` is short for
     `oafreeze audit run ...`, e.g. `oafreeze audit 'covenant-*'`."""
