@@ -284,7 +284,7 @@ def test_audit_reads_a_large_sparse_file_in_flat_memory(base, tmp_path):
     env = copy_env(base, tmp_path / "env")
     with open(env / "tasks/task-00/documents/big.bin", "wb") as fh:
         fh.truncate(1 << 30)
-    rss, _secs, proc = peak_rss_mb([PY, "-m", "oafreeze", "audit", "task-00", "--no-record"], cwd=env)
+    rss, _secs, proc = peak_rss_mb([PY, "-m", "oafreeze", "audit", "task-00", "--no-record", "--verbose"], cwd=env)
     assert no_traceback(proc)
     assert rss < 300, rss
     assert "big.bin is 1024 MiB, too large for the audit to read" in proc.stdout
