@@ -181,7 +181,8 @@ class Session:
         files, links = list_task_folder(self.env_root / "tasks" / loaded.id, self.mount, listing=tt.listing,
                                         blobs=tt.blobs, store=self.store)
         ctx = TaskContext(self.env_root, loaded, files, links, self.snapshot, self.mount, today=self.today,
-                          cache=self.shared, families=self.families, knowledge=self.knowledge, listing=tt.listing)
+                          cache=self.shared, families=self.families, knowledge=self.knowledge, listing=tt.listing,
+                          pin_commit=self.env.knowledge_base.commit if self.env.knowledge_base else None)
         if ctx.ext.family and ctx.ext.family not in self.families:
             ctx.siblings = [c for c in self.members(ctx.ext.family) if c.task_id != ctx.task_id]
         return ctx
@@ -222,7 +223,8 @@ class Session:
     def result_key(self, tree: str) -> str:
         """The cache key of a task's results: everything they depend on but other tasks."""
         return digest("result", self.cache.version, tree, self.snapshot.digest if self.snapshot else "",
-                      self.mount, self.today.isoformat())
+                      self.env.knowledge_base.commit if self.env.knowledge_base else "", self.mount,
+                      self.today.isoformat())
 
     def audit(self, task_id: str, waivers: list[Waiver]) -> TaskAudit:
         """Audit one task (never raises for a task that cannot be read: that is a finding)."""
@@ -307,7 +309,11 @@ def task_tree(env_root: Path, task_id: str) -> str:
 
 
 def _failed(task_id: str, tree: str, findings: list[Finding]) -> TaskAudit:
-    return TaskAudit(task=task_id, tree=tree, passed=False, findings=findings, waivers=[])
+    """A task that could not be read: its findings, and every other item shown as not run
+    (never as a pass it was not given)."""
+    named = {f.item for f in findings}
+    not_run = {item.id: "not run: the task cannot be read (see the findings)" for item in ITEMS if item.id not in named}
+    return TaskAudit(task=task_id, tree=tree, passed=False, findings=findings, waivers=[], not_applicable=not_run)
 
 
 def _unreadable_folder(ctx_or_id, exc: OafreezeError) -> TaskAudit:

@@ -127,6 +127,7 @@ class TaskContext:
     families: dict = field(default_factory=dict)  # family name -> its spec (freezer.family.Family)
     knowledge: object = None  # a callable giving the run's KnowledgeIndex of the pinned knowledge base
     listing: Listing | None = None  # the walk that listed `files` (stat data, link targets)
+    pin_commit: str | None = None  # the commit oafreeze.yaml pins the knowledge base at
 
     @property
     def task_id(self) -> str:

@@ -21,7 +21,17 @@ def applies(ctx: TaskContext) -> str | None:
 
 
 def check(ctx: TaskContext) -> list[Finding]:
-    """Every file added, removed or edited in this task's copy of the knowledge base."""
+    """Every file added, removed or edited in this task's copy of the knowledge base, and a
+    snapshot that is not of the commit oafreeze.yaml pins."""
+    out = []
+    if ctx.pin_commit and ctx.snapshot.commit != ctx.pin_commit:
+        out.append(ctx.finding(
+            ID, "blocker", "oafreeze.yaml",
+            f"oafreeze.yaml pins the knowledge base at {ctx.pin_commit[:12]} but its snapshot was taken at "
+            f"{ctx.snapshot.commit[:12]}: the results would be attributed to a library the agent did not see",
+            "take the snapshot of the pinned commit (`oafreeze snapshot`), or pin the snapshot's commit",
+            location="knowledge_base.commit",
+            evidence=f"knowledge_base.commit: {ctx.pin_commit}; snapshot commit: {ctx.snapshot.commit}"))
     mount = ctx.folder / ctx.kb_mount
     if not mount.is_dir() or mount.is_symlink():
         return [ctx.finding(ID, "blocker", ctx.kb_mount,
@@ -48,7 +58,6 @@ def check(ctx: TaskContext) -> list[Finding]:
             return sha256_bytes(f.data), len(f.data)
         return sha256_file(path)
 
-    out = []
     for d in compare({f.path: (f.sha256, f.size, f.mode) for f in ctx.snapshot.files}, mount, digest_of,
                      listing=listing):
         detail = f" (pinned {d.expected[:19]}…)" if d.change in ("modified", "removed") and d.expected else ""

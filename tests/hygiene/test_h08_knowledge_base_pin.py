@@ -38,3 +38,17 @@ def test_near_miss_without_a_pin_the_item_does_not_apply(tmp_path):
     env = env_with(tmp_path, pin=False)
     result = audit(env)
     assert result.verdict("H08") == "n/a" and result.passed and found(env, "H08") == []
+
+
+def test_a_snapshot_of_another_commit_than_oafreeze_yaml_pins_is_a_blocker(tmp_path):
+    env = env_with(tmp_path)
+    config = env / "oafreeze.yaml"
+    config.write_text(config.read_text().replace("commit: " + "a" * 40, "commit: " + "c" * 40))
+    hits = [f for f in found(env, "H08") if f.path == "oafreeze.yaml"]
+    assert [(f.severity, f.location) for f in hits] == [("blocker", "knowledge_base.commit")]
+    assert "c" * 12 in hits[0].message and "a" * 12 in hits[0].message
+
+
+def test_near_miss_the_snapshot_of_the_pinned_commit_raises_nothing_about_the_pin(tmp_path):
+    env = env_with(tmp_path)
+    assert [f for f in found(env, "H08") if f.path == "oafreeze.yaml"] == []
