@@ -66,3 +66,13 @@ def test_a_task_without_the_block_in_a_pinned_environment_skips_only_the_declara
     result = verdicts(env_with(tmp_path, task))
     assert {i for i, v in result.items() if v == "n/a"} == BLOCK_ITEMS | {"FAM"}
     assert result["H08"] == "pass" and result["H13"] == "pass"
+
+
+def test_a_task_json_that_cannot_be_read_shows_its_other_items_as_not_run_never_as_passed(tmp_path):
+    env = env_with(tmp_path)
+    (env / "tasks/t1/task.json").write_text('{"title": "half a task",')
+    result = run_audit(env, ["t1"], record=False)[0]
+    rows = {row["id"]: row for row in result.items()}
+    assert not result.passed and rows["H07"]["verdict"] == "fail"
+    assert [i for i, row in rows.items() if row["verdict"] == "pass"] == []
+    assert rows["H01"]["verdict"] == "n/a" and rows["H01"]["reason"].startswith("not run")
