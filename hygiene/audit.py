@@ -407,10 +407,10 @@ def audit_status(env_root: Path, task_ids: list[str], trees: dict[str, str] | No
         if trees is not None and task_id in trees:
             tree = trees[task_id]
         else:
+            if reader is None:  # a missing pinned snapshot is bad input for the whole environment
+                snapshot, mount = load_pin(env_root)
+                reader = TreeReader(env_root, AuditCache(env_root), snapshot, mount)
             try:
-                if reader is None:
-                    snapshot, mount = load_pin(env_root)
-                    reader = TreeReader(env_root, AuditCache(env_root), snapshot, mount)
                 tree = reader.read(task_id).tree if folder.is_dir() and not folder.is_symlink() else None
             except BadInput:
                 out[task_id] = AuditStatus(task=task_id, state="unreadable", tree=None)

@@ -190,3 +190,11 @@ def test_verbose_output_lists_every_item_of_every_task(tmp_path, cli):
 def test_audit_help_lists_the_subcommands(cli):
     code, out, _ = cli("audit", "--help")
     assert code == 0 and "waive" in out and "status" in out
+
+
+def test_audit_status_without_the_pinned_snapshot_is_bad_input_naming_it(tmp_path, cli):
+    env = make_env(tmp_path / "env", {"t1": (None, None)})
+    (env / "snapshot.json").unlink()
+    for args in (("audit", "status"), ("audit",)):
+        code, _out, err = cli(*args, "--env", str(env))
+        assert code == 2 and "snapshot.json" in err and "knowledge_base.snapshot" in err, (args, err)
