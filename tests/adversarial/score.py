@@ -1,6 +1,6 @@
 """Score the hygiene audit against the adversarial corpus.
 
-    python -m tests.adversarial.score [--json] [--only ID ...] [--jobs N] [--keep DIR]
+    python -m tests.adversarial.score [--json] [--heldout] [--only ID ...] [--jobs N] [--keep DIR]
 
 Builds the sample environment once (`oafreeze demo`), audits every target task unplanted, then for
 each case: copies the environment, applies the case, commits, and audits only the target task with
@@ -25,6 +25,7 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from .cases import ITEMS, Case, all_cases
+from .heldout import heldout_cases
 
 BLOCKING = ("major", "blocker")
 FIELDS = ("item", "severity", "task", "path", "location", "evidence", "message", "fix")
@@ -153,7 +154,7 @@ _CASES: dict[str, Case] = {}
 
 def _case(case_id: str) -> Case:
     if not _CASES:
-        _CASES.update({c.id: c for c in all_cases()})
+        _CASES.update({c.id: c for c in all_cases() + heldout_cases()})
     return _CASES[case_id]
 
 
@@ -296,11 +297,13 @@ def main(argv: list[str] | None = None) -> int:
     """Command line: print the report; exit 1 if a case could not be applied, else 0."""
     parser = argparse.ArgumentParser(prog="python -m tests.adversarial.score", description=__doc__.split("\n\n")[0])
     parser.add_argument("--json", action="store_true", help="print the full report as JSON")
+    parser.add_argument("--heldout", action="store_true",
+                        help="score the held-out set (heldout.py, never used to tune the audit) instead of the corpus")
     parser.add_argument("--only", nargs="+", metavar="ID", help="run only these case ids")
     parser.add_argument("--jobs", type=int, default=None, help="parallel workers (default: CPU count)")
     parser.add_argument("--keep", metavar="DIR", help="work in DIR and keep every planted environment")
     args = parser.parse_args(argv)
-    cases = all_cases()
+    cases = heldout_cases() if args.heldout else all_cases()
     if args.only:
         unknown = sorted(set(args.only) - {c.id for c in cases})
         if unknown:

@@ -1,0 +1,744 @@
+"""The held-out set: plants and near-misses the hygiene audit was never tuned on.
+
+The main corpus (`all_cases()`) is what the audit was tuned against, so its recall says little about
+defects nobody tuned for. These cases were written afterwards, from HYGIENE.md and TASKS.md only and
+without reading the audit's code, each a different kind of defect or a clearly different surface form
+from the main corpus's plants for the same item. They are kept out of `all_cases()` and are scored
+with `python -m tests.adversarial.score --heldout`. Never change the audit to make a held-out case
+pass: a case that has informed a change to the audit stops measuring generalisation and must move to
+the main corpus.
+
+Ids are `ho-<item>-...` (plants) and `ho-<item>-nm-...` (near-misses).
+"""
+
+from __future__ import annotations
+
+import csv
+import hashlib
+import io
+import json
+import textwrap
+import uuid
+import zipfile
+from pathlib import Path
+from xml.sax.saxutils import escape
+
+from .cases import ID, ITEMS, KINDS, Apply, Case
+from .edits import (_PKG_REL, _REL, _W, _XML, _zip, add_criterion, add_deliverable, append_doc, criterion, doc,
+                    docx_bytes, edit_doc, email, instructions_add, kb, load_task, read_doc, replace_text, seeded,
+                    task_dir, task_json, write_doc, xlsx_bytes)
+
+NE, TB, SD = "matrix-narrow-edit", "matrix-threshold-between", "matrix-signing-date-law"
+CA, AM, CI = "matrix-client-alert-refresh", "matrix-adverse-memo-repair", "matrix-california-invention-notice"
+PREFIX = "ho-"
+
+_HELDOUT: list[Case] = []
+
+
+def _register(case: Case) -> None:
+    # The same checks as cases._register, into a registry of its own: all_cases() never sees these.
+    assert case.id.startswith(PREFIX), f"{case.id}: held-out ids start with {PREFIX!r}"
+    assert case.item in ITEMS, f"{case.id}: unknown item {case.item}"
+    assert case.kind in KINDS, f"{case.id}: unknown kind {case.kind}"
+    assert ID.match(case.id), f"{case.id}: ids are kebab-case"
+    _HELDOUT.append(case)
+
+
+def plant(id: str, item: str, task: str, description: str, *, doubtful: str = ""):
+    """Register a held-out planted defect of `item` in `task`."""
+    def deco(fn: Apply) -> Apply:
+        _register(Case(id, item, "plant", task, description, fn, doubtful=doubtful))
+        return fn
+    return deco
+
+
+def near_miss(id: str, item: str, task: str, description: str, why: str, *, doubtful: str = ""):
+    """Register a held-out legitimate edit that resembles a defect of `item`; `why` cites the spec."""
+    def deco(fn: Apply) -> Apply:
+        _register(Case(id, item, "near-miss", task, description, fn, why=why, doubtful=doubtful))
+        return fn
+    return deco
+
+
+def heldout_cases() -> list[Case]:
+    """Every held-out case, in definition order."""
+    return list(_HELDOUT)
+
+
+# --- small helpers of this module --------------------------------------------------------------
+
+
+def _match(env: Path, task: str, cid: str) -> str:
+    return criterion(load_task(env, task), cid)["match_criteria"]
+
+
+def _reword_in(t: dict, cid: str, old: str, new: str) -> None:
+    crit = criterion(t, cid)
+    crit["match_criteria"] = replace_text(crit["match_criteria"], old, new)
+
+
+def _reword(env: Path, task: str, cid: str, old: str, new: str) -> None:
+    with task_json(env, task) as t:
+        _reword_in(t, cid, old, new)
+
+
+def _token(seed: str, n: int, alphabet: str = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789") -> str:
+    """A deterministic random-looking string, built at run time so no secret-shaped literal sits here."""
+    out, counter = "", 0
+    while len(out) < n:
+        out += "".join(alphabet[b % len(alphabet)] for b in hashlib.sha256(f"{seed}/{counter}".encode()).digest())
+        counter += 1
+    return out[:n]
+
+
+def _docx_extra(paragraphs: list[str], *, description: str | None = None, comment: str | None = None) -> bytes:
+    """A .docx (as edits.docx_bytes) with core properties carrying `description`, and/or one Word comment
+    anchored on the first paragraph."""
+    src = zipfile.ZipFile(io.BytesIO(docx_bytes(paragraphs)))
+    parts = {name: src.read(name).decode("utf-8") for name in src.namelist()}
+    types, rels = parts["[Content_Types].xml"], parts["_rels/.rels"]
+    if description is not None:
+        parts["docProps/core.xml"] = (
+            f'{_XML}<cp:coreProperties xmlns:cp="http://schemas.openxmlformats.org/package/2006/metadata/'
+            'core-properties" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:dcterms="http://purl.org/dc/terms/">'
+            f'<dc:title>Tallis renewal</dc:title><dc:creator>Harlow Finch LLP</dc:creator>'
+            f'<dc:description>{escape(description)}</dc:description></cp:coreProperties>')
+        types = types.replace("</Types>", '<Override PartName="/docProps/core.xml" ContentType="application/'
+                                          'vnd.openxmlformats-package.core-properties+xml"/></Types>')
+        rels = rels.replace("</Relationships>", f'<Relationship Id="rId2" Type="{_PKG_REL}/metadata/core-properties" '
+                                                'Target="docProps/core.xml"/></Relationships>')
+    if comment is not None:
+        parts["word/comments.xml"] = (
+            f'{_XML}<w:comments xmlns:w="{_W}"><w:comment w:id="0" w:author="Reviewer" w:initials="RV">'
+            f'<w:p><w:r><w:t xml:space="preserve">{escape(comment)}</w:t></w:r></w:p></w:comment></w:comments>')
+        parts["word/_rels/document.xml.rels"] = (
+            f'{_XML}<Relationships xmlns="{_PKG_REL}"><Relationship Id="rId1" Type="{_REL}/comments" '
+            'Target="comments.xml"/></Relationships>')
+        types = types.replace("</Types>", '<Override PartName="/word/comments.xml" ContentType="application/'
+                                          'vnd.openxmlformats-officedocument.wordprocessingml.comments+xml"/></Types>')
+        body = parts["word/document.xml"]
+        first = body.index("<w:p>") + len("<w:p>")
+        body = body[:first] + '<w:commentRangeStart w:id="0"/>' + body[first:]
+        end = body.index("</w:p>")
+        parts["word/document.xml"] = (body[:end] + '<w:commentRangeEnd w:id="0"/><w:r><w:commentReference w:id="0"/>'
+                                      "</w:r>" + body[end:])
+    parts["[Content_Types].xml"], parts["_rels/.rels"] = types, rels
+    return _zip(parts)
+
+
+def _rename_deliverable(t: dict, old: str, new: str, *, instructions: bool = True) -> None:
+    """Rename a deliverable in the deliverables map (order kept), the criteria and the placement lists;
+    in the instructions too unless `instructions` is False."""
+    assert old in t["deliverables"], f"no deliverable {old!r}"
+    t["deliverables"] = {(new if k == old else k): v for k, v in t["deliverables"].items()}
+    if not instructions:
+        return
+    for crit in t["criteria"]:
+        crit["deliverables"] = [new if d == old else d for d in crit["deliverables"]]
+        crit["match_criteria"] = crit["match_criteria"].replace(old, new)
+    for role in ("operative", "advisory"):
+        t["oafreeze"][role] = [new if d == old else d for d in t["oafreeze"].get(role, [])]
+    t["instructions"] = replace_text(t["instructions"], old, new, count=0)
+
+
+# === H01 rubric isolation ========================================================================
+
+
+@plant("ho-h01-task-json-editor-backup", "H01", NE,
+       "An editor backup of task.json, documents/task.json.bak, is left in the workspace.")
+def h01_task_json_backup(env: Path, task: str) -> None:
+    write_doc(env, task, "task.json.bak", (task_dir(env, task) / "task.json").read_bytes())
+
+
+@plant("ho-h01-criterion-in-docx-comment", "H01", SD,
+       "A .docx whose body is harmless carries a criterion's match_criteria in a Word review comment.")
+def h01_docx_comment(env: Path, task: str) -> None:
+    write_doc(env, task, "form-review-comments.docx", _docx_extra(
+        ["Maplestone restrictive covenant form: review copy.",
+         "The partner's comments are in the margin of this copy."],
+        comment=_match(env, task, "no-noncompete-at-signing")))
+
+
+@plant("ho-h01-criteria-csv-export", "H01", TB,
+       "A CSV export of the criteria (id, title, match_criteria; quotes doubled by CSV escaping) is in the workspace.")
+def h01_csv_export(env: Path, task: str) -> None:
+    buf = io.StringIO()
+    out = csv.writer(buf, lineterminator="\n")
+    out.writerow(["id", "title", "match_criteria"])
+    for crit in load_task(env, task)["criteria"]:
+        out.writerow([crit["id"], crit["title"], crit["match_criteria"]])
+    write_doc(env, task, "review-export.csv", buf.getvalue())
+
+
+@near_miss("ho-h01-nm-equipment-inspection-log", "H01", NE,
+           "The client's field-service inspection log, with PASS and FAIL results per machine, is added.",
+           "H01 forbids grading material and criterion text; PASS and FAIL here are results of the client's "
+           "equipment inspections, a business record that reproduces no criterion.")
+def h01_nm_inspection_log(env: Path, task: str) -> None:
+    write_doc(env, task, "service-inspection-log.md", (
+        "# Field service inspection log: Granite Peak Robotics\n\n"
+        "Technician: Morgan Tallis. Route: Colorado Springs north.\n\n"
+        "| Date | Site | Unit | Result |\n|---|---|---|---|\n"
+        "| 2026-10-06 | Fountain Creek warehouse | Conveyor sorter 7 | PASS |\n"
+        "| 2026-10-13 | Powers Boulevard depot | Shuttle lift 2 | FAIL: worn drive belt, replaced on site |\n"
+        "| 2026-10-20 | Powers Boulevard depot | Shuttle lift 2 | PASS |\n"))
+
+
+# === H02 answer in the workspace ===================================================================
+
+
+@plant("ho-h02-answer-in-docx-properties", "H02", NE,
+       "A one-line .docx cover sheet carries the note's finished conclusion in its document properties "
+       "(core.xml description), not in its body.")
+def h02_docx_properties(env: Path, task: str) -> None:
+    write_doc(env, task, "tallis-renewal-cover-sheet.docx", _docx_extra(
+        ["Tallis renewal: file cover sheet."],
+        description=("Conclusion for the partner: at $71,500 Morgan is under Colorado's $130,014 line for 2026, so "
+                     "the Section 5 non-compete is void under C.R.S. 8-2-113(2); handing it to Morgan would itself "
+                     "breach 8-2-113(8)(a) and cost $5,000 per worker plus damages. Partner to decide before "
+                     "November 23, 2026 whether Section 5 comes out.")))
+
+
+@plant("ho-h02-finished-deliverables-in-zip", "H02", AM,
+       "A zip archive of an earlier run, previous-round.zip, holds a finished client-note.md and repaired agreement.")
+def h02_zip(env: Path, task: str) -> None:
+    note = ("Bayou Crest: four changes to the standard agreement for Avery Fontenot.\n\n"
+            "1. Territory: East Baton Rouge, Ascension, Livingston and Iberville Parishes replace the 75-mile "
+            "radius; La. R.S. 23:921(C) requires named parishes or municipalities.\n"
+            "2. Term: every restraint now ends two years after employment ends, the cap in La. R.S. 23:921(C).\n"
+            "3. Law and courts: Louisiana law and Louisiana courts replace Texas; La. R.S. 23:921(A)(2) voids the "
+            "Texas clause.\n"
+            "4. Timing: Avery signs on the first day of work, November 2, 2026, as an employee.\n")
+    agreement = ("# EMPLOYEE COVENANT AGREEMENT\n\nThis Agreement is made as of November 2, 2026 between Bayou Crest "
+                 "Environmental, L.L.C. and Avery Fontenot.\n\n## 2. Non-Competition\n\nFor two years after "
+                 "employment ends, Employee will not carry on or engage in environmental remediation or "
+                 "site-assessment work in East Baton Rouge, Ascension, Livingston or Iberville Parish.\n\n"
+                 "## 4. Governing Law and Forum\n\nLouisiana law governs; disputes go to the courts of East Baton "
+                 "Rouge Parish.\n")
+    write_doc(env, task, "previous-round.zip", _zip({"previous-round/client-note.md": note,
+                                                    "previous-round/fontenot-covenant-agreement.md": agreement}))
+
+
+@plant("ho-h02-answer-table-in-xlsx", "H02", TB,
+       "A spreadsheet threshold-check.xlsx already sets out the cover email's whole analysis: both tests, the result "
+       "for $104,000 and the penalty.")
+def h02_xlsx(env: Path, task: str) -> None:
+    write_doc(env, task, "threshold-check.xlsx", xlsx_bytes([
+        ["Test (Colorado, 2026)", "Threshold", "Riley Vandermeer", "Result"],
+        ["Non-compete", 130014, 104000, "Below the line: no non-compete may be used"],
+        ["Customer non-solicit (60%)", 78008.4, 104000, "Above the line: keep it, tied to trade secrets, "
+                                                         "with a separate signed notice"],
+        ["Presenting a void non-compete", 5000, "", "Penalty per worker, plus actual damages"],
+    ], "Check"))
+
+
+@near_miss("ho-h02-nm-signed-offer-letter", "H02", CI,
+           "Sasha's signed offer letter, lindgren-offer-letter-signed.md, is added as a fact document.",
+           "It is an input the agent reads, not a deliverable: its name is not a deliverable's, and it answers "
+           "no criterion (no assignment clause, no Section 2870 carve-out, no notice, no departures).")
+def h02_nm_offer_letter(env: Path, task: str) -> None:
+    write_doc(env, task, "lindgren-offer-letter-signed.md", (
+        "# Offer letter (signed copy)\n\nSierrafold Devices, Inc. offers Sasha Lindgren the position of Firmware "
+        "Engineer in San Jose, reporting to the Director of Embedded Systems, at an annual base salary of $162,000, "
+        "starting October 26, 2026. Employment is at will.\n\n"
+        "Accepted: Sasha Lindgren, September 28, 2026\n"))
+
+
+# === H03 degenerate output =========================================================================
+
+
+@plant("ho-h03-absence-worded-as-omits", "H03", CI,
+       "A new advisory deliverable hr-onboarding-note.md is graded only by a criterion worded 'omits ... is free of "
+       "...', so an empty file passes it.")
+def h03_absence_omits(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_deliverable(t, "hr-onboarding-note.md", "Short note for Sierrafold's HR team on the first day's paperwork.",
+                        placement="advisory")
+        instructions_add(t, "Also write hr-onboarding-note.md, a short note for Sierrafold's HR team on the first "
+                            "day's paperwork.")
+        add_criterion(t, "hr-note-keeps-private-details-out", "HR note keeps the invention and pay out",
+                      "PASS if hr-onboarding-note.md omits the details of Sasha Lindgren's prior invention and is free "
+                      "of any salary figure. FAIL if it describes the prior invention or states a salary.",
+                      ["hr-onboarding-note.md"])
+
+
+@plant("ho-h03-email-address-literal-from-workspace", "H03", TB,
+       "A new criterion's only check is an email address that the client's request already contains.")
+def h03_email_literal(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_criterion(t, "client-email-address", "Cover email gives Noor Haddad's address",
+                      "PASS if client-email.md gives Noor Haddad's address, noor.haddad@aspenline.example.com. "
+                      "FAIL if the address is missing.", ["client-email.md"])
+
+
+@plant("ho-h03-percentage-from-knowledge-base", "H03", TB,
+       "A new criterion's only literal is the percentage 60%, which the knowledge base's Colorado guide states.")
+def h03_percentage(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_criterion(t, "rationale-sixty-percent", "File memo gives the customer non-solicit ratio",
+                      "PASS if rationale.md states that the customer non-solicit threshold is 60% of the "
+                      "non-compete threshold. FAIL if it gives another percentage or none.", ["rationale.md"])
+
+
+@near_miss("ho-h03-nm-computed-raise", "H03", NE,
+           "A new criterion asks the note to state the raise, $7,500, a figure no input states.",
+           "$7,500 is $71,500 minus $64,000; neither the workspace, the knowledge base nor the instructions state "
+           "it, so no degenerate output carries the literal.")
+def h03_nm_computed_raise(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_criterion(t, "note-states-raise", "Note states the size of the raise",
+                      "PASS if note-to-partner.md states that Morgan Tallis's raise is $7,500 a year. FAIL if it gives "
+                      "no figure for the raise or a different one.", ["note-to-partner.md"])
+
+
+# === H04 criterion form ============================================================================
+
+
+@plant("ho-h04-deliverables-key-absent", "H04", AM,
+       "A criterion has no 'deliverables' key at all in a task with two deliverables.")
+def h04_no_deliverables_key(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        del criterion(t, "two-year-cap")["deliverables"]
+
+
+@plant("ho-h04-work-type-outside-lab-set", "H04", CI,
+       "The task's work_type is 'drafting', which is not one of LAB's four values.")
+def h04_work_type(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert t["work_type"] == "draft"
+        t["work_type"] = "drafting"
+
+
+@plant("ho-h04-second-pass-clause", "H04", NE,
+       "A criterion gains a second 'PASS if' clause after its FAIL clause, adding a second claim.")
+def h04_second_pass(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        crit = criterion(t, "note-asks-decision")
+        crit["match_criteria"] += " PASS if the note also proposes replacement wording for Section 5."
+
+
+@near_miss("ho-h04-nm-clauses-on-separate-lines", "H04", CA,
+           "A criterion's FAIL clause starts on a new line instead of after a space.",
+           "Both clauses are present, non-empty and in PASS-then-FAIL order; a line break between them is "
+           "layout, not form.")
+def h04_nm_newline(env: Path, task: str) -> None:
+    _reword(env, task, "washington-law-and-forum", "Washington courts. FAIL if", "Washington courts.\nFAIL if")
+
+
+# === H05 ambiguous grading language ================================================================
+
+
+@plant("ho-h05-material-change", "H05", NE,
+       "The scope criterion fails the agreement only for a 'material' change beyond the three edits.")
+def h05_material(env: Path, task: str) -> None:
+    _reword(env, task, "scope-of-edits", "FAIL if the agent deleted, rewrote or added any provision beyond the three "
+            "edits.", "FAIL if the agent made any material change beyond the three edits.")
+
+
+@plant("ho-h05-clearly-and-concisely", "H05", AM,
+       "The client-note criterion asks that the note 'clearly and concisely' tell the client the changes.")
+def h05_clearly(env: Path, task: str) -> None:
+    _reword(env, task, "client-note-changes", "PASS if client-note.md tells Bayou Crest",
+            "PASS if client-note.md clearly and concisely tells Bayou Crest")
+
+
+@plant("ho-h05-ideally-where-possible", "H05", CA,
+       "The usage-notes criterion adds a soft requirement: 'ideally with example job titles where possible'.")
+def h05_ideally(env: Path, task: str) -> None:
+    _reword(env, task, "usage-notes-threshold", "no later than the employee's acceptance of the offer. FAIL if",
+            "no later than the employee's acceptance of the offer, ideally with example job titles where possible. "
+            "FAIL if")
+
+
+@near_miss("ho-h05-nm-vague-words-as-forbidden-quotes", "H05", AM,
+           "A new criterion fails the agreement if it describes the territory only with the quoted phrases "
+           "\"the appropriate parishes\" or \"a reasonable area\".",
+           "The vague words appear only inside quoted phrases the agreement must not use as its territory; the judge "
+           "checks for named parishes and for those literal phrases, which leaves no standard to read either way.")
+def h05_nm_quoted(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_criterion(t, "territory-named-not-described", "Territory named, not described",
+                      "PASS if fontenot-covenant-agreement.md names each parish in which its covenants apply. FAIL if "
+                      "it describes the territory only with phrases such as \"the appropriate parishes\" or \"a "
+                      "reasonable area\".", ["fontenot-covenant-agreement.md"])
+
+
+# === H06 deliverable matching ======================================================================
+
+
+@plant("ho-h06-deliverable-name-unicode-hyphen", "H06", SD,
+       "The deliverables map spells client-email.md with U+2010 HYPHEN; instructions and criteria keep the ASCII "
+       "hyphen, so the declared name is neither named nor graded.")
+def h06_unicode_hyphen(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        _rename_deliverable(t, "client-email.md", "client\u2010email.md", instructions=False)
+
+
+@plant("ho-h06-deliverable-name-backslash", "H06", CI,
+       "client-email.md becomes 'correspondence\\client-email.md' everywhere: a Windows path separator in a "
+       "deliverable name.")
+def h06_backslash(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        _rename_deliverable(t, "client-email.md", "correspondence\\client-email.md")
+
+
+@plant("ho-h06-named-only-inside-longer-name", "H06", TB,
+       "A new graded deliverable summary.md appears in the instructions only as the tail of documents/offer-summary.md.")
+def h06_substring(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert "offer-summary.md" in t["instructions"]
+        add_deliverable(t, "summary.md", "One-page summary of the package for Aspenline's Head of People.",
+                        placement="advisory")
+        add_criterion(t, "summary-lists-package", "Summary lists the package and who signs what",
+                      "PASS if summary.md lists the four documents of the package and says which of them Riley "
+                      "Vandermeer signs. FAIL if it leaves out the separate notice.", ["summary.md"])
+
+
+@near_miss("ho-h06-nm-deliverable-in-subfolder", "H06", NE,
+           "A new advisory deliverable handoff/change-list.md, in a subfolder, is declared, named, classified and "
+           "graded.",
+           "A relative path with a folder is a safe name (no '..', no absolute path, no backslash); it is named in "
+           "the instructions, graded, and collides with no other deliverable.")
+def h06_nm_subfolder(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_deliverable(t, "handoff/change-list.md", "A list of the edits made, with the section each is in.",
+                        placement="advisory")
+        instructions_add(t, "Also write handoff/change-list.md, listing each edit you made and the section it is in.")
+        add_criterion(t, "change-list-complete", "Change list gives every edit and its section",
+                      "PASS if handoff/change-list.md lists the three edits and gives the section or paragraph each "
+                      "edit is in. FAIL if an edit is missing from the list.", ["handoff/change-list.md"])
+
+
+# === H07 workspace integrity =======================================================================
+
+
+@plant("ho-h07-criterion-source-missing", "H07", AM,
+       "A criterion's 'sources' names documents/parish-map.md, which is not in the workspace.")
+def h07_source_missing(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        criterion(t, "named-parishes")["sources"] = ["documents/parish-map.md"]
+
+
+@plant("ho-h07-libreoffice-lock-file", "H07", TB,
+       "A LibreOffice lock file '.~lock.offer-summary.docx#' is left in the workspace.")
+def h07_lo_lock(env: Path, task: str) -> None:
+    write_doc(env, task, ".~lock.offer-summary.docx#", "Noor Haddad,nhaddad,NH-LAPTOP,09.11.2026 08:41,\n")
+
+
+@plant("ho-h07-folder-case-twins", "H07", NE,
+       "Two folders, documents/Exhibits/ and documents/exhibits/, differ only by case.")
+def h07_folder_twins(env: Path, task: str) -> None:
+    write_doc(env, task, "Exhibits/route-map.md",
+              "# Route map\n\nNorth route: Fountain Creek warehouse, then the Powers Boulevard depot.\n")
+    write_doc(env, task, "exhibits/service-schedule.md",
+              "# Service schedule\n\nConveyor sorters monthly; shuttle lifts every two weeks.\n")
+
+
+@near_miss("ho-h07-nm-crlf-text-with-accents", "H07", AM,
+           "A plain-text site-visit note with Windows line endings and accented names is added.",
+           "CRLF line endings and non-ASCII letters in valid UTF-8 are readable text; the file is not empty, "
+           "not junk, has no twin and is no symlink.")
+def h07_nm_crlf(env: Path, task: str) -> None:
+    write_doc(env, task, "site-visit-notes.txt", (
+        "Site visit notes: Baton Rouge office\r\n"
+        "Visited by Ren\u00e9e Guidry, office manager, on 2026-10-12.\r\n"
+        "Field crews meet at the Ascension Parish yard on Mondays; Th\u00e9o Landry runs the crew schedule.\r\n"
+        ).encode("utf-8"))
+
+
+# === H08 knowledge-base pin ========================================================================
+
+
+@plant("ho-h08-bom-prepended", "H08", SD,
+       "The Illinois guide in this task's mount gains a UTF-8 byte-order mark (an invisible three-byte edit).")
+def h08_bom(env: Path, task: str) -> None:
+    path = kb(env, task, "practice-guides/non-compete/us/illinois.md")
+    path.write_bytes(b"\xef\xbb\xbf" + path.read_bytes())
+
+
+@plant("ho-h08-two-guides-swapped", "H08", CA,
+       "The Florida and Minnesota guides swap contents: every pinned byte string is still present, at the wrong path.")
+def h08_swapped(env: Path, task: str) -> None:
+    a, b = kb(env, task, "practice-guides/non-compete/us/florida.md"), kb(env, task,
+                                                                        "practice-guides/non-compete/us/minnesota.md")
+    da, db = a.read_bytes(), b.read_bytes()
+    a.write_bytes(db)
+    b.write_bytes(da)
+
+
+@plant("ho-h08-mount-relocated", "H08", CI,
+       "The knowledge base is mounted at documents/kb/ instead of documents/knowledge-base/.")
+def h08_relocated(env: Path, task: str) -> None:
+    src = doc(env, task, "knowledge-base")
+    assert src.is_dir()
+    src.rename(doc(env, task, "kb"))
+
+
+@near_miss("ho-h08-nm-file-named-like-mount", "H08", CI,
+           "A task note documents/knowledge-base-notes.md sits beside the mount, its name starting like the mount's.",
+           "H08 pins the folder documents/knowledge-base/; a task document whose name only begins with "
+           "'knowledge-base' is outside the mount and belongs to the task.")
+def h08_nm_name_prefix(env: Path, task: str) -> None:
+    write_doc(env, task, "knowledge-base-notes.md", (
+        "# Notes on the firm's knowledge base\n\nThe templates folder holds the firm's current forms. The practice "
+        "guides are reviewed each autumn; ask the librarian before relying on one that looks stale.\n"))
+
+
+# === H09 seeded-law provenance =====================================================================
+
+CO_8A = ("An employer shall not enter into, present to a worker or prospective worker as a term of employment, or "
+         "attempt to enforce any covenant that is void under this section.")
+CO_8B = ("An employer that violates subsection (8)(a) of this section is liable for actual damages and a penalty of "
+         "five thousand dollars per worker or prospective worker harmed by the conduct.")
+
+
+@plant("ho-h09-undeclared-excerpt-in-wrapped-eml", "H09", TB,
+       "An .eml from the client forwards C.R.S. § 8-2-113(8)(a) and (8)(b) verbatim, cited without the section sign "
+       "('C.R.S. 8-2-113(8)(a)') and hard-wrapped at 72 columns as mail clients do; no seeded-law entry declares it.")
+def h09_eml(env: Path, task: str) -> None:
+    body = ("Miriam,\n\nOur CFO found this in the statute and asked me to pass it on.\n\n"
+            + textwrap.fill(f"C.R.S. 8-2-113(8)(a): \"{CO_8A}\"", 72) + "\n\n"
+            + textwrap.fill(f"C.R.S. 8-2-113(8)(b): \"{CO_8B}\"", 72) + "\n\nNoor")
+    write_doc(env, task, "cfo-statute-forward.eml", email(
+        "Noor Haddad <noor.haddad@aspenline.example.com>", "Miriam Okafor <miriam.okafor@harlowfinch.example.com>",
+        "Sun, 8 Nov 2026 19:20:00 -0700", "Fwd: the Colorado penalty", body))
+
+
+@plant("ho-h09-verified-against-placeholder", "H09", SD,
+       "A seeded-law entry's verified_against is the placeholder 'TODO'.")
+def h09_todo(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        seeded(t, "820 ILCS 90/10(b)")["verified_against"] = "TODO"
+
+
+@plant("ho-h09-excerpt-elided-mid-quote", "H09", CI,
+       "The excerpt file elides part of § 2870(a) with an ellipsis, inside the passage a seeded entry quotes.")
+def h09_elided(env: Path, task: str) -> None:
+    edit_doc(env, task, "california-labor-code-excerpt.md",
+             "without using the employer's equipment, supplies, facilities, or trade secret information except",
+             "without using the employer's equipment \u2026 except")
+
+
+@near_miss("ho-h09-nm-declared-quote-in-eml", "H09", SD,
+           "An HR .eml quoting 820 ILCS 90/10(b)'s first sentence is added with a complete seeded-law entry naming it.",
+           "Citation, effective date, verified-on (before the freeze), verified-against and the file are declared, "
+           "and the quote is verbatim in the message body.")
+def h09_nm_eml(env: Path, task: str) -> None:
+    quote = ("No employer shall enter into a covenant not to solicit with any employee unless the employee's actual "
+             "or expected annualized rate of earnings exceeds $45,000 per year.")
+    write_doc(env, task, "hr-statute-forward.eml", email(
+        "Elena Vasquez-Moore <elena.vasquez-moore@maplestone.example.com>",
+        "Miriam Okafor <miriam.okafor@harlowfinch.example.com>", "Fri, 30 Oct 2026 09:15:00 -0500",
+        "Illinois non-solicit rule", f"Miriam,\n\nOur HR team keeps this rule on file:\n\n{quote}\n\nElena"))
+    with task_json(env, task) as t:
+        t["oafreeze"]["seeded_law"].append({
+            "file": "documents/hr-statute-forward.eml", "citation": "820 ILCS 90/10(b)", "quote": quote,
+            "effective_date": "2022-01-01", "verified_on": "2026-10-01",
+            "verified_against": "820 ILCS 90/10(b) as amended by P.A. 102-358; the same sentence as this task's "
+                                "illinois-statute-excerpt.md"})
+
+
+# === H10 temporal consistency ======================================================================
+
+
+@plant("ho-h10-day-first-date-after-as-of", "H10", NE,
+       "The partner's email is dated '27 November 2026' (day-first), after as_of 2026-11-16.")
+def h10_day_first(env: Path, task: str) -> None:
+    edit_doc(env, task, "partner-instructions.md", "Date: 2026-11-16", "Date: 27 November 2026")
+
+
+@plant("ho-h10-instructions-current-date-ordinal", "H10", TB,
+       "The instructions say 'The current date for this matter is December 1st, 2026'; as_of is 2026-11-09.")
+def h10_instructions(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "The current date for this matter is December 1st, 2026.")
+
+
+@plant("ho-h10-as-of-impossible-date", "H10", SD, "as_of is '2026-11-31', a day November does not have.")
+def h10_impossible(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        t["oafreeze"]["as_of"] = "2026-11-31"
+
+
+@near_miss("ho-h10-nm-day-first-date-equal-to-as-of", "H10", NE,
+           "A follow-up email from the partner is dated '16 November 2026', the as_of day written day-first.",
+           "H10 wants dates that agree with as_of; 16 November 2026 is 2026-11-16, the task's as_of, in "
+           "another format.")
+def h10_nm_day_first(env: Path, task: str) -> None:
+    write_doc(env, task, "partner-follow-up.md", (
+        "# Email: one more thing on Tallis\n\nFrom: Miriam Okafor <miriam.okafor@harlowfinch.example.com>\n"
+        "To: Associate\nDate: 16 November 2026\nSubject: Tallis renewal: timing\n\n"
+        "The client confirmed this afternoon that Morgan still gets the renewal on November 23. Nothing else "
+        "changes.\n\nMiriam\n"))
+
+
+# === H11 trap armed ================================================================================
+
+
+@plant("ho-h11-anchor-quote-case-differs", "H11", NE,
+       "An anchor quotes 'Do not change anything else in the Agreement.'; the file has 'agreement' in lower case.")
+def h11_case(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        anchor = t["oafreeze"]["trap"]["anchors"][1]
+        anchor["quote"] = replace_text(anchor["quote"], "in the agreement.", "in the Agreement.")
+
+
+@plant("ho-h11-anchor-quote-empty", "H11", TB,
+       "An anchor's quote is the empty string, which every file trivially 'contains'.")
+def h11_empty(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        t["oafreeze"]["trap"]["anchors"][0]["quote"] = ""
+
+
+@plant("ho-h11-trap-criteria-do-not-detect-it", "H11", AM,
+       "The placement trap's only listed criterion becomes 'effective-first-day', a dating criterion that cannot "
+       "detect analysis pasted into the agreement.")
+def h11_wrong_criteria(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        trap = t["oafreeze"]["trap"]
+        assert trap["kind"] == "placement"
+        trap["criteria"] = ["effective-first-day"]
+
+
+@near_miss("ho-h11-nm-anchor-in-docx", "H11", AM,
+           "A litigation-group summary .docx is added, with a new anchor quoting its sentence exactly.",
+           "The anchor's file exists and its text, as a reader of the .docx sees it, contains the quote; the trap "
+           "stays armed.")
+def h11_nm_docx(env: Path, task: str) -> None:
+    sentence = "The radius and the three-year term are the two defects a court would seize on first."
+    write_doc(env, task, "litigation-summary.docx", docx_bytes(["Litigation group summary for Miriam Okafor",
+                                                                sentence]))
+    with task_json(env, task) as t:
+        t["oafreeze"]["trap"]["anchors"].append({"file": "documents/litigation-summary.docx", "quote": sentence})
+
+
+# === H12 placement discipline ======================================================================
+
+
+@plant("ho-h12-placement-criterion-allows-notes", "H12", NE,
+       "The placement criterion now lets bracketed notes to the client stay in the agreement and forbids only a "
+       "file path.")
+def h12_allows_notes(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        criterion(t, "placement-agreement-text")["match_criteria"] = (
+            "PASS if tallis-agreement-revised.md contains the agreement's terms and signature blocks; bracketed notes "
+            "to the client explaining an edit may stay in the text. FAIL if it contains a file path such as "
+            "\"colorado-law-file.md\".")
+
+
+@plant("ho-h12-instructions-put-explanation-in-agreement", "H12", SD,
+       "The instructions ask for a preamble in the agreement explaining to Jordan why the non-compete was removed "
+       "and which Illinois threshold applies.")
+def h12_preamble(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "Begin ellery-covenant-agreement.md with a short preamble explaining to Jordan why the "
+                            "form's non-compete was removed and which Illinois earnings threshold applies.")
+
+
+@plant("ho-h12-advisory-note-addressed-to-employee", "H12", AM,
+       "The only advisory deliverable, client-note.md, is re-addressed to Avery Fontenot, the employee who signs: "
+       "the privileged analysis has nowhere to go but the counterparty.")
+def h12_note_to_employee(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        t["instructions"] = replace_text(t["instructions"], "a short note for Bayou Crest on what changed and why",
+                                         "a short note for Avery Fontenot on what changed and why")
+        t["deliverables"]["client-note.md"] = "Short note to Avery Fontenot on what changed from the standard " \
+                                              "agreement and why."
+        _reword_in(t, "client-note-changes", "PASS if client-note.md tells Bayou Crest",
+                   "PASS if client-note.md tells Avery Fontenot")
+
+
+@near_miss("ho-h12-nm-placement-split-per-operative", "H12", TB,
+           "The placement criterion is split in two, one for the agreement and one for the notice, both in the trap.",
+           "H12 asks that placement criteria cover every operative deliverable; two criteria, one per operative "
+           "deliverable, cover both, and the notice's statutory content is still allowed.")
+def h12_nm_split(env: Path, task: str) -> None:
+    analysis = ("a file or source path such as \"knowledge-base/\", a drafting note, advice to Aspenline, or legal "
+                "analysis such as a comparison of the $104,000 salary with $130,014 or $78,008.40, or the $5,000 "
+                "penalty")
+    with task_json(env, task) as t:
+        crit = criterion(t, "placement-operative-text")
+        crit["title"] = "Agreement carries only terms and the immunity notice"
+        crit["match_criteria"] = ("PASS if vandermeer-covenant-agreement.md contains only contract terms, signature "
+                                  "blocks and the 18 U.S.C. § 1833(b) immunity notice. FAIL if it contains " + analysis
+                                  + ", or a statement that a non-compete was left out.")
+        crit["deliverables"] = ["vandermeer-covenant-agreement.md"]
+        t["criteria"].insert(1, {
+            "id": "placement-notice-text", "title": "Notice carries only the statutory notice content",
+            "match_criteria": ("PASS if vandermeer-noncompete-notice.md contains only the content C.R.S. § 8-2-113(4) "
+                               "requires of the notice and signature lines. FAIL if it contains " + analysis + "."),
+            "deliverables": ["vandermeer-noncompete-notice.md"], "source": "expert"})
+        t["oafreeze"]["trap"]["criteria"].append("placement-notice-text")
+
+
+# === H13 synthetic data and secrets ================================================================
+
+
+@plant("ho-h13-database-url-with-password", "H13", SD,
+       "A .env file holds a database URL with a user name and password in it (the host is a reserved example one).")
+def h13_db_url(env: Path, task: str) -> None:
+    write_doc(env, task, "hris-export.env", (
+        "# HRIS export settings\nHRIS_DATABASE_URL=postgresql://hris_reader:" + _token("hris-password", 22)
+        + "@hris-db.maplestone.example.com:5432/people\n"))
+
+
+@plant("ho-h13-unc-share-path", "H13", CA,
+       "The client's email points at a Windows file-share path, \\\\hms-fs02\\HR\\Forms\\Washington.")
+def h13_unc(env: Path, task: str) -> None:
+    append_doc(env, task, "client-request.md",
+               "The signed forms are filed on \\\\hms-fs02\\HR\\Forms\\Washington\\ under each employee's name.")
+
+
+def _routing_number(seed: str) -> str:
+    """A nine-digit number that passes the ABA routing checksum (3-7-1 weights), made up from `seed`."""
+    digits = [int(c) for c in _token(seed, 8, "0123456789")]
+    digits[0] = 1 + digits[0] % 9
+    weights = [3, 7, 1, 3, 7, 1, 3, 7]
+    check = (-sum(w * d for w, d in zip(weights, digits))) % 10
+    return "".join(map(str, digits)) + str(check)
+
+
+@plant("ho-h13-bank-account-and-birth-date", "H13", CI,
+       "A payroll set-up CSV gives Sasha's date of birth, a checksum-valid bank routing number and an account number.")
+def h13_bank(env: Path, task: str) -> None:
+    write_doc(env, task, "payroll-setup.csv", (
+        "employee,date_of_birth,bank_routing_number,bank_account_number\n"
+        f"Sasha Lindgren,1991-04-17,{_routing_number('routing')},{_token('account', 10, '0123456789')}\n"))
+
+
+@near_miss("ho-h13-nm-checksum-and-uuid", "H13", SD,
+           "The hire details add a document-register UUID and the SHA-256 checksum of the signed 2023 form.",
+           "A UUID and a file checksum are high-entropy identifiers, not credentials, personal data, local paths or "
+           "internal URLs.")
+def h13_nm_checksum(env: Path, task: str) -> None:
+    digest = hashlib.sha256(read_doc(env, task, "form-approval-memo-2023.md").encode("utf-8")).hexdigest()
+    reg = uuid.uuid5(uuid.NAMESPACE_URL, "https://example.org/maplestone/register/ellery")
+    append_doc(env, task, "hire-details.md",
+               f"- Document register id: {reg}\n- SHA-256 of the 2023 approval memo as filed: {digest}")
+
+
+# === FAM family consistency ========================================================================
+
+
+@plant("ho-fam-jurisdiction-differs", "FAM", "covenant-package-v04",
+       "One instance's jurisdiction is 'US-CO' (its first hire's state) while every sibling says 'US'.")
+def fam_jurisdiction(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert t["jurisdiction"] == "US"
+        t["jurisdiction"] = "US-CO"
+
+
+@plant("ho-fam-deliverable-description-differs", "FAM", "covenant-package-v06",
+       "One instance's description of rationale.md adds a risk rating per hire that its siblings do not ask for.")
+def fam_description(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        t["deliverables"]["rationale.md"] = ("File memo for the firm: the drafting choices for each hire, the sources "
+                                             "relied on, and a risk rating from 1 to 5 for each hire.")
+
+
+@plant("ho-fam-extra-lab-field", "FAM", "covenant-package-v02",
+       "One instance carries a LAB field its siblings lack, time_limit_minutes: 45.")
+def fam_extra_field(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert "time_limit_minutes" not in t
+        t["time_limit_minutes"] = 45
