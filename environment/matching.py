@@ -67,19 +67,31 @@ def resolve(deliverables: list[str], files: list[str]) -> Resolution:
         out.method[d] = how
         free.remove(f)
 
+    # Each name's keys once: a workspace can hold a thousand files (a materialized knowledge base).
+    key = {f: _key(f) for f in free}
+    base_key = {f: _key(f.rsplit("/", 1)[-1]) for f in free}
+    fam = {f: family(f) for f in free}
     # 1. exact path, then exact base name (case and normalization folded)
     for d in wanted:
-        hit = next((f for f in free if _key(f) == _key(d)), None) or \
-            next((f for f in free if _key(f.rsplit("/", 1)[-1]) == _key(d.rsplit("/", 1)[-1])), None)
+        kd, bd = _key(d), _key(d.rsplit("/", 1)[-1])
+        hit = next((f for f in free if key[f] == kd), None) or next((f for f in free if base_key[f] == bd), None)
         if hit:
             take(d, hit, "exact")
-    # 2. fuzzy stem, same family only
+    # 2. fuzzy stem, same family only (the quick ratios are upper bounds of the ratio: a file
+    # they rule out could never reach the threshold)
     for d in wanted:
         if out.resolved[d] is not None:
             continue
-        scored = [(SequenceMatcher(None, _stem_key(d), _stem_key(f)).ratio(), f) for f in free
-                  if family(f) == family(d)]
-        scored = [(s, f) for s, f in scored if s >= FUZZY_THRESHOLD]
+        sd, fd = _stem_key(d), family(d)
+        scored = []
+        for f in free:
+            if fam[f] != fd:
+                continue
+            sm = SequenceMatcher(None, sd, _stem_key(f))
+            if sm.real_quick_ratio() >= FUZZY_THRESHOLD and sm.quick_ratio() >= FUZZY_THRESHOLD:
+                score = sm.ratio()
+                if score >= FUZZY_THRESHOLD:
+                    scored.append((score, f))
         if scored:
             best = max(s for s, _ in scored)
             hit = min(f for s, f in scored if s == best)

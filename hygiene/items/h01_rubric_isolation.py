@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from oafreeze.corpus import text as tx
 from oafreeze.hygiene.context import TaskContext
@@ -47,8 +48,10 @@ def _name_words(name: str) -> list[str]:
     return [w for w in re.split(r"[^A-Za-z0-9]+", stem.lower()) if w]
 
 
+@lru_cache(maxsize=1 << 16)
 def grading_name(name: str) -> str | None:
-    """Why a file name reads as grading material ('rubric', 'judge + prompt', ...), or None."""
+    """Why a file name reads as grading material ('rubric', 'judge + prompt', ...), or None.
+    (Memoized: every task of an environment carries the same knowledge-base names.)"""
     base = name.rsplit("/", 1)[-1]
     if base.lower() == "task.json":
         return "task.json"

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
+from itertools import accumulate
 
 from oafreeze.corpus import text as tx
 from oafreeze.hygiene.context import TaskContext
@@ -69,6 +71,22 @@ def _shown(kind: str, value: str) -> str:
     return value[:4] + "…(masked)" if kind in SECRET_KINDS else value
 
 
+def _candidate_lines(text: str) -> list[int]:
+    """The (1-based) lines where some rule may match, found by one pass of each rule over the
+    whole text: a rule's match inside a line is also a match in the text, or lies inside an
+    earlier match whose lines are all kept. The rules then run line by line on these alone."""
+    ends: list[int] | None = None
+    found: set[int] = set()
+    for _kind, pattern, _severity in RULES:
+        for m in pattern.finditer(text):
+            if ends is None:
+                ends = list(accumulate(len(line) for line in text.splitlines(keepends=True)))
+            first = bisect_right(ends, m.start()) + 1
+            last = bisect_right(ends, max(m.start(), m.end() - 1)) + 1
+            found.update(range(first, min(last, len(ends)) + 1))
+    return sorted(found)
+
+
 def check(ctx: TaskContext) -> list[Finding]:
     """Real-looking personal data, credentials, local paths and internal URLs in task.json or the workspace."""
     out = []
@@ -79,7 +97,9 @@ def check(ctx: TaskContext) -> list[Finding]:
                                location="$.oafreeze.synthetic"))
     sources = [("task.json", ctx.task_json_text)] + [(f.rel, f.text) for f in ctx.task_files if f.text]
     for path, text in sources:
-        for number, line in enumerate(text.splitlines(), 1):
+        lines = text.splitlines()
+        for number in _candidate_lines(text):
+            line = lines[number - 1]
             taken: list[tuple[int, int]] = []  # one finding for one stretch of text, by the first rule
             for kind, pattern, severity in RULES:
                 for m in pattern.finditer(line):
