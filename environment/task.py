@@ -48,11 +48,11 @@ class Criterion(BaseModel):
 
     model_config = ConfigDict(extra="allow")
 
-    id: str = Field("", description="Unique within the task; verdicts, waivers and the trap name it (H04).")
-    title: str = Field("", description="A short name for people (H04).")
-    match_criteria: str = Field("", description='"PASS if ... FAIL if ...", one claim (H03, H04, H05).')
+    id: str = Field("", description="Unique within the task; verdicts, waivers and the trap name it (H01-H05, H07, H11, H12).")
+    title: str = Field("", description="A short name for people (H01, H04).")
+    match_criteria: str = Field("", description='"PASS if ... FAIL if ...", one claim (H01-H05, H10, H12).')
     deliverables: list[str] = Field(default_factory=list, description="The deliverables it grades; required when the "
-                                    "task has more than one (H04, H06).")
+                                    "task has more than one (H02-H06, H12).")
     source: str | None = Field(None, description="LAB: expert or oracle (H04).")
     sources: list[Any] | None = Field(None, description="LAB: the workspace documents the criterion rests on, as paths "
                                       "from the task folder or from documents/; each must exist (H07).")
@@ -103,9 +103,9 @@ class Extension(BaseModel):
     as_of: str | None = Field(None, description="YYYY-MM-DD: the day the work is done, which decides the law (H10).")
     operative: list[str] = Field(default_factory=list, description="Deliverables a counterparty signs (H12).")
     advisory: list[str] = Field(default_factory=list, description="Deliverables that stay with the client (H12).")
-    trap: Trap | None = Field(None, description="What the task is built to catch (H11).")
+    trap: Trap | None = Field(None, description="What the task is built to catch (H10, H11).")
     seeded_law: list[SeededLaw] = Field(default_factory=list, description="Each excerpt of law planted in the "
-                                        "workspace, with its provenance (H09).")
+                                        "workspace, with its provenance (H09; H12 reads the quotes).")
     synthetic: bool | None = Field(None, description="true once every name and number is fictional (H13).")
 
 
@@ -114,12 +114,12 @@ class Task(BaseModel):
 
     model_config = ConfigDict(extra="allow")
 
-    title: str = Field("", description="The task's name (H04).")
-    instructions: str = Field("", description="What the agent is told; names every deliverable exactly (H06, H07, H10).")
-    work_type: str = Field("", description="LAB's kind of work: analyze, draft, review or research (H04).")
+    title: str = Field("", description="The task's name (H03, H04).")
+    instructions: str = Field("", description="What the agent is told; names every deliverable exactly (H03, H06, H07, H10).")
+    work_type: str = Field("", description="LAB's kind of work: analyze, draft, review or research (H04, H12).")
     deliverables: dict[str, str] = Field(default_factory=dict, description="File name -> description; names are safe "
-                                         "relative paths (H06).")
-    criteria: list[Criterion] = Field(default_factory=list, description="The grading criteria (H03, H04, H05).")
+                                         "relative paths (H02-H07, H12, FAM).")
+    criteria: list[Criterion] = Field(default_factory=list, description="The grading criteria (H01-H07, H10-H12).")
     language: str | None = Field(None, description="The task's language, a BCP 47 tag such as 'en' (H04).")
     jurisdiction: str | None = Field(None, description="E.g. 'US-CO'; family instances must be covered by the "
                                      "knowledge base (FAM).")
