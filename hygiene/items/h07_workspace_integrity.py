@@ -102,13 +102,40 @@ def _names_a_file(source: str) -> bool:
 
 
 def _twins(ctx: TaskContext) -> list[Finding]:
-    groups: dict[str, list[str]] = defaultdict(list)
-    for rel in [f.rel for f in ctx.workspace] + ctx.symlinks:
-        groups[unicodedata.normalize("NFC", rel).casefold()].append(rel)
-    return [ctx.finding(ID, "major", names[0], "names that differ only by case or Unicode normalization: on "
-                        "macOS or Windows one file hides the other", "rename one of them",
-                        evidence=" | ".join(names))
-            for names in groups.values() if len(names) > 1]
+    """Paths that differ only by case or Unicode normalization, compared at every level: two
+    folders (`Exhibits/`, `exhibits/`) become one on macOS or Windows as surely as two files do.
+    A clash is reported once, at the shortest path where it starts."""
+    rels = [f.rel for f in ctx.files] + ctx.symlinks
+    spellings: dict[str, set[str]] = defaultdict(set)
+    folders: set[str] = set()
+    for rel in rels:
+        parts = rel.split("/")
+        for n in range(1, len(parts) + 1):
+            prefix = "/".join(parts[:n])
+            spellings[_fold(prefix)].add(prefix)
+            if n < len(parts):
+                folders.add(prefix)
+    out = []
+    for key, names in sorted(spellings.items()):
+        parent = key.rsplit("/", 1)[0] if "/" in key else ""
+        if len(names) < 2 or len(spellings.get(parent, ())) > 1:
+            continue
+        names = sorted(names, key=lambda n: n.encode("utf-8", "surrogateescape"))
+        dirs = sum(n in folders for n in names)
+        what = ("folders that differ only by case or Unicode normalization: on macOS or Windows they are one "
+                "folder, so the files of both are mixed in it and a file of one can replace a file of the other"
+                if dirs == len(names) else
+                "names that differ only by case or Unicode normalization: on macOS or Windows a file and a folder "
+                "cannot share a name, so one of them is never created" if dirs else
+                "names that differ only by case or Unicode normalization: on macOS or Windows one file hides the "
+                "other")
+        out.append(ctx.finding(ID, "major", names[0], what, "rename one of them so the paths differ in more than "
+                               "case or accents", evidence=" | ".join(names)))
+    return out
+
+
+def _fold(path: str) -> str:
+    return unicodedata.normalize("NFC", path).casefold()
 
 
 def _named_but_missing(ctx: TaskContext) -> list[Finding]:

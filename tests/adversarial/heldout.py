@@ -425,15 +425,6 @@ def h07_lo_lock(env: Path, task: str) -> None:
     write_doc(env, task, ".~lock.offer-summary.docx#", "Noor Haddad,nhaddad,NH-LAPTOP,09.11.2026 08:41,\n")
 
 
-@plant("ho-h07-folder-case-twins", "H07", NE,
-       "Two folders, documents/Exhibits/ and documents/exhibits/, differ only by case.")
-def h07_folder_twins(env: Path, task: str) -> None:
-    write_doc(env, task, "Exhibits/route-map.md",
-              "# Route map\n\nNorth route: Fountain Creek warehouse, then the Powers Boulevard depot.\n")
-    write_doc(env, task, "exhibits/service-schedule.md",
-              "# Service schedule\n\nConveyor sorters monthly; shuttle lifts every two weeks.\n")
-
-
 @near_miss("ho-h07-nm-crlf-text-with-accents", "H07", AM,
            "A plain-text site-visit note with Windows line endings and accented names is added.",
            "CRLF line endings and non-ASCII letters in valid UTF-8 are readable text; the file is not empty, "

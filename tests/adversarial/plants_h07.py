@@ -170,6 +170,15 @@ def unicode_twins(env: Path, task: str) -> None:
     write_doc(env, task, unicodedata.normalize("NFD", name), "# Avery Fontenot\n\nField Project Manager.\n")
 
 
+@plant("h07-folder-case-twins", "H07", NE,
+       "Two folders, documents/Exhibits/ and documents/exhibits/, differ only by case.")
+def folder_case_twins(env: Path, task: str) -> None:
+    write_doc(env, task, "Exhibits/route-map.md",
+              "# Route map\n\nNorth route: Fountain Creek warehouse, then the Powers Boulevard depot.\n")
+    write_doc(env, task, "exhibits/service-schedule.md",
+              "# Service schedule\n\nConveyor sorters monthly; shuttle lifts every two weeks.\n")
+
+
 # --- near-misses ---------------------------------------------------------------------------------
 
 

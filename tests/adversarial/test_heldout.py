@@ -31,9 +31,11 @@ def test_held_out_set_stays_out_of_the_main_corpus():
     assert [i for i in main if i.startswith(PREFIX)] == []
 
 
-def test_every_item_and_the_family_check_have_at_least_three_plants():
+def test_every_item_and_the_family_check_have_at_least_one_plant():
+    """Each item started with three; a case that informed a change to the audit moves to the main corpus
+    (it no longer measures generalisation), so an item may keep fewer, but never none."""
     per_item = Counter(c.item for c in PLANTS)
-    assert {item: per_item[item] for item in ITEMS if per_item[item] < 3} == {}
+    assert {item: per_item[item] for item in ITEMS if per_item[item] < 1} == {}
 
 
 def test_there_are_near_misses_and_each_says_why_it_is_legitimate():

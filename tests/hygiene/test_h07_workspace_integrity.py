@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import os
+import unicodedata
 import zipfile
 
 from hygiene_helpers import env_with, found, task_json, workspace
@@ -64,4 +65,39 @@ def test_near_miss_a_criterion_source_that_is_a_citation_is_not_a_file(tmp_path)
 def test_near_miss_valid_docx_json_and_eml_are_fine(tmp_path):
     files = {**workspace(), "offer.docx": _docx("Offer letter"), "data.json": '{"a": 1}',
              "mail.eml": "From: a@example.com\nSubject: hi\n\nbody\n"}
+    assert found(env_with(tmp_path, files=files), "H07") == []
+
+
+def test_folders_that_differ_only_by_case_are_twins_even_when_their_files_differ(tmp_path):
+    files = {**workspace(), "Schedules/schedule-1.md": "Pay dates.", "schedules/schedule-2.md": "Holidays."}
+    hits = [f for f in found(env_with(tmp_path, files=files), "H07")]
+    assert [(f.severity, f.path, f.evidence) for f in hits] == [
+        ("major", "documents/Schedules", "documents/Schedules | documents/schedules")]
+    assert "folder" in hits[0].message
+
+
+def test_a_folder_twin_is_reported_once_not_again_for_each_file_under_it(tmp_path):
+    files = {**workspace(), "Annex/a.md": "one", "annex/a.md": "two", "annex/b.md": "three"}
+    hits = found(env_with(tmp_path, files=files), "H07")
+    assert [f.evidence for f in hits] == ["documents/Annex | documents/annex"]
+
+
+def test_folders_that_differ_only_by_unicode_normalization_are_twins(tmp_path):
+    nfc, nfd = unicodedata.normalize("NFC", "pi\u00e8ces"), unicodedata.normalize("NFD", "pi\u00e8ces")
+    files = {**workspace(), f"{nfc}/bail.md": "Bail.", f"{nfd}/avenant.md": "Avenant."}
+    hits = found(env_with(tmp_path, files=files), "H07")
+    assert [(f.severity, sorted(f.evidence.split(" | "))) for f in hits] == [
+        ("major", sorted([f"documents/{nfc}", f"documents/{nfd}"]))]
+
+
+def test_a_file_and_a_folder_whose_names_differ_only_by_case_collide(tmp_path):
+    files = {**workspace(), "Exhibit": "A plain file with no extension.", "exhibit/map.md": "Route map."}
+    hits = found(env_with(tmp_path, files=files), "H07")
+    assert [f.evidence for f in hits] == ["documents/Exhibit | documents/exhibit"]
+    assert "file and a folder" in hits[0].message
+
+
+def test_near_miss_folders_whose_names_differ_in_more_than_case_are_fine(tmp_path):
+    files = {**workspace(), "exhibits/a.md": "Exhibit A.", "exhibit-notes/b.md": "Notes.",
+             "schedules/exhibits.md": "A file named like a folder elsewhere."}
     assert found(env_with(tmp_path, files=files), "H07") == []
