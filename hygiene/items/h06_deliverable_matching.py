@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from oafreeze.environment.layout import WORKSPACE
 from oafreeze.environment.matching import collisions, resolve
 from oafreeze.plumbing.paths import check_relative_path
 from oafreeze.corpus import text as tx
@@ -17,6 +18,31 @@ NAME = "deliverable matching"
 # agent's output is saved under another name, and the matcher pairs nothing or the wrong file.
 UNPORTABLE = re.compile(r'[:*?"<>|]')
 RESERVED = re.compile(r"^(?:con|prn|aux|nul|com[1-9]|lpt[1-9])(?:\..*)?$", re.I)
+# What a file name is made of, in text: a name found with one of these right before or after it is
+# part of a longer name ("offer-summary.md" holds "summary.md", so does "summary.md.bak"). '/' is
+# handled apart: "outputs/summary.md" still names summary.md, "documents/summary.md" an input file.
+_NAME_CHAR = r"[\w\-\u2010\u2011~+.\\]"
+_BEFORE = re.compile(_NAME_CHAR + "$")
+_AFTER = re.compile(r"[\w\-\u2010\u2011~+/\\]|\.[\w]")
+_PATH_TAIL = re.compile(r"[\w\-\u2010\u2011~+./\\]*$")
+
+
+def named_in(text: str, name: str) -> tuple[bool, str | None]:
+    """Whether normalized `text` names `name` as a whole name, not as part of a longer one; and
+    when it does not, the first longer name that holds it (for the evidence), or None."""
+    target = tx.normalize(name)
+    inside = None
+    at = text.find(target) if target else -1
+    while at >= 0:
+        before, after = text[:at], text[at + len(target):]
+        token = _PATH_TAIL.search(before).group(0)
+        if _BEFORE.search(before) or _AFTER.match(after) or token.startswith(WORKSPACE + "/"):
+            if inside is None:
+                inside = (token + target + re.match(r"[\w\-\u2010\u2011~+./\\]*", after).group(0)).rstrip(".")
+        else:
+            return True, None
+        at = text.find(target, at + 1)
+    return False, inside
 
 
 def portability_problem(name: str) -> str | None:
@@ -50,12 +76,17 @@ def check(ctx: TaskContext) -> list[Finding]:
             out.append(ctx.finding(
                 ID, "major", "task.json", f"no criterion grades deliverable {d!r}: its content cannot change the score",
                 f"add a criterion whose deliverables list {d!r}, or drop the deliverable", location=at, evidence=d))
-        if tx.normalize(d) not in instructions and tx.normalize(d.rsplit("/", 1)[-1]) not in instructions:
+        whole, inside = named_in(instructions, d)
+        if not whole and "/" in d:
+            whole, inside_base = named_in(instructions, d.rsplit("/", 1)[-1])
+            inside = inside or inside_base
+        if not whole:
             out.append(ctx.finding(
                 ID, "major", "task.json",
-                f"the instructions never name {d!r}: the agent may write it under another name and the matcher "
-                "may pair the wrong file", f"name {d!r} in the instructions, exactly as spelled",
-                location="$.instructions", evidence=d))
+                f"the instructions never name {d!r}"
+                + (f" (only as part of the longer name {inside!r})" if inside else "")
+                + ": the agent may write it under another name and the matcher may pair the wrong file",
+                f"name {d!r} in the instructions, exactly as spelled", location="$.instructions", evidence=d))
         try:
             check_relative_path(d)
         except ValueError as exc:

@@ -382,18 +382,6 @@ def h06_backslash(env: Path, task: str) -> None:
         _rename_deliverable(t, "client-email.md", "correspondence\\client-email.md")
 
 
-@plant("ho-h06-named-only-inside-longer-name", "H06", TB,
-       "A new graded deliverable summary.md appears in the instructions only as the tail of documents/offer-summary.md.")
-def h06_substring(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        assert "offer-summary.md" in t["instructions"]
-        add_deliverable(t, "summary.md", "One-page summary of the package for Aspenline's Head of People.",
-                        placement="advisory")
-        add_criterion(t, "summary-lists-package", "Summary lists the package and who signs what",
-                      "PASS if summary.md lists the four documents of the package and says which of them Riley "
-                      "Vandermeer signs. FAIL if it leaves out the separate notice.", ["summary.md"])
-
-
 @near_miss("ho-h06-nm-deliverable-in-subfolder", "H06", NE,
            "A new advisory deliverable handoff/change-list.md, in a subfolder, is declared, named, classified and "
            "graded.",

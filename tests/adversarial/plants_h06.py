@@ -140,6 +140,18 @@ def instance_unnamed(env: Path, task: str) -> None:
                                          "Also write the cover email")
 
 
+@plant("h06-named-only-inside-longer-name", "H06", TB,
+       "A new graded deliverable summary.md appears in the instructions only as the tail of documents/offer-summary.md.")
+def named_inside_longer_name(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert "offer-summary.md" in t["instructions"]
+        add_deliverable(t, "summary.md", "One-page summary of the package for Aspenline's Head of People.",
+                        placement="advisory")
+        add_criterion(t, "summary-lists-package", "Summary lists the package and who signs what",
+                      "PASS if summary.md lists the four documents of the package and says which of them Riley "
+                      "Vandermeer signs. FAIL if it leaves out the separate notice.", ["summary.md"])
+
+
 # --- near-misses ---------------------------------------------------------------------------------
 
 
@@ -180,3 +192,18 @@ def backticks(env: Path, task: str) -> None:
     with task_json(env, task) as t:
         text = replace_text(t["instructions"], "fontenot-covenant-agreement.md,", "`fontenot-covenant-agreement.md`,")
         t["instructions"] = replace_text(text, "client-note.md,", "`client-note.md`,")
+
+
+@near_miss("h06-nm-named-beside-a-longer-name", "H06", TB,
+           "A new advisory deliverable summary.md is named on its own, while documents/offer-summary.md also "
+           "contains its name.",
+           "The instructions name summary.md as a whole name in a sentence of its own; that a workspace file's "
+           "longer name also ends in it does not unname it, and the deliverable is graded and classified.")
+def named_beside_longer_name(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert "offer-summary.md" in t["instructions"]
+        _add_full(t, "summary.md", "One-page summary of the package for Aspenline's Head of People.", "advisory",
+                  "Also write summary.md, a one-page summary of the package for Aspenline's Head of People.",
+                  "summary-lists-package",
+                  "PASS if summary.md lists the four documents of the package and says which of them Riley "
+                  "Vandermeer signs. FAIL if it leaves out the separate notice.")

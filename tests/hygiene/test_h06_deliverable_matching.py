@@ -38,3 +38,30 @@ def test_portability_rules(name, why):
 
 def test_near_miss_distinct_graded_named_deliverables(tmp_path):
     assert found(env_with(tmp_path), "H06") == []
+
+
+def _with_summary(instructions_tail: str) -> dict:
+    task = task_json()
+    task["deliverables"]["summary.md"] = "A one-page summary for the client."
+    task["criteria"][2]["deliverables"].append("summary.md")
+    task["instructions"] += instructions_tail
+    return task
+
+
+@pytest.mark.parametrize("tail,longer", [
+    (" Also read documents/deal-summary.md.", "documents/deal-summary.md"),
+    (" The old summary.md.bak is out of date.", "summary.md.bak"),
+    (" Compare term_summary.md with the agreement.", "term_summary.md"),
+    (" Read documents/summary.md first.", "documents/summary.md"),
+])
+def test_a_deliverable_named_only_inside_a_longer_name_is_not_named(tmp_path, tail, longer):
+    hits = [f for f in found(env_with(tmp_path, _with_summary(tail)), "H06") if f.location == "$.instructions"]
+    assert [(f.severity, f.evidence) for f in hits] == [("major", "summary.md")]
+    assert repr(longer) in hits[0].message
+
+
+@pytest.mark.parametrize("tail", [" Also write summary.md.", " Also write `summary.md` (one page).",
+                                  " Also write \"summary.md\"; keep it short.", " Save outputs/summary.md as well.",
+                                  " Read documents/deal-summary.md, then write summary.md."])
+def test_near_miss_a_deliverable_named_as_a_whole_name_is_named(tmp_path, tail):
+    assert found(env_with(tmp_path, _with_summary(tail)), "H06") == []
