@@ -26,6 +26,10 @@ and a `problem`, never an exception and never a hang:
 - every extracted document: at most MAX_CHARS characters of text, and PDFs and e-mails
   (the formats whose parsers are not linear) at most DEADLINE_SECONDS of wall time.
 
+Office packages are read where an agent may look, not only where a page shows: comments, speaker
+notes, sheet names, text no cell shows, and the document properties (title, subject, description,
+keywords; custom properties). Those parts come after the body, so body lines keep their numbers.
+
 Only the standard library and pypdf.
 """
 
@@ -360,7 +364,10 @@ class _Runs:
     TEXT = {"t", "delText"}  # deleted revisions are still in the file an agent opens
     BREAK = {"p", "tr", "br", "cr"}
 
-    def __init__(self, budget: _Budget) -> None:
+    def __init__(self, budget: _Budget, text: set[str] | None = None) -> None:
+        if text is not None:  # another part's text elements (a comment's <text>), each its own line
+            self.TEXT = set(text)
+            self.BREAK = self.BREAK | (self.TEXT - {"t"})
         self.out: list[str] = []
         self.depth = 0  # inside a text element
         self.budget = budget
@@ -377,7 +384,7 @@ class _Runs:
         local = _local(tag)
         if local in self.TEXT:
             self.depth -= 1
-        elif local in self.BREAK:
+        if local in self.BREAK:
             self.out.append("\n")
 
     def text(self, data: str) -> None:
@@ -491,22 +498,87 @@ def _read_package(ext: str, data: bytes, wanted) -> dict[str, bytes]:
     return kept
 
 
+# Document properties: text an agent sees under File > Properties (or reads from the zip) that
+# no page shows. Dates and counts are left out: they are the file's history, not its content.
+PROPERTY_PARTS = ("docProps/core.xml", "docProps/custom.xml")
+CORE_FIELDS = ("title", "subject", "description", "keywords", "category", "contentStatus")
+# Custom properties of these value types are text or numbers; dates and blobs are not read.
+CUSTOM_VALUES = {"lpwstr", "lpstr", "bstr", "i1", "i2", "i4", "i8", "int", "ui1", "ui2", "ui4", "ui8", "uint",
+                 "r4", "r8", "decimal", "cy"}
+
+
+def _fields(data: bytes, part: str, budget: _Budget, field, value=None) -> str:
+    """Lines 'name: value' for the elements of a flat XML part: `field(local, attrs)` names an
+    element whose text is a value (None: not one); `value(local)`, when given, says which child
+    element of such a field holds its text."""
+    lines: list[str] = []
+    state: dict = {"name": None, "reading": False, "buf": [], "size": 0}
+
+    def start(tag: str, attrs: dict) -> None:
+        local = _local(tag)
+        if state["name"] is None:
+            name = field(local, attrs)
+            if name is not None:
+                state.update(name=name, tag=local, buf=[], reading=value is None)
+        elif value is not None and value(local):
+            state["reading"] = True
+
+    def end(tag: str) -> None:
+        local = _local(tag)
+        if state["name"] is not None and local == state["tag"]:
+            text = " ".join("".join(state["buf"]).split())
+            if text:
+                lines.append(f"{state['name']}: {text}")
+            state.update(name=None, reading=False)
+        elif value is not None and value(local):
+            state["reading"] = False
+
+    def text(data: str) -> None:
+        if state["reading"]:
+            state["size"] += len(data)
+            budget.check(state["size"])
+            state["buf"].append(data)
+
+    _parse_xml(data, part, start, end, text)
+    return "\n".join(lines)
+
+
+def _add_properties(out: _Text, members: dict[str, bytes], budget: _Budget) -> None:
+    """The package's core and custom document properties, each as a part of its own."""
+    core = members.get("docProps/core.xml")
+    if core is not None:
+        out.add("docProps/core.xml", _fields(core, "docProps/core.xml", budget,
+                                             lambda local, _a: local if local in CORE_FIELDS else None))
+    custom = members.get("docProps/custom.xml")
+    if custom is not None:
+        out.add("docProps/custom.xml", _fields(
+            custom, "docProps/custom.xml", budget,
+            lambda local, attrs: (attrs.get("name") or "property") if local == "property" else None,
+            lambda local: local in CUSTOM_VALUES))
+
+
+def _with_properties(wanted):
+    """A member selector that also keeps the document properties."""
+    return lambda name: name in PROPERTY_PARTS or bool(wanted(name))
+
+
 DOCX_PARTS = re.compile(r"^word/(document|header\d*|footer\d*|footnotes|endnotes|comments)\.xml$")
 
 
 def _docx(name: str, data: bytes, budget: _Budget, depth: int) -> Extraction:
-    members = _read_package(".docx", data, DOCX_PARTS.match)
+    members = _read_package(".docx", data, _with_properties(DOCX_PARTS.match))
     order = {"document": 0, "header": 1, "footer": 2, "footnotes": 3, "endnotes": 4, "comments": 5}
     parts = sorted((m for m in members if DOCX_PARTS.match(m)),
                    key=lambda m: (order[DOCX_PARTS.match(m).group(1).rstrip("0123456789")], _natural(m)))
     out = _Text(budget)
     for part in parts:
         out.add(part, _runs(members[part], part, budget))
+    _add_properties(out, members, budget)
     return out.result()
 
 
 XLSX_PARTS = re.compile(r"^xl/(workbook\.xml|_rels/workbook\.xml\.rels|sharedStrings\.xml|worksheets/[^/]+\.xml|"
-                        r"comments\d*\.xml)$")
+                        r"comments\d*\.xml|threadedComments/[^/]+\.xml)$")
 
 
 def _shared_strings(data: bytes | None, budget: _Budget) -> list[str]:
@@ -593,7 +665,7 @@ def _sheet_rows(data: bytes, part: str, shared: list[str], used: set[int], budge
 
 
 def _xlsx(name: str, data: bytes, budget: _Budget, depth: int) -> Extraction:
-    members = _read_package(".xlsx", data, XLSX_PARTS.match)
+    members = _read_package(".xlsx", data, _with_properties(XLSX_PARTS.match))
     targets = _rels(members.get("xl/_rels/workbook.xml.rels"), "xl/_rels/workbook.xml.rels", "xl")
     sheets: list[tuple[str, str | None, str | None]] = []  # (name, state, member)
 
@@ -624,15 +696,20 @@ def _xlsx(name: str, data: bytes, budget: _Budget, depth: int) -> Extraction:
     out.add("xl/sharedStrings.xml (in no cell)", "\n".join(unshown))
     for member in sorted((m for m in members if m.startswith("xl/comments")), key=_natural):
         out.add(member, _runs(members[member], member, budget))
+    # Read after everything else, so the lines of the cells keep their numbers.
+    for member in sorted((m for m in members if m.startswith("xl/threadedComments/")), key=_natural):
+        out.add(member, _Runs(budget, {"text"}).read(members[member], member))
+    out.add("xl/workbook.xml (sheet names)", "\n".join(" ".join(sheet.split()) for sheet, _, _ in sheets))
+    _add_properties(out, members, budget)
     return out.result()
 
 
 PPTX_PARTS = re.compile(r"^ppt/(presentation\.xml|_rels/presentation\.xml\.rels|slides/slide\d+\.xml|"
-                        r"slides/_rels/slide\d+\.xml\.rels|notesSlides/notesSlide\d+\.xml)$")
+                        r"slides/_rels/slide\d+\.xml\.rels|notesSlides/notesSlide\d+\.xml|comments/[^/]+\.xml)$")
 
 
 def _pptx(name: str, data: bytes, budget: _Budget, depth: int) -> Extraction:
-    members = _read_package(".pptx", data, PPTX_PARTS.match)
+    members = _read_package(".pptx", data, _with_properties(PPTX_PARTS.match))
     targets = _rels(members.get("ppt/_rels/presentation.xml.rels"), "ppt/_rels/presentation.xml.rels", "ppt")
     order: list[str] = []
 
@@ -657,6 +734,10 @@ def _pptx(name: str, data: bytes, budget: _Budget, depth: int) -> Extraction:
     for member in sorted((m for m in members if m.startswith("ppt/notesSlides/") and m not in notes_seen),
                          key=_natural):
         out.add(member, _runs(members[member], member, budget))
+    # Review comments: <p:text> in the legacy form, DrawingML runs in the modern one.
+    for member in sorted((m for m in members if m.startswith("ppt/comments/")), key=_natural):
+        out.add(member, _Runs(budget, {"t", "text"}).read(members[member], member))
+    _add_properties(out, members, budget)
     return out.result()
 
 

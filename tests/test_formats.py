@@ -156,8 +156,11 @@ def test_an_xlsx_is_read_per_sheet_with_the_names_from_the_workbook_and_shared_s
                     "Inline": [["Inline string cell"]]}, inline={"Inline"})
     e = extract("fees.xlsx", data)
     well_formed(e)
-    assert [label for label, _ in e.parts] == ["sheet Fees", "sheet Timeline", "sheet Inline"]
+    # The sheet names come last, as a part of their own (a name can say what no cell does).
+    assert [label for label, _ in e.parts] == ["sheet Fees", "sheet Timeline", "sheet Inline",
+                                               "xl/workbook.xml (sheet names)"]
     assert e.text.split("\n")[:3] == ["Item\tAmount", "Filing fee\t350", "Review\tUSD 1,200"]
+    assert e.text.split("\n")[-3:] == ["Fees", "Timeline", "Inline"]
     assert e.part_at(line_of(e, "Signing")) == "sheet Timeline"
     assert e.part_at(line_of(e, "Inline string cell")) == "sheet Inline"
 
@@ -180,6 +183,79 @@ def test_a_pptx_is_read_per_slide_in_presentation_order_with_speaker_notes():
     well_formed(e)
     assert [label for label, _ in e.parts] == ["slide 1", "slide 2", "slide 2 notes"]
     assert e.part_at(line_of(e, "break fee")) == "slide 2 notes"
+
+
+CORE = (dw.DECL + '<cp:coreProperties '
+        'xmlns:cp="http://schemas.openxmlformats.org/package/2006/metadata/core-properties" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:dcterms="http://purl.org/dc/terms/" '
+        'xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"><dc:title>Renewal pack</dc:title>'
+        '<dc:subject>Deposit review</dc:subject><dc:creator>A. Writer</dc:creator>'
+        '<cp:keywords>deposit; rent holiday</cp:keywords><dc:description>The deposit is capped at two months.'
+        '</dc:description><dcterms:created xsi:type="dcterms:W3CDTF">2031-01-01T00:00:00Z</dcterms:created>'
+        '</cp:coreProperties>')
+CUSTOM = (dw.DECL + '<Properties xmlns="http://schemas.openxmlformats.org/officeDocument/2006/custom-properties" '
+          'xmlns:vt="http://schemas.openxmlformats.org/officeDocument/2006/docPropsVTypes">'
+          '<property fmtid="{D5CDD505-2E9C-101B-9397-08002B2CF9AE}" pid="2" name="Reviewer conclusion">'
+          '<vt:lpwstr>Landlord keeps the deposit</vt:lpwstr></property>'
+          '<property fmtid="{D5CDD505-2E9C-101B-9397-08002B2CF9AE}" pid="3" name="Cap"><vt:r8>4250.5</vt:r8></property>'
+          '<property fmtid="{D5CDD505-2E9C-101B-9397-08002B2CF9AE}" pid="4" name="Reviewed">'
+          '<vt:filetime>2031-02-02T00:00:00Z</vt:filetime></property></Properties>')
+
+
+def with_members(data: bytes, extra: dict[str, str | bytes]) -> bytes:
+    """A package with members added (or replaced)."""
+    with zipfile.ZipFile(io.BytesIO(data)) as z:
+        members = {n: z.read(n) for n in z.namelist()}
+    members.update(extra)
+    return dw.package(members)
+
+
+@pytest.mark.parametrize("name,data", [("a.docx", dw.docx(["Body text."])), ("a.xlsx", dw.xlsx({"S": [["Body"]]})),
+                                       ("a.pptx", dw.pptx([["Body"]]))])
+def test_document_properties_are_read_after_the_body_as_parts_of_their_own_without_their_dates(name, data):
+    e = extract(name, with_members(data, {"docProps/core.xml": CORE, "docProps/custom.xml": CUSTOM}))
+    well_formed(e)
+    assert e.status == "text" and e.problem is None
+    assert e.text.split("\n")[0].startswith("Body")  # the body keeps its first line
+    for needle, part in [("title: Renewal pack", "docProps/core.xml"), ("subject: Deposit review", "docProps/core.xml"),
+                         ("keywords: deposit; rent holiday", "docProps/core.xml"),
+                         ("description: The deposit is capped at two months.", "docProps/core.xml"),
+                         ("Reviewer conclusion: Landlord keeps the deposit", "docProps/custom.xml"),
+                         ("Cap: 4250.5", "docProps/custom.xml")]:
+        assert e.part_at(line_of(e, needle)) == part
+    # Dates are the file's history, not its content; the author is not what the document says.
+    assert "2031" not in e.text and "A. Writer" not in e.text
+
+
+def test_empty_or_missing_document_properties_add_no_part():
+    bare = CORE.replace("Renewal pack", "").split("<dc:subject>")[0] + "</cp:coreProperties>"
+    e = extract("a.docx", with_members(dw.docx(["Only the body."]), {"docProps/core.xml": bare}))
+    assert [label for label, _ in e.parts] == ["word/document.xml"] and e.text == "Only the body."
+
+
+def test_threaded_comments_of_a_workbook_and_review_comments_of_a_deck_are_read():
+    thread = (dw.DECL + '<ThreadedComments '
+              'xmlns="http://schemas.microsoft.com/office/spreadsheetml/2018/threadedcomments">'
+              '<threadedComment ref="B2" id="{1}"><text>Penalty is per worker.</text></threadedComment>'
+              '<threadedComment ref="B3" id="{2}"><text>Second thought.</text></threadedComment></ThreadedComments>')
+    e = extract("a.xlsx", with_members(dw.xlsx({"S": [["x"]]}), {"xl/threadedComments/threadedComment1.xml": thread}))
+    well_formed(e)
+    assert e.part_at(line_of(e, "Penalty is per worker.")) == "xl/threadedComments/threadedComment1.xml"
+    assert "Second thought." in e.text.split("\n")
+    legacy = (dw.DECL + f'<p:cmLst xmlns:p="{dw.P}"><p:cm authorId="0" idx="1"><p:pos x="10" y="10"/>'
+              "<p:text>Move the cap to the memo.</p:text></p:cm></p:cmLst>")
+    modern = (dw.DECL + f'<p188:cmLst xmlns:p188="http://schemas.microsoft.com/office/powerpoint/2018/8/main" '
+              f'xmlns:a="{dw.A}"><p188:cm id="{{1}}"><p188:txBody><a:bodyPr/><a:p><a:r><a:t>Modern </a:t></a:r>'
+              "<a:r><a:t>comment.</a:t></a:r></a:p></p188:txBody></p188:cm></p188:cmLst>")
+    e = extract("a.pptx", with_members(dw.pptx([["x"]]), {"ppt/comments/comment1.xml": legacy,
+                                                          "ppt/comments/modernComment_1.xml": modern}))
+    well_formed(e)
+    assert e.part_at(line_of(e, "Move the cap")) == "ppt/comments/comment1.xml"
+    assert "Modern comment." in e.text.split("\n")
+
+
+def test_a_document_property_part_with_a_doctype_is_refused_like_any_other_part():
+    e = extract("a.docx", with_members(dw.docx(["x"]), {"docProps/core.xml": LAUGHS.replace(b"w:document", b"c")}))
+    assert e.status == "unreadable" and "DOCTYPE" in e.problem
 
 
 def test_a_corrupt_docx_is_unreadable_and_problem_says_why():
