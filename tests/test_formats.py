@@ -186,7 +186,8 @@ def test_a_pptx_is_read_per_slide_in_presentation_order_with_speaker_notes():
 
 
 CORE = (dw.DECL + '<cp:coreProperties '
-        'xmlns:cp="http://schemas.openxmlformats.org/package/2006/metadata/core-properties" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:dcterms="http://purl.org/dc/terms/" '
+        'xmlns:cp="http://schemas.openxmlformats.org/package/2006/metadata/core-properties" '
+        'xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:dcterms="http://purl.org/dc/terms/" '
         'xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"><dc:title>Renewal pack</dc:title>'
         '<dc:subject>Deposit review</dc:subject><dc:creator>A. Writer</dc:creator>'
         '<cp:keywords>deposit; rent holiday</cp:keywords><dc:description>The deposit is capped at two months.'
