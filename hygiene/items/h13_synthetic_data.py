@@ -14,7 +14,47 @@ ID = "H13"
 NAME = "synthetic data and secrets"
 
 RESERVED_DOMAIN = re.compile(r"(?:^|\.)(?:example\.(?:com|org|net)|example|test|invalid|localhost)$", re.I)
-# (kind, pattern, severity); secrets are quoted masked in the evidence.
+# Reserved example hosts a fictional path or link may use; unlike RESERVED_DOMAIN, not localhost.
+EXAMPLE_HOST = re.compile(r"(?:^|\.)(?:example\.(?:com|org|net)|example|test|invalid)$", re.I)
+# Top-level names that only exist inside an organisation's own network.
+_INTERNAL_TLD = r"(?:internal|local|corp|lan|intranet|localdomain|home\.arpa|home|private)"
+
+# Labelled personal identifiers. A label ("Passport no.", "date_of_birth", "Routing #") then the
+# value, in field form: a separator (':', '=', '#', a table cell, "is") or the value right after
+# the label. Prose that merely mentions one ("the date of birth is required by May 1, 2026") is not
+# field form.
+_NUMBER_WORD = r"(?:[ \t_.-]*(?:number|no\.?|num\.?|nr\.?|#|id)\b\.?)?"
+_SEP = (r"(?:[ \t]*\([^()\d\n]{0,24}\))?"  # a note on the form: "Date of birth (MM/DD/YYYY):"
+        r"(?:[ \t]*(?:[:=#|\t(,]|[ \t]is\b)[ \t:#=|(),\"'*_\u2013\u2014-]*|[ \t*_]+)")
+_DATE = (r"(?:\d{4}-\d{1,2}-\d{1,2}|\d{1,2}[/.-]\d{1,2}[/.-](?:\d{4}|\d{2})|"
+         r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?[ \t]+\d{1,2}(?:st|nd|rd|th)?,?[ \t]+\d{4}|"
+         r"\d{1,2}(?:st|nd|rd|th)?[ \t]+(?:of[ \t]+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?,?"
+         r"[ \t]+\d{4})")
+_ACCOUNT = r"\d(?:[ -]?\d){5,16}"
+# (kind, label, value, severity, a state or country code may stand between them)
+LABELLED = [
+    ("bank routing number", r"(?:bank[ \t_-]*)?(?:routing(?:[ \t_/-]*(?:transit|aba))?|aba(?:[ \t_/-]*routing)?|rtn)",
+     r"\d{9}", "major", False),
+    ("bank account number", r"(?:bank|checking|savings|deposit|direct[ \t_-]*deposit)[ \t_-]*(?:account|acct\.?)",
+     _ACCOUNT, "major", False),
+    # An account number with no word of banking beside it may be a customer or billing number.
+    ("account number", r"(?:account|acct\.?)", _ACCOUNT, "minor", False),
+    ("date of birth", r"(?:dob|d\.o\.b\.?|date[ \t_-]+of[ \t_-]+birth|birth[ \t_-]*date|birthday)", _DATE, "major", False),
+    ("passport number", r"passport", r"[a-z]{0,2}\d{6,9}[a-z]?", "major", True),
+    # "DL" alone is an abbreviation of many things: only "DL #", "DL no." or "DL:" is a label.
+    ("driver's licence number", r"(?:driver[’']?s?|driving)[ \t_-]*licen[cs]e|(?:dl|d\.l\.)(?=[ \t]*(?:#|no\b|num|:))",
+     r"(?!\d{4}-\d{1,2}-\d{1,2}(?![\w-]))(?=(?:[a-z-]*\d){4})[a-z0-9][a-z0-9-]{3,18}[a-z0-9]", "major", True),
+]
+
+
+def _labelled_rule(kind: str, label: str, value: str, severity: str, coded: bool) -> tuple[str, re.Pattern, str]:
+    code = r"(?:[a-z]{2,3}[ \t:-]+)?" if coded else ""
+    return kind, re.compile(rf"(?<![\w.])(?:{label}){_NUMBER_WORD}{_SEP}{code}(?<![\w-])(?P<v>{value})(?![\w-])",
+                            re.I), severity
+
+
+# (kind, pattern, severity); secrets are quoted masked in the evidence. A stretch of text is
+# claimed by the first rule that matches it, so the specific rules come before the general ones.
 RULES = [
     ("private key", re.compile(r"-----BEGIN [A-Z ]*PRIVATE KEY-----"), "blocker"),
     ("API key", re.compile(r"\b(?:AKIA[0-9A-Z]{16}|sk-[A-Za-z0-9_-]{20,}|ghp_[A-Za-z0-9]{36}|"
@@ -33,26 +73,125 @@ RULES = [
     ("credentials in a URL", re.compile(r"\b[a-z][a-z0-9+.-]*://[^\s/:@\"'<>]+:[^\s/@\"'<>]+@[\w.-]+", re.I), "blocker"),
     ("credential", re.compile(r"\b(?:api[_-]?key|secret|password|passwd|token)\s*[:=]\s*['\"]?[^\s'\"]{8,}", re.I),
      "blocker"),
+    # Payment identifiers that carry their own checksum (checked in _is_one), labelled or not.
+    ("IBAN", re.compile(r"(?<![\w-])[A-Z]{2}\d{2}(?:[ ]?[A-Z0-9]{4}){2,7}(?:[ ]?[A-Z0-9]{1,3})?(?![\w-])"), "major"),
+    ("card number", re.compile(r"(?<![\w-])\d(?:[ -]?\d){12,18}(?![\w-])"), "major"),
+    *[_labelled_rule(*entry) for entry in LABELLED],
+    # A birth date in prose ("born on 17 April 1991") may be part of the story (an age claim): minor.
+    ("date of birth", re.compile(rf"(?<![\w.])born(?:[ \t]+on)?[ \t]+(?P<v>{_DATE})(?![\w-])", re.I), "minor"),
     ("SSN", re.compile(r"\b(?!000|666|9\d\d)\d{3}-(?!00)\d{2}-(?!0000)\d{4}\b"), "major"),
     # A number labelled as one, however it is written: "SSN 529 41 7730", "social security no. 529.41.7730".
     ("SSN", re.compile(r"\b(?:SSN|SS#|S\.S\.N\.?|social\s+security(?:\s+(?:number|no\.?|#))?|taxpayer\s+id(?:entification)?"
                        r"(?:\s+number)?|TIN)(?!\w)[^\d\n]{0,30}?(?<!\d)(?!000|666|9\d\d)\d{3}[\s.]?(?!00)\d{2}[\s.]?(?!0000)\d{4}\b", re.I),
      "major"),
+    # Paths into a network share: UNC in every spelling (\\server\share, \\?\UNC\..., //server/share),
+    # and share URLs (smb://, afp://, nfs://). A reserved example host is allowed. (Each pattern
+    # starts with its literal, which the regex engine finds fast; the lookbehind follows it.)
+    ("network share path", re.compile(r"\\\\(?<![\w\\]\\\\)(?:\?\\UNC\\)?[A-Za-z0-9_$][\w$.-]*(?:@SSL)?(?:@\d+)?"
+                                      r"\\[^\s\"'<>|\\]+(?:\\[^\s\"'<>|\\]*)*(?<![.,;:!?])", re.I), "major"),
+    ("network share path", re.compile(r"//(?<![\w:/.\\]//)[A-Za-z][\w-]*(?:\." + _INTERNAL_TLD + r")?/[\w$.-]+"
+                                      r"(?:/[^\s\"'<>)]*)?(?<![.,;:!?])", re.I), "major"),
+    ("network share path", re.compile(r"\b(?:smb|cifs|afp|nfs|webdav|dav)://[^\s\"'<>)]+(?<![.,;:!?])", re.I), "major"),
     ("e-mail address", re.compile(r"\b[\w.+-]+@([A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+)\b"), "major"),
     ("phone number", re.compile(r"(?<![\d-])(?:\+?1[ .-]?)?\(?\d{3}\)?[ .-]\d{3}[ .-]\d{4}(?![\d-])"), "major"),
-    ("local path", re.compile(r"(?<![\w.])(?:/(?:Users|home|root|private/var|var/folders|mnt|tmp)/[^\s\"'<>)]+|"
-                              r"[A-Za-z]:\\(?:Users|Documents and Settings)\\[^\s\"'<>]+)"), "major"),
-    ("internal URL", re.compile(r"\bhttps?://(?:localhost|127\.\d+\.\d+\.\d+|10\.\d+\.\d+\.\d+|192\.168\.\d+\.\d+|"
-                                r"172\.(?:1[6-9]|2\d|3[01])\.\d+\.\d+|[\w.-]+\.(?:internal|local|corp|lan|intranet))"
+    # Absolute paths on one machine: POSIX homes, temp and mount points; any Windows drive, with
+    # either slash and the \\?\ prefix; home-relative paths; file: URLs to anywhere.
+    ("local path", re.compile(r"\bfile:/{1,3}[^\s\"'<>)]+(?<![.,;:!?])", re.I), "major"),
+    ("local path", re.compile(r"(?<![\w.])(?:/(?:Users|home|root|private/var|var/folders|var/tmp|mnt|tmp|Volumes|media|"
+                              r"srv|opt|net)/[^\s\"'<>)]+(?<![.,;:!?])|"
+                              r"(?:\\\\\?\\|(?<![:/\\]))[A-Za-z]:[\\/](?=[\w$.~%-])[^\s\"'<>|*?]*(?<![.,;:!])|"
+                              r"~/[\w.-]+/[^\s\"'<>)]+(?<![.,;:!?]))"), "major"),
+    ("internal URL", re.compile(r"\b[a-z][a-z0-9+.-]*://(?:[^\s/@\"'<>]+@)?(?:localhost|127\.\d+\.\d+\.\d+|10\.\d+\.\d+\.\d+|"
+                                r"192\.168\.\d+\.\d+|169\.254\.\d+\.\d+|172\.(?:1[6-9]|2\d|3[01])\.\d+\.\d+|"
+                                r"[\w.-]+\." + _INTERNAL_TLD + r"|[A-Za-z][\w-]*)(?=[:/?#\s\"'<>)]|$)"
                                 r"(?::\d+)?[^\s\"'<>)]*", re.I), "major"),
+    # An internal host written without a scheme ("hr-portal.acme.internal"), lowercase as host
+    # names are; one label before the top-level name could be a styled company name: minor.
+    ("internal host name", re.compile(r"(?<![\w.@/\\-])(?:[a-z0-9][a-z0-9-]*\.){2,}(?:internal|local|corp|lan|intranet|"
+                                      r"localdomain|home\.arpa)(?![\w.-]|\.\w)"), "major"),
+    ("internal host name", re.compile(r"(?<![\w.@/\\-])[a-z][a-z0-9-]*\.(?:internal|corp|lan|intranet|localdomain|"
+                                      r"home\.arpa)(?![\w-]|\.\w)"), "minor"),
 ]
 SECRET_KINDS = {"private key", "API key", "credential", "webhook URL", "secret in a URL", "credentials in a URL"}
+PATH_KINDS = {"network share path", "local path", "internal URL", "internal host name"}
+PAYMENT_KINDS = {"IBAN", "card number", "bank routing number", "bank account number", "account number"}
 _URL_HOST = re.compile(r"://(?:[^\s/@]+@)?([^\s/:?#\"'<>]+)")
+_SHARE_HOST = re.compile(r"^(?:\\\\(?:\?\\UNC\\)?|//|[a-z]+://)([^\\/\s:@]+)", re.I)
+
+# Test values published for exactly this use (payment processors' test cards, the standards'
+# example IBANs): like example.com, they are the synthetic markers of their kind.
+TEST_CARDS = {"4111111111111111", "4242424242424242", "4012888888881881", "4000056655665556", "4222222222222",
+              "5555555555554444", "5105105105105100", "5200828282828210", "2223003122003222", "378282246310005",
+              "371449635398431", "378734493671000", "6011111111111117", "6011000990139424", "3056930009020004",
+              "36227206271667", "3566002020360505", "6200000000000005"}
+EXAMPLE_IBANS = {"GB82WEST12345698765432", "DE89370400440532013000", "GB29NWBK60161331926819",
+                 "FR1420041010050500013M02606", "NL91ABNA0417164300"}
+IBAN_LENGTH = {
+    "AD": 24, "AE": 23, "AL": 28, "AT": 20, "AZ": 28, "BA": 20, "BE": 16, "BG": 22, "BH": 22, "BI": 27, "BR": 29,
+    "BY": 28, "CH": 21, "CR": 22, "CY": 28, "CZ": 24, "DE": 22, "DJ": 27, "DK": 18, "DO": 28, "EE": 20, "EG": 29,
+    "ES": 24, "FI": 18, "FK": 18, "FO": 18, "FR": 27, "GB": 22, "GE": 22, "GI": 23, "GL": 18, "GR": 27, "GT": 28,
+    "HN": 28, "HR": 21, "HU": 28, "IE": 22, "IL": 23, "IQ": 23, "IS": 26, "IT": 27, "JO": 30, "KW": 30, "KZ": 20,
+    "LB": 28, "LC": 32, "LI": 21, "LT": 20, "LU": 20, "LV": 21, "LY": 25, "MC": 27, "MD": 24, "ME": 22, "MK": 19,
+    "MN": 20, "MR": 27, "MT": 31, "MU": 30, "NI": 28, "NL": 18, "NO": 15, "OM": 23, "PK": 24, "PL": 28, "PS": 29,
+    "PT": 25, "QA": 29, "RO": 24, "RS": 22, "RU": 33, "SA": 24, "SC": 31, "SD": 18, "SE": 24, "SI": 19, "SK": 24,
+    "SM": 27, "SO": 23, "ST": 25, "SV": 28, "TL": 23, "TN": 24, "TR": 26, "UA": 29, "VA": 22, "VG": 24, "XK": 20,
+    "YE": 30,
+}
+
+
+def _aba_ok(digits: str) -> bool:
+    """A US routing number's 3-7-1 checksum."""
+    return sum(w * int(c) for w, c in zip([3, 7, 1] * 3, digits)) % 10 == 0
+
+
+def _iban(candidate: str) -> str | None:
+    """The IBAN at the start of `candidate` whose length fits its country and whose mod-97 check holds."""
+    compact = candidate.replace(" ", "").upper()
+    n = IBAN_LENGTH.get(compact[:2])
+    if not n or len(compact) < n:
+        return None
+    iban = compact[:n]
+    number = "".join(str(int(c, 36)) for c in iban[4:] + iban[:4])
+    return iban if int(number) % 97 == 1 else None
+
+
+def _luhn_card(digits: str) -> bool:
+    """A payment card number: an issuer's prefix and length, and the Luhn check."""
+    n = len(digits)
+    issuer = (digits[0] == "4" and n in (13, 16, 19) or 51 <= int(digits[:2]) <= 55 and n == 16
+              or 2221 <= int(digits[:4]) <= 2720 and n == 16 or digits[:2] in ("34", "37") and n == 15
+              or (digits[:4] == "6011" or digits[:2] == "65" or 644 <= int(digits[:3]) <= 649) and 16 <= n <= 19
+              or 3528 <= int(digits[:4]) <= 3589 and 16 <= n <= 19 or digits[:2] == "62" and 16 <= n <= 19
+              or (300 <= int(digits[:3]) <= 305 or digits[:2] in ("36", "38", "39")) and 14 <= n <= 19)
+    total = sum(int(c) if i % 2 == 0 else sum(divmod(2 * int(c), 10)) for i, c in enumerate(reversed(digits)))
+    return issuer and total % 10 == 0
 
 
 def _fictional_phone(number: str) -> bool:
     digits = re.sub(r"\D", "", number)[-10:]
     return digits[3:6] == "555" and digits[6:8] == "01"
+
+
+def _digits(text: str) -> str:
+    return re.sub(r"\D", "", text)
+
+
+def _value(m: re.Match) -> str:
+    return m.group("v") if "v" in m.re.groupindex else m.group(0)
+
+
+def _is_one(kind: str, value: str) -> bool:
+    """Whether a match of a checked kind really is one (its checksum holds). A match that is not
+    claims no text, so a later rule may still read it."""
+    if kind == "IBAN":
+        return _iban(value) is not None
+    if kind == "card number":
+        return _luhn_card(_digits(value))
+    if kind == "bank routing number":
+        return _aba_ok(value) and len(set(value)) > 1
+    if kind in ("bank account number", "account number"):
+        return len(set(_digits(value))) > 1  # 000000 or 1111111 is a placeholder
+    return True
 
 
 def _allowed(kind: str, m: re.Match) -> bool:
@@ -63,7 +202,118 @@ def _allowed(kind: str, m: re.Match) -> bool:
     if kind in ("secret in a URL", "credentials in a URL"):
         host = _URL_HOST.search(m.group(0))
         return bool(host and RESERVED_DOMAIN.search(host.group(1)))
+    if kind == "IBAN":
+        return _iban(m.group(0)) in EXAMPLE_IBANS
+    if kind == "card number":
+        return _digits(m.group(0)) in TEST_CARDS
+    if kind in ("network share path", "local path", "internal URL"):
+        host = _SHARE_HOST.search(m.group(0)) if kind != "internal URL" else _URL_HOST.search(m.group(0))
+        return bool(host and EXAMPLE_HOST.search(host.group(1)))
     return False
+
+
+_BANKING = re.compile(r"(?<![a-z])(?:bank|banking|routing|aba|iban|swift|bic|checking|savings|ach|wire|direct[ _-]?deposit)"
+                      r"(?![a-z])", re.I)
+
+
+def _upgraded(kind: str, severity: str, context: str) -> tuple[str, str]:
+    # An account number beside a word of banking is a bank account number.
+    if kind == "account number" and _BANKING.search(context):
+        return "bank account number", "major"
+    return kind, severity
+
+
+# --- labels in tables and forms ----------------------------------------------------------------
+
+_LABEL_CELL = [(kind, re.compile(rf"(?<![a-z])(?:{label})(?![a-z])", re.I), re.compile(value, re.I), severity)
+               for kind, label, value, severity, _coded in LABELLED]
+_MD_RULE = re.compile(r"^\s*\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?\s*$")
+
+
+def _cells(line: str, delimiter: str) -> list[tuple[int, int, str]]:
+    """The cells of one delimited line, with where each starts and ends (quotes kept together)."""
+    quoted = delimiter in ",;"
+    cells, start, in_quotes = [], 0, False
+    for i, c in enumerate(line + delimiter):
+        if quoted and c == '"':
+            in_quotes = not in_quotes
+        elif c == delimiter and not in_quotes or i == len(line):
+            cells.append((start, i, line[start:i]))
+            start = i + 1
+    return cells
+
+
+def _label_of(cell: str) -> tuple[str, re.Pattern, str] | None:
+    """The labelled kind a header cell names ("bank_routing_number", "Date of birth"), or None."""
+    name = re.sub(r"[_-]+", " ", cell).strip(" \t*:\"'`")
+    if not name or re.search(r"\d", name) or len(name.split()) > 6:
+        return None
+    for kind, label, value, severity in _LABEL_CELL:
+        if label.search(name):
+            return kind, value, severity
+    return None
+
+
+def _bare(cell: str) -> str:
+    return cell.strip().strip("*_\"'`").strip()
+
+
+def _table_hits(lines: list[str]) -> dict[int, list[tuple[str, str, int, int]]]:
+    """Values under a labelled column header (CSV, TSV, Markdown and extracted tables), or on the
+    line after a label that stands alone (a form): {line: [(kind, severity, start, end)]}."""
+    hits: dict[int, list[tuple[str, str, int, int]]] = {}
+    header: tuple[str, int, dict[int, tuple[str, re.Pattern, str]], str] | None = None
+    alone: tuple[str, re.Pattern, str] | None = None
+    for number, line in enumerate(lines, 1):
+        if not line.strip():
+            header = None
+            continue
+        if alone:
+            kind, value, severity = alone
+            alone = None
+            bare = _bare(line)
+            if value.fullmatch(bare) and _is_one(kind, bare):
+                at = line.index(bare)
+                hits.setdefault(number, []).append((*_upgraded(kind, severity, lines[number - 2]), at, at + len(bare)))
+                continue
+        delimiter = next((d for d in "\t|,;" if d in line), None)
+        if delimiter is None:
+            alone = _label_of(line) if len(line) < 60 else None
+            header = None
+            continue
+        cells = _cells(line, delimiter)
+        if header and header[0] == delimiter and header[1] == len(cells):
+            if _MD_RULE.match(line):
+                continue
+            for col, (kind, value, severity) in header[2].items():
+                start, end, text = cells[col]
+                bare = _bare(text)
+                if bare and value.fullmatch(bare) and _is_one(kind, bare):
+                    at = line.index(bare, start)
+                    hits.setdefault(number, []).append((*_upgraded(kind, severity, header[3]), at, at + len(bare)))
+            continue
+        labels = {col: lab for col, (_s, _e, text) in enumerate(cells) if (lab := _label_of(text))}
+        header = (delimiter, len(cells), labels, line) if labels and not re.search(r"\d{4}", line) else None
+    return hits
+
+
+# --- task.json as the reader sees it -------------------------------------------------------------
+
+_JSON_ESCAPE = re.compile(r"\\(?:u([dD][89abAB][0-9a-fA-F]{2})\\u([dD][c-fC-F][0-9a-fA-F]{2})|u([0-9a-fA-F]{4})|(.))")
+
+
+def _json_view(raw: str) -> str:
+    """task.json with its string escapes read (`\\\\` is one backslash, `\\n` a space), line for
+    line: a Windows path is written C:\\\\Users in JSON, and "Schedule A:\\n" is no drive path."""
+    def one(m: re.Match) -> str:
+        if m.group(1):
+            return chr(0x10000 + ((int(m.group(1), 16) - 0xD800) << 10) + int(m.group(2), 16) - 0xDC00)
+        if m.group(3):
+            c = chr(int(m.group(3), 16))
+            return " " if c.isspace() or ord(c) < 32 or 0xD800 <= ord(c) < 0xE000 else c
+        c = m.group(4)
+        return {"\\": "\\", '"': '"', "/": "/"}.get(c, " ")
+    return _JSON_ESCAPE.sub(one, raw)
 
 
 def _shown(kind: str, value: str) -> str:
@@ -95,26 +345,54 @@ def check(ctx: TaskContext) -> list[Finding]:
                                "cannot tell whether its people and companies are invented",
                                "set oafreeze.synthetic to true once every name and number is fictional",
                                location="$.oafreeze.synthetic"))
-    sources = [("task.json", ctx.task_json_text)] + [(f.rel, f.text) for f in ctx.task_files if f.text]
+    sources = [("task.json", _json_view(ctx.task_json_text))] + [(f.rel, f.text) for f in ctx.task_files if f.text]
     for path, text in sources:
         lines = text.splitlines()
-        for number in _candidate_lines(text):
+        tables = _table_hits(lines) if _ANY_LABEL.search(text) else {}
+        for number in sorted(set(_candidate_lines(text)) | set(tables)):
             line = lines[number - 1]
             taken: list[tuple[int, int]] = []  # one finding for one stretch of text, by the first rule
+            hits = []
             for kind, pattern, severity in RULES:
                 for m in pattern.finditer(line):
-                    if any(m.start() < e and s < m.end() for s, e in taken):
+                    if any(m.start() < e and s < m.end() for s, e in taken) or not _is_one(kind, _value(m)):
                         continue
                     taken.append((m.start(), m.end()))
-                    if _allowed(kind, m):
-                        continue
-                    out.append(ctx.finding(
-                        ID, severity, path, f"{kind} {_shown(kind, m.group(0))!r}: "
-                        + ("a secret in a task is published with every copy of the environment"
-                           if kind in SECRET_KINDS else
-                           "real-looking personal or local data; the task must be synthetic and portable"),
-                        "remove it" if kind in SECRET_KINDS else
-                        "use reserved values: example.com addresses, 555-01xx phone numbers, no real paths or hosts",
-                        location=number, evidence=_shown(kind, tx.excerpt(line.strip()) if kind not in SECRET_KINDS
-                                                         else m.group(0))))
+                    if not _allowed(kind, m):
+                        hits.append((*_upgraded(kind, severity, line), m.group(0)))
+            for kind, severity, start, end in tables.get(number, []):
+                if not any(start < e and s < end for s, e in taken):
+                    taken.append((start, end))
+                    hits.append((kind, severity, line[start:end]))
+            for kind, severity, value in hits:
+                out.append(ctx.finding(ID, severity, path, f"{kind} {_shown(kind, value)!r}: {_why(kind)}",
+                                       _fix(kind), location=number,
+                                       evidence=_shown(kind, value if kind in SECRET_KINDS else tx.excerpt(line.strip()))))
     return out
+
+
+_ANY_LABEL = re.compile(r"(?<![a-z])(?:" + "|".join(f"(?:{label})" for _kind, label, *_rest in LABELLED) + r")(?![a-z])",
+                        re.I)
+
+
+def _why(kind: str) -> str:
+    if kind in SECRET_KINDS:
+        return "a secret in a task is published with every copy of the environment"
+    if kind in PATH_KINDS:
+        return ("a path or host on someone's own machine or network: it tells where the task was made, and "
+                "points the agent at something it cannot open; the task must be synthetic and portable")
+    return "real-looking personal or financial data; the task must be synthetic and portable"
+
+
+def _fix(kind: str) -> str:
+    if kind in SECRET_KINDS:
+        return "remove it"
+    if kind in PATH_KINDS:
+        return ("name the file by its place in the workspace (documents/...), or use a reserved host "
+                "(files.example.com, intranet.example)")
+    if kind in PAYMENT_KINDS:
+        return ("remove it, or use a published test value (card 4111 1111 1111 1111, IBAN GB82 WEST 1234 5698 "
+                "7654 32) or a placeholder such as 'account ending 0000'")
+    if kind in ("date of birth", "passport number", "driver's licence number"):
+        return f"remove it, or write a placeholder ('[{kind}]'); give an age if the task turns on one"
+    return "use reserved values: example.com addresses, 555-01xx phone numbers, no real paths or hosts"

@@ -80,6 +80,23 @@ def email_in_instructions(env: Path, task: str) -> None:
         t["instructions"] += "\n\nQuestions go to miriam.okafor@harlowfinch.com."
 
 
+def _routing_number(seed: str) -> str:
+    """A nine-digit number that passes the ABA routing checksum (3-7-1 weights), made up from `seed`."""
+    digits = [int(c) for c in _token(seed, 8, "0123456789")]
+    digits[0] = 1 + digits[0] % 9
+    weights = [3, 7, 1, 3, 7, 1, 3, 7]
+    check = (-sum(w * d for w, d in zip(weights, digits))) % 10
+    return "".join(map(str, digits)) + str(check)
+
+
+@plant("h13-bank-account-and-birth-date", "H13", CI,
+       "A payroll set-up CSV gives Sasha's date of birth, a checksum-valid bank routing number and an account number.")
+def bank_account_and_birth_date(env: Path, task: str) -> None:
+    write_doc(env, task, "payroll-setup.csv", (
+        "employee,date_of_birth,bank_routing_number,bank_account_number\n"
+        f"Sasha Lindgren,1991-04-17,{_routing_number('routing')},{_token('account', 10, '0123456789')}\n"))
+
+
 # --- credentials -------------------------------------------------------------------------------
 
 
@@ -158,6 +175,13 @@ def private_ip(env: Path, task: str) -> None:
     append_doc(env, task, "client-request.md", "The signed forms are kept at https://10.20.4.17/share/hr/forms/.")
 
 
+@plant("h13-unc-share-path", "H13", CA,
+       "The client's email points at a Windows file-share path, \\\\hms-fs02\\HR\\Forms\\Washington.")
+def unc_share_path(env: Path, task: str) -> None:
+    append_doc(env, task, "client-request.md",
+               "The signed forms are filed on \\\\hms-fs02\\HR\\Forms\\Washington\\ under each employee's name.")
+
+
 # --- near-misses ---------------------------------------------------------------------------------
 
 
@@ -213,3 +237,26 @@ def password_placeholder(env: Path, task: str) -> None:
            "number disclose nothing about anyone.")
 def ssn_word(env: Path, task: str) -> None:
     append_doc(env, task, "client-request.md", "HR will collect Sasha's Social Security number on the first day.")
+
+
+@near_miss("h13-nm-published-test-payment-values", "H13", CI,
+           "A payroll note gives the processor's published test card and the standard's example IBAN, and leaves the "
+           "routing number blank.",
+           "H13 forbids real-looking personal data; 4111 1111 1111 1111 and GB82 WEST 1234 5698 7654 32 are published "
+           "test values, the synthetic markers of their kind, and a blank routing number discloses nothing.")
+def published_test_payment_values(env: Path, task: str) -> None:
+    append_doc(env, task, "hire-details.md",
+               "- Expense card for testing the portal: 4111 1111 1111 1111\n"
+               "- Relocation payments go to IBAN GB82 WEST 1234 5698 7654 32\n"
+               "- Bank routing number: to be supplied by Sasha on the first day")
+
+
+@near_miss("h13-nm-identity-documents-without-numbers", "H13", TB,
+           "The HR request says the hire must bring a passport or driver's license and give a date of birth by a "
+           "deadline, and cites the ABA's model rule.",
+           "Naming an identity document, a deadline date or a bar association rule discloses no one's number or birth "
+           "date; the dates are the task's own deadlines, not personal data.")
+def identity_documents_without_numbers(env: Path, task: str) -> None:
+    append_doc(env, task, "hr-request.md",
+               "Riley must bring a passport or driver's license on the first day, and give HR a date of birth by "
+               "November 2, 2026 for the benefits enrolment. Our ethics note follows ABA Model Rule 1.6.")

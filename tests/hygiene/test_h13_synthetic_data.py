@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from hygiene_helpers import env_with, found, task_json, workspace
@@ -46,3 +48,113 @@ def test_near_miss_reserved_addresses_fictional_numbers_and_statutes(tmp_path):
                                      "Tracking link: https://portal.example.com/case?token=abcdef0123456789\n"
                                      "Employee ID 529 41 7730 is not a social security number.\n"}
     assert found(env_with(tmp_path, files=files), "H13") == []
+
+
+# Valid identifiers are built here at run time (checksums included), so no real-looking card or account
+# number sits in this source file.
+def _kind(finding) -> str:
+    return re.match(r"(.+?) ['\"]", finding.message).group(1)
+
+
+def _luhn(stem: str) -> str:
+    total = sum(int(c) if i % 2 else sum(divmod(2 * int(c), 10)) for i, c in enumerate(reversed(stem)))
+    return stem + str(-total % 10)
+
+
+def _iban(country: str, bban: str) -> str:
+    number = int("".join(str(int(c, 36)) for c in bban + country + "00"))
+    return f"{country}{98 - number % 97:02d}{bban}"
+
+
+def _routing(stem: str) -> str:
+    return stem + str(-sum(w * int(c) for w, c in zip([3, 7, 1, 3, 7, 1, 3, 7], stem)) % 10)
+
+
+@pytest.mark.parametrize("line,kind", [
+    ("Matter files: \\\\fs01.sierrafold.corp\\legal$\\Matters\\Lindgren", "network share path"),
+    ("Extended form \\\\?\\UNC\\hrfiles\\forms\\wa-2021.pdf", "network share path"),
+    ("Open //hrfiles/forms/wa-2021.pdf before the call.", "network share path"),
+    ("Mounted at smb://hrfiles/forms", "network share path"),
+    ("The old draft is S:\\Legal\\Matters\\Lindgren\\ciia.docx.", "local path"),
+    ("Saved as D:/matters/lindgren/draft.docx", "local path"),
+    ("Template: file:///C:/Templates/ciia.docx", "local path"),
+    ("Link: file://hrfiles/forms/wa.pdf", "local path"),
+    ("From the share /Volumes/HR-Share/forms/wa.pdf", "local path"),
+    ("Download from ftp://files.sierrafold.lan/forms", "internal URL"),
+    ("Portal: http://hrportal:8080/forms", "internal URL"),
+    ("Log in at hr-portal.sierrafold.internal with your badge.", "internal host name"),
+])
+def test_paths_to_a_machine_or_a_network_share_in_every_spelling_are_major(tmp_path, line, kind):
+    hits = found(env_with(tmp_path, files={**workspace(), "ops.md": f"{line}\n"}), "H13")
+    assert [(f.severity, f.location, f.message.split(" ")[:len(kind.split())]) for f in hits] == [
+        ("major", 1, kind.split())]
+
+
+def test_a_windows_path_written_with_json_escapes_in_task_json_is_found(tmp_path):
+    task = task_json()
+    task["instructions"] += "\n\nSchedule A:\nthe forms are on \\\\hrfiles\\forms\\wa and M:\\Matters\\notes.docx."
+    hits = found(env_with(tmp_path, task), "H13")
+    assert sorted(_kind(f) for f in hits) == ["local path", "network share path"]
+    assert {(f.path, f.severity) for f in hits} == {("task.json", "major")}
+
+
+def test_a_bare_host_under_one_label_of_an_internal_name_is_only_minor(tmp_path):
+    hits = found(env_with(tmp_path, files={**workspace(), "ops.md": "The server fs02.corp was retired.\n"}), "H13")
+    assert [(f.severity, _kind(f)) for f in hits] == [("minor", "internal host name")]
+
+
+def test_labelled_bank_identifiers_and_checksummed_payment_numbers_are_major(tmp_path):
+    card = _luhn("453201511283036")
+    lines = [f"ABA routing no. {_routing('02100002')}",
+             "Checking account: 4402 1188 7730",
+             f"Refunds to {' '.join(_iban('DE', '500105175407324931')[i:i + 4] for i in range(0, 22, 4))}",
+             f"Corporate card {' '.join(card[i:i + 4] for i in range(0, 16, 4))}",
+             "Account no. 88123401 (wire transfers)"]
+    hits = found(env_with(tmp_path, files={**workspace(), "pay.md": "\n".join(lines) + "\n"}), "H13")
+    assert [(f.severity, f.location, _kind(f)) for f in hits] == [
+        ("major", 1, "bank routing number"), ("major", 2, "bank account number"), ("major", 3, "IBAN"),
+        ("major", 4, "card number"), ("major", 5, "bank account number")]
+
+
+def test_labelled_birth_dates_passports_and_licences_are_major(tmp_path):
+    lines = ["**Date of birth (MM/DD/YYYY):** 04/17/1991", "DOB 17 April 1991", "Passport: USA 912345678",
+             "Driver's license no. D1234567", "DL# S530-4128-7731"]
+    hits = found(env_with(tmp_path, files={**workspace(), "id.md": "\n".join(lines) + "\n"}), "H13")
+    assert [(f.severity, f.location, _kind(f)) for f in hits] == [
+        ("major", 1, "date of birth"), ("major", 2, "date of birth"), ("major", 3, "passport number"),
+        ("major", 4, "driver's licence number"), ("major", 5, "driver's licence number")]
+
+
+def test_a_value_under_a_labelled_column_or_below_a_labelled_line_is_found(tmp_path):
+    files = {**workspace(),
+             "people.md": "| Name | Birth date | Passport no. |\n|---|---|---|\n| Sasha Lindgren | 1991-04-17 | 912345678 |\n",
+             "bank.tsv": f"name\tbank\trouting\taccount\nSasha\tFirst Coastal\t{_routing('12100035')}\t4402118877\n",
+             "form.md": "Date of birth:\n17 April 1991\n"}
+    hits = {(f.path, f.location, f.severity, _kind(f)) for f in
+            found(env_with(tmp_path, files=files), "H13")}
+    assert hits == {("documents/people.md", 3, "major", "date of birth"),
+                    ("documents/people.md", 3, "major", "passport number"),
+                    ("documents/bank.tsv", 2, "major", "bank routing number"),
+                    ("documents/bank.tsv", 2, "major", "bank account number"),
+                    ("documents/form.md", 2, "major", "date of birth")}
+
+
+def test_prose_birth_dates_and_accounts_with_no_word_of_banking_are_only_minor(tmp_path):
+    files = {**workspace(), "story.md": "Sasha (born on 17 April 1991) joined in 2019.\nCustomer account: 88123401\n"}
+    hits = found(env_with(tmp_path, files=files), "H13")
+    assert [(f.severity, f.location, _kind(f)) for f in hits] == [
+        ("minor", 1, "date of birth"), ("minor", 2, "account number")]
+
+
+def test_near_miss_published_test_values_failed_checksums_and_mentions_without_numbers(tmp_path):
+    bad_routing = _routing("02100002")[:-1] + str((int(_routing("02100002")[-1]) + 1) % 10)
+    lines = ["Test card 4111 1111 1111 1111; IBAN GB82 WEST 1234 5698 7654 32.",
+             f"Routing number: {bad_routing}", "Routing number: 000000000", "Account ending in 4821",
+             "Employees give a date of birth by May 1, 2026; passports are checked on the first day.",
+             "A driver's license under Cal. Veh. Code 12500 is required. See ABA Model Rule 1.6.",
+             "Born in 1985, she is 41. Schedule A: terms. Section 12(a)/(b).",
+             "Shared at \\\\files.example.com\\hr\\forms and http://intranet.example/forms.",
+             "Settings live in .env.local; Acme Corp. signs.",
+             "Matter No. 2026-CH-01234; invoice 2026/04/17.",
+             "| Name | Start date | Account manager |", "|---|---|---|", "| Sasha | 2026-04-17 | Jo Park |"]
+    assert found(env_with(tmp_path, files={**workspace(), "ok.md": "\n".join(lines) + "\n"}), "H13") == []
