@@ -2,17 +2,21 @@
 
 No model is involved. A criterion is graded by a literal proxy: the output passes when
 it contains every literal the PASS clause requires (quoted text, citations, amounts,
-dates, percentages, file names) and none that the FAIL clause forbids. A criterion
-whose PASS clause only demands absence ("does not contain ...") passes any output free
-of the forbidden literals, the empty one included. A criterion that names no literal
-at all cannot be graded by the proxy and never counts as passed.
+dates, percentages, file names) and none that the FAIL clause forbids. An amount is found
+by its value as well as its spelling: "$130,014" is in a spreadsheet cell that holds
+130014, and a citation by its section designation ("C.R.S. 8-2-113(2)" cites
+C.R.S. § 8-2-113(2)). A criterion whose PASS clause only demands absence ("does not contain ...")
+passes any output free of the forbidden literals, the empty one included. A criterion
+that names no literal at all cannot be graded by the proxy and never counts as passed.
 """
 
 from __future__ import annotations
 
+import functools
 import re
 
 from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
 from functools import cached_property
 
 from oafreeze.environment.matching import family, resolve
@@ -70,11 +74,91 @@ def grading(criterion: Criterion, deliverables: list[str], inputs: list[str] = (
     return Grading(tuple(tuple(g) for g in groups), forbidden, absence_only)
 
 
+# An amount as a text writes it: "$130,014", "130014", "USD 78,008.40", "$1.2 million". Not part of
+# a longer token (a date, a citation like 8-2-113, a version, a phone number).
+_AMOUNT = re.compile(r"(?<![\w.,/$§-])(?<!§ )(?:(?:us)?\$\s?|usd\s?)?(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)"
+                     r"(?:\s?(million|billion|thousand)\b)?(?![\w/(-]|[.,]\d)")
+_SCALE = {"thousand": 1000, "million": 10 ** 6, "billion": 10 ** 9}
+
+
+def _amount_value(number: str, scale: str | None) -> Decimal | None:
+    try:
+        return Decimal(number.replace(",", "")) * _SCALE.get((scale or "").lower(), 1)
+    except InvalidOperation:
+        return None
+
+
+def amount_value(lit: cr.Literal) -> Decimal | None:
+    """The value of an amount literal ('$78,008.40' -> 78008.4), or None for any other literal."""
+    if lit.kind != "amount":
+        return None
+    m = _AMOUNT.search(lit.text.lower())
+    return _amount_value(m.group(1), m.group(2)) if m else None
+
+
+@functools.lru_cache(maxsize=64)
+def amounts(normalized_output: str) -> frozenset[Decimal]:
+    """Every amount a (normalized) text writes, by value: a spreadsheet cell's 130014 and prose's
+    "$130,014.00" are the same amount. A bare number of up to four digits that reads as a year
+    (1900-2099) is not counted, nor is a bare number below 1,000 (a count, a section, a day)."""
+    out = set()
+    for m in _AMOUNT.finditer(normalized_output):
+        value = _amount_value(m.group(1), m.group(2))
+        if value is None:
+            continue
+        written = m.group(0)
+        bare = not ("$" in written or written.startswith("usd"))
+        if bare and m.group(2) is None and (value < 1000 or (re.fullmatch(r"(?:19|20)\d\d", m.group(1)))):
+            continue
+        out.add(value)
+    return frozenset(out)
+
+
+# Where a citation's section designation starts: after its section sign, "U.S.C." or "RCW".
+_DESIGNATION = re.compile(r"(?:§§?|u\.s\.c\.\s*§?|\brcw)\s*(\S.*)$")
+
+
+@functools.lru_cache(maxsize=4096)
+def _designation(key: str) -> re.Pattern | None:
+    """A citation written another way: "C.R.S. § 8-2-113(2)" is also "C.R.S. 8-2-113(2)" or
+    "Colo. Rev. Stat. 8-2-113(2)". A designation with structure (8-2-113(2), 1833(b), 49.62.020)
+    is specific enough on its own; a bare number (§ 2870) still needs its section sign."""
+    m = _DESIGNATION.search(key)
+    if not m:
+        return None
+    number = m.group(1).strip()
+    if not re.search(r"\d", number):
+        return None
+    lead = "" if re.search(r"\d[-.:/(]", number) else r"§\s?"
+    tail = r"(?!\w)" if number[-1].isalnum() else ""
+    return re.compile(rf"(?<![\w.-]){lead}{re.escape(number)}{tail}")
+
+
+def contains(normalized_output: str, lit: cr.Literal) -> bool:
+    """Whether an output holds a literal: loosely as written; an amount also by value, a citation
+    also by its section designation."""
+    if lit.key in normalized_output:
+        return True
+    if lit.kind == "citation":
+        pattern = _designation(lit.key)
+        return pattern is not None and pattern.search(normalized_output) is not None
+    value = amount_value(lit)
+    return value is not None and value in amounts(normalized_output)
+
+
+def locate(text: str, lit: cr.Literal) -> int | None:
+    """The 1-based line of `text` that holds a literal (as `contains` finds it), or None."""
+    line = tx.locate(text, lit.text)
+    if line is not None or lit.kind not in ("amount", "citation"):
+        return line
+    return next((n for n, row in enumerate(text.splitlines(), 1) if contains(tx.normalize(row), lit)), None)
+
+
 def passes(g: Grading, normalized_output: str) -> bool:
     """Whether an output (already `text.normalize`d) passes the criterion by the proxy."""
-    if not g.gradable or any(lit.key in normalized_output for lit in g.forbidden):
+    if not g.gradable or any(contains(normalized_output, lit) for lit in g.forbidden):
         return False
-    return all(any(lit.key in normalized_output for lit in group) for group in g.groups)
+    return all(any(contains(normalized_output, lit) for lit in group) for group in g.groups)
 
 
 @dataclass(frozen=True)
@@ -106,7 +190,7 @@ class Output:
     def origin(self, lit: cr.Literal) -> str:
         """Where a literal comes from in this output: `path line N`."""
         for path, text in self.sources:
-            line = tx.locate(text, lit.text)
+            line = locate(text, lit)
             if line is not None:
                 return f"{path} line {line}"
         return "?"

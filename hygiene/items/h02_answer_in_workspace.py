@@ -122,12 +122,12 @@ def _finished_answers(ctx: TaskContext, names: list[str]) -> list[Finding]:
             norm = tx.normalize(f.text)
             if not all(degenerate.passes(g, norm) for g in literal.values()):
                 continue
-            shown = [next(lit for lit in group if lit.key in norm) for group in groups]
-            first = tx.locate(f.text, shown[0].text)
+            shown = [next(lit for lit in group if degenerate.contains(norm, lit)) for group in groups]
+            first = degenerate.locate(f.text, shown[0])
             scope = "everything the criteria" if every else "every literal the gradable criteria"
             out.append(ctx.finding(
                 ID, "major", f.rel,
-                f"{f.rel} already contains {scope} of {d!r} ask for ({', '.join(literal)}: "
+                f"{f.rel}{f.where(first)} already contains {scope} of {d!r} ask for ({', '.join(literal)}: "
                 f"{', '.join(repr(lit.text) for lit in shown)}): copying it passes",
                 f"take the finished answer out of {f.rel}, or make the criteria of {d!r} ask for work "
                 "the workspace does not already contain",

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import io
+import zipfile
 from pathlib import Path
+from xml.sax.saxutils import escape
 
 from .cases import near_miss, plant
-from .edits import append_doc, docx_bytes, edit_doc, email, read_doc, replace_text, task_json, write_doc
+from .edits import (_PKG_REL, _XML, _zip, append_doc, docx_bytes, edit_doc, email, read_doc, replace_text, task_json,
+                    write_doc, xlsx_bytes)
 
 NE, TB, SD = "matrix-narrow-edit", "matrix-threshold-between", "matrix-signing-date-law"
 CA, AM, CI = "matrix-client-alert-refresh", "matrix-adverse-memo-repair", "matrix-california-invention-notice"
@@ -134,6 +138,49 @@ def inside_kb(env: Path, task: str) -> None:
               "ellery-covenant-agreement.md", (
                   "# EMPLOYEE RESTRICTIVE COVENANT AGREEMENT\n\nThis Agreement is made as of January 5, 2027 between "
                   "Maplestone Logistics, Inc. and Jordan Ellery. It contains no covenant not to compete.\n"))
+
+
+def _docx_extra(paragraphs: list[str], *, description: str) -> bytes:
+    """A .docx (as edits.docx_bytes) whose core properties carry `description`."""
+    src = zipfile.ZipFile(io.BytesIO(docx_bytes(paragraphs)))
+    parts = {name: src.read(name).decode("utf-8") for name in src.namelist()}
+    parts["docProps/core.xml"] = (
+        f'{_XML}<cp:coreProperties xmlns:cp="http://schemas.openxmlformats.org/package/2006/metadata/'
+        'core-properties" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:dcterms="http://purl.org/dc/terms/">'
+        f'<dc:title>Tallis renewal</dc:title><dc:creator>Harlow Finch LLP</dc:creator>'
+        f'<dc:description>{escape(description)}</dc:description></cp:coreProperties>')
+    parts["[Content_Types].xml"] = parts["[Content_Types].xml"].replace(
+        "</Types>", '<Override PartName="/docProps/core.xml" ContentType="application/'
+                    'vnd.openxmlformats-package.core-properties+xml"/></Types>')
+    parts["_rels/.rels"] = parts["_rels/.rels"].replace(
+        "</Relationships>", f'<Relationship Id="rId2" Type="{_PKG_REL}/metadata/core-properties" '
+                            'Target="docProps/core.xml"/></Relationships>')
+    return _zip(parts)
+
+
+@plant("h02-answer-in-docx-properties", "H02", NE,
+       "A one-line .docx cover sheet carries the note's finished conclusion in its document properties "
+       "(core.xml description), not in its body.")
+def answer_in_docx_properties(env: Path, task: str) -> None:
+    write_doc(env, task, "tallis-renewal-cover-sheet.docx", _docx_extra(
+        ["Tallis renewal: file cover sheet."],
+        description=("Conclusion for the partner: at $71,500 Morgan is under Colorado's $130,014 line for 2026, so "
+                     "the Section 5 non-compete is void under C.R.S. 8-2-113(2); handing it to Morgan would itself "
+                     "breach 8-2-113(8)(a) and cost $5,000 per worker plus damages. Partner to decide before "
+                     "November 23, 2026 whether Section 5 comes out.")))
+
+
+@plant("h02-answer-table-in-xlsx", "H02", TB,
+       "A spreadsheet threshold-check.xlsx already sets out the cover email's whole analysis: both tests, the result "
+       "for $104,000 and the penalty.")
+def answer_table_in_xlsx(env: Path, task: str) -> None:
+    write_doc(env, task, "threshold-check.xlsx", xlsx_bytes([
+        ["Test (Colorado, 2026)", "Threshold", "Riley Vandermeer", "Result"],
+        ["Non-compete", 130014, 104000, "Below the line: no non-compete may be used"],
+        ["Customer non-solicit (60%)", 78008.4, 104000, "Above the line: keep it, tied to trade secrets, "
+                                                         "with a separate signed notice"],
+        ["Presenting a void non-compete", 5000, "", "Penalty per worker, plus actual damages"],
+    ], "Check"))
 
 
 # --- near-misses ---------------------------------------------------------------------------------

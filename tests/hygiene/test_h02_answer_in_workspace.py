@@ -2,8 +2,15 @@
 
 from __future__ import annotations
 
+import io
+import zipfile
+
+import docwriters as dw
 from hygiene_helpers import env_with, found, task_json, workspace
 
+from oafreeze.corpus import text as tx
+from oafreeze.hygiene import criteria as cr
+from oafreeze.hygiene import degenerate
 from oafreeze.hygiene.items.h02_answer_in_workspace import kept_things, quantities
 
 
@@ -77,3 +84,64 @@ def test_near_miss_the_starting_form_itself_shares_the_deliverable_name(tmp_path
 def test_near_miss_a_differently_named_source_file_is_not_paired(tmp_path):
     files = {**workspace(), "prior-agreement-2019.md": "The 2019 agreement.\n", "client-alert.md": "An alert.\n"}
     assert found(env_with(tmp_path, files=files), "H02") == []
+
+
+# -- the answer where a reader seldom looks, and amounts written as a spreadsheet writes them ----------------
+
+def _with_members(data: bytes, extra: dict[str, str]) -> bytes:
+    with zipfile.ZipFile(io.BytesIO(data)) as z:
+        members = {n: z.read(n) for n in z.namelist()}
+    return dw.package({**members, **extra})
+
+
+def _custom_properties(props: dict[str, str]) -> str:
+    return (dw.DECL + '<Properties xmlns="http://schemas.openxmlformats.org/officeDocument/2006/custom-properties" '
+            'xmlns:vt="http://schemas.openxmlformats.org/officeDocument/2006/docPropsVTypes">'
+            + "".join(f'<property fmtid="{{D5CDD505-2E9C-101B-9397-08002B2CF9AE}}" pid="{i}" name="{name}">'
+                      f"<vt:lpwstr>{value}</vt:lpwstr></property>" for i, (name, value) in enumerate(props.items(), 2))
+            + "</Properties>")
+
+
+def _salary_task() -> dict:
+    task = task_json()
+    task["criteria"][2]["match_criteria"] = ('PASS if client-email.md states that $95,000 is below $127,091 '
+                                             'and cites C.R.S. § 8-2-113. FAIL if it omits the threshold.')
+    return task
+
+
+def test_a_finished_answer_in_a_docx_custom_property_is_major_and_names_the_part(tmp_path):
+    cover = _with_members(dw.docx(["Matter cover sheet."]), {"docProps/custom.xml": _custom_properties(
+        {"Outcome": "95,000 dollars is below the 127,091 line of C.R.S. 8-2-113"})})
+    hits = [f for f in found(env_with(tmp_path, _salary_task(), {**workspace(), "cover-sheet.docx": cover}), "H02")
+            if f.path == "documents/cover-sheet.docx"]
+    assert [f.severity for f in hits] == ["major"]
+    assert "docProps/custom.xml" in hits[0].message and "127,091" in hits[0].evidence
+
+
+def test_a_finished_answer_in_spreadsheet_cells_is_found_by_the_amounts_values(tmp_path):
+    sheet = dw.xlsx({"C.R.S. 8-2-113 check": [["Salary", "Threshold", "Result"], [95000, 127091.0, "below"]]})
+    hits = [f for f in found(env_with(tmp_path, _salary_task(), {**workspace(), "check.xlsx": sheet}), "H02")
+            if f.path == "documents/check.xlsx"]
+    assert [f.severity for f in hits] == ["major"] and "95000" in hits[0].evidence
+
+
+def test_near_miss_a_spreadsheet_of_facts_that_lacks_the_answer_stays_clean(tmp_path):
+    # The salary is a fact the agent needs; the threshold and the statute are what it must find.
+    book = dw.xlsx({"Payroll 2026": [["Employee", "Salary", "Start"], ["Dana Smith", 95000, "2026-04-01"]]})
+    sheet = _with_members(book, {"docProps/custom.xml": _custom_properties({"Prepared": "HR, 2026"})})
+    assert found(env_with(tmp_path, _salary_task(), {**workspace(), "payroll.xlsx": sheet}), "H02") == []
+
+
+def test_amounts_are_compared_by_value_and_citations_by_their_designation():
+    def has(text: str, written: str) -> bool:
+        return degenerate.contains(tx.normalize(text), next(iter(cr.literals(written))))
+
+    assert has("Threshold\t127091", "$127,091") and has("USD 127,091.00", "$127,091")
+    assert has("78008.4", "$78,008.40") and has("a cap of $1,200,000", "$1.2 million")
+    assert has("void under C.R.S. 8-2-113(2)", "C.R.S. § 8-2-113(2)")
+    assert has("Colo. Rev. Stat. § 8-2-113(8)(a)", "C.R.S. § 8-2-113(8)(a)")
+    # Not inside dates, citations, other numbers, and not a bare small number or a year.
+    assert not has("signed April 1, 2026", "$2,026") and not has("C.R.S. § 8-2-113", "$113")
+    assert not has("18 U.S.C. § 1833(b)", "$1,833") and not has("1270910", "$127,091")
+    assert not has("Section 5 of 12", "$5") and not has("C.R.S. § 8-2-113(3)", "C.R.S. § 8-2-113(2)")
+    assert not has("Cal. Lab. Code 2870 days", "Cal. Lab. Code § 2870")
