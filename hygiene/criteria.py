@@ -35,16 +35,55 @@ _PASS = re.compile(r"\bPASS\b(?:\s+(?i:if|when|only\s+if)\b)?|(?i:\bpass\s+if\b)
 _FAIL = re.compile(r"\bFAIL\b(?:\s+(?i:if|when|otherwise)\b)?|(?i:\bfail\s+if\b)")
 
 
+# A clause marker for counting clauses: "PASS" or "FAIL" in capitals as a word of its own, or "pass if"
+# / "fail if" in any case where a sentence starts ("… would fail if challenged" is prose, not a clause).
+_MARKER = re.compile(r"\b(?:PASS|FAIL)\b(?![-/])|(?:^|(?<=[.;:\n]))\s*\b(?i:pass|fail)\s+(?i:if)\b")
+_QUOTED = re.compile(r'"[^"\n]*"|\u201c[^\u201d\n]*\u201d')
+
+
+def markers(match_criteria: str) -> list[tuple[str, int, int]]:
+    """Each clause marker of a criterion, in order: ('PASS' or 'FAIL', start, end of its 'if'); none
+    inside quotes."""
+    quoted = [(m.start(), m.end()) for m in _QUOTED.finditer(match_criteria)]
+    out = []
+    for m in _MARKER.finditer(match_criteria):
+        start = m.start() + len(m.group(0)) - len(m.group(0).lstrip())
+        kind = match_criteria[start:start + 4].upper()
+        keyword = (_PASS if kind == "PASS" else _FAIL).match(match_criteria, start)
+        if keyword and not any(s <= start < e for s, e in quoted):
+            out.append((kind, start, keyword.end()))
+    return out
+
+
 def clauses(match_criteria: str) -> tuple[str, str]:
-    """The PASS clause and the FAIL clause of a criterion ('' for a missing one)."""
-    p, f = _PASS.search(match_criteria), _FAIL.search(match_criteria)
+    """The PASS clause and the FAIL clause of a criterion ('' for a missing one). A criterion with a
+    repeated clause ("PASS if A. FAIL if B. PASS if C.") gets each kind's clauses joined, so that C is
+    read as PASS text, not as part of the FAIL clause (H04 reports the repetition)."""
+    marks = markers(match_criteria)
+    if any(sum(1 for k, _, _ in marks if k == kind) > 1 for kind in ("PASS", "FAIL")):
+        parts: dict[str, list[str]] = {"PASS": [], "FAIL": []}
+        for n, (kind, _start, end) in enumerate(marks):
+            stop = marks[n + 1][1] if n + 1 < len(marks) else len(match_criteria)
+            text = match_criteria[end:stop].strip(" .;:\n")
+            if text:
+                parts[kind].append(text)
+        return ". ".join(parts["PASS"]), ". ".join(parts["FAIL"])
+
+    def first(kind: str, loose: re.Pattern) -> tuple[int, int] | None:
+        # A marker where a clause starts first; else any keyword (a criterion written all in lower case).
+        m = next(((s, e) for k, s, e in marks if k == kind), None)
+        if m is None and (found := loose.search(match_criteria)):
+            m = (found.start(), found.end())
+        return m
+
+    p, f = first("PASS", _PASS), first("FAIL", _FAIL)
     pass_text = fail_text = ""
     if p:
-        end = f.start() if f and f.start() > p.start() else len(match_criteria)
-        pass_text = match_criteria[p.end():end]
+        end = f[0] if f and f[0] > p[0] else len(match_criteria)
+        pass_text = match_criteria[p[1]:end]
     if f:
-        end = p.start() if p and p.start() > f.start() else len(match_criteria)
-        fail_text = match_criteria[f.end():end]
+        end = p[0] if p and p[0] > f[0] else len(match_criteria)
+        fail_text = match_criteria[f[1]:end]
     return pass_text.strip(" .;:\n"), fail_text.strip(" .;:\n")
 
 

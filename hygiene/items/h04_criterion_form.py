@@ -80,6 +80,7 @@ def check(ctx: TaskContext) -> list[Finding]:
                     f"criterion {c.id!r} has no {label!r} clause: the judge must guess the other half of the rule",
                     f"write the criterion as \"PASS if ... FAIL if ...\" with a non-empty {label} clause",
                     location=f"{at}.match_criteria", evidence=tx.excerpt(c.match_criteria)))
+        out += _clause_order(ctx, c, at)
         for d in c.deliverables:
             if d not in ctx.task.deliverables:
                 out.append(ctx.finding(
@@ -95,6 +96,41 @@ def check(ctx: TaskContext) -> list[Finding]:
                 evidence=c.title))
         out += _claims(ctx, c, at, pass_clause)
     return out
+
+
+def _clause_order(ctx: TaskContext, c, at: str) -> list[Finding]:
+    """One PASS clause then one FAIL clause. A second PASS clause is major: the judge cannot tell
+    whether it is an alternative to the first or one more condition, and a reader that takes the text
+    after "FAIL if" as the FAIL clause grades it as a failure condition. A second FAIL clause, or a FAIL
+    clause before the PASS clause, is minor: the rule is still clear, but not in the form LAB writes."""
+    marks = cr.markers(c.match_criteria)
+    kinds = [k for k, _, _ in marks]
+    where = f"{at}.match_criteria"
+    if kinds.count("PASS") > 1:
+        second = [s for k, s, _ in marks if k == "PASS"][1]
+        return [ctx.finding(
+            ID, "major", "task.json",
+            f"criterion {c.id!r} has {kinds.count('PASS')} 'PASS if' clauses ({' ... '.join(kinds)}): the judge "
+            "cannot tell whether the second is an alternative or one more condition, and a second PASS after "
+            "the FAIL clause reads as part of it",
+            "merge the PASS conditions into one \"PASS if ...\" clause (saying 'and' or 'or'), or split the "
+            "criterion into one criterion per claim", location=where,
+            evidence=tx.excerpt(c.match_criteria[second:]))]
+    if kinds.count("FAIL") > 1:
+        second = [s for k, s, _ in marks if k == "FAIL"][1]
+        return [ctx.finding(
+            ID, "minor", "task.json",
+            f"criterion {c.id!r} has {kinds.count('FAIL')} 'FAIL if' clauses ({' ... '.join(kinds)}): the judge "
+            "must assume they are alternatives",
+            "write one \"FAIL if ...\" clause that lists the failure conditions joined by 'or'",
+            location=where, evidence=tx.excerpt(c.match_criteria[second:]))]
+    if kinds == ["FAIL", "PASS"]:
+        return [ctx.finding(
+            ID, "minor", "task.json",
+            f"criterion {c.id!r} puts its FAIL clause before its PASS clause: LAB writes \"PASS if ... FAIL "
+            "if ...\", and a reader that takes the first clause as the PASS rule inverts the verdict",
+            "put the PASS clause first", location=where, evidence=tx.excerpt(c.match_criteria))]
+    return []
 
 
 def claim_count(pass_clause: str) -> tuple[int, list[tuple[str, ...]]]:

@@ -284,14 +284,6 @@ def h04_work_type(env: Path, task: str) -> None:
         t["work_type"] = "drafting"
 
 
-@plant("ho-h04-second-pass-clause", "H04", NE,
-       "A criterion gains a second 'PASS if' clause after its FAIL clause, adding a second claim.")
-def h04_second_pass(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        crit = criterion(t, "note-asks-decision")
-        crit["match_criteria"] += " PASS if the note also proposes replacement wording for Section 5."
-
-
 @near_miss("ho-h04-nm-clauses-on-separate-lines", "H04", CA,
            "A criterion's FAIL clause starts on a new line instead of after a space.",
            "Both clauses are present, non-empty and in PASS-then-FAIL order; a line break between them is "

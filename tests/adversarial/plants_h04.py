@@ -130,6 +130,23 @@ def duplicate_in_instance(env: Path, task: str) -> None:
         criterion(t, "covenants-success-manager")["id"] = "covenants-data-engineer"
 
 
+@plant("h04-second-pass-clause", "H04", NE,
+       "A criterion gains a second 'PASS if' clause after its FAIL clause, adding a second claim.")
+def h04_second_pass(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        crit = criterion(t, "note-asks-decision")
+        crit["match_criteria"] += " PASS if the note also proposes replacement wording for Section 5."
+
+
+@plant("h04-two-pass-clauses-before-fail", "H04", CI,
+       "A criterion states two PASS clauses one after the other, then its FAIL clause.")
+def two_pass_before_fail(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        crit = criterion(t, "prior-invention-listed")
+        crit["match_criteria"] = crit["match_criteria"].replace(
+            " FAIL if", " PASS if it also describes the method in one sentence. FAIL if", 1)
+
+
 # --- near-misses ---------------------------------------------------------------------------------
 
 
@@ -158,3 +175,15 @@ def unusual_id(env: Path, task: str) -> None:
 def sources_field(env: Path, task: str) -> None:
     with task_json(env, task) as t:
         criterion(t, "named-parishes")["sources"] = ["La. R.S. 23:921(C)"]
+
+
+@near_miss("h04-nm-fail-if-in-prose", "H04", AM,
+           "A criterion's PASS clause says, in prose, that the old territory clause would fail if challenged.",
+           "'would fail if challenged' is English inside the PASS clause, not a second clause: the criterion "
+           "still has one PASS and one FAIL clause in that order.")
+def fail_if_in_prose(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        crit = criterion(t, "client-note-changes")
+        crit["match_criteria"] = crit["match_criteria"].replace(
+            "the territory now names parishes", "the territory now names parishes (the old radius would fail if "
+            "challenged)", 1)

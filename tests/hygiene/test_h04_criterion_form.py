@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from hygiene_helpers import env_with, found, task_json
 
+from oafreeze.hygiene import criteria as cr
 from oafreeze.hygiene.items.h04_criterion_form import claim_count
 
 
@@ -72,3 +73,48 @@ def test_near_miss_one_rule_applied_to_two_deliverables_is_one_claim(tmp_path):
     task["criteria"][1]["match_criteria"] = ("PASS if agreement.md and client-email.md contain no source paths. "
                                              "FAIL if either contains \"knowledge-base/\".")
     assert found(env_with(tmp_path, task), "H04") == []
+
+
+# --- repeated and out-of-order clauses -------------------------------------------------------------
+
+
+def _clause_hits(tmp_path, text, index=0):
+    task = task_json()
+    task["criteria"][index]["match_criteria"] = text
+    return [f for f in found(env_with(tmp_path, task), "H04") if "clause" in f.message and "claims" not in f.message]
+
+
+def test_two_pass_clauses_before_the_fail_clause_are_major(tmp_path):
+    hits = _clause_hits(tmp_path, "PASS if agreement.md gives a separate notice. PASS if it names the employer. "
+                                  "FAIL if the notice is missing.")
+    assert [(f.severity, f.location, f.evidence) for f in hits] == [
+        ("major", "$.criteria[0].match_criteria", "PASS if it names the employer. FAIL if the notice is missing.")]
+    assert "'C1' has 2 'PASS if' clauses (PASS ... PASS ... FAIL)" in hits[0].message
+
+
+def test_a_pass_clause_after_the_fail_clause_in_lower_case_is_major(tmp_path):
+    hits = _clause_hits(tmp_path, "PASS if agreement.md gives a separate notice. FAIL if the notice is missing. "
+                                  "Pass if the notice is also signed by the employer.")
+    assert [(f.severity, f.evidence) for f in hits] == [("major", "Pass if the notice is also signed by the employer.")]
+
+
+def test_a_repeated_pass_clause_is_read_as_pass_text_not_as_part_of_the_fail_clause():
+    assert cr.clauses("PASS if a.md states $5,000. FAIL if it omits it. PASS if it cites C.R.S. § 8-2-113.") == (
+        "a.md states $5,000. it cites C.R.S. § 8-2-113", "it omits it")
+
+
+def test_two_fail_clauses_and_a_fail_clause_first_are_minor(tmp_path):
+    hits = _clause_hits(tmp_path, "PASS if agreement.md gives a separate notice. FAIL if the notice is missing. "
+                                  "FAIL if it is buried in the body.")
+    assert [(f.severity, f.evidence) for f in hits] == [("minor", "FAIL if it is buried in the body.")]
+    hits = _clause_hits(tmp_path / "b", "FAIL if agreement.md has no separate notice. PASS if it has one.")
+    assert [f.severity for f in hits] == ["minor"] and "before its PASS clause" in hits[0].message
+
+
+def test_near_miss_fail_if_in_prose_a_quoted_keyword_and_fail_otherwise_are_one_clause_each(tmp_path):
+    text = ("PASS if agreement.md gives a separate notice and warns that a covenant would fail if challenged. "
+            "FAIL if the notice is missing or says \"PASS if signed\".")
+    assert _clause_hits(tmp_path, text) == []
+    assert cr.clauses(text)[0].endswith("would fail if challenged")
+    assert _clause_hits(tmp_path / "b", "PASS when agreement.md gives a separate notice;\nFAIL otherwise, or "
+                                        "if the notice is buried in the body.") == []
