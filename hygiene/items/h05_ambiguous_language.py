@@ -12,31 +12,109 @@ from oafreeze.hygiene.finding import Finding
 ID = "H05"
 NAME = "ambiguous grading language"
 
-_VAGUE_WORDS = (
-    r"(?:in)?appropriate(?:ly)?|as\s+appropriate|where\s+appropriate|(?:un)?reasonabl[ey]|(?:in)?adequate(?:ly)?|"
-    r"(?:im)?proper(?:ly)?|(?:in)?sufficient(?:ly)?|as\s+needed|as\s+necessary|if\s+necessary|where\s+applicable|"
-    r"generally|substantially|etc\.?|and/or|or\s+similar|roughly|approximately|(?:un)?suitabl[ey]|suitably|"
+# Vague wording by family. Each family says why it makes a verdict the judge's choice and what to
+# write instead; a word is found by the union of all of them.
+#
+# taste: how good the output is ("appropriate", "well-drafted", "thorough").
+_TASTE = (
+    r"(?:in)?appropriate(?:ly)?|(?:un)?reasonabl[ey]|(?:in)?adequate(?:ly)?|"
+    r"(?:im)?proper(?:ly)?|(?:in)?sufficient(?:ly)?|"
+    r"generally|etc\.?|and/or|or\s+similar|roughly|approximately|(?:un)?suitabl[ey]|suitably|"
     r"well[- ](?:drafted|written|reasoned|organi[sz]ed|structured|crafted|argued|presented|supported)|"
     r"poorly[- ]\w+|high[- ]quality|low[- ]quality|good|poor|professional(?:ly)?|thorough(?:ly)?|"
     r"comprehensive(?:ly)?|robust(?:ly)?|(?:un)?satisfactor(?:y|ily)|sensibl[ey]|meaningful(?:ly)?|"
-    r"unclear|clearly|concise(?:ly)?|persuasive(?:ly)?|compelling|convincing(?:ly)?|strong|weak"
+    r"unclear|clearly|concise(?:ly)?|persuasive(?:ly)?|compelling|convincing(?:ly)?|strong|weak|"
+    r"(?:at|in)\s+the\s+(?:judge|grader|reviewer|evaluator|assessor)(?:'s|s')?\s+(?:discretion|view|opinion|"
+    r"judge?ment)"
 )
+# materiality: a threshold of size or weight with no measure ("any material change", "significantly
+# shorter", "minor edits"). "material", "minor" and "major" are also nouns; see _ADJECTIVE_ONLY.
+_MATERIALITY = (
+    r"(?:im)?material(?:ly)?|(?:in)?significant(?:ly)?|substantial(?:ly)?|considerabl[ey]|"
+    r"negligibl[ey]|trivial(?:ly)?|de\s+minimis|minor|major"
+)
+# aspiration: a wish, not a requirement ("ideally", "where possible", "to the extent practicable"):
+# one judge fails an output without it, another passes it.
+_ASPIRATION = (
+    r"ideally|preferabl[ey]|desirabl[ey]|(?:is|are|be)\s+(?:encouraged|preferred)|"
+    r"bonus\s+(?:points?|credit)|extra\s+credit|nice[- ]to[- ]have|"
+    r"(?:where|if|when|whenever|wherever|as\s+far\s+as|as\s+much\s+as)\s+(?:possible|feasible|practicable)|"
+    r"as\s+(?:feasible|practicable)|"
+    r"to\s+the\s+(?:fullest\s+|maximum\s+|greatest\s+)?extent\s+(?:possible|feasible|practicable|appropriate|"
+    r"reasonable|relevant|applicable|needed|desirable|sensible|useful)|"
+    r"(?:if|as|where)\s+desired"
+)
+# condition: a requirement that applies only "where applicable", "as needed": the judge decides when.
+# ("as required by C.R.S. ..." names the rule, so it is not one.)
+_CONDITION = (
+    r"(?:as|where|if|when|wherever)\s+(?:applicable|appropriate|relevant|warranted|helpful|useful|needed|necessary|"
+    r"required(?!\s+(?:by|under|in|for|to)\b))"
+)
+# degree: how much of a requirement is enough ("largely consistent", "for the most part", "overly broad").
+_DEGREE = (
+    r"largely|mostly|essentially|broadly|for\s+the\s+most\s+part|more\s+or\s+less|in\s+(?:substance|spirit)|"
+    r"to\s+(?:some|a\s+(?:large|great|certain|significant|reasonable))\s+(?:extent|degree)|"
+    r"overly|unduly|excessive(?:ly)?"
+)
+FAMILIES = {"taste": _TASTE, "materiality": _MATERIALITY, "aspiration": _ASPIRATION, "condition": _CONDITION,
+            "degree": _DEGREE}
+# Conditions and aspirations first: "as appropriate" is one phrase, not "appropriate".
+_VAGUE_WORDS = "|".join(FAMILIES[f] for f in ("condition", "aspiration", "degree", "materiality", "taste"))
 VAGUE = re.compile(rf"\b(?:{_VAGUE_WORDS})(?![\w/])", re.I)
+_FAMILY_OF = [(f, re.compile(rf"(?:{w})$", re.I)) for f, w in FAMILIES.items()]
+WHY = {
+    "taste": "a standard two judges can read two ways",
+    "materiality": "a threshold with no measure: the same change is material to one judge and not to another",
+    "aspiration": "a wish, not a requirement: one judge fails an output without it, another passes it",
+    "condition": "a condition the judge must decide: when it applies is left open",
+    "degree": "a degree with no measure: how much is enough is left to the judge",
+}
+FIX = {
+    "taste": "replace {w!r} with the concrete test a lawyer would apply (what must be there, what must not)",
+    "materiality": "replace {w!r} with what counts (e.g. 'any change to a party, amount, date, term or "
+                   "defined term'), or drop it if every change counts",
+    "aspiration": "make it a requirement the PASS clause demands, or take it out of the criterion (or say that "
+                  "it does not change the verdict)",
+    "condition": "replace {w!r} with the cases in which the requirement applies",
+    "degree": "replace {w!r} with how much is enough (which items, how many, what limit)",
+}
+# "material", "minor" and "major" grade only as adjectives of a change or a fact ("a material change",
+# "minor edits") or as the predicate ("the change is material"); "internal material", "a minor" are nouns.
+_ADJECTIVE_ONLY = {"material", "immaterial", "minor", "major"}
+_GRADED_NOUN = re.compile(
+    r"\s+(?:(?:and|or)\s+\w+\s+)?(?:change|alteration|modification|amendment|edit|revision|rewording|deviation|"
+    r"departure|difference|discrepanc(?:y|ie)|divergence|variation|error|mistake|omission|misstatement|"
+    r"inaccurac(?:y|ie)|addition|deletion|respect|way|part|portion|aspect|element|term|provision|fact|detail|"
+    r"information|point|issue|risk|effect|impact|problem|concern|flaw|defect|gap|extent|degree|"
+    r"improvement)s?\b", re.I)
 # A vague word that is the whole test: "FAIL if the explanation is inadequate", "PASS if the
 # agreement is well-drafted". Elsewhere it qualifies a concrete requirement ("gives an appropriate
 # notice of the covenant"): a judge still knows what to look for.
 PREDICATE = re.compile(rf"\b(?:is|are|be|being|was|were|seems?|appears?|looks?|reads?|remains?)\s+(?:not\s+)?"
                        rf"(?:(?:very|sufficiently|legally|overall|fully|entirely|clearly|well|too)\s+)?"
                        rf"(?:{_VAGUE_WORDS})\s*(?:[.;,)]|$|\b(?:or|and|but|for|to|in)\b)", re.I)
-# Legal terms of art, not grading standards.
+# Legal terms of art, not grading standards: each names a settled legal concept (or a statute's own
+# words) that the output must carry or apply, not a threshold the judge sets.
 TERMS_OF_ART = re.compile(r"commercially\s+reasonable|reasonable\s+(?:best\s+)?efforts|reasonable\s+attorneys|"
                           r"reasonable\s+doubt|reasonably\s+necessary|reasonable\s+expenses|good\s+faith|"
                           r"good\s+cause|good\s+standing|proper\s+venue|adequate\s+consideration|"
                           r"adequate\s+assurance|substantially\s+(?:similar|all|the\s+same|complies)|good\s+will|"
-                          r"goodwill|strong\s+form", re.I)
+                          r"goodwill|strong\s+form|"
+                          r"material\s+(?:breach|adverse\s+(?:change|effect|event)|weakness)(?:es|s)?|"
+                          r"materially\s+adverse|(?:genuine\s+)?(?:dispute|issue)s?\s+(?:as\s+to\s+(?:any\s+)?|of\s+)"
+                          r"material\s+fact|substantial\s+(?:compliance|performance|evidence|similarity|"
+                          r"relationships?|factor|certainty|justification|step)|"
+                          r"(?:most\s+)?significant\s+relationship|statistically\s+significant|"
+                          r"to\s+the\s+(?:fullest|maximum|greatest)\s+extent\s+permitted", re.I)
 THE_DOCUMENT = re.compile(r"\bthe\s+(?:document|deliverable|draft|file|output|response|submission|work\s+product|"
                           r"attachment|final\s+version)\b(?!\s+(?:title|name|number|date|heading|header|type|id|"
                           r"format|list|index|set)\b)", re.I)
+
+
+def family(word: str) -> str:
+    """The family of a vague word or phrase as VAGUE matched it."""
+    flat = re.sub(r"\s+", " ", word)
+    return next((f for f, pattern in _FAMILY_OF if pattern.match(flat)), "taste")
 
 
 def _quoted_spans(sentence: str) -> list[tuple[int, int]]:
@@ -50,6 +128,18 @@ def _reported_from(sentence: str) -> int:
     return m.end() if m else len(sentence)
 
 
+def _defined_term(sentence: str, m: re.Match) -> bool:
+    """'Material Adverse Effect', 'Reasonable Efforts': capitalized words in mid-sentence are a defined
+    term of the document, not a standard."""
+    after = re.match(r"\s+([A-Z])", sentence[m.end():])
+    return m.start() > 0 and m.group(0)[0].isupper() and after is not None
+
+
+def _noun(sentence: str, m: re.Match, decisive: bool) -> bool:
+    """'internal material', 'a minor': the noun, which grades nothing."""
+    return m.group(0).lower() in _ADJECTIVE_ONLY and not decisive and not _GRADED_NOUN.match(sentence, m.end())
+
+
 def check(ctx: TaskContext) -> list[Finding]:
     """Each vague word in a criterion, with its sentence; a vague word that is the whole test is major."""
     out = []
@@ -60,24 +150,28 @@ def check(ctx: TaskContext) -> list[Finding]:
             quoted = _quoted_spans(sentence)
             reported = _reported_from(sentence)
             arts = [(m.start(), m.end()) for m in TERMS_OF_ART.finditer(sentence)]
+            predicates = [(p.start(), p.end()) for p in PREDICATE.finditer(sentence)]
             seen = set()
             for m in VAGUE.finditer(sentence):
-                word = m.group(0).lower()
-                # In reported speech a vague adjective is what the output must say ("concludes that the
-                # covenant is reasonable"); a vague adverb still grades how it says it ("adequately explained").
-                if (m.start() >= reported and not word.endswith("ly")) or \
-                        any(s <= m.start() < e for s, e in quoted + arts):
+                word = re.sub(r"\s+", " ", m.group(0).lower())
+                kind = family(word)
+                # In reported speech a vague adjective or a legal threshold is what the output must say
+                # ("concludes that the covenant is reasonable", "that the breach is material"); a vague
+                # adverb of taste still grades how it says it ("adequately explained"), and a wish
+                # ("ideally", "where possible") still says how much of it the judge may let go.
+                in_report = m.start() >= reported and not (kind == "aspiration" or
+                                                           (kind == "taste" and word.endswith("ly")))
+                if in_report or any(s <= m.start() < e for s, e in quoted + arts) or _defined_term(sentence, m):
                     continue
-                if word in seen:
+                decisive = any(s <= m.start() < e for s, e in predicates)
+                if word in seen or _noun(sentence, m, decisive):
                     continue
                 seen.add(word)
-                decisive = any(p.start() <= m.start() < p.end() for p in PREDICATE.finditer(sentence))
                 out.append(ctx.finding(
                     ID, "major" if decisive else "minor", "task.json",
-                    f"criterion {c.id!r} grades against {m.group(0)!r}, a standard two judges can read two ways"
+                    f"criterion {c.id!r} grades against {m.group(0)!r}, {WHY[kind]}"
                     + (": it is the whole test, so the verdict is the judge's taste" if decisive else ""),
-                    f"replace {m.group(0)!r} with the concrete test a lawyer would apply (what must be there, "
-                    "what must not)", location=where, evidence=tx.excerpt(sentence)))
+                    FIX[kind].format(w=m.group(0)), location=where, evidence=tx.excerpt(sentence)))
             m = THE_DOCUMENT.search(sentence)
             if m and several and not any(s <= m.start() < e for s, e in quoted):
                 one = len(c.deliverables) == 1

@@ -295,26 +295,11 @@ def h04_nm_newline(env: Path, task: str) -> None:
 # === H05 ambiguous grading language ================================================================
 
 
-@plant("ho-h05-material-change", "H05", NE,
-       "The scope criterion fails the agreement only for a 'material' change beyond the three edits.")
-def h05_material(env: Path, task: str) -> None:
-    _reword(env, task, "scope-of-edits", "FAIL if the agent deleted, rewrote or added any provision beyond the three "
-            "edits.", "FAIL if the agent made any material change beyond the three edits.")
-
-
 @plant("ho-h05-clearly-and-concisely", "H05", AM,
        "The client-note criterion asks that the note 'clearly and concisely' tell the client the changes.")
 def h05_clearly(env: Path, task: str) -> None:
     _reword(env, task, "client-note-changes", "PASS if client-note.md tells Bayou Crest",
             "PASS if client-note.md clearly and concisely tells Bayou Crest")
-
-
-@plant("ho-h05-ideally-where-possible", "H05", CA,
-       "The usage-notes criterion adds a soft requirement: 'ideally with example job titles where possible'.")
-def h05_ideally(env: Path, task: str) -> None:
-    _reword(env, task, "usage-notes-threshold", "no later than the employee's acceptance of the offer. FAIL if",
-            "no later than the employee's acceptance of the offer, ideally with example job titles where possible. "
-            "FAIL if")
 
 
 @near_miss("ho-h05-nm-vague-words-as-forbidden-quotes", "H05", AM,

@@ -109,6 +109,34 @@ def where_appropriate(env: Path, task: str) -> None:
             "and, for each of them where appropriate, says which")
 
 
+@plant("h05-material-change", "H05", NE,
+       "The scope criterion fails the agreement only for a 'material' change beyond the three edits.")
+def h05_material(env: Path, task: str) -> None:
+    _reword(env, task, "scope-of-edits", "FAIL if the agent deleted, rewrote or added any provision beyond the three "
+            "edits.", "FAIL if the agent made any material change beyond the three edits.")
+
+
+@plant("h05-ideally-where-possible", "H05", CA,
+       "The usage-notes criterion adds a soft requirement: 'ideally with example job titles where possible'.")
+def h05_ideally(env: Path, task: str) -> None:
+    _reword(env, task, "usage-notes-threshold", "no later than the employee's acceptance of the offer. FAIL if",
+            "no later than the employee's acceptance of the offer, ideally with example job titles where possible. "
+            "FAIL if")
+
+
+@plant("h05-significantly-in-fail-clause", "H05", AM,
+       "The two-year criterion fails a restraint only when it runs 'significantly' past two years.")
+def significantly(env: Path, task: str) -> None:
+    _reword(env, task, "two-year-cap", "or can run past two years.", "or can run significantly past two years.")
+
+
+@plant("h05-to-the-extent-practicable", "H05", SD,
+       "The counsel criterion asks for the written advice 'to the extent practicable'.")
+def extent_practicable(env: Path, task: str) -> None:
+    _reword(env, task, "illinois-review-and-counsel", "advises Jordan Ellery in writing to consult a lawyer",
+            "advises Jordan Ellery in writing, to the extent practicable, to consult a lawyer")
+
+
 # --- near-misses ---------------------------------------------------------------------------------
 
 
@@ -152,3 +180,15 @@ def the_agreement(env: Path, task: str) -> None:
 def as_needed_instructions(env: Path, task: str) -> None:
     with task_json(env, task) as t:
         instructions_add(t, "Consult the knowledge base as needed.")
+
+
+@near_miss("h05-nm-material-breach-term-of-art", "H05", SD,
+           "A new criterion checks that the agreement lets Maplestone end it for material breach after notice.",
+           "'material breach' is a legal term of art the agreement must carry, not a threshold the judge sets; "
+           "the judge checks for a termination right tied to it.")
+def material_breach(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_criterion(t, "termination-for-breach", "Agreement allows termination for material breach",
+                      "PASS if ellery-covenant-agreement.md lets either party end the agreement for material breach "
+                      "after written notice. FAIL if it has no such termination right.",
+                      ["ellery-covenant-agreement.md"])

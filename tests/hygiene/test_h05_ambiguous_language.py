@@ -55,3 +55,87 @@ def test_near_miss_words_that_only_contain_a_vague_word(tmp_path):
 def test_near_miss_a_legal_standard_the_output_must_state_is_not_grading_language(tmp_path):
     assert _with(tmp_path, "PASS if client-email.md concludes that the covenant is reasonable under Colorado law "
                            "and uses commercially reasonable efforts language. FAIL if it does not.", index=2) == []
+
+
+# --- families of hedges beyond the vocabulary of taste ------------------------------------------
+
+
+@pytest.mark.parametrize("text, word", [
+    ("PASS if agreement.md keeps the form's wording with no significant departures. FAIL if it does not.",
+     "significant"),
+    ("PASS if agreement.md substantially keeps the form's wording. FAIL if it does not.", "substantially"),
+    ("PASS if agreement.md makes only minor edits to the notice. FAIL if it does not.", "minor"),
+    ("PASS if agreement.md is dated 2026-04-01 and otherwise materially tracks the form. FAIL if it does not.",
+     "materially"),
+])
+def test_a_threshold_of_size_with_no_measure_is_vague(tmp_path, text, word):
+    hits = _with(tmp_path, text)
+    assert [(f.severity, word in f.message, "threshold with no measure" in f.message) for f in hits] == [
+        ("minor", True, True)]
+
+
+def test_a_materiality_threshold_that_is_the_whole_test_is_major(tmp_path):
+    hits = _with(tmp_path, "PASS if agreement.md follows the notice form. FAIL if any departure from it is material.")
+    assert [(f.severity, f.evidence) for f in hits] == [("major", "FAIL if any departure from it is material.")]
+    hits = _with(tmp_path / "b", "PASS if agreement.md follows the notice form. FAIL if the changes are significant.")
+    assert [f.severity for f in hits] == ["major"]
+
+
+@pytest.mark.parametrize("phrase", ["preferably", "if feasible", "as far as possible", "whenever practicable",
+                                    "to the extent practicable", "to the extent possible", "ideally"])
+def test_a_wish_is_not_a_requirement(tmp_path, phrase):
+    hits = _with(tmp_path, f"PASS if agreement.md gives a separate notice, signed by the employee and, {phrase}, "
+                           "countersigned by the employer. FAIL if the notice is missing.")
+    assert [(f.severity, "a wish, not a requirement" in f.message) for f in hits] == [("minor", True)]
+
+
+def test_a_wish_inside_what_the_output_must_say_still_softens_the_test(tmp_path):
+    hits = _with(tmp_path, "PASS if client-email.md tells the client to sign the notice first, where possible with "
+                           "a witness. FAIL if it does not.", index=2)
+    assert [f.severity for f in hits] == ["minor"]
+
+
+@pytest.mark.parametrize("phrase", ["as applicable", "where relevant", "if warranted", "as required"])
+def test_a_requirement_that_applies_only_when_the_judge_says_so_is_vague(tmp_path, phrase):
+    hits = _with(tmp_path, f"PASS if agreement.md cites C.R.S. § 8-2-113 {phrase}. FAIL if it does not.")
+    assert [(f.severity, "when it applies is left open" in f.message) for f in hits] == [("minor", True)]
+
+
+@pytest.mark.parametrize("text, severity", [
+    ("PASS if agreement.md largely tracks the notice form. FAIL if it does not.", "minor"),
+    ("PASS if agreement.md follows the form for the most part. FAIL if it does not.", "minor"),
+    ("PASS if agreement.md has a non-solicit. FAIL if the non-solicit is overly broad.", "minor"),
+    ("PASS if agreement.md has a non-solicit. FAIL if its restrictions are excessive.", "major"),
+])
+def test_a_degree_with_no_measure_is_vague(tmp_path, text, severity):
+    assert [f.severity for f in _with(tmp_path, text)] == [severity]
+
+
+def test_a_grade_left_to_the_judges_discretion_is_vague(tmp_path):
+    hits = _with(tmp_path, "PASS if agreement.md gives a notice that, in the grader's view, covers the covenant. "
+                           "FAIL if it does not.")
+    assert [f.severity for f in hits] == ["minor"]
+
+
+@pytest.mark.parametrize("text", [
+    # Legal terms of art: settled concepts the output must carry or apply, not thresholds the judge sets.
+    "PASS if agreement.md lets the employer end the agreement for material breach after notice. FAIL if it does not.",
+    "PASS if agreement.md defines a material adverse change by reference to the employer's revenue. FAIL if not.",
+    "PASS if agreement.md uses reasonable best efforts language for the return of property. FAIL if it does not.",
+    "PASS if agreement.md protects substantial relationships with specific customers. FAIL if it does not.",
+    "PASS if agreement.md states that the covenant is severable to the fullest extent permitted by law. FAIL if not.",
+    # A defined term of the document, capitalized.
+    "PASS if agreement.md keeps the Material Adverse Effect definition. FAIL if it drops it.",
+    # Nouns that are spelled like a standard.
+    "PASS if agreement.md contains no internal material. FAIL if it contains such material.",
+    "PASS if agreement.md states that the employee is not a minor. FAIL if it does not.",
+    # A requirement that names its rule.
+    "PASS if agreement.md includes the notice as required by C.R.S. § 8-2-113. FAIL if it does not.",
+])
+def test_near_miss_terms_of_art_defined_terms_and_nouns_are_not_hedges(tmp_path, text):
+    assert _with(tmp_path, text) == []
+
+
+def test_near_miss_a_legal_threshold_the_output_must_state_is_content(tmp_path):
+    assert _with(tmp_path, "PASS if client-email.md tells the client that the breach is material and that the "
+                           "change is significant for the covenant. FAIL if it does not.", index=2) == []
