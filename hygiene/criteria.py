@@ -1,5 +1,6 @@
 """Reading a criterion: its "PASS if ... FAIL if ..." clauses, their structure, and the literals
-they name (quoted text, citations, amounts, percentages, dates, file names).
+they name (quoted text, citations, amounts, percentages, dates, file names, and exact tokens: e-mail
+addresses, URLs, phone numbers, labelled identifiers such as a matter or account number).
 
 A clause is read by its structure, not by keywords alone. Each literal gets a role from where it
 stands in its sentence:
@@ -154,8 +155,26 @@ _PAREN = re.compile(r"\(([^()]*\s[^()]*)\)")
 
 FILE_EXTENSIONS = ("md", "txt", "docx", "doc", "xlsx", "xls", "csv", "pptx", "pdf", "json", "yaml", "yml",
                    "eml", "html")
+# Labels that introduce an identifier a document carries exactly: "matter no. 2024-117", "account number
+# 4471-22", "invoice #INV-2231", "Case No. 1:24-cv-01234". The identifier holds a digit and four
+# characters or more; after a bare label ("matter M-2024-117") it must also hold a letter or a separator,
+# so "client 2026" is not one.
+_ID_LABEL = (r"account|acct\.?|matter|case|docket|claim|policy|invoice|purchase\s+order|order|reference|ref\.?|"
+             r"loan|member|customer|client|employee|ticket|registration|serial|patent|application|contract|tax|"
+             r"EIN|TIN|licen[cs]e|permit|certificate|routing|IBAN|SWIFT|BIC|tracking|confirmation|booking|file")
+_ID_TOKEN = r"[A-Za-z0-9]+(?:[-/.:][A-Za-z0-9]+)*"
 LITERAL_PATTERNS: dict[str, re.Pattern] = {
     "quote": re.compile(r'"([^"\n]{3,300})"|\u201c([^\u201d\n]{3,300})\u201d'),
+    # Exact tokens a document carries and an output can only copy: e-mail addresses, URLs, phone
+    # numbers and labelled identifiers. Any literal inside one of them is part of it.
+    "email": re.compile(r"(?<![\w.+-])[\w.+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+"),
+    "url": re.compile(r"\b(?:https?://|www\.)[^\s\"'<>\u201c\u201d]+", re.I),
+    "phone": re.compile(r"(?<![\w-])(?:\+1[\s.-]?)?(?:\(\d{3}\)\s?|\d{3}[\s.-])\d{3}[-.]\d{4}(?![\w-])"),
+    "identifier": re.compile(
+        rf"\b(?i:{_ID_LABEL})\s*(?:(?i:no\.?|number|num\.?|id|code)\s*[:#]?\s*|#\s*|:\s*)"
+        rf"(?=[A-Za-z0-9\-/.:]*\d)(?=[A-Za-z0-9\-/.:]{{4}})({_ID_TOKEN})"
+        rf"|\b(?i:{_ID_LABEL})\s+(?=[A-Za-z0-9\-/.:]*\d)(?=[A-Za-z0-9\-/.:]*[A-Za-z\-/])"
+        rf"(?=[A-Za-z0-9\-/.:]{{4}})({_ID_TOKEN})"),
     "citation": tx.CITATION,
     "amount": re.compile(r"\$\s?\d[\d,]*(?:\.\d+)?(?:\s?(?:million|billion|thousand))?"),
     "percentage": re.compile(r"\b\d+(?:\.\d+)?\s?(?:%|percent\b)"),
@@ -179,9 +198,14 @@ class Literal:
         return tx.normalize(self.text)
 
 
+# Literals that hold others: a date inside a URL, a file name inside a quote, belong to them.
+_WHOLE = ("quote", "email", "url", "phone", "identifier")
+
+
 def literals(clause: str) -> list[Literal]:
-    """Quoted text, citations, dollar amounts, percentages, dates and file names in a clause
-    (one per loose form, the first written; a literal inside a quoted one is the quote's)."""
+    """Quoted text, e-mail addresses, URLs, phone numbers, labelled identifiers, citations, dollar
+    amounts, percentages, dates and file names in a clause (one per loose form, the first written; a
+    literal inside a quoted one or an address is that one's)."""
     found: dict[str, Literal] = {}
     spans: list[tuple[int, int]] = []
     for kind, pattern in LITERAL_PATTERNS.items():
@@ -190,10 +214,14 @@ def literals(clause: str) -> list[Literal]:
             text = _trim((text or m.group(0)).strip())
             if len(text) < 2:
                 continue
-            if kind != "quote" and any(s <= m.start() and m.end() <= e for s, e in spans):
-                continue  # part of a quoted literal: the quote is the literal
+            if kind not in _WHOLE and any(s <= m.start() and m.end() <= e for s, e in spans):
+                continue  # part of a quoted literal (or of an address): that is the literal
+            if kind in _WHOLE and kind != "quote" and any(s <= m.start() < e for s, e in spans):
+                continue
+            if kind == "identifier" and tx.DATE.fullmatch(text):
+                continue  # "the client 2026-03-01": a date, read as one
             lit = Literal(kind, text, m.start(), m.end())
-            if kind == "quote":
+            if kind in _WHOLE:
                 spans.append((m.start(), m.end()))
             found.setdefault(lit.key, lit)
     return sorted(found.values(), key=lambda lit: lit.offset)

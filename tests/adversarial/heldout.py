@@ -237,15 +237,6 @@ def h03_absence_omits(env: Path, task: str) -> None:
                       ["hr-onboarding-note.md"])
 
 
-@plant("ho-h03-email-address-literal-from-workspace", "H03", TB,
-       "A new criterion's only check is an email address that the client's request already contains.")
-def h03_email_literal(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        add_criterion(t, "client-email-address", "Cover email gives Noor Haddad's address",
-                      "PASS if client-email.md gives Noor Haddad's address, noor.haddad@aspenline.example.com. "
-                      "FAIL if the address is missing.", ["client-email.md"])
-
-
 @plant("ho-h03-percentage-from-knowledge-base", "H03", TB,
        "A new criterion's only literal is the percentage 60%, which the knowledge base's Colorado guide states.")
 def h03_percentage(env: Path, task: str) -> None:

@@ -145,6 +145,25 @@ def whole_task_paste(env: Path, task: str) -> None:
         t["oafreeze"]["trap"]["criteria"] = ["agreement-cites-2870", "notice-cites-2872"]
 
 
+@plant("h03-email-address-literal-from-workspace", "H03", TB,
+       "A new criterion's only check is an email address that the client's request already contains.")
+def h03_email_literal(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_criterion(t, "client-email-address", "Cover email gives Noor Haddad's address",
+                      "PASS if client-email.md gives Noor Haddad's address, noor.haddad@aspenline.example.com. "
+                      "FAIL if the address is missing.", ["client-email.md"])
+
+
+@plant("h03-knowledge-base-url-literal", "H03", CA,
+       "A new criterion's only check is the URL of the Washington practice guide, which the knowledge base states.")
+def kb_url(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_criterion(t, "client-email-guide-link", "Cover email links the Washington guide",
+                      "PASS if client-email.md links the Washington practice guide at "
+                      "https://kb.example.org/practice-guides/non-compete/us/washington. FAIL if the link is missing.",
+                      ["client-email.md"])
+
+
 # --- near-misses ---------------------------------------------------------------------------------
 
 
@@ -180,3 +199,16 @@ def no_literals(env: Path, task: str) -> None:
                       "PASS if client-note.md recommends that Bayou Crest review the covenant agreements its current "
                       "Louisiana employees signed on the standard form. FAIL if the note says nothing about current "
                       "employees.", ["client-note.md"])
+
+
+@near_miss("h03-nm-address-beside-computed-figure", "H03", NE,
+           "A new criterion names the partner's e-mail address and the $58,514 shortfall, which no input states.",
+           "The address is in the workspace, but the shortfall is not in any input, so no degenerate output "
+           "holds every literal the PASS clause requires.")
+def address_and_figure(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_criterion(t, "note-shortfall-to-partner", "Note to the partner quantifies the shortfall",
+                      "PASS if note-to-partner.md, addressed to miriam.okafor@harlowfinch.example.com, states that "
+                      "Morgan Tallis's salary falls $58,514 short of the 2026 threshold. FAIL if it gives no "
+                      "shortfall.",
+                      ["note-to-partner.md"])

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from hygiene_helpers import env_with, found, task_json, workspace
 
+from oafreeze.hygiene import criteria as cr
+
 
 def _all_criteria(task: dict, text: str) -> dict:
     for c in task["criteria"]:
@@ -92,3 +94,49 @@ def test_near_miss_a_date_given_as_the_reason_is_not_demanded(tmp_path):
                                              "FAIL if it keeps one.")
     hits = found(env_with(tmp_path, task), "H03")
     assert all("carries no signal" not in f.message for f in hits)
+
+
+# --- exact tokens copied from the inputs: addresses, URLs, phone numbers, identifiers --------------
+
+
+def test_a_phone_number_copied_from_the_workspace_carries_no_signal(tmp_path):
+    task = task_json()
+    task["criteria"][2]["match_criteria"] = ("PASS if client-email.md gives the HR contact's number, 303-555-0142. "
+                                             "FAIL if the number is missing.")
+    hits = found(env_with(tmp_path, task), "H03")
+    assert [(f.severity, f.location) for f in hits] == [("major", "$.criteria[2].match_criteria")]
+    assert "'303-555-0142' (documents/offer-facts.md line 5)" in hits[0].message
+
+
+def test_a_matter_number_and_a_url_from_one_input_carry_no_signal(tmp_path):
+    task = task_json()
+    task["criteria"][2]["match_criteria"] = ("PASS if client-email.md puts matter no. HF-2026-0117 in its subject "
+                                             "line and links the guide at https://kb.example.org/guides/colorado. "
+                                             "FAIL if either is missing.")
+    files = {**workspace(), "engagement.md": ("# Engagement\n\nMatter No.: HF-2026-0117\n"
+                                              "Guide: https://kb.example.org/guides/colorado\n")}
+    hits = found(env_with(tmp_path, task, files), "H03")
+    assert [(f.severity, f.location) for f in hits] == [("major", "$.criteria[2].match_criteria")]
+    assert "'HF-2026-0117' (documents/engagement.md line 3)" in hits[0].message
+    assert "'https://kb.example.org/guides/colorado' (documents/engagement.md line 4)" in hits[0].message
+
+
+def test_exact_tokens_are_literals_of_their_own_kind():
+    clause = ("it writes to hr@example.com, calls (303) 555-0142, cites Case No. 1:24-cv-01234 and account number "
+              "4471-22, and links https://kb.example.org/a/2026-03-01/notice.md.")
+    assert [(lit.kind, lit.text) for lit in cr.literals(clause)] == [
+        ("email", "hr@example.com"), ("phone", "(303) 555-0142"), ("identifier", "1:24-cv-01234"),
+        ("identifier", "4471-22"), ("url", "https://kb.example.org/a/2026-03-01/notice.md")]
+
+
+def test_near_miss_names_that_look_like_identifiers_are_not_literals():
+    clause = ("it lists the changes to Form WA-2021-3 under Section 5 and C.R.S. § 8-2-113 for client 2026 "
+              "renewals and the employee 12 months after the claim 7.")
+    assert [lit.kind for lit in cr.literals(clause)] == ["citation"]
+
+
+def test_near_miss_an_address_beside_a_figure_no_input_holds_keeps_its_signal(tmp_path):
+    task = task_json()
+    task["criteria"][2]["match_criteria"] = ("PASS if client-email.md, sent to hr@example.com, states that the "
+                                             "threshold is $127,091. FAIL if it states another figure.")
+    assert found(env_with(tmp_path, task), "H03") == []
