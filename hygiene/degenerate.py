@@ -2,7 +2,8 @@
 
 No model is involved. A criterion is graded by a literal proxy: the output passes when
 it contains every literal the PASS clause requires (quoted text, citations, amounts,
-dates, percentages, file names) and none that the FAIL clause forbids. An amount is found
+dates, percentages, file names, e-mail addresses, URLs, phone numbers, labelled identifiers)
+and none that the FAIL clause forbids. An amount is found
 by its value as well as its spelling: "$130,014" is in a spreadsheet cell that holds
 130014, and a citation by its section designation ("C.R.S. 8-2-113(2)" cites
 C.R.S. § 8-2-113(2)). A criterion whose PASS clause only demands absence ("does not contain ...")
