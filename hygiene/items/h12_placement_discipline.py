@@ -73,8 +73,9 @@ def check(ctx: TaskContext) -> list[Finding]:
                 location="$.criteria", evidence=d))
         for i, c in placement:
             out += _notice_rule(ctx, d, i, c)
+            out += _permits_advice(ctx, d, i, c)
     out += _undeclared_operative(ctx)
-    return _dedupe(out) + copied_advice(ctx) + advice_in_forms(ctx)
+    return _dedupe(out) + advice_asked_for(ctx) + copied_advice(ctx) + advice_in_forms(ctx)
 
 
 def _dedupe(findings: list[Finding]) -> list[Finding]:
@@ -116,6 +117,166 @@ def _notice_rule(ctx: TaskContext, d: str, i: int, c) -> list[Finding]:
             "allow legally required statutory notices explicitly", location=f"$.criteria[{i}].match_criteria",
             evidence=tx.excerpt(span))]
     return []
+
+
+# Advisory material a placement rule must not let into operative text: notes, comments and
+# explanations for the client or the reviewer, analysis, advice. The strong names leave no doubt;
+# the weak ones ("explaining", "notes", "why") may also describe contract language.
+ADVISORY_STRONG = re.compile(r"\b(?:drafting\s+(?:notes?|comments?|commentary)|notes?\s+(?:to|for)\s+(?:the\s+)?"
+                             r"(?:client|partner|reviewer|file|drafter|employer|hr)\b|commentary|comments?|rationale|"
+                             r"reasoning|(?:legal\s+)?analysis|advice|recommendations?|annotations?|"
+                             r"explain\w*\s+(?:[\w']+\s+){0,3}?why|"
+                             r"explain\w*\s+(?:to\s+[\w']+\s+)?(?:your|the|each|every|our)\s+(?:\w+\s+)?(?:changes?|"
+                             r"choices?|edits?|reasons?|reasoning|decisions?|departures?|revisions?)|"
+                             r"explanations?\s+(?:of|for)\s+(?:your|the|each|every)\s+(?:\w+\s+)?(?:changes?|choices?|"
+                             r"edits?|decisions?|departures?|revisions?))\b", re.I)
+ADVISORY_WEAK = re.compile(r"\b(?:explain\w*|explanations?|notes?|remarks?|summary|summaries|why|justif\w+|"
+                           r"sources?)\b", re.I)
+# A permission or request that concerns what the law puts in the text, or contract language itself.
+LEGAL_CONTENT = re.compile(r"\bnotices?\b|statut\w*|required\s+by|the\s+law\s+requires|legally\s+required|"
+                           r"§|\bimmunity\b|whistleblow\w*|\brecitals?\b|\bwhereas\b|\bdefinitions?\b|"
+                           r"\bheadings?\b|\bsignature", re.I)
+
+
+def _advisory(span: str) -> tuple[str, bool] | None:
+    """The advisory material a span names (and whether it is named outright), or None."""
+    m = ADVISORY_STRONG.search(span)
+    if m:
+        return m.group(0), True
+    m = ADVISORY_WEAK.search(span)
+    return (m.group(0), False) if m else None
+
+
+def _permits_advice(ctx: TaskContext, d: str, i: int, c) -> list[Finding]:
+    """A placement rule that itself lets notes, comments or explanations stay in the operative text
+    ("bracketed notes to the client may stay"): the rule now allows what it exists to forbid."""
+    reading = cr.read(c.match_criteria)
+    for span in reading.passes.permitted + reading.fails.permitted:
+        if LEGAL_CONTENT.search(span):
+            continue
+        found = _advisory(span)
+        if found is None:
+            continue
+        what, strong = found
+        return [ctx.finding(
+            ID, "major" if strong else "minor", "task.json",
+            f"placement criterion {c.id!r} lets {what!r} stay in {d!r}: the rule that keeps advisory material out "
+            "of the text the counterparty signs permits it, so an agent that leaves its notes there is not failed",
+            f"drop the permission; notes and explanations for the client belong in {_advisory_names(ctx)}",
+            location=f"$.criteria[{i}].match_criteria", evidence=tx.excerpt(span))]
+    return []
+
+
+def _advisory_names(ctx: TaskContext) -> str:
+    names = [n for n in ctx.ext.advisory if n in ctx.task.deliverables]
+    return ", ".join(names) if names else "an advisory deliverable"
+
+
+# --- instructions that put advisory material into operative text ---------------------------------
+
+# Where text goes when it is put "in" a deliverable named next: "in", "at the top of", "into".
+_PLACE_BEFORE = re.compile(r"\b(?:in|into|within|inside|throughout|on|at\s+the\s+(?:very\s+)?(?:top|start|beginning|"
+                           r"head|end|foot|bottom)\s+of|(?:above|before|after)\s+the\s+(?:first|opening)\s+\w+\s+of)"
+                           r"\s+(?:(?:the|your|each)\s+)?(?:(?:draft|revised|final|copy\s+of)\s+)?$", re.I)
+# What comes with a deliverable named before: "begin X with a preamble …", "X, including a note …".
+_ATTACHED = re.compile(r"\b(?:with|including|includ(?:e|es)|contain(?:s|ing)?|carry(?:ing)?|annotat\w+|preceded\s+by|"
+                       r"followed\s+by|prefaced\s+by|(?:that|which)\s+(?:explains|sets\s+out|gives|states))\b", re.I)
+_NEGATED = re.compile(r"\b(?:not|no|never|without|nor|free\s+of|rather\s+than|instead\s+of|out\s+of|only\s+in|"
+                      r"belongs?\s+in|go(?:es)?\s+in|leave\s+out|keep\b[^.;]{0,40}\bout|exclud\w+|avoid\w*)\b|n't\b",
+                      re.I)
+_CLAUSE = re.compile(r"(?<=[.!?])\s+(?=[A-Z\"\u201c(])|(?<=[;:])\s+|\n+")
+# Nouns by which instructions refer to an operative deliverable without its file name.
+_NOUNS = ("agreement", "offer letter", "contract", "covenants", "form", "amendment", "release", "consent")
+
+
+def _mentions(text: str, names: dict[str, str | None]) -> list[tuple[int, int, str, bool]]:
+    """(start, end, deliverable, by file name) for every mention of a deliverable in `text`: its
+    file name, or "the <noun>" when exactly one operative deliverable is called that."""
+    out = []
+    for name in names:
+        for m in re.finditer(rf"(?<![\w/.-]){re.escape(name)}(?![\w-])", text, re.I):
+            out.append((m.start(), m.end(), name, True))
+    taken = [(s, e) for s, e, _, _ in out]
+    for noun in _NOUNS:
+        holders = [n for n in names if names[n] == "operative" and f" {noun} " in _called(n)]
+        if len(holders) != 1 or any(f" {noun} " in _called(n) for n in names if names[n] != "operative"):
+            continue
+        for m in re.finditer(rf"\bthe\s+(?:(?:draft|revised|renewed|repaired|final|new|restrictive\s+covenant|"
+                             rf"employment|covenant)\s+)*{noun}\b", text, re.I):
+            if not any(s <= m.start() < e for s, e in taken):
+                out.append((m.start(), m.end(), holders[0], False))
+    return sorted(out)
+
+
+def _called(name: str) -> str:
+    return " " + re.sub(r"[^a-z]+", " ", name.lower().rsplit(".", 1)[0]) + " "
+
+
+def _asks_advice(ctx: TaskContext, text: str, where: str, own: str | None = None) -> list[Finding]:
+    """Sentences of `text` that put explanation, rationale, analysis or notes into an operative
+    deliverable: before its mention ("explain your changes in a comment at the top of X") or attached
+    after it ("begin X with a preamble explaining why"); `own` is the operative deliverable a
+    description belongs to (its text is attached to it from the start)."""
+    ext = ctx.ext
+    roles: dict[str, str | None] = {d: "operative" if d in ext.operative else "advisory" if d in ext.advisory
+                                    else None for d in ctx.task.deliverables}
+    out = []
+    for clause in [c for c in _CLAUSE.split(text) if c.strip()]:
+        if LEGAL_CONTENT.search(clause):
+            continue
+        mentions = _mentions(clause, roles)
+        # (deliverable, the span that puts material in it, named by its file name, the span follows it)
+        spans: list[tuple[str, str, bool, bool]] = []
+        if own is not None and roles.get(own) == "operative":
+            first = mentions[0][0] if mentions else len(clause)
+            attached = _ATTACHED.search(clause[:first])
+            if attached:
+                spans.append((own, clause[attached.start():first], True, True))
+        for k, (start, end, d, by_name) in enumerate(mentions):
+            if roles[d] != "operative":
+                continue
+            by_name = by_name or d == own  # "The agreement …" in the agreement's own description
+            before_start = mentions[k - 1][1] if k else 0
+            after_end = mentions[k + 1][0] if k + 1 < len(mentions) else len(clause)
+            before, after = clause[before_start:start], clause[end:after_end]
+            # "client-email.md, explaining the edits made in X": the explanation is the advisory one's.
+            previous = roles[mentions[k - 1][2]] if k else (roles.get(own) if own else "operative")
+            previous_advisory = previous != "operative"
+            if _PLACE_BEFORE.search(before) and not previous_advisory:
+                spans.append((d, before, by_name, False))
+            attached = _ATTACHED.search(after)
+            # "X, and explain in client-email.md …": the explanation goes to the next deliverable.
+            if attached and not (k + 1 < len(mentions) and _PLACE_BEFORE.search(after)):
+                spans.append((d, after[attached.start():], by_name, True))
+        for d, span, by_name, after in spans:
+            found = _advisory(span)
+            if found is None:
+                continue
+            what, strong = found
+            # "X, with a note explaining why no non-compete is kept": a negation after the material is content.
+            if _NEGATED.search(span[:span.lower().find(what.lower())] if after else span):
+                continue
+            severity = "major" if strong and by_name else "minor"
+            out.append(ctx.finding(
+                ID, severity, "task.json",
+                f"the task asks for {what!r} in the operative deliverable {d!r}: explanation, "
+                "rationale or notes for the client in the text the counterparty signs is what the placement "
+                "criterion fails, so the task contradicts itself and punishes the agent that follows it",
+                f"ask for that material in {_advisory_names(ctx)} instead, and keep {d!r} to the operative text",
+                location=where, evidence=tx.excerpt(clause.strip())))
+    return out
+
+
+def advice_asked_for(ctx: TaskContext) -> list[Finding]:
+    """The instructions, or a deliverable's description, ask for advisory material inside an
+    operative deliverable (major when the deliverable is named by its file name and the material is
+    named outright; minor when read from 'the agreement' or a vaguer word)."""
+    if not ctx.ext.operative:
+        return []
+    out = _asks_advice(ctx, ctx.task.instructions, "$.instructions")
+    for d, description in ctx.task.deliverables.items():
+        out += _asks_advice(ctx, description, f"$.deliverables[{d!r}]", own=d)
+    return _dedupe(out)
 
 
 # What a deliverable's description says when a counterparty or employee signs or receives it.

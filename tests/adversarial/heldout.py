@@ -537,26 +537,6 @@ def h11_nm_docx(env: Path, task: str) -> None:
 # === H12 placement discipline ======================================================================
 
 
-@plant("ho-h12-placement-criterion-allows-notes", "H12", NE,
-       "The placement criterion now lets bracketed notes to the client stay in the agreement and forbids only a "
-       "file path.")
-def h12_allows_notes(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        criterion(t, "placement-agreement-text")["match_criteria"] = (
-            "PASS if tallis-agreement-revised.md contains the agreement's terms and signature blocks; bracketed notes "
-            "to the client explaining an edit may stay in the text. FAIL if it contains a file path such as "
-            "\"colorado-law-file.md\".")
-
-
-@plant("ho-h12-instructions-put-explanation-in-agreement", "H12", SD,
-       "The instructions ask for a preamble in the agreement explaining to Jordan why the non-compete was removed "
-       "and which Illinois threshold applies.")
-def h12_preamble(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        instructions_add(t, "Begin ellery-covenant-agreement.md with a short preamble explaining to Jordan why the "
-                            "form's non-compete was removed and which Illinois earnings threshold applies.")
-
-
 @plant("ho-h12-advisory-note-addressed-to-employee", "H12", AM,
        "The only advisory deliverable, client-note.md, is re-addressed to Avery Fontenot, the employee who signs: "
        "the privileged analysis has nowhere to go but the counterparty.")

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from .cases import near_miss, plant
-from .edits import append_doc, criterion, drop_criterion, edit_doc, replace_text, task_json
+from .edits import append_doc, criterion, drop_criterion, edit_doc, instructions_add, replace_text, task_json
 
 NE, TB, SD = "matrix-narrow-edit", "matrix-threshold-between", "matrix-signing-date-law"
 CA, AM, CI = "matrix-client-alert-refresh", "matrix-adverse-memo-repair", "matrix-california-invention-notice"
@@ -118,6 +118,26 @@ def guide_in_form(env: Path, task: str) -> None:
 def instance_operative(env: Path, task: str) -> None:
     with task_json(env, task) as t:
         t["oafreeze"]["operative"].remove("success-manager-covenants.md")
+
+
+@plant("h12-placement-criterion-allows-notes", "H12", NE,
+       "The placement criterion now lets bracketed notes to the client stay in the agreement and forbids only a "
+       "file path.")
+def allows_notes(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        criterion(t, "placement-agreement-text")["match_criteria"] = (
+            "PASS if tallis-agreement-revised.md contains the agreement's terms and signature blocks; bracketed notes "
+            "to the client explaining an edit may stay in the text. FAIL if it contains a file path such as "
+            "\"colorado-law-file.md\".")
+
+
+@plant("h12-instructions-put-explanation-in-agreement", "H12", SD,
+       "The instructions ask for a preamble in the agreement explaining to Jordan why the non-compete was removed "
+       "and which Illinois threshold applies.")
+def explanation_in_agreement(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "Begin ellery-covenant-agreement.md with a short preamble explaining to Jordan why the "
+                            "form's non-compete was removed and which Illinois earnings threshold applies.")
 
 
 # --- near-misses ---------------------------------------------------------------------------------

@@ -91,3 +91,58 @@ def test_near_miss_an_analysis_task_without_operative_text_does_not_apply(tmp_pa
     task["oafreeze"]["advisory"] = []
     env = env_with(tmp_path, task)
     assert found(env, "H12") == []
+
+
+# -- a task that asks for advisory material in the operative text ----------------------------------------------
+
+def _asked(tmp_path, *, instructions: str = "", description: str | None = None) -> list:
+    task = task_json()
+    task["instructions"] += instructions
+    if description is not None:
+        task["deliverables"]["agreement.md"] = description
+    return [f for f in found(env_with(tmp_path, task), "H12") if f.message.startswith("the task asks for")]
+
+
+def test_instructions_that_put_an_explanation_in_a_comment_in_the_agreement_are_major(tmp_path):
+    hits = _asked(tmp_path, instructions=" Explain your changes in a comment at the top of agreement.md.")
+    assert [(f.severity, f.location) for f in hits] == [("major", "$.instructions")]
+    assert "agreement.md" in hits[0].message and "comment" in hits[0].evidence
+
+
+def test_an_operative_description_that_asks_for_a_drafting_note_is_major(tmp_path):
+    hits = _asked(tmp_path, description="The agreement the employee signs, including a drafting note for the client "
+                                        "on each departure from the form.")
+    assert [(f.severity, f.location) for f in hits] == [("major", "$.deliverables['agreement.md']")]
+
+
+def test_a_note_asked_for_in_the_agreement_by_its_noun_is_minor(tmp_path):
+    hits = _asked(tmp_path, instructions=" Add a short note in the agreement on why the non-compete was dropped.")
+    assert [f.severity for f in hits] == ["minor"]
+
+
+def test_near_miss_instructions_that_send_explanations_to_the_advisory_deliverable(tmp_path):
+    for n, text in enumerate([
+            " Explain your changes in client-email.md, not in agreement.md.",
+            " Do not put explanations or drafting notes in agreement.md; they belong in client-email.md.",
+            " Write client-email.md explaining the changes made in agreement.md and why.",
+            " Include in agreement.md the notice explaining the employee's immunity under 18 U.S.C. § 1833(b).",
+            " Begin agreement.md with recitals explaining the purpose of the covenants."]):
+        assert _asked(tmp_path / str(n), instructions=text) == [], text
+
+
+def test_a_placement_criterion_that_lets_commentary_stay_in_the_operative_text(tmp_path):
+    task = task_json()
+    task["criteria"][1]["match_criteria"] = (
+        "PASS if agreement.md contains no source paths; the drafter's commentary on each change is allowed. "
+        "FAIL if it contains \"knowledge-base/\".")
+    hits = [f for f in found(env_with(tmp_path, task), "H12") if "lets" in f.message]
+    assert [(f.severity, f.location) for f in hits] == [("major", "$.criteria[1].match_criteria")]
+    assert "commentary" in hits[0].evidence
+
+
+def test_near_miss_a_placement_criterion_that_lets_only_the_required_notice_through(tmp_path):
+    task = task_json()
+    task["criteria"][1]["match_criteria"] = (
+        "PASS if agreement.md contains no source paths, drafting notes or legal analysis; the notice explaining the "
+        "employee's immunity under 18 U.S.C. § 1833(b) may be included. FAIL if it contains \"knowledge-base/\".")
+    assert found(env_with(tmp_path, task), "H12") == []
