@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import re
+from collections import Counter
 
 from oafreeze.corpus import text as tx
+from oafreeze.hygiene import criteria as cr
 from oafreeze.hygiene.context import TaskContext
 from oafreeze.hygiene.finding import Finding
 
@@ -66,6 +68,7 @@ def check(ctx: TaskContext) -> list[Finding]:
                                    evidence=cid))
     out += _anchor_forms(ctx)
     out += _tempting(ctx)
+    out += _detects(ctx)
     if trap.anchors and not armed:
         tempting = " (for a placement trap: the advisory material the agent might copy)" \
             if "placement" in trap.kind.lower() else ""
@@ -111,3 +114,70 @@ def _tempting(ctx: TaskContext) -> list[Finding]:
                         "put analysis in the operative text", "anchor the trap in the advice the agent might copy "
                         "(a practice guide, a memo, an alert)", location="$.oafreeze.trap.anchors",
                         evidence=tx.excerpt(" | ".join(a.quote for a in trap.anchors)))]
+
+
+# A criterion that keeps advisory material out of operative text: what detects a placement trap.
+PLACEMENT_RULE = re.compile(r"source\s+path|file\s+path|knowledge[- ]base/|drafting\s+(?:note|comment)|commentary|"
+                            r"advice|advisory|legal\s+analysis|analysis|rationale|editoriali[sz]\w*|explanat\w*|"
+                            r"internal\s+material|contains?\s+only\s+(?:the\s+)?(?:contract|agreement)", re.I)
+# Words every criterion of a drafting task may use: sharing them says nothing about the trap.
+_COMMON = set("""
+pass fail if the a an and or of to in on for with by at from as is are be been was were it its this that these those
+any each every all no not none only also than then when whether which who whom whose what where why how there their
+they them he she his her our your you we us does do did has have had may must shall should will would can could
+contains contain containing include includes including states state stating says say said gives give keeps keep
+kept makes make made uses use used names name named tells tell told lists list listed sets set out such other
+another more less same both either neither into onto upon over under after before during about above below
+agreement agreements document documents deliverable deliverables employee employees employer company client
+clients firm draft drafted drafting text terms term section sections clause clauses provision provisions file
+files note notes email memo letter form forms signs sign signed signature signatures blocks block ready
+""".split())
+
+
+def _content(text: str) -> set[str]:
+    """The words of a text that can say what it is about (no function or task-generic words)."""
+    return {w for w, _ in tx.words(text) if len(w) >= 4 and w.isalpha() and w not in _COMMON}
+
+
+def _literal_keys(text: str) -> set[str]:
+    return {lit.key for lit in cr.literals(text) if lit.kind in ("amount", "citation", "date", "percentage")}
+
+
+def _detects(ctx: TaskContext) -> list[Finding]:
+    """The listed criteria exist but none of them tests the trap: for a placement trap, none keeps
+    advisory material out of an operative deliverable; for any other, none shares a literal or two
+    content words with the trap's kind, description and anchors (minor: read by words)."""
+    trap = ctx.ext.trap
+    by_id = {c.id: c for c in ctx.task.criteria}
+    listed = [by_id[cid] for cid in trap.criteria if cid in by_id]
+    if not listed:
+        return []  # no criterion, or only unknown ones: reported above
+    operative = set(ctx.ext.operative)
+    if "placement" in trap.kind.lower():
+        def placement(c) -> bool:
+            graded = set(c.deliverables) or set(ctx.task.deliverables)
+            return bool(PLACEMENT_RULE.search(f"{c.title} {c.match_criteria}")) and \
+                (not operative or bool(graded & operative))
+        if any(placement(c) for c in listed):
+            return []
+        why = ("none of them keeps advisory material (analysis, commentary, advice, source paths) out of an operative "
+               "deliverable, so pasting the tempting material into the signed text costs nothing")
+        fix = ("list the placement criterion of the operative deliverables in oafreeze.trap.criteria (or add one: "
+               "FAIL if it contains drafting commentary, client advice or legal analysis)")
+    else:
+        told = " ".join([trap.kind.replace("-", " "), trap.description, *(a.quote for a in trap.anchors)])
+        words, literals = _content(told), _literal_keys(told)
+        # A word most of the task's criteria use (the employee's name, "covenant") says nothing.
+        said = {c.id: f"{c.title} {c.match_criteria}" for c in ctx.task.criteria}
+        df = Counter(w for text in said.values() for w in _content(text))
+        distinctive = {w for w in words if df[w] <= max(1, len(said) // 2)}
+        for c in listed:
+            if _literal_keys(said[c.id]) & literals or len(_content(said[c.id]) & distinctive) >= 2:
+                return []
+        why = ("none of them shares a figure, a citation, a date or two distinctive words with the trap's kind, "
+               "description and anchors, so they may grade something else and falling into the trap may cost nothing")
+        fix = "list the criteria that fail an output falling into the trap, or write one"
+    ids = ", ".join(c.id for c in listed)
+    return [ctx.finding(ID, "minor", "task.json", f"the {trap.kind} trap's criteria ({ids}) exist, but {why}", fix,
+                        location="$.oafreeze.trap.criteria",
+                        evidence=tx.excerpt(" | ".join(f"{c.id}: {c.title}" for c in listed)))]

@@ -512,16 +512,6 @@ def h11_empty(env: Path, task: str) -> None:
         t["oafreeze"]["trap"]["anchors"][0]["quote"] = ""
 
 
-@plant("ho-h11-trap-criteria-do-not-detect-it", "H11", AM,
-       "The placement trap's only listed criterion becomes 'effective-first-day', a dating criterion that cannot "
-       "detect analysis pasted into the agreement.")
-def h11_wrong_criteria(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        trap = t["oafreeze"]["trap"]
-        assert trap["kind"] == "placement"
-        trap["criteria"] = ["effective-first-day"]
-
-
 @near_miss("ho-h11-nm-anchor-in-docx", "H11", AM,
            "A litigation-group summary .docx is added, with a new anchor quoting its sentence exactly.",
            "The anchor's file exists and its text, as a reader of the .docx sees it, contains the quote; the trap "

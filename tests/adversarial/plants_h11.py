@@ -111,6 +111,16 @@ def anchored_in_facts(env: Path, task: str) -> None:
                                 "quote": "Start date and signing date: October 26, 2026"}]
 
 
+@plant("h11-trap-criteria-do-not-detect-it", "H11", AM,
+       "The placement trap's only listed criterion becomes 'effective-first-day', a dating criterion that cannot "
+       "detect analysis pasted into the agreement.")
+def criteria_do_not_detect(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        trap = t["oafreeze"]["trap"]
+        assert trap["kind"] == "placement"
+        trap["criteria"] = ["effective-first-day"]
+
+
 # --- near-misses ---------------------------------------------------------------------------------
 
 

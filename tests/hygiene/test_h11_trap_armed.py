@@ -43,3 +43,45 @@ def test_near_miss_anchor_rewrapped_in_its_file(tmp_path):
     files = workspace()
     files["partner-notes.md"] = "# Notes\n\nIn the agreement, walk the employee\nthrough the threshold math.\n"
     assert found(env_with(tmp_path, files=files), "H11") == []
+
+
+# -- criteria that exist but do not test the trap ------------------------------------------------------------
+
+def _untested(tmp_path, task) -> list:
+    return [f for f in found(env_with(tmp_path, task), "H11") if f.location == "$.oafreeze.trap.criteria"]
+
+
+def test_a_placement_trap_detected_only_by_a_criterion_on_the_advisory_deliverable_is_minor(tmp_path):
+    task = task_json()
+    task["criteria"][2]["match_criteria"] = ("PASS if client-email.md gives the legal analysis: the salary is below "
+                                             "the Colorado threshold. FAIL if it gives no analysis.")
+    task["oafreeze"]["trap"]["criteria"] = ["C3"]
+    hits = _untested(tmp_path, task)
+    assert [f.severity for f in hits] == ["minor"] and "C3" in hits[0].evidence
+    assert "advisory material" in hits[0].message
+
+
+def test_a_threshold_trap_whose_criterion_grades_something_else_is_minor(tmp_path):
+    task = task_json()
+    task["oafreeze"]["trap"] = {
+        "kind": "threshold", "description": "Dana's $95,000 salary is under the compensation threshold, so the "
+                                            "non-compete is void and must come out of the agreement.",
+        "anchors": [{"file": "offer-facts.md", "quote": "Salary: $95,000 a year"}], "criteria": ["C1"]}
+    hits = _untested(tmp_path, task)
+    assert [f.severity for f in hits] == ["minor"] and "threshold trap" in hits[0].message
+
+
+def test_near_miss_a_threshold_trap_whose_criterion_names_the_salary(tmp_path):
+    task = task_json()
+    task["criteria"][2]["match_criteria"] = ("PASS if client-email.md tells the client that the $95,000 salary is "
+                                             "below the threshold. FAIL if it says the non-compete is enforceable.")
+    task["oafreeze"]["trap"] = {
+        "kind": "threshold", "description": "Dana's $95,000 salary is under the compensation threshold.",
+        "anchors": [{"file": "offer-facts.md", "quote": "Salary: $95,000 a year"}], "criteria": ["C1", "C3"]}
+    assert _untested(tmp_path, task) == []
+
+
+def test_near_miss_a_placement_trap_that_also_lists_an_unrelated_criterion(tmp_path):
+    task = task_json()
+    task["oafreeze"]["trap"]["criteria"] = ["C1", "C2"]
+    assert found(env_with(tmp_path, task), "H11") == []
