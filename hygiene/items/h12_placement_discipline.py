@@ -174,19 +174,61 @@ def _advisory_names(ctx: TaskContext) -> str:
 
 # --- instructions that put advisory material into operative text ---------------------------------
 
+# Advisory material as the object of a request: a note, a comment, an explanation, analysis. Another
+# party's comments ("comments from the client") are input, not material to write.
+_MATERIAL = re.compile(r"(?P<noun>drafting\s+(?:notes?|comments?|commentary)|notes?\s+(?:to|for)\s+(?:the\s+)?"
+                       r"(?:client|partner|reviewer|file|drafter|employer|hr)\b|commentary|comments?|rationale|"
+                       r"reasoning|(?:legal\s+)?analysis|advice|recommendations|annotations?|explanations?|"
+                       r"justifications?|notes?|remarks|summary)\b(?!\s+(?:from|by|of\s+the\s+(?:client|employee|"
+                       r"counterparty))\b)"
+                       r"|(?P<verb>explain\w*|justify\w*|justifies)\b", re.I)
+# What makes a request for that material unambiguous: its kind, or what the explanation is about.
+_OUTRIGHT = re.compile(r"drafting|notes?\s+(?:to|for)|commentary|comments?|rationale|reasoning|analysis|advice|"
+                       r"recommendations|annotations?", re.I)
+_OUTRIGHT_ABOUT = re.compile(r"\s+(?:[\w']+\s+){0,3}?why\b|\s+(?:to\s+[\w']+\s+)?(?:of\s+|for\s+)?(?:your|the|each|"
+                             r"every|our)\s+(?:\w+\s+)?(?:changes?|choices?|edits?|reasons?|reasoning|decisions?|"
+                             r"departures?|revisions?)\b", re.I)
+# Requests that put material in a text: "add a note", "include an explanation", "explain ...".
+_ACT = re.compile(r"\b(?:add|include|insert|put|place|write|leave|give|set\s+out|begin|start|open|end|close|preface|"
+                  r"prefix|append|annotate|record)\s+", re.I)
+# The material, a few words after where the request starts ("a short drafting note").
+_REQUEST = re.compile(r"(?:[\w'-]+\s+){0,4}?(?P<material>" + _MATERIAL.pattern + ")", re.I)
+_IMPERATIVE = re.compile(r"(?:^|[,;:]\s*|\band\s+|\bthen\s+|\bplease\s+)"
+                         r"(?=(?:explain|justify|comment\s+on|annotate)\b)", re.I)
 # Where text goes when it is put "in" a deliverable named next: "in", "at the top of", "into".
 _PLACE_BEFORE = re.compile(r"\b(?:in|into|within|inside|throughout|on|at\s+the\s+(?:very\s+)?(?:top|start|beginning|"
                            r"head|end|foot|bottom)\s+of|(?:above|before|after)\s+the\s+(?:first|opening)\s+\w+\s+of)"
                            r"\s+(?:(?:the|your|each)\s+)?(?:(?:draft|revised|final|copy\s+of)\s+)?$", re.I)
-# What comes with a deliverable named before: "begin X with a preamble …", "X, including a note …".
-_ATTACHED = re.compile(r"\b(?:with|including|includ(?:e|es)|contain(?:s|ing)?|carry(?:ing)?|annotat\w+|preceded\s+by|"
-                       r"followed\s+by|prefaced\s+by|(?:that|which)\s+(?:explains|sets\s+out|gives|states))\b", re.I)
+# What comes with a deliverable named before: "begin X with a preamble …", "X, including a note …",
+# "X, explaining why …" ("consistent with the analysis" is no attachment).
+_ATTACHED = re.compile(r"(?<!consistent\s)(?<!accordance\s)(?<!line\s)(?<!along\s)(?<!together\s)(?<!comply\s)"
+                       r"(?<!complies\s)(?<!keeping\s)(?<!conform\s)(?<!conforms\s)(?<!agrees\s)"
+                       r"\b(?:with|including|includ(?:e|es)|contain(?:s|ing)?|carry(?:ing)?|preceded\s+by|"
+                       r"followed\s+by|prefaced\s+by|(?:that|which)\s+(?=explains|justifies))\b\s*"
+                       r"|^[\s,]*(?:and\s+)?(?=explain\w*\b|annotat\w+\b)", re.I)
 _NEGATED = re.compile(r"\b(?:not|no|never|without|nor|free\s+of|rather\s+than|instead\s+of|out\s+of|only\s+in|"
                       r"belongs?\s+in|go(?:es)?\s+in|leave\s+out|keep\b[^.;]{0,40}\bout|exclud\w+|avoid\w*)\b|n't\b",
                       re.I)
 _CLAUSE = re.compile(r"(?<=[.!?])\s+(?=[A-Z\"\u201c(])|(?<=[;:])\s+|\n+")
 # Nouns by which instructions refer to an operative deliverable without its file name.
 _NOUNS = ("agreement", "offer letter", "contract", "covenants", "form", "amendment", "release", "consent")
+
+
+def _requested(span: str, *, attached: bool) -> tuple[str, bool] | None:
+    """The advisory material a span asks for, and whether it asks for it outright: right after an
+    attaching word (`attached`: "with a short note …") or as the object of a request ("add a
+    comment", "explain why …"). None when the span asks for none, or negates the request."""
+    starts = [0] if attached else [m.end() for m in _ACT.finditer(span)] + \
+        [m.end() for m in _IMPERATIVE.finditer(span)]
+    for at in sorted(starts):
+        m = _REQUEST.match(span, at)
+        if m is None or _NEGATED.search(span[:m.start("material")]):
+            continue
+        about = _OUTRIGHT_ABOUT.match(span, m.end())
+        if m.group("verb"):
+            return (span[m.start("material"):about.end()], True) if about else (m.group("material"), False)
+        return m.group("material"), bool(_OUTRIGHT.search(m.group("material")) or about)
+    return None
 
 
 def _mentions(text: str, names: dict[str, str | None]) -> list[tuple[int, int, str, bool]]:
@@ -231,7 +273,7 @@ def _asks_advice(ctx: TaskContext, text: str, where: str, own: str | None = None
             first = mentions[0][0] if mentions else len(clause)
             attached = _ATTACHED.search(clause[:first])
             if attached:
-                spans.append((own, clause[attached.start():first], True, True))
+                spans.append((own, clause[attached.end():first], True, True))
         for k, (start, end, d, by_name) in enumerate(mentions):
             if roles[d] != "operative":
                 continue
@@ -247,15 +289,12 @@ def _asks_advice(ctx: TaskContext, text: str, where: str, own: str | None = None
             attached = _ATTACHED.search(after)
             # "X, and explain in client-email.md …": the explanation goes to the next deliverable.
             if attached and not (k + 1 < len(mentions) and _PLACE_BEFORE.search(after)):
-                spans.append((d, after[attached.start():], by_name, True))
+                spans.append((d, after[attached.end():], by_name, True))
         for d, span, by_name, after in spans:
-            found = _advisory(span)
+            found = _requested(span, attached=after)
             if found is None:
                 continue
             what, strong = found
-            # "X, with a note explaining why no non-compete is kept": a negation after the material is content.
-            if _NEGATED.search(span[:span.lower().find(what.lower())] if after else span):
-                continue
             severity = "major" if strong and by_name else "minor"
             out.append(ctx.finding(
                 ID, severity, "task.json",

@@ -115,6 +115,11 @@ def test_an_operative_description_that_asks_for_a_drafting_note_is_major(tmp_pat
     assert [(f.severity, f.location) for f in hits] == [("major", "$.deliverables['agreement.md']")]
 
 
+def test_an_explanation_attached_to_the_agreement_by_a_participle_is_major(tmp_path):
+    hits = _asked(tmp_path, instructions=" Save agreement.md, explaining each change in a bracketed comment.")
+    assert [f.severity for f in hits] == ["major"] and "explaining each change" in hits[0].message
+
+
 def test_a_note_asked_for_in_the_agreement_by_its_noun_is_minor(tmp_path):
     hits = _asked(tmp_path, instructions=" Add a short note in the agreement on why the non-compete was dropped.")
     assert [f.severity for f in hits] == ["minor"]
@@ -126,7 +131,10 @@ def test_near_miss_instructions_that_send_explanations_to_the_advisory_deliverab
             " Do not put explanations or drafting notes in agreement.md; they belong in client-email.md.",
             " Write client-email.md explaining the changes made in agreement.md and why.",
             " Include in agreement.md the notice explaining the employee's immunity under 18 U.S.C. § 1833(b).",
-            " Begin agreement.md with recitals explaining the purpose of the covenants."]):
+            " Begin agreement.md with recitals explaining the purpose of the covenants.",
+            " Draft agreement.md consistent with the analysis in partner-notes.md.",
+            " Prepare agreement.md with the comments from the client incorporated.",
+            " Following the analysis in the memo, revise the non-compete in agreement.md."]):
         assert _asked(tmp_path / str(n), instructions=text) == [], text
 
 
