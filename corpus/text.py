@@ -6,6 +6,7 @@ whitespace do not matter) so that a literal found by one item is found by all.
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 
 _QUOTES = str.maketrans({"\u201c": '"', "\u201d": '"', "\u201e": '"', "\u2018": "'", "\u2019": "'",
@@ -93,10 +94,38 @@ def shingles(text: str, n: int = 5) -> dict[tuple[str, ...], int]:
     return out
 
 
-_MONTH = (r"(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|"
-          r"Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)\.?")
-DATE = re.compile(rf"\b\d{{4}}-\d{{2}}-\d{{2}}\b|\b{_MONTH}\s+\d{{1,2}},\s+\d{{4}}\b"
-                  rf"|\b\d{{1,2}}\s+{_MONTH}\s+\d{{4}}\b")
+_MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+           "november", "december")
+_MONTH_ABBR = (r"Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|"
+               r"Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?")
+# A month as documents write it: full or abbreviated, with or without a period, capitalized or in
+# capitals ("December", "Dec.", "Sept", "DECEMBER"); never lower case, so "may 5" in prose is no date.
+_MONTH = rf"(?:{_MONTH_ABBR}|{_MONTH_ABBR.upper()})\.?"
+_ORDINAL_WORDS = {w: n for n, w in enumerate((
+    "first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth thirteenth fourteenth "
+    "fifteenth sixteenth seventeenth eighteenth nineteenth twentieth twenty-first twenty-second twenty-third "
+    "twenty-fourth twenty-fifth twenty-sixth twenty-seventh twenty-eighth twenty-ninth thirtieth thirty-first"
+).split(), 1)}
+_DAY = r"(?:0?[1-9]|[12]\d|3[01])(?i:st|nd|rd|th)?"
+_DAY_WORD = r"(?i:" + "|".join(sorted(_ORDINAL_WORDS, key=len, reverse=True)) + r")"
+_YEAR_SEP = r"(?:,\s*|\s+)"  # "December 1, 2026", "December 1 2026", "1 December, 2026"
+# Numeric forms take a 19xx/20xx year and no neighbouring digit, dot, slash or hyphen, so that a
+# section ("8-2-113"), a version ("1.2.2026"), a phone number ("303-555-0142") or a part of a
+# longer number is never read as a date; nor a number cited as a section or a code's ("§ 12-3-2024",
+# "Section 12-3-2024", "C.R.S. 12-3-2024", "Case No. 12-01-2026").
+_NUM_OPEN = (r"(?<![\w./\-\u00a7])(?<!\u00a7 )(?<![A-Z]\. )(?<!Code )(?<!Stat\. )(?<!No\. )"
+             r"(?<![Ss]ection )(?<![Ss]ections )(?<![Ss]ec\. )")
+_NUM_CLOSE = r"(?![\w/]|[.\-]\d)"
+_NUM = r"(?:0?[1-9]|[12]\d|3[01])"
+# Every group is non-capturing: hygiene/criteria.py takes a pattern's first group as its literal.
+DATE = re.compile(
+    r"\b\d{4}-\d{2}-\d{2}\b"                                                   # 2026-12-01
+    rf"|\b{_MONTH}\s+{_DAY}{_YEAR_SEP}\d{{4}}\b"                               # December 1st, 2026; Dec. 1 2026
+    rf"|\b{_DAY}\s+{_MONTH}{_YEAR_SEP}\d{{4}}\b"                               # 1 December 2026; 1st Dec., 2026
+    rf"|\b(?:{_DAY}|{_DAY_WORD})\s+(?:day\s+)?of\s+{_MONTH}{_YEAR_SEP}\d{{4}}\b"  # the 1st (day) of December, 2026
+    rf"|{_NUM_OPEN}(?:19|20)\d{{2}}/(?:0?[1-9]|1[0-2])/{_NUM}{_NUM_CLOSE}"    # 2026/12/01
+    rf"|{_NUM_OPEN}{_NUM}/{_NUM}/(?:19|20)\d{{2}}{_NUM_CLOSE}"                # 12/01/2026 (month or day first)
+    rf"|{_NUM_OPEN}{_NUM}-{_NUM}-(?:19|20)\d{{2}}{_NUM_CLOSE}")               # 12-01-2026
 
 
 # A citation of statute: "C.R.S. § 8-2-113(2)", "Cal. Lab. Code §§ 2870", "820 ILCS 90/10", "18 U.S.C. § 1833(b)".
@@ -107,22 +136,62 @@ CITATION = re.compile(
     r"|\bRCW\s+\d+[\d.]*\d")
 
 
-DATE_FORMATS = ("%Y-%m-%d", "%B %d, %Y", "%b %d, %Y", "%b. %d, %Y", "%d %B %Y", "%d %b %Y")
+_D = r"(?P<d>\d{1,2})(?i:st|nd|rd|th)?"
+_M = r"(?P<m>[A-Za-z]{3,9})\.?"
+_Y = r"(?P<y>\d{4})"
+_READINGS = [re.compile(p, re.I) for p in (
+    rf"{_Y}-(?P<mm>\d{{2}})-{_D}", rf"{_Y}/(?P<mm>\d{{1,2}})/{_D}",
+    rf"{_M}\s+{_D}{_YEAR_SEP}{_Y}", rf"{_D}\s+{_M}{_YEAR_SEP}{_Y}",
+    rf"(?:the\s+|this\s+)?(?:{_D}|(?P<w>[a-z-]+))\s+(?:day\s+)?of\s+{_M}{_YEAR_SEP}{_Y}",
+)]
+_NUMERIC = re.compile(r"(?P<a>\d{1,2})(?P<s>[/-])(?P<b>\d{1,2})(?P=s)(?P<y>\d{4})")
 
 
-def parse_date(text: str):
-    """A datetime.date from an ISO or written-out date (a timestamp's date part), or None."""
-    import datetime as dt
+def _day(y: int, m: int, d: int) -> dt.date | None:
+    try:
+        return dt.date(y, m, d)
+    except ValueError:
+        return None
 
+
+def date_readings(text: str) -> tuple[dt.date, ...]:
+    """Every datetime.date a written date can mean, earliest first: one for ISO and written-out
+    forms, two for a numeric "12/01/2026" whose first two numbers could each be the month (US and
+    day-first readings), none when it is no date ("2026-11-31", "13/13/2026", "Smarch 3, 2026")."""
     value = text.strip()
     if re.match(r"^\d{4}-\d{2}-\d{2}", value):
-        value = value[:10]
-    for fmt in DATE_FORMATS:
-        try:
-            return dt.datetime.strptime(value, fmt).date()
-        except ValueError:
+        value = value[:10]  # a timestamp's date part
+    m = _NUMERIC.fullmatch(value)
+    if m:
+        a, b, y = int(m["a"]), int(m["b"]), int(m["y"])
+        return tuple(sorted({d for d in (_day(y, a, b), _day(y, b, a)) if d}))
+    for pattern in _READINGS:
+        m = pattern.fullmatch(value)
+        if not m:
             continue
-    return None
+        groups = m.groupdict()
+        if groups.get("mm"):
+            month = int(groups["mm"])
+        else:
+            name = groups["m"].casefold()
+            month = next((i for i, full in enumerate(_MONTHS, 1) if full.startswith(name[:3])
+                          and (name == full or name in (full[:3], full[:4]))), 0)
+        day = int(groups["d"]) if groups.get("d") else _ORDINAL_WORDS.get((groups.get("w") or "").casefold(), 0)
+        found = _day(int(groups["y"]), month, day) if month and day else None
+        return (found,) if found else ()
+    return ()
+
+
+def parse_date(text: str) -> dt.date | None:
+    """A datetime.date from a date in any form `DATE` finds (a timestamp's date part too), or None
+    when it is no date or a numeric one that reads two ways (see `date_readings`)."""
+    readings = date_readings(text)
+    return readings[0] if len(readings) == 1 else None
+
+
+def parse_iso_date(text: str) -> dt.date | None:
+    """A datetime.date from exactly YYYY-MM-DD (the form task.json's date fields take), or None."""
+    return parse_date(text) if re.fullmatch(r"\d{4}-\d{2}-\d{2}", text.strip()) else None
 
 
 def dates(text: str) -> list[tuple[str, int]]:

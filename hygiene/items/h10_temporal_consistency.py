@@ -12,7 +12,10 @@ from oafreeze.hygiene.finding import Finding
 
 ID = "H10"
 NAME = "temporal consistency"
-TODAY_CUE = re.compile(r"\b(?:today|as of|current date|the date is|it is now)\b", re.I)
+# A sentence that tells the agent what day it is ("Today is ...", "The current date for this matter
+# is ...", "Assume it is ...", "as at ...").
+TODAY_CUE = re.compile(r"\b(?:today|as of|as at|current date|present date|date of (?:this|the) (?:assignment|work|"
+                       r"matter)|the date is|it is now|assume (?:that )?(?:it is|the date is))\b", re.I)
 
 # A document's own date: a "Date:" / "Sent:" header line near its top (Markdown, e-mail, a memo
 # flattened from Word), or a dateline (a line that is only a date) before the body starts.
@@ -20,6 +23,13 @@ _HEADER = re.compile(r"^\W{0,4}(?:date|dated|sent|date\s+sent|memo\s+date|letter
                      re.I)
 _RFC2822 = re.compile(r"^(?:[A-Z][a-z]{2},\s*)?\d{1,2}\s+[A-Z][a-z]{2}\s+\d{4}")
 HEAD_LINES = 15
+
+
+def _earliest(written: str) -> dt.date | None:
+    # A numeric date that reads two ways ("12/01/2026": December 1 or January 12) counts as its
+    # earlier reading: a document is then "after as_of" only when it is after under both readings.
+    readings = tx.date_readings(written)
+    return readings[0] if readings else None
 
 
 def _as_date(value: str) -> dt.date | None:
@@ -30,11 +40,12 @@ def _as_date(value: str) -> dt.date | None:
         except (TypeError, ValueError, IndexError):
             return None
     m = tx.DATE.search(value)
-    return tx.parse_date(m.group(0)) if m else None
+    return _earliest(m.group(0)) if m else None
 
 
 def document_date(text: str) -> tuple[int, str, dt.date] | None:
-    """The date a document is dated (line, as written, date) from its header or dateline, or None."""
+    """The date a document is dated (line, as written, date) from its header or dateline, or None; a
+    numeric date that reads two ways gives its earlier reading."""
     for number, line in enumerate(text.splitlines()[:HEAD_LINES], 1):
         m = _HEADER.match(line.strip())
         if m:
@@ -43,7 +54,7 @@ def document_date(text: str) -> tuple[int, str, dt.date] | None:
                 return number, line.strip(), when
         stripped = line.strip().strip("*_ ")
         if stripped and tx.DATE.fullmatch(stripped):
-            when = tx.parse_date(stripped)
+            when = _earliest(stripped)
             if when:
                 return number, line.strip(), when
     return None
@@ -62,8 +73,9 @@ _PAST = re.compile(r"\b(?:prior|previous|earlier|former|last\s+year|was\s+signed
                    r"signed\s+in\s+\d{4}|old|existing|original)\b", re.I)
 
 
-def _event_dates(text: str) -> list[tuple[str, dt.date, str]]:
-    """(event, date, sentence) for each sentence (or list line) that dates one event of the task."""
+def _event_dates(text: str) -> list[tuple[str, tuple[dt.date, ...], str]]:
+    """(event, the date's readings, sentence) for each sentence (or list line) that dates one event of
+    the task; a numeric date such as 12/01/2026 has two readings."""
     out = []
     pieces = [s for _, s in tx.sentences(text)]
     pieces = [p for piece in pieces for p in piece.splitlines() if p.strip()]
@@ -71,7 +83,7 @@ def _event_dates(text: str) -> list[tuple[str, dt.date, str]]:
         found = tx.dates(piece)
         if len(found) != 1 or _PAST.search(piece) or not _OBJECT.search(piece):
             continue  # one date, about one of this task's documents or the work, not a past one
-        when = tx.parse_date(found[0][0])
+        when = tx.date_readings(found[0][0])
         if when:  # a line may date two events at once ("signed on the first day of work: January 5, 2027")
             out += [(name, when, piece.strip()) for name, pattern in EVENTS.items() if pattern.search(piece)]
     return out
@@ -88,9 +100,10 @@ def check(ctx: TaskContext) -> list[Finding]:
     if not ext.as_of:
         return [ctx.finding(ID, "minor", "task.json", "the task declares no as_of date: which law applies is left "
                             "to the agent's guess", "add oafreeze.as_of (YYYY-MM-DD)", location="$.oafreeze.as_of")]
-    as_of = tx.parse_date(ext.as_of)
+    as_of = tx.parse_iso_date(ext.as_of)
     if as_of is None:
-        return [ctx.finding(ID, "major", "task.json", f"as_of {ext.as_of!r} is not a date", "write it as YYYY-MM-DD",
+        return [ctx.finding(ID, "major", "task.json", f"as_of {ext.as_of!r} is not a date written YYYY-MM-DD: "
+                            "the day whose law applies is unclear", "write it as YYYY-MM-DD",
                             location="$.oafreeze.as_of", evidence=ext.as_of)]
     out = []
     if as_of > ctx.today:
@@ -102,8 +115,9 @@ def check(ctx: TaskContext) -> list[Finding]:
         if not TODAY_CUE.search(sentence):
             continue
         for written, _ in tx.dates(sentence):
-            when = tx.parse_date(written)
-            if when and when != as_of:
+            # A numeric date that reads two ways agrees with as_of when either reading is as_of.
+            when = tx.date_readings(written)
+            if when and as_of not in when:
                 out.append(ctx.finding(
                     ID, "major", "task.json",
                     f"the instructions give today's date as {written} but as_of is {ext.as_of}: the agent and the "
@@ -139,8 +153,7 @@ def trap_speaks_of(ctx: TaskContext, citation: str, effective: dt.date) -> bool:
     if numbers and any(n in norm for n in numbers):
         return True
     for written, _ in tx.dates(text):
-        when = tx.parse_date(written)
-        if when and when >= effective:
+        if any(when >= effective for when in tx.date_readings(written)):
             return True
     year = re.search(rf"\b(?:from|after|beginning|starting|effective|in\s+force|takes\s+effect)\b[^.]{{0,30}}"
                      rf"\b{effective.year}\b", text, re.I)
@@ -167,7 +180,7 @@ def _documents_from_the_future(ctx: TaskContext, as_of: dt.date) -> list[Finding
     out = []
     trap = ctx.ext.trap
     anchored = {ctx.file(a.file).rel for a in trap.anchors if ctx.file(a.file)} if trap else set()
-    trap_dates = {tx.parse_date(w) for w, _ in tx.dates(_trap_text(ctx))}
+    trap_dates = {when for w, _ in tx.dates(_trap_text(ctx)) for when in tx.date_readings(w)}
     for f in ctx.task_files:
         if not f.text:
             continue
@@ -185,9 +198,13 @@ def _documents_from_the_future(ctx: TaskContext, as_of: dt.date) -> list[Finding
     return out
 
 
+def _show(readings: tuple[dt.date, ...]) -> str:
+    return " or ".join(d.isoformat() for d in readings)
+
+
 def _event_conflicts(ctx: TaskContext, as_of: dt.date) -> list[Finding]:
     """The instructions (or a criterion) and a task document giving one upcoming event two dates."""
-    told: dict[str, list[tuple[dt.date, str, str]]] = {}
+    told: dict[str, list[tuple[tuple[dt.date, ...], str, str]]] = {}
     for event, when, sentence in _event_dates(ctx.task.instructions):
         told.setdefault(event, []).append((when, sentence, "$.instructions"))
     for i, c in enumerate(ctx.task.criteria):
@@ -201,15 +218,17 @@ def _event_conflicts(ctx: TaskContext, as_of: dt.date) -> list[Finding]:
         if not f.text:
             continue
         for event, when, sentence in _event_dates(f.text):
-            if when < as_of or event not in told:
+            # Past dates are history, not the event; a numeric date that reads two ways conflicts
+            # only when no reading of it agrees with the other.
+            if when[0] < as_of or event not in told:
                 continue
             for said, said_sentence, where in told[event]:
-                if said == when or said < as_of or (event, where, f.rel) in seen:
+                if set(said) & set(when) or said[0] < as_of or (event, where, f.rel) in seen:
                     continue
                 seen.add((event, where, f.rel))
                 out.append(ctx.finding(
                     ID, "major", "task.json",
-                    f"the {event} date is {said.isoformat()} in {where} but {when.isoformat()} in {f.rel}: the agent "
+                    f"the {event} date is {_show(said)} in {where} but {_show(when)} in {f.rel}: the agent "
                     "and the judge may work from different dates, and the law that applies can differ",
                     f"give the {event} date once, the same everywhere", location=where,
                     evidence=f"{tx.excerpt(said_sentence, 90)} | {tx.excerpt(sentence, 90)}"))

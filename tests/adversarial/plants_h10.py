@@ -78,9 +78,29 @@ def conflicting_signing(env: Path, task: str) -> None:
         instructions_add(t, "Jordan will sign the agreement on December 28, 2026.")
 
 
+@plant("h10-instructions-current-date-ordinal", "H10", TB,
+       "The instructions say 'The current date for this matter is December 1st, 2026'; as_of is 2026-11-09.")
+def h10_instructions(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "The current date for this matter is December 1st, 2026.")
+
+
+@plant("h10-instructions-today-day-of-month", "H10", CA,
+       "The instructions say 'Assume it is the 2nd day of November, 2026'; as_of is 2026-10-26.")
+def instructions_day_of_month(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "Assume it is the 2nd day of November, 2026, when the form goes to HR.")
+
+
 @plant("h10-document-dated-after-as-of", "H10", NE, "The partner's email is dated 2026-11-27, after as_of 2026-11-16.")
 def doc_after_as_of(env: Path, task: str) -> None:
     edit_doc(env, task, "partner-instructions.md", "Date: 2026-11-16", "Date: 2026-11-27")
+
+
+@plant("h10-document-dated-numeric-after-as-of", "H10", NE,
+       "The partner's email is dated '11/27/2026' (US numeric, one reading only), after as_of 2026-11-16.")
+def doc_numeric_after_as_of(env: Path, task: str) -> None:
+    edit_doc(env, task, "partner-instructions.md", "Date: 2026-11-16", "Date: 11/27/2026")
 
 
 @plant("h10-eml-dated-after-as-of", "H10", SD, "A new .eml carries a Date header three weeks after as_of.")
@@ -152,3 +172,11 @@ def future_law_trap(env: Path, task: str) -> None:
 def restate_as_of(env: Path, task: str) -> None:
     with task_json(env, task) as t:
         instructions_add(t, "Today is October 5, 2026.")
+
+
+@near_miss("h10-nm-document-dated-as-of-numeric", "H10", CI,
+           "The client's email is dated '10/05/2026', the as_of day in US numeric form.",
+           "H10 wants document dates on or before as_of; 10/05/2026 is 2026-10-05 (US) or 10 May 2026 "
+           "(day first), and neither reading is after as_of.")
+def doc_dated_as_of_numeric(env: Path, task: str) -> None:
+    edit_doc(env, task, "client-request.md", "Date: 2026-10-05", "Date: 10/05/2026")

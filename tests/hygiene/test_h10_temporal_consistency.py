@@ -5,7 +5,10 @@ from __future__ import annotations
 import datetime as dt
 
 from hygiene_helpers import env_with, found, task_json, workspace
+from hypothesis import given
+from hypothesis import strategies as st
 
+from oafreeze.corpus import text as tx
 from oafreeze.hygiene.items.h10_temporal_consistency import document_date
 
 
@@ -89,3 +92,97 @@ def test_near_miss_a_past_agreement_and_future_events_in_the_body_are_not_confli
     files = {**workspace(), "history.md": "# History\n\nThe prior agreement was signed on 2019-05-02.\n\n"
                                           "The raise starts on June 1, 2026.\n"}
     assert found(env_with(tmp_path, task, files), "H10") == []
+
+
+# --- dates as documents write them: ordinals, abbreviations, "the 1st of", numeric forms ---------
+
+
+def test_todays_date_in_the_instructions_is_read_in_ordinal_abbreviated_and_numeric_forms(tmp_path):
+    task = task_json()  # as_of 2026-03-02
+    task["instructions"] += (" The current date for this matter is the 3rd of March, 2026. Assume it is "
+                             "Mar. 9th 2026 when you write. Today is 03/09/2026.")
+    hits = found(env_with(tmp_path, task), "H10")
+    assert sorted(f.evidence for f in hits if f.severity == "major") == [
+        "Assume it is Mar. 9th 2026 when you write.", "The current date for this matter is the 3rd of March, 2026.",
+        "Today is 03/09/2026."]
+
+
+def test_near_miss_todays_date_restated_in_other_forms_agrees_with_as_of(tmp_path):
+    # 03/02/2026 reads as March 2 (US) or 3 February (day first): one reading is as_of, so it agrees.
+    task = task_json()
+    task["instructions"] += (" Today is the 2nd day of March, 2026. The current date is Mar 2nd 2026. "
+                             "Today is 03/02/2026. Today is 2 MARCH 2026.")
+    assert found(env_with(tmp_path, task), "H10") == []
+
+
+def test_a_document_dated_in_a_numeric_form_after_as_of_under_every_reading_is_major(tmp_path):
+    files = {**workspace(), "hr-note.md": "# Note from HR\n\nDate: 04/20/2026\n\nPlease proceed.\n",
+             "ceo-letter.md": "Aspen Co.\n\n05-04-2026\n\nDear counsel,\n",
+             "board.md": "# Board minutes\n\nDated: the 1st of April, 2026\n\nApproved.\n"}
+    hits = found(env_with(tmp_path, files=files), "H10")
+    assert {(f.severity, f.path, f.evidence) for f in hits} == {
+        ("major", "documents/hr-note.md", "Date: 04/20/2026"), ("major", "documents/ceo-letter.md", "05-04-2026"),
+        ("major", "documents/board.md", "Dated: the 1st of April, 2026")}
+
+
+def test_near_miss_a_numeric_date_after_as_of_under_only_one_reading_is_not_reported(tmp_path):
+    # 02/04/2026 is February 4 (US, before as_of) or 2 April (day first, after): the audit cannot
+    # tell which the author meant, so it reports only a date that is late under both readings.
+    files = {**workspace(), "hr-note.md": "# Note from HR\n\nDate: 02/04/2026\n\nPlease proceed.\n",
+             "old-letter.md": "Aspen Co.\n\n03/01/2026\n\nDear counsel,\n"}
+    assert found(env_with(tmp_path, files=files), "H10") == []
+
+
+def test_one_event_given_two_dates_in_different_forms_is_major(tmp_path):
+    task = task_json()
+    task["instructions"] += " Dana will sign the agreement on April 6th, 2026."
+    files = {**workspace(), "offer-facts.md": workspace()["offer-facts.md"] +
+             "- Agreement to be signed on Dana's first day: 04/13/2026\n"}
+    hits = found(env_with(tmp_path, task, files), "H10")
+    assert [(f.severity, f.location) for f in hits] == [("major", "$.instructions")]
+    assert "2026-04-06" in hits[0].message and "2026-04-13" in hits[0].message
+
+
+def test_near_miss_one_event_whose_numeric_date_can_read_as_the_same_day(tmp_path):
+    task = task_json()
+    task["instructions"] += " Dana will sign the agreement on April 6th, 2026."
+    files = {**workspace(), "offer-facts.md": workspace()["offer-facts.md"] +
+             "- Agreement to be signed on Dana's first day: 06/04/2026\n"}
+    assert found(env_with(tmp_path, task, files), "H10") == []
+
+
+def test_sections_versions_phone_numbers_and_case_numbers_are_not_dates():
+    text = ("See C.R.S. 8-2-113 and § 12-01-2026, Section 12-3-2024 and C.R.S. 12-3-2024; release 1.2.2026; "
+            "call 303-555-0142 or 1-800-555-2026; Case No. 12-01-2026; ISBN 978-1-2020; may 5, 2026; "
+            "page 3/4; 12/01/26; Smarch 3, 2026.")
+    assert tx.dates(text) == []
+
+
+def test_written_forms_are_found_whole_and_read_as_their_day():
+    for written in ("December 1st, 2026", "Dec. 1, 2026", "Dec 1 2026", "DECEMBER 1, 2026", "1st December, 2026",
+                    "1 Dec. 2026", "1st of December, 2026", "first day of December, 2026", "2026/12/01",
+                    "12/01/2026", "12-01-2026", "Sept. 1, 2026"):
+        assert [w for w, _ in tx.dates(f"Dated {written}.")] == [written]
+    assert tx.date_readings("December 1st, 2026") == (dt.date(2026, 12, 1),)
+    assert tx.date_readings("twenty-first day of May, 2026") == (dt.date(2026, 5, 21),)
+    assert tx.date_readings("12/01/2026") == (dt.date(2026, 1, 12), dt.date(2026, 12, 1))
+    assert tx.date_readings("13-01-2026") == (dt.date(2026, 1, 13),)
+    assert tx.date_readings("2026-11-31") == () and tx.parse_date("12/01/2026") is None
+
+
+@given(st.dates(min_value=dt.date(1900, 1, 1), max_value=dt.date(2099, 12, 31)))
+def test_every_form_of_a_day_reads_back_as_that_day(day):
+    suffix = {1: "st", 2: "nd", 3: "rd"}.get(day.day % 10 if day.day not in (11, 12, 13) else 0, "th")
+    month, abbr = day.strftime("%B"), day.strftime("%b")
+    for written in (day.isoformat(), f"{month} {day.day}, {day.year}", f"{abbr}. {day.day}{suffix} {day.year}",
+                    f"{day.day} {month} {day.year}", f"{day.day}{suffix} of {month}, {day.year}",
+                    f"{day.month}/{day.day}/{day.year}", f"{day.day:02d}-{day.month:02d}-{day.year}"):
+        assert [w for w, _ in tx.dates(f"On {written}, it was done.")] == [written]
+        assert day in tx.date_readings(written)
+
+
+def test_as_of_must_be_written_yyyy_mm_dd(tmp_path):
+    task = task_json()
+    task["oafreeze"]["as_of"] = "March 2, 2026"
+    hits = found(env_with(tmp_path, task), "H10")
+    assert [(f.severity, f.location) for f in hits] == [("major", "$.oafreeze.as_of")]
