@@ -4,10 +4,11 @@ file, verification before the freeze, and no undeclared statute text."""
 from __future__ import annotations
 
 import datetime as dt
+import textwrap
 from pathlib import Path
 
 from .cases import near_miss, plant
-from .edits import append_doc, docx_bytes, edit_doc, replace_text, seeded, task_json, write_doc
+from .edits import append_doc, docx_bytes, edit_doc, email, replace_text, seeded, task_json, write_doc
 
 NE, TB, SD = "matrix-narrow-edit", "matrix-threshold-between", "matrix-signing-date-law"
 CA, AM, CI = "matrix-client-alert-refresh", "matrix-adverse-memo-repair", "matrix-california-invention-notice"
@@ -87,6 +88,24 @@ def verified_after_today(env: Path, task: str) -> None:
     _entry(env, task, "La. R.S. 23:921(C)", verified_on=(dt.date.today() + dt.timedelta(days=21)).isoformat())
 
 
+@plant("h09-verified-against-placeholder", "H09", SD,
+       "A seeded-law entry's verified_against is the placeholder 'TODO'.")
+def h09_todo(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        seeded(t, "820 ILCS 90/10(b)")["verified_against"] = "TODO"
+
+
+@plant("h09-citation-placeholder", "H09", TB, "A seeded-law entry's citation is the placeholder 'TBD'.")
+def citation_placeholder(env: Path, task: str) -> None:
+    _entry(env, task, "C.R.S. § 8-2-113(2)(d)", citation="TBD")
+
+
+@plant("h09-verified-against-see-above", "H09", AM,
+       "A second seeded-law entry's verified_against says only 'see above'.")
+def verified_against_see_above(env: Path, task: str) -> None:
+    _entry(env, task, "La. R.S. 23:921(C)", verified_against="see above")
+
+
 @plant("h09-instance-verified-against-missing", "H09", "covenant-package-v09",
        "A family instance's seeded DTSA excerpt loses its verified_against.")
 def instance_verified_against(env: Path, task: str) -> None:
@@ -145,6 +164,27 @@ def undeclared_docx(env: Path, task: str) -> None:
         "Counsel flagged the following statute:",
         f"Cal. Bus. & Prof. Code § 16600(a): \u201c{CAL_16600}\u201d",
     ]))
+
+
+@plant("h09-undeclared-excerpt-in-wrapped-eml", "H09", TB,
+       "An .eml from the client forwards C.R.S. § 8-2-113(8)(a) and (8)(b) verbatim, cited without the section sign "
+       "('C.R.S. 8-2-113(8)(a)') and hard-wrapped at 72 columns as mail clients do; no seeded-law entry declares it.")
+def h09_eml(env: Path, task: str) -> None:
+    body = ("Miriam,\n\nOur CFO found this in the statute and asked me to pass it on.\n\n"
+            + textwrap.fill(f"C.R.S. 8-2-113(8)(a): \"{CO_8A}\"", 72) + "\n\n"
+            + textwrap.fill(f"C.R.S. 8-2-113(8)(b): \"{CO_8B}\"", 72) + "\n\nNoor")
+    write_doc(env, task, "cfo-statute-forward.eml", email(
+        "Noor Haddad <noor.haddad@aspenline.example.com>", "Miriam Okafor <miriam.okafor@harlowfinch.example.com>",
+        "Sun, 8 Nov 2026 19:20:00 -0700", "Fwd: the Colorado penalty", body))
+
+
+@plant("h09-undeclared-excerpt-code-section-word", "H09", CI,
+       "A research note block-quotes Bus. & Prof. Code § 16600 under 'Business and Professions Code section 16600 "
+       "reads:', with no section sign; no seeded-law entry declares it.")
+def undeclared_section_word(env: Path, task: str) -> None:
+    write_doc(env, task, "research-note.md", (
+        "# Research note: the investors' non-compete\n\nBusiness and Professions Code section 16600 reads:\n\n"
+        f"> {CAL_16600}\n\nSo the one-year non-compete the investors want cannot go in.\n"))
 
 
 @plant("h09-all-declarations-removed", "H09", AM,
@@ -207,6 +247,18 @@ def verified_after_as_of(env: Path, task: str) -> None:
 def quote_reflowed(env: Path, task: str) -> None:
     edit_doc(env, task, "louisiana-statute-excerpt.md", "or parts thereof, so long as",
              "or parts thereof,\nso long as")
+
+
+@near_miss("h09-nm-form-section-quoted", "H09", SD,
+           "The 2023 approval memo quotes a clause of the form it approved, cited as 'Section 3.2 of the form "
+           "agreement', in the voice of a contract ('The Employee shall not ...').",
+           "A contract's own section is not law: H09 asks for provenance of planted excerpts of statute, and the "
+           "quoted clause is the client's form, which the memo is about.")
+def form_section_quoted(env: Path, task: str) -> None:
+    append_doc(env, task, "form-approval-memo-2023.md", (
+        'Section 3.2 of the form agreement reads: "The Employee shall not, during employment and for twelve months '
+        'after it ends, solicit any customer of the Company with whom the Employee dealt in the last two years of '
+        'employment."'))
 
 
 @near_miss("h09-nm-bare-citation", "H09", CI,

@@ -7,7 +7,7 @@ import zipfile
 
 from hygiene_helpers import env_with, found, task_json, workspace
 
-from oafreeze.hygiene.items.h09_seeded_law import law_passages
+from oafreeze.hygiene.items.h09_seeded_law import citation_in, law_passages, placeholder
 
 STATUTE = ("Any covenant not to compete that restricts the right of any person to receive compensation for "
            "performance of labor for any employer is void, and an employer shall not present one to a worker.")
@@ -72,3 +72,78 @@ def test_near_miss_declared_statute_text_quoted_again_in_a_memo(tmp_path):
     files = {**workspace(), "colorado-statute-excerpt.md": f"# C.R.S. § 8-2-113\n\n{STATUTE}\n",
              "memo.md": f'# Memo\n\nThe statute (C.R.S. § 8-2-113) says "{STATUTE}"\n'}
     assert found(env_with(tmp_path, task, files), "H09") == []
+
+
+# --- statute text cited without "§" ----------------------------------------------------------------
+
+
+def test_quoted_statute_text_cited_without_a_section_sign_is_major(tmp_path):
+    files = {**workspace(),
+             "research.md": f'# Research\n\nLabor Code section 925 is relevant.\n\n> {STATUTE}\n',
+             "cfo-note.txt": f'The CFO sent this.\n\nC.R.S. 8-2-113(2)(a): "{STATUTE}"\n',
+             "hr-memo.md": f'# HR memo\n\nThe rule in Section 16600 of the Business and Professions Code reads: '
+                           f'"{STATUTE}"\n',
+             "mn.md": f'# Minnesota\n\n"{STATUTE}" Minn. Stat. 181.988, subd. 2.\n'}
+    hits = found(env_with(tmp_path, files=files), "H09")
+    assert sorted((f.severity, f.path) for f in hits) == [
+        ("major", "documents/cfo-note.txt"), ("major", "documents/hr-memo.md"), ("major", "documents/mn.md"),
+        ("major", "documents/research.md")]
+    assert any("Section 16600 of the Business and Professions Code" in f.message for f in hits)
+
+
+def test_citations_are_recognised_with_and_without_the_section_sign():
+    for cite in ("C.R.S. 8-2-113(8)(a)", "Cal. Lab. Code section 925", "Labor Code 2870", "820 ILCS 90/10",
+                 "Section 16600 of the Business and Professions Code", "A.R.S. 23-494", "ORS 653.295",
+                 "Mass. Gen. Laws ch. 149, s. 24L", "N.Y. Lab. Law 201-d", "Pub. L. No. 114-153", "Section 16600(a)",
+                 "C.R.S. § 8-2-113"):
+        m = citation_in(f"As {cite} provides,")
+        assert m and m.group(0).removeprefix("As ") == cite, cite
+    for reference in ("Section 4.2 of this Agreement", "§ 4.2 of this Agreement", "Section 12(b)",
+                      "Section 101 of the Stock Purchase Agreement", "Section 3 of the Code of Conduct",
+                      "Area Code 303", "Section 7 hereof", "556 U.S. 662", "version 2.4.1"):
+        assert citation_in(f"As {reference} provides,") is None, reference
+
+
+def test_near_miss_a_contract_quoting_its_own_sections(tmp_path):
+    clause = ("The Employee shall not, during the Restricted Period, solicit any customer of the Company with whom "
+              "the Employee had material contact in the last year of employment.")
+    files = {**workspace(), "current-agreement.md": (
+        f'# Current agreement\n\nSection 4.2 of this Agreement provides: "{clause}"\n\n'
+        f'Under Section 12(b), "{clause}"\n\nSection 101 of the Stock Purchase Agreement states "{clause}"\n')}
+    assert found(env_with(tmp_path, files=files), "H09") == []
+
+
+# --- placeholders in provenance ----------------------------------------------------------------------
+
+
+def test_placeholder_provenance_is_major_at_its_field(tmp_path):
+    task = task_json()
+    law = task["oafreeze"]["seeded_law"][0]
+    law.update(verified_against="n/a", verified_on="pending", effective_date="?")
+    second = dict(law, citation="TBD", effective_date="2022-08-10", verified_on="2026-01-15",
+                  verified_against="see above")
+    task["oafreeze"]["seeded_law"].append(second)
+    hits = found(env_with(tmp_path, task), "H09")
+    assert sorted((f.severity, f.location, f.evidence) for f in hits) == [
+        ("major", "$.oafreeze.seeded_law[0].effective_date", "?"),
+        ("major", "$.oafreeze.seeded_law[0].verified_against", "n/a"),
+        ("major", "$.oafreeze.seeded_law[0].verified_on", "pending"),
+        ("major", "$.oafreeze.seeded_law[1].citation", "TBD"),
+        ("major", "$.oafreeze.seeded_law[1].verified_against", "see above")]
+
+
+def test_a_to_do_marker_inside_real_provenance_is_minor(tmp_path):
+    task = task_json()
+    task["oafreeze"]["seeded_law"][0]["verified_against"] = "Colorado Revised Statutes, official text (TODO: recheck)"
+    hits = found(env_with(tmp_path, task), "H09")
+    assert [(f.severity, f.location) for f in hits] == [("minor", "$.oafreeze.seeded_law[0].verified_against")]
+
+
+def test_placeholders_are_told_from_real_values():
+    for value in ("TODO", "tbd", "N/A", "na", "?", "??", "unknown", "XXX", "Pending", "see above", "Same as above",
+                  "[source]", "<citation>", "TODO: check Westlaw", "to be confirmed", "--", "verified", "yes"):
+        assert placeholder(value), value
+    for value in ("", "Colorado Revised Statutes, official public text", "C.R.S. § 8-2-113", "2026-01-15",
+                  "Pending Legislation Tracker, Illinois General Assembly", "N.A. Smith's annotated code",
+                  "Westlaw, checked 2026-01-15", "Source: leginfo.legislature.ca.gov"):
+        assert not placeholder(value), value
