@@ -17,7 +17,6 @@ import csv
 import hashlib
 import io
 import json
-import textwrap
 import uuid
 import zipfile
 from pathlib import Path
@@ -25,7 +24,7 @@ from xml.sax.saxutils import escape
 
 from .cases import ID, ITEMS, KINDS, Apply, Case
 from .edits import (_PKG_REL, _REL, _W, _XML, _zip, add_criterion, add_deliverable, append_doc, criterion, doc,
-                    docx_bytes, edit_doc, email, instructions_add, kb, load_task, read_doc, replace_text, seeded,
+                    docx_bytes, edit_doc, email, instructions_add, kb, load_task, read_doc, replace_text,
                     task_dir, task_json, write_doc, xlsx_bytes)
 
 NE, TB, SD = "matrix-narrow-edit", "matrix-threshold-between", "matrix-signing-date-law"
@@ -408,30 +407,6 @@ def h08_nm_name_prefix(env: Path, task: str) -> None:
 
 # === H09 seeded-law provenance =====================================================================
 
-CO_8A = ("An employer shall not enter into, present to a worker or prospective worker as a term of employment, or "
-         "attempt to enforce any covenant that is void under this section.")
-CO_8B = ("An employer that violates subsection (8)(a) of this section is liable for actual damages and a penalty of "
-         "five thousand dollars per worker or prospective worker harmed by the conduct.")
-
-
-@plant("ho-h09-undeclared-excerpt-in-wrapped-eml", "H09", TB,
-       "An .eml from the client forwards C.R.S. § 8-2-113(8)(a) and (8)(b) verbatim, cited without the section sign "
-       "('C.R.S. 8-2-113(8)(a)') and hard-wrapped at 72 columns as mail clients do; no seeded-law entry declares it.")
-def h09_eml(env: Path, task: str) -> None:
-    body = ("Miriam,\n\nOur CFO found this in the statute and asked me to pass it on.\n\n"
-            + textwrap.fill(f"C.R.S. 8-2-113(8)(a): \"{CO_8A}\"", 72) + "\n\n"
-            + textwrap.fill(f"C.R.S. 8-2-113(8)(b): \"{CO_8B}\"", 72) + "\n\nNoor")
-    write_doc(env, task, "cfo-statute-forward.eml", email(
-        "Noor Haddad <noor.haddad@aspenline.example.com>", "Miriam Okafor <miriam.okafor@harlowfinch.example.com>",
-        "Sun, 8 Nov 2026 19:20:00 -0700", "Fwd: the Colorado penalty", body))
-
-
-@plant("ho-h09-verified-against-placeholder", "H09", SD,
-       "A seeded-law entry's verified_against is the placeholder 'TODO'.")
-def h09_todo(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        seeded(t, "820 ILCS 90/10(b)")["verified_against"] = "TODO"
-
 
 @plant("ho-h09-excerpt-elided-mid-quote", "H09", CI,
        "The excerpt file elides part of § 2870(a) with an ellipsis, inside the passage a seeded entry quotes.")
@@ -467,13 +442,6 @@ def h09_nm_eml(env: Path, task: str) -> None:
        "The partner's email is dated '27 November 2026' (day-first), after as_of 2026-11-16.")
 def h10_day_first(env: Path, task: str) -> None:
     edit_doc(env, task, "partner-instructions.md", "Date: 2026-11-16", "Date: 27 November 2026")
-
-
-@plant("ho-h10-instructions-current-date-ordinal", "H10", TB,
-       "The instructions say 'The current date for this matter is December 1st, 2026'; as_of is 2026-11-09.")
-def h10_instructions(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        instructions_add(t, "The current date for this matter is December 1st, 2026.")
 
 
 @plant("ho-h10-as-of-impossible-date", "H10", SD, "as_of is '2026-11-31', a day November does not have.")
