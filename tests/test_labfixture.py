@@ -114,7 +114,9 @@ def test_the_xlsx_writer_makes_several_sheets_with_shared_and_inline_strings():
     assert b't="inlineStr"' in members["xl/worksheets/sheet2.xml"]
     assert [s.get("name") for s in ElementTree.fromstring(members["xl/workbook.xml"]).iter(f"{{{dw.S}}}sheet")] \
         == ["Fees", "Log"]
-    assert extract("a.xlsx", data).parts == (("sheet Fees", 1), ("sheet Log", 3))
+    # The sheets in order, then their names as a part of their own (a name can carry text too).
+    assert extract("a.xlsx", data).parts == (("sheet Fees", 1), ("sheet Log", 3),
+                                             ("xl/workbook.xml (sheet names)", 4))
 
 
 def test_the_pptx_writer_makes_slides_in_order_with_notes():
