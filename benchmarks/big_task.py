@@ -121,7 +121,8 @@ def main(argv: list[str] | None = None) -> int:
     finally:
         shutil.rmtree(work, ignore_errors=True)
     lines = ["# One LAB-sized task: audit time by size", "",
-             f"Run {time.strftime('%Y-%m-%dT%H:%M:%S%z')} on {os.cpu_count()} cores, Python {platform.python_version()};"
+             f"Run {time.strftime('%Y-%m-%dT%H:%M:%S%z')} on {os.cpu_count()} cores, "
+             f"Python {platform.python_version()};"
              f" `python benchmarks/big_task.py`. One task in LAB's form, no knowledge base; workspace files 60% .md,"
              f" 20% .docx, 10% .pdf, 10% .xlsx, generated. `oafreeze audit --no-cache` as a whole process, median"
              f" of {args.repeat}. Growth: time over the row before (2 per doubling is linear, 4 quadratic).", "",
