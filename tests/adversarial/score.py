@@ -12,6 +12,7 @@ or when the audit refuses the task instead of reporting.
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import os
 import re
@@ -56,6 +57,39 @@ def build_baseline(root: Path) -> Path:
         raise RuntimeError(f"oafreeze demo failed ({proc.returncode}): {proc.stderr.strip() or proc.stdout[-400:]}")
     return out
 
+
+
+def folder_digest(root: Path) -> str:
+    """Content of a folder (paths, bytes, symlink targets), ignoring .git."""
+    h = hashlib.sha256()
+    for dirpath, dirnames, filenames in os.walk(root):
+        dirnames[:] = sorted(d for d in dirnames if d != ".git")
+        for name in sorted(filenames + [d for d in dirnames if os.path.islink(os.path.join(dirpath, d))]):
+            path = os.path.join(dirpath, name)
+            h.update(os.path.relpath(path, root).encode("utf-8", "surrogateescape") + b"\0")
+            h.update(os.readlink(path).encode() if os.path.islink(path) else open(path, "rb").read())
+    return h.hexdigest()
+
+
+def apply_to_copies(cases: list[Case], baseline: Path, workdir: Path) -> tuple[list[str], list[str]]:
+    """Each case applied to a small copy (its task, the families, the config): the cases that
+    raised, and those that changed nothing."""
+    unchanged, failed = [], []
+    for case in cases:
+        env = workdir / case.id
+        for rel in (f"tasks/{case.task}", "families"):
+            shutil.copytree(baseline / rel, env / rel, symlinks=True)
+        shutil.copy2(baseline / "oafreeze.yaml", env / "oafreeze.yaml")
+        before = folder_digest(env)
+        try:
+            case.apply(env, case.task)
+        except Exception as exc:  # reported together by the caller
+            failed.append(f"{case.id}: {type(exc).__name__}: {exc}")
+        else:
+            if folder_digest(env) == before:
+                unchanged.append(case.id)
+        shutil.rmtree(env)
+    return failed, unchanged
 
 def audit_findings(env_root: Path, task: str) -> dict:
     """Audit one task, records off: {"findings": [dict, ...], "error": str | None}.

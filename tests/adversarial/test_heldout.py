@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import hashlib
-import os
-import shutil
 from collections import Counter
 from pathlib import Path
 
@@ -55,33 +52,7 @@ def baseline(tmp_path_factory) -> Path:
     return score.build_baseline(tmp_path_factory.mktemp("heldout"))
 
 
-def _digest(root: Path) -> str:
-    """Content of a folder (paths, bytes, symlink targets), ignoring .git."""
-    h = hashlib.sha256()
-    for dirpath, dirnames, filenames in os.walk(root):
-        dirnames[:] = sorted(d for d in dirnames if d != ".git")
-        for name in sorted(filenames + [d for d in dirnames if os.path.islink(os.path.join(dirpath, d))]):
-            path = os.path.join(dirpath, name)
-            h.update(os.path.relpath(path, root).encode("utf-8", "surrogateescape") + b"\0")
-            h.update(os.readlink(path).encode() if os.path.islink(path) else open(path, "rb").read())
-    return h.hexdigest()
-
-
 def test_every_case_changes_its_task_or_family(baseline, tmp_path):
     """Applied to a small copy (the target task, the family and the config), every case changes something."""
-    unchanged, failed = [], []
-    for case in CASES:
-        env = tmp_path / case.id
-        for rel in (f"tasks/{case.task}", "families"):
-            shutil.copytree(baseline / rel, env / rel, symlinks=True)
-        shutil.copy2(baseline / "oafreeze.yaml", env / "oafreeze.yaml")
-        before = _digest(env)
-        try:
-            case.apply(env, case.task)
-        except Exception as exc:  # reported together below
-            failed.append(f"{case.id}: {type(exc).__name__}: {exc}")
-        else:
-            if _digest(env) == before:
-                unchanged.append(case.id)
-        shutil.rmtree(env)
+    failed, unchanged = score.apply_to_copies(CASES, baseline, tmp_path)
     assert failed == [] and unchanged == []
