@@ -78,20 +78,65 @@ _WORD = re.compile(r"[\w§$%.,'-]+")
 
 
 def words(text: str) -> list[tuple[str, int]]:
-    """Normalized words with their 1-based line."""
+    """Normalized words with their 1-based line: the words of each line's `normalize`, found in
+    one pass over the text (spacing, which normalize collapses, never joins or splits a word;
+    a `§` always ends one)."""
+    prepared = text.translate(_QUOTES).replace("§", "§ ").casefold()
     out = []
-    for number, line in enumerate(text.splitlines(), 1):
-        out.extend((w.strip(".,'-"), number) for w in _WORD.findall(normalize(line)) if w.strip(".,'-"))
+    for number, line in enumerate(prepared.splitlines(), 1):
+        for w in _WORD.findall(line):
+            w = w.strip(".,'-")
+            if w:
+                out.append((w, number))
     return out
 
 
-def shingles(text: str, n: int = 5) -> dict[tuple[str, ...], int]:
-    """Every run of `n` consecutive words, mapped to the line it first starts on."""
+def shingles(text: str, n: int = 5, among: set[tuple[str, ...]] | None = None) -> dict[tuple[str, ...], int]:
+    """Every run of `n` consecutive words, mapped to the line it first starts on; with `among`,
+    only the runs in that set (the rest are never built)."""
     ws = words(text)
     out: dict[tuple[str, ...], int] = {}
+    firsts = None if among is None else {s[0] for s in among if s}
     for i in range(len(ws) - n + 1):
-        out.setdefault(tuple(w for w, _ in ws[i:i + n]), ws[i][1])
+        if firsts is not None and ws[i][0] not in firsts:
+            continue
+        run = tuple(w for w, _ in ws[i:i + n])
+        if among is None or run in among:
+            out.setdefault(run, ws[i][1])
     return out
+
+
+# --- gates: skipping a regular expression that cannot match ----------------------------------
+
+# The characters outside ASCII that an ASCII letter matches under re.IGNORECASE, and that
+# str.lower() does not lower to it (the Kelvin sign does lower to "k").
+_CASE_TWINS = str.maketrans({"İ": "i", "ı": "i", "ſ": "s"})
+
+
+def folded(text: str) -> str:
+    """`text` lowered so that every ASCII literal a case-insensitive pattern matches in `text`
+    appears in it (for `Gate`)."""
+    if not text.isascii() and any(c in text for c in "\u0130\u0131\u017f"):
+        text = text.translate(_CASE_TWINS)
+    return text.lower()
+
+
+class Gate:
+    """Literals that every match of a pattern contains: each group is a tuple of literals, one of
+    which must appear; every group must. A shut gate proves the pattern cannot match, found by
+    str's own search (a few nanoseconds a character) rather than by the regex engine trying the
+    pattern at every position. With `fold`, the literals are lower case and are looked for in
+    `folded(text)`, as a case-insensitive pattern needs."""
+
+    def __init__(self, *groups: tuple[str, ...], fold: bool = False):
+        self.groups = groups
+        self.fold = fold
+
+    def open(self, text: str, low: str | None = None) -> bool:
+        """Whether the pattern may match `text` (`low`: `folded(text)`, if already made)."""
+        if self.fold:
+            text = low if low is not None else folded(text)
+        return all(any(lit in text for lit in group) for group in self.groups)
 
 
 _MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october",

@@ -37,6 +37,19 @@ GRADER_CUES = [
     re.compile(r"\b(?:award|give)\s+(?:a\s+)?(?:pass|fail|full\s+(?:credit|marks)|zero)\b", re.I),
     re.compile(r"\bcriteri(?:on|a)\s+(?:id|ids)\b|\bmatch_criteria\b", re.I),
 ]
+# For each cue, the literals every match of it contains (tests/hygiene/test_gates.py holds them to it):
+# a document without them is not searched with the cue at all.
+CUE_GATES = [
+    tx.Gate(("PASS",)), tx.Gate(("FAIL",)), tx.Gate(("you",), ("judge", "grader", "evaluator", "assessor", "marker"),
+                                                     fold=True),
+    tx.Gate(("grade", "score", "evaluate", "assess", "mark"), ("response", "output", "answer", "deliverable",
+                                                               "submission", "agent"), fold=True),
+    tx.Gate(("verdict", "rating"), ("pass", "fail"), fold=True),
+    tx.Gate(("return", "give", "output", "answer"), ("verdict", "pass"), fold=True),
+    tx.Gate(("grading", "scoring", "evaluation"), ("criteria", "rubric", "instructions", "guide", "rules"), fold=True),
+    tx.Gate(("award", "give"), ("pass", "fail", "full", "zero"), fold=True),
+    tx.Gate(("criteri",), fold=True),
+]
 SHINGLE = 5
 BLOCKER_OVERLAP = 0.8  # near-verbatim copy of a criterion
 MAJOR_OVERLAP = 0.5
@@ -89,12 +102,13 @@ def check(ctx: TaskContext) -> list[Finding]:
                 "workspace)", evidence=f.rel.rsplit("/", 1)[-1]))
     criteria = [(i, c, tx.shingles(c.match_criteria, SHINGLE)) for i, c in enumerate(ctx.task.criteria)]
     named = {f.rel for f in ctx.workspace if grading_name(f.rel)}
+    wanted = {s for _, _, want in criteria for s in want}
     for f in _task_specific(ctx):
         text = f.text
         if not text:
             continue
         reproduced = False
-        have = tx.shingles(text, SHINGLE) if any(want for _, _, want in criteria) else {}
+        have = tx.shingles(text, SHINGLE, among=wanted) if wanted else {}
         norm = None
         for i, c, want in criteria:
             if want:
@@ -125,10 +139,13 @@ def check(ctx: TaskContext) -> list[Finding]:
 def _grader_text(ctx: TaskContext, f, text: str) -> list[Finding]:
     """A document written for the grader (a judge's prompt, a paraphrased rubric): two or more
     distinct grading cues, or one cue beside a criterion's id or title."""
-    hits = [(cue, m) for cue in GRADER_CUES for m in [cue.search(text)] if m]
-    ids = [c.id for c in ctx.task.criteria if len(c.id) >= 4 and re.search(rf"(?<![\w-]){re.escape(c.id)}(?![\w-])",
-                                                                             text)]
-    titles = [c.title for c in ctx.task.criteria if len(c.title) >= 20 and tx.normalize(c.title) in tx.normalize(text)]
+    low = tx.folded(text)
+    hits = [(cue, m) for cue, gate in zip(GRADER_CUES, CUE_GATES) if gate.open(text, low) for m in [cue.search(text)]
+            if m]
+    ids = [c.id for c in ctx.task.criteria if len(c.id) >= 4 and c.id in text
+           and re.search(rf"(?<![\w-]){re.escape(c.id)}(?![\w-])", text)]
+    norm = tx.normalize(text) if any(len(c.title) >= 20 for c in ctx.task.criteria) else ""
+    titles = [c.title for c in ctx.task.criteria if len(c.title) >= 20 and tx.normalize(c.title) in norm]
     if len(hits) >= 2 or (hits and (ids or titles)) or len(ids) + len(titles) >= 2:
         first = min((m.start() for _, m in hits), default=None)
         line = text.count("\n", 0, first) + 1 if first is not None else (

@@ -321,20 +321,72 @@ def _shown(kind: str, value: str) -> str:
     return value[:4] + "…(masked)" if kind in SECRET_KINDS else value
 
 
+# For each rule, in RULES's order and named by its kind, the literals every match of it contains
+# (tests/hygiene/test_gates.py holds each rule to its gate); None: the rule needs a digit, and
+# runs only on the lines that have one.
+_HTTP = tx.Gate(("http",), fold=True)
+_SCHEME = tx.Gate(("://",))
+GATES: list[tuple[str, tx.Gate | None]] = [
+    ("private key", tx.Gate(("-----BEGIN",))),
+    ("API key", tx.Gate(("AKIA", "sk-", "ghp_", "xox", "AIza"))),
+    ("webhook URL", _HTTP),
+    ("secret in a URL", _HTTP),
+    ("credentials in a URL", tx.Gate(("://",), ("@",))),
+    ("credential", tx.Gate(("api", "secret", "password", "passwd", "token"), (":", "="), fold=True)),
+    ("IBAN", None),
+    ("card number", None),
+    *[(kind, None) for kind, *_ in LABELLED],
+    ("date of birth", None),
+    ("SSN", None),
+    ("SSN", None),
+    ("network share path", tx.Gate(("\\\\",))),
+    ("network share path", tx.Gate(("//",))),
+    ("network share path", _SCHEME),
+    ("e-mail address", tx.Gate(("@",))),
+    ("phone number", None),
+    ("local path", tx.Gate(("file:",), fold=True)),
+    ("local path", tx.Gate(("/Users/", "/home/", "/root/", "/private/var/", "/var/folders/", "/var/tmp/", "/mnt/",
+                            "/tmp/", "/Volumes/", "/media/", "/srv/", "/opt/", "/net/", ":\\", ":/", "~/"))),
+    ("internal URL", _SCHEME),
+    ("internal host name", tx.Gate((".internal", ".local", ".corp", ".lan", ".intranet", ".home.arpa"))),
+    ("internal host name", tx.Gate((".internal", ".corp", ".lan", ".intranet", ".localdomain", ".home.arpa"))),
+]
+# A line that holds a digit, from that digit to the line's end (str.splitlines's line ends).
+_DIGIT_LINE = re.compile(r"\d[^\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]*")
+_ASCII_DIGIT_LINE = re.compile(r"[0-9][^\n\r\x0b\x0c\x1c\x1d\x1e]*")
+
+
+def _lines_of(matches, ends: list[int]) -> set[int]:
+    """The 0-based lines (`ends`: where each line ends) that the matches touch."""
+    out: set[int] = set()
+    for m in matches:
+        first = bisect_right(ends, m.start())
+        last = bisect_right(ends, max(m.start(), m.end() - 1))
+        out.update(range(first, min(last, len(ends) - 1) + 1))
+    return out
+
+
 def _candidate_lines(text: str) -> list[int]:
-    """The (1-based) lines where some rule may match, found by one pass of each rule over the
-    whole text: a rule's match inside a line is also a match in the text, or lies inside an
+    """The (1-based) lines where some rule may match. Each rule passes once over the text (a
+    rule whose gate is shut for it not at all; a rule that needs a digit only over the lines
+    that have one): a rule's match inside a line is also a match in the text, or lies inside an
     earlier match whose lines are all kept. The rules then run line by line on these alone."""
-    ends: list[int] | None = None
+    lines = text.splitlines(keepends=True)
+    ends = list(accumulate(len(line) for line in lines))
+    low = tx.folded(text)
     found: set[int] = set()
-    for _kind, pattern, _severity in RULES:
-        for m in pattern.finditer(text):
-            if ends is None:
-                ends = list(accumulate(len(line) for line in text.splitlines(keepends=True)))
-            first = bisect_right(ends, m.start()) + 1
-            last = bisect_right(ends, max(m.start(), m.end() - 1)) + 1
-            found.update(range(first, min(last, len(ends)) + 1))
-    return sorted(found)
+    for (_kind, pattern, _severity), (_, gate) in zip(RULES, GATES):
+        if gate is not None and gate.open(text, low):
+            found |= _lines_of(pattern.finditer(text), ends)
+    digit_line = _ASCII_DIGIT_LINE if text.isascii() else _DIGIT_LINE
+    numbered = sorted({bisect_right(ends, m.start()) for m in digit_line.finditer(text)})
+    if numbered:
+        sub = "".join(lines[i] for i in numbered)
+        sub_ends = list(accumulate(len(lines[i]) for i in numbered))
+        for (_kind, pattern, _severity), (_, gate) in zip(RULES, GATES):
+            if gate is None:
+                found.update(numbered[i] for i in _lines_of(pattern.finditer(sub), sub_ends))
+    return sorted(i + 1 for i in found)
 
 
 def check(ctx: TaskContext) -> list[Finding]:

@@ -1,0 +1,163 @@
+"""Gates: the literals an item looks for before it runs a regular expression.
+
+A gate lets H13's rules and H01's grading cues skip a document that cannot match them; a gate
+that is wrong would hide a finding. These tests hold each gate to its pattern on every line of
+text this repository holds (its tests, docs, sample environment and adversarial corpus), on
+examples written to match each rule, and on the characters that match ASCII letters only
+under re.IGNORECASE; and they check that H13's candidate lines always include every line on
+which a rule matches.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from oafreeze.corpus import text as tx
+from oafreeze.hygiene.items import h01_rubric_isolation as h01
+from oafreeze.hygiene.items import h13_synthetic_data as h13
+
+ROOT = Path(__file__).resolve().parents[2]
+
+# One line at least that each rule matches, so that every gate meets a match (kind: examples).
+EXAMPLES = {
+    "private key": ["-----BEGIN RSA PRIVATE KEY-----"],
+    "API key": ["key AKIAABCDEFGHIJKLMNOP here", "sk-abcdefghijklmnopqrstuvwx", "ghp_" + "a1" * 18,
+                "xoxb-1234567890-abc", "AIza" + "b" * 35],
+    "webhook URL": ["https://hooks.slack.com/services/T000/B000/XXXXXXXX", "HTTPS://Hooks.Slack.com/services/abc/def/ghij"],
+    "secret in a URL": ["see https://files.acme.com/doc?token=abcdef123456789", "HTTP://X.COM/A?SIG=ABCDEFGHIJKLMNOP"],
+    "credentials in a URL": ["ftp://alice:hunter22@files.acme.com/x"],
+    "credential": ["password = hunter2hunter2", "API-KEY: abcdefgh1234", "ſecret: abcdefghijk", "TOKEN=abcdefgh9"],
+    "IBAN": ["pay to DE44500105175407324931"],
+    "card number": ["card 4556 7375 8689 9855"],
+    "bank routing number": ["Routing number: 021000021"],
+    "bank account number": ["Checking account: 12345678901"],
+    "account number": ["Account no. 4455667788"],
+    "date of birth": ["Date of birth: 04/17/1991", "born on 17 April 1991"],
+    "passport number": ["Passport No.: X12345678"],
+    "driver's licence number": ["Driver's licence: D1234-5678-9012"],
+    "SSN": ["SSN 529-41-7730", "social security no. 529 41 7730"],
+    "network share path": [r"\\fileserver\legal\deals", "//nas01/share/x", "smb://nas.acme/deals"],
+    "e-mail address": ["write to jane.doe@acme-corp.com today"],
+    "phone number": ["call (415) 555-0134 now", "+1 212.555.0199"],
+    "local path": ["file:///C:/x.docx", "/Users/jane/Desktop/deal.docx", r"C:\Users\jane\deal.docx", "~/deals/x.md",
+                   "FILE://server/x"],
+    "internal URL": ["http://wiki.acme.internal/page", "http://192.168.1.20/x", "https://intranet/hr"],
+    "internal host name": ["hr-portal.acme.internal", "wiki.corp"],
+}
+CUE_EXAMPLES = ["PASS if the memo names the lender", "FAIL otherwise", "You are the judge of this memo",
+                "Grade each response on the rubric", "Verdict: PASS", "return a verdict", "grading criteria below",
+                "award full credit", "Criterion ID C3", "the match_criteria field", "gıve a verdict",
+                "ſcore each answer", "Assess this Deliverable"]
+
+
+def _repository_lines() -> list[str]:
+    """Every line of the repository's own text: tests, docs, sample tasks, adversarial corpus."""
+    out: list[str] = []
+    for folder in ("tests", "docs", "tasks", "hygiene", "corpus"):
+        for path in sorted((ROOT / folder).rglob("*")):
+            if path.is_file() and path.suffix in {".py", ".md", ".json", ".txt", ".yaml", ".eml", ".csv"}:
+                out += path.read_text(encoding="utf-8", errors="replace").splitlines()
+    return out
+
+
+LINES = _repository_lines()
+
+
+def _h13_rules():
+    for (kind, pattern, _severity), (gate_kind, gate) in zip(h13.RULES, h13.GATES):
+        yield kind, pattern, gate_kind, gate
+
+
+def test_h13_gates_name_their_rules_in_order():
+    assert [k for k, *_ in h13.RULES] == [k for k, _ in h13.GATES]
+
+
+@pytest.mark.parametrize("kind", sorted(EXAMPLES))
+def test_every_example_matches_its_rule_and_opens_its_gate(kind):
+    rules = [(p, g) for k, p, _, g in _h13_rules() if k == kind]
+    for example in EXAMPLES[kind]:
+        matching = [(p, g) for p, g in rules if p.search(example)]
+        assert matching, f"{example!r} matches no {kind} rule"
+        for _pattern, gate in matching:
+            assert gate is None or gate.open(example), (kind, example)
+            assert gate is not None or re.search(r"\d", example), (kind, example)
+
+
+def test_no_gate_shuts_on_a_line_its_rule_matches():
+    checked = 0
+    for line in LINES + [e for ex in EXAMPLES.values() for e in ex]:
+        for kind, pattern, _, gate in _h13_rules():
+            if pattern.search(line):
+                checked += 1
+                if gate is None:
+                    assert re.search(r"\d", line), (kind, line)
+                else:
+                    assert gate.open(line), (kind, line)
+    assert checked > 100  # the repository's own text meets the rules often
+
+
+def test_cue_gates_hold_on_every_line_and_example():
+    assert len(h01.CUE_GATES) == len(h01.GRADER_CUES)
+    met = set()
+    for line in LINES + CUE_EXAMPLES:
+        for n, (cue, gate) in enumerate(zip(h01.GRADER_CUES, h01.CUE_GATES)):
+            if cue.search(line):
+                met.add(n)
+                assert gate.open(line), (cue.pattern, line)
+    assert met == set(range(len(h01.GRADER_CUES)))  # every cue met a match
+
+
+@pytest.mark.parametrize("twin,letter", [("\u0130", "i"), ("\u0131", "i"), ("\u017f", "s"), ("\u212a", "k")])
+def test_folding_keeps_the_letters_ignorecase_matches(twin, letter):
+    # Every character that matches an ASCII letter under re.IGNORECASE folds to it.
+    assert re.fullmatch(letter, twin, re.I)
+    assert letter in tx.folded(f"x{twin}y")
+    assert tx.Gate((f"a{letter}b",), fold=True).open(f"A{twin}B")
+
+
+def test_gates_shut_where_nothing_can_match():
+    text = "The parties agree as set out in the schedule.\n" * 50
+    assert not any(g.open(text) for _, g in h13.GATES if g is not None)
+    assert h13._candidate_lines(text) == []
+
+
+def _per_line(text: str) -> set[int]:
+    """The lines on which some rule matches, found the slow way: every rule on every line."""
+    return {n for n, line in enumerate(text.splitlines(), 1) if any(p.search(line) for _, p, _ in h13.RULES)}
+
+
+def test_candidate_lines_include_every_matching_line():
+    # The repository's text in blocks, with the examples scattered among plain and numbered lines
+    # and every kind of line end str.splitlines knows.
+    examples = [e for ex in EXAMPLES.values() for e in ex]
+    filler = ["Clause 4.2 applies from 1 March.", "No number here at all.", "Section § 12 (b)", ""]
+    ends = ["\n", "\r\n", "\r", "\x0b", "\x0c", "\x1c", "\x1d", "\x1e", "\x85", "\u2028", "\u2029"]
+    mixed = "".join(f"{filler[i % 4]}{ends[i % len(ends)]}{e}{ends[(i + 3) % len(ends)]}"
+                    for i, e in enumerate(examples))
+    texts = [mixed, mixed.encode("ascii", "replace").decode()] + ["\n".join(LINES[i:i + 400])
+                                                                 for i in range(0, len(LINES), 400)]
+    found = 0
+    for text in texts:
+        want = _per_line(text)
+        found += len(want)
+        assert want <= set(h13._candidate_lines(text))
+    assert found >= len(examples)
+
+
+def _words_by_definition(text: str) -> list[tuple[str, int]]:
+    """corpus.text.words as defined: each line normalized, then its words."""
+    out = []
+    for number, line in enumerate(text.splitlines(), 1):
+        out.extend((w.strip(".,'-"), number) for w in re.findall(r"[\w§$%.,'-]+", tx.normalize(line))
+                   if w.strip(".,'-"))
+    return out
+
+
+def test_words_are_those_of_each_normalized_line():
+    odd = ["§5 and §\u00a012(b)", "a§b §\n7", "STRASSE Straße \u2019quoted\u2019 \u201cthis\u201d", "ΣΊΣΥΦΟΣ final ς",
+           "\u0130stanbul \u212aelvin \u017fs", "tab\tsep\x0bvt\x1cfs\x85nel\u2028ls", " - -- '.' ,x, ", "ﬁnance ﬀ"]
+    for text in odd + ["\n".join(LINES[i:i + 300]) for i in range(0, len(LINES), 300)]:
+        assert tx.words(text) == _words_by_definition(text), text[:80]
