@@ -162,7 +162,7 @@ _NUM_OPEN = (r"(?<![\w./\-\u00a7])(?<!\u00a7 )(?<![A-Z]\. )(?<!Code )(?<!Stat\. 
              r"(?<![Ss]ection )(?<![Ss]ections )(?<![Ss]ec\. )")
 _NUM_CLOSE = r"(?![\w/]|[.\-]\d)"
 _NUM = r"(?:0?[1-9]|[12]\d|3[01])"
-# Every group is non-capturing: hygiene/criteria.py takes a pattern's first group as its literal.
+# Every group is non-capturing: environment/criteria.py takes a pattern's first group as its literal.
 DATE = re.compile(
     r"\b\d{4}-\d{2}-\d{2}\b"                                                   # 2026-12-01
     rf"|\b{_MONTH}\s+{_DAY}{_YEAR_SEP}\d{{4}}\b"                               # December 1st, 2026; Dec. 1 2026

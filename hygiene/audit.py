@@ -17,11 +17,11 @@ from oafreeze.corpus.snapshot import Snapshot, load_snapshot
 from oafreeze.environment.config import Environment, load_environment
 from oafreeze.environment.discovery import select_tasks, task_ids
 from oafreeze.environment.task import LoadedTask, load_task
-from oafreeze.hygiene import records
+from oafreeze.hygiene import records, workers
 from oafreeze.hygiene.cache import AuditCache, digest
 from oafreeze.hygiene.context import ContentStore, TaskContext, list_task_folder
 from oafreeze.hygiene.finding import BLOCKING, SEVERITIES, Finding
-from oafreeze.hygiene.kbindex import KnowledgeIndex
+from oafreeze.corpus.kbindex import KnowledgeIndex
 from oafreeze.hygiene.records import Record, Waiver
 from oafreeze.hygiene.registry import BY_ID, ITEMS
 from oafreeze.hygiene.trees import TaskTree, TreeReader
@@ -154,6 +154,7 @@ class Session:
         self.snapshot, self.mount = load_pin(self.env_root, self.env)
         self.families = load_families(self.env_root, self.env)
         self.today = today or clock.today()
+        self.cache_wanted = use_cache
         self.cache = AuditCache(self.env_root, enabled=use_cache)
         self.trees = TreeReader(self.env_root, self.cache, self.snapshot, self.mount)
         self.store = ContentStore(self.cache, self.trees.object_format)
@@ -165,6 +166,14 @@ class Session:
     def close(self) -> None:
         """Write what the run learned to the cache."""
         self.cache.close()
+
+    def attach_cache(self, cache: AuditCache) -> None:
+        """Read and learn through `cache` from now on."""
+        self.cache = self.trees.cache = self.store.cache = cache
+
+    def reopen_cache(self) -> None:
+        """A new connection to the cache (after `close`)."""
+        self.attach_cache(AuditCache(self.env_root, enabled=self.cache_wanted))
 
     def __enter__(self) -> "Session":
         return self
@@ -225,6 +234,26 @@ class Session:
         return digest("result", self.cache.version, tree, self.snapshot.digest if self.snapshot else "",
                       self.env.knowledge_base.commit if self.env.knowledge_base else "", self.mount,
                       self.today.isoformat())
+
+    def audit_all(self, task_ids: list[str], waivers: list[Waiver], *, jobs: int = 1, progress=None) -> list[TaskAudit]:
+        """Audit each task, in order, on up to `jobs` processes (`hygiene/workers.py`); the results
+        are the same whatever the number."""
+        out: list[TaskAudit] = []
+
+        def done(result: TaskAudit) -> None:
+            out.append(result)
+            if progress:
+                progress(len(out), len(task_ids))
+
+        rest = list(task_ids)
+        if rest:  # the first builds what every task shares (the knowledge base's index) before any fork
+            done(self.audit(rest.pop(0), waivers))
+        if jobs > 1 and len(rest) >= workers.PARALLEL_FROM and workers.can_fork():
+            workers.audit_in_workers(self, rest, waivers, min(jobs, len(rest)), done)
+        else:
+            for task_id in rest:
+                done(self.audit(task_id, waivers))
+        return out
 
     def audit(self, task_id: str, waivers: list[Waiver]) -> TaskAudit:
         """Audit one task (never raises for a task that cannot be read: that is a finding)."""
@@ -326,22 +355,20 @@ def _unreadable_folder(ctx_or_id, exc: OafreezeError) -> TaskAudit:
 
 
 def run_audit(env_root: Path, patterns: list[str] | tuple[str, ...] = (), *, record: bool = True,
-              today: dt.date | None = None, progress=None, use_cache: bool = True) -> list[TaskAudit]:
+              today: dt.date | None = None, progress=None, use_cache: bool = True,
+              jobs: int | None = None) -> list[TaskAudit]:
     """Audit the tasks the globs select; append one record per task unless `record` is False.
 
     A task that cannot be read (task.json that is not a task, an unreadable folder) is
     reported with findings and fails; every other task is still audited. Tasks are audited
-    one at a time; what is unchanged since an earlier audit on this machine comes from the
-    cache (`use_cache=False` reads and analyses everything again, with the same result)."""
+    on `jobs` processes (default: every CPU this process may use; 1: in this process); what
+    is unchanged since an earlier audit on this machine comes from the cache
+    (`use_cache=False` reads and analyses everything again, with the same result)."""
     env_root = Path(env_root)
     ids = select_tasks(env_root, patterns)
     waivers = records.read_waivers(env_root)
-    out = []
     with Session(env_root, today=today, use_cache=use_cache) as session:
-        for n, task_id in enumerate(ids, 1):
-            out.append(session.audit(task_id, waivers))
-            if progress:
-                progress(n, len(ids))
+        out = session.audit_all(ids, waivers, jobs=workers.available() if jobs is None else jobs, progress=progress)
     if record:
         for result in out:
             if result.tree:  # a result must be bound to the tree it read

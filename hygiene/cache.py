@@ -96,12 +96,15 @@ def _machine_key() -> bytes | None:
 class AuditCache:
     """Get and put sealed entries; every failure to read or write is a miss, never an error."""
 
-    def __init__(self, env_root: Path, *, enabled: bool = True):
+    def __init__(self, env_root: Path, *, enabled: bool = True, collect: bool = False):
+        """`collect`: read the database, but keep what is put in memory (`take_collected`) for
+        another process to write: a worker of a parallel audit."""
         self.path = Path(env_root) / CACHE_DIR / CACHE_FILE
         self.version = code_version()
         self.hits = self.misses = 0
         self._db: sqlite3.Connection | None = None
         self._pending = 0
+        self._collected: dict[tuple[str, str], object] | None = {} if collect else None
         self._key = _machine_key() if enabled else None
         if self._key is None:
             return
@@ -115,7 +118,8 @@ class AuditCache:
             db.execute("PRAGMA synchronous=NORMAL")
             for table in ("content", "tree", "result"):
                 db.execute(f"CREATE TABLE IF NOT EXISTS {table} (k TEXT PRIMARY KEY, v BLOB NOT NULL)")
-            db.execute("BEGIN")
+            if self._collected is None:
+                db.execute("BEGIN")
             self._db = db
         except (OSError, sqlite3.Error):
             self._db = None
@@ -132,6 +136,9 @@ class AuditCache:
         """The value stored under `key`, or None (absent, unsealed, unreadable)."""
         if self._db is None:
             return None
+        if self._collected is not None and (table, key) in self._collected:
+            self.hits += 1
+            return self._collected[(table, key)]
         try:
             row = self._db.execute(f"SELECT v FROM {table} WHERE k = ?", (key,)).fetchone()
         except sqlite3.Error:
@@ -155,6 +162,9 @@ class AuditCache:
         """Store `value` (JSON) under `key`; written at the latest when the cache is closed."""
         if self._db is None:
             return
+        if self._collected is not None:
+            self._collected[(table, key)] = value
+            return
         payload = zlib.compress(json.dumps(value, separators=(",", ":")).encode(), 1)
         try:
             self._db.execute(f"INSERT OR REPLACE INTO {table} (k, v) VALUES (?, ?)",
@@ -165,9 +175,16 @@ class AuditCache:
         except sqlite3.Error:
             pass
 
+    def take_collected(self) -> list[tuple[str, str, object]]:
+        """What was put since the last call (collecting caches only), and forget it."""
+        out = [(table, key, value) for (table, key), value in (self._collected or {}).items()]
+        if self._collected is not None:
+            self._collected.clear()
+        return out
+
     def flush(self) -> None:
         """Commit what was put so far."""
-        if self._db is None:
+        if self._db is None or self._collected is not None:
             return
         try:
             self._db.execute("COMMIT")

@@ -23,9 +23,9 @@ from functools import cached_property
 from oafreeze.environment.matching import family, resolve
 from oafreeze.environment.task import Criterion
 from oafreeze.corpus import text as tx
-from oafreeze.hygiene import criteria as cr
+from oafreeze.environment import criteria as cr
 from oafreeze.hygiene.context import TaskContext
-from oafreeze.hygiene.kbindex import KnowledgeOutput
+from oafreeze.corpus.kbindex import KnowledgeOutput
 
 KINDS = ("empty", "template", "instructions", "workspace", "knowledge-base")
 DESCRIBE = {

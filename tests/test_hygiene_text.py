@@ -6,7 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from oafreeze.corpus import text as tx
-from oafreeze.hygiene import criteria as cr
+from oafreeze.environment import criteria as cr
 from oafreeze.hygiene.registry import ITEMS
 
 

@@ -8,7 +8,7 @@ from difflib import SequenceMatcher
 from oafreeze.environment.matching import FUZZY_THRESHOLD, family, resolve
 from oafreeze.hygiene import degenerate
 from oafreeze.corpus import text as tx
-from oafreeze.hygiene import criteria as cr
+from oafreeze.environment import criteria as cr
 from oafreeze.hygiene.context import TaskContext
 from oafreeze.hygiene.finding import Finding
 

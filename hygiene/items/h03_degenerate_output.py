@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from oafreeze.hygiene import degenerate
 from oafreeze.corpus import text as tx
-from oafreeze.hygiene import criteria as cr
+from oafreeze.environment import criteria as cr
 from oafreeze.hygiene.context import TaskContext
 from oafreeze.hygiene.finding import Finding
 

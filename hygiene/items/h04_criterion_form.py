@@ -6,7 +6,7 @@ import re
 from collections import Counter
 
 from oafreeze.corpus import text as tx
-from oafreeze.hygiene import criteria as cr
+from oafreeze.environment import criteria as cr
 from oafreeze.environment.task import SOURCES, WORK_TYPES
 from oafreeze.hygiene.context import TaskContext
 from oafreeze.hygiene.finding import Finding

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from oafreeze.corpus import text as tx
-from oafreeze.hygiene import criteria as cr
+from oafreeze.environment import criteria as cr
 from oafreeze.hygiene.context import TaskContext
 from oafreeze.hygiene.finding import Finding
 

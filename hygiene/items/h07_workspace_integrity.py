@@ -8,7 +8,7 @@ from collections import defaultdict
 
 from oafreeze.corpus import formats
 from oafreeze.corpus import text as tx
-from oafreeze.hygiene import criteria as cr
+from oafreeze.environment import criteria as cr
 from oafreeze.hygiene.context import TaskContext
 from oafreeze.hygiene.finding import Finding
 from oafreeze.plumbing.paths import shown

@@ -6,9 +6,9 @@ import re
 
 from oafreeze.hygiene import degenerate
 from oafreeze.corpus import text as tx
-from oafreeze.hygiene import criteria as cr
+from oafreeze.environment import criteria as cr
 from oafreeze.hygiene.context import TaskContext
-from oafreeze.hygiene.kbindex import copied_runs
+from oafreeze.corpus.kbindex import copied_runs
 from oafreeze.hygiene.finding import Finding
 
 ID = "H12"

@@ -1,6 +1,6 @@
 """`oafreeze audit`: the hygiene audit (13 items plus FAM, the family check), its waivers and its status.
 
-    oafreeze audit [GLOB...] [--env DIR] [--json] [--html FILE] [--no-record] [--verbose] [--no-cache]
+    oafreeze audit [GLOB...] [--env DIR] [--json] [--html FILE] [--no-record] [--verbose] [--no-cache] [--jobs N]
     oafreeze audit waive TASK ITEM --reason TEXT --by NAME [--env DIR] [--json]
     oafreeze audit status [GLOB...] [--env DIR] [--json]
 
@@ -50,13 +50,16 @@ def command() -> None:
 @click.option("--no-record", is_flag=True, help="Do not append the results to audit/records.jsonl.")
 @click.option("--verbose", "-v", is_flag=True, help="Every item of every task, not only the failing tasks' findings.")
 @click.option("--no-cache", is_flag=True, help="Read and analyse everything again (same results, slower).")
+@click.option("--jobs", "-j", type=click.IntRange(min=1), default=None, metavar="N",
+              help="Processes to audit on (default: one per CPU; the results do not depend on it).")
 @json_option
 @handles_errors
-def run(globs, env_dir, html_file, no_record, verbose, no_cache, as_json):
+def run(globs, env_dir, html_file, no_record, verbose, no_cache, jobs, as_json):
     """Audit the tasks GLOBs select (all tasks when none); exit 1 if any task fails."""
     env = resolve_env(env_dir)
     with progress_bar("auditing", enabled=not as_json) as progress:
-        audits = core.run_audit(env, globs, record=not no_record, progress=progress, use_cache=not no_cache)
+        audits = core.run_audit(env, globs, record=not no_record, progress=progress, use_cache=not no_cache,
+                                jobs=jobs)
     if html_file:
         from oafreeze.hygiene.report_html import render
 

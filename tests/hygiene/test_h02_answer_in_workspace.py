@@ -9,7 +9,7 @@ import docwriters as dw
 from hygiene_helpers import env_with, found, task_json, workspace
 
 from oafreeze.corpus import text as tx
-from oafreeze.hygiene import criteria as cr
+from oafreeze.environment import criteria as cr
 from oafreeze.hygiene import degenerate
 from oafreeze.hygiene.items.h02_answer_in_workspace import kept_things, quantities
 

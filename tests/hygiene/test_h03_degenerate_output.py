@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from hygiene_helpers import env_with, found, task_json, workspace
 
-from oafreeze.hygiene import criteria as cr
+from oafreeze.environment import criteria as cr
 
 
 def _all_criteria(task: dict, text: str) -> dict:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from hygiene_helpers import env_with, found, task_json
 
-from oafreeze.hygiene import criteria as cr
+from oafreeze.environment import criteria as cr
 from oafreeze.hygiene.items.h04_criterion_form import claim_count
 
 

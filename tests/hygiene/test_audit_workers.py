@@ -1,0 +1,83 @@
+"""Auditing on several processes (hygiene/workers.py): the same results, in the same order, as on
+one; what the workers learned reaches the cache; a task that cannot be read is still a finding."""
+
+from __future__ import annotations
+
+import json
+import shutil
+
+import pytest
+from conftest import init_repo
+
+from oafreeze.demo import lay_out
+from oafreeze.hygiene import records, workers
+from oafreeze.hygiene.audit import Session, run_audit
+
+pytestmark = pytest.mark.skipif(not workers.can_fork(), reason="worker processes are forked on Linux only")
+
+
+@pytest.fixture(scope="module")
+def laid_out(tmp_path_factory):
+    """The sample environment (16 tasks) and one task whose task.json is not a task."""
+    root = init_repo(tmp_path_factory.mktemp("workers") / "env")
+    assert len(lay_out(root)) == 16
+    broken = root / "tasks" / "zz-broken"
+    shutil.copytree(root / "tasks" / "covenant-package-v03", broken)
+    task = json.loads((broken / "task.json").read_text())
+    task["criteria"] = "none"  # a schema failure: the task cannot be read
+    (broken / "task.json").write_text(json.dumps(task))
+    return root
+
+
+@pytest.fixture
+def env(laid_out, tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "key-home"))  # a cold cache, a key of its own
+    root = tmp_path / "env"
+    shutil.copytree(laid_out, root, symlinks=True)
+    return root
+
+
+def as_json(audits) -> list[dict]:
+    return [a.as_json() for a in audits]
+
+
+def test_two_processes_find_what_one_finds_in_the_same_order(env):
+    assert workers.PARALLEL_FROM <= 16
+    one = as_json(run_audit(env, record=False, jobs=1, use_cache=False))
+    two = as_json(run_audit(env, record=False, jobs=2, use_cache=False))
+    assert [a["task"] for a in one] == sorted(a["task"] for a in one)
+    assert two == one
+    broken = next(a for a in two if a["task"] == "zz-broken")
+    assert not broken["passed"] and any(f["item"] == "H04" and "cannot be read" in f["message"] for f in broken["findings"])
+    assert sum(a["passed"] for a in two) >= 10  # the sample's tasks were audited, not skipped
+
+
+def test_what_workers_learn_is_cached_and_gives_the_same_results(env):
+    cold = as_json(run_audit(env, record=False, jobs=2))
+    with Session(env) as session:
+        ids = sorted(p.name for p in (env / "tasks").iterdir())
+        warm = as_json(session.audit_all(ids, records.read_waivers(env), jobs=2))
+        from_cache = session.from_cache
+    assert warm == cold
+    # Every task that reads came from the cache the workers filled (the broken one never is).
+    assert from_cache == len(ids) - 1
+
+
+def test_a_parallel_run_records_each_task_once_in_order(env):
+    audits = run_audit(env, jobs=2)
+    recorded = records.read_records(env)
+    assert [r.task for r in recorded] == [a.task for a in audits]
+    assert [r.tree for r in recorded] == [a.tree for a in audits]
+
+
+def test_progress_counts_every_task_once_in_order(env):
+    seen = []
+    run_audit(env, record=False, jobs=2, progress=lambda n, total: seen.append((n, total)))
+    assert seen == [(n, 17) for n in range(1, 18)]
+
+
+def test_the_cli_takes_jobs_and_refuses_zero(env, cli):
+    code, out, _err = cli.json("audit", "--env", str(env), "--jobs", "2", "--no-record")
+    assert code == 1 and len(out["tasks"]) == 17  # exit 1: the broken task fails
+    code, _out, err = cli("audit", "--env", str(env), "--jobs", "0")
+    assert code == 2 and "--jobs" in err
