@@ -12,13 +12,12 @@ import re
 _QUOTES = str.maketrans({"\u201c": '"', "\u201d": '"', "\u201e": '"', "\u2018": "'", "\u2019": "'",
                          "\u2013": "-", "\u2014": "-", "\u00a0": " "})
 _SPACE = re.compile(r"\s+")
-_SECTION = re.compile(r"§\s*")
 
 
 def normalize(text: str) -> str:
-    """Casefolded, straight quotes and dashes, one space for any run of whitespace."""
-    text = _SECTION.sub("§ ", text.translate(_QUOTES))
-    return _SPACE.sub(" ", text).casefold().strip()
+    """Casefolded, straight quotes and dashes, one space for any run of whitespace, one after
+    every `§` (str.split's whitespace is the regex engine's `\\s`)."""
+    return " ".join(text.translate(_QUOTES).replace("§", "§ ").split()).casefold()
 
 
 def locate(text: str, needle: str) -> int | None:

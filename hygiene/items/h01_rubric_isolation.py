@@ -37,7 +37,7 @@ GRADER_CUES = [
     re.compile(r"\b(?:award|give)\s+(?:a\s+)?(?:pass|fail|full\s+(?:credit|marks)|zero)\b", re.I),
     re.compile(r"\bcriteri(?:on|a)\s+(?:id|ids)\b|\bmatch_criteria\b", re.I),
 ]
-# For each cue, the literals every match of it contains (tests/hygiene/test_gates.py holds them to it):
+# For each cue, the literals every match of it contains (tests/hygiene/test_fast_paths.py holds them to it):
 # a document without them is not searched with the cue at all.
 CUE_GATES = [
     tx.Gate(("PASS",)), tx.Gate(("FAIL",)), tx.Gate(("you",), ("judge", "grader", "evaluator", "assessor", "marker"),

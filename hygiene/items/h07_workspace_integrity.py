@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections import defaultdict
+from functools import lru_cache
 
 from oafreeze.corpus import formats
 from oafreeze.corpus import text as tx
@@ -134,7 +135,9 @@ def _twins(ctx: TaskContext) -> list[Finding]:
     return out
 
 
+@lru_cache(maxsize=1 << 16)
 def _fold(path: str) -> str:
+    # Remembered: the knowledge base's paths are the same in every task of a run.
     return unicodedata.normalize("NFC", path).casefold()
 
 

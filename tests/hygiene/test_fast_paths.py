@@ -1,11 +1,12 @@
-"""Gates: the literals an item looks for before it runs a regular expression.
+"""The audit's fast paths give what the plain definitions give.
 
-A gate lets H13's rules and H01's grading cues skip a document that cannot match them; a gate
+Gates are the literals an item looks for before it runs a regular expression. A gate lets H13's rules and H01's grading cues skip a document that cannot match them; a gate
 that is wrong would hide a finding. These tests hold each gate to its pattern on every line of
 text this repository holds (its tests, docs, sample environment and adversarial corpus), on
 examples written to match each rule, and on the characters that match ASCII letters only
 under re.IGNORECASE; and they check that H13's candidate lines always include every line on
-which a rule matches.
+which a rule matches. `words` and `normalize` are checked against their definitions, one line
+and one regular expression at a time.
 """
 
 from __future__ import annotations
@@ -97,6 +98,8 @@ def test_no_gate_shuts_on_a_line_its_rule_matches():
                 else:
                     assert gate.open(line), (kind, line)
     assert checked > 100  # the repository's own text meets the rules often
+    labelled = [line for line in LINES + [e for ex in EXAMPLES.values() for e in ex] if h13._ANY_LABEL.search(line)]
+    assert len(labelled) > 20 and all(h13._LABEL_GATE.open(line) for line in labelled)
 
 
 def test_cue_gates_hold_on_every_line_and_example():
@@ -161,3 +164,15 @@ def test_words_are_those_of_each_normalized_line():
            "\u0130stanbul \u212aelvin \u017fs", "tab\tsep\x0bvt\x1cfs\x85nel\u2028ls", " - -- '.' ,x, ", "ﬁnance ﬀ"]
     for text in odd + ["\n".join(LINES[i:i + 300]) for i in range(0, len(LINES), 300)]:
         assert tx.words(text) == _words_by_definition(text), text[:80]
+
+
+def _normalize_by_definition(text: str) -> str:
+    text = re.sub(r"§\s*", "§ ", text.translate(tx._QUOTES))
+    return re.sub(r"\s+", " ", text).casefold().strip()
+
+
+def test_normalize_is_its_definition():
+    odd = ["§5 and §\u00a012(b)", " §", "§§ x", "a§\n\n b\t", "\u2028x\x1cy\x1f z\u3000w\u200bv", "\u201cQ\u201d \u2014 d",
+           "ſ İ ß ﬁ", "", "   ", "\x85"]
+    for text in odd + ["\n".join(LINES[i:i + 50]) for i in range(0, len(LINES), 50)]:
+        assert tx.normalize(text) == _normalize_by_definition(text), text[:80]
