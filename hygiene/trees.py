@@ -11,6 +11,12 @@ a thousand files, is materialized in each task), so blob ids are taken, in this 
    whether a file changed; see plumbing/gitindex.py), when the environment is a repository;
 3. the file's bytes, hashed.
 
+Git's index of a LAB checkout holds about two million entries and takes seconds and a gigabyte
+or more to read, while one task's files hash in a tenth of a second. So the first few folders
+the cache does not know are hashed (an audit after an edit reads no index at all), and the
+index is read once more than that many are new (`HASH_FIRST`), or at once when the caller
+knows the run starts cold (`load_index`).
+
 Knowledge-base files that hold exactly the pinned snapshot's content are recorded as "pinned"
 rather than one by one, so a folder's cache entry stays small.
 """
@@ -29,6 +35,7 @@ from oafreeze.plumbing.errors import BadInput
 from oafreeze.plumbing.tree import Listing, _tree, walk
 
 TREE_SCHEMA = "tree-v1"
+HASH_FIRST = 16  # folders read by hashing their files before git's index is read
 
 
 @dataclass
@@ -64,6 +71,7 @@ class TreeReader:
         self.pinned = {f"{self.mount}/{f.path}": f.blob for f in snapshot.files if f.blob} if same_format else {}
         self.pin_key = snapshot.digest if snapshot is not None and same_format else ""
         self.from_cache = self.from_index = self.hashed = 0
+        self.unknown = 0  # folders the cache did not know
 
     # -- the repository, if the environment is one -----------------------------------------
 
@@ -81,10 +89,16 @@ class TreeReader:
             return
         self._repo_checked = True
 
-    def _entries(self) -> dict[str, gitindex.IndexEntry]:
-        """The index's entries under tasks/ (read once, and only when a folder is not in the cache)."""
+    def load_index(self) -> None:
+        """Read git's index now (a run that starts cold: its workers then share it)."""
+        self._entries(force=True)
+
+    def _entries(self, force: bool = False) -> dict[str, gitindex.IndexEntry]:
+        """The index's entries under tasks/ (read once, and only when folders are not in the cache)."""
         if self._index is not None:
             return self._index
+        if not force and self.unknown <= HASH_FIRST:
+            return {}
         self._index = {}
         index_file = getattr(self, "_index_file", None)
         if not self._repo_checked or index_file is None:
@@ -136,6 +150,7 @@ class TreeReader:
                 self.from_cache += 1
                 return TaskTree(entry["tree"], listing, blobs)
         walked = time.time_ns()
+        self.unknown += 1
         blobs = self._blobs(task_id, folder, listing)
         tree = _tree(listing, blobs, self.object_format)
         if self.cache is not None:

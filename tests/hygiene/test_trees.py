@@ -1,0 +1,70 @@
+"""hygiene/trees.py: a task folder's tree id, from git's index or from the bytes, always git's own.
+
+The first folders an audit meets that the cache does not know are hashed; git's index is read
+once more than HASH_FIRST are new, or at once when the caller asks (a cold run). Either way the
+tree id is the one git computes, and a file changed since it was indexed is hashed, not trusted.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+
+from conftest import commit_all, git, init_repo
+
+from oafreeze.hygiene.trees import HASH_FIRST, TreeReader
+
+TASKS = HASH_FIRST + 6
+HOUR_AGO = time.time() - 3600
+
+
+def repo_with_tasks(root):
+    """A repository of TASKS task folders, every file written an hour before git indexed it."""
+    init_repo(root)
+    for n in range(TASKS):
+        folder = root / "tasks" / f"t{n:02d}" / "documents"
+        folder.mkdir(parents=True)
+        (folder / "facts.md").write_text(f"Facts of task {n}.\n")
+        (folder / "shared.md").write_text("The same text in every task.\n")
+        (folder.parent / "task.json").write_text("{}\n")
+    for dirpath, _dirs, files in os.walk(root / "tasks"):
+        for name in files:
+            os.utime(os.path.join(dirpath, name), (HOUR_AGO, HOUR_AGO))
+    commit_all(root)
+    return root
+
+
+def git_tree(root, task_id: str) -> str:
+    return git(root, "rev-parse", f"HEAD:tasks/{task_id}").strip()
+
+
+def test_the_first_new_folders_are_hashed_then_the_index_is_read(tmp_path):
+    root = repo_with_tasks(tmp_path / "env")
+    reader = TreeReader(root)
+    ids = [f"t{n:02d}" for n in range(TASKS)]
+    trees = {}
+    for task_id in ids[:HASH_FIRST]:
+        trees[task_id] = reader.read(task_id).tree
+    assert reader.from_index == 0 and reader.hashed == 3 * HASH_FIRST
+    for task_id in ids[HASH_FIRST:]:
+        trees[task_id] = reader.read(task_id).tree
+    assert reader.from_index == 3 * (TASKS - HASH_FIRST)  # proved by the index's stat data, not hashed
+    assert trees == {task_id: git_tree(root, task_id) for task_id in ids}
+
+
+def test_a_cold_run_reads_the_index_at_once_and_still_hashes_an_edited_file(tmp_path):
+    root = repo_with_tasks(tmp_path / "env")
+    facts = root / "tasks/t03/documents/facts.md"
+    facts.write_text("Facts of task 3, edited after they were committed.\n")
+    reader = TreeReader(root)
+    reader.load_index()
+    first = reader.read("t00")
+    assert reader.from_index == 3 and reader.hashed == 0
+    edited = reader.read("t03")
+    assert reader.hashed == 1  # the edited file: its stat data no longer matches the index
+    assert first.tree == git_tree(root, "t00")
+    blob = git(root, "hash-object", str(facts)).strip()
+    assert edited.blobs["documents/facts.md"] == blob
+    git(root, "add", "-A")
+    git(root, "commit", "-qm", "edit")
+    assert edited.tree == git_tree(root, "t03")
