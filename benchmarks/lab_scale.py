@@ -456,7 +456,9 @@ def measure(env: Path, work: Path, repeat: int, cold_repeat: int, only: set[str]
         n_tasks = len(tasks)
         audit_cmd = [OAFREEZE, "audit", "--env", str(env), "--no-record", "--json"]
         first = row("audit", f"oafreeze audit, first ({n_tasks} tasks, empty cache)",
-                    "oafreeze audit --env ENV --no-record --json (cache removed first)")
+                    f"oafreeze audit --env ENV --no-record --json (cache removed first; {os.cpu_count()} CPUs)")
+        single = row("audit", f"oafreeze audit --jobs 1, first ({n_tasks} tasks, empty cache)",
+                     "oafreeze audit --env ENV --no-record --json --jobs 1 (cache removed first; one process)")
         again = row("audit", f"oafreeze audit, again ({n_tasks} tasks, nothing changed)",
                     "oafreeze audit --env ENV --no-record --json")
         edited = row("audit", f"oafreeze audit, one task edited ({n_tasks} tasks)",
@@ -467,6 +469,9 @@ def measure(env: Path, work: Path, repeat: int, cold_repeat: int, only: set[str]
             shutil.rmtree(env / ".oafreeze-cache", ignore_errors=True)
             first.samples.append(timed(audit_cmd, env))
         print(f"audit: first {first.median:.1f}s", flush=True)
+        shutil.rmtree(env / ".oafreeze-cache", ignore_errors=True)
+        single.samples.append(timed(audit_cmd + ["--jobs", "1"], env))
+        print(f"audit: first on one process {single.median:.1f}s", flush=True)
         time.sleep(2.5)  # past the racy window, as any later audit would be
         for rep in range(repeat):
             again.samples.append(timed(audit_cmd, env))
