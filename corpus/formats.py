@@ -1068,6 +1068,46 @@ def _eml(name: str, data: bytes, budget: _Budget, depth: int) -> Extraction:
     return out.result()
 
 
-_READERS = {".pdf": _pdf, ".docx": _docx, ".xlsx": _xlsx, ".pptx": _pptx, ".eml": _eml}
-# Readers whose running time is not bounded by the input's size alone.
-_SLOW = {".pdf", ".eml"}
+def _zip(name: str, data: bytes, budget: _Budget, depth: int) -> Extraction:
+    """A zip archive: each member read as the document it is (an agent can unpack it as easily
+    as open a file), under the same bounds as an Office package; an encrypted or broken member
+    is a problem, not a refusal."""
+    if data.count(b"PK\x01\x02") > MAX_MEMBERS:
+        raise _Refused(f"not a safe zip archive: more than {MAX_MEMBERS} members")
+    out = _Text(budget)
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as zf:
+            hostile = _unsafe_member(zf)
+            if hostile:
+                raise _Refused(f"not a safe zip archive: {hostile}")
+            inflated = 0
+            for info in sorted(zf.infolist(), key=lambda i: _natural(i.filename)):
+                if info.is_dir():
+                    continue
+                label = f"member {info.filename}"
+                if info.flag_bits & 0x1:
+                    out.problems.append(f"{label}: encrypted, not read")
+                    continue
+                if info.file_size > MAX_MEMBER:
+                    out.problems.append(f"{label}: unpacks to {info.file_size} bytes (limit {MAX_MEMBER}), not read")
+                    continue
+                chunks: list[bytes] = []
+                with zf.open(info) as fh:  # read to the end: the CRC is checked
+                    while chunk := fh.read(MIB):
+                        inflated += len(chunk)
+                        if inflated > MAX_UNPACKED or sum(map(len, chunks)) + len(chunk) > MAX_MEMBER:
+                            raise _Refused(f"not a safe zip archive: inflates past its declared size "
+                                           f"(limit {MAX_UNPACKED}): a zip bomb")
+                        chunks.append(chunk)
+                _attachment(out, label, info.filename, b"".join(chunks), budget, depth)
+    except _Refused:
+        raise
+    except (zipfile.BadZipFile, ValueError, EOFError, OSError, NotImplementedError, RuntimeError, zlib.error,
+            KeyError, IndexError, OverflowError) as exc:
+        raise _Refused(f"does not parse as zip: {exc}") from None
+    return out.result(BINARY)
+
+
+_READERS = {".pdf": _pdf, ".docx": _docx, ".xlsx": _xlsx, ".pptx": _pptx, ".eml": _eml, ".zip": _zip}
+# Readers whose running time is not bounded by the input's size alone (an archive may hold either).
+_SLOW = {".pdf", ".eml", ".zip"}

@@ -14,10 +14,15 @@ _QUOTES = str.maketrans({"\u201c": '"', "\u201d": '"', "\u201e": '"', "\u2018": 
 _SPACE = re.compile(r"\s+")
 
 
+def spaced(text: str) -> str:
+    """Straight quotes and dashes, one space for any run of whitespace, one after every `§`
+    (str.split's whitespace is the regex engine's `\\s`); case kept."""
+    return " ".join(text.translate(_QUOTES).replace("§", "§ ").split())
+
+
 def normalize(text: str) -> str:
-    """Casefolded, straight quotes and dashes, one space for any run of whitespace, one after
-    every `§` (str.split's whitespace is the regex engine's `\\s`)."""
-    return " ".join(text.translate(_QUOTES).replace("§", "§ ").split()).casefold()
+    """`spaced`, casefolded."""
+    return spaced(text).casefold()
 
 
 def locate(text: str, needle: str) -> int | None:

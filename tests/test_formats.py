@@ -857,3 +857,60 @@ def test_an_xml_part_declaring_an_encoding_python_lacks_is_unreadable():
     members["word/document.xml"] = members["word/document.xml"].replace(b'encoding="UTF-8"', b'encoding="UTb-8"')
     e = extract("odd.docx", dw.package(members))
     assert e.status == "unreadable" and "word/document.xml" in e.problem
+
+
+# -- zip archives ------------------------------------------------------------------------------
+
+def archive(members: dict[str, bytes | str]) -> bytes:
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as z:
+        for name, data in members.items():
+            z.writestr(name, data)
+    return out.getvalue()
+
+
+def test_a_zip_archive_is_read_member_by_member_as_the_documents_they_are():
+    inner = archive({"deep/notes.txt": "A note two archives down."})
+    data = archive({"round/b-note.md": "The finished client note.\n", "round/a-form.docx": dw.docx(["Fee: $1,200"]),
+                    "round/img.png": b"\x89PNG\r\n\x1a\n\0\0binary", "round/": "", "round/inner.zip": inner})
+    e = extract("previous-round.zip", data)
+    well_formed(e)
+    assert e.status == "text" and e.problem is None
+    assert [label for label, _ in e.parts] == ["member round/a-form.docx word/document.xml", "member round/b-note.md",
+                                               "member round/inner.zip member deep/notes.txt"]
+    assert e.part_at(line_of(e, "two archives down")) == "member round/inner.zip member deep/notes.txt"
+    assert "Fee: $1,200" in e.text and "binary" not in e.text
+
+
+def test_an_archive_of_images_only_is_binary_and_a_broken_one_unreadable():
+    assert extract("pictures.zip", archive({"a.png": b"\x89PNG\r\n\x1a\n\0\0"})).status == "binary"
+    broken = extract("x.zip", b"PK\x03\x04 not really")
+    assert broken.status == "unreadable" and "zip" in broken.problem
+
+
+def test_an_encrypted_member_is_a_problem_and_the_others_are_still_read():
+    data = bytearray(raw_zip([stored("secret.md", b"locked text"), stored("open.md", b"open text")]))
+    at = data.index(b"PK\x03\x04")
+    data[at + 6] |= 1  # the first member's local and central headers say: encrypted
+    data[data.index(b"PK\x01\x02") + 8] |= 1
+    e = extract("mixed.zip", bytes(data))
+    assert e.text == "open text" and "secret.md" in e.problem and "encrypted" in e.problem
+
+
+@pytest.mark.parametrize("members,why", [
+    ([stored("../outside.md", b"escape")], "points outside"),
+    ([stored(f"blob{i}.md", b"x", declared=60 << 20) for i in range(5)], "zip bomb"),
+])
+def test_a_hostile_archive_is_refused_with_the_reason(members, why):
+    e = extract("hostile.zip", raw_zip(members))
+    assert e.status == "unreadable" and why in e.problem
+
+
+def test_archives_nested_past_the_depth_limit_are_refused():
+    data = archive({"core.md": "the core"})
+    for n in range(formats.MAX_DEPTH + 1):
+        data = archive({f"layer{n}.zip": data})
+    e = extract("nest.zip", data)
+    assert e.status == "unreadable" and "nested" in e.problem
+    shallow = archive({"one.zip": archive({"core.md": "the core"})})
+    assert extract("shallow.zip", shallow).text == "the core"

@@ -56,6 +56,11 @@ def check(ctx: TaskContext) -> list[Finding]:
                                    evidence=tx.excerpt(anchor.quote)))
         else:
             armed += 1
+            if tx.spaced(anchor.quote) not in tx.spaced(f.text):
+                out.append(ctx.finding(ID, "minor", f.rel, f"the trap's anchor quote is in {f.rel} only with other "
+                                       "capitals: a check that matches the quote as written does not find it",
+                                       f"quote {f.rel} exactly, capitals included", location=f"{at}.quote",
+                                       evidence=tx.excerpt(anchor.quote)))
     ids = {c.id for c in ctx.task.criteria}
     if not trap.criteria:
         out.append(ctx.finding(ID, "major", "task.json", "the trap names no criterion that detects it: falling into "

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import math
 import re
 from bisect import bisect_right
+from collections import Counter
 from itertools import accumulate
 
 from oafreeze.corpus import text as tx
@@ -200,8 +202,9 @@ def _allowed(kind: str, m: re.Match) -> bool:
     if kind == "phone number":
         return _fictional_phone(m.group(0))
     if kind in ("secret in a URL", "credentials in a URL"):
+        # A reserved host makes the link fictional, not a machine-made password in it.
         host = _URL_HOST.search(m.group(0))
-        return bool(host and RESERVED_DOMAIN.search(host.group(1)))
+        return bool(host and RESERVED_DOMAIN.search(host.group(1))) and not _machine_made(_url_secret(m.group(0)))
     if kind == "IBAN":
         return _iban(m.group(0)) in EXAMPLE_IBANS
     if kind == "card number":
@@ -212,14 +215,40 @@ def _allowed(kind: str, m: re.Match) -> bool:
     return False
 
 
+_URL_SECRET = re.compile(r"://[^\s/:@\"'<>]+:([^\s/@\"'<>]+)@|[?&][\w-]+=([\w%.~+/-]+)")
+
+
+def _url_secret(url: str) -> str:
+    """The password or keyed value a URL carries."""
+    m = _URL_SECRET.search(url)
+    return next((g for g in m.groups() if g), "") if m else ""
+
+
+def _machine_made(value: str) -> bool:
+    """A value that reads as generated, not typed for a story ("demo", "changeme", "EXAMPLE-TOKEN-1"):
+    at least 16 characters mixing lower case, upper case and digits, at over 3.5 bits of entropy a
+    character (a hex digest, lower case and digits only, is left to the reader)."""
+    if len(value) < 16:
+        return False
+    kinds = sum(any(test(c) for c in value) for test in (str.islower, str.isupper, str.isdigit))
+    counts = Counter(value).values()
+    entropy = -sum(n / len(value) * math.log2(n / len(value)) for n in counts)
+    return kinds >= 3 and entropy > 3.5
+
+
 _BANKING = re.compile(r"(?<![a-z])(?:bank|banking|routing|aba|iban|swift|bic|checking|savings|ach|wire|direct[ _-]?deposit)"
                       r"(?![a-z])", re.I)
 
 
-def _upgraded(kind: str, severity: str, context: str) -> tuple[str, str]:
+def _upgraded(kind: str, severity: str, context: str, m: re.Match | None = None) -> tuple[str, str]:
     # An account number beside a word of banking is a bank account number.
     if kind == "account number" and _BANKING.search(context):
         return "bank account number", "major"
+    # A generated-looking secret on a reserved host: likely real, but a judgement (a waiver can lift it).
+    if m is not None and kind in ("secret in a URL", "credentials in a URL"):
+        host = _URL_HOST.search(m.group(0))
+        if host and RESERVED_DOMAIN.search(host.group(1)):
+            return kind, "major"
     return kind, severity
 
 
@@ -411,7 +440,7 @@ def check(ctx: TaskContext) -> list[Finding]:
                         continue
                     taken.append((m.start(), m.end()))
                     if not _allowed(kind, m):
-                        hits.append((*_upgraded(kind, severity, line), m.group(0)))
+                        hits.append((*_upgraded(kind, severity, line, m), m.group(0)))
             for kind, severity, start, end in tables.get(number, []):
                 if not any(start < e and s < end for s, e in taken):
                     taken.append((start, end))

@@ -25,7 +25,7 @@ from xml.sax.saxutils import escape
 from .cases import ID, ITEMS, KINDS, Apply, Case
 from .edits import (_PKG_REL, _REL, _W, _XML, _zip, add_criterion, add_deliverable, append_doc, criterion, doc,
                     docx_bytes, edit_doc, email, instructions_add, kb, load_task, read_doc, replace_text,
-                    task_dir, task_json, write_doc, xlsx_bytes)
+                    task_dir, task_json, write_doc)
 
 NE, TB, SD = "matrix-narrow-edit", "matrix-threshold-between", "matrix-signing-date-law"
 CA, AM, CI = "matrix-client-alert-refresh", "matrix-adverse-memo-repair", "matrix-california-invention-notice"
@@ -79,15 +79,6 @@ def _reword_in(t: dict, cid: str, old: str, new: str) -> None:
 def _reword(env: Path, task: str, cid: str, old: str, new: str) -> None:
     with task_json(env, task) as t:
         _reword_in(t, cid, old, new)
-
-
-def _token(seed: str, n: int, alphabet: str = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789") -> str:
-    """A deterministic random-looking string, built at run time so no secret-shaped literal sits here."""
-    out, counter = "", 0
-    while len(out) < n:
-        out += "".join(alphabet[b % len(alphabet)] for b in hashlib.sha256(f"{seed}/{counter}".encode()).digest())
-        counter += 1
-    return out[:n]
 
 
 def _docx_extra(paragraphs: list[str], *, description: str | None = None, comment: str | None = None) -> bytes:
@@ -184,26 +175,6 @@ def h01_nm_inspection_log(env: Path, task: str) -> None:
 
 
 # === H02 answer in the workspace ===================================================================
-
-
-@plant("ho-h02-finished-deliverables-in-zip", "H02", AM,
-       "A zip archive of an earlier run, previous-round.zip, holds a finished client-note.md and repaired agreement.")
-def h02_zip(env: Path, task: str) -> None:
-    note = ("Bayou Crest: four changes to the standard agreement for Avery Fontenot.\n\n"
-            "1. Territory: East Baton Rouge, Ascension, Livingston and Iberville Parishes replace the 75-mile "
-            "radius; La. R.S. 23:921(C) requires named parishes or municipalities.\n"
-            "2. Term: every restraint now ends two years after employment ends, the cap in La. R.S. 23:921(C).\n"
-            "3. Law and courts: Louisiana law and Louisiana courts replace Texas; La. R.S. 23:921(A)(2) voids the "
-            "Texas clause.\n"
-            "4. Timing: Avery signs on the first day of work, November 2, 2026, as an employee.\n")
-    agreement = ("# EMPLOYEE COVENANT AGREEMENT\n\nThis Agreement is made as of November 2, 2026 between Bayou Crest "
-                 "Environmental, L.L.C. and Avery Fontenot.\n\n## 2. Non-Competition\n\nFor two years after "
-                 "employment ends, Employee will not carry on or engage in environmental remediation or "
-                 "site-assessment work in East Baton Rouge, Ascension, Livingston or Iberville Parish.\n\n"
-                 "## 4. Governing Law and Forum\n\nLouisiana law governs; disputes go to the courts of East Baton "
-                 "Rouge Parish.\n")
-    write_doc(env, task, "previous-round.zip", _zip({"previous-round/client-note.md": note,
-                                                    "previous-round/fontenot-covenant-agreement.md": agreement}))
 
 
 @near_miss("ho-h02-nm-signed-offer-letter", "H02", CI,
@@ -465,14 +436,6 @@ def h10_nm_day_first(env: Path, task: str) -> None:
 # === H11 trap armed ================================================================================
 
 
-@plant("ho-h11-anchor-quote-case-differs", "H11", NE,
-       "An anchor quotes 'Do not change anything else in the Agreement.'; the file has 'agreement' in lower case.")
-def h11_case(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        anchor = t["oafreeze"]["trap"]["anchors"][1]
-        anchor["quote"] = replace_text(anchor["quote"], "in the agreement.", "in the Agreement.")
-
-
 @plant("ho-h11-anchor-quote-empty", "H11", TB,
        "An anchor's quote is the empty string, which every file trivially 'contains'.")
 def h11_empty(env: Path, task: str) -> None:
@@ -532,14 +495,6 @@ def h12_nm_split(env: Path, task: str) -> None:
 
 
 # === H13 synthetic data and secrets ================================================================
-
-
-@plant("ho-h13-database-url-with-password", "H13", SD,
-       "A .env file holds a database URL with a user name and password in it (the host is a reserved example one).")
-def h13_db_url(env: Path, task: str) -> None:
-    write_doc(env, task, "hris-export.env", (
-        "# HRIS export settings\nHRIS_DATABASE_URL=postgresql://hris_reader:" + _token("hris-password", 22)
-        + "@hris-db.maplestone.example.com:5432/people\n"))
 
 
 @near_miss("ho-h13-nm-checksum-and-uuid", "H13", SD,

@@ -156,3 +156,12 @@ def anchor_in_eml(env: Path, task: str) -> None:
     with task_json(env, task) as t:
         _trap(t)["anchors"].append({"file": "documents/litigation-group-note.eml",
                                     "quote": "The radius clause is the weakest point of the standard agreement."})
+
+
+# Moved from the held-out set: it informed a change to the audit.
+@plant("h11-anchor-quote-case-differs", "H11", NE,
+       "An anchor quotes 'Do not change anything else in the Agreement.'; the file has 'agreement' in lower case.")
+def h11_case(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        anchor = t["oafreeze"]["trap"]["anchors"][1]
+        anchor["quote"] = replace_text(anchor["quote"], "in the agreement.", "in the Agreement.")

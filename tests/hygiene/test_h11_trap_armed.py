@@ -85,3 +85,13 @@ def test_near_miss_a_placement_trap_that_also_lists_an_unrelated_criterion(tmp_p
     task = task_json()
     task["oafreeze"]["trap"]["criteria"] = ["C1", "C2"]
     assert found(env_with(tmp_path, task), "H11") == []
+
+
+def test_an_anchor_that_matches_only_with_other_capitals_is_minor(tmp_path):
+    task = task_json()
+    task["oafreeze"]["trap"]["anchors"][0]["quote"] = "Walk the Employee through the threshold math"
+    hits = found(env_with(tmp_path, task), "H11")
+    assert [(f.severity, f.location) for f in hits] == [("minor", "$.oafreeze.trap.anchors[0].quote")]
+    assert "capitals" in hits[0].message
+    task["oafreeze"]["trap"]["anchors"][0]["quote"] = "walk  the employee\nthrough the threshold math"
+    assert found(env_with(tmp_path / "spacing", task), "H11") == []  # spacing is not the quote's text

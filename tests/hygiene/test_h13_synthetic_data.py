@@ -158,3 +158,15 @@ def test_near_miss_published_test_values_failed_checksums_and_mentions_without_n
              "Matter No. 2026-CH-01234; invoice 2026/04/17.",
              "| Name | Start date | Account manager |", "|---|---|---|", "| Sasha | 2026-04-17 | Jo Park |"]
     assert found(env_with(tmp_path, files={**workspace(), "ok.md": "\n".join(lines) + "\n"}), "H13") == []
+
+
+def test_a_generated_password_in_a_url_on_a_reserved_host_is_major_and_a_story_one_is_not(tmp_path):
+    url = "postgresql://hris_reader:Qm7vT2xLp9RzK4nW8cYb3d@hris-db.example.com:5432/people"
+    hits = found(env_with(tmp_path, files={**workspace(), "export.env": f"DATABASE_URL={url}\n"}), "H13")
+    assert [(f.severity, f.location) for f in hits] == [("major", 1)]
+    assert "Lp9RzK4nW8" not in hits[0].evidence + hits[0].message  # masked
+    for n, story in enumerate(["postgresql://demo:changeme@db.example.com/people",
+                               "https://files.example.com/x?token=EXAMPLE-TOKEN-0001",
+                               "https://files.example.com/x?sig=9f86d081884c7d659a2feaa0c55ad015a3bf4f1b"]):
+        env = env_with(tmp_path / f"story{n}", files={**workspace(), "export.env": f"URL={story}\n"})
+        assert found(env, "H13") == [], story
