@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import io
 import re
+import zipfile
+from dataclasses import dataclass
 from difflib import SequenceMatcher
 
 from oafreeze.environment.matching import FUZZY_THRESHOLD, family, resolve
 from oafreeze.hygiene import degenerate
+from oafreeze.corpus import formats
 from oafreeze.corpus import text as tx
 from oafreeze.environment import criteria as cr
 from oafreeze.hygiene.context import TaskContext
@@ -43,6 +47,44 @@ def _ratio(a: str, b: str) -> float:
     return SequenceMatcher(None, a, b).ratio()
 
 
+@dataclass
+class Member:
+    """A file inside a zip archive of the workspace, as an agent that unpacks it sees it."""
+
+    rel: str  # the archive's path in the task folder (findings point at it)
+    name: str  # the member's path inside the archive
+    text: str | None
+
+    def where(self, line: int | None) -> str:
+        return f" (member {self.name})"
+
+
+def members(f) -> list[Member]:
+    """The members of a zip archive in the workspace, each with its text (read by corpus.formats,
+    part by part, under its bounds); none for any other file."""
+    if formats.extension(f.rel) != ".zip" or not f.text or f.data is None:
+        return []
+    try:
+        with zipfile.ZipFile(io.BytesIO(f.data)) as zf:
+            names = [i.filename for i in zf.infolist() if not i.is_dir()]
+    except (zipfile.BadZipFile, ValueError, OSError):
+        return []
+    lines = f.text.split("\n")
+    parts = f.extraction.parts
+    texts: dict[str, list[str]] = {n: [] for n in names}
+    for (label, first), end in zip(parts, [p[1] for p in parts[1:]] + [len(lines) + 1]):
+        owner = max((n for n in names if label == f"member {n}" or label.startswith(f"member {n} ")), key=len,
+                    default=None)
+        if owner is not None:
+            texts[owner] += lines[first - 1:end - 1]
+    return [Member(f.rel, n, "\n".join(texts[n]) or None) for n in names]
+
+
+def _with_members(ctx: TaskContext) -> list:
+    """The task's own files, then the members of its archives."""
+    return ctx.task_files + [m for f in ctx.task_files for m in members(f)]
+
+
 def check(ctx: TaskContext) -> list[Finding]:
     """Workspace files the matcher would (or nearly would) grade as a deliverable, in any format;
     files that already pass a deliverable's criteria; starting forms that already hold the change."""
@@ -74,7 +116,7 @@ def _look_alikes(ctx: TaskContext, names: list[str], paired: set[str]) -> list[F
     out = []
     # A starting form shares its deliverable's name by design ("draft-agreement.md" for "agreement.md").
     forms = {t[0] for d in names for t in [degenerate.template_for(ctx, d)] if t}
-    for f in ctx.task_files:
+    for f in _with_members(ctx):
         if f.name in paired or f.rel in forms or degenerate.looks_like_form(f.name):
             continue
         for d in names:
@@ -91,7 +133,8 @@ def _look_alikes(ctx: TaskContext, names: list[str], paired: set[str]) -> list[F
             else:
                 continue
             out.append(ctx.finding(
-                ID, severity, f.rel, f"{f.rel} looks like the deliverable {d!r}: {why}; an agent may hand it in "
+                ID, severity, f.rel, f"{f.rel}{f.where(None) if isinstance(f, Member) else ''} looks like the "
+                f"deliverable {d!r}: {why}; an agent may hand it in "
                 "as its answer (or convert it), and a matcher with other settings may grade it",
                 f"rename {f.name!r} so that it cannot pass for the deliverable (e.g. '-source', '-prior-matter'), or "
                 "move it out of the workspace if it is the answer", evidence=f"{d} ~ {f.name}"))
@@ -112,7 +155,7 @@ def _finished_answers(ctx: TaskContext, names: list[str]) -> list[Finding]:
         if not literal or len(groups) < 2:
             continue
         every = len(literal) == len(grads)
-        for f in ctx.task_files:
+        for f in _with_members(ctx):
             if not f.text:
                 continue
             alike = _ratio(f.name, d) >= NEAR or _stem(f.name) == _stem(d) or \

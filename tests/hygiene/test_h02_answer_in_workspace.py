@@ -145,3 +145,29 @@ def test_amounts_are_compared_by_value_and_citations_by_their_designation():
     assert not has("18 U.S.C. § 1833(b)", "$1,833") and not has("1270910", "$127,091")
     assert not has("Section 5 of 12", "$5") and not has("C.R.S. § 8-2-113(3)", "C.R.S. § 8-2-113(2)")
     assert not has("Cal. Lab. Code 2870 days", "Cal. Lab. Code § 2870")
+
+
+def _archive(members: dict[str, str]) -> bytes:
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as z:
+        for name, text in members.items():
+            z.writestr(name, text)
+    return out.getvalue()
+
+
+def test_an_archive_holding_a_deliverable_or_the_finished_answer_is_found_by_its_member(tmp_path):
+    task = task_json()
+    task["criteria"][2]["match_criteria"] = ('PASS if client-email.md states that $95,000 is below $127,091 '
+                                             'and cites C.R.S. § 8-2-113. FAIL if it omits the threshold.')
+    answer = "Dear client,\n$95,000 is below $127,091 (C.R.S. § 8-2-113).\n"
+    files = {**workspace(), "earlier-round.zip": _archive({"round-1/agreement.md": "An old agreement.\n",
+                                                           "round-1/notes-for-client.md": answer})}
+    hits = [f for f in found(env_with(tmp_path, task, files), "H02") if f.path == "documents/earlier-round.zip"]
+    said = {(f.severity, f.message.split(":")[0]) for f in hits}
+    assert ("major", "documents/earlier-round.zip (member round-1/agreement.md) looks like the deliverable "
+                     "'agreement.md'") in said
+    assert any("(member round-1/notes-for-client.md) already contains" in f.message for f in hits)
+    # The same files loose in an archive of other names and other content: nothing.
+    calm = {**workspace(), "earlier-round.zip": _archive({"round-1/lease-summary.md": "Rent is due monthly.\n"})}
+    assert [f for f in found(env_with(tmp_path / "calm", task, calm), "H02")
+            if f.path == "documents/earlier-round.zip"] == []
