@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import os
 import stat
+import sys
 import time
 from dataclasses import dataclass
 
@@ -110,9 +111,12 @@ class TreeReader:
         except (OSError, gitindex.IndexUnreadable, ValueError, IndexError):
             return self._index
         del data
-        self._index = {os.fsdecode(e.path): e for e in entries
-                       if e.path.startswith(b"tasks/") and not (e.stage or e.intent_to_add or e.skip_worktree
-                                                               or e.assume_valid or e.mode == 0o160000)}
+        # Two million entries at LAB scale: the flags are tested as bits (a stage, assume-valid;
+        # skip-worktree, intent-to-add) and names decoded as os.fsdecode does, without its wrapper.
+        enc, errors = sys.getfilesystemencoding(), sys.getfilesystemencodeerrors()
+        self._index = {e.path.decode(enc, errors): e for e in entries
+                       if e.path.startswith(b"tasks/") and not (e.flags & 0xB000 or e.extended & 0x6000
+                                                               or e.mode == 0o160000)}
         return self._index
 
     # -- reading a folder -----------------------------------------------------------------
