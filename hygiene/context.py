@@ -57,7 +57,7 @@ class WorkspaceFile:
     """A regular file in a task folder; its bytes and text are read once, on first use."""
 
     rel: str  # relative to the task folder: "documents/facts.md"
-    path: Path
+    path: str | Path  # a str when listed: a thousand knowledge-base files a task, no Path each
     size: int
     in_kb: bool = False
     blob: str | None = None  # its git blob id, as the audited tree holds it
@@ -219,7 +219,9 @@ def list_task_folder(folder: Path, kb_mount: str, *, listing=None, blobs: dict[s
     listing = listing if listing is not None else walk(folder)
     kb_prefix = kb_mount.rstrip("/") + "/"
     blobs = blobs or {}
-    files = [WorkspaceFile(rel, folder / rel, st.st_size, in_kb=rel.startswith(kb_prefix), blob=blobs.get(rel),
+    base = os.fspath(folder)
+    join = os.path.join
+    files = [WorkspaceFile(rel, join(base, rel), st.st_size, in_kb=rel.startswith(kb_prefix), blob=blobs.get(rel),
                            store=store)
              for rel, st in listing.files.items()]
     files.sort(key=lambda f: f.rel.encode("utf-8", "surrogateescape"))
