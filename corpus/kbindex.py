@@ -42,6 +42,21 @@ class KnowledgeIndex:
         for w in set(wt.split()):
             self.postings[w] = self.postings.get(w, 0) | bit
 
+    def as_dict(self) -> dict:
+        """Plain data (for the audit's cache); `from_dict` gives the same index back."""
+        return {"paths": self.paths, "kinds": self.kinds, "texts": self.texts, "words": self.words,
+                "postings": {w: format(bits, "x") for w, bits in self.postings.items()}}
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "KnowledgeIndex":
+        """The index `as_dict` described (ValueError, KeyError or TypeError if it is not one)."""
+        index = cls([str(p) for p in data["paths"]], [k if k is None else str(k) for k in data["kinds"]],
+                    [str(t) for t in data["texts"]], [str(w) for w in data["words"]],
+                    {str(w): int(bits, 16) for w, bits in data["postings"].items()})
+        if not len(index.paths) == len(index.kinds) == len(index.texts) == len(index.words):
+            raise ValueError("an index whose lists differ in length")
+        return index
+
     def files_with(self, needle: str) -> int:
         """Bit set of the files whose words contain `needle`'s words as a run."""
         key = word_text(needle)

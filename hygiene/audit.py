@@ -216,15 +216,26 @@ class Session:
             return None
         if self._index is not None:
             return self._index
+        pinned = [f for f in ctx.kb_files if ctx.pinned(f)]
+        complete = len(pinned) == len(ctx.pinned_blobs)
+        # A complete index depends only on the snapshot, the mount and the code: cached under them.
+        key = digest("kbindex", self.cache.version, self.snapshot.digest, self.mount)
+        hit = self.cache.get("content", key) if complete else None
+        if isinstance(hit, dict):
+            try:
+                self._index = KnowledgeIndex.from_dict(hit)
+                return self._index
+            except (KeyError, TypeError, ValueError, AttributeError):
+                pass
         kinds = {d.id: d.kind for d in self.snapshot.documents}
         kind_of = {f"{self.mount}/{f.path}": kinds.get(f.document) for f in self.snapshot.files}
-        pinned = [f for f in ctx.kb_files if ctx.pinned(f)]
         index = KnowledgeIndex()
         for f in pinned:
             if f.text:
                 index.add(f.rel, kind_of.get(f.rel), f.text)
-        if len(pinned) == len(ctx.pinned_blobs):
+        if complete:
             self._index = index
+            self.cache.put("content", key, index.as_dict())
         return index
 
     # -- auditing --------------------------------------------------------------------------

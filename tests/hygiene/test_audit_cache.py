@@ -112,3 +112,30 @@ def test_without_anywhere_to_keep_a_key_the_cache_is_off_and_results_are_the_sam
     assert results(env) == first
     _result, from_cache = audit_in_session(env)
     assert from_cache == 0
+
+
+def test_the_knowledge_base_index_comes_from_the_cache_and_equals_one_built_again(tmp_path):
+    import shutil
+
+    from conftest import init_repo
+
+    from oafreeze.demo import lay_out
+    from oafreeze.environment.task import load_task
+
+    env = init_repo(tmp_path / "sample")
+    lay_out(env)
+    task = "covenant-package-v02"
+    with Session(env, today=TODAY) as session:  # builds the index and caches it
+        session.audit(task, [])
+    with Session(env, today=TODAY) as session:
+        cached = session.knowledge(session.context(load_task(env, task)))
+        assert session.store.extracted == session.store.reused == 0  # no knowledge-base file was read
+    with Session(env, today=TODAY, use_cache=False) as session:
+        built = session.knowledge(session.context(load_task(env, task)))
+        assert session.store.extracted >= len(built.paths) > 10
+    assert cached.as_dict() == built.as_dict()
+    # A task edited since: its findings with the cached index equal those without any cache.
+    memo = env / "tasks" / task / "documents" / "standing-instructions.md"
+    memo.write_text(memo.read_text() + "\nA line added after the first audit.\n")
+    shutil.rmtree(env / "audit", ignore_errors=True)
+    assert results(env) == results(env, use_cache=False)
