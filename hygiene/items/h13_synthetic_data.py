@@ -75,6 +75,11 @@ RULES = [
     ("credentials in a URL", re.compile(r"\b[a-z][a-z0-9+.-]*://[^\s/:@\"'<>]+:[^\s/@\"'<>]+@[\w.-]+", re.I), "blocker"),
     ("credential", re.compile(r"\b(?:api[_-]?key|secret|password|passwd|token)\s*[:=]\s*['\"]?[^\s'\"]{8,}", re.I),
      "blocker"),
+    # A token sent in an HTTP header ("Authorization: Bearer ...", "Basic ..."), or a JSON Web
+    # Token anywhere (three base64url segments, the first an encoded '{"'): one that reads as
+    # generated is a live credential (placeholders such as YOUR_TOKEN_HERE are left alone).
+    ("bearer token", re.compile(r"\b(?:bearer|basic|token)\s+(?P<v>[A-Za-z0-9._~+/-]{16,}=*)|"
+                                r"\b(?P<jwt>eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,})", re.I), "blocker"),
     # Payment identifiers that carry their own checksum (checked in _is_one), labelled or not.
     ("IBAN", re.compile(r"(?<![\w-])[A-Z]{2}\d{2}(?:[ ]?[A-Z0-9]{4}){2,7}(?:[ ]?[A-Z0-9]{1,3})?(?![\w-])"), "major"),
     ("card number", re.compile(r"(?<![\w-])\d(?:[ -]?\d){12,18}(?![\w-])"), "major"),
@@ -114,7 +119,8 @@ RULES = [
     ("internal host name", re.compile(r"(?<![\w.@/\\-])[a-z][a-z0-9-]*\.(?:internal|corp|lan|intranet|localdomain|"
                                       r"home\.arpa)(?![\w-]|\.\w)"), "minor"),
 ]
-SECRET_KINDS = {"private key", "API key", "credential", "webhook URL", "secret in a URL", "credentials in a URL"}
+SECRET_KINDS = {"private key", "API key", "credential", "bearer token", "webhook URL", "secret in a URL",
+                "credentials in a URL"}
 PATH_KINDS = {"network share path", "local path", "internal URL", "internal host name"}
 PAYMENT_KINDS = {"IBAN", "card number", "bank routing number", "bank account number", "account number"}
 _URL_HOST = re.compile(r"://(?:[^\s/@]+@)?([^\s/:?#\"'<>]+)")
@@ -197,6 +203,8 @@ def _is_one(kind: str, value: str) -> bool:
 
 
 def _allowed(kind: str, m: re.Match) -> bool:
+    if kind == "bearer token":
+        return not (m.group("jwt") or _machine_made(m.group("v")))
     if kind == "e-mail address":
         return bool(RESERVED_DOMAIN.search(m.group(1)))
     if kind == "phone number":
@@ -362,6 +370,7 @@ GATES: list[tuple[str, tx.Gate | None]] = [
     ("secret in a URL", _HTTP),
     ("credentials in a URL", tx.Gate(("://",), ("@",))),
     ("credential", tx.Gate(("api", "secret", "password", "passwd", "token"), (":", "="), fold=True)),
+    ("bearer token", tx.Gate(("bearer", "basic", "token", "eyj"), fold=True)),
     ("IBAN", None),
     ("card number", None),
     *[(kind, None) for kind, *_ in LABELLED],

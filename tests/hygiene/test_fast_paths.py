@@ -31,6 +31,8 @@ EXAMPLES = {
     "secret in a URL": ["see https://files.acme.com/doc?token=abcdef123456789", "HTTP://X.COM/A?SIG=ABCDEFGHIJKLMNOP"],
     "credentials in a URL": ["ftp://alice:hunter22@files.acme.com/x"],
     "credential": ["password = hunter2hunter2", "API-KEY: abcdefgh1234", "ſecret: abcdefghijk", "TOKEN=abcdefgh9"],
+    "bearer token": ["Authorization: Bearer aB3dE5fG7hJ9kL1mN3pQ5r", "curl -H 'BASIC dXNlcjpwYXNzd29yZDEyMzQ='",
+                     "jwt eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.abcdefghijkl"],
     "IBAN": ["pay to DE44500105175407324931"],
     "card number": ["card 4556 7375 8689 9855"],
     "bank routing number": ["Routing number: 021000021"],

@@ -170,3 +170,14 @@ def test_a_generated_password_in_a_url_on_a_reserved_host_is_major_and_a_story_o
                                "https://files.example.com/x?sig=9f86d081884c7d659a2feaa0c55ad015a3bf4f1b"]):
         env = env_with(tmp_path / f"story{n}", files={**workspace(), "export.env": f"URL={story}\n"})
         assert found(env, "H13") == [], story
+
+
+def test_a_generated_token_in_an_authorization_header_or_a_jwt_is_a_masked_blocker(tmp_path):
+    jwt = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJlbGxlcnkifQ.Qm7vT2xLp9RzK4nW8cYb3d"
+    text = ("curl -H 'Authorization: Bearer Qm7vT2xLp9RzK4nW8cYb3dX1' https://hris.example.com/api\n"
+            f"session={jwt}\n"
+            "curl -H 'Authorization: Bearer YOUR_ACCESS_TOKEN_HERE' https://hris.example.com/api\n"
+            "The basic token economy of the plan is explained below.\n")
+    hits = found(env_with(tmp_path, files={**workspace(), "notes.md": text}), "H13")
+    assert [(f.severity, f.location) for f in hits] == [("blocker", 1), ("blocker", 2)]
+    assert all("Qm7vT2xLp9" not in f.evidence + f.message for f in hits)
