@@ -256,6 +256,8 @@ class Session:
             if progress:
                 progress(len(out), len(task_ids))
 
+        if progress and task_ids:
+            progress(0, len(task_ids))  # shown at once: the first task can take a while
         rest = list(task_ids)
         if rest:  # the first builds what every task shares (the knowledge base's index) before any fork
             done(self.audit(rest.pop(0), waivers))

@@ -6,7 +6,8 @@ never committed, safe to delete) and holds three tables, each keyed so that a st
 can never be found:
 
 - `content`: a document's extraction (its text, its parts, or why it has none), keyed by the
-  git blob id of its bytes and the audit's code version;
+  git blob id of its bytes and the audit's code version; and the pinned knowledge base's index,
+  keyed by the snapshot, the mount and the code version;
 - `tree`: a task folder's tree id and the blob ids of its files, keyed by the folder and
   trusted only when the stat data of every file is unchanged and older, by a margin, than the
   walk that recorded it (the racy-git rule);
