@@ -261,7 +261,9 @@ class Session:
         rest = list(task_ids)
         if rest:  # the first builds what every task shares (the knowledge base's index) before any fork
             done(self.audit(rest.pop(0), waivers))
-        if rest and not self.trees.from_cache:  # a cold start: read git's index once, for every worker
+        # A cold start (the cache knows none of the first folders): read git's index once, before
+        # the workers start, so that they share it. After an edit, folders are hashed instead.
+        if rest and not self.trees.from_cache and not any(self.trees.known(t) for t in task_ids[:4]):
             self.trees.load_index()
         if jobs > 1 and len(rest) >= workers.PARALLEL_FROM and workers.can_fork():
             workers.audit_in_workers(self, rest, waivers, min(jobs, len(rest)), done)

@@ -90,6 +90,15 @@ class TreeReader:
             return
         self._repo_checked = True
 
+    @property
+    def index_read(self) -> bool:
+        """Whether git's index has been read."""
+        return self._index is not None
+
+    def known(self, task_id: str) -> bool:
+        """Whether the cache has an entry for the folder (current or not): a run that has been here."""
+        return self.cache is not None and self.cache.get("tree", self._key(task_id)) is not None
+
     def load_index(self) -> None:
         """Read git's index now (a run that starts cold: its workers then share it)."""
         self._entries(force=True)

@@ -81,3 +81,24 @@ def test_the_cli_takes_jobs_and_refuses_zero(env, cli):
     assert code == 1 and len(out["tasks"]) == 17  # exit 1: the broken task fails
     code, _out, err = cli("audit", "--env", str(env), "--jobs", "0")
     assert code == 2 and "--jobs" in err
+
+
+def test_git_index_is_read_on_a_cold_start_and_not_after_an_edit_to_the_first_task(env):
+    import os
+    import time
+
+    hour_ago = time.time() - 3600  # every file settled, past git's racy window
+    for dirpath, _dirs, files in os.walk(env / "tasks"):
+        for name in files:
+            os.utime(os.path.join(dirpath, name), (hour_ago, hour_ago))
+    time.sleep(2.5)  # utime sets ctime to now: let it age past the racy window too
+    ids = sorted(p.name for p in (env / "tasks").iterdir())
+    with Session(env) as session:
+        session.audit_all(ids, [], jobs=1)
+        assert session.trees.index_read  # cold: read once, for every folder
+    facts = env / "tasks" / ids[0] / "documents" / "client-request.md"
+    facts.write_text(facts.read_text() + "\nOne more line.\n")
+    with Session(env) as session:
+        after = session.audit_all(ids, [], jobs=1)
+        assert not session.trees.index_read  # only the edited folder was read again, by hashing
+    assert after[0].tree != "" and after[0].task == ids[0]
