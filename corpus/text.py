@@ -17,7 +17,12 @@ _SPACE = re.compile(r"\s+")
 def spaced(text: str) -> str:
     """Straight quotes and dashes, one space for any run of whitespace, one after every `§`
     (str.split's whitespace is the regex engine's `\\s`); case kept."""
-    return " ".join(text.translate(_QUOTES).replace("§", "§ ").split())
+    return " ".join(_prepared(text).split())
+
+
+def _prepared(text: str) -> str:
+    """Straight quotes and dashes, and a space after every `§` (what `spaced` and `words` share)."""
+    return text.translate(_QUOTES).replace("§", "§ ")
 
 
 def normalize(text: str) -> str:
@@ -85,7 +90,7 @@ def words(text: str) -> list[tuple[str, int]]:
     """Normalized words with their 1-based line: the words of each line's `normalize`, found in
     one pass over the text (spacing, which normalize collapses, never joins or splits a word;
     a `§` always ends one)."""
-    prepared = text.translate(_QUOTES).replace("§", "§ ").casefold()
+    prepared = _prepared(text).casefold()
     out = []
     for number, line in enumerate(prepared.splitlines(), 1):
         for w in _WORD.findall(line):

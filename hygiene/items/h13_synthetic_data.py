@@ -211,8 +211,7 @@ def _allowed(kind: str, m: re.Match) -> bool:
         return _fictional_phone(m.group(0))
     if kind in ("secret in a URL", "credentials in a URL"):
         # A reserved host makes the link fictional, not a machine-made password in it.
-        host = _URL_HOST.search(m.group(0))
-        return bool(host and RESERVED_DOMAIN.search(host.group(1))) and not _machine_made(_url_secret(m.group(0)))
+        return _on_reserved_host(m) and not _machine_made(_url_secret(m.group(0)))
     if kind == "IBAN":
         return _iban(m.group(0)) in EXAMPLE_IBANS
     if kind == "card number":
@@ -221,6 +220,12 @@ def _allowed(kind: str, m: re.Match) -> bool:
         host = _SHARE_HOST.search(m.group(0)) if kind != "internal URL" else _URL_HOST.search(m.group(0))
         return bool(host and EXAMPLE_HOST.search(host.group(1)))
     return False
+
+
+def _on_reserved_host(m: re.Match) -> bool:
+    """Whether the URL matched points at a reserved example host."""
+    host = _URL_HOST.search(m.group(0))
+    return bool(host and RESERVED_DOMAIN.search(host.group(1)))
 
 
 _URL_SECRET = re.compile(r"://[^\s/:@\"'<>]+:([^\s/@\"'<>]+)@|[?&][\w-]+=([\w%.~+/-]+)")
@@ -253,10 +258,8 @@ def _upgraded(kind: str, severity: str, context: str, m: re.Match | None = None)
     if kind == "account number" and _BANKING.search(context):
         return "bank account number", "major"
     # A generated-looking secret on a reserved host: likely real, but a judgement (a waiver can lift it).
-    if m is not None and kind in ("secret in a URL", "credentials in a URL"):
-        host = _URL_HOST.search(m.group(0))
-        if host and RESERVED_DOMAIN.search(host.group(1)):
-            return kind, "major"
+    if m is not None and kind in ("secret in a URL", "credentials in a URL") and _on_reserved_host(m):
+        return kind, "major"
     return kind, severity
 
 
