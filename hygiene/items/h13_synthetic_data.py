@@ -26,7 +26,7 @@ _INTERNAL_TLD = r"(?:internal|local|corp|lan|intranet|localdomain|home\.arpa|hom
 # the label. Prose that merely mentions one ("the date of birth is required by May 1, 2026") is not
 # field form.
 _NUMBER_WORD = r"(?:[ \t_.-]*(?:number|no\.?|num\.?|nr\.?|#|id)\b\.?)?"
-_SEP = (r"(?:[ \t]*\([^()\d\n]{0,24}\))?"  # a note on the form: "Date of birth (MM/DD/YYYY):"
+_SEP = (r"(?:[ \t]*\([^()\n]{0,32}\))?"  # a note on the form: "Date of birth (MM/DD/YYYY):", "(2024)"
         r"(?:[ \t]*(?:[:=#|\t(,]|[ \t]is\b)[ \t:#=|(),\"'*_\u2013\u2014-]*|[ \t*_]+)")
 _DATE = (r"(?:\d{4}-\d{1,2}-\d{1,2}|\d{1,2}[/.-]\d{1,2}[/.-](?:\d{4}|\d{2})|"
          r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?[ \t]+\d{1,2}(?:st|nd|rd|th)?,?[ \t]+\d{4}|"
@@ -42,6 +42,15 @@ LABELLED = [
     # An account number with no word of banking beside it may be a customer or billing number.
     ("account number", r"(?:account|acct\.?)", _ACCOUNT, "minor", False),
     ("date of birth", r"(?:dob|d\.o\.b\.?|date[ \t_-]+of[ \t_-]+birth|birth[ \t_-]*date|birthday)", _DATE, "major", False),
+    # Other countries' personal identity numbers, labelled: the UK's National Insurance number,
+    # Canada's social insurance number, an NHS, PPS or national identity number, a Personnummer.
+    ("national identity number", r"(?:national[ \t_-]*(?:insurance|identity|identification|id)|nino|ni[ \t]*(?=no\b|num)|"
+     r"social[ \t_-]*insurance|sin(?=[ \t]*(?:#|no\b|num|:))|nhs|ppsn?|personnummer|aadhaar|bsn|curp|"
+     r"personal[ \t_-]*(?:identity|identification|id)[ \t_-]*(?:number|no\b|code))",
+     r"(?=(?:[a-z \t.-]{0,3}\d){6})(?![a-z0-9 .-]*[a-z]{4})[a-z0-9](?:[ .-]?[a-z0-9]){5,17}", "major", False),
+    # A number labelled as a telephone, in any national form ("Tel. 030 2312 5874", "mobile: 0612 345 678").
+    ("phone number", r"(?:tel(?:ephone)?|phone|mobile|mob|cell(?:[ \t_-]*phone)?|fax|handy)\.?",
+     r"(?!\d{4}-\d{1,2}-\d{1,2}(?![\w-]))\+?\(?\d(?:[ .\u00a0-]?\(?\d\)?){6,14}", "major", False),
     ("passport number", r"passport", r"[a-z]{0,2}\d{6,9}[a-z]?", "major", True),
     # "DL" alone is an abbreviation of many things: only "DL #", "DL no." or "DL:" is a label.
     ("driver's licence number", r"(?:driver[’']?s?|driving)[ \t_-]*licen[cs]e|(?:dl|d\.l\.)(?=[ \t]*(?:#|no\b|num|:))",
@@ -101,6 +110,10 @@ RULES = [
     ("network share path", re.compile(r"\b(?:smb|cifs|afp|nfs|webdav|dav)://[^\s\"'<>)]+(?<![.,;:!?])", re.I), "major"),
     ("e-mail address", re.compile(r"\b[\w.+-]+@([A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+)\b"), "major"),
     ("phone number", re.compile(r"(?<![\d-])(?:\+?1[ .-]?)?\(?\d{3}\)?[ .-]\d{3}[ .-]\d{4}(?![\d-])"), "major"),
+    # Any country in international form: '+', a country code, then 8 to 15 digits in all, grouped
+    # as people write them ("+49 151 2834 7719", "+44 (0)20 7946 0958", "+33 6 12 34 56 78").
+    ("phone number", re.compile(r"(?<![\w+/=&%.-])\+[1-9](?:[ .\u00a0-]?(?:\(0\)[ .\u00a0-]?)?\(?\d\)?){7,14}(?![\w-])"),
+     "major"),
     # Absolute paths on one machine: POSIX homes, temp and mount points; any Windows drive, with
     # either slash and the \\?\ prefix; home-relative paths; file: URLs to anywhere.
     ("local path", re.compile(r"\bfile:/{1,3}[^\s\"'<>)]+(?<![.,;:!?])", re.I), "major"),
@@ -175,9 +188,18 @@ def _luhn_card(digits: str) -> bool:
     return issuer and total % 10 == 0
 
 
+# Numbers set aside for fiction: North America's 555-0100..0199 (with or without an area code),
+# Ofcom's drama numbers (United Kingdom) and ACMA's (Australia), after the country code or the
+# national trunk 0; a run of one digit or of counting digits reads as a placeholder.
+_FICTIONAL_UK = re.compile(r"(?:44|0)(?:2079460|1632960|7700900|(?:11[3-8]|1[2-6]1)4960|2896496|2920180|8081570|"
+                           r"9098790|3069990)\d{3}")
+_FICTIONAL_AU = re.compile(r"(?:61|0)(?:491570\d{3}|[2378](?:5550|7010)\d{4})")
+
+
 def _fictional_phone(number: str) -> bool:
-    digits = re.sub(r"\D", "", number)[-10:]
-    return digits[3:6] == "555" and digits[6:8] == "01"
+    digits = re.sub(r"\D", "", re.sub(r"\(0\)", "", number))
+    return (digits[-7:].startswith("55501") or bool(_FICTIONAL_UK.fullmatch(digits) or _FICTIONAL_AU.fullmatch(digits))
+            or len(set(digits.lstrip("+0"))) <= 1 or digits.lstrip("0") in "12345678901234567890")
 
 
 def _digits(text: str) -> str:
@@ -197,9 +219,17 @@ def _is_one(kind: str, value: str) -> bool:
         return _luhn_card(_digits(value))
     if kind == "bank routing number":
         return _aba_ok(value) and len(set(value)) > 1
-    if kind in ("bank account number", "account number"):
+    if kind in ("bank account number", "account number", "national identity number"):
         return len(set(_digits(value))) > 1  # 000000 or 1111111 is a placeholder
     return True
+
+
+def _fictional_value(kind: str, value: str) -> bool:
+    """One of its kind's reserved fictional values: a phone number set aside for fiction, a National
+    Insurance number with HMRC's example prefix QQ."""
+    if kind == "phone number":
+        return _fictional_phone(value)
+    return kind == "national identity number" and value[:2].upper() == "QQ"
 
 
 def _allowed(kind: str, m: re.Match) -> bool:
@@ -207,8 +237,8 @@ def _allowed(kind: str, m: re.Match) -> bool:
         return not (m.group("jwt") or _machine_made(m.group("v")))
     if kind == "e-mail address":
         return bool(RESERVED_DOMAIN.search(m.group(1)))
-    if kind == "phone number":
-        return _fictional_phone(m.group(0))
+    if kind in ("phone number", "national identity number"):
+        return _fictional_value(kind, _value(m))
     if kind in ("secret in a URL", "credentials in a URL"):
         # A reserved host makes the link fictional, not a machine-made password in it.
         return _on_reserved_host(m) and not _machine_made(_url_secret(m.group(0)))
@@ -312,7 +342,7 @@ def _table_hits(lines: list[str]) -> dict[int, list[tuple[str, str, int, int]]]:
             kind, value, severity = alone
             alone = None
             bare = _bare(line)
-            if value.fullmatch(bare) and _is_one(kind, bare):
+            if value.fullmatch(bare) and _is_one(kind, bare) and not _fictional_value(kind, bare):
                 at = line.index(bare)
                 hits.setdefault(number, []).append((*_upgraded(kind, severity, lines[number - 2]), at, at + len(bare)))
                 continue
@@ -328,7 +358,7 @@ def _table_hits(lines: list[str]) -> dict[int, list[tuple[str, str, int, int]]]:
             for col, (kind, value, severity) in header[2].items():
                 start, end, text = cells[col]
                 bare = _bare(text)
-                if bare and value.fullmatch(bare) and _is_one(kind, bare):
+                if bare and value.fullmatch(bare) and _is_one(kind, bare) and not _fictional_value(kind, bare):
                     at = line.index(bare, start)
                     hits.setdefault(number, []).append((*_upgraded(kind, severity, header[3]), at, at + len(bare)))
             continue
@@ -385,6 +415,7 @@ GATES: list[tuple[str, tx.Gate | None]] = [
     ("network share path", _SCHEME),
     ("e-mail address", tx.Gate(("@",))),
     ("phone number", None),
+    ("phone number", tx.Gate(("+",))),
     ("local path", tx.Gate(("file:",), fold=True)),
     ("local path", tx.Gate(("/Users/", "/home/", "/root/", "/private/var/", "/var/folders/", "/var/tmp/", "/mnt/",
                             "/tmp/", "/Volumes/", "/media/", "/srv/", "/opt/", "/net/", ":\\", ":/", "~/"))),
@@ -466,7 +497,8 @@ def check(ctx: TaskContext) -> list[Finding]:
 
 # The literals every label holds (for the gate of _ANY_LABEL).
 _LABEL_GATE = tx.Gate(("routing", "aba", "rtn", "account", "acct", "dob", "d.o.b", "date", "birth", "passport",
-                       "driver", "driving", "dl", "d.l"), fold=True)
+                       "driver", "driving", "dl", "d.l", "national", "nino", "ni",
+                       "insurance", "sin", "nhs", "pps", "personnummer", "aadhaar", "bsn", "curp", "personal", "tel", "phone", "mob", "cell", "fax", "handy"), fold=True)
 _ANY_LABEL = re.compile(r"(?<![a-z])(?:" + "|".join(f"(?:{label})" for _kind, label, *_rest in LABELLED) + r")(?![a-z])",
                         re.I)
 
@@ -489,6 +521,6 @@ def _fix(kind: str) -> str:
     if kind in PAYMENT_KINDS:
         return ("remove it, or use a published test value (card 4111 1111 1111 1111, IBAN GB82 WEST 1234 5698 "
                 "7654 32) or a placeholder such as 'account ending 0000'")
-    if kind in ("date of birth", "passport number", "driver's licence number"):
+    if kind in ("date of birth", "passport number", "driver's licence number", "national identity number"):
         return f"remove it, or write a placeholder ('[{kind}]'); give an age if the task turns on one"
     return "use reserved values: example.com addresses, 555-01xx phone numbers, no real paths or hosts"

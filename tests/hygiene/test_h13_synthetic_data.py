@@ -181,3 +181,42 @@ def test_a_generated_token_in_an_authorization_header_or_a_jwt_is_a_masked_block
     hits = found(env_with(tmp_path, files={**workspace(), "notes.md": text}), "H13")
     assert [(f.severity, f.location) for f in hits] == [("blocker", 1), ("blocker", 2)]
     assert all("Qm7vT2xLp9" not in f.evidence + f.message for f in hits)
+
+
+# Phone numbers outside North America: in international form anywhere, in national form where a
+# label says it is a telephone. The numbers are built from parts so none sits whole in this file.
+@pytest.mark.parametrize("line", ["Relocation contact, mobile +49 151 " + "2834 7719",
+                                  "Paris office: +33 6 12 " + "48 57 90", "Sydney desk +61 412 " + "093 518",
+                                  "Tel. 030 2312 " + "5874", "mobile: 0612 " + "804 377"])
+def test_a_phone_number_in_any_countrys_form_is_found(tmp_path, line):
+    hits = found(env_with(tmp_path, files={**workspace(), "contacts.md": f"- {line}\n"}), "H13")
+    assert [(f.severity, f.location, _kind(f)) for f in hits] == [("major", 1, "phone number")]
+
+
+def test_a_phone_column_of_a_table_is_read_and_its_fictional_values_allowed(tmp_path):
+    table = "Name,Phone\nJana Kowalczyk,030 2312 " + "5874\nMo Reyes,(303) 555-0100\nAl Finch,020 7946 0958\n"
+    hits = found(env_with(tmp_path, files={**workspace(), "contacts.csv": table}), "H13")
+    assert [(f.location, _kind(f)) for f in hits] == [(2, "phone number")]
+
+
+@pytest.mark.parametrize("line", ["UK drama number +44 (0)20 7946 0958", "mobile 07700 900123",
+                                  "Australian mobile +61 491 570 110", "Phone: 555-0143",
+                                  "The fee rose +15 percent, to 1,250,000 in 2026.", "phone call on 2026-10-14",
+                                  "Fax: +1 (303) 555-0100", "Tel: 0000 000 000"])
+def test_fictional_placeholder_and_non_phone_numbers_are_left_alone(tmp_path, line):
+    assert found(env_with(tmp_path, files={**workspace(), "contacts.md": f"- {line}\n"}), "H13") == []
+
+
+# Other countries' identity numbers, labelled (each value built from parts).
+@pytest.mark.parametrize("line", ["National Insurance number: JK " + "48 27 91 C", "SIN: 046 " + "454 286",
+                                  "NHS number 943 " + "476 5919", "Personnummer: 19811228-" + "9874"])
+def test_a_labelled_national_identity_number_is_found(tmp_path, line):
+    hits = found(env_with(tmp_path, files={**workspace(), "hire.md": f"- {line}\n"}), "H13")
+    assert [(f.severity, f.location, _kind(f)) for f in hits] == [("major", 1, "national identity number")]
+
+
+@pytest.mark.parametrize("line", ["National Insurance number: QQ 12 34 56 C", "SIN: 000 000 000",
+                                  "National insurance contributions rose in 2026 by 1,250,000",
+                                  "Bring a national identity card on 2026-11-02"])
+def test_near_miss_example_placeholder_and_prose_identity_numbers(tmp_path, line):
+    assert found(env_with(tmp_path, files={**workspace(), "hire.md": f"- {line}\n"}), "H13") == []
