@@ -71,11 +71,43 @@ def check(ctx: TaskContext) -> list[Finding]:
                 f"add a criterion on {d!r}: FAIL if it contains source paths, drafting commentary, client advice "
                 "or legal analysis (statutory notices the law requires are allowed)",
                 location="$.criteria", evidence=d))
+        out += _narrow_placement(ctx, d, placement)
         for i, c in placement:
             out += _notice_rule(ctx, d, i, c)
             out += _permits_advice(ctx, d, i, c)
     out += _undeclared_operative(ctx)
-    return _dedupe(out) + advice_asked_for(ctx) + copied_advice(ctx) + advice_in_forms(ctx)
+    return (_dedupe(out) + advice_asked_for(ctx) + advice_to_counterparty(ctx) + copied_advice(ctx)
+            + advice_in_forms(ctx))
+
+
+# What a placement rule covers: an allowlist ("contains only contract terms …") covers everything;
+# otherwise the kinds of material it names. A rule on file paths alone lets analysis and advice stay.
+ALLOWLIST = re.compile(r"\b(?:contains?|consists?\s+of|holds?|has)\s+(?:only|nothing\s+(?:but|other\s+than|except))\b|"
+                       r"\bonly\s+(?:the\s+)?(?:contract|agreement|operative)\b|\b(?:solely|exclusively)\b", re.I)
+COVERS_ADVICE = re.compile(r"analy|advi[cs]|comment|\bnotes?\b|explan|editorial|rationale|recommend|discussion|"
+                           r"internal|opinion|reasoning", re.I)
+COVERS_PATHS = re.compile(r"path|knowledge[- ]base|documents/|file\s+name|\.md\b|source", re.I)
+
+
+def _narrow_placement(ctx: TaskContext, d: str, placement: list) -> list[Finding]:
+    """Placement criteria on `d` that, together, leave out a kind of material HYGIENE.md names: advice
+    and analysis (major: the trap is open), or source paths (minor)."""
+    if not placement or any(ALLOWLIST.search(c.match_criteria) for _, c in placement):
+        return []
+    text = " ".join(c.match_criteria for _, c in placement)
+    missing = [what for what, pattern in (("client advice or legal analysis", COVERS_ADVICE),
+                                          ("source paths", COVERS_PATHS)) if not pattern.search(text)]
+    if not missing:
+        return []
+    i, c = placement[0]
+    return [ctx.finding(
+        ID, "major" if missing[0].startswith("client") else "minor", "task.json",
+        f"the placement {'criterion' if len(placement) == 1 else 'criteria'} on {d!r} "
+        f"({', '.join(repr(x.id) for _, x in placement)}) never forbid{'s' if len(placement) == 1 else ''} "
+        f"{' or '.join(missing)}: that material may stay in the text the counterparty signs and costs nothing",
+        f"make the rule an allowlist ('contains only contract terms, signature blocks and legally required notices') "
+        f"or name {' and '.join(missing)} among what fails", location=f"$.criteria[{i}].match_criteria",
+        evidence=tx.excerpt(c.match_criteria))]
 
 
 def _dedupe(findings: list[Finding]) -> list[Finding]:
@@ -181,7 +213,8 @@ _MATERIAL = re.compile(r"(?P<noun>drafting\s+(?:notes?|comments?|commentary)|not
                        r"reasoning|(?:legal\s+)?analysis|advice|recommendations|annotations?|explanations?|"
                        r"justifications?|notes?|remarks|summary)\b(?!\s+(?:from|by|of\s+the\s+(?:client|employee|"
                        r"counterparty))\b)"
-                       r"|(?P<verb>explain\w*|justify\w*|justifies)\b", re.I)
+                       r"|(?P<verb>explain\w*|justify\w*|justifies|(?:tell|telling|tells|showing|shows)\s+(?:[\w']+\s+){0,2}?"
+                       r"why)\b", re.I)
 # What makes a request for that material unambiguous: its kind, or what the explanation is about.
 _OUTRIGHT = re.compile(r"drafting|notes?\s+(?:to|for)|commentary|comments?|rationale|reasoning|analysis|advice|"
                        r"recommendations|annotations?", re.I)
@@ -226,7 +259,9 @@ def _requested(span: str, *, attached: bool) -> tuple[str, bool] | None:
             continue
         about = _OUTRIGHT_ABOUT.match(span, m.end())
         if m.group("verb"):
-            return (span[m.start("material"):about.end()], True) if about else (m.group("material"), False)
+            if about:
+                return span[m.start("material"):about.end()], True
+            return m.group("material"), m.group("material").lower().endswith("why")
         return m.group("material"), bool(_OUTRIGHT.search(m.group("material")) or about)
     return None
 
@@ -315,6 +350,9 @@ def advice_asked_for(ctx: TaskContext) -> list[Finding]:
     out = _asks_advice(ctx, ctx.task.instructions, "$.instructions")
     for d, description in ctx.task.deliverables.items():
         out += _asks_advice(ctx, description, f"$.deliverables[{d!r}]", own=d)
+    # A criterion whose PASS clause rewards the material in an operative deliverable asks for it too.
+    for i, c in enumerate(ctx.task.criteria):
+        out += _asks_advice(ctx, cr.clauses(c.match_criteria)[0], f"$.criteria[{i}].match_criteria")
     return _dedupe(out)
 
 
@@ -347,6 +385,78 @@ def _undeclared_operative(ctx: TaskContext) -> list[Finding]:
                 ID, "minor", "task.json", f"{d!r} is declared neither operative nor advisory",
                 f"list {d!r} in oafreeze.operative or oafreeze.advisory", location="$.oafreeze.operative",
                 evidence=d))
+    return out
+
+
+# --- advice addressed to the other side ------------------------------------------------------------
+
+_NAME = r"(?P<who>(?:[A-Z][\w'’-]+)(?:\s+(?:[A-Z][\w'’-]+|de|van|von|da|del|la))*)"
+# Who an operative deliverable goes to: "Offer letter to Dana Whitcombe", "agreement for Avery Fontenot",
+# "ready for Riley Vandermeer to sign".
+_GOES_TO = re.compile(r"\b(?:to|for|with)\s+(?:the\s+)?" + _NAME)
+# Who an advisory deliverable is addressed to: its description ("note to X", "email for X"), the
+# sentence of the instructions that names it, or a criterion ("X.md tells X").
+_TO = (r"\b(?:(?:note|notes|memo|email|e-mail|letter|message|summary|explanation|advice|report|update)\s+"
+       r"(?:\w+\s+){0,2}?(?:to|for)\s+(?:the\s+)?|(?:tells|advises|informs|explains\s+to|is\s+addressed\s+to|"
+       r"addresses)\s+(?:the\s+)?)")
+_ADDRESSED = re.compile(_TO + _NAME)
+_ROLE = re.compile(_TO + r"(?P<role>employees?|candidates?|new\s+hires?|counterpart(?:y|ies)|other\s+(?:side|party)|"
+                   r"opposing\s+counsel|signer|signatory)\b", re.I)
+# Words that may open a capitalised run but are not a party ("for HR", "to The").
+_NOT_A_PARTY = {"The", "A", "An", "HR", "Section", "Markdown", "Word", "PDF"}
+
+
+def _parties(text: str, pattern: re.Pattern) -> set[str]:
+    out = set()
+    for m in pattern.finditer(text):
+        who = m.group("who") if "who" in m.re.groupindex else None
+        if who and who.split()[0] not in _NOT_A_PARTY and len(who.split()) >= 2:
+            out.add(re.sub(r"['’]s$", "", who))
+    return out
+
+
+def _client_named(ctx: TaskContext, who: str) -> bool:
+    """Whether the task calls `who` its client ("our client, Avery Fontenot", "we represent ...")."""
+    name = re.escape(who)
+    said = re.compile(rf"\b(?:client|represent\w*|on\s+behalf\s+of|acting\s+for)\b[^.;\n]{{0,40}}?{name}|"
+                      rf"{name}\b[^.;\n]{{0,20}}?\b(?:our|the\s+firm's|the)\s+client\b", re.I)
+    texts = [ctx.task.instructions] + [f.text for f in ctx.task_files if f.text]
+    return any(said.search(t) for t in texts)
+
+
+def advice_to_counterparty(ctx: TaskContext) -> list[Finding]:
+    """An advisory deliverable addressed to the person an operative deliverable goes to (the employee
+    who signs, the other side): the privileged advice the task asks for is sent to the counterparty,
+    and an agent that writes it well is rewarded for a breach."""
+    ext = ctx.ext
+    counterparties: set[str] = set()
+    for d in ext.operative:
+        counterparties |= _parties(ctx.task.deliverables.get(d, ""), _GOES_TO)
+    sentences = [c for c in _CLAUSE.split(ctx.task.instructions) if c.strip()]
+    out = []
+    for d in ext.advisory:
+        if d not in ctx.task.deliverables:
+            continue
+        said = [("$.deliverables", ctx.task.deliverables[d])]
+        said += [("$.instructions", c) for c in sentences if d in c]
+        said += [(f"$.criteria[{i}].match_criteria", c.match_criteria) for i, c in enumerate(ctx.task.criteria)
+                 if d in c.match_criteria]
+        for where, text in said:
+            own = text if where == "$.deliverables" else text[text.find(d):]
+            hits = sorted(w for w in _parties(own, _ADDRESSED) if w in counterparties and not _client_named(ctx, w))
+            role = _ROLE.search(own)
+            role = role if role and not _client_named(ctx, role.group("role")) else None
+            if not hits and role is None:
+                continue
+            who = hits[0] if hits else role.group("role")
+            out.append(ctx.finding(
+                ID, "major", "task.json",
+                f"the advisory deliverable {d!r} is addressed to {who}, "
+                f"{'to whom an operative deliverable goes' if hits else 'the other side'}: the advice and analysis "
+                "the task asks for would go to the counterparty, not the client",
+                f"address {d!r} to the client (or to the partner or the file)", location=where,
+                evidence=tx.excerpt(text.strip())))
+            break
     return out
 
 

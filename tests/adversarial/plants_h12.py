@@ -163,3 +163,65 @@ def analysis_in_request(env: Path, task: str) -> None:
     append_doc(env, task, "hr-request.md",
                "P.S. Our in-house counsel notes that a Colorado court will decide any dispute with Riley under "
                "Colorado law, whatever the contract says.")
+
+
+def _reword(t: dict, cid: str, old: str, new: str) -> None:
+    crit = criterion(t, cid)
+    crit["match_criteria"] = replace_text(crit["match_criteria"], old, new)
+
+
+# Moved from the held-out set: it informed a change to the audit.
+@plant("h12-advisory-note-addressed-to-employee", "H12", AM,
+       "The only advisory deliverable, client-note.md, is re-addressed to Avery Fontenot, the employee who signs: "
+       "the privileged analysis has nowhere to go but the counterparty.")
+def h12_note_to_employee(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        t["instructions"] = replace_text(t["instructions"], "a short note for Bayou Crest on what changed and why",
+                                         "a short note for Avery Fontenot on what changed and why")
+        t["deliverables"]["client-note.md"] = "Short note to Avery Fontenot on what changed from the standard " \
+                                              "agreement and why."
+        _reword(t, "client-note-changes", "PASS if client-note.md tells Bayou Crest",
+                   "PASS if client-note.md tells Avery Fontenot")
+
+
+@plant("h12-advisory-email-to-the-candidate", "H12", CI,
+       "The cover email is to go to 'the candidate' rather than the client: the explanation of the departures "
+       "from the request lands with the person who signs.")
+def h12_email_to_candidate(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        t["deliverables"]["client-email.md"] = ("Cover email to the candidate explaining the package and the "
+                                                "departures from the request.")
+
+
+@near_miss("h12-nm-advisory-to-named-hr-director", "H12", SD,
+           "The cover email is addressed by name to Maplestone's HR director, Wren Okafor.",
+           "The HR director is the client's own officer, not the employee who signs: advice to the client may name "
+           "who at the client receives it.")
+def h12_nm_named_hr(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        t["deliverables"]["client-email.md"] = ("Cover email to Wren Okafor, Maplestone's HR director, explaining any "
+                                                "change from the approved form and any decision needed.")
+
+
+# Moved from the held-out set: it informed a change to the audit.
+@plant("h12-placement-criterion-narrowed-to-paths", "H12", AM,
+       "The placement criterion on the agreement is narrowed to file paths alone: legal analysis, the Delacroix "
+       "dispute and advice to the client may now stay in what Avery signs.")
+def h12_narrowed(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        crit = criterion(t, "placement-no-adverse-analysis")
+        crit["match_criteria"] = ("PASS if fontenot-covenant-agreement.md contains no file path such as "
+                                  "\"litigation-memo.md\" or \"documents/\". FAIL if it contains a file path.")
+
+
+# Moved from the held-out set: it informed a change to the audit.
+@plant("h12-criterion-rewards-explanation-in-agreement", "H12", TB,
+       "A new criterion on the agreement rewards a preamble in it that explains to Aspenline why the non-compete "
+       "was left out.")
+def h12_criterion_rewards_explanation(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        t["criteria"].append({
+            "id": "agreement-explains-omission", "title": "The agreement explains the omission",
+            "match_criteria": ("PASS if vandermeer-covenant-agreement.md opens with a short preamble telling Aspenline "
+                               "why no non-compete appears, with the salary figures. FAIL if it does not explain it."),
+            "deliverables": ["vandermeer-covenant-agreement.md"], "source": "expert"})

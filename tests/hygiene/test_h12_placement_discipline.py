@@ -154,3 +154,63 @@ def test_near_miss_a_placement_criterion_that_lets_only_the_required_notice_thro
         "PASS if agreement.md contains no source paths, drafting notes or legal analysis; the notice explaining the "
         "employee's immunity under 18 U.S.C. § 1833(b) may be included. FAIL if it contains \"knowledge-base/\".")
     assert found(env_with(tmp_path, task), "H12") == []
+
+
+def _addressed(task: dict, operative: str, advisory: str) -> dict:
+    task["deliverables"]["agreement.md"] = operative
+    task["deliverables"]["client-email.md"] = advisory
+    return task
+
+
+def test_advice_addressed_to_the_person_who_signs_is_major(tmp_path):
+    task = _addressed(task_json(), "The restrictive covenant agreement for Dana Smith, ready to sign.",
+                      "An e-mail to Dana Smith explaining the changes and why.")
+    hits = [f for f in found(env_with(tmp_path, task), "H12") if "addressed to" in f.message]
+    assert [(f.severity, f.location) for f in hits] == [("major", "$.deliverables")]
+    assert "Dana Smith" in hits[0].message
+
+
+def test_advice_addressed_to_the_other_side_by_role_is_major(tmp_path):
+    task = task_json()
+    task["criteria"][2]["match_criteria"] = task["criteria"][2]["match_criteria"].replace(
+        "tells the client", "tells the employee")
+    hits = [f for f in found(env_with(tmp_path, task), "H12") if "addressed to" in f.message]
+    assert [(f.severity, f.location) for f in hits] == [("major", "$.criteria[2].match_criteria")]
+
+
+def test_near_miss_advice_to_a_client_who_is_the_signer_or_to_the_clients_people(tmp_path):
+    # The firm represents the employee: the note to the employee is advice to the client.
+    task = _addressed(task_json(), "The restrictive covenant agreement for Dana Smith, ready to sign.",
+                      "An e-mail to Dana Smith explaining the changes and why.")
+    task["instructions"] = "Our client, Dana Smith, asked us to review the offer. " + task["instructions"]
+    assert [f for f in found(env_with(tmp_path / "a", task), "H12") if "addressed to" in f.message] == []
+    # A note to the client's HR director, who is not the person who signs.
+    task = _addressed(task_json(), "The restrictive covenant agreement for Dana Smith, ready to sign.",
+                      "Cover email to Maplestone's HR director, Robin Ames, explaining the changes.")
+    assert [f for f in found(env_with(tmp_path / "b", task), "H12") if "addressed to" in f.message] == []
+
+
+def test_a_placement_rule_on_file_paths_alone_leaves_advice_free(tmp_path):
+    task = task_json()
+    task["criteria"][1]["match_criteria"] = ("PASS if agreement.md contains no file path such as \"documents/\". "
+                                             "FAIL if it contains a file path.")
+    hits = [f for f in found(env_with(tmp_path, task), "H12") if "never forbid" in f.message]
+    assert [(f.severity, f.location) for f in hits] == [("major", "$.criteria[1].match_criteria")]
+    assert "client advice or legal analysis" in hits[0].message
+
+
+def test_near_miss_an_allowlist_placement_rule_covers_everything(tmp_path):
+    task = task_json()
+    task["criteria"][1]["match_criteria"] = ("PASS if agreement.md contains only contract terms, signature blocks and "
+                                             "legally required notices. FAIL if it contains anything else.")
+    assert [f for f in found(env_with(tmp_path, task), "H12") if "never forbid" in f.message] == []
+
+
+def test_a_criterion_that_rewards_an_explanation_inside_the_agreement(tmp_path):
+    task = task_json()
+    task["criteria"].append({"id": "C4", "title": "Explains the omission",
+                             "match_criteria": ("PASS if agreement.md opens with a short preamble telling the client "
+                                                "why no non-compete appears. FAIL if it does not."),
+                             "deliverables": ["agreement.md"], "source": "expert"})
+    hits = [f for f in found(env_with(tmp_path, task), "H12") if f.location == "$.criteria[3].match_criteria"]
+    assert [f.severity for f in hits] == ["major"]
