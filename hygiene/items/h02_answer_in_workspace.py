@@ -105,6 +105,7 @@ def check(ctx: TaskContext) -> list[Finding]:
             evidence=f"{d} -> {hit} ({res.method[d]})"))
     out += _look_alikes(ctx, names, paired)
     out += _finished_answers(ctx, names)
+    out += _reported_changes(ctx, names, {f.path for f in out})
     out += _already_changed(ctx, names)
     return out
 
@@ -175,6 +176,62 @@ def _finished_answers(ctx: TaskContext, names: list[str]) -> list[Finding]:
                 f"take the finished answer out of {f.rel}, or make the criteria of {d!r} ask for work "
                 "the workspace does not already contain",
                 location=first, evidence=tx.line_text(f.text, first)))
+    return out
+
+
+# A report of changes already made: "we replaced the radius", "the agreement now names the parishes".
+# A partner's request ("please replace …") or a memo's analysis ("we would likely lose") is not one.
+CHANGE_REPORT = re.compile(r"\bwe(?:'ve|\s+have)?\s+(?:now\s+|also\s+)?(?:replaced|changed|revised|removed|deleted|struck|"
+                           r"added|capped|narrowed|shortened|reduced|limited|moved|updated|amended|rewrote|redrafted|"
+                           r"dropped|inserted|switched|converted|fixed|corrected|substituted|tightened|trimmed)\b|"
+                           r"\bnow\s+(?:names?|runs?|governs?|caps?|applies|reads?|says?|requires?|limits?|lists?|"
+                           r"provides?|excludes?|includes?)\b", re.I)
+_FUNCTION_WORDS = frozenset("""pass fail if the a an and or of to in on for with that this is are be by as it its any each
+every not no only which who what when where whether than then their there these those from into under over after before
+contains contain says tells explains names name made make uses use keeps keep both either other such must may can
+between within without about also more less least most file document deliverable output text written""".split())
+COVERED = 0.6  # the share of a criterion's words a file must hold to speak to it
+
+
+def _terms(text: str) -> set[str]:
+    """The content words of a text, cut to five letters (so 'capped' meets 'caps', 'parishes' 'parish')."""
+    return {w[:5] for w in re.findall(r"[a-z0-9][a-z0-9:()'.-]*[a-z0-9]|\d", text.lower())
+            if w.isdigit() or len(w) >= 3 and w not in _FUNCTION_WORDS}
+
+
+def _reported_changes(ctx: TaskContext, names: list[str], reported: set[str]) -> list[Finding]:
+    """A task file that reports, as done, the changes a deliverable's criteria ask for (a note from an
+    earlier round, a forwarded answer): the agent can copy it. Read by what it says: two or more
+    sentences that report changes made, and the words of the deliverable's criteria; major when it
+    speaks to every criterion of a deliverable, minor when to most of them."""
+    out = []
+    for f in _with_members(ctx):
+        if not f.text or f.rel in reported:
+            continue
+        voice = list(CHANGE_REPORT.finditer(f.text))
+        if len(voice) < 2:
+            continue
+        held = _terms(f.text)
+        best = None  # (share, deliverable, criteria spoken to, criteria)
+        for d in names:
+            crits = [c for c in ctx.task.criteria if d in degenerate.graded_deliverables(c, names)]
+            pass_terms = [_terms(re.sub("|".join(map(re.escape, names)), " ", cr.clauses(c.match_criteria)[0]))
+                          for c in crits]
+            spoken = [c.id for c, t in zip(crits, pass_terms) if t and len(t & held) / len(t) >= COVERED]
+            if crits and len(spoken) * 2 > len(crits) and (best is None or len(spoken) / len(crits) > best[0]):
+                best = (len(spoken) / len(crits), d, spoken, crits)
+        if best is None:
+            continue
+        share, d, spoken, crits = best
+        every = share == 1
+        first = f.text.count("\n", 0, voice[0].start()) + 1
+        out.append(ctx.finding(
+            ID, "major" if every else "minor", f.rel,
+            f"{f.rel}{f.where(first)} reports changes as already made ({len(voice)} sentences such as "
+            f"{voice[0].group(0)!r}) and speaks to {'every criterion' if every else f'{len(spoken)} of {len(crits)} criteria'}"
+            f" of {d!r} ({', '.join(spoken)}): it reads as the finished answer, and an agent can copy it",
+            f"take the finished answer out of {f.rel}, or keep only what the agent must start from",
+            location=first, evidence=tx.line_text(f.text, first)))
     return out
 
 

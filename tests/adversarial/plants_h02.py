@@ -234,3 +234,32 @@ def h02_zip(env: Path, task: str) -> None:
                  "Rouge Parish.\n")
     write_doc(env, task, "previous-round.zip", _zip({"previous-round/client-note.md": note,
                                                     "previous-round/fontenot-covenant-agreement.md": agreement}))
+
+# Moved from the held-out set: it informed a change to the audit.
+@plant("h02-answer-pasted-into-forwarded-email", "H02", AM,
+       "A forwarded e-mail, last-round-to-client.eml, carries the repaired agreement's key terms and the note as "
+       "it was sent to the client last round, pasted into its body.")
+def h02_forwarded(env: Path, task: str) -> None:
+    body = ("Forwarding what went to Bayou Crest last round, for the file.\n\n"
+            "---------- Forwarded message ----------\n"
+            "Subject: Avery Fontenot covenant agreement: what we changed\n\n"
+            "We replaced the 75-mile radius with East Baton Rouge, Ascension, Livingston and Iberville Parishes, "
+            "because La. R.S. 23:921(C) only allows named parishes or municipalities. Each restraint now runs for "
+            "two years after employment ends, the most La. R.S. 23:921(C) permits. Louisiana law and the courts of "
+            "East Baton Rouge Parish now govern, since La. R.S. 23:921(A)(2) voids the Texas choice. Avery signs "
+            "on November 2, 2026, the first day of work.\n")
+    write_doc(env, task, "last-round-to-client.eml",
+              email("partner@harlowfinch.example.com", "associate@harlowfinch.example.com",
+                    "Mon, 26 Oct 2026 09:12:00 -0500", "Fwd: Fontenot note as sent", body))
+
+
+@near_miss("h02-nm-partner-asks-for-the-changes", "H02", AM,
+           "A partner's e-mail lists the four changes the repaired agreement needs, in the imperative.",
+           "Telling the associate what to change is the assignment, not the answer: the agent must still draft the "
+           "agreement and explain each change; nothing in it reports the work as done.")
+def h02_nm_partner_asks(env: Path, task: str) -> None:
+    write_doc(env, task, "partner-follow-up.md", (
+        "# Partner follow-up\n\nFor Avery's agreement: replace the 75-mile radius with the parishes where Bayou "
+        "Crest works (East Baton Rouge, Ascension, Livingston, Iberville); cap each restraint at two years; make "
+        "Louisiana law and Louisiana courts govern instead of Texas; and have Avery sign on the first day of work. "
+        "Tell Bayou Crest why in the note, citing La. R.S. 23:921.\n"))

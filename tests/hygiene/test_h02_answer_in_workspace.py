@@ -171,3 +171,25 @@ def test_an_archive_holding_a_deliverable_or_the_finished_answer_is_found_by_its
     calm = {**workspace(), "earlier-round.zip": _archive({"round-1/lease-summary.md": "Rent is due monthly.\n"})}
     assert [f for f in found(env_with(tmp_path / "calm", task, calm), "H02")
             if f.path == "documents/earlier-round.zip"] == []
+
+
+# A note from an earlier round that reports, as done, what the criteria ask for.
+_REPORTED = ("Forwarding what went to the client last time.\n\n"
+             "We replaced the two-year restraint with one that ends at the compensation review. We told the client "
+             "that this salary is below the Colorado compensation threshold, so the non-compete would be void, and "
+             "we added a separate written notice of the non-compete covenant, signed by the employee.\n")
+
+
+def test_a_note_reporting_the_finished_changes_is_found(tmp_path):
+    hits = [f for f in found(env_with(tmp_path, files={**workspace(), "last-round.md": _REPORTED}), "H02")
+            if "reports changes as already made" in f.message]
+    assert [(f.severity, f.path) for f in hits] == [("major", "documents/last-round.md")]
+    assert "'client-email.md'" in hits[0].message or "'agreement.md'" in hits[0].message
+
+
+def test_near_miss_a_request_for_the_same_changes_is_not_an_answer(tmp_path):
+    request = _REPORTED.replace("We replaced", "Please replace").replace("We told", "Tell").replace(
+        "we added", "add").replace("went to the client last time", "the client wants")
+    hits = [f for f in found(env_with(tmp_path, files={**workspace(), "request.md": request}), "H02")
+            if "reports changes" in f.message]
+    assert hits == []
