@@ -189,21 +189,25 @@ def h02_nm_offer_letter(env: Path, task: str) -> None:
         "Accepted: Sasha Lindgren, September 28, 2026\n"))
 
 
-@plant("ho-h02-answer-pasted-into-forwarded-email", "H02", AM,
-       "A forwarded e-mail, last-round-to-client.eml, carries the repaired agreement's key terms and the note as "
-       "it was sent to the client last round, pasted into its body.")
-def h02_forwarded(env: Path, task: str) -> None:
-    body = ("Forwarding what went to Bayou Crest last round, for the file.\n\n"
-            "---------- Forwarded message ----------\n"
-            "Subject: Avery Fontenot covenant agreement: what we changed\n\n"
-            "We replaced the 75-mile radius with East Baton Rouge, Ascension, Livingston and Iberville Parishes, "
-            "because La. R.S. 23:921(C) only allows named parishes or municipalities. Each restraint now runs for "
-            "two years after employment ends, the most La. R.S. 23:921(C) permits. Louisiana law and the courts of "
-            "East Baton Rouge Parish now govern, since La. R.S. 23:921(A)(2) voids the Texas choice. Avery signs "
-            "on November 2, 2026, the first day of work.\n")
-    write_doc(env, task, "last-round-to-client.eml",
-              email("partner@harlowfinch.example.com", "associate@harlowfinch.example.com",
-                    "Mon, 26 Oct 2026 09:12:00 -0500", "Fwd: Fontenot note as sent", body))
+# Written in a later round by someone who had read the audit's code (so weaker evidence than the rest),
+# to keep a plant for this item after the earlier ones moved to the main corpus.
+@plant("ho-h02-finished-email-as-attachment", "H02", TB,
+       "An e-mail from the client's HR lead carries, as an attachment named client-email.md, the cover email "
+       "a colleague drafted for a near-identical hire, thresholds and warning included.")
+def h02_attachment(env: Path, task: str) -> None:
+    import base64
+    draft = ("Noor,\n\nRiley Vandermeer's $104,000 is below the 2026 non-compete threshold of $130,014 but above "
+             "the customer non-solicit threshold of $78,008.40. The agreement therefore has no non-compete; it keeps a "
+             "12-month customer non-solicit tied to trade secrets, with the separate notice Riley signs before "
+             "accepting. Presenting a void non-compete would risk a $5,000 penalty per worker.\n\nMiriam\n")
+    encoded = base64.encodebytes(draft.encode("utf-8")).decode("ascii")
+    write_doc(env, task, "hr-forward.eml", (
+        "From: noor.haddad@aspenline.example.com\nTo: associate@harlowfinch.example.com\n"
+        "Date: Tue, 20 Oct 2026 10:02:00 -0600\nSubject: Fwd: draft from last time\nMIME-Version: 1.0\n"
+        "Content-Type: multipart/mixed; boundary=\"b1\"\n\n--b1\nContent-Type: text/plain; charset=utf-8\n\n"
+        "Found this in my inbox, in case it helps.\n\n--b1\nContent-Type: text/markdown; charset=utf-8\n"
+        "Content-Disposition: attachment; filename=\"client-email.md\"\nContent-Transfer-Encoding: base64\n\n"
+        + encoded + "--b1--\n"))
 
 
 # === H03 degenerate output =========================================================================
@@ -475,19 +479,6 @@ def h11_nm_docx(env: Path, task: str) -> None:
 # === H12 placement discipline ======================================================================
 
 
-@plant("ho-h12-advisory-note-addressed-to-employee", "H12", AM,
-       "The only advisory deliverable, client-note.md, is re-addressed to Avery Fontenot, the employee who signs: "
-       "the privileged analysis has nowhere to go but the counterparty.")
-def h12_note_to_employee(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        t["instructions"] = replace_text(t["instructions"], "a short note for Bayou Crest on what changed and why",
-                                         "a short note for Avery Fontenot on what changed and why")
-        t["deliverables"]["client-note.md"] = "Short note to Avery Fontenot on what changed from the standard " \
-                                              "agreement and why."
-        _reword_in(t, "client-note-changes", "PASS if client-note.md tells Bayou Crest",
-                   "PASS if client-note.md tells Avery Fontenot")
-
-
 @near_miss("ho-h12-nm-placement-split-per-operative", "H12", TB,
            "The placement criterion is split in two, one for the agreement and one for the notice, both in the trap.",
            "H12 asks that placement criteria cover every operative deliverable; two criteria, one per operative "
@@ -511,6 +502,19 @@ def h12_nm_split(env: Path, task: str) -> None:
         t["oafreeze"]["trap"]["criteria"].append("placement-notice-text")
 
 
+# Written in a later round by someone who had read the audit's code (so weaker evidence than the rest),
+# to keep a plant for this item after the earlier ones moved to the main corpus.
+@plant("ho-h12-allowlist-admits-margin-notes", "H12", TB,
+       "The placement criterion's allowlist now also admits 'margin notes for Aspenline on each choice' in the "
+       "agreement Riley signs.")
+def h12_allowlist_notes(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        crit = criterion(t, "placement-operative-text")
+        crit["match_criteria"] = replace_text(crit["match_criteria"], "signature blocks and the 18 U.S.C.",
+                                              "signature blocks, margin notes for Aspenline on each choice and the "
+                                              "18 U.S.C.")
+
+
 # === H13 synthetic data and secrets ================================================================
 
 
@@ -525,11 +529,15 @@ def h13_nm_checksum(env: Path, task: str) -> None:
                f"- Document register id: {reg}\n- SHA-256 of the 2023 approval memo as filed: {digest}")
 
 
-@plant("ho-h13-international-mobile-number", "H13", SD,
-       "The hire details give the relocation contact's German mobile number in international form.")
-def h13_intl_mobile(env: Path, task: str) -> None:
-    append_doc(env, task, "hire-details.md", "- Relocation contact (Munich office): Jana Kowalczyk, mobile "
-               "+49 151 2834 7719")
+# Written in a later round by someone who had read the audit's code (so weaker evidence than the rest),
+# to keep a plant for this item after the earlier ones moved to the main corpus.
+@plant("ho-h13-personal-email-in-vcard", "H13", SD,
+       "A contact card, relocation-contact.vcf, gives the relocation contact's personal address on a live "
+       "webmail domain.")
+def h13_vcard(env: Path, task: str) -> None:
+    write_doc(env, task, "relocation-contact.vcf", (
+        "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Jana Kowalczyk\r\nORG:Maplestone Relocation\r\n"
+        "EMAIL;TYPE=home:jana.kowalczyk" + "@gmx.de\r\nEND:VCARD\r\n"))
 
 
 # === FAM family consistency ========================================================================
