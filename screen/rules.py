@@ -102,7 +102,8 @@ STATES = ("Alabama|Alaska|Arizona|Arkansas|California|Colorado|Connecticut|Delaw
           "North Carolina|North Dakota|Ohio|Oklahoma|Oregon|Pennsylvania|Rhode Island|South Carolina|"
           "South Dakota|Tennessee|Texas|Utah|Vermont|Virginia|Washington|West Virginia|Wisconsin|Wyoming|"
           "District of Columbia|Puerto Rico|Guam|American Samoa|Northern Mariana Islands|Virgin Islands")
-AMOUNT = (r"(?:\$\s?\d[\d,]*(?:\.\d+)?(?:\s?(?:million|thousand|k)\b)?"
+DOLLARS = r"\$\s?\d[\d,]*(?:\.\d+)?(?:\s?(?:million|thousand|k)\b)?"
+AMOUNT = (r"(?:" + DOLLARS +
           r"|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twenty|fifty)\s+(?:hundred\s+)?thousand\s+dollars)")
 _AMOUNT = re.compile(AMOUNT, I)
 _CITATION = r"(?:§+\s*[\w.\-–]+(?:\([\w.]+\))*|\b\d+\s+ILCS\s+[\d/.\-]+(?:\([\w.]+\))*|\b(?:RCW|ORS)\s+[\d.]+\w*)"
