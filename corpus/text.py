@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from dataclasses import dataclass
 
 _QUOTES = str.maketrans({"\u201c": '"', "\u201d": '"', "\u201e": '"', "\u2018": "'", "\u2019": "'",
                          "\u2013": "-", "\u2014": "-", "\u00a0": " "})
@@ -128,6 +129,38 @@ def folded(text: str) -> str:
     if not text.isascii() and any(c in text for c in "\u0130\u0131\u017f"):
         text = text.translate(_CASE_TWINS)
     return text.lower()
+
+
+def matches_from(pattern: re.Pattern, text: str, starts: tuple[str, ...], low: str | None = None, *,
+                 first: bool = False) -> list[re.Match]:
+    """The matches of `pattern` in `text`, in order, when every match of it begins with one of
+    `starts` (lower-case literals): the pattern is tried only where one of them begins in
+    `folded(text)` (which keeps every character's place), found by str's own search, not at
+    every position by the regex engine (slow for a pattern that opens with an alternation).
+    Each literal costs one pass over the text: keep them few. With `first`, any one match is
+    enough (a list of one, or none)."""
+    low = low if low is not None else folded(text)
+    found: dict[int, re.Match] = {}
+    for lit in starts:
+        at = low.find(lit)
+        while at != -1:
+            if at not in found and (m := pattern.match(text, at)):
+                found[at] = m
+                if first:
+                    return [m]
+            at = low.find(lit, at + 1)
+    return [found[at] for at in sorted(found)]
+
+
+@dataclass(frozen=True)
+class Begins:
+    """Literals (lower case) one of which every match of a pattern begins with: the pattern is
+    tried only where one of them begins (`matches_from`)."""
+
+    literals: tuple[str, ...]
+
+    def matches(self, pattern: re.Pattern, text: str, low: str | None = None) -> list[re.Match]:
+        return matches_from(pattern, text, self.literals, low)
 
 
 class Gate:

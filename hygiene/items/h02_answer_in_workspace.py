@@ -181,7 +181,8 @@ def _finished_answers(ctx: TaskContext, names: list[str]) -> list[Finding]:
 
 # A report of changes already made: "we replaced the radius", "the agreement now names the parishes".
 # A partner's request ("please replace …") or a memo's analysis ("we would likely lose") is not one.
-CHANGE_REPORT = re.compile(r"\bwe(?:'ve|\s+have)?\s+(?:now\s+|also\s+)?(?:replaced|changed|revised|removed|deleted|struck|"
+# Every match begins with "we" or "now" (found by tx.matches_from).
+CHANGE_REPORT = re.compile(r"\bwe(?:['’]ve|\s+have)?\s+(?:now\s+|also\s+)?(?:replaced|changed|revised|removed|deleted|struck|"
                            r"added|capped|narrowed|shortened|reduced|limited|moved|updated|amended|rewrote|redrafted|"
                            r"dropped|inserted|switched|converted|fixed|corrected|substituted|tightened|trimmed)\b|"
                            r"\bnow\s+(?:names?|runs?|governs?|caps?|applies|reads?|says?|requires?|limits?|lists?|"
@@ -208,7 +209,7 @@ def _reported_changes(ctx: TaskContext, names: list[str], reported: set[str]) ->
     for f in _with_members(ctx):
         if not f.text or f.rel in reported:
             continue
-        voice = list(CHANGE_REPORT.finditer(f.text))
+        voice = tx.matches_from(CHANGE_REPORT, f.text, ("we", "now"))
         if len(voice) < 2:
             continue
         held = _terms(f.text)

@@ -44,8 +44,8 @@ LABELLED = [
     ("date of birth", r"(?:dob|d\.o\.b\.?|date[ \t_-]+of[ \t_-]+birth|birth[ \t_-]*date|birthday)", _DATE, "major", False),
     # Other countries' personal identity numbers, labelled: the UK's National Insurance number,
     # Canada's social insurance number, an NHS, PPS or national identity number, a Personnummer.
-    ("national identity number", r"(?:national[ \t_-]*(?:insurance|identity|identification|id)|nino|ni[ \t]*(?=no\b|num)|"
-     r"social[ \t_-]*insurance|sin(?=[ \t]*(?:#|no\b|num|:))|nhs|ppsn?|personnummer|aadhaar|bsn|curp|"
+    ("national identity number", r"(?:national[ \t_-]*(?:insurance|identity|identification|id)|nino|ni[ \t]?(?=no\b|num)|"
+     r"social[ \t_-]*insurance|sin[ \t]?(?=#|no\b|num|:)|nhs|ppsn?|personnummer|aadhaar|bsn|curp|"
      r"personal[ \t_-]*(?:identity|identification|id)[ \t_-]*(?:number|no\b|code))",
      r"(?=(?:[a-z \t.-]{0,3}\d){6})(?![a-z0-9 .-]*[a-z]{4})[a-z0-9](?:[ .-]?[a-z0-9]){5,17}", "major", False),
     # A number labelled as a telephone, in any national form ("Tel. 030 2312 5874", "mobile: 0612 345 678").
@@ -56,6 +56,24 @@ LABELLED = [
     ("driver's licence number", r"(?:driver[’']?s?|driving)[ \t_-]*licen[cs]e|(?:dl|d\.l\.)(?=[ \t]*(?:#|no\b|num|:))",
      r"(?!\d{4}-\d{1,2}-\d{1,2}(?![\w-]))(?=(?:[a-z-]*\d){4})[a-z0-9][a-z0-9-]{3,18}[a-z0-9]", "major", True),
 ]
+
+
+# The literals each label begins with (lower case), by its kind: a labelled rule is tried only
+# where one begins, on the lines that hold a digit, and _ANY_LABEL (which finds nothing in most
+# documents) only where any begins: an alternation of labels tried at every position is slow.
+# Each literal is one pass of str.find over a document, so they are as few as the labels allow.
+_LABEL_BEGINS = {
+    "bank routing number": ("bank", "routing", "aba", "rtn"),
+    "bank account number": ("bank", "checking", "savings", "deposit", "direct"),
+    "account number": ("account", "acct"),
+    "date of birth": ("dob", "d.o.b", "date", "birth"),
+    "national identity number": ("national", "nino", "ni", "social", "sin", "nhs", "pps", "personnummer", "aadhaar",
+                                 "bsn", "curp", "personal"),
+    "phone number": ("tel", "phone", "mob", "cell", "fax", "handy"),
+    "passport number": ("passport",),
+    "driver's licence number": ("driv", "dl", "d.l"),
+}
+_LABEL_STARTS = tuple(dict.fromkeys(lit for kind, *_ in LABELLED for lit in _LABEL_BEGINS[kind]))
 
 
 def _labelled_rule(kind: str, label: str, value: str, severity: str, coded: bool) -> tuple[str, re.Pattern, str]:
@@ -393,10 +411,10 @@ def _shown(kind: str, value: str) -> str:
 
 # For each rule, in RULES's order and named by its kind, the literals every match of it contains
 # (tests/hygiene/test_fast_paths.py holds each rule to its gate); None: the rule needs a digit, and
-# runs only on the lines that have one.
+# runs only on the lines that have one; Begins: the same, and only where its label begins.
 _HTTP = tx.Gate(("http",), fold=True)
 _SCHEME = tx.Gate(("://",))
-GATES: list[tuple[str, tx.Gate | None]] = [
+GATES: list[tuple[str, tx.Gate | tx.Begins | None]] = [
     ("private key", tx.Gate(("-----BEGIN",))),
     ("API key", tx.Gate(("AKIA", "sk-", "ghp_", "xox", "AIza"))),
     ("webhook URL", _HTTP),
@@ -406,7 +424,7 @@ GATES: list[tuple[str, tx.Gate | None]] = [
     ("bearer token", tx.Gate(("bearer", "basic", "token", "eyj"), fold=True)),
     ("IBAN", None),
     ("card number", None),
-    *[(kind, None) for kind, *_ in LABELLED],
+    *[(kind, tx.Begins(_LABEL_BEGINS[kind])) for kind, *_ in LABELLED],
     ("date of birth", None),
     ("SSN", None),
     ("SSN", None),
@@ -448,16 +466,19 @@ def _candidate_lines(text: str) -> list[int]:
     low = tx.folded(text)
     found: set[int] = set()
     for (_kind, pattern, _severity), (_, gate) in zip(RULES, GATES):
-        if gate is not None and gate.open(text, low):
+        if isinstance(gate, tx.Gate) and gate.open(text, low):
             found |= _lines_of(pattern.finditer(text), ends)
     digit_line = _ASCII_DIGIT_LINE if text.isascii() else _DIGIT_LINE
     numbered = sorted({bisect_right(ends, m.start()) for m in digit_line.finditer(text)})
     if numbered:
         sub = "".join(lines[i] for i in numbered)
         sub_ends = list(accumulate(len(lines[i]) for i in numbered))
+        sub_low = tx.folded(sub)
         for (_kind, pattern, _severity), (_, gate) in zip(RULES, GATES):
             if gate is None:
                 found.update(numbered[i] for i in _lines_of(pattern.finditer(sub), sub_ends))
+            elif isinstance(gate, tx.Begins):
+                found.update(numbered[i] for i in _lines_of(gate.matches(pattern, sub, sub_low), sub_ends))
     return sorted(i + 1 for i in found)
 
 
@@ -472,7 +493,7 @@ def check(ctx: TaskContext) -> list[Finding]:
     sources = [("task.json", _json_view(ctx.task_json_text))] + [(f.rel, f.text) for f in ctx.task_files if f.text]
     for path, text in sources:
         lines = text.splitlines()
-        tables = _table_hits(lines) if _LABEL_GATE.open(text) and _ANY_LABEL.search(text) else {}
+        tables = _table_hits(lines) if tx.matches_from(_ANY_LABEL, text, _LABEL_STARTS, first=True) else {}
         for number in sorted(set(_candidate_lines(text)) | set(tables)):
             line = lines[number - 1]
             taken: list[tuple[int, int]] = []  # one finding for one stretch of text, by the first rule
@@ -495,10 +516,6 @@ def check(ctx: TaskContext) -> list[Finding]:
     return out
 
 
-# The literals every label holds (for the gate of _ANY_LABEL).
-_LABEL_GATE = tx.Gate(("routing", "aba", "rtn", "account", "acct", "dob", "d.o.b", "date", "birth", "passport",
-                       "driver", "driving", "dl", "d.l", "national", "nino", "ni",
-                       "insurance", "sin", "nhs", "pps", "personnummer", "aadhaar", "bsn", "curp", "personal", "tel", "phone", "mob", "cell", "fax", "handy"), fold=True)
 _ANY_LABEL = re.compile(r"(?<![a-z])(?:" + "|".join(f"(?:{label})" for _kind, label, *_rest in LABELLED) + r")(?![a-z])",
                         re.I)
 
