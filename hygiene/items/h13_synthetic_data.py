@@ -540,4 +540,5 @@ def _fix(kind: str) -> str:
                 "7654 32) or a placeholder such as 'account ending 0000'")
     if kind in ("date of birth", "passport number", "driver's licence number", "national identity number"):
         return f"remove it, or write a placeholder ('[{kind}]'); give an age if the task turns on one"
-    return "use reserved values: example.com addresses, 555-01xx phone numbers, no real paths or hosts"
+    return ("use reserved values: example.com addresses, 555-01xx phone numbers (elsewhere a number set aside "
+            "for fiction, such as the UK's 020 7946 0xxx), no real paths or hosts")
