@@ -182,15 +182,16 @@ def _finished_answers(ctx: TaskContext, names: list[str]) -> list[Finding]:
 # A report of changes already made: "we replaced the radius", "the agreement now names the parishes".
 # A partner's request ("please replace …") or a memo's analysis ("we would likely lose") is not one.
 # Every match begins with "we" or "now" (found by tx.matches_from).
-CHANGE_REPORT = re.compile(r"\bwe(?:['’]ve|\s+have)?\s+(?:now\s+|also\s+)?(?:replaced|changed|revised|removed|deleted|struck|"
-                           r"added|capped|narrowed|shortened|reduced|limited|moved|updated|amended|rewrote|redrafted|"
-                           r"dropped|inserted|switched|converted|fixed|corrected|substituted|tightened|trimmed)\b|"
+CHANGE_REPORT = re.compile(r"\bwe(?:['’]ve|\s+have)?\s+(?:now\s+|also\s+)?(?:replaced|changed|revised|removed|"
+                           r"deleted|struck|added|capped|narrowed|shortened|reduced|limited|moved|updated|amended|"
+                           r"rewrote|redrafted|dropped|inserted|switched|converted|fixed|corrected|substituted|"
+                           r"tightened|trimmed)\b|"
                            r"\bnow\s+(?:names?|runs?|governs?|caps?|applies|reads?|says?|requires?|limits?|lists?|"
                            r"provides?|excludes?|includes?)\b", re.I)
-_FUNCTION_WORDS = frozenset("""pass fail if the a an and or of to in on for with that this is are be by as it its any each
-every not no only which who what when where whether than then their there these those from into under over after before
-contains contain says tells explains names name made make uses use keeps keep both either other such must may can
-between within without about also more less least most file document deliverable output text written""".split())
+_FUNCTION_WORDS = frozenset("""pass fail if the a an and or of to in on for with that this is are be by as it its
+any each every not no only which who what when where whether than then their there these those from into under over
+after before contains contain says tells explains names name made make uses use keeps keep both either other such must
+may can between within without about also more less least most file document deliverable output text written""".split())
 COVERED = 0.6  # the share of a criterion's words a file must hold to speak to it
 
 
@@ -225,12 +226,13 @@ def _reported_changes(ctx: TaskContext, names: list[str], reported: set[str]) ->
             continue
         share, d, spoken, crits = best
         every = share == 1
+        scope = "every criterion" if every else f"{len(spoken)} of {len(crits)} criteria"
         first = f.text.count("\n", 0, voice[0].start()) + 1
         out.append(ctx.finding(
             ID, "major" if every else "minor", f.rel,
             f"{f.rel}{f.where(first)} reports changes as already made ({len(voice)} sentences such as "
-            f"{voice[0].group(0)!r}) and speaks to {'every criterion' if every else f'{len(spoken)} of {len(crits)} criteria'}"
-            f" of {d!r} ({', '.join(spoken)}): it reads as the finished answer, and an agent can copy it",
+            f"{voice[0].group(0)!r}) and speaks to {scope} of {d!r} ({', '.join(spoken)}): it reads as the finished "
+            "answer, and an agent can copy it",
             f"take the finished answer out of {f.rel}, or keep only what the agent must start from",
             location=first, evidence=tx.line_text(f.text, first)))
     return out

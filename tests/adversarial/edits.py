@@ -57,6 +57,12 @@ def criterion(data: dict, cid: str) -> dict:
     return found[0]
 
 
+def reword(data: dict, cid: str, old: str, new: str) -> None:
+    """Replace `old` (once, and it must be there) in criterion `cid`'s match_criteria."""
+    crit = criterion(data, cid)
+    crit["match_criteria"] = replace_text(crit["match_criteria"], old, new)
+
+
 def add_criterion(data: dict, cid: str, title: str, match: str, deliverables: list[str]) -> dict:
     """Append an expert criterion and return it."""
     crit = {"id": cid, "title": title, "match_criteria": match, "deliverables": deliverables, "source": "expert"}

@@ -25,7 +25,7 @@ from xml.sax.saxutils import escape
 from .cases import ID, ITEMS, KINDS, Apply, Case
 from .edits import (_PKG_REL, _REL, _W, _XML, _zip, add_criterion, add_deliverable, append_doc, criterion, doc,
                     docx_bytes, edit_doc, email, instructions_add, kb, load_task, read_doc, replace_text,
-                    task_dir, task_json, write_doc)
+                    reword, task_dir, task_json, write_doc)
 
 NE, TB, SD = "matrix-narrow-edit", "matrix-threshold-between", "matrix-signing-date-law"
 CA, AM, CI = "matrix-client-alert-refresh", "matrix-adverse-memo-repair", "matrix-california-invention-notice"
@@ -71,14 +71,9 @@ def _match(env: Path, task: str, cid: str) -> str:
     return criterion(load_task(env, task), cid)["match_criteria"]
 
 
-def _reword_in(t: dict, cid: str, old: str, new: str) -> None:
-    crit = criterion(t, cid)
-    crit["match_criteria"] = replace_text(crit["match_criteria"], old, new)
-
-
 def _reword(env: Path, task: str, cid: str, old: str, new: str) -> None:
     with task_json(env, task) as t:
-        _reword_in(t, cid, old, new)
+        reword(t, cid, old, new)
 
 
 def _docx_extra(paragraphs: list[str], *, description: str | None = None, comment: str | None = None) -> bytes:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from .cases import near_miss, plant
-from .edits import append_doc, criterion, drop_criterion, edit_doc, instructions_add, replace_text, task_json
+from .edits import append_doc, criterion, drop_criterion, edit_doc, instructions_add, replace_text, reword, task_json
 
 NE, TB, SD = "matrix-narrow-edit", "matrix-threshold-between", "matrix-signing-date-law"
 CA, AM, CI = "matrix-client-alert-refresh", "matrix-adverse-memo-repair", "matrix-california-invention-notice"
@@ -165,11 +165,6 @@ def analysis_in_request(env: Path, task: str) -> None:
                "Colorado law, whatever the contract says.")
 
 
-def _reword(t: dict, cid: str, old: str, new: str) -> None:
-    crit = criterion(t, cid)
-    crit["match_criteria"] = replace_text(crit["match_criteria"], old, new)
-
-
 # Moved from the held-out set: it informed a change to the audit.
 @plant("h12-advisory-note-addressed-to-employee", "H12", AM,
        "The only advisory deliverable, client-note.md, is re-addressed to Avery Fontenot, the employee who signs: "
@@ -180,7 +175,7 @@ def h12_note_to_employee(env: Path, task: str) -> None:
                                          "a short note for Avery Fontenot on what changed and why")
         t["deliverables"]["client-note.md"] = "Short note to Avery Fontenot on what changed from the standard " \
                                               "agreement and why."
-        _reword(t, "client-note-changes", "PASS if client-note.md tells Bayou Crest",
+        reword(t, "client-note-changes", "PASS if client-note.md tells Bayou Crest",
                    "PASS if client-note.md tells Avery Fontenot")
 
 
