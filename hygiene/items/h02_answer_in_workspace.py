@@ -207,19 +207,22 @@ def _reported_changes(ctx: TaskContext, names: list[str], reported: set[str]) ->
     sentences that report changes made, and the words of the deliverable's criteria; major when it
     speaks to every criterion of a deliverable, minor when to most of them."""
     out = []
+    terms = None  # {deliverable: [(criterion, words of its PASS clause)]}, made when a file needs them
     for f in _with_members(ctx):
         if not f.text or f.rel in reported:
             continue
         voice = tx.matches_from(CHANGE_REPORT, f.text, ("we", "now"))
         if len(voice) < 2:
             continue
+        if terms is None:
+            names_in = re.compile("|".join(map(re.escape, names)))
+            terms = {d: [(c, _terms(names_in.sub(" ", cr.clauses(c.match_criteria)[0]))) for c in ctx.task.criteria
+                         if d in degenerate.graded_deliverables(c, names)] for d in names}
         held = _terms(f.text)
         best = None  # (share, deliverable, criteria spoken to, criteria)
         for d in names:
-            crits = [c for c in ctx.task.criteria if d in degenerate.graded_deliverables(c, names)]
-            pass_terms = [_terms(re.sub("|".join(map(re.escape, names)), " ", cr.clauses(c.match_criteria)[0]))
-                          for c in crits]
-            spoken = [c.id for c, t in zip(crits, pass_terms) if t and len(t & held) / len(t) >= COVERED]
+            crits = [c for c, _ in terms[d]]
+            spoken = [c.id for c, t in terms[d] if t and len(t & held) / len(t) >= COVERED]
             if crits and len(spoken) * 2 > len(crits) and (best is None or len(spoken) / len(crits) > best[0]):
                 best = (len(spoken) / len(crits), d, spoken, crits)
         if best is None:

@@ -407,10 +407,11 @@ _NOT_A_PARTY = {"The", "A", "An", "HR", "Section", "Markdown", "Word", "PDF"}
 
 
 def _parties(text: str, pattern: re.Pattern) -> set[str]:
+    """The names of two words or more that `pattern` (with a group `who`) finds in `text`."""
     out = set()
     for m in pattern.finditer(text):
-        who = m.group("who") if "who" in m.re.groupindex else None
-        if who and who.split()[0] not in _NOT_A_PARTY and len(who.split()) >= 2:
+        who = m.group("who")
+        if who.split()[0] not in _NOT_A_PARTY and len(who.split()) >= 2:
             out.add(re.sub(r"['’]s$", "", who))
     return out
 
