@@ -63,7 +63,8 @@ def check(ctx: TaskContext) -> list[Finding]:
                                "declare it once", location="$.oafreeze.operative", evidence=d))
     for d in ext.operative:
         placement = [(i, c) for i, c in enumerate(ctx.task.criteria)
-                     if (d in c.deliverables or not c.deliverables) and PLACEMENT.search(c.match_criteria)]
+                     if (d in c.deliverables or not c.deliverables)
+                     and (PLACEMENT.search(c.match_criteria) or ONLY.search(c.match_criteria))]
         if not placement:
             out.append(ctx.finding(
                 ID, "major", "task.json", f"no placement criterion covers the operative deliverable {d!r}: "
@@ -74,7 +75,7 @@ def check(ctx: TaskContext) -> list[Finding]:
         out += _narrow_placement(ctx, d, placement)
         for i, c in placement:
             out += _notice_rule(ctx, d, i, c)
-            out += _permits_advice(ctx, d, i, c)
+            out += _permits_advice(ctx, d, i, c) or _allowlist_admits(ctx, d, i, c)
     out += _undeclared_operative(ctx)
     return (_dedupe(out) + advice_asked_for(ctx) + advice_to_counterparty(ctx) + copied_advice(ctx)
             + advice_in_forms(ctx))
@@ -82,8 +83,11 @@ def check(ctx: TaskContext) -> list[Finding]:
 
 # What a placement rule covers: an allowlist ("contains only contract terms …") covers everything;
 # otherwise the kinds of material it names. A rule on file paths alone lets analysis and advice stay.
-ALLOWLIST = re.compile(r"\b(?:contains?|consists?\s+of|holds?|has)\s+(?:only|nothing\s+(?:but|other\s+than|except))\b|"
-                       r"\bonly\s+(?:the\s+)?(?:contract|agreement|operative)\b|\b(?:solely|exclusively)\b", re.I)
+# "contains only …" and "anything other than …" say what a text may hold: a placement rule by its form.
+ONLY = re.compile(r"\b(?:contains?|consists?\s+of|holds?|has)\s+(?:only|nothing\s+(?:but|other\s+than|except))\b|"
+                  r"\b(?:anything|nothing)\s+(?:other\s+than|but|except|beyond)\b", re.I)
+ALLOWLIST = re.compile(ONLY.pattern + r"|\bonly\s+(?:the\s+)?(?:contract|agreement|operative)\b|"
+                       r"\b(?:solely|exclusively)\b", re.I)
 COVERS_ADVICE = re.compile(r"analy|advi[cs]|comment|\bnotes?\b|explan|editorial|rationale|recommend|discussion|"
                            r"internal|opinion|reasoning", re.I)
 COVERS_PATHS = re.compile(r"path|knowledge[- ]base|documents/|file\s+name|\.md\b|source", re.I)
@@ -157,6 +161,7 @@ def _notice_rule(ctx: TaskContext, d: str, i: int, c) -> list[Finding]:
 ADVISORY_STRONG = re.compile(r"\b(?:drafting\s+(?:notes?|comments?|commentary)|notes?\s+(?:to|for)\s+(?:the\s+)?"
                              r"(?:client|partner|reviewer|file|drafter|employer|hr)\b|commentary|comments?|rationale|"
                              r"reasoning|(?:legal\s+)?analysis|advice|recommendations?|annotations?|"
+                             r"(?:margin(?:al)?|side)\s+notes?|"
                              r"explain\w*\s+(?:[\w']+\s+){0,3}?why|"
                              r"explain\w*\s+(?:to\s+[\w']+\s+)?(?:your|the|each|every|our)\s+(?:\w+\s+)?(?:changes?|"
                              r"choices?|edits?|reasons?|reasoning|decisions?|departures?|revisions?)|"
@@ -170,9 +175,16 @@ LEGAL_CONTENT = re.compile(r"\bnotices?\b|statut\w*|required\s+by|the\s+law\s+re
                            r"\bheadings?\b|\bsignature", re.I)
 
 
+# Notes addressed to someone by name ("notes for Aspenline") are advice; notes to a schedule or to
+# the financial statements are part of a document.
+_PARTS = r"(?:Schedule|Annex|Appendix|Exhibit|Table|Section|Clause|Part|Form|Article|Rule|Financial|Accounts)\b"
+_NOTES_TO_NAME = re.compile(r"\b[Nn]otes?\s+(?:to|for)\s+(?!" + _PARTS + r")[A-Z][\w'-]+")
+_PART_NOTES = re.compile(r"\bnotes?\s+(?:to|for|on)\s+(?:the\s+)?(?:" + _PARTS + r"|financial\s+statements)", re.I)
+
+
 def _advisory(span: str) -> tuple[str, bool] | None:
     """The advisory material a span names (and whether it is named outright), or None."""
-    m = ADVISORY_STRONG.search(span)
+    m = ADVISORY_STRONG.search(span) or _NOTES_TO_NAME.search(span)
     if m:
         return m.group(0), True
     m = ADVISORY_WEAK.search(span)
@@ -196,6 +208,34 @@ def _permits_advice(ctx: TaskContext, d: str, i: int, c) -> list[Finding]:
             "of the text the counterparty signs permits it, so an agent that leaves its notes there is not failed",
             f"drop the permission; notes and explanations for the client belong in {_advisory_names(ctx)}",
             location=f"$.criteria[{i}].match_criteria", evidence=tx.excerpt(span))]
+    return []
+
+
+# The items of an allowlist: "contains only contract terms, signature blocks and the notice".
+# The list runs to the end of its sentence; "U.S.C. §" and "C.R.S. §" do not end one.
+_ALLOWED_ITEMS = re.compile(r"(?:[^.;:!?]|(?<=\b[A-Z])\.|\.(?!\s+[A-Z]|\s*$))+")
+_ITEM_SPLIT = re.compile(r",\s*(?:and\s+|or\s+)?|\s+(?:and|or|plus)\s+", re.I)
+
+
+def _allowlist_admits(ctx: TaskContext, d: str, i: int, c) -> list[Finding]:
+    """An allowlist placement rule whose list itself names advisory material ("contains only
+    contract terms, signature blocks and margin notes for the client"): the rule admits what it
+    exists to keep out. Items about what the law requires are left alone."""
+    for m in ONLY.finditer(c.match_criteria):
+        listed = _ALLOWED_ITEMS.match(c.match_criteria, m.end())
+        for item in _ITEM_SPLIT.split(listed.group(0) if listed else ""):
+            if LEGAL_CONTENT.search(item) or _NEGATED.search(item) or _PART_NOTES.search(item):
+                continue
+            found = _advisory(item)
+            if found is None:
+                continue
+            what, strong = found
+            return [ctx.finding(
+                ID, "major" if strong else "minor", "task.json",
+                f"placement criterion {c.id!r} lists {what!r} among what {d!r} may contain: the allowlist that keeps "
+                "advisory material out of the text the counterparty signs lets it in",
+                f"take it off the list; notes and explanations for the client belong in {_advisory_names(ctx)}",
+                location=f"$.criteria[{i}].match_criteria", evidence=tx.excerpt(item.strip()))]
     return []
 
 

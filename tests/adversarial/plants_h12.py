@@ -220,3 +220,41 @@ def h12_criterion_rewards_explanation(env: Path, task: str) -> None:
             "match_criteria": ("PASS if vandermeer-covenant-agreement.md opens with a short preamble telling Aspenline "
                                "why no non-compete appears, with the salary figures. FAIL if it does not explain it."),
             "deliverables": ["vandermeer-covenant-agreement.md"], "source": "expert"})
+
+
+# Moved from the held-out set: it informed a change to the audit.
+@plant("h12-allowlist-admits-margin-notes", "H12", TB,
+       "The placement criterion's allowlist now also admits 'margin notes for Aspenline on each choice' in the "
+       "agreement Riley signs.")
+def h12_allowlist_notes(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        crit = criterion(t, "placement-operative-text")
+        crit["match_criteria"] = replace_text(crit["match_criteria"], "signature blocks and the 18 U.S.C.",
+                                              "signature blocks, margin notes for Aspenline on each choice and the "
+                                              "18 U.S.C.")
+
+
+@plant("h12-anything-but-allowlist-admits-explanation", "H12", NE,
+       "The placement rule on the narrowed agreement becomes 'anything other than contract terms, a cover "
+       "explanation of each change for the client and signature blocks' fails.")
+def h12_anything_but(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        d = t["oafreeze"]["operative"][0]
+        t["criteria"].append({
+            "id": "operative-allowlist", "title": "The agreement holds only what is signed",
+            "match_criteria": (f"FAIL if {d} contains anything other than contract terms, a cover explanation of "
+                               "each change for the client, and signature blocks."),
+            "deliverables": [d], "source": "expert"})
+
+
+@near_miss("h12-nm-allowlist-with-schedule-notes", "H12", TB,
+           "The placement allowlist also admits the schedules with the notes to Schedule 1 that fix how commission is "
+           "counted.",
+           "Notes to a schedule are terms of the agreement, not advice to the client: HYGIENE.md keeps analysis and "
+           "advice out of operative text, not the agreement's own parts.")
+def h12_nm_schedule_notes(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        crit = criterion(t, "placement-operative-text")
+        crit["match_criteria"] = replace_text(crit["match_criteria"], "signature blocks and the 18 U.S.C.",
+                                              "signature blocks, Schedule 1 with its notes to Schedule 1 on counting "
+                                              "commission and the 18 U.S.C.")

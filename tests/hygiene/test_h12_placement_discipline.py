@@ -214,3 +214,27 @@ def test_a_criterion_that_rewards_an_explanation_inside_the_agreement(tmp_path):
                              "deliverables": ["agreement.md"], "source": "expert"})
     hits = [f for f in found(env_with(tmp_path, task), "H12") if f.location == "$.criteria[3].match_criteria"]
     assert [f.severity for f in hits] == ["major"]
+
+
+def test_an_allowlist_that_lists_notes_for_the_client_lets_advice_in(tmp_path):
+    task = task_json()
+    task["criteria"][1]["match_criteria"] = ("PASS if agreement.md contains only contract terms, signature blocks, "
+                                             "margin notes for Aspenline on each change and legally required notices. "
+                                             "FAIL if it contains anything else.")
+    hits = [f for f in found(env_with(tmp_path / "a", task), "H12") if "lists" in f.message]
+    assert [(f.severity, f.location) for f in hits] == [("major", "$.criteria[1].match_criteria")]
+    assert hits[0].evidence == "margin notes for Aspenline on each change"
+    # A weak name for advice on the list is only a doubt.
+    task["criteria"][1]["match_criteria"] = ("FAIL if agreement.md contains anything other than contract terms, a "
+                                             "summary of the deal and signature blocks.")
+    hits = [f for f in found(env_with(tmp_path / "b", task), "H12") if "lists" in f.message]
+    assert [(f.severity, f.evidence) for f in hits] == [("minor", "a summary of the deal")]
+
+
+def test_near_miss_an_allowlist_of_notices_schedules_and_their_notes(tmp_path):
+    task = task_json()
+    task["criteria"][1]["match_criteria"] = (
+        "PASS if agreement.md contains only contract terms, the schedules with the notes to Schedule 2, signature "
+        "blocks and the notice explaining the employee's immunity under 18 U.S.C. § 1833(b). FAIL if it contains "
+        "source paths, drafting notes or legal analysis.")
+    assert found(env_with(tmp_path, task), "H12") == []
