@@ -9,8 +9,10 @@ pigeonhole pass (one deliverable left, one file left, same family).
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
+from collections import Counter
 from dataclasses import dataclass, field
 from difflib import SequenceMatcher
 
@@ -20,8 +22,11 @@ FAMILIES = {
     ".xlsx": "sheet", ".xls": "sheet", ".csv": "sheet",
 }
 FUZZY_THRESHOLD = 0.75
+# The name keys below are cached: the audit resolves against every task's workspace, and a
+# materialized knowledge base repeats the same thousand names in each.
 
 
+@functools.lru_cache(maxsize=1 << 16)
 def family(name: str) -> str:
     """The format family of a file name (its own extension when it has no family)."""
     ext = _ext(name)
@@ -33,14 +38,31 @@ def _ext(name: str) -> str:
     return ("." + base.rsplit(".", 1)[1].lower()) if "." in base.strip(".") else ""
 
 
+@functools.lru_cache(maxsize=1 << 16)
 def _stem_key(name: str) -> str:
     base = unicodedata.normalize("NFC", name.rsplit("/", 1)[-1]).casefold()
     stem = base.rsplit(".", 1)[0] if "." in base.strip(".") else base
     return re.sub(r"[\s_\-.]+", "", stem)
 
 
+@functools.lru_cache(maxsize=1 << 16)
 def _key(name: str) -> str:
     return unicodedata.normalize("NFC", name).casefold()
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _letters(stem: str) -> Counter:
+    return Counter(stem)
+
+
+def _quick_ratio(a: str, b: str) -> float:
+    """SequenceMatcher's real_quick_ratio and quick_ratio (upper bounds of its ratio), without
+    building a matcher for every name: the length bound, then the shared letters."""
+    total = len(a) + len(b)
+    if not total or 2.0 * min(len(a), len(b)) / total < FUZZY_THRESHOLD:
+        return 0.0 if total else 1.0
+    ca, cb = _letters(a), _letters(b)
+    return 2.0 * sum(min(n, cb[ch]) for ch, n in ca.items()) / total
 
 
 @dataclass
@@ -87,9 +109,9 @@ def resolve(deliverables: list[str], files: list[str]) -> Resolution:
         for f in free:
             if fam[f] != fd:
                 continue
-            sm = SequenceMatcher(None, sd, _stem_key(f))
-            if sm.real_quick_ratio() >= FUZZY_THRESHOLD and sm.quick_ratio() >= FUZZY_THRESHOLD:
-                score = sm.ratio()
+            sf = _stem_key(f)
+            if _quick_ratio(sd, sf) >= FUZZY_THRESHOLD:
+                score = SequenceMatcher(None, sd, sf).ratio()
                 if score >= FUZZY_THRESHOLD:
                     scored.append((score, f))
         if scored:
