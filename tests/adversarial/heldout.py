@@ -16,7 +16,6 @@ from __future__ import annotations
 import csv
 import hashlib
 import io
-import json
 import uuid
 import zipfile
 from pathlib import Path
@@ -25,7 +24,7 @@ from xml.sax.saxutils import escape
 from .cases import ID, ITEMS, KINDS, Apply, Case
 from .edits import (_PKG_REL, _REL, _W, _XML, _zip, add_criterion, add_deliverable, append_doc, criterion, doc,
                     docx_bytes, edit_doc, email, instructions_add, kb, load_task, read_doc, replace_text,
-                    reword, task_dir, task_json, write_doc)
+                    reword, seeded, set_spec_variable, task_dir, task_json, write_doc, xlsx_bytes)
 
 NE, TB, SD = "matrix-narrow-edit", "matrix-threshold-between", "matrix-signing-date-law"
 CA, AM, CI = "matrix-client-alert-refresh", "matrix-adverse-memo-repair", "matrix-california-invention-notice"
@@ -497,19 +496,6 @@ def h12_nm_split(env: Path, task: str) -> None:
         t["oafreeze"]["trap"]["criteria"].append("placement-notice-text")
 
 
-# Written in a later round by someone who had read the audit's code (so weaker evidence than the rest),
-# to keep a plant for this item after the earlier ones moved to the main corpus.
-@plant("ho-h12-allowlist-admits-margin-notes", "H12", TB,
-       "The placement criterion's allowlist now also admits 'margin notes for Aspenline on each choice' in the "
-       "agreement Riley signs.")
-def h12_allowlist_notes(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        crit = criterion(t, "placement-operative-text")
-        crit["match_criteria"] = replace_text(crit["match_criteria"], "signature blocks and the 18 U.S.C.",
-                                              "signature blocks, margin notes for Aspenline on each choice and the "
-                                              "18 U.S.C.")
-
-
 # === H13 synthetic data and secrets ================================================================
 
 
@@ -560,3 +546,556 @@ def fam_extra_field(env: Path, task: str) -> None:
     with task_json(env, task) as t:
         assert "time_limit_minutes" not in t
         t["time_limit_minutes"] = 45
+
+
+# === Fresh round (2026-12): written from HYGIENE.md and TASKS.md only, without reading the audit's code ===
+#
+# Each case below was designed from the item's line in HYGIENE.md (and the field tables of TASKS.md) by asking
+# what a hurried task author would really get wrong, in surface forms the earlier held-out cases do not use.
+
+
+# --- H01 rubric isolation (fresh) ----------------------------------------------------------------
+
+
+@plant("ho-h01-fresh-criterion-restated-in-partner-email", "H01", NE,
+       "A postscript added to the partner's email restates the penalty criterion near-verbatim, as if it were "
+       "the partner's own instruction.")
+def h01_fresh_restated(env: Path, task: str) -> None:
+    append_doc(env, task, "partner-instructions.md", (
+        "P.S. When you write the note, warn me that presenting the void covenant to Morgan Tallis would itself "
+        "violate C.R.S. § 8-2-113(8)(a) and expose the client to a $5,000 penalty per worker plus actual damages. "
+        "A note that says only that the covenant may be unenforceable, without the penalty, is not good enough."))
+
+
+@plant("ho-h01-fresh-grader-script-in-workspace", "H01", TB,
+       "A grading script, documents/qa/check_outputs.py, with the criterion ids and the strings the placement "
+       "criterion forbids, is left in the workspace.")
+def h01_fresh_grader_script(env: Path, task: str) -> None:
+    write_doc(env, task, "qa/check_outputs.py", (
+        '"""Score the Vandermeer deliverables before the judge run (internal eval tooling)."""\n\n'
+        "import pathlib\nimport sys\n\n"
+        "FORBIDDEN_IN_OPERATIVE = [\"knowledge-base/\", \"$130,014\", \"$78,008.40\", \"$5,000\", \"drafting note\"]\n"
+        "OPERATIVE = [\"vandermeer-covenant-agreement.md\", \"vandermeer-noncompete-notice.md\"]\n"
+        "EXPECTED = {\n"
+        "    \"client-email-thresholds\": [\"$104,000\", \"$130,014\", \"$78,008.40\", \"$5,000\"],\n"
+        "    \"rationale-sources\": [\"8-2-113(2)(b)\", \"8-2-113(2)(d)\", \"$130,014\", \"8-2-113(8)\"],\n"
+        "}\n\n\n"
+        "def grade(out: pathlib.Path) -> dict:\n"
+        "    verdicts = {}\n"
+        "    for name in OPERATIVE:\n"
+        "        text = (out / name).read_text()\n"
+        "        verdicts[\"placement-operative-text\"] = all(s not in text for s in FORBIDDEN_IN_OPERATIVE)\n"
+        "    verdicts[\"client-email-thresholds\"] = all(s in (out / \"client-email.md\").read_text()\n"
+        "                                              for s in EXPECTED[\"client-email-thresholds\"])\n"
+        "    verdicts[\"rationale-sources\"] = all(s in (out / \"rationale.md\").read_text()\n"
+        "                                        for s in EXPECTED[\"rationale-sources\"])\n"
+        "    return verdicts\n\n\n"
+        "if __name__ == \"__main__\":\n"
+        "    print(grade(pathlib.Path(sys.argv[1])))\n"))
+
+
+@near_miss("ho-h01-nm-fresh-firm-drafting-standards", "H01", CI,
+           "The firm's general house-style sheet for execution copies (numbering, defined terms, signature blocks) "
+           "is added to the workspace.",
+           "HYGIENE.md H01 forbids grading material and text reproducing a criterion's match_criteria; a generic "
+           "house-style sheet written for every matter is neither, and it quotes no criterion of this task.")
+def h01_nm_fresh_house_style(env: Path, task: str) -> None:
+    write_doc(env, task, "harlow-finch-house-style.md", (
+        "# Harlow Finch LLP: house style for execution copies\n\n"
+        "1. Number every section and subsection; cross-references use the number, never the page.\n"
+        "2. Capitalise a defined term everywhere it is used, and define it once, in the section where it first "
+        "matters.\n"
+        "3. Spell out the party's full registered name in the preamble and the signature block.\n"
+        "4. Each signature block gives a line for the name, the title and the date.\n"
+        "5. Use the client's own paper size and font when the client supplies a letterhead.\n"
+        "6. Save execution copies under the counterparty's surname and the document type, in lower case.\n"))
+
+
+# --- H02 answer in the workspace (fresh) ---------------------------------------------------------
+
+
+def _tallis_revised_paragraphs(env: Path, task: str) -> list[str]:
+    text = read_doc(env, task, "draft-tallis-agreement.md")
+    for old, new in (("Granite Peak Robotic Inc.", "Granite Peak Robotics, Inc."), ("$64,000", "$71,500"),
+                     ("January 4, 2026", "December 14, 2026")):
+        text = replace_text(text, old, new, count=0)
+    return [block.strip().lstrip("#").strip().replace("**", "") for block in text.split("\n\n") if block.strip()]
+
+
+@plant("ho-h02-fresh-paralegal-docx-of-revised-agreement", "H02", NE,
+       "A paralegal's Word file tallis-agreement-revised.docx, with the three edits already made and nothing "
+       "else changed, is in the workspace.")
+def h02_fresh_docx(env: Path, task: str) -> None:
+    write_doc(env, task, "tallis-agreement-revised.docx", docx_bytes(_tallis_revised_paragraphs(env, task)))
+
+
+@plant("ho-h02-fresh-finished-usage-guide", "H02", CA,
+       "A 'Washington hiring guide' the client already received states the 2026 earnings test, the 2027 recheck "
+       "and the disclosure timing, which is the finished answer the usage-notes criterion asks for.")
+def h02_fresh_usage_guide(env: Path, task: str) -> None:
+    write_doc(env, task, "halden-washington-hiring-guide.md", (
+        "# Halden Marine Supply: when to use the Washington covenant form\n\n"
+        "Prepared for Petra Lindahl's HR team.\n\n"
+        "- Non-competition section: use it only for an employee whose annualized earnings exceed $126,858.83, for "
+        "covenants signed in 2026. For covenants signed from January 1, 2027, check the adjusted figure before "
+        "using it.\n"
+        "- Disclose the covenant in writing no later than the moment the employee accepts the offer.\n"
+        "- Customer section: may be used for every hire; it bars soliciting only.\n"
+        "- Employee non-solicit section: may be used for every hire.\n"))
+
+
+@near_miss("ho-h02-nm-fresh-precedent-notice-other-hire", "H02", TB,
+           "A signed Colorado notice from a 2025 hire of another client (different worker, agreement and section) is "
+           "added as a precedent.",
+           "HYGIENE.md H02 targets a file the matcher pairs with a deliverable name or a document that already holds "
+           "the finished answer; this precedent has an unrelated name and names another worker, agreement and "
+           "section, so it passes no criterion.")
+def h02_nm_fresh_precedent(env: Path, task: str) -> None:
+    write_doc(env, task, "precedent-okoro-2025.md", (
+        "# Precedent: signed Colorado covenant notice (Kestrel Freight, 2025)\n\n"
+        "Notice under Colorado Revised Statutes section 8-2-113(4)\n\n"
+        "To: Casey Okoro (prospective worker)\nFrom: Kestrel Freight Co.\nDate delivered: June 2, 2025\n\n"
+        "With this notice you receive a complete copy of the Kestrel Freight Key Employee Covenant Agreement. "
+        "It contains a covenant not to solicit customers that could restrict your options for later employment. "
+        "The covenant is in Section 4 of that agreement.\n\n"
+        "Signed: Casey Okoro, June 3, 2025\n"))
+
+
+# --- H03 degenerate output (fresh) ---------------------------------------------------------------
+
+
+@plant("ho-h03-fresh-form-already-has-immunity-notice", "H03", SD,
+       "A new criterion checks only for the 18 U.S.C. § 1833(b) immunity notice, which the firm's form already "
+       "carries, so the starting template copied unchanged passes it.")
+def h03_fresh_template_passes(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_criterion(t, "immunity-notice-present", "Agreement carries the federal immunity notice",
+                      "PASS if ellery-covenant-agreement.md contains the immunity notice of 18 U.S.C. § 1833(b). "
+                      "FAIL if the notice is missing.", ["ellery-covenant-agreement.md"])
+
+
+# --- H04 criterion form (fresh) ------------------------------------------------------------------
+
+
+@plant("ho-h04-fresh-judge-language-underscore", "H04", CA,
+       "judge_language is written 'en_US', with an underscore, which is not a BCP 47 tag.")
+def h04_fresh_judge_language(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert t["judge_language"] == "en"
+        t["judge_language"] = "en_US"
+
+
+@plant("ho-h04-fresh-criterion-names-misspelt-deliverable", "H04", TB,
+       "A criterion's deliverables list names 'client_email.md' (underscore), a deliverable the task does not have.")
+def h04_fresh_misspelt_deliverable(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        crit = criterion(t, "client-email-thresholds")
+        assert crit["deliverables"] == ["client-email.md"]
+        crit["deliverables"] = ["client_email.md"]
+
+
+@plant("ho-h04-fresh-duplicate-id-from-copy-paste", "H04", AM,
+       "A criterion added for the customer non-solicit was copied from 'named-parishes' and keeps that id, so two "
+       "criteria share it.")
+def h04_fresh_duplicate_id(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_criterion(t, "named-parishes", "Customer non-solicit limited to customers in named parishes",
+                      "PASS if the customer non-solicitation covenant in fontenot-covenant-agreement.md covers only "
+                      "customers in the parishes it names. FAIL if it covers customers anywhere within a mileage "
+                      "radius.", ["fontenot-covenant-agreement.md"])
+
+
+@near_miss("ho-h04-nm-fresh-oracle-source-and-mixed-sources", "H04", CA,
+           "A criterion is marked source 'oracle' and lists its sources in both allowed forms, one from the "
+           "workspace and one from the task folder.",
+           "TASKS.md allows source expert or oracle and sources written from the task folder or from the workspace; "
+           "HYGIENE.md H04 asks only for a unique id, title, both clauses and existing deliverables, all kept.")
+def h04_nm_fresh_oracle(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        crit = criterion(t, "client-email-changes")
+        crit["source"] = "oracle"
+        crit["sources"] = ["client-request.md", "documents/halden-form-wa-2021.md"]
+
+
+# --- H05 ambiguous grading language (fresh) ------------------------------------------------------
+
+
+@plant("ho-h05-fresh-the-document-in-multi-deliverable-task", "H05", CI,
+       "The notice-timing criterion says 'the document is dated ...' in a task with three deliverables.")
+def h05_fresh_the_document(env: Path, task: str) -> None:
+    _reword(env, task, "notice-at-signing", "PASS if lindgren-section-2872-notice.md is dated",
+            "PASS if the document is dated")
+
+
+@plant("ho-h05-fresh-substantially-unchanged", "H05", NE,
+       "The scope criterion asks that the other sections read 'substantially' as in the draft, a standard a judge "
+       "can read either way.")
+def h05_fresh_substantially(env: Path, task: str) -> None:
+    _reword(env, task, "scope-of-edits", "other than the three instructed edits reads as in",
+            "other than the three instructed edits reads substantially as in")
+
+
+@near_miss("ho-h05-nm-fresh-return-of-property-section", "H05", NE,
+           "A new criterion asks the note to tell the partner that Section 4 (Return of Property) and every other "
+           "untouched section were left as drafted.",
+           "HYGIENE.md H05 flags vague standards such as 'properly'; 'Return of Property' is the section's title, "
+           "and whether the note says the untouched sections were left as drafted leaves the judge nothing to weigh.")
+def h05_nm_fresh_property(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_criterion(t, "note-confirms-untouched-sections", "Note confirms the untouched sections",
+                      "PASS if note-to-partner.md tells the partner that Section 4 (Return of Property) and every "
+                      "other section outside the three edits were left as drafted. FAIL if the note does not say so "
+                      "or reports a change outside the three edits.", ["note-to-partner.md"])
+
+
+# --- H06 deliverable matching (fresh) ------------------------------------------------------------
+
+
+@plant("ho-h06-fresh-deliverable-never-named-in-instructions", "H06", AM,
+       "A new advisory deliverable signing-checklist.md is declared and graded, but the instructions never "
+       "mention it.")
+def h06_fresh_unnamed(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_deliverable(t, "signing-checklist.md", "First-day signing checklist for Bayou Crest's office manager.",
+                        placement="advisory")
+        add_criterion(t, "signing-checklist-steps", "Checklist gives the first-day signing steps",
+                      "PASS if signing-checklist.md lists, in order, Avery Fontenot signing the agreement on the "
+                      "first day, countersignature by Lucien Arceneaux, and filing of the signed copy. FAIL if any "
+                      "of the three steps is missing.", ["signing-checklist.md"])
+
+
+@plant("ho-h06-fresh-md-and-txt-twins", "H06", TB,
+       "A plain-text copy of the cover email, client-email.txt, is added as a deliverable beside client-email.md: "
+       "two deliverable names with the same stem in the text format family.")
+def h06_fresh_txt_twin(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_deliverable(t, "client-email.txt", "The cover email as plain text, for pasting into Noor's mail client.",
+                        placement="advisory")
+        instructions_add(t, "Also save the cover email as client-email.txt, in plain text without Markdown, so that "
+                            "Noor can paste it into her mail client.")
+        add_criterion(t, "client-email-plain-text", "Plain-text copy of the cover email has no Markdown",
+                      "PASS if client-email.txt carries the same message as client-email.md with no Markdown "
+                      "headings, asterisks or link syntax. FAIL if it contains Markdown markup or a different "
+                      "message.", ["client-email.txt"])
+
+
+@near_miss("ho-h06-nm-fresh-shared-prefix-deliverable", "H06", TB,
+           "A new advisory deliverable vandermeer-signing-checklist.md, sharing the 'vandermeer-' prefix of the two "
+           "operative files, is declared, named, classified and graded.",
+           "HYGIENE.md H06 wants every deliverable graded, named in the instructions and not colliding under the "
+           "matcher; a distinct name that only shares a person's surname as prefix meets all three.")
+def h06_nm_fresh_prefix(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_deliverable(t, "vandermeer-signing-checklist.md", "Checklist for Aspenline's HR team: the order in which "
+                        "the offer paperwork goes out and comes back.", placement="advisory")
+        instructions_add(t, "Also write vandermeer-signing-checklist.md, a short checklist for Aspenline's HR team on "
+                            "the order in which the paperwork goes out and comes back.")
+        add_criterion(t, "signing-checklist-order", "Checklist puts the notice signature before acceptance",
+                      "PASS if vandermeer-signing-checklist.md lists sending the notice and the agreement together "
+                      "with the offer, collecting Riley Vandermeer's signature on the notice before Riley accepts, "
+                      "and keeping the signed notice on file. FAIL if any of the three steps is missing or the "
+                      "signature comes after acceptance.", ["vandermeer-signing-checklist.md"])
+
+
+# --- H07 workspace integrity (fresh) -------------------------------------------------------------
+
+
+@plant("ho-h07-fresh-named-file-saved-as-txt", "H07", TB,
+       "offer-summary.md was saved as offer-summary.txt; the instructions still send the agent to "
+       "documents/offer-summary.md.")
+def h07_fresh_renamed(env: Path, task: str) -> None:
+    src = doc(env, task, "offer-summary.md")
+    assert src.is_file()
+    src.rename(doc(env, task, "offer-summary.txt"))
+
+
+@plant("ho-h07-fresh-macosx-resource-fork", "H07", SD,
+       "Unzipping a Mac archive left __MACOSX/._hire-details.md (an AppleDouble resource fork) in the workspace.")
+def h07_fresh_macosx(env: Path, task: str) -> None:
+    header = (b"\x00\x05\x16\x07\x00\x02\x00\x00" + b"Mac OS X        " + b"\x00\x02"
+              + b"\x00\x00\x00\x09\x00\x00\x00\x32\x00\x00\x0e\xb0" + b"\x00\x00\x00\x02\x00\x00\x0e\xe2\x00\x00\x01\x1e")
+    write_doc(env, task, "__MACOSX/._hire-details.md", header + b"\x00" * 64 + b"ATTR" + b"\x00" * 32)
+
+
+@plant("ho-h07-fresh-nfc-nfd-twins", "H07", AM,
+       "Two site notes, site-notes-renée.md in NFC and in NFD (e + combining acute), sit side by side: names that "
+       "differ only by Unicode normalization.")
+def h07_fresh_nfc_nfd(env: Path, task: str) -> None:
+    write_doc(env, task, "site-notes-ren\u00e9e.md",
+              "# Site notes (Ren\u00e9e Guidry)\n\nAscension Parish yard visited on 2026-10-12.\n")
+    write_doc(env, task, "site-notes-rene\u0301e.md",
+              "# Site notes (Ren\u00e9e Guidry), second copy\n\nLivingston Parish office visited on 2026-10-14.\n")
+
+
+@plant("ho-h07-fresh-json-trailing-comma", "H07", CI,
+       "An HR onboarding record, onboarding-record.json, has a trailing comma and does not parse as JSON.")
+def h07_fresh_bad_json(env: Path, task: str) -> None:
+    write_doc(env, task, "onboarding-record.json", (
+        "{\n  \"employee\": \"Sasha Lindgren\",\n  \"position\": \"Firmware Engineer\",\n"
+        "  \"start_date\": \"2026-10-26\",\n  \"documents_to_sign\": [\"invention agreement\", \"notice\"],\n}\n"))
+
+
+@near_miss("ho-h07-nm-fresh-workbook-with-spaces-in-name", "H07", NE,
+           "A valid pay-history workbook named 'Pay history – Tallis (2024–2026).xlsx' (spaces, en dashes, "
+           "parentheses) is added.",
+           "HYGIENE.md H07 requires readable, parseable, non-empty files without junk, symlinks or case or "
+           "normalization twins; an unusual but valid file name breaks none of these rules.")
+def h07_nm_fresh_workbook(env: Path, task: str) -> None:
+    write_doc(env, task, "Pay history \u2013 Tallis (2024\u20132026).xlsx", xlsx_bytes([
+        ["Year", "Annual base salary (USD)", "Note"],
+        [2024, 61000, "Hired as field service technician"],
+        [2025, 64000, "Annual review"],
+        [2026, 71500, "Renewal raise, effective with the renewed agreement"],
+    ], sheet="Pay history"))
+
+
+# --- H08 knowledge-base pin (fresh) --------------------------------------------------------------
+
+
+@plant("ho-h08-fresh-license-file-pruned", "H08", TB,
+       "The checklists' LICENSE file is deleted from this task's knowledge-base mount.")
+def h08_fresh_license_removed(env: Path, task: str) -> None:
+    path = kb(env, task, "checklists/LICENSE")
+    assert path.is_file()
+    path.unlink()
+
+
+@plant("ho-h08-fresh-task-note-added-to-mount", "H08", NE,
+       "The task author adds a note on the expected 2027 Colorado figure inside the mount, "
+       "practice-guides/non-compete/us/colorado-2027-update.md.")
+def h08_fresh_added(env: Path, task: str) -> None:
+    path = kb(env, task, "practice-guides/non-compete/us/colorado-2027-update.md")
+    assert path.parent.is_dir() and not path.exists()
+    path.write_text("---\ntype: State Practice Guide\ntitle: Colorado thresholds for 2027 (working note)\n"
+                    "timestamp: '2026-11-10'\n---\n\n# Colorado thresholds for 2027\n\nThe 2027 figure is not "
+                    "published yet; expect it in December. Until then, use the 2026 figure for covenants signed "
+                    "this year.\n", "utf-8")
+
+
+@plant("ho-h08-fresh-front-matter-timestamp-bumped", "H08", CA,
+       "The Washington guide's front-matter review timestamp is bumped from 2026-09-28 to 2026-10-20 in this task's "
+       "mount; the body is unchanged.")
+def h08_fresh_timestamp(env: Path, task: str) -> None:
+    path = kb(env, task, "practice-guides/non-compete/us/washington.md")
+    path.write_text(replace_text(path.read_text("utf-8"), "timestamp: '2026-09-28'", "timestamp: '2026-10-20'"),
+                    "utf-8")
+
+
+# --- H09 seeded-law provenance (fresh) -----------------------------------------------------------
+
+
+@plant("ho-h09-fresh-undeclared-subsection-quote", "H09", NE,
+       "A new section quoting C.R.S. § 8-2-113(2)(a) is added to the law file with no seeded_law entry for it.")
+def h09_fresh_undeclared(env: Path, task: str) -> None:
+    append_doc(env, task, "colorado-law-file.md", (
+        "## C.R.S. § 8-2-113(2)(a)\n\n"
+        "\"Except as this section otherwise provides, a covenant not to compete that restricts a worker's right to "
+        "receive compensation for the performance of labor is void.\""))
+
+
+@plant("ho-h09-fresh-entry-points-at-wrong-file", "H09", SD,
+       "The seeded entry for 820 ILCS 90/20 names documents/partner-email.md (a copy-paste slip); the quote is only "
+       "in the statute excerpt.")
+def h09_fresh_wrong_file(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        entry = seeded(t, "820 ILCS 90/20")
+        assert entry["file"] == "documents/illinois-statute-excerpt.md"
+        entry["file"] = "documents/partner-email.md"
+
+
+@plant("ho-h09-fresh-verified-on-year-typo", "H09", NE,
+       "The seeded entry for C.R.S. § 8-2-113(8)(b) says verified_on 2027-10-01, a year typo that puts the "
+       "verification after the freeze.")
+def h09_fresh_verified_future(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        entry = seeded(t, "C.R.S. § 8-2-113(8)(b)")
+        assert entry["verified_on"] == "2026-10-01"
+        entry["verified_on"] = "2027-10-01"
+
+
+@near_miss("ho-h09-nm-fresh-handbook-policy-quoted", "H09", AM,
+           "The partner's email quotes a sentence of the client's employee handbook (Section 7.2), which is "
+           "company policy, not law.",
+           "HYGIENE.md H09 requires provenance for planted excerpts of law; a quoted sentence of the client's own "
+           "employee handbook is a company policy, not a statute, so no seeded-law entry is needed.")
+def h09_nm_fresh_handbook(env: Path, task: str) -> None:
+    append_doc(env, task, "partner-email.md", (
+        "One more point: Bayou Crest's employee handbook says, in Section 7.2, \"Employees may not take outside work "
+        "for a competitor while employed by the Company.\" That policy stays in the handbook; do not move it into "
+        "Avery's agreement."))
+
+
+# --- H10 temporal consistency (fresh) ------------------------------------------------------------
+
+
+@plant("ho-h10-fresh-today-three-days-early", "H10", CI,
+       "The instructions add 'Today is October 2, 2026.' while as_of is 2026-10-05 and the client's email is dated "
+       "2026-10-05.")
+def h10_fresh_today(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        t["instructions"] = replace_text(t["instructions"], "You are an associate at Harlow Finch LLP.",
+                                         "You are an associate at Harlow Finch LLP. Today is October 2, 2026.")
+
+
+@plant("ho-h10-fresh-as-of-year-typo", "H10", CA,
+       "as_of is 2025-10-26 instead of 2026-10-26: the client's email, the alert and the 2026 threshold all post-date "
+       "the day the work is done.")
+def h10_fresh_year_typo(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert t["oafreeze"]["as_of"] == "2026-10-26"
+        t["oafreeze"]["as_of"] = "2025-10-26"
+
+
+@near_miss("ho-h10-nm-fresh-calendar-invite-for-signing-day", "H10", CI,
+           "A calendar invitation (.ics), sent on the as_of day, books the day-one signing meeting on October 26, "
+           "2026.",
+           "HYGIENE.md H10 wants one consistent story; a meeting scheduled after as_of for the start and signing date "
+           "the hire details give is a future event, consistent with the documents, not a dating error.")
+def h10_nm_fresh_ics(env: Path, task: str) -> None:
+    write_doc(env, task, "day-one-signing.ics", (
+        "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Sierrafold Devices//Onboarding//EN\r\nBEGIN:VEVENT\r\n"
+        "UID:day-one-lindgren-20261026@sierrafold.example.com\r\nDTSTAMP:20261005T161500Z\r\n"
+        "DTSTART:20261026T163000Z\r\nDTEND:20261026T173000Z\r\n"
+        "SUMMARY:Day one paperwork: Sasha Lindgren\r\n"
+        "ORGANIZER;CN=Wendell Park:mailto:wendell.park@sierrafold.example.com\r\n"
+        "END:VEVENT\r\nEND:VCALENDAR\r\n"))
+
+
+# --- H11 trap armed (fresh) ----------------------------------------------------------------------
+
+
+@plant("ho-h11-fresh-trap-names-renamed-criterion", "H11", NE,
+       "The criterion note-asks-decision is renamed note-requests-decision; the trap still lists the old id.")
+def h11_fresh_renamed(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        criterion(t, "note-asks-decision")["id"] = "note-requests-decision"
+        assert "note-asks-decision" in t["oafreeze"]["trap"]["criteria"]
+
+
+@plant("ho-h11-fresh-anchor-path-missing-folder", "H11", TB,
+       "An anchor's file drops the 'us/' folder: documents/knowledge-base/practice-guides/non-compete/colorado.md "
+       "does not exist.")
+def h11_fresh_anchor_path(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        anchor = t["oafreeze"]["trap"]["anchors"][1]
+        assert anchor["file"].endswith("non-compete/us/colorado.md")
+        anchor["file"] = "documents/knowledge-base/practice-guides/non-compete/colorado.md"
+
+
+# --- H12 placement discipline (fresh) ------------------------------------------------------------
+
+
+@plant("ho-h12-fresh-placement-allows-bracketed-note", "H12", NE,
+       "The agreement's placement criterion now allows 'one bracketed drafting note to the partner at Section 5' "
+       "in the operative agreement.")
+def h12_fresh_allows_note(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        reword(t, "placement-agreement-text", "contains only the agreement's terms and signature blocks.",
+               "contains only the agreement's terms and signature blocks, plus at most one bracketed drafting note "
+               "to the partner at Section 5.")
+        reword(t, "placement-agreement-text", "a comment, bracketed note, footnote,", "a comment, footnote,")
+
+
+@plant("ho-h12-fresh-operative-offer-letter-uncovered", "H12", SD,
+       "A new operative deliverable, ellery-offer-letter.md, is named, graded and listed as operative, but no "
+       "placement criterion covers it.")
+def h12_fresh_uncovered_operative(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_deliverable(t, "ellery-offer-letter.md", "Offer letter to Jordan Ellery, ready to send.",
+                        placement="operative")
+        instructions_add(t, "Also prepare ellery-offer-letter.md, the offer letter Maplestone will send to Jordan with "
+                            "the agreement.")
+        add_criterion(t, "offer-letter-conditions", "Offer letter states the covenant condition and at-will status",
+                      "PASS if ellery-offer-letter.md states that the offer is conditional on Jordan Ellery signing "
+                      "the restrictive covenant agreement and that employment is at will. FAIL if either statement "
+                      "is missing.", ["ellery-offer-letter.md"])
+
+
+@near_miss("ho-h12-nm-fresh-rationale-asked-for-paths-and-analysis", "H12", SD,
+           "The instructions ask rationale.md to give the knowledge-base path of each source and the threshold "
+           "analysis, and to keep both out of the agreement.",
+           "HYGIENE.md H12 keeps source paths and legal analysis out of operative text; rationale.md is an advisory "
+           "deliverable, the place the spec wants that material to go.")
+def h12_nm_fresh_rationale(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "In rationale.md, give the path of each knowledge-base document you relied on (for "
+                            "example documents/knowledge-base/practice-guides/non-compete/us/illinois.md) and your "
+                            "analysis of the Illinois earnings floors; keep all of this out of "
+                            "ellery-covenant-agreement.md.")
+
+
+# --- H13 synthetic data and secrets (fresh) ------------------------------------------------------
+
+
+@plant("ho-h13-fresh-local-path-in-workbook", "H13", NE,
+       "A pay-history workbook's note cell gives the partner's absolute Windows path to the source file.")
+def h13_fresh_local_path(env: Path, task: str) -> None:
+    write_doc(env, task, "tallis-pay-history.xlsx", xlsx_bytes([
+        ["Year", "Annual base salary (USD)"],
+        [2025, 64000],
+        [2026, 71500],
+        ["Source", "C:\\Users\\mokafor\\OneDrive - Harlow Finch LLP\\Clients\\Granite Peak\\Tallis\\payroll-2026.xlsx"],
+    ]))
+
+
+@plant("ho-h13-fresh-phone-outside-fictional-range", "H13", TB,
+       "A follow-up .eml gives Riley's mobile as (720) 555-2874: a 555 number outside the fictional 555-01xx range.")
+def h13_fresh_phone(env: Path, task: str) -> None:
+    write_doc(env, task, "hr-follow-up.eml", email(
+        "Noor Haddad <noor.haddad@aspenline.example.com>", "Miriam Okafor <miriam.okafor@harlowfinch.example.com>",
+        "Tue, 10 Nov 2026 09:30:00 -0700", "Riley's contact details",
+        "Miriam,\n\nIf you need to reach Riley about the paperwork, the mobile number is (720) 555-2874.\n\nNoor"))
+
+
+@plant("ho-h13-fresh-internal-url-in-instructions", "H13", SD,
+       "The instructions point to the firm's wiki copy of the form at an internal host, kb.harlowfinch.internal.")
+def h13_fresh_internal_url(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "If the mounted template looks out of date, the firm's wiki copy is at "
+                            "http://kb.harlowfinch.internal/templates/restrictive-covenant-agreement.")
+
+
+@near_miss("ho-h13-nm-fresh-international-fictional-phone", "H13", TB,
+           "The offer summary adds a recruiter line written internationally, +1 720 555 0148, which is a 555-01xx "
+           "number.",
+           "HYGIENE.md H13 allows phone numbers in the fictional 555-01xx range; +1 720 555 0148 is 555-0148 written "
+           "with a country code and spaces.")
+def h13_nm_fresh_phone(env: Path, task: str) -> None:
+    append_doc(env, task, "offer-summary.md", "- Recruiter's line for Riley's questions: +1 720 555 0148")
+
+
+# --- FAM family consistency (fresh) --------------------------------------------------------------
+
+
+@plant("ho-fam-fresh-as-of-differs", "FAM", "covenant-package-v07",
+       "One instance's as_of is 2026-10-22 while every sibling's is 2026-10-15.")
+def fam_fresh_as_of(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert t["oafreeze"]["as_of"] == "2026-10-15"
+        t["oafreeze"]["as_of"] = "2026-10-22"
+
+
+@plant("ho-fam-fresh-extra-workspace-document", "FAM", "covenant-package-v05",
+       "One instance's workspace gains a benefits summary that no sibling (and not the design) has.")
+def fam_fresh_extra_doc(env: Path, task: str) -> None:
+    write_doc(env, task, "benefits-summary.md", (
+        "# Ferncliff Analytics: benefits summary for new hires\n\n"
+        "- Medical, dental and vision cover from the first day of the month after the start date.\n"
+        "- 401(k) with a 4% match after 90 days.\n- 20 days of paid time off a year.\n"))
+
+
+@plant("ho-fam-fresh-standing-instruction-rewritten", "FAM", "covenant-package-v09",
+       "One instance's standing instructions say the client will pay garden leave, reversing instruction 3 that "
+       "every sibling keeps.")
+def fam_fresh_standing(env: Path, task: str) -> None:
+    edit_doc(env, task, "standing-instructions.md",
+             "We do not pay garden leave or any other payment for a period in which a former employee is restricted.",
+             "We will pay garden leave at 50% of base salary for a restricted period where a state requires it.")
+
+
+@plant("ho-fam-fresh-spec-edited-not-re-expanded", "FAM", "covenant-package-v08",
+       "The family spec's salary_b for v08 is changed to $135,000 and the instance is not re-expanded, so it no "
+       "longer matches its spec.")
+def fam_fresh_spec_stale(env: Path, task: str) -> None:
+    old = set_spec_variable(env, "v08", "salary_b", "$135,000")
+    assert old == "$131,000"
