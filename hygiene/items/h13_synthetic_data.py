@@ -86,8 +86,13 @@ def _labelled_rule(kind: str, label: str, value: str, severity: str, coded: bool
 # claimed by the first rule that matches it, so the specific rules come before the general ones.
 RULES = [
     ("private key", re.compile(r"-----BEGIN [A-Z ]*PRIVATE KEY-----"), "blocker"),
-    ("API key", re.compile(r"\b(?:AKIA[0-9A-Z]{16}|sk-[A-Za-z0-9_-]{20,}|ghp_[A-Za-z0-9]{36}|"
-                           r"xox[abprs]-[A-Za-z0-9-]{10,}|AIza[0-9A-Za-z_-]{35})\b"), "blocker"),
+    # Keys by their issuers' prefixes: AWS, OpenAI-style sk-, Stripe (secret and restricted),
+    # GitHub, GitLab, Slack, Google, SendGrid, npm, Shopify, Square, PyPI.
+    ("API key", re.compile(r"\b(?:AKIA[0-9A-Z]{16}|sk-[A-Za-z0-9_-]{20,}|[sr]k_(?:live|test)_[A-Za-z0-9]{16,}|"
+                           r"gh[pousr]_[A-Za-z0-9]{36}|github_pat_[A-Za-z0-9_]{40,}|glpat-[A-Za-z0-9_-]{20,}|"
+                           r"xox[abprs]-[A-Za-z0-9-]{10,}|AIza[0-9A-Za-z_-]{35}|SG\.[A-Za-z0-9_-]{16,}\.[A-Za-z0-9_-]{16,}|"
+                           r"npm_[A-Za-z0-9]{36}|shp(?:at|ss|ca|pa)_[a-fA-F0-9]{32}|sq0(?:atp|csp)-[A-Za-z0-9_-]{22,}|"
+                           r"pypi-[A-Za-z0-9_-]{50,})\b"), "blocker"),
     # URLs that carry their own secret: chat and automation webhooks, bot tokens, signed or keyed
     # links, credentials before the host.
     ("webhook URL", re.compile(r"\bhttps?://(?:hooks\.slack\.com/(?:services|workflows|triggers)/[\w/-]{10,}|"
@@ -100,7 +105,10 @@ RULES = [
                                    r"key|secret|sig|signature|password|passwd|auth|code)=[\w%.~+/-]{12,}", re.I),
      "blocker"),
     ("credentials in a URL", re.compile(r"\b[a-z][a-z0-9+.-]*://[^\s/:@\"'<>]+:[^\s/@\"'<>]+@[\w.-]+", re.I), "blocker"),
-    ("credential", re.compile(r"\b(?:api[_-]?key|secret|password|passwd|token)\s*[:=]\s*['\"]?[^\s'\"]{8,}", re.I),
+    # A key named as a credential, in prose, YAML, .env or JSON ("api_key": "...", client_secret=...).
+    ("credential", re.compile(r"(?<![A-Za-z0-9_-])(?:[A-Za-z0-9]+[_-])*?(?:api[_-]?key|secret(?:[_-]?key)?|password|"
+                              r"passwd|(?:access|auth|api|refresh)?[_-]?token)['\"]?\s*[:=]\s*['\"]?[^\s'\"]{8,}",
+                              re.I),
      "blocker"),
     # A token sent in an HTTP header ("Authorization: Bearer ...", "Basic ..."), or a JSON Web
     # Token anywhere (three base64url segments, the first an encoded '{"'): one that reads as
@@ -250,7 +258,21 @@ def _fictional_value(kind: str, value: str) -> bool:
     return kind == "national identity number" and value[:2].upper() == "QQ"
 
 
+# A credential's value that stands for one: YOUR_API_KEY, <token>, ${SECRET}, $API_KEY, xxxxxxxx,
+# ********, "changeme", "redacted".
+_PLACEHOLDER = re.compile(r"(?:<[^>]*>?|\{\{[^}]*\}?\}?|\$\{?[A-Za-z_][\w.]*\}?|(?=[A-Z0-9_]*_)[A-Z][A-Z0-9_]*|"
+                          r"[xX*•._-]+|[\w-]*(?:your|redacted|placeholder|changeme|example|dummy|xxxx)[\w-]*)[,;}\])]*",
+                          re.I)
+
+
+def _credential_placeholder(m: re.Match) -> bool:
+    value = re.split(r"[:=]\s*['\"]?", m.group(0), maxsplit=1)[-1]
+    return _PLACEHOLDER.fullmatch(value) is not None
+
+
 def _allowed(kind: str, m: re.Match) -> bool:
+    if kind == "credential":
+        return _credential_placeholder(m)
     if kind == "bearer token":
         return not (m.group("jwt") or _machine_made(m.group("v")))
     if kind == "e-mail address":
@@ -416,7 +438,8 @@ _HTTP = tx.Gate(("http",), fold=True)
 _SCHEME = tx.Gate(("://",))
 GATES: list[tuple[str, tx.Gate | tx.Begins | None]] = [
     ("private key", tx.Gate(("-----BEGIN",))),
-    ("API key", tx.Gate(("AKIA", "sk-", "ghp_", "xox", "AIza"))),
+    ("API key", tx.Gate(("AKIA", "sk-", "sk_", "rk_", "gho_", "ghp_", "ghu_", "ghs_", "ghr_", "github_pat_", "glpat-",
+                         "xox", "AIza", "SG.", "npm_", "shp", "sq0", "pypi-"))),
     ("webhook URL", _HTTP),
     ("secret in a URL", _HTTP),
     ("credentials in a URL", tx.Gate(("://",), ("@",))),

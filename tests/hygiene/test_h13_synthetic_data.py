@@ -220,3 +220,19 @@ def test_a_labelled_national_identity_number_is_found(tmp_path, line):
                                   "Bring a national identity card on 2026-11-02"])
 def test_near_miss_example_placeholder_and_prose_identity_numbers(tmp_path, line):
     assert found(env_with(tmp_path, files={**workspace(), "hire.md": f"- {line}\n"}), "H13") == []
+
+
+def test_a_key_in_a_json_settings_file_is_a_masked_blocker(tmp_path):
+    key = "sk_" + "live_" + "9fQ2mXv4eC3HqLyjWD7dc"
+    files = {**workspace(), "esign-settings.json": ('{\n  "provider": "signing service",\n'
+                                                    f'  "api_key": "{key}",\n  "client_secret": "Qm9vZ3Vz7d1x"\n}}\n')}
+    hits = found(env_with(tmp_path, files=files), "H13")
+    assert [(f.severity, f.location, f.evidence) for f in hits] == [("blocker", 3, "sk_l…(masked)"),
+                                                                   ("blocker", 4, "clie…(masked)")]
+
+
+@pytest.mark.parametrize("value", ["YOUR_API_KEY", "<your token here>", "${ESIGN_API_KEY}", "$ESIGN_TOKEN", "xxxxxxxxxxxx",
+                                   "************", "changeme-before-use", "REDACTED_FOR_FILING"])
+def test_near_miss_a_named_credential_that_only_stands_for_one(tmp_path, value):
+    files = {**workspace(), "esign-settings.json": f'{{\n  "api_key": "{value}"\n}}\n'}
+    assert found(env_with(tmp_path, files=files), "H13") == []
