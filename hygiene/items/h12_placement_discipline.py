@@ -258,7 +258,8 @@ _MATERIAL = re.compile(r"(?P<noun>drafting\s+(?:notes?|comments?|commentary)|not
 # What makes a request for that material unambiguous: its kind, or what the explanation is about.
 _OUTRIGHT = re.compile(r"drafting|notes?\s+(?:to|for)|commentary|comments?|rationale|reasoning|analysis|advice|"
                        r"recommendations|annotations?", re.I)
-_OUTRIGHT_ABOUT = re.compile(r"\s+(?:[\w']+\s+){0,3}?why\b|\s+(?:to\s+[\w']+\s+)?(?:of\s+|for\s+)?(?:your|the|each|"
+_OUTRIGHT_ABOUT = re.compile(r"\s+(?:[\w']+\s+){0,3}?why\b|\s+(?:of|on)\s+(?:what|how)\s+(?:[\w']+\s+){0,3}?"
+                             r"(?:does|do|means?|works?|operates?|affects?)\b|\s+(?:to\s+[\w']+\s+)?(?:of\s+|for\s+)?(?:your|the|each|"
                              r"every|our)\s+(?:\w+\s+)?(?:changes?|choices?|edits?|reasons?|reasoning|decisions?|"
                              r"departures?|revisions?)\b", re.I)
 # Requests that put material in a text: "add a note", "include an explanation", "explain ...".
@@ -270,7 +271,10 @@ _IMPERATIVE = re.compile(r"(?:^|[,;:]\s*|\band\s+|\bthen\s+|\bplease\s+)"
                          r"(?=(?:explain|justify|comment\s+on|annotate)\b)", re.I)
 # Where text goes when it is put "in" a deliverable named next: "in", "at the top of", "into".
 _PLACE_BEFORE = re.compile(r"\b(?:in|into|within|inside|throughout|on|at\s+the\s+(?:very\s+)?(?:top|start|beginning|"
-                           r"head|end|foot|bottom)\s+of|(?:above|before|after)\s+the\s+(?:first|opening)\s+\w+\s+of)"
+                           r"head|end|foot|bottom)\s+of|(?:above|before|after)\s+the\s+(?:first|opening)\s+\w+\s+of|"
+                           r"(?:under|below|beneath|after|before|above|beside|next\s+to|following|alongside)\s+"
+                           r"(?:each|every|the|its|any)\s+(?:[\w-]+\s+){0,2}?(?:sections?|clauses?|paragraphs?|"
+                           r"provisions?|articles?|terms?|headings?|covenants?|pages?|schedules?)\s+(?:of|in))"
                            r"\s+(?:(?:the|your|each)\s+)?(?:(?:draft|revised|final|copy\s+of)\s+)?$", re.I)
 # What comes with a deliverable named before: "begin X with a preamble …", "X, including a note …",
 # "X, explaining why …" ("consistent with the analysis" is no attachment).
@@ -359,11 +363,15 @@ def _asks_advice(ctx: TaskContext, text: str, where: str, own: str | None = None
             # "client-email.md, explaining the edits made in X": the explanation is the advisory one's.
             previous = roles[mentions[k - 1][2]] if k else (roles.get(own) if own else "operative")
             previous_advisory = previous != "operative"
+            # "X, and explain in client-email.md …": the explanation goes to the next deliverable.
+            onward = not (k + 1 < len(mentions) and _PLACE_BEFORE.search(after))
             if _PLACE_BEFORE.search(before) and not previous_advisory:
                 spans.append((d, before, by_name, False))
+                # "Under each section of X, add an explanation …": the place comes first, the request after.
+                if onward:
+                    spans.append((d, after, by_name, False))
             attached = _ATTACHED.search(after)
-            # "X, and explain in client-email.md …": the explanation goes to the next deliverable.
-            if attached and not (k + 1 < len(mentions) and _PLACE_BEFORE.search(after)):
+            if attached and onward:
                 spans.append((d, after[attached.end():], by_name, True))
         for d, span, by_name, after in spans:
             found = _requested(span, attached=after)

@@ -258,3 +258,23 @@ def h12_nm_schedule_notes(env: Path, task: str) -> None:
         crit["match_criteria"] = replace_text(crit["match_criteria"], "signature blocks and the 18 U.S.C.",
                                               "signature blocks, Schedule 1 with its notes to Schedule 1 on counting "
                                               "commission and the 18 U.S.C.")
+
+
+# Moved from the held-out set (its fresh round): it informed a change to the audit.
+@plant("h12-instructions-ask-explanations-in-agreement", "H12", CI,
+       "The instructions ask for a plain-English explanation under each section of lindgren-invention-agreement.md.")
+def h12_explanations(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "Sasha is not a lawyer: under each section of lindgren-invention-agreement.md, add a short "
+                            "plain-English explanation of what the section does and why California law shapes it.")
+
+
+@near_miss("h12-nm-place-first-but-explanation-sent-to-note", "H12", NE,
+           "The instructions add: in the revised agreement, fix only the three terms, and put the explanation of "
+           "each edit in note-to-partner.md.",
+           "The explanation goes to the advisory note, which HYGIENE.md H12 says is where advisory material "
+           "belongs; the operative agreement only gets the edits.")
+def h12_nm_place_first(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "In tallis-agreement-revised.md, fix only the three terms, and put the explanation of "
+                            "each edit in note-to-partner.md.")

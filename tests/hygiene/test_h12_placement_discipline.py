@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from hygiene_helpers import LIBRARY, MOUNT, env_with, found, snapshot_bytes, task_json, workspace, write_task
 
 
@@ -120,6 +122,15 @@ def test_an_explanation_attached_to_the_agreement_by_a_participle_is_major(tmp_p
     assert [f.severity for f in hits] == ["major"] and "explaining each change" in hits[0].message
 
 
+@pytest.mark.parametrize("text", [
+    " The client is not a lawyer: under each section of agreement.md, add a short plain-English explanation of what "
+    "it does and why.",
+    " In agreement.md, add a comment on each change explaining the reason for it."])
+def test_a_place_named_first_and_the_explanation_asked_for_after(tmp_path, text):
+    hits = _asked(tmp_path, instructions=text)
+    assert [(f.severity, f.location) for f in hits] == [("major", "$.instructions")]
+
+
 def test_a_note_asked_for_in_the_agreement_by_its_noun_is_minor(tmp_path):
     hits = _asked(tmp_path, instructions=" Add a short note in the agreement on why the non-compete was dropped.")
     assert [f.severity for f in hits] == ["minor"]
@@ -133,6 +144,8 @@ def test_near_miss_instructions_that_send_explanations_to_the_advisory_deliverab
             " Include in agreement.md the notice explaining the employee's immunity under 18 U.S.C. § 1833(b).",
             " Begin agreement.md with recitals explaining the purpose of the covenants.",
             " Draft agreement.md consistent with the analysis in partner-notes.md.",
+            " In agreement.md, fix the dates, and put the explanation of each change in client-email.md.",
+            " Under each section of agreement.md, keep the headings; do not add explanations there.",
             " Prepare agreement.md with the comments from the client incorporated.",
             " Following the analysis in the memo, revise the non-compete in agreement.md."]):
         assert _asked(tmp_path / str(n), instructions=text) == [], text
