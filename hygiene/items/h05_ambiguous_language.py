@@ -121,6 +121,14 @@ def _quoted_spans(sentence: str) -> list[tuple[int, int]]:
     return [(m.start(), m.end()) for m in cr.LITERAL_PATTERNS["quote"].finditer(sentence)]
 
 
+# In reported speech, a word of taste before a noun of the output's own reasoning still grades how
+# the output says it: "tells the client that ... each with a persuasive reason". ("A strong argument
+# that the covenant is void" is what the output must say.)
+_OWN_REASONING = re.compile(r"\s+(?:[\w-]+\s+)?(?:reasons?|reasoning|explanations?|arguments?|analys[ie]s|summar(?:y|ies)|"
+                            r"justifications?|rationales?|accounts?|answers?|responses?|discussion|language|wording|"
+                            r"prose|tone)\b(?!\s+that\b)", re.I)
+
+
 def _reported_from(sentence: str) -> int:
     """Where reported speech starts in a sentence ('concludes that the covenant is reasonable': what
     the output must say, not how the judge grades), or len(sentence)."""
@@ -159,8 +167,9 @@ def check(ctx: TaskContext) -> list[Finding]:
                 # ("concludes that the covenant is reasonable", "that the breach is material"); a vague
                 # adverb of taste still grades how it says it ("adequately explained"), and a wish
                 # ("ideally", "where possible") still says how much of it the judge may let go.
-                in_report = m.start() >= reported and not (kind == "aspiration" or
-                                                           (kind == "taste" and word.endswith("ly")))
+                in_report = m.start() >= reported and not (
+                    kind == "aspiration" or (kind == "taste" and (word.endswith("ly") or
+                                                                  _OWN_REASONING.match(sentence, m.end()))))
                 if in_report or any(s <= m.start() < e for s, e in quoted + arts) or _defined_term(sentence, m):
                     continue
                 decisive = any(s <= m.start() < e for s, e in predicates)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from .cases import near_miss, plant
-from .edits import add_criterion, append_doc, criterion, instructions_add, replace_text, task_json
+from .edits import add_criterion, append_doc, criterion, instructions_add, replace_text, reword, task_json
 
 NE, TB, SD = "matrix-narrow-edit", "matrix-threshold-between", "matrix-signing-date-law"
 CA, AM, CI = "matrix-client-alert-refresh", "matrix-adverse-memo-repair", "matrix-california-invention-notice"
@@ -192,3 +192,24 @@ def material_breach(env: Path, task: str) -> None:
                       "PASS if ellery-covenant-agreement.md lets either party end the agreement for material breach "
                       "after written notice. FAIL if it has no such termination right.",
                       ["ellery-covenant-agreement.md"])
+
+
+# Moved from the held-out set (its fresh round): it informed a change to the audit.
+@plant("h05-persuasive-reason", "H05", AM,
+       "The client-note criterion asks for 'a persuasive reason' for each change, a judgement left to the judge.")
+def h05_persuasive(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        reword(t, "client-note-changes", "each with its reason under La. R.S. 23:921",
+               "each with a persuasive reason under La. R.S. 23:921")
+
+
+@near_miss("h05-nm-strong-argument-the-note-must-report", "H05", AM,
+           "The client-note criterion asks the note to tell Bayou Crest that there is a strong argument that the old "
+           "Texas clause is void in Louisiana.",
+           "'A strong argument that ...' is the advice the note must give, not a standard of taste the judge "
+           "applies to it (HYGIENE.md H05 is about grading language).")
+def h05_nm_strong_argument(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_criterion(t, "client-note-texas-clause", "Client note on the Texas clause",
+                      "PASS if client-note.md tells Bayou Crest that there is a strong argument that the old Texas "
+                      "choice-of-law clause is void in Louisiana. FAIL if it does not.", ["client-note.md"])

@@ -40,6 +40,15 @@ def test_a_vague_adverb_in_what_the_output_must_say_still_grades_it(tmp_path):
     assert [f.severity for f in hits] == ["minor"]
 
 
+def test_a_word_of_taste_on_the_outputs_own_reasons_in_what_it_must_say_still_grades_it(tmp_path):
+    hits = _with(tmp_path, "PASS if client-email.md tells the client that the term is now two years and the "
+                           "territory names parishes, each with a persuasive reason. FAIL if it does not.", index=2)
+    assert [(f.severity, "persuasive" in f.message) for f in hits] == [("minor", True)]
+    # What the output must say, not how: "a strong argument that ..." is the advice itself.
+    assert _with(tmp_path / "b", "PASS if client-email.md tells the client that there is a strong argument that "
+                                 "the covenant is void. FAIL if it does not.", index=2) == []
+
+
 def test_the_document_with_several_deliverables_is_major_and_minor_when_one_is_named(tmp_path):
     hits = _with(tmp_path, "PASS if the document warns the client. FAIL if it does not.", index=2, deliverables=[])
     assert [(f.severity, f.evidence) for f in hits] == [("major", "PASS if the document warns the client.")]
