@@ -64,15 +64,25 @@ def grading(criterion: Criterion, deliverables: list[str], inputs: list[str] = (
     names = [*deliverables, *inputs, *(f"documents/{i}" for i in inputs)]
     subjects = {tx.normalize(n) for n in names} | {tx.normalize(n.rsplit("/", 1)[-1]) for n in deliverables}
 
-    def content(groups):
-        return [g for g in groups if not any(lit.key in subjects for lit in g)]
+    def content(groups, clause):
+        return [g for g in groups if not any(lit.key in subjects and not _named(clause, lit) for lit in g)]
 
-    pass_groups = content(reading.passes.required)
-    groups = pass_groups + [g for g in content(reading.fails.required) if g not in pass_groups]
+    pass_groups = content(reading.passes.required, reading.pass_clause)
+    groups = pass_groups + [g for g in content(reading.fails.required, reading.fail_clause) if g not in pass_groups]
     wanted = {lit.key for g in groups for lit in g}
     forbidden = tuple(lit for lit in reading.forbidden if lit.key not in subjects and lit.key not in wanted)
     absence_only = bool(reading.pass_clause) and not reading.passes.positive and not pass_groups
     return Grading(tuple(tuple(g) for g in groups), forbidden, absence_only)
+
+
+# ... unless the clause asks for the name itself: "refers to the agreement by its file name, X",
+# "does not mention X". An output passes that by naming the file, which an echo of the instructions does.
+_NAMING = re.compile(r"(?:\bnam(?:es?|ing)|\bmention(?:s|ing)?|\brefer(?:s|ring)?\s+to|\bidentif(?:y|ies|ying)|"
+                     r"\bcit(?:es?|ing)|\bby\s+(?:its|their)\s+(?:file\s+)?names?)[\s,:]*(?:the\s+file\s+)?$", re.I)
+
+
+def _named(clause: str, lit: cr.Literal) -> bool:
+    return bool(_NAMING.search(clause[max(0, lit.offset - 40):lit.offset]))
 
 
 # An amount as a text writes it: "$130,014", "130014", "USD 78,008.40", "$1.2 million". Not part of

@@ -212,3 +212,27 @@ def address_and_figure(env: Path, task: str) -> None:
                       "Morgan Tallis's salary falls $58,514 short of the 2026 threshold. FAIL if it gives no "
                       "shortfall.",
                       ["note-to-partner.md"])
+
+
+# Moved from the held-out set (its fresh round): it informed a change to the audit.
+@plant("h03-criterion-only-needs-a-file-name", "H03", NE,
+       "A new criterion passes the note if it names the revised agreement's file name, which the instructions "
+       "already contain, so the instructions echoed pass it.")
+def h03_file_name(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_criterion(t, "note-names-agreement-file", "Note identifies the revised agreement",
+                      "PASS if note-to-partner.md refers to the revised agreement by its file name, "
+                      "tallis-agreement-revised.md. FAIL if the note does not mention tallis-agreement-revised.md.",
+                      ["note-to-partner.md"])
+
+
+@near_miss("h03-nm-criterion-on-the-changes-made-in-the-agreement", "H03", NE,
+           "A new criterion asks the note to explain each change made in tallis-agreement-revised.md and the reason "
+           "the partner gave for it.",
+           "The agreement's file name is the subject matter, not the content asked for: an echo of the instructions "
+           "names the file but explains no change, so it does not pass (HYGIENE.md H03).")
+def h03_nm_changes_in_agreement(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_criterion(t, "note-explains-each-change", "Note explains each change",
+                      "PASS if note-to-partner.md explains each change made in tallis-agreement-revised.md and the "
+                      "reason the partner gave for it. FAIL if a change is not explained.", ["note-to-partner.md"])

@@ -140,3 +140,18 @@ def test_near_miss_an_address_beside_a_figure_no_input_holds_keeps_its_signal(tm
     task["criteria"][2]["match_criteria"] = ("PASS if client-email.md, sent to hr@example.com, states that the "
                                              "threshold is $127,091. FAIL if it states another figure.")
     assert found(env_with(tmp_path, task), "H03") == []
+
+
+def test_a_criterion_that_asks_only_for_a_file_name_the_instructions_give(tmp_path):
+    task = task_json()
+    task["criteria"][2]["match_criteria"] = ("PASS if client-email.md refers to the revised agreement by its file "
+                                             "name, agreement.md. FAIL if the email does not mention agreement.md.")
+    hits = [f for f in found(env_with(tmp_path, task), "H03") if f.location == "$.criteria[2].match_criteria"]
+    assert hits and "instructions echoed back" in hits[0].message
+
+
+def test_near_miss_a_criterion_that_names_another_deliverable_as_its_subject_matter(tmp_path):
+    task = task_json()
+    task["criteria"][2]["match_criteria"] = ("PASS if client-email.md explains each change made in agreement.md and "
+                                             "why. FAIL if it does not.")
+    assert [f for f in found(env_with(tmp_path, task), "H03") if f.location == "$.criteria[2].match_criteria"] == []
