@@ -66,26 +66,59 @@ EVENTS = {
     "signing": re.compile(r"\b(?:sign(?:s|ed|ing)?|signature|execut(?:e|ed|es|ion))\b", re.I),
     "start": re.compile(r"\b(?:start(?:s|ing)?\s+(?:date|work|on)|start\s+date|first\s+day|begins?\s+work|"
                         r"commence(?:s|ment)?\s+(?:of\s+)?(?:employment|work))\b", re.I),
-    "delivery": re.compile(r"\b(?:deliver(?:ed|y)?|hand(?:ed)?\s+(?:to|the))\b", re.I),
+    "delivery": re.compile(r"\b(?:deliver(?:ed|y|s)?|hand(?:s|ed|ing)?\s+(?:to|the|it|over)|go(?:es)?\s+(?:out\s+)?to|"
+                           r"(?:is|be|are)\s+sent\s+to|send(?:s|ing)?\s+(?:it\s+)?to|(?:given|presented)\s+to)\b",
+                           re.I),
 }
-_OBJECT = re.compile(r"\b(?:agreement|covenant|contract|offer|notice|form|employment|work|hire|job)\b", re.I)
+# What the event happens to; one word for each thing a task may call by several ("the renewal",
+# "the renewed agreement"). Two dates for the delivery of two different things do not conflict.
+_OBJECT = re.compile(r"\b(?:agreement|covenants?|contract|renewal|amendment|release|offer|letter|notice|form|employment|"
+                     r"work|hire|job)\b", re.I)
+_SAME_THING = {"covenant": "agreement", "covenants": "agreement", "contract": "agreement", "renewal": "agreement",
+               "amendment": "agreement", "letter": "offer", "employment": "work", "hire": "work", "job": "work"}
 _PAST = re.compile(r"\b(?:prior|previous|earlier|former|last\s+year|was\s+signed|were\s+signed|had\s+signed|"
                    r"signed\s+in\s+\d{4}|old|existing|original)\b", re.I)
+# A day and month with no year ("on November 23", "by 23 Nov."): the next such day from as_of.
+_YEARLESS = re.compile(r"\b(?:(?P<m1>Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\.?\s+"
+                       r"(?P<d1>[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)?|(?P<d2>[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)?\s+"
+                       r"(?P<m2>Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\.?)"
+                       r"(?![\w,]|\s*,?\s*\d{4}|\.\d)")
+_MONTH_NO = {m: i for i, m in enumerate(("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov",
+                                         "dec"), 1)}
 
 
-def _event_dates(text: str) -> list[tuple[str, tuple[dt.date, ...], str]]:
-    """(event, the date's readings, sentence) for each sentence (or list line) that dates one event of
-    the task; a numeric date such as 12/01/2026 has two readings."""
+def _yearless(piece: str, as_of: dt.date) -> list[tuple[dt.date, ...]]:
+    out = []
+    for m in _YEARLESS.finditer(piece):
+        month, day = _MONTH_NO[(m["m1"] or m["m2"])[:3].lower()], int(m["d1"] or m["d2"])
+        for year in (as_of.year, as_of.year + 1):
+            try:
+                when = dt.date(year, month, day)
+            except ValueError:
+                break
+            if (as_of - when).days <= 183:
+                out.append((when,))
+                break
+    return out
+
+
+def _event_dates(text: str, as_of: dt.date) -> list[tuple[str, str | None, tuple[dt.date, ...], str]]:
+    """(event, what it happens to, the date's readings, sentence) for each sentence (or list line) that
+    dates one event of the task; a numeric date such as 12/01/2026 has two readings."""
     out = []
     pieces = [s for _, s in tx.sentences(text)]
     pieces = [p for piece in pieces for p in piece.splitlines() if p.strip()]
     for piece in pieces:
-        found = tx.dates(piece)
-        if len(found) != 1 or _PAST.search(piece) or not _OBJECT.search(piece):
+        thing = _OBJECT.search(piece)
+        if not thing or _PAST.search(piece):
+            continue
+        found = [tx.date_readings(w) for w, _ in tx.dates(piece)] + _yearless(piece, as_of)
+        if len(found) != 1 or not found[0]:
             continue  # one date, about one of this task's documents or the work, not a past one
-        when = tx.date_readings(found[0][0])
-        if when:  # a line may date two events at once ("signed on the first day of work: January 5, 2027")
-            out += [(name, when, piece.strip()) for name, pattern in EVENTS.items() if pattern.search(piece)]
+        what = thing.group(0).lower()
+        what = _SAME_THING.get(what, what)
+        # a line may date two events at once ("signed on the first day of work: January 5, 2027")
+        out += [(name, what, found[0], piece.strip()) for name, pattern in EVENTS.items() if pattern.search(piece)]
     return out
 
 
@@ -203,33 +236,34 @@ def _show(readings: tuple[dt.date, ...]) -> str:
 
 
 def _event_conflicts(ctx: TaskContext, as_of: dt.date) -> list[Finding]:
-    """The instructions (or a criterion) and a task document giving one upcoming event two dates."""
-    told: dict[str, list[tuple[tuple[dt.date, ...], str, str]]] = {}
-    for event, when, sentence in _event_dates(ctx.task.instructions):
-        told.setdefault(event, []).append((when, sentence, "$.instructions"))
+    """The instructions, a criterion or a task document giving one upcoming event two dates (two
+    documents are compared only through what task.json says)."""
+    told = [(event, what, when, sentence, "$.instructions")
+            for event, what, when, sentence in _event_dates(ctx.task.instructions, as_of)]
     for i, c in enumerate(ctx.task.criteria):
-        for event, when, sentence in _event_dates(c.match_criteria):
-            told.setdefault(event, []).append((when, sentence, f"$.criteria[{i}].match_criteria"))
+        told += [(event, what, when, sentence, f"$.criteria[{i}].match_criteria")
+                 for event, what, when, sentence in _event_dates(c.match_criteria, as_of)]
+    # Past dates are history, not the event.
+    told = [t for t in told if t[2][0] >= as_of]
     if not told:
         return []
+    heard = [(event, what, when, sentence, f.rel) for f in ctx.task_files if f.text
+             for event, what, when, sentence in _event_dates(f.text, as_of) if when[0] >= as_of]
     out = []
     seen = set()
-    for f in ctx.task_files:
-        if not f.text:
-            continue
-        for event, when, sentence in _event_dates(f.text):
-            # Past dates are history, not the event; a numeric date that reads two ways conflicts
-            # only when no reading of it agrees with the other.
-            if when[0] < as_of or event not in told:
+    for k, (event, what, said, said_sentence, where) in enumerate(told):
+        # each pair once: what task.json says against what it says later and what every document says
+        for other, other_what, when, sentence, there in told[k + 1:] + heard:
+            # a numeric date that reads two ways conflicts only when no reading of it agrees
+            if other != event or other_what != what or set(said) & set(when) or there == where:
                 continue
-            for said, said_sentence, where in told[event]:
-                if set(said) & set(when) or said[0] < as_of or (event, where, f.rel) in seen:
-                    continue
-                seen.add((event, where, f.rel))
-                out.append(ctx.finding(
-                    ID, "major", "task.json",
-                    f"the {event} date is {_show(said)} in {where} but {_show(when)} in {f.rel}: the agent "
-                    "and the judge may work from different dates, and the law that applies can differ",
-                    f"give the {event} date once, the same everywhere", location=where,
-                    evidence=f"{tx.excerpt(said_sentence, 90)} | {tx.excerpt(sentence, 90)}"))
+            if (event, where, there) in seen:
+                continue
+            seen.add((event, where, there))
+            out.append(ctx.finding(
+                ID, "major", "task.json",
+                f"the {event} date of the {what} is {_show(said)} in {where} but {_show(when)} in {there}: the "
+                "agent and the judge may work from different dates, and the law that applies can differ",
+                f"give the {event} date once, the same everywhere", location=where,
+                evidence=f"{tx.excerpt(said_sentence, 90)} | {tx.excerpt(sentence, 90)}"))
     return out

@@ -180,3 +180,22 @@ def restate_as_of(env: Path, task: str) -> None:
            "(day first), and neither reading is after as_of.")
 def doc_dated_as_of_numeric(env: Path, task: str) -> None:
     edit_doc(env, task, "client-request.md", "Date: 2026-10-05", "Date: 10/05/2026")
+
+
+# Moved from the held-out set (its fresh round): it informed a change to the audit.
+@plant("h10-handover-date-disagrees", "H10", NE,
+       "The instructions say the renewal goes to Morgan on November 30, 2026; the partner's email (and a criterion) "
+       "say November 23.")
+def h10_event_date(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "The client will hand the renewed agreement to Morgan Tallis on November 30, 2026.")
+
+
+@near_miss("h10-nm-notice-and-agreement-handed-over-on-two-days", "H10", NE,
+           "The instructions add that a short cover letter goes to Morgan on November 16, 2026, a week before the "
+           "agreement itself.",
+           "Two different things handed over on two days are one story, not two dates for one event (HYGIENE.md "
+           "H10 asks for a consistent story).")
+def h10_nm_two_handovers(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "A short cover letter goes to Morgan Tallis on November 16, 2026, a week ahead.")

@@ -143,6 +143,29 @@ def test_one_event_given_two_dates_in_different_forms_is_major(tmp_path):
     assert "2026-04-06" in hits[0].message and "2026-04-13" in hits[0].message
 
 
+def test_a_hand_over_date_written_without_a_year_and_a_criterion_that_disagrees(tmp_path):
+    task = task_json()
+    task["oafreeze"]["as_of"] = "2026-03-20"
+    task["instructions"] += " The client will hand the agreement to Dana on April 13, 2026."
+    task["criteria"][2]["match_criteria"] = ("PASS if client-email.md asks for a decision before the agreement goes "
+                                             "to Dana on April 6, 2026. FAIL if it does not.")
+    files = {**workspace(), "partner-notes.md": workspace()["partner-notes.md"] +
+             "\nThe client wants to hand the renewal to Dana on April 6 so that she has time with it.\n"}
+    hits = found(env_with(tmp_path, task, files), "H10")
+    assert {(f.severity, f.location) for f in hits} == {("major", "$.instructions")}
+    assert {f.message.split(" in ")[-1].split(":")[0] for f in hits} == {"$.criteria[2].match_criteria",
+                                                                         "documents/partner-notes.md"}
+
+
+def test_near_miss_two_things_handed_over_on_two_days(tmp_path):
+    task = task_json()
+    task["oafreeze"]["as_of"] = "2026-03-20"
+    task["instructions"] += " The notice goes to Dana on March 30, 2026, two weeks before the agreement."
+    files = {**workspace(), "partner-notes.md": workspace()["partner-notes.md"] +
+             "\nThe client will hand the agreement to Dana on April 13.\n"}
+    assert found(env_with(tmp_path, task, files), "H10") == []
+
+
 def test_near_miss_one_event_whose_numeric_date_can_read_as_the_same_day(tmp_path):
     task = task_json()
     task["instructions"] += " Dana will sign the agreement on April 6th, 2026."
