@@ -56,10 +56,13 @@ def check(ctx: TaskContext) -> list[Finding]:
                                    evidence=tx.excerpt(anchor.quote)))
         else:
             armed += 1
-            if tx.spaced(anchor.quote) not in tx.spaced(f.text):
+            # Found loosely; as written (only line breaks and runs of spaces aside), a plain search
+            # must find it too.
+            if " ".join(anchor.quote.split()) not in " ".join(f.text.split()):
+                other = "capitals" if tx.spaced(anchor.quote) not in tx.spaced(f.text) else "quote marks or dashes"
                 out.append(ctx.finding(ID, "minor", f.rel, f"the trap's anchor quote is in {f.rel} only with other "
-                                       "capitals: a check that matches the quote as written does not find it",
-                                       f"quote {f.rel} exactly, capitals included", location=f"{at}.quote",
+                                       f"{other}: a check that matches the quote as written does not find it",
+                                       f"quote {f.rel} exactly, {other} included", location=f"{at}.quote",
                                        evidence=tx.excerpt(anchor.quote)))
     ids = {c.id for c in ctx.task.criteria}
     if not trap.criteria:
@@ -114,7 +117,7 @@ def _tempting(ctx: TaskContext) -> list[Finding]:
     for a in trap.anchors:
         if ADVISORY_KINDS.search(a.file) or ADVICE.search(a.quote):
             return []
-    return [ctx.finding(ID, "minor", "task.json", f"the placement trap's anchors quote no advisory material (no "
+    return [ctx.finding(ID, "minor", "task.json", "the placement trap's anchors quote no advisory material (no "
                         "advice, analysis or instruction, and no guide, memo or alert): nothing tempts the agent to "
                         "put analysis in the operative text", "anchor the trap in the advice the agent might copy "
                         "(a practice guide, a memo, an alert)", location="$.oafreeze.trap.anchors",

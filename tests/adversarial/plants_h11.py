@@ -165,3 +165,11 @@ def h11_case(env: Path, task: str) -> None:
     with task_json(env, task) as t:
         anchor = t["oafreeze"]["trap"]["anchors"][1]
         anchor["quote"] = replace_text(anchor["quote"], "in the agreement.", "in the Agreement.")
+
+
+# Moved from the held-out set (its fresh round): it informed a change to the audit.
+@plant("h11-smart-quotes-break-anchor", "H11", CA,
+       "The 'Our view' paragraph of the alert is re-pasted with curly quotes around no-service; the anchor quotes "
+       "it with straight quotes.")
+def h11_smart_quotes(env: Path, task: str) -> None:
+    edit_doc(env, task, "client-alert.md", 'treat every "no-service" clause', "treat every \u201cno-service\u201d clause")

@@ -95,3 +95,15 @@ def test_an_anchor_that_matches_only_with_other_capitals_is_minor(tmp_path):
     assert "capitals" in hits[0].message
     task["oafreeze"]["trap"]["anchors"][0]["quote"] = "walk  the employee\nthrough the threshold math"
     assert found(env_with(tmp_path / "spacing", task), "H11") == []  # spacing is not the quote's text
+
+
+def test_an_anchor_that_matches_only_with_other_quote_marks_is_minor(tmp_path):
+    task = task_json()
+    files = workspace()
+    name = task["oafreeze"]["trap"]["anchors"][0]["file"].removeprefix("documents/")
+    files[name] = files[name].replace("walk the employee through the threshold math",
+                                      "walk the employee through the \u201cthreshold\u201d math")
+    task["oafreeze"]["trap"]["anchors"][0]["quote"] = 'walk the employee through the "threshold" math'
+    hits = found(env_with(tmp_path, task, files=files), "H11")
+    assert [(f.severity, f.location) for f in hits] == [("minor", "$.oafreeze.trap.anchors[0].quote")]
+    assert "quote marks or dashes" in hits[0].message
