@@ -16,15 +16,18 @@ from __future__ import annotations
 import csv
 import hashlib
 import io
+import json
+import textwrap
 import uuid
 import zipfile
 from pathlib import Path
 from xml.sax.saxutils import escape
 
 from .cases import ID, ITEMS, KINDS, Apply, Case
-from .edits import (_PKG_REL, _REL, _W, _XML, _zip, add_criterion, add_deliverable, append_doc, criterion, doc,
-                    docx_bytes, edit_doc, email, instructions_add, kb, load_task, read_doc, replace_text,
-                    reword, seeded, set_spec_variable, task_dir, task_json, write_doc, xlsx_bytes)
+from .edits import (_PKG_REL, _REL, _W, _XML, FAMILY_DESIGN, FAMILY_SPEC, _zip, add_criterion, add_deliverable,
+                    append_doc, criterion, doc, docx_bytes, drop_criterion, edit_doc, email, instructions_add, kb,
+                    load_task, read_doc, replace_in_task_folder, replace_text, reword, seeded, set_spec_variable,
+                    task_dir, task_json, write_doc, xlsx_bytes)
 
 NE, TB, SD = "matrix-narrow-edit", "matrix-threshold-between", "matrix-signing-date-law"
 CA, AM, CI = "matrix-client-alert-refresh", "matrix-adverse-memo-repair", "matrix-california-invention-notice"
@@ -1099,3 +1102,958 @@ def fam_fresh_standing(env: Path, task: str) -> None:
 def fam_fresh_spec_stale(env: Path, task: str) -> None:
     old = set_spec_variable(env, "v08", "salary_b", "$135,000")
     assert old == "$131,000"
+
+
+# === Second fresh round (2026-12): written from HYGIENE.md and TASKS.md only, without reading the audit's code ===
+#
+# A second author, who has not seen the audit's code, wrote these from the items' lines in HYGIENE.md and the field
+# tables of TASKS.md, looking for defect kinds and surface forms that neither the older held-out cases nor the first
+# fresh round use: other file formats (.pdf, .yaml, .json, .eml with MIME parts, .xlsx saved as HTML, vim swap files,
+# symlinks), other places (criterion titles, deliverable descriptions, trap fields, the knowledge-base mount, the
+# family design) and other wording (British spelling, passive voice, tables, headings).
+
+
+def _pdf_bytes(lines: list[str]) -> bytes:
+    """A minimal valid one-page PDF (Helvetica, uncompressed content stream) showing `lines`, wrapped at 90
+    characters; the text must be Latin-1."""
+    def esc(s: str) -> str:
+        return s.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)")
+    wrapped = [w for line in lines for w in (textwrap.wrap(line, 90) or [""])]
+    ops = ["BT", "/F1 10 Tf", "14 TL", "72 750 Td"] + [f"({esc(w)}) Tj T*" for w in wrapped] + ["ET"]
+    stream = "\n".join(ops).encode("latin-1")
+    objects = [
+        b"<< /Type /Catalog /Pages 2 0 R >>",
+        b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 4 0 R >> >> "
+        b"/Contents 5 0 R >>",
+        b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>",
+        b"<< /Length %d >>\nstream\n" % len(stream) + stream + b"\nendstream",
+    ]
+    out = bytearray(b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n")
+    offsets = []
+    for number, body in enumerate(objects, start=1):
+        offsets.append(len(out))
+        out += b"%d 0 obj\n" % number + body + b"\nendobj\n"
+    xref = len(out)
+    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
+    out += b"".join(b"%010d 00000 n \n" % offset for offset in offsets)
+    out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(objects) + 1, xref)
+    return bytes(out)
+
+
+# --- H01 rubric isolation (second round) ---------------------------------------------------------
+
+
+@plant("ho-h01-r2-rubric-yaml-in-hidden-folder", "H01", CA,
+       "The task's criteria, dumped as YAML, sit in a hidden folder of the workspace: documents/.eval/rubric.yaml.")
+def h01_r2_rubric_yaml(env: Path, task: str) -> None:
+    lines = ["# Grading rubric for the Halden form refresh. Internal: judge use only.", f"task: {task}",
+             "criteria:"]
+    for crit in load_task(env, task)["criteria"]:
+        lines += [f"  - id: {crit['id']}", f"    title: {json.dumps(crit['title'], ensure_ascii=False)}",
+                  f"    standard: {json.dumps(crit['match_criteria'], ensure_ascii=False)}"]
+    write_doc(env, task, ".eval/rubric.yaml", "\n".join(lines) + "\n")
+
+
+@plant("ho-h01-r2-criterion-in-xlsx-qa-sheet", "H01", AM,
+       "A partner's QA workbook lists review points; one cell holds the two-year-cap criterion's match_criteria "
+       "word for word.")
+def h01_r2_xlsx(env: Path, task: str) -> None:
+    write_doc(env, task, "qa-review-points.xlsx", xlsx_bytes([
+        ["Point", "What the reviewer checks"],
+        ["Parties", "Bayou Crest Environmental, L.L.C. and the new hire, full names in the preamble"],
+        ["Term", _match(env, task, "two-year-cap")],
+        ["Signature", "One line for Lucien Arceneaux, one for the employee"],
+    ], sheet="QA points"))
+
+
+@plant("ho-h01-r2-expected-outputs-fixture", "H01", SD,
+       "A test fixture documents/tests/fixtures/expected_outputs.json gives the expected verdict of every criterion "
+       "and a reference passage for the file memo.")
+def h01_r2_expected_outputs(env: Path, task: str) -> None:
+    data = load_task(env, task)
+    fixture = {
+        "task": task,
+        "expected_verdicts": {c["id"]: "PASS" for c in data["criteria"]},
+        "reference_outputs": {
+            "rationale.md": "The 2023 approval memo relied on the $75,000 floor. Under 820 ILCS 90/10(a) a covenant "
+                            "entered into on or after January 1, 2027 needs earnings above $80,000, and Jordan "
+                            "Ellery's $78,500 does not exceed it when the agreement is signed on January 5, 2027.",
+        },
+    }
+    write_doc(env, task, "tests/fixtures/expected_outputs.json", json.dumps(fixture, indent=2) + "\n")
+
+
+@plant("ho-h01-r2-criterion-in-pdf-review-notes", "H01", NE,
+       "A text PDF of the partner's review notes carries the decision criterion's match_criteria in its page text.")
+def h01_r2_pdf(env: Path, task: str) -> None:
+    write_doc(env, task, "partner-review-notes.pdf", _pdf_bytes([
+        "Harlow Finch LLP - review notes on the Tallis renewal",
+        "What I will look for in the associate's note:",
+        _match(env, task, "note-asks-decision"),
+    ]))
+
+
+@near_miss("ho-h01-nm-r2-client-performance-rubric", "H01", TB,
+           "The client's own quarterly performance rubric for Account Executives (measures, weights, ratings) is added "
+           "as ae-performance-rubric-2026.xlsx.",
+           "HYGIENE.md H01 keeps the eval's grading material away from the agent; a client's rubric for rating its "
+           "salespeople is a business record that reproduces no criterion of this task.")
+def h01_nm_r2_rubric(env: Path, task: str) -> None:
+    write_doc(env, task, "ae-performance-rubric-2026.xlsx", xlsx_bytes([
+        ["Measure", "Weight", "Meets expectations", "Exceeds expectations"],
+        ["New merchant accounts signed", "40%", "6 a quarter", "9 a quarter"],
+        ["Processing volume retained", "35%", "95% of the book", "98% of the book"],
+        ["Days from signed contract to first transaction", "25%", "21 days or fewer", "14 days or fewer"],
+    ], sheet="Account Executive"))
+
+
+# --- H02 answer in the workspace (second round) --------------------------------------------------
+
+
+@plant("ho-h02-r2-stale-output-in-outbox-folder", "H02", AM,
+       "A finished client-note.md from an earlier dry run is left in documents/outbox/, explaining all four changes "
+       "with their reasons.")
+def h02_r2_outbox(env: Path, task: str) -> None:
+    write_doc(env, task, "outbox/client-note.md", (
+        "# Note to Bayou Crest: Avery Fontenot's covenant agreement\n\n"
+        "We changed four things in the standard agreement, each because La. R.S. 23:921 requires it:\n\n"
+        "1. **Territory.** The covenants now apply only in East Baton Rouge, Ascension, Livingston and Iberville "
+        "Parishes. The statute allows a restraint only in named parishes or municipalities where you do business, "
+        "so the 75-mile radius had to go.\n"
+        "2. **Term.** Every restraint now ends two years after employment ends, the statute's ceiling.\n"
+        "3. **Law and courts.** Louisiana law and Louisiana courts replace Texas law and Harris County, because a "
+        "choice of foreign law or forum in an employee's contract is null unless ratified after a dispute arises.\n"
+        "4. **Signing day.** The agreement is made as of November 2, 2026, Avery's first day, so that Avery is an "
+        "employee when signing.\n"))
+
+
+@plant("ho-h02-r2-finished-notice-in-onboarding-docx", "H02", CI,
+       "Sierrafold's onboarding packet (.docx) already contains the finished Section 2872 notice to Sasha Lindgren, "
+       "dated October 26, 2026, naming the agreement and summarising both exceptions.")
+def h02_r2_onboarding_docx(env: Path, task: str) -> None:
+    write_doc(env, task, "onboarding-packet-lindgren.docx", docx_bytes([
+        "Sierrafold Devices, Inc. - day-one packet for Sasha Lindgren",
+        "Item 3 of 5: Notice to employee under California Labor Code section 2872",
+        "Date: October 26, 2026",
+        "To Sasha Lindgren: This notice accompanies your Confidentiality and Invention Assignment Agreement with "
+        "Sierrafold Devices, Inc., signed today. That agreement does not apply to an invention that qualifies fully "
+        "under California Labor Code section 2870, that is, an invention you developed entirely on your own time "
+        "without using Sierrafold's equipment, supplies, facilities or trade secret information.",
+        "The exclusion does not cover an invention that (1) relates, when conceived or reduced to practice, to "
+        "Sierrafold's business or its actual or demonstrably anticipated research or development, or (2) results "
+        "from any work you perform for Sierrafold.",
+        "Acknowledged: ______________________ Sasha Lindgren",
+    ]))
+
+
+@plant("ho-h02-r2-previous-run-outputs-json", "H02", TB,
+       "A cache folder left by an earlier agent run, documents/.agent-cache/run-2026-11-08/outputs.json, holds a "
+       "finished client-email.md with both thresholds and the penalty warning.")
+def h02_r2_previous_run(env: Path, task: str) -> None:
+    outputs = {"run": "2026-11-08T17:42:10Z", "status": "completed", "files": {
+        "client-email.md": (
+            "Noor,\n\nRiley Vandermeer's $104,000 salary is below Colorado's 2026 non-compete threshold of $130,014, "
+            "so the agreement leaves the non-compete out. It is above the customer non-solicit threshold of "
+            "$78,008.40, so the 12-month customer non-solicit stays, limited to protecting Aspenline's trade "
+            "secrets, with a separate notice Riley signs before accepting the offer. Please do not send Riley a "
+            "non-compete: presenting a void one exposes Aspenline to a $5,000 penalty per worker.\n\nMiriam\n"),
+    }}
+    write_doc(env, task, ".agent-cache/run-2026-11-08/outputs.json", json.dumps(outputs, indent=2) + "\n")
+
+
+@near_miss("ho-h02-nm-r2-partner-email-names-the-deliverables", "H02", AM,
+           "A short follow-up email from the partner names both deliverable files (where to save them, who reviews "
+           "which) without saying anything about their content.",
+           "HYGIENE.md H02 is about a file the matcher would pair with a deliverable or a document holding the "
+           "finished answer; an email that merely mentions the deliverables' file names is neither.")
+def h02_nm_r2_names(env: Path, task: str) -> None:
+    write_doc(env, task, "partner-follow-up.eml", email(
+        "Miriam Okafor <miriam.okafor@harlowfinch.example.com>", "Associate <associate@harlowfinch.example.com>",
+        "Mon, 19 Oct 2026 16:40:00 -0500", "Re: Bayou Crest: where to save the drafts",
+        "When fontenot-covenant-agreement.md and client-note.md are ready, save both to the matter folder and tell "
+        "me. I will review client-note.md myself before it goes to Lucien Arceneaux.\n\nMiriam"))
+
+
+# --- H03 degenerate output (second round) --------------------------------------------------------
+
+
+@plant("ho-h03-r2-only-literal-from-instructions", "H03", CA,
+       "The instructions give the sales managers' top pay, $142,000, and a new criterion only asks the usage notes "
+       "to mention that figure, so the instructions echoed back pass it.")
+def h03_r2_instructions_literal(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "For context, Halden's regional sales managers are paid up to $142,000 a year.")
+        add_criterion(t, "usage-notes-sales-band", "Usage notes mention the top of the sales managers' band",
+                      "PASS if hr-usage-notes.md mentions $142,000, the top of the regional sales managers' pay band. "
+                      "FAIL if the figure does not appear in the notes.", ["hr-usage-notes.md"])
+
+
+@plant("ho-h03-r2-file-names-from-instructions", "H03", TB,
+       "A new criterion asks the file memo to name two input files by path, both of which the instructions name, so "
+       "an echo of the instructions passes it.")
+def h03_r2_file_names(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_criterion(t, "rationale-names-inputs", "File memo lists its input files",
+                      "PASS if rationale.md names documents/colorado-statute-excerpt.md and documents/offer-summary.md "
+                      "among its sources. FAIL if neither file is named.", ["rationale.md"])
+
+
+@plant("ho-h03-r2-citation-already-in-excerpt", "H03", CI,
+       "A new criterion's only literal is the citation Cal. Lab. Code § 2871, a heading of the workspace's statute "
+       "excerpt, so the pasted workspace passes it.")
+def h03_r2_citation(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_criterion(t, "client-email-cites-2871", "Cover email cites the condition-of-employment rule",
+                      "PASS if client-email.md cites Cal. Lab. Code § 2871. FAIL if it cites no section of the Labor "
+                      "Code.", ["client-email.md"])
+
+
+@near_miss("ho-h03-nm-r2-quoted-heading-with-computed-gap", "H03", TB,
+           "The instructions ask for a heading \"Why there is no non-compete\" in the cover email; a new criterion "
+           "quotes that heading and asks for the $26,014 gap between salary and threshold, a figure no input states.",
+           "HYGIENE.md H03 builds degenerate outputs and checks the literals a PASS clause requires; the echoed "
+           "instructions carry the heading but not $26,014 ($130,014 minus $104,000), so no degenerate output passes.")
+def h03_nm_r2_heading(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "In client-email.md, put the explanation of the missing non-compete under the heading "
+                            "\"Why there is no non-compete\".")
+        add_criterion(t, "client-email-gap", "Cover email gives the salary gap under its own heading",
+                      "PASS if client-email.md states, under the heading \"Why there is no non-compete\", that Riley "
+                      "Vandermeer's salary is $26,014 short of the 2026 non-compete threshold. FAIL if the email gives "
+                      "no shortfall or a different one.", ["client-email.md"])
+
+
+# --- H04 criterion form (second round) -----------------------------------------------------------
+
+
+@plant("ho-h04-r2-second-pass-clause", "H04", CI,
+       "The prior-invention criterion gains a second 'PASS if' sentence offering an alternative way to pass.")
+def h04_r2_second_pass(env: Path, task: str) -> None:
+    _reword(env, task, "prior-invention-listed", "Sasha Lindgren keeps. FAIL if",
+            "Sasha Lindgren keeps. PASS if it instead attaches a prior-inventions schedule naming that method. FAIL if")
+
+
+@plant("ho-h04-r2-fail-clause-left-blank", "H04", NE,
+       "The decision criterion's FAIL clause was left as a bare 'FAIL if' with nothing after it.")
+def h04_r2_fail_blank(env: Path, task: str) -> None:
+    _reword(env, task, "note-asks-decision", "FAIL if the note asks for no decision.", "FAIL if")
+
+
+@plant("ho-h04-r2-title-whitespace-only", "H04", SD,
+       "The signing-date criterion's title is three spaces: present, but empty.")
+def h04_r2_blank_title(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        criterion(t, "signing-date")["title"] = "   "
+
+
+@plant("ho-h04-r2-language-spelled-out", "H04", TB,
+       "The task's language is written 'English', a name rather than a BCP 47 tag.")
+def h04_r2_language(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert t["language"] == "en"
+        t["language"] = "English"
+
+
+@plant("ho-h04-r2-deliverables-as-bare-string", "H04", AM,
+       "The client-note criterion's deliverables is the bare string \"client-note.md\" instead of a list.")
+def h04_r2_string_deliverables(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        crit = criterion(t, "client-note-changes")
+        assert crit["deliverables"] == ["client-note.md"]
+        crit["deliverables"] = "client-note.md"
+
+
+@near_miss("ho-h04-nm-r2-lowercase-pass-if-inside-fail-clause", "H04", CA,
+           "A new criterion's FAIL clause contains the lower-case words 'may pass if' as part of its sentence.",
+           "HYGIENE.md H04 asks for one PASS and one FAIL clause; the words 'a form may pass if' inside the FAIL "
+           "sentence are prose, not a second PASS clause, and the criterion makes one claim.")
+def h04_nm_r2_lowercase(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_criterion(t, "usage-notes-strike-section", "Usage notes tell HR to strike the non-compete below the "
+                      "threshold",
+                      "PASS if hr-usage-notes.md tells HR to strike the non-competition section from the form for "
+                      "every hire whose annualized earnings do not exceed the threshold in force on the signing date. "
+                      "FAIL if the notes say a form may pass if the non-competition section is left in for such a "
+                      "hire.", ["hr-usage-notes.md"])
+
+
+# --- H05 ambiguous grading language (second round) -----------------------------------------------
+
+
+@plant("ho-h05-r2-and-or-in-departures", "H05", CI,
+       "The departures criterion asks for the California reason 'for the holdover clause and/or the non-compete'.")
+def h05_r2_and_or(env: Path, task: str) -> None:
+    _reword(env, task, "client-email-departures", "with the California reason for each",
+            "with the California reason for the holdover clause and/or the non-compete")
+
+
+@plant("ho-h05-r2-to-a-satisfactory-standard", "H05", CA,
+       "The cover-note criterion (British register) asks that the changes be listed 'to a satisfactory standard'.")
+def h05_r2_satisfactory(env: Path, task: str) -> None:
+    _reword(env, task, "client-email-changes", "PASS if client-email.md lists the changes",
+            "PASS if client-email.md lists, to a satisfactory standard, the changes")
+
+
+@plant("ho-h05-r2-where-relevant", "H05", SD,
+       "The file-memo criterion asks the memo to explain the superseded approval only 'where relevant'.")
+def h05_r2_where_relevant(env: Path, task: str) -> None:
+    _reword(env, task, "rationale-memo-superseded", "PASS if rationale.md explains that",
+            "PASS if rationale.md explains, where relevant, that")
+
+
+@near_miss("ho-h05-nm-r2-reasonable-describes-the-law", "H05", AM,
+           "A new criterion asks the note to say that a Louisiana court will not rewrite an overbroad covenant 'into a "
+           "reasonable one'.",
+           "HYGIENE.md H05 flags vague standards the judge must apply; here 'reasonable' describes what a court will "
+           "not do, and the judge only checks whether the note says so, which leaves nothing to weigh.")
+def h05_nm_r2_reasonable(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_criterion(t, "client-note-no-rewriting", "Client note warns that courts will not rewrite the covenant",
+                      "PASS if client-note.md tells Bayou Crest that a Louisiana court will not rewrite an overbroad "
+                      "covenant into a reasonable one, so each covenant must comply with the statute as written. FAIL "
+                      "if the note says a court would narrow or reform the covenant.", ["client-note.md"])
+
+
+# --- H06 deliverable matching (second round) -----------------------------------------------------
+
+
+@plant("ho-h06-r2-case-only-twin", "H06", AM,
+       "A second advisory deliverable, Client-Note.md (letterhead copy), differs from client-note.md only by case.")
+def h06_r2_case_twin(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_deliverable(t, "Client-Note.md", "The client note again, laid out on the firm's letterhead for printing.",
+                        placement="advisory")
+        instructions_add(t, "Also save a letterhead copy of the note as Client-Note.md for printing.")
+        add_criterion(t, "letterhead-copy", "Letterhead copy matches the note",
+                      "PASS if Client-Note.md carries the same text as client-note.md below a Harlow Finch LLP "
+                      "letterhead block. FAIL if its text differs from client-note.md.", ["Client-Note.md"])
+
+
+@plant("ho-h06-r2-dot-dot-deliverable-name", "H06", TB,
+       "rationale.md becomes '../file-memos/rationale.md' everywhere: a deliverable name that climbs out of the "
+       "output folder.")
+def h06_r2_dot_dot(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        _rename_deliverable(t, "rationale.md", "../file-memos/rationale.md")
+
+
+@plant("ho-h06-r2-named-but-ungraded", "H06", CI,
+       "A new advisory deliverable onboarding-checklist.md is declared and named in the instructions, but no "
+       "criterion grades it.")
+def h06_r2_ungraded(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_deliverable(t, "onboarding-checklist.md", "Day-one checklist for Sierrafold's HR team.",
+                        placement="advisory")
+        instructions_add(t, "Also write onboarding-checklist.md, a day-one checklist for Sierrafold's HR team.")
+
+
+@plant("ho-h06-r2-instructions-name-docx", "H06", SD,
+       "The instructions ask for 'rationale.docx, a file memo' while the deliverable and its criterion say "
+       "rationale.md.")
+def h06_r2_docx_in_instructions(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        t["instructions"] = replace_text(t["instructions"], "and rationale.md, a file memo",
+                                         "and rationale.docx, a file memo")
+
+
+@near_miss("ho-h06-nm-r2-same-stem-other-format", "H06", CA,
+           "A spreadsheet deliverable hr-usage-notes.xlsx is added beside hr-usage-notes.md, named, classified and "
+           "graded.",
+           "HYGIENE.md H06 lets the matcher pair fuzzy names only within a compatible format family; a workbook and a "
+           "Markdown file with the same stem are in different families and each is named exactly.")
+def h06_nm_r2_same_stem(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_deliverable(t, "hr-usage-notes.xlsx", "A one-sheet table for HR: one row per section of the form and the "
+                        "hires it may be used for.", placement="advisory")
+        instructions_add(t, "Also give HR the same guidance as a table in hr-usage-notes.xlsx, one row per section "
+                            "of the form.")
+        add_criterion(t, "usage-table-rows", "Usage table has a row for every section of the form",
+                      "PASS if hr-usage-notes.xlsx has one row for each section of the refreshed form, saying for "
+                      "which hires that section may be used. FAIL if a section of the form has no row.",
+                      ["hr-usage-notes.xlsx"])
+
+
+@near_miss("ho-h06-nm-r2-deliverable-name-with-spaces", "H06", SD,
+           "A new advisory deliverable named 'Jordan Ellery – signing timeline.md' (spaces, an en dash) is declared, "
+           "named, classified and graded.",
+           "TASKS.md defines a safe name as one without '..', an absolute path, a backslash or a control character; "
+           "HYGIENE.md H06 is met because the name is graded, named and collides with nothing.")
+def h06_nm_r2_spaces(env: Path, task: str) -> None:
+    name = "Jordan Ellery \u2013 signing timeline.md"
+    with task_json(env, task) as t:
+        add_deliverable(t, name, "Timeline for Maplestone's HR director: each step from delivery to signing.",
+                        placement="advisory")
+        instructions_add(t, f"Also write {name}, a short timeline for Maplestone's HR director of each step from "
+                            "delivering the agreement to signing it.")
+        add_criterion(t, "signing-timeline-steps", "Timeline gives the steps in order",
+                      f"PASS if {name} lists, in order, delivery of the agreement with the written advice to consult "
+                      "a lawyer, the review period of at least 14 calendar days, and signing on the first day of work. "
+                      "FAIL if a step is missing or out of order.", [name])
+
+
+# --- H07 workspace integrity (second round) ------------------------------------------------------
+
+
+@plant("ho-h07-r2-html-saved-as-xlsx", "H07", TB,
+       "A pay-band 'workbook' exported from a web HR system is an HTML table saved with an .xlsx extension, so it is "
+       "not a zip and does not open.")
+def h07_r2_html_xlsx(env: Path, task: str) -> None:
+    write_doc(env, task, "aspenline-pay-bands.xlsx", (
+        "<html><head><meta charset=\"utf-8\"></head><body><table>\n"
+        "<tr><th>Role</th><th>Band minimum</th><th>Band maximum</th></tr>\n"
+        "<tr><td>Account Executive</td><td>98000</td><td>112000</td></tr>\n"
+        "<tr><td>Senior Account Executive</td><td>115000</td><td>138000</td></tr>\n"
+        "</table></body></html>\n"))
+
+
+@plant("ho-h07-r2-yaml-tab-indented", "H07", SD,
+       "An HR signing schedule, signing-schedule.yaml, is indented with a tab, which YAML forbids, so it does not "
+       "parse.")
+def h07_r2_yaml_tab(env: Path, task: str) -> None:
+    write_doc(env, task, "signing-schedule.yaml", (
+        "employee: Jordan Ellery\nsteps:\n\t- step: deliver agreement\n\t  date: 2026-12-18\n"
+        "\t- step: sign on first day\n\t  date: 2027-01-05\n"))
+
+
+@plant("ho-h07-r2-vim-swap-file", "H07", CI,
+       "A vim swap file, .client-request.md.swp, is left beside the client's email.")
+def h07_r2_vim_swap(env: Path, task: str) -> None:
+    header = b"b0VIM 9.0\x00" + b"\x00" * 2 + b"\x10\x00\x00\x00" + b"wpark\x00" + b"\x00" * 34
+    header += b"SF-LT-0442\x00" + b"\x00" * 29 + b"~wpark/Documents/client-request.md\x00"
+    write_doc(env, task, ".client-request.md.swp", header + b"\x00" * (1024 - len(header)) + b"ad\x00\x00" * 8)
+
+
+@plant("ho-h07-r2-symlink-to-another-task", "H07", NE,
+       "documents/colorado-law-file-latest.md is a symlink into another task's workspace instead of a file.")
+def h07_r2_symlink(env: Path, task: str) -> None:
+    link = doc(env, task, "colorado-law-file-latest.md")
+    link.symlink_to("../../matrix-threshold-between/documents/colorado-statute-excerpt.md")
+
+
+@plant("ho-h07-r2-instructions-name-missing-nested-file", "H07", CA,
+       "The instructions send the agent to documents/hr/pay-bands-2026.xlsx, which is not in the workspace.")
+def h07_r2_missing_nested(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "Halden's 2026 pay bands are in documents/hr/pay-bands-2026.xlsx; use them to tell HR "
+                            "which roles usually clear the earnings test.")
+
+
+@near_miss("ho-h07-nm-r2-criterion-source-in-knowledge-base", "H07", TB,
+           "The file-memo criterion lists its sources: the Colorado guide inside the knowledge-base mount (from the "
+           "task folder) and the statute excerpt (from the workspace).",
+           "HYGIENE.md H07 and TASKS.md require each source to be in the workspace; the knowledge base is mounted "
+           "inside the workspace, so a path into it names an existing workspace file.")
+def h07_nm_r2_kb_source(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        criterion(t, "rationale-sources")["sources"] = [
+            "documents/knowledge-base/practice-guides/non-compete/us/colorado.md", "colorado-statute-excerpt.md"]
+
+
+@near_miss("ho-h07-nm-r2-multipart-quoted-printable-eml", "H07", CI,
+           "A valid multipart/alternative .eml (quoted-printable text part with soft line breaks, plus an HTML part) "
+           "from the client is added.",
+           "HYGIENE.md H07 requires documents to parse in their format; a MIME message with quoted-printable parts is "
+           "an ordinary, well-formed .eml, not empty, not junk and no symlink.")
+def h07_nm_r2_qp_eml(env: Path, task: str) -> None:
+    write_doc(env, task, "prior-invention-follow-up.eml", (
+        "From: Wendell Park <wendell.park@sierrafold.example.com>\n"
+        "To: Miriam Okafor <miriam.okafor@harlowfinch.example.com>\n"
+        "Date: Mon, 05 Oct 2026 15:12:00 -0700\nSubject: Sasha's prior invention\nMIME-Version: 1.0\n"
+        "Content-Type: multipart/alternative; boundary=\"=_alt_7f3c\"\n\n"
+        "--=_alt_7f3c\nContent-Type: text/plain; charset=utf-8\nContent-Transfer-Encoding: quoted-printable\n\n"
+        "Miriam,\n\nSasha confirmed on today=E2=80=99s call that the calibration method was developed at home in =\n"
+        "2024, on Sasha=E2=80=99s own laptop, before any contact with Sierrafold.\n\nWendell\n\n"
+        "--=_alt_7f3c\nContent-Type: text/html; charset=utf-8\nContent-Transfer-Encoding: quoted-printable\n\n"
+        "<p>Miriam,</p><p>Sasha confirmed on today=E2=80=99s call that the calibration method was developed at =\n"
+        "home in 2024, on Sasha=E2=80=99s own laptop, before any contact with Sierrafold.</p><p>Wendell</p>\n\n"
+        "--=_alt_7f3c--\n"))
+
+
+# --- H08 knowledge-base pin (second round) -------------------------------------------------------
+
+
+@plant("ho-h08-r2-crlf-line-endings", "H08", AM,
+       "The Louisiana guide in this task's mount has its line endings converted to CRLF (as a Windows checkout with "
+       "autocrlf would); the text reads the same.")
+def h08_r2_crlf(env: Path, task: str) -> None:
+    path = kb(env, task, "practice-guides/non-compete/us/louisiana.md")
+    data = path.read_bytes()
+    assert b"\r\n" not in data
+    path.write_bytes(data.replace(b"\n", b"\r\n"))
+
+
+@plant("ho-h08-r2-template-filled-in-place", "H08", TB,
+       "The task author filled in the Colorado notice template inside the mount with Riley's and Aspenline's names.")
+def h08_r2_template_filled(env: Path, task: str) -> None:
+    path = kb(env, task, "templates/oafreeze-cc0-1.0/colorado-noncompete-notice/template.md")
+    text = replace_text(path.read_text("utf-8"), "{{worker_name}}", "Riley Vandermeer", count=0)
+    path.write_text(replace_text(text, "{{employer_name}}", "Aspenline Payments, LLC", count=0), "utf-8")
+
+
+@plant("ho-h08-r2-checklist-json-reserialised", "H08", SD,
+       "The checklist's .json twin in this task's mount was re-saved by a tool (indent 4, non-ASCII escaped): same "
+       "data, different bytes.")
+def h08_r2_json_resaved(env: Path, task: str) -> None:
+    path = kb(env, task, "checklists/employment/restrictive-covenant-review.json")
+    data = json.loads(path.read_text("utf-8"))
+    new = json.dumps(data, indent=4) + "\n"
+    assert new.encode("utf-8") != path.read_bytes()
+    path.write_text(new, "utf-8")
+
+
+@plant("ho-h08-r2-folder-renamed-upper-case", "H08", NE,
+       "The mount's practice-guides/non-compete/us/ folder is renamed US/: every byte is the same, every path is not.")
+def h08_r2_folder_case(env: Path, task: str) -> None:
+    src = kb(env, task, "practice-guides/non-compete/us")
+    assert src.is_dir()
+    src.rename(kb(env, task, "practice-guides/non-compete/US"))
+
+
+@near_miss("ho-h08-nm-r2-instructions-point-at-licence-file", "H08", NE,
+           "The instructions (British spelling) ask the agent to check the licence in "
+           "documents/knowledge-base/practice-guides/LICENSE, an extension-less file in the mount; the mount is "
+           "untouched.",
+           "HYGIENE.md H08 requires the mounted knowledge base to be byte-identical to the pin; pointing the agent at "
+           "an existing, unmodified file of the mount changes no byte of it.")
+def h08_nm_r2_licence(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "Before you reuse wording from a practice guide, check the licence in "
+                            "documents/knowledge-base/practice-guides/LICENSE.")
+
+
+# --- H09 seeded-law provenance (second round) ----------------------------------------------------
+
+
+@plant("ho-h09-r2-quote-tidied-in-file", "H09", AM,
+       "Someone tidied 'and/or from soliciting' to 'or from soliciting' in the Louisiana excerpt; the seeded entry "
+       "still quotes the statute's 'and/or'.")
+def h09_r2_tidied(env: Path, task: str) -> None:
+    edit_doc(env, task, "louisiana-statute-excerpt.md", "the employer and/or from soliciting",
+             "the employer or from soliciting")
+
+
+@plant("ho-h09-r2-verified-against-blank", "H09", CA,
+       "The seeded entry for RCW 49.62.050 has an empty verified_against.")
+def h09_r2_blank_against(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        seeded(t, "RCW 49.62.050")["verified_against"] = ""
+
+
+@plant("ho-h09-r2-effective-date-missing", "H09", CI,
+       "The seeded entry for Cal. Lab. Code § 2871 has no effective_date key.")
+def h09_r2_no_effective(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        del seeded(t, "Cal. Lab. Code § 2871")["effective_date"]
+
+
+@plant("ho-h09-r2-undeclared-quote-in-docx", "H09", TB,
+       "An HR guidance .docx quotes a subsection of C.R.S. § 8-2-113(4) in quotation marks; no seeded_law entry "
+       "declares it.")
+def h09_r2_docx_quote(env: Path, task: str) -> None:
+    write_doc(env, task, "hr-notice-guidance.docx", docx_bytes([
+        "Aspenline Payments - Colorado covenant notices: guidance for recruiters",
+        "The statute, C.R.S. § 8-2-113(4)(a), states: \"A covenant not to compete that is otherwise permitted is "
+        "void unless the employer gives the worker notice of the covenant and of its terms before the worker accepts "
+        "an offer of employment.\"",
+        "Recruiters must therefore send the notice with the offer letter, never after it.",
+    ]))
+
+
+@plant("ho-h09-r2-citation-label-wrong", "H09", SD,
+       "The seeded entry quoting 820 ILCS 90/10(a) is labelled '820 ILCS 90/15', a section that says nothing of "
+       "the kind.")
+def h09_r2_wrong_citation(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        seeded(t, "820 ILCS 90/10(a)")["citation"] = "820 ILCS 90/15"
+
+
+@near_miss("ho-h09-nm-r2-citation-without-quotation", "H09", TB,
+           "The HR request gains a postscript that cites C.R.S. § 8-2-113(4) and summarises it in the client's own "
+           "words, without quotation marks.",
+           "HYGIENE.md H09 requires provenance for planted excerpts of law; a citation with a plain-language summary "
+           "quotes no statute text, so there is no excerpt to declare.")
+def h09_nm_r2_citation(env: Path, task: str) -> None:
+    append_doc(env, task, "hr-request.md", (
+        "PS: our HR handbook sums up C.R.S. § 8-2-113(4) in one line: the worker gets a separate notice, signs it, "
+        "and gets it with the offer. Please check that against the statute rather than relying on our summary."))
+
+
+# --- H10 temporal consistency (second round) -----------------------------------------------------
+
+
+@plant("ho-h10-r2-offer-date-instructions-vs-summary", "H10", TB,
+       "The instructions say the offer goes out on November 18, 2026; the HR email and the offer summary say "
+       "November 16.")
+def h10_r2_offer_date(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "Aspenline will send the offer, with all of the Colorado paperwork, on November 18, 2026.")
+
+
+@plant("ho-h10-r2-seeded-law-effective-after-as-of", "H10", CA,
+       "The seeded 2026 Washington threshold is given effective_date 2027-01-01, after as_of 2026-10-26, and the trap "
+       "says nothing of future law.")
+def h10_r2_effective_future(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        entry = seeded(t, "RCW 49.62.020(1)(b)")
+        assert entry["effective_date"] == "2026-01-01"
+        entry["effective_date"] = "2027-01-01"
+
+
+@plant("ho-h10-r2-eml-date-header-after-as-of", "H10", SD,
+       "An HR director's reply .eml carries the header 'Date: Fri, 13 Nov 2026', eleven days after as_of 2026-11-02.")
+def h10_r2_eml_after(env: Path, task: str) -> None:
+    write_doc(env, task, "hr-director-reply.eml", email(
+        "Elena Vasquez-Moore <elena.vasquez-moore@maplestone.example.com>",
+        "Miriam Okafor <miriam.okafor@harlowfinch.example.com>", "Fri, 13 Nov 2026 11:05:00 -0600",
+        "Re: Jordan Ellery's agreement",
+        "Miriam,\n\nConfirmed: Jordan gets the agreement on December 18 and signs on the first day.\n\nElena"))
+
+
+@plant("ho-h10-r2-criterion-first-day-disagrees", "H10", AM,
+       "The first-day criterion gives Avery's first day as November 9, 2026; the partner's email says November 2.")
+def h10_r2_criterion_date(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        crit = criterion(t, "effective-first-day")
+        crit["match_criteria"] = replace_text(crit["match_criteria"], "November 2, 2026", "November 9, 2026", count=0)
+
+
+@plant("ho-h10-r2-as-of-set-to-signing-day", "H10", SD,
+       "as_of is set to the signing day, 2027-01-05, which is after the freeze and after the partner's email asking "
+       "for the work.")
+def h10_r2_as_of_signing(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert t["oafreeze"]["as_of"] == "2026-11-02"
+        t["oafreeze"]["as_of"] = "2027-01-05"
+
+
+@near_miss("ho-h10-nm-r2-today-with-weekday-day-first", "H10", TB,
+           "The instructions add 'Today is Monday 9 November 2026.', British order with the weekday, which is as_of.",
+           "HYGIENE.md H10 wants the instructions' dates to agree with as_of; Monday 9 November 2026 is 2026-11-09, "
+           "the task's as_of, and 9 November 2026 was a Monday.")
+def h10_nm_r2_weekday(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        t["instructions"] = replace_text(t["instructions"], "You are an associate at Harlow Finch LLP.",
+                                         "You are an associate at Harlow Finch LLP. Today is Monday 9 November 2026.")
+
+
+@near_miss("ho-h10-nm-r2-past-dated-executed-pdf", "H10", AM,
+           "A PDF of the standard agreement as executed by the former employee in 2021 (dated March 8, 2021) is added "
+           "as background.",
+           "HYGIENE.md H10 wants one consistent story; a document signed years before as_of that cites no law as in "
+           "force is simply history, and no date in it conflicts with the task's.")
+def h10_nm_r2_past_pdf(env: Path, task: str) -> None:
+    write_doc(env, task, "delacroix-executed-2021.pdf", _pdf_bytes([
+        "BAYOU CREST ENVIRONMENTAL, L.L.C. EMPLOYEE COVENANT AGREEMENT (executed copy)",
+        "Employee: Remy Delacroix, Senior Site Assessor",
+        "Section 2. For three years after employment ends, Employee will not carry on or engage in environmental "
+        "remediation or site-assessment work within a 75-mile radius of any Company office.",
+        "Section 4. This Agreement is governed by Texas law.",
+        "Signed by Remy Delacroix on March 8, 2021. Signed for the Company by Lucien Arceneaux on March 8, 2021.",
+    ]))
+
+
+# --- H11 trap armed (second round) ---------------------------------------------------------------
+
+
+@plant("ho-h11-r2-anchored-sentence-reworded-in-document", "H11", CA,
+       "The client alert's anchored sentence was reworded ('We think employers should treat ...'); the anchor still "
+       "quotes 'In our view, employers should treat ...'.")
+def h11_r2_reworded(env: Path, task: str) -> None:
+    edit_doc(env, task, "client-alert.md", "In our view, employers should treat", "We think employers should treat")
+
+
+@plant("ho-h11-r2-trap-criteria-empty", "H11", TB,
+       "The trap's criteria list is empty: nothing is declared to detect the threshold trap.")
+def h11_r2_no_criteria(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert t["oafreeze"]["trap"]["criteria"]
+        t["oafreeze"]["trap"]["criteria"] = []
+
+
+@plant("ho-h11-r2-trap-kind-missing", "H11", CI,
+       "The trap has anchors, criteria and a description but no 'kind'.")
+def h11_r2_no_kind(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        del t["oafreeze"]["trap"]["kind"]
+
+
+@plant("ho-h11-r2-trap-criteria-off-topic", "H11", SD,
+       "The effective-date trap lists as its detecting criteria the non-solicit and review-period criteria, neither "
+       "of which concerns the signing-date law.")
+def h11_r2_off_topic(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        t["oafreeze"]["trap"]["criteria"] = ["nonsolicit-kept", "illinois-review-and-counsel"]
+
+
+@near_miss("ho-h11-nm-r2-anchor-in-xlsx-cell", "H11", TB,
+           "A compensation-band workbook is added, with a new trap anchor quoting one of its cells exactly.",
+           "HYGIENE.md H11 requires the anchor quotes to exist in the named files; the quote is the text of a cell of "
+           "the workbook, so the anchor holds and the trap stays armed.")
+def h11_nm_r2_xlsx(env: Path, task: str) -> None:
+    cell = "Account Executive, merchant payments: base $98,000 to $112,000, no first-year commission"
+    write_doc(env, task, "aspenline-comp-bands.xlsx", xlsx_bytes([
+        ["Band", "Notes"], ["AE-2", cell], ["AE-3", "Senior Account Executive: base $115,000 to $138,000"]]))
+    with task_json(env, task) as t:
+        t["oafreeze"]["trap"]["anchors"].append({"file": "documents/aspenline-comp-bands.xlsx", "quote": cell})
+
+
+@near_miss("ho-h11-nm-r2-anchor-in-knowledge-base-json", "H11", SD,
+           "A new anchor quotes an item of the knowledge base's checklist JSON twin, which warns against the form's "
+           "revision date.",
+           "HYGIENE.md H11 asks that anchor quotes exist in the named files; the sentence is a string inside the "
+           "pinned checklist JSON, present byte for byte, and it is the effective-date trap's own warning.")
+def h11_nm_r2_json(env: Path, task: str) -> None:
+    quote = "Apply the law in force on the signing date, not the revision date printed on the form."
+    rel = "knowledge-base/checklists/employment/restrictive-covenant-review.json"
+    assert quote in read_doc(env, task, rel)
+    with task_json(env, task) as t:
+        t["oafreeze"]["trap"]["anchors"].append({"file": f"documents/{rel}", "quote": quote})
+
+
+# --- H12 placement discipline (second round) -----------------------------------------------------
+
+
+@plant("ho-h12-r2-instructions-ask-commentary-in-form", "H12", CA,
+       "The instructions (British wording) ask for a brief commentary after each amended clause inside "
+       "washington-covenant-form.md.")
+def h12_r2_commentary(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "Please annotate washington-covenant-form.md with a brief commentary after each amended "
+                            "clause, explaining the reason for the amendment, so that HR understand the changes.")
+
+
+@plant("ho-h12-r2-advisory-list-emptied", "H12", AM,
+       "The draft task's advisory list is emptied, so the client note is neither operative nor advisory.")
+def h12_r2_no_advisory(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert t["oafreeze"]["advisory"] == ["client-note.md"]
+        t["oafreeze"]["advisory"] = []
+
+
+@plant("ho-h12-r2-signed-notice-classed-advisory", "H12", TB,
+       "The Colorado notice Riley signs is moved from operative to advisory, though its description says it is "
+       "delivered and signed.")
+def h12_r2_notice_advisory(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        t["oafreeze"]["operative"].remove("vandermeer-noncompete-notice.md")
+        t["oafreeze"]["advisory"].append("vandermeer-noncompete-notice.md")
+
+
+@plant("ho-h12-r2-placement-criterion-deleted", "H12", CI,
+       "The placement criterion is deleted; the agreement and the notice, both operative, have none.")
+def h12_r2_no_placement(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        drop_criterion(t, "placement-operative-text")
+
+
+@near_miss("ho-h12-nm-r2-full-statute-text-in-notice", "H12", CI,
+           "The instructions ask that the operative Section 2872 notice set out the statute's full text rather than a "
+           "summary.",
+           "HYGIENE.md H12 allows legally required statutory notices in operative text; the statute's text in the "
+           "employee notice is the notice's content, not legal analysis, and the placement criterion allows it.")
+def h12_nm_r2_full_text(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "In lindgren-section-2872-notice.md, set out the statute's full text rather than a "
+                            "summary.")
+
+
+@near_miss("ho-h12-nm-r2-explanation-goes-to-client-note", "H12", AM,
+           "The instructions require the whistleblower immunity notice in the agreement and ask for the explanation "
+           "of why it was added in client-note.md.",
+           "HYGIENE.md H12 allows legally required notices in operative text and wants advice kept in advisory "
+           "deliverables; here the notice goes in the agreement and the explanation in the advisory client note.")
+def h12_nm_r2_immunity(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "The agreement must carry the federal whistleblower immunity notice; explain in "
+                            "client-note.md why it was added to fontenot-covenant-agreement.md.")
+
+
+@near_miss("ho-h12-nm-r2-description-says-notes-removed", "H12", SD,
+           "The operative agreement's description adds 'with every drafting note and square-bracketed instruction of "
+           "the form removed'.",
+           "HYGIENE.md H12 keeps drafting commentary out of operative text; a description that demands those notes be "
+           "removed reinforces the placement rule rather than breaking it.")
+def h12_nm_r2_description(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        t["deliverables"]["ellery-covenant-agreement.md"] = (
+            "The restrictive covenant agreement for Jordan Ellery, ready to sign, with every drafting note and "
+            "square-bracketed instruction of the form removed.")
+
+
+# --- H13 synthetic data and secrets (second round) -----------------------------------------------
+
+
+@plant("ho-h13-r2-ssn-in-payroll-workbook", "H13", CI,
+       "A payroll set-up workbook gives Sasha Lindgren's Social Security number as 529-41-7736.")
+def h13_r2_ssn(env: Path, task: str) -> None:
+    write_doc(env, task, "payroll-setup-lindgren.xlsx", xlsx_bytes([
+        ["Field", "Value"], ["Employee", "Sasha Lindgren"], ["Social Security number", "529-41-7736"],
+        ["Pay frequency", "Semi-monthly"], ["First pay date", "2026-11-13"]], sheet="Payroll"))
+
+
+@plant("ho-h13-r2-esign-api-key-in-yaml", "H13", SD,
+       "An e-signature integration config, esign-integration.yaml, carries a live-looking secret API key and webhook "
+       "secret.")
+def h13_r2_api_key(env: Path, task: str) -> None:
+    write_doc(env, task, "esign-integration.yaml", (
+        "# Maplestone e-signature settings used by HR when sending agreements\n"
+        "provider: signwell\naccount_email: contracts@maplestone.example.com\n"
+        "api_key: sk_live_51Qm7XcT2vR9pLw3KdZ8yHnB4fJ6sA0eUqGt\n"
+        "webhook_secret: whsec_Lr8Vd2NqXs6Tb0Kz4Hw9Pj3Fm7Cy1Ga5\n"
+        "default_reminder_days: 3\n"))
+
+
+@plant("ho-h13-r2-live-domain-in-criterion-title", "H13", CA,
+       "A criterion's title names the client's address on a live domain, petra.lindahl@haldenmarine.com.")
+def h13_r2_title_domain(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        criterion(t, "client-email-changes")["title"] = (
+            "Cover note to petra.lindahl@haldenmarine.com lists the changes")
+
+
+@plant("ho-h13-r2-private-ip-link-in-eml", "H13", AM,
+       "A partner's .eml links to the firm's document system at a private IP address, http://10.40.2.15:8080/.")
+def h13_r2_private_ip(env: Path, task: str) -> None:
+    write_doc(env, task, "partner-dms-link.eml", email(
+        "Miriam Okafor <miriam.okafor@harlowfinch.example.com>", "Associate <associate@harlowfinch.example.com>",
+        "Mon, 19 Oct 2026 09:10:00 -0500", "Delacroix file",
+        "The whole Delacroix file is in the DMS if you need more than the memo:\n"
+        "http://10.40.2.15:8080/dms/matters/bayou-crest/delacroix/\n\nMiriam"))
+
+
+@plant("ho-h13-r2-phone-with-dots-outside-range", "H13", TB,
+       "A recruiter's call notes (.txt) give Riley's mobile as 303.294.7716, a real-looking number outside 555-01xx.")
+def h13_r2_phone(env: Path, task: str) -> None:
+    write_doc(env, task, "recruiter-call-notes.txt", (
+        "Call notes - Riley Vandermeer - 2026-11-06\n"
+        "Reached Riley on mobile, 303.294.7716. Riley is happy with the base salary and asked whether the "
+        "paperwork will come with the offer.\n"))
+
+
+@plant("ho-h13-r2-synthetic-flag-dropped", "H13", NE,
+       "The oafreeze block loses 'synthetic: true'.")
+def h13_r2_synthetic(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert t["oafreeze"]["synthetic"] is True
+        del t["oafreeze"]["synthetic"]
+
+
+@plant("ho-h13-r2-mac-home-path-in-docx", "H13", NE,
+       "A renewal checklist .docx records where it was saved: an absolute macOS home-folder path.")
+def h13_r2_mac_path(env: Path, task: str) -> None:
+    write_doc(env, task, "tallis-renewal-checklist.docx", docx_bytes([
+        "Renewal checklist: Morgan Tallis",
+        "1. Edits from Miriam made and checked.",
+        "2. Note to Miriam sent.",
+        "Saved from /Users/mokafor/Library/CloudStorage/OneDrive-HarlowFinchLLP/Clients/Granite Peak/Tallis/"
+        "renewal-2026.docx",
+    ]))
+
+
+@near_miss("ho-h13-nm-r2-reserved-domains-odd-spellings", "H13", SD,
+           "The hire details add three addresses on reserved example domains written oddly: upper case, a subdomain "
+           "of example.org, and example.net.",
+           "HYGIENE.md H13 allows reserved example domains; MAPLESTONE.EXAMPLE.COM, onboarding.example.org and "
+           "example.net are reserved names however they are capitalised or subdivided.")
+def h13_nm_r2_domains(env: Path, task: str) -> None:
+    append_doc(env, task, "hire-details.md", (
+        "- HR inbox: People.Ops@MAPLESTONE.EXAMPLE.COM\n"
+        "- Onboarding portal notices: no-reply@onboarding.example.org\n"
+        "- Payroll vendor contact: payroll-support@ledgerline.example.net"))
+
+
+@near_miss("ho-h13-nm-r2-fictional-phone-dotted-with-extension", "H13", CI,
+           "The hire details add the front desk's number written 408.555.0107, ext. 22.",
+           "HYGIENE.md H13 allows phone numbers in the fictional 555-01xx range; 408.555.0107 is 555-0107 written "
+           "with dots, and an extension does not make it real.")
+def h13_nm_r2_phone(env: Path, task: str) -> None:
+    append_doc(env, task, "hire-details.md", "- Sierrafold front desk: 408.555.0107, ext. 22")
+
+
+@near_miss("ho-h13-nm-r2-policy-mentions-passwords-and-keys", "H13", AM,
+           "An excerpt of the client's acceptable-use policy says passwords, API keys and access tokens are "
+           "confidential; it contains none.",
+           "HYGIENE.md H13 forbids credentials and API keys in the task; a policy sentence that names those kinds of "
+           "secret without containing any value discloses nothing.")
+def h13_nm_r2_policy(env: Path, task: str) -> None:
+    write_doc(env, task, "acceptable-use-excerpt.md", (
+        "# Bayou Crest acceptable-use policy (excerpt)\n\n"
+        "4.1 Passwords, API keys and access tokens issued by the Company are confidential information of the Company.\n"
+        "4.2 Employees must never write a password into an email, a ticket or a shared document, and must report a "
+        "suspected leak of a key or token to IT the same day.\n"))
+
+
+@near_miss("ho-h13-nm-r2-intranet-host-on-example-domain", "H13", CA,
+           "The client's email adds a link to its forms page at https://intranet.example.com/hr/forms/washington.",
+           "HYGIENE.md H13 forbids internal URLs and live domains; intranet.example.com is a subdomain of the reserved "
+           "example.com, fictional and unreachable, whatever its first label suggests.")
+def h13_nm_r2_intranet(env: Path, task: str) -> None:
+    edit_doc(env, task, "client-request.md", "and send me a cover note on what changed.",
+             "and send me a cover note on what changed. Our current forms are listed at "
+             "https://intranet.example.com/hr/forms/washington.")
+
+
+# --- FAM family consistency (second round) -------------------------------------------------------
+
+
+@plant("ho-fam-r2-criterion-reworded-in-one-instance", "FAM", "covenant-package-v01",
+       "One instance's client-email criterion also demands a cost estimate for each change; the design and every "
+       "sibling do not.")
+def fam_r2_criterion(env: Path, task: str) -> None:
+    _reword(env, task, "client-email-changes", "leaves out or limits.",
+            "leaves out or limits, with an estimate of the extra cost of each change.")
+
+
+@plant("ho-fam-r2-seeded-law-dropped", "FAM", "covenant-package-v03",
+       "One instance's seeded_law list is empty, while the design and its siblings declare the DTSA excerpt.")
+def fam_r2_seeded(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert len(t["oafreeze"]["seeded_law"]) == 1
+        t["oafreeze"]["seeded_law"] = []
+
+
+@plant("ho-fam-r2-term-sheet-equity-edited", "FAM", "covenant-package-v04",
+       "One instance's term sheet gives the first hire an option over 20,000 shares instead of 12,000; equity is not "
+       "a family variable.")
+def fam_r2_equity(env: Path, task: str) -> None:
+    edit_doc(env, task, "term-sheet.md", "option to purchase 12,000 shares", "option to purchase 20,000 shares")
+
+
+@plant("ho-fam-r2-recorded-variables-disagree", "FAM", "covenant-package-v06",
+       "One instance's recorded variables say salary_c is $81,000, while its spec and its documents say $79,000.")
+def fam_r2_variables(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert t["oafreeze"]["variables"]["salary_c"] == "$79,000"
+        t["oafreeze"]["variables"]["salary_c"] = "$81,000"
+
+
+@plant("ho-fam-r2-design-edited-not-re-expanded", "FAM", "covenant-package-v02",
+       "The family design's term sheet now keeps offers open until 2026-11-10; the instances were not re-expanded and "
+       "still say 2026-11-03.")
+def fam_r2_design(env: Path, task: str) -> None:
+    path = env / FAMILY_DESIGN / "documents" / "term-sheet.md"
+    path.write_text(replace_text(path.read_text("utf-8"), "Offers open until: 2026-11-03",
+                                 "Offers open until: 2026-11-10"), "utf-8")
+
+
+@near_miss("ho-fam-nm-r2-variable-changed-in-spec-and-instance", "FAM", "covenant-package-v05",
+           "The second hire's email address is changed in the family spec and, consistently, in the instance's "
+           "variables, term sheet and task.json, as a re-expansion would do.",
+           "HYGIENE.md's family check wants instances to differ only where the spec says; email_b is a family variable "
+           "and the instance still equals its spec's expansion.")
+def fam_nm_r2_consistent(env: Path, task: str) -> None:
+    old = set_spec_variable(env, "v05", "email_b", "m.dansereau@example.com")
+    assert old == "mireille.dansereau@example.com"
+    assert replace_in_task_folder(task_dir(env, task), old, "m.dansereau@example.com") >= 2
+
+
+@near_miss("ho-fam-nm-r2-spec-comment-edited", "FAM", "covenant-package-v08",
+           "A review note is added as a YAML comment at the top of the family spec; no value changes.",
+           "HYGIENE.md's family check compares instances with what the spec says they vary; a YAML comment says "
+           "nothing about any instance, so every instance still matches its spec.")
+def fam_nm_r2_comment(env: Path, task: str) -> None:
+    path = env / FAMILY_SPEC
+    text = path.read_text("utf-8")
+    assert text.startswith("# ")
+    path.write_text("# Reviewed by the eval team on 2026-11-20: no change to any instance.\n" + text, "utf-8")
