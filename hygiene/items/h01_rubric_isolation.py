@@ -19,6 +19,12 @@ NAME = "rubric isolation"
 STRONG = {"rubric", "grader", "graders", "grading", "scorecard", "scoresheet", "markscheme",
           "answerkey", "answerkeys", "expectedoutput", "expectedoutputs", "modelanswer", "modelanswers",
           "referenceanswer", "referenceanswers", "goldanswer", "goldanswers", "judgeprompt", "evalcriteria"}
+# A business's own rubrics and scorecards ("ae-performance-rubric-2026.xlsx", "vendor-scorecard.pdf")
+# are facts of the matter, not the task's grading: their text is still read for criteria and cues.
+BUSINESS = {"performance", "sales", "interview", "interviews", "hiring", "recruiting", "recruitment", "bonus",
+            "commission", "compensation", "promotion", "appraisal", "employee", "employees", "staff", "vendor",
+            "supplier", "credit", "risk", "kpi", "kpis", "quarterly", "annual", "balanced", "customer", "candidate",
+            "candidates", "safety", "quality", "tender", "bid", "procurement"}
 # Words that name grading material when they are (nearly) the whole name ("criteria.md",
 # "solutions-v2.md"), and are ordinary elsewhere ("selection-criteria.docx", "scoring-model.xlsx").
 LEADING = {"criteria", "solution", "solutions", "scoring"}
@@ -73,7 +79,7 @@ def grading_name(name: str) -> str | None:
         return None
     joined = {a + b for a, b in zip(words, words[1:])}
     strong = sorted((set(words) | joined) & STRONG)
-    if strong:
+    if strong and not set(words) & BUSINESS:
         return strong[0]
     if words[0] in LEADING and len([w for w in words if not w.isdigit() and not re.fullmatch(r"v\d+", w)]) <= 2:
         return words[0]

@@ -233,3 +233,18 @@ def criterion_cites_statute(env: Path, task: str) -> None:
                       "PASS if rationale.md cites 820 ILCS 90/10(a) and states that Jordan Ellery's expected "
                       "earnings fall $1,500 short of the floor in force on the signing date. FAIL if it gives no "
                       "shortfall or a different one.", ["rationale.md"])
+
+
+# Moved from the held-out set (its second fresh round): it informed a change to the audit.
+@near_miss("h01-nm-client-performance-rubric", "H01", TB,
+           "The client's own quarterly performance rubric for Account Executives (measures, weights, ratings) is added "
+           "as ae-performance-rubric-2026.xlsx.",
+           "HYGIENE.md H01 keeps the eval's grading material away from the agent; a client's rubric for rating its "
+           "salespeople is a business record that reproduces no criterion of this task.")
+def h01_nm_rubric(env: Path, task: str) -> None:
+    write_doc(env, task, "ae-performance-rubric-2026.xlsx", xlsx_bytes([
+        ["Measure", "Weight", "Meets expectations", "Exceeds expectations"],
+        ["New merchant accounts signed", "40%", "6 a quarter", "9 a quarter"],
+        ["Processing volume retained", "35%", "95% of the book", "98% of the book"],
+        ["Days from signed contract to first transaction", "25%", "21 days or fewer", "14 days or fewer"],
+    ], sheet="Account Executive"))
