@@ -202,6 +202,21 @@ class Literal:
 _WHOLE = ("quote", "email", "url", "phone", "identifier")
 
 
+def inside_name(text: str, start: int, end: int, names) -> bool:
+    """Whether text[start:end] (a file name the pattern found) is only the tail of a longer name in
+    `names` written there whole: a deliverable called "Jordan Ellery - signing timeline.md" is one
+    name, not the file "timeline.md"."""
+    for name in names:
+        if " " not in name or len(name) <= end - start:
+            continue
+        at = text.find(name, max(0, end - len(name)), end + len(name))
+        while at >= 0:
+            if at <= start and end <= at + len(name):
+                return True
+            at = text.find(name, at + 1, end + len(name))
+    return False
+
+
 def literals(clause: str) -> list[Literal]:
     """Quoted text, e-mail addresses, URLs, phone numbers, labelled identifiers, citations, dollar
     amounts, percentages, dates and file names in a clause (one per loose form, the first written; a

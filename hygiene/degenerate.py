@@ -64,8 +64,16 @@ def grading(criterion: Criterion, deliverables: list[str], inputs: list[str] = (
     names = [*deliverables, *inputs, *(f"documents/{i}" for i in inputs)]
     subjects = {tx.normalize(n) for n in names} | {tx.normalize(n.rsplit("/", 1)[-1]) for n in deliverables}
 
+    spaced = [n for n in names if " " in n]
+
+    def subject(lit, clause) -> bool:
+        end = lit.end if lit.end >= 0 else lit.offset + len(lit.text)
+        if lit.kind == "file" and spaced and cr.inside_name(clause, lit.offset, end, spaced):
+            return True
+        return lit.key in subjects and not _named(clause, lit)
+
     def content(groups, clause):
-        return [g for g in groups if not any(lit.key in subjects and not _named(clause, lit) for lit in g)]
+        return [g for g in groups if not any(subject(lit, clause) for lit in g)]
 
     pass_groups = content(reading.passes.required, reading.pass_clause)
     groups = pass_groups + [g for g in content(reading.fails.required, reading.fail_clause) if g not in pass_groups]

@@ -148,10 +148,13 @@ def _named_but_missing(ctx: TaskContext) -> list[Finding]:
     exact = {f.name for f in ctx.workspace} | {f.name.rsplit("/", 1)[-1] for f in ctx.workspace}
     folded = {n.casefold(): n for n in exact}
     deliverables_folded = {d.casefold() for d in deliverables}
+    spaced = [n for n in list(ctx.task.deliverables) + [f.name for f in ctx.workspace] if " " in n]
     out = []
     for line, sentence in tx.sentences(ctx.task.instructions):
         for m in cr.LITERAL_PATTERNS["file"].finditer(sentence):
             name = m.group(0)
+            if spaced and cr.inside_name(sentence, m.start(), m.end(), spaced):
+                continue  # the tail of a name with spaces, written whole
             bare = name[len("documents/"):] if name.startswith("documents/") else name
             if bare in exact or bare.rsplit("/", 1)[-1] in deliverables or bare in deliverables:
                 continue

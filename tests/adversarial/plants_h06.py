@@ -207,3 +207,22 @@ def named_beside_longer_name(env: Path, task: str) -> None:
                   "summary-lists-package",
                   "PASS if summary.md lists the four documents of the package and says which of them Riley "
                   "Vandermeer signs. FAIL if it leaves out the separate notice.")
+
+
+# Moved from the held-out set (its second fresh round): it informed a change to the audit.
+@near_miss("h06-nm-deliverable-name-with-spaces", "H06", SD,
+           "A new advisory deliverable named 'Jordan Ellery – signing timeline.md' (spaces, an en dash) is declared, "
+           "named, classified and graded.",
+           "TASKS.md defines a safe name as one without '..', an absolute path, a backslash or a control character; "
+           "HYGIENE.md H06 is met because the name is graded, named and collides with nothing.")
+def h06_nm_spaces(env: Path, task: str) -> None:
+    name = "Jordan Ellery \u2013 signing timeline.md"
+    with task_json(env, task) as t:
+        add_deliverable(t, name, "Timeline for Maplestone's HR director: each step from delivery to signing.",
+                        placement="advisory")
+        instructions_add(t, f"Also write {name}, a short timeline for Maplestone's HR director of each step from "
+                            "delivering the agreement to signing it.")
+        add_criterion(t, "signing-timeline-steps", "Timeline gives the steps in order",
+                      f"PASS if {name} lists, in order, delivery of the agreement with the written advice to consult "
+                      "a lawyer, the review period of at least 14 calendar days, and signing on the first day of work. "
+                      "FAIL if a step is missing or out of order.", [name])

@@ -101,3 +101,17 @@ def test_near_miss_folders_whose_names_differ_in_more_than_case_are_fine(tmp_pat
     files = {**workspace(), "exhibits/a.md": "Exhibit A.", "exhibit-notes/b.md": "Notes.",
              "schedules/exhibits.md": "A file named like a folder elsewhere."}
     assert found(env_with(tmp_path, files=files), "H07") == []
+
+
+def test_near_miss_a_deliverable_named_with_spaces_is_one_name_not_its_last_word(tmp_path):
+    task = task_json()
+    name = "Dana Smith \u2013 signing timeline.md"
+    task["deliverables"][name] = "A timeline for the client's HR director."
+    task["oafreeze"]["advisory"].append(name)
+    task["instructions"] += f" Also write {name}, a short timeline of each step."
+    task["criteria"].append({"id": "C9", "title": "Timeline in order",
+                             "match_criteria": f"PASS if {name} lists delivery, review and signing in order. "
+                                               "FAIL if a step is missing.", "deliverables": [name], "source": "expert"})
+    env = env_with(tmp_path, task)
+    assert found(env, "H07") == []
+    assert [f for f in found(env, "H03") if f.location == "$.criteria[3].match_criteria"] == []
