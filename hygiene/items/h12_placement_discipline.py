@@ -76,7 +76,7 @@ def check(ctx: TaskContext) -> list[Finding]:
         for i, c in placement:
             out += _notice_rule(ctx, d, i, c)
             out += _permits_advice(ctx, d, i, c) or _allowlist_admits(ctx, d, i, c)
-    out += _undeclared_operative(ctx)
+    out += _undeclared_operative(ctx) + _signed_advisory(ctx)
     return (_dedupe(out) + advice_asked_for(ctx) + advice_to_counterparty(ctx) + copied_advice(ctx)
             + advice_in_forms(ctx))
 
@@ -217,13 +217,28 @@ _ALLOWED_ITEMS = re.compile(r"(?:[^.;:!?]|(?<=\b[A-Z])\.|\.(?!\s+[A-Z]|\s*$))+")
 _ITEM_SPLIT = re.compile(r",\s*(?:and\s+|or\s+)?|\s+(?:and|or|plus)\s+", re.I)
 
 
+def _items(listed: str) -> list[str]:
+    """The items of a list, a parenthesis kept with its item ("the notice content (the text or a
+    summary of sections 2870 to 2872)")."""
+    out, depth, start = [], 0, 0
+    for m in re.finditer(r"[()]|" + _ITEM_SPLIT.pattern, listed, re.I):
+        if m.group(0) == "(":
+            depth += 1
+        elif m.group(0) == ")":
+            depth = max(0, depth - 1)
+        elif depth == 0:
+            out.append(listed[start:m.start()])
+            start = m.end()
+    return out + [listed[start:]]
+
+
 def _allowlist_admits(ctx: TaskContext, d: str, i: int, c) -> list[Finding]:
     """An allowlist placement rule whose list itself names advisory material ("contains only
     contract terms, signature blocks and margin notes for the client"): the rule admits what it
     exists to keep out. Items about what the law requires are left alone."""
     for m in ONLY.finditer(c.match_criteria):
         listed = _ALLOWED_ITEMS.match(c.match_criteria, m.end())
-        for item in _ITEM_SPLIT.split(listed.group(0) if listed else ""):
+        for item in _items(listed.group(0) if listed else ""):
             if LEGAL_CONTENT.search(item) or _NEGATED.search(item) or _PART_NOTES.search(item):
                 continue
             found = _advisory(item)
@@ -291,6 +306,12 @@ _CLAUSE = re.compile(r"(?<=[.!?])\s+(?=[A-Z\"\u201c(])|(?<=[;:])\s+|\n+")
 _NOUNS = ("agreement", "offer letter", "contract", "covenants", "form", "amendment", "release", "consent")
 
 
+# The material named only to be taken out: "with every drafting note ... removed".
+_REMOVED = re.compile(r"(?:\s*,?\s+(?!(?:which|that|why|what|how|explain\w*|saying|stating)\b)[\w'-]+){0,8}?"
+                      r"\s+(?:removed|deleted|stripped(?:\s+out)?|taken\s+out|omitted|struck(?:\s+out)?|cleared\s+out)\b",
+                      re.I)
+
+
 def _requested(span: str, *, attached: bool) -> tuple[str, bool] | None:
     """The advisory material a span asks for, and whether it asks for it outright: right after an
     attaching word (`attached`: "with a short note …") or as the object of a request ("add a
@@ -299,7 +320,7 @@ def _requested(span: str, *, attached: bool) -> tuple[str, bool] | None:
         [m.end() for m in _IMPERATIVE.finditer(span)]
     for at in sorted(starts):
         m = _REQUEST.match(span, at)
-        if m is None or _NEGATED.search(span[:m.start("material")]):
+        if m is None or _NEGATED.search(span[:m.start("material")]) or _REMOVED.match(span, m.end()):
             continue
         about = _OUTRIGHT_ABOUT.match(span, m.end())
         if m.group("verb"):
@@ -433,6 +454,26 @@ def _undeclared_operative(ctx: TaskContext) -> list[Finding]:
                 ID, "minor", "task.json", f"{d!r} is declared neither operative nor advisory",
                 f"list {d!r} in oafreeze.operative or oafreeze.advisory", location="$.oafreeze.operative",
                 evidence=d))
+    return out
+
+
+# What a description says of a text the other side signs: "ready to deliver and sign", "for Riley to sign".
+_TO_BE_SIGNED = re.compile(r"\bready\s+to\s+(?:(?:send|deliver|present)\s+and\s+)?(?:sign|execute)\b|"
+                           r"\bfor\s+(?:[A-Z][\w'-]+\s+){1,3}to\s+sign\b|\bto\s+be\s+(?:signed|executed)\s+by\b|"
+                           r"\bwith\s+(?:a\s+)?signature\s+(?:line|block)s?\s+for\b")
+
+
+def _signed_advisory(ctx: TaskContext) -> list[Finding]:
+    """A deliverable declared advisory whose description says the other side signs it: the
+    placement rule that covers operative text does not cover it."""
+    out = []
+    for i, d in enumerate(ctx.ext.advisory):
+        description = ctx.task.deliverables.get(d, "")
+        if _TO_BE_SIGNED.search(description) and not ADVISORY_WORDS.search(description.split(",")[0]):
+            out.append(ctx.finding(
+                ID, "major", "task.json", f"{d!r} is declared advisory, but its description says it is signed "
+                f"({tx.excerpt(description, 80)!r}): no placement rule keeps analysis and source paths out of it",
+                f"list {d!r} in oafreeze.operative", location=f"$.oafreeze.advisory[{i}]", evidence=d))
     return out
 
 

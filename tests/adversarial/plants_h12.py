@@ -278,3 +278,25 @@ def h12_nm_place_first(env: Path, task: str) -> None:
     with task_json(env, task) as t:
         instructions_add(t, "In tallis-agreement-revised.md, fix only the three terms, and put the explanation of "
                             "each edit in note-to-partner.md.")
+
+
+# Moved from the held-out set (its second fresh round): it informed a change to the audit.
+@plant("h12-signed-notice-classed-advisory", "H12", TB,
+       "The Colorado notice Riley signs is moved from operative to advisory, though its description says it is "
+       "delivered and signed.")
+def h12_notice_advisory(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        t["oafreeze"]["operative"].remove("vandermeer-noncompete-notice.md")
+        t["oafreeze"]["advisory"].append("vandermeer-noncompete-notice.md")
+
+
+@near_miss("h12-nm-description-says-notes-removed", "H12", SD,
+           "The operative agreement's description adds 'with every drafting note and square-bracketed instruction of "
+           "the form removed'.",
+           "HYGIENE.md H12 keeps drafting commentary out of operative text; a description that demands those notes be "
+           "removed reinforces the placement rule rather than breaking it.")
+def h12_nm_description(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        t["deliverables"]["ellery-covenant-agreement.md"] = (
+            "The restrictive covenant agreement for Jordan Ellery, ready to sign, with every drafting note and "
+            "square-bracketed instruction of the form removed.")

@@ -146,6 +146,7 @@ def test_near_miss_instructions_that_send_explanations_to_the_advisory_deliverab
             " Draft agreement.md consistent with the analysis in partner-notes.md.",
             " In agreement.md, fix the dates, and put the explanation of each change in client-email.md.",
             " Under each section of agreement.md, keep the headings; do not add explanations there.",
+            " Deliver agreement.md clean, with every drafting note and square-bracketed instruction of the form removed.",
             " Prepare agreement.md with the comments from the client incorporated.",
             " Following the analysis in the memo, revise the non-compete in agreement.md."]):
         assert _asked(tmp_path / str(n), instructions=text) == [], text
@@ -251,3 +252,14 @@ def test_near_miss_an_allowlist_of_notices_schedules_and_their_notes(tmp_path):
         "blocks and the notice explaining the employee's immunity under 18 U.S.C. § 1833(b). FAIL if it contains "
         "source paths, drafting notes or legal analysis.")
     assert found(env_with(tmp_path, task), "H12") == []
+
+
+def test_a_deliverable_the_employee_signs_declared_advisory(tmp_path):
+    task = task_json()
+    task["deliverables"]["notice.md"] = "The separate state notice for Dana Smith, ready to deliver and sign."
+    task["oafreeze"]["advisory"].append("notice.md")
+    hits = [f for f in found(env_with(tmp_path / "a", task), "H12") if "declared advisory" in f.message]
+    assert [(f.severity, f.location) for f in hits] == [("major", "$.oafreeze.advisory[1]")]
+    # A cover email that goes with the signed papers is advice all the same.
+    task["deliverables"]["notice.md"] = "Cover email to the client on the papers Dana Smith will sign, ready to send."
+    assert [f for f in found(env_with(tmp_path / "b", task), "H12") if "declared advisory" in f.message] == []
