@@ -129,6 +129,11 @@ _OWN_REASONING = re.compile(r"\s+(?:[\w-]+\s+)?(?:reasons?|reasoning|explanation
                             r"prose|tone)\b(?!\s+that\b)", re.I)
 
 
+# Words that leave the scope of a requirement open wherever they stand, reported speech included:
+# "the reason for the holdover clause and/or the non-compete" (one, the other, or both?).
+_SCOPE = {"and/or", "etc", "etc.", "or similar"}
+
+
 def _reported_from(sentence: str) -> int:
     """Where reported speech starts in a sentence ('concludes that the covenant is reasonable': what
     the output must say, not how the judge grades), or len(sentence)."""
@@ -168,8 +173,8 @@ def check(ctx: TaskContext) -> list[Finding]:
                 # adverb of taste still grades how it says it ("adequately explained"), and a wish
                 # ("ideally", "where possible") still says how much of it the judge may let go.
                 in_report = m.start() >= reported and not (
-                    kind == "aspiration" or (kind == "taste" and (word.endswith("ly") or
-                                                                  _OWN_REASONING.match(sentence, m.end()))))
+                    kind == "aspiration" or word in _SCOPE or (kind == "taste" and (
+                        word.endswith("ly") or _OWN_REASONING.match(sentence, m.end()))))
                 if in_report or any(s <= m.start() < e for s, e in quoted + arts) or _defined_term(sentence, m):
                     continue
                 decisive = any(s <= m.start() < e for s, e in predicates)

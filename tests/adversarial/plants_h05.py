@@ -213,3 +213,11 @@ def h05_nm_strong_argument(env: Path, task: str) -> None:
         add_criterion(t, "client-note-texas-clause", "Client note on the Texas clause",
                       "PASS if client-note.md tells Bayou Crest that there is a strong argument that the old Texas "
                       "choice-of-law clause is void in Louisiana. FAIL if it does not.", ["client-note.md"])
+
+
+# Moved from the held-out set (its second fresh round): it informed a change to the audit.
+@plant("h05-and-or-in-departures", "H05", CI,
+       "The departures criterion asks for the California reason 'for the holdover clause and/or the non-compete'.")
+def h05_and_or(env: Path, task: str) -> None:
+    _reword(env, task, "client-email-departures", "with the California reason for each",
+            "with the California reason for the holdover clause and/or the non-compete")
