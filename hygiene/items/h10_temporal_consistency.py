@@ -66,8 +66,8 @@ EVENTS = {
     "signing": re.compile(r"\b(?:sign(?:s|ed|ing)?|signature|execut(?:e|ed|es|ion))\b", re.I),
     "start": re.compile(r"\b(?:start(?:s|ing)?\s+(?:date|work|on)|start\s+date|first\s+day|begins?\s+work|"
                         r"commence(?:s|ment)?\s+(?:of\s+)?(?:employment|work))\b", re.I),
-    "delivery": re.compile(r"\b(?:deliver(?:ed|y|s)?|hand(?:s|ed|ing)?\s+(?:to|the|it|over)|go(?:es)?\s+(?:out\s+)?to|"
-                           r"(?:is|be|are)\s+sent\s+to|send(?:s|ing)?\s+(?:it\s+)?to|(?:given|presented)\s+to)\b",
+    "delivery": re.compile(r"\b(?:deliver(?:ed|y|s)?|hand(?:s|ed|ing)?\s+(?:to|the|it|over)|go(?:es)?\s+(?:out\b|to)|"
+                           r"(?:is|be|are)\s+sent|send(?:s|ing)?|(?:given|presented|issued)\s+to|issues?)\b",
                            re.I),
 }
 # What the event happens to; one word for each thing a task may call by several ("the renewal",
@@ -109,16 +109,17 @@ def _event_dates(text: str, as_of: dt.date) -> list[tuple[str, str | None, tuple
     pieces = [s for _, s in tx.sentences(text)]
     pieces = [p for piece in pieces for p in piece.splitlines() if p.strip()]
     for piece in pieces:
-        thing = _OBJECT.search(piece)
-        if not thing or _PAST.search(piece):
+        if _PAST.search(piece):
             continue
+        thing = _OBJECT.search(piece)
         found = [tx.date_readings(w) for w, _ in tx.dates(piece)] + _yearless(piece, as_of)
         if len(found) != 1 or not found[0]:
             continue  # one date, about one of this task's documents or the work, not a past one
-        what = thing.group(0).lower()
-        what = _SAME_THING.get(what, what)
-        # a line may date two events at once ("signed on the first day of work: January 5, 2027")
-        out += [(name, what, found[0], piece.strip()) for name, pattern in EVENTS.items() if pattern.search(piece)]
+        what = _SAME_THING.get(thing.group(0).lower(), thing.group(0).lower()) if thing else None
+        # a line may date two events at once ("signed on the first day of work: January 5, 2027"); a
+        # start is always the work's, whatever else the line names ("start date November 2, 2026")
+        out += [(name, "work" if name == "start" else what, found[0], piece.strip()) for name, pattern in EVENTS.items()
+                if pattern.search(piece) and (what or name == "start")]
     return out
 
 

@@ -7,7 +7,8 @@ import datetime as dt
 from pathlib import Path
 
 from .cases import near_miss, plant
-from .edits import append_doc, edit_doc, email, instructions_add, seeded, task_json, write_doc
+from .edits import (append_doc, criterion, edit_doc, email, instructions_add, replace_text, seeded, task_json,
+                    write_doc)
 
 NE, TB, SD = "matrix-narrow-edit", "matrix-threshold-between", "matrix-signing-date-law"
 CA, AM, CI = "matrix-client-alert-refresh", "matrix-adverse-memo-repair", "matrix-california-invention-notice"
@@ -199,3 +200,20 @@ def h10_event_date(env: Path, task: str) -> None:
 def h10_nm_two_handovers(env: Path, task: str) -> None:
     with task_json(env, task) as t:
         instructions_add(t, "A short cover letter goes to Morgan Tallis on November 16, 2026, a week ahead.")
+
+
+# Moved from the held-out set (its second fresh round): it informed a change to the audit.
+@plant("h10-offer-date-instructions-vs-summary", "H10", TB,
+       "The instructions say the offer goes out on November 18, 2026; the HR email and the offer summary say "
+       "November 16.")
+def h10_offer_date(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "Aspenline will send the offer, with all of the Colorado paperwork, on November 18, 2026.")
+
+
+@plant("h10-criterion-first-day-disagrees", "H10", AM,
+       "The first-day criterion gives Avery's first day as November 9, 2026; the partner's email says November 2.")
+def h10_criterion_date(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        crit = criterion(t, "effective-first-day")
+        crit["match_criteria"] = replace_text(crit["match_criteria"], "November 2, 2026", "November 9, 2026", count=0)
