@@ -139,12 +139,13 @@ another more less same both either neither into onto upon over under after befor
 agreement agreements document documents deliverable deliverables employee employees employer company client
 clients firm draft drafted drafting text terms term section sections clause clauses provision provisions file
 files note notes email memo letter form forms signs sign signed signature signatures blocks block ready
+signing date dates dated days months years calendar period written writing
 """.split())
 
 
 def _content(text: str) -> set[str]:
     """The words of a text that can say what it is about (no function or task-generic words)."""
-    return {w for w, _ in tx.words(text) if len(w) >= 4 and w.isalpha() and w not in _COMMON}
+    return {w for w, _ in tx.words(text) if len(w) >= 4 and w.replace("-", "").isalpha() and w not in _COMMON}
 
 
 def _literal_keys(text: str) -> set[str]:

@@ -173,3 +173,12 @@ def h11_case(env: Path, task: str) -> None:
        "it with straight quotes.")
 def h11_smart_quotes(env: Path, task: str) -> None:
     edit_doc(env, task, "client-alert.md", 'treat every "no-service" clause', "treat every \u201cno-service\u201d clause")
+
+
+# Moved from the held-out set (its second fresh round): it informed a change to the audit.
+@plant("h11-trap-criteria-off-topic", "H11", SD,
+       "The effective-date trap lists as its detecting criteria the non-solicit and review-period criteria, neither "
+       "of which concerns the signing-date law.")
+def h11_off_topic(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        t["oafreeze"]["trap"]["criteria"] = ["nonsolicit-kept", "illinois-review-and-counsel"]
