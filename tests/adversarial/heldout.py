@@ -1194,20 +1194,6 @@ def h01_r2_pdf(env: Path, task: str) -> None:
     ]))
 
 
-@near_miss("ho-h01-nm-r2-client-performance-rubric", "H01", TB,
-           "The client's own quarterly performance rubric for Account Executives (measures, weights, ratings) is added "
-           "as ae-performance-rubric-2026.xlsx.",
-           "HYGIENE.md H01 keeps the eval's grading material away from the agent; a client's rubric for rating its "
-           "salespeople is a business record that reproduces no criterion of this task.")
-def h01_nm_r2_rubric(env: Path, task: str) -> None:
-    write_doc(env, task, "ae-performance-rubric-2026.xlsx", xlsx_bytes([
-        ["Measure", "Weight", "Meets expectations", "Exceeds expectations"],
-        ["New merchant accounts signed", "40%", "6 a quarter", "9 a quarter"],
-        ["Processing volume retained", "35%", "95% of the book", "98% of the book"],
-        ["Days from signed contract to first transaction", "25%", "21 days or fewer", "14 days or fewer"],
-    ], sheet="Account Executive"))
-
-
 # --- H02 answer in the workspace (second round) --------------------------------------------------
 
 
@@ -1381,13 +1367,6 @@ def h04_nm_r2_lowercase(env: Path, task: str) -> None:
 # --- H05 ambiguous grading language (second round) -----------------------------------------------
 
 
-@plant("ho-h05-r2-and-or-in-departures", "H05", CI,
-       "The departures criterion asks for the California reason 'for the holdover clause and/or the non-compete'.")
-def h05_r2_and_or(env: Path, task: str) -> None:
-    _reword(env, task, "client-email-departures", "with the California reason for each",
-            "with the California reason for the holdover clause and/or the non-compete")
-
-
 @plant("ho-h05-r2-to-a-satisfactory-standard", "H05", CA,
        "The cover-note criterion (British register) asks that the changes be listed 'to a satisfactory standard'.")
 def h05_r2_satisfactory(env: Path, task: str) -> None:
@@ -1472,24 +1451,6 @@ def h06_nm_r2_same_stem(env: Path, task: str) -> None:
                       "PASS if hr-usage-notes.xlsx has one row for each section of the refreshed form, saying for "
                       "which hires that section may be used. FAIL if a section of the form has no row.",
                       ["hr-usage-notes.xlsx"])
-
-
-@near_miss("ho-h06-nm-r2-deliverable-name-with-spaces", "H06", SD,
-           "A new advisory deliverable named 'Jordan Ellery – signing timeline.md' (spaces, an en dash) is declared, "
-           "named, classified and graded.",
-           "TASKS.md defines a safe name as one without '..', an absolute path, a backslash or a control character; "
-           "HYGIENE.md H06 is met because the name is graded, named and collides with nothing.")
-def h06_nm_r2_spaces(env: Path, task: str) -> None:
-    name = "Jordan Ellery \u2013 signing timeline.md"
-    with task_json(env, task) as t:
-        add_deliverable(t, name, "Timeline for Maplestone's HR director: each step from delivery to signing.",
-                        placement="advisory")
-        instructions_add(t, f"Also write {name}, a short timeline for Maplestone's HR director of each step from "
-                            "delivering the agreement to signing it.")
-        add_criterion(t, "signing-timeline-steps", "Timeline gives the steps in order",
-                      f"PASS if {name} lists, in order, delivery of the agreement with the written advice to consult "
-                      "a lawyer, the review period of at least 14 calendar days, and signing on the first day of work. "
-                      "FAIL if a step is missing or out of order.", [name])
 
 
 # --- H07 workspace integrity (second round) ------------------------------------------------------
@@ -1682,14 +1643,6 @@ def h09_nm_r2_citation(env: Path, task: str) -> None:
 # --- H10 temporal consistency (second round) -----------------------------------------------------
 
 
-@plant("ho-h10-r2-offer-date-instructions-vs-summary", "H10", TB,
-       "The instructions say the offer goes out on November 18, 2026; the HR email and the offer summary say "
-       "November 16.")
-def h10_r2_offer_date(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        instructions_add(t, "Aspenline will send the offer, with all of the Colorado paperwork, on November 18, 2026.")
-
-
 @plant("ho-h10-r2-seeded-law-effective-after-as-of", "H10", CA,
        "The seeded 2026 Washington threshold is given effective_date 2027-01-01, after as_of 2026-10-26, and the trap "
        "says nothing of future law.")
@@ -1708,14 +1661,6 @@ def h10_r2_eml_after(env: Path, task: str) -> None:
         "Miriam Okafor <miriam.okafor@harlowfinch.example.com>", "Fri, 13 Nov 2026 11:05:00 -0600",
         "Re: Jordan Ellery's agreement",
         "Miriam,\n\nConfirmed: Jordan gets the agreement on December 18 and signs on the first day.\n\nElena"))
-
-
-@plant("ho-h10-r2-criterion-first-day-disagrees", "H10", AM,
-       "The first-day criterion gives Avery's first day as November 9, 2026; the partner's email says November 2.")
-def h10_r2_criterion_date(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        crit = criterion(t, "effective-first-day")
-        crit["match_criteria"] = replace_text(crit["match_criteria"], "November 2, 2026", "November 9, 2026", count=0)
 
 
 @plant("ho-h10-r2-as-of-set-to-signing-day", "H10", SD,
@@ -1778,14 +1723,6 @@ def h11_r2_no_kind(env: Path, task: str) -> None:
         del t["oafreeze"]["trap"]["kind"]
 
 
-@plant("ho-h11-r2-trap-criteria-off-topic", "H11", SD,
-       "The effective-date trap lists as its detecting criteria the non-solicit and review-period criteria, neither "
-       "of which concerns the signing-date law.")
-def h11_r2_off_topic(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        t["oafreeze"]["trap"]["criteria"] = ["nonsolicit-kept", "illinois-review-and-counsel"]
-
-
 @near_miss("ho-h11-nm-r2-anchor-in-xlsx-cell", "H11", TB,
            "A compensation-band workbook is added, with a new trap anchor quoting one of its cells exactly.",
            "HYGIENE.md H11 requires the anchor quotes to exist in the named files; the quote is the text of a cell of "
@@ -1831,15 +1768,6 @@ def h12_r2_no_advisory(env: Path, task: str) -> None:
         t["oafreeze"]["advisory"] = []
 
 
-@plant("ho-h12-r2-signed-notice-classed-advisory", "H12", TB,
-       "The Colorado notice Riley signs is moved from operative to advisory, though its description says it is "
-       "delivered and signed.")
-def h12_r2_notice_advisory(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        t["oafreeze"]["operative"].remove("vandermeer-noncompete-notice.md")
-        t["oafreeze"]["advisory"].append("vandermeer-noncompete-notice.md")
-
-
 @plant("ho-h12-r2-placement-criterion-deleted", "H12", CI,
        "The placement criterion is deleted; the agreement and the notice, both operative, have none.")
 def h12_r2_no_placement(env: Path, task: str) -> None:
@@ -1867,18 +1795,6 @@ def h12_nm_r2_immunity(env: Path, task: str) -> None:
     with task_json(env, task) as t:
         instructions_add(t, "The agreement must carry the federal whistleblower immunity notice; explain in "
                             "client-note.md why it was added to fontenot-covenant-agreement.md.")
-
-
-@near_miss("ho-h12-nm-r2-description-says-notes-removed", "H12", SD,
-           "The operative agreement's description adds 'with every drafting note and square-bracketed instruction of "
-           "the form removed'.",
-           "HYGIENE.md H12 keeps drafting commentary out of operative text; a description that demands those notes be "
-           "removed reinforces the placement rule rather than breaking it.")
-def h12_nm_r2_description(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        t["deliverables"]["ellery-covenant-agreement.md"] = (
-            "The restrictive covenant agreement for Jordan Ellery, ready to sign, with every drafting note and "
-            "square-bracketed instruction of the form removed.")
 
 
 # --- H13 synthetic data and secrets (second round) -----------------------------------------------
