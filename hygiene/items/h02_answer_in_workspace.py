@@ -106,6 +106,7 @@ def check(ctx: TaskContext) -> list[Finding]:
     out += _look_alikes(ctx, names, paired)
     out += _finished_answers(ctx, names)
     out += _reported_changes(ctx, names, {f.path for f in out})
+    out += _titled_answers(ctx, names, {f.path for f in out})
     out += _already_changed(ctx, names)
     return out
 
@@ -239,6 +240,77 @@ def _reported_changes(ctx: TaskContext, names: list[str], reported: set[str]) ->
             f"take the finished answer out of {f.rel}, or keep only what the agent must start from",
             location=first, evidence=tx.line_text(f.text, first)))
     return out
+
+
+# A part of a task document titled as a deliverable: a heading (a short line that asks for nothing
+# and is no mail header) that, with the lines right under it, holds every word of the deliverable's
+# name ("Notice to employee under ... section 2872" over "To Sasha Lindgren:" for
+# lindgren-section-2872-notice.md).
+_MAIL_HEADER = re.compile(r"^\W*(?:subject|re|fwd?|fw|from|to|cc|bcc|date|sent)\s*:", re.I)
+_ASKS = re.compile(r"\b(?:please|prepare|draft|write|send|need|needs|should|must|will|can|could|would|let|"
+                   r"attach\w*|see|read)\b|\?", re.I)
+_REQUESTS = re.compile(r"\b(?:please|could\s+you|can\s+you|would\s+you|send\s+me|let\s+me\s+know|we\s+need|i\s+need|"
+                       r"make\s+(?:only\s+)?(?:these|the\s+following)|do\s+not\s+change|your\s+task)\b", re.I)
+HEADING_WORDS = 14
+UNDER = 3  # lines under a heading that may complete the deliverable's name
+SECTION = 60  # lines of a titled part read for the criteria's words
+
+
+def _name_words(name: str) -> set[str]:
+    return {w for w in _words(name) if w not in VERSION_WORDS and (w.isdigit() or len(w) >= 3)}
+
+
+def _titled_answers(ctx: TaskContext, names: list[str], reported: set[str]) -> list[Finding]:
+    """A part of a task document titled as a deliverable whose text speaks to every criterion of it
+    (a finished notice inside an onboarding packet): the agent can copy it. Read by a title and
+    words, so a note (minor): the judge of whether it is the answer is the author."""
+    forms = {t[0] for d in names for t in [degenerate.template_for(ctx, d)] if t}
+    wanted = {d: _name_words(d) for d in names}
+    wanted = {d: w for d, w in wanted.items() if len(w) >= 2}
+    terms = None
+    out = []
+    for f in _with_members(ctx):
+        if not f.text or f.rel in reported or f.rel in forms or degenerate.looks_like_form(f.name):
+            continue
+        low = f.text.lower()  # a substring test first: most files hold no deliverable's every name word
+        candidates = [d for d, w in wanted.items() if d != f.name and all(x in low for x in w)]
+        if not candidates:
+            continue
+        lines = f.text.splitlines()
+        for d in candidates:
+            at = next((i for i, line in enumerate(lines) if _heading(line)
+                       and wanted[d] & set(re.findall(r"[a-z0-9]+", line.lower()))
+                       and wanted[d] <= set(re.findall(r"[a-z0-9]+", " ".join(lines[i:i + 1 + UNDER]).lower()))),
+                      None)
+            if at is None:
+                continue
+            if terms is None:
+                names_in = re.compile("|".join(map(re.escape, names)))
+                terms = {n: [(c, _terms(names_in.sub(" ", cr.clauses(c.match_criteria)[0])))
+                             for c in ctx.task.criteria if n in degenerate.graded_deliverables(c, names)]
+                         for n in names}
+            part = "\n".join(lines[at:at + SECTION])
+            if _REQUESTS.search(part):
+                continue  # a request for the deliverable (a partner's email), not the deliverable
+            held = _terms(part)
+            crits = [c for c, t in terms[d] if t]
+            spoken = [c.id for c, t in terms[d] if t and len(t & held) / len(t) >= COVERED]
+            if not crits or len(spoken) * 2 <= len(crits):
+                continue
+            out.append(ctx.finding(
+                ID, "minor", f.rel,
+                f"{f.rel}{f.where(at + 1)} has a part titled as the deliverable {d!r} that speaks to {len(spoken)} of "
+                f"its {len(crits)} criteria ({', '.join(spoken)}): if it is the finished answer, an agent can copy it",
+                f"take the finished {d!r} out of {f.rel}, or keep only what the agent must start from",
+                location=at + 1, evidence=tx.line_text(f.text, at + 1)))
+            break
+    return out
+
+
+def _heading(line: str) -> bool:
+    words = line.split()
+    return 0 < len(words) <= HEADING_WORDS and not line.rstrip().endswith((".", "?", ",", ";")) and \
+        not _MAIL_HEADER.match(line) and not _ASKS.search(line)
 
 
 # "FAIL if the form keeps the 24-month period", "… still restricts …", "… retains Delaware law".

@@ -263,3 +263,34 @@ def h02_nm_partner_asks(env: Path, task: str) -> None:
         "Crest works (East Baton Rouge, Ascension, Livingston, Iberville); cap each restraint at two years; make "
         "Louisiana law and Louisiana courts govern instead of Texas; and have Avery sign on the first day of work. "
         "Tell Bayou Crest why in the note, citing La. R.S. 23:921.\n"))
+
+
+# Moved from the held-out set (its second fresh round): it informed a change to the audit.
+@plant("h02-finished-notice-in-onboarding-docx", "H02", CI,
+       "Sierrafold's onboarding packet (.docx) already contains the finished Section 2872 notice to Sasha Lindgren, "
+       "dated October 26, 2026, naming the agreement and summarising both exceptions.")
+def h02_onboarding_docx(env: Path, task: str) -> None:
+    write_doc(env, task, "onboarding-packet-lindgren.docx", docx_bytes([
+        "Sierrafold Devices, Inc. - day-one packet for Sasha Lindgren",
+        "Item 3 of 5: Notice to employee under California Labor Code section 2872",
+        "Date: October 26, 2026",
+        "To Sasha Lindgren: This notice accompanies your Confidentiality and Invention Assignment Agreement with "
+        "Sierrafold Devices, Inc., signed today. That agreement does not apply to an invention that qualifies fully "
+        "under California Labor Code section 2870, that is, an invention you developed entirely on your own time "
+        "without using Sierrafold's equipment, supplies, facilities or trade secret information.",
+        "The exclusion does not cover an invention that (1) relates, when conceived or reduced to practice, to "
+        "Sierrafold's business or its actual or demonstrably anticipated research or development, or (2) results "
+        "from any work you perform for Sierrafold.",
+        "Acknowledged: ______________________ Sasha Lindgren",
+    ]))
+
+
+@near_miss("h02-nm-partner-request-titled-as-the-notice", "H02", CI,
+           "The HR lead's request, headed 'Section 2872 notice for Sasha Lindgren', lists what the notice must say.",
+           "A request that describes the deliverable is the work to do, not the answer: HYGIENE.md H02 is about "
+           "the finished deliverable sitting in the workspace.")
+def h02_nm_titled_request(env: Path, task: str) -> None:
+    write_doc(env, task, "hr-request-notice.md", (
+        "# Section 2872 notice for Sasha Lindgren\n\nPlease prepare the notice we hand Sasha with the agreement. It "
+        "must say in writing that the agreement does not apply to an invention that qualifies fully under "
+        "California Labor Code section 2870, and it should set out the two exceptions.\n"))

@@ -193,3 +193,23 @@ def test_near_miss_a_request_for_the_same_changes_is_not_an_answer(tmp_path):
     hits = [f for f in found(env_with(tmp_path, files={**workspace(), "request.md": request}), "H02")
             if "reports changes" in f.message]
     assert hits == []
+
+
+def test_a_part_titled_as_the_deliverable_that_speaks_to_its_criteria_is_a_note(tmp_path):
+    task = task_json()
+    task["deliverables"]["dana-smith-notice.md"] = "The separate notice to Dana Smith, given with the agreement."
+    task["criteria"].append({"id": "C9", "title": "Notice content",
+                             "match_criteria": "PASS if dana-smith-notice.md tells Dana Smith that the agreement "
+                                               "contains a covenant not to solicit customers for twelve months. "
+                                               "FAIL if it does not.",
+                             "deliverables": ["dana-smith-notice.md"], "source": "expert"})
+    packet = ("# Day-one packet\n\nItem 2: Notice under the covenant law\nTo Dana Smith:\n\nThe agreement you sign "
+              "today contains a covenant not to solicit customers for twelve months after you leave.\n")
+    hits = [f for f in found(env_with(tmp_path / "a", task, {**workspace(), "onboarding-packet.md": packet}), "H02")
+            if "titled as the deliverable" in f.message]
+    assert [(f.severity, f.path, f.location) for f in hits] == [("minor", "documents/onboarding-packet.md", 3)]
+    # The partner's request for the same notice is no answer.
+    request = ("# Notice for Dana Smith\n\nPlease prepare a notice that tells Dana Smith the agreement contains a "
+               "covenant not to solicit customers for twelve months.\n")
+    assert [f for f in found(env_with(tmp_path / "b", task, {**workspace(), "partner-request.md": request}), "H02")
+            if "titled as the deliverable" in f.message] == []
