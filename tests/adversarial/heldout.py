@@ -17,6 +17,7 @@ import csv
 import hashlib
 import io
 import json
+import re
 import textwrap
 import uuid
 import zipfile
@@ -27,7 +28,7 @@ from .cases import ID, ITEMS, KINDS, Apply, Case
 from .edits import (_PKG_REL, _REL, _W, _XML, FAMILY_DESIGN, FAMILY_SPEC, _zip, add_criterion, add_deliverable,
                     append_doc, criterion, doc, docx_bytes, drop_criterion, edit_doc, email, instructions_add, kb,
                     load_task, read_doc, replace_in_task_folder, replace_text, reword, seeded, set_spec_variable,
-                    task_dir, task_json, write_doc, xlsx_bytes)
+                    task_dir, task_json, write_doc, xlsx_bytes, zip_without)
 
 NE, TB, SD = "matrix-narrow-edit", "matrix-threshold-between", "matrix-signing-date-law"
 CA, AM, CI = "matrix-client-alert-refresh", "matrix-adverse-memo-repair", "matrix-california-invention-notice"
@@ -1954,3 +1955,901 @@ def fam_nm_r2_comment(env: Path, task: str) -> None:
     text = path.read_text("utf-8")
     assert text.startswith("# ")
     path.write_text("# Reviewed by the eval team on 2026-11-20: no change to any instance.\n" + text, "utf-8")
+
+
+# === Third fresh round (2026-12): written from HYGIENE.md and TASKS.md only, without reading the audit's code ===
+#
+# A third author, who has not seen the audit's code, wrote these from the items' lines in HYGIENE.md and the field
+# tables of TASKS.md. Near-misses weigh as much as plants here: each near-miss is something a real environment
+# legitimately contains (declared law, past history, future events the documents agree on, example.com addresses in
+# odd places, names that resemble inputs, anchors in non-Markdown files, families re-expanded consistently). Plants
+# use defect kinds and places the earlier rounds do not: HTML comments, judge logs, voicemail transcripts, CSV
+# redlines, deliverable descriptions, control characters in names, Git LFS pointers, sync-conflict copies, Windows-1252
+# text, truncated zips, bank details, tokens in shell scripts, paths in verified_against.
+
+
+def _spec_block_replace(env: Path, instance: str, pattern: str, repl: str) -> int:
+    """Regex-replace inside one instance's block of the family spec (values may wrap across lines); return the
+    number of replacements."""
+    path = env / FAMILY_SPEC
+    text = path.read_text("utf-8")
+    start = text.index(f"- id: {instance}\n")
+    end = text.find("\n- id: ", start + 1)
+    end = len(text) if end < 0 else end
+    block, n = re.subn(pattern, repl, text[start:end])
+    path.write_text(text[:start] + block + text[end:], "utf-8")
+    return n
+
+
+# --- H01 rubric isolation (third round) ----------------------------------------------------------
+
+
+@plant("ho-h01-r3-criterion-in-html-comment", "H01", SD,
+       "An HTML comment at the end of hire-details.md, invisible when rendered, carries the file-memo criterion's "
+       "match_criteria as a 'reviewer key'.")
+def h01_r3_html_comment(env: Path, task: str) -> None:
+    append_doc(env, task, "hire-details.md",
+               f"<!-- reviewer key, remove before release: {_match(env, task, 'rationale-memo-superseded')} -->")
+
+
+@plant("ho-h01-r3-judge-dry-run-log", "H01", CA,
+       "A JSON Lines log of a judge dry run (criterion id, match_criteria, verdict, reasoning per line) is left in "
+       "documents/logs/.")
+def h01_r3_judge_log(env: Path, task: str) -> None:
+    lines = []
+    for crit in load_task(env, task)["criteria"]:
+        lines.append(json.dumps({"run": "dry-run-3", "criterion": crit["id"], "match_criteria": crit["match_criteria"],
+                                 "verdict": "FAIL", "reasoning": "Output file not found."}, ensure_ascii=False))
+    write_doc(env, task, "logs/judge-dry-run.jsonl", "\n".join(lines) + "\n")
+
+
+@plant("ho-h01-r3-criteria-restated-as-training-checklist", "H01", TB,
+       "An 'associate training checklist' (.txt) restates two criteria near-verbatim as 'must' bullet points.")
+def h01_r3_checklist(env: Path, task: str) -> None:
+    write_doc(env, task, "associate-training-checklist.txt", (
+        "Associate training checklist: Aspenline covenant matters\n\n"
+        "- The file memo must cite C.R.S. § 8-2-113(2)(b) and (2)(d) and the 2026 PAY CALC Order figure of $130,014, "
+        "applied to Riley Vandermeer's $104,000, and must note that presenting a void non-compete would itself "
+        "violate C.R.S. § 8-2-113(8).\n"
+        "- The cover email must explain that Riley Vandermeer's $104,000 is below the 2026 non-compete threshold of "
+        "$130,014 but above the customer non-solicit threshold of $78,008.40, and must warn that presenting a void "
+        "non-compete carries a $5,000 penalty per worker.\n"))
+
+
+@near_miss("ho-h01-nm-r3-sales-scorecard-with-pass-marks", "H01", TB,
+           "The client's first-year sales scorecard for the role (measures, weights, targets, pass marks) is added as "
+           "a workbook.",
+           "HYGIENE.md H01 forbids rubrics, graders and text reproducing a criterion's match_criteria; a sales "
+           "scorecard with pass marks for merchant targets is the client's business record and quotes no criterion.")
+def h01_nm_r3_scorecard(env: Path, task: str) -> None:
+    write_doc(env, task, "aspenline-ae-scorecard.xlsx", xlsx_bytes([
+        ["Measure", "Weight", "First-year target", "Pass mark"],
+        ["New merchant accounts signed", "40%", 24, 18],
+        ["Processing volume onboarded (USD millions)", "35%", 12, 9],
+        ["Merchants still active after 90 days", "25%", "90%", "80%"],
+    ], sheet="AE scorecard"))
+
+
+@near_miss("ho-h01-nm-r3-expected-start-dates-csv", "H01", CI,
+           "HR's list of expected start dates for the quarter, expected-start-dates.csv, is added.",
+           "HYGIENE.md H01 targets expected-output files of the grader; a CSV of the client's expected start dates is "
+           "an HR planning record whose name merely contains the word 'expected', and it reproduces no criterion.")
+def h01_nm_r3_expected_csv(env: Path, task: str) -> None:
+    write_doc(env, task, "expected-start-dates.csv", (
+        "employee,role,expected_start,site\n"
+        "Sasha Lindgren,Firmware Engineer,2026-10-26,San Jose\n"
+        "Devika Raman,Test Engineer,2026-11-09,San Jose\n"
+        "Olu Bankole,Hardware Technician,2026-11-30,Fremont\n"))
+
+
+# --- H02 answer in the workspace (third round) ---------------------------------------------------
+
+
+@plant("ho-h02-r3-versioned-copy-of-notice", "H02", CI,
+       "A finished Section 2872 notice saved as lindgren_section_2872_notice_v2.md (underscores, version suffix) is "
+       "in the workspace.")
+def h02_r3_versioned_notice(env: Path, task: str) -> None:
+    write_doc(env, task, "lindgren_section_2872_notice_v2.md", (
+        "# Written notice under California Labor Code section 2872\n\n"
+        "To: Sasha Lindgren\nFrom: Sierrafold Devices, Inc.\nDate: October 26, 2026\n\n"
+        "This notice accompanies the Confidentiality and Invention Assignment Agreement between you and Sierrafold "
+        "Devices, Inc. dated October 26, 2026.\n\n"
+        "The Agreement does not apply to an invention that qualifies fully under California Labor Code section 2870, "
+        "that is, one you developed entirely on your own time without using Sierrafold's equipment, supplies, "
+        "facilities or trade secret information, unless the invention (1) relates, when conceived or reduced to "
+        "practice, to Sierrafold's business or its actual or demonstrably anticipated research or development, or "
+        "(2) results from work you performed for Sierrafold.\n\n"
+        "Received by: ______________________ Sasha Lindgren    Date: October 26, 2026\n"))
+
+
+@plant("ho-h02-r3-paralegal-redline-summary-csv", "H02", AM,
+       "A paralegal's redline summary (.csv: section, old, new, reason) already states the four changes and their "
+       "La. R.S. 23:921 reasons that the client note must explain.")
+def h02_r3_redline_csv(env: Path, task: str) -> None:
+    buf = io.StringIO()
+    out = csv.writer(buf, lineterminator="\n")
+    out.writerow(["Section", "Standard agreement", "Repaired agreement", "Reason"])
+    out.writerow(["2-3 Territory", "75-mile radius of any office",
+                  "East Baton Rouge, Ascension, Livingston and Iberville Parishes",
+                  "La. R.S. 23:921(C) allows a restraint only in named parishes or municipalities"])
+    out.writerow(["2-3 Term", "three years", "two years after employment ends",
+                  "La. R.S. 23:921(C) caps every restraint at two years"])
+    out.writerow(["4 Law and forum", "Texas law, Harris County courts", "Louisiana law, Louisiana courts",
+                  "La. R.S. 23:921(A)(2) makes a foreign choice of law or forum null unless ratified after a dispute"])
+    out.writerow(["Preamble Signing", "as of the date Employee accepts the offer",
+                  "as of November 2, 2026, Avery Fontenot's first day",
+                  "La. R.S. 23:921 protects only an agreement made by an employee"])
+    write_doc(env, task, "redline-summary.csv", buf.getvalue())
+
+
+@plant("ho-h02-r3-voicemail-transcript-with-finished-note", "H02", NE,
+       "A transcribed voicemail from a senior associate dictates the finished note: Section 5 void at $71,500, the "
+       "(8)(a) violation and $5,000 penalty, and a decision before November 23, 2026.")
+def h02_r3_voicemail(env: Path, task: str) -> None:
+    write_doc(env, task, "voicemail-transcript.txt", (
+        "Voicemail transcript (automatic), 16 Nov 2026, 14:02, from Theo Brandauer, senior associate\n\n"
+        "Hi, it's Theo, on Tallis. Here is what the note to Miriam should say, you can lift it: Section 5's "
+        "non-compete is void for Morgan Tallis under C.R.S. § 8-2-113(2), because the $71,500 salary is below the "
+        "2026 threshold of $130,014. Presenting the void covenant to Morgan would itself violate C.R.S. § "
+        "8-2-113(8)(a) and expose the client to a $5,000 penalty per worker plus actual damages. So ask Miriam to "
+        "decide, before the agreement goes to Morgan on November 23, 2026, whether to delete Section 5. That's it.\n"))
+
+
+@near_miss("ho-h02-nm-r3-signed-old-form-pdf-with-similar-name", "H02", CA,
+           "A PDF of the old Form WA-2021-3 as signed by a warehouse lead in 2021, renwick-signed-washington-form-2021"
+           ".pdf, is added as background.",
+           "HYGIENE.md H02 targets a workspace file the matcher pairs with a deliverable or one holding the finished "
+           "answer; this signed old form is a PDF input with a distinct name, and it keeps the 24-month term and "
+           "Delaware law that every criterion fails.")
+def h02_nm_r3_old_form_pdf(env: Path, task: str) -> None:
+    write_doc(env, task, "renwick-signed-washington-form-2021.pdf", _pdf_bytes([
+        "HALDEN MARINE SUPPLY CO. EMPLOYEE COVENANT AGREEMENT (WASHINGTON) - Form WA-2021-3 - executed copy",
+        "Employee: Gideon Renwick, Warehouse Lead, Tacoma",
+        "Section 2. For 24 months after employment ends, Employee will not work for any business that sells marine "
+        "hardware or supplies in Washington, Oregon or Idaho.",
+        "Section 3. For 24 months after employment ends, Employee will not solicit, accept business from, or provide "
+        "services to any customer of the Company.",
+        "Section 5. Delaware law; state courts of New Castle County, Delaware.",
+        "Signed by Gideon Renwick and for the Company on May 17, 2021.",
+    ]))
+
+
+@near_miss("ho-h02-nm-r3-raise-letter-to-employee", "H02", NE,
+           "The client's letter telling Morgan of the raise from $64,000 to $71,500 from December 14, 2026 is added.",
+           "HYGIENE.md H02 is about a deliverable already present or a document already holding a criterion's "
+           "finished answer; a raise letter is not the revised agreement, and it still states the old $64,000 that "
+           "the edits criterion forbids.")
+def h02_nm_r3_raise_letter(env: Path, task: str) -> None:
+    write_doc(env, task, "granite-peak-raise-letter.md", (
+        "# Letter: your salary increase\n\nGranite Peak Robotics, Inc.\nDate: November 13, 2026\n\n"
+        "Dear Morgan,\n\nWe are pleased to confirm that your annual base salary will increase from $64,000 to $71,500 "
+        "with effect from December 14, 2026. Your renewal paperwork will follow separately.\n\n"
+        "Dale Whitford\nPresident\n"))
+
+
+# --- H03 degenerate output (third round) ---------------------------------------------------------
+
+
+@plant("ho-h03-r3-only-literal-a-workspace-date", "H03", CI,
+       "A new criterion's only literal is the date October 26, 2026, which the hire details state.")
+def h03_r3_date(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_criterion(t, "client-email-signing-day", "Cover email gives the signing day",
+                      "PASS if client-email.md gives October 26, 2026 as the day Sasha Lindgren signs the agreement "
+                      "and receives the notice. FAIL if it gives no signing date.", ["client-email.md"])
+
+
+@plant("ho-h03-r3-operative-receipt-graded-only-by-placement", "H03", AM,
+       "A new operative deliverable, fontenot-receipt.md, is graded only by the placement criterion, which demands "
+       "nothing but absence, so an empty file passes.")
+def h03_r3_receipt(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_deliverable(t, "fontenot-receipt.md", "Avery Fontenot's acknowledgment of receipt of the agreement, ready "
+                        "to sign.", placement="operative")
+        instructions_add(t, "Also prepare fontenot-receipt.md, a one-paragraph acknowledgment that Avery signs to "
+                            "confirm receiving the agreement.")
+        crit = criterion(t, "placement-no-adverse-analysis")
+        crit["match_criteria"] = replace_text(crit["match_criteria"], "PASS if fontenot-covenant-agreement.md contains",
+                                              "PASS if fontenot-covenant-agreement.md and fontenot-receipt.md contain")
+        crit["deliverables"].append("fontenot-receipt.md")
+
+
+@plant("ho-h03-r3-quoted-statute-words-required", "H03", CI,
+       "A new criterion requires the notice to contain a quoted phrase of § 2872 that the workspace's statute excerpt "
+       "already contains, so the pasted workspace passes.")
+def h03_r3_quoted_statute(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_criterion(t, "notice-statutory-words", "Notice uses the statute's own words",
+                      "PASS if lindgren-section-2872-notice.md contains the words \"does not apply to an invention "
+                      "which qualifies fully under the provisions of Section 2870\". FAIL if those words are missing.",
+                      ["lindgren-section-2872-notice.md"])
+
+
+@near_miss("ho-h03-nm-r3-computed-review-deadline", "H03", SD,
+           "A new criterion asks the cover email for the latest delivery date, December 22, 2026 (14 days before the "
+           "January 5, 2027 signing), a date no input states.",
+           "HYGIENE.md H03 grades degenerate outputs by the literals a PASS clause requires; December 22, 2026 is "
+           "computed, not written in the workspace, the knowledge base or the instructions, so none of them passes.")
+def h03_nm_r3_deadline(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_criterion(t, "client-email-delivery-deadline", "Cover email gives the last day to deliver the agreement",
+                      "PASS if client-email.md tells Maplestone that Jordan Ellery must receive the agreement no later "
+                      "than December 22, 2026. FAIL if the email gives a later date or none.", ["client-email.md"])
+
+
+@near_miss("ho-h03-nm-r3-quoted-title-not-in-inputs", "H03", TB,
+           "A new criterion requires the notice's title \"Notice of Customer Non-Solicitation Covenant\", which the "
+           "instructions describe but never spell out.",
+           "HYGIENE.md H03 looks for required literals a degenerate output already carries; this quoted title appears "
+           "in no workspace file, knowledge-base document or the instructions, so an echo or paste cannot pass it.")
+def h03_nm_r3_title(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "Title the notice after the covenant it actually concerns, in the form \"Notice of "
+                            "[covenant]\", rather than keeping the template's title.")
+        add_criterion(t, "notice-title", "Notice is titled for the covenant it concerns",
+                      "PASS if vandermeer-noncompete-notice.md is titled \"Notice of Customer Non-Solicitation "
+                      "Covenant\". FAIL if it keeps a title about a covenant not to compete or has no title.",
+                      ["vandermeer-noncompete-notice.md"])
+
+
+# --- H04 criterion form (third round) ------------------------------------------------------------
+
+
+@plant("ho-h04-r3-fail-clause-before-pass", "H04", AM,
+       "The law-and-forum criterion is rewritten with its FAIL clause first and its PASS clause second.")
+def h04_r3_fail_first(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        criterion(t, "louisiana-law-forum")["match_criteria"] = (
+            "FAIL if fontenot-covenant-agreement.md keeps Texas law, the Harris County forum or any other choice of law "
+            "or forum outside Louisiana. PASS if it is governed by Louisiana law with disputes heard in Louisiana "
+            "courts.")
+
+
+@plant("ho-h04-r3-criterion-id-empty-string", "H04", SD,
+       "The non-solicit criterion's id is the empty string.")
+def h04_r3_empty_id(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        criterion(t, "nonsolicit-kept")["id"] = ""
+
+
+@plant("ho-h04-r3-otherwise-fail-no-fail-clause", "H04", TB,
+       "The no-noncompete criterion ends 'Otherwise FAIL.' instead of a FAIL if clause.")
+def h04_r3_otherwise(env: Path, task: str) -> None:
+    _reword(env, task, "no-noncompete",
+            " FAIL if it contains a post-employment non-competition covenant of any length or territory.",
+            " Otherwise FAIL.")
+
+
+@plant("ho-h04-r3-source-outside-lab-set", "H04", CI,
+       "A criterion's source is 'partner-review', which is neither expert nor oracle.")
+def h04_r3_source(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        criterion(t, "prior-invention-listed")["source"] = "partner-review"
+
+
+@near_miss("ho-h04-nm-r3-british-language-tags", "H04", AM,
+           "language and judge_language are both 'en-GB'.",
+           "TASKS.md asks for BCP 47 tags such as en or en-US, and HYGIENE.md H04 flags only malformed ones; en-GB is "
+           "a well-formed BCP 47 tag for British English.")
+def h04_nm_r3_en_gb(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        t["language"] = "en-GB"
+        t["judge_language"] = "en-GB"
+
+
+@near_miss("ho-h04-nm-r3-lab-style-criterion-ids", "H04", CI,
+           "Every criterion id is renamed LAB-style, C-01 to C-07, with the trap's criteria renamed to match.",
+           "HYGIENE.md H04 requires unique ids; C-01 to C-07 are unique, the plain LAB example in TASKS.md uses the "
+           "same style, and the trap still names existing criteria.")
+def h04_nm_r3_lab_ids(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        mapping = {c["id"]: f"C-{n:02d}" for n, c in enumerate(t["criteria"], start=1)}
+        for crit in t["criteria"]:
+            crit["id"] = mapping[crit["id"]]
+        trap = t["oafreeze"]["trap"]
+        trap["criteria"] = [mapping[c] for c in trap["criteria"]]
+
+
+# --- H05 ambiguous grading language (third round) ------------------------------------------------
+
+
+@plant("ho-h05-r3-and-or-in-criterion", "H05", NE,
+       "The void-noncompete criterion asks the note to say Section 5 is 'void and/or unenforceable'.")
+def h05_r3_and_or(env: Path, task: str) -> None:
+    _reword(env, task, "note-flags-void-noncompete", "states that Section 5's non-compete is void for",
+            "states that Section 5's non-compete is void and/or unenforceable for")
+
+
+@plant("ho-h05-r3-as-needed", "H05", CA,
+       "The usage-notes criterion asks the notes to tell HR to check the adjusted figure 'as needed'.")
+def h05_r3_as_needed(env: Path, task: str) -> None:
+    _reword(env, task, "usage-notes-threshold", "to check the adjusted figure for covenants signed from",
+            "to check the adjusted figure as needed for covenants signed from")
+
+
+@plant("ho-h05-r3-in-sufficient-detail", "H05", TB,
+       "The cover-email criterion asks that the thresholds be explained 'in sufficient detail'.")
+def h05_r3_sufficient(env: Path, task: str) -> None:
+    _reword(env, task, "client-email-thresholds", "PASS if client-email.md explains that",
+            "PASS if client-email.md explains in sufficient detail that")
+
+
+@near_miss("ho-h05-nm-r3-quotes-good-and-sufficient-consideration", "H05", NE,
+           "A new criterion checks that Section 1 still calls the raise \"good and sufficient consideration\", the "
+           "agreement's own words.",
+           "HYGIENE.md H05 flags vague standards a judge must apply; here 'sufficient' is inside quoted contract "
+           "wording the agreement must keep, and the judge only checks that the words and $71,500 are there.")
+def h05_nm_r3_consideration(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_criterion(t, "consideration-acknowledgment-kept", "Section 1 keeps the consideration acknowledgment",
+                      "PASS if Section 1 of tallis-agreement-revised.md still describes the raise to $71,500 as \"good "
+                      "and sufficient consideration\". FAIL if that acknowledgment is deleted or reworded, or if "
+                      "Section 1 still states $64,000.", ["tallis-agreement-revised.md"])
+
+
+@near_miss("ho-h05-nm-r3-statutory-reasonably-necessary", "H05", TB,
+           "A new criterion asks the memo to quote the statute's condition \"no broader than reasonably necessary\" "
+           "and give the $25,991.60 margin above the non-solicit threshold.",
+           "HYGIENE.md H05 targets vague standards the judge must weigh; 'reasonably necessary' is quoted statutory "
+           "wording the memo must carry, and the $25,991.60 margin is a fixed figure the judge checks.")
+def h05_nm_r3_statutory(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_criterion(t, "rationale-nonsolicit-margin", "File memo states the non-solicit margin and its condition",
+                      "PASS if rationale.md states that Riley Vandermeer's $104,000 exceeds the customer non-solicit "
+                      "threshold by $25,991.60, so the covenant may stay if it is \"no broader than reasonably "
+                      "necessary\" to protect trade secrets. FAIL if the margin is missing or wrong.", ["rationale.md"])
+
+
+# --- H06 deliverable matching (third round) ------------------------------------------------------
+
+
+@plant("ho-h06-r3-absolute-deliverable-name", "H06", TB,
+       "rationale.md becomes '/outputs/rationale.md' everywhere: an absolute path as a deliverable name.")
+def h06_r3_absolute(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        _rename_deliverable(t, "rationale.md", "/outputs/rationale.md")
+
+
+@plant("ho-h06-r3-singular-plural-twins", "H06", CA,
+       "A new advisory deliverable hr-usage-note.md sits beside hr-usage-notes.md: two Markdown names one letter "
+       "apart.")
+def h06_r3_twins(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_deliverable(t, "hr-usage-note.md", "A one-paragraph version of the usage notes for Halden's payroll team.",
+                        placement="advisory")
+        instructions_add(t, "Also write hr-usage-note.md, a one-paragraph version of the usage notes for Halden's "
+                            "payroll team.")
+        add_criterion(t, "payroll-note-one-paragraph", "Payroll note is one paragraph on the earnings test",
+                      "PASS if hr-usage-note.md is a single paragraph telling payroll which hires' earnings must be "
+                      "checked before the non-competition section is used. FAIL if it runs longer than one paragraph "
+                      "or leaves out the earnings check.", ["hr-usage-note.md"])
+
+
+@plant("ho-h06-r3-tab-pasted-into-deliverable-name", "H06", SD,
+       "The deliverables map's key for the cover email, pasted from a spreadsheet, ends in a tab: "
+       "'client-email.md\\t'.")
+def h06_r3_tab(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        _rename_deliverable(t, "client-email.md", "client-email.md\t", instructions=False)
+
+
+@near_miss("ho-h06-nm-r3-deliverable-named-like-an-input", "H06", TB,
+           "A new advisory deliverable offer-checklist.md, whose name resembles the input offer-summary.md, is "
+           "declared, named, classified and graded.",
+           "HYGIENE.md H06 needs every deliverable graded, named in the instructions and free of collisions between "
+           "deliverable names; offer-checklist.md meets all three, and sharing a word with an input is no collision.")
+def h06_nm_r3_like_input(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_deliverable(t, "offer-checklist.md", "Checklist for Aspenline's HR team: what goes out with the offer.",
+                        placement="advisory")
+        instructions_add(t, "Also write offer-checklist.md, a short checklist for Aspenline's HR team of what goes out "
+                            "with the offer.")
+        add_criterion(t, "offer-checklist-contents", "Offer checklist sends the notice with the offer",
+                      "PASS if offer-checklist.md lists the offer letter, the covenant agreement and the separate "
+                      "Colorado notice as going out together, with Riley Vandermeer's signature on the notice "
+                      "collected before acceptance. FAIL if the notice is missing from the list or is signed after "
+                      "acceptance.", ["offer-checklist.md"])
+
+
+@near_miss("ho-h06-nm-r3-dated-deliverable-name", "H06", NE,
+           "note-to-partner.md is renamed note-to-partner-2026-11-16.md everywhere, the partner's email included.",
+           "HYGIENE.md H06 wants safe relative names that are named in the instructions, graded and collision-free; "
+           "a date in a deliverable's name, used consistently everywhere, breaks none of these rules.")
+def h06_nm_r3_dated(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        _rename_deliverable(t, "note-to-partner.md", "note-to-partner-2026-11-16.md")
+    edit_doc(env, task, "partner-instructions.md", "note-to-partner.md", "note-to-partner-2026-11-16.md")
+
+
+@near_miss("ho-h06-nm-r3-word-deliverable", "H06", AM,
+           "The client note becomes a Word deliverable, client-note.docx, everywhere; the instructions say the note "
+           "is saved as a Word document.",
+           "HYGIENE.md H06 asks for named, graded, collision-free, safe relative deliverable names; client-note.docx "
+           "is all of these, and a .docx deliverable beside a .md one is an ordinary mix of formats.")
+def h06_nm_r3_docx(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        _rename_deliverable(t, "client-note.md", "client-note.docx")
+        t["instructions"] = replace_text(t["instructions"], "Prepare two deliverables in Markdown:",
+                                         "Prepare two deliverables:")
+        instructions_add(t, "Write the agreement in Markdown and save the client note as a Word document.")
+
+
+# --- H07 workspace integrity (third round) -------------------------------------------------------
+
+
+@plant("ho-h07-r3-truncated-docx-download", "H07", CA,
+       "A board-minutes .docx whose download was cut off halfway: the zip has no central directory.")
+def h07_r3_truncated(env: Path, task: str) -> None:
+    data = docx_bytes(["Halden Marine Supply Co.: minutes of the board meeting of September 14, 2026",
+                       "The board approved refreshing the Washington covenant form before the next hiring cycle.",
+                       "The Director of Human Resources will instruct outside counsel."])
+    write_doc(env, task, "board-minutes-2026-09.docx", data[: len(data) // 2])
+
+
+@plant("ho-h07-r3-case-only-twin", "H07", SD,
+       "A second copy of the hire details, Hire-Details.md, differs from hire-details.md only by case (and one line).")
+def h07_r3_case_twin(env: Path, task: str) -> None:
+    text = read_doc(env, task, "hire-details.md")
+    write_doc(env, task, "Hire-Details.md", replace_text(text, "- Equity: none", "- Equity: none (confirmed by HR)"))
+
+
+@plant("ho-h07-r3-windows-1252-markdown", "H07", AM,
+       "Site notes saved by an old Windows editor in Windows-1252 (é as byte 0xE9, curly quotes as 0x93/0x94): not "
+       "valid UTF-8.")
+def h07_r3_cp1252(env: Path, task: str) -> None:
+    write_doc(env, task, "site-notes.md", (
+        "# Site notes\n\nVisited by Ren\u00e9e Guidry on 2026-10-12. The Ascension Parish yard is \u201cthe "
+        "north yard\u201d in crew schedules.\n").encode("cp1252"))
+
+
+@plant("ho-h07-r3-xlsx-missing-shared-strings", "H07", TB,
+       "A pay-band workbook lost its sharedStrings.xml part in export: its string cells point into a table that is "
+       "not there.")
+def h07_r3_xlsx_broken(env: Path, task: str) -> None:
+    data = xlsx_bytes([["Band", "Minimum", "Maximum"], ["AE-2", 98000, 112000], ["AE-3", 115000, 138000]])
+    write_doc(env, task, "pay-bands-export.xlsx", zip_without(data, "xl/sharedStrings.xml"))
+
+
+@near_miss("ho-h07-nm-r3-multi-document-yaml", "H07", SD,
+           "An onboarding-steps file, signing-steps.yaml, holds two YAML documents separated by '---'.",
+           "HYGIENE.md H07 requires documents to parse in their format; a stream of several documents separated by "
+           "--- is valid YAML, and the dates agree with the hire details.")
+def h07_nm_r3_multi_yaml(env: Path, task: str) -> None:
+    write_doc(env, task, "signing-steps.yaml", (
+        "# Maplestone onboarding: one YAML document per step\n---\nstep: deliver a copy of the agreement\n"
+        "employee: Jordan Ellery\ndate: 2026-12-18\n---\nstep: sign on the first day of work\n"
+        "employee: Jordan Ellery\ndate: 2027-01-05\n"))
+
+
+@near_miss("ho-h07-nm-r3-same-stem-pdf-beside-markdown", "H07", SD,
+           "A PDF print of the hire details, hire-details.pdf, is added beside hire-details.md.",
+           "HYGIENE.md H07 forbids names differing only by case or Unicode normalization; hire-details.pdf and "
+           "hire-details.md differ by extension, and both are valid, readable files.")
+def h07_nm_r3_same_stem(env: Path, task: str) -> None:
+    lines = [line.lstrip("#- ").strip() for line in read_doc(env, task, "hire-details.md").splitlines() if line.strip()]
+    write_doc(env, task, "hire-details.pdf", _pdf_bytes(lines))
+
+
+# --- H08 knowledge-base pin (third round) --------------------------------------------------------
+
+
+@plant("ho-h08-r3-git-lfs-pointer-instead-of-file", "H08", SD,
+       "The checklist's JSON twin in this task's mount is a Git LFS pointer file (the checkout skipped 'git lfs "
+       "pull'), not the pinned bytes.")
+def h08_r3_lfs(env: Path, task: str) -> None:
+    path = kb(env, task, "checklists/employment/restrictive-covenant-review.json")
+    data = path.read_bytes()
+    path.write_text(f"version https://git-lfs.github.com/spec/v1\noid sha256:{hashlib.sha256(data).hexdigest()}\n"
+                    f"size {len(data)}\n", "utf-8")
+
+
+@plant("ho-h08-r3-sync-conflict-copy", "H08", AM,
+       "A file-sync conflict copy, 'louisiana (conflicted copy 2026-10-12).md', byte-identical to the guide, sits in "
+       "the mount.")
+def h08_r3_conflict_copy(env: Path, task: str) -> None:
+    src = kb(env, task, "practice-guides/non-compete/us/louisiana.md")
+    (src.parent / "louisiana (conflicted copy 2026-10-12).md").write_bytes(src.read_bytes())
+
+
+@plant("ho-h08-r3-final-newline-stripped", "H08", CI,
+       "An editor stripped the final newline of the survey in this task's mount: one byte less.")
+def h08_r3_newline(env: Path, task: str) -> None:
+    path = kb(env, task, "surveys/non-compete/us.md")
+    data = path.read_bytes()
+    assert data.endswith(b"\n")
+    path.write_bytes(data.rstrip(b"\n"))
+
+
+@near_miss("ho-h08-nm-r3-reading-notes-cite-kb-path", "H08", NE,
+           "The associate's reading notes on the Colorado guide, documents/kb-reading-notes.md, cite the guide by its "
+           "path in the mount; the mount is untouched.",
+           "HYGIENE.md H08 requires the mounted knowledge base to stay byte-identical to the pin; a task document "
+           "outside the mount that cites a guide by path changes no byte of the mount.")
+def h08_nm_r3_reading_notes(env: Path, task: str) -> None:
+    write_doc(env, task, "kb-reading-notes.md", (
+        "# Reading notes on the firm's Colorado guide\n\n"
+        "Source: documents/knowledge-base/practice-guides/non-compete/us/colorado.md (the knowledge team's September "
+        "2026 review).\n\n"
+        "- The guide treats the pay threshold as resetting every January, so last year's figure is no guide.\n"
+        "- It insists the notice be a separate document that the worker signs.\n"
+        "- It warns that merely presenting a void covenant is penalised, so a savings clause does not help.\n"))
+
+
+# --- H09 seeded-law provenance (third round) -----------------------------------------------------
+
+
+@plant("ho-h09-r3-undeclared-blockquote", "H09", CA,
+       "An HR briefing sets out RCW 49.62.010(4)'s sentence as a Markdown blockquote, without quotation marks; no "
+       "seeded entry names the briefing.")
+def h09_r3_blockquote(env: Path, task: str) -> None:
+    write_doc(env, task, "hr-briefing.md", (
+        "# Briefing for Halden's HR team\n\nThe 2024 amendment matters most for our customer clause. The statute now "
+        "reads:\n\n> A 'noncompetition covenant' also includes an agreement that directly or indirectly prohibits the "
+        "acceptance or transaction of business with a customer.\n\n(RCW 49.62.010(4))\n"))
+
+
+@plant("ho-h09-r3-citation-blank", "H09", AM,
+       "The seeded entry quoting La. R.S. 23:921(A)(2) has an empty citation.")
+def h09_r3_citation_blank(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        seeded(t, "La. R.S. 23:921(A)(2)")["citation"] = ""
+
+
+@plant("ho-h09-r3-undeclared-federal-quote-in-eml", "H09", TB,
+       "The HR lead's .eml quotes 18 U.S.C. § 1833(b)(3)(A) in quotation marks; no seeded_law entry declares it.")
+def h09_r3_federal_eml(env: Path, task: str) -> None:
+    write_doc(env, task, "hr-dtsa-question.eml", email(
+        "Noor Haddad <noor.haddad@aspenline.example.com>", "Miriam Okafor <miriam.okafor@harlowfinch.example.com>",
+        "Mon, 09 Nov 2026 08:20:00 -0700", "Whistleblower notice?",
+        "Miriam,\n\nOur payroll vendor says 18 U.S.C. § 1833(b)(3)(A) provides: \"An employer shall provide notice of "
+        "the immunity set forth in this subsection in any contract or agreement with an employee that governs the use "
+        "of a trade secret or other confidential information.\" Does Riley's agreement need it?\n\nNoor"))
+
+
+@near_miss("ho-h09-nm-r3-declared-quote-in-docx", "H09", TB,
+           "A recruiters' guide .docx quotes C.R.S. § 8-2-113(4)(b) and a complete seeded_law entry names the .docx.",
+           "HYGIENE.md H09 requires each planted excerpt of law to declare citation, effective date, verified-on and "
+           "verified-against, with the quote in the named file; all are declared and the sentence is in the .docx.")
+def h09_nm_r3_docx(env: Path, task: str) -> None:
+    quote = seeded(load_task(env, task), "C.R.S. § 8-2-113(4)(b)")["quote"]
+    write_doc(env, task, "recruiter-notice-guide.docx", docx_bytes([
+        "Aspenline Payments: guide for recruiters on Colorado covenant notices",
+        f"The statute, C.R.S. § 8-2-113(4)(b), provides: \"{quote}\"",
+        "Send the notice with the offer and collect the signed copy before the candidate accepts.",
+    ]))
+    with task_json(env, task) as t:
+        t["oafreeze"]["seeded_law"].append({
+            "file": "documents/recruiter-notice-guide.docx", "citation": "C.R.S. § 8-2-113(4)(b)", "quote": quote,
+            "effective_date": "2022-08-10", "verified_on": "2026-10-01",
+            "verified_against": "C.R.S. § 8-2-113(4)(b) as enacted by HB 22-1317; the same sentence as this task's "
+                                "colorado-statute-excerpt.md"})
+
+
+@near_miss("ho-h09-nm-r3-quote-soft-wrapped-in-markdown", "H09", NE,
+           "The Colorado law file is re-wrapped so that the quoted § 8-2-113(8)(b) sentence breaks across two lines of "
+           "the same Markdown paragraph.",
+           "HYGIENE.md H09 asks that the quoted text be present in the named file; a soft line break inside a Markdown "
+           "paragraph is rendered as a space, so the declared sentence is still there word for word.",
+           doubtful="A byte-exact reading of 'present in the named file' would see a newline where the quote has a "
+                    "space; a reader of the Markdown sees the same sentence.")
+def h09_nm_r3_wrapped(env: Path, task: str) -> None:
+    edit_doc(env, task, "colorado-law-file.md", "is liable for actual damages and a penalty",
+             "is liable for actual damages\nand a penalty")
+
+
+@near_miss("ho-h09-nm-r3-spanish-summary-without-quotes", "H09", CI,
+           "A Spanish-language summary of the invention rules for Sierrafold's HR staff, citing sections 2870 to 2872 "
+           "without quoting them, is added.",
+           "HYGIENE.md H09 covers planted excerpts of law; a summary in Spanish, in the client's own words and without "
+           "quotation marks, reproduces no statutory text, so no seeded-law entry is needed.")
+def h09_nm_r3_spanish(env: Path, task: str) -> None:
+    write_doc(env, task, "resumen-para-recursos-humanos.md", (
+        "# Resumen para Recursos Humanos: invenciones de empleados en California\n\n"
+        "Según los artículos 2870 a 2872 del Código Laboral de California, la cesión de invenciones no alcanza lo que "
+        "la persona desarrolla en su tiempo libre y sin medios de la empresa, salvo que se relacione con nuestro "
+        "negocio o resulte de su trabajo para nosotros. Al firmar el acuerdo hay que entregarle un aviso escrito que "
+        "lo explique. Sasha Lindgren firma el primer día de trabajo.\n"))
+
+
+# --- H10 temporal consistency (third round) ------------------------------------------------------
+
+
+@plant("ho-h10-r3-instructions-give-another-handover-day", "H10", NE,
+       "The instructions add that the client hands the renewal to Morgan on November 30, 2026; the partner's email "
+       "says November 23.")
+def h10_r3_handover(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "The client will hand the renewal to Morgan Tallis on November 30, 2026.")
+
+
+@plant("ho-h10-r3-criterion-gives-another-offer-day", "H10", TB,
+       "The notice criterion says the notice is delivered with the offer on November 23, 2026; the offer summary and "
+       "HR's email say November 16.")
+def h10_r3_criterion_date(env: Path, task: str) -> None:
+    _reword(env, task, "notice-signed-before-acceptance", "is to be delivered with the offer, before Riley accepts it",
+            "is to be delivered with the offer on November 23, 2026, before Riley accepts it")
+
+
+@plant("ho-h10-r3-tracker-prepared-after-as-of", "H10", CI,
+       "An onboarding tracker workbook says it was prepared on 2026-10-19 and records counsel's draft as received; "
+       "as_of is 2026-10-05.")
+def h10_r3_tracker(env: Path, task: str) -> None:
+    write_doc(env, task, "onboarding-tracker.xlsx", xlsx_bytes([
+        ["Field", "Value"], ["Prepared by", "Wendell Park"], ["Prepared on", "2026-10-19"],
+        ["Employee", "Sasha Lindgren"], ["Start and signing date", "2026-10-26"],
+        ["Status on 2026-10-19", "Invention agreement received from Harlow Finch; notice received"]], sheet="Tracker"))
+
+
+@near_miss("ho-h10-nm-r3-future-events-match-documents", "H10", TB,
+           "The instructions add that the offer goes out on November 16, 2026 and Riley starts on December 7, 2026.",
+           "HYGIENE.md H10 wants one consistent story; both dates are after as_of but are planned events that the "
+           "offer summary and HR's email give the same dates, so nothing disagrees.")
+def h10_nm_r3_future(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "The offer, with the agreement and the notice, goes out on November 16, 2026, and Riley "
+                            "starts on December 7, 2026.")
+
+
+@near_miss("ho-h10-nm-r3-future-step-up-declared-with-trap", "H10", SD,
+           "A seeded entry declares 820 ILCS 90/10(b)'s 2027 step-up ($47,500, effective 2027-01-01, after as_of), "
+           "and the effective-date trap's description now says the non-solicits are tested at that figure.",
+           "HYGIENE.md H10 allows law cited as in force after as_of when the trap says so; the trap is about the law "
+           "on the January 5, 2027 signing date, and its description names this step-up.")
+def h10_nm_r3_step_up(env: Path, task: str) -> None:
+    quote = "This amount shall increase to $47,500 per year beginning on January 1, 2027"
+    assert quote in read_doc(env, task, "illinois-statute-excerpt.md")
+    with task_json(env, task) as t:
+        t["oafreeze"]["seeded_law"].append({
+            "file": "documents/illinois-statute-excerpt.md", "citation": "820 ILCS 90/10(b) (2027 step-up)",
+            "quote": quote, "effective_date": "2027-01-01", "verified_on": "2026-10-01",
+            "verified_against": "820 ILCS 90/10(b) as amended by P.A. 102-358; the step-up schedule checked against "
+                                "the sample library's FACTS.md"})
+        trap = t["oafreeze"]["trap"]
+        trap["description"] += (" The non-solicits are tested the same way: on the signing date the floor is the "
+                                "$47,500 that takes effect on January 1, 2027, which Jordan's $78,500 clears.")
+
+
+# --- H11 trap armed (third round) ----------------------------------------------------------------
+
+
+@plant("ho-h11-r3-anchor-stitched-with-ellipsis", "H11", AM,
+       "An anchor quote is shortened with an ellipsis that joins two sentences of the memo; the stitched text is not "
+       "in the file.")
+def h11_r3_ellipsis(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        anchor = t["oafreeze"]["trap"]["anchors"][0]
+        assert anchor["quote"].startswith("We would likely lose")
+        anchor["quote"] = "We would likely lose a motion ... a Louisiana court will not rewrite it."
+
+
+@plant("ho-h11-r3-trap-criteria-off-topic", "H11", NE,
+       "The trap's criteria are replaced by the mechanical edits criterion, which does not detect the scope trap.")
+def h11_r3_off_topic(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        t["oafreeze"]["trap"]["criteria"] = ["instructed-edits-made"]
+
+
+@plant("ho-h11-r3-trap-description-empty", "H11", CA,
+       "The trap's description is the empty string.")
+def h11_r3_no_description(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        t["oafreeze"]["trap"]["description"] = ""
+
+
+@near_miss("ho-h11-nm-r3-anchor-in-eml-body", "H11", TB,
+           "HR's .eml confirming base-only first-year pay is added, with a new anchor quoting a sentence of its body.",
+           "HYGIENE.md H11 requires anchor quotes to exist in the named files; the sentence is in the message body "
+           "verbatim, and the pay it states is the threshold trap's fact.")
+def h11_nm_r3_eml(env: Path, task: str) -> None:
+    sentence = "Riley's first-year pay is base only: $104,000, with no commission or bonus until the second year."
+    write_doc(env, task, "hr-pay-confirmation.eml", email(
+        "Noor Haddad <noor.haddad@aspenline.example.com>", "Miriam Okafor <miriam.okafor@harlowfinch.example.com>",
+        "Mon, 09 Nov 2026 10:45:00 -0700", "Riley's pay", f"Miriam,\n\n{sentence}\n\nNoor"))
+    with task_json(env, task) as t:
+        t["oafreeze"]["trap"]["anchors"].append({"file": "documents/hr-pay-confirmation.eml", "quote": sentence})
+
+
+@near_miss("ho-h11-nm-r3-anchor-in-csv-cell", "H11", AM,
+           "A litigation-costs CSV is added, with a new anchor quoting the risk note in one of its cells.",
+           "HYGIENE.md H11 requires anchor quotes to exist in the named files; the quote is the text of a CSV cell, "
+           "present verbatim, and it is more of the adverse analysis the placement trap tempts the drafter with.")
+def h11_nm_r3_csv(env: Path, task: str) -> None:
+    note = "A published loss would invite other former employees to challenge the standard agreement"
+    write_doc(env, task, "delacroix-costs.csv", (
+        "item,amount_usd,note\nOutside counsel fees to date,38500,Through 2026-06-30\n"
+        f"Risk note,,{note}\n"))
+    with task_json(env, task) as t:
+        t["oafreeze"]["trap"]["anchors"].append({"file": "documents/delacroix-costs.csv", "quote": note})
+
+
+@near_miss("ho-h11-nm-r3-trap-lists-related-criterion", "H11", TB,
+           "The cover-email thresholds criterion is added to the trap's criteria.",
+           "HYGIENE.md H11 checks that the criteria detecting the trap exist and concern it; the cover email's "
+           "explanation of the two thresholds and the penalty is exactly the threshold trap's subject.")
+def h11_nm_r3_related(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        t["oafreeze"]["trap"]["criteria"].append("client-email-thresholds")
+
+
+# --- H12 placement discipline (third round) ------------------------------------------------------
+
+
+@plant("ho-h12-r3-operative-list-emptied", "H12", SD,
+       "The draft task's operative list is emptied, so the agreement Jordan signs is neither operative nor advisory.")
+def h12_r3_no_operative(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert t["oafreeze"]["operative"] == ["ellery-covenant-agreement.md"]
+        t["oafreeze"]["operative"] = []
+
+
+@plant("ho-h12-r3-description-asks-notes-in-agreement", "H12", AM,
+       "The agreement's deliverable description asks for a short explanatory note under each changed section.")
+def h12_r3_description(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        t["deliverables"]["fontenot-covenant-agreement.md"] = (
+            "The repaired covenant agreement for Avery Fontenot, ready to sign, with a short italic note under each "
+            "changed section explaining why it was changed.")
+
+
+@plant("ho-h12-r3-employee-notice-listed-as-advisory", "H12", CI,
+       "The Section 2872 notice that Sasha signs is listed as advisory instead of operative.")
+def h12_r3_misclassified(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        t["oafreeze"]["operative"] = ["lindgren-invention-agreement.md"]
+        t["oafreeze"]["advisory"] = ["lindgren-section-2872-notice.md", "client-email.md"]
+
+
+@near_miss("ho-h12-nm-r3-required-consult-attorney-advice", "H12", SD,
+           "The instructions require the agreement itself to advise Jordan in writing to consult an attorney and to "
+           "carry the immunity notice, with every reason kept for rationale.md.",
+           "HYGIENE.md H12 allows legally required statutory notices in operative text; the written advice to consult "
+           "an attorney and the immunity notice are such notices, and the reasons go to the advisory memo.")
+def h12_nm_r3_consult(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "ellery-covenant-agreement.md must itself advise Jordan in writing to consult an attorney "
+                            "before signing and must carry the federal trade-secret immunity notice; put your reasons "
+                            "for every change in rationale.md, not in the agreement.")
+
+
+@near_miss("ho-h12-nm-r3-advisory-sets-out-operative-section", "H12", NE,
+           "The instructions ask the note to the partner to set out Section 5 as it reads next to the agreement "
+           "without it, so that the partner can choose.",
+           "HYGIENE.md H12 keeps analysis out of operative text and wants advice to have somewhere to go; an advisory "
+           "note that discusses and reproduces operative wording is that place, and the agreement stays clean.")
+def h12_nm_r3_side_by_side(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "In note-to-partner.md, set out Section 5 as it now reads next to the agreement without "
+                            "it, so that the partner can choose; leave the agreement itself as instructed.")
+
+
+# --- H13 synthetic data and secrets (third round) ------------------------------------------------
+
+
+@plant("ho-h13-r3-bank-details-in-hire-details", "H13", SD,
+       "The hire details add Jordan's direct-deposit routing and account numbers.")
+def h13_r3_bank(env: Path, task: str) -> None:
+    append_doc(env, task, "hire-details.md",
+               "- Direct deposit: ABA routing number 071923284, checking account 4417229033 (First Lakeshore Bank)")
+
+
+@plant("ho-h13-r3-tokens-in-shell-script", "H13", NE,
+       "A helper shell script that syncs the matter folder carries a GitHub token and an AWS access key pair.")
+def h13_r3_script(env: Path, task: str) -> None:
+    write_doc(env, task, "tools/sync-matter.sh", (
+        "#!/bin/sh\n# Push the Tallis matter folder to the firm's archive bucket.\n"
+        "export GITHUB_TOKEN=ghp_4tQm9ZrX2LwV8sKd1NcY7bHe3PfJ6uAo0GxR\n"
+        "export AWS_ACCESS_KEY_ID=AKIAZ7Q3M2LKD8RXW4PT\n"
+        "export AWS_SECRET_ACCESS_KEY=q8Jv2mXr9TzL4wKc7NbP1sYd6HfGa3Ue0RiVoE5n\n"
+        "aws s3 sync . s3://hf-matters/granite-peak/tallis/\n"))
+
+
+@plant("ho-h13-r3-home-path-in-verified-against", "H13", CA,
+       "A seeded entry's verified_against names the author's local copy of the library, /home/mokafor/eval-data/....")
+def h13_r3_verified_path(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        seeded(t, "RCW 49.62.050")["verified_against"] += (
+            "; local copy at /home/mokafor/eval-data/oa-library/practice-guides/non-compete/us/washington.md")
+
+
+@plant("ho-h13-r3-live-domain-in-cc-header", "H13", TB,
+       "An HR .eml copies the client's CFO at a live corporate domain in its Cc header, aspenlinepayments.com.")
+def h13_r3_cc(env: Path, task: str) -> None:
+    message = email("Noor Haddad <noor.haddad@aspenline.example.com>",
+                    "Miriam Okafor <miriam.okafor@harlowfinch.example.com>", "Mon, 09 Nov 2026 12:10:00 -0700",
+                    "Budget for Riley's hire", "Miriam,\n\nCopying our CFO, who signs off on the budget.\n\nNoor")
+    write_doc(env, task, "hr-budget.eml", replace_text(
+        message, "\nDate:", "\nCc: Dominic Ferrante <dominic.ferrante@aspenlinepayments.com>\nDate:"))
+
+
+@near_miss("ho-h13-nm-r3-example-address-in-deliverable-description", "H13", TB,
+           "The cover email's deliverable description names its addressee with her example.com address.",
+           "HYGIENE.md H13 forbids live email domains and allows reserved example ones; noor.haddad@aspenline"
+           ".example.com is under the reserved example.com, wherever in task.json it appears.")
+def h13_nm_r3_description(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        t["deliverables"]["client-email.md"] = ("Cover email to Noor Haddad (noor.haddad@aspenline.example.com) "
+                                                "explaining what was kept, what was left out, and why.")
+
+
+@near_miss("ho-h13-nm-r3-vcard-with-fictional-details", "H13", CI,
+           "The General Counsel's contact card (.vcf) is added, with an example.com address and a 555-01xx number.",
+           "HYGIENE.md H13 allows reserved example domains and fictional 555-01xx numbers; the card repeats the "
+           "client's details from its own email in those forms.")
+def h13_nm_r3_vcard(env: Path, task: str) -> None:
+    write_doc(env, task, "wendell-park.vcf", (
+        "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Wendell Park\r\nORG:Sierrafold Devices, Inc.\r\nTITLE:General Counsel\r\n"
+        "TEL;TYPE=work:+1-408-555-0139\r\nEMAIL;TYPE=work:wendell.park@sierrafold.example.com\r\n"
+        "ADR;TYPE=work:;;88 Almaden Boulevard;San Jose;CA;95113;USA\r\nEND:VCARD\r\n"))
+
+
+@near_miss("ho-h13-nm-r3-version-number-like-ip", "H13", CA,
+           "The client's email adds that the form came from the HR forms library, release 10.4.2.1.",
+           "HYGIENE.md H13 forbids internal URLs and local paths; a four-part release number that looks like a "
+           "private IP address is neither a URL nor a host, and it links nowhere.")
+def h13_nm_r3_version(env: Path, task: str) -> None:
+    append_doc(env, task, "client-request.md",
+               "P.S. The form was exported from our HR forms library, release 10.4.2.1, which is why that number is "
+               "in its footer.")
+
+
+@near_miss("ho-h13-nm-r3-public-statute-site-url", "H13", SD,
+           "The partner's email adds a pointer to the Illinois General Assembly's public website for the Act's text.",
+           "HYGIENE.md H13 forbids internal URLs and local paths; the legislature's public website is neither, and "
+           "it carries no personal data or secret.")
+def h13_nm_r3_public_url(env: Path, task: str) -> None:
+    append_doc(env, task, "partner-email.md",
+               "P.S. If you want to check the Act's current text, the General Assembly publishes it at "
+               "https://www.ilga.gov/.")
+
+
+# --- FAM family consistency (third round) --------------------------------------------------------
+
+
+@plant("ho-fam-r3-criterion-dropped-in-one-instance", "FAM", "covenant-package-v09",
+       "One instance lacks the client-email-changes criterion that the design and every sibling have.")
+def fam_r3_dropped(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        drop_criterion(t, "client-email-changes")
+
+
+@plant("ho-fam-r3-work-type-differs", "FAM", "covenant-package-v01",
+       "One instance's work_type is 'review' while the design and its siblings say 'draft'.")
+def fam_r3_work_type(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert t["work_type"] == "draft"
+        t["work_type"] = "review"
+
+
+@plant("ho-fam-r3-trap-description-extended", "FAM", "covenant-package-v03",
+       "One instance's trap description gains a sentence about its third hire that no sibling carries.")
+def fam_r3_trap_description(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        t["oafreeze"]["trap"]["description"] += " The Florida hire is the one most likely to be got wrong."
+
+
+@plant("ho-fam-r3-client-request-send-date", "FAM", "covenant-package-v05",
+       "One instance's client email asks to send the letters on 2026-10-27; the design, the siblings and its own term "
+       "sheet say 2026-10-20.")
+def fam_r3_send_date(env: Path, task: str) -> None:
+    edit_doc(env, task, "client-request.md", "send the letters on 2026-10-20", "send the letters on 2026-10-27")
+
+
+@near_miss("ho-fam-nm-r3-start-date-re-expanded", "FAM", "covenant-package-v09",
+           "The third hire's start date is moved to December 14, 2026 in the family spec and, consistently, in the "
+           "instance's variables, criteria and term sheet.",
+           "HYGIENE.md's family check wants instances to differ only where the spec says; start_c is a declared "
+           "family variable and the instance still equals its spec's expansion.")
+def fam_nm_r3_start(env: Path, task: str) -> None:
+    old = set_spec_variable(env, "v09", "start_c", "December 14, 2026")
+    assert old == "December 7, 2026"
+    assert replace_in_task_folder(task_dir(env, task), old, "December 14, 2026") >= 2
+
+
+@near_miss("ho-fam-nm-r3-name-corrected-everywhere", "FAM", "covenant-package-v04",
+           "The second hire's surname is corrected (Renner to Rennert) in the family spec, wrapped values included, "
+           "and consistently in the instance.",
+           "HYGIENE.md's family check lets instances differ in names declared as variables; name_b and the texts "
+           "built from it change together in spec and instance, so the instance equals its expansion.")
+def fam_nm_r3_name(env: Path, task: str) -> None:
+    assert _spec_block_replace(env, "v04", r"Tobias(\s+)Renner\b", r"Tobias\1Rennert") >= 4
+    assert replace_in_task_folder(task_dir(env, task), "Tobias Renner", "Tobias Rennert") >= 2
