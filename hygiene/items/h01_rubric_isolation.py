@@ -16,7 +16,7 @@ NAME = "rubric isolation"
 # "answer-key.md", "grader_notes.txt"); "judge" or "prompt" only together with another grading
 # word ("judge-prompt.txt", "judge-instructions.md"), since a court judge's order is ordinary
 # legal material.
-STRONG = {"rubric", "grader", "graders", "grading", "scorecard", "scoresheet", "markscheme",
+STRONG = {"rubric", "grader", "graders", "grading", "markscheme",
           "answerkey", "answerkeys", "expectedoutput", "expectedoutputs", "modelanswer", "modelanswers",
           "referenceanswer", "referenceanswers", "goldanswer", "goldanswers", "judgeprompt", "evalcriteria"}
 # A business's own rubrics and scorecards ("ae-performance-rubric-2026.xlsx", "vendor-scorecard.pdf")
@@ -27,7 +27,7 @@ BUSINESS = {"performance", "sales", "interview", "interviews", "hiring", "recrui
             "candidates", "safety", "quality", "tender", "bid", "procurement"}
 # Words that name grading material when they are (nearly) the whole name ("criteria.md",
 # "solutions-v2.md"), and are ordinary elsewhere ("selection-criteria.docx", "scoring-model.xlsx").
-LEADING = {"criteria", "solution", "solutions", "scoring"}
+LEADING = {"criteria", "solution", "solutions", "scoring", "scorecard", "scoresheet"}
 JUDGE_WITH = {"prompt", "prompts", "instructions", "instruction", "criteria", "guide", "guidance", "rubric",
               "scoring", "grading", "system", "template", "checklist"}
 # Words in a document addressed to whoever grades the work: "PASS if" / "FAIL if" as LAB writes

@@ -248,3 +248,18 @@ def h01_nm_rubric(env: Path, task: str) -> None:
         ["Processing volume retained", "35%", "95% of the book", "98% of the book"],
         ["Days from signed contract to first transaction", "25%", "21 days or fewer", "14 days or fewer"],
     ], sheet="Account Executive"))
+
+
+# Moved from the held-out set (its third fresh round): it informed a change to the audit.
+@near_miss("h01-nm-sales-scorecard-with-pass-marks", "H01", TB,
+           "The client's first-year sales scorecard for the role (measures, weights, targets, pass marks) is added as "
+           "a workbook.",
+           "HYGIENE.md H01 forbids rubrics, graders and text reproducing a criterion's match_criteria; a sales "
+           "scorecard with pass marks for merchant targets is the client's business record and quotes no criterion.")
+def h01_nm_scorecard(env: Path, task: str) -> None:
+    write_doc(env, task, "aspenline-ae-scorecard.xlsx", xlsx_bytes([
+        ["Measure", "Weight", "First-year target", "Pass mark"],
+        ["New merchant accounts signed", "40%", 24, 18],
+        ["Processing volume onboarded (USD millions)", "35%", 12, 9],
+        ["Merchants still active after 90 days", "25%", "90%", "80%"],
+    ], sheet="AE scorecard"))

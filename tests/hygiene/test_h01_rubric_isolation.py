@@ -18,7 +18,8 @@ def test_a_rubric_file_in_the_workspace_is_a_blocker_named_by_its_file(tmp_path)
 
 @pytest.mark.parametrize("name", ["judge-prompt.txt", "JudgePrompt.md", "grader_notes.md", "answer-key.pdf",
                                   "expected_output.json", "model-answer.docx", "criteria.md", "solutions-v2.md",
-                                  "eval-criteria.yaml", "judge_instructions.txt", "task.json"])
+                                  "eval-criteria.yaml", "judge_instructions.txt", "task.json",
+                                  "scorecard.json", "scoresheet-v2.csv"])
 def test_grading_material_is_named_by_the_words_of_its_file_name(name):
     assert grading_name(f"documents/{name}")
 
@@ -27,7 +28,7 @@ def test_grading_material_is_named_by_the_words_of_its_file_name(name):
                                   "expected-start-dates.md", "rubrics-of-the-court.md",
                                   "answers-to-interrogatories.pdf", "credit-scoring-model.xlsx",
                                   "performance-evaluation.pdf", "model-clause.md", "ae-performance-rubric-2026.xlsx",
-                                  "vendor-scorecard.pdf", "Interview_Rubric_Q3.docx"])
+                                  "vendor-scorecard.pdf", "Interview_Rubric_Q3.docx", "aspenline-ae-scorecard.xlsx"])
 def test_ordinary_legal_file_names_that_share_a_grading_word_are_not_grading_files(name):
     assert grading_name(f"documents/{name}") is None
 
