@@ -252,7 +252,7 @@ def _data_problem(name: str, ext: str, data: bytes) -> str | None:
         if ext == ".json":
             canonical.loads_strict(data, name)
         else:
-            safeyaml.load(data, name)
+            safeyaml.load_all(data, name)  # a stream of documents is valid YAML
     except Exception as exc:  # the library's BadInput, whatever its module
         problems = getattr(exc, "problems", None)
         return problems[0].message if problems else getattr(exc, "message", str(exc))
@@ -643,7 +643,10 @@ def _sheet_rows(data: bytes, part: str, shared: list[str], used: set[int], budge
                     value = shared[index]
                     used.add(index)
                 except (ValueError, IndexError):
-                    value = ""
+                    # Excel refuses such a file ("We found a problem with some content"): the text of
+                    # the cell is lost, so the workbook is not what it claims to be.
+                    raise _Refused(f"{part}: a cell refers to shared string {value.strip() or '(none)'}, which the "
+                                   "workbook does not have (xl/sharedStrings.xml is missing or short)") from None
             if value:
                 size[0] += len(value) + 1
                 budget.check(size[0])

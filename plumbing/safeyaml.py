@@ -95,6 +95,16 @@ def _plain(value: Any) -> Any:
 
 def load(text: str | bytes, source: str, *, line_offset: int = 0) -> Any:
     """Parse one YAML document into plain data; a clear BadInput for anything else."""
+    return _load(text, source, line_offset=line_offset, stream=False)
+
+
+def load_all(text: str | bytes, source: str) -> list[Any]:
+    """Parse a YAML stream (documents separated by '---') into a list of plain data: a document
+    in a task's workspace may hold several; configuration files hold one (`load`)."""
+    return _load(text, source, line_offset=0, stream=True)
+
+
+def _load(text: str | bytes, source: str, *, line_offset: int, stream: bool) -> Any:
     if isinstance(text, bytes):
         if len(text) > MAX_BYTES:
             raise BadInput.at(source, f"larger than {MAX_BYTES} bytes", rule="yaml-size")
@@ -106,7 +116,8 @@ def load(text: str | bytes, source: str, *, line_offset: int = 0) -> Any:
     # safe loader. Anything else goes through the checking pure-Python loader.
     fast = _FastLoader is not None and "&" not in text and "*" not in text and not _maybe_deep(text)
     try:
-        value = yaml.load(text, Loader=_FastLoader if fast else _Loader)  # noqa: S506 - both are safe loaders
+        loader = _FastLoader if fast else _Loader  # both are safe loaders
+        value = list(yaml.load_all(text, Loader=loader)) if stream else yaml.load(text, Loader=loader)  # noqa: S506
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 + line_offset if mark else None

@@ -165,6 +165,18 @@ def test_an_xlsx_is_read_per_sheet_with_the_names_from_the_workbook_and_shared_s
     assert e.part_at(line_of(e, "Inline string cell")) == "sheet Inline"
 
 
+def test_an_xlsx_whose_cells_point_at_shared_strings_it_lacks_is_unreadable():
+    data = dw.xlsx({"Bands": [["Band", "Minimum"], ["AE-2", 98000]]})
+    out = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(data)) as z, zipfile.ZipFile(out, "w") as w:
+        for info in z.infolist():
+            if info.filename != "xl/sharedStrings.xml":
+                w.writestr(info, z.read(info))
+    e = extract("bands.xlsx", out.getvalue())
+    well_formed(e)
+    assert e.status == "unreadable" and "shared string 0" in e.problem and "sharedStrings.xml" in e.problem
+
+
 def test_a_hidden_sheet_and_a_shared_string_no_cell_shows_are_still_read_and_labelled():
     data = dw.xlsx({"Visible": [["Shown"]], "Secret": [["Only in a hidden sheet"]]})
     with zipfile.ZipFile(io.BytesIO(data)) as z:

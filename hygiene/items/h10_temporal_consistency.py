@@ -19,8 +19,12 @@ TODAY_CUE = re.compile(r"\b(?:today|as of|as at|current date|present date|date o
 
 # A document's own date: a "Date:" / "Sent:" header line near its top (Markdown, e-mail, a memo
 # flattened from Word), or a dateline (a line that is only a date) before the body starts.
-_HEADER = re.compile(r"^\W{0,4}(?:date|dated|sent|date\s+sent|memo\s+date|letter\s+date)\W{0,4}\s*:\s*\W{0,2}(.+?)\W{0,2}$",
+_HEADER = re.compile(r"^\W{0,4}(?:date|dated|sent|date\s+sent|memo\s+date|letter\s+date|report\s+date|"
+                     r"(?:prepared|generated|created|compiled)(?:\s+on)?|last\s+updated)\W{0,4}\s*(?::|\t)\s*\W{0,2}(.+?)\W{0,2}$",
                      re.I)
+# Structured data (YAML, JSON) holds dates as records ("date: 2026-12-18" of a planned step), not
+# the date it was written.
+_DATA = (".yaml", ".yml", ".json", ".jsonl")
 _RFC2822 = re.compile(r"^(?:[A-Z][a-z]{2},\s*)?\d{1,2}\s+[A-Z][a-z]{2}\s+\d{4}")
 HEAD_LINES = 15
 
@@ -72,8 +76,8 @@ EVENTS = {
 }
 # What the event happens to; one word for each thing a task may call by several ("the renewal",
 # "the renewed agreement"). Two dates for the delivery of two different things do not conflict.
-_OBJECT = re.compile(r"\b(?:agreement|covenants?|contract|renewal|amendment|release|offer|letter|notice|form|employment|"
-                     r"work|hire|job)\b", re.I)
+_THINGS = r"agreement|covenants?|contract|renewal|amendment|release|offer|letter|notice|form|employment|work|hire|job"
+_OBJECT = re.compile(rf"\b(?:{_THINGS})\b", re.I)
 _SAME_THING = {"covenant": "agreement", "covenants": "agreement", "contract": "agreement", "renewal": "agreement",
                "amendment": "agreement", "letter": "offer", "employment": "work", "hire": "work", "job": "work"}
 _PAST = re.compile(r"\b(?:prior|previous|earlier|former|last\s+year|was\s+signed|were\s+signed|had\s+signed|"
@@ -85,6 +89,14 @@ _YEARLESS = re.compile(r"\b(?:(?P<m1>Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oc
                        r"(?![\w,]|\s*,?\s*\d{4}|\.\d)")
 _MONTH_NO = {m: i for i, m in enumerate(("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov",
                                          "dec"), 1)}
+
+
+_WITH = re.compile(rf"\b(?:with|together\s+with|along\s+with)\s+(?:the|its|an?|our)\s+({_THINGS})\b", re.I)
+
+
+def _thing(word: str) -> str:
+    word = word.lower()
+    return _SAME_THING.get(word, word)
 
 
 def _yearless(piece: str, as_of: dt.date) -> list[tuple[dt.date, ...]]:
@@ -115,11 +127,12 @@ def _event_dates(text: str, as_of: dt.date) -> list[tuple[str, str | None, tuple
         found = [tx.date_readings(w) for w, _ in tx.dates(piece)] + _yearless(piece, as_of)
         if len(found) != 1 or not found[0]:
             continue  # one date, about one of this task's documents or the work, not a past one
-        what = _SAME_THING.get(thing.group(0).lower(), thing.group(0).lower()) if thing else None
+        # what the event happens to, and what goes with it ("the notice is delivered with the offer")
+        what = {_thing(thing.group(0))} | {_thing(m.group(1)) for m in _WITH.finditer(piece)} if thing else set()
         # a line may date two events at once ("signed on the first day of work: January 5, 2027"); a
         # start is always the work's, whatever else the line names ("start date November 2, 2026")
-        out += [(name, "work" if name == "start" else what, found[0], piece.strip()) for name, pattern in EVENTS.items()
-                if pattern.search(piece) and (what or name == "start")]
+        out += [(name, frozenset({"work"}) if name == "start" else frozenset(what), found[0], piece.strip())
+                for name, pattern in EVENTS.items() if pattern.search(piece) and (what or name == "start")]
     return out
 
 
@@ -216,7 +229,7 @@ def _documents_from_the_future(ctx: TaskContext, as_of: dt.date) -> list[Finding
     anchored = {ctx.file(a.file).rel for a in trap.anchors if ctx.file(a.file)} if trap else set()
     trap_dates = {when for w, _ in tx.dates(_trap_text(ctx)) for when in tx.date_readings(w)}
     for f in ctx.task_files:
-        if not f.text:
+        if not f.text or f.rel.lower().endswith(_DATA):
             continue
         dated = document_date(f.text)
         if dated is None:
@@ -256,14 +269,15 @@ def _event_conflicts(ctx: TaskContext, as_of: dt.date) -> list[Finding]:
         # each pair once: what task.json says against what it says later and what every document says
         for other, other_what, when, sentence, there in told[k + 1:] + heard:
             # a numeric date that reads two ways conflicts only when no reading of it agrees
-            if other != event or other_what != what or set(said) & set(when) or there == where:
+            if other != event or not other_what & what or set(said) & set(when) or there == where:
                 continue
             if (event, where, there) in seen:
                 continue
             seen.add((event, where, there))
             out.append(ctx.finding(
                 ID, "major", "task.json",
-                f"the {event} date of the {what} is {_show(said)} in {where} but {_show(when)} in {there}: the "
+                f"the {event} date of the {' and '.join(sorted(other_what & what))} is {_show(said)} in {where} but "
+                f"{_show(when)} in {there}: the "
                 "agent and the judge may work from different dates, and the law that applies can differ",
                 f"give the {event} date once, the same everywhere", location=where,
                 evidence=f"{tx.excerpt(said_sentence, 90)} | {tx.excerpt(sentence, 90)}"))

@@ -242,3 +242,23 @@ def names_kb_file(env: Path, task: str) -> None:
     with task_json(env, task) as t:
         instructions_add(t, "The firm's notice form is documents/knowledge-base/templates/oafreeze-cc0-1.0/"
                             "california-invention-assignment-notice/template.md.")
+
+
+# Moved from the held-out set (its third fresh round): it informed a change to the audit.
+@near_miss("h07-nm-multi-document-yaml", "H07", SD,
+           "An onboarding-steps file, signing-steps.yaml, holds two YAML documents separated by '---'.",
+           "HYGIENE.md H07 requires documents to parse in their format; a stream of several documents separated by "
+           "--- is valid YAML, and the dates agree with the hire details.")
+def h07_nm_multi_yaml(env: Path, task: str) -> None:
+    write_doc(env, task, "signing-steps.yaml", (
+        "# Maplestone onboarding: one YAML document per step\n---\nstep: deliver a copy of the agreement\n"
+        "employee: Jordan Ellery\ndate: 2026-12-18\n---\nstep: sign on the first day of work\n"
+        "employee: Jordan Ellery\ndate: 2027-01-05\n"))
+
+
+@plant("h07-xlsx-missing-shared-strings", "H07", TB,
+       "A pay-band workbook lost its sharedStrings.xml part in export: its string cells point into a table that is "
+       "not there.")
+def h07_xlsx_broken(env: Path, task: str) -> None:
+    data = xlsx_bytes([["Band", "Minimum", "Maximum"], ["AE-2", 98000, 112000], ["AE-3", 115000, 138000]])
+    write_doc(env, task, "pay-bands-export.xlsx", zip_without(data, "xl/sharedStrings.xml"))

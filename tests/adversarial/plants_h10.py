@@ -7,8 +7,8 @@ import datetime as dt
 from pathlib import Path
 
 from .cases import near_miss, plant
-from .edits import (append_doc, criterion, edit_doc, email, instructions_add, replace_text, seeded, task_json,
-                    write_doc)
+from .edits import (append_doc, criterion, edit_doc, email, instructions_add, replace_text, reword, seeded, task_json,
+                    write_doc, xlsx_bytes)
 
 NE, TB, SD = "matrix-narrow-edit", "matrix-threshold-between", "matrix-signing-date-law"
 CA, AM, CI = "matrix-client-alert-refresh", "matrix-adverse-memo-repair", "matrix-california-invention-notice"
@@ -217,3 +217,23 @@ def h10_criterion_date(env: Path, task: str) -> None:
     with task_json(env, task) as t:
         crit = criterion(t, "effective-first-day")
         crit["match_criteria"] = replace_text(crit["match_criteria"], "November 2, 2026", "November 9, 2026", count=0)
+
+
+# Moved from the held-out set (its third fresh round): it informed a change to the audit.
+@plant("h10-criterion-gives-another-offer-day", "H10", TB,
+       "The notice criterion says the notice is delivered with the offer on November 23, 2026; the offer summary and "
+       "HR's email say November 16.")
+def h10_criterion_offer_day(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        reword(t, "notice-signed-before-acceptance", "is to be delivered with the offer, before Riley accepts it",
+               "is to be delivered with the offer on November 23, 2026, before Riley accepts it")
+
+
+@plant("h10-tracker-prepared-after-as-of", "H10", CI,
+       "An onboarding tracker workbook says it was prepared on 2026-10-19 and records counsel's draft as received; "
+       "as_of is 2026-10-05.")
+def h10_tracker(env: Path, task: str) -> None:
+    write_doc(env, task, "onboarding-tracker.xlsx", xlsx_bytes([
+        ["Field", "Value"], ["Prepared by", "Wendell Park"], ["Prepared on", "2026-10-19"],
+        ["Employee", "Sasha Lindgren"], ["Start and signing date", "2026-10-26"],
+        ["Status on 2026-10-19", "Invention agreement received from Harlow Finch; notice received"]], sheet="Tracker"))
