@@ -221,3 +221,11 @@ def h05_nm_strong_argument(env: Path, task: str) -> None:
 def h05_and_or(env: Path, task: str) -> None:
     _reword(env, task, "client-email-departures", "with the California reason for each",
             "with the California reason for the holdover clause and/or the non-compete")
+
+
+# Moved from the held-out set (its third fresh round): it informed a change to the audit.
+@plant("h05-as-needed-in-what-hr-is-told", "H05", CA,
+       "The usage-notes criterion asks the notes to tell HR to check the adjusted figure 'as needed'.")
+def h05_as_needed(env: Path, task: str) -> None:
+    _reword(env, task, "usage-notes-threshold", "to check the adjusted figure for covenants signed from",
+            "to check the adjusted figure as needed for covenants signed from")

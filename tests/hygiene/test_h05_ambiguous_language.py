@@ -47,6 +47,9 @@ def test_a_word_of_taste_on_the_outputs_own_reasons_in_what_it_must_say_still_gr
     hits = _with(tmp_path / "c", "PASS if client-email.md tells the client why the holdover clause and/or the "
                                  "non-compete was dropped. FAIL if it does not.", index=2)
     assert [f.severity for f in hits] == ["minor"] and "and/or" in hits[0].message
+    hits = _with(tmp_path / "d", "PASS if client-email.md tells HR to check the adjusted figure as needed. "
+                                 "FAIL if it does not.", index=2)
+    assert [f.severity for f in hits] == ["minor"] and "as needed" in hits[0].message
     # What the output must say, not how: "a strong argument that ..." is the advice itself.
     assert _with(tmp_path / "b", "PASS if client-email.md tells the client that there is a strong argument that "
                                  "the covenant is void. FAIL if it does not.", index=2) == []
