@@ -213,7 +213,8 @@ def _reported_changes(ctx: TaskContext, names: list[str], reported: set[str]) ->
         if not f.text or f.rel in reported:
             continue
         voice = tx.matches_from(CHANGE_REPORT, f.text, ("we", "now"))
-        if len(voice) < 2:
+        table = _redline(f.text)
+        if len(voice) + (table[1] if table else 0) < 2:
             continue
         if terms is None:
             names_in = re.compile("|".join(map(re.escape, names)))
@@ -231,12 +232,16 @@ def _reported_changes(ctx: TaskContext, names: list[str], reported: set[str]) ->
         share, d, spoken, crits = best
         every = share == 1
         scope = "every criterion" if every else f"{len(spoken)} of {len(crits)} criteria"
-        first = f.text.count("\n", 0, voice[0].start()) + 1
+        if voice:
+            first = f.text.count("\n", 0, voice[0].start()) + 1
+            how = f"{len(voice)} sentences such as {voice[0].group(0)!r}"
+        else:
+            first, rows = table
+            how = f"a table of {rows} changes with their old and new wording"
         out.append(ctx.finding(
             ID, "major" if every else "minor", f.rel,
-            f"{f.rel}{f.where(first)} reports changes as already made ({len(voice)} sentences such as "
-            f"{voice[0].group(0)!r}) and speaks to {scope} of {d!r} ({', '.join(spoken)}): it reads as the finished "
-            "answer, and an agent can copy it",
+            f"{f.rel}{f.where(first)} reports changes as already made ({how}) and speaks to {scope} of {d!r} "
+            f"({', '.join(spoken)}): it reads as the finished answer, and an agent can copy it",
             f"take the finished answer out of {f.rel}, or keep only what the agent must start from",
             location=first, evidence=tx.line_text(f.text, first)))
     return out
@@ -311,6 +316,35 @@ def _heading(line: str) -> bool:
     words = line.split()
     return 0 < len(words) <= HEADING_WORDS and not line.rstrip().endswith((".", "?", ",", ";")) and \
         not _MAIL_HEADER.match(line) and not _ASKS.search(line)
+
+
+# A redline table: a header row with a column of the old wording, one of the new and one of the
+# reason ("Standard agreement | Repaired agreement | Reason"), each row under it a change made and
+# explained. ("Current | Proposed" without reasons is a request; "From | To" a schedule.)
+_OLD_COLUMN = {"old", "before", "original", "standard", "existing", "prior", "was"}
+_NEW_COLUMN = {"new", "after", "revised", "repaired", "amended", "changed", "updated", "fixed"}
+_WHY_COLUMN = {"reason", "reasons", "why", "rationale", "basis", "explanation", "authority", "because"}
+_CELLS = re.compile(r"\t|\s*\|\s*|,(?=(?:[^\"]*\"[^\"]*\")*[^\"]*$)")
+
+
+def _redline(text: str) -> tuple[int, int] | None:
+    """(line of its header, rows) of the first redline table with reasons in a text, two rows or more,
+    or None."""
+    if "\t" not in text and "," not in text and "|" not in text:
+        return None
+    lines = text.splitlines()
+    for i, line in enumerate(lines):
+        cells = [set(re.findall(r"[a-z]+", c.lower())) for c in _CELLS.split(line.strip().strip("|"))]
+        if len(cells) < 3 or not all(any(c & words for c in cells) for words in (_OLD_COLUMN, _NEW_COLUMN, _WHY_COLUMN)):
+            continue
+        rows = 0
+        for row in lines[i + 1:]:
+            if len(_CELLS.split(row.strip().strip("|"))) < 2:
+                break
+            rows += not re.fullmatch(r"[\s|:-]*", row)  # a Markdown rule line is no row
+        if rows >= 2:
+            return i + 1, rows
+    return None
 
 
 # "FAIL if the form keeps the 24-month period", "… still restricts …", "… retains Delaware law".

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import csv
 import io
 import zipfile
 from pathlib import Path
@@ -294,3 +295,24 @@ def h02_nm_titled_request(env: Path, task: str) -> None:
         "# Section 2872 notice for Sasha Lindgren\n\nPlease prepare the notice we hand Sasha with the agreement. It "
         "must say in writing that the agreement does not apply to an invention that qualifies fully under "
         "California Labor Code section 2870, and it should set out the two exceptions.\n"))
+
+
+# Moved from the held-out set (its third fresh round): it informed a change to the audit.
+@plant("h02-paralegal-redline-summary-csv", "H02", AM,
+       "A paralegal's redline summary (.csv: section, old, new, reason) already states the four changes and their "
+       "La. R.S. 23:921 reasons that the client note must explain.")
+def h02_redline_csv(env: Path, task: str) -> None:
+    buf = io.StringIO()
+    out = csv.writer(buf, lineterminator="\n")
+    out.writerow(["Section", "Standard agreement", "Repaired agreement", "Reason"])
+    out.writerow(["2-3 Territory", "75-mile radius of any office",
+                  "East Baton Rouge, Ascension, Livingston and Iberville Parishes",
+                  "La. R.S. 23:921(C) allows a restraint only in named parishes or municipalities"])
+    out.writerow(["2-3 Term", "three years", "two years after employment ends",
+                  "La. R.S. 23:921(C) caps every restraint at two years"])
+    out.writerow(["4 Law and forum", "Texas law, Harris County courts", "Louisiana law, Louisiana courts",
+                  "La. R.S. 23:921(A)(2) makes a foreign choice of law or forum null unless ratified after a dispute"])
+    out.writerow(["Preamble Signing", "as of the date Employee accepts the offer",
+                  "as of November 2, 2026, Avery Fontenot's first day",
+                  "La. R.S. 23:921 protects only an agreement made by an employee"])
+    write_doc(env, task, "redline-summary.csv", buf.getvalue())

@@ -213,3 +213,17 @@ def test_a_part_titled_as_the_deliverable_that_speaks_to_its_criteria_is_a_note(
                "covenant not to solicit customers for twelve months.\n")
     assert [f for f in found(env_with(tmp_path / "b", task, {**workspace(), "partner-request.md": request}), "H02")
             if "titled as the deliverable" in f.message] == []
+
+
+def test_a_redline_table_with_reasons_reads_as_the_finished_explanation(tmp_path):
+    task = task_json()
+    crit = task["criteria"][2]
+    table = ("Clause,Old wording,New wording,Reason\n" + "\n".join(
+        f"{i},old text {i},new text {i},{crit['match_criteria'].split('. ')[0]}" for i in (1, 2)) + "\n")
+    hits = [f for f in found(env_with(tmp_path / "a", task, {**workspace(), "redline-summary.csv": table}), "H02")
+            if "table of 2 changes" in f.message]
+    assert [(f.path, f.location) for f in hits] == [("documents/redline-summary.csv", 1)]
+    # The same table without reasons is the list of edits asked for, not an explanation of them.
+    plain = "\n".join(",".join(row.split(",")[:3]) for row in table.splitlines()) + "\n"
+    assert [f for f in found(env_with(tmp_path / "b", task, {**workspace(), "redline-summary.csv": plain}), "H02")
+            if "table of" in f.message] == []
