@@ -204,8 +204,8 @@ def law_passages(text: str) -> list[tuple[int, str, str]]:
     """Passages a document presents as the words of a statute: (offset, passage, citation).
 
     A passage is quoted text (in quotation marks, or a block quote) of twelve words or more, in
-    the voice of enacted text, with a citation in its paragraph or the heading above it; or the
-    paragraph that directly follows a heading that is a citation."""
+    the voice of enacted text, with a citation in its paragraph, the heading above it or a short
+    attribution line under it; or the paragraph that directly follows a heading that is a citation."""
     out: list[tuple[int, str, str]] = []
     paragraphs = _paragraphs(text)
     for n, (at, para) in enumerate(paragraphs):
@@ -222,7 +222,10 @@ def law_passages(text: str) -> list[tuple[int, str, str]]:
         for offset, body in candidates:
             if len(body.split()) < MIN_WORDS or not STATUTORY.search(body):
                 continue
-            cite = citation_in(para) or heading_cite or citation_in(text[max(0, at - 300):at])
+            # ... or the attribution line under it ("(RCW 49.62.010(4))", "-- 820 ILCS 90/10")
+            after = paragraphs[n + 1][1] if n + 1 < len(paragraphs) else ""
+            cite = citation_in(para) or heading_cite or citation_in(text[max(0, at - 300):at]) or \
+                (citation_in(after) if len(after.strip()) <= 80 else None)
             if cite:
                 out.append((offset, body.strip(), cite.group(0)))
     return out

@@ -59,6 +59,14 @@ def test_passages_are_quoted_or_under_a_citation_heading_and_sound_enacted():
     assert found_cites == ["C.R.S. § 8-2-113", "RCW 49.62.020"]
 
 
+def test_a_block_quote_attributed_on_the_line_under_it_is_a_passage_of_law():
+    text = f"# Briefing\n\nThe statute now reads:\n\n> {STATUTE}\n\n(820 ILCS 90/10)\n\nMore prose follows here.\n"
+    assert [cite for _, _, cite in law_passages(text)] == ["820 ILCS 90/10"]
+    # A long paragraph after the quote that happens to cite something is not its attribution.
+    long_after = f"> {STATUTE}\n\n" + "A paragraph of our own analysis that goes on " * 4 + "(820 ILCS 90/10).\n"
+    assert law_passages(f"# Briefing\n\n{long_after}") == []
+
+
 def test_near_miss_quote_found_across_a_line_break_and_curly_quotes(tmp_path):
     files = workspace()
     files["colorado-statute-excerpt.md"] = ("# C.R.S. § 8-2-113\n\nExcept as provided, a covenant\n"
