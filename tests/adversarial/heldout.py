@@ -28,7 +28,7 @@ from .cases import ID, ITEMS, KINDS, Apply, Case
 from .edits import (_PKG_REL, _REL, _W, _XML, FAMILY_DESIGN, FAMILY_SPEC, _zip, add_criterion, add_deliverable,
                     append_doc, criterion, doc, docx_bytes, drop_criterion, edit_doc, email, instructions_add, kb,
                     load_task, read_doc, replace_in_task_folder, replace_text, reword, seeded, set_spec_variable,
-                    task_dir, task_json, write_doc, xlsx_bytes, zip_without)
+                    task_dir, task_json, write_doc, xlsx_bytes)
 
 NE, TB, SD = "matrix-narrow-edit", "matrix-threshold-between", "matrix-signing-date-law"
 CA, AM, CI = "matrix-client-alert-refresh", "matrix-adverse-memo-repair", "matrix-california-invention-notice"
@@ -2016,20 +2016,6 @@ def h01_r3_checklist(env: Path, task: str) -> None:
         "non-compete carries a $5,000 penalty per worker.\n"))
 
 
-@near_miss("ho-h01-nm-r3-sales-scorecard-with-pass-marks", "H01", TB,
-           "The client's first-year sales scorecard for the role (measures, weights, targets, pass marks) is added as "
-           "a workbook.",
-           "HYGIENE.md H01 forbids rubrics, graders and text reproducing a criterion's match_criteria; a sales "
-           "scorecard with pass marks for merchant targets is the client's business record and quotes no criterion.")
-def h01_nm_r3_scorecard(env: Path, task: str) -> None:
-    write_doc(env, task, "aspenline-ae-scorecard.xlsx", xlsx_bytes([
-        ["Measure", "Weight", "First-year target", "Pass mark"],
-        ["New merchant accounts signed", "40%", 24, 18],
-        ["Processing volume onboarded (USD millions)", "35%", 12, 9],
-        ["Merchants still active after 90 days", "25%", "90%", "80%"],
-    ], sheet="AE scorecard"))
-
-
 @near_miss("ho-h01-nm-r3-expected-start-dates-csv", "H01", CI,
            "HR's list of expected start dates for the quarter, expected-start-dates.csv, is added.",
            "HYGIENE.md H01 targets expected-output files of the grader; a CSV of the client's expected start dates is "
@@ -2060,26 +2046,6 @@ def h02_r3_versioned_notice(env: Path, task: str) -> None:
         "practice, to Sierrafold's business or its actual or demonstrably anticipated research or development, or "
         "(2) results from work you performed for Sierrafold.\n\n"
         "Received by: ______________________ Sasha Lindgren    Date: October 26, 2026\n"))
-
-
-@plant("ho-h02-r3-paralegal-redline-summary-csv", "H02", AM,
-       "A paralegal's redline summary (.csv: section, old, new, reason) already states the four changes and their "
-       "La. R.S. 23:921 reasons that the client note must explain.")
-def h02_r3_redline_csv(env: Path, task: str) -> None:
-    buf = io.StringIO()
-    out = csv.writer(buf, lineterminator="\n")
-    out.writerow(["Section", "Standard agreement", "Repaired agreement", "Reason"])
-    out.writerow(["2-3 Territory", "75-mile radius of any office",
-                  "East Baton Rouge, Ascension, Livingston and Iberville Parishes",
-                  "La. R.S. 23:921(C) allows a restraint only in named parishes or municipalities"])
-    out.writerow(["2-3 Term", "three years", "two years after employment ends",
-                  "La. R.S. 23:921(C) caps every restraint at two years"])
-    out.writerow(["4 Law and forum", "Texas law, Harris County courts", "Louisiana law, Louisiana courts",
-                  "La. R.S. 23:921(A)(2) makes a foreign choice of law or forum null unless ratified after a dispute"])
-    out.writerow(["Preamble Signing", "as of the date Employee accepts the offer",
-                  "as of November 2, 2026, Avery Fontenot's first day",
-                  "La. R.S. 23:921 protects only an agreement made by an employee"])
-    write_doc(env, task, "redline-summary.csv", buf.getvalue())
 
 
 @plant("ho-h02-r3-voicemail-transcript-with-finished-note", "H02", NE,
@@ -2260,13 +2226,6 @@ def h05_r3_and_or(env: Path, task: str) -> None:
             "states that Section 5's non-compete is void and/or unenforceable for")
 
 
-@plant("ho-h05-r3-as-needed", "H05", CA,
-       "The usage-notes criterion asks the notes to tell HR to check the adjusted figure 'as needed'.")
-def h05_r3_as_needed(env: Path, task: str) -> None:
-    _reword(env, task, "usage-notes-threshold", "to check the adjusted figure for covenants signed from",
-            "to check the adjusted figure as needed for covenants signed from")
-
-
 @plant("ho-h05-r3-in-sufficient-detail", "H05", TB,
        "The cover-email criterion asks that the thresholds be explained 'in sufficient detail'.")
 def h05_r3_sufficient(env: Path, task: str) -> None:
@@ -2400,25 +2359,6 @@ def h07_r3_cp1252(env: Path, task: str) -> None:
     write_doc(env, task, "site-notes.md", (
         "# Site notes\n\nVisited by Ren\u00e9e Guidry on 2026-10-12. The Ascension Parish yard is \u201cthe "
         "north yard\u201d in crew schedules.\n").encode("cp1252"))
-
-
-@plant("ho-h07-r3-xlsx-missing-shared-strings", "H07", TB,
-       "A pay-band workbook lost its sharedStrings.xml part in export: its string cells point into a table that is "
-       "not there.")
-def h07_r3_xlsx_broken(env: Path, task: str) -> None:
-    data = xlsx_bytes([["Band", "Minimum", "Maximum"], ["AE-2", 98000, 112000], ["AE-3", 115000, 138000]])
-    write_doc(env, task, "pay-bands-export.xlsx", zip_without(data, "xl/sharedStrings.xml"))
-
-
-@near_miss("ho-h07-nm-r3-multi-document-yaml", "H07", SD,
-           "An onboarding-steps file, signing-steps.yaml, holds two YAML documents separated by '---'.",
-           "HYGIENE.md H07 requires documents to parse in their format; a stream of several documents separated by "
-           "--- is valid YAML, and the dates agree with the hire details.")
-def h07_nm_r3_multi_yaml(env: Path, task: str) -> None:
-    write_doc(env, task, "signing-steps.yaml", (
-        "# Maplestone onboarding: one YAML document per step\n---\nstep: deliver a copy of the agreement\n"
-        "employee: Jordan Ellery\ndate: 2026-12-18\n---\nstep: sign on the first day of work\n"
-        "employee: Jordan Ellery\ndate: 2027-01-05\n"))
 
 
 @near_miss("ho-h07-nm-r3-same-stem-pdf-beside-markdown", "H07", SD,
@@ -2560,24 +2500,6 @@ def h09_nm_r3_spanish(env: Path, task: str) -> None:
 def h10_r3_handover(env: Path, task: str) -> None:
     with task_json(env, task) as t:
         instructions_add(t, "The client will hand the renewal to Morgan Tallis on November 30, 2026.")
-
-
-@plant("ho-h10-r3-criterion-gives-another-offer-day", "H10", TB,
-       "The notice criterion says the notice is delivered with the offer on November 23, 2026; the offer summary and "
-       "HR's email say November 16.")
-def h10_r3_criterion_date(env: Path, task: str) -> None:
-    _reword(env, task, "notice-signed-before-acceptance", "is to be delivered with the offer, before Riley accepts it",
-            "is to be delivered with the offer on November 23, 2026, before Riley accepts it")
-
-
-@plant("ho-h10-r3-tracker-prepared-after-as-of", "H10", CI,
-       "An onboarding tracker workbook says it was prepared on 2026-10-19 and records counsel's draft as received; "
-       "as_of is 2026-10-05.")
-def h10_r3_tracker(env: Path, task: str) -> None:
-    write_doc(env, task, "onboarding-tracker.xlsx", xlsx_bytes([
-        ["Field", "Value"], ["Prepared by", "Wendell Park"], ["Prepared on", "2026-10-19"],
-        ["Employee", "Sasha Lindgren"], ["Start and signing date", "2026-10-26"],
-        ["Status on 2026-10-19", "Invention agreement received from Harlow Finch; notice received"]], sheet="Tracker"))
 
 
 @near_miss("ho-h10-nm-r3-future-events-match-documents", "H10", TB,
