@@ -75,7 +75,7 @@ def check(ctx: TaskContext) -> list[Finding]:
         out += _narrow_placement(ctx, d, placement)
         for i, c in placement:
             out += _notice_rule(ctx, d, i, c)
-            out += _permits_advice(ctx, d, i, c) or _allowlist_admits(ctx, d, i, c)
+            out += _lets_advice_in(ctx, d, i, c)
     out += _undeclared_operative(ctx) + _signed_advisory(ctx)
     return (_dedupe(out) + advice_asked_for(ctx) + advice_to_counterparty(ctx) + copied_advice(ctx)
             + advice_in_forms(ctx))
@@ -191,26 +191,6 @@ def _advisory(span: str) -> tuple[str, bool] | None:
     return (m.group(0), False) if m else None
 
 
-def _permits_advice(ctx: TaskContext, d: str, i: int, c) -> list[Finding]:
-    """A placement rule that itself lets notes, comments or explanations stay in the operative text
-    ("bracketed notes to the client may stay"): the rule now allows what it exists to forbid."""
-    reading = cr.read(c.match_criteria)
-    for span in reading.passes.permitted + reading.fails.permitted:
-        if LEGAL_CONTENT.search(span):
-            continue
-        found = _advisory(span)
-        if found is None:
-            continue
-        what, strong = found
-        return [ctx.finding(
-            ID, "major" if strong else "minor", "task.json",
-            f"placement criterion {c.id!r} lets {what!r} stay in {d!r}: the rule that keeps advisory material out "
-            "of the text the counterparty signs permits it, so an agent that leaves its notes there is not failed",
-            f"drop the permission; notes and explanations for the client belong in {_advisory_names(ctx)}",
-            location=f"$.criteria[{i}].match_criteria", evidence=tx.excerpt(span))]
-    return []
-
-
 # The items of an allowlist: "contains only contract terms, signature blocks and the notice".
 # The list runs to the end of its sentence; "U.S.C. §" and "C.R.S. §" do not end one.
 _ALLOWED_ITEMS = re.compile(r"(?:[^.;:!?]|(?<=\b[A-Z])\.|\.(?!\s+[A-Z]|\s*$))+")
@@ -232,25 +212,31 @@ def _items(listed: str) -> list[str]:
     return out + [listed[start:]]
 
 
-def _allowlist_admits(ctx: TaskContext, d: str, i: int, c) -> list[Finding]:
-    """An allowlist placement rule whose list itself names advisory material ("contains only
-    contract terms, signature blocks and margin notes for the client"): the rule admits what it
-    exists to keep out. Items about what the law requires are left alone."""
+def _lets_advice_in(ctx: TaskContext, d: str, i: int, c) -> list[Finding]:
+    """A placement rule that itself lets notes, comments or explanations into the operative text, by
+    a permission ("bracketed notes to the client may stay") or as an item of its allowlist ("contains
+    only contract terms, signature blocks and margin notes for the client"): the rule now allows
+    what it exists to forbid. What the law requires (a notice, a statute's text) is left alone."""
+    reading = cr.read(c.match_criteria)
+    spans = [(span, True) for span in reading.passes.permitted + reading.fails.permitted]
     for m in ONLY.finditer(c.match_criteria):
         listed = _ALLOWED_ITEMS.match(c.match_criteria, m.end())
-        for item in _items(listed.group(0) if listed else ""):
-            if LEGAL_CONTENT.search(item) or _NEGATED.search(item) or _PART_NOTES.search(item):
-                continue
-            found = _advisory(item)
-            if found is None:
-                continue
-            what, strong = found
-            return [ctx.finding(
-                ID, "major" if strong else "minor", "task.json",
-                f"placement criterion {c.id!r} lists {what!r} among what {d!r} may contain: the allowlist that keeps "
-                "advisory material out of the text the counterparty signs lets it in",
-                f"take it off the list; notes and explanations for the client belong in {_advisory_names(ctx)}",
-                location=f"$.criteria[{i}].match_criteria", evidence=tx.excerpt(item.strip()))]
+        spans += [(item.strip(), False) for item in _items(listed.group(0) if listed else "")
+                  if not (_NEGATED.search(item) or _PART_NOTES.search(item))]
+    for span, permission in spans:
+        found = None if LEGAL_CONTENT.search(span) else _advisory(span)
+        if found is None:
+            continue
+        what, strong = found
+        said = (f"lets {what!r} stay in {d!r}: the rule that keeps advisory material out of the text the "
+                "counterparty signs permits it, so an agent that leaves its notes there is not failed") if permission \
+            else (f"lists {what!r} among what {d!r} may contain: the allowlist that keeps advisory material out of the "
+                  "text the counterparty signs lets it in")
+        return [ctx.finding(
+            ID, "major" if strong else "minor", "task.json", f"placement criterion {c.id!r} {said}",
+            f"{'drop the permission' if permission else 'take it off the list'}; notes and explanations for the "
+            f"client belong in {_advisory_names(ctx)}", location=f"$.criteria[{i}].match_criteria",
+            evidence=tx.excerpt(span))]
     return []
 
 
