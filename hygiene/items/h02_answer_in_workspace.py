@@ -266,7 +266,7 @@ def _name_words(name: str) -> set[str]:
 
 
 def _titled_answers(ctx: TaskContext, names: list[str], reported: set[str]) -> list[Finding]:
-    """A part of a task document titled as a deliverable whose text speaks to every criterion of it
+    """A part of a task document titled as a deliverable whose text speaks to most of its criteria
     (a finished notice inside an onboarding packet): the agent can copy it. Read by a title and
     words, so a note (minor): the judge of whether it is the answer is the author."""
     forms = {t[0] for d in names for t in [degenerate.template_for(ctx, d)] if t}
@@ -324,22 +324,26 @@ def _heading(line: str) -> bool:
 _OLD_COLUMN = {"old", "before", "original", "standard", "existing", "prior", "was"}
 _NEW_COLUMN = {"new", "after", "revised", "repaired", "amended", "changed", "updated", "fixed"}
 _WHY_COLUMN = {"reason", "reasons", "why", "rationale", "basis", "explanation", "authority", "because"}
-_CELLS = re.compile(r"\t|\s*\|\s*|,(?=(?:[^\"]*\"[^\"]*\")*[^\"]*$)")
+_CELL = re.compile(r"[\t|,]")
+HEADER_CHARS = 300
 
 
 def _redline(text: str) -> tuple[int, int] | None:
     """(line of its header, rows) of the first redline table with reasons in a text, two rows or more,
     or None."""
-    if "\t" not in text and "," not in text and "|" not in text:
-        return None
+    if not any(w in text.lower() for w in _WHY_COLUMN):
+        return None  # most documents have no column of reasons
     lines = text.splitlines()
     for i, line in enumerate(lines):
-        cells = [set(re.findall(r"[a-z]+", c.lower())) for c in _CELLS.split(line.strip().strip("|"))]
+        low = line.lower()
+        if len(line) > HEADER_CHARS or not any(w in low for w in _WHY_COLUMN):
+            continue
+        cells = [set(re.findall(r"[a-z]+", c)) for c in _CELL.split(low.strip().strip("|"))]
         if len(cells) < 3 or not all(any(c & words for c in cells) for words in (_OLD_COLUMN, _NEW_COLUMN, _WHY_COLUMN)):
             continue
         rows = 0
         for row in lines[i + 1:]:
-            if len(_CELLS.split(row.strip().strip("|"))) < 2:
+            if not _CELL.search(row):
                 break
             rows += not re.fullmatch(r"[\s|:-]*", row)  # a Markdown rule line is no row
         if rows >= 2:

@@ -100,6 +100,7 @@ def _thing(word: str) -> str:
 
 
 def _yearless(piece: str, as_of: dt.date) -> list[tuple[dt.date, ...]]:
+    """Each day and month written without a year, as the first such day from six months before as_of."""
     out = []
     for m in _YEARLESS.finditer(piece):
         month, day = _MONTH_NO[(m["m1"] or m["m2"])[:3].lower()], int(m["d1"] or m["d2"])
@@ -114,9 +115,10 @@ def _yearless(piece: str, as_of: dt.date) -> list[tuple[dt.date, ...]]:
     return out
 
 
-def _event_dates(text: str, as_of: dt.date) -> list[tuple[str, str | None, tuple[dt.date, ...], str]]:
-    """(event, what it happens to, the date's readings, sentence) for each sentence (or list line) that
-    dates one event of the task; a numeric date such as 12/01/2026 has two readings."""
+def _event_dates(text: str, as_of: dt.date) -> list[tuple[str, frozenset[str], tuple[dt.date, ...], str]]:
+    """(event, the things it happens to, the date's readings, sentence) for each sentence (or list
+    line) that dates one event of the task; a numeric date such as 12/01/2026 has two readings, a
+    day and month with no year the next such day from as_of."""
     out = []
     pieces = [s for _, s in tx.sentences(text)]
     pieces = [p for piece in pieces for p in piece.splitlines() if p.strip()]
