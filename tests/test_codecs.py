@@ -46,10 +46,20 @@ def test_hostile_json_is_refused_with_a_clear_error(text, needle):
     ("a: [\n", "invalid YAML"),
 ])
 def test_hostile_yaml_is_refused_and_builds_nothing(tmp_path, text, needle):
-    with pytest.raises(BadInput) as exc:
-        safeyaml.load(text, "f.yaml")
-    assert needle in str(exc.value).lower() or needle in str(exc.value)
+    for load in (safeyaml.load, safeyaml.load_all):
+        with pytest.raises(BadInput) as exc:
+            load(text, "f.yaml")
+        assert needle in str(exc.value).lower() or needle in str(exc.value)
     assert not (tmp_path / "oafreeze-pwned").exists()
+
+
+def test_a_yaml_stream_is_one_document_each_and_only_load_all_takes_several():
+    stream = "---\nstep: deliver\ndate: 2026-12-18\n---\nstep: sign\n"
+    assert safeyaml.load_all(stream, "s.yaml") == [{"step": "deliver", "date": "2026-12-18"}, {"step": "sign"}]
+    with pytest.raises(BadInput, match="another document"):
+        safeyaml.load(stream, "s.yaml")
+    with pytest.raises(BadInput, match="constructor"):
+        safeyaml.load_all("---\na: 1\n---\nb: !!python/name:os.system\n", "s.yaml")
 
 
 def test_yaml_dates_become_iso_strings():
