@@ -197,6 +197,11 @@ class Literal:
         """The loose form that output text is searched for."""
         return tx.normalize(self.text)
 
+    @property
+    def stop(self) -> int:
+        """Where it ends in the clause (`end` when the reader set it, else after its text)."""
+        return self.end if self.end >= 0 else self.offset + len(self.text)
+
 
 # Literals that hold others: a date inside a URL, a file name inside a quote, belong to them.
 _WHOLE = ("quote", "email", "url", "phone", "identifier")
@@ -282,8 +287,7 @@ def _mask(clause: str, lits: list[Literal]) -> str:
     # Literals carry dots, parentheses and "or"s of their own; the structure is read around them.
     out = list(clause)
     for lit in lits:
-        end = lit.end if lit.end >= 0 else lit.offset + len(lit.text)
-        for i in range(lit.offset, min(end, len(out))):
+        for i in range(lit.offset, min(lit.stop, len(out))):
             out[i] = "x" if out[i] not in " \n" else out[i]
     return "".join(out)
 
@@ -393,7 +397,7 @@ def _embedded(sentence: _Sentence, at: int, placed: list) -> bool:
     if placed:
         prev, role, prev_sentence = placed[-1]
         if prev_sentence is sentence and role == "neutral" and \
-                re.fullmatch(r"[\s,]*(?:or|and)?\s*", sentence.flat[_end(prev):at], re.I):
+                re.fullmatch(r"[\s,]*(?:or|and)?\s*", sentence.flat[prev.stop:at], re.I):
             return _ARGUMENT.search(sentence.flat[sentence.sub_start(prev.offset):prev.offset]) is not None
     return False
 
@@ -464,7 +468,7 @@ def _groups(clause: str, masked: str, lits: list[tuple[Literal, _Sentence]]) -> 
         joined = False
         if previous is not None and previous[1] is sentence and \
                 sentence.sub_start(previous[0].offset) == sentence.sub_start(lit.offset):
-            between = masked[_end(previous[0]):lit.offset]
+            between = masked[previous[0].stop:lit.offset]
             if re.fullmatch(r"[\s,]*(?:or|and/or)\s+(?:(?:the|a|an|in|under|to)\s+)?", between, re.I):
                 joined = True
         if joined:
@@ -472,7 +476,7 @@ def _groups(clause: str, masked: str, lits: list[tuple[Literal, _Sentence]]) -> 
         else:
             groups.append([lit])
         # "…X or a later date": an alternative that is not a literal.
-        tail = sentence.flat[_end(lit):sentence.sub_end(lit.offset)]
+        tail = sentence.flat[lit.stop:sentence.sub_end(lit.offset)]
         # Only an apposition may stand between a literal and its alternative ("X, Avery's first day,
         # or a later date"): the tail stops at the next literal, verb, "and" or "that".
         stop = re.search(r"x{2,}|\band\b|\bthat\b|;|" + VERB.pattern, tail, re.I)
@@ -482,10 +486,6 @@ def _groups(clause: str, masked: str, lits: list[tuple[Literal, _Sentence]]) -> 
             open_groups.add(len(groups) - 1)
         previous = (lit, sentence)
     return [tuple(g) for i, g in enumerate(groups) if i not in open_groups]
-
-
-def _end(lit: Literal) -> int:
-    return lit.end if lit.end >= 0 else lit.offset + len(lit.text)
 
 
 _FILE = re.compile(r"(?<![\w/.-])[\w][\w\-./]*\.(?:" + "|".join(FILE_EXTENSIONS) + r")\b")

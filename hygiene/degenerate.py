@@ -67,8 +67,7 @@ def grading(criterion: Criterion, deliverables: list[str], inputs: list[str] = (
     spaced = [n for n in names if " " in n]
 
     def subject(lit, clause) -> bool:
-        end = lit.end if lit.end >= 0 else lit.offset + len(lit.text)
-        if lit.kind == "file" and spaced and cr.inside_name(clause, lit.offset, end, spaced):
+        if lit.kind == "file" and spaced and cr.inside_name(clause, lit.offset, lit.stop, spaced):
             return True
         return lit.key in subjects and not _named(clause, lit)
 

@@ -202,6 +202,14 @@ def _terms(text: str) -> set[str]:
             if w.isdigit() or len(w) >= 3 and w not in _FUNCTION_WORDS}
 
 
+def _criteria_terms(ctx: TaskContext, names: list[str]) -> dict[str, list[tuple]]:
+    """Each deliverable's criteria, each with the content words of its PASS clause (the deliverables'
+    own names left out): what a file must hold to speak to it."""
+    names_in = re.compile("|".join(map(re.escape, names)))
+    return {d: [(c, _terms(names_in.sub(" ", cr.clauses(c.match_criteria)[0]))) for c in ctx.task.criteria
+                if d in degenerate.graded_deliverables(c, names)] for d in names}
+
+
 def _reported_changes(ctx: TaskContext, names: list[str], reported: set[str]) -> list[Finding]:
     """A task file that reports, as done, the changes a deliverable's criteria ask for (a note from an
     earlier round, a forwarded answer): the agent can copy it. Read by what it says: two or more
@@ -213,13 +221,10 @@ def _reported_changes(ctx: TaskContext, names: list[str], reported: set[str]) ->
         if not f.text or f.rel in reported:
             continue
         voice = tx.matches_from(CHANGE_REPORT, f.text, ("we", "now"))
-        table = _redline(f.text)
+        table = _redline(f.text) if len(voice) < 2 else None
         if len(voice) + (table[1] if table else 0) < 2:
             continue
-        if terms is None:
-            names_in = re.compile("|".join(map(re.escape, names)))
-            terms = {d: [(c, _terms(names_in.sub(" ", cr.clauses(c.match_criteria)[0]))) for c in ctx.task.criteria
-                         if d in degenerate.graded_deliverables(c, names)] for d in names}
+        terms = terms if terms is not None else _criteria_terms(ctx, names)
         held = _terms(f.text)
         best = None  # (share, deliverable, criteria spoken to, criteria)
         for d in names:
@@ -289,11 +294,7 @@ def _titled_answers(ctx: TaskContext, names: list[str], reported: set[str]) -> l
                       None)
             if at is None:
                 continue
-            if terms is None:
-                names_in = re.compile("|".join(map(re.escape, names)))
-                terms = {n: [(c, _terms(names_in.sub(" ", cr.clauses(c.match_criteria)[0])))
-                             for c in ctx.task.criteria if n in degenerate.graded_deliverables(c, names)]
-                         for n in names}
+            terms = terms if terms is not None else _criteria_terms(ctx, names)
             part = "\n".join(lines[at:at + SECTION])
             if _REQUESTS.search(part):
                 continue  # a request for the deliverable (a partner's email), not the deliverable
@@ -331,7 +332,8 @@ HEADER_CHARS = 300
 def _redline(text: str) -> tuple[int, int] | None:
     """(line of its header, rows) of the first redline table with reasons in a text, two rows or more,
     or None."""
-    if not any(w in text.lower() for w in _WHY_COLUMN):
+    whole = text.lower()
+    if not any(w in whole for w in _WHY_COLUMN):
         return None  # most documents have no column of reasons
     lines = text.splitlines()
     for i, line in enumerate(lines):
