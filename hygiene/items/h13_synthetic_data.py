@@ -258,9 +258,9 @@ def _fictional_value(kind: str, value: str) -> bool:
     return kind == "national identity number" and value[:2].upper() == "QQ"
 
 
-# A credential's value that stands for one: YOUR_API_KEY, <token>, ${SECRET}, $API_KEY, xxxxxxxx,
-# ********, "changeme", "redacted".
-_PLACEHOLDER = re.compile(r"(?:<[^>]*>?|\{\{[^}]*\}?\}?|\$\{?[A-Za-z_][\w.]*\}?|(?=[A-Z0-9_]*_)[A-Z][A-Z0-9_]*|"
+# A credential's value that stands for one: YOUR_API_KEY (capitals and underscores only), <token>,
+# ${SECRET}, $API_KEY, xxxxxxxx, ********, "changeme", "redacted".
+_PLACEHOLDER = re.compile(r"(?:<[^>]*>?|\{\{[^}]*\}?\}?|\$\{?[A-Za-z_][\w.]*\}?|(?-i:(?=[A-Z0-9_]*_)[A-Z][A-Z0-9_]*)|"
                           r"[xX*•._-]+|[\w-]*(?:your|redacted|placeholder|changeme|example|dummy|xxxx)[\w-]*)[,;}\])]*",
                           re.I)
 

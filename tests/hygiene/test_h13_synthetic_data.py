@@ -231,6 +231,11 @@ def test_a_key_in_a_json_settings_file_is_a_masked_blocker(tmp_path):
                                                                    ("blocker", 4, "clie…(masked)")]
 
 
+def test_a_real_password_with_underscores_is_no_placeholder(tmp_path):
+    files = {**workspace(), "esign-settings.json": '{\n  "password": "my_secret_pw1"\n}\n'}
+    assert [f.severity for f in found(env_with(tmp_path, files=files), "H13")] == ["blocker"]
+
+
 @pytest.mark.parametrize("value", ["YOUR_API_KEY", "<your token here>", "${ESIGN_API_KEY}", "$ESIGN_TOKEN", "xxxxxxxxxxxx",
                                    "************", "changeme-before-use", "REDACTED_FOR_FILING"])
 def test_near_miss_a_named_credential_that_only_stands_for_one(tmp_path, value):
