@@ -2775,3 +2775,1067 @@ def fam_nm_r3_start(env: Path, task: str) -> None:
 def fam_nm_r3_name(env: Path, task: str) -> None:
     assert _spec_block_replace(env, "v04", r"Tobias(\s+)Renner\b", r"Tobias\1Rennert") >= 4
     assert replace_in_task_folder(task_dir(env, task), "Tobias Renner", "Tobias Rennert") >= 2
+
+
+# === Fourth fresh round (2026-12): written from HYGIENE.md and TASKS.md only, without reading the audit's code ===
+#
+# A fourth author, who has read neither the audit's code nor its tests, wrote these from the items' lines in
+# HYGIENE.md, the field tables of TASKS.md and the sample environment, avoiding the mechanisms of the three earlier
+# rounds. Plants reach for places and forms a hurried author really produces: quoted e-mail replies wrapped at 68
+# columns, Word runs split mid-word, ASCII-escaped JSON, HTML exports with entities, answers saved under another
+# extension in a sub-folder, criteria reworded into absences or into another verdict vocabulary, deliverable fields
+# left behind by copy-paste, Outlook binaries saved as .eml, malformed XML inside a valid zip, a knowledge base
+# copied into itself, placeholders in provenance fields, a criterion that contradicts the documents' dates, traps
+# pasted in as a string, private keys, credentials inside example.com URLs, UNC paths. Near-misses are things a real
+# environment legitimately holds and that look like those defects.
+
+
+def _r4_quote_block(text: str, width: int = 68) -> str:
+    """`text` wrapped at `width` columns with an e-mail quote marker on every line."""
+    return "\n".join("> " + line for line in textwrap.wrap(text, width))
+
+
+def _r4_runs(text: str, size: int = 17) -> list[str]:
+    """`text` cut into Word runs of `size` characters, mid-word included, as Word does after revisions."""
+    return [text[i:i + size] for i in range(0, len(text), size)]
+
+
+def _r4_noise(seed: str, n: int) -> str:
+    """`n` deterministic base64 characters derived from `seed` (for fake key material)."""
+    import base64
+    out = b""
+    block = seed.encode("utf-8")
+    while len(out) < n:
+        block = hashlib.sha256(block).digest()
+        out += block
+    return base64.b64encode(out).decode("ascii")[:n]
+
+
+# --- H01 rubric isolation (fourth round) ---------------------------------------------------------
+
+
+@plant("ho-h01-r4-criterion-in-wrapped-forwarded-reply", "H01", NE,
+       "A forwarded message from the firm's eval-calibration list, quoted with '> ' markers and wrapped at 68 columns, "
+       "carries the void-noncompete criterion word for word.")
+def h01_r4_wrapped_reply(env: Path, task: str) -> None:
+    crit = criterion(load_task(env, task), "note-flags-void-noncompete")
+    body = ("Sharing this so you know what the reviewers look for on the Tallis note.\n\nMiriam\n\n"
+            "---------- Forwarded message ----------\n"
+            "From: Eval calibration <eval-calibration@harlowfinch.example.com>\n"
+            "Date: Fri, 13 Nov 2026 16:02:00 -0700\nSubject: Tallis renewal: reviewer standard\n\n"
+            + _r4_quote_block(f"[{crit['id']}] {crit['match_criteria']}"))
+    write_doc(env, task, "fwd-reviewer-standard.eml", email(
+        "Miriam Okafor <miriam.okafor@harlowfinch.example.com>", "Associate <associate@harlowfinch.example.com>",
+        "Mon, 16 Nov 2026 08:30:00 -0700", "Fwd: Tallis renewal: reviewer standard", body))
+
+
+@plant("ho-h01-r4-criterion-split-across-word-runs", "H01", AM,
+       "A Word checklist carries the client-note criterion cut into 17-character runs (mid-word), as Word stores text "
+       "after tracked revisions.")
+def h01_r4_docx_runs(env: Path, task: str) -> None:
+    write_doc(env, task, "partner-note-checklist.docx", docx_bytes([
+        "Checklist for the Fontenot client note",
+        _r4_runs(_match(env, task, "client-note-changes")),
+        "Return the note to Miriam for review before it goes to Lucien Arceneaux.",
+    ]))
+
+
+@plant("ho-h01-r4-criterion-in-ascii-escaped-json", "H01", SD,
+       "A matter-profile JSON written with ASCII escaping (\\u00a7 for the section sign, \\\" for quotes) holds the "
+       "placement criterion as its 'review_standard'.")
+def h01_r4_escaped_json(env: Path, task: str) -> None:
+    profile = {"matter": "Maplestone Logistics: covenant agreement for a Chicago hire", "opened": "2026-11-02",
+               "responsible_partner": "Miriam Okafor",
+               "review_standard": {"placement-agreement-text": _match(env, task, "placement-agreement-text")}}
+    text = json.dumps(profile, indent=2, ensure_ascii=True) + "\n"
+    assert "\\u00a7" in text and '\\"' in text
+    write_doc(env, task, "matter-profile.json", text)
+
+
+@plant("ho-h01-r4-judge-brief-html-export", "H01", CA,
+       "An HTML export of the judge brief lists every criterion id and text inside <li>/<b> tags, quotes and "
+       "apostrophes turned into HTML entities.")
+def h01_r4_html_brief(env: Path, task: str) -> None:
+    import html
+    items = "".join(f"<li><b>{html.escape(c['id'])}</b>: {html.escape(c['match_criteria'])}</li>\n"
+                    for c in load_task(env, task)["criteria"])
+    write_doc(env, task, "judge-brief.html", (
+        "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>Judge brief</title></head><body>\n"
+        "<h1>Judge brief: Halden Washington form refresh</h1>\n<p>Grade each output against the standards below."
+        "</p>\n<ol>\n" + items + "</ol>\n</body></html>\n"))
+
+
+@near_miss("ho-h01-nm-r4-client-acceptance-test-plan", "H01", NE,
+           "The client's site-acceptance test plan for warehouse robots, written as 'PASS if ... FAIL if ...' lines, is "
+           "added as background.",
+           "HYGIENE.md H01 forbids grading material and text reproducing a criterion's match_criteria; the client's "
+           "engineering test plan for conveyors and lifts uses the same clause shape but grades machines, not the "
+           "task, and shares no wording with any criterion.")
+def h01_nm_r4_test_plan(env: Path, task: str) -> None:
+    write_doc(env, task, "granite-peak-site-acceptance-tests.md", (
+        "# Granite Peak Robotics: site acceptance tests (revision 3)\n\n"
+        "Field technicians run these tests before a customer signs off an installation.\n\n"
+        "1. Conveyor sorter, emergency stop. PASS if the belt halts within two seconds of either stop button being "
+        "pressed. FAIL if it coasts longer or restarts without a manual reset.\n"
+        "2. Shuttle lift, load cell. PASS if the reading stays within one percent of the reference weight across ten "
+        "lifts. FAIL if any reading drifts further.\n"
+        "3. Safety scanner, aisle entry. PASS if a person crossing the light curtain stops every shuttle in the aisle. "
+        "FAIL if any shuttle keeps moving.\n"))
+
+
+@near_miss("ho-h01-nm-r4-generic-new-hire-checklist", "H01", TB,
+           "The firm's generic checklist for Colorado new-hire covenants (same topics as the criteria, in its own "
+           "words, without this hire's names or figures) is added.",
+           "HYGIENE.md H01 forbids reproducing a criterion's text, exactly or near-verbatim; a standing checklist that "
+           "covers the same subjects in different words and names no person, amount or deliverable reproduces none.")
+def h01_nm_r4_generic_checklist(env: Path, task: str) -> None:
+    write_doc(env, task, "harlow-finch-colorado-hiring-checklist.md", (
+        "# Harlow Finch LLP: Colorado new-hire covenants, standing checklist\n\n"
+        "- Look up this year's pay figures before drafting; they change every January.\n"
+        "- A candidate who falls short of the higher figure cannot be bound by a non-compete at all.\n"
+        "- Customer restrictions are possible at a lower figure, but only to guard trade secrets.\n"
+        "- The candidate must get a stand-alone notice with the offer and sign it before saying yes.\n"
+        "- Keep research, figures and reasoning for the file and the client; the signed papers carry terms only.\n"))
+
+
+# --- H02 answer in the workspace (fourth round) --------------------------------------------------
+
+
+@plant("ho-h02-r4-finished-note-as-txt-in-subfolder", "H02", AM,
+       "A finished client note explaining all four changes with their reasons sits in documents/correspondence/ as "
+       "client-note.txt, the deliverable's stem under a plain-text extension.")
+def h02_r4_txt_note(env: Path, task: str) -> None:
+    write_doc(env, task, "correspondence/client-note.txt", (
+        "Note for Bayou Crest Environmental: Avery Fontenot's agreement, what changed and why\n\n"
+        "Lucien,\n\n"
+        "Four things changed from the standard agreement, each because of La. R.S. 23:921.\n\n"
+        "Territory. The radius is gone. The non-compete and the customer non-solicit now apply only in East Baton "
+        "Rouge, Ascension, Livingston and Iberville Parishes: the statute allows a restraint only within parishes or "
+        "municipalities the agreement names, where the company carries on its business.\n\n"
+        "Term. No restraint now runs longer than two years after Avery leaves, which is the statutory ceiling; the "
+        "three-year term could not stand.\n\n"
+        "Law and courts. Louisiana law and Louisiana courts now govern. Choosing Texas law and a Harris County court "
+        "in an employee's contract is null under the statute unless the employee ratifies the choice after a dispute "
+        "has arisen.\n\n"
+        "Signing day. The agreement is made on November 2, 2026, Avery's first day at work, so that Avery signs as an "
+        "employee and not as an applicant.\n\nHarlow Finch LLP\n"))
+
+
+@plant("ho-h02-r4-finished-file-memo-in-pdf", "H02", SD,
+       "A PDF 'memo to file (draft)' already explains, in its own words, why the 2023 approval is superseded: the "
+       "$75,000 floor, the $80,000 floor from January 1, 2027, and Jordan's $78,500 on January 5, 2027.")
+def h02_r4_pdf_memo(env: Path, task: str) -> None:
+    write_doc(env, task, "memo-to-file-draft.pdf", _pdf_bytes([
+        "Harlow Finch LLP - memo to file (draft) - Maplestone Logistics: Jordan Ellery",
+        "Why the 2023 approval no longer controls. Former counsel's 2023 memo cleared the form's non-compete for any "
+        "Illinois employee earning more than $75,000. That floor does not govern this agreement: under 820 ILCS "
+        "90/10(a), a covenant not to compete entered into on or after January 1, 2027 needs expected annualized "
+        "earnings above $80,000. Jordan Ellery signs on January 5, 2027 at $78,500, under the new floor, so the "
+        "non-compete cannot be used and has been taken out of the agreement.",
+    ]))
+
+
+@plant("ho-h02-r4-finished-departures-in-quoted-reply", "H02", CI,
+       "The client's reply quotes, with '> ' markers, the cover email the firm sent for an earlier engineer: both "
+       "departures with the section 16600 reason and the Section 2872 notice at signing.")
+def h02_r4_quoted_reply(env: Path, task: str) -> None:
+    old = ("Wendell, the package for Priyanka leaves out two things you asked for. The one-year post-employment "
+           "invention capture is gone, and so is the one-year non-compete: Bus. & Prof. Code section 16600 makes "
+           "both void for a California employee, and keeping them in would itself be unlawful. The Section 2872 "
+           "notice must be given at signing, together with the agreement, not afterwards. Miriam")
+    write_doc(env, task, "re-earlier-engineer.eml", email(
+        "Wendell Park <wendell.park@sierrafold.example.com>", "Miriam Okafor <miriam.okafor@harlowfinch.example.com>",
+        "Mon, 05 Oct 2026 16:05:00 -0700", "Re: Priyanka's paperwork",
+        "Miriam,\n\nBefore you start on Sasha: I assume what you told us in April for Priyanka still applies.\n\n"
+        "Wendell\n\nOn Tue, 14 Apr 2026 at 09:12, Miriam Okafor wrote:\n" + _r4_quote_block(old)))
+
+
+@plant("ho-h02-r4-refreshed-form-on-hr-portal-html", "H02", CA,
+       "An HTML page saved from Halden's HR portal already carries a refreshed form: solicit-only customer clause, an "
+       "18-month non-compete and Washington law and courts, with the fill-in blanks kept.")
+def h02_r4_portal_form(env: Path, task: str) -> None:
+    write_doc(env, task, "hr-portal/washington-form-2026.html", (
+        "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>Halden HR portal: Washington covenant form"
+        "</title></head><body>\n"
+        "<h1>HALDEN MARINE SUPPLY CO. EMPLOYEE COVENANT AGREEMENT (WASHINGTON)</h1>\n"
+        "<p>This Agreement is made as of [DATE] between Halden Marine Supply Co., a Washington corporation (the "
+        "&quot;Company&quot;), and [EMPLOYEE NAME] (&quot;Employee&quot;).</p>\n"
+        "<h2>1. Confidentiality</h2>\n<p>Employee will hold the Company's confidential information in confidence "
+        "during and after employment and use it only for the Company's business.</p>\n"
+        "<h2>2. Non-Competition</h2>\n<p>For 18 months after employment ends, Employee will not work for any "
+        "business that sells marine hardware or supplies in Washington.</p>\n"
+        "<h2>3. Customers</h2>\n<p>For 18 months after employment ends, Employee will not solicit any customer of "
+        "the Company with whom Employee dealt. Nothing in this Section restricts Employee from accepting or "
+        "transacting business with any customer.</p>\n"
+        "<h2>4. Employees</h2>\n<p>For 12 months after employment ends, Employee will not solicit any Company "
+        "employee to leave the Company.</p>\n"
+        "<h2>5. Governing Law and Venue</h2>\n<p>This Agreement is governed by Washington law, and any dispute will "
+        "be resolved in the state courts of King County, Washington.</p>\n"
+        "<h2>6. General</h2>\n<p>This Agreement is not a contract of employment for any particular term.</p>\n"
+        "<p>Company: ______________________ Employee: ______________________</p>\n</body></html>\n"))
+
+
+@near_miss("ho-h02-nm-r4-input-named-client-email", "H02", NE,
+           "The client's own email asking for the renewal is added as documents/client-email.md, a name that is a "
+           "deliverable in other tasks but not in this one.",
+           "HYGIENE.md H02 targets a workspace file the matcher would pair with one of this task's deliverables or one "
+           "holding a finished answer; this task's deliverables are tallis-agreement-revised.md and note-to-partner.md, "
+           "and the client's request answers no criterion.")
+def h02_nm_r4_client_email_name(env: Path, task: str) -> None:
+    write_doc(env, task, "client-email.md", (
+        "# Email: Morgan's renewal\n\nFrom: Dale Whitford <dale.whitford@granitepeak.example.com>\n"
+        "To: Miriam Okafor <miriam.okafor@harlowfinch.example.com>\nDate: 2026-11-12\n"
+        "Subject: Renewing Morgan Tallis's agreement\n\nMiriam,\n\nMorgan's raise has been approved, so we would "
+        "like to renew the covenant agreement at the same time. Please keep the wording you approved for us last "
+        "year; the only corrections are the ones I sent you on the company name, the pay and the date.\n\n"
+        "Dale Whitford\nPresident\n"))
+
+
+@near_miss("ho-h02-nm-r4-stale-advice-reaching-opposite-answer", "H02", SD,
+           "A 2025 email from former counsel about a different Illinois hire, clearing the form's non-compete under the "
+           "2023 approval, is added.",
+           "HYGIENE.md H02 concerns a document already holding the finished answer a criterion asks for; this stale "
+           "advice concerns another person, keeps the non-compete and applies the old approval, so it would fail "
+           "every criterion it touches.")
+def h02_nm_r4_stale_advice(env: Path, task: str) -> None:
+    write_doc(env, task, "former-counsel-2025.eml", email(
+        "Gideon Marsh <gideon.marsh@marshpell.example.com>",
+        "Elena Vasquez-Moore <elena.vasquez-moore@maplestone.example.com>", "Tue, 11 Mar 2025 10:20:00 -0500",
+        "Covenant form for Priya Castell",
+        "Elena,\n\nFor Priya Castell you may use the approved form as it stands, non-compete included; our 2023 "
+        "approval still covers her pay.\n\nGideon"))
+
+
+# --- H03 degenerate output (fourth round) ---------------------------------------------------------
+
+
+@plant("ho-h03-r4-only-criterion-reworded-to-absence", "H03", CI,
+       "The cover email's only criterion is 'simplified' into 'does not promise ... FAIL if it says ...', so an empty "
+       "client-email.md passes every criterion that grades it.")
+def h03_r4_absence(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert [c["id"] for c in t["criteria"] if "client-email.md" in c["deliverables"]] == ["client-email-departures"]
+        criterion(t, "client-email-departures")["match_criteria"] = (
+            "PASS if client-email.md does not promise Sierrafold a post-employment invention capture or a non-compete "
+            "for Sasha Lindgren. FAIL if the email says that either will be in the agreement.")
+
+
+@plant("ho-h03-r4-only-literal-a-knowledge-base-date", "H03", CA,
+       "A new usage-notes criterion's only literal is June 30, 2027, the start of Washington's ban, a date the "
+       "knowledge base's Washington guide states.")
+def h03_r4_kb_date(env: Path, task: str) -> None:
+    assert "June 30, 2027" in kb(env, task, "practice-guides/non-compete/us/washington.md").read_text("utf-8")
+    with task_json(env, task) as t:
+        add_criterion(t, "usage-notes-ban-date", "Usage notes give the date of the coming ban",
+                      "PASS if hr-usage-notes.md warns HR that Washington's ban on non-competes regardless of pay takes "
+                      "effect on June 30, 2027. FAIL if the notes give no date for the ban.", ["hr-usage-notes.md"])
+
+
+@plant("ho-h03-r4-quoted-phrase-from-client-request", "H03", TB,
+       "A new criterion requires the cover email to contain the quoted words \"with the offer on November 16\", which "
+       "are in the HR request, so the pasted workspace passes it.")
+def h03_r4_client_phrase(env: Path, task: str) -> None:
+    assert "with the offer on November 16" in read_doc(env, task, "hr-request.md")
+    with task_json(env, task) as t:
+        add_criterion(t, "client-email-timing", "Cover email confirms the papers go out with the offer",
+                      "PASS if client-email.md confirms that the agreement and the notice can go out \"with the offer "
+                      "on November 16\". FAIL if the email proposes another day.", ["client-email.md"])
+
+
+@plant("ho-h03-r4-criterion-rewards-kept-blank", "H03", CA,
+       "A new criterion passes the form if it keeps the blank \"[EMPLOYEE NAME]\" in its preamble, which the client's "
+       "current form, copied unchanged, already does.")
+def h03_r4_kept_blank(env: Path, task: str) -> None:
+    assert "[EMPLOYEE NAME]" in read_doc(env, task, "halden-form-wa-2021.md")
+    with task_json(env, task) as t:
+        add_criterion(t, "form-keeps-name-blank", "Form keeps the employee-name blank",
+                      "PASS if washington-covenant-form.md keeps the fill-in blank \"[EMPLOYEE NAME]\" in its preamble. "
+                      "FAIL if the preamble names a particular employee.", ["washington-covenant-form.md"])
+
+
+@near_miss("ho-h03-nm-r4-absence-criterion-beside-positive-one", "H03", AM,
+           "A new criterion on client-note.md only forbids quoting or attaching the privileged memo; the note keeps its "
+           "positive criterion on the four changes.",
+           "HYGIENE.md H03 makes a deliverable a finding when its criteria only demand absence; client-note.md is still "
+           "graded by client-note-changes, which an empty note fails, so the absence criterion adds a rule, not a hole.")
+def h03_nm_r4_absence_beside(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_criterion(t, "client-note-keeps-privilege", "Client note does not reproduce the privileged memo",
+                      "PASS if client-note.md gives the reasons for the changes without quoting or attaching the "
+                      "litigation group's privileged memo. FAIL if the note quotes that memo or attaches it.",
+                      ["client-note.md"])
+
+
+@near_miss("ho-h03-nm-r4-workspace-literal-guarded-by-forbidden-one", "H03", SD,
+           "A new criterion requires the cover email to give January 5, 2027 (in the hire details) as the date whose law "
+           "decides, and fails it for treating the form's 2023-01-15 as deciding.",
+           "HYGIENE.md H03 grades degenerate outputs on the literals a PASS clause requires and a FAIL clause forbids; "
+           "the pasted workspace carries the forbidden 2023-01-15, the echoed instructions and the template lack "
+           "January 5, 2027, and an empty email has neither, so no degenerate output passes.")
+def h03_nm_r4_guarded(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_criterion(t, "client-email-deciding-date", "Cover email names the date whose law decides",
+                      "PASS if client-email.md tells Maplestone that the law in force on January 5, 2027, the signing "
+                      "day, decides what the agreement may contain. FAIL if it treats the form's revision date "
+                      "2023-01-15 as the date that decides.", ["client-email.md"])
+
+
+# --- H04 criterion form (fourth round) ------------------------------------------------------------
+
+
+@plant("ho-h04-r4-territory-and-term-merged", "H04", AM,
+       "The parish and two-year criteria are merged into one criterion that makes two independent claims.")
+def h04_r4_merged(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        crit = criterion(t, "named-parishes")
+        crit["title"] = "Covenants limited to named parishes and to two years"
+        crit["match_criteria"] = (
+            "PASS if the non-competition and customer non-solicitation covenants in fontenot-covenant-agreement.md "
+            "apply only within named parishes where Bayou Crest does business, and every restraint in it ends no more "
+            "than two years after Avery Fontenot's employment ends. FAIL if either covenant uses a mileage radius or an "
+            "unnamed area, or if any restraint keeps the three-year term or can run past two years.")
+        drop_criterion(t, "two-year-cap")
+
+
+@plant("ho-h04-r4-task-title-removed", "H04", CI, "The task's top-level 'title' key is missing.")
+def h04_r4_no_title(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert t.get("title")
+        del t["title"]
+
+
+@plant("ho-h04-r4-satisfied-verdict-vocabulary", "H04", TB,
+       "The customer non-solicit criterion is written 'Satisfied if ... Not satisfied if ...', with no PASS or FAIL "
+       "clause.")
+def h04_r4_satisfied(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        crit = criterion(t, "customer-nonsolicit-trade-secrets")
+        text = replace_text(crit["match_criteria"], "PASS if ", "Satisfied if ")
+        crit["match_criteria"] = replace_text(text, "FAIL if ", "Not satisfied if ")
+
+
+@plant("ho-h04-r4-second-fail-clause", "H04", SD,
+       "The non-solicit criterion gains a second 'FAIL if' sentence tacked on after its FAIL clause.")
+def h04_r4_second_fail(env: Path, task: str) -> None:
+    _reword(env, task, "nonsolicit-kept", "or runs longer than 12 months.",
+            "or runs longer than 12 months. FAIL if the two covenants are folded into a single clause.")
+
+
+@near_miss("ho-h04-nm-r4-criterion-without-source", "H04", NE,
+           "One criterion's optional 'source' key is removed.",
+           "TASKS.md lists source as optional ('absent: fine'), and HYGIENE.md H04 asks only for a unique id, a title, "
+           "both clauses and existing deliverables, all of which the criterion keeps.")
+def h04_nm_r4_no_source(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        del criterion(t, "note-asks-decision")["source"]
+
+
+@near_miss("ho-h04-nm-r4-unknown-criterion-fields", "H04", CA,
+           "A criterion carries two fields oafreeze does not know, 'weight': 2 and 'category': 'form-terms'.",
+           "TASKS.md says fields oafreeze does not know are kept byte for byte; HYGIENE.md H04 checks id, title, both "
+           "clauses and deliverables, which are unchanged.")
+def h04_nm_r4_unknown_fields(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        crit = criterion(t, "noncompete-duration")
+        crit["weight"] = 2
+        crit["category"] = "form-terms"
+
+
+# --- H05 ambiguous grading language (fourth round) ------------------------------------------------
+
+
+@plant("ho-h05-r4-persuasive-professional-tone", "H05", TB,
+       "The cover-email criterion asks the explanation to be given 'in a persuasive and professional tone'.")
+def h05_r4_tone(env: Path, task: str) -> None:
+    _reword(env, task, "client-email-thresholds", "PASS if client-email.md explains that",
+            "PASS if client-email.md explains, in a persuasive and professional tone, that")
+
+
+@plant("ho-h05-r4-broadly-tells", "H05", AM,
+       "The client-note criterion (British register) passes a note that 'broadly' tells the client of the changes.")
+def h05_r4_broadly(env: Path, task: str) -> None:
+    _reword(env, task, "client-note-changes", "PASS if client-note.md tells Bayou Crest",
+            "PASS if client-note.md broadly tells Bayou Crest")
+
+
+@plant("ho-h05-r4-as-far-as-practicable", "H05", CA,
+       "The customer-clause criterion asks that the clause bar only soliciting 'as far as practicable'.")
+def h05_r4_practicable(env: Path, task: str) -> None:
+    _reword(env, task, "customer-clause-solicit-only", "washington-covenant-form.md bars only soliciting",
+            "washington-covenant-form.md, as far as practicable, bars only soliciting")
+
+
+@plant("ho-h05-r4-the-draft-with-three-deliverables", "H05", SD,
+       "The cover-email criterion's FAIL clause says 'the draft', in a task whose three deliverables include a draft "
+       "agreement.")
+def h05_r4_the_draft(env: Path, task: str) -> None:
+    _reword(env, task, "client-email-decision", "FAIL if the email does not mention the removed non-compete.",
+            "FAIL if the draft does not mention the removed non-compete.")
+
+
+@near_miss("ho-h05-nm-r4-appropriate-as-a-verb", "H05", CI,
+           "A new criterion fails the agreement if any clause would let Sierrafold 'appropriate' Sasha's prior "
+           "invention.",
+           "HYGIENE.md H05 flags vague standards such as 'appropriate' as an adjective; here it is the verb 'to "
+           "appropriate' (to take), and the judge only checks whether any clause claims the named method.")
+def h05_nm_r4_verb(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_criterion(t, "prior-invention-untouched", "No clause reaches the prior invention",
+                      "PASS if lindgren-invention-agreement.md leaves Sasha Lindgren's soil-moisture sensor calibration "
+                      "method outside every grant in the agreement. FAIL if any clause would let Sierrafold appropriate "
+                      "that method, whether by assignment, licence or option.", ["lindgren-invention-agreement.md"])
+
+
+@near_miss("ho-h05-nm-r4-statutory-adequate-consideration", "H05", SD,
+           "A new criterion asks the memo to explain the Act's adequate-consideration requirement, spelling out both "
+           "ways it is met.",
+           "HYGIENE.md H05 targets standards the judge must weigh; 'adequate consideration' names the Illinois Act's "
+           "defined test, and the criterion states its two limbs (two years' employment or a stated benefit), so the "
+           "judge weighs nothing.")
+def h05_nm_r4_adequate(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_criterion(t, "rationale-consideration", "File memo explains the consideration rule for a new hire",
+                      "PASS if rationale.md explains that the Act's adequate-consideration requirement is met for a new "
+                      "hire such as Jordan Ellery only by two years of continued employment after signing or by a "
+                      "professional or financial benefit stated in the agreement. FAIL if the memo does not address "
+                      "consideration.", ["rationale.md"])
+
+
+# --- H06 deliverable matching (fourth round) ------------------------------------------------------
+
+
+@plant("ho-h06-r4-note-criteria-point-at-agreement", "H06", NE,
+       "The three note criteria, copied from an agreement criterion, keep deliverables ['tallis-agreement-revised.md'], "
+       "so no criterion grades note-to-partner.md.")
+def h06_r4_copy_paste(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        for cid in ("note-flags-void-noncompete", "note-flags-penalty", "note-asks-decision"):
+            crit = criterion(t, cid)
+            assert crit["deliverables"] == ["note-to-partner.md"]
+            crit["deliverables"] = ["tallis-agreement-revised.md"]
+
+
+@plant("ho-h06-r4-underscore-twin-for-portal", "H06", CA,
+       "A second advisory deliverable hr_usage_notes.md (for an HR portal that rejects hyphens) sits beside "
+       "hr-usage-notes.md: two names that differ only by separators.")
+def h06_r4_underscore(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_deliverable(t, "hr_usage_notes.md", "The usage notes again, for upload to Halden's HR portal.",
+                        placement="advisory")
+        instructions_add(t, "Halden's HR portal rejects hyphens in file names, so also save the usage notes as "
+                            "hr_usage_notes.md for upload.")
+        add_criterion(t, "portal-copy-matches", "Portal copy carries the same guidance",
+                      "PASS if hr_usage_notes.md gives HR the same section-by-section guidance as hr-usage-notes.md. "
+                      "FAIL if the guidance in the two files differs.", ["hr_usage_notes.md"])
+
+
+@plant("ho-h06-r4-renamed-deliverable-stale-instructions", "H06", SD,
+       "rationale.md is renamed file-memo.md in the deliverables, criteria and advisory list, but the instructions "
+       "still ask for rationale.md, so file-memo.md is never named.")
+def h06_r4_stale_rename(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        t["deliverables"] = {("file-memo.md" if k == "rationale.md" else k): v for k, v in t["deliverables"].items()}
+        for crit in t["criteria"]:
+            crit["deliverables"] = ["file-memo.md" if d == "rationale.md" else d for d in crit["deliverables"]]
+            crit["match_criteria"] = crit["match_criteria"].replace("rationale.md", "file-memo.md")
+        t["oafreeze"]["advisory"] = ["file-memo.md" if d == "rationale.md" else d for d in t["oafreeze"]["advisory"]]
+        assert "rationale.md" in t["instructions"] and "file-memo.md" not in t["instructions"]
+
+
+@near_miss("ho-h06-nm-r4-deliverables-as-backticked-list", "H06", TB,
+           "The instructions list the four deliverables as a Markdown bullet list, each name in backticks.",
+           "HYGIENE.md H06 requires every deliverable to be named in the instructions; a name in backticks inside a "
+           "bullet list is still the exact name, and nothing else changes.")
+def h06_nm_r4_list(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        t["instructions"] = replace_text(
+            t["instructions"],
+            "Prepare four deliverables in Markdown: vandermeer-covenant-agreement.md, the restrictive covenant agreement "
+            "ready for Riley Vandermeer to sign; vandermeer-noncompete-notice.md, any separate notice Colorado requires, "
+            "ready to deliver with the agreement; client-email.md, the cover email to Aspenline's Head of People; and "
+            "rationale.md, a file memo explaining your choices and the sources relied on.",
+            "Prepare four deliverables in Markdown:\n\n"
+            "- `vandermeer-covenant-agreement.md`: the restrictive covenant agreement ready for Riley Vandermeer to "
+            "sign;\n"
+            "- `vandermeer-noncompete-notice.md`: any separate notice Colorado requires, ready to deliver with the "
+            "agreement;\n"
+            "- `client-email.md`: the cover email to Aspenline's Head of People;\n"
+            "- `rationale.md`: a file memo explaining your choices and the sources relied on.")
+
+
+@near_miss("ho-h06-nm-r4-non-ascii-deliverable-name", "H06", AM,
+           "client-note.md becomes résumé-des-changements.md (NFC, accented) everywhere: map, criteria, advisory list "
+           "and instructions.",
+           "HYGIENE.md H06 requires safe relative names (no '..', absolute path, backslash or control character) that "
+           "are named, graded and collision-free; accented letters used consistently break none of these rules.")
+def h06_nm_r4_accented(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        _rename_deliverable(t, "client-note.md", "r\u00e9sum\u00e9-des-changements.md")
+
+
+# --- H07 workspace integrity (fourth round) -------------------------------------------------------
+
+
+@plant("ho-h07-r4-desktop-ini-in-subfolder", "H07", NE,
+       "Windows left a desktop.ini folder-settings file in documents/exhibits/.")
+def h07_r4_desktop_ini(env: Path, task: str) -> None:
+    write_doc(env, task, "exhibits/desktop.ini",
+              "[.ShellClassInfo]\r\nInfoTip=Exhibits for the Tallis renewal\r\n[ViewState]\r\nMode=\r\nVid=\r\n"
+              "FolderType=Documents\r\n".encode("utf-8"))
+
+
+@plant("ho-h07-r4-outlook-msg-saved-as-eml", "H07", AM,
+       "An Outlook .msg (an OLE compound binary) was saved with an .eml extension; it has no RFC 5322 headers.")
+def h07_r4_msg_as_eml(env: Path, task: str) -> None:
+    header = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + b"\x00" * 16 + b"\x3e\x00\x03\x00\xfe\xff\x09\x00\x06\x00"
+    header += b"\x00" * (512 - len(header))
+    body = "__substg1.0_0037001F".encode("utf-16-le") + b"\x00\x00"
+    body += "Delacroix: settlement call notes".encode("utf-16-le") + b"\x00" * 6
+    body += "Lucien, notes from today's call are below.".encode("utf-16-le")
+    write_doc(env, task, "delacroix-call-notes.eml", header + body + b"\x00" * (1024 - len(body)))
+
+
+@plant("ho-h07-r4-docx-with-malformed-xml", "H07", TB,
+       "A Word onboarding pack is a valid zip, but its document.xml holds a raw '&', so the XML does not parse and "
+       "Word refuses to open it.")
+def h07_r4_bad_xml(env: Path, task: str) -> None:
+    src = zipfile.ZipFile(io.BytesIO(docx_bytes(["Aspenline Payments & Merchant Risk: onboarding pack",
+                                                 "Welcome letter, equipment form and benefits guide."])))
+    parts = {name: src.read(name).decode("utf-8") for name in src.namelist()}
+    assert "&amp;" in parts["word/document.xml"]
+    parts["word/document.xml"] = parts["word/document.xml"].replace("&amp;", "&")
+    write_doc(env, task, "onboarding-pack.docx", _zip(parts))
+
+
+@plant("ho-h07-r4-emacs-backup-file", "H07", CI,
+       "An Emacs backup, hire-details.md~, is left beside the hire details.")
+def h07_r4_emacs_backup(env: Path, task: str) -> None:
+    text = read_doc(env, task, "hire-details.md")
+    write_doc(env, task, "hire-details.md~", replace_text(text, "- Signatory for Sierrafold: Wendell Park, General "
+                                                                "Counsel\n", ""))
+
+
+@near_miss("ho-h07-nm-r4-csv-with-quoted-newlines", "H07", TB,
+           "A merchant-accounts CSV is added whose quoted fields hold commas, doubled quotes and line breaks.",
+           "HYGIENE.md H07 requires documents to parse in their format; RFC 4180 allows commas, doubled quotes and "
+           "line breaks inside quoted fields, so the file is valid CSV, not empty and not junk.")
+def h07_nm_r4_csv(env: Path, task: str) -> None:
+    write_doc(env, task, "denver-merchant-accounts.csv", (
+        "merchant,address,notes\n"
+        "\"Larimer Street Coffee, LLC\",\"1410 Larimer Street\nDenver, CO 80202\",\"Card-present only; \"\"seasonal\"\" "
+        "volume\"\n"
+        "Front Range Outfitters,\"88 Tejon Street\nColorado Springs, CO 80903\",\"Two terminals, one online store\"\n"))
+
+
+@near_miss("ho-h07-nm-r4-same-file-name-in-archive-folder", "H07", SD,
+           "A 2023 email from the HR team to former counsel is added as documents/archive-2023/partner-email.md, the "
+           "same file name as the current partner email in another folder.",
+           "HYGIENE.md H07 forbids names differing only by case or Unicode normalization; two files with the same name "
+           "in different folders have different paths, and both are readable Markdown.")
+def h07_nm_r4_same_name(env: Path, task: str) -> None:
+    write_doc(env, task, "archive-2023/partner-email.md", (
+        "# Email: our covenant form for Illinois\n\nFrom: Elena Vasquez-Moore <elena.vasquez-moore@maplestone.example"
+        ".com>\nTo: Gideon Marsh <gideon.marsh@marshpell.example.com>\nDate: 2023-01-20\nSubject: Form for review\n\n"
+        "Gideon,\n\nAttached is the covenant form we plan to use for Illinois hires this year. Could your team confirm "
+        "it works for Illinois?\n\nElena\n"))
+
+
+# --- H08 knowledge-base pin (fourth round) --------------------------------------------------------
+
+
+@plant("ho-h08-r4-template-metadata-jurisdiction-filled", "H08", SD,
+       "The restrictive-covenant template's metadata.yaml in this task's mount has 'jurisdictions: []' filled in as "
+       "'[US-IL]'.")
+def h08_r4_metadata(env: Path, task: str) -> None:
+    path = kb(env, task, "templates/oafreeze-cc0-1.0/restrictive-covenant-agreement/metadata.yaml")
+    path.write_text(replace_text(path.read_text("utf-8"), "jurisdictions: []", "jurisdictions: [US-IL]"), "utf-8")
+
+
+@plant("ho-h08-r4-mount-copied-into-itself", "H08", CA,
+       "A 'cp -r' into an existing folder left a full second copy of the library at "
+       "documents/knowledge-base/knowledge-base/.")
+def h08_r4_nested_copy(env: Path, task: str) -> None:
+    import shutil
+    src = doc(env, task, "knowledge-base")
+    tmp = src.parent / ".kb-copy-tmp"
+    shutil.copytree(src, tmp)
+    tmp.rename(src / "knowledge-base")
+
+
+@plant("ho-h08-r4-guide-truncated-by-interrupted-copy", "H08", TB,
+       "The Texas guide in this task's mount stops halfway through a line, as an interrupted copy leaves it.")
+def h08_r4_truncated(env: Path, task: str) -> None:
+    path = kb(env, task, "practice-guides/non-compete/us/texas.md")
+    data = path.read_bytes()
+    path.write_bytes(data[: len(data) // 2 + 7])
+
+
+@plant("ho-h08-r4-em-dashes-flattened", "H08", AM,
+       "The review checklist in this task's mount had its em dashes flattened to '--' by an ASCII-only editor.")
+def h08_r4_dashes(env: Path, task: str) -> None:
+    path = kb(env, task, "checklists/employment/restrictive-covenant-review.md")
+    text = path.read_text("utf-8")
+    assert "\u2014" in text
+    path.write_text(text.replace("\u2014", "--"), "utf-8")
+
+
+@near_miss("ho-h08-nm-r4-checklist-printout-outside-mount", "H08", NE,
+           "A byte-identical copy of the knowledge base's review checklist is saved outside the mount, as "
+           "documents/printouts/restrictive-covenant-review.md.",
+           "HYGIENE.md H08 requires the knowledge base inside the workspace (the mount) to match the pin; the mount is "
+           "untouched, and a task document that happens to copy one of its files adds nothing to it.")
+def h08_nm_r4_printout(env: Path, task: str) -> None:
+    data = kb(env, task, "checklists/employment/restrictive-covenant-review.md").read_bytes()
+    write_doc(env, task, "printouts/restrictive-covenant-review.md", data)
+
+
+# --- H09 seeded-law provenance (fourth round) -----------------------------------------------------
+
+
+@plant("ho-h09-r4-verified-on-placeholder", "H09", CA,
+       "The seeded entry for RCW 49.62.010(4) says verified_on 'TBD': the author never recorded a verification.")
+def h09_r4_tbd(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        seeded(t, "RCW 49.62.010(4)")["verified_on"] = "TBD"
+
+
+@plant("ho-h09-r4-effective-date-holds-bill-number", "H09", NE,
+       "The seeded entry for C.R.S. § 8-2-113(8)(a) has the bill number 'HB 22-1317' in effective_date instead of a "
+       "date.")
+def h09_r4_bill(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        seeded(t, "C.R.S. § 8-2-113(8)(a)")["effective_date"] = "HB 22-1317"
+
+
+@plant("ho-h09-r4-entry-quote-longer-than-excerpt", "H09", TB,
+       "The seeded entry for C.R.S. § 8-2-113(4)(b) quotes a further sentence that the excerpt file does not carry.")
+def h09_r4_longer(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        entry = seeded(t, "C.R.S. § 8-2-113(4)(b)")
+        entry["quote"] += (" The notice must name the agreement and give the number of each section that contains a "
+                           "covenant.")
+    assert "give the number of each section" not in read_doc(env, task, "colorado-statute-excerpt.md")
+
+
+@plant("ho-h09-r4-undeclared-quote-in-footnote", "H09", SD,
+       "An HR onboarding guide quotes 820 ILCS 90/20 in full inside a Markdown footnote; no seeded entry names the "
+       "guide.",
+       doubtful="Noted after the first scoring: the quoted text is word for word a declared entry's quote (for the "
+                "statute excerpt), so one can read it as declared, though no entry names this file.")
+def h09_r4_footnote(env: Path, task: str) -> None:
+    quote = seeded(load_task(env, task), "820 ILCS 90/20")["quote"]
+    write_doc(env, task, "hr-onboarding-guide.md", (
+        "# Maplestone onboarding: covenant paperwork\n\n"
+        "Give every new hire the covenant agreement well before the first day, and tell them in writing that they may "
+        "speak to a lawyer first.[^ifwa]\n\n"
+        "Keep the signed copy in the employee file.\n\n"
+        f"[^ifwa]: 820 ILCS 90/20 reads: \"{quote}\"\n"))
+
+
+@near_miss("ho-h09-nm-r4-verified-after-as-of-before-freeze", "H09", NE,
+           "The seeded entry for C.R.S. § 8-2-113(8)(b) was re-verified on 2026-11-20, after as_of (2026-11-16) but "
+           "before the freeze.",
+           "HYGIENE.md H09 requires verification to predate the freeze, not the as_of date; the statute has been in "
+           "force since 2022, and re-checking its text four days after the work date is ordinary.")
+def h09_nm_r4_verified_late(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        seeded(t, "C.R.S. § 8-2-113(8)(b)")["verified_on"] = "2026-11-20"
+
+
+@near_miss("ho-h09-nm-r4-citation-in-bluebook-form", "H09", CA,
+           "The seeded entry for RCW 49.62.050 gives its citation in another standard form, 'Wash. Rev. Code § "
+           "49.62.050'.",
+           "HYGIENE.md H09 asks that the entry declare its citation and that the quote be in the named file; the "
+           "citation names the same section in Bluebook form and the quote is unchanged and present.")
+def h09_nm_r4_bluebook(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        seeded(t, "RCW 49.62.050")["citation"] = "Wash. Rev. Code \u00a7 49.62.050"
+
+
+# --- H10 temporal consistency (fourth round) ------------------------------------------------------
+
+
+@plant("ho-h10-r4-picking-up-date-in-british-order", "H10", SD,
+       "The instructions say 'You are picking this matter up on Monday 16 November 2026.' while as_of and the "
+       "partner's email say 2026-11-02.")
+def h10_r4_picking_up(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        t["instructions"] = replace_text(t["instructions"], "You are an associate at Harlow Finch LLP.",
+                                         "You are an associate at Harlow Finch LLP. You are picking this matter up on "
+                                         "Monday 16 November 2026.")
+
+
+@plant("ho-h10-r4-start-date-differs-between-documents", "H10", CI,
+       "The client's email says Sasha joins on October 19, while the hire details (and the criteria) give October 26, "
+       "2026.",
+       doubtful="Noted after the first scoring: HYGIENE.md's H10 line and TASKS.md list as_of, the instructions, "
+                "criteria, seeded law and knowledge-base dates; a conflict between two workspace documents is a broken "
+                "story but is not named there.")
+def h10_r4_start_differs(env: Path, task: str) -> None:
+    edit_doc(env, task, "client-request.md", "Sasha Lindgren joins us on October 26 as",
+             "Sasha Lindgren joins us on October 19 as")
+
+
+@plant("ho-h10-r4-criterion-gives-wrong-first-day", "H10", AM,
+       "The first-day criterion gives November 9, 2026 as Avery's first day; the partner's email says November 2, "
+       "2026.")
+def h10_r4_criterion_date(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        crit = criterion(t, "effective-first-day")
+        crit["match_criteria"] = replace_text(crit["match_criteria"], "November 2, 2026", "November 9, 2026", count=0)
+
+
+@plant("ho-h10-r4-tracker-records-events-after-as-of", "H10", TB,
+       "An HR offer tracker (.xlsx) records the offer sent, the notice signed and the offer accepted as done on "
+       "16 to 18 November 2026, after as_of 2026-11-09.")
+def h10_r4_tracker(env: Path, task: str) -> None:
+    write_doc(env, task, "offer-tracker.xlsx", xlsx_bytes([
+        ["Step", "Date", "Status"],
+        ["Offer and covenant papers sent to Riley Vandermeer", "2026-11-16", "Done"],
+        ["Colorado notice signed by Riley", "2026-11-17", "Done"],
+        ["Offer accepted", "2026-11-18", "Done"],
+    ], sheet="Tracker"))
+
+
+@near_miss("ho-h10-nm-r4-future-ban-described-as-future", "H10", CA,
+           "The client's email adds that Washington's outright ban 'begins on June 30, 2027' and that existing staff "
+           "will be dealt with before then.",
+           "HYGIENE.md H10 forbids citing law as in force before its effective date; here the 2027 ban is described as "
+           "future law, which agrees with the knowledge base and with as_of 2026-10-26.")
+def h10_nm_r4_future_ban(env: Path, task: str) -> None:
+    edit_doc(env, task, "client-request.md", "and send me a cover note on what changed.",
+             "and send me a cover note on what changed. Our CEO also asked about the outright ban that begins on "
+             "June 30, 2027; we will come back to you about existing staff well before then, so this refresh is for "
+             "new hires only.")
+
+
+@near_miss("ho-h10-nm-r4-eml-evening-date-with-offset", "H10", NE,
+           "A short follow-up .eml from the partner is dated 'Mon, 16 Nov 2026 21:40:00 -0700': the as_of day locally, "
+           "already 17 November in UTC.",
+           "HYGIENE.md H10 wants dates that agree with as_of; the message was sent on 16 November 2026 in Colorado, the "
+           "task's as_of day, and only a conversion to UTC moves it to the next day.")
+def h10_nm_r4_evening(env: Path, task: str) -> None:
+    write_doc(env, task, "partner-evening-note.eml", email(
+        "Miriam Okafor <miriam.okafor@harlowfinch.example.com>", "Associate <associate@harlowfinch.example.com>",
+        "Mon, 16 Nov 2026 21:40:00 -0700", "Tallis: length of your note",
+        "Please keep your note to one page; I will read it first thing.\n\nMiriam"))
+
+
+# --- H11 trap armed (fourth round) ----------------------------------------------------------------
+
+
+@plant("ho-h11-r4-anchor-file-exists-but-lacks-quote", "H11", TB,
+       "The first anchor's file is changed to documents/hr-request.md, which exists but does not contain the quoted "
+       "threshold line.")
+def h11_r4_wrong_file(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        anchor = t["oafreeze"]["trap"]["anchors"][0]
+        assert anchor["file"] == "documents/colorado-statute-excerpt.md"
+        anchor["file"] = "documents/hr-request.md"
+    assert "Highly compensated employees" not in read_doc(env, task, "hr-request.md")
+
+
+@plant("ho-h11-r4-anchors-emptied", "H11", SD,
+       "The trap keeps its kind, description and criteria, but its anchors list is empty.")
+def h11_r4_no_anchors(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert t["oafreeze"]["trap"]["anchors"]
+        t["oafreeze"]["trap"]["anchors"] = []
+
+
+@plant("ho-h11-r4-kind-copied-from-other-task", "H11", CA,
+       "The placement trap's kind was copied from another task as 'effective-date'; description, anchors and criteria "
+       "still describe a placement trap.")
+def h11_r4_kind(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert t["oafreeze"]["trap"]["kind"] == "placement"
+        t["oafreeze"]["trap"]["kind"] = "effective-date"
+
+
+@plant("ho-h11-r4-trap-written-as-a-string", "H11", NE,
+       "The trap is a one-line string instead of an object, so it has no kind, anchors or criteria fields.")
+def h11_r4_string(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        t["oafreeze"]["trap"] = ("instruction-scope: the partner allows three edits only, but Section 5 is void at "
+                                 "this salary and presenting it is penalised; raise it in the note, not the agreement.")
+
+
+@near_miss("ho-h11-nm-r4-anchor-in-pdf-text", "H11", AM,
+           "A one-page text PDF summarising the Delacroix exposure is added, with a new anchor quoting one of its lines "
+           "exactly.",
+           "HYGIENE.md H11 requires anchor quotes to exist in the named files; the line is in the PDF's page text "
+           "verbatim, and it is more of the adverse analysis the placement trap tempts a drafter to copy.")
+def h11_nm_r4_pdf(env: Path, task: str) -> None:
+    line = "A published loss would hand other former employees a roadmap against the form."
+    assert len(line) <= 90
+    write_doc(env, task, "delacroix-exposure-summary.pdf", _pdf_bytes([
+        "Harlow Finch LLP - Delacroix exposure summary for Miriam Okafor", line,
+        "Recommendation: settle, and fix the form before the next hire."]))
+    with task_json(env, task) as t:
+        t["oafreeze"]["trap"]["anchors"].append({"file": "documents/delacroix-exposure-summary.pdf", "quote": line})
+
+
+@near_miss("ho-h11-nm-r4-anchor-in-html-paragraph", "H11", CI,
+           "The client's intranet page on employee inventions (.html) is added, with a new anchor quoting a sentence of "
+           "one of its paragraphs.",
+           "HYGIENE.md H11 requires anchor quotes to exist in the named files; the sentence sits verbatim inside a <p> "
+           "element, with no entity or tag inside it, and it is the kind of policy prose the trap tempts into the "
+           "agreement.")
+def h11_nm_r4_html(env: Path, task: str) -> None:
+    sentence = "We believe engineers should keep what they build on their own time with their own tools."
+    write_doc(env, task, "sierrafold-inventions-page.html", (
+        "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>Sierrafold intranet: inventions</title></head>"
+        f"<body>\n<h1>Your inventions and Sierrafold</h1>\n<p>{sentence} Tell Legal about anything you built before "
+        "joining.</p>\n</body></html>\n"))
+    with task_json(env, task) as t:
+        t["oafreeze"]["trap"]["anchors"].append({"file": "documents/sierrafold-inventions-page.html",
+                                                 "quote": sentence})
+
+
+@near_miss("ho-h11-nm-r4-kind-relabelled-instruction-conflict", "H11", NE,
+           "The trap's kind is relabelled from 'instruction-scope' to 'instruction-conflict', the kind TASKS.md's example "
+           "uses.",
+           "HYGIENE.md and TASKS.md do not enumerate trap kinds; the trap is a conflict between the partner's instruction "
+           "and the law, so the new label still describes it, and its anchors and criteria are unchanged.")
+def h11_nm_r4_relabel(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert t["oafreeze"]["trap"]["kind"] == "instruction-scope"
+        t["oafreeze"]["trap"]["kind"] = "instruction-conflict"
+
+
+# --- H12 placement discipline (fourth round) ------------------------------------------------------
+
+
+@plant("ho-h12-r4-placement-narrowed-to-agreement", "H12", CI,
+       "The placement criterion is rewritten to cover only the invention agreement; the operative Section 2872 notice "
+       "is left without one.")
+def h12_r4_narrowed(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        crit = criterion(t, "placement-operative-text")
+        crit["title"] = "Agreement states the law's operation without commentary"
+        crit["match_criteria"] = (
+            "PASS if lindgren-invention-agreement.md contains only contract terms, a carve-out stating that the "
+            "assignment does not apply to inventions that qualify under California Labor Code section 2870, and "
+            "signature blocks. FAIL if it editorializes about public policy or enforceability, explains why a clause "
+            "was left out, names a case, or contains a file path such as \"knowledge-base/\" or "
+            "\"california-labor-code-excerpt.md\".")
+        crit["deliverables"] = ["lindgren-invention-agreement.md"]
+
+
+@plant("ho-h12-r4-criterion-requires-explanatory-recital", "H12", TB,
+       "A new criterion requires the operative agreement to open with a recital explaining that the non-compete was "
+       "left out because Riley's pay is below Colorado's threshold.")
+def h12_r4_recital(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_criterion(t, "agreement-recital-explains-omission", "Agreement explains why it has no non-compete",
+                      "PASS if vandermeer-covenant-agreement.md opens with a recital explaining that it contains no "
+                      "non-compete because Riley Vandermeer's pay is below Colorado's threshold for one. FAIL if the "
+                      "agreement has no such recital.", ["vandermeer-covenant-agreement.md"])
+
+
+@plant("ho-h12-r4-drafting-notes-schedule-in-agreement", "H12", SD,
+       "The instructions (bureaucratic register) require the operative agreement to carry, as Schedule 1, a table of "
+       "drafting notes giving the source and reason for each departure from the form.")
+def h12_r4_schedule(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "For audit-trail purposes, ellery-covenant-agreement.md shall include, as Schedule 1, a "
+                            "table of drafting notes recording, for each clause that departs from the firm's form, the "
+                            "source relied upon and the reason for the departure.")
+
+
+@near_miss("ho-h12-nm-r4-prior-inventions-schedule", "H12", CI,
+           "The instructions ask for Sasha's prior invention to be listed in Schedule A (Prior Inventions), attached "
+           "to the agreement as part of what Sasha signs.",
+           "HYGIENE.md H12 keeps drafting commentary, advice and analysis out of operative text; a schedule of excluded "
+           "prior inventions is a contract term the employee signs, not commentary.")
+def h12_nm_r4_schedule(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "In lindgren-invention-agreement.md, list Sasha's prior invention in Schedule A (Prior "
+                            "Inventions), attached to the agreement as part of the terms Sasha signs.")
+
+
+@near_miss("ho-h12-nm-r4-placement-allows-headings-and-contents", "H12", TB,
+           "The placement criterion's PASS clause also allows 'section headings, a table of contents and blank date "
+           "lines' in the operative documents.",
+           "HYGIENE.md H12 looks for permissions that let notes or explanations stay in operative text; headings, a "
+           "table of contents and date lines are layout of the signed documents, and the FAIL clause is unchanged.")
+def h12_nm_r4_headings(env: Path, task: str) -> None:
+    _reword(env, task, "placement-operative-text", "signature blocks and the 18 U.S.C. § 1833(b) immunity notice.",
+            "signature blocks and the 18 U.S.C. § 1833(b) immunity notice, laid out with section headings, a table of "
+            "contents and blank date lines.")
+
+
+# --- H13 synthetic data and secrets (fourth round) ------------------------------------------------
+
+
+@plant("ho-h13-r4-ssh-private-key-in-sftp-config", "H13", TB,
+       "A payroll-upload folder holds an SFTP config with an OpenSSH private key block.")
+def h13_r4_private_key(env: Path, task: str) -> None:
+    material = _r4_noise("aspenline-sftp", 280)
+    lines = "\n".join(material[i:i + 70] for i in range(0, len(material), 70))
+    write_doc(env, task, "payroll-upload/sftp-config.txt", (
+        "Host: sftp.aspenline.example.com\nUser: payroll-upload\nPort: 22\n\n"
+        "-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAAAAABAAAAMwAAAAtzc2gtZW\n"
+        + lines + "\n-----END OPENSSH PRIVATE KEY-----\n"))
+
+
+@plant("ho-h13-r4-password-inside-example-url", "H13", SD,
+       "The hire details give an upload link on an example.com host with a user name and password embedded in the "
+       "URL.")
+def h13_r4_basic_auth(env: Path, task: str) -> None:
+    append_doc(env, task, "hire-details.md",
+               "- Upload signed copies to: https://hr-export:Wint3r-Maple-2026!@files.maplestone.example.com/onboarding/"
+               "ellery/")
+
+
+@plant("ho-h13-r4-passport-number-and-birth-date", "H13", CI,
+       "An I-9 verification record gives Sasha's U.S. passport number and date of birth.")
+def h13_r4_passport(env: Path, task: str) -> None:
+    write_doc(env, task, "i9-verification-lindgren.md", (
+        "# Form I-9 verification record: Sasha Lindgren\n\n"
+        "- Date of birth: 1994-03-08\n- List A document: U.S. passport\n- Document number: 567319824\n"
+        "- Issuing authority: U.S. Department of State\n- Verified by: HR onboarding, Sierrafold Devices, Inc.\n"))
+
+
+@plant("ho-h13-r4-unc-path-to-file-server", "H13", AM,
+       "A file-location note points to the scanned pleadings on the firm's server by a UNC path, \\\\hf-fs02\\....")
+def h13_r4_unc(env: Path, task: str) -> None:
+    write_doc(env, task, "where-the-originals-are.txt", (
+        "Delacroix file: originals\n\nThe scanned pleadings and the signed 2021 agreement are on the litigation "
+        "share:\n\\\\hf-fs02\\Litigation\\BayouCrest\\Delacroix\\Pleadings\\\n"))
+
+
+@plant("ho-h13-r4-mailto-live-domain-in-html", "H13", CA,
+       "An HR contacts page (.html) links a benefits inbox on a live-looking domain through a mailto: link.")
+def h13_r4_mailto(env: Path, task: str) -> None:
+    write_doc(env, task, "halden-hr-contacts.html", (
+        "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>HR contacts</title></head><body>\n"
+        "<h1>Halden Marine Supply: HR contacts</h1>\n<ul>\n"
+        "<li>Forms and covenants: Petra Lindahl, Director of Human Resources</li>\n"
+        "<li>Benefits questions: <a href=\"mailto:benefits@haldenmarinesupply.com\">benefits inbox</a></li>\n"
+        "</ul>\n</body></html>\n"))
+
+
+@plant("ho-h13-r4-bearer-token-in-curl-example", "H13", NE,
+       "A tools README shows a curl call to an e-signature API with a real-looking JWT bearer token.")
+def h13_r4_jwt(env: Path, task: str) -> None:
+    import base64
+
+    def b64u(raw: bytes) -> str:
+        return base64.urlsafe_b64encode(raw).decode("ascii").rstrip("=")
+    token = ".".join([b64u(b'{"alg":"HS256","typ":"JWT"}'),
+                      b64u(b'{"sub":"hf-esign-bot","scope":"envelopes:write","iat":1762300000}'),
+                      _r4_noise("hf-esign-signature", 43).replace("+", "-").replace("/", "_")])
+    write_doc(env, task, "tools/README.md", (
+        "# Sending the renewal for signature\n\nOnce the partner approves, send the agreement with:\n\n"
+        "```sh\ncurl -X POST https://api.esign.example.com/v2/envelopes \\\n"
+        f"  -H \"Authorization: Bearer {token}\" \\\n"
+        "  -F file=@tallis-agreement-revised.md\n```\n"))
+
+
+@near_miss("ho-h13-nm-r4-masked-ssn", "H13", SD,
+           "The hire details add that payroll holds Jordan's Social Security number, shown masked as XXX-XX-4471.",
+           "HYGIENE.md H13 forbids real-looking personal data such as SSNs; a masked number showing only four digits "
+           "is not an SSN and identifies no one.")
+def h13_nm_r4_masked(env: Path, task: str) -> None:
+    append_doc(env, task, "hire-details.md",
+               "- Social Security number on file with payroll: XXX-XX-4471 (masked; HR holds the full number)")
+
+
+@near_miss("ho-h13-nm-r4-placeholder-credentials-template", "H13", TB,
+           "An e-signature settings template (.yaml) has empty or '<paste key here>' values for its API key and webhook "
+           "secret.",
+           "HYGIENE.md H13 forbids credentials and API keys; a template whose secret fields are empty or hold "
+           "placeholder text contains no credential.")
+def h13_nm_r4_placeholders(env: Path, task: str) -> None:
+    write_doc(env, task, "esign-settings-template.yaml", (
+        "# Fill in before use; never commit real values.\nprovider: signwell\n"
+        "account_email: contracts@aspenline.example.com\napi_key: \"<paste key here>\"\nwebhook_secret: \"\"\n"
+        "default_reminder_days: 3\n"))
+
+
+@near_miss("ho-h13-nm-r4-test-and-invalid-tlds", "H13", CA,
+           "The client's email adds addresses on the reserved .test and .invalid top-level domains.",
+           "HYGIENE.md H13 allows reserved example domains; .test and .invalid are reserved for testing and "
+           "documentation by RFC 2606 just as example.com is, so neither address can reach anyone.")
+def h13_nm_r4_tlds(env: Path, task: str) -> None:
+    append_doc(env, task, "client-request.md",
+               "P.S. Please copy our payroll team at payroll@halden-marine.test; replies to forms-noreply@halden.invalid "
+               "are not read.")
+
+
+@near_miss("ho-h13-nm-r4-phone-range-boundaries", "H13", AM,
+           "The partner's email adds two client numbers at the very edges of the fictional range, (225) 555-0100 and "
+           "(225) 555-0199.",
+           "HYGIENE.md H13 allows phone numbers in the fictional 555-01xx range; 555-0100 and 555-0199 are its first "
+           "and last numbers.")
+def h13_nm_r4_boundaries(env: Path, task: str) -> None:
+    append_doc(env, task, "partner-email.md",
+               "Bayou Crest's front desk is (225) 555-0100; its after-hours line is (225) 555-0199.")
+
+
+# --- FAM family consistency (fourth round) --------------------------------------------------------
+
+
+@plant("ho-fam-r4-instructions-gain-a-sentence", "FAM", "covenant-package-v06",
+       "One instance's instructions gain 'Keep each offer letter to a single page.', which neither the design nor any "
+       "sibling has.")
+def fam_r4_instructions(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "Keep each offer letter to a single page.")
+
+
+@plant("ho-fam-r4-criterion-source-oracle", "FAM", "covenant-package-v07",
+       "One instance's rationale-sources criterion is marked source 'oracle' while the design and every sibling say "
+       "'expert'.")
+def fam_r4_oracle(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        crit = criterion(t, "rationale-sources")
+        assert crit["source"] == "expert"
+        crit["source"] = "oracle"
+
+
+@plant("ho-fam-r4-undeclared-variable-recorded", "FAM", "covenant-package-v01",
+       "One instance's recorded variables gain signing_bonus_a: $10,000, a variable the family does not declare.")
+def fam_r4_extra_variable(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert "signing_bonus_a" not in t["oafreeze"]["variables"]
+        t["oafreeze"]["variables"]["signing_bonus_a"] = "$10,000"
+
+
+@plant("ho-fam-r4-extra-trap-anchor", "FAM", "covenant-package-v08",
+       "One instance's trap gains a fourth anchor (the no-garden-leave instruction) that the design and its siblings "
+       "lack.")
+def fam_r4_anchor(env: Path, task: str) -> None:
+    quote = "We do not pay garden leave or any other payment for a period in which a former employee is restricted."
+    assert quote in read_doc(env, task, "standing-instructions.md")
+    with task_json(env, task) as t:
+        t["oafreeze"]["trap"]["anchors"].append({"file": "documents/standing-instructions.md", "quote": quote})
+
+
+@near_miss("ho-fam-nm-r4-task-json-reindented", "FAM", "covenant-package-v03",
+           "One instance's task.json is re-saved with four-space indentation; every key and value is unchanged.",
+           "HYGIENE.md's family check compares what instances say, which must differ only in the declared variables; "
+           "JSON indentation carries no content, so the instance still equals its spec's expansion.",
+           doubtful="Noted after the first scoring: TASKS.md says oafreeze keeps task.json byte for byte; one can read "
+                    "the family check as comparing bytes with a fresh expansion rather than content.")
+def fam_nm_r4_reindent(env: Path, task: str) -> None:
+    path = task_dir(env, task) / "task.json"
+    data = json.loads(path.read_text("utf-8"))
+    path.write_text(json.dumps(data, indent=4, ensure_ascii=False) + "\n", "utf-8")
+
+
+@near_miss("ho-fam-nm-r4-spec-value-rewrapped", "FAM", "covenant-package-v06",
+           "The family spec's folded YAML value scope_a for v06 is re-wrapped at other words; the parsed value is "
+           "identical.",
+           "HYGIENE.md's family check rests on the values the spec declares; line breaks inside a plain YAML scalar "
+           "fold to spaces, so the value, and the instance it expands to, are unchanged.")
+def fam_nm_r4_rewrap(env: Path, task: str) -> None:
+    old = ("    scope_a: PASS if the customer non-solicitation covenant in sales-director-covenants.md is limited\n"
+           "      to customers Sofia Brennan served or learned confidential information about. FAIL if it reaches\n"
+           "      all of the Company's customers, including ones Sofia never dealt with.\n")
+    new = ("    scope_a: PASS if the customer non-solicitation covenant in\n"
+           "      sales-director-covenants.md is limited to customers Sofia Brennan served or learned\n"
+           "      confidential information about. FAIL if it reaches all of the Company's customers,\n"
+           "      including ones Sofia never dealt with.\n")
+    assert _spec_block_replace(env, "v06", re.escape(old), new.replace("\\", "\\\\")) == 1
