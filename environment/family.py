@@ -100,7 +100,7 @@ class Difference:
 
     task: str
     path: str
-    change: str  # missing | extra | modified | outside-variables
+    change: str  # missing | extra | modified | reformatted | outside-variables
     line: int | None = None
     message: str = ""
     evidence: str = ""
@@ -379,9 +379,25 @@ def compare_files(task: str, expected: dict[str, bytes], found: dict[str, bytes]
             out.append(Difference(task, rel, "extra", message="not produced by the spec"))
         elif expected[rel] != found[rel]:
             line, evidence = _first_difference(expected[rel], found[rel])
-            out.append(Difference(task, rel, "modified", line, "differs from a fresh expansion of the spec",
-                                  evidence))
+            if _same_data(rel, expected[rel], found[rel]):
+                out.append(Difference(task, rel, "reformatted", line, "holds what a fresh expansion of the spec holds, "
+                                      "written out differently (spacing, key order or quoting)", evidence))
+            else:
+                out.append(Difference(task, rel, "modified", line, "differs from a fresh expansion of the spec",
+                                      evidence))
     return out
+
+
+def _same_data(rel: str, a: bytes, b: bytes) -> bool:
+    """Whether two versions of a JSON or YAML file parse to the same data (a re-indented task.json)."""
+    suffix = rel.rsplit(".", 1)[-1].lower()
+    if suffix not in ("json", "yaml", "yml"):
+        return False
+    load = canonical.loads_strict if suffix == "json" else safeyaml.load_all
+    try:
+        return load(a, rel) == load(b, rel)
+    except BadInput:
+        return False
 
 
 def _first_difference(a: bytes, b: bytes) -> tuple[int | None, str]:

@@ -148,3 +148,22 @@ def test_expand_all_lays_out_the_whole_sample_environment(tmp_path):
     assert sum(i.startswith("covenant-package-") for i in ids) == 10
     assert sorted(p.name for p in (tmp_path / "tasks").iterdir()) == ids
     assert expand_all(sample_env_root(), tmp_path) == ids  # a second run finds nothing to change
+
+
+def test_a_reindented_task_json_is_named_as_formatting_not_as_a_change(cli, tmp_path):
+    env = tmp_path / "env"
+    assert cli("family", "expand", str(SPEC), "--env", str(env))[0] == 0
+    path = env / "tasks/covenant-package-v03/task.json"
+    path.write_text(json.dumps(json.loads(path.read_text("utf-8")), indent=4, ensure_ascii=False) + "\n", "utf-8")
+    code, out, err = cli.json("family", "check", str(SPEC), "--env", str(env))
+    assert code == 1, out  # the bytes are not the expansion's: `family expand` would rewrite them
+    changes = {(d["task"], d["path"], d["change"]) for d in out["differences"]}
+    assert ("covenant-package-v03", "task.json", "reformatted") in changes
+    assert not any(change == "modified" for _, _, change in changes)
+    # One value changed as well: now it is a change of content.
+    data = json.loads(path.read_text("utf-8"))
+    data["work_type"] = "review"
+    path.write_text(json.dumps(data, indent=4), "utf-8")
+    code, out, err = cli.json("family", "check", str(SPEC), "--env", str(env))
+    assert ("covenant-package-v03", "task.json", "modified") in {(d["task"], d["path"], d["change"])
+                                                                 for d in out["differences"]}

@@ -245,3 +245,10 @@ def test_a_family_spec_outside_the_environment_is_refused(env):
     with pytest.raises(BadInput) as err:
         audit(env)
     assert [(p.path, p.field) for p in err.value.problems] == [("oafreeze.yaml", "families.0")]
+
+
+def test_a_reindented_task_json_is_a_note_not_a_failure(env):
+    task_file(env).write_text(json.dumps(load(env), indent=4, ensure_ascii=False) + "\n")
+    results = audit(env)
+    assert all(r.passed for r in results.values())
+    assert [(f.severity, f.path) for f in results[VICTIM].findings if f.item == "FAM"] == [("minor", "task.json")]

@@ -251,6 +251,7 @@ SPEC_FIX = {
     "missing": "re-expand the instance from its spec (`oafreeze family expand`)",
     "extra": "delete it, or add it to the family's design",
     "modified": "make the change in the spec's design (or a declared variable) and re-expand",
+    "reformatted": "re-expand the instance (`oafreeze family expand`) so that its bytes are the spec's again",
     "outside-variables": "make the difference a declared variable of the spec, or remove it",
 }
 
@@ -275,6 +276,8 @@ def against_spec(ctx: TaskContext, family) -> list[Finding]:
     for d in ctx.cache[key]:
         if d.task == ctx.task_id:
             first.setdefault(d.path, d)
-    return [ctx.finding(ID, "major", d.path or ".", f"{d.message} (family spec {family.source})",
+    # A file that only reads differently (a re-indented task.json) says the same: minor.
+    return [ctx.finding(ID, "minor" if d.change == "reformatted" else "major", d.path or ".",
+                        f"{d.message} (family spec {family.source})",
                         SPEC_FIX.get(d.change, SPEC_FIX["modified"]), location=d.line, evidence=d.evidence)
             for d in first.values()]
