@@ -157,8 +157,38 @@ def _grader_text(ctx: TaskContext, f, text: str) -> list[Finding]:
         line = text.count("\n", 0, first) + 1 if first is not None else (
             tx.locate(text, (ids + titles)[0]) if ids or titles else None)
         what = [m.group(0) for _, m in hits] + [f"criterion {i!r}" for i in ids] + [f"title {t!r}" for t in titles]
+        if not ids and not titles and {cue for cue, _ in hits} <= PASS_FAIL and not _grades_the_task(ctx, text):
+            # "PASS if the belt halts ..." in a client's test plan: the shape of a rubric, about
+            # something the task's criteria do not grade.
+            return [ctx.finding(
+                ID, "minor", f.rel, f"{f.rel}{f.where(line)} is written in the grader's form ({', '.join(what[:4])}) "
+                "about something the task's criteria do not grade: check it is the matter's own material",
+                f"if it is grading material, take {f.rel} out of documents/", location=line,
+                evidence=tx.line_text(text, line))]
         return [ctx.finding(
             ID, "major", f.rel, f"{f.rel}{f.where(line)} is written for the grader ({', '.join(what[:4])}): "
             "an agent that reads it learns what the judge will reward", f"take {f.rel} out of documents/, or "
             "remove the grading material from it", location=line, evidence=tx.line_text(text, line))]
     return []
+
+
+PASS_FAIL = set(GRADER_CUES[:2])
+# Words of the pass/fail form itself, said of anything graded.
+_FORM_WORDS = {"pass", "fail", "fails", "passes", "otherwise", "unless", "either", "neither", "every", "within",
+               "there", "their", "where", "which", "whether", "other", "after", "before", "about", "under", "those",
+               "these", "would", "could", "should", "shall", "least", "first", "without", "being"}
+TOPIC_SHARE = 0.2  # of a pass/fail line's topic words that the task's criteria or deliverables use
+
+
+def _topic(text: str) -> set[str]:
+    return {w for w, _ in tx.words(text) if len(w) >= 5 and w.isalpha() and w not in _FORM_WORDS}
+
+
+def _grades_the_task(ctx: TaskContext, text: str) -> bool:
+    """Whether the pass/fail lines of a document speak of what the task's criteria grade: a
+    fifth or more of their topic words are words of the criteria or the deliverables' names."""
+    said = _topic(" ".join([*(f"{c.title} {c.match_criteria}" for c in ctx.task.criteria),
+                            *(n.replace("-", " ").replace("_", " ") for n in ctx.task.deliverables)]))
+    lines = [line for line in text.splitlines() if "PASS" in line or "FAIL" in line]
+    topic = _topic("\n".join(line for line in lines if any(cue.search(line) for cue in PASS_FAIL)))
+    return not topic or len(topic & said) >= TOPIC_SHARE * len(topic)

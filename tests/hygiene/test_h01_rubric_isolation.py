@@ -52,6 +52,23 @@ def test_a_document_written_for_the_grader_is_major_even_in_paraphrase(tmp_path)
     assert hits[0].location == 1
 
 
+def test_pass_fail_lines_in_other_words_than_the_criteria_are_still_major(tmp_path):
+    # The task's own subject, paraphrased in the rubric's form: written for the grader.
+    lines = ("PASS if the agreement hands the employee a written notice about the covenant.\n"
+             "FAIL if the client email forgets the salary threshold.\n")
+    hits = found(env_with(tmp_path, files={**workspace(), "checks.md": lines}), "H01")
+    assert [(f.severity, f.path) for f in hits] == [("major", "documents/checks.md")]
+
+
+def test_pass_fail_lines_about_what_no_criterion_grades_are_a_note(tmp_path):
+    # A client's machine test plan has the rubric's shape but grades conveyors, not the task.
+    plan = ("1. Conveyor halt. PASS if the belt stops within two seconds of the button. FAIL if it coasts longer.\n"
+            "2. Lift sensor. PASS if readings stay within one percent across ten lifts. FAIL if any drifts.\n")
+    hits = found(env_with(tmp_path, files={**workspace(), "site-tests.md": plan}), "H01")
+    assert [(f.severity, f.path, f.location) for f in hits] == [("minor", "documents/site-tests.md", 1)]
+    assert "do not grade" in hits[0].message
+
+
 def test_criterion_text_added_inside_the_knowledge_base_is_found(tmp_path):
     env = env_with(tmp_path)
     crit = task_json()["criteria"][0]["match_criteria"]
