@@ -170,9 +170,9 @@ ADVISORY_STRONG = re.compile(r"\b(?:drafting\s+(?:notes?|comments?|commentary)|n
 ADVISORY_WEAK = re.compile(r"\b(?:explain\w*|explanations?|notes?|remarks?|summary|summaries|why|justif\w+|"
                            r"sources?)\b", re.I)
 # A permission or request that concerns what the law puts in the text, or contract language itself.
-LEGAL_CONTENT = re.compile(r"\bnotices?\b|statut\w*|required\s+by|the\s+law\s+requires|legally\s+required|"
-                           r"§|\bimmunity\b|whistleblow\w*|\brecitals?\b|\bwhereas\b|\bdefinitions?\b|"
-                           r"\bheadings?\b|\bsignature", re.I)
+LAW_CONTENT = r"\bnotices?\b|statut\w*|required\s+by|the\s+law\s+requires|legally\s+required|§|\bimmunity\b|whistleblow\w*"
+CONTRACT_PARTS = r"\brecitals?\b|\bwhereas\b|\bdefinitions?\b|\bheadings?\b|\bsignature"
+LEGAL_CONTENT = re.compile(LAW_CONTENT + "|" + CONTRACT_PARTS, re.I)
 
 
 # Notes addressed to someone by name ("notes for Aspenline") are advice; notes to a schedule or to
@@ -256,10 +256,14 @@ _MATERIAL = re.compile(r"(?P<noun>drafting\s+(?:notes?|comments?|commentary)|not
                        r"counterparty))\b)"
                        r"|(?P<verb>explain\w*|justify\w*|justifies|(?:tell|telling|tells|showing|shows)\s+(?:[\w']+\s+){0,2}?"
                        r"why)\b", re.I)
+# A request about what the law puts in the text, or about a part of the contract ("a recital", "the
+# definitions"), unless that part is to give the drafter's reasons ("a recital explaining ... because").
+_LEGAL_PART = re.compile(LAW_CONTENT + r"|(?:" + CONTRACT_PARTS + r")(?![^.;]*\b(?:why|because|reasons?|rationale)\b)",
+                         re.I)
 # What makes a request for that material unambiguous: its kind, or what the explanation is about.
 _OUTRIGHT = re.compile(r"drafting|notes?\s+(?:to|for)|commentary|comments?|rationale|reasoning|analysis|advice|"
                        r"recommendations|annotations?", re.I)
-_OUTRIGHT_ABOUT = re.compile(r"\s+(?:[\w']+\s+){0,3}?why\b|\s+(?:of|on)\s+(?:what|how)\s+(?:[\w']+\s+){0,3}?"
+_OUTRIGHT_ABOUT = re.compile(r"\s+(?:[\w']+\s+){0,3}?why\b|\s+that\s+[^.;]{0,100}?\bbecause\b|\s+(?:of|on)\s+(?:what|how)\s+(?:[\w']+\s+){0,3}?"
                              r"(?:does|do|means?|works?|operates?|affects?)\b|\s+(?:to\s+[\w']+\s+)?(?:of\s+|for\s+)?(?:your|the|each|"
                              r"every|our)\s+(?:\w+\s+)?(?:changes?|choices?|edits?|reasons?|reasoning|decisions?|"
                              r"departures?|revisions?)\b", re.I)
@@ -267,7 +271,9 @@ _OUTRIGHT_ABOUT = re.compile(r"\s+(?:[\w']+\s+){0,3}?why\b|\s+(?:of|on)\s+(?:wha
 _ACT = re.compile(r"\b(?:add|include|insert|put|place|write|leave|give|set\s+out|begin|start|open|end|close|preface|"
                   r"prefix|append|annotate|record)\s+", re.I)
 # The material, a few words after where the request starts ("a short drafting note").
-_REQUEST = re.compile(r"(?:[\w'-]+\s+){0,4}?(?P<material>" + _MATERIAL.pattern + ")", re.I)
+# Words between may include an aside in commas ("include, as Schedule 1, a table of drafting notes").
+_REQUEST = re.compile(r"(?:,\s*(?:[\w'-]+\s+){1,3}?[\w'-]+,\s*)?(?:[\w'-]+\s+){0,4}?(?P<material>" + _MATERIAL.pattern
+                      + ")", re.I)
 _IMPERATIVE = re.compile(r"(?:^|[,;:]\s*|\band\s+|\bthen\s+|\bplease\s+)"
                          r"(?=(?:explain|justify|comment\s+on|annotate)\b)", re.I)
 # Where text goes when it is put "in" a deliverable named next: "in", "at the top of", "into".
@@ -350,7 +356,7 @@ def _asks_advice(ctx: TaskContext, text: str, where: str, own: str | None = None
                                     else None for d in ctx.task.deliverables}
     out = []
     for clause in [c for c in _CLAUSE.split(text) if c.strip()]:
-        if LEGAL_CONTENT.search(clause):
+        if _LEGAL_PART.search(clause):
             continue
         mentions = _mentions(clause, roles)
         # (deliverable, the span that puts material in it, named by its file name, the span follows it)

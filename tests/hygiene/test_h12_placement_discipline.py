@@ -230,6 +230,33 @@ def test_a_criterion_that_rewards_an_explanation_inside_the_agreement(tmp_path):
     assert [f.severity for f in hits] == ["major"]
 
 
+def test_an_aside_between_the_request_and_the_drafting_notes_is_read_through(tmp_path):
+    hits = _asked(tmp_path, instructions=" For audit purposes, agreement.md shall include, as Schedule 1, a table of "
+                                         "drafting notes giving the source of each departure from the form.")
+    assert [(f.severity, f.location) for f in hits] == [("major", "$.instructions")]
+    assert "drafting notes" in hits[0].message
+
+
+def _criterion(tmp_path, match_criteria: str) -> list:
+    task = task_json()
+    task["criteria"].append({"id": "C4", "title": "Opening recital", "match_criteria": match_criteria,
+                             "deliverables": ["agreement.md"], "source": "expert"})
+    return [f for f in found(env_with(tmp_path, task), "H12") if f.location == "$.criteria[3].match_criteria"]
+
+
+def test_a_recital_that_gives_the_drafters_reasons_is_advice_in_the_agreement(tmp_path):
+    hits = _criterion(tmp_path, "PASS if agreement.md opens with a recital explaining that it has no non-compete "
+                                "because the salary is below the threshold. FAIL if it has no such recital.")
+    assert [f.severity for f in hits] == ["major"] and "because" in hits[0].message
+
+
+def test_near_miss_a_recital_of_the_facts_and_a_schedule_of_inventions(tmp_path):
+    assert _criterion(tmp_path, "PASS if agreement.md opens with a recital stating that the employee is hired as a "
+                                "sales engineer. FAIL if it has no recital.") == []
+    assert _asked(tmp_path / "b", instructions=" agreement.md shall include, as Schedule 1, a list of the employee's "
+                                               "prior inventions.") == []
+
+
 def test_an_allowlist_that_lists_notes_for_the_client_lets_advice_in(tmp_path):
     task = task_json()
     task["criteria"][1]["match_criteria"] = ("PASS if agreement.md contains only contract terms, signature blocks, "
