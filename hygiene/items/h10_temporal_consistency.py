@@ -14,8 +14,15 @@ ID = "H10"
 NAME = "temporal consistency"
 # A sentence that tells the agent what day it is ("Today is ...", "The current date for this matter
 # is ...", "Assume it is ...", "as at ...").
+# The moment the agent takes the work up also says what day it is: "You are picking this matter up on
+# Monday 16 November 2026", "the file was handed to you on ...".
+_MATTER = r"(?:this|the)\s+(?:matter|file|task|work|assignment|case|instruction)"
 TODAY_CUE = re.compile(r"\b(?:today|as of|as at|current date|present date|date of (?:this|the) (?:assignment|work|"
-                       r"matter)|the date is|it is now|assume (?:that )?(?:it is|the date is))\b", re.I)
+                       r"matter)|the date is|it is now|assume (?:that )?(?:it is|the date is)|this (?:morning|afternoon)|"
+                       rf"(?:pick\w*|tak\w*|took)\s+(?:up\s+|over\s+)?{_MATTER}(?:\s+(?:up|over))?|"
+                       rf"(?:assigned|given|handed|sent)\s+(?:to\s+you\s+)?{_MATTER}|"
+                       rf"{_MATTER}\s+(?:is|was)\s+(?:assigned|given|handed|passed|opened|sent)|"
+                       r"you\s+(?:are|were)\s+(?:brought|staffed)\s+(?:in|on))\b", re.I)
 
 # A document's own date: a "Date:" / "Sent:" header line near its top (Markdown, e-mail, a memo
 # flattened from Word), or a dateline (a line that is only a date) before the body starts.
@@ -69,7 +76,9 @@ def document_date(text: str) -> tuple[int, str, dt.date] | None:
 EVENTS = {
     "signing": re.compile(r"\b(?:sign(?:s|ed|ing)?|signature|execut(?:e|ed|es|ion))\b", re.I),
     "start": re.compile(r"\b(?:start(?:s|ing)?\s+(?:date|work|on)|start\s+date|first\s+day|begins?\s+work|"
-                        r"commence(?:s|ment)?\s+(?:of\s+)?(?:employment|work))\b", re.I),
+                        r"commence(?:s|ment)?\s+(?:of\s+)?(?:employment|work)|employment\s+(?:begins|starts|commences)|"
+                        r"join(?:s|ing)?\s+(?:us|the\s+(?:company|team|firm|business|staff))|join(?:s|ing)?\s+on|"
+                        r"reports?\s+for\s+work)\b", re.I),
     "delivery": re.compile(r"\b(?:deliver(?:ed|y|s)?|hand(?:s|ed|ing)?\s+(?:to|the|it|over)|go(?:es)?\s+(?:out\b|to)|"
                            r"(?:is|be|are)\s+sent|send(?:s|ing)?|(?:given|presented|issued)\s+to|issues?)\b",
                            re.I),
@@ -173,6 +182,7 @@ def check(ctx: TaskContext) -> list[Finding]:
                     "criteria may apply different law", "make the instructions and oafreeze.as_of agree",
                     location="$.instructions", evidence=tx.excerpt(sentence)))
     out += _documents_from_the_future(ctx, as_of)
+    out += _done_in_the_future(ctx, as_of)
     out += _event_conflicts(ctx, as_of)
     if ctx.snapshot:
         later = sorted((d.timestamp[:10], d.id) for d in ctx.snapshot.documents
@@ -247,13 +257,88 @@ def _documents_from_the_future(ctx: TaskContext, as_of: dt.date) -> list[Finding
     return out
 
 
+# A record that something has happened: a status cell ("Done", "Signed") or a verb in the past.
+_DONE_WORDS = r"done|completed?|finished|closed|signed|countersigned|sent|accepted|executed|delivered|received|filed"
+_DONE_CELL = re.compile(rf"^\W{{0,3}}(?:{_DONE_WORDS})\W{{0,3}}$", re.I)
+_DONE_VERB = re.compile(r"\b(?:was|were|has\s+been|have\s+been|had\s+been)\s+(?:signed|countersigned|sent|accepted|"
+                        r"executed|delivered|received|filed|returned|issued|given)\b", re.I)
+# A plan, not a record: what is due, scheduled or yet to happen.
+_PLANNED = re.compile(r"\b(?:will|shall|to\s+be|due|scheduled|planned|expected|target\w*|pending|upcoming|next|"
+                      r"no\s+later|deadline|proposed|tentative\w*|not\s+yet|awaiting|open|to\s+do|todo)\b",
+                      re.I)
+_DONE_ANY = re.compile(rf"\b(?:{_DONE_WORDS}|returned|issued|given)\b", re.I)  # a file without any is skipped
+_CELLS = re.compile(r"\t|\s*\|\s*|,(?=\S)")
+
+
+def _done_in_the_future(ctx: TaskContext, as_of: dt.date) -> list[Finding]:
+    """A line of a task document (a tracker row, a status report) that records as done an event it
+    dates after as_of: the agent is told of something that has not happened yet (one finding a file)."""
+    out = []
+    trap = ctx.ext.trap
+    anchored = {ctx.file(a.file).rel for a in trap.anchors if ctx.file(a.file)} if trap else set()
+    for f in ctx.task_files:
+        if not f.text or f.rel.lower().endswith(_DATA) or f.rel in anchored or not _DONE_ANY.search(f.text):
+            continue
+        for number, line in enumerate(f.text.splitlines(), 1):
+            if not line.strip() or _PLANNED.search(line):
+                continue
+            readings = [tx.date_readings(w) for w, _ in tx.dates(line)]
+            later = [r for r in readings if r and r[0] > as_of]
+            if not later:
+                continue
+            cells = [c.strip() for c in _CELLS.split(line)]
+            done = next((c for c in cells if _DONE_CELL.match(c)), None) if len(cells) > 1 else None
+            verb = _DONE_VERB.search(line)
+            if done is None and verb is None:
+                continue
+            out.append(ctx.finding(
+                ID, "major", f.rel, f"{f.rel}{f.where(number)} records as done ({done or verb.group(0)!r}) something "
+                f"it dates {_show(later[0])}, after the as-of date {ctx.ext.as_of}: the agent is told of an event "
+                "that has not happened yet", f"date the event on or before {ctx.ext.as_of}, or record it as planned",
+                location=number, evidence=tx.excerpt(line.strip())))
+            break
+    return out
+
+
+# Two capitalised words in a row: a person or a place ("Sasha Lindgren", "San Jose").
+_NAMES = re.compile(r"\b[A-Z][a-z]+\s+[A-Z][a-z]+\b")
+_NOT_NAMES = re.compile(r"\b(?:January|February|March|April|May|June|July|August|September|October|November|"
+                        r"December|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|The|Start|Date)\b")
+
+
+def _names(sentence: str) -> set[str]:
+    return {n for n in _NAMES.findall(sentence) if not _NOT_NAMES.search(n)}
+
+
+def _document_conflicts(ctx: TaskContext, heard: list) -> list[Finding]:
+    """Two task documents that give one upcoming event two dates ("joins us on October 19" in the
+    client's email, "Start date: October 26, 2026" in the hire details). Minor: two documents may
+    speak of two people, which only names in both sentences rule out."""
+    out, seen = [], set()
+    for k, (event, what, said, sentence, where) in enumerate(heard):
+        for other, other_what, when, other_sentence, there in heard[k + 1:]:
+            if other != event or there == where or not other_what & what or set(said) & set(when) \
+                    or (event, where, there) in seen:
+                continue
+            names, other_names = _names(sentence), _names(other_sentence)
+            if names and other_names and not names & other_names:
+                continue
+            seen.add((event, where, there))
+            out.append(ctx.finding(
+                ID, "minor", where, f"the {event} date of the {' and '.join(sorted(other_what & what))} is "
+                f"{_show(said)} in {where} but {_show(when)} in {there}: the task's documents tell two stories",
+                f"give the {event} date once, the same in every document", evidence=f"{tx.excerpt(sentence, 90)} | "
+                f"{tx.excerpt(other_sentence, 90)}"))
+    return out
+
+
 def _show(readings: tuple[dt.date, ...]) -> str:
     return " or ".join(d.isoformat() for d in readings)
 
 
 def _event_conflicts(ctx: TaskContext, as_of: dt.date) -> list[Finding]:
-    """The instructions, a criterion or a task document giving one upcoming event two dates (two
-    documents are compared only through what task.json says)."""
+    """The instructions, a criterion or a task document giving one upcoming event two dates (major when
+    task.json is one of the two; two documents against each other are a note)."""
     told = [(event, what, when, sentence, "$.instructions")
             for event, what, when, sentence in _event_dates(ctx.task.instructions, as_of)]
     for i, c in enumerate(ctx.task.criteria):
@@ -261,11 +346,11 @@ def _event_conflicts(ctx: TaskContext, as_of: dt.date) -> list[Finding]:
                  for event, what, when, sentence in _event_dates(c.match_criteria, as_of)]
     # Past dates are history, not the event.
     told = [t for t in told if t[2][0] >= as_of]
-    if not told:
-        return []
     heard = [(event, what, when, sentence, f.rel) for f in ctx.task_files if f.text
              for event, what, when, sentence in _event_dates(f.text, as_of) if when[0] >= as_of]
-    out = []
+    out = _document_conflicts(ctx, heard)
+    if not told:
+        return out
     seen = set()
     for k, (event, what, said, said_sentence, where) in enumerate(told):
         # each pair once: what task.json says against what it says later and what every document says

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 
+import docwriters as dw
 from hygiene_helpers import env_with, found, task_json, workspace
 from hypothesis import given
 from hypothesis import strategies as st
@@ -209,3 +210,49 @@ def test_as_of_must_be_written_yyyy_mm_dd(tmp_path):
     task["oafreeze"]["as_of"] = "March 2, 2026"
     hits = found(env_with(tmp_path, task), "H10")
     assert [(f.severity, f.location) for f in hits] == [("major", "$.oafreeze.as_of")]
+
+
+def test_taking_the_matter_up_on_another_day_than_as_of_is_major(tmp_path):
+    task = task_json()  # as_of 2026-03-02
+    task["instructions"] += " You are picking this matter up on Monday 16 March 2026."
+    hits = found(env_with(tmp_path, task), "H10")
+    assert [(f.severity, f.location) for f in hits] == [("major", "$.instructions")]
+    assert "16 March 2026" in hits[0].message
+
+
+def test_near_miss_the_matter_taken_up_on_as_of_and_an_event_after_it(tmp_path):
+    task = task_json()
+    task["instructions"] += (" The file was handed to you on March 2, 2026. The employee will sign the agreement on "
+                             "March 16, 2026.")
+    assert found(env_with(tmp_path, task), "H10") == []
+
+
+def test_a_tracker_that_records_as_done_what_it_dates_after_as_of_is_major(tmp_path):
+    tracker = dw.xlsx({"Tracker": [["Step", "Date", "Status"], ["Offer sent to the employee", "2026-02-20", "Done"],
+                                ["Notice signed by the employee", "2026-03-17", "Done"]]})
+    report = "# Status\n\nThe offer letter was sent on March 20, 2026.\n"
+    hits = found(env_with(tmp_path, files={**workspace(), "tracker.xlsx": tracker, "status.md": report}), "H10")
+    assert {(f.severity, f.path) for f in hits} == {("major", "documents/tracker.xlsx"),
+                                                    ("major", "documents/status.md")}
+    assert any("'Done'" in f.message and "2026-03-17" in f.message for f in hits)
+
+
+def test_near_miss_a_plan_of_steps_after_as_of(tmp_path):
+    plan = dw.xlsx({"Plan": [["Step", "Date", "Status"], ["Offer sent", "2026-02-20", "Done"],
+                          ["Notice signed", "2026-03-17", "Scheduled"], ["Agreement signed", "2026-03-18", "Pending"]]})
+    memo = "# Next steps\n\nThe agreement is to be signed on March 18, 2026.\n"
+    assert found(env_with(tmp_path, files={**workspace(), "plan.xlsx": plan, "next.md": memo}), "H10") == []
+
+
+def test_two_documents_that_give_one_start_two_dates_are_a_note(tmp_path):
+    files = {**workspace(), "client-email.md": "Jordan Avery joins us on March 16, 2026 as an engineer.\n",
+             "hire-facts.md": "- Start date: March 23, 2026\n"}
+    hits = found(env_with(tmp_path, files=files), "H10")
+    assert [(f.severity, f.path) for f in hits] == [("minor", "documents/client-email.md")]
+    assert "2026-03-16" in hits[0].message and "2026-03-23" in hits[0].message
+
+
+def test_near_miss_two_people_who_start_on_two_days(tmp_path):
+    files = {**workspace(), "client-email.md": "Jordan Avery joins us on March 16, 2026 as an engineer.\n",
+             "other-hire.md": "Casey Morgan starts work on March 23, 2026.\n"}
+    assert found(env_with(tmp_path, files=files), "H10") == []
