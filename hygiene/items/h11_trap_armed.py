@@ -75,6 +75,7 @@ def check(ctx: TaskContext) -> list[Finding]:
                                    "name an existing criterion id", location="$.oafreeze.trap.criteria",
                                    evidence=cid))
     out += _anchor_forms(ctx)
+    out += _kind_fits(ctx)
     out += _tempting(ctx)
     out += _detects(ctx)
     if trap.anchors and not armed:
@@ -85,6 +86,44 @@ def check(ctx: TaskContext) -> list[Finding]:
                                "restore the anchored passages or correct the anchors",
                                location="$.oafreeze.trap.anchors", evidence=tx.excerpt(trap.description)))
     return out
+
+
+# The kinds of trap HYGIENE.md and the sample name, each with what a description of one says. A kind
+# copied from another task ("effective-date" on a placement trap) leaves the description saying none of it.
+KIND_FAMILIES = [
+    ("placement", re.compile(r"placement", re.I),
+     re.compile(r"\b(?:operative|advis\w+|advice|analy\w+|commentary|editoriali\w+|drafting\s+notes?|notes?|pastes?|"
+                r"copies|copy|explains?\b[^.]{0,40}\binside|into\s+the|placement|prose)\b", re.I)),
+    ("timing", re.compile(r"effective|date|timing|temporal|in-force|commencement", re.I),
+     re.compile(r"\b(?:effective|takes?\s+effect|in\s+force|sign(?:ed|ing)\s+(?:on|date)|will\s+be\s+signed|revised|"
+                r"amend\w*|new\s+law|as\s+of|(?:19|20)\d\d|today|repeal\w*)\b", re.I)),
+    ("threshold", re.compile(r"threshold|salary|floor", re.I),
+     re.compile(r"\b(?:thresholds?|floors?|salary|salaries|earn\w*|pay|paid|compensat\w+|wages?|income)\b|\$\s?\d", re.I)),
+    ("instruction", re.compile(r"instruction|scope|conflict", re.I),
+     re.compile(r"\b(?:instruct\w*|partner|asks?|asked|allows?|only|scope|unasked|told|tells|requests?|requested|"
+                r"edits?|conflict\w*|contradict\w*|direct\w*|wants?)\b", re.I)),
+]
+
+
+def _kind_fits(ctx: TaskContext) -> list[Finding]:
+    """A trap of a known kind whose description says nothing such a trap is about (a placement trap
+    with no operative text, advice or analysis in its story): the kind was likely copied from another
+    task, and results reported by kind count it wrongly (minor: read by words)."""
+    trap = ctx.ext.trap
+    said = " ".join([trap.description, *(a.quote for a in trap.anchors)])
+    if not trap.kind.strip() or not trap.description.strip():
+        return []
+    for family, names, words in KIND_FAMILIES:
+        if names.search(trap.kind) and not words.search(said):
+            hits = {f: len(w.findall(said)) for f, _, w in KIND_FAMILIES if f != family}
+            best = max(hits, key=hits.get)
+            return [ctx.finding(ID, "minor", "task.json", f"the trap's kind {trap.kind!r} is a {family} trap, but its "
+                                "description and anchors say nothing of one"
+                                + (f" (they read most as a {best} trap)" if hits[best] else "")
+                                + ": the kind may be copied from another task, and results counted by kind are wrong",
+                                "give the kind of trap the description describes", location="$.oafreeze.trap.kind",
+                                evidence=trap.kind)]
+    return []
 
 
 def _anchor_forms(ctx: TaskContext) -> list[Finding]:

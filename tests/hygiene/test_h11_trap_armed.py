@@ -107,3 +107,19 @@ def test_an_anchor_that_matches_only_with_other_quote_marks_is_minor(tmp_path):
     hits = found(env_with(tmp_path, task, files=files), "H11")
     assert [(f.severity, f.location) for f in hits] == [("minor", "$.oafreeze.trap.anchors[0].quote")]
     assert "quote marks or dashes" in hits[0].message
+
+
+def test_a_trap_kind_its_description_says_nothing_of_is_a_note(tmp_path):
+    task = task_json()
+    assert found(env_with(tmp_path / "a", task), "H11") == []  # the helper's placement trap fits its kind
+    task["oafreeze"]["trap"]["kind"] = "effective-date"
+    hits = [f for f in found(env_with(tmp_path / "b", task), "H11") if f.location == "$.oafreeze.trap.kind"]
+    assert [(f.severity, f.evidence) for f in hits] == [("minor", "effective-date")]
+    assert "placement" in hits[0].message
+
+
+def test_near_miss_a_kind_of_the_same_family_and_a_kind_the_audit_does_not_know(tmp_path):
+    task = task_json()
+    for kind in ("operative-placement", "knowledge-base-copying"):
+        task["oafreeze"]["trap"]["kind"] = kind
+        assert [f for f in found(env_with(tmp_path / kind, task), "H11") if f.location == "$.oafreeze.trap.kind"] == []
