@@ -183,7 +183,8 @@ def citation_in(text: str) -> re.Match | None:
 
 QUOTED = re.compile(r'"([^"]{60,4000})"|\u201c([^\u201d]{60,4000})\u201d')
 # The voice of enacted text: duties, prohibitions, definitions, self-reference.
-STATUTORY = re.compile(r"\b(?:shall|must\s+not|may\s+not|is\s+void|are\s+void|null\s+and\s+void|unlawful|"
+STATUTORY = re.compile(r"\b(?:shall|must\s+not|may\s+not|(?:is|are)\s+(?:\w+\s+(?:and|or)\s+)?(?:void|illegal|invalid|"
+                       r"prohibited)|null\s+and\s+void|unlawful|"
                        r"unenforceable|this\s+(?:section|subsection|chapter|article|act|part|title)|"
                        r"(?:employer|employee|person|worker|covenant)s?\b.{0,80}\b(?:means|includes)\b)", re.I)
 _HEADING = re.compile(r"^\s*(?:#{1,6}\s+|\*\*|[A-Z0-9 .,§()-]{6,}$)")
@@ -231,30 +232,46 @@ def law_passages(text: str) -> list[tuple[int, str, str]]:
     return out
 
 
-def _declared(body: str, quotes: list[str]) -> bool:
+def _declaring(body: str, quotes: list[str]) -> list[int]:
+    """The seeded_law entries (by index) whose quote is this passage, or holds half of it."""
     norm = tx.normalize(body)
-    if any(q and (q in norm or norm in q) for q in quotes):
-        return True
+    exact = [i for i, q in enumerate(quotes) if q and (q in norm or norm in q)]
+    if exact:
+        return exact
     mine = set(tx.shingles(body, 5))
-    return bool(mine) and any(len(mine & set(tx.shingles(q, 5))) >= 0.5 * len(mine) for q in quotes if q)
+    return [i for i, q in enumerate(quotes) if q and mine and len(mine & set(tx.shingles(q, 5))) >= 0.5 * len(mine)]
 
 
 def undeclared_law(ctx: TaskContext) -> list[Finding]:
     """Statutory text quoted in the task's documents that no seeded_law entry declares: law nobody
-    verified, which the agent will read as authoritative."""
-    quotes = [tx.normalize(law.quote or "") for law in ctx.ext.seeded_law]
+    verified, which the agent will read as authoritative (major); text an entry declares for another
+    file, quoted here too (info: the text is verified, but the entry does not say it is seeded here)."""
+    laws = ctx.ext.seeded_law
+    quotes = [tx.normalize(law.quote or "") for law in laws]
     out = []
     for f in ctx.task_files:
         if not f.text:
             continue
         for offset, body, cite in law_passages(f.text):
-            if _declared(body, quotes):
-                continue
             line = f.text.count("\n", 0, offset) + 1
-            out.append(ctx.finding(
-                ID, "major", f.rel, f"{f.rel}{f.where(line)} quotes statutory text ({cite}) that no seeded_law entry "
-                "declares: nobody recorded where it comes from, when it took effect or that it was checked, and the "
-                "agent will treat it as the law", "declare it in oafreeze.seeded_law (file, citation, quote, "
-                "effective_date, verified_on, verified_against), or take it out of the workspace",
-                location=line, evidence=tx.excerpt(body)))
+            declaring = _declaring(body, quotes)
+            if not declaring:
+                out.append(ctx.finding(
+                    ID, "major", f.rel, f"{f.rel}{f.where(line)} quotes statutory text ({cite}) that no seeded_law "
+                    "entry declares: nobody recorded where it comes from, when it took effect or that it was checked, "
+                    "and the agent will treat it as the law", "declare it in oafreeze.seeded_law (file, citation, "
+                    "quote, effective_date, verified_on, verified_against), or take it out of the workspace",
+                    location=line, evidence=tx.excerpt(body)))
+            elif not any(_names_file(ctx, laws[i].file, f.rel) for i in declaring):
+                law = laws[declaring[0]]
+                out.append(ctx.finding(
+                    ID, "info", f.rel, f"{f.rel}{f.where(line)} quotes the text seeded_law declares for "
+                    f"{law.file or 'another file'} ({law.citation or cite}), but no entry names {f.rel}: where the law "
+                    "is planted is recorded for one file only", f"add an entry for {f.rel} (the same citation and "
+                    "quote), or take the copy out", location=line, evidence=tx.excerpt(body)))
     return out
+
+
+def _names_file(ctx: TaskContext, file: str | None, rel: str) -> bool:
+    found = ctx.file(file) if file else None
+    return found is not None and found.rel == rel

@@ -79,7 +79,18 @@ def test_near_miss_declared_statute_text_quoted_again_in_a_memo(tmp_path):
     task["oafreeze"]["seeded_law"][0]["quote"] = STATUTE
     files = {**workspace(), "colorado-statute-excerpt.md": f"# C.R.S. § 8-2-113\n\n{STATUTE}\n",
              "memo.md": f'# Memo\n\nThe statute (C.R.S. § 8-2-113) says "{STATUTE}"\n'}
-    assert found(env_with(tmp_path, task, files), "H09") == []
+    # Verified text quoted again is no defect; that no entry names the memo is said for the record.
+    hits = found(env_with(tmp_path, task, files), "H09")
+    assert [(f.severity, f.path) for f in hits] == [("info", "documents/memo.md")]
+    assert "colorado-statute-excerpt.md" in hits[0].message
+
+
+def test_statute_text_that_is_illegal_and_void_in_a_footnote_is_found(tmp_path):
+    text = ("A covenant not to compete is illegal and void unless the employer advises the employee in writing to "
+            "consult an attorney first")
+    files = {**workspace(), "guide.md": f'# Guide\n\nRead it first.[^1]\n\n[^1]: 820 ILCS 90/20 reads: "{text}"\n'}
+    hits = found(env_with(tmp_path, files=files), "H09")
+    assert [(f.severity, f.path, f.location) for f in hits] == [("major", "documents/guide.md", 5)]
 
 
 # --- statute text cited without "§" ----------------------------------------------------------------
