@@ -187,7 +187,8 @@ def _paste(root: Path, task_id: str, paragraph: str) -> int:
 def test_a_guide_paragraph_pasted_into_a_task_starting_form_fails_h12(env):
     _add_firm_form(env)
     clean = audit(env)  # the clean form is fine: nothing but the family's known notes
-    assert all(r.passed and {(f.item, f.severity) for f in r.findings} <= {("H03", "minor")} for r in clean.values())
+    assert all(r.passed and {(f.item, f.severity) for f in r.findings} <= {("H03", "minor"), ("H04", "minor")}
+               for r in clean.values())
 
     guide, paragraph = trap_paragraph(env)
     line = _paste(env, VICTIM, paragraph)

@@ -14,9 +14,12 @@ from oafreeze.hygiene.finding import Finding
 ID = "H04"
 NAME = "criterion form"
 
-# "(1) ... (2) ...", "(a) ... (b) ...", or two requirements joined by ";" / "and also".
+# "(1) ... (2) ...", "(a) ... (b) ...", or two requirements joined by ";" / "and also", or a second
+# sentence with a subject of its own (", and every restraint in it ends ...").
 ENUMERATION = re.compile(r"\((?:1|a|i)\).*\((?:2|b|ii)\)", re.S)
-JOINED = re.compile(r";\s*(?:and\s+)?(?:it\s+)?\w+s\b|\band also\b|\bas well as\b", re.I)
+JOINED = re.compile(r";\s*(?:and\s+)?(?:it\s+)?\w+s\b|\band also\b|\bas well as\b|"
+                    r",\s+and\s+(?:every|each|all|any|no|its)\s+(?:[\w-]+\s+){1,4}?(?:\w+s|is|are|has|have|must|"
+                    r"does|do|will|shall)\s+(?!and\b|or\b)\w", re.I)
 
 
 # A BCP 47 language tag as LAB writes it: "en", "en-US", "fr", "pt-BR", "zh-Hant".

@@ -118,3 +118,15 @@ def test_near_miss_fail_if_in_prose_a_quoted_keyword_and_fail_otherwise_are_one_
     assert cr.clauses(text)[0].endswith("would fail if challenged")
     assert _clause_hits(tmp_path / "b", "PASS when agreement.md gives a separate notice;\nFAIL otherwise, or "
                                         "if the notice is buried in the body.") == []
+
+
+def test_a_second_sentence_with_its_own_subject_is_a_second_claim(tmp_path):
+    task = task_json()
+    task["criteria"][0]["match_criteria"] = (
+        "PASS if the covenants in agreement.md apply only within named counties, and every restraint in it ends "
+        "within two years of the last day of work. FAIL if either is missing.")
+    hits = [f for f in found(env_with(tmp_path / "a", task), "H04") if "claims" in f.message]
+    assert [(f.severity, f.location) for f in hits] == [("minor", "$.criteria[0].match_criteria")]
+    task["criteria"][0]["match_criteria"] = ("PASS if agreement.md names the employer, the employee, and the "
+                                             "customers it protects. FAIL if it does not.")
+    assert [f for f in found(env_with(tmp_path / "b", task), "H04") if "claims" in f.message] == []
