@@ -928,11 +928,25 @@ class _HTMLText(HTMLParser):
         elif tag in self.BLOCK:
             self.out.append("\n")
 
+    def handle_comment(self, data) -> None:
+        # Hidden from a browser, not from an agent that reads the file: kept, on lines of its own.
+        if not self.hidden:
+            self.handle_data(f"\n{data}\n")
+
     def handle_data(self, data) -> None:
         if not self.hidden:
             self.size += len(data)
             self.budget.check(self.size)
             self.out.append(data)
+
+
+def _html(name: str, data: bytes, budget: _Budget, depth: int) -> Extraction:
+    """An HTML page as the words on it (entities decoded, tags and scripts left out) and its
+    comments; a page with no tag at all is plain text."""
+    plain = _plain(name, extension(name), data)
+    if plain.status != TEXT or "<" not in (plain.text or ""):
+        return plain
+    return Extraction(TEXT, _html_text(plain.text, budget), (), plain.problem)
 
 
 def _html_text(html: str, budget: _Budget) -> str:
@@ -1111,6 +1125,7 @@ def _zip(name: str, data: bytes, budget: _Budget, depth: int) -> Extraction:
     return out.result(BINARY)
 
 
-_READERS = {".pdf": _pdf, ".docx": _docx, ".xlsx": _xlsx, ".pptx": _pptx, ".eml": _eml, ".zip": _zip}
+_READERS = {".pdf": _pdf, ".docx": _docx, ".xlsx": _xlsx, ".pptx": _pptx, ".eml": _eml, ".zip": _zip, ".html": _html,
+            ".htm": _html}
 # Readers whose running time is not bounded by the input's size alone (an archive may hold either).
 _SLOW = {".pdf", ".eml", ".zip"}

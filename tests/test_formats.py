@@ -926,3 +926,14 @@ def test_archives_nested_past_the_depth_limit_are_refused():
     assert e.status == "unreadable" and "nested" in e.problem
     shallow = archive({"one.zip": archive({"core.md": "the core"})})
     assert extract("shallow.zip", shallow).text == "the core"
+
+
+def test_an_html_page_is_read_as_its_words_and_its_comments():
+    page = ("<!DOCTYPE html><html><head><title>Portal: covenant form</title><style>h1 {color: red}</style></head>"
+            "<body><h1>EMPLOYEE COVENANT</h1><p>Governed by Washington law &amp; the &quot;Company&quot;.</p>"
+            "<!-- internal: check the 18-month term --><script>var x = 1;</script></body></html>")
+    e = extract("form.html", page.encode())
+    assert e.status == "text"
+    assert e.text.splitlines() == ["Portal: covenant form", "EMPLOYEE COVENANT",
+                                   'Governed by Washington law & the "Company".', "internal: check the 18-month term"]
+    assert extract("page.htm", b"<p>caf\xe9</p>").problem == "not UTF-8 (byte 6)"
