@@ -186,9 +186,17 @@ def _finished_answers(ctx: TaskContext, names: list[str]) -> list[Finding]:
 CHANGE_REPORT = re.compile(r"\bwe(?:['’]ve|\s+have)?\s+(?:now\s+|also\s+)?(?:replaced|changed|revised|removed|"
                            r"deleted|struck|added|capped|narrowed|shortened|reduced|limited|moved|updated|amended|"
                            r"rewrote|redrafted|dropped|inserted|switched|converted|fixed|corrected|substituted|"
-                           r"tightened|trimmed)\b|"
+                           r"tightened|trimmed|left\s+out|took\s+out|taken\s+out)\b|"
                            r"\bnow\s+(?:names?|runs?|governs?|caps?|applies|reads?|says?|requires?|limits?|lists?|"
                            r"provides?|excludes?|includes?)\b", re.I)
+# The same report in other voices: "the package leaves out two things", "the non-compete is gone",
+# "the radius has been removed", "I replaced the radius" (found from the literals in OMITTED_STARTS).
+OMITTED = re.compile(r"leaves\s+out\b|(?<=\bis )gone\b|(?<=\bare )gone\b|"
+                     r"(?:has|have)\s+(?:left\s+out|been\s+(?:removed|dropped|deleted|struck|taken\s+out|replaced|"
+                     r"narrowed|shortened|capped|cut|limited)\b)|"
+                     r"(?<![\w'’])I(?:['’]ve|\s+have)?\s+(?:now\s+|also\s+)?(?:replaced|changed|revised|removed|deleted|struck|"
+                     r"added|capped|narrowed|shortened|limited|dropped|inserted|left\s+out|took\s+out)\b", re.I)
+OMITTED_STARTS = ("leaves", "gone", "has ", "have ", "i ", "i've", "i\u2019ve")
 _FUNCTION_WORDS = frozenset("""pass fail if the a an and or of to in on for with that this is are be by as it its
 any each every not no only which who what when where whether than then their there these those from into under over
 after before contains contain says tells explains names name made make uses use keeps keep both either other such must
@@ -220,7 +228,9 @@ def _reported_changes(ctx: TaskContext, names: list[str], reported: set[str]) ->
     for f in _with_members(ctx):
         if not f.text or f.rel in reported:
             continue
-        voice = tx.matches_from(CHANGE_REPORT, f.text, ("we", "now"))
+        low = tx.folded(f.text)
+        voice = sorted(tx.matches_from(CHANGE_REPORT, f.text, ("we", "now"), low)
+                       + tx.matches_from(OMITTED, f.text, OMITTED_STARTS, low), key=lambda m: m.start())
         table = _redline(f.text) if len(voice) < 2 else None
         if len(voice) + (table[1] if table else 0) < 2:
             continue
@@ -280,7 +290,9 @@ def _titled_answers(ctx: TaskContext, names: list[str], reported: set[str]) -> l
     terms = None
     out = []
     for f in _with_members(ctx):
-        if not f.text or f.rel in reported or f.rel in forms or degenerate.looks_like_form(f.name):
+        # A file the task starts a deliverable from is skipped; one merely named like a form is not
+        # (a refreshed form saved from a portal is named "…-form-2026.html" too).
+        if not f.text or f.rel in reported or f.rel in forms:
             continue
         low = f.text.lower()  # a substring test first: most files hold no deliverable's every name word
         candidates = [d for d, w in wanted.items() if d != f.name and all(x in low for x in w)]

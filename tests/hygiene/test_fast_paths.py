@@ -211,3 +211,19 @@ def test_change_reports_are_found_where_they_begin():
         assert [m.span() for m in tx.matches_from(h02.CHANGE_REPORT, line, ("we", "now"))] == expected, line
         met += bool(expected)
     assert met >= len(reports)
+
+
+def test_reports_in_other_voices_are_found_where_they_begin():
+    """H02's other voices of a report ("leaves out", "is gone", "has been removed", "I replaced") are
+    tried only where one of OMITTED_STARTS begins: the same matches as the engine's own search."""
+    from oafreeze.hygiene.items import h02_answer_in_workspace as h02
+
+    reports = ["The package leaves out two things.", "The non-compete is gone, and the radius has been removed.",
+               "I replaced the radius; I’ve capped the term.", "Ferrari replaced nothing; the parts are gone",
+               "HAVE LEFT OUT the clause", "I have narrowed it"]
+    met = 0
+    for line in LINES + reports:
+        expected = [m.span() for m in h02.OMITTED.finditer(line)]
+        assert [m.span() for m in tx.matches_from(h02.OMITTED, line, h02.OMITTED_STARTS)] == expected, line
+        met += bool(expected)
+    assert met >= len(reports)

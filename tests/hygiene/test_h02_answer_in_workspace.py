@@ -195,6 +195,39 @@ def test_near_miss_a_request_for_the_same_changes_is_not_an_answer(tmp_path):
     assert hits == []
 
 
+def test_a_report_quoted_in_a_reply_and_in_other_voices_is_found(tmp_path):
+    # The firm's earlier cover email, quoted with "> " in the client's reply: "leaves out", "is gone".
+    earlier = ("The package leaves out the two-year restraint: it is gone, replaced with one that ends at the "
+               "compensation review. The client hears that this salary is below the Colorado compensation threshold, "
+               "so the non-compete would be void, and a separate written notice of the non-compete covenant, signed "
+               "by the employee, has been added.")
+    reply = "Same again for the new hire?\n\nOn Tuesday you wrote:\n" + "".join(
+        f"> {line}\n" for line in earlier.split(". "))
+    hits = [f for f in found(env_with(tmp_path / "a", files={**workspace(), "re-last-hire.md": reply}), "H02")
+            if "reports changes as already made" in f.message]
+    assert [f.path for f in hits] == ["documents/re-last-hire.md"] and "leaves out" in hits[0].message
+    # The client asking for the same, in the same words, reports nothing.
+    ask = earlier.replace("leaves out", "should leave out").replace("it is gone", "it should go")
+    assert [f for f in found(env_with(tmp_path / "b", files={**workspace(), "ask.md": ask}), "H02")
+            if "reports changes" in f.message] == []
+
+
+def test_a_finished_notice_in_an_html_page_named_like_a_form_is_a_note(tmp_path):
+    task = task_json()
+    task["deliverables"]["dana-smith-notice.md"] = "The separate notice to Dana Smith, given with the agreement."
+    task["criteria"].append({"id": "C9", "title": "Notice content",
+                             "match_criteria": "PASS if dana-smith-notice.md tells Dana Smith that the agreement "
+                                               "contains a covenant not to solicit customers for twelve months. "
+                                               "FAIL if it does not.",
+                             "deliverables": ["dana-smith-notice.md"], "source": "expert"})
+    page = ("<html><head><title>HR portal: notice for Dana Smith</title></head><body><h1>NOTICE</h1>"
+            "<p>The agreement you sign today contains a covenant not to solicit customers for twelve months after "
+            "you leave.</p></body></html>")
+    hits = [f for f in found(env_with(tmp_path, task, {**workspace(), "portal/notice-form-2026.html": page}), "H02")
+            if "titled as the deliverable" in f.message]
+    assert [(f.severity, f.path, f.location) for f in hits] == [("minor", "documents/portal/notice-form-2026.html", 1)]
+
+
 def test_a_part_titled_as_the_deliverable_that_speaks_to_its_criteria_is_a_note(tmp_path):
     task = task_json()
     task["deliverables"]["dana-smith-notice.md"] = "The separate notice to Dana Smith, given with the agreement."
