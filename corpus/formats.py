@@ -916,11 +916,19 @@ class _HTMLText(HTMLParser):
         self.budget = budget
         self.size = 0
 
+    # Attributes whose values an agent reading the page's source sees as text: a link's address, an
+    # image's description, a tooltip, a meta tag's content.
+    SAID = ("href", "src", "alt", "title", "content")
+
     def handle_starttag(self, tag, attrs) -> None:
         if tag in ("script", "style"):
             self.hidden += 1
-        elif tag in self.BLOCK:
+            return
+        if tag in self.BLOCK:
             self.out.append("\n")
+        said = [value for name, value in attrs if name in self.SAID and value and value.strip()]
+        if said and not self.hidden:
+            self.handle_data(" " + " ".join(said) + " ")
 
     def handle_endtag(self, tag) -> None:
         if tag in ("script", "style"):

@@ -931,9 +931,11 @@ def test_archives_nested_past_the_depth_limit_are_refused():
 def test_an_html_page_is_read_as_its_words_and_its_comments():
     page = ("<!DOCTYPE html><html><head><title>Portal: covenant form</title><style>h1 {color: red}</style></head>"
             "<body><h1>EMPLOYEE COVENANT</h1><p>Governed by Washington law &amp; the &quot;Company&quot;.</p>"
-            "<!-- internal: check the 18-month term --><script>var x = 1;</script></body></html>")
+            "<!-- internal: check the 18-month term --><script>var x = 1;</script>"
+            '<p>Write to <a href="mailto:hr@example.com">HR</a>.</p></body></html>')
     e = extract("form.html", page.encode())
     assert e.status == "text"
     assert e.text.splitlines() == ["Portal: covenant form", "EMPLOYEE COVENANT",
-                                   'Governed by Washington law & the "Company".', "internal: check the 18-month term"]
+                                   'Governed by Washington law & the "Company".', "internal: check the 18-month term",
+                                   "Write to mailto:hr@example.com HR."]
     assert extract("page.htm", b"<p>caf\xe9</p>").problem == "not UTF-8 (byte 6)"
