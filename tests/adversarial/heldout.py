@@ -2418,16 +2418,6 @@ def h08_nm_r3_reading_notes(env: Path, task: str) -> None:
 # --- H09 seeded-law provenance (third round) -----------------------------------------------------
 
 
-@plant("ho-h09-r3-undeclared-blockquote", "H09", CA,
-       "An HR briefing sets out RCW 49.62.010(4)'s sentence as a Markdown blockquote, without quotation marks; no "
-       "seeded entry names the briefing.")
-def h09_r3_blockquote(env: Path, task: str) -> None:
-    write_doc(env, task, "hr-briefing.md", (
-        "# Briefing for Halden's HR team\n\nThe 2024 amendment matters most for our customer clause. The statute now "
-        "reads:\n\n> A 'noncompetition covenant' also includes an agreement that directly or indirectly prohibits the "
-        "acceptance or transaction of business with a customer.\n\n(RCW 49.62.010(4))\n"))
-
-
 @plant("ho-h09-r3-citation-blank", "H09", AM,
        "The seeded entry quoting La. R.S. 23:921(A)(2) has an empty citation.")
 def h09_r3_citation_blank(env: Path, task: str) -> None:
@@ -2865,24 +2855,6 @@ def h01_r4_html_brief(env: Path, task: str) -> None:
         "</p>\n<ol>\n" + items + "</ol>\n</body></html>\n"))
 
 
-@near_miss("ho-h01-nm-r4-client-acceptance-test-plan", "H01", NE,
-           "The client's site-acceptance test plan for warehouse robots, written as 'PASS if ... FAIL if ...' lines, is "
-           "added as background.",
-           "HYGIENE.md H01 forbids grading material and text reproducing a criterion's match_criteria; the client's "
-           "engineering test plan for conveyors and lifts uses the same clause shape but grades machines, not the "
-           "task, and shares no wording with any criterion.")
-def h01_nm_r4_test_plan(env: Path, task: str) -> None:
-    write_doc(env, task, "granite-peak-site-acceptance-tests.md", (
-        "# Granite Peak Robotics: site acceptance tests (revision 3)\n\n"
-        "Field technicians run these tests before a customer signs off an installation.\n\n"
-        "1. Conveyor sorter, emergency stop. PASS if the belt halts within two seconds of either stop button being "
-        "pressed. FAIL if it coasts longer or restarts without a manual reset.\n"
-        "2. Shuttle lift, load cell. PASS if the reading stays within one percent of the reference weight across ten "
-        "lifts. FAIL if any reading drifts further.\n"
-        "3. Safety scanner, aisle entry. PASS if a person crossing the light curtain stops every shuttle in the aisle. "
-        "FAIL if any shuttle keeps moving.\n"))
-
-
 @near_miss("ho-h01-nm-r4-generic-new-hire-checklist", "H01", TB,
            "The firm's generic checklist for Colorado new-hire covenants (same topics as the criteria, in its own "
            "words, without this hire's names or figures) is added.",
@@ -2933,46 +2905,6 @@ def h02_r4_pdf_memo(env: Path, task: str) -> None:
         "earnings above $80,000. Jordan Ellery signs on January 5, 2027 at $78,500, under the new floor, so the "
         "non-compete cannot be used and has been taken out of the agreement.",
     ]))
-
-
-@plant("ho-h02-r4-finished-departures-in-quoted-reply", "H02", CI,
-       "The client's reply quotes, with '> ' markers, the cover email the firm sent for an earlier engineer: both "
-       "departures with the section 16600 reason and the Section 2872 notice at signing.")
-def h02_r4_quoted_reply(env: Path, task: str) -> None:
-    old = ("Wendell, the package for Priyanka leaves out two things you asked for. The one-year post-employment "
-           "invention capture is gone, and so is the one-year non-compete: Bus. & Prof. Code section 16600 makes "
-           "both void for a California employee, and keeping them in would itself be unlawful. The Section 2872 "
-           "notice must be given at signing, together with the agreement, not afterwards. Miriam")
-    write_doc(env, task, "re-earlier-engineer.eml", email(
-        "Wendell Park <wendell.park@sierrafold.example.com>", "Miriam Okafor <miriam.okafor@harlowfinch.example.com>",
-        "Mon, 05 Oct 2026 16:05:00 -0700", "Re: Priyanka's paperwork",
-        "Miriam,\n\nBefore you start on Sasha: I assume what you told us in April for Priyanka still applies.\n\n"
-        "Wendell\n\nOn Tue, 14 Apr 2026 at 09:12, Miriam Okafor wrote:\n" + _r4_quote_block(old)))
-
-
-@plant("ho-h02-r4-refreshed-form-on-hr-portal-html", "H02", CA,
-       "An HTML page saved from Halden's HR portal already carries a refreshed form: solicit-only customer clause, an "
-       "18-month non-compete and Washington law and courts, with the fill-in blanks kept.")
-def h02_r4_portal_form(env: Path, task: str) -> None:
-    write_doc(env, task, "hr-portal/washington-form-2026.html", (
-        "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>Halden HR portal: Washington covenant form"
-        "</title></head><body>\n"
-        "<h1>HALDEN MARINE SUPPLY CO. EMPLOYEE COVENANT AGREEMENT (WASHINGTON)</h1>\n"
-        "<p>This Agreement is made as of [DATE] between Halden Marine Supply Co., a Washington corporation (the "
-        "&quot;Company&quot;), and [EMPLOYEE NAME] (&quot;Employee&quot;).</p>\n"
-        "<h2>1. Confidentiality</h2>\n<p>Employee will hold the Company's confidential information in confidence "
-        "during and after employment and use it only for the Company's business.</p>\n"
-        "<h2>2. Non-Competition</h2>\n<p>For 18 months after employment ends, Employee will not work for any "
-        "business that sells marine hardware or supplies in Washington.</p>\n"
-        "<h2>3. Customers</h2>\n<p>For 18 months after employment ends, Employee will not solicit any customer of "
-        "the Company with whom Employee dealt. Nothing in this Section restricts Employee from accepting or "
-        "transacting business with any customer.</p>\n"
-        "<h2>4. Employees</h2>\n<p>For 12 months after employment ends, Employee will not solicit any Company "
-        "employee to leave the Company.</p>\n"
-        "<h2>5. Governing Law and Venue</h2>\n<p>This Agreement is governed by Washington law, and any dispute will "
-        "be resolved in the state courts of King County, Washington.</p>\n"
-        "<h2>6. General</h2>\n<p>This Agreement is not a contract of employment for any particular term.</p>\n"
-        "<p>Company: ______________________ Employee: ______________________</p>\n</body></html>\n"))
 
 
 @near_miss("ho-h02-nm-r4-input-named-client-email", "H02", NE,
@@ -3081,20 +3013,6 @@ def h03_nm_r4_guarded(env: Path, task: str) -> None:
 
 
 # --- H04 criterion form (fourth round) ------------------------------------------------------------
-
-
-@plant("ho-h04-r4-territory-and-term-merged", "H04", AM,
-       "The parish and two-year criteria are merged into one criterion that makes two independent claims.")
-def h04_r4_merged(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        crit = criterion(t, "named-parishes")
-        crit["title"] = "Covenants limited to named parishes and to two years"
-        crit["match_criteria"] = (
-            "PASS if the non-competition and customer non-solicitation covenants in fontenot-covenant-agreement.md "
-            "apply only within named parishes where Bayou Crest does business, and every restraint in it ends no more "
-            "than two years after Avery Fontenot's employment ends. FAIL if either covenant uses a mileage radius or an "
-            "unnamed area, or if any restraint keeps the three-year term or can run past two years.")
-        drop_criterion(t, "two-year-cap")
 
 
 @plant("ho-h04-r4-task-title-removed", "H04", CI, "The task's top-level 'title' key is missing.")
@@ -3417,21 +3335,6 @@ def h09_r4_longer(env: Path, task: str) -> None:
     assert "give the number of each section" not in read_doc(env, task, "colorado-statute-excerpt.md")
 
 
-@plant("ho-h09-r4-undeclared-quote-in-footnote", "H09", SD,
-       "An HR onboarding guide quotes 820 ILCS 90/20 in full inside a Markdown footnote; no seeded entry names the "
-       "guide.",
-       doubtful="Noted after the first scoring: the quoted text is word for word a declared entry's quote (for the "
-                "statute excerpt), so one can read it as declared, though no entry names this file.")
-def h09_r4_footnote(env: Path, task: str) -> None:
-    quote = seeded(load_task(env, task), "820 ILCS 90/20")["quote"]
-    write_doc(env, task, "hr-onboarding-guide.md", (
-        "# Maplestone onboarding: covenant paperwork\n\n"
-        "Give every new hire the covenant agreement well before the first day, and tell them in writing that they may "
-        "speak to a lawyer first.[^ifwa]\n\n"
-        "Keep the signed copy in the employee file.\n\n"
-        f"[^ifwa]: 820 ILCS 90/20 reads: \"{quote}\"\n"))
-
-
 @near_miss("ho-h09-nm-r4-verified-after-as-of-before-freeze", "H09", NE,
            "The seeded entry for C.R.S. § 8-2-113(8)(b) was re-verified on 2026-11-20, after as_of (2026-11-16) but "
            "before the freeze.",
@@ -3455,27 +3358,6 @@ def h09_nm_r4_bluebook(env: Path, task: str) -> None:
 # --- H10 temporal consistency (fourth round) ------------------------------------------------------
 
 
-@plant("ho-h10-r4-picking-up-date-in-british-order", "H10", SD,
-       "The instructions say 'You are picking this matter up on Monday 16 November 2026.' while as_of and the "
-       "partner's email say 2026-11-02.")
-def h10_r4_picking_up(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        t["instructions"] = replace_text(t["instructions"], "You are an associate at Harlow Finch LLP.",
-                                         "You are an associate at Harlow Finch LLP. You are picking this matter up on "
-                                         "Monday 16 November 2026.")
-
-
-@plant("ho-h10-r4-start-date-differs-between-documents", "H10", CI,
-       "The client's email says Sasha joins on October 19, while the hire details (and the criteria) give October 26, "
-       "2026.",
-       doubtful="Noted after the first scoring: HYGIENE.md's H10 line and TASKS.md list as_of, the instructions, "
-                "criteria, seeded law and knowledge-base dates; a conflict between two workspace documents is a broken "
-                "story but is not named there.")
-def h10_r4_start_differs(env: Path, task: str) -> None:
-    edit_doc(env, task, "client-request.md", "Sasha Lindgren joins us on October 26 as",
-             "Sasha Lindgren joins us on October 19 as")
-
-
 @plant("ho-h10-r4-criterion-gives-wrong-first-day", "H10", AM,
        "The first-day criterion gives November 9, 2026 as Avery's first day; the partner's email says November 2, "
        "2026.")
@@ -3483,18 +3365,6 @@ def h10_r4_criterion_date(env: Path, task: str) -> None:
     with task_json(env, task) as t:
         crit = criterion(t, "effective-first-day")
         crit["match_criteria"] = replace_text(crit["match_criteria"], "November 2, 2026", "November 9, 2026", count=0)
-
-
-@plant("ho-h10-r4-tracker-records-events-after-as-of", "H10", TB,
-       "An HR offer tracker (.xlsx) records the offer sent, the notice signed and the offer accepted as done on "
-       "16 to 18 November 2026, after as_of 2026-11-09.")
-def h10_r4_tracker(env: Path, task: str) -> None:
-    write_doc(env, task, "offer-tracker.xlsx", xlsx_bytes([
-        ["Step", "Date", "Status"],
-        ["Offer and covenant papers sent to Riley Vandermeer", "2026-11-16", "Done"],
-        ["Colorado notice signed by Riley", "2026-11-17", "Done"],
-        ["Offer accepted", "2026-11-18", "Done"],
-    ], sheet="Tracker"))
 
 
 @near_miss("ho-h10-nm-r4-future-ban-described-as-future", "H10", CA,
@@ -3541,15 +3411,6 @@ def h11_r4_no_anchors(env: Path, task: str) -> None:
     with task_json(env, task) as t:
         assert t["oafreeze"]["trap"]["anchors"]
         t["oafreeze"]["trap"]["anchors"] = []
-
-
-@plant("ho-h11-r4-kind-copied-from-other-task", "H11", CA,
-       "The placement trap's kind was copied from another task as 'effective-date'; description, anchors and criteria "
-       "still describe a placement trap.")
-def h11_r4_kind(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        assert t["oafreeze"]["trap"]["kind"] == "placement"
-        t["oafreeze"]["trap"]["kind"] = "effective-date"
 
 
 @plant("ho-h11-r4-trap-written-as-a-string", "H11", NE,
@@ -3622,27 +3483,6 @@ def h12_r4_narrowed(env: Path, task: str) -> None:
         crit["deliverables"] = ["lindgren-invention-agreement.md"]
 
 
-@plant("ho-h12-r4-criterion-requires-explanatory-recital", "H12", TB,
-       "A new criterion requires the operative agreement to open with a recital explaining that the non-compete was "
-       "left out because Riley's pay is below Colorado's threshold.")
-def h12_r4_recital(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        add_criterion(t, "agreement-recital-explains-omission", "Agreement explains why it has no non-compete",
-                      "PASS if vandermeer-covenant-agreement.md opens with a recital explaining that it contains no "
-                      "non-compete because Riley Vandermeer's pay is below Colorado's threshold for one. FAIL if the "
-                      "agreement has no such recital.", ["vandermeer-covenant-agreement.md"])
-
-
-@plant("ho-h12-r4-drafting-notes-schedule-in-agreement", "H12", SD,
-       "The instructions (bureaucratic register) require the operative agreement to carry, as Schedule 1, a table of "
-       "drafting notes giving the source and reason for each departure from the form.")
-def h12_r4_schedule(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        instructions_add(t, "For audit-trail purposes, ellery-covenant-agreement.md shall include, as Schedule 1, a "
-                            "table of drafting notes recording, for each clause that departs from the firm's form, the "
-                            "source relied upon and the reason for the departure.")
-
-
 @near_miss("ho-h12-nm-r4-prior-inventions-schedule", "H12", CI,
            "The instructions ask for Sasha's prior invention to be listed in Schedule A (Prior Inventions), attached "
            "to the agreement as part of what Sasha signs.",
@@ -3703,17 +3543,6 @@ def h13_r4_unc(env: Path, task: str) -> None:
     write_doc(env, task, "where-the-originals-are.txt", (
         "Delacroix file: originals\n\nThe scanned pleadings and the signed 2021 agreement are on the litigation "
         "share:\n\\\\hf-fs02\\Litigation\\BayouCrest\\Delacroix\\Pleadings\\\n"))
-
-
-@plant("ho-h13-r4-mailto-live-domain-in-html", "H13", CA,
-       "An HR contacts page (.html) links a benefits inbox on a live-looking domain through a mailto: link.")
-def h13_r4_mailto(env: Path, task: str) -> None:
-    write_doc(env, task, "halden-hr-contacts.html", (
-        "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>HR contacts</title></head><body>\n"
-        "<h1>Halden Marine Supply: HR contacts</h1>\n<ul>\n"
-        "<li>Forms and covenants: Petra Lindahl, Director of Human Resources</li>\n"
-        "<li>Benefits questions: <a href=\"mailto:benefits@haldenmarinesupply.com\">benefits inbox</a></li>\n"
-        "</ul>\n</body></html>\n"))
 
 
 @plant("ho-h13-r4-bearer-token-in-curl-example", "H13", NE,
@@ -3811,18 +3640,6 @@ def fam_r4_anchor(env: Path, task: str) -> None:
     assert quote in read_doc(env, task, "standing-instructions.md")
     with task_json(env, task) as t:
         t["oafreeze"]["trap"]["anchors"].append({"file": "documents/standing-instructions.md", "quote": quote})
-
-
-@near_miss("ho-fam-nm-r4-task-json-reindented", "FAM", "covenant-package-v03",
-           "One instance's task.json is re-saved with four-space indentation; every key and value is unchanged.",
-           "HYGIENE.md's family check compares what instances say, which must differ only in the declared variables; "
-           "JSON indentation carries no content, so the instance still equals its spec's expansion.",
-           doubtful="Noted after the first scoring: TASKS.md says oafreeze keeps task.json byte for byte; one can read "
-                    "the family check as comparing bytes with a fresh expansion rather than content.")
-def fam_nm_r4_reindent(env: Path, task: str) -> None:
-    path = task_dir(env, task) / "task.json"
-    data = json.loads(path.read_text("utf-8"))
-    path.write_text(json.dumps(data, indent=4, ensure_ascii=False) + "\n", "utf-8")
 
 
 @near_miss("ho-fam-nm-r4-spec-value-rewrapped", "FAM", "covenant-package-v06",

@@ -3,6 +3,7 @@ family spec's variables say it does."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from .cases import near_miss, plant
@@ -153,3 +154,15 @@ def design_everywhere(env: Path, task: str) -> None:
         append = folder / "documents" / "client-request.md"
         append.write_text(replace_text(append.read_text("utf-8"), old, new), "utf-8")
 
+
+# Moved from the held-out set (its fourth fresh round): it informed a change to the audit.
+@near_miss("fam-nm-task-json-reindented", "FAM", "covenant-package-v03",
+           "One instance's task.json is re-saved with four-space indentation; every key and value is unchanged.",
+           "HYGIENE.md's family check compares what instances say, which must differ only in the declared variables; "
+           "JSON indentation carries no content, so the instance still equals its spec's expansion.",
+           doubtful="Noted after the first scoring: TASKS.md says oafreeze keeps task.json byte for byte; one can read "
+                    "the family check as comparing bytes with a fresh expansion rather than content.")
+def fam_nm_reindent(env: Path, task: str) -> None:
+    path = task_dir(env, task) / "task.json"
+    data = json.loads(path.read_text("utf-8"))
+    path.write_text(json.dumps(data, indent=4, ensure_ascii=False) + "\n", "utf-8")

@@ -263,3 +263,22 @@ def h01_nm_scorecard(env: Path, task: str) -> None:
         ["Processing volume onboarded (USD millions)", "35%", 12, 9],
         ["Merchants still active after 90 days", "25%", "90%", "80%"],
     ], sheet="AE scorecard"))
+
+
+# Moved from the held-out set (its fourth fresh round): it informed a change to the audit.
+@near_miss("h01-nm-client-acceptance-test-plan", "H01", NE,
+           "The client's site-acceptance test plan for warehouse robots, written as 'PASS if ... FAIL if ...' lines, is "
+           "added as background.",
+           "HYGIENE.md H01 forbids grading material and text reproducing a criterion's match_criteria; the client's "
+           "engineering test plan for conveyors and lifts uses the same clause shape but grades machines, not the "
+           "task, and shares no wording with any criterion.")
+def h01_nm_test_plan(env: Path, task: str) -> None:
+    write_doc(env, task, "granite-peak-site-acceptance-tests.md", (
+        "# Granite Peak Robotics: site acceptance tests (revision 3)\n\n"
+        "Field technicians run these tests before a customer signs off an installation.\n\n"
+        "1. Conveyor sorter, emergency stop. PASS if the belt halts within two seconds of either stop button being "
+        "pressed. FAIL if it coasts longer or restarts without a manual reset.\n"
+        "2. Shuttle lift, load cell. PASS if the reading stays within one percent of the reference weight across ten "
+        "lifts. FAIL if any reading drifts further.\n"
+        "3. Safety scanner, aisle entry. PASS if a person crossing the light curtain stops every shuttle in the aisle. "
+        "FAIL if any shuttle keeps moving.\n"))

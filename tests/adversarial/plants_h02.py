@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import zipfile
+import textwrap
 from pathlib import Path
 from xml.sax.saxutils import escape
 
@@ -316,3 +317,50 @@ def h02_redline_csv(env: Path, task: str) -> None:
                   "as of November 2, 2026, Avery Fontenot's first day",
                   "La. R.S. 23:921 protects only an agreement made by an employee"])
     write_doc(env, task, "redline-summary.csv", buf.getvalue())
+
+
+def _quote_block(text: str, width: int = 68) -> str:
+    """`text` wrapped at `width` columns with an e-mail quote marker on every line."""
+    return "\n".join("> " + line for line in textwrap.wrap(text, width))
+
+
+# Moved from the held-out set (its fourth fresh round): it informed a change to the audit.
+@plant("h02-finished-departures-in-quoted-reply", "H02", CI,
+       "The client's reply quotes, with '> ' markers, the cover email the firm sent for an earlier engineer: both "
+       "departures with the section 16600 reason and the Section 2872 notice at signing.")
+def h02_quoted_reply(env: Path, task: str) -> None:
+    old = ("Wendell, the package for Priyanka leaves out two things you asked for. The one-year post-employment "
+           "invention capture is gone, and so is the one-year non-compete: Bus. & Prof. Code section 16600 makes "
+           "both void for a California employee, and keeping them in would itself be unlawful. The Section 2872 "
+           "notice must be given at signing, together with the agreement, not afterwards. Miriam")
+    write_doc(env, task, "re-earlier-engineer.eml", email(
+        "Wendell Park <wendell.park@sierrafold.example.com>", "Miriam Okafor <miriam.okafor@harlowfinch.example.com>",
+        "Mon, 05 Oct 2026 16:05:00 -0700", "Re: Priyanka's paperwork",
+        "Miriam,\n\nBefore you start on Sasha: I assume what you told us in April for Priyanka still applies.\n\n"
+        "Wendell\n\nOn Tue, 14 Apr 2026 at 09:12, Miriam Okafor wrote:\n" + _quote_block(old)))
+
+
+# Moved from the held-out set (its fourth fresh round): it informed a change to the audit.
+@plant("h02-refreshed-form-on-hr-portal-html", "H02", CA,
+       "An HTML page saved from Halden's HR portal already carries a refreshed form: solicit-only customer clause, an "
+       "18-month non-compete and Washington law and courts, with the fill-in blanks kept.")
+def h02_portal_form(env: Path, task: str) -> None:
+    write_doc(env, task, "hr-portal/washington-form-2026.html", (
+        "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>Halden HR portal: Washington covenant form"
+        "</title></head><body>\n"
+        "<h1>HALDEN MARINE SUPPLY CO. EMPLOYEE COVENANT AGREEMENT (WASHINGTON)</h1>\n"
+        "<p>This Agreement is made as of [DATE] between Halden Marine Supply Co., a Washington corporation (the "
+        "&quot;Company&quot;), and [EMPLOYEE NAME] (&quot;Employee&quot;).</p>\n"
+        "<h2>1. Confidentiality</h2>\n<p>Employee will hold the Company's confidential information in confidence "
+        "during and after employment and use it only for the Company's business.</p>\n"
+        "<h2>2. Non-Competition</h2>\n<p>For 18 months after employment ends, Employee will not work for any "
+        "business that sells marine hardware or supplies in Washington.</p>\n"
+        "<h2>3. Customers</h2>\n<p>For 18 months after employment ends, Employee will not solicit any customer of "
+        "the Company with whom Employee dealt. Nothing in this Section restricts Employee from accepting or "
+        "transacting business with any customer.</p>\n"
+        "<h2>4. Employees</h2>\n<p>For 12 months after employment ends, Employee will not solicit any Company "
+        "employee to leave the Company.</p>\n"
+        "<h2>5. Governing Law and Venue</h2>\n<p>This Agreement is governed by Washington law, and any dispute will "
+        "be resolved in the state courts of King County, Washington.</p>\n"
+        "<h2>6. General</h2>\n<p>This Agreement is not a contract of employment for any particular term.</p>\n"
+        "<p>Company: ______________________ Employee: ______________________</p>\n</body></html>\n"))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from .cases import near_miss, plant
-from .edits import add_criterion, criterion, task_json
+from .edits import add_criterion, criterion, drop_criterion, task_json
 
 NE, TB, SD = "matrix-narrow-edit", "matrix-threshold-between", "matrix-signing-date-law"
 CA, AM, CI = "matrix-client-alert-refresh", "matrix-adverse-memo-repair", "matrix-california-invention-notice"
@@ -187,3 +187,18 @@ def fail_if_in_prose(env: Path, task: str) -> None:
         crit["match_criteria"] = crit["match_criteria"].replace(
             "the territory now names parishes", "the territory now names parishes (the old radius would fail if "
             "challenged)", 1)
+
+
+# Moved from the held-out set (its fourth fresh round): it informed a change to the audit.
+@plant("h04-territory-and-term-merged", "H04", AM,
+       "The parish and two-year criteria are merged into one criterion that makes two independent claims.")
+def h04_merged(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        crit = criterion(t, "named-parishes")
+        crit["title"] = "Covenants limited to named parishes and to two years"
+        crit["match_criteria"] = (
+            "PASS if the non-competition and customer non-solicitation covenants in fontenot-covenant-agreement.md "
+            "apply only within named parishes where Bayou Crest does business, and every restraint in it ends no more "
+            "than two years after Avery Fontenot's employment ends. FAIL if either covenant uses a mileage radius or an "
+            "unnamed area, or if any restraint keeps the three-year term or can run past two years.")
+        drop_criterion(t, "two-year-cap")

@@ -8,7 +8,7 @@ import textwrap
 from pathlib import Path
 
 from .cases import near_miss, plant
-from .edits import append_doc, docx_bytes, edit_doc, email, replace_text, seeded, task_json, write_doc
+from .edits import append_doc, docx_bytes, edit_doc, email, load_task, replace_text, seeded, task_json, write_doc
 
 NE, TB, SD = "matrix-narrow-edit", "matrix-threshold-between", "matrix-signing-date-law"
 CA, AM, CI = "matrix-client-alert-refresh", "matrix-adverse-memo-repair", "matrix-california-invention-notice"
@@ -267,3 +267,30 @@ def form_section_quoted(env: Path, task: str) -> None:
 def bare_citation(env: Path, task: str) -> None:
     edit_doc(env, task, "client-request.md", "and whatever else California requires to go with it.",
              "and whatever else California requires to go with it (our HR team mentioned Labor Code section 2872).")
+
+
+# Moved from the held-out set (its fourth fresh round): it informed a change to the audit.
+@plant("h09-undeclared-quote-in-footnote", "H09", SD,
+       "An HR onboarding guide quotes 820 ILCS 90/20 in full inside a Markdown footnote; no seeded entry names the "
+       "guide.",
+       doubtful="Noted after the first scoring: the quoted text is word for word a declared entry's quote (for the "
+                "statute excerpt), so one can read it as declared, though no entry names this file.")
+def h09_footnote(env: Path, task: str) -> None:
+    quote = seeded(load_task(env, task), "820 ILCS 90/20")["quote"]
+    write_doc(env, task, "hr-onboarding-guide.md", (
+        "# Maplestone onboarding: covenant paperwork\n\n"
+        "Give every new hire the covenant agreement well before the first day, and tell them in writing that they may "
+        "speak to a lawyer first.[^ifwa]\n\n"
+        "Keep the signed copy in the employee file.\n\n"
+        f"[^ifwa]: 820 ILCS 90/20 reads: \"{quote}\"\n"))
+
+
+# Moved from the held-out set (its third fresh round): it informed a change to the audit.
+@plant("h09-undeclared-blockquote", "H09", CA,
+       "An HR briefing sets out RCW 49.62.010(4)'s sentence as a Markdown blockquote, without quotation marks; no "
+       "seeded entry names the briefing.")
+def h09_blockquote(env: Path, task: str) -> None:
+    write_doc(env, task, "hr-briefing.md", (
+        "# Briefing for Halden's HR team\n\nThe 2024 amendment matters most for our customer clause. The statute now "
+        "reads:\n\n> A 'noncompetition covenant' also includes an agreement that directly or indirectly prohibits the "
+        "acceptance or transaction of business with a customer.\n\n(RCW 49.62.010(4))\n"))

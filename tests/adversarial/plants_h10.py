@@ -237,3 +237,39 @@ def h10_tracker(env: Path, task: str) -> None:
         ["Field", "Value"], ["Prepared by", "Wendell Park"], ["Prepared on", "2026-10-19"],
         ["Employee", "Sasha Lindgren"], ["Start and signing date", "2026-10-26"],
         ["Status on 2026-10-19", "Invention agreement received from Harlow Finch; notice received"]], sheet="Tracker"))
+
+
+# Moved from the held-out set (its fourth fresh round): it informed a change to the audit.
+@plant("h10-picking-up-date-in-british-order", "H10", SD,
+       "The instructions say 'You are picking this matter up on Monday 16 November 2026.' while as_of and the "
+       "partner's email say 2026-11-02.")
+def h10_picking_up(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        t["instructions"] = replace_text(t["instructions"], "You are an associate at Harlow Finch LLP.",
+                                         "You are an associate at Harlow Finch LLP. You are picking this matter up on "
+                                         "Monday 16 November 2026.")
+
+
+# Moved from the held-out set (its fourth fresh round): it informed a change to the audit.
+@plant("h10-start-date-differs-between-documents", "H10", CI,
+       "The client's email says Sasha joins on October 19, while the hire details (and the criteria) give October 26, "
+       "2026.",
+       doubtful="Noted after the first scoring: HYGIENE.md's H10 line and TASKS.md list as_of, the instructions, "
+                "criteria, seeded law and knowledge-base dates; a conflict between two workspace documents is a broken "
+                "story but is not named there.")
+def h10_start_differs(env: Path, task: str) -> None:
+    edit_doc(env, task, "client-request.md", "Sasha Lindgren joins us on October 26 as",
+             "Sasha Lindgren joins us on October 19 as")
+
+
+# Moved from the held-out set (its fourth fresh round): it informed a change to the audit.
+@plant("h10-tracker-records-events-after-as-of", "H10", TB,
+       "An HR offer tracker (.xlsx) records the offer sent, the notice signed and the offer accepted as done on "
+       "16 to 18 November 2026, after as_of 2026-11-09.")
+def h10_done_tracker(env: Path, task: str) -> None:
+    write_doc(env, task, "offer-tracker.xlsx", xlsx_bytes([
+        ["Step", "Date", "Status"],
+        ["Offer and covenant papers sent to Riley Vandermeer", "2026-11-16", "Done"],
+        ["Colorado notice signed by Riley", "2026-11-17", "Done"],
+        ["Offer accepted", "2026-11-18", "Done"],
+    ], sheet="Tracker"))

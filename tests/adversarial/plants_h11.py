@@ -182,3 +182,13 @@ def h11_smart_quotes(env: Path, task: str) -> None:
 def h11_off_topic(env: Path, task: str) -> None:
     with task_json(env, task) as t:
         t["oafreeze"]["trap"]["criteria"] = ["nonsolicit-kept", "illinois-review-and-counsel"]
+
+
+# Moved from the held-out set (its fourth fresh round): it informed a change to the audit.
+@plant("h11-kind-copied-from-other-task", "H11", CA,
+       "The placement trap's kind was copied from another task as 'effective-date'; description, anchors and criteria "
+       "still describe a placement trap.")
+def h11_kind(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert t["oafreeze"]["trap"]["kind"] == "placement"
+        t["oafreeze"]["trap"]["kind"] = "effective-date"

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from .cases import near_miss, plant
-from .edits import append_doc, criterion, drop_criterion, edit_doc, instructions_add, replace_text, reword, task_json
+from .edits import add_criterion, append_doc, criterion, drop_criterion, edit_doc, instructions_add, replace_text, reword, task_json
 
 NE, TB, SD = "matrix-narrow-edit", "matrix-threshold-between", "matrix-signing-date-law"
 CA, AM, CI = "matrix-client-alert-refresh", "matrix-adverse-memo-repair", "matrix-california-invention-notice"
@@ -300,3 +300,26 @@ def h12_nm_description(env: Path, task: str) -> None:
         t["deliverables"]["ellery-covenant-agreement.md"] = (
             "The restrictive covenant agreement for Jordan Ellery, ready to sign, with every drafting note and "
             "square-bracketed instruction of the form removed.")
+
+
+# Moved from the held-out set (its fourth fresh round): it informed a change to the audit.
+@plant("h12-criterion-requires-explanatory-recital", "H12", TB,
+       "A new criterion requires the operative agreement to open with a recital explaining that the non-compete was "
+       "left out because Riley's pay is below Colorado's threshold.")
+def h12_recital(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_criterion(t, "agreement-recital-explains-omission", "Agreement explains why it has no non-compete",
+                      "PASS if vandermeer-covenant-agreement.md opens with a recital explaining that it contains no "
+                      "non-compete because Riley Vandermeer's pay is below Colorado's threshold for one. FAIL if the "
+                      "agreement has no such recital.", ["vandermeer-covenant-agreement.md"])
+
+
+# Moved from the held-out set (its fourth fresh round): it informed a change to the audit.
+@plant("h12-drafting-notes-schedule-in-agreement", "H12", SD,
+       "The instructions (bureaucratic register) require the operative agreement to carry, as Schedule 1, a table of "
+       "drafting notes giving the source and reason for each departure from the form.")
+def h12_schedule(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "For audit-trail purposes, ellery-covenant-agreement.md shall include, as Schedule 1, a "
+                            "table of drafting notes recording, for each clause that departs from the firm's form, the "
+                            "source relied upon and the reason for the departure.")

@@ -339,3 +339,15 @@ def h13_nm_placeholder_key(env: Path, task: str) -> None:
     write_doc(env, task, "esign-settings.json", json.dumps({
         "provider": "signing service", "account": "sierrafold-hr", "api_key": "${ESIGN_API_KEY}",
         "client_secret": "YOUR_CLIENT_SECRET"}, indent=2) + "\n")
+
+
+# Moved from the held-out set (its fourth fresh round): it informed a change to the audit.
+@plant("h13-mailto-live-domain-in-html", "H13", CA,
+       "An HR contacts page (.html) links a benefits inbox on a live-looking domain through a mailto: link.")
+def h13_mailto(env: Path, task: str) -> None:
+    write_doc(env, task, "halden-hr-contacts.html", (
+        "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>HR contacts</title></head><body>\n"
+        "<h1>Halden Marine Supply: HR contacts</h1>\n<ul>\n"
+        "<li>Forms and covenants: Petra Lindahl, Director of Human Resources</li>\n"
+        "<li>Benefits questions: <a href=\"mailto:benefits@haldenmarinesupply.com\">benefits inbox</a></li>\n"
+        "</ul>\n</body></html>\n"))
