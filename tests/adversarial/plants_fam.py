@@ -166,3 +166,15 @@ def fam_nm_reindent(env: Path, task: str) -> None:
     path = task_dir(env, task) / "task.json"
     data = json.loads(path.read_text("utf-8"))
     path.write_text(json.dumps(data, indent=4, ensure_ascii=False) + "\n", "utf-8")
+
+
+@plant("fam-task-json-reindented-and-title-reworded", "FAM", "covenant-package-v03",
+       "One instance's task.json is re-saved with four-space indentation and, outside any variable, its placement "
+       "criterion's title is reworded ('carry only' -> 'hold nothing but').")
+def fam_reindent_and_title(env: Path, task: str) -> None:
+    path = task_dir(env, task) / "task.json"
+    data = json.loads(path.read_text("utf-8"))
+    crit = criterion(data, "placement-operative-text")
+    crit["title"] = replace_text(crit["title"], "carry only terms and required notices",
+                                 "hold nothing but terms and required notices")
+    path.write_text(json.dumps(data, indent=4, ensure_ascii=False) + "\n", "utf-8")

@@ -282,3 +282,27 @@ def h01_nm_test_plan(env: Path, task: str) -> None:
         "lifts. FAIL if any reading drifts further.\n"
         "3. Safety scanner, aisle entry. PASS if a person crossing the light curtain stops every shuttle in the aisle. "
         "FAIL if any shuttle keeps moving.\n"))
+
+
+@plant("h01-internal-qa-checklist-paraphrases-criteria", "H01", NE,
+       "An internal QA checklist, written in 'PASS if ... FAIL if ...' lines, restates each of this task's six "
+       "criteria in other words (same subject, no sentence copied).")
+def h01_qa_checklist(env: Path, task: str) -> None:
+    write_doc(env, task, "tallis-renewal-qa-checklist.md", (
+        "# Harlow Finch: QA checklist, Tallis renewal\n\n"
+        "The reviewer ticks each line before anything leaves the firm.\n\n"
+        "1. Edits. PASS if the revised agreement spells the client Granite Peak Robotics, Inc. in every place, shows "
+        "the raise to $71,500 and carries December 14, 2026 as its date. FAIL if the misspelt company name, the "
+        "$64,000 figure or the January date survives anywhere in it.\n"
+        "2. Scope. PASS if nothing else in the revised agreement moves, Section 5 included, so that Miriam decides "
+        "its fate. FAIL if any other clause has been cut, redrafted or added.\n"
+        "3. Clean text. PASS if the revised agreement holds nothing but its terms and the signature blocks. FAIL if "
+        "a comment, a bracket, a footnote, a file name or any discussion of whether Section 5 is void finds its way "
+        "in.\n"
+        "4. Void covenant. PASS if the note to Miriam says Section 5's non-compete cannot bind Morgan at the new "
+        "salary, measured against Colorado's line for 2026. FAIL if the note never calls Section 5 void.\n"
+        "5. Penalty. PASS if the note warns that merely handing Morgan the covenant breaks subsection (8)(a) and "
+        "costs the client the per-worker penalty plus damages. FAIL if it says no more than that the covenant "
+        "might not be enforced.\n"
+        "6. Decision. PASS if the note asks Miriam to choose, before the renewal reaches Morgan, whether Section 5 "
+        "stays. FAIL if no decision is asked for.\n"))

@@ -340,6 +340,24 @@ def h02_quoted_reply(env: Path, task: str) -> None:
         "Wendell\n\nOn Tue, 14 Apr 2026 at 09:12, Miriam Okafor wrote:\n" + _quote_block(old)))
 
 
+@near_miss("h02-nm-quoted-reply-about-office-lease", "H02", CI,
+           "The client's reply quotes, with '> ' markers, an earlier firm email reporting what the renewal of "
+           "Sierrafold's office lease leaves out and what is gone from it.",
+           "HYGIENE.md H02 is about the task's own deliverables already being answered in the workspace; a quoted "
+           "report of changes to another matter's document (a lease) answers none of this task's criteria.")
+def h02_nm_quoted_lease(env: Path, task: str) -> None:
+    old = ("Wendell, the renewal draft for the Almaden Boulevard lease leaves out two things the landlord's first "
+           "draft had. The landlord's right to move Sierrafold to another floor on sixty days' notice is gone, and so "
+           "is the personal guaranty from your CEO. The security deposit stays at two months' rent, and the renewal "
+           "still runs for five years. Miriam")
+    write_doc(env, task, "re-office-lease-renewal.eml", email(
+        "Wendell Park <wendell.park@sierrafold.example.com>", "Miriam Okafor <miriam.okafor@harlowfinch.example.com>",
+        "Fri, 02 Oct 2026 11:20:00 -0700", "Re: Almaden Boulevard lease renewal",
+        "Miriam,\n\nThe landlord signed the lease renewal on those terms this week, so that file can close. Sasha's "
+        "paperwork is a separate matter; I will write about it on Monday.\n\n"
+        "Wendell\n\nOn Wed, 16 Sep 2026 at 14:03, Miriam Okafor wrote:\n" + _quote_block(old)))
+
+
 # Moved from the held-out set (its fourth fresh round): it informed a change to the audit.
 @plant("h02-refreshed-form-on-hr-portal-html", "H02", CA,
        "An HTML page saved from Halden's HR portal already carries a refreshed form: solicit-only customer clause, an "
@@ -364,3 +382,28 @@ def h02_portal_form(env: Path, task: str) -> None:
         "be resolved in the state courts of King County, Washington.</p>\n"
         "<h2>6. General</h2>\n<p>This Agreement is not a contract of employment for any particular term.</p>\n"
         "<p>Company: ______________________ Employee: ______________________</p>\n</body></html>\n"))
+
+
+@near_miss("h02-nm-benefits-enrolment-form-on-hr-portal-html", "H02", CA,
+           "An HTML page saved from Halden's HR portal, hr-portal/benefits-enrolment-form-2026.html, sets out the "
+           "steps of benefits enrolment for new hires.",
+           "HYGIENE.md H02 is about a file the matcher would take for a deliverable or one that already answers a "
+           "criterion; an .html page on benefits enrolment is neither the covenant form, the usage notes nor the "
+           "cover note, and nothing in the task grades benefits.")
+def h02_nm_benefits_portal(env: Path, task: str) -> None:
+    write_doc(env, task, "hr-portal/benefits-enrolment-form-2026.html", (
+        "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>Halden HR portal: benefits enrolment"
+        "</title></head><body>\n"
+        "<h1>Benefits enrolment for new team members</h1>\n"
+        "<p>Complete this form within 30 days of your first day. Coverage starts on the first day of the month "
+        "after we receive it.</p>\n"
+        "<h2>Step 1. Medical and dental</h2>\n<p>Choose one medical plan (Harbor Basic or Harbor Plus) and, if you "
+        "wish, the dental plan. Add any dependants you want covered.</p>\n"
+        "<h2>Step 2. Retirement savings</h2>\n<p>Choose a contribution rate from 1% to 15% of pay; Halden "
+        "matches up to 4%.</p>\n"
+        "<h2>Step 3. Beneficiary</h2>\n<p>Name a beneficiary for the group life cover.</p>\n"
+        "<form><p>Employee name: <input type=\"text\" name=\"employee\"></p>\n"
+        "<p>Medical plan: <select name=\"plan\"><option>Harbor Basic</option><option>Harbor Plus</option></select>"
+        "</p>\n<p><input type=\"submit\" value=\"Submit enrolment\"></p></form>\n"
+        "<p>Questions: ask the People team at <a href=\"mailto:benefits@haldenmarine.example.com\">"
+        "benefits@haldenmarine.example.com</a>.</p>\n</body></html>\n"))

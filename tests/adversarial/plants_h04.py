@@ -202,3 +202,18 @@ def h04_merged(env: Path, task: str) -> None:
             "than two years after Avery Fontenot's employment ends. FAIL if either covenant uses a mileage radius or an "
             "unnamed area, or if any restraint keeps the three-year term or can run past two years.")
         drop_criterion(t, "two-year-cap")
+
+
+@near_miss("h04-nm-four-named-parishes-in-one-claim", "H04", AM,
+           "The parish criterion is rewritten to list the four parishes by name inside its single claim: the "
+           "covenants apply only within East Baton Rouge, Ascension, Livingston and Iberville Parishes.",
+           "A list of places is the content of one requirement (where the covenants may apply), not several claims: "
+           "the criterion still has one PASS clause, one FAIL clause and one verdict on one territorial limit.")
+def h04_nm_named_parishes(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        crit = criterion(t, "named-parishes")
+        crit["match_criteria"] = (
+            "PASS if the non-competition and customer non-solicitation covenants in fontenot-covenant-agreement.md "
+            "apply only within East Baton Rouge Parish, Ascension Parish, Livingston Parish and Iberville Parish, or "
+            "within some of those four parishes. FAIL if either covenant reaches any place outside those four "
+            "parishes or describes its area by a mileage radius.")

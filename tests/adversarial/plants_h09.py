@@ -294,3 +294,24 @@ def h09_blockquote(env: Path, task: str) -> None:
         "# Briefing for Halden's HR team\n\nThe 2024 amendment matters most for our customer clause. The statute now "
         "reads:\n\n> A 'noncompetition covenant' also includes an agreement that directly or indirectly prohibits the "
         "acceptance or transaction of business with a customer.\n\n(RCW 49.62.010(4))\n"))
+
+
+@near_miss("h09-nm-statute-in-second-file-declared", "H09", CA,
+           "An HR briefing block-quotes RCW 49.62.010(4)'s sentence, already quoted in the client alert, and a "
+           "second seeded_law entry names the briefing with citation, quote, effective date, verified-on and "
+           "verified-against.",
+           "HYGIENE.md H09 requires every planted excerpt of law to be declared with its provenance and the quote to "
+           "be in the named file; both places that carry the sentence now have complete entries, verified before "
+           "today.")
+def h09_nm_second_file_declared(env: Path, task: str) -> None:
+    sentence = ("A 'noncompetition covenant' also includes an agreement that directly or indirectly prohibits the "
+                "acceptance or transaction of business with a customer.")
+    write_doc(env, task, "customer-clause-briefing.md", (
+        "# Briefing for Halden's HR team: the customer clause\n\nSince the 2024 amendment the statute defines the "
+        f"term more widely. It now reads:\n\n> {sentence}\n\n(RCW 49.62.010(4))\n"))
+    with task_json(env, task) as t:
+        t["oafreeze"]["seeded_law"].append({
+            "file": "documents/customer-clause-briefing.md", "citation": "RCW 49.62.010(4)", "quote": sentence,
+            "effective_date": "2024-06-06", "verified_on": "2026-10-01",
+            "verified_against": "RCW 49.62.010(4) as amended by Substitute Senate Bill 5935 (2024); compared word for "
+                                "word with the same sentence declared for this task's client alert"})

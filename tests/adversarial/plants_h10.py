@@ -250,6 +250,19 @@ def h10_picking_up(env: Path, task: str) -> None:
                                          "Monday 16 November 2026.")
 
 
+@near_miss("h10-nm-picking-up-on-as-of-in-british-order", "H10", SD,
+           "The instructions say 'You are picking this matter up on Monday 2 November 2026.', the task's as_of "
+           "written day-month-year.",
+           "HYGIENE.md H10 wants the instructions' dates to agree with as_of; 2 November 2026 is 2026-11-02, the "
+           "as_of date and the date of the partner's email, in British order.")
+def h10_nm_picking_up(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert t["oafreeze"]["as_of"] == "2026-11-02"
+        t["instructions"] = replace_text(t["instructions"], "You are an associate at Harlow Finch LLP.",
+                                         "You are an associate at Harlow Finch LLP. You are picking this matter up on "
+                                         "Monday 2 November 2026.")
+
+
 # Moved from the held-out set (its fourth fresh round): it informed a change to the audit.
 @plant("h10-start-date-differs-between-documents", "H10", CI,
        "The client's email says Sasha joins on October 19, while the hire details (and the criteria) give October 26, "
@@ -262,6 +275,17 @@ def h10_start_differs(env: Path, task: str) -> None:
              "Sasha Lindgren joins us on October 19 as")
 
 
+@near_miss("h10-nm-second-hire-starts-another-day", "H10", CI,
+           "The client's email adds that a second hire, Devon Marsh, joins the test lab on November 9, a different "
+           "day from Sasha's October 26 start.",
+           "Two people starting on two days is one consistent story, not two dates for one event; Sasha's start date "
+           "still agrees everywhere, and a planned future event is a fact of the matter, not a document date.")
+def h10_nm_second_hire(env: Path, task: str) -> None:
+    edit_doc(env, task, "client-request.md", "as a Firmware Engineer in San Jose.",
+             "as a Firmware Engineer in San Jose. A second hire, Devon Marsh, joins our test lab on November 9 as a "
+             "Test Technician; our in-house team is handling Devon's paperwork.")
+
+
 # Moved from the held-out set (its fourth fresh round): it informed a change to the audit.
 @plant("h10-tracker-records-events-after-as-of", "H10", TB,
        "An HR offer tracker (.xlsx) records the offer sent, the notice signed and the offer accepted as done on "
@@ -272,4 +296,20 @@ def h10_done_tracker(env: Path, task: str) -> None:
         ["Offer and covenant papers sent to Riley Vandermeer", "2026-11-16", "Done"],
         ["Colorado notice signed by Riley", "2026-11-17", "Done"],
         ["Offer accepted", "2026-11-18", "Done"],
+    ], sheet="Tracker"))
+
+
+@near_miss("h10-nm-tracker-future-rows-scheduled", "H10", TB,
+           "An HR offer tracker (.xlsx) marks the steps done on or before as_of 2026-11-09 as 'Done', and the offer "
+           "on November 16 and the December 7 start as 'Scheduled' or 'Not started'.",
+           "HYGIENE.md H10 wants one consistent story as of as_of; a plan that records only past steps as done and "
+           "lists later steps as scheduled, on the same dates as the offer summary, tells that story.")
+def h10_nm_planned_tracker(env: Path, task: str) -> None:
+    write_doc(env, task, "offer-tracker.xlsx", xlsx_bytes([
+        ["Step", "Date", "Status"],
+        ["Offer approved by the Head of People", "2026-11-04", "Done"],
+        ["Covenant paperwork requested from Harlow Finch", "2026-11-09", "Done"],
+        ["Offer and covenant papers sent to Riley Vandermeer", "2026-11-16", "Scheduled"],
+        ["Colorado notice signed by Riley", "2026-11-16", "Not started"],
+        ["Riley's first day", "2026-12-07", "Scheduled"],
     ], sheet="Tracker"))

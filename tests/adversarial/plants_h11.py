@@ -192,3 +192,13 @@ def h11_kind(env: Path, task: str) -> None:
     with task_json(env, task) as t:
         assert t["oafreeze"]["trap"]["kind"] == "placement"
         t["oafreeze"]["trap"]["kind"] = "effective-date"
+
+
+@near_miss("h11-nm-placement-kind-renamed", "H11", CA,
+           "The placement trap's kind is written 'advice-placement'; description, anchors and criteria are unchanged.",
+           "HYGIENE.md H11 asks that the trap be declared and really there; 'advice-placement' names the same kind "
+           "of trap, and its description, anchors (the alert's advisory prose) and placement criterion all agree.")
+def h11_nm_kind_renamed(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert t["oafreeze"]["trap"]["kind"] == "placement"
+        t["oafreeze"]["trap"]["kind"] = "advice-placement"

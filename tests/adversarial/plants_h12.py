@@ -314,6 +314,22 @@ def h12_recital(env: Path, task: str) -> None:
                       "agreement has no such recital.", ["vandermeer-covenant-agreement.md"])
 
 
+@near_miss("h12-nm-criterion-requires-factual-recital", "H12", TB,
+           "A new criterion requires the operative agreement to open with a recital of facts only: Riley's employment "
+           "as an Account Executive, its start date and that employment as the consideration.",
+           "HYGIENE.md H12 keeps explanation, advice and legal analysis out of operative text; a recital of the facts "
+           "the contract rests on (who is employed, from when, for what consideration) is a term of the contract, "
+           "and the criterion fails a recital that gives reasons.")
+def h12_nm_factual_recital(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_criterion(t, "agreement-factual-recital", "Agreement opens with a recital of the employment",
+                      "PASS if vandermeer-covenant-agreement.md opens with a recital stating that Aspenline is "
+                      "employing Riley Vandermeer as an Account Executive from the start date in the offer summary "
+                      "and that this employment is the consideration for the covenants. FAIL if there is no such "
+                      "recital, or if the recital gives reasons for including or leaving out any covenant.",
+                      ["vandermeer-covenant-agreement.md"])
+
+
 # Moved from the held-out set (its fourth fresh round): it informed a change to the audit.
 @plant("h12-drafting-notes-schedule-in-agreement", "H12", SD,
        "The instructions (bureaucratic register) require the operative agreement to carry, as Schedule 1, a table of "
@@ -323,3 +339,17 @@ def h12_schedule(env: Path, task: str) -> None:
         instructions_add(t, "For audit-trail purposes, ellery-covenant-agreement.md shall include, as Schedule 1, a "
                             "table of drafting notes recording, for each clause that departs from the firm's form, the "
                             "source relied upon and the reason for the departure.")
+
+
+@near_miss("h12-nm-schedule-of-customer-counties-in-agreement", "H12", SD,
+           "The instructions (same register) require the operative agreement to include, as Schedule 1, the list of "
+           "counties whose customers the customer non-solicitation covenant covers.",
+           "A schedule that defines the reach of a covenant is operative text the employee signs, not drafting "
+           "commentary: HYGIENE.md H12 keeps notes, advice and analysis out of operative deliverables, not the "
+           "contract's own schedules.")
+def h12_nm_schedule_counties(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "For certainty of scope, ellery-covenant-agreement.md shall include, as Schedule 1, a list "
+                            "of the counties (Cook, DuPage and Will Counties, Illinois) in which the customers covered "
+                            "by the customer non-solicitation covenant are located, and that covenant shall refer to "
+                            "Schedule 1.")

@@ -351,3 +351,19 @@ def h13_mailto(env: Path, task: str) -> None:
         "<li>Forms and covenants: Petra Lindahl, Director of Human Resources</li>\n"
         "<li>Benefits questions: <a href=\"mailto:benefits@haldenmarinesupply.com\">benefits inbox</a></li>\n"
         "</ul>\n</body></html>\n"))
+
+
+@near_miss("h13-nm-mailto-example-domains-in-html", "H13", CA,
+           "An HR contacts page (.html) links the benefits and payroll inboxes through mailto: links at "
+           "haldenmarine.example.com and example.org.",
+           "HYGIENE.md H13 asks for reserved example domains instead of live ones; example.com and example.org (and "
+           "their subdomains) are reserved for documentation and reach no one.")
+def h13_nm_mailto_example(env: Path, task: str) -> None:
+    write_doc(env, task, "halden-hr-contacts.html", (
+        "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>HR contacts</title></head><body>\n"
+        "<h1>Halden Marine Supply: HR contacts</h1>\n<ul>\n"
+        "<li>Forms and covenants: <a href=\"mailto:petra.lindahl@haldenmarine.example.com\">Petra Lindahl</a>, "
+        "Director of Human Resources</li>\n"
+        "<li>Benefits questions: <a href=\"mailto:benefits@haldenmarine.example.com\">benefits inbox</a></li>\n"
+        "<li>Payroll (outsourced): <a href=\"mailto:halden-payroll@example.org\">payroll provider</a></li>\n"
+        "</ul>\n</body></html>\n"))
