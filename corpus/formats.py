@@ -1,8 +1,9 @@
 """What a workspace document holds: its text, part by part, from every format we read.
 
 `extract(name, data)` reads PDF (through pypdf), .docx, .xlsx, .pptx, .eml (with its
-attachments) and UTF-8 text formats, and says which part of the document (a page, a
-sheet, a footnotes part, an attachment's page) each line of text came from.
+attachments), HTML pages (their words, comments and link addresses, not their markup) and
+UTF-8 text formats, and says which part of the document (a page, a sheet, a footnotes part,
+an attachment's page) each line of text came from.
 `problem(name, data)` says why a file does not parse as its name promises.
 
 Workspaces come from outside and are read by the audit before anyone has looked at
