@@ -12,11 +12,10 @@ from oafreeze.hygiene.finding import Finding
 
 ID = "H10"
 NAME = "temporal consistency"
-# A sentence that tells the agent what day it is ("Today is ...", "The current date for this matter
-# is ...", "Assume it is ...", "as at ...").
-# The moment the agent takes the work up also says what day it is: "You are picking this matter up on
-# Monday 16 November 2026", "the file was handed to you on ...".
 _MATTER = r"(?:this|the)\s+(?:matter|file|task|work|assignment|case|instruction)"
+# A sentence that tells the agent what day it is ("Today is ...", "The current date for this matter
+# is ...", "Assume it is ...", "as at ..."), or the day it takes the work up ("You are picking this
+# matter up on Monday 16 November 2026", "the file was handed to you on ...").
 TODAY_CUE = re.compile(r"\b(?:today|as of|as at|current date|present date|date of (?:this|the) (?:assignment|work|"
                        r"matter)|the date is|it is now|assume (?:that )?(?:it is|the date is)|this (?:morning|afternoon)|"
                        rf"(?:pick\w*|tak\w*|took)\s+(?:up\s+|over\s+)?{_MATTER}(?:\s+(?:up|over))?|"
@@ -233,12 +232,17 @@ def _seeded_law(ctx: TaskContext, as_of: dt.date) -> list[Finding]:
     return out
 
 
+def _anchored(ctx: TaskContext) -> set[str]:
+    """The task files the trap anchors itself in."""
+    trap = ctx.ext.trap
+    return {f.rel for a in trap.anchors for f in [ctx.file(a.file)] if f} if trap else set()
+
+
 def _documents_from_the_future(ctx: TaskContext, as_of: dt.date) -> list[Finding]:
     """Task documents dated after as_of: the agent is handed a document that cannot exist yet, unless
     the trap anchors itself in that document and its description gives that date."""
     out = []
-    trap = ctx.ext.trap
-    anchored = {ctx.file(a.file).rel for a in trap.anchors if ctx.file(a.file)} if trap else set()
+    anchored = _anchored(ctx)
     trap_dates = {when for w, _ in tx.dates(_trap_text(ctx)) for when in tx.date_readings(w)}
     for f in ctx.task_files:
         if not f.text or f.rel.lower().endswith(_DATA):
@@ -274,8 +278,7 @@ def _done_in_the_future(ctx: TaskContext, as_of: dt.date) -> list[Finding]:
     """A line of a task document (a tracker row, a status report) that records as done an event it
     dates after as_of: the agent is told of something that has not happened yet (one finding a file)."""
     out = []
-    trap = ctx.ext.trap
-    anchored = {ctx.file(a.file).rel for a in trap.anchors if ctx.file(a.file)} if trap else set()
+    anchored = _anchored(ctx)
     for f in ctx.task_files:
         if not f.text or f.rel.lower().endswith(_DATA) or f.rel in anchored or not _DONE_ANY.search(f.text):
             continue
