@@ -212,7 +212,8 @@ def test_a_report_quoted_in_a_reply_and_in_other_voices_is_found(tmp_path):
             if "reports changes" in f.message] == []
 
 
-def test_a_finished_notice_in_an_html_page_named_like_a_form_is_a_note(tmp_path):
+def _notice_task() -> dict:
+    """The helper task with one more deliverable, a notice to Dana Smith, graded by criterion C9."""
     task = task_json()
     task["deliverables"]["dana-smith-notice.md"] = "The separate notice to Dana Smith, given with the agreement."
     task["criteria"].append({"id": "C9", "title": "Notice content",
@@ -220,6 +221,11 @@ def test_a_finished_notice_in_an_html_page_named_like_a_form_is_a_note(tmp_path)
                                                "contains a covenant not to solicit customers for twelve months. "
                                                "FAIL if it does not.",
                              "deliverables": ["dana-smith-notice.md"], "source": "expert"})
+    return task
+
+
+def test_a_finished_notice_in_an_html_page_named_like_a_form_is_a_note(tmp_path):
+    task = _notice_task()
     page = ("<html><head><title>HR portal: notice for Dana Smith</title></head><body><h1>NOTICE</h1>"
             "<p>The agreement you sign today contains a covenant not to solicit customers for twelve months after "
             "you leave.</p></body></html>")
@@ -229,13 +235,7 @@ def test_a_finished_notice_in_an_html_page_named_like_a_form_is_a_note(tmp_path)
 
 
 def test_a_part_titled_as_the_deliverable_that_speaks_to_its_criteria_is_a_note(tmp_path):
-    task = task_json()
-    task["deliverables"]["dana-smith-notice.md"] = "The separate notice to Dana Smith, given with the agreement."
-    task["criteria"].append({"id": "C9", "title": "Notice content",
-                             "match_criteria": "PASS if dana-smith-notice.md tells Dana Smith that the agreement "
-                                               "contains a covenant not to solicit customers for twelve months. "
-                                               "FAIL if it does not.",
-                             "deliverables": ["dana-smith-notice.md"], "source": "expert"})
+    task = _notice_task()
     packet = ("# Day-one packet\n\nItem 2: Notice under the covenant law\nTo Dana Smith:\n\nThe agreement you sign "
               "today contains a covenant not to solicit customers for twelve months after you leave.\n")
     hits = [f for f in found(env_with(tmp_path / "a", task, {**workspace(), "onboarding-packet.md": packet}), "H02")
