@@ -3656,3 +3656,1226 @@ def fam_nm_r4_rewrap(env: Path, task: str) -> None:
            "      confidential information about. FAIL if it reaches all of the Company's customers,\n"
            "      including ones Sofia never dealt with.\n")
     assert _spec_block_replace(env, "v06", re.escape(old), new.replace("\\", "\\\\")) == 1
+
+
+# === Fifth fresh round (2026-12): written from HYGIENE.md and TASKS.md only, without reading the audit's code ===
+#
+# A fifth author, who has read neither the audit's code nor its tests, wrote these from the items' lines in
+# HYGIENE.md, the field tables of TASKS.md and the sample environment, avoiding the mechanisms of the four earlier
+# rounds. The author thinks like three other kinds of task writer: an evaluation engineer who builds tasks in bulk from
+# a spreadsheet (front matter, notebooks, blank rows, keys in the wrong place, split cells, title-case values), a
+# litigator (court orders, consent judgments, hearing transcripts, docket trackers, quoted reply threads, deadlines)
+# and a lawyer trained outside the US (day-month dates, British spellings and idioms, National Insurance numbers,
+# IBANs, .co.uk domains). Near-misses are things such authors legitimately put in a task and that look like the
+# defects.
+
+
+def _r5_wrap_yaml(text: str, indent: int, width: int = 72) -> str:
+    """`text` as the lines of a YAML folded block scalar indented by `indent` spaces."""
+    pad = " " * indent
+    return "\n".join(pad + line for line in textwrap.wrap(text, width))
+
+
+def _r5_numbered_transcript(speaker: str, text: str, first_line: int = 1, words_per_line: int = 8) -> str:
+    """`text` spoken by `speaker`, laid out as a court-reporter transcript: numbered lines of a few words each."""
+    words = (f"{speaker}: " + text).split()
+    lines = [" ".join(words[i:i + words_per_line]) for i in range(0, len(words), words_per_line)]
+    return "\n".join(f"{n:>3}   {line}" for n, line in enumerate(lines, start=first_line))
+
+
+def _r5_docx_core(paragraphs: list[str], *, creator: str, last_modified_by: str) -> bytes:
+    """A .docx (as edits.docx_bytes) whose core properties name `creator` and `last_modified_by`."""
+    src = zipfile.ZipFile(io.BytesIO(docx_bytes(paragraphs)))
+    parts = {name: src.read(name).decode("utf-8") for name in src.namelist()}
+    parts["docProps/core.xml"] = (
+        f'{_XML}<cp:coreProperties xmlns:cp="http://schemas.openxmlformats.org/package/2006/metadata/'
+        'core-properties" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:dcterms="http://purl.org/dc/terms/">'
+        f'<dc:title>Fontenot onboarding summary</dc:title><dc:creator>{escape(creator)}</dc:creator>'
+        f'<cp:lastModifiedBy>{escape(last_modified_by)}</cp:lastModifiedBy></cp:coreProperties>')
+    parts["[Content_Types].xml"] = parts["[Content_Types].xml"].replace(
+        "</Types>", '<Override PartName="/docProps/core.xml" ContentType="application/'
+                    'vnd.openxmlformats-package.core-properties+xml"/></Types>')
+    parts["_rels/.rels"] = parts["_rels/.rels"].replace(
+        "</Relationships>", f'<Relationship Id="rId2" Type="{_PKG_REL}/metadata/core-properties" '
+                            'Target="docProps/core.xml"/></Relationships>')
+    return _zip(parts)
+
+
+def _r5_token(seed: str, n: int, alphabet: str = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789") -> str:
+    """`n` deterministic characters of `alphabet` derived from `seed` (for fake secrets)."""
+    out = []
+    block = seed.encode("utf-8")
+    while len(out) < n:
+        block = hashlib.sha256(block).digest()
+        out.extend(alphabet[b % len(alphabet)] for b in block)
+    return "".join(out[:n])
+
+
+# --- H01 rubric isolation (fifth round) ----------------------------------------------------------
+
+
+@plant("ho-h01-r5-criterion-in-front-matter", "H01", NE,
+       "The partner's instructions gain YAML front matter from the task sheet whose 'review_points' carry the penalty "
+       "criterion's match_criteria as a folded block scalar.")
+def h01_r5_front_matter(env: Path, task: str) -> None:
+    crit = criterion(load_task(env, task), "note-flags-penalty")
+    front = ("---\nmatter: GPR-0112\nsheet_row: 14\nreview_points:\n  - id: " + crit["id"] + "\n    text: >-\n"
+             + _r5_wrap_yaml(crit["match_criteria"], 6) + "\n---\n\n")
+    path = doc(env, task, "partner-instructions.md")
+    path.write_text(front + path.read_text("utf-8"), "utf-8")
+
+
+@plant("ho-h01-r5-criteria-in-authoring-notebook", "H01", TB,
+       "The engineer's Jupyter notebook that built the task from the spreadsheet, documents/authoring/tb-build.ipynb, "
+       "holds three criteria as Python strings split over notebook source lines.")
+def h01_r5_notebook(env: Path, task: str) -> None:
+    crits = load_task(env, task)["criteria"]
+    picked = [c for c in crits if c["id"] in ("no-noncompete", "customer-nonsolicit-trade-secrets",
+                                               "client-email-thresholds")]
+    assert len(picked) == 3
+    source = ["CRITERIA = [\n"]
+    for crit in picked:
+        source.append(f"    ({crit['id']!r},\n")
+        pieces = textwrap.wrap(crit["match_criteria"], 60, drop_whitespace=False)
+        source.extend(f"     {piece!r}\n" for piece in pieces)
+        source.append("    ),\n")
+    source.append("]\n")
+    notebook = {
+        "cells": [
+            {"cell_type": "markdown", "metadata": {}, "source": ["# Build matrix-threshold-between from sheet row 14\n"]},
+            {"cell_type": "code", "execution_count": 3, "metadata": {}, "outputs": [], "source": source},
+            {"cell_type": "code", "execution_count": 4, "metadata": {}, "outputs": [],
+             "source": ["write_task('matrix-threshold-between', CRITERIA)\n"]},
+        ],
+        "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"}},
+        "nbformat": 4, "nbformat_minor": 5,
+    }
+    write_doc(env, task, "authoring/tb-build.ipynb", json.dumps(notebook, indent=1) + "\n")
+
+
+@plant("ho-h01-r5-criterion-in-quoted-printable-eml", "H01", AM,
+       "A reviewer-key e-mail is sent quoted-printable: the named-parishes criterion sits in its body with '=' soft "
+       "line breaks cutting words every 76 columns.")
+def h01_r5_quoted_printable(env: Path, task: str) -> None:
+    import quopri
+    body = ("Reviewer key for the Fontenot package \u2013 please do not forward.\n\n"
+            + _match(env, task, "named-parishes") + "\n\nLitigation support\n")
+    encoded = quopri.encodestring(body.encode("utf-8")).decode("ascii")
+    assert "=\n" in encoded
+    write_doc(env, task, "reviewer-key.eml", (
+        "From: Litigation support <lit-support@harlowfinch.example.com>\n"
+        "To: Miriam Okafor <miriam.okafor@harlowfinch.example.com>\n"
+        "Date: Fri, 16 Oct 2026 17:45:00 -0500\nSubject: Fontenot: reviewer key\nMIME-Version: 1.0\n"
+        "Content-Type: text/plain; charset=utf-8\nContent-Transfer-Encoding: quoted-printable\n\n" + encoded))
+
+
+@plant("ho-h01-r5-criterion-read-into-transcript", "H01", SD,
+       "A court-reporter style transcript of a calibration call has the partner read the review-and-counsel criterion "
+       "aloud, laid out on numbered lines of eight words.")
+def h01_r5_transcript(env: Path, task: str) -> None:
+    text = ("For the Ellery agreement the reviewers will apply this, and I am reading it out. "
+            + _match(env, task, "illinois-review-and-counsel") + " That is all they will look at on that point.")
+    write_doc(env, task, "transcripts/calibration-call-2026-10-28.txt", (
+        "                                                          Page 3\n\n"
+        + _r5_numbered_transcript("MS. OKAFOR", text) + "\n"
+        "\n                  (Discussion off the record.)\n"))
+
+
+@near_miss("ho-h01-nm-r5-job-grading-matrix", "H01", CA,
+           "Halden's HR job-grading matrix (pay grades and bands per role family) is added as "
+           "documents/halden-job-grading-matrix.md.",
+           "HYGIENE.md H01 forbids grading material and text reproducing a criterion; 'grading' here is the British HR "
+           "sense (grading jobs into pay bands), and the table reproduces no criterion of the task.")
+def h01_nm_r5_grading_matrix(env: Path, task: str) -> None:
+    write_doc(env, task, "halden-job-grading-matrix.md", (
+        "# Halden Marine Supply Co.: job grading matrix (Washington)\n\n"
+        "Grades are reviewed by HR each spring. Bands are annual base pay.\n\n"
+        "| Grade | Role family | Examples | Band |\n|---|---|---|---|\n"
+        "| W1 | Warehouse | picker, packer | $36,500 to $44,000 |\n"
+        "| W2 | Warehouse | forklift lead, inventory clerk | $44,000 to $55,000 |\n"
+        "| S1 | Sales | inside sales representative | $68,000 to $92,000 |\n"
+        "| S2 | Sales | account manager | $92,000 to $124,000 |\n"
+        "| S3 | Sales | regional sales manager | $124,000 to $152,000 |\n"))
+
+
+@near_miss("ho-h01-nm-r5-site-risk-assessment", "H01", AM,
+           "Bayou Crest's health-and-safety risk assessment for its Ascension Parish yard is added, a file whose name "
+           "contains 'assessment'.",
+           "HYGIENE.md H01 is about grading material reaching the agent; a site safety risk assessment is an ordinary "
+           "client business record, grades no deliverable and reproduces no criterion.")
+def h01_nm_r5_risk_assessment(env: Path, task: str) -> None:
+    write_doc(env, task, "site-risk-assessment-ascension-yard.md", (
+        "# Site risk assessment RA-14: Ascension Parish equipment yard\n\n"
+        "Assessed by Marguerite Hebert, HSE lead, on 2026-09-08. Reviewed every six months.\n\n"
+        "| Hazard | Who is at risk | Likelihood | Controls |\n|---|---|---|---|\n"
+        "| Reversing trucks | field crews, visitors | medium | banksman on every reverse; yard speed limit 5 mph |\n"
+        "| Soil sample storage | lab technicians | low | sealed drums, weekly log |\n"
+        "| Heat stress | field crews | high in summer | shaded rest area, water station, 20-minute breaks |\n"))
+
+
+# --- H02 answer in the workspace (fifth round) -----------------------------------------------------
+
+
+@plant("ho-h02-r5-browser-duplicate-of-file-memo", "H02", TB,
+       "A colleague's finished file memo for Riley, downloaded twice by the browser, sits in documents/downloads/ as "
+       "'rationale (1).md': a name the matcher pairs with rationale.md, and the memo's whole answer.")
+def h02_r5_browser_duplicate(env: Path, task: str) -> None:
+    write_doc(env, task, "downloads/rationale (1).md", (
+        "# File memo: covenants for Riley Vandermeer\n\n"
+        "1. No non-compete. C.R.S. § 8-2-113(2)(b) allows a non-compete only for a worker paid at least the highly "
+        "compensated threshold, $130,014 for 2026 under the PAY CALC Order. Riley's $104,000 falls short, so the "
+        "client's usual 12-month non-compete is left out.\n"
+        "2. Customer non-solicit kept. C.R.S. § 8-2-113(2)(d) allows one at 60% of that threshold ($78,008.40), if it "
+        "protects trade secrets; Riley clears that figure and will see the merchant-risk scoring rules, so the "
+        "12-month customer non-solicit stays, limited to trade-secret customers.\n"
+        "3. Separate signed notice. Riley gets the stand-alone notice with the offer, before accepting.\n"
+        "4. Risk. Presenting the void non-compete would itself violate C.R.S. § 8-2-113(8) and carries a $5,000 "
+        "penalty per worker.\n"))
+
+
+@plant("ho-h02-r5-consent-judgment-exhibit-form", "H02", AM,
+       "Exhibit A to the Delacroix consent judgment, the repaired covenant form Bayou Crest agreed to use for new hires "
+       "(named parishes, two years, Louisiana law and courts), is in documents/delacroix/.")
+def h02_r5_consent_exhibit(env: Path, task: str) -> None:
+    parishes = "East Baton Rouge, Ascension, Livingston and Iberville Parishes"
+    write_doc(env, task, "delacroix/consent-judgment-exhibit-a.md", (
+        "# Exhibit A to Consent Judgment\n\n"
+        "Bayou Crest Environmental, L.L.C. v. Delacroix, 19th Judicial District Court, Parish of East Baton Rouge. "
+        "Form of covenant agreement that Bayou Crest undertakes to use for every employee hired after the Consent "
+        "Judgment (entered 2 October 2026).\n\n---\n\n"
+        "# BAYOU CREST ENVIRONMENTAL, L.L.C. EMPLOYEE COVENANT AGREEMENT\n\n"
+        "This Agreement is made as of the Employee's first day of employment with the Company, between Bayou Crest "
+        "Environmental, L.L.C., a Louisiana limited liability company (the \"Company\"), and the employee named below "
+        "(\"Employee\").\n\n"
+        "## 1. Confidentiality\n\nEmployee will keep the Company's confidential information, including bid pricing, "
+        "site assessments and client lists, in confidence during and after employment.\n\n"
+        f"## 2. Non-Competition\n\nFor two years after employment ends, Employee will not carry on or engage in "
+        f"environmental remediation or site-assessment work within {parishes}, for as long as the Company carries on "
+        f"that business there.\n\n"
+        f"## 3. Non-Solicitation of Customers\n\nFor two years after employment ends, Employee will not solicit any "
+        f"customer of the Company within {parishes}.\n\n"
+        "## 4. Governing Law and Forum\n\nThis Agreement is governed by Louisiana law, and any dispute will be heard in "
+        "the 19th Judicial District Court for the Parish of East Baton Rouge, Louisiana.\n\n"
+        "## 5. Severability\n\nIf any part of this Agreement is held unenforceable, the rest remains in effect.\n\n"
+        "Company: ______________________  Employee: ______________________\n"))
+
+
+@plant("ho-h02-r5-timesheet-narrative-is-the-note", "H02", NE,
+       "A work-in-progress billing workbook's time entry for today already narrates the finished note: Section 5 void "
+       "at $71,500 against $130,014, the $5,000 penalty under (8)(a), and the decision asked before 23 November.")
+def h02_r5_timesheet(env: Path, task: str) -> None:
+    write_doc(env, task, "billing/wip-granite-peak-nov-2026.xlsx", xlsx_bytes([
+        ["Date", "Timekeeper", "Hours", "Narrative"],
+        ["2026-11-12", "MO", 0.3, "Call with D. Whitford re Tallis renewal and raise."],
+        ["2026-11-16", "Associate", 1.4,
+         "Note to M. Okafor: s.5 non-compete is void for Morgan Tallis under C.R.S. § 8-2-113(2) because the $71,500 "
+         "salary is below the 2026 threshold of $130,014; presenting it would itself violate C.R.S. § 8-2-113(8)(a) "
+         "and expose the client to a $5,000 penalty per worker plus actual damages; asked MO to decide, before the "
+         "agreement goes to Morgan on 23 November 2026, whether to delete s.5."],
+    ], sheet="WIP"))
+
+
+@plant("ho-h02-r5-esign-envelope-preview-notice", "H02", CI,
+       "A saved e-signature envelope preview (.html) already holds the finished Section 2872 notice to Sasha, dated "
+       "October 26, 2026, naming the agreement and setting out both Section 2870 exceptions.")
+def h02_r5_envelope_preview(env: Path, task: str) -> None:
+    write_doc(env, task, "esign/envelope-preview.html", (
+        "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>Envelope preview: Lindgren onboarding</title>"
+        "</head>\n<body>\n<h1>Envelope preview</h1>\n<p>Envelope: Lindgren onboarding (2 documents). Status: draft, not "
+        "sent.</p>\n<h2>Document 2 of 2: Written notice under California Labor Code Section 2872</h2>\n"
+        "<p>To: Sasha Lindgren<br>From: Sierrafold Devices, Inc.<br>Date: October 26, 2026</p>\n"
+        "<p>This notice accompanies the Confidentiality and Invention Assignment Agreement between you and Sierrafold "
+        "Devices, Inc. dated October 26, 2026.</p>\n"
+        "<p>That agreement does not apply to an invention that qualifies fully under California Labor Code Section "
+        "2870: one you developed entirely on your own time without using Sierrafold's equipment, supplies, facilities "
+        "or trade secret information, unless it (1) relates, when conceived or reduced to practice, to Sierrafold's "
+        "business or its actual or demonstrably anticipated research or development, or (2) results from work you "
+        "performed for Sierrafold.</p>\n"
+        "<p>Received by: ______________________ Sasha Lindgren &nbsp; Date: __________</p>\n</body></html>\n"))
+
+
+@near_miss("ho-h02-nm-r5-last-years-executed-copy", "H02", NE,
+           "The covenant agreement Morgan signed in January 2025 (old name, $58,000, made as of January 6, 2025) is "
+           "added as documents/executed-2025/tallis-executed-copy.md.",
+           "HYGIENE.md H02 targets a file the matcher pairs with a deliverable or a document holding the finished "
+           "answer; last year's executed copy has an unrelated name and none of the three edits the criteria ask for.")
+def h02_nm_r5_executed_copy(env: Path, task: str) -> None:
+    text = read_doc(env, task, "draft-tallis-agreement.md")
+    text = replace_text(text, "made as of January 4, 2026", "made as of January 6, 2025")
+    text = replace_text(text, "salary to $64,000", "salary to $58,000")
+    text = text.replace("______________________________\nMorgan Tallis", "/s/ Morgan Tallis\nMorgan Tallis")
+    write_doc(env, task, "executed-2025/tallis-executed-copy.md",
+              "Executed copy, scanned from the client's personnel file.\n\n" + text)
+
+
+@near_miss("ho-h02-nm-r5-house-letter-skeleton", "H02", AM,
+           "The firm's blank client-letter skeleton (bracketed prompts only) is added as "
+           "documents/precedents/hf-letter-skeleton.md.",
+           "HYGIENE.md H02 forbids a finished answer in the workspace; a skeleton of bracketed prompts names no parish, "
+           "period, law or date and answers no criterion, and its name pairs with no deliverable.")
+def h02_nm_r5_skeleton(env: Path, task: str) -> None:
+    write_doc(env, task, "precedents/hf-letter-skeleton.md", (
+        "# Harlow Finch LLP: client letter skeleton\n\n[Date]\n\nDear [client contact],\n\n"
+        "[One sentence on what you were asked to do.]\n\n"
+        "[One numbered paragraph per point: what we did, and why, in plain words.]\n\n"
+        "[Next steps, and any decision we need from the client.]\n\nKind regards,\n\n[Name]\nHarlow Finch LLP\n"))
+
+
+# --- H03 degenerate output (fifth round) -----------------------------------------------------------
+
+
+@plant("ho-h03-r5-day-first-date-given-month-first-in-inputs", "H03", NE,
+       "A new note criterion's only literal is '14 December 2026', which the partner's instructions give as "
+       "'December 14, 2026': the pasted workspace carries the date.")
+def h03_r5_day_first(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_criterion(t, "note-gives-raise-date", "Note gives the day the raise starts",
+                      "PASS if note-to-partner.md states that Morgan Tallis's raise takes effect on 14 December 2026. "
+                      "FAIL if it gives another date for the raise or none.", ["note-to-partner.md"])
+
+
+@plant("ho-h03-r5-absence-only-worded-nothing-in", "H03", AM,
+       "A new advisory deliverable hr-file-note.md is graded only by a criterion worded 'nothing in ... quotes, "
+       "summarises or refers to', so an empty file passes it.")
+def h03_r5_nothing_in(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_deliverable(t, "hr-file-note.md", "A short note for Bayou Crest's HR file on Avery Fontenot's agreement.",
+                        placement="advisory")
+        instructions_add(t, "Also write hr-file-note.md, a short note for Bayou Crest's HR file on Avery's agreement.")
+        add_criterion(t, "hr-file-note-keeps-memo-out", "HR file note keeps the litigation memo out",
+                      "PASS if nothing in hr-file-note.md quotes, summarises or refers to the litigation memo. FAIL if "
+                      "hr-file-note.md mentions the litigation memo or repeats any part of its analysis.",
+                      ["hr-file-note.md"])
+
+
+@plant("ho-h03-r5-quoted-line-of-kb-notice-template", "H03", TB,
+       "A new notice criterion requires only the quoted line \"Date delivered:\", which the knowledge base's Colorado "
+       "notice template already carries, so the template copied unchanged passes it.")
+def h03_r5_template_line(env: Path, task: str) -> None:
+    tpl = kb(env, task, "templates/oafreeze-cc0-1.0/colorado-noncompete-notice/template.md").read_text("utf-8")
+    assert "Date delivered:" in tpl
+    with task_json(env, task) as t:
+        add_criterion(t, "notice-delivery-date-line", "Notice has a line for the delivery date",
+                      "PASS if vandermeer-noncompete-notice.md carries a \"Date delivered:\" line. FAIL if the notice "
+                      "has no line for the date it is delivered.", ["vandermeer-noncompete-notice.md"])
+
+
+@plant("ho-h03-r5-literal-only-in-workbook-cell", "H03", SD,
+       "A payroll workbook gives Jordan's semi-monthly gross, $3,270.83, and a new memo criterion's only literal is "
+       "that figure: the pasted workspace (the workbook's cells) passes it.")
+def h03_r5_workbook_literal(env: Path, task: str) -> None:
+    write_doc(env, task, "payroll/ellery-pay-set-up.xlsx", xlsx_bytes([
+        ["Item", "Value"],
+        ["Employee", "Jordan Ellery"],
+        ["Annual base", "$78,500"],
+        ["Pay frequency", "semi-monthly (24 periods)"],
+        ["Semi-monthly gross", "$3,270.83"],
+    ], sheet="Set-up"))
+    with task_json(env, task) as t:
+        add_criterion(t, "rationale-semi-monthly-gross", "File memo records the pay figure used",
+                      "PASS if rationale.md gives Jordan Ellery's semi-monthly gross pay as $3,270.83. FAIL if it gives "
+                      "another figure or none.", ["rationale.md"])
+
+
+@near_miss("ho-h03-nm-r5-computed-monthly-threshold", "H03", CA,
+           "A new usage-notes criterion asks for the monthly equivalent of the 2026 Washington threshold, $10,571.57, a "
+           "figure no input states.",
+           "$10,571.57 is $126,858.83 divided by twelve; neither the workspace, the knowledge base nor the instructions "
+           "state it, so no degenerate output carries the literal.")
+def h03_nm_r5_monthly(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_criterion(t, "usage-notes-monthly-figure", "Usage notes give the monthly equivalent of the threshold",
+                      "PASS if hr-usage-notes.md gives HR the monthly equivalent of the 2026 earnings threshold, "
+                      "$10,571.57, for checking salaried offers. FAIL if it gives no monthly figure or another one.",
+                      ["hr-usage-notes.md"])
+
+
+@near_miss("ho-h03-nm-r5-computed-percentage", "H03", TB,
+           "A new file-memo criterion asks for Riley's salary as a share of the non-compete threshold, 80%, a "
+           "percentage no input states.",
+           "80% is $104,000 over $130,014 rounded to a whole percent; the inputs and the knowledge base state 60% but "
+           "never 80%, so no degenerate output carries the literal.")
+def h03_nm_r5_percentage(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_criterion(t, "rationale-pay-ratio", "File memo gives the pay ratio",
+                      "PASS if rationale.md states that Riley Vandermeer's salary is 80% of the non-compete threshold, "
+                      "rounded to the nearest whole percent. FAIL if it gives no percentage or another one.",
+                      ["rationale.md"])
+
+
+# --- H04 criterion form (fifth round) --------------------------------------------------------------
+
+
+@plant("ho-h04-r5-match-criteria-split-into-list", "H04", CI,
+       "The prior-invention criterion's match_criteria is a JSON list of two strings (the PASS sentence and the FAIL "
+       "sentence), as a sheet export split the cell on its full stop.")
+def h04_r5_split_list(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        crit = criterion(t, "prior-invention-listed")
+        text = crit["match_criteria"]
+        cut = text.index(" FAIL if")
+        crit["match_criteria"] = [text[:cut], text[cut + 1:]]
+
+
+@plant("ho-h04-r5-criterion-as-bare-string", "H04", TB,
+       "One entry of the criteria list is a bare string (the match text of the separate-notice criterion) with no id, "
+       "title or deliverables: the sheet export kept one column of that row.")
+def h04_r5_bare_string(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        crits = t["criteria"]
+        index = next(i for i, c in enumerate(crits) if c.get("id") == "notice-signed-before-acceptance")
+        crits[index] = crits[index]["match_criteria"]
+
+
+@plant("ho-h04-r5-two-criteria-merged-into-one", "H04", CA,
+       "To cut rows, the non-compete-period and law-and-forum criteria are merged into one criterion that makes two "
+       "unrelated claims.")
+def h04_r5_merged(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        drop_criterion(t, "noncompete-duration")
+        drop_criterion(t, "washington-law-and-forum")
+        add_criterion(t, "duration-and-forum", "Non-compete period and Washington law and forum",
+                      "PASS if any non-competition covenant in washington-covenant-form.md lasts no more than 18 months "
+                      "after employment ends, and the form selects Washington law and Washington courts. FAIL if the "
+                      "form keeps a period longer than 18 months or keeps Delaware law or Delaware courts.",
+                      ["washington-covenant-form.md"])
+
+
+@plant("ho-h04-r5-criterion-deliverable-under-documents", "H04", AM,
+       "The two-year-cap criterion grades 'documents/fontenot-covenant-agreement.md', an input-style path that names "
+       "no deliverable of the task.")
+def h04_r5_documents_prefix(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        criterion(t, "two-year-cap")["deliverables"] = ["documents/fontenot-covenant-agreement.md"]
+
+
+@plant("ho-h04-r5-work-type-title-case", "H04", SD,
+       "The task's work_type is 'Draft' (title case from a spreadsheet drop-down), not one of LAB's lower-case values.")
+def h04_r5_title_case(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert t["work_type"] == "draft"
+        t["work_type"] = "Draft"
+
+
+@near_miss("ho-h04-nm-r5-bold-clause-markers", "H04", NE,
+           "The decision criterion is written with Markdown bold markers: '**PASS if** ... **FAIL if** ...'.",
+           "HYGIENE.md H04 asks for a non-empty PASS if and FAIL if clause, in that order, with one claim; the bold "
+           "markers are formatting around exactly those words, and id, title and deliverables are unchanged.")
+def h04_nm_r5_bold(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        crit = criterion(t, "note-asks-decision")
+        text = replace_text(crit["match_criteria"], "PASS if ", "**PASS if** ")
+        crit["match_criteria"] = replace_text(text, " FAIL if ", " **FAIL if** ")
+
+
+@near_miss("ho-h04-nm-r5-clauses-joined-by-semicolon", "H04", CI,
+           "The notice-timing criterion joins its two clauses in one sentence: '...; FAIL if ...'.",
+           "HYGIENE.md H04 requires both clauses, non-empty and PASS before FAIL; a semicolon instead of a full stop "
+           "between them changes punctuation, not form.")
+def h04_nm_r5_semicolon(env: Path, task: str) -> None:
+    _reword(env, task, "notice-at-signing", "accompanies. FAIL if", "accompanies; FAIL if")
+
+
+# --- H05 ambiguous grading language (fifth round) ----------------------------------------------------
+
+
+@plant("ho-h05-r5-fit-for-purpose", "H05", AM,
+       "The client-note criterion (British register) passes a note that 'is fit for purpose' and tells the client of "
+       "the changes.")
+def h05_r5_fit_for_purpose(env: Path, task: str) -> None:
+    _reword(env, task, "client-note-changes", "PASS if client-note.md tells Bayou Crest",
+            "PASS if client-note.md is fit for purpose and tells Bayou Crest")
+
+
+@plant("ho-h05-r5-in-good-time", "H05", TB,
+       "The separate-notice criterion asks that the notice be delivered 'in good time' before Riley accepts the offer.")
+def h05_r5_good_time(env: Path, task: str) -> None:
+    _reword(env, task, "notice-signed-before-acceptance",
+            "is to be delivered with the offer, before Riley accepts it.",
+            "is to be delivered in good time before Riley accepts the offer.")
+
+
+@plant("ho-h05-r5-well-drafted", "H05", NE,
+       "The instructed-edits criterion passes an agreement that 'is well drafted' and makes the three edits.")
+def h05_r5_well_drafted(env: Path, task: str) -> None:
+    _reword(env, task, "instructed-edits-made", "PASS if tallis-agreement-revised.md names",
+            "PASS if tallis-agreement-revised.md is well drafted and names")
+
+
+@plant("ho-h05-r5-where-necessary", "H05", CA,
+       "The usage-notes criterion asks HR to check the 2027 adjusted figure only 'where necessary'.")
+def h05_r5_where_necessary(env: Path, task: str) -> None:
+    _reword(env, task, "usage-notes-threshold", "to check the adjusted figure for covenants",
+            "where necessary, to check the adjusted figure for covenants")
+
+
+@plant("ho-h05-r5-commercially-sensible-terms", "H05", SD,
+       "The non-solicit criterion asks that each non-solicit be 'on commercially sensible terms'.")
+def h05_r5_commercially_sensible(env: Path, task: str) -> None:
+    _reword(env, task, "nonsolicit-kept", "each lasting 12 months after employment ends",
+            "each on commercially sensible terms and lasting 12 months after employment ends")
+
+
+@near_miss("ho-h05-nm-r5-sufficient-as-a-comparison", "H05", TB,
+           "A new file-memo criterion asks the memo to say Riley's salary is 'not sufficient to meet' the non-compete "
+           "threshold.",
+           "HYGIENE.md H05 flags standards a judge must weigh; here 'not sufficient to meet the threshold' is a "
+           "comparison of a salary with a statutory figure that the memo must report, which leaves nothing to weigh.")
+def h05_nm_r5_sufficient(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_criterion(t, "rationale-salary-short-of-threshold", "File memo says the salary misses the threshold",
+                      "PASS if rationale.md states that Riley Vandermeer's salary is not sufficient to meet the "
+                      "non-compete threshold. FAIL if it says the salary meets that threshold.", ["rationale.md"])
+
+
+@near_miss("ho-h05-nm-r5-the-document-named-in-apposition", "H05", CI,
+           "A new criterion says 'the document Sasha Lindgren receives with the agreement, "
+           "lindgren-section-2872-notice.md, ...' in a task with three deliverables.",
+           "HYGIENE.md H05 flags 'the document' where several deliverables make it ambiguous; here the phrase is "
+           "followed at once by the file's own name, so the judge knows which deliverable is meant.")
+def h05_nm_r5_apposition(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_criterion(t, "notice-stands-apart", "The notice is a document of its own",
+                      "PASS if the document Sasha Lindgren receives with the agreement, lindgren-section-2872-notice.md, "
+                      "stands apart from the agreement. FAIL if the notice is folded into the agreement.",
+                      ["lindgren-section-2872-notice.md"])
+
+
+# --- H06 deliverable matching (fifth round) ----------------------------------------------------------
+
+
+@plant("ho-h06-r5-markdown-long-extension-twin", "H06", AM,
+       "A portal copy of the client note, client-note.markdown, is declared beside client-note.md: one stem, two "
+       "Markdown extensions.")
+def h06_r5_markdown_twin(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_deliverable(t, "client-note.markdown", "The client note again, with the long extension Bayou Crest's "
+                                                   "document portal expects.", placement="advisory")
+        instructions_add(t, "Also save the note as client-note.markdown for Bayou Crest's document portal.")
+        add_criterion(t, "portal-copy-of-note", "Portal copy repeats the note",
+                      "PASS if client-note.markdown has the same text as client-note.md. FAIL if it is missing or "
+                      "differs from client-note.md.", ["client-note.markdown", "client-note.md"])
+
+
+@plant("ho-h06-r5-dot-slash-duplicate-name", "H06", TB,
+       "The deliverables gain './client-email.md' (a portal copy) beside 'client-email.md': two names for one path.")
+def h06_r5_dot_slash(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_deliverable(t, "./client-email.md", "Cover email to Aspenline (copy for the matter portal).",
+                        placement="advisory")
+        instructions_add(t, "Save a copy of the cover email as ./client-email.md for the matter portal.")
+        add_criterion(t, "portal-copy-of-email", "Portal copy repeats the cover email",
+                      "PASS if ./client-email.md repeats the text of client-email.md. FAIL if it is missing or differs.",
+                      ["./client-email.md", "client-email.md"])
+
+
+@plant("ho-h06-r5-blank-deliverable-row", "H06", NE,
+       "A blank row of the task sheet became a deliverable whose name and description are both the empty string.")
+def h06_r5_blank_row(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        t["deliverables"][""] = ""
+
+
+@plant("ho-h06-r5-same-name-in-outbox-folder", "H06", SD,
+       "A second advisory deliverable outbox/client-email.md is declared beside client-email.md: the same file name "
+       "in a folder, which a name-based matcher can pair either way.",
+       doubtful="Both paths are distinct and safe; the defect rests on the matcher comparing base names in its fuzzy "
+                "pass, which HYGIENE.md implies but does not spell out.")
+def h06_r5_outbox(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_deliverable(t, "outbox/client-email.md", "The cover email as it will sit in the partner's outbox for "
+                                                     "sending.", placement="advisory")
+        instructions_add(t, "Also place the cover email, as it should be sent, in outbox/client-email.md.")
+        add_criterion(t, "outbox-copy-of-email", "Outbox copy is the email to send",
+                      "PASS if outbox/client-email.md is addressed to Maplestone's HR director and repeats the text of "
+                      "client-email.md. FAIL if it is missing or differs from client-email.md.",
+                      ["outbox/client-email.md", "client-email.md"])
+
+
+@near_miss("ho-h06-nm-r5-deliverables-in-a-table", "H06", TB,
+           "The instructions list the four deliverables in a Markdown table, one row per file name.",
+           "HYGIENE.md H06 requires each deliverable to be named in the instructions; a table cell holding the exact "
+           "file name names it, and the map, criteria and placement lists are unchanged.")
+def h06_nm_r5_table(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        old = ("Prepare four deliverables in Markdown: vandermeer-covenant-agreement.md, the restrictive covenant "
+               "agreement ready for Riley Vandermeer to sign; vandermeer-noncompete-notice.md, any separate notice "
+               "Colorado requires, ready to deliver with the agreement; client-email.md, the cover email to "
+               "Aspenline's Head of People; and rationale.md, a file memo explaining your choices and the sources "
+               "relied on.")
+        new = ("Prepare four deliverables in Markdown:\n\n| File | What it is |\n|---|---|\n"
+               "| vandermeer-covenant-agreement.md | the restrictive covenant agreement ready for Riley Vandermeer to "
+               "sign |\n"
+               "| vandermeer-noncompete-notice.md | any separate notice Colorado requires, ready to deliver with the "
+               "agreement |\n"
+               "| client-email.md | the cover email to Aspenline's Head of People |\n"
+               "| rationale.md | a file memo explaining your choices and the sources relied on |")
+        t["instructions"] = replace_text(t["instructions"], old, new)
+
+
+@near_miss("ho-h06-nm-r5-names-in-british-single-quotes", "H06", AM,
+           "The instructions put both deliverable names in British curly single quotes: "
+           "\u2018fontenot-covenant-agreement.md\u2019 and \u2018client-note.md\u2019.",
+           "HYGIENE.md H06 requires each deliverable to be named in the instructions; typographic quotation marks "
+           "around the exact name still name it, and nothing else changes.")
+def h06_nm_r5_curly_quotes(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        text = replace_text(t["instructions"], "Markdown: fontenot-covenant-agreement.md, the",
+                            "Markdown: \u2018fontenot-covenant-agreement.md\u2019, the")
+        t["instructions"] = replace_text(text, "and client-note.md, a short", "and \u2018client-note.md\u2019, a short")
+
+
+@near_miss("ho-h06-nm-r5-dot-slash-in-instructions-only", "H06", NE,
+           "The instructions write the note's name with a './' prefix, './note-to-partner.md'; the deliverables map "
+           "keeps 'note-to-partner.md'.",
+           "HYGIENE.md H06 requires the deliverable to be named in the instructions; './note-to-partner.md' is the "
+           "same relative path written the shell's way, and the map holds a single name for it.")
+def h06_nm_r5_dot_slash(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        t["instructions"] = replace_text(t["instructions"], "Write note-to-partner.md, your note",
+                                         "Write ./note-to-partner.md, your note")
+
+
+# --- H07 workspace integrity (fifth round) -----------------------------------------------------------
+
+
+@plant("ho-h07-r5-mac-icon-file-with-carriage-return", "H07", NE,
+       "A folder copied from a Mac keeps its custom-icon file, documents/exhibits/'Icon\\r': a zero-byte junk file "
+       "whose name ends in a carriage return.")
+def h07_r5_icon_file(env: Path, task: str) -> None:
+    write_doc(env, task, "exhibits/Icon\r", b"")
+
+
+@plant("ho-h07-r5-word-temp-file", "H07", SD,
+       "Word's autosave temp file ~WRL0941.tmp (binary leftovers of an editing session) is left in the workspace.")
+def h07_r5_word_temp(env: Path, task: str) -> None:
+    write_doc(env, task, "~WRL0941.tmp", b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + b"\x00" * 24 + b"\x3e\x00\x03\x00\xfe\xff"
+              + b"\x00" * 90)
+
+
+@plant("ho-h07-r5-pdf-cut-off-before-xref", "H07", AM,
+       "A PDF of the Delacroix hearing minutes was cut off mid-stream: no end of stream, no xref table, no %%EOF.")
+def h07_r5_truncated_pdf(env: Path, task: str) -> None:
+    full = _pdf_bytes(["Minutes of hearing: Bayou Crest Environmental, L.L.C. v. Delacroix",
+                       "19th Judicial District Court, Parish of East Baton Rouge",
+                       "Hearing on the motion for preliminary injunction, continued without date at the parties' request.",
+                       "Counsel present for both parties. No ruling was made."])
+    cut = full[: len(full) * 55 // 100]
+    assert b"%%EOF" not in cut and b"xref" not in cut
+    write_doc(env, task, "delacroix-hearing-minutes.pdf", cut)
+
+
+@plant("ho-h07-r5-instructions-name-file-in-other-case", "H07", CI,
+       "The instructions send the agent to documents/Hire-Details.md; the file is hire-details.md (the name differs "
+       "in case, so on a case-sensitive system it is not there).")
+def h07_r5_wrong_case(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        t["instructions"] = replace_text(t["instructions"], "documents/hire-details.md", "documents/Hire-Details.md")
+
+
+@plant("ho-h07-r5-ligature-twin-name", "H07", TB,
+       "A copy of the offer summary pasted out of a PDF is saved as 'o\ufb00er-summary.md' (with the U+FB00 'ff' "
+       "ligature) beside offer-summary.md: two names equal under Unicode compatibility normalization.")
+def h07_r5_ligature(env: Path, task: str) -> None:
+    text = read_doc(env, task, "offer-summary.md").replace("Offer summary", "O\ufb00er summary")
+    write_doc(env, task, "o\ufb00er-summary.md", text)
+
+
+@plant("ho-h07-r5-pptx-without-presentation-part", "H07", CA,
+       "A board deck, board-update-oct-2026.pptx, is a zip whose package points at ppt/presentation.xml, a part that "
+       "is not in it: PowerPoint cannot open it.")
+def h07_r5_pptx(env: Path, task: str) -> None:
+    write_doc(env, task, "board-update-oct-2026.pptx", _zip({
+        "[Content_Types].xml": (
+            f'{_XML}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">'
+            '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>'
+            '<Default Extension="xml" ContentType="application/xml"/>'
+            '<Override PartName="/ppt/presentation.xml" ContentType="application/'
+            'vnd.openxmlformats-officedocument.presentationml.presentation.main+xml"/></Types>'),
+        "_rels/.rels": (
+            f'{_XML}<Relationships xmlns="{_PKG_REL}"><Relationship Id="rId1" '
+            f'Type="{_REL}/officeDocument" Target="ppt/presentation.xml"/></Relationships>'),
+        "docProps/app.xml": (
+            f'{_XML}<Properties xmlns="http://schemas.openxmlformats.org/officeDocument/2006/extended-properties">'
+            '<Application>Microsoft Office PowerPoint</Application><Slides>6</Slides></Properties>'),
+    }))
+
+
+@near_miss("ho-h07-nm-r5-multi-document-yaml-stream", "H07", AM,
+           "A litigator's Delacroix docket tracker is added as a YAML stream: three documents separated by '---'.",
+           "HYGIENE.md H07 requires YAML to parse in its format; a stream of several documents separated by '---' is "
+           "valid YAML (YAML 1.2, section 9.2), the file is not empty, junk or a twin.")
+def h07_nm_r5_yaml_stream(env: Path, task: str) -> None:
+    write_doc(env, task, "delacroix/docket-tracker.yaml", (
+        "# Bayou Crest v. Delacroix: one document per docket event\n"
+        "---\nevent: petition filed\ndate: 2026-03-12\ncourt: 19th Judicial District Court, East Baton Rouge Parish\n"
+        "---\nevent: answer and reconventional demand filed\ndate: 2026-04-09\n"
+        "---\nevent: proceedings stayed while the parties discuss settlement\ndate: 2026-08-03\n"))
+
+
+@near_miss("ho-h07-nm-r5-eml-with-encoded-folded-subject", "H07", SD,
+           "An HR follow-up .eml has a folded Subject header written as an RFC 2047 encoded word (UTF-8, with an "
+           "umlaut and an en dash).",
+           "HYGIENE.md H07 requires .eml files to parse; encoded words (RFC 2047) and folded header lines (RFC 5322 "
+           "section 2.2.3) are standard e-mail syntax, and the message has headers, a blank line and a body.")
+def h07_nm_r5_encoded_subject(env: Path, task: str) -> None:
+    write_doc(env, task, "hr-desk-logistics.eml", (
+        "From: Maplestone HR <hr@maplestone.example.com>\n"
+        "To: Miriam Okafor <miriam.okafor@harlowfinch.example.com>\n"
+        "Date: Mon, 2 Nov 2026 09:14:00 -0600\n"
+        "Subject: =?utf-8?q?Re=3A_Ellery_=E2=80=93_desk=2C_badge_and?=\n"
+        " =?utf-8?q?_M=C3=BCller_building_access?=\n"
+        "MIME-Version: 1.0\nContent-Type: text/plain; charset=utf-8\n\n"
+        "Miriam,\n\nJordan will sit on the fourth floor of the M\u00fcller building on West Carroll Avenue. Facilities "
+        "will have the badge ready on the first day.\n\nMaplestone HR\n"))
+
+
+# --- H08 knowledge-base pin (fifth round) --------------------------------------------------------------
+
+
+@plant("ho-h08-r5-front-matter-stripped", "H08", NE,
+       "A static-site tool stripped the YAML front matter from the Oregon guide in this task's mount.")
+def h08_r5_front_matter(env: Path, task: str) -> None:
+    path = kb(env, task, "practice-guides/non-compete/us/oregon.md")
+    text = path.read_text("utf-8")
+    assert text.startswith("---\n")
+    end = text.index("\n---\n", 4) + len("\n---\n")
+    path.write_text(text[end:].lstrip("\n"), "utf-8")
+
+
+@plant("ho-h08-r5-nul-padded-to-block", "H08", SD,
+       "A sync tool padded the Texas guide in this task's mount with NUL bytes up to the next 4 KiB block.")
+def h08_r5_nul_padding(env: Path, task: str) -> None:
+    path = kb(env, task, "practice-guides/non-compete/us/texas.md")
+    data = path.read_bytes()
+    path.write_bytes(data + b"\x00" * (4096 - len(data) % 4096))
+
+
+@plant("ho-h08-r5-index-regenerated", "H08", AM,
+       "The mount's practice-guides/non-compete/us/index.md was regenerated by a site tool (new heading, '-' bullets).")
+def h08_r5_index(env: Path, task: str) -> None:
+    path = kb(env, task, "practice-guides/non-compete/us/index.md")
+    text = path.read_text("utf-8")
+    text = replace_text(text, "# Us\n", "# United States\n")
+    path.write_text(text.replace("\n* [", "\n- ["), "utf-8")
+
+
+@plant("ho-h08-r5-figure-updated-in-guide", "H08", TB,
+       "The task author 'updated' the Washington guide's 2026 earnings figure in this task's mount to a guessed 2027 "
+       "one.")
+def h08_r5_figure(env: Path, task: str) -> None:
+    path = kb(env, task, "practice-guides/non-compete/us/washington.md")
+    path.write_text(replace_text(path.read_text("utf-8"), "**$126,858.83**", "**$130,400.00**"), "utf-8")
+
+
+@plant("ho-h08-r5-checklist-markdown-twin-deleted", "H08", CI,
+       "The review checklist's Markdown file is deleted from this task's mount; its JSON twin stays.")
+def h08_r5_twin_deleted(env: Path, task: str) -> None:
+    kb(env, task, "checklists/employment/restrictive-covenant-review.md").unlink()
+    assert kb(env, task, "checklists/employment/restrictive-covenant-review.json").is_file()
+
+
+@near_miss("ho-h08-nm-r5-kb-style-supplement-outside-mount", "H08", AM,
+           "A firm supplement with knowledge-base style front matter (type, title, timestamp, tags) is added outside "
+           "the mount, as documents/firm-supplements/louisiana-parish-practice.md.",
+           "HYGIENE.md H08 pins the knowledge base inside the workspace; the mount is untouched, and a task document "
+           "that merely looks like a library page sits outside it.")
+def h08_nm_r5_supplement(env: Path, task: str) -> None:
+    write_doc(env, task, "firm-supplements/louisiana-parish-practice.md", (
+        "---\ntype: Firm Supplement\ntitle: Naming parishes in Louisiana covenants\ntimestamp: '2026-10-05'\n"
+        "tags:\n  - Louisiana\n  - territory\n---\n\n# Naming parishes in Louisiana covenants\n\n"
+        "Ask the client for the list of parishes where it actually operates today, and keep the client's written "
+        "answer on file. Do not add parishes it only hopes to enter.\n"))
+
+
+@near_miss("ho-h08-nm-r5-task-file-named-like-a-guide", "H08", NE,
+           "The associate's field-route notes are saved as documents/colorado.md, the same file name as the Colorado "
+           "guide in the mount.",
+           "HYGIENE.md H08 compares the mount with its pin; a task document at documents/colorado.md is a different "
+           "path outside the mount, and the guide itself is untouched.")
+def h08_nm_r5_same_name(env: Path, task: str) -> None:
+    write_doc(env, task, "colorado.md", (
+        "# Colorado field routes (Granite Peak)\n\n"
+        "Morgan covers the Colorado Springs north route: Fountain Creek, Monument and the Powers Boulevard depot. "
+        "Pueblo West is covered from the Pueblo office.\n"))
+
+
+# --- H09 seeded-law provenance (fifth round) -----------------------------------------------------------
+
+
+@plant("ho-h09-r5-verified-on-day-month-slashes", "H09", SD,
+       "The seeded entry for 820 ILCS 90/20 says verified_on '01/10/2026', a slash date that reads as 1 October or "
+       "10 January.")
+def h09_r5_slash_date(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        seeded(t, "820 ILCS 90/20")["verified_on"] = "01/10/2026"
+
+
+@plant("ho-h09-r5-undeclared-quote-in-court-order-pdf", "H09", AM,
+       "A PDF of a court order in the Delacroix case quotes La. R.S. 23:921(C) in quotation marks; no seeded_law "
+       "entry names the PDF.")
+def h09_r5_order_pdf(env: Path, task: str) -> None:
+    write_doc(env, task, "delacroix/order-on-tro.pdf", _pdf_bytes([
+        "19th Judicial District Court, Parish of East Baton Rouge, State of Louisiana",
+        "Bayou Crest Environmental, L.L.C. v. Delacroix",
+        "ORDER ON APPLICATION FOR TEMPORARY RESTRAINING ORDER",
+        "The statute permits such a covenant only \"within a specified parish or parishes, municipality or "
+        "municipalities, or parts thereof\" and \"not to exceed a period of two years from termination of "
+        "employment.\" The application is DENIED.",
+        "Signed at Baton Rouge, Louisiana, on 15 May 2026.",
+    ]))
+
+
+@plant("ho-h09-r5-undeclared-quote-in-statute-tracker-csv", "H09", CI,
+       "A compliance statute tracker (.csv) quotes Cal. Lab. Code § 2871 in full in its text column; no seeded_law "
+       "entry names the CSV.")
+def h09_r5_tracker_csv(env: Path, task: str) -> None:
+    buf = io.StringIO()
+    out = csv.writer(buf, lineterminator="\n")
+    out.writerow(["citation", "topic", "text", "last_checked"])
+    out.writerow(["Cal. Lab. Code § 2871", "condition of employment",
+                  "\"No employer shall require a provision made void and unenforceable by Section 2870 as a condition "
+                  "of employment or continued employment.\"", "2026-09-14"])
+    out.writerow(["Cal. Lab. Code § 2872", "written notice", "(see excerpt file)", "2026-09-14"])
+    write_doc(env, task, "compliance/statute-tracker.csv", buf.getvalue())
+
+
+@plant("ho-h09-r5-verified-against-says-unverified", "H09", CA,
+       "The seeded entry for RCW 49.62.010(4) says it was verified against nothing: 'not yet verified; copied from "
+       "the Calloway Brandt alert, to check against the code'.")
+def h09_r5_unverified(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        seeded(t, "RCW 49.62.010(4)")["verified_against"] = ("not yet verified; copied from the Calloway Brandt alert, "
+                                                             "to check against the code")
+
+
+@near_miss("ho-h09-nm-r5-minute-entry-quotes-the-contract", "H09", AM,
+           "A court minute entry in the Delacroix case quotes two clauses of Bayou Crest's standard agreement in "
+           "quotation marks.",
+           "HYGIENE.md H09 requires provenance for planted excerpts of law; the quoted words are contract language "
+           "from the client's own agreement, not statute text, so no seeded-law entry is needed.")
+def h09_nm_r5_minute_entry(env: Path, task: str) -> None:
+    write_doc(env, task, "delacroix/minute-entry-2026-05-15.md", (
+        "# Minute entry, 15 May 2026\n\nBayou Crest Environmental, L.L.C. v. Delacroix, 19th Judicial District Court.\n\n"
+        "Counsel for both parties present. The court noted that the agreement restrains the defendant \"within a "
+        "75-mile radius of any Company office\" and \"For three years after employment ends\", and asked the parties "
+        "to brief the territory question. Matter continued.\n"))
+
+
+@near_miss("ho-h09-nm-r5-entry-with-reviewer-fields", "H09", NE,
+           "The seeded entry for C.R.S. § 8-2-113(8)(a) gains two fields oafreeze does not know, verified_by and "
+           "notes.",
+           "TASKS.md keeps unknown fields byte for byte, and HYGIENE.md H09's required parts (citation, effective date, "
+           "verified-on date, verified-against, the quote in its file) are all unchanged.")
+def h09_nm_r5_reviewer_fields(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        entry = seeded(t, "C.R.S. § 8-2-113(8)(a)")
+        entry["verified_by"] = "M. Okafor"
+        entry["notes"] = "Text unchanged since HB 22-1317."
+
+
+@near_miss("ho-h09-nm-r5-sub-quote-declared", "H09", TB,
+           "A second, complete seeded entry declares the last sentence of C.R.S. § 8-2-113(4)(b) on its own.",
+           "The sentence is verbatim in the excerpt file, and the entry declares citation, effective date, "
+           "verified-on (before the freeze) and verified-against, as HYGIENE.md H09 requires.")
+def h09_nm_r5_sub_quote(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        t["oafreeze"]["seeded_law"].append({
+            "file": "documents/colorado-statute-excerpt.md",
+            "citation": "C.R.S. § 8-2-113(4)(b)",
+            "quote": "The notice must be signed by the worker.",
+            "effective_date": "2022-08-10",
+            "verified_on": "2026-10-01",
+            "verified_against": "C.R.S. § 8-2-113(4)(b) as enacted by HB 22-1317; last sentence checked verbatim against "
+                                "the OpenAgreements library at commit 33c9f4a (practice-guides/non-compete/us/"
+                                "colorado.md, footnote crs-notice-separate-document)",
+        })
+
+
+# --- H10 temporal consistency (fifth round) -------------------------------------------------------------
+
+
+@plant("ho-h10-r5-as-of-written-day-month", "H10", NE,
+       "as_of is written '16/11/2026' (British day/month/year) instead of YYYY-MM-DD.")
+def h10_r5_as_of_slashes(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert t["oafreeze"]["as_of"] == "2026-11-16"
+        t["oafreeze"]["as_of"] = "16/11/2026"
+
+
+@plant("ho-h10-r5-weekday-contradicts-date", "H10", CI,
+       "The instructions add 'Today is Tuesday 5 October 2026.'; 5 October 2026 (the as_of day) is a Monday, so the "
+       "day and the date disagree.",
+       doubtful="The date itself equals as_of; the defect is the weekday, which points at 6 October.")
+def h10_r5_weekday(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "Today is Tuesday 5 October 2026.")
+
+
+@plant("ho-h10-r5-quoted-reply-dated-after-the-email", "H10", AM,
+       "The partner's email (dated 2026-10-19, the as_of day) quotes below its sign-off a client message 'On Wed, 21 "
+       "Oct 2026', two days after the email that quotes it.")
+def h10_r5_quoted_reply(env: Path, task: str) -> None:
+    append_doc(env, task, "partner-email.md", (
+        "> On Wed, 21 Oct 2026 at 09:12, Lucien Arceneaux wrote:\n"
+        "> Miriam, Avery has confirmed the November 2 start. Please send the paperwork once it is ready.\n"
+        "> Lucien"))
+
+
+@plant("ho-h10-r5-relative-start-contradicts-offer-summary", "H10", TB,
+       "The instructions add that Riley 'starts next Monday' (November 16 from as_of 2026-11-09); the offer summary "
+       "gives a start date of December 7, 2026.")
+def h10_r5_relative(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "Riley starts next Monday, so everything must be ready to go out with the offer this week.")
+
+
+@near_miss("ho-h10-nm-r5-scheduling-order-future-dates", "H10", AM,
+           "A Delacroix scheduling order signed on 14 September 2026 sets a status conference, a discovery cut-off and "
+           "a trial date after as_of.",
+           "HYGIENE.md H10 wants one consistent story; an order signed before as_of that schedules later events is "
+           "ordinary litigation, and no law is cited as in force before its effective date.")
+def h10_nm_r5_scheduling_order(env: Path, task: str) -> None:
+    write_doc(env, task, "delacroix/scheduling-order.md", (
+        "# Scheduling order\n\nBayou Crest Environmental, L.L.C. v. Delacroix, 19th Judicial District Court, Parish of "
+        "East Baton Rouge.\n\nSigned 14 September 2026.\n\n"
+        "| Event | Date |\n|---|---|\n| Status conference | 7 December 2026 |\n"
+        "| Discovery cut-off | 26 February 2027 |\n| Trial | 12 April 2027 |\n"))
+
+
+@near_miss("ho-h10-nm-r5-relative-date-that-agrees", "H10", NE,
+           "The partner's instructions gain a postscript: Morgan gets the agreement 'a week today, on Monday 23 "
+           "November'.",
+           "as_of 2026-11-16 is a Monday and a week later is Monday 23 November 2026, the hand-over day the email "
+           "already gives, so the relative date, the weekday and the documents agree.")
+def h10_nm_r5_relative_ok(env: Path, task: str) -> None:
+    append_doc(env, task, "partner-instructions.md",
+               "P.S. Morgan gets the agreement a week today, on Monday 23 November, so I would like your note first.")
+
+
+# --- H11 trap armed (fifth round) -----------------------------------------------------------------------
+
+
+@plant("ho-h11-r5-anchor-points-into-another-task", "H11", TB,
+       "The first anchor's file is '../matrix-narrow-edit/documents/colorado-law-file.md': the quote is there, but in "
+       "another task's workspace, outside this task.")
+def h11_r5_other_task(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        anchor = t["oafreeze"]["trap"]["anchors"][0]
+        assert anchor["file"] == "documents/colorado-statute-excerpt.md"
+        anchor["file"] = "../matrix-narrow-edit/documents/colorado-law-file.md"
+
+
+@plant("ho-h11-r5-anchors-as-bare-quotes", "H11", CI,
+       "The trap's anchors are a list of bare quote strings, with no file for any of them.")
+def h11_r5_bare_quotes(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        trap = t["oafreeze"]["trap"]
+        trap["anchors"] = [a["quote"] for a in trap["anchors"]]
+
+
+@plant("ho-h11-r5-trap-criteria-as-string", "H11", AM,
+       "The trap's criteria is the single string 'placement-no-adverse-analysis' rather than a list of ids.")
+def h11_r5_criteria_string(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        trap = t["oafreeze"]["trap"]
+        assert trap["criteria"] == ["placement-no-adverse-analysis"]
+        trap["criteria"] = "placement-no-adverse-analysis"
+
+
+@plant("ho-h11-r5-anchor-quote-british-spelling", "H11", SD,
+       "The first anchor quotes the 2023 memo with the British spelling 'annualised'; the memo says 'annualized', so "
+       "the quote is not in the file.")
+def h11_r5_british_spelling(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        anchor = t["oafreeze"]["trap"]["anchors"][0]
+        anchor["quote"] = replace_text(anchor["quote"], "annualized", "annualised")
+
+
+@near_miss("ho-h11-nm-r5-anchor-with-typographic-marks", "H11", CA,
+           "The CEO's forwarding note (curly quotes, an apostrophe and an em dash) is added, with a new anchor quoting "
+           "its sentence character for character.",
+           "HYGIENE.md H11 requires anchor quotes to exist in the named files; the quote uses the same typographic "
+           "characters as the file, and it is the kind of advice a drafter is tempted to put in the form.")
+def h11_nm_r5_typographic(env: Path, task: str) -> None:
+    sentence = "can we say in the form that we\u2019ll \u201calways enforce\u201d the no-service clause?"
+    write_doc(env, task, "ceo-note.md", (
+        "# Note from Halden's CEO\n\nDate: 2026-10-23\n\nPetra \u2014 " + sentence
+        + " The board likes the sound of it.\n\nGunnar\n"))
+    with task_json(env, task) as t:
+        t["oafreeze"]["trap"]["anchors"].append({"file": "documents/ceo-note.md", "quote": sentence})
+
+
+@near_miss("ho-h11-nm-r5-anchor-across-soft-line-break", "H11", TB,
+           "A sales lead's Markdown note, hard-wrapped at 70 columns, is added with a new anchor whose quote spans one "
+           "of its soft line breaks (written with a space).",
+           "In Markdown a single line break inside a paragraph is a soft break that renders as a space, so the quoted "
+           "sentence is in the file as a reader sees it; the anchored advice is what the trap tempts into the "
+           "agreement.")
+def h11_nm_r5_soft_wrap(env: Path, task: str) -> None:
+    sentence = ("Riley should be told in the agreement that the non-compete was dropped only because of the "
+                "salary thresholds.")
+    paragraph = ("Noor passed on a view from our sales lead: " + sentence
+                 + " The sales lead thinks Riley will take that better than a bare clause.")
+    wrapped = textwrap.fill(paragraph, 70)
+    assert sentence not in wrapped
+    write_doc(env, task, "sales-lead-note.md", "# Note from Aspenline's sales lead\n\n" + wrapped + "\n")
+    with task_json(env, task) as t:
+        t["oafreeze"]["trap"]["anchors"].append({"file": "documents/sales-lead-note.md", "quote": sentence})
+
+
+# --- H12 placement discipline (fifth round) ---------------------------------------------------------------
+
+
+@plant("ho-h12-r5-drafting-notes-schedule-in-agreement", "H12", SD,
+       "The instructions ask for a 'Schedule 2 (Drafting Notes)' attached to ellery-covenant-agreement.md, giving the "
+       "knowledge-base source and the reason for each change, so that Jordan's copy carries the audit trail.")
+def h12_r5_schedule(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "Attach to ellery-covenant-agreement.md a Schedule 2 (Drafting Notes) listing, clause by "
+                            "clause, the knowledge-base source you used and why each change from the form was made, so "
+                            "that Jordan's copy carries the audit trail.")
+
+
+@plant("ho-h12-r5-exception-for-drafting-note-passages", "H12", TB,
+       "The placement criterion's FAIL clause now applies only 'outside a passage headed \"Drafting note\"', which "
+       "lets commentary stay in the agreement and the notice.")
+def h12_r5_exception(env: Path, task: str) -> None:
+    _reword(env, task, "placement-operative-text",
+            "FAIL if either contains a file or source path such as \"knowledge-base/\", a drafting note, advice to "
+            "Aspenline,",
+            "FAIL if either contains, outside a passage headed \"Drafting note\", a file or source path such as "
+            "\"knowledge-base/\", advice to Aspenline,")
+
+
+@plant("ho-h12-r5-placement-lists-at-top-level", "H12", CA,
+       "The operative and advisory lists were written as top-level task.json keys (beside LAB's fields), so the "
+       "oafreeze block of this draft task has neither.")
+def h12_r5_top_level(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        block = t["oafreeze"]
+        operative, advisory = block.pop("operative"), block.pop("advisory")
+        rebuilt = {}
+        for key, value in t.items():
+            if key == "oafreeze":
+                rebuilt["operative"], rebuilt["advisory"] = operative, advisory
+            rebuilt[key] = value
+        t.clear()
+        t.update(rebuilt)
+
+
+@plant("ho-h12-r5-operative-list-stale-after-rename", "H12", AM,
+       "The agreement deliverable is renamed fontenot-covenant-agreement-2026.md everywhere except the operative list, "
+       "which still names the old file: the agreement Avery signs is no longer classified.")
+def h12_r5_stale_operative(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        _rename_deliverable(t, "fontenot-covenant-agreement.md", "fontenot-covenant-agreement-2026.md")
+        t["oafreeze"]["operative"] = ["fontenot-covenant-agreement.md"]
+
+
+@near_miss("ho-h12-nm-r5-parish-recital", "H12", AM,
+           "The instructions ask the agreement to open with a recital that Bayou Crest carries on its business in the "
+           "four named parishes.",
+           "HYGIENE.md H12 keeps commentary, advice and analysis out of operative text; a recital of where the company "
+           "does business is a statement of fact that is part of the contract, not a discussion of the law.")
+def h12_nm_r5_recital(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "Open the agreement with a recital that Bayou Crest carries on its business in East Baton "
+                            "Rouge, Ascension, Livingston and Iberville Parishes.")
+
+
+@near_miss("ho-h12-nm-r5-notices-clause", "H12", SD,
+           "The instructions ask the agreement to include a notices clause giving each party's address for formal "
+           "notices.",
+           "A notices clause (where each party sends formal notices under the contract) is an operative contract term, "
+           "not commentary, advice or analysis, so HYGIENE.md H12 has nothing to keep out.")
+def h12_nm_r5_notices_clause(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "Include in the agreement a notices clause giving the address to which each party sends "
+                            "formal notices: Maplestone's Chicago office for Maplestone, and for Jordan the address "
+                            "Jordan writes under the signature line.")
+
+
+# --- H13 synthetic data and secrets (fifth round) ------------------------------------------------------------
+
+
+@plant("ho-h13-r5-uk-national-insurance-number", "H13", CI,
+       "The hire details add Sasha's UK National Insurance number from an earlier job in England, JT 48 29 13 B (a "
+       "real-looking, issuable number).")
+def h13_r5_ni_number(env: Path, task: str) -> None:
+    edit_doc(env, task, "hire-details.md", "- Signatory for Sierrafold: Wendell Park, General Counsel",
+             "- Signatory for Sierrafold: Wendell Park, General Counsel\n"
+             "- UK National Insurance number (from Sasha's earlier job in Cambridge, England): JT 48 29 13 B")
+
+
+@plant("ho-h13-r5-iban-for-relocation-payment", "H13", SD,
+       "The hire details add the German bank account for Jordan's relocation payment as a checksum-valid IBAN, "
+       "DE95 8602 0500 4829 1377 65.")
+def h13_r5_iban(env: Path, task: str) -> None:
+    edit_doc(env, task, "hire-details.md", "- Equity: none",
+             "- Equity: none\n- Relocation payment (Jordan moves from Leipzig): paid to IBAN DE95 8602 0500 4829 1377 65, "
+             "account holder Jordan Ellery")
+
+
+@plant("ho-h13-r5-live-domain-in-docx-properties", "H13", AM,
+       "An onboarding summary .docx has a harmless body, but its document properties record its last editor as "
+       "r.guidry@bayoucrestenv.com, an address on a live-looking corporate domain.")
+def h13_r5_docx_properties(env: Path, task: str) -> None:
+    write_doc(env, task, "fontenot-onboarding-summary.docx", _r5_docx_core(
+        ["Onboarding summary: Avery Fontenot, Field Project Manager, Baton Rouge.",
+         "First day: November 2, 2026. Equipment: truck 14, tablet, field kit."],
+        creator="Bayou Crest HR", last_modified_by="r.guidry@bayoucrestenv.com"))
+
+
+@plant("ho-h13-r5-slack-bot-token-in-html-export", "H13", CA,
+       "An HTML export of the client's #hr-leads chat channel shows, in the integration footer, the bot's full Slack "
+       "token (xoxb-...).")
+def h13_r5_slack_token(env: Path, task: str) -> None:
+    token = "xoxb-" + "-".join([_r5_token("halden-ws", 12, "0123456789"), _r5_token("halden-bot", 13, "0123456789"),
+                                _r5_token("halden-secret", 24)])
+    write_doc(env, task, "hr-leads-channel-export.html", (
+        "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>#hr-leads export</title></head>\n<body>\n"
+        "<h1>#hr-leads</h1>\n<div class=\"msg\"><b>alert-bot</b> 2026-10-22 08:02<p>New item in Legal updates: "
+        "Client Alert: Washington Non-Compete Rules for 2026 (Calloway Brandt LLP).</p></div>\n"
+        "<div class=\"msg\"><b>Petra Lindahl</b> 2026-10-22 08:40<p>Sending this to Miriam with our form.</p></div>\n"
+        f"<footer>Integration: alert-bot, posting with token {token}</footer>\n</body></html>\n"))
+
+
+@plant("ho-h13-r5-payment-card-in-expense-csv", "H13", TB,
+       "A recruiting-expenses CSV gives the corporate card used as a full, Luhn-valid card number, 4539 1488 0343 6467.")
+def h13_r5_card(env: Path, task: str) -> None:
+    write_doc(env, task, "expenses/recruiting-oct-2026.csv", (
+        "date,item,amount,card_holder,card_number\n"
+        "2026-10-14,Job board listing (Account Executive),$450.00,Noor Haddad,4539 1488 0343 6467\n"
+        "2026-10-21,Candidate lunch,$86.40,Noor Haddad,4539 1488 0343 6467\n"))
+
+
+@plant("ho-h13-r5-tracker-url-in-unknown-field", "H13", NE,
+       "The bulk tool wrote the task's source ticket into task.json as an extra field: a link into the firm's internal "
+       "issue tracker, harlowfinch.atlassian.net.")
+def h13_r5_ticket(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        t["source_ticket"] = "https://harlowfinch.atlassian.net/browse/EVAL-412"
+
+
+@plant("ho-h13-r5-example-co-uk-is-not-reserved", "H13", AM,
+       "A reference e-mail comes from Avery's UK referee at example.co.uk, which a British author took for a reserved "
+       "domain; only example.com, .net and .org are reserved.")
+def h13_r5_example_co_uk(env: Path, task: str) -> None:
+    write_doc(env, task, "references/fontenot-reference.eml", email(
+        "Fiona Marsh <fiona.marsh@example.co.uk>", "Lucien Arceneaux <lucien.arceneaux@bayoucrest.example.com>",
+        "Tue, 6 Oct 2026 10:30:00 +0100", "Reference: Avery Fontenot",
+        "Dear Mr Arceneaux,\n\nAvery ran our site investigation team for three years and was careful, punctual and well "
+        "liked by clients. I recommend Avery without reservation.\n\nFiona Marsh"))
+
+
+@near_miss("ho-h13-nm-r5-specimen-national-insurance-number", "H13", CI,
+           "The hire details give a UK National Insurance number as QQ 12 34 56 C, HMRC's specimen number, with a note "
+           "that payroll holds the real one.",
+           "HYGIENE.md H13 forbids real-looking personal data; the QQ prefix is never issued, and QQ 12 34 56 C is the "
+           "published specimen, fictional by design like a 555-01xx telephone number.")
+def h13_nm_r5_specimen_ni(env: Path, task: str) -> None:
+    edit_doc(env, task, "hire-details.md", "- Signatory for Sierrafold: Wendell Park, General Counsel",
+             "- Signatory for Sierrafold: Wendell Park, General Counsel\n"
+             "- UK National Insurance number: QQ 12 34 56 C (HMRC specimen, shown in place of Sasha's own, which "
+             "payroll holds)")
+
+
+@near_miss("ho-h13-nm-r5-docket-number-and-court-phone", "H13", AM,
+           "A case caption for the Delacroix suit is added with its docket number, division and the clerk's fictional "
+           "555-01xx telephone and fax numbers.",
+           "HYGIENE.md H13 forbids real-looking personal data and secrets; a docket number identifies a (fictional) "
+           "case, not a person, and 555-0163 and 555-0164 are in the fictional range.")
+def h13_nm_r5_docket(env: Path, task: str) -> None:
+    write_doc(env, task, "delacroix/caption.md", (
+        "# Caption\n\n19th Judicial District Court, Parish of East Baton Rouge, State of Louisiana\n\n"
+        "Docket No. C-731245, Section 24\n\nBayou Crest Environmental, L.L.C. versus Delacroix\n\n"
+        "Clerk of court, civil division: telephone (225) 555-0163, fax (225) 555-0164\n"))
+
+
+@near_miss("ho-h13-nm-r5-relative-windows-folder", "H13", SD,
+           "The partner's email adds that the client keeps the signed 2023 form on its own share under "
+           "HR\\Forms\\Illinois\\2023, a relative folder path written with backslashes.",
+           "HYGIENE.md H13 forbids absolute local paths; HR\\Forms\\Illinois\\2023 has no drive letter, server name or "
+           "leading separator, so it is a relative folder name on the client's side, not a path on the author's machine.")
+def h13_nm_r5_relative_folder(env: Path, task: str) -> None:
+    edit_doc(env, task, "partner-email.md", "I have put the Illinois statute in the file as well.",
+             "I have put the Illinois statute in the file as well. Maplestone keeps the signed 2023 form on its own "
+             "share under HR\\Forms\\Illinois\\2023 if we ever need it.")
+
+
+# --- FAM family consistency (fifth round) ----------------------------------------------------------------------
+
+
+@plant("ho-fam-r5-language-localised-in-one-instance", "FAM", "covenant-package-v05",
+       "One instance's language and judge_language are 'en-GB' while the design and every sibling say 'en'.")
+def fam_r5_language(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert t["language"] == "en" and t["judge_language"] == "en"
+        t["language"] = t["judge_language"] = "en-GB"
+
+
+@plant("ho-fam-r5-trap-kind-relabelled", "FAM", "covenant-package-v02",
+       "One instance's trap kind is 'placement-analysis' while the design and its siblings say 'placement'.")
+def fam_r5_trap_kind(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        trap = t["oafreeze"]["trap"]
+        assert trap["kind"] == "placement"
+        trap["kind"] = "placement-analysis"
+
+
+@plant("ho-fam-r5-seeded-verified-on-differs", "FAM", "covenant-package-v09",
+       "One instance's seeded DTSA entry says verified_on 2026-10-06 while the design and every sibling say "
+       "2026-10-01.")
+def fam_r5_verified_on(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        entry = seeded(t, "18 U.S.C. § 1833(b)(3)(A)")
+        assert entry["verified_on"] == "2026-10-01"
+        entry["verified_on"] = "2026-10-06"
+
+
+@plant("ho-fam-r5-criterion-grades-an-extra-deliverable", "FAM", "covenant-package-v04",
+       "One instance's client-email-changes criterion also grades rationale.md; in the design and its siblings it "
+       "grades client-email.md only.")
+def fam_r5_extra_deliverable(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        crit = criterion(t, "client-email-changes")
+        assert crit["deliverables"] == ["client-email.md"]
+        crit["deliverables"] = ["client-email.md", "rationale.md"]
+
+
+@plant("ho-fam-r5-title-number-as-digit", "FAM", "covenant-package-v08",
+       "One instance's title says '3 new hires' where the design's title template and every sibling say 'three new "
+       "hires'.")
+def fam_r5_title(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        t["title"] = replace_text(t["title"], "for three new hires", "for 3 new hires")
+
+
+@near_miss("ho-fam-nm-r5-trap-quote-variable-re-expanded", "FAM", "covenant-package-v05",
+           "The first hire's trap quote (a declared variable, trap_quote_a) is changed to another sentence of the "
+           "Texas guide, in the family spec and, consistently, in the instance's variables and trap anchor.",
+           "HYGIENE.md's family check lets instances differ where the spec says; trap_quote_a is declared, the new "
+           "sentence is verbatim in the Texas guide, and the instance still equals its spec's expansion.")
+def fam_nm_r5_trap_quote(env: Path, task: str) -> None:
+    old = "Do not draft broadly in reliance on reformation; reformation wipes out damages for earlier breaches."
+    new = "Tie geography and scope to the territory, customers and product lines the employee actually handled."
+    assert new in kb(env, task, "practice-guides/non-compete/us/texas.md").read_text("utf-8")
+    assert _spec_block_replace(env, "v05", r"trap_quote_a: Do not draft broadly in reliance on reformation; "
+                                           r"reformation wipes out damages for earlier\n\s+breaches\.",
+                               "trap_quote_a: " + new) == 1
+    assert replace_in_task_folder(task_dir(env, task), old, new) == 1
+
+
+@near_miss("ho-fam-nm-r5-spec-description-reworded", "FAM", "covenant-package-v07",
+           "The family spec's top-level description is reworded ('three new hires in three states' becomes 'three "
+           "hires, each in a different state'); no variable and no instance changes.",
+           "HYGIENE.md's family check compares instances with the family's declared variables; the spec's prose "
+           "description is expanded into no instance, so every instance still equals its expansion.")
+def fam_nm_r5_description(env: Path, task: str) -> None:
+    path = env / FAMILY_SPEC
+    text = path.read_text("utf-8")
+    old = "restrictive covenant agreements for three new hires in three states; the"
+    assert text.count(old) == 1
+    path.write_text(text.replace(old, "restrictive covenant agreements for three hires, each in a different state; the"),
+                    "utf-8")
