@@ -24,7 +24,8 @@ STRONG = {"rubric", "grader", "graders", "grading", "markscheme",
 BUSINESS = {"performance", "sales", "interview", "interviews", "hiring", "recruiting", "recruitment", "bonus",
             "commission", "compensation", "promotion", "appraisal", "employee", "employees", "staff", "vendor",
             "supplier", "credit", "risk", "kpi", "kpis", "quarterly", "annual", "balanced", "customer", "candidate",
-            "candidates", "safety", "quality", "tender", "bid", "procurement"}
+            "candidates", "safety", "quality", "tender", "bid", "procurement", "job", "jobs", "pay", "salary",
+            "salaries", "wage", "wages", "role", "roles", "position", "positions", "band", "bands"}
 # Words that name grading material when they are (nearly) the whole name ("criteria.md",
 # "solutions-v2.md"), and are ordinary elsewhere ("selection-criteria.docx", "scoring-model.xlsx").
 LEADING = {"criteria", "solution", "solutions", "scoring", "scorecard", "scoresheet"}

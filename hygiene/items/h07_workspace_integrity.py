@@ -17,7 +17,10 @@ from oafreeze.plumbing.paths import shown
 ID = "H07"
 NAME = "workspace integrity"
 
-JUNK = re.compile(r"^(\.DS_Store|Thumbs\.db|desktop\.ini|~\$.*|\.~lock\..*#|.*\.swp|.*~|\._.*|\.#.*)$")
+# OS and editor leftovers: Finder and Explorer files, Office owner files ("~$x.docx") and autosave temp
+# files ("~WRL0941.tmp"), LibreOffice locks, vim swap files, backups ("x~"), AppleDouble, Emacs locks.
+JUNK = re.compile(r"^(\.DS_Store|Thumbs\.db|desktop\.ini|~\$.*|~WR[A-Z]\d*\.tmp|.*\.tmp|\.~lock\..*#|.*\.swp|.*~|\._.*|"
+                  r"\.#.*)$", re.I)
 
 
 def check(ctx: TaskContext) -> list[Finding]:

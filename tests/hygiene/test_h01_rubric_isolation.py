@@ -28,6 +28,7 @@ def test_grading_material_is_named_by_the_words_of_its_file_name(name):
                                   "expected-start-dates.md", "rubrics-of-the-court.md",
                                   "answers-to-interrogatories.pdf", "credit-scoring-model.xlsx",
                                   "performance-evaluation.pdf", "model-clause.md", "ae-performance-rubric-2026.xlsx",
+                                  "halden-job-grading-matrix.md", "salary-grading-bands.xlsx",
                                   "vendor-scorecard.pdf", "Interview_Rubric_Q3.docx", "aspenline-ae-scorecard.xlsx"])
 def test_ordinary_legal_file_names_that_share_a_grading_word_are_not_grading_files(name):
     assert grading_name(f"documents/{name}") is None

@@ -29,6 +29,13 @@ def test_the_vocabulary_of_taste_is_vague(tmp_path, word):
     assert hits and hits[0].severity == "minor"
 
 
+@pytest.mark.parametrize("phrase", ["is fit for purpose and", "is up to standard and", "is polished and"])
+def test_british_words_of_taste_are_vague(tmp_path, phrase):
+    # "is fit for purpose" is a claim of its own, with nothing to check but taste: major.
+    hits = _with(tmp_path, f"PASS if agreement.md {phrase} names the customer covenant. FAIL if it does not.")
+    assert hits and hits[0].severity == "major"
+
+
 def test_a_vague_word_that_is_the_whole_test_is_major(tmp_path):
     hits = _with(tmp_path, "PASS if agreement.md explains the notice. FAIL if the explanation is inadequate.")
     assert [(f.severity, f.evidence) for f in hits] == [("major", "FAIL if the explanation is inadequate.")]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 import io
 import os
 import unicodedata
@@ -115,3 +117,15 @@ def test_near_miss_a_deliverable_named_with_spaces_is_one_name_not_its_last_word
     env = env_with(tmp_path, task)
     assert found(env, "H07") == []
     assert [f for f in found(env, "H03") if f.location == "$.criteria[3].match_criteria"] == []
+
+
+@pytest.mark.parametrize("name", ["~WRL0941.tmp", "~$agreement.docx", "scratch.TMP", ".DS_Store", "notes.md~"])
+def test_editor_and_os_leftovers_are_junk_by_name(name):
+    from oafreeze.hygiene.items.h07_workspace_integrity import JUNK
+    assert JUNK.match(name)
+
+
+@pytest.mark.parametrize("name", ["template.md", "temporary-worker-policy.md", "tmp-notes.md", "agreement.docx"])
+def test_ordinary_names_are_not_junk(name):
+    from oafreeze.hygiene.items.h07_workspace_integrity import JUNK
+    assert not JUNK.match(name)
