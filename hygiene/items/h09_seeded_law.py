@@ -24,6 +24,10 @@ _FILLER = re.compile(
     r"citation|source|date)", re.I)
 _SLOT = re.compile(r"\[[^\]]*\]|<[^>]*>|\{\{[^}]*\}\}")
 _MARKER = re.compile(r"\b(?:TODO|TBD|FIXME|XXX)\b|\?\?", re.I)
+# A verification that says it has not happened, or that the text came from a secondary source.
+_UNVERIFIED = re.compile(r"\b(?:not\s+(?:yet\s+)?(?:been\s+)?(?:verified|checked|confirmed)|unverified|unchecked|"
+                         r"(?:still\s+)?to\s+(?:be\s+)?(?:verif|check|confirm)\w*|copied\s+from|taken\s+from\s+(?:an?|the)\s+"
+                         r"(?:alert|blog|article|newsletter|memo|summary))\b", re.I)
 PLACEHOLDER_KEYS = ("citation", "effective_date", "verified_on", "verified_against")
 
 
@@ -119,6 +123,12 @@ def _placeholders(ctx: TaskContext, law, label: str, at: str, stand_ins: set[str
                 "criteria assume", f"replace the placeholder with the real {key.replace('_', ' ')}"
                 + (" (YYYY-MM-DD)" if key in ("effective_date", "verified_on") else ""),
                 location=f"{at}.{key}", evidence=value))
+        elif key == "verified_against" and _UNVERIFIED.search(value):
+            out.append(ctx.finding(
+                ID, "major", "task.json", f"seeded law {label}: verified_against says the text was not verified "
+                f"({tx.excerpt(value, 80)!r}): the planted text may not be the law the criteria assume",
+                "check the quote against the official source and name that source", location=f"{at}.{key}",
+                evidence=tx.excerpt(value)))
         elif value and _MARKER.search(value):
             out.append(ctx.finding(
                 ID, "minor", "task.json", f"seeded law {label}: {key} carries a to-do marker, so the "

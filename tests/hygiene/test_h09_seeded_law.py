@@ -151,6 +151,15 @@ def test_placeholder_provenance_is_major_at_its_field(tmp_path):
         ("major", "$.oafreeze.seeded_law[1].verified_against", "see above")]
 
 
+def test_a_verification_that_says_it_did_not_happen_is_major(tmp_path):
+    task = task_json()
+    task["oafreeze"]["seeded_law"][0]["verified_against"] = "not yet verified; copied from a law firm's alert"
+    hits = found(env_with(tmp_path / "a", task), "H09")
+    assert [(f.severity, f.location) for f in hits] == [("major", "$.oafreeze.seeded_law[0].verified_against")]
+    task["oafreeze"]["seeded_law"][0]["verified_against"] = "Colorado Revised Statutes, checked on the official site"
+    assert found(env_with(tmp_path / "b", task), "H09") == []
+
+
 def test_a_to_do_marker_inside_real_provenance_is_minor(tmp_path):
     task = task_json()
     task["oafreeze"]["seeded_law"][0]["verified_against"] = "Colorado Revised Statutes, official text (TODO: recheck)"
