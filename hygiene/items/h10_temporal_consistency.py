@@ -35,6 +35,17 @@ _RFC2822 = re.compile(r"^(?:[A-Z][a-z]{2},\s*)?\d{1,2}\s+[A-Z][a-z]{2}\s+\d{4}")
 HEAD_LINES = 15
 
 
+_WEEKDAYS = ("mon", "tues", "wednes", "thurs", "fri", "satur", "sun")
+_WEEKDAY = re.compile(r"\b(mon|tues|wednes|thurs|fri|satur|sun)day,?\s+(?:the\s+)?$", re.I)
+
+
+def _weekday_before(sentence: str, written: str) -> int | None:
+    """The weekday (0 = Monday) named right before a date in a sentence ("Tuesday 5 October 2026")."""
+    at = sentence.find(written)
+    m = _WEEKDAY.search(sentence[:at]) if at > 0 else None
+    return _WEEKDAYS.index(m.group(1).lower()) if m else None
+
+
 def _earliest(written: str) -> dt.date | None:
     # A numeric date that reads two ways ("12/01/2026": December 1 or January 12) counts as its
     # earlier reading: a document is then "after as_of" only when it is after under both readings.
@@ -48,7 +59,7 @@ def _as_date(value: str) -> dt.date | None:
         try:
             return email.utils.parsedate_to_datetime(value).date()
         except (TypeError, ValueError, IndexError):
-            return None
+            pass  # no time of day ("Wed, 21 Oct 2026"): read as a written date
     m = tx.DATE.search(value)
     return _earliest(m.group(0)) if m else None
 
@@ -180,6 +191,12 @@ def check(ctx: TaskContext) -> list[Finding]:
                     f"the instructions give today's date as {written} but as_of is {ext.as_of}: the agent and the "
                     "criteria may apply different law", "make the instructions and oafreeze.as_of agree",
                     location="$.instructions", evidence=tx.excerpt(sentence)))
+            elif when and (day := _weekday_before(sentence, written)) is not None and day != as_of.weekday():
+                out.append(ctx.finding(
+                    ID, "minor", "task.json",
+                    f"the instructions call today ({written}) a {_WEEKDAYS[day].capitalize()}day, but {ext.as_of} is a "
+                    f"{_WEEKDAYS[as_of.weekday()].capitalize()}day: one of the two is wrong",
+                    "make the weekday and the date agree", location="$.instructions", evidence=tx.excerpt(sentence)))
     out += _documents_from_the_future(ctx, as_of)
     out += _done_in_the_future(ctx, as_of)
     out += _event_conflicts(ctx, as_of)
@@ -238,6 +255,25 @@ def _anchored(ctx: TaskContext) -> set[str]:
     return {f.rel for a in trap.anchors for f in [ctx.file(a.file)] if f} if trap else set()
 
 
+# A quoted or forwarded message's own date: "On Wed, 21 Oct 2026 at 09:12, X wrote:", "> Sent: ...".
+_QUOTED = re.compile(r"^[>\s]*(?:On\s+(?P<on>.{6,60}?)(?:\s+at\s+[^,]{1,20})?,?\s+[^,]{1,80}?\s+wrote:|"
+                     r">[>\s]*(?:Date|Sent)\s*:\s*(?P<sent>.+))\s*$")
+
+
+def _quoted_date(text: str, as_of: dt.date) -> tuple[int, str, dt.date] | None:
+    """The first message quoted or forwarded in a document whose date is after as_of (line, as
+    written, date), or None: a reply dated on as_of cannot quote one written later."""
+    if "wrote:" not in text and ">" not in text:
+        return None
+    for number, line in enumerate(text.splitlines(), 1):
+        m = _QUOTED.match(line)
+        if m:
+            when = _as_date(m.group("on") or m.group("sent"))
+            if when and when > as_of:
+                return number, line.strip(), when
+    return None
+
+
 def _documents_from_the_future(ctx: TaskContext, as_of: dt.date) -> list[Finding]:
     """Task documents dated after as_of: the agent is handed a document that cannot exist yet, unless
     the trap anchors itself in that document and its description gives that date."""
@@ -247,11 +283,12 @@ def _documents_from_the_future(ctx: TaskContext, as_of: dt.date) -> list[Finding
     for f in ctx.task_files:
         if not f.text or f.rel.lower().endswith(_DATA):
             continue
-        dated = document_date(f.text)
-        if dated is None:
+        # its own date, else the date of a message it quotes or forwards
+        later = [d for d in (document_date(f.text), _quoted_date(f.text, as_of)) if d and d[2] > as_of]
+        if not later:
             continue
-        line, written, when = dated
-        if when <= as_of or (f.rel in anchored and when in trap_dates):
+        line, written, when = later[0]
+        if f.rel in anchored and when in trap_dates:
             continue
         out.append(ctx.finding(
             ID, "major", f.rel, f"{f.rel} is dated {when.isoformat()}, after the as-of date {ctx.ext.as_of}: the agent "

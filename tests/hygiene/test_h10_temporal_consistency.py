@@ -256,3 +256,21 @@ def test_near_miss_two_people_who_start_on_two_days(tmp_path):
     files = {**workspace(), "client-email.md": "Jordan Avery joins us on March 16, 2026 as an engineer.\n",
              "other-hire.md": "Casey Morgan starts work on March 23, 2026.\n"}
     assert found(env_with(tmp_path, files=files), "H10") == []
+
+
+def test_a_weekday_that_is_not_the_dates_and_a_quoted_message_from_after_as_of(tmp_path):
+    task = task_json()  # as_of 2026-03-02, a Monday
+    task["instructions"] += " Today is Tuesday 2 March 2026."
+    thread = ("# Email\n\n**Date:** March 2, 2026\n\nSee below.\n\n"
+              "> On Wed, 4 Mar 2026 at 09:12, Dana Smith wrote:\n> Please send the papers.\n")
+    hits = found(env_with(tmp_path / "a", task, {**workspace(), "thread.md": thread}), "H10")
+    assert {(f.severity, f.path) for f in hits} == {("minor", "task.json"), ("major", "documents/thread.md")}
+    assert any("Tuesday" in f.message and "Monday" in f.message for f in hits)
+    assert any(f.location == 7 and "2026-03-04" in f.message for f in hits)
+
+
+def test_near_miss_the_right_weekday_and_an_earlier_quoted_message(tmp_path):
+    task = task_json()
+    task["instructions"] += " Today is Monday 2 March 2026."
+    thread = "# Email\n\nSee below.\n\n> On Fri, 27 Feb 2026 at 09:12, Dana Smith wrote:\n> Please send the papers.\n"
+    assert found(env_with(tmp_path, task, {**workspace(), "thread.md": thread}), "H10") == []
