@@ -212,6 +212,12 @@ def _items(listed: str) -> list[str]:
     return out + [listed[start:]]
 
 
+_EXCEPT_PLACE = re.compile(r"\b(?:outside(?:\s+of)?|except\s+(?:in|within|under)|other\s+than\s+in|unless\s+(?:it\s+is\s+)?"
+                           r"(?:in|within|under))\s+(?:a|an|any|the)\s+(?:passage|section|part|box|paragraph|annex|"
+                           r"schedule|appendix|block|footnote|note)s?\s+(?:headed|marked|titled|labell?ed|called)\s+"
+                           r"[\"\u201c']?(?P<label>[^\"\u201d'.,;]{1,60})", re.I)
+
+
 def _lets_advice_in(ctx: TaskContext, d: str, i: int, c) -> list[Finding]:
     """A placement rule that itself lets notes, comments or explanations into the operative text, by
     a permission ("bracketed notes to the client may stay") or as an item of its allowlist ("contains
@@ -223,6 +229,9 @@ def _lets_advice_in(ctx: TaskContext, d: str, i: int, c) -> list[Finding]:
         listed = _ALLOWED_ITEMS.match(c.match_criteria, m.end())
         spans += [(item.strip(), False) for item in _items(listed.group(0) if listed else "")
                   if not (_NEGATED.search(item) or _PART_NOTES.search(item))]
+    # "FAIL if it contains, outside a passage headed "Drafting note", ...": the rule exempts a place
+    # named for advisory material.
+    spans += [(m.group("label"), True) for m in _EXCEPT_PLACE.finditer(c.match_criteria)]
     for span, permission in spans:
         found = None if LEGAL_CONTENT.search(span) else _advisory(span)
         if found is None:
@@ -272,7 +281,7 @@ _ACT = re.compile(r"\b(?:add|include|insert|put|place|write|leave|give|set\s+out
                   r"prefix|append|annotate|record)\s+", re.I)
 # The material, a few words after where the request starts ("a short drafting note").
 # Words between may include an aside in commas ("include, as Schedule 1, a table of drafting notes").
-_REQUEST = re.compile(r"(?:,\s*(?:[\w'-]+\s+){1,3}?[\w'-]+,\s*)?(?:[\w'-]+\s+){0,4}?(?P<material>" + _MATERIAL.pattern
+_REQUEST = re.compile(r"(?:,\s*(?:[\w'-]+\s+){1,3}?[\w'-]+,\s*)?(?:[\w'-]+\s+){0,4}?\(?(?P<material>" + _MATERIAL.pattern
                       + ")", re.I)
 _IMPERATIVE = re.compile(r"(?:^|[,;:]\s*|\band\s+|\bthen\s+|\bplease\s+)"
                          r"(?=(?:explain|justify|comment\s+on|annotate)\b)", re.I)
@@ -283,6 +292,8 @@ _PLACE_BEFORE = re.compile(r"\b(?:in|into|within|inside|throughout|on|at\s+the\s
                            r"(?:each|every|the|its|any)\s+(?:[\w-]+\s+){0,2}?(?:sections?|clauses?|paragraphs?|"
                            r"provisions?|articles?|terms?|headings?|covenants?|pages?|schedules?)\s+(?:of|in))"
                            r"\s+(?:(?:the|your|each)\s+)?(?:(?:draft|revised|final|copy\s+of)\s+)?$", re.I)
+# A deliverable named as where something is attached: "attach to X", "append to the agreement".
+_ATTACH_TO = re.compile(r"\b(?:attach|append|annex|add)(?:ed|es|ing)?\s+(?:it\s+)?to\s+(?:(?:the|your)\s+)?$", re.I)
 # What comes with a deliverable named before: "begin X with a preamble …", "X, including a note …",
 # "X, explaining why …" ("consistent with the analysis" is no attachment).
 _ATTACHED = re.compile(r"(?<!consistent\s)(?<!accordance\s)(?<!line\s)(?<!along\s)(?<!together\s)(?<!comply\s)"
@@ -386,6 +397,9 @@ def _asks_advice(ctx: TaskContext, text: str, where: str, own: str | None = None
             attached = _ATTACHED.search(after)
             if attached and onward:
                 spans.append((d, after[attached.end():], by_name, True))
+            elif _ATTACH_TO.search(before) and not previous_advisory:
+                # "Attach to X a Schedule 2 (Drafting Notes) ...": what is attached follows the name.
+                spans.append((d, after.lstrip(), by_name, True))
         for d, span, by_name, after in spans:
             found = _requested(span, attached=after)
             if found is None:

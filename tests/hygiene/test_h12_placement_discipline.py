@@ -162,6 +162,27 @@ def test_a_placement_criterion_that_lets_commentary_stay_in_the_operative_text(t
     assert "commentary" in hits[0].evidence
 
 
+def test_a_placement_rule_that_exempts_a_passage_headed_drafting_note(tmp_path):
+    task = task_json()
+    task["criteria"][1]["match_criteria"] = (
+        "PASS if agreement.md contains only contract terms. FAIL if it contains, outside a passage headed "
+        "\"Drafting note\", a source path, client advice or legal analysis.")
+    hits = [f for f in found(env_with(tmp_path / "a", task), "H12") if "lets" in f.message]
+    assert [(f.severity, f.location) for f in hits] == [("major", "$.criteria[1].match_criteria")]
+    task["criteria"][1]["match_criteria"] = (
+        "PASS if agreement.md contains only contract terms. FAIL if it contains, outside a passage headed "
+        "\"Notice under 18 U.S.C. § 1833(b)\", a citation of law.")
+    assert [f for f in found(env_with(tmp_path / "b", task), "H12") if "lets" in f.message] == []
+
+
+def test_notes_attached_to_the_agreement_as_a_schedule_in_parentheses(tmp_path):
+    hits = _asked(tmp_path / "a", instructions=" Attach to agreement.md a Schedule 2 (Drafting Notes) giving the source "
+                                               "of each change.")
+    assert [(f.severity, f.location) for f in hits] == [("major", "$.instructions")]
+    assert _asked(tmp_path / "b", instructions=" Attach to agreement.md a Schedule 2 (Prior Inventions) listing the "
+                                               "employee's inventions.") == []
+
+
 def test_near_miss_a_placement_criterion_that_lets_only_the_required_notice_through(tmp_path):
     task = task_json()
     task["criteria"][1]["match_criteria"] = (
