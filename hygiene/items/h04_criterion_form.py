@@ -19,7 +19,9 @@ NAME = "criterion form"
 ENUMERATION = re.compile(r"\((?:1|a|i)\).*\((?:2|b|ii)\)", re.S)
 JOINED = re.compile(r";\s*(?:and\s+)?(?:it\s+)?\w+s\b|\band also\b|\bas well as\b|"
                     r",\s+and\s+(?:every|each|all|any|no|its)\s+(?:[\w-]+\s+){1,4}?(?:\w+s|is|are|has|have|must|"
-                    r"does|do|will|shall)\s+(?!and\b|or\b)\w", re.I)
+                    r"does|do|will|shall)\s+(?!and\b|or\b)\w|"
+                    r",\s+and\s+(?:it|the\s+(?:form|agreement|letter|notice|e-?mail|memo|note|document|contract|draft))\s+"
+                    r"(?:\w+s|is|has|must|does|will)\s+(?!and\b|or\b)\w", re.I)
 
 
 # A BCP 47 language tag as LAB writes it: "en", "en-US", "fr", "pt-BR", "zh-Hant".

@@ -127,6 +127,10 @@ def test_a_second_sentence_with_its_own_subject_is_a_second_claim(tmp_path):
         "within two years of the last day of work. FAIL if either is missing.")
     hits = [f for f in found(env_with(tmp_path / "a", task), "H04") if "claims" in f.message]
     assert [(f.severity, f.location) for f in hits] == [("minor", "$.criteria[0].match_criteria")]
+    task["criteria"][0]["match_criteria"] = ("PASS if the non-compete in agreement.md lasts 18 months, and the "
+                                             "agreement selects Colorado law. FAIL if either is missing.")
+    hits = [f for f in found(env_with(tmp_path / "c", task), "H04") if "claims" in f.message]
+    assert [f.severity for f in hits] == ["minor"]
     task["criteria"][0]["match_criteria"] = ("PASS if agreement.md names the employer, the employee, and the "
                                              "customers it protects. FAIL if it does not.")
     assert [f for f in found(env_with(tmp_path / "b", task), "H04") if "claims" in f.message] == []
