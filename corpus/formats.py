@@ -502,7 +502,8 @@ def _read_package(ext: str, data: bytes, wanted) -> dict[str, bytes]:
 # Document properties: text an agent sees under File > Properties (or reads from the zip) that
 # no page shows. Dates and counts are left out: they are the file's history, not its content.
 PROPERTY_PARTS = ("docProps/core.xml", "docProps/custom.xml")
-CORE_FIELDS = ("title", "subject", "description", "keywords", "category", "contentStatus")
+# Who made and last saved the file are read too: an address there is as published as one on a page.
+CORE_FIELDS = ("title", "subject", "description", "keywords", "category", "contentStatus", "creator", "lastModifiedBy")
 # Custom properties of these value types are text or numbers; dates and blobs are not read.
 CUSTOM_VALUES = {"lpwstr", "lpstr", "bstr", "i1", "i2", "i4", "i8", "int", "ui1", "ui2", "ui4", "ui8", "uint",
                  "r4", "r8", "decimal", "cy"}

@@ -126,6 +126,10 @@ RULES = [
     ("SSN", re.compile(r"\b(?:SSN|SS#|S\.S\.N\.?|social\s+security(?:\s+(?:number|no\.?|#))?|taxpayer\s+id(?:entification)?"
                        r"(?:\s+number)?|TIN)(?!\w)[^\d\n]{0,30}?(?<!\d)(?!000|666|9\d\d)\d{3}[\s.]?(?!00)\d{2}[\s.]?(?!0000)\d{4}\b", re.I),
      "major"),
+    # A UK National Insurance number in its own form, labelled or not ("JT 48 29 13 B"): two letters
+    # HMRC issues, six digits, a suffix A-D (QQ, HMRC's example prefix, is allowed in _allowed).
+    ("national identity number", re.compile(r"\b(?!BG|GB|NK|KN|TN|NT|ZZ)[A-CEGHJ-PR-TW-Z][A-CEGHJ-NPR-TW-Z]"
+                                            r"(?: ?\d{2}){3} ?[A-D]\b"), "major"),
     # Paths into a network share: UNC in every spelling (\\server\share, \\?\UNC\..., //server/share),
     # and share URLs (smb://, afp://, nfs://). A reserved example host is allowed. (Each pattern
     # starts with its literal, which the regex engine finds fast; the lookbehind follows it.)
@@ -149,7 +153,9 @@ RULES = [
                               r"~/[\w.-]+/[^\s\"'<>)]+(?<![.,;:!?]))"), "major"),
     ("internal URL", re.compile(r"\b[a-z][a-z0-9+.-]*://(?:[^\s/@\"'<>]+@)?(?:localhost|127\.\d+\.\d+\.\d+|10\.\d+\.\d+\.\d+|"
                                 r"192\.168\.\d+\.\d+|169\.254\.\d+\.\d+|172\.(?:1[6-9]|2\d|3[01])\.\d+\.\d+|"
-                                r"[\w.-]+\." + _INTERNAL_TLD + r"|[A-Za-z][\w-]*)(?=[:/?#\s\"'<>)]|$)"
+                                r"[\w.-]+\." + _INTERNAL_TLD + r"|[\w-]+\.(?:atlassian\.net|sharepoint\.com|"
+                                r"my\.salesforce\.com|lightning\.force\.com|service-now\.com|zendesk\.com|slack\.com|"
+                                r"monday\.com|freshservice\.com)|[A-Za-z][\w-]*)(?=[:/?#\s\"'<>)]|$)"
                                 r"(?::\d+)?[^\s\"'<>)]*", re.I), "major"),
     # An internal host written without a scheme ("hr-portal.acme.internal"), lowercase as host
     # names are; one label before the top-level name could be a styled company name: minor.
@@ -451,6 +457,7 @@ GATES: list[tuple[str, tx.Gate | tx.Begins | None]] = [
     ("date of birth", None),
     ("SSN", None),
     ("SSN", None),
+    ("national identity number", None),
     ("network share path", tx.Gate(("\\\\",))),
     ("network share path", tx.Gate(("//",))),
     ("network share path", _SCHEME),

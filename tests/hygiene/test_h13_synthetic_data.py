@@ -241,3 +241,25 @@ def test_a_real_password_with_underscores_is_no_placeholder(tmp_path):
 def test_near_miss_a_named_credential_that_only_stands_for_one(tmp_path, value):
     files = {**workspace(), "esign-settings.json": f'{{\n  "api_key": "{value}"\n}}\n'}
     assert found(env_with(tmp_path, files=files), "H13") == []
+
+
+@pytest.mark.parametrize("line", ["UK National Insurance number (from an earlier job in Leeds): JT " + "48 29 13 B",
+                                  "NI: JT" + "482913B", "Previous employer records list JT " + "48 29 13 B."])
+def test_a_national_insurance_number_in_its_own_form_is_found_with_or_without_a_label(tmp_path, line):
+    hits = found(env_with(tmp_path, files={**workspace(), "hire.md": f"- {line}\n"}), "H13")
+    assert [(f.severity, _kind(f)) for f in hits] == [("major", "national identity number")]
+
+
+@pytest.mark.parametrize("line", ["Form QQ 12 34 56 C is HMRC's example", "Clause AB 12 34 56 E applies",
+                                  "Room BG 12 34 56 A"])
+def test_near_miss_example_and_unissued_national_insurance_forms(tmp_path, line):
+    assert found(env_with(tmp_path, files={**workspace(), "hire.md": f"- {line}\n"}), "H13") == []
+
+
+def test_a_link_into_a_companys_own_tracker_on_a_hosted_service_is_an_internal_url(tmp_path):
+    task = task_json()
+    task["source_ticket"] = "https://harlowfinch.atlassian.net/browse/LEGAL-412"
+    hits = found(env_with(tmp_path / "a", task), "H13")
+    assert [(f.severity, f.path, _kind(f)) for f in hits] == [("major", "task.json", "internal URL")]
+    task["source_ticket"] = "https://www.atlassian.com/software/jira"
+    assert found(env_with(tmp_path / "b", task), "H13") == []
