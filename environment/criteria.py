@@ -140,6 +140,11 @@ _VERB_STEMS = (
 VERB = re.compile(r"\b(?:" + "|".join(sorted(set(_VERB_STEMS), key=len, reverse=True)) + r")(?:s|es)\b"
                   r"|\b(?:is|are|has|have|does|gives|says|carries|applies|identifies|specifies|relies|denies|"
                   r"qualifies|complies|satisfies|ties|lies|goes|puts)\b", re.I)
+# A sentence whose subject is a negation ("nothing in X", "no part of X", "none of X").
+NEGATIVE_SUBJECT = re.compile(r"[\s,;]*(?:nothing|none|no\s+(?:part|portion|section|passage|line|sentence|word|page)s?)\b",
+                              re.I)
+# A sub-clause that opens with its verb (after "and", "or", "nor"): it shares the sentence's subject.
+_SHARES_SUBJECT = re.compile(r"[\s,;]*(?:(?:and|or|nor)\s+)?(?=\w+s\b)(?:" + VERB.pattern + r")", re.I)
 # A plural subject takes the base form ("A and B contain only …"); a modal names the claim too.
 MODAL = re.compile(r"\b(?:contain|include|state|give|name|tell|explain|cite|keep|use|apply|limit|carry|hold|"
                    r"must|should|shall|will|can|may)\b", re.I)
@@ -506,6 +511,9 @@ def _claims(clause: str, masked: str, sentences: list[_Sentence], fail: bool) ->
     out = []
     for sentence in sentences:
         flat = sentence.flat
+        # "Nothing in X quotes, summarises or refers to Y": the negative subject governs each verb
+        # that shares it.
+        denied = bool(sentence.bounds) and bool(NEGATIVE_SUBJECT.match(flat, sentence.bounds[0]))
         for b in sentence.bounds:
             end = sentence.sub_end(b)
             if sentence.inside(sentence.permit, b) or sentence.inside(sentence.explain, b):
@@ -521,7 +529,7 @@ def _claims(clause: str, masked: str, sentences: list[_Sentence], fail: bool) ->
             # A negation governs the claim when it comes before its verb or right after it ("contains
             # no …", "does not …"); one further on modifies an object ("…, with no tolling").
             governs = flat[b:reported[0]] if reported else text[:verb.end() + 12]
-            negated = bool(NEGATION.search(governs))
+            negated = bool(NEGATION.search(governs)) or (denied and _SHARES_SUBJECT.match(text) is not None)
             positive = not fail and not negated and not (not reported and RESTRICTION.search(text))
             out.append(Claim(clause[b:cut].strip(" ,;"), verb.group(0).lower(), subjects, positive,
                              _joiner(flat, b, sentence.start), clause[reported[1]:cut] if reported else ""))

@@ -51,6 +51,26 @@ def test_a_deliverable_graded_only_on_absence_passes_empty(tmp_path):
     assert [(f.severity, f.location, f.evidence) for f in hits] == [("major", "$.deliverables", "client-email.md")]
 
 
+def test_a_negative_subject_governs_every_verb_it_shares(tmp_path):
+    task = task_json()
+    task["criteria"][2]["match_criteria"] = ("PASS if nothing in client-email.md quotes, summarises or refers to the "
+                                             "knowledge base. FAIL if client-email.md mentions the knowledge base.")
+    hits = found(env_with(tmp_path, task), "H03")  # a note: the prohibition is written for this file alone
+    assert [(f.location, f.evidence) for f in hits] == [("$.deliverables", "client-email.md")]
+    assert "only demands absence" in hits[0].message
+    reading = cr.read("PASS if no part of x.md names the client, and the memo gives the date. FAIL if not.")
+    assert [c.positive for c in reading.passes.claims] == [False, True]  # a new subject is not governed
+
+
+def test_a_date_is_matched_by_the_day_it_names_whatever_its_form(tmp_path):
+    task = task_json()  # the instructions say "December 14, 2026"; the criterion asks for "14 December 2026"
+    task["instructions"] += " The raise takes effect on December 14, 2026."
+    task["criteria"][2]["match_criteria"] = ("PASS if client-email.md states that the raise takes effect on "
+                                             "14 December 2026. FAIL if it gives another date.")
+    hits = found(env_with(tmp_path, task), "H03")
+    assert any(f.location == "$.criteria[2].match_criteria" and f.severity in ("major", "blocker") for f in hits), hits
+
+
 def test_a_permission_does_not_hide_an_absence_only_deliverable(tmp_path):
     # "… 18 U.S.C. § 1833(b) notice excepted" permits the notice; it does not demand it, so the
     # agreement is still graded only by what it must not contain.
