@@ -3683,24 +3683,6 @@ def _r5_numbered_transcript(speaker: str, text: str, first_line: int = 1, words_
     return "\n".join(f"{n:>3}   {line}" for n, line in enumerate(lines, start=first_line))
 
 
-def _r5_docx_core(paragraphs: list[str], *, creator: str, last_modified_by: str) -> bytes:
-    """A .docx (as edits.docx_bytes) whose core properties name `creator` and `last_modified_by`."""
-    src = zipfile.ZipFile(io.BytesIO(docx_bytes(paragraphs)))
-    parts = {name: src.read(name).decode("utf-8") for name in src.namelist()}
-    parts["docProps/core.xml"] = (
-        f'{_XML}<cp:coreProperties xmlns:cp="http://schemas.openxmlformats.org/package/2006/metadata/'
-        'core-properties" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:dcterms="http://purl.org/dc/terms/">'
-        f'<dc:title>Fontenot onboarding summary</dc:title><dc:creator>{escape(creator)}</dc:creator>'
-        f'<cp:lastModifiedBy>{escape(last_modified_by)}</cp:lastModifiedBy></cp:coreProperties>')
-    parts["[Content_Types].xml"] = parts["[Content_Types].xml"].replace(
-        "</Types>", '<Override PartName="/docProps/core.xml" ContentType="application/'
-                    'vnd.openxmlformats-package.core-properties+xml"/></Types>')
-    parts["_rels/.rels"] = parts["_rels/.rels"].replace(
-        "</Relationships>", f'<Relationship Id="rId2" Type="{_PKG_REL}/metadata/core-properties" '
-                            'Target="docProps/core.xml"/></Relationships>')
-    return _zip(parts)
-
-
 def _r5_token(seed: str, n: int, alphabet: str = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789") -> str:
     """`n` deterministic characters of `alphabet` derived from `seed` (for fake secrets)."""
     out = []
@@ -3779,23 +3761,6 @@ def h01_r5_transcript(env: Path, task: str) -> None:
         "                                                          Page 3\n\n"
         + _r5_numbered_transcript("MS. OKAFOR", text) + "\n"
         "\n                  (Discussion off the record.)\n"))
-
-
-@near_miss("ho-h01-nm-r5-job-grading-matrix", "H01", CA,
-           "Halden's HR job-grading matrix (pay grades and bands per role family) is added as "
-           "documents/halden-job-grading-matrix.md.",
-           "HYGIENE.md H01 forbids grading material and text reproducing a criterion; 'grading' here is the British HR "
-           "sense (grading jobs into pay bands), and the table reproduces no criterion of the task.")
-def h01_nm_r5_grading_matrix(env: Path, task: str) -> None:
-    write_doc(env, task, "halden-job-grading-matrix.md", (
-        "# Halden Marine Supply Co.: job grading matrix (Washington)\n\n"
-        "Grades are reviewed by HR each spring. Bands are annual base pay.\n\n"
-        "| Grade | Role family | Examples | Band |\n|---|---|---|---|\n"
-        "| W1 | Warehouse | picker, packer | $36,500 to $44,000 |\n"
-        "| W2 | Warehouse | forklift lead, inventory clerk | $44,000 to $55,000 |\n"
-        "| S1 | Sales | inside sales representative | $68,000 to $92,000 |\n"
-        "| S2 | Sales | account manager | $92,000 to $124,000 |\n"
-        "| S3 | Sales | regional sales manager | $124,000 to $152,000 |\n"))
 
 
 @near_miss("ho-h01-nm-r5-site-risk-assessment", "H01", AM,
@@ -3924,30 +3889,6 @@ def h02_nm_r5_skeleton(env: Path, task: str) -> None:
 # --- H03 degenerate output (fifth round) -----------------------------------------------------------
 
 
-@plant("ho-h03-r5-day-first-date-given-month-first-in-inputs", "H03", NE,
-       "A new note criterion's only literal is '14 December 2026', which the partner's instructions give as "
-       "'December 14, 2026': the pasted workspace carries the date.")
-def h03_r5_day_first(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        add_criterion(t, "note-gives-raise-date", "Note gives the day the raise starts",
-                      "PASS if note-to-partner.md states that Morgan Tallis's raise takes effect on 14 December 2026. "
-                      "FAIL if it gives another date for the raise or none.", ["note-to-partner.md"])
-
-
-@plant("ho-h03-r5-absence-only-worded-nothing-in", "H03", AM,
-       "A new advisory deliverable hr-file-note.md is graded only by a criterion worded 'nothing in ... quotes, "
-       "summarises or refers to', so an empty file passes it.")
-def h03_r5_nothing_in(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        add_deliverable(t, "hr-file-note.md", "A short note for Bayou Crest's HR file on Avery Fontenot's agreement.",
-                        placement="advisory")
-        instructions_add(t, "Also write hr-file-note.md, a short note for Bayou Crest's HR file on Avery's agreement.")
-        add_criterion(t, "hr-file-note-keeps-memo-out", "HR file note keeps the litigation memo out",
-                      "PASS if nothing in hr-file-note.md quotes, summarises or refers to the litigation memo. FAIL if "
-                      "hr-file-note.md mentions the litigation memo or repeats any part of its analysis.",
-                      ["hr-file-note.md"])
-
-
 @plant("ho-h03-r5-quoted-line-of-kb-notice-template", "H03", TB,
        "A new notice criterion requires only the quoted line \"Date delivered:\", which the knowledge base's Colorado "
        "notice template already carries, so the template copied unchanged passes it.")
@@ -4027,20 +3968,6 @@ def h04_r5_bare_string(env: Path, task: str) -> None:
         crits[index] = crits[index]["match_criteria"]
 
 
-@plant("ho-h04-r5-two-criteria-merged-into-one", "H04", CA,
-       "To cut rows, the non-compete-period and law-and-forum criteria are merged into one criterion that makes two "
-       "unrelated claims.")
-def h04_r5_merged(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        drop_criterion(t, "noncompete-duration")
-        drop_criterion(t, "washington-law-and-forum")
-        add_criterion(t, "duration-and-forum", "Non-compete period and Washington law and forum",
-                      "PASS if any non-competition covenant in washington-covenant-form.md lasts no more than 18 months "
-                      "after employment ends, and the form selects Washington law and Washington courts. FAIL if the "
-                      "form keeps a period longer than 18 months or keeps Delaware law or Delaware courts.",
-                      ["washington-covenant-form.md"])
-
-
 @plant("ho-h04-r5-criterion-deliverable-under-documents", "H04", AM,
        "The two-year-cap criterion grades 'documents/fontenot-covenant-agreement.md', an input-style path that names "
        "no deliverable of the task.")
@@ -4077,14 +4004,6 @@ def h04_nm_r5_semicolon(env: Path, task: str) -> None:
 
 
 # --- H05 ambiguous grading language (fifth round) ----------------------------------------------------
-
-
-@plant("ho-h05-r5-fit-for-purpose", "H05", AM,
-       "The client-note criterion (British register) passes a note that 'is fit for purpose' and tells the client of "
-       "the changes.")
-def h05_r5_fit_for_purpose(env: Path, task: str) -> None:
-    _reword(env, task, "client-note-changes", "PASS if client-note.md tells Bayou Crest",
-            "PASS if client-note.md is fit for purpose and tells Bayou Crest")
 
 
 @plant("ho-h05-r5-in-good-time", "H05", TB,
@@ -4244,13 +4163,6 @@ def h06_nm_r5_dot_slash(env: Path, task: str) -> None:
        "whose name ends in a carriage return.")
 def h07_r5_icon_file(env: Path, task: str) -> None:
     write_doc(env, task, "exhibits/Icon\r", b"")
-
-
-@plant("ho-h07-r5-word-temp-file", "H07", SD,
-       "Word's autosave temp file ~WRL0941.tmp (binary leftovers of an editing session) is left in the workspace.")
-def h07_r5_word_temp(env: Path, task: str) -> None:
-    write_doc(env, task, "~WRL0941.tmp", b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + b"\x00" * 24 + b"\x3e\x00\x03\x00\xfe\xff"
-              + b"\x00" * 90)
 
 
 @plant("ho-h07-r5-pdf-cut-off-before-xref", "H07", AM,
@@ -4440,15 +4352,6 @@ def h09_r5_tracker_csv(env: Path, task: str) -> None:
     write_doc(env, task, "compliance/statute-tracker.csv", buf.getvalue())
 
 
-@plant("ho-h09-r5-verified-against-says-unverified", "H09", CA,
-       "The seeded entry for RCW 49.62.010(4) says it was verified against nothing: 'not yet verified; copied from "
-       "the Calloway Brandt alert, to check against the code'.")
-def h09_r5_unverified(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        seeded(t, "RCW 49.62.010(4)")["verified_against"] = ("not yet verified; copied from the Calloway Brandt alert, "
-                                                             "to check against the code")
-
-
 @near_miss("ho-h09-nm-r5-minute-entry-quotes-the-contract", "H09", AM,
            "A court minute entry in the Delacroix case quotes two clauses of Bayou Crest's standard agreement in "
            "quotation marks.",
@@ -4501,25 +4404,6 @@ def h10_r5_as_of_slashes(env: Path, task: str) -> None:
     with task_json(env, task) as t:
         assert t["oafreeze"]["as_of"] == "2026-11-16"
         t["oafreeze"]["as_of"] = "16/11/2026"
-
-
-@plant("ho-h10-r5-weekday-contradicts-date", "H10", CI,
-       "The instructions add 'Today is Tuesday 5 October 2026.'; 5 October 2026 (the as_of day) is a Monday, so the "
-       "day and the date disagree.",
-       doubtful="The date itself equals as_of; the defect is the weekday, which points at 6 October.")
-def h10_r5_weekday(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        instructions_add(t, "Today is Tuesday 5 October 2026.")
-
-
-@plant("ho-h10-r5-quoted-reply-dated-after-the-email", "H10", AM,
-       "The partner's email (dated 2026-10-19, the as_of day) quotes below its sign-off a client message 'On Wed, 21 "
-       "Oct 2026', two days after the email that quotes it.")
-def h10_r5_quoted_reply(env: Path, task: str) -> None:
-    append_doc(env, task, "partner-email.md", (
-        "> On Wed, 21 Oct 2026 at 09:12, Lucien Arceneaux wrote:\n"
-        "> Miriam, Avery has confirmed the November 2 start. Please send the paperwork once it is ready.\n"
-        "> Lucien"))
 
 
 @plant("ho-h10-r5-relative-start-contradicts-offer-summary", "H10", TB,
@@ -4627,27 +4511,6 @@ def h11_nm_r5_soft_wrap(env: Path, task: str) -> None:
 # --- H12 placement discipline (fifth round) ---------------------------------------------------------------
 
 
-@plant("ho-h12-r5-drafting-notes-schedule-in-agreement", "H12", SD,
-       "The instructions ask for a 'Schedule 2 (Drafting Notes)' attached to ellery-covenant-agreement.md, giving the "
-       "knowledge-base source and the reason for each change, so that Jordan's copy carries the audit trail.")
-def h12_r5_schedule(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        instructions_add(t, "Attach to ellery-covenant-agreement.md a Schedule 2 (Drafting Notes) listing, clause by "
-                            "clause, the knowledge-base source you used and why each change from the form was made, so "
-                            "that Jordan's copy carries the audit trail.")
-
-
-@plant("ho-h12-r5-exception-for-drafting-note-passages", "H12", TB,
-       "The placement criterion's FAIL clause now applies only 'outside a passage headed \"Drafting note\"', which "
-       "lets commentary stay in the agreement and the notice.")
-def h12_r5_exception(env: Path, task: str) -> None:
-    _reword(env, task, "placement-operative-text",
-            "FAIL if either contains a file or source path such as \"knowledge-base/\", a drafting note, advice to "
-            "Aspenline,",
-            "FAIL if either contains, outside a passage headed \"Drafting note\", a file or source path such as "
-            "\"knowledge-base/\", advice to Aspenline,")
-
-
 @plant("ho-h12-r5-placement-lists-at-top-level", "H12", CA,
        "The operative and advisory lists were written as top-level task.json keys (beside LAB's fields), so the "
        "oafreeze block of this draft task has neither.")
@@ -4699,15 +4562,6 @@ def h12_nm_r5_notices_clause(env: Path, task: str) -> None:
 # --- H13 synthetic data and secrets (fifth round) ------------------------------------------------------------
 
 
-@plant("ho-h13-r5-uk-national-insurance-number", "H13", CI,
-       "The hire details add Sasha's UK National Insurance number from an earlier job in England, JT 48 29 13 B (a "
-       "real-looking, issuable number).")
-def h13_r5_ni_number(env: Path, task: str) -> None:
-    edit_doc(env, task, "hire-details.md", "- Signatory for Sierrafold: Wendell Park, General Counsel",
-             "- Signatory for Sierrafold: Wendell Park, General Counsel\n"
-             "- UK National Insurance number (from Sasha's earlier job in Cambridge, England): JT 48 29 13 B")
-
-
 @plant("ho-h13-r5-iban-for-relocation-payment", "H13", SD,
        "The hire details add the German bank account for Jordan's relocation payment as a checksum-valid IBAN, "
        "DE95 8602 0500 4829 1377 65.")
@@ -4715,16 +4569,6 @@ def h13_r5_iban(env: Path, task: str) -> None:
     edit_doc(env, task, "hire-details.md", "- Equity: none",
              "- Equity: none\n- Relocation payment (Jordan moves from Leipzig): paid to IBAN DE95 8602 0500 4829 1377 65, "
              "account holder Jordan Ellery")
-
-
-@plant("ho-h13-r5-live-domain-in-docx-properties", "H13", AM,
-       "An onboarding summary .docx has a harmless body, but its document properties record its last editor as "
-       "r.guidry@bayoucrestenv.com, an address on a live-looking corporate domain.")
-def h13_r5_docx_properties(env: Path, task: str) -> None:
-    write_doc(env, task, "fontenot-onboarding-summary.docx", _r5_docx_core(
-        ["Onboarding summary: Avery Fontenot, Field Project Manager, Baton Rouge.",
-         "First day: November 2, 2026. Equipment: truck 14, tablet, field kit."],
-        creator="Bayou Crest HR", last_modified_by="r.guidry@bayoucrestenv.com"))
 
 
 @plant("ho-h13-r5-slack-bot-token-in-html-export", "H13", CA,
@@ -4748,14 +4592,6 @@ def h13_r5_card(env: Path, task: str) -> None:
         "date,item,amount,card_holder,card_number\n"
         "2026-10-14,Job board listing (Account Executive),$450.00,Noor Haddad,4539 1488 0343 6467\n"
         "2026-10-21,Candidate lunch,$86.40,Noor Haddad,4539 1488 0343 6467\n"))
-
-
-@plant("ho-h13-r5-tracker-url-in-unknown-field", "H13", NE,
-       "The bulk tool wrote the task's source ticket into task.json as an extra field: a link into the firm's internal "
-       "issue tracker, harlowfinch.atlassian.net.")
-def h13_r5_ticket(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        t["source_ticket"] = "https://harlowfinch.atlassian.net/browse/EVAL-412"
 
 
 @plant("ho-h13-r5-example-co-uk-is-not-reserved", "H13", AM,

@@ -306,3 +306,21 @@ def h01_qa_checklist(env: Path, task: str) -> None:
         "might not be enforced.\n"
         "6. Decision. PASS if the note asks Miriam to choose, before the renewal reaches Morgan, whether Section 5 "
         "stays. FAIL if no decision is asked for.\n"))
+
+
+# Moved from the held-out set (its fifth fresh round): it informed a change to the audit.
+@near_miss("h01-nm-job-grading-matrix", "H01", CA,
+           "Halden's HR job-grading matrix (pay grades and bands per role family) is added as "
+           "documents/halden-job-grading-matrix.md.",
+           "HYGIENE.md H01 forbids grading material and text reproducing a criterion; 'grading' here is the British HR "
+           "sense (grading jobs into pay bands), and the table reproduces no criterion of the task.")
+def h01_nm_r5_grading_matrix(env: Path, task: str) -> None:
+    write_doc(env, task, "halden-job-grading-matrix.md", (
+        "# Halden Marine Supply Co.: job grading matrix (Washington)\n\n"
+        "Grades are reviewed by HR each spring. Bands are annual base pay.\n\n"
+        "| Grade | Role family | Examples | Band |\n|---|---|---|---|\n"
+        "| W1 | Warehouse | picker, packer | $36,500 to $44,000 |\n"
+        "| W2 | Warehouse | forklift lead, inventory clerk | $44,000 to $55,000 |\n"
+        "| S1 | Sales | inside sales representative | $68,000 to $92,000 |\n"
+        "| S2 | Sales | account manager | $92,000 to $124,000 |\n"
+        "| S3 | Sales | regional sales manager | $124,000 to $152,000 |\n"))

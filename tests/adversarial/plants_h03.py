@@ -236,3 +236,29 @@ def h03_nm_changes_in_agreement(env: Path, task: str) -> None:
         add_criterion(t, "note-explains-each-change", "Note explains each change",
                       "PASS if note-to-partner.md explains each change made in tallis-agreement-revised.md and the "
                       "reason the partner gave for it. FAIL if a change is not explained.", ["note-to-partner.md"])
+
+
+# Moved from the held-out set (its fifth fresh round): it informed a change to the audit.
+@plant("h03-day-first-date-given-month-first-in-inputs", "H03", NE,
+       "A new note criterion's only literal is '14 December 2026', which the partner's instructions give as "
+       "'December 14, 2026': the pasted workspace carries the date.")
+def h03_r5_day_first(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_criterion(t, "note-gives-raise-date", "Note gives the day the raise starts",
+                      "PASS if note-to-partner.md states that Morgan Tallis's raise takes effect on 14 December 2026. "
+                      "FAIL if it gives another date for the raise or none.", ["note-to-partner.md"])
+
+
+# Moved from the held-out set (its fifth fresh round): it informed a change to the audit.
+@plant("h03-absence-only-worded-nothing-in", "H03", AM,
+       "A new advisory deliverable hr-file-note.md is graded only by a criterion worded 'nothing in ... quotes, "
+       "summarises or refers to', so an empty file passes it.")
+def h03_r5_nothing_in(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_deliverable(t, "hr-file-note.md", "A short note for Bayou Crest's HR file on Avery Fontenot's agreement.",
+                        placement="advisory")
+        instructions_add(t, "Also write hr-file-note.md, a short note for Bayou Crest's HR file on Avery's agreement.")
+        add_criterion(t, "hr-file-note-keeps-memo-out", "HR file note keeps the litigation memo out",
+                      "PASS if nothing in hr-file-note.md quotes, summarises or refers to the litigation memo. FAIL if "
+                      "hr-file-note.md mentions the litigation memo or repeats any part of its analysis.",
+                      ["hr-file-note.md"])

@@ -217,3 +217,18 @@ def h04_nm_named_parishes(env: Path, task: str) -> None:
             "apply only within East Baton Rouge Parish, Ascension Parish, Livingston Parish and Iberville Parish, or "
             "within some of those four parishes. FAIL if either covenant reaches any place outside those four "
             "parishes or describes its area by a mileage radius.")
+
+
+# Moved from the held-out set (its fifth fresh round): it informed a change to the audit.
+@plant("h04-two-criteria-merged-into-one", "H04", CA,
+       "To cut rows, the non-compete-period and law-and-forum criteria are merged into one criterion that makes two "
+       "unrelated claims.")
+def h04_r5_merged(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        drop_criterion(t, "noncompete-duration")
+        drop_criterion(t, "washington-law-and-forum")
+        add_criterion(t, "duration-and-forum", "Non-compete period and Washington law and forum",
+                      "PASS if any non-competition covenant in washington-covenant-form.md lasts no more than 18 months "
+                      "after employment ends, and the form selects Washington law and Washington courts. FAIL if the "
+                      "form keeps a period longer than 18 months or keeps Delaware law or Delaware courts.",
+                      ["washington-covenant-form.md"])

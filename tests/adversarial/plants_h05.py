@@ -229,3 +229,12 @@ def h05_and_or(env: Path, task: str) -> None:
 def h05_as_needed(env: Path, task: str) -> None:
     _reword(env, task, "usage-notes-threshold", "to check the adjusted figure for covenants signed from",
             "to check the adjusted figure as needed for covenants signed from")
+
+
+# Moved from the held-out set (its fifth fresh round): it informed a change to the audit.
+@plant("h05-fit-for-purpose", "H05", AM,
+       "The client-note criterion (British register) passes a note that 'is fit for purpose' and tells the client of "
+       "the changes.")
+def h05_r5_fit_for_purpose(env: Path, task: str) -> None:
+    _reword(env, task, "client-note-changes", "PASS if client-note.md tells Bayou Crest",
+            "PASS if client-note.md is fit for purpose and tells Bayou Crest")

@@ -262,3 +262,11 @@ def h07_nm_multi_yaml(env: Path, task: str) -> None:
 def h07_xlsx_broken(env: Path, task: str) -> None:
     data = xlsx_bytes([["Band", "Minimum", "Maximum"], ["AE-2", 98000, 112000], ["AE-3", 115000, 138000]])
     write_doc(env, task, "pay-bands-export.xlsx", zip_without(data, "xl/sharedStrings.xml"))
+
+
+# Moved from the held-out set (its fifth fresh round): it informed a change to the audit.
+@plant("h07-word-temp-file", "H07", SD,
+       "Word's autosave temp file ~WRL0941.tmp (binary leftovers of an editing session) is left in the workspace.")
+def h07_r5_word_temp(env: Path, task: str) -> None:
+    write_doc(env, task, "~WRL0941.tmp", b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + b"\x00" * 24 + b"\x3e\x00\x03\x00\xfe\xff"
+              + b"\x00" * 90)

@@ -315,3 +315,13 @@ def h09_nm_second_file_declared(env: Path, task: str) -> None:
             "effective_date": "2024-06-06", "verified_on": "2026-10-01",
             "verified_against": "RCW 49.62.010(4) as amended by Substitute Senate Bill 5935 (2024); compared word for "
                                 "word with the same sentence declared for this task's client alert"})
+
+
+# Moved from the held-out set (its fifth fresh round): it informed a change to the audit.
+@plant("h09-verified-against-says-unverified", "H09", CA,
+       "The seeded entry for RCW 49.62.010(4) says it was verified against nothing: 'not yet verified; copied from "
+       "the Calloway Brandt alert, to check against the code'.")
+def h09_r5_unverified(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        seeded(t, "RCW 49.62.010(4)")["verified_against"] = ("not yet verified; copied from the Calloway Brandt alert, "
+                                                             "to check against the code")

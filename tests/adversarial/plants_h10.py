@@ -313,3 +313,24 @@ def h10_nm_planned_tracker(env: Path, task: str) -> None:
         ["Colorado notice signed by Riley", "2026-11-16", "Not started"],
         ["Riley's first day", "2026-12-07", "Scheduled"],
     ], sheet="Tracker"))
+
+
+# Moved from the held-out set (its fifth fresh round): it informed a change to the audit.
+@plant("h10-weekday-contradicts-date", "H10", CI,
+       "The instructions add 'Today is Tuesday 5 October 2026.'; 5 October 2026 (the as_of day) is a Monday, so the "
+       "day and the date disagree.",
+       doubtful="The date itself equals as_of; the defect is the weekday, which points at 6 October.")
+def h10_r5_weekday(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "Today is Tuesday 5 October 2026.")
+
+
+# Moved from the held-out set (its fifth fresh round): it informed a change to the audit.
+@plant("h10-quoted-reply-dated-after-the-email", "H10", AM,
+       "The partner's email (dated 2026-10-19, the as_of day) quotes below its sign-off a client message 'On Wed, 21 "
+       "Oct 2026', two days after the email that quotes it.")
+def h10_r5_quoted_reply(env: Path, task: str) -> None:
+    append_doc(env, task, "partner-email.md", (
+        "> On Wed, 21 Oct 2026 at 09:12, Lucien Arceneaux wrote:\n"
+        "> Miriam, Avery has confirmed the November 2 start. Please send the paperwork once it is ready.\n"
+        "> Lucien"))

@@ -353,3 +353,31 @@ def h12_nm_schedule_counties(env: Path, task: str) -> None:
                             "of the counties (Cook, DuPage and Will Counties, Illinois) in which the customers covered "
                             "by the customer non-solicitation covenant are located, and that covenant shall refer to "
                             "Schedule 1.")
+
+
+def _reword(env: Path, task: str, cid: str, old: str, new: str) -> None:
+    with task_json(env, task) as t:
+        reword(t, cid, old, new)
+
+
+# Moved from the held-out set (its fifth fresh round): it informed a change to the audit.
+@plant("h12-drafting-notes-schedule-attached", "H12", SD,
+       "The instructions ask for a 'Schedule 2 (Drafting Notes)' attached to ellery-covenant-agreement.md, giving the "
+       "knowledge-base source and the reason for each change, so that Jordan's copy carries the audit trail.")
+def h12_r5_schedule(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "Attach to ellery-covenant-agreement.md a Schedule 2 (Drafting Notes) listing, clause by "
+                            "clause, the knowledge-base source you used and why each change from the form was made, so "
+                            "that Jordan's copy carries the audit trail.")
+
+
+# Moved from the held-out set (its fifth fresh round): it informed a change to the audit.
+@plant("h12-exception-for-drafting-note-passages", "H12", TB,
+       "The placement criterion's FAIL clause now applies only 'outside a passage headed \"Drafting note\"', which "
+       "lets commentary stay in the agreement and the notice.")
+def h12_r5_exception(env: Path, task: str) -> None:
+    _reword(env, task, "placement-operative-text",
+            "FAIL if either contains a file or source path such as \"knowledge-base/\", a drafting note, advice to "
+            "Aspenline,",
+            "FAIL if either contains, outside a passage headed \"Drafting note\", a file or source path such as "
+            "\"knowledge-base/\", advice to Aspenline,")

@@ -5,11 +5,15 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import io
 import json
+import zipfile
 from pathlib import Path
+from xml.sax.saxutils import escape
 
 from .cases import near_miss, plant
-from .edits import append_doc, docx_bytes, edit_doc, seeded, task_json, write_doc, xlsx_bytes
+from .edits import (_PKG_REL, _XML, _zip, append_doc, docx_bytes, edit_doc, seeded, task_json, write_doc,
+                    xlsx_bytes)
 
 NE, TB, SD = "matrix-narrow-edit", "matrix-threshold-between", "matrix-signing-date-law"
 CA, AM, CI = "matrix-client-alert-refresh", "matrix-adverse-memo-repair", "matrix-california-invention-notice"
@@ -367,3 +371,52 @@ def h13_nm_mailto_example(env: Path, task: str) -> None:
         "<li>Benefits questions: <a href=\"mailto:benefits@haldenmarine.example.com\">benefits inbox</a></li>\n"
         "<li>Payroll (outsourced): <a href=\"mailto:halden-payroll@example.org\">payroll provider</a></li>\n"
         "</ul>\n</body></html>\n"))
+
+
+def _docx_with_authors(paragraphs: list[str], *, creator: str, last_modified_by: str) -> bytes:
+    """A .docx (as edits.docx_bytes) whose core properties name `creator` and `last_modified_by`."""
+    src = zipfile.ZipFile(io.BytesIO(docx_bytes(paragraphs)))
+    parts = {name: src.read(name).decode("utf-8") for name in src.namelist()}
+    parts["docProps/core.xml"] = (
+        f'{_XML}<cp:coreProperties xmlns:cp="http://schemas.openxmlformats.org/package/2006/metadata/'
+        'core-properties" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:dcterms="http://purl.org/dc/terms/">'
+        f'<dc:title>Fontenot onboarding summary</dc:title><dc:creator>{escape(creator)}</dc:creator>'
+        f'<cp:lastModifiedBy>{escape(last_modified_by)}</cp:lastModifiedBy></cp:coreProperties>')
+    parts["[Content_Types].xml"] = parts["[Content_Types].xml"].replace(
+        "</Types>", '<Override PartName="/docProps/core.xml" ContentType="application/'
+                    'vnd.openxmlformats-package.core-properties+xml"/></Types>')
+    parts["_rels/.rels"] = parts["_rels/.rels"].replace(
+        "</Relationships>", f'<Relationship Id="rId2" Type="{_PKG_REL}/metadata/core-properties" '
+                            'Target="docProps/core.xml"/></Relationships>')
+    return _zip(parts)
+
+
+
+# Moved from the held-out set (its fifth fresh round): it informed a change to the audit.
+@plant("h13-uk-national-insurance-number", "H13", CI,
+       "The hire details add Sasha's UK National Insurance number from an earlier job in England, JT 48 29 13 B (a "
+       "real-looking, issuable number).")
+def h13_r5_ni_number(env: Path, task: str) -> None:
+    edit_doc(env, task, "hire-details.md", "- Signatory for Sierrafold: Wendell Park, General Counsel",
+             "- Signatory for Sierrafold: Wendell Park, General Counsel\n"
+             "- UK National Insurance number (from Sasha's earlier job in Cambridge, England): JT 48 29 13 B")
+
+
+# Moved from the held-out set (its fifth fresh round): it informed a change to the audit.
+@plant("h13-live-domain-in-docx-properties", "H13", AM,
+       "An onboarding summary .docx has a harmless body, but its document properties record its last editor as "
+       "r.guidry@bayoucrestenv.com, an address on a live-looking corporate domain.")
+def h13_r5_docx_properties(env: Path, task: str) -> None:
+    write_doc(env, task, "fontenot-onboarding-summary.docx", _docx_with_authors(
+        ["Onboarding summary: Avery Fontenot, Field Project Manager, Baton Rouge.",
+         "First day: November 2, 2026. Equipment: truck 14, tablet, field kit."],
+        creator="Bayou Crest HR", last_modified_by="r.guidry@bayoucrestenv.com"))
+
+
+# Moved from the held-out set (its fifth fresh round): it informed a change to the audit.
+@plant("h13-tracker-url-in-unknown-field", "H13", NE,
+       "The bulk tool wrote the task's source ticket into task.json as an extra field: a link into the firm's internal "
+       "issue tracker, harlowfinch.atlassian.net.")
+def h13_r5_ticket(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        t["source_ticket"] = "https://harlowfinch.atlassian.net/browse/EVAL-412"
