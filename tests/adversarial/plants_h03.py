@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from .cases import near_miss, plant
-from .edits import add_criterion, add_deliverable, criterion, instructions_add, replace_text, task_json
+from .edits import add_criterion, add_deliverable, append_doc, criterion, instructions_add, replace_text, task_json
 
 NE, TB, SD = "matrix-narrow-edit", "matrix-threshold-between", "matrix-signing-date-law"
 CA, AM, CI = "matrix-client-alert-refresh", "matrix-adverse-memo-repair", "matrix-california-invention-notice"
@@ -249,6 +249,19 @@ def h03_r5_day_first(env: Path, task: str) -> None:
                       "FAIL if it gives another date for the raise or none.", ["note-to-partner.md"])
 
 
+@near_miss("h03-nm-worked-out-date-not-in-inputs", "H03", NE,
+           "A new note criterion's only literal is '30 November 2026', the last day to hand Morgan Tallis the renewal "
+           "14 days before it takes effect on December 14; no input carries that date in any form.",
+           "HYGIENE.md H03 flags criteria a degenerate output passes; the date must be worked out from the effective "
+           "date, so no empty, copied, echoed or pasted output contains it.")
+def h03_nm_r5_worked_out_date(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_criterion(t, "note-gives-handover-deadline", "Note gives the last day to hand over the renewal",
+                      "PASS if note-to-partner.md states that the renewal must reach Morgan Tallis no later than 30 "
+                      "November 2026, 14 days before it takes effect. FAIL if it gives a later deadline or none.",
+                      ["note-to-partner.md"])
+
+
 # Moved from the held-out set (its fifth fresh round): it informed a change to the audit.
 @plant("h03-absence-only-worded-nothing-in", "H03", AM,
        "A new advisory deliverable hr-file-note.md is graded only by a criterion worded 'nothing in ... quotes, "
@@ -262,3 +275,26 @@ def h03_r5_nothing_in(env: Path, task: str) -> None:
                       "PASS if nothing in hr-file-note.md quotes, summarises or refers to the litigation memo. FAIL if "
                       "hr-file-note.md mentions the litigation memo or repeats any part of its analysis.",
                       ["hr-file-note.md"])
+
+
+@near_miss("h03-nm-nothing-in-plus-content-criterion", "H03", AM,
+           "A new advisory deliverable hr-file-note.md is graded by a 'nothing in ... refers to' criterion and by a "
+           "second criterion requiring the end of Avery's 90-day introductory period, January 31, 2027, which the "
+           "agent must work out from the November 2 start.",
+           "HYGIENE.md H03 makes an absence-only deliverable a defect because it passes empty; here a second criterion "
+           "demands a date no input contains, so an empty (or copied, echoed or pasted) file fails.")
+def h03_nm_r5_nothing_in_plus_content(env: Path, task: str) -> None:
+    append_doc(env, task, "partner-email.md",
+               "P.S. Bayou Crest's HR file should also show when Avery's 90-day introductory period ends.")
+    with task_json(env, task) as t:
+        add_deliverable(t, "hr-file-note.md", "A short note for Bayou Crest's HR file on Avery Fontenot's agreement.",
+                        placement="advisory")
+        instructions_add(t, "Also write hr-file-note.md, a short note for Bayou Crest's HR file on Avery's agreement and "
+                            "introductory period.")
+        add_criterion(t, "hr-file-note-keeps-memo-out", "HR file note keeps the litigation memo out",
+                      "PASS if nothing in hr-file-note.md quotes, summarises or refers to the litigation memo. FAIL if "
+                      "hr-file-note.md mentions the litigation memo or repeats any part of its analysis.",
+                      ["hr-file-note.md"])
+        add_criterion(t, "hr-file-note-introductory-period", "HR file note gives the end of the introductory period",
+                      "PASS if hr-file-note.md states that Avery Fontenot's 90-day introductory period ends on January 31, "
+                      "2027. FAIL if it gives another date or none.", ["hr-file-note.md"])

@@ -232,3 +232,17 @@ def h04_r5_merged(env: Path, task: str) -> None:
                       "after employment ends, and the form selects Washington law and Washington courts. FAIL if the "
                       "form keeps a period longer than 18 months or keeps Delaware law or Delaware courts.",
                       ["washington-covenant-form.md"])
+
+
+@near_miss("h04-nm-duration-with-start-point", "H04", CA,
+           "The non-compete-period criterion now passes a covenant that 'lasts no more than 18 months and runs from the "
+           "last day of employment': one claim whose second half only fixes where the period starts.",
+           "HYGIENE.md H04 asks for one claim per criterion; the 'and' joins a detail of the same covenant's duration, "
+           "with no new subject, not a second claim.")
+def h04_nm_r5_duration_start(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        crit = criterion(t, "noncompete-duration")
+        crit["match_criteria"] = (
+            "PASS if any non-competition covenant in washington-covenant-form.md lasts no more than 18 months and runs "
+            "from the last day of employment. FAIL if the form keeps the 24-month period or any period longer than 18 "
+            "months.")

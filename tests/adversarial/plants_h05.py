@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from .cases import near_miss, plant
-from .edits import add_criterion, append_doc, criterion, instructions_add, replace_text, reword, task_json
+from .edits import add_criterion, append_doc, criterion, edit_doc, instructions_add, replace_text, reword, task_json
 
 NE, TB, SD = "matrix-narrow-edit", "matrix-threshold-between", "matrix-signing-date-law"
 CA, AM, CI = "matrix-client-alert-refresh", "matrix-adverse-memo-repair", "matrix-california-invention-notice"
@@ -238,3 +238,25 @@ def h05_as_needed(env: Path, task: str) -> None:
 def h05_r5_fit_for_purpose(env: Path, task: str) -> None:
     _reword(env, task, "client-note-changes", "PASS if client-note.md tells Bayou Crest",
             "PASS if client-note.md is fit for purpose and tells Bayou Crest")
+
+
+@near_miss("h05-nm-fit-for-purpose-quoted-warranty", "H05", AM,
+           "The standard agreement gains a Company Equipment section warranting issued equipment 'in good working order "
+           "when issued'; the partner asks for the client's stronger wording, and a new criterion passes the agreement "
+           "when its equipment warranty says the equipment is \"fit for purpose\", failing it if the old wording stays.",
+           "HYGIENE.md H05 is about vague standards a judge applies; here \"fit for purpose\" is quoted contract wording "
+           "the agreement must contain, a literal the judge checks for, not the standard the judge grades by.")
+def h05_nm_r5_fit_for_purpose_quoted(env: Path, task: str) -> None:
+    edit_doc(env, task, "bayou-crest-standard-agreement.md", "## 5. Severability",
+             "## 5. Company Equipment\n\nThe Company will issue Employee a field truck, a tablet and sampling equipment, "
+             "which the Company warrants to be in good working order when issued. Employee will return all of it on the "
+             "last day of employment.\n\n## 6. Severability")
+    append_doc(env, task, "partner-email.md",
+               "P.S. Bayou Crest's safety manager wants the equipment section strengthened: instead of \"in good "
+               "working order when issued\", the company should warrant that the truck, tablet and sampling gear are "
+               "\"fit for purpose\" for field work.")
+    with task_json(env, task) as t:
+        add_criterion(t, "equipment-warranty-wording", "Equipment warranty uses the client's wording",
+                      "PASS if the equipment section of fontenot-covenant-agreement.md warrants that the equipment Bayou "
+                      "Crest issues is \"fit for purpose\". FAIL if the section keeps the words \"in good working order "
+                      "when issued\" or is dropped.", ["fontenot-covenant-agreement.md"])

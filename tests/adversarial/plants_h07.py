@@ -270,3 +270,18 @@ def h07_xlsx_broken(env: Path, task: str) -> None:
 def h07_r5_word_temp(env: Path, task: str) -> None:
     write_doc(env, task, "~WRL0941.tmp", b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + b"\x00" * 24 + b"\x3e\x00\x03\x00\xfe\xff"
               + b"\x00" * 90)
+
+
+@near_miss("h07-nm-temporary-staffing-policy", "H07", SD,
+           "Maplestone's temporary staffing policy is added as documents/temporary-staffing-policy.md, a real Markdown "
+           "document whose name contains the word 'temporary'.",
+           "HYGIENE.md H07 forbids OS and editor junk such as lock and autosave files; a readable, non-empty Markdown "
+           "document whose name merely contains 'temporary' as a word is ordinary workspace material.")
+def h07_nm_r5_temporary_policy(env: Path, task: str) -> None:
+    write_doc(env, task, "temporary-staffing-policy.md", (
+        "# Maplestone: temporary staffing policy\n\n"
+        "1. Temporary workers are engaged through an approved staffing agency, never directly by a department.\n"
+        "2. An assignment lasts no longer than six months; a longer need goes to HR for a regular requisition.\n"
+        "3. Temporary workers sign the agency's confidentiality undertaking before their first shift and are not "
+        "asked to sign Maplestone's restrictive covenant agreement.\n"
+        "4. Badges issued to temporary workers expire on the last day of the assignment.\n"))

@@ -325,3 +325,16 @@ def h09_r5_unverified(env: Path, task: str) -> None:
     with task_json(env, task) as t:
         seeded(t, "RCW 49.62.010(4)")["verified_against"] = ("not yet verified; copied from the Calloway Brandt alert, "
                                                              "to check against the code")
+
+
+@near_miss("h09-nm-verified-against-official-code", "H09", CA,
+           "The seeded entry for RCW 49.62.010(4) now says it was verified against the Revised Code of Washington as "
+           "published by the Washington State Legislature: 'checked against the official code on the legislature's "
+           "site'.",
+           "HYGIENE.md H09 asks that each excerpt declare what it was verified against; the official code published by "
+           "the legislature is a real, authoritative source, and the entry keeps its citation and dates.")
+def h09_nm_r5_official_code(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        seeded(t, "RCW 49.62.010(4)")["verified_against"] = (
+            "RCW 49.62.010(4) as amended by SSB 5935 (2024); checked verbatim against the official code on the "
+            "legislature's site (Revised Code of Washington, chapter 49.62, Washington State Legislature)")

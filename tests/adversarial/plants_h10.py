@@ -325,6 +325,14 @@ def h10_r5_weekday(env: Path, task: str) -> None:
         instructions_add(t, "Today is Tuesday 5 October 2026.")
 
 
+@near_miss("h10-nm-weekday-matches-date", "H10", CI,
+           "The instructions add 'Today is Monday 5 October 2026.'; 5 October 2026, the as_of day, is a Monday.",
+           "HYGIENE.md H10 asks for one consistent story; the weekday and the date agree and both match as_of.")
+def h10_nm_r5_weekday(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "Today is Monday 5 October 2026.")
+
+
 # Moved from the held-out set (its fifth fresh round): it informed a change to the audit.
 @plant("h10-quoted-reply-dated-after-the-email", "H10", AM,
        "The partner's email (dated 2026-10-19, the as_of day) quotes below its sign-off a client message 'On Wed, 21 "
@@ -333,4 +341,16 @@ def h10_r5_quoted_reply(env: Path, task: str) -> None:
     append_doc(env, task, "partner-email.md", (
         "> On Wed, 21 Oct 2026 at 09:12, Lucien Arceneaux wrote:\n"
         "> Miriam, Avery has confirmed the November 2 start. Please send the paperwork once it is ready.\n"
+        "> Lucien"))
+
+
+@near_miss("h10-nm-quoted-reply-dated-before-the-email", "H10", AM,
+           "The partner's email (dated 2026-10-19, the as_of day) quotes below its sign-off a client message 'On Wed, 14 "
+           "Oct 2026', five days before the email that quotes it.",
+           "HYGIENE.md H10 asks that dates tell one consistent story; a quoted earlier message dated before the email "
+           "and before as_of is the ordinary order of a thread.")
+def h10_nm_r5_quoted_reply(env: Path, task: str) -> None:
+    append_doc(env, task, "partner-email.md", (
+        "> On Wed, 14 Oct 2026 at 16:40, Lucien Arceneaux wrote:\n"
+        "> Miriam, Avery has accepted our offer. Could your team prepare the covenant paperwork for the first day?\n"
         "> Lucien"))

@@ -371,6 +371,18 @@ def h12_r5_schedule(env: Path, task: str) -> None:
                             "that Jordan's copy carries the audit trail.")
 
 
+@near_miss("h12-nm-prior-inventions-schedule-attached", "H12", SD,
+           "The instructions ask for a 'Schedule 2 (Prior Inventions)' attached to ellery-covenant-agreement.md, listing "
+           "the inventions Jordan Ellery made before joining and keeps, with blank lines for Jordan to complete.",
+           "HYGIENE.md H12 keeps commentary and advice out of operative text; a prior-inventions schedule is contract "
+           "content the employee signs, not a drafting note or a source trail.")
+def h12_nm_r5_prior_inventions_schedule(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "Attach to ellery-covenant-agreement.md a Schedule 2 (Prior Inventions) listing any inventions "
+                            "Jordan made before joining Maplestone and keeps, with blank lines for Jordan to complete and "
+                            "initial, or to mark \"None\".")
+
+
 # Moved from the held-out set (its fifth fresh round): it informed a change to the audit.
 @plant("h12-exception-for-drafting-note-passages", "H12", TB,
        "The placement criterion's FAIL clause now applies only 'outside a passage headed \"Drafting note\"', which "
@@ -381,3 +393,14 @@ def h12_r5_exception(env: Path, task: str) -> None:
             "Aspenline,",
             "FAIL if either contains, outside a passage headed \"Drafting note\", a file or source path such as "
             "\"knowledge-base/\", advice to Aspenline,")
+
+
+@near_miss("h12-nm-exception-for-immunity-notice-passage", "H12", TB,
+           "The placement criterion's FAIL clause adds 'a citation of a statute (except in a passage headed \"Notice "
+           "under 18 U.S.C. § 1833(b)\" or in the notice C.R.S. § 8-2-113(4) requires)', so the required immunity notice may cite the law it gives notice under.",
+           "HYGIENE.md H12 allows legally required statutory notices in operative text; the exception covers only the "
+           "passage carrying that notice, and every drafting note, source path, piece of advice or analysis still fails.")
+def h12_nm_r5_immunity_exception(env: Path, task: str) -> None:
+    _reword(env, task, "placement-operative-text", "advice to Aspenline, or legal analysis such as",
+            "advice to Aspenline, a citation of a statute (except in a passage headed \"Notice under 18 U.S.C. § "
+            "1833(b)\" or in the notice C.R.S. § 8-2-113(4) requires), or legal analysis such as")

@@ -402,6 +402,17 @@ def h13_r5_ni_number(env: Path, task: str) -> None:
              "- UK National Insurance number (from Sasha's earlier job in Cambridge, England): JT 48 29 13 B")
 
 
+@near_miss("h13-nm-specimen-national-insurance-number", "H13", CI,
+           "The hire details add a UK National Insurance number for Sasha's earlier job in England, QQ 12 34 56 C, with "
+           "HMRC's specimen prefix QQ.",
+           "HYGIENE.md H13 forbids real-looking personal data; QQ is the prefix HMRC uses for examples and never issues, "
+           "so the number is a reserved fictional one, like a 555-01xx phone number.")
+def h13_nm_r5_ni_specimen(env: Path, task: str) -> None:
+    edit_doc(env, task, "hire-details.md", "- Signatory for Sierrafold: Wendell Park, General Counsel",
+             "- Signatory for Sierrafold: Wendell Park, General Counsel\n"
+             "- UK National Insurance number (from Sasha's earlier job in Cambridge, England): QQ 12 34 56 C")
+
+
 # Moved from the held-out set (its fifth fresh round): it informed a change to the audit.
 @plant("h13-live-domain-in-docx-properties", "H13", AM,
        "An onboarding summary .docx has a harmless body, but its document properties record its last editor as "
@@ -413,6 +424,18 @@ def h13_r5_docx_properties(env: Path, task: str) -> None:
         creator="Bayou Crest HR", last_modified_by="r.guidry@bayoucrestenv.com"))
 
 
+@near_miss("h13-nm-example-domain-in-docx-properties", "H13", AM,
+           "A first-day checklist .docx records in its document properties its author as 'Bayou Crest HR' and its last "
+           "editor as r.guidry@example.com.",
+           "HYGIENE.md H13 allows reserved example domains; a name and an example.com address in the properties are "
+           "synthetic, not live personal data.")
+def h13_nm_r5_docx_properties(env: Path, task: str) -> None:
+    write_doc(env, task, "fontenot-first-day-checklist.docx", _docx_with_authors(
+        ["First-day checklist: Avery Fontenot, Field Project Manager, Baton Rouge.",
+         "Collect signed covenant agreement; issue badge, truck keys and tablet; book safety induction."],
+        creator="Bayou Crest HR", last_modified_by="r.guidry@example.com"))
+
+
 # Moved from the held-out set (its fifth fresh round): it informed a change to the audit.
 @plant("h13-tracker-url-in-unknown-field", "H13", NE,
        "The bulk tool wrote the task's source ticket into task.json as an extra field: a link into the firm's internal "
@@ -420,3 +443,13 @@ def h13_r5_docx_properties(env: Path, task: str) -> None:
 def h13_r5_ticket(env: Path, task: str) -> None:
     with task_json(env, task) as t:
         t["source_ticket"] = "https://harlowfinch.atlassian.net/browse/EVAL-412"
+
+
+@near_miss("h13-nm-public-statute-url-in-unknown-field", "H13", NE,
+           "The bulk tool wrote into task.json an extra field linking to the public page of Colorado's HB 22-1317 on the "
+           "General Assembly's site, https://leg.colorado.gov/bills/hb22-1317.",
+           "HYGIENE.md H13 forbids internal URLs; a public government page for the bill the task's law comes from is not "
+           "a company workspace, credential or personal data.")
+def h13_nm_r5_public_url(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        t["law_reference"] = "https://leg.colorado.gov/bills/hb22-1317"
