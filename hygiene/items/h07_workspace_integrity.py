@@ -54,7 +54,7 @@ def check(ctx: TaskContext) -> list[Finding]:
         elif f.data is None:
             out.append(ctx.finding(ID, "major", f.rel, f"{f.rel} cannot be read", "fix its permissions",
                                    evidence=f.rel))
-        elif not f.data:
+        elif not f.data and not JUNK.match(f.rel.rsplit("/", 1)[-1]):  # empty junk is junk (named above)
             out.append(ctx.finding(ID, "major", f.rel, f"{f.rel} is empty: the agent is handed nothing where the "
                                    "task promises a document", "fill it or remove it", evidence=f.rel))
         elif not JUNK.match(f.rel.rsplit("/", 1)[-1]):

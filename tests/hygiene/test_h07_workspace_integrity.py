@@ -129,3 +129,8 @@ def test_editor_and_os_leftovers_are_junk_by_name(name):
 def test_ordinary_names_are_not_junk(name):
     from oafreeze.hygiene.items.h07_workspace_integrity import JUNK
     assert not JUNK.match(name)
+
+
+def test_an_empty_editor_leftover_is_junk_not_a_missing_document(tmp_path):
+    hits = found(env_with(tmp_path, files={**workspace(), "~WRL0001.tmp": b""}), "H07")
+    assert [(f.severity, f.path) for f in hits] == [("minor", "documents/~WRL0001.tmp")]
