@@ -7,6 +7,7 @@ whitespace do not matter) so that a literal found by one item is found by all.
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import re
 from dataclasses import dataclass
 
@@ -267,6 +268,16 @@ def date_readings(text: str) -> tuple[dt.date, ...]:
         found = _day(int(groups["y"]), month, day) if month and day else None
         return (found,) if found else ()
     return ()
+
+
+_DATE_ANY_CASE = re.compile(DATE.pattern, re.I)  # for a casefolded (normalized) text
+
+
+@functools.lru_cache(maxsize=64)
+def days_named(text: str) -> frozenset[dt.date]:
+    """Every day a text names, in every reading of each date, whatever its case (a `normalize`d
+    text is casefolded): "14 December 2026" and "december 14, 2026" are one day."""
+    return frozenset(d for m in _DATE_ANY_CASE.finditer(text) for d in date_readings(m.group(0)))
 
 
 def parse_date(text: str) -> dt.date | None:

@@ -13,7 +13,6 @@ that names no literal at all cannot be graded by the proxy and never counts as p
 
 from __future__ import annotations
 
-import datetime as dt
 import functools
 import re
 
@@ -153,16 +152,6 @@ def _designation(key: str) -> re.Pattern | None:
     return re.compile(rf"(?<![\w.-]){lead}{re.escape(number)}{tail}")
 
 
-_DATE_ANY_CASE = re.compile(tx.DATE.pattern, re.I)  # a normalized text is casefolded
-
-
-@functools.lru_cache(maxsize=64)
-def dates_in(normalized_output: str) -> frozenset[dt.date]:
-    """Every day a (normalized) text writes, by value, in every reading: "14 December 2026" and
-    "December 14, 2026" are one day."""
-    return frozenset(d for m in _DATE_ANY_CASE.finditer(normalized_output) for d in tx.date_readings(m.group(0)))
-
-
 def contains(normalized_output: str, lit: cr.Literal) -> bool:
     """Whether an output holds a literal: loosely as written; an amount also by value, a date by
     the day it names, a citation also by its section designation."""
@@ -173,7 +162,7 @@ def contains(normalized_output: str, lit: cr.Literal) -> bool:
         return pattern is not None and pattern.search(normalized_output) is not None
     if lit.kind == "date":
         day = tx.parse_date(lit.text)
-        return day is not None and day in dates_in(normalized_output)
+        return day is not None and day in tx.days_named(normalized_output)
     value = amount_value(lit)
     return value is not None and value in amounts(normalized_output)
 

@@ -63,6 +63,12 @@ def reword(data: dict, cid: str, old: str, new: str) -> None:
     crit["match_criteria"] = replace_text(crit["match_criteria"], old, new)
 
 
+def reword_in(env: Path, task: str, cid: str, old: str, new: str) -> None:
+    """`reword` in the task's task.json, saved with its key order kept."""
+    with task_json(env, task) as t:
+        reword(t, cid, old, new)
+
+
 def add_criterion(data: dict, cid: str, title: str, match: str, deliverables: list[str]) -> dict:
     """Append an expert criterion and return it."""
     crit = {"id": cid, "title": title, "match_criteria": match, "deliverables": deliverables, "source": "expert"}

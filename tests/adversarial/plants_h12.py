@@ -6,7 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from .cases import near_miss, plant
-from .edits import add_criterion, append_doc, criterion, drop_criterion, edit_doc, instructions_add, replace_text, reword, task_json
+from .edits import (add_criterion, append_doc, criterion, drop_criterion, edit_doc, instructions_add, replace_text,
+                    reword, reword_in, task_json)
 
 NE, TB, SD = "matrix-narrow-edit", "matrix-threshold-between", "matrix-signing-date-law"
 CA, AM, CI = "matrix-client-alert-refresh", "matrix-adverse-memo-repair", "matrix-california-invention-notice"
@@ -355,11 +356,6 @@ def h12_nm_schedule_counties(env: Path, task: str) -> None:
                             "Schedule 1.")
 
 
-def _reword(env: Path, task: str, cid: str, old: str, new: str) -> None:
-    with task_json(env, task) as t:
-        reword(t, cid, old, new)
-
-
 # Moved from the held-out set (its fifth fresh round): it informed a change to the audit.
 @plant("h12-drafting-notes-schedule-attached", "H12", SD,
        "The instructions ask for a 'Schedule 2 (Drafting Notes)' attached to ellery-covenant-agreement.md, giving the "
@@ -388,7 +384,7 @@ def h12_nm_r5_prior_inventions_schedule(env: Path, task: str) -> None:
        "The placement criterion's FAIL clause now applies only 'outside a passage headed \"Drafting note\"', which "
        "lets commentary stay in the agreement and the notice.")
 def h12_r5_exception(env: Path, task: str) -> None:
-    _reword(env, task, "placement-operative-text",
+    reword_in(env, task, "placement-operative-text",
             "FAIL if either contains a file or source path such as \"knowledge-base/\", a drafting note, advice to "
             "Aspenline,",
             "FAIL if either contains, outside a passage headed \"Drafting note\", a file or source path such as "
@@ -401,6 +397,6 @@ def h12_r5_exception(env: Path, task: str) -> None:
            "HYGIENE.md H12 allows legally required statutory notices in operative text; the exception covers only the "
            "passage carrying that notice, and every drafting note, source path, piece of advice or analysis still fails.")
 def h12_nm_r5_immunity_exception(env: Path, task: str) -> None:
-    _reword(env, task, "placement-operative-text", "advice to Aspenline, or legal analysis such as",
+    reword_in(env, task, "placement-operative-text", "advice to Aspenline, or legal analysis such as",
             "advice to Aspenline, a citation of a statute (except in a passage headed \"Notice under 18 U.S.C. § "
             "1833(b)\" or in the notice C.R.S. § 8-2-113(4) requires), or legal analysis such as")
