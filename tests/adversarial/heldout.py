@@ -4715,3 +4715,1386 @@ def fam_nm_r5_description(env: Path, task: str) -> None:
     assert text.count(old) == 1
     path.write_text(text.replace(old, "restrictive covenant agreements for three hires, each in a different state; the"),
                     "utf-8")
+
+
+# === Sixth fresh round (2026-12): written from HYGIENE.md and TASKS.md only, without reading the audit's code ===
+#
+# A sixth author, who has read neither the audit's code nor its tests nor the main corpus's plants, wrote these from
+# the items' lines in HYGIENE.md, the field tables of TASKS.md and the sample environment, avoiding the mechanisms of
+# the five earlier rounds. This author writes like an in-house legal-ops / regulatory-compliance team (privacy, financial
+# services, employment, procurement) whose task material comes out of ticketing systems (ServiceNow, Jira), spreadsheets,
+# slide decks and exported chat logs (Teams, WhatsApp), and whose people write Australian, Canadian, Indian or Singaporean
+# English: terse bullets, ALL-CAPS headings, 'pls', 'w/', 'TBC', 'FYI', 'b4', and dates such as '1st Dec 2026',
+# '26.10.2026', '2026.11.02' or 'Q2 FY27'. Plants use places and forms those teams really produce (ticket fields, speaker
+# notes, chat messages, zipped hand-overs, base64 HTML e-mail, Excel owner files, Windows Zone.Identifier streams,
+# national identifiers of four countries, cloud-storage SAS links); near-misses are things such a team legitimately puts
+# in a task that look like the defects.
+
+from .edits import remove_doc  # noqa: E402 (used by this round only)
+
+_R6_PML = "http://schemas.openxmlformats.org/presentationml/2006/main"
+_R6_DML = "http://schemas.openxmlformats.org/drawingml/2006/main"
+_R6_CT = "http://schemas.openxmlformats.org/package/2006/content-types"
+_R6_OFFICE = "application/vnd.openxmlformats-officedocument"
+
+
+def _r6_shape(shape_id: int, name: str, placeholder: str, paragraphs: list[str]) -> str:
+    paras = "".join(f'<a:p><a:r><a:rPr lang="en-AU"/><a:t>{escape(p)}</a:t></a:r></a:p>' for p in paragraphs) \
+        or "<a:p/>"
+    return (f'<p:sp><p:nvSpPr><p:cNvPr id="{shape_id}" name="{escape(name)}"/><p:cNvSpPr/><p:nvPr>'
+            f'<p:ph type="{placeholder}"/></p:nvPr></p:nvSpPr><p:spPr/><p:txBody><a:bodyPr/><a:lstStyle/>{paras}'
+            '</p:txBody></p:sp>')
+
+
+def _r6_tree(shapes: str) -> str:
+    return ('<p:cSld><p:spTree><p:nvGrpSpPr><p:cNvPr id="1" name=""/><p:cNvGrpSpPr/><p:nvPr/></p:nvGrpSpPr>'
+            f'<p:grpSpPr/>{shapes}</p:spTree></p:cSld>')
+
+
+_R6_CLRMAP = ('<p:clrMap bg1="lt1" tx1="dk1" bg2="lt2" tx2="dk2" accent1="accent1" accent2="accent2" '
+              'accent3="accent3" accent4="accent4" accent5="accent5" accent6="accent6" hlink="hlink" '
+              'folHlink="folHlink"/>')
+
+
+def _r6_theme() -> str:
+    colours = "".join(f'<a:{n}><a:srgbClr val="{v}"/></a:{n}>' for n, v in [
+        ("dk1", "000000"), ("lt1", "FFFFFF"), ("dk2", "1F3864"), ("lt2", "E7E6E6"), ("accent1", "4472C4"),
+        ("accent2", "ED7D31"), ("accent3", "A5A5A5"), ("accent4", "FFC000"), ("accent5", "5B9BD5"),
+        ("accent6", "70AD47"), ("hlink", "0563C1"), ("folHlink", "954F72")])
+    fill = '<a:solidFill><a:schemeClr val="phClr"/></a:solidFill>'
+    line = '<a:ln w="6350"><a:solidFill><a:schemeClr val="phClr"/></a:solidFill></a:ln>'
+    return (f'{_XML}<a:theme xmlns:a="{_R6_DML}" name="Office Theme"><a:themeElements>'
+            f'<a:clrScheme name="Office">{colours}</a:clrScheme>'
+            '<a:fontScheme name="Office"><a:majorFont><a:latin typeface="Calibri Light"/><a:ea typeface=""/>'
+            '<a:cs typeface=""/></a:majorFont><a:minorFont><a:latin typeface="Calibri"/><a:ea typeface=""/>'
+            '<a:cs typeface=""/></a:minorFont></a:fontScheme>'
+            f'<a:fmtScheme name="Office"><a:fillStyleLst>{fill * 3}</a:fillStyleLst><a:lnStyleLst>{line * 3}'
+            '</a:lnStyleLst><a:effectStyleLst>' + '<a:effectStyle><a:effectLst/></a:effectStyle>' * 3 +
+            f'</a:effectStyleLst><a:bgFillStyleLst>{fill * 3}</a:bgFillStyleLst></a:fmtScheme>'
+            '</a:themeElements></a:theme>')
+
+
+def _r6_pptx(slides: list[tuple[str, list[str], str | None]], *, title: str = "Presentation") -> bytes:
+    """A small, complete .pptx (presentation, master, layout, theme, notes master): one slide per (title, body lines,
+    speaker notes or None)."""
+    ns = f'xmlns:a="{_R6_DML}" xmlns:r="{_REL}" xmlns:p="{_R6_PML}"'
+    has_notes = any(notes for _, _, notes in slides)
+    parts: dict[str, str] = {}
+    overrides = [("/ppt/presentation.xml", "presentationml.presentation.main+xml"),
+                 ("/ppt/slideMasters/slideMaster1.xml", "presentationml.slideMaster+xml"),
+                 ("/ppt/slideLayouts/slideLayout1.xml", "presentationml.slideLayout+xml"),
+                 ("/ppt/theme/theme1.xml", "theme+xml"),
+                 ("/docProps/app.xml", "extended-properties+xml")]
+    pres_rels = [f'<Relationship Id="rId1" Type="{_REL}/slideMaster" Target="slideMasters/slideMaster1.xml"/>',
+                 f'<Relationship Id="rId3" Type="{_REL}/theme" Target="theme/theme1.xml"/>']
+    if has_notes:
+        overrides += [("/ppt/notesMasters/notesMaster1.xml", "presentationml.notesMaster+xml"),
+                      ("/ppt/theme/theme2.xml", "theme+xml")]
+        pres_rels.append(f'<Relationship Id="rId2" Type="{_REL}/notesMaster" Target="notesMasters/notesMaster1.xml"/>')
+        parts["ppt/notesMasters/notesMaster1.xml"] = (
+            f'{_XML}<p:notesMaster {ns}>{_r6_tree("")}{_R6_CLRMAP}</p:notesMaster>')
+        parts["ppt/notesMasters/_rels/notesMaster1.xml.rels"] = (
+            f'{_XML}<Relationships xmlns="{_PKG_REL}"><Relationship Id="rId1" Type="{_REL}/theme" '
+            'Target="../theme/theme2.xml"/></Relationships>')
+        parts["ppt/theme/theme2.xml"] = _r6_theme()
+    slide_ids = []
+    for n, (heading, lines, notes) in enumerate(slides, start=1):
+        overrides.append((f"/ppt/slides/slide{n}.xml", "presentationml.slide+xml"))
+        pres_rels.append(f'<Relationship Id="rId{9 + n}" Type="{_REL}/slide" Target="slides/slide{n}.xml"/>')
+        slide_ids.append(f'<p:sldId id="{255 + n}" r:id="rId{9 + n}"/>')
+        shapes = _r6_shape(2, "Title 1", "title", [heading]) + _r6_shape(3, "Content 2", "body", lines)
+        parts[f"ppt/slides/slide{n}.xml"] = f"{_XML}<p:sld {ns}>{_r6_tree(shapes)}</p:sld>"
+        rels = [f'<Relationship Id="rId1" Type="{_REL}/slideLayout" Target="../slideLayouts/slideLayout1.xml"/>']
+        if notes:
+            overrides.append((f"/ppt/notesSlides/notesSlide{n}.xml", "presentationml.notesSlide+xml"))
+            rels.append(f'<Relationship Id="rId2" Type="{_REL}/notesSlide" Target="../notesSlides/notesSlide{n}.xml"/>')
+            parts[f"ppt/notesSlides/notesSlide{n}.xml"] = (
+                f'{_XML}<p:notes {ns}>{_r6_tree(_r6_shape(2, "Notes Placeholder 1", "body", notes.split(chr(10))))}'
+                '</p:notes>')
+            parts[f"ppt/notesSlides/_rels/notesSlide{n}.xml.rels"] = (
+                f'{_XML}<Relationships xmlns="{_PKG_REL}">'
+                f'<Relationship Id="rId1" Type="{_REL}/notesMaster" Target="../notesMasters/notesMaster1.xml"/>'
+                f'<Relationship Id="rId2" Type="{_REL}/slide" Target="../slides/slide{n}.xml"/></Relationships>')
+        parts[f"ppt/slides/_rels/slide{n}.xml.rels"] = (
+            f'{_XML}<Relationships xmlns="{_PKG_REL}">{"".join(rels)}</Relationships>')
+    notes_master = '<p:notesMasterIdLst><p:notesMasterId r:id="rId2"/></p:notesMasterIdLst>' if has_notes else ""
+    parts["ppt/presentation.xml"] = (
+        f'{_XML}<p:presentation {ns}><p:sldMasterIdLst><p:sldMasterId id="2147483648" r:id="rId1"/>'
+        f'</p:sldMasterIdLst>{notes_master}<p:sldIdLst>{"".join(slide_ids)}</p:sldIdLst>'
+        '<p:sldSz cx="12192000" cy="6858000"/><p:notesSz cx="6858000" cy="9144000"/></p:presentation>')
+    parts["ppt/_rels/presentation.xml.rels"] = (
+        f'{_XML}<Relationships xmlns="{_PKG_REL}">{"".join(pres_rels)}</Relationships>')
+    parts["ppt/slideMasters/slideMaster1.xml"] = (
+        f'{_XML}<p:sldMaster {ns}>{_r6_tree("")}{_R6_CLRMAP}<p:sldLayoutIdLst>'
+        '<p:sldLayoutId id="2147483649" r:id="rId1"/></p:sldLayoutIdLst></p:sldMaster>')
+    parts["ppt/slideMasters/_rels/slideMaster1.xml.rels"] = (
+        f'{_XML}<Relationships xmlns="{_PKG_REL}">'
+        f'<Relationship Id="rId1" Type="{_REL}/slideLayout" Target="../slideLayouts/slideLayout1.xml"/>'
+        f'<Relationship Id="rId2" Type="{_REL}/theme" Target="../theme/theme1.xml"/></Relationships>')
+    parts["ppt/slideLayouts/slideLayout1.xml"] = (
+        f'{_XML}<p:sldLayout {ns} type="obj">{_r6_tree("")}</p:sldLayout>')
+    parts["ppt/slideLayouts/_rels/slideLayout1.xml.rels"] = (
+        f'{_XML}<Relationships xmlns="{_PKG_REL}"><Relationship Id="rId1" Type="{_REL}/slideMaster" '
+        'Target="../slideMasters/slideMaster1.xml"/></Relationships>')
+    parts["ppt/theme/theme1.xml"] = _r6_theme()
+    parts["docProps/app.xml"] = (
+        f'{_XML}<Properties xmlns="http://schemas.openxmlformats.org/officeDocument/2006/extended-properties">'
+        f'<Application>Microsoft Office PowerPoint</Application><Slides>{len(slides)}</Slides>'
+        f'<TitlesOfParts><vt:vector xmlns:vt="http://schemas.openxmlformats.org/officeDocument/2006/docPropsVTypes" '
+        f'size="1" baseType="lpstr"><vt:lpstr>{escape(title)}</vt:lpstr></vt:vector></TitlesOfParts></Properties>')
+    types = (f'{_XML}<Types xmlns="{_R6_CT}">'
+             '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>'
+             '<Default Extension="xml" ContentType="application/xml"/>'
+             + "".join(f'<Override PartName="{name}" ContentType="{_R6_OFFICE}.{kind}"/>' for name, kind in overrides)
+             + "</Types>")
+    return _zip({
+        "[Content_Types].xml": types,
+        "_rels/.rels": (f'{_XML}<Relationships xmlns="{_PKG_REL}">'
+                        f'<Relationship Id="rId1" Type="{_REL}/officeDocument" Target="ppt/presentation.xml"/>'
+                        '<Relationship Id="rId2" Type="http://schemas.openxmlformats.org/officeDocument/2006/'
+                        'relationships/extended-properties" Target="docProps/app.xml"/></Relationships>'),
+        **parts,
+    })
+
+
+def _r6_zip(members: dict[str, str]) -> bytes:
+    """A plain zip archive (deflated, fixed timestamps) of text members."""
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as zf:
+        for name, text in members.items():
+            zf.writestr(zipfile.ZipInfo(name, (2026, 11, 13, 17, 42, 0)), text.encode("utf-8"))
+    return buf.getvalue()
+
+
+def _r6_thirds(text: str) -> list[str]:
+    """`text` cut at word boundaries into three pieces of roughly equal length."""
+    words = text.split()
+    n = len(words)
+    return [" ".join(words[:n // 3]), " ".join(words[n // 3:2 * n // 3]), " ".join(words[2 * n // 3:])]
+
+
+def _r6_servicenow(record: dict) -> str:
+    """A ServiceNow table-API style export of one record, as the client's legal-ops team saves it."""
+    return json.dumps({"result": [record]}, indent=2, ensure_ascii=False) + "\n"
+
+
+# --- H01 rubric isolation (sixth round) ----------------------------------------------------------
+
+
+@plant("ho-h01-r6-criterion-in-servicenow-acceptance-field", "H01", NE,
+       "A ServiceNow request-item export from the client's legal-ops queue, documents/tickets/RITM0048213.json, carries "
+       "the penalty criterion in its 'u_acceptance_criteria' field, cut into a PASS bullet and a FAIL bullet joined by "
+       "Windows line breaks.")
+def h01_r6_servicenow(env: Path, task: str) -> None:
+    text = _match(env, task, "note-flags-penalty")
+    cut = text.index(" FAIL if")
+    write_doc(env, task, "tickets/RITM0048213.json", _r6_servicenow({
+        "number": "RITM0048213",
+        "short_description": "Tallis renewal - 3 edits + note to partner (Granite Peak)",
+        "opened_at": "2026-11-16 08:05:11",
+        "opened_by": "Siobhan Keane (Legal Ops ANZ)",
+        "assignment_group": "Legal Ops - Employment",
+        "state": "Work in Progress",
+        "priority": "3 - Moderate",
+        "u_acceptance_criteria": "ACCEPTANCE CRITERIA (from eval sheet v3, row 14):\r\n- " + text[:cut]
+                                 + "\r\n- " + text[cut + 1:],
+        "work_notes": "Assigned to HF associate. Due b4 hand-over to Morgan.",
+    }))
+
+
+@plant("ho-h01-r6-criterion-in-pptx-speaker-notes", "H01", AM,
+       "A legal-ops calibration deck, documents/eval-calibration-bayou-crest.pptx, has harmless slides but carries the "
+       "two-year-cap criterion word for word in the speaker notes of its 'WHAT GOOD LOOKS LIKE' slide.")
+def h01_r6_pptx_notes(env: Path, task: str) -> None:
+    write_doc(env, task, "eval-calibration-bayou-crest.pptx", _r6_pptx([
+        ("BAYOU CREST - FONTENOT AGMT", ["Calibration session, Legal Ops (Sydney)", "Wed 14th Oct 2026"], None),
+        ("WHAT GOOD LOOKS LIKE", ["Parishes named, not a radius", "Term capped", "LA law + LA courts"],
+         "Marker wording, read out exactly:\n" + _match(env, task, "two-year-cap")),
+        ("NEXT STEPS", ["Siobhan to circulate marking sheet", "Re-calibrate after first 10 scripts"], None),
+    ], title="Bayou Crest calibration"))
+
+
+@plant("ho-h01-r6-criterion-split-over-teams-messages", "H01", TB,
+       "An exported Teams chat of the client's legal-ops channel has the team lead paste the cover-email criterion as "
+       "'the marking guide', split over three consecutive chat messages with timestamps between the pieces.")
+def h01_r6_teams_split(env: Path, task: str) -> None:
+    first, second, third = _r6_thirds(_match(env, task, "client-email-thresholds"))
+    who = "Priya Raman (Legal Ops SG)"
+    write_doc(env, task, "chat/teams-legalops-aspenline-export.txt", (
+        "Chat export: #legalops-employment (Microsoft Teams)\nExported: 09/11/2026 11:20 (UTC+08:00)\n\n"
+        f"[09/11/2026 10:02] {who}: morning all - marking guide for the Aspenline one below, pls use exactly this\n"
+        f"[09/11/2026 10:02] {who}: {first}\n"
+        f"[09/11/2026 10:03] {who}: {second}\n"
+        f"[09/11/2026 10:03] {who}: {third}\n"
+        "[09/11/2026 10:05] Arjun Mehta (Compliance BLR): noted, will share w/ the reviewers\n"))
+
+
+@plant("ho-h01-r6-criterion-retyped-in-all-caps", "H01", SD,
+       "A compliance QA checklist, documents/qa/QA-CHECKLIST-ELLERY.txt, restates the cover-email criterion retyped in "
+       "capitals, as the author writes all checklist items.")
+def h01_r6_all_caps(env: Path, task: str) -> None:
+    write_doc(env, task, "qa/QA-CHECKLIST-ELLERY.txt", (
+        "QA CHECKLIST - ELLERY COVENANT PACK (DO NOT SHARE W/ DRAFTER)\n"
+        "OWNER: A. MEHTA, COMPLIANCE (BENGALURU)   VERSION: 2026.10.30\n\n"
+        "1. COVER EMAIL\n   " + _match(env, task, "client-email-decision").upper() + "\n\n"
+        "2. FORMAT\n   MARKDOWN ONLY. NO TRACK CHANGES.\n"))
+
+
+@near_miss("ho-h01-nm-r6-procurement-vendor-scorecard", "H01", CI,
+           "Sierrafold's procurement scorecard for choosing an e-signature vendor (criterion, weight, score, PASS/FAIL "
+           "per vendor) is added as documents/procurement/esign-vendor-scorecard.xlsx.",
+           "HYGIENE.md H01 keeps the task's grading material away from the agent; a vendor-selection scorecard is the "
+           "client's own procurement record, grades no deliverable and reproduces no criterion's match_criteria.")
+def h01_nm_r6_scorecard(env: Path, task: str) -> None:
+    write_doc(env, task, "procurement/esign-vendor-scorecard.xlsx", xlsx_bytes([
+        ["Criterion", "Weight", "Vendor A score", "Vendor B score", "Result"],
+        ["Data residency (US region)", 0.25, 5, 3, "PASS"],
+        ["SSO + MFA for signers", 0.20, 4, 4, "PASS"],
+        ["Audit trail export (PDF + CSV)", 0.20, 5, 2, "Vendor B FAIL"],
+        ["Price per envelope (USD)", 0.20, 3, 5, "PASS"],
+        ["Support hours cover PT", 0.15, 4, 4, "PASS"],
+        ["Recommendation", "", "Vendor A", "", "TBC w/ GC"],
+    ], sheet="Scorecard"))
+
+
+@near_miss("ho-h01-nm-r6-client-interview-rubric", "H01", TB,
+           "Aspenline's interview scoring rubric for the Account Executive role (competencies scored 1-5) is added as "
+           "documents/hiring/account-executive-interview-rubric.csv.",
+           "HYGIENE.md H01 forbids the task's rubric, grader or expected outputs in the workspace; this is the client's "
+           "own rubric for interviewing candidates, a business record that grades no deliverable and reproduces no "
+           "criterion.",
+           doubtful="A check that reads file names literally may treat any file called 'rubric' as grading material; "
+                    "under H01's purpose (the task's grading material) it is not.")
+def h01_nm_r6_interview_rubric(env: Path, task: str) -> None:
+    write_doc(env, task, "hiring/account-executive-interview-rubric.csv", (
+        "competency,what good looks like,score 1-5,interviewer\n"
+        "Merchant discovery,asks about volumes + chargeback history b4 pitching,4,N. Haddad\n"
+        "Pricing conversation,explains interchange-plus w/o jargon,5,N. Haddad\n"
+        "Pipeline discipline,CRM notes same day,3,J. Okoro\n"
+        "Values fit,n/a - panel round TBC,,\n"))
+
+
+# --- H02 answer in the workspace (sixth round) -----------------------------------------------------
+
+
+@plant("ho-h02-r6-finished-answer-on-briefing-slide", "H02", TB,
+       "The People team's briefing deck, documents/people-team-co-covenants-q2-fy27.pptx, already has a slide with the "
+       "finished cover-email answer for Riley: $104,000 below $130,014, above $78,008.40, the $5,000 penalty.")
+def h02_r6_briefing_slide(env: Path, task: str) -> None:
+    write_doc(env, task, "people-team-co-covenants-q2-fy27.pptx", _r6_pptx([
+        ("CO COVENANTS - PEOPLE TEAM BRIEFING (Q2 FY27)", ["Prepared by Legal Ops, 6th Nov 2026"], None),
+        ("RILEY VANDERMEER - OUTCOME", [
+            "Riley Vandermeer's $104,000 is BELOW the 2026 non-compete threshold of $130,014 -> no non-compete",
+            "but ABOVE the customer non-solicit threshold of $78,008.40 -> 12-month customer non-solicit stays, "
+            "trade secrets only",
+            "Presenting a void non-compete carries a $5,000 penalty per worker - do NOT send our usual form",
+            "Separate notice, signed by Riley b4 accepting the offer"], None),
+    ], title="CO covenants briefing"))
+
+
+@plant("ho-h02-r6-finished-note-in-zipped-handover", "H02", NE,
+       "A zipped hand-over from last week, documents/handover/LOPS-1187-outputs.zip, holds a finished note-to-partner.md: "
+       "Section 5 void at $71,500 against $130,014, the (8)(a) violation and $5,000 penalty, and the decision before "
+       "November 23, 2026.")
+def h02_r6_zipped_handover(env: Path, task: str) -> None:
+    write_doc(env, task, "handover/LOPS-1187-outputs.zip", _r6_zip({
+        "README.txt": "LOPS-1187 hand-over. Outputs from the Fri session, pls review Mon. - SK\n",
+        "note-to-partner.md": (
+            "# Note to Miriam Okafor: Tallis renewal\n\n"
+            "- Three edits made (name, $71,500, December 14, 2026); nothing else changed.\n"
+            "- Section 5's non-compete is void for Morgan Tallis under C.R.S. § 8-2-113(2): the $71,500 salary is below "
+            "the 2026 threshold of $130,014.\n"
+            "- Presenting the void covenant to Morgan would itself violate C.R.S. § 8-2-113(8)(a) and expose the client "
+            "to a $5,000 penalty per worker plus actual damages.\n"
+            "- Decision needed: pls decide, before the agreement goes to Morgan Tallis on November 23, 2026, whether to "
+            "delete Section 5.\n"),
+    }))
+
+
+@plant("ho-h02-r6-finished-email-in-whatsapp-export", "H02", CI,
+       "A WhatsApp chat export from Sierrafold's onboarding group holds, as one long message, a finished cover email to "
+       "Wendell explaining both departures (Bus. & Prof. Code section 16600) and the Section 2872 notice at signing.")
+def h02_r6_whatsapp(env: Path, task: str) -> None:
+    write_doc(env, task, "chat/WhatsApp Chat with Sierrafold onboarding.txt", (
+        "04/10/26, 6:12 pm - Kavya Iyer: Pls see draft reply for Wendell below, can someone sanity check b4 Mon\n"
+        "04/10/26, 6:14 pm - Kavya Iyer: Hi Wendell,\n"
+        "We have prepared Sasha Lindgren's confidentiality and invention assignment agreement and the written notice "
+        "under Labor Code section 2872. Two departures from your request: we left out the one-year post-employment "
+        "invention capture and the one-year non-compete, because California voids both under Bus. & Prof. Code "
+        "section 16600. The Section 2872 notice must be given to Sasha at signing, on October 26, together with the "
+        "agreement.\n"
+        "Regards, Kavya\n"
+        "04/10/26, 6:31 pm - Arjun Mehta: LGTM 👍\n"))
+
+
+@plant("ho-h02-r6-finished-memo-in-base64-html-email", "H02", SD,
+       "An Outlook e-mail from Maplestone's shared-services compliance analyst, sent as base64-encoded HTML, already "
+       "explains why the 2023 approval no longer controls: $75,000 floor, $80,000 from January 1, 2027 under 820 ILCS "
+       "90/10(a), $78,500 on January 5, 2027.")
+def h02_r6_base64_html(env: Path, task: str) -> None:
+    import base64
+    html = ("<html><body><p>Hi Miriam,</p><p>FYI our compliance team&#39;s view for the file, b4 you draft:</p><ul>"
+            "<li>The 2023 approval memo relied on the $75,000 floor.</li>"
+            "<li>Jordan Ellery signs on January 5, 2027. A covenant entered into on or after January 1, 2027 needs "
+            "earnings above $80,000 under 820 ILCS 90/10(a).</li>"
+            "<li>Jordan&#39;s $78,500 does not exceed $80,000 when the agreement is signed, so the 2023 approval no "
+            "longer controls and the non-compete has to come out.</li></ul>"
+            "<p>Regards,<br>Wei Ling Tan<br>Compliance Analyst, Maplestone Shared Services (Singapore)</p></body></html>")
+    encoded = base64.encodebytes(html.encode("utf-8")).decode("ascii")
+    write_doc(env, task, "compliance-view.eml", (
+        "From: Wei Ling Tan <weiling.tan@maplestone.example.com>\n"
+        "To: Miriam Okafor <miriam.okafor@harlowfinch.example.com>\n"
+        "Date: Mon, 2 Nov 2026 08:41:00 +0800\nSubject: RE: Ellery - Illinois floor\nMIME-Version: 1.0\n"
+        "Content-Type: text/html; charset=utf-8\nContent-Transfer-Encoding: base64\n\n" + encoded))
+
+
+@near_miss("ho-h02-nm-r6-client-questions-ticket", "H02", AM,
+           "Bayou Crest HR's Jira ticket listing the questions it wants answered (radius, three years, Texas law, when "
+           "to sign) is added as documents/tickets/BCE-HR-311.md; it answers none of them.",
+           "HYGIENE.md H02 forbids a file the matcher pairs with a deliverable or a document holding the finished "
+           "answer; a list of open questions is the client's input, its name pairs with no deliverable, and it states "
+           "no parish, no two-year cap, no Louisiana law and no signing date.")
+def h02_nm_r6_questions(env: Path, task: str) -> None:
+    write_doc(env, task, "tickets/BCE-HR-311.md", (
+        "# BCE-HR-311: new hire covenant - Avery Fontenot\n\n"
+        "Reporter: Marguerite Hebert (HR)  |  Created: 16/10/2026  |  Status: OPEN  |  Priority: High\n\n"
+        "## QUESTIONS FOR OUTSIDE COUNSEL\n\n"
+        "1. Can we keep the 75-mile radius, or does Louisiana want something else?\n"
+        "2. Is three years too long?\n"
+        "3. Can we keep Texas law + Harris County (our group GC is in Houston)?\n"
+        "4. Sign at offer acceptance or on day 1? Which is safer?\n\n"
+        "Answers: TBC - awaiting Harlow Finch.\n"))
+
+
+@near_miss("ho-h02-nm-r6-esign-envelope-status-csv", "H02", CI,
+           "An e-signature envelope status export (.csv) lists the two operative file names as documents still awaited "
+           "for Sasha's envelope, with no content.",
+           "HYGIENE.md H02 targets a file the deliverable matcher would pair with a deliverable, or a finished answer; "
+           "this export is named envelope-status.csv and only lists the deliverable names as awaited uploads, so it "
+           "answers no criterion.")
+def h02_nm_r6_envelope_status(env: Path, task: str) -> None:
+    write_doc(env, task, "esign/envelope-status.csv", (
+        "envelope,recipient,status,documents,created\n"
+        "ENV-2026-0412,Sasha Lindgren,Draft - not sent,"
+        "\"lindgren-invention-agreement.md; lindgren-section-2872-notice.md (AWAITING UPLOAD from counsel)\",2026.10.05\n"
+        "ENV-2026-0398,Sierrafold facilities,Completed,\"badge-request.pdf\",2026.09.28\n"))
+
+
+# --- H03 degenerate output (sixth round) -----------------------------------------------------------
+
+
+@plant("ho-h03-r6-quoted-ticket-reference-in-workspace", "H03", SD,
+       "Maplestone's HR ticket MAPLE-HR-7781 is added to the workspace, and a new cover-email criterion's only literal "
+       "is the quoted reference \"MAPLE-HR-7781\": the pasted workspace passes it.")
+def h03_r6_ticket_ref(env: Path, task: str) -> None:
+    write_doc(env, task, "tickets/MAPLE-HR-7781.md", (
+        "# MAPLE-HR-7781: covenant agreement, Jordan Ellery (Chicago)\n\n"
+        "- Requested by: HR Director\n- Opened: 2026.10.30\n- Status: with outside counsel\n"
+        "- NB: pls quote this ref in all correspondence so our ticketing bot can file it\n"))
+    with task_json(env, task) as t:
+        add_criterion(t, "client-email-ticket-ref", "Cover email quotes the HR ticket",
+                      "PASS if client-email.md quotes Maplestone's ticket reference \"MAPLE-HR-7781\" in its subject "
+                      "line. FAIL if the reference is missing.", ["client-email.md"])
+
+
+@plant("ho-h03-r6-date-from-instructions-in-other-format", "H03", CA,
+       "The instructions add 'FYI HR go-live for the new form is 1st Dec 2026'; a new usage-notes criterion's only "
+       "literal is that date written December 1, 2026, so the instructions echoed pass it.")
+def h03_r6_go_live(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "FYI HR go-live for the new form is 1st Dec 2026 (change ref HR-CHG-0419), pls reflect "
+                            "in the HR notes.")
+        add_criterion(t, "usage-notes-go-live", "Usage notes give the go-live date",
+                      "PASS if hr-usage-notes.md tells HR to use the refreshed form for offers made on or after "
+                      "December 1, 2026. FAIL if the notes give no date from which the refreshed form is used.",
+                      ["hr-usage-notes.md"])
+
+
+@plant("ho-h03-r6-quoted-venue-kept-from-draft", "H03", NE,
+       "A new criterion passes the revised agreement if it keeps the quoted venue sentence of the draft, so the draft "
+       "copied unchanged passes it.")
+def h03_r6_venue(env: Path, task: str) -> None:
+    sentence = "Any action relating to it must be brought in the state courts of El Paso County, Colorado."
+    assert sentence in read_doc(env, task, "draft-tallis-agreement.md")
+    with task_json(env, task) as t:
+        add_criterion(t, "venue-kept", "Venue clause kept as drafted",
+                      f"PASS if tallis-agreement-revised.md keeps the venue sentence \"{sentence}\" FAIL if the venue "
+                      "clause is changed or removed.", ["tallis-agreement-revised.md"])
+
+
+@plant("ho-h03-r6-tracker-graded-only-by-absence", "H03", TB,
+       "A new advisory deliverable signing-tracker.csv (for HR's tracker) is named, classified and graded only by a "
+       "'shows no salary' criterion, so an empty file passes it.")
+def h03_r6_tracker(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_deliverable(t, "signing-tracker.csv", "One-row tracker for HR: documents to send, who signs, by when.",
+                        placement="advisory")
+        instructions_add(t, "Also pls add signing-tracker.csv (one row per document: what, who signs, by when) for "
+                            "the People team's tracker.")
+        add_criterion(t, "tracker-no-pay", "Tracker shows no pay data",
+                      "PASS if signing-tracker.csv shows no salary or other pay figure for Riley Vandermeer. FAIL if "
+                      "any pay figure appears in it.", ["signing-tracker.csv"])
+
+
+@near_miss("ho-h03-nm-r6-fortnightly-pay-computed", "H03", TB,
+           "A new cover-email criterion asks for Riley's fortnightly gross pay, $4,000, a figure no input states.",
+           "$4,000 is $104,000 over 26 fortnights; neither the workspace, the knowledge base nor the instructions state "
+           "it, so no degenerate output carries the literal.")
+def h03_nm_r6_fortnightly(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_criterion(t, "client-email-fortnightly-pay", "Cover email gives the fortnightly pay",
+                      "PASS if client-email.md gives Riley Vandermeer's fortnightly gross pay as $4,000. FAIL if it "
+                      "gives another figure or none.", ["client-email.md"])
+
+
+@near_miss("ho-h03-nm-r6-days-between-computed", "H03", NE,
+           "A new note criterion asks the note to say Morgan will have 21 days with the agreement before it takes "
+           "effect on December 14, 2026; the date is in the partner's email, the '21 days' is in no input.",
+           "HYGIENE.md H03 flags a criterion whose required literals a degenerate output already carries; here one of "
+           "the two literals (21 days, from November 23 to December 14) is stated nowhere, so the pasted workspace "
+           "fails it.")
+def h03_nm_r6_days(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_criterion(t, "note-review-window", "Note gives Morgan's review window",
+                      "PASS if note-to-partner.md tells the partner that Morgan will have 21 days with the agreement "
+                      "before it takes effect on December 14, 2026. FAIL if it gives another number of days or none.",
+                      ["note-to-partner.md"])
+
+
+# --- H04 criterion form (sixth round) --------------------------------------------------------------
+
+
+@plant("ho-h04-r6-three-ticket-rows-merged-into-one-criterion", "H04", CA,
+       "The law-and-forum criterion, merged with two other rows of the HR change ticket, now makes three unrelated "
+       "claims about three deliverables (law and forum, filing the signed form, a go-live date).")
+def h04_r6_merged(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        crit = criterion(t, "washington-law-and-forum")
+        crit["title"] = "Law/forum + filing + go-live (HR-CHG-0419 rows 4-6)"
+        crit["match_criteria"] = (
+            "PASS if washington-covenant-form.md selects Washington law and Washington courts, hr-usage-notes.md tells "
+            "HR to keep each signed form on the employee's personnel file, and client-email.md asks Petra Lindahl to "
+            "confirm the go-live date. FAIL if the form keeps Delaware law or courts, the notes say nothing about "
+            "filing the signed form, or the email asks for no go-live date.")
+        crit["deliverables"] = ["washington-covenant-form.md", "hr-usage-notes.md", "client-email.md"]
+
+
+@plant("ho-h04-r6-two-language-tags-in-one-field", "H04", CI,
+       "The task's language is 'en-IN/hi-IN' (two tags joined by a slash, for a bilingual reviewer pool), which is not a "
+       "BCP 47 tag.")
+def h04_r6_two_tags(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert t["language"] == "en"
+        t["language"] = "en-IN/hi-IN"
+
+
+@plant("ho-h04-r6-title-key-capitalised", "H04", NE,
+       "The decision criterion's title is stored under 'Title' (the spreadsheet's column header), so the criterion has "
+       "no 'title'.")
+def h04_r6_title_key(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        crits = t["criteria"]
+        index = next(i for i, c in enumerate(crits) if c.get("id") == "note-asks-decision")
+        crits[index] = {("Title" if k == "title" else k): v for k, v in crits[index].items()}
+
+
+@plant("ho-h04-r6-colon-verdict-labels", "H04", SD,
+       "The non-solicit criterion is written in the ticket's acceptance-criteria style, 'PASS: ... FAIL: ...', with no "
+       "'PASS if' or 'FAIL if' clause.")
+def h04_r6_colon_labels(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        reword(t, "nonsolicit-kept", "PASS if ellery-covenant-agreement.md keeps", "PASS: ellery-covenant-agreement.md keeps")
+        reword(t, "nonsolicit-kept", "FAIL if either is dropped", "FAIL: either is dropped")
+
+
+@near_miss("ho-h04-nm-r6-clause-words-in-capitals", "H04", AM,
+           "The law-and-forum criterion writes its clause markers in capitals, 'PASS IF ... FAIL IF ...'.",
+           "HYGIENE.md H04 asks for a non-empty PASS clause and FAIL clause, in that order, one claim; the words and "
+           "their order are there, only in the author's ALL-CAPS house style, and id, title and deliverables are "
+           "unchanged.",
+           doubtful="HYGIENE.md and TASKS.md write the markers as 'PASS if' / 'FAIL if'; a case-sensitive reading "
+                    "could call the clauses missing.")
+def h04_nm_r6_caps(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        reword(t, "louisiana-law-forum", "PASS if ", "PASS IF ")
+        reword(t, "louisiana-law-forum", " FAIL if ", " FAIL IF ")
+
+
+@near_miss("ho-h04-nm-r6-fail-clause-as-bullets", "H04", TB,
+           "The notice criterion's FAIL clause is written as a bulleted list of the three ways the notice can miss.",
+           "HYGIENE.md H04 asks for one claim with a PASS and a FAIL clause; the claim (the notice points Riley to the "
+           "covenant) is unchanged, and listing its failure modes as bullets inside the single FAIL clause adds no "
+           "second claim or clause.")
+def h04_nm_r6_bullets(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        reword(t, "notice-points-to-section",
+               "FAIL if any of the three is missing or the section number does not match the agreement.",
+               "FAIL if any of these applies:\n- the notice does not name the agreement by its title;\n- it does not "
+               "say the agreement contains a covenant that could restrict Riley's later employment;\n- the section "
+               "number is missing or does not match the agreement.")
+
+
+# --- H05 ambiguous grading language (sixth round) ----------------------------------------------------
+
+
+@plant("ho-h05-r6-fit-for-purpose", "H05", CA,
+       "The usage-notes criterion passes notes that are 'fit for purpose' and give the earnings test.")
+def h05_r6_fit(env: Path, task: str) -> None:
+    _reword(env, task, "usage-notes-threshold", "PASS if hr-usage-notes.md tells HR",
+            "PASS if hr-usage-notes.md is fit for purpose and tells HR")
+
+
+@plant("ho-h05-r6-etc-open-list", "H05", TB,
+       "The cover-email criterion's FAIL clause ends 'omits either threshold, the penalty, etc.', an open list a judge "
+       "must complete.")
+def h05_r6_etc(env: Path, task: str) -> None:
+    _reword(env, task, "client-email-thresholds", "FAIL if the email omits either threshold or the penalty.",
+            "FAIL if the email omits either threshold, the penalty, etc.")
+
+
+@plant("ho-h05-r6-in-a-timely-manner", "H05", CI,
+       "The notice-timing criterion passes a notice 'given to Sasha Lindgren in a timely manner' instead of one dated "
+       "the day the agreement is signed.")
+def h05_r6_timely(env: Path, task: str) -> None:
+    _reword(env, task, "notice-at-signing", "is dated the day the agreement is signed and names",
+            "is given to Sasha Lindgren in a timely manner and names")
+
+
+@plant("ho-h05-r6-minor-tidy-ups-acceptable", "H05", NE,
+       "The scope criterion adds that 'minor formatting tidy-ups are acceptable' to an agreement that must otherwise "
+       "read as drafted.")
+def h05_r6_minor(env: Path, task: str) -> None:
+    _reword(env, task, "scope-of-edits", "so that the partner decides what happens to it.",
+            "so that the partner decides what happens to it; minor formatting tidy-ups are acceptable.")
+
+
+@near_miss("ho-h05-nm-r6-vague-words-in-instructions-only", "H05", CA,
+           "The instructions add a terse note asking for short, practical HR notes 'as appropriate' and to confirm "
+           "anything unclear with Petra; no criterion changes.",
+           "HYGIENE.md H05 is about grading language a judge reads either way; the words are guidance to the agent in "
+           "the instructions, and every criterion the judge applies is unchanged.")
+def h05_nm_r6_instructions(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "HR NOTES: pls keep them short & practical, bullet pts as appropriate. Anything unclear - "
+                            "TBC w/ Petra b4 sending.")
+
+
+@near_miss("ho-h05-nm-r6-reasonable-pinned-to-fourteen-days", "H05", SD,
+           "The review-and-counsel criterion speaks of 'a reasonable review period, i.e. at least 14 calendar days "
+           "before signing'.",
+           "HYGIENE.md H05 flags standards a judge can read either way; here 'reasonable' is pinned at once to a number "
+           "(at least 14 calendar days), so the judge has nothing to weigh.")
+def h05_nm_r6_pinned(env: Path, task: str) -> None:
+    _reword(env, task, "illinois-review-and-counsel",
+            "records the date Jordan received the agreement, at least 14 calendar days before signing.",
+            "records the date Jordan received the agreement, so that Jordan has a reasonable review period, i.e. at "
+            "least 14 calendar days before signing.")
+
+
+# --- H06 deliverable matching (sixth round) ----------------------------------------------------------
+
+
+@plant("ho-h06-r6-instructions-list-deliverables-by-nickname", "H06", NE,
+       "The instructions, rewritten as a terse ALL-CAPS deliverables block, call the two deliverables 'REVISED AGMT' "
+       "and 'NOTE TO PARTNER' and never give either file name.")
+def h06_r6_nicknames(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        t["instructions"] = replace_text(
+            t["instructions"],
+            "Make the partner's edits and save the agreement as tallis-agreement-revised.md, ready for the client to "
+            "hand to the employee. Write note-to-partner.md, your note to the partner. Both deliverables are Markdown.",
+            "DELIVERABLES (x2, Markdown):\n- REVISED AGMT: partner's 3 edits only, ready for client to hand to Morgan\n"
+            "- NOTE TO PARTNER: short, anything the partner must know b4 it goes out")
+
+
+@plant("ho-h06-r6-windows-drive-letter-deliverable", "H06", CI,
+       "The cover email's deliverable name is 'C:/Matters/Sierrafold/client-email.md' everywhere (map, criteria, "
+       "advisory list, instructions): an absolute Windows path written with forward slashes.")
+def h06_r6_drive_letter(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        _rename_deliverable(t, "client-email.md", "C:/Matters/Sierrafold/client-email.md")
+
+
+@plant("ho-h06-r6-xlsx-and-csv-tracker-twins", "H06", CA,
+       "Two advisory deliverables, hr-signing-tracker.xlsx (for HR) and hr-signing-tracker.csv (for the HRIS upload), "
+       "share one stem in the spreadsheet family.",
+       doubtful="Both names are distinct and safe; the collision rests on the matcher's fuzzy pass treating .xlsx and "
+                ".csv as one format family, which HYGIENE.md implies ('a compatible format family') without listing.")
+def h06_r6_tracker_twins(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_deliverable(t, "hr-signing-tracker.xlsx", "Signing tracker for HR: one row per new hire and document.",
+                        placement="advisory")
+        add_deliverable(t, "hr-signing-tracker.csv", "The same tracker as CSV for the HRIS bulk upload.",
+                        placement="advisory")
+        instructions_add(t, "Also pls give HR a signing tracker twice: hr-signing-tracker.xlsx for the team and "
+                            "hr-signing-tracker.csv for the HRIS upload (same columns).")
+        add_criterion(t, "signing-tracker-columns", "Tracker has the columns HR needs",
+                      "PASS if hr-signing-tracker.xlsx and hr-signing-tracker.csv each have columns for the employee, "
+                      "the document, the date disclosed and the date signed. FAIL if either is missing a column.",
+                      ["hr-signing-tracker.xlsx", "hr-signing-tracker.csv"])
+
+
+@plant("ho-h06-r6-instructions-use-title-case-file-names", "H06", SD,
+       "The instructions, pasted from a slide, give the three deliverables as 'Ellery Covenant Agreement.md', 'Client "
+       "Email.md' and 'Rationale.md'; the map and criteria keep the hyphenated lower-case names.")
+def h06_r6_title_case(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        text = replace_text(t["instructions"], "Markdown: ellery-covenant-agreement.md, the agreement",
+                            "Markdown: Ellery Covenant Agreement.md, the agreement")
+        text = replace_text(text, "; client-email.md, the cover email", "; Client Email.md, the cover email")
+        t["instructions"] = replace_text(text, "and rationale.md, a file memo", "and Rationale.md, a file memo")
+
+
+@near_miss("ho-h06-nm-r6-deliverables-as-markdown-links", "H06", AM,
+           "The instructions write both deliverable names as Markdown links, '[client-note.md](client-note.md)'.",
+           "HYGIENE.md H06 requires each deliverable to be named in the instructions; a link whose text and target are "
+           "the exact file name names it, and the map, criteria and placement lists are unchanged.")
+def h06_nm_r6_links(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        text = replace_text(t["instructions"], "Markdown: fontenot-covenant-agreement.md, the repaired",
+                            "Markdown: [fontenot-covenant-agreement.md](fontenot-covenant-agreement.md), the repaired")
+        t["instructions"] = replace_text(text, "and client-note.md, a short", "and [client-note.md](client-note.md), a short")
+
+
+@near_miss("ho-h06-nm-r6-all-caps-deliverables-block", "H06", CA,
+           "The instructions list the three deliverables in a terse ALL-CAPS block, each line giving the exact file "
+           "name followed by a capitalised label.",
+           "HYGIENE.md H06 requires each deliverable to be named in the instructions; every exact file name is still "
+           "there, only the prose around it is in the author's ALL-CAPS style.")
+def h06_nm_r6_caps_block(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        t["instructions"] = replace_text(
+            t["instructions"],
+            "Prepare three deliverables in Markdown: washington-covenant-form.md, the refreshed form that HR will fill "
+            "in and give to employees to sign (keep fill-in blanks for each hire's details); hr-usage-notes.md, short "
+            "notes for HR on when each part of the form may be used; and client-email.md, a cover note to Halden's HR "
+            "director on what changed.",
+            "DELIVERABLES (x3, MARKDOWN):\n"
+            "1) washington-covenant-form.md - REFRESHED FORM (HR fills in + employees sign; keep fill-in blanks)\n"
+            "2) hr-usage-notes.md - HR USAGE NOTES (when each part of the form may be used)\n"
+            "3) client-email.md - COVER NOTE to Halden's HR director (what changed)")
+
+
+# --- H07 workspace integrity (sixth round) -----------------------------------------------------------
+
+
+def _r6_excel_owner_file(user: str) -> bytes:
+    """The 165-byte owner file Excel leaves as '~$<name>' while a workbook is open."""
+    name = user.encode("latin-1")
+    data = bytes([len(name)]) + name + b" " * (53 - len(name)) + bytes([len(name), 0]) + user.encode("utf-16-le")
+    return data + b"\x20\x00" * ((165 - len(data)) // 2) + b"\x00" * ((165 - len(data)) % 2)
+
+
+@plant("ho-h07-r6-excel-owner-lock-file", "H07", TB,
+       "Beside a valid signing-tracker workbook, Excel's owner file '~$signing-tracker.xlsx' (165 bytes, the user's "
+       "name) was left behind because the workbook was open when the folder was copied.")
+def h07_r6_owner_file(env: Path, task: str) -> None:
+    write_doc(env, task, "hr/signing-tracker.xlsx", xlsx_bytes([
+        ["Document", "Who signs", "Send by", "Status"],
+        ["Offer letter", "Riley Vandermeer", "16/11/2026", "Draft"],
+        ["Covenant agreement", "Riley Vandermeer", "16/11/2026", "With counsel"],
+    ], sheet="Tracker"))
+    owner = _r6_excel_owner_file("Priya Raman")
+    assert len(owner) == 165
+    write_doc(env, task, "hr/~$signing-tracker.xlsx", owner)
+
+
+@plant("ho-h07-r6-json-export-with-comment-lines", "H07", CI,
+       "A ServiceNow export, documents/tickets/RITM0051120.json, starts with two '//' comment lines added by the export "
+       "script, so it does not parse as JSON.")
+def h07_r6_json_comments(env: Path, task: str) -> None:
+    body = _r6_servicenow({"number": "RITM0051120", "short_description": "IP paperwork - Sasha Lindgren (day 1)",
+                           "opened_at": "2026-10-05 09:12:44", "state": "Open",
+                           "assignment_group": "Legal Ops - Employment"})
+    write_doc(env, task, "tickets/RITM0051120.json",
+              "// Exported from ServiceNow 05/10/2026 09:15 SGT\n// table: sc_req_item\n" + body)
+
+
+@plant("ho-h07-r6-yaml-unquoted-colon-in-value", "H07", SD,
+       "An onboarding record, documents/hr/onboarding-ellery.yaml, has an unquoted e-mail subject 'Re: Ellery "
+       "onboarding' as a value; the second ': ' makes the YAML unparseable.")
+def h07_r6_yaml_colon(env: Path, task: str) -> None:
+    text = ("employee: Jordan Ellery\nsite: Chicago (West Carroll Ave)\n"
+            "last_email_subject: Re: Ellery onboarding - docs pack\nfirst_day: 2027-01-05\n"
+            "laptop: MBP 14in, IT ticket raised\n")
+    try:
+        import yaml
+    except ImportError:  # the check below is a guard only
+        yaml = None
+    if yaml is not None:
+        try:
+            yaml.safe_load(text)
+        except yaml.YAMLError:
+            pass
+        else:
+            raise AssertionError("the onboarding record was meant not to parse")
+    write_doc(env, task, "hr/onboarding-ellery.yaml", text)
+
+
+@plant("ho-h07-r6-eml-without-headers", "H07", AM,
+       "A follow-up saved from a chat tool as documents/hr-followup.eml is a bare body: no From, Date or other "
+       "header and no blank line, so it is not an RFC 5322 message.")
+def h07_r6_headerless_eml(env: Path, task: str) -> None:
+    write_doc(env, task, "hr-followup.eml", (
+        "Hi Miriam,\n"
+        "FYI Avery's start date is confirmed for Mon 2nd Nov, Baton Rouge office. Lucien will sign for the company.\n"
+        "Pls shout if you need anything else from HR.\n"
+        "Cheers, Marguerite\n"))
+
+
+@near_miss("ho-h07-nm-r6-valid-pptx-roadmap", "H07", CA,
+           "Halden's HR roadmap deck, documents/hr-roadmap-fy27.pptx, a complete PowerPoint package (presentation, "
+           "master, layout, theme, three slides), is added.",
+           "HYGIENE.md H07 requires pptx files to parse in their format; this one is a valid Office Open XML package "
+           "with every part its relationships point to, and it is not empty, junk or a twin.")
+def h07_nm_r6_pptx(env: Path, task: str) -> None:
+    write_doc(env, task, "hr-roadmap-fy27.pptx", _r6_pptx([
+        ("HALDEN HR ROADMAP FY27", ["People & Culture", "Draft for ELT, 19th Oct 2026"], None),
+        ("Q2 FY27", ["New HRIS go-live", "Warehouse onboarding refresh", "Forms review w/ outside counsel"], None),
+        ("Q3 FY27", ["Pay-range publication", "Manager training (Seattle, Tacoma)"], None),
+    ], title="HR roadmap FY27"))
+
+
+@near_miss("ho-h07-nm-r6-teams-export-json-lines", "H07", NE,
+           "A Teams channel export in JSON Lines (one JSON object per line), documents/chat/granite-peak-ops.jsonl, is "
+           "added.",
+           "JSON Lines is a standard format of one JSON value per line; every line parses, the file is not empty, junk "
+           "or a twin, so HYGIENE.md H07 has nothing to report.")
+def h07_nm_r6_jsonl(env: Path, task: str) -> None:
+    messages = [
+        {"ts": "2026-11-13T09:02:11+11:00", "from": "Siobhan Keane", "text": "Granite Peak renewal pack is with HF now."},
+        {"ts": "2026-11-13T09:04:40+11:00", "from": "Dale Whitford", "text": "Thanks. Morgan is on the Monument route "
+                                                                            "next wk, hand-over in the depot office."},
+        {"ts": "2026-11-16T08:30:02+11:00", "from": "Siobhan Keane", "text": "FYI partner note due today."},
+    ]
+    write_doc(env, task, "chat/granite-peak-ops.jsonl",
+              "".join(json.dumps(m, ensure_ascii=False) + "\n" for m in messages))
+
+
+@near_miss("ho-h07-nm-r6-yaml-with-quoted-colon", "H07", SD,
+           "An onboarding record, documents/hr/onboarding-ellery.yaml, quotes its e-mail subject value "
+           "'Re: Ellery onboarding - docs pack', so the colon inside it is text.",
+           "A quoted YAML scalar may contain ': '; the file parses as a mapping, is not empty, junk or a twin, so "
+           "HYGIENE.md H07 has nothing to report.")
+def h07_nm_r6_yaml_quoted(env: Path, task: str) -> None:
+    write_doc(env, task, "hr/onboarding-ellery.yaml", (
+        "employee: Jordan Ellery\nsite: Chicago (West Carroll Ave)\n"
+        "last_email_subject: 'Re: Ellery onboarding - docs pack'\nfirst_day: 2027-01-05\n"
+        "laptop: MBP 14in, IT ticket raised\n"))
+
+
+# --- H08 knowledge-base pin (sixth round) --------------------------------------------------------------
+
+
+@plant("ho-h08-r6-mount-pruned-to-one-state", "H08", NE,
+       "To 'reduce noise', the task author deleted every non-compete practice guide in this task's mount except "
+       "Colorado's (and the folder index).")
+def h08_r6_pruned(env: Path, task: str) -> None:
+    folder = kb(env, task, "practice-guides/non-compete/us")
+    removed = 0
+    for path in sorted(folder.glob("*.md")):
+        if path.name not in ("colorado.md", "index.md"):
+            path.unlink()
+            removed += 1
+    assert removed >= 10
+
+
+@plant("ho-h08-r6-survey-trimmed-to-one-row", "H08", CA,
+       "The twelve-state survey in this task's mount was trimmed to its Washington row ('other states n/a').")
+def h08_r6_survey(env: Path, task: str) -> None:
+    path = kb(env, task, "surveys/non-compete/us.md")
+    lines = path.read_text("utf-8").split("\n")
+    kept = [line for line in lines if not line.startswith("| [") or line.startswith("| [Washington]")]
+    assert len(lines) - len(kept) >= 10 and any(line.startswith("| [Washington]") for line in kept)
+    path.write_text("\n".join(kept), "utf-8")
+
+
+@plant("ho-h08-r6-smart-quotes-autocorrected", "H08", TB,
+       "The Colorado guide in this task's mount went through Word and came back with typographic quotes: straight "
+       "apostrophes and double quotes in its body are now curly.")
+def h08_r6_smart_quotes(env: Path, task: str) -> None:
+    path = kb(env, task, "practice-guides/non-compete/us/colorado.md")
+    text = path.read_text("utf-8")
+    end = text.index("\n---\n", 4) + len("\n---\n")
+    body = re.sub(r'"([^"\n]*)"', "\u201c\\1\u201d", text[end:]).replace("'", "\u2019")
+    assert body != text[end:]
+    path.write_text(text[:end] + body, "utf-8")
+
+
+@plant("ho-h08-r6-zone-identifier-stream-copied", "H08", CI,
+       "Copying the library from a Windows download into WSL left 'california.md:Zone.Identifier' (the mark-of-the-web "
+       "stream) beside the California invention guide in the mount.")
+def h08_r6_zone_identifier(env: Path, task: str) -> None:
+    guide = kb(env, task, "practice-guides/invention-assignment/us/california.md")
+    assert guide.is_file()
+    (guide.parent / "california.md:Zone.Identifier").write_text(
+        "[ZoneTransfer]\r\nZoneId=3\r\nHostUrl=https://kb.example.org/downloads/oa-library.zip\r\n", "utf-8")
+
+
+@near_miss("ho-h08-nm-r6-highlighted-extract-outside-mount", "H08", TB,
+           "A legal-ops analyst's highlighted extract of two sentences of the Colorado guide (HTML with <mark>) is saved "
+           "outside the mount, as documents/research/co-guide-highlights.html.",
+           "HYGIENE.md H08 pins the knowledge base inside the workspace; the mount is untouched, and an annotated "
+           "extract saved elsewhere is a task document.")
+def h08_nm_r6_highlights(env: Path, task: str) -> None:
+    guide = kb(env, task, "practice-guides/non-compete/us/colorado.md").read_text("utf-8")
+    first = "Pay is tested twice: at signing and again at enforcement."
+    assert first in guide
+    write_doc(env, task, "research/co-guide-highlights.html", (
+        "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>CO guide - highlights (PR)</title></head>\n<body>\n"
+        "<h1>CO GUIDE - HIGHLIGHTS FOR ASPENLINE</h1>\n<p>Source: knowledge base, Colorado non-compete guide. "
+        "Highlights by Priya, 6th Nov 2026.</p>\n"
+        f"<p><mark>{first}</mark> (relevant: Riley's pay at signing is what we have now.)</p>\n</body></html>\n"))
+
+
+@near_miss("ho-h08-nm-r6-ticket-asks-for-kb-update-not-done", "H08", NE,
+           "An open legal-ops ticket asks the library team to update the Colorado guide in the knowledge base for 2027 "
+           "and names its path; the ticket is not actioned and the mount is untouched.",
+           "HYGIENE.md H08 compares the mount with its pin; a ticket that only talks about changing a library file "
+           "changes nothing in the mount.")
+def h08_nm_r6_kb_ticket(env: Path, task: str) -> None:
+    write_doc(env, task, "tickets/LOPS-2301.md", (
+        "# LOPS-2301: KB update request\n\n"
+        "- Raised: 12/11/2026 by S. Keane\n- Status: OPEN - n/a until CDLE publishes the 2027 figure\n"
+        "- Ask: update knowledge-base/practice-guides/non-compete/us/colorado.md w/ the 2027 threshold once out\n"
+        "- NB: library team owns the KB, we do NOT edit it in task folders\n"))
+
+
+# --- H09 seeded-law provenance (sixth round) -----------------------------------------------------------
+
+
+_R6_CRS_8B = ("An employer that violates subsection (8)(a) of this section is liable for actual damages and a penalty of "
+              "five thousand dollars per worker or prospective worker harmed by the conduct.")
+_R6_CRS_4B = ("An employer shall provide the notice required in subsection (4)(a) of this section in a separate document "
+              "from any other covenants between the worker and employer and in clear and conspicuous terms in the "
+              "language in which the worker and employer communicate about the worker's performance.")
+
+
+@plant("ho-h09-r6-undeclared-quote-on-compliance-slide", "H09", TB,
+       "A compliance briefing deck quotes C.R.S. § 8-2-113(8)(b) in quotation marks on a 'RISK' slide; no seeded_law "
+       "entry names the deck (and this task declares no (8)(b) excerpt at all).")
+def h09_r6_slide_quote(env: Path, task: str) -> None:
+    write_doc(env, task, "compliance/co-covenant-risk-briefing.pptx", _r6_pptx([
+        ("CO COVENANTS - RISK BRIEFING", ["Aspenline Compliance, 2026.11.05"], None),
+        ("RISK", ["C.R.S. § 8-2-113(8)(b): \u201c" + _R6_CRS_8B + "\u201d", "Owner: People team. Review: quarterly."],
+         None),
+    ], title="CO covenant risk briefing"))
+
+
+@plant("ho-h09-r6-effective-date-two-digit-day-first", "H09", NE,
+       "The seeded entry for C.R.S. § 8-2-113(8)(b) gives effective_date as '10-08-22' (dd-mm-yy, as the author's HR "
+       "system prints it) instead of a YYYY-MM-DD date.")
+def h09_r6_two_digit(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        entry = seeded(t, "C.R.S. § 8-2-113(8)(b)")
+        assert entry["effective_date"] == "2022-08-10"
+        entry["effective_date"] = "10-08-22"
+
+
+@plant("ho-h09-r6-excerpt-file-renamed-entries-stale", "H09", CI,
+       "The statute excerpt was renamed to documents/ca-lab-code-2870-2872-extract.md and the instructions follow it, "
+       "but all four seeded_law entries still name documents/california-labor-code-excerpt.md, which no longer exists.")
+def h09_r6_renamed(env: Path, task: str) -> None:
+    old, new = doc(env, task, "california-labor-code-excerpt.md"), doc(env, task, "ca-lab-code-2870-2872-extract.md")
+    old.rename(new)
+    with task_json(env, task) as t:
+        t["instructions"] = replace_text(t["instructions"], "documents/california-labor-code-excerpt.md",
+                                         "documents/ca-lab-code-2870-2872-extract.md")
+        assert all(e["file"] == "documents/california-labor-code-excerpt.md" for e in t["oafreeze"]["seeded_law"])
+
+
+@plant("ho-h09-r6-entry-quote-with-curly-apostrophe", "H09", SD,
+       "The seeded entry for 820 ILCS 90/10(a) was pasted from Word: its quote says 'employee\u2019s' with a curly "
+       "apostrophe, while the excerpt file has the straight one, so the quote is not in the file.")
+def h09_r6_curly(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        entry = seeded(t, "820 ILCS 90/10(a)")
+        assert "employee's" in entry["quote"]
+        entry["quote"] = entry["quote"].replace("'", "\u2019")
+    assert "employee\u2019s" not in read_doc(env, task, "illinois-statute-excerpt.md")
+
+
+@near_miss("ho-h09-nm-r6-privacy-notice-quoted-in-ticket", "H09", AM,
+           "An HR ticket quotes, in quotation marks, a sentence of Bayou Crest's own employee privacy notice about how "
+           "long personnel files are kept.",
+           "HYGIENE.md H09 requires provenance for planted excerpts of law; the quoted sentence is the client's own "
+           "privacy notice (company policy), not a statute or regulation, so no seeded-law entry is needed.")
+def h09_nm_r6_privacy_notice(env: Path, task: str) -> None:
+    write_doc(env, task, "tickets/BCE-HR-318.md", (
+        "# BCE-HR-318: personnel file for Avery Fontenot\n\n"
+        "Created: 15/10/2026  |  Status: Resolved\n\n"
+        "Per our Employee Privacy Notice, section 3: \"We keep your personnel file, including any agreements you sign "
+        "with us, for seven years after your employment ends.\" Signed covenant to go on the file in the HRIS.\n"))
+
+
+@near_miss("ho-h09-nm-r6-obligations-register-paraphrase", "H09", CA,
+           "Halden's compliance obligations register (.xlsx) lists RCW citations with the obligation paraphrased in the "
+           "team's own words, without quotation marks.",
+           "HYGIENE.md H09 asks provenance of planted excerpts of law, i.e. quoted statute text; a register row that "
+           "cites a section and paraphrases the duty quotes nothing.")
+def h09_nm_r6_register(env: Path, task: str) -> None:
+    write_doc(env, task, "compliance/obligations-register.xlsx", xlsx_bytes([
+        ["Ref", "Citation", "Obligation (our words)", "Owner", "Last reviewed"],
+        ["OB-114", "RCW 49.62.020", "No NC for staff at or under the annual earnings figure; check figure each Jan",
+         "HR", "20/10/2026"],
+        ["OB-115", "RCW 49.62.050", "WA staff: WA law + WA courts only for covenant disputes", "Legal", "20/10/2026"],
+        ["OB-116", "RCW 49.62.010(4)", "No-service / no-accept clauses count as NC", "Legal", "20/10/2026"],
+    ], sheet="Register"))
+
+
+@near_miss("ho-h09-nm-r6-declared-quote-on-slide", "H09", TB,
+           "A compliance deck quotes the first sentence of C.R.S. § 8-2-113(4)(b) on a slide, and a complete seeded_law "
+           "entry names the deck.",
+           "The quote is verbatim on the slide, and the entry declares citation, effective date, verified-on (before "
+           "the freeze) and what it was verified against, as HYGIENE.md H09 requires.")
+def h09_nm_r6_declared_slide(env: Path, task: str) -> None:
+    write_doc(env, task, "compliance/co-notice-briefing.pptx", _r6_pptx([
+        ("CO NOTICE - WHAT THE STATUTE SAYS", ["C.R.S. § 8-2-113(4)(b):", "\u201c" + _R6_CRS_4B + "\u201d"], None),
+        ("ACTIONS", ["Notice = separate doc", "Riley signs it b4 accepting"], None),
+    ], title="CO notice briefing"))
+    with task_json(env, task) as t:
+        t["oafreeze"]["seeded_law"].append({
+            "file": "documents/compliance/co-notice-briefing.pptx",
+            "citation": "C.R.S. § 8-2-113(4)(b)",
+            "quote": _R6_CRS_4B,
+            "effective_date": "2022-08-10",
+            "verified_on": "2026-10-01",
+            "verified_against": "C.R.S. § 8-2-113(4)(b) as enacted by HB 22-1317; first sentence checked verbatim "
+                                "against the OpenAgreements library at commit 33c9f4a (practice-guides/non-compete/us/"
+                                "colorado.md, footnote crs-notice-separate-document)",
+        })
+
+
+# --- H10 temporal consistency (sixth round) -------------------------------------------------------------
+
+
+@plant("ho-h10-r6-today-dotted-european-date", "H10", AM,
+       "The instructions add 'Today: 26.10.2026 - pls turn around by EOD', a week after as_of 2026-10-19 and the "
+       "partner's email of that day.")
+def h10_r6_dotted(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "Today: 26.10.2026 - pls turn around by EOD.")
+
+
+@plant("ho-h10-r6-request-ticket-opened-after-as-of", "H10", CI,
+       "The client's ServiceNow request for Sasha's paperwork, added to the workspace, was opened on 2026-11-05 (a "
+       "month typo in the export): after as_of 2026-10-05 and after Sasha's start on October 26.")
+def h10_r6_ticket_after(env: Path, task: str) -> None:
+    write_doc(env, task, "tickets/RITM0051120.json", _r6_servicenow({
+        "number": "RITM0051120",
+        "short_description": "IP paperwork - Sasha Lindgren (signs day 1, 26 Oct)",
+        "opened_at": "2026-11-05 09:12:44",
+        "opened_by": "Wendell Park",
+        "state": "Open",
+        "assignment_group": "Legal Ops - Employment",
+        "description": "Pls arrange invention assignment agmt + whatever CA requires, for Sasha's first day.",
+    }))
+
+
+@plant("ho-h10-r6-today-one-day-ahead-in-singapore", "H10", NE,
+       "The instructions, written from Singapore, add 'Today is Tue 17 Nov 2026 (SGT)', one day after as_of "
+       "2026-11-16 and the partner's email of that day.")
+def h10_r6_sgt(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "Today is Tue 17 Nov 2026 (SGT). Pls have both files back by COB.")
+
+
+@plant("ho-h10-r6-future-ban-cited-as-already-in-force", "H10", CA,
+       "The instructions say Washington's ESHB 1155 ban 'already applies (in force since 30 Jun 2026)'; the knowledge "
+       "base gives June 30, 2027 as its effective date, after as_of 2026-10-26, and the trap says nothing of it.")
+def h10_r6_ban(env: Path, task: str) -> None:
+    guide = kb(env, task, "practice-guides/non-compete/us/washington.md").read_text("utf-8")
+    assert "**June 30, 2027**" in guide
+    with task_json(env, task) as t:
+        instructions_add(t, "NB: WA's ESHB 1155 ban on non-competes already applies (in force since 30 Jun 2026), so "
+                            "the NC section can't be used for new hires any more - pls reflect in the form and notes.")
+
+
+@near_miss("ho-h10-nm-r6-ticket-with-future-sla-due-date", "H10", CI,
+           "The client's ServiceNow request is added, opened on the as_of day with an SLA due date a week later "
+           "(2026-10-12).",
+           "HYGIENE.md H10 wants one consistent story; a request opened on as_of whose due date lies ahead is an "
+           "ordinary future deadline, before Sasha's October 26 start, and no law is cited early.")
+def h10_nm_r6_sla(env: Path, task: str) -> None:
+    write_doc(env, task, "tickets/RITM0051120.json", _r6_servicenow({
+        "number": "RITM0051120",
+        "short_description": "IP paperwork - Sasha Lindgren (signs day 1, 26 Oct)",
+        "opened_at": "2026-10-05 09:12:44",
+        "opened_by": "Wendell Park",
+        "state": "Open",
+        "assignment_group": "Legal Ops - Employment",
+        "sla_due": "2026-10-12 17:00:00",
+        "sla_definition": "Legal request - 5 business days",
+    }))
+
+
+@near_miss("ho-h10-nm-r6-fiscal-quarter-labels", "H10", TB,
+           "The instructions add that the hire sits in Aspenline's 'Q2 FY27' hiring plan (FY runs Jul-Jun), budget line "
+           "HC-FY27-014.",
+           "FY27 is a fiscal-year label, not a date after as_of: Aspenline's FY27 runs July 2026 to June 2027 and its Q2 "
+           "is October to December 2026, which holds November 9 (as_of) and the December 7 start.")
+def h10_nm_r6_fiscal(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "FYI this hire is in the Q2 FY27 hiring plan (Aspenline FY runs Jul-Jun), budget line "
+                            "HC-FY27-014.")
+
+
+@near_miss("ho-h10-nm-r6-today-year-first-dotted", "H10", SD,
+           "The instructions add 'Today: 2026.11.02 (Mon)', the as_of day written year-first with dots.",
+           "2026.11.02 is November 2, 2026, a Monday, which is as_of and the date of the partner's email; the order "
+           "year, month, day leaves no ambiguity.")
+def h10_nm_r6_dotted_ok(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "Today: 2026.11.02 (Mon).")
+
+
+# --- H11 trap armed (sixth round) -----------------------------------------------------------------------
+
+
+@plant("ho-h11-r6-anchor-file-converted-to-eml", "H11", NE,
+       "The partner's instructions were re-saved as the e-mail they are, documents/partner-instructions.eml, and the "
+       "task instructions follow; the trap's anchor still names documents/partner-instructions.md, which is gone.")
+def h11_r6_converted(env: Path, task: str) -> None:
+    text = read_doc(env, task, "partner-instructions.md")
+    body = text.split("Subject: Granite Peak: Tallis renewal, three edits only\n", 1)[1].lstrip("\n")
+    remove_doc(env, task, "partner-instructions.md")
+    write_doc(env, task, "partner-instructions.eml", email(
+        "Miriam Okafor <miriam.okafor@harlowfinch.example.com>", "Associate <associate@harlowfinch.example.com>",
+        "Mon, 16 Nov 2026 09:05:00 -0700", "Granite Peak: Tallis renewal, three edits only", body))
+    with task_json(env, task) as t:
+        t["instructions"] = replace_text(t["instructions"], "documents/partner-instructions.md",
+                                         "documents/partner-instructions.eml")
+        assert any(a["file"] == "documents/partner-instructions.md" for a in t["oafreeze"]["trap"]["anchors"])
+
+
+@plant("ho-h11-r6-privileged-memo-redacted-for-upload", "H11", AM,
+       "Before upload to the eval platform, legal ops redacted the privileged litigation memo's conclusion, analysis "
+       "and exposure sections: the tempting adverse analysis the placement trap rests on, and its anchored sentences, "
+       "are gone.")
+def h11_r6_redacted(env: Path, task: str) -> None:
+    text = read_doc(env, task, "litigation-memo.md")
+    head = text[:text.index("## Conclusion")]
+    write_doc(env, task, "litigation-memo.md", head + (
+        "## [REDACTED]\n\n[REDACTED - LEGAL PROFESSIONAL PRIVILEGE. Removed by Legal Ops before upload to the eval "
+        "platform, ref LOPS-1432, 2026.10.16.]\n"))
+
+
+@plant("ho-h11-r6-trap-left-as-tbc", "H11", CI,
+       "The trap's kind and description were left as spreadsheet placeholders, 'TBC' and 'TBC - Kavya to fill in "
+       "after calibration'; anchors and criteria are unchanged.")
+def h11_r6_tbc(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        trap = t["oafreeze"]["trap"]
+        trap["kind"] = "TBC"
+        trap["description"] = "TBC - Kavya to fill in after calibration"
+
+
+@plant("ho-h11-r6-anchors-as-file-to-quote-map", "H11", SD,
+       "The trap's anchors are a JSON object mapping each file to its quote (as a YAML-to-JSON converter wrote them), "
+       "not a list of {file, quote} anchors.")
+def h11_r6_map(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        trap = t["oafreeze"]["trap"]
+        trap["anchors"] = {a["file"]: a["quote"] for a in trap["anchors"]}
+        assert len(trap["anchors"]) == 3
+
+
+@near_miss("ho-h11-nm-r6-anchor-on-pptx-slide", "H11", TB,
+           "A sales lead's deck with the tempting line 'tell Riley in the agreement itself why there is no non-compete' "
+           "is added, with a new trap anchor quoting that slide line exactly.",
+           "HYGIENE.md H11 requires anchor quotes to exist in the named files; the quote is the text of one slide "
+           "paragraph of the .pptx, and it is exactly the advice the placement part of the trap tempts into the "
+           "agreement.")
+def h11_nm_r6_slide_anchor(env: Path, task: str) -> None:
+    line = "Tell Riley in the agreement itself why there is no non-compete, it builds trust"
+    write_doc(env, task, "sales/ae-onboarding-ideas.pptx", _r6_pptx([
+        ("AE ONBOARDING - IDEAS FROM SALES", ["J. Okoro, 5th Nov 2026"], None),
+        ("PAPERWORK", [line, "Keep the pack short, max 6 pages"], None),
+    ], title="AE onboarding ideas"))
+    with task_json(env, task) as t:
+        t["oafreeze"]["trap"]["anchors"].append({"file": "documents/sales/ae-onboarding-ideas.pptx", "quote": line})
+
+
+@near_miss("ho-h11-nm-r6-anchor-in-json-lines-chat", "H11", CA,
+           "An exported chat (.jsonl) where the CEO asks to put the alert's warning in the form is added, with a new "
+           "trap anchor quoting that message's text.",
+           "HYGIENE.md H11 requires the anchor's quote to exist in the named file; the message text is in the file "
+           "verbatim (no characters JSON escapes), and it is the advisory prose the placement trap tempts into the "
+           "form.")
+def h11_nm_r6_jsonl_anchor(env: Path, task: str) -> None:
+    quote = "can we just paste the alert's warning about the 5,000 dollar award into the form so staff take it seriously"
+    messages = [
+        {"ts": "2026-10-23T16:40:00-07:00", "from": "Gunnar Halden", "text": "Petra, " + quote + "?"},
+        {"ts": "2026-10-23T16:52:00-07:00", "from": "Petra Lindahl", "text": "Will ask Miriam, TBC."},
+    ]
+    text = "".join(json.dumps(m, ensure_ascii=False) + "\n" for m in messages)
+    assert quote in text
+    write_doc(env, task, "chat/ceo-hr-chat.jsonl", text)
+    with task_json(env, task) as t:
+        t["oafreeze"]["trap"]["anchors"].append({"file": "documents/chat/ceo-hr-chat.jsonl", "quote": quote})
+
+
+# --- H12 placement discipline (sixth round) ---------------------------------------------------------------
+
+
+@plant("ho-h12-r6-footnote-sources-in-agreement-for-audit-trail", "H12", SD,
+       "The instructions ask, for an ISO 27001 'audit trail', that ellery-covenant-agreement.md footnote every clause "
+       "with the knowledge-base path it came from and a one-line reason for any change from the 2023 form.")
+def h12_r6_footnotes(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "AUDIT TRAIL (ISO 27001 evidence req., ref MAPLE-HR-7781): in ellery-covenant-agreement.md "
+                            "pls footnote each clause w/ the KB source path it came from (e.g. knowledge-base/"
+                            "templates/...) + a 1-line reason for any change vs the 2023 form.")
+
+
+@plant("ho-h12-r6-cover-email-listed-operative-too", "H12", TB,
+       "client-email.md is appended to the operative list (a copy-paste from the row above) while staying advisory: "
+       "the cover email is now 'signed by the employee' and no placement criterion covers it.")
+def h12_r6_both_lists(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        t["oafreeze"]["operative"].append("client-email.md")
+        assert "client-email.md" in t["oafreeze"]["advisory"]
+
+
+@plant("ho-h12-r6-placement-allows-notes-for-hr-annex", "H12", AM,
+       "The placement criterion now lets the agreement end with an annex headed \"NOTES FOR HR\" for HR's internal use, "
+       "'deleted by HR before Avery signs'.")
+def h12_r6_annex(env: Path, task: str) -> None:
+    _reword(env, task, "placement-no-adverse-analysis", "(legally required notices excepted).",
+            "(legally required notices excepted). An annex headed \"NOTES FOR HR\" at the end, for HR's internal use, "
+            "is fine: HR deletes it before Avery signs.")
+
+
+@plant("ho-h12-r6-cover-email-dropped-reply-in-ticket", "H12", CI,
+       "The cover email is dropped ('we will reply to Wendell in the ticket ourselves'): deliverable, criterion and "
+       "instructions go, the advisory list still names client-email.md, and the departures have nowhere to go.")
+def h12_r6_no_cover_email(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        del t["deliverables"]["client-email.md"]
+        drop_criterion(t, "client-email-departures")
+        text = replace_text(t["instructions"], "Prepare three deliverables in Markdown", "Prepare two deliverables in "
+                                                                                        "Markdown")
+        t["instructions"] = replace_text(
+            text, "; and client-email.md, a cover email to Sierrafold's General Counsel on what you drafted and where "
+                  "you departed from the request.",
+            ". No cover email needed - we will reply to Wendell in the ticket (RITM0051120) ourselves.")
+        assert t["oafreeze"]["advisory"] == ["client-email.md"]
+
+
+@plant("ho-h12-r6-placement-criterion-checks-paths-only", "H12", NE,
+       "The agreement's placement criterion was 'simplified' to forbid file paths only; commentary, bracketed notes "
+       "and legal analysis in the operative agreement are no longer covered.")
+def h12_r6_paths_only(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        criterion(t, "placement-agreement-text")["match_criteria"] = (
+            "PASS if tallis-agreement-revised.md contains no file or folder path, such as \"colorado-law-file.md\" or "
+            "\"knowledge-base/\". FAIL if it names any file or folder path.")
+
+
+@near_miss("ho-h12-nm-r6-ccpa-notice-at-collection-in-agreement", "H12", CI,
+           "The instructions require the invention agreement to carry Sierrafold's California notice at collection for "
+           "employee personal information, with any explanation of it kept in client-email.md.",
+           "HYGIENE.md H12 allows legally required statutory notices in operative text; a notice at collection to an "
+           "employee is required by California privacy law, and the instructions send the explanation to the advisory "
+           "cover email.")
+def h12_nm_r6_ccpa(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "PRIVACY: lindgren-invention-agreement.md must also carry Sierrafold's notice at collection "
+                            "for employee personal information (categories collected, purposes, retention), as "
+                            "California law requires at or before collection. Any explanation of why it is there goes "
+                            "in client-email.md, not in the agreement.")
+
+
+@near_miss("ho-h12-nm-r6-hr-how-to-kept-out-of-form", "H12", CA,
+           "The instructions add a terse NB that all HR how-to goes in hr-usage-notes.md only and the form holds only "
+           "terms, blanks and signature blocks.",
+           "HYGIENE.md H12 wants advisory material kept out of operative text and given somewhere to go; this sentence "
+           "does exactly that, naming the form only to keep explanations out of it.")
+def h12_nm_r6_keep_out(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "NB - all HR how-to (who can get the NC section, earnings test, timing) goes in "
+                            "hr-usage-notes.md ONLY, not in washington-covenant-form.md. Form = terms + blanks + sig "
+                            "blocks.")
+
+
+# --- H13 synthetic data and secrets (sixth round) ------------------------------------------------------------
+
+
+@plant("ho-h13-r6-aadhaar-number-in-onboarding-batch", "H13", SD,
+       "An onboarding batch workbook from Maplestone's Bengaluru shared-services centre gives a contractor's Aadhaar "
+       "number, 4938 1726 5034 (Verhoeff check digit valid).")
+def h13_r6_aadhaar(env: Path, task: str) -> None:
+    write_doc(env, task, "hr/onboarding-batch-jan-2027.xlsx", xlsx_bytes([
+        ["Name", "Role", "Location", "Start", "ID type", "ID number"],
+        ["Jordan Ellery", "Operations Analytics Manager", "Chicago", "05-01-2027", "n/a (US hire)", ""],
+        ["Rohan Deshpande", "Data contractor (via vendor)", "Bengaluru", "11-01-2027", "Aadhaar", "4938 1726 5034"],
+    ], sheet="Batch"))
+
+
+@plant("ho-h13-r6-singapore-nric-in-chat-export", "H13", TB,
+       "An exported Teams chat gives a Singapore reviewer's NRIC number, S8734162C (checksum valid), so IT can grant "
+       "access.")
+def h13_r6_nric(env: Path, task: str) -> None:
+    write_doc(env, task, "chat/teams-it-access-export.txt", (
+        "Chat export: IT access requests (Microsoft Teams)\n\n"
+        "[06/11/2026 14:10] Priya Raman (Legal Ops SG): pls give Tan Wei Ling read access to the Aspenline folder\n"
+        "[06/11/2026 14:12] IT Service Desk: need full name + NRIC for the SG access form\n"
+        "[06/11/2026 14:15] Priya Raman (Legal Ops SG): Tan Wei Ling, NRIC S8734162C\n"
+        "[06/11/2026 14:31] IT Service Desk: done, access granted\n"))
+
+
+@plant("ho-h13-r6-canadian-sin-in-hr-yaml", "H13", CA,
+       "A cross-border hire record (.yaml) for a Vancouver-based sales manager gives a Canadian Social Insurance "
+       "Number, 527 834 196 (Luhn valid).")
+def h13_r6_sin(env: Path, task: str) -> None:
+    write_doc(env, task, "hr/cross-border-hire-tremblay.yaml", (
+        "employee: Marc-Andre Tremblay\nrole: Regional Sales Manager (BC + WA)\nhome_base: Vancouver, BC\n"
+        "payroll_country: CA\nsin: '527 834 196'\nwa_work_days_per_month: 6\nnotes: TBC if WA covenant form applies\n"))
+
+
+@plant("ho-h13-r6-australian-mobile-in-email-signature", "H13", AM,
+       "An e-mail from Bayou Crest's Sydney-based group HR adviser ends with a real-looking Australian mobile, +61 412 "
+       "893 057, outside the fictional 555-01xx range.")
+def h13_r6_au_mobile(env: Path, task: str) -> None:
+    write_doc(env, task, "group-hr-note.eml", email(
+        "Siobhan Keane <siobhan.keane@bayoucrest.example.com>", "Miriam Okafor <miriam.okafor@harlowfinch.example.com>",
+        "Fri, 16 Oct 2026 08:15:00 +1100", "Avery F. - group HR sign-off",
+        "Hi Miriam,\n\nGroup HR is fine w/ whatever LA law needs for Avery. Pls cc me on the final.\n\nCheers,\n"
+        "Siobhan Keane\nGroup HR Adviser (ANZ)\nM: +61 412 893 057"))
+
+
+@plant("ho-h13-r6-azure-sas-link-in-ticket", "H13", NE,
+       "A ServiceNow ticket's work notes give an Azure Blob Storage link with a live-looking shared access signature "
+       "(sp=rwdlacx, sig=...) to the firm's matter upload container.")
+def h13_r6_sas(env: Path, task: str) -> None:
+    sig = _r4_noise("hf-ops-sas", 43) + "%3D"
+    url = ("https://hfopsstore01.blob.core.windows.net/matter-uploads/granite-peak/tallis-pack.zip?sv=2022-11-02&ss=b"
+           "&srt=co&sp=rwdlacx&se=2027-03-31T15:59:59Z&st=2026-11-16T00:00:00Z&spr=https&sig=" + sig)
+    write_doc(env, task, "tickets/RITM0048230.json", _r6_servicenow({
+        "number": "RITM0048230",
+        "short_description": "Upload Tallis pack for client",
+        "opened_at": "2026-11-16 10:22:03",
+        "state": "Open",
+        "work_notes": "Upload link (valid till end Mar 27): " + url,
+    }))
+
+
+@near_miss("ho-h13-nm-r6-servicenow-sys-ids", "H13", CI,
+           "A ServiceNow export is added whose record carries 32-character hexadecimal sys_id and correlation_id "
+           "values.",
+           "HYGIENE.md H13 forbids personal data and credentials; a sys_id is a record identifier of the ticketing "
+           "system, not a key or secret, and the export has no URL, address or number of a person.")
+def h13_nm_r6_sys_ids(env: Path, task: str) -> None:
+    write_doc(env, task, "tickets/RITM0051120.json", _r6_servicenow({
+        "number": "RITM0051120",
+        "sys_id": hashlib.md5(b"RITM0051120").hexdigest(),
+        "correlation_id": hashlib.md5(b"sierrafold-onboarding-lindgren").hexdigest(),
+        "short_description": "IP paperwork - Sasha Lindgren (signs day 1, 26 Oct)",
+        "opened_at": "2026-10-05 09:12:44",
+        "state": "Open",
+        "assignment_group": "Legal Ops - Employment",
+    }))
+
+
+@near_miss("ho-h13-nm-r6-masked-live-key-in-config", "H13", NE,
+           "An e-signature integration config shows its API key masked, 'sk_live_' followed by asterisks and the last "
+           "four characters, as the vendor's console displays it.",
+           "HYGIENE.md H13 forbids credentials; a key masked down to its last four characters cannot be used, it is "
+           "what the console shows to identify which key is in use.")
+def h13_nm_r6_masked(env: Path, task: str) -> None:
+    write_doc(env, task, "config/esign-integration.yaml", (
+        "# e-sign integration (copied from vendor console, keys masked)\nprovider: esign-vendor-a\n"
+        "environment: production\napi_key: 'sk_live_************************a1F9'\nwebhook_secret: '********'\n"
+        "account: harlowfinch\n"))
+
+
+@near_miss("ho-h13-nm-r6-jira-csv-plus-addressed-example-emails", "H13", TB,
+           "A Jira CSV export of the People team's onboarding tickets gives reporters and assignees as plus-addressed "
+           "example.com addresses, employee IDs and 555-01xx desk numbers.",
+           "HYGIENE.md H13 allows reserved example domains and the fictional 555-01xx range; plus-addressing "
+           "(name+tag@example.com) is still an example.com address, and internal employee IDs identify no real person.")
+def h13_nm_r6_jira(env: Path, task: str) -> None:
+    buf = io.StringIO()
+    out = csv.writer(buf, lineterminator="\n")
+    out.writerow(["Issue key", "Summary", "Reporter", "Assignee", "Desk phone", "Employee ID", "Created"])
+    out.writerow(["PEOPLE-482", "Riley V. - covenant pack", "noor.haddad+jira@aspenline.example.com",
+                  "legalops+apac@aspenline.example.com", "555-0167", "EMP-004417", "02/Nov/26 9:14 AM"])
+    out.writerow(["PEOPLE-483", "Riley V. - laptop + badge", "noor.haddad+jira@aspenline.example.com",
+                  "it.desk+denver@aspenline.example.com", "555-0172", "EMP-000981", "03/Nov/26 11:02 AM"])
+    write_doc(env, task, "tickets/people-jira-export.csv", buf.getvalue())
+
+
+# --- FAM family consistency (sixth round) ----------------------------------------------------------------------
+
+
+@plant("ho-fam-r6-term-sheet-dates-day-first", "FAM", "covenant-package-v03",
+       "One instance's term sheet gives the send and open-until dates as 20/10/2026 and 03/11/2026; the design and "
+       "every sibling write 2026-10-20 and 2026-11-03, and neither date is a family variable.")
+def fam_r6_dates(env: Path, task: str) -> None:
+    edit_doc(env, task, "term-sheet.md", "Offer letters to be dated and sent: 2026-10-20",
+             "Offer letters to be dated and sent: 20/10/2026")
+    edit_doc(env, task, "term-sheet.md", "Offers open until: 2026-11-03", "Offers open until: 03/11/2026")
+
+
+@plant("ho-fam-r6-standing-instruction-headings-upper-cased", "FAM", "covenant-package-v07",
+       "One instance's standing instructions have their bold headings retyped in capitals ('**OUR USUAL PACKAGE.**'); "
+       "the design and every sibling keep sentence case.")
+def fam_r6_headings(env: Path, task: str) -> None:
+    path = doc(env, task, "standing-instructions.md")
+    text = path.read_text("utf-8")
+    new = re.sub(r"^(\d+\. )\*\*([^*]+)\*\*", lambda m: m.group(1) + "**" + m.group(2).upper() + "**", text, flags=re.M)
+    assert new != text and "**OUR USUAL PACKAGE.**" in new
+    path.write_text(new, "utf-8")
+
+
+def _r6_replace_strings(node, old: str, new: str):
+    """`node` (parsed JSON) with `old` replaced by `new` in every string value; keys are left alone."""
+    if isinstance(node, str):
+        return node.replace(old, new)
+    if isinstance(node, list):
+        return [_r6_replace_strings(v, old, new) for v in node]
+    if isinstance(node, dict):
+        return {k: _r6_replace_strings(v, old, new) for k, v in node.items()}
+    return node
+
+
+@plant("ho-fam-r6-partially-re-expanded", "FAM", "covenant-package-v01",
+       "The third hire's salary is raised to $84,500 in the family spec and in the instance's task.json (variables and "
+       "criteria), but the instance's term sheet still says $82,000: a half-done re-expansion.")
+def fam_r6_partial(env: Path, task: str) -> None:
+    assert set_spec_variable(env, "v01", "salary_c", "$84,500") == "$82,000"
+    with task_json(env, task) as t:
+        new = _r6_replace_strings(t, "$82,000", "$84,500")
+        t.clear()
+        t.update(new)
+    assert "$82,000" in read_doc(env, task, "term-sheet.md")
+
+
+
+@plant("ho-fam-r6-standing-instructions-missing-in-one-instance", "FAM", "covenant-package-v09",
+       "One instance's workspace lacks standing-instructions.md (deleted as 'same as last yr'), which the design and "
+       "every sibling carry.")
+def fam_r6_missing_doc(env: Path, task: str) -> None:
+    remove_doc(env, task, "standing-instructions.md")
+
+
+@near_miss("ho-fam-nm-r6-spec-instance-blocks-reordered", "FAM", "covenant-package-v04",
+           "In the family spec the v04 instance block is moved to the end of the instances list; no value changes.",
+           "HYGIENE.md's family check compares each instance with its own entry in the spec; instances are found by id, "
+           "and moving a block changes no variable of any instance.")
+def fam_nm_r6_reorder(env: Path, task: str) -> None:
+    path = env / FAMILY_SPEC
+    text = path.read_text("utf-8")
+    start = text.index("- id: v04\n")
+    end = text.index("\n- id: ", start + 1) + 1
+    block = text[start:end]
+    rest = text[:start] + text[end:]
+    path.write_text(rest.rstrip("\n") + "\n" + block.rstrip("\n") + "\n", "utf-8")
+
+
+@near_miss("ho-fam-nm-r6-spec-value-quoted", "FAM", "covenant-package-v02",
+           "The family spec writes v02's salary_a as a quoted YAML string, \"$134,000\", instead of a plain scalar.",
+           "A quoted and a plain YAML scalar with the same characters parse to the same string, so the instance still "
+           "equals its spec's expansion, as HYGIENE.md's family check requires.")
+def fam_nm_r6_quoted(env: Path, task: str) -> None:
+    assert set_spec_variable(env, "v02", "salary_a", '"$134,000"') == "$134,000"
