@@ -45,7 +45,7 @@ LABELLED = [
     # Other countries' personal identity numbers, labelled: the UK's National Insurance number,
     # Canada's social insurance number, an NHS, PPS or national identity number, a Personnummer.
     ("national identity number", r"(?:national[ \t_-]*(?:insurance|identity|identification|id)|nino|ni[ \t]?(?=no\b|num)|"
-     r"social[ \t_-]*insurance|sin[ \t]?(?=#|no\b|num|:)|nhs|ppsn?|personnummer|aadhaar|bsn|curp|"
+     r"social[ \t_-]*insurance|sin[ \t]?(?=#|no\b|num|:)|nhs|ppsn?|personnummer|aadhaar|bsn|curp|nric|"
      r"personal[ \t_-]*(?:identity|identification|id)[ \t_-]*(?:number|no\b|code))",
      r"(?=(?:[a-z \t.-]{0,3}\d){6})(?![a-z0-9 .-]*[a-z]{4})[a-z0-9](?:[ .-]?[a-z0-9]){5,17}", "major", False),
     # A number labelled as a telephone, in any national form ("Tel. 030 2312 5874", "mobile: 0612 345 678").
@@ -68,7 +68,7 @@ _LABEL_BEGINS = {
     "account number": ("account", "acct"),
     "date of birth": ("dob", "d.o.b", "date", "birth"),
     "national identity number": ("national", "nino", "ni", "social", "sin", "nhs", "pps", "personnummer", "aadhaar",
-                                 "bsn", "curp", "personal"),
+                                 "bsn", "curp", "nric", "personal"),
     "phone number": ("tel", "phone", "mob", "cell", "fax", "handy"),
     "passport number": ("passport",),
     "driver's licence number": ("driv", "dl", "d.l"),
@@ -130,6 +130,9 @@ RULES = [
     # HMRC issues, six digits, a suffix A-D (QQ, HMRC's example prefix, is allowed in _allowed).
     ("national identity number", re.compile(r"\b(?!BG|GB|NK|KN|TN|NT|ZZ)[A-CEGHJ-PR-TW-Z][A-CEGHJ-NPR-TW-Z]"
                                             r"(?: ?\d{2}){3} ?[A-D]\b"), "major"),
+    # A Singapore NRIC or FIN in its own form, labelled or not ("S8734162C"): a prefix letter, seven
+    # digits and a check letter that must hold (_nric_ok), so a reference number of the same shape passes.
+    ("national identity number", re.compile(r"\b[STFGM]\d{7}[A-Z]\b"), "major"),
     # Paths into a network share: UNC in every spelling (\\server\share, \\?\UNC\..., //server/share),
     # and share URLs (smb://, afp://, nfs://). A reserved example host is allowed. (Each pattern
     # starts with its literal, which the regex engine finds fast; the lookbehind follows it.)
@@ -251,9 +254,23 @@ def _is_one(kind: str, value: str) -> bool:
         return _luhn_card(_digits(value))
     if kind == "bank routing number":
         return _aba_ok(value) and len(set(value)) > 1
+    if kind == "national identity number" and _NRIC.fullmatch(value):
+        return _nric_ok(value)
     if kind in ("bank account number", "account number", "national identity number"):
         return len(set(_digits(value))) > 1  # 000000 or 1111111 is a placeholder
     return True
+
+
+_NRIC = re.compile(r"[STFGM]\d{7}[A-Z]")
+_NRIC_LETTERS = {"S": "JZIHGFEDCBA", "T": "JZIHGFEDCBA", "F": "XWUTRQPNMLK", "G": "XWUTRQPNMLK", "M": "XWUTRQPNJLK"}
+
+
+def _nric_ok(value: str) -> bool:
+    """Whether a Singapore NRIC or FIN's check letter holds (weights 2 7 6 5 4 3 2; the T and G
+    series add 4, the M series 3)."""
+    total = sum(int(d) * w for d, w in zip(value[1:8], (2, 7, 6, 5, 4, 3, 2)))
+    total += {"T": 4, "G": 4, "M": 3}.get(value[0], 0)
+    return _NRIC_LETTERS[value[0]][total % 11] == value[8]
 
 
 def _fictional_value(kind: str, value: str) -> bool:
@@ -276,7 +293,14 @@ def _credential_placeholder(m: re.Match) -> bool:
     return _PLACEHOLDER.fullmatch(value) is not None
 
 
+# A secret shown masked or shortened, as consoles and tickets show which key is meant: a run of mask
+# characters or an ellipsis inside it. What is left cannot be used.
+_MASKED = re.compile(r"[*•●·#]{4,}|[xX]{6,}|\.{3}|…")
+
+
 def _allowed(kind: str, m: re.Match) -> bool:
+    if kind in SECRET_KINDS and _MASKED.search(m.group(0)):
+        return True
     if kind == "credential":
         return _credential_placeholder(m)
     if kind == "bearer token":
@@ -457,6 +481,7 @@ GATES: list[tuple[str, tx.Gate | tx.Begins | None]] = [
     ("date of birth", None),
     ("SSN", None),
     ("SSN", None),
+    ("national identity number", None),
     ("national identity number", None),
     ("network share path", tx.Gate(("\\\\",))),
     ("network share path", tx.Gate(("//",))),

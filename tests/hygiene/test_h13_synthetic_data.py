@@ -263,3 +263,27 @@ def test_a_link_into_a_companys_own_tracker_on_a_hosted_service_is_an_internal_u
     assert [(f.severity, f.path, _kind(f)) for f in hits] == [("major", "task.json", "internal URL")]
     task["source_ticket"] = "https://www.atlassian.com/software/jira"
     assert found(env_with(tmp_path / "b", task), "H13") == []
+
+
+@pytest.mark.parametrize("value", ["sk_" + "live_" + "*" * 24 + "a1F9", "sk_" + "live_" + "4eC3...a1F9",
+                                   "AKIA" + "••••••••" + "7QXZ", "ghp_" + "x" * 32 + "Zq9d"])
+def test_near_miss_a_secret_shown_masked_cannot_be_used(tmp_path, value):
+    files = {**workspace(), "esign.yaml": f"provider: esign\napi_key: '{value}'\n"}
+    assert found(env_with(tmp_path, files=files), "H13") == []
+
+
+def test_a_masked_looking_key_with_the_secret_left_whole_is_still_found(tmp_path):
+    key = "sk_" + "live_" + "9fQ2mXv4eC3HqLyjWD7dc"
+    files = {**workspace(), "esign.yaml": f"# keys masked as ****\napi_key: '{key}'\n"}
+    assert [f.severity for f in found(env_with(tmp_path, files=files), "H13")] == ["blocker"]
+
+
+@pytest.mark.parametrize("line", ["Tan Wei Ling, NRIC S" + "8734162C", "FIN: G" + "1234567X", "pass holder T" + "0123456G"])
+def test_a_singapore_nric_whose_check_letter_holds_is_found_labelled_or_not(tmp_path, line):
+    hits = found(env_with(tmp_path, files={**workspace(), "access.txt": f"{line}\n"}), "H13")
+    assert [(f.severity, _kind(f)) for f in hits] == [("major", "national identity number")]
+
+
+@pytest.mark.parametrize("line", ["Ticket S" + "8734162D was closed", "Form T1234567A", "Part M" + "0000000X"])
+def test_near_miss_a_code_shaped_like_an_nric_whose_check_letter_fails(tmp_path, line):
+    assert found(env_with(tmp_path, files={**workspace(), "access.txt": f"{line}\n"}), "H13") == []
