@@ -44,6 +44,9 @@ class Grading:
     groups: tuple[tuple[cr.Literal, ...], ...]
     forbidden: tuple[cr.Literal, ...]
     absence_only: bool
+    # Periods the PASS clause names in digits ("21 days"): not among the literals HYGIENE.md lists, so
+    # they never make a criterion gradable; but an output without them does not pass it.
+    periods: frozenset[tuple[int, str]] = frozenset()
 
     @property
     def required(self) -> tuple[cr.Literal, ...]:
@@ -79,7 +82,19 @@ def grading(criterion: Criterion, deliverables: list[str], inputs: list[str] = (
     wanted = {lit.key for g in groups for lit in g}
     forbidden = tuple(lit for lit in reading.forbidden if lit.key not in subjects and lit.key not in wanted)
     absence_only = bool(reading.pass_clause) and not reading.passes.positive and not pass_groups
-    return Grading(tuple(tuple(g) for g in groups), forbidden, absence_only)
+    return Grading(tuple(tuple(g) for g in groups), forbidden, absence_only, _wanted_periods(reading.pass_clause))
+
+
+# A period after a bound ("no more than 12 months", "within 14 days") or a negation limits what the
+# output says; only a period stated outright is one it must give.
+_BOUND_BEFORE = re.compile(r"(?:\b(?:more|less|fewer|longer|shorter|than|most|least|up\s+to|within|under|over|exceed\w*|"
+                           r"beyond|past|after|before|until|maximum|minimum|max|min)|" + cr.NEGATION.pattern + r")"
+                           r"[^.;]{0,24}$", re.I)
+
+
+def _wanted_periods(clause: str) -> frozenset[tuple[int, str]]:
+    return frozenset((int(m.group(1)), m.group(2)) for m in _PERIOD.finditer(tx.normalize(clause))
+                     if not _BOUND_BEFORE.search(tx.normalize(clause)[max(0, m.start() - 40):m.start()]))
 
 
 # ... unless the clause asks for the name itself: "refers to the agreement by its file name, X",
@@ -167,6 +182,23 @@ def contains(normalized_output: str, lit: cr.Literal) -> bool:
     return value is not None and value in amounts(normalized_output)
 
 
+_UNITS = r"(?:(?:calendar|business|working|clear)\s+)?(day|week|month|year)s?\b"
+_PERIOD = re.compile(r"(\d{1,3})\)?\s+" + _UNITS)
+_ONES = ("zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
+         "seventeen eighteen nineteen").split()
+_TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90}
+_NUMBER_WORDS = {**{w: n for n, w in enumerate(_ONES)}, **_TENS,
+                 **{f"{t}-{o}": v + n for t, v in _TENS.items() for n, o in enumerate(_ONES[1:10], 1)}}
+_WORD_PERIOD = re.compile(r"\b(" + "|".join(sorted(_NUMBER_WORDS, key=len, reverse=True)) + r")\s+" + _UNITS)
+
+
+def periods(normalized_output: str) -> frozenset[tuple[int, str]]:
+    """Every period an output names, in digits or in words ("twenty-one (21) days", "21 days")."""
+    found = {(int(m.group(1)), m.group(2)) for m in _PERIOD.finditer(normalized_output)}
+    found |= {(_NUMBER_WORDS[m.group(1)], m.group(2)) for m in _WORD_PERIOD.finditer(normalized_output)}
+    return frozenset(found)
+
+
 def locate(text: str, lit: cr.Literal) -> int | None:
     """The 1-based line of `text` that holds a literal (as `contains` finds it), or None."""
     line = tx.locate(text, lit.text)
@@ -178,6 +210,8 @@ def locate(text: str, lit: cr.Literal) -> int | None:
 def passes(g: Grading, normalized_output: str) -> bool:
     """Whether an output (already `text.normalize`d) passes the criterion by the proxy."""
     if not g.gradable or any(contains(normalized_output, lit) for lit in g.forbidden):
+        return False
+    if g.groups and g.periods and not g.periods <= periods(normalized_output):
         return False
     return all(any(contains(normalized_output, lit) for lit in group) for group in g.groups)
 

@@ -175,3 +175,31 @@ def test_near_miss_a_criterion_that_names_another_deliverable_as_its_subject_mat
     task["criteria"][2]["match_criteria"] = ("PASS if client-email.md explains each change made in agreement.md and "
                                              "why. FAIL if it does not.")
     assert [f for f in found(env_with(tmp_path, task), "H03") if f.location == "$.criteria[2].match_criteria"] == []
+
+
+def test_near_miss_a_period_no_input_gives_keeps_the_signal_of_a_criterion(tmp_path):
+    task = task_json()
+    task["instructions"] += " The raise takes effect on December 14, 2026."
+    task["criteria"][2]["match_criteria"] = ("PASS if client-email.md says the client has 21 days before the raise "
+                                             "takes effect on December 14, 2026. FAIL if it gives another period.")
+    assert found(env_with(tmp_path, task), "H03") == []
+
+
+def test_a_period_the_workspace_gives_in_words_is_matched(tmp_path):
+    task = task_json()
+    task["instructions"] += " The client has twenty-one (21) days before the raise takes effect on December 14, 2026."
+    task["criteria"][2]["match_criteria"] = ("PASS if client-email.md says the client has 21 days before the raise "
+                                             "takes effect on December 14, 2026. FAIL if it gives another period.")
+    hits = found(env_with(tmp_path, task), "H03")
+    assert any(f.location == "$.criteria[2].match_criteria" and f.severity == "major" for f in hits), hits
+
+
+def test_near_miss_a_period_alone_or_as_a_bound_makes_no_criterion_gradable(tmp_path):
+    task = task_json()
+    task["instructions"] += " The covenant runs 12 months."
+    task["criteria"][2]["match_criteria"] = ("PASS if client-email.md says the covenant runs 12 months. FAIL if it "
+                                             "gives another term.")
+    task["criteria"][0]["match_criteria"] = ("PASS if agreement.md states the salary of $95,000 and a notice period "
+                                             "of no more than 30 days. FAIL if it omits the salary.")
+    hits = found(env_with(tmp_path, task), "H03")
+    assert [f.location for f in hits if f.severity in ("major", "blocker")] == ["$.criteria[0].match_criteria"], hits
