@@ -213,7 +213,11 @@ DATE = re.compile(
     rf"|\b(?:{_DAY}|{_DAY_WORD})\s+(?:day\s+)?of\s+{_MONTH}{_YEAR_SEP}\d{{4}}\b"  # the 1st (day) of December, 2026
     rf"|{_NUM_OPEN}(?:19|20)\d{{2}}/(?:0?[1-9]|1[0-2])/{_NUM}{_NUM_CLOSE}"    # 2026/12/01
     rf"|{_NUM_OPEN}{_NUM}/{_NUM}/(?:19|20)\d{{2}}{_NUM_CLOSE}"                # 12/01/2026 (month or day first)
-    rf"|{_NUM_OPEN}{_NUM}-{_NUM}-(?:19|20)\d{{2}}{_NUM_CLOSE}")               # 12-01-2026
+    rf"|{_NUM_OPEN}{_NUM}-{_NUM}-(?:19|20)\d{{2}}{_NUM_CLOSE}"                # 12-01-2026
+    # Dotted dates are day first (26.10.2026) or year first (2026.10.26), day and month in two
+    # digits each, so that a release number such as "1.2.2026" is no date.
+    rf"|{_NUM_OPEN}(?:0[1-9]|[12]\d|3[01])\.(?:0[1-9]|1[0-2])\.(?:19|20)\d{{2}}{_NUM_CLOSE}"  # 26.10.2026
+    rf"|{_NUM_OPEN}(?:19|20)\d{{2}}\.(?:0[1-9]|1[0-2])\.(?:0[1-9]|[12]\d|3[01]){_NUM_CLOSE}")  # 2026.10.26
 
 
 # A citation of statute: "C.R.S. § 8-2-113(2)", "Cal. Lab. Code §§ 2870", "820 ILCS 90/10", "18 U.S.C. § 1833(b)".
@@ -233,6 +237,7 @@ _READINGS = [re.compile(p, re.I) for p in (
     rf"(?:the\s+|this\s+)?(?:{_D}|(?P<w>[a-z-]+))\s+(?:day\s+)?of\s+{_M}{_YEAR_SEP}{_Y}",
 )]
 _NUMERIC = re.compile(r"(?P<a>\d{1,2})(?P<s>[/-])(?P<b>\d{1,2})(?P=s)(?P<y>\d{4})")
+_DOTTED = re.compile(r"(?P<d>\d{2})\.(?P<m>\d{2})\.(?P<y>\d{4})|(?P<y2>\d{4})\.(?P<m2>\d{2})\.(?P<d2>\d{2})")
 
 
 def _day(y: int, m: int, d: int) -> dt.date | None:
@@ -244,11 +249,15 @@ def _day(y: int, m: int, d: int) -> dt.date | None:
 
 def date_readings(text: str) -> tuple[dt.date, ...]:
     """Every datetime.date a written date can mean, earliest first: one for ISO and written-out
-    forms, two for a numeric "12/01/2026" whose first two numbers could each be the month (US and
-    day-first readings), none when it is no date ("2026-11-31", "13/13/2026", "Smarch 3, 2026")."""
+    forms and dotted ones ("26.10.2026", day first), two for a numeric "12/01/2026" whose first two
+    numbers could each be the month (US and day-first readings), none when it is no date ("2026-11-31", "13/13/2026", "Smarch 3, 2026")."""
     value = text.strip()
     if re.match(r"^\d{4}-\d{2}-\d{2}", value):
         value = value[:10]  # a timestamp's date part
+    m = _DOTTED.fullmatch(value)
+    if m:  # day first, or year first: one reading
+        found = _day(int(m["y"] or m["y2"]), int(m["m"] or m["m2"]), int(m["d"] or m["d2"]))
+        return (found,) if found else ()
     m = _NUMERIC.fullmatch(value)
     if m:
         a, b, y = int(m["a"]), int(m["b"]), int(m["y"])

@@ -29,8 +29,11 @@ _HEADER = re.compile(r"^\W{0,4}(?:date|dated|sent|date\s+sent|memo\s+date|letter
                      r"(?:prepared|generated|created|compiled)(?:\s+on)?|last\s+updated)\W{0,4}\s*(?::|\t)\s*\W{0,2}(.+?)\W{0,2}$",
                      re.I)
 # Structured data (YAML, JSON) holds dates as records ("date: 2026-12-18" of a planned step), not
-# the date it was written.
+# the date it was written; but a record's own creation stamp (a ticket's "opened_at", an export's
+# "created") is the day it came to exist.
 _DATA = (".yaml", ".yml", ".json", ".jsonl")
+_CREATED = re.compile(r"""(?<![\w-])["']?(?:sys_)?(?:opened|created|submitted|raised|logged|filed|received)"""
+                      r"""(?:[_ ]?(?:at|on|date|time|datetime))?["']?\s*[:=]\s*["']?([^"'\n,}]{6,40})""", re.I)
 _RFC2822 = re.compile(r"^(?:[A-Z][a-z]{2},\s*)?\d{1,2}\s+[A-Z][a-z]{2}\s+\d{4}")
 HEAD_LINES = 15
 
@@ -274,6 +277,15 @@ def _quoted_date(text: str, as_of: dt.date) -> tuple[int, str, dt.date] | None:
     return None
 
 
+def _created(text: str) -> tuple[int, str, dt.date] | None:
+    """A data file's creation stamp ("opened_at": "2026-11-05 09:12:44"): line, as written, date."""
+    for m in _CREATED.finditer(text):
+        when = _as_date(m.group(1))
+        if when:
+            return text.count("\n", 0, m.start(1)) + 1, m.group(0).strip(), when
+    return None
+
+
 def _documents_from_the_future(ctx: TaskContext, as_of: dt.date) -> list[Finding]:
     """Task documents dated after as_of: the agent is handed a document that cannot exist yet, unless
     the trap anchors itself in that document and its description gives that date."""
@@ -281,10 +293,12 @@ def _documents_from_the_future(ctx: TaskContext, as_of: dt.date) -> list[Finding
     anchored = _anchored(ctx)
     trap_dates = {when for w, _ in tx.dates(_trap_text(ctx)) for when in tx.date_readings(w)}
     for f in ctx.task_files:
-        if not f.text or f.rel.lower().endswith(_DATA):
+        if not f.text:
             continue
-        # its own date, else the date of a message it quotes or forwards
-        later = [d for d in (document_date(f.text), _quoted_date(f.text, as_of)) if d and d[2] > as_of]
+        # its own date, else the date of a message it quotes or forwards; a data file's creation stamp
+        found = ((_created(f.text),) if f.rel.lower().endswith(_DATA) else
+                 (document_date(f.text), _quoted_date(f.text, as_of)))
+        later = [d for d in found if d and d[2] > as_of]
         if not later:
             continue
         line, written, when = later[0]

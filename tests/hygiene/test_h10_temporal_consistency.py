@@ -274,3 +274,30 @@ def test_near_miss_the_right_weekday_and_an_earlier_quoted_message(tmp_path):
     task["instructions"] += " Today is Monday 2 March 2026."
     thread = "# Email\n\nSee below.\n\n> On Fri, 27 Feb 2026 at 09:12, Dana Smith wrote:\n> Please send the papers.\n"
     assert found(env_with(tmp_path, task, {**workspace(), "thread.md": thread}), "H10") == []
+
+
+def test_dotted_dates_are_day_first_or_year_first_and_a_release_number_is_none():
+    assert [w for w, _ in tx.dates("Today: 26.10.2026, see also 2026.10.26; release 1.2.2026")] == [
+        "26.10.2026", "2026.10.26"]
+    assert tx.date_readings("03.02.2025") == (dt.date(2025, 2, 3),)
+    assert tx.date_readings("2025.02.03") == (dt.date(2025, 2, 3),)
+    assert tx.date_readings("31.02.2026") == ()
+
+
+def test_todays_date_written_with_dots_after_as_of_is_major(tmp_path):
+    task = task_json()
+    task["instructions"] += " Today: 09.03.2026 - pls turn around by EOD."
+    hits = found(env_with(tmp_path, task), "H10")
+    assert [(f.severity, f.location) for f in hits] == [("major", "$.instructions")]
+
+
+def test_a_record_opened_after_as_of_in_a_data_file_is_major(tmp_path):
+    ticket = ('{\n  "result": {\n    "number": "RITM0051120",\n    "sys_created_on": "2026-03-05 09:12:44",\n'
+              '    "due_date": "2026-04-01"\n  }\n}\n')
+    hits = found(env_with(tmp_path, files={**workspace(), "tickets/RITM0051120.json": ticket}), "H10")
+    assert [(f.severity, f.path, f.location) for f in hits] == [("major", "documents/tickets/RITM0051120.json", 4)]
+
+
+def test_near_miss_a_data_file_created_before_as_of_with_steps_after_it(tmp_path):
+    plan = "opened_at: '2026-02-20 10:00'\nsteps:\n  - date: 2026-03-18\n    do: send the agreement\n"
+    assert found(env_with(tmp_path, files={**workspace(), "plan.yaml": plan}), "H10") == []
