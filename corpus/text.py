@@ -62,6 +62,18 @@ def line_text(text: str, line: int | None) -> str:
     return excerpt(lines[line - 1].strip())
 
 
+# Text that stands for text not yet written: "TBC", "TBD - to fill in", "TODO", "lorem ipsum", "<kind>".
+_PLACEHOLDER = re.compile(r"\s*(?:(?-i:TBC|TBD|TBA|TODO|FIXME|XXX+)\b|lorem ipsum|(?:n/?a|\?+|-+|\.+)\s*$|"
+                          r"<[^<>]{0,40}>\s*$|\[[^\[\]]{0,40}\]\s*$|"
+                          r"(?:still\s+)?to\s+be\s+(?:confirmed|decided|determined|completed|written|added)\b)", re.I)
+
+
+def placeholder(text: str) -> bool:
+    """Whether a field holds a placeholder for what is still to be written ("TBC", "TODO: ...",
+    "<description>", "Lorem ipsum"), not the thing itself."""
+    return _PLACEHOLDER.match(text) is not None
+
+
 def excerpt(text: str, limit: int = 200) -> str:
     """One line of at most `limit` characters, for a finding's evidence."""
     flat = _SPACE.sub(" ", text).strip()

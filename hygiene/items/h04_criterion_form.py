@@ -70,8 +70,9 @@ def check(ctx: TaskContext) -> list[Finding]:
                                    f"criterion id {c.id!r} is used {ids[c.id]} times: verdicts, waivers and the "
                                    "trap's detecting criteria cannot tell them apart",
                                    "give every criterion its own id", location=f"{at}.id", evidence=c.id))
-        if not c.title.strip():
-            out.append(ctx.finding(ID, "major", "task.json", f"criterion {c.id!r} has a blank title",
+        if not c.title.strip() or tx.placeholder(c.title):
+            out.append(ctx.finding(ID, "major", "task.json", f"criterion {c.id!r} has a "
+                                   f"{'placeholder' if c.title.strip() else 'blank'} title",
                                    "give it a short title", location=f"{at}.title", evidence=repr(c.title)))
         if c.source is not None and c.source not in SOURCES:
             out.append(ctx.finding(ID, "minor", "task.json", f"criterion {c.id!r} has source {c.source!r}; LAB's "
@@ -79,13 +80,15 @@ def check(ctx: TaskContext) -> list[Finding]:
                                    location=f"{at}.source", evidence=c.source))
         pass_clause, fail_clause = cr.clauses(c.match_criteria)
         for label, clause in (("PASS if", pass_clause), ("FAIL if", fail_clause)):
-            if not clause:
+            if not clause or tx.placeholder(clause):
+                what = "no" if not clause else "only a placeholder for its"
                 out.append(ctx.finding(
                     ID, "major", "task.json",
-                    f"criterion {c.id!r} has no {label!r} clause: the judge must guess the other half of the rule",
+                    f"criterion {c.id!r} has {what} {label!r} clause: the judge must guess the other half of the rule",
                     f"write the criterion as \"PASS if ... FAIL if ...\" with a non-empty {label} clause",
                     location=f"{at}.match_criteria", evidence=tx.excerpt(c.match_criteria)))
         out += _clause_order(ctx, c, at)
+        out += _labels_not_conditions(ctx, c, at)
         for d in c.deliverables:
             if d not in ctx.task.deliverables:
                 out.append(ctx.finding(
@@ -173,3 +176,21 @@ def _claims(ctx: TaskContext, c, at: str, pass_clause: str) -> list[Finding]:
                 "judges split on it")
     return [ctx.finding(ID, "minor", "task.json", f"criterion {c.id!r} {what}", "split it into one criterion per "
                         "claim", location=f"{at}.match_criteria", evidence=tx.excerpt("PASS if " + pass_clause))]
+
+
+# "PASS: ..." / "FAIL - ..." written as labels over a description, as tickets write acceptance criteria.
+_LABEL = re.compile(r"\b(PASS|FAIL)\s*[:\-\u2013\u2014=>]+\s", re.I)
+
+
+def _labels_not_conditions(ctx: TaskContext, c, at: str) -> list[Finding]:
+    """A rule written as "PASS: ... FAIL: ..." labels, not "PASS if ... FAIL if ..." conditions: the
+    judge reads a description where HYGIENE.md asks for a condition (minor: readable either way)."""
+    labels = [m.group(1).upper() for m in _LABEL.finditer(c.match_criteria)]
+    if not labels:
+        return []
+    return [ctx.finding(ID, "minor", "task.json", f"criterion {c.id!r} writes its rule as "
+                        f"{' and '.join(dict.fromkeys(f'{x}:' for x in labels))} labels, not as 'PASS if' / "
+                        "'FAIL if' conditions: the judge reads a description of an output where it needs the "
+                        "condition that passes it", "write it as \"PASS if ... FAIL if ...\"",
+                        location=f"{at}.match_criteria", evidence=tx.excerpt(c.match_criteria))]
+

@@ -29,10 +29,12 @@ def check(ctx: TaskContext) -> list[Finding]:
     out = []
     armed = 0
     for key in ("kind", "description"):
-        if not getattr(trap, key).strip():
-            out.append(ctx.finding(ID, "major", "task.json", f"the trap has no {key}: readers of the results cannot "
+        value = getattr(trap, key)
+        if not value.strip() or tx.placeholder(value):
+            what = f"no {key}" if not value.strip() else f"a placeholder for its {key} ({tx.excerpt(value, 60)!r})"
+            out.append(ctx.finding(ID, "major", "task.json", f"the trap has {what}: readers of the results cannot "
                                    "tell what the task was built to catch", f"write oafreeze.trap.{key}",
-                                   location=f"$.oafreeze.trap.{key}"))
+                                   location=f"$.oafreeze.trap.{key}", evidence=value))
     if not trap.anchors:
         out.append(ctx.finding(ID, "major", "task.json", f"the {trap.kind} trap has no anchors: the audit cannot "
                                "confirm the tempting material is in the workspace",

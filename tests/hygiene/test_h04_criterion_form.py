@@ -134,3 +134,21 @@ def test_a_second_sentence_with_its_own_subject_is_a_second_claim(tmp_path):
     task["criteria"][0]["match_criteria"] = ("PASS if agreement.md names the employer, the employee, and the "
                                              "customers it protects. FAIL if it does not.")
     assert [f for f in found(env_with(tmp_path / "b", task), "H04") if "claims" in f.message] == []
+
+
+def test_pass_and_fail_written_as_labels_are_a_note_and_a_placeholder_clause_is_major(tmp_path):
+    task = task_json()
+    task["criteria"][0]["match_criteria"] = "PASS: agreement.md keeps the non-solicit. FAIL: it drops it."
+    task["criteria"][1]["match_criteria"] = "PASS if offer-letter.md states the salary. FAIL if TBD"
+    task["criteria"][2]["title"] = "TODO"
+    hits = found(env_with(tmp_path, task), "H04")
+    assert sorted((f.severity, f.location) for f in hits) == [
+        ("major", "$.criteria[1].match_criteria"), ("major", "$.criteria[2].title"),
+        ("minor", "$.criteria[0].match_criteria")]
+
+
+def test_near_miss_a_rule_that_quotes_a_colon_after_the_word_pass(tmp_path):
+    task = task_json()
+    task["criteria"][0]["match_criteria"] = ("PASS if agreement.md keeps the non-solicit and the word \"pass\" "
+                                             "appears nowhere. FAIL if it drops it.")
+    assert found(env_with(tmp_path, task), "H04") == []

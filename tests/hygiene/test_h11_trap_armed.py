@@ -123,3 +123,12 @@ def test_near_miss_a_kind_of_the_same_family_and_a_kind_the_audit_does_not_know(
     for kind in ("operative-placement", "knowledge-base-copying"):
         task["oafreeze"]["trap"]["kind"] = kind
         assert [f for f in found(env_with(tmp_path / kind, task), "H11") if f.location == "$.oafreeze.trap.kind"] == []
+
+
+def test_a_trap_left_with_placeholders_is_major(tmp_path):
+    task = task_json()
+    task["oafreeze"]["trap"]["kind"] = "TBC"
+    task["oafreeze"]["trap"]["description"] = "TBD - to fill in after calibration"
+    hits = found(env_with(tmp_path, task), "H11")
+    assert {(f.severity, f.location) for f in hits if "placeholder" in f.message} == {
+        ("major", "$.oafreeze.trap.kind"), ("major", "$.oafreeze.trap.description")}
