@@ -58,10 +58,16 @@ _DEGREE = (
     r"to\s+(?:some|a\s+(?:large|great|certain|significant|reasonable))\s+(?:extent|degree)|"
     r"overly|unduly|excessive(?:ly)?"
 )
+# timing: when with no day or period ("in a timely manner", "promptly", "without undue delay").
+_TIMING = (
+    r"(?:in\s+a\s+)?(?:un)?timely(?:\s+(?:manner|fashion|way))?|promptly|without\s+(?:undue\s+)?delay|"
+    r"as\s+soon\s+as\s+(?:reasonably\s+)?(?:possible|practicable|practical|feasible)|in\s+(?:due|good)\s+(?:course|time)|"
+    r"at\s+the\s+earliest\s+(?:opportunity|convenience)|early\s+enough|soon\s+enough|shortly"
+)
 FAMILIES = {"taste": _TASTE, "materiality": _MATERIALITY, "aspiration": _ASPIRATION, "condition": _CONDITION,
-            "degree": _DEGREE}
+            "degree": _DEGREE, "timing": _TIMING}
 # Conditions and aspirations first: "as appropriate" is one phrase, not "appropriate".
-_VAGUE_WORDS = "|".join(FAMILIES[f] for f in ("condition", "aspiration", "degree", "materiality", "taste"))
+_VAGUE_WORDS = "|".join(FAMILIES[f] for f in ("condition", "aspiration", "degree", "materiality", "timing", "taste"))
 VAGUE = re.compile(rf"\b(?:{_VAGUE_WORDS})(?![\w/])", re.I)
 _FAMILY_OF = [(f, re.compile(rf"(?:{w})$", re.I)) for f, w in FAMILIES.items()]
 WHY = {
@@ -70,6 +76,7 @@ WHY = {
     "aspiration": "a wish, not a requirement: one judge fails an output without it, another passes it",
     "condition": "a condition the judge must decide: when it applies is left open",
     "degree": "a degree with no measure: how much is enough is left to the judge",
+    "timing": "a time with no day or period: whether it was soon enough is left to the judge",
 }
 FIX = {
     "taste": "replace {w!r} with the concrete test a lawyer would apply (what must be there, what must not)",
@@ -79,12 +86,16 @@ FIX = {
                   "it does not change the verdict)",
     "condition": "replace {w!r} with the cases in which the requirement applies",
     "degree": "replace {w!r} with how much is enough (which items, how many, what limit)",
+    "timing": "replace {w!r} with the day or the period (e.g. 'on the day the agreement is signed', 'within 5 "
+              "business days')",
 }
 # "material", "minor" and "major" grade only as adjectives of a change or a fact ("a material change",
 # "minor edits") or as the predicate ("the change is material"); "internal material", "a minor" are nouns.
 _ADJECTIVE_ONLY = {"material", "immaterial", "minor", "major"}
 _GRADED_NOUN = re.compile(
-    r"\s+(?:(?:and|or)\s+\w+\s+)?(?:change|alteration|modification|amendment|edit|revision|rewording|deviation|"
+    r"\s+(?:(?:and|or)\s+\w+\s+)?(?:(?:formatting|format|stylistic|style|drafting|wording|typographical|editorial|"
+    r"textual|cosmetic|clerical|layout)\s+)?(?:change|tidy[- ]?ups?|touch[- ]?ups?|clean[- ]?ups?|fix(?:e)?|tweak|correction|"
+    r"adjustment|typo|alteration|modification|amendment|edit|revision|rewording|deviation|"
     r"departure|difference|discrepanc(?:y|ie)|divergence|variation|error|mistake|omission|misstatement|"
     r"inaccurac(?:y|ie)|addition|deletion|respect|way|part|portion|aspect|element|term|provision|fact|detail|"
     r"information|point|issue|risk|effect|impact|problem|concern|flaw|defect|gap|extent|degree|"

@@ -161,3 +161,22 @@ def test_near_miss_terms_of_art_defined_terms_and_nouns_are_not_hedges(tmp_path,
 def test_near_miss_a_legal_threshold_the_output_must_state_is_content(tmp_path):
     assert _with(tmp_path, "PASS if client-email.md tells the client that the breach is material and that the "
                            "change is significant for the covenant. FAIL if it does not.", index=2) == []
+
+
+@pytest.mark.parametrize("phrase", ["in a timely manner", "promptly", "without undue delay",
+                                    "as soon as reasonably practicable", "in due course"])
+def test_a_time_with_no_day_or_period_is_vague(tmp_path, phrase):
+    hits = _with(tmp_path, f"PASS if agreement.md says the notice is given to the employee {phrase}. "
+                           "FAIL if it gives no notice.")
+    assert [(f.severity, "soon enough" in f.message) for f in hits] == [("minor", True)]
+
+
+def test_a_minor_formatting_tidy_up_is_a_threshold_with_no_measure(tmp_path):
+    hits = _with(tmp_path, "PASS if agreement.md reads as drafted; minor formatting tidy-ups are acceptable. "
+                           "FAIL if any clause is reworded.")
+    assert [f.severity for f in hits] == ["minor"] and "'minor'" in hits[0].message
+
+
+def test_near_miss_a_day_or_period_and_the_agents_prompt_are_not_vague_times(tmp_path):
+    assert _with(tmp_path, "PASS if agreement.md says the notice is given within 5 business days of signing, as "
+                           "the prompt asks. FAIL if it gives another period.") == []
