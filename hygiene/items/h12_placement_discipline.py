@@ -258,7 +258,9 @@ def _advisory_names(ctx: TaskContext) -> str:
 
 # Advisory material as the object of a request: a note, a comment, an explanation, analysis. Another
 # party's comments ("comments from the client") are input, not material to write.
-_MATERIAL = re.compile(r"(?P<noun>drafting\s+(?:notes?|comments?|commentary)|notes?\s+(?:to|for)\s+(?:the\s+)?"
+_MATERIAL = re.compile(r"(?P<noun>drafting\s+(?:notes?|comments?|commentary)|(?:(?:kb|knowledge[- ]base)\s+)?"
+                       r"(?:source|file)\s+(?:paths?|files?|references?|locations?)|(?:kb|knowledge[- ]base)\s+"
+                       r"(?:paths?|sources?|references?)|notes?\s+(?:to|for)\s+(?:the\s+)?"
                        r"(?:client|partner|reviewer|file|drafter|employer|hr)\b|commentary|comments?|rationale|"
                        r"reasoning|(?:legal\s+)?analysis|advice|recommendations|annotations?|explanations?|"
                        r"justifications?|notes?|remarks|summary)\b(?!\s+(?:from|by|of\s+the\s+(?:client|employee|"
@@ -271,19 +273,19 @@ _LEGAL_PART = re.compile(LAW_CONTENT + r"|(?:" + CONTRACT_PARTS + r")(?![^.;]*\b
                          re.I)
 # What makes a request for that material unambiguous: its kind, or what the explanation is about.
 _OUTRIGHT = re.compile(r"drafting|notes?\s+(?:to|for)|commentary|comments?|rationale|reasoning|analysis|advice|"
-                       r"recommendations|annotations?", re.I)
+                       r"recommendations|annotations?|paths?|kb|knowledge[- ]base|source", re.I)
 _OUTRIGHT_ABOUT = re.compile(r"\s+(?:[\w']+\s+){0,3}?why\b|\s+that\s+[^.;]{0,100}?\bbecause\b|\s+(?:of|on)\s+(?:what|how)\s+(?:[\w']+\s+){0,3}?"
                              r"(?:does|do|means?|works?|operates?|affects?)\b|\s+(?:to\s+[\w']+\s+)?(?:of\s+|for\s+)?(?:your|the|each|"
                              r"every|our)\s+(?:\w+\s+)?(?:changes?|choices?|edits?|reasons?|reasoning|decisions?|"
                              r"departures?|revisions?)\b", re.I)
 # Requests that put material in a text: "add a note", "include an explanation", "explain ...".
 _ACT = re.compile(r"\b(?:add|include|insert|put|place|write|leave|give|set\s+out|begin|start|open|end|close|preface|"
-                  r"prefix|append|annotate|record)\s+", re.I)
+                  r"prefix|append|annotate|record|footnote|tag|label|mark\s+up)\s+", re.I)
 # The material, a few words after where the request starts ("a short drafting note").
 # Words between may include an aside in commas ("include, as Schedule 1, a table of drafting notes").
-_REQUEST = re.compile(r"(?:,\s*(?:[\w'-]+\s+){1,3}?[\w'-]+,\s*)?(?:[\w'-]+\s+){0,4}?\(?(?P<material>" + _MATERIAL.pattern
+_REQUEST = re.compile(r"(?:,\s*(?:[\w'-]+\s+){1,3}?[\w'-]+,\s*)?(?:[\w'/-]+\s+){0,4}?\(?(?P<material>" + _MATERIAL.pattern
                       + ")", re.I)
-_IMPERATIVE = re.compile(r"(?:^|[,;:]\s*|\band\s+|\bthen\s+|\bplease\s+)"
+_IMPERATIVE = re.compile(r"(?:^|[,;:]\s*|\band\s+|\bthen\s+|\b(?:please|pls|plz)\s+)"
                          r"(?=(?:explain|justify|comment\s+on|annotate)\b)", re.I)
 # Where text goes when it is put "in" a deliverable named next: "in", "at the top of", "into".
 _PLACE_BEFORE = re.compile(r"\b(?:in|into|within|inside|throughout|on|at\s+the\s+(?:very\s+)?(?:top|start|beginning|"
