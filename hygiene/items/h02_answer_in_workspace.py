@@ -186,7 +186,7 @@ def _finished_answers(ctx: TaskContext, names: list[str]) -> list[Finding]:
 CHANGE_REPORT = re.compile(r"\bwe(?:['’]ve|\s+have)?\s+(?:now\s+|also\s+)?(?:replaced|changed|revised|removed|"
                            r"deleted|struck|added|capped|narrowed|shortened|reduced|limited|moved|updated|amended|"
                            r"rewrote|redrafted|dropped|inserted|switched|converted|fixed|corrected|substituted|"
-                           r"tightened|trimmed|left\s+out|took\s+out|taken\s+out)\b|"
+                           r"tightened|trimmed|left\s+out|took\s+out|taken\s+out|prepared|drafted|redlined)\b|"
                            r"\bnow\s+(?:names?|runs?|governs?|caps?|applies|reads?|says?|requires?|limits?|lists?|"
                            r"provides?|excludes?|includes?)\b", re.I)
 # The same report in other voices: "the package leaves out two things", "the non-compete is gone",
