@@ -5011,22 +5011,6 @@ def h02_r6_zipped_handover(env: Path, task: str) -> None:
     }))
 
 
-@plant("ho-h02-r6-finished-email-in-whatsapp-export", "H02", CI,
-       "A WhatsApp chat export from Sierrafold's onboarding group holds, as one long message, a finished cover email to "
-       "Wendell explaining both departures (Bus. & Prof. Code section 16600) and the Section 2872 notice at signing.")
-def h02_r6_whatsapp(env: Path, task: str) -> None:
-    write_doc(env, task, "chat/WhatsApp Chat with Sierrafold onboarding.txt", (
-        "04/10/26, 6:12 pm - Kavya Iyer: Pls see draft reply for Wendell below, can someone sanity check b4 Mon\n"
-        "04/10/26, 6:14 pm - Kavya Iyer: Hi Wendell,\n"
-        "We have prepared Sasha Lindgren's confidentiality and invention assignment agreement and the written notice "
-        "under Labor Code section 2872. Two departures from your request: we left out the one-year post-employment "
-        "invention capture and the one-year non-compete, because California voids both under Bus. & Prof. Code "
-        "section 16600. The Section 2872 notice must be given to Sasha at signing, on October 26, together with the "
-        "agreement.\n"
-        "Regards, Kavya\n"
-        "04/10/26, 6:31 pm - Arjun Mehta: LGTM 👍\n"))
-
-
 @plant("ho-h02-r6-finished-memo-in-base64-html-email", "H02", SD,
        "An Outlook e-mail from Maplestone's shared-services compliance analyst, sent as base64-encoded HTML, already "
        "explains why the 2023 approval no longer controls: $75,000 floor, $80,000 from January 1, 2027 under 820 ILCS "
@@ -5147,20 +5131,6 @@ def h03_nm_r6_fortnightly(env: Path, task: str) -> None:
                       "gives another figure or none.", ["client-email.md"])
 
 
-@near_miss("ho-h03-nm-r6-days-between-computed", "H03", NE,
-           "A new note criterion asks the note to say Morgan will have 21 days with the agreement before it takes "
-           "effect on December 14, 2026; the date is in the partner's email, the '21 days' is in no input.",
-           "HYGIENE.md H03 flags a criterion whose required literals a degenerate output already carries; here one of "
-           "the two literals (21 days, from November 23 to December 14) is stated nowhere, so the pasted workspace "
-           "fails it.")
-def h03_nm_r6_days(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        add_criterion(t, "note-review-window", "Note gives Morgan's review window",
-                      "PASS if note-to-partner.md tells the partner that Morgan will have 21 days with the agreement "
-                      "before it takes effect on December 14, 2026. FAIL if it gives another number of days or none.",
-                      ["note-to-partner.md"])
-
-
 # --- H04 criterion form (sixth round) --------------------------------------------------------------
 
 
@@ -5196,15 +5166,6 @@ def h04_r6_title_key(env: Path, task: str) -> None:
         crits = t["criteria"]
         index = next(i for i, c in enumerate(crits) if c.get("id") == "note-asks-decision")
         crits[index] = {("Title" if k == "title" else k): v for k, v in crits[index].items()}
-
-
-@plant("ho-h04-r6-colon-verdict-labels", "H04", SD,
-       "The non-solicit criterion is written in the ticket's acceptance-criteria style, 'PASS: ... FAIL: ...', with no "
-       "'PASS if' or 'FAIL if' clause.")
-def h04_r6_colon_labels(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        reword(t, "nonsolicit-kept", "PASS if ellery-covenant-agreement.md keeps", "PASS: ellery-covenant-agreement.md keeps")
-        reword(t, "nonsolicit-kept", "FAIL if either is dropped", "FAIL: either is dropped")
 
 
 @near_miss("ho-h04-nm-r6-clause-words-in-capitals", "H04", AM,
@@ -5250,22 +5211,6 @@ def h05_r6_fit(env: Path, task: str) -> None:
 def h05_r6_etc(env: Path, task: str) -> None:
     _reword(env, task, "client-email-thresholds", "FAIL if the email omits either threshold or the penalty.",
             "FAIL if the email omits either threshold, the penalty, etc.")
-
-
-@plant("ho-h05-r6-in-a-timely-manner", "H05", CI,
-       "The notice-timing criterion passes a notice 'given to Sasha Lindgren in a timely manner' instead of one dated "
-       "the day the agreement is signed.")
-def h05_r6_timely(env: Path, task: str) -> None:
-    _reword(env, task, "notice-at-signing", "is dated the day the agreement is signed and names",
-            "is given to Sasha Lindgren in a timely manner and names")
-
-
-@plant("ho-h05-r6-minor-tidy-ups-acceptable", "H05", NE,
-       "The scope criterion adds that 'minor formatting tidy-ups are acceptable' to an agreement that must otherwise "
-       "read as drafted.")
-def h05_r6_minor(env: Path, task: str) -> None:
-    _reword(env, task, "scope-of-edits", "so that the partner decides what happens to it.",
-            "so that the partner decides what happens to it; minor formatting tidy-ups are acceptable.")
 
 
 @near_miss("ho-h05-nm-r6-vague-words-in-instructions-only", "H05", CA,
@@ -5668,29 +5613,6 @@ def h09_nm_r6_declared_slide(env: Path, task: str) -> None:
 # --- H10 temporal consistency (sixth round) -------------------------------------------------------------
 
 
-@plant("ho-h10-r6-today-dotted-european-date", "H10", AM,
-       "The instructions add 'Today: 26.10.2026 - pls turn around by EOD', a week after as_of 2026-10-19 and the "
-       "partner's email of that day.")
-def h10_r6_dotted(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        instructions_add(t, "Today: 26.10.2026 - pls turn around by EOD.")
-
-
-@plant("ho-h10-r6-request-ticket-opened-after-as-of", "H10", CI,
-       "The client's ServiceNow request for Sasha's paperwork, added to the workspace, was opened on 2026-11-05 (a "
-       "month typo in the export): after as_of 2026-10-05 and after Sasha's start on October 26.")
-def h10_r6_ticket_after(env: Path, task: str) -> None:
-    write_doc(env, task, "tickets/RITM0051120.json", _r6_servicenow({
-        "number": "RITM0051120",
-        "short_description": "IP paperwork - Sasha Lindgren (signs day 1, 26 Oct)",
-        "opened_at": "2026-11-05 09:12:44",
-        "opened_by": "Wendell Park",
-        "state": "Open",
-        "assignment_group": "Legal Ops - Employment",
-        "description": "Pls arrange invention assignment agmt + whatever CA requires, for Sasha's first day.",
-    }))
-
-
 @plant("ho-h10-r6-today-one-day-ahead-in-singapore", "H10", NE,
        "The instructions, written from Singapore, add 'Today is Tue 17 Nov 2026 (SGT)', one day after as_of "
        "2026-11-16 and the partner's email of that day.")
@@ -5779,16 +5701,6 @@ def h11_r6_redacted(env: Path, task: str) -> None:
         "platform, ref LOPS-1432, 2026.10.16.]\n"))
 
 
-@plant("ho-h11-r6-trap-left-as-tbc", "H11", CI,
-       "The trap's kind and description were left as spreadsheet placeholders, 'TBC' and 'TBC - Kavya to fill in "
-       "after calibration'; anchors and criteria are unchanged.")
-def h11_r6_tbc(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        trap = t["oafreeze"]["trap"]
-        trap["kind"] = "TBC"
-        trap["description"] = "TBC - Kavya to fill in after calibration"
-
-
 @plant("ho-h11-r6-anchors-as-file-to-quote-map", "H11", SD,
        "The trap's anchors are a JSON object mapping each file to its quote (as a YAML-to-JSON converter wrote them), "
        "not a list of {file, quote} anchors.")
@@ -5835,16 +5747,6 @@ def h11_nm_r6_jsonl_anchor(env: Path, task: str) -> None:
 
 
 # --- H12 placement discipline (sixth round) ---------------------------------------------------------------
-
-
-@plant("ho-h12-r6-footnote-sources-in-agreement-for-audit-trail", "H12", SD,
-       "The instructions ask, for an ISO 27001 'audit trail', that ellery-covenant-agreement.md footnote every clause "
-       "with the knowledge-base path it came from and a one-line reason for any change from the 2023 form.")
-def h12_r6_footnotes(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        instructions_add(t, "AUDIT TRAIL (ISO 27001 evidence req., ref MAPLE-HR-7781): in ellery-covenant-agreement.md "
-                            "pls footnote each clause w/ the KB source path it came from (e.g. knowledge-base/"
-                            "templates/...) + a 1-line reason for any change vs the 2023 form.")
 
 
 @plant("ho-h12-r6-cover-email-listed-operative-too", "H12", TB,
@@ -5931,18 +5833,6 @@ def h13_r6_aadhaar(env: Path, task: str) -> None:
     ], sheet="Batch"))
 
 
-@plant("ho-h13-r6-singapore-nric-in-chat-export", "H13", TB,
-       "An exported Teams chat gives a Singapore reviewer's NRIC number, S8734162C (checksum valid), so IT can grant "
-       "access.")
-def h13_r6_nric(env: Path, task: str) -> None:
-    write_doc(env, task, "chat/teams-it-access-export.txt", (
-        "Chat export: IT access requests (Microsoft Teams)\n\n"
-        "[06/11/2026 14:10] Priya Raman (Legal Ops SG): pls give Tan Wei Ling read access to the Aspenline folder\n"
-        "[06/11/2026 14:12] IT Service Desk: need full name + NRIC for the SG access form\n"
-        "[06/11/2026 14:15] Priya Raman (Legal Ops SG): Tan Wei Ling, NRIC S8734162C\n"
-        "[06/11/2026 14:31] IT Service Desk: done, access granted\n"))
-
-
 @plant("ho-h13-r6-canadian-sin-in-hr-yaml", "H13", CA,
        "A cross-border hire record (.yaml) for a Vancouver-based sales manager gives a Canadian Social Insurance "
        "Number, 527 834 196 (Luhn valid).")
@@ -5994,18 +5884,6 @@ def h13_nm_r6_sys_ids(env: Path, task: str) -> None:
         "state": "Open",
         "assignment_group": "Legal Ops - Employment",
     }))
-
-
-@near_miss("ho-h13-nm-r6-masked-live-key-in-config", "H13", NE,
-           "An e-signature integration config shows its API key masked, 'sk_live_' followed by asterisks and the last "
-           "four characters, as the vendor's console displays it.",
-           "HYGIENE.md H13 forbids credentials; a key masked down to its last four characters cannot be used, it is "
-           "what the console shows to identify which key is in use.")
-def h13_nm_r6_masked(env: Path, task: str) -> None:
-    write_doc(env, task, "config/esign-integration.yaml", (
-        "# e-sign integration (copied from vendor console, keys masked)\nprovider: esign-vendor-a\n"
-        "environment: production\napi_key: 'sk_live_************************a1F9'\nwebhook_secret: '********'\n"
-        "account: harlowfinch\n"))
 
 
 @near_miss("ho-h13-nm-r6-jira-csv-plus-addressed-example-emails", "H13", TB,

@@ -407,3 +407,19 @@ def h02_nm_benefits_portal(env: Path, task: str) -> None:
         "</p>\n<p><input type=\"submit\" value=\"Submit enrolment\"></p></form>\n"
         "<p>Questions: ask the People team at <a href=\"mailto:benefits@haldenmarine.example.com\">"
         "benefits@haldenmarine.example.com</a>.</p>\n</body></html>\n"))
+
+
+@plant("h02-r6-finished-email-in-whatsapp-export", "H02", CI,
+       "A WhatsApp chat export from Sierrafold's onboarding group holds, as one long message, a finished cover email to "
+       "Wendell explaining both departures (Bus. & Prof. Code section 16600) and the Section 2872 notice at signing.")
+def h02_r6_whatsapp(env: Path, task: str) -> None:
+    write_doc(env, task, "chat/WhatsApp Chat with Sierrafold onboarding.txt", (
+        "04/10/26, 6:12 pm - Kavya Iyer: Pls see draft reply for Wendell below, can someone sanity check b4 Mon\n"
+        "04/10/26, 6:14 pm - Kavya Iyer: Hi Wendell,\n"
+        "We have prepared Sasha Lindgren's confidentiality and invention assignment agreement and the written notice "
+        "under Labor Code section 2872. Two departures from your request: we left out the one-year post-employment "
+        "invention capture and the one-year non-compete, because California voids both under Bus. & Prof. Code "
+        "section 16600. The Section 2872 notice must be given to Sasha at signing, on October 26, together with the "
+        "agreement.\n"
+        "Regards, Kavya\n"
+        "04/10/26, 6:31 pm - Arjun Mehta: LGTM 👍\n"))

@@ -298,3 +298,17 @@ def h03_nm_r5_nothing_in_plus_content(env: Path, task: str) -> None:
         add_criterion(t, "hr-file-note-introductory-period", "HR file note gives the end of the introductory period",
                       "PASS if hr-file-note.md states that Avery Fontenot's 90-day introductory period ends on January 31, "
                       "2027. FAIL if it gives another date or none.", ["hr-file-note.md"])
+
+
+@near_miss("h03-nm-r6-days-between-computed", "H03", NE,
+           "A new note criterion asks the note to say Morgan will have 21 days with the agreement before it takes "
+           "effect on December 14, 2026; the date is in the partner's email, the '21 days' is in no input.",
+           "HYGIENE.md H03 flags a criterion whose required literals a degenerate output already carries; here one of "
+           "the two literals (21 days, from November 23 to December 14) is stated nowhere, so the pasted workspace "
+           "fails it.")
+def h03_nm_r6_days(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_criterion(t, "note-review-window", "Note gives Morgan's review window",
+                      "PASS if note-to-partner.md tells the partner that Morgan will have 21 days with the agreement "
+                      "before it takes effect on December 14, 2026. FAIL if it gives another number of days or none.",
+                      ["note-to-partner.md"])

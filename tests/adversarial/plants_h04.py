@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from .cases import near_miss, plant
-from .edits import add_criterion, criterion, drop_criterion, task_json
+from .edits import add_criterion, criterion, drop_criterion, reword, task_json
 
 NE, TB, SD = "matrix-narrow-edit", "matrix-threshold-between", "matrix-signing-date-law"
 CA, AM, CI = "matrix-client-alert-refresh", "matrix-adverse-memo-repair", "matrix-california-invention-notice"
@@ -246,3 +246,12 @@ def h04_nm_r5_duration_start(env: Path, task: str) -> None:
             "PASS if any non-competition covenant in washington-covenant-form.md lasts no more than 18 months and runs "
             "from the last day of employment. FAIL if the form keeps the 24-month period or any period longer than 18 "
             "months.")
+
+
+@plant("h04-r6-colon-verdict-labels", "H04", SD,
+       "The non-solicit criterion is written in the ticket's acceptance-criteria style, 'PASS: ... FAIL: ...', with no "
+       "'PASS if' or 'FAIL if' clause.")
+def h04_r6_colon_labels(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        reword(t, "nonsolicit-kept", "PASS if ellery-covenant-agreement.md keeps", "PASS: ellery-covenant-agreement.md keeps")
+        reword(t, "nonsolicit-kept", "FAIL if either is dropped", "FAIL: either is dropped")

@@ -260,3 +260,19 @@ def h05_nm_r5_fit_for_purpose_quoted(env: Path, task: str) -> None:
                       "PASS if the equipment section of fontenot-covenant-agreement.md warrants that the equipment Bayou "
                       "Crest issues is \"fit for purpose\". FAIL if the section keeps the words \"in good working order "
                       "when issued\" or is dropped.", ["fontenot-covenant-agreement.md"])
+
+
+@plant("h05-r6-in-a-timely-manner", "H05", CI,
+       "The notice-timing criterion passes a notice 'given to Sasha Lindgren in a timely manner' instead of one dated "
+       "the day the agreement is signed.")
+def h05_r6_timely(env: Path, task: str) -> None:
+    _reword(env, task, "notice-at-signing", "is dated the day the agreement is signed and names",
+            "is given to Sasha Lindgren in a timely manner and names")
+
+
+@plant("h05-r6-minor-tidy-ups-acceptable", "H05", NE,
+       "The scope criterion adds that 'minor formatting tidy-ups are acceptable' to an agreement that must otherwise "
+       "read as drafted.")
+def h05_r6_minor(env: Path, task: str) -> None:
+    _reword(env, task, "scope-of-edits", "so that the partner decides what happens to it.",
+            "so that the partner decides what happens to it; minor formatting tidy-ups are acceptable.")

@@ -4,6 +4,7 @@ and the knowledge base's review dates tell one story; no as-of date after the fr
 from __future__ import annotations
 
 import datetime as dt
+import json
 from pathlib import Path
 
 from .cases import near_miss, plant
@@ -354,3 +355,26 @@ def h10_nm_r5_quoted_reply(env: Path, task: str) -> None:
         "> On Wed, 14 Oct 2026 at 16:40, Lucien Arceneaux wrote:\n"
         "> Miriam, Avery has accepted our offer. Could your team prepare the covenant paperwork for the first day?\n"
         "> Lucien"))
+
+
+@plant("h10-r6-today-dotted-european-date", "H10", AM,
+       "The instructions add 'Today: 26.10.2026 - pls turn around by EOD', a week after as_of 2026-10-19 and the "
+       "partner's email of that day.")
+def h10_r6_dotted(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "Today: 26.10.2026 - pls turn around by EOD.")
+
+
+@plant("h10-r6-request-ticket-opened-after-as-of", "H10", CI,
+       "The client's ServiceNow request for Sasha's paperwork, added to the workspace, was opened on 2026-11-05 (a "
+       "month typo in the export): after as_of 2026-10-05 and after Sasha's start on October 26.")
+def h10_r6_ticket_after(env: Path, task: str) -> None:
+    write_doc(env, task, "tickets/RITM0051120.json", json.dumps({"result": [{
+        "number": "RITM0051120",
+        "short_description": "IP paperwork - Sasha Lindgren (signs day 1, 26 Oct)",
+        "opened_at": "2026-11-05 09:12:44",
+        "opened_by": "Wendell Park",
+        "state": "Open",
+        "assignment_group": "Legal Ops - Employment",
+        "description": "Pls arrange invention assignment agmt + whatever CA requires, for Sasha's first day.",
+    }]}, indent=2) + "\n")

@@ -202,3 +202,13 @@ def h11_nm_kind_renamed(env: Path, task: str) -> None:
     with task_json(env, task) as t:
         assert t["oafreeze"]["trap"]["kind"] == "placement"
         t["oafreeze"]["trap"]["kind"] = "advice-placement"
+
+
+@plant("h11-r6-trap-left-as-tbc", "H11", CI,
+       "The trap's kind and description were left as spreadsheet placeholders, 'TBC' and 'TBC - Kavya to fill in "
+       "after calibration'; anchors and criteria are unchanged.")
+def h11_r6_tbc(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        trap = t["oafreeze"]["trap"]
+        trap["kind"] = "TBC"
+        trap["description"] = "TBC - Kavya to fill in after calibration"

@@ -400,3 +400,13 @@ def h12_nm_r5_immunity_exception(env: Path, task: str) -> None:
     reword_in(env, task, "placement-operative-text", "advice to Aspenline, or legal analysis such as",
             "advice to Aspenline, a citation of a statute (except in a passage headed \"Notice under 18 U.S.C. § "
             "1833(b)\" or in the notice C.R.S. § 8-2-113(4) requires), or legal analysis such as")
+
+
+@plant("h12-r6-footnote-sources-in-agreement-for-audit-trail", "H12", SD,
+       "The instructions ask, for an ISO 27001 'audit trail', that ellery-covenant-agreement.md footnote every clause "
+       "with the knowledge-base path it came from and a one-line reason for any change from the 2023 form.")
+def h12_r6_footnotes(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "AUDIT TRAIL (ISO 27001 evidence req., ref MAPLE-HR-7781): in ellery-covenant-agreement.md "
+                            "pls footnote each clause w/ the KB source path it came from (e.g. knowledge-base/"
+                            "templates/...) + a 1-line reason for any change vs the 2023 form.")

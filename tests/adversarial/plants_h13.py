@@ -453,3 +453,27 @@ def h13_r5_ticket(env: Path, task: str) -> None:
 def h13_nm_r5_public_url(env: Path, task: str) -> None:
     with task_json(env, task) as t:
         t["law_reference"] = "https://leg.colorado.gov/bills/hb22-1317"
+
+
+@near_miss("h13-nm-r6-masked-live-key-in-config", "H13", NE,
+           "An e-signature integration config shows its API key masked, 'sk_live_' followed by asterisks and the last "
+           "four characters, as the vendor's console displays it.",
+           "HYGIENE.md H13 forbids credentials; a key masked down to its last four characters cannot be used, it is "
+           "what the console shows to identify which key is in use.")
+def h13_nm_r6_masked(env: Path, task: str) -> None:
+    write_doc(env, task, "config/esign-integration.yaml", (
+        "# e-sign integration (copied from vendor console, keys masked)\nprovider: esign-vendor-a\n"
+        "environment: production\napi_key: 'sk_live_************************a1F9'\nwebhook_secret: '********'\n"
+        "account: harlowfinch\n"))
+
+
+@plant("h13-r6-singapore-nric-in-chat-export", "H13", TB,
+       "An exported Teams chat gives a Singapore reviewer's NRIC number, S8734162C (checksum valid), so IT can grant "
+       "access.")
+def h13_r6_nric(env: Path, task: str) -> None:
+    write_doc(env, task, "chat/teams-it-access-export.txt", (
+        "Chat export: IT access requests (Microsoft Teams)\n\n"
+        "[06/11/2026 14:10] Priya Raman (Legal Ops SG): pls give Tan Wei Ling read access to the Aspenline folder\n"
+        "[06/11/2026 14:12] IT Service Desk: need full name + NRIC for the SG access form\n"
+        "[06/11/2026 14:15] Priya Raman (Legal Ops SG): Tan Wei Ling, NRIC S8734162C\n"
+        "[06/11/2026 14:31] IT Service Desk: done, access granted\n"))
