@@ -260,3 +260,21 @@ def test_a_redline_table_with_reasons_reads_as_the_finished_explanation(tmp_path
     plain = "\n".join(",".join(row.split(",")[:3]) for row in table.splitlines()) + "\n"
     assert [f for f in found(env_with(tmp_path / "b", task, {**workspace(), "redline-summary.csv": plain}), "H02")
             if "table of" in f.message] == []
+
+
+def test_a_chat_message_reporting_the_prepared_work_is_found(tmp_path):
+    chat = ("04/10/26, 6:12 pm - Kim: draft reply below, pls check\n"
+            "04/10/26, 6:14 pm - Kim: We have prepared the agreement with a separate written notice of the "
+            "non-compete covenant, signed by the employee. We drafted the email telling the client that this salary "
+            "is below the Colorado compensation threshold, so the non-compete would be void.\n")
+    hits = [f for f in found(env_with(tmp_path, files={**workspace(), "chat.txt": chat}), "H02")
+            if "reports changes as already made" in f.message]
+    assert [f.path for f in hits] == ["documents/chat.txt"] and "We have prepared" in hits[0].message
+
+
+def test_near_miss_the_work_asked_to_be_prepared_is_no_report(tmp_path):
+    ask = ("Please prepare the agreement with a separate written notice of the non-compete covenant, signed by the "
+           "employee, and draft the email telling the client that this salary is below the Colorado compensation "
+           "threshold, so the non-compete would be void.\n")
+    assert [f for f in found(env_with(tmp_path, files={**workspace(), "ask.md": ask}), "H02")
+            if "reports changes" in f.message] == []
