@@ -306,6 +306,8 @@ _ATTACHED = re.compile(r"(?<!consistent\s)(?<!accordance\s)(?<!line\s)(?<!along\
 _NEGATED = re.compile(r"\b(?:not|no|never|without|nor|free\s+of|rather\s+than|instead\s+of|out\s+of|only\s+in|"
                       r"belongs?\s+in|go(?:es)?\s+in|leave\s+out|keep\b[^.;]{0,40}\bout|exclud\w+|avoid\w*)\b|n't\b",
                       re.I)
+# A verb negated right before the deliverable it acts on: "do not footnote X with ...".
+_NEGATED_VERB = re.compile(r"(?:\b(?:not|never|no)|n't)\s+(?:[\w-]+\s+){0,2}$", re.I)
 _CLAUSE = re.compile(r"(?<=[.!?])\s+(?=[A-Z\"\u201c(])|(?<=[;:])\s+|\n+")
 # Nouns by which instructions refer to an operative deliverable without its file name.
 _NOUNS = ("agreement", "offer letter", "contract", "covenants", "form", "amendment", "release", "consent")
@@ -397,7 +399,7 @@ def _asks_advice(ctx: TaskContext, text: str, where: str, own: str | None = None
                 if onward:
                     spans.append((d, after, by_name, False))
             attached = _ATTACHED.search(after)
-            if attached and onward:
+            if attached and onward and not _NEGATED_VERB.search(before):
                 spans.append((d, after[attached.end():], by_name, True))
             elif _ATTACH_TO.search(before) and not previous_advisory:
                 # "Attach to X a Schedule 2 (Drafting Notes) ...": what is attached follows the name.

@@ -311,3 +311,17 @@ def test_a_deliverable_the_employee_signs_declared_advisory(tmp_path):
     # A cover email that goes with the signed papers is advice all the same.
     task["deliverables"]["notice.md"] = "Cover email to the client on the papers Dana Smith will sign, ready to send."
     assert [f for f in found(env_with(tmp_path / "b", task), "H12") if "declared advisory" in f.message] == []
+
+
+@pytest.mark.parametrize("text", [
+    " AUDIT TRAIL: in agreement.md pls footnote each clause w/ the KB source path it came from.",
+    " Tag every clause of agreement.md with its knowledge-base path."])
+def test_a_request_to_mark_the_agreement_with_its_source_paths_is_major(tmp_path, text):
+    hits = _asked(tmp_path, instructions=text)
+    assert [(f.severity, f.location) for f in hits] == [("major", "$.instructions")]
+
+
+def test_near_miss_source_paths_sent_to_the_advisory_deliverable(tmp_path):
+    for n, text in enumerate([" In client-email.md, footnote each point with the KB source path it came from.",
+                              " Do not footnote agreement.md with source paths; list them in client-email.md."]):
+        assert _asked(tmp_path / str(n), instructions=text) == [], text
