@@ -262,7 +262,8 @@ def _day(y: int, m: int, d: int) -> dt.date | None:
 def date_readings(text: str) -> tuple[dt.date, ...]:
     """Every datetime.date a written date can mean, earliest first: one for ISO and written-out
     forms and dotted ones ("26.10.2026", day first), two for a numeric "12/01/2026" whose first two
-    numbers could each be the month (US and day-first readings), none when it is no date ("2026-11-31", "13/13/2026", "Smarch 3, 2026")."""
+    numbers could each be the month (US and day-first readings), none when it is no date ("2026-11-31",
+    "13/13/2026", "Smarch 3, 2026")."""
     value = text.strip()
     if re.match(r"^\d{4}-\d{2}-\d{2}", value):
         value = value[:10]  # a timestamp's date part

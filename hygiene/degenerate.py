@@ -87,14 +87,16 @@ def grading(criterion: Criterion, deliverables: list[str], inputs: list[str] = (
 
 # A period after a bound ("no more than 12 months", "within 14 days") or a negation limits what the
 # output says; only a period stated outright is one it must give.
-_BOUND_BEFORE = re.compile(r"(?:\b(?:more|less|fewer|longer|shorter|than|most|least|up\s+to|within|under|over|exceed\w*|"
-                           r"beyond|past|after|before|until|maximum|minimum|max|min)|" + cr.NEGATION.pattern + r")"
+_BOUND_BEFORE = re.compile(r"(?:\b(?:more|less|fewer|longer|shorter|than|most|least|up\s+to|within|under|over|"
+                           r"exceed\w*|beyond|past|after|before|until|maximum|minimum|max|min)|"
+                           + cr.NEGATION.pattern + r")"
                            r"[^.;]{0,24}$", re.I)
 
 
 def _wanted_periods(clause: str) -> frozenset[tuple[int, str]]:
-    return frozenset((int(m.group(1)), m.group(2)) for m in _PERIOD.finditer(tx.normalize(clause))
-                     if not _BOUND_BEFORE.search(tx.normalize(clause)[max(0, m.start() - 40):m.start()]))
+    flat = tx.normalize(clause)
+    return frozenset((int(m.group(1)), m.group(2)) for m in _PERIOD.finditer(flat)
+                     if not _BOUND_BEFORE.search(flat[max(0, m.start() - 40):m.start()]))
 
 
 # ... unless the clause asks for the name itself: "refers to the agreement by its file name, X",

@@ -193,4 +193,3 @@ def _labels_not_conditions(ctx: TaskContext, c, at: str) -> list[Finding]:
                         "'FAIL if' conditions: the judge reads a description of an output where it needs the "
                         "condition that passes it", "write it as \"PASS if ... FAIL if ...\"",
                         location=f"{at}.match_criteria", evidence=tx.excerpt(c.match_criteria))]
-

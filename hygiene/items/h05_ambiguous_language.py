@@ -61,8 +61,9 @@ _DEGREE = (
 # timing: when with no day or period ("in a timely manner", "promptly", "without undue delay").
 _TIMING = (
     r"(?:in\s+a\s+)?(?:un)?timely(?:\s+(?:manner|fashion|way))?|promptly|without\s+(?:undue\s+)?delay|"
-    r"as\s+soon\s+as\s+(?:reasonably\s+)?(?:possible|practicable|practical|feasible)|in\s+(?:due|good)\s+(?:course|time)|"
-    r"at\s+the\s+earliest\s+(?:opportunity|convenience)|early\s+enough|soon\s+enough|shortly"
+    r"as\s+soon\s+as\s+(?:reasonably\s+)?(?:possible|practicable|practical|feasible)|"
+    r"in\s+(?:due|good)\s+(?:course|time)|at\s+the\s+earliest\s+(?:opportunity|convenience)|early\s+enough|"
+    r"soon\s+enough|shortly"
 )
 FAMILIES = {"taste": _TASTE, "materiality": _MATERIALITY, "aspiration": _ASPIRATION, "condition": _CONDITION,
             "degree": _DEGREE, "timing": _TIMING}
@@ -94,8 +95,8 @@ FIX = {
 _ADJECTIVE_ONLY = {"material", "immaterial", "minor", "major"}
 _GRADED_NOUN = re.compile(
     r"\s+(?:(?:and|or)\s+\w+\s+)?(?:(?:formatting|format|stylistic|style|drafting|wording|typographical|editorial|"
-    r"textual|cosmetic|clerical|layout)\s+)?(?:change|tidy[- ]?ups?|touch[- ]?ups?|clean[- ]?ups?|fix(?:e)?|tweak|correction|"
-    r"adjustment|typo|alteration|modification|amendment|edit|revision|rewording|deviation|"
+    r"textual|cosmetic|clerical|layout)\s+)?(?:change|tidy[- ]?ups?|touch[- ]?ups?|clean[- ]?ups?|fix(?:e)?|tweak|"
+    r"correction|adjustment|typo|alteration|modification|amendment|edit|revision|rewording|deviation|"
     r"departure|difference|discrepanc(?:y|ie)|divergence|variation|error|mistake|omission|misstatement|"
     r"inaccurac(?:y|ie)|addition|deletion|respect|way|part|portion|aspect|element|term|provision|fact|detail|"
     r"information|point|issue|risk|effect|impact|problem|concern|flaw|defect|gap|extent|degree|"
