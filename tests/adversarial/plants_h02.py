@@ -423,3 +423,23 @@ def h02_r6_whatsapp(env: Path, task: str) -> None:
         "agreement.\n"
         "Regards, Kavya\n"
         "04/10/26, 6:31 pm - Arjun Mehta: LGTM 👍\n"))
+
+
+@near_miss("h02-nm-r6-whatsapp-draft-reply-on-logistics-companion", "H02", CI,
+           "A WhatsApp chat export from Sierrafold's onboarding group holds, as one long message, a draft reply to "
+           "Wendell that only asks who will sit with Sasha at the day-one signing and whether Sasha will be on site.",
+           "HYGIENE.md H02 flags a workspace document that already contains the finished answer a criterion asks "
+           "for; this draft reply is about signing logistics and states neither departure, the section 16600 "
+           "reason nor when the Section 2872 notice must be given, so no criterion is already answered.")
+def h02_nm_r6_whatsapp_logistics(env: Path, task: str) -> None:
+    write_doc(env, task, "chat/WhatsApp Chat with Sierrafold onboarding.txt", (
+        "03/10/26, 5:47 pm - Kavya Iyer: Wendell rang re Sasha's day 1 signing, wants to know how it will work\n"
+        "03/10/26, 5:52 pm - Kavya Iyer: Pls see draft reply for Wendell below, can someone sanity check b4 Mon\n"
+        "03/10/26, 5:53 pm - Kavya Iyer: Hi Wendell,\n"
+        "Thanks for the call about Sasha Lindgren's start. We will send the signing paperwork to you the week before "
+        "Sasha's first day so your People team can print it. Could you let us know who from Sierrafold will sit "
+        "with Sasha for the signing, and whether Sasha will be in the San Jose office that morning or working "
+        "remotely? If remote, we will set up an e-signature envelope instead of paper copies.\n"
+        "Regards, Kavya\n"
+        "03/10/26, 6:05 pm - Arjun Mehta: LGTM 👍 maybe ask about parking too\n"
+        "03/10/26, 6:06 pm - Kavya Iyer: ha, leaving parking to HR\n"))

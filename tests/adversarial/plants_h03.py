@@ -312,3 +312,16 @@ def h03_nm_r6_days(env: Path, task: str) -> None:
                       "PASS if note-to-partner.md tells the partner that Morgan will have 21 days with the agreement "
                       "before it takes effect on December 14, 2026. FAIL if it gives another number of days or none.",
                       ["note-to-partner.md"])
+
+
+@plant("h03-r6-raise-date-and-salary-from-email-companion", "H03", NE,
+       "A new note criterion asks the note to say Morgan's raise to $71,500 starts on December 14, 2026, three "
+       "weeks after hand-over; the partner's email already states the salary, the date and the three weeks, so "
+       "the pasted workspace passes it.")
+def h03_r6_raise_from_email(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_criterion(t, "note-raise-timing", "Note confirms when Morgan's raise starts",
+                      "PASS if note-to-partner.md tells the partner that Morgan's raise to $71,500 starts on "
+                      "December 14, 2026, three weeks after Morgan receives the agreement. FAIL if it gives another "
+                      "salary or another start date.",
+                      ["note-to-partner.md"])

@@ -255,3 +255,18 @@ def h04_r6_colon_labels(env: Path, task: str) -> None:
     with task_json(env, task) as t:
         reword(t, "nonsolicit-kept", "PASS if ellery-covenant-agreement.md keeps", "PASS: ellery-covenant-agreement.md keeps")
         reword(t, "nonsolicit-kept", "FAIL if either is dropped", "FAIL: either is dropped")
+
+
+@near_miss("h04-nm-r6-colons-inside-pass-if-and-fail-if-companion", "H04", SD,
+           "The non-solicit criterion keeps its 'PASS if' and 'FAIL if' clauses but introduces each with a colon "
+           "list, in the ticket's acceptance-criteria style: 'FAIL if any of the following is true: ...'.",
+           "HYGIENE.md H04 asks for a non-empty 'PASS if' and 'FAIL if' clause and one claim per criterion; both "
+           "clauses are there and non-empty, and a colon introducing the two covenants of one claim is punctuation, "
+           "not a missing clause.")
+def h04_nm_r6_colons_inside(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        criterion(t, "nonsolicit-kept")["match_criteria"] = (
+            "PASS if ellery-covenant-agreement.md keeps both non-solicitation covenants of the form, each lasting 12 "
+            "months after employment ends: the customer non-solicitation covenant and the employee non-solicitation "
+            "covenant. FAIL if any of the following is true: either covenant is dropped, or either runs longer than "
+            "12 months.")

@@ -270,9 +270,33 @@ def h05_r6_timely(env: Path, task: str) -> None:
             "is given to Sasha Lindgren in a timely manner and names")
 
 
+@near_miss("h05-nm-r6-at-the-time-the-agreement-is-made-companion", "H05", CI,
+           "The notice-timing criterion passes a notice 'given at the time the agreement is made, which means it is "
+           "dated the same day the agreement is signed'.",
+           "HYGIENE.md H05 flags vague standards a judge can read either way; 'at the time the agreement is made' is "
+           "the statute's own timing, and the criterion pins it to one checkable fact, the same date as the "
+           "agreement, unlike 'in a timely manner'.")
+def h05_nm_r6_at_the_time(env: Path, task: str) -> None:
+    _reword(env, task, "notice-at-signing", "is dated the day the agreement is signed and names",
+            "is given at the time the agreement is made, which means it is dated the same day the agreement is "
+            "signed, and names")
+
+
 @plant("h05-r6-minor-tidy-ups-acceptable", "H05", NE,
        "The scope criterion adds that 'minor formatting tidy-ups are acceptable' to an agreement that must otherwise "
        "read as drafted.")
 def h05_r6_minor(env: Path, task: str) -> None:
     _reword(env, task, "scope-of-edits", "so that the partner decides what happens to it.",
             "so that the partner decides what happens to it; minor formatting tidy-ups are acceptable.")
+
+
+@near_miss("h05-nm-r6-line-break-changes-defined-companion", "H05", NE,
+           "The scope criterion adds that a change to line breaks or blank lines only, with no word added, removed "
+           "or changed, is not an edit.",
+           "HYGIENE.md H05 flags standards a judge can read either way; unlike 'minor formatting tidy-ups', this "
+           "exception is closed and checkable (only line breaks and blank lines, no word touched), so two judges "
+           "reading it reach the same verdict.")
+def h05_nm_r6_line_breaks(env: Path, task: str) -> None:
+    _reword(env, task, "scope-of-edits", "so that the partner decides what happens to it.",
+            "so that the partner decides what happens to it; a change to line breaks or blank lines only, with no "
+            "word added, removed or changed, is not an edit.")

@@ -365,6 +365,16 @@ def h10_r6_dotted(env: Path, task: str) -> None:
         instructions_add(t, "Today: 26.10.2026 - pls turn around by EOD.")
 
 
+@near_miss("h10-nm-r6-today-dotted-date-agrees-companion", "H10", AM,
+           "The instructions add 'Today: 19.10.2026 - pls turn around by EOD', the as_of date 2026-10-19 written "
+           "day-first with dots.",
+           "HYGIENE.md H10 asks that as_of and the dates in the instructions tell one story; 19.10.2026 can only be "
+           "read as 19 October 2026 (there is no month 19), which is as_of and the date of the partner's email.")
+def h10_nm_r6_dotted_agrees(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "Today: 19.10.2026 - pls turn around by EOD.")
+
+
 @plant("h10-r6-request-ticket-opened-after-as-of", "H10", CI,
        "The client's ServiceNow request for Sasha's paperwork, added to the workspace, was opened on 2026-11-05 (a "
        "month typo in the export): after as_of 2026-10-05 and after Sasha's start on October 26.")
@@ -377,4 +387,24 @@ def h10_r6_ticket_after(env: Path, task: str) -> None:
         "state": "Open",
         "assignment_group": "Legal Ops - Employment",
         "description": "Pls arrange invention assignment agmt + whatever CA requires, for Sasha's first day.",
+    }]}, indent=2) + "\n")
+
+
+@near_miss("h10-nm-r6-ticket-opened-before-as-of-due-after-companion", "H10", CI,
+           "The client's ServiceNow request for Sasha's paperwork, added to the workspace, was opened on 2026-10-02 "
+           "and last updated on as_of 2026-10-05; its due date is Sasha's first day, 2026-10-26.",
+           "HYGIENE.md H10 asks that the dates tell one consistent story; the ticket was opened and updated on or "
+           "before as_of, and its due date after as_of is a scheduled event (the signing on October 26, as in "
+           "hire-details.md), not a record of something that already happened.")
+def h10_nm_r6_ticket_before(env: Path, task: str) -> None:
+    write_doc(env, task, "tickets/RITM0050987.json", json.dumps({"result": [{
+        "number": "RITM0050987",
+        "short_description": "IP paperwork - Sasha Lindgren (signs day 1, 26 Oct)",
+        "opened_at": "2026-10-02 16:40:03",
+        "sys_updated_on": "2026-10-05 08:55:17",
+        "due_date": "2026-10-26 09:00:00",
+        "opened_by": "Wendell Park",
+        "state": "Work in Progress",
+        "assignment_group": "Legal Ops - Employment",
+        "description": "Outside counsel engaged 5 Oct. Agreement + any CA paperwork needed for Sasha's first day.",
     }]}, indent=2) + "\n")

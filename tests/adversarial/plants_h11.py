@@ -212,3 +212,26 @@ def h11_r6_tbc(env: Path, task: str) -> None:
         trap = t["oafreeze"]["trap"]
         trap["kind"] = "TBC"
         trap["description"] = "TBC - Kavya to fill in after calibration"
+
+
+@near_miss("h11-nm-r6-checklist-marks-notice-tbc-companion", "H11", CI,
+           "Sierrafold's onboarding checklist, added to the workspace, marks the Section 2872 notice 'TBC (legal to "
+           "advise)'; the trap description says so and anchors the line, keeping its kind and criteria.",
+           "HYGIENE.md H11 asks that the trap be declared and really there; here 'TBC' is a quoted fact of the story "
+           "(the client's own list leaves the notice open), its anchor is in the named file, and the kind, the "
+           "rest of the description and the detecting criteria are complete.")
+def h11_nm_r6_checklist_tbc(env: Path, task: str) -> None:
+    write_doc(env, task, "onboarding-checklist.md", (
+        "# Sierrafold onboarding checklist: Sasha Lindgren\n\n"
+        "Updated by the People team on 2026-10-02.\n\n"
+        "- Offer letter countersigned: done\n"
+        "- Laptop and lab badge: ordered\n"
+        "- Confidentiality and invention assignment agreement: with Harlow Finch\n"
+        "- Section 2872 notice: TBC (legal to advise)\n"
+        "- Benefits enrolment: day one, with People team\n"))
+    with task_json(env, task) as t:
+        trap = t["oafreeze"]["trap"]
+        trap["description"] += (" Sierrafold's own onboarding checklist still marks the Section 2872 notice 'TBC', "
+                                "so an agent that drafts only what the client listed leaves the required notice out.")
+        trap["anchors"].append({"file": "documents/onboarding-checklist.md",
+                                "quote": "Section 2872 notice: TBC (legal to advise)"})

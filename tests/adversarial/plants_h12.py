@@ -410,3 +410,19 @@ def h12_r6_footnotes(env: Path, task: str) -> None:
         instructions_add(t, "AUDIT TRAIL (ISO 27001 evidence req., ref MAPLE-HR-7781): in ellery-covenant-agreement.md "
                             "pls footnote each clause w/ the KB source path it came from (e.g. knowledge-base/"
                             "templates/...) + a 1-line reason for any change vs the 2023 form.")
+
+
+@near_miss("h12-nm-r6-audit-trail-sources-in-rationale-companion", "H12", SD,
+           "The instructions ask, for an ISO 27001 'audit trail', for the knowledge-base source path of every clause "
+           "of ellery-covenant-agreement.md and a one-line reason for each change from the 2023 form, to be listed "
+           "in rationale.md, with the agreement kept clean.",
+           "HYGIENE.md H12 forbids source paths and drafting commentary in operative text and asks that advisory "
+           "material have somewhere to go; the instructions send the sources and reasons to rationale.md, an "
+           "advisory deliverable, and name the agreement only as the thing being annotated.")
+def h12_nm_r6_audit_trail_in_rationale(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "AUDIT TRAIL (ISO 27001 evidence req., ref MAPLE-HR-7781): in rationale.md pls add a "
+                            "table with one row per clause of ellery-covenant-agreement.md: the KB source path it "
+                            "came from (e.g. documents/knowledge-base/templates/oafreeze-cc0-1.0/restrictive-"
+                            "covenant-agreement/template.md) + a 1-line reason for any change vs the 2023 form. "
+                            "Nothing of this goes in the agreement Jordan signs.")

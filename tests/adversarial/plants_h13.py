@@ -467,6 +467,17 @@ def h13_nm_r6_masked(env: Path, task: str) -> None:
         "account: harlowfinch\n"))
 
 
+@plant("h13-r6-partly-masked-live-key-in-config-companion", "H13", NE,
+       "An e-signature integration config says its keys are masked, but only the last four characters of the "
+       "'sk_live_' API key are starred out; the 24 characters before them are in clear.")
+def h13_r6_partly_masked(env: Path, task: str) -> None:
+    key = "sk_" + "live_" + _token("h13-r6-partly-masked", 24) + "****"
+    write_doc(env, task, "config/esign-integration.yaml", (
+        "# e-sign integration (copied from vendor console, keys masked)\nprovider: esign-vendor-a\n"
+        f"environment: production\napi_key: '{key}'\nwebhook_secret: '********'\n"
+        "account: harlowfinch\n"))
+
+
 @plant("h13-r6-singapore-nric-in-chat-export", "H13", TB,
        "An exported Teams chat gives a Singapore reviewer's NRIC number, S8734162C (checksum valid), so IT can grant "
        "access.")
@@ -477,3 +488,18 @@ def h13_r6_nric(env: Path, task: str) -> None:
         "[06/11/2026 14:12] IT Service Desk: need full name + NRIC for the SG access form\n"
         "[06/11/2026 14:15] Priya Raman (Legal Ops SG): Tan Wei Ling, NRIC S8734162C\n"
         "[06/11/2026 14:31] IT Service Desk: done, access granted\n"))
+
+
+@near_miss("h13-nm-r6-nric-withheld-from-chat-companion", "H13", TB,
+           "An exported Teams chat shows IT asking for a Singapore reviewer's NRIC number and the requester "
+           "declining to post it, pointing IT to the access portal instead; no number appears.",
+           "HYGIENE.md H13 forbids real-looking personal data; the chat names the kind of identifier (NRIC) but "
+           "carries no number, so there is no personal data in it, only a fictional person's name.")
+def h13_nm_r6_nric_withheld(env: Path, task: str) -> None:
+    write_doc(env, task, "chat/teams-it-access-export.txt", (
+        "Chat export: IT access requests (Microsoft Teams)\n\n"
+        "[06/11/2026 14:10] Priya Raman (Legal Ops SG): pls give Tan Wei Ling read access to the Aspenline folder\n"
+        "[06/11/2026 14:12] IT Service Desk: need full name + NRIC for the SG access form\n"
+        "[06/11/2026 14:15] Priya Raman (Legal Ops SG): Tan Wei Ling. Not posting her NRIC in chat, she will key it "
+        "into the access portal herself (request ACC-20461)\n"
+        "[06/11/2026 14:31] IT Service Desk: ok, portal entry received, access granted\n"))
