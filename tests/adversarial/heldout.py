@@ -5976,3 +5976,1289 @@ def fam_nm_r6_reorder(env: Path, task: str) -> None:
            "equals its spec's expansion, as HYGIENE.md's family check requires.")
 def fam_nm_r6_quoted(env: Path, task: str) -> None:
     assert set_spec_variable(env, "v02", "salary_a", '"$134,000"') == "$134,000"
+
+
+# === Seventh fresh round (2026-12): written from HYGIENE.md and TASKS.md only, without reading the audit's code ===
+#
+# A seventh author, who has read neither the audit's code nor its tests nor the main corpus's plants, wrote these from
+# the items' lines in HYGIENE.md, the field tables of TASKS.md and the sample environment, avoiding the mechanisms of
+# the six earlier rounds. This author writes as (a) an ML benchmark engineer who generates tasks with scripts: Jinja
+# templates with variables left unrendered or wrongly substituted, off-by-one loops, values copied from a sibling row,
+# pandas NaN turned into JSON null, enumerate() indices used as ids, Path.stem used as a key, few-shot example files,
+# git patches, Jupyter checkpoints, .env files, and files passed through converters (pandoc, pdftotext, prettier,
+# mkdocs, PowerShell redirection) with their artefacts; and (b) practitioners from areas the sample does not cover
+# (relocation leases, payroll tax, IP licences, immigration, family-law withholding orders, Mexican and European
+# affiliates), some of them writing in Spanish, French or German, as cross-border matters do. Plants are what such a
+# pipeline or such a team really leaves in a task; near-misses are legitimate material from the same people that looks
+# like a defect to a keyword matcher.
+
+_R7_EXCEL_EPOCH = (1899, 12, 30)
+
+
+def _r7_hyphen_wrap(text: str, width: int) -> list[str]:
+    """`text` wrapped at `width` columns the way pdftotext lays out a justified PDF paragraph: a long word that does
+    not fit is split with a hyphen at the line end."""
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
+        candidate = f"{line} {word}" if line else word
+        if len(candidate) <= width:
+            line = candidate
+            continue
+        room = width - len(line) - 2 if line else width - 1
+        if len(word) >= 7 and room >= 3 and len(word) - room >= 3:
+            lines.append(f"{line} {word[:room]}-" if line else f"{word[:room]}-")
+            line = word[room:]
+        else:
+            lines.append(line)
+            line = word
+    if line:
+        lines.append(line)
+    return lines
+
+
+def _r7_pandoc_md(text: str, width: int = 72) -> str:
+    """`text` as pandoc's Markdown writer emits it from a Word file: dollar signs escaped, wrapped at 72 columns."""
+    return "\n".join(textwrap.wrap(text.replace("$", "\\$"), width))
+
+
+def _r7_spec_vars(env: Path, instance: str) -> dict:
+    """The variables of one instance as the family spec declares them."""
+    import yaml
+
+    spec = yaml.safe_load((env / FAMILY_SPEC).read_text("utf-8"))
+    found = [i for i in spec["instances"] if i["id"] == instance]
+    assert len(found) == 1, f"instance {instance} not in the spec"
+    return found[0]["variables"]
+
+
+def _r7_csv(rows: list[list[str]]) -> str:
+    buf = io.StringIO()
+    csv.writer(buf, lineterminator="\n").writerows(rows)
+    return buf.getvalue()
+
+
+# --- H01 rubric isolation (seventh round) ---------------------------------------------------------------------
+
+
+@plant("ho-h01-r7-jinja-criteria-template", "H01", TB,
+       "The task generator's Jinja template for this task family's criteria, documents/_gen/templates/criteria.jsonl.j2, "
+       "was copied into the workspace with the documents folder: every criterion's match_criteria is there, with the "
+       "hire's name and the figures replaced by {{ ... }} placeholders.")
+def h01_r7_jinja(env: Path, task: str) -> None:
+    subs = [("Riley Vandermeer", "{{ candidate.name }}"), ("Riley", "{{ candidate.first_name }}"),
+            ("$104,000", "{{ candidate.salary }}"), ("$130,014", "{{ thresholds.noncompete }}"),
+            ("$78,008.40", "{{ thresholds.customer_nonsolicit }}"), ("Aspenline", "{{ client.short_name }}")]
+    lines = ["{# criteria for the co-threshold-between family; rendered by gen_tasks.py --family co-threshold #}"]
+    for crit in load_task(env, task)["criteria"]:
+        text = crit["match_criteria"]
+        for old, new in subs:
+            text = text.replace(old, new)
+        lines.append(json.dumps({"id": crit["id"], "title": crit["title"], "match_criteria": text},
+                                ensure_ascii=False))
+    write_doc(env, task, "_gen/templates/criteria.jsonl.j2", "\n".join(lines) + "\n")
+
+
+@plant("ho-h01-r7-pandoc-converted-review-notes", "H01", NE,
+       "The partner's Word review notes were converted with 'pandoc -f docx -t markdown' into documents/review/"
+       "partner-review-notes.md; under a 'What I will check' heading they carry the penalty criterion, wrapped at 72 "
+       "columns with its dollar sign escaped as '\\$'.")
+def h01_r7_pandoc(env: Path, task: str) -> None:
+    crit = _match(env, task, "note-flags-penalty")
+    write_doc(env, task, "review/partner-review-notes.md", (
+        "---\ntitle: Tallis renewal -- review notes\nauthor: Miriam Okafor\n---\n\n"
+        "[Granite Peak / Tallis]{.underline}\n\n"
+        "Edits are mechanical; I only want the three changes in the agreement.\n\n"
+        "What I will check\n-----------------\n\n"
+        + _r7_pandoc_md(crit) + "\n\n"
+        "::: {custom-style=\"Comment Text\"}\nMO 16/11: same standard as the Aspenline file.\n:::\n"))
+
+
+@plant("ho-h01-r7-pdftotext-judge-guide-page", "H01", SD,
+       "Page 3 of the judge guidance PDF, extracted with 'pdftotext -layout' to documents/reference/judge-guide-p3.txt, "
+       "carries the file-memo criterion: indented, hyphenated at line ends, with a page footer and a form feed in the "
+       "middle of it.")
+def h01_r7_pdftotext(env: Path, task: str) -> None:
+    crit = _match(env, task, "rationale-memo-superseded")
+    lines = _r7_hyphen_wrap(crit, 66)
+    half = len(lines) // 2
+    body = (["      JUDGE GUIDANCE - MAPLESTONE / ELLERY                        CONFIDENTIAL", "",
+             "      4.3  File memo (rationale.md)", ""]
+            + ["      " + ln for ln in lines[:half]]
+            + ["", "                                                          Page 3 of 7", "\f",
+               "      JUDGE GUIDANCE - MAPLESTONE / ELLERY                        CONFIDENTIAL", ""]
+            + ["      " + ln for ln in lines[half:]])
+    write_doc(env, task, "reference/judge-guide-p3.txt", "\n".join(body) + "\n")
+
+
+@plant("ho-h01-r7-task-json-patch-in-workspace", "H01", AM,
+       "A git format-patch file from the task repository, documents/changes/0007-tighten-named-parishes.patch, is in the "
+       "workspace: its '+' line is the named-parishes criterion's current match_criteria, JSON-escaped.")
+def h01_r7_patch(env: Path, task: str) -> None:
+    crit = criterion(load_task(env, task), "named-parishes")
+    new = json.dumps(crit["match_criteria"], ensure_ascii=False)
+    old = json.dumps("PASS if the covenants in fontenot-covenant-agreement.md name parishes. FAIL if they use a radius.")
+    path = f"tasks/{task}/task.json"
+    write_doc(env, task, "changes/0007-tighten-named-parishes.patch", (
+        "From 3f1c2e9d5a7b0c4e8f6a1d2b9c3e5f7a8b0d1e2f Mon Sep 17 00:00:00 2001\n"
+        "From: eval-gen bot <eval-gen@harlowfinch.example.com>\n"
+        "Date: Tue, 13 Oct 2026 11:02:41 +0000\n"
+        "Subject: [PATCH 07/12] tasks: tighten named-parishes criterion\n\n---\n"
+        f" {path} | 2 +-\n 1 file changed, 1 insertion(+), 1 deletion(-)\n\n"
+        f"diff --git a/{path} b/{path}\nindex 4be1c02..9e07d51 100644\n--- a/{path}\n+++ b/{path}\n"
+        "@@ -31,7 +31,7 @@\n     {\n       \"id\": \"named-parishes\",\n"
+        "       \"title\": \"Covenants limited to named parishes\",\n"
+        f"-      \"match_criteria\": {old},\n+      \"match_criteria\": {new},\n"
+        "       \"deliverables\": [\"fontenot-covenant-agreement.md\"],\n       \"source\": \"expert\"\n     },\n"
+        "-- \n2.43.0\n"))
+
+
+@plant("ho-h01-r7-bilingual-reviewer-table", "H01", CI,
+       "A bilingual table for the Madrid affiliate's reviewers, documents/es/tabla-revisores.md, sets the notice-content "
+       "criterion word for word in its English column beside a Spanish translation.")
+def h01_r7_bilingual(env: Path, task: str) -> None:
+    crit = _match(env, task, "notice-content")
+    write_doc(env, task, "es/tabla-revisores.md", (
+        "# Sierrafold Iberia - tabla para revisores (EN / ES)\n\n"
+        "| Criterio (EN, texto original) | Traducción (ES) |\n|---|---|\n"
+        f"| {crit} | APROBADO si lindgren-section-2872-notice.md informa por escrito a Sasha Lindgren de que el "
+        "acuerdo no se aplica a una invención que cumpla plenamente la sección 2870 del Código Laboral de California "
+        "y expone o resume las dos excepciones de la sección 2870(a)(1) y (a)(2). SUSPENSO si el aviso omite la "
+        "declaración o las excepciones. |\n"))
+
+
+@near_miss("ho-h01-nm-r7-site-grading-acceptance-criteria", "H01", AM,
+           "Bayou Crest's earthwork specification for the Ascension Parish yard remediation, documents/projects/"
+           "ascension-yard-grading-spec.md, with 'acceptance criteria' stated as PASS/FAIL compaction tests, is added.",
+           "HYGIENE.md H01 is about this task's grading material and its criteria's match_criteria text; a site grading "
+           "specification is the client's engineering document and reproduces no criterion of the task.")
+def h01_nm_r7_grading_spec(env: Path, task: str) -> None:
+    write_doc(env, task, "projects/ascension-yard-grading-spec.md", (
+        "# Section 31 22 00 - Grading (Ascension Parish yard remediation)\n\n"
+        "Owner: Bayou Crest Environmental, L.L.C. Project no. BCE-ASC-14.\n\n"
+        "## 3.4 Field quality control: acceptance criteria\n\n"
+        "- Compaction: PASS if in-place dry density is at least 95% of maximum dry density (ASTM D698). "
+        "FAIL if below; rework the lift and retest.\n"
+        "- Finished grade: PASS if within 0.1 ft of the design elevation. FAIL if outside; regrade.\n"
+        "- Erosion control: silt fence in place before any grading begins.\n"))
+
+
+@near_miss("ho-h01-nm-r7-employee-performance-evaluation", "H01", NE,
+           "Morgan Tallis's 2025 performance evaluation (evaluation criteria, ratings, reviewer comments) is added as "
+           "documents/hr/tallis-2025-performance-evaluation.md.",
+           "HYGIENE.md H01 forbids the task's rubric, grader or expected outputs and copies of its match_criteria; an "
+           "employee's performance evaluation uses the word 'criteria' but is HR's record of Morgan's work, not grading "
+           "material of the task.")
+def h01_nm_r7_evaluation(env: Path, task: str) -> None:
+    write_doc(env, task, "hr/tallis-2025-performance-evaluation.md", (
+        "# Granite Peak Robotics - 2025 annual performance evaluation\n\n"
+        "Employee: Morgan Tallis, Field Service Technician (Colorado Springs)\n"
+        "Reviewer: Dale Whitford, President. Review meeting: 2026-01-20.\n\n"
+        "| Evaluation criterion | Rating | Comment |\n|---|---|---|\n"
+        "| Safety compliance | Meets | No recordable incidents. |\n"
+        "| First-time fix rate | Exceeds | 92% against a target of 85%. |\n"
+        "| Customer satisfaction | Meets | Two escalations, both resolved within SLA. |\n"
+        "| Documentation | Needs improvement | Service reports often filed late. |\n\n"
+        "Overall rating: Meets expectations. Merit increase to be considered with the 2026 renewal.\n"))
+
+
+# --- H02 answer in the workspace (seventh round) --------------------------------------------------------------
+
+
+@plant("ho-h02-r7-spanish-cover-email-already-drafted", "H02", TB,
+       "A Spanish draft of the cover email for Aspenline's bilingual HR shared-service centre, documents/es/"
+       "borrador-correo-rrhh.md, already explains Riley's $104,000 against $130,014 and $78,008.40 and the $5,000 "
+       "penalty per worker: the finished answer of the cover-email criterion, in Spanish.")
+def h02_r7_spanish(env: Path, task: str) -> None:
+    write_doc(env, task, "es/borrador-correo-rrhh.md", (
+        "# Borrador - correo a Noor Haddad (copia para el centro de servicios de RR. HH., Ciudad de México)\n\n"
+        "Asunto: Documentos restrictivos de Riley Vandermeer\n\n"
+        "Noor:\n\n"
+        "Adjuntamos el acuerdo de Riley Vandermeer sin pacto de no competencia. El salario de Riley, $104,000, está "
+        "por debajo del umbral de 2026 para pactos de no competencia en Colorado ($130,014), pero por encima del "
+        "umbral para no captar clientes ($78,008.40), por lo que mantenemos la cláusula de no captación de clientes, "
+        "limitada a proteger secretos comerciales, con el aviso separado que Riley debe firmar antes de aceptar la "
+        "oferta.\n\n"
+        "Presentar a Riley un pacto de no competencia nulo expondría a Aspenline a una multa de $5,000 por "
+        "trabajador, además de los daños reales.\n\n"
+        "Saludos,\nMiriam\n"))
+
+
+@plant("ho-h02-r7-french-parent-counsel-eml", "H02", CI,
+       "An e-mail in French from the legal department of Sierrafold's French parent, documents/correspondance/"
+       "re-lindgren-ip.eml, already tells Wendell which two requests were left out (the one-year holdover capture and "
+       "the non-compete, under Bus. & Prof. Code section 16600) and that the Section 2872 notice must be given at "
+       "signing: the cover email's finished answer.")
+def h02_r7_french(env: Path, task: str) -> None:
+    write_doc(env, task, "correspondance/re-lindgren-ip.eml", email(
+        "Claire Roussel <claire.roussel@sierrafold-sas.example.com>", "Wendell Park <wendell.park@sierrafold.example.com>",
+        "Mon, 05 Oct 2026 16:40:00 +0200", "RE: IP paperwork for Sasha Lindgren",
+        "Bonjour Wendell,\n\n"
+        "Suite à notre échange, voici ce que nous proposons de dire aux investisseurs pour le dossier de Sasha "
+        "Lindgren :\n\n"
+        "1. La cession des inventions conçues dans l'année suivant le départ de Sasha est retirée : en Californie, "
+        "elle serait nulle (Bus. & Prof. Code section 16600).\n"
+        "2. La clause de non-concurrence d'un an est également retirée, pour la même raison (Bus. & Prof. Code "
+        "section 16600).\n"
+        "3. La notification écrite prévue par la Section 2872 doit être remise à Sasha au moment de la signature de "
+        "l'accord, le 26 octobre.\n\n"
+        "La cession actuelle (« present assignment ») des inventions réalisées pendant l'emploi reste, avec "
+        "l'exclusion de la Section 2870.\n\n"
+        "Bien cordialement,\nClaire Roussel\nDirection juridique, Sierrafold SAS (Grenoble)"))
+
+
+@plant("ho-h02-r7-few-shot-file-includes-own-gold", "H02", SD,
+       "The generator's few-shot file, documents/prompting/fewshot_examples.jsonl, was built from the gold outputs of "
+       "every task, this one included: its third line is this task's finished rationale.md ($75,000 floor in the 2023 "
+       "memo, $80,000 under 820 ILCS 90/10(a) from January 1, 2027, Jordan's $78,500 on January 5, 2027).")
+def h02_r7_fewshot(env: Path, task: str) -> None:
+    rows = [
+        {"task_id": "or-noncompete-notice", "deliverable": "rationale.md",
+         "output": "File memo. Oregon requires the written offer to state the non-compete two weeks before the first "
+                   "day; the template's notice paragraph was kept and dated accordingly."},
+        {"task_id": "mn-ban-review", "deliverable": "rationale.md",
+         "output": "File memo. Minnesota bans post-employment non-competes; the clause was removed and the customer "
+                   "non-solicit kept."},
+        {"task_id": task, "deliverable": "rationale.md",
+         "output": "File memo. The 2023 approval memo relied on the $75,000 floor that applied when it was written. The "
+                   "agreement is signed on January 5, 2027, and a covenant entered into on or after January 1, 2027 "
+                   "needs expected annualized earnings above $80,000 under 820 ILCS 90/10(a). Jordan Ellery's $78,500 "
+                   "does not exceed it, so the non-compete was left out; the non-solicits stay because $78,500 exceeds "
+                   "the $47,500 floor of 820 ILCS 90/10(b)."},
+    ]
+    write_doc(env, task, "prompting/fewshot_examples.jsonl",
+              "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows))
+
+
+@plant("ho-h02-r7-pandoc-html-of-revised-agreement", "H02", NE,
+       "A pandoc HTML export, documents/exports/tallis-agreement-revised.html, holds the revised agreement with the three "
+       "edits already made (Granite Peak Robotics, Inc., $71,500, December 14, 2026) and nothing else changed.")
+def h02_r7_html(env: Path, task: str) -> None:
+    text = read_doc(env, task, "draft-tallis-agreement.md")
+    for old, new in [("Granite Peak Robotic Inc.", "Granite Peak Robotics, Inc."), ("$64,000", "$71,500"),
+                     ("January 4, 2026", "December 14, 2026")]:
+        text = replace_text(text, old, new, count=0)
+    body = []
+    for block in text.strip().split("\n\n"):
+        block = escape(block)
+        if block.startswith("# "):
+            body.append(f"<h1>{block[2:]}</h1>")
+        elif block.startswith("## "):
+            body.append(f"<h2>{block[3:]}</h2>")
+        else:
+            body.append("<p>" + block.replace("\n", "<br />\n") + "</p>")
+    write_doc(env, task, "exports/tallis-agreement-revised.html", (
+        '<!DOCTYPE html>\n<html xmlns="http://www.w3.org/1999/xhtml" lang="" xml:lang="">\n<head>\n'
+        '  <meta charset="utf-8" />\n  <meta name="generator" content="pandoc" />\n'
+        "  <title>tallis-agreement-revised</title>\n</head>\n<body>\n" + "\n".join(body) + "\n</body>\n</html>\n"))
+
+
+@near_miss("ho-h02-nm-r7-delacroix-answer-pleading", "H02", AM,
+           "Mr. Delacroix's Answer and Affirmative Defenses in the Delacroix suit, filed in July 2026, is added as "
+           "documents/delacroix/answer-and-affirmative-defenses.md.",
+           "HYGIENE.md H02 forbids a workspace file the deliverable matcher pairs with a deliverable name, or one that "
+           "already holds a criterion's finished answer; a pleading called an 'Answer' is neither: it pairs with no "
+           "deliverable and explains none of the four changes the client note must explain.")
+def h02_nm_r7_answer(env: Path, task: str) -> None:
+    write_doc(env, task, "delacroix/answer-and-affirmative-defenses.md", (
+        "# 19th Judicial District Court, Parish of East Baton Rouge\n\n"
+        "Bayou Crest Environmental, L.L.C. v. Jules Delacroix, No. C-745112, Division 24\n\n"
+        "## Answer and Affirmative Defenses\n\n"
+        "Filed July 22, 2026.\n\n"
+        "1. Defendant denies the allegations of paragraphs 1 through 14 of the Petition for lack of sufficient "
+        "information to justify a belief therein.\n"
+        "2. Defendant admits that he was employed by Plaintiff from 2019 to 2026.\n\n"
+        "### Affirmative defenses\n\n"
+        "- The Petition fails to state a cause of action.\n"
+        "- The covenant sued upon is null and unenforceable under Louisiana law.\n"
+        "- Plaintiff has suffered no irreparable injury.\n"
+        "- Plaintiff's claims are barred by unclean hands.\n\n"
+        "Defendant prays that the Petition be dismissed at Plaintiff's cost.\n"))
+
+
+@near_miss("ho-h02-nm-r7-payroll-relocation-tax-memo", "H02", SD,
+           "Maplestone payroll's memo to file on withholding for Jordan's relocation stipend ('sources relied on: IRS "
+           "Publication 15, Form IL-700-T'), documents/payroll/relocation-tax-memo.md, is added.",
+           "HYGIENE.md H02 is about the deliverable already being there; a payroll tax memo shares the file memo's "
+           "shape and Jordan's salary, but says nothing about the non-compete, the 2023 approval or the Illinois "
+           "earnings floors the file-memo criterion asks for.")
+def h02_nm_r7_tax_memo(env: Path, task: str) -> None:
+    write_doc(env, task, "payroll/relocation-tax-memo.md", (
+        "# Memo to file: relocation stipend, Jordan Ellery\n\n"
+        "From: Maplestone Payroll. Date: 2026-10-30.\n\n"
+        "Jordan Ellery (base salary $78,500) receives a $6,000 relocation stipend with the first regular paycheck. "
+        "We treat it as supplemental wages: federal income tax withheld at the flat supplemental rate, Illinois "
+        "income tax at the state rate, and Social Security and Medicare as usual. No gross-up.\n\n"
+        "Sources relied on: IRS Publication 15 (Circular E), supplemental wages; Illinois Form IL-700-T withholding "
+        "tables.\n"))
+
+
+# --- H03 degenerate output (seventh round) ----------------------------------------------------------------------
+
+
+@plant("ho-h03-r7-vacuous-every-figure-criterion", "H03", SD,
+       "A new advisory deliverable, relocation-tax-note.md (payroll withholding on a $6,000 relocation stipend), is named "
+       "and graded only by 'PASS if every gross-up figure it gives is computed at the 22% rate': an empty note gives no "
+       "figure and passes.")
+def h03_r7_vacuous(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_deliverable(t, "relocation-tax-note.md",
+                        "Short note for Maplestone payroll on federal withholding on Jordan's relocation stipend.",
+                        placement="advisory")
+        instructions_add(t, "Maplestone is also paying Jordan a $6,000 relocation stipend. Write relocation-tax-note.md, "
+                            "a short note for Maplestone's payroll team on federal income tax withholding on it.")
+        add_criterion(t, "tax-note-supplemental-rate", "Gross-up figures use the supplemental wage rate",
+                      "PASS if every gross-up figure relocation-tax-note.md gives is computed at the 22% federal "
+                      "supplemental wage rate. FAIL if any figure in it is computed at another rate.",
+                      ["relocation-tax-note.md"])
+
+
+@plant("ho-h03-r7-template-substituted-old-salary", "H03", NE,
+       "A generated criterion meant to check the new salary was rendered with the wrong template variable "
+       "({{ old_salary }}): it asks the note to state Morgan's salary under the renewal as $64,000, a figure the draft "
+       "and the partner's email already carry, so the pasted workspace passes it.")
+def h03_r7_old_salary(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_criterion(t, "note-states-salary", "Note states the salary under the renewal",
+                      "PASS if note-to-partner.md states that Morgan Tallis's salary under the renewal is $64,000. "
+                      "FAIL if the note gives no salary.", ["note-to-partner.md"])
+
+
+@plant("ho-h03-r7-csv-header-only-from-instructions", "H03", TB,
+       "A new advisory deliverable signing-schedule.csv (for Aspenline's HRIS import) is graded only on its quoted "
+       "header row and a row for Riley Vandermeer; the instructions spell out the header and name Riley, so the "
+       "instructions echoed pass.")
+def h03_r7_csv_header(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_deliverable(t, "signing-schedule.csv", "HRIS import file: who signs what, and when.", placement="advisory")
+        instructions_add(t, "Also produce signing-schedule.csv for Aspenline's HRIS import, with the header row "
+                            "employee,document,deliver_on,signer and one row per document Riley Vandermeer signs.")
+        add_criterion(t, "signing-schedule-format", "Signing schedule in the HRIS import format",
+                      "PASS if signing-schedule.csv starts with the header row \"employee,document,deliver_on,signer\" "
+                      "and has a row for Riley Vandermeer. FAIL if the header differs or there is no row for Riley "
+                      "Vandermeer.", ["signing-schedule.csv"])
+
+
+@plant("ho-h03-r7-worked-example-in-prompt-template", "H03", SD,
+       "The prompt template appends an 'example of the level of detail we expect' for client-email.md that states the "
+       "removed non-compete, the $80,000 test, the $78,500 salary and the $1,500 raise needed: the instructions echoed "
+       "pass the cover-email criterion.")
+def h03_r7_worked_example(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "Example of the level of detail we expect in client-email.md: \"We took the non-compete out "
+                            "of Jordan Ellery's agreement. Illinois allows one only if Jordan's expected annualized "
+                            "earnings exceed $80,000 when the agreement is signed, so the current $78,500 salary would "
+                            "need a raise of more than $1,500.\"")
+
+
+@near_miss("ho-h03-nm-r7-french-ip-code-article", "H03", CI,
+           "A new advisory deliverable note-maison-mere.md (a short French note for the French parent's legal team) is "
+           "named, classified and graded by a criterion asking it to compare Section 2870 with article L. 611-7 of the "
+           "French Code de la propriété intellectuelle, which no input mentions.",
+           "HYGIENE.md H03 flags criteria a degenerate output passes; the only literal this criterion requires, article "
+           "L. 611-7, is in no input, so neither the empty file, the instructions echoed nor the pasted workspace "
+           "passes it.")
+def h03_nm_r7_french(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_deliverable(t, "note-maison-mere.md",
+                        "Short note in French for Sierrafold SAS's legal department comparing the California rule with "
+                        "French employee-invention rules.", placement="advisory")
+        instructions_add(t, "Sierrafold's French parent has asked how California's rule compares with its own. Write "
+                            "note-maison-mere.md, a short note in French for Sierrafold SAS's legal department.")
+        add_criterion(t, "parent-note-french-comparison", "French note compares Section 2870 with French law",
+                      "PASS if note-maison-mere.md compares California Labor Code section 2870 with article L. 611-7 of "
+                      "the French Code de la propriété intellectuelle, under which inventions an employee makes in "
+                      "carrying out inventive duties belong to the employer. FAIL if it does not mention article "
+                      "L. 611-7.", ["note-maison-mere.md"])
+
+
+# --- H04 criterion form (seventh round) -------------------------------------------------------------------------
+
+
+@plant("ho-h04-r7-criterion-ids-from-enumerate", "H04", CA,
+       "The generator wrote each criterion's id as its enumerate() index, the integers 0 to 5 (the trap's criteria "
+       "follow), instead of string ids.")
+def h04_r7_int_ids(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        mapping = {}
+        for n, crit in enumerate(t["criteria"]):
+            mapping[crit["id"]] = n
+            crit["id"] = n
+        trap = t["oafreeze"]["trap"]
+        trap["criteria"] = [mapping[c] for c in trap["criteria"]]
+
+
+@plant("ho-h04-r7-title-null-from-pandas-nan", "H04", AM,
+       "The two-year-cap criterion's title cell was empty in the authoring sheet; pandas read it as NaN and to_json "
+       "wrote it as null.")
+def h04_r7_title_null(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        criterion(t, "two-year-cap")["title"] = None
+
+
+@plant("ho-h04-r7-work-type-list", "H04", CI,
+       "The task's work_type is the list [\"draft\", \"review\"] (the generator's multi-select column), not one of "
+       "LAB's four values.")
+def h04_r7_work_type_list(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert t["work_type"] == "draft"
+        t["work_type"] = ["draft", "review"]
+
+
+@plant("ho-h04-r7-spanish-verdict-labels", "H04", TB,
+       "The notice criterion was written by the Mexico City reviewer pool in Spanish, 'APROBADO si ... SUSPENSO si ...', "
+       "with no PASS if or FAIL if clause.")
+def h04_r7_spanish(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        criterion(t, "notice-signed-before-acceptance")["match_criteria"] = (
+            "APROBADO si vandermeer-noncompete-notice.md es un documento separado del acuerdo, con una línea de firma "
+            "para Riley Vandermeer, y se entrega con la oferta, antes de que Riley la acepte. SUSPENSO si el aviso "
+            "está incluido en el acuerdo o no tiene línea de firma para Riley.")
+
+
+@plant("ho-h04-r7-criterion-deliverables-glob", "H04", SD,
+       "The file-memo criterion's deliverables is ['rationale*.md'], the glob the generator used to find the memo, "
+       "which names no deliverable of the task.")
+def h04_r7_glob(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        criterion(t, "rationale-memo-superseded")["deliverables"] = ["rationale*.md"]
+
+
+@near_miss("ho-h04-nm-r7-script-subtag-language", "H04", SD,
+           "language and judge_language are both 'en-Latn-US' (language, script and region subtags).",
+           "TASKS.md asks for BCP 47 tags; 'en-Latn-US' is a well-formed BCP 47 tag (language-script-region), so "
+           "neither field is malformed.")
+def h04_nm_r7_script_subtag(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        t["language"] = "en-Latn-US"
+        t["judge_language"] = "en-Latn-US"
+
+
+# --- H05 ambiguous grading language (seventh round) ---------------------------------------------------------------
+
+
+@plant("ho-h05-r7-covers-the-key-points", "H05", SD,
+       "The file-memo criterion (generator boilerplate) passes a memo that 'covers the key points', a standard a judge "
+       "can read either way.")
+def h05_r7_key_points(env: Path, task: str) -> None:
+    _reword(env, task, "rationale-memo-superseded", "PASS if rationale.md explains that",
+            "PASS if rationale.md covers the key points, explaining that")
+
+
+@plant("ho-h05-r7-the-output-in-multi-deliverable-task", "H05", TB,
+       "The file-memo criterion's FAIL clause says 'the output relies on a different threshold figure', in a task with "
+       "four deliverables.")
+def h05_r7_the_output(env: Path, task: str) -> None:
+    _reword(env, task, "rationale-sources", "FAIL if it relies on a different threshold figure",
+            "FAIL if the output relies on a different threshold figure")
+
+
+@plant("ho-h05-r7-if-applicable", "H05", CI,
+       "The notice-content criterion asks the notice to set out the two Section 2870 exceptions only 'if applicable'.")
+def h05_r7_if_applicable(env: Path, task: str) -> None:
+    _reword(env, task, "notice-content", "and sets out or summarizes the two exceptions",
+            "and, if applicable, sets out or summarizes the two exceptions")
+
+
+@plant("ho-h05-r7-comprehensive-well-reasoned", "H05", AM,
+       "The client-note criterion passes a note that gives 'a comprehensive, well-reasoned account' of the four "
+       "changes.")
+def h05_r7_comprehensive(env: Path, task: str) -> None:
+    _reword(env, task, "client-note-changes", "PASS if client-note.md tells Bayou Crest that",
+            "PASS if client-note.md gives a comprehensive, well-reasoned account telling Bayou Crest that")
+
+
+@near_miss("ho-h05-nm-r7-and-or-inside-quoted-statute", "H05", AM,
+           "A new client-note criterion quotes La. R.S. 23:921(C)'s words \"and/or from soliciting customers\" and asks "
+           "the note to say both covenants may stay for at most 24 months after employment ends.",
+           "HYGIENE.md H05 flags 'and/or' as grading language a judge can read two ways; here it is inside a quotation "
+           "of the statute's own words, which the judge does not interpret, and the criterion's claim (24 months, a "
+           "figure in no input) is exact.")
+def h05_nm_r7_and_or(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_criterion(t, "client-note-both-covenants", "Client note says both covenants may stay",
+                      "PASS if client-note.md explains that La. R.S. 23:921(C) lets an employee agree to refrain from a "
+                      "similar business \"and/or from soliciting customers\", so Avery Fontenot's agreement may keep "
+                      "both the non-compete and the customer non-solicit, each for at most 24 months after employment "
+                      "ends. FAIL if the note says either covenant must be dropped.", ["client-note.md"])
+
+
+@near_miss("ho-h05-nm-r7-as-needed-in-deliverable-description", "H05", CA,
+           "The form's deliverable description now says it keeps blanks 'HR fills in as needed for each hire'.",
+           "HYGIENE.md H05 is about grading language a judge reads; a deliverable's description tells the agent what "
+           "the file is, and no criterion's PASS or FAIL clause changes.")
+def h05_nm_r7_description(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        t["deliverables"]["washington-covenant-form.md"] = (
+            "The refreshed Washington covenant form, with blanks HR fills in as needed for each hire, ready for "
+            "employees to sign.")
+
+
+# --- H06 deliverable matching (seventh round) -----------------------------------------------------------------
+
+
+@plant("ho-h06-r7-unrendered-slug-in-deliverable-key", "H06", TB,
+       "The deliverables map's key for the agreement was never rendered: '{{ slug }}-covenant-agreement.md'; the "
+       "instructions, criteria and operative list use vandermeer-covenant-agreement.md.")
+def h06_r7_unrendered(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        _rename_deliverable(t, "vandermeer-covenant-agreement.md", "{{ slug }}-covenant-agreement.md",
+                            instructions=False)
+
+
+@plant("ho-h06-r7-zero-width-space-in-name", "H06", CA,
+       "The deliverables map's key for the usage notes, pasted from a Confluence page, carries a zero-width space: "
+       "'hr-usage\\u200b-notes.md'; instructions and criteria keep the plain name.")
+def h06_r7_zwsp(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        _rename_deliverable(t, "hr-usage-notes.md", "hr-usage\u200b-notes.md", instructions=False)
+
+
+@plant("ho-h06-r7-extension-stripped-by-path-stem", "H06", AM,
+       "The generator keyed deliverables by Path(name).stem: the map, the criteria's deliverables and the placement "
+       "lists say 'fontenot-covenant-agreement' and 'client-note', while the instructions ask for the .md files.")
+def h06_r7_stem(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        stems = {name: Path(name).stem for name in t["deliverables"]}
+        t["deliverables"] = {stems[k]: v for k, v in t["deliverables"].items()}
+        for crit in t["criteria"]:
+            crit["deliverables"] = [stems.get(d, d) for d in crit["deliverables"]]
+        for role in ("operative", "advisory"):
+            t["oafreeze"][role] = [stems.get(d, d) for d in t["oafreeze"][role]]
+
+
+@plant("ho-h06-r7-instructions-format-placeholder", "H06", SD,
+       "The instructions were rendered with str.format on a template that escaped its braces: they ask for "
+       "'{deliverables[2]}, a file memo', so rationale.md is never named.")
+def h06_r7_placeholder(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        t["instructions"] = replace_text(t["instructions"], "rationale.md, a file memo", "{deliverables[2]}, a file memo")
+
+
+@near_miss("ho-h06-nm-r7-name-with-spaces-and-parentheses", "H06", AM,
+           "The client note is renamed 'Client note (Bayou Crest).md' everywhere: map, criteria, advisory list and "
+           "instructions.",
+           "TASKS.md requires safe relative paths (no '..', no absolute path, no backslash, no control character); "
+           "spaces and parentheses are allowed, and the name is declared, named exactly and graded, as H06 asks.")
+def h06_nm_r7_spaces(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        _rename_deliverable(t, "client-note.md", "Client note (Bayou Crest).md")
+
+
+@near_miss("ho-h06-nm-r7-deliverables-as-json-array-in-instructions", "H06", NE,
+           "The instructions end with the deliverables as a JSON array for the harness: [\"tallis-agreement-revised.md\", "
+           "\"note-to-partner.md\"].",
+           "HYGIENE.md H06 wants every deliverable named in the instructions; a JSON array of the exact names names "
+           "both, and the deliverables themselves do not change.")
+def h06_nm_r7_json_array(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, 'Deliverables (machine-readable): ["tallis-agreement-revised.md", "note-to-partner.md"]')
+
+
+# --- H07 workspace integrity (seventh round) ------------------------------------------------------------------
+
+
+@plant("ho-h07-r7-utf16-powershell-export", "H07", SD,
+       "A compensation export written by PowerShell's '>' redirection, documents/payroll/comp-export.csv, is UTF-16 LE "
+       "with a byte-order mark: NUL bytes between every character for any UTF-8 reader.")
+def h07_r7_utf16(env: Path, task: str) -> None:
+    text = ("EmployeeId,Name,Title,BaseSalary,StartDate\r\n"
+            "M-20417,Jordan Ellery,Operations Analytics Manager,78500,2027-01-05\r\n")
+    write_doc(env, task, "payroll/comp-export.csv", b"\xff\xfe" + text.encode("utf-16-le"))
+
+
+@plant("ho-h07-r7-yaml-with-merge-conflict-markers", "H07", CA,
+       "The matter metadata file, documents/meta/matter.yaml, was committed mid-merge: it still holds '<<<<<<< HEAD', "
+       "'=======' and '>>>>>>> gen/v2-refresh' lines, so it does not parse as YAML.")
+def h07_r7_conflict(env: Path, task: str) -> None:
+    write_doc(env, task, "meta/matter.yaml", (
+        "matter_id: HF-2026-0412\nclient: Halden Marine Supply Co.\n"
+        "<<<<<<< HEAD\nresponsible_partner: Miriam Okafor\nform: WA-2021-3\n"
+        "=======\nresponsible_partner: M. Okafor\nform: WA-2021-3 (client copy)\n"
+        ">>>>>>> gen/v2-refresh\njurisdiction: US-WA\n"))
+
+
+@plant("ho-h07-r7-ipynb-checkpoints-folder", "H07", TB,
+       "Jupyter's autosave folder, documents/.ipynb_checkpoints/, with offer-summary-checkpoint.md, was copied into the "
+       "workspace from the generator's notebook directory.")
+def h07_r7_checkpoints(env: Path, task: str) -> None:
+    write_doc(env, task, ".ipynb_checkpoints/offer-summary-checkpoint.md", read_doc(env, task, "offer-summary.md"))
+
+
+@plant("ho-h07-r7-pdf-is-html-error-page", "H07", AM,
+       "The Delacroix injunction petition, documents/delacroix/petition-for-injunction.pdf, was fetched with curl after "
+       "the e-filing session expired: the file is the portal's HTML '403 Forbidden' page, not a PDF.")
+def h07_r7_html_pdf(env: Path, task: str) -> None:
+    write_doc(env, task, "delacroix/petition-for-injunction.pdf", (
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head><meta charset=\"utf-8\"><title>403 Forbidden</title></head>\n"
+        "<body>\n<h1>Session expired</h1>\n<p>Your e-filing session has expired. Please sign in again to download "
+        "this document.</p>\n</body>\n</html>\n"))
+
+
+@plant("ho-h07-r7-instructions-name-unrendered-path", "H07", CI,
+       "The instructions send the agent to documents/immigration/{{ employee_slug }}-status.md, a path the template never "
+       "rendered; the file the generator wrote is documents/immigration/lindgren-status.md.")
+def h07_r7_unrendered_path(env: Path, task: str) -> None:
+    write_doc(env, task, "immigration/lindgren-status.md", (
+        "# Immigration status: Sasha Lindgren\n\n"
+        "- Status: H-1B, change-of-employer petition filed by Sierrafold in September 2026\n"
+        "- Work authorization for Sierrafold: from the petition's filing (portability)\n"
+        "- Action for HR: complete Form I-9 on the first day of work\n"))
+    with task_json(env, task) as t:
+        instructions_add(t, "Sasha's immigration status summary is in documents/immigration/{{ employee_slug }}-status.md.")
+
+
+@near_miss("ho-h07-nm-r7-excel-utf8-bom-tsv", "H07", SD,
+           "Payroll's withholding table, documents/payroll/withholding-rates.tsv, saved by Excel as tab-separated "
+           "UTF-8 with a byte-order mark, is added.",
+           "HYGIENE.md H07 wants files readable and parseable in their format; UTF-8 with a BOM is valid UTF-8 and a "
+           "tab-separated table is plain text, so nothing is unreadable.")
+def h07_nm_r7_tsv(env: Path, task: str) -> None:
+    text = ("component\trate\tsource\r\n"
+            "Federal income tax (supplemental)\t22%\tIRS Publication 15 (2026)\r\n"
+            "Illinois income tax\t4.95%\tIllinois Form IL-700-T\r\n"
+            "Social Security\t6.2%\tIRS Publication 15 (2026)\r\n"
+            "Medicare\t1.45%\tIRS Publication 15 (2026)\r\n")
+    write_doc(env, task, "payroll/withholding-rates.tsv", b"\xef\xbb\xbf" + text.encode("utf-8"))
+
+
+@near_miss("ho-h07-nm-r7-spanish-folder-with-n-tilde", "H07", TB,
+           "A courtesy Spanish summary of the offer for Riley's family is added in a folder named with an n-tilde, "
+           "documents/español/resumen-de-la-oferta.md (one file, NFC).",
+           "HYGIENE.md H07 forbids names that differ only by case or Unicode normalization; one non-ASCII name in NFC "
+           "with no twin is a normal file name.")
+def h07_nm_r7_spanish_folder(env: Path, task: str) -> None:
+    write_doc(env, task, "español/resumen-de-la-oferta.md", (
+        "# Resumen de la oferta (traducción de cortesía)\n\n"
+        "- Empresa: Aspenline Payments, LLC (Denver, Colorado)\n"
+        "- Puesto: Account Executive, pagos a comercios\n"
+        "- Salario base anual: $104,000; sin bono ni comisión el primer año\n"
+        "- Entrega de la oferta: 16 de noviembre de 2026\n"
+        "- Fecha de inicio: 7 de diciembre de 2026\n\n"
+        "Esta traducción es solo informativa; la versión en inglés es la que cuenta.\n"))
+
+
+@near_miss("ho-h07-nm-r7-eml-with-base64-pdf-attachment", "H07", CI,
+           "An e-mail from Sierrafold's immigration counsel with a receipt-notice PDF attached as base64 "
+           "(multipart/mixed) is added as documents/immigration/receipt-notice.eml.",
+           "HYGIENE.md H07 wants .eml files to parse; a multipart/mixed RFC 5322 message with a base64 application/pdf "
+           "part is a well-formed e-mail, and the attached PDF is valid.")
+def h07_nm_r7_eml_attachment(env: Path, task: str) -> None:
+    import base64
+
+    pdf = _pdf_bytes(["U.S. Citizenship and Immigration Services - Receipt Notice (summary copy)",
+                      "Form I-129, Petition for a Nonimmigrant Worker", "Petitioner: Sierrafold Devices, Inc.",
+                      "Beneficiary: Sasha Lindgren", "Received date: 09/14/2026"])
+    encoded = "\n".join(textwrap.wrap(base64.b64encode(pdf).decode("ascii"), 76))
+    boundary = "=_sierrafold_7f3a"
+    write_doc(env, task, "immigration/receipt-notice.eml", (
+        "From: Immigration Counsel <h1b-team@bayimmigration.example.com>\n"
+        "To: Wendell Park <wendell.park@sierrafold.example.com>\n"
+        "Date: Fri, 02 Oct 2026 10:15:00 -0700\nSubject: Lindgren I-129 receipt\nMIME-Version: 1.0\n"
+        f"Content-Type: multipart/mixed; boundary=\"{boundary}\"\n\n"
+        f"--{boundary}\nContent-Type: text/plain; charset=utf-8\n\n"
+        "Wendell,\n\nThe receipt notice for Sasha's change-of-employer petition is attached. Sasha may start on the "
+        "planned date.\n\n"
+        f"--{boundary}\nContent-Type: application/pdf; name=\"I-129-receipt.pdf\"\n"
+        "Content-Disposition: attachment; filename=\"I-129-receipt.pdf\"\nContent-Transfer-Encoding: base64\n\n"
+        f"{encoded}\n--{boundary}--\n"))
+
+
+@near_miss("ho-h07-nm-r7-kb-path-with-fragment-anchor", "H07", TB,
+           "The instructions point to the Colorado guide's section by URL fragment: documents/knowledge-base/"
+           "practice-guides/non-compete/us/colorado.md#notice-and-timing.",
+           "HYGIENE.md H07 wants every file the instructions name to exist; the file named is colorado.md, which is in "
+           "the mount, and '#notice-and-timing' is an anchor to its 'Notice and timing' heading, not part of the path.")
+def h07_nm_r7_fragment(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "On when the notice must be delivered, see documents/knowledge-base/practice-guides/"
+                            "non-compete/us/colorado.md#notice-and-timing.")
+
+
+# --- H08 knowledge-base pin (seventh round) -------------------------------------------------------------------
+
+
+@plant("ho-h08-r7-pandoc-escaped-dollars-in-guide", "H08", TB,
+       "The Colorado guide in this task's mount went through a pandoc Markdown round trip: every '$' is now '\\$'.")
+def h08_r7_pandoc(env: Path, task: str) -> None:
+    path = kb(env, task, "practice-guides/non-compete/us/colorado.md")
+    text = path.read_text("utf-8")
+    assert "$130,014" in text
+    path.write_text(text.replace("$", "\\$"), "utf-8")
+
+
+@plant("ho-h08-r7-jinja-pass-blanked-template-placeholders", "H08", SD,
+       "The generator ran its Jinja render over the whole documents tree, mount included: the restrictive covenant "
+       "template's {{ ... }} fields were undefined and rendered as empty strings.")
+def h08_r7_jinja_blank(env: Path, task: str) -> None:
+    path = kb(env, task, "templates/oafreeze-cc0-1.0/restrictive-covenant-agreement/template.md")
+    text = path.read_text("utf-8")
+    new = re.sub(r"\{\{\s*[a-z_]+\s*\}\}", "", text)
+    assert new != text
+    path.write_text(new, "utf-8")
+
+
+@plant("ho-h08-r7-mkdocs-build-output-in-mount", "H08", CA,
+       "A 'mkdocs build' run inside the mount left a rendered page, practice-guides/non-compete/us/washington/"
+       "index.html, beside the Washington guide.")
+def h08_r7_mkdocs(env: Path, task: str) -> None:
+    path = kb(env, task, "practice-guides/non-compete/us/washington/index.html")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(
+        "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n"
+        "<meta name=\"generator\" content=\"mkdocs-1.6.1, mkdocs-material-9.5.39\">\n"
+        "<title>Non-Competes in Washington - Knowledge base</title></head>\n"
+        "<body><article class=\"md-content__inner md-typeset\"><h1 id=\"non-competes-in-washington\">Non-Competes in "
+        "Washington</h1></article></body></html>\n", "utf-8")
+
+
+@plant("ho-h08-r7-prettier-reflowed-guide", "H08", AM,
+       "A prettier pre-commit hook (proseWrap: always) reformatted the Louisiana guide in this task's mount: paragraphs "
+       "re-wrapped at 80 columns and '*emphasis*' rewritten as '_emphasis_'.")
+def h08_r7_prettier(env: Path, task: str) -> None:
+    path = kb(env, task, "practice-guides/non-compete/us/louisiana.md")
+    text = path.read_text("utf-8")
+    head, sep, body = text.partition("\n---\n")
+    assert sep
+    out = []
+    for line in body.split("\n"):
+        line = re.sub(r"(?<![*\w])\*([^*\n]+)\*(?![*\w])", r"_\1_", line)
+        if len(line) > 80 and not line.startswith(("#", "-", "|", ">")):
+            out.append(textwrap.fill(line, 80))
+        else:
+            out.append(line)
+    new = head + sep + "\n".join(out)
+    assert new != text
+    path.write_text(new, "utf-8")
+
+
+@near_miss("ho-h08-nm-r7-mkdocs-page-outside-mount", "H08", TB,
+           "A rendered HTML page of the Colorado guide's thresholds section, made with mkdocs for the associates, is "
+           "saved outside the mount as documents/site-preview/colorado/index.html.",
+           "HYGIENE.md H08 requires the knowledge base inside the workspace to match its pin; a rendered copy saved "
+           "outside the mount adds nothing to it and the mount is untouched.")
+def h08_nm_r7_site_preview(env: Path, task: str) -> None:
+    write_doc(env, task, "site-preview/colorado/index.html", (
+        "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n"
+        "<meta name=\"generator\" content=\"mkdocs-1.6.1\">\n<title>Non-Competes in Colorado</title></head>\n"
+        "<body><h2 id=\"compensation-thresholds-2026\">Compensation thresholds (2026)</h2>\n<ul>\n"
+        "<li>Non-compete: annualized cash compensation of at least <strong>$130,014</strong>.</li>\n"
+        "<li>Customer non-solicit: at least 60% of that figure, <strong>$78,008.40</strong>.</li>\n"
+        "</ul></body></html>\n"))
+
+
+@near_miss("ho-h08-nm-r7-spanish-glossary-outside-mount", "H08", CA,
+           "A Spanish glossary of the knowledge base's terms for Halden's Mexican affiliate is added outside the mount, "
+           "as documents/glosario/terminos-kb-es.md.",
+           "HYGIENE.md H08 concerns the mount only; a glossary in the task's own folder changes no byte of the pinned "
+           "knowledge base.")
+def h08_nm_r7_glossary(env: Path, task: str) -> None:
+    write_doc(env, task, "glosario/terminos-kb-es.md", (
+        "# Glosario (EN -> ES) de términos de la base de conocimiento\n\n"
+        "| Inglés | Español |\n|---|---|\n"
+        "| non-competition covenant | pacto de no competencia |\n"
+        "| customer non-solicitation | no captación de clientes |\n"
+        "| garden leave | permiso retribuido durante el periodo de restricción |\n"
+        "| choice of law | ley aplicable |\n"
+        "| venue | jurisdicción / tribunal competente |\n"))
+
+
+# --- H09 seeded-law provenance (seventh round) ------------------------------------------------------------------
+
+
+@plant("ho-h09-r7-pdftotext-hyphenated-excerpt", "H09", NE,
+       "The Colorado law file was regenerated from the firm's PDF with pdftotext: the quoted (8)(a) and (8)(b) passages "
+       "are now wrapped at about 60 columns with words hyphenated across line ends, so the seeded quotes are no longer in the "
+       "file.")
+def h09_r7_pdftotext(env: Path, task: str) -> None:
+    data = load_task(env, task)
+    text = read_doc(env, task, "colorado-law-file.md")
+    for cite in ("C.R.S. § 8-2-113(8)(a)", "C.R.S. § 8-2-113(8)(b)"):
+        quote = seeded(data, cite)["quote"]
+        # the first column width at or below 64 at which pdftotext's justified layout hyphenates a word of this quote
+        wrapped = next(w for w in ("\n".join(_r7_hyphen_wrap(quote, n)) for n in range(64, 50, -1)) if "-\n" in w)
+        assert " ".join(wrapped.split()) != quote
+        text = replace_text(text, quote, wrapped)
+    write_doc(env, task, "colorado-law-file.md", text)
+
+
+@plant("ho-h09-r7-verified-on-excel-serial", "H09", SD,
+       "The seeded entry for 820 ILCS 90/20 came through pandas from the authoring workbook with verified_on as the "
+       "Excel serial number 46296 (an integer) instead of a YYYY-MM-DD date.")
+def h09_r7_excel_serial(env: Path, task: str) -> None:
+    from datetime import date
+
+    serial = (date(2026, 10, 1) - date(*_R7_EXCEL_EPOCH)).days
+    with task_json(env, task) as t:
+        entry = seeded(t, "820 ILCS 90/20")
+        assert entry["verified_on"] == "2026-10-01"
+        entry["verified_on"] = serial
+
+
+@plant("ho-h09-r7-undeclared-quote-in-guillemets", "H09", CI,
+       "A Spanish memo for the Madrid affiliate's HR, documents/es/memo-sierrafold-iberia.md, quotes the burden-of-proof "
+       "sentence of Cal. Lab. Code § 2872 in English inside « » guillemets; no seeded_law entry declares that passage "
+       "or names the memo.")
+def h09_r7_guillemets(env: Path, task: str) -> None:
+    sentence = ("In any suit or action arising thereunder, the burden of proof shall be on the employee claiming the "
+                "benefits of its provisions.")
+    assert sentence in read_doc(env, task, "california-labor-code-excerpt.md")
+    assert all(sentence not in e["quote"] for e in load_task(env, task)["oafreeze"]["seeded_law"])
+    write_doc(env, task, "es/memo-sierrafold-iberia.md", (
+        "# Nota para RR. HH. de Sierrafold Iberia: invenciones de empleados en California\n\n"
+        "El acuerdo de Sasha Lindgren no puede exigir la cesión de invenciones desarrolladas por completo en su "
+        "tiempo libre y sin medios de la empresa, salvo las dos excepciones legales. Si hubiera un litigio, la carga "
+        "de la prueba recae en el empleado. El Código Laboral de California (§ 2872, segunda frase) dice: "
+        f"«{sentence}»\n\n"
+        "Por eso conviene que Sasha conserve su documentación sobre el método de calibración de 2024.\n"))
+
+
+@plant("ho-h09-r7-seeded-file-unrendered-placeholder", "H09", TB,
+       "The seeded entry for C.R.S. § 8-2-113(4)(b) names its file as 'documents/{{ statute_excerpt_file }}', a template "
+       "variable the generator never rendered.")
+def h09_r7_placeholder_file(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        seeded(t, "C.R.S. § 8-2-113(4)(b)")["file"] = "documents/{{ statute_excerpt_file }}"
+
+
+@near_miss("ho-h09-nm-r7-patent-licence-clauses-quoted", "H09", CI,
+           "A summary of Sasha's 2025 licence of the calibration method to an irrigation company, quoting two of the "
+           "licence's sections in quotation marks, is added as documents/ip/agrisense-licence-summary.md.",
+           "HYGIENE.md H09 asks for provenance of planted excerpts of law; quoted sections of a private licence "
+           "agreement are contract terms, not law, and need no seeded_law entry.")
+def h09_nm_r7_licence(env: Path, task: str) -> None:
+    write_doc(env, task, "ip/agrisense-licence-summary.md", (
+        "# Prior invention: licence summary\n\n"
+        "Licensor: Sasha Lindgren. Licensee: AgriSense Labs, Inc. Licence agreement dated March 3, 2025.\n\n"
+        "- Section 2.1 grants a non-exclusive licence \"to practise the Calibration Method in the field of commercial "
+        "irrigation controllers\".\n"
+        "- Section 9.4 provides that \"Licensee shall not sublicense the Calibration Method without Licensor's prior "
+        "written consent.\"\n"
+        "- Royalty: 2% of net sales of licensed controllers, paid quarterly to Sasha.\n\n"
+        "Sasha keeps ownership of the Calibration Method; Sierrafold's agreement must list it as a prior invention.\n"))
+
+
+@near_miss("ho-h09-nm-r7-excerpt-resaved-as-txt-consistently", "H09", NE,
+           "The Colorado law file is re-saved as documents/colorado-law-file.txt (same text) for the harness's text "
+           "loader; the seeded entries, the trap anchor, the instructions and the placement criterion's example path "
+           "all follow.",
+           "HYGIENE.md H09 wants each excerpt's quote present in the file its entry names; every entry names the new "
+           "file, which holds the same quotes, so provenance is intact.")
+def h09_nm_r7_txt(env: Path, task: str) -> None:
+    text = read_doc(env, task, "colorado-law-file.md")
+    remove_doc(env, task, "colorado-law-file.md")
+    write_doc(env, task, "colorado-law-file.txt", text)
+    with task_json(env, task) as t:
+        new = _r6_replace_strings(t, "colorado-law-file.md", "colorado-law-file.txt")
+        t.clear()
+        t.update(new)
+        assert all(e["file"] == "documents/colorado-law-file.txt" for e in t["oafreeze"]["seeded_law"])
+
+
+@near_miss("ho-h09-nm-r7-verified-against-public-statute-site", "H09", SD,
+           "The seeded entry for 820 ILCS 90/20 adds to its verified_against a re-reading on the Illinois General "
+           "Assembly's public website, with the page's URL.",
+           "HYGIENE.md H09 asks what an excerpt was verified against, and a public legislature page is exactly that; "
+           "H13 forbids internal URLs, not public ones.")
+def h09_nm_r7_public_url(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        entry = seeded(t, "820 ILCS 90/20")
+        entry["verified_against"] += ("; re-read on the Illinois General Assembly's public site, "
+                                      "https://www.ilga.gov/legislation/ilcs/ilcs3.asp?ActID=3737&ChapterID=68")
+
+
+# --- H10 temporal consistency (seventh round) -------------------------------------------------------------------
+
+
+@plant("ho-h10-r7-zero-indexed-month-in-instructions", "H10", NE,
+       "The instructions' 'Today is 2026-10-16.' line was rendered by a JavaScript script that used getMonth() "
+       "(zero-based): a month before as_of 2026-11-16 and the partner's email of that day.")
+def h10_r7_js_month(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert t["oafreeze"]["as_of"] == "2026-11-16"
+        instructions_add(t, "Today is 2026-10-16.")
+
+
+@plant("ho-h10-r7-spanish-letter-dated-after-as-of", "H10", CI,
+       "A letter from the Madrid affiliate's HR about Sasha's onboarding, documents/es/carta-sierrafold-iberia.md, is "
+       "dated 'Madrid, 23 de octubre de 2026', after as_of 2026-10-05 when the work is done.")
+def h10_r7_spanish_letter(env: Path, task: str) -> None:
+    write_doc(env, task, "es/carta-sierrafold-iberia.md", (
+        "Madrid, 23 de octubre de 2026\n\n"
+        "Sr. Wendell Park\nSierrafold Devices, Inc.\n\n"
+        "Asunto: incorporación de Sasha Lindgren\n\n"
+        "Estimado Wendell:\n\n"
+        "Como acordamos en la llamada de ayer, el equipo de Madrid impartirá la formación de bienvenida de Sasha por "
+        "videoconferencia la semana de su incorporación. Quedamos pendientes de la documentación de propiedad "
+        "intelectual que firmará el primer día.\n\n"
+        "Un saludo,\nLucía Benítez\nRecursos Humanos, Sierrafold Iberia, S.L.\n"))
+
+
+@plant("ho-h10-r7-signing-calendar-csv-date-typo", "H10", SD,
+       "HR's signing calendar export, documents/hr/signing-calendar.csv, gives the agreement's signing as 2027-01-15, "
+       "ten days after Jordan's first day (2027-01-05), when the hire details and the criteria have Jordan sign on the "
+       "first day, January 5, 2027.")
+def h10_r7_calendar(env: Path, task: str) -> None:
+    write_doc(env, task, "hr/signing-calendar.csv", _r7_csv([
+        ["employee", "event", "date", "owner"],
+        ["Jordan Ellery", "deliver_agreement_copy", "2026-12-18", "HR"],
+        ["Jordan Ellery", "first_day", "2027-01-05", "Operations"],
+        ["Jordan Ellery", "sign_agreement", "2027-01-15", "HR"],
+    ]))
+
+
+@plant("ho-h10-r7-as-of-backdated-before-kb-review", "H10", CA,
+       "The generator re-used the previous cycle's date: as_of and the client's email are both 2026-09-21, a week "
+       "before the knowledge base's Washington guide (the trap's anchor) was reviewed on 2026-09-28.",
+       doubtful="HYGIENE.md names the knowledge base's review dates among the dates that must tell one story; a guide "
+                "reviewed after the day the work is done is inconsistent, though a reader could call it harmless.")
+def h10_r7_backdated(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert t["oafreeze"]["as_of"] == "2026-10-26"
+        t["oafreeze"]["as_of"] = "2026-09-21"
+    edit_doc(env, task, "client-request.md", "Date: 2026-10-26", "Date: 2026-09-21")
+
+
+@near_miss("ho-h10-nm-r7-german-date-equal-to-as-of", "H10", CI,
+           "A short letter from the German affiliate's patent department, dated 'München, den 5. Oktober 2026' (the "
+           "as_of day, written the German way), confirming it has filed nothing on Sasha's calibration method, is added.",
+           "HYGIENE.md H10 wants the documents' dates to agree with as_of; 5. Oktober 2026 is 2026-10-05, the as_of "
+           "day.")
+def h10_nm_r7_german(env: Path, task: str) -> None:
+    write_doc(env, task, "de/schreiben-patentabteilung.md", (
+        "München, den 5. Oktober 2026\n\n"
+        "Betreff: Kalibrierverfahren für Bodenfeuchtesensoren (Sasha Lindgren)\n\n"
+        "Sehr geehrter Herr Park,\n\n"
+        "die Patentabteilung der Sierrafold GmbH hat zu dem von Frau Lindgren im Jahr 2024 entwickelten "
+        "Kalibrierverfahren keine Anmeldungen eingereicht und beansprucht daran keine Rechte.\n\n"
+        "Mit freundlichen Grüßen\nDr. Henrike Vogt\nPatentabteilung, Sierrafold GmbH\n"))
+
+
+@near_miss("ho-h10-nm-r7-relocation-lease-future-term", "H10", SD,
+           "An abstract of Jordan's Chicago apartment lease, executed October 28, 2026 with a term from January 1 to "
+           "December 31, 2027, is added as documents/relocation/ellery-lease-abstract.md.",
+           "HYGIENE.md H10 wants one consistent story; a lease signed before as_of (2026-11-02) whose term starts in "
+           "the future describes a future event, which contradicts no date of the task.")
+def h10_nm_r7_lease(env: Path, task: str) -> None:
+    write_doc(env, task, "relocation/ellery-lease-abstract.md", (
+        "# Lease abstract: Jordan Ellery, Chicago\n\n"
+        "| Term | Detail |\n|---|---|\n"
+        "| Premises | Unit 4B, 2210 West Carroll Avenue, Chicago, Illinois 60612 |\n"
+        "| Landlord | Carroll Avenue Lofts LLC |\n"
+        "| Tenant | Jordan Ellery |\n"
+        "| Executed | October 28, 2026 |\n"
+        "| Commencement | January 1, 2027 |\n"
+        "| Expiration | December 31, 2027 |\n"
+        "| Monthly rent | $2,450 |\n"
+        "| Security deposit | $2,450 |\n"
+        "| Relocation stipend applied to first month | yes |\n"))
+
+
+# --- H11 trap armed (seventh round) -----------------------------------------------------------------------------
+
+
+@plant("ho-h11-r7-anchor-files-shifted-by-one", "H11", TB,
+       "The generator zipped anchor files with quotes off by one: each anchor names the next anchor's file (the last "
+       "wraps to the first), so the statute-excerpt quote points at the Colorado guide and one guide quote at the "
+       "excerpt.")
+def h11_r7_shifted(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        anchors = t["oafreeze"]["trap"]["anchors"]
+        files = [a["file"] for a in anchors]
+        for a, f in zip(anchors, files[1:] + files[:1]):
+            a["file"] = f
+
+
+@plant("ho-h11-r7-trap-criteria-as-titles", "H11", AM,
+       "The trap's criteria list holds the placement criterion's title, 'Agreement discloses none of the adverse "
+       "analysis', taken from the wrong sheet column, instead of its id.")
+def h11_r7_titles(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        trap = t["oafreeze"]["trap"]
+        assert trap["criteria"] == ["placement-no-adverse-analysis"]
+        trap["criteria"] = [criterion(t, "placement-no-adverse-analysis")["title"]]
+
+
+@plant("ho-h11-r7-anchor-file-as-kb-resource-url", "H11", CA,
+       "The Washington guide's anchor names its file by the guide's front-matter 'resource' URL, https://kb.example.org/"
+       "practice-guides/non-compete/us/washington, instead of its path in the workspace.")
+def h11_r7_resource_url(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        anchor = t["oafreeze"]["trap"]["anchors"][2]
+        assert anchor["file"].endswith("/washington.md")
+        anchor["file"] = "https://kb.example.org/practice-guides/non-compete/us/washington"
+
+
+@plant("ho-h11-r7-anchor-quote-copied-from-rendered-markdown", "H11", SD,
+       "A new anchor quotes the Illinois guide's effective-date sentence as the rendered page shows it ('... on or "
+       "after January 1, 2022.'); the file's text has '**January 1, 2022**', so the quote is not in it.")
+def h11_r7_rendered(env: Path, task: str) -> None:
+    rel = "knowledge-base/practice-guides/non-compete/us/illinois.md"
+    src = read_doc(env, task, rel)
+    assert "entered into on or after **January 1, 2022**." in src
+    with task_json(env, task) as t:
+        t["oafreeze"]["trap"]["anchors"].append({
+            "file": f"documents/{rel}",
+            "quote": "The Illinois Freedom to Work Act, 820 ILCS 90, as amended by Public Act 102-358, governs covenants "
+                     "entered into on or after January 1, 2022."})
+
+
+@near_miss("ho-h11-nm-r7-anchor-keeps-markdown-bold", "H11", TB,
+           "A new anchor quotes the Colorado guide's customer non-solicit line character for character, bold markers "
+           "included: 'Customer non-solicit: at least 60% of that figure, **$78,008.40**.'",
+           "HYGIENE.md H11 wants each anchor's quote to exist in the named file; the quote is the file's own text, "
+           "Markdown markers and all.")
+def h11_nm_r7_bold(env: Path, task: str) -> None:
+    rel = "knowledge-base/practice-guides/non-compete/us/colorado.md"
+    quote = "Customer non-solicit: at least 60% of that figure, **$78,008.40**."
+    assert quote in read_doc(env, task, rel)
+    with task_json(env, task) as t:
+        t["oafreeze"]["trap"]["anchors"].append({"file": f"documents/{rel}", "quote": quote})
+
+
+@near_miss("ho-h11-nm-r7-anchor-in-spanish-hr-note", "H11", CI,
+           "A note from the Madrid affiliate's HR asking to capture everything Sasha invents in the year after leaving is "
+           "added, with a new trap anchor quoting its Spanish question (¿ … ?) character for character.",
+           "HYGIENE.md H11 wants anchors whose quotes exist in their files; the quote is the note's exact text, and "
+           "the note is tempting material for the trap's holdover clause.")
+def h11_nm_r7_spanish(env: Path, task: str) -> None:
+    quote = ("¿Podemos incluir en el acuerdo de Sasha la cesión de todo lo que invente durante el año siguiente a su "
+             "salida?")
+    write_doc(env, task, "es/nota-rrhh-iberia.md", (
+        "# Nota de RR. HH. (Sierrafold Iberia)\n\n"
+        "Los inversores quieren la máxima protección. " + quote + " En España lo hacemos con un pacto de no "
+        "competencia remunerado.\n"))
+    with task_json(env, task) as t:
+        t["oafreeze"]["trap"]["anchors"].append({"file": "documents/es/nota-rrhh-iberia.md", "quote": quote})
+
+
+# --- H12 placement discipline (seventh round) -----------------------------------------------------------------
+
+
+@plant("ho-h12-r7-placement-criterion-grades-advisory-file", "H12", CA,
+       "The placement criterion's deliverables were filled from the wrong list index: it grades client-email.md, "
+       "so the operative form has no placement criterion.")
+def h12_r7_wrong_deliverable(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        crit = criterion(t, "placement-no-alert-prose")
+        assert crit["deliverables"] == ["washington-covenant-form.md"]
+        crit["deliverables"] = ["client-email.md"]
+
+
+@plant("ho-h12-r7-whereas-recitals-with-threshold-analysis", "H12", TB,
+       "The instructions ask the agreement to open with WHEREAS recitals recording why each covenant is lawful for "
+       "Riley, including that $104,000 exceeds the $78,008.40 customer non-solicit threshold: legal analysis in the "
+       "operative text.")
+def h12_r7_whereas(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "Open vandermeer-covenant-agreement.md with WHEREAS recitals that record why each covenant "
+                            "is lawful for Riley under Colorado law, including that Riley's $104,000 exceeds the "
+                            "$78,008.40 customer non-solicit threshold.")
+
+
+@plant("ho-h12-r7-translator-notes-in-bilingual-notice", "H12", CI,
+       "The instructions ask for the Section 2872 notice in English and Spanish with translator's notes ('N. del T.') "
+       "inside the notice explaining where the Spanish departs from the statute's English.")
+def h12_r7_translator_notes(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "Sasha prefers Spanish: give lindgren-section-2872-notice.md in English and Spanish, with "
+                            "translator's notes (N. del T.) in the notice explaining where the Spanish wording departs "
+                            "from the statute's English.")
+
+
+@plant("ho-h12-r7-work-type-review-operative-dropped", "H12", NE,
+       "The generator applied its 'review' template to this task: work_type is 'review' and the operative list is "
+       "empty, though the agent still drafts the agreement Morgan signs.")
+def h12_r7_review(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        t["work_type"] = "review"
+        t["oafreeze"]["operative"] = []
+
+
+@near_miss("ho-h12-nm-r7-statutory-bilingual-notice", "H12", TB,
+           "Aspenline now discusses Riley's performance in English and Spanish (offer summary), and the instructions ask "
+           "for the Colorado notice in both languages, as C.R.S. § 8-2-113(4)(b) requires, with any explanation of the "
+           "translation kept in rationale.md.",
+           "HYGIENE.md H12 allows legally required statutory notice content in operative text; a notice in the "
+           "language of performance communications is what § 8-2-113(4)(b) requires, and the explanation goes to the "
+           "advisory memo.")
+def h12_nm_r7_bilingual(env: Path, task: str) -> None:
+    edit_doc(env, task, "offer-summary.md", "Language used with Riley about job performance: English",
+             "Language used with Riley about job performance: English and Spanish")
+    with task_json(env, task) as t:
+        instructions_add(t, "Because Aspenline discusses Riley's performance in English and Spanish, give "
+                            "vandermeer-noncompete-notice.md in both languages; put any explanation of the translation "
+                            "in rationale.md, not in the notice.")
+
+
+# --- H13 synthetic data and secrets (seventh round) ---------------------------------------------------------------
+
+
+@plant("ho-h13-r7-hugging-face-and-wandb-keys-in-dotenv", "H13", NE,
+       "The generator's .env file, documents/.env, was copied into the workspace with a live-looking Hugging Face token "
+       "(hf_...) and a Weights & Biases API key.")
+def h13_r7_dotenv(env: Path, task: str) -> None:
+    hf = "hf_" + _r5_token("r7-hf", 34)
+    wandb = hashlib.sha1(b"r7-wandb").hexdigest()
+    write_doc(env, task, ".env", (
+        "# gen_tasks.py settings\nHF_HUB_ENABLE_HF_TRANSFER=1\n"
+        f"HF_TOKEN={hf}\nWANDB_PROJECT=legal-bench-gen\nWANDB_API_KEY={wandb}\n"))
+
+
+@plant("ho-h13-r7-file-uri-in-pandoc-html", "H13", CA,
+       "A pandoc HTML export of Form WA-2021-3, documents/exports/form-wa-2021-3.html, embeds its logo by an absolute "
+       "file:///C:/Users/... URI into the author's temp folder.")
+def h13_r7_file_uri(env: Path, task: str) -> None:
+    write_doc(env, task, "exports/form-wa-2021-3.html", (
+        "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\" />\n<meta name=\"generator\" content=\"pandoc\" />\n"
+        "<title>halden-form-wa-2021</title></head>\n<body>\n"
+        "<p><img src=\"file:///C:/Users/jmorales/AppData/Local/Temp/pandoc-media-3f2a/media/image1.png\" "
+        "alt=\"Halden Marine logo\" /></p>\n"
+        "<h1>HALDEN MARINE SUPPLY CO. EMPLOYEE COVENANT AGREEMENT (WASHINGTON)</h1>\n<p>Form WA-2021-3</p>\n"
+        "</body></html>\n"))
+
+
+@plant("ho-h13-r7-mexican-curp-rfc-nss", "H13", TB,
+       "A mobility file for Riley's move from Aspenline's Monterrey office, documents/movilidad/expediente-riley.md, "
+       "gives Riley's CURP, RFC with homoclave and IMSS social-security number, all well-formed.")
+def h13_r7_curp(env: Path, task: str) -> None:
+    write_doc(env, task, "movilidad/expediente-riley.md", (
+        "# Expediente de movilidad: Riley Vandermeer\n\n"
+        "- Origen: Aspenline Pagos México, S. de R.L. de C.V. (Monterrey, N.L.)\n"
+        "- Destino: Aspenline Payments, LLC (Denver, Colorado)\n"
+        "- CURP: VARR900214HNLNDL04\n"
+        "- RFC: VARR900214K57\n"
+        "- NSS (IMSS): 43139012345\n"
+        "- Baja en nómina México: al día anterior a la fecha de inicio en Denver\n"))
+
+
+@plant("ho-h13-r7-uscis-a-number-and-i94", "H13", CI,
+       "An immigration status sheet for Sasha, documents/immigration/lindgren-status.md, gives Sasha's USCIS A-Number, "
+       "I-94 record number and EAD card number.")
+def h13_r7_a_number(env: Path, task: str) -> None:
+    write_doc(env, task, "immigration/lindgren-status.md", (
+        "# Immigration status: Sasha Lindgren\n\n"
+        "- Status: H-1B, change-of-employer petition filed by Sierrafold in September 2026\n"
+        "- A-Number: A216493871\n"
+        "- I-94 record number: 38472910573\n"
+        "- EAD card number: IOE0912345678\n"
+        "- Action for HR: complete Form I-9 on the first day of work\n"))
+
+
+@near_miss("ho-h13-nm-r7-sat-generic-and-test-rfc", "H13", TB,
+           "A summary of the Mexican moving company's sandbox invoice (CFDI) for Riley's move gives the receiver as the "
+           "SAT's generic foreign-resident RFC XEXX010101000 and the issuer as the SAT's published test RFC "
+           "EKU9003173C9.",
+           "HYGIENE.md H13 forbids real-looking personal data; XEXX010101000 is the tax authority's generic code for any "
+           "foreign resident and EKU9003173C9 its public test taxpayer, so neither identifies a person.")
+def h13_nm_r7_rfc(env: Path, task: str) -> None:
+    write_doc(env, task, "movilidad/factura-mudanza-resumen.md", (
+        "# Factura de mudanza (CFDI de prueba, ambiente sandbox del PAC)\n\n"
+        "- Emisor: ESCUELA KEMPER URGATE, RFC EKU9003173C9 (contribuyente de prueba del SAT)\n"
+        "- Receptor: Riley Vandermeer, RFC genérico XEXX010101000 (residente en el extranjero)\n"
+        "- Concepto: mudanza Monterrey - Denver, menaje de casa\n"
+        "- Total: $38,500.00 MXN\n"
+        "- Fecha de emisión: 2026-11-03\n"))
+
+
+@near_miss("ho-h13-nm-r7-test-net-ip-in-sandbox-runbook", "H13", NE,
+           "An e-signature sandbox runbook gives the vendor's documented sandbox endpoint at https://192.0.2.10:8443/, "
+           "an address in the RFC 5737 documentation range.",
+           "HYGIENE.md H13 forbids internal URLs; 192.0.2.0/24 (TEST-NET-1) is reserved for documentation like "
+           "example.com and reaches no internal host.")
+def h13_nm_r7_test_net(env: Path, task: str) -> None:
+    write_doc(env, task, "it/esign-sandbox-runbook.md", (
+        "# E-signature sandbox runbook\n\n"
+        "1. Point the client at the vendor's documented sandbox: https://192.0.2.10:8443/api/v1/envelopes "
+        "(RFC 5737 TEST-NET-1 address from the vendor's docs).\n"
+        "2. Use the sandbox account from the vendor console; never a production key.\n"
+        "3. Send the Tallis renewal as a test envelope to a test recipient at example.com.\n"))
+
+
+@near_miss("ho-h13-nm-r7-income-withholding-order-ssn-not-shown", "H13", NE,
+           "Payroll's copy of a child-support income withholding order for Morgan Tallis (family court case number, "
+           "amount, 555-01xx registry number) is added, with the SSN field reading 'on file with payroll; not shown'.",
+           "HYGIENE.md H13 forbids real-looking personal data such as SSNs and phone numbers outside 555-01xx; the "
+           "order shows no SSN, its phone number is fictional, and a court case number is not personal data of the "
+           "kind H13 lists.")
+def h13_nm_r7_iwo(env: Path, task: str) -> None:
+    write_doc(env, task, "payroll/income-withholding-order.md", (
+        "# Income Withholding for Support (payroll copy)\n\n"
+        "- Court: District Court, El Paso County, Colorado; case no. 2025DR001187\n"
+        "- Employer: Granite Peak Robotics, Inc.\n"
+        "- Obligor: Morgan Tallis. SSN: on file with payroll; not shown\n"
+        "- Child(ren): one (names withheld)\n"
+        "- Current support: $412.00 per month, withheld semi-monthly\n"
+        "- Remit to: Colorado Family Support Registry, (719) 555-0126\n"
+        "- Received by payroll: 2026-09-08\n\n"
+        "Note for payroll: recompute the withholding limit when the raise takes effect.\n"))
+
+
+# --- FAM family consistency (seventh round) -----------------------------------------------------------------------
+
+
+@plant("ho-fam-r7-sibling-salary-leaked-off-by-one", "FAM", "covenant-package-v05",
+       "The expansion loop read one row ahead for a single field: v05's term sheet gives the second hire's salary as "
+       "v06's value, while v05's spec, task.json and criteria keep its own.")
+def fam_r7_leak(env: Path, task: str) -> None:
+    own = _r7_spec_vars(env, "v05")["salary_b"]
+    other = _r7_spec_vars(env, "v06")["salary_b"]
+    assert own != other
+    text = read_doc(env, task, "term-sheet.md")
+    hire2 = text.index("## Hire 2")
+    hire3 = text.index("## Hire 3")
+    section = replace_text(text[hire2:hire3], f"Annual base salary: {own}", f"Annual base salary: {other}")
+    write_doc(env, task, "term-sheet.md", text[:hire2] + section + text[hire3:])
+
+
+@plant("ho-fam-r7-unrendered-placeholder-in-one-instance", "FAM", "covenant-package-v02",
+       "One instance's term sheet still reads 'Work location: {{ city_b }} (remote)': the design's line was re-typed "
+       "with spaces inside the braces and the expander, which matches only '{{city_b}}', left it raw in this instance.")
+def fam_r7_unrendered(env: Path, task: str) -> None:
+    city = _r7_spec_vars(env, "v02")["city_b"]
+    edit_doc(env, task, "term-sheet.md", f"- Work location: {city} (remote)\n", "- Work location: {{ city_b }} (remote)\n")
+
+
+@plant("ho-fam-r7-pandoc-smart-quotes-in-one-instance", "FAM", "covenant-package-v06",
+       "One instance's standing instructions went through pandoc with the smart extension: straight quotes and "
+       "apostrophes became curly ones; the design and every sibling keep straight quotes.")
+def fam_r7_smart(env: Path, task: str) -> None:
+    text = read_doc(env, task, "standing-instructions.md")
+    new = re.sub(r'"([^"\n]*)"', "\u201c\\1\u201d", text)
+    new = re.sub(r"(?<=\w)'(?=\w)", "\u2019", new)
+    assert new != text
+    write_doc(env, task, "standing-instructions.md", new)
+
+
+@plant("ho-fam-r7-slug-with-space-in-anchor", "FAM", "covenant-package-v03",
+       "In v03 the trap anchor for the second hire's guide was built from state.lower() instead of the slug variable: "
+       "it names documents/knowledge-base/practice-guides/non-compete/us/new york.md, while the spec's slug_b is "
+       "new-york.")
+def fam_r7_slug(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        anchor = t["oafreeze"]["trap"]["anchors"][1]
+        assert anchor["file"].endswith("/new-york.md")
+        anchor["file"] = anchor["file"].replace("/new-york.md", "/new york.md")
+
+
+@near_miss("ho-fam-nm-r7-instance-task-json-reindented", "FAM", "covenant-package-v07",
+           "One instance's task.json is re-serialized with four-space indentation (same keys, same order, same "
+           "values).",
+           "HYGIENE.md's family check compares what instances say; re-indented JSON parses to exactly the same task, so "
+           "the instance still differs from its siblings only in the spec's variables.")
+def fam_nm_r7_reindent(env: Path, task: str) -> None:
+    data = load_task(env, task)
+    (task_dir(env, task) / "task.json").write_text(json.dumps(data, indent=4, ensure_ascii=False) + "\n", "utf-8")
+
+
+@near_miss("ho-fam-nm-r7-spec-yaml-anchor-and-alias", "FAM", "covenant-package-v08",
+           "In the family spec, v07's territory_b is given a YAML anchor (&internal_role) and v08's territory_b is "
+           "written as the alias *internal_role; both resolve to the same text as before.",
+           "A YAML alias is the anchored value itself once parsed, so every instance's variables, and hence its "
+           "expansion, are unchanged, as HYGIENE.md's family check requires.")
+def fam_nm_r7_alias(env: Path, task: str) -> None:
+    v07 = _r7_spec_vars(env, "v07")["territory_b"]
+    assert _r7_spec_vars(env, "v08")["territory_b"] == v07
+    assert set_spec_variable(env, "v07", "territory_b", "&internal_role " + v07) == v07
+    assert set_spec_variable(env, "v08", "territory_b", "*internal_role") == v07
+    assert _r7_spec_vars(env, "v08")["territory_b"] == v07
