@@ -1,10 +1,10 @@
 """YAML that can only ever build plain data.
 
 Profiles, oafreeze.yaml, family specs, front matter and template metadata are read with
-this loader only: no object-building tags (only the safe core schema), no anchors or
-aliases (so no "billion laughs"), no key given twice (YAML would silently keep the last;
-JSON here refuses it too), bounded nesting and size, and errors that name the file, line
-and column.
+this loader only: no object-building tags (only the safe core schema), anchors and aliases
+only as far as they expand to a bounded amount of data (so no "billion laughs", and no alias
+of a node inside itself), no key given twice (YAML would silently keep the last; JSON here
+refuses it too), bounded nesting and size, and errors that name the file, line and column.
 """
 
 from __future__ import annotations
@@ -19,6 +19,9 @@ from oafreeze.plumbing.errors import BadInput
 
 MAX_BYTES = 8 << 20
 MAX_DEPTH = 64
+# How many nodes aliases may add to a document beyond those written: a spec that reuses a block
+# (`territory: *west`) adds a few; a "billion laughs" adds a billion.
+MAX_ALIASED = 100_000
 
 
 class _UniqueKeys:
@@ -28,6 +31,8 @@ class _UniqueKeys:
         if isinstance(node, yaml.MappingNode):
             seen: dict = {}
             for key_node, _value in node.value:
+                if key_node.tag == "tag:yaml.org,2002:merge":
+                    continue  # "<<: *base" merges an aliased mapping; keys written here override it
                 key = self.construct_object(key_node, deep=True)
                 try:
                     first = seen.get(key)
@@ -42,17 +47,20 @@ class _UniqueKeys:
 
 
 class _Loader(_UniqueKeys, yaml.SafeLoader):
-    """SafeLoader that refuses aliases, repeated keys and deep nesting."""
+    """SafeLoader that bounds what aliases expand to, and refuses repeated keys and deep nesting."""
+
+    def compose_document(self):  # noqa: D401 - PyYAML hook
+        self._aliased = False
+        node = super().compose_document()
+        if self._aliased:
+            _bounded_expansion(node)
+        return node
 
     def compose_node(self, parent, index):  # noqa: D401 - PyYAML hook
         if self.check_event(yaml.AliasEvent):
-            event = self.peek_event()
-            raise yaml.composer.ComposerError(None, None, "aliases (*name) are not allowed",
-                                              event.start_mark)
+            self._aliased = True
+            return super().compose_node(parent, index)
         event = self.peek_event()
-        if getattr(event, "anchor", None):
-            raise yaml.composer.ComposerError(None, None, "anchors (&name) are not allowed",
-                                              event.start_mark)
         self._depth = getattr(self, "_depth", 0) + 1
         try:
             if self._depth > MAX_DEPTH:
@@ -61,6 +69,38 @@ class _Loader(_UniqueKeys, yaml.SafeLoader):
             return super().compose_node(parent, index)
         finally:
             self._depth -= 1
+
+
+def _bounded_expansion(root: yaml.Node) -> None:
+    """Refuse a document whose aliases expand it by more than MAX_ALIASED nodes, or that aliases a
+    node inside itself (data that never ends once read)."""
+    sizes: dict[int, int] = {}
+    written: set[int] = set()
+    open_: set[int] = set()
+
+    def size(node: yaml.Node) -> int:
+        key = id(node)
+        if key in sizes:
+            return sizes[key]
+        if key in open_:
+            raise yaml.composer.ComposerError(None, None, "an alias of a node inside itself (recursive data)",
+                                              node.start_mark)
+        open_.add(key)
+        written.add(key)
+        if isinstance(node, yaml.SequenceNode):
+            total = 1 + sum(size(child) for child in node.value)
+        elif isinstance(node, yaml.MappingNode):
+            total = 1 + sum(size(k) + size(v) for k, v in node.value)
+        else:
+            total = 1
+        open_.discard(key)
+        sizes[key] = total
+        if total - len(written) > MAX_ALIASED:
+            raise yaml.composer.ComposerError(None, None, f"aliases expand it by more than {MAX_ALIASED:,} nodes "
+                                              "(a \"billion laughs\"): write the data out", node.start_mark)
+        return total
+
+    size(root)
 
 
 _FastLoader = type("_FastLoader", (_UniqueKeys, yaml.CSafeLoader), {}) if hasattr(yaml, "CSafeLoader") else None

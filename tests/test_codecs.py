@@ -40,7 +40,9 @@ def test_hostile_json_is_refused_with_a_clear_error(text, needle):
 @pytest.mark.parametrize("text,needle", [
     ("!!python/object/apply:os.system ['touch /tmp/oafreeze-pwned']", "constructor"),
     ("a: !!python/name:os.system", "constructor"),
-    ('a: &a ["x","x"]\nb: &b [*a,*a]\nc: &c [*b,*b]\n', "anchors"),
+    ("a: &a [x,x,x,x,x,x,x,x,x,x]\n" + "".join(f"{c}: &{c} [{','.join(['*' + p] * 10)}]\n"
+                                                for p, c in zip("abcdefg", "bcdefgh")), "billion laughs"),
+    ("a: &a [1, *a]\n", "recursive"),
     ("a: *undefined", "alias"),
     ("a:" + " [" * 200 + " ]" * 200, "nested"),
     ("a: [\n", "invalid YAML"),
@@ -51,6 +53,15 @@ def test_hostile_yaml_is_refused_and_builds_nothing(tmp_path, text, needle):
             load(text, "f.yaml")
         assert needle in str(exc.value).lower() or needle in str(exc.value)
     assert not (tmp_path / "oafreeze-pwned").exists()
+
+
+def test_anchors_and_aliases_that_reuse_a_block_read_as_plain_data():
+    text = "base: &w {region: west, cap: 2}\nv07: *w\nv08:\n  <<: *w\n  cap: 3\n"
+    expected = {"base": {"region": "west", "cap": 2}, "v07": {"region": "west", "cap": 2},
+                "v08": {"region": "west", "cap": 3}}
+    assert safeyaml.load(text, "f.yaml") == expected and safeyaml.load_all(text, "f.yaml") == [expected]
+    with pytest.raises(BadInput, match="given twice"):
+        safeyaml.load("base: &w {a: 1}\nv: {<<: *w, b: 1, b: 2}\n", "f.yaml")
 
 
 def test_a_yaml_stream_is_one_document_each_and_only_load_all_takes_several():

@@ -361,8 +361,9 @@ def test_a_text_file_that_is_not_utf8_is_unreadable_as_before():
 def test_invalid_json_and_yaml_are_read_as_text_with_the_libraries_problem():
     j = extract("a.json", b'{"a": 1, "a": 2}')
     assert j.status == "text" and j.text == '{"a": 1, "a": 2}' and "duplicate" in j.problem
-    y = extract("a.yaml", b"base: &x 1\nref: *x\n")
-    assert y.status == "text" and "anchor" in y.problem
+    y = extract("a.yaml", b"base: &x [1]\nref: *x\nloop: &l [*l]\n")
+    assert y.status == "text" and "recursive" in y.problem
+    assert extract("b.yaml", b"base: &x [1]\nref: *x\n").problem is None
     assert extract("ok.json", b'{"a": 1}').problem is None and extract("ok.yml", b"a: 1\n").problem is None
 
 

@@ -115,7 +115,9 @@ def test_a_manifest_whose_paths_climb_out_cannot_make_export_write_outside_the_b
 
 HOSTILE_YAML = {
     "object-tag": "name: !!python/object/apply:os.system ['touch /tmp/oafreeze-pwned']\n",
-    "billion-laughs": "a: &a [x, x]\nb: &b [*a, *a]\nc: &c [*b, *b]\nname: *c\n",
+    "billion-laughs": "a: &a [x,x,x,x,x,x,x,x,x,x]\n" + "".join(
+        f"{c}: &{c} [{','.join(['*' + p] * 10)}]\n" for p, c in zip("abcdefgh", "bcdefghi")) + "name: *i\n",
+    "recursive-alias": "a: &a [x, *a]\nname: *a\n",
     "deep-flow": "name: " + "[" * 500 + "]" * 500 + "\n",
     "deep-block": "".join(" " * i + "k:\n" for i in range(200)) + " " * 200 + "v\n",
     "deep-complex-keys": "? " * 5000 + "a\n",
