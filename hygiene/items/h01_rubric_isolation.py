@@ -19,6 +19,9 @@ NAME = "rubric isolation"
 STRONG = {"rubric", "grader", "graders", "grading", "markscheme",
           "answerkey", "answerkeys", "expectedoutput", "expectedoutputs", "modelanswer", "modelanswers",
           "referenceanswer", "referenceanswers", "goldanswer", "goldanswers", "judgeprompt", "evalcriteria"}
+# Strong words that also have an ordinary meaning (a rubric is a heading; grading is earthwork, job
+# levels, produce): a file so named is grading material when its text speaks of the task too.
+ORDINARY = {"rubric", "grading"}
 # A business's own rubrics and scorecards ("ae-performance-rubric-2026.xlsx", "vendor-scorecard.pdf")
 # are facts of the matter, not the task's grading: their text is still read for criteria and cues.
 BUSINESS = {"performance", "sales", "interview", "interviews", "hiring", "recruiting", "recruitment", "bonus",
@@ -101,7 +104,12 @@ def check(ctx: TaskContext) -> list[Finding]:
     out = []
     for f in ctx.workspace:
         why = grading_name(f.rel)
-        if why:
+        if why in ORDINARY and f.text and not _about_the_task(ctx, f.text):
+            out.append(ctx.finding(
+                ID, "minor", f.rel, f"{f.name!r} is named like grading material ({why}), but its text is about "
+                "something the task's criteria do not grade: check it is the matter's own material",
+                f"if it is grading material, move {f.name} out of documents/", evidence=f.rel.rsplit("/", 1)[-1]))
+        elif why:
             out.append(ctx.finding(
                 ID, "blocker", f.rel, f"the agent can open {f.name!r}, a grading file by its name ({why}): an agent "
                 "that reads the rubric, the judge's prompt or the expected output scores on what it read, not on "
@@ -179,17 +187,29 @@ _FORM_WORDS = {"pass", "fail", "fails", "passes", "otherwise", "unless", "either
                "there", "their", "where", "which", "whether", "other", "after", "before", "about", "under", "those",
                "these", "would", "could", "should", "shall", "least", "first", "without", "being"}
 TOPIC_SHARE = 0.2  # of a pass/fail line's topic words that the task's criteria or deliverables use
+TOPIC_WORDS = 12  # fewer topic words than this say too little to tell what a document is about
 
 
 def _topic(text: str) -> set[str]:
     return {w for w, _ in tx.words(text) if len(w) >= 5 and w.isalpha() and w not in _FORM_WORDS}
 
 
+def _task_words(ctx: TaskContext) -> set[str]:
+    return _topic(" ".join([*(f"{c.title} {c.match_criteria}" for c in ctx.task.criteria),
+                            *(n.replace("-", " ").replace("_", " ") for n in ctx.task.deliverables)]))
+
+
+def _about_the_task(ctx: TaskContext, text: str) -> bool:
+    """Whether a document speaks of what the task grades, or says too little to tell: a fifth or
+    more of its topic words are words of the criteria or the deliverables' names."""
+    topic = _topic(text)
+    return len(topic) < TOPIC_WORDS or len(topic & _task_words(ctx)) >= TOPIC_SHARE * len(topic)
+
+
 def _grades_the_task(ctx: TaskContext, text: str) -> bool:
     """Whether the pass/fail lines of a document speak of what the task's criteria grade: a
     fifth or more of their topic words are words of the criteria or the deliverables' names."""
-    said = _topic(" ".join([*(f"{c.title} {c.match_criteria}" for c in ctx.task.criteria),
-                            *(n.replace("-", " ").replace("_", " ") for n in ctx.task.deliverables)]))
+    said = _task_words(ctx)
     lines = [line for line in text.splitlines() if "PASS" in line or "FAIL" in line]
     topic = _topic("\n".join(line for line in lines if any(cue.search(line) for cue in PASS_FAIL)))
     return not topic or len(topic & said) >= TOPIC_SHARE * len(topic)

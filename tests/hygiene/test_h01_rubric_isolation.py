@@ -93,3 +93,22 @@ def test_near_miss_the_pinned_knowledge_base_is_not_scanned_for_criteria(tmp_pat
     (env / "snapshot.json").write_bytes(snapshot_bytes(library))
     write_task(env, "t1", files={}, kb=library)
     assert found(env, "H01") == []
+
+
+_EARTHWORK = ("# Yard grading: acceptance tests\n\nPASS if every lift of structural fill reaches 95 percent of "
+              "standard Proctor density. FAIL if a nuclear gauge reading falls below it or the moisture content "
+              "strays beyond two points of optimum. Subgrade proof-rolling with a loaded tandem truck shows no "
+              "rutting deeper than one inch; drainage swales hold their slope.\n")
+
+
+def test_near_miss_a_file_named_for_grading_of_another_kind_is_a_note(tmp_path):
+    hits = found(env_with(tmp_path, files={**workspace(), "site-grading-spec.md": _EARTHWORK}), "H01")
+    assert [(f.severity, f.path) for f in hits] == [("minor", "documents/site-grading-spec.md")]
+
+
+def test_a_grading_file_that_speaks_of_the_task_is_a_blocker_by_its_name(tmp_path):
+    notes = ("Grading notes. The client email should say the salary is below the Colorado compensation threshold "
+             "and that the non-compete would be void; the agreement needs the separate written notice of the "
+             "covenant signed by the employee. Reward an email that explains the threshold to the client.\n")
+    hits = found(env_with(tmp_path, files={**workspace(), "grading-notes.md": notes}), "H01")
+    assert [(f.severity, f.path) for f in hits] == [("blocker", "documents/grading-notes.md")]
