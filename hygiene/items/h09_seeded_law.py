@@ -191,7 +191,9 @@ def citation_in(text: str) -> re.Match | None:
     return None
 
 
-QUOTED = re.compile(r'"([^"]{60,4000})"|\u201c([^\u201d]{60,4000})\u201d')
+# Quoted as English, French and Spanish write it ("...", “...”, «...»), and German („...“, »...«).
+QUOTED = re.compile(r'"([^"]{60,4000})"|\u201c([^\u201d]{60,4000})\u201d|\u00ab\s?([^\u00bb]{60,4000}?)\s?\u00bb|'
+                    r'\u201e([^\u201c\u201d]{60,4000})[\u201c\u201d]|\u00bb([^\u00ab]{60,4000})\u00ab')
 # The voice of enacted text: duties, prohibitions, definitions, self-reference.
 STATUTORY = re.compile(r"\b(?:shall|must\s+not|may\s+not|(?:is|are)\s+(?:\w+\s+(?:and|or)\s+)?(?:void|illegal|invalid|"
                        r"prohibited)|null\s+and\s+void|unlawful|"
@@ -224,7 +226,7 @@ def law_passages(text: str) -> list[tuple[int, str, str]]:
         heading_cite = citation_in(heading) if heading and _HEADING.match(heading) and len(heading) < 200 else None
         candidates = []
         for m in QUOTED.finditer(para):
-            candidates.append((at + m.start(), m.group(1) or m.group(2)))
+            candidates.append((at + m.start(), next(g for g in m.groups() if g)))
         quote_lines = [ln[1:].strip() for ln in para.splitlines() if ln.lstrip().startswith(">")]
         if quote_lines:
             candidates.append((at, " ".join(quote_lines)))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 import io
 import zipfile
 
@@ -175,3 +177,9 @@ def test_placeholders_are_told_from_real_values():
                   "Pending Legislation Tracker, Illinois General Assembly", "N.A. Smith's annotated code",
                   "Westlaw, checked 2026-01-15", "Source: leginfo.legislature.ca.gov"):
         assert not placeholder(value), value
+
+
+@pytest.mark.parametrize("open_, close", [("\u00ab ", " \u00bb"), ("\u201e", "\u201c"), ("\u00bb", "\u00ab")])
+def test_statute_quoted_in_guillemets_or_german_quotes_is_a_passage_of_law(open_, close):
+    text = f"# Nota\n\nla ley, C.R.S. § 8-2-113(2)(a), dice: {open_}{STATUTE}{close}\n"
+    assert [cite for _, _, cite in law_passages(text)] == ["C.R.S. § 8-2-113(2)(a)"]
