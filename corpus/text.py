@@ -207,6 +207,23 @@ _ORDINAL_WORDS = {w: n for n, w in enumerate((
     "twenty-fourth twenty-fifth twenty-sixth twenty-seventh twenty-eighth twenty-ninth thirtieth thirty-first"
 ).split(), 1)}
 _DAY = r"(?:0?[1-9]|[12]\d|3[01])(?i:st|nd|rd|th)?"
+# Months in Spanish, French, German, Italian, Portuguese and Dutch, as cross-border documents date
+# themselves ("23 de octubre de 2026", "1er octobre 2026", "23. Oktober 2026"): day first, with a year.
+_FOREIGN_MONTHS = {name: n for n, names in enumerate((
+    "enero janvier januar jänner gennaio janeiro januari",
+    "febrero février fevrier februar febbraio fevereiro februari",
+    "marzo mars märz maerz março marco maart",
+    "abril avril aprile",
+    "mayo mai maggio maio mei",
+    "junio juin juni giugno junho",
+    "julio juillet juli luglio julho",
+    "agosto août aout augustus",
+    "septiembre setiembre septembre settembre setembro",
+    "octubre octobre oktober ottobre outubro",
+    "noviembre novembre novembro",
+    "diciembre décembre decembre dezember dicembre dezembro"), 1) for name in names.split()}
+_FOREIGN = r"(?i:" + "|".join(sorted(_FOREIGN_MONTHS, key=len, reverse=True)) + r")"
+_FOREIGN_DATE = rf"\b(?:0?[1-9]|[12]\d|3[01])(?:er|\.)?\s+(?:de\s+)?{_FOREIGN}\s+(?:de\s+|del\s+)?\d{{4}}\b"
 _DAY_WORD = r"(?i:" + "|".join(sorted(_ORDINAL_WORDS, key=len, reverse=True)) + r")"
 _YEAR_SEP = r"(?:,\s*|\s+)"  # "December 1, 2026", "December 1 2026", "1 December, 2026"
 # Numeric forms take a 19xx/20xx year and no neighbouring digit, dot, slash or hyphen, so that a
@@ -229,7 +246,8 @@ DATE = re.compile(
     # Dotted dates are day first (26.10.2026) or year first (2026.10.26), day and month in two
     # digits each, so that a release number such as "1.2.2026" is no date.
     rf"|{_NUM_OPEN}(?:0[1-9]|[12]\d|3[01])\.(?:0[1-9]|1[0-2])\.(?:19|20)\d{{2}}{_NUM_CLOSE}"  # 26.10.2026
-    rf"|{_NUM_OPEN}(?:19|20)\d{{2}}\.(?:0[1-9]|1[0-2])\.(?:0[1-9]|[12]\d|3[01]){_NUM_CLOSE}")  # 2026.10.26
+    rf"|{_NUM_OPEN}(?:19|20)\d{{2}}\.(?:0[1-9]|1[0-2])\.(?:0[1-9]|[12]\d|3[01]){_NUM_CLOSE}"  # 2026.10.26
+    rf"|{_FOREIGN_DATE}")                                                      # 23 de octubre de 2026
 
 
 # A citation of statute: "C.R.S. § 8-2-113(2)", "Cal. Lab. Code §§ 2870", "820 ILCS 90/10", "18 U.S.C. § 1833(b)".
@@ -249,6 +267,8 @@ _READINGS = [re.compile(p, re.I) for p in (
     rf"(?:the\s+|this\s+)?(?:{_D}|(?P<w>[a-z-]+))\s+(?:day\s+)?of\s+{_M}{_YEAR_SEP}{_Y}",
 )]
 _NUMERIC = re.compile(r"(?P<a>\d{1,2})(?P<s>[/-])(?P<b>\d{1,2})(?P=s)(?P<y>\d{4})")
+_FOREIGN_READING = re.compile(rf"(?P<d>\d{{1,2}})(?:er|\.)?\s+(?:de\s+)?(?P<m>{_FOREIGN})\s+(?:de\s+|del\s+)?"
+                              rf"(?P<y>\d{{4}})")
 _DOTTED = re.compile(r"(?P<d>\d{2})\.(?P<m>\d{2})\.(?P<y>\d{4})|(?P<y2>\d{4})\.(?P<m2>\d{2})\.(?P<d2>\d{2})")
 
 
@@ -261,12 +281,17 @@ def _day(y: int, m: int, d: int) -> dt.date | None:
 
 def date_readings(text: str) -> tuple[dt.date, ...]:
     """Every datetime.date a written date can mean, earliest first: one for ISO and written-out
-    forms and dotted ones ("26.10.2026", day first), two for a numeric "12/01/2026" whose first two
+    forms (in other languages too: "23 de octubre de 2026") and dotted ones ("26.10.2026", day
+    first), two for a numeric "12/01/2026" whose first two
     numbers could each be the month (US and day-first readings), none when it is no date ("2026-11-31",
     "13/13/2026", "Smarch 3, 2026")."""
     value = text.strip()
     if re.match(r"^\d{4}-\d{2}-\d{2}", value):
         value = value[:10]  # a timestamp's date part
+    m = _FOREIGN_READING.fullmatch(value)
+    if m:
+        found = _day(int(m["y"]), _FOREIGN_MONTHS[m["m"].lower()], int(m["d"]))
+        return (found,) if found else ()
     m = _DOTTED.fullmatch(value)
     if m:  # day first, or year first: one reading
         found = _day(int(m["y"] or m["y2"]), int(m["m"] or m["m2"]), int(m["d"] or m["d2"]))

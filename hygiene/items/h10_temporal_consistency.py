@@ -36,6 +36,9 @@ _CREATED = re.compile(r"""(?<![\w-])["']?(?:sys_)?(?:opened|created|submitted|ra
                       r"""(?:[_ ]?(?:at|on|date|time|datetime))?["']?\s*[:=]\s*["']?([^"'\n,}]{6,40})""", re.I)
 _RFC2822 = re.compile(r"^(?:[A-Z][a-z]{2},\s*)?\d{1,2}\s+[A-Z][a-z]{2}\s+\d{4}")
 HEAD_LINES = 15
+# A dateline may start with the place it was written ("Madrid, 23 de octubre de 2026", "London, 5 March
+# 2026", "Grenoble, le 1er octobre 2026").
+_PLACE = re.compile(r"^[A-Z][\w.'-]*(?:\s[A-Z][\w.'-]*){0,3},\s*(?:(?:le|den|am|el|il)\s+)?(?=\d)")
 
 
 _WEEKDAYS = ("mon", "tues", "wednes", "thurs", "fri", "satur", "sun")
@@ -76,7 +79,7 @@ def document_date(text: str) -> tuple[int, str, dt.date] | None:
             when = _as_date(m.group(1))
             if when:
                 return number, line.strip(), when
-        stripped = line.strip().strip("*_ ")
+        stripped = _PLACE.sub("", line.strip().strip("*_ "))
         if stripped and tx.DATE.fullmatch(stripped):
             when = _earliest(stripped)
             if when:

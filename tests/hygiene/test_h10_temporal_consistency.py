@@ -301,3 +301,18 @@ def test_a_record_opened_after_as_of_in_a_data_file_is_major(tmp_path):
 def test_near_miss_a_data_file_created_before_as_of_with_steps_after_it(tmp_path):
     plan = "opened_at: '2026-02-20 10:00'\nsteps:\n  - date: 2026-03-18\n    do: send the agreement\n"
     assert found(env_with(tmp_path, files={**workspace(), "plan.yaml": plan}), "H10") == []
+
+
+def test_a_letter_dated_in_another_language_with_its_place_after_as_of_is_major(tmp_path):
+    files = {**workspace(), "carta.md": "Madrid, 23 de marzo de 2026\n\nEstimado cliente:\n",
+             "lettre.md": "Grenoble, le 1er avril 2026\n\nMadame,\n", "brief.md": "Berlin, den 3. März 2026\n\nHallo\n"}
+    hits = found(env_with(tmp_path, files=files), "H10")
+    assert sorted((f.severity, f.path) for f in hits) == [("major", "documents/brief.md"), ("major", "documents/carta.md"),
+                                                          ("major", "documents/lettre.md")]
+    assert tx.date_readings("23. Oktober 2026") == (dt.date(2026, 10, 23),)
+    assert tx.dates("le 26 octobre, Mars 2026 et mai") == []
+
+
+def test_near_miss_a_dateline_with_its_place_on_as_of(tmp_path):
+    files = {**workspace(), "carta.md": "Madrid, 2 de marzo de 2026\n\nEstimado cliente:\n"}
+    assert found(env_with(tmp_path, files=files), "H10") == []
