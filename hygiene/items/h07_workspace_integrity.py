@@ -20,7 +20,17 @@ NAME = "workspace integrity"
 # OS and editor leftovers: Finder and Explorer files, Office owner files ("~$x.docx") and autosave temp
 # files ("~WRL0941.tmp"), LibreOffice locks, vim swap files, backups ("x~"), AppleDouble, Emacs locks.
 JUNK = re.compile(r"^(\.DS_Store|Thumbs\.db|desktop\.ini|~\$.*|~WR[A-Z]\d*\.tmp|.*\.tmp|\.~lock\..*#|.*\.swp|.*~|\._.*|"
-                  r"\.#.*)$", re.I)
+                  r"\.#.*|.*\.pyc|.*\.orig|.*\.rej)$", re.I)
+# Folders that tools leave behind: notebook checkpoints, caches, editor settings, archive debris.
+JUNK_FOLDER = re.compile(r"^(\.ipynb_checkpoints|__pycache__|__MACOSX|\.pytest_cache|\.mypy_cache|\.ruff_cache|\.idea|"
+                         r"\.vscode|node_modules|\.venv|\.Trash(?:es|-\d+)?|\.Spotlight-V100|\.fseventsd|"
+                         r"\$RECYCLE\.BIN|System Volume Information)$", re.I)
+
+
+def _junk(rel: str) -> bool:
+    """A junk file, or a file in a junk folder (reported as junk, not read as a document)."""
+    *folders, name = rel.split("/")
+    return bool(JUNK.match(name)) or any(JUNK_FOLDER.match(d) for d in folders)
 
 
 def check(ctx: TaskContext) -> list[Finding]:
@@ -37,15 +47,25 @@ def check(ctx: TaskContext) -> list[Finding]:
             out.append(ctx.finding(ID, "major", shown(rel), "the file name is not valid UTF-8: git, the manifest and "
                                    "other machines may show or store it differently", "rename it in UTF-8",
                                    evidence=shown(rel)))
+    junk_folders: dict[str, int] = {}
     for f in ctx.files:
         parts = f.rel.split("/")
-        if ".git" in parts[:-1] or parts[-1] == ".git":
+        folder = next((n for n in range(len(parts) - 1) if JUNK_FOLDER.match(parts[n])), None)
+        if folder is not None:
+            where = "/".join(parts[:folder + 1])
+            junk_folders[where] = junk_folders.get(where, 0) + 1
+        elif ".git" in parts[:-1] or parts[-1] == ".git":
             out.append(ctx.finding(ID, "major", f.rel, "a .git folder or file in the task: its history can hold the "
                                    "rubric or earlier answers", "remove it", evidence=f.rel))
         elif JUNK.match(parts[-1]):
             out.append(ctx.finding(ID, "minor", f.rel, f"{parts[-1]!r} is operating-system or editor junk",
                                    "delete it (and ignore such files in the environment's .gitignore)",
                                    evidence=parts[-1]))
+    for where, n in junk_folders.items():
+        out.append(ctx.finding(ID, "minor", where, f"{where}/ is a folder a tool left behind ({n} file"
+                               f"{'s' if n != 1 else ''}): the agent reads it as part of the task",
+                               "delete it (and ignore such folders in the environment's .gitignore)",
+                               evidence=where.rsplit("/", 1)[-1]))
     for f in ctx.task_files:
         if f.too_large:
             out.append(ctx.finding(ID, "minor", f.rel, f"{f.rel} is {f.size >> 20} MiB, too large for the audit to "
@@ -54,10 +74,10 @@ def check(ctx: TaskContext) -> list[Finding]:
         elif f.data is None:
             out.append(ctx.finding(ID, "major", f.rel, f"{f.rel} cannot be read", "fix its permissions",
                                    evidence=f.rel))
-        elif not f.data and not JUNK.match(f.rel.rsplit("/", 1)[-1]):  # empty junk is junk (named above)
+        elif not f.data and not _junk(f.rel):  # empty junk is junk (named above)
             out.append(ctx.finding(ID, "major", f.rel, f"{f.rel} is empty: the agent is handed nothing where the "
                                    "task promises a document", "fill it or remove it", evidence=f.rel))
-        elif not JUNK.match(f.rel.rsplit("/", 1)[-1]):
+        elif not _junk(f.rel):
             why = f.extraction.problem
             if why:
                 out.append(ctx.finding(ID, "major", f.rel, f"{f.rel} does not open as what its name says: {why}",
@@ -177,4 +197,28 @@ def _named_but_missing(ctx: TaskContext) -> list[Finding]:
                 f"the instructions name {name!r}, which is not in the workspace and is not a deliverable: the "
                 "agent is sent to a file it cannot find", f"add {name!r} to documents/ or fix the name",
                 location="$.instructions", evidence=tx.excerpt(sentence)))
+    return out + _unrendered(ctx)
+
+
+# A template variable a generator left unrendered: Jinja or Liquid ("{{ employee_slug }}", "{% if %}"),
+# or shell and Python format fields ("${matter_id}", "{row[name]}" is too common in prose to read).
+TEMPLATE = re.compile(r"\{\{\s*[A-Za-z_][\w.\[\]'\"|: -]{0,60}?\s*\}\}|\{%-?\s*\w+[^%]{0,80}%\}|\$\{[A-Za-z_][\w.]{0,60}\}")
+
+
+def _unrendered(ctx: TaskContext) -> list[Finding]:
+    """Template syntax in the instructions that no workspace document carries: the generator did not
+    fill it in, so the agent is sent to a name or a value that does not exist. (A starting form whose
+    fields are written "{{ client_name }}" and instructions that tell the agent to fill them are fine.)"""
+    out = []
+    seen: set[str] = set()
+    for m in TEMPLATE.finditer(ctx.task.instructions):
+        token = m.group(0)
+        if token in seen or any(f.text and token in f.text for f in ctx.task_files):
+            continue
+        seen.add(token)
+        line = ctx.task.instructions.count("\n", 0, m.start()) + 1
+        out.append(ctx.finding(
+            ID, "major", "task.json", f"the instructions hold {token!r}, template syntax never filled in: the "
+            "agent is sent to a name or a value that does not exist", "render the template again, or write the "
+            "value", location="$.instructions", evidence=tx.line_text(ctx.task.instructions, line)))
     return out

@@ -134,3 +134,31 @@ def test_ordinary_names_are_not_junk(name):
 def test_an_empty_editor_leftover_is_junk_not_a_missing_document(tmp_path):
     hits = found(env_with(tmp_path, files={**workspace(), "~WRL0001.tmp": b""}), "H07")
     assert [(f.severity, f.path) for f in hits] == [("minor", "documents/~WRL0001.tmp")]
+
+
+def test_a_folder_a_tool_left_behind_is_junk_once_and_its_files_are_not_read(tmp_path):
+    files = {**workspace(), ".ipynb_checkpoints/draft-checkpoint.ipynb": "{not json",
+             ".ipynb_checkpoints/notes-checkpoint.md": b"", "exhibits/__pycache__/x.cpython-311.pyc": b"\0\1"}
+    hits = found(env_with(tmp_path, files=files), "H07")
+    assert sorted((f.severity, f.path) for f in hits) == [("minor", "documents/.ipynb_checkpoints"),
+                                                          ("minor", "documents/exhibits/__pycache__")]
+
+
+def test_near_miss_folders_named_like_tools_in_ordinary_words_are_not_junk(tmp_path):
+    files = {**workspace(), "checkpoints/q3-review.md": "Quarterly review notes.\n",
+             "idea/product-brief.md": "Product brief.\n"}
+    assert found(env_with(tmp_path, files=files), "H07") == []
+
+
+def test_template_syntax_left_in_the_instructions_is_major(tmp_path):
+    task = task_json()
+    task["instructions"] += " Save the status note as documents/immigration/{{ employee_slug }}-status.md for ${matter_id}."
+    hits = [f for f in found(env_with(tmp_path, task), "H07") if "template syntax" in f.message]
+    assert [(f.severity, f.location) for f in hits] == [("major", "$.instructions")] * 2
+
+
+def test_near_miss_instructions_that_name_the_fields_of_a_starting_form(tmp_path):
+    task = task_json()
+    task["instructions"] += " Replace every {{ client_name }} field in the template with the client's name."
+    files = {**workspace(), "template.md": "# Agreement\n\nBetween {{ client_name }} and the employee.\n"}
+    assert [f for f in found(env_with(tmp_path, task, files), "H07") if "template syntax" in f.message] == []
