@@ -26,6 +26,7 @@ _TASTE = (
     r"unclear|clearly|concise(?:ly)?|persuasive(?:ly)?|compelling|convincing(?:ly)?|strong|weak|"
     r"fit\s+for\s+(?:its\s+)?purpose|up\s+to\s+(?:standard|scratch)|to\s+a\s+(?:good|high|professional)\s+standard|"
     r"of\s+(?:good|high|acceptable|professional)\s+(?:quality|standard)|polished|"
+    r"(?:key|main|important|relevant|salient|essential|core|major)\s+(?:points|issues|aspects|considerations)|"
     r"(?:at|in)\s+the\s+(?:judge|grader|reviewer|evaluator|assessor)(?:'s|s')?\s+(?:discretion|view|opinion|"
     r"judge?ment)"
 )

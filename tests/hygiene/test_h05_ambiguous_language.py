@@ -180,3 +180,9 @@ def test_a_minor_formatting_tidy_up_is_a_threshold_with_no_measure(tmp_path):
 def test_near_miss_a_day_or_period_and_the_agents_prompt_are_not_vague_times(tmp_path):
     assert _with(tmp_path, "PASS if agreement.md says the notice is given within 5 business days of signing, as "
                            "the prompt asks. FAIL if it gives another period.") == []
+
+
+@pytest.mark.parametrize("phrase", ["covers the key points", "addresses the main issues", "discusses the relevant aspects"])
+def test_the_key_points_with_none_named_are_vague(tmp_path, phrase):
+    hits = _with(tmp_path, f"PASS if client-email.md {phrase} of the covenant. FAIL if it does not.", index=2)
+    assert [f.severity for f in hits] == ["minor"]
