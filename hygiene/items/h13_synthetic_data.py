@@ -45,9 +45,16 @@ LABELLED = [
     # Other countries' personal identity numbers, labelled: the UK's National Insurance number,
     # Canada's social insurance number, an NHS, PPS or national identity number, a Personnummer.
     ("national identity number", r"(?:national[ \t_-]*(?:insurance|identity|identification|id)|nino|ni[ \t]?(?=no\b|num)|"
-     r"social[ \t_-]*insurance|sin[ \t]?(?=#|no\b|num|:)|nhs|ppsn?|personnummer|aadhaar|bsn|curp|nric|"
+     r"social[ \t_-]*insurance|sin[ \t]?(?=#|no\b|num|:)|nhs|ppsn?|personnummer|aadhaar|bsn|curp|nric|nss|imss|"
      r"personal[ \t_-]*(?:identity|identification|id)[ \t_-]*(?:number|no\b|code))",
      r"(?=(?:[a-z \t.-]{0,3}\d){6})(?![a-z0-9 .-]*[a-z]{4})[a-z0-9](?:[ .-]?[a-z0-9]){5,17}", "major", False),
+    # Identity numbers that mix letters and digits, labelled: a person's RFC in Mexico (four letters; a
+    # company's has three, and the SAT's generic XAXX010101000 and XEXX010101000 are allowed); a US
+    # immigrant's A-Number, I-94 record and EAD card numbers.
+    ("national identity number", r"rfc", r"[a-z\u00f1&]{4}\d{6}[a-z0-9]{3}", "major", False),
+    ("national identity number", r"(?:a[ \t-]?(?:number|no\b|#)|alien[ \t_-]*(?:registration[ \t_-]*)?"
+     r"(?:number|no\b|#)|uscis[ \t_-]*(?:number|no\b|#)|i-94(?:[ \t_-]*(?:record|admission))?|ead(?:[ \t_-]*card)?)",
+     r"[a-z&]{0,4}-?\d{6,13}[a-z0-9]{0,3}", "major", False),
     # A number labelled as a telephone, in any national form ("Tel. 030 2312 5874", "mobile: 0612 345 678").
     ("phone number", r"(?:tel(?:ephone)?|phone|mobile|mob|cell(?:[ \t_-]*phone)?|fax|handy)\.?",
      r"(?!\d{4}-\d{1,2}-\d{1,2}(?![\w-]))\+?\(?\d(?:[ .\u00a0-]?\(?\d\)?){6,14}", "major", False),
@@ -68,7 +75,8 @@ _LABEL_BEGINS = {
     "account number": ("account", "acct"),
     "date of birth": ("dob", "d.o.b", "date", "birth"),
     "national identity number": ("national", "nino", "ni", "social", "sin", "nhs", "pps", "personnummer", "aadhaar",
-                                 "bsn", "curp", "nric", "personal"),
+                                 "bsn", "curp", "nric", "nss", "imss", "personal", "rfc", "a-n", "a n", "a#", "a-#",
+                                 "alien", "uscis", "i-94", "ead"),
     "phone number": ("tel", "phone", "mob", "cell", "fax", "handy"),
     "passport number": ("passport",),
     "driver's licence number": ("driv", "dl", "d.l"),
@@ -133,6 +141,10 @@ RULES = [
     # A Singapore NRIC or FIN in its own form, labelled or not ("S8734162C"): a prefix letter, seven
     # digits and a check letter that must hold (_nric_ok), so a reference number of the same shape passes.
     ("national identity number", re.compile(r"\b[STFGM]\d{7}[A-Z]\b"), "major"),
+    # A Mexican CURP in its own form: four letters, the birth date, sex, the state and three consonants.
+    ("national identity number", re.compile(r"\b[A-Z][AEIOUX][A-Z]{2}\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])[HM]"
+                                            r"(?:AS|BC|BS|CC|CL|CM|CS|CH|DF|DG|GT|GR|HG|JC|MC|MN|MS|NT|NL|OC|PL|QT|QR|SP|"
+                                            r"SL|SR|TC|TS|TL|VZ|YN|ZS|NE)[B-DF-HJ-NP-TV-Z]{3}[A-Z0-9]\d\b"), "major"),
     # Paths into a network share: UNC in every spelling (\\server\share, \\?\UNC\..., //server/share),
     # and share URLs (smb://, afp://, nfs://). A reserved example host is allowed. (Each pattern
     # starts with its literal, which the regex engine finds fast; the lookbehind follows it.)
@@ -273,12 +285,16 @@ def _nric_ok(value: str) -> bool:
     return _NRIC_LETTERS[value[0]][total % 11] == value[8]
 
 
+# Identity numbers published for everyone's use: the SAT's generic RFCs for the public and for foreigners.
+GENERIC_IDS = {"XAXX010101000", "XEXX010101000"}
+
+
 def _fictional_value(kind: str, value: str) -> bool:
     """One of its kind's reserved fictional values: a phone number set aside for fiction, a National
-    Insurance number with HMRC's example prefix QQ."""
+    Insurance number with HMRC's example prefix QQ, an identity number published for everyone's use."""
     if kind == "phone number":
         return _fictional_phone(value)
-    return kind == "national identity number" and value[:2].upper() == "QQ"
+    return kind == "national identity number" and (value[:2].upper() == "QQ" or value.upper() in GENERIC_IDS)
 
 
 # A credential's value that stands for one: YOUR_API_KEY (capitals and underscores only), <token>,
@@ -481,6 +497,7 @@ GATES: list[tuple[str, tx.Gate | tx.Begins | None]] = [
     ("date of birth", None),
     ("SSN", None),
     ("SSN", None),
+    ("national identity number", None),
     ("national identity number", None),
     ("national identity number", None),
     ("network share path", tx.Gate(("\\\\",))),

@@ -287,3 +287,17 @@ def test_a_singapore_nric_whose_check_letter_holds_is_found_labelled_or_not(tmp_
 @pytest.mark.parametrize("line", ["Ticket S" + "8734162D was closed", "Form T1234567A", "Part M" + "0000000X"])
 def test_near_miss_a_code_shaped_like_an_nric_whose_check_letter_fails(tmp_path, line):
     assert found(env_with(tmp_path, files={**workspace(), "access.txt": f"{line}\n"}), "H13") == []
+
+
+@pytest.mark.parametrize("line", ["CURP: VARR" + "900214HNLNDL04", "Registro VARR" + "900214HNLNDL04 en Monterrey",
+                                  "RFC: VARR" + "900214K57", "NSS (IMSS): 4313" + "9012345", "A-Number: A2164" + "93871",
+                                  "I-94 record number: 3847291" + "0573", "EAD card number: IOE09" + "12345678"])
+def test_mexican_and_us_immigration_identity_numbers_are_found(tmp_path, line):
+    hits = found(env_with(tmp_path, files={**workspace(), "file.md": f"- {line}\n"}), "H13")
+    assert [(f.severity, _kind(f)) for f in hits] == [("major", "national identity number")]
+
+
+@pytest.mark.parametrize("line", ["The JSON codec follows RFC 8785 and RFC 2119 keywords.", "Give a number: 12",
+                                  "Form I-94 is issued at the border on 2026-10-02.", "Code VARRX00214HNLNDL04"])
+def test_near_miss_standards_forms_and_codes_that_are_no_identity_numbers(tmp_path, line):
+    assert found(env_with(tmp_path, files={**workspace(), "file.md": f"- {line}\n"}), "H13") == []
