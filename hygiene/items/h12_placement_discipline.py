@@ -33,8 +33,10 @@ def applies(ctx: TaskContext) -> str | None:
     task (or one that declares operative text) has text a counterparty signs."""
     if not ctx.has_block:
         return "the task has no oafreeze block, so it declares no operative or advisory deliverable"
-    if ctx.task.work_type != "draft" and not ctx.ext.operative:
-        return f"a {ctx.task.work_type or 'non-drafting'} task that declares no operative deliverable"
+    if ctx.task.work_type != "draft" and not ctx.ext.operative and \
+            not any(_reads_operative(d, text) for d, text in ctx.task.deliverables.items()):
+        return (f"a {ctx.task.work_type or 'non-drafting'} task that declares no operative deliverable, and none "
+                "reads as one")
     return None
 
 
@@ -265,8 +267,9 @@ _MATERIAL = re.compile(r"(?P<noun>drafting\s+(?:notes?|comments?|commentary)|(?:
                        r"reasoning|(?:legal\s+)?analysis|advice|recommendations|annotations?|explanations?|"
                        r"justifications?|notes?|remarks|summary)\b(?!\s+(?:from|by|of\s+the\s+(?:client|employee|"
                        r"counterparty))\b)"
-                       r"|(?P<verb>explain\w*|justify\w*|justifies|(?:tell|telling|tells|showing|shows)\s+(?:[\w']+\s+){0,2}?"
-                       r"why)\b", re.I)
+                       r"|(?P<verb>explain\w*|justify\w*|justifies|(?:tell|telling|tells|showing|shows|record(?:s|ing)?|"
+                       r"stat(?:e|es|ing)|sets?\s+out|setting\s+out|giv(?:e|es|ing)|say(?:s|ing)?|not(?:e|es|ing))\s+"
+                       r"(?:[\w']+\s+){0,2}?why)\b", re.I)
 # A request about what the law puts in the text, or about a part of the contract ("a recital", "the
 # definitions"), unless that part is to give the drafter's reasons ("a recital explaining ... because").
 _LEGAL_PART = re.compile(LAW_CONTENT + r"|(?:" + CONTRACT_PARTS + r")(?![^.;]*\b(?:why|because|reasons?|rationale)\b)",
@@ -371,8 +374,6 @@ def _asks_advice(ctx: TaskContext, text: str, where: str, own: str | None = None
                                     else None for d in ctx.task.deliverables}
     out = []
     for clause in [c for c in _CLAUSE.split(text) if c.strip()]:
-        if _LEGAL_PART.search(clause):
-            continue
         mentions = _mentions(clause, roles)
         # (deliverable, the span that puts material in it, named by its file name, the span follows it)
         spans: list[tuple[str, str, bool, bool]] = []
@@ -409,6 +410,11 @@ def _asks_advice(ctx: TaskContext, text: str, where: str, own: str | None = None
             if found is None:
                 continue
             what, strong = found
+            # What the law puts in the text, or a part of the contract, asked for up to the material
+            # ("the notice explaining the employee's immunity", "recitals explaining the purpose").
+            upto = span.find(what) + len(what) if what in span else len(span)
+            if _LEGAL_PART.search(span[:upto]):
+                continue
             severity = "major" if strong and by_name else "minor"
             out.append(ctx.finding(
                 ID, severity, "task.json",
@@ -443,6 +449,12 @@ ADVISORY_WORDS = re.compile(r"\b(?:memo|email|e-mail|note|notes|rationale|advice
                             r"the\s+client|cover)\b", re.I)
 
 
+def _reads_operative(name: str, description: str) -> bool:
+    """Whether a deliverable's name and description say a counterparty or employee signs or receives it."""
+    return bool(OPERATIVE_WORDS.search(f"{name.replace('-', ' ')} {description}")) and \
+        not ADVISORY_WORDS.search(description.split(",")[0])
+
+
 def _undeclared_operative(ctx: TaskContext) -> list[Finding]:
     """A deliverable that reads as operative (its description or name: an agreement, 'ready to sign')
     but is declared neither operative nor advisory: no placement rule protects it."""
@@ -452,8 +464,7 @@ def _undeclared_operative(ctx: TaskContext) -> list[Finding]:
     for d, description in ctx.task.deliverables.items():
         if d in declared:
             continue
-        text = f"{d.replace('-', ' ')} {description}"
-        if OPERATIVE_WORDS.search(text) and not ADVISORY_WORDS.search(description.split(",")[0]):
+        if _reads_operative(d, description):
             out.append(ctx.finding(
                 ID, "major", "task.json", f"{d!r} reads as operative ({tx.excerpt(description, 80)!r}) but is not "
                 "listed in oafreeze.operative: no placement rule keeps analysis and source paths out of what the "

@@ -89,10 +89,20 @@ def test_near_miss_a_required_notice_in_the_starting_form(tmp_path):
 def test_near_miss_an_analysis_task_without_operative_text_does_not_apply(tmp_path):
     task = task_json()
     task["work_type"] = "analyze"
+    task["deliverables"] = {"agreement.md": "A memo on whether the covenant is enforceable.",
+                            "client-email.md": "An e-mail to the client."}
     task["oafreeze"]["operative"] = []
     task["oafreeze"]["advisory"] = []
     env = env_with(tmp_path, task)
     assert found(env, "H12") == []
+
+
+def test_a_review_task_whose_deliverable_is_an_agreement_to_sign_still_needs_its_placement_rules(tmp_path):
+    task = task_json()
+    task["work_type"] = "review"
+    task["oafreeze"]["operative"] = []
+    hits = found(env_with(tmp_path, task), "H12")
+    assert ("major", "$.oafreeze.operative") in {(f.severity, f.location) for f in hits}
 
 
 # -- a task that asks for advisory material in the operative text ----------------------------------------------
@@ -325,3 +335,12 @@ def test_near_miss_source_paths_sent_to_the_advisory_deliverable(tmp_path):
     for n, text in enumerate([" In client-email.md, footnote each point with the KB source path it came from.",
                               " Do not footnote agreement.md with source paths; list them in client-email.md."]):
         assert _asked(tmp_path / str(n), instructions=text) == [], text
+
+
+@pytest.mark.parametrize("text", [
+    " Open agreement.md with WHEREAS recitals that record why each covenant is lawful for the employee.",
+    " Give agreement.md in English and Spanish, with translator's notes (N. del T.) in the notice explaining where "
+    "the Spanish departs from the English."])
+def test_recitals_that_record_why_and_notes_beside_a_notice_are_asked_for_in_the_agreement(tmp_path, text):
+    hits = _asked(tmp_path, instructions=text)
+    assert [f.location for f in hits] == ["$.instructions"]
