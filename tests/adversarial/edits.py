@@ -282,6 +282,16 @@ def instance_variables(env: Path, task: str) -> dict:
     return load_task(env, task)["oafreeze"]["variables"]
 
 
+def spec_variables(env: Path, instance: str) -> dict:
+    """The variables of one instance as the family spec declares them."""
+    import yaml
+
+    spec = yaml.safe_load((env / FAMILY_SPEC).read_text("utf-8"))
+    found = [i for i in spec["instances"] if i["id"] == instance]
+    assert len(found) == 1, f"instance {instance} not in the spec"
+    return found[0]["variables"]
+
+
 def set_spec_variable(env: Path, instance: str, name: str, value: str) -> str:
     """Change one single-line variable of `instance` in the family spec; return the old value."""
     path = env / FAMILY_SPEC

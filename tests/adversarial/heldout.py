@@ -4730,7 +4730,7 @@ def fam_nm_r5_description(env: Path, task: str) -> None:
 # national identifiers of four countries, cloud-storage SAS links); near-misses are things such a team legitimately puts
 # in a task that look like the defects.
 
-from .edits import remove_doc  # noqa: E402 (used by this round only)
+from .edits import remove_doc, spec_variables  # noqa: E402 (used by the later rounds only)
 
 _R6_PML = "http://schemas.openxmlformats.org/presentationml/2006/main"
 _R6_DML = "http://schemas.openxmlformats.org/drawingml/2006/main"
@@ -6022,16 +6022,6 @@ def _r7_pandoc_md(text: str, width: int = 72) -> str:
     return "\n".join(textwrap.wrap(text.replace("$", "\\$"), width))
 
 
-def _r7_spec_vars(env: Path, instance: str) -> dict:
-    """The variables of one instance as the family spec declares them."""
-    import yaml
-
-    spec = yaml.safe_load((env / FAMILY_SPEC).read_text("utf-8"))
-    found = [i for i in spec["instances"] if i["id"] == instance]
-    assert len(found) == 1, f"instance {instance} not in the spec"
-    return found[0]["variables"]
-
-
 def _r7_csv(rows: list[list[str]]) -> str:
     buf = io.StringIO()
     csv.writer(buf, lineterminator="\n").writerows(rows)
@@ -6125,22 +6115,6 @@ def h01_r7_bilingual(env: Path, task: str) -> None:
         "acuerdo no se aplica a una invención que cumpla plenamente la sección 2870 del Código Laboral de California "
         "y expone o resume las dos excepciones de la sección 2870(a)(1) y (a)(2). SUSPENSO si el aviso omite la "
         "declaración o las excepciones. |\n"))
-
-
-@near_miss("ho-h01-nm-r7-site-grading-acceptance-criteria", "H01", AM,
-           "Bayou Crest's earthwork specification for the Ascension Parish yard remediation, documents/projects/"
-           "ascension-yard-grading-spec.md, with 'acceptance criteria' stated as PASS/FAIL compaction tests, is added.",
-           "HYGIENE.md H01 is about this task's grading material and its criteria's match_criteria text; a site grading "
-           "specification is the client's engineering document and reproduces no criterion of the task.")
-def h01_nm_r7_grading_spec(env: Path, task: str) -> None:
-    write_doc(env, task, "projects/ascension-yard-grading-spec.md", (
-        "# Section 31 22 00 - Grading (Ascension Parish yard remediation)\n\n"
-        "Owner: Bayou Crest Environmental, L.L.C. Project no. BCE-ASC-14.\n\n"
-        "## 3.4 Field quality control: acceptance criteria\n\n"
-        "- Compaction: PASS if in-place dry density is at least 95% of maximum dry density (ASTM D698). "
-        "FAIL if below; rework the lift and retest.\n"
-        "- Finished grade: PASS if within 0.1 ft of the design elevation. FAIL if outside; regrade.\n"
-        "- Erosion control: silt fence in place before any grading begins.\n"))
 
 
 @near_miss("ho-h01-nm-r7-employee-performance-evaluation", "H01", NE,
@@ -6437,14 +6411,6 @@ def h04_nm_r7_script_subtag(env: Path, task: str) -> None:
 # --- H05 ambiguous grading language (seventh round) ---------------------------------------------------------------
 
 
-@plant("ho-h05-r7-covers-the-key-points", "H05", SD,
-       "The file-memo criterion (generator boilerplate) passes a memo that 'covers the key points', a standard a judge "
-       "can read either way.")
-def h05_r7_key_points(env: Path, task: str) -> None:
-    _reword(env, task, "rationale-memo-superseded", "PASS if rationale.md explains that",
-            "PASS if rationale.md covers the key points, explaining that")
-
-
 @plant("ho-h05-r7-the-output-in-multi-deliverable-task", "H05", TB,
        "The file-memo criterion's FAIL clause says 'the output relies on a different threshold figure', in a task with "
        "four deliverables.")
@@ -6578,13 +6544,6 @@ def h07_r7_conflict(env: Path, task: str) -> None:
         ">>>>>>> gen/v2-refresh\njurisdiction: US-WA\n"))
 
 
-@plant("ho-h07-r7-ipynb-checkpoints-folder", "H07", TB,
-       "Jupyter's autosave folder, documents/.ipynb_checkpoints/, with offer-summary-checkpoint.md, was copied into the "
-       "workspace from the generator's notebook directory.")
-def h07_r7_checkpoints(env: Path, task: str) -> None:
-    write_doc(env, task, ".ipynb_checkpoints/offer-summary-checkpoint.md", read_doc(env, task, "offer-summary.md"))
-
-
 @plant("ho-h07-r7-pdf-is-html-error-page", "H07", AM,
        "The Delacroix injunction petition, documents/delacroix/petition-for-injunction.pdf, was fetched with curl after "
        "the e-filing session expired: the file is the portal's HTML '403 Forbidden' page, not a PDF.")
@@ -6593,19 +6552,6 @@ def h07_r7_html_pdf(env: Path, task: str) -> None:
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head><meta charset=\"utf-8\"><title>403 Forbidden</title></head>\n"
         "<body>\n<h1>Session expired</h1>\n<p>Your e-filing session has expired. Please sign in again to download "
         "this document.</p>\n</body>\n</html>\n"))
-
-
-@plant("ho-h07-r7-instructions-name-unrendered-path", "H07", CI,
-       "The instructions send the agent to documents/immigration/{{ employee_slug }}-status.md, a path the template never "
-       "rendered; the file the generator wrote is documents/immigration/lindgren-status.md.")
-def h07_r7_unrendered_path(env: Path, task: str) -> None:
-    write_doc(env, task, "immigration/lindgren-status.md", (
-        "# Immigration status: Sasha Lindgren\n\n"
-        "- Status: H-1B, change-of-employer petition filed by Sierrafold in September 2026\n"
-        "- Work authorization for Sierrafold: from the petition's filing (portability)\n"
-        "- Action for HR: complete Form I-9 on the first day of work\n"))
-    with task_json(env, task) as t:
-        instructions_add(t, "Sasha's immigration status summary is in documents/immigration/{{ employee_slug }}-status.md.")
 
 
 @near_miss("ho-h07-nm-r7-excel-utf8-bom-tsv", "H07", SD,
@@ -6795,24 +6741,6 @@ def h09_r7_excel_serial(env: Path, task: str) -> None:
         entry["verified_on"] = serial
 
 
-@plant("ho-h09-r7-undeclared-quote-in-guillemets", "H09", CI,
-       "A Spanish memo for the Madrid affiliate's HR, documents/es/memo-sierrafold-iberia.md, quotes the burden-of-proof "
-       "sentence of Cal. Lab. Code § 2872 in English inside « » guillemets; no seeded_law entry declares that passage "
-       "or names the memo.")
-def h09_r7_guillemets(env: Path, task: str) -> None:
-    sentence = ("In any suit or action arising thereunder, the burden of proof shall be on the employee claiming the "
-                "benefits of its provisions.")
-    assert sentence in read_doc(env, task, "california-labor-code-excerpt.md")
-    assert all(sentence not in e["quote"] for e in load_task(env, task)["oafreeze"]["seeded_law"])
-    write_doc(env, task, "es/memo-sierrafold-iberia.md", (
-        "# Nota para RR. HH. de Sierrafold Iberia: invenciones de empleados en California\n\n"
-        "El acuerdo de Sasha Lindgren no puede exigir la cesión de invenciones desarrolladas por completo en su "
-        "tiempo libre y sin medios de la empresa, salvo las dos excepciones legales. Si hubiera un litigio, la carga "
-        "de la prueba recae en el empleado. El Código Laboral de California (§ 2872, segunda frase) dice: "
-        f"«{sentence}»\n\n"
-        "Por eso conviene que Sasha conserve su documentación sobre el método de calibración de 2024.\n"))
-
-
 @plant("ho-h09-r7-seeded-file-unrendered-placeholder", "H09", TB,
        "The seeded entry for C.R.S. § 8-2-113(4)(b) names its file as 'documents/{{ statute_excerpt_file }}', a template "
        "variable the generator never rendered.")
@@ -6877,21 +6805,6 @@ def h10_r7_js_month(env: Path, task: str) -> None:
     with task_json(env, task) as t:
         assert t["oafreeze"]["as_of"] == "2026-11-16"
         instructions_add(t, "Today is 2026-10-16.")
-
-
-@plant("ho-h10-r7-spanish-letter-dated-after-as-of", "H10", CI,
-       "A letter from the Madrid affiliate's HR about Sasha's onboarding, documents/es/carta-sierrafold-iberia.md, is "
-       "dated 'Madrid, 23 de octubre de 2026', after as_of 2026-10-05 when the work is done.")
-def h10_r7_spanish_letter(env: Path, task: str) -> None:
-    write_doc(env, task, "es/carta-sierrafold-iberia.md", (
-        "Madrid, 23 de octubre de 2026\n\n"
-        "Sr. Wendell Park\nSierrafold Devices, Inc.\n\n"
-        "Asunto: incorporación de Sasha Lindgren\n\n"
-        "Estimado Wendell:\n\n"
-        "Como acordamos en la llamada de ayer, el equipo de Madrid impartirá la formación de bienvenida de Sasha por "
-        "videoconferencia la semana de su incorporación. Quedamos pendientes de la documentación de propiedad "
-        "intelectual que firmará el primer día.\n\n"
-        "Un saludo,\nLucía Benítez\nRecursos Humanos, Sierrafold Iberia, S.L.\n"))
 
 
 @plant("ho-h10-r7-signing-calendar-csv-date-typo", "H10", SD,
@@ -7045,36 +6958,6 @@ def h12_r7_wrong_deliverable(env: Path, task: str) -> None:
         crit["deliverables"] = ["client-email.md"]
 
 
-@plant("ho-h12-r7-whereas-recitals-with-threshold-analysis", "H12", TB,
-       "The instructions ask the agreement to open with WHEREAS recitals recording why each covenant is lawful for "
-       "Riley, including that $104,000 exceeds the $78,008.40 customer non-solicit threshold: legal analysis in the "
-       "operative text.")
-def h12_r7_whereas(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        instructions_add(t, "Open vandermeer-covenant-agreement.md with WHEREAS recitals that record why each covenant "
-                            "is lawful for Riley under Colorado law, including that Riley's $104,000 exceeds the "
-                            "$78,008.40 customer non-solicit threshold.")
-
-
-@plant("ho-h12-r7-translator-notes-in-bilingual-notice", "H12", CI,
-       "The instructions ask for the Section 2872 notice in English and Spanish with translator's notes ('N. del T.') "
-       "inside the notice explaining where the Spanish departs from the statute's English.")
-def h12_r7_translator_notes(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        instructions_add(t, "Sasha prefers Spanish: give lindgren-section-2872-notice.md in English and Spanish, with "
-                            "translator's notes (N. del T.) in the notice explaining where the Spanish wording departs "
-                            "from the statute's English.")
-
-
-@plant("ho-h12-r7-work-type-review-operative-dropped", "H12", NE,
-       "The generator applied its 'review' template to this task: work_type is 'review' and the operative list is "
-       "empty, though the agent still drafts the agreement Morgan signs.")
-def h12_r7_review(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        t["work_type"] = "review"
-        t["oafreeze"]["operative"] = []
-
-
 @near_miss("ho-h12-nm-r7-statutory-bilingual-notice", "H12", TB,
            "Aspenline now discusses Riley's performance in English and Spanish (offer summary), and the instructions ask "
            "for the Colorado notice in both languages, as C.R.S. § 8-2-113(4)(b) requires, with any explanation of the "
@@ -7118,49 +7001,6 @@ def h13_r7_file_uri(env: Path, task: str) -> None:
         "</body></html>\n"))
 
 
-@plant("ho-h13-r7-mexican-curp-rfc-nss", "H13", TB,
-       "A mobility file for Riley's move from Aspenline's Monterrey office, documents/movilidad/expediente-riley.md, "
-       "gives Riley's CURP, RFC with homoclave and IMSS social-security number, all well-formed.")
-def h13_r7_curp(env: Path, task: str) -> None:
-    write_doc(env, task, "movilidad/expediente-riley.md", (
-        "# Expediente de movilidad: Riley Vandermeer\n\n"
-        "- Origen: Aspenline Pagos México, S. de R.L. de C.V. (Monterrey, N.L.)\n"
-        "- Destino: Aspenline Payments, LLC (Denver, Colorado)\n"
-        "- CURP: VARR900214HNLNDL04\n"
-        "- RFC: VARR900214K57\n"
-        "- NSS (IMSS): 43139012345\n"
-        "- Baja en nómina México: al día anterior a la fecha de inicio en Denver\n"))
-
-
-@plant("ho-h13-r7-uscis-a-number-and-i94", "H13", CI,
-       "An immigration status sheet for Sasha, documents/immigration/lindgren-status.md, gives Sasha's USCIS A-Number, "
-       "I-94 record number and EAD card number.")
-def h13_r7_a_number(env: Path, task: str) -> None:
-    write_doc(env, task, "immigration/lindgren-status.md", (
-        "# Immigration status: Sasha Lindgren\n\n"
-        "- Status: H-1B, change-of-employer petition filed by Sierrafold in September 2026\n"
-        "- A-Number: A216493871\n"
-        "- I-94 record number: 38472910573\n"
-        "- EAD card number: IOE0912345678\n"
-        "- Action for HR: complete Form I-9 on the first day of work\n"))
-
-
-@near_miss("ho-h13-nm-r7-sat-generic-and-test-rfc", "H13", TB,
-           "A summary of the Mexican moving company's sandbox invoice (CFDI) for Riley's move gives the receiver as the "
-           "SAT's generic foreign-resident RFC XEXX010101000 and the issuer as the SAT's published test RFC "
-           "EKU9003173C9.",
-           "HYGIENE.md H13 forbids real-looking personal data; XEXX010101000 is the tax authority's generic code for any "
-           "foreign resident and EKU9003173C9 its public test taxpayer, so neither identifies a person.")
-def h13_nm_r7_rfc(env: Path, task: str) -> None:
-    write_doc(env, task, "movilidad/factura-mudanza-resumen.md", (
-        "# Factura de mudanza (CFDI de prueba, ambiente sandbox del PAC)\n\n"
-        "- Emisor: ESCUELA KEMPER URGATE, RFC EKU9003173C9 (contribuyente de prueba del SAT)\n"
-        "- Receptor: Riley Vandermeer, RFC genérico XEXX010101000 (residente en el extranjero)\n"
-        "- Concepto: mudanza Monterrey - Denver, menaje de casa\n"
-        "- Total: $38,500.00 MXN\n"
-        "- Fecha de emisión: 2026-11-03\n"))
-
-
 @near_miss("ho-h13-nm-r7-test-net-ip-in-sandbox-runbook", "H13", NE,
            "An e-signature sandbox runbook gives the vendor's documented sandbox endpoint at https://192.0.2.10:8443/, "
            "an address in the RFC 5737 documentation range.",
@@ -7201,8 +7041,8 @@ def h13_nm_r7_iwo(env: Path, task: str) -> None:
        "The expansion loop read one row ahead for a single field: v05's term sheet gives the second hire's salary as "
        "v06's value, while v05's spec, task.json and criteria keep its own.")
 def fam_r7_leak(env: Path, task: str) -> None:
-    own = _r7_spec_vars(env, "v05")["salary_b"]
-    other = _r7_spec_vars(env, "v06")["salary_b"]
+    own = spec_variables(env, "v05")["salary_b"]
+    other = spec_variables(env, "v06")["salary_b"]
     assert own != other
     text = read_doc(env, task, "term-sheet.md")
     hire2 = text.index("## Hire 2")
@@ -7215,7 +7055,7 @@ def fam_r7_leak(env: Path, task: str) -> None:
        "One instance's term sheet still reads 'Work location: {{ city_b }} (remote)': the design's line was re-typed "
        "with spaces inside the braces and the expander, which matches only '{{city_b}}', left it raw in this instance.")
 def fam_r7_unrendered(env: Path, task: str) -> None:
-    city = _r7_spec_vars(env, "v02")["city_b"]
+    city = spec_variables(env, "v02")["city_b"]
     edit_doc(env, task, "term-sheet.md", f"- Work location: {city} (remote)\n", "- Work location: {{ city_b }} (remote)\n")
 
 
@@ -7251,14 +7091,3 @@ def fam_nm_r7_reindent(env: Path, task: str) -> None:
     (task_dir(env, task) / "task.json").write_text(json.dumps(data, indent=4, ensure_ascii=False) + "\n", "utf-8")
 
 
-@near_miss("ho-fam-nm-r7-spec-yaml-anchor-and-alias", "FAM", "covenant-package-v08",
-           "In the family spec, v07's territory_b is given a YAML anchor (&internal_role) and v08's territory_b is "
-           "written as the alias *internal_role; both resolve to the same text as before.",
-           "A YAML alias is the anchored value itself once parsed, so every instance's variables, and hence its "
-           "expansion, are unchanged, as HYGIENE.md's family check requires.")
-def fam_nm_r7_alias(env: Path, task: str) -> None:
-    v07 = _r7_spec_vars(env, "v07")["territory_b"]
-    assert _r7_spec_vars(env, "v08")["territory_b"] == v07
-    assert set_spec_variable(env, "v07", "territory_b", "&internal_role " + v07) == v07
-    assert set_spec_variable(env, "v08", "territory_b", "*internal_role") == v07
-    assert _r7_spec_vars(env, "v08")["territory_b"] == v07

@@ -9,7 +9,7 @@ from pathlib import Path
 from .cases import near_miss, plant
 from .edits import (FAMILY_DESIGN, add_criterion, criterion, drop_criterion, edit_doc, instance_variables,
                     instructions_add, remove_doc, replace_in_task_folder, replace_text, seeded, set_spec_variable,
-                    task_dir, task_json, write_doc)
+                    spec_variables, task_dir, task_json, write_doc)
 
 FAMILY = "covenant-package"
 
@@ -178,3 +178,16 @@ def fam_reindent_and_title(env: Path, task: str) -> None:
     crit["title"] = replace_text(crit["title"], "carry only terms and required notices",
                                  "hold nothing but terms and required notices")
     path.write_text(json.dumps(data, indent=4, ensure_ascii=False) + "\n", "utf-8")
+
+
+@near_miss("fam-nm-r7-spec-yaml-anchor-and-alias", "FAM", "covenant-package-v08",
+           "In the family spec, v07's territory_b is given a YAML anchor (&internal_role) and v08's territory_b is "
+           "written as the alias *internal_role; both resolve to the same text as before.",
+           "A YAML alias is the anchored value itself once parsed, so every instance's variables, and hence its "
+           "expansion, are unchanged, as HYGIENE.md's family check requires.")
+def fam_nm_r7_alias(env: Path, task: str) -> None:
+    v07 = spec_variables(env, "v07")["territory_b"]
+    assert spec_variables(env, "v08")["territory_b"] == v07
+    assert set_spec_variable(env, "v07", "territory_b", "&internal_role " + v07) == v07
+    assert set_spec_variable(env, "v08", "territory_b", "*internal_role") == v07
+    assert spec_variables(env, "v08")["territory_b"] == v07

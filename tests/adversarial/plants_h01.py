@@ -338,3 +338,19 @@ def h01_r5_grading_guide(env: Path, task: str) -> None:
         "- Form: no alert prose (\"In our view\", recommendations, the $5,000 award) and no instructions to HR.\n"
         "- HR notes: the adjusted 2026 earnings figure, the yearly recheck and disclosure by offer acceptance.\n"
         "- Cover note: all three changes to Form WA-2021-3 listed.\n"))
+
+
+@near_miss("h01-nm-r7-site-grading-acceptance-criteria", "H01", AM,
+           "Bayou Crest's earthwork specification for the Ascension Parish yard remediation, documents/projects/"
+           "ascension-yard-grading-spec.md, with 'acceptance criteria' stated as PASS/FAIL compaction tests, is added.",
+           "HYGIENE.md H01 is about this task's grading material and its criteria's match_criteria text; a site grading "
+           "specification is the client's engineering document and reproduces no criterion of the task.")
+def h01_nm_r7_grading_spec(env: Path, task: str) -> None:
+    write_doc(env, task, "projects/ascension-yard-grading-spec.md", (
+        "# Section 31 22 00 - Grading (Ascension Parish yard remediation)\n\n"
+        "Owner: Bayou Crest Environmental, L.L.C. Project no. BCE-ASC-14.\n\n"
+        "## 3.4 Field quality control: acceptance criteria\n\n"
+        "- Compaction: PASS if in-place dry density is at least 95% of maximum dry density (ASTM D698). "
+        "FAIL if below; rework the lift and retest.\n"
+        "- Finished grade: PASS if within 0.1 ft of the design elevation. FAIL if outside; regrade.\n"
+        "- Erosion control: silt fence in place before any grading begins.\n"))

@@ -300,3 +300,11 @@ def h05_nm_r6_line_breaks(env: Path, task: str) -> None:
     _reword(env, task, "scope-of-edits", "so that the partner decides what happens to it.",
             "so that the partner decides what happens to it; a change to line breaks or blank lines only, with no "
             "word added, removed or changed, is not an edit.")
+
+
+@plant("h05-r7-covers-the-key-points", "H05", SD,
+       "The file-memo criterion (generator boilerplate) passes a memo that 'covers the key points', a standard a judge "
+       "can read either way.")
+def h05_r7_key_points(env: Path, task: str) -> None:
+    _reword(env, task, "rationale-memo-superseded", "PASS if rationale.md explains that",
+            "PASS if rationale.md covers the key points, explaining that")

@@ -285,3 +285,23 @@ def h07_nm_r5_temporary_policy(env: Path, task: str) -> None:
         "3. Temporary workers sign the agency's confidentiality undertaking before their first shift and are not "
         "asked to sign Maplestone's restrictive covenant agreement.\n"
         "4. Badges issued to temporary workers expire on the last day of the assignment.\n"))
+
+
+@plant("h07-r7-ipynb-checkpoints-folder", "H07", TB,
+       "Jupyter's autosave folder, documents/.ipynb_checkpoints/, with offer-summary-checkpoint.md, was copied into the "
+       "workspace from the generator's notebook directory.")
+def h07_r7_checkpoints(env: Path, task: str) -> None:
+    write_doc(env, task, ".ipynb_checkpoints/offer-summary-checkpoint.md", read_doc(env, task, "offer-summary.md"))
+
+
+@plant("h07-r7-instructions-name-unrendered-path", "H07", CI,
+       "The instructions send the agent to documents/immigration/{{ employee_slug }}-status.md, a path the template never "
+       "rendered; the file the generator wrote is documents/immigration/lindgren-status.md.")
+def h07_r7_unrendered_path(env: Path, task: str) -> None:
+    write_doc(env, task, "immigration/lindgren-status.md", (
+        "# Immigration status: Sasha Lindgren\n\n"
+        "- Status: H-1B, change-of-employer petition filed by Sierrafold in September 2026\n"
+        "- Work authorization for Sierrafold: from the petition's filing (portability)\n"
+        "- Action for HR: complete Form I-9 on the first day of work\n"))
+    with task_json(env, task) as t:
+        instructions_add(t, "Sasha's immigration status summary is in documents/immigration/{{ employee_slug }}-status.md.")

@@ -8,7 +8,8 @@ import textwrap
 from pathlib import Path
 
 from .cases import near_miss, plant
-from .edits import append_doc, docx_bytes, edit_doc, email, load_task, replace_text, seeded, task_json, write_doc
+from .edits import (append_doc, docx_bytes, edit_doc, email, load_task, read_doc, replace_text, seeded, task_json,
+                    write_doc)
 
 NE, TB, SD = "matrix-narrow-edit", "matrix-threshold-between", "matrix-signing-date-law"
 CA, AM, CI = "matrix-client-alert-refresh", "matrix-adverse-memo-repair", "matrix-california-invention-notice"
@@ -338,3 +339,21 @@ def h09_nm_r5_official_code(env: Path, task: str) -> None:
         seeded(t, "RCW 49.62.010(4)")["verified_against"] = (
             "RCW 49.62.010(4) as amended by SSB 5935 (2024); checked verbatim against the official code on the "
             "legislature's site (Revised Code of Washington, chapter 49.62, Washington State Legislature)")
+
+
+@plant("h09-r7-undeclared-quote-in-guillemets", "H09", CI,
+       "A Spanish memo for the Madrid affiliate's HR, documents/es/memo-sierrafold-iberia.md, quotes the burden-of-proof "
+       "sentence of Cal. Lab. Code § 2872 in English inside « » guillemets; no seeded_law entry declares that passage "
+       "or names the memo.")
+def h09_r7_guillemets(env: Path, task: str) -> None:
+    sentence = ("In any suit or action arising thereunder, the burden of proof shall be on the employee claiming the "
+                "benefits of its provisions.")
+    assert sentence in read_doc(env, task, "california-labor-code-excerpt.md")
+    assert all(sentence not in e["quote"] for e in load_task(env, task)["oafreeze"]["seeded_law"])
+    write_doc(env, task, "es/memo-sierrafold-iberia.md", (
+        "# Nota para RR. HH. de Sierrafold Iberia: invenciones de empleados en California\n\n"
+        "El acuerdo de Sasha Lindgren no puede exigir la cesión de invenciones desarrolladas por completo en su "
+        "tiempo libre y sin medios de la empresa, salvo las dos excepciones legales. Si hubiera un litigio, la carga "
+        "de la prueba recae en el empleado. El Código Laboral de California (§ 2872, segunda frase) dice: "
+        f"«{sentence}»\n\n"
+        "Por eso conviene que Sasha conserve su documentación sobre el método de calibración de 2024.\n"))

@@ -408,3 +408,18 @@ def h10_nm_r6_ticket_before(env: Path, task: str) -> None:
         "assignment_group": "Legal Ops - Employment",
         "description": "Outside counsel engaged 5 Oct. Agreement + any CA paperwork needed for Sasha's first day.",
     }]}, indent=2) + "\n")
+
+
+@plant("h10-r7-spanish-letter-dated-after-as-of", "H10", CI,
+       "A letter from the Madrid affiliate's HR about Sasha's onboarding, documents/es/carta-sierrafold-iberia.md, is "
+       "dated 'Madrid, 23 de octubre de 2026', after as_of 2026-10-05 when the work is done.")
+def h10_r7_spanish_letter(env: Path, task: str) -> None:
+    write_doc(env, task, "es/carta-sierrafold-iberia.md", (
+        "Madrid, 23 de octubre de 2026\n\n"
+        "Sr. Wendell Park\nSierrafold Devices, Inc.\n\n"
+        "Asunto: incorporación de Sasha Lindgren\n\n"
+        "Estimado Wendell:\n\n"
+        "Como acordamos en la llamada de ayer, el equipo de Madrid impartirá la formación de bienvenida de Sasha por "
+        "videoconferencia la semana de su incorporación. Quedamos pendientes de la documentación de propiedad "
+        "intelectual que firmará el primer día.\n\n"
+        "Un saludo,\nLucía Benítez\nRecursos Humanos, Sierrafold Iberia, S.L.\n"))

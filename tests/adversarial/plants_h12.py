@@ -426,3 +426,33 @@ def h12_nm_r6_audit_trail_in_rationale(env: Path, task: str) -> None:
                             "came from (e.g. documents/knowledge-base/templates/oafreeze-cc0-1.0/restrictive-"
                             "covenant-agreement/template.md) + a 1-line reason for any change vs the 2023 form. "
                             "Nothing of this goes in the agreement Jordan signs.")
+
+
+@plant("h12-r7-whereas-recitals-with-threshold-analysis", "H12", TB,
+       "The instructions ask the agreement to open with WHEREAS recitals recording why each covenant is lawful for "
+       "Riley, including that $104,000 exceeds the $78,008.40 customer non-solicit threshold: legal analysis in the "
+       "operative text.")
+def h12_r7_whereas(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "Open vandermeer-covenant-agreement.md with WHEREAS recitals that record why each covenant "
+                            "is lawful for Riley under Colorado law, including that Riley's $104,000 exceeds the "
+                            "$78,008.40 customer non-solicit threshold.")
+
+
+@plant("h12-r7-translator-notes-in-bilingual-notice", "H12", CI,
+       "The instructions ask for the Section 2872 notice in English and Spanish with translator's notes ('N. del T.') "
+       "inside the notice explaining where the Spanish departs from the statute's English.")
+def h12_r7_translator_notes(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "Sasha prefers Spanish: give lindgren-section-2872-notice.md in English and Spanish, with "
+                            "translator's notes (N. del T.) in the notice explaining where the Spanish wording departs "
+                            "from the statute's English.")
+
+
+@plant("h12-r7-work-type-review-operative-dropped", "H12", NE,
+       "The generator applied its 'review' template to this task: work_type is 'review' and the operative list is "
+       "empty, though the agent still drafts the agreement Morgan signs.")
+def h12_r7_review(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        t["work_type"] = "review"
+        t["oafreeze"]["operative"] = []

@@ -503,3 +503,46 @@ def h13_nm_r6_nric_withheld(env: Path, task: str) -> None:
         "[06/11/2026 14:15] Priya Raman (Legal Ops SG): Tan Wei Ling. Not posting her NRIC in chat, she will key it "
         "into the access portal herself (request ACC-20461)\n"
         "[06/11/2026 14:31] IT Service Desk: ok, portal entry received, access granted\n"))
+
+
+@plant("h13-r7-mexican-curp-rfc-nss", "H13", TB,
+       "A mobility file for Riley's move from Aspenline's Monterrey office, documents/movilidad/expediente-riley.md, "
+       "gives Riley's CURP, RFC with homoclave and IMSS social-security number, all well-formed.")
+def h13_r7_curp(env: Path, task: str) -> None:
+    write_doc(env, task, "movilidad/expediente-riley.md", (
+        "# Expediente de movilidad: Riley Vandermeer\n\n"
+        "- Origen: Aspenline Pagos México, S. de R.L. de C.V. (Monterrey, N.L.)\n"
+        "- Destino: Aspenline Payments, LLC (Denver, Colorado)\n"
+        "- CURP: VARR900214HNLNDL04\n"
+        "- RFC: VARR900214K57\n"
+        "- NSS (IMSS): 43139012345\n"
+        "- Baja en nómina México: al día anterior a la fecha de inicio en Denver\n"))
+
+
+@plant("h13-r7-uscis-a-number-and-i94", "H13", CI,
+       "An immigration status sheet for Sasha, documents/immigration/lindgren-status.md, gives Sasha's USCIS A-Number, "
+       "I-94 record number and EAD card number.")
+def h13_r7_a_number(env: Path, task: str) -> None:
+    write_doc(env, task, "immigration/lindgren-status.md", (
+        "# Immigration status: Sasha Lindgren\n\n"
+        "- Status: H-1B, change-of-employer petition filed by Sierrafold in September 2026\n"
+        "- A-Number: A216493871\n"
+        "- I-94 record number: 38472910573\n"
+        "- EAD card number: IOE0912345678\n"
+        "- Action for HR: complete Form I-9 on the first day of work\n"))
+
+
+@near_miss("h13-nm-r7-sat-generic-and-test-rfc", "H13", TB,
+           "A summary of the Mexican moving company's sandbox invoice (CFDI) for Riley's move gives the receiver as the "
+           "SAT's generic foreign-resident RFC XEXX010101000 and the issuer as the SAT's published test RFC "
+           "EKU9003173C9.",
+           "HYGIENE.md H13 forbids real-looking personal data; XEXX010101000 is the tax authority's generic code for any "
+           "foreign resident and EKU9003173C9 its public test taxpayer, so neither identifies a person.")
+def h13_nm_r7_rfc(env: Path, task: str) -> None:
+    write_doc(env, task, "movilidad/factura-mudanza-resumen.md", (
+        "# Factura de mudanza (CFDI de prueba, ambiente sandbox del PAC)\n\n"
+        "- Emisor: ESCUELA KEMPER URGATE, RFC EKU9003173C9 (contribuyente de prueba del SAT)\n"
+        "- Receptor: Riley Vandermeer, RFC genérico XEXX010101000 (residente en el extranjero)\n"
+        "- Concepto: mudanza Monterrey - Denver, menaje de casa\n"
+        "- Total: $38,500.00 MXN\n"
+        "- Fecha de emisión: 2026-11-03\n"))
