@@ -91,10 +91,14 @@ def clauses(match_criteria: str) -> tuple[str, str]:
 NEGATION = re.compile(r"\b(?:not|no|never|without|omits?|omitted|omitting|fails?\s+to|lacks?|lacking|missing|absent|"
                       r"neither|nor|none|nothing|nowhere|free\s+of|excludes?|avoids?|removes?|deletes?|drops?|"
                       r"strips?|takes?\s+out|leaves?\s+out|cuts?)\b|n't\b", re.I)
-# "contains only …", "the only restrictions are …", "nothing but …": satisfied by an empty output.
+# "contains only …", "the only restrictions are …", "nothing but …": satisfied by an empty output; so is
+# a rule on every item of a kind the output gives ("every figure it gives is at the 22% rate").
 RESTRICTION = re.compile(r"\b(?:contains?|includes?|has|have|holds?|carries|consists?\s+of|is\s+made\s+of|keeps?)\s+only\b|"
                          r"\bthe\s+only\b|\bonly\s+(?:contains?|includes?|has|holds?)\b|\bnothing\s+(?:but|else|other\s+than)\b|"
-                         r"\b(?:solely|exclusively)\s+of\b", re.I)
+                         r"\b(?:solely|exclusively)\s+of\b|"
+                         r"\b(?:every|each|all|any)\s+(?:[\w-]+\s+){0,3}?(?:that\s+|which\s+)?(?:it|they|x{3,}|the\s+[\w-]+)\s+"
+                         r"(?:gives|contains|lists|states|uses|includes|cites|quotes|names|shows|reports|mentions|"
+                         r"sets\s+out)\b", re.I)
 # Bounds and idioms that hold a negation word without negating anything.
 NOT_NEGATION = re.compile(r"\b(?:no|not)\s+(?:more|less|later|earlier|longer|shorter|fewer|greater|sooner|higher|lower)"
                           r"\s+than\b|\bnot\s+(?:to\s+)?exceed\w*|\bnot\s+(?:only|just|merely)\b|\bno\s+matter\b|"

@@ -203,3 +203,20 @@ def test_near_miss_a_period_alone_or_as_a_bound_makes_no_criterion_gradable(tmp_
                                              "of no more than 30 days. FAIL if it omits the salary.")
     hits = found(env_with(tmp_path, task), "H03")
     assert [f.location for f in hits if f.severity in ("major", "blocker")] == ["$.criteria[0].match_criteria"], hits
+
+
+def test_a_rule_on_every_item_the_output_gives_is_met_by_an_empty_output(tmp_path):
+    task = task_json()
+    task["criteria"][2]["match_criteria"] = ("PASS if every figure client-email.md gives is computed at the 22% "
+                                             "supplemental rate. FAIL if any figure in it uses another rate.")
+    hits = [f for f in found(env_with(tmp_path, task), "H03") if "only demands absence" in f.message]
+    assert [f.evidence for f in hits] == ["client-email.md"]
+    reading = cr.read(task["criteria"][2]["match_criteria"])
+    assert [c.positive for c in reading.passes.claims] == [False] and not reading.passes.required[1:]
+
+
+def test_near_miss_a_rule_on_every_item_beside_a_demand_is_no_absence_only_criterion(tmp_path):
+    task = task_json()
+    task["criteria"][2]["match_criteria"] = ("PASS if client-email.md states the salary of $95,000 and each date it "
+                                             "gives is written in full. FAIL if it omits the salary.")
+    assert [f for f in found(env_with(tmp_path, task), "H03") if "only demands absence" in f.message] == []
