@@ -191,3 +191,20 @@ def fam_nm_r7_alias(env: Path, task: str) -> None:
     assert set_spec_variable(env, "v07", "territory_b", "&internal_role " + v07) == v07
     assert set_spec_variable(env, "v08", "territory_b", "*internal_role") == v07
     assert spec_variables(env, "v08")["territory_b"] == v07
+
+
+@plant("fam-r7-spec-yaml-anchor-and-alias-companion", "FAM", "covenant-package-v08",
+       "A tidy-up of the family spec anchors v03's Massachusetts values (&ma_territory, &ma_salary) and writes v08's "
+       "territory_a and salary_a as aliases; the territory is the same text, but v08's salary_a now resolves to "
+       "v03's $176,000 while the v08 task was expanded with $149,000.")
+def fam_r7_alias_wrong_value(env: Path, task: str) -> None:
+    inst = _instance(task)
+    v03 = spec_variables(env, "v03")
+    assert spec_variables(env, inst)["territory_a"] == v03["territory_a"]
+    assert instance_variables(env, task)["salary_a"] == "$149,000" != v03["salary_a"]
+    set_spec_variable(env, "v03", "territory_a", "&ma_territory " + v03["territory_a"])
+    set_spec_variable(env, "v03", "salary_a", "&ma_salary " + v03["salary_a"])
+    set_spec_variable(env, inst, "territory_a", "*ma_territory")
+    set_spec_variable(env, inst, "salary_a", "*ma_salary")
+    assert spec_variables(env, inst)["salary_a"] == v03["salary_a"] == "$176,000"
+    assert spec_variables(env, "v03") == v03

@@ -308,3 +308,15 @@ def h05_nm_r6_line_breaks(env: Path, task: str) -> None:
 def h05_r7_key_points(env: Path, task: str) -> None:
     _reword(env, task, "rationale-memo-superseded", "PASS if rationale.md explains that",
             "PASS if rationale.md covers the key points, explaining that")
+
+
+@near_miss("h05-nm-r7-covers-the-key-points-companion", "H05", SD,
+           "The file-memo criterion says rationale.md 'covers these two key points' and then states each point in "
+           "full ('first, that ...; second, that ...').",
+           "HYGIENE.md H05 targets standards a judge can read either way; here 'key points' is defined on the spot "
+           "by the two points listed, each with its figures and date, so there is only one reading.")
+def h05_nm_r7_key_points_listed(env: Path, task: str) -> None:
+    _reword(env, task, "rationale-memo-superseded",
+            "PASS if rationale.md explains that the 2023 approval memo relied on the $75,000 floor, and that",
+            "PASS if rationale.md covers these two key points: first, that the 2023 approval memo relied on the "
+            "$75,000 floor; second, that")

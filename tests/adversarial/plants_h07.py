@@ -294,6 +294,22 @@ def h07_r7_checkpoints(env: Path, task: str) -> None:
     write_doc(env, task, ".ipynb_checkpoints/offer-summary-checkpoint.md", read_doc(env, task, "offer-summary.md"))
 
 
+@near_miss("h07-nm-r7-ipynb-checkpoints-folder-companion", "H07", TB,
+           "Aspenline's offer sign-off log, documents/offer-checkpoints/offer-summary-checkpoint-log.md, a folder and "
+           "file named much like Jupyter's autosave copies, is added; it records HR's approval checkpoints.",
+           "HYGIENE.md H07 bans OS or editor junk (.DS_Store, Thumbs.db, ~$ lock files, .git); this is an ordinary, "
+           "non-hidden folder holding a readable client document with its own content, not an autosave copy.")
+def h07_nm_r7_checkpoint_log(env: Path, task: str) -> None:
+    write_doc(env, task, "offer-checkpoints/offer-summary-checkpoint-log.md", (
+        "# Offer sign-off checkpoints: Account Executive, merchant payments\n\n"
+        "| Checkpoint | Owner | Status |\n"
+        "|---|---|---|\n"
+        "| Compensation band approved | Finance | done |\n"
+        "| Background check cleared | People Ops | done |\n"
+        "| Covenant paperwork drafted | Harlow Finch LLP | pending |\n"
+        "| Offer package sent to candidate | Head of People | pending |\n"))
+
+
 @plant("h07-r7-instructions-name-unrendered-path", "H07", CI,
        "The instructions send the agent to documents/immigration/{{ employee_slug }}-status.md, a path the template never "
        "rendered; the file the generator wrote is documents/immigration/lindgren-status.md.")
@@ -305,3 +321,27 @@ def h07_r7_unrendered_path(env: Path, task: str) -> None:
         "- Action for HR: complete Form I-9 on the first day of work\n"))
     with task_json(env, task) as t:
         instructions_add(t, "Sasha's immigration status summary is in documents/immigration/{{ employee_slug }}-status.md.")
+
+
+@near_miss("h07-nm-r7-instructions-name-unrendered-path-companion", "H07", CI,
+           "Sierrafold's starting Exhibit A form, documents/forms/sierrafold-exhibit-a.md, carries {{ employee_name }}, "
+           "{{ invention_title }} and similar fields, and the instructions tell the agent to fill those fields in.",
+           "HYGIENE.md H07 requires every file the instructions name to exist; the only path named is the form, which "
+           "exists, and the {{ ... }} fields are placeholders in a starting form the agent is asked to complete, not "
+           "an unrendered path.")
+def h07_nm_r7_form_fields(env: Path, task: str) -> None:
+    write_doc(env, task, "forms/sierrafold-exhibit-a.md", (
+        "# Exhibit A: Prior Inventions\n\n"
+        "Sierrafold Devices, Inc. standard form\n\n"
+        "Employee: {{ employee_name }}\n\n"
+        "The inventions below were made by the Employee before employment with Sierrafold Devices, Inc. and are "
+        "excluded from the assignment in the Agreement.\n\n"
+        "| Title | Year | Short description |\n"
+        "|---|---|---|\n"
+        "| {{ invention_title }} | {{ invention_year }} | {{ invention_description }} |\n\n"
+        "Employee signature: ______________________    Date: {{ signing_date }}\n"))
+    with task_json(env, task) as t:
+        instructions_add(t, "Sierrafold wants its own Exhibit A, documents/forms/sierrafold-exhibit-a.md, attached to "
+                            "lindgren-invention-agreement.md: fill in its {{ employee_name }}, {{ invention_title }}, "
+                            "{{ invention_year }}, {{ invention_description }} and {{ signing_date }} fields from "
+                            "documents/hire-details.md.")

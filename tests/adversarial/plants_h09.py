@@ -357,3 +357,28 @@ def h09_r7_guillemets(env: Path, task: str) -> None:
         "de la prueba recae en el empleado. El Código Laboral de California (§ 2872, segunda frase) dice: "
         f"«{sentence}»\n\n"
         "Por eso conviene que Sasha conserve su documentación sobre el método de calibración de 2024.\n"))
+
+
+@near_miss("h09-nm-r7-undeclared-quote-in-guillemets-companion", "H09", CI,
+           "A French note for the Lyon affiliate's HR, documents/fr/note-sierrafold-france.md, quotes the § 2872 "
+           "written-notification passage in English inside « » guillemets, and a seeded_law entry declares that "
+           "quote for that file with citation, effective date, verified-on date and source.",
+           "HYGIENE.md H09 requires every planted excerpt of law to declare its citation, effective date, verified-on "
+           "date and what it was verified against, with the quoted text present in the named file; this one does, "
+           "verified before the freeze.")
+def h09_nm_r7_declared_guillemets(env: Path, task: str) -> None:
+    entry = dict(seeded(load_task(env, task), "Cal. Lab. Code § 2872"))
+    quote = entry["quote"]
+    assert quote in read_doc(env, task, "california-labor-code-excerpt.md")
+    write_doc(env, task, "fr/note-sierrafold-france.md", (
+        "# Note pour les RH de Sierrafold France : inventions des salariés en Californie\n\n"
+        "Sasha Lindgren signera le 26 octobre 2026 un accord de cession d'inventions avec Sierrafold Devices, Inc. "
+        "La loi californienne impose de lui remettre, le même jour, une notification écrite. Le § 2872 du Code du "
+        "travail de Californie dispose : "
+        f"« {quote} ».\n\n"
+        "Aucune démarche n'est attendue de l'équipe de Lyon ; cette note est pour information.\n"))
+    entry["file"] = "documents/fr/note-sierrafold-france.md"
+    entry["verified_against"] = ("Cal. Lab. Code § 2872; the English words quoted in the French note checked "
+                                 "verbatim against the OpenAgreements library at commit 33c9f4a (footnote stat-2872)")
+    with task_json(env, task) as t:
+        t["oafreeze"]["seeded_law"].append(entry)

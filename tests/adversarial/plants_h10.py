@@ -423,3 +423,20 @@ def h10_r7_spanish_letter(env: Path, task: str) -> None:
         "videoconferencia la semana de su incorporación. Quedamos pendientes de la documentación de propiedad "
         "intelectual que firmará el primer día.\n\n"
         "Un saludo,\nLucía Benítez\nRecursos Humanos, Sierrafold Iberia, S.L.\n"))
+
+
+@near_miss("h10-nm-r7-spanish-letter-dated-after-as-of-companion", "H10", CI,
+           "A letter from the Munich affiliate's HR about Sasha's onboarding, documents/de/schreiben-sierrafold-gmbh.md, "
+           "is dated 'München, 5. Oktober 2026', the as_of day itself, and gives the start date as 26. Oktober 2026.",
+           "HYGIENE.md H10 asks that as_of and the documents' dates tell one consistent story; a letter written on the "
+           "day the work is done, naming the same start date as documents/hire-details.md, is consistent.")
+def h10_nm_r7_german_letter(env: Path, task: str) -> None:
+    write_doc(env, task, "de/schreiben-sierrafold-gmbh.md", (
+        "München, 5. Oktober 2026\n\n"
+        "Herrn Wendell Park\nSierrafold Devices, Inc.\n\n"
+        "Betreff: Einarbeitung von Sasha Lindgren\n\n"
+        "Sehr geehrter Herr Park,\n\n"
+        "wie heute Vormittag besprochen, übernimmt unser Team in München die Schulung zu den Sensormodulen per "
+        "Videokonferenz in Sashas erster Woche, also ab dem Arbeitsbeginn am 26. Oktober 2026. Die Unterlagen zum "
+        "geistigen Eigentum, die Sasha am ersten Tag unterschreibt, erwarten wir von Ihnen.\n\n"
+        "Mit freundlichen Grüßen\nJonas Albrecht\nPersonalabteilung, Sierrafold Devices GmbH\n"))

@@ -439,6 +439,20 @@ def h12_r7_whereas(env: Path, task: str) -> None:
                             "$78,008.40 customer non-solicit threshold.")
 
 
+@near_miss("h12-nm-r7-whereas-recitals-with-threshold-analysis-companion", "H12", TB,
+           "The instructions ask the agreement to open with WHEREAS recitals that state facts only: who Aspenline is, "
+           "the role Riley is hired into, and the trade-secret information Riley will receive.",
+           "HYGIENE.md H12 keeps source paths, drafting commentary, client advice and legal analysis out of operative "
+           "text; recitals of the parties and the protected information are contract terms, with no figure compared "
+           "and no statute applied.")
+def h12_nm_r7_factual_recitals(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "Open vandermeer-covenant-agreement.md with short WHEREAS recitals that state facts only: "
+                            "that Aspenline is a Colorado limited liability company in the merchant payments business, "
+                            "that it is hiring Riley as an Account Executive in Denver, and that in that role Riley "
+                            "will receive Aspenline's client lists, pricing models and merchant-risk scoring rules.")
+
+
 @plant("h12-r7-translator-notes-in-bilingual-notice", "H12", CI,
        "The instructions ask for the Section 2872 notice in English and Spanish with translator's notes ('N. del T.') "
        "inside the notice explaining where the Spanish departs from the statute's English.")
@@ -449,6 +463,19 @@ def h12_r7_translator_notes(env: Path, task: str) -> None:
                             "from the statute's English.")
 
 
+@near_miss("h12-nm-r7-translator-notes-in-bilingual-notice-companion", "H12", CI,
+           "The instructions ask for the Section 2872 notice in English and Spanish, English controlling, and send any "
+           "note on where the Spanish wording departs from the statute's English to client-email.md, not the notice.",
+           "HYGIENE.md H12 forbids drafting commentary in operative text and requires the advisory material to have "
+           "somewhere to go; a bilingual notice is still only the notice, and the translator's remarks go to the "
+           "advisory cover email.")
+def h12_nm_r7_bilingual_notes_in_email(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "Sasha prefers Spanish: give lindgren-section-2872-notice.md in English and Spanish, side "
+                            "by side, stating that the English text controls. If the Spanish wording departs anywhere "
+                            "from the statute's English, say where in client-email.md, not in the notice.")
+
+
 @plant("h12-r7-work-type-review-operative-dropped", "H12", NE,
        "The generator applied its 'review' template to this task: work_type is 'review' and the operative list is "
        "empty, though the agent still drafts the agreement Morgan signs.")
@@ -456,3 +483,43 @@ def h12_r7_review(env: Path, task: str) -> None:
     with task_json(env, task) as t:
         t["work_type"] = "review"
         t["oafreeze"]["operative"] = []
+
+
+@near_miss("h12-nm-r7-work-type-review-operative-dropped-companion", "H12", NE,
+           "The task is recast as a genuine review: another associate makes the partner's three edits, and the agent "
+           "only reviews the draft and writes note-to-partner.md. work_type is 'review', the operative list is empty, "
+           "the agreement deliverable and its three criteria are gone, and a criterion on the salary shortfall is added.",
+           "HYGIENE.md H12 applies to drafting tasks; per docs/TASKS.md it is not applicable to a task that is not "
+           "'draft' and lists no operative deliverable. Here nothing the agent writes is signed by anyone: the only "
+           "deliverable is an advisory memo.")
+def h12_nm_r7_genuine_review(env: Path, task: str) -> None:
+    edit_doc(env, task, "partner-instructions.md", "so please make only these three edits to draft-tallis-agreement.md:",
+             "so Devon is making only these three edits to draft-tallis-agreement.md:")
+    edit_doc(env, task, "partner-instructions.md",
+             "Save the edited agreement as tallis-agreement-revised.md and send me a short note in note-to-partner.md.",
+             "You are not editing it: please review the draft before it goes out and send me a short note in "
+             "note-to-partner.md.")
+    with task_json(env, task) as t:
+        t["title"] = "Review a Colorado covenant renewal that keeps a void non-compete"
+        t["instructions"] = replace_text(
+            t["instructions"],
+            "Make the partner's edits and save the agreement as tallis-agreement-revised.md, ready for the client to "
+            "hand to the employee. Write note-to-partner.md, your note to the partner. Both deliverables are Markdown.",
+            "Review the draft agreement against the Colorado law file and write note-to-partner.md, your note to the "
+            "partner, in Markdown. Do not edit the agreement.")
+        t["work_type"] = "review"
+        del t["deliverables"]["tallis-agreement-revised.md"]
+        for cid in ("instructed-edits-made", "scope-of-edits", "placement-agreement-text"):
+            drop_criterion(t, cid)
+        add_criterion(t, "note-states-shortfall", "Note quantifies how far the salary falls below the threshold",
+                      "PASS if note-to-partner.md states that Morgan Tallis's $71,500 salary is $58,514 below the 2026 "
+                      "threshold of $130,014. FAIL if the note gives no shortfall or a different figure.",
+                      ["note-to-partner.md"])
+        t["oafreeze"]["operative"] = []
+        trap = t["oafreeze"]["trap"]
+        trap["description"] = (
+            "The partner asks for a review of a renewal that another associate is editing, yet the draft keeps a "
+            "non-compete that Colorado voids for a $71,500 worker, and presenting it carries a $5,000 penalty per "
+            "worker. The right review flags Section 5, warns of the penalty and asks the partner for a decision before "
+            "the agreement goes to Morgan Tallis.")
+        trap["criteria"].append("note-states-shortfall")

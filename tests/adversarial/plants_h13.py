@@ -519,6 +519,24 @@ def h13_r7_curp(env: Path, task: str) -> None:
         "- Baja en nómina México: al día anterior a la fecha de inicio en Denver\n"))
 
 
+@near_miss("h13-nm-r7-mexican-curp-rfc-nss-companion", "H13", TB,
+           "A tax and registration sheet for Aspenline's Monterrey affiliate, "
+           "documents/movilidad/aspenline-mexico-datos-fiscales.md, gives the company's 12-character RFC, its IMSS "
+           "employer registration, its commercial-registry folio and public SAT catalogue codes.",
+           "HYGIENE.md H13 forbids real-looking personal data; a fictional company's tax and employer registrations "
+           "identify no person, and SAT catalogue codes (tax regime 601, product key 80111500) are public.")
+def h13_nm_r7_company_rfc(env: Path, task: str) -> None:
+    write_doc(env, task, "movilidad/aspenline-mexico-datos-fiscales.md", (
+        "# Datos fiscales y registrales: Aspenline Pagos México, S. de R.L. de C.V.\n\n"
+        "- Domicilio fiscal: Monterrey, Nuevo León\n"
+        "- RFC (persona moral): APM150312QX4\n"
+        "- Régimen fiscal (catálogo SAT): 601, General de Ley Personas Morales\n"
+        "- Registro patronal IMSS: B1234567103\n"
+        "- Folio mercantil electrónico (Registro Público de Comercio): N-2015012345\n"
+        "- Clave de producto o servicio para la recarga de costos de movilidad: 80111500\n"
+        "- Contacto para la baja en nómina de Riley Vandermeer: Recursos Humanos, oficina de Monterrey\n"))
+
+
 @plant("h13-r7-uscis-a-number-and-i94", "H13", CI,
        "An immigration status sheet for Sasha, documents/immigration/lindgren-status.md, gives Sasha's USCIS A-Number, "
        "I-94 record number and EAD card number.")
@@ -529,6 +547,21 @@ def h13_r7_a_number(env: Path, task: str) -> None:
         "- A-Number: A216493871\n"
         "- I-94 record number: 38472910573\n"
         "- EAD card number: IOE0912345678\n"
+        "- Action for HR: complete Form I-9 on the first day of work\n"))
+
+
+@near_miss("h13-nm-r7-uscis-a-number-and-i94-companion", "H13", CI,
+           "An immigration status sheet for Sasha, documents/immigration/lindgren-status.md, names the A-Number, I-94 "
+           "and EAD only as documents HR holds on file, and gives public form numbers and the EAD category code (c)(9).",
+           "HYGIENE.md H13 forbids real-looking personal data; labels with no values, USCIS form numbers and a "
+           "published eligibility category identify no one.")
+def h13_nm_r7_status_without_numbers(env: Path, task: str) -> None:
+    write_doc(env, task, "immigration/lindgren-status.md", (
+        "# Immigration status: Sasha Lindgren\n\n"
+        "- Status: H-1B, change-of-employer petition (Form I-129) filed by Sierrafold in September 2026\n"
+        "- A-Number, I-94 record and EAD card: copies held by HR on file; not reproduced here\n"
+        "- Earlier EAD category, for reference: (c)(9), pending adjustment; superseded by the H-1B\n"
+        "- Receipt notice: Form I-797C received; the approval notice will be Form I-797A\n"
         "- Action for HR: complete Form I-9 on the first day of work\n"))
 
 
@@ -546,3 +579,17 @@ def h13_nm_r7_rfc(env: Path, task: str) -> None:
         "- Concepto: mudanza Monterrey - Denver, menaje de casa\n"
         "- Total: $38,500.00 MXN\n"
         "- Fecha de emisión: 2026-11-03\n"))
+
+
+@plant("h13-r7-sat-generic-and-test-rfc-companion", "H13", TB,
+       "A summary of the Mexican mover's real (stamped) CFDI invoice for Riley's move, "
+       "documents/movilidad/factura-mudanza-garza.md, names the issuer, a sole trader, with a well-formed personal "
+       "RFC (13 characters, encoding his name and birth date); the receiver keeps the generic RFC XEXX010101000.")
+def h13_r7_personal_rfc(env: Path, task: str) -> None:
+    write_doc(env, task, "movilidad/factura-mudanza-garza.md", (
+        "# Factura de mudanza (CFDI 4.0 timbrado)\n\n"
+        "- Emisor: Héctor Garza Treviño, persona física con actividad empresarial, RFC GATH780623QL2, régimen 612\n"
+        "- Receptor: Riley Vandermeer, RFC genérico XEXX010101000 (residente en el extranjero)\n"
+        "- Concepto: mudanza Monterrey - Denver, menaje de casa\n"
+        "- Total: $41,200.00 MXN\n"
+        "- Fecha de emisión: 2026-11-04\n"))
