@@ -45,7 +45,7 @@ LABELLED = [
     # Other countries' personal identity numbers, labelled: the UK's National Insurance number,
     # Canada's social insurance number, an NHS, PPS or national identity number, a Personnummer.
     ("national identity number", r"(?:national[ \t_-]*(?:insurance|identity|identification|id)|nino|ni[ \t]?(?=no\b|num)|"
-     r"social[ \t_-]*insurance|sin[ \t]?(?=#|no\b|num|:)|nhs|ppsn?|personnummer|aadhaar|bsn|curp|nric|nss|imss|"
+     r"social[ \t_-]*insurance|sin[ \t]?(?=#|no\b|num|:)|nhs|ppsn?|personnummer|aadhaar|bsn|curp|nric|nss|"
      r"personal[ \t_-]*(?:identity|identification|id)[ \t_-]*(?:number|no\b|code))",
      r"(?=(?:[a-z \t.-]{0,3}\d){6})(?![a-z0-9 .-]*[a-z]{4})[a-z0-9](?:[ .-]?[a-z0-9]){5,17}", "major", False),
     # Identity numbers that mix letters and digits, labelled: a person's RFC in Mexico (four letters; a
@@ -75,7 +75,7 @@ _LABEL_BEGINS = {
     "account number": ("account", "acct"),
     "date of birth": ("dob", "d.o.b", "date", "birth"),
     "national identity number": ("national", "nino", "ni", "social", "sin", "nhs", "pps", "personnummer", "aadhaar",
-                                 "bsn", "curp", "nric", "nss", "imss", "personal", "rfc", "a-n", "a n", "a#", "a-#",
+                                 "bsn", "curp", "nric", "nss", "personal", "rfc", "a-n", "a n", "a#", "a-#",
                                  "alien", "uscis", "i-94", "ead"),
     "phone number": ("tel", "phone", "mob", "cell", "fax", "handy"),
     "passport number": ("passport",),
