@@ -148,18 +148,19 @@ def _event_dates(text: str, as_of: dt.date) -> list[tuple[str, frozenset[str], t
     pieces = [s for _, s in tx.sentences(text)]
     pieces = [p for piece in pieces for p in piece.splitlines() if p.strip()]
     for piece in pieces:
-        if _PAST.search(piece):
+        words = piece.replace("_", " ")  # a machine-written row's "sign_agreement" is two words
+        if _PAST.search(words):
             continue
-        thing = _OBJECT.search(piece)
+        thing = _OBJECT.search(words)
         found = [tx.date_readings(w) for w, _ in tx.dates(piece)] + _yearless(piece, as_of)
         if len(found) != 1 or not found[0]:
             continue  # one date, about one of this task's documents or the work, not a past one
         # what the event happens to, and what goes with it ("the notice is delivered with the offer")
-        what = {_thing(thing.group(0))} | {_thing(m.group(1)) for m in _WITH.finditer(piece)} if thing else set()
+        what = {_thing(thing.group(0))} | {_thing(m.group(1)) for m in _WITH.finditer(words)} if thing else set()
         # a line may date two events at once ("signed on the first day of work: January 5, 2027"); a
         # start is always the work's, whatever else the line names ("start date November 2, 2026")
         out += [(name, frozenset({"work"}) if name == "start" else frozenset(what), found[0], piece.strip())
-                for name, pattern in EVENTS.items() if pattern.search(piece) and (what or name == "start")]
+                for name, pattern in EVENTS.items() if pattern.search(words) and (what or name == "start")]
     return out
 
 

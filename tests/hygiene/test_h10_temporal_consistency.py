@@ -316,3 +316,18 @@ def test_a_letter_dated_in_another_language_with_its_place_after_as_of_is_major(
 def test_near_miss_a_dateline_with_its_place_on_as_of(tmp_path):
     files = {**workspace(), "carta.md": "Madrid, 2 de marzo de 2026\n\nEstimado cliente:\n"}
     assert found(env_with(tmp_path, files=files), "H10") == []
+
+
+def test_an_event_named_in_snake_case_in_a_machine_written_row_is_read(tmp_path):
+    task = task_json()
+    task["instructions"] += " The agreement is signed on March 20, 2026."
+    calendar = "employee,event,date\nDana Reyes,sign_agreement,2026-03-27\n"
+    hits = found(env_with(tmp_path, task, {**workspace(), "calendar.csv": calendar}), "H10")
+    assert [(f.severity, f.path) for f in hits if "signing date" in f.message] == [("major", "task.json")]
+
+
+def test_near_miss_a_machine_written_row_that_agrees(tmp_path):
+    task = task_json()
+    task["instructions"] += " The agreement is signed on March 20, 2026."
+    calendar = "employee,event,date\nDana Reyes,sign_agreement,2026-03-20\nDana Reyes,deliver_copy,2026-03-18\n"
+    assert found(env_with(tmp_path, task, {**workspace(), "calendar.csv": calendar}), "H10") == []
