@@ -440,3 +440,15 @@ def h10_nm_r7_german_letter(env: Path, task: str) -> None:
         "Videokonferenz in Sashas erster Woche, also ab dem Arbeitsbeginn am 26. Oktober 2026. Die Unterlagen zum "
         "geistigen Eigentum, die Sasha am ersten Tag unterschreibt, erwarten wir von Ihnen.\n\n"
         "Mit freundlichen Grüßen\nJonas Albrecht\nPersonalabteilung, Sierrafold Devices GmbH\n"))
+
+
+@plant("h10-r7-signing-calendar-csv-date-typo", "H10", SD,
+       "HR's signing calendar export, documents/hr/signing-calendar.csv, gives the agreement's signing as 2027-01-15, "
+       "ten days after Jordan's first day (2027-01-05), when the hire details and the criteria have Jordan sign on the "
+       "first day, January 5, 2027.")
+def h10_r7_calendar(env: Path, task: str) -> None:
+    write_doc(env, task, "hr/signing-calendar.csv", (
+        "employee,event,date,owner\n"
+        "Jordan Ellery,deliver_agreement_copy,2026-12-18,HR\n"
+        "Jordan Ellery,first_day,2027-01-05,Operations\n"
+        "Jordan Ellery,sign_agreement,2027-01-15,HR\n"))
