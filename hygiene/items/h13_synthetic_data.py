@@ -52,7 +52,7 @@ LABELLED = [
     # company's has three, and the SAT's generic XAXX010101000 and XEXX010101000 are allowed); a US
     # immigrant's A-Number, I-94 record and EAD card numbers.
     ("national identity number", r"rfc", r"[a-z\u00f1&]{4}\d{6}[a-z0-9]{3}", "major", False),
-    ("national identity number", r"(?:a[ \t-]?(?:number|no\b|#)|alien[ \t_-]*(?:registration[ \t_-]*)?"
+    ("national identity number", r"(?:a(?:[ -](?:number|no\b)|[ -]?#)|alien[ \t_-]*(?:registration[ \t_-]*)?"
      r"(?:number|no\b|#)|uscis[ \t_-]*(?:number|no\b|#)|i-94(?:[ \t_-]*(?:record|admission))?|ead(?:[ \t_-]*card)?)",
      r"[a-z&]{0,4}-?\d{6,13}[a-z0-9]{0,3}", "major", False),
     # A number labelled as a telephone, in any national form ("Tel. 030 2312 5874", "mobile: 0612 345 678").
@@ -75,7 +75,7 @@ _LABEL_BEGINS = {
     "account number": ("account", "acct"),
     "date of birth": ("dob", "d.o.b", "date", "birth"),
     "national identity number": ("national", "nino", "ni", "social", "sin", "nhs", "pps", "personnummer", "aadhaar",
-                                 "bsn", "curp", "nric", "nss", "personal", "rfc", "a-n", "a n", "a#", "a-#",
+                                 "bsn", "curp", "nric", "nss", "personal", "rfc", "a-n", "a n", "a#", "a-#", "a #",
                                  "alien", "uscis", "i-94", "ead"),
     "phone number": ("tel", "phone", "mob", "cell", "fax", "handy"),
     "passport number": ("passport",),
