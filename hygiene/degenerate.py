@@ -194,6 +194,7 @@ _NUMBER_WORDS = {**{w: n for n, w in enumerate(_ONES)}, **_TENS,
 _WORD_PERIOD = re.compile(r"\b(" + "|".join(sorted(_NUMBER_WORDS, key=len, reverse=True)) + r")\s+" + _UNITS)
 
 
+@functools.lru_cache(maxsize=64)
 def periods(normalized_output: str) -> frozenset[tuple[int, str]]:
     """Every period an output names, in digits or in words ("twenty-one (21) days", "21 days")."""
     found = {(int(m.group(1)), m.group(2)) for m in _PERIOD.finditer(normalized_output)}
@@ -213,9 +214,9 @@ def passes(g: Grading, normalized_output: str) -> bool:
     """Whether an output (already `text.normalize`d) passes the criterion by the proxy."""
     if not g.gradable or any(contains(normalized_output, lit) for lit in g.forbidden):
         return False
-    if g.groups and g.periods and not g.periods <= periods(normalized_output):
+    if not all(any(contains(normalized_output, lit) for lit in group) for group in g.groups):
         return False
-    return all(any(contains(normalized_output, lit) for lit in group) for group in g.groups)
+    return not (g.groups and g.periods) or g.periods <= periods(normalized_output)
 
 
 @dataclass(frozen=True)

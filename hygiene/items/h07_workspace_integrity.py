@@ -21,16 +21,16 @@ NAME = "workspace integrity"
 # files ("~WRL0941.tmp"), LibreOffice locks, vim swap files, backups ("x~"), AppleDouble, Emacs locks.
 JUNK = re.compile(r"^(\.DS_Store|Thumbs\.db|desktop\.ini|~\$.*|~WR[A-Z]\d*\.tmp|.*\.tmp|\.~lock\..*#|.*\.swp|.*~|\._.*|"
                   r"\.#.*|.*\.pyc|.*\.orig|.*\.rej)$", re.I)
-# Folders that tools leave behind: notebook checkpoints, caches, editor settings, archive debris.
-JUNK_FOLDER = re.compile(r"^(\.ipynb_checkpoints|__pycache__|__MACOSX|\.pytest_cache|\.mypy_cache|\.ruff_cache|\.idea|"
-                         r"\.vscode|node_modules|\.venv|\.Trash(?:es|-\d+)?|\.Spotlight-V100|\.fseventsd|"
-                         r"\$RECYCLE\.BIN|System Volume Information)$", re.I)
+# Folders that tools leave behind: notebook checkpoints, caches, editor settings, archive debris. One
+# search over a path finds the first of them in it (every file of a workspace is looked at).
+JUNK_FOLDER = re.compile(r"(?:^|/)((?:\.ipynb_checkpoints|__pycache__|__MACOSX|\.pytest_cache|\.mypy_cache|\.ruff_cache|"
+                         r"\.idea|\.vscode|node_modules|\.venv|\.Trash(?:es|-\d+)?|\.Spotlight-V100|\.fseventsd|"
+                         r"\$RECYCLE\.BIN|System Volume Information))/", re.I)
 
 
 def _junk(rel: str) -> bool:
     """A junk file, or a file in a junk folder (reported as junk, not read as a document)."""
-    *folders, name = rel.split("/")
-    return bool(JUNK.match(name)) or any(JUNK_FOLDER.match(d) for d in folders)
+    return bool(JUNK.match(rel.rsplit("/", 1)[-1])) or JUNK_FOLDER.search(rel) is not None
 
 
 def check(ctx: TaskContext) -> list[Finding]:
@@ -50,9 +50,9 @@ def check(ctx: TaskContext) -> list[Finding]:
     junk_folders: dict[str, int] = {}
     for f in ctx.files:
         parts = f.rel.split("/")
-        folder = next((n for n in range(len(parts) - 1) if JUNK_FOLDER.match(parts[n])), None)
+        folder = JUNK_FOLDER.search(f.rel)
         if folder is not None:
-            where = "/".join(parts[:folder + 1])
+            where = f.rel[:folder.end(1)]
             junk_folders[where] = junk_folders.get(where, 0) + 1
         elif ".git" in parts[:-1] or parts[-1] == ".git":
             out.append(ctx.finding(ID, "major", f.rel, "a .git folder or file in the task: its history can hold the "
