@@ -9,6 +9,7 @@ cannot be read is listed as unreadable, with the reason.
 
 from __future__ import annotations
 
+import functools
 import os
 import stat
 import unicodedata
@@ -98,7 +99,13 @@ def _tree_id(node: dict, object_format: str) -> str:
                 entries.append(("40000", name[:-1], sub))
         else:
             entries.append((value[0], name, value[1]))
-    return hashing.git_tree_id(entries, object_format)
+    return _tree_object_id(tuple(entries), object_format)
+
+
+@functools.lru_cache(maxsize=4096)
+def _tree_object_id(entries: tuple[tuple[str, str, str], ...], object_format: str) -> str:
+    # Remembered: the knowledge base's folders are the same trees in every task of an environment.
+    return hashing.git_tree_id(list(entries), object_format)
 
 
 def _readable_listing(root: str | os.PathLike) -> Listing:
