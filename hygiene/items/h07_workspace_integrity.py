@@ -40,27 +40,22 @@ def check(ctx: TaskContext) -> list[Finding]:
         out.append(ctx.finding(
             ID, "major", rel, f"{rel} is a symlink: what the agent reads depends on the machine, and it can point "
             "outside the workspace", "replace the link by the file it points to", evidence=rel))
-    for rel in [f.rel for f in ctx.files] + ctx.symlinks:
-        try:
-            rel.encode("utf-8")
-        except UnicodeEncodeError:
-            out.append(ctx.finding(ID, "major", shown(rel), "the file name is not valid UTF-8: git, the manifest and "
-                                   "other machines may show or store it differently", "rename it in UTF-8",
-                                   evidence=shown(rel)))
     junk_folders: dict[str, int] = {}
     for f in ctx.files:
-        parts = f.rel.split("/")
-        folder = JUNK_FOLDER.search(f.rel)
+        bad_name, folder, dot_git, junk = _path_flags(f.rel)
+        if bad_name:
+            out.append(_not_utf8(ctx, f.rel))
         if folder is not None:
-            where = f.rel[:folder.end(1)]
-            junk_folders[where] = junk_folders.get(where, 0) + 1
-        elif ".git" in parts[:-1] or parts[-1] == ".git":
+            junk_folders[folder] = junk_folders.get(folder, 0) + 1
+        elif dot_git:
             out.append(ctx.finding(ID, "major", f.rel, "a .git folder or file in the task: its history can hold the "
                                    "rubric or earlier answers", "remove it", evidence=f.rel))
-        elif JUNK.match(parts[-1]):
-            out.append(ctx.finding(ID, "minor", f.rel, f"{parts[-1]!r} is operating-system or editor junk",
+        elif junk:
+            name = f.rel.rsplit("/", 1)[-1]
+            out.append(ctx.finding(ID, "minor", f.rel, f"{name!r} is operating-system or editor junk",
                                    "delete it (and ignore such files in the environment's .gitignore)",
-                                   evidence=parts[-1]))
+                                   evidence=name))
+    out += [_not_utf8(ctx, rel) for rel in ctx.symlinks if _path_flags(rel)[0]]
     for where, n in junk_folders.items():
         out.append(ctx.finding(ID, "minor", where, f"{where}/ is a folder a tool left behind ({n} file"
                                f"{'s' if n != 1 else ''}): the agent reads it as part of the task",
@@ -96,6 +91,26 @@ def check(ctx: TaskContext) -> list[Finding]:
     return out
 
 
+@lru_cache(maxsize=1 << 16)
+def _path_flags(rel: str) -> tuple[bool, str | None, bool, bool]:
+    """What a path alone says: not UTF-8, the junk folder it is in, inside a .git, a junk name.
+    Remembered: the knowledge base's paths are the same in every task of a run."""
+    try:
+        rel.encode("utf-8")
+        bad_name = False
+    except UnicodeEncodeError:
+        bad_name = True
+    parts = rel.split("/")
+    folder = JUNK_FOLDER.search(rel)
+    return (bad_name, rel[:folder.end(1)] if folder is not None else None,
+            ".git" in parts, JUNK.match(parts[-1]) is not None)
+
+
+def _not_utf8(ctx: TaskContext, rel: str) -> Finding:
+    return ctx.finding(ID, "major", shown(rel), "the file name is not valid UTF-8: git, the manifest and other "
+                       "machines may show or store it differently", "rename it in UTF-8", evidence=shown(rel))
+
+
 def _missing_sources(ctx: TaskContext) -> list[Finding]:
     """LAB's `sources`: every document a criterion rests on is in the workspace (a path from the
     task folder, `documents/memo.pdf`, or from the workspace, `memo.pdf`)."""
@@ -129,23 +144,21 @@ def _twins(ctx: TaskContext) -> list[Finding]:
     """Paths that differ only by case or Unicode normalization, compared at every level: two
     folders (`Exhibits/`, `exhibits/`) become one on macOS or Windows as surely as two files do.
     A clash is reported once, at the shortest path where it starts."""
-    rels = [f.rel for f in ctx.files] + ctx.symlinks
-    spellings: dict[str, set[str]] = defaultdict(set)
-    folders: set[str] = set()
-    for rel in rels:
-        parts = rel.split("/")
-        for n in range(1, len(parts) + 1):
-            prefix = "/".join(parts[:n])
-            spellings[_fold(prefix)].add(prefix)
-            if n < len(parts):
-                folders.add(prefix)
+    kb_spellings, kb_folders, kb_clashes = _kb_spellings(tuple(f.rel for f in ctx.kb_files))
+    own, own_folders, _ = _spelled([f.rel for f in ctx.files if not f.in_kb] + ctx.symlinks)
+    empty: frozenset[str] = frozenset()
+
+    def spellings(key: str) -> set[str] | frozenset[str]:
+        return kb_spellings.get(key, empty) | own.get(key, empty)
+
     out = []
-    for key, names in sorted(spellings.items()):
+    for key in sorted(kb_clashes | own.keys()):
+        names = spellings(key)
         parent = key.rsplit("/", 1)[0] if "/" in key else ""
-        if len(names) < 2 or len(spellings.get(parent, ())) > 1:
+        if len(names) < 2 or len(spellings(parent)) > 1:
             continue
         names = sorted(names, key=lambda n: n.encode("utf-8", "surrogateescape"))
-        dirs = sum(n in folders for n in names)
+        dirs = sum(n in kb_folders or n in own_folders for n in names)
         what = ("folders that differ only by case or Unicode normalization: on macOS or Windows they are one "
                 "folder, so the files of both are mixed in it and a file of one can replace a file of the other"
                 if dirs == len(names) else
@@ -156,6 +169,27 @@ def _twins(ctx: TaskContext) -> list[Finding]:
         out.append(ctx.finding(ID, "major", names[0], what, "rename one of them so the paths differ in more than "
                                "case or accents", evidence=" | ".join(names)))
     return out
+
+
+def _spelled(rels: list[str] | tuple[str, ...]) -> tuple[dict[str, set[str]], set[str], set[str]]:
+    """Every spelling of each path and of each folder above it, by its folded form; the folders; and
+    the folded forms spelled more than one way."""
+    spellings: dict[str, set[str]] = defaultdict(set)
+    folders: set[str] = set()
+    for rel in rels:
+        parts = rel.split("/")
+        for n in range(1, len(parts) + 1):
+            prefix = "/".join(parts[:n])
+            spellings[_fold(prefix)].add(prefix)
+            if n < len(parts):
+                folders.add(prefix)
+    return dict(spellings), folders, {key for key, names in spellings.items() if len(names) > 1}
+
+
+@lru_cache(maxsize=4)
+def _kb_spellings(rels: tuple[str, ...]) -> tuple[dict[str, set[str]], set[str], set[str]]:
+    # Remembered: the materialized knowledge base is the same paths in every task of a run.
+    return _spelled(rels)
 
 
 @lru_cache(maxsize=1 << 16)

@@ -99,6 +99,22 @@ def test_a_file_and_a_folder_whose_names_differ_only_by_case_collide(tmp_path):
     assert "file and a folder" in hits[0].message
 
 
+def test_twins_are_found_inside_the_knowledge_base_and_across_its_edge_in_every_task(tmp_path):
+    # The knowledge base's paths are read once a run; a clash inside it, or between it and a task's
+    # own folder, is still each task's finding, and a clean knowledge base next to it stays clean.
+    inside = {**workspace(), "knowledge-base/Guides/a.md": "Guide A.", "knowledge-base/guides/b.md": "Guide B."}
+    assert [f.evidence for f in found(env_with(tmp_path / "one", files=inside), "H07")] == [
+        "documents/knowledge-base/Guides | documents/knowledge-base/guides"]
+    across = {**workspace(), "knowledge-base/guides/a.md": "Guide A.", "Knowledge-Base/notes.md": "Task notes."}
+    assert [f.evidence for f in found(env_with(tmp_path / "edge", files=across), "H07")] == [
+        "documents/Knowledge-Base | documents/knowledge-base"]
+    clean = {**workspace(), "knowledge-base/guides/a.md": "Guide A.", "knowledge-base/guides/b.md": "Guide B."}
+    assert found(env_with(tmp_path / "clean", files=clean), "H07") == []
+    again = {**clean, "knowledge-base/GUIDES/c.md": "Guide C."}
+    assert [f.evidence for f in found(env_with(tmp_path / "three", files=again), "H07")] == [
+        "documents/knowledge-base/GUIDES | documents/knowledge-base/guides"]
+
+
 def test_near_miss_folders_whose_names_differ_in_more_than_case_are_fine(tmp_path):
     files = {**workspace(), "exhibits/a.md": "Exhibit A.", "exhibit-notes/b.md": "Notes.",
              "schedules/exhibits.md": "A file named like a folder elsewhere."}
