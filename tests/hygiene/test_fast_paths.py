@@ -186,8 +186,13 @@ def test_words_are_those_of_each_normalized_line():
         assert tx.words(text) == _words_by_definition(text), text[:80]
 
 
+# What the text helpers straighten, written out here as the definition they must meet.
+_STRAIGHT = str.maketrans({"\u201c": '"', "\u201d": '"', "\u201e": '"', "\u2018": "'", "\u2019": "'",
+                           "\u2013": "-", "\u2014": "-", "\u00a0": " "})
+
+
 def _normalize_by_definition(text: str) -> str:
-    text = re.sub(r"§\s*", "§ ", text.translate(tx._QUOTES))
+    text = re.sub(r"§\s*", "§ ", text.translate(_STRAIGHT))
     return re.sub(r"\s+", " ", text).casefold().strip()
 
 
