@@ -7061,3 +7061,1029 @@ def fam_nm_r7_reindent(env: Path, task: str) -> None:
     (task_dir(env, task) / "task.json").write_text(json.dumps(data, indent=4, ensure_ascii=False) + "\n", "utf-8")
 
 
+
+
+# === Eighth fresh round (2026-12): written from HYGIENE.md and TASKS.md only, without reading the audit's code ===
+#
+# An eighth author, who has read neither the audit's code nor its tests nor the main corpus's plants, wrote these from
+# the items' lines in HYGIENE.md, the field tables of TASKS.md and the sample environment, avoiding the mechanisms of
+# the seven earlier rounds. This author writes as (a) a litigation-support / e-discovery team: Bates-numbered
+# productions, privilege logs, line-numbered deposition and hearing transcripts, OCR'd scans with their artefacts,
+# Concordance load files (.dat with thorn and DC4 delimiters, .opt), redaction markers, exhibit stamps and dockets;
+# (b) a UK / Irish / New Zealand / South African solicitors' practice: British spelling, ordinal dates ("1st March
+# 2027"), pounds, euro and rand, Companies House numbers, National Insurance numbers; and (c) colleagues at a Japanese
+# subsidiary and in the Gulf and Israel, whose documents are in Japanese, Arabic or Hebrew (2027年3月1日, 円).
+# Plants are what such a team really leaves in a task; near-misses are legitimate material from the same people that
+# looks like a defect to a keyword matcher.
+
+_R8_THORN, _R8_DC4 = "\u00fe", "\x14"
+
+
+def _r8_csv(rows: list[list[str]]) -> str:
+    buf = io.StringIO()
+    csv.writer(buf, lineterminator="\r\n").writerows(rows)
+    return buf.getvalue()
+
+
+def _r8_dat(rows: list[list[str]]) -> str:
+    """A Concordance load file: every field wrapped in thorns, fields separated by DC4, CRLF line ends."""
+    return "".join(_R8_DC4.join(f"{_R8_THORN}{v}{_R8_THORN}" for v in row) + "\r\n" for row in rows)
+
+
+def _r8_ocr(text: str) -> str:
+    """`text` as a mid-quality OCR engine reads a scanned page: every fourth word that can take one gets one typical
+    substitution (m read as rn, l as 1, e as c, fi as the ligature)."""
+    subs = [("m", "rn"), ("l", "1"), ("e", "c"), ("fi", "\ufb01")]
+    out = []
+    for i, word in enumerate(text.split(" ")):
+        if i % 4 == 2:
+            for old, new in subs:
+                if old in word:
+                    word = word.replace(old, new, 1)
+                    break
+        out.append(word)
+    return " ".join(out)
+
+
+def _r8_transcript(lines: list[str], first_page: int, caption: str) -> str:
+    """A hearing or deposition transcript: 25 numbered lines a page, a page header with the page number."""
+    out: list[str] = []
+    page = first_page
+    for start in range(0, len(lines), 25):
+        out.append(f"{caption:<60}Page {page}")
+        for n, line in enumerate(lines[start:start + 25], start=1):
+            out.append(f"{n:>2}   {line}")
+        out.append("\f")
+        page += 1
+    return "\n".join(out) + "\n"
+
+
+def _r8_wrap(text: str, width: int = 58) -> list[str]:
+    return textwrap.wrap(text, width)
+
+
+def _r8_kb_files(env: Path, task: str) -> list[Path]:
+    root = kb(env, task, "")
+    return sorted(p for p in root.rglob("*.md") if p.is_file())
+
+
+# --- H01 rubric isolation (eighth round) ----------------------------------------------------------------------
+
+
+@plant("ho-h01-r8-criterion-as-privilege-log-description", "H01", AM,
+       "The litigation-support team's privilege log for the Delacroix production, documents/production/privilege-log.csv, "
+       "is in the workspace; a reviewer pasted the placement criterion (copied from the QC guide) into the Description "
+       "column of the entry that withholds the litigation memo.")
+def h01_r8_priv_log(env: Path, task: str) -> None:
+    crit = _match(env, task, "placement-no-adverse-analysis")
+    write_doc(env, task, "production/privilege-log.csv", _r8_csv([
+        ["Priv ID", "Bates Begin", "Bates End", "Date", "Author", "Recipients", "Doc Type", "Basis", "Description"],
+        ["PRIV-0001", "BCE-0000114", "BCE-0000119", "30/06/2026", "Harlow Finch LLP (Litigation)", "M. Okafor",
+         "Memorandum", "Work product", crit],
+        ["PRIV-0002", "BCE-0000120", "BCE-0000121", "02/07/2026", "M. Okafor", "Bayou Crest HR", "Email",
+         "Attorney-client", "Email providing legal advice regarding the Delacroix matter."],
+    ]))
+
+
+@plant("ho-h01-r8-ocr-scan-of-marking-sheet", "H01", SD,
+       "The partner's handwritten-and-typed marking sheet for the associate exercise was scanned and OCR'd into "
+       "documents/scans/OCR/HF-SD-000031.txt: the file-memo criterion is there, near-verbatim, with the OCR engine's "
+       "usual artefacts (rn for m, 1 for l, the fi ligature).")
+def h01_r8_ocr_marking(env: Path, task: str) -> None:
+    crit = _match(env, task, "rationale-memo-superseded")
+    write_doc(env, task, "scans/OCR/HF-SD-000031.txt", (
+        "HARLOW FINCH LLP    MARKING SHEET    Maplestone / Ellery\n"
+        "Associate exercise -- do not circulate\n\n"
+        "Item 4 (rationale.md)\n"
+        + "\n".join(_r8_wrap(_r8_ocr(crit), 70)) + "\n\n"
+        "Marker: ______   Score: __ / 10\n                                            HF-SD-000031\n"))
+
+
+@plant("ho-h01-r8-criterion-in-concordance-dat-notes", "H01", TB,
+       "A Concordance load file for volume ASP001, documents/production/ASP001/DATA/ASP001.dat, is in the workspace; the "
+       "REVIEWER_NOTES field of one record carries the client-email criterion word for word, thorn-delimited.")
+def h01_r8_dat_notes(env: Path, task: str) -> None:
+    crit = _match(env, task, "client-email-thresholds")
+    write_doc(env, task, "production/ASP001/DATA/ASP001.dat", _r8_dat([
+        ["BEGBATES", "ENDBATES", "CUSTODIAN", "DOCTYPE", "REVIEWER_NOTES"],
+        ["ASP-0000001", "ASP-0000003", "Haddad, Noor", "Email", "Responsive; not privileged."],
+        ["ASP-0000004", "ASP-0000009", "Haddad, Noor", "Memo", crit],
+        ["ASP-0000010", "ASP-0000010", "Vandermeer, Riley", "Offer", "Responsive; produce in full."],
+    ]))
+
+
+@near_miss("ho-h01-nm-r8-disclosure-review-protocol", "H01", NE,
+           "A disclosure review protocol for the Granite Peak matter, documents/protocols/review-protocol.md, sets "
+           "coding rules in 'Tag RESPONSIVE if ... Tag NOT RESPONSIVE if ...' form and a QC step written as 'PASS if ... "
+           "FAIL if ...'; none of it concerns the deliverables or repeats a criterion.",
+           "H01 looks for grading material and for workspace text that reproduces a criterion's match_criteria; a "
+           "document-review protocol's coding and QC rules are the team's own work rules and share no criterion's text.")
+def h01_nm_r8_protocol(env: Path, task: str) -> None:
+    write_doc(env, task, "protocols/review-protocol.md", (
+        "# Granite Peak: first-level review protocol\n\n"
+        "1. Tag RESPONSIVE if the document concerns field-service scheduling, warehouse equipment repair tickets or "
+        "technician rosters. Tag NOT RESPONSIVE if it concerns only office catering, car parking or building access.\n"
+        "2. Tag PRIV if a lawyer of Harlow Finch LLP is an author or recipient and the document seeks or gives legal "
+        "advice. Escalate family members of a PRIV document together.\n"
+        "3. QC sampling: PASS if the second-level reviewer agrees with the first-level coding on at least 95 of 100 "
+        "sampled documents. FAIL if fewer agree, and re-review the batch.\n"
+        "4. Redaction code RED-PII covers home addresses and bank details only.\n"))
+
+
+@near_miss("ho-h01-nm-r8-privilege-log-with-qc-verdicts", "H01", CI,
+           "A privilege log for the Sierrafold file, documents/production/privilege-log.csv, carries a QC column with "
+           "PASS and FAIL verdicts on each log entry's privilege call; the descriptions are ordinary log descriptions.",
+           "H01 concerns the task's own criteria and grading files; a privilege log's QC verdicts grade the log, not "
+           "the agent, and reproduce no match_criteria text.")
+def h01_nm_r8_priv_qc(env: Path, task: str) -> None:
+    write_doc(env, task, "production/privilege-log.csv", _r8_csv([
+        ["Priv ID", "Bates", "Date", "Doc Type", "Basis", "Description", "QC"],
+        ["P-001", "SFD-0000210", "14/09/2026", "Email", "Attorney-client",
+         "Email from in-house counsel to engineering director requesting legal advice on a supplier contract.", "PASS"],
+        ["P-002", "SFD-0000215", "15/09/2026", "Spreadsheet", "Work product",
+         "Spreadsheet prepared at counsel's direction tracking supplier delivery delays.", "FAIL (no lawyer involved)"],
+        ["P-003", "SFD-0000219", "21/09/2026", "Email", "Attorney-client",
+         "Email chain forwarding counsel's advice on an office lease renewal.", "PASS"],
+    ]))
+
+
+# --- H02 answer in the workspace (eighth round) -------------------------------------------------------------------
+
+
+@plant("ho-h02-r8-finished-note-in-bates-text-extract", "H02", NE,
+       "The extracted text of a produced email, documents/production/PROD002/TEXT/GPR-0000412.txt, is the associate's "
+       "finished note to the partner from a dry run: Section 5 void under C.R.S. § 8-2-113(2) at $71,500 against "
+       "$130,014, the $5,000 per-worker penalty under § 8-2-113(8)(a) plus actual damages, and the request for a "
+       "decision before November 23, 2026.")
+def h02_r8_bates_note(env: Path, task: str) -> None:
+    write_doc(env, task, "production/PROD002/TEXT/GPR-0000412.txt", (
+        "BegBates: GPR-0000412    EndBates: GPR-0000413    Custodian: Okafor, Miriam\n"
+        "From: Associate\nTo: Miriam Okafor\nSubject: Tallis renewal -- note to partner\n\n"
+        "Miriam,\n\nI have made the three edits you asked for and nothing else. One point needs your decision.\n\n"
+        "Section 5's non-compete is void for Morgan Tallis under C.R.S. § 8-2-113(2): the new salary of $71,500 is "
+        "below the 2026 threshold of $130,014. Presenting the void covenant to Morgan would itself violate C.R.S. "
+        "§ 8-2-113(8)(a) and expose Granite Peak to a $5,000 penalty per worker plus actual damages.\n\n"
+        "Please decide, before the agreement goes to Morgan Tallis on November 23, 2026, whether to delete Section 5.\n"
+        "\n                                                                GPR-0000412\n"))
+
+
+@plant("ho-h02-r8-finished-memo-as-witness-exhibit", "H02", SD,
+       "Exhibit MO-3 to a witness statement in the hearing bundle, documents/hearing-bundle/exhibit-MO-3.md, is the "
+       "finished file memo: the 2023 approval relied on the $75,000 floor, a covenant entered into on or after "
+       "January 1, 2027 needs earnings above $80,000 under 820 ILCS 90/10(a), and Jordan Ellery's $78,500 does not "
+       "exceed it when signed on January 5, 2027.")
+def h02_r8_exhibit(env: Path, task: str) -> None:
+    write_doc(env, task, "hearing-bundle/exhibit-MO-3.md", (
+        "**This is the exhibit marked \"MO-3\" referred to in the witness statement of Miriam Okafor.**\n\n"
+        "# File memo: Jordan Ellery covenant agreement\n\n"
+        "The 2023 approval memo relied on the $75,000 floor. That floor no longer governs: a covenant entered into on "
+        "or after January 1, 2027 needs earnings above $80,000 under 820 ILCS 90/10(a). Jordan Ellery's $78,500 does "
+        "not exceed $80,000 when the agreement is signed on January 5, 2027, so the non-compete was taken out. The "
+        "customer and employee non-solicitation covenants stay, each for 12 months.\n\n"
+        "Page 14 of the bundle                                                  MO-3\n"))
+
+
+@plant("ho-h02-r8-redacted-copy-of-finished-email", "H02", TB,
+       "A redacted production copy of the finished cover email, documents/production/REDACTED/ASP-0000077-R.md, is in "
+       "the workspace: the names are blacked out with [REDACTED], but the explanation is all there ($104,000 below "
+       "$130,014, above $78,008.40, $5,000 per worker).")
+def h02_r8_redacted_email(env: Path, task: str) -> None:
+    write_doc(env, task, "production/REDACTED/ASP-0000077-R.md", (
+        "ASP-0000077 (REDACTED COPY -- produced 09/11/2026)\n\n"
+        "From: [REDACTED]\nTo: [REDACTED], Head of People\nSubject: Covenant paperwork for [REDACTED]\n\n"
+        "[REDACTED]'s base salary of $104,000 is below the 2026 non-compete threshold of $130,014, so the agreement "
+        "carries no non-compete. It is above the customer non-solicit threshold of $78,008.40, so the 12-month customer "
+        "non-solicit stays, limited to protecting trade secrets. Please do not send a non-compete: presenting a void "
+        "non-compete carries a $5,000 penalty per worker.\n\n[REDACTED]\n"))
+
+
+@near_miss("ho-h02-nm-r8-produced-copy-of-delacroix-agreement", "H02", AM,
+           "A Bates-stamped produced copy of Mr. Delacroix's executed agreement, "
+           "documents/production/delacroix-covenant-agreement_BCE-0000101.md, is in the workspace: the old, defective "
+           "agreement (75-mile radius, three years) with a Bates number on each page.",
+           "H02 concerns the deliverable already being there; this is another employee's executed old agreement, "
+           "which the criteria reject (it uses a radius and runs three years), not the repaired agreement for Avery "
+           "Fontenot, and its name pairs with no deliverable.")
+def h02_nm_r8_delacroix(env: Path, task: str) -> None:
+    write_doc(env, task, "production/delacroix-covenant-agreement_BCE-0000101.md", (
+        "# EMPLOYEE COVENANT AGREEMENT (executed copy)\n\n"
+        "Employee: Luc Delacroix. Employer: Bayou Crest Environmental.\n\n"
+        "1. For three years after employment ends, Employee will not compete with the Company within a 75-mile radius "
+        "of any Company office.\n\n2. Texas law governs; the courts of Harris County have exclusive jurisdiction.\n\n"
+        "Signed: L. Delacroix\n\n                                                     BCE-0000101\n"))
+
+
+@near_miss("ho-h02-nm-r8-japanese-subsidiary-precedent-notice", "H02", CI,
+           "The Japanese subsidiary's invention-rules notice for a different engineer, in Japanese, dated 2026年9月1日, "
+           "is filed as documents/tokyo/hatsumei-tsuchi-sato.md: it concerns employee inventions under the Japanese "
+           "Patent Act's regime and a Tokyo employee.",
+           "H02 concerns the finished answer to a criterion; this is another employee's notice under another country's "
+           "regime, which names neither Sasha Lindgren nor California Labor Code section 2870, so no criterion is "
+           "already answered.")
+def h02_nm_r8_tokyo_notice(env: Path, task: str) -> None:
+    write_doc(env, task, "tokyo/hatsumei-tsuchi-sato.md", (
+        "# 職務発明規程に関するお知らせ\n\n"
+        "2026年9月1日\n\n佐藤 健太 様\n\n"
+        "シエラフォールド・ジャパン株式会社は、当社の職務発明規程に基づき、業務に関連して行われた発明について届出をお願いしています。"
+        "届出の様式は人事部にあります。ご不明な点は法務部までお問い合わせください。\n\n"
+        "シエラフォールド・ジャパン株式会社 人事部\n"))
+
+
+# --- H03 degenerate output (eighth round) -------------------------------------------------------------------------
+
+
+@plant("ho-h03-r8-bates-number-required-from-production-index", "H03", NE,
+       "A new criterion requires note-to-partner.md to refer to the Colorado law file by its Bates number "
+       "\"GPR-0000188\", and the production index added to the workspace lists that very number: the workspace pasted "
+       "in as the output passes it.")
+def h03_r8_bates_literal(env: Path, task: str) -> None:
+    write_doc(env, task, "production/production-index.csv", _r8_csv([
+        ["BegBates", "EndBates", "File"],
+        ["GPR-0000180", "GPR-0000187", "draft-tallis-agreement.md"],
+        ["GPR-0000188", "GPR-0000189", "colorado-law-file.md"],
+    ]))
+    with task_json(env, task) as t:
+        add_criterion(t, "note-cites-bates", "The note cites the law file by Bates number",
+                      "PASS if note-to-partner.md refers the partner to the Colorado law file by its Bates number "
+                      "\"GPR-0000188\". FAIL if the note gives no Bates reference for the law file.",
+                      ["note-to-partner.md"])
+
+
+@plant("ho-h03-r8-british-ordinal-date-from-instructions", "H03", AM,
+       "The instructions now say Bayou Crest wants Avery Fontenot to sign by 1st March 2027, and a new criterion "
+       "passes client-note.md if it gives that date: the instructions echoed as the output pass it.")
+def h03_r8_ordinal_date(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "Bayou Crest wants Avery Fontenot to sign the repaired agreement by 1st March 2027.")
+        add_criterion(t, "client-note-deadline", "The note gives the signing deadline",
+                      "PASS if client-note.md tells Bayou Crest that Avery Fontenot must sign the repaired agreement by "
+                      "1st March 2027. FAIL if the note gives no signing deadline.", ["client-note.md"])
+
+
+@plant("ho-h03-r8-yen-amount-from-japanese-document", "H03", CI,
+       "A Japanese invention-reward rule of the Tokyo subsidiary is added (documents/tokyo/hoshokin-kitei.md, reward "
+       "¥300,000 a patent), and a new criterion passes client-email.md if it states the ¥300,000 reward: the "
+       "workspace pasted in as the output carries the amount.")
+def h03_r8_yen(env: Path, task: str) -> None:
+    write_doc(env, task, "tokyo/hoshokin-kitei.md", (
+        "# 発明報奨金規程（抜粋）\n\n"
+        "第5条　会社は、従業員の職務発明について特許権を取得したときは、当該従業員に報奨金として¥300,000（30万円）を支払う。\n"))
+    with task_json(env, task) as t:
+        add_criterion(t, "client-email-tokyo-reward", "The email mentions the Tokyo reward",
+                      "PASS if client-email.md tells Sierrafold that its Tokyo subsidiary pays an invention reward of "
+                      "¥300,000 a patent. FAIL if the email does not mention the reward.", ["client-email.md"])
+
+
+@near_miss("ho-h03-nm-r8-computed-british-date", "H03", SD,
+           "A new criterion requires rationale.md to give 22 December 2026 as the last day Jordan Ellery may receive "
+           "the agreement (14 calendar days before signing on January 5, 2027); that date is in no input.",
+           "H03's degenerate outputs carry only what is in the inputs; a date the agent must compute from the 14-day "
+           "rule appears in none of them, so no degenerate output passes the criterion.")
+def h03_nm_r8_computed_date(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_criterion(t, "rationale-receipt-deadline", "The memo gives the last day for receipt",
+                      "PASS if rationale.md states that Jordan Ellery must receive the agreement no later than "
+                      "22 December 2026. FAIL if it gives a later day or no day.", ["rationale.md"])
+
+
+@near_miss("ho-h03-nm-r8-computed-bates-range", "H03", NE,
+           "A production instruction gives the first Bates number and the page count of the produced agreement; a new "
+           "criterion requires the note to give the resulting range \"GPR-0000201 to GPR-0000212\", which no input "
+           "contains as a whole.",
+           "H03 asks whether a degenerate output carries a PASS clause's literal; the range must be computed from the "
+           "start number and the twelve pages, and only its first half is in the workspace.")
+def h03_nm_r8_bates_range(env: Path, task: str) -> None:
+    write_doc(env, task, "production/production-instructions.md", (
+        "# Production instructions (litigation support)\n\n"
+        "Number the produced agreement consecutively from GPR-0000201. The agreement runs to twelve pages, one number "
+        "a page.\n"))
+    with task_json(env, task) as t:
+        add_criterion(t, "note-bates-range", "The note gives the produced agreement's Bates range",
+                      "PASS if note-to-partner.md gives the produced agreement's Bates range as \"GPR-0000201 to "
+                      "GPR-0000212\". FAIL if the range is missing or wrong.", ["note-to-partner.md"])
+
+
+# --- H04 criterion form (eighth round) ----------------------------------------------------------------------------
+
+
+@plant("ho-h04-r8-criterion-deliverable-with-bates-suffix", "H04", NE,
+       "The penalty criterion's deliverables list names 'note-to-partner_GPR-0000301.md', the name the production tool "
+       "gave the note, which is not a deliverable of the task.")
+def h04_r8_bates_suffix(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        criterion(t, "note-flags-penalty")["deliverables"] = ["note-to-partner_GPR-0000301.md"]
+
+
+@plant("ho-h04-r8-fail-unless-no-pass-clause", "H04", SD,
+       "The signing-date criterion is rewritten as a single 'FAIL unless ...' sentence: it has no PASS clause.")
+def h04_r8_fail_unless(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        criterion(t, "signing-date")["match_criteria"] = (
+            "FAIL unless ellery-covenant-agreement.md is made as of January 5, 2027 and drops the form's revision line "
+            "\"Form revised 2023-01-15\".")
+
+
+@plant("ho-h04-r8-work-type-british-analyse", "H04", TB,
+       "The task's work_type is 'analyse', the British spelling, which is outside LAB's set (analyze, draft, review, "
+       "research).")
+def h04_r8_analyse(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        t["work_type"] = "analyse"
+
+
+@plant("ho-h04-r8-criterion-clauses-in-japanese", "H04", CI,
+       "The Tokyo reviewer added a criterion whose match_criteria is written in Japanese with 合格 / 不合格 markers: it "
+       "has no 'PASS if' and no 'FAIL if' clause.")
+def h04_r8_japanese_clauses(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_criterion(t, "notice-names-employee", "The notice names the employee",
+                      "合格：lindgren-section-2872-notice.md が Sasha Lindgren の氏名を記載していること。"
+                      "不合格：氏名の記載がないこと。", ["lindgren-section-2872-notice.md"])
+
+
+@plant("ho-h04-r8-source-ocr-misread", "H04", AM,
+       "A criterion's source reads 'expcrt': the criteria sheet was scanned and OCR'd back into task.json, and the "
+       "engine read e as c.")
+def h04_r8_source_ocr(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        criterion(t, "two-year-cap")["source"] = "expcrt"
+
+
+@near_miss("ho-h04-nm-r8-oxford-spelling-variant-tag", "H04", CA,
+           "The task's language is 'en-GB-oxendict', a registered BCP 47 variant for Oxford spelling.",
+           "TASKS.md asks for BCP 47 tags; en-GB-oxendict is a well-formed tag with a registered variant subtag.")
+def h04_nm_r8_oxendict(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        t["language"] = "en-GB-oxendict"
+
+
+@near_miss("ho-h04-nm-r8-japanese-criterion-title", "H04", CI,
+           "The prior-invention criterion's title is written in Japanese by the Tokyo reviewer; its match_criteria is "
+           "unchanged.",
+           "H04 requires a non-empty title; it sets no language for titles, which are for people.")
+def h04_nm_r8_ja_title(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        criterion(t, "prior-invention-listed")["title"] = "先行発明（土壌水分センサーの較正方法）の記載"
+
+
+# --- H05 ambiguous grading language (eighth round) ---------------------------------------------------------------
+
+
+@plant("ho-h05-r8-suitably-robust", "H05", NE,
+       "The decision criterion now passes a note that 'is suitably robust and' asks for the decision.")
+def h05_r8_suitably(env: Path, task: str) -> None:
+    _reword(env, task, "note-asks-decision", "PASS if note-to-partner.md asks",
+            "PASS if note-to-partner.md is suitably robust and asks")
+
+
+@plant("ho-h05-r8-fair-and-balanced-account", "H05", TB,
+       "The thresholds criterion now passes an email that 'gives a fair and balanced account that explains' the "
+       "thresholds.")
+def h05_r8_fair_balanced(env: Path, task: str) -> None:
+    _reword(env, task, "client-email-thresholds", "PASS if client-email.md explains",
+            "PASS if client-email.md gives a fair and balanced account that explains")
+
+
+@plant("ho-h05-r8-otherwise-materially-different", "H05", SD,
+       "The non-solicit criterion now fails a covenant that 'is otherwise materially different from the form'.")
+def h05_r8_materially(env: Path, task: str) -> None:
+    _reword(env, task, "nonsolicit-kept", "FAIL if either is dropped or runs longer than 12 months.",
+            "FAIL if either is dropped, runs longer than 12 months or is otherwise materially different from the form.")
+
+
+@near_miss("ho-h05-nm-r8-vague-words-in-trap-description", "H05", CA,
+           "The trap's description gains a sentence saying reasonable readers may differ on whether the alert's tone "
+           "is appropriate, and that tone is not graded.",
+           "H05 reads grading language, the criteria; the trap's description is the author's note on the design and "
+           "no judge grades against it.")
+def h05_nm_r8_trap_desc(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        trap = t["oafreeze"]["trap"]
+        trap["description"] = trap["description"].rstrip() + (
+            " Reasonable readers may differ on whether the alert's tone is appropriate; no criterion grades tone.")
+
+
+@near_miss("ho-h05-nm-r8-vague-word-in-task-title", "H05", TB,
+           "The task's title becomes 'Keep only what is reasonable to enforce: a Colorado package between two "
+           "thresholds'.",
+           "H05 concerns the criteria a judge applies; the task's title is a name for people and grades nothing.")
+def h05_nm_r8_title(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        t["title"] = "Keep only what is reasonable to enforce: a Colorado package between two thresholds"
+
+
+# --- H06 deliverable matching (eighth round) ----------------------------------------------------------------------
+
+
+@plant("ho-h06-r8-fullwidth-full-stop-from-ime", "H06", NE,
+       "The note's deliverable name was typed with a Japanese IME left in full-width mode: 'note-to-partner．md' (U+FF0E "
+       "instead of '.'), everywhere in task.json except the instructions, which still say note-to-partner.md.")
+def h06_r8_fullwidth(env: Path, task: str) -> None:
+    old, new = "note-to-partner.md", "note-to-partner\uff0emd"
+    with task_json(env, task) as t:
+        t["deliverables"] = {(new if k == old else k): v for k, v in t["deliverables"].items()}
+        for c in t["criteria"]:
+            c["deliverables"] = [new if d == old else d for d in c.get("deliverables", [])]
+            c["match_criteria"] = c["match_criteria"].replace(old, new)
+        t["oafreeze"]["advisory"] = [new if d == old else d for d in t["oafreeze"]["advisory"]]
+
+
+@plant("ho-h06-r8-copy-suffix-twin", "H06", TB,
+       "A second cover email is added as the deliverable 'client-email (2).md' (the name a file system gives a copy), "
+       "beside client-email.md; both are Markdown and differ only by the copy suffix.")
+def h06_r8_copy_suffix(env: Path, task: str) -> None:
+    name = "client-email (2).md"
+    with task_json(env, task) as t:
+        add_deliverable(t, name, "Second cover email, to Aspenline's payroll lead, on the start-date paperwork.",
+                        placement="advisory")
+        instructions_add(t, f"Also write {name}, a short second email to Aspenline's payroll lead on the paperwork "
+                            "needed before the start date.")
+        add_criterion(t, "payroll-email", "The payroll email lists the paperwork",
+                      f"PASS if {name} lists the signed agreement and the signed notice as paperwork needed before "
+                      f"the start date. FAIL if either is missing.", [name])
+
+
+@plant("ho-h06-r8-percent-encoded-name-from-dms", "H06", AM,
+       "A production index is added as a deliverable whose key came out of the document management system "
+       "percent-encoded, 'production%20index.csv'; the instructions ask for 'production index.csv'.")
+def h06_r8_percent(env: Path, task: str) -> None:
+    key = "production%20index.csv"
+    with task_json(env, task) as t:
+        add_deliverable(t, key, "Index of the documents relied on, with their Bates numbers.", placement="advisory")
+        instructions_add(t, "Also prepare production index.csv, an index of the documents you relied on with their "
+                            "Bates numbers.")
+        add_criterion(t, "production-index-complete", "The index lists the litigation memo",
+                      f"PASS if {key} lists documents/litigation-memo.md with a Bates number. FAIL if the memo is not "
+                      "listed.", [key])
+
+
+@near_miss("ho-h06-nm-r8-japanese-deliverable-name", "H06", CI,
+           "A Japanese-named advisory deliverable, '親会社向け説明.md' (explanation for the Tokyo parent), is added, named "
+           "exactly in the instructions, graded by a criterion and listed as advisory.",
+           "H06 requires names that are safe relative paths, named in the instructions and graded, and no collision; "
+           "a name in Japanese script is all of these and collides with no other deliverable.")
+def h06_nm_r8_ja_name(env: Path, task: str) -> None:
+    name = "親会社向け説明.md"
+    with task_json(env, task) as t:
+        add_deliverable(t, name, "A short explanation in Japanese for the Tokyo parent's legal team.",
+                        placement="advisory")
+        instructions_add(t, f"Also write {name}, a short explanation in Japanese for the Tokyo parent's legal team of "
+                            "why the post-employment invention capture was left out.")
+        add_criterion(t, "parent-explanation", "The parent's explanation gives the California reason",
+                      f"PASS if {name} explains, in Japanese, that the one-year post-employment invention capture was "
+                      "left out because California law does not allow it. FAIL if it gives no reason.", [name])
+
+
+@near_miss("ho-h06-nm-r8-names-inside-hebrew-sentence", "H06", AM,
+           "The instructions gain a Hebrew sentence from the Tel Aviv office that names both deliverables exactly, "
+           "embedded in right-to-left text.",
+           "H06 requires each deliverable to be named in the instructions; the names appear exactly, and the "
+           "surrounding script is irrelevant to the deterministic matcher.")
+def h06_nm_r8_hebrew(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "נא לשלוח את fontenot-covenant-agreement.md ואת client-note.md למשרד בתל אביב לעיון.")
+
+
+# --- H07 workspace integrity (eighth round) -----------------------------------------------------------------------
+
+
+@plant("ho-h07-r8-tiff-image-saved-as-pdf", "H07", SD,
+       "A production image, documents/production/IMAGES/MAP-0000041.pdf, is really a single-page TIFF (it starts "
+       "with the little-endian TIFF magic 'II*\\0'), renamed to .pdf by the load-file tool.")
+def h07_r8_tiff_pdf(env: Path, task: str) -> None:
+    header = b"II*\x00\x08\x00\x00\x00" + b"\x0b\x00" + bytes(range(256)) * 8
+    write_doc(env, task, "production/IMAGES/MAP-0000041.pdf", header)
+
+
+@plant("ho-h07-r8-json-export-with-nan", "H07", NE,
+       "The review platform's tag export, documents/review-export/tags.json, writes a missing relevance score as the "
+       "bare token NaN, which is not JSON.")
+def h07_r8_nan_json(env: Path, task: str) -> None:
+    write_doc(env, task, "review-export/tags.json", (
+        "[\n  {\"BegBates\": \"GPR-0000180\", \"Tags\": [\"Responsive\"], \"RelevanceScore\": 0.92},\n"
+        "  {\"BegBates\": \"GPR-0000188\", \"Tags\": [\"Responsive\", \"Legal\"], \"RelevanceScore\": NaN}\n]\n"))
+
+
+@plant("ho-h07-r8-shift-jis-markdown-from-tokyo", "H07", CI,
+       "The Tokyo subsidiary's invention rules, documents/tokyo/shokumu-hatsumei-kitei.md, were saved in Shift_JIS, so "
+       "the Markdown file is not readable as UTF-8.")
+def h07_r8_sjis(env: Path, task: str) -> None:
+    text = ("# 職務発明規程\n\n第1条　この規程は、従業員が行った職務発明の取扱いを定める。\n"
+            "第2条　従業員は、職務発明を完成したときは、速やかに会社に届け出なければならない。\n")
+    write_doc(env, task, "tokyo/shokumu-hatsumei-kitei.md", text.encode("shift_jis"))
+
+
+@plant("ho-h07-r8-zero-byte-tiff-placeholder", "H07", TB,
+       "A production image placeholder, documents/production/ASP001/IMAGES/ASP-0000004.tif, is 0 bytes: the imaging job "
+       "failed and left the slot empty.")
+def h07_r8_empty_tif(env: Path, task: str) -> None:
+    write_doc(env, task, "production/ASP001/IMAGES/ASP-0000004.tif", b"")
+
+
+@near_miss("ho-h07-nm-r8-concordance-dat-and-opt", "H07", AM,
+           "A Concordance .dat load file (thorn-wrapped fields, DC4 separators, CRLF) and its Opticon .opt image "
+           "cross-reference are added under documents/production/VOL001/DATA/.",
+           "H07 requires documents to parse in their format and lists the formats it parses; .dat and .opt are "
+           "well-formed delimited text in their own conventions, not empty, not junk, not symlinks.")
+def h07_nm_r8_dat_opt(env: Path, task: str) -> None:
+    write_doc(env, task, "production/VOL001/DATA/VOL001.dat", _r8_dat([
+        ["BEGBATES", "ENDBATES", "CUSTODIAN", "DOCTYPE"],
+        ["BCE-0000101", "BCE-0000103", "Delacroix, Luc", "Agreement"],
+        ["BCE-0000104", "BCE-0000104", "HR Bayou Crest", "Letter"],
+    ]))
+    write_doc(env, task, "production/VOL001/DATA/VOL001.opt", (
+        "BCE-0000101,VOL001,IMAGES\\001\\BCE-0000101.tif,Y,,,3\r\n"
+        "BCE-0000102,VOL001,IMAGES\\001\\BCE-0000102.tif,,,,\r\n"
+        "BCE-0000103,VOL001,IMAGES\\001\\BCE-0000103.tif,,,,\r\n"
+        "BCE-0000104,VOL001,IMAGES\\001\\BCE-0000104.tif,Y,,,1\r\n"))
+
+
+@near_miss("ho-h07-nm-r8-arabic-letter-with-bidi-marks", "H07", CA,
+           "A letter from the client's Dubai office in Arabic, documents/dubai/letter-ar.md, UTF-8 with right-to-left "
+           "marks (U+200F) around the Latin company name.",
+           "H07 requires readable documents; a UTF-8 Markdown file in Arabic script with bidi marks is readable and "
+           "parses as text.")
+def h07_nm_r8_arabic(env: Path, task: str) -> None:
+    write_doc(env, task, "dubai/letter-ar.md", (
+        "# رسالة من مكتب دبي\n\n"
+        "السادة المحترمون،\n\n"
+        "نود إعلامكم بأن فريق الموارد البشرية في \u200fHalden\u200f يراجع نماذج العقود الخاصة بالموظفين في الخارج. "
+        "لا يتطلب ذلك أي إجراء من جانبكم في الوقت الحالي.\n\n"
+        "مع خالص التحية،\nمكتب دبي\n"))
+
+
+# --- H08 knowledge-base pin (eighth round) ------------------------------------------------------------------------
+
+
+@plant("ho-h08-r8-ocr-round-trip-ligatures-in-guide", "H08", NE,
+       "The Colorado practice guide in the mount went through a PDF-and-OCR round trip: every 'fi' is now the ligature "
+       "U+FB01, so the guide is no longer byte-identical to the pinned snapshot.")
+def h08_r8_ligatures(env: Path, task: str) -> None:
+    path = kb(env, task, "practice-guides/non-compete/us/colorado.md")
+    text = path.read_text("utf-8")
+    assert "fi" in text
+    path.write_text(text.replace("fi", "\ufb01"), "utf-8")
+
+
+@plant("ho-h08-r8-redaction-tool-hit-the-mount", "H08", TB,
+       "The redaction tool was run over the whole workspace and blacked out the customer non-solicit figure in the "
+       "mounted Colorado guide: '$78,008.40' is now '[REDACTED]'.")
+def h08_r8_redacted_kb(env: Path, task: str) -> None:
+    path = kb(env, task, "practice-guides/non-compete/us/colorado.md")
+    path.write_text(replace_text(path.read_text("utf-8"), "$78,008.40", "[REDACTED]", 0), "utf-8")
+
+
+@plant("ho-h08-r8-bates-footer-stamped-on-every-guide", "H08", SD,
+       "The Bates-numbering tool stamped every Markdown file of the workspace, the mounted knowledge base included: "
+       "each ends with a footer 'MAP-00xxxxx'.")
+def h08_r8_bates_kb(env: Path, task: str) -> None:
+    files = _r8_kb_files(env, task)
+    assert files
+    for n, path in enumerate(files, start=1):
+        path.write_text(path.read_text("utf-8").rstrip("\n") + f"\n\nMAP-{n:07d}\n", "utf-8")
+
+
+@plant("ho-h08-r8-en-gb-spellcheck-on-guide", "H08", CA,
+       "A British-English spell-check pass ran over the mounted Washington guide (annualised, Labour), so the "
+       "mount differs from the pinned snapshot.")
+def h08_r8_en_gb(env: Path, task: str) -> None:
+    path = kb(env, task, "practice-guides/non-compete/us/washington.md")
+    text = path.read_text("utf-8")
+    new = text
+    for us, gb in [("license", "licence"), ("labor", "labour"), ("favor", "favour"), ("center", "centre"),
+                   ("organization", "organisation"), ("authorized", "authorised"), ("recognize", "recognise"),
+                   ("minimize", "minimise"), ("defense", "defence"), ("analyze", "analyse"), ("annualized", "annualised"),
+                   ("Labor", "Labour")]:
+        new = new.replace(us, gb)
+    if new == text:
+        new = text.replace("judgment", "judgement")
+    assert new != text, "no American spelling to anglicise"
+    path.write_text(new, "utf-8")
+
+
+@near_miss("ho-h08-nm-r8-bates-stamped-copy-outside-mount", "H08", AM,
+           "A Bates-stamped production copy of the Louisiana practice guide is filed outside the mount, at "
+           "documents/production/BCE-0000201-louisiana-guide.md; the mounted guide is untouched.",
+           "H08 pins the knowledge base inside its mount; a stamped copy elsewhere in the workspace leaves the mount "
+           "byte-identical to the snapshot.")
+def h08_nm_r8_stamped_copy(env: Path, task: str) -> None:
+    text = kb(env, task, "practice-guides/non-compete/us/louisiana.md").read_text("utf-8")
+    write_doc(env, task, "production/BCE-0000201-louisiana-guide.md", text.rstrip("\n") + "\n\nBCE-0000201\n")
+
+
+@near_miss("ho-h08-nm-r8-redaction-log-lists-kb-files", "H08", TB,
+           "A redaction log outside the mount, documents/production/redaction-log.csv, lists the knowledge-base files by "
+           "path with 'no redactions applied'.",
+           "H08 concerns the mount's bytes; a log naming its files changes none of them.")
+def h08_nm_r8_redaction_log(env: Path, task: str) -> None:
+    rows = [["File", "Redactions", "Reviewer"]]
+    for path in _r8_kb_files(env, task)[:5]:
+        rows.append([path.relative_to(task_dir(env, task)).as_posix(), "none (no redactions applied)", "LS-2"])
+    write_doc(env, task, "production/redaction-log.csv", _r8_csv(rows))
+
+
+# --- H09 seeded-law provenance (eighth round) ---------------------------------------------------------------------
+
+
+@plant("ho-h09-r8-seeded-excerpt-re-ocrd", "H09", AM,
+       "The Louisiana statute excerpt was replaced by an OCR of the printed copy: the La. R.S. 23:921(A)(2) text in "
+       "the file now has OCR artefacts, while the seeded-law entry still quotes the clean text.")
+def h09_r8_ocr_excerpt(env: Path, task: str) -> None:
+    quote = seeded(load_task(env, task), "La. R.S. 23:921(A)(2)")["quote"]
+    edit_doc(env, task, "louisiana-statute-excerpt.md", quote, _r8_ocr(quote))
+
+
+@plant("ho-h09-r8-statute-read-into-hearing-transcript", "H09", TB,
+       "A line-numbered employment-tribunal hearing transcript from Aspenline's UK subsidiary, documents/transcripts/"
+       "et-hearing-day2.txt, has counsel read section 86(1) of the Employment Rights Act 1996 into the record in "
+       "quotation marks; no seeded-law entry declares it.")
+def h09_r8_transcript_statute(env: Path, task: str) -> None:
+    spoken = ("MS ADEBAYO: Section 86(1) of the Employment Rights Act 1996 provides: \"The notice required to be given "
+              "by an employer to terminate the contract of employment of a person who has been continuously employed "
+              "for one month or more (a) is not less than one week's notice if his period of continuous employment "
+              "is less than two years\". That is the floor, sir.")
+    lines = ["EMPLOYMENT JUDGE: Yes, Ms Adebayo.", ""] + _r8_wrap(spoken) + ["", "EMPLOYMENT JUDGE: Thank you."]
+    write_doc(env, task, "transcripts/et-hearing-day2.txt",
+              _r8_transcript(lines, 41, "Parkes v Aspenline Payments UK Ltd -- Day 2"))
+
+
+@plant("ho-h09-r8-verified-on-british-ordinal", "H09", SD,
+       "The 820 ILCS 90/10(a) entry's verified_on is written '1st October 2026', not an ISO date.")
+def h09_r8_ordinal_verified(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        seeded(t, "820 ILCS 90/10(a)")["verified_on"] = "1st October 2026"
+
+
+@plant("ho-h09-r8-effective-date-japanese-era", "H09", CI,
+       "The Tokyo team entered the § 2870(a) effective date in the Japanese era calendar, '昭和55年1月1日' (1 January "
+       "1980), instead of YYYY-MM-DD.")
+def h09_r8_era(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        seeded(t, "Cal. Lab. Code § 2870(a)")["effective_date"] = "昭和55年1月1日"
+
+
+@near_miss("ho-h09-nm-r8-deposition-quotes-the-agreement", "H09", NE,
+           "A line-numbered deposition excerpt, documents/transcripts/tallis-depo-excerpt.txt, has counsel read "
+           "Section 2.2 of the draft agreement into the record in quotation marks.",
+           "H09 concerns excerpts of law; a contract's own definition read into a deposition is not statute text and "
+           "needs no seeded-law entry.")
+def h09_nm_r8_depo(env: Path, task: str) -> None:
+    spoken = ("Q. Section 2.2 of the draft reads: \"Competing Business\" means any business that installs, services or "
+              "repairs warehouse automation equipment. Did you read that before you signed last year? A. I did.")
+    write_doc(env, task, "transcripts/tallis-depo-excerpt.txt",
+              _r8_transcript(_r8_wrap(spoken), 18, "Deposition of Morgan Tallis"))
+
+
+@near_miss("ho-h09-nm-r8-privilege-log-quotes-subject-lines", "H09", CA,
+           "A privilege log, documents/production/privilege-log.csv, quotes email subject lines in quotation marks in "
+           "its Description column.",
+           "H09 reports quoted statute text; email subject lines quoted in a privilege log are not law.")
+def h09_nm_r8_priv_subjects(env: Path, task: str) -> None:
+    write_doc(env, task, "production/privilege-log.csv", _r8_csv([
+        ["Priv ID", "Bates", "Description"],
+        ["P-01", "HAL-0000031", "Email with subject \"Form WA-2021-3 refresh -- questions for counsel\"."],
+        ["P-02", "HAL-0000034", "Email with subject \"Re: onboarding checklist for Spokane hires\"."],
+    ]))
+
+
+# --- H10 temporal consistency (eighth round) ----------------------------------------------------------------------
+
+
+@plant("ho-h10-r8-today-british-ordinal-two-days-late", "H10", CA,
+       "The instructions gain 'Today is 28th October 2026.' while as_of is 2026-10-26.")
+def h10_r8_today_ordinal(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "Today is 28th October 2026.")
+
+
+@plant("ho-h10-r8-japanese-signing-date-disagrees", "H10", CI,
+       "The instructions gain the Tokyo parent's line '署名日：2026年10月27日' for Sasha Lindgren's signing, while "
+       "hire-details.md gives October 26, 2026 as the start and signing date.")
+def h10_r8_ja_signing(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "Sasha Lindgren の署名日：2026年10月27日（親会社人事部確認済み）。")
+
+
+@plant("ho-h10-r8-criterion-hand-over-british-numeric", "H10", NE,
+       "The decision criterion's hand-over date is retyped in British numeric form as 23/12/2026, while the partner's "
+       "instructions give November 23.")
+def h10_r8_criterion_numeric(env: Path, task: str) -> None:
+    _reword(env, task, "note-asks-decision", "on November 23, 2026", "on 23/12/2026")
+
+
+@near_miss("ho-h10-nm-r8-today-in-japanese-matches", "H10", NE,
+           "The instructions gain '本日は2026年11月16日です。', the same day as as_of.",
+           "H10 requires 'today' in the instructions to agree with as_of; 2026年11月16日 is 2026-11-16.")
+def h10_nm_r8_ja_today(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "本日は2026年11月16日です。")
+
+
+@near_miss("ho-h10-nm-r8-docket-future-hearing", "H10", AM,
+           "A court docket for Bayou Crest v. Delacroix, documents/court/docket.md, lists past entries and a hearing "
+           "listed for 1st March 2027, after as_of.",
+           "H10 allows future events described as future; a hearing listed for a later date contradicts no other date.")
+def h10_nm_r8_docket(env: Path, task: str) -> None:
+    write_doc(env, task, "court/docket.md", (
+        "# Docket: Bayou Crest Environmental, LLC v. Luc Delacroix\n\n"
+        "| No. | Filed | Entry |\n|---|---|---|\n"
+        "| 1 | 14th August 2026 | Petition for injunctive relief |\n"
+        "| 6 | 2nd September 2026 | Answer |\n"
+        "| 9 | 30th September 2026 | Order setting hearing on preliminary injunction for 1st March 2027 |\n"))
+
+
+# --- H11 trap armed (eighth round) --------------------------------------------------------------------------------
+
+
+@plant("ho-h11-r8-anchor-file-replaced-by-ocr", "H11", SD,
+       "The 2023 form approval memo was replaced by the OCR text of its scanned copy; the anchored opinion sentence "
+       "now carries OCR artefacts, so the anchor quote is no longer in the file.")
+def h11_r8_ocr_anchor(env: Path, task: str) -> None:
+    path = doc(env, task, "form-approval-memo-2023.md")
+    quote = "In our opinion the form's non-compete may be used for any Illinois employee whose annualized earnings exceed $75,000"
+    text = path.read_text("utf-8")
+    assert quote in text
+    new = "\n".join(_r8_ocr(line) for line in text.split("\n"))
+    assert quote not in new
+    path.write_text(new, "utf-8")
+
+
+@plant("ho-h11-r8-anchor-quote-with-transcript-line-numbers", "H11", NE,
+       "The partner-instructions anchor was copied from a line-numbered print of the email, so its quote reads "
+       "'12   Do not change anything else in the\\n13   agreement.'")
+def h11_r8_line_numbers(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        for a in t["oafreeze"]["trap"]["anchors"]:
+            if a["quote"] == "Do not change anything else in the agreement.":
+                a["quote"] = "12   Do not change anything else in the\n13   agreement."
+                break
+        else:
+            raise AssertionError("anchor not found")
+
+
+@plant("ho-h11-r8-anchor-quote-translated-to-japanese", "H11", TB,
+       "The statute-excerpt anchor's quote was replaced by its Japanese translation "
+       "('高報酬従業員（R. 2.2.11）年額130,014ドル'); the file is in English.")
+def h11_r8_ja_anchor(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        a = t["oafreeze"]["trap"]["anchors"][0]
+        assert a["file"] == "documents/colorado-statute-excerpt.md"
+        a["quote"] = "高報酬従業員（R. 2.2.11）年額130,014ドル"
+
+
+@near_miss("ho-h11-nm-r8-anchor-in-japanese-document", "H11", CI,
+           "The Tokyo parent's request, in Japanese, is added as documents/tokyo/parent-request.md, and a trap anchor "
+           "quotes its Japanese sentence asking to capture inventions made in the year after leaving, exactly.",
+           "H11 requires every anchor quote to be in its named file; a Japanese quote present verbatim in a Japanese "
+           "file is armed, and it concerns the trap (post-employment capture).")
+def h11_nm_r8_ja_anchor(env: Path, task: str) -> None:
+    quote = "退職後1年間にSashaが考案した発明も会社に帰属させてください。"
+    write_doc(env, task, "tokyo/parent-request.md",
+              f"# 親会社法務部からの依頼\n\n投資家の要望により、{quote}また、1年間の競業避止義務も入れてください。\n")
+    with task_json(env, task) as t:
+        t["oafreeze"]["trap"]["anchors"].append({"file": "documents/tokyo/parent-request.md", "quote": quote})
+
+
+@near_miss("ho-h11-nm-r8-anchor-inside-dat-load-file", "H11", AM,
+           "The litigation memo's extracted text is in a Concordance load file, documents/production/VOL002.dat, and an "
+           "extra anchor quotes the memo's conclusion from the load file's EXTRACTED_TEXT field, where it is verbatim.",
+           "H11 requires the quote to be in the named file; it is, between the thorn delimiters, and the memo's own "
+           "anchors are unchanged.")
+def h11_nm_r8_dat_anchor(env: Path, task: str) -> None:
+    quote = "We would likely lose a motion for a preliminary injunction against Mr. Delacroix."
+    write_doc(env, task, "production/VOL002.dat", _r8_dat([
+        ["BEGBATES", "ENDBATES", "PRIVILEGE", "EXTRACTED_TEXT"],
+        ["BCE-0000114", "BCE-0000119", "Work product", f"Conclusion. {quote} The standard agreement fails."],
+    ]))
+    with task_json(env, task) as t:
+        t["oafreeze"]["trap"]["anchors"].append({"file": "documents/production/VOL002.dat", "quote": quote})
+
+
+# --- H12 placement discipline (eighth round) ----------------------------------------------------------------------
+
+
+@plant("ho-h12-r8-instructions-ask-bates-footnotes-in-agreement", "H12", TB,
+       "The instructions ask for every clause of vandermeer-covenant-agreement.md to be footnoted with the Bates number "
+       "and file of the source it relies on, for the production set's cross-reference.")
+def h12_r8_bates_footnotes(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "Litigation support needs a cross-reference: footnote each clause of "
+                            "vandermeer-covenant-agreement.md with the Bates number and file name of the source it "
+                            "relies on (for example ASP-0000012, colorado-statute-excerpt.md).")
+
+
+@plant("ho-h12-r8-signed-heads-of-terms-listed-nowhere", "H12", AM,
+       "A new deliverable, settlement-heads-of-terms.md (Heads of Terms with Mr. Delacroix, to be signed by both "
+       "parties), is named and graded but listed neither as operative nor as advisory, and no placement criterion "
+       "covers it.")
+def h12_r8_heads_of_terms(env: Path, task: str) -> None:
+    name = "settlement-heads-of-terms.md"
+    with task_json(env, task) as t:
+        add_deliverable(t, name, "Heads of Terms for settling the Delacroix claim, for signature by both parties.")
+        instructions_add(t, f"Also draft {name}, the Heads of Terms for settling the claim against Mr. Delacroix, ready "
+                            "for both parties to sign.")
+        add_criterion(t, "heads-of-terms-release", "The Heads of Terms release the claim",
+                      f"PASS if {name} records that Bayou Crest releases its claim against Mr. Delacroix and that the "
+                      "terms are subject to contract. FAIL if there is no release.", [name])
+
+
+@plant("ho-h12-r8-japanese-notice-operative-uncovered", "H12", CI,
+       "A Japanese translation of the Section 2872 notice, lindgren-section-2872-notice-ja.md, is added as an operative "
+       "deliverable for Sasha to sign; the placement criterion still covers only the two English operative documents.")
+def h12_r8_ja_operative(env: Path, task: str) -> None:
+    name = "lindgren-section-2872-notice-ja.md"
+    with task_json(env, task) as t:
+        add_deliverable(t, name, "Japanese translation of the Section 2872 notice, for Sasha Lindgren to sign.",
+                        placement="operative")
+        instructions_add(t, f"The Tokyo parent also wants {name}, a Japanese translation of the notice for Sasha to "
+                            "sign with the English one.")
+        add_criterion(t, "notice-ja-content", "The Japanese notice carries the section 2870 statement",
+                      f"PASS if {name} states in Japanese that the agreement does not apply to an invention that "
+                      "qualifies under California Labor Code section 2870. FAIL if the statement is missing.", [name])
+
+
+@near_miss("ho-h12-nm-r8-instructions-route-bates-refs-to-note", "H12", NE,
+           "The instructions add: put the Bates references and your reasoning in note-to-partner.md, and keep the "
+           "agreement free of any comment, footnote or reference.",
+           "H12 forbids asking for commentary inside an operative deliverable; this sends it to the advisory note and "
+           "reinforces the placement rule.")
+def h12_nm_r8_route_refs(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "Put any Bates references and your reasoning in note-to-partner.md; keep "
+                            "tallis-agreement-revised.md free of any comment, footnote or reference.")
+
+
+@near_miss("ho-h12-nm-r8-placement-also-forbids-bates-stamps", "H12", AM,
+           "The placement criterion is tightened: it also fails an agreement that carries a Bates number or exhibit "
+           "stamp.",
+           "H12 asks for a placement criterion on every operative deliverable; a stricter one still covers it and "
+           "permits nothing new.")
+def h12_nm_r8_bates_forbidden(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        crit = criterion(t, "placement-no-adverse-analysis")
+        crit["match_criteria"] = crit["match_criteria"].rstrip() + (
+            " It also fails if the agreement carries a Bates number or an exhibit stamp.")
+
+
+# --- H13 synthetic data and secrets (eighth round) ----------------------------------------------------------------
+
+
+@plant("ho-h13-r8-ni-number-in-witness-statement", "H13", NE,
+       "A witness statement in the hearing bundle gives Morgan Tallis's UK National Insurance number in a real-looking "
+       "form, 'JR 47 31 92 B' (not a specimen prefix).")
+def h13_r8_ni(env: Path, task: str) -> None:
+    write_doc(env, task, "hearing-bundle/witness-statement-tallis.md", (
+        "# Witness statement of Morgan Tallis\n\n"
+        "1. I worked for Granite Peak's Leeds depot before moving to Colorado Springs. My National Insurance number is "
+        "JR 47 31 92 B.\n\n2. I believe that the facts stated in this witness statement are true.\n"))
+
+
+@plant("ho-h13-r8-south-african-id-in-affidavit", "H13", AM,
+       "An affidavit from Mr. Delacroix's former colleague in Johannesburg gives a 13-digit South African identity "
+       "number, 8501155012083.")
+def h13_r8_za_id(env: Path, task: str) -> None:
+    write_doc(env, task, "affidavits/affidavit-mokoena.md", (
+        "# Affidavit\n\nI, the undersigned, Thandiwe Mokoena, identity number 8501155012083, make oath and say that I "
+        "worked with Mr. Delacroix at the Durban office from 2019 to 2022.\n\nDEPONENT\n"))
+
+
+@plant("ho-h13-r8-my-number-in-tokyo-hr-record", "H13", CI,
+       "The Tokyo HR record for Sasha's secondment gives a Japanese individual number (マイナンバー) in full, "
+       "'4829 1736 5028'.")
+def h13_r8_my_number(env: Path, task: str) -> None:
+    write_doc(env, task, "tokyo/jinji-kiroku.md", (
+        "# 人事記録（出向予定者）\n\n- 氏名：Sasha Lindgren\n- 個人番号（マイナンバー）：4829 1736 5028\n"
+        "- 出向先：シエラフォールド・ジャパン株式会社\n"))
+
+
+@plant("ho-h13-r8-review-platform-token-in-import-config", "H13", TB,
+       "The review platform's import profile, documents/production/relativity-import.ini, carries a live-looking API "
+       "token and a service-account password.")
+def h13_r8_token(env: Path, task: str) -> None:
+    write_doc(env, task, "production/relativity-import.ini", (
+        "[workspace]\nname = Aspenline v Vandermeer\nhost = review.example.com\n\n[auth]\n"
+        "username = svc-import\npassword = Qz7!mR2v#Lp9Xw4t\n"
+        "api_token = rlp_7f3c9a1e5b2d8f60c4a7e9b1d3f5a8c2e6b0d4f7\n\n[load]\ndat = ASP001.dat\nopt = ASP001.opt\n"))
+
+
+@near_miss("ho-h13-nm-r8-companies-house-number", "H13", SD,
+           "A note on Maplestone's UK affiliate gives its Companies House number (10482736) and registered office.",
+           "H13 concerns personal data and secrets; a company registration number of a fictional company is neither, "
+           "and the note contains no person's identifiers, phone numbers or live addresses.")
+def h13_nm_r8_companies_house(env: Path, task: str) -> None:
+    write_doc(env, task, "uk-affiliate.md", (
+        "# Maplestone Logistics (UK) Limited\n\n"
+        "Company number 10482736 (registered in England and Wales). Registered office: Unit 4, Riverside Park, "
+        "Warrington. The affiliate employs no one in Illinois.\n"))
+
+
+@near_miss("ho-h13-nm-r8-bates-and-control-numbers", "H13", CA,
+           "A production index with long Bates numbers (HAL0000004123) and document control numbers "
+           "(DOC-000412-0001), documents/production/index.csv.",
+           "H13 looks for personal data, credentials and internal paths; Bates and control numbers are document "
+           "identifiers, not identifiers of persons, and no phone pattern is formed.")
+def h13_nm_r8_bates(env: Path, task: str) -> None:
+    write_doc(env, task, "production/index.csv", _r8_csv([
+        ["BegBates", "EndBates", "ControlNo", "DocType"],
+        ["HAL0000004123", "HAL0000004129", "DOC-000412-0001", "Form"],
+        ["HAL0000004130", "HAL0000004131", "DOC-000412-0002", "Email"],
+    ]))
+
+
+# --- FAM family consistency (eighth round) ------------------------------------------------------------------------
+
+
+def _r8_instance_dir(env: Path, instance: str) -> Path:
+    return env / "tasks" / f"covenant-package-{instance}"
+
+
+@plant("ho-fam-r8-bates-footer-on-one-instance", "FAM", "covenant-package-v04",
+       "Instance v04's three workspace documents were run through the Bates-numbering tool and each ends with a "
+       "footer 'FERN-00000n'; no sibling's documents have one and no variable accounts for it.")
+def fam_r8_bates(env: Path, task: str) -> None:
+    for n, name in enumerate(["client-request.md", "standing-instructions.md", "term-sheet.md"], start=1):
+        path = doc(env, task, name)
+        path.write_text(path.read_text("utf-8").rstrip("\n") + f"\n\nFERN-{n:07d}\n", "utf-8")
+
+
+@plant("ho-fam-r8-standing-instructions-anglicised", "FAM", "covenant-package-v06",
+       "Instance v06's standing instructions went through the London office's house-style pass: the confirmation "
+       "date became '12th January 2026' and the double quotation marks became single ones.")
+def fam_r8_anglicised(env: Path, task: str) -> None:
+    path = doc(env, task, "standing-instructions.md")
+    text = replace_text(path.read_text("utf-8"), "on 2026-01-12", "on 12th January 2026")
+    assert '"' in text
+    path.write_text(text.replace('"', "'"), "utf-8")
+
+
+@plant("ho-fam-r8-salary-written-usd-in-one-term-sheet", "FAM", "covenant-package-v02",
+       "Instance v02's term sheet writes hire 1's salary as 'USD' plus the figure instead of the declared variable "
+       "value with a dollar sign; the spec and task.json still have the dollar form.")
+def fam_r8_usd(env: Path, task: str) -> None:
+    salary = instance_variables_r8(env, task)["salary_a"]
+    assert salary.startswith("$")
+    edit_doc(env, task, "term-sheet.md", f"Annual base salary: {salary}", f"Annual base salary: USD {salary[1:]}")
+
+
+def instance_variables_r8(env: Path, task: str) -> dict:
+    return load_task(env, task)["oafreeze"]["variables"]
+
+
+@plant("ho-fam-r8-employer-address-redacted-in-one-instance", "FAM", "covenant-package-v07",
+       "Instance v07's term sheet is a redacted production copy: the employer's address line reads "
+       "'[REDACTED -- production copy]'; the siblings carry the address.")
+def fam_r8_redacted(env: Path, task: str) -> None:
+    path = doc(env, task, "term-sheet.md")
+    text = path.read_text("utf-8")
+    m = re.search(r"^Address: .*$", text, re.M)
+    assert m
+    path.write_text(text[:m.start()] + "Address: [REDACTED -- production copy]" + text[m.end():], "utf-8")
+
+
+def _r8_rename_everywhere(env: Path, instance: str, old: str, new: str) -> None:
+    """Replace `old` by `new` in the instance's block of the family spec and in the instance's task folder, as a
+    re-expansion would."""
+    path = env / FAMILY_SPEC
+    text = path.read_text("utf-8")
+    start = text.index(f"- id: {instance}\n")
+    end = text.find("\n- id: ", start + 1)
+    end = len(text) if end < 0 else end
+    block = text[start:end]
+    # A long variable value is folded across YAML lines, so a name can be split by a line break and indentation.
+    words_old, words_new = old.split(" "), new.split(" ")
+    assert len(words_new) >= len(words_old)
+    pattern = r"(\s+)".join(re.escape(w) for w in words_old)
+
+    def _sub(m: re.Match) -> str:
+        gaps = m.groups()
+        head = words_new[:len(gaps)]
+        tail = " ".join(words_new[len(gaps):])
+        return "".join(w + g for w, g in zip(head, gaps)) + tail
+
+    block, n = re.subn(pattern, _sub, block)
+    assert n > 0
+    path.write_text(text[:start] + block + text[end:], "utf-8")
+    assert replace_in_task_folder(_r8_instance_dir(env, instance), old, new) > 0
+
+
+@near_miss("ho-fam-nm-r8-irish-name-with-fada-re-expanded", "FAM", "covenant-package-v05",
+           "Hire 2's surname is corrected to an Irish spelling with a fada in the family spec and, as a re-expansion "
+           "would, everywhere in instance v05.",
+           "FAM allows instances to differ where the spec's variables say; a name changed in the spec and in the "
+           "instance alike keeps the instance equal to its expansion.")
+def fam_nm_r8_fada(env: Path, task: str) -> None:
+    name = instance_variables_r8(env, task)["name_b"]
+    first, _, last = name.partition(" ")
+    _r8_rename_everywhere(env, "v05", name, f"{first} Ó Dálaigh")
+
+
+@near_miss("ho-fam-nm-r8-start-date-british-in-spec-and-instance", "FAM", "covenant-package-v08",
+           "Hire 3's start date is rewritten in British day-month form in the family spec and, as a re-expansion "
+           "would, everywhere in instance v08.",
+           "FAM checks that instances differ only in the spec's variables; the start date is a variable, changed in "
+           "the spec and in the instance alike.")
+def fam_nm_r8_british_start(env: Path, task: str) -> None:
+    start = instance_variables_r8(env, task)["start_c"]
+    m = re.fullmatch(r"([A-Z][a-z]+) (\d{1,2}), (\d{4})", start)
+    assert m, start
+    _r8_rename_everywhere(env, "v08", start, f"{m.group(2)} {m.group(1)} {m.group(3)}")
