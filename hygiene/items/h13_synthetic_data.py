@@ -33,6 +33,11 @@ _DATE = (r"(?:\d{4}-\d{1,2}-\d{1,2}|\d{1,2}[/.-]\d{1,2}[/.-](?:\d{4}|\d{2})|"
          r"\d{1,2}(?:st|nd|rd|th)?[ \t]+(?:of[ \t]+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?,?"
          r"[ \t]+\d{4})")
 _ACCOUNT = r"\d(?:[ -]?\d){5,16}"
+# Identity numbers labelled in Japanese, Chinese or Korean: a My Number, a resident identity card
+# number, a resident registration number (the labels, and the literals they begin with).
+_CJK_ID_LABEL = r"マイナンバー|個人番号|身份证(?:号码?)?|身分證(?:字號|號碼)?|公民身份号码|住民票コード|주민등록번호|외국인등록번호"
+_CJK_ID_BEGINS = ("マイナンバー", "個人番号", "身份证", "身分證", "公民身份号码", "住民票コード", "주민등록번호", "외국인등록번호")
+_CJK_ID = r"\d(?:[ -]?\d){5,16}[\dXx]?"
 # (kind, label, value, severity, a state or country code may stand between them)
 LABELLED = [
     ("bank routing number", r"(?:bank[ \t_-]*)?(?:routing(?:[ \t_/-]*(?:transit|aba))?|aba(?:[ \t_/-]*routing)?|rtn)",
@@ -43,15 +48,18 @@ LABELLED = [
     ("account number", r"(?:account|acct\.?)", _ACCOUNT, "minor", False),
     ("date of birth", r"(?:dob|d\.o\.b\.?|date[ \t_-]+of[ \t_-]+birth|birth[ \t_-]*date|birthday)", _DATE, "major", False),
     # Other countries' personal identity numbers, labelled: the UK's National Insurance number,
-    # Canada's social insurance number, an NHS, PPS or national identity number, a Personnummer.
+    # Canada's social insurance number, an NHS, PPS or national identity number, a Personnummer; any
+    # "identity number" (an identity is a person's).
     ("national identity number", r"(?:national[ \t_-]*(?:insurance|identity|identification|id)|nino|ni[ \t]?(?=no\b|num)|"
      r"social[ \t_-]*insurance|sin[ \t]?(?=#|no\b|num|:)|nhs|ppsn?|personnummer|aadhaar|bsn|curp|nric|nss|"
-     r"personal[ \t_-]*(?:identity|identification|id)[ \t_-]*(?:number|no\b|code))",
+     r"personal[ \t_-]*(?:identity|identification|id)[ \t_-]*(?:number|no\b|code)|"
+     r"identity(?=[ \t_-]*(?:number|no\b|num|#|:)))",
      r"(?=(?:[a-z \t.-]{0,3}\d){6})(?![a-z0-9 .-]*[a-z]{4})[a-z0-9](?:[ .-]?[a-z0-9]){5,17}", "major", False),
     # Identity numbers that mix letters and digits, labelled: a person's RFC in Mexico (four letters; a
     # company's has three, and the SAT's generic XAXX010101000 and XEXX010101000 are allowed); a US
     # immigrant's A-Number, I-94 record and EAD card numbers.
     ("national identity number", r"rfc", r"[a-z\u00f1&]{4}\d{6}[a-z0-9]{3}", "major", False),
+    ("national identity number", _CJK_ID_LABEL, _CJK_ID, "major", False),
     ("national identity number", r"(?:a(?:[ -](?:number|no\b)|[ -]?#)|alien[ \t_-]*(?:registration[ \t_-]*)?"
      r"(?:number|no\b|#)|uscis[ \t_-]*(?:number|no\b|#)|i-94(?:[ \t_-]*(?:record|admission))?|ead(?:[ \t_-]*card)?)",
      r"[a-z&]{0,4}-?\d{6,13}[a-z0-9]{0,3}", "major", False),
@@ -75,8 +83,8 @@ _LABEL_BEGINS = {
     "account number": ("account", "acct"),
     "date of birth": ("dob", "d.o.b", "date", "birth"),
     "national identity number": ("national", "nino", "ni", "social", "sin", "nhs", "pps", "personnummer", "aadhaar",
-                                 "bsn", "curp", "nric", "nss", "personal", "rfc", "a-n", "a n", "a#", "a-#", "a #",
-                                 "alien", "uscis", "i-94", "ead"),
+                                 "bsn", "curp", "nric", "nss", "personal", "identity", "rfc", "a-n", "a n", "a#", "a-#",
+                                 "a #", "alien", "uscis", "i-94", "ead", *_CJK_ID_BEGINS),
     "phone number": ("tel", "phone", "mob", "cell", "fax", "handy"),
     "passport number": ("passport",),
     "driver's licence number": ("driv", "dl", "d.l"),
@@ -145,6 +153,15 @@ RULES = [
     ("national identity number", re.compile(r"\b[A-Z][AEIOUX][A-Z]{2}\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])[HM]"
                                             r"(?:AS|BC|BS|CC|CL|CM|CS|CH|DF|DG|GT|GR|HG|JC|MC|MN|MS|NT|NL|OC|PL|QT|QR|SP|"
                                             r"SL|SR|TC|TS|TL|VZ|YN|ZS|NE)[B-DF-HJ-NP-TV-Z]{3}[A-Z0-9]\d\b"), "major"),
+    # A South African identity number in its own form: the birth date (YYMMDD), four digits, the
+    # citizenship digit (0 or 1), one more, and a Luhn check digit that must hold (_is_one).
+    ("national identity number", re.compile(r"(?<![\w-])\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])\d{4}[01]\d{2}"
+                                            r"(?![\w-])"), "major"),
+    # Identity numbers labelled in Japanese, Chinese or Korean in running text: the label is a word of
+    # its own script (a letter of which may touch it), so it is read without the word boundary a Latin
+    # label needs, up to a full-width colon or bracket.
+    ("national identity number", re.compile(rf"(?:{_CJK_ID_LABEL})[^\d\n]{{0,12}}?(?P<v>{_CJK_ID})(?![0-9A-Za-z-])"),
+     "major"),
     # Paths into a network share: UNC in every spelling (\\server\share, \\?\UNC\..., //server/share),
     # and share URLs (smb://, afp://, nfs://). A reserved example host is allowed. (Each pattern
     # starts with its literal, which the regex engine finds fast; the lookbehind follows it.)
@@ -231,8 +248,7 @@ def _luhn_card(digits: str) -> bool:
               or (digits[:4] == "6011" or digits[:2] == "65" or 644 <= int(digits[:3]) <= 649) and 16 <= n <= 19
               or 3528 <= int(digits[:4]) <= 3589 and 16 <= n <= 19 or digits[:2] == "62" and 16 <= n <= 19
               or (300 <= int(digits[:3]) <= 305 or digits[:2] in ("36", "38", "39")) and 14 <= n <= 19)
-    total = sum(int(c) if i % 2 == 0 else sum(divmod(2 * int(c), 10)) for i, c in enumerate(reversed(digits)))
-    return issuer and total % 10 == 0
+    return issuer and _luhn(digits)
 
 
 # Numbers set aside for fiction: North America's 555-0100..0199 (with or without an area code),
@@ -257,9 +273,10 @@ def _value(m: re.Match) -> str:
     return m.group("v") if "v" in m.re.groupindex else m.group(0)
 
 
-def _is_one(kind: str, value: str) -> bool:
+def _is_one(kind: str, value: str, labelled: bool = True) -> bool:
     """Whether a match of a checked kind really is one (its checksum holds). A match that is not
-    claims no text, so a later rule may still read it."""
+    claims no text, so a later rule may still read it. A South African identity number found by
+    its form alone must pass its check digit; one its label names need not."""
     if kind == "IBAN":
         return _iban(value) is not None
     if kind == "card number":
@@ -268,12 +285,21 @@ def _is_one(kind: str, value: str) -> bool:
         return _aba_ok(value) and len(set(value)) > 1
     if kind == "national identity number" and _NRIC.fullmatch(value):
         return _nric_ok(value)
+    if kind == "national identity number" and not labelled and _SA_ID.fullmatch(value):
+        return _luhn(value)
     if kind in ("bank account number", "account number", "national identity number"):
         return len(set(_digits(value))) > 1  # 000000 or 1111111 is a placeholder
     return True
 
 
 _NRIC = re.compile(r"[STFGM]\d{7}[A-Z]")
+_SA_ID = re.compile(r"\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])\d{4}[01]\d{2}")
+
+
+def _luhn(digits: str) -> bool:
+    """The Luhn check (payment cards, South African identity numbers)."""
+    total = sum(int(c) if i % 2 == 0 else sum(divmod(2 * int(c), 10)) for i, c in enumerate(reversed(digits)))
+    return total % 10 == 0
 _NRIC_LETTERS = {"S": "JZIHGFEDCBA", "T": "JZIHGFEDCBA", "F": "XWUTRQPNMLK", "G": "XWUTRQPNMLK", "M": "XWUTRQPNJLK"}
 
 
@@ -500,6 +526,8 @@ GATES: list[tuple[str, tx.Gate | tx.Begins | None]] = [
     ("national identity number", None),
     ("national identity number", None),
     ("national identity number", None),
+    ("national identity number", None),
+    ("national identity number", tx.Gate(_CJK_ID_BEGINS)),
     ("network share path", tx.Gate(("\\\\",))),
     ("network share path", tx.Gate(("//",))),
     ("network share path", _SCHEME),
@@ -572,7 +600,8 @@ def check(ctx: TaskContext) -> list[Finding]:
             hits = []
             for kind, pattern, severity in RULES:
                 for m in pattern.finditer(line):
-                    if any(m.start() < e and s < m.end() for s, e in taken) or not _is_one(kind, _value(m)):
+                    labelled = "v" in m.re.groupindex
+                    if any(m.start() < e and s < m.end() for s, e in taken) or not _is_one(kind, _value(m), labelled):
                         continue
                     taken.append((m.start(), m.end()))
                     if not _allowed(kind, m):

@@ -289,6 +289,32 @@ def test_near_miss_a_code_shaped_like_an_nric_whose_check_letter_fails(tmp_path,
     assert found(env_with(tmp_path, files={**workspace(), "access.txt": f"{line}\n"}), "H13") == []
 
 
+@pytest.mark.parametrize("line", ["Thandiwe Mokoena, identity number 8501" + "155012083, makes oath",
+                                  "Identity no: 8501" + "155012083", "born in Soweto, ID 8501" + "155012080 on file",
+                                  "個人番号（マイナンバー）：4829 1736 " + "5028", "身份证号码：110105" + "19491231002X",
+                                  "주민등록번호: 850115-" + "1234567"])
+def test_identity_numbers_labelled_in_any_script_or_in_their_own_checked_form_are_found(tmp_path, line):
+    # A South African identity number alone must pass its Luhn digit (8501155012080 does); labelled
+    # ("identity number"), or under a Japanese, Chinese or Korean label, it needs no check.
+    hits = found(env_with(tmp_path, files={**workspace(), "affidavit.md": f"{line}\n"}), "H13")
+    assert [(f.severity, _kind(f)) for f in hits] == [("major", "national identity number")]
+
+
+def test_an_identity_number_under_a_chinese_column_header_in_a_spreadsheet_is_found(tmp_path):
+    import docwriters as dw
+
+    sheet = dw.xlsx({"发明人": [["姓名", "身份证号码", "职务"], ["王伟", "4403051990" + "03072837", "发明人"]]})
+    hits = found(env_with(tmp_path, files={**workspace(), "coinventors.xlsx": sheet}), "H13")
+    assert [(f.severity, _kind(f), f.path) for f in hits] == [
+        ("major", "national identity number", "documents/coinventors.xlsx")]
+
+
+@pytest.mark.parametrize("line", ["Order 8501" + "155012083 shipped", "EAN 4006381" + "333931", "社員番号：482917",
+                                  "事件番号：令和8年(ワ)第1234号"])
+def test_near_miss_numbers_shaped_like_identity_numbers_that_are_not(tmp_path, line):
+    assert found(env_with(tmp_path, files={**workspace(), "ops.md": f"{line}\n"}), "H13") == []
+
+
 @pytest.mark.parametrize("line", ["CURP: VARR" + "900214HNLNDL04", "Registro VARR" + "900214HNLNDL04 en Monterrey",
                                   "RFC: VARR" + "900214K57", "NSS (IMSS): 4313" + "9012345", "A-Number: A2164" + "93871",
                                   "I-94 record number: 3847291" + "0573", "EAD card number: IOE09" + "12345678"])
