@@ -254,7 +254,10 @@ DATE = re.compile(
     # digits each, so that a release number such as "1.2.2026" is no date.
     rf"|{_NUM_OPEN}(?:0[1-9]|[12]\d|3[01])\.(?:0[1-9]|1[0-2])\.(?:19|20)\d{{2}}{_NUM_CLOSE}"  # 26.10.2026
     rf"|{_NUM_OPEN}(?:19|20)\d{{2}}\.(?:0[1-9]|1[0-2])\.(?:0[1-9]|[12]\d|3[01]){_NUM_CLOSE}"  # 2026.10.26
-    rf"|{_FOREIGN_DATE}")                                                      # 23 de octubre de 2026
+    rf"|{_FOREIGN_DATE}"                                                       # 23 de octubre de 2026
+    # Japanese, Chinese and Korean dates: 2026年10月27日, 2026년 10월 27일 (a word of those scripts may
+    # touch the year, so no word boundary is asked for).
+    r"|(?<!\d)(?:19|20)\d{2}\s?[年년]\s?(?:0?[1-9]|1[0-2])\s?[月월]\s?(?:0?[1-9]|[12]\d|3[01])\s?[日일]")
 
 
 # A citation of statute: "C.R.S. § 8-2-113(2)", "Cal. Lab. Code §§ 2870", "820 ILCS 90/10", "18 U.S.C. § 1833(b)".
@@ -276,6 +279,7 @@ _READINGS = [re.compile(p, re.I) for p in (
 _NUMERIC = re.compile(r"(?P<a>\d{1,2})(?P<s>[/-])(?P<b>\d{1,2})(?P=s)(?P<y>\d{4})")
 _FOREIGN_READING = re.compile(rf"(?P<d>\d{{1,2}})(?:er|\.)?\s+(?:de\s+)?(?P<m>{_FOREIGN})\s+(?:de\s+|del\s+)?"
                               rf"(?P<y>\d{{4}})")
+_CJK = re.compile(r"(?P<y>\d{4})\s?[年년]\s?(?P<m>\d{1,2})\s?[月월]\s?(?P<d>\d{1,2})\s?[日일]")
 _DOTTED = re.compile(r"(?P<d>\d{2})\.(?P<m>\d{2})\.(?P<y>\d{4})|(?P<y2>\d{4})\.(?P<m2>\d{2})\.(?P<d2>\d{2})")
 
 
@@ -288,7 +292,7 @@ def _day(y: int, m: int, d: int) -> dt.date | None:
 
 def date_readings(text: str) -> tuple[dt.date, ...]:
     """Every datetime.date a written date can mean, earliest first: one for ISO and written-out
-    forms (in other languages too: "23 de octubre de 2026") and dotted ones ("26.10.2026", day
+    forms (in other languages too: "23 de octubre de 2026", "2026年10月23日") and dotted ones ("26.10.2026", day
     first), two for a numeric "12/01/2026" whose first two
     numbers could each be the month (US and day-first readings), none when it is no date ("2026-11-31",
     "13/13/2026", "Smarch 3, 2026")."""
@@ -298,6 +302,10 @@ def date_readings(text: str) -> tuple[dt.date, ...]:
     m = _FOREIGN_READING.fullmatch(value)
     if m:
         found = _day(int(m["y"]), _FOREIGN_MONTHS[m["m"].lower()], int(m["d"]))
+        return (found,) if found else ()
+    m = _CJK.fullmatch(value)
+    if m:
+        found = _day(int(m["y"]), int(m["m"]), int(m["d"]))
         return (found,) if found else ()
     m = _DOTTED.fullmatch(value)
     if m:  # day first, or year first: one reading

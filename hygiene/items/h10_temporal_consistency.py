@@ -24,10 +24,12 @@ TODAY_CUE = re.compile(r"\b(?:today|as of|as at|current date|present date|date o
                        r"you\s+(?:are|were)\s+(?:brought|staffed)\s+(?:in|on))\b", re.I)
 
 # A document's own date: a "Date:" / "Sent:" header line near its top (Markdown, e-mail, a memo
-# flattened from Word), or a dateline (a line that is only a date) before the body starts.
+# flattened from Word; "Fecha:", "Datum:", "発信日：", "日期：", "발신일:" as Spanish, German, Japanese,
+# Chinese and Korean letters label it), or a dateline (a line that is only a date) before the body starts.
 _HEADER = re.compile(r"^\W{0,4}(?:date|dated|sent|date\s+sent|memo\s+date|letter\s+date|report\s+date|"
-                     r"(?:prepared|generated|created|compiled)(?:\s+on)?|last\s+updated)\W{0,4}\s*(?::|\t)\s*\W{0,2}(.+?)\W{0,2}$",
-                     re.I)
+                     r"(?:prepared|generated|created|compiled)(?:\s+on)?|last\s+updated|fecha|datum|"
+                     r"日付|日期|作成日|発行日|発信日|発送日|发文日期|날짜|일자|발신일|발송일|작성일)"
+                     r"\W{0,4}\s*(?::|\t|\uff1a)\s*\W{0,2}(.+?)\W{0,2}$", re.I)
 # Structured data (YAML, JSON) holds dates as records ("date: 2026-12-18" of a planned step), not
 # the date it was written; but a record's own creation stamp (a ticket's "opened_at", an export's
 # "created") is the day it came to exist.
@@ -37,8 +39,10 @@ _CREATED = re.compile(r"""(?<![\w-])["']?(?:sys_)?(?:opened|created|submitted|ra
 _RFC2822 = re.compile(r"^(?:[A-Z][a-z]{2},\s*)?\d{1,2}\s+[A-Z][a-z]{2}\s+\d{4}")
 HEAD_LINES = 15
 # A dateline may start with the place it was written ("Madrid, 23 de octubre de 2026", "London, 5 March
-# 2026", "Grenoble, le 1er octobre 2026").
-_PLACE = re.compile(r"^[A-Z][\w.'-]*(?:\s[A-Z][\w.'-]*){0,3},\s*(?:(?:le|den|am|el|il)\s+)?(?=\d)")
+# 2026", "Grenoble, le 1er octobre 2026", "東京、2026年3月2日"; a place in a script other than Latin is
+# one word of up to twelve letters).
+_PLACE = re.compile(r"^(?:[A-Z][\w.'-]*(?:\s[A-Z][\w.'-]*){0,3}|[^\x00-\x7f\s,\u3001]{1,12})[,\u3001]\s*"
+                    r"(?:(?:le|den|am|el|il)\s+)?(?=\d)")
 
 
 _WEEKDAYS = ("mon", "tues", "wednes", "thurs", "fri", "satur", "sun")

@@ -313,7 +313,22 @@ def test_a_letter_dated_in_another_language_with_its_place_after_as_of_is_major(
     assert tx.dates("le 26 octobre, Mars 2026 et mai") == []
 
 
+def test_a_letter_dated_in_japanese_chinese_korean_or_by_a_foreign_header_after_as_of_is_major(tmp_path):
+    files = {**workspace(), "tsuchi.md": "2026年3月23日\n\n株式会社アスペン 御中\n",
+             "han.md": "서울, 2026년 4월 1일\n\n귀하\n", "gongmun.md": "# 공문\n\n발신일: 2026년 3월 19일\n\n안내\n",
+             "riyou.md": "# 通知\n\n日期：2026年3月20日\n", "fecha.md": "# Aviso\n\nFecha: 18 de marzo de 2026\n"}
+    hits = found(env_with(tmp_path, files=files), "H10")
+    assert sorted((f.severity, f.path) for f in hits) == [
+        ("major", "documents/fecha.md"), ("major", "documents/gongmun.md"), ("major", "documents/han.md"),
+        ("major", "documents/riyou.md"), ("major", "documents/tsuchi.md")]
+    assert tx.date_readings("2026 年 10 月 27 日") == (dt.date(2026, 10, 27),)
+    assert tx.dates("令和8年3月1日, 2026年13月1日") == []
+
+
 def test_near_miss_a_dateline_with_its_place_on_as_of(tmp_path):
+    files = {**workspace(), "tsuchi.md": "東京、2026年3月2日\n\n御中\n"}
+    assert found(env_with(tmp_path / "ja", files=files), "H10") == []
+
     files = {**workspace(), "carta.md": "Madrid, 2 de marzo de 2026\n\nEstimado cliente:\n"}
     assert found(env_with(tmp_path, files=files), "H10") == []
 
