@@ -172,6 +172,8 @@ _ID_LABEL = (r"account|acct\.?|matter|case|docket|claim|policy|invoice|purchase\
              r"loan|member|customer|client|employee|ticket|registration|serial|patent|application|contract|tax|"
              r"EIN|TIN|licen[cs]e|permit|certificate|routing|IBAN|SWIFT|BIC|tracking|confirmation|booking|file")
 _ID_TOKEN = r"[A-Za-z0-9]+(?:[-/.:][A-Za-z0-9]+)*"
+CURRENCY_CODES = ("USD", "EUR", "GBP", "JPY", "CNY", "RMB", "CHF", "AUD", "CAD", "NZD", "HKD", "SGD", "INR", "ZAR",
+                  "MXN")
 LITERAL_PATTERNS: dict[str, re.Pattern] = {
     "quote": re.compile(r'"([^"\n]{3,300})"|\u201c([^\u201d\n]{3,300})\u201d'),
     # Exact tokens a document carries and an output can only copy: e-mail addresses, URLs, phone
@@ -185,7 +187,10 @@ LITERAL_PATTERNS: dict[str, re.Pattern] = {
         rf"|\b(?i:{_ID_LABEL})\s+(?=[A-Za-z0-9\-/.:]*\d)(?=[A-Za-z0-9\-/.:]*[A-Za-z\-/])"
         rf"(?=[A-Za-z0-9\-/.:]{{4}})({_ID_TOKEN})"),
     "citation": tx.CITATION,
-    "amount": re.compile(r"\$\s?\d[\d,]*(?:\.\d+)?(?:\s?(?:million|billion|thousand))?"),
+    # An amount with its currency: a sign ($, €, £, ¥, ₹, ₩), an ISO code before it ("EUR 40,000"),
+    # or yen or yuan written after it ("300,000円").
+    "amount": re.compile(r"(?:[$€£¥₹₩]|\b(?:" + "|".join(CURRENCY_CODES) + r")\s?)\s?\d[\d,]*(?:\.\d+)?"
+                         r"(?:\s?(?:million|billion|thousand))?|(?<![\d,.])\d[\d,]*(?:\.\d+)?\s?[円元]"),
     "percentage": re.compile(r"\b\d+(?:\.\d+)?\s?(?:%|percent\b)"),
     "date": tx.DATE,
     "file": re.compile(r"(?<![\w/.-])[\w][\w\-./]*\.(?:" + "|".join(FILE_EXTENSIONS) + r")\b"),

@@ -109,10 +109,13 @@ def _named(clause: str, lit: cr.Literal) -> bool:
     return bool(_NAMING.search(clause[max(0, lit.offset - 40):lit.offset]))
 
 
-# An amount as a text writes it: "$130,014", "130014", "USD 78,008.40", "$1.2 million". Not part of
-# a longer token (a date, a citation like 8-2-113, a version, a phone number).
-_AMOUNT = re.compile(r"(?<![\w.,/$§-])(?<!§ )(?:(?:us)?\$\s?|usd\s?)?(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)"
-                     r"(?:\s?(million|billion|thousand)\b)?(?![\w/(-]|[.,]\d)")
+# An amount as a text writes it: "$130,014", "130014", "USD 78,008.40", "$1.2 million", "€40,000",
+# "¥300,000", "300,000円". Not part of a longer token (a date, a citation like 8-2-113, a version, a
+# phone number); a letter of a script written without spaces (Japanese, Chinese) may touch it.
+_AMOUNT = re.compile(r"(?<![0-9A-Za-z_\u00c0-\u024f.,/$§-])(?<!§ )(?P<sign>(?:us)?\$\s?|[€£¥₹₩]\s?|(?:"
+                     + "|".join(c.lower() for c in cr.CURRENCY_CODES) + r")\s?)?"
+                     r"(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)"
+                     r"(?:\s?(million|billion|thousand)\b|\s?(?P<after>[円元]))?(?![0-9A-Za-z_\u00c0-\u024f/(-]|[.,]\d)")
 _SCALE = {"thousand": 1000, "million": 10 ** 6, "billion": 10 ** 9}
 
 
@@ -128,7 +131,7 @@ def amount_value(lit: cr.Literal) -> Decimal | None:
     if lit.kind != "amount":
         return None
     m = _AMOUNT.search(lit.text.lower())
-    return _amount_value(m.group(1), m.group(2)) if m else None
+    return _amount_value(m.group(2), m.group(3)) if m else None
 
 
 @functools.lru_cache(maxsize=64)
@@ -138,12 +141,11 @@ def amounts(normalized_output: str) -> frozenset[Decimal]:
     (1900-2099) is not counted, nor is a bare number below 1,000 (a count, a section, a day)."""
     out = set()
     for m in _AMOUNT.finditer(normalized_output):
-        value = _amount_value(m.group(1), m.group(2))
+        value = _amount_value(m.group(2), m.group(3))
         if value is None:
             continue
-        written = m.group(0)
-        bare = not ("$" in written or written.startswith("usd"))
-        if bare and m.group(2) is None and (value < 1000 or (re.fullmatch(r"(?:19|20)\d\d", m.group(1)))):
+        bare = not (m.group("sign") or m.group("after"))
+        if bare and m.group(3) is None and (value < 1000 or (re.fullmatch(r"(?:19|20)\d\d", m.group(2)))):
             continue
         out.add(value)
     return frozenset(out)

@@ -220,3 +220,27 @@ def test_near_miss_a_rule_on_every_item_beside_a_demand_is_no_absence_only_crite
     task["criteria"][2]["match_criteria"] = ("PASS if client-email.md states the salary of $95,000 and each date it "
                                              "gives is written in full. FAIL if it omits the salary.")
     assert [f for f in found(env_with(tmp_path, task), "H03") if "only demands absence" in f.message] == []
+
+
+def test_an_amount_in_another_currency_is_a_literal_the_pasted_workspace_carries(tmp_path):
+    # A yen, euro or pound amount in a criterion is read as an amount (sign, ISO code, or 円 after
+    # it), so the workspace that states it passes the criterion exactly as a dollar amount would.
+    for i, (written, in_doc) in enumerate((("¥300,000", "報奨金として300,000円を支払う。"),
+                                           ("EUR 40,000", "A relocation allowance of €40,000 is paid."),
+                                           ("£950", "The fee is GBP 950."))):
+        task = task_json()
+        task["criteria"][2]["match_criteria"] = (f"PASS if client-email.md states the reward of {written}. "
+                                                 "FAIL if it does not.")
+        files = {**workspace(), "reward.md": f"# Reward\n\n{in_doc}\n"}
+        hits = found(env_with(tmp_path / str(i), task, files), "H03")
+        assert [(f.severity, f.location) for f in hits] == [("major", "$.criteria[2].match_criteria")], written
+    assert [lit.text for lit in cr.literals("pays ¥300,000 or 300,000円, EUR 40,000, £950 and $5")
+            if lit.kind == "amount"] == ["¥300,000", "300,000円", "EUR 40,000", "£950", "$5"]
+
+
+def test_near_miss_a_bare_number_or_another_amount_is_not_the_criterions_amount(tmp_path):
+    task = task_json()
+    task["criteria"][2]["match_criteria"] = "PASS if client-email.md states the reward of ¥300,000. FAIL if not."
+    files = {**workspace(), "reward.md": "# Reward\n\nThe reward is ¥250,000; article 300 sets the process.\n"}
+    assert [f for f in found(env_with(tmp_path, task, files), "H03")
+            if f.location == "$.criteria[2].match_criteria"] == []
