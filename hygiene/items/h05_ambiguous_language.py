@@ -15,7 +15,7 @@ NAME = "ambiguous grading language"
 # Vague wording by family. Each family says why it makes a verdict the judge's choice and what to
 # write instead; a word is found by the union of all of them.
 #
-# taste: how good the output is ("appropriate", "well-drafted", "thorough").
+# taste: how good the output is ("appropriate", "well-drafted", "thorough", "a fair and balanced account").
 _TASTE = (
     r"(?:in)?appropriate(?:ly)?|(?:un)?reasonabl[ey]|(?:in)?adequate(?:ly)?|"
     r"(?:im)?proper(?:ly)?|(?:in)?sufficient(?:ly)?|"
@@ -24,6 +24,8 @@ _TASTE = (
     r"poorly[- ]\w+|high[- ]quality|low[- ]quality|good|poor|professional(?:ly)?|thorough(?:ly)?|"
     r"comprehensive(?:ly)?|robust(?:ly)?|(?:un)?satisfactor(?:y|ily)|sensibl[ey]|meaningful(?:ly)?|"
     r"unclear|clearly|concise(?:ly)?|persuasive(?:ly)?|compelling|convincing(?:ly)?|strong|weak|"
+    r"fair(?:ly)?\s+and\s+balanced|balanced\s+(?:account|view|summary|assessment|picture|presentation|analysis)|"
+    r"even[- ]handed(?:ly)?|nuanced|"
     r"fit\s+for\s+(?:its\s+)?purpose|up\s+to\s+(?:standard|scratch)|to\s+a\s+(?:good|high|professional)\s+standard|"
     r"of\s+(?:good|high|acceptable|professional)\s+(?:quality|standard)|polished|"
     r"(?:key|main|important|relevant|salient|essential|core|major)\s+(?:points|issues|aspects|considerations)|"

@@ -36,6 +36,18 @@ def test_british_words_of_taste_are_vague(tmp_path, phrase):
     assert hits and hits[0].severity == "major"
 
 
+@pytest.mark.parametrize("phrase", ["gives a fair and balanced account of", "gives an even-handed summary of",
+                                    "gives a balanced view of", "gives a nuanced account of"])
+def test_balance_and_fairness_are_taste(tmp_path, phrase):
+    hits = _with(tmp_path, f"PASS if client-email.md {phrase} the thresholds. FAIL if it does not.")
+    assert [f.severity for f in hits] == ["minor"], phrase
+
+
+def test_near_miss_a_balance_or_fairness_the_output_must_name_is_not_taste(tmp_path):
+    assert _with(tmp_path, 'PASS if client-email.md states the outstanding balance of $4,000 and cites the "fair '
+                           'and balanced" clause. FAIL if it does not.') == []
+
+
 def test_a_vague_word_that_is_the_whole_test_is_major(tmp_path):
     hits = _with(tmp_path, "PASS if agreement.md explains the notice. FAIL if the explanation is inadequate.")
     assert [(f.severity, f.evidence) for f in hits] == [("major", "FAIL if the explanation is inadequate.")]
