@@ -258,11 +258,13 @@ def _advisory_names(ctx: TaskContext) -> str:
 
 # --- instructions that put advisory material into operative text ---------------------------------
 
-# Advisory material as the object of a request: a note, a comment, an explanation, analysis. Another
-# party's comments ("comments from the client") are input, not material to write.
+# Advisory material as the object of a request: a note, a comment, an explanation, analysis, where the
+# text came from (a source path, a Bates number of the production it was found in). Another party's
+# comments ("comments from the client") are input, not material to write.
 _MATERIAL = re.compile(r"(?P<noun>drafting\s+(?:notes?|comments?|commentary)|(?:(?:kb|knowledge[- ]base)\s+)?"
                        r"(?:source|file)\s+(?:paths?|files?|references?|locations?)|(?:kb|knowledge[- ]base)\s+"
-                       r"(?:paths?|sources?|references?)|notes?\s+(?:to|for)\s+(?:the\s+)?"
+                       r"(?:paths?|sources?|references?)|bates\s+(?:numbers?|nos?\b\.?|references?|ranges?|stamps?)|"
+                       r"notes?\s+(?:to|for)\s+(?:the\s+)?"
                        r"(?:client|partner|reviewer|file|drafter|employer|hr)\b|commentary|comments?|rationale|"
                        r"reasoning|(?:legal\s+)?analysis|advice|recommendations|annotations?|explanations?|"
                        r"justifications?|notes?|remarks|summary)\b(?!\s+(?:from|by|of\s+the\s+(?:client|employee|"
@@ -276,7 +278,7 @@ _LEGAL_PART = re.compile(LAW_CONTENT + r"|(?:" + CONTRACT_PARTS + r")(?![^.;]*\b
                          re.I)
 # What makes a request for that material unambiguous: its kind, or what the explanation is about.
 _OUTRIGHT = re.compile(r"drafting|notes?\s+(?:to|for)|commentary|comments?|rationale|reasoning|analysis|advice|"
-                       r"recommendations|annotations?|paths?|kb|knowledge[- ]base|source", re.I)
+                       r"recommendations|annotations?|paths?|kb|knowledge[- ]base|source|bates", re.I)
 _OUTRIGHT_ABOUT = re.compile(r"\s+(?:[\w']+\s+){0,3}?why\b|\s+that\s+[^.;]{0,100}?\bbecause\b|\s+(?:of|on)\s+(?:what|how)\s+(?:[\w']+\s+){0,3}?"
                              r"(?:does|do|means?|works?|operates?|affects?)\b|\s+(?:to\s+[\w']+\s+)?(?:of\s+|for\s+)?(?:your|the|each|"
                              r"every|our)\s+(?:\w+\s+)?(?:changes?|choices?|edits?|reasons?|reasoning|decisions?|"

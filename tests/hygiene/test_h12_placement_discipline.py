@@ -325,7 +325,8 @@ def test_a_deliverable_the_employee_signs_declared_advisory(tmp_path):
 
 @pytest.mark.parametrize("text", [
     " AUDIT TRAIL: in agreement.md pls footnote each clause w/ the KB source path it came from.",
-    " Tag every clause of agreement.md with its knowledge-base path."])
+    " Tag every clause of agreement.md with its knowledge-base path.",
+    " Footnote each clause of agreement.md with the Bates number of the document it relies on (ASP-0000012)."])
 def test_a_request_to_mark_the_agreement_with_its_source_paths_is_major(tmp_path, text):
     hits = _asked(tmp_path, instructions=text)
     assert [(f.severity, f.location) for f in hits] == [("major", "$.instructions")]
@@ -333,7 +334,8 @@ def test_a_request_to_mark_the_agreement_with_its_source_paths_is_major(tmp_path
 
 def test_near_miss_source_paths_sent_to_the_advisory_deliverable(tmp_path):
     for n, text in enumerate([" In client-email.md, footnote each point with the KB source path it came from.",
-                              " Do not footnote agreement.md with source paths; list them in client-email.md."]):
+                              " Do not footnote agreement.md with source paths; list them in client-email.md.",
+                              " In client-email.md, give the Bates number of each document agreement.md relies on."]):
         assert _asked(tmp_path / str(n), instructions=text) == [], text
 
 
