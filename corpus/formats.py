@@ -617,8 +617,23 @@ def _shared_strings(data: bytes | None, budget: _Budget) -> list[str]:
     return strings
 
 
+_CELL_REF = re.compile(r"([A-Z]{1,3})[0-9]+")
+
+
+def _column_of(ref: str | None) -> int | None:
+    """The 0-based column of a cell reference ("C7" -> 2), or None (no reference, or not one)."""
+    m = _CELL_REF.fullmatch(ref or "")
+    if not m:
+        return None
+    column = 0
+    for letter in m.group(1):
+        column = column * 26 + ord(letter) - 64
+    return column - 1 if column <= 16384 else None
+
+
 def _sheet_rows(data: bytes, part: str, shared: list[str], used: set[int], budget: _Budget) -> str:
-    """A worksheet as lines: one per row, its cells' shown values joined by tabs."""
+    """A worksheet as lines: one per row, its cells' shown values joined by tabs (an empty cell
+    between two values as an empty field, so each value keeps its column)."""
     lines: list[str] = []
     row: list[str] = []
     size = [0]
@@ -629,7 +644,7 @@ def _sheet_rows(data: bytes, part: str, shared: list[str], used: set[int], budge
     def start(tag: str, attrs: dict) -> None:
         local = _local(tag)
         if local == "c":
-            cell.update(open=True, type=attrs.get("t"), value=[], reading=False)
+            cell.update(open=True, type=attrs.get("t"), value=[], reading=False, column=_column_of(attrs.get("r")))
         elif local in ("v", "t") and cell["open"]:
             cell["reading"] = True
 
@@ -650,8 +665,11 @@ def _sheet_rows(data: bytes, part: str, shared: list[str], used: set[int], budge
                     raise _Refused(f"{part}: a cell refers to shared string {value.strip() or '(none)'}, which the "
                                    "workbook does not have (xl/sharedStrings.xml is missing or short)") from None
             if value:
-                size[0] += len(value) + 1
+                # An empty cell before it keeps its place, so a value stays under its column's header.
+                pad = max(0, (cell["column"] or 0) - len(row))
+                size[0] += len(value) + 1 + pad
                 budget.check(size[0])
+                row.extend([""] * pad)
                 row.append(value)
             cell["open"] = False
         elif local == "row":

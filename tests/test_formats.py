@@ -165,6 +165,12 @@ def test_an_xlsx_is_read_per_sheet_with_the_names_from_the_workbook_and_shared_s
     assert e.part_at(line_of(e, "Inline string cell")) == "sheet Inline"
 
 
+def test_an_empty_cell_keeps_the_place_of_its_column_so_values_stay_under_their_headers():
+    data = dw.xlsx({"People": [["Name", "ID number", "Role"], ["Ana", "", "Lead"], ["", "", "", "note"]]})
+    assert extract("people.xlsx", data).text.split("\n")[:3] == ["Name\tID number\tRole", "Ana\t\tLead",
+                                                                   "\t\t\tnote"]
+
+
 def test_an_xlsx_whose_cells_point_at_shared_strings_it_lacks_is_unreadable():
     data = dw.xlsx({"Bands": [["Band", "Minimum"], ["AE-2", 98000]]})
     out = io.BytesIO()
