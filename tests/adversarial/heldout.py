@@ -7320,20 +7320,6 @@ def h03_r8_ordinal_date(env: Path, task: str) -> None:
                       "1st March 2027. FAIL if the note gives no signing deadline.", ["client-note.md"])
 
 
-@plant("ho-h03-r8-yen-amount-from-japanese-document", "H03", CI,
-       "A Japanese invention-reward rule of the Tokyo subsidiary is added (documents/tokyo/hoshokin-kitei.md, reward "
-       "¥300,000 a patent), and a new criterion passes client-email.md if it states the ¥300,000 reward: the "
-       "workspace pasted in as the output carries the amount.")
-def h03_r8_yen(env: Path, task: str) -> None:
-    write_doc(env, task, "tokyo/hoshokin-kitei.md", (
-        "# 発明報奨金規程（抜粋）\n\n"
-        "第5条　会社は、従業員の職務発明について特許権を取得したときは、当該従業員に報奨金として¥300,000（30万円）を支払う。\n"))
-    with task_json(env, task) as t:
-        add_criterion(t, "client-email-tokyo-reward", "The email mentions the Tokyo reward",
-                      "PASS if client-email.md tells Sierrafold that its Tokyo subsidiary pays an invention reward of "
-                      "¥300,000 a patent. FAIL if the email does not mention the reward.", ["client-email.md"])
-
-
 @near_miss("ho-h03-nm-r8-computed-british-date", "H03", SD,
            "A new criterion requires rationale.md to give 22 December 2026 as the last day Jordan Ellery may receive "
            "the agreement (14 calendar days before signing on January 5, 2027); that date is in no input.",
@@ -7434,14 +7420,6 @@ def h04_nm_r8_ja_title(env: Path, task: str) -> None:
 def h05_r8_suitably(env: Path, task: str) -> None:
     _reword(env, task, "note-asks-decision", "PASS if note-to-partner.md asks",
             "PASS if note-to-partner.md is suitably robust and asks")
-
-
-@plant("ho-h05-r8-fair-and-balanced-account", "H05", TB,
-       "The thresholds criterion now passes an email that 'gives a fair and balanced account that explains' the "
-       "thresholds.")
-def h05_r8_fair_balanced(env: Path, task: str) -> None:
-    _reword(env, task, "client-email-thresholds", "PASS if client-email.md explains",
-            "PASS if client-email.md gives a fair and balanced account that explains")
 
 
 @plant("ho-h05-r8-otherwise-materially-different", "H05", SD,
@@ -7756,14 +7734,6 @@ def h10_r8_today_ordinal(env: Path, task: str) -> None:
         instructions_add(t, "Today is 28th October 2026.")
 
 
-@plant("ho-h10-r8-japanese-signing-date-disagrees", "H10", CI,
-       "The instructions gain the Tokyo parent's line '署名日：2026年10月27日' for Sasha Lindgren's signing, while "
-       "hire-details.md gives October 26, 2026 as the start and signing date.")
-def h10_r8_ja_signing(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        instructions_add(t, "Sasha Lindgren の署名日：2026年10月27日（親会社人事部確認済み）。")
-
-
 @plant("ho-h10-r8-criterion-hand-over-british-numeric", "H10", NE,
        "The decision criterion's hand-over date is retyped in British numeric form as 23/12/2026, while the partner's "
        "instructions give November 23.")
@@ -7862,16 +7832,6 @@ def h11_nm_r8_dat_anchor(env: Path, task: str) -> None:
 # --- H12 placement discipline (eighth round) ----------------------------------------------------------------------
 
 
-@plant("ho-h12-r8-instructions-ask-bates-footnotes-in-agreement", "H12", TB,
-       "The instructions ask for every clause of vandermeer-covenant-agreement.md to be footnoted with the Bates number "
-       "and file of the source it relies on, for the production set's cross-reference.")
-def h12_r8_bates_footnotes(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        instructions_add(t, "Litigation support needs a cross-reference: footnote each clause of "
-                            "vandermeer-covenant-agreement.md with the Bates number and file name of the source it "
-                            "relies on (for example ASP-0000012, colorado-statute-excerpt.md).")
-
-
 @plant("ho-h12-r8-signed-heads-of-terms-listed-nowhere", "H12", AM,
        "A new deliverable, settlement-heads-of-terms.md (Heads of Terms with Mr. Delacroix, to be signed by both "
        "parties), is named and graded but listed neither as operative nor as advisory, and no placement criterion "
@@ -7936,24 +7896,6 @@ def h13_r8_ni(env: Path, task: str) -> None:
         "# Witness statement of Morgan Tallis\n\n"
         "1. I worked for Granite Peak's Leeds depot before moving to Colorado Springs. My National Insurance number is "
         "JR 47 31 92 B.\n\n2. I believe that the facts stated in this witness statement are true.\n"))
-
-
-@plant("ho-h13-r8-south-african-id-in-affidavit", "H13", AM,
-       "An affidavit from Mr. Delacroix's former colleague in Johannesburg gives a 13-digit South African identity "
-       "number, 8501155012083.")
-def h13_r8_za_id(env: Path, task: str) -> None:
-    write_doc(env, task, "affidavits/affidavit-mokoena.md", (
-        "# Affidavit\n\nI, the undersigned, Thandiwe Mokoena, identity number 8501155012083, make oath and say that I "
-        "worked with Mr. Delacroix at the Durban office from 2019 to 2022.\n\nDEPONENT\n"))
-
-
-@plant("ho-h13-r8-my-number-in-tokyo-hr-record", "H13", CI,
-       "The Tokyo HR record for Sasha's secondment gives a Japanese individual number (マイナンバー) in full, "
-       "'4829 1736 5028'.")
-def h13_r8_my_number(env: Path, task: str) -> None:
-    write_doc(env, task, "tokyo/jinji-kiroku.md", (
-        "# 人事記録（出向予定者）\n\n- 氏名：Sasha Lindgren\n- 個人番号（マイナンバー）：4829 1736 5028\n"
-        "- 出向先：シエラフォールド・ジャパン株式会社\n"))
 
 
 @plant("ho-h13-r8-review-platform-token-in-import-config", "H13", TB,

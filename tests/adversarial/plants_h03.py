@@ -6,7 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from .cases import near_miss, plant
-from .edits import add_criterion, add_deliverable, append_doc, criterion, instructions_add, replace_text, task_json
+from .edits import (add_criterion, add_deliverable, append_doc, criterion, instructions_add, replace_text, task_json,
+                    write_doc)
 
 NE, TB, SD = "matrix-narrow-edit", "matrix-threshold-between", "matrix-signing-date-law"
 CA, AM, CI = "matrix-client-alert-refresh", "matrix-adverse-memo-repair", "matrix-california-invention-notice"
@@ -342,3 +343,38 @@ def h03_r7_vacuous(env: Path, task: str) -> None:
                       "PASS if every gross-up figure relocation-tax-note.md gives is computed at the 22% federal "
                       "supplemental wage rate. FAIL if any figure in it is computed at another rate.",
                       ["relocation-tax-note.md"])
+
+
+@plant("h03-r8-yen-amount-from-japanese-document", "H03", CI,
+       "A Japanese invention-reward rule of the Tokyo subsidiary is added (documents/tokyo/hoshokin-kitei.md, reward "
+       "¥300,000 a patent), and a new criterion passes client-email.md if it states the ¥300,000 reward: the "
+       "workspace pasted in as the output carries the amount.")
+def h03_r8_yen(env: Path, task: str) -> None:
+    write_doc(env, task, "tokyo/hoshokin-kitei.md", (
+        "# 発明報奨金規程（抜粋）\n\n"
+        "第5条　会社は、従業員の職務発明について特許権を取得したときは、当該従業員に報奨金として¥300,000（30万円）を支払う。\n"))
+    with task_json(env, task) as t:
+        add_criterion(t, "client-email-tokyo-reward", "The email mentions the Tokyo reward",
+                      "PASS if client-email.md tells Sierrafold that its Tokyo subsidiary pays an invention reward of "
+                      "¥300,000 a patent. FAIL if the email does not mention the reward.", ["client-email.md"])
+
+
+@near_miss("h03-nm-r8-yen-total-agent-must-compute-companion", "H03", CI,
+           "The Tokyo subsidiary's reward rule (documents/tokyo/hoshokin-kitei.md) gives 30万円 a granted patent and "
+           "the hire details add that two of Sasha's Tokyo patents were granted; a new criterion passes "
+           "client-email.md if it states the total reward of ¥600,000.",
+           "HYGIENE.md H03 flags a criterion a degenerate output passes; the ¥600,000 total appears nowhere in the "
+           "workspace, knowledge base or instructions (the rule says 30万円 a patent, the details say two), so "
+           "the pasted workspace does not carry the literal and the agent must compute it: the criterion keeps "
+           "its signal.")
+def _c8_yen_total_computed(env: Path, task: str) -> None:
+    write_doc(env, task, "tokyo/hoshokin-kitei.md", (
+        "# 発明報奨金規程（抜粋）\n\n"
+        "第5条　会社は、従業員の職務発明について特許権が登録されたときは、登録一件につき30万円を当該従業員に支払う。\n"))
+    append_doc(env, task, "hire-details.md",
+               "- Tokyo secondment (2025): two of Sasha's patents filed for the Tokyo subsidiary have been granted")
+    with task_json(env, task) as t:
+        add_criterion(t, "client-email-tokyo-reward-total", "The email states the Tokyo reward owed",
+                      "PASS if client-email.md tells Sierrafold that its Tokyo subsidiary owes Sasha Lindgren an "
+                      "invention reward of ¥600,000 in total for the two granted patents. FAIL if the email gives "
+                      "another total or does not mention the reward.", ["client-email.md"])

@@ -320,3 +320,18 @@ def h05_nm_r7_key_points_listed(env: Path, task: str) -> None:
             "PASS if rationale.md explains that the 2023 approval memo relied on the $75,000 floor, and that",
             "PASS if rationale.md covers these two key points: first, that the 2023 approval memo relied on the "
             "$75,000 floor; second, that")
+
+
+@plant("h05-r8-fair-and-balanced-account", "H05", TB,
+       "The thresholds criterion now passes an email that 'gives a fair and balanced account that explains' the "
+       "thresholds.")
+def h05_r8_fair_balanced(env: Path, task: str) -> None:
+    _reword(env, task, "client-email-thresholds", "PASS if client-email.md explains",
+            "PASS if client-email.md gives a fair and balanced account that explains")
+
+
+@plant("h05-r8-even-handed-explanation-companion", "H05", AM,
+       "The client-note criterion now passes a note that 'in an even-handed way' tells Bayou Crest what changed.")
+def _c8_even_handed(env: Path, task: str) -> None:
+    _reword(env, task, "client-note-changes", "PASS if client-note.md tells Bayou Crest",
+            "PASS if client-note.md, in an even-handed way, tells Bayou Crest")

@@ -452,3 +452,20 @@ def h10_r7_calendar(env: Path, task: str) -> None:
         "Jordan Ellery,deliver_agreement_copy,2026-12-18,HR\n"
         "Jordan Ellery,first_day,2027-01-05,Operations\n"
         "Jordan Ellery,sign_agreement,2027-01-15,HR\n"))
+
+
+@plant("h10-r8-japanese-signing-date-disagrees", "H10", CI,
+       "The instructions gain the Tokyo parent's line '署名日：2026年10月27日' for Sasha Lindgren's signing, while "
+       "hire-details.md gives October 26, 2026 as the start and signing date.")
+def h10_r8_ja_signing(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "Sasha Lindgren の署名日：2026年10月27日（親会社人事部確認済み）。")
+
+
+@plant("h10-r8-korean-letter-dated-after-as-of-companion", "H10", CI,
+       "A Korean secondment letter from Sierrafold's Seoul office, documents/seoul/pagyeon-gongmun.md, is dated "
+       "'2026년 10월 19일' (October 19, 2026), two weeks after as_of 2026-10-05.")
+def _c8_korean_letter_after_as_of(env: Path, task: str) -> None:
+    write_doc(env, task, "seoul/pagyeon-gongmun.md", (
+        "# 파견 안내 공문\n\n발신: 시에라폴드 코리아 인사팀\n수신: Sasha Lindgren\n"
+        "발신일: 2026년 10월 19일\n\n입사 후 서울 사무소 단기 파견 일정은 추후 안내드리겠습니다.\n"))

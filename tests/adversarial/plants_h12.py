@@ -523,3 +523,26 @@ def h12_nm_r7_genuine_review(env: Path, task: str) -> None:
             "worker. The right review flags Section 5, warns of the penalty and asks the partner for a decision before "
             "the agreement goes to Morgan Tallis.")
         trap["criteria"].append("note-states-shortfall")
+
+
+@plant("h12-r8-instructions-ask-bates-footnotes-in-agreement", "H12", TB,
+       "The instructions ask for every clause of vandermeer-covenant-agreement.md to be footnoted with the Bates number "
+       "and file of the source it relies on, for the production set's cross-reference.")
+def h12_r8_bates_footnotes(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "Litigation support needs a cross-reference: footnote each clause of "
+                            "vandermeer-covenant-agreement.md with the Bates number and file name of the source it "
+                            "relies on (for example ASP-0000012, colorado-statute-excerpt.md).")
+
+
+@near_miss("h12-nm-r8-bates-footnotes-in-advisory-rationale-companion", "H12", SD,
+           "The instructions ask for rationale.md to footnote each drafting choice with the Bates range and file name "
+           "of the source it relies on (for example MPL-000412 to MPL-000418, form-approval-memo-2023.md).",
+           "HYGIENE.md H12 keeps source paths and analysis out of operative text; rationale.md is an advisory "
+           "deliverable (the file memo on sources relied on), which is exactly where source references belong, "
+           "and ellery-covenant-agreement.md is untouched.")
+def _c8_bates_in_rationale(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "Litigation support needs a cross-reference: in rationale.md, footnote each drafting "
+                            "choice with the Bates range and file name of the source it relies on (for example "
+                            "MPL-000412 to MPL-000418, form-approval-memo-2023.md).")
