@@ -174,6 +174,8 @@ _ID_LABEL = (r"account|acct\.?|matter|case|docket|claim|policy|invoice|purchase\
 _ID_TOKEN = r"[A-Za-z0-9]+(?:[-/.:][A-Za-z0-9]+)*"
 CURRENCY_CODES = ("USD", "EUR", "GBP", "JPY", "CNY", "RMB", "CHF", "AUD", "CAD", "NZD", "HKD", "SGD", "INR", "ZAR",
                   "MXN")
+CURRENCY_SIGNS = "$€£¥₹₩"  # written before the number
+CURRENCY_AFTER = "円元"  # yen and yuan, written after it
 LITERAL_PATTERNS: dict[str, re.Pattern] = {
     "quote": re.compile(r'"([^"\n]{3,300})"|\u201c([^\u201d\n]{3,300})\u201d'),
     # Exact tokens a document carries and an output can only copy: e-mail addresses, URLs, phone
@@ -189,8 +191,9 @@ LITERAL_PATTERNS: dict[str, re.Pattern] = {
     "citation": tx.CITATION,
     # An amount with its currency: a sign ($, €, £, ¥, ₹, ₩), an ISO code before it ("EUR 40,000"),
     # or yen or yuan written after it ("300,000円").
-    "amount": re.compile(r"(?:[$€£¥₹₩]|\b(?:" + "|".join(CURRENCY_CODES) + r")\s?)\s?\d[\d,]*(?:\.\d+)?"
-                         r"(?:\s?(?:million|billion|thousand))?|(?<![\d,.])\d[\d,]*(?:\.\d+)?\s?[円元]"),
+    "amount": re.compile(rf"(?:[{re.escape(CURRENCY_SIGNS)}]|\b(?:{'|'.join(CURRENCY_CODES)})\s?)\s?\d[\d,]*"
+                         rf"(?:\.\d+)?(?:\s?(?:million|billion|thousand))?|(?<![\d,.])\d[\d,]*(?:\.\d+)?\s?"
+                         rf"[{CURRENCY_AFTER}]"),
     "percentage": re.compile(r"\b\d+(?:\.\d+)?\s?(?:%|percent\b)"),
     "date": tx.DATE,
     "file": re.compile(r"(?<![\w/.-])[\w][\w\-./]*\.(?:" + "|".join(FILE_EXTENSIONS) + r")\b"),

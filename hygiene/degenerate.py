@@ -112,10 +112,11 @@ def _named(clause: str, lit: cr.Literal) -> bool:
 # An amount as a text writes it: "$130,014", "130014", "USD 78,008.40", "$1.2 million", "€40,000",
 # "¥300,000", "300,000円". Not part of a longer token (a date, a citation like 8-2-113, a version, a
 # phone number); a letter of a script written without spaces (Japanese, Chinese) may touch it.
-_AMOUNT = re.compile(r"(?<![0-9A-Za-z_\u00c0-\u024f.,/$§-])(?<!§ )(?P<sign>(?:us)?\$\s?|[€£¥₹₩]\s?|(?:"
-                     + "|".join(c.lower() for c in cr.CURRENCY_CODES) + r")\s?)?"
+_AMOUNT = re.compile(r"(?<![0-9A-Za-z_\u00c0-\u024f.,/$§-])(?<!§ )"
+                     rf"(?P<sign>(?:us)?[{re.escape(cr.CURRENCY_SIGNS)}]\s?|(?:{'|'.join(cr.CURRENCY_CODES).lower()})\s?)?"
                      r"(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)"
-                     r"(?:\s?(million|billion|thousand)\b|\s?(?P<after>[円元]))?(?![0-9A-Za-z_\u00c0-\u024f/(-]|[.,]\d)")
+                     rf"(?:\s?(million|billion|thousand)\b|\s?(?P<after>[{cr.CURRENCY_AFTER}]))?"
+                     r"(?![0-9A-Za-z_\u00c0-\u024f/(-]|[.,]\d)")
 _SCALE = {"thousand": 1000, "million": 10 ** 6, "billion": 10 ** 9}
 
 

@@ -30,7 +30,8 @@ JUNK_FOLDER = re.compile(r"(?:^|/)((?:\.ipynb_checkpoints|__pycache__|__MACOSX|\
 
 def _junk(rel: str) -> bool:
     """A junk file, or a file in a junk folder (reported as junk, not read as a document)."""
-    return bool(JUNK.match(rel.rsplit("/", 1)[-1])) or JUNK_FOLDER.search(rel) is not None
+    _bad_name, folder, _dot_git, junk = _path_flags(rel)
+    return junk or folder is not None
 
 
 def check(ctx: TaskContext) -> list[Finding]:

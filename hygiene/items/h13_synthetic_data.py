@@ -38,6 +38,8 @@ _ACCOUNT = r"\d(?:[ -]?\d){5,16}"
 _CJK_ID_LABEL = r"マイナンバー|個人番号|身份证(?:号码?)?|身分證(?:字號|號碼)?|公民身份号码|住民票コード|주민등록번호|외국인등록번호"
 _CJK_ID_BEGINS = ("マイナンバー", "個人番号", "身份证", "身分證", "公民身份号码", "住民票コード", "주민등록번호", "외국인등록번호")
 _CJK_ID = r"\d(?:[ -]?\d){5,16}[\dXx]?"
+# A South African identity number: the birth date (YYMMDD), four digits, the citizenship digit, two more.
+_SA_ID_FORM = r"\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])\d{4}[01]\d{2}"
 # (kind, label, value, severity, a state or country code may stand between them)
 LABELLED = [
     ("bank routing number", r"(?:bank[ \t_-]*)?(?:routing(?:[ \t_/-]*(?:transit|aba))?|aba(?:[ \t_/-]*routing)?|rtn)",
@@ -155,8 +157,7 @@ RULES = [
                                             r"SL|SR|TC|TS|TL|VZ|YN|ZS|NE)[B-DF-HJ-NP-TV-Z]{3}[A-Z0-9]\d\b"), "major"),
     # A South African identity number in its own form: the birth date (YYMMDD), four digits, the
     # citizenship digit (0 or 1), one more, and a Luhn check digit that must hold (_is_one).
-    ("national identity number", re.compile(r"(?<![\w-])\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])\d{4}[01]\d{2}"
-                                            r"(?![\w-])"), "major"),
+    ("national identity number", re.compile(rf"(?<![\w-]){_SA_ID_FORM}(?![\w-])"), "major"),
     # Identity numbers labelled in Japanese, Chinese or Korean in running text: the label is a word of
     # its own script (a letter of which may touch it), so it is read without the word boundary a Latin
     # label needs, up to a full-width colon or bracket.
@@ -293,14 +294,14 @@ def _is_one(kind: str, value: str, labelled: bool = True) -> bool:
 
 
 _NRIC = re.compile(r"[STFGM]\d{7}[A-Z]")
-_SA_ID = re.compile(r"\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])\d{4}[01]\d{2}")
+_NRIC_LETTERS = {"S": "JZIHGFEDCBA", "T": "JZIHGFEDCBA", "F": "XWUTRQPNMLK", "G": "XWUTRQPNMLK", "M": "XWUTRQPNJLK"}
+_SA_ID = re.compile(_SA_ID_FORM)
 
 
 def _luhn(digits: str) -> bool:
     """The Luhn check (payment cards, South African identity numbers)."""
     total = sum(int(c) if i % 2 == 0 else sum(divmod(2 * int(c), 10)) for i, c in enumerate(reversed(digits)))
     return total % 10 == 0
-_NRIC_LETTERS = {"S": "JZIHGFEDCBA", "T": "JZIHGFEDCBA", "F": "XWUTRQPNMLK", "G": "XWUTRQPNMLK", "M": "XWUTRQPNJLK"}
 
 
 def _nric_ok(value: str) -> bool:
