@@ -8029,3 +8029,1452 @@ def fam_nm_r8_british_start(env: Path, task: str) -> None:
     m = re.fullmatch(r"([A-Z][a-z]+) (\d{1,2}), (\d{4})", start)
     assert m, start
     _r8_rename_everywhere(env, "v08", start, f"{m.group(2)} {m.group(1)} {m.group(3)}")
+
+
+# === Ninth fresh round (2026-12): written from HYGIENE.md and TASKS.md only, without reading the audit's code ===
+#
+# A ninth author, who has read neither the audit's code nor its tests nor the main corpus's plants, wrote these from
+# the items' lines in HYGIENE.md, the field tables of TASKS.md and the sample environment, avoiding the mechanisms of
+# the eight earlier rounds. This author writes as (a) an M&A / corporate transactional team working out of a virtual
+# data room: VDR index numbers ("3.4.12"), index reports, disclosure schedules, closing checklists, signature-page
+# packets, Word files with tracked changes (w:ins / w:del), margin comments and attached templates, macro-enabled files
+# saved under .docx, PowerPoint board decks, RTF and OpenDocument (.odt / .ods) files, PDFs exported from Word with
+# their document properties, password-protected and watermarked data-room downloads; (b) a US federal / state
+# regulatory practice: U.S.C. and state-statute excerpts, a state attorney general's letter, Federal Register
+# identifiers, regulatory trackers with effective dates; and (c) colleagues in Brazil, Italy, the Netherlands and
+# Poland, and a Russian-writing office in Almaty, who write in Portuguese, Italian, Dutch, Polish and Russian with their
+# own date forms (4 de novembro de 2026, 05-12-2026, 12 listopada 2026 r., 26 октября 2026 г.), number forms
+# (R$ 18.500,00, $130.014), guillemets, national identifiers (CPF, BSN) and words (bozza, riservato, poufne, resposta,
+# Datum). Plants are what such people really leave in a task; near-misses are legitimate material from the same people
+# that looks like a defect to a keyword matcher.
+
+import gzip  # noqa: E402 (used by this round only)
+
+_R9_ZIP_TIME = (2026, 10, 12, 9, 30, 0)
+_R9_ODF_NS = ('xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" '
+              'xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" '
+              'xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0" '
+              'xmlns:meta="urn:oasis:names:tc:opendocument:xmlns:meta:1.0" '
+              'xmlns:dc="http://purl.org/dc/elements/1.1/"')
+_R9_ODF_MIME = {"odt": "application/vnd.oasis.opendocument.text",
+                "ods": "application/vnd.oasis.opendocument.spreadsheet"}
+_R9_WML = "application/vnd.openxmlformats-officedocument.wordprocessingml"
+
+
+def _r9_zip(members: dict[str, str | bytes], *, stored: str | None = None) -> bytes:
+    """A zip of text or binary members (fixed timestamps); `stored` names one member written uncompressed."""
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as zf:
+        for name, data in members.items():
+            info = zipfile.ZipInfo(name, _R9_ZIP_TIME)
+            info.compress_type = zipfile.ZIP_STORED if name == stored else zipfile.ZIP_DEFLATED
+            zf.writestr(info, data if isinstance(data, bytes) else data.encode("utf-8"))
+    return buf.getvalue()
+
+
+def _r9_odf(kind: str, body: str, *, title: str = "", creator: str = "") -> bytes:
+    """A minimal valid OpenDocument package (mimetype stored first, manifest, content, meta)."""
+    mime = _R9_ODF_MIME[kind]
+    manifest = (f'{_XML}<manifest:manifest xmlns:manifest="urn:oasis:names:tc:opendocument:xmlns:manifest:1.0" '
+                f'manifest:version="1.2"><manifest:file-entry manifest:full-path="/" manifest:version="1.2" '
+                f'manifest:media-type="{mime}"/><manifest:file-entry manifest:full-path="content.xml" '
+                'manifest:media-type="text/xml"/><manifest:file-entry manifest:full-path="meta.xml" '
+                'manifest:media-type="text/xml"/></manifest:manifest>')
+    content = (f'{_XML}<office:document-content {_R9_ODF_NS} office:version="1.2"><office:body>{body}</office:body>'
+               '</office:document-content>')
+    meta = (f'{_XML}<office:document-meta {_R9_ODF_NS} office:version="1.2"><office:meta>'
+            f'<meta:generator>LibreOffice/7.6.4.1$Windows_X86_64</meta:generator><dc:title>{escape(title)}</dc:title>'
+            f'<dc:creator>{escape(creator)}</dc:creator></office:meta></office:document-meta>')
+    return _r9_zip({"mimetype": mime, "META-INF/manifest.xml": manifest, "content.xml": content, "meta.xml": meta},
+                   stored="mimetype")
+
+
+def _r9_odt(paragraphs: list[str], **kw: str) -> bytes:
+    """An OpenDocument text document, one text:p per paragraph."""
+    body = "".join(f"<text:p>{escape(p)}</text:p>" for p in paragraphs)
+    return _r9_odf("odt", f"<office:text>{body}</office:text>", **kw)
+
+
+def _r9_ods(rows: list[list[str]], *, sheet: str = "Foglio1", **kw: str) -> bytes:
+    """An OpenDocument spreadsheet with one sheet of string cells."""
+    xml_rows = "".join(
+        "<table:table-row>" + "".join(f'<table:table-cell office:value-type="string"><text:p>{escape(v)}</text:p>'
+                                      "</table:table-cell>" for v in row) + "</table:table-row>" for row in rows)
+    body = f'<office:spreadsheet><table:table table:name="{escape(sheet)}">{xml_rows}</table:table></office:spreadsheet>'
+    return _r9_odf("ods", body, **kw)
+
+
+def _r9_rtf_text(text: str) -> str:
+    out = []
+    for ch in text:
+        code = ord(ch)
+        if ch in "\\{}":
+            out.append("\\" + ch)
+        elif ch == "\u201c":
+            out.append("\\ldblquote ")
+        elif ch == "\u201d":
+            out.append("\\rdblquote ")
+        elif ch == "\u2019":
+            out.append("\\rquote ")
+        elif 32 <= code < 127:
+            out.append(ch)
+        else:
+            try:
+                out.append("\\'%02x" % ch.encode("cp1252")[0])
+            except UnicodeEncodeError:
+                out.append(f"\\u{code if code < 32768 else code - 65536}?")
+    return "".join(out)
+
+
+def _r9_rtf(paragraphs: list[str], *, lang: int = 1033) -> bytes:
+    """An RTF document as WordPad writes it: ANSI code page 1252, non-ASCII as \\'hh or \\uN?, one \\par a
+    paragraph."""
+    head = ("{\\rtf1\\ansi\\ansicpg1252\\deff0\\nouicompat\\deflang%d{\\fonttbl{\\f0\\fnil\\fcharset0 Calibri;}}\n"
+            "{\\*\\generator Riched20 10.0.19041}\\viewkind4\\uc1 \n" % lang)
+    body = "".join("\\pard\\sa200\\sl276\\slmult1\\f0\\fs22 " + _r9_rtf_text(p) + "\\par\n" for p in paragraphs)
+    return (head + body + "}\n").encode("ascii")
+
+
+def _r9_vba_project() -> bytes:
+    """Bytes standing in for a compiled VBA project: an OLE compound-file header and the stream names."""
+    names = b"".join(n.encode("utf-16-le") + b"\0\0" for n in ["_VBA_PROJECT", "dir", "ThisDocument", "PROJECT"])
+    body = hashlib.sha256(b"r9-vba").digest() * 40
+    return b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + b"\0" * 16 + b"\x3e\x00\x03\x00\xfe\xff" + names + body
+
+
+def _r9_docx(paragraphs: list[str | list[tuple[str, str]]], *, author: str = "Reviewer",
+             date: str = "2026-10-01T09:00:00Z", comments: dict[int, tuple[str, str]] | None = None,
+             template: str | None = None, macro: bool = False) -> bytes:
+    """A .docx whose paragraphs are plain strings or lists of (kind, text) segments, kind '' (plain), 'ins' (tracked
+    insertion) or 'del' (tracked deletion, w:delText); `comments` maps a paragraph index to (author, text) of a
+    margin comment on it; `template` is the attached template's target (word/_rels/settings.xml.rels); `macro`
+    declares the main part macro-enabled and adds a vbaProject.bin."""
+    comments = comments or {}
+    body, rev = [], 1
+    for i, para in enumerate(paragraphs):
+        runs = []
+        for kind, text in (para if isinstance(para, list) else [("", para)]):
+            t = escape(text)
+            if kind == "ins":
+                runs.append(f'<w:ins w:id="{rev}" w:author="{escape(author)}" w:date="{date}"><w:r>'
+                            f'<w:t xml:space="preserve">{t}</w:t></w:r></w:ins>')
+                rev += 1
+            elif kind == "del":
+                runs.append(f'<w:del w:id="{rev}" w:author="{escape(author)}" w:date="{date}"><w:r>'
+                            f'<w:delText xml:space="preserve">{t}</w:delText></w:r></w:del>')
+                rev += 1
+            else:
+                runs.append(f'<w:r><w:t xml:space="preserve">{t}</w:t></w:r>')
+        if i in comments:
+            cid = list(comments).index(i)
+            runs = ([f'<w:commentRangeStart w:id="{cid}"/>'] + runs
+                    + [f'<w:commentRangeEnd w:id="{cid}"/><w:r><w:commentReference w:id="{cid}"/></w:r>'])
+        body.append("<w:p>" + "".join(runs) + "</w:p>")
+    main = "application/vnd.ms-word.document.macroEnabled.main+xml" if macro else f"{_R9_WML}.document.main+xml"
+    overrides = [("/word/document.xml", main)]
+    defaults = ['<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>',
+                '<Default Extension="xml" ContentType="application/xml"/>']
+    doc_rels: list[str] = []
+    parts: dict[str, str | bytes] = {}
+    if comments:
+        parts["word/comments.xml"] = (f'{_XML}<w:comments xmlns:w="{_W}">' + "".join(
+            f'<w:comment w:id="{n}" w:author="{escape(who)}" w:date="{date}" w:initials="{escape(who[:2].upper())}">'
+            f'<w:p><w:r><w:t xml:space="preserve">{escape(text)}</w:t></w:r></w:p></w:comment>'
+            for n, (who, text) in enumerate(comments.values())) + "</w:comments>")
+        overrides.append(("/word/comments.xml", f"{_R9_WML}.comments+xml"))
+        doc_rels.append(f'<Relationship Id="rId{len(doc_rels) + 1}" Type="{_REL}/comments" Target="comments.xml"/>')
+    if template is not None:
+        parts["word/settings.xml"] = (f'{_XML}<w:settings xmlns:w="{_W}" xmlns:r="{_REL}"><w:attachedTemplate '
+                                      'r:id="rId1"/><w:defaultTabStop w:val="708"/></w:settings>')
+        parts["word/_rels/settings.xml.rels"] = (
+            f'{_XML}<Relationships xmlns="{_PKG_REL}"><Relationship Id="rId1" Type="{_REL}/attachedTemplate" '
+            f'Target="{escape(template)}" TargetMode="External"/></Relationships>')
+        overrides.append(("/word/settings.xml", f"{_R9_WML}.settings+xml"))
+        doc_rels.append(f'<Relationship Id="rId{len(doc_rels) + 1}" Type="{_REL}/settings" Target="settings.xml"/>')
+    if macro:
+        parts["word/vbaProject.bin"] = _r9_vba_project()
+        defaults.append('<Default Extension="bin" ContentType="application/vnd.ms-office.vbaProject"/>')
+        doc_rels.append(f'<Relationship Id="rId{len(doc_rels) + 1}" '
+                        'Type="http://schemas.microsoft.com/office/2006/relationships/vbaProject" '
+                        'Target="vbaProject.bin"/>')
+    if doc_rels:
+        parts["word/_rels/document.xml.rels"] = (f'{_XML}<Relationships xmlns="{_PKG_REL}">{"".join(doc_rels)}'
+                                                 "</Relationships>")
+    types = (f'{_XML}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">{"".join(defaults)}'
+             + "".join(f'<Override PartName="{n}" ContentType="{c}"/>' for n, c in overrides) + "</Types>")
+    document = (f'{_XML}<w:document xmlns:w="{_W}" xmlns:r="{_REL}"><w:body>{"".join(body)}<w:sectPr/></w:body>'
+                "</w:document>")
+    return _r9_zip({"[Content_Types].xml": types,
+                    "_rels/.rels": (f'{_XML}<Relationships xmlns="{_PKG_REL}"><Relationship Id="rId1" '
+                                    f'Type="{_REL}/officeDocument" Target="word/document.xml"/></Relationships>'),
+                    "word/document.xml": document, **parts})
+
+
+def _r9_pdf(lines: list[str], *, info: dict[str, str] | None = None, encrypted: bool = False,
+            footer: str | None = None) -> bytes:
+    """A one-page PDF showing `lines` (Latin-1), with an optional footer line on the page (a data-room watermark), an
+    optional document-information dictionary written as Word writes it (UTF-16BE strings with a byte-order mark, in
+    hex), or encrypted with the standard security handler (RC4, 128-bit, a user password), so that its content stream
+    is ciphertext."""
+    def esc(s: str) -> str:
+        return s.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)")
+    wrapped = [w for line in lines for w in (textwrap.wrap(line, 90) or [""])]
+    ops = ["BT", "/F1 10 Tf", "14 TL", "72 750 Td"] + [f"({esc(w)}) Tj T*" for w in wrapped] + ["ET"]
+    if footer:
+        ops += ["BT", "/F1 7 Tf", "0.6 g", "72 28 Td", f"({esc(footer)}) Tj", "ET"]
+    stream = "\n".join(ops).encode("latin-1")
+    if encrypted:
+        seed = hashlib.sha256(stream).digest()
+        stream = b"".join(hashlib.sha256(seed + bytes([i])).digest() for i in range(len(stream) // 32 + 1))
+    objects = [
+        b"<< /Type /Catalog /Pages 2 0 R >>",
+        b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 4 0 R >> >> "
+        b"/Contents 5 0 R >>",
+        b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>",
+        b"<< /Length %d >>\nstream\n" % len(stream) + stream + b"\nendstream",
+    ]
+    trailer = b""
+    if info:
+        fields = " ".join(f"/{k} <{(chr(0xFEFF) + v).encode('utf-16-be').hex().upper()}>" for k, v in info.items())
+        objects.append(f"<< {fields} /CreationDate (D:20261012093000+02'00') >>".encode("latin-1"))
+        trailer += b" /Info %d 0 R" % len(objects)
+    if encrypted:
+        o_key, u_key = hashlib.sha256(b"owner").hexdigest().upper(), hashlib.sha256(b"user").hexdigest().upper()
+        objects.append(f"<< /Filter /Standard /V 2 /R 3 /Length 128 /P -3904 /O <{o_key}> /U <{u_key}> >>"
+                       .encode("latin-1"))
+        file_id = hashlib.md5(stream).hexdigest().upper().encode()
+        trailer += b" /Encrypt %d 0 R /ID [<%s><%s>]" % (len(objects), file_id, file_id)
+    out = bytearray(b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n")
+    offsets = []
+    for number, obj in enumerate(objects, start=1):
+        offsets.append(len(out))
+        out += b"%d 0 obj\n" % number + obj + b"\nendobj\n"
+    xref = len(out)
+    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
+    out += b"".join(b"%010d 00000 n \n" % offset for offset in offsets)
+    out += b"trailer\n<< /Size %d /Root 1 0 R%s >>\nstartxref\n%d\n%%%%EOF\n" % (len(objects) + 1, trailer, xref)
+    return bytes(out)
+
+
+def _r9_pptx_with_link(slides: list[tuple[str, list[str], str | None]], link_text: str, url: str, *,
+                       title: str) -> bytes:
+    """A complete .pptx (as _r6_pptx) whose first slide's line `link_text` is a hyperlink to `url`."""
+    src = zipfile.ZipFile(io.BytesIO(_r6_pptx(slides, title=title)))
+    parts = {name: src.read(name).decode("utf-8") for name in src.namelist()}
+    run = f'<a:rPr lang="en-AU"/><a:t>{escape(link_text)}</a:t>'
+    slide = parts["ppt/slides/slide1.xml"]
+    assert run in slide, "link text not on the first slide"
+    parts["ppt/slides/slide1.xml"] = slide.replace(
+        run, f'<a:rPr lang="en-AU"><a:hlinkClick r:id="rId7"/></a:rPr><a:t>{escape(link_text)}</a:t>', 1)
+    rels = parts["ppt/slides/_rels/slide1.xml.rels"]
+    parts["ppt/slides/_rels/slide1.xml.rels"] = rels.replace(
+        "</Relationships>", f'<Relationship Id="rId7" Type="{_REL}/hyperlink" Target="{escape(url)}" '
+                            'TargetMode="External"/></Relationships>')
+    return _zip(parts)
+
+
+def _r9_cpf(first9: str) -> str:
+    """A Brazilian CPF with valid check digits, formatted 000.000.000-00."""
+    d = [int(c) for c in first9]
+    for n in (10, 11):
+        r = sum(x * w for x, w in zip(d, range(n, 1, -1))) * 10 % 11
+        d.append(0 if r == 10 else r)
+    s = "".join(map(str, d))
+    return f"{s[:3]}.{s[3:6]}.{s[6:9]}-{s[9:]}"
+
+
+def _r9_bsn(first8: str) -> str:
+    """A Dutch BSN that passes the eleven test (the ninth digit chosen to make it so)."""
+    total = sum(int(c) * w for c, w in zip(first8, range(9, 1, -1)))
+    last = total % 11
+    assert last < 10, "pick other first digits"
+    return first8 + str(last)
+
+
+def _r9_reorder_after(d: dict, key: str, new_key: str, value) -> None:
+    """Insert `new_key: value` into `d` right after `key`, keeping the other keys' order."""
+    items = [(k, v) for k, v in d.items() if k != new_key]
+    at = [k for k, _ in items].index(key) + 1
+    items.insert(at, (new_key, value))
+    d.clear()
+    d.update(items)
+
+
+def _r9_vdr_index(rows: list[tuple[str, str, str, str]]) -> str:
+    """A data-room 'index report' as the VDR exports it: tab-separated, CRLF line ends."""
+    head = [("Index", "Name", "Type", "Uploaded")]
+    return "".join("\t".join(r) + "\r\n" for r in head + rows)
+
+
+# --- H01 rubric isolation (ninth round) ----------------------------------------------------------------------------
+
+
+@plant("ho-h01-r9-criterion-in-tracked-deletion", "H01", NE,
+       "A partner markup of the Tallis renewal downloaded from the data room, documents/vdr/3.4.12 Tallis renewal - "
+       "partner markup.docx, carries the penalty criterion's match_criteria as a tracked deletion (w:del / w:delText): "
+       "struck through on screen, still in the file for anyone who reads its XML or shows all markup.")
+def h01_r9_tracked_deletion(env: Path, task: str) -> None:
+    crit = _match(env, task, "note-flags-penalty")
+    write_doc(env, task, "vdr/3.4.12 Tallis renewal - partner markup.docx", _r9_docx([
+        "EMPLOYEE RESTRICTIVE COVENANT AGREEMENT (renewal) - partner markup",
+        [("", "Section 1, salary: "), ("del", "$64,000"), ("ins", "$71,500"), ("", ".")],
+        [("del", "Marking note for the associate exercise: " + crit)],
+        "Sections 2 to 9: no markup.",
+    ], author="Miriam Okafor", date="2026-11-16T08:05:00Z"))
+
+
+@plant("ho-h01-r9-criterion-in-rtf-qa-response-standard", "H01", TB,
+       "The data room's Q&A module exported an internal 'response standard' for a buyer question as RTF, "
+       "documents/vdr/Q&A/QA-0042 response standard.rtf; its body is the cover-email criterion's match_criteria in "
+       "WordPad's RTF (control words and \\par between the paragraphs).")
+def h01_r9_rtf_standard(env: Path, task: str) -> None:
+    crit = _match(env, task, "client-email-thresholds")
+    write_doc(env, task, "vdr/Q&A/QA-0042 response standard.rtf", _r9_rtf([
+        "PROJECT ASPEN - VDR Q&A MODULE",
+        "Question QA-0042 (Buyer): restrictive covenants for the new Account Executive hire.",
+        "Internal response standard (not for release to the Buyer):",
+        crit,
+        "Status: draft response; release after partner sign-off.",
+    ]))
+
+
+@plant("ho-h01-r9-criterion-in-ods-qa-log", "H01", CA,
+       "The Milan office's data-room Q&A log, an OpenDocument spreadsheet documents/vdr/registro-domande.ods, has an "
+       "'Acceptance standard (internal)' column; its open question on the customer clause holds the customer-clause "
+       "criterion's match_criteria word for word.")
+def h01_r9_ods_log(env: Path, task: str) -> None:
+    crit = _match(env, task, "customer-clause-solicit-only")
+    write_doc(env, task, "vdr/registro-domande.ods", _r9_ods([
+        ["N.", "Indice VDR", "Domanda", "Stato", "Acceptance standard (internal)"],
+        ["1", "4.2.1", "Copy of Form WA-2021-3 as currently used?", "Chiusa", "Form uploaded at 4.2.1."],
+        ["2", "4.2.3", "Will the customer clause be revised before closing?", "Aperta", crit],
+    ], sheet="Domande", title="Registro domande VDR", creator="G. Rossi"))
+
+
+@plant("ho-h01-r9-criterion-in-pdf-subject-property", "H01", SD,
+       "A PDF exported from Word, documents/vdr/2.1.9 Ellery offer pack.pdf, shows a harmless index page, but the Word "
+       "document's Subject property, carried into the PDF's document information (UTF-16 hex, as Word writes it), is "
+       "the signing-date criterion's match_criteria.")
+def h01_r9_pdf_subject(env: Path, task: str) -> None:
+    crit = _match(env, task, "no-noncompete-at-signing")
+    write_doc(env, task, "vdr/2.1.9 Ellery offer pack.pdf", _r9_pdf([
+        "Maplestone Logistics, Inc. - offer pack for the Chicago operations hire",
+        "1. Offer letter (to follow)",
+        "2. Restrictive covenant agreement (to follow)",
+        "3. Benefits summary (to follow)",
+    ], info={"Title": "Ellery offer pack", "Author": "Harlow Finch LLP", "Subject": crit,
+             "Creator": "Microsoft\u00ae Word for Microsoft 365", "Producer": "Microsoft\u00ae Word for Microsoft 365"}))
+
+
+@near_miss("ho-h01-nm-r9-closing-checklist-docx", "H01", NE,
+           "The deal team's closing checklist for Project Granite (the sale of Granite Peak), documents/vdr/"
+           "closing-checklist-project-granite.docx, lists closing deliverables with responsible party, data-room "
+           "reference and a 'Satisfied / Outstanding' status.",
+           "H01 looks for the task's grading material and for workspace text that reproduces a criterion's "
+           "match_criteria; a closing checklist's status column tracks the deal's conditions, not the agent's work, "
+           "and shares no criterion's text.")
+def h01_nm_r9_closing_checklist(env: Path, task: str) -> None:
+    write_doc(env, task, "vdr/closing-checklist-project-granite.docx", _r9_docx([
+        "PROJECT GRANITE - CLOSING CHECKLIST (draft for discussion)",
+        "1. Share purchase agreement, execution version | Buyer's counsel | VDR 1.1 | Outstanding",
+        "2. Board resolutions of Granite Peak Robotics, Inc. approving the sale | Harlow Finch | VDR 1.3 | Outstanding",
+        "3. Payoff letter for the equipment loan | Company | VDR 2.4 | Satisfied",
+        "4. Employee census and key-employee list | Company | VDR 3.1 | Satisfied",
+        "5. Officer's certificate (bring-down of representations) | Company | VDR 1.6 | Outstanding",
+        "6. Signature-page packet, held in escrow until closing | Harlow Finch | VDR 1.9 | Outstanding",
+    ], author="Deal team"))
+
+
+@near_miss("ho-h01-nm-r9-italian-tender-evaluation-grid", "H01", CI,
+           "The Milan office's evaluation grid for choosing an Italian payroll provider, documents/milano/"
+           "griglia-valutazione-fornitori.ods, sets criteri, pesi, punteggi and an esito (superato / non superato) per "
+           "provider.",
+           "H01 concerns the task's own criteria and grading files; a procurement grid that scores payroll vendors "
+           "grades no deliverable and reproduces no match_criteria text, whatever its headings say.")
+def h01_nm_r9_tender_grid(env: Path, task: str) -> None:
+    write_doc(env, task, "milano/griglia-valutazione-fornitori.ods", _r9_ods([
+        ["Criterio", "Peso", "Paghe Nord S.r.l.", "Cedolini Facili S.p.A.", "Note"],
+        ["Copertura CCNL metalmeccanico", "30%", "28", "22", "Entrambi coprono il contratto nazionale"],
+        ["Costo per cedolino", "25%", "20", "24", ""],
+        ["Portale dipendenti in inglese", "20%", "18", "10", "Richiesto dalla capogruppo"],
+        ["Tempi di avvio", "25%", "21", "19", ""],
+        ["Esito", "", "superato", "non superato", "Soglia minima: 80 punti"],
+    ], sheet="Valutazione", title="Griglia di valutazione fornitori paghe", creator="Ufficio di Milano"))
+
+
+# --- H02 answer in the workspace (ninth round) ---------------------------------------------------------------------
+
+
+@plant("ho-h02-r9-repaired-agreement-in-tracked-insertions", "H02", AM,
+       "The data room's redline of the standard agreement, documents/vdr/2.3.7 Fontenot covenant agreement - redline "
+       "v3.docx, already carries Avery Fontenot's repaired agreement as tracked insertions and deletions: accept all "
+       "changes and it is made as of November 2, 2026, limited to the four named parishes, capped at two years and "
+       "governed by Louisiana law in Louisiana courts.")
+def h02_r9_tracked_redline(env: Path, task: str) -> None:
+    write_doc(env, task, "vdr/2.3.7 Fontenot covenant agreement - redline v3.docx", _r9_docx([
+        "BAYOU CREST ENVIRONMENTAL, L.L.C. EMPLOYEE COVENANT AGREEMENT",
+        [("", "This Agreement is made as of "), ("del", "the date Employee accepts the Company's offer of employment"),
+         ("ins", "November 2, 2026, Employee's first day of work"),
+         ("", ', between Bayou Crest Environmental, L.L.C., a Louisiana limited liability company (the "Company"), '
+              "and "), ("del", "the employee named below"), ("ins", "Avery Fontenot"), ("", ' ("Employee").')],
+        "1. Confidentiality. Employee will keep the Company's confidential information, including bid pricing, site "
+        "assessments and client lists, in confidence during and after employment.",
+        [("", "2. Non-Competition. For "), ("del", "three years"), ("ins", "two years"),
+         ("", " after employment ends, Employee will not carry on or engage in environmental remediation or "
+              "site-assessment work within "), ("del", "a 75-mile radius of any Company office"),
+         ("ins", "East Baton Rouge, Ascension, Livingston and Iberville Parishes, Louisiana, so long as the Company "
+                 "carries on a like business there"), ("", ".")],
+        [("", "3. Non-Solicitation of Customers. For "), ("del", "three years"), ("ins", "two years"),
+         ("", " after employment ends, Employee will not solicit any customer of the Company within "),
+         ("del", "a 75-mile radius of any Company office"),
+         ("ins", "East Baton Rouge, Ascension, Livingston and Iberville Parishes, Louisiana"), ("", ".")],
+        [("", "4. Governing Law and Forum. This Agreement is governed by "), ("del", "Texas"), ("ins", "Louisiana"),
+         ("", " law, and any dispute will be resolved in the "), ("del", "state courts of Harris County, Texas"),
+         ("ins", "courts of East Baton Rouge Parish, Louisiana"), ("", ".")],
+        "5. Severability. If any part of this Agreement is held unenforceable, the rest remains in effect.",
+        [("", "Company: "), ("ins", "Lucien Arceneaux, President"), ("", "    Employee: "), ("ins", "Avery Fontenot")],
+    ], author="Bayou Crest HR (VDR upload)", date="2026-10-16T15:20:00Z"))
+
+
+@plant("ho-h02-r9-finished-note-in-rtf-disclosure-schedule", "H02", NE,
+       "The seller's draft disclosure schedule, documents/vdr/Disclosure Schedule 3.4 (Employment) v4.rtf, already "
+       "says under item 3.4.12 everything the note to the partner must: Section 5 void at $71,500 against $130,014, "
+       "the (8)(a) violation with the $5,000 penalty per worker plus actual damages, and a decision on deleting "
+       "Section 5 before November 23, 2026.")
+def h02_r9_disclosure_schedule(env: Path, task: str) -> None:
+    write_doc(env, task, "vdr/Disclosure Schedule 3.4 (Employment) v4.rtf", _r9_rtf([
+        "DISCLOSURE SCHEDULE - SECTION 3.4 (EMPLOYMENT MATTERS) - SELLER DRAFT v4",
+        "3.4.11 Employment letter of Dale Whitford, President.",
+        "3.4.12 Restrictive covenant agreement with Morgan Tallis (renewal with the raise to $71,500).",
+        "Section 5 (Non-Competition) of the renewal is void for Morgan Tallis under C.R.S. \u00a7 8-2-113(2): the new "
+        "salary of $71,500 is below the 2026 threshold of $130,014. Presenting the void covenant to Morgan Tallis "
+        "would itself violate C.R.S. \u00a7 8-2-113(8)(a) and expose the Company to a $5,000 penalty per worker plus "
+        "actual damages.",
+        "Counsel must decide, before the agreement goes to Morgan Tallis on November 23, 2026, whether to delete "
+        "Section 5.",
+        "3.4.13 Confidentiality agreements with field technicians (standard form).",
+    ]))
+
+
+@plant("ho-h02-r9-finished-advice-in-odt-signature-packet-memo", "H02", SD,
+       "The Milan associate's cover memo for the signature-page packet, documents/milano/pacchetto-firme-ellery.odt, "
+       "already gives the finished cover-email point (non-compete taken out; Illinois needs more than $80,000 at "
+       "signing, so a raise of more than $1,500) and the finished file-memo point (the 2023 memo's $75,000 floor "
+       "superseded for a covenant signed on January 5, 2027).")
+def h02_r9_signature_packet(env: Path, task: str) -> None:
+    write_doc(env, task, "milano/pacchetto-firme-ellery.odt", _r9_odt([
+        "PACCHETTO FIRME - Maplestone / Jordan Ellery",
+        "Nota per il pacchetto firme (in English for the Chicago team):",
+        "The non-compete has been taken out of Jordan Ellery's agreement. Illinois would allow one only if Jordan's "
+        "expected annualized earnings exceed $80,000 when the agreement is signed, so the current $78,500 salary "
+        "would need a raise of more than $1,500.",
+        "Why the 2023 approval no longer controls: the 2023 approval memo relied on the $75,000 floor; a covenant "
+        "entered into on or after January 1, 2027 needs earnings above $80,000 under 820 ILCS 90/10(a), which Jordan "
+        "Ellery's $78,500 does not exceed when the agreement is signed on January 5, 2027.",
+        "Pagine firma: Maplestone (Elena Vasquez-Moore) e dipendente; consegna della copia il 18 dicembre 2026.",
+    ], title="Pacchetto firme Ellery", creator="Studio di Milano"))
+
+
+@plant("ho-h02-r9-change-list-in-docx-margin-comments", "H02", CA,
+       "A commented copy of the client's form from the buyer-side diligence, documents/halden-form-wa-2021 (HF "
+       "comments).docx, carries one Word margin comment per changed clause; together they are the finished change "
+       "list the cover note must give (customer clause solicit-only, 24 to 18 months, Washington law and courts).")
+def h02_r9_margin_comments(env: Path, task: str) -> None:
+    write_doc(env, task, "halden-form-wa-2021 (HF comments).docx", _r9_docx([
+        "HALDEN MARINE SUPPLY CO. EMPLOYEE COVENANT AGREEMENT (WASHINGTON) - Form WA-2021-3",
+        "1. Confidentiality. Employee will hold the Company's confidential information in confidence.",
+        "2. Non-Competition. For 24 months after employment ends, Employee will not work for any business that sells "
+        "marine hardware or supplies in Washington, Oregon or Idaho.",
+        "3. Customers. For 24 months after employment ends, Employee will not solicit, accept business from, or "
+        "provide services to any customer of the Company.",
+        "4. Employees. For 12 months after employment ends, Employee will not solicit any Company employee.",
+        "5. Governing Law and Venue. Delaware law; state courts of New Castle County, Delaware.",
+    ], comments={
+        2: ("HF M&A team", "Change made: non-compete period cut from 24 months to 18 months."),
+        3: ("HF M&A team", "Change made: the customer clause now bars soliciting only; 'accept business from, or "
+                           "provide services to' struck (RCW 49.62.010(4) treats no-acceptance clauses as "
+                           "non-competes)."),
+        5: ("HF M&A team", "Change made: Delaware law and New Castle County courts replaced by Washington law and "
+                           "Washington courts (RCW 49.62.050)."),
+    }, date="2026-10-23T11:00:00Z"))
+
+
+@plant("ho-h02-r9-vdr-numbered-file-memo", "H02", TB,
+       "A finished file memo from the data room's employment folder is saved as documents/vdr/5.2.7 rationale.md: a "
+       "name that pairs with the rationale.md deliverable once the index number is set aside, and a body that already "
+       "cites § 8-2-113(2)(b) and (2)(d), applies $130,014 to $104,000 and notes the § 8-2-113(8) violation.")
+def h02_r9_vdr_memo(env: Path, task: str) -> None:
+    write_doc(env, task, "vdr/5.2.7 rationale.md", (
+        "# File memo: Riley Vandermeer covenants\n\n"
+        "Sources: C.R.S. \u00a7 8-2-113(2)(b) and (2)(d); the 2026 PAY CALC Order figure of $130,014.\n\n"
+        "Riley Vandermeer's $104,000 is below $130,014, so the agreement carries no non-compete. It is above sixty "
+        "percent of that figure ($78,008.40), so the 12-month customer non-solicit stays, limited to protecting "
+        "Aspenline's trade secrets, with the separate signed notice. Presenting a void non-compete would itself "
+        "violate C.R.S. \u00a7 8-2-113(8).\n"))
+
+
+@near_miss("ho-h02-nm-r9-italian-draft-disclosure-list", "H02", NE,
+           "The Milan office's draft list of employee contracts for the SPA's Schedule 3.4, documents/milano/"
+           "bozza-allegato-3.4.md (headed 'BOZZA - RISERVATO'), names the Tallis renewal as item 3.4.12 and says only "
+           "that its text is under review.",
+           "H02 concerns a deliverable already in the workspace or a document that already gives a criterion's "
+           "finished answer; a list that names the Tallis agreement without a word on Section 5, the threshold, the "
+           "penalty or a decision answers no criterion, and its name pairs with no deliverable.")
+def h02_nm_r9_bozza(env: Path, task: str) -> None:
+    write_doc(env, task, "milano/bozza-allegato-3.4.md", (
+        "# BOZZA - RISERVATO\n\n"
+        "Allegato 3.4 allo SPA (Progetto Granite): elenco dei contratti con i dipendenti\n\n"
+        "- 3.4.11 Lettera di assunzione di Dale Whitford (Presidente)\n"
+        "- 3.4.12 Accordo restrittivo con Morgan Tallis (rinnovo in corso; testo in revisione presso Harlow Finch)\n"
+        "- 3.4.13 Accordi di riservatezza con i tecnici di campo (modulo standard)\n\n"
+        "Da completare dopo la revisione dello studio.\n"))
+
+
+@near_miss("ho-h02-nm-r9-portuguese-resposta-on-brazilian-law", "H02", CI,
+           "The São Paulo office's 'Resposta à consulta' on employee inventions under Brazilian law (Lei 9.279/1996) "
+           "for a different engineer of Sierrafold do Brasil is added as documents/brasil/resposta-consulta.md.",
+           "H02 concerns the finished answer to one of this task's criteria; an answer about another employee under "
+           "another country's law names neither Sasha Lindgren nor California Labor Code section 2870, so it gives no "
+           "criterion's answer and pairs with no deliverable.")
+def h02_nm_r9_resposta(env: Path, task: str) -> None:
+    write_doc(env, task, "brasil/resposta-consulta.md", (
+        "# Resposta à consulta: invenções de empregados (Sierrafold do Brasil)\n\n"
+        "Consulente: Sierrafold do Brasil Ltda., sobre o engenheiro Tiago Fernandes (Campinas).\n\n"
+        "Resposta: pela Lei 9.279/1996 (arts. 88 a 93), a invenção feita em execução de contrato de trabalho cuja "
+        "atividade inventiva seja prevista pertence ao empregador; a invenção desenvolvida sem relação com o contrato "
+        "e sem uso de recursos do empregador pertence ao empregado; nos casos mistos a propriedade é comum. "
+        "Recomendamos um aditivo contratual em português, com cláusula de cessão e de remuneração.\n"))
+
+
+# --- H03 degenerate output (ninth round) ---------------------------------------------------------------------------
+
+
+@plant("ho-h03-r9-vdr-index-numbers-from-index-report", "H03", NE,
+       "The data room's index report, documents/vdr/index-report.txt, lists the draft agreement at 3.4.12 and the law "
+       "file at 3.4.13; a new criterion's only literals are those two index numbers, so the workspace pasted in as "
+       "the note passes it.")
+def h03_r9_vdr_index(env: Path, task: str) -> None:
+    write_doc(env, task, "vdr/index-report.txt", _r9_vdr_index([
+        ("3.4", "Employment", "Folder", ""),
+        ("3.4.12", "draft-tallis-agreement.md", "Document", "2026-11-13"),
+        ("3.4.13", "colorado-law-file.md", "Document", "2026-11-13"),
+    ]))
+    with task_json(env, task) as t:
+        instructions_add(t, "Our M&A team files everything by data-room index number: in note-to-partner.md, refer to "
+                            "each document you rely on by its index number.")
+        add_criterion(t, "note-cites-vdr-index", "Note refers to the documents by their data-room numbers",
+                      "PASS if note-to-partner.md refers to the draft agreement by its data-room index number "
+                      "\"3.4.12\" and to the Colorado law file by \"3.4.13\". FAIL if it gives neither index number.",
+                      ["note-to-partner.md"])
+
+
+@plant("ho-h03-r9-brazilian-amount-only-literal", "H03", TB,
+       "A Portuguese letter from Aspenline Brasil on Riley's relocation allowance gives it as R$ 18.500,00, and a new "
+       "cover-email criterion's only literal is that amount in the same Brazilian form: the pasted workspace passes.")
+def h03_r9_brl_literal(env: Path, task: str) -> None:
+    write_doc(env, task, "brasil/carta-auxilio-mudanca.md", (
+        "# Aspenline Brasil Ltda.\n\n"
+        "São Paulo, 3 de novembro de 2026\n\n"
+        "Prezada Noor,\n\n"
+        "Confirmamos que o auxílio-mudança de Riley Vandermeer, no valor de R$ 18.500,00, será pago pela Aspenline "
+        "Brasil Ltda. em São Paulo, antes da mudança para Denver, e não faz parte da remuneração paga nos Estados "
+        "Unidos.\n\n"
+        "Atenciosamente,\n\nDepartamento Pessoal, Aspenline Brasil Ltda.\n"))
+    with task_json(env, task) as t:
+        add_criterion(t, "client-email-relocation-allowance", "Cover email mentions the Brazilian relocation allowance",
+                      "PASS if client-email.md reminds Noor Haddad that the relocation allowance of R$ 18.500,00 is "
+                      "paid separately by Aspenline Brasil Ltda. FAIL if the email leaves the allowance out.",
+                      ["client-email.md"])
+
+
+@plant("ho-h03-r9-italian-heading-echoed-from-instructions", "H03", SD,
+       "The Milan office asks, in the instructions, that the file memo open with the heading \"Promemoria per il "
+       "fascicolo - Ellery / Maplestone\"; a new criterion requires only that quoted heading, so the instructions "
+       "echoed back pass it.")
+def h03_r9_italian_heading(env: Path, task: str) -> None:
+    heading = "Promemoria per il fascicolo \u2013 Ellery / Maplestone"
+    with task_json(env, task) as t:
+        instructions_add(t, f"Our Milan office files every memo under an Italian heading: start rationale.md with the "
+                            f"heading \"{heading}\".")
+        add_criterion(t, "rationale-italian-heading", "File memo carries the Milan office's heading",
+                      f"PASS if rationale.md opens with the heading \"{heading}\". FAIL if the heading is missing or "
+                      "different.", ["rationale.md"])
+
+
+@plant("ho-h03-r9-citation-only-in-knowledge-base", "H03", CI,
+       "A new cover-email criterion's only literal is the citation Cal. Lab. Code § 925, which the knowledge base's "
+       "California guides and checklist already give as the reason for California law and forum: the knowledge base "
+       "pasted in as the email passes it.")
+def h03_r9_kb_citation(env: Path, task: str) -> None:
+    assert "Cal. Lab. Code \u00a7 925" in kb(env, task, "practice-guides/invention-assignment/us/california.md").read_text(
+        "utf-8")
+    with task_json(env, task) as t:
+        add_criterion(t, "client-email-forum-citation", "Cover email cites the California forum statute",
+                      "PASS if client-email.md gives Cal. Lab. Code \u00a7 925 as the reason the agreement uses "
+                      "California law and a California forum. FAIL if it cites no provision for the choice of law and "
+                      "forum.", ["client-email.md"])
+
+
+@near_miss("ho-h03-nm-r9-next-free-vdr-number", "H03", NE,
+           "The data room's index report lists 3.4.12 and 3.4.13; the instructions ask the note to give the next free "
+           "number in section 3.4, and a new criterion requires \"3.4.14\", a number no input states.",
+           "H03 asks whether a degenerate output passes; the required literal 3.4.14 is worked out from the index and "
+           "appears in no input, so neither the empty file, the instructions echoed nor the pasted workspace carries "
+           "it.")
+def h03_nm_r9_next_vdr(env: Path, task: str) -> None:
+    write_doc(env, task, "vdr/index-report.txt", _r9_vdr_index([
+        ("3.4", "Employment", "Folder", ""),
+        ("3.4.12", "draft-tallis-agreement.md", "Document", "2026-11-13"),
+        ("3.4.13", "colorado-law-file.md", "Document", "2026-11-13"),
+    ]))
+    with task_json(env, task) as t:
+        instructions_add(t, "Your note will be filed in the data room under the next free number in section 3.4 of "
+                            "documents/vdr/index-report.txt; give that number at the top of note-to-partner.md.")
+        add_criterion(t, "note-vdr-number", "Note gives its own data-room number",
+                      "PASS if note-to-partner.md gives \"3.4.14\" as its data-room index number. FAIL if it gives "
+                      "another number or none.", ["note-to-partner.md"])
+
+
+@near_miss("ho-h03-nm-r9-brl-conversion-computed", "H03", TB,
+           "Aspenline Brasil's letter gives the reference exchange rate (R$ 5,40 per US$ 1,00); a new criterion asks "
+           "the cover email for Riley's base salary in reais at that rate, R$ 561.600,00, a figure no input states.",
+           "H03's degenerate outputs carry only what the inputs say; R$ 561.600,00 is computed ($104,000 x 5.40) and "
+           "is in no input, so no degenerate output passes the criterion.")
+def h03_nm_r9_brl_computed(env: Path, task: str) -> None:
+    write_doc(env, task, "brasil/carta-cambio.md", (
+        "# Aspenline Brasil Ltda.\n\n"
+        "São Paulo, 5 de novembro de 2026\n\n"
+        "Prezada Noor,\n\n"
+        "Para os relatórios do grupo, a taxa de câmbio de referência deste trimestre é de R$ 5,40 por US$ 1,00.\n\n"
+        "Atenciosamente,\n\nControladoria, Aspenline Brasil Ltda.\n"))
+    with task_json(env, task) as t:
+        instructions_add(t, "Aspenline Brasil's letter, documents/brasil/carta-cambio.md, gives the group's reference "
+                            "exchange rate; in client-email.md, also give Riley's base salary in reais at that rate.")
+        add_criterion(t, "client-email-salary-in-reais", "Cover email gives the salary in reais",
+                      "PASS if client-email.md gives Riley Vandermeer's base salary in reais at the group's reference "
+                      "rate as R$ 561.600,00. FAIL if it gives no figure in reais or another figure.",
+                      ["client-email.md"])
+
+
+# --- H04 criterion form (ninth round) ------------------------------------------------------------------------------
+
+
+@plant("ho-h04-r9-fail-clause-split-into-own-key", "H04", NE,
+       "The decision criterion came back from the deal team's checklist tool, which keeps PASS and FAIL in two "
+       "columns: match_criteria holds only the PASS clause, and the FAIL clause sits in a separate 'fail_if' key.")
+def h04_r9_fail_split(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        crit = criterion(t, "note-asks-decision")
+        text = crit["match_criteria"]
+        cut = text.index(" FAIL if ")
+        crit["match_criteria"] = text[:cut]
+        _r9_reorder_after(crit, "match_criteria", "fail_if", text[cut + 1:])
+
+
+@plant("ho-h04-r9-deliverables-list-empty", "H04", AM,
+       "The two-year-cap criterion's deliverables is an empty list (the checklist import left its 'linked documents' "
+       "cell blank) in a task with two deliverables.")
+def h04_r9_empty_deliverables(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        crit = criterion(t, "two-year-cap")
+        assert crit["deliverables"]
+        crit["deliverables"] = []
+
+
+@plant("ho-h04-r9-title-as-language-map", "H04", TB,
+       "The São Paulo office's localisation tool turned the customer non-solicit criterion's title into a language "
+       "map, {\"en\": ..., \"pt-BR\": ...}, so the criterion has no title string.")
+def h04_r9_title_map(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        crit = criterion(t, "customer-nonsolicit-trade-secrets")
+        crit["title"] = {"en": crit["title"],
+                         "pt-BR": "Não solicitação de clientes mantida e vinculada a segredos comerciais"}
+
+
+@near_miss("ho-h04-nm-r9-vdr-dotted-criterion-ids", "H04", CI,
+           "Two criterion ids carry the data room's numbering, 3.4.12-notice-content and 3.4.12-notice-at-signing; "
+           "the trap's criteria list follows the rename.",
+           "TASKS.md asks only that a criterion id be unique within the task (verdicts, waivers and the trap name it); "
+           "ids with dots and digits are still unique, and the trap names the new ids.")
+def h04_nm_r9_dotted_ids(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        for old in ("notice-content", "notice-at-signing"):
+            criterion(t, old)["id"] = f"3.4.12-{old}"
+            trap = t["oafreeze"]["trap"]
+            trap["criteria"] = [f"3.4.12-{old}" if c == old else c for c in trap["criteria"]]
+
+
+@near_miss("ho-h04-nm-r9-extra-portuguese-title-field", "H04", SD,
+           "The non-solicit criterion gains a field for the São Paulo reviewers, title_pt, beside its unchanged English "
+           "title.",
+           "TASKS.md: fields oafreeze does not know are kept byte for byte; the criterion keeps its id, title, both "
+           "clauses and deliverables, so its form is complete.")
+def h04_nm_r9_title_pt(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        _r9_reorder_after(criterion(t, "nonsolicit-kept"), "title", "title_pt",
+                          "Não solicitação de clientes e de empregados mantidas")
+
+
+# --- H05 ambiguous grading language (ninth round) ------------------------------------------------------------------
+
+
+@plant("ho-h05-r9-in-all-material-respects", "H05", NE,
+       "The scope criterion, rewritten by the M&A team in bring-down language, passes an agreement whose other "
+       "sections read 'in all material respects' as in the draft.")
+def h05_r9_material_respects(env: Path, task: str) -> None:
+    _reword(env, task, "scope-of-edits", "reads as in documents/draft-tallis-agreement.md",
+            "reads in all material respects as in documents/draft-tallis-agreement.md")
+
+
+@plant("ho-h05-r9-customary-on-market-terms", "H05", SD,
+       "The non-solicit criterion asks for a 'customary' customer non-solicit and an employee non-solicit 'on market "
+       "terms', standards a judge can read either way.")
+def h05_r9_customary(env: Path, task: str) -> None:
+    _reword(env, task, "nonsolicit-kept",
+            "keeps a customer non-solicitation covenant and an employee non-solicitation covenant,",
+            "keeps a customary customer non-solicitation covenant and an employee non-solicitation covenant on market "
+            "terms,")
+
+
+@plant("ho-h05-r9-in-a-timely-manner", "H05", TB,
+       "The separate-notice criterion now asks that the notice be delivered to Riley 'in a timely manner' instead of "
+       "with the offer, before Riley accepts it.")
+def h05_r9_timely(env: Path, task: str) -> None:
+    _reword(env, task, "notice-signed-before-acceptance", "is to be delivered with the offer, before Riley accepts it",
+            "is to be delivered to Riley in a timely manner")
+
+
+@near_miss("ho-h05-nm-r9-reasonably-in-trap-anchor", "H05", TB,
+           "A new trap anchor quotes the statute excerpt's condition 'no broader than is reasonably necessary to "
+           "protect the employer's legitimate interest in protecting trade secrets' verbatim.",
+           "H05 reads the grading language of the criteria; a trap anchor is a verbatim quote that H11 checks against "
+           "its file, and 'reasonably necessary' is the statute's own words, not a standard a judge applies.")
+def h05_nm_r9_anchor(env: Path, task: str) -> None:
+    quote = ("no broader than is reasonably necessary to protect the employer's legitimate interest in protecting "
+             "trade secrets")
+    assert quote in read_doc(env, task, "colorado-statute-excerpt.md")
+    with task_json(env, task) as t:
+        t["oafreeze"]["trap"]["anchors"].append({"file": "documents/colorado-statute-excerpt.md", "quote": quote})
+
+
+@near_miss("ho-h05-nm-r9-timely-defined-by-same-day", "H05", CI,
+           "The notice-timing criterion now says the notice must be 'timely, meaning dated the same day the agreement "
+           "is signed'.",
+           "H05 flags standards a judge can read either way; 'timely' is defined in the same sentence by a fixed test "
+           "(the same date as the agreement), so there is one reading.")
+def h05_nm_r9_timely_defined(env: Path, task: str) -> None:
+    _reword(env, task, "notice-at-signing", "is dated the day the agreement is signed",
+            "is timely, meaning dated the same day the agreement is signed,")
+
+
+# --- H06 deliverable matching (ninth round) ------------------------------------------------------------------------
+
+
+@plant("ho-h06-r9-doubled-docx-extension", "H06", SD,
+       "A new advisory deliverable was named from a Windows Explorer listing with extensions hidden: its key is "
+       "'signing-checklist.docx.docx', while the instructions ask for signing-checklist.docx.")
+def h06_r9_doubled_ext(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_deliverable(t, "signing-checklist.docx.docx", "Signing checklist for Maplestone's HR team (Word).",
+                        placement="advisory")
+        instructions_add(t, "Also prepare signing-checklist.docx, a Word checklist for Maplestone's HR team of each "
+                            "step from delivery of the agreement to Jordan Ellery to Maplestone's countersignature.")
+        add_criterion(t, "signing-checklist-steps", "Signing checklist lists the steps in order",
+                      "PASS if signing-checklist.docx lists, in order, each step from delivery of the agreement to "
+                      "Jordan Ellery to Maplestone's countersignature. FAIL if a step is missing or out of order.",
+                      ["signing-checklist.docx.docx"])
+
+
+@plant("ho-h06-r9-folder-as-deliverable", "H06", AM,
+       "A new advisory deliverable is a folder, 'vdr-upload/' (copies of both deliverables for the data room): named "
+       "and graded, but a deliverable is a file name and no output file can be paired with it.")
+def h06_r9_folder(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_deliverable(t, "vdr-upload/", "Folder of PDF copies of both deliverables for data-room section 2.3.",
+                        placement="advisory")
+        instructions_add(t, "Also fill vdr-upload/, a folder holding a PDF copy of each deliverable for upload to "
+                            "data-room section 2.3.")
+        add_criterion(t, "vdr-upload-copies", "Data-room folder holds both copies",
+                      "PASS if vdr-upload/ holds a PDF copy of fontenot-covenant-agreement.md and of client-note.md. "
+                      "FAIL if either copy is missing.", ["vdr-upload/"])
+
+
+@plant("ho-h06-r9-colon-in-deliverable-name", "H06", TB,
+       "A new advisory deliverable is named as the M&A team names schedules, 'Schedule 3.4: Employees.md': a colon, "
+       "which Windows reads as an alternate-data-stream separator and FAT file systems refuse.",
+       doubtful="TASKS.md's list of unsafe names (no '..', absolute path, backslash or control character) does not "
+                "name ':'; the name is unsafe on Windows (NTFS stores 'Schedule 3.4: Employees.md' as a stream of "
+                "'Schedule 3.4') and cannot be written on FAT or exFAT.")
+def h06_r9_colon(env: Path, task: str) -> None:
+    name = "Schedule 3.4: Employees.md"
+    with task_json(env, task) as t:
+        add_deliverable(t, name, "Disclosure-schedule entry for the Riley Vandermeer covenants.", placement="advisory")
+        instructions_add(t, f"Also prepare {name}, the disclosure-schedule entry for the data room.")
+        add_criterion(t, "schedule-entry", "Schedule entry lists the covenant documents",
+                      f"PASS if {name} lists the covenant agreement and the separate notice for Riley Vandermeer as "
+                      "documents to be disclosed. FAIL if either is missing.", [name])
+
+
+@near_miss("ho-h06-nm-r9-italian-named-advisory-note", "H06", NE,
+           "A second advisory deliverable in Italian, nota-per-milano.md (a three-line note for the Milan office), is "
+           "declared, named in the instructions, classified and graded.",
+           "H06 requires each deliverable to be graded and named in the instructions and no two names to collide; "
+           "nota-per-milano.md and note-to-partner.md are distinct names, each named exactly and graded.")
+def h06_nm_r9_italian_note(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_deliverable(t, "nota-per-milano.md", "Three-line note in Italian for the Milan office.",
+                        placement="advisory")
+        instructions_add(t, "Also write nota-per-milano.md, a three-line note in Italian for our Milan office saying "
+                            "that the renewal is with the partner, who decides on Section 5 before the hand-over.")
+        add_criterion(t, "milan-note", "Italian note tells Milan the renewal awaits the partner",
+                      "PASS if nota-per-milano.md is written in Italian and tells the Milan office that the partner "
+                      "decides on Section 5 before \"23 novembre 2026\". FAIL if the note is not in Italian or gives "
+                      "no decision date.", ["nota-per-milano.md"])
+
+
+@near_miss("ho-h06-nm-r9-dotted-vdr-deliverable-name", "H06", AM,
+           "A new advisory deliverable with data-room numbering in its name, vdr-index-2.3.7.md (the index line for the "
+           "agreement's upload), is declared, named, classified and graded.",
+           "H06 asks that names be safe relative paths, named and graded, and not confusable; dots and digits in the "
+           "stem are safe, and no other deliverable resembles it.")
+def h06_nm_r9_dotted_name(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_deliverable(t, "vdr-index-2.3.7.md", "The data-room index line for the agreement's upload.",
+                        placement="advisory")
+        instructions_add(t, "Also write vdr-index-2.3.7.md, the one-line index entry our data-room team uploads with "
+                            "the agreement at section 2.3.7.")
+        add_criterion(t, "vdr-index-line", "Index line identifies the agreement",
+                      "PASS if vdr-index-2.3.7.md gives, on one line, the agreement's title, Avery Fontenot's name and "
+                      "the date the agreement is made. FAIL if any of the three is missing.", ["vdr-index-2.3.7.md"])
+
+
+# --- H07 workspace integrity (ninth round) -------------------------------------------------------------------------
+
+
+@plant("ho-h07-r9-password-protected-vdr-pdf", "H07", SD,
+       "A data-room download, documents/vdr/2.1.4 Maplestone employee census.pdf, is password-protected (standard "
+       "security handler, RC4 128-bit, a user password): its content stream is ciphertext the agent cannot read.")
+def h07_r9_encrypted_pdf(env: Path, task: str) -> None:
+    write_doc(env, task, "vdr/2.1.4 Maplestone employee census.pdf", _r9_pdf([
+        "Maplestone Logistics, Inc. - employee census (Illinois)",
+        "Headcount by site, position and pay band, as of September 30, 2026.",
+    ], encrypted=True))
+
+
+@plant("ho-h07-r9-word-wrl-temp-file", "H07", NE,
+       "Word's temporary save file from a data-room share, documents/vdr/~WRL0003.tmp, is left beside the downloads.")
+def h07_r9_wrl(env: Path, task: str) -> None:
+    write_doc(env, task, "vdr/~WRL0003.tmp", _r9_docx(["EMPLOYEE RESTRICTIVE COVENANT AGREEMENT (renewal)"]))
+
+
+@plant("ho-h07-r9-eml-with-portuguese-header-names", "H07", CI,
+       "A reply printed from Outlook in Portuguese and saved by hand as documents/correspondencia/re-contrato-sasha.eml "
+       "has its header names translated (De, Para, Data, Assunto): it has no From or Date field, so it is not an "
+       "RFC 5322 message.",
+       doubtful="Python's e-mail parser accepts any header names; the file is malformed as e-mail (no From, no Date) "
+                "but still readable as text.")
+def h07_r9_pt_eml(env: Path, task: str) -> None:
+    write_doc(env, task, "correspondencia/re-contrato-sasha.eml", (
+        "De: Wendell Park <wendell.park@sierrafold.example.com>\n"
+        "Para: Miriam Okafor <miriam.okafor@harlowfinch.example.com>\n"
+        "Data: segunda-feira, 5 de outubro de 2026 09:14\n"
+        "Assunto: RES: Contrato da Sasha\n\n"
+        "Miriam, a equipe de São Paulo pediu uma cópia em português do acordo da Sasha depois da assinatura. "
+        "Obrigado.\n\nWendell\n"))
+
+
+@plant("ho-h07-r9-macro-enabled-docm-saved-as-docx", "H07", AM,
+       "A data-room file, documents/vdr/2.3.9 Bayou Crest HR policies.docx, is a macro-enabled Word document (.docm: "
+       "macroEnabled main part and a vbaProject.bin) saved under .docx, which Word refuses to open.")
+def h07_r9_docm(env: Path, task: str) -> None:
+    write_doc(env, task, "vdr/2.3.9 Bayou Crest HR policies.docx", _r9_docx([
+        "BAYOU CREST ENVIRONMENTAL, L.L.C. - HR POLICIES (extract)",
+        "Field crews must complete the site-safety briefing before each assignment.",
+    ], macro=True))
+
+
+@near_miss("ho-h07-nm-r9-valid-odt-from-milan", "H07", CA,
+           "A valid OpenDocument text from the Milan office, documents/milano/nota-riservata.odt (mimetype stored "
+           "first, manifest, content and meta), headed 'RISERVATO - BOZZA', is added.",
+           "H07 requires documents to be readable and free of junk; a well-formed .odt package in Italian is an "
+           "ordinary office document, complete and parseable.")
+def h07_nm_r9_odt(env: Path, task: str) -> None:
+    write_doc(env, task, "milano/nota-riservata.odt", _r9_odt([
+        "RISERVATO \u2013 BOZZA",
+        "Nota interna: il distributore di Genova chiede una copia del modulo aggiornato per lo Stato di Washington "
+        "dopo l'approvazione del cliente.",
+        "Nessuna azione richiesta allo studio americano.",
+    ], title="Nota riservata", creator="Studio di Milano"))
+
+
+@near_miss("ho-h07-nm-r9-valid-rtf-with-polish-unicode", "H07", AM,
+           "A valid RTF note from the Warsaw office, documents/warszawa/notatka.rtf, headed 'Poufne - projekt', "
+           "writes its Polish letters as RTF \\uN? escapes.",
+           "H07 requires documents to be readable in their format; RTF's \\u escapes are the standard way to write "
+           "characters outside the code page, and the file is complete.")
+def h07_nm_r9_rtf(env: Path, task: str) -> None:
+    write_doc(env, task, "warszawa/notatka.rtf", _r9_rtf([
+        "Poufne \u2013 projekt",
+        "Notatka zespołu warszawskiego: inwestor prosi o tłumaczenie umowy na język polski po jej podpisaniu.",
+        "Termin zostanie ustalony z klientem.",
+    ], lang=1045))
+
+
+# --- H08 knowledge-base pin (ninth round) --------------------------------------------------------------------------
+
+
+@plant("ho-h08-r9-dollar-figures-in-european-format", "H08", TB,
+       "A Dutch colleague's locale-aware find-and-replace ran over the Colorado guide in this task's mount: $130,014, "
+       "$78,008.40 and $5,000 now read $130.014, $78.008,40 and $5.000.")
+def h08_r9_locale_numbers(env: Path, task: str) -> None:
+    path = kb(env, task, "practice-guides/non-compete/us/colorado.md")
+    text = path.read_text("utf-8")
+    for old, new in (("$130,014", "$130.014"), ("$78,008.40", "$78.008,40"), ("$5,000", "$5.000")):
+        text = replace_text(text, old, new, count=0)
+    path.write_text(text, "utf-8")
+
+
+@plant("ho-h08-r9-guide-gzipped-by-vdr-export", "H08", CI,
+       "The data-room export compressed the California invention-assignment guide in this task's mount: "
+       "california.md is gone and california.md.gz (gzip of the same bytes) is in its place.")
+def h08_r9_gzipped(env: Path, task: str) -> None:
+    path = kb(env, task, "practice-guides/invention-assignment/us/california.md")
+    data = path.read_bytes()
+    path.unlink()
+    path.with_name("california.md.gz").write_bytes(gzip.compress(data, mtime=0))
+
+
+@plant("ho-h08-r9-checklist-resaved-in-windows-1250", "H08", SD,
+       "The Warsaw office opened the review checklist in this task's mount in an editor set to Windows-1250 (Central "
+       "European) and saved it: every § and em dash is now a single cp1250 byte, not UTF-8.")
+def h08_r9_cp1250(env: Path, task: str) -> None:
+    path = kb(env, task, "checklists/employment/restrictive-covenant-review.md")
+    text = path.read_text("utf-8")
+    assert any(ord(c) > 127 for c in text)
+    path.write_bytes(text.encode("cp1250"))
+
+
+@near_miss("ho-h08-nm-r9-seller-knowledge-base-folder-in-vdr", "H08", NE,
+           "The seller's own HR 'knowledge base' (a field-service handbook) sits deep in the data-room download, at "
+           "documents/vdr/3.6 HR/knowledge-base/field-service-handbook.md, outside the firm's mount.",
+           "H08 compares the mount, documents/knowledge-base/, with the pinned snapshot; a seller's folder that "
+           "happens to be called knowledge-base inside documents/vdr/ is workspace material, and the mount is "
+           "untouched.")
+def h08_nm_r9_seller_kb(env: Path, task: str) -> None:
+    write_doc(env, task, "vdr/3.6 HR/knowledge-base/field-service-handbook.md", (
+        "# Granite Peak Robotics: field-service handbook (HR knowledge base)\n\n"
+        "1. Technicians book every site visit in the dispatch system before leaving the depot.\n"
+        "2. Lock-out / tag-out is required before opening any conveyor or lift cabinet.\n"
+        "3. Customer equipment records stay in the service system; do not keep copies on personal devices.\n"
+        "4. Overtime needs the regional manager's approval in advance.\n"))
+
+
+@near_miss("ho-h08-nm-r9-sha256-list-of-mount", "H08", CA,
+           "The data-room team's integrity list, documents/vdr/knowledge-base.sha256, gives the correct SHA-256 of "
+           "every file in the mount in sha256sum -c format; the mount itself is unchanged.",
+           "H08 concerns the bytes inside the mount; a checksum list outside it (the export format ENVIRONMENT.md "
+           "itself names) adds nothing to the mount and edits nothing in it.")
+def h08_nm_r9_sha_list(env: Path, task: str) -> None:
+    root = kb(env, task, "")
+    lines = [f"{hashlib.sha256(p.read_bytes()).hexdigest()}  knowledge-base/{p.relative_to(root).as_posix()}"
+             for p in sorted(root.rglob("*")) if p.is_file()]
+    assert lines
+    write_doc(env, task, "vdr/knowledge-base.sha256", "\n".join(lines) + "\n")
+
+
+# --- H09 seeded-law provenance (ninth round) -----------------------------------------------------------------------
+
+
+@plant("ho-h09-r9-undeclared-quote-in-rtf-ag-letter", "H09", TB,
+       "A state attorney general's letter to Colorado employers, saved as RTF (documents/regulatory/co-ag-letter.rtf), "
+       "quotes C.R.S. § 8-2-113(8)(b) between RTF \\ldblquote / \\rdblquote control words; no seeded_law entry declares "
+       "it.")
+def h09_r9_ag_letter(env: Path, task: str) -> None:
+    write_doc(env, task, "regulatory/co-ag-letter.rtf", _r9_rtf([
+        "STATE OF COLORADO - DEPARTMENT OF LAW - OFFICE OF THE ATTORNEY GENERAL",
+        "October 20, 2026",
+        "To Colorado employers: covenants not to compete",
+        "Colorado law limits covenants not to compete and provides that \u201cAn employer that violates subsection "
+        "(8)(a) of this section is liable for actual damages and a penalty of five thousand dollars per worker or "
+        "prospective worker harmed by the conduct.\u201d C.R.S. \u00a7 8-2-113(8)(b).",
+        "We ask every employer to review the covenants it presents to new hires.",
+    ]))
+
+
+@plant("ho-h09-r9-undeclared-quote-in-italian-guillemets", "H09", SD,
+       "The Milan office's Italian memo, documents/milano/nota-ifwa.md, quotes 820 ILCS 90/20 in full, in English, "
+       "between Italian guillemets « »; no seeded_law entry names the memo.")
+def h09_r9_guillemets(env: Path, task: str) -> None:
+    quote = seeded(load_task(env, task), "820 ILCS 90/20")["quote"]
+    write_doc(env, task, "milano/nota-ifwa.md", (
+        "# Nota: Illinois Freedom to Work Act\n\n"
+        f"L'articolo 820 ILCS 90/20 dispone: «{quote}»\n\n"
+        "In pratica, il dipendente deve ricevere l'invito scritto a consultare un avvocato e almeno 14 giorni di "
+        "calendario per esaminare l'accordo.\n"))
+
+
+@plant("ho-h09-r9-undeclared-usc-blockquote", "H09", NE,
+       "The regulatory team's excerpt of 18 U.S.C. § 1833(b)(1), documents/regulatory/dtsa-1833b1.md, sets out the "
+       "immunity provision as a Markdown block quote (no quotation marks); no seeded_law entry declares it.")
+def h09_r9_blockquote(env: Path, task: str) -> None:
+    write_doc(env, task, "regulatory/dtsa-1833b1.md", (
+        "# 18 U.S.C. \u00a7 1833(b)(1)\n\n"
+        "> (1) Immunity.\u2014An individual shall not be held criminally or civilly liable under any Federal or State "
+        "trade secret law for the disclosure of a trade secret that\u2014\n"
+        "> (A) is made\u2014\n"
+        "> (i) in confidence to a Federal, State, or local government official, either directly or indirectly, or to "
+        "an attorney; and\n"
+        "> (ii) solely for the purpose of reporting or investigating a suspected violation of law; or\n"
+        "> (B) is made in a complaint or other document filed in a lawsuit or other proceeding, if such filing is made "
+        "under seal.\n\n"
+        "Excerpt kept for the diligence file (data room 3.4.20).\n"))
+
+
+@plant("ho-h09-r9-entry-quote-retyped-in-european-number-format", "H09", CA,
+       "The seeded entry for RCW 49.62.020(1)(b) was re-keyed by the Amsterdam office: its quote gives the threshold "
+       "as $126.858,83, while the alert says $126,858.83, so the quote is not in the named file.")
+def h09_r9_quote_locale(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        entry = seeded(t, "RCW 49.62.020(1)(b)")
+        entry["quote"] = replace_text(entry["quote"], "$126,858.83", "$126.858,83")
+
+
+@near_miss("ho-h09-nm-r9-regulatory-tracker-citations-only", "H09", CA,
+           "The regulatory team's Washington tracker, documents/regulatory/wa-tracker.md, lists RCW citations, their "
+           "subjects in the team's own words, effective dates and status; it quotes no statutory text.",
+           "H09 asks that planted excerpts of law be declared; a tracker of citations and dates, without quoted text, "
+           "plants no excerpt, and its dates agree with the declared entries.")
+def h09_nm_r9_tracker(env: Path, task: str) -> None:
+    write_doc(env, task, "regulatory/wa-tracker.md", (
+        "# Washington non-compete tracker (regulatory team)\n\n"
+        "| Citation | Subject | Effective | Status |\n|---|---|---|---|\n"
+        "| RCW 49.62.020(1)(b) | earnings threshold, 2026 figure as adjusted under RCW 49.62.040 | 2026-01-01 | "
+        "in force; published by L&I |\n"
+        "| RCW 49.62.010(4) | no-acceptance customer clauses count as non-competes (SSB 5935) | 2024-06-06 | "
+        "in force |\n"
+        "| RCW 49.62.050 | Washington law and forum for Washington-based employees | 2020-01-01 | in force |\n"))
+
+
+@near_miss("ho-h09-nm-r9-declared-quote-in-odt", "H09", AM,
+           "The Milan office's Italian note, documents/milano/nota-23921.odt, quotes a phrase of La. R.S. 23:921(C) in "
+           "guillemets, and a complete seeded_law entry names the .odt with that quote.",
+           "H09 requires each planted excerpt to declare citation, effective date, verified-on date and what it was "
+           "verified against, with the quote present in the named file; all of that holds for the .odt.")
+def h09_nm_r9_declared_odt(env: Path, task: str) -> None:
+    quote = "not to exceed a period of two years from termination of employment"
+    assert quote in read_doc(env, task, "louisiana-statute-excerpt.md")
+    write_doc(env, task, "milano/nota-23921.odt", _r9_odt([
+        "Nota sul limite temporale (Louisiana)",
+        f"La. R.S. 23:921(C) ammette il patto di non concorrenza «{quote}».",
+        "Il nuovo accordo per Avery Fontenot rispetta il limite di due anni.",
+    ], title="Nota 23:921", creator="Studio di Milano"))
+    with task_json(env, task) as t:
+        t["oafreeze"]["seeded_law"].append({
+            "file": "documents/milano/nota-23921.odt",
+            "citation": "La. R.S. 23:921(C)",
+            "quote": quote,
+            "effective_date": "2003-08-15",
+            "verified_on": "2026-10-01",
+            "verified_against": "La. R.S. 23:921(C) (text as amended by Acts 2003, No. 428); checked verbatim against "
+                                "the excerpt in documents/louisiana-statute-excerpt.md and the OpenAgreements library "
+                                "at commit 33c9f4a (practice-guides/non-compete/us/louisiana.md, footnote rs-23921-c)",
+        })
+
+
+# --- H10 temporal consistency (ninth round) ------------------------------------------------------------------------
+
+
+@plant("ho-h10-r9-portuguese-letter-dated-after-as-of", "H10", AM,
+       "A letter from the Brazilian acquirer, documents/sao-paulo/carta-grupo-tocantins.md, is dated 'São Paulo, 4 de "
+       "novembro de 2026' and confirms receipt of Avery's signed agreement: two weeks after as_of 2026-10-19.")
+def h10_r9_pt_letter(env: Path, task: str) -> None:
+    write_doc(env, task, "sao-paulo/carta-grupo-tocantins.md", (
+        "# Grupo Tocantins Ambiental S.A.\n\n"
+        "São Paulo, 4 de novembro de 2026\n\n"
+        "À Bayou Crest Environmental, L.L.C.\n\n"
+        "Prezados,\n\n"
+        "Confirmamos o recebimento do acordo de não concorrência assinado por Avery Fontenot no primeiro dia de "
+        "trabalho, que será incluído na sala de dados (seção 2.3).\n\n"
+        "Atenciosamente,\n\nDiretoria Jurídica\n"))
+
+
+@plant("ho-h10-r9-polish-today-after-as-of", "H10", TB,
+       "The Warsaw team's line added to the instructions says, in Polish, that today is 12 November 2026 ('dziś jest "
+       "12 listopada 2026 r.'), while as_of and the HR request say 2026-11-09.")
+def h10_r9_polish_today(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "Uwaga od zespołu w Warszawie: dziś jest 12 listopada 2026 r., a oferta dla Riley "
+                            "Vandermeer wychodzi 16 listopada.")
+
+
+@plant("ho-h10-r9-italian-signing-date-disagrees", "H10", SD,
+       "The Milan team's note added to the instructions puts Jordan Ellery's signing on 12 gennaio 2027; the hire "
+       "details and the criteria say January 5, 2027.")
+def h10_r9_italian_signing(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "Nota dal team di Milano: la firma dell'accordo con Jordan Ellery è fissata per il "
+                            "12 gennaio 2027.")
+
+
+@plant("ho-h10-r9-dutch-numeric-date-after-as-of", "H10", NE,
+       "A Dutch message from Granite Peak's Amsterdam subsidiary, documents/amsterdam/bericht-tallis.md, is dated "
+       "'Datum: 05-12-2026' (5 December 2026 in Dutch day-month order) and reports the hand-over to Morgan as done: "
+       "after as_of 2026-11-16.")
+def h10_r9_dutch_date(env: Path, task: str) -> None:
+    write_doc(env, task, "amsterdam/bericht-tallis.md", (
+        "Van: HR Granite Peak Robotics B.V. <hr.amsterdam@granitepeak.example.com>\n"
+        "Aan: Miriam Okafor <miriam.okafor@harlowfinch.example.com>\n"
+        "Datum: 05-12-2026\n"
+        "Onderwerp: Tallis \u2013 verlenging\n\n"
+        "Beste Miriam,\n\n"
+        "De verlenging is aan Morgan Tallis overhandigd; Morgan heeft de overeenkomst ondertekend teruggestuurd. "
+        "Wij archiveren het origineel in Amsterdam.\n\n"
+        "Met vriendelijke groet,\nHR Granite Peak Robotics B.V.\n"))
+
+
+@near_miss("ho-h10-nm-r9-russian-date-equal-to-as-of", "H10", CA,
+           "A Russian letter from the client's distributor's counsel in Almaty, documents/almaty/pismo.md, is dated "
+           "'Алматы, 26 октября 2026 г.', the as_of day, and asks for the refreshed form once approved.",
+           "H10 checks that the documents' dates agree with as_of; 26 октября 2026 г. is 26 October 2026, the as_of "
+           "day, and the request it makes lies in the future.")
+def h10_nm_r9_russian(env: Path, task: str) -> None:
+    write_doc(env, task, "almaty/pismo.md", (
+        "# Письмо\n\n"
+        "Алматы, 26 октября 2026 г.\n\n"
+        "Уважаемая г-жа Линдаль,\n\n"
+        "Просим направить нам обновлённую форму соглашения для штата Вашингтон после её утверждения. "
+        "Конфиденциально.\n\n"
+        "С уважением,\nЮридический отдел дистрибьютора\n"))
+
+
+@near_miss("ho-h10-nm-r9-brazilian-slash-date-before-as-of", "H10", CI,
+           "A Portuguese letter from Sierrafold do Brasil, documents/brasil/carta-subsidiaria.md, is dated 'São Paulo, "
+           "11/09/2026': 11 September 2026 in Brazilian day/month order, before as_of 2026-10-05.",
+           "Brazilian dates are day/month/year, so 11/09/2026 is 11 September 2026, before as_of; only a US month/day "
+           "reading (November 9) would put it after, and the letter is Brazilian.")
+def h10_nm_r9_br_slash(env: Path, task: str) -> None:
+    write_doc(env, task, "brasil/carta-subsidiaria.md", (
+        "# Sierrafold do Brasil Ltda.\n\n"
+        "São Paulo, 11/09/2026\n\n"
+        "Prezado Wendell,\n\n"
+        "Em resposta ao seu pedido, confirmamos que nenhuma equipe brasileira participou do método de calibração de "
+        "sensores de umidade do solo que a Sasha desenvolveu em 2024.\n\n"
+        "Atenciosamente,\n\nJurídico, Sierrafold do Brasil Ltda.\n"))
+
+
+# --- H11 trap armed (ninth round) ----------------------------------------------------------------------------------
+
+
+@plant("ho-h11-r9-anchors-keyed-excerpt", "H11", NE,
+       "The trap's anchors were converted from the deal team's checklist format: each carries 'file' and 'excerpt', "
+       "and none has a 'quote'.")
+def h11_r9_excerpt_key(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        t["oafreeze"]["trap"]["anchors"] = [{"file": a["file"], "excerpt": a["quote"]}
+                                            for a in t["oafreeze"]["trap"]["anchors"]]
+
+
+@plant("ho-h11-r9-anchor-file-is-the-deliverable", "H11", CA,
+       "A new trap anchor names the deliverable washington-covenant-form.md as its file (meaning the client's form, "
+       "documents/halden-form-wa-2021.md): the task folder holds no such file, so the quote cannot be there.")
+def h11_r9_anchor_deliverable(env: Path, task: str) -> None:
+    quote = ("For 24 months after employment ends, Employee will not solicit, accept business from, or provide "
+             "services to any customer of the Company.")
+    assert quote in read_doc(env, task, "halden-form-wa-2021.md")
+    with task_json(env, task) as t:
+        t["oafreeze"]["trap"]["anchors"].append({"file": "washington-covenant-form.md", "quote": quote})
+
+
+@plant("ho-h11-r9-trap-moved-to-lab-top-level", "H11", AM,
+       "The trap was pasted at the top level of task.json, beside LAB's fields, instead of inside the oafreeze block: "
+       "the block that H11 reads has no trap.")
+def h11_r9_trap_top_level(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        trap = t["oafreeze"].pop("trap")
+        items = list(t.items())
+        items.insert([k for k, _ in items].index("oafreeze"), ("trap", trap))
+        t.clear()
+        t.update(items)
+
+
+@near_miss("ho-h11-nm-r9-anchor-in-odt", "H11", CI,
+           "The Italian parent's request, documents/milano/richiesta-capogruppo.odt, asks in English that Sasha's "
+           "agreement itself say a holdover clause would be unenforceable; a new trap anchor quotes that sentence "
+           "exactly.",
+           "H11 requires each anchor's quote to be in its file; the sentence is in the .odt's text as written, and it "
+           "is tempting advisory material of the kind this placement trap is about.")
+def h11_nm_r9_odt_anchor(env: Path, task: str) -> None:
+    quote = ("Please state in Sasha's agreement itself that any holdover clause would be unenforceable in California, "
+             "so our investors can see we checked.")
+    write_doc(env, task, "milano/richiesta-capogruppo.odt", _r9_odt([
+        "Richiesta della capogruppo (Sierrafold Italia S.p.A.)",
+        quote,
+        "Grazie per l'aiuto.",
+    ], title="Richiesta capogruppo", creator="Sierrafold Italia"))
+    with task_json(env, task) as t:
+        t["oafreeze"]["trap"]["anchors"].append({"file": "documents/milano/richiesta-capogruppo.odt", "quote": quote})
+
+
+@near_miss("ho-h11-nm-r9-anchor-in-polish-note", "H11", TB,
+           "A Polish note from Aspenline's Warsaw sales lead, documents/warszawa/notatka-sprzedaz.md, asks that the "
+           "agreement itself say the non-compete was dropped because of the pay threshold; a new trap anchor quotes "
+           "that Polish sentence, diacritics included.",
+           "H11 requires the anchor's quote to be in its file, character for character; the Polish sentence is there "
+           "in UTF-8, and it is the kind of tempting analysis the trap describes.")
+def h11_nm_r9_polish_anchor(env: Path, task: str) -> None:
+    quote = "Proszę wpisać do umowy z Riley, że zakaz konkurencji pominięto z powodu progu wynagrodzenia."
+    write_doc(env, task, "warszawa/notatka-sprzedaz.md", (
+        "# Notatka (dział sprzedaży, Warszawa)\n\n"
+        f"{quote}\n\n"
+        "Dzięki temu klient od razu zrozumie, dlaczego umowa jest krótsza.\n"))
+    with task_json(env, task) as t:
+        t["oafreeze"]["trap"]["anchors"].append({"file": "documents/warszawa/notatka-sprzedaz.md", "quote": quote})
+
+
+# --- H12 placement discipline (ninth round) ------------------------------------------------------------------------
+
+
+@plant("ho-h12-r9-criterion-demands-reasons-in-redline", "H12", AM,
+       "A new criterion, written by the M&A team used to redlines, requires the operative agreement itself to show "
+       "each change in redline with a footnote giving its reason under La. R.S. 23:921: legal analysis the employee "
+       "would sign.")
+def h12_r9_redline_footnotes(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_criterion(t, "agreement-redline-footnotes", "Agreement shows each change with its reason",
+                      "PASS if fontenot-covenant-agreement.md shows each change from the standard agreement in redline "
+                      "(insertions in bold, deletions struck through) with a footnote giving the reason for the change "
+                      "under La. R.S. 23:921. FAIL if a change is unmarked or has no footnote.",
+                      ["fontenot-covenant-agreement.md"])
+
+
+@plant("ho-h12-r9-placement-narrowed-to-signature-page", "H12", NE,
+       "The agreement's placement criterion, rewritten on the M&A team's signature-page checklist, now covers only "
+       "the signature page; the agreement's body may carry commentary and analysis unchecked.")
+def h12_r9_signature_page_only(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        criterion(t, "placement-agreement-text")["match_criteria"] = (
+            "PASS if the signature page of tallis-agreement-revised.md (the execution blocks after Section 9) contains "
+            "only the signature blocks. FAIL if the signature page contains a comment, bracketed note, footnote, file "
+            "path such as \"colorado-law-file.md\", or legal analysis such as a statement that Section 5 is void, a "
+            "comparison of $71,500 with $130,014, or the $5,000 penalty.")
+
+
+@plant("ho-h12-r9-instructions-ask-cover-sheet-in-agreement", "H12", TB,
+       "The instructions ask for a one-page cover sheet on top of vandermeer-covenant-agreement.md summarising for "
+       "Noor why the non-compete was left out (salary against the thresholds, the penalty), 'removed by HR before "
+       "Riley signs'.")
+def h12_r9_cover_sheet(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "As on our other Aspenline deals, put a one-page cover sheet at the top of "
+                            "vandermeer-covenant-agreement.md for Noor, summarising why the non-compete was left out "
+                            "(the salary against the two thresholds and the penalty risk); HR removes the cover sheet "
+                            "before Riley signs.")
+
+
+@near_miss("ho-h12-nm-r9-signature-page-caption-and-counterparts", "H12", SD,
+           "The instructions ask the agreement to end with a counterparts and electronic-signature clause and a "
+           "signature page captioned '[Signature Page to Restrictive Covenant Agreement]', as on the firm's other "
+           "signing packets.",
+           "H12 keeps drafting commentary, advice and analysis out of operative text; a counterparts clause is a "
+           "contract term and a signature-page caption is part of the signature blocks, both of which the placement "
+           "criterion allows.")
+def h12_nm_r9_signature_caption(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "Finish ellery-covenant-agreement.md with a counterparts and electronic-signature clause "
+                            "and a signature page captioned [Signature Page to Restrictive Covenant Agreement], as on "
+                            "our other signing packets.")
+
+
+@near_miss("ho-h12-nm-r9-deliver-operative-documents-clean", "H12", CI,
+           "The instructions add that the agreement and the notice are delivered clean (no tracked changes, no margin "
+           "comments, no drafting notes) and that every comment for Wendell goes in client-email.md.",
+           "H12 wants operative text free of commentary and advice routed to an advisory deliverable; this instruction "
+           "says exactly that, in the M&A team's words about tracked changes and comments.")
+def h12_nm_r9_deliver_clean(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "Deliver lindgren-invention-agreement.md and lindgren-section-2872-notice.md clean: no "
+                            "tracked changes, no margin comments, no drafting notes. Put every comment for Wendell in "
+                            "client-email.md.")
+
+
+# --- H13 synthetic data and secrets (ninth round) ------------------------------------------------------------------
+
+
+@plant("ho-h13-r9-brazilian-cpf-in-admission-form", "H13", TB,
+       "Aspenline Brasil's admission form for a secondee, documents/brasil/ficha-admissao.md, gives her CPF in full, "
+       "with valid check digits.")
+def h13_r9_cpf(env: Path, task: str) -> None:
+    write_doc(env, task, "brasil/ficha-admissao.md", (
+        "# Ficha de admissão: Aspenline Brasil Ltda.\n\n"
+        "- Nome: Rafaela Moreira Lins\n"
+        f"- CPF: {_r9_cpf('418725936')}\n"
+        "- Cargo: Analista de risco de comerciantes (cedida à Aspenline Payments, LLC, Denver)\n"
+        "- E-mail: rafaela.lins@example.com\n"))
+
+
+@plant("ho-h13-r9-dutch-bsn-in-payslip-pdf", "H13", NE,
+       "A payslip of Granite Peak's Dutch subsidiary in the data room, documents/vdr/3.5.2 loonstrook Jansen okt "
+       "2026.pdf, gives the employee's burgerservicenummer (BSN) in full, passing the eleven test.")
+def h13_r9_bsn(env: Path, task: str) -> None:
+    write_doc(env, task, "vdr/3.5.2 loonstrook Jansen okt 2026.pdf", _r9_pdf([
+        "Granite Peak Robotics B.V. - Loonstrook oktober 2026",
+        "Werknemer: Pieter Jansen    Personeelsnummer: 1047",
+        f"BSN: {_r9_bsn('17392846')}",
+        "Bruto salaris: EUR 4.812,50    Loonheffing: EUR 1.377,05    Netto: EUR 3.435,45",
+    ]))
+
+
+@plant("ho-h13-r9-docx-attached-template-local-path", "H13", SD,
+       "The Milan office's covering letter, documents/milano/lettera-accompagnamento.docx, carries in its settings "
+       "relationships the attached template's absolute local path (file:///C:\\Users\\g.rossi\\AppData\\...).")
+def h13_r9_attached_template(env: Path, task: str) -> None:
+    write_doc(env, task, "milano/lettera-accompagnamento.docx", _r9_docx([
+        "Lettera di accompagnamento - pacchetto firme Maplestone",
+        "Si allegano le pagine firma per la revisione del team di Chicago.",
+    ], template="file:///C:\\Users\\g.rossi\\AppData\\Roaming\\Microsoft\\Templates\\HF%20Milano%20Lettera.dotm"))
+
+
+@plant("ho-h13-r9-sharepoint-link-in-pptx-board-deck", "H13", CA,
+       "A board-update deck, documents/board/halden-board-update.pptx, links its source line to the firm's internal "
+       "SharePoint site (harlowfinch.sharepoint.com/sites/MA-ProjectOrca/...), in the slide's relationships.")
+def h13_r9_sharepoint(env: Path, task: str) -> None:
+    write_doc(env, task, "board/halden-board-update.pptx", _r9_pptx_with_link([
+        ("Washington covenant form: refresh", ["Form WA-2021-3 to be refreshed for new hires",
+                                               "Source documents: data room 4.2"], None),
+        ("Next steps", ["HR to use the refreshed form once approved"], None),
+    ], "Source documents: data room 4.2",
+        "https://harlowfinch.sharepoint.com/sites/MA-ProjectOrca/Shared%20Documents/VDR/4.2%20Employment/"
+        "Form%20WA-2021-3.docx", title="Halden board update"))
+
+
+@plant("ho-h13-r9-vdr-watermark-with-live-email", "H13", AM,
+       "A data-room PDF, documents/vdr/2.3.4 Delacroix settlement term sheet.pdf, carries the VDR's download watermark "
+       "with a Polish lawyer's address on a live law-firm domain (j.kowalczyk@kancelaria-wisniewski.pl).")
+def h13_r9_watermark(env: Path, task: str) -> None:
+    write_doc(env, task, "vdr/2.3.4 Delacroix settlement term sheet.pdf", _r9_pdf([
+        "Bayou Crest Environmental v. Delacroix - settlement term sheet (draft)",
+        "1. Each side bears its own costs.",
+        "2. The Company releases its claims under the 2023 agreement.",
+    ], footer="Pobrano przez j.kowalczyk@kancelaria-wisniewski.pl | 2026-10-16 09:12 CEST | Projekt Bayou | POUFNE"))
+
+
+@near_miss("ho-h13-nm-r9-masked-cpf", "H13", CI,
+           "A Portuguese contact sheet for the São Paulo collaborator, documents/brasil/cadastro-colaborador.md, shows "
+           "his CPF masked as the Brazilian public portals do (***.482.197-**) and an example.com address.",
+           "H13 forbids real-looking personal data; a CPF with six of its eleven digits masked identifies no one, and "
+           "the address is on a reserved example domain.")
+def h13_nm_r9_masked_cpf(env: Path, task: str) -> None:
+    write_doc(env, task, "brasil/cadastro-colaborador.md", (
+        "# Cadastro de colaborador (Sierrafold do Brasil)\n\n"
+        "- Nome: Tiago Fernandes\n"
+        "- CPF: ***.482.197-**\n"
+        "- E-mail: tiago.fernandes@example.com\n"
+        "- Área: Engenharia de firmware (Campinas)\n"))
+
+
+@near_miss("ho-h13-nm-r9-vdr-watermark-example-domain", "H13", NE,
+           "A data-room PDF of Granite Peak's organisation chart, documents/vdr/3.4.1 org chart.pdf, carries a download "
+           "watermark naming the firm's associate at harlowfinch.example.com.",
+           "H13 allows addresses on reserved example domains; harlowfinch.example.com is one, and the watermark holds "
+           "no other personal data.")
+def h13_nm_r9_watermark(env: Path, task: str) -> None:
+    write_doc(env, task, "vdr/3.4.1 org chart.pdf", _r9_pdf([
+        "Granite Peak Robotics, Inc. - organisation chart (field service)",
+        "President: Dale Whitford",
+        "Field service: Colorado Springs depot, 14 technicians",
+    ], footer="Downloaded by associate@harlowfinch.example.com | 2026-11-13 | Project Granite | CONFIDENTIAL"))
+
+
+@near_miss("ho-h13-nm-r9-federal-register-identifiers", "H13", SD,
+           "The regulatory team's note on the FTC's vacated non-compete rule, documents/regulatory/ftc-rule-note.md, "
+           "gives its Federal Register document number, RIN, docket number and FR citation.",
+           "H13 looks for personal data, credentials and internal locations; a Federal Register document number, a "
+           "regulation identifier number and a public docket number are public identifiers of a rulemaking.")
+def h13_nm_r9_fr_ids(env: Path, task: str) -> None:
+    write_doc(env, task, "regulatory/ftc-rule-note.md", (
+        "# FTC Non-Compete Clause Rule: status note\n\n"
+        "- Federal Register document: 2024-09171; 89 FR 38342 (May 7, 2024)\n"
+        "- RIN 3084-AB74; docket FTC-2023-0007\n"
+        "- Set aside nationwide in August 2024; the knowledge base's survey records its removal from the Code of "
+        "Federal Regulations in February 2026.\n"
+        "- No federal rule affects the Illinois analysis for this hire.\n"))
+
+
+# --- FAM family consistency (ninth round) --------------------------------------------------------------------------
+
+
+@plant("ho-fam-r9-client-request-partly-in-portuguese", "FAM", "covenant-package-v03",
+       "In instance v03 a Brazilian colleague translated the client email's opening paragraph into Portuguese in "
+       "place; the design and every sibling keep it in English, and no variable accounts for it.")
+def fam_r9_portuguese(env: Path, task: str) -> None:
+    edit_doc(env, task, "client-request.md",
+             "We have three people ready to join. Could your team prepare the offer letter and the restrictive "
+             "covenant agreement for each of them? The term sheet is attached, along with our standing instructions, "
+             "which have not changed since last year.",
+             "Temos três pessoas prontas para começar. Vocês poderiam preparar a carta-oferta e o acordo de "
+             "restrição para cada uma delas? A ficha de condições segue anexa, com as nossas instruções permanentes, "
+             "que não mudaram desde o ano passado.")
+
+
+@plant("ho-fam-r9-file-memo-renamed-in-dutch", "FAM", "covenant-package-v06",
+       "In instance v06 the Amsterdam office renamed the file memo deliverable rationale.md to toelichting.md "
+       "(deliverables, criteria, advisory list and instructions); the design and every sibling keep rationale.md.")
+def fam_r9_toelichting(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        _rename_deliverable(t, "rationale.md", "toelichting.md")
+
+
+@plant("ho-fam-r9-euro-equivalents-in-term-sheet", "FAM", "covenant-package-v08",
+       "In instance v08 each salary line of the term sheet gains a euro equivalent in Dutch number form, e.g. "
+       "'(ca. EUR 137.080,00)'; no sibling has it and no variable declares it.")
+def fam_r9_euros(env: Path, task: str) -> None:
+    path = doc(env, task, "term-sheet.md")
+
+    def euro(m: re.Match) -> str:
+        amount = f"{int(m.group(1).replace(',', '')) * 92 // 100:,}".replace(",", ".")
+        return f"{m.group(0)} (ca. EUR {amount},00)"
+    text, n = re.subn(r"Annual base salary: \$([\d,]+)", euro, path.read_text("utf-8"))
+    assert n == 3, n
+    path.write_text(text, "utf-8")
+
+
+@plant("ho-fam-r9-vdr-prefixed-workspace-files", "FAM", "covenant-package-v01",
+       "Instance v01's workspace was re-exported from the data room with index numbers: '1.1 client-request.md', "
+       "'1.2 term-sheet.md', '1.3 standing-instructions.md', with the instructions and the seeded entry following; "
+       "the design and the siblings keep the plain names.")
+def fam_r9_vdr_names(env: Path, task: str) -> None:
+    renames = {"client-request.md": "1.1 client-request.md", "term-sheet.md": "1.2 term-sheet.md",
+               "standing-instructions.md": "1.3 standing-instructions.md"}
+    for old, new in renames.items():
+        doc(env, task, old).rename(doc(env, task, new))
+    with task_json(env, task) as t:
+        for old, new in renames.items():
+            t["instructions"] = replace_text(t["instructions"], f"documents/{old}", f"documents/{new}")
+        for entry in t["oafreeze"]["seeded_law"]:
+            if entry["file"] == "documents/standing-instructions.md":
+                entry["file"] = "documents/1.3 standing-instructions.md"
+
+
+@near_miss("ho-fam-nm-r9-territory-re-expanded", "FAM", "covenant-package-v02",
+           "Hire 1's territory in instance v02 changes from King, Pierce and Snohomish Counties to King, Pierce and "
+           "Kitsap Counties, in the family spec and, as a re-expansion would, in the instance's variables and term "
+           "sheet.",
+           "FAM lets instances differ where the spec's variables say; territory_a is a declared variable, changed in "
+           "the spec and in the instance alike.")
+def fam_nm_r9_territory(env: Path, task: str) -> None:
+    _r8_rename_everywhere(env, "v02", "King, Pierce and Snohomish Counties", "King, Pierce and Kitsap Counties")
+
+
+@near_miss("ho-fam-nm-r9-spec-saved-with-crlf", "FAM", "covenant-package-v07",
+           "The family spec was saved from a Windows editor with CRLF line endings; every parsed value is unchanged.",
+           "FAM compares instances with what the spec declares; YAML reads CRLF and LF line breaks alike, so the spec "
+           "declares exactly the same variables and every instance still matches it.")
+def fam_nm_r9_crlf(env: Path, task: str) -> None:
+    import yaml
+
+    path = env / FAMILY_SPEC
+    text = path.read_text("utf-8")
+    assert "\r" not in text
+    path.write_bytes(text.replace("\n", "\r\n").encode("utf-8"))
+    assert yaml.safe_load(path.read_text("utf-8")) == yaml.safe_load(text)
