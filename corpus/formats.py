@@ -1,8 +1,8 @@
 """What a workspace document holds: its text, part by part, from every format we read.
 
-`extract(name, data)` reads PDF (through pypdf), .docx, .xlsx, .pptx, .eml (with its
-attachments), HTML pages (their words, comments and link addresses, not their markup) and
-UTF-8 text formats, and says which part of the document (a page, a sheet, a footnotes part,
+`extract(name, data)` reads PDF (through pypdf), .docx, .xlsx, .pptx, OpenDocument (.odt,
+.ods, .odp), RTF (corpus/rtf.py), .eml (with its attachments), HTML pages (their words, comments
+and link addresses, not their markup) and UTF-8 text formats, and says which part of the document (a page, a sheet, a footnotes part,
 an attachment's page) each line of text came from.
 `problem(name, data)` says why a file does not parse as its name promises.
 
@@ -28,8 +28,11 @@ and a `problem`, never an exception and never a hang:
   (the formats whose parsers are not linear) at most DEADLINE_SECONDS of wall time.
 
 Office packages are read where an agent may look, not only where a page shows: comments, speaker
-notes, sheet names, text no cell shows, and the document properties (title, subject, description,
-keywords; custom properties). Those parts come after the body, so body lines keep their numbers.
+notes, sheet names, text no cell shows, the document properties (title, subject, description,
+keywords; custom properties) and the addresses the package links to outside itself (hyperlinks, an
+attached template). A PDF's document information (title, subject, keywords, author) is read too.
+Those parts come after the body, so body lines keep their numbers. An Office file whose main part
+is declared another kind (a macro-enabled .docm saved as .docx) has a problem: Office refuses it.
 
 Only the standard library and pypdf.
 """
@@ -53,6 +56,8 @@ import zlib
 from dataclasses import dataclass
 from html.parser import HTMLParser
 from xml.parsers import expat
+
+from oafreeze.corpus import rtf
 
 TEXT, BINARY, NO_TEXT_LAYER, UNREADABLE = "text", "binary", "no-text-layer", "unreadable"
 
@@ -89,6 +94,13 @@ MAX_MIME_BOUNDARIES = 200
 DEADLINE_SECONDS = 60.0
 
 OFFICE_MAIN = {".docx": "word/document.xml", ".xlsx": "xl/workbook.xml", ".pptx": "ppt/presentation.xml"}
+# OpenDocument (LibreOffice, Google Docs' export): the package's media type, by extension.
+ODF_TYPES = {".odt": "application/vnd.oasis.opendocument.text",
+             ".ods": "application/vnd.oasis.opendocument.spreadsheet",
+             ".odp": "application/vnd.oasis.opendocument.presentation"}
+# The parts a package of each format must have (parsed as XML before anything else is read).
+REQUIRED_PARTS = {**{ext: ("[Content_Types].xml", main) for ext, main in OFFICE_MAIN.items()},
+                  **{ext: ("content.xml",) for ext in ODF_TYPES}}
 TEXT_EXTENSIONS = {".md", ".txt", ".markdown", ".csv", ".json", ".yaml", ".yml", ".html", ".htm", ".xml"}
 
 
@@ -463,13 +475,13 @@ def _read_package(ext: str, data: bytes, wanted) -> dict[str, bytes]:
             if hostile:
                 raise _Refused(f"not a safe {ext} package: {hostile}")
             names = set(zf.namelist())
-            for required in ("[Content_Types].xml", OFFICE_MAIN[ext]):
+            for required in REQUIRED_PARTS[ext]:
                 if required not in names:
                     raise _Refused(f"not a {ext} package: {required} is missing")
             kept: dict[str, bytes] = {}
             inflated = 0
             for info in zf.infolist():
-                keep = info.filename in ("[Content_Types].xml", OFFICE_MAIN[ext]) or wanted(info.filename)
+                keep = info.filename in REQUIRED_PARTS[ext] or wanted(info.filename)
                 if keep and info.file_size > MAX_MEMBER:
                     raise _Refused(f"not a safe {ext} package: {info.filename} unpacks to {info.file_size} bytes "
                                    f"(limit {MAX_MEMBER})")
@@ -494,7 +506,7 @@ def _read_package(ext: str, data: bytes, wanted) -> dict[str, bytes]:
             KeyError, IndexError, OverflowError) as exc:
         # unsupported compression method, encrypted member, corrupt deflate stream, bad CRC
         raise _Refused(f"does not parse as {ext[1:]}: {exc}") from None
-    for required in ("[Content_Types].xml", OFFICE_MAIN[ext]):
+    for required in REQUIRED_PARTS[ext]:
         _parse_xml(kept[required], required)
     return kept
 
@@ -546,7 +558,8 @@ def _fields(data: bytes, part: str, budget: _Budget, field, value=None) -> str:
 
 
 def _add_properties(out: _Text, members: dict[str, bytes], budget: _Budget) -> None:
-    """The package's core and custom document properties, each as a part of its own."""
+    """The package's core and custom document properties, each as a part of its own, then the
+    addresses it links to outside itself."""
     core = members.get("docProps/core.xml")
     if core is not None:
         out.add("docProps/core.xml", _fields(core, "docProps/core.xml", budget,
@@ -557,11 +570,64 @@ def _add_properties(out: _Text, members: dict[str, bytes], budget: _Budget) -> N
             custom, "docProps/custom.xml", budget,
             lambda local, attrs: (attrs.get("name") or "property") if local == "property" else None,
             lambda local: local in CUSTOM_VALUES))
+    out.add(EXTERNAL_LINKS, "\n".join(_external_targets(members)))
+
+
+# Addresses a package points at outside itself (hyperlinks, an attached template, a linked
+# workbook): shown when the agent hovers or follows them, so read as a part of their own.
+EXTERNAL_LINKS = "external links"
+
+
+def _external_targets(members: dict[str, bytes]) -> list[str]:
+    """Every external relationship target of the package's .rels parts, once each, in part order."""
+    found: dict[str, None] = {}
+
+    def start(tag: str, attrs: dict) -> None:
+        target = attrs.get("Target")
+        if _local(tag) == "Relationship" and target and attrs.get("TargetMode") == "External":
+            found.setdefault(" ".join(target.split()), None)
+
+    for member in sorted((m for m in members if m.endswith(".rels")), key=_natural):
+        _parse_xml(members[member], member, start=start)
+    return [t for t in found if t]
+
+
+# The main part's content type each extension promises: Word, Excel and PowerPoint refuse a
+# file whose main part is of another kind (a macro-enabled .docm or a template renamed .docx).
+MAIN_TYPES = {".docx": "application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml",
+              ".xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml",
+              ".pptx": "application/vnd.openxmlformats-officedocument.presentationml.presentation.main+xml"}
+
+
+def _main_type_problem(ext: str, members: dict[str, bytes]) -> str | None:
+    """Why the package's declared main content type is not the one `ext` promises, or None."""
+    main = "/" + OFFICE_MAIN[ext]
+    declared: list[str] = []
+
+    def start(tag: str, attrs: dict) -> None:
+        if _local(tag) == "Override" and (attrs.get("PartName") or "").lower() == main.lower():
+            declared.append(attrs.get("ContentType") or "")
+
+    _parse_xml(members["[Content_Types].xml"], "[Content_Types].xml", start=start)
+    if not declared or declared[0] == MAIN_TYPES[ext]:
+        return None
+    kind = "macro-enabled" if "macroenabled" in declared[0].lower() else "different"
+    return (f"its main part {OFFICE_MAIN[ext]} is declared {declared[0]!r}, a {kind} kind of file, not a {ext} "
+            f"document: Office refuses to open it under the name {ext}")
 
 
 def _with_properties(wanted):
-    """A member selector that also keeps the document properties."""
-    return lambda name: name in PROPERTY_PARTS or bool(wanted(name))
+    """A member selector that also keeps the document properties and the relationship parts."""
+    return lambda name: name in PROPERTY_PARTS or name.endswith(".rels") or bool(wanted(name))
+
+
+def _office_text(ext: str, members: dict[str, bytes], budget: _Budget) -> _Text:
+    """A new _Text for an Office package, carrying the package's own problem if it has one."""
+    out = _Text(budget)
+    wrong = _main_type_problem(ext, members)
+    if wrong:
+        out.problems.append(wrong)
+    return out
 
 
 DOCX_PARTS = re.compile(r"^word/(document|header\d*|footer\d*|footnotes|endnotes|comments)\.xml$")
@@ -572,7 +638,7 @@ def _docx(name: str, data: bytes, budget: _Budget, depth: int) -> Extraction:
     order = {"document": 0, "header": 1, "footer": 2, "footnotes": 3, "endnotes": 4, "comments": 5}
     parts = sorted((m for m in members if DOCX_PARTS.match(m)),
                    key=lambda m: (order[DOCX_PARTS.match(m).group(1).rstrip("0123456789")], _natural(m)))
-    out = _Text(budget)
+    out = _office_text(".docx", members, budget)
     for part in parts:
         out.add(part, _runs(members[part], part, budget))
     _add_properties(out, members, budget)
@@ -698,13 +764,13 @@ def _xlsx(name: str, data: bytes, budget: _Budget, depth: int) -> Extraction:
             sheets.append((attrs.get("name") or f"#{len(sheets) + 1}", attrs.get("state"), targets.get(rid or "")))
 
     _parse_xml(members["xl/workbook.xml"], "xl/workbook.xml", start=start)
-    listed = sorted((m for m in members if m.startswith("xl/worksheets/")), key=_natural)
+    listed = sorted((m for m in members if re.match(r"^xl/worksheets/[^/]+\.xml$", m)), key=_natural)
     if not any(member in members for _, _, member in sheets):
         # No usable relationships: fall back to the worksheets in file order.
         sheets = [(sheets[i][0] if i < len(sheets) else m.rsplit("/", 1)[-1], None, m) for i, m in enumerate(listed)]
     shared = _shared_strings(members.get("xl/sharedStrings.xml"), budget)
     used: set[int] = set()
-    out = _Text(budget)
+    out = _office_text(".xlsx", members, budget)
     seen = set()
     for sheet, state, member in sheets:
         if member not in members or member in seen:
@@ -717,10 +783,10 @@ def _xlsx(name: str, data: bytes, budget: _Budget, depth: int) -> Extraction:
             out.add(member, _sheet_rows(members[member], member, shared, used, budget))
     unshown = [s for i, s in enumerate(shared) if i not in used]
     out.add("xl/sharedStrings.xml (in no cell)", "\n".join(unshown))
-    for member in sorted((m for m in members if m.startswith("xl/comments")), key=_natural):
+    for member in sorted((m for m in members if m.startswith("xl/comments") and not m.endswith(".rels")), key=_natural):
         out.add(member, _runs(members[member], member, budget))
     # Read after everything else, so the lines of the cells keep their numbers.
-    for member in sorted((m for m in members if m.startswith("xl/threadedComments/")), key=_natural):
+    for member in sorted((m for m in members if m.startswith("xl/threadedComments/") and not m.endswith(".rels")), key=_natural):
         out.add(member, _Runs(budget, {"text"}).read(members[member], member))
     out.add("xl/workbook.xml (sheet names)", "\n".join(" ".join(sheet.split()) for sheet, _, _ in sheets))
     _add_properties(out, members, budget)
@@ -745,7 +811,7 @@ def _pptx(name: str, data: bytes, budget: _Budget, depth: int) -> Extraction:
     _parse_xml(members["ppt/presentation.xml"], "ppt/presentation.xml", start=start)
     slides = [m for m in members if re.match(r"^ppt/slides/slide\d+\.xml$", m)]
     order += sorted((m for m in slides if m not in order), key=_natural)  # unlisted slides still hold text
-    out = _Text(budget)
+    out = _office_text(".pptx", members, budget)
     notes_seen = set()
     for number, member in enumerate(order, 1):
         out.add(f"slide {number}", _runs(members[member], member, budget))
@@ -754,13 +820,148 @@ def _pptx(name: str, data: bytes, budget: _Budget, depth: int) -> Extraction:
             if target in members and target.startswith("ppt/notesSlides/") and target not in notes_seen:
                 notes_seen.add(target)
                 out.add(f"slide {number} notes", _runs(members[target], target, budget))
-    for member in sorted((m for m in members if m.startswith("ppt/notesSlides/") and m not in notes_seen),
+    for member in sorted((m for m in members if re.match(r"^ppt/notesSlides/[^/]+\.xml$", m) and m not in notes_seen),
                          key=_natural):
         out.add(member, _runs(members[member], member, budget))
     # Review comments: <p:text> in the legacy form, DrawingML runs in the modern one.
-    for member in sorted((m for m in members if m.startswith("ppt/comments/")), key=_natural):
+    for member in sorted((m for m in members if m.startswith("ppt/comments/") and not m.endswith(".rels")), key=_natural):
         out.add(member, _Runs(budget, {"t", "text"}).read(members[member], member))
     _add_properties(out, members, budget)
+    return out.result()
+
+
+# -- RTF -----------------------------------------------------------------------------------------
+
+def _rtf(name: str, data: bytes, budget: _Budget, depth: int) -> Extraction:
+    size = [0]
+
+    def spend(n: int) -> None:  # bounded while read; charged once, as the parts are added
+        size[0] += n
+        budget.check(size[0])
+
+    found = rtf.read(data, spend)
+    out = _Text(budget)
+    if found.problem:
+        out.problems.append(found.problem)
+    out.add("body", found.body)
+    out.add("info", "\n".join(found.info))
+    out.add(EXTERNAL_LINKS, "\n".join(dict.fromkeys(found.links)))
+    return out.result(empty_status=UNREADABLE if found.problem else TEXT)
+
+
+# -- OpenDocument ------------------------------------------------------------------------------
+
+# meta.xml's fields read as text (like an Office file's core properties): no dates, no statistics.
+ODF_META = ("title", "subject", "description", "keyword", "creator", "initial-creator")
+ODF_HEADERS = {"header", "header-left", "header-first", "footer", "footer-left", "footer-first"}
+
+
+class _OdfText:
+    """Text of an OpenDocument XML part, split into parts: one for a text document, one a sheet
+    (.ods: table:table) or a slide and its notes (.odp: draw:page, presentation:notes).
+
+    Paragraphs and headings are lines; a table's cells are joined by tabs, its rows are lines;
+    text:s and text:tab are the spaces they stand for. `within`: only text inside elements of these
+    local names is read (styles.xml: the page headers and footers); None: the document body.
+    The authors and dates of comments and tracked changes are not text."""
+
+    SKIPPED = {"creator", "date"}
+
+    def __init__(self, ext: str, budget: _Budget, within: set[str] | None = None, label: str = "content.xml") -> None:
+        self.ext = ext
+        self.budget = budget
+        self.within = within or {"body"}
+        self.inside = self.skipped = self.cell = 0
+        self.parts: list[tuple[str, list[str]]] = [(label, [])]
+        self.links: list[str] = []
+        self.slide = 0
+        self.size = 0
+
+    def _new(self, label: str) -> None:
+        self.parts.append((label, []))
+
+    def _put(self, text: str) -> None:
+        self.parts[-1][1].append(text)
+
+    def start(self, tag: str, attrs: dict) -> None:
+        local = _local(tag)
+        if local in self.within:
+            self.inside += 1
+        if not self.inside:
+            return
+        if local in self.SKIPPED:
+            self.skipped += 1
+        elif local == "table" and self.ext == ".ods" and not self.cell:
+            self._new(" ".join(f"sheet {_attr(attrs, 'name') or len(self.parts)}".split()))
+        elif local == "page" and self.ext == ".odp":
+            self.slide += 1
+            self._new(f"slide {self.slide}")
+        elif local == "notes" and self.ext == ".odp":
+            self._new(f"slide {self.slide} notes")
+        elif local in ("table-cell", "covered-table-cell"):
+            self.cell += 1
+        elif local == "tab":
+            self._put("\t")
+        elif local == "s":
+            count = _attr(attrs, "c") or "1"
+            self._put(" " * min(int(count) if count.isdigit() else 1, 100))
+        elif local == "line-break":
+            self._put("\n")
+        elif local == "a":
+            href = _attr(attrs, "href")
+            if href and not href.startswith("#"):
+                self.links.append(href)
+
+    def end(self, tag: str) -> None:
+        local = _local(tag)
+        if self.inside:
+            if local in self.SKIPPED:
+                self.skipped -= 1
+            elif local in ("p", "h"):
+                self._put(" " if self.cell else "\n")
+            elif local in ("table-cell", "covered-table-cell"):
+                self.cell -= 1
+                chunks = self.parts[-1][1]
+                if chunks and chunks[-1] == " ":  # the space after the cell's last paragraph
+                    chunks.pop()
+                self._put("\t")
+            elif local == "table-row":
+                self._put("\n")
+        if local in self.within:
+            self.inside -= 1
+
+    def text(self, data: str) -> None:
+        if self.inside and not self.skipped:
+            self.size += len(data)
+            self.budget.check(self.size)
+            self._put(data)
+
+    def read(self, data: bytes, part: str) -> list[tuple[str, str]]:
+        _parse_xml(data, part, self.start, self.end, self.text)
+        return [(label, "\n".join(line.rstrip(" \t") for line in "".join(chunks).split("\n")))
+                for label, chunks in self.parts]
+
+
+def _odf(name: str, data: bytes, budget: _Budget, depth: int) -> Extraction:
+    ext = extension(name)
+    members = _read_package(ext, data, lambda m: m in ("mimetype", "styles.xml", "meta.xml"))
+    out = _Text(budget)
+    declared = members.get("mimetype", b"").decode("ascii", "replace").strip()
+    if declared and declared != ODF_TYPES[ext]:
+        out.problems.append(f"its mimetype says {declared!r}, not {ODF_TYPES[ext]!r}: it is not a {ext} document")
+    body = _OdfText(ext, budget)
+    for label, text in body.read(members["content.xml"], "content.xml"):
+        out.add(label, text)
+    links = body.links
+    if "styles.xml" in members:  # the page headers and footers
+        styles = _OdfText(ext, budget, within=ODF_HEADERS, label="styles.xml (headers and footers)")
+        for label, text in styles.read(members["styles.xml"], "styles.xml"):
+            out.add(label, text)
+        links += styles.links
+    if "meta.xml" in members:
+        out.add("meta.xml", _fields(members["meta.xml"], "meta.xml", budget, lambda local, attrs: (
+            local if local in ODF_META else (_attr(attrs, "name") or "property") if local == "user-defined" else None)))
+    out.add(EXTERNAL_LINKS, "\n".join(dict.fromkeys(" ".join(link.split()) for link in links)))
     return out.result()
 
 
@@ -888,6 +1089,25 @@ def _page_content_size(page) -> int:
     return size
 
 
+# The document information dictionary (File > Properties): read after the pages, as a part of
+# its own, like an Office file's properties; dates and the producing programs are left out.
+PDF_INFO = "document information"
+PDF_INFO_SKIPPED = {"/CreationDate", "/ModDate", "/Producer", "/Creator", "/Trapped"}
+
+
+def _pdf_info(reader) -> str:
+    info = reader.metadata or {}
+    lines = []
+    for key in info:
+        if key in PDF_INFO_SKIPPED:
+            continue
+        value = info[key]
+        value = value.get_object() if hasattr(value, "get_object") else value
+        if isinstance(value, str) and value.strip():
+            lines.append(f"{str(key).lstrip('/')}: {' '.join(value.split())}")
+    return "\n".join(lines)
+
+
 def _pdf(name: str, data: bytes, budget: _Budget, depth: int) -> Extraction:
     bomb = _pdf_bomb(data)
     if bomb:
@@ -915,6 +1135,8 @@ def _pdf(name: str, data: bytes, budget: _Budget, depth: int) -> Extraction:
                                    f"reached at page {number + 1}")
             for number in range(pages):
                 out.add(f"page {number + 1}", reader.pages[number].extract_text() or "")
+            if out.lines:  # a scan stays a scan: its properties alone are not a text layer
+                out.add(PDF_INFO, _pdf_info(reader))
     except (_Refused, RecursionError, MemoryError):
         raise
     except Exception as exc:  # pypdf on hostile bytes can raise almost anything
@@ -1158,6 +1380,6 @@ def _zip(name: str, data: bytes, budget: _Budget, depth: int) -> Extraction:
 
 
 _READERS = {".pdf": _pdf, ".docx": _docx, ".xlsx": _xlsx, ".pptx": _pptx, ".eml": _eml, ".zip": _zip, ".html": _html,
-            ".htm": _html}
+            ".htm": _html, ".rtf": _rtf, **{ext: _odf for ext in ODF_TYPES}}
 # Readers whose running time is not bounded by the input's size alone (an archive may hold either).
-_SLOW = {".pdf", ".eml", ".zip"}
+_SLOW = {".pdf", ".eml", ".zip", ".rtf"}

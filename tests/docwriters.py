@@ -2,7 +2,7 @@
 
 Each writer returns the bytes of one document in its real format: a PDF with a text layer
 (Type1 Helvetica, text objects, a correct cross-reference table), a "scanned" PDF (an
-image and no text), .docx, .xlsx, .pptx and .eml. Output is deterministic (fixed zip
+image and no text), .docx, .xlsx, .pptx, OpenDocument (.odt, .ods, .odp) and .eml. Output is deterministic (fixed zip
 timestamps, fixed dates), so a git tree built from it has the same id on every run.
 
 They are minimal: the parts a reader needs and the relationships that tie them, no
@@ -72,8 +72,9 @@ def page_lines(text: str, width: int = WRAP) -> list[str]:
     return lines
 
 
-def pdf(pages: list[str], *, title: str = "Document", compress: bool = True) -> bytes:
-    """A PDF with a real text layer: one page per string, lines wrapped, Helvetica 11 pt."""
+def pdf(pages: list[str], *, title: str | None = None, compress: bool = True) -> bytes:
+    """A PDF with a real text layer: one page per string, lines wrapped, Helvetica 11 pt; a Title
+    in its document information when `title` is given."""
     objects: list[bytes] = [b"", b"", b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica "
                             b"/Encoding /WinAnsiEncoding >>"]
     kids = []
@@ -90,7 +91,8 @@ def pdf(pages: list[str], *, title: str = "Document", compress: bool = True) -> 
     objects[0] = b"<< /Type /Catalog /Pages 2 0 R >>"
     objects[1] = (b"<< /Type /Pages /Kids [" + b" ".join(b"%d 0 R" % k for k in kids)
                   + b"] /Count %d >>" % len(kids))
-    objects.append(b"<< /Title " + _pdf_string(title) + b" /Producer (oafreeze test writer) >>")
+    objects.append(b"<< " + (b"/Title " + _pdf_string(title) + b" " if title is not None else b"")
+                   + b"/Producer (oafreeze test writer) >>")
     return _assemble_pdf(objects, root=1, info=len(objects))
 
 
@@ -308,6 +310,73 @@ def pptx(slides: list[list[str]], *, notes: dict[int, str] | None = None) -> byt
     }
     out.update(members)
     return package(out)
+
+
+# -- OpenDocument ----------------------------------------------------------------------------
+
+ODF_NS = ('xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" '
+          'xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" '
+          'xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0" '
+          'xmlns:draw="urn:oasis:names:tc:opendocument:xmlns:drawing:1.0" '
+          'xmlns:presentation="urn:oasis:names:tc:opendocument:xmlns:presentation:1.0" '
+          'xmlns:style="urn:oasis:names:tc:opendocument:xmlns:style:1.0" '
+          'xmlns:meta="urn:oasis:names:tc:opendocument:xmlns:meta:1.0" '
+          'xmlns:xlink="http://www.w3.org/1999/xlink" xmlns:dc="http://purl.org/dc/elements/1.1/"')
+ODF_TYPES = {"odt": "application/vnd.oasis.opendocument.text", "ods": "application/vnd.oasis.opendocument.spreadsheet",
+             "odp": "application/vnd.oasis.opendocument.presentation"}
+
+
+def odf(kind: str, body: str, *, header: str | None = None, meta: dict[str, str] | None = None,
+        mimetype: str | None = None) -> bytes:
+    """An OpenDocument package as LibreOffice writes it: the mimetype first and stored, the
+    manifest, content.xml holding `body` (the XML inside office:body), styles.xml with a page
+    header when given, meta.xml with `meta`'s Dublin Core / meta fields (a date among them)."""
+    mime = mimetype or ODF_TYPES[kind]
+    para = f"<text:p>{escape(header)}</text:p>" if header is not None else ""
+    fields = "".join(f"<{k}>{escape(v)}</{k}>" for k, v in (meta or {}).items())
+    members = {
+        "META-INF/manifest.xml": (DECL + '<manifest:manifest xmlns:manifest="urn:oasis:names:tc:opendocument:xmlns:'
+                                  f'manifest:1.0" manifest:version="1.3"><manifest:file-entry manifest:full-path="/" '
+                                  f'manifest:media-type="{mime}"/></manifest:manifest>'),
+        "content.xml": (DECL + f'<office:document-content {ODF_NS} office:version="1.3"><office:automatic-styles/>'
+                        f"<office:body>{body}</office:body></office:document-content>"),
+        "styles.xml": (DECL + f'<office:document-styles {ODF_NS} office:version="1.3"><office:master-styles>'
+                       f'<style:master-page style:name="Standard"><style:header>{para}</style:header>'
+                       "</style:master-page></office:master-styles></office:document-styles>"),
+        "meta.xml": (DECL + f'<office:document-meta {ODF_NS} office:version="1.3"><office:meta>{fields}'
+                     "<dc:date>2031-02-02T09:30:00</dc:date></office:meta></office:document-meta>"),
+    }
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w") as z:
+        z.writestr(zipfile.ZipInfo("mimetype", ZIP_TIME), mime, compress_type=zipfile.ZIP_STORED)
+        for name, data in members.items():
+            z.writestr(zipfile.ZipInfo(name, ZIP_TIME), data, compress_type=zipfile.ZIP_DEFLATED)
+    return buf.getvalue()
+
+
+def odt(paragraphs: list[str], **kw) -> bytes:
+    """A text document, one text:p per paragraph (already XML: inline markup is kept)."""
+    return odf("odt", "<office:text>" + "".join(f"<text:p>{p}</text:p>" for p in paragraphs) + "</office:text>", **kw)
+
+
+def ods(sheets: dict[str, list[list[str]]], **kw) -> bytes:
+    """A spreadsheet of string cells, one table:table per sheet."""
+    tables = "".join(
+        f'<table:table table:name="{escape(name)}">' + "".join(
+            "<table:table-row>" + "".join(f'<table:table-cell office:value-type="string"><text:p>{escape(v)}'
+                                          "</text:p></table:table-cell>" for v in row) + "</table:table-row>"
+            for row in rows) + "</table:table>" for name, rows in sheets.items())
+    return odf("ods", f"<office:spreadsheet>{tables}</office:spreadsheet>", **kw)
+
+
+def odp(slides: list[str], *, notes: dict[int, str] | None = None, **kw) -> bytes:
+    """A presentation: one text box a slide; `notes` maps a 1-based slide number to its notes."""
+    pages = "".join(
+        f'<draw:page draw:name="page{n}"><draw:frame><draw:text-box><text:p>{escape(text)}</text:p></draw:text-box>'
+        "</draw:frame>" + (f"<presentation:notes><draw:frame><draw:text-box><text:p>{escape(notes[n])}</text:p>"
+                           "</draw:text-box></draw:frame></presentation:notes>" if notes and n in notes else "")
+        + "</draw:page>" for n, text in enumerate(slides, 1))
+    return odf("odp", f"<office:presentation>{pages}</office:presentation>", **kw)
 
 
 # -- e-mail --------------------------------------------------------------------------------

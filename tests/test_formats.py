@@ -64,11 +64,13 @@ def line_of(e: Extraction, needle: str) -> int:
 
 def test_a_pdf_is_read_page_by_page_with_a_part_for_each_page():
     data = dw.pdf(["Escrow terms for the buyer.\nThe escrow agent is Example Trust Co.",
-                   "Page two names the closing date of 2026-04-01.", "Third page, last line."])
+                   "Page two names the closing date of 2026-04-01.", "Third page, last line."], title="Document")
     e = extract("documents/escrow.pdf", data)
     well_formed(e)
     assert e.status == "text" and e.problem is None
-    assert [label for label, _ in e.parts] == ["page 1", "page 2", "page 3"]
+    # The document information (the writer's Title) comes after the pages, as a part of its own.
+    assert [label for label, _ in e.parts] == ["page 1", "page 2", "page 3", "document information"]
+    assert e.part_at(line_of(e, "Title: Document")) == "document information"
     assert e.part_at(line_of(e, "Example Trust Co.")) == "page 1"
     assert e.part_at(line_of(e, "2026-04-01")) == "page 2"
     assert e.part_at(line_of(e, "last line")) == "page 3"

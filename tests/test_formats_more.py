@@ -1,0 +1,198 @@
+"""OpenDocument, RTF, and what Office and PDF files hold outside their pages: link targets, the
+main part's declared kind, a PDF's document information.
+
+Every document is written here in its real format (tests/docwriters.py, or RTF as WordPad writes
+it) and read through `formats.extract`, as the audit reads a workspace file.
+"""
+
+from __future__ import annotations
+
+import io
+import zipfile
+
+import docwriters as dw
+from oafreeze.corpus import formats
+from oafreeze.corpus.formats import extract
+
+
+def lines(e) -> list[str]:
+    return (e.text or "").split("\n")
+
+
+def part_of(e, needle: str) -> str | None:
+    return e.part_at(next(i for i, line in enumerate(lines(e), 1) if needle in line))
+
+
+# -- OpenDocument ---------------------------------------------------------------------------------
+
+def test_an_odt_yields_its_paragraphs_then_its_page_header_then_its_properties_without_dates():
+    e = extract("memo.odt", dw.odt(["Primo paragrafo.", 'Tre<text:s text:c="3"/>spazi<text:tab/>e tab.'],
+                                   header="Riservato", meta={"dc:title": "Memo", "meta:initial-creator": "G. Rossi"}))
+    assert e.status == "text" and e.problem is None
+    assert lines(e) == ["Primo paragrafo.", "Tre   spazi\te tab.", "Riservato", "title: Memo",
+                        "initial-creator: G. Rossi"]
+    assert [label for label, _ in e.parts] == ["content.xml", "styles.xml (headers and footers)", "meta.xml"]
+    assert "2031" not in e.text  # meta.xml's dc:date is the file's history
+
+
+def test_an_odt_comment_is_read_without_its_author_and_date_and_a_link_target_is_its_own_part():
+    body = ('Vedi <text:a xlink:type="simple" xlink:href="https://acme.sharepoint.com/sites/deal">la cartella</text:a>'
+            '<office:annotation><dc:creator>Bianchi</dc:creator><dc:date>2031-01-01T10:00:00</dc:date>'
+            "<text:p>La risposta: clausola 4.</text:p></office:annotation>")
+    e = extract("memo.odt", dw.odt([body]))
+    assert "La risposta: clausola 4." in e.text and "Bianchi" not in e.text and "2031" not in e.text
+    assert part_of(e, "https://acme.sharepoint.com/sites/deal") == formats.EXTERNAL_LINKS
+
+
+def test_an_ods_is_read_sheet_by_sheet_with_cells_joined_by_tabs():
+    e = extract("qa.ods", dw.ods({"Q&A": [["Domanda", "Risposta"], ["Cap?", "Due volte"]], "Note": [["ok"]]}))
+    assert lines(e) == ["Domanda\tRisposta", "Cap?\tDue volte", "ok"]
+    assert e.parts == (("sheet Q&A", 1), ("sheet Note", 3))
+
+
+def test_an_odp_is_read_slide_by_slide_with_its_notes():
+    e = extract("deck.odp", dw.odp(["Agenda", "Closing"], notes={2: "Say the price is final."}))
+    assert lines(e) == ["Agenda", "Closing", "Say the price is final."]
+    assert e.parts == (("slide 1", 1), ("slide 2", 2), ("slide 2 notes", 3))
+
+
+def test_an_opendocument_file_of_another_kind_or_not_a_package_has_a_problem():
+    wrong = extract("deck.odp", dw.odt(["Text."]))
+    assert wrong.text == "Text." and "not a .odp document" in wrong.problem
+    broken = extract("memo.odt", b"PK\x03\x04 not really a zip")
+    assert broken.status == "unreadable" and broken.problem.startswith("does not parse as odt")
+    no_content = extract("memo.odt", dw.package({"mimetype": dw.ODF_TYPES["odt"]}))
+    assert no_content.status == "unreadable" and "content.xml is missing" in no_content.problem
+
+
+def test_an_odt_with_a_doctype_is_refused_like_office_xml():
+    data = dw.odt(["x"])
+    with zipfile.ZipFile(io.BytesIO(data)) as z:
+        members = {n: z.read(n) for n in z.namelist()}
+    members["content.xml"] = members["content.xml"].replace(
+        b"<office:document-content", b'<!DOCTYPE x [<!ENTITY a "aaaa">]><office:document-content', 1)
+    e = extract("memo.odt", dw.package(members))
+    assert e.status == "unreadable" and "DOCTYPE" in e.problem
+
+
+# -- RTF ------------------------------------------------------------------------------------------
+
+WORDPAD = (b"{\\rtf1\\ansi\\ansicpg1252\\deff0\\nouicompat{\\fonttbl{\\f0\\fnil\\fcharset0 Calibri;}}"
+           b"{\\colortbl ;\\red0\\green0\\blue0;}{\\*\\generator Riched20 10.0.19041}\\viewkind4\\uc1 \n")
+
+
+def test_rtf_text_is_decoded_from_code_page_bytes_unicode_escapes_and_quote_words():
+    data = WORDPAD + (b"\\pard\\f0\\fs22 Caf\\'e9 \\ldblquote quoted\\rdblquote  \\u321?\\'f3d\\u378?\\par\n"
+                      b"Tab\\tab here\\line next\\par\n}")
+    e = extract("letter.rtf", data)
+    assert e.status == "text" and e.problem is None
+    assert lines(e) == ["Caf\u00e9 \u201cquoted\u201d \u0141\u00f3d\u017a", "Tab\there", "next"]
+    assert "Calibri" not in e.text and "Riched20" not in e.text  # tables and ignorable destinations are not text
+
+
+def test_rtf_info_fields_hyperlink_targets_and_review_comments_are_read():
+    data = (b"{\\rtf1\\ansi{\\info{\\title Q&A log}{\\author M. Souza}{\\creatim\\yr2031\\mo1\\dy1}}"
+            b"See {\\field{\\*\\fldinst{HYPERLINK \"https://acme.sharepoint.com/x\"}}{\\fldrslt{the room}}}.\\par "
+            b"{\\*\\atnid MS}{\\*\\atnauthor M. Souza}{\\*\\annotation The answer is clause 4.}\\par}")
+    e = extract("log.rtf", data)
+    assert lines(e)[:2] == ["See the room.", "The answer is clause 4."]
+    assert part_of(e, "title: Q&A log") == "info" and part_of(e, "author: M. Souza") == "info"
+    assert part_of(e, "https://acme.sharepoint.com/x") == formats.EXTERNAL_LINKS
+    assert "2031" not in e.text
+
+
+def test_rtf_in_a_double_byte_code_page_and_binary_data_are_read_right():
+    data = b"{\\rtf1\\ansi\\ansicpg932 \\'93\\'8c\\'8b\\'9e {\\pict\\bin4 {}}\\} after\\par}"
+    e = extract("tokyo.rtf", data)
+    assert e.text == "\u6771\u4eac  after" and e.problem is None
+
+
+def test_broken_rtf_keeps_what_it_read_and_says_what_is_wrong():
+    assert extract("a.rtf", b"plain words").status == "unreadable"
+    assert "does not begin with {\\rtf" in extract("a.rtf", b"plain words").problem
+    open_group = extract("a.rtf", b"{\\rtf1 Kept {\\b bold")
+    assert open_group.text == "Kept bold" and "2 groups left open" in open_group.problem
+    deep = extract("a.rtf", b"{\\rtf1 " + b"{" * 5000 + b"x")
+    assert "nested more than" in deep.problem
+
+
+# -- Office packages: links outside the package and the main part's kind -----------------------------
+
+def external(rel_id: str, kind: str, target: str) -> str:
+    return (f'<Relationship Id="{rel_id}" Type="{dw.REL_TYPE}{kind}" Target="{target}" '
+            'TargetMode="External"/>')
+
+
+def rels(*entries: str) -> str:
+    return dw.DECL + f'<Relationships xmlns="{dw.PKG_REL}">' + "".join(entries) + "</Relationships>"
+
+
+def with_members(data: bytes, extra: dict[str, str | bytes]) -> bytes:
+    with zipfile.ZipFile(io.BytesIO(data)) as z:
+        members = {n: z.read(n) for n in z.namelist()}
+    members.update(extra)
+    return dw.package(members)
+
+
+def test_a_docx_attached_template_and_hyperlinks_are_read_as_external_links_after_the_body():
+    data = with_members(dw.docx(["Body."]), {
+        "word/_rels/settings.xml.rels": rels(external("rId1", "attachedTemplate",
+                                                      "file:///C:\\Users\\jdoe\\Templates\\Firm.dotm")),
+        "word/_rels/document.xml.rels": rels(external("rId9", "hyperlink", "https://deals.acme.internal/room"),
+                                             external("rId8", "hyperlink", "https://deals.acme.internal/room"))})
+    e = extract("a.docx", data)
+    assert lines(e) == ["Body.", "https://deals.acme.internal/room", "file:///C:\\Users\\jdoe\\Templates\\Firm.dotm"]
+    assert e.parts[-1] == (formats.EXTERNAL_LINKS, 2) and e.problem is None
+
+
+def test_a_slide_hyperlink_is_read_and_internal_relationships_are_not():
+    data = with_members(dw.pptx([["Deal room"]]), {
+        "ppt/slides/_rels/slide1.xml.rels": rels(external("rId7", "hyperlink", "https://acme.sharepoint.com/s/x"))})
+    e = extract("deck.pptx", data)
+    assert lines(e) == ["Deal room", "https://acme.sharepoint.com/s/x"]
+    assert extract("a.docx", dw.docx(["Body."])).text == "Body."  # header/footer rels name parts, not links
+
+
+def test_a_macro_enabled_or_template_main_part_under_an_office_name_is_a_problem_but_still_read():
+    for declared, says in [("application/vnd.ms-word.document.macroEnabled.main+xml", "macro-enabled"),
+                           (dw.WML + "template.main+xml", "different")]:
+        data = dw.docx(["Body."])
+        with zipfile.ZipFile(io.BytesIO(data)) as z:
+            types = z.read("[Content_Types].xml").decode()
+        data = with_members(data, {"[Content_Types].xml": types.replace(dw.WML + "document.main+xml", declared)})
+        e = extract("a.docx", data)
+        assert e.text == "Body." and says in e.problem and "refuses to open" in e.problem
+    for name, data in [("a.docx", dw.docx(["x"])), ("a.xlsx", dw.xlsx({"S": [["x"]]})), ("a.pptx", dw.pptx([["x"]]))]:
+        assert extract(name, data).problem is None
+
+
+# -- PDF document information ---------------------------------------------------------------------
+
+def pdf_with_info(pages: list[str] | None, info: dict[str, str]) -> bytes:
+    data = dw.pdf(pages) if pages else dw.scanned_pdf()
+    bom = "\ufeff"
+    fields = " ".join(f"/{k} <{(bom + v).encode('utf-16-be').hex()}>" for k, v in info.items())
+    # An incremental update adding an Info dictionary, as a PDF editor saves one.
+    start = len(data)
+    size = int(data.rsplit(b"/Size ", 1)[1].split()[0])
+    root = data.rsplit(b"/Root ", 1)[1].split(b"R")[0] + b"R"
+    obj = b"%d 0 obj\n<< %s /CreationDate (D:20310101000000) /Producer (Writer) >>\nendobj\n" % (
+        size, fields.encode())
+    xref_at = start + len(obj)
+    prev = int(data.rsplit(b"startxref", 1)[1].split()[0])
+    tail = (b"xref\n%d 1\n%010d 00000 n \ntrailer\n<< /Size %d /Root %s /Info %d 0 R /Prev %d >>\nstartxref\n%d\n%%%%EOF\n"
+            % (size, start, size + 1, root, size, prev, xref_at))
+    return data + obj + tail
+
+
+def test_a_pdfs_title_subject_and_keywords_are_read_after_its_pages_without_dates_or_producer():
+    e = extract("memo.pdf", pdf_with_info(["Page text."], {"Title": "Board memo", "Subject": "Cap at one times",
+                                                          "Keywords": "cap; escrow"}))
+    assert lines(e)[0] == "Page text."
+    assert part_of(e, "Subject: Cap at one times") == formats.PDF_INFO
+    assert "Title: Board memo" in lines(e) and "Keywords: cap; escrow" in lines(e)
+    assert "2031" not in e.text and "Writer" not in e.text
+
+
+def test_a_scan_with_a_title_is_still_a_scan():
+    assert extract("scan.pdf", pdf_with_info(None, {"Title": "Scanned letter"})).status == formats.NO_TEXT_LAYER
