@@ -53,7 +53,8 @@ LABELLED = [
     # Canada's social insurance number, an NHS, PPS or national identity number, a Personnummer; any
     # "identity number" (an identity is a person's).
     ("national identity number", r"(?:national[ \t_-]*(?:insurance|identity|identification|id)|nino|ni[ \t]?(?=no\b|num)|"
-     r"social[ \t_-]*insurance|sin[ \t]?(?=#|no\b|num|:)|nhs|ppsn?|personnummer|aadhaar|bsn|curp|nric|nss|"
+     r"social[ \t_-]*insurance|sin[ \t]?(?=#|no\b|num|:)|nhs|ppsn?|personnummer|aadhaar|bsn|burgerservicenummer|curp|"
+     r"nric|nss|cpf|pesel|codice[ \t]+fiscale|dni|nie|nif|snils|снилс|инн|steuer[ \t_-]*id(?:entifikationsnummer)?|"
      r"personal[ \t_-]*(?:identity|identification|id)[ \t_-]*(?:number|no\b|code)|"
      r"identity(?=[ \t_-]*(?:number|no\b|num|#|:)))",
      r"(?=(?:[a-z \t.-]{0,3}\d){6})(?![a-z0-9 .-]*[a-z]{4})[a-z0-9](?:[ .-]?[a-z0-9]){5,17}", "major", False),
@@ -85,7 +86,9 @@ _LABEL_BEGINS = {
     "account number": ("account", "acct"),
     "date of birth": ("dob", "d.o.b", "date", "birth"),
     "national identity number": ("national", "nino", "ni", "social", "sin", "nhs", "pps", "personnummer", "aadhaar",
-                                 "bsn", "curp", "nric", "nss", "personal", "identity", "rfc", "a-n", "a n", "a#", "a-#",
+                                 "bsn", "burgerservice", "curp", "nric", "nss", "cpf", "pesel", "codice", "dni", "nie",
+                                 "nif", "snils", "снилс", "инн", "steuer", "personal", "identity", "rfc", "a-n", "a n",
+                                 "a#", "a-#",
                                  "a #", "alien", "uscis", "i-94", "ead", *_CJK_ID_BEGINS),
     "phone number": ("tel", "phone", "mob", "cell", "fax", "handy"),
     "passport number": ("passport",),
@@ -155,6 +158,13 @@ RULES = [
     ("national identity number", re.compile(r"\b[A-Z][AEIOUX][A-Z]{2}\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])[HM]"
                                             r"(?:AS|BC|BS|CC|CL|CM|CS|CH|DF|DG|GT|GR|HG|JC|MC|MN|MS|NT|NL|OC|PL|QT|QR|SP|"
                                             r"SL|SR|TC|TS|TL|VZ|YN|ZS|NE)[B-DF-HJ-NP-TV-Z]{3}[A-Z0-9]\d\b"), "major"),
+    # Identity numbers whose own form and check character are specific enough without a label
+    # (checked in _is_one): a Brazilian CPF written 000.000.000-00, an Italian codice fiscale
+    # (six letters of the name, the birth date and place, a check letter), a Spanish DNI or NIE
+    # (eight digits, or X/Y/Z and seven, and a check letter).
+    ("national identity number", re.compile(r"(?<![\w.-])\d{3}\.\d{3}\.\d{3}-\d{2}(?![\w-])"), "major"),
+    ("national identity number", re.compile(r"\b[A-Z]{6}\d{2}[ABCDEHLMPRST]\d{2}[A-Z]\d{3}[A-Z]\b"), "major"),
+    ("national identity number", re.compile(r"\b[XYZ]?\d{7,8}-?[TRWAGMYFPDXBNJZSQVHLCKE]\b"), "major"),
     # A South African identity number in its own form: the birth date (YYMMDD), four digits, the
     # citizenship digit (0 or 1), one more, and a Luhn check digit that must hold (_is_one).
     ("national identity number", re.compile(rf"(?<![\w-]){_SA_ID_FORM}(?![\w-])"), "major"),
@@ -288,6 +298,12 @@ def _is_one(kind: str, value: str, labelled: bool = True) -> bool:
         return _nric_ok(value)
     if kind == "national identity number" and not labelled and _SA_ID.fullmatch(value):
         return _luhn(value)
+    if kind == "national identity number" and not labelled and _CPF.fullmatch(value):
+        return _cpf_ok(_digits(value))
+    if kind == "national identity number" and _CODICE_FISCALE.fullmatch(value):
+        return _codice_fiscale_ok(value)
+    if kind == "national identity number" and not labelled and _DNI.fullmatch(value):
+        return _dni_ok(value)
     if kind in ("bank account number", "account number", "national identity number"):
         return len(set(_digits(value))) > 1  # 000000 or 1111111 is a placeholder
     return True
@@ -296,6 +312,44 @@ def _is_one(kind: str, value: str, labelled: bool = True) -> bool:
 _NRIC = re.compile(r"[STFGM]\d{7}[A-Z]")
 _NRIC_LETTERS = {"S": "JZIHGFEDCBA", "T": "JZIHGFEDCBA", "F": "XWUTRQPNMLK", "G": "XWUTRQPNMLK", "M": "XWUTRQPNJLK"}
 _SA_ID = re.compile(_SA_ID_FORM)
+
+
+_CPF = re.compile(r"\d{3}\.\d{3}\.\d{3}-\d{2}")
+_CODICE_FISCALE = re.compile(r"[A-Z]{6}\d{2}[ABCDEHLMPRST]\d{2}[A-Z]\d{3}[A-Z]")
+_DNI = re.compile(r"([XYZ]?)(\d{7,8})-?([A-Z])")
+
+
+def _cpf_ok(digits: str) -> bool:
+    """A Brazilian CPF's two check digits (weights 10..2, then 11..2; a remainder of 10 is 0), and
+    not one digit repeated (which passes the check but is nobody's)."""
+    if len(digits) != 11 or len(set(digits)) == 1:
+        return False
+    for n in (9, 10):
+        check = sum(int(d) * w for d, w in zip(digits[:n], range(n + 1, 1, -1))) * 10 % 11 % 10
+        if check != int(digits[n]):
+            return False
+    return True
+
+
+_CF_ODD = dict(zip("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ",
+                   [1, 0, 5, 7, 9, 13, 15, 17, 19, 21, 1, 0, 5, 7, 9, 13, 15, 17, 19, 21, 2, 4, 18, 20, 11, 3, 6, 8,
+                    12, 14, 16, 10, 22, 25, 24, 23]))
+
+
+def _codice_fiscale_ok(value: str) -> bool:
+    """An Italian codice fiscale's check letter (odd positions by the decree's table, even ones by value)."""
+    total = sum(_CF_ODD[c] if i % 2 == 0 else (int(c) if c.isdigit() else ord(c) - 65)
+                for i, c in enumerate(value[:15]))
+    return chr(65 + total % 26) == value[15]
+
+
+def _dni_ok(value: str) -> bool:
+    """A Spanish DNI's or NIE's check letter (the number modulo 23; an NIE's X, Y, Z count as 0, 1, 2)."""
+    prefix, digits, letter = _DNI.fullmatch(value).groups()
+    if len(prefix + digits) != 8:
+        return False
+    number = int(str("XYZ".index(prefix)) + digits if prefix else digits)
+    return "TRWAGMYFPDXBNJZSQVHLCKE"[number % 23] == letter
 
 
 def _luhn(digits: str) -> bool:
@@ -312,8 +366,9 @@ def _nric_ok(value: str) -> bool:
     return _NRIC_LETTERS[value[0]][total % 11] == value[8]
 
 
-# Identity numbers published for everyone's use: the SAT's generic RFCs for the public and for foreigners.
-GENERIC_IDS = {"XAXX010101000", "XEXX010101000"}
+# Identity numbers published for everyone's use: the SAT's generic RFCs for the public and for foreigners;
+# Italy's and Spain's textbook examples (Mario Rossi's codice fiscale, the DNI of the forms' samples).
+GENERIC_IDS = {"XAXX010101000", "XEXX010101000", "RSSMRA85T10A562S", "12345678Z"}
 
 
 def _fictional_value(kind: str, value: str) -> bool:
@@ -525,6 +580,9 @@ GATES: list[tuple[str, tx.Gate | tx.Begins | None]] = [
     ("SSN", None),
     ("SSN", None),
     ("national identity number", None),
+    ("national identity number", None),
+    ("national identity number", None),
+    ("national identity number", tx.Gate((".",), ("-",))),
     ("national identity number", None),
     ("national identity number", None),
     ("national identity number", None),

@@ -315,6 +315,24 @@ def test_near_miss_numbers_shaped_like_identity_numbers_that_are_not(tmp_path, l
     assert found(env_with(tmp_path, files={**workspace(), "ops.md": f"{line}\n"}), "H13") == []
 
 
+@pytest.mark.parametrize("line", ["CPF: 418.725." + "936-82", "inscrita no CPF sob o n.º 418.725." + "936-82",
+                                  "Codice fiscale: BNCGLI80A41" + "F205F", "nata a Milano, BNCGLI80A41" + "F205F",
+                                  "DNI 4876" + "1234S", "alta de 4876" + "1234S", "NIE: X4876" + "123P", "PESEL: 8506" + "1512345",
+                                  "СНИЛС 112-233-445 " + "95", "ИНН 7707083" + "89312", "BSN: 1739" + "28465"])
+def test_european_and_latin_american_identity_numbers_labelled_or_in_their_checked_form_are_found(tmp_path, line):
+    # Unlabelled, a CPF (000.000.000-00), a codice fiscale and a DNI or NIE must pass their check
+    # character; under their labels (CPF, codice fiscale, DNI, NIE, PESEL, СНИЛС, ИНН, BSN) they need none.
+    hits = found(env_with(tmp_path, files={**workspace(), "ficha.md": f"{line}\n"}), "H13")
+    assert [(f.severity, _kind(f)) for f in hits] == [("major", "national identity number")]
+
+
+@pytest.mark.parametrize("line", ["Protocolo 418.725." + "936-83 arquivado", "Pratica BNCGLI80A41" + "F205X",
+                                  "Ref 4876" + "1234A", "Codice fiscale di esempio: RSSMRA85T10" + "A562S",
+                                  "CPF: 111.111." + "111-11"])
+def test_near_miss_codes_shaped_like_those_numbers_whose_check_fails_or_that_are_textbook_examples(tmp_path, line):
+    assert found(env_with(tmp_path, files={**workspace(), "ficha.md": f"{line}\n"}), "H13") == []
+
+
 @pytest.mark.parametrize("line", ["CURP: VARR" + "900214HNLNDL04", "Registro VARR" + "900214HNLNDL04 en Monterrey",
                                   "RFC: VARR" + "900214K57", "NSS (IMSS): 4313" + "9012345", "A-Number: A2164" + "93871",
                                   "I-94 record number: 3847291" + "0573", "EAD card number: IOE09" + "12345678"])
