@@ -214,21 +214,24 @@ _ORDINAL_WORDS = {w: n for n, w in enumerate((
     "twenty-fourth twenty-fifth twenty-sixth twenty-seventh twenty-eighth twenty-ninth thirtieth thirty-first"
 ).split(), 1)}
 _DAY = r"(?:0?[1-9]|[12]\d|3[01])(?i:st|nd|rd|th)?"
-# Months in Spanish, French, German, Italian, Portuguese and Dutch, as cross-border documents date
-# themselves ("23 de octubre de 2026", "1er octobre 2026", "23. Oktober 2026"): day first, with a year.
+# Months in Spanish, French, German, Italian, Portuguese, Dutch, Polish and Russian (Polish and
+# Russian dates name the month in the genitive), as cross-border documents date themselves ("23 de
+# octubre de 2026", "1er octobre 2026", "23. Oktober 2026", "12 listopada 2026 r.", "26 октября 2026 г."):
+# day first, with a year.
 _FOREIGN_MONTHS = {name: n for n, names in enumerate((
-    "enero janvier januar jänner gennaio janeiro januari",
-    "febrero février fevrier februar febbraio fevereiro februari",
-    "marzo mars märz maerz março marco maart",
-    "abril avril aprile",
-    "mayo mai maggio maio mei",
-    "junio juin juni giugno junho",
-    "julio juillet juli luglio julho",
-    "agosto août aout augustus",
-    "septiembre setiembre septembre settembre setembro",
-    "octubre octobre oktober ottobre outubro",
-    "noviembre novembre novembro",
-    "diciembre décembre decembre dezember dicembre dezembro"), 1) for name in names.split()}
+    "enero janvier januar jänner gennaio janeiro januari stycznia styczeń января январь",
+    "febrero février fevrier februar febbraio fevereiro februari lutego luty февраля февраль",
+    "marzo mars märz maerz março marco maart marca marzec марта март",
+    "abril avril aprile kwietnia kwiecień апреля апрель",
+    "mayo mai maggio maio mei maja maj мая май",
+    "junio juin juni giugno junho czerwca czerwiec июня июнь",
+    "julio juillet juli luglio julho lipca lipiec июля июль",
+    "agosto août aout augustus sierpnia sierpień августа август",
+    "septiembre setiembre septembre settembre setembro września wrzesień сентября сентябрь",
+    "octubre octobre oktober ottobre outubro października październik октября октябрь",
+    "noviembre novembre novembro listopada listopad ноября ноябрь",
+    "diciembre décembre decembre dezember dicembre dezembro grudnia grudzień декабря декабрь"), 1)
+    for name in names.split()}
 _FOREIGN = r"(?i:" + "|".join(sorted(_FOREIGN_MONTHS, key=len, reverse=True)) + r")"
 _FOREIGN_DATE = rf"\b(?:0?[1-9]|[12]\d|3[01])(?:er|\.)?\s+(?:de\s+)?{_FOREIGN}\s+(?:de\s+|del\s+)?\d{{4}}\b"
 _DAY_WORD = r"(?i:" + "|".join(sorted(_ORDINAL_WORDS, key=len, reverse=True)) + r")"

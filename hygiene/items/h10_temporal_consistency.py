@@ -21,21 +21,30 @@ TODAY_CUE = re.compile(r"\b(?:today|as of|as at|current date|present date|date o
                        rf"(?:pick\w*|tak\w*|took)\s+(?:up\s+|over\s+)?{_MATTER}(?:\s+(?:up|over))?|"
                        rf"(?:assigned|given|handed|sent)\s+(?:to\s+you\s+)?{_MATTER}|"
                        rf"{_MATTER}\s+(?:is|was)\s+(?:assigned|given|handed|passed|opened|sent)|"
-                       r"you\s+(?:are|were)\s+(?:brought|staffed)\s+(?:in|on))\b", re.I)
+                       r"you\s+(?:are|were)\s+(?:brought|staffed)\s+(?:in|on)|"
+                       # the same, as colleagues abroad write it: "hoy es", "aujourd'hui", "heute", "oggi",
+                       # "hoje", "vandaag", "dziś", "сегодня"
+                       r"hoy|aujourd[’']hui|heute|oggi|hoje|vandaag|dzi[śs]|dzisiaj|сегодня)\b"
+                       r"|今日は|本日|今天|오늘은?", re.I)
 
 # A document's own date: a "Date:" / "Sent:" header line near its top (Markdown, e-mail, a memo
 # flattened from Word; "Fecha:", "Datum:", "発信日：", "日期：", "발신일:" as Spanish, German, Japanese,
 # Chinese and Korean letters label it), or a dateline (a line that is only a date) before the body starts.
 _HEADER = re.compile(r"^\W{0,4}(?:date|dated|sent|date\s+sent|memo\s+date|letter\s+date|report\s+date|"
-                     r"(?:prepared|generated|created|compiled)(?:\s+on)?|last\s+updated|fecha|datum|"
-                     r"日付|日期|作成日|発行日|発信日|発送日|发文日期|날짜|일자|발신일|발송일|작성일)"
-                     r"\W{0,4}\s*(?::|\t|\uff1a)\s*\W{0,2}(.+?)\W{0,2}$", re.I)
+                     r"(?:prepared|generated|created|compiled)(?:\s+on)?|last\s+updated|(?P<abroad>fecha|datum|data|"
+                     r"дата)|日付|日期|作成日|発行日|発信日|発送日|发文日期|날짜|일자|발신일|발송일|작성일)"
+                     r"\W{0,4}\s*(?::|\t|\uff1a)\s*\W{0,2}(?P<value>.+?)\W{0,2}$", re.I)
+# Where a date header is written in Spanish, German, Dutch, Italian, Portuguese, Polish or Russian
+# ("Datum: 05-12-2026"), a numeric date is day first, as those countries write it.
 # Structured data (YAML, JSON) holds dates as records ("date: 2026-12-18" of a planned step), not
 # the date it was written; but a record's own creation stamp (a ticket's "opened_at", an export's
 # "created") is the day it came to exist.
 _DATA = (".yaml", ".yml", ".json", ".jsonl")
 _CREATED = re.compile(r"""(?<![\w-])["']?(?:sys_)?(?:opened|created|submitted|raised|logged|filed|received)"""
                       r"""(?:[_ ]?(?:at|on|date|time|datetime))?["']?\s*[:=]\s*["']?([^"'\n,}]{6,40})""", re.I)
+# The word for "year" Polish and Russian datelines end with ("12 marca 2026 r.", "26 марта 2026 г.").
+_YEAR_WORD = re.compile(r"(?<=\d)\s+(?:r\.|roku|г\.?|года)$")
+_NUMERIC_DMY = re.compile(r"(?P<d>0?[1-9]|[12]\d|3[01])([-/])(?P<m>0?[1-9]|1[0-2])\2(?P<y>(?:19|20)\d{2})")
 _RFC2822 = re.compile(r"^(?:[A-Z][a-z]{2},\s*)?\d{1,2}\s+[A-Z][a-z]{2}\s+\d{4}")
 HEAD_LINES = 15
 # A dateline may start with the place it was written ("Madrid, 23 de octubre de 2026", "London, 5 March
@@ -63,8 +72,13 @@ def _earliest(written: str) -> dt.date | None:
     return readings[0] if readings else None
 
 
-def _as_date(value: str) -> dt.date | None:
+def _as_date(value: str, day_first: bool = False) -> dt.date | None:
     value = value.strip().strip("*_ ")
+    if day_first and (m := _NUMERIC_DMY.fullmatch(value)):
+        try:
+            return dt.date(int(m["y"]), int(m["m"]), int(m["d"]))
+        except ValueError:
+            return None
     if _RFC2822.match(value):
         try:
             return email.utils.parsedate_to_datetime(value).date()
@@ -80,10 +94,10 @@ def document_date(text: str) -> tuple[int, str, dt.date] | None:
     for number, line in enumerate(text.splitlines()[:HEAD_LINES], 1):
         m = _HEADER.match(line.strip())
         if m:
-            when = _as_date(m.group(1))
+            when = _as_date(m["value"], day_first=bool(m["abroad"]))
             if when:
                 return number, line.strip(), when
-        stripped = _PLACE.sub("", line.strip().strip("*_ "))
+        stripped = _YEAR_WORD.sub("", _PLACE.sub("", line.strip().strip("*_ ")))
         if stripped and tx.DATE.fullmatch(stripped):
             when = _earliest(stripped)
             if when:
@@ -94,7 +108,12 @@ def document_date(text: str) -> tuple[int, str, dt.date] | None:
 # Events whose date a task states in several places; two different dates for one of them tell the
 # agent two stories.
 EVENTS = {
-    "signing": re.compile(r"\b(?:sign(?:s|ed|ing)?|signature|execut(?:e|ed|es|ion))\b", re.I),
+    # ... and as colleagues abroad write it: firma, assinatura, ondertekening, Unterzeichnung, podpisanie,
+    # подписание; 署名, 調印, 締結, 签署, 서명 (no word boundary inside those scripts)
+    "signing": re.compile(r"\b(?:sign(?:s|ed|ing)?|signature|execut(?:e|ed|es|ion)|firm(?:a|ar|are|ato|ada|ado)|"
+                          r"assinatura|assinad[oa]|onderteken(?:ing|d|en)|unterzeichn(?:ung|et|en)|unterschrift|"
+                          r"podpis(?:anie|ania|ana|any|ze)?|подписани[еяю]|подписан[аоы]?)\b|署名|調印|締結|签署|签字|서명",
+                          re.I),
     "start": re.compile(r"\b(?:start(?:s|ing)?\s+(?:date|work|on)|start\s+date|first\s+day|begins?\s+work|"
                         r"commence(?:s|ment)?\s+(?:of\s+)?(?:employment|work)|employment\s+(?:begins|starts|commences)|"
                         r"join(?:s|ing)?\s+(?:us|the\s+(?:company|team|firm|business|staff))|join(?:s|ing)?\s+on|"
@@ -106,9 +125,20 @@ EVENTS = {
 # What the event happens to; one word for each thing a task may call by several ("the renewal",
 # "the renewed agreement"). Two dates for the delivery of two different things do not conflict.
 _THINGS = r"agreement|covenants?|contract|renewal|amendment|release|offer|letter|notice|form|employment|work|hire|job"
-_OBJECT = re.compile(rf"\b(?:{_THINGS})\b", re.I)
+# An agreement or an offer in the languages of EVENTS' words abroad (any case ending of Polish and Russian).
+_AGREEMENT_ABROAD = (r"accordo|acuerdo|contrat[oa]?|contratto|overeenkomst|vertrag(?:es)?|vereinbarung|umow[aęyie]|"
+                     r"договор[ауе]?|соглашени[еяю]|契約書?|合意書|协议|合同|계약서?")
+_OFFER_ABROAD = r"offerta|oferta|offre|angebot|aanbod|предложени[еяю]"
+_OBJECT = re.compile(rf"\b(?:{_THINGS}|{_OFFER_ABROAD})\b|(?:{_AGREEMENT_ABROAD})", re.I)
 _SAME_THING = {"covenant": "agreement", "covenants": "agreement", "contract": "agreement", "renewal": "agreement",
                "amendment": "agreement", "letter": "offer", "employment": "work", "hire": "work", "job": "work"}
+
+
+def _abroad(word: str) -> str | None:
+    """The thing a word of another language names (agreement, offer), or None."""
+    if re.fullmatch(_AGREEMENT_ABROAD, word, re.I):
+        return "agreement"
+    return "offer" if re.fullmatch(_OFFER_ABROAD, word, re.I) else None
 _PAST = re.compile(r"\b(?:prior|previous|earlier|former|last\s+year|was\s+signed|were\s+signed|had\s+signed|"
                    r"signed\s+in\s+\d{4}|old|existing|original)\b", re.I)
 # A day and month with no year ("on November 23", "by 23 Nov."): the next such day from as_of.
@@ -125,7 +155,7 @@ _WITH = re.compile(rf"\b(?:with|together\s+with|along\s+with)\s+(?:the|its|an?|o
 
 def _thing(word: str) -> str:
     word = word.lower()
-    return _SAME_THING.get(word, word)
+    return _SAME_THING.get(word) or _abroad(word) or word
 
 
 def _yearless(piece: str, as_of: dt.date) -> list[tuple[dt.date, ...]]:

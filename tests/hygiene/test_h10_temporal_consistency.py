@@ -346,3 +346,31 @@ def test_near_miss_a_machine_written_row_that_agrees(tmp_path):
     task["instructions"] += " The agreement is signed on March 20, 2026."
     calendar = "employee,event,date\nDana Reyes,sign_agreement,2026-03-20\nDana Reyes,deliver_copy,2026-03-18\n"
     assert found(env_with(tmp_path, task, {**workspace(), "calendar.csv": calendar}), "H10") == []
+
+
+def test_polish_and_russian_dates_a_numeric_date_under_a_foreign_header_and_today_said_abroad(tmp_path):
+    # Polish and Russian name the month in the genitive; "Datum:" / "Data:" headers write numbers day first.
+    files = {**workspace(), "pismo.md": "Warszawa, 12 marca 2026 r.\n\nSzanowni Państwo,\n",
+             "pis.md": "Алматы, 26 марта 2026 г.\n\nУважаемые коллеги,\n",
+             "bericht.md": "Van: HR\nDatum: 05-03-2026\nOnderwerp: verlenging\n\nBeste Miriam,\n"}
+    task = task_json()
+    task["instructions"] += " Uwaga: dziś jest 4 marca 2026 r."
+    hits = found(env_with(tmp_path, task, files), "H10")
+    assert sorted((f.severity, f.path) for f in hits) == [
+        ("major", "documents/bericht.md"), ("major", "documents/pis.md"), ("major", "documents/pismo.md"),
+        ("major", "task.json")]
+    assert tx.date_readings("12 listopada 2026") == (dt.date(2026, 11, 12),)
+
+
+def test_near_miss_a_numeric_date_under_an_english_header_still_reads_both_ways(tmp_path):
+    # 05-03-2026 under "Date:" may be May 3 (after as_of) or 5 March: only the earlier reading counts.
+    files = {**workspace(), "memo.md": "Date: 03-01-2026\n\nHello\n", "nota.md": "Data: 02-03-2026\n\nCiao\n"}
+    assert found(env_with(tmp_path, files=files), "H10") == []
+
+
+def test_a_signing_date_written_in_italian_or_japanese_disagreeing_with_the_instructions_is_found(tmp_path):
+    for n, line in enumerate(["La firma dell'accordo è fissata per il 27 marzo 2026.", "契約書の署名日：2026年3月27日"]):
+        task = task_json()
+        task["instructions"] += " The agreement is signed on March 20, 2026."
+        hits = found(env_with(tmp_path / str(n), task, {**workspace(), "nota.md": line + "\n"}), "H10")
+        assert [f.severity for f in hits if "signing date" in f.message] == ["major"], line
