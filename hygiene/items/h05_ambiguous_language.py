@@ -30,7 +30,10 @@ _TASTE = (
     r"of\s+(?:good|high|acceptable|professional)\s+(?:quality|standard)|polished|"
     r"(?:key|main|important|relevant|salient|essential|core|major)\s+(?:points|issues|aspects|considerations)|"
     r"(?:at|in)\s+the\s+(?:judge|grader|reviewer|evaluator|assessor)(?:'s|s')?\s+(?:discretion|view|opinion|"
-    r"judge?ment)"
+    r"judge?ment)|"
+    # what the market does: a standard the judge must supply from their own experience of deals
+    r"customary|(?:on|at)\s+(?:market|arm[’']?s[- ]length)\s+terms|market[- ](?:standard|practice|norms?)|"
+    r"industry[- ]standard|in\s+line\s+with\s+(?:the\s+)?(?:market|industry)(?:\s+practice)?"
 )
 # materiality: a threshold of size or weight with no measure ("any material change", "significantly
 # shorter", "minor edits"). "material", "minor" and "major" are also nouns; see _ADJECTIVE_ONLY.
@@ -128,6 +131,18 @@ THE_DOCUMENT = re.compile(r"\bthe\s+(?:document|deliverable|draft|file|output|re
                           r"format|list|index|set)\b)", re.I)
 
 
+# A vague word defined where it stands: "timely, meaning dated the same day the agreement is signed",
+# "promptly (i.e. within 2 business days)": the definition is the test, and it has one reading.
+DEFINED_HERE = re.compile(r"[\"'’”]?\s*(?:,|\(|:|\u2014|\u2013|-{1,2})?\s*(?:meaning|i\.\s?e\.?|that\s+is(?:\s+to\s+say)?|"
+                          r"namely|defined\s+as|which\s+means|in\s+other\s+words|understood\s+as)\b", re.I)
+
+
+def _defined_here(sentence: str, m: re.Match) -> bool:
+    """Whether the vague word (or the noun it grades: "material change") is defined right after it."""
+    graded = _GRADED_NOUN.match(sentence, m.end())
+    return bool(DEFINED_HERE.match(sentence, m.end()) or graded and DEFINED_HERE.match(sentence, graded.end()))
+
+
 def family(word: str) -> str:
     """The family of a vague word or phrase as VAGUE matched it."""
     flat = re.sub(r"\s+", " ", word)
@@ -193,7 +208,8 @@ def check(ctx: TaskContext) -> list[Finding]:
                 in_report = m.start() >= reported and not (
                     kind in ("aspiration", "condition") or word in _SCOPE or (kind == "taste" and (
                         word.endswith("ly") or _OWN_REASONING.match(sentence, m.end()))))
-                if in_report or any(s <= m.start() < e for s, e in quoted + arts) or _defined_term(sentence, m):
+                if in_report or any(s <= m.start() < e for s, e in quoted + arts) or _defined_term(sentence, m) \
+                        or _defined_here(sentence, m):
                     continue
                 decisive = any(s <= m.start() < e for s, e in predicates)
                 if word in seen or _noun(sentence, m, decisive):

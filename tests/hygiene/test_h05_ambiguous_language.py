@@ -198,3 +198,20 @@ def test_near_miss_a_day_or_period_and_the_agents_prompt_are_not_vague_times(tmp
 def test_the_key_points_with_none_named_are_vague(tmp_path, phrase):
     hits = _with(tmp_path, f"PASS if client-email.md {phrase} of the covenant. FAIL if it does not.", index=2)
     assert [f.severity for f in hits] == ["minor"]
+
+
+@pytest.mark.parametrize("phrase", ["a customary customer covenant", "a customer covenant on market terms",
+                                    "a market-standard customer covenant", "a customer covenant at arm's length terms",
+                                    "a customer covenant in line with market practice"])
+def test_what_the_market_does_is_a_standard_the_judge_must_supply(tmp_path, phrase):
+    hits = _with(tmp_path, f"PASS if agreement.md keeps {phrase}. FAIL if it does not.")
+    assert [f.severity for f in hits] == ["minor"]
+    decisive = _with(tmp_path, "PASS if the customer covenant in agreement.md is customary. FAIL if it is not.")
+    assert [f.severity for f in decisive] == ["major"]
+
+
+@pytest.mark.parametrize("text", ["is timely, meaning dated the same day the agreement is signed",
+                                  "is sent promptly (i.e. within 2 business days of signing)",
+                                  "omits any material change, that is, any change to a party, amount or date"])
+def test_near_miss_a_vague_word_defined_where_it_stands_has_one_reading(tmp_path, text):
+    assert _with(tmp_path, f"PASS if the notice in agreement.md {text}. FAIL if it is not.") == []
