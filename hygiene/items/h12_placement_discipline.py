@@ -95,9 +95,48 @@ COVERS_ADVICE = re.compile(r"analy|advi[cs]|comment|\bnotes?\b|explan|editorial|
 COVERS_PATHS = re.compile(r"path|knowledge[- ]base|documents/|file\s+name|\.md\b|source", re.I)
 
 
+# A part of a document a placement rule may be confined to: "the signature page of X", "X's cover page".
+_PART = (r"signature\s+(?:pages?|blocks?)|execution\s+(?:pages?|blocks?)|cover\s+(?:page|sheet)|title\s+page|"
+         r"(?:first|last|final|opening)\s+(?:page|paragraph|section)|headers?|footers?|recitals|preamble|"
+         r"(?:schedule|exhibit|annex|appendix|section|clause|article)\s+[\w.]+")
+
+
+def _confined_to(c, d: str) -> str | None:
+    """The part of `d` a placement criterion's PASS clause is confined to ("the signature page of
+    X contains only ..."), or None when it speaks of the whole deliverable."""
+    passing = cr.clauses(c.match_criteria)[0]
+    name = re.escape(d)
+    m = re.search(rf"\b(?:the\s+)?(?P<part>{_PART})\s+(?:of|in|to)\s+(?:the\s+)?{name}|{name}[’']s\s+(?P<own>{_PART})",
+                  passing, re.I)
+    if m is None:
+        return None
+    whole = passing[:m.start()] + passing[m.end():]
+    # the whole deliverable named again on its own ("... and X contains no analysis"): not confined
+    return None if re.search(rf"(?<![\w/.-]){name}(?![\w-])", whole, re.I) else (m["part"] or m["own"])
+
+
+def _confined_placement(ctx: TaskContext, d: str, placement: list) -> list[Finding]:
+    """Placement criteria on `d` that each check one part of it only (its signature page, a schedule):
+    advice or analysis anywhere else in `d` passes."""
+    parts = [_confined_to(c, d) for _, c in placement]
+    if not placement or not all(parts):
+        return []
+    i, c = placement[0]
+    return [ctx.finding(
+        ID, "major", "task.json",
+        f"the placement {'criterion' if len(placement) == 1 else 'criteria'} on {d!r} check"
+        f"{'s' if len(placement) == 1 else ''} only {' and '.join(dict.fromkeys(p.lower() for p in parts))}: advice or "
+        f"analysis anywhere else in {d!r} passes, though the counterparty signs all of it",
+        f"make the rule cover the whole of {d!r} ('{d} contains only contract terms, signature blocks and legally "
+        "required notices')", location=f"$.criteria[{i}].match_criteria", evidence=tx.excerpt(c.match_criteria))]
+
+
 def _narrow_placement(ctx: TaskContext, d: str, placement: list) -> list[Finding]:
     """Placement criteria on `d` that, together, leave out a kind of material HYGIENE.md names: advice
-    and analysis (major: the trap is open), or source paths (minor)."""
+    and analysis (major: the trap is open), or source paths (minor); or that check one part of `d` only."""
+    confined = _confined_placement(ctx, d, placement)
+    if confined:
+        return confined
     if not placement or any(ALLOWLIST.search(c.match_criteria) for _, c in placement):
         return []
     text = " ".join(c.match_criteria for _, c in placement)
@@ -267,7 +306,8 @@ _MATERIAL = re.compile(r"(?P<noun>drafting\s+(?:notes?|comments?|commentary)|(?:
                        r"notes?\s+(?:to|for)\s+(?:the\s+)?"
                        r"(?:client|partner|reviewer|file|drafter|employer|hr)\b|commentary|comments?|rationale|"
                        r"reasoning|(?:legal\s+)?analysis|advice|recommendations|annotations?|explanations?|"
-                       r"justifications?|notes?|remarks|summary)\b(?!\s+(?:from|by|of\s+the\s+(?:client|employee|"
+                       r"justifications?|notes?|remarks|summary|reasons?(?=\s+(?:for|behind|why)\b)|"
+                       r"cover\s+(?:sheets?|notes?|memos?|pages?))\b(?!\s+(?:from|by|of\s+the\s+(?:client|employee|"
                        r"counterparty))\b)"
                        r"|(?P<verb>explain\w*|justify\w*|justifies|(?:tell|telling|tells|showing|shows|record(?:s|ing)?|"
                        r"stat(?:e|es|ing)|sets?\s+out|setting\s+out|giv(?:e|es|ing)|say(?:s|ing)?|not(?:e|es|ing))\s+"
@@ -278,7 +318,8 @@ _LEGAL_PART = re.compile(LAW_CONTENT + r"|(?:" + CONTRACT_PARTS + r")(?![^.;]*\b
                          re.I)
 # What makes a request for that material unambiguous: its kind, or what the explanation is about.
 _OUTRIGHT = re.compile(r"drafting|notes?\s+(?:to|for)|commentary|comments?|rationale|reasoning|analysis|advice|"
-                       r"recommendations|annotations?|paths?|kb|knowledge[- ]base|source|bates", re.I)
+                       r"recommendations|annotations?|paths?|kb|knowledge[- ]base|source|bates|reasons?|"
+                       r"cover\s+(?:notes?|memos?)", re.I)
 _OUTRIGHT_ABOUT = re.compile(r"\s+(?:[\w']+\s+){0,3}?why\b|\s+that\s+[^.;]{0,100}?\bbecause\b|\s+(?:of|on)\s+(?:what|how)\s+(?:[\w']+\s+){0,3}?"
                              r"(?:does|do|means?|works?|operates?|affects?)\b|\s+(?:to\s+[\w']+\s+)?(?:of\s+|for\s+)?(?:your|the|each|"
                              r"every|our)\s+(?:\w+\s+)?(?:changes?|choices?|edits?|reasons?|reasoning|decisions?|"
@@ -303,8 +344,8 @@ _PLACE_BEFORE = re.compile(r"\b(?:in|into|within|inside|throughout|on|at\s+the\s
 _ATTACH_TO = re.compile(r"\b(?:attach|append|annex|add)(?:ed|es|ing)?\s+(?:it\s+)?to\s+(?:(?:the|your)\s+)?$", re.I)
 # What comes with a deliverable named before: "begin X with a preamble …", "X, including a note …",
 # "X, explaining why …" ("consistent with the analysis" is no attachment).
-_ATTACHED = re.compile(r"(?<!consistent\s)(?<!accordance\s)(?<!line\s)(?<!along\s)(?<!together\s)(?<!comply\s)"
-                       r"(?<!complies\s)(?<!keeping\s)(?<!conform\s)(?<!conforms\s)(?<!agrees\s)"
+_ATTACHED = re.compile(r"(?<!\bconsistent\s)(?<!\baccordance\s)(?<!\bline\s)(?<!\balong\s)(?<!\btogether\s)"
+                       r"(?<!\bcomply\s)(?<!\bcomplies\s)(?<!\bkeeping\s)(?<!\bconform\s)(?<!\bconforms\s)(?<!\bagrees\s)"
                        r"\b(?:with|including|includ(?:e|es)|contain(?:s|ing)?|carry(?:ing)?|preceded\s+by|"
                        r"followed\s+by|prefaced\s+by|(?:that|which)\s+(?=explains|justifies))\b\s*"
                        r"|^[\s,]*(?:and\s+)?(?=explain\w*\b|annotat\w+\b)", re.I)

@@ -346,3 +346,42 @@ def test_near_miss_source_paths_sent_to_the_advisory_deliverable(tmp_path):
 def test_recitals_that_record_why_and_notes_beside_a_notice_are_asked_for_in_the_agreement(tmp_path, text):
     hits = _asked(tmp_path, instructions=text)
     assert [f.location for f in hits] == ["$.instructions"]
+
+
+def _placement(tmp_path, text: str) -> list:
+    task = task_json()
+    task["criteria"][1]["match_criteria"] = text
+    return [f for f in found(env_with(tmp_path, task), "H12") if "check" in f.message and "only" in f.message]
+
+
+@pytest.mark.parametrize("text", [
+    "PASS if the signature page of agreement.md contains only the signature blocks. FAIL if the signature page holds "
+    "a comment, a file path or legal analysis.",
+    "PASS if agreement.md's cover page contains no drafting commentary, client advice or source paths. FAIL otherwise."])
+def test_a_placement_rule_confined_to_one_part_of_the_agreement_is_major(tmp_path, text):
+    hits = _placement(tmp_path, text)
+    assert [(f.severity, f.location) for f in hits] == [("major", "$.criteria[1].match_criteria")]
+
+
+def test_near_miss_a_placement_rule_on_the_whole_agreement_and_its_signature_page(tmp_path):
+    assert _placement(tmp_path, "PASS if agreement.md, signature page included, contains no source paths, drafting "
+                                "commentary, client advice or legal analysis. FAIL otherwise.") == []
+    assert _placement(tmp_path, "PASS if the signature page of agreement.md holds only signature blocks and "
+                                "agreement.md contains no drafting commentary, client advice or source paths.") == []
+
+
+def test_a_criterion_rewarding_reasons_for_the_changes_in_the_agreement_is_major(tmp_path):
+    task = task_json()
+    task["criteria"][0]["match_criteria"] = (
+        "PASS if agreement.md shows each change in redline with a footnote giving the reason for the change. "
+        "FAIL if a change has no footnote.")
+    hits = [f for f in found(env_with(tmp_path, task), "H12") if f.message.startswith("the task asks for")]
+    assert [(f.severity, f.location) for f in hits] == [("major", "$.criteria[0].match_criteria")]
+
+
+def test_a_cover_sheet_put_on_top_of_the_agreement_is_asked_advice(tmp_path):
+    hits = _asked(tmp_path, instructions=" Put a one-page cover sheet at the top of agreement.md summarising why the "
+                                         "non-compete was left out; HR removes it before signing.")
+    assert [f.severity for f in hits] == ["minor"]
+    hits = _asked(tmp_path, instructions=" Add a cover note at the top of agreement.md for the client.")
+    assert [f.severity for f in hits] == ["major"]
