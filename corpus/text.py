@@ -88,12 +88,17 @@ def excerpt(text: str, limit: int = 200) -> str:
 
 
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z\"“(])|\n\s*\n")
+# "am 27. März 2026": a German day number's period ends no sentence.
+_GERMAN_DAY = re.compile(r"(?<![\w.])\d{1,2}\.\s+(?:Januar|Jänner|Februar|März|Maerz|April|Mai|Juni|Juli|August|"
+                         r"September|Oktober|November|Dezember)\s+\d{4}\b")
 
 
 def sentences(text: str) -> list[tuple[int, str]]:
     """Sentences with the 1-based line each starts on (abbreviations like 'C.R.S.' survive)."""
     out, pos = [], 0
-    for m in list(_SENTENCE_END.finditer(text)) + [None]:
+    days = [(d.start(), d.end()) for d in _GERMAN_DAY.finditer(text)] if ". " in text else []
+    ends = [m for m in _SENTENCE_END.finditer(text) if not any(s < m.start() < e for s, e in days)]
+    for m in ends + [None]:
         end = m.start() if m else len(text)
         chunk = text[pos:end].strip()
         if chunk:
@@ -215,22 +220,22 @@ _ORDINAL_WORDS = {w: n for n, w in enumerate((
 ).split(), 1)}
 _DAY = r"(?:0?[1-9]|[12]\d|3[01])(?i:st|nd|rd|th)?"
 # Months in Spanish, French, German, Italian, Portuguese, Dutch, Polish and Russian (Polish and
-# Russian dates name the month in the genitive), as cross-border documents date themselves ("23 de
+# Russian dates name the month in the genitive; Dutch and German write "9 november 2026" in lower case), as cross-border documents date themselves ("23 de
 # octubre de 2026", "1er octobre 2026", "23. Oktober 2026", "12 listopada 2026 r.", "26 октября 2026 г."):
 # day first, with a year.
 _FOREIGN_MONTHS = {name: n for n, names in enumerate((
     "enero janvier januar jänner gennaio janeiro januari stycznia styczeń января январь",
     "febrero février fevrier februar febbraio fevereiro februari lutego luty февраля февраль",
     "marzo mars märz maerz março marco maart marca marzec марта март",
-    "abril avril aprile kwietnia kwiecień апреля апрель",
+    "abril avril aprile april kwietnia kwiecień апреля апрель",
     "mayo mai maggio maio mei maja maj мая май",
     "junio juin juni giugno junho czerwca czerwiec июня июнь",
     "julio juillet juli luglio julho lipca lipiec июля июль",
     "agosto août aout augustus sierpnia sierpień августа август",
-    "septiembre setiembre septembre settembre setembro września wrzesień сентября сентябрь",
+    "septiembre setiembre septembre settembre setembro september września wrzesień сентября сентябрь",
     "octubre octobre oktober ottobre outubro października październik октября октябрь",
-    "noviembre novembre novembro listopada listopad ноября ноябрь",
-    "diciembre décembre decembre dezember dicembre dezembro grudnia grudzień декабря декабрь"), 1)
+    "noviembre novembre novembro november listopada listopad ноября ноябрь",
+    "diciembre décembre decembre dezember dicembre dezembro december grudnia grudzień декабря декабрь"), 1)
     for name in names.split()}
 _FOREIGN = r"(?i:" + "|".join(sorted(_FOREIGN_MONTHS, key=len, reverse=True)) + r")"
 _FOREIGN_DATE = rf"\b(?:0?[1-9]|[12]\d|3[01])(?:er|\.)?\s+(?:de\s+)?{_FOREIGN}\s+(?:de\s+|del\s+)?\d{{4}}\b"

@@ -110,9 +110,9 @@ def document_date(text: str) -> tuple[int, str, dt.date] | None:
 EVENTS = {
     # ... and as colleagues abroad write it: firma, assinatura, ondertekening, Unterzeichnung, podpisanie,
     # подписание; 署名, 調印, 締結, 签署, 서명 (no word boundary inside those scripts)
-    "signing": re.compile(r"\b(?:sign(?:s|ed|ing)?|signature|execut(?:e|ed|es|ion)|firm(?:a|ar|are|ato|ada|ado)|"
-                          r"assinatura|assinad[oa]|onderteken(?:ing|d|en)|unterzeichn(?:ung|et|en)|unterschrift|"
-                          r"podpis(?:anie|ania|ana|any|ze)?|подписани[еяю]|подписан[аоы]?)\b|署名|調印|締結|签署|签字|서명",
+    "signing": re.compile(r"\b(?:sign(?:s|ed|ing)?|signature|execut(?:e|ed|es|ion)|"
+                          r"firm(?:a|ar|are|ato|ata|ada|ado|ano|an|e|en|er[aà]|ar[aá])|assin(?:a|ou|ar[aá]?|ad[oa]|atura)|"
+                          r"onderteken\w*|unterzeichn\w*|unterschr\w*|podpis\w*|подпис\w*)\b|署名|調印|締結|签署|签字|서명",
                           re.I),
     "start": re.compile(r"\b(?:start(?:s|ing)?\s+(?:date|work|on)|start\s+date|first\s+day|begins?\s+work|"
                         r"commence(?:s|ment)?\s+(?:of\s+)?(?:employment|work)|employment\s+(?:begins|starts|commences)|"

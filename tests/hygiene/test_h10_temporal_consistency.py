@@ -360,6 +360,7 @@ def test_polish_and_russian_dates_a_numeric_date_under_a_foreign_header_and_toda
         ("major", "documents/bericht.md"), ("major", "documents/pis.md"), ("major", "documents/pismo.md"),
         ("major", "task.json")]
     assert tx.date_readings("12 listopada 2026") == (dt.date(2026, 11, 12),)
+    assert tx.date_readings("9 november 2026") == (dt.date(2026, 11, 9),)
 
 
 def test_near_miss_a_numeric_date_under_an_english_header_still_reads_both_ways(tmp_path):
@@ -369,7 +370,9 @@ def test_near_miss_a_numeric_date_under_an_english_header_still_reads_both_ways(
 
 
 def test_a_signing_date_written_in_italian_or_japanese_disagreeing_with_the_instructions_is_found(tmp_path):
-    for n, line in enumerate(["La firma dell'accordo è fissata per il 27 marzo 2026.", "契約書の署名日：2026年3月27日"]):
+    for n, line in enumerate(["La firma dell'accordo è fissata per il 27 marzo 2026.", "契約書の署名日：2026年3月27日",
+                              "Dana ondertekent de overeenkomst op 27 maart 2026.",
+                              "Dana unterzeichnet den Vertrag am 27. März 2026."]):
         task = task_json()
         task["instructions"] += " The agreement is signed on March 20, 2026."
         hits = found(env_with(tmp_path / str(n), task, {**workspace(), "nota.md": line + "\n"}), "H10")
