@@ -9478,3 +9478,357 @@ def fam_nm_r9_crlf(env: Path, task: str) -> None:
     assert "\r" not in text
     path.write_bytes(text.replace("\n", "\r\n").encode("utf-8"))
     assert yaml.safe_load(path.read_text("utf-8")) == yaml.safe_load(text)
+
+
+# === Companions of the ninth round (2026-12): new forms of classes the ninth round showed, written without reading the audit's code ===
+#
+# Each case below accompanies a class of defect that a ninth-round case showed, in a different surface form: another
+# container (OpenDocument presentation speaker notes, a WordPad RTF memo, a PDF's Keywords entry, a macro-enabled
+# workbook saved as .xlsx, a worksheet hyperlink's relationship target), another national identifier (an Italian codice
+# fiscale in prose), another language or date form (a Russian dateline, Spanish "hoy es", a Dutch signing date), other
+# vague wording ("industry-standard") and other placement failures (a criterion confined to the recitals, an annex of
+# reasons asked for inside the agreement). The author read HYGIENE.md, TASKS.md, this module's earlier rounds and the
+# sample environment, and neither the audit's code nor its tests. The near-misses are legitimate material in the same
+# forms: a valid .odp a trap anchor quotes, a vague word defined on the spot, a placement criterion that covers the whole
+# agreement and names its signature page, and a Spanish dateline before as_of.
+
+_C9_ZIP_TIME = (2026, 10, 20, 14, 5, 0)
+_C9_ODP_NS = ('xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" '
+              'xmlns:style="urn:oasis:names:tc:opendocument:xmlns:style:1.0" '
+              'xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" '
+              'xmlns:draw="urn:oasis:names:tc:opendocument:xmlns:drawing:1.0" '
+              'xmlns:fo="urn:oasis:names:tc:opendocument:xmlns:xsl-fo-compatible:1.0" '
+              'xmlns:svg="urn:oasis:names:tc:opendocument:xmlns:svg-compatible:1.0" '
+              'xmlns:presentation="urn:oasis:names:tc:opendocument:xmlns:presentation:1.0" '
+              'xmlns:meta="urn:oasis:names:tc:opendocument:xmlns:meta:1.0" '
+              'xmlns:dc="http://purl.org/dc/elements/1.1/"')
+_C9_ODP_MIME = "application/vnd.oasis.opendocument.presentation"
+_C9_SML = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
+
+
+def _c9_zip(members: dict[str, str | bytes], *, stored: str | None = None) -> bytes:
+    """A zip of text or binary members with this section's timestamp; `stored` is written uncompressed."""
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as zf:
+        for name, data in members.items():
+            info = zipfile.ZipInfo(name, _C9_ZIP_TIME)
+            info.compress_type = zipfile.ZIP_STORED if name == stored else zipfile.ZIP_DEFLATED
+            zf.writestr(info, data if isinstance(data, bytes) else data.encode("utf-8"))
+    return buf.getvalue()
+
+
+def _c9_odp(slides: list[tuple[str, list[str], str | None]], *, title: str, creator: str) -> bytes:
+    """An OpenDocument presentation as Impress writes it: one draw:page a slide (a title frame and an outline frame
+    with a bulleted list), speaker notes in presentation:notes, a master page in styles.xml, meta and manifest."""
+    pages = []
+    for n, (heading, bullets, notes) in enumerate(slides, start=1):
+        items = "".join(f"<text:list-item><text:p>{escape(b)}</text:p></text:list-item>" for b in bullets)
+        page = (f'<draw:page draw:name="Slide{n}" draw:master-page-name="Default" '
+                'presentation:presentation-page-layout-name="AL1T2">'
+                '<draw:frame presentation:style-name="pr1" presentation:class="title" svg:width="25cm" '
+                'svg:height="3cm" svg:x="1.5cm" svg:y="0.8cm"><draw:text-box>'
+                f"<text:p>{escape(heading)}</text:p></draw:text-box></draw:frame>"
+                '<draw:frame presentation:style-name="pr2" presentation:class="outline" svg:width="25cm" '
+                'svg:height="11cm" svg:x="1.5cm" svg:y="4.2cm"><draw:text-box>'
+                f"<text:list>{items}</text:list></draw:text-box></draw:frame>")
+        if notes:
+            page += ('<presentation:notes><draw:page-thumbnail presentation:class="page" svg:width="14cm" '
+                     'svg:height="10.5cm" svg:x="3.5cm" svg:y="2cm"/><draw:frame presentation:class="notes" '
+                     'svg:width="17cm" svg:height="12cm" svg:x="2cm" svg:y="13.5cm"><draw:text-box>'
+                     + "".join(f"<text:p>{escape(line)}</text:p>" for line in notes.split("\n"))
+                     + "</draw:text-box></draw:frame></presentation:notes>")
+        pages.append(page + "</draw:page>")
+    content = (f'{_XML}<office:document-content {_C9_ODP_NS} office:version="1.3"><office:automatic-styles/>'
+               f'<office:body><office:presentation>{"".join(pages)}</office:presentation></office:body>'
+               "</office:document-content>")
+    styles = (f'{_XML}<office:document-styles {_C9_ODP_NS} office:version="1.3"><office:automatic-styles>'
+              '<style:page-layout style:name="PM1"><style:page-layout-properties fo:page-width="28cm" '
+              'fo:page-height="15.75cm" style:print-orientation="landscape"/></style:page-layout>'
+              '</office:automatic-styles><office:master-styles><style:master-page style:name="Default" '
+              'style:page-layout-name="PM1"/></office:master-styles></office:document-styles>')
+    meta = (f'{_XML}<office:document-meta {_C9_ODP_NS} office:version="1.3"><office:meta>'
+            "<meta:generator>LibreOffice/24.2.7.2$Linux_X86_64</meta:generator>"
+            f"<dc:title>{escape(title)}</dc:title><dc:creator>{escape(creator)}</dc:creator>"
+            "<dc:date>2026-10-12T16:40:00</dc:date></office:meta></office:document-meta>")
+    manifest = (f'{_XML}<manifest:manifest xmlns:manifest="urn:oasis:names:tc:opendocument:xmlns:manifest:1.0" '
+                'manifest:version="1.3">'
+                f'<manifest:file-entry manifest:full-path="/" manifest:version="1.3" manifest:media-type="{_C9_ODP_MIME}"/>'
+                + "".join(f'<manifest:file-entry manifest:full-path="{p}" manifest:media-type="text/xml"/>'
+                          for p in ("content.xml", "styles.xml", "meta.xml"))
+                + "</manifest:manifest>")
+    return _c9_zip({"mimetype": _C9_ODP_MIME, "META-INF/manifest.xml": manifest, "content.xml": content,
+                    "styles.xml": styles, "meta.xml": meta}, stored="mimetype")
+
+
+def _c9_xlsx_parts(rows: list[list[str | int | float]], sheet: str) -> dict[str, str | bytes]:
+    """The parts of edits.xlsx_bytes(rows, sheet), as a dict to edit."""
+    src = zipfile.ZipFile(io.BytesIO(xlsx_bytes(rows, sheet=sheet)))
+    return {name: src.read(name).decode("utf-8") for name in src.namelist()}
+
+
+def _c9_xlsm_as_xlsx(rows: list[list[str | int | float]], *, sheet: str) -> bytes:
+    """A macro-enabled workbook (.xlsm: macroEnabled main part, xl/vbaProject.bin and its relationship) whose bytes a
+    user then saved under a .xlsx name."""
+    parts = _c9_xlsx_parts(rows, sheet)
+    types = parts["[Content_Types].xml"]
+    plain = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"
+    assert plain in types
+    types = types.replace(plain, "application/vnd.ms-excel.sheet.macroEnabled.main+xml")
+    types = types.replace('<Default Extension="xml"', '<Default Extension="bin" '
+                                                      'ContentType="application/vnd.ms-office.vbaProject"/>'
+                                                      '<Default Extension="xml"', 1)
+    parts["[Content_Types].xml"] = types
+    parts["xl/_rels/workbook.xml.rels"] = parts["xl/_rels/workbook.xml.rels"].replace(
+        "</Relationships>", '<Relationship Id="rId3" Type="http://schemas.microsoft.com/office/2006/relationships/'
+                            'vbaProject" Target="vbaProject.bin"/></Relationships>')
+    streams = b"".join(n.encode("utf-16-le") + b"\0\0" for n in ["_VBA_PROJECT", "dir", "ThisWorkbook", "Sheet1",
+                                                                 "Module1", "PROJECT", "PROJECTwm"])
+    parts["xl/vbaProject.bin"] = (b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + b"\0" * 16 + b"\x3e\x00\x03\x00\xfe\xff\x09\x00"
+                                  + streams + hashlib.sha256(b"c9-xlsm").digest() * 48)
+    return _c9_zip(parts)
+
+
+def _c9_xlsx_with_link(rows: list[list[str | int | float]], cell: str, target: str, *, sheet: str) -> bytes:
+    """A valid .xlsx whose `cell` is a worksheet hyperlink: <hyperlinks> in the sheet, the target only in
+    xl/worksheets/_rels/sheet1.xml.rels, TargetMode External."""
+    parts = _c9_xlsx_parts(rows, sheet)
+    ws = parts["xl/worksheets/sheet1.xml"]
+    ws = ws.replace(f'<worksheet xmlns="{_C9_SML}">', f'<worksheet xmlns="{_C9_SML}" xmlns:r="{_REL}">', 1)
+    assert f' xmlns:r="{_REL}"' in ws and f'r="{cell}"' in ws
+    parts["xl/worksheets/sheet1.xml"] = ws.replace(
+        "</sheetData>", f'</sheetData><hyperlinks><hyperlink ref="{cell}" r:id="rId1"/></hyperlinks>', 1)
+    parts["xl/worksheets/_rels/sheet1.xml.rels"] = (
+        f'{_XML}<Relationships xmlns="{_PKG_REL}"><Relationship Id="rId1" Type="{_REL}/hyperlink" '
+        f'Target="{escape(target)}" TargetMode="External"/></Relationships>')
+    return _c9_zip(parts)
+
+
+_C9_CF_ODD = dict(zip("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ",
+                      [1, 0, 5, 7, 9, 13, 15, 17, 19, 21] + [1, 0, 5, 7, 9, 13, 15, 17, 19, 21, 2, 4, 18, 20, 11, 3, 6,
+                                                             8, 12, 14, 16, 10, 22, 25, 24, 23]))
+
+
+def _c9_codice_fiscale(first15: str) -> str:
+    """An Italian codice fiscale with its control letter (odd positions by the odd table, even by value, mod 26)."""
+    assert len(first15) == 15
+    total = 0
+    for i, ch in enumerate(first15):
+        if i % 2 == 0:  # 1st, 3rd, ... character (1-based odd)
+            total += _C9_CF_ODD[ch]
+        else:
+            total += int(ch) if ch.isdigit() else ord(ch) - 65
+    return first15 + chr(65 + total % 26)
+
+
+# --- plants -----------------------------------------------------------------------------------------------------------
+
+
+@plant("ho-h01-c9-criterion-in-odp-speaker-notes", "H01", AM,
+       "Bayou Crest's HR briefing deck, an OpenDocument presentation documents/hr/onboarding-briefing.odp, shows "
+       "harmless slides, but the speaker notes of its second slide (presentation:notes) hold the two-year-cap "
+       "criterion's match_criteria word for word.")
+def h01_c9_odp_notes(env: Path, task: str) -> None:
+    crit = _match(env, task, "two-year-cap")
+    write_doc(env, task, "hr/onboarding-briefing.odp", _c9_odp([
+        ("Field project managers: onboarding", ["Day one paperwork", "Site-safety briefing", "Equipment issue"],
+         "Welcome the new hires; keep it short."),
+        ("Covenant paperwork", ["Agreement signed on the first day", "Copy to the employee's file"],
+         "Reviewer's standard for the Fontenot repair (presenter only):\n" + crit),
+        ("Questions", ["HR: Baton Rouge office"], None),
+    ], title="Onboarding briefing", creator="Bayou Crest HR"))
+
+
+@plant("ho-h02-c9-finished-usage-notes-in-wordpad-rtf", "H02", CA,
+       "A WordPad memo from Halden's HR business partner, documents/hr/memo-ines.rtf (accents as \\'hh, an arrow as "
+       "\\uN?), already holds the finished usage notes: the non-compete only above $126,858.83 for 2026 covenants, the "
+       "adjusted figure to check from January 1, 2027, and written disclosure by acceptance of the offer.")
+def h02_c9_rtf_usage_notes(env: Path, task: str) -> None:
+    write_doc(env, task, "hr/memo-ines.rtf", _r9_rtf([
+        "Memo \u2014 In\u00e9s Mu\u00f1oz, HR Business Partner, to Petra Lindahl",
+        "Usage notes for the refreshed Washington form (for HR):",
+        "Non-competition section \u2192 use it only for employees whose annualized earnings exceed $126,858.83 for "
+        "covenants signed in 2026.",
+        "For covenants signed from January 1, 2027, check the adjusted figure before using the non-competition "
+        "section.",
+        "Disclose the covenant in writing no later than the employee\u2019s acceptance of the offer.",
+        "Customer and employee non-solicitation sections: usable for every hire across our pay range.",
+    ]))
+
+
+@plant("ho-h01-c9-criterion-in-pdf-keywords", "H01", CI,
+       "Sierrafold's onboarding pack exported to PDF, documents/sierrafold/lindgren-onboarding-pack.pdf, shows only a "
+       "contents page; its document information's Keywords entry (UTF-16 hex, as Word writes it from the Tags field) "
+       "is the notice-content criterion's match_criteria.")
+def h01_c9_pdf_keywords(env: Path, task: str) -> None:
+    crit = _match(env, task, "notice-content")
+    write_doc(env, task, "sierrafold/lindgren-onboarding-pack.pdf", _r9_pdf([
+        "Sierrafold Devices, Inc. - onboarding pack for the San Jose firmware hire",
+        "1. Welcome letter",
+        "2. Benefits enrolment guide",
+        "3. IT equipment checklist",
+    ], info={"Title": "Lindgren onboarding pack", "Author": "Sierrafold Legal", "Keywords": crit,
+             "Creator": "Microsoft\u00ae Word for Microsoft 365", "Producer": "Microsoft\u00ae Word for Microsoft 365"}))
+
+
+@plant("ho-h07-c9-macro-enabled-xlsm-saved-as-xlsx", "H07", TB,
+       "Aspenline's commission model, documents/aspenline/commission-model.xlsx, is a macro-enabled workbook (main "
+       "part application/vnd.ms-excel.sheet.macroEnabled.main+xml, an xl/vbaProject.bin) saved under .xlsx, which "
+       "Excel refuses to open.")
+def h07_c9_xlsm(env: Path, task: str) -> None:
+    write_doc(env, task, "aspenline/commission-model.xlsx", _c9_xlsm_as_xlsx([
+        ["Role", "Base", "Commission rate", "First-year commission"],
+        ["Account Executive", 104000, 0, 0],
+        ["Senior Account Executive", 121000, 0.04, "per plan"],
+    ], sheet="Plan 2027"))
+
+
+@plant("ho-h13-c9-local-path-in-xlsx-hyperlink", "H13", NE,
+       "Granite Peak's field-service headcount sheet, documents/granite/headcount-field-service.xlsx, links its "
+       "'Source' cell to the president's local file (file:///Users/dale.whitford/Documents/...) through a worksheet "
+       "hyperlink whose target sits only in xl/worksheets/_rels/sheet1.xml.rels, TargetMode External.")
+def h13_c9_xlsx_link(env: Path, task: str) -> None:
+    write_doc(env, task, "granite/headcount-field-service.xlsx", _c9_xlsx_with_link([
+        ["Depot", "Technicians", "Supervisors"],
+        ["Colorado Springs", 14, 2],
+        ["Pueblo", 5, 1],
+        ["Source: comp review 2026 (Dale's workbook)"],
+    ], "A4", "file:///Users/dale.whitford/Documents/Granite%20Peak/HR/Comp%20review%202026.xlsx", sheet="Headcount"))
+
+
+@plant("ho-h13-c9-codice-fiscale-unlabelled-in-prose", "H13", CA,
+       "A letter from Halden's distributor in Genoa, documents/genova/lettera-distributore.md, gives its purchasing "
+       "manager's codice fiscale in the sentence that introduces her, with no label, and a valid control letter.")
+def h13_c9_codice_fiscale(env: Path, task: str) -> None:
+    cf = _c9_codice_fiscale("BNDCHR85L62D969")
+    write_doc(env, task, "genova/lettera-distributore.md", (
+        "# Ligure Nautica S.r.l.\n\n"
+        "Genova, 19 ottobre 2026\n\n"
+        "Gentile dott.ssa Lindahl,\n\n"
+        f"le pratiche con Halden Marine Supply saranno seguite d'ora in poi da Chiara Benedetti, {cf}, nata a Genova "
+        "il 22 luglio 1985, nostra responsabile acquisti. Vi chiediamo di inviarle il modulo aggiornato per lo Stato "
+        "di Washington dopo l'approvazione.\n\n"
+        "Cordiali saluti,\n\nUfficio acquisti, Ligure Nautica S.r.l.\n"))
+
+
+@plant("ho-h10-c9-russian-dateline-after-as-of", "H10", SD,
+       "A letter from Maplestone's Moscow representative office, documents/moskva/pismo.md, is dated 'Москва, "
+       "23 ноября 2026 г.' and acknowledges the draft agreement for Jordan Ellery as received: three weeks after "
+       "as_of 2026-11-02.")
+def h10_c9_russian_dateline(env: Path, task: str) -> None:
+    write_doc(env, task, "moskva/pismo.md", (
+        "# Представительство Maplestone Logistics, Inc.\n\n"
+        "Москва, 23 ноября 2026 г.\n\n"
+        "Уважаемая г-жа Окафор,\n\n"
+        "Подтверждаем получение проекта соглашения с Джорданом Эллери. Замечаний у представительства нет; "
+        "просим направить подписанный экземпляр для архива.\n\n"
+        "С уважением,\nЮридическая служба представительства\n"))
+
+
+@plant("ho-h10-c9-spanish-hoy-es-in-instructions", "H10", CI,
+       "A line from the Madrid office added to the instructions says, in Spanish, 'hoy es 13 de octubre de 2026', while "
+       "as_of and the client's email say 2026-10-05.")
+def h10_c9_hoy_es(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "Nota de la oficina de Madrid: hoy es 13 de octubre de 2026; Sasha Lindgren empieza en "
+                            "San José el 26 de octubre.")
+
+
+@plant("ho-h10-c9-dutch-signing-date-disagrees", "H10", AM,
+       "The Amsterdam office's note added to the instructions puts Avery Fontenot's signing of the agreement on "
+       "9 november 2026; the partner's email and the criteria say November 2, 2026, the first day of work.")
+def h10_c9_dutch_signing(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "Opmerking van het kantoor in Amsterdam: Avery Fontenot ondertekent de overeenkomst op "
+                            "9 november 2026.")
+
+
+@plant("ho-h05-c9-industry-standard-length", "H05", TB,
+       "The customer non-solicit criterion no longer fixes 12 months: the covenant must last no longer after "
+       "employment ends 'than is industry-standard for payments companies', a standard a judge can read either way.")
+def h05_c9_industry_standard(env: Path, task: str) -> None:
+    _reword(env, task, "customer-nonsolicit-trade-secrets", "lasting 12 months after employment ends",
+            "lasting no longer after employment ends than is industry-standard for payments companies")
+
+
+@plant("ho-h12-c9-placement-confined-to-recitals", "H12", AM,
+       "The agreement's placement criterion was rewritten to cover only its recitals (the opening paragraph and any "
+       "WHEREAS clauses before Section 1); the sections and signature blocks may carry the adverse analysis "
+       "unchecked.")
+def h12_c9_recitals_only(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        criterion(t, "placement-no-adverse-analysis")["match_criteria"] = (
+            "PASS if the recitals of fontenot-covenant-agreement.md (the opening paragraph and any WHEREAS clauses "
+            "before Section 1) state only the parties and the date. FAIL if the recitals contain legal analysis or "
+            "internal material: a mention of the litigation memo or the Delacroix dispute, the earlier agreement's "
+            "defects, the risk of losing an injunction, a case or statute discussion, or a file path such as "
+            "\"litigation-memo.md\".")
+
+
+@plant("ho-h12-c9-instructions-ask-annex-of-reasons", "H12", SD,
+       "The instructions ask for an Annex A inside ellery-covenant-agreement.md: a table of every change from the "
+       "2023-approved form with its legal reason (why the non-compete is out), for the HR director to see when she "
+       "countersigns.")
+def h12_c9_annex_of_reasons(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "Maplestone's HR director likes to see the changes when she countersigns: attach to "
+                            "ellery-covenant-agreement.md, as Annex A, a table of every change from the 2023-approved "
+                            "form with the legal reason for each, including why there is no non-compete.")
+
+
+# --- near-misses ------------------------------------------------------------------------------------------------------
+
+
+@near_miss("ho-h11-nm-c9-anchor-in-odp-webinar-slide", "H11", CA,
+           "The other firm's webinar deck, a valid OpenDocument presentation documents/alert/webinar-slides.odp, "
+           "repeats its advice on no-service clauses; a new trap anchor quotes one slide's bullet exactly.",
+           "H11 requires each anchor's quote to be in its file; the bullet is in the .odp's slide text as written, the "
+           "package is a well-formed presentation (H07), and it is the tempting advisory material this placement trap "
+           "is about.")
+def h11_nm_c9_odp_anchor(env: Path, task: str) -> None:
+    quote = "We advise clients to strip every no-service promise from their customer clauses before the next hire."
+    write_doc(env, task, "alert/webinar-slides.odp", _c9_odp([
+        ("Washington restrictive covenants: what changed", ["Customer clauses", "Choice of law and forum"], None),
+        ("Customer clauses", [quote, "Review your forms before each hiring round."],
+         "Speaker: remind the audience that this is general information."),
+    ], title="Webinar slides", creator="Client alert team"))
+    with task_json(env, task) as t:
+        t["oafreeze"]["trap"]["anchors"].append({"file": "documents/alert/webinar-slides.odp", "quote": quote})
+
+
+@near_miss("ho-h05-nm-c9-promptly-defined-as-two-business-days", "H05", NE,
+           "The decision criterion asks the note to have the partner decide 'promptly, i.e. within two business days' "
+           "and in any event before November 23, 2026.",
+           "H05 flags standards a judge can read either way; 'promptly' is defined in the same phrase by a fixed period "
+           "(two business days), so there is one reading.")
+def h05_nm_c9_promptly(env: Path, task: str) -> None:
+    _reword(env, task, "note-asks-decision", "asks the partner to decide, before the agreement goes",
+            "asks the partner to decide promptly, i.e. within two business days, and in any event before the "
+            "agreement goes")
+
+
+@near_miss("ho-h12-nm-c9-placement-whole-agreement-and-signature-page", "H12", SD,
+           "The agreement's placement criterion now says it covers ellery-covenant-agreement.md from its title through "
+           "its signature page, the signature page included.",
+           "H12 wants a placement criterion covering every operative deliverable; this one covers the whole agreement "
+           "and names the signature page only to make clear it is covered too.")
+def h12_nm_c9_whole_and_signature_page(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        reword(t, "placement-agreement-text", "PASS if ellery-covenant-agreement.md contains only",
+               "PASS if ellery-covenant-agreement.md, from its title through its signature page, contains only")
+        reword(t, "placement-agreement-text", "FAIL if it contains",
+               "FAIL if any part of it, the signature page included, contains")
+
+
+@near_miss("ho-h10-nm-c9-spanish-dateline-before-as-of", "H10", TB,
+           "A Spanish letter from Aspenline's Madrid subsidiary, documents/madrid/carta-filial.md, is dated 'Madrid, "
+           "2 de noviembre de 2026', a week before as_of 2026-11-09, and says Riley never worked for it.",
+           "H10 checks that documents' dates agree with as_of; 2 de noviembre de 2026 is 2 November 2026, before as_of, "
+           "and the letter reports nothing dated later.")
+def h10_nm_c9_spanish_dateline(env: Path, task: str) -> None:
+    write_doc(env, task, "madrid/carta-filial.md", (
+        "# Aspenline Payments España, S.L.\n\n"
+        "Madrid, 2 de noviembre de 2026\n\n"
+        "Estimada Noor:\n\n"
+        "Te confirmamos que Riley Vandermeer no ha trabajado nunca para Aspenline Payments España ni ha firmado con "
+        "nosotros ningún pacto de no competencia; no hay acuerdos previos que revisar.\n\n"
+        "Un saludo,\n\nRecursos Humanos, Aspenline Payments España, S.L.\n"))
