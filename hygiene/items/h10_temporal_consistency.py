@@ -192,9 +192,12 @@ def _event_dates(text: str, as_of: dt.date) -> list[tuple[str, frozenset[str], t
         # what the event happens to, and what goes with it ("the notice is delivered with the offer")
         what = {_thing(thing.group(0))} | {_thing(m.group(1)) for m in _WITH.finditer(words)} if thing else set()
         # a line may date two events at once ("signed on the first day of work: January 5, 2027"); a
-        # start is always the work's, whatever else the line names ("start date November 2, 2026")
-        out += [(name, frozenset({"work"}) if name == "start" else frozenset(what), found[0], piece.strip())
-                for name, pattern in EVENTS.items() if pattern.search(words) and (what or name == "start")]
+        # start is always the work's, whatever else the line names ("start date November 2, 2026"); a
+        # signing that names nothing signed is the agreement's ("start date ..., signing on the first day",
+        # "署名日：2026年10月27日"): what these tasks have signed is the agreement
+        out += [(name, frozenset({"work"}) if name == "start" else frozenset(what or {"agreement"}), found[0],
+                 piece.strip())
+                for name, pattern in EVENTS.items() if pattern.search(words) and (what or name != "delivery")]
     return out
 
 

@@ -377,3 +377,19 @@ def test_a_signing_date_written_in_italian_or_japanese_disagreeing_with_the_inst
         task["instructions"] += " The agreement is signed on March 20, 2026."
         hits = found(env_with(tmp_path / str(n), task, {**workspace(), "nota.md": line + "\n"}), "H10")
         assert [f.severity for f in hits if "signing date" in f.message] == ["major"], line
+
+
+def test_a_signing_that_names_nothing_signed_is_the_agreements(tmp_path):
+    # "start date ..., signing on the first day" dates the agreement's signing too; so does "署名日：".
+    task = task_json()
+    task["instructions"] += " Signing date: March 27, 2026."
+    files = {**workspace(), "hire.md": "Start date March 20, 2026, signing on the first day.\n"}
+    hits = found(env_with(tmp_path, task, files), "H10")
+    assert [f.severity for f in hits if "signing date" in f.message] == ["major"]
+
+
+def test_near_miss_a_signing_with_nothing_named_on_the_agreements_day(tmp_path):
+    task = task_json()
+    task["instructions"] += " The agreement is signed on March 20, 2026."
+    files = {**workspace(), "hire.md": "Start date March 20, 2026, signing on the first day.\n"}
+    assert [f for f in found(env_with(tmp_path, task, files), "H10") if "signing date" in f.message] == []
