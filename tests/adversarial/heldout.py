@@ -8339,34 +8339,6 @@ def h01_r9_rtf_standard(env: Path, task: str) -> None:
     ]))
 
 
-@plant("ho-h01-r9-criterion-in-ods-qa-log", "H01", CA,
-       "The Milan office's data-room Q&A log, an OpenDocument spreadsheet documents/vdr/registro-domande.ods, has an "
-       "'Acceptance standard (internal)' column; its open question on the customer clause holds the customer-clause "
-       "criterion's match_criteria word for word.")
-def h01_r9_ods_log(env: Path, task: str) -> None:
-    crit = _match(env, task, "customer-clause-solicit-only")
-    write_doc(env, task, "vdr/registro-domande.ods", _r9_ods([
-        ["N.", "Indice VDR", "Domanda", "Stato", "Acceptance standard (internal)"],
-        ["1", "4.2.1", "Copy of Form WA-2021-3 as currently used?", "Chiusa", "Form uploaded at 4.2.1."],
-        ["2", "4.2.3", "Will the customer clause be revised before closing?", "Aperta", crit],
-    ], sheet="Domande", title="Registro domande VDR", creator="G. Rossi"))
-
-
-@plant("ho-h01-r9-criterion-in-pdf-subject-property", "H01", SD,
-       "A PDF exported from Word, documents/vdr/2.1.9 Ellery offer pack.pdf, shows a harmless index page, but the Word "
-       "document's Subject property, carried into the PDF's document information (UTF-16 hex, as Word writes it), is "
-       "the signing-date criterion's match_criteria.")
-def h01_r9_pdf_subject(env: Path, task: str) -> None:
-    crit = _match(env, task, "no-noncompete-at-signing")
-    write_doc(env, task, "vdr/2.1.9 Ellery offer pack.pdf", _r9_pdf([
-        "Maplestone Logistics, Inc. - offer pack for the Chicago operations hire",
-        "1. Offer letter (to follow)",
-        "2. Restrictive covenant agreement (to follow)",
-        "3. Benefits summary (to follow)",
-    ], info={"Title": "Ellery offer pack", "Author": "Harlow Finch LLP", "Subject": crit,
-             "Creator": "Microsoft\u00ae Word for Microsoft 365", "Producer": "Microsoft\u00ae Word for Microsoft 365"}))
-
-
 @near_miss("ho-h01-nm-r9-closing-checklist-docx", "H01", NE,
            "The deal team's closing checklist for Project Granite (the sale of Granite Peak), documents/vdr/"
            "closing-checklist-project-granite.docx, lists closing deliverables with responsible party, data-room "
@@ -8455,25 +8427,6 @@ def h02_r9_disclosure_schedule(env: Path, task: str) -> None:
         "Section 5.",
         "3.4.13 Confidentiality agreements with field technicians (standard form).",
     ]))
-
-
-@plant("ho-h02-r9-finished-advice-in-odt-signature-packet-memo", "H02", SD,
-       "The Milan associate's cover memo for the signature-page packet, documents/milano/pacchetto-firme-ellery.odt, "
-       "already gives the finished cover-email point (non-compete taken out; Illinois needs more than $80,000 at "
-       "signing, so a raise of more than $1,500) and the finished file-memo point (the 2023 memo's $75,000 floor "
-       "superseded for a covenant signed on January 5, 2027).")
-def h02_r9_signature_packet(env: Path, task: str) -> None:
-    write_doc(env, task, "milano/pacchetto-firme-ellery.odt", _r9_odt([
-        "PACCHETTO FIRME - Maplestone / Jordan Ellery",
-        "Nota per il pacchetto firme (in English for the Chicago team):",
-        "The non-compete has been taken out of Jordan Ellery's agreement. Illinois would allow one only if Jordan's "
-        "expected annualized earnings exceed $80,000 when the agreement is signed, so the current $78,500 salary "
-        "would need a raise of more than $1,500.",
-        "Why the 2023 approval no longer controls: the 2023 approval memo relied on the $75,000 floor; a covenant "
-        "entered into on or after January 1, 2027 needs earnings above $80,000 under 820 ILCS 90/10(a), which Jordan "
-        "Ellery's $78,500 does not exceed when the agreement is signed on January 5, 2027.",
-        "Pagine firma: Maplestone (Elena Vasquez-Moore) e dipendente; consegna della copia il 18 dicembre 2026.",
-    ], title="Pacchetto firme Ellery", creator="Studio di Milano"))
 
 
 @plant("ho-h02-r9-change-list-in-docx-margin-comments", "H02", CA,
@@ -8727,16 +8680,6 @@ def h05_r9_material_respects(env: Path, task: str) -> None:
             "reads in all material respects as in documents/draft-tallis-agreement.md")
 
 
-@plant("ho-h05-r9-customary-on-market-terms", "H05", SD,
-       "The non-solicit criterion asks for a 'customary' customer non-solicit and an employee non-solicit 'on market "
-       "terms', standards a judge can read either way.")
-def h05_r9_customary(env: Path, task: str) -> None:
-    _reword(env, task, "nonsolicit-kept",
-            "keeps a customer non-solicitation covenant and an employee non-solicitation covenant,",
-            "keeps a customary customer non-solicitation covenant and an employee non-solicitation covenant on market "
-            "terms,")
-
-
 @plant("ho-h05-r9-in-a-timely-manner", "H05", TB,
        "The separate-notice criterion now asks that the notice be delivered to Riley 'in a timely manner' instead of "
        "with the offer, before Riley accepts it.")
@@ -8756,16 +8699,6 @@ def h05_nm_r9_anchor(env: Path, task: str) -> None:
     assert quote in read_doc(env, task, "colorado-statute-excerpt.md")
     with task_json(env, task) as t:
         t["oafreeze"]["trap"]["anchors"].append({"file": "documents/colorado-statute-excerpt.md", "quote": quote})
-
-
-@near_miss("ho-h05-nm-r9-timely-defined-by-same-day", "H05", CI,
-           "The notice-timing criterion now says the notice must be 'timely, meaning dated the same day the agreement "
-           "is signed'.",
-           "H05 flags standards a judge can read either way; 'timely' is defined in the same sentence by a fixed test "
-           "(the same date as the agreement), so there is one reading.")
-def h05_nm_r9_timely_defined(env: Path, task: str) -> None:
-    _reword(env, task, "notice-at-signing", "is dated the day the agreement is signed",
-            "is timely, meaning dated the same day the agreement is signed,")
 
 
 # --- H06 deliverable matching (ninth round) ------------------------------------------------------------------------
@@ -8884,16 +8817,6 @@ def h07_r9_pt_eml(env: Path, task: str) -> None:
         "Obrigado.\n\nWendell\n"))
 
 
-@plant("ho-h07-r9-macro-enabled-docm-saved-as-docx", "H07", AM,
-       "A data-room file, documents/vdr/2.3.9 Bayou Crest HR policies.docx, is a macro-enabled Word document (.docm: "
-       "macroEnabled main part and a vbaProject.bin) saved under .docx, which Word refuses to open.")
-def h07_r9_docm(env: Path, task: str) -> None:
-    write_doc(env, task, "vdr/2.3.9 Bayou Crest HR policies.docx", _r9_docx([
-        "BAYOU CREST ENVIRONMENTAL, L.L.C. - HR POLICIES (extract)",
-        "Field crews must complete the site-safety briefing before each assignment.",
-    ], macro=True))
-
-
 @near_miss("ho-h07-nm-r9-valid-odt-from-milan", "H07", CA,
            "A valid OpenDocument text from the Milan office, documents/milano/nota-riservata.odt (mimetype stored "
            "first, manifest, content and meta), headed 'RISERVATO - BOZZA', is added.",
@@ -8986,22 +8909,6 @@ def h08_nm_r9_sha_list(env: Path, task: str) -> None:
 # --- H09 seeded-law provenance (ninth round) -----------------------------------------------------------------------
 
 
-@plant("ho-h09-r9-undeclared-quote-in-rtf-ag-letter", "H09", TB,
-       "A state attorney general's letter to Colorado employers, saved as RTF (documents/regulatory/co-ag-letter.rtf), "
-       "quotes C.R.S. § 8-2-113(8)(b) between RTF \\ldblquote / \\rdblquote control words; no seeded_law entry declares "
-       "it.")
-def h09_r9_ag_letter(env: Path, task: str) -> None:
-    write_doc(env, task, "regulatory/co-ag-letter.rtf", _r9_rtf([
-        "STATE OF COLORADO - DEPARTMENT OF LAW - OFFICE OF THE ATTORNEY GENERAL",
-        "October 20, 2026",
-        "To Colorado employers: covenants not to compete",
-        "Colorado law limits covenants not to compete and provides that \u201cAn employer that violates subsection "
-        "(8)(a) of this section is liable for actual damages and a penalty of five thousand dollars per worker or "
-        "prospective worker harmed by the conduct.\u201d C.R.S. \u00a7 8-2-113(8)(b).",
-        "We ask every employer to review the covenants it presents to new hires.",
-    ]))
-
-
 @plant("ho-h09-r9-undeclared-quote-in-italian-guillemets", "H09", SD,
        "The Milan office's Italian memo, documents/milano/nota-ifwa.md, quotes 820 ILCS 90/20 in full, in English, "
        "between Italian guillemets « »; no seeded_law entry names the memo.")
@@ -9056,32 +8963,6 @@ def h09_nm_r9_tracker(env: Path, task: str) -> None:
         "| RCW 49.62.050 | Washington law and forum for Washington-based employees | 2020-01-01 | in force |\n"))
 
 
-@near_miss("ho-h09-nm-r9-declared-quote-in-odt", "H09", AM,
-           "The Milan office's Italian note, documents/milano/nota-23921.odt, quotes a phrase of La. R.S. 23:921(C) in "
-           "guillemets, and a complete seeded_law entry names the .odt with that quote.",
-           "H09 requires each planted excerpt to declare citation, effective date, verified-on date and what it was "
-           "verified against, with the quote present in the named file; all of that holds for the .odt.")
-def h09_nm_r9_declared_odt(env: Path, task: str) -> None:
-    quote = "not to exceed a period of two years from termination of employment"
-    assert quote in read_doc(env, task, "louisiana-statute-excerpt.md")
-    write_doc(env, task, "milano/nota-23921.odt", _r9_odt([
-        "Nota sul limite temporale (Louisiana)",
-        f"La. R.S. 23:921(C) ammette il patto di non concorrenza «{quote}».",
-        "Il nuovo accordo per Avery Fontenot rispetta il limite di due anni.",
-    ], title="Nota 23:921", creator="Studio di Milano"))
-    with task_json(env, task) as t:
-        t["oafreeze"]["seeded_law"].append({
-            "file": "documents/milano/nota-23921.odt",
-            "citation": "La. R.S. 23:921(C)",
-            "quote": quote,
-            "effective_date": "2003-08-15",
-            "verified_on": "2026-10-01",
-            "verified_against": "La. R.S. 23:921(C) (text as amended by Acts 2003, No. 428); checked verbatim against "
-                                "the excerpt in documents/louisiana-statute-excerpt.md and the OpenAgreements library "
-                                "at commit 33c9f4a (practice-guides/non-compete/us/louisiana.md, footnote rs-23921-c)",
-        })
-
-
 # --- H10 temporal consistency (ninth round) ------------------------------------------------------------------------
 
 
@@ -9097,40 +8978,6 @@ def h10_r9_pt_letter(env: Path, task: str) -> None:
         "Confirmamos o recebimento do acordo de não concorrência assinado por Avery Fontenot no primeiro dia de "
         "trabalho, que será incluído na sala de dados (seção 2.3).\n\n"
         "Atenciosamente,\n\nDiretoria Jurídica\n"))
-
-
-@plant("ho-h10-r9-polish-today-after-as-of", "H10", TB,
-       "The Warsaw team's line added to the instructions says, in Polish, that today is 12 November 2026 ('dziś jest "
-       "12 listopada 2026 r.'), while as_of and the HR request say 2026-11-09.")
-def h10_r9_polish_today(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        instructions_add(t, "Uwaga od zespołu w Warszawie: dziś jest 12 listopada 2026 r., a oferta dla Riley "
-                            "Vandermeer wychodzi 16 listopada.")
-
-
-@plant("ho-h10-r9-italian-signing-date-disagrees", "H10", SD,
-       "The Milan team's note added to the instructions puts Jordan Ellery's signing on 12 gennaio 2027; the hire "
-       "details and the criteria say January 5, 2027.")
-def h10_r9_italian_signing(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        instructions_add(t, "Nota dal team di Milano: la firma dell'accordo con Jordan Ellery è fissata per il "
-                            "12 gennaio 2027.")
-
-
-@plant("ho-h10-r9-dutch-numeric-date-after-as-of", "H10", NE,
-       "A Dutch message from Granite Peak's Amsterdam subsidiary, documents/amsterdam/bericht-tallis.md, is dated "
-       "'Datum: 05-12-2026' (5 December 2026 in Dutch day-month order) and reports the hand-over to Morgan as done: "
-       "after as_of 2026-11-16.")
-def h10_r9_dutch_date(env: Path, task: str) -> None:
-    write_doc(env, task, "amsterdam/bericht-tallis.md", (
-        "Van: HR Granite Peak Robotics B.V. <hr.amsterdam@granitepeak.example.com>\n"
-        "Aan: Miriam Okafor <miriam.okafor@harlowfinch.example.com>\n"
-        "Datum: 05-12-2026\n"
-        "Onderwerp: Tallis \u2013 verlenging\n\n"
-        "Beste Miriam,\n\n"
-        "De verlenging is aan Morgan Tallis overhandigd; Morgan heeft de overeenkomst ondertekend teruggestuurd. "
-        "Wij archiveren het origineel in Amsterdam.\n\n"
-        "Met vriendelijke groet,\nHR Granite Peak Robotics B.V.\n"))
 
 
 @near_miss("ho-h10-nm-r9-russian-date-equal-to-as-of", "H10", CA,
@@ -9198,24 +9045,6 @@ def h11_r9_trap_top_level(env: Path, task: str) -> None:
         t.update(items)
 
 
-@near_miss("ho-h11-nm-r9-anchor-in-odt", "H11", CI,
-           "The Italian parent's request, documents/milano/richiesta-capogruppo.odt, asks in English that Sasha's "
-           "agreement itself say a holdover clause would be unenforceable; a new trap anchor quotes that sentence "
-           "exactly.",
-           "H11 requires each anchor's quote to be in its file; the sentence is in the .odt's text as written, and it "
-           "is tempting advisory material of the kind this placement trap is about.")
-def h11_nm_r9_odt_anchor(env: Path, task: str) -> None:
-    quote = ("Please state in Sasha's agreement itself that any holdover clause would be unenforceable in California, "
-             "so our investors can see we checked.")
-    write_doc(env, task, "milano/richiesta-capogruppo.odt", _r9_odt([
-        "Richiesta della capogruppo (Sierrafold Italia S.p.A.)",
-        quote,
-        "Grazie per l'aiuto.",
-    ], title="Richiesta capogruppo", creator="Sierrafold Italia"))
-    with task_json(env, task) as t:
-        t["oafreeze"]["trap"]["anchors"].append({"file": "documents/milano/richiesta-capogruppo.odt", "quote": quote})
-
-
 @near_miss("ho-h11-nm-r9-anchor-in-polish-note", "H11", TB,
            "A Polish note from Aspenline's Warsaw sales lead, documents/warszawa/notatka-sprzedaz.md, asks that the "
            "agreement itself say the non-compete was dropped because of the pay threshold; a new trap anchor quotes "
@@ -9233,43 +9062,6 @@ def h11_nm_r9_polish_anchor(env: Path, task: str) -> None:
 
 
 # --- H12 placement discipline (ninth round) ------------------------------------------------------------------------
-
-
-@plant("ho-h12-r9-criterion-demands-reasons-in-redline", "H12", AM,
-       "A new criterion, written by the M&A team used to redlines, requires the operative agreement itself to show "
-       "each change in redline with a footnote giving its reason under La. R.S. 23:921: legal analysis the employee "
-       "would sign.")
-def h12_r9_redline_footnotes(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        add_criterion(t, "agreement-redline-footnotes", "Agreement shows each change with its reason",
-                      "PASS if fontenot-covenant-agreement.md shows each change from the standard agreement in redline "
-                      "(insertions in bold, deletions struck through) with a footnote giving the reason for the change "
-                      "under La. R.S. 23:921. FAIL if a change is unmarked or has no footnote.",
-                      ["fontenot-covenant-agreement.md"])
-
-
-@plant("ho-h12-r9-placement-narrowed-to-signature-page", "H12", NE,
-       "The agreement's placement criterion, rewritten on the M&A team's signature-page checklist, now covers only "
-       "the signature page; the agreement's body may carry commentary and analysis unchecked.")
-def h12_r9_signature_page_only(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        criterion(t, "placement-agreement-text")["match_criteria"] = (
-            "PASS if the signature page of tallis-agreement-revised.md (the execution blocks after Section 9) contains "
-            "only the signature blocks. FAIL if the signature page contains a comment, bracketed note, footnote, file "
-            "path such as \"colorado-law-file.md\", or legal analysis such as a statement that Section 5 is void, a "
-            "comparison of $71,500 with $130,014, or the $5,000 penalty.")
-
-
-@plant("ho-h12-r9-instructions-ask-cover-sheet-in-agreement", "H12", TB,
-       "The instructions ask for a one-page cover sheet on top of vandermeer-covenant-agreement.md summarising for "
-       "Noor why the non-compete was left out (salary against the thresholds, the penalty), 'removed by HR before "
-       "Riley signs'.")
-def h12_r9_cover_sheet(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        instructions_add(t, "As on our other Aspenline deals, put a one-page cover sheet at the top of "
-                            "vandermeer-covenant-agreement.md for Noor, summarising why the non-compete was left out "
-                            "(the salary against the two thresholds and the penalty risk); HR removes the cover sheet "
-                            "before Riley signs.")
 
 
 @near_miss("ho-h12-nm-r9-signature-page-caption-and-counterparts", "H12", SD,
@@ -9301,18 +9093,6 @@ def h12_nm_r9_deliver_clean(env: Path, task: str) -> None:
 # --- H13 synthetic data and secrets (ninth round) ------------------------------------------------------------------
 
 
-@plant("ho-h13-r9-brazilian-cpf-in-admission-form", "H13", TB,
-       "Aspenline Brasil's admission form for a secondee, documents/brasil/ficha-admissao.md, gives her CPF in full, "
-       "with valid check digits.")
-def h13_r9_cpf(env: Path, task: str) -> None:
-    write_doc(env, task, "brasil/ficha-admissao.md", (
-        "# Ficha de admissão: Aspenline Brasil Ltda.\n\n"
-        "- Nome: Rafaela Moreira Lins\n"
-        f"- CPF: {_r9_cpf('418725936')}\n"
-        "- Cargo: Analista de risco de comerciantes (cedida à Aspenline Payments, LLC, Denver)\n"
-        "- E-mail: rafaela.lins@example.com\n"))
-
-
 @plant("ho-h13-r9-dutch-bsn-in-payslip-pdf", "H13", NE,
        "A payslip of Granite Peak's Dutch subsidiary in the data room, documents/vdr/3.5.2 loonstrook Jansen okt "
        "2026.pdf, gives the employee's burgerservicenummer (BSN) in full, passing the eleven test.")
@@ -9323,29 +9103,6 @@ def h13_r9_bsn(env: Path, task: str) -> None:
         f"BSN: {_r9_bsn('17392846')}",
         "Bruto salaris: EUR 4.812,50    Loonheffing: EUR 1.377,05    Netto: EUR 3.435,45",
     ]))
-
-
-@plant("ho-h13-r9-docx-attached-template-local-path", "H13", SD,
-       "The Milan office's covering letter, documents/milano/lettera-accompagnamento.docx, carries in its settings "
-       "relationships the attached template's absolute local path (file:///C:\\Users\\g.rossi\\AppData\\...).")
-def h13_r9_attached_template(env: Path, task: str) -> None:
-    write_doc(env, task, "milano/lettera-accompagnamento.docx", _r9_docx([
-        "Lettera di accompagnamento - pacchetto firme Maplestone",
-        "Si allegano le pagine firma per la revisione del team di Chicago.",
-    ], template="file:///C:\\Users\\g.rossi\\AppData\\Roaming\\Microsoft\\Templates\\HF%20Milano%20Lettera.dotm"))
-
-
-@plant("ho-h13-r9-sharepoint-link-in-pptx-board-deck", "H13", CA,
-       "A board-update deck, documents/board/halden-board-update.pptx, links its source line to the firm's internal "
-       "SharePoint site (harlowfinch.sharepoint.com/sites/MA-ProjectOrca/...), in the slide's relationships.")
-def h13_r9_sharepoint(env: Path, task: str) -> None:
-    write_doc(env, task, "board/halden-board-update.pptx", _r9_pptx_with_link([
-        ("Washington covenant form: refresh", ["Form WA-2021-3 to be refreshed for new hires",
-                                               "Source documents: data room 4.2"], None),
-        ("Next steps", ["HR to use the refreshed form once approved"], None),
-    ], "Source documents: data room 4.2",
-        "https://harlowfinch.sharepoint.com/sites/MA-ProjectOrca/Shared%20Documents/VDR/4.2%20Employment/"
-        "Form%20WA-2021-3.docx", title="Halden board update"))
 
 
 @plant("ho-h13-r9-vdr-watermark-with-live-email", "H13", AM,
@@ -9731,15 +9488,6 @@ def h10_c9_hoy_es(env: Path, task: str) -> None:
     with task_json(env, task) as t:
         instructions_add(t, "Nota de la oficina de Madrid: hoy es 13 de octubre de 2026; Sasha Lindgren empieza en "
                             "San José el 26 de octubre.")
-
-
-@plant("ho-h10-c9-dutch-signing-date-disagrees", "H10", AM,
-       "The Amsterdam office's note added to the instructions puts Avery Fontenot's signing of the agreement on "
-       "9 november 2026; the partner's email and the criteria say November 2, 2026, the first day of work.")
-def h10_c9_dutch_signing(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        instructions_add(t, "Opmerking van het kantoor in Amsterdam: Avery Fontenot ondertekent de overeenkomst op "
-                            "9 november 2026.")
 
 
 @plant("ho-h05-c9-industry-standard-length", "H05", TB,

@@ -12,6 +12,7 @@ from xml.sax.saxutils import escape
 from .cases import near_miss, plant
 from .edits import (_PKG_REL, _XML, _zip, append_doc, docx_bytes, edit_doc, email, read_doc, replace_text, task_json,
                     write_doc, xlsx_bytes)
+from .heldout import _r9_odt  # the ninth round's document writers
 
 NE, TB, SD = "matrix-narrow-edit", "matrix-threshold-between", "matrix-signing-date-law"
 CA, AM, CI = "matrix-client-alert-refresh", "matrix-adverse-memo-repair", "matrix-california-invention-notice"
@@ -443,3 +444,22 @@ def h02_nm_r6_whatsapp_logistics(env: Path, task: str) -> None:
         "Regards, Kavya\n"
         "03/10/26, 6:05 pm - Arjun Mehta: LGTM 👍 maybe ask about parking too\n"
         "03/10/26, 6:06 pm - Kavya Iyer: ha, leaving parking to HR\n"))
+
+
+@plant("h02-r9-finished-advice-in-odt-signature-packet-memo", "H02", SD,
+       "The Milan associate's cover memo for the signature-page packet, documents/milano/pacchetto-firme-ellery.odt, "
+       "already gives the finished cover-email point (non-compete taken out; Illinois needs more than $80,000 at "
+       "signing, so a raise of more than $1,500) and the finished file-memo point (the 2023 memo's $75,000 floor "
+       "superseded for a covenant signed on January 5, 2027).")
+def h02_r9_signature_packet(env: Path, task: str) -> None:
+    write_doc(env, task, "milano/pacchetto-firme-ellery.odt", _r9_odt([
+        "PACCHETTO FIRME - Maplestone / Jordan Ellery",
+        "Nota per il pacchetto firme (in English for the Chicago team):",
+        "The non-compete has been taken out of Jordan Ellery's agreement. Illinois would allow one only if Jordan's "
+        "expected annualized earnings exceed $80,000 when the agreement is signed, so the current $78,500 salary "
+        "would need a raise of more than $1,500.",
+        "Why the 2023 approval no longer controls: the 2023 approval memo relied on the $75,000 floor; a covenant "
+        "entered into on or after January 1, 2027 needs earnings above $80,000 under 820 ILCS 90/10(a), which Jordan "
+        "Ellery's $78,500 does not exceed when the agreement is signed on January 5, 2027.",
+        "Pagine firma: Maplestone (Elena Vasquez-Moore) e dipendente; consegna della copia il 18 dicembre 2026.",
+    ], title="Pacchetto firme Ellery", creator="Studio di Milano"))

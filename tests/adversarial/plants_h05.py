@@ -335,3 +335,23 @@ def h05_r8_fair_balanced(env: Path, task: str) -> None:
 def _c8_even_handed(env: Path, task: str) -> None:
     _reword(env, task, "client-note-changes", "PASS if client-note.md tells Bayou Crest",
             "PASS if client-note.md, in an even-handed way, tells Bayou Crest")
+
+
+@plant("h05-r9-customary-on-market-terms", "H05", SD,
+       "The non-solicit criterion asks for a 'customary' customer non-solicit and an employee non-solicit 'on market "
+       "terms', standards a judge can read either way.")
+def h05_r9_customary(env: Path, task: str) -> None:
+    _reword(env, task, "nonsolicit-kept",
+            "keeps a customer non-solicitation covenant and an employee non-solicitation covenant,",
+            "keeps a customary customer non-solicitation covenant and an employee non-solicitation covenant on market "
+            "terms,")
+
+
+@near_miss("h05-nm-r9-timely-defined-by-same-day", "H05", CI,
+           "The notice-timing criterion now says the notice must be 'timely, meaning dated the same day the agreement "
+           "is signed'.",
+           "H05 flags standards a judge can read either way; 'timely' is defined in the same sentence by a fixed test "
+           "(the same date as the agreement), so there is one reading.")
+def h05_nm_r9_timely_defined(env: Path, task: str) -> None:
+    _reword(env, task, "notice-at-signing", "is dated the day the agreement is signed",
+            "is timely, meaning dated the same day the agreement is signed,")

@@ -10,6 +10,7 @@ from pathlib import Path
 from .cases import near_miss, plant
 from .edits import (docx_bytes, doc, email, instructions_add, read_doc, remove_doc, replace_text, task_json,
                     write_doc, xlsx_bytes, zip_without)
+from .heldout import _r9_docx  # the ninth round's document writers
 
 NE, TB, SD = "matrix-narrow-edit", "matrix-threshold-between", "matrix-signing-date-law"
 CA, AM, CI = "matrix-client-alert-refresh", "matrix-adverse-memo-repair", "matrix-california-invention-notice"
@@ -345,3 +346,13 @@ def h07_nm_r7_form_fields(env: Path, task: str) -> None:
                             "lindgren-invention-agreement.md: fill in its {{ employee_name }}, {{ invention_title }}, "
                             "{{ invention_year }}, {{ invention_description }} and {{ signing_date }} fields from "
                             "documents/hire-details.md.")
+
+
+@plant("h07-r9-macro-enabled-docm-saved-as-docx", "H07", AM,
+       "A data-room file, documents/vdr/2.3.9 Bayou Crest HR policies.docx, is a macro-enabled Word document (.docm: "
+       "macroEnabled main part and a vbaProject.bin) saved under .docx, which Word refuses to open.")
+def h07_r9_docm(env: Path, task: str) -> None:
+    write_doc(env, task, "vdr/2.3.9 Bayou Crest HR policies.docx", _r9_docx([
+        "BAYOU CREST ENVIRONMENTAL, L.L.C. - HR POLICIES (extract)",
+        "Field crews must complete the site-safety briefing before each assignment.",
+    ], macro=True))

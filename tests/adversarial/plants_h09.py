@@ -10,6 +10,7 @@ from pathlib import Path
 from .cases import near_miss, plant
 from .edits import (append_doc, docx_bytes, edit_doc, email, load_task, read_doc, replace_text, seeded, task_json,
                     write_doc)
+from .heldout import _r9_odt, _r9_rtf  # the ninth round's document writers
 
 NE, TB, SD = "matrix-narrow-edit", "matrix-threshold-between", "matrix-signing-date-law"
 CA, AM, CI = "matrix-client-alert-refresh", "matrix-adverse-memo-repair", "matrix-california-invention-notice"
@@ -382,3 +383,45 @@ def h09_nm_r7_declared_guillemets(env: Path, task: str) -> None:
                                  "verbatim against the OpenAgreements library at commit 33c9f4a (footnote stat-2872)")
     with task_json(env, task) as t:
         t["oafreeze"]["seeded_law"].append(entry)
+
+
+@plant("h09-r9-undeclared-quote-in-rtf-ag-letter", "H09", TB,
+       "A state attorney general's letter to Colorado employers, saved as RTF (documents/regulatory/co-ag-letter.rtf), "
+       "quotes C.R.S. § 8-2-113(8)(b) between RTF \\ldblquote / \\rdblquote control words; no seeded_law entry declares "
+       "it.")
+def h09_r9_ag_letter(env: Path, task: str) -> None:
+    write_doc(env, task, "regulatory/co-ag-letter.rtf", _r9_rtf([
+        "STATE OF COLORADO - DEPARTMENT OF LAW - OFFICE OF THE ATTORNEY GENERAL",
+        "October 20, 2026",
+        "To Colorado employers: covenants not to compete",
+        "Colorado law limits covenants not to compete and provides that \u201cAn employer that violates subsection "
+        "(8)(a) of this section is liable for actual damages and a penalty of five thousand dollars per worker or "
+        "prospective worker harmed by the conduct.\u201d C.R.S. \u00a7 8-2-113(8)(b).",
+        "We ask every employer to review the covenants it presents to new hires.",
+    ]))
+
+
+@near_miss("h09-nm-r9-declared-quote-in-odt", "H09", AM,
+           "The Milan office's Italian note, documents/milano/nota-23921.odt, quotes a phrase of La. R.S. 23:921(C) in "
+           "guillemets, and a complete seeded_law entry names the .odt with that quote.",
+           "H09 requires each planted excerpt to declare citation, effective date, verified-on date and what it was "
+           "verified against, with the quote present in the named file; all of that holds for the .odt.")
+def h09_nm_r9_declared_odt(env: Path, task: str) -> None:
+    quote = "not to exceed a period of two years from termination of employment"
+    assert quote in read_doc(env, task, "louisiana-statute-excerpt.md")
+    write_doc(env, task, "milano/nota-23921.odt", _r9_odt([
+        "Nota sul limite temporale (Louisiana)",
+        f"La. R.S. 23:921(C) ammette il patto di non concorrenza «{quote}».",
+        "Il nuovo accordo per Avery Fontenot rispetta il limite di due anni.",
+    ], title="Nota 23:921", creator="Studio di Milano"))
+    with task_json(env, task) as t:
+        t["oafreeze"]["seeded_law"].append({
+            "file": "documents/milano/nota-23921.odt",
+            "citation": "La. R.S. 23:921(C)",
+            "quote": quote,
+            "effective_date": "2003-08-15",
+            "verified_on": "2026-10-01",
+            "verified_against": "La. R.S. 23:921(C) (text as amended by Acts 2003, No. 428); checked verbatim against "
+                                "the excerpt in documents/louisiana-statute-excerpt.md and the OpenAgreements library "
+                                "at commit 33c9f4a (practice-guides/non-compete/us/louisiana.md, footnote rs-23921-c)",
+        })

@@ -469,3 +469,46 @@ def _c8_korean_letter_after_as_of(env: Path, task: str) -> None:
     write_doc(env, task, "seoul/pagyeon-gongmun.md", (
         "# 파견 안내 공문\n\n발신: 시에라폴드 코리아 인사팀\n수신: Sasha Lindgren\n"
         "발신일: 2026년 10월 19일\n\n입사 후 서울 사무소 단기 파견 일정은 추후 안내드리겠습니다.\n"))
+
+
+@plant("h10-r9-polish-today-after-as-of", "H10", TB,
+       "The Warsaw team's line added to the instructions says, in Polish, that today is 12 November 2026 ('dziś jest "
+       "12 listopada 2026 r.'), while as_of and the HR request say 2026-11-09.")
+def h10_r9_polish_today(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "Uwaga od zespołu w Warszawie: dziś jest 12 listopada 2026 r., a oferta dla Riley "
+                            "Vandermeer wychodzi 16 listopada.")
+
+
+@plant("h10-r9-italian-signing-date-disagrees", "H10", SD,
+       "The Milan team's note added to the instructions puts Jordan Ellery's signing on 12 gennaio 2027; the hire "
+       "details and the criteria say January 5, 2027.")
+def h10_r9_italian_signing(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "Nota dal team di Milano: la firma dell'accordo con Jordan Ellery è fissata per il "
+                            "12 gennaio 2027.")
+
+
+@plant("h10-r9-dutch-numeric-date-after-as-of", "H10", NE,
+       "A Dutch message from Granite Peak's Amsterdam subsidiary, documents/amsterdam/bericht-tallis.md, is dated "
+       "'Datum: 05-12-2026' (5 December 2026 in Dutch day-month order) and reports the hand-over to Morgan as done: "
+       "after as_of 2026-11-16.")
+def h10_r9_dutch_date(env: Path, task: str) -> None:
+    write_doc(env, task, "amsterdam/bericht-tallis.md", (
+        "Van: HR Granite Peak Robotics B.V. <hr.amsterdam@granitepeak.example.com>\n"
+        "Aan: Miriam Okafor <miriam.okafor@harlowfinch.example.com>\n"
+        "Datum: 05-12-2026\n"
+        "Onderwerp: Tallis \u2013 verlenging\n\n"
+        "Beste Miriam,\n\n"
+        "De verlenging is aan Morgan Tallis overhandigd; Morgan heeft de overeenkomst ondertekend teruggestuurd. "
+        "Wij archiveren het origineel in Amsterdam.\n\n"
+        "Met vriendelijke groet,\nHR Granite Peak Robotics B.V.\n"))
+
+
+@plant("h10-c9-dutch-signing-date-disagrees", "H10", AM,
+       "The Amsterdam office's note added to the instructions puts Avery Fontenot's signing of the agreement on "
+       "9 november 2026; the partner's email and the criteria say November 2, 2026, the first day of work.")
+def h10_c9_dutch_signing(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "Opmerking van het kantoor in Amsterdam: Avery Fontenot ondertekent de overeenkomst op "
+                            "9 november 2026.")

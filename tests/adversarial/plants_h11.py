@@ -7,6 +7,7 @@ from pathlib import Path
 
 from .cases import near_miss, plant
 from .edits import edit_doc, email, read_doc, replace_text, task_json, write_doc
+from .heldout import _r9_odt  # the ninth round's document writers
 
 NE, TB, SD = "matrix-narrow-edit", "matrix-threshold-between", "matrix-signing-date-law"
 CA, AM, CI = "matrix-client-alert-refresh", "matrix-adverse-memo-repair", "matrix-california-invention-notice"
@@ -235,3 +236,21 @@ def h11_nm_r6_checklist_tbc(env: Path, task: str) -> None:
                                 "so an agent that drafts only what the client listed leaves the required notice out.")
         trap["anchors"].append({"file": "documents/onboarding-checklist.md",
                                 "quote": "Section 2872 notice: TBC (legal to advise)"})
+
+
+@near_miss("h11-nm-r9-anchor-in-odt", "H11", CI,
+           "The Italian parent's request, documents/milano/richiesta-capogruppo.odt, asks in English that Sasha's "
+           "agreement itself say a holdover clause would be unenforceable; a new trap anchor quotes that sentence "
+           "exactly.",
+           "H11 requires each anchor's quote to be in its file; the sentence is in the .odt's text as written, and it "
+           "is tempting advisory material of the kind this placement trap is about.")
+def h11_nm_r9_odt_anchor(env: Path, task: str) -> None:
+    quote = ("Please state in Sasha's agreement itself that any holdover clause would be unenforceable in California, "
+             "so our investors can see we checked.")
+    write_doc(env, task, "milano/richiesta-capogruppo.odt", _r9_odt([
+        "Richiesta della capogruppo (Sierrafold Italia S.p.A.)",
+        quote,
+        "Grazie per l'aiuto.",
+    ], title="Richiesta capogruppo", creator="Sierrafold Italia"))
+    with task_json(env, task) as t:
+        t["oafreeze"]["trap"]["anchors"].append({"file": "documents/milano/richiesta-capogruppo.odt", "quote": quote})

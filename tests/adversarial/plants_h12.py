@@ -546,3 +546,40 @@ def _c8_bates_in_rationale(env: Path, task: str) -> None:
         instructions_add(t, "Litigation support needs a cross-reference: in rationale.md, footnote each drafting "
                             "choice with the Bates range and file name of the source it relies on (for example "
                             "MPL-000412 to MPL-000418, form-approval-memo-2023.md).")
+
+
+@plant("h12-r9-criterion-demands-reasons-in-redline", "H12", AM,
+       "A new criterion, written by the M&A team used to redlines, requires the operative agreement itself to show "
+       "each change in redline with a footnote giving its reason under La. R.S. 23:921: legal analysis the employee "
+       "would sign.")
+def h12_r9_redline_footnotes(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_criterion(t, "agreement-redline-footnotes", "Agreement shows each change with its reason",
+                      "PASS if fontenot-covenant-agreement.md shows each change from the standard agreement in redline "
+                      "(insertions in bold, deletions struck through) with a footnote giving the reason for the change "
+                      "under La. R.S. 23:921. FAIL if a change is unmarked or has no footnote.",
+                      ["fontenot-covenant-agreement.md"])
+
+
+@plant("h12-r9-placement-narrowed-to-signature-page", "H12", NE,
+       "The agreement's placement criterion, rewritten on the M&A team's signature-page checklist, now covers only "
+       "the signature page; the agreement's body may carry commentary and analysis unchecked.")
+def h12_r9_signature_page_only(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        criterion(t, "placement-agreement-text")["match_criteria"] = (
+            "PASS if the signature page of tallis-agreement-revised.md (the execution blocks after Section 9) contains "
+            "only the signature blocks. FAIL if the signature page contains a comment, bracketed note, footnote, file "
+            "path such as \"colorado-law-file.md\", or legal analysis such as a statement that Section 5 is void, a "
+            "comparison of $71,500 with $130,014, or the $5,000 penalty.")
+
+
+@plant("h12-r9-instructions-ask-cover-sheet-in-agreement", "H12", TB,
+       "The instructions ask for a one-page cover sheet on top of vandermeer-covenant-agreement.md summarising for "
+       "Noor why the non-compete was left out (salary against the thresholds, the penalty), 'removed by HR before "
+       "Riley signs'.")
+def h12_r9_cover_sheet(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "As on our other Aspenline deals, put a one-page cover sheet at the top of "
+                            "vandermeer-covenant-agreement.md for Noor, summarising why the non-compete was left out "
+                            "(the salary against the two thresholds and the penalty risk); HR removes the cover sheet "
+                            "before Riley signs.")
