@@ -2,8 +2,8 @@
 
 `extract(name, data)` reads PDF (through pypdf), .docx, .xlsx, .pptx, OpenDocument (.odt,
 .ods, .odp), RTF (corpus/rtf.py), .eml (with its attachments), HTML pages (their words, comments
-and link addresses, not their markup) and UTF-8 text formats, and says which part of the document (a page, a sheet, a footnotes part,
-an attachment's page) each line of text came from.
+and link addresses, not their markup) and UTF-8 text formats, and says which part of the
+document (a page, a sheet, a footnotes part, an attachment's page) each line of text came from.
 `problem(name, data)` says why a file does not parse as its name promises.
 
 Workspaces come from outside and are read by the audit before anyone has looked at

@@ -219,10 +219,10 @@ _ORDINAL_WORDS = {w: n for n, w in enumerate((
     "twenty-fourth twenty-fifth twenty-sixth twenty-seventh twenty-eighth twenty-ninth thirtieth thirty-first"
 ).split(), 1)}
 _DAY = r"(?:0?[1-9]|[12]\d|3[01])(?i:st|nd|rd|th)?"
-# Months in Spanish, French, German, Italian, Portuguese, Dutch, Polish and Russian (Polish and
-# Russian dates name the month in the genitive; Dutch and German write "9 november 2026" in lower case), as cross-border documents date themselves ("23 de
-# octubre de 2026", "1er octobre 2026", "23. Oktober 2026", "12 listopada 2026 r.", "26 октября 2026 г."):
-# day first, with a year.
+# Months in Spanish, French, German, Italian, Portuguese, Dutch, Polish and Russian, as cross-border
+# documents date themselves ("23 de octubre de 2026", "1er octobre 2026", "23. Oktober 2026", "9 november
+# 2026", "12 listopada 2026 r.", "26 октября 2026 г."): day first, with a year. Polish and Russian name
+# the month in the genitive; Dutch and German may write it in lower case.
 _FOREIGN_MONTHS = {name: n for n, names in enumerate((
     "enero janvier januar jänner gennaio janeiro januari stycznia styczeń января январь",
     "febrero février fevrier februar febbraio fevereiro februari lutego luty февраля февраль",

@@ -28,14 +28,13 @@ TODAY_CUE = re.compile(r"\b(?:today|as of|as at|current date|present date|date o
                        r"|今日は|本日|今天|오늘은?", re.I)
 
 # A document's own date: a "Date:" / "Sent:" header line near its top (Markdown, e-mail, a memo
-# flattened from Word; "Fecha:", "Datum:", "発信日：", "日期：", "발신일:" as Spanish, German, Japanese,
-# Chinese and Korean letters label it), or a dateline (a line that is only a date) before the body starts.
+# flattened from Word; "Fecha:", "Datum:", "Data:", "Дата:", "発信日：", "日期：", "발신일:" as European,
+# Japanese, Chinese and Korean letters label it; under a European label a numeric date is day first,
+# "Datum: 05-12-2026"), or a dateline (a line that is only a date) before the body starts.
 _HEADER = re.compile(r"^\W{0,4}(?:date|dated|sent|date\s+sent|memo\s+date|letter\s+date|report\s+date|"
                      r"(?:prepared|generated|created|compiled)(?:\s+on)?|last\s+updated|(?P<abroad>fecha|datum|data|"
                      r"дата)|日付|日期|作成日|発行日|発信日|発送日|发文日期|날짜|일자|발신일|발송일|작성일)"
                      r"\W{0,4}\s*(?::|\t|\uff1a)\s*\W{0,2}(?P<value>.+?)\W{0,2}$", re.I)
-# Where a date header is written in Spanish, German, Dutch, Italian, Portuguese, Polish or Russian
-# ("Datum: 05-12-2026"), a numeric date is day first, as those countries write it.
 # Structured data (YAML, JSON) holds dates as records ("date: 2026-12-18" of a planned step), not
 # the date it was written; but a record's own creation stamp (a ticket's "opened_at", an export's
 # "created") is the day it came to exist.
@@ -125,11 +124,12 @@ EVENTS = {
 # What the event happens to; one word for each thing a task may call by several ("the renewal",
 # "the renewed agreement"). Two dates for the delivery of two different things do not conflict.
 _THINGS = r"agreement|covenants?|contract|renewal|amendment|release|offer|letter|notice|form|employment|work|hire|job"
-# An agreement or an offer in the languages of EVENTS' words abroad (any case ending of Polish and Russian).
-_AGREEMENT_ABROAD = (r"accordo|acuerdo|contrat[oa]?|contratto|overeenkomst|vertrag(?:es)?|vereinbarung|umow[aęyie]|"
-                     r"договор[ауе]?|соглашени[еяю]|契約書?|合意書|协议|合同|계약서?")
+# An agreement or an offer in the languages of EVENTS' words abroad (the case endings of Polish and
+# Russian; words of Japanese, Chinese and Korean have no word boundary in their script).
+_AGREEMENT_ABROAD = (r"\b(?:accordo|acuerdo|contrat[oa]?|contratto|overeenkomst|vertrag(?:es)?|vereinbarung|"
+                     r"umow[aęyie]|договор[ауе]?|соглашени[еяю])\b|契約書?|合意書|协议|合同|계약서?")
 _OFFER_ABROAD = r"offerta|oferta|offre|angebot|aanbod|предложени[еяю]"
-_OBJECT = re.compile(rf"\b(?:{_THINGS}|{_OFFER_ABROAD})\b|(?:{_AGREEMENT_ABROAD})", re.I)
+_OBJECT = re.compile(rf"\b(?:{_THINGS}|{_OFFER_ABROAD})\b|{_AGREEMENT_ABROAD}", re.I)
 _SAME_THING = {"covenant": "agreement", "covenants": "agreement", "contract": "agreement", "renewal": "agreement",
                "amendment": "agreement", "letter": "offer", "employment": "work", "hire": "work", "job": "work"}
 
@@ -139,6 +139,8 @@ def _abroad(word: str) -> str | None:
     if re.fullmatch(_AGREEMENT_ABROAD, word, re.I):
         return "agreement"
     return "offer" if re.fullmatch(_OFFER_ABROAD, word, re.I) else None
+
+
 _PAST = re.compile(r"\b(?:prior|previous|earlier|former|last\s+year|was\s+signed|were\s+signed|had\s+signed|"
                    r"signed\s+in\s+\d{4}|old|existing|original)\b", re.I)
 # A day and month with no year ("on November 23", "by 23 Nov."): the next such day from as_of.
