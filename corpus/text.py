@@ -9,6 +9,7 @@ from __future__ import annotations
 import datetime as dt
 import functools
 import re
+import unicodedata
 from dataclasses import dataclass
 
 _QUOTES = (("\u201c", '"'), ("\u201d", '"'), ("\u201e", '"'), ("\u2018", "'"), ("\u2019", "'"),
@@ -219,23 +220,28 @@ _ORDINAL_WORDS = {w: n for n, w in enumerate((
     "twenty-fourth twenty-fifth twenty-sixth twenty-seventh twenty-eighth twenty-ninth thirtieth thirty-first"
 ).split(), 1)}
 _DAY = r"(?:0?[1-9]|[12]\d|3[01])(?i:st|nd|rd|th)?"
-# Months in Spanish, French, German, Italian, Portuguese, Dutch, Polish and Russian, as cross-border
-# documents date themselves ("23 de octubre de 2026", "1er octobre 2026", "23. Oktober 2026", "9 november
-# 2026", "12 listopada 2026 r.", "26 октября 2026 г."): day first, with a year. Polish and Russian name
-# the month in the genitive; Dutch and German may write it in lower case.
+# Months in Spanish, French, German, Italian, Portuguese, Dutch, Polish, Russian, Turkish, Indonesian,
+# Hindi and Arabic, as cross-border documents date themselves ("23 de octubre de 2026", "1er octobre
+# 2026", "23. Oktober 2026", "9 november 2026", "12 listopada 2026 r.", "26 октября 2026 г.", "14 Ekim
+# 2026", "20 नवंबर 2026"): day first, with a year. Polish and Russian name the month in the genitive;
+# Dutch and German may write it in lower case. Digits of any script are read (see `ascii_digits`).
 _FOREIGN_MONTHS = {name: n for n, names in enumerate((
-    "enero janvier januar jänner gennaio janeiro januari stycznia styczeń января январь",
-    "febrero février fevrier februar febbraio fevereiro februari lutego luty февраля февраль",
-    "marzo mars märz maerz março marco maart marca marzec марта март",
-    "abril avril aprile april kwietnia kwiecień апреля апрель",
-    "mayo mai maggio maio mei maja maj мая май",
-    "junio juin juni giugno junho czerwca czerwiec июня июнь",
-    "julio juillet juli luglio julho lipca lipiec июля июль",
-    "agosto août aout augustus sierpnia sierpień августа август",
-    "septiembre setiembre septembre settembre setembro september września wrzesień сентября сентябрь",
-    "octubre octobre oktober ottobre outubro października październik октября октябрь",
-    "noviembre novembre novembro november listopada listopad ноября ноябрь",
-    "diciembre décembre decembre dezember dicembre dezembro december grudnia grudzień декабря декабрь"), 1)
+    "enero janvier januar jänner gennaio janeiro januari stycznia styczeń января январь ocak जनवरी يناير",
+    "febrero février fevrier februar febbraio fevereiro februari lutego luty февраля февраль şubat subat फ़रवरी फरवरी "
+    "فبراير",
+    "marzo mars märz maerz março marco maart marca marzec марта март mart maret मार्च مارس",
+    "abril avril aprile april kwietnia kwiecień апреля апрель nisan अप्रैल أبريل ابريل",
+    "mayo mai maggio maio mei maja maj мая май mayıs mayis मई مايو",
+    "junio juin juni giugno junho czerwca czerwiec июня июнь haziran जून يونيو يونيه",
+    "julio juillet juli luglio julho lipca lipiec июля июль temmuz जुलाई يوليو يوليه",
+    "agosto août aout augustus sierpnia sierpień августа август ağustos agustos agustus अगस्त أغسطس",
+    "septiembre setiembre septembre settembre setembro september września wrzesień сентября сентябрь eylül eylul "
+    "सितंबर सितम्बर سبتمبر",
+    "octubre octobre oktober ottobre outubro października październik октября октябрь ekim अक्टूबर अक्तूबर أكتوبر "
+    "اكتوبر",
+    "noviembre novembre novembro november listopada listopad ноября ноябрь kasım kasim नवंबर नवम्बर نوفمبر",
+    "diciembre décembre decembre dezember dicembre dezembro december grudnia grudzień декабря декабрь aralık aralik "
+    "desember दिसंबर दिसम्बर ديسمبر"), 1)
     for name in names.split()}
 _FOREIGN = r"(?i:" + "|".join(sorted(_FOREIGN_MONTHS, key=len, reverse=True)) + r")"
 _FOREIGN_DATE = rf"\b(?:0?[1-9]|[12]\d|3[01])(?:er|\.)?\s+(?:de\s+)?{_FOREIGN}\s+(?:de\s+|del\s+)?\d{{4}}\b"
@@ -265,7 +271,9 @@ DATE = re.compile(
     rf"|{_FOREIGN_DATE}"                                                       # 23 de octubre de 2026
     # Japanese, Chinese and Korean dates: 2026年10月27日, 2026년 10월 27일 (a word of those scripts may
     # touch the year, so no word boundary is asked for).
-    r"|(?<!\d)(?:19|20)\d{2}\s?[年년]\s?(?:0?[1-9]|1[0-2])\s?[月월]\s?(?:0?[1-9]|[12]\d|3[01])\s?[日일]")
+    r"|(?<!\d)(?:19|20)\d{2}\s?[年년]\s?(?:0?[1-9]|1[0-2])\s?[月월]\s?(?:0?[1-9]|[12]\d|3[01])\s?[日일]"
+    # Vietnamese: ngày 12 tháng 11 năm 2026
+    r"|\b(?i:ngày)\s+(?:0?[1-9]|[12]\d|3[01])\s+(?i:tháng)\s+(?:0?[1-9]|1[0-2])\s+(?i:năm)\s+(?:19|20)\d{2}\b")
 
 
 # A citation of statute: "C.R.S. § 8-2-113(2)", "Cal. Lab. Code §§ 2870", "820 ILCS 90/10", "18 U.S.C. § 1833(b)".
@@ -287,7 +295,8 @@ _READINGS = [re.compile(p, re.I) for p in (
 _NUMERIC = re.compile(r"(?P<a>\d{1,2})(?P<s>[/-])(?P<b>\d{1,2})(?P=s)(?P<y>\d{4})")
 _FOREIGN_READING = re.compile(rf"(?P<d>\d{{1,2}})(?:er|\.)?\s+(?:de\s+)?(?P<m>{_FOREIGN})\s+(?:de\s+|del\s+)?"
                               rf"(?P<y>\d{{4}})")
-_CJK = re.compile(r"(?P<y>\d{4})\s?[年년]\s?(?P<m>\d{1,2})\s?[月월]\s?(?P<d>\d{1,2})\s?[日일]")
+_CJK = re.compile(r"(?P<y>\d{4})\s?[年년]\s?(?P<m>\d{1,2})\s?[月월]\s?(?P<d>\d{1,2})\s?[日일]"
+                  r"|ngày\s+(?P<vd>\d{1,2})\s+tháng\s+(?P<vm>\d{1,2})\s+năm\s+(?P<vy>\d{4})", re.I)
 _DOTTED = re.compile(r"(?P<d>\d{2})\.(?P<m>\d{2})\.(?P<y>\d{4})|(?P<y2>\d{4})\.(?P<m2>\d{2})\.(?P<d2>\d{2})")
 
 
@@ -304,7 +313,7 @@ def date_readings(text: str) -> tuple[dt.date, ...]:
     first), two for a numeric "12/01/2026" whose first two
     numbers could each be the month (US and day-first readings), none when it is no date ("2026-11-31",
     "13/13/2026", "Smarch 3, 2026")."""
-    value = text.strip()
+    value = ascii_digits(text.strip())
     if re.match(r"^\d{4}-\d{2}-\d{2}", value):
         value = value[:10]  # a timestamp's date part
     m = _FOREIGN_READING.fullmatch(value)
@@ -313,7 +322,7 @@ def date_readings(text: str) -> tuple[dt.date, ...]:
         return (found,) if found else ()
     m = _CJK.fullmatch(value)
     if m:
-        found = _day(int(m["y"]), int(m["m"]), int(m["d"]))
+        found = _day(int(m["y"] or m["vy"]), int(m["m"] or m["vm"]), int(m["d"] or m["vd"]))
         return (found,) if found else ()
     m = _DOTTED.fullmatch(value)
     if m:  # day first, or year first: one reading
@@ -363,5 +372,17 @@ def parse_iso_date(text: str) -> dt.date | None:
 
 
 def dates(text: str) -> list[tuple[str, int]]:
-    """Every date written in `text` with its character offset."""
-    return [(m.group(0), m.start()) for m in DATE.finditer(text)]
+    """Every date written in `text` with its character offset (as written: "٢٠٢٦/١٠/٣٠" too)."""
+    return [(text[m.start():m.end()], m.start()) for m in DATE.finditer(ascii_digits(text))]
+
+
+# A decimal digit of another script: Arabic-Indic ٣, Devanagari ३, full-width ３, ...
+_OTHER_DIGIT = re.compile(r"(?![0-9])\d")
+
+
+def ascii_digits(text: str) -> str:
+    """`text` with the decimal digits of every script written as ASCII digits ("٢٠٢٦" is "2026",
+    "२०२६" too), one character for one, so offsets and lines stay where they were."""
+    if text.isascii() or not _OTHER_DIGIT.search(text):
+        return text
+    return _OTHER_DIGIT.sub(lambda m: str(unicodedata.decimal(m.group(0))), text)

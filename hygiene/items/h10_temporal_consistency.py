@@ -23,9 +23,9 @@ TODAY_CUE = re.compile(r"\b(?:today|as of|as at|current date|present date|date o
                        rf"{_MATTER}\s+(?:is|was)\s+(?:assigned|given|handed|passed|opened|sent)|"
                        r"you\s+(?:are|were)\s+(?:brought|staffed)\s+(?:in|on)|"
                        # the same, as colleagues abroad write it: "hoy es", "aujourd'hui", "heute", "oggi",
-                       # "hoje", "vandaag", "dziś", "сегодня"
-                       r"hoy|aujourd[’']hui|heute|oggi|hoje|vandaag|dzi[śs]|dzisiaj|сегодня)\b"
-                       r"|今日は|本日|今天|오늘은?", re.I)
+                       # "hoje", "vandaag", "dziś", "сегодня", "hôm nay", "bugün", "hari ini", "اليوم", "आज"
+                       r"hoy|aujourd[’']hui|heute|oggi|hoje|vandaag|dzi[śs]|dzisiaj|сегодня|hôm\s+nay|bugün|"
+                       r"hari\s+ini|اليوم)\b|今日は|本日|今天|오늘은?|आज", re.I)
 
 # A document's own date: a "Date:" / "Sent:" header line near its top (Markdown, e-mail, a memo
 # flattened from Word; "Fecha:", "Datum:", "Data:", "Дата:", "発信日：", "日期：", "발신일:" as European,
@@ -33,7 +33,8 @@ TODAY_CUE = re.compile(r"\b(?:today|as of|as at|current date|present date|date o
 # "Datum: 05-12-2026"), or a dateline (a line that is only a date) before the body starts.
 _HEADER = re.compile(r"^\W{0,4}(?:date|dated|sent|date\s+sent|memo\s+date|letter\s+date|report\s+date|"
                      r"(?:prepared|generated|created|compiled)(?:\s+on)?|last\s+updated|(?P<abroad>fecha|datum|data|"
-                     r"дата)|日付|日期|作成日|発行日|発信日|発送日|发文日期|날짜|일자|발신일|발송일|작성일)"
+                     r"дата|tarih|tanggal|التاريخ|दिनांक|तारीख)|日付|日期|作成日|発行日|発信日|発送日|发文日期|날짜|일자|발신일|"
+                     r"발송일|작성일)"
                      r"\W{0,4}\s*(?::|\t|\uff1a)\s*\W{0,2}(?P<value>.+?)\W{0,2}$", re.I)
 # Structured data (YAML, JSON) holds dates as records ("date: 2026-12-18" of a planned step), not
 # the date it was written; but a record's own creation stamp (a ticket's "opened_at", an export's
@@ -49,8 +50,8 @@ HEAD_LINES = 15
 # A dateline may start with the place it was written ("Madrid, 23 de octubre de 2026", "London, 5 March
 # 2026", "Grenoble, le 1er octobre 2026", "東京、2026年3月2日"; a place in a script other than Latin is
 # one word of up to twelve letters).
-_PLACE = re.compile(r"^(?:[A-Z][\w.'-]*(?:\s[A-Z][\w.'-]*){0,3}|[^\x00-\x7f\s,\u3001]{1,12})[,\u3001]\s*"
-                    r"(?:(?:le|den|am|el|il)\s+)?(?=\d)")
+_PLACE = re.compile(r"^(?:[^\W\da-z_][\w.'-]*(?:\s[^\W\da-z_][\w.'-]*){0,3}|[^\x00-\x7f\s,\u3001\u060c]{1,12})"
+                    r"(?:[,\u3001\u060c]\s*|\s+\u0641\u064a\s+)(?:(?:le|den|am|el|il)\s+)?(?=\d)")
 
 
 _WEEKDAYS = ("mon", "tues", "wednes", "thurs", "fri", "satur", "sun")
@@ -89,18 +90,19 @@ def _as_date(value: str, day_first: bool = False) -> dt.date | None:
 
 def document_date(text: str) -> tuple[int, str, dt.date] | None:
     """The date a document is dated (line, as written, date) from its header or dateline, or None; a
-    numeric date that reads two ways gives its earlier reading."""
-    for number, line in enumerate(text.splitlines()[:HEAD_LINES], 1):
+    numeric date that reads two ways gives its earlier reading. Digits of any script are read."""
+    for number, written in enumerate(text.splitlines()[:HEAD_LINES], 1):
+        line = tx.ascii_digits(written)
         m = _HEADER.match(line.strip())
         if m:
             when = _as_date(m["value"], day_first=bool(m["abroad"]))
             if when:
-                return number, line.strip(), when
+                return number, written.strip(), when
         stripped = _YEAR_WORD.sub("", _PLACE.sub("", line.strip().strip("*_ ")))
         if stripped and tx.DATE.fullmatch(stripped):
             when = _earliest(stripped)
             if when:
-                return number, line.strip(), when
+                return number, written.strip(), when
     return None
 
 

@@ -393,3 +393,22 @@ def test_near_miss_a_signing_with_nothing_named_on_the_agreements_day(tmp_path):
     task["instructions"] += " The agreement is signed on March 20, 2026."
     files = {**workspace(), "hire.md": "Start date March 20, 2026, signing on the first day.\n"}
     assert [f for f in found(env_with(tmp_path, task, files), "H10") if "signing date" in f.message] == []
+
+
+def test_letters_dated_in_arabic_hindi_turkish_or_vietnamese_after_as_of_are_major(tmp_path):
+    # Digits of any script are read ("٢٠٢٦/٠٣/٣٠", "२० मार्च २०२६"), and so are the months of those languages.
+    files = {**workspace(), "risala.md": "# رسالة\n\nدبي في ٢٠٢٦/٠٣/٣٠\n\nنص\n",
+             "patra.md": "# पत्र\n\nपुणे, २० मार्च २०२६\n\nप्रिय\n", "yazi.md": "İstanbul, 14 Mart 2026\n\nSayın\n",
+             "thu.md": "Tarih: 18.03.2026\n\nx\n"}
+    task = task_json()
+    task["instructions"] += " Ghi chú: Hôm nay là ngày 12 tháng 3 năm 2026."
+    hits = found(env_with(tmp_path, task, files), "H10")
+    assert sorted((f.severity, f.path) for f in hits) == [
+        ("major", "documents/patra.md"), ("major", "documents/risala.md"), ("major", "documents/thu.md"),
+        ("major", "documents/yazi.md"), ("major", "task.json")]
+    assert next(f for f in hits if f.path == "documents/risala.md").evidence == "دبي في ٢٠٢٦/٠٣/٣٠"
+
+
+def test_near_miss_a_dateline_in_arabic_digits_on_as_of(tmp_path):
+    files = {**workspace(), "risala.md": "# رسالة\n\nالقاهرة، ٢ مارس ٢٠٢٦\n\nنص\n"}
+    assert found(env_with(tmp_path, files=files), "H10") == []
