@@ -55,6 +55,7 @@ LABELLED = [
     ("national identity number", r"(?:national[ \t_-]*(?:insurance|identity|identification|id)|nino|ni[ \t]?(?=no\b|num)|"
      r"social[ \t_-]*insurance|sin[ \t]?(?=#|no\b|num|:)|nhs|ppsn?|personnummer|aadhaar|bsn|burgerservicenummer|curp|"
      r"nric|nss|cpf|pesel|codice[ \t]+fiscale|dni|nie|nif|snils|снилс|инн|steuer[ \t_-]*id(?:entifikationsnummer)?|"
+     r"kimlik|tckn|nik|nomor[ \t]+induk[ \t]+kependudukan|emirates[ \t_-]*id|"
      r"personal[ \t_-]*(?:identity|identification|id)[ \t_-]*(?:number|no\b|code)|"
      r"identity(?=[ \t_-]*(?:number|no\b|num|#|:)))",
      r"(?=(?:[a-z \t.-]{0,3}\d){6})(?![a-z0-9 .-]*[a-z]{4})[a-z0-9](?:[ .-]?[a-z0-9]){5,17}", "major", False),
@@ -87,7 +88,8 @@ _LABEL_BEGINS = {
     "date of birth": ("dob", "d.o.b", "date", "birth"),
     "national identity number": ("national", "nino", "ni", "social", "sin", "nhs", "pps", "personnummer", "aadhaar",
                                  "bsn", "burgerservice", "curp", "nric", "nss", "cpf", "pesel", "codice", "dni", "nie",
-                                 "nif", "snils", "снилс", "инн", "steuer", "personal", "identity", "rfc", "a-n", "a n",
+                                 "nif", "snils", "снилс", "инн", "steuer", "kimlik", "tckn", "nik",
+                                 "nomor", "emirates", "personal", "identity", "rfc", "a-n", "a n",
                                  "a#", "a-#",
                                  "a #", "alien", "uscis", "i-94", "ead", *_CJK_ID_BEGINS),
     "phone number": ("tel", "phone", "mob", "cell", "fax", "handy"),
@@ -182,7 +184,10 @@ RULES = [
                                       r"(?:/[^\s\"'<>)]*)?(?<![.,;:!?])", re.I), "major"),
     ("network share path", re.compile(r"\b(?:smb|cifs|afp|nfs|webdav|dav)://[^\s\"'<>)]+(?<![.,;:!?])", re.I), "major"),
     ("e-mail address", re.compile(r"\b[\w.+-]+@([A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+)\b"), "major"),
-    ("phone number", re.compile(r"(?<![\d-])(?:\+?1[ .-]?)?\(?\d{3}\)?[ .-]\d{3}[ .-]\d{4}(?![\d-])"), "major"),
+    # North American numbers; dots only as every separator ("303.555.0142"), so that a regulation's
+    # clause number ("DFARS 252.204-7012") is no phone number.
+    ("phone number", re.compile(r"(?<![\d-])(?:\+?1[ .-]?)?\(?\d{3}\)?(?:[ -]\d{3}[ -]|\.\d{3}\.)\d{4}(?![\d-])"),
+     "major"),
     # Any country in international form: '+', a country code, then 8 to 15 digits in all, grouped
     # as people write them ("+49 151 2834 7719", "+44 (0)20 7946 0958", "+33 6 12 34 56 78").
     ("phone number", re.compile(r"(?<![\w+/=&%.-])\+[1-9](?:[ .\u00a0-]?(?:\(0\)[ .\u00a0-]?)?\(?\d\)?){7,14}(?![\w-])"),
@@ -277,7 +282,7 @@ def _fictional_phone(number: str) -> bool:
 
 
 def _digits(text: str) -> str:
-    return re.sub(r"\D", "", text)
+    return re.sub(r"\D", "", tx.ascii_digits(text))
 
 
 def _value(m: re.Match) -> str:
@@ -650,8 +655,11 @@ def check(ctx: TaskContext) -> list[Finding]:
                                "set oafreeze.synthetic to true once every name and number is fictional",
                                location="$.oafreeze.synthetic"))
     sources = [("task.json", _json_view(ctx.task_json_text))] + [(f.rel, f.text) for f in ctx.task_files if f.text]
-    for path, text in sources:
-        lines = text.splitlines()
+    for path, written in sources:
+        # Digits of any script are read as ASCII ("+٩٧١ ٥٠ ..." is a phone number), one character for
+        # one, so the evidence quotes the line as written.
+        text = tx.ascii_digits(written)
+        lines, shown = text.splitlines(), written.splitlines()
         tables = _table_hits(lines) if tx.matches_from(_ANY_LABEL, text, _LABEL_STARTS, first=True) else {}
         for number in sorted(set(_candidate_lines(text)) | set(tables)):
             line = lines[number - 1]
@@ -672,7 +680,8 @@ def check(ctx: TaskContext) -> list[Finding]:
             for kind, severity, value in hits:
                 out.append(ctx.finding(ID, severity, path, f"{kind} {_shown(kind, value)!r}: {_why(kind)}",
                                        _fix(kind), location=number,
-                                       evidence=_shown(kind, value if kind in SECRET_KINDS else tx.excerpt(line.strip()))))
+                                       evidence=_shown(kind, value if kind in SECRET_KINDS else
+                                                       tx.excerpt(shown[number - 1].strip()))))
     return out
 
 

@@ -345,3 +345,15 @@ def test_mexican_and_us_immigration_identity_numbers_are_found(tmp_path, line):
                                   "Form I-94 is issued at the border on 2026-10-02.", "Code VARRX00214HNLNDL04"])
 def test_near_miss_standards_forms_and_codes_that_are_no_identity_numbers(tmp_path, line):
     assert found(env_with(tmp_path, files={**workspace(), "file.md": f"- {line}\n"}), "H13") == []
+
+
+@pytest.mark.parametrize("line", ["T.C. Kimlik No: 3849172" + "6510", "NIK: 317405520891" + "0003",
+                                  "Emirates ID: 784-1990-" + "1234567-1", "الهاتف المتحرك: +٩٧١ ٥٠ ٤٨٢ " + "٧٣١٩"])
+def test_identity_numbers_of_turkey_indonesia_the_uae_and_digits_of_any_script_are_read(tmp_path, line):
+    hits = found(env_with(tmp_path, files={**workspace(), "kayit.md": f"{line}\n"}), "H13")
+    assert [f.severity for f in hits] == ["major"] and hits[0].evidence == line  # quoted as written
+
+
+@pytest.mark.parametrize("line", ["(٢٢٥) ٥٥٥-٠١" + "٤٢", "DFARS 252.204-" + "7012 applies", "FAR 52.204-" + "21"])
+def test_near_miss_a_fictional_number_in_arabic_digits_and_a_regulations_clause_number(tmp_path, line):
+    assert found(env_with(tmp_path, files={**workspace(), "contacts.md": f"{line}\n"}), "H13") == []
