@@ -240,7 +240,15 @@ def _read(name: str, data: bytes, budget: _Budget, depth: int) -> Extraction:
 
 
 def _plain(name: str, ext: str, data: bytes) -> Extraction:
-    """UTF-8 text formats as they are; other files are binary unless they decode as UTF-8."""
+    """UTF-8 text formats as they are, and text saved as UTF-16 with its byte-order mark (Windows
+    Notepad's "Unicode"); other files are binary unless they decode as UTF-8."""
+    if ext in TEXT_EXTENSIONS and data[:2] in (b"\xff\xfe", b"\xfe\xff"):
+        try:
+            text = data.decode("utf-16")
+        except UnicodeDecodeError as exc:
+            return Extraction(UNREADABLE, problem=f"not UTF-16 throughout, though it begins as UTF-16 (byte {exc.start})")
+        text = text.removeprefix("\ufeff")
+        return Extraction(TEXT, "\n".join(text.splitlines()), (), _data_problem(name, ext, text.encode("utf-8")))
     # A NUL makes an unknown file binary; in a .md it is still text the agent can read.
     if ext not in TEXT_EXTENSIONS and b"\0" in data[:8192]:
         return Extraction(BINARY)
@@ -255,7 +263,15 @@ def _plain(name: str, ext: str, data: bytes) -> Extraction:
 
 
 def _data_problem(name: str, ext: str, data: bytes) -> str | None:
-    """Why a JSON or YAML file is invalid (the library's own strict readers decide)."""
+    """Why a JSON, YAML or XML file is invalid (the library's own strict readers decide; XML is
+    checked for well-formedness by expat, a DOCTYPE left alone)."""
+    if ext == ".xml":
+        try:
+            _parse_xml(data, name)
+        except _Refused as exc:
+            said = str(exc)  # "<name> is not well-formed XML (<why>, line N)"
+            return None if "DOCTYPE" in said else said[said.find(" is not ") + 4:]
+        return None
     if ext not in (".json", ".yaml", ".yml"):
         return None
     # Imported here: these modules are moving, and the rest of this module does not need them.

@@ -196,3 +196,18 @@ def test_a_pdfs_title_subject_and_keywords_are_read_after_its_pages_without_date
 
 def test_a_scan_with_a_title_is_still_a_scan():
     assert extract("scan.pdf", pdf_with_info(None, {"Title": "Scanned letter"})).status == formats.NO_TEXT_LAYER
+
+
+# -- text saved as UTF-16, XML that is not well-formed -----------------------------------------------
+
+def test_text_saved_as_utf16_with_its_byte_order_mark_is_read_and_a_broken_one_is_unreadable():
+    e = extract("notes.txt", "Notes for the judge\r\nLine two".encode("utf-16"))
+    assert e.status == "text" and e.text == "Notes for the judge\nLine two" and e.problem is None
+    broken = extract("notes.txt", "Notes".encode("utf-16") + b"\xc3")
+    assert broken.status == "unreadable" and "UTF-16" in broken.problem
+
+
+def test_xml_that_is_not_well_formed_has_a_problem_and_a_doctype_is_left_alone():
+    bad = extract("flowdowns.xml", b'<?xml version="1.0"?>\n<a>R&D terms</a>\n')
+    assert bad.status == "text" and bad.problem.startswith("not well-formed XML") and "line 2" in bad.problem
+    assert extract("ok.xml", b'<?xml version="1.0"?>\n<!DOCTYPE a>\n<a>fine</a>\n').problem is None
