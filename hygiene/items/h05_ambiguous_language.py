@@ -23,6 +23,9 @@ _TASTE = (
     r"well[- ](?:drafted|written|reasoned|organi[sz]ed|structured|crafted|argued|presented|supported)|"
     r"poorly[- ]\w+|high[- ]quality|low[- ]quality|good|poor|professional(?:ly)?|thorough(?:ly)?|"
     r"comprehensive(?:ly)?|robust(?:ly)?|(?:un)?satisfactor(?:y|ily)|sensibl[ey]|meaningful(?:ly)?|"
+    # ("acceptable" alone is a permission: "minor tidy-ups are acceptable")
+    r"(?:technically|commercially)\s+(?:un)?acceptabl[ey]|prudent(?:ly)?|judicious(?:ly)?|"
+    r"(?:in\s+a\s+)?fitting(?:\s+(?:manner|way|fashion))?|usual(?:ly)?|"
     r"unclear|clearly|concise(?:ly)?|persuasive(?:ly)?|compelling|convincing(?:ly)?|strong|weak|"
     r"fair(?:ly)?\s+and\s+balanced|balanced\s+(?:account|view|summary|assessment|picture|presentation|analysis)|"
     r"even[- ]handed(?:ly)?|nuanced|"

@@ -215,3 +215,12 @@ def test_what_the_market_does_is_a_standard_the_judge_must_supply(tmp_path, phra
                                   "omits any material change, that is, any change to a party, amount or date"])
 def test_near_miss_a_vague_word_defined_where_it_stands_has_one_reading(tmp_path, text):
     assert _with(tmp_path, f"PASS if the notice in agreement.md {text}. FAIL if it is not.") == []
+
+
+@pytest.mark.parametrize("phrase", ["is technically acceptable and names the customer covenant",
+                                    "gives prudent advice and names the customer covenant",
+                                    "names the customer covenant in a fitting manner",
+                                    "names the customer covenant in the usual manner"])
+def test_evaluation_words_of_procurement_and_translation_are_vague(tmp_path, phrase):
+    hits = _with(tmp_path, f"PASS if agreement.md {phrase}. FAIL if it does not.")
+    assert hits and all(f.item == "H05" for f in hits)

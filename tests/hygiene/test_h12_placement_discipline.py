@@ -385,3 +385,9 @@ def test_a_cover_sheet_put_on_top_of_the_agreement_is_asked_advice(tmp_path):
     assert [f.severity for f in hits] == ["minor"]
     hits = _asked(tmp_path, instructions=" Add a cover note at the top of agreement.md for the client.")
     assert [f.severity for f in hits] == ["major"]
+
+
+def test_a_cover_paragraph_to_the_client_opening_the_agreement_is_major(tmp_path):
+    hits = _asked(tmp_path, instructions=" Begin agreement.md with a short cover paragraph to the client explaining "
+                                         "which threshold applies.")
+    assert [f.severity for f in hits] == ["major"]
