@@ -205,12 +205,12 @@ def check(ctx: TaskContext) -> list[Finding]:
                 kind = family(word)
                 # In reported speech a vague adjective or a legal threshold is what the output must say
                 # ("concludes that the covenant is reasonable", "that the breach is material"); a vague
-                # adverb of taste still grades how it says it ("adequately explained"), and a wish
-                # ("ideally", "where possible") or a condition ("as needed") still says how much of it
-                # the judge may let go.
+                # adverb of taste ("adequately explained", "in a fitting manner") still grades how it
+                # says it, and a wish ("ideally", "where possible") or a condition ("as needed") still
+                # says how much of it the judge may let go.
                 in_report = m.start() >= reported and not (
                     kind in ("aspiration", "condition") or word in _SCOPE or (kind == "taste" and (
-                        word.endswith("ly") or _OWN_REASONING.match(sentence, m.end()))))
+                        word.endswith(("ly", "manner", "way", "fashion")) or _OWN_REASONING.match(sentence, m.end()))))
                 if in_report or any(s <= m.start() < e for s, e in quoted + arts) or _defined_term(sentence, m) \
                         or _defined_here(sentence, m):
                     continue

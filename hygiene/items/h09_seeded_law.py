@@ -213,6 +213,15 @@ def _paragraphs(text: str) -> list[tuple[int, str]]:
     return out
 
 
+# Markup tags (an XML export's, an HTML page's), whose attribute values would pair their quotation
+# marks with a quotation's: blanked, one space for each character, so offsets stay where they were.
+_TAG = re.compile(r"<[A-Za-z/?!][^<>\n]{0,400}>")
+
+
+def _untagged(text: str) -> str:
+    return _TAG.sub(lambda m: " " * len(m.group(0)), text) if "<" in text else text
+
+
 def law_passages(text: str) -> list[tuple[int, str, str]]:
     """Passages a document presents as the words of a statute: (offset, passage, citation).
 
@@ -220,7 +229,7 @@ def law_passages(text: str) -> list[tuple[int, str, str]]:
     the voice of enacted text, with a citation in its paragraph, the heading above it or a short
     attribution line under it; or the paragraph that directly follows a heading that is a citation."""
     out: list[tuple[int, str, str]] = []
-    paragraphs = _paragraphs(text)
+    paragraphs = _paragraphs(_untagged(text))
     for n, (at, para) in enumerate(paragraphs):
         heading = paragraphs[n - 1][1] if n else ""
         heading_cite = citation_in(heading) if heading and _HEADING.match(heading) and len(heading) < 200 else None

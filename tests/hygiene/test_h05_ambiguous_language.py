@@ -224,3 +224,9 @@ def test_near_miss_a_vague_word_defined_where_it_stands_has_one_reading(tmp_path
 def test_evaluation_words_of_procurement_and_translation_are_vague(tmp_path, phrase):
     hits = _with(tmp_path, f"PASS if agreement.md {phrase}. FAIL if it does not.")
     assert hits and all(f.item == "H05" for f in hits)
+
+
+def test_a_manner_of_taste_in_reported_speech_still_grades_how_it_is_said(tmp_path):
+    hits = _with(tmp_path, "PASS if client-email.md tells the client that the covenant changed, each change explained "
+                           "in a fitting manner. FAIL if it does not.", index=2)
+    assert [f.item for f in hits] == ["H05"]

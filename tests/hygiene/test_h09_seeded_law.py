@@ -183,3 +183,12 @@ def test_placeholders_are_told_from_real_values():
 def test_statute_quoted_in_guillemets_or_german_quotes_is_a_passage_of_law(open_, close):
     text = f"# Nota\n\nla ley, C.R.S. § 8-2-113(2)(a), dice: {open_}{STATUTE}{close}\n"
     assert [cite for _, _, cite in law_passages(text)] == ["C.R.S. § 8-2-113(2)(a)"]
+
+
+def test_a_statute_quoted_in_an_xml_export_is_found_though_attributes_carry_quotation_marks():
+    xml = ('<?xml version="1.0" encoding="UTF-8"?>\n<flowdowns contractor="Acme, LLC">\n  <flowdown state="CO">\n'
+           "    <citation>C.R.S. § 8-2-113(8)(a)</citation>\n    <clauseText>\"An employer shall not present to a "
+           "worker as a term of employment any covenant that is void under this section.\"</clauseText>\n"
+           "  </flowdown>\n</flowdowns>\n")
+    [(offset, body, cite)] = law_passages(xml)
+    assert body.startswith("An employer shall not") and cite == "C.R.S. § 8-2-113(8)(a)" and xml[offset] == '"'
