@@ -9771,15 +9771,6 @@ def h01_r10_nested_attachment(env: Path, task: str) -> None:
     write_doc(env, task, "correspondence/fw-fw-reviewer-key.eml", eml)
 
 
-@plant("ho-h01-r10-criterion-in-utf16-notepad-file", "H01", SD,
-       "A reviewer's Notepad file, documents/qa/notes-for-judge.txt, saved as 'Unicode' (UTF-16 LE with a byte-order "
-       "mark, CRLF), holds the file-memo criterion's match_criteria under the heading 'What the judge checks'.")
-def h01_r10_utf16_notes(env: Path, task: str) -> None:
-    text = _match(env, task, "rationale-memo-superseded")
-    write_doc(env, task, "qa/notes-for-judge.txt", _r10_notepad_utf16(
-        "Ellery / Maplestone - notes for judge calibration\n\nWhat the judge checks (rationale.md):\n\n" + text + "\n"))
-
-
 @near_miss("ho-h01-nm-r10-past-performance-questionnaire", "H01", NE,
            "A completed past-performance questionnaire on Granite Peak's federal warehouse-automation service "
            "contract, documents/contracts/ppq-granite-peak.md, rates quality, schedule and management on the CPARS "
@@ -10100,39 +10091,6 @@ def h04_nm_r10_turkish_id(env: Path, task: str) -> None:
 # --- H05 ambiguous grading language (tenth round) --------------------------------------------------------------------
 
 
-@plant("ho-h05-r10-technically-acceptable", "H05", CA,
-       "The customer-clause criterion, written by the government-contracts team in evaluation language, passes a "
-       "customer covenant that 'is technically acceptable and' bars only soliciting.")
-def h05_r10_technically_acceptable(env: Path, task: str) -> None:
-    _reword(env, task, "customer-clause-solicit-only", "PASS if the customer covenant in washington-covenant-form.md "
-            "bars only", "PASS if the customer covenant in washington-covenant-form.md is technically acceptable and "
-            "bars only")
-
-
-@plant("ho-h05-r10-prudent-advice", "H05", TB,
-       "The cover-email criterion, reworded by the ERISA team, passes an email that 'gives prudent advice and' "
-       "explains the two thresholds.")
-def h05_r10_prudent(env: Path, task: str) -> None:
-    _reword(env, task, "client-email-thresholds", "PASS if client-email.md explains",
-            "PASS if client-email.md gives prudent advice and explains")
-
-
-@plant("ho-h05-r10-usual-and-customary", "H05", CI,
-       "The notice-timing criterion asks that the notice be dated 'in the usual and customary manner' instead of on "
-       "the day the agreement is signed.")
-def h05_r10_usual_customary(env: Path, task: str) -> None:
-    _reword(env, task, "notice-at-signing", "is dated the day the agreement is signed",
-            "is dated in the usual and customary manner")
-
-
-@plant("ho-h05-r10-machine-translated-fitting-manner", "H05", AM,
-       "The client-note criterion, machine-translated for the Istanbul reviewers and back, asks that each change be "
-       "explained 'in a fitting manner' instead of with its reason under La. R.S. 23:921.")
-def h05_r10_fitting(env: Path, task: str) -> None:
-    _reword(env, task, "client-note-changes", "each with its reason under La. R.S. 23:921",
-            "each explained in a fitting manner")
-
-
 @near_miss("ho-h05-nm-r10-and-or-inside-quoted-tier-name", "H05", TB,
            "An enrolment guide is added, and a new criterion asks the cover email to say that Riley's coverage in the "
            "plan's \"Employee and/or Dependants\" tier begins on February 1, 2027 (the first of the month after 30 "
@@ -10244,18 +10202,6 @@ def h07_r10_mixed_encoding(env: Path, task: str) -> None:
             continue
         raise AssertionError(f"site log still decodes as {enc}")
     write_doc(env, task, "field/site-log.txt", data)
-
-
-@plant("ho-h07-r10-sam-xml-with-raw-ampersand", "H07", NE,
-       "Granite Peak's SAM.gov entity record, documents/contracts/sam-entity.xml, was hand-edited: its DBA name "
-       "'Granite Peak Robotics & Automation Services' carries a raw '&', so the XML is not well-formed.")
-def h07_r10_xml_ampersand(env: Path, task: str) -> None:
-    write_doc(env, task, "contracts/sam-entity.xml", (
-        '<?xml version="1.0" encoding="UTF-8"?>\n<entityRegistration>\n'
-        '  <legalBusinessName>Granite Peak Robotics, Inc.</legalBusinessName>\n'
-        '  <dbaName>Granite Peak Robotics & Automation Services</dbaName>\n'
-        '  <cageCode>8R4T2</cageCode>\n  <registrationStatus>Active</registrationStatus>\n'
-        '</entityRegistration>\n'))
 
 
 @plant("ho-h07-r10-front-matter-colon-breaks-yaml", "H07", TB,
@@ -10417,18 +10363,6 @@ def h09_r10_image_scan(env: Path, task: str) -> None:
         seeded(t, "820 ILCS 90/20")["file"] = "documents/scans/illinois-statute-excerpt-scan.pdf"
 
 
-@plant("ho-h09-r10-undeclared-quote-in-xml-flowdown", "H09", TB,
-       "The contracts team's state flow-down export, documents/contracts/state-flowdowns.xml, quotes C.R.S. § "
-       "8-2-113(8)(a) in quotation marks inside a <clauseText> element; no seeded_law entry of this task declares it.")
-def h09_r10_xml_flowdown(env: Path, task: str) -> None:
-    write_doc(env, task, "contracts/state-flowdowns.xml", (
-        '<?xml version="1.0" encoding="UTF-8"?>\n<flowdowns contractor="Aspenline Payments, LLC">\n'
-        '  <flowdown state="CO">\n    <citation>C.R.S. § 8-2-113(8)(a)</citation>\n'
-        '    <clauseText>"An employer shall not enter into, present to a worker or prospective worker as a term of '
-        'employment, or attempt to enforce any covenant that is void under this section."</clauseText>\n'
-        '    <appliesTo>All Colorado hires on the payments program</appliesTo>\n  </flowdown>\n</flowdowns>\n'))
-
-
 @plant("ho-h09-r10-effective-date-in-arabic-indic-digits", "H09", AM,
        "The seeded entry for La. R.S. 23:921(A)(2) was re-keyed by the Dubai office: its effective_date reads "
        "'١٩٩٩-٠٨-١٥' in Arabic-Indic digits, not an ISO date in ASCII digits.",
@@ -10456,57 +10390,7 @@ def h09_nm_r10_plan_quote(env: Path, task: str) -> None:
         "Halden Marine Supply Co. Health Plan, Claims Administrator\n"))
 
 
-@near_miss("ho-h09-nm-r10-far-clause-matrix-citations-only", "H09", NE,
-           "Granite Peak's FAR/DFARS clause matrix for its federal maintenance contract, documents/contracts/"
-           "clause-matrix.md, lists clause numbers, titles and dates in a Markdown table without quoting any text.",
-           "H09 asks that every planted excerpt of law be declared; a table of clause numbers and titles quotes no "
-           "text of law, so there is no excerpt to declare.")
-def h09_nm_r10_clause_matrix(env: Path, task: str) -> None:
-    write_doc(env, task, "contracts/clause-matrix.md", (
-        "# Clause matrix: contract 47QSWA23D0031, task order 0004\n\n"
-        "| Clause | Title | Date | Flow down to subcontracts? |\n|---|---|---|---|\n"
-        "| FAR 52.204-21 | Basic Safeguarding of Covered Contractor Information Systems | NOV 2021 | Yes |\n"
-        "| FAR 52.222-50 | Combating Trafficking in Persons | NOV 2021 | Yes |\n"
-        "| FAR 52.222-55 | Minimum Wages for Contractor Workers Under Executive Order 14026 | JAN 2022 | Yes |\n"
-        "| DFARS 252.204-7012 | Safeguarding Covered Defense Information and Cyber Incident Reporting | MAY 2024 | "
-        "Yes |\n"))
-
-
 # --- H10 temporal consistency (tenth round) --------------------------------------------------------------------------
-
-
-@plant("ho-h10-r10-arabic-letter-dated-after-as-of", "H10", AM,
-       "A letter from Bayou Crest's Dubai liaison, documents/dubai/risala.md, is dated 'دبي في ٢٠٢٦/١٠/٣٠' (30 October "
-       "2026 in Arabic-Indic digits), eleven days after as_of 2026-10-19, and reports that the repaired agreement "
-       "has already reached the office.")
-def h10_r10_arabic_letter(env: Path, task: str) -> None:
-    date = "2026/10/30".translate(_R10_ARABIC_DIGITS)
-    write_doc(env, task, "dubai/risala.md", (
-        f"# رسالة\n\nدبي في {date}\n\n"
-        "السيدة ميريام أوكافور المحترمة،\n\n"
-        "نؤكد أننا استلمنا اليوم نسخة من الاتفاقية المعدلة الخاصة بالسيد أفيري فونتينو، وسنحفظها في ملف الموظف.\n\n"
-        "مع التحية،\nمكتب الاتصال، بايو كريست\n"))
-
-
-@plant("ho-h10-r10-hindi-letter-devanagari-date-after-as-of", "H10", NE,
-       "A Hindi letter from Granite Peak's Pune support office, documents/pune/patra.md, is dated 'पुणे, २० नवंबर २०२६' "
-       "(20 November 2026, Devanagari digits), after as_of 2026-11-16, and says Morgan signed the renewal the day "
-       "before.")
-def h10_r10_hindi_letter(env: Path, task: str) -> None:
-    write_doc(env, task, "pune/patra.md", (
-        "# पत्र\n\nपुणे, २० नवंबर २०२६\n\n"
-        "प्रिय मिरियम जी,\n\n"
-        "सूचित किया जाता है कि मॉर्गन टैलिस ने कल, १९ नवंबर २०२६ को, नवीनीकृत समझौते पर हस्ताक्षर कर दिए हैं। "
-        "हस्ताक्षरित प्रति हमारे पास सुरक्षित है।\n\n"
-        "सादर,\nसहायता कार्यालय, ग्रेनाइट पीक रोबोटिक्स, पुणे\n"))
-
-
-@plant("ho-h10-r10-vietnamese-today-in-instructions", "H10", TB,
-       "A line from the Hanoi office added to the instructions says, in Vietnamese, 'Hôm nay là ngày 12 tháng 11 năm "
-       "2026' (today is 12 November 2026), while as_of and the HR request say 2026-11-09.")
-def h10_r10_vietnamese_today(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        instructions_add(t, "Ghi chú của văn phòng Hà Nội: Hôm nay là ngày 12 tháng 11 năm 2026.")
 
 
 @plant("ho-h10-r10-indonesian-dateline-after-as-of", "H10", CI,
@@ -10665,15 +10549,6 @@ def h12_r10_paths_only(env: Path, task: str) -> None:
             "contains a file path.")
 
 
-@plant("ho-h12-r10-instructions-ask-cover-paragraph-in-notice", "H12", TB,
-       "The instructions ask that vandermeer-noncompete-notice.md open with a short cover paragraph to Noor Haddad "
-       "explaining which of the two salary thresholds applies to Riley: client advice inside the operative notice.")
-def h12_r10_cover_paragraph(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        instructions_add(t, "Begin vandermeer-noncompete-notice.md with a short cover paragraph to Noor Haddad "
-                            "explaining which of Colorado's two salary thresholds applies to Riley and why.")
-
-
 @near_miss("ho-h12-nm-r10-translation-notes-routed-to-client-email", "H12", CI,
            "The instructions add that any Vietnamese translation note for Sierrafold's Hanoi reviewers goes in "
            "client-email.md, and that the agreement and the notice carry no translator's notes.",
@@ -10699,31 +10574,6 @@ def h12_nm_r10_forbid_mt(env: Path, task: str) -> None:
 # --- H13 synthetic data and secrets (tenth round) --------------------------------------------------------------------
 
 
-@plant("ho-h13-r10-tc-kimlik-in-turkish-hr-record", "H13", CA,
-       "A Turkish personnel record from Halden's Istanbul distributor, documents/istanbul/personel-kaydi.md, gives a "
-       "warehouse lead's T.C. Kimlik No with valid check digits and her date of birth.")
-def h13_r10_tc_kimlik(env: Path, task: str) -> None:
-    number = _r10_tc_kimlik("384917265")
-    write_doc(env, task, "istanbul/personel-kaydi.md", (
-        "# Personel kaydı\n\n"
-        "- Ad soyad: Elif Karaca\n"
-        f"- T.C. Kimlik No: {number}\n"
-        "- Doğum tarihi: 14.03.1991\n"
-        "- Görev: Depo sorumlusu, Tuzla\n"
-        "- İşe giriş: 01.09.2022\n"))
-
-
-@plant("ho-h13-r10-indonesian-nik-in-employee-data", "H13", CI,
-       "An employee data sheet from Sierrafold's Jakarta office, documents/jakarta/data-karyawan.md, gives an "
-       "engineer's 16-digit NIK (Nomor Induk Kependudukan) in its real structure: Jakarta Selatan region code, "
-       "birth date coded for a woman, serial.")
-def h13_r10_nik(env: Path, task: str) -> None:
-    write_doc(env, task, "jakarta/data-karyawan.md", (
-        "# Data karyawan\n\n"
-        "| Nama | NIK | Jabatan | Tanggal masuk |\n|---|---|---|---|\n"
-        "| Dewi Anggraini | 3174055208910003 | Insinyur firmware | 2025-02-03 |\n"))
-
-
 @plant("ho-h13-r10-sam-api-key-in-lookup-script", "H13", NE,
        "The contracts team's SAM.gov lookup script, documents/contracts/tools/sam_lookup.py, carries a live-looking "
        "40-character api.data.gov key for the SAM entity API.")
@@ -10737,29 +10587,6 @@ def h13_r10_sam_key(env: Path, task: str) -> None:
         '    url = f"https://api.sam.gov/entity-information/v3/entities?api_key={SAM_API_KEY}&ueiSAM={uei}"\n'
         "    with urllib.request.urlopen(url) as resp:\n"
         "        return json.load(resp)\n"))
-
-
-@plant("ho-h13-r10-gmail-address-in-utf16-notepad-note", "H13", SD,
-       "A recruiter's Notepad note saved as 'Unicode' (UTF-16 LE), documents/notes/ellery-contact.txt, gives Jordan's "
-       "personal address on a live webmail domain, jordan.ellery.chi@gmail.com (UTF-16, so a byte-level search "
-       "for the domain misses it).")
-def h13_r10_utf16_gmail(env: Path, task: str) -> None:
-    write_doc(env, task, "notes/ellery-contact.txt", _r10_notepad_utf16(
-        "Jordan Ellery - contact for the offer packet\n"
-        "Work: jordan.ellery@example.com\n"
-        "Personal (preferred until start): jordan.ellery.chi@gmail.com\n"))
-
-
-@plant("ho-h13-r10-uae-mobile-in-arabic-indic-digits", "H13", AM,
-       "The Dubai liaison's contact card, documents/dubai/jihat-ittisal.md, gives a UAE mobile number written in "
-       "Arabic-Indic digits, +٩٧١ ٥٠ ٤٨٢ ٧٣١٩: a real-looking phone number outside the fictional range.")
-def h13_r10_uae_mobile(env: Path, task: str) -> None:
-    number = "+971 50 482 7319".translate(_R10_ARABIC_DIGITS)
-    write_doc(env, task, "dubai/jihat-ittisal.md", (
-        "# جهة الاتصال\n\n"
-        "الاسم: سلمى الحمادي\n"
-        "المنصب: منسقة الموارد البشرية، مكتب دبي\n"
-        f"الهاتف المتحرك: {number}\n"))
 
 
 @plant("ho-h13-r10-health-plan-member-phi-in-eob", "H13", TB,
@@ -10795,18 +10622,6 @@ def h13_nm_r10_masked_aadhaar(env: Path, task: str) -> None:
         "# KYC note: Bengaluru contractor onboarding\n\n"
         "- Name: Contractor 7 (see vendor file)\n- Aadhaar: XXXX XXXX 4821 (masked Aadhaar)\n"
         "- Verified by: vendor management, 2026-09-30\n"))
-
-
-@near_miss("ho-h13-nm-r10-fictional-phone-in-arabic-indic-digits", "H13", AM,
-           "The Dubai office's note for the Baton Rouge team, documents/dubai/mulahaza.md, gives the Baton Rouge "
-           "office's number in Arabic-Indic digits, (٢٢٥) ٥٥٥-٠١٤٢.",
-           "H13 allows phone numbers in the fictional 555-01xx range; (٢٢٥) ٥٥٥-٠١٤٢ is (225) 555-0142 written in "
-           "Arabic-Indic digits.")
-def h13_nm_r10_arabic_fictional_phone(env: Path, task: str) -> None:
-    number = "(225) 555-0142".translate(_R10_ARABIC_DIGITS)
-    write_doc(env, task, "dubai/mulahaza.md", (
-        "# ملاحظة\n\n"
-        f"للتواصل مع مكتب باتون روج: {number}\n"))
 
 
 # --- FAM family consistency (tenth round) ----------------------------------------------------------------------------

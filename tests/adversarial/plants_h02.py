@@ -12,7 +12,7 @@ from xml.sax.saxutils import escape
 from .cases import near_miss, plant
 from .edits import (_PKG_REL, _XML, _zip, append_doc, docx_bytes, edit_doc, email, read_doc, replace_text, task_json,
                     write_doc, xlsx_bytes)
-from .heldout import _r9_odt  # the ninth round's document writers
+from .heldout import _r9_odt  # the later rounds' document writers
 
 NE, TB, SD = "matrix-narrow-edit", "matrix-threshold-between", "matrix-signing-date-law"
 CA, AM, CI = "matrix-client-alert-refresh", "matrix-adverse-memo-repair", "matrix-california-invention-notice"

@@ -355,3 +355,36 @@ def h05_r9_customary(env: Path, task: str) -> None:
 def h05_nm_r9_timely_defined(env: Path, task: str) -> None:
     _reword(env, task, "notice-at-signing", "is dated the day the agreement is signed",
             "is timely, meaning dated the same day the agreement is signed,")
+
+
+@plant("h05-r10-technically-acceptable", "H05", CA,
+       "The customer-clause criterion, written by the government-contracts team in evaluation language, passes a "
+       "customer covenant that 'is technically acceptable and' bars only soliciting.")
+def h05_r10_technically_acceptable(env: Path, task: str) -> None:
+    _reword(env, task, "customer-clause-solicit-only", "PASS if the customer covenant in washington-covenant-form.md "
+            "bars only", "PASS if the customer covenant in washington-covenant-form.md is technically acceptable and "
+            "bars only")
+
+
+@plant("h05-r10-prudent-advice", "H05", TB,
+       "The cover-email criterion, reworded by the ERISA team, passes an email that 'gives prudent advice and' "
+       "explains the two thresholds.")
+def h05_r10_prudent(env: Path, task: str) -> None:
+    _reword(env, task, "client-email-thresholds", "PASS if client-email.md explains",
+            "PASS if client-email.md gives prudent advice and explains")
+
+
+@plant("h05-r10-machine-translated-fitting-manner", "H05", AM,
+       "The client-note criterion, machine-translated for the Istanbul reviewers and back, asks that each change be "
+       "explained 'in a fitting manner' instead of with its reason under La. R.S. 23:921.")
+def h05_r10_fitting(env: Path, task: str) -> None:
+    _reword(env, task, "client-note-changes", "each with its reason under La. R.S. 23:921",
+            "each explained in a fitting manner")
+
+
+@plant("h05-r10-usual-and-customary", "H05", CI,
+       "The notice-timing criterion asks that the notice be dated 'in the usual and customary manner' instead of on "
+       "the day the agreement is signed.")
+def h05_r10_usual_customary(env: Path, task: str) -> None:
+    _reword(env, task, "notice-at-signing", "is dated the day the agreement is signed",
+            "is dated in the usual and customary manner")

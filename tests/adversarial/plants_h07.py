@@ -10,7 +10,7 @@ from pathlib import Path
 from .cases import near_miss, plant
 from .edits import (docx_bytes, doc, email, instructions_add, read_doc, remove_doc, replace_text, task_json,
                     write_doc, xlsx_bytes, zip_without)
-from .heldout import _r9_docx  # the ninth round's document writers
+from .heldout import _r9_docx  # the later rounds' document writers
 
 NE, TB, SD = "matrix-narrow-edit", "matrix-threshold-between", "matrix-signing-date-law"
 CA, AM, CI = "matrix-client-alert-refresh", "matrix-adverse-memo-repair", "matrix-california-invention-notice"
@@ -356,3 +356,15 @@ def h07_r9_docm(env: Path, task: str) -> None:
         "BAYOU CREST ENVIRONMENTAL, L.L.C. - HR POLICIES (extract)",
         "Field crews must complete the site-safety briefing before each assignment.",
     ], macro=True))
+
+
+@plant("h07-r10-sam-xml-with-raw-ampersand", "H07", NE,
+       "Granite Peak's SAM.gov entity record, documents/contracts/sam-entity.xml, was hand-edited: its DBA name "
+       "'Granite Peak Robotics & Automation Services' carries a raw '&', so the XML is not well-formed.")
+def h07_r10_xml_ampersand(env: Path, task: str) -> None:
+    write_doc(env, task, "contracts/sam-entity.xml", (
+        '<?xml version="1.0" encoding="UTF-8"?>\n<entityRegistration>\n'
+        '  <legalBusinessName>Granite Peak Robotics, Inc.</legalBusinessName>\n'
+        '  <dbaName>Granite Peak Robotics & Automation Services</dbaName>\n'
+        '  <cageCode>8R4T2</cageCode>\n  <registrationStatus>Active</registrationStatus>\n'
+        '</entityRegistration>\n'))

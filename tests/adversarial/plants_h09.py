@@ -10,7 +10,7 @@ from pathlib import Path
 from .cases import near_miss, plant
 from .edits import (append_doc, docx_bytes, edit_doc, email, load_task, read_doc, replace_text, seeded, task_json,
                     write_doc)
-from .heldout import _r9_odt, _r9_rtf  # the ninth round's document writers
+from .heldout import _r9_odt, _r9_rtf  # the later rounds' document writers
 
 NE, TB, SD = "matrix-narrow-edit", "matrix-threshold-between", "matrix-signing-date-law"
 CA, AM, CI = "matrix-client-alert-refresh", "matrix-adverse-memo-repair", "matrix-california-invention-notice"
@@ -425,3 +425,31 @@ def h09_nm_r9_declared_odt(env: Path, task: str) -> None:
                                 "the excerpt in documents/louisiana-statute-excerpt.md and the OpenAgreements library "
                                 "at commit 33c9f4a (practice-guides/non-compete/us/louisiana.md, footnote rs-23921-c)",
         })
+
+
+@plant("h09-r10-undeclared-quote-in-xml-flowdown", "H09", TB,
+       "The contracts team's state flow-down export, documents/contracts/state-flowdowns.xml, quotes C.R.S. § "
+       "8-2-113(8)(a) in quotation marks inside a <clauseText> element; no seeded_law entry of this task declares it.")
+def h09_r10_xml_flowdown(env: Path, task: str) -> None:
+    write_doc(env, task, "contracts/state-flowdowns.xml", (
+        '<?xml version="1.0" encoding="UTF-8"?>\n<flowdowns contractor="Aspenline Payments, LLC">\n'
+        '  <flowdown state="CO">\n    <citation>C.R.S. § 8-2-113(8)(a)</citation>\n'
+        '    <clauseText>"An employer shall not enter into, present to a worker or prospective worker as a term of '
+        'employment, or attempt to enforce any covenant that is void under this section."</clauseText>\n'
+        '    <appliesTo>All Colorado hires on the payments program</appliesTo>\n  </flowdown>\n</flowdowns>\n'))
+
+
+@near_miss("h09-nm-r10-far-clause-matrix-citations-only", "H09", NE,
+           "Granite Peak's FAR/DFARS clause matrix for its federal maintenance contract, documents/contracts/"
+           "clause-matrix.md, lists clause numbers, titles and dates in a Markdown table without quoting any text.",
+           "H09 asks that every planted excerpt of law be declared; a table of clause numbers and titles quotes no "
+           "text of law, so there is no excerpt to declare.")
+def h09_nm_r10_clause_matrix(env: Path, task: str) -> None:
+    write_doc(env, task, "contracts/clause-matrix.md", (
+        "# Clause matrix: contract 47QSWA23D0031, task order 0004\n\n"
+        "| Clause | Title | Date | Flow down to subcontracts? |\n|---|---|---|---|\n"
+        "| FAR 52.204-21 | Basic Safeguarding of Covered Contractor Information Systems | NOV 2021 | Yes |\n"
+        "| FAR 52.222-50 | Combating Trafficking in Persons | NOV 2021 | Yes |\n"
+        "| FAR 52.222-55 | Minimum Wages for Contractor Workers Under Executive Order 14026 | JAN 2022 | Yes |\n"
+        "| DFARS 252.204-7012 | Safeguarding Covered Defense Information and Cyber Incident Reporting | MAY 2024 | "
+        "Yes |\n"))

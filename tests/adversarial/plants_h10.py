@@ -10,6 +10,7 @@ from pathlib import Path
 from .cases import near_miss, plant
 from .edits import (append_doc, criterion, edit_doc, email, instructions_add, replace_text, reword, seeded, task_json,
                     write_doc, xlsx_bytes)
+from .heldout import _R10_ARABIC_DIGITS  # the later rounds' document writers
 
 NE, TB, SD = "matrix-narrow-edit", "matrix-threshold-between", "matrix-signing-date-law"
 CA, AM, CI = "matrix-client-alert-refresh", "matrix-adverse-memo-repair", "matrix-california-invention-notice"
@@ -512,3 +513,37 @@ def h10_c9_dutch_signing(env: Path, task: str) -> None:
     with task_json(env, task) as t:
         instructions_add(t, "Opmerking van het kantoor in Amsterdam: Avery Fontenot ondertekent de overeenkomst op "
                             "9 november 2026.")
+
+
+@plant("h10-r10-arabic-letter-dated-after-as-of", "H10", AM,
+       "A letter from Bayou Crest's Dubai liaison, documents/dubai/risala.md, is dated 'دبي في ٢٠٢٦/١٠/٣٠' (30 October "
+       "2026 in Arabic-Indic digits), eleven days after as_of 2026-10-19, and reports that the repaired agreement "
+       "has already reached the office.")
+def h10_r10_arabic_letter(env: Path, task: str) -> None:
+    date = "2026/10/30".translate(_R10_ARABIC_DIGITS)
+    write_doc(env, task, "dubai/risala.md", (
+        f"# رسالة\n\nدبي في {date}\n\n"
+        "السيدة ميريام أوكافور المحترمة،\n\n"
+        "نؤكد أننا استلمنا اليوم نسخة من الاتفاقية المعدلة الخاصة بالسيد أفيري فونتينو، وسنحفظها في ملف الموظف.\n\n"
+        "مع التحية،\nمكتب الاتصال، بايو كريست\n"))
+
+
+@plant("h10-r10-hindi-letter-devanagari-date-after-as-of", "H10", NE,
+       "A Hindi letter from Granite Peak's Pune support office, documents/pune/patra.md, is dated 'पुणे, २० नवंबर २०२६' "
+       "(20 November 2026, Devanagari digits), after as_of 2026-11-16, and says Morgan signed the renewal the day "
+       "before.")
+def h10_r10_hindi_letter(env: Path, task: str) -> None:
+    write_doc(env, task, "pune/patra.md", (
+        "# पत्र\n\nपुणे, २० नवंबर २०२६\n\n"
+        "प्रिय मिरियम जी,\n\n"
+        "सूचित किया जाता है कि मॉर्गन टैलिस ने कल, १९ नवंबर २०२६ को, नवीनीकृत समझौते पर हस्ताक्षर कर दिए हैं। "
+        "हस्ताक्षरित प्रति हमारे पास सुरक्षित है।\n\n"
+        "सादर,\nसहायता कार्यालय, ग्रेनाइट पीक रोबोटिक्स, पुणे\n"))
+
+
+@plant("h10-r10-vietnamese-today-in-instructions", "H10", TB,
+       "A line from the Hanoi office added to the instructions says, in Vietnamese, 'Hôm nay là ngày 12 tháng 11 năm "
+       "2026' (today is 12 November 2026), while as_of and the HR request say 2026-11-09.")
+def h10_r10_vietnamese_today(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "Ghi chú của văn phòng Hà Nội: Hôm nay là ngày 12 tháng 11 năm 2026.")

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from .cases import near_miss, plant
 from .edits import edit_doc, email, read_doc, replace_text, task_json, write_doc
-from .heldout import _r9_odt  # the ninth round's document writers
+from .heldout import _r9_odt  # the later rounds' document writers
 
 NE, TB, SD = "matrix-narrow-edit", "matrix-threshold-between", "matrix-signing-date-law"
 CA, AM, CI = "matrix-client-alert-refresh", "matrix-adverse-memo-repair", "matrix-california-invention-notice"

@@ -583,3 +583,12 @@ def h12_r9_cover_sheet(env: Path, task: str) -> None:
                             "vandermeer-covenant-agreement.md for Noor, summarising why the non-compete was left out "
                             "(the salary against the two thresholds and the penalty risk); HR removes the cover sheet "
                             "before Riley signs.")
+
+
+@plant("h12-r10-instructions-ask-cover-paragraph-in-notice", "H12", TB,
+       "The instructions ask that vandermeer-noncompete-notice.md open with a short cover paragraph to Noor Haddad "
+       "explaining which of the two salary thresholds applies to Riley: client advice inside the operative notice.")
+def h12_r10_cover_paragraph(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "Begin vandermeer-noncompete-notice.md with a short cover paragraph to Noor Haddad "
+                            "explaining which of Colorado's two salary thresholds applies to Riley and why.")

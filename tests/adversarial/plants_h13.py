@@ -14,7 +14,8 @@ from xml.sax.saxutils import escape
 from .cases import near_miss, plant
 from .edits import (_PKG_REL, _XML, _zip, append_doc, docx_bytes, edit_doc, seeded, task_json, write_doc,
                     xlsx_bytes)
-from .heldout import _r9_cpf, _r9_docx, _r9_pptx_with_link  # the ninth round's document writers
+from .heldout import (_R10_ARABIC_DIGITS, _r9_cpf, _r9_docx, _r9_pptx_with_link,  # the later rounds' document writers
+                      _r10_notepad_utf16, _r10_tc_kimlik)
 
 NE, TB, SD = "matrix-narrow-edit", "matrix-threshold-between", "matrix-signing-date-law"
 CA, AM, CI = "matrix-client-alert-refresh", "matrix-adverse-memo-repair", "matrix-california-invention-notice"
@@ -670,3 +671,63 @@ def h13_r9_cpf(env: Path, task: str) -> None:
         f"- CPF: {_r9_cpf('418725936')}\n"
         "- Cargo: Analista de risco de comerciantes (cedida à Aspenline Payments, LLC, Denver)\n"
         "- E-mail: rafaela.lins@example.com\n"))
+
+
+@plant("h13-r10-tc-kimlik-in-turkish-hr-record", "H13", CA,
+       "A Turkish personnel record from Halden's Istanbul distributor, documents/istanbul/personel-kaydi.md, gives a "
+       "warehouse lead's T.C. Kimlik No with valid check digits and her date of birth.")
+def h13_r10_tc_kimlik(env: Path, task: str) -> None:
+    number = _r10_tc_kimlik("384917265")
+    write_doc(env, task, "istanbul/personel-kaydi.md", (
+        "# Personel kaydı\n\n"
+        "- Ad soyad: Elif Karaca\n"
+        f"- T.C. Kimlik No: {number}\n"
+        "- Doğum tarihi: 14.03.1991\n"
+        "- Görev: Depo sorumlusu, Tuzla\n"
+        "- İşe giriş: 01.09.2022\n"))
+
+
+@plant("h13-r10-indonesian-nik-in-employee-data", "H13", CI,
+       "An employee data sheet from Sierrafold's Jakarta office, documents/jakarta/data-karyawan.md, gives an "
+       "engineer's 16-digit NIK (Nomor Induk Kependudukan) in its real structure: Jakarta Selatan region code, "
+       "birth date coded for a woman, serial.")
+def h13_r10_nik(env: Path, task: str) -> None:
+    write_doc(env, task, "jakarta/data-karyawan.md", (
+        "# Data karyawan\n\n"
+        "| Nama | NIK | Jabatan | Tanggal masuk |\n|---|---|---|---|\n"
+        "| Dewi Anggraini | 3174055208910003 | Insinyur firmware | 2025-02-03 |\n"))
+
+
+@plant("h13-r10-gmail-address-in-utf16-notepad-note", "H13", SD,
+       "A recruiter's Notepad note saved as 'Unicode' (UTF-16 LE), documents/notes/ellery-contact.txt, gives Jordan's "
+       "personal address on a live webmail domain, jordan.ellery.chi@gmail.com (UTF-16, so a byte-level search "
+       "for the domain misses it).")
+def h13_r10_utf16_gmail(env: Path, task: str) -> None:
+    write_doc(env, task, "notes/ellery-contact.txt", _r10_notepad_utf16(
+        "Jordan Ellery - contact for the offer packet\n"
+        "Work: jordan.ellery@example.com\n"
+        "Personal (preferred until start): jordan.ellery.chi@gmail.com\n"))
+
+
+@plant("h13-r10-uae-mobile-in-arabic-indic-digits", "H13", AM,
+       "The Dubai liaison's contact card, documents/dubai/jihat-ittisal.md, gives a UAE mobile number written in "
+       "Arabic-Indic digits, +٩٧١ ٥٠ ٤٨٢ ٧٣١٩: a real-looking phone number outside the fictional range.")
+def h13_r10_uae_mobile(env: Path, task: str) -> None:
+    number = "+971 50 482 7319".translate(_R10_ARABIC_DIGITS)
+    write_doc(env, task, "dubai/jihat-ittisal.md", (
+        "# جهة الاتصال\n\n"
+        "الاسم: سلمى الحمادي\n"
+        "المنصب: منسقة الموارد البشرية، مكتب دبي\n"
+        f"الهاتف المتحرك: {number}\n"))
+
+
+@near_miss("h13-nm-r10-fictional-phone-in-arabic-indic-digits", "H13", AM,
+           "The Dubai office's note for the Baton Rouge team, documents/dubai/mulahaza.md, gives the Baton Rouge "
+           "office's number in Arabic-Indic digits, (٢٢٥) ٥٥٥-٠١٤٢.",
+           "H13 allows phone numbers in the fictional 555-01xx range; (٢٢٥) ٥٥٥-٠١٤٢ is (225) 555-0142 written in "
+           "Arabic-Indic digits.")
+def h13_nm_r10_arabic_fictional_phone(env: Path, task: str) -> None:
+    number = "(225) 555-0142".translate(_R10_ARABIC_DIGITS)
+    write_doc(env, task, "dubai/mulahaza.md", (
+        "# ملاحظة\n\n"
+        f"للتواصل مع مكتب باتون روج: {number}\n"))
