@@ -10688,3 +10688,296 @@ def fam_r10_mt_instructions(env: Path, task: str) -> None:
 def fam_nm_r10_vietnamese_name(env: Path, task: str) -> None:
     name = load_task(env, task)["oafreeze"]["variables"]["name_c"]
     _r8_rename_everywhere(env, "v03", name, unicodedata.normalize("NFC", "Nguyễn Thị Ánh"))
+
+
+# === Companions of the tenth round (2026-12): new forms of classes the tenth round showed, written without reading the audit's code ===
+#
+# Each case below accompanies a class of defect that a tenth-round case showed, in a surface form that round did not use:
+# grading text and a finished answer in UTF-16 files of other extensions (a big-endian .csv, a little-endian .md), both
+# with their byte-order marks; documents dated after as_of in Persian digits on a Gregorian date and with a Turkish month
+# name; the instructions telling the agent in Arabic what "today" is; a phone number in Devanagari digits and an Aadhaar
+# number under its column in a CSV roster; a statute quoted inside an HTML research page; an XML export broken by a
+# stray '<'; a criterion graded by "commercially acceptable"; and instructions asking for a covering paragraph of advice
+# at the head of the operative agreement. The author read HYGIENE.md, TASKS.md, this module's later rounds and the
+# sample environment, and neither the audit's code nor its tests. The near-misses are legitimate material in the same
+# forms: a fictional 555-01xx number in Arabic-Indic digits, FAR/DFARS clause numbers in a compliance matrix, an Arabic
+# letter dated before as_of, and a well-formed XML export that carries a DOCTYPE.
+
+_C10_PERSIAN_DIGITS = str.maketrans("0123456789", "\u06f0\u06f1\u06f2\u06f3\u06f4\u06f5\u06f6\u06f7\u06f8\u06f9")
+
+
+def _c10_utf16(text: str, *, big_endian: bool) -> bytes:
+    """Text as UTF-16 with its byte-order mark (FE FF big-endian, FF FE little-endian) and CRLF line ends."""
+    text = text.replace("\r\n", "\n").replace("\n", "\r\n")
+    return (b"\xfe\xff" + text.encode("utf-16-be")) if big_endian else (b"\xff\xfe" + text.encode("utf-16-le"))
+
+
+def _c10_csv_text(rows: list[list[str]]) -> str:
+    buf = io.StringIO()
+    csv.writer(buf, lineterminator="\n").writerows(rows)
+    return buf.getvalue()
+
+
+_C10_VERHOEFF_D = [
+    [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [1, 2, 3, 4, 0, 6, 7, 8, 9, 5], [2, 3, 4, 0, 1, 7, 8, 9, 5, 6],
+    [3, 4, 0, 1, 2, 8, 9, 5, 6, 7], [4, 0, 1, 2, 3, 9, 5, 6, 7, 8], [5, 9, 8, 7, 6, 0, 4, 3, 2, 1],
+    [6, 5, 9, 8, 7, 1, 0, 4, 3, 2], [7, 6, 5, 9, 8, 2, 1, 0, 4, 3], [8, 7, 6, 5, 9, 3, 2, 1, 0, 4],
+    [9, 8, 7, 6, 5, 4, 3, 2, 1, 0]]
+_C10_VERHOEFF_P = [
+    [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [1, 5, 7, 6, 2, 8, 3, 0, 9, 4], [5, 8, 0, 3, 7, 9, 6, 1, 4, 2],
+    [8, 9, 1, 6, 0, 4, 3, 5, 2, 7], [9, 4, 5, 3, 1, 2, 6, 8, 7, 0], [4, 2, 8, 6, 5, 7, 3, 9, 0, 1],
+    [2, 7, 9, 3, 8, 0, 6, 4, 1, 5], [7, 0, 4, 6, 9, 1, 3, 2, 5, 8]]
+_C10_VERHOEFF_INV = [0, 4, 3, 2, 1, 5, 6, 7, 8, 9]
+
+
+def _c10_aadhaar(first11: str) -> str:
+    """A 12-digit Aadhaar number (first digit 2-9) with a valid Verhoeff check digit, written in groups of four."""
+    assert len(first11) == 11 and first11[0] in "23456789"
+    c = 0
+    for i, ch in enumerate(reversed(first11 + "0")):
+        c = _C10_VERHOEFF_D[c][_C10_VERHOEFF_P[i % 8][int(ch)]]
+    full = first11 + str(_C10_VERHOEFF_INV[c])
+    check = 0
+    for i, ch in enumerate(reversed(full)):
+        check = _C10_VERHOEFF_D[check][_C10_VERHOEFF_P[i % 8][int(ch)]]
+    assert check == 0
+    return " ".join(full[i:i + 4] for i in range(0, 12, 4))
+
+
+# --- H01 / H02 (companions of the tenth round) -----------------------------------------------------------------------
+
+
+@plant("ho-h01-c10-criterion-in-utf16-be-csv", "H01", TB,
+       "The proposal desk's evaluation sheet, documents/proposal/eval-sheet.csv, was exported by a Java reporting tool "
+       "as UTF-16 big-endian with its byte-order mark (FE FF); its 'Standard' cell for the cover email holds the "
+       "client-email-thresholds criterion's match_criteria word for word.")
+def h01_c10_utf16_be_csv(env: Path, task: str) -> None:
+    text = _match(env, task, "client-email-thresholds")
+    write_doc(env, task, "proposal/eval-sheet.csv", _c10_utf16(_c10_csv_text([
+        ["Ref", "Item", "Standard", "Reviewer"],
+        ["E-1", "Agreement for Riley", "Reviewed by the supervising partner", "M. Okafor"],
+        ["E-2", "Cover email to Aspenline", text, "M. Okafor"],
+        ["E-3", "File memo", "Reviewed by the supervising partner", "M. Okafor"],
+    ]), big_endian=True))
+
+
+@plant("ho-h02-c10-finished-partner-note-in-utf16-le-md", "H02", NE,
+       "A Markdown draft saved by Notepad as 'Unicode' (UTF-16 LE with its byte-order mark), documents/drafts/"
+       "tallis-section-5.md, is already the finished note to the partner: Section 5 void under C.R.S. § 8-2-113(2) "
+       "since $71,500 is below $130,014, the § 8-2-113(8)(a) violation and $5,000 penalty per worker plus actual "
+       "damages, and the decision asked for before November 23, 2026.")
+def h02_c10_utf16_le_md(env: Path, task: str) -> None:
+    write_doc(env, task, "drafts/tallis-section-5.md", _c10_utf16(
+        "# Morgan Tallis: Section 5\n\n"
+        "Miriam,\n\n"
+        "I have made your three edits. One thing before the agreement goes out: Section 5's non-compete is void for "
+        "Morgan Tallis under C.R.S. § 8-2-113(2), because the $71,500 salary is below the 2026 threshold of $130,014.\n\n"
+        "Presenting the void covenant to Morgan would itself violate C.R.S. § 8-2-113(8)(a) and expose Granite Peak to "
+        "a $5,000 penalty per worker plus actual damages.\n\n"
+        "Could you decide, before the agreement goes to Morgan Tallis on November 23, 2026, whether to delete "
+        "Section 5? I have left it in the draft as it stands.\n", big_endian=False))
+
+
+# --- H05 (companion of the tenth round) ------------------------------------------------------------------------------
+
+
+@plant("ho-h05-c10-commercially-acceptable-notice", "H05", TB,
+       "The notice criterion now passes a notice that is separate from the agreement 'and laid out in a commercially "
+       "acceptable fashion': a standard of taste a judge can read either way.")
+def h05_c10_commercially_acceptable(env: Path, task: str) -> None:
+    _reword(env, task, "notice-signed-before-acceptance", "is a document separate from the agreement with",
+            "is a document separate from the agreement, laid out in a commercially acceptable fashion, with")
+
+
+# --- H07 (companion of the tenth round) ------------------------------------------------------------------------------
+
+
+@plant("ho-h07-c10-xml-export-stray-less-than", "H07", NE,
+       "Granite Peak's SAM.gov entity export, documents/contracts/sam-entity.xml, has a hand-edited size-standard "
+       "element reading 'average annual receipts < $30.5M' with the '<' unescaped, so the file is not well-formed XML.")
+def h07_c10_stray_lt(env: Path, task: str) -> None:
+    write_doc(env, task, "contracts/sam-entity.xml", (
+        '<?xml version="1.0" encoding="UTF-8"?>\n'
+        '<entityRegistration exported="2026-10-28T11:02:00Z">\n'
+        '  <legalBusinessName>Granite Peak Robotics, Inc.</legalBusinessName>\n'
+        '  <cageCode>8R4T2</cageCode>\n'
+        '  <registrationStatus>Active</registrationStatus>\n'
+        '  <naics code="333922" primary="true">\n'
+        '    <sizeStandard>small business: average annual receipts < $30.5M</sizeStandard>\n'
+        '  </naics>\n'
+        '</entityRegistration>\n'))
+
+
+@near_miss("ho-h07-nm-c10-xml-export-with-doctype", "H07", NE,
+           "Granite Peak's SAM.gov entity export, documents/contracts/sam-entity.xml, is well-formed XML that opens "
+           "with a DOCTYPE declaration and an internal DTD subset, and escapes its '<' as '&lt;'.",
+           "H07 asks that documents parse in their format; an XML file with a DOCTYPE and an internal subset is "
+           "well-formed XML, names no missing file and is neither empty nor junk.")
+def h07_nm_c10_doctype(env: Path, task: str) -> None:
+    write_doc(env, task, "contracts/sam-entity.xml", (
+        '<?xml version="1.0" encoding="UTF-8"?>\n'
+        '<!DOCTYPE entityRegistration [\n'
+        '  <!ELEMENT entityRegistration (legalBusinessName, cageCode, registrationStatus, naics)>\n'
+        '  <!ATTLIST entityRegistration exported CDATA #IMPLIED>\n'
+        '  <!ELEMENT legalBusinessName (#PCDATA)>\n'
+        '  <!ELEMENT cageCode (#PCDATA)>\n'
+        '  <!ELEMENT registrationStatus (#PCDATA)>\n'
+        '  <!ELEMENT naics (sizeStandard)>\n'
+        '  <!ATTLIST naics code CDATA #REQUIRED primary (true|false) "false">\n'
+        '  <!ELEMENT sizeStandard (#PCDATA)>\n'
+        ']>\n'
+        '<entityRegistration exported="2026-10-28T11:02:00Z">\n'
+        '  <legalBusinessName>Granite Peak Robotics, Inc.</legalBusinessName>\n'
+        '  <cageCode>8R4T2</cageCode>\n'
+        '  <registrationStatus>Active</registrationStatus>\n'
+        '  <naics code="333922" primary="true">\n'
+        '    <sizeStandard>small business: average annual receipts &lt; $30.5M</sizeStandard>\n'
+        '  </naics>\n'
+        '</entityRegistration>\n'))
+
+
+# --- H09 (companion of the tenth round) ------------------------------------------------------------------------------
+
+
+@plant("ho-h09-c10-statute-quoted-in-html-research-page", "H09", AM,
+       "A research page saved from the firm's intranet, documents/research/la-rs-23-921-d.html, quotes La. R.S. "
+       "23:921(D) in a paragraph whose tags carry quoted attributes (class, data-cite, title); the task has no seeded-"
+       "law entry for it, so the planted law declares no citation, effective date or verification.")
+def h09_c10_html_statute(env: Path, task: str) -> None:
+    write_doc(env, task, "research/la-rs-23-921-d.html", (
+        '<!DOCTYPE html>\n<html lang="en">\n<head><meta charset="utf-8"><title>La. R.S. 23:921(D): competing '
+        'employment</title></head>\n<body>\n'
+        '<h1 class="page-title">Louisiana: who is &quot;carrying on&quot; a similar business</h1>\n'
+        '<p class="statute-quote" data-cite="La. R.S. 23:921(D)" title="Louisiana Revised Statutes">Subsection D '
+        'provides: <q cite="La. R.S. 23:921(D)">For the purposes of Subsections B and C, a person who becomes employed '
+        'by a competing business, regardless of whether or not that person is an owner or equity interest holder of '
+        'that competing business, may be deemed to be carrying on or engaging in a business similar to that of the '
+        'party having a contractual right to prevent that person from competing.</q></p>\n'
+        '<p class="note">Relevant to a salesperson who joins a competitor as an employee.</p>\n'
+        '</body>\n</html>\n'))
+
+
+# --- H10 (companions of the tenth round) -----------------------------------------------------------------------------
+
+
+@plant("ho-h10-c10-persian-digit-gregorian-dateline-after-as-of", "H10", CI,
+       "A letter from Sierrafold's Tehran liaison, documents/tehran/nameh.md, is dated 'تهران، ۲۰۲۶/۱۰/۲۰' (a "
+       "Gregorian date, 2026-10-20, in Persian digits), after as_of 2026-10-05, and acknowledges receiving Sasha's "
+       "signed agreement.")
+def h10_c10_persian_digits(env: Path, task: str) -> None:
+    date = "2026/10/20".translate(_C10_PERSIAN_DIGITS)
+    write_doc(env, task, "tehran/nameh.md", (
+        f"تهران، {date}\n\n"
+        "با سلام،\n\n"
+        "نسخه امضاشده قرارداد محرمانگی و واگذاری اختراعات خانم ساشا لیندگرن به همراه اطلاعیه بخش ۲۸۷۲ دریافت شد "
+        "و در پرونده کارکنان بایگانی گردید.\n\n"
+        "با احترام،\nدفتر رابط سییرافولد\n"))
+
+
+@plant("ho-h10-c10-turkish-month-name-dateline-after-as-of", "H10", TB,
+       "A memo from Aspenline's Istanbul office, documents/istanbul/not.md, is dated 'İstanbul, 20 Kasım 2026' "
+       "(20 November 2026), after as_of 2026-11-09, and records that Riley's signed agreement and notice arrived.")
+def h10_c10_turkish_month(env: Path, task: str) -> None:
+    write_doc(env, task, "istanbul/not.md", (
+        "İstanbul, 20 Kasım 2026\n\n"
+        "Konu: Riley Vandermeer: imzalı belgeler\n\n"
+        "Riley Vandermeer'in imzaladığı sözleşme ile ayrı bildirim bugün elimize ulaştı ve personel dosyasına "
+        "eklendi.\n\n"
+        "Aspenline İstanbul İnsan Kaynakları\n"))
+
+
+@plant("ho-h10-c10-arabic-today-in-instructions", "H10", SD,
+       "The instructions gain a note for the Dubai reviewers in Arabic saying 'اليوم هو 16 نوفمبر 2026' (today is "
+       "16 November 2026), while as_of is 2026-11-02.")
+def h10_c10_arabic_today(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "ملاحظة لزملائنا في مكتب دبي: اليوم هو 16 نوفمبر 2026، ويجب إرسال المسودات إلى "
+                            "مابلستون قبل نهاية هذا الأسبوع.")
+
+
+@near_miss("ho-h10-nm-c10-arabic-letter-before-as-of", "H10", CI,
+           "A request from Sierrafold's Dubai office, documents/dubai/risala.md, is dated 'دبي في ٢٨ سبتمبر ٢٠٢٦' "
+           "(28 September 2026, Arabic-Indic digits and an Arabic month name) and asks for a copy of Sasha's agreement "
+           "once it is drafted.",
+           "H10 wants the task's dates to tell one story; a letter dated before as_of 2026-10-05 that asks for a draft "
+           "not yet written is consistent with it.")
+def h10_nm_c10_arabic_before(env: Path, task: str) -> None:
+    date = "٢٨ سبتمبر ٢٠٢٦"
+    assert date.startswith("2".translate(_R10_ARABIC_DIGITS))
+    write_doc(env, task, "dubai/risala.md", (
+        f"دبي في {date}\n\n"
+        "إلى: المستشار العام، سييرافولد\n\n"
+        "نرجو إرسال نسخة من اتفاقية السرية والتنازل عن الاختراعات الخاصة بالسيدة ساشا ليندغرين عند الانتهاء من "
+        "إعدادها، لنطلع عليها قبل التوقيع.\n\n"
+        "مع التحية،\nمكتب دبي\n"))
+
+
+# --- H12 (companion of the tenth round) ------------------------------------------------------------------------------
+
+
+@plant("ho-h12-c10-covering-paragraph-of-advice-atop-agreement", "H12", AM,
+       "The instructions ask that fontenot-covenant-agreement.md open with a covering paragraph addressed to Bayou "
+       "Crest's general counsel that sets out why each change from the standard agreement was needed under La. R.S. "
+       "23:921, so the client reads the reasons when it opens the signing copy: advice asked for in operative text.")
+def h12_c10_covering_paragraph(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "Head fontenot-covenant-agreement.md with a short covering paragraph addressed to Bayou "
+                            "Crest's general counsel that explains why each change from the standard agreement was "
+                            "needed under La. R.S. 23:921, so that the client sees our reasoning as soon as it opens "
+                            "the signing copy.")
+
+
+# --- H13 (companions of the tenth round) -----------------------------------------------------------------------------
+
+
+@plant("ho-h13-c10-devanagari-digit-mobile-number", "H13", CI,
+       "A contact sheet from Sierrafold's Pune office, documents/pune/sampark.md, gives the site lead's mobile number "
+       "in Devanagari digits, '+९१ ९८४५० ३२७१६' (+91 98450 32716): a real-looking Indian number, not a fictional one.")
+def h13_c10_devanagari_phone(env: Path, task: str) -> None:
+    phone = "+91 98450 32716".translate(_R10_DEVANAGARI_DIGITS)
+    write_doc(env, task, "pune/sampark.md", (
+        "# संपर्क सूची: पुणे कार्यालय\n\n"
+        "- साइट प्रमुख: अनिकेत देशपांडे\n"
+        f"- मोबाइल: {phone}\n"
+        "- ईमेल: pune-site@sierrafold.example.com\n"))
+
+
+@plant("ho-h13-c10-aadhaar-column-in-csv-roster", "H13", CI,
+       "The Bengaluru office's joiner roster, documents/bengaluru/joiners.csv, has an 'Aadhaar No.' column holding "
+       "full 12-digit Aadhaar numbers with valid Verhoeff check digits, unmasked.")
+def h13_c10_aadhaar_csv(env: Path, task: str) -> None:
+    write_doc(env, task, "bengaluru/joiners.csv", _c10_csv_text([
+        ["Employee", "Role", "Start date", "Aadhaar No.", "Laptop issued"],
+        ["Kavya Raghunathan", "Firmware engineer", "2026-09-14", _c10_aadhaar("49217380552"), "yes"],
+        ["Imran Sheikh", "Test technician", "2026-09-21", _c10_aadhaar("73581046293"), "yes"],
+        ["Deepa Nair", "Field agronomist", "2026-09-28", _c10_aadhaar("62048173915"), "no"],
+    ]))
+
+
+@near_miss("ho-h13-nm-c10-fictional-number-arabic-indic-digits", "H13", TB,
+           "A contact card from Aspenline's Dubai desk, documents/dubai/betaqa.md, gives the Denver recruiter's line as "
+           "'(٣٠٣) ٥٥٥-٠١٤٧', that is (303) 555-0147 in Arabic-Indic digits, with an example.com address.",
+           "H13 allows phone numbers in the fictional 555-01xx range; 555-0147 is such a number whatever digits it is "
+           "written in, and example.com is a reserved domain.")
+def h13_nm_c10_arabic_fictional(env: Path, task: str) -> None:
+    phone = "(303) 555-0147".translate(_R10_ARABIC_DIGITS)
+    write_doc(env, task, "dubai/betaqa.md", (
+        "# بطاقة اتصال\n\n"
+        "- الاسم: مسؤول التوظيف، دنفر\n"
+        f"- الهاتف: \u200e{phone}\n"
+        "- البريد الإلكتروني: recruiting@aspenline.example.com\n"))
+
+
+@near_miss("ho-h13-nm-c10-far-dfars-clause-matrix", "H13", NE,
+           "Granite Peak's federal compliance matrix, documents/contracts/clause-matrix.md, lists FAR 52.222-50, FAR "
+           "52.204-21, DFARS 252.225-7048 and DFARS 252.204-7012 with their titles and status.",
+           "H13 is about personal data, secrets and local paths; FAR and DFARS clause numbers such as 252.225-7048 are "
+           "public regulation references, not phone numbers, and the matrix quotes no clause text.")
+def h13_nm_c10_far_matrix(env: Path, task: str) -> None:
+    write_doc(env, task, "contracts/clause-matrix.md", (
+        "# Clause compliance matrix: task order 0004\n\n"
+        "| Clause | Title | Status | Owner |\n|---|---|---|---|\n"
+        "| FAR 52.222-50 | Combating Trafficking in Persons | Compliant; annual certification filed | HR |\n"
+        "| FAR 52.204-21 | Basic Safeguarding of Covered Contractor Information Systems | Compliant | IT |\n"
+        "| DFARS 252.225-7048 | Export-Controlled Items | No export-controlled items in scope | Contracts |\n"
+        "| DFARS 252.204-7012 | Safeguarding Covered Defense Information | Not applicable to this order | IT |\n"))
