@@ -215,11 +215,20 @@ def _paragraphs(text: str) -> list[tuple[int, str]]:
 
 # Markup tags (an XML export's, an HTML page's), whose attribute values would pair their quotation
 # marks with a quotation's: blanked, one space for each character, so offsets stay where they were.
+# HTML's own quotation elements (<q>, <blockquote>) become the quotation marks they stand for.
 _TAG = re.compile(r"<[A-Za-z/?!][^<>\n]{0,400}>")
+_QUOTE_TAG = re.compile(r"<(/?)(?:q|blockquote)(?:\s[^<>]*)?>", re.I)
+
+
+def _blank(m: re.Match) -> str:
+    tag = _QUOTE_TAG.fullmatch(m.group(0))
+    if tag is None:
+        return " " * len(m.group(0))
+    return " " * (len(m.group(0)) - 1) + '"' if tag.group(1) else '"' + " " * (len(m.group(0)) - 1)
 
 
 def _untagged(text: str) -> str:
-    return _TAG.sub(lambda m: " " * len(m.group(0)), text) if "<" in text else text
+    return _TAG.sub(_blank, text) if "<" in text else text
 
 
 def law_passages(text: str) -> list[tuple[int, str, str]]:

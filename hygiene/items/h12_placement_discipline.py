@@ -307,7 +307,7 @@ _MATERIAL = re.compile(r"(?P<noun>drafting\s+(?:notes?|comments?|commentary)|(?:
                        r"(?:client|partner|reviewer|file|drafter|employer|hr)\b|commentary|comments?|rationale|"
                        r"reasoning|(?:legal\s+)?analysis|advice|recommendations|annotations?|explanations?|"
                        r"justifications?|notes?|remarks|summary|reasons?(?=\s+(?:for|behind|why)\b)|"
-                       r"cover\s+(?:sheets?|notes?|memos?|pages?|paragraphs?|letters?))\b(?!\s+(?:from|by|of\s+the\s+(?:client|employee|"
+                       r"cover(?:ing)?\s+(?:sheets?|notes?|memos?|pages?|paragraphs?|letters?))\b(?!\s+(?:from|by|of\s+the\s+(?:client|employee|"
                        r"counterparty))\b)"
                        r"|(?P<verb>explain\w*|justify\w*|justifies|(?:tell|telling|tells|showing|shows|record(?:s|ing)?|"
                        r"stat(?:e|es|ing)|sets?\s+out|setting\s+out|giv(?:e|es|ing)|say(?:s|ing)?|not(?:e|es|ing))\s+"
@@ -319,7 +319,7 @@ _LEGAL_PART = re.compile(LAW_CONTENT + r"|(?:" + CONTRACT_PARTS + r")(?![^.;]*\b
 # What makes a request for that material unambiguous: its kind, or what the explanation is about.
 _OUTRIGHT = re.compile(r"drafting|notes?\s+(?:to|for)|commentary|comments?|rationale|reasoning|analysis|advice|"
                        r"recommendations|annotations?|paths?|kb|knowledge[- ]base|source|bates|reasons?|"
-                       r"cover\s+(?:notes?|memos?|paragraphs?|letters?)", re.I)
+                       r"cover(?:ing)?\s+(?:notes?|memos?|paragraphs?|letters?)", re.I)
 _OUTRIGHT_ABOUT = re.compile(r"\s+(?:[\w']+\s+){0,3}?why\b|\s+that\s+[^.;]{0,100}?\bbecause\b|\s+(?:of|on)\s+(?:what|how)\s+(?:[\w']+\s+){0,3}?"
                              r"(?:does|do|means?|works?|operates?|affects?)\b|\s+(?:to\s+[\w']+\s+)?(?:of\s+|for\s+)?(?:your|the|each|"
                              r"every|our)\s+(?:\w+\s+)?(?:changes?|choices?|edits?|reasons?|reasoning|decisions?|"

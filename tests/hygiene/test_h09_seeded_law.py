@@ -192,3 +192,11 @@ def test_a_statute_quoted_in_an_xml_export_is_found_though_attributes_carry_quot
            "  </flowdown>\n</flowdowns>\n")
     [(offset, body, cite)] = law_passages(xml)
     assert body.startswith("An employer shall not") and cite == "C.R.S. § 8-2-113(8)(a)" and xml[offset] == '"'
+
+
+def test_a_statute_in_an_html_q_element_is_a_quotation():
+    html = ('<p class="statute" data-cite="La. R.S. 23:921(D)">La. R.S. 23:921(D) provides: <q cite="x">A person who '
+            "becomes employed by a competing business may be deemed to be carrying on a similar business and "
+            "shall not solicit.</q></p>\n")
+    [(offset, body, cite)] = law_passages(html)
+    assert body.startswith("A person who becomes employed") and cite.startswith("La. R.S. 23:921")

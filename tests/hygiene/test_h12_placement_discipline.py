@@ -391,3 +391,9 @@ def test_a_cover_paragraph_to_the_client_opening_the_agreement_is_major(tmp_path
     hits = _asked(tmp_path, instructions=" Begin agreement.md with a short cover paragraph to the client explaining "
                                          "which threshold applies.")
     assert [f.severity for f in hits] == ["major"]
+
+
+def test_a_covering_paragraph_heading_the_agreement_is_major(tmp_path):
+    hits = _asked(tmp_path, instructions=" Head agreement.md with a short covering paragraph addressed to the client's "
+                                         "counsel that explains why each change was needed.")
+    assert [f.severity for f in hits] == ["major"]
