@@ -1191,12 +1191,16 @@ class _HTMLText(HTMLParser):
         said = [value for name, value in attrs if name in self.SAID and value and value.strip()]
         if said and not self.hidden:
             self.handle_data(" " + " ".join(said) + " ")
+        if tag == "q":  # a browser shows an inline quotation in quotation marks
+            self.handle_data("\u201c")
 
     def handle_endtag(self, tag) -> None:
         if tag in ("script", "style"):
             self.hidden = max(0, self.hidden - 1)
         elif tag in self.BLOCK:
             self.out.append("\n")
+        elif tag == "q":
+            self.handle_data("\u201d")
 
     def handle_comment(self, data) -> None:
         # Hidden from a browser, not from an agent that reads the file: kept, on lines of its own.

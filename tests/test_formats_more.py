@@ -211,3 +211,8 @@ def test_xml_that_is_not_well_formed_has_a_problem_and_a_doctype_is_left_alone()
     bad = extract("flowdowns.xml", b'<?xml version="1.0"?>\n<a>R&D terms</a>\n')
     assert bad.status == "text" and bad.problem.startswith("not well-formed XML") and "line 2" in bad.problem
     assert extract("ok.xml", b'<?xml version="1.0"?>\n<!DOCTYPE a>\n<a>fine</a>\n').problem is None
+
+
+def test_an_html_inline_quotation_is_read_with_the_quotation_marks_a_browser_shows():
+    e = extract("page.html", b'<p>It provides: <q cite="x">a person may be deemed to compete</q>.</p>')
+    assert e.text == "It provides: \u201ca person may be deemed to compete\u201d."

@@ -194,10 +194,12 @@ def citation_in(text: str) -> re.Match | None:
 # Quoted as English, French and Spanish write it ("...", “...”, «...»), and German („...“, »...«).
 QUOTED = re.compile(r'"([^"]{60,4000})"|\u201c([^\u201d]{60,4000})\u201d|\u00ab\s?([^\u00bb]{60,4000}?)\s?\u00bb|'
                     r'\u201e([^\u201c\u201d]{60,4000})[\u201c\u201d]|\u00bb([^\u00ab]{60,4000})\u00ab')
-# The voice of enacted text: duties, prohibitions, definitions, self-reference.
+# The voice of enacted text: duties, prohibitions, definitions, deeming, self-reference.
 STATUTORY = re.compile(r"\b(?:shall|must\s+not|may\s+not|(?:is|are)\s+(?:\w+\s+(?:and|or)\s+)?(?:void|illegal|invalid|"
                        r"prohibited)|null\s+and\s+void|unlawful|"
                        r"unenforceable|this\s+(?:section|subsection|chapter|article|act|part|title)|"
+                       r"(?:is|are|shall\s+be|may\s+be)\s+deemed|for\s+the\s+purposes?\s+of\s+(?:this\s+)?"
+                       r"(?:sub)?(?:sections?|paragraphs?|chapter|article|act|part|title)\b|"
                        r"(?:employer|employee|person|worker|covenant)s?\b.{0,80}\b(?:means|includes)\b)", re.I)
 _HEADING = re.compile(r"^\s*(?:#{1,6}\s+|\*\*|[A-Z0-9 .,§()-]{6,}$)")
 MIN_WORDS = 12

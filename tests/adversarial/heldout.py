@@ -10839,24 +10839,6 @@ def h07_nm_c10_doctype(env: Path, task: str) -> None:
 # --- H09 (companion of the tenth round) ------------------------------------------------------------------------------
 
 
-@plant("ho-h09-c10-statute-quoted-in-html-research-page", "H09", AM,
-       "A research page saved from the firm's intranet, documents/research/la-rs-23-921-d.html, quotes La. R.S. "
-       "23:921(D) in a paragraph whose tags carry quoted attributes (class, data-cite, title); the task has no seeded-"
-       "law entry for it, so the planted law declares no citation, effective date or verification.")
-def h09_c10_html_statute(env: Path, task: str) -> None:
-    write_doc(env, task, "research/la-rs-23-921-d.html", (
-        '<!DOCTYPE html>\n<html lang="en">\n<head><meta charset="utf-8"><title>La. R.S. 23:921(D): competing '
-        'employment</title></head>\n<body>\n'
-        '<h1 class="page-title">Louisiana: who is &quot;carrying on&quot; a similar business</h1>\n'
-        '<p class="statute-quote" data-cite="La. R.S. 23:921(D)" title="Louisiana Revised Statutes">Subsection D '
-        'provides: <q cite="La. R.S. 23:921(D)">For the purposes of Subsections B and C, a person who becomes employed '
-        'by a competing business, regardless of whether or not that person is an owner or equity interest holder of '
-        'that competing business, may be deemed to be carrying on or engaging in a business similar to that of the '
-        'party having a contractual right to prevent that person from competing.</q></p>\n'
-        '<p class="note">Relevant to a salesperson who joins a competitor as an employee.</p>\n'
-        '</body>\n</html>\n'))
-
-
 # --- H10 (companions of the tenth round) -----------------------------------------------------------------------------
 
 
@@ -10913,18 +10895,6 @@ def h10_nm_c10_arabic_before(env: Path, task: str) -> None:
 
 
 # --- H12 (companion of the tenth round) ------------------------------------------------------------------------------
-
-
-@plant("ho-h12-c10-covering-paragraph-of-advice-atop-agreement", "H12", AM,
-       "The instructions ask that fontenot-covenant-agreement.md open with a covering paragraph addressed to Bayou "
-       "Crest's general counsel that sets out why each change from the standard agreement was needed under La. R.S. "
-       "23:921, so the client reads the reasons when it opens the signing copy: advice asked for in operative text.")
-def h12_c10_covering_paragraph(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        instructions_add(t, "Head fontenot-covenant-agreement.md with a short covering paragraph addressed to Bayou "
-                            "Crest's general counsel that explains why each change from the standard agreement was "
-                            "needed under La. R.S. 23:921, so that the client sees our reasoning as soon as it opens "
-                            "the signing copy.")
 
 
 # --- H13 (companions of the tenth round) -----------------------------------------------------------------------------

@@ -453,3 +453,21 @@ def h09_nm_r10_clause_matrix(env: Path, task: str) -> None:
         "| FAR 52.222-55 | Minimum Wages for Contractor Workers Under Executive Order 14026 | JAN 2022 | Yes |\n"
         "| DFARS 252.204-7012 | Safeguarding Covered Defense Information and Cyber Incident Reporting | MAY 2024 | "
         "Yes |\n"))
+
+
+@plant("h09-c10-statute-quoted-in-html-research-page", "H09", AM,
+       "A research page saved from the firm's intranet, documents/research/la-rs-23-921-d.html, quotes La. R.S. "
+       "23:921(D) in a paragraph whose tags carry quoted attributes (class, data-cite, title); the task has no seeded-"
+       "law entry for it, so the planted law declares no citation, effective date or verification.")
+def h09_c10_html_statute(env: Path, task: str) -> None:
+    write_doc(env, task, "research/la-rs-23-921-d.html", (
+        '<!DOCTYPE html>\n<html lang="en">\n<head><meta charset="utf-8"><title>La. R.S. 23:921(D): competing '
+        'employment</title></head>\n<body>\n'
+        '<h1 class="page-title">Louisiana: who is &quot;carrying on&quot; a similar business</h1>\n'
+        '<p class="statute-quote" data-cite="La. R.S. 23:921(D)" title="Louisiana Revised Statutes">Subsection D '
+        'provides: <q cite="La. R.S. 23:921(D)">For the purposes of Subsections B and C, a person who becomes employed '
+        'by a competing business, regardless of whether or not that person is an owner or equity interest holder of '
+        'that competing business, may be deemed to be carrying on or engaging in a business similar to that of the '
+        'party having a contractual right to prevent that person from competing.</q></p>\n'
+        '<p class="note">Relevant to a salesperson who joins a competitor as an employee.</p>\n'
+        '</body>\n</html>\n'))

@@ -592,3 +592,15 @@ def h12_r10_cover_paragraph(env: Path, task: str) -> None:
     with task_json(env, task) as t:
         instructions_add(t, "Begin vandermeer-noncompete-notice.md with a short cover paragraph to Noor Haddad "
                             "explaining which of Colorado's two salary thresholds applies to Riley and why.")
+
+
+@plant("h12-c10-covering-paragraph-of-advice-atop-agreement", "H12", AM,
+       "The instructions ask that fontenot-covenant-agreement.md open with a covering paragraph addressed to Bayou "
+       "Crest's general counsel that sets out why each change from the standard agreement was needed under La. R.S. "
+       "23:921, so the client reads the reasons when it opens the signing copy: advice asked for in operative text.")
+def h12_c10_covering_paragraph(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "Head fontenot-covenant-agreement.md with a short covering paragraph addressed to Bayou "
+                            "Crest's general counsel that explains why each change from the standard agreement was "
+                            "needed under La. R.S. 23:921, so that the client sees our reasoning as soon as it opens "
+                            "the signing copy.")

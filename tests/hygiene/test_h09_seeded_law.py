@@ -200,3 +200,9 @@ def test_a_statute_in_an_html_q_element_is_a_quotation():
             "shall not solicit.</q></p>\n")
     [(offset, body, cite)] = law_passages(html)
     assert body.startswith("A person who becomes employed") and cite.startswith("La. R.S. 23:921")
+
+
+def test_a_deeming_provision_is_in_the_voice_of_a_statute():
+    text = ('La. R.S. 23:921(D) provides: "For the purposes of Subsections B and C, a person who becomes employed by a '
+            'competing business may be deemed to be carrying on a similar business."\n')
+    assert [cite.startswith("La. R.S. 23:921") for _, _, cite in law_passages(text)] == [True]
