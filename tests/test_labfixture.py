@@ -44,7 +44,7 @@ def pypdf_reader(data: bytes):
 
 def test_the_pdf_writer_makes_a_pdf_that_pypdf_reads_strictly_with_the_same_text_per_page():
     pages = ["Heading of page one\nA second line with a § sign and a “quote”.", "Page two.", "Page three."]
-    data = dw.pdf(pages)
+    data = dw.pdf(pages, title="Document")
     reader = pypdf_reader(data)
     assert len(reader.pages) == 3 and data.startswith(b"%PDF-1.4") and data.rstrip().endswith(b"%%EOF")
     font = reader.pages[0]["/Resources"]["/Font"]["/F1"]
@@ -55,6 +55,8 @@ def test_the_pdf_writer_makes_a_pdf_that_pypdf_reads_strictly_with_the_same_text
         start = dict(ours.parts)[f"page {number}"]
         assert theirs.split("\n")[0] == ours.text.split("\n")[start - 1]
     assert reader.metadata.title == "Document"
+    assert dict(ours.parts)["document information"] == ours.text.count("\n") + 1  # the title, after the pages
+    assert pypdf_reader(dw.pdf(pages)).metadata.title is None  # no title unless one is asked for
 
 
 def test_the_scanned_pdf_has_an_image_on_every_page_and_no_font_or_text():
