@@ -248,7 +248,9 @@ def _plain(name: str, ext: str, data: bytes) -> Extraction:
         except UnicodeDecodeError as exc:
             return Extraction(UNREADABLE, problem=f"not UTF-16 throughout, though it begins as UTF-16 (byte {exc.start})")
         text = text.removeprefix("\ufeff")
-        return Extraction(TEXT, "\n".join(text.splitlines()), (), _data_problem(name, ext, text.encode("utf-8")))
+        # XML is checked in its own bytes (its declaration may say UTF-16); JSON and YAML as UTF-8 text.
+        raw = data if ext == ".xml" else text.encode("utf-8")
+        return Extraction(TEXT, "\n".join(text.splitlines()), (), _data_problem(name, ext, raw))
     # A NUL makes an unknown file binary; in a .md it is still text the agent can read.
     if ext not in TEXT_EXTENSIONS and b"\0" in data[:8192]:
         return Extraction(BINARY)

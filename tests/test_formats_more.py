@@ -216,3 +216,9 @@ def test_xml_that_is_not_well_formed_has_a_problem_and_a_doctype_is_left_alone()
 def test_an_html_inline_quotation_is_read_with_the_quotation_marks_a_browser_shows():
     e = extract("page.html", b'<p>It provides: <q cite="x">a person may be deemed to compete</q>.</p>')
     assert e.text == "It provides: \u201ca person may be deemed to compete\u201d."
+
+
+def test_an_xml_file_saved_as_utf16_that_says_so_is_well_formed():
+    data = '<?xml version="1.0" encoding="UTF-16"?>\n<a>fine</a>\n'.encode("utf-16")
+    e = extract("export.xml", data)
+    assert e.status == "text" and e.problem is None and "fine" in e.text
