@@ -11,11 +11,13 @@ a thousand files, is materialized in each task), so blob ids are taken, in this 
    whether a file changed; see plumbing/gitindex.py), when the environment is a repository;
 3. the file's bytes, hashed.
 
-Git's index of a LAB checkout holds about two million entries and takes seconds and a gigabyte
-or more to read, while one task's files hash in a tenth of a second. So the first few folders
-the cache does not know are hashed (an audit after an edit reads no index at all), and the
-index is read once more than that many are new (`HASH_FIRST`), or at once when the caller
-knows the run starts cold (`load_index`).
+Git's index of a LAB checkout holds about two million entries; parsed whole it takes seconds
+and a gigabyte or more, so it is opened to be read folder by folder (`gitindex.FolderIndex`:
+mapped, each entry's start noted in one pass, a folder's entries parsed when the folder is
+read). Opening it still passes over every entry, while one task's files hash in a tenth of a
+second: so the first few folders the cache does not know are hashed (an audit after an edit
+opens no index at all), and the index is opened once more than that many are new
+(`HASH_FIRST`), or at once when the caller knows the run starts cold (`load_index`).
 
 Knowledge-base files that hold exactly the pinned snapshot's content are recorded as "pinned"
 rather than one by one, so a folder's cache entry stays small.
@@ -65,8 +67,7 @@ class TreeReader:
         self.mount = mount.rstrip("/")
         self._repo_checked = False
         self.object_format = "sha1"
-        self._index: dict[str, gitindex.IndexEntry] | None = None
-        self._index_mtime = 0
+        self._index: gitindex.FolderIndex | bool | None = None  # False: looked for, none to use
         self._detect_repo()
         same_format = snapshot is not None and getattr(snapshot, "object_format", "sha1") == self.object_format
         self.pinned = {f"{self.mount}/{f.path}": f.blob for f in snapshot.files if f.blob} if same_format else {}
@@ -92,7 +93,7 @@ class TreeReader:
 
     @property
     def index_read(self) -> bool:
-        """Whether git's index has been read."""
+        """Whether git's index has been opened."""
         return self._index is not None
 
     def known(self, task_id: str) -> bool:
@@ -100,33 +101,41 @@ class TreeReader:
         return self.cache is not None and self.cache.get("tree", self._key(task_id)) is not None
 
     def load_index(self) -> None:
-        """Read git's index now (a run that starts cold: its workers then share it)."""
-        self._entries(force=True)
+        """Open git's index now (a run that starts cold: its workers then share it)."""
+        self._open_index(force=True)
 
-    def _entries(self, force: bool = False) -> dict[str, gitindex.IndexEntry]:
-        """The index's entries under tasks/ (read once, and only when folders are not in the cache)."""
+    def _open_index(self, force: bool = False) -> gitindex.FolderIndex | None:
+        """Git's index, opened once, and only when folders are not in the cache (None: no index
+        to use, or not yet worth opening)."""
         if self._index is not None:
-            return self._index
+            return self._index or None
         if not force and self.unknown <= HASH_FIRST:
-            return {}
-        self._index = {}
+            return None
+        self._index = False
         index_file = getattr(self, "_index_file", None)
         if not self._repo_checked or index_file is None:
-            return self._index
+            return None
         try:
-            data = index_file.read_bytes()
-            self._index_mtime = index_file.stat().st_mtime_ns
-            entries = gitindex.parse_index(data, self.object_format)
-        except (OSError, gitindex.IndexUnreadable, ValueError, IndexError):
-            return self._index
-        del data
-        # Two million entries at LAB scale: the flags are tested as bits (a stage, assume-valid;
-        # skip-worktree, intent-to-add) and names decoded as os.fsdecode does, without its wrapper.
-        enc, errors = sys.getfilesystemencoding(), sys.getfilesystemencodeerrors()
-        self._index = {e.path.decode(enc, errors): e for e in entries
-                       if e.path.startswith(b"tasks/") and not (e.flags & 0xB000 or e.extended & 0x6000
-                                                               or e.mode == 0o160000)}
+            self._index = gitindex.FolderIndex(index_file, self.object_format)
+        except (OSError, gitindex.IndexUnreadable):
+            return None
         return self._index
+
+    def _entries(self, task_id: str) -> dict[str, gitindex.IndexEntry]:
+        """The index's entries for one task folder that can prove a file, by path in the folder."""
+        index = self._open_index()
+        if index is None:
+            return {}
+        prefix = os.fsencode(f"tasks/{task_id}/")
+        try:
+            entries = index.under(prefix)
+        except gitindex.IndexUnreadable:
+            return {}
+        # Stages, assume-valid, skip-worktree, intent-to-add and submodules prove nothing about a
+        # file; names are decoded as os.fsdecode does, without its wrapper.
+        enc, errors, cut = sys.getfilesystemencoding(), sys.getfilesystemencodeerrors(), len(prefix)
+        return {e.path[cut:].decode(enc, errors): e for e in entries
+                if not (e.flags & 0xB000 or e.extended & 0x6000 or e.mode == 0o160000)}
 
     # -- reading a folder -----------------------------------------------------------------
 
@@ -172,13 +181,13 @@ class TreeReader:
         return TaskTree(tree, listing, blobs)
 
     def _blobs(self, task_id: str, folder: str, listing: Listing) -> dict[str, str]:
-        entries = self._entries()
-        prefix = f"tasks/{task_id}/"
+        entries = self._entries(task_id)
+        index_mtime = self._index.mtime_ns if entries else 0
         out: dict[str, str] = {}
         left: list[str] = []
         for rel, st in listing.files.items():
-            e = entries.pop(prefix + rel, None) if entries else None
-            if e is not None and e.mode == _mode(st) and gitindex.stat_proves(e, st, self._index_mtime):
+            e = entries.get(rel)
+            if e is not None and e.mode == _mode(st) and gitindex.stat_proves(e, st, index_mtime):
                 out[rel] = e.oid.hex()
             else:
                 left.append(rel)

@@ -95,3 +95,74 @@ def test_a_damaged_index_is_refused_not_misread(tmp_path):
     data = (root / ".git/index").read_bytes()
     with pytest.raises(gitindex.IndexUnreadable):
         gitindex.parse_index(data[: len(data) // 2])
+
+
+# --- an index read folder by folder (the audit's way at LAB scale) ------------------------------------
+
+
+def _folders(entries) -> set[bytes]:
+    # Every folder that holds an entry, at any depth, and prefixes that are no folder at all.
+    out = {b"tasks/t1", b"tasks/t", b"zzz/", b"tasks/t0/documents/deep/deep/deep/deep/"}
+    for e in entries:
+        parts = e.path.split(b"/")
+        out.update(b"/".join(parts[:i]) + b"/" for i in range(1, len(parts)))
+    return {f if f.endswith(b"/") else f + b"/" for f in out}
+
+
+@pytest.mark.parametrize("version", [2, 3, 4])
+def test_a_folder_index_gives_each_folder_exactly_the_entries_a_whole_read_gives(tmp_path, version):
+    root = make(tmp_path, version)
+    if version == 3:
+        (root / "tasks/t1/new.md").write_text("intent\n")
+        git(root, "add", "-N", "tasks/t1/new.md")  # an entry with the extended flags
+        git(root, "update-index", "--skip-worktree", "tasks/t0/run.sh")
+    whole = gitindex.parse_index((root / ".git/index").read_bytes())
+    index = gitindex.FolderIndex(root / ".git/index")
+    assert index.mtime_ns == (root / ".git/index").stat().st_mtime_ns
+    for folder in sorted(_folders(whole)):
+        assert index.under(folder) == [e for e in whole if e.path.startswith(folder)], folder
+    assert index.under(b"tasks/t1/") and not index.under(b"tasks/t9/")
+
+
+def test_a_folder_index_reads_names_longer_than_the_flags_can_count(tmp_path):
+    # A name of 4,095 bytes or more is stored with the length field full and ends at its NUL.
+    root = init_repo(tmp_path / "r")
+    for rel in ("tasks/short/a.md", "tasks/zlast/b.md"):
+        (root / rel).parent.mkdir(parents=True)
+        (root / rel).write_text(f"{rel}\n")
+    git(root, "add", "-A")
+    blob = git(root, "hash-object", "-w", "tasks/short/a.md")
+    long_name = "tasks/long/" + "/".join(["d" * 200] * 21) + "/x.md"  # longer than a path on disk may be
+    git(root, "update-index", "--add", "--cacheinfo", f"100644,{blob},{long_name}")
+    whole = gitindex.parse_index((root / ".git/index").read_bytes())
+    assert max(len(e.path) for e in whole) > 4095
+    index = gitindex.FolderIndex(root / ".git/index")
+    for folder in (b"tasks/long/", b"tasks/short/", b"tasks/zlast/"):
+        assert [e.path for e in index.under(folder)] == [e.path for e in whole if e.path.startswith(folder)]
+        assert len(index.under(folder)) == 1
+
+
+def test_a_folder_index_reads_a_sha256_repository(tmp_path):
+    root = tmp_path / "r"
+    git(tmp_path, "init", "-q", "--object-format=sha256", str(root))
+    (root / "tasks/a").mkdir(parents=True)
+    (root / "tasks/a/one.md").write_text("1\n")
+    (root / "tasks/b").mkdir()
+    (root / "tasks/b/two.md").write_text("2\n")
+    git(root, "add", "-A")
+    index = gitindex.FolderIndex(root / ".git/index", "sha256")
+    listed = git(root, "ls-files", "-s", "tasks/b").split()
+    assert [(e.path, e.oid.hex()) for e in index.under(b"tasks/b/")] == [(b"tasks/b/two.md", listed[1])]
+
+
+def test_a_damaged_or_split_index_is_refused_by_the_folder_reader_too(tmp_path):
+    root = make(tmp_path)
+    data = (root / ".git/index").read_bytes()
+    (tmp_path / "half").write_bytes(data[: len(data) // 2])
+    (tmp_path / "empty").write_bytes(b"")
+    for name in ("half", "empty"):
+        with pytest.raises(gitindex.IndexUnreadable):
+            gitindex.FolderIndex(tmp_path / name)
+    git(root, "update-index", "--split-index")
+    with pytest.raises(gitindex.IndexUnreadable, match="split or sparse"):
+        gitindex.FolderIndex(root / ".git/index")
