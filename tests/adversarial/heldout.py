@@ -10951,3 +10951,1053 @@ def h13_nm_c10_far_matrix(env: Path, task: str) -> None:
         "| FAR 52.204-21 | Basic Safeguarding of Covered Contractor Information Systems | Compliant | IT |\n"
         "| DFARS 252.225-7048 | Export-Controlled Items | No export-controlled items in scope | Contracts |\n"
         "| DFARS 252.204-7012 | Safeguarding Covered Defense Information | Not applicable to this order | IT |\n"))
+
+
+# === Eleventh fresh round (2026-12): written from HYGIENE.md and TASKS.md only, without reading the audit's code ===
+#
+# An eleventh author, who has read neither the audit's code nor its tests nor the main corpus's plants, wrote these from
+# the items' lines in HYGIENE.md, the field tables of TASKS.md and the sample environment, avoiding the mechanisms of
+# the ten earlier rounds. This author writes as (a) a firm's litigation paralegal and a partner who work from calendars
+# and address books: iCalendar invites (.ics, folded at 75 octets, with escaped commas, recurrence rules and time
+# zones), vCards (.vcf), Unix mailboxes (.mbox) of sent items, document-management exports that lost their line breaks,
+# and Markdown files whose HTML comments (<!-- -->) hide notes from the rendered page; (b) an insurance / marine /
+# engineering-minded team who keep reStructuredText and LaTeX sources, spreadsheets with formulas and cached values,
+# files saved with classic-Mac CR line ends, and deep folder trees with spaces and parentheses in their names; and
+# (c) colleagues in Seoul, Taipei and Shanghai: Hangul (and macOS's decomposed NFD Hangul file names), full-width
+# characters typed through a CJK input method, Korean dates (2026년 10월 12일), the Minguo calendar (中華民國115年 =
+# 2026), Korean resident registration and Chinese resident identity numbers with valid check digits. Plants are what
+# such people really leave in a task; near-misses are legitimate material from the same people that looks like a
+# defect to a keyword matcher.
+
+
+def _r11_ics_escape(text: str) -> str:
+    """TEXT value escaping of RFC 5545 (backslash, semicolon, comma, newline)."""
+    return text.replace("\\", "\\\\").replace(";", "\\;").replace(",", "\\,").replace("\n", "\\n")
+
+
+def _r11_ics_fold(line: str) -> str:
+    """A content line folded as RFC 5545 asks: at most 75 octets a line, continuation lines start with one space;
+    a UTF-8 character is never split."""
+    out, cur, limit = [], "", 75
+    for ch in line:
+        if len((cur + ch).encode("utf-8")) > limit:
+            out.append(cur)
+            cur, limit = " " + ch, 75
+        else:
+            cur += ch
+    out.append(cur)
+    return "\r\n".join(out)
+
+
+def _r11_ics(events: list[list[tuple[str, str]]], *, prodid: str, extra: list[tuple[str, str]] | None = None,
+             timezone: str | None = None) -> bytes:
+    """An iCalendar object (CRLF, folded lines) holding `events`, each a list of (name, value) content lines whose
+    values are written as given (escape TEXT values with _r11_ics_escape first)."""
+    lines = ["BEGIN:VCALENDAR", "VERSION:2.0", f"PRODID:{prodid}", "CALSCALE:GREGORIAN", "METHOD:PUBLISH"]
+    lines += [f"{k}:{v}" for k, v in (extra or [])]
+    if timezone == "America/Chicago":
+        lines += ["BEGIN:VTIMEZONE", "TZID:America/Chicago",
+                  "BEGIN:DAYLIGHT", "TZOFFSETFROM:-0600", "TZOFFSETTO:-0500", "TZNAME:CDT",
+                  "DTSTART:19700308T020000", "RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=2SU", "END:DAYLIGHT",
+                  "BEGIN:STANDARD", "TZOFFSETFROM:-0500", "TZOFFSETTO:-0600", "TZNAME:CST",
+                  "DTSTART:19701101T020000", "RRULE:FREQ=YEARLY;BYMONTH=11;BYDAY=1SU", "END:STANDARD",
+                  "END:VTIMEZONE"]
+    for event in events:
+        lines.append("BEGIN:VEVENT")
+        lines += [f"{k}:{v}" for k, v in event]
+        lines.append("END:VEVENT")
+    lines.append("END:VCALENDAR")
+    return ("\r\n".join(_r11_ics_fold(line) for line in lines) + "\r\n").encode("utf-8")
+
+
+def _r11_vcf(fields: list[tuple[str, str]]) -> bytes:
+    """A vCard 3.0 (CRLF) with the given (name, value) lines between BEGIN and END."""
+    lines = ["BEGIN:VCARD", "VERSION:3.0"] + [f"{k}:{v}" for k, v in fields] + ["END:VCARD"]
+    return ("\r\n".join(_r11_ics_fold(line) for line in lines) + "\r\n").encode("utf-8")
+
+
+def _r11_xlsx(sheets: list[tuple[str, list[list]]], *, drop_sheet_part: int | None = None) -> bytes:
+    """An .xlsx of several sheets whose cells may be formulas: a cell given as ("=FORMULA", cached) is written as
+    <f> with its cached <v>, as Excel saves it. Strings are inline. With `drop_sheet_part`, the workbook and its
+    relationships still list that sheet but its part is left out of the package (a truncated save)."""
+    main = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
+    parts: dict[str, str] = {}
+    overrides, rels, entries = [], [], []
+    for n, (name, rows) in enumerate(sheets, start=1):
+        xml_rows = []
+        for r, row in enumerate(rows, start=1):
+            cells = []
+            for c, value in enumerate(row):
+                ref = f"{_r11_col(c)}{r}"
+                if isinstance(value, tuple):
+                    formula, cached = value
+                    cells.append(f'<c r="{ref}"><f>{escape(formula.lstrip("="))}</f><v>{cached}</v></c>')
+                elif isinstance(value, str):
+                    cells.append(f'<c r="{ref}" t="inlineStr"><is><t xml:space="preserve">{escape(value)}</t></is></c>')
+                else:
+                    cells.append(f'<c r="{ref}"><v>{value}</v></c>')
+            xml_rows.append(f'<row r="{r}">{"".join(cells)}</row>')
+        if n != drop_sheet_part:
+            parts[f"xl/worksheets/sheet{n}.xml"] = (f'{_XML}<worksheet xmlns="{main}"><sheetData>{"".join(xml_rows)}'
+                                                    '</sheetData></worksheet>')
+        overrides.append(f'<Override PartName="/xl/worksheets/sheet{n}.xml" ContentType="application/'
+                         'vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>')
+        rels.append(f'<Relationship Id="rId{n}" Type="{_REL}/worksheet" Target="worksheets/sheet{n}.xml"/>')
+        entries.append(f'<sheet name="{escape(name)}" sheetId="{n}" r:id="rId{n}"/>')
+    parts["[Content_Types].xml"] = (
+        f'{_XML}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">'
+        '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>'
+        '<Default Extension="xml" ContentType="application/xml"/>'
+        '<Override PartName="/xl/workbook.xml" ContentType="application/'
+        'vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>' + "".join(overrides) + "</Types>")
+    parts["_rels/.rels"] = (f'{_XML}<Relationships xmlns="{_PKG_REL}"><Relationship Id="rId1" '
+                            f'Type="{_REL}/officeDocument" Target="xl/workbook.xml"/></Relationships>')
+    parts["xl/workbook.xml"] = (f'{_XML}<workbook xmlns="{main}" xmlns:r="{_REL}"><sheets>{"".join(entries)}'
+                                '</sheets><calcPr calcId="191029" fullCalcOnLoad="0"/></workbook>')
+    parts["xl/_rels/workbook.xml.rels"] = f'{_XML}<Relationships xmlns="{_PKG_REL}">{"".join(rels)}</Relationships>'
+    order = ["[Content_Types].xml", "_rels/.rels", "xl/workbook.xml", "xl/_rels/workbook.xml.rels"]
+    return _zip({k: parts[k] for k in order + sorted(k for k in parts if k not in order)})
+
+
+def _r11_col(i: int) -> str:
+    name = ""
+    i += 1
+    while i:
+        i, rem = divmod(i - 1, 26)
+        name = chr(65 + rem) + name
+    return name
+
+
+def _r11_korean_rrn(first12: str) -> str:
+    """A Korean resident registration number (YYMMDD-SBBBBBC) with a valid check digit."""
+    assert len(first12) == 12 and first12.isdigit()
+    weights = [2, 3, 4, 5, 6, 7, 8, 9, 2, 3, 4, 5]
+    check = (11 - sum(int(d) * w for d, w in zip(first12, weights)) % 11) % 10
+    return f"{first12[:6]}-{first12[6:]}{check}"
+
+
+def _r11_chinese_id(first17: str) -> str:
+    """A PRC resident identity card number (18 characters) with its ISO 7064 MOD 11-2 check character."""
+    assert len(first17) == 17 and first17.isdigit()
+    weights = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2]
+    return first17 + "10X98765432"[sum(int(d) * w for d, w in zip(first17, weights)) % 11]
+
+
+def _r11_imo(first6: str) -> str:
+    """An IMO ship identification number with its check digit."""
+    assert len(first6) == 6 and first6.isdigit()
+    return "IMO " + first6 + str(sum(int(d) * w for d, w in zip(first6, [7, 6, 5, 4, 3, 2])) % 10)
+
+
+def _r11_wrap(text: str, width: int, prefix: str = "") -> str:
+    return "\n".join(prefix + line for line in textwrap.wrap(text, width))
+
+
+def _r11_revised_tallis(env: Path, task: str) -> str:
+    """The draft Tallis agreement with the partner's three edits made, nothing else changed."""
+    text = read_doc(env, task, "draft-tallis-agreement.md")
+    text = replace_text(text, "Granite Peak Robotic Inc.", "Granite Peak Robotics, Inc.", count=0)
+    text = replace_text(text, "$64,000", "$71,500")
+    return replace_text(text, "January 4, 2026", "December 14, 2026")
+
+
+# --- H01 rubric isolation (eleventh round) ---------------------------------------------------------------------------
+
+
+@plant("ho-h01-r11-criterion-in-ics-description", "H01", NE,
+       "The partner's calendar invite for the Tallis review call, documents/calendar/tallis-review-call.ics, carries "
+       "the note-flags-penalty criterion's match_criteria as the call's agenda in its DESCRIPTION, RFC 5545-escaped "
+       "(\\, before commas) and folded at 75 octets.")
+def h01_r11_ics_description(env: Path, task: str) -> None:
+    text = _match(env, task, "note-flags-penalty")
+    write_doc(env, task, "calendar/tallis-review-call.ics", _r11_ics([[
+        ("UID", "gp-tallis-review-20261116@harlowfinch.example.com"),
+        ("DTSTAMP", "20261116T150200Z"),
+        ("DTSTART", "20261116T220000Z"),
+        ("DTEND", "20261116T223000Z"),
+        ("SUMMARY", _r11_ics_escape("Granite Peak: Tallis renewal, review of associate's note")),
+        ("ORGANIZER;CN=Miriam Okafor", "mailto:miriam.okafor@harlowfinch.example.com"),
+        ("DESCRIPTION", _r11_ics_escape("Agenda. What I will check in the note:\n" + text + "\nDial-in as usual.")),
+        ("STATUS", "CONFIRMED"),
+    ]], prodid="-//Harlow Finch LLP//Docketing Calendar 4.2//EN"))
+
+
+@plant("ho-h01-r11-criterion-in-markdown-html-comment", "H01", CA,
+       "The paralegal's rollout plan for the refreshed form, documents/hr/form-rollout-plan.md, renders as three "
+       "harmless bullet points, but an HTML comment (<!-- -->) below them, invisible on the rendered page, holds the "
+       "usage-notes-threshold criterion's match_criteria, pasted there 'to keep the notes in sync with the grading'.")
+def h01_r11_html_comment(env: Path, task: str) -> None:
+    text = _match(env, task, "usage-notes-threshold")
+    write_doc(env, task, "hr/form-rollout-plan.md", (
+        "# Form WA-2021-3 refresh: rollout plan\n\n"
+        "- Replace the form in the HR onboarding folder once the partner signs off.\n"
+        "- Withdraw the old form from the recruiters' shared drive the same day.\n"
+        "- HR to confirm which open offers still use the old form.\n\n"
+        "<!--\n  keep hr-usage-notes in sync with the grading line:\n  " + text + "\n-->\n"))
+
+
+@plant("ho-h01-r11-criterion-in-latex-comments", "H01", SD,
+       "A LaTeX outline of the file memo, documents/drafts/maplestone-file-outline.tex, keeps the "
+       "rationale-memo-superseded criterion's match_criteria as '%' comment lines under \\section{Why the 2023 memo "
+       "no longer controls}, hard-wrapped at 64 characters; the typeset PDF would not show them.")
+def h01_r11_latex(env: Path, task: str) -> None:
+    text = _match(env, task, "rationale-memo-superseded")
+    write_doc(env, task, "drafts/maplestone-file-outline.tex", (
+        "\\documentclass[11pt]{article}\n\\usepackage[T1]{fontenc}\n\\title{Maplestone Logistics: file memo outline}\n"
+        "\\begin{document}\n\\maketitle\n\n\\section{The hire}\nJordan Ellery, Operations Analytics Manager, Chicago.\n\n"
+        "\\section{Why the 2023 memo no longer controls}\n% grading note for this section, do not delete:\n"
+        + _r11_wrap(text, 64, "% ") + "\n\\emph{To be drafted.}\n\n\\section{Sources}\n\\emph{To be drafted.}\n\n"
+        "\\end{document}\n"))
+
+
+@near_miss("ho-h01-nm-r11-fire-inspection-pass-fail-table", "H01", CA,
+           "Halden's Tacoma warehouse fire-safety inspection report, documents/facilities/fire-inspection-2026-09.md, "
+           "is a table of items each marked PASS or FAIL with the inspector's remarks.",
+           "H01 forbids grading material and text reproducing a criterion's match_criteria; an inspection report's "
+           "PASS/FAIL results are facts of the client's business and reproduce no criterion.")
+def h01_nm_r11_fire_inspection(env: Path, task: str) -> None:
+    write_doc(env, task, "facilities/fire-inspection-2026-09.md", (
+        "# Fire-safety inspection: Halden Marine Supply Co., Tacoma warehouse\n\n"
+        "Inspection date: 2026-09-15. Inspector: Tacoma Fire Department, Fire Prevention Division.\n\n"
+        "| Item | Result | Remarks |\n|---|---|---|\n"
+        "| Sprinkler riser and gauges | PASS | Annual test tag current |\n"
+        "| Exit signs, north bay | FAIL | Two signs unlit; replace lamps within 30 days |\n"
+        "| Extinguishers (14) | PASS | All charged, tags current |\n"
+        "| Flammable-liquids cabinet | PASS | Marine varnish stock within limits |\n"
+        "| Aisle clearance, racks 7-12 | FAIL | Pallets in egress path; clear and re-inspect |\n\n"
+        "Re-inspection of the failed items: to be scheduled by the warehouse manager.\n"))
+
+
+# --- H02 answer in the workspace (eleventh round) --------------------------------------------------------------------
+
+
+@plant("ho-h02-r11-revised-agreement-as-one-line-dms-export", "H02", NE,
+       "A document-management export, documents/dms-export/GP-TALLIS-000187-v4.txt, is the Tallis agreement with the "
+       "partner's three edits already made (Granite Peak Robotics, Inc.; $71,500; December 14, 2026) and nothing else "
+       "changed, exported as one line of text with every line break lost.")
+def h02_r11_one_line_export(env: Path, task: str) -> None:
+    revised = _r11_revised_tallis(env, task)
+    one_line = " ".join(line.strip() for line in revised.splitlines() if line.strip())
+    write_doc(env, task, "dms-export/GP-TALLIS-000187-v4.txt", one_line)
+
+
+@plant("ho-h02-r11-finished-cover-email-in-sent-mbox", "H02", TB,
+       "The partner's sent-items mailbox for the matter, documents/mail/okafor-sent-2026-11.mbox (Unix mbox, two "
+       "messages), holds a message to Noor Haddad that is the finished cover email: $104,000 below the $130,014 "
+       "non-compete threshold, above the $78,008.40 customer non-solicit threshold, and the $5,000 penalty per worker.")
+def h02_r11_sent_mbox(env: Path, task: str) -> None:
+    first = ("From miriam.okafor@harlowfinch.example.com Mon Nov  9 09:12:40 2026\n"
+             "From: Miriam Okafor <miriam.okafor@harlowfinch.example.com>\n"
+             "To: Noor Haddad <noor.haddad@aspenline.example.com>\n"
+             "Date: Mon, 09 Nov 2026 09:12:40 -0700\nSubject: Re: Covenant paperwork for Riley Vandermeer\n"
+             "Message-ID: <20261109091240.4411@harlowfinch.example.com>\nMIME-Version: 1.0\n"
+             "Content-Type: text/plain; charset=utf-8\n\nNoor, thanks. We will have the paperwork to you today.\n"
+             "Miriam\n\n")
+    second = ("From miriam.okafor@harlowfinch.example.com Mon Nov  9 17:48:05 2026\n"
+              "From: Miriam Okafor <miriam.okafor@harlowfinch.example.com>\n"
+              "To: Noor Haddad <noor.haddad@aspenline.example.com>\n"
+              "Date: Mon, 09 Nov 2026 17:48:05 -0700\nSubject: Riley Vandermeer: agreement and Colorado notice\n"
+              "Message-ID: <20261109174805.4420@harlowfinch.example.com>\nMIME-Version: 1.0\n"
+              "Content-Type: text/plain; charset=utf-8\n\n"
+              "Noor,\n\nAttached are Riley's restrictive covenant agreement and the separate Colorado notice.\n\n"
+              "Riley Vandermeer's $104,000 salary is below Colorado's 2026 non-compete threshold of $130,014, so the\n"
+              "agreement has no non-compete: Colorado would treat one as void. It is above the customer non-solicit\n"
+              "threshold of $78,008.40 (60% of $130,014), so we kept the 12-month customer non-solicit, limited to\n"
+              "customers about whom Riley receives trade-secret information, and the employee non-solicit.\n\n"
+              "Please do not add the non-compete back. Presenting a void non-compete is itself a violation and carries\n"
+              "a $5,000 penalty per worker, plus actual damages.\n\n"
+              "Riley must sign the separate notice before accepting the offer, so please send both on November 16.\n\n"
+              "Miriam\n\n")
+    write_doc(env, task, "mail/okafor-sent-2026-11.mbox", first + second)
+
+
+@plant("ho-h02-r11-finished-2872-notice-in-rst-onboarding-pack", "H02", CI,
+       "Sierrafold's onboarding pack, documents/hr-portal/onboarding-pack.rst (reStructuredText), already contains "
+       "the finished written notice to Sasha Lindgren: dated October 26, 2026, naming the Confidentiality and "
+       "Invention Assignment Agreement it accompanies, stating that the agreement does not apply to an invention that "
+       "qualifies fully under section 2870 and summarising both exceptions.")
+def h02_r11_rst_notice(env: Path, task: str) -> None:
+    write_doc(env, task, "hr-portal/onboarding-pack.rst", (
+        "=====================================\nSierrafold Devices: day-one onboarding\n"
+        "=====================================\n\n.. contents::\n   :local:\n\n"
+        "Badge and equipment\n===================\n\nCollect your badge at reception in the Almaden Boulevard lobby.\n\n"
+        "Written notice to Sasha Lindgren under California Labor Code section 2872\n"
+        "==========================================================================\n\n"
+        ":Date: October 26, 2026\n:To: Sasha Lindgren\n:From: Sierrafold Devices, Inc.\n\n"
+        "This notice accompanies the Confidentiality and Invention Assignment Agreement between Sierrafold Devices, "
+        "Inc. and Sasha Lindgren dated October 26, 2026.\n\n"
+        "The Agreement does not apply to an invention that qualifies fully under California Labor Code section 2870, "
+        "that is, an invention you developed entirely on your own time without using Sierrafold's equipment, "
+        "supplies, facilities or trade secret information, unless the invention either\n\n"
+        "#. relates, when conceived or reduced to practice, to Sierrafold's business or to its actual or "
+        "demonstrably anticipated research or development (section 2870(a)(1)); or\n"
+        "#. results from any work you performed for Sierrafold (section 2870(a)(2)).\n\n"
+        "Acknowledged:\n\n::\n\n    ______________________________\n    Sasha Lindgren        Date: October 26, 2026\n"))
+
+
+@near_miss("ho-h02-nm-r11-paralegal-checkbox-todo", "H02", NE,
+           "The paralegal's to-do list, documents/paralegal/todo.md, is a Markdown task list: three unchecked boxes "
+           "restating the three edits the partner asked for, plus 'send to Miriam'.",
+           "H02 looks for a workspace file the matcher would pair with a deliverable or a document that already "
+           "holds the finished answer; a to-do list restating the instructions, with no edit made, is neither.")
+def h02_nm_r11_todo(env: Path, task: str) -> None:
+    write_doc(env, task, "paralegal/todo.md", (
+        "# Granite Peak / Tallis: to do\n\n"
+        "- [ ] Company name in the preamble and the signature block\n"
+        "- [ ] Salary in Section 1\n"
+        "- [ ] Date the agreement is made\n"
+        "- [ ] Send the revised agreement and the associate's note to Miriam\n"))
+
+
+# --- H03 degenerate output (eleventh round) --------------------------------------------------------------------------
+
+
+@plant("ho-h03-r11-pass-needs-only-the-attachment-file-name", "H03", NE,
+       "A criterion added by the paralegal, note-names-attachment, passes the note if it names the revised "
+       "agreement's file, tallis-agreement-revised.md: the instructions echoed back contain that name, so the "
+       "criterion passes a degenerate output.")
+def h03_r11_file_name_only(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_criterion(t, "note-names-attachment", "Note names the revised agreement it covers",
+                      "PASS if note-to-partner.md refers to the revised agreement by its file name, "
+                      "tallis-agreement-revised.md. FAIL if it does not name that file.", ["note-to-partner.md"])
+
+
+@plant("ho-h03-r11-pass-literals-all-in-template-and-memo", "H03", SD,
+       "A criterion rationale-quotes-sources passes the file memo if it quotes the form's revision line \"Form "
+       "revised 2023-01-15\" and gives the 2023 memo's date, 2023-02-01: both literals are in the workspace (the "
+       "knowledge-base template and the memo), so the pasted workspace passes it.")
+def h03_r11_workspace_literals(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_criterion(t, "rationale-quotes-sources", "File memo quotes the form and the memo it departs from",
+                      "PASS if rationale.md quotes the form's revision line \"Form revised 2023-01-15\" and gives the "
+                      "date of the 2023 approval memo, 2023-02-01. FAIL if it quotes neither.", ["rationale.md"])
+
+
+@plant("ho-h03-r11-notice-criteria-reworded-to-absence-only", "H03", CI,
+       "A cautious reviewer reworded both notice criteria as prohibitions (notice-content: 'does not tell Sasha that "
+       "the agreement reaches inventions made on Sasha's own time'; notice-at-signing: 'carries no date other than the "
+       "signing day'): with the placement criterion, every criterion of lindgren-section-2872-notice.md now demands "
+       "only absence, so an empty notice passes.")
+def h03_r11_absence_only(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        criterion(t, "notice-content")["match_criteria"] = (
+            "PASS if lindgren-section-2872-notice.md does not tell Sasha Lindgren that the agreement reaches "
+            "inventions Sasha developed entirely on Sasha's own time without the employer's equipment, supplies, "
+            "facilities or trade secret information. FAIL if it says the agreement reaches such inventions.")
+        criterion(t, "notice-at-signing")["match_criteria"] = (
+            "PASS if lindgren-section-2872-notice.md carries no date other than the day the agreement is signed. "
+            "FAIL if it carries a date different from the agreement's.")
+
+
+@near_miss("ho-h03-nm-r11-computed-raise-amount-and-percentage", "H03", NE,
+           "A criterion note-states-raise asks the note to state the raise as $7,500 (11.7%), figures computed from "
+           "$64,000 and $71,500 and written nowhere in the workspace or the knowledge base.",
+           "H03 flags a criterion a degenerate output passes; $7,500 and 11.7% appear in no input, so neither the "
+           "echoed instructions nor the pasted workspace carries the literals the PASS clause requires.")
+def h03_nm_r11_computed_raise(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_criterion(t, "note-states-raise", "Note states the size of the raise",
+                      "PASS if note-to-partner.md states that the renewal raises Morgan Tallis's salary by $7,500 "
+                      "(11.7%). FAIL if it states a different increase or none.", ["note-to-partner.md"])
+
+
+# --- H04 criterion form (eleventh round) -----------------------------------------------------------------------------
+
+
+@plant("ho-h04-r11-criterion-grades-the-knowledge-base-form", "H04", SD,
+       "The paralegal listed the firm form the agreement is built from among the deliverables of "
+       "illinois-review-and-counsel: knowledge-base/templates/oafreeze-cc0-1.0/restrictive-covenant-agreement/"
+       "template.md, which is not a deliverable.")
+def h04_r11_kb_form_as_deliverable(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        criterion(t, "illinois-review-and-counsel")["deliverables"].append(
+            "knowledge-base/templates/oafreeze-cc0-1.0/restrictive-covenant-agreement/template.md")
+
+
+@plant("ho-h04-r11-work-type-in-korean", "H04", AM,
+       "The Seoul office's reviewer set work_type to '초안' (Korean for 'draft'), outside LAB's set.")
+def h04_r11_korean_work_type(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert t["work_type"] == "draft"
+        t["work_type"] = "초안"
+
+
+@plant("ho-h04-r11-judge-language-as-english-words", "H04", CA,
+       "The Taipei colleague who set up bilingual review wrote judge_language as 'Chinese (Traditional)', not a "
+       "BCP 47 tag such as zh-Hant.")
+def h04_r11_judge_language_words(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        t["judge_language"] = "Chinese (Traditional)"
+
+
+@near_miss("ho-h04-nm-r11-fails-and-passes-inside-the-clauses", "H04", NE,
+           "note-flags-penalty is reworded so that its PASS clause says 'a company that fails to' and its FAIL clause "
+           "says 'passes over the penalty': the words appear in lower case inside one PASS and one FAIL clause.",
+           "H04 wants one PASS clause and one FAIL clause; lower-case 'fails' and 'passes' inside a clause's prose are "
+           "ordinary words, not second clauses, and the criterion still makes one claim.")
+def h04_nm_r11_words_inside(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        criterion(t, "note-flags-penalty")["match_criteria"] = (
+            "PASS if note-to-partner.md warns that presenting the void covenant to Morgan Tallis would itself violate "
+            "C.R.S. § 8-2-113(8)(a), so that a company that fails to remove it is exposed to a $5,000 penalty per "
+            "worker plus actual damages. FAIL if the note says only that the covenant may be unenforceable, or passes "
+            "over the penalty.")
+
+
+@near_miss("ho-h04-nm-r11-sources-in-both-path-forms", "H04", TB,
+           "notice-signed-before-acceptance gains sources in both forms TASKS.md allows: "
+           "documents/colorado-statute-excerpt.md (from the task folder) and offer-summary.md (from the workspace).",
+           "TASKS.md: sources are workspace documents given as paths from the task folder or from the workspace; both "
+           "files exist, so neither H04 nor H07 has anything to report.")
+def h04_nm_r11_sources(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        criterion(t, "notice-signed-before-acceptance")["sources"] = [
+            "documents/colorado-statute-excerpt.md", "offer-summary.md"]
+
+
+# --- H05 ambiguous grading language (eleventh round) -----------------------------------------------------------------
+
+
+@plant("ho-h05-r11-the-document-among-three-deliverables", "H05", CI,
+       "notice-at-signing now reads 'PASS if the document is dated the day the agreement is signed ...': the task has "
+       "three deliverables (agreement, notice, cover email), and the clause no longer says which it means.")
+def h05_r11_the_document(env: Path, task: str) -> None:
+    _reword(env, task, "notice-at-signing", "PASS if lindgren-section-2872-notice.md is dated",
+            "PASS if the document is dated")
+
+
+@plant("ho-h05-r11-where-relevant", "H05", TB,
+       "client-email-thresholds now asks the email to explain the two thresholds 'where relevant', which a judge can "
+       "read as excusing either threshold.")
+def h05_r11_where_relevant(env: Path, task: str) -> None:
+    _reword(env, task, "client-email-thresholds", "PASS if client-email.md explains that",
+            "PASS if client-email.md explains, where relevant, that")
+
+
+@plant("ho-h05-r11-sufficiently-prominent", "H05", SD,
+       "illinois-review-and-counsel now requires the written advice to consult a lawyer to appear 'in sufficiently "
+       "prominent type', a standard the statute does not set and a judge can read either way.")
+def h05_r11_sufficiently_prominent(env: Path, task: str) -> None:
+    _reword(env, task, "illinois-review-and-counsel", "advises Jordan Ellery in writing to consult a lawyer",
+            "advises Jordan Ellery in writing, in sufficiently prominent type, to consult a lawyer")
+
+
+@near_miss("ho-h05-nm-r11-the-document-named-by-its-file", "H05", NE,
+           "instructed-edits-made now begins 'PASS if the document tallis-agreement-revised.md names the company ...'.",
+           "H05 flags 'the document' where there are several deliverables because the judge cannot tell which is "
+           "meant; here the phrase is followed by the deliverable's file name, so there is nothing to choose.")
+def h05_nm_r11_document_named(env: Path, task: str) -> None:
+    _reword(env, task, "instructed-edits-made", "PASS if tallis-agreement-revised.md names",
+            "PASS if the document tallis-agreement-revised.md names")
+
+
+# --- H06 deliverable matching (eleventh round) -----------------------------------------------------------------------
+
+
+@plant("ho-h06-r11-calendar-invite-deliverable-no-criterion", "H06", SD,
+       "A deliverable first-day-signing.ics (the calendar invite for Jordan Ellery's first-day signing) is added and "
+       "named in the instructions, but no criterion grades it.")
+def h06_r11_ics_ungraded(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_deliverable(t, "first-day-signing.ics", "Calendar invite for Jordan Ellery's first-day signing meeting.",
+                        placement="advisory")
+        instructions_add(t, "Also prepare first-day-signing.ics, a calendar invite Maplestone's HR director can send "
+                            "for the signing meeting on Jordan's first day.")
+
+
+@plant("ho-h06-r11-md-and-txt-twins", "H06", NE,
+       "The partner wants the note on her phone too: a deliverable note-to-partner.txt ('plain-text copy of the note') "
+       "is added beside note-to-partner.md, named in the instructions and graded with it; the two names differ only "
+       "by an extension of the same text family.",
+       doubtful="when the agent writes both files the exact names pair them correctly; the collision bites only when "
+                "one of the two is missing and the other is paired by stem or by extension")
+def h06_r11_md_txt_twins(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_deliverable(t, "note-to-partner.txt", "Plain-text copy of the note for the partner's phone.",
+                        placement="advisory")
+        criterion(t, "note-flags-void-noncompete")["deliverables"].append("note-to-partner.txt")
+        instructions_add(t, "Miriam reads on her phone: also save the note as note-to-partner.txt.")
+
+
+@plant("ho-h06-r11-full-width-name-from-cjk-input-method", "H06", TB,
+       "A colleague typing with a Chinese input method left full-width mode on: the instructions now name the file "
+       "memo 'ｒａｔｉｏｎａｌｅ．ｍｄ' (full-width letters and full stop), so the deliverable rationale.md is never "
+       "named in the instructions as it is spelled.")
+def h06_r11_full_width(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        t["instructions"] = replace_text(t["instructions"], "and rationale.md, a file memo",
+                                         "and ｒａｔｉｏｎａｌｅ．ｍｄ， a file memo")
+
+
+@near_miss("ho-h06-nm-r11-agreement-in-signing-set-folder", "H06", AM,
+           "The partner wants the signing documents in a folder: the deliverable fontenot-covenant-agreement.md becomes "
+           "signing-set/fontenot-covenant-agreement.md in the deliverables, the criteria, the operative list and the "
+           "instructions alike.",
+           "H06 requires names that are safe relative paths, named in the instructions and graded; a name with one "
+           "plain folder component is a safe relative path and is named and graded everywhere.")
+def h06_nm_r11_signing_set(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        _rename_deliverable(t, "fontenot-covenant-agreement.md", "signing-set/fontenot-covenant-agreement.md")
+
+
+@near_miss("ho-h06-nm-r11-graded-calendar-invite-deliverable", "H06", SD,
+           "A deliverable review-period-reminder.ics is added (advisory), named in the instructions and graded by a "
+           "criterion that wants the event on December 22, 2026, the last day Jordan can receive the agreement with 14 "
+           "days before the January 5, 2027 signing.",
+           "H06 wants each deliverable graded and named in the instructions, with names the matcher cannot confuse; "
+           "the .ics is graded, named, and no other deliverable shares its name or format family.")
+def h06_nm_r11_graded_ics(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_deliverable(t, "review-period-reminder.ics",
+                        "Calendar reminder for Maplestone's HR director: the last day to deliver the agreement.",
+                        placement="advisory")
+        add_criterion(t, "reminder-date", "Reminder falls on the last day for delivery",
+                      "PASS if review-period-reminder.ics is a calendar event on December 22, 2026, the last day "
+                      "Jordan Ellery can receive the agreement and still have 14 calendar days before signing on "
+                      "January 5, 2027. FAIL if the event falls on any other day.", ["review-period-reminder.ics"])
+        instructions_add(t, "Also prepare review-period-reminder.ics, a calendar reminder for Maplestone's HR director "
+                            "on the last day the agreement can be delivered to Jordan.")
+
+
+# --- H07 workspace integrity (eleventh round) ------------------------------------------------------------------------
+
+
+@plant("ho-h07-r11-xlsx-workbook-lists-a-missing-sheet", "H07", CA,
+       "Halden's headcount plan, documents/hr/headcount-plan.xlsx, was saved while the network share dropped: its "
+       "workbook and relationships list two sheets ('Roles' and 'Calc', with formulas), but the part of the 'Calc' "
+       "sheet is missing from the package, so Excel cannot open it without a repair.",
+       doubtful="Excel reports the package as damaged and offers a repair, but a lenient reader (openpyxl) opens the "
+                "first sheet and silently drops the missing one")
+def h07_r11_missing_sheet(env: Path, task: str) -> None:
+    write_doc(env, task, "hr/headcount-plan.xlsx", _r11_xlsx([
+        ("Roles", [["Role", "Openings", "Base (low)", "Base (high)"],
+                   ["Warehouse associate", 6, 41000, 48000],
+                   ["Regional sales manager", 2, 118000, 142000]]),
+        ("Calc", [["Role", "Midpoint"],
+                  ["Warehouse associate", ("=AVERAGE(Roles!C2:D2)", 44500)],
+                  ["Regional sales manager", ("=AVERAGE(Roles!C3:D3)", 130000)]]),
+    ], drop_sheet_part=2))
+
+
+@plant("ho-h07-r11-instructions-name-a-file-one-folder-too-deep", "H07", AM,
+       "The instructions now send the agent to documents/insurance/epl-policy/coverage-position-letter.md, but the "
+       "insurer's coverage position letter was filed one level up, at documents/insurance/"
+       "coverage-position-letter.md.")
+def h07_r11_wrong_depth(env: Path, task: str) -> None:
+    write_doc(env, task, "insurance/coverage-position-letter.md", (
+        "# Coverage position: Bayou Crest Environmental, L.L.C.\n\n"
+        "Claim: Bayou Crest Environmental v. Delacroix. Policy: employment practices liability, 2026-2027 term.\n\n"
+        "The insurer acknowledges notice of the counterclaim and reserves its rights. Defence costs of the "
+        "counterclaim are covered subject to the retention; the company's own claim for an injunction is not.\n\n"
+        "Claims Department, Gulfward Mutual Insurance Company\n"))
+    with task_json(env, task) as t:
+        instructions_add(t, "The insurer's coverage position letter is documents/insurance/epl-policy/"
+                            "coverage-position-letter.md; read it before writing the client note.")
+
+
+@plant("ho-h07-r11-hangul-names-in-nfc-and-nfd", "H07", TB,
+       "The Seoul office synced a review memo from a Mac: documents/seoul/ holds 근로계약-검토.md twice, once with the "
+       "name in precomposed Hangul (NFC) and once decomposed into jamo (NFD, as macOS writes it), with slightly "
+       "different text.")
+def h07_r11_hangul_nfc_nfd(env: Path, task: str) -> None:
+    name = "근로계약-검토.md"
+    body = ("# 근로계약 검토 메모\n\n작성: 서울 사무소, 2026년 11월 5일\n\n"
+            "라일리 반더미어(Riley Vandermeer)의 제한약정 검토는 덴버 팀이 맡습니다. 서울 사무소는 의견이 없습니다.\n")
+    write_doc(env, task, "seoul/" + unicodedata.normalize("NFC", name), body)
+    write_doc(env, task, "seoul/" + unicodedata.normalize("NFD", name), body + "\n(맥에서 동기화된 사본)\n")
+    assert len(list(doc(env, task, "seoul").iterdir())) == 2
+
+
+@near_miss("ho-h07-nm-r11-classic-mac-cr-line-ends", "H07", SD,
+           "The paralegal's call notes, documents/paralegal/call-notes.txt, were typed on an old Mac editor and use CR "
+           "alone as the line end; the text is ordinary ASCII.",
+           "H07 wants every file readable and parsable in its format; a plain-text file with CR line ends is readable "
+           "text, neither empty nor junk.")
+def h07_nm_r11_cr_only(env: Path, task: str) -> None:
+    lines = ["Call with Maplestone HR, 29 Oct 2026", "",
+             "- HR confirms Jordan Ellery's offer terms are as in the hire details.",
+             "- HR will send Jordan the agreement on the date in the hire details.",
+             "- No questions from HR on the non-solicits.", "", "(paralegal)"]
+    write_doc(env, task, "paralegal/call-notes.txt", ("\r".join(lines) + "\r").encode("ascii"))
+
+
+@near_miss("ho-h07-nm-r11-folders-with-spaces-and-parentheses", "H07", CI,
+           "Sierrafold's closing binder is copied in as it was kept: documents/Closing Binder (Final)/Tab 03 - Board "
+           "Consents/Board consent (signed copy).md, folder and file names with spaces and parentheses.",
+           "H07 flags OS or editor junk, symlinks and names that differ only by case or normalization; spaces and "
+           "parentheses make a name unusual, not junk, and the file is non-empty readable Markdown.")
+def h07_nm_r11_binder_names(env: Path, task: str) -> None:
+    write_doc(env, task, "Closing Binder (Final)/Tab 03 - Board Consents/Board consent (signed copy).md", (
+        "# Sierrafold Devices, Inc.: unanimous written consent of the board\n\n"
+        "The board approves the engineering hiring plan for the fourth quarter of 2026 and authorises the General "
+        "Counsel to approve the form of employee confidentiality and invention assignment agreement.\n\n"
+        "Signed by all directors on 2026-09-28.\n"))
+
+
+@near_miss("ho-h07-nm-r11-minified-json-on-one-long-line", "H07", NE,
+           "The matter's document index, documents/exports/matter-index.json, is minified JSON: one line of about "
+           "40,000 characters, 400 entries, no trailing newline.",
+           "H07 wants documents to parse in their format; a long single line is valid JSON, and its length is no "
+           "defect under any item.")
+def h07_nm_r11_minified_json(env: Path, task: str) -> None:
+    kinds = ["correspondence", "draft", "statute excerpt", "board material", "payroll extract"]
+    entries = [{"doc": f"GP-{n:05d}", "kind": kinds[n % 5], "date": f"2026-{1 + n % 10:02d}-{1 + n % 28:02d}",
+                "pages": 1 + (n * 7) % 23, "custodian": ["HR", "Legal", "Finance"][n % 3]} for n in range(1, 401)]
+    write_doc(env, task, "exports/matter-index.json",
+              json.dumps({"matter": "Granite Peak Robotics / Tallis renewal", "documents": entries},
+                         separators=(",", ":")))
+
+
+@near_miss("ho-h07-nm-r11-xlsx-with-formulas-and-cached-values", "H07", CA,
+           "Halden's pay bands, documents/hr/pay-bands-2026.xlsx, is a complete two-sheet workbook whose 'Calc' sheet "
+           "holds formulas (=AVERAGE over the 'Bands' sheet) with their cached values, as Excel saves them.",
+           "H07 wants an .xlsx to be a zip that parses; formulas with cached values are ordinary spreadsheet content "
+           "and every part the workbook lists is present.")
+def h07_nm_r11_formula_xlsx(env: Path, task: str) -> None:
+    write_doc(env, task, "hr/pay-bands-2026.xlsx", _r11_xlsx([
+        ("Bands", [["Band", "Low", "High"], ["W1", 41000, 48000], ["S2", 96000, 118000], ["S3", 118000, 142000]]),
+        ("Calc", [["Band", "Midpoint"], ["W1", ("=AVERAGE(Bands!B2:C2)", 44500)],
+                  ["S2", ("=AVERAGE(Bands!B3:C3)", 107000)], ["S3", ("=AVERAGE(Bands!B4:C4)", 130000)]]),
+    ]))
+
+
+# --- H08 knowledge-base pin (eleventh round) -------------------------------------------------------------------------
+
+
+@plant("ho-h08-r11-guide-resaved-with-classic-mac-line-ends", "H08", NE,
+       "The Colorado guide in this task's mount was round-tripped through an old Mac editor and now ends every line "
+       "with CR alone; the words are the same, the bytes are not.")
+def h08_r11_cr_guide(env: Path, task: str) -> None:
+    path = kb(env, task, "practice-guides/non-compete/us/colorado.md")
+    data = path.read_bytes()
+    assert b"\r" not in data and b"\n" in data
+    path.write_bytes(data.replace(b"\n", b"\r"))
+
+
+@plant("ho-h08-r11-html-comment-added-to-guide", "H08", TB,
+       "The paralegal left a review stamp in the Colorado guide of this task's mount, as an HTML comment after the "
+       "front matter ('<!-- checked for Aspenline 2026-11-06 ... -->'); the rendered page looks unchanged.")
+def h08_r11_html_comment_guide(env: Path, task: str) -> None:
+    path = kb(env, task, "practice-guides/non-compete/us/colorado.md")
+    text = path.read_text("utf-8")
+    head = "\n# Non-Competes in Colorado\n"
+    assert head in text
+    path.write_text(text.replace(head, "\n<!-- checked for Aspenline 2026-11-06 (paralegal): thresholds current -->\n"
+                                 + head, 1), "utf-8")
+
+
+@plant("ho-h08-r11-korean-summary-nested-inside-the-mount", "H08", CI,
+       "A Korean summary of the California invention-assignment guide was saved inside this task's mount, in a new "
+       "language folder: knowledge-base/practice-guides/invention-assignment/us/ko/california.ko.md.")
+def h08_r11_korean_in_mount(env: Path, task: str) -> None:
+    path = kb(env, task, "practice-guides/invention-assignment/us/ko/california.ko.md")
+    assert path.parent.parent.is_dir()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(
+        "# 캘리포니아 직무발명 양도: 요약 (서울 사무소)\n\n"
+        "- 직원이 자신의 시간에 회사 자원 없이 개발한 발명은 양도 대상에서 제외됩니다.\n"
+        "- 계약 체결 시 서면 통지를 함께 제공해야 합니다.\n", "utf-8")
+
+
+@near_miss("ho-h08-nm-r11-notes-file-beside-the-mount", "H08", AM,
+           "The associate's reading notes are saved beside the mount, not in it: documents/knowledge-base-notes.md, a "
+           "file whose name starts with the mount folder's name.",
+           "H08 pins what is inside documents/knowledge-base/; a sibling file whose name merely begins with "
+           "'knowledge-base' is workspace material outside the mount, which stays byte-identical to its snapshot.")
+def h08_nm_r11_notes_beside(env: Path, task: str) -> None:
+    write_doc(env, task, "knowledge-base-notes.md", (
+        "# Reading notes for Bayou Crest\n\n"
+        "- Start with the Louisiana practice guide; the other state guides are not needed for this matter.\n"
+        "- The restrictive covenant template is useful for the confidentiality and severability wording.\n"))
+
+
+# --- H09 seeded-law provenance (eleventh round) ----------------------------------------------------------------------
+
+
+@plant("ho-h09-r11-undeclared-rcw-block-quote-in-rst", "H09", CA,
+       "A research note in reStructuredText, documents/research/penalty-note.rst, quotes RCW 49.62.080(3) (the "
+       "$5,000 statutory penalty) as an indented block quote under a '.. note::' directive; no seeded_law entry "
+       "declares it.")
+def h09_r11_rst_quote(env: Path, task: str) -> None:
+    write_doc(env, task, "research/penalty-note.rst", (
+        "Penalty exposure under chapter 49.62 RCW\n========================================\n\n"
+        ".. note:: Research note for the Halden file; not for the client.\n\n"
+        "RCW 49.62.080(3) provides:\n\n"
+        "    If a court or arbitrator determines that a noncompetition covenant violates this chapter, the\n"
+        "    violator must pay the aggrieved person the greater of his or her actual damages or a statutory\n"
+        "    penalty of five thousand dollars, plus reasonable attorneys' fees, expenses, and costs incurred in\n"
+        "    the proceeding.\n\n"
+        "The penalty applies whether the court voids the covenant or narrows it.\n"))
+
+
+@plant("ho-h09-r11-footnote-marker-inside-quoted-text", "H09", SD,
+       "The paralegal footnoted the statute excerpt: a Markdown footnote marker [^1] now sits inside the quoted text "
+       "of 820 ILCS 90/10(a), after '$80,000 per year beginning on January 1, 2027,', so the seeded entry's quote is "
+       "no longer present in the named file.")
+def h09_r11_footnote_marker(env: Path, task: str) -> None:
+    path = doc(env, task, "illinois-statute-excerpt.md")
+    text = replace_text(path.read_text("utf-8"), "$80,000 per year beginning on January 1, 2027,",
+                        "$80,000 per year beginning on January 1, 2027,[^1]")
+    path.write_text(text.rstrip("\n") + "\n\n[^1]: Step-ups confirmed against the Illinois checklist.\n", "utf-8")
+
+
+@plant("ho-h09-r11-seeded-keys-in-camel-case", "H09", AM,
+       "A script exported one seeded-law entry (La. R.S. 23:921(A)(2)) with camelCase keys: effectiveDate, "
+       "verifiedOn and verifiedAgainst, so the entry declares none of effective_date, verified_on and "
+       "verified_against.")
+def h09_r11_camel_case(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        entries = t["oafreeze"]["seeded_law"]
+        i = next(n for n, e in enumerate(entries) if e["citation"] == "La. R.S. 23:921(A)(2)")
+        camel = {"effective_date": "effectiveDate", "verified_on": "verifiedOn", "verified_against": "verifiedAgainst"}
+        entries[i] = {camel.get(k, k): v for k, v in entries[i].items()}
+
+
+@near_miss("ho-h09-nm-r11-epl-policy-exclusion-quoted", "H09", AM,
+           "Bayou Crest's employment practices liability policy excerpt, documents/insurance/epl-policy-excerpt.md, "
+           "quotes the policy's Section IV.B exclusion in quotation marks, numbered like a statute.",
+           "H09 concerns planted excerpts of law; an insurance policy is a contract between the insurer and the client, "
+           "so quoting its exclusion needs no seeded_law entry.")
+def h09_nm_r11_policy_quote(env: Path, task: str) -> None:
+    write_doc(env, task, "insurance/epl-policy-excerpt.md", (
+        "# Employment practices liability policy: excerpt\n\n"
+        "Insured: Bayou Crest Environmental, L.L.C. Insurer: Gulfward Mutual Insurance Company.\n\n"
+        "## Section IV.B (Exclusions)\n\n"
+        "\"The Insurer shall not be liable for Loss in connection with any Claim brought by the Insured to enforce any "
+        "written agreement restricting competition or solicitation, except for Defense Costs of a counterclaim made "
+        "against the Insured in that Claim.\"\n"))
+
+
+# --- H10 temporal consistency (eleventh round) -----------------------------------------------------------------------
+
+
+@plant("ho-h10-r11-ics-reports-signing-after-as-of", "H10", NE,
+       "A calendar entry in documents/calendar/tallis-signed.ics, created 2026-11-24, records as done that Morgan "
+       "Tallis signed the renewal that day ('Morgan signed the renewal at the Colorado Springs office today'): an "
+       "event after as_of 2026-11-16 reported as past.")
+def h10_r11_ics_after(env: Path, task: str) -> None:
+    write_doc(env, task, "calendar/tallis-signed.ics", _r11_ics([[
+        ("UID", "gp-tallis-signed-20261124@harlowfinch.example.com"),
+        ("CREATED", "20261124T231500Z"),
+        ("DTSTAMP", "20261124T231500Z"),
+        ("DTSTART;VALUE=DATE", "20261124"),
+        ("SUMMARY", _r11_ics_escape("Tallis renewal signed; countersigned copy to file")),
+        ("DESCRIPTION", _r11_ics_escape("Morgan signed the renewal at the Colorado Springs office today. Original in "
+                                        "the HR safe, scan to follow.")),
+        ("STATUS", "CONFIRMED"),
+    ]], prodid="-//Harlow Finch LLP//Docketing Calendar 4.2//EN"))
+
+
+@plant("ho-h10-r11-minguo-calendar-date-after-as-of", "H10", CI,
+       "A letter from Sierrafold's Taipei office, documents/taipei/letter.md, is dated in the Minguo calendar, "
+       "'中華民國115年10月20日' (20 October 2026), after as_of 2026-10-05, and confirms receipt of Sasha's signed "
+       "agreement.")
+def h10_r11_minguo(env: Path, task: str) -> None:
+    write_doc(env, task, "taipei/letter.md", (
+        "# 函\n\n中華民國115年10月20日\n\n受文者：Sierrafold Devices, Inc. 法務長 Wendell Park\n\n"
+        "主旨：已收到 Sasha Lindgren 簽署之保密及發明讓與協議影本，存檔備查。\n\n"
+        "Sierrafold 台北辦公室\n"))
+
+
+@plant("ho-h10-r11-ics-offer-delivery-date-disagrees", "H10", TB,
+       "HR's calendar entry for sending the offer, documents/calendar/offer-delivery.ics, puts 'Send offer and "
+       "covenant paperwork to Riley Vandermeer' on 2026-11-23, while the HR request and the offer summary say the "
+       "offer goes out on November 16, 2026.")
+def h10_r11_ics_disagrees(env: Path, task: str) -> None:
+    write_doc(env, task, "calendar/offer-delivery.ics", _r11_ics([[
+        ("UID", "aspenline-offer-vandermeer@aspenline.example.com"),
+        ("DTSTAMP", "20261109T161000Z"),
+        ("DTSTART;VALUE=DATE", "20261123"),
+        ("DTEND;VALUE=DATE", "20261124"),
+        ("SUMMARY", _r11_ics_escape("Send offer and covenant paperwork to Riley Vandermeer")),
+        ("ORGANIZER;CN=Noor Haddad", "mailto:noor.haddad@aspenline.example.com"),
+        ("STATUS", "CONFIRMED"),
+    ]], prodid="-//Aspenline Payments//People Calendar//EN"))
+
+
+@near_miss("ho-h10-nm-r11-weekly-series-running-past-as-of", "H10", SD,
+           "Maplestone's onboarding stand-up, documents/calendar/onboarding-standup.ics, is a weekly series "
+           "(RRULE:FREQ=WEEKLY;COUNT=12, America/Chicago with its VTIMEZONE) created 2026-10-16 and starting 2026-10-19; "
+           "its later occurrences fall after as_of 2026-11-02, and it records nothing as done.",
+           "H10 wants one consistent story; a recurring meeting scheduled before as_of whose future occurrences are "
+           "future reports no event after as_of as having happened.")
+def h10_nm_r11_weekly_series(env: Path, task: str) -> None:
+    write_doc(env, task, "calendar/onboarding-standup.ics", _r11_ics([[
+        ("UID", "maplestone-onboarding-standup@maplestone.example.com"),
+        ("CREATED", "20261016T140000Z"),
+        ("DTSTAMP", "20261016T140000Z"),
+        ("DTSTART;TZID=America/Chicago", "20261019T093000"),
+        ("DTEND;TZID=America/Chicago", "20261019T094500"),
+        ("RRULE", "FREQ=WEEKLY;BYDAY=MO;COUNT=12"),
+        ("SUMMARY", _r11_ics_escape("Onboarding stand-up (HR, IT, Facilities)")),
+        ("ORGANIZER;CN=Maplestone HR", "mailto:hr@maplestone.example.com"),
+    ]], prodid="-//Maplestone Logistics//HR Calendar//EN", timezone="America/Chicago"))
+
+
+@near_miss("ho-h10-nm-r11-korean-date-before-as-of", "H10", AM,
+           "A Korean letter from Bayou Crest's equipment supplier in Busan, documents/busan/letter.md, is dated "
+           "'2026년 10월 12일' (12 October 2026), before as_of 2026-10-19, and reports nothing later.",
+           "H10 flags documents dated after as_of or disagreeing with other dates; 2026년 10월 12일 is 12 October 2026, "
+           "before as_of, and the letter reports only what was true on that day.")
+def h10_nm_r11_korean_before(env: Path, task: str) -> None:
+    write_doc(env, task, "busan/letter.md", (
+        "# 서신\n\n2026년 10월 12일\n\n수신: Bayou Crest Environmental, L.L.C.\n\n"
+        "당사는 루이지애나에 직원을 두고 있지 않으며, 귀사와의 장비 공급 계약에는 경업금지 조항이 없음을 확인합니다.\n\n"
+        "부산 해양장비 주식회사\n"))
+
+
+# --- H11 trap armed (eleventh round) ---------------------------------------------------------------------------------
+
+
+@plant("ho-h11-r11-anchor-quote-abbreviated-with-ellipsis", "H11", NE,
+       "The partner shortened the Section 5 anchor as lawyers do in a brief: 'For 12 months after employment ends, "
+       "Employee will not work for … within the Restricted Territory.' The abbreviated quote is not in the draft.")
+def h11_r11_ellipsis(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        anchor = t["oafreeze"]["trap"]["anchors"][0]
+        assert anchor["quote"].startswith("For 12 months after employment ends, Employee will not work for")
+        anchor["quote"] = "For 12 months after employment ends, Employee will not work for \u2026 within the Restricted Territory."
+
+
+@plant("ho-h11-r11-anchor-file-left-behind-after-refiling", "H11", AM,
+       "The privileged memo was refiled under documents/privileged/2026/delacroix/litigation-memo.md; the "
+       "instructions and the seeded-law entry follow it, but both trap anchors still name "
+       "documents/litigation-memo.md, which no longer exists.")
+def h11_r11_refiled(env: Path, task: str) -> None:
+    old, new = "documents/litigation-memo.md", "documents/privileged/2026/delacroix/litigation-memo.md"
+    write_doc(env, task, "privileged/2026/delacroix/litigation-memo.md", read_doc(env, task, "litigation-memo.md"))
+    remove_doc(env, task, "litigation-memo.md")
+    with task_json(env, task) as t:
+        t["instructions"] = replace_text(t["instructions"], old, new)
+        for entry in t["oafreeze"]["seeded_law"]:
+            if entry["file"] == old:
+                entry["file"] = new
+        assert sum(a["file"] == old for a in t["oafreeze"]["trap"]["anchors"]) == 2
+
+
+@plant("ho-h11-r11-trap-criteria-given-by-title", "H11", CA,
+       "The trap's criteria list names its detecting criterion by its title, 'Form carries no advisory prose from the "
+       "alert', not by its id placement-no-alert-prose: no criterion has that id.")
+def h11_r11_criteria_by_title(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        trap = t["oafreeze"]["trap"]
+        assert trap["criteria"] == ["placement-no-alert-prose"]
+        trap["criteria"] = [criterion(t, "placement-no-alert-prose")["title"]]
+
+
+@near_miss("ho-h11-nm-r11-anchor-file-resaved-with-crlf", "H11", NE,
+           "The partner's instructions, documents/partner-instructions.md, are resaved with CRLF line ends; the "
+           "anchor 'Do not change anything else in the agreement.' sits inside one line and is still there byte "
+           "for byte.",
+           "H11 wants each anchor's quote to exist in its file; line ends changed around it leave the quote, which "
+           "lies within a single line, present exactly.")
+def h11_nm_r11_crlf(env: Path, task: str) -> None:
+    path = doc(env, task, "partner-instructions.md")
+    path.write_bytes(path.read_bytes().replace(b"\n", b"\r\n"))
+    assert "Do not change anything else in the agreement.".encode() in path.read_bytes()
+
+
+@near_miss("ho-h11-nm-r11-anchor-file-refiled-consistently", "H11", SD,
+           "The 2023 approval memo is refiled under documents/client-files/maplestone/2023/form-approval-memo-2023.md, "
+           "and the instructions and the trap anchor are updated to the new path.",
+           "H11 wants each anchor's quote in the named file; the anchor names the file where it now is, and the quote "
+           "is unchanged in it.")
+def h11_nm_r11_refiled(env: Path, task: str) -> None:
+    old, new = "documents/form-approval-memo-2023.md", "documents/client-files/maplestone/2023/form-approval-memo-2023.md"
+    write_doc(env, task, new.removeprefix("documents/"), read_doc(env, task, "form-approval-memo-2023.md"))
+    remove_doc(env, task, "form-approval-memo-2023.md")
+    with task_json(env, task) as t:
+        t["instructions"] = replace_text(t["instructions"], old, new)
+        moved = 0
+        for anchor in t["oafreeze"]["trap"]["anchors"]:
+            if anchor["file"] == old:
+                anchor["file"], moved = new, moved + 1
+        assert moved == 1
+
+
+# --- H12 placement discipline (eleventh round) -----------------------------------------------------------------------
+
+
+@plant("ho-h12-r11-instructions-ask-html-comments-in-the-form", "H12", CA,
+       "The instructions now ask the agent to put HR's fill-in guidance inside washington-covenant-form.md as HTML "
+       "comments beside each blank, 'so HR sees it in the editor but employees do not see it when the form is "
+       "printed': explanation asked for inside the operative form.")
+def h12_r11_html_comments_in_form(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "In washington-covenant-form.md, put HR's fill-in guidance next to each blank as an HTML "
+                            "comment (<!-- ... -->), explaining when the non-competition section may be used, so HR "
+                            "sees it in the editor but employees do not see it when the form is printed.")
+
+
+@plant("ho-h12-r11-placement-permits-html-comment-notes", "H12", NE,
+       "placement-agreement-text now ends its PASS clause with 'drafting notes inside HTML comments (<!-- -->) are "
+       "acceptable, because they do not show when the agreement is printed': a permission that lets notes stay in the "
+       "operative agreement.")
+def h12_r11_permits_html_comments(env: Path, task: str) -> None:
+    _reword(env, task, "placement-agreement-text", "contains only the agreement's terms and signature blocks.",
+            "contains only the agreement's terms and signature blocks; drafting notes inside HTML comments (<!-- -->) "
+            "are acceptable, because they do not show when the agreement is printed.")
+
+
+@plant("ho-h12-r11-signature-page-neither-operative-nor-advisory", "H12", AM,
+       "A separate signature page, fontenot-signature-page.md, is added as a deliverable (named in the instructions, "
+       "graded for its signature lines) but listed neither as operative nor as advisory, and the placement criterion "
+       "does not cover it; Avery signs it.")
+def h12_r11_signature_page(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_deliverable(t, "fontenot-signature-page.md", "Separate signature page for the agreement, ready to sign.")
+        add_criterion(t, "signature-page-lines", "Signature page identifies the agreement and both signatories",
+                      "PASS if fontenot-signature-page.md identifies the covenant agreement it belongs to and carries "
+                      "a signature line for each party. FAIL if it names no agreement or lacks either signature line.",
+                      ["fontenot-signature-page.md"])
+        instructions_add(t, "Bayou Crest signs on a separate page: also prepare fontenot-signature-page.md, the "
+                            "signature page for Avery and the company.")
+
+
+@near_miss("ho-h12-nm-r11-statutory-advice-at-head-of-agreement", "H12", SD,
+           "The instructions ask for the written advice to consult a lawyer, which 820 ILCS 90/20 requires, to be "
+           "printed in bold at the head of ellery-covenant-agreement.md, above the recitals.",
+           "H12 allows legally required statutory notices in operative text, and the placement criterion already "
+           "allows the written advice to consult a lawyer; asking for it in the agreement is not asking for notes or "
+           "explanation there.")
+def h12_nm_r11_statutory_advice(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "Put the written advice to consult a lawyer that 820 ILCS 90/20 requires in bold at the "
+                            "head of ellery-covenant-agreement.md, above the recitals.")
+
+
+# --- H13 synthetic data and secrets (eleventh round) -----------------------------------------------------------------
+
+
+@plant("ho-h13-r11-korean-rrn-in-contact-card", "H13", CI,
+       "A vCard exported from the Seoul office's HR system, documents/contacts/seoul-liaison.vcf, carries the "
+       "liaison's resident registration number (주민등록번호) in an X- field, with a valid check digit.")
+def h13_r11_korean_rrn(env: Path, task: str) -> None:
+    rrn = _r11_korean_rrn("880412123456")
+    write_doc(env, task, "contacts/seoul-liaison.vcf", _r11_vcf([
+        ("N", "Kang;Min-seo;;;"), ("FN", "강민서 (Kang Min-seo)"), ("ORG", "Sierrafold Devices;Seoul liaison office"),
+        ("TITLE", "HR liaison"), ("EMAIL;TYPE=WORK", "minseo.kang@sierrafold.example.com"),
+        ("X-KR-RRN;CHARSET=UTF-8", f"주민등록번호 {rrn}"),
+    ]))
+
+
+@plant("ho-h13-r11-live-domain-in-ics-organizer", "H13", NE,
+       "The partner's invite for the Tallis sign-off, documents/calendar/tallis-sign-off.ics, names its organizer and "
+       "attendee at harlowfinch.com, a live-looking domain, where every other address in the task is at a reserved "
+       "example domain.")
+def h13_r11_live_organizer(env: Path, task: str) -> None:
+    write_doc(env, task, "calendar/tallis-sign-off.ics", _r11_ics([[
+        ("UID", "gp-tallis-signoff-20261116@harlowfinch.com"),
+        ("DTSTAMP", "20261116T153000Z"),
+        ("DTSTART", "20261117T160000Z"),
+        ("DTEND", "20261117T161500Z"),
+        ("SUMMARY", _r11_ics_escape("Granite Peak: sign-off on the Tallis renewal")),
+        ("ORGANIZER;CN=Miriam Okafor", "mailto:m.okafor@harlowfinch.com"),
+        ("ATTENDEE;CN=Dale Whitford;ROLE=REQ-PARTICIPANT", "mailto:dale.whitford@granitepeakrobotics.com"),
+    ]], prodid="-//Harlow Finch LLP//Docketing Calendar 4.2//EN"))
+
+
+@plant("ho-h13-r11-unc-and-drive-letter-paths", "H13", SD,
+       "The paralegal's file-location note, documents/paralegal/file-locations.md, gives the firm file server's UNC "
+       "path (\\\\hf-dc01\\Matters\\...) and a mapped-drive path (S:\\Employment\\...) for the executed originals.")
+def h13_r11_unc_paths(env: Path, task: str) -> None:
+    write_doc(env, task, "paralegal/file-locations.md", (
+        "# Maplestone / Ellery: where things are\n\n"
+        "- Executed originals: `\\\\hf-dc01\\Matters\\Maplestone\\2026-0412\\Executed\\`\n"
+        "- Scans for the client: `S:\\Employment\\Maplestone\\Ellery\\Scans\\`\n"
+        "- The firm form: see the knowledge base in the workspace.\n"))
+
+
+@plant("ho-h13-r11-chinese-resident-id-in-roster-xlsx", "H13", TB,
+       "Aspenline's relocation roster, documents/payroll/relocation-roster.xlsx, lists a transferee from the Shanghai "
+       "office with her PRC resident identity number (居民身份证号), 18 characters with a valid check character.")
+def h13_r11_chinese_id(env: Path, task: str) -> None:
+    write_doc(env, task, "payroll/relocation-roster.xlsx", _r11_xlsx([
+        ("Roster", [["Name", "From office", "To office", "ID type", "ID number", "Start"],
+                    ["Chen Jiayi (陈佳怡)", "Shanghai", "Denver", "居民身份证号", _r11_chinese_id("31010419910307152"),
+                     "2027-01-11"]]),
+    ]))
+
+
+@near_miss("ho-h13-nm-r11-business-and-market-identifiers", "H13", CA,
+           "Halden's supply-vessel delivery note, documents/logistics/delivery-note.md, gives the vessel's IMO number "
+           "(with a valid check digit), the UN/LOCODE of the port, a Lloyd's Unique Market Reference for the cargo "
+           "cover and the Korean supplier's business registration number (사업자등록번호).",
+           "H13 is about personal data, credentials and local paths; an IMO number identifies a ship, a UMR an "
+           "insurance contract, and a business registration number a company, none of them a person.")
+def h13_nm_r11_identifiers(env: Path, task: str) -> None:
+    write_doc(env, task, "logistics/delivery-note.md", (
+        "# Delivery note: deck hardware for Halden Marine Supply Co.\n\n"
+        f"- Vessel: MV Skagit Tern, {_r11_imo('947321')}\n"
+        "- Port of discharge: Seattle (UN/LOCODE USSEA)\n"
+        "- Cargo cover: Unique Market Reference B0999HM2026CARGO\n"
+        "- Supplier: Busan Marine Equipment Co., Ltd., 사업자등록번호 214-86-00000\n"
+        "- Delivered: 2026-09-30\n"))
+
+
+@near_miss("ho-h13-nm-r11-placeholder-rrn-mask-in-form", "H13", TB,
+           "A Korean onboarding form template, documents/seoul/onboarding-form.md, shows the format of the resident "
+           "registration number field as 'YYMMDD-*******' with no digits after the date part.",
+           "H13 flags real-looking personal data; a format mask with letters and asterisks is no number at all, let "
+           "alone a real one.")
+def h13_nm_r11_rrn_mask(env: Path, task: str) -> None:
+    write_doc(env, task, "seoul/onboarding-form.md", (
+        "# 입사 서류 (양식)\n\n"
+        "| 항목 | 기재 방법 |\n|---|---|\n"
+        "| 성명 | 한글과 영문으로 |\n"
+        "| 주민등록번호 | YYMMDD-******* (뒷자리는 인사팀에 직접 제출) |\n"
+        "| 연락처 | 회사 전화번호만 |\n"))
+
+
+# --- FAM family consistency (eleventh round) -------------------------------------------------------------------------
+
+
+@plant("ho-fam-r11-html-comment-in-one-term-sheet", "FAM", "covenant-package-v05",
+       "Instance v05's term sheet carries a paralegal's HTML comment after its title ('<!-- salaries checked "
+       "against HRIS 2026-10-14, KO -->'); no sibling's term sheet has it and no variable accounts for it.")
+def fam_r11_html_comment(env: Path, task: str) -> None:
+    edit_doc(env, task, "term-sheet.md", "# Term sheet: new hires, fall 2026\n",
+             "# Term sheet: new hires, fall 2026\n\n<!-- salaries checked against HRIS 2026-10-14, KO -->\n")
+
+
+@plant("ho-fam-r11-calendar-invite-only-in-one-instance", "FAM", "covenant-package-v08",
+       "Instance v08's workspace gains documents/onboarding/calendar/offer-calls.ics, an invite for the offer calls, "
+       "that no sibling instance and no family design file has.")
+def fam_r11_extra_ics(env: Path, task: str) -> None:
+    write_doc(env, task, "onboarding/calendar/offer-calls.ics", _r11_ics([[
+        ("UID", "ferncliff-offer-calls@ferncliff.example.com"),
+        ("DTSTAMP", "20261014T170000Z"),
+        ("DTSTART", "20261020T160000Z"),
+        ("DTEND", "20261020T170000Z"),
+        ("SUMMARY", _r11_ics_escape("Offer calls with the three new hires")),
+        ("ORGANIZER;CN=Renata Alvarez", "mailto:renata.alvarez@ferncliff.example.com"),
+    ]], prodid="-//Ferncliff Analytics//People Calendar//EN"))
+
+
+@plant("ho-fam-r11-judge-language-swedish-in-one-instance", "FAM", "covenant-package-v06",
+       "Instance v06's judge_language was set to 'sv' by the Stockholm reviewer; the family design and every sibling "
+       "say 'en', and judge_language is not a family variable.")
+def fam_r11_judge_language(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert t["judge_language"] == "en"
+        t["judge_language"] = "sv"
+
+
+@near_miss("ho-fam-nm-r11-design-change-applied-to-every-instance", "FAM", "covenant-package-v05",
+           "A ninth standing instruction on electronic signatures is added to the family design's "
+           "standing-instructions.md and, identically, to every instance's copy (original, v01 to v09).",
+           "FAM checks that instances differ only where the family's variables say; a change made to the design and "
+           "to every instance alike leaves every instance equal to the design with its own variables.")
+def fam_nm_r11_design_change(env: Path, task: str) -> None:
+    line = ("\n9. **Electronic signatures.** New hires sign through our e-signature system. Send us the documents as "
+            "Markdown; we convert them.\n")
+    targets = [env / FAMILY_DESIGN / "documents" / "standing-instructions.md"]
+    targets += [env / "tasks" / f"covenant-package-{i}" / "documents" / "standing-instructions.md"
+                for i in ["original"] + [f"v{n:02d}" for n in range(1, 10)]]
+    for path in targets:
+        if not path.exists():
+            continue  # the shape test copies only the target task and the families
+        text = path.read_text("utf-8")
+        assert "8. **Florida.**" in text
+        path.write_text(text.rstrip("\n") + "\n" + line, "utf-8")
