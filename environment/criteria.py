@@ -542,7 +542,10 @@ def _claims(clause: str, masked: str, sentences: list[_Sentence], fail: bool) ->
             # no …", "does not …"); one further on modifies an object ("…, with no tolling").
             governs = flat[b:reported[0]] if reported else text[:verb.end() + 12]
             negated = bool(NEGATION.search(governs)) or (denied and _SHARES_SUBJECT.match(text) is not None)
-            positive = not fail and not negated and not (not reported and RESTRICTION.search(text))
+            # "contains only X" restricts (an empty output passes it), also when X is "a clause
+            # stating that …": the restriction comes before what is reported. "states only that …" demands.
+            restricted = RESTRICTION.search(flat[b:reported[0]] if reported else text) is not None
+            positive = not fail and not negated and not restricted
             out.append(Claim(clause[b:cut].strip(" ,;"), verb.group(0).lower(), subjects, positive,
                              _joiner(flat, b, sentence.start), clause[reported[1]:cut] if reported else ""))
     return out

@@ -244,3 +244,17 @@ def test_near_miss_a_bare_number_or_another_amount_is_not_the_criterions_amount(
     files = {**workspace(), "reward.md": "# Reward\n\nThe reward is ¥250,000; article 300 sets the process.\n"}
     assert [f for f in found(env_with(tmp_path, task, files), "H03")
             if f.location == "$.criteria[2].match_criteria"] == []
+
+
+def test_contains_only_restricts_even_when_what_it_allows_states_something(tmp_path):
+    # "contains only ..., a carve-out stating that ..." allows; it demands nothing an empty file lacks.
+    task = task_json()
+    task["criteria"][2]["match_criteria"] = ("PASS if client-email.md contains only a greeting, a paragraph stating "
+                                             "that the salary is below the threshold, and a signature. FAIL if it "
+                                             "contains legal analysis.")
+    hits = [f for f in found(env_with(tmp_path, task), "H03") if "only demands absence" in f.message]
+    # minor: the restriction is written for this e-mail alone (only an empty or token file passes it)
+    assert [(f.severity, f.evidence) for f in hits] == [("minor", "client-email.md")]
+    # "states only that ..." demands the statement: an empty e-mail fails it.
+    reading = cr.read("PASS if client-email.md states only that the salary is below the threshold. FAIL if not.")
+    assert reading.passes.positive
