@@ -306,7 +306,7 @@ _MATERIAL = re.compile(r"(?P<noun>drafting\s+(?:notes?|comments?|commentary)|(?:
                        r"notes?\s+(?:to|for)\s+(?:the\s+)?"
                        r"(?:client|partner|reviewer|file|drafter|employer|hr)\b|commentary|comments?|rationale|"
                        r"reasoning|(?:legal\s+)?analysis|advice|recommendations|annotations?|explanations?|"
-                       r"justifications?|notes?|remarks|summary|reasons?(?=\s+(?:for|behind|why)\b)|"
+                       r"justifications?|notes?|remarks|summary|guidance|reasons?(?=\s+(?:for|behind|why)\b)|"
                        r"cover(?:ing)?\s+(?:sheets?|notes?|memos?|pages?|paragraphs?|letters?))\b(?!\s+(?:from|by|of\s+the\s+(?:client|employee|"
                        r"counterparty))\b)"
                        r"|(?P<verb>explain\w*|justify\w*|justifies|(?:tell|telling|tells|showing|shows|record(?:s|ing)?|"
@@ -316,6 +316,13 @@ _MATERIAL = re.compile(r"(?P<noun>drafting\s+(?:notes?|comments?|commentary)|(?:
 # definitions"), unless that part is to give the drafter's reasons ("a recital explaining ... because").
 _LEGAL_PART = re.compile(LAW_CONTENT + r"|(?:" + CONTRACT_PARTS + r")(?![^.;]*\b(?:why|because|reasons?|rationale)\b)",
                          re.I)
+# The material qualified as what the law requires, right after it: "the written advice to consult a
+# lawyer that 820 ILCS 90/20 requires", "advice required under § 2872".
+_LAW_REQUIRES = re.compile(r"(?:\s+to(?:\s+[\w'-]+){1,4}?)?(?:\s*,)?\s+(?:(?:that|which)(?:\s+[\w.§/()'-]+){1,6}?\s+"
+                           r"(?:requires?|mandates?|prescribes?|calls\s+for)|(?:as\s+)?(?:required|mandated|prescribed)"
+                           r"\s+(?:by|under|in)\s+[^,.;]{1,60})", re.I)
+_LAW_WORD = re.compile(r"§|\b\d|\b(?:ILCS|U\.?S\.?C|RCW|C\.?F\.?R|code|act|statutes?|statutory|laws?|sections?|"
+                       r"regulations?|ordinances?|directives?)\b", re.I)
 # What makes a request for that material unambiguous: its kind, or what the explanation is about.
 _OUTRIGHT = re.compile(r"drafting|notes?\s+(?:to|for)|commentary|comments?|rationale|reasoning|analysis|advice|"
                        r"recommendations|annotations?|paths?|kb|knowledge[- ]base|source|bates|reasons?|"
@@ -382,6 +389,13 @@ def _requested(span: str, *, attached: bool) -> tuple[str, bool] | None:
             return m.group("material"), m.group("material").lower().endswith("why")
         return m.group("material"), bool(_OUTRIGHT.search(m.group("material")) or about)
     return None
+
+
+def _law_requires(span: str, what: str, upto: int) -> bool:
+    """Whether the material is qualified, right after it, as what a law requires ("the advice to
+    consult a lawyer that 820 ILCS 90/20 requires"); "notes the partner requires" is no law."""
+    m = _LAW_REQUIRES.match(span, upto) if what in span else None
+    return m is not None and _LAW_WORD.search(m.group(0)) is not None
 
 
 def _mentions(text: str, names: dict[str, str | None]) -> list[tuple[int, int, str, bool]]:
@@ -456,7 +470,7 @@ def _asks_advice(ctx: TaskContext, text: str, where: str, own: str | None = None
             # What the law puts in the text, or a part of the contract, asked for up to the material
             # ("the notice explaining the employee's immunity", "recitals explaining the purpose").
             upto = span.find(what) + len(what) if what in span else len(span)
-            if _LEGAL_PART.search(span[:upto]):
+            if _LEGAL_PART.search(span[:upto]) or _law_requires(span, what, upto):
                 continue
             severity = "major" if strong and by_name else "minor"
             out.append(ctx.finding(

@@ -397,3 +397,23 @@ def test_a_covering_paragraph_heading_the_agreement_is_major(tmp_path):
     hits = _asked(tmp_path, instructions=" Head agreement.md with a short covering paragraph addressed to the client's "
                                          "counsel that explains why each change was needed.")
     assert [f.severity for f in hits] == ["major"]
+
+
+def test_material_the_law_requires_asked_for_by_name_is_no_advice_in_the_operative_text(tmp_path):
+    task = task_json()
+    task["instructions"] += (" Put the written advice to consult a lawyer that 820 ILCS 90/20 requires in bold at the "
+                             "head of agreement.md, above the recitals.")
+    assert not [f for f in found(env_with(tmp_path, task), "H12") if "asks for" in f.message]
+    # The same words with no law behind them ("that the partner requires") still ask for advice.
+    task = task_json()
+    task["instructions"] += " Put the written advice that the partner requires at the head of agreement.md."
+    hits = [f for f in found(env_with(tmp_path / "b", task), "H12") if "asks for" in f.message]
+    assert [(f.severity, f.path) for f in hits] == [("major", "task.json")]
+
+
+def test_guidance_asked_for_inside_the_operative_form_is_found(tmp_path):
+    task = task_json()
+    task["instructions"] += (" In agreement.md, put HR's fill-in guidance next to each blank as an HTML comment, so "
+                             "HR sees it in the editor.")
+    hits = [f for f in found(env_with(tmp_path, task), "H12") if "asks for" in f.message]
+    assert len(hits) == 1 and "'guidance'" in hits[0].message and "agreement.md" in hits[0].message
