@@ -1,8 +1,9 @@
 """What a workspace document holds: its text, part by part, from every format we read.
 
 `extract(name, data)` reads PDF (through pypdf), .docx, .xlsx, .pptx, OpenDocument (.odt,
-.ods, .odp), RTF (corpus/rtf.py), .eml (with its attachments), HTML pages (their words, comments
-and link addresses, not their markup) and UTF-8 text formats, and says which part of the
+.ods, .odp), RTF (corpus/rtf.py), .eml (with its attachments), calendar entries and contact
+cards (.ics, .vcf: corpus/contentlines.py), HTML pages (their words, comments and link addresses,
+not their markup) and UTF-8 text formats, and says which part of the
 document (a page, a sheet, a footnotes part, an attachment's page) each line of text came from.
 `problem(name, data)` says why a file does not parse as its name promises.
 
@@ -57,7 +58,7 @@ from dataclasses import dataclass
 from html.parser import HTMLParser
 from xml.parsers import expat
 
-from oafreeze.corpus import rtf
+from oafreeze.corpus import contentlines, rtf
 
 TEXT, BINARY, NO_TEXT_LAYER, UNREADABLE = "text", "binary", "no-text-layer", "unreadable"
 
@@ -1216,6 +1217,14 @@ class _HTMLText(HTMLParser):
             self.out.append(data)
 
 
+def _content_lines(name: str, data: bytes, budget: _Budget, depth: int) -> Extraction:
+    """A calendar (.ics) or contact card (.vcf), unfolded and unescaped (corpus/contentlines.py)."""
+    plain = _plain(name, ".txt", data)  # UTF-8, or UTF-16 with its byte-order mark
+    if plain.status != TEXT or plain.text is None:
+        return plain
+    return Extraction(TEXT, contentlines.read(plain.text))
+
+
 def _html(name: str, data: bytes, budget: _Budget, depth: int) -> Extraction:
     """An HTML page as the words on it (entities decoded, tags and scripts left out) and its
     comments; a page with no tag at all is plain text."""
@@ -1402,6 +1411,6 @@ def _zip(name: str, data: bytes, budget: _Budget, depth: int) -> Extraction:
 
 
 _READERS = {".pdf": _pdf, ".docx": _docx, ".xlsx": _xlsx, ".pptx": _pptx, ".eml": _eml, ".zip": _zip, ".html": _html,
-            ".htm": _html, ".rtf": _rtf, **{ext: _odf for ext in ODF_TYPES}}
+            ".htm": _html, ".rtf": _rtf, ".ics": _content_lines, ".vcf": _content_lines, **{ext: _odf for ext in ODF_TYPES}}
 # Readers whose running time is not bounded by the input's size alone (an archive may hold either).
 _SLOW = {".pdf", ".eml", ".zip", ".rtf"}

@@ -222,3 +222,28 @@ def test_an_xml_file_saved_as_utf16_that_says_so_is_well_formed():
     data = '<?xml version="1.0" encoding="UTF-16"?>\n<a>fine</a>\n'.encode("utf-16")
     e = extract("export.xml", data)
     assert e.status == "text" and e.problem is None and "fine" in e.text
+
+
+def test_a_calendar_entry_is_read_unfolded_unescaped_and_dated_as_a_calendar_shows_it():
+    ics = ("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Firm//Docket 4.2//EN\r\nBEGIN:VTIMEZONE\r\nTZID:America/Chicago\r\n"
+           "BEGIN:STANDARD\r\nDTSTART:19701101T020000\r\nEND:STANDARD\r\nEND:VTIMEZONE\r\nBEGIN:VEVENT\r\n"
+           "UID:1@example.com\r\nCREATED:20261124T231500Z\r\nDTSTART;TZID=America/Chicago:20261130T093000\r\n"
+           "SUMMARY:Send offer\\, covenant and notice to Riley\r\nDESCRIPTION:Call 719-555-01\r\n 42 first.\\nThen "
+           "file\\; done.\r\nORGANIZER;CN=\"Haddad, Noor\":mailto:noor@example.com\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n")
+    got = extract("calendar/offer.ics", ics.encode())
+    assert got.status == formats.TEXT
+    assert got.text.splitlines() == [
+        "Event: 2026-11-30 09:30: Send offer, covenant and notice to Riley",
+        "Created: 2026-11-24 23:15 UTC", "Start: 2026-11-30 09:30 (America/Chicago)",
+        "Summary: Send offer, covenant and notice to Riley", "Description: Call 719-555-0142 first.", "Then file; done.",
+        "Organizer: Haddad, Noor <noor@example.com>"]
+    assert "1970" not in got.text  # a time zone's rules are no dates of the entry
+
+
+def test_a_contact_card_is_read_with_its_fields_labelled():
+    vcf = ("BEGIN:VCARD\r\nVERSION:3.0\r\nN:Kang;Min-seo;;;\r\nFN:Kang Min-seo\r\nitem1.TEL;TYPE=CELL:+82 10-5555-0142\r\n"
+           "ADR;TYPE=WORK:;;1 Example Road;Seoul;;04524;KR\r\nBDAY:19880412\r\nEND:VCARD\r\n")
+    assert extract("c.vcf", vcf.encode()).text.splitlines() == [
+        "Contact: Kang Min-seo", "Structured name: Kang Min-seo", "Name: Kang Min-seo", "Phone: +82 10-5555-0142",
+        "Address: 1 Example Road Seoul 04524 KR", "Birthday: 1988-04-12"]
+    assert extract("c.vcf", b"\xff\xfe\x00").status == formats.UNREADABLE  # not UTF-16 throughout
