@@ -255,6 +255,9 @@ _NUM_OPEN = (r"(?<![\w./\-\u00a7])(?<!\u00a7 )(?<![A-Z]\. )(?<!Code )(?<!Stat\. 
              r"(?<![Ss]ection )(?<![Ss]ections )(?<![Ss]ec\. )")
 _NUM_CLOSE = r"(?![\w/]|[.\-]\d)"
 _NUM = r"(?:0?[1-9]|[12]\d|3[01])"
+# Eras that count years from their own first (元, "first", is year 1), by the Gregorian year before it.
+ERA_BASES = {"中華民國": 1911, "中华民国": 1911, "民國": 1911, "民国": 1911, "令和": 2018, "平成": 1988}
+_ERAS = "|".join(ERA_BASES)
 # Every group is non-capturing: environment/criteria.py takes a pattern's first group as its literal.
 DATE = re.compile(
     r"\b\d{4}-\d{2}-\d{2}\b"                                                   # 2026-12-01
@@ -272,6 +275,8 @@ DATE = re.compile(
     # Japanese, Chinese and Korean dates: 2026年10月27日, 2026년 10월 27일 (a word of those scripts may
     # touch the year, so no word boundary is asked for).
     r"|(?<!\d)(?:19|20)\d{2}\s?[年년]\s?(?:0?[1-9]|1[0-2])\s?[月월]\s?(?:0?[1-9]|[12]\d|3[01])\s?[日일]"
+    # The same counted in an era's years: Taiwan's Minguo (民國115年10月20日), Japan's Reiwa and Heisei.
+    r"|(?:" + _ERAS + r")\s?(?:\d{1,3}|元)\s?年\s?(?:0?[1-9]|1[0-2])\s?月\s?(?:0?[1-9]|[12]\d|3[01])\s?日"
     # Vietnamese: ngày 12 tháng 11 năm 2026
     r"|\b(?i:ngày)\s+(?:0?[1-9]|[12]\d|3[01])\s+(?i:tháng)\s+(?:0?[1-9]|1[0-2])\s+(?i:năm)\s+(?:19|20)\d{2}\b")
 
@@ -297,6 +302,7 @@ _FOREIGN_READING = re.compile(rf"(?P<d>\d{{1,2}})(?:er|\.)?\s+(?:de\s+)?(?P<m>{_
                               rf"(?P<y>\d{{4}})")
 _CJK = re.compile(r"(?P<y>\d{4})\s?[年년]\s?(?P<m>\d{1,2})\s?[月월]\s?(?P<d>\d{1,2})\s?[日일]"
                   r"|ngày\s+(?P<vd>\d{1,2})\s+tháng\s+(?P<vm>\d{1,2})\s+năm\s+(?P<vy>\d{4})", re.I)
+_ERA = re.compile(r"(?P<era>" + _ERAS + r")\s?(?P<y>\d{1,3}|元)\s?年\s?(?P<m>\d{1,2})\s?月\s?(?P<d>\d{1,2})\s?日")
 _DOTTED = re.compile(r"(?P<d>\d{2})\.(?P<m>\d{2})\.(?P<y>\d{4})|(?P<y2>\d{4})\.(?P<m2>\d{2})\.(?P<d2>\d{2})")
 
 
@@ -309,7 +315,7 @@ def _day(y: int, m: int, d: int) -> dt.date | None:
 
 def date_readings(text: str) -> tuple[dt.date, ...]:
     """Every datetime.date a written date can mean, earliest first: one for ISO and written-out
-    forms (in other languages too: "23 de octubre de 2026", "2026年10月23日") and dotted ones ("26.10.2026", day
+    forms (in other languages too: "23 de octubre de 2026", "2026年10月23日", "民國115年10月23日") and dotted ones ("26.10.2026", day
     first), two for a numeric "12/01/2026" whose first two
     numbers could each be the month (US and day-first readings), none when it is no date ("2026-11-31",
     "13/13/2026", "Smarch 3, 2026")."""
@@ -323,6 +329,11 @@ def date_readings(text: str) -> tuple[dt.date, ...]:
     m = _CJK.fullmatch(value)
     if m:
         found = _day(int(m["y"] or m["vy"]), int(m["m"] or m["vm"]), int(m["d"] or m["vd"]))
+        return (found,) if found else ()
+    m = _ERA.fullmatch(value)
+    if m:
+        year = ERA_BASES[m["era"]] + (1 if m["y"] == "元" else int(m["y"]))
+        found = _day(year, int(m["m"]), int(m["d"]))
         return (found,) if found else ()
     m = _DOTTED.fullmatch(value)
     if m:  # day first, or year first: one reading

@@ -322,7 +322,10 @@ def test_a_letter_dated_in_japanese_chinese_korean_or_by_a_foreign_header_after_
         ("major", "documents/fecha.md"), ("major", "documents/gongmun.md"), ("major", "documents/han.md"),
         ("major", "documents/riyou.md"), ("major", "documents/tsuchi.md")]
     assert tx.date_readings("2026 年 10 月 27 日") == (dt.date(2026, 10, 27),)
-    assert tx.dates("令和8年3月1日, 2026年13月1日") == []
+    assert tx.dates("2026年13月1日") == []  # no thirteenth month
+    # Years counted in an era: Japan's Reiwa (令和元年 is 2019), Taiwan's Minguo (民國115年 is 2026).
+    assert [tx.parse_date(d) for d, _ in tx.dates("令和8年3月1日、令和元年5月1日、中華民國115年10月20日")] == [
+        dt.date(2026, 3, 1), dt.date(2019, 5, 1), dt.date(2026, 10, 20)]
 
 
 def test_near_miss_a_dateline_with_its_place_on_as_of(tmp_path):
@@ -412,3 +415,19 @@ def test_letters_dated_in_arabic_hindi_turkish_or_vietnamese_after_as_of_are_maj
 def test_near_miss_a_dateline_in_arabic_digits_on_as_of(tmp_path):
     files = {**workspace(), "risala.md": "# رسالة\n\nالقاهرة، ٢ مارس ٢٠٢٦\n\nنص\n"}
     assert found(env_with(tmp_path, files=files), "H10") == []
+
+
+def test_a_calendar_entry_or_a_letter_dated_in_an_era_after_as_of_is_major(tmp_path):
+    # An .ics created after as_of (read unfolded, its dates as dates) and a Taipei letter dated in
+    # the Minguo calendar (民國115年 is 2026); an entry created before as_of for a later day is no
+    # document from the future.
+    later = ("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Firm//Docket//EN\r\nBEGIN:VEVENT\r\nUID:1@example.com\r\n"
+             "CREATED:20260310T231500Z\r\nDTSTART;VALUE=DATE:20260310\r\nSUMMARY:Dana signed the agreement at the Den\r\n"
+             " ver office today\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n")
+    planned = later.replace("CREATED:20260310T231500Z", "CREATED:20260220T090000Z").replace("signed", "signs")
+    files = {**workspace(), "calendar/signed.ics": later, "calendar/planned.ics": planned,
+             "taipei/letter.md": "中華民國115年3月20日\n\n敬啟者：\n\nWe confirm receipt of the signed agreement.\n"}
+    hits = found(env_with(tmp_path, files=files), "H10")
+    assert {(f.severity, f.path) for f in hits if "is dated" in f.message} == {
+        ("major", "documents/calendar/signed.ics"), ("major", "documents/taipei/letter.md")}
+    assert any("2026-03-20" in f.message for f in hits if f.path == "documents/taipei/letter.md")
