@@ -78,6 +78,11 @@ def check(ctx: TaskContext) -> list[Finding]:
             if why:
                 out.append(ctx.finding(ID, "major", f.rel, f"{f.rel} does not open as what its name says: {why}",
                                        "re-export the document from the program that made it", evidence=why))
+            elif _utf16(f.rel, f.data):
+                out.append(ctx.finding(ID, "minor", f.rel, f"{f.rel} is saved as UTF-16: the audit read it, but tools "
+                                       "that expect UTF-8 (grep, most CSV and Markdown readers, an agent's file tools) "
+                                       "see a NUL byte between the characters, or refuse it as binary",
+                                       "save it as UTF-8", evidence="byte-order mark " + f.data[:2].hex(" ")))
             elif f.extraction.status == formats.NO_TEXT_LAYER:
                 out.append(ctx.finding(ID, "info", f.rel, f"{f.rel} has no text layer (a scan?): the audit read none "
                                        "of it, so no item could check what it says", "add a text layer (OCR), or "
@@ -105,6 +110,13 @@ def _path_flags(rel: str) -> tuple[bool, str | None, bool, bool]:
     folder = JUNK_FOLDER.search(rel)
     return (bad_name, rel[:folder.end(1)] if folder is not None else None,
             ".git" in parts, JUNK.match(parts[-1]) is not None)
+
+
+def _utf16(rel: str, data: bytes) -> bool:
+    """A text file saved as UTF-16 with its byte-order mark (XML says its encoding in its declaration,
+    which every XML reader honours)."""
+    ext = formats.extension(rel)
+    return data[:2] in (b"\xff\xfe", b"\xfe\xff") and ext in formats.TEXT_EXTENSIONS and ext != ".xml"
 
 
 def _not_utf8(ctx: TaskContext, rel: str) -> Finding:

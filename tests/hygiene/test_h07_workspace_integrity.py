@@ -178,3 +178,12 @@ def test_near_miss_instructions_that_name_the_fields_of_a_starting_form(tmp_path
     task["instructions"] += " Replace every {{ client_name }} field in the template with the client's name."
     files = {**workspace(), "template.md": "# Agreement\n\nBetween {{ client_name }} and the employee.\n"}
     assert [f for f in found(env_with(tmp_path, task, files), "H07") if "template syntax" in f.message] == []
+
+
+def test_text_saved_as_utf16_is_read_and_noted(tmp_path):
+    text = "EmployeeId,Name,Salary\r\nE-1,Dana Smith,95000\r\n"
+    files = {**workspace(), "payroll/export.csv": b"\xff\xfe" + text.encode("utf-16-le"),
+             "payroll/export.xml": '<?xml version="1.0" encoding="UTF-16"?><rows><row>E-1</row></rows>'.encode("utf-16")}
+    hits = [f for f in found(env_with(tmp_path, files=files), "H07") if "UTF-16" in f.message]
+    assert [(f.severity, f.path, f.evidence) for f in hits] == [("minor", "documents/payroll/export.csv",
+                                                                  "byte-order mark ff fe")]
