@@ -233,10 +233,28 @@ def _untagged(text: str) -> str:
     return _TAG.sub(_blank, text) if "<" in text else text
 
 
+# A block quotation set off without quotation marks: an indented paragraph (reStructuredText's block
+# quote; Markdown's code block), or any paragraph a line ending in a colon introduces as the text
+# itself ("RCW 49.62.080(3) provides:", "reads in full:", "as follows:"): a PDF or a plain export
+# loses the indentation, not the colon.
+_INTRODUCES = re.compile(r"\b(?:provides?|provided|reads?|states?|stated|says?|said|stipulates?|declares?|"
+                         r"follows|in\s+full|in\s+(?:relevant\s+)?part|verbatim)\s*:\s*$", re.I)
+
+
+def _introduced(before: str, para: str) -> bool:
+    """Whether `para` is set off as a block quotation by the paragraph `before` it."""
+    if not before.rstrip().endswith(":"):
+        return False
+    lines = [ln for ln in para.splitlines() if ln.strip()]
+    indented = all(ln[:1] in (" ", "\t") for ln in lines)
+    return indented or _INTRODUCES.search(before.rstrip().splitlines()[-1]) is not None
+
+
 def law_passages(text: str) -> list[tuple[int, str, str]]:
     """Passages a document presents as the words of a statute: (offset, passage, citation).
 
-    A passage is quoted text (in quotation marks, or a block quote) of twelve words or more, in
+    A passage is quoted text (in quotation marks, a block quote, or a paragraph set off after a line
+    ending in a colon, see `_introduced`) of twelve words or more, in
     the voice of enacted text, with a citation in its paragraph, the heading above it or a short
     attribution line under it; or the paragraph that directly follows a heading that is a citation."""
     out: list[tuple[int, str, str]] = []
@@ -250,6 +268,8 @@ def law_passages(text: str) -> list[tuple[int, str, str]]:
         quote_lines = [ln[1:].strip() for ln in para.splitlines() if ln.lstrip().startswith(">")]
         if quote_lines:
             candidates.append((at, " ".join(quote_lines)))
+        elif n and _introduced(paragraphs[n - 1][1], para):
+            candidates.append((at, " ".join(para.split())))
         if heading_cite and not candidates:
             candidates.append((at, para))
         for offset, body in candidates:

@@ -206,3 +206,16 @@ def test_a_deeming_provision_is_in_the_voice_of_a_statute():
     text = ('La. R.S. 23:921(D) provides: "For the purposes of Subsections B and C, a person who becomes employed by a '
             'competing business may be deemed to be carrying on a similar business."\n')
     assert [cite.startswith("La. R.S. 23:921") for _, _, cite in law_passages(text)] == [True]
+
+
+def test_a_statute_set_off_after_a_colon_without_quotation_marks_is_a_passage():
+    rst = ("Penalty exposure\n================\n\nRCW 49.62.080(3) provides:\n\n"
+           "    If a court determines that a noncompetition covenant violates this chapter, the violator must pay\n"
+           "    the aggrieved person the greater of actual damages or a statutory penalty of five thousand dollars.\n\n"
+           "The penalty applies either way.\n")
+    plain = rst.replace("    ", "")  # a PDF or plain export keeps the colon, not the indentation
+    for text in (rst, plain):
+        [(offset, body, cite)] = law_passages(text)
+        assert cite == "RCW 49.62.080" and body.startswith("If a court determines") and "\n" not in body
+    # A paragraph after a colon that introduces no text ("Next steps:") is set off only when indented.
+    assert law_passages(plain.replace("provides:", "next steps:")) == []
