@@ -157,15 +157,20 @@ def _finished_answers(ctx: TaskContext, names: list[str]) -> list[Finding]:
         if not literal or len(groups) < 2:
             continue
         every = len(literal) == len(grads)
+        form = _changed_form(ctx, d, literal)
         for f in _with_members(ctx):
             if not f.text:
                 continue
             alike = _ratio(f.name, d) >= NEAR or _stem(f.name) == _stem(d) or \
                 (bool(_core(f.name)) and _core(f.name) == _core(d))
-            if not every and not alike:
+            copy = not every and not alike and form is not None and f.rel != form[0] and \
+                0.5 <= len(f.text) / max(1, len(form[1])) <= 2
+            if not every and not alike and not copy:
                 continue
             norm = tx.normalize(f.text)
             if not all(degenerate.passes(g, norm) for g in literal.values()):
+                continue
+            if copy and not _copies(f.text, form[1]):
                 continue
             shown = [next(lit for lit in group if degenerate.contains(norm, lit)) for group in groups]
             first = degenerate.locate(f.text, shown[0])
@@ -173,11 +178,29 @@ def _finished_answers(ctx: TaskContext, names: list[str]) -> list[Finding]:
             out.append(ctx.finding(
                 ID, "major", f.rel,
                 f"{f.rel}{f.where(first)} already contains {scope} of {d!r} ask for ({', '.join(literal)}: "
-                f"{', '.join(repr(lit.text) for lit in shown)}): copying it passes",
+                f"{', '.join(repr(lit.text) for lit in shown)}): copying it passes"
+                + (f" (it is the starting form {form[0]} with the changes already made)" if copy else ""),
                 f"take the finished answer out of {f.rel}, or make the criteria of {d!r} ask for work "
                 "the workspace does not already contain",
                 location=first, evidence=tx.line_text(f.text, first)))
     return out
+
+
+def _changed_form(ctx: TaskContext, d: str, literal: dict) -> tuple[str, str] | None:
+    """The starting form of `d` when it does not yet pass the literal criteria (the task is to change
+    it): a copy of it that passes them is the answer, whatever its name."""
+    form = degenerate.template_for(ctx, d)
+    if form is None or not form[1]:
+        return None
+    norm = tx.normalize(form[1])
+    return None if all(degenerate.passes(g, norm) for g in literal.values()) else form
+
+
+def _copies(text: str, form: str) -> bool:
+    """Whether `text` is the form, edited: most of the form's runs of five words are in it (line breaks,
+    which a plain export loses, are not words)."""
+    mine = set(tx.shingles(form, 5))
+    return bool(mine) and len(mine & set(tx.shingles(" ".join(text.split()), 5))) >= 0.7 * len(mine)
 
 
 # A report of changes already made: "we replaced the radius", "the agreement now names the parishes".

@@ -278,3 +278,24 @@ def test_near_miss_the_work_asked_to_be_prepared_is_no_report(tmp_path):
            "threshold, so the non-compete would be void.\n")
     assert [f for f in found(env_with(tmp_path, files={**workspace(), "ask.md": ask}), "H02")
             if "reports changes" in f.message] == []
+
+
+def test_the_starting_form_with_the_changes_made_is_the_answer_whatever_its_name_or_line_breaks(tmp_path):
+    # A document system's export of the revised form: another name, every line break lost.
+    task = task_json()
+    task["instructions"] += " Start from draft-agreement.md."
+    task["criteria"][0]["match_criteria"] = ('PASS if agreement.md states the salary as $98,500 and names "Dana Smith '
+                                             'Jones". FAIL if it keeps $95,000.')
+    form = ("# Agreement (draft)\n\nThis agreement is made between Acme Widgets LLC and Dana Smith, an employee of the "
+            "company.\n\n1. The employee is paid $95,000 a year, in equal monthly instalments.\n\n2. The employee "
+            "keeps the company's information confidential during and after employment.\n\n3. Colorado law governs "
+            "this agreement, and its courts hear any dispute about it.\n")
+    revised = form.replace("$95,000", "$98,500").replace("Dana Smith,", "Dana Smith Jones,")
+    files = {**workspace(), "draft-agreement.md": form, "dms/export-000187.txt": " ".join(revised.split()),
+             "dms/other-matter.txt": "An unrelated letter that mentions $98,500 and Dana Smith Jones once.\n"}
+    hits = [f for f in found(env_with(tmp_path, task, files), "H02") if "starting form" in f.message]
+    assert [(f.severity, f.path) for f in hits] == [("major", "documents/dms/export-000187.txt")]
+    assert "documents/draft-agreement.md with the changes already made" in hits[0].message
+    # The form itself, unchanged, is no answer; nor is a copy of it that does not yet pass.
+    files["dms/export-000187.txt"] = " ".join(form.split())
+    assert not [f for f in found(env_with(tmp_path / "b", task, files), "H02") if "starting form" in f.message]
