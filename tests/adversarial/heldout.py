@@ -6507,15 +6507,6 @@ def h06_nm_r7_json_array(env: Path, task: str) -> None:
 # --- H07 workspace integrity (seventh round) ------------------------------------------------------------------
 
 
-@plant("ho-h07-r7-utf16-powershell-export", "H07", SD,
-       "A compensation export written by PowerShell's '>' redirection, documents/payroll/comp-export.csv, is UTF-16 LE "
-       "with a byte-order mark: NUL bytes between every character for any UTF-8 reader.")
-def h07_r7_utf16(env: Path, task: str) -> None:
-    text = ("EmployeeId,Name,Title,BaseSalary,StartDate\r\n"
-            "M-20417,Jordan Ellery,Operations Analytics Manager,78500,2027-01-05\r\n")
-    write_doc(env, task, "payroll/comp-export.csv", b"\xff\xfe" + text.encode("utf-16-le"))
-
-
 @plant("ho-h07-r7-yaml-with-merge-conflict-markers", "H07", CA,
        "The matter metadata file, documents/meta/matter.yaml, was committed mid-merge: it still holds '<<<<<<< HEAD', "
        "'=======' and '>>>>>>> gen/v2-refresh' lines, so it does not parse as YAML.")
@@ -11171,16 +11162,6 @@ def h01_nm_r11_fire_inspection(env: Path, task: str) -> None:
 # --- H02 answer in the workspace (eleventh round) --------------------------------------------------------------------
 
 
-@plant("ho-h02-r11-revised-agreement-as-one-line-dms-export", "H02", NE,
-       "A document-management export, documents/dms-export/GP-TALLIS-000187-v4.txt, is the Tallis agreement with the "
-       "partner's three edits already made (Granite Peak Robotics, Inc.; $71,500; December 14, 2026) and nothing else "
-       "changed, exported as one line of text with every line break lost.")
-def h02_r11_one_line_export(env: Path, task: str) -> None:
-    revised = _r11_revised_tallis(env, task)
-    one_line = " ".join(line.strip() for line in revised.splitlines() if line.strip())
-    write_doc(env, task, "dms-export/GP-TALLIS-000187-v4.txt", one_line)
-
-
 @plant("ho-h02-r11-finished-cover-email-in-sent-mbox", "H02", TB,
        "The partner's sent-items mailbox for the matter, documents/mail/okafor-sent-2026-11.mbox (Unix mbox, two "
        "messages), holds a message to Noor Haddad that is the finished cover email: $104,000 below the $130,014 "
@@ -11272,22 +11253,6 @@ def h03_r11_workspace_literals(env: Path, task: str) -> None:
         add_criterion(t, "rationale-quotes-sources", "File memo quotes the form and the memo it departs from",
                       "PASS if rationale.md quotes the form's revision line \"Form revised 2023-01-15\" and gives the "
                       "date of the 2023 approval memo, 2023-02-01. FAIL if it quotes neither.", ["rationale.md"])
-
-
-@plant("ho-h03-r11-notice-criteria-reworded-to-absence-only", "H03", CI,
-       "A cautious reviewer reworded both notice criteria as prohibitions (notice-content: 'does not tell Sasha that "
-       "the agreement reaches inventions made on Sasha's own time'; notice-at-signing: 'carries no date other than the "
-       "signing day'): with the placement criterion, every criterion of lindgren-section-2872-notice.md now demands "
-       "only absence, so an empty notice passes.")
-def h03_r11_absence_only(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        criterion(t, "notice-content")["match_criteria"] = (
-            "PASS if lindgren-section-2872-notice.md does not tell Sasha Lindgren that the agreement reaches "
-            "inventions Sasha developed entirely on Sasha's own time without the employer's equipment, supplies, "
-            "facilities or trade secret information. FAIL if it says the agreement reaches such inventions.")
-        criterion(t, "notice-at-signing")["match_criteria"] = (
-            "PASS if lindgren-section-2872-notice.md carries no date other than the day the agreement is signed. "
-            "FAIL if it carries a date different from the agreement's.")
 
 
 @near_miss("ho-h03-nm-r11-computed-raise-amount-and-percentage", "H03", NE,
@@ -11615,22 +11580,6 @@ def h08_nm_r11_notes_beside(env: Path, task: str) -> None:
 # --- H09 seeded-law provenance (eleventh round) ----------------------------------------------------------------------
 
 
-@plant("ho-h09-r11-undeclared-rcw-block-quote-in-rst", "H09", CA,
-       "A research note in reStructuredText, documents/research/penalty-note.rst, quotes RCW 49.62.080(3) (the "
-       "$5,000 statutory penalty) as an indented block quote under a '.. note::' directive; no seeded_law entry "
-       "declares it.")
-def h09_r11_rst_quote(env: Path, task: str) -> None:
-    write_doc(env, task, "research/penalty-note.rst", (
-        "Penalty exposure under chapter 49.62 RCW\n========================================\n\n"
-        ".. note:: Research note for the Halden file; not for the client.\n\n"
-        "RCW 49.62.080(3) provides:\n\n"
-        "    If a court or arbitrator determines that a noncompetition covenant violates this chapter, the\n"
-        "    violator must pay the aggrieved person the greater of his or her actual damages or a statutory\n"
-        "    penalty of five thousand dollars, plus reasonable attorneys' fees, expenses, and costs incurred in\n"
-        "    the proceeding.\n\n"
-        "The penalty applies whether the court voids the covenant or narrows it.\n"))
-
-
 @plant("ho-h09-r11-footnote-marker-inside-quoted-text", "H09", SD,
        "The paralegal footnoted the statute excerpt: a Markdown footnote marker [^1] now sits inside the quoted text "
        "of 820 ILCS 90/10(a), after '$80,000 per year beginning on January 1, 2027,', so the seeded entry's quote is "
@@ -11670,50 +11619,6 @@ def h09_nm_r11_policy_quote(env: Path, task: str) -> None:
 
 
 # --- H10 temporal consistency (eleventh round) -----------------------------------------------------------------------
-
-
-@plant("ho-h10-r11-ics-reports-signing-after-as-of", "H10", NE,
-       "A calendar entry in documents/calendar/tallis-signed.ics, created 2026-11-24, records as done that Morgan "
-       "Tallis signed the renewal that day ('Morgan signed the renewal at the Colorado Springs office today'): an "
-       "event after as_of 2026-11-16 reported as past.")
-def h10_r11_ics_after(env: Path, task: str) -> None:
-    write_doc(env, task, "calendar/tallis-signed.ics", _r11_ics([[
-        ("UID", "gp-tallis-signed-20261124@harlowfinch.example.com"),
-        ("CREATED", "20261124T231500Z"),
-        ("DTSTAMP", "20261124T231500Z"),
-        ("DTSTART;VALUE=DATE", "20261124"),
-        ("SUMMARY", _r11_ics_escape("Tallis renewal signed; countersigned copy to file")),
-        ("DESCRIPTION", _r11_ics_escape("Morgan signed the renewal at the Colorado Springs office today. Original in "
-                                        "the HR safe, scan to follow.")),
-        ("STATUS", "CONFIRMED"),
-    ]], prodid="-//Harlow Finch LLP//Docketing Calendar 4.2//EN"))
-
-
-@plant("ho-h10-r11-minguo-calendar-date-after-as-of", "H10", CI,
-       "A letter from Sierrafold's Taipei office, documents/taipei/letter.md, is dated in the Minguo calendar, "
-       "'中華民國115年10月20日' (20 October 2026), after as_of 2026-10-05, and confirms receipt of Sasha's signed "
-       "agreement.")
-def h10_r11_minguo(env: Path, task: str) -> None:
-    write_doc(env, task, "taipei/letter.md", (
-        "# 函\n\n中華民國115年10月20日\n\n受文者：Sierrafold Devices, Inc. 法務長 Wendell Park\n\n"
-        "主旨：已收到 Sasha Lindgren 簽署之保密及發明讓與協議影本，存檔備查。\n\n"
-        "Sierrafold 台北辦公室\n"))
-
-
-@plant("ho-h10-r11-ics-offer-delivery-date-disagrees", "H10", TB,
-       "HR's calendar entry for sending the offer, documents/calendar/offer-delivery.ics, puts 'Send offer and "
-       "covenant paperwork to Riley Vandermeer' on 2026-11-23, while the HR request and the offer summary say the "
-       "offer goes out on November 16, 2026.")
-def h10_r11_ics_disagrees(env: Path, task: str) -> None:
-    write_doc(env, task, "calendar/offer-delivery.ics", _r11_ics([[
-        ("UID", "aspenline-offer-vandermeer@aspenline.example.com"),
-        ("DTSTAMP", "20261109T161000Z"),
-        ("DTSTART;VALUE=DATE", "20261123"),
-        ("DTEND;VALUE=DATE", "20261124"),
-        ("SUMMARY", _r11_ics_escape("Send offer and covenant paperwork to Riley Vandermeer")),
-        ("ORGANIZER;CN=Noor Haddad", "mailto:noor.haddad@aspenline.example.com"),
-        ("STATUS", "CONFIRMED"),
-    ]], prodid="-//Aspenline Payments//People Calendar//EN"))
 
 
 @near_miss("ho-h10-nm-r11-weekly-series-running-past-as-of", "H10", SD,
@@ -11819,17 +11724,6 @@ def h11_nm_r11_refiled(env: Path, task: str) -> None:
 # --- H12 placement discipline (eleventh round) -----------------------------------------------------------------------
 
 
-@plant("ho-h12-r11-instructions-ask-html-comments-in-the-form", "H12", CA,
-       "The instructions now ask the agent to put HR's fill-in guidance inside washington-covenant-form.md as HTML "
-       "comments beside each blank, 'so HR sees it in the editor but employees do not see it when the form is "
-       "printed': explanation asked for inside the operative form.")
-def h12_r11_html_comments_in_form(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        instructions_add(t, "In washington-covenant-form.md, put HR's fill-in guidance next to each blank as an HTML "
-                            "comment (<!-- ... -->), explaining when the non-competition section may be used, so HR "
-                            "sees it in the editor but employees do not see it when the form is printed.")
-
-
 @plant("ho-h12-r11-placement-permits-html-comment-notes", "H12", NE,
        "placement-agreement-text now ends its PASS clause with 'drafting notes inside HTML comments (<!-- -->) are "
        "acceptable, because they do not show when the agreement is printed': a permission that lets notes stay in the "
@@ -11853,18 +11747,6 @@ def h12_r11_signature_page(env: Path, task: str) -> None:
                       ["fontenot-signature-page.md"])
         instructions_add(t, "Bayou Crest signs on a separate page: also prepare fontenot-signature-page.md, the "
                             "signature page for Avery and the company.")
-
-
-@near_miss("ho-h12-nm-r11-statutory-advice-at-head-of-agreement", "H12", SD,
-           "The instructions ask for the written advice to consult a lawyer, which 820 ILCS 90/20 requires, to be "
-           "printed in bold at the head of ellery-covenant-agreement.md, above the recitals.",
-           "H12 allows legally required statutory notices in operative text, and the placement criterion already "
-           "allows the written advice to consult a lawyer; asking for it in the agreement is not asking for notes or "
-           "explanation there.")
-def h12_nm_r11_statutory_advice(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        instructions_add(t, "Put the written advice to consult a lawyer that 820 ILCS 90/20 requires in bold at the "
-                            "head of ellery-covenant-agreement.md, above the recitals.")
 
 
 # --- H13 synthetic data and secrets (eleventh round) -----------------------------------------------------------------

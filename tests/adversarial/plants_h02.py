@@ -12,7 +12,7 @@ from xml.sax.saxutils import escape
 from .cases import near_miss, plant
 from .edits import (_PKG_REL, _XML, _zip, append_doc, docx_bytes, edit_doc, email, read_doc, replace_text, task_json,
                     write_doc, xlsx_bytes)
-from .heldout import _r9_odt  # the later rounds' document writers
+from .heldout import _r9_odt, _r11_revised_tallis  # the later rounds' document writers
 
 NE, TB, SD = "matrix-narrow-edit", "matrix-threshold-between", "matrix-signing-date-law"
 CA, AM, CI = "matrix-client-alert-refresh", "matrix-adverse-memo-repair", "matrix-california-invention-notice"
@@ -463,3 +463,13 @@ def h02_r9_signature_packet(env: Path, task: str) -> None:
         "Ellery's $78,500 does not exceed when the agreement is signed on January 5, 2027.",
         "Pagine firma: Maplestone (Elena Vasquez-Moore) e dipendente; consegna della copia il 18 dicembre 2026.",
     ], title="Pacchetto firme Ellery", creator="Studio di Milano"))
+
+
+@plant("h02-r11-revised-agreement-as-one-line-dms-export", "H02", NE,
+       "A document-management export, documents/dms-export/GP-TALLIS-000187-v4.txt, is the Tallis agreement with the "
+       "partner's three edits already made (Granite Peak Robotics, Inc.; $71,500; December 14, 2026) and nothing else "
+       "changed, exported as one line of text with every line break lost.")
+def h02_r11_one_line_export(env: Path, task: str) -> None:
+    revised = _r11_revised_tallis(env, task)
+    one_line = " ".join(line.strip() for line in revised.splitlines() if line.strip())
+    write_doc(env, task, "dms-export/GP-TALLIS-000187-v4.txt", one_line)

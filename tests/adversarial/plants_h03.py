@@ -378,3 +378,19 @@ def _c8_yen_total_computed(env: Path, task: str) -> None:
                       "PASS if client-email.md tells Sierrafold that its Tokyo subsidiary owes Sasha Lindgren an "
                       "invention reward of ¥600,000 in total for the two granted patents. FAIL if the email gives "
                       "another total or does not mention the reward.", ["client-email.md"])
+
+
+@plant("h03-r11-notice-criteria-reworded-to-absence-only", "H03", CI,
+       "A cautious reviewer reworded both notice criteria as prohibitions (notice-content: 'does not tell Sasha that "
+       "the agreement reaches inventions made on Sasha's own time'; notice-at-signing: 'carries no date other than the "
+       "signing day'): with the placement criterion, every criterion of lindgren-section-2872-notice.md now demands "
+       "only absence, so an empty notice passes.")
+def h03_r11_absence_only(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        criterion(t, "notice-content")["match_criteria"] = (
+            "PASS if lindgren-section-2872-notice.md does not tell Sasha Lindgren that the agreement reaches "
+            "inventions Sasha developed entirely on Sasha's own time without the employer's equipment, supplies, "
+            "facilities or trade secret information. FAIL if it says the agreement reaches such inventions.")
+        criterion(t, "notice-at-signing")["match_criteria"] = (
+            "PASS if lindgren-section-2872-notice.md carries no date other than the day the agreement is signed. "
+            "FAIL if it carries a date different from the agreement's.")

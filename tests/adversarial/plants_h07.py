@@ -368,3 +368,12 @@ def h07_r10_xml_ampersand(env: Path, task: str) -> None:
         '  <dbaName>Granite Peak Robotics & Automation Services</dbaName>\n'
         '  <cageCode>8R4T2</cageCode>\n  <registrationStatus>Active</registrationStatus>\n'
         '</entityRegistration>\n'))
+
+
+@plant("h07-r7-utf16-powershell-export", "H07", SD,
+       "A compensation export written by PowerShell's '>' redirection, documents/payroll/comp-export.csv, is UTF-16 LE "
+       "with a byte-order mark: NUL bytes between every character for any UTF-8 reader.")
+def h07_r7_utf16(env: Path, task: str) -> None:
+    text = ("EmployeeId,Name,Title,BaseSalary,StartDate\r\n"
+            "M-20417,Jordan Ellery,Operations Analytics Manager,78500,2027-01-05\r\n")
+    write_doc(env, task, "payroll/comp-export.csv", b"\xff\xfe" + text.encode("utf-16-le"))

@@ -471,3 +471,19 @@ def h09_c10_html_statute(env: Path, task: str) -> None:
         'party having a contractual right to prevent that person from competing.</q></p>\n'
         '<p class="note">Relevant to a salesperson who joins a competitor as an employee.</p>\n'
         '</body>\n</html>\n'))
+
+
+@plant("h09-r11-undeclared-rcw-block-quote-in-rst", "H09", CA,
+       "A research note in reStructuredText, documents/research/penalty-note.rst, quotes RCW 49.62.080(3) (the "
+       "$5,000 statutory penalty) as an indented block quote under a '.. note::' directive; no seeded_law entry "
+       "declares it.")
+def h09_r11_rst_quote(env: Path, task: str) -> None:
+    write_doc(env, task, "research/penalty-note.rst", (
+        "Penalty exposure under chapter 49.62 RCW\n========================================\n\n"
+        ".. note:: Research note for the Halden file; not for the client.\n\n"
+        "RCW 49.62.080(3) provides:\n\n"
+        "    If a court or arbitrator determines that a noncompetition covenant violates this chapter, the\n"
+        "    violator must pay the aggrieved person the greater of his or her actual damages or a statutory\n"
+        "    penalty of five thousand dollars, plus reasonable attorneys' fees, expenses, and costs incurred in\n"
+        "    the proceeding.\n\n"
+        "The penalty applies whether the court voids the covenant or narrows it.\n"))

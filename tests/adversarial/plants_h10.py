@@ -10,7 +10,7 @@ from pathlib import Path
 from .cases import near_miss, plant
 from .edits import (append_doc, criterion, edit_doc, email, instructions_add, replace_text, reword, seeded, task_json,
                     write_doc, xlsx_bytes)
-from .heldout import _R10_ARABIC_DIGITS  # the later rounds' document writers
+from .heldout import _R10_ARABIC_DIGITS, _r11_ics, _r11_ics_escape  # the later rounds' document writers
 
 NE, TB, SD = "matrix-narrow-edit", "matrix-threshold-between", "matrix-signing-date-law"
 CA, AM, CI = "matrix-client-alert-refresh", "matrix-adverse-memo-repair", "matrix-california-invention-notice"
@@ -547,3 +547,47 @@ def h10_r10_hindi_letter(env: Path, task: str) -> None:
 def h10_r10_vietnamese_today(env: Path, task: str) -> None:
     with task_json(env, task) as t:
         instructions_add(t, "Ghi chú của văn phòng Hà Nội: Hôm nay là ngày 12 tháng 11 năm 2026.")
+
+
+@plant("h10-r11-ics-reports-signing-after-as-of", "H10", NE,
+       "A calendar entry in documents/calendar/tallis-signed.ics, created 2026-11-24, records as done that Morgan "
+       "Tallis signed the renewal that day ('Morgan signed the renewal at the Colorado Springs office today'): an "
+       "event after as_of 2026-11-16 reported as past.")
+def h10_r11_ics_after(env: Path, task: str) -> None:
+    write_doc(env, task, "calendar/tallis-signed.ics", _r11_ics([[
+        ("UID", "gp-tallis-signed-20261124@harlowfinch.example.com"),
+        ("CREATED", "20261124T231500Z"),
+        ("DTSTAMP", "20261124T231500Z"),
+        ("DTSTART;VALUE=DATE", "20261124"),
+        ("SUMMARY", _r11_ics_escape("Tallis renewal signed; countersigned copy to file")),
+        ("DESCRIPTION", _r11_ics_escape("Morgan signed the renewal at the Colorado Springs office today. Original in "
+                                        "the HR safe, scan to follow.")),
+        ("STATUS", "CONFIRMED"),
+    ]], prodid="-//Harlow Finch LLP//Docketing Calendar 4.2//EN"))
+
+
+@plant("h10-r11-minguo-calendar-date-after-as-of", "H10", CI,
+       "A letter from Sierrafold's Taipei office, documents/taipei/letter.md, is dated in the Minguo calendar, "
+       "'中華民國115年10月20日' (20 October 2026), after as_of 2026-10-05, and confirms receipt of Sasha's signed "
+       "agreement.")
+def h10_r11_minguo(env: Path, task: str) -> None:
+    write_doc(env, task, "taipei/letter.md", (
+        "# 函\n\n中華民國115年10月20日\n\n受文者：Sierrafold Devices, Inc. 法務長 Wendell Park\n\n"
+        "主旨：已收到 Sasha Lindgren 簽署之保密及發明讓與協議影本，存檔備查。\n\n"
+        "Sierrafold 台北辦公室\n"))
+
+
+@plant("h10-r11-ics-offer-delivery-date-disagrees", "H10", TB,
+       "HR's calendar entry for sending the offer, documents/calendar/offer-delivery.ics, puts 'Send offer and "
+       "covenant paperwork to Riley Vandermeer' on 2026-11-23, while the HR request and the offer summary say the "
+       "offer goes out on November 16, 2026.")
+def h10_r11_ics_disagrees(env: Path, task: str) -> None:
+    write_doc(env, task, "calendar/offer-delivery.ics", _r11_ics([[
+        ("UID", "aspenline-offer-vandermeer@aspenline.example.com"),
+        ("DTSTAMP", "20261109T161000Z"),
+        ("DTSTART;VALUE=DATE", "20261123"),
+        ("DTEND;VALUE=DATE", "20261124"),
+        ("SUMMARY", _r11_ics_escape("Send offer and covenant paperwork to Riley Vandermeer")),
+        ("ORGANIZER;CN=Noor Haddad", "mailto:noor.haddad@aspenline.example.com"),
+        ("STATUS", "CONFIRMED"),
+    ]], prodid="-//Aspenline Payments//People Calendar//EN"))

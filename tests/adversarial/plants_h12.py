@@ -604,3 +604,26 @@ def h12_c10_covering_paragraph(env: Path, task: str) -> None:
                             "Crest's general counsel that explains why each change from the standard agreement was "
                             "needed under La. R.S. 23:921, so that the client sees our reasoning as soon as it opens "
                             "the signing copy.")
+
+
+@near_miss("h12-nm-r11-statutory-advice-at-head-of-agreement", "H12", SD,
+           "The instructions ask for the written advice to consult a lawyer, which 820 ILCS 90/20 requires, to be "
+           "printed in bold at the head of ellery-covenant-agreement.md, above the recitals.",
+           "H12 allows legally required statutory notices in operative text, and the placement criterion already "
+           "allows the written advice to consult a lawyer; asking for it in the agreement is not asking for notes or "
+           "explanation there.")
+def h12_nm_r11_statutory_advice(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "Put the written advice to consult a lawyer that 820 ILCS 90/20 requires in bold at the "
+                            "head of ellery-covenant-agreement.md, above the recitals.")
+
+
+@plant("h12-r11-instructions-ask-html-comments-in-the-form", "H12", CA,
+       "The instructions now ask the agent to put HR's fill-in guidance inside washington-covenant-form.md as HTML "
+       "comments beside each blank, 'so HR sees it in the editor but employees do not see it when the form is "
+       "printed': explanation asked for inside the operative form.")
+def h12_r11_html_comments_in_form(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "In washington-covenant-form.md, put HR's fill-in guidance next to each blank as an HTML "
+                            "comment (<!-- ... -->), explaining when the non-competition section may be used, so HR "
+                            "sees it in the editor but employees do not see it when the form is printed.")
