@@ -387,11 +387,10 @@ def run_audit(env_root: Path, patterns: list[str] | tuple[str, ...] = (), *, rec
     with Session(env_root, today=today, use_cache=use_cache) as session:
         out = session.audit_all(ids, waivers, jobs=workers.available() if jobs is None else jobs, progress=progress)
     if record:
-        for result in out:
-            if result.tree:  # a result must be bound to the tree it read
-                records.append(env_root, records.RECORDS,
-                               Record(task=result.task, tree=result.tree, passed=result.passed,
-                                      findings=result.findings, time=records.now()))
+        stamp = records.now()
+        records.append_all(env_root, records.RECORDS, [
+            Record(task=result.task, tree=result.tree, passed=result.passed, findings=result.findings, time=stamp)
+            for result in out if result.tree])  # a result must be bound to the tree it read
     return out
 
 

@@ -3,7 +3,8 @@
 `<env>/audit/records.jsonl` holds one canonical-JSON line per task audit and
 `<env>/audit/waivers.jsonl` one line per waiver. Each line carries the digest of its
 own content, so an edited line is detected. Lines are appended whole: one write(2) of
-the full line to a file opened O_APPEND, under an exclusive fcntl lock, then fsync.
+the full lines (one audit run's, together) to a file opened O_APPEND, under an exclusive
+fcntl lock, then fsync.
 A final line without its newline (a writer killed mid-write) is ignored on read and cut
 before the next append.
 """
@@ -74,8 +75,18 @@ def _sealed(entry: BaseModel) -> dict:
 
 def append(env_root: Path, log: str, entry: Record | Waiver) -> dict:
     """Append one entry, sealed with its digest, as one whole line; returns what was written."""
-    data = _sealed(entry)
-    line = canonical.canonical_bytes(data) + b"\n"
+    return append_all(env_root, log, [entry])[0]
+
+
+def append_all(env_root: Path, log: str, entries: list[Record] | list[Waiver]) -> list[dict]:
+    """Append entries, each sealed with its digest on a line of its own, in one write and one
+    fsync (an audit of 1,750 tasks writes its records at once, not in 1,750 rounds of open, read
+    and fsync); returns what was written. A write cut short leaves whole lines, each a complete
+    entry, and at most one torn final line, which is never read and is cut before the next append."""
+    if not entries:
+        return []
+    sealed = [_sealed(entry) for entry in entries]
+    lines = b"".join(canonical.canonical_bytes(data) + b"\n" for data in sealed)
     path = env_root / log
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -83,9 +94,9 @@ def append(env_root: Path, log: str, entry: Record | Waiver) -> dict:
         raise BadInput.at(log, f"cannot create the audit folder: {exc.strerror}", rule="writable") from None
     with jsonl.open_locked(path) as opened:
         # A final line without its newline was never completed (its writer died before the
-        # one write finished); it was never an entry, so it is cut before this one.
-        opened.append(line, keep=jsonl.whole_lines(opened.data))
-    return data
+        # one write finished); it was never an entry, so it is cut before these.
+        opened.append(lines, keep=jsonl.whole_lines(opened.data))
+    return sealed
 
 
 def _read(env_root: Path, log: str, model: type[BaseModel]) -> list:

@@ -198,3 +198,23 @@ def test_audit_status_without_the_pinned_snapshot_is_bad_input_naming_it(tmp_pat
     for args in (("audit", "status"), ("audit",)):
         code, _out, err = cli(*args, "--env", str(env))
         assert code == 2 and "snapshot.json" in err and "knowledge_base.snapshot" in err, (args, err)
+
+
+def test_one_run_appends_its_records_in_one_write_and_a_batch_cut_short_keeps_its_whole_lines(tmp_path, monkeypatch):
+    from oafreeze.hygiene.audit import run_audit
+    from oafreeze.plumbing import jsonl
+
+    env = make_env(tmp_path / "env", {"a": (None, None), "b": (None, None), "c": (None, None)})
+    writes: list[bytes] = []
+    real = jsonl._write
+    monkeypatch.setattr(jsonl, "_write", lambda fd, data: writes.append(data) or real(fd, data))
+    run_audit(env, jobs=1)
+    assert len(writes) == 1 and writes[0].count(b"\n") == 3  # one write, one fsync, for the whole run
+    # A writer killed inside a batch: two whole lines and part of the third. The whole lines are
+    # entries (each carries its own digest); the torn one is not, and the next run cuts it.
+    cut = writes[0].index(b"\n", writes[0].index(b"\n") + 1) + 1 + 20
+    with open(env / RECORDS, "ab") as fh:
+        fh.write(writes[0][:cut])
+    assert [r.task for r in read_records(env)] == ["a", "b", "c", "a", "b"]
+    run_audit(env, ["c"], jobs=1)
+    assert [r.task for r in read_records(env)] == ["a", "b", "c", "a", "b", "c"]
