@@ -131,6 +131,12 @@ def extension(name: str) -> str:
     return "." + base.rsplit(".", 1)[1].lower() if "." in base.strip(".") else ""
 
 
+def parsed(name: str) -> bool:
+    """Whether reading a file of this name parses a format (PDF, Office, e-mail, ...), rather than
+    decoding text: what is worth remembering between runs (decoding is quicker than the look-up)."""
+    return extension(name) in _READERS
+
+
 def extract(name: str, data: bytes) -> Extraction:
     """The text of a document, part by part; never raises on any bytes."""
     try:

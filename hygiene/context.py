@@ -24,7 +24,9 @@ MAX_INSPECT = 64 << 20
 
 class ContentStore:
     """Each distinct content's extraction, read once: from the audit cache when this code has
-    seen these bytes before (keyed by their blob id), else extracted and remembered."""
+    seen these bytes before (keyed by their blob id), else extracted and remembered. Plain text
+    is not remembered: decoding it again costs less than compressing, sealing and storing it
+    (at LAB scale, hundreds of megabytes through the caller's process on a cold run)."""
 
     def __init__(self, cache: AuditCache | None = None, object_format: str = "sha1"):
         self.cache = cache
@@ -34,7 +36,7 @@ class ContentStore:
     def extraction(self, f: "WorkspaceFile") -> formats.Extraction:
         """What `f` holds (its bytes are read only when the cache does not know them)."""
         key = None
-        if self.cache is not None and self.cache.enabled and f.blob:
+        if self.cache is not None and self.cache.enabled and f.blob and formats.parsed(f.rel):
             key = digest("content", self.cache.version, f.blob, formats.extension(f.rel))
             hit = self.cache.get("content", key)
             if isinstance(hit, dict) and isinstance(hit.get("status"), str):

@@ -139,3 +139,26 @@ def test_the_knowledge_base_index_comes_from_the_cache_and_equals_one_built_agai
     memo.write_text(memo.read_text() + "\nA line added after the first audit.\n")
     shutil.rmtree(env / "audit", ignore_errors=True)
     assert results(env) == results(env, use_cache=False)
+
+
+def test_a_parsed_documents_extraction_is_remembered_and_plain_text_is_decoded_again(tmp_path):
+    import docwriters as dw
+
+    from hygiene_helpers import workspace
+    from oafreeze.environment.task import load_task
+
+    files = {**workspace(), "memo.docx": dw.docx(["The memo, as Word saved it."])}
+    env = make_env(tmp_path / "env", {"t1": (None, files)})
+
+    def read_all(session):
+        ctx = session.context(load_task(env, "t1"))
+        return {f.rel: f.text for f in ctx.task_files}
+
+    with Session(env, today=TODAY) as session:
+        first = read_all(session)
+        assert session.store.reused == 0 and session.store.extracted == len(first)
+    with Session(env, today=TODAY) as session:
+        again = read_all(session)
+        assert again == first and "The memo, as Word saved it." in again["documents/memo.docx"]
+        # The .docx comes from the cache; the Markdown files and task.json are decoded again.
+        assert session.store.reused == 1 and session.store.extracted == len(first) - 1
