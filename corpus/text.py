@@ -6,8 +6,10 @@ whitespace do not matter) so that a literal found by one item is found by all.
 
 from __future__ import annotations
 
+import bisect
 import datetime as dt
 import functools
+import itertools
 import re
 import unicodedata
 from dataclasses import dataclass
@@ -37,6 +39,18 @@ def _prepared(text: str) -> str:
 
 def normalize(text: str) -> str:
     """`spaced`, casefolded."""
+    if len(text) > _LONG:
+        return _normalize_long(text)
+    return spaced(text).casefold()
+
+
+# A document's whole text is normalized by several items in turn (the same string object each
+# time, whose hash Python keeps): remembered for the last few, not for the many short strings.
+_LONG = 4096
+
+
+@functools.lru_cache(maxsize=32)
+def _normalize_long(text: str) -> str:
     return spaced(text).casefold()
 
 
@@ -130,6 +144,8 @@ def words(text: str) -> list[tuple[str, int]]:
 def shingles(text: str, n: int = 5, among: set[tuple[str, ...]] | None = None) -> dict[tuple[str, ...], int]:
     """Every run of `n` consecutive words, mapped to the line it first starts on; with `among`,
     only the runs in that set (the rest are never built)."""
+    if among is not None:
+        return _shingles_among(text, n, among)
     ws = words(text)
     out: dict[tuple[str, ...], int] = {}
     firsts = None if among is None else {s[0] for s in among if s}
@@ -140,6 +156,26 @@ def shingles(text: str, n: int = 5, among: set[tuple[str, ...]] | None = None) -
         if among is None or run in among:
             out.setdefault(run, ws[i][1])
     return out
+
+
+def _shingles_among(text: str, n: int, among: set[tuple[str, ...]]) -> dict[tuple[str, ...], int]:
+    """`shingles` with `among`: the words of the whole text in one pass (a word never spans a line),
+    and a line number found only for a run that is kept (few are: one a criterion shares)."""
+    prepared = _prepared(text).casefold()
+    ws = [w for w in (t.strip(".,'-") for t in _WORD.findall(prepared)) if w]
+    firsts = {s[0] for s in among if s}
+    kept: dict[tuple[str, ...], int] = {}
+    for i in range(len(ws) - n + 1):
+        if ws[i] in firsts:
+            run = tuple(ws[i:i + n])
+            if run in among and run not in kept:
+                kept[run] = i
+    if not kept:
+        return {}
+    # Where each word starts, and which line that is (str.splitlines's line ends, as `words`).
+    starts = [m.start() for m in _WORD.finditer(prepared) if m.group(0).strip(".,'-")]
+    ends = list(itertools.accumulate(len(line) for line in prepared.splitlines(keepends=True)))
+    return {run: bisect.bisect_right(ends, starts[i]) + 1 for run, i in kept.items()}
 
 
 # --- gates: skipping a regular expression that cannot match ----------------------------------
