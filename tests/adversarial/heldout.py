@@ -11883,3 +11883,477 @@ def fam_nm_r11_design_change(env: Path, task: str) -> None:
         text = path.read_text("utf-8")
         assert "8. **Florida.**" in text
         path.write_text(text.rstrip("\n") + "\n" + line, "utf-8")
+
+
+# === Companions of the eleventh round (2026-12): new forms of classes the eleventh round showed, written without reading the audit's code ===
+#
+# Each case below accompanies a class of defect that an eleventh-round case showed, in a surface form that round did not
+# use: a to-do (VTODO) marked completed after as_of and an Outlook invite whose first-day date contradicts the partner's
+# email; a criterion carried only in an invite's HTML body (X-ALT-DESC, HTML-escaped); an SSN in a vCard 2.1 NOTE in
+# quoted-printable, cut by a soft line break; dates in the Reiwa era in kanji numerals, in the Minguo era in full-width
+# digits, and in a Heisei year that software kept counting after the era ended; statute text set off without quotation
+# marks by paragraph indentation in a .docx and by tab indentation in a plain-text note; the finished deliverable as a
+# DMS "print view" HTML page and as pdftotext output of a signed-off PDF; a deliverable whose only criterion says "free
+# of" and "refrains from"; instructions asking for footnotes of statutory analysis in the operative agreement; and an
+# SSN in Excel's "Unicode Text" export (UTF-16 LE, tab-separated). The author read HYGIENE.md, ENVIRONMENT.md, TASKS.md,
+# the README, this module's helpers and the sample environment, and neither the audit's code nor its tests. The
+# near-misses are legitimate material in the same forms: an open to-do due after as_of, a required DTSA immunity notice
+# asked for in the operative form, a declared quote set off as an indented block, the unchanged starting form under a
+# "v4" DMS name, a clean UTF-16 export, and a vCard 4.0 whose phone is a fictional 555-01xx tel: URI.
+
+
+_C11_FULL_WIDTH = str.maketrans("0123456789", "０１２３４５６７８９")
+
+
+def _c11_docx(paragraphs: list[tuple[str, bool]]) -> bytes:
+    """A minimal .docx whose paragraphs are (text, indented); an indented paragraph carries w:ind left and right of
+    720 twips (half an inch), as Word's 'Quote'-like block indentation is saved, and no quotation marks."""
+    body = []
+    for text, indented in paragraphs:
+        ppr = '<w:pPr><w:ind w:left="720" w:right="720"/><w:jc w:val="both"/></w:pPr>' if indented else ""
+        body.append(f'<w:p>{ppr}<w:r><w:t xml:space="preserve">{escape(text)}</w:t></w:r></w:p>')
+    document = (f'{_XML}<w:document xmlns:w="{_W}" xmlns:r="{_REL}"><w:body>{"".join(body)}'
+                '<w:sectPr/></w:body></w:document>')
+    return _zip({
+        "[Content_Types].xml": (
+            f'{_XML}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">'
+            '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>'
+            '<Default Extension="xml" ContentType="application/xml"/>'
+            '<Override PartName="/word/document.xml" ContentType="application/'
+            'vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>'),
+        "_rels/.rels": (
+            f'{_XML}<Relationships xmlns="{_PKG_REL}"><Relationship Id="rId1" '
+            f'Type="{_REL}/officeDocument" Target="word/document.xml"/></Relationships>'),
+        "word/document.xml": document,
+    })
+
+
+def _c11_qp_fold(name: str, text: str) -> str:
+    """A vCard 2.1 property with a quoted-printable value: line breaks as =0D=0A, '=' and non-ASCII as =XX, and soft
+    line breaks ('=' then CRLF) so that no physical line is longer than 76 characters, as old Outlook and Android
+    exports write it. An escape sequence is never cut."""
+    encoded = []
+    for ch in text.replace("\r\n", "\n"):
+        if ch == "\n":
+            encoded.append("=0D=0A")
+        elif ch == "=" or not (32 <= ord(ch) < 127):
+            encoded.append("".join(f"={b:02X}" for b in ch.encode("utf-8")))
+        else:
+            encoded.append(ch)
+    lines, cur = [], name + ":"
+    for token in encoded:
+        if len(cur) + len(token) > 75:
+            lines.append(cur + "=")
+            cur = ""
+        cur += token
+    lines.append(cur)
+    return "\r\n".join(lines)
+
+
+def _c11_excel_unicode_text(rows: list[list[str]]) -> bytes:
+    """Excel's 'Unicode Text (*.txt)' export: tab-separated, CRLF, UTF-16 LE with its byte-order mark."""
+    text = "".join("\t".join(row) + "\r\n" for row in rows)
+    return b"\xff\xfe" + text.encode("utf-16-le")
+
+
+def _c11_html_escape(text: str) -> str:
+    return (text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
+            .replace("\u00a7", "&sect;"))
+
+
+def _c11_md_to_print_view(markdown: str, title: str) -> str:
+    """A Markdown agreement as a document-management system's 'print view' HTML page: headings and paragraphs as
+    elements, quotation marks and section signs as entities, a DMS banner and footer around it."""
+    out = ["<!DOCTYPE html>", "<html lang=\"en\"><head><meta charset=\"utf-8\">", f"<title>{_c11_html_escape(title)}</title>",
+           "<style>body{font-family:'Times New Roman',serif;max-width:48em;margin:auto}.dms{font:10px Arial;color:#777}"
+           "</style></head><body>",
+           "<div class=\"dms\">iManage Work &middot; Print view &middot; GP-TALLIS-000187 v4 &middot; Harlow Finch LLP</div>"]
+    for block in markdown.split("\n\n"):
+        block = block.strip()
+        if not block:
+            continue
+        if block.startswith("## "):
+            out.append(f"<h2>{_c11_html_escape(block[3:])}</h2>")
+        elif block.startswith("# "):
+            out.append(f"<h1>{_c11_html_escape(block[2:])}</h1>")
+        else:
+            html = _c11_html_escape(block)
+            html = re.sub(r"\*\*(.+?)\*\*", r"<strong>\1</strong>", html).replace("\n", "<br>\n")
+            out.append(f"<p>{html}</p>")
+    out += ["<div class=\"dms\">Printed 2026-11-13 by dms-svc. Confidential.</div>", "</body></html>"]
+    return "\n".join(out) + "\n"
+
+
+# --- plants (companions of the eleventh round) ------------------------------------------------------------------------
+
+
+@plant("ho-h10-c11-vtodo-completed-after-as-of", "H10", TB,
+       "HR's task list, documents/calendar/vandermeer-onboarding-tasks.ics, holds a VTODO (not an event) with "
+       "STATUS:COMPLETED, PERCENT-COMPLETE:100 and COMPLETED:20261118T221400Z: 'Riley Vandermeer accepted the offer; "
+       "signed Colorado notice and agreement returned', reported as done nine days after as_of 2026-11-09.")
+def h10_c11_vtodo_completed(env: Path, task: str) -> None:
+    write_doc(env, task, "calendar/vandermeer-onboarding-tasks.ics", _r11_ics([[
+        ("UID", "aspenline-todo-vandermeer-paperwork@aspenline.example.com"),
+        ("CREATED", "20261104T153000Z"),
+        ("DTSTAMP", "20261118T221400Z"),
+        ("LAST-MODIFIED", "20261118T221400Z"),
+        ("DUE;VALUE=DATE", "20261120"),
+        ("SUMMARY", _r11_ics_escape("Collect Riley Vandermeer's signed covenant paperwork")),
+        ("DESCRIPTION", _r11_ics_escape("Riley Vandermeer accepted the offer; signed Colorado notice and agreement "
+                                        "returned, both scanned to the personnel file. Closing this task.")),
+        ("STATUS", "COMPLETED"),
+        ("PERCENT-COMPLETE", "100"),
+        ("COMPLETED", "20261118T221400Z"),
+    ]], prodid="-//Aspenline Payments//People Tasks 2.3//EN").replace(b"BEGIN:VEVENT", b"BEGIN:VTODO")
+        .replace(b"END:VEVENT", b"END:VTODO"))
+
+
+@plant("ho-h10-c11-outlook-invite-first-day-contradicts-email", "H10", AM,
+       "Bayou Crest HR's Outlook invite, documents/hr/fontenot-first-day.ics (Outlook's Windows time-zone name "
+       "'Central Standard Time', X-MICROSOFT-CDO fields), puts 'Avery Fontenot: first day, orientation and covenant "
+       "signing' on 2026-11-09, while the partner's email gives Avery's start date, and the signing, as November 2, "
+       "2026.")
+def h10_c11_outlook_first_day(env: Path, task: str) -> None:
+    data = _r11_ics([[
+        ("CLASS", "PUBLIC"),
+        ("CREATED", "20261014T190211Z"),
+        ("DTSTAMP", "20261014T190211Z"),
+        ("DTSTART;TZID=Central Standard Time", "20261109T083000"),
+        ("DTEND;TZID=Central Standard Time", "20261109T120000"),
+        ("LOCATION", _r11_ics_escape("Bayou Crest, Baton Rouge office, Conference Room B")),
+        ("ORGANIZER;CN=\"Bayou Crest HR\"", "mailto:hr@bayoucrest.example.com"),
+        ("SUMMARY;LANGUAGE=en-us", _r11_ics_escape("Avery Fontenot: first day, orientation and covenant signing")),
+        ("DESCRIPTION", _r11_ics_escape("Badge, PPE issue, safety orientation. Avery signs the covenant agreement "
+                                        "with Lucien before site assignment.")),
+        ("UID", "040000008200E00074C5B7101A82E00800000000D0A1F3B2C7DDDC01000000000000000010000000A2F6"),
+        ("X-MICROSOFT-CDO-BUSYSTATUS", "BUSY"),
+        ("X-MICROSOFT-CDO-IMPORTANCE", "1"),
+        ("TRANSP", "OPAQUE"),
+    ]], prodid="-//Microsoft Corporation//Outlook 16.0 MIMEDIR//EN")
+    tz = ("BEGIN:VTIMEZONE\r\nTZID:Central Standard Time\r\nBEGIN:STANDARD\r\nDTSTART:16011104T020000\r\n"
+          "RRULE:FREQ=YEARLY;BYDAY=1SU;BYMONTH=11\r\nTZOFFSETFROM:-0500\r\nTZOFFSETTO:-0600\r\nEND:STANDARD\r\n"
+          "BEGIN:DAYLIGHT\r\nDTSTART:16010311T020000\r\nRRULE:FREQ=YEARLY;BYDAY=2SU;BYMONTH=3\r\nTZOFFSETFROM:-0600\r\n"
+          "TZOFFSETTO:-0500\r\nEND:DAYLIGHT\r\nEND:VTIMEZONE\r\n").encode()
+    data = data.replace(b"BEGIN:VEVENT", tz + b"BEGIN:VEVENT", 1).replace(b"METHOD:PUBLISH", b"METHOD:REQUEST")
+    write_doc(env, task, "hr/fontenot-first-day.ics", data)
+
+
+@plant("ho-h01-c11-criterion-only-in-ics-html-body", "H01", CI,
+       "Sierrafold's invite for the paperwork call, documents/calendar/lindgren-paperwork-call.ics, has a one-line "
+       "plain DESCRIPTION; its HTML body (X-ALT-DESC;FMTTYPE=text/html, as Outlook writes rich invites) carries the "
+       "client-email-departures criterion's match_criteria, HTML-escaped (&amp;), split into <p> elements at 'FAIL "
+       "if', then RFC 5545-escaped and folded.")
+def h01_c11_ics_html_body(env: Path, task: str) -> None:
+    text = _match(env, task, "client-email-departures")
+    pass_part, fail_part = text.split(" FAIL if ", 1)
+    html = ("<html><body><p><b>What Wendell expects in Harlow Finch&#8217;s cover email</b></p>"
+            f"<p>{_c11_html_escape(pass_part)}</p><p>FAIL if {_c11_html_escape(fail_part)}</p>"
+            "<p>Dial-in below.</p></body></html>")
+    write_doc(env, task, "calendar/lindgren-paperwork-call.ics", _r11_ics([[
+        ("UID", "sierrafold-lindgren-paperwork-20261005@sierrafold.example.com"),
+        ("DTSTAMP", "20261005T170000Z"),
+        ("DTSTART", "20261006T170000Z"),
+        ("DTEND", "20261006T173000Z"),
+        ("SUMMARY", _r11_ics_escape("Sierrafold / Harlow Finch: Sasha Lindgren paperwork")),
+        ("ORGANIZER;CN=Wendell Park", "mailto:wendell.park@sierrafold.example.com"),
+        ("DESCRIPTION", _r11_ics_escape("Agenda in the HTML body.")),
+        ("X-ALT-DESC;FMTTYPE=text/html", _r11_ics_escape(html)),
+        ("STATUS", "CONFIRMED"),
+    ]], prodid="-//Microsoft Corporation//Outlook 16.0 MIMEDIR//EN"))
+
+
+@plant("ho-h13-c11-ssn-in-vcard21-quoted-printable-note", "H13", SD,
+       "Maplestone's HRIS exported Jordan Ellery's card as vCard 2.1, documents/contacts/jordan-ellery.vcf; its NOTE "
+       "is quoted-printable with =0D=0A line breaks and a soft line break ('=' CRLF) that falls inside the SSN "
+       "327-58-1946, so the number never appears in one piece in the file.")
+def h13_c11_vcard21_ssn(env: Path, task: str) -> None:
+    ssn = "327-58-1946"
+    note = ("New hire record (HRIS export, onboarding profile):\nLocation: Chicago, West Carroll Ave.\n"
+            f"Start: first day of work per offer; badge and laptop issued that day. SSN {ssn}.\n"
+            "I-9 section 2 to be completed on day one.")
+    folded = _c11_qp_fold("NOTE;ENCODING=QUOTED-PRINTABLE;CHARSET=UTF-8", note)
+    assert ssn not in folded, "the soft line break must fall inside the SSN"
+    assert ssn in folded.replace("=\r\n", "")
+    lines = ["BEGIN:VCARD", "VERSION:2.1", "N:Ellery;Jordan;;;", "FN:Jordan Ellery",
+             "ORG:Maplestone Logistics, Inc.;Operations", "TITLE:Operations Analytics Manager",
+             "EMAIL;PREF;INTERNET:jordan.ellery@example.com", folded, "REV:20261030T144500Z", "END:VCARD"]
+    write_doc(env, task, "contacts/jordan-ellery.vcf", ("\r\n".join(lines) + "\r\n").encode("ascii"))
+
+
+@plant("ho-h10-c11-reiwa-kanji-numerals-after-as-of", "H10", NE,
+       "A confirmation from Granite Peak's Osaka distributor, documents/osaka/confirmation.md, is dated "
+       "'令和八年十一月二十日' (Reiwa 8, in kanji numerals: 20 November 2026), after as_of 2026-11-16, and confirms "
+       "that Morgan Tallis has signed the renewed agreement.")
+def h10_c11_reiwa_kanji(env: Path, task: str) -> None:
+    write_doc(env, task, "osaka/confirmation.md", (
+        "# 確認書\n\n令和八年十一月二十日\n\nGranite Peak Robotics, Inc.\nDale Whitford 様\n\n"
+        "拝啓　貴社ますますご清栄のこととお慶び申し上げます。\n\n"
+        "貴社の技術者モーガン・タリス様が更新後の制限条項契約に署名されたことを確認いたしました。"
+        "同様の昇給を反映した保守契約の担当者変更は不要と理解しております。\n\n敬具\n\n"
+        "株式会社なにわ搬送システム　営業部\n"))
+
+
+@plant("ho-h10-c11-minguo-full-width-signing-date-contradicts", "H10", CI,
+       "The Taipei office's onboarding schedule, documents/taipei/onboarding-schedule.md (dated before as_of), "
+       "schedules Sasha Lindgren's first day and signing of the invention agreement for 民國１１５年１０月１９日 "
+       "(full-width digits: 19 October 2026), while the hire details say October 26, 2026.")
+def h10_c11_minguo_full_width(env: Path, task: str) -> None:
+    date = "民國115年10月19日".translate(_C11_FULL_WIDTH)
+    write_doc(env, task, "taipei/onboarding-schedule.md", (
+        "# 新進人員報到排程\n\n製表日期：民國115年10月1日\n\n"
+        "| 項目 | 日期 | 負責人 |\n|---|---|---|\n"
+        f"| Sasha Lindgren 到職（聖荷西）並簽署保密及發明讓與協議 | {date} | Wendell Park |\n"
+        "| 台北辦公室遠端設備設定 | 到職後一週內 | IT |\n\n"
+        "備註：協議簽署當日須一併交付加州勞動法第2872條之書面通知。\n"))
+
+
+@plant("ho-h10-c11-heisei-year-counted-past-the-era", "H10", CA,
+       "A memo from Halden's Kobe sourcing office, documents/kobe/hr-memo.md, printed by a payroll system that kept "
+       "counting Heisei years after the era ended, is dated '平成38年11月2日' (Heisei 38 = 2026: 2 November 2026), "
+       "after as_of 2026-10-26, and reports the refreshed Washington form already in use.")
+def h10_c11_heisei_overflow(env: Path, task: str) -> None:
+    write_doc(env, task, "kobe/hr-memo.md", (
+        "# 人事連絡\n\n平成38年11月2日\n\n宛先：Halden Marine Supply Co. 人事部 Petra Lindahl 様\n\n"
+        "本日より、ワシントン州の新しい誓約書様式の使用を開始したとの連絡を受けました。"
+        "神戸事務所からシアトルへ異動する社員にも新様式を使用します。\n\n神戸調達事務所　総務\n"))
+
+
+@plant("ho-h09-c11-undeclared-ilcs-as-indented-docx-paragraph", "H09", SD,
+       "A research memo, documents/research/fee-shifting.docx, sets 820 ILCS 90/25 (fee-shifting) off as a paragraph "
+       "indented half an inch on both sides, introduced by 'Section 25 of the Act reads as follows:', with no quotation "
+       "marks; no seeded_law entry declares 820 ILCS 90/25.")
+def h09_c11_docx_indent(env: Path, task: str) -> None:
+    write_doc(env, task, "research/fee-shifting.docx", _c11_docx([
+        ("Maplestone / Ellery: fee exposure if a covenant is challenged", False),
+        ("The Illinois Freedom to Work Act shifts fees to an employee who wins. Section 25 of the Act reads as "
+         "follows:", False),
+        ("In addition to any remedies available under any agreement between an employer and an employee or under any "
+         "other statute, in a civil action or arbitration filed by an employer (including, but not limited to, a "
+         "complaint or counterclaim), if the employee prevails on a claim to enforce a covenant not to compete or a "
+         "covenant not to solicit, the employee shall recover from the employer all costs and all reasonable "
+         "attorney's fees regarding such claim to enforce a covenant not to compete or a covenant not to solicit, "
+         "including costs and reasonable fees regarding establishing the employee's right to such costs and "
+         "attorney's fees.", True),
+        ("The provision runs one way: an employer that wins recovers nothing under it.", False),
+    ]))
+
+
+@plant("ho-h09-c11-undeclared-crs-tab-indented-in-txt", "H09", TB,
+       "A plain-text research note, documents/research/venue-note.txt, sets C.R.S. § 8-2-113(6) off as a block of "
+       "tab-indented, hard-wrapped lines after 'The venue rule is in subsection (6):', without quotation marks; the "
+       "task's seeded_law declares (2)(b), (2)(d), (4)(b) and the PAY CALC figure, not (6).")
+def h09_c11_tab_block(env: Path, task: str) -> None:
+    statute = ("(6) A covenant not to compete that applies to a worker who, at the time of the termination of the "
+               "worker's employment, primarily resided or worked in Colorado may not require the worker to adjudicate "
+               "the enforceability of the covenant not to compete outside of Colorado, and the covenant is governed by "
+               "Colorado law notwithstanding any contractual provision to the contrary.")
+    block = "\n".join("\t" + line for line in textwrap.wrap(statute, 68))
+    write_doc(env, task, "research/venue-note.txt", (
+        "ASPENLINE / VANDERMEER - venue and choice of law\n\n"
+        "Riley works in Denver, so a Colorado forum is the only safe choice. The venue rule is in subsection (6):\n\n"
+        + block + "\n\nKeep Denver courts and Colorado law in the agreement as the offer summary says.\n"))
+
+
+@plant("ho-h02-c11-revised-agreement-as-dms-print-view-html", "H02", NE,
+       "A document-management 'print view' page, documents/dms/GP-TALLIS-000187 (print view).html, is the Tallis "
+       "agreement with the partner's three edits already made and nothing else changed, as HTML with &quot; and "
+       "&sect; entities and a DMS banner.")
+def h02_c11_print_view(env: Path, task: str) -> None:
+    revised = _r11_revised_tallis(env, task)
+    write_doc(env, task, "dms/GP-TALLIS-000187 (print view).html",
+              _c11_md_to_print_view(revised, "GP-TALLIS-000187 v4 - Employee Restrictive Covenant Agreement"))
+
+
+@plant("ho-h02-c11-finished-form-as-pdftotext-output", "H02", CA,
+       "documents/scans/HMS-WA-2026-1_signed-off.txt is pdftotext output of the finished refreshed form (customer "
+       "clause limited to soliciting, an 18-month non-compete, Washington law and King County courts, fill-in blanks, "
+       "no alert prose): hard-wrapped lines, a running header, form feeds between pages and a 'Page n of 2' footer.")
+def h02_c11_pdftotext_form(env: Path, task: str) -> None:
+    page1 = [
+        "HALDEN MARINE SUPPLY CO.                                  Form WA-2026-1",
+        "",
+        "              EMPLOYEE COVENANT AGREEMENT (WASHINGTON)",
+        "",
+        "This Agreement is made as of [DATE] between Halden Marine Supply Co., a",
+        "Washington corporation (the \"Company\"), and [EMPLOYEE NAME] (\"Employee\").",
+        "",
+        "1. Confidentiality",
+        "",
+        "Employee will hold the Company's confidential information in confidence",
+        "during and after employment and use it only for the Company's business.",
+        "",
+        "2. Non-Competition",
+        "",
+        "For 18 months after employment ends, Employee will not work for any",
+        "business that sells marine hardware or supplies in Washington, Oregon or",
+        "Idaho.",
+        "",
+        "3. Customers",
+        "",
+        "For 18 months after employment ends, Employee will not solicit any",
+        "customer of the Company with whom Employee dealt during the last two",
+        "years of employment to buy marine hardware or supplies from a competitor.",
+        "",
+        "                                                              Page 1 of 2",
+    ]
+    page2 = [
+        "HALDEN MARINE SUPPLY CO.                                  Form WA-2026-1",
+        "",
+        "4. Employees",
+        "",
+        "For 12 months after employment ends, Employee will not solicit any",
+        "Company employee to leave the Company.",
+        "",
+        "5. Protected Disclosures",
+        "",
+        "An individual is immune from federal and state trade secret liability for",
+        "disclosing a trade secret in confidence to a government official or to an",
+        "attorney solely to report or investigate a suspected violation of law, or",
+        "in a complaint or other filing made under seal (18 U.S.C. 1833(b)).",
+        "",
+        "6. Governing Law and Venue",
+        "",
+        "This Agreement is governed by Washington law, and any dispute will be",
+        "resolved in the state courts of King County, Washington.",
+        "",
+        "7. General",
+        "",
+        "This Agreement is not a contract of employment for any particular term.",
+        "",
+        "Company: ______________________  Employee: ______________________",
+        "",
+        "                                                              Page 2 of 2",
+    ]
+    write_doc(env, task, "scans/HMS-WA-2026-1_signed-off.txt", "\n".join(page1) + "\n\f" + "\n".join(page2) + "\n\f")
+
+
+@plant("ho-h03-c11-talking-points-graded-only-by-free-of", "H03", TB,
+       "A new advisory deliverable, recruiter-talking-points.md, is named in the instructions and graded by one "
+       "criterion only, which passes it if it 'is free of' a statement that Riley must accept a non-compete and "
+       "'refrains from' quoting the thresholds or the penalty: an empty file passes.")
+def h03_c11_free_of(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_deliverable(t, "recruiter-talking-points.md",
+                        "Talking points for Aspenline's recruiter when Riley asks about the covenant paperwork.",
+                        placement="advisory")
+        add_criterion(t, "talking-points-restraint", "Talking points stay within what the recruiter may say",
+                      "PASS if recruiter-talking-points.md is free of any statement that Riley Vandermeer must accept "
+                      "a non-compete and refrains from quoting the statutory thresholds or the penalty. FAIL if it "
+                      "tells Riley a non-compete is a condition of the offer or quotes $130,014, $78,008.40 or $5,000.",
+                      ["recruiter-talking-points.md"])
+        instructions_add(t, "Aspenline's recruiter will take Riley's questions about the paperwork: also prepare "
+                            "recruiter-talking-points.md, a few talking points for that call.")
+
+
+@plant("ho-h12-c11-footnotes-of-statutory-analysis-in-agreement", "H12", SD,
+       "The instructions now ask for a Markdown footnote ([^1], [^2], ...) on each restrictive covenant in "
+       "ellery-covenant-agreement.md, giving the section of 820 ILCS 90 it rests on and why it survives the Act's "
+       "earnings floors, 'so HR can answer Jordan's questions from the signed copy': legal analysis asked for inside "
+       "the operative agreement.")
+def h12_c11_footnotes(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "Maplestone's HR team wants to answer Jordan's questions from the signed copy: in "
+                            "ellery-covenant-agreement.md, put a Markdown footnote ([^1], [^2], ...) on each "
+                            "restrictive covenant giving the section of 820 ILCS 90 it rests on and why it survives "
+                            "the Act's earnings floors.")
+
+
+@plant("ho-h13-c11-ssn-in-excel-unicode-text-export", "H13", AM,
+       "Bayou Crest's new-hire export, documents/hr/new-hire-export.txt, is Excel's 'Unicode Text' (UTF-16 LE with "
+       "byte-order mark, tab-separated, CRLF); its row for Avery Fontenot gives SSN 438-61-2957 and a personal phone "
+       "(225) 555-3318 outside the fictional 555-01xx range.")
+def h13_c11_utf16_ssn(env: Path, task: str) -> None:
+    write_doc(env, task, "hr/new-hire-export.txt", _c11_excel_unicode_text([
+        ["Employee", "Position", "Start date", "SSN", "Personal phone", "Parish of residence"],
+        ["Avery Fontenot", "Field Project Manager", "11/2/2026", "438-61-2957", "(225) 555-3318", "East Baton Rouge"],
+    ]))
+
+
+# --- near-misses (companions of the eleventh round) -------------------------------------------------------------------
+
+
+@near_miss("ho-h10-nm-c11-open-vtodo-due-after-as-of", "H10", NE,
+           "The paralegal's task list, documents/calendar/tallis-tasks.ics, holds a VTODO created 2026-11-12 and due "
+           "2026-11-23 (DUE;VALUE=DATE), STATUS:NEEDS-ACTION, PERCENT-COMPLETE:0: 'Client hands the Tallis renewal "
+           "to Morgan'.",
+           "H10 wants one consistent story; a task created before as_of for the hand-over the partner's email plans "
+           "for November 23, still open, reports nothing after as_of as done and agrees with the email's date.")
+def h10_nm_c11_open_vtodo(env: Path, task: str) -> None:
+    write_doc(env, task, "calendar/tallis-tasks.ics", _r11_ics([[
+        ("UID", "hf-todo-tallis-handover@harlowfinch.example.com"),
+        ("CREATED", "20261112T161000Z"),
+        ("DTSTAMP", "20261112T161000Z"),
+        ("DUE;VALUE=DATE", "20261123"),
+        ("SUMMARY", _r11_ics_escape("Client hands the Tallis renewal to Morgan")),
+        ("STATUS", "NEEDS-ACTION"),
+        ("PERCENT-COMPLETE", "0"),
+        ("PRIORITY", "5"),
+    ]], prodid="-//Harlow Finch LLP//Docketing Calendar 4.2//EN").replace(b"BEGIN:VEVENT", b"BEGIN:VTODO")
+        .replace(b"END:VEVENT", b"END:VTODO"))
+
+
+@near_miss("ho-h12-nm-c11-dtsa-immunity-notice-asked-in-form", "H12", CA,
+           "The instructions ask for the whistleblower immunity notice of 18 U.S.C. § 1833(b) as its own numbered "
+           "section of washington-covenant-form.md.",
+           "H12 allows legally required statutory notices in operative text, and the placement criterion excepts the "
+           "18 U.S.C. § 1833(b) immunity notice by name; asking for it in the form asks for no advice or explanation.")
+def h12_nm_c11_dtsa(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "Give washington-covenant-form.md its own numbered section with the whistleblower "
+                            "immunity notice of 18 U.S.C. § 1833(b).")
+
+
+@near_miss("ho-h09-nm-c11-declared-quote-as-indented-block", "H09", NE,
+           "In documents/colorado-law-file.md, C.R.S. § 8-2-113(8)(a) loses its quotation marks and is set off as an "
+           "indented block after 'Subsection (8)(a) provides:'; the declared seeded-law quote is still in the file, "
+           "on one line, byte for byte.",
+           "H09 reports quoted statute text that no entry declares and wants each declared quote present in its "
+           "file; this text is declared (citation, dates, verification) and present, whatever its layout.")
+def h09_nm_c11_indented_declared(env: Path, task: str) -> None:
+    quote = seeded(load_task(env, task), "C.R.S. § 8-2-113(8)(a)")["quote"]
+    edit_doc(env, task, "colorado-law-file.md", f'## C.R.S. § 8-2-113(8)(a)\n\n"{quote}"',
+             f"## C.R.S. § 8-2-113(8)(a)\n\nSubsection (8)(a) provides:\n\n    {quote}")
+
+
+@near_miss("ho-h02-nm-c11-unchanged-form-under-v4-dms-name", "H02", CA,
+           "The client's current form is also in the workspace as the DMS copy documents/dms/HALDEN-WA-2021-3_v4.docx: "
+           "the same Form WA-2021-3, unchanged (24 months, customers 'solicit, accept business from, or provide "
+           "services to', Delaware law and courts).",
+           "H02 looks for a file the deliverable matcher would pair with a deliverable, or a document that already "
+           "holds the finished answer; a copy of the starting form, with none of the required changes, is neither.")
+def h02_nm_c11_v4_form(env: Path, task: str) -> None:
+    md = read_doc(env, task, "halden-form-wa-2021.md")
+    paras = [re.sub(r"^#+ ", "", block.strip()) for block in md.split("\n\n") if block.strip()]
+    assert any("accept business from" in p for p in paras) and any("Delaware law" in p for p in paras)
+    write_doc(env, task, "dms/HALDEN-WA-2021-3_v4.docx", docx_bytes(paras))
+
+
+@near_miss("ho-h07-nm-c11-clean-excel-unicode-text-export", "H07", AM,
+           "Bayou Crest's project-site list, documents/field/site-list.txt, is Excel's 'Unicode Text' export "
+           "(UTF-16 LE with its byte-order mark, tab-separated, CRLF): sites, parishes and start dates before as_of, "
+           "no personal data.",
+           "H07 wants files that are non-empty, readable and parse in their format; UTF-16 text announced by its "
+           "byte-order mark is readable text, and a tab-separated export is what its extension promises.",
+           doubtful="an agent that reads the file with cat or grep sees a NUL byte between letters; H07 says only "
+                    "'unreadable', and the byte-order mark tells any reader that honours it how to decode the file")
+def h07_nm_c11_clean_utf16(env: Path, task: str) -> None:
+    write_doc(env, task, "field/site-list.txt", _c11_excel_unicode_text([
+        ["Site", "Parish", "Work", "Started"],
+        ["Gonzales rail spur", "Ascension", "Phase II site assessment", "9/14/2026"],
+        ["Denham Springs yard", "Livingston", "Soil borings", "10/5/2026"],
+        ["Plaquemine tank farm", "Iberville", "Groundwater monitoring", "8/3/2026"],
+    ]))
+
+
+@near_miss("ho-h13-nm-c11-vcard4-fictional-tel-uri", "H13", TB,
+           "A vCard 4.0 for Aspenline's Head of People, documents/contacts/noor-haddad.vcf, gives her phone as a tel: "
+           "URI in international form, tel:+1-303-555-0167, her address at aspenline.example.com and Aspenline's "
+           "business address from the offer summary.",
+           "H13 allows phone numbers in the fictional 555-01xx range and reserved example domains; +1-303-555-0167 is "
+           "the 555-0167 number of the HR request in another notation, and a business address is no personal data.")
+def h13_nm_c11_vcard4(env: Path, task: str) -> None:
+    lines = ["BEGIN:VCARD", "VERSION:4.0", "FN:Noor Haddad", "N:Haddad;Noor;;;", "ORG:Aspenline Payments\\, LLC",
+             "TITLE:Head of People", "TEL;VALUE=uri;TYPE=work,voice:tel:+1-303-555-0167",
+             "EMAIL;TYPE=work:noor.haddad@aspenline.example.com",
+             "ADR;TYPE=work:;;1550 Wynkoop Street;Denver;CO;80202;USA", "REV:20261109T160000Z", "END:VCARD"]
+    write_doc(env, task, "contacts/noor-haddad.vcf", ("\r\n".join(lines) + "\r\n").encode("utf-8"))
