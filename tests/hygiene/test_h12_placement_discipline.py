@@ -417,3 +417,11 @@ def test_guidance_asked_for_inside_the_operative_form_is_found(tmp_path):
                              "HR sees it in the editor.")
     hits = [f for f in found(env_with(tmp_path, task), "H12") if "asks for" in f.message]
     assert len(hits) == 1 and "'guidance'" in hits[0].message and "agreement.md" in hits[0].message
+
+
+def test_footnotes_asked_for_on_the_operative_text_are_found(tmp_path):
+    task = task_json()
+    task["instructions"] += (" In agreement.md, put a footnote on each covenant giving the statute it rests on and why "
+                             "it survives the earnings floor.")
+    hits = [f for f in found(env_with(tmp_path, task), "H12") if "asks for" in f.message]
+    assert len(hits) == 1 and "'footnote'" in hits[0].message
