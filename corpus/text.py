@@ -294,6 +294,24 @@ _NUM = r"(?:0?[1-9]|[12]\d|3[01])"
 # Eras that count years from their own first (元, "first", is year 1), by the Gregorian year before it.
 ERA_BASES = {"中華民國": 1911, "中华民国": 1911, "民國": 1911, "民国": 1911, "令和": 2018, "平成": 1988}
 _ERAS = "|".join(ERA_BASES)
+_KANJI_DIGITS = {c: n for n, c in enumerate("〇一二三四五六七八九")}
+_KANJI_NUMBER = r"[〇一二三四五六七八九十]{1,4}"
+
+
+def kanji_number(written: str) -> int | None:
+    """A number written in kanji numerals: digit by digit (二〇二六 is 2026), or with 十 for ten
+    (十一 is 11, 二十 is 20, 三十一 is 31); ASCII digits as they are; None for anything else."""
+    if written.isdigit():
+        return int(ascii_digits(written))
+    if "十" not in written:
+        digits = [_KANJI_DIGITS.get(c) for c in written]
+        return None if None in digits else int("".join(map(str, digits)))
+    tens, _, ones = written.partition("十")
+    if "十" in ones or len(tens) > 1 or len(ones) > 1:
+        return None
+    t = _KANJI_DIGITS.get(tens, None) if tens else 1
+    o = _KANJI_DIGITS.get(ones, None) if ones else 0
+    return None if t is None or o is None else 10 * t + o
 # Every group is non-capturing: environment/criteria.py takes a pattern's first group as its literal.
 DATE = re.compile(
     r"\b\d{4}-\d{2}-\d{2}\b"                                                   # 2026-12-01
@@ -311,8 +329,11 @@ DATE = re.compile(
     # Japanese, Chinese and Korean dates: 2026年10月27日, 2026년 10월 27일 (a word of those scripts may
     # touch the year, so no word boundary is asked for).
     r"|(?<!\d)(?:19|20)\d{2}\s?[年년]\s?(?:0?[1-9]|1[0-2])\s?[月월]\s?(?:0?[1-9]|[12]\d|3[01])\s?[日일]"
-    # The same counted in an era's years: Taiwan's Minguo (民國115年10月20日), Japan's Reiwa and Heisei.
-    r"|(?:" + _ERAS + r")\s?(?:\d{1,3}|元)\s?年\s?(?:0?[1-9]|1[0-2])\s?月\s?(?:0?[1-9]|[12]\d|3[01])\s?日"
+    # The same counted in an era's years: Taiwan's Minguo (民國115年10月20日), Japan's Reiwa and Heisei;
+    # in kanji numerals too (令和八年十一月二十日, 二〇二六年十一月二十日).
+    r"|(?:" + _ERAS + r")\s?(?:\d{1,3}|元|" + _KANJI_NUMBER + r")\s?年\s?(?:0?[1-9]|1[0-2]|" + _KANJI_NUMBER + r")\s?月"
+    r"\s?(?:0?[1-9]|[12]\d|3[01]|" + _KANJI_NUMBER + r")\s?日"
+    r"|[〇一二三四五六七八九]{4}\s?年\s?" + _KANJI_NUMBER + r"\s?月\s?" + _KANJI_NUMBER + r"\s?日"
     # Vietnamese: ngày 12 tháng 11 năm 2026
     r"|\b(?i:ngày)\s+(?:0?[1-9]|[12]\d|3[01])\s+(?i:tháng)\s+(?:0?[1-9]|1[0-2])\s+(?i:năm)\s+(?:19|20)\d{2}\b")
 
@@ -338,7 +359,8 @@ _FOREIGN_READING = re.compile(rf"(?P<d>\d{{1,2}})(?:er|\.)?\s+(?:de\s+)?(?P<m>{_
                               rf"(?P<y>\d{{4}})")
 _CJK = re.compile(r"(?P<y>\d{4})\s?[年년]\s?(?P<m>\d{1,2})\s?[月월]\s?(?P<d>\d{1,2})\s?[日일]"
                   r"|ngày\s+(?P<vd>\d{1,2})\s+tháng\s+(?P<vm>\d{1,2})\s+năm\s+(?P<vy>\d{4})", re.I)
-_ERA = re.compile(r"(?P<era>" + _ERAS + r")\s?(?P<y>\d{1,3}|元)\s?年\s?(?P<m>\d{1,2})\s?月\s?(?P<d>\d{1,2})\s?日")
+_ERA = re.compile(r"(?P<era>" + _ERAS + r")?\s?(?P<y>\d{1,3}|元|[〇一二三四五六七八九十]{1,4})\s?年\s?"
+                  r"(?P<m>\d{1,2}|[〇一二三四五六七八九十]{1,3})\s?月\s?(?P<d>\d{1,2}|[〇一二三四五六七八九十]{1,3})\s?日")
 _DOTTED = re.compile(r"(?P<d>\d{2})\.(?P<m>\d{2})\.(?P<y>\d{4})|(?P<y2>\d{4})\.(?P<m2>\d{2})\.(?P<d2>\d{2})")
 
 
@@ -367,9 +389,11 @@ def date_readings(text: str) -> tuple[dt.date, ...]:
         found = _day(int(m["y"] or m["vy"]), int(m["m"] or m["vm"]), int(m["d"] or m["vd"]))
         return (found,) if found else ()
     m = _ERA.fullmatch(value)
-    if m:
-        year = ERA_BASES[m["era"]] + (1 if m["y"] == "元" else int(m["y"]))
-        found = _day(year, int(m["m"]), int(m["d"]))
+    if m and (m["era"] or not m["y"].isdigit()):
+        y, month, day = 1 if m["y"] == "元" else kanji_number(m["y"]), kanji_number(m["m"]), kanji_number(m["d"])
+        if y is None or month is None or day is None:
+            return ()
+        found = _day(ERA_BASES[m["era"]] + y if m["era"] else y, month, day)
         return (found,) if found else ()
     m = _DOTTED.fullmatch(value)
     if m:  # day first, or year first: one reading

@@ -32,7 +32,7 @@ TODAY_CUE = re.compile(r"\b(?:today|as of|as at|current date|present date|date o
 # Japanese, Chinese and Korean letters label it; under a European label a numeric date is day first,
 # "Datum: 05-12-2026"), or a dateline (a line that is only a date) before the body starts.
 _HEADER = re.compile(r"^\W{0,4}(?:date|dated|sent|date\s+sent|memo\s+date|letter\s+date|report\s+date|"
-                     r"(?:prepared|generated|created|compiled)(?:\s+on)?|last\s+updated|(?P<abroad>fecha|datum|data|"
+                     r"(?:prepared|generated|created|compiled|completed|revised)(?:\s+on)?|last\s+(?:updated|modified)|(?P<abroad>fecha|datum|data|"
                      r"дата|tarih|tanggal|التاريخ|दिनांक|तारीख)|日付|日期|作成日|発行日|発信日|発送日|发文日期|날짜|일자|발신일|"
                      r"발송일|작성일)"
                      r"\W{0,4}\s*(?::|\t|\uff1a)\s*\W{0,2}(?P<value>.+?)\W{0,2}$", re.I)
@@ -110,10 +110,11 @@ def document_date(text: str) -> tuple[int, str, dt.date] | None:
 # agent two stories.
 EVENTS = {
     # ... and as colleagues abroad write it: firma, assinatura, ondertekening, Unterzeichnung, podpisanie,
-    # подписание; 署名, 調印, 締結, 签署, 서명 (no word boundary inside those scripts)
+    # подписание; 署名, 調印, 締結, 签署 (簽署 as Taiwan and Hong Kong write it), 서명 (no word boundary inside
+    # those scripts)
     "signing": re.compile(r"\b(?:sign(?:s|ed|ing)?|signature|execut(?:e|ed|es|ion)|"
                           r"firm(?:a|ar|are|ato|ata|ada|ado|ano|an|e|en|er[aà]|ar[aá])|assin(?:a|ou|ar[aá]?|ad[oa]|atura)|"
-                          r"onderteken\w*|unterzeichn\w*|unterschr\w*|podpis\w*|подпис\w*)\b|署名|調印|締結|签署|签字|서명",
+                          r"onderteken\w*|unterzeichn\w*|unterschr\w*|podpis\w*|подпис\w*)\b|署名|調印|締結|签署|签字|签约|簽署|簽字|簽約|서명",
                           re.I),
     "start": re.compile(r"\b(?:start(?:s|ing)?\s+(?:date|work|on)|start\s+date|first\s+day|begins?\s+work|"
                         r"commence(?:s|ment)?\s+(?:of\s+)?(?:employment|work)|employment\s+(?:begins|starts|commences)|"
@@ -129,7 +130,7 @@ _THINGS = r"agreement|covenants?|contract|renewal|amendment|release|offer|letter
 # An agreement or an offer in the languages of EVENTS' words abroad (the case endings of Polish and
 # Russian; words of Japanese, Chinese and Korean have no word boundary in their script).
 _AGREEMENT_ABROAD = (r"\b(?:accordo|acuerdo|contrat[oa]?|contratto|overeenkomst|vertrag(?:es)?|vereinbarung|"
-                     r"umow[aęyie]|договор[ауе]?|соглашени[еяю])\b|契約書?|合意書|协议|合同|계약서?")
+                     r"umow[aęyie]|договор[ауе]?|соглашени[еяю])\b|契約書?|合意書|协议|協議|合同|合約|계약서?")
 _OFFER_ABROAD = r"offerta|oferta|offre|angebot|aanbod|предложени[еяю]"
 _OBJECT = re.compile(rf"\b(?:{_THINGS}|{_OFFER_ABROAD})\b|{_AGREEMENT_ABROAD}", re.I)
 _SAME_THING = {"covenant": "agreement", "covenants": "agreement", "contract": "agreement", "renewal": "agreement",

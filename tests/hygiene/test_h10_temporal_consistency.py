@@ -326,6 +326,11 @@ def test_a_letter_dated_in_japanese_chinese_korean_or_by_a_foreign_header_after_
     # Years counted in an era: Japan's Reiwa (令和元年 is 2019), Taiwan's Minguo (民國115年 is 2026).
     assert [tx.parse_date(d) for d, _ in tx.dates("令和8年3月1日、令和元年5月1日、中華民國115年10月20日")] == [
         dt.date(2026, 3, 1), dt.date(2019, 5, 1), dt.date(2026, 10, 20)]
+    # ... in kanji numerals, and in full-width digits.
+    assert [tx.parse_date(d) for d, _ in tx.dates("令和八年十一月二十日、二〇二六年三月三十一日、民國１１５年１０月１９日")] == [
+        dt.date(2026, 11, 20), dt.date(2026, 3, 31), dt.date(2026, 10, 19)]
+    assert [tx.kanji_number(w) for w in ("十", "十一", "二十", "三十一", "二〇二六", "十十", "百")] == [
+        10, 11, 20, 31, 2026, None, None]
 
 
 def test_near_miss_a_dateline_with_its_place_on_as_of(tmp_path):
@@ -431,3 +436,22 @@ def test_a_calendar_entry_or_a_letter_dated_in_an_era_after_as_of_is_major(tmp_p
     assert {(f.severity, f.path) for f in hits if "is dated" in f.message} == {
         ("major", "documents/calendar/signed.ics"), ("major", "documents/taipei/letter.md")}
     assert any("2026-03-20" in f.message for f in hits if f.path == "documents/taipei/letter.md")
+
+
+def test_a_to_do_completed_after_as_of_is_a_document_from_the_future(tmp_path):
+    # Created before as_of, completed after it: the list cannot be older than its last stamp.
+    todo = ("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//HR//Tasks//EN\r\nBEGIN:VTODO\r\nUID:1@example.com\r\n"
+            "CREATED:20260220T090000Z\r\nDUE;VALUE=DATE:20260320\r\nSUMMARY:Collect the signed agreement\r\n"
+            "STATUS:COMPLETED\r\nCOMPLETED:20260318T221400Z\r\nEND:VTODO\r\nEND:VCALENDAR\r\n")
+    files = {**workspace(), "tasks.ics": todo, "open.ics": todo.replace("STATUS:COMPLETED\r\nCOMPLETED:20260318T221400Z\r\n", "")}
+    hits = [f for f in found(env_with(tmp_path, files=files), "H10") if "is dated" in f.message]
+    assert [(f.severity, f.path) for f in hits] == [("major", "documents/tasks.ics")]
+    assert "2026-03-18" in hits[0].message
+
+
+def test_a_signing_in_traditional_chinese_is_one_event_with_its_other_dates(tmp_path):
+    task = task_json()
+    task["instructions"] += " Dana will sign the agreement on April 6, 2026."
+    files = {**workspace(), "taipei.md": "# 報到排程\n\n| 項目 | 日期 |\n|---|---|\n| Dana 簽署協議 | 民國１１５年４月１日 |\n"}
+    hits = found(env_with(tmp_path, task, files), "H10")
+    assert any("2026-04-01" in f.message and "2026-04-06" in f.message for f in hits), [f.message for f in hits]
