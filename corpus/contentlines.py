@@ -5,13 +5,15 @@ starts with a space or a tab continues the one before), with text values escaped
 `\\,`, `\\;`, `\\\\`). Read as plain text, a folded line cuts a word, a telephone number or
 an address in two, and a date is `20261124T231500Z`. Here every line is unfolded and
 unescaped, dates are written as dates (`2026-11-24 23:15 UTC`), and each entry reads as a
-calendar shows it: `Event: 2026-11-23: <summary>`, then its fields. Time-zone definitions
+calendar shows it: `Event: 2026-11-23: <summary>`, then the stamps of its own history latest
+first (completed, last modified, created), then its fields. Time-zone definitions
 (VTIMEZONE, whose 1970 dates are rules, not events) are left out. Nothing is followed or
 fetched; a line that is not a content line is kept as it is.
 """
 
 from __future__ import annotations
 
+import quopri
 import re
 
 # Field names as a person would label them; other names are kept as written (X-... too).
@@ -30,18 +32,37 @@ _DATE_FIELDS = {"DTSTART", "DTEND", "DUE", "COMPLETED", "CREATED", "LAST-MODIFIE
                 "BDAY", "ANNIVERSARY", "REV", "EXDATE", "RDATE"}
 _LINE = re.compile(r"(?P<name>[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)?)(?P<params>(?:;[^:]*)?):(?P<value>.*)")
 _STAMP = re.compile(r"(?P<y>\d{4})-?(?P<m>\d{2})-?(?P<d>\d{2})(?:T(?P<H>\d{2}):?(?P<M>\d{2}):?\d{2}(?P<z>Z)?)?$")
+_QP = re.compile(r";(?:ENCODING=)?QUOTED-PRINTABLE\b", re.I)
+# The stamps a calendar keeps of an entry's own history, latest first: what was done last, when it
+# was last changed, when it was made (a document is never older than the latest of them).
+_HISTORY = ("COMPLETED", "LAST-MODIFIED", "CREATED")
 _PARAM_VALUE = re.compile(r";(?:CN|TZID)=(\"[^\"]*\"|[^;:]*)", re.I)
 
 
 def unfold(text: str) -> list[str]:
-    """The content lines of `text`, each folded line joined to the one it continues."""
+    """The content lines of `text`, each folded line joined to the one it continues (and, for a
+    quoted-printable value of vCard 2.1, each line ending in a soft break "=" to the next)."""
     out: list[str] = []
+    soft = False
     for line in text.splitlines():
-        if line[:1] in (" ", "\t") and out:
-            out[-1] += line[1:]
+        if out and (soft or line[:1] in (" ", "\t")):
+            out[-1] += line if soft else line[1:]
         else:
             out.append(line)
+        soft = _QP.search(out[-1].split(":", 1)[0]) is not None and out[-1].endswith("=")
+        if soft:
+            out[-1] = out[-1][:-1]
     return out
+
+
+def _quoted_printable(value: str, params: str) -> str:
+    """A vCard 2.1 value encoded quoted-printable (=0D=0A, =C3=A9), decoded in its CHARSET."""
+    charset = re.search(r";CHARSET=([\w-]+)", params, re.I)
+    raw = quopri.decodestring(value.encode("ascii", "replace"))
+    try:
+        return raw.decode(charset.group(1) if charset else "utf-8", "replace").replace("\r\n", "\n")
+    except LookupError:  # an unknown charset
+        return raw.decode("utf-8", "replace").replace("\r\n", "\n")
 
 
 def unescape(value: str) -> str:
@@ -82,32 +103,37 @@ def read(text: str) -> str:
                 skipping += 1
             elif kind in ("VEVENT", "VTODO", "VJOURNAL", "VCARD"):
                 out.append("")
-                entry = {"kind": kind, "at": len(out), "day": "", "title": ""}
+                entry = {"kind": kind, "at": len(out), "day": "", "title": "", "history": {}}
             continue
         if name == "END":
             if skipping:
                 skipping -= 1
             elif entry is not None and value.strip().upper() == entry["kind"]:
                 # The heading a calendar or an address book shows: the day, then what it is.
-                heading = "Contact" if entry["kind"] == "VCARD" else "Event"
+                heading = {"VCARD": "Contact", "VTODO": "To do", "VJOURNAL": "Journal"}.get(entry["kind"], "Event")
                 shown = ": ".join(part for part in (entry["day"], entry["title"]) if part)
-                if shown:
-                    out.insert(entry["at"], f"{heading}: {shown}")
+                out[entry["at"]:entry["at"]] = ([f"{heading}: {shown}"] if shown else []) + [
+                    entry["history"][name] for name in _HISTORY if name in entry["history"]]
                 entry = None
             continue
         if skipping or name in _SKIP:
             continue
         label = LABELS.get(name, m["name"])
         params = ", ".join(unescape(p.strip('"')) for p in _PARAM_VALUE.findall(m["params"]))
+        if _QP.search(m["params"]):
+            value = _quoted_printable(value, m["params"])
         shown = _when(value) if name in _DATE_FIELDS else unescape(value)
         if name in ("ORGANIZER", "ATTENDEE", "EMAIL", "URL"):
             shown = re.sub(r"^mailto:", "", shown, flags=re.I)
         if name in ("N", "ADR", "ORG"):
             shown = " ".join(part for part in shown.split(";") if part.strip())
-        if entry is not None and name == "DTSTART":
+        if entry is not None and name in ("DTSTART", "DUE") and not entry["day"]:
             entry["day"] = shown
         elif entry is not None and name in ("SUMMARY", "FN"):
             entry["title"] = shown.replace("\n", " ")
+        if entry is not None and name in _HISTORY:
+            entry["history"][name] = f"{label}: {shown}"
+            continue
         lines = shown.split("\n")
         if params:
             lines[0] = f"{params} <{lines[0]}>" if name in ("ORGANIZER", "ATTENDEE") else f"{lines[0]} ({params})"

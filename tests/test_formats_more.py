@@ -247,3 +247,16 @@ def test_a_contact_card_is_read_with_its_fields_labelled():
         "Contact: Kang Min-seo", "Structured name: Kang Min-seo", "Name: Kang Min-seo", "Phone: +82 10-5555-0142",
         "Address: 1 Example Road Seoul 04524 KR", "Birthday: 1988-04-12"]
     assert extract("c.vcf", b"\xff\xfe\x00").status == formats.UNREADABLE  # not UTF-16 throughout
+
+
+def test_a_to_do_shows_its_history_latest_first_and_a_vcard_21_quoted_printable_value_is_decoded():
+    todo = ("BEGIN:VCALENDAR\r\nBEGIN:VTODO\r\nCREATED:20261104T153000Z\r\nLAST-MODIFIED:20261118T221400Z\r\n"
+            "DUE;VALUE=DATE:20261120\r\nSUMMARY:Collect paperwork\r\nCOMPLETED:20261118T221400Z\r\nEND:VTODO\r\n"
+            "END:VCALENDAR\r\n")
+    assert extract("t.ics", todo.encode()).text.splitlines()[:4] == [
+        "To do: 2026-11-20: Collect paperwork", "Completed: 2026-11-18 22:14 UTC",
+        "Last modified: 2026-11-18 22:14 UTC", "Created: 2026-11-04 15:30 UTC"]
+    # A soft line break ("=" at a line's end) may fall inside a number; =0D=0A is a new line.
+    card = ("BEGIN:VCARD\r\nVERSION:2.1\r\nFN:Jordan Ellery\r\nNOTE;ENCODING=QUOTED-PRINTABLE;CHARSET=UTF-8:SSN 327-58-1=\r\n"
+            "946.=0D=0ACaf=C3=A9 on day one.\r\nEND:VCARD\r\n")
+    assert extract("c.vcf", card.encode()).text.splitlines()[-2:] == ["Note: SSN 327-58-1946.", "Café on day one."]
