@@ -270,6 +270,11 @@ def law_passages(text: str) -> list[tuple[int, str, str]]:
             candidates.append((at, " ".join(quote_lines)))
         elif n and _introduced(paragraphs[n - 1][1], para):
             candidates.append((at, " ".join(para.split())))
+        else:  # the introducing line and the text in one paragraph (a Word document's lines)
+            lines = para.split("\n")
+            k = next((k for k, line in enumerate(lines[:-1]) if _INTRODUCES.search(line.rstrip())), None)
+            if k is not None:
+                candidates.append((at + len("\n".join(lines[:k + 1])) + 1, " ".join(" ".join(lines[k + 1:]).split())))
         if heading_cite and not candidates:
             candidates.append((at, para))
         for offset, body in candidates:

@@ -219,3 +219,7 @@ def test_a_statute_set_off_after_a_colon_without_quotation_marks_is_a_passage():
         assert cite == "RCW 49.62.080" and body.startswith("If a court determines") and "\n" not in body
     # A paragraph after a colon that introduces no text ("Next steps:") is set off only when indented.
     assert law_passages(plain.replace("provides:", "next steps:")) == []
+    # A Word document's paragraphs are lines: the introducing line and the text share a paragraph.
+    word = plain.replace("provides:\n\n", "provides:\n").replace(" pay\n", " pay ")
+    [(offset, body, cite)] = law_passages(word)
+    assert body.startswith("If a court determines") and word[offset:].startswith("If a court determines")
