@@ -10,7 +10,7 @@ from pathlib import Path
 from .cases import near_miss, plant
 from .edits import (append_doc, docx_bytes, edit_doc, email, load_task, read_doc, replace_text, seeded, task_json,
                     write_doc)
-from .heldout import _r9_odt, _r9_rtf  # the later rounds' document writers
+from .heldout import _c11_docx, _r9_odt, _r9_rtf  # the later rounds' document writers
 
 NE, TB, SD = "matrix-narrow-edit", "matrix-threshold-between", "matrix-signing-date-law"
 CA, AM, CI = "matrix-client-alert-refresh", "matrix-adverse-memo-repair", "matrix-california-invention-notice"
@@ -487,3 +487,23 @@ def h09_r11_rst_quote(env: Path, task: str) -> None:
         "    penalty of five thousand dollars, plus reasonable attorneys' fees, expenses, and costs incurred in\n"
         "    the proceeding.\n\n"
         "The penalty applies whether the court voids the covenant or narrows it.\n"))
+
+
+@plant("h09-c11-undeclared-ilcs-as-indented-docx-paragraph", "H09", SD,
+       "A research memo, documents/research/fee-shifting.docx, sets 820 ILCS 90/25 (fee-shifting) off as a paragraph "
+       "indented half an inch on both sides, introduced by 'Section 25 of the Act reads as follows:', with no quotation "
+       "marks; no seeded_law entry declares 820 ILCS 90/25.")
+def h09_c11_docx_indent(env: Path, task: str) -> None:
+    write_doc(env, task, "research/fee-shifting.docx", _c11_docx([
+        ("Maplestone / Ellery: fee exposure if a covenant is challenged", False),
+        ("The Illinois Freedom to Work Act shifts fees to an employee who wins. Section 25 of the Act reads as "
+         "follows:", False),
+        ("In addition to any remedies available under any agreement between an employer and an employee or under any "
+         "other statute, in a civil action or arbitration filed by an employer (including, but not limited to, a "
+         "complaint or counterclaim), if the employee prevails on a claim to enforce a covenant not to compete or a "
+         "covenant not to solicit, the employee shall recover from the employer all costs and all reasonable "
+         "attorney's fees regarding such claim to enforce a covenant not to compete or a covenant not to solicit, "
+         "including costs and reasonable fees regarding establishing the employee's right to such costs and "
+         "attorney's fees.", True),
+        ("The provision runs one way: an employer that wins recovers nothing under it.", False),
+    ]))

@@ -10,7 +10,7 @@ from pathlib import Path
 from .cases import near_miss, plant
 from .edits import (append_doc, criterion, edit_doc, email, instructions_add, replace_text, reword, seeded, task_json,
                     write_doc, xlsx_bytes)
-from .heldout import _R10_ARABIC_DIGITS, _r11_ics, _r11_ics_escape  # the later rounds' document writers
+from .heldout import _C11_FULL_WIDTH, _R10_ARABIC_DIGITS, _r11_ics, _r11_ics_escape  # the later rounds' document writers
 
 NE, TB, SD = "matrix-narrow-edit", "matrix-threshold-between", "matrix-signing-date-law"
 CA, AM, CI = "matrix-client-alert-refresh", "matrix-adverse-memo-repair", "matrix-california-invention-notice"
@@ -591,3 +591,51 @@ def h10_r11_ics_disagrees(env: Path, task: str) -> None:
         ("ORGANIZER;CN=Noor Haddad", "mailto:noor.haddad@aspenline.example.com"),
         ("STATUS", "CONFIRMED"),
     ]], prodid="-//Aspenline Payments//People Calendar//EN"))
+
+
+@plant("h10-c11-vtodo-completed-after-as-of", "H10", TB,
+       "HR's task list, documents/calendar/vandermeer-onboarding-tasks.ics, holds a VTODO (not an event) with "
+       "STATUS:COMPLETED, PERCENT-COMPLETE:100 and COMPLETED:20261118T221400Z: 'Riley Vandermeer accepted the offer; "
+       "signed Colorado notice and agreement returned', reported as done nine days after as_of 2026-11-09.")
+def h10_c11_vtodo_completed(env: Path, task: str) -> None:
+    write_doc(env, task, "calendar/vandermeer-onboarding-tasks.ics", _r11_ics([[
+        ("UID", "aspenline-todo-vandermeer-paperwork@aspenline.example.com"),
+        ("CREATED", "20261104T153000Z"),
+        ("DTSTAMP", "20261118T221400Z"),
+        ("LAST-MODIFIED", "20261118T221400Z"),
+        ("DUE;VALUE=DATE", "20261120"),
+        ("SUMMARY", _r11_ics_escape("Collect Riley Vandermeer's signed covenant paperwork")),
+        ("DESCRIPTION", _r11_ics_escape("Riley Vandermeer accepted the offer; signed Colorado notice and agreement "
+                                        "returned, both scanned to the personnel file. Closing this task.")),
+        ("STATUS", "COMPLETED"),
+        ("PERCENT-COMPLETE", "100"),
+        ("COMPLETED", "20261118T221400Z"),
+    ]], prodid="-//Aspenline Payments//People Tasks 2.3//EN").replace(b"BEGIN:VEVENT", b"BEGIN:VTODO")
+        .replace(b"END:VEVENT", b"END:VTODO"))
+
+
+@plant("h10-c11-reiwa-kanji-numerals-after-as-of", "H10", NE,
+       "A confirmation from Granite Peak's Osaka distributor, documents/osaka/confirmation.md, is dated "
+       "'令和八年十一月二十日' (Reiwa 8, in kanji numerals: 20 November 2026), after as_of 2026-11-16, and confirms "
+       "that Morgan Tallis has signed the renewed agreement.")
+def h10_c11_reiwa_kanji(env: Path, task: str) -> None:
+    write_doc(env, task, "osaka/confirmation.md", (
+        "# 確認書\n\n令和八年十一月二十日\n\nGranite Peak Robotics, Inc.\nDale Whitford 様\n\n"
+        "拝啓　貴社ますますご清栄のこととお慶び申し上げます。\n\n"
+        "貴社の技術者モーガン・タリス様が更新後の制限条項契約に署名されたことを確認いたしました。"
+        "同様の昇給を反映した保守契約の担当者変更は不要と理解しております。\n\n敬具\n\n"
+        "株式会社なにわ搬送システム　営業部\n"))
+
+
+@plant("h10-c11-minguo-full-width-signing-date-contradicts", "H10", CI,
+       "The Taipei office's onboarding schedule, documents/taipei/onboarding-schedule.md (dated before as_of), "
+       "schedules Sasha Lindgren's first day and signing of the invention agreement for 民國１１５年１０月１９日 "
+       "(full-width digits: 19 October 2026), while the hire details say October 26, 2026.")
+def h10_c11_minguo_full_width(env: Path, task: str) -> None:
+    date = "民國115年10月19日".translate(_C11_FULL_WIDTH)
+    write_doc(env, task, "taipei/onboarding-schedule.md", (
+        "# 新進人員報到排程\n\n製表日期：民國115年10月1日\n\n"
+        "| 項目 | 日期 | 負責人 |\n|---|---|---|\n"
+        f"| Sasha Lindgren 到職（聖荷西）並簽署保密及發明讓與協議 | {date} | Wendell Park |\n"
+        "| 台北辦公室遠端設備設定 | 到職後一週內 | IT |\n\n"
+        "備註：協議簽署當日須一併交付加州勞動法第2872條之書面通知。\n"))

@@ -627,3 +627,16 @@ def h12_r11_html_comments_in_form(env: Path, task: str) -> None:
         instructions_add(t, "In washington-covenant-form.md, put HR's fill-in guidance next to each blank as an HTML "
                             "comment (<!-- ... -->), explaining when the non-competition section may be used, so HR "
                             "sees it in the editor but employees do not see it when the form is printed.")
+
+
+@plant("h12-c11-footnotes-of-statutory-analysis-in-agreement", "H12", SD,
+       "The instructions now ask for a Markdown footnote ([^1], [^2], ...) on each restrictive covenant in "
+       "ellery-covenant-agreement.md, giving the section of 820 ILCS 90 it rests on and why it survives the Act's "
+       "earnings floors, 'so HR can answer Jordan's questions from the signed copy': legal analysis asked for inside "
+       "the operative agreement.")
+def h12_c11_footnotes(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "Maplestone's HR team wants to answer Jordan's questions from the signed copy: in "
+                            "ellery-covenant-agreement.md, put a Markdown footnote ([^1], [^2], ...) on each "
+                            "restrictive covenant giving the section of 820 ILCS 90 it rests on and why it survives "
+                            "the Act's earnings floors.")

@@ -14,7 +14,7 @@ from xml.sax.saxutils import escape
 from .cases import near_miss, plant
 from .edits import (_PKG_REL, _XML, _zip, append_doc, docx_bytes, edit_doc, seeded, task_json, write_doc,
                     xlsx_bytes)
-from .heldout import (_R10_ARABIC_DIGITS, _r9_cpf, _r9_docx, _r9_pptx_with_link,  # the later rounds' document writers
+from .heldout import (_R10_ARABIC_DIGITS, _c11_qp_fold, _r9_cpf, _r9_docx, _r9_pptx_with_link,  # the later rounds' document writers
                       _r10_notepad_utf16, _r10_tc_kimlik)
 
 NE, TB, SD = "matrix-narrow-edit", "matrix-threshold-between", "matrix-signing-date-law"
@@ -731,3 +731,21 @@ def h13_nm_r10_arabic_fictional_phone(env: Path, task: str) -> None:
     write_doc(env, task, "dubai/mulahaza.md", (
         "# ملاحظة\n\n"
         f"للتواصل مع مكتب باتون روج: {number}\n"))
+
+
+@plant("h13-c11-ssn-in-vcard21-quoted-printable-note", "H13", SD,
+       "Maplestone's HRIS exported Jordan Ellery's card as vCard 2.1, documents/contacts/jordan-ellery.vcf; its NOTE "
+       "is quoted-printable with =0D=0A line breaks and a soft line break ('=' CRLF) that falls inside the SSN "
+       "327-58-1946, so the number never appears in one piece in the file.")
+def h13_c11_vcard21_ssn(env: Path, task: str) -> None:
+    ssn = "327-58-1946"
+    note = ("New hire record (HRIS export, onboarding profile):\nLocation: Chicago, West Carroll Ave.\n"
+            f"Start: first day of work per offer; badge and laptop issued that day. SSN {ssn}.\n"
+            "I-9 section 2 to be completed on day one.")
+    folded = _c11_qp_fold("NOTE;ENCODING=QUOTED-PRINTABLE;CHARSET=UTF-8", note)
+    assert ssn not in folded, "the soft line break must fall inside the SSN"
+    assert ssn in folded.replace("=\r\n", "")
+    lines = ["BEGIN:VCARD", "VERSION:2.1", "N:Ellery;Jordan;;;", "FN:Jordan Ellery",
+             "ORG:Maplestone Logistics, Inc.;Operations", "TITLE:Operations Analytics Manager",
+             "EMAIL;PREF;INTERNET:jordan.ellery@example.com", folded, "REV:20261030T144500Z", "END:VCARD"]
+    write_doc(env, task, "contacts/jordan-ellery.vcf", ("\r\n".join(lines) + "\r\n").encode("ascii"))
