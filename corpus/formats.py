@@ -1417,6 +1417,7 @@ def _zip(name: str, data: bytes, budget: _Budget, depth: int) -> Extraction:
 
 
 _READERS = {".pdf": _pdf, ".docx": _docx, ".xlsx": _xlsx, ".pptx": _pptx, ".eml": _eml, ".zip": _zip, ".html": _html,
-            ".htm": _html, ".rtf": _rtf, ".ics": _content_lines, ".vcf": _content_lines, **{ext: _odf for ext in ODF_TYPES}}
+            ".htm": _html, ".rtf": _rtf, ".ics": _content_lines, ".vcf": _content_lines,
+            **{ext: _odf for ext in ODF_TYPES}}
 # Readers whose running time is not bounded by the input's size alone (an archive may hold either).
 _SLOW = {".pdf", ".eml", ".zip", ".rtf"}

@@ -331,7 +331,8 @@ DATE = re.compile(
     r"|(?<!\d)(?:19|20)\d{2}\s?[年년]\s?(?:0?[1-9]|1[0-2])\s?[月월]\s?(?:0?[1-9]|[12]\d|3[01])\s?[日일]"
     # The same counted in an era's years: Taiwan's Minguo (民國115年10月20日), Japan's Reiwa and Heisei;
     # in kanji numerals too (令和八年十一月二十日, 二〇二六年十一月二十日).
-    r"|(?:" + _ERAS + r")\s?(?:\d{1,3}|元|" + _KANJI_NUMBER + r")\s?年\s?(?:0?[1-9]|1[0-2]|" + _KANJI_NUMBER + r")\s?月"
+    r"|(?:" + _ERAS + r")\s?(?:\d{1,3}|元|" + _KANJI_NUMBER + r")\s?年"
+    r"\s?(?:0?[1-9]|1[0-2]|" + _KANJI_NUMBER + r")\s?月"
     r"\s?(?:0?[1-9]|[12]\d|3[01]|" + _KANJI_NUMBER + r")\s?日"
     r"|[〇一二三四五六七八九]{4}\s?年\s?" + _KANJI_NUMBER + r"\s?月\s?" + _KANJI_NUMBER + r"\s?日"
     # Vietnamese: ngày 12 tháng 11 năm 2026

@@ -306,7 +306,8 @@ _MATERIAL = re.compile(r"(?P<noun>drafting\s+(?:notes?|comments?|commentary)|(?:
                        r"notes?\s+(?:to|for)\s+(?:the\s+)?"
                        r"(?:client|partner|reviewer|file|drafter|employer|hr)\b|commentary|comments?|rationale|"
                        r"reasoning|(?:legal\s+)?analysis|advice|recommendations|annotations?|explanations?|"
-                       r"justifications?|(?:foot|end|side|margin(?:al)?\s+)?notes?|remarks|summary|guidance|reasons?(?=\s+(?:for|behind|why)\b)|"
+                       r"justifications?|(?:foot|end|side|margin(?:al)?\s+)?notes?|remarks|summary|guidance|"
+                       r"reasons?(?=\s+(?:for|behind|why)\b)|"
                        r"cover(?:ing)?\s+(?:sheets?|notes?|memos?|pages?|paragraphs?|letters?))\b(?!\s+(?:from|by|of\s+the\s+(?:client|employee|"
                        r"counterparty))\b)"
                        r"|(?P<verb>explain\w*|justify\w*|justifies|(?:tell|telling|tells|showing|shows|record(?:s|ing)?|"
@@ -372,6 +373,13 @@ _REMOVED = re.compile(r"(?:\s*,?\s+(?!(?:which|that|why|what|how|explain\w*|sayi
                       re.I)
 
 
+# A note or a comment is as plain as what it is said to give ("a footnote giving the reason ...").
+_CONTAINER = re.compile(r"(?:foot|end|side|margin(?:al)?\s+)?notes?|comments?|annotations?", re.I)
+_GIVING = re.compile(r"[^;]{0,80}?\b(?:giving|stating|setting\s+out|with|explaining|that\s+(?:gives|states|sets\s+out|"
+                     r"explains))\b[^.;]{0,60}", re.I)
+_SAID = re.compile(_OUTRIGHT.pattern + r"|\bwhy\b", re.I)
+
+
 def _requested(span: str, *, attached: bool) -> tuple[str, bool] | None:
     """The advisory material a span asks for, and whether it asks for it outright: right after an
     attaching word (`attached`: "with a short note …") or as the object of a request ("add a
@@ -387,17 +395,10 @@ def _requested(span: str, *, attached: bool) -> tuple[str, bool] | None:
             if about:
                 return span[m.start("material"):about.end()], True
             return m.group("material"), m.group("material").lower().endswith("why")
-        # A note or a comment is as plain as what it is said to give: "a footnote giving the reason ...".
         said = _CONTAINER.fullmatch(m.group("material")) and _GIVING.match(span, m.end())
         return m.group("material"), bool(_OUTRIGHT.search(m.group("material")) or about
                                          or (said and _SAID.search(said.group(0))))
     return None
-
-
-_SAID = re.compile(_OUTRIGHT.pattern + r"|\bwhy\b", re.I)
-_CONTAINER = re.compile(r"(?:foot|end|side|margin(?:al)?\s+)?notes?|comments?|annotations?", re.I)
-_GIVING = re.compile(r"[^;]{0,80}?\b(?:giving|stating|setting\s+out|with|explaining|that\s+(?:gives|states|sets\s+out|"
-                     r"explains))\b[^.;]{0,60}", re.I)
 
 
 def _law_requires(span: str, what: str, upto: int) -> bool:
