@@ -419,6 +419,11 @@ def _embedded(sentence: _Sentence, at: int, placed: list) -> bool:
     return False
 
 
+# An aside set off by commas that says when something else happens ("asks the partner to decide,
+# before the agreement goes to Morgan on November 23, 2026, whether ..."): its date is no demand.
+_WHEN_ASIDE = re.compile(r",\s*(?:before|after|until|once|when|by\s+the\s+time)\b[^,;:]*$", re.I)
+
+
 def read_clause(clause: str, *, fail: bool = False) -> Reading:
     """The reading of one PASS clause (or, with `fail`, one FAIL clause)."""
     lits = literals(clause)
@@ -437,6 +442,8 @@ def read_clause(clause: str, *, fail: bool = False) -> Reading:
         elif not reported and (_bounded(masked, sentence, at) or
                                RESTRICTION.search(sentence.flat[sentence.sub_start(at):at])):
             role = "neutral"  # a bound, or an item of what the output may "only" contain
+        elif lit.kind == "date" and _WHEN_ASIDE.search(sentence.flat[sentence.start:at]):
+            role = "neutral"  # the day something else happens, said in passing: ", before X goes out on <date>,"
         else:
             wanted = not _negated_before(masked, sentence, at)
             if fail:

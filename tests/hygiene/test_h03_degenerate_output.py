@@ -258,3 +258,23 @@ def test_contains_only_restricts_even_when_what_it_allows_states_something(tmp_p
     # "states only that ..." demands the statement: an empty e-mail fails it.
     reading = cr.read("PASS if client-email.md states only that the salary is below the threshold. FAIL if not.")
     assert reading.passes.positive
+
+
+def test_a_date_said_in_passing_in_an_aside_is_no_literal_the_output_must_carry(tmp_path):
+    # ", before the agreement goes out on March 23, 2026," says when something else happens; the
+    # criterion asks for a decision, which no input holds. The date alone is the demand otherwise.
+    passing = cr.read("PASS if client-email.md asks the client to decide, before the agreement goes to Dana on March "
+                      "23, 2026, whether to drop the covenant. FAIL if it asks for no decision.")
+    assert [lit.text for lit in passing.passes.neutral] == ["March 23, 2026"]
+    demand = cr.read("PASS if client-email.md gives the day the agreement goes to Dana, March 23, 2026. FAIL if not.")
+    assert [[lit.text for lit in group] for group in demand.passes.required][-1] == ["March 23, 2026"]
+    task = task_json()
+    task["criteria"][2]["match_criteria"] = (
+        "PASS if client-email.md asks the client to decide, before the agreement goes to Dana on March 23, 2026, "
+        "whether to drop the covenant. FAIL if it asks for no decision.")
+    files = {**workspace(), "calendar.md": "# Calendar\n\n- 2026-03-23: agreement to Dana\n"}
+    assert not [f for f in found(env_with(tmp_path, task, files), "H03") if "carries no signal" in f.message]
+    # The same workspace against a criterion whose one demand is the date: the inputs carry it.
+    task["criteria"][2]["match_criteria"] = ("PASS if client-email.md gives the day the agreement goes to Dana, "
+                                             "March 23, 2026. FAIL if not.")
+    assert [f for f in found(env_with(tmp_path / "b", task, files), "H03") if "carries no signal" in f.message]
