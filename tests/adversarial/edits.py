@@ -195,6 +195,11 @@ def docx_bytes(paragraphs: list[str | list[str]]) -> bytes:
         runs = para if isinstance(para, list) else [para]
         body.append("<w:p>" + "".join(f'<w:r><w:t xml:space="preserve">{escape(r)}</w:t></w:r>' for r in runs)
                     + "</w:p>")
+    return docx_package(body)
+
+
+def docx_package(body: list[str]) -> bytes:
+    """A minimal valid .docx package around `body`, the document's paragraphs as WordprocessingML."""
     document = (f'{_XML}<w:document xmlns:w="{_W}" xmlns:r="{_REL}"><w:body>{"".join(body)}'
                 '<w:sectPr/></w:body></w:document>')
     return _zip({

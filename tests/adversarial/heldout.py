@@ -26,9 +26,9 @@ from xml.sax.saxutils import escape
 
 from .cases import ID, ITEMS, KINDS, Apply, Case
 from .edits import (_PKG_REL, _REL, _W, _XML, FAMILY_DESIGN, FAMILY_SPEC, _zip, add_criterion, add_deliverable,
-                    append_doc, criterion, doc, docx_bytes, drop_criterion, edit_doc, email, instructions_add, kb,
-                    load_task, read_doc, replace_in_task_folder, replace_text, reword, seeded, set_spec_variable,
-                    task_dir, task_json, write_doc, xlsx_bytes)
+                    append_doc, criterion, doc, docx_bytes, docx_package, drop_criterion, edit_doc, email,
+                    instructions_add, kb, load_task, read_doc, replace_in_task_folder, replace_text, reword, seeded,
+                    set_spec_variable, task_dir, task_json, write_doc, xlsx_bytes)
 
 NE, TB, SD = "matrix-narrow-edit", "matrix-threshold-between", "matrix-signing-date-law"
 CA, AM, CI = "matrix-client-alert-refresh", "matrix-adverse-memo-repair", "matrix-california-invention-notice"
@@ -11912,20 +11912,7 @@ def _c11_docx(paragraphs: list[tuple[str, bool]]) -> bytes:
     for text, indented in paragraphs:
         ppr = '<w:pPr><w:ind w:left="720" w:right="720"/><w:jc w:val="both"/></w:pPr>' if indented else ""
         body.append(f'<w:p>{ppr}<w:r><w:t xml:space="preserve">{escape(text)}</w:t></w:r></w:p>')
-    document = (f'{_XML}<w:document xmlns:w="{_W}" xmlns:r="{_REL}"><w:body>{"".join(body)}'
-                '<w:sectPr/></w:body></w:document>')
-    return _zip({
-        "[Content_Types].xml": (
-            f'{_XML}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">'
-            '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>'
-            '<Default Extension="xml" ContentType="application/xml"/>'
-            '<Override PartName="/word/document.xml" ContentType="application/'
-            'vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>'),
-        "_rels/.rels": (
-            f'{_XML}<Relationships xmlns="{_PKG_REL}"><Relationship Id="rId1" '
-            f'Type="{_REL}/officeDocument" Target="word/document.xml"/></Relationships>'),
-        "word/document.xml": document,
-    })
+    return docx_package(body)
 
 
 def _c11_qp_fold(name: str, text: str) -> str:
