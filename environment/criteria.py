@@ -294,6 +294,7 @@ class Reading:
     required: list[tuple[Literal, ...]] = field(default_factory=list)
     forbidden: list[Literal] = field(default_factory=list)
     neutral: list[Literal] = field(default_factory=list)
+    incidental: list[Literal] = field(default_factory=list)  # neutral dates said in passing (when else)
     positive: bool = False
     claims: list[Claim] = field(default_factory=list)
     permitted: list[str] = field(default_factory=list)  # text of every permission span
@@ -443,7 +444,7 @@ def read_clause(clause: str, *, fail: bool = False) -> Reading:
                                RESTRICTION.search(sentence.flat[sentence.sub_start(at):at])):
             role = "neutral"  # a bound, or an item of what the output may "only" contain
         elif lit.kind == "date" and _WHEN_ASIDE.search(sentence.flat[sentence.start:at]):
-            role = "neutral"  # the day something else happens, said in passing: ", before X goes out on <date>,"
+            role = "incidental"  # the day something else happens, said in passing: ", before X goes out on <date>,"
         else:
             wanted = not _negated_before(masked, sentence, at)
             if fail:
@@ -454,7 +455,8 @@ def read_clause(clause: str, *, fail: bool = False) -> Reading:
             elif role == "forbid" and _example(masked, sentence, at) and _embedded(sentence, at, placed):
                 role = "neutral"  # "such as a comparison of the $71,500 salary": the comparison is forbidden
         placed.append((lit, role, sentence))
-    out.neutral = [lit for lit, role, _ in placed if role == "neutral"]
+    out.neutral = [lit for lit, role, _ in placed if role in ("neutral", "incidental")]
+    out.incidental = [lit for lit, role, _ in placed if role == "incidental"]
     out.forbidden = [lit for lit, role, _ in placed if role == "forbid"]
     out.required = _groups(clause, masked, [(lit, s) for lit, role, s in placed if role == "require"])
     for sentence in sentences:

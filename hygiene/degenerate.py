@@ -47,6 +47,9 @@ class Grading:
     # Periods the PASS clause names in digits ("21 days"): not among the literals HYGIENE.md lists, so
     # they never make a criterion gradable; but an output without them does not pass it.
     periods: frozenset[tuple[int, str]] = frozenset()
+    # Dates the PASS clause names in passing (", before X goes out on <date>,"): no demand, so they
+    # never make a criterion gradable; but they tie a text that holds them to the criterion (H02).
+    incidental: tuple[cr.Literal, ...] = ()
 
     @property
     def required(self) -> tuple[cr.Literal, ...]:
@@ -82,7 +85,8 @@ def grading(criterion: Criterion, deliverables: list[str], inputs: list[str] = (
     wanted = {lit.key for g in groups for lit in g}
     forbidden = tuple(lit for lit in reading.forbidden if lit.key not in subjects and lit.key not in wanted)
     absence_only = bool(reading.pass_clause) and not reading.passes.positive and not pass_groups
-    return Grading(tuple(tuple(g) for g in groups), forbidden, absence_only, _wanted_periods(reading.pass_clause))
+    return Grading(tuple(tuple(g) for g in groups), forbidden, absence_only, _wanted_periods(reading.pass_clause),
+                   tuple(reading.passes.incidental))
 
 
 # A period after a bound ("no more than 12 months", "within 14 days") or a negation limits what the

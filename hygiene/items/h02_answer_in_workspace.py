@@ -152,8 +152,11 @@ def _finished_answers(ctx: TaskContext, names: list[str]) -> list[Finding]:
     for d in names:
         grads = {c.id: degenerate.grading(c, names, inputs) for c in ctx.task.criteria
                  if d in degenerate.graded_deliverables(c, names)}
-        literal = {cid: g for cid, g in grads.items() if g.groups}
-        groups = [group for g in literal.values() for group in g.groups]
+        # A criterion whose only literal is a date said in passing ("asks the partner to decide, before
+        # it goes out on November 23, 2026, whether ...") counts by that date: a text that holds the
+        # other criteria's literals and that date is the answer to it too.
+        literal = {cid: g for cid, g in grads.items() if g.groups or g.incidental}
+        groups = [group for g in literal.values() for group in (g.groups or tuple((lit,) for lit in g.incidental))]
         if not literal or len(groups) < 2:
             continue
         every = len(literal) == len(grads)
@@ -168,7 +171,7 @@ def _finished_answers(ctx: TaskContext, names: list[str]) -> list[Finding]:
             if not every and not alike and not copy:
                 continue
             norm = tx.normalize(f.text)
-            if not all(degenerate.passes(g, norm) for g in literal.values()):
+            if not all(_holds(g, norm) for g in literal.values()):
                 continue
             if copy and not _copies(f.text, form[1]):
                 continue
@@ -186,6 +189,15 @@ def _finished_answers(ctx: TaskContext, names: list[str]) -> list[Finding]:
     return out
 
 
+def _holds(g: degenerate.Grading, norm: str) -> bool:
+    """Whether a (normalized) text passes a criterion by the proxy, or, for one whose only literals are
+    dates said in passing, holds those dates and nothing it forbids."""
+    if g.groups:
+        return degenerate.passes(g, norm)
+    return all(degenerate.contains(norm, lit) for lit in g.incidental) and \
+        not any(degenerate.contains(norm, lit) for lit in g.forbidden)
+
+
 def _changed_form(ctx: TaskContext, d: str, literal: dict) -> tuple[str, str] | None:
     """The starting form of `d` when it does not yet pass the literal criteria (the task is to change
     it): a copy of it that passes them is the answer, whatever its name."""
@@ -193,7 +205,7 @@ def _changed_form(ctx: TaskContext, d: str, literal: dict) -> tuple[str, str] | 
     if form is None or not form[1]:
         return None
     norm = tx.normalize(form[1])
-    return None if all(degenerate.passes(g, norm) for g in literal.values()) else form
+    return None if all(_holds(g, norm) for g in literal.values()) else form
 
 
 def _copies(text: str, form: str) -> bool:

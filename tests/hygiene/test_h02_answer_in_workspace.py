@@ -299,3 +299,20 @@ def test_the_starting_form_with_the_changes_made_is_the_answer_whatever_its_name
     # The form itself, unchanged, is no answer; nor is a copy of it that does not yet pass.
     files["dms/export-000187.txt"] = " ".join(form.split())
     assert not [f for f in found(env_with(tmp_path / "b", task, files), "H02") if "starting form" in f.message]
+
+
+def test_a_criterion_whose_only_date_is_said_in_passing_still_ties_a_finished_answer_to_it(tmp_path):
+    # C4's date is no demand (H03 does not call it signal-free), but a text holding C3's literals
+    # and that date answers every criterion of the e-mail.
+    task = task_json()
+    task["criteria"][2]["match_criteria"] = "PASS if client-email.md states that $95,000 is below $127,091. FAIL if not."
+    task["criteria"].append({"id": "C4", "title": "Decision asked", "deliverables": ["client-email.md"], "source": "expert",
+                             "match_criteria": "PASS if client-email.md asks the client to decide, before the agreement "
+                                               "goes to Dana on April 6, 2026, whether to drop the covenant. FAIL if it "
+                                               "asks for no decision."})
+    answer = "P.S. $95,000 is below $127,091, so decide before April 6, 2026 whether the covenant stays.\n"
+    hits = [f for f in found(env_with(tmp_path, task, {**workspace(), "ps.md": answer}), "H02")
+            if "already contains" in f.message]
+    assert [(f.severity, f.path) for f in hits] == [("major", "documents/ps.md")] and "C3, C4" in hits[0].message
+    without_date = {**workspace(), "ps.md": "P.S. $95,000 is below $127,091.\n"}
+    assert not [f for f in found(env_with(tmp_path / "b", task, without_date), "H02") if "already contains" in f.message]
