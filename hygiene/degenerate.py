@@ -62,6 +62,26 @@ class Grading:
         return bool(self.groups) or self.absence_only
 
 
+def _within_a_name(clause: str, lit, names) -> bool:
+    """Whether a literal is written in the clause only inside one of `names` (a literal is read once
+    however often it is written: the date of "note-2026-11-16.md" may also be asked for as content)."""
+    def covered(start: int, stop: int) -> bool:
+        for name in names:
+            at = clause.find(name, max(0, stop - len(name)))
+            if 0 <= at <= start and stop <= at + len(name) and len(name) > stop - start:
+                return True
+        return False
+
+    at = clause.find(lit.text)
+    if at < 0:
+        return covered(lit.offset, lit.stop)
+    while at >= 0:
+        if not covered(at, at + len(lit.text)):
+            return False
+        at = clause.find(lit.text, at + 1)
+    return True
+
+
 def grading(criterion: Criterion, deliverables: list[str], inputs: list[str] = ()) -> Grading:
     """Read a criterion's PASS and FAIL clauses into required groups and forbidden literals."""
     reading = cr.read(criterion.match_criteria)
@@ -75,6 +95,8 @@ def grading(criterion: Criterion, deliverables: list[str], inputs: list[str] = (
     def subject(lit, clause) -> bool:
         if lit.kind == "file" and spaced and cr.inside_name(clause, lit.offset, lit.stop, spaced):
             return True
+        if lit.kind != "file" and _within_a_name(clause, lit, names):
+            return True  # the date in "note-to-partner-2026-11-16.md" is part of the name, not content
         return lit.key in subjects and not _named(clause, lit)
 
     def content(groups, clause):

@@ -278,3 +278,25 @@ def test_a_date_said_in_passing_in_an_aside_is_no_literal_the_output_must_carry(
     task["criteria"][2]["match_criteria"] = ("PASS if client-email.md gives the day the agreement goes to Dana, "
                                              "March 23, 2026. FAIL if not.")
     assert [f for f in found(env_with(tmp_path / "b", task, files), "H03") if "carries no signal" in f.message]
+
+
+def test_a_date_inside_a_deliverables_name_is_part_of_the_name_not_content(tmp_path):
+    task = task_json()
+    task["deliverables"] = {"agreement.md": "The agreement.", "client-email-2026-03-02.md": "An e-mail to the client."}
+    task["instructions"] = task["instructions"].replace("client-email.md", "client-email-2026-03-02.md")
+    task["criteria"][2]["deliverables"] = ["client-email-2026-03-02.md"]
+    task["criteria"][2]["match_criteria"] = (
+        "PASS if client-email-2026-03-02.md asks the client to decide, before the agreement goes to Dana on April 6, "
+        "2026, whether to drop the covenant. FAIL if it asks for no decision.")
+    hits = [f for f in found(env_with(tmp_path, task), "H03") if "carries no signal" in f.message]
+    assert hits == []  # the echoed instructions hold "2026-03-02" only as part of the name
+    from oafreeze.environment.task import Criterion
+    from oafreeze.hygiene import degenerate
+
+    names = list(task["deliverables"])
+    in_name = degenerate.grading(Criterion.model_validate(task["criteria"][2]), names)
+    assert [lit.text for g in in_name.groups for lit in g] == []
+    as_content = dict(task["criteria"][2], match_criteria="PASS if client-email-2026-03-02.md states the date "
+                                                          "2026-03-02. FAIL if not.")
+    assert [lit.text for g in degenerate.grading(Criterion.model_validate(as_content), names).groups
+            for lit in g] == ["2026-03-02"]
