@@ -246,10 +246,19 @@ def _read(name: str, data: bytes, budget: _Budget, depth: int) -> Extraction:
         raise _Refused(f"does not parse as {ext[1:]}: nested too deeply", whole=True) from None
 
 
+def saved_as_utf16(name: str, data: bytes) -> bool:
+    """Whether a text format's file is saved as UTF-16 with its byte-order mark (Windows Notepad's
+    "Unicode", Excel's "Unicode Text")."""
+    return extension(name) in TEXT_EXTENSIONS and data[:2] in _UTF16_BOMS
+
+
+_UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")
+
+
 def _plain(name: str, ext: str, data: bytes) -> Extraction:
     """UTF-8 text formats as they are, and text saved as UTF-16 with its byte-order mark (Windows
     Notepad's "Unicode"); other files are binary unless they decode as UTF-8."""
-    if ext in TEXT_EXTENSIONS and data[:2] in (b"\xff\xfe", b"\xfe\xff"):
+    if ext in TEXT_EXTENSIONS and data[:2] in _UTF16_BOMS:
         try:
             text = data.decode("utf-16")
         except UnicodeDecodeError as exc:

@@ -115,8 +115,7 @@ def _path_flags(rel: str) -> tuple[bool, str | None, bool, bool]:
 def _utf16(rel: str, data: bytes) -> bool:
     """A text file saved as UTF-16 with its byte-order mark (XML says its encoding in its declaration,
     which every XML reader honours)."""
-    ext = formats.extension(rel)
-    return data[:2] in (b"\xff\xfe", b"\xfe\xff") and ext in formats.TEXT_EXTENSIONS and ext != ".xml"
+    return formats.saved_as_utf16(rel, data) and formats.extension(rel) != ".xml"
 
 
 def _not_utf8(ctx: TaskContext, rel: str) -> Finding:
