@@ -12245,3 +12245,1044 @@ def h13_nm_c11_vcard4(env: Path, task: str) -> None:
              "EMAIL;TYPE=work:noor.haddad@aspenline.example.com",
              "ADR;TYPE=work:;;1550 Wynkoop Street;Denver;CO;80202;USA", "REV:20261109T160000Z", "END:VCARD"]
     write_doc(env, task, "contacts/noor-haddad.vcf", ("\r\n".join(lines) + "\r\n").encode("utf-8"))
+
+
+# === Twelfth fresh round (2026-12): written from HYGIENE.md and TASKS.md only, without reading the audit's code ===
+#
+# A twelfth author, who has read neither the audit's code nor its tests nor the main corpus's plants, wrote these from
+# the items' lines in HYGIENE.md, the field tables of TASKS.md and the sample environment, avoiding the mechanisms of
+# the eleven earlier rounds. This author writes as (a) a localisation and tooling team: gettext catalogs (.po, with
+# msgmerge's wrapped msgid lines and '#:' source references), a harness's TOML config, SubRip subtitles (.srt) of
+# recorded calls and training videos, Org-mode files with CLOSED/DEADLINE timestamps, EPUB handbooks, unified diffs,
+# gzip exports and files left by NFS; (b) an office that splits, merges and re-saves: a note cut into two DMS parts,
+# a criterion printed over two pages, a Word 97 file renamed .docx, a workbook whose cells point past its strings
+# table, a guide with merge-conflict markers, a duplicated JSON key; and (c) colleagues in Bangkok, Hanoi, Warsaw,
+# Madrid and Mexico City: Thai script with Thai digits and Buddhist-era years (2569 = 2026), Vietnamese dates
+# ('ngày 12 tháng 10 năm 2026'), Polish PESEL, NIP and REGON numbers, Thai national ID numbers with valid check
+# digits, ISO week dates, Spanish instructions. Plants are what such people really leave in a task; near-misses are
+# legitimate material from the same people that looks like a defect to a keyword matcher.
+
+_R12_THAI_DIGITS = str.maketrans("0123456789", "๐๑๒๓๔๕๖๗๘๙")
+
+
+def _r12_po_string(keyword: str, text: str, width: int = 76) -> str:
+    """A gettext string as msgmerge writes a long one: an empty first line, then the text cut after spaces into
+    quoted lines of at most `width` characters."""
+    text = text.replace("\\", "\\\\").replace('"', '\\"')
+    if len(text) + len(keyword) + 3 <= width:
+        return f'{keyword} "{text}"'
+    pieces, cur = [], ""
+    for word in re.split(r"(?<= )", text):
+        if cur and len(cur) + len(word) > width - 2:
+            pieces.append(cur)
+            cur = ""
+        cur += word
+    pieces.append(cur)
+    return f'{keyword} ""\n' + "\n".join(f'"{p}"' for p in pieces)
+
+
+def _r12_po(entries: list[tuple[list[str], str, str]], *, project: str, language: str, bugs_to: str) -> str:
+    """A gettext catalog: a header entry, then each (comment lines, msgid, msgstr)."""
+    header = (f'msgid ""\nmsgstr ""\n"Project-Id-Version: {project}\\n"\n"Report-Msgid-Bugs-To: {bugs_to}\\n"\n'
+              f'"POT-Creation-Date: 2026-09-14 10:12+0000\\n"\n"Language: {language}\\n"\n"MIME-Version: 1.0\\n"\n'
+              '"Content-Type: text/plain; charset=UTF-8\\n"\n"Content-Transfer-Encoding: 8bit\\n"\n')
+    body = []
+    for comments, msgid, msgstr in entries:
+        body.append("\n".join(comments + [_r12_po_string("msgid", msgid), _r12_po_string("msgstr", msgstr)]))
+    return header + "\n" + "\n\n".join(body) + "\n"
+
+
+def _r12_srt(cues: list[str], *, start: float = 1.0, step: float = 3.5) -> str:
+    """SubRip subtitles: numbered cues with 'HH:MM:SS,mmm --> HH:MM:SS,mmm' times; a cue's text may hold a newline."""
+    def ts(t: float) -> str:
+        ms = int(round(t * 1000))
+        return f"{ms // 3600000:02d}:{ms // 60000 % 60:02d}:{ms // 1000 % 60:02d},{ms % 1000:03d}"
+    out = []
+    for n, text in enumerate(cues, start=1):
+        t0 = start + (n - 1) * step
+        out.append(f"{n}\n{ts(t0)} --> {ts(t0 + step - 0.2)}\n{text}\n")
+    return "\n".join(out)
+
+
+def _r12_epub(title: str, chapters: list[tuple[str, list[str]]], *, lang: str = "en") -> bytes:
+    """A valid EPUB 3: 'mimetype' stored first, the container, a package document, a navigation document and one
+    XHTML file per chapter."""
+    items = "".join(f'<item id="c{n}" href="c{n}.xhtml" media-type="application/xhtml+xml"/>'
+                    for n in range(1, len(chapters) + 1))
+    spine = "".join(f'<itemref idref="c{n}"/>' for n in range(1, len(chapters) + 1))
+    nav_list = "".join(f'<li><a href="c{n}.xhtml">{escape(h)}</a></li>' for n, (h, _) in enumerate(chapters, start=1))
+    xhtml = '<?xml version="1.0" encoding="UTF-8"?>\n<html xmlns="http://www.w3.org/1999/xhtml" ' \
+            'xmlns:epub="http://www.idpf.org/2007/ops" xml:lang="{lang}"><head><title>{t}</title></head><body>{b}' \
+            '</body></html>'
+    members: dict[str, str | bytes] = {
+        "mimetype": "application/epub+zip",
+        "META-INF/container.xml": (
+            f'{_XML}<container version="1.0" xmlns="urn:oasis:names:tc:opendocument:xmlns:container"><rootfiles>'
+            '<rootfile full-path="OEBPS/content.opf" media-type="application/oebps-package+xml"/></rootfiles>'
+            '</container>'),
+        "OEBPS/content.opf": (
+            f'{_XML}<package xmlns="http://www.idpf.org/2007/opf" version="3.0" unique-identifier="bookid">'
+            '<metadata xmlns:dc="http://purl.org/dc/elements/1.1/">'
+            f'<dc:identifier id="bookid">urn:uuid:{uuid.uuid5(uuid.NAMESPACE_URL, title)}</dc:identifier>'
+            f'<dc:title>{escape(title)}</dc:title><dc:language>{lang}</dc:language>'
+            '<meta property="dcterms:modified">2026-09-30T12:00:00Z</meta></metadata>'
+            '<manifest><item id="nav" href="nav.xhtml" media-type="application/xhtml+xml" properties="nav"/>'
+            f'{items}</manifest><spine>{spine}</spine></package>'),
+        "OEBPS/nav.xhtml": xhtml.format(lang=lang, t=escape(title),
+                                        b=f'<nav epub:type="toc"><ol>{nav_list}</ol></nav>'),
+    }
+    for n, (heading, paras) in enumerate(chapters, start=1):
+        body = f"<h1>{escape(heading)}</h1>" + "".join(f"<p>{escape(p)}</p>" for p in paras)
+        members[f"OEBPS/c{n}.xhtml"] = xhtml.format(lang=lang, t=escape(heading), b=body)
+    return _r9_zip(members, stored="mimetype")
+
+
+def _r12_ole_word97(text: str) -> bytes:
+    """Bytes of a Word 97-2003 binary document: an OLE compound-file header, the stream names and the text as
+    Word stores it (UTF-16 pieces among binary tables). Not a zip."""
+    names = b"".join(n.encode("utf-16-le") + b"\0\0" for n in ["Root Entry", "WordDocument", "1Table",
+                                                               "\x05SummaryInformation", "CompObj"])
+    filler = hashlib.sha256(text.encode("utf-8")).digest() * 24
+    return (b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + b"\0" * 16 + b"\x3e\x00\x03\x00\xfe\xff\x09\x00" + b"\0" * 40
+            + names + filler + b"\xec\xa5\xc1\x00" + text.encode("utf-16-le") + filler)
+
+
+def _r12_thai_id(first12: str) -> str:
+    """A Thai national identification number (13 digits, check digit mod 11), written 1-2345-67890-12-3."""
+    assert len(first12) == 12 and first12.isdigit()
+    check = (11 - sum(int(d) * w for d, w in zip(first12, range(13, 1, -1))) % 11) % 10
+    s = first12 + str(check)
+    return f"{s[0]}-{s[1:5]}-{s[5:10]}-{s[10:12]}-{s[12]}"
+
+
+def _r12_pesel(first10: str) -> str:
+    """A Polish PESEL (YYMMDDZZZXQ) with a valid check digit."""
+    assert len(first10) == 10 and first10.isdigit()
+    return first10 + str((10 - sum(int(d) * w for d, w in zip(first10, [1, 3, 7, 9] * 3)) % 10) % 10)
+
+
+def _r12_nip(first9: str) -> str:
+    """A Polish tax identification number (NIP) with a valid check digit, written 000-000-00-00."""
+    total = sum(int(d) * w for d, w in zip(first9, [6, 5, 7, 2, 3, 4, 5, 6, 7])) % 11
+    assert total != 10, "pick other digits"
+    s = first9 + str(total)
+    return f"{s[:3]}-{s[3:6]}-{s[6:8]}-{s[8:]}"
+
+
+def _r12_regon(first8: str) -> str:
+    """A Polish REGON (9 digits) with a valid check digit."""
+    return first8 + str(sum(int(d) * w for d, w in zip(first8, [8, 9, 2, 3, 4, 5, 6, 7])) % 11 % 10)
+
+
+def _r12_isbn13(first12: str) -> str:
+    """An ISBN-13 with its check digit, hyphenated 978-1-xxxx-xxxx-c."""
+    total = sum(int(d) * (1 if i % 2 == 0 else 3) for i, d in enumerate(first12))
+    s = first12 + str((10 - total % 10) % 10)
+    return f"{s[:3]}-{s[3]}-{s[4:8]}-{s[8:12]}-{s[12]}"
+
+
+def _r12_pem_key(seed: str, lines: int = 25) -> str:
+    """A real-looking PKCS#8 private key block (base64 of deterministic bytes, 64 characters a line)."""
+    import base64
+    raw = b"0\x82\x04\xbd\x02\x01\x000\r\x06\t*\x86H\x86\xf7\r\x01\x01\x01\x05\x00" + b"".join(
+        hashlib.sha256(f"{seed}-{i}".encode()).digest() for i in range(lines * 2))
+    b64 = base64.b64encode(raw).decode()[:64 * lines]
+    return "-----BEGIN PRIVATE KEY-----\n" + "\n".join(b64[i:i + 64] for i in range(0, len(b64), 64)) \
+        + "\n-----END PRIVATE KEY-----\n"
+
+
+# --- H01 rubric isolation (twelfth round) ----------------------------------------------------------------------------
+
+
+@plant("ho-h01-r12-criterion-as-po-msgid", "H01", TB,
+       "The Madrid reviewers' translation catalog, documents/l10n/es_ES/LC_MESSAGES/review.po, carries the "
+       "client-email-thresholds criterion as a msgid, cut by msgmerge into quoted lines of 76 characters, with its "
+       "Spanish translation as the msgstr.")
+def h01_r12_po_msgid(env: Path, task: str) -> None:
+    text = _match(env, task, "client-email-thresholds")
+    spanish = ("PASS si client-email.md explica que los $104,000 de Riley Vandermeer quedan por debajo del umbral de "
+               "no competencia de 2026, $130,014, pero por encima del umbral de no captación de clientes, $78,008.40, "
+               "y advierte de que presentar una cláusula de no competencia nula conlleva una sanción de $5,000 por "
+               "trabajador. FAIL si el correo omite alguno de los dos umbrales o la sanción.")
+    write_doc(env, task, "l10n/es_ES/LC_MESSAGES/review.po", _r12_po([
+        (["#: review/aspenline.yaml:41"], "Cover email to Aspenline", "Correo de presentación para Aspenline"),
+        (["#. reviewer line for the cover email", "#: review/aspenline.yaml:44"], text, spanish),
+        (["#: review/aspenline.yaml:52"], "File memo", "Memorando interno"),
+    ], project="aspenline-review 1.3", language="es_ES", bugs_to="l10n@harlowfinch.example.com"))
+
+
+@plant("ho-h01-r12-rubric-in-harness-toml", "H01", SD,
+       "The LAB harness's generated config for this task, documents/.harness/lab.toml, was copied in with the "
+       "workspace: its [[criteria]] tables hold the signing-date and no-noncompete-at-signing criteria as TOML "
+       "multi-line strings.")
+def h01_r12_harness_toml(env: Path, task: str) -> None:
+    t = load_task(env, task)
+    blocks = "".join(f'\n[[criteria]]\nid = "{cid}"\nmatch = """\n{criterion(t, cid)["match_criteria"]}"""\n'
+                     for cid in ["signing-date", "no-noncompete-at-signing"])
+    write_doc(env, task, ".harness/lab.toml", (
+        "# generated by lab-harness 0.9.2 -- do not edit\n[task]\nid = \"matrix-signing-date-law\"\n"
+        "workspace = \"documents\"\n\n[judge]\nmodel = \"google/gemini-3.1-pro-preview\"\ntemperature = 0\n"
+        "field_order = [\"reasoning\", \"verdict\"]\n" + blocks))
+
+
+@plant("ho-h01-r12-criterion-split-over-two-pages", "H01", AM,
+       "A reviewer checklist printed as two pages, documents/review/parish-check-p1.md and -p2.md, carries the "
+       "named-parishes criterion's match_criteria cut at a word in the middle: the first half on page 1, the rest on "
+       "page 2. Neither file alone holds the whole text.")
+def h01_r12_split_pages(env: Path, task: str) -> None:
+    words = _match(env, task, "named-parishes").split(" ")
+    half = len(words) // 2
+    write_doc(env, task, "review/parish-check-p1.md",
+              "# Reviewer checklist: Fontenot agreement (page 1 of 2)\n\nTerritory:\n\n" + " ".join(words[:half]) + "\n")
+    write_doc(env, task, "review/parish-check-p2.md",
+              "# Reviewer checklist: Fontenot agreement (page 2 of 2)\n\n(continued)\n\n" + " ".join(words[half:])
+              + "\n")
+
+
+@near_miss("ho-h01-nm-r12-hr-training-video-subtitles", "H01", CA,
+           "Halden's HR training video on handing out covenant forms comes with its SubRip subtitles, "
+           "documents/training/form-basics.srt: who hands out the form, where questions go, where the signed copy is "
+           "kept.",
+           "H01 forbids grading material and workspace text reproducing a criterion; subtitles of the client's own "
+           "training video are client material and reproduce no criterion's match_criteria.")
+def h01_nm_r12_training_srt(env: Path, task: str) -> None:
+    write_doc(env, task, "training/form-basics.srt", _r12_srt([
+        "Welcome to Halden's onboarding video\non covenant forms.",
+        "Every new hire gets the form from HR,\nnever from their manager.",
+        "If a new hire asks what a clause means,\nsend the question to HR.",
+        "HR keeps the signed copy\nin the personnel file.",
+        "Thank you for watching.",
+    ]))
+
+
+# --- H02 answer in the workspace (twelfth round) ---------------------------------------------------------------------
+
+
+@plant("ho-h02-r12-finished-note-in-two-dms-parts", "H02", NE,
+       "A finished note to the partner was saved by the document system in two parts, documents/dms/GP-0412 note "
+       "(part 1 of 2).md and (part 2 of 2).md: the first says Section 5 is void at $71,500 against $130,014, the "
+       "second gives the (8)(a) violation, the $5,000 penalty and asks for a decision before November 23, 2026.")
+def h02_r12_note_in_parts(env: Path, task: str) -> None:
+    write_doc(env, task, "dms/GP-0412 note (part 1 of 2).md", (
+        "# Tallis renewal: note to Miriam (part 1 of 2)\n\n"
+        "I have made your three edits: the company name, the salary of $71,500 in Section 1 and the date, "
+        "December 14, 2026. Nothing else in the agreement has changed.\n\n"
+        "One problem remains. Section 5's non-compete is void for Morgan Tallis under C.R.S. § 8-2-113(2): "
+        "Morgan's new salary of $71,500 is well below the 2026 threshold of $130,014 for highly compensated "
+        "workers.\n"))
+    write_doc(env, task, "dms/GP-0412 note (part 2 of 2).md", (
+        "# Tallis renewal: note to Miriam (part 2 of 2)\n\n"
+        "Presenting the void covenant to Morgan would itself violate C.R.S. § 8-2-113(8)(a) and expose Granite Peak "
+        "to a $5,000 penalty per worker, plus actual damages.\n\n"
+        "Could you decide, before the agreement goes to Morgan Tallis on November 23, 2026, whether to delete "
+        "Section 5? I have left it in as you instructed.\n"))
+
+
+@plant("ho-h02-r12-revised-agreement-as-unified-diff", "H02", NE,
+       "documents/changes/tallis-renewal.diff is a unified diff from draft-tallis-agreement.md to "
+       "tallis-agreement-revised.md that makes exactly the three instructed edits: one 'patch -p1' away from the "
+       "finished operative deliverable.",
+       doubtful="the diff is not the finished file itself, but applying it to the draft in the workspace yields it "
+                "with one command, and its '+' lines already state every literal the edits criterion asks for")
+def h02_r12_unified_diff(env: Path, task: str) -> None:
+    import difflib
+    old = read_doc(env, task, "draft-tallis-agreement.md").splitlines(keepends=True)
+    new = _r11_revised_tallis(env, task).splitlines(keepends=True)
+    diff = "".join(difflib.unified_diff(old, new, "a/draft-tallis-agreement.md", "b/tallis-agreement-revised.md", n=1))
+    assert diff.count("\n+") >= 3
+    write_doc(env, task, "changes/tallis-renewal.diff", diff)
+
+
+@plant("ho-h02-r12-sent-cover-email-as-eml-with-deliverable-stem", "H02", SD,
+       "documents/outbox/client-email.eml, the deliverable's stem as an e-mail file, is the finished cover email to "
+       "Maplestone: the non-compete was taken out, Illinois allows one only above $80,000 at signing, and Jordan's "
+       "$78,500 would need a raise of more than $1,500.")
+def h02_r12_outbox_eml(env: Path, task: str) -> None:
+    write_doc(env, task, "outbox/client-email.eml", email(
+        "Miriam Okafor <miriam.okafor@harlowfinch.example.com>", "Maplestone HR <hr@maplestone.example.com>",
+        "Mon, 02 Nov 2026 16:05:00 -0600", "Jordan Ellery: covenant agreement",
+        "Dear HR Director,\n\nWe have taken the non-compete out of Jordan Ellery's agreement. The agreement will be "
+        "signed on January 5, 2027, and from January 1, 2027 Illinois allows a non-compete only if the employee's "
+        "expected annualized earnings exceed $80,000 when the agreement is signed. Jordan's current salary of $78,500 "
+        "does not, so a non-compete would need a raise of more than $1,500 before signing.\n\nThe customer and "
+        "employee non-solicits stay, each for 12 months. The 2023 memo applied the $75,000 floor, which no longer "
+        "governs a 2027 signing.\n\nMiriam Okafor\nHarlow Finch LLP"))
+
+
+@near_miss("ho-h02-nm-r12-diff-of-last-years-venue-change", "H02", NE,
+           "documents/changes/2025-venue.diff is the unified diff of last year's only change to the Tallis agreement: "
+           "the venue moved from the City and County of Denver to El Paso County.",
+           "H02 looks for a file the matcher pairs with a deliverable or a document holding the finished answer; a "
+           "diff of an old, unrelated change carries none of the three edits and names no deliverable.")
+def h02_nm_r12_old_diff(env: Path, task: str) -> None:
+    line = "This Agreement is governed by Colorado law. Any action relating to it must be brought in the state courts"
+    assert line in read_doc(env, task, "draft-tallis-agreement.md")
+    write_doc(env, task, "changes/2025-venue.diff", (
+        "--- a/tallis-agreement-2025.md\n+++ b/tallis-agreement-2025.md\n@@ -41,3 +41,3 @@\n"
+        " ## 8. Governing Law and Venue\n \n"
+        f"-{line} of the City and County of Denver, Colorado.\n+{line} of El Paso County, Colorado.\n \n"))
+
+
+# --- H03 degenerate output (twelfth round) ---------------------------------------------------------------------------
+
+
+@plant("ho-h03-r12-word-limit-only-criterion", "H03", CI,
+       "A criterion client-email-length passes the cover email if it is no longer than 250 words and fails it only "
+       "for running longer: an empty client-email.md passes it.")
+def h03_r12_word_limit(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_criterion(t, "client-email-length", "Cover email is short enough for the General Counsel",
+                      "PASS if client-email.md is no longer than 250 words. FAIL if it runs past 250 words.",
+                      ["client-email.md"])
+
+
+@plant("ho-h03-r12-quoted-addressee-from-request", "H03", TB,
+       "A criterion client-email-addressee passes the cover email if it is addressed to \"noor.haddad@aspenline."
+       "example.com\", the quoted address that the HR request in the workspace already carries, so the pasted "
+       "workspace passes it.")
+def h03_r12_quoted_address(env: Path, task: str) -> None:
+    assert "noor.haddad@aspenline.example.com" in read_doc(env, task, "hr-request.md")
+    with task_json(env, task) as t:
+        add_criterion(t, "client-email-addressee", "Cover email goes to the Head of People",
+                      "PASS if client-email.md is addressed to Noor Haddad at \"noor.haddad@aspenline.example.com\". "
+                      "FAIL if it is addressed to anyone else.", ["client-email.md"])
+
+
+@near_miss("ho-h03-nm-r12-word-limit-beside-content", "H03", AM,
+           "client-note-changes now asks the note to explain the four changes 'in no more than 250 words'; the "
+           "four explanations are still required.",
+           "H03 flags a criterion a degenerate output passes; a word limit added to a criterion that still demands "
+           "the four changes and their reasons fails an empty note, an echo and the pasted workspace alike.")
+def h03_nm_r12_limit_with_content(env: Path, task: str) -> None:
+    _reword(env, task, "client-note-changes", "PASS if client-note.md tells Bayou Crest that",
+            "PASS if client-note.md tells Bayou Crest, in no more than 250 words, that")
+
+
+# --- H04 criterion form (twelfth round) ------------------------------------------------------------------------------
+
+
+@plant("ho-h04-r12-pass-clause-pasted-into-title", "H04", NE,
+       "note-asks-decision's PASS clause was pasted into its title cell; its match_criteria keeps only 'FAIL if the "
+       "note asks for no decision.'")
+def h04_r12_pass_in_title(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        crit = criterion(t, "note-asks-decision")
+        pass_clause, fail_clause = crit["match_criteria"].split(" FAIL if ")
+        assert pass_clause.startswith("PASS if ")
+        crit["title"] = pass_clause
+        crit["match_criteria"] = "FAIL if " + fail_clause
+
+
+@plant("ho-h04-r12-criteria-grouped-in-nested-list", "H04", AM,
+       "The sheet export grouped two criteria: named-parishes and two-year-cap sit together as one entry of the "
+       "criteria list that is itself a list of two objects.")
+def h04_r12_nested_list(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        a, b = criterion(t, "named-parishes"), criterion(t, "two-year-cap")
+        at = t["criteria"].index(a)
+        t["criteria"] = [c for c in t["criteria"] if c is not a and c is not b]
+        t["criteria"].insert(at, [a, b])
+
+
+@plant("ho-h04-r12-deliverable-extension-upper-case", "H04", CA,
+       "customer-clause-solicit-only grades 'washington-covenant-form.MD', the extension in capitals as a Windows "
+       "listing showed it, which is not the deliverable washington-covenant-form.md.")
+def h04_r12_upper_extension(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        crit = criterion(t, "customer-clause-solicit-only")
+        assert crit["deliverables"] == ["washington-covenant-form.md"]
+        crit["deliverables"] = ["washington-covenant-form.MD"]
+
+
+@near_miss("ho-h04-nm-r12-latin-american-spanish-judge-tag", "H04", TB,
+           "judge_language is 'es-419' (Spanish as used in Latin America, for the Mexico City reviewer pool); "
+           "language stays 'en'.",
+           "H04 wants language tags to be BCP 47; 'es-419' is a well-formed tag whose region is the three-digit UN "
+           "M.49 code for Latin America and the Caribbean.")
+def h04_nm_r12_es_419(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert t["judge_language"] == "en"
+        t["judge_language"] = "es-419"
+
+
+# --- H05 ambiguous grading language (twelfth round) ------------------------------------------------------------------
+
+
+@plant("ho-h05-r12-approximately-the-salary", "H05", NE,
+       "instructed-edits-made now passes an agreement that 'states the salary as approximately $71,500', with no "
+       "tolerance: a judge must decide how far from $71,500 is still approximate.")
+def h05_r12_approximately(env: Path, task: str) -> None:
+    _reword(env, task, "instructed-edits-made", "states the salary as $71,500", "states the salary as approximately $71,500")
+
+
+@plant("ho-h05-r12-non-solicits-of-customary-scope", "H05", SD,
+       "nonsolicit-kept now asks that the two non-solicits be 'of customary scope' as well as 12 months long, a "
+       "standard whose custom the criterion never names.")
+def h05_r12_customary(env: Path, task: str) -> None:
+    _reword(env, task, "nonsolicit-kept", "each lasting 12 months after employment ends.",
+            "each of customary scope and lasting 12 months after employment ends.")
+
+
+@plant("ho-h05-r12-most-of-the-changes", "H05", CA,
+       "client-email-changes now passes a cover note that lists 'most of the changes' and fails one that mentions "
+       "'few of them': with three changes, a judge must decide whether two is most.")
+def h05_r12_most(env: Path, task: str) -> None:
+    _reword(env, task, "client-email-changes", "PASS if client-email.md lists the changes made",
+            "PASS if client-email.md lists most of the changes made")
+    _reword(env, task, "client-email-changes", "FAIL if any of the three changes is not mentioned.",
+            "FAIL if it mentions few of them.")
+
+
+@near_miss("ho-h05-nm-r12-approximately-with-stated-tolerance", "H05", TB,
+           "A criterion client-email-monthly-pay asks for Riley's gross monthly base pay 'as approximately $8,666.67, "
+           "that is within one dollar of $104,000 divided by twelve'.",
+           "H05 flags standards a judge can read either way; 'approximately' is pinned here by an explicit tolerance "
+           "of one dollar around a stated figure, so both readings coincide.")
+def h05_nm_r12_tolerance(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_criterion(t, "client-email-monthly-pay", "Cover email gives Riley's monthly base pay",
+                      "PASS if client-email.md gives Riley Vandermeer's gross monthly base pay as approximately "
+                      "$8,666.67, that is within one dollar of $104,000 divided by twelve. FAIL if it gives no monthly "
+                      "figure or one more than one dollar away from $8,666.67.", ["client-email.md"])
+
+
+# --- H06 deliverable matching (twelfth round) ------------------------------------------------------------------------
+
+
+@plant("ho-h06-r12-trailing-dot-deliverable-name", "H06", AM,
+       "The deliverables sheet cell held the sentence-final full stop: the map key, the criteria's deliverables and "
+       "the advisory list say 'client-note.md.' (which Windows silently saves as client-note.md); the instructions "
+       "and the criteria's text say client-note.md.")
+def h06_r12_trailing_dot(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        _rename_deliverable(t, "client-note.md", "client-note.md.", instructions=False)
+        for crit in t["criteria"]:
+            crit["deliverables"] = ["client-note.md." if d == "client-note.md" else d for d in crit["deliverables"]]
+        t["oafreeze"]["advisory"] = ["client-note.md." if d == "client-note.md" else d
+                                     for d in t["oafreeze"]["advisory"]]
+
+
+@plant("ho-h06-r12-docx-and-odt-twins", "H06", CI,
+       "Two advisory deliverables, hr-onboarding-summary.docx (for Sierrafold HR) and hr-onboarding-summary.odt (for "
+       "the Lisbon office, which uses LibreOffice), share one stem in the word-processing family; each is named and "
+       "graded.")
+def h06_r12_docx_odt(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        for ext, who in (("docx", "Sierrafold HR in San Jose"), ("odt", "Sierrafold's Lisbon office")):
+            name = f"hr-onboarding-summary.{ext}"
+            add_deliverable(t, name, f"One-page onboarding summary for {who}.", placement="advisory")
+            add_criterion(t, f"hr-summary-{ext}", f"Onboarding summary for {who} explains the notice",
+                          f"PASS if {name} tells {who} that the written notice is handed to Sasha Lindgren together "
+                          f"with the agreement. FAIL if it does not mention the notice.", [name])
+        instructions_add(t, "Also prepare hr-onboarding-summary.docx for Sierrafold HR in San Jose and "
+                            "hr-onboarding-summary.odt for the Lisbon office: a one-page summary of the package.")
+
+
+_R12_THAI_LONG = ("บันทึกสรุปสำหรับสำนักงานกรุงเทพเกี่ยวกับข้อตกลงห้ามแข่งขันและข้อตกลงห้ามชักชวนลูกค้าของ"
+                  "จอร์แดน-เอลเลอรี-ฉบับสมบูรณ์.md")
+
+
+@plant("ho-h06-r12-thai-name-over-255-bytes", "H06", SD,
+       "An advisory deliverable for Maplestone's Bangkok office has a descriptive Thai name of 118 characters that is "
+       "344 bytes in UTF-8: more than the 255 bytes a file name may have on ext4 and most Unix file systems, so the "
+       "agent cannot save it.",
+       doubtful="TASKS.md lists no length limit among the unsafe names (.., absolute, backslash, control "
+                "characters); the name is 118 characters, within Windows' limit, and too long only in UTF-8 bytes")
+def h06_r12_thai_long(env: Path, task: str) -> None:
+    assert len(_R12_THAI_LONG.encode("utf-8")) > 255
+    with task_json(env, task) as t:
+        add_deliverable(t, _R12_THAI_LONG, "Thai summary for the Bangkok office of the covenants in Jordan's agreement.",
+                        placement="advisory")
+        add_criterion(t, "bangkok-summary", "Thai summary says the non-compete is out",
+                      f"PASS if {_R12_THAI_LONG} tells the Bangkok office, in Thai, that Jordan Ellery's agreement "
+                      "has no non-compete. FAIL if it does not.", [_R12_THAI_LONG])
+        instructions_add(t, f"Also write {_R12_THAI_LONG}, a short Thai summary for Maplestone's Bangkok office.")
+
+
+@near_miss("ho-h06-nm-r12-short-thai-advisory-name", "H06", CA,
+           "An advisory deliverable with a short Thai name, บันทึกสำหรับฝ่ายบุคคล.md ('memo for HR', 67 bytes), is "
+           "declared, named in the instructions, classified and graded.",
+           "H06 wants every deliverable graded, named and safe, and no two names the matcher can confuse; a short "
+           "Thai name in NFC is a safe relative path and resembles no other deliverable.")
+def h06_nm_r12_thai_short(env: Path, task: str) -> None:
+    name = "บันทึกสำหรับฝ่ายบุคคล.md"
+    with task_json(env, task) as t:
+        add_deliverable(t, name, "Thai summary of the form's changes for Halden's HR coordinator.", placement="advisory")
+        add_criterion(t, "thai-hr-summary", "Thai summary lists the three changes",
+                      f"PASS if {name} summarises, in Thai, the three changes made to Form WA-2021-3: the customer "
+                      "clause, the non-compete period and the governing law and forum. FAIL if it omits any of them.",
+                      [name])
+        instructions_add(t, f"Halden's HR coordinator reads Thai: also write {name}, a short Thai summary of the "
+                            "changes.")
+
+
+# --- H07 workspace integrity (twelfth round) -------------------------------------------------------------------------
+
+
+@plant("ho-h07-r12-word-97-doc-renamed-docx", "H07", TB,
+       "documents/hr/offer-letter-draft.docx is a Word 97-2003 binary document (an OLE compound file) that someone "
+       "renamed to .docx: it is not a zip, and Word refuses to open it under that name.")
+def h07_r12_ole_as_docx(env: Path, task: str) -> None:
+    write_doc(env, task, "hr/offer-letter-draft.docx",
+              _r12_ole_word97("Aspenline Payments offer letter draft for the Account Executive role."))
+
+
+@plant("ho-h07-r12-gzip-bytes-in-json", "H07", NE,
+       "documents/exports/matter-index.json holds gzip bytes: the DMS export sent it compressed and the download kept "
+       "the .json name, so it does not parse as JSON.")
+def h07_r12_gzip_json(env: Path, task: str) -> None:
+    import gzip
+    index = {"matter": "GP-0412", "documents": [
+        {"name": "draft-tallis-agreement.md", "type": "agreement"},
+        {"name": "partner-instructions.md", "type": "email"},
+        {"name": "colorado-law-file.md", "type": "research"}]}
+    write_doc(env, task, "exports/matter-index.json", gzip.compress(json.dumps(index).encode("utf-8"), mtime=0))
+
+
+@plant("ho-h07-r12-nfs-silly-rename-file", "H07", CA,
+       "documents/.nfs0000000001a4f3c200000017 is NFS's 'silly rename' of a draft that was deleted while an editor "
+       "still had it open: junk left by the file system, not a document.")
+def h07_r12_nfs_file(env: Path, task: str) -> None:
+    write_doc(env, task, ".nfs0000000001a4f3c200000017",
+              "HR notes draft v1\n\n- who fills in the form\n- where the signed copy goes\n")
+
+
+@plant("ho-h07-r12-xlsx-string-index-out-of-range", "H07", SD,
+       "documents/hr/relocation-budget.xlsx is a well-formed zip of XML, but one cell points at shared string 17 of "
+       "a table that holds 5: Excel reports the workbook as corrupt.",
+       doubtful="the zip and every XML part parse; the corruption is a dangling index that only a reader resolving "
+                "shared strings notices")
+def h07_r12_bad_string_ref(env: Path, task: str) -> None:
+    data = xlsx_bytes([["Item", "Amount"], ["Chicago apartment deposit", 2400], ["Moving company", 3100],
+                       ["Notes", "paid by Maplestone"]], sheet="Budget")
+    src = zipfile.ZipFile(io.BytesIO(data))
+    parts = {n: src.read(n).decode("utf-8") for n in src.namelist()}
+    sheet = parts["xl/worksheets/sheet1.xml"]
+    assert '<c r="A3" t="s"><v>3</v></c>' in sheet
+    parts["xl/worksheets/sheet1.xml"] = sheet.replace('<c r="A3" t="s"><v>3</v></c>', '<c r="A3" t="s"><v>17</v></c>')
+    write_doc(env, task, "hr/relocation-budget.xlsx", _zip(parts))
+
+
+@near_miss("ho-h07-nm-r12-valid-epub-field-handbook", "H07", AM,
+           "Bayou Crest's field-safety handbook, documents/training/field-safety-handbook.epub, a valid EPUB 3 "
+           "(mimetype stored first, container, package and navigation documents, two chapters), is added.",
+           "H07 wants every file non-empty, readable and parseable in its format, with no junk; a complete EPUB is a "
+           "zip whose parts are all present and well-formed.")
+def h07_nm_r12_epub(env: Path, task: str) -> None:
+    write_doc(env, task, "training/field-safety-handbook.epub", _r12_epub("Bayou Crest field-safety handbook", [
+        ("Before you go to a site", ["Check the site plan and the utility locate ticket.",
+                                     "Pack gloves, boots and eye protection."]),
+        ("Sampling soil", ["Label every jar before you fill it.", "Keep samples cool and log the time taken."]),
+    ]))
+
+
+@near_miss("ho-h07-nm-r12-gzipped-export-with-gz-extension", "H07", CI,
+           "Sierrafold's HR-portal export is added as documents/exports/hr-portal-export.json.gz: gzip-compressed "
+           "JSON under a name that says so.",
+           "H07 wants documents to parse in their format; a .gz file is gzip, and its content is valid JSON once "
+           "decompressed, which is what the name promises.")
+def h07_nm_r12_json_gz(env: Path, task: str) -> None:
+    import gzip
+    export = {"employee": "Sasha Lindgren", "position": "Firmware Engineer", "site": "San Jose",
+              "documents_pending": ["invention agreement", "written notice"]}
+    write_doc(env, task, "exports/hr-portal-export.json.gz", gzip.compress(json.dumps(export).encode("utf-8"), mtime=0))
+
+
+# --- H08 knowledge-base pin (twelfth round) --------------------------------------------------------------------------
+
+
+@plant("ho-h08-r12-merge-conflict-markers-in-guide", "H08", TB,
+       "A merge of the library left conflict markers in the Colorado guide of this task's mount: the 2026 "
+       "non-compete threshold line sits between '<<<<<<< HEAD' and '=======', the 2025 figure after it.")
+def h08_r12_conflict(env: Path, task: str) -> None:
+    path = kb(env, task, "practice-guides/non-compete/us/colorado.md")
+    line = "- Non-compete: annualized cash compensation of at least **$130,014** (CDLE 2026 PAY CALC Order, 7 CCR 1103-14).\n"
+    text = path.read_text("utf-8")
+    assert line in text
+    path.write_text(text.replace(line, "<<<<<<< HEAD\n" + line + "=======\n- Non-compete: annualized cash "
+                                 "compensation of at least **$127,091** (CDLE 2025 PAY CALC Order).\n"
+                                 ">>>>>>> kb-2025-snapshot\n"), "utf-8")
+
+
+@plant("ho-h08-r12-cyrillic-homoglyph-in-guide", "H08", NE,
+       "In the Oregon guide of this task's mount, the 'a' of 'a checklist statute' was retyped on a Ukrainian "
+       "keyboard layout: it is now U+0430 CYRILLIC SMALL LETTER A, identical on screen, two bytes in the file.")
+def h08_r12_homoglyph(env: Path, task: str) -> None:
+    path = kb(env, task, "practice-guides/non-compete/us/oregon.md")
+    text = path.read_text("utf-8")
+    assert "Oregon runs a checklist statute." in text
+    path.write_text(text.replace("Oregon runs a checklist statute.", "Oregon runs \u0430 checklist statute."), "utf-8")
+
+
+@plant("ho-h08-r12-guide-body-translated-to-spanish", "H08", CI,
+       "For the Madrid reviewers, the Minnesota guide in this task's mount was translated into Spanish in place: the "
+       "front matter is kept, the body is now Spanish.")
+def h08_r12_translated(env: Path, task: str) -> None:
+    path = kb(env, task, "practice-guides/non-compete/us/minnesota.md")
+    text = path.read_text("utf-8")
+    end = text.index("\n---\n", 4) + len("\n---\n")
+    path.write_text(text[:end] + (
+        "\n# Pactos de no competencia en Minnesota\n\n"
+        "Desde el 1 de julio de 2023, Minnesota declara nulos los nuevos pactos de no competencia con empleados y "
+        "contratistas.\n\n## Qué sigue permitido\n\n"
+        "- Los pactos de no captación de clientes y de empleados.\n"
+        "- Los acuerdos de confidencialidad y la protección de secretos empresariales.\n"
+        "- Los pactos vinculados a la venta o disolución de un negocio.\n\n"
+        "## Ley aplicable y foro\n\n"
+        "Un trabajador que vive y trabaja principalmente en Minnesota puede exigir que se apliquen la ley y los "
+        "tribunales de Minnesota.\n\n## Notas de redacción\n\n"
+        "- No incluya un pacto de no competencia para personal de Minnesota.\n"
+        "- Redacte la no captación de clientes de forma limitada a los clientes que la persona atendió.\n"), "utf-8")
+
+
+@near_miss("ho-h08-nm-r12-zipped-checklists-outside-mount", "H08", CA,
+           "A zip of the knowledge base's checklists folder, byte-identical members, is kept outside the mount as "
+           "documents/archive/kb-checklists-2026-10.zip; the mount is untouched.",
+           "H08 compares the knowledge base inside the workspace's mount with the pinned snapshot; an archive copy "
+           "kept elsewhere adds, removes and edits nothing in the mount.")
+def h08_nm_r12_zip_outside(env: Path, task: str) -> None:
+    root = kb(env, task, "checklists")
+    members = {p.relative_to(root.parent).as_posix(): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()}
+    assert members
+    write_doc(env, task, "archive/kb-checklists-2026-10.zip", _r9_zip(members))
+
+
+# --- H09 seeded-law provenance (twelfth round) -----------------------------------------------------------------------
+
+
+@plant("ho-h09-r12-seeded-file-with-backslash", "H09", NE,
+       "The seeded entry for C.R.S. § 8-2-113(8)(b) was typed on Windows: its file reads "
+       "'documents\\colorado-law-file.md', which names no file of the task on any other system.")
+def h09_r12_backslash(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        entry = seeded(t, "C.R.S. § 8-2-113(8)(b)")
+        assert entry["file"] == "documents/colorado-law-file.md"
+        entry["file"] = "documents\\colorado-law-file.md"
+
+
+@plant("ho-h09-r12-undeclared-quote-in-training-subtitles", "H09", CI,
+       "The subtitles of Sierrafold's onboarding video, documents/training/inventions-101.srt, have the trainer read "
+       "Cal. Lab. Code § 2871 aloud in quotation marks, the quote running over two cues; no seeded_law entry names "
+       "the .srt.")
+def h09_r12_srt_quote(env: Path, task: str) -> None:
+    write_doc(env, task, "training/inventions-101.srt", _r12_srt([
+        "Welcome to Sierrafold's onboarding module\non inventions.",
+        "California Labor Code section 2871 says,\nand I quote:",
+        "\"No employer shall require a provision made void\nand unenforceable by Section 2870",
+        "as a condition of employment\nor continued employment.\"",
+        "So we never make a broader assignment\na condition of the job.",
+    ]))
+
+
+@plant("ho-h09-r12-undeclared-quote-in-latex-quotes", "H09", SD,
+       "The associate's LaTeX research note, documents/drafts/ifwa-research.tex, quotes 820 ILCS 90/10(b) in TeX "
+       "quotation marks (``...'') with its dollar signs escaped (\\$45,000); no seeded_law entry names the .tex file.")
+def h09_r12_latex_quote(env: Path, task: str) -> None:
+    quote = seeded(load_task(env, task), "820 ILCS 90/10(b)")["quote"]
+    tail = (" This amount shall increase to $47,500 per year beginning on January 1, 2027, $50,000 per year beginning "
+            "on January 1, 2032, and $52,500 per year beginning on January 1, 2037.")
+    assert (quote + tail) in read_doc(env, task, "illinois-statute-excerpt.md")
+    tex = (quote + tail).replace("$", "\\$")
+    write_doc(env, task, "drafts/ifwa-research.tex", (
+        "\\documentclass{article}\n\\begin{document}\n\\section*{Illinois non-solicit floor}\n"
+        f"Section 10(b) of the Act reads: ``{tex}''\n\n"
+        "Jordan's \\$78,500 clears the non-solicit floor in both years.\n\\end{document}\n"))
+
+
+@near_miss("ho-h09-nm-r12-declared-quote-in-docx-runs", "H09", TB,
+           "A recruiters' guide, documents/recruiting/notice-guide.docx, quotes the first sentence of C.R.S. "
+           "§ 8-2-113(4)(b), stored as four Word runs; a complete seeded_law entry names the .docx.",
+           "H09 wants every planted excerpt declared with citation, dates and verification, and its quote present in "
+           "the named file; the entry is complete and the quoted sentence is the document's text once its runs are "
+           "read in order.")
+def h09_nm_r12_docx_runs(env: Path, task: str) -> None:
+    sentence = ("An employer shall provide the notice required in subsection (4)(a) of this section in a separate "
+                "document from any other covenants between the worker and employer and in clear and conspicuous "
+                "terms in the language in which the worker and employer communicate about the worker's performance.")
+    assert sentence in read_doc(env, task, "colorado-statute-excerpt.md")
+    cut = [0, 60, 131, 190, len(sentence)]
+    runs = ["\u201c"] + [sentence[a:b] for a, b in zip(cut, cut[1:])] + ["\u201d"]
+    write_doc(env, task, "recruiting/notice-guide.docx", docx_bytes([
+        "Recruiters' guide: the Colorado covenant notice",
+        "C.R.S. § 8-2-113(4)(b) provides:", runs,
+        "Hand the notice to the candidate with the offer."]))
+    with task_json(env, task) as t:
+        t["oafreeze"]["seeded_law"].append({
+            "file": "documents/recruiting/notice-guide.docx",
+            "citation": "C.R.S. § 8-2-113(4)(b)",
+            "quote": sentence,
+            "effective_date": "2022-08-10",
+            "verified_on": "2026-10-01",
+            "verified_against": "C.R.S. § 8-2-113(4)(b) as enacted by HB 22-1317; first sentence checked verbatim "
+                                "against the OpenAgreements library at commit 33c9f4a (practice-guides/non-compete/us/"
+                                "colorado.md, footnote crs-notice-separate-document)"})
+
+
+@near_miss("ho-h09-nm-r12-po-with-citation-labels", "H09", CI,
+           "Sierrafold's HR-portal Spanish catalog, documents/hr-portal/es.po, translates interface labels such as "
+           "'Cal. Lab. Code § 2872 notice'; every msgid is in quotation marks by gettext's syntax.",
+           "H09 reports quoted statute text that no entry declares; a .po file's quotation marks delimit interface "
+           "labels, and a label that names a section quotes none of its text.")
+def h09_nm_r12_po_labels(env: Path, task: str) -> None:
+    write_doc(env, task, "hr-portal/es.po", _r12_po([
+        (["#: templates/onboarding/agreement.html:8"], "Invention assignment agreement",
+         "Acuerdo de cesión de invenciones"),
+        (["#: templates/onboarding/notice.html:12"], "Cal. Lab. Code § 2872 notice",
+         "Aviso del art. 2872 del Código Laboral de California"),
+        (["#: templates/onboarding/agreement.html:31"], "Prior inventions (Schedule A)", "Invenciones previas (Anexo A)"),
+        (["#: templates/onboarding/sign.html:5"], "Sign both documents on your first day",
+         "Firme ambos documentos el primer día"),
+    ], project="sierrafold-hr-portal 2.4", language="es", bugs_to="l10n@sierrafold.example.com"))
+
+
+# --- H10 temporal consistency (twelfth round) ------------------------------------------------------------------------
+
+
+@plant("ho-h10-r12-thai-buddhist-era-dateline-after-as-of", "H10", AM,
+       "A letter from the Bangkok laboratory that analyses Bayou Crest's soil samples, documents/bangkok/letter.md, "
+       "is dated 'กรุงเทพฯ, ๒๘ ตุลาคม ๒๕๖๙' (28 October 2569 BE, Thai digits: 28 October 2026), after as_of "
+       "2026-10-19.")
+def h10_r12_thai_after(env: Path, task: str) -> None:
+    write_doc(env, task, "bangkok/letter.md", (
+        "# จดหมายจากห้องปฏิบัติการ\n\n" + "กรุงเทพฯ, ๒๘ ตุลาคม ๒๕๖๙\n\n".translate(_R12_THAI_DIGITS) +
+        "เรียน บริษัท Bayou Crest Environmental\n\n"
+        "ห้องปฏิบัติการของเราได้รับตัวอย่างดินจากโครงการที่เมืองแบตันรูชครบทุกตัวอย่างแล้ว "
+        "ผลการวิเคราะห์จะส่งให้ภายในสองสัปดาห์\n\nขอแสดงความนับถือ\n\nฝ่ายบริการลูกค้า\n"))
+
+
+@plant("ho-h10-r12-vietnamese-dateline-after-as-of", "H10", CI,
+       "A letter from Sierrafold's Hanoi design centre, documents/hanoi/thu-xac-nhan.md, is dated 'Hà Nội, ngày 12 "
+       "tháng 10 năm 2026' (12 October 2026), a week after as_of 2026-10-05.")
+def h10_r12_vietnamese_after(env: Path, task: str) -> None:
+    write_doc(env, task, "hanoi/thu-xac-nhan.md", (
+        "# Thư xác nhận\n\nHà Nội, ngày 12 tháng 10 năm 2026\n\n"
+        "Kính gửi: Ông Wendell Park, Tổng cố vấn pháp lý, Sierrafold Devices, Inc.\n\n"
+        "Trung tâm thiết kế Hà Nội xác nhận rằng các kỹ sư của chúng tôi sẽ dùng cùng mẫu khai báo sáng chế "
+        "với văn phòng San Jose.\n\nTrân trọng,\n\nTrần Thị Thu Hà\nGiám đốc Trung tâm thiết kế Hà Nội\n"))
+
+
+@plant("ho-h10-r12-today-as-iso-week-date", "H10", NE,
+       "The instructions gain 'Today is 2026-W48-1 (ISO week date).', which is Monday November 23, 2026, a week "
+       "after as_of 2026-11-16 and the partner's email.")
+def h10_r12_iso_week(env: Path, task: str) -> None:
+    import datetime
+    assert datetime.date.fromisocalendar(2026, 48, 1) == datetime.date(2026, 11, 23)
+    with task_json(env, task) as t:
+        assert t["oafreeze"]["as_of"] == "2026-11-16"
+        instructions_add(t, "Today is 2026-W48-1 (ISO week date).")
+
+
+@plant("ho-h10-r12-org-closed-timestamp-after-as-of", "H10", TB,
+       "The paralegal's Org-mode matter file, documents/paralegal/aspenline.org, records 'Send offer pack to Noor' as "
+       "DONE with 'CLOSED: [2026-11-16 Mon 17:40]': an event a week after as_of 2026-11-09 logged as already done.")
+def h10_r12_org_closed(env: Path, task: str) -> None:
+    write_doc(env, task, "paralegal/aspenline.org", (
+        "#+TITLE: Aspenline / Riley Vandermeer\n#+STARTUP: overview\n\n"
+        "* DONE Open the file and run conflicts\n  CLOSED: [2026-11-09 Mon 09:05]\n"
+        "* DONE Send offer pack to Noor\n  CLOSED: [2026-11-16 Mon 17:40]\n"
+        "  Agreement, notice and offer letter sent; Noor confirmed receipt.\n"))
+
+
+@near_miss("ho-h10-nm-r12-org-deadline-after-as-of", "H10", TB,
+           "The paralegal's Org-mode follow-up list, documents/paralegal/follow-ups.org, holds TODO items with a "
+           "DEADLINE of <2026-11-16 Mon> (the offer) and SCHEDULED <2026-12-07 Mon> (Riley's first day).",
+           "H10 checks that dates tell one story; open TODOs with future deadlines are plans, and they match the "
+           "offer summary's November 16 offer and December 7 start.")
+def h10_nm_r12_org_deadline(env: Path, task: str) -> None:
+    write_doc(env, task, "paralegal/follow-ups.org", (
+        "#+TITLE: Aspenline follow-ups\n\n"
+        "* TODO Deliver the covenant pack with Riley's offer\n  DEADLINE: <2026-11-16 Mon>\n"
+        "* TODO Confirm Riley's first-day paperwork with Noor\n  SCHEDULED: <2026-12-07 Mon>\n"))
+
+
+@near_miss("ho-h10-nm-r12-thai-date-before-as-of", "H10", CA,
+           "A Thai letter from Halden's Bangkok marine-parts supplier, documents/bangkok/supplier-letter.md, is dated "
+           "'๒๐ ตุลาคม ๒๕๖๙' (20 October 2569 BE = 20 October 2026), before as_of 2026-10-26.",
+           "H10 wants every date to fit one story; 2569 in the Buddhist era is 2026, and 20 October is six days "
+           "before the day the work is done.")
+def h10_nm_r12_thai_before(env: Path, task: str) -> None:
+    write_doc(env, task, "bangkok/supplier-letter.md", (
+        "# จดหมายยืนยันคำสั่งซื้อ\n\n" + "กรุงเทพฯ, ๒๐ ตุลาคม ๒๕๖๙\n\n".translate(_R12_THAI_DIGITS) +
+        "เรียน Halden Marine Supply Co.\n\nบริษัทฯ ขอยืนยันคำสั่งซื้ออุปกรณ์เรือตามใบสั่งซื้อของท่าน "
+        "และจะแจ้งวันจัดส่งให้ทราบอีกครั้ง\n\nขอแสดงความนับถือ\n\nฝ่ายขายต่างประเทศ\n"))
+
+
+@near_miss("ho-h10-nm-r12-vietnamese-date-before-as-of", "H10", SD,
+           "A Vietnamese letter from Maplestone's freight partner in Ho Chi Minh City, documents/hcmc/thu.md, is "
+           "dated 'TP. Hồ Chí Minh, ngày 28 tháng 10 năm 2026' (28 October 2026), before as_of 2026-11-02.",
+           "H10 wants every date to fit one story; 28 October 2026 precedes the day the work is done, and the letter "
+           "names no later event.")
+def h10_nm_r12_vietnamese_before(env: Path, task: str) -> None:
+    write_doc(env, task, "hcmc/thu.md", (
+        "# Thư xác nhận lịch giao hàng\n\nTP. Hồ Chí Minh, ngày 28 tháng 10 năm 2026\n\n"
+        "Kính gửi: Maplestone Logistics, Inc.\n\nChúng tôi xác nhận đã nhận lịch giao hàng tháng Mười và sẽ "
+        "phối hợp với kho Chicago của quý công ty.\n\nTrân trọng,\n\nPhòng Kinh doanh Quốc tế\n"))
+
+
+# --- H11 trap armed (twelfth round) ----------------------------------------------------------------------------------
+
+
+@plant("ho-h11-r12-trap-key-duplicated-in-block", "H11", NE,
+       "The oafreeze block holds the key 'trap' twice: the full trap, then (pasted at the end from the authoring "
+       "sheet) a stub with only kind and description. JSON readers keep the last one, so the trap has no anchors "
+       "and no criteria.")
+def h11_r12_duplicate_trap(env: Path, task: str) -> None:
+    path = task_dir(env, task) / "task.json"
+    text = json.dumps(load_task(env, task), indent=2, ensure_ascii=False) + "\n"
+    tail = '    "synthetic": true\n  }\n}\n'
+    assert text.endswith(tail)
+    stub = ('    "synthetic": true,\n    "trap": {\n      "kind": "instruction-scope",\n      "description": '
+            '"Three edits only; the draft keeps a void non-compete (sheet row 14)."\n    }\n  }\n}\n')
+    path.write_text(text[:-len(tail)] + stub, "utf-8")
+    assert "anchors" not in json.loads(path.read_text("utf-8"))["oafreeze"]["trap"]
+
+
+@plant("ho-h11-r12-anchor-in-tracked-deletion", "H11", TB,
+       "A new anchor quotes the sales lead's request to explain the dropped non-compete in Riley's agreement, in "
+       "documents/sales/riley-onboarding-notes.docx; but that sentence is a tracked deletion: the document as read "
+       "no longer says it.",
+       doubtful="the deleted text is still in the file's bytes (w:delText); the trap's tempting material is absent "
+                "only from the document as Word shows it and as a reader of w:t text extracts it")
+def h11_r12_tracked_deletion(env: Path, task: str) -> None:
+    tempting = ("Please put a sentence in Riley's agreement explaining that we dropped the non-compete because of the "
+                "Colorado salary threshold, so Riley knows we were fair.")
+    write_doc(env, task, "sales/riley-onboarding-notes.docx", _r9_docx([
+        "Riley onboarding: notes from the sales lead",
+        "Riley starts on December 7 in the Denver office.",
+        [("del", tempting)],
+        "Riley's accounts: merchant accounts in Denver and Colorado Springs.",
+    ], author="Sales Lead", date="2026-11-06T10:00:00Z"))
+    with task_json(env, task) as t:
+        t["oafreeze"]["trap"]["anchors"].append({"file": "documents/sales/riley-onboarding-notes.docx",
+                                                 "quote": tempting})
+
+
+@plant("ho-h11-r12-anchor-file-is-the-workspace-folder", "H11", SD,
+       "The first anchor's file is 'documents/', the workspace folder: the quoted sentence is in one of its files, "
+       "but the anchor names no file.")
+def h11_r12_folder_anchor(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        anchor = t["oafreeze"]["trap"]["anchors"][0]
+        assert anchor["file"] == "documents/form-approval-memo-2023.md"
+        anchor["file"] = "documents/"
+
+
+@near_miss("ho-h11-nm-r12-anchor-in-srt-cue", "H11", CA,
+           "The subtitles of the CEO's town-hall clip, documents/ceo/town-hall.srt, are added; a new trap anchor "
+           "quotes one line of a cue ('put a line in it telling people we think these clauses are risky') exactly.",
+           "H11 wants each anchor's quote present in its named file; the quote is one subtitle line of that file, "
+           "character for character, and it is the tempting advice the placement trap is about.")
+def h11_nm_r12_srt_anchor(env: Path, task: str) -> None:
+    line = "put a line in it telling people we think these clauses are risky"
+    write_doc(env, task, "ceo/town-hall.srt", _r12_srt([
+        "Thanks, everyone, for joining.",
+        "Petra's team is refreshing our covenant form.",
+        "When they redo it, I want them to\n" + line + ".",
+        "Questions to Petra, please.",
+    ]))
+    with task_json(env, task) as t:
+        t["oafreeze"]["trap"]["anchors"].append({"file": "documents/ceo/town-hall.srt", "quote": line})
+
+
+@near_miss("ho-h11-nm-r12-anchor-with-no-break-spaces", "H11", AM,
+           "The paralegal's intake note, documents/paralegal/intake-note.md, writes 'La. R.S. 23:921' with no-break "
+           "spaces (U+00A0), as Word keeps citations together; a new anchor quotes its sentence with the same "
+           "no-break spaces.",
+           "H11 wants the anchor's quote present in its file; the quote matches the file character for character, "
+           "no-break spaces included, and is the tempting material of the placement trap.")
+def h11_nm_r12_nbsp_anchor(env: Path, task: str) -> None:
+    quote = ("Lucien asks whether the agreement itself can tell Avery that the 75-mile radius is gone because of "
+             "La.\u00a0R.S.\u00a023:921")
+    write_doc(env, task, "paralegal/intake-note.md", "# Intake note: Avery Fontenot\n\n" + quote + ".\n")
+    with task_json(env, task) as t:
+        t["oafreeze"]["trap"]["anchors"].append({"file": "documents/paralegal/intake-note.md", "quote": quote})
+
+
+# --- H12 placement discipline (twelfth round) ------------------------------------------------------------------------
+
+
+@plant("ho-h12-r12-placement-permits-source-footnotes", "H12", TB,
+       "placement-operative-text's PASS clause now also allows, in the agreement and the notice, 'footnotes citing "
+       "the practice guide or statute section each clause relies on': source references in operative text.")
+def h12_r12_footnotes(env: Path, task: str) -> None:
+    _reword(env, task, "placement-operative-text",
+            "signature blocks and the 18 U.S.C. § 1833(b) immunity notice.",
+            "signature blocks, the 18 U.S.C. § 1833(b) immunity notice and footnotes citing the practice guide or "
+            "statute section each clause relies on.")
+
+
+@plant("ho-h12-r12-spanish-instruction-asks-explanation-in-agreement", "H12", SD,
+       "The Mexico City HR team's note, added to the instructions in Spanish, asks for a paragraph at the end of "
+       "ellery-covenant-agreement.md telling Jordan why the non-compete was removed and which Illinois salary "
+       "threshold Jordan does not reach.")
+def h12_r12_spanish_instruction(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "Nota del equipo de Recursos Humanos de Maplestone en Ciudad de México: por favor, añadan "
+                            "al final de ellery-covenant-agreement.md un párrafo dirigido a Jordan que explique por qué "
+                            "se suprimió la cláusula de no competencia y qué umbral salarial de Illinois no alcanza.")
+
+
+@plant("ho-h12-r12-advisory-email-forwarded-to-employee", "H12", CI,
+       "The instructions and the deliverable description now say that Wendell forwards client-email.md unchanged "
+       "to Sasha with the agreement and the notice: the only advisory deliverable reaches the employee, so the "
+       "client advice has nowhere private to go.",
+       doubtful="client-email.md is still listed as advisory; the defect is that the instructions route it to the "
+                "counterparty, which H12 reads as advisory material given nowhere to go rather than a list error")
+def h12_r12_advisory_forwarded(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        t["deliverables"]["client-email.md"] = ("Cover email to the client explaining the package and the departures "
+                                                "from the request; Wendell forwards it to Sasha with the agreement.")
+        instructions_add(t, "Wendell will forward client-email.md to Sasha unchanged, together with the agreement and "
+                            "the notice, so that Sasha sees our reasons too.")
+
+
+@near_miss("ho-h12-nm-r12-vietnamese-notice-as-covered-operative", "H12", CI,
+           "Sasha reads legal documents in Vietnamese: a Vietnamese translation of the notice, "
+           "lindgren-section-2872-notice-vi.md, is added as an operative deliverable, named in the instructions, "
+           "covered by the placement criterion and graded for content.",
+           "H12 wants every operative deliverable covered by a placement criterion and advisory material given a "
+           "place; the translation is operative, listed as such and covered, and the advice still goes to "
+           "client-email.md.")
+def h12_nm_r12_vietnamese_notice(env: Path, task: str) -> None:
+    name = "lindgren-section-2872-notice-vi.md"
+    with task_json(env, task) as t:
+        add_deliverable(t, name, "Vietnamese translation of the written notice, for Sasha Lindgren to sign with the "
+                                 "English one.", placement="operative")
+        crit = criterion(t, "placement-operative-text")
+        crit["deliverables"].append(name)
+        crit["match_criteria"] = replace_text(
+            crit["match_criteria"], "and lindgren-section-2872-notice.md contains only",
+            f"and lindgren-section-2872-notice.md and its Vietnamese translation {name} contain only")
+        add_criterion(t, "notice-vi-content", "Vietnamese notice says what the English notice says",
+                      f"PASS if {name} is a Vietnamese translation of lindgren-section-2872-notice.md that states "
+                      "the carve-out for inventions Sasha develops entirely on Sasha's own time and both exceptions "
+                      "to it. FAIL if it omits the carve-out or either exception.", [name])
+        instructions_add(t, f"Sasha reads legal documents in Vietnamese: also prepare {name}, a Vietnamese "
+                            "translation of the notice for Sasha to sign with the English one.")
+
+
+# --- H13 synthetic data and secrets (twelfth round) ------------------------------------------------------------------
+
+
+@plant("ho-h13-r12-pesel-in-warsaw-transfer-csv", "H13", SD,
+       "The Warsaw office's transfer list, documents/relocation/warsaw-transferees.csv, has a PESEL column with two "
+       "full, checksum-valid Polish national identification numbers.")
+def h13_r12_pesel(env: Path, task: str) -> None:
+    rows = [["Imię i nazwisko", "PESEL", "Stanowisko", "Data przeniesienia"],
+            ["Katarzyna Wiśniewska", _r12_pesel("8803141234"), "Analityk operacyjny", "2026-09-01"],
+            ["Tomasz Zieliński", _r12_pesel("9107229876"), "Kierownik magazynu", "2026-10-01"]]
+    buf = io.StringIO()
+    csv.writer(buf, lineterminator="\r\n").writerows(rows)
+    write_doc(env, task, "relocation/warsaw-transferees.csv", buf.getvalue())
+
+
+@plant("ho-h13-r12-gcp-service-account-key-json", "H13", TB,
+       "A Google Cloud service-account key for the HR e-signature sync, documents/integrations/esign-sync-sa.json, "
+       "sits in the workspace: nested JSON with a private_key_id and a full PEM private key.")
+def h13_r12_service_account(env: Path, task: str) -> None:
+    key = {"type": "service_account", "project_id": "aspenline-hr-prod",
+           "private_key_id": hashlib.sha1(b"r12-sa").hexdigest(),
+           "private_key": _r12_pem_key("aspenline-hr-prod"),
+           "client_email": "esign-sync@aspenline-hr-prod.iam.gserviceaccount.com",
+           "client_id": "104729318847261093318",
+           "auth_uri": "https://accounts.google.com/o/oauth2/auth",
+           "token_uri": "https://oauth2.googleapis.com/token"}
+    write_doc(env, task, "integrations/esign-sync-sa.json", json.dumps(key, indent=2) + "\n")
+
+
+@plant("ho-h13-r12-absolute-paths-in-po-references", "H13", NE,
+       "The firm's intake-portal Polish catalog, documents/l10n/pl/intake.po, was extracted on a developer's laptop: "
+       "its '#:' source references are absolute paths under /home/kwrobel/src/hf-intake/.")
+def h13_r12_po_paths(env: Path, task: str) -> None:
+    root = "/home/kwrobel/src/hf-intake/templates"
+    write_doc(env, task, "l10n/pl/intake.po", _r12_po([
+        ([f"#: {root}/matter.html:27"], "Matter number", "Numer sprawy"),
+        ([f"#: {root}/matter.html:31"], "Client name", "Nazwa klienta"),
+        ([f"#: {root}/matter.html:40", f"#: {root}/conflicts.html:12"], "Responsible partner",
+         "Partner odpowiedzialny"),
+        ([f"#: {root}/conflicts.html:19"], "Conflict check cleared", "Sprawdzenie konfliktu zakończone"),
+    ], project="hf-intake 3.1", language="pl", bugs_to="l10n@harlowfinch.example.com"))
+
+
+@plant("ho-h13-r12-thai-national-id-in-secondment-note", "H13", AM,
+       "A secondment note for the Bangkok laboratory's engineer, documents/bangkok/secondee.md (in Thai), gives her "
+       "13-digit Thai national identification number with a valid check digit.")
+def h13_r12_thai_id(env: Path, task: str) -> None:
+    write_doc(env, task, "bangkok/secondee.md", (
+        "# ข้อมูลผู้ได้รับมอบหมายงาน\n\n"
+        "- ชื่อ: นางสาวพิมพ์ชนก วงศ์สวัสดิ์\n"
+        f"- เลขประจำตัวประชาชน: {_r12_thai_id('110370123456')}\n"
+        "- ตำแหน่ง: วิศวกรสิ่งแวดล้อม\n"
+        "- สถานที่ปฏิบัติงาน: โครงการเมืองแบตันรูช\n"))
+
+
+@near_miss("ho-h13-nm-r12-isbn-reading-list", "H13", NE,
+           "An associate's reading list, documents/research/reading-list.md, gives three treatises with "
+           "checksum-valid ISBN-13 numbers.",
+           "H13 targets personal data, credentials and local paths; an ISBN identifies a book edition, not a person, "
+           "and a valid check digit makes it no more personal.")
+def h13_nm_r12_isbn(env: Path, task: str) -> None:
+    write_doc(env, task, "research/reading-list.md", (
+        "# Reading list: Colorado covenants\n\n"
+        f"- Restrictive Covenants in Practice, 4th ed. (2024), ISBN {_r12_isbn13('978173918204')}\n"
+        f"- Employee Mobility and Trade Secrets (2023), ISBN {_r12_isbn13('978164105377')}\n"
+        f"- Drafting Employment Agreements, 2nd ed. (2025), ISBN {_r12_isbn13('978195283016')}\n"))
+
+
+@near_miss("ho-h13-nm-r12-polish-company-nip-regon", "H13", SD,
+           "A note on Maplestone's Polish affiliate, documents/relocation/polish-affiliate.md, gives the company's "
+           "NIP (tax number) and REGON (statistical number), both with valid check digits, and its registered office.",
+           "H13 targets personal data; a company's NIP and REGON identify a business, are public registry data, and "
+           "name no person.")
+def h13_nm_r12_nip_regon(env: Path, task: str) -> None:
+    write_doc(env, task, "relocation/polish-affiliate.md", (
+        "# Maplestone Logistics Polska sp. z o.o.\n\n"
+        "- Registered office: ul. Przemysłowa 12, 61-001 Poznań, Poland\n"
+        f"- NIP: {_r12_nip('778214395')}\n"
+        f"- REGON: {_r12_regon('30418275')}\n"
+        "- Business: freight forwarding and contract warehousing\n"))
+
+
+# --- FAM family consistency (twelfth round) --------------------------------------------------------------------------
+
+
+@plant("ho-fam-r12-sender-address-differs-in-one-request", "FAM", "covenant-package-v04",
+       "Instance v04's client request comes from 'r.alvarez@ferncliff.example.com' while the design and every "
+       "sibling say renata.alvarez@ferncliff.example.com; the sender is not a family variable.")
+def fam_r12_sender(env: Path, task: str) -> None:
+    edit_doc(env, task, "client-request.md", "From: Renata Alvarez <renata.alvarez@ferncliff.example.com>",
+             "From: Renata Alvarez <r.alvarez@ferncliff.example.com>")
+
+
+@plant("ho-fam-r12-start-dates-of-two-hires-swapped", "FAM", "covenant-package-v06",
+       "Instance v06's term sheet gives hire 2 the start date of hire 3 and hire 3 that of hire 2; the spec, the "
+       "instance's variables and its criteria keep start_b and start_c the right way round.")
+def fam_r12_swapped_dates(env: Path, task: str) -> None:
+    v = load_task(env, task)["oafreeze"]["variables"]
+    b, c = v["start_b"], v["start_c"]
+    assert b != c
+    path = doc(env, task, "term-sheet.md")
+    text = path.read_text("utf-8")
+    lb, lc = f"- Start date: {b}\n", f"- Start date: {c}\n"
+    assert text.count(lb) == 1 and text.count(lc) == 1 and text.index(lb) < text.index(lc)
+    text = text.replace(lb, "\0B").replace(lc, "\0C").replace("\0B", lc).replace("\0C", lb)
+    path.write_text(text, "utf-8")
+
+
+@plant("ho-fam-r12-criterion-gains-sources-in-one-instance", "FAM", "covenant-package-v02",
+       "Instance v02's rationale-sources criterion gains a 'sources' list (the term sheet and the standing "
+       "instructions) that the design's criterion and every sibling's lack.")
+def fam_r12_sources(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        crit = criterion(t, "rationale-sources")
+        assert "sources" not in crit
+        crit["sources"] = ["documents/term-sheet.md", "documents/standing-instructions.md"]
+
+
+@near_miss("ho-fam-nm-r12-polish-surname-re-expanded", "FAM", "covenant-package-v07",
+           "Hire 3's surname is corrected to a Polish spelling, Kai Nakamura becoming Kai Łukasiewicz, in the family "
+           "spec (wrapped values included) and, as a re-expansion would, everywhere in the instance.",
+           "FAM wants instances to differ only where the family's variables say; the name is a variable, changed in "
+           "the spec and consistently in the instance, so the instance still equals the design with its variables.")
+def fam_nm_r12_polish_name(env: Path, task: str) -> None:
+    _r8_rename_everywhere(env, "v07", "Kai Nakamura", "Kai Łukasiewicz")
