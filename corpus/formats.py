@@ -59,6 +59,7 @@ from html.parser import HTMLParser
 from xml.parsers import expat
 
 from oafreeze.corpus import contentlines, rtf
+from oafreeze.plumbing.hashing import sha256_bytes
 
 TEXT, BINARY, NO_TEXT_LAYER, UNREADABLE = "text", "binary", "no-text-layer", "unreadable"
 
@@ -116,6 +117,9 @@ class Extraction:
     text: str | None = None
     parts: tuple[tuple[str, int], ...] = ()
     problem: str | None = None
+    # Each attachment or archive member read: its part label and the SHA-256 of its bytes (a
+    # reader can tell a copy of a file it knows, whose parts are labelled "<label>" or "<label> ...").
+    sources: tuple[tuple[str, str], ...] = ()
 
     def part_at(self, line: int) -> str | None:
         """The label of the part holding 1-based `line` (None outside the text or its parts)."""
@@ -204,6 +208,7 @@ class _Text:
         self.parts: list[tuple[str, int]] = []
         self.budget = budget
         self.problems: list[str] = []
+        self.sources: list[tuple[str, str]] = []
 
     def add(self, label: str | None, text: str) -> None:
         """Append a part without its leading and trailing blank lines (nothing when it holds no
@@ -226,12 +231,14 @@ class _Text:
             self.add(label, "\n".join(lines[:bounds[0] - 1]))
         for (sub, first), end in zip(inner.parts, bounds[1:]):
             self.add(f"{label} {sub}", "\n".join(lines[first - 1:end - 1]))
+        self.sources.extend((f"{label} {sub}", digest) for sub, digest in inner.sources)
 
     def result(self, empty_status: str = TEXT) -> Extraction:
         """The Extraction for what was added (`empty_status` when nothing visible was)."""
         if not self.lines and empty_status != TEXT:
             return Extraction(empty_status, problem=self.problems[0] if self.problems else None)
-        return Extraction(TEXT, "\n".join(self.lines), tuple(self.parts), self.problems[0] if self.problems else None)
+        return Extraction(TEXT, "\n".join(self.lines), tuple(self.parts), self.problems[0] if self.problems else None,
+                          tuple(self.sources))
 
 
 def _read(name: str, data: bytes, budget: _Budget, depth: int) -> Extraction:
@@ -1351,6 +1358,7 @@ def _attachment(out: _Text, label: str, name: str, payload: bytes, budget: _Budg
         inner = Extraction(UNREADABLE, problem=str(exc))
     if inner.status == TEXT:
         out.add_extraction(label, inner)
+        out.sources.append((label, sha256_bytes(payload)))
     if inner.problem and not out.problems:
         out.problems.append(f"{label}: {inner.problem}")
 

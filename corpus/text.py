@@ -279,8 +279,16 @@ _FOREIGN_MONTHS = {name: n for n, names in enumerate((
     "diciembre décembre decembre dezember dicembre dezembro december grudnia grudzień декабря декабрь aralık aralik "
     "desember दिसंबर दिसम्बर ديسمبر"), 1)
     for name in names.split()}
-_FOREIGN = r"(?i:" + "|".join(sorted(_FOREIGN_MONTHS, key=len, reverse=True)) + r")"
-_FOREIGN_DATE = rf"\b(?:0?[1-9]|[12]\d|3[01])(?:er|\.)?\s+(?:de\s+)?{_FOREIGN}\s+(?:de\s+|del\s+)?\d{{4}}\b"
+# Thai months, full and abbreviated ("28 ตุลาคม 2569", "28 ต.ค. 2569"): the year is the Buddhist Era's
+# (543 more than the Common Era's), and may follow "พ.ศ.".
+_FOREIGN_MONTHS.update({name: n for n, names in enumerate((
+    "มกราคม ม.ค.", "กุมภาพันธ์ ก.พ.", "มีนาคม มี.ค.", "เมษายน เม.ย.", "พฤษภาคม พ.ค.", "มิถุนายน มิ.ย.",
+    "กรกฎาคม ก.ค.", "สิงหาคม ส.ค.", "กันยายน ก.ย.", "ตุลาคม ต.ค.", "พฤศจิกายน พ.ย.", "ธันวาคม ธ.ค."), 1)
+    for name in names.split()})
+BUDDHIST_ERA = 543  # a year over 2400 in a written date counts from the Buddha's death
+_FOREIGN = r"(?i:" + "|".join(map(re.escape, sorted(_FOREIGN_MONTHS, key=len, reverse=True))) + r")"
+_FOREIGN_DATE = (rf"\b(?:0?[1-9]|[12]\d|3[01])(?:er|\.)?\s+(?:de\s+)?{_FOREIGN}\s*(?:de\s+|del\s+|พ\.ศ\.\s*)?"
+                 rf"(?:19|20|2[45])\d{{2}}\b")
 _DAY_WORD = r"(?i:" + "|".join(sorted(_ORDINAL_WORDS, key=len, reverse=True)) + r")"
 _YEAR_SEP = r"(?:,\s*|\s+)"  # "December 1, 2026", "December 1 2026", "1 December, 2026"
 # Numeric forms take a 19xx/20xx year and no neighbouring digit, dot, slash or hyphen, so that a
@@ -335,6 +343,8 @@ DATE = re.compile(
     r"\s?(?:0?[1-9]|1[0-2]|" + _KANJI_NUMBER + r")\s?月"
     r"\s?(?:0?[1-9]|[12]\d|3[01]|" + _KANJI_NUMBER + r")\s?日"
     r"|[〇一二三四五六七八九]{4}\s?年\s?" + _KANJI_NUMBER + r"\s?月\s?" + _KANJI_NUMBER + r"\s?日"
+    # An ISO week date: 2026-W48-1 (Monday of week 48), 2026W481.
+    r"|\b(?:19|20)\d{2}-?W(?:0[1-9]|[1-4]\d|5[0-3])-?[1-7]\b"
     # Vietnamese: ngày 12 tháng 11 năm 2026
     r"|\b(?i:ngày)\s+(?:0?[1-9]|[12]\d|3[01])\s+(?i:tháng)\s+(?:0?[1-9]|1[0-2])\s+(?i:năm)\s+(?:19|20)\d{2}\b")
 
@@ -356,8 +366,9 @@ _READINGS = [re.compile(p, re.I) for p in (
     rf"(?:the\s+|this\s+)?(?:{_D}|(?P<w>[a-z-]+))\s+(?:day\s+)?of\s+{_M}{_YEAR_SEP}{_Y}",
 )]
 _NUMERIC = re.compile(r"(?P<a>\d{1,2})(?P<s>[/-])(?P<b>\d{1,2})(?P=s)(?P<y>\d{4})")
-_FOREIGN_READING = re.compile(rf"(?P<d>\d{{1,2}})(?:er|\.)?\s+(?:de\s+)?(?P<m>{_FOREIGN})\s+(?:de\s+|del\s+)?"
+_FOREIGN_READING = re.compile(rf"(?P<d>\d{{1,2}})(?:er|\.)?\s+(?:de\s+)?(?P<m>{_FOREIGN})\s*(?:de\s+|del\s+|พ\.ศ\.\s*)?"
                               rf"(?P<y>\d{{4}})")
+_ISO_WEEK = re.compile(r"(?P<y>\d{4})-?W(?P<w>\d{2})-?(?P<d>[1-7])")
 _CJK = re.compile(r"(?P<y>\d{4})\s?[年년]\s?(?P<m>\d{1,2})\s?[月월]\s?(?P<d>\d{1,2})\s?[日일]"
                   r"|ngày\s+(?P<vd>\d{1,2})\s+tháng\s+(?P<vm>\d{1,2})\s+năm\s+(?P<vy>\d{4})", re.I)
 _ERA = re.compile(r"(?P<era>" + _ERAS + r")?\s?(?P<y>\d{1,3}|元|[〇一二三四五六七八九十]{1,4})\s?年\s?"
@@ -383,8 +394,15 @@ def date_readings(text: str) -> tuple[dt.date, ...]:
         value = value[:10]  # a timestamp's date part
     m = _FOREIGN_READING.fullmatch(value)
     if m:
-        found = _day(int(m["y"]), _FOREIGN_MONTHS[m["m"].lower()], int(m["d"]))
+        year = int(m["y"])
+        found = _day(year - BUDDHIST_ERA if year > 2400 else year, _FOREIGN_MONTHS[m["m"].lower()], int(m["d"]))
         return (found,) if found else ()
+    m = _ISO_WEEK.fullmatch(value)
+    if m:
+        try:
+            return (dt.date.fromisocalendar(int(m["y"]), int(m["w"]), int(m["d"])),)
+        except ValueError:
+            return ()
     m = _CJK.fullmatch(value)
     if m:
         found = _day(int(m["y"] or m["vy"]), int(m["m"] or m["vm"]), int(m["d"] or m["vd"]))
@@ -446,6 +464,26 @@ def parse_iso_date(text: str) -> dt.date | None:
 def dates(text: str) -> list[tuple[str, int]]:
     """Every date written in `text` with its character offset (as written: "٢٠٢٦/١٠/٣٠" too)."""
     return [(text[m.start():m.end()], m.start()) for m in DATE.finditer(ascii_digits(text))]
+
+
+def _mark_ranges(*spans: tuple[int, int]) -> str:
+    """The combining marks (categories Mn, Mc, Me) within `spans`, as the inside of a character class."""
+    out, start = [], None
+    for lo, hi in spans:
+        for cp in range(lo, hi + 2):
+            mark = cp <= hi and unicodedata.category(chr(cp)) in ("Mn", "Mc", "Me")
+            if mark and start is None:
+                start = cp
+            elif not mark and start is not None:
+                out.append(f"\\u{start:04x}" if cp - 1 == start else f"\\u{start:04x}-\\u{cp - 1:04x}")
+                start = None
+    return "".join(out)
+
+
+# Characters of a word or a name, for a character class: \w, and the combining marks that \w leaves out
+# (Thai and Indic vowel signs, kana voicing marks, accents written apart): "บันทึก.md" and "नोट.md"
+# are whole names. Used as [{WORD}] or (?<![{WORD}]).
+WORD = r"\w" + _mark_ranges((0x0300, 0x3100), (0xA670, 0xABFF), (0xFE00, 0xFE2F))
 
 
 # A decimal digit of another script: Arabic-Indic ٣, Devanagari ३, full-width ３, ...

@@ -99,6 +99,15 @@ RESTRICTION = re.compile(r"\b(?:contains?|includes?|has|have|holds?|carries|cons
                          r"\b(?:every|each|all|any)\s+(?:[\w-]+\s+){0,3}?(?:that\s+|which\s+)?(?:it|they|x{3,}|the\s+[\w-]+)\s+"
                          r"(?:gives|contains|lists|states|uses|includes|cites|quotes|names|shows|reports|mentions|"
                          r"sets\s+out)\b", re.I)
+# A claim that is nothing but an upper bound on length ("client-email.md is no longer than 250 words",
+# "does not exceed two pages"): satisfied by an empty output, as a restriction is.
+_COUNT = r"(?:\d[\d,]*|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|fifty|a\s+hundred)"
+_UNIT = r"(?:words?|pages?|sentences?|paragraphs?|lines?|characters?|bullets?|bullet\s+points?|items?|tokens?)"
+LENGTH_LIMIT = re.compile(
+    rf"(?:\b(?:is|are|be|runs?|stays?|remains?|keeps?(?:\s+to)?|fits?(?:\s+in(?:to)?)?|has|have|holds?|uses?|contains?)\s+"
+    rf"(?:(?:no|not)\s+(?:longer|more)\s+than|at\s+most|under|within|fewer\s+than|less\s+than|shorter\s+than|up\s+to|"
+    rf"a\s+maximum\s+of)|\b(?:does\s+not|doesn't|do\s+not|must\s+not|never)\s+(?:exceed|run\s+(?:past|over|beyond|"
+    rf"longer\s+than)))\s+{_COUNT}\s+{_UNIT}(?:\s+(?:long|in\s+length|in\s+total|overall))?\W*$", re.I)
 # Bounds and idioms that hold a negation word without negating anything.
 NOT_NEGATION = re.compile(r"\b(?:no|not)\s+(?:more|less|later|earlier|longer|shorter|fewer|greater|sooner|higher|lower)"
                           r"\s+than\b|\bnot\s+(?:to\s+)?exceed\w*|\bnot\s+(?:only|just|merely)\b|\bno\s+matter\b|"
@@ -157,8 +166,14 @@ _HEAD = r"(?:(?:it|they|also|then|either|each|both|that\s+it|the\s+[\w-]+(?:\.\w
 # new quantified subject ("…, and any covenant it keeps is …"), "whereas" / "while".
 # ", states that …" starts a claim of its own, whose subject is the text before it ("soft").
 SOFT_BOUND = re.compile(rf",\s+(?={VERB.pattern})", re.I)
+# Two files as one subject, with the verb's base form: "…, and notice.md and its translation notice-vi.md
+# contain only …" (after a comma, so that "A.md and B.md contain" is not cut between the two).
+# (A literal is read with its text masked as x's.)
+_A_FILE = r"(?:[\w-]+\.(?:md|docx|txt|xlsx|pdf)|x{3,})"
+_FILE_PAIR = rf"(?:the\s+)?{_A_FILE}\s+(?:and|or)\s+(?:[\w'-]+\s+){{0,5}}?{_A_FILE}\s+"
 SUB_BOUND = re.compile(rf";\s*|\s+but\s+|,\s+(?={VERB.pattern})|,?\s+(?:and|or)\s+(?:if\s+|when\s+|(?=(?:any|every|each|all|no)\s)|"
-                       rf"(?={_HEAD}\b(?:{VERB.pattern})))|,\s*(?:whereas|while)\s+", re.I)
+                       rf"(?={_HEAD}\b(?:{VERB.pattern})))|,\s+and\s+(?={_FILE_PAIR}(?:{MODAL.pattern}|{VERB.pattern}))|"
+                       rf",\s*(?:whereas|while)\s+", re.I)
 _SENTENCE = re.compile(r"\n|(?<=[a-z0-9)\]\"\u201d%])\.\s+(?=[A-Z\"\u201c(]|$)|(?<=[a-z0-9)\]\"\u201d%])\.$")
 _PAREN = re.compile(r"\(([^()]*\s[^()]*)\)")
 
@@ -196,7 +211,8 @@ LITERAL_PATTERNS: dict[str, re.Pattern] = {
                          rf"[{CURRENCY_AFTER}]"),
     "percentage": re.compile(r"\b\d+(?:\.\d+)?\s?(?:%|percent\b)"),
     "date": tx.DATE,
-    "file": re.compile(r"(?<![\w/.-])[\w][\w\-./]*\.(?:" + "|".join(FILE_EXTENSIONS) + r")\b"),
+    # A file name, in any script: a Thai or Hindi name keeps its vowel signs.
+    "file": re.compile(rf"(?<![{tx.WORD}/.-])[{tx.WORD}][{tx.WORD}\-./]*\.(?:{'|'.join(FILE_EXTENSIONS)})\b"),
 }
 
 
@@ -514,7 +530,7 @@ def _groups(clause: str, masked: str, lits: list[tuple[Literal, _Sentence]]) -> 
     return [tuple(g) for i, g in enumerate(groups) if i not in open_groups]
 
 
-_FILE = re.compile(r"(?<![\w/.-])[\w][\w\-./]*\.(?:" + "|".join(FILE_EXTENSIONS) + r")\b")
+_FILE = LITERAL_PATTERNS["file"]
 
 
 def _joiner(flat: str, at: int, sentence_start: int) -> str:
@@ -553,7 +569,8 @@ def _claims(clause: str, masked: str, sentences: list[_Sentence], fail: bool) ->
             negated = bool(NEGATION.search(governs)) or (denied and _SHARES_SUBJECT.match(text) is not None)
             # "contains only X" restricts (an empty output passes it), also when X is "a clause
             # stating that …": the restriction comes before what is reported. "states only that …" demands.
-            restricted = RESTRICTION.search(flat[b:reported[0]] if reported else text) is not None
+            restricted = RESTRICTION.search(flat[b:reported[0]] if reported else text) is not None or \
+                LENGTH_LIMIT.search(clause[b:cut]) is not None
             positive = not fail and not negated and not restricted
             out.append(Claim(clause[b:cut].strip(" ,;"), verb.group(0).lower(), subjects, positive,
                              _joiner(flat, b, sentence.start), clause[reported[1]:cut] if reported else ""))

@@ -18,8 +18,8 @@ from difflib import SequenceMatcher
 
 FAMILIES = {
     ".md": "text", ".txt": "text", ".markdown": "text",
-    ".docx": "word", ".doc": "word",
-    ".xlsx": "sheet", ".xls": "sheet", ".csv": "sheet",
+    ".docx": "word", ".doc": "word", ".odt": "word", ".rtf": "word",
+    ".xlsx": "sheet", ".xls": "sheet", ".csv": "sheet", ".ods": "sheet", ".tsv": "sheet",
 }
 FUZZY_THRESHOLD = 0.75
 # The name keys below are cached: the audit resolves against every task's workspace, and a

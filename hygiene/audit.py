@@ -157,7 +157,9 @@ class Session:
         self.cache_wanted = use_cache
         self.cache = AuditCache(self.env_root, enabled=use_cache)
         self.trees = TreeReader(self.env_root, self.cache, self.snapshot, self.mount)
-        self.store = ContentStore(self.cache, self.trees.object_format)
+        self.store = ContentStore(self.cache, self.trees.object_format,
+                                  frozenset(f.sha256 for f in self.snapshot.files) if self.snapshot else frozenset())
+        self.kb_blobs = frozenset(self.trees.pinned.values())
         self.shared: dict = {}  # what items share within the run (a family's expansion, ...)
         self._index = None
         self._members: dict[str, list[TaskContext]] = {}
@@ -188,7 +190,7 @@ class Session:
         if tt is None:
             tt = self.trees.read(loaded.id)
         files, links = list_task_folder(self.env_root / "tasks" / loaded.id, self.mount, listing=tt.listing,
-                                        blobs=tt.blobs, store=self.store)
+                                        blobs=tt.blobs, store=self.store, kb_blobs=self.kb_blobs)
         ctx = TaskContext(self.env_root, loaded, files, links, self.snapshot, self.mount, today=self.today,
                           cache=self.shared, families=self.families, knowledge=self.knowledge, listing=tt.listing,
                           pin_commit=self.env.knowledge_base.commit if self.env.knowledge_base else None)

@@ -28,12 +28,19 @@ class ContentStore:
     is not remembered: decoding it again costs less than compressing, sealing and storing it
     (at LAB scale, hundreds of megabytes through the caller's process on a cold run)."""
 
-    def __init__(self, cache: AuditCache | None = None, object_format: str = "sha1"):
+    def __init__(self, cache: AuditCache | None = None, object_format: str = "sha1",
+                 known: frozenset[str] = frozenset()):
         self.cache = cache
         self.object_format = object_format
+        self.known = known  # SHA-256 of every pinned knowledge-base file: an attachment that is one is a copy
         self.extracted = self.reused = 0
 
     def extraction(self, f: "WorkspaceFile") -> formats.Extraction:
+        """What `f` holds, an attachment or member that copies a pinned knowledge-base file left
+        out (see `without_copies`)."""
+        return without_copies(self._extraction(f), self.known)
+
+    def _extraction(self, f: "WorkspaceFile") -> formats.Extraction:
         """What `f` holds (its bytes are read only when the cache does not know them)."""
         key = None
         if self.cache is not None and self.cache.enabled and f.blob and formats.parsed(f.rel):
@@ -42,7 +49,7 @@ class ContentStore:
             if isinstance(hit, dict) and isinstance(hit.get("status"), str):
                 self.reused += 1
                 return formats.Extraction(hit["status"], hit.get("text"), tuple(tuple(p) for p in hit.get("parts", ())),
-                                          hit.get("problem"))
+                                          hit.get("problem"), tuple(tuple(p) for p in hit.get("sources", ())))
         data = f.data
         if data is None:
             return formats.Extraction(formats.UNREADABLE, problem="cannot be read" if not f.too_large else None)
@@ -50,8 +57,28 @@ class ContentStore:
         self.extracted += 1
         if key is not None:
             self.cache.put("content", key, {"status": found.status, "text": found.text,
-                                            "parts": [list(p) for p in found.parts], "problem": found.problem})
+                                            "parts": [list(p) for p in found.parts], "problem": found.problem,
+                                            "sources": [list(p) for p in found.sources]})
         return found
+
+
+COPY_MARK = "(a copy of a file of the pinned knowledge base)"
+
+
+def without_copies(found: formats.Extraction, known: frozenset[str]) -> formats.Extraction:
+    """`found` with the lines of each attachment or archive member whose bytes are a pinned
+    knowledge-base file's replaced by COPY_MARK and blank lines (line numbers kept): a zip of the library's checklists, or a
+    guide attached to an e-mail, hands the agent nothing the mounted library does not, and is
+    judged as the library is, not as material written for the task."""
+    copies = [label for label, sha in found.sources if sha in known]
+    if not copies or found.text is None:
+        return found
+    lines = found.text.split("\n")
+    bounds = [first for _, first in found.parts] + [len(lines) + 1]
+    for (label, first), end in zip(found.parts, bounds[1:]):
+        if any(label == c or label.startswith(c + " ") for c in copies):
+            lines[first - 1:end - 1] = [COPY_MARK] + [""] * (end - first - 1)
+    return formats.Extraction(found.status, "\n".join(lines), found.parts, found.problem, found.sources)
 
 
 @dataclass
@@ -63,6 +90,7 @@ class WorkspaceFile:
     size: int
     in_kb: bool = False
     blob: str | None = None  # its git blob id, as the audited tree holds it
+    kb_copy: bool = False  # outside the mount, byte for byte a pinned knowledge-base file
     store: ContentStore | None = None
 
     @property
@@ -168,8 +196,9 @@ class TaskContext:
 
     @cached_property
     def task_files(self) -> list[WorkspaceFile]:
-        """The workspace files written for this task (outside the knowledge base)."""
-        return [f for f in self.workspace if not f.in_kb]
+        """The workspace files written for this task: outside the knowledge base, and not a copy of
+        one of its pinned files (which hands the agent nothing the mount does not)."""
+        return [f for f in self.workspace if not f.in_kb and not f.kb_copy]
 
     @cached_property
     def kb_files(self) -> list[WorkspaceFile]:
@@ -214,17 +243,21 @@ class TaskContext:
 
 
 def list_task_folder(folder: Path, kb_mount: str, *, listing=None, blobs: dict[str, str] | None = None,
-                     store: ContentStore | None = None) -> tuple[list[WorkspaceFile], list[str]]:
+                     store: ContentStore | None = None,
+                     kb_blobs: frozenset[str] = frozenset()) -> tuple[list[WorkspaceFile], list[str]]:
     """Regular files (sorted by path bytes) and symlinks of a task folder; nothing is followed.
 
-    `listing` is the folder's walk when the caller already has it, `blobs` each file's blob id."""
+    `listing` is the folder's walk when the caller already has it, `blobs` each file's blob id,
+    `kb_blobs` the pinned knowledge base's blob ids (a file outside the mount that holds one of them
+    is a copy of the library: `kb_copy`)."""
     listing = listing if listing is not None else walk(folder)
     kb_prefix = kb_mount.rstrip("/") + "/"
     blobs = blobs or {}
     base = os.fspath(folder)
     join = os.path.join
-    files = [WorkspaceFile(rel, join(base, rel), st.st_size, in_kb=rel.startswith(kb_prefix), blob=blobs.get(rel),
-                           store=store)
+    files = [WorkspaceFile(rel, join(base, rel), st.st_size, in_kb=(in_kb := rel.startswith(kb_prefix)),
+                           blob=(blob := blobs.get(rel)), store=store,
+                           kb_copy=not in_kb and blob is not None and blob in kb_blobs)
              for rel, st in listing.files.items()]
     files.sort(key=lambda f: f.rel.encode("utf-8", "surrogateescape"))
     return files, sorted(listing.links, key=lambda p: p.encode("utf-8", "surrogateescape"))

@@ -62,3 +62,19 @@ def test_a_starting_form_is_named_by_whole_words_and_a_memo_about_a_form_is_not_
     assert _looks_like_form("documents/draft_agreement.docx")
     assert not _looks_like_form("documents/form-approval-memo-2023.md")
     assert not _looks_like_form("documents/platform-information.md")
+
+
+def test_two_files_as_one_subject_start_a_clause_of_their_own():
+    # "…, and X.md and its translation Y.md contain only …": the plural verb's subject is the pair, so
+    # the notice's allowlist is not read as part of the first file's rule.
+    text = ("PASS if a.md contains only contract terms that do not name a case, and notice.md and its Vietnamese "
+            "translation notice-vi.md contain only the statutory notice. FAIL otherwise.")
+    assert cr.read(text).passes.forbidding == ["a.md contains only contract terms that do not name a case, and "]
+    # Two files as the first subject are not cut apart.
+    assert cr.read("PASS if a.md and b.md do not name a case. FAIL otherwise.").passes.forbidding == [
+        "a.md and b.md do not name a case"]
+
+
+def test_file_names_in_scripts_with_combining_marks_are_whole():
+    found = [m.group(0) for m in cr.LITERAL_PATTERNS["file"].finditer("เขียน บันทึกสำหรับฝ่ายบุคคล.md และ नोट.md")]
+    assert found == ["บันทึกสำหรับฝ่ายบุคคล.md", "नोट.md"]

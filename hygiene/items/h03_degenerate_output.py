@@ -52,6 +52,14 @@ def check(ctx: TaskContext) -> list[Finding]:
             "make the PASS clause require what the agent has to work out (a conclusion, the applicable rule "
             "applied to these facts), not strings the inputs already hold",
             location=f"$.criteria[{where}].match_criteria", evidence=tx.excerpt("PASS if " + pass_clause)))
+    for i, c in enumerate(ctx.task.criteria):
+        claims = cr.read(c.match_criteria).passes.claims
+        if claims and all(cr.LENGTH_LIMIT.search(claim.text) for claim in claims):
+            out.append(ctx.finding(
+                ID, "minor", "task.json", f"criterion {c.id!r} only limits length: an empty output passes it, so it "
+                "carries no signal of its own", "require what the output must say as well, in this criterion or "
+                "beside it (a length limit then only sharpens it)", location=f"$.criteria[{i}].match_criteria",
+                evidence=tx.excerpt(c.match_criteria)))
     by_id = {c.id: c for c in ctx.task.criteria}
     for d, ids in p.deliverable_criteria.items():
         if ids and all(p.gradings[i].absence_only for i in ids):

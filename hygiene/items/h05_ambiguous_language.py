@@ -74,10 +74,16 @@ _TIMING = (
     r"in\s+(?:due|good)\s+(?:course|time)|at\s+the\s+earliest\s+(?:opportunity|convenience)|early\s+enough|"
     r"soon\s+enough|shortly"
 )
+# quantity: how many of a set is enough, with no number ("lists most of the changes", "mentions few of them").
+_QUANTITY = (
+    r"(?:(?<!the\s)most|many|several|(?:a\s+|very\s+)?few|a\s+handful|a\s+(?:good\s+)?number|the\s+(?:majority|bulk)|"
+    r"a\s+majority|the\s+greater\s+part)\s+of\s+(?:the|its|their|them|these|those|his|her|your)\b"
+)
 FAMILIES = {"taste": _TASTE, "materiality": _MATERIALITY, "aspiration": _ASPIRATION, "condition": _CONDITION,
-            "degree": _DEGREE, "timing": _TIMING}
+            "degree": _DEGREE, "timing": _TIMING, "quantity": _QUANTITY}
 # Conditions and aspirations first: "as appropriate" is one phrase, not "appropriate".
-_VAGUE_WORDS = "|".join(FAMILIES[f] for f in ("condition", "aspiration", "degree", "materiality", "timing", "taste"))
+_VAGUE_WORDS = "|".join(FAMILIES[f] for f in ("condition", "aspiration", "quantity", "degree", "materiality", "timing",
+                                              "taste"))
 VAGUE = re.compile(rf"\b(?:{_VAGUE_WORDS})(?![\w/])", re.I)
 _FAMILY_OF = [(f, re.compile(rf"(?:{w})$", re.I)) for f, w in FAMILIES.items()]
 WHY = {
@@ -87,6 +93,7 @@ WHY = {
     "condition": "a condition the judge must decide: when it applies is left open",
     "degree": "a degree with no measure: how much is enough is left to the judge",
     "timing": "a time with no day or period: whether it was soon enough is left to the judge",
+    "quantity": "a count with no number: how many are enough is left to the judge",
 }
 FIX = {
     "taste": "replace {w!r} with the concrete test a lawyer would apply (what must be there, what must not)",
@@ -98,6 +105,7 @@ FIX = {
     "degree": "replace {w!r} with how much is enough (which items, how many, what limit)",
     "timing": "replace {w!r} with the day or the period (e.g. 'on the day the agreement is signed', 'within 5 "
               "business days')",
+    "quantity": "replace {w!r} with a number or a list (e.g. 'at least two of the three changes', 'every change')",
 }
 # "material", "minor" and "major" grade only as adjectives of a change or a fact ("a material change",
 # "minor edits") or as the predicate ("the change is material"); "internal material", "a minor" are nouns.

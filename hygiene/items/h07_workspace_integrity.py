@@ -18,9 +18,12 @@ ID = "H07"
 NAME = "workspace integrity"
 
 # OS and editor leftovers: Finder and Explorer files, Office owner files ("~$x.docx") and autosave temp
-# files ("~WRL0941.tmp"), LibreOffice locks, vim swap files, backups ("x~"), AppleDouble, Emacs locks.
+# files ("~WRL0941.tmp"), LibreOffice locks, vim swap files, backups ("x~", ".bak", Word's .wbk and .asd),
+# AppleDouble, Emacs locks; what file systems leave of a file deleted while open (NFS's .nfs…, FUSE's
+# .fuse_hidden…, Samba's .smbdelete…); downloads that never finished; KDE's and macOS's folder files.
 JUNK = re.compile(r"^(\.DS_Store|Thumbs\.db|desktop\.ini|~\$.*|~WR[A-Z]\d*\.tmp|.*\.tmp|\.~lock\..*#|.*\.swp|.*~|\._.*|"
-                  r"\.#.*|.*\.pyc|.*\.orig|.*\.rej)$", re.I)
+                  r"\.#.*|.*\.pyc|.*\.orig|.*\.rej|.*\.bak|.*\.wbk|.*\.asd|\.nfs[0-9a-f]{8,}.*|\.fuse_hidden\w*|"
+                  r"\.smbdelete\w*|.*\.crdownload|.*\.part|.*\.partial|.*\.download|\.directory|\.localized)$", re.I)
 # Folders that tools leave behind: notebook checkpoints, caches, editor settings, archive debris. One
 # search over a path finds the first of them in it (every file of a workspace is looked at).
 JUNK_FOLDER = re.compile(r"(?:^|/)((?:\.ipynb_checkpoints|__pycache__|__MACOSX|\.pytest_cache|\.mypy_cache|\.ruff_cache|"

@@ -48,10 +48,10 @@ _NUMERIC_DMY = re.compile(r"(?P<d>0?[1-9]|[12]\d|3[01])([-/])(?P<m>0?[1-9]|1[0-2
 _RFC2822 = re.compile(r"^(?:[A-Z][a-z]{2},\s*)?\d{1,2}\s+[A-Z][a-z]{2}\s+\d{4}")
 HEAD_LINES = 15
 # A dateline may start with the place it was written ("Madrid, 23 de octubre de 2026", "London, 5 March
-# 2026", "Grenoble, le 1er octobre 2026", "東京、2026年3月2日"; a place in a script other than Latin is
-# one word of up to twelve letters).
+# 2026", "Grenoble, le 1er octobre 2026", "東京、2026年3月2日", "Hà Nội, ngày 12 tháng 10 năm 2026"; a place
+# in a script other than Latin is one word of up to twelve letters).
 _PLACE = re.compile(r"^(?:[^\W\da-z_][\w.'-]*(?:\s[^\W\da-z_][\w.'-]*){0,3}|[^\x00-\x7f\s,\u3001\u060c]{1,12})"
-                    r"(?:[,\u3001\u060c]\s*|\s+\u0641\u064a\s+)(?:(?:le|den|am|el|il)\s+)?(?=\d)")
+                    r"(?:[,\u3001\u060c]\s*|\s+\u0641\u064a\s+)(?:(?:le|den|am|el|il)\s+)?(?=\d|(?i:ngày)\s)")
 
 
 _WEEKDAYS = ("mon", "tues", "wednes", "thurs", "fri", "satur", "sun")
@@ -368,6 +368,9 @@ _PLANNED = re.compile(r"\b(?:will|shall|to\s+be|due|scheduled|planned|expected|t
                       r"no\s+later|deadline|proposed|tentative\w*|not\s+yet|awaiting|open|to\s+do|todo)\b",
                       re.I)
 _DONE_ANY = re.compile(rf"\b(?:{_DONE_WORDS}|returned|issued|given)\b", re.I)  # a file without any is skipped
+# A stamp that a step was done, as task lists and trackers write it: Org mode's "CLOSED: [2026-11-16 Mon
+# 17:40]", "Completed: 2026-11-16", "Done on: …".
+_DONE_STAMP = re.compile(rf"^\W{{0,3}}(?:{_DONE_WORDS}|resolved)(?:\s+(?:on|at))?\s*[:\uff1a]", re.I)
 _CELLS = re.compile(r"\t|\s*\|\s*|,(?=\S)")
 
 
@@ -388,6 +391,8 @@ def _done_in_the_future(ctx: TaskContext, as_of: dt.date) -> list[Finding]:
                 continue
             cells = [c.strip() for c in _CELLS.split(line)]
             done = next((c for c in cells if _DONE_CELL.match(c)), None) if len(cells) > 1 else None
+            stamp = _DONE_STAMP.match(line.strip())
+            done = done or (stamp.group(0).strip(" :\uff1a") if stamp else None)
             verb = _DONE_VERB.search(line)
             if done is None and verb is None:
                 continue

@@ -259,6 +259,16 @@ _EXCEPT_PLACE = re.compile(r"\b(?:outside(?:\s+of)?|except\s+(?:in|within|under)
                            r"[\"\u201c']?(?P<label>[^\"\u201d'.,;]{1,60})", re.I)
 
 
+# Where the drafting came from, let into the text: "footnotes citing the practice guide each clause relies
+# on", "references to the knowledge base", "the sources relied on". (A statute a notice must cite is law.)
+_SOURCE_REFERENCE = re.compile(r"\b(?:cit\w*|referenc\w*|refer\w*\s+to|nam\w+|point\w*\s+to|links?\s+to|"
+                               r"pointers?\s+to)\s+(?:(?:the|our|a|an|each|every|its)\s+)?(?:firm'?s?\s+)?"
+                               r"(?:practice[- ]guides?|knowledge[- ]base\w*|kb\b|templates?|checklists?|surveys?|"
+                               r"internal\s+sources?|research\s+(?:notes?|memos?))|"
+                               r"\bsources?\s+(?:(?:that\s+)?(?:each|every|the)\s+\w+\s+)?(?:relies|rely|relied|draws?|drew)\s+on\b",
+                               re.I)
+
+
 def _lets_advice_in(ctx: TaskContext, d: str, i: int, c) -> list[Finding]:
     """A placement rule that itself lets notes, comments or explanations into the operative text, by
     a permission ("bracketed notes to the client may stay") or as an item of its allowlist ("contains
@@ -274,7 +284,8 @@ def _lets_advice_in(ctx: TaskContext, d: str, i: int, c) -> list[Finding]:
     # named for advisory material.
     spans += [(m.group("label"), True) for m in _EXCEPT_PLACE.finditer(c.match_criteria)]
     for span, permission in spans:
-        found = None if LEGAL_CONTENT.search(span) else _advisory(span)
+        source = _SOURCE_REFERENCE.search(span)
+        found = (source.group(0), True) if source else None if LEGAL_CONTENT.search(span) else _advisory(span)
         if found is None:
             continue
         what, strong = found
@@ -493,6 +504,42 @@ def _asks_advice(ctx: TaskContext, text: str, where: str, own: str | None = None
     return out
 
 
+# The same request as colleagues abroad write it, in Spanish, Portuguese, French, Italian, German and Dutch:
+# "un párrafo que explique por qué …", "expliquez pourquoi …", "erklären Sie, warum …", notes for the
+# client, the drafter's reasons. Read only in a sentence that names an operative deliverable by its file
+# name, and not after a word of negation.
+_ABROAD_ADVICE = re.compile(
+    r"\b(?:expli(?:que|quen|car|ca|cando|quem|quez|quer|quant)|justifi(?:que|quen|car|quez|quer)|spieg\w*|"
+    r"giustific\w*|erklär\w*|begründ\w*|uitleg\w*|leg\s+uit)\W+(?:\w+\W+){0,3}?"
+    r"(?:por\s+qu[eé]|porqu[eê]|por\s+que|pourquoi|perch[eé]|warum|weshalb|waarom)\b|"
+    r"\b(?:nota|notas|note|notes|anmerkung(?:en)?|notitie|nota's)\s+(?:para|pour|per|für|voor|ao|à|al)\s+"
+    r"(?:el\s+|la\s+|le\s+|il\s+|o\s+|a\s+|den\s+|die\s+|de\s+)?(?:cliente|client|mandanten|klant)\b|"
+    r"\b(?:las\s+razones|os\s+motivos|les\s+raisons|le\s+ragioni|die\s+gründe|de\s+redenen)\s+(?:de|por|pour|per|für|"
+    r"voor)\b", re.I)
+_ABROAD_NEGATION = re.compile(r"\b(?:no|não|nao|ne|pas|non|nicht|kein\w*|niet|geen|sin|sans|senza|ohne|zonder|nunca|"
+                              r"jamais|mai|nie)\b", re.I)
+
+
+def _asks_advice_abroad(ctx: TaskContext, text: str, where: str) -> list[Finding]:
+    """Sentences in another language that ask for the drafter's explanation or a note for the client
+    inside an operative deliverable named by its file name (major: both are said outright)."""
+    out = []
+    operative = [d for d in ctx.task.deliverables if d in ctx.ext.operative]
+    for clause in [c for c in _CLAUSE.split(text) if c.strip()]:
+        m = _ABROAD_ADVICE.search(clause)
+        named = [d for d in operative if d in clause]
+        if not m or not named or _ABROAD_NEGATION.search(clause[:m.start()]):
+            continue
+        out.append(ctx.finding(
+            ID, "major", "task.json",
+            f"the task asks for {m.group(0)!r} in the operative deliverable {named[0]!r}: explanation, "
+            "rationale or notes for the client in the text the counterparty signs is what the placement "
+            "criterion fails, so the task contradicts itself and punishes the agent that follows it",
+            f"ask for that material in {_advisory_names(ctx)} instead, and keep {named[0]!r} to the operative text",
+            location=where, evidence=tx.excerpt(clause.strip())))
+    return out
+
+
 def advice_asked_for(ctx: TaskContext) -> list[Finding]:
     """The instructions, or a deliverable's description, ask for advisory material inside an
     operative deliverable (major when the deliverable is named by its file name and the material is
@@ -500,6 +547,7 @@ def advice_asked_for(ctx: TaskContext) -> list[Finding]:
     if not ctx.ext.operative:
         return []
     out = _asks_advice(ctx, ctx.task.instructions, "$.instructions")
+    out += _asks_advice_abroad(ctx, ctx.task.instructions, "$.instructions")
     for d, description in ctx.task.deliverables.items():
         out += _asks_advice(ctx, description, f"$.deliverables[{d!r}]", own=d)
     # A criterion whose PASS clause rewards the material in an operative deliverable asks for it too.

@@ -33,10 +33,15 @@ _DATE = (r"(?:\d{4}-\d{1,2}-\d{1,2}|\d{1,2}[/.-]\d{1,2}[/.-](?:\d{4}|\d{2})|"
          r"\d{1,2}(?:st|nd|rd|th)?[ \t]+(?:of[ \t]+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?,?"
          r"[ \t]+\d{4})")
 _ACCOUNT = r"\d(?:[ -]?\d){5,16}"
-# Identity numbers labelled in Japanese, Chinese or Korean: a My Number, a resident identity card
-# number, a resident registration number (the labels, and the literals they begin with).
-_CJK_ID_LABEL = r"マイナンバー|個人番号|身份证(?:号码?)?|身分證(?:字號|號碼)?|公民身份号码|住民票コード|주민등록번호|외국인등록번호"
-_CJK_ID_BEGINS = ("マイナンバー", "個人番号", "身份证", "身分證", "公民身份号码", "住民票コード", "주민등록번호", "외국인등록번호")
+# Identity numbers labelled in scripts that write no space or word boundary where Latin does: Japanese,
+# Chinese and Korean (a My Number, a resident identity card number, a resident registration number),
+# Thai (the national identification number), Hebrew (Teudat Zehut), Arabic (an identity number) and
+# Hindi (Aadhaar): the labels, and the literals they begin with.
+_CJK_ID_LABEL = (r"マイナンバー|個人番号|身份证(?:号码?)?|身分證(?:字號|號碼)?|公民身份号码|住民票コード|주민등록번호|외국인등록번호|"
+                 r"เลขประจำตัวประชาชน|เลขบัตรประ(?:จำตัวประ)?ชาชน|מספר\s+(?:ה)?זהות|ת\.?ז\.?|رقم\s+(?:ال)?هوية|"
+                 r"الرقم\s+الوطني|आधार(?:\s+(?:संख्या|नंबर|क्रमांक))?")
+_CJK_ID_BEGINS = ("マイナンバー", "個人番号", "身份证", "身分證", "公民身份号码", "住民票コード", "주민등록번호", "외국인등록번호",
+                  "เลขประจำตัวประชาชน", "เลขบัตรประ", "מספר", "ת.ז", "תז", "رقم", "الرقم", "आधार")
 _CJK_ID = r"\d(?:[ -]?\d){5,16}[\dXx]?"
 # A South African identity number: the birth date (YYMMDD), four digits, the citizenship digit, two more.
 _SA_ID_FORM = r"\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])\d{4}[01]\d{2}"

@@ -12526,16 +12526,6 @@ def h02_nm_r12_old_diff(env: Path, task: str) -> None:
 # --- H03 degenerate output (twelfth round) ---------------------------------------------------------------------------
 
 
-@plant("ho-h03-r12-word-limit-only-criterion", "H03", CI,
-       "A criterion client-email-length passes the cover email if it is no longer than 250 words and fails it only "
-       "for running longer: an empty client-email.md passes it.")
-def h03_r12_word_limit(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        add_criterion(t, "client-email-length", "Cover email is short enough for the General Counsel",
-                      "PASS if client-email.md is no longer than 250 words. FAIL if it runs past 250 words.",
-                      ["client-email.md"])
-
-
 @plant("ho-h03-r12-quoted-addressee-from-request", "H03", TB,
        "A criterion client-email-addressee passes the cover email if it is addressed to \"noor.haddad@aspenline."
        "example.com\", the quoted address that the HR request in the workspace already carries, so the pasted "
@@ -12623,16 +12613,6 @@ def h05_r12_customary(env: Path, task: str) -> None:
             "each of customary scope and lasting 12 months after employment ends.")
 
 
-@plant("ho-h05-r12-most-of-the-changes", "H05", CA,
-       "client-email-changes now passes a cover note that lists 'most of the changes' and fails one that mentions "
-       "'few of them': with three changes, a judge must decide whether two is most.")
-def h05_r12_most(env: Path, task: str) -> None:
-    _reword(env, task, "client-email-changes", "PASS if client-email.md lists the changes made",
-            "PASS if client-email.md lists most of the changes made")
-    _reword(env, task, "client-email-changes", "FAIL if any of the three changes is not mentioned.",
-            "FAIL if it mentions few of them.")
-
-
 @near_miss("ho-h05-nm-r12-approximately-with-stated-tolerance", "H05", TB,
            "A criterion client-email-monthly-pay asks for Riley's gross monthly base pay 'as approximately $8,666.67, "
            "that is within one dollar of $104,000 divided by twelve'.",
@@ -12662,22 +12642,6 @@ def h06_r12_trailing_dot(env: Path, task: str) -> None:
                                      for d in t["oafreeze"]["advisory"]]
 
 
-@plant("ho-h06-r12-docx-and-odt-twins", "H06", CI,
-       "Two advisory deliverables, hr-onboarding-summary.docx (for Sierrafold HR) and hr-onboarding-summary.odt (for "
-       "the Lisbon office, which uses LibreOffice), share one stem in the word-processing family; each is named and "
-       "graded.")
-def h06_r12_docx_odt(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        for ext, who in (("docx", "Sierrafold HR in San Jose"), ("odt", "Sierrafold's Lisbon office")):
-            name = f"hr-onboarding-summary.{ext}"
-            add_deliverable(t, name, f"One-page onboarding summary for {who}.", placement="advisory")
-            add_criterion(t, f"hr-summary-{ext}", f"Onboarding summary for {who} explains the notice",
-                          f"PASS if {name} tells {who} that the written notice is handed to Sasha Lindgren together "
-                          f"with the agreement. FAIL if it does not mention the notice.", [name])
-        instructions_add(t, "Also prepare hr-onboarding-summary.docx for Sierrafold HR in San Jose and "
-                            "hr-onboarding-summary.odt for the Lisbon office: a one-page summary of the package.")
-
-
 _R12_THAI_LONG = ("บันทึกสรุปสำหรับสำนักงานกรุงเทพเกี่ยวกับข้อตกลงห้ามแข่งขันและข้อตกลงห้ามชักชวนลูกค้าของ"
                   "จอร์แดน-เอลเลอรี-ฉบับสมบูรณ์.md")
 
@@ -12697,23 +12661,6 @@ def h06_r12_thai_long(env: Path, task: str) -> None:
                       f"PASS if {_R12_THAI_LONG} tells the Bangkok office, in Thai, that Jordan Ellery's agreement "
                       "has no non-compete. FAIL if it does not.", [_R12_THAI_LONG])
         instructions_add(t, f"Also write {_R12_THAI_LONG}, a short Thai summary for Maplestone's Bangkok office.")
-
-
-@near_miss("ho-h06-nm-r12-short-thai-advisory-name", "H06", CA,
-           "An advisory deliverable with a short Thai name, บันทึกสำหรับฝ่ายบุคคล.md ('memo for HR', 67 bytes), is "
-           "declared, named in the instructions, classified and graded.",
-           "H06 wants every deliverable graded, named and safe, and no two names the matcher can confuse; a short "
-           "Thai name in NFC is a safe relative path and resembles no other deliverable.")
-def h06_nm_r12_thai_short(env: Path, task: str) -> None:
-    name = "บันทึกสำหรับฝ่ายบุคคล.md"
-    with task_json(env, task) as t:
-        add_deliverable(t, name, "Thai summary of the form's changes for Halden's HR coordinator.", placement="advisory")
-        add_criterion(t, "thai-hr-summary", "Thai summary lists the three changes",
-                      f"PASS if {name} summarises, in Thai, the three changes made to Form WA-2021-3: the customer "
-                      "clause, the non-compete period and the governing law and forum. FAIL if it omits any of them.",
-                      [name])
-        instructions_add(t, f"Halden's HR coordinator reads Thai: also write {name}, a short Thai summary of the "
-                            "changes.")
 
 
 # --- H07 workspace integrity (twelfth round) -------------------------------------------------------------------------
@@ -12737,14 +12684,6 @@ def h07_r12_gzip_json(env: Path, task: str) -> None:
         {"name": "partner-instructions.md", "type": "email"},
         {"name": "colorado-law-file.md", "type": "research"}]}
     write_doc(env, task, "exports/matter-index.json", gzip.compress(json.dumps(index).encode("utf-8"), mtime=0))
-
-
-@plant("ho-h07-r12-nfs-silly-rename-file", "H07", CA,
-       "documents/.nfs0000000001a4f3c200000017 is NFS's 'silly rename' of a draft that was deleted while an editor "
-       "still had it open: junk left by the file system, not a document.")
-def h07_r12_nfs_file(env: Path, task: str) -> None:
-    write_doc(env, task, ".nfs0000000001a4f3c200000017",
-              "HR notes draft v1\n\n- who fills in the form\n- where the signed copy goes\n")
 
 
 @plant("ho-h07-r12-xlsx-string-index-out-of-range", "H07", SD,
@@ -12833,18 +12772,6 @@ def h08_r12_translated(env: Path, task: str) -> None:
         "tribunales de Minnesota.\n\n## Notas de redacción\n\n"
         "- No incluya un pacto de no competencia para personal de Minnesota.\n"
         "- Redacte la no captación de clientes de forma limitada a los clientes que la persona atendió.\n"), "utf-8")
-
-
-@near_miss("ho-h08-nm-r12-zipped-checklists-outside-mount", "H08", CA,
-           "A zip of the knowledge base's checklists folder, byte-identical members, is kept outside the mount as "
-           "documents/archive/kb-checklists-2026-10.zip; the mount is untouched.",
-           "H08 compares the knowledge base inside the workspace's mount with the pinned snapshot; an archive copy "
-           "kept elsewhere adds, removes and edits nothing in the mount.")
-def h08_nm_r12_zip_outside(env: Path, task: str) -> None:
-    root = kb(env, task, "checklists")
-    members = {p.relative_to(root.parent).as_posix(): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()}
-    assert members
-    write_doc(env, task, "archive/kb-checklists-2026-10.zip", _r9_zip(members))
 
 
 # --- H09 seeded-law provenance (twelfth round) -----------------------------------------------------------------------
@@ -12936,51 +12863,6 @@ def h09_nm_r12_po_labels(env: Path, task: str) -> None:
 
 
 # --- H10 temporal consistency (twelfth round) ------------------------------------------------------------------------
-
-
-@plant("ho-h10-r12-thai-buddhist-era-dateline-after-as-of", "H10", AM,
-       "A letter from the Bangkok laboratory that analyses Bayou Crest's soil samples, documents/bangkok/letter.md, "
-       "is dated 'กรุงเทพฯ, ๒๘ ตุลาคม ๒๕๖๙' (28 October 2569 BE, Thai digits: 28 October 2026), after as_of "
-       "2026-10-19.")
-def h10_r12_thai_after(env: Path, task: str) -> None:
-    write_doc(env, task, "bangkok/letter.md", (
-        "# จดหมายจากห้องปฏิบัติการ\n\n" + "กรุงเทพฯ, ๒๘ ตุลาคม ๒๕๖๙\n\n".translate(_R12_THAI_DIGITS) +
-        "เรียน บริษัท Bayou Crest Environmental\n\n"
-        "ห้องปฏิบัติการของเราได้รับตัวอย่างดินจากโครงการที่เมืองแบตันรูชครบทุกตัวอย่างแล้ว "
-        "ผลการวิเคราะห์จะส่งให้ภายในสองสัปดาห์\n\nขอแสดงความนับถือ\n\nฝ่ายบริการลูกค้า\n"))
-
-
-@plant("ho-h10-r12-vietnamese-dateline-after-as-of", "H10", CI,
-       "A letter from Sierrafold's Hanoi design centre, documents/hanoi/thu-xac-nhan.md, is dated 'Hà Nội, ngày 12 "
-       "tháng 10 năm 2026' (12 October 2026), a week after as_of 2026-10-05.")
-def h10_r12_vietnamese_after(env: Path, task: str) -> None:
-    write_doc(env, task, "hanoi/thu-xac-nhan.md", (
-        "# Thư xác nhận\n\nHà Nội, ngày 12 tháng 10 năm 2026\n\n"
-        "Kính gửi: Ông Wendell Park, Tổng cố vấn pháp lý, Sierrafold Devices, Inc.\n\n"
-        "Trung tâm thiết kế Hà Nội xác nhận rằng các kỹ sư của chúng tôi sẽ dùng cùng mẫu khai báo sáng chế "
-        "với văn phòng San Jose.\n\nTrân trọng,\n\nTrần Thị Thu Hà\nGiám đốc Trung tâm thiết kế Hà Nội\n"))
-
-
-@plant("ho-h10-r12-today-as-iso-week-date", "H10", NE,
-       "The instructions gain 'Today is 2026-W48-1 (ISO week date).', which is Monday November 23, 2026, a week "
-       "after as_of 2026-11-16 and the partner's email.")
-def h10_r12_iso_week(env: Path, task: str) -> None:
-    import datetime
-    assert datetime.date.fromisocalendar(2026, 48, 1) == datetime.date(2026, 11, 23)
-    with task_json(env, task) as t:
-        assert t["oafreeze"]["as_of"] == "2026-11-16"
-        instructions_add(t, "Today is 2026-W48-1 (ISO week date).")
-
-
-@plant("ho-h10-r12-org-closed-timestamp-after-as-of", "H10", TB,
-       "The paralegal's Org-mode matter file, documents/paralegal/aspenline.org, records 'Send offer pack to Noor' as "
-       "DONE with 'CLOSED: [2026-11-16 Mon 17:40]': an event a week after as_of 2026-11-09 logged as already done.")
-def h10_r12_org_closed(env: Path, task: str) -> None:
-    write_doc(env, task, "paralegal/aspenline.org", (
-        "#+TITLE: Aspenline / Riley Vandermeer\n#+STARTUP: overview\n\n"
-        "* DONE Open the file and run conflicts\n  CLOSED: [2026-11-09 Mon 09:05]\n"
-        "* DONE Send offer pack to Noor\n  CLOSED: [2026-11-16 Mon 17:40]\n"
-        "  Agreement, notice and offer letter sent; Noor confirmed receipt.\n"))
 
 
 @near_miss("ho-h10-nm-r12-org-deadline-after-as-of", "H10", TB,
@@ -13101,27 +12983,6 @@ def h11_nm_r12_nbsp_anchor(env: Path, task: str) -> None:
 # --- H12 placement discipline (twelfth round) ------------------------------------------------------------------------
 
 
-@plant("ho-h12-r12-placement-permits-source-footnotes", "H12", TB,
-       "placement-operative-text's PASS clause now also allows, in the agreement and the notice, 'footnotes citing "
-       "the practice guide or statute section each clause relies on': source references in operative text.")
-def h12_r12_footnotes(env: Path, task: str) -> None:
-    _reword(env, task, "placement-operative-text",
-            "signature blocks and the 18 U.S.C. § 1833(b) immunity notice.",
-            "signature blocks, the 18 U.S.C. § 1833(b) immunity notice and footnotes citing the practice guide or "
-            "statute section each clause relies on.")
-
-
-@plant("ho-h12-r12-spanish-instruction-asks-explanation-in-agreement", "H12", SD,
-       "The Mexico City HR team's note, added to the instructions in Spanish, asks for a paragraph at the end of "
-       "ellery-covenant-agreement.md telling Jordan why the non-compete was removed and which Illinois salary "
-       "threshold Jordan does not reach.")
-def h12_r12_spanish_instruction(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        instructions_add(t, "Nota del equipo de Recursos Humanos de Maplestone en Ciudad de México: por favor, añadan "
-                            "al final de ellery-covenant-agreement.md un párrafo dirigido a Jordan que explique por qué "
-                            "se suprimió la cláusula de no competencia y qué umbral salarial de Illinois no alcanza.")
-
-
 @plant("ho-h12-r12-advisory-email-forwarded-to-employee", "H12", CI,
        "The instructions and the deliverable description now say that Wendell forwards client-email.md unchanged "
        "to Sasha with the agreement and the notice: the only advisory deliverable reaches the employee, so the "
@@ -13202,18 +13063,6 @@ def h13_r12_po_paths(env: Path, task: str) -> None:
          "Partner odpowiedzialny"),
         ([f"#: {root}/conflicts.html:19"], "Conflict check cleared", "Sprawdzenie konfliktu zakończone"),
     ], project="hf-intake 3.1", language="pl", bugs_to="l10n@harlowfinch.example.com"))
-
-
-@plant("ho-h13-r12-thai-national-id-in-secondment-note", "H13", AM,
-       "A secondment note for the Bangkok laboratory's engineer, documents/bangkok/secondee.md (in Thai), gives her "
-       "13-digit Thai national identification number with a valid check digit.")
-def h13_r12_thai_id(env: Path, task: str) -> None:
-    write_doc(env, task, "bangkok/secondee.md", (
-        "# ข้อมูลผู้ได้รับมอบหมายงาน\n\n"
-        "- ชื่อ: นางสาวพิมพ์ชนก วงศ์สวัสดิ์\n"
-        f"- เลขประจำตัวประชาชน: {_r12_thai_id('110370123456')}\n"
-        "- ตำแหน่ง: วิศวกรสิ่งแวดล้อม\n"
-        "- สถานที่ปฏิบัติงาน: โครงการเมืองแบตันรูช\n"))
 
 
 @near_miss("ho-h13-nm-r12-isbn-reading-list", "H13", NE,

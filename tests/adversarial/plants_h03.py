@@ -394,3 +394,13 @@ def h03_r11_absence_only(env: Path, task: str) -> None:
         criterion(t, "notice-at-signing")["match_criteria"] = (
             "PASS if lindgren-section-2872-notice.md carries no date other than the day the agreement is signed. "
             "FAIL if it carries a date different from the agreement's.")
+
+
+@plant("h03-r12-word-limit-only-criterion", "H03", CI,
+       "A criterion client-email-length passes the cover email if it is no longer than 250 words and fails it only "
+       "for running longer: an empty client-email.md passes it.")
+def h03_r12_word_limit(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_criterion(t, "client-email-length", "Cover email is short enough for the General Counsel",
+                      "PASS if client-email.md is no longer than 250 words. FAIL if it runs past 250 words.",
+                      ["client-email.md"])

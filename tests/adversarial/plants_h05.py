@@ -388,3 +388,13 @@ def h05_r10_fitting(env: Path, task: str) -> None:
 def h05_r10_usual_customary(env: Path, task: str) -> None:
     _reword(env, task, "notice-at-signing", "is dated the day the agreement is signed",
             "is dated in the usual and customary manner")
+
+
+@plant("h05-r12-most-of-the-changes", "H05", CA,
+       "client-email-changes now passes a cover note that lists 'most of the changes' and fails one that mentions "
+       "'few of them': with three changes, a judge must decide whether two is most.")
+def h05_r12_most(env: Path, task: str) -> None:
+    _reword(env, task, "client-email-changes", "PASS if client-email.md lists the changes made",
+            "PASS if client-email.md lists most of the changes made")
+    _reword(env, task, "client-email-changes", "FAIL if any of the three changes is not mentioned.",
+            "FAIL if it mentions few of them.")

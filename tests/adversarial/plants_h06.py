@@ -226,3 +226,36 @@ def h06_nm_spaces(env: Path, task: str) -> None:
                       f"PASS if {name} lists, in order, delivery of the agreement with the written advice to consult "
                       "a lawyer, the review period of at least 14 calendar days, and signing on the first day of work. "
                       "FAIL if a step is missing or out of order.", [name])
+
+
+@plant("h06-r12-docx-and-odt-twins", "H06", CI,
+       "Two advisory deliverables, hr-onboarding-summary.docx (for Sierrafold HR) and hr-onboarding-summary.odt (for "
+       "the Lisbon office, which uses LibreOffice), share one stem in the word-processing family; each is named and "
+       "graded.")
+def h06_r12_docx_odt(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        for ext, who in (("docx", "Sierrafold HR in San Jose"), ("odt", "Sierrafold's Lisbon office")):
+            name = f"hr-onboarding-summary.{ext}"
+            add_deliverable(t, name, f"One-page onboarding summary for {who}.", placement="advisory")
+            add_criterion(t, f"hr-summary-{ext}", f"Onboarding summary for {who} explains the notice",
+                          f"PASS if {name} tells {who} that the written notice is handed to Sasha Lindgren together "
+                          f"with the agreement. FAIL if it does not mention the notice.", [name])
+        instructions_add(t, "Also prepare hr-onboarding-summary.docx for Sierrafold HR in San Jose and "
+                            "hr-onboarding-summary.odt for the Lisbon office: a one-page summary of the package.")
+
+
+@near_miss("h06-nm-r12-short-thai-advisory-name", "H06", CA,
+           "An advisory deliverable with a short Thai name, บันทึกสำหรับฝ่ายบุคคล.md ('memo for HR', 67 bytes), is "
+           "declared, named in the instructions, classified and graded.",
+           "H06 wants every deliverable graded, named and safe, and no two names the matcher can confuse; a short "
+           "Thai name in NFC is a safe relative path and resembles no other deliverable.")
+def h06_nm_r12_thai_short(env: Path, task: str) -> None:
+    name = "บันทึกสำหรับฝ่ายบุคคล.md"
+    with task_json(env, task) as t:
+        add_deliverable(t, name, "Thai summary of the form's changes for Halden's HR coordinator.", placement="advisory")
+        add_criterion(t, "thai-hr-summary", "Thai summary lists the three changes",
+                      f"PASS if {name} summarises, in Thai, the three changes made to Form WA-2021-3: the customer "
+                      "clause, the non-compete period and the governing law and forum. FAIL if it omits any of them.",
+                      [name])
+        instructions_add(t, f"Halden's HR coordinator reads Thai: also write {name}, a short Thai summary of the "
+                            "changes.")

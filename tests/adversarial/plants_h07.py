@@ -377,3 +377,11 @@ def h07_r7_utf16(env: Path, task: str) -> None:
     text = ("EmployeeId,Name,Title,BaseSalary,StartDate\r\n"
             "M-20417,Jordan Ellery,Operations Analytics Manager,78500,2027-01-05\r\n")
     write_doc(env, task, "payroll/comp-export.csv", b"\xff\xfe" + text.encode("utf-16-le"))
+
+
+@plant("h07-r12-nfs-silly-rename-file", "H07", CA,
+       "documents/.nfs0000000001a4f3c200000017 is NFS's 'silly rename' of a draft that was deleted while an editor "
+       "still had it open: junk left by the file system, not a document.")
+def h07_r12_nfs_file(env: Path, task: str) -> None:
+    write_doc(env, task, ".nfs0000000001a4f3c200000017",
+              "HR notes draft v1\n\n- who fills in the form\n- where the signed copy goes\n")

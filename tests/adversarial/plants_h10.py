@@ -10,7 +10,7 @@ from pathlib import Path
 from .cases import near_miss, plant
 from .edits import (append_doc, criterion, edit_doc, email, instructions_add, replace_text, reword, seeded, task_json,
                     write_doc, xlsx_bytes)
-from .heldout import _C11_FULL_WIDTH, _R10_ARABIC_DIGITS, _r11_ics, _r11_ics_escape  # the later rounds' document writers
+from .heldout import _C11_FULL_WIDTH, _R10_ARABIC_DIGITS, _R12_THAI_DIGITS, _r11_ics, _r11_ics_escape  # the later rounds' document writers
 
 NE, TB, SD = "matrix-narrow-edit", "matrix-threshold-between", "matrix-signing-date-law"
 CA, AM, CI = "matrix-client-alert-refresh", "matrix-adverse-memo-repair", "matrix-california-invention-notice"
@@ -639,3 +639,48 @@ def h10_c11_minguo_full_width(env: Path, task: str) -> None:
         f"| Sasha Lindgren 到職（聖荷西）並簽署保密及發明讓與協議 | {date} | Wendell Park |\n"
         "| 台北辦公室遠端設備設定 | 到職後一週內 | IT |\n\n"
         "備註：協議簽署當日須一併交付加州勞動法第2872條之書面通知。\n"))
+
+
+@plant("h10-r12-thai-buddhist-era-dateline-after-as-of", "H10", AM,
+       "A letter from the Bangkok laboratory that analyses Bayou Crest's soil samples, documents/bangkok/letter.md, "
+       "is dated 'กรุงเทพฯ, ๒๘ ตุลาคม ๒๕๖๙' (28 October 2569 BE, Thai digits: 28 October 2026), after as_of "
+       "2026-10-19.")
+def h10_r12_thai_after(env: Path, task: str) -> None:
+    write_doc(env, task, "bangkok/letter.md", (
+        "# จดหมายจากห้องปฏิบัติการ\n\n" + "กรุงเทพฯ, ๒๘ ตุลาคม ๒๕๖๙\n\n".translate(_R12_THAI_DIGITS) +
+        "เรียน บริษัท Bayou Crest Environmental\n\n"
+        "ห้องปฏิบัติการของเราได้รับตัวอย่างดินจากโครงการที่เมืองแบตันรูชครบทุกตัวอย่างแล้ว "
+        "ผลการวิเคราะห์จะส่งให้ภายในสองสัปดาห์\n\nขอแสดงความนับถือ\n\nฝ่ายบริการลูกค้า\n"))
+
+
+@plant("h10-r12-vietnamese-dateline-after-as-of", "H10", CI,
+       "A letter from Sierrafold's Hanoi design centre, documents/hanoi/thu-xac-nhan.md, is dated 'Hà Nội, ngày 12 "
+       "tháng 10 năm 2026' (12 October 2026), a week after as_of 2026-10-05.")
+def h10_r12_vietnamese_after(env: Path, task: str) -> None:
+    write_doc(env, task, "hanoi/thu-xac-nhan.md", (
+        "# Thư xác nhận\n\nHà Nội, ngày 12 tháng 10 năm 2026\n\n"
+        "Kính gửi: Ông Wendell Park, Tổng cố vấn pháp lý, Sierrafold Devices, Inc.\n\n"
+        "Trung tâm thiết kế Hà Nội xác nhận rằng các kỹ sư của chúng tôi sẽ dùng cùng mẫu khai báo sáng chế "
+        "với văn phòng San Jose.\n\nTrân trọng,\n\nTrần Thị Thu Hà\nGiám đốc Trung tâm thiết kế Hà Nội\n"))
+
+
+@plant("h10-r12-today-as-iso-week-date", "H10", NE,
+       "The instructions gain 'Today is 2026-W48-1 (ISO week date).', which is Monday November 23, 2026, a week "
+       "after as_of 2026-11-16 and the partner's email.")
+def h10_r12_iso_week(env: Path, task: str) -> None:
+    import datetime
+    assert datetime.date.fromisocalendar(2026, 48, 1) == datetime.date(2026, 11, 23)
+    with task_json(env, task) as t:
+        assert t["oafreeze"]["as_of"] == "2026-11-16"
+        instructions_add(t, "Today is 2026-W48-1 (ISO week date).")
+
+
+@plant("h10-r12-org-closed-timestamp-after-as-of", "H10", TB,
+       "The paralegal's Org-mode matter file, documents/paralegal/aspenline.org, records 'Send offer pack to Noor' as "
+       "DONE with 'CLOSED: [2026-11-16 Mon 17:40]': an event a week after as_of 2026-11-09 logged as already done.")
+def h10_r12_org_closed(env: Path, task: str) -> None:
+    write_doc(env, task, "paralegal/aspenline.org", (
+        "#+TITLE: Aspenline / Riley Vandermeer\n#+STARTUP: overview\n\n"
+        "* DONE Open the file and run conflicts\n  CLOSED: [2026-11-09 Mon 09:05]\n"
+        "* DONE Send offer pack to Noor\n  CLOSED: [2026-11-16 Mon 17:40]\n"
+        "  Agreement, notice and offer letter sent; Noor confirmed receipt.\n"))

@@ -8,6 +8,7 @@ from pathlib import Path
 from .cases import near_miss, plant
 from .edits import (add_criterion, append_doc, criterion, drop_criterion, edit_doc, instructions_add, replace_text,
                     reword, reword_in, task_json)
+from .heldout import _reword  # a criterion's wording, changed in place
 
 NE, TB, SD = "matrix-narrow-edit", "matrix-threshold-between", "matrix-signing-date-law"
 CA, AM, CI = "matrix-client-alert-refresh", "matrix-adverse-memo-repair", "matrix-california-invention-notice"
@@ -640,3 +641,24 @@ def h12_c11_footnotes(env: Path, task: str) -> None:
                             "ellery-covenant-agreement.md, put a Markdown footnote ([^1], [^2], ...) on each "
                             "restrictive covenant giving the section of 820 ILCS 90 it rests on and why it survives "
                             "the Act's earnings floors.")
+
+
+@plant("h12-r12-spanish-instruction-asks-explanation-in-agreement", "H12", SD,
+       "The Mexico City HR team's note, added to the instructions in Spanish, asks for a paragraph at the end of "
+       "ellery-covenant-agreement.md telling Jordan why the non-compete was removed and which Illinois salary "
+       "threshold Jordan does not reach.")
+def h12_r12_spanish_instruction(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "Nota del equipo de Recursos Humanos de Maplestone en Ciudad de México: por favor, añadan "
+                            "al final de ellery-covenant-agreement.md un párrafo dirigido a Jordan que explique por qué "
+                            "se suprimió la cláusula de no competencia y qué umbral salarial de Illinois no alcanza.")
+
+
+@plant("h12-r12-placement-permits-source-footnotes", "H12", TB,
+       "placement-operative-text's PASS clause now also allows, in the agreement and the notice, 'footnotes citing "
+       "the practice guide or statute section each clause relies on': source references in operative text.")
+def h12_r12_footnotes(env: Path, task: str) -> None:
+    _reword(env, task, "placement-operative-text",
+            "signature blocks and the 18 U.S.C. § 1833(b) immunity notice.",
+            "signature blocks, the 18 U.S.C. § 1833(b) immunity notice and footnotes citing the practice guide or "
+            "statute section each clause relies on.")

@@ -14,7 +14,7 @@ from xml.sax.saxutils import escape
 from .cases import near_miss, plant
 from .edits import (_PKG_REL, _XML, _zip, append_doc, docx_bytes, edit_doc, seeded, task_json, write_doc,
                     xlsx_bytes)
-from .heldout import (_R10_ARABIC_DIGITS, _c11_qp_fold, _r9_cpf, _r9_docx, _r9_pptx_with_link,  # the later rounds' document writers
+from .heldout import (_R10_ARABIC_DIGITS, _c11_qp_fold, _r12_thai_id, _r9_cpf, _r9_docx, _r9_pptx_with_link,  # the later rounds' document writers
                       _r10_notepad_utf16, _r10_tc_kimlik)
 
 NE, TB, SD = "matrix-narrow-edit", "matrix-threshold-between", "matrix-signing-date-law"
@@ -749,3 +749,15 @@ def h13_c11_vcard21_ssn(env: Path, task: str) -> None:
              "ORG:Maplestone Logistics, Inc.;Operations", "TITLE:Operations Analytics Manager",
              "EMAIL;PREF;INTERNET:jordan.ellery@example.com", folded, "REV:20261030T144500Z", "END:VCARD"]
     write_doc(env, task, "contacts/jordan-ellery.vcf", ("\r\n".join(lines) + "\r\n").encode("ascii"))
+
+
+@plant("h13-r12-thai-national-id-in-secondment-note", "H13", AM,
+       "A secondment note for the Bangkok laboratory's engineer, documents/bangkok/secondee.md (in Thai), gives her "
+       "13-digit Thai national identification number with a valid check digit.")
+def h13_r12_thai_id(env: Path, task: str) -> None:
+    write_doc(env, task, "bangkok/secondee.md", (
+        "# ข้อมูลผู้ได้รับมอบหมายงาน\n\n"
+        "- ชื่อ: นางสาวพิมพ์ชนก วงศ์สวัสดิ์\n"
+        f"- เลขประจำตัวประชาชน: {_r12_thai_id('110370123456')}\n"
+        "- ตำแหน่ง: วิศวกรสิ่งแวดล้อม\n"
+        "- สถานที่ปฏิบัติงาน: โครงการเมืองแบตันรูช\n"))

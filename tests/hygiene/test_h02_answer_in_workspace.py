@@ -316,3 +316,28 @@ def test_a_criterion_whose_only_date_is_said_in_passing_still_ties_a_finished_an
     assert [(f.severity, f.path) for f in hits] == [("major", "documents/ps.md")] and "C3, C4" in hits[0].message
     without_date = {**workspace(), "ps.md": "P.S. $95,000 is below $127,091.\n"}
     assert not [f for f in found(env_with(tmp_path / "b", task, without_date), "H02") if "already contains" in f.message]
+
+
+def test_a_copy_of_the_pinned_library_outside_the_mount_is_read_as_the_library(tmp_path):
+    # A zip of the library's guides, or one guide copied loose, hands the agent nothing the mount does
+    # not: it is not material written for the task (no H02, H09 or H13 on it), while the zip's other
+    # members are read as before.
+    from hygiene_helpers import LIBRARY
+
+    from oafreeze.environment.task import load_task
+    from oafreeze.hygiene.audit import Session
+    from oafreeze.hygiene.context import COPY_MARK
+
+    guide = "practice-guides/non-compete/us/colorado.md"
+    answer = "Dear client,\n$95,000 is below $127,091 (C.R.S. § 8-2-113).\n"
+    files = {**workspace(), "archive/guides.zip": _archive({**{p: t for p, t in LIBRARY.items()}, "mine.md": answer}),
+             "reference/colorado.md": LIBRARY[guide]}
+    env = env_with(tmp_path, files=files)
+    with Session(env, use_cache=False) as session:
+        ctx = session.context(load_task(env, "t1"))
+        own = {f.rel for f in ctx.task_files}
+        assert "documents/reference/colorado.md" not in own and "documents/archive/guides.zip" in own
+        text = ctx.file("archive/guides.zip").text
+        assert text.count(COPY_MARK) == len(LIBRARY) and "Colorado voids" not in text and "$127,091" in text
+        kb = ctx.file("knowledge-base/" + guide)
+        assert kb.in_kb and not kb.kb_copy and "Colorado voids" in kb.text

@@ -300,3 +300,15 @@ def test_a_date_inside_a_deliverables_name_is_part_of_the_name_not_content(tmp_p
                                                           "2026-03-02. FAIL if not.")
     assert [lit.text for g in degenerate.grading(Criterion.model_validate(as_content), names).groups
             for lit in g] == ["2026-03-02"]
+
+
+def test_a_criterion_that_only_limits_length_is_passed_by_an_empty_output(tmp_path):
+    task = task_json()
+    task["criteria"].append({"id": "C4", "title": "Short", "match_criteria": (
+        "PASS if client-email.md is no longer than 250 words. FAIL if it runs past 250 words."),
+        "deliverables": ["client-email.md"], "source": "expert"})
+    hits = [f for f in found(env_with(tmp_path, task), "H03") if "only limits length" in f.message]
+    assert [(f.severity, f.location) for f in hits] == [("minor", "$.criteria[3].match_criteria")]
+    # A limit on how the output says what it must say is a demand.
+    assert cr.read("PASS if client-email.md explains the change in no more than 250 words.").passes.positive
+    assert not cr.read("PASS if the memo does not exceed two pages.").passes.positive

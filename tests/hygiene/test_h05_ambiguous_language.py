@@ -230,3 +230,16 @@ def test_a_manner_of_taste_in_reported_speech_still_grades_how_it_is_said(tmp_pa
     hits = _with(tmp_path, "PASS if client-email.md tells the client that the covenant changed, each change explained "
                            "in a fitting manner. FAIL if it does not.", index=2)
     assert [f.item for f in hits] == ["H05"]
+
+
+def test_a_count_with_no_number_is_vague(tmp_path):
+    task = task_json()
+    task["criteria"][2]["match_criteria"] = ("PASS if client-email.md lists most of the changes. FAIL if it "
+                                             "mentions few of them.")
+    hits = found(env_with(tmp_path, task), "H05")
+    assert {f.message.split(",")[0] for f in hits} >= {"criterion 'C3' grades against 'most of the'",
+                                                       "criterion 'C3' grades against 'few of them'"}
+    # A number, or every one of them, is a test.
+    task["criteria"][2]["match_criteria"] = ("PASS if client-email.md lists at least two of the three changes. "
+                                             "FAIL if it omits any of them.")
+    assert found(env_with(tmp_path / "calm", task), "H05") == []

@@ -65,3 +65,12 @@ def test_a_deliverable_named_only_inside_a_longer_name_is_not_named(tmp_path, ta
                                   " Read documents/deal-summary.md, then write summary.md."])
 def test_near_miss_a_deliverable_named_as_a_whole_name_is_named(tmp_path, tail):
     assert found(env_with(tmp_path, _with_summary(tail)), "H06") == []
+
+
+def test_an_odt_and_a_docx_of_one_stem_collide_as_one_word_processing_family(tmp_path):
+    task = task_json()
+    task["deliverables"] = {**task["deliverables"], "summary.docx": "For HR.", "summary.odt": "For the Lisbon office."}
+    task["instructions"] += " Also write summary.docx and summary.odt."
+    task["criteria"][2]["deliverables"] = ["client-email.md", "summary.docx", "summary.odt"]
+    hits = found(env_with(tmp_path, task), "H06")
+    assert [f.evidence for f in hits if "collide" in f.message] == ["summary.docx ~ summary.odt"]

@@ -187,3 +187,21 @@ def test_text_saved_as_utf16_is_read_and_noted(tmp_path):
     hits = [f for f in found(env_with(tmp_path, files=files), "H07") if "UTF-16" in f.message]
     assert [(f.severity, f.path, f.evidence) for f in hits] == [("minor", "documents/payroll/export.csv",
                                                                   "byte-order mark ff fe")]
+
+
+def test_what_a_file_system_leaves_of_a_deleted_file_is_junk(tmp_path):
+    files = {**workspace(), ".nfs0000000001a4f3c200000017": "draft", "old.bak": "x", "agreement.docx.crdownload": "x"}
+    hits = found(env_with(tmp_path, files=files), "H07")
+    assert {f.path for f in hits if "junk" in f.message} == {
+        "documents/.nfs0000000001a4f3c200000017", "documents/old.bak", "documents/agreement.docx.crdownload"}
+
+
+def test_a_deliverable_named_in_thai_or_hindi_is_one_whole_name(tmp_path):
+    # Thai vowel signs and Devanagari matras are combining marks, which \w leaves out: the name must
+    # not be cut at them ("บันทึกสำหรับฝ่ายบุคคล.md" is no "คคล.md").
+    task = task_json()
+    names = ["บันทึกสำหรับฝ่ายบุคคล.md", "नोट.md"]
+    task["deliverables"] = {**task["deliverables"], **{n: "A note for HR." for n in names}}
+    task["instructions"] += " Also write " + " and ".join(names) + "."
+    task["criteria"][2]["deliverables"] = ["client-email.md", *names]
+    assert [f.message for f in found(env_with(tmp_path, task), "H07") if "instructions name" in f.message] == []

@@ -455,3 +455,26 @@ def test_a_signing_in_traditional_chinese_is_one_event_with_its_other_dates(tmp_
     files = {**workspace(), "taipei.md": "# 報到排程\n\n| 項目 | 日期 |\n|---|---|\n| Dana 簽署協議 | 民國１１５年４月１日 |\n"}
     hits = found(env_with(tmp_path, task, files), "H10")
     assert any("2026-04-01" in f.message and "2026-04-06" in f.message for f in hits), [f.message for f in hits]
+
+
+def test_thai_buddhist_era_vietnamese_and_iso_week_dates_are_read():
+    # ๒๘ ตุลาคม ๒๕๖๙: Thai digits, a Thai month, the Buddhist Era's 2569 (2026); the short month too.
+    assert tx.date_readings("๒๘ ตุลาคม ๒๕๖๙") == (dt.date(2026, 10, 28),)
+    assert tx.date_readings("28 ต.ค. พ.ศ. 2569") == (dt.date(2026, 10, 28),)
+    assert tx.date_readings("2026-W48-1") == (dt.date(2026, 11, 23),)
+    assert tx.date_readings("2026-W54-1") == ()
+    assert document_date("# Thư xác nhận\n\nHà Nội, ngày 12 tháng 10 năm 2026\n\nKính gửi\n")[2] == dt.date(2026, 10, 12)
+    assert document_date("# จดหมาย\n\nกรุงเทพฯ, ๒๘ ตุลาคม ๒๕๖๙\n\nเรียน\n")[2] == dt.date(2026, 10, 28)
+
+
+def test_a_done_stamp_after_as_of_is_an_event_from_the_future_and_a_deadline_is_not(tmp_path):
+    org = ("#+TITLE: Matter\n\n* DONE Open the file\n  CLOSED: [2026-02-20 Fri 09:05]\n"
+           "* DONE Send the signed agreement to HR\n  CLOSED: [2026-03-09 Mon 17:40]\n")
+    plans = "#+TITLE: Follow-ups\n\n* TODO Collect the signature\n  DEADLINE: <2026-03-09 Mon>\n"
+    task = task_json()
+    task["instructions"] += " Today is 2026-W11-1."  # March 9, 2026, a week after as_of
+    hits = found(env_with(tmp_path, task, {**workspace(), "matter.org": org, "follow-ups.org": plans}), "H10")
+    assert [(f.severity, f.path) for f in hits if "records as done ('CLOSED')" in f.message] == [
+        ("major", "documents/matter.org")]
+    assert not any(f.path == "documents/follow-ups.org" for f in hits)
+    assert any("2026-W11-1" in f.message for f in hits if f.path == "task.json")

@@ -425,3 +425,25 @@ def test_footnotes_asked_for_on_the_operative_text_are_found(tmp_path):
                              "it survives the earnings floor.")
     hits = [f for f in found(env_with(tmp_path, task), "H12") if "asks for" in f.message]
     assert len(hits) == 1 and "'footnote'" in hits[0].message
+
+
+def test_a_request_abroad_for_the_drafters_reasons_in_the_agreement_is_major(tmp_path):
+    task = task_json()
+    task["instructions"] += (" Nota de Recursos Humanos: por favor, añadan al final de agreement.md un párrafo que "
+                             "explique por qué se suprimió la cláusula.")
+    hits = [f for f in found(env_with(tmp_path, task), "H12") if "explique por qué" in f.message]
+    assert [(f.severity, f.location) for f in hits] == [("major", "$.instructions")]
+    # Said of the advisory deliverable, or negated, it asks for nothing wrong.
+    calm = task_json()
+    calm["instructions"] += (" Por favor, expliquen en client-email.md por qué se suprimió la cláusula, y no "
+                             "expliquen en agreement.md por qué.")
+    assert [f for f in found(env_with(tmp_path / "calm", calm), "H12") if "por qu" in f.message] == []
+
+
+def test_an_allowlist_that_lets_source_references_into_the_agreement_is_major(tmp_path):
+    task = task_json()
+    task["criteria"][1]["match_criteria"] = (
+        "PASS if agreement.md contains only contract terms, signature blocks and footnotes citing the practice "
+        "guide each clause relies on. FAIL if it contains \"knowledge-base/\".")
+    hits = [f for f in found(env_with(tmp_path, task), "H12") if "citing the practice guide" in f.message]
+    assert [f.severity for f in hits] == ["major"]

@@ -357,3 +357,13 @@ def test_identity_numbers_of_turkey_indonesia_the_uae_and_digits_of_any_script_a
 @pytest.mark.parametrize("line", ["(٢٢٥) ٥٥٥-٠١" + "٤٢", "DFARS 252.204-" + "7012 applies", "FAR 52.204-" + "21"])
 def test_near_miss_a_fictional_number_in_arabic_digits_and_a_regulations_clause_number(tmp_path, line):
     assert found(env_with(tmp_path, files={**workspace(), "contacts.md": f"{line}\n"}), "H13") == []
+
+
+def test_identity_numbers_labelled_in_thai_hebrew_or_hindi_are_major(tmp_path):
+    files = {**workspace(), "secondee.md": "# ข้อมูลพนักงาน\n\nเลขประจำตัวประชาชน: 1-1037-01234-56-3\n",
+             "israel.md": "# Employee\n\nמספר זהות: 038472915\n",
+             "india.md": "# Employee\n\nआधार संख्या: 4821 7730 1946\n",
+             "calm.md": "# Note\n\nเลขประจำตัวประชาชน: [redacted]\n"}
+    hits = found(env_with(tmp_path, files=files), "H13")
+    assert {(f.severity, f.path) for f in hits if "national identity number" in f.message} == {
+        ("major", "documents/secondee.md"), ("major", "documents/israel.md"), ("major", "documents/india.md")}
