@@ -58,7 +58,7 @@ from dataclasses import dataclass
 from html.parser import HTMLParser
 from xml.parsers import expat
 
-from oafreeze.corpus import contentlines, rtf
+from oafreeze.corpus import contentlines, markup, rtf
 from oafreeze.plumbing.hashing import sha256_bytes
 
 TEXT, BINARY, NO_TEXT_LAYER, UNREADABLE = "text", "binary", "no-text-layer", "unreadable"
@@ -1247,6 +1247,23 @@ def _content_lines(name: str, data: bytes, budget: _Budget, depth: int) -> Extra
     return Extraction(TEXT, contentlines.read(plain.text))
 
 
+def _subtitles(name: str, data: bytes, budget: _Budget, depth: int) -> Extraction:
+    """Subtitles (.srt, .vtt, .sbv): the words as heard, a part for each cue (corpus/markup.py)."""
+    plain = _plain(name, ".txt", data)
+    if plain.status != TEXT or plain.text is None:
+        return plain
+    text, parts = markup.subtitles(plain.text)
+    return Extraction(TEXT, text, parts)
+
+
+def _latex(name: str, data: bytes, budget: _Budget, depth: int) -> Extraction:
+    """A LaTeX source as the words it typesets, line for line (corpus/markup.py)."""
+    plain = _plain(name, ".txt", data)
+    if plain.status != TEXT or plain.text is None:
+        return plain
+    return Extraction(TEXT, markup.latex(plain.text))
+
+
 def _html(name: str, data: bytes, budget: _Budget, depth: int) -> Extraction:
     """An HTML page as the words on it (entities decoded, tags and scripts left out) and its
     comments; a page with no tag at all is plain text."""
@@ -1435,6 +1452,7 @@ def _zip(name: str, data: bytes, budget: _Budget, depth: int) -> Extraction:
 
 _READERS = {".pdf": _pdf, ".docx": _docx, ".xlsx": _xlsx, ".pptx": _pptx, ".eml": _eml, ".zip": _zip, ".html": _html,
             ".htm": _html, ".rtf": _rtf, ".ics": _content_lines, ".vcf": _content_lines,
+            ".srt": _subtitles, ".vtt": _subtitles, ".sbv": _subtitles, ".tex": _latex, ".latex": _latex, ".ltx": _latex,
             **{ext: _odf for ext in ODF_TYPES}}
 # Readers whose running time is not bounded by the input's size alone (an archive may hold either).
 _SLOW = {".pdf", ".eml", ".zip", ".rtf"}

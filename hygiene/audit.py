@@ -7,6 +7,7 @@ audit is in for the tree it has now) and `run_audit`.
 from __future__ import annotations
 
 import datetime as dt
+import re
 from pathlib import Path
 from typing import Literal
 
@@ -108,6 +109,14 @@ FIELD_ITEMS = (("criteria", "H04"), ("deliverables", "H06"), ("instructions", "H
                ("oafreeze.as_of", "H10"), ("oafreeze.synthetic", "H13"))
 
 
+# A key written twice (JSON readers keep one of the two, silently): the item of the field the key names.
+_DUPLICATE_KEY = re.compile(r"duplicate key '([^']+)'")
+KEY_ITEMS = {"criteria": "H04", "match_criteria": "H04", "deliverables": "H06", "instructions": "H06",
+             "seeded_law": "H09", "citation": "H09", "effective_date": "H09", "verified_on": "H09",
+             "verified_against": "H09", "trap": "H11", "anchors": "H11", "operative": "H12", "advisory": "H12",
+             "as_of": "H10", "synthetic": "H13"}
+
+
 def unreadable_task(task_id: str, exc: OafreezeError) -> list[Finding]:
     """Findings for a task whose task.json cannot be read as a task: one per problem, under the
     item its field belongs to (a file that is not JSON at all is H07's), each a blocker: the
@@ -117,6 +126,9 @@ def unreadable_task(task_id: str, exc: OafreezeError) -> list[Finding]:
         field = p.field or ""
         item = next((i for prefix, i in FIELD_ITEMS if field == prefix or field.startswith(prefix + ".")),
                     "H04" if field else "H07")
+        twice = _DUPLICATE_KEY.search(p.message) if not field else None
+        if twice:
+            item = KEY_ITEMS.get(twice.group(1), item)
         out.append(Finding(item=item, severity="blocker", task=task_id, path="task.json",
                            location=f"$.{field}" if field else p.line, evidence=field or p.message,
                            message=f"task.json cannot be read as a task: {p.message}"

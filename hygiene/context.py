@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import os
+import re
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -235,11 +236,56 @@ class TaskContext:
         by_rel = self.__dict__.setdefault("_by_rel", {f.rel: f for f in self.files})
         return by_rel.get(f"{WORKSPACE}/{name}") or (by_rel.get(name) if name.startswith(WORKSPACE + "/") else None)
 
+    @cached_property
+    def saved_in_parts(self) -> list["SavedInParts"]:
+        """Task documents saved in parts ("note (part 1 of 2).md", "check-p1.md", "check-p2.md"),
+        each read as the one document its parts make, in part order."""
+        groups: dict[tuple[str, str], list[tuple[int, WorkspaceFile]]] = {}
+        for f in self.task_files:
+            m = _PART.search(f.name)
+            if m and f.text:
+                key = (f.name[:m.start()] + f.name[m.end():]).casefold()
+                groups.setdefault((key, formats.extension(f.name)), []).append((int(m.group("n") or m.group("m")), f))
+        out = []
+        for parts in groups.values():
+            numbers = sorted(n for n, _ in parts)
+            if len(parts) >= 2 and numbers == list(range(numbers[0], numbers[0] + len(numbers))):
+                ordered = [f for _, f in sorted(parts, key=lambda p: p[0])]
+                out.append(SavedInParts(ordered[0].rel, ordered))
+        return out
+
     def finding(self, item: str, severity: str, path: str, message: str, fix: str, *,
                 location: int | str | None = None, evidence: str = "") -> Finding:
         """A finding about this task."""
         return Finding(item=item, severity=severity, task=self.task_id, path=path, location=location,
                        evidence=evidence, message=message, fix=fix)
+
+
+# A part number in a file name, before its extension: "(part 1 of 2)", "part-2", "_pt3", "-p1", "page 2",
+# "(1 of 3)", "Teil 2", "parte 1".
+_PART = re.compile(r"[\s_.-]*[(\[]?(?<![A-Za-z0-9])(?:(?:part|pt|page|pg|p|teil|parte|partie)[\s_.-]*(?P<n>\d{1,3})"
+                   r"(?:[\s_-]*(?:of|von|de|sur|/)[\s_-]*\d{1,3})?|(?P<m>\d{1,3})[\s_-]*(?:of|von|de|sur)[\s_-]*\d{1,3})"
+                   r"[)\]]?(?=\.[^./]+$)", re.I)
+
+
+@dataclass
+class SavedInParts:
+    """One document saved as several files: their texts joined in part order. Findings point at the
+    first part and name the others (`where`)."""
+
+    rel: str
+    parts: list[WorkspaceFile]
+
+    @property
+    def name(self) -> str:
+        return self.parts[0].name
+
+    @cached_property
+    def text(self) -> str:
+        return "\n".join(f.text or "" for f in self.parts)
+
+    def where(self, line: int | None) -> str:
+        return " (read with " + ", ".join(f.name for f in self.parts[1:]) + ", its other parts)"
 
 
 def list_task_folder(folder: Path, kb_mount: str, *, listing=None, blobs: dict[str, str] | None = None,

@@ -260,3 +260,22 @@ def test_a_to_do_shows_its_history_latest_first_and_a_vcard_21_quoted_printable_
     card = ("BEGIN:VCARD\r\nVERSION:2.1\r\nFN:Jordan Ellery\r\nNOTE;ENCODING=QUOTED-PRINTABLE;CHARSET=UTF-8:SSN 327-58-1=\r\n"
             "946.=0D=0ACaf=C3=A9 on day one.\r\nEND:VCARD\r\n")
     assert extract("c.vcf", card.encode()).text.splitlines()[-2:] == ["Note: SSN 327-58-1946.", "Café on day one."]
+
+
+def test_subtitles_are_read_as_heard_one_line_a_cue_labelled_by_its_start():
+    srt = ("1\r\n00:00:01,000 --> 00:00:04,000\r\nThe statute says: \"An employer\r\nshall not require\r\n\r\n"
+           "2\r\n00:00:04,500 --> 00:00:08,000\r\n<i>any employee</i> to assign an invention.\"\r\n\r\n")
+    found = extract("training/talk.srt", srt.encode())
+    assert found.text == ('The statute says: "An employer shall not require\nany employee to assign an invention."')
+    assert found.parts == (("cue 1 at 00:00:01", 1), ("cue 2 at 00:00:04", 2))
+    vtt = "WEBVTT\n\nNOTE a comment\n\n00:01.000 --> 00:04.000 align:start\nHello <b>there</b>.\n"
+    assert extract("talk.vtt", vtt.encode()).text == "Hello there."
+
+
+def test_latex_reads_as_the_words_it_typesets_line_for_line():
+    tex = ("% a comment that is not read\n\\section{Notes}\nThe Act says ``an employee earning \\$45,000 shall "
+           "not'' be bound~(\\S 10).  % trailing comment\n\\emph{\\textbf{Done}} at 100\\% and A\\&B.\n")
+    found = extract("note.tex", tex.encode())
+    assert found.text.split("\n") == ["", "\\section{Notes}",
+                                      "The Act says \u201can employee earning $45,000 shall not\u201d be bound (§ 10).",
+                                      "Done at 100% and A&B."]

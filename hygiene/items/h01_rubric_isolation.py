@@ -6,7 +6,7 @@ import re
 from functools import lru_cache
 
 from oafreeze.corpus import text as tx
-from oafreeze.hygiene.context import TaskContext
+from oafreeze.hygiene.context import SavedInParts, TaskContext
 from oafreeze.hygiene.finding import Finding
 
 ID = "H01"
@@ -118,10 +118,13 @@ def check(ctx: TaskContext) -> list[Finding]:
     criteria = [(i, c, tx.shingles(c.match_criteria, SHINGLE)) for i, c in enumerate(ctx.task.criteria)]
     named = {f.rel for f in ctx.workspace if grading_name(f.rel)}
     wanted = {s for _, _, want in criteria for s in want}
-    for f in _task_specific(ctx):
+    said: set[tuple[str, str]] = set()  # (file, criterion) reported
+    # A document saved in parts is read whole too: a criterion cut between two pages is still there.
+    for f in _task_specific(ctx) + ctx.saved_in_parts:
         text = f.text
         if not text:
             continue
+        whole = isinstance(f, SavedInParts)
         reproduced = False
         have = tx.shingles(text, SHINGLE, among=wanted) if wanted else {}
         norm = None
@@ -136,16 +139,17 @@ def check(ctx: TaskContext) -> list[Finding]:
                 norm = norm if norm is not None else tx.normalize(text)
                 overlap = 1.0 if tx.normalize(c.match_criteria) in norm else 0.0
                 line = tx.locate(text, c.match_criteria)
-            if overlap < MAJOR_OVERLAP:
+            if overlap < MAJOR_OVERLAP or whole and any((p.rel, c.id) in said for p in f.parts):
                 continue
             reproduced = True
+            said.add((f.rel, c.id))
             out.append(ctx.finding(
                 ID, "blocker" if overlap >= BLOCKER_OVERLAP else "major", f.rel,
                 f"{f.rel}{f.where(line)} reproduces {overlap:.0%} of criterion {c.id!r} ({c.title}): the agent can "
                 "read what the judge will look for and write to the rubric",
                 f"remove or rewrite the passage in {f.rel} so it no longer restates criterion {c.id}",
                 location=line, evidence=tx.line_text(text, line)))
-        if reproduced or f.rel in named:
+        if reproduced or whole or f.rel in named:
             continue
         out += _grader_text(ctx, f, text)
     return out

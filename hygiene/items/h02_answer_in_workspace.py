@@ -13,7 +13,7 @@ from oafreeze.hygiene import degenerate
 from oafreeze.corpus import formats
 from oafreeze.corpus import text as tx
 from oafreeze.environment import criteria as cr
-from oafreeze.hygiene.context import TaskContext
+from oafreeze.hygiene.context import SavedInParts, TaskContext
 from oafreeze.hygiene.finding import Finding
 
 ID = "H02"
@@ -161,8 +161,10 @@ def _finished_answers(ctx: TaskContext, names: list[str]) -> list[Finding]:
             continue
         every = len(literal) == len(grads)
         form = _changed_form(ctx, d, literal)
-        for f in _with_members(ctx):
-            if not f.text:
+        reported: set[str] = set()
+        # A document saved in parts is read whole too, after its parts (one finding, not two).
+        for f in _with_members(ctx) + ctx.saved_in_parts:
+            if not f.text or isinstance(f, SavedInParts) and any(p.rel in reported for p in f.parts):
                 continue
             alike = _ratio(f.name, d) >= NEAR or _stem(f.name) == _stem(d) or \
                 (bool(_core(f.name)) and _core(f.name) == _core(d))
@@ -177,6 +179,7 @@ def _finished_answers(ctx: TaskContext, names: list[str]) -> list[Finding]:
                 continue
             shown = [next(lit for lit in group if degenerate.contains(norm, lit)) for group in groups]
             first = degenerate.locate(f.text, shown[0])
+            reported.add(f.rel)
             scope = "everything the criteria" if every else "every literal the gradable criteria"
             out.append(ctx.finding(
                 ID, "major", f.rel,

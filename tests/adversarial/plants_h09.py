@@ -10,7 +10,7 @@ from pathlib import Path
 from .cases import near_miss, plant
 from .edits import (append_doc, docx_bytes, edit_doc, email, load_task, read_doc, replace_text, seeded, task_json,
                     write_doc)
-from .heldout import _c11_docx, _r9_odt, _r9_rtf  # the later rounds' document writers
+from .heldout import _c11_docx, _r12_srt, _r9_odt, _r9_rtf  # the later rounds' document writers
 
 NE, TB, SD = "matrix-narrow-edit", "matrix-threshold-between", "matrix-signing-date-law"
 CA, AM, CI = "matrix-client-alert-refresh", "matrix-adverse-memo-repair", "matrix-california-invention-notice"
@@ -507,3 +507,32 @@ def h09_c11_docx_indent(env: Path, task: str) -> None:
          "attorney's fees.", True),
         ("The provision runs one way: an employer that wins recovers nothing under it.", False),
     ]))
+
+
+@plant("h09-r12-undeclared-quote-in-training-subtitles", "H09", CI,
+       "The subtitles of Sierrafold's onboarding video, documents/training/inventions-101.srt, have the trainer read "
+       "Cal. Lab. Code § 2871 aloud in quotation marks, the quote running over two cues; no seeded_law entry names "
+       "the .srt.")
+def h09_r12_srt_quote(env: Path, task: str) -> None:
+    write_doc(env, task, "training/inventions-101.srt", _r12_srt([
+        "Welcome to Sierrafold's onboarding module\non inventions.",
+        "California Labor Code section 2871 says,\nand I quote:",
+        "\"No employer shall require a provision made void\nand unenforceable by Section 2870",
+        "as a condition of employment\nor continued employment.\"",
+        "So we never make a broader assignment\na condition of the job.",
+    ]))
+
+
+@plant("h09-r12-undeclared-quote-in-latex-quotes", "H09", SD,
+       "The associate's LaTeX research note, documents/drafts/ifwa-research.tex, quotes 820 ILCS 90/10(b) in TeX "
+       "quotation marks (``...'') with its dollar signs escaped (\\$45,000); no seeded_law entry names the .tex file.")
+def h09_r12_latex_quote(env: Path, task: str) -> None:
+    quote = seeded(load_task(env, task), "820 ILCS 90/10(b)")["quote"]
+    tail = (" This amount shall increase to $47,500 per year beginning on January 1, 2027, $50,000 per year beginning "
+            "on January 1, 2032, and $52,500 per year beginning on January 1, 2037.")
+    assert (quote + tail) in read_doc(env, task, "illinois-statute-excerpt.md")
+    tex = (quote + tail).replace("$", "\\$")
+    write_doc(env, task, "drafts/ifwa-research.tex", (
+        "\\documentclass{article}\n\\begin{document}\n\\section*{Illinois non-solicit floor}\n"
+        f"Section 10(b) of the Act reads: ``{tex}''\n\n"
+        "Jordan's \\$78,500 clears the non-solicit floor in both years.\n\\end{document}\n"))

@@ -102,3 +102,16 @@ def test_git_index_is_read_on_a_cold_start_and_not_after_an_edit_to_the_first_ta
         after = session.audit_all(ids, [], jobs=1)
         assert not session.trees.index_read  # only the edited folder was read again, by hashing
     assert after[0].tree != "" and after[0].task == ids[0]
+
+
+def test_a_key_written_twice_is_reported_under_the_item_of_its_field(tmp_path):
+    # JSON readers keep one of the two silently; the audit refuses the file and says which item's field it is.
+    from hygiene_helpers import make_env, task_json
+
+    env = make_env(tmp_path / "env")
+    path = env / "tasks" / "t1" / "task.json"
+    text = json.dumps(task_json(), indent=2)
+    path.write_text(text[:text.rindex("}")].rstrip() + ',\n  "criteria": []\n}\n')
+    audit = run_audit(env, ["t1"], record=False)[0]
+    assert [(f.item, f.severity) for f in audit.findings] == [("H04", "blocker")]
+    assert "duplicate key 'criteria'" in audit.findings[0].message

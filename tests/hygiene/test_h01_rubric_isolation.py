@@ -112,3 +112,18 @@ def test_a_grading_file_that_speaks_of_the_task_is_a_blocker_by_its_name(tmp_pat
              "covenant signed by the employee. Reward an email that explains the threshold to the client.\n")
     hits = found(env_with(tmp_path, files={**workspace(), "grading-notes.md": notes}), "H01")
     assert [(f.severity, f.path) for f in hits] == [("blocker", "documents/grading-notes.md")]
+
+
+def test_a_criterion_cut_between_two_parts_of_one_document_is_still_reproduced(tmp_path):
+    task = task_json()
+    words = task["criteria"][0]["match_criteria"].split()
+    half = len(words) // 2
+    files = {**workspace(), "review/check-p1.md": " ".join(words[:half]) + "\n",
+             "review/check-p2.md": " ".join(words[half:]) + "\n"}
+    hits = [f for f in found(env_with(tmp_path, task, files), "H01") if "reproduces" in f.message]
+    assert [(f.severity, f.path) for f in hits] == [("blocker", "documents/review/check-p1.md")]
+    assert "read with review/check-p2.md" in hits[0].message
+    # Two documents that are not parts of one are read apart.
+    apart = {**workspace(), "review/check.md": " ".join(words[:half]) + "\n",
+             "review/other.md": " ".join(words[half:]) + "\n"}
+    assert [f for f in found(env_with(tmp_path / "apart", task, apart), "H01") if "reproduces" in f.message] == []

@@ -341,3 +341,14 @@ def test_a_copy_of_the_pinned_library_outside_the_mount_is_read_as_the_library(t
         assert text.count(COPY_MARK) == len(LIBRARY) and "Colorado voids" not in text and "$127,091" in text
         kb = ctx.file("knowledge-base/" + guide)
         assert kb.in_kb and not kb.kb_copy and "Colorado voids" in kb.text
+
+
+def test_a_finished_answer_saved_in_two_parts_is_the_answer(tmp_path):
+    task = task_json()
+    task["criteria"][2]["match_criteria"] = ('PASS if client-email.md states that $95,000 is below $127,091 '
+                                             'and cites C.R.S. § 8-2-113. FAIL if it omits the threshold.')
+    files = {**workspace(), "dms/note (part 1 of 2).md": "Dear client,\n$95,000 is below $127,091.\n",
+             "dms/note (part 2 of 2).md": "See C.R.S. § 8-2-113.\n"}
+    hits = [f for f in found(env_with(tmp_path, task, files), "H02") if "already contains" in f.message]
+    assert [(f.severity, f.path) for f in hits] == [("major", "documents/dms/note (part 1 of 2).md")]
+    assert "read with dms/note (part 2 of 2).md" in hits[0].message
