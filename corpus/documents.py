@@ -126,6 +126,16 @@ def _front_matter(data: bytes, source: str, problems: list[Problem]) -> dict | N
     return meta
 
 
+def front_matter_problem(text: str, source: str) -> Problem | None:
+    """Why a Markdown text's YAML front matter does not read (None when it reads, or there is none:
+    a '---' that nothing closes, or one around a line of prose, is a thematic break, not front matter)."""
+    if not YAMLHandler().detect(text):
+        return None
+    problems: list[Problem] = []
+    _front_matter(text.encode("utf-8", "surrogatepass"), source, problems)
+    return next((p for p in problems if p.rule not in ("front-matter-present", "front-matter-mapping")), None)
+
+
 def _yaml_mapping(data: bytes, source: str, problems: list[Problem]) -> dict | None:
     try:
         meta = safeyaml.load(data, source)

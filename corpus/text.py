@@ -457,8 +457,8 @@ def parse_date(text: str) -> dt.date | None:
 
 
 def parse_iso_date(text: str) -> dt.date | None:
-    """A datetime.date from exactly YYYY-MM-DD (the form task.json's date fields take), or None."""
-    return parse_date(text) if re.fullmatch(r"\d{4}-\d{2}-\d{2}", text.strip()) else None
+    """A datetime.date from exactly YYYY-MM-DD in ASCII digits (the form task.json's date fields take), or None."""
+    return parse_date(text) if re.fullmatch(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", text.strip()) else None
 
 
 def dates(text: str) -> list[tuple[str, int]]:

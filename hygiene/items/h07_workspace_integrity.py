@@ -7,7 +7,7 @@ import unicodedata
 from collections import defaultdict
 from functools import lru_cache
 
-from oafreeze.corpus import formats
+from oafreeze.corpus import documents, formats
 from oafreeze.corpus import text as tx
 from oafreeze.environment import criteria as cr
 from oafreeze.hygiene.context import TaskContext
@@ -90,6 +90,12 @@ def check(ctx: TaskContext) -> list[Finding]:
                 out.append(ctx.finding(ID, "info", f.rel, f"{f.rel} has no text layer (a scan?): the audit read none "
                                        "of it, so no item could check what it says", "add a text layer (OCR), or "
                                        "review the document by hand", evidence=f.rel))
+            elif f.text and f.rel.lower().endswith((".md", ".markdown")) and f.text.startswith("---") and \
+                    (bad := documents.front_matter_problem(f.text, f.rel)):
+                out.append(ctx.finding(ID, "minor", f.rel, f"{f.rel}'s front matter does not read as YAML: "
+                                       f"{bad.message}: a Markdown reader that parses it (a site generator, the "
+                                       "agent's tools) fails or shows it as text", "quote the value, or fix the "
+                                       "front matter", location=bad.line, evidence=bad.message))
             elif f.text is not None and not f.text.strip():
                 out.append(ctx.finding(ID, "major", f.rel, f"{f.rel} holds nothing but white space: the agent is "
                                        "handed nothing where the task promises a document", "fill it or remove it",

@@ -10195,18 +10195,6 @@ def h07_r10_mixed_encoding(env: Path, task: str) -> None:
     write_doc(env, task, "field/site-log.txt", data)
 
 
-@plant("ho-h07-r10-front-matter-colon-breaks-yaml", "H07", TB,
-       "A summary plan description excerpt, documents/benefits/spd-excerpt.md, has YAML front matter whose title is "
-       "'Aspenline Health Plan: Summary Plan Description: PY2027' unquoted; the second ': ' makes the front matter "
-       "invalid YAML ('mapping values are not allowed here').")
-def h07_r10_front_matter(env: Path, task: str) -> None:
-    write_doc(env, task, "benefits/spd-excerpt.md", (
-        "---\ntitle: Aspenline Health Plan: Summary Plan Description: PY2027\ntype: spd-excerpt\n"
-        "plan_year: plan year beginning 1/1/27\n---\n\n"
-        "# Eligibility\n\nFull-time employees are eligible on the first day of the month after 30 days of "
-        "employment. Coverage ends on the last day of the month in which employment ends.\n"))
-
-
 @plant("ho-h07-r10-nested-eml-inner-boundary-mismatch", "H07", CA,
        "An e-mail forwarded twice, documents/correspondence/fw-fw-form-wa.eml: the innermost message declares the "
        "multipart boundary '=_inner_7c1' but its parts use '=_inner_7c2' and are never closed, so its attachment "
@@ -10352,17 +10340,6 @@ def h09_r10_image_scan(env: Path, task: str) -> None:
     write_doc(env, task, "scans/illinois-statute-excerpt-scan.pdf", _r10_scan_pdf(None))
     with task_json(env, task) as t:
         seeded(t, "820 ILCS 90/20")["file"] = "documents/scans/illinois-statute-excerpt-scan.pdf"
-
-
-@plant("ho-h09-r10-effective-date-in-arabic-indic-digits", "H09", AM,
-       "The seeded entry for La. R.S. 23:921(A)(2) was re-keyed by the Dubai office: its effective_date reads "
-       "'١٩٩٩-٠٨-١٥' in Arabic-Indic digits, not an ISO date in ASCII digits.",
-       doubtful="Python's \\d and int() accept Arabic-Indic digits, so a lenient reader gets the right date")
-def h09_r10_arabic_effective(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        entry = seeded(t, "La. R.S. 23:921(A)(2)")
-        assert entry["effective_date"] == "1999-08-15"
-        entry["effective_date"] = "1999-08-15".translate(_R10_ARABIC_DIGITS)
 
 
 @near_miss("ho-h09-nm-r10-plan-document-quoted-in-model-denial", "H09", CA,

@@ -385,3 +385,15 @@ def h07_r7_utf16(env: Path, task: str) -> None:
 def h07_r12_nfs_file(env: Path, task: str) -> None:
     write_doc(env, task, ".nfs0000000001a4f3c200000017",
               "HR notes draft v1\n\n- who fills in the form\n- where the signed copy goes\n")
+
+
+@plant("h07-r10-front-matter-colon-breaks-yaml", "H07", TB,
+       "A summary plan description excerpt, documents/benefits/spd-excerpt.md, has YAML front matter whose title is "
+       "'Aspenline Health Plan: Summary Plan Description: PY2027' unquoted; the second ': ' makes the front matter "
+       "invalid YAML ('mapping values are not allowed here').")
+def h07_r10_front_matter(env: Path, task: str) -> None:
+    write_doc(env, task, "benefits/spd-excerpt.md", (
+        "---\ntitle: Aspenline Health Plan: Summary Plan Description: PY2027\ntype: spd-excerpt\n"
+        "plan_year: plan year beginning 1/1/27\n---\n\n"
+        "# Eligibility\n\nFull-time employees are eligible on the first day of the month after 30 days of "
+        "employment. Coverage ends on the last day of the month in which employment ends.\n"))

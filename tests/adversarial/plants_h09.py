@@ -10,7 +10,7 @@ from pathlib import Path
 from .cases import near_miss, plant
 from .edits import (append_doc, docx_bytes, edit_doc, email, load_task, read_doc, replace_text, seeded, task_json,
                     write_doc)
-from .heldout import _c11_docx, _r12_srt, _r9_odt, _r9_rtf  # the later rounds' document writers
+from .heldout import _R10_ARABIC_DIGITS, _c11_docx, _r12_srt, _r9_odt, _r9_rtf  # the later rounds' document writers
 
 NE, TB, SD = "matrix-narrow-edit", "matrix-threshold-between", "matrix-signing-date-law"
 CA, AM, CI = "matrix-client-alert-refresh", "matrix-adverse-memo-repair", "matrix-california-invention-notice"
@@ -536,3 +536,14 @@ def h09_r12_latex_quote(env: Path, task: str) -> None:
         "\\documentclass{article}\n\\begin{document}\n\\section*{Illinois non-solicit floor}\n"
         f"Section 10(b) of the Act reads: ``{tex}''\n\n"
         "Jordan's \\$78,500 clears the non-solicit floor in both years.\n\\end{document}\n"))
+
+
+@plant("h09-r10-effective-date-in-arabic-indic-digits", "H09", AM,
+       "The seeded entry for La. R.S. 23:921(A)(2) was re-keyed by the Dubai office: its effective_date reads "
+       "'١٩٩٩-٠٨-١٥' in Arabic-Indic digits, not an ISO date in ASCII digits.",
+       doubtful="Python's \\d and int() accept Arabic-Indic digits, so a lenient reader gets the right date")
+def h09_r10_arabic_effective(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        entry = seeded(t, "La. R.S. 23:921(A)(2)")
+        assert entry["effective_date"] == "1999-08-15"
+        entry["effective_date"] = "1999-08-15".translate(_R10_ARABIC_DIGITS)

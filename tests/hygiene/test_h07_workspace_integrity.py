@@ -205,3 +205,11 @@ def test_a_deliverable_named_in_thai_or_hindi_is_one_whole_name(tmp_path):
     task["instructions"] += " Also write " + " and ".join(names) + "."
     task["criteria"][2]["deliverables"] = ["client-email.md", *names]
     assert [f.message for f in found(env_with(tmp_path, task), "H07") if "instructions name" in f.message] == []
+
+
+def test_markdown_front_matter_that_is_not_yaml_is_minor(tmp_path):
+    files = {**workspace(), "spd.md": "---\ntitle: Plan: Summary: 2027\n---\n\n# Eligibility\n",
+             "fine.md": "---\ntitle: \"Plan: Summary: 2027\"\n---\n\n# Eligibility\n",
+             "rule.md": "---\n\nA horizontal rule, then text.\n"}
+    hits = [f for f in found(env_with(tmp_path, files=files), "H07") if "front matter" in f.message]
+    assert [(f.severity, f.path, f.location) for f in hits] == [("minor", "documents/spd.md", 2)]

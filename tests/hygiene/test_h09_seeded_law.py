@@ -223,3 +223,10 @@ def test_a_statute_set_off_after_a_colon_without_quotation_marks_is_a_passage():
     word = plain.replace("provides:\n\n", "provides:\n").replace(" pay\n", " pay ")
     [(offset, body, cite)] = law_passages(word)
     assert body.startswith("If a court determines") and word[offset:].startswith("If a court determines")
+
+
+def test_a_declared_date_in_digits_of_another_script_is_not_yyyy_mm_dd(tmp_path):
+    task = task_json()
+    task["oafreeze"]["seeded_law"][0]["effective_date"] = "٢٠٢٢-٠٨-١٠"
+    hits = [f for f in found(env_with(tmp_path, task), "H09") if "is not a date written YYYY-MM-DD" in f.message]
+    assert [f.severity for f in hits] == ["major"]
