@@ -13034,3 +13034,503 @@ def fam_r12_sources(env: Path, task: str) -> None:
            "the spec and consistently in the instance, so the instance still equals the design with its variables.")
 def fam_nm_r12_polish_name(env: Path, task: str) -> None:
     _r8_rename_everywhere(env, "v07", "Kai Nakamura", "Kai Łukasiewicz")
+
+
+# === Companions of the twelfth round (2026-12): new forms of classes the twelfth round showed, written without reading the audit's code ===
+#
+# Each case below accompanies a class of defect that a twelfth-round case showed, in a surface form that round did not
+# use: an input named in Myanmar script whose file on disk lost one combining mark, and a Bengali deliverable named
+# consistently everywhere; a practice guide copied out of the mount and edited for the task, and the restrictive
+# covenant template filled in for the hire inside a zip of "precedents", beside a byte-identical guide attached to a
+# librarian's e-mail; a placement rule whose compound subject ("A.md and its Polish translation B.md") covers a file
+# that the criterion's deliverables list leaves out, beside a sound compound rule for a French translation; a TaskPaper
+# @done stamp and a Persian (Solar Hijri) dateline after as_of and an `as_of` key written twice with different values,
+# beside a checklist of ISO ordinal dates that are done before as_of or planned after it; a criterion that only caps
+# the number of bullet points; vague quantity and degree ("more than a couple of", "scarcely any") beside an explicit
+# count; two deliverables of one stem in .ods and .csv; a LibreOffice lock file in a sub-folder; requests in Japanese
+# for reasons inside the operative notice and a placement rule that allows a "research trail" in the operative
+# agreement, beside a Polish request aimed at the file memo; a Greek AMKA in an .odt beside a Bengali NID placeholder;
+# statute text quoted in LaTeX with escaped dollars and ties; and a finished cover email saved in two parts (a .docx
+# and an .odt) and a criterion printed over two CSV "pages", beside two numbered service reports that are different
+# documents. The author read HYGIENE.md, ENVIRONMENT.md, TASKS.md, the README, this module's helpers and the sample
+# environment, and neither the audit's code nor its tests.
+
+
+def _c12_luhn(first: str) -> str:
+    """`first` with a Luhn check digit appended."""
+    total = 0
+    for i, d in enumerate(reversed(first)):
+        n = int(d) * (2 if i % 2 == 0 else 1)
+        total += n - 9 if n > 9 else n
+    return first + str((10 - total % 10) % 10)
+
+
+def _c12_eml_with_attachment(headers: dict[str, str], body: str, filename: str, data: bytes) -> bytes:
+    """A multipart/mixed RFC 5322 message: a text part and one base64 attachment (76-character lines)."""
+    import base64
+    boundary = "=_c12_" + hashlib.sha1(data).hexdigest()[:16]
+    b64 = base64.b64encode(data).decode("ascii")
+    lines = "\r\n".join(b64[i:i + 76] for i in range(0, len(b64), 76))
+    head = "".join(f"{k}: {v}\r\n" for k, v in headers.items())
+    return (f'{head}MIME-Version: 1.0\r\nContent-Type: multipart/mixed; boundary="{boundary}"\r\n\r\n'
+            f"--{boundary}\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: 8bit\r\n\r\n"
+            f"{body.rstrip()}\r\n\r\n--{boundary}\r\nContent-Type: text/markdown; charset=utf-8; name=\"{filename}\"\r\n"
+            f"Content-Disposition: attachment; filename=\"{filename}\"\r\nContent-Transfer-Encoding: base64\r\n\r\n"
+            f"{lines}\r\n--{boundary}--\r\n").encode("utf-8")
+
+
+_C12_GUIDE = "practice-guides/non-compete/us/"
+
+
+# --- class 1: names in scripts with combining marks ---------------------------------------------------------------
+
+
+_C12_YANGON = "ရန်ကုန်-ကုန်လှောင်ရုံ-စာ.md"
+
+
+@plant("ho-h07-c12-myanmar-named-input-lost-a-mark-on-disk", "H07", SD,
+       "The instructions send the agent to documents/yangon/" + _C12_YANGON + ", the Yangon warehouse partner's "
+       "letter; the file on disk lacks the final asat (U+103A) of its first word, so the named file does not exist.")
+def h07_c12_myanmar_missing(env: Path, task: str) -> None:
+    import unicodedata
+    assert unicodedata.normalize("NFC", _C12_YANGON) == _C12_YANGON
+    on_disk = _C12_YANGON.replace("ရန်ကုန်", "ရန်ကုန", 1)
+    assert on_disk != _C12_YANGON and unicodedata.normalize("NFC", on_disk) == on_disk
+    write_doc(env, task, f"yangon/{on_disk}", (
+        "# ကုန်လှောင်ရုံ အချက်အလက်\n\nMaplestone Logistics ၏ ရန်ကုန် ကုန်လှောင်ရုံ လုပ်ငန်းဖော်သည် "
+        "ဇန်နဝါရီလ ပို့ဆောင်မှု အစီအစဉ်ကို အတည်ပြုပါသည်။\n"))
+    with task_json(env, task) as t:
+        instructions_add(t, f"Also read documents/yangon/{_C12_YANGON}, the letter from Maplestone's Yangon "
+                            "warehouse partner, for the regions Jordan's customers ship to.")
+
+
+_C12_DHAKA = "ঢাকা-অফিসের-জন্য-সারসংক্ষেপ.md"
+
+
+@near_miss("ho-h06-nm-c12-bengali-deliverable-named-consistently", "H06", SD,
+           "An advisory deliverable for Maplestone's Dhaka office, " + _C12_DHAKA + " (Bengali with vowel signs and "
+           "virama), is added to the deliverables, the advisory list, the instructions and a content criterion, in "
+           "the same NFC spelling everywhere.",
+           "H06 wants every deliverable named in the instructions, graded and safe as a relative path; the Bengali "
+           "name is the same code points in every place, collides with no other name and is a plain relative path.")
+def h06_nm_c12_bengali(env: Path, task: str) -> None:
+    import unicodedata
+    assert unicodedata.normalize("NFC", _C12_DHAKA) == _C12_DHAKA
+    with task_json(env, task) as t:
+        add_deliverable(t, _C12_DHAKA, "Bengali summary for Maplestone's Dhaka office of the covenants in Jordan's "
+                                       "agreement.", placement="advisory")
+        add_criterion(t, "dhaka-summary", "Bengali summary says the non-compete is out and what it would take",
+                      f"PASS if {_C12_DHAKA} tells the Dhaka office, in Bengali, that Jordan Ellery's agreement has no "
+                      "non-compete and that one would need a raise of more than $1,500 before signing. FAIL if it "
+                      "says the agreement keeps a non-compete or gives no figure for the raise.", [_C12_DHAKA])
+        instructions_add(t, f"Also write {_C12_DHAKA}, a short summary in Bengali for Maplestone's Dhaka office.")
+
+
+# --- class 2: copies of the pinned knowledge base outside the mount ---------------------------------------------------
+
+
+@near_miss("ho-h08-nm-c12-guide-attached-byte-identical-to-eml", "H08", CA,
+           "The firm librarian's e-mail, documents/library/kb-new-york.eml, attaches the New York practice guide "
+           "(base64), byte for byte the file in this task's pinned mount.",
+           "H08 wants the mount byte-identical to the pin; the mount is untouched, and the attachment outside it is "
+           "an exact copy of a pinned file, so it adds no edited or extra knowledge-base content.")
+def h08_nm_c12_eml_attachment(env: Path, task: str) -> None:
+    data = kb(env, task, _C12_GUIDE + "new-york.md").read_bytes()
+    write_doc(env, task, "library/kb-new-york.eml", _c12_eml_with_attachment(
+        {"From": "Library <library@harlowfinch.example.com>", "To": "Employment group <employment@harlowfinch.example.com>",
+         "Date": "Tue, 22 Sep 2026 08:30:00 -0700", "Subject": "Practice guide: New York non-competes"},
+        "Attached is the New York non-compete guide as it stands in the current library snapshot.\n\nLibrary",
+        "new-york.md", data))
+
+
+@plant("ho-h08-c12-edited-guide-copy-posing-as-kb", "H08", SD,
+       "documents/kb-local/practice-guides/non-compete/us/illinois.md, a copy of the pinned Illinois guide laid out "
+       "as a second knowledge base, was edited for the task: its table gives the 2027 non-compete floor as $85,000 "
+       "instead of $80,000.",
+       doubtful="the pinned mount itself is byte-identical; the edited knowledge-base content sits beside it, under "
+                "a path that mirrors the mount, so it is knowledge base edited for this task only in substance")
+def h08_c12_edited_copy(env: Path, task: str) -> None:
+    text = kb(env, task, _C12_GUIDE + "illinois.md").read_text("utf-8")
+    row = "| Non-compete (must exceed) | $75,000 | $80,000 | $85,000 | $90,000 |"
+    write_doc(env, task, "kb-local/" + _C12_GUIDE + "illinois.md",
+              replace_text(text, row, "| Non-compete (must exceed) | $75,000 | $85,000 | $85,000 | $90,000 |"))
+
+
+_C12_ELLERY_FILLED = """# EMPLOYEE RESTRICTIVE COVENANT AGREEMENT
+
+This Employee Restrictive Covenant Agreement (this "Agreement") is made as of January 5, 2027 between Maplestone \
+Logistics, Inc., a Delaware corporation (the "Company"), and Jordan Ellery ("Employee").
+
+## 1. Consideration
+
+Employee enters into this Agreement in exchange for employment as Operations Analytics Manager.
+
+## 2. Review period and advice of counsel
+
+The Company advises Employee in writing to consult with an attorney before signing this Agreement. Employee received \
+a copy of this Agreement on December 18, 2026, at least 14 calendar days before signing it.
+
+## 3. Confidentiality
+
+Employee will hold the Company's Confidential Information in confidence during and after employment.
+
+## 4. Non-Solicitation of Customers
+
+For 12 months after employment ends, Employee will not solicit any Covered Customer for a Competing Business.
+
+## 5. Non-Solicitation of Employees
+
+For 12 months after employment ends, Employee will not solicit any employee of the Company to leave the Company.
+
+## 6. Protected Activity
+
+Under 18 U.S.C. § 1833(b), an individual is immune from liability for disclosing a trade secret in confidence to a \
+government official or an attorney solely to report or investigate a suspected violation of law.
+
+## 7. Governing Law and Venue
+
+This Agreement is governed by Illinois law; the state or federal courts in Cook County, Illinois decide any dispute.
+
+MAPLESTONE LOGISTICS, INC.  By: Elena Vasquez-Moore, Chief Operating Officer
+
+EMPLOYEE: Jordan Ellery
+"""
+
+
+@plant("ho-h02-c12-template-filled-for-the-hire-in-precedents-zip", "H02", SD,
+       "documents/precedents/kb-templates-2026.zip holds the knowledge base's restrictive covenant template filled "
+       "in for Jordan Ellery: made as of January 5, 2027, no non-compete, both 12-month non-solicits, the advice to "
+       "consult a lawyer and the December 18, 2026 receipt date; it is the finished operative deliverable.")
+def h02_c12_filled_template_zip(env: Path, task: str) -> None:
+    base = "templates/oafreeze-cc0-1.0/restrictive-covenant-agreement/"
+    write_doc(env, task, "precedents/kb-templates-2026.zip", _r9_zip({
+        base + "metadata.yaml": kb(env, task, base + "metadata.yaml").read_bytes(),
+        base + "template.md": _C12_ELLERY_FILLED,
+    }))
+
+
+# --- class 3: compound subjects in criteria -----------------------------------------------------------------------
+
+
+@plant("ho-h12-c12-compound-placement-rule-omits-translation-from-its-deliverables", "H12", NE,
+       "A Polish translation of the agreement for Morgan, tallis-agreement-revised-pl.md, is added as an operative "
+       "deliverable; placement-agreement-text now reads 'tallis-agreement-revised.md and its Polish translation "
+       "tallis-agreement-revised-pl.md contain only ...', but its deliverables list still names the English file "
+       "only, so the judge is never given the translation to check for commentary.",
+       doubtful="the criterion's text does name the translation; the gap is that its deliverables field, which "
+                "decides what the judge is shown, leaves it out")
+def h12_c12_compound_gap(env: Path, task: str) -> None:
+    name = "tallis-agreement-revised-pl.md"
+    with task_json(env, task) as t:
+        add_deliverable(t, name, "Polish translation of the renewed agreement, for Morgan Tallis to read and sign "
+                                 "with the English one.", placement="operative")
+        crit = criterion(t, "placement-agreement-text")
+        crit["match_criteria"] = replace_text(
+            replace_text(crit["match_criteria"], "PASS if tallis-agreement-revised.md contains only",
+                         f"PASS if tallis-agreement-revised.md and its Polish translation {name} contain only"),
+            "FAIL if it contains", "FAIL if either contains")
+        assert crit["deliverables"] == ["tallis-agreement-revised.md"]
+        add_criterion(t, "polish-translation-edits", "Polish translation carries the three edits",
+                      f"PASS if {name} is a Polish translation of tallis-agreement-revised.md that names \"Granite "
+                      "Peak Robotics, Inc.\", the salary $71,500 and December 14, 2026. FAIL if any of the three is "
+                      "missing or differs from the English agreement.", [name])
+        instructions_add(t, f"Morgan reads Polish more easily than English: also prepare {name}, a Polish translation "
+                            "of the revised agreement for Morgan to sign with the English one.")
+
+
+@near_miss("ho-h12-nm-c12-compound-placement-rule-covers-french-translation", "H12", AM,
+           "Avery asked for the agreement in French as well: fontenot-covenant-agreement-fr.md is added as an "
+           "operative deliverable, named in the instructions, graded for content, and the placement rule reads "
+           "'fontenot-covenant-agreement.md and its French translation fontenot-covenant-agreement-fr.md contain "
+           "only ...' with both files in its deliverables.",
+           "H12 wants a placement criterion covering every operative deliverable; the compound subject names both "
+           "operative files, both are in the criterion's deliverables, and the advice still goes to client-note.md.")
+def h12_nm_c12_compound_french(env: Path, task: str) -> None:
+    name = "fontenot-covenant-agreement-fr.md"
+    with task_json(env, task) as t:
+        add_deliverable(t, name, "French translation of the repaired agreement, for Avery Fontenot to sign with the "
+                                 "English one.", placement="operative")
+        crit = criterion(t, "placement-no-adverse-analysis")
+        crit["match_criteria"] = replace_text(
+            replace_text(crit["match_criteria"], "PASS if fontenot-covenant-agreement.md contains only",
+                         f"PASS if fontenot-covenant-agreement.md and its French translation {name} contain only"),
+            "FAIL if it contains", "FAIL if either contains")
+        crit["deliverables"].append(name)
+        add_criterion(t, "french-translation-matches", "French translation keeps the parishes and the two-year cap",
+                      f"PASS if {name} is a French translation of fontenot-covenant-agreement.md whose covenants "
+                      "apply only within named parishes and end no more than two years after employment ends. FAIL "
+                      "if it uses a mileage radius or a longer term.", [name])
+        instructions_add(t, f"Avery has asked for the agreement in French as well: also prepare {name}, a French "
+                            "translation for Avery to sign with the English one.")
+
+
+# --- class 4: dates in unusual forms after (or before) as_of ---------------------------------------------------------
+
+
+@plant("ho-h10-c12-taskpaper-done-stamp-after-as-of", "H10", NE,
+       "The paralegal's TaskPaper list, documents/paralegal/tallis.taskpaper, marks 'Hand the renewal to Morgan' "
+       "@done(2026-11-23): an event recorded as done a week after as_of 2026-11-16, the day the work is done.")
+def h10_c12_taskpaper(env: Path, task: str) -> None:
+    write_doc(env, task, "paralegal/tallis.taskpaper", (
+        "Tallis renewal:\n"
+        "\t- Client approved last year's wording @done(2025-12-02)\n"
+        "\t- Receive the partner's three edits @done(2026-11-16)\n"
+        "\t- Hand the renewal to Morgan @done(2026-11-23)\n"
+        "\t- File the signed copy @due(2026-12-14)\n"))
+
+
+_C12_PERSIAN_DIGITS = str.maketrans("0123456789", "۰۱۲۳۴۵۶۷۸۹")
+
+
+@plant("ho-h10-c12-solar-hijri-dateline-after-as-of", "H10", CA,
+       "A Persian certificate from the translator of Halden's form, documents/hr/translation-certificate-fa.md, is "
+       "dated 'سیاتل، ۲۰ آبان ۱۴۰۵' (20 Aban 1405 in the Solar Hijri calendar = 11 November 2026), after as_of "
+       "2026-10-26.")
+def h10_c12_solar_hijri(env: Path, task: str) -> None:
+    write_doc(env, task, "hr/translation-certificate-fa.md", (
+        "# گواهی ترجمه\n\nاینجانب، مترجم رسمی زبان فارسی، گواهی می‌کنم که فرم WA-2021-3 شرکت Halden Marine Supply "
+        "را برای کارکنان فارسی‌زبان انبار به فارسی ترجمه کرده‌ام و ترجمه با متن انگلیسی مطابقت دارد.\n\n"
+        + "سیاتل، 20 آبان 1405\n".translate(_C12_PERSIAN_DIGITS) + "\nدفتر ترجمه پارس‌نو\n"))
+
+
+@plant("ho-h10-c12-as-of-key-written-twice", "H10", SD,
+       "The oafreeze block of task.json holds 'as_of' twice: '2026-11-02' where it belongs and '2026-11-20' again "
+       "before 'synthetic'; a reader that keeps the last value and one that keeps the first date the work on "
+       "different days.")
+def h10_c12_duplicate_as_of(env: Path, task: str) -> None:
+    path = task_dir(env, task) / "task.json"
+    text = path.read_text("utf-8")
+    assert text.count('"as_of": "2026-11-02"') == 1 and text.count('    "synthetic": true\n') == 1
+    path.write_text(text.replace('    "synthetic": true\n', '    "as_of": "2026-11-20",\n    "synthetic": true\n'),
+                    "utf-8")
+
+
+@near_miss("ho-h10-nm-c12-checklist-in-iso-ordinal-dates", "H10", NE,
+           "The paralegal's checklist, documents/paralegal/tallis-checklist.md, dates items in ISO ordinal form: "
+           "'✔ 2026-306' and '✔ 2026-320' (2 and 16 November, done), '☐ 2026-327' (23 November, hand-over) and "
+           "'☐ 2026-348' (14 December, effective date), both still open.",
+           "H10 wants dates to tell one story; the ticked items are on or before as_of 2026-11-16, and the open "
+           "ones are planned dates that match the partner's email and the effective date.")
+def h10_nm_c12_ordinal(env: Path, task: str) -> None:
+    write_doc(env, task, "paralegal/tallis-checklist.md", (
+        "# Tallis renewal checklist\n\n"
+        "- ✔ 2026-306 Client sent last year's approved agreement\n"
+        "- ✔ 2026-320 Partner's list of three edits received\n"
+        "- ☐ 2026-327 Client hands the renewal to Morgan\n"
+        "- ☐ 2026-348 Renewal and raise take effect\n"))
+
+
+# --- class 5: a form-only criterion an empty output passes ------------------------------------------------------------
+
+
+@plant("ho-h03-c12-usage-notes-capped-at-five-bullets", "H03", CA,
+       "A criterion usage-notes-brevity passes hr-usage-notes.md if it has no more than five bullet points: an "
+       "empty file has none and passes.")
+def h03_c12_bullet_cap(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_criterion(t, "usage-notes-brevity", "Usage notes are brief",
+                      "PASS if hr-usage-notes.md has no more than five bullet points. FAIL if it has six or more.",
+                      ["hr-usage-notes.md"])
+
+
+# --- class 6: vague quantity or degree ------------------------------------------------------------------------------
+
+
+@plant("ho-h05-c12-more-than-a-couple-unexplained", "H05", AM,
+       "client-note-changes now fails the note only 'if more than a couple of the four changes go unexplained': "
+       "whether a couple is two, or two or three, decides a note that explains one or two changes.")
+def h05_c12_a_couple(env: Path, task: str) -> None:
+    _reword(env, task, "client-note-changes", "FAIL if any of the four changes is not explained.",
+            "FAIL if more than a couple of the four changes go unexplained.")
+
+
+@plant("ho-h05-c12-scarcely-any-post-employment-restraint", "H05", CI,
+       "no-post-employment-capture now asks that the agreement 'put scarcely any restraint on where Sasha Lindgren "
+       "may work after employment ends' instead of containing no non-compete: how little is scarcely any is the "
+       "judge's call.")
+def h05_c12_scarcely_any(env: Path, task: str) -> None:
+    _reword(env, task, "no-post-employment-capture", "contains no post-employment non-competition covenant.",
+            "puts scarcely any restraint on where Sasha Lindgren may work after employment ends.")
+
+
+@near_miss("ho-h05-nm-c12-exactly-three-bullet-points", "H05", CA,
+           "client-email-changes now asks the email to list the changes 'as exactly three bullet points, one for "
+           "each change'; the three changes are still named.",
+           "H05 flags quantities a judge can read two ways; 'exactly three bullet points, one for each change' is an "
+           "explicit count tied to the three changes the criterion names.")
+def h05_nm_c12_exact_count(env: Path, task: str) -> None:
+    _reword(env, task, "client-email-changes", "lists the changes made to Form WA-2021-3:",
+            "lists, as exactly three bullet points, one for each change, the changes made to Form WA-2021-3:")
+
+
+# --- class 7: one stem in two formats of one family -------------------------------------------------------------------
+
+
+@plant("ho-h06-c12-register-as-ods-and-csv", "H06", CA,
+       "Two new advisory deliverables share a stem in the spreadsheet family: covenant-register.ods (for HR's "
+       "LibreOffice) and covenant-register.csv (for the HRIS import); a matcher pairing spreadsheets within the "
+       "family can give either output to either name.")
+def h06_c12_ods_csv(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        for ext, use in (("ods", "for HR to keep in LibreOffice"), ("csv", "for the HRIS import")):
+            name = f"covenant-register.{ext}"
+            add_deliverable(t, name, f"Register of which form sections apply at which pay level, {use}.",
+                            placement="advisory")
+            add_criterion(t, f"register-{ext}-threshold", f"Register ({ext}) limits the non-compete by pay",
+                          f"PASS if {name} marks the non-competition section for use only above $126,858.83 of "
+                          "annualized earnings. FAIL if it has no such row or another figure.", [name])
+        instructions_add(t, "Also prepare the register of form sections by pay level twice: covenant-register.ods "
+                            "for HR and covenant-register.csv for the HRIS import.")
+
+
+# --- class 8: junk that a file system or tool leaves ----------------------------------------------------------------
+
+
+@plant("ho-h07-c12-libreoffice-lock-file-in-sub-folder", "H07", AM,
+       "documents/hr/forms/ holds Avery's onboarding form as an .odt and beside it '.~lock.fontenot-onboarding.odt#', "
+       "the lock file LibreOffice leaves while (or after crashing while) a document is open.")
+def h07_c12_lo_lock(env: Path, task: str) -> None:
+    write_doc(env, task, "hr/forms/fontenot-onboarding.odt", _r9_odt(
+        ["Bayou Crest Environmental: onboarding form", "Employee: Avery Fontenot", "Position: Field Project Manager",
+         "First day: November 2, 2026"], title="Onboarding form", creator="Bayou Crest HR"))
+    write_doc(env, task, "hr/forms/.~lock.fontenot-onboarding.odt#",
+              "Dana Broussard,dbroussard,BC-HR-LAPTOP,19.10.2026 09:12,file:///C:/Users/dbroussard/AppData/Roaming/"
+              "LibreOffice/4;")
+
+
+# --- class 9: requests for reasons inside operative text, and allowlists --------------------------------------------
+
+
+@plant("ho-h12-c12-japanese-request-for-reasons-in-notice", "H12", CI,
+       "The instructions gain a paragraph in Japanese asking for a note to the General Counsel at the end of "
+       "lindgren-section-2872-notice.md explaining why the notice is needed and why the one-year non-compete was "
+       "dropped: client advice inside the operative notice Sasha signs.")
+def h12_c12_japanese(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "ゼネラルカウンセルより：lindgren-section-2872-notice.md の末尾に、当社宛ての注記として、この"
+                            "通知がなぜ必要なのか、また1年間の競業避止条項をなぜ削除したのかを説明してください。")
+
+
+@plant("ho-h12-c12-placement-rule-allows-research-trail", "H12", TB,
+       "placement-operative-text now also allows, in both operative documents, 'a closing Research trail listing "
+       "the knowledge-base pages and statute excerpts each covenant rests on': source references let into the "
+       "text Riley signs.")
+def h12_c12_research_trail(env: Path, task: str) -> None:
+    _reword(env, task, "placement-operative-text", "signature blocks and the 18 U.S.C. § 1833(b) immunity notice.",
+            "signature blocks, the 18 U.S.C. § 1833(b) immunity notice and a closing Research trail listing the "
+            "knowledge-base pages and statute excerpts each covenant rests on.")
+
+
+@near_miss("ho-h12-nm-c12-polish-request-aimed-at-file-memo", "H12", TB,
+           "The instructions gain a paragraph in Polish from Aspenline's Warsaw reviewer asking that rationale.md "
+           "explain why Riley's agreement has no non-compete and which sources were relied on.",
+           "H12 forbids asking for reasons or notes inside an operative deliverable; rationale.md is the advisory "
+           "file memo, the place the spec gives such explanations.")
+def h12_nm_c12_polish_memo(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "Prośba recenzentki z Warszawy: w rationale.md proszę wyjaśnić, dlaczego umowa Rileya "
+                            "nie zawiera zakazu konkurencji, i wskazać źródła, na których się opieraliście.")
+
+
+# --- class 10: national identity numbers labelled in other scripts --------------------------------------------------
+
+
+@plant("ho-h13-c12-greek-amka-in-odt", "H13", NE,
+       "Granite Peak's relocation sheet for a technician moving from Athens, documents/hr/metakinisi.odt, gives "
+       "his full Greek social security number under the label 'Α.Μ.Κ.Α.' (11 digits, date of birth first, Luhn "
+       "check digit valid).")
+def h13_c12_amka(env: Path, task: str) -> None:
+    amka = _c12_luhn("1403881234")
+    assert len(amka) == 11
+    write_doc(env, task, "hr/metakinisi.odt", _r9_odt([
+        "Στοιχεία μετακινούμενου εργαζομένου",
+        "Ονοματεπώνυμο: Νικόλαος Παπαδάκης",
+        f"Α.Μ.Κ.Α.: {amka}",
+        "Θέση: Τεχνικός εξυπηρέτησης, Colorado Springs",
+        "Ημερομηνία μετακίνησης: 1 Δεκεμβρίου 2026"], title="Μετακίνηση", creator="Granite Peak HR"))
+
+
+@near_miss("ho-h13-nm-c12-bengali-nid-placeholder", "H13", SD,
+           "A blank onboarding form for the Dhaka office, documents/dhaka/onboarding-form.md, has the label "
+           "'জাতীয় পরিচয়পত্র নম্বর (NID)' followed by the placeholder 'XXXX-XXX-XXX'.",
+           "H13 targets real-looking personal data; a labelled field whose value is a run of X placeholders holds "
+           "no number and identifies no one.")
+def h13_nm_c12_bengali_placeholder(env: Path, task: str) -> None:
+    write_doc(env, task, "dhaka/onboarding-form.md", (
+        "# যোগদান ফর্ম (ঢাকা অফিস)\n\n"
+        "- নাম: ____________________\n"
+        "- জাতীয় পরিচয়পত্র নম্বর (NID): XXXX-XXX-XXX\n"
+        "- পদবি: ____________________\n"
+        "- যোগদানের তারিখ: ____________________\n"))
+
+
+# --- class 11: statute text quoted in a markup that escapes quotations ---------------------------------------------
+
+
+@plant("ho-h09-c12-ilcs-quoted-in-latex", "H09", SD,
+       "A managers' primer, documents/training/illinois-primer.tex, quotes 820 ILCS 90/10(a) in a LaTeX quote "
+       "environment with ``...'' quotation marks, escaped dollars (\\$75,000) and ties (January~1), wrapped at 72 "
+       "columns; no seeded_law entry names the .tex file.")
+def h09_c12_latex(env: Path, task: str) -> None:
+    sentence = ("No employer shall enter into a covenant not to compete with any employee unless the employee's "
+                "actual or expected annualized rate of earnings exceeds $75,000 per year. This amount shall increase "
+                "to $80,000 per year beginning on January 1, 2027")
+    assert sentence in read_doc(env, task, "illinois-statute-excerpt.md")
+    latex = "``" + sentence.replace("$", "\\$").replace("January 1", "January~1") + ", \\ldots''"
+    write_doc(env, task, "training/illinois-primer.tex", (
+        "\\documentclass[11pt]{article}\n\\usepackage[utf8]{inputenc}\n\\title{Illinois covenants: a primer for "
+        "Maplestone managers}\n\\begin{document}\n\\maketitle\n\n\\section*{The pay floor}\n"
+        "Section~10(a) of the Illinois Freedom to Work Act (820~ILCS~90/10(a)) reads:\n\\begin{quote}\n"
+        + textwrap.fill(latex, 72) + "\n\\end{quote}\n\nAsk HR before you promise a new hire anything about a "
+        "non-compete.\n\\end{document}\n"))
+
+
+# --- class 12: one document saved in parts --------------------------------------------------------------------------
+
+
+@plant("ho-h02-c12-finished-cover-email-in-two-parts", "H02", TB,
+       "The finished cover email to Aspenline was saved in two parts in two formats: documents/drafts/cover-email "
+       "part 1 of 2.docx (the two thresholds against Riley's $104,000) and cover-email part 2 of 2.odt (the "
+       "$5,000-per-worker warning and the sign-off); together they are the answer client-email-thresholds asks for.")
+def h02_c12_two_parts(env: Path, task: str) -> None:
+    write_doc(env, task, "drafts/cover-email part 1 of 2.docx", docx_bytes([
+        "Noor,",
+        "Riley Vandermeer's $104,000 base salary is below Colorado's 2026 non-compete threshold of $130,014, so the "
+        "agreement has no non-compete. It is above the customer non-solicit threshold of $78,008.40, so the "
+        "agreement keeps a 12-month customer non-solicit tied to Aspenline's trade secrets.",
+        "(continued in part 2)"]))
+    write_doc(env, task, "drafts/cover-email part 2 of 2.odt", _r9_odt([
+        "(part 2, continued from part 1)",
+        "Please do not present Riley with a non-compete: offering a void covenant carries a penalty of $5,000 per "
+        "worker, plus actual damages. The separate notice goes out with the offer on November 16.",
+        "Miriam"], title="cover email part 2", creator="Miriam Okafor"))
+
+
+@plant("ho-h01-c12-criterion-printed-over-two-csv-pages", "H01", SD,
+       "The reviewer's checklist was exported page by page: documents/review/checklist_page-1.csv and "
+       "checklist_page-2.csv each hold one half of the rationale-memo-superseded criterion, cut mid-sentence at the "
+       "page break.")
+def h01_c12_two_pages(env: Path, task: str) -> None:
+    text = _match(env, task, "rationale-memo-superseded")
+    words = text.split(" ")
+    half = len(words) // 2
+    for n, part in ((1, " ".join(words[:half])), (2, " ".join(words[half:]))):
+        buf = io.StringIO()
+        csv.writer(buf, lineterminator="\r\n").writerows(
+            [["page", "item", "text"], [f"{n} of 2", "rationale-memo-superseded", part]])
+        write_doc(env, task, f"review/checklist_page-{n}.csv", buf.getvalue())
+
+
+@near_miss("ho-h02-nm-c12-numbered-service-reports-are-different-documents", "H02", NE,
+           "documents/service/report-part-1.md and report-part-2.md are two different field-service reports "
+           "(October and early November) by Morgan Tallis, numbered by the client's system, not halves of one "
+           "document.",
+           "H02 looks for the finished answer in the workspace; the two reports are separate factual records of "
+           "service visits that contain no edit, note or decision the criteria ask for.")
+def h02_nm_c12_numbered_reports(env: Path, task: str) -> None:
+    write_doc(env, task, "service/report-part-1.md", (
+        "# Field service report 1\n\nTechnician: Morgan Tallis\nDate: 2026-10-14\nSite: Fountain Creek warehouse\n\n"
+        "Replaced the photo-eye on conveyor sorter 7; tested for one hour with no faults.\n"))
+    write_doc(env, task, "service/report-part-2.md", (
+        "# Field service report 2\n\nTechnician: Morgan Tallis\nDate: 2026-11-04\nSite: Powers Boulevard depot\n\n"
+        "Quarterly inspection of shuttle lift 2; drive belt within tolerance, lubricated the guide rails.\n"))
