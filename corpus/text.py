@@ -286,6 +286,23 @@ _FOREIGN_MONTHS.update({name: n for n, names in enumerate((
     "กรกฎาคม ก.ค.", "สิงหาคม ส.ค.", "กันยายน ก.ย.", "ตุลาคม ต.ค.", "พฤศจิกายน พ.ย.", "ธันวาคม ธ.ค."), 1)
     for name in names.split()})
 BUDDHIST_ERA = 543  # a year over 2400 in a written date counts from the Buddha's death
+# The Solar Hijri calendar's months (Iran's and Afghanistan's, in Persian and Dari): "۲۰ آبان ۱۴۰۵".
+_SOLAR_HIJRI_MONTHS = {name: n for n, names in enumerate((
+    "فروردین حمل", "اردیبهشت ثور", "خرداد جوزا", "تیر سرطان", "مرداد امرداد اسد", "شهریور سنبله", "مهر میزان",
+    "آبان عقرب", "آذر قوس", "دی جدی", "بهمن دلو", "اسفند حوت"), 1) for name in names.split()}
+_SOLAR_HIJRI = r"(?:" + "|".join(sorted(_SOLAR_HIJRI_MONTHS, key=len, reverse=True)) + r")"
+
+
+def solar_hijri_to_gregorian(year: int, month: int, day: int) -> dt.date | None:
+    """A Solar Hijri (Jalali) date as a Gregorian one (the 33-year arithmetic rule, exact for
+    1178-1633 SH); None for a day the month does not have."""
+    if not (1 <= month <= 12 and 1 <= day <= (31 if month <= 6 else 30)):
+        return None
+    epoch = dt.date(622, 3, 21)  # 1 Farvardin 1 SH, proleptic Gregorian, as the arithmetic counts it
+    y = year - 1
+    leaps = (y // 33) * 8 + ((y % 33) + 3) // 4
+    days = 365 * y + leaps + (31 * (month - 1) if month <= 7 else 186 + 30 * (month - 7)) + day - 1
+    return epoch + dt.timedelta(days=days)
 _FOREIGN = r"(?i:" + "|".join(map(re.escape, sorted(_FOREIGN_MONTHS, key=len, reverse=True))) + r")"
 _FOREIGN_DATE = (rf"\b(?:0?[1-9]|[12]\d|3[01])(?:er|\.)?\s+(?:de\s+)?{_FOREIGN}\s*(?:de\s+|del\s+|พ\.ศ\.\s*)?"
                  rf"(?:19|20|2[45])\d{{2}}\b")
@@ -343,6 +360,8 @@ DATE = re.compile(
     r"\s?(?:0?[1-9]|1[0-2]|" + _KANJI_NUMBER + r")\s?月"
     r"\s?(?:0?[1-9]|[12]\d|3[01]|" + _KANJI_NUMBER + r")\s?日"
     r"|[〇一二三四五六七八九]{4}\s?年\s?" + _KANJI_NUMBER + r"\s?月\s?" + _KANJI_NUMBER + r"\s?日"
+    # A Solar Hijri date, day first: ۲۰ آبان ۱۴۰۵ (20 Aban 1405, 11 November 2026).
+    rf"|\b(?:0?[1-9]|[12]\d|3[01])\s+{_SOLAR_HIJRI}\s+1[34]\d{{2}}\b"
     # An ISO week date: 2026-W48-1 (Monday of week 48), 2026W481.
     r"|\b(?:19|20)\d{2}-?W(?:0[1-9]|[1-4]\d|5[0-3])-?[1-7]\b"
     # Vietnamese: ngày 12 tháng 11 năm 2026
@@ -369,6 +388,7 @@ _NUMERIC = re.compile(r"(?P<a>\d{1,2})(?P<s>[/-])(?P<b>\d{1,2})(?P=s)(?P<y>\d{4}
 _FOREIGN_READING = re.compile(rf"(?P<d>\d{{1,2}})(?:er|\.)?\s+(?:de\s+)?(?P<m>{_FOREIGN})\s*(?:de\s+|del\s+|พ\.ศ\.\s*)?"
                               rf"(?P<y>\d{{4}})")
 _ISO_WEEK = re.compile(r"(?P<y>\d{4})-?W(?P<w>\d{2})-?(?P<d>[1-7])")
+_SOLAR_HIJRI_READING = re.compile(rf"(?P<d>\d{{1,2}})\s+(?P<m>{_SOLAR_HIJRI})\s+(?P<y>\d{{4}})")
 _CJK = re.compile(r"(?P<y>\d{4})\s?[年년]\s?(?P<m>\d{1,2})\s?[月월]\s?(?P<d>\d{1,2})\s?[日일]"
                   r"|ngày\s+(?P<vd>\d{1,2})\s+tháng\s+(?P<vm>\d{1,2})\s+năm\s+(?P<vy>\d{4})", re.I)
 _ERA = re.compile(r"(?P<era>" + _ERAS + r")?\s?(?P<y>\d{1,3}|元|[〇一二三四五六七八九十]{1,4})\s?年\s?"
@@ -396,6 +416,10 @@ def date_readings(text: str) -> tuple[dt.date, ...]:
     if m:
         year = int(m["y"])
         found = _day(year - BUDDHIST_ERA if year > 2400 else year, _FOREIGN_MONTHS[m["m"].lower()], int(m["d"]))
+        return (found,) if found else ()
+    m = _SOLAR_HIJRI_READING.fullmatch(value)
+    if m:
+        found = solar_hijri_to_gregorian(int(m["y"]), _SOLAR_HIJRI_MONTHS[m["m"]], int(m["d"]))
         return (found,) if found else ()
     m = _ISO_WEEK.fullmatch(value)
     if m:

@@ -128,13 +128,42 @@ def resolve(deliverables: list[str], files: list[str]) -> Resolution:
     return out
 
 
+# Two-letter language codes (ISO 639-1) that name a translation's file by a suffix: "notice-vi.md",
+# "agreement_fr.docx", "summary-pt-BR.md".
+LANGUAGES = frozenset((
+    "af am ar az be bg bn bs ca cs cy da de el en es et eu fa fi fr ga gl gu ha he hi hr hu hy id ig is it ja ka kk "
+    "km kn ko lo lt lv mk ml mn mr ms my nb ne nl nn no pa pl ps pt ro ru si sk sl so sq sr sv sw ta te th tl tr uk "
+    "ur uz vi xh yo zh zu").split())
+_LANGUAGE_TAG = re.compile(r"[-_.](?P<code>[a-z]{2})(?:[-_](?:[a-z]{2}|[a-z]{4}|\d{3}))?$", re.I)
+
+
+def _language_base(name: str) -> tuple[str, str] | None:
+    """A translation's name without its language suffix, and the code ("notice-vi.md" -> notice, vi)."""
+    base = unicodedata.normalize("NFC", name.rsplit("/", 1)[-1]).casefold()
+    stem = base.rsplit(".", 1)[0] if "." in base.strip(".") else base
+    m = _LANGUAGE_TAG.search(stem)
+    return (stem[:m.start()], m.group("code").lower()) if m and m.group("code").lower() in LANGUAGES else None
+
+
+def _translations(a: str, b: str) -> bool:
+    """Whether two names are one document in two languages: the same name, one or both with a
+    language suffix, the suffixes different. An exact name tells them apart, and the convention is
+    the one translators and document systems use."""
+    ta, tb = _language_base(a), _language_base(b)
+    stem = lambda n: unicodedata.normalize("NFC", n.rsplit("/", 1)[-1]).casefold().rsplit(".", 1)[0]
+    if ta and tb:
+        return ta[0] == tb[0] and ta[1] != tb[1]
+    return bool(ta and ta[0] == stem(b) or tb and tb[0] == stem(a))
+
+
 def collisions(deliverables: list[str]) -> list[tuple[str, str]]:
-    """Pairs of deliverable names the matcher could confuse (same family, near-identical stems)."""
+    """Pairs of deliverable names the matcher could confuse (same family, near-identical stems); one
+    document's translations named by a language suffix are told apart by it."""
     names = sorted(set(deliverables), key=lambda s: s.encode("utf-8", "surrogateescape"))
     out = []
     for i, a in enumerate(names):
         for b in names[i + 1:]:
-            if _key(a) == _key(b) or (family(a) == family(b) and
+            if _key(a) == _key(b) or (family(a) == family(b) and not _translations(a, b) and
                                       SequenceMatcher(None, _stem_key(a), _stem_key(b)).ratio() >= FUZZY_THRESHOLD):
                 out.append((a, b))
     return out

@@ -240,12 +240,13 @@ class TaskContext:
     def saved_in_parts(self) -> list["SavedInParts"]:
         """Task documents saved in parts ("note (part 1 of 2).md", "check-p1.md", "check-p2.md"),
         each read as the one document its parts make, in part order."""
-        groups: dict[tuple[str, str], list[tuple[int, WorkspaceFile]]] = {}
+        groups: dict[str, list[tuple[int, WorkspaceFile]]] = {}
         for f in self.task_files:
             m = _PART.search(f.name)
             if m and f.text:
-                key = (f.name[:m.start()] + f.name[m.end():]).casefold()
-                groups.setdefault((key, formats.extension(f.name)), []).append((int(m.group("n") or m.group("m")), f))
+                # One document's parts may be saved in different formats ("part 1 of 2.docx", "part 2 of 2.odt").
+                key = f.name[:m.start()].casefold()
+                groups.setdefault(key, []).append((int(m.group("n") or m.group("m")), f))
         out = []
         for parts in groups.values():
             numbers = sorted(n for n, _ in parts)

@@ -298,13 +298,33 @@ def looks_like_form(name: str) -> bool:
 _looks_like_form = looks_like_form  # the name the tests knew it by
 
 
+def _name_words(text: str) -> set[str]:
+    return {w for w in re.split(r"[\W_]+", text.rsplit("/", 1)[-1].lower()) if len(w) > 2 and not w.isdigit()}
+
+
+def _form_of(name: str, about: set[str]) -> bool:
+    """Whether a form's name could be the deliverable's form: it says only that it is a form
+    ("template.md", "draft-v2.md"), or shares a word with the deliverable's name or description
+    ("draft-agreement.md" for the agreement, not "onboarding-form.md")."""
+    own = _name_words(name.rsplit(".", 1)[0]) - FORM_WORDS - _GENERIC
+    return not own or bool(own & about)
+
+
+# Words that say whose or which form, not what it is for ("firm-form.md", "house-template-v2.md").
+_GENERIC = {"final", "clean", "copy", "version", "firm", "firms", "house", "model", "master", "base", "sample",
+            "starting", "start", "starter", "old", "prior", "previous", "new", "working", "our", "company",
+            "general", "generic", "original", "latest", "current", "updated", "revised"}
+
+
 def template_for(ctx: TaskContext, deliverable: str) -> tuple[str, str] | None:
     """The starting template of a deliverable: the workspace file the matcher pairs it with,
     else the one task file of its format family whose name says template/draft/form."""
     files = [f for f in ctx.task_files if f.text is not None]
     paired = resolve([deliverable], [f.name for f in files]).resolved.get(deliverable)
     if paired is None:
-        cands = [f.name for f in files if family(f.name) == family(deliverable) and looks_like_form(f.name)]
+        about = _name_words(deliverable) | _name_words(ctx.task.deliverables.get(deliverable, ""))
+        cands = [f.name for f in files if family(f.name) == family(deliverable) and looks_like_form(f.name)
+                 and _form_of(f.name, about)]
         paired = cands[0] if len(cands) == 1 else None
     if paired is None:
         return None

@@ -74,10 +74,13 @@ _TIMING = (
     r"in\s+(?:due|good)\s+(?:course|time)|at\s+the\s+earliest\s+(?:opportunity|convenience)|early\s+enough|"
     r"soon\s+enough|shortly"
 )
-# quantity: how many of a set is enough, with no number ("lists most of the changes", "mentions few of them").
+# quantity: how many of a set is enough, with no number ("lists most of the changes", "mentions few of them",
+# "more than a couple of them", "scarcely any restraint").
 _QUANTITY = (
     r"(?:(?<!the\s)most|many|several|(?:a\s+|very\s+)?few|a\s+handful|a\s+(?:good\s+)?number|the\s+(?:majority|bulk)|"
-    r"a\s+majority|the\s+greater\s+part)\s+of\s+(?:the|its|their|them|these|those|his|her|your)\b"
+    r"a\s+majority|the\s+greater\s+part|a\s+couple|a\s+(?:small|large|fair)\s+(?:number|share|part))\s+of\s+"
+    r"(?:the|its|their|them|these|those|his|her|your)\b|"
+    r"(?:scarcely|hardly|barely|next\s+to)\s+(?:any|anything|none|no)\b"
 )
 FAMILIES = {"taste": _TASTE, "materiality": _MATERIALITY, "aspiration": _ASPIRATION, "condition": _CONDITION,
             "degree": _DEGREE, "timing": _TIMING, "quantity": _QUANTITY}

@@ -37,6 +37,25 @@ def _exactly_pinned(ctx: TaskContext, prefix: str) -> bool:
     return True
 
 
+def _edited_copies(ctx: TaskContext) -> list[Finding]:
+    """Task files laid out as a second copy of the library ("documents/kb-local/practice-guides/…/x.md")
+    whose content is not the pinned file's: the agent may read an edited guide as the library (minor:
+    an older edition can be the task's own point). A byte-identical copy is the library's (kb_copy)."""
+    pinned = {f.path: f for f in ctx.snapshot.files if "/" in f.path}
+    out = []
+    for f in ctx.task_files:
+        rel = f.name
+        for cut in [i + 1 for i, c in enumerate(rel) if c == "/"]:
+            pin = pinned.get(rel[cut:])
+            if pin is not None:
+                out.append(ctx.finding(
+                    ID, "minor", f.rel, f"{f.rel} is laid out as the knowledge base's {pin.path} but does not hold "
+                    f"the pinned file: an agent may read an edited copy as the library", "take it out, or name it "
+                    "as the task's own material (and say in the instructions what it is)", evidence=pin.path))
+                break
+    return out
+
+
 def check(ctx: TaskContext) -> list[Finding]:
     """Every file added, removed or edited in this task's copy of the knowledge base, and a
     snapshot that is not of the commit oafreeze.yaml pins."""
@@ -56,6 +75,7 @@ def check(ctx: TaskContext) -> list[Finding]:
                             "library the results will be attributed to",
                             "run `oafreeze materialize` for this task", evidence=ctx.kb_mount)]
     prefix = ctx.kb_mount.rstrip("/") + "/"
+    out += _edited_copies(ctx)
     if _exactly_pinned(ctx, prefix):
         return out
     # The audit's own walk of the task, cut down to the mount, and each file's blob id from the

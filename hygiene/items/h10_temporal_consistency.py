@@ -371,6 +371,8 @@ _DONE_ANY = re.compile(rf"\b(?:{_DONE_WORDS}|returned|issued|given)\b", re.I)  #
 # A stamp that a step was done, as task lists and trackers write it: Org mode's "CLOSED: [2026-11-16 Mon
 # 17:40]", "Completed: 2026-11-16", "Done on: …".
 _DONE_STAMP = re.compile(rf"^\W{{0,3}}(?:{_DONE_WORDS}|resolved)(?:\s+(?:on|at))?\s*[:\uff1a]", re.I)
+# ... and as a tag on the line (TaskPaper's "@done(2026-11-23)").
+_DONE_TAG = re.compile(r"@(?:done|completed|finished|closed)\(", re.I)
 _CELLS = re.compile(r"\t|\s*\|\s*|,(?=\S)")
 
 
@@ -391,8 +393,8 @@ def _done_in_the_future(ctx: TaskContext, as_of: dt.date) -> list[Finding]:
                 continue
             cells = [c.strip() for c in _CELLS.split(line)]
             done = next((c for c in cells if _DONE_CELL.match(c)), None) if len(cells) > 1 else None
-            stamp = _DONE_STAMP.match(line.strip())
-            done = done or (stamp.group(0).strip(" :\uff1a") if stamp else None)
+            stamp = _DONE_STAMP.match(line.strip()) or _DONE_TAG.search(line)
+            done = done or (stamp.group(0).strip(" :\uff1a(") if stamp else None)
             verb = _DONE_VERB.search(line)
             if done is None and verb is None:
                 continue

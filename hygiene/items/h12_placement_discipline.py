@@ -265,6 +265,9 @@ _SOURCE_REFERENCE = re.compile(r"\b(?:cit\w*|referenc\w*|refer\w*\s+to|nam\w+|po
                                r"pointers?\s+to)\s+(?:(?:the|our|a|an|each|every|its)\s+)?(?:firm'?s?\s+)?"
                                r"(?:practice[- ]guides?|knowledge[- ]base\w*|kb\b|templates?|checklists?|surveys?|"
                                r"internal\s+sources?|research\s+(?:notes?|memos?))|"
+                               r"\bresearch\s+(?:trail|notes?|memos?|log|history)\b|\bknowledge[- ]base\s+(?:pages?|paths?|files?|"
+                               r"entries|articles?|references?|sources?|guides?)\b|\bbibliography\b|\bworks\s+cited\b|"
+                               r"\bsources\s+consulted\b|\blist\s+of\s+sources\b|"
                                r"\bsources?\s+(?:(?:that\s+)?(?:each|every|the)\s+\w+\s+)?(?:relies|rely|relied|draws?|drew)\s+on\b",
                                re.I)
 
@@ -515,9 +518,13 @@ _ABROAD_ADVICE = re.compile(
     r"\b(?:nota|notas|note|notes|anmerkung(?:en)?|notitie|nota's)\s+(?:para|pour|per|für|voor|ao|à|al)\s+"
     r"(?:el\s+|la\s+|le\s+|il\s+|o\s+|a\s+|den\s+|die\s+|de\s+)?(?:cliente|client|mandanten|klant)\b|"
     r"\b(?:las\s+razones|os\s+motivos|les\s+raisons|le\s+ragioni|die\s+gründe|de\s+redenen)\s+(?:de|por|pour|per|für|"
-    r"voor)\b", re.I)
+    r"voor)\b|"
+    # Japanese, Chinese and Korean, which write no space between words: "なぜ…説明してください", "当社宛ての注記",
+    # "说明理由", "이유를 설명".
+    r"(?:なぜ|何故|理由)[^。．\n]{0,60}?説明|注記|注釈|(?:为什么|為什麼|为何|為何)[^。\n]{0,60}?(?:说明|說明|解释|解釋)|"
+    r"(?:说明|說明|解释|解釋)(?:原因|理由)|(?:이유|사유)[를을]?\s*설명|왜[^.\n]{0,60}?설명", re.I)
 _ABROAD_NEGATION = re.compile(r"\b(?:no|não|nao|ne|pas|non|nicht|kein\w*|niet|geen|sin|sans|senza|ohne|zonder|nunca|"
-                              r"jamais|mai|nie)\b", re.I)
+                              r"jamais|mai|nie)\b|しないで|ないでください|不要|不用|请勿|請勿|하지\s*마", re.I)
 
 
 def _asks_advice_abroad(ctx: TaskContext, text: str, where: str) -> list[Finding]:

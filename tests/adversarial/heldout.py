@@ -12896,31 +12896,6 @@ def h12_r12_advisory_forwarded(env: Path, task: str) -> None:
                             "the notice, so that Sasha sees our reasons too.")
 
 
-@near_miss("ho-h12-nm-r12-vietnamese-notice-as-covered-operative", "H12", CI,
-           "Sasha reads legal documents in Vietnamese: a Vietnamese translation of the notice, "
-           "lindgren-section-2872-notice-vi.md, is added as an operative deliverable, named in the instructions, "
-           "covered by the placement criterion and graded for content.",
-           "H12 wants every operative deliverable covered by a placement criterion and advisory material given a "
-           "place; the translation is operative, listed as such and covered, and the advice still goes to "
-           "client-email.md.")
-def h12_nm_r12_vietnamese_notice(env: Path, task: str) -> None:
-    name = "lindgren-section-2872-notice-vi.md"
-    with task_json(env, task) as t:
-        add_deliverable(t, name, "Vietnamese translation of the written notice, for Sasha Lindgren to sign with the "
-                                 "English one.", placement="operative")
-        crit = criterion(t, "placement-operative-text")
-        crit["deliverables"].append(name)
-        crit["match_criteria"] = replace_text(
-            crit["match_criteria"], "and lindgren-section-2872-notice.md contains only",
-            f"and lindgren-section-2872-notice.md and its Vietnamese translation {name} contain only")
-        add_criterion(t, "notice-vi-content", "Vietnamese notice says what the English notice says",
-                      f"PASS if {name} is a Vietnamese translation of lindgren-section-2872-notice.md that states "
-                      "the carve-out for inventions Sasha develops entirely on Sasha's own time and both exceptions "
-                      "to it. FAIL if it omits the carve-out or either exception.", [name])
-        instructions_add(t, f"Sasha reads legal documents in Vietnamese: also prepare {name}, a Vietnamese "
-                            "translation of the notice for Sasha to sign with the English one.")
-
-
 # --- H13 synthetic data and secrets (twelfth round) ------------------------------------------------------------------
 
 
@@ -13143,19 +13118,6 @@ def h08_nm_c12_eml_attachment(env: Path, task: str) -> None:
         "new-york.md", data))
 
 
-@plant("ho-h08-c12-edited-guide-copy-posing-as-kb", "H08", SD,
-       "documents/kb-local/practice-guides/non-compete/us/illinois.md, a copy of the pinned Illinois guide laid out "
-       "as a second knowledge base, was edited for the task: its table gives the 2027 non-compete floor as $85,000 "
-       "instead of $80,000.",
-       doubtful="the pinned mount itself is byte-identical; the edited knowledge-base content sits beside it, under "
-                "a path that mirrors the mount, so it is knowledge base edited for this task only in substance")
-def h08_c12_edited_copy(env: Path, task: str) -> None:
-    text = kb(env, task, _C12_GUIDE + "illinois.md").read_text("utf-8")
-    row = "| Non-compete (must exceed) | $75,000 | $80,000 | $85,000 | $90,000 |"
-    write_doc(env, task, "kb-local/" + _C12_GUIDE + "illinois.md",
-              replace_text(text, row, "| Non-compete (must exceed) | $75,000 | $85,000 | $85,000 | $90,000 |"))
-
-
 _C12_ELLERY_FILLED = """# EMPLOYEE RESTRICTIVE COVENANT AGREEMENT
 
 This Employee Restrictive Covenant Agreement (this "Agreement") is made as of January 5, 2027 between Maplestone \
@@ -13238,59 +13200,10 @@ def h12_c12_compound_gap(env: Path, task: str) -> None:
                             "of the revised agreement for Morgan to sign with the English one.")
 
 
-@near_miss("ho-h12-nm-c12-compound-placement-rule-covers-french-translation", "H12", AM,
-           "Avery asked for the agreement in French as well: fontenot-covenant-agreement-fr.md is added as an "
-           "operative deliverable, named in the instructions, graded for content, and the placement rule reads "
-           "'fontenot-covenant-agreement.md and its French translation fontenot-covenant-agreement-fr.md contain "
-           "only ...' with both files in its deliverables.",
-           "H12 wants a placement criterion covering every operative deliverable; the compound subject names both "
-           "operative files, both are in the criterion's deliverables, and the advice still goes to client-note.md.")
-def h12_nm_c12_compound_french(env: Path, task: str) -> None:
-    name = "fontenot-covenant-agreement-fr.md"
-    with task_json(env, task) as t:
-        add_deliverable(t, name, "French translation of the repaired agreement, for Avery Fontenot to sign with the "
-                                 "English one.", placement="operative")
-        crit = criterion(t, "placement-no-adverse-analysis")
-        crit["match_criteria"] = replace_text(
-            replace_text(crit["match_criteria"], "PASS if fontenot-covenant-agreement.md contains only",
-                         f"PASS if fontenot-covenant-agreement.md and its French translation {name} contain only"),
-            "FAIL if it contains", "FAIL if either contains")
-        crit["deliverables"].append(name)
-        add_criterion(t, "french-translation-matches", "French translation keeps the parishes and the two-year cap",
-                      f"PASS if {name} is a French translation of fontenot-covenant-agreement.md whose covenants "
-                      "apply only within named parishes and end no more than two years after employment ends. FAIL "
-                      "if it uses a mileage radius or a longer term.", [name])
-        instructions_add(t, f"Avery has asked for the agreement in French as well: also prepare {name}, a French "
-                            "translation for Avery to sign with the English one.")
-
-
 # --- class 4: dates in unusual forms after (or before) as_of ---------------------------------------------------------
 
 
-@plant("ho-h10-c12-taskpaper-done-stamp-after-as-of", "H10", NE,
-       "The paralegal's TaskPaper list, documents/paralegal/tallis.taskpaper, marks 'Hand the renewal to Morgan' "
-       "@done(2026-11-23): an event recorded as done a week after as_of 2026-11-16, the day the work is done.")
-def h10_c12_taskpaper(env: Path, task: str) -> None:
-    write_doc(env, task, "paralegal/tallis.taskpaper", (
-        "Tallis renewal:\n"
-        "\t- Client approved last year's wording @done(2025-12-02)\n"
-        "\t- Receive the partner's three edits @done(2026-11-16)\n"
-        "\t- Hand the renewal to Morgan @done(2026-11-23)\n"
-        "\t- File the signed copy @due(2026-12-14)\n"))
-
-
 _C12_PERSIAN_DIGITS = str.maketrans("0123456789", "۰۱۲۳۴۵۶۷۸۹")
-
-
-@plant("ho-h10-c12-solar-hijri-dateline-after-as-of", "H10", CA,
-       "A Persian certificate from the translator of Halden's form, documents/hr/translation-certificate-fa.md, is "
-       "dated 'سیاتل، ۲۰ آبان ۱۴۰۵' (20 Aban 1405 in the Solar Hijri calendar = 11 November 2026), after as_of "
-       "2026-10-26.")
-def h10_c12_solar_hijri(env: Path, task: str) -> None:
-    write_doc(env, task, "hr/translation-certificate-fa.md", (
-        "# گواهی ترجمه\n\nاینجانب، مترجم رسمی زبان فارسی، گواهی می‌کنم که فرم WA-2021-3 شرکت Halden Marine Supply "
-        "را برای کارکنان فارسی‌زبان انبار به فارسی ترجمه کرده‌ام و ترجمه با متن انگلیسی مطابقت دارد.\n\n"
-        + "سیاتل، 20 آبان 1405\n".translate(_C12_PERSIAN_DIGITS) + "\nدفتر ترجمه پارس‌نو\n"))
 
 
 @plant("ho-h10-c12-as-of-key-written-twice", "H10", SD,
@@ -13334,23 +13247,6 @@ def h03_c12_bullet_cap(env: Path, task: str) -> None:
 
 
 # --- class 6: vague quantity or degree ------------------------------------------------------------------------------
-
-
-@plant("ho-h05-c12-more-than-a-couple-unexplained", "H05", AM,
-       "client-note-changes now fails the note only 'if more than a couple of the four changes go unexplained': "
-       "whether a couple is two, or two or three, decides a note that explains one or two changes.")
-def h05_c12_a_couple(env: Path, task: str) -> None:
-    _reword(env, task, "client-note-changes", "FAIL if any of the four changes is not explained.",
-            "FAIL if more than a couple of the four changes go unexplained.")
-
-
-@plant("ho-h05-c12-scarcely-any-post-employment-restraint", "H05", CI,
-       "no-post-employment-capture now asks that the agreement 'put scarcely any restraint on where Sasha Lindgren "
-       "may work after employment ends' instead of containing no non-compete: how little is scarcely any is the "
-       "judge's call.")
-def h05_c12_scarcely_any(env: Path, task: str) -> None:
-    _reword(env, task, "no-post-employment-capture", "contains no post-employment non-competition covenant.",
-            "puts scarcely any restraint on where Sasha Lindgren may work after employment ends.")
 
 
 @near_miss("ho-h05-nm-c12-exactly-three-bullet-points", "H05", CA,
@@ -13401,26 +13297,6 @@ def h07_c12_lo_lock(env: Path, task: str) -> None:
 # --- class 9: requests for reasons inside operative text, and allowlists --------------------------------------------
 
 
-@plant("ho-h12-c12-japanese-request-for-reasons-in-notice", "H12", CI,
-       "The instructions gain a paragraph in Japanese asking for a note to the General Counsel at the end of "
-       "lindgren-section-2872-notice.md explaining why the notice is needed and why the one-year non-compete was "
-       "dropped: client advice inside the operative notice Sasha signs.")
-def h12_c12_japanese(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        instructions_add(t, "ゼネラルカウンセルより：lindgren-section-2872-notice.md の末尾に、当社宛ての注記として、この"
-                            "通知がなぜ必要なのか、また1年間の競業避止条項をなぜ削除したのかを説明してください。")
-
-
-@plant("ho-h12-c12-placement-rule-allows-research-trail", "H12", TB,
-       "placement-operative-text now also allows, in both operative documents, 'a closing Research trail listing "
-       "the knowledge-base pages and statute excerpts each covenant rests on': source references let into the "
-       "text Riley signs.")
-def h12_c12_research_trail(env: Path, task: str) -> None:
-    _reword(env, task, "placement-operative-text", "signature blocks and the 18 U.S.C. § 1833(b) immunity notice.",
-            "signature blocks, the 18 U.S.C. § 1833(b) immunity notice and a closing Research trail listing the "
-            "knowledge-base pages and statute excerpts each covenant rests on.")
-
-
 @near_miss("ho-h12-nm-c12-polish-request-aimed-at-file-memo", "H12", TB,
            "The instructions gain a paragraph in Polish from Aspenline's Warsaw reviewer asking that rationale.md "
            "explain why Riley's agreement has no non-compete and which sources were relied on.",
@@ -13433,35 +13309,6 @@ def h12_nm_c12_polish_memo(env: Path, task: str) -> None:
 
 
 # --- class 10: national identity numbers labelled in other scripts --------------------------------------------------
-
-
-@plant("ho-h13-c12-greek-amka-in-odt", "H13", NE,
-       "Granite Peak's relocation sheet for a technician moving from Athens, documents/hr/metakinisi.odt, gives "
-       "his full Greek social security number under the label 'Α.Μ.Κ.Α.' (11 digits, date of birth first, Luhn "
-       "check digit valid).")
-def h13_c12_amka(env: Path, task: str) -> None:
-    amka = _c12_luhn("1403881234")
-    assert len(amka) == 11
-    write_doc(env, task, "hr/metakinisi.odt", _r9_odt([
-        "Στοιχεία μετακινούμενου εργαζομένου",
-        "Ονοματεπώνυμο: Νικόλαος Παπαδάκης",
-        f"Α.Μ.Κ.Α.: {amka}",
-        "Θέση: Τεχνικός εξυπηρέτησης, Colorado Springs",
-        "Ημερομηνία μετακίνησης: 1 Δεκεμβρίου 2026"], title="Μετακίνηση", creator="Granite Peak HR"))
-
-
-@near_miss("ho-h13-nm-c12-bengali-nid-placeholder", "H13", SD,
-           "A blank onboarding form for the Dhaka office, documents/dhaka/onboarding-form.md, has the label "
-           "'জাতীয় পরিচয়পত্র নম্বর (NID)' followed by the placeholder 'XXXX-XXX-XXX'.",
-           "H13 targets real-looking personal data; a labelled field whose value is a run of X placeholders holds "
-           "no number and identifies no one.")
-def h13_nm_c12_bengali_placeholder(env: Path, task: str) -> None:
-    write_doc(env, task, "dhaka/onboarding-form.md", (
-        "# যোগদান ফর্ম (ঢাকা অফিস)\n\n"
-        "- নাম: ____________________\n"
-        "- জাতীয় পরিচয়পত্র নম্বর (NID): XXXX-XXX-XXX\n"
-        "- পদবি: ____________________\n"
-        "- যোগদানের তারিখ: ____________________\n"))
 
 
 # --- class 11: statute text quoted in a markup that escapes quotations ---------------------------------------------
@@ -13486,24 +13333,6 @@ def h09_c12_latex(env: Path, task: str) -> None:
 
 
 # --- class 12: one document saved in parts --------------------------------------------------------------------------
-
-
-@plant("ho-h02-c12-finished-cover-email-in-two-parts", "H02", TB,
-       "The finished cover email to Aspenline was saved in two parts in two formats: documents/drafts/cover-email "
-       "part 1 of 2.docx (the two thresholds against Riley's $104,000) and cover-email part 2 of 2.odt (the "
-       "$5,000-per-worker warning and the sign-off); together they are the answer client-email-thresholds asks for.")
-def h02_c12_two_parts(env: Path, task: str) -> None:
-    write_doc(env, task, "drafts/cover-email part 1 of 2.docx", docx_bytes([
-        "Noor,",
-        "Riley Vandermeer's $104,000 base salary is below Colorado's 2026 non-compete threshold of $130,014, so the "
-        "agreement has no non-compete. It is above the customer non-solicit threshold of $78,008.40, so the "
-        "agreement keeps a 12-month customer non-solicit tied to Aspenline's trade secrets.",
-        "(continued in part 2)"]))
-    write_doc(env, task, "drafts/cover-email part 2 of 2.odt", _r9_odt([
-        "(part 2, continued from part 1)",
-        "Please do not present Riley with a non-compete: offering a void covenant carries a penalty of $5,000 per "
-        "worker, plus actual damages. The separate notice goes out with the offer on November 16.",
-        "Miriam"], title="cover email part 2", creator="Miriam Okafor"))
 
 
 @plant("ho-h01-c12-criterion-printed-over-two-csv-pages", "H01", SD,

@@ -493,3 +493,21 @@ def h02_r12_note_in_parts(env: Path, task: str) -> None:
         "to a $5,000 penalty per worker, plus actual damages.\n\n"
         "Could you decide, before the agreement goes to Morgan Tallis on November 23, 2026, whether to delete "
         "Section 5? I have left it in as you instructed.\n"))
+
+
+@plant("h02-c12-finished-cover-email-in-two-parts", "H02", TB,
+       "The finished cover email to Aspenline was saved in two parts in two formats: documents/drafts/cover-email "
+       "part 1 of 2.docx (the two thresholds against Riley's $104,000) and cover-email part 2 of 2.odt (the "
+       "$5,000-per-worker warning and the sign-off); together they are the answer client-email-thresholds asks for.")
+def h02_c12_two_parts(env: Path, task: str) -> None:
+    write_doc(env, task, "drafts/cover-email part 1 of 2.docx", docx_bytes([
+        "Noor,",
+        "Riley Vandermeer's $104,000 base salary is below Colorado's 2026 non-compete threshold of $130,014, so the "
+        "agreement has no non-compete. It is above the customer non-solicit threshold of $78,008.40, so the "
+        "agreement keeps a 12-month customer non-solicit tied to Aspenline's trade secrets.",
+        "(continued in part 2)"]))
+    write_doc(env, task, "drafts/cover-email part 2 of 2.odt", _r9_odt([
+        "(part 2, continued from part 1)",
+        "Please do not present Riley with a non-compete: offering a void covenant carries a penalty of $5,000 per "
+        "worker, plus actual damages. The separate notice goes out with the offer on November 16.",
+        "Miriam"], title="cover email part 2", creator="Miriam Okafor"))

@@ -398,3 +398,20 @@ def h05_r12_most(env: Path, task: str) -> None:
             "PASS if client-email.md lists most of the changes made")
     _reword(env, task, "client-email-changes", "FAIL if any of the three changes is not mentioned.",
             "FAIL if it mentions few of them.")
+
+
+@plant("h05-c12-more-than-a-couple-unexplained", "H05", AM,
+       "client-note-changes now fails the note only 'if more than a couple of the four changes go unexplained': "
+       "whether a couple is two, or two or three, decides a note that explains one or two changes.")
+def h05_c12_a_couple(env: Path, task: str) -> None:
+    _reword(env, task, "client-note-changes", "FAIL if any of the four changes is not explained.",
+            "FAIL if more than a couple of the four changes go unexplained.")
+
+
+@plant("h05-c12-scarcely-any-post-employment-restraint", "H05", CI,
+       "no-post-employment-capture now asks that the agreement 'put scarcely any restraint on where Sasha Lindgren "
+       "may work after employment ends' instead of containing no non-compete: how little is scarcely any is the "
+       "judge's call.")
+def h05_c12_scarcely_any(env: Path, task: str) -> None:
+    _reword(env, task, "no-post-employment-capture", "contains no post-employment non-competition covenant.",
+            "puts scarcely any restraint on where Sasha Lindgren may work after employment ends.")

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from .cases import near_miss, plant
 from .edits import append_doc, kb, replace_text, write_doc
-from .heldout import _r9_zip  # the ninth round's zip writer
+from .heldout import _C12_GUIDE, _r9_zip  # the later rounds' writers
 
 NE, TB, SD = "matrix-narrow-edit", "matrix-threshold-between", "matrix-signing-date-law"
 CA, AM, CI = "matrix-client-alert-refresh", "matrix-adverse-memo-repair", "matrix-california-invention-notice"
@@ -131,3 +131,16 @@ def h08_nm_r12_zip_outside(env: Path, task: str) -> None:
     members = {p.relative_to(root.parent).as_posix(): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()}
     assert members
     write_doc(env, task, "archive/kb-checklists-2026-10.zip", _r9_zip(members))
+
+
+@plant("h08-c12-edited-guide-copy-posing-as-kb", "H08", SD,
+       "documents/kb-local/practice-guides/non-compete/us/illinois.md, a copy of the pinned Illinois guide laid out "
+       "as a second knowledge base, was edited for the task: its table gives the 2027 non-compete floor as $85,000 "
+       "instead of $80,000.",
+       doubtful="the pinned mount itself is byte-identical; the edited knowledge-base content sits beside it, under "
+                "a path that mirrors the mount, so it is knowledge base edited for this task only in substance")
+def h08_c12_edited_copy(env: Path, task: str) -> None:
+    text = kb(env, task, _C12_GUIDE + "illinois.md").read_text("utf-8")
+    row = "| Non-compete (must exceed) | $75,000 | $80,000 | $85,000 | $90,000 |"
+    write_doc(env, task, "kb-local/" + _C12_GUIDE + "illinois.md",
+              replace_text(text, row, "| Non-compete (must exceed) | $75,000 | $85,000 | $85,000 | $90,000 |"))

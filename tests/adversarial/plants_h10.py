@@ -10,7 +10,7 @@ from pathlib import Path
 from .cases import near_miss, plant
 from .edits import (append_doc, criterion, edit_doc, email, instructions_add, replace_text, reword, seeded, task_json,
                     write_doc, xlsx_bytes)
-from .heldout import _C11_FULL_WIDTH, _R10_ARABIC_DIGITS, _R12_THAI_DIGITS, _r11_ics, _r11_ics_escape  # the later rounds' document writers
+from .heldout import _C11_FULL_WIDTH, _C12_PERSIAN_DIGITS, _R10_ARABIC_DIGITS, _R12_THAI_DIGITS, _r11_ics, _r11_ics_escape  # the later rounds' document writers
 
 NE, TB, SD = "matrix-narrow-edit", "matrix-threshold-between", "matrix-signing-date-law"
 CA, AM, CI = "matrix-client-alert-refresh", "matrix-adverse-memo-repair", "matrix-california-invention-notice"
@@ -684,3 +684,26 @@ def h10_r12_org_closed(env: Path, task: str) -> None:
         "* DONE Open the file and run conflicts\n  CLOSED: [2026-11-09 Mon 09:05]\n"
         "* DONE Send offer pack to Noor\n  CLOSED: [2026-11-16 Mon 17:40]\n"
         "  Agreement, notice and offer letter sent; Noor confirmed receipt.\n"))
+
+
+@plant("h10-c12-taskpaper-done-stamp-after-as-of", "H10", NE,
+       "The paralegal's TaskPaper list, documents/paralegal/tallis.taskpaper, marks 'Hand the renewal to Morgan' "
+       "@done(2026-11-23): an event recorded as done a week after as_of 2026-11-16, the day the work is done.")
+def h10_c12_taskpaper(env: Path, task: str) -> None:
+    write_doc(env, task, "paralegal/tallis.taskpaper", (
+        "Tallis renewal:\n"
+        "\t- Client approved last year's wording @done(2025-12-02)\n"
+        "\t- Receive the partner's three edits @done(2026-11-16)\n"
+        "\t- Hand the renewal to Morgan @done(2026-11-23)\n"
+        "\t- File the signed copy @due(2026-12-14)\n"))
+
+
+@plant("h10-c12-solar-hijri-dateline-after-as-of", "H10", CA,
+       "A Persian certificate from the translator of Halden's form, documents/hr/translation-certificate-fa.md, is "
+       "dated 'سیاتل، ۲۰ آبان ۱۴۰۵' (20 Aban 1405 in the Solar Hijri calendar = 11 November 2026), after as_of "
+       "2026-10-26.")
+def h10_c12_solar_hijri(env: Path, task: str) -> None:
+    write_doc(env, task, "hr/translation-certificate-fa.md", (
+        "# گواهی ترجمه\n\nاینجانب، مترجم رسمی زبان فارسی، گواهی می‌کنم که فرم WA-2021-3 شرکت Halden Marine Supply "
+        "را برای کارکنان فارسی‌زبان انبار به فارسی ترجمه کرده‌ام و ترجمه با متن انگلیسی مطابقت دارد.\n\n"
+        + "سیاتل، 20 آبان 1405\n".translate(_C12_PERSIAN_DIGITS) + "\nدفتر ترجمه پارس‌نو\n"))

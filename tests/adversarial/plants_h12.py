@@ -6,8 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from .cases import near_miss, plant
-from .edits import (add_criterion, append_doc, criterion, drop_criterion, edit_doc, instructions_add, replace_text,
-                    reword, reword_in, task_json)
+from .edits import (add_criterion, add_deliverable, append_doc, criterion, drop_criterion, edit_doc, instructions_add,
+                    replace_text, reword, reword_in, task_json)
 from .heldout import _reword  # a criterion's wording, changed in place
 
 NE, TB, SD = "matrix-narrow-edit", "matrix-threshold-between", "matrix-signing-date-law"
@@ -662,3 +662,74 @@ def h12_r12_footnotes(env: Path, task: str) -> None:
             "signature blocks and the 18 U.S.C. § 1833(b) immunity notice.",
             "signature blocks, the 18 U.S.C. § 1833(b) immunity notice and footnotes citing the practice guide or "
             "statute section each clause relies on.")
+
+
+@plant("h12-c12-japanese-request-for-reasons-in-notice", "H12", CI,
+       "The instructions gain a paragraph in Japanese asking for a note to the General Counsel at the end of "
+       "lindgren-section-2872-notice.md explaining why the notice is needed and why the one-year non-compete was "
+       "dropped: client advice inside the operative notice Sasha signs.")
+def h12_c12_japanese(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "ゼネラルカウンセルより：lindgren-section-2872-notice.md の末尾に、当社宛ての注記として、この"
+                            "通知がなぜ必要なのか、また1年間の競業避止条項をなぜ削除したのかを説明してください。")
+
+
+@plant("h12-c12-placement-rule-allows-research-trail", "H12", TB,
+       "placement-operative-text now also allows, in both operative documents, 'a closing Research trail listing "
+       "the knowledge-base pages and statute excerpts each covenant rests on': source references let into the "
+       "text Riley signs.")
+def h12_c12_research_trail(env: Path, task: str) -> None:
+    _reword(env, task, "placement-operative-text", "signature blocks and the 18 U.S.C. § 1833(b) immunity notice.",
+            "signature blocks, the 18 U.S.C. § 1833(b) immunity notice and a closing Research trail listing the "
+            "knowledge-base pages and statute excerpts each covenant rests on.")
+
+
+@near_miss("h12-nm-c12-compound-placement-rule-covers-french-translation", "H12", AM,
+           "Avery asked for the agreement in French as well: fontenot-covenant-agreement-fr.md is added as an "
+           "operative deliverable, named in the instructions, graded for content, and the placement rule reads "
+           "'fontenot-covenant-agreement.md and its French translation fontenot-covenant-agreement-fr.md contain "
+           "only ...' with both files in its deliverables.",
+           "H12 wants a placement criterion covering every operative deliverable; the compound subject names both "
+           "operative files, both are in the criterion's deliverables, and the advice still goes to client-note.md.")
+def h12_nm_c12_compound_french(env: Path, task: str) -> None:
+    name = "fontenot-covenant-agreement-fr.md"
+    with task_json(env, task) as t:
+        add_deliverable(t, name, "French translation of the repaired agreement, for Avery Fontenot to sign with the "
+                                 "English one.", placement="operative")
+        crit = criterion(t, "placement-no-adverse-analysis")
+        crit["match_criteria"] = replace_text(
+            replace_text(crit["match_criteria"], "PASS if fontenot-covenant-agreement.md contains only",
+                         f"PASS if fontenot-covenant-agreement.md and its French translation {name} contain only"),
+            "FAIL if it contains", "FAIL if either contains")
+        crit["deliverables"].append(name)
+        add_criterion(t, "french-translation-matches", "French translation keeps the parishes and the two-year cap",
+                      f"PASS if {name} is a French translation of fontenot-covenant-agreement.md whose covenants "
+                      "apply only within named parishes and end no more than two years after employment ends. FAIL "
+                      "if it uses a mileage radius or a longer term.", [name])
+        instructions_add(t, f"Avery has asked for the agreement in French as well: also prepare {name}, a French "
+                            "translation for Avery to sign with the English one.")
+
+
+@near_miss("h12-nm-r12-vietnamese-notice-as-covered-operative", "H12", CI,
+           "Sasha reads legal documents in Vietnamese: a Vietnamese translation of the notice, "
+           "lindgren-section-2872-notice-vi.md, is added as an operative deliverable, named in the instructions, "
+           "covered by the placement criterion and graded for content.",
+           "H12 wants every operative deliverable covered by a placement criterion and advisory material given a "
+           "place; the translation is operative, listed as such and covered, and the advice still goes to "
+           "client-email.md.")
+def h12_nm_r12_vietnamese_notice(env: Path, task: str) -> None:
+    name = "lindgren-section-2872-notice-vi.md"
+    with task_json(env, task) as t:
+        add_deliverable(t, name, "Vietnamese translation of the written notice, for Sasha Lindgren to sign with the "
+                                 "English one.", placement="operative")
+        crit = criterion(t, "placement-operative-text")
+        crit["deliverables"].append(name)
+        crit["match_criteria"] = replace_text(
+            crit["match_criteria"], "and lindgren-section-2872-notice.md contains only",
+            f"and lindgren-section-2872-notice.md and its Vietnamese translation {name} contain only")
+        add_criterion(t, "notice-vi-content", "Vietnamese notice says what the English notice says",
+                      f"PASS if {name} is a Vietnamese translation of lindgren-section-2872-notice.md that states "
+                      "the carve-out for inventions Sasha develops entirely on Sasha's own time and both exceptions "
+                      "to it. FAIL if it omits the carve-out or either exception.", [name])
+        instructions_add(t, f"Sasha reads legal documents in Vietnamese: also prepare {name}, a Vietnamese "
+                            "translation of the notice for Sasha to sign with the English one.")

@@ -352,3 +352,29 @@ def test_a_finished_answer_saved_in_two_parts_is_the_answer(tmp_path):
     hits = [f for f in found(env_with(tmp_path, task, files), "H02") if "already contains" in f.message]
     assert [(f.severity, f.path) for f in hits] == [("major", "documents/dms/note (part 1 of 2).md")]
     assert "read with dms/note (part 2 of 2).md" in hits[0].message
+
+
+def test_parts_in_two_formats_are_one_document(tmp_path):
+    task = task_json()
+    task["criteria"][2]["match_criteria"] = ('PASS if client-email.md states that $95,000 is below $127,091 '
+                                             'and cites C.R.S. § 8-2-113. FAIL if it omits the threshold.')
+    files = {**workspace(), "cover part 1 of 2.md": "Dear client,\n$95,000 is below $127,091.\n",
+             "cover part 2 of 2.txt": "See C.R.S. § 8-2-113.\n"}
+    hits = [f for f in found(env_with(tmp_path, task, files), "H02") if "already contains" in f.message]
+    assert [f.path for f in hits] == ["documents/cover part 1 of 2.md"]
+
+
+def test_a_form_for_something_else_is_not_the_deliverables_starting_form(tmp_path):
+    from oafreeze.environment.task import load_task
+    from oafreeze.hygiene.audit import Session
+    from oafreeze.hygiene.degenerate import template_for
+
+    files = {**workspace(), "dhaka/onboarding-form.md": "# Onboarding form\n\nName: ____\n",
+             "draft-agreement-form.md": "# Agreement\n"}
+    env = env_with(tmp_path, files=files)
+    with Session(env, use_cache=False) as session:
+        ctx = session.context(load_task(env, "t1"))
+        assert template_for(ctx, "agreement.md")[0] == "documents/draft-agreement-form.md"
+    lone = env_with(tmp_path / "lone", files={**workspace(), "dhaka/onboarding-form.md": "# Onboarding form\n"})
+    with Session(lone, use_cache=False) as session:
+        assert template_for(session.context(load_task(lone, "t1")), "agreement.md") is None

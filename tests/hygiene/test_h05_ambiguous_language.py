@@ -243,3 +243,11 @@ def test_a_count_with_no_number_is_vague(tmp_path):
     task["criteria"][2]["match_criteria"] = ("PASS if client-email.md lists at least two of the three changes. "
                                              "FAIL if it omits any of them.")
     assert found(env_with(tmp_path / "calm", task), "H05") == []
+
+
+def test_a_couple_of_them_and_scarcely_any_are_counts_with_no_number(tmp_path):
+    task = task_json()
+    task["criteria"][2]["match_criteria"] = ("PASS if client-email.md puts scarcely any weight on the threshold. "
+                                             "FAIL if more than a couple of the changes go unexplained.")
+    said = {f.message.split(",")[0] for f in found(env_with(tmp_path, task), "H05")}
+    assert said >= {"criterion 'C3' grades against 'scarcely any'", "criterion 'C3' grades against 'a couple of the'"}

@@ -74,3 +74,13 @@ def test_an_odt_and_a_docx_of_one_stem_collide_as_one_word_processing_family(tmp
     task["criteria"][2]["deliverables"] = ["client-email.md", "summary.docx", "summary.odt"]
     hits = found(env_with(tmp_path, task), "H06")
     assert [f.evidence for f in hits if "collide" in f.message] == ["summary.docx ~ summary.odt"]
+
+
+def test_translations_named_by_a_language_suffix_do_not_collide():
+    from oafreeze.environment.matching import collisions
+
+    assert collisions(["notice.md", "notice-vi.md", "agreement_fr.md", "agreement.md", "summary-pt-BR.md",
+                       "summary-es.md"]) == []
+    # A suffix that is no language code, or one name twice, still collides.
+    assert collisions(["draft-dd.md", "draft-de.md", "note-to-partner.md", "notes-to-partner.md"]) == [
+        ("draft-dd.md", "draft-de.md"), ("note-to-partner.md", "notes-to-partner.md")]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import shutil
 
-from hygiene_helpers import MOUNT, audit, env_with, found
+from hygiene_helpers import LIBRARY, MOUNT, audit, env_with, found, workspace
 
 
 def test_an_added_and_an_edited_knowledge_base_file_are_blockers(tmp_path):
@@ -52,3 +52,11 @@ def test_a_snapshot_of_another_commit_than_oafreeze_yaml_pins_is_a_blocker(tmp_p
 def test_near_miss_the_snapshot_of_the_pinned_commit_raises_nothing_about_the_pin(tmp_path):
     env = env_with(tmp_path)
     assert [f for f in found(env, "H08") if f.path == "oafreeze.yaml"] == []
+
+
+def test_an_edited_copy_laid_out_as_the_library_outside_the_mount_is_minor(tmp_path):
+    guide = "practice-guides/non-compete/us/colorado.md"
+    files = {**workspace(), f"kb-local/{guide}": LIBRARY[guide].replace("most", "all"),
+             f"kb-copy/{guide}": LIBRARY[guide]}  # byte for byte: the library's own
+    hits = [f for f in found(env_with(tmp_path, files=files), "H08") if "laid out as" in f.message]
+    assert [(f.severity, f.path) for f in hits] == [("minor", f"documents/kb-local/{guide}")]

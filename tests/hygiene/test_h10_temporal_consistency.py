@@ -478,3 +478,17 @@ def test_a_done_stamp_after_as_of_is_an_event_from_the_future_and_a_deadline_is_
         ("major", "documents/matter.org")]
     assert not any(f.path == "documents/follow-ups.org" for f in hits)
     assert any("2026-W11-1" in f.message for f in hits if f.path == "task.json")
+
+
+def test_solar_hijri_dates_and_taskpaper_done_tags():
+    # 1 Farvardin is Nowruz (March 21 in these years); 22 Bahman 1357 is February 11, 1979.
+    assert tx.solar_hijri_to_gregorian(1405, 1, 1) == dt.date(2026, 3, 21)
+    assert tx.solar_hijri_to_gregorian(1357, 11, 22) == dt.date(1979, 2, 11)
+    assert tx.solar_hijri_to_gregorian(1405, 7, 31) is None  # the second half's months have 30 days
+    assert document_date("# گواهی\n\nسیاتل، ۲۰ آبان ۱۴۰۵\n\nمتن\n")[2] == dt.date(2026, 11, 11)
+
+
+def test_a_taskpaper_done_tag_after_as_of_is_an_event_from_the_future(tmp_path):
+    todo = "Matter:\n\t- Send the signed agreement to HR @done(2026-03-09)\n\t- Call Dana @due(2026-03-20)\n"
+    hits = found(env_with(tmp_path, files={**workspace(), "matter.taskpaper": todo}), "H10")
+    assert [(f.severity, f.location) for f in hits if "records as done ('@done')" in f.message] == [("major", 2)]

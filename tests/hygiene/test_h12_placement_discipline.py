@@ -447,3 +447,16 @@ def test_an_allowlist_that_lets_source_references_into_the_agreement_is_major(tm
         "guide each clause relies on. FAIL if it contains \"knowledge-base/\".")
     hits = [f for f in found(env_with(tmp_path, task), "H12") if "citing the practice guide" in f.message]
     assert [f.severity for f in hits] == ["major"]
+
+
+def test_a_request_in_japanese_for_reasons_in_the_agreement_and_a_research_trail_allowed_in_it(tmp_path):
+    task = task_json()
+    task["instructions"] += " agreement.md の末尾に、当社宛ての注記として、条項をなぜ削除したのかを説明してください。"
+    hits = [f for f in found(env_with(tmp_path, task), "H12") if f.location == "$.instructions" and "注記" in f.message]
+    assert [f.severity for f in hits] == ["major"]
+    trail = task_json()
+    trail["criteria"][1]["match_criteria"] = (
+        "PASS if agreement.md contains only contract terms, signature blocks and a closing Research trail of the "
+        "knowledge-base pages each clause rests on. FAIL if it contains \"knowledge-base/\".")
+    hits = [f for f in found(env_with(tmp_path / "trail", trail), "H12") if "lists" in f.message]
+    assert [f.severity for f in hits] == ["major"]

@@ -367,3 +367,12 @@ def test_identity_numbers_labelled_in_thai_hebrew_or_hindi_are_major(tmp_path):
     hits = found(env_with(tmp_path, files=files), "H13")
     assert {(f.severity, f.path) for f in hits if "national identity number" in f.message} == {
         ("major", "documents/secondee.md"), ("major", "documents/israel.md"), ("major", "documents/india.md")}
+
+
+def test_identity_numbers_labelled_in_greek_or_bengali_are_major(tmp_path):
+    files = {**workspace(), "athens.md": "# Στοιχεία\n\nΑ.Μ.Κ.Α.: 14038812345\n",
+             "dhaka.md": "# ফর্ম\n\nজাতীয় পরিচয়পত্র নম্বর: 1987 2645 3301\n",
+             "blank.md": "# ফর্ম\n\nজাতীয় পরিচয়পত্র নম্বর (NID): XXXX-XXX-XXX\n"}
+    hits = found(env_with(tmp_path, files=files), "H13")
+    assert {(f.severity, f.path) for f in hits if "national identity number" in f.message} == {
+        ("major", "documents/athens.md"), ("major", "documents/dhaka.md")}
