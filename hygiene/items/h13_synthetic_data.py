@@ -44,8 +44,10 @@ _CJK_ID_LABEL = (r"マイナンバー|個人番号|身份证(?:号码?)?|身分�
                  r"Α\.?Μ\.?Κ\.?Α\.?|Α\.?Φ\.?Μ\.?|Α\.?Δ\.?Τ\.?|[Αα]ριθμός\s+[Ττ]αυτότητας|პირადი\s+ნომერი|"
                  r"জাতীয়\s+পরিচয়পত্র(?:\s+নম্বর)?|এনআইডি")
 _CJK_ID_BEGINS = ("マイナンバー", "個人番号", "身份证", "身分證", "公民身份号码", "住民票コード", "주민등록번호", "외국인등록번호",
-                  "เลขประจำตัวประชาชน", "เลขบัตรประ", "מספר", "ת.ז", "תז", "رقم", "الرقم", "आधार", "Α.Μ", "ΑΜ", "Α.Φ",
-                  "ΑΦ", "Α.Δ", "ΑΔ", "ριθμός", "პირადი", "জাতীয়", "এনআইডি")
+                  "เลขประจำตัวประชาชน", "เลขบัตรประ", "מספר", "ת.ז", "תז", "رقم", "الرقم", "आधार", "პირადი", "জাতীয়",
+                  "এনআইডি",
+                  # Greek as written (the gate reads the text) and folded (labels are looked for in folded text)
+                  "Α.Μ", "ΑΜ", "Α.Φ", "ΑΦ", "Α.Δ", "ΑΔ", "Αριθμ", "α.μ", "αμ", "α.φ", "αφ", "α.δ", "αδ", "αριθμ")
 _CJK_ID = r"\d(?:[ -]?\d){5,16}[\dXx]?"
 # A South African identity number: the birth date (YYMMDD), four digits, the citizenship digit, two more.
 _SA_ID_FORM = r"\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])\d{4}[01]\d{2}"
@@ -629,30 +631,36 @@ def _lines_of(matches, ends: list[int]) -> set[int]:
     return out
 
 
-def _candidate_lines(text: str) -> list[int]:
-    """The (1-based) lines where some rule may match. Each rule passes once over the text (a
-    rule whose gate is shut for it not at all; a rule that needs a digit only over the lines
-    that have one): a rule's match inside a line is also a match in the text, or lies inside an
-    earlier match whose lines are all kept. The rules then run line by line on these alone."""
+def _candidate_lines(text: str) -> dict[int, list[int]]:
+    """The (1-based) lines where some rule may match, each with the rules (by index in RULES, in
+    order) that may. Each rule passes once over the text (a rule whose gate is shut for it not at
+    all; a rule that needs a digit only over the lines that have one): a rule's match inside a line
+    is also a match in the text, or lies inside an earlier match whose lines are all kept. The
+    rules then run line by line on these alone, each line with its own rules."""
     lines = text.splitlines(keepends=True)
     ends = list(accumulate(len(line) for line in lines))
     low = tx.folded(text)
-    found: set[int] = set()
-    for (_kind, pattern, _severity), (_, gate) in zip(RULES, GATES):
+    found: dict[int, set[int]] = {}
+
+    def note(rule: int, touched) -> None:
+        for i in touched:
+            found.setdefault(i, set()).add(rule)
+
+    for k, ((_kind, pattern, _severity), (_, gate)) in enumerate(zip(RULES, GATES)):
         if isinstance(gate, tx.Gate) and gate.open(text, low):
-            found |= _lines_of(pattern.finditer(text), ends)
+            note(k, _lines_of(pattern.finditer(text), ends))
     digit_line = _ASCII_DIGIT_LINE if text.isascii() else _DIGIT_LINE
     numbered = sorted({bisect_right(ends, m.start()) for m in digit_line.finditer(text)})
     if numbered:
         sub = "".join(lines[i] for i in numbered)
         sub_ends = list(accumulate(len(lines[i]) for i in numbered))
         sub_low = tx.folded(sub)
-        for (_kind, pattern, _severity), (_, gate) in zip(RULES, GATES):
+        for k, ((_kind, pattern, _severity), (_, gate)) in enumerate(zip(RULES, GATES)):
             if gate is None:
-                found.update(numbered[i] for i in _lines_of(pattern.finditer(sub), sub_ends))
+                note(k, (numbered[i] for i in _lines_of(pattern.finditer(sub), sub_ends)))
             elif isinstance(gate, tx.Begins):
-                found.update(numbered[i] for i in _lines_of(gate.matches(pattern, sub, sub_low), sub_ends))
-    return sorted(i + 1 for i in found)
+                note(k, (numbered[i] for i in _lines_of(gate.matches(pattern, sub, sub_low), sub_ends)))
+    return {i + 1: sorted(rules) for i, rules in sorted(found.items())}
 
 
 def check(ctx: TaskContext) -> list[Finding]:
@@ -670,11 +678,13 @@ def check(ctx: TaskContext) -> list[Finding]:
         text = tx.ascii_digits(written)
         lines, shown = text.splitlines(), written.splitlines()
         tables = _table_hits(lines) if tx.matches_from(_ANY_LABEL, text, _LABEL_STARTS, first=True) else {}
-        for number in sorted(set(_candidate_lines(text)) | set(tables)):
+        candidates = _candidate_lines(text)
+        for number in sorted(set(candidates) | set(tables)):
             line = lines[number - 1]
             taken: list[tuple[int, int]] = []  # one finding for one stretch of text, by the first rule
             hits = []
-            for kind, pattern, severity in RULES:
+            for k in candidates.get(number, ()):
+                kind, pattern, severity = RULES[k]
                 for m in pattern.finditer(line):
                     labelled = "v" in m.re.groupindex
                     if any(m.start() < e and s < m.end() for s, e in taken) or not _is_one(kind, _value(m), labelled):

@@ -144,15 +144,16 @@ def test_folding_keeps_the_letters_ignorecase_matches(twin, letter):
 def test_gates_shut_where_nothing_can_match():
     text = "The parties agree as set out in the schedule.\n" * 50
     assert not any(g.open(text) for _, g in h13.GATES if isinstance(g, tx.Gate))
-    assert h13._candidate_lines(text) == []
+    assert h13._candidate_lines(text) == {}
 
 
-def _per_line(text: str) -> set[int]:
-    """The lines on which some rule matches, found the slow way: every rule on every line."""
-    return {n for n, line in enumerate(text.splitlines(), 1) if any(p.search(line) for _, p, _ in h13.RULES)}
+def _per_line(text: str) -> set[tuple[int, int]]:
+    """(line, rule) for every rule that matches on a line, found the slow way: every rule on every line."""
+    return {(n, k) for n, line in enumerate(text.splitlines(), 1) for k, (_, p, _) in enumerate(h13.RULES)
+            if p.search(line)}
 
 
-def test_candidate_lines_include_every_matching_line():
+def test_candidate_lines_include_every_matching_line_with_its_rules():
     # The repository's text in blocks, with the examples scattered among plain and numbered lines
     # and every kind of line end str.splitlines knows.
     examples = [e for ex in EXAMPLES.values() for e in ex]
@@ -165,8 +166,9 @@ def test_candidate_lines_include_every_matching_line():
     found = 0
     for text in texts:
         want = _per_line(text)
-        found += len(want)
-        assert want <= set(h13._candidate_lines(text))
+        found += len({n for n, _ in want})
+        # Every line, with every rule that matches on it: the line is read with those rules alone.
+        assert want <= {(n, k) for n, rules in h13._candidate_lines(text).items() for k in rules}
     assert found >= len(examples)
 
 
