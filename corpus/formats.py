@@ -806,12 +806,18 @@ def _xlsx(name: str, data: bytes, budget: _Budget, depth: int) -> Extraction:
 
     _parse_xml(members["xl/workbook.xml"], "xl/workbook.xml", start=start)
     listed = sorted((m for m in members if re.match(r"^xl/worksheets/[^/]+\.xml$", m)), key=_natural)
+    # A sheet the workbook lists whose part is not in the file: Excel offers to repair the workbook.
+    missing = next(((sheet, member) for sheet, _, member in sheets if member and member not in members
+                    and re.match(r"^xl/worksheets/[^/]+\.xml$", member)), None)
     if not any(member in members for _, _, member in sheets):
         # No usable relationships: fall back to the worksheets in file order.
         sheets = [(sheets[i][0] if i < len(sheets) else m.rsplit("/", 1)[-1], None, m) for i, m in enumerate(listed)]
     shared = _shared_strings(members.get("xl/sharedStrings.xml"), budget)
     used: set[int] = set()
     out = _office_text(".xlsx", members, budget)
+    if missing:
+        out.problems.append(f"the workbook lists sheet {missing[0]!r}, but its part {missing[1]} is not in the "
+                            "file (Excel offers to repair the workbook and drops the sheet)")
     seen = set()
     for sheet, state, member in sheets:
         if member not in members or member in seen:

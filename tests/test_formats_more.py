@@ -279,3 +279,17 @@ def test_latex_reads_as_the_words_it_typesets_line_for_line():
     assert found.text.split("\n") == ["", "\\section{Notes}",
                                       "The Act says \u201can employee earning $45,000 shall not\u201d be bound (§ 10).",
                                       "Done at 100% and A&B."]
+
+
+def test_a_workbook_that_lists_a_sheet_whose_part_is_missing_has_a_problem():
+    data = dw.xlsx({"Plan": [["Role", "Count"], ["Engineer", 4]], "Calc": [["Total", 4]]})
+    out = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(data)) as src, zipfile.ZipFile(out, "w") as dst:
+        for info in src.infolist():
+            if info.filename != "xl/worksheets/sheet2.xml":
+                dst.writestr(info, src.read(info))
+    found = extract("plan.xlsx", out.getvalue())
+    assert "Engineer" in found.text
+    assert found.problem == ("the workbook lists sheet 'Calc', but its part xl/worksheets/sheet2.xml is not in the "
+                             "file (Excel offers to repair the workbook and drops the sheet)")
+    assert extract("plan.xlsx", data).problem is None
