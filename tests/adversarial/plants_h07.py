@@ -10,7 +10,7 @@ from pathlib import Path
 from .cases import near_miss, plant
 from .edits import (docx_bytes, doc, email, instructions_add, read_doc, remove_doc, replace_text, task_json,
                     write_doc, xlsx_bytes, zip_without)
-from .heldout import _r9_docx  # the later rounds' document writers
+from .heldout import _r11_xlsx, _r9_docx  # the later rounds' document writers
 
 NE, TB, SD = "matrix-narrow-edit", "matrix-threshold-between", "matrix-signing-date-law"
 CA, AM, CI = "matrix-client-alert-refresh", "matrix-adverse-memo-repair", "matrix-california-invention-notice"
@@ -397,3 +397,20 @@ def h07_r10_front_matter(env: Path, task: str) -> None:
         "plan_year: plan year beginning 1/1/27\n---\n\n"
         "# Eligibility\n\nFull-time employees are eligible on the first day of the month after 30 days of "
         "employment. Coverage ends on the last day of the month in which employment ends.\n"))
+
+
+@plant("h07-r11-xlsx-workbook-lists-a-missing-sheet", "H07", CA,
+       "Halden's headcount plan, documents/hr/headcount-plan.xlsx, was saved while the network share dropped: its "
+       "workbook and relationships list two sheets ('Roles' and 'Calc', with formulas), but the part of the 'Calc' "
+       "sheet is missing from the package, so Excel cannot open it without a repair.",
+       doubtful="Excel reports the package as damaged and offers a repair, but a lenient reader (openpyxl) opens the "
+                "first sheet and silently drops the missing one")
+def h07_r11_missing_sheet(env: Path, task: str) -> None:
+    write_doc(env, task, "hr/headcount-plan.xlsx", _r11_xlsx([
+        ("Roles", [["Role", "Openings", "Base (low)", "Base (high)"],
+                   ["Warehouse associate", 6, 41000, 48000],
+                   ["Regional sales manager", 2, 118000, 142000]]),
+        ("Calc", [["Role", "Midpoint"],
+                  ["Warehouse associate", ("=AVERAGE(Roles!C2:D2)", 44500)],
+                  ["Regional sales manager", ("=AVERAGE(Roles!C3:D3)", 130000)]]),
+    ], drop_sheet_part=2))
