@@ -13346,3 +13346,969 @@ def h02_nm_c12_numbered_reports(env: Path, task: str) -> None:
     write_doc(env, task, "service/report-part-2.md", (
         "# Field service report 2\n\nTechnician: Morgan Tallis\nDate: 2026-11-04\nSite: Powers Boulevard depot\n\n"
         "Quarterly inspection of shuttle lift 2; drive belt within tolerance, lubricated the guide rails.\n"))
+
+
+# === Thirteenth fresh round (2026-12): written from HYGIENE.md and TASKS.md only, without reading the audit's code ===
+#
+# A thirteenth author, who has read neither the audit's code nor its tests nor the main corpus's plants, wrote these
+# from the items' lines in HYGIENE.md, the field tables of TASKS.md and the sample environment, avoiding the mechanisms
+# of the twelve earlier rounds. This author writes as (a) a platform team that keeps evaluation state in data formats:
+# JSON Lines traces and event logs, SQL dumps of a review tool's database, JUnit XML test reports, Confluence XML
+# exports, legislative XML, TOML pins, mbox archives; (b) an office whose documents hide things in structure: Word
+# footnotes, headers and footers, content controls, hidden worksheets, an Obsidian vault opened on the knowledge base,
+# names with trailing spaces, decomposed accents and doubled slashes, criteria keyed by id or moved to localised fields;
+# and (c) colleagues in Prague, Bucharest, Helsinki, Budapest, Kyiv, Kuala Lumpur, Manila and Nairobi writing Czech,
+# Romanian, Finnish, Hungarian, Ukrainian, Malay, Tagalog and Swahili, with Romanian CNP and Finnish HETU numbers, and
+# relative dates ('tomorrow', 'a week from today') and UTC timestamps around as_of. Plants are what such people really
+# leave in a task; near-misses are legitimate material from the same people that looks like a defect to a keyword
+# matcher.
+
+import unicodedata  # noqa: E402 (used by this round only)
+
+_R13_WML_MAIN = "application/vnd.openxmlformats-officedocument.wordprocessingml"
+
+
+def _r13_docx(paragraphs: list[str], *, footnotes: list[str] | None = None, header: str | None = None,
+              footer: str | None = None, controls: dict[str, str] | None = None) -> bytes:
+    """A .docx whose body paragraphs are plain text; `footnotes` are real footnotes (word/footnotes.xml, with the
+    separator notes Word writes), referenced one each from the end of the last body paragraph; `header` / `footer`
+    are the default header and footer parts; `controls` appends one paragraph per (tag, value) holding a filled plain-
+    text content control (w:sdt)."""
+    body = [f'<w:p><w:r><w:t xml:space="preserve">{escape(p)}</w:t></w:r></w:p>' for p in paragraphs]
+    for tag, value in (controls or {}).items():
+        body.append(f'<w:p><w:sdt><w:sdtPr><w:alias w:val="{escape(tag)}"/><w:tag w:val="{escape(tag)}"/><w:text/>'
+                    f'</w:sdtPr><w:sdtContent><w:r><w:t xml:space="preserve">{escape(value)}</w:t></w:r></w:sdtContent>'
+                    '</w:sdt></w:p>')
+    overrides = [("/word/document.xml", f"{_R13_WML_MAIN}.document.main+xml")]
+    rels, parts, sect = [], {}, ""
+    if footnotes:
+        refs = "".join(f'<w:r><w:rPr><w:vertAlign w:val="superscript"/></w:rPr><w:footnoteReference w:id="{n}"/></w:r>'
+                       for n in range(1, len(footnotes) + 1))
+        body[-1] = body[-1].replace("</w:p>", refs + "</w:p>")
+        notes = ('<w:footnote w:type="separator" w:id="-1"><w:p><w:r><w:separator/></w:r></w:p></w:footnote>'
+                 '<w:footnote w:type="continuationSeparator" w:id="0"><w:p><w:r><w:continuationSeparator/></w:r></w:p>'
+                 '</w:footnote>')
+        notes += "".join(f'<w:footnote w:id="{n}"><w:p><w:r><w:footnoteRef/></w:r><w:r><w:t xml:space="preserve"> '
+                         f'{escape(text)}</w:t></w:r></w:p></w:footnote>' for n, text in enumerate(footnotes, start=1))
+        parts["word/footnotes.xml"] = f'{_XML}<w:footnotes xmlns:w="{_W}" xmlns:r="{_REL}">{notes}</w:footnotes>'
+        overrides.append(("/word/footnotes.xml", f"{_R13_WML_MAIN}.footnotes+xml"))
+        rels.append(f'<Relationship Id="rId{len(rels) + 1}" Type="{_REL}/footnotes" Target="footnotes.xml"/>')
+    for kind, text in (("header", header), ("footer", footer)):
+        if text is None:
+            continue
+        rid = f"rId{len(rels) + 1}"
+        tag = "hdr" if kind == "header" else "ftr"
+        parts[f"word/{kind}1.xml"] = (f'{_XML}<w:{tag} xmlns:w="{_W}" xmlns:r="{_REL}"><w:p><w:r>'
+                                      f'<w:t xml:space="preserve">{escape(text)}</w:t></w:r></w:p></w:{tag}>')
+        overrides.append((f"/word/{kind}1.xml", f"{_R13_WML_MAIN}.{kind}+xml"))
+        rels.append(f'<Relationship Id="{rid}" Type="{_REL}/{kind}" Target="{kind}1.xml"/>')
+        sect += f'<w:{kind}Reference w:type="default" r:id="{rid}"/>'
+    if rels:
+        parts["word/_rels/document.xml.rels"] = f'{_XML}<Relationships xmlns="{_PKG_REL}">{"".join(rels)}</Relationships>'
+    types = (f'{_XML}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">'
+             '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>'
+             '<Default Extension="xml" ContentType="application/xml"/>'
+             + "".join(f'<Override PartName="{n}" ContentType="{c}"/>' for n, c in overrides) + "</Types>")
+    document = (f'{_XML}<w:document xmlns:w="{_W}" xmlns:r="{_REL}"><w:body>{"".join(body)}<w:sectPr>{sect}</w:sectPr>'
+                "</w:body></w:document>")
+    return _r9_zip({"[Content_Types].xml": types,
+                    "_rels/.rels": (f'{_XML}<Relationships xmlns="{_PKG_REL}"><Relationship Id="rId1" '
+                                    f'Type="{_REL}/officeDocument" Target="word/document.xml"/></Relationships>'),
+                    "word/document.xml": document, **parts})
+
+
+def _r13_hidden_sheet_xlsx(sheets: list[tuple[str, list[list]]], hidden: str) -> bytes:
+    """An .xlsx (as _r11_xlsx) whose sheet named `hidden` is hidden (state="hidden" in the workbook), as Excel's
+    Hide Sheet leaves it."""
+    src = zipfile.ZipFile(io.BytesIO(_r11_xlsx(sheets)))
+    parts = {name: src.read(name).decode("utf-8") for name in src.namelist()}
+    entry = f'<sheet name="{escape(hidden)}" '
+    assert entry in parts["xl/workbook.xml"]
+    parts["xl/workbook.xml"] = parts["xl/workbook.xml"].replace(entry, entry + 'state="hidden" ', 1)
+    return _zip(parts)
+
+
+def _r13_sql(value: str) -> str:
+    """A SQL string literal as pg_dump / mysqldump write one: single quotes, an inner quote doubled."""
+    return "'" + value.replace("'", "''") + "'"
+
+
+def _r13_jsonl(records: list[dict]) -> str:
+    """JSON Lines: one compact JSON object a line, a final newline."""
+    return "".join(json.dumps(r, ensure_ascii=False, separators=(",", ":")) + "\n" for r in records)
+
+
+def _r13_mbox(messages: list[tuple[str, str, str]]) -> str:
+    """An mboxrd archive: each (envelope sender, asctime date, RFC 5322 message) behind its 'From ' line, body lines
+    starting with 'From ' (or '>From ') quoted with one more '>'."""
+    out = []
+    for sender, when, message in messages:
+        lines = [(">" + ln) if re.match(r"^>*From ", ln) else ln for ln in message.rstrip("\n").split("\n")]
+        out.append(f"From {sender} {when}\n" + "\n".join(lines) + "\n")
+    return "\n".join(out)
+
+
+def _r13_cnp(first12: str) -> str:
+    """A Romanian personal numeric code (CNP) with its control digit (weights 279146358279, mod 11, 10 -> 1)."""
+    assert len(first12) == 12 and first12.isdigit()
+    r = sum(int(d) * int(w) for d, w in zip(first12, "279146358279")) % 11
+    return first12 + ("1" if r == 10 else str(r))
+
+
+def _r13_hetu(ddmmyy: str, sign: str, individual: str) -> str:
+    """A Finnish personal identity code (henkilötunnus) DDMMYY, century sign, three digits and its check character."""
+    return ddmmyy + sign + individual + "0123456789ABCDEFHJKLMNPRSTUVWXY"[int(ddmmyy + individual) % 31]
+
+
+def _r13_live_key(seed: str, n: int = 99) -> str:
+    """A deterministic alphanumeric string of length n, as a payment provider's secret keys look."""
+    alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
+    raw = b"".join(hashlib.sha256(f"{seed}-{i}".encode()).digest() for i in range(n // 32 + 1))
+    return "".join(alphabet[b % len(alphabet)] for b in raw[:n])
+
+
+_R13_ILCS_90_15 = ("A covenant not to compete or a covenant not to solicit is illegal and void unless (1) the employee "
+                   "receives adequate consideration, (2) the covenant is ancillary to a valid employment relationship, "
+                   "(3) the covenant is no greater than is required for the protection of a legitimate business "
+                   "interest of the employer, (4) the covenant does not impose undue hardship on the employee, and (5) "
+                   "the covenant is not injurious to the public.")
+
+
+def _r13_statute_xml(citation: str, heading: str, text: str) -> str:
+    """A section of state law as a legislative-XML export (USLM-like): a section element with its num, heading and
+    content."""
+    return (f'{_XML}<lawDoc xmlns="http://xml.house.gov/schemas/uslm/1.0" xml:lang="en">\n'
+            f'  <meta><dc:title xmlns:dc="http://purl.org/dc/elements/1.1/">{escape(citation)}</dc:title></meta>\n'
+            f'  <main>\n    <section identifier="/il/820/90/{escape(citation.split("/")[-1])}">\n'
+            f'      <num>{escape(citation)}</num>\n      <heading>{escape(heading)}</heading>\n'
+            f'      <content><p>{escape(text)}</p></content>\n    </section>\n  </main>\n</lawDoc>\n')
+
+
+# --- H01 rubric isolation (thirteenth round) -------------------------------------------------------------------------
+
+
+@plant("ho-h01-r13-criterion-in-docx-footnote", "H01", NE,
+       "The partner's mark-up notes, documents/partner/markup-notes.docx, carry the note-flags-penalty criterion, "
+       "verbatim, as a real Word footnote (word/footnotes.xml) under an innocuous body paragraph.")
+def h01_r13_footnote(env: Path, task: str) -> None:
+    write_doc(env, task, "partner/markup-notes.docx", _r13_docx([
+        "Tallis renewal: mark-up notes",
+        "Three edits only; the client approved the wording last year.",
+        "What I will look for in the associate's note is set out below.",
+    ], footnotes=[_match(env, task, "note-flags-penalty")]))
+
+
+@plant("ho-h01-r13-criteria-in-sql-dump", "H01", TB,
+       "documents/exports/review-tool.sql, a pg_dump of the review tool's database, inserts the "
+       "customer-nonsolicit-trade-secrets criterion into a 'criteria' table as a SQL string literal (the apostrophe "
+       "of Aspenline's doubled).")
+def h01_r13_sql(env: Path, task: str) -> None:
+    text = _match(env, task, "customer-nonsolicit-trade-secrets")
+    assert "'" in text
+    write_doc(env, task, "exports/review-tool.sql", (
+        "--\n-- PostgreSQL database dump\n--\n\nSET client_encoding = 'UTF8';\n\n"
+        "CREATE TABLE public.criteria (\n    task_id text NOT NULL,\n    criterion_id text NOT NULL,\n"
+        "    match_text text NOT NULL\n);\n\n"
+        f"INSERT INTO public.criteria VALUES ({_r13_sql(task)}, 'customer-nonsolicit-trade-secrets', "
+        f"{_r13_sql(text)});\n\n--\n-- PostgreSQL database dump complete\n--\n"))
+
+
+@plant("ho-h01-r13-criterion-in-hidden-xlsx-sheet", "H01", CA,
+       "Halden's form roll-out workbook, documents/hr/rollout-plan.xlsx, shows a 'Rollout' sheet of dates and owners; "
+       "its second sheet, 'QA', hidden with Excel's Hide Sheet, holds the usage-notes-threshold criterion in a cell.")
+def h01_r13_hidden_sheet(env: Path, task: str) -> None:
+    write_doc(env, task, "hr/rollout-plan.xlsx", _r13_hidden_sheet_xlsx([
+        ("Rollout", [["Step", "Owner", "Target"], ["Form refreshed by counsel", "Petra Lindahl", "November 2026"],
+                     ["HR briefed on usage notes", "HR team", "December 2026"]]),
+        ("QA", [["Check", "Standard"], ["usage-notes-threshold", _match(env, task, "usage-notes-threshold")]]),
+    ], hidden="QA"))
+
+
+@plant("ho-h01-r13-criterion-translated-into-czech", "H01", CI,
+       "The Prague reviewers' checklist, documents/prague/kontrolni-seznam.md, is the notice-content criterion "
+       "translated into Czech, with PASS and FAIL, the file name and the section numbers kept.",
+       doubtful="a translation shares few word shingles with the English criterion, so it is not 'near-verbatim' as "
+                "HYGIENE.md measures it; but it hands the agent the grading standard for the notice all the same")
+def h01_r13_czech(env: Path, task: str) -> None:
+    write_doc(env, task, "prague/kontrolni-seznam.md", (
+        "# Kontrolní seznam hodnotitele: oznámení podle § 2872\n\n"
+        "PASS, pokud lindgren-section-2872-notice.md písemně sděluje Sashe Lindgren, že se smlouva nevztahuje na "
+        "vynález, který plně splňuje podmínky § 2870 kalifornského zákoníku práce, a uvádí nebo shrnuje obě výjimky "
+        "podle § 2870(a)(1) a (a)(2). FAIL, pokud oznámení toto sdělení nebo výjimky vynechává.\n"))
+
+
+@near_miss("ho-h01-nm-r13-junit-report-of-onboarding-portal", "H01", SD,
+           "Maplestone IT's nightly JUnit XML report for its onboarding portal, documents/it/portal-tests.xml: test "
+           "cases that passed or failed (offer letter renders, e-sign envelope created, reminder e-mail queued).",
+           "H01 forbids grading material and text reproducing a criterion; a software test report of the client's "
+           "portal uses passed/failed for its own tests and reproduces no criterion's match_criteria.")
+def h01_nm_r13_junit(env: Path, task: str) -> None:
+    write_doc(env, task, "it/portal-tests.xml", (
+        f'{_XML}<testsuites name="onboarding-portal" tests="3" failures="1" time="4.210">\n'
+        '  <testsuite name="offer-flow" tests="3" failures="1" timestamp="2026-10-30T02:00:00">\n'
+        '    <testcase classname="offer_flow" name="test_offer_letter_renders" time="1.020"/>\n'
+        '    <testcase classname="offer_flow" name="test_esign_envelope_created" time="2.400"/>\n'
+        '    <testcase classname="offer_flow" name="test_reminder_email_queued" time="0.790">\n'
+        '      <failure message="queue timeout">Reminder queue did not answer within 500 ms.</failure>\n'
+        '    </testcase>\n  </testsuite>\n</testsuites>\n'))
+
+
+# --- H02 answer in the workspace (thirteenth round) ------------------------------------------------------------------
+
+
+@plant("ho-h02-r13-finished-note-in-ndjson-agent-trace", "H02", NE,
+       "A dry run's trace was left in the workspace, documents/.runs/dry-run-2026-11-14.ndjson: one line is the "
+       "write_file call that wrote note-to-partner.md, with the finished note (Section 5 void below $130,014, the "
+       "$5,000 penalty under § 8-2-113(8)(a), a decision asked before November 23, 2026) as its content.")
+def h02_r13_trace(env: Path, task: str) -> None:
+    note = ("Miriam,\n\nI made the three edits. Before the agreement goes to Morgan Tallis on November 23, 2026, please "
+            "decide whether to delete Section 5: its non-compete is void for Morgan under C.R.S. § 8-2-113(2), because "
+            "the $71,500 salary is below the 2026 threshold of $130,014. Presenting the void covenant would itself "
+            "violate C.R.S. § 8-2-113(8)(a) and expose Granite Peak to a $5,000 penalty per worker plus actual "
+            "damages.\n")
+    write_doc(env, task, ".runs/dry-run-2026-11-14.ndjson", _r13_jsonl([
+        {"seq": 1, "event": "run_started", "task": task, "model": "example/drafting-model-a"},
+        {"seq": 2, "event": "tool_call", "tool": "read_file", "args": {"path": "partner-instructions.md"}},
+        {"seq": 3, "event": "tool_call", "tool": "write_file", "args": {"path": "note-to-partner.md", "content": note}},
+        {"seq": 4, "event": "run_finished", "status": "ok"},
+    ]))
+
+
+@plant("ho-h02-r13-filled-2872-notice-in-content-controls", "H02", CI,
+       "documents/forms/section-2872-notice-sasha.docx is the firm's notice form with every content control filled "
+       "in for Sasha: the agreement it accompanies, the date October 26, 2026, and the statement with both Section "
+       "2870 exceptions: the finished notice.")
+def h02_r13_content_controls(env: Path, task: str) -> None:
+    write_doc(env, task, "forms/section-2872-notice-sasha.docx", _r13_docx([
+        "WRITTEN NOTIFICATION TO EMPLOYEE (CALIFORNIA LABOR CODE SECTION 2872)",
+        "The agreement named below does not apply to an invention that qualifies fully under California Labor Code "
+        "section 2870: one you developed entirely on your own time without using the Company's equipment, supplies, "
+        "facilities or trade secret information. The exception does not cover an invention that (1) relates, when "
+        "conceived or reduced to practice, to the Company's business or its actual or demonstrably anticipated research "
+        "or development, or (2) results from work you performed for the Company.",
+    ], controls={"Employee": "Sasha Lindgren", "Agreement": "Confidentiality and Invention Assignment Agreement between "
+                 "Sierrafold Devices, Inc. and Sasha Lindgren", "Date": "October 26, 2026",
+                 "Employee signature": "______________________"}))
+
+
+@plant("ho-h02-r13-finished-usage-notes-in-confluence-xml", "H02", CA,
+       "documents/wiki/hr-space-export.xml, a Confluence space export, holds a page titled 'hr-usage-notes' that "
+       "already gives HR the 2026 earnings test ($126,858.83), the recheck from January 1, 2027 and the disclosure "
+       "no later than acceptance: the finished usage notes.")
+def h02_r13_confluence(env: Path, task: str) -> None:
+    body = ("<h2>When each part of the form may be used</h2>"
+            "<p>Use Section 2 (non-competition) only for an employee whose annualized earnings exceed $126,858.83, for "
+            "covenants signed in 2026. For covenants signed from January 1, 2027, check the adjusted figure first.</p>"
+            "<p>Disclose the covenant's terms in writing no later than the time the employee accepts the offer.</p>"
+            "<p>The customer and employee sections may be used for every hire.</p>")
+    write_doc(env, task, "wiki/hr-space-export.xml", (
+        f'{_XML}<hibernate-generic datetime="2026-10-23 16:40:11">\n  <object class="Page" package="com.atlassian">\n'
+        '    <property name="title"><![CDATA[hr-usage-notes]]></property>\n'
+        '    <property name="spaceKey"><![CDATA[HRWA]]></property>\n'
+        f'    <property name="body"><![CDATA[{body}]]></property>\n  </object>\n</hibernate-generic>\n'))
+
+
+@near_miss("ho-h02-nm-r13-jsonl-matter-intake-log", "H02", AM,
+           "documents/intake/matter-log.jsonl, the firm's matter-intake log, records that the matter was opened and "
+           "which deliverables were requested (their file names), with status 'open'.",
+           "H02 looks for a file the matcher pairs with a deliverable or one holding a finished answer; the log is "
+           "named like no deliverable and only lists the requested file names, with none of their content.")
+def h02_nm_r13_intake(env: Path, task: str) -> None:
+    write_doc(env, task, "intake/matter-log.jsonl", _r13_jsonl([
+        {"ts": "2026-10-19T09:12:00-05:00", "event": "matter_opened", "matter": "BAYOU-CREST-0042",
+         "client": "Bayou Crest Environmental, L.L.C."},
+        {"ts": "2026-10-19T09:14:00-05:00", "event": "work_requested",
+         "requested": ["fontenot-covenant-agreement.md", "client-note.md"], "status": "open"},
+    ]))
+
+
+# --- H03 degenerate output (thirteenth round) ------------------------------------------------------------------------
+
+
+@plant("ho-h03-r13-docket-number-from-memo", "H03", AM,
+       "The litigation memo's Re: line gains the Delacroix docket number, C-731482, and a new criterion passes the "
+       "client note if it cites \"C-731482\": the only literal it requires is in the workspace, so the pasted "
+       "workspace passes it.")
+def h03_r13_docket(env: Path, task: str) -> None:
+    edit_doc(env, task, "litigation-memo.md", "Re: Bayou Crest Environmental v. Delacroix: enforceability",
+             "Re: Bayou Crest Environmental v. Delacroix, 19th JDC, Docket No. C-731482: enforceability")
+    with task_json(env, task) as t:
+        add_criterion(t, "client-note-docket", "Client note ties the changes to the Delacroix case",
+                      "PASS if client-note.md refers to the Delacroix dispute by its docket number, \"C-731482\", when "
+                      "it explains why the standard agreement had to change. FAIL if it does not give the docket "
+                      "number.", ["client-note.md"])
+
+
+@plant("ho-h03-r13-romanian-summary-graded-only-by-absence", "H03", SD,
+       "A new advisory deliverable, rezumat-pentru-grup.md (a Romanian summary for Maplestone's parent in Cluj), is "
+       "graded by one criterion that only forbids personal data and file paths: an empty file passes it.")
+def h03_r13_romanian_absence(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_deliverable(t, "rezumat-pentru-grup.md", "Rezumat în limba română pentru grupul din Cluj.",
+                        placement="advisory")
+        instructions_add(t, "Also write rezumat-pentru-grup.md, a short summary in Romanian for Maplestone's parent "
+                            "company in Cluj.")
+        add_criterion(t, "rezumat-fara-date-personale", "Romanian summary carries no personal data",
+                      "PASS if rezumat-pentru-grup.md nu conține salariul sau adresa de e-mail a lui Jordan Ellery și "
+                      "nicio cale de fișier. FAIL if it contains Jordan Ellery's salary, e-mail address or a file "
+                      "path.", ["rezumat-pentru-grup.md"])
+
+
+@plant("ho-h03-r13-forbidden-guard-dropped-from-signing-date", "H03", SD,
+       "signing-date's FAIL clause is 'simplified' to 'FAIL if it is made as of another date.': the date it requires, "
+       "January 5, 2027, is in hire-details.md, and the form's revision line that used to fail the pasted workspace is "
+       "no longer forbidden.")
+def h03_r13_guard_dropped(env: Path, task: str) -> None:
+    assert "January 5, 2027" in read_doc(env, task, "hire-details.md")
+    _reword(env, task, "signing-date",
+            "FAIL if it is made as of another date or keeps the form's revision line \"Form revised 2023-01-15\".",
+            "FAIL if it is made as of another date.")
+
+
+@near_miss("ho-h03-nm-r13-finnish-summary-computed-raise", "H03", SD,
+           "A new advisory deliverable, yhteenveto-helsinki.md (a Finnish summary for the Helsinki parent), is graded "
+           "on stating that the non-compete was removed and that a raise of more than $1,500 would be needed.",
+           "H03 flags criteria a degenerate output passes; $1,500 is computed ($80,000 less $78,500) and appears in "
+           "no input, so no empty, echoed or pasted output passes the criterion.")
+def h03_nm_r13_finnish(env: Path, task: str) -> None:
+    for rel in ["hire-details.md", "partner-email.md", "illinois-statute-excerpt.md", "form-approval-memo-2023.md"]:
+        assert "1,500" not in read_doc(env, task, rel)
+    with task_json(env, task) as t:
+        add_deliverable(t, "yhteenveto-helsinki.md", "Lyhyt suomenkielinen yhteenveto Helsingin emoyhtiölle.",
+                        placement="advisory")
+        instructions_add(t, "Also write yhteenveto-helsinki.md, a short summary in Finnish for Maplestone's parent "
+                            "company in Helsinki.")
+        add_criterion(t, "yhteenveto-korotus", "Finnish summary gives the removed non-compete and the raise needed",
+                      "PASS if yhteenveto-helsinki.md states, in Finnish, that the non-compete was removed from Jordan "
+                      "Ellery's agreement and that a raise of more than $1,500 would be needed before Illinois allows "
+                      "one. FAIL if it does not mention the removed non-compete or gives another amount.",
+                      ["yhteenveto-helsinki.md"])
+
+
+# --- H04 criterion form (thirteenth round) ---------------------------------------------------------------------------
+
+
+@plant("ho-h04-r13-criterion-deliverable-in-nfd", "H04", AM,
+       "A new deliverable résumé-pour-lucien.md is keyed in NFC, but the criterion grading it lists "
+       "'résumé-pour-lucien.md' in NFD (e + U+0301, as a macOS clipboard wrote it): the criterion names a deliverable "
+       "string that is not a deliverable.")
+def h04_r13_nfd(env: Path, task: str) -> None:
+    name = unicodedata.normalize("NFC", "résumé-pour-lucien.md")
+    nfd = unicodedata.normalize("NFD", name)
+    assert name != nfd
+    with task_json(env, task) as t:
+        add_deliverable(t, name, "Résumé en français des changements, pour Lucien Arceneaux.", placement="advisory")
+        instructions_add(t, f"Also write {name}, a short French summary of the changes for Lucien Arceneaux.")
+        add_criterion(t, "resume-francais", "French summary lists the four changes",
+                      f"PASS if {name} lists, in French, the four changes made to the standard agreement. FAIL if any "
+                      "of the four changes is missing.", [nfd])
+
+
+@plant("ho-h04-r13-criteria-keyed-by-id", "H04", NE,
+       "An export tool wrote 'criteria' as an object keyed by criterion id ({\"instructed-edits-made\": {...}, ...}) "
+       "instead of LAB's list; each value keeps its title, match_criteria, deliverables and source.")
+def h04_r13_criteria_object(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        t["criteria"] = {c["id"]: {k: v for k, v in c.items() if k != "id"} for c in t["criteria"]}
+
+
+@plant("ho-h04-r13-clauses-moved-to-localised-field", "H04", TB,
+       "A localisation step moved client-email-thresholds' text to 'match_criteria_i18n' ({\"en\": ..., \"uk\": ...}, "
+       "English and Ukrainian) and left 'match_criteria' as an empty string.")
+def h04_r13_i18n(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        crit = criterion(t, "client-email-thresholds")
+        english = crit["match_criteria"]
+        crit["match_criteria"] = ""
+        crit["match_criteria_i18n"] = {
+            "en": english,
+            "uk": "PASS, якщо client-email.md пояснює, що $104,000 Райлі Вандермеєра нижче порогу 2026 року для "
+                  "заборони конкуренції ($130,014), але вище порогу для заборони переманювання клієнтів ($78,008.40), "
+                  "і попереджає про штраф $5,000 за кожного працівника. FAIL, якщо лист пропускає будь-який поріг або "
+                  "штраф."}
+
+
+@near_miss("ho-h04-nm-r13-criterion-with-nested-rubric-metadata", "H04", CA,
+           "customer-clause-solicit-only gains a nested 'rubric' object from LAB's newer schema: weight 2, no partial "
+           "credit, and the reviewing partner's initials.",
+           "TASKS.md keeps unknown fields byte for byte because LAB's schema moves; the criterion still has its id, "
+           "title, one PASS and one FAIL clause and an existing deliverable, which is all H04 asks.")
+def h04_nm_r13_rubric(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        criterion(t, "customer-clause-solicit-only")["rubric"] = {"weight": 2, "partial_credit": False,
+                                                                 "reviewed_by": "MO"}
+
+
+# --- H05 ambiguous grading language (thirteenth round) ---------------------------------------------------------------
+
+
+@plant("ho-h05-r13-briefly-and-in-plain-language", "H05", AM,
+       "client-note-changes now passes the note if it explains the four changes 'briefly and in plain language': "
+       "neither word says how short or how plain.")
+def h05_r13_plain(env: Path, task: str) -> None:
+    _reword(env, task, "client-note-changes", "PASS if client-note.md tells Bayou Crest that",
+            "PASS if client-note.md tells Bayou Crest, briefly and in plain language, that")
+
+
+@plant("ho-h05-r13-to-the-extent-possible", "H05", NE,
+       "note-asks-decision passes the note if it asks for the decision 'to the extent possible': a judge decides "
+       "what was possible.")
+def h05_r13_extent(env: Path, task: str) -> None:
+    _reword(env, task, "note-asks-decision", "PASS if note-to-partner.md asks the partner to decide",
+            "PASS if note-to-partner.md, to the extent possible, asks the partner to decide")
+
+
+@plant("ho-h05-r13-significant-changes-among-others", "H05", CA,
+       "client-email-changes now asks the note to list 'the significant changes' to the form, 'among others' the "
+       "three named ones: which other changes count is left to the judge.")
+def h05_r13_significant(env: Path, task: str) -> None:
+    _reword(env, task, "client-email-changes",
+            "lists the changes made to Form WA-2021-3: the customer clause, the non-compete period and the governing "
+            "law and forum.",
+            "lists the significant changes made to Form WA-2021-3 (among others, the customer clause, the non-compete "
+            "period and the governing law and forum).")
+
+
+@near_miss("ho-h05-nm-r13-conspicuous-pinned-to-bold-capitals", "H05", TB,
+           "notice-signed-before-acceptance also requires the notice's statement about the covenant in bold capital "
+           "letters, which the criterion says is how it measures the statute's requirement of clear and conspicuous "
+           "terms.",
+           "H05 flags standards a judge can read either way; 'clear and conspicuous' here names the statute's "
+           "requirement and is pinned to a test a judge can check (bold capital letters).")
+def h05_nm_r13_bold(env: Path, task: str) -> None:
+    _reword(env, task, "notice-signed-before-acceptance", "with a signature line for Riley Vandermeer and is",
+            "with a signature line for Riley Vandermeer, sets its statement that the agreement contains a covenant in "
+            "bold capital letters (how this task measures the statute's requirement of clear and conspicuous terms), "
+            "and is")
+
+
+# --- H06 deliverable matching (thirteenth round) ---------------------------------------------------------------------
+
+
+@plant("ho-h06-r13-trailing-space-in-deliverable-key", "H06", CI,
+       "The cover email's deliverable key is 'client-email.md ' with a trailing space (pasted from a spreadsheet "
+       "cell), in the deliverables map, its criterion and the advisory list; the instructions name 'client-email.md'.",
+       doubtful="TASKS.md's list of unsafe characters does not include a trailing space; the defect is that the name "
+                "the instructions give is not the deliverable's name, and Windows strips the space on save")
+def h06_r13_trailing_space(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        t["deliverables"] = {("client-email.md " if k == "client-email.md" else k): v
+                             for k, v in t["deliverables"].items()}
+        crit = criterion(t, "client-email-departures")
+        crit["deliverables"] = ["client-email.md "]
+        t["oafreeze"]["advisory"] = ["client-email.md "]
+
+
+@plant("ho-h06-r13-json-and-jsonl-twin-deliverables", "H06", NE,
+       "Two new advisory deliverables, edit-log.json (a summary) and edit-log.jsonl (one line per edit), share a stem "
+       "in one format family; each is named and graded, but the matcher can pair an agent's file with either.")
+def h06_r13_json_twins(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_deliverable(t, "edit-log.json", "Summary of the edits as one JSON object.", placement="advisory")
+        add_deliverable(t, "edit-log.jsonl", "The edits as JSON Lines, one line per edit.", placement="advisory")
+        instructions_add(t, "For the firm's tracker, also write edit-log.json, one JSON object summarising the edits, "
+                            "and edit-log.jsonl, one JSON line per edit.")
+        add_criterion(t, "edit-log-summary", "Edit summary counts three edits",
+                      "PASS if edit-log.json records that three edits were made and names the sections changed. FAIL "
+                      "if it records another number of edits.", ["edit-log.json"])
+        add_criterion(t, "edit-log-lines", "One line per instructed edit",
+                      "PASS if edit-log.jsonl has one line for each of the three instructed edits, giving the section "
+                      "changed. FAIL if an edit is missing or an unrequested edit is listed.", ["edit-log.jsonl"])
+
+
+@plant("ho-h06-r13-double-slash-in-deliverable-path", "H06", TB,
+       "The file memo's deliverable name was built by joining 'memos/' and '/rationale.md': it is 'memos//rationale.md' "
+       "everywhere (deliverables, criterion, advisory list, instructions).",
+       doubtful="a doubled slash is not among TASKS.md's unsafe forms; the defect is a non-canonical path that no file "
+                "written by the agent (memos/rationale.md) matches as a string")
+def h06_r13_double_slash(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        _rename_deliverable(t, "rationale.md", "memos//rationale.md")
+
+
+@near_miss("ho-h06-nm-r13-single-json-deliverable", "H06", NE,
+           "A new advisory deliverable edit-log.json (one JSON object summarising the edits) is named in the "
+           "instructions and graded by its own criterion; no other deliverable shares its stem.",
+           "H06 wants every deliverable graded, named in the instructions and distinct under the matcher; a single "
+           "JSON deliverable with a stem of its own meets all three.")
+def h06_nm_r13_json(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_deliverable(t, "edit-log.json", "Summary of the edits as one JSON object.", placement="advisory")
+        instructions_add(t, "For the firm's tracker, also write edit-log.json, one JSON object summarising the edits.")
+        add_criterion(t, "edit-log-summary", "Edit summary counts three edits",
+                      "PASS if edit-log.json records that three edits were made and names the sections changed. FAIL "
+                      "if it records another number of edits.", ["edit-log.json"])
+
+
+# --- H07 workspace integrity (thirteenth round) ----------------------------------------------------------------------
+
+
+@plant("ho-h07-r13-jsonl-log-with-truncated-line", "H07", CA,
+       "documents/hr/esign-events.jsonl, the e-signature tool's event log, ends in a line cut off mid-object when "
+       "the export's disk filled: the file does not parse as JSON Lines.")
+def h07_r13_truncated_jsonl(env: Path, task: str) -> None:
+    good = _r13_jsonl([
+        {"ts": "2026-10-20T15:02:11Z", "envelope": "WA-2021-3-0141", "event": "sent"},
+        {"ts": "2026-10-21T08:40:52Z", "envelope": "WA-2021-3-0141", "event": "viewed"},
+    ])
+    write_doc(env, task, "hr/esign-events.jsonl", good + '{"ts":"2026-10-22T10:15:07Z","envelope":"WA-2021-3-01')
+
+
+@plant("ho-h07-r13-named-file-renamed-with-trailing-space", "H07", TB,
+       "documents/offer-summary.md, which the instructions name, was copied in from a Windows share as "
+       "'offer-summary.md ' (a trailing space); the named file no longer exists.")
+def h07_r13_trailing_space_file(env: Path, task: str) -> None:
+    src = doc(env, task, "offer-summary.md")
+    assert src.is_file()
+    src.rename(src.with_name("offer-summary.md "))
+
+
+@plant("ho-h07-r13-folders-differ-only-by-case", "H07", SD,
+       "The workspace holds documents/Exhibits/ (the offer-letter scan note) and documents/exhibits/ (the benefits "
+       "summary): two folders whose names differ only by case, one folder on macOS and Windows.")
+def h07_r13_case_folders(env: Path, task: str) -> None:
+    write_doc(env, task, "Exhibits/offer-letter-note.md", "# Offer letter\n\nThe signed offer letter is on file.\n")
+    write_doc(env, task, "exhibits/benefits-summary.md",
+              "# Benefits summary\n\nMedical, dental and a 401(k) match from the first day.\n")
+
+
+@near_miss("ho-h07-nm-r13-valid-ndjson-with-unicode-escapes", "H07", CI,
+           "documents/it/badge-events.ndjson, Sierrafold's badge system export: valid JSON Lines with \\u escapes for "
+           "accented names, a blank-free body and a final newline.",
+           "H07 wants documents that parse in their format; every line is a complete JSON object, and \\u escapes are "
+           "ordinary JSON.")
+def h07_nm_r13_ndjson(env: Path, task: str) -> None:
+    write_doc(env, task, "it/badge-events.ndjson", (
+        '{"ts":"2026-09-28T08:01:00-07:00","badge":"SF-2231","holder":"Ren\\u00e9e Ortiz","door":"Lab 2"}\n'
+        '{"ts":"2026-09-28T08:03:12-07:00","badge":"SF-1180","holder":"J\\u00fcrgen Paulsen","door":"Lobby"}\n'))
+
+
+@near_miss("ho-h07-nm-r13-valid-mbox-with-from-escaping", "H07", NE,
+           "documents/mail/tallis-thread.mbox, an mboxrd archive of two service e-mails from October 2026, one body "
+           "line quoted as '>From the field ...'.",
+           "H07 wants readable, well-formed documents; an mboxrd archive with 'From ' envelope lines and a quoted "
+           "'>From' body line is exactly how the format is written.")
+def h07_nm_r13_mbox(env: Path, task: str) -> None:
+    m1 = email("Dale Whitford <dale.whitford@granitepeak.example.com>", "Morgan Tallis <morgan.tallis@example.com>",
+               "Tue, 13 Oct 2026 08:15:00 -0600", "Sorter 7 visit", "Morgan,\n\nPlease look at sorter 7 today.\n\nDale")
+    m2 = email("Morgan Tallis <morgan.tallis@example.com>", "Dale Whitford <dale.whitford@granitepeak.example.com>",
+               "Wed, 14 Oct 2026 17:40:00 -0600", "Re: Sorter 7 visit",
+               "From the field: photo-eye replaced, tested for one hour.\n\nMorgan")
+    write_doc(env, task, "mail/tallis-thread.mbox", _r13_mbox([
+        ("dale.whitford@granitepeak.example.com", "Tue Oct 13 14:15:00 2026", m1),
+        ("morgan.tallis@example.com", "Wed Oct 14 23:40:00 2026", m2)]))
+
+
+# --- H08 knowledge-base pin (thirteenth round) -----------------------------------------------------------------------
+
+
+@plant("ho-h08-r13-template-metadata-yaml-round-tripped", "H08", SD,
+       "A script loaded and re-dumped the restrictive covenant template's metadata.yaml in this task's mount with "
+       "PyYAML: the folded description became a plain scalar and the quoting changed; the data is equal, the bytes "
+       "are not.")
+def h08_r13_yaml_roundtrip(env: Path, task: str) -> None:
+    import yaml
+    path = kb(env, task, "templates/oafreeze-cc0-1.0/restrictive-covenant-agreement/metadata.yaml")
+    text = path.read_text("utf-8")
+    new = yaml.safe_dump(yaml.safe_load(text), sort_keys=False, allow_unicode=True, width=100)
+    assert new != text and yaml.safe_load(new) == yaml.safe_load(text)
+    path.write_text(new, "utf-8")
+
+
+@plant("ho-h08-r13-obsidian-vault-config-in-mount", "H08", CA,
+       "Someone opened this task's knowledge base as an Obsidian vault: documents/knowledge-base/.obsidian/ now holds "
+       "app.json and workspace.json.")
+def h08_r13_obsidian(env: Path, task: str) -> None:
+    base = kb(env, task, ".obsidian")
+    base.mkdir(parents=True)
+    (base / "app.json").write_text('{\n  "alwaysUpdateLinks": true\n}\n', "utf-8")
+    (base / "workspace.json").write_text(json.dumps({"main": {"type": "split", "children": [{"type": "leaf", "state": {
+        "type": "markdown", "file": "practice-guides/non-compete/us/washington.md"}}]},
+        "lastOpenFiles": ["practice-guides/non-compete/us/washington.md"]}, indent=2) + "\n", "utf-8")
+
+
+@plant("ho-h08-r13-resource-urls-rewritten-to-mirror", "H08", TB,
+       "A link-rewriting step pointed every state guide's front-matter 'resource' URL in this task's mount at the "
+       "firm's mirror (kb-mirror.harlowfinch.example.com) instead of kb.example.org.")
+def h08_r13_mirror(env: Path, task: str) -> None:
+    changed = 0
+    for path in sorted(kb(env, task, "practice-guides/non-compete/us").glob("*.md")):
+        text = path.read_text("utf-8")
+        if "https://kb.example.org/" in text:
+            path.write_text(text.replace("https://kb.example.org/", "https://kb-mirror.harlowfinch.example.com/"),
+                            "utf-8")
+            changed += 1
+    assert changed >= 3
+
+
+@near_miss("ho-h08-nm-r13-kb-pin-toml-outside-mount", "H08", NE,
+           "documents/kb-pin.toml, outside the mount, records the knowledge base's pinned commit and mount path as the "
+           "firm's checklist asks.",
+           "H08 compares the mount with the snapshot; a small record beside the mount changes no byte inside it.")
+def h08_nm_r13_pin_toml(env: Path, task: str) -> None:
+    import yaml
+    commit = yaml.safe_load((env / "oafreeze.yaml").read_text("utf-8"))["knowledge_base"]["commit"]
+    write_doc(env, task, "kb-pin.toml", (
+        "# Knowledge base seen by this matter's work product\n[knowledge_base]\n"
+        f'commit = "{commit}"\nmount = "documents/knowledge-base"\nrecorded_on = 2026-11-16\n'))
+
+
+# --- H09 seeded-law provenance (thirteenth round) --------------------------------------------------------------------
+
+
+@plant("ho-h09-r13-verified-on-after-freeze", "H09", CI,
+       "The Section 2872 entry's verified_on is 2026-12-14, a verification planned for after the freeze and "
+       "entered in advance.")
+def h09_r13_verified_late(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        seeded(t, "Cal. Lab. Code § 2872")["verified_on"] = "2026-12-14"
+
+
+@plant("ho-h09-r13-undeclared-statute-in-legislative-xml", "H09", SD,
+       "documents/law/820-ilcs-90-15.xml, a legislative-XML export of 820 ILCS 90/15 (the five conditions of "
+       "enforceability), is planted in the workspace; no seeded_law entry declares it.")
+def h09_r13_uslm(env: Path, task: str) -> None:
+    write_doc(env, task, "law/820-ilcs-90-15.xml",
+              _r13_statute_xml("820 ILCS 90/15", "Enforceability of a covenant not to compete or a covenant not to "
+                               "solicit", _R13_ILCS_90_15))
+
+
+@plant("ho-h09-r13-undeclared-quote-in-docx-footnote", "H09", TB,
+       "documents/aspenline/penalty-briefing.docx, a briefing for sales leads, quotes C.R.S. § 8-2-113(8)(b) (the "
+       "five-thousand-dollar penalty) in a Word footnote; no seeded_law entry declares it.")
+def h09_r13_footnote(env: Path, task: str) -> None:
+    write_doc(env, task, "aspenline/penalty-briefing.docx", _r13_docx([
+        "Briefing for sales leads: covenant paperwork",
+        "Do not hand a new hire a covenant agreement that HR has not cleared; the statute penalizes presenting a void "
+        "covenant.",
+    ], footnotes=["C.R.S. § 8-2-113(8)(b): \"An employer that violates subsection (8)(a) of this section is liable for "
+                  "actual damages and a penalty of five thousand dollars per worker or prospective worker harmed by "
+                  "the conduct.\""]))
+
+
+@near_miss("ho-h09-nm-r13-declared-statute-in-legislative-xml", "H09", SD,
+           "documents/law/820-ilcs-90-15.xml (820 ILCS 90/15 as legislative XML) is planted with a complete seeded_law "
+           "entry: citation, the quote as it stands in the file, effective date, verified-on and verified-against.",
+           "H09 wants every planted excerpt declared with its provenance and its quote present in the named file; the "
+           "entry is complete and the quote is the XML's text, verified before the freeze.")
+def h09_nm_r13_uslm_declared(env: Path, task: str) -> None:
+    write_doc(env, task, "law/820-ilcs-90-15.xml",
+              _r13_statute_xml("820 ILCS 90/15", "Enforceability of a covenant not to compete or a covenant not to "
+                               "solicit", _R13_ILCS_90_15))
+    with task_json(env, task) as t:
+        t["oafreeze"]["seeded_law"].append({
+            "file": "documents/law/820-ilcs-90-15.xml", "citation": "820 ILCS 90/15", "quote": _R13_ILCS_90_15,
+            "effective_date": "2022-01-01", "verified_on": "2026-10-01",
+            "verified_against": "820 ILCS 90/15 as amended by P.A. 102-358; checked verbatim against the Illinois "
+                                "Compiled Statutes as published by the Illinois General Assembly"})
+
+
+@near_miss("ho-h09-nm-r13-contract-clause-quoted-in-footnote", "H09", NE,
+           "documents/partner/history.docx, the partner's history of the Tallis file, quotes the draft agreement's own "
+           "Section 5 in a Word footnote.",
+           "H09 is about excerpts of law; a footnote quoting the client's own agreement is not seeded law and needs no "
+           "seeded_law entry.")
+def h09_nm_r13_contract_footnote(env: Path, task: str) -> None:
+    clause = ("For 12 months after employment ends, Employee will not work for or provide services to a Competing "
+              "Business within the Restricted Territory.")
+    assert clause in read_doc(env, task, "draft-tallis-agreement.md")
+    write_doc(env, task, "partner/history.docx", _r13_docx([
+        "Tallis file: history",
+        "The client approved the agreement's wording in January 2026, including its Section 5.",
+    ], footnotes=[f"Section 5 of the draft reads: \"{clause}\""]))
+
+
+# --- H10 temporal consistency (thirteenth round) ---------------------------------------------------------------------
+
+
+@plant("ho-h10-r13-tomorrow-is-not-the-handover-day", "H10", NE,
+       "The instructions add 'The client hands the renewal to Morgan tomorrow': with as_of 2026-11-16 that is "
+       "November 17, while the partner's email and note-asks-decision say November 23.")
+def h10_r13_tomorrow(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "The client hands the renewal to Morgan tomorrow, so the note must reach the partner "
+                            "today.")
+
+
+@plant("ho-h10-r13-start-a-week-from-today", "H10", AM,
+       "The instructions add 'Avery Fontenot starts work a week from today': with as_of 2026-10-19 that is October "
+       "26, while the partner's email and effective-first-day say November 2, 2026.")
+def h10_r13_week_from_today(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "Avery Fontenot starts work a week from today and signs on the first day.")
+
+
+@plant("ho-h10-r13-hungarian-dateline-after-as-of", "H10", TB,
+       "A letter from Aspenline's Budapest sister company, documents/budapest/level.md, is dated '2026. november 12.' "
+       "(Hungarian year-first form), three days after the task's as_of of 2026-11-09.")
+def h10_r13_hungarian(env: Path, task: str) -> None:
+    write_doc(env, task, "budapest/level.md", (
+        "# Levél az Aspenline budapesti csoportjától\n\nBudapest, 2026. november 12.\n\n"
+        "Kedves Miriam!\n\nRiley Vandermeer a decemberi budapesti képzésen is részt vesz. Kérjük, jelezze, ha ehhez "
+        "bármilyen további dokumentum szükséges.\n\nÜdvözlettel:\nKovács Eszter\n"))
+
+
+@near_miss("ho-h10-nm-r13-utc-timestamp-is-evening-in-colorado", "H10", NE,
+           "documents/mail/from-dale.eml is dated 'Tue, 17 Nov 2026 02:10:00 +0000': 7:10 p.m. on November 16 in "
+           "Colorado Springs, the task's as_of day, as its body says.",
+           "H10 wants one consistent story; the UTC timestamp's calendar date is the next day, but the instant is the "
+           "evening of as_of in Colorado (UTC-7), so nothing is dated after as_of.")
+def h10_nm_r13_utc(env: Path, task: str) -> None:
+    write_doc(env, task, "mail/from-dale.eml", email(
+        "Dale Whitford <dale.whitford@granitepeak.example.com>", "Miriam Okafor <miriam.okafor@harlowfinch.example.com>",
+        "Tue, 17 Nov 2026 02:10:00 +0000", "Tallis renewal",
+        "Miriam,\n\nWriting at 7:10 this evening from Colorado Springs: we are ready to hand Morgan the renewal on "
+        "November 23 as planned.\n\nDale"))
+
+
+@near_miss("ho-h10-nm-r13-ukrainian-date-before-as-of", "H10", AM,
+           "A letter from Bayou Crest's Kyiv laboratory partner, documents/kyiv/lyst.md, is dated 'Київ, 12 жовтня "
+           "2026 р.', a week before as_of (2026-10-19).",
+           "H10 flags dates that contradict as_of; 12 October 2026 in Ukrainian is before as_of and contradicts no "
+           "event in the task.")
+def h10_nm_r13_ukrainian(env: Path, task: str) -> None:
+    write_doc(env, task, "kyiv/lyst.md", (
+        "# Лист від лабораторії-партнера\n\nКиїв, 12 жовтня 2026 р.\n\n"
+        "Шановний пане Арсено!\n\nНадсилаємо результати аналізу ґрунту з ділянки в Ascension Parish. Звіт готовий.\n\n"
+        "З повагою,\nОксана Мельник\n"))
+
+
+@near_miss("ho-h10-nm-r13-fiscal-year-2027-label", "H10", CA,
+           "documents/finance/budget-note.md says Halden's fiscal year 2027 began on October 1, 2026, and books the "
+           "form refresh to 'FY2027 Q1'.",
+           "H10 checks dates against as_of; 'FY2027' is the label of a fiscal year that began before as_of "
+           "(2026-10-26), not a date after it, and the note's only date, October 1, 2026, is before as_of.")
+def h10_nm_r13_fiscal(env: Path, task: str) -> None:
+    write_doc(env, task, "finance/budget-note.md", (
+        "# Budget note: legal spend\n\nHalden's fiscal year 2027 began on October 1, 2026. The Washington form "
+        "refresh is booked to FY2027 Q1 under legal spend.\n"))
+
+
+# --- H11 trap armed (thirteenth round) -------------------------------------------------------------------------------
+
+
+@plant("ho-h11-r13-anchor-file-path-in-nfd", "H11", AM,
+       "A new anchor quotes Lucien's request in documents/notes/président-arceneaux.md (saved in NFC), but its 'file' "
+       "is written in NFD (e + U+0301) as macOS typed it: on the frozen Linux tree that path names no file.",
+       doubtful="a checker that normalises Unicode would find the file; the anchor's path, as a string, is not the "
+                "file's name")
+def h11_r13_nfd_anchor(env: Path, task: str) -> None:
+    nfc = unicodedata.normalize("NFC", "notes/président-arceneaux.md")
+    quote = "Lucien would like the agreement itself to tell Avery why the old radius clause failed in court."
+    write_doc(env, task, nfc, "# Notes from the call with the président\n\n" + quote + "\n")
+    with task_json(env, task) as t:
+        t["oafreeze"]["trap"]["anchors"].append(
+            {"file": unicodedata.normalize("NFD", "documents/" + nfc), "quote": quote})
+
+
+@plant("ho-h11-r13-anchor-file-case-differs", "H11", CA,
+       "The first anchor's file is 'documents/Client-Alert.md'; the file is documents/client-alert.md, so on a "
+       "case-sensitive file system the anchor names nothing.")
+def h11_r13_case_anchor(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        anchor = t["oafreeze"]["trap"]["anchors"][0]
+        assert anchor["file"] == "documents/client-alert.md"
+        anchor["file"] = "documents/Client-Alert.md"
+
+
+@plant("ho-h11-r13-tempting-memo-replaced-by-placeholder", "H11", AM,
+       "The privileged litigation memo was withheld: documents/litigation-memo.md is now a two-line placeholder, and "
+       "its two anchors (and its seeded-law entry) were removed; the placement trap built on the memo's analysis has "
+       "no tempting material left in the workspace but a one-line knowledge-base anchor.",
+       doubtful="the knowledge-base anchor's sentence is itself analysis an agent could misuse; the memo the trap "
+                "description names as the temptation is gone")
+def h11_r13_memo_withheld(env: Path, task: str) -> None:
+    write_doc(env, task, "litigation-memo.md", (
+        "# PRIVILEGED AND CONFIDENTIAL\n\nThe litigation group's memo on the Delacroix dispute is held in the firm's "
+        "document system and is not included in this workspace.\n"))
+    with task_json(env, task) as t:
+        trap = t["oafreeze"]["trap"]
+        trap["anchors"] = [a for a in trap["anchors"] if a["file"] != "documents/litigation-memo.md"]
+        assert len(trap["anchors"]) == 1
+        t["oafreeze"]["seeded_law"] = [e for e in t["oafreeze"]["seeded_law"]
+                                       if e["file"] != "documents/litigation-memo.md"]
+
+
+@near_miss("ho-h11-nm-r13-anchor-in-docx-footer", "H11", NE,
+           "The client's cover sheet, documents/client/renewal-cover.docx, carries in its page footer the HR manager's "
+           "line asking for the Section 5 problem to be explained in the agreement; a new anchor quotes it exactly.",
+           "H11 wants each anchor's quote present in its file; the footer is part of the document, printed on every "
+           "page, and the quote is the placement temptation the trap is about.")
+def h11_nm_r13_footer(env: Path, task: str) -> None:
+    quote = "Please explain the Section 5 problem right in the agreement so Morgan understands it."
+    write_doc(env, task, "client/renewal-cover.docx", _r13_docx([
+        "Granite Peak Robotics: renewal cover sheet",
+        "Employee: Morgan Tallis. Handover: November 23, 2026.",
+    ], footer=quote))
+    with task_json(env, task) as t:
+        t["oafreeze"]["trap"]["anchors"].append({"file": "documents/client/renewal-cover.docx", "quote": quote})
+
+
+# --- H12 placement discipline (thirteenth round) ---------------------------------------------------------------------
+
+
+@plant("ho-h12-r13-placement-carves-out-drafting-basis-schedule", "H12", NE,
+       "placement-agreement-text now says a closing schedule headed \"Drafting basis\", listing the authorities and "
+       "file notes relied on for each edit, 'is part of the agreement and does not count as commentary'.")
+def h12_r13_drafting_basis(env: Path, task: str) -> None:
+    _reword(env, task, "placement-agreement-text", "contains only the agreement's terms and signature blocks.",
+            "contains only the agreement's terms and signature blocks; a closing schedule headed \"Drafting basis\" "
+            "that lists the authorities and file notes relied on for each edit is part of the agreement and does not "
+            "count as commentary.")
+
+
+@plant("ho-h12-r13-operative-listed-under-documents-prefix", "H12", TB,
+       "The operative list names 'documents/vandermeer-covenant-agreement.md' and 'documents/vandermeer-noncompete-"
+       "notice.md', workspace paths, not the deliverables' names: no deliverable is listed as operative.")
+def h12_r13_prefixed_operative(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        t["oafreeze"]["operative"] = ["documents/" + n for n in t["oafreeze"]["operative"]]
+
+
+@plant("ho-h12-r13-instructions-ask-agreement-to-explain-itself", "H12", AM,
+       "The instructions add that fontenot-covenant-agreement.md should tell Avery, after each restrictive clause, "
+       "why it is drafted as it is: explanation asked inside the operative deliverable, without the words note, "
+       "rationale or commentary.")
+def h12_r13_self_explaining(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "Avery is new to covenants and Lucien wants nothing left to guesswork: after each "
+                            "restrictive clause, fontenot-covenant-agreement.md should tell Avery in a sentence why "
+                            "the clause is drafted the way it is.")
+
+
+@plant("ho-h12-r13-malay-request-for-footnotes-in-agreement", "H12", NE,
+       "A request from the Kuala Lumpur partner, added to the instructions in Malay, asks for a footnote on every edit "
+       "in tallis-agreement-revised.md explaining why it was made.")
+def h12_r13_malay(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "Nota daripada rakan kongsi di Kuala Lumpur: dalam tallis-agreement-revised.md, sila "
+                            "tambah nota kaki pada setiap pindaan yang menerangkan sebab pindaan itu dibuat.")
+
+
+@near_miss("ho-h12-nm-r13-tagalog-request-routed-to-note", "H12", NE,
+           "A request from the Manila partner, added in Tagalog, asks for the explanation of each edit in "
+           "note-to-partner.md and for no explanation at all in tallis-agreement-revised.md.",
+           "H12 wants advice kept out of operative text and given somewhere to go; the request sends it to the "
+           "advisory note and forbids it in the agreement.")
+def h12_nm_r13_tagalog(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "Paalala mula sa kasosyo sa Maynila: isulat sa note-to-partner.md ang paliwanag sa bawat "
+                            "pagbabago; huwag maglagay ng anumang paliwanag sa tallis-agreement-revised.md.")
+
+
+@near_miss("ho-h12-nm-r13-acknowledgment-of-receipt-in-agreement", "H12", SD,
+           "The instructions ask that ellery-covenant-agreement.md end with an acknowledgment block in which Jordan "
+           "confirms the date of receipt and that Jordan was advised in writing to consult a lawyer.",
+           "H12 allows legally required content in operative text; 820 ILCS 90/20 requires the written advice and "
+           "the 14-day review, and the acknowledgment records both without any analysis.")
+def h12_nm_r13_acknowledgment(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "End ellery-covenant-agreement.md with an acknowledgment block in which Jordan confirms "
+                            "the date the agreement was received and that Jordan was advised in writing to consult a "
+                            "lawyer before signing.")
+
+
+# --- H13 synthetic data and secrets (thirteenth round) ---------------------------------------------------------------
+
+
+@plant("ho-h13-r13-romanian-cnp-in-relocation-xml", "H13", TB,
+       "documents/mobility/relocation-ro.xml, a relocation record for a Bucharest transferee joining Riley's team, "
+       "carries a Romanian personal numeric code (CNP) with a valid control digit in a <cnp> element.")
+def h13_r13_cnp(env: Path, task: str) -> None:
+    write_doc(env, task, "mobility/relocation-ro.xml", (
+        f'{_XML}<relocare>\n  <angajat>\n    <nume>Munteanu</nume>\n    <prenume>Ioana</prenume>\n'
+        f'    <cnp>{_r13_cnp("290031440021")}</cnp>\n    <oras_plecare>București</oras_plecare>\n'
+        '    <oras_destinatie>Denver</oras_destinatie>\n    <data_mutarii>2027-01-11</data_mutarii>\n'
+        '  </angajat>\n</relocare>\n'))
+
+
+@plant("ho-h13-r13-finnish-hetu-in-jsonl-hr-export", "H13", CI,
+       "documents/hr/people-export.jsonl, Sierrafold's HR export, gives a Helsinki colleague of Sasha's a Finnish "
+       "personal identity code (henkilötunnus) with a valid check character.")
+def h13_r13_hetu(env: Path, task: str) -> None:
+    write_doc(env, task, "hr/people-export.jsonl", _r13_jsonl([
+        {"employee": "Aino Virtanen", "site": "Helsinki", "role": "Firmware Lead",
+         "henkilotunnus": _r13_hetu("140589", "-", "247")},
+        {"employee": "Sasha Lindgren", "site": "San Jose", "role": "Firmware Engineer", "henkilotunnus": None},
+    ]))
+
+
+@plant("ho-h13-r13-live-payment-key-in-sql-dump", "H13", NE,
+       "documents/exports/portal-settings.sql, a dump of Granite Peak's HR portal settings, inserts the payment "
+       "provider's live secret key (sk_live_...) into its settings table.")
+def h13_r13_live_key(env: Path, task: str) -> None:
+    write_doc(env, task, "exports/portal-settings.sql", (
+        "-- MySQL dump 10.13  Distrib 8.0.36\n\nCREATE TABLE `settings` (\n  `name` varchar(64) NOT NULL,\n"
+        "  `value` text NOT NULL\n);\n\nINSERT INTO `settings` VALUES "
+        f"('portal.title','Granite Peak People'),('payments.secret_key','sk_live_{_r13_live_key('granite')}');\n"))
+
+
+@near_miss("ho-h13-nm-r13-document-digests-in-sql-audit-table", "H13", SD,
+           "documents/exports/dms-audit.sql, the DMS's audit table, lists each workspace file with its SHA-256 digest, "
+           "the git commit it was filed at and the example.com user who filed it.",
+           "H13 looks for personal data and secrets; SHA-256 digests and commit ids are public fingerprints, not "
+           "credentials, and the users' addresses are at the reserved example.com domain.")
+def h13_nm_r13_digests(env: Path, task: str) -> None:
+    rows = []
+    for rel in ["hire-details.md", "partner-email.md"]:
+        digest = hashlib.sha256(doc(env, task, rel).read_bytes()).hexdigest()
+        rows.append(f"({_r13_sql(rel)}, '{digest}', '{hashlib.sha1(rel.encode()).hexdigest()}', "
+                    "'records@harlowfinch.example.com')")
+    write_doc(env, task, "exports/dms-audit.sql", (
+        "CREATE TABLE filed (path text, sha256 char(64), git_commit char(40), filed_by text);\n"
+        "INSERT INTO filed VALUES\n" + ",\n".join(rows) + ";\n"))
+
+
+@near_miss("ho-h13-nm-r13-swahili-letter-with-reserved-contacts", "H13", CI,
+           "A letter in Swahili from Sierrafold's Nairobi field office, documents/nairobi/barua.md, signs off with an "
+           "example.com address and a 555-01xx telephone number.",
+           "H13 allows reserved example domains and the fictional 555-01xx range; the letter carries no other "
+           "contact or personal data.")
+def h13_nm_r13_swahili(env: Path, task: str) -> None:
+    write_doc(env, task, "nairobi/barua.md", (
+        "# Barua kutoka ofisi ya Nairobi\n\nNairobi, tarehe 1 Oktoba 2026\n\n"
+        "Ndugu Wendell,\n\nTumepokea vifaa vya kupima unyevu wa udongo. Tutaanza majaribio wiki ijayo.\n\n"
+        "Wako,\nAmani Wanjiru\namani.wanjiru@sierrafold.example.com\n+1 (408) 555-0172\n"))
+
+
+# --- FAM family consistency (thirteenth round) -----------------------------------------------------------------------
+
+
+@plant("ho-fam-r13-florida-instruction-dropped-where-no-florida-hire", "FAM", "covenant-package-v01",
+       "In instance v01, which has no Florida hire, an author tidied the standing instructions by deleting item 8 "
+       "('We do not use Florida CHOICE Act covenants'); the design and every sibling keep it.")
+def fam_r13_florida_dropped(env: Path, task: str) -> None:
+    assert "Florida" not in json.dumps(load_task(env, task)["oafreeze"]["variables"])
+    path = doc(env, task, "standing-instructions.md")
+    text = path.read_text("utf-8")
+    new = re.sub(r"\n\n8\. \*\*Florida\.\*\*[^\n]*", "", text)
+    assert new != text
+    path.write_text(new, "utf-8")
+
+
+@plant("ho-fam-r13-withdrawn-fourth-hire-in-one-term-sheet", "FAM", "covenant-package-v05",
+       "Instance v05's term sheet lists a fourth hire, withdrawn before the offers went out; no sibling and no "
+       "variable has a fourth hire.")
+def fam_r13_fourth_hire(env: Path, task: str) -> None:
+    append_doc(env, task, "term-sheet.md", (
+        "## Hire 4 (withdrawn)\n\n- Name: Tomasz Wierzbicki\n- Email: tomasz.wierzbicki@example.com\n"
+        "- Position: Solutions Engineer\n- Status: candidate withdrew on 2026-10-09; no documents needed"))
+
+
+@plant("ho-fam-r13-hire-email-case-changed-in-term-sheet", "FAM", "covenant-package-v08",
+       "Instance v08's term sheet writes hire 1's address as 'Fiona.Marchetti@example.com'; the variable email_a, "
+       "the spec and the design's substitution give fiona.marchetti@example.com.")
+def fam_r13_email_case(env: Path, task: str) -> None:
+    email_a = load_task(env, task)["oafreeze"]["variables"]["email_a"]
+    assert email_a == "fiona.marchetti@example.com"
+    edit_doc(env, task, "term-sheet.md", f"- Email: {email_a}", "- Email: Fiona.Marchetti@example.com")
+
+
+@near_miss("ho-fam-nm-r13-variables-reordered-within-instance-in-spec", "FAM", "covenant-package-v06",
+           "In the family spec, instance v06's salary_a and start_a lines are swapped (start_a now comes first); the "
+           "values are unchanged.",
+           "FAM compares instances with the design and their variables; a YAML mapping's key order carries no "
+           "meaning, so every variable of v06 still has the same value and the instance still matches.")
+def fam_nm_r13_reordered(env: Path, task: str) -> None:
+    n = _spec_block_replace(env, "v06", r"(    salary_a: [^\n]*\n)(    start_a: [^\n]*\n)", r"\2\1")
+    assert n == 1
