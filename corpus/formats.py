@@ -103,7 +103,8 @@ ODF_TYPES = {".odt": "application/vnd.oasis.opendocument.text",
 # The parts a package of each format must have (parsed as XML before anything else is read).
 REQUIRED_PARTS = {**{ext: ("[Content_Types].xml", main) for ext, main in OFFICE_MAIN.items()},
                   **{ext: ("content.xml",) for ext in ODF_TYPES}}
-TEXT_EXTENSIONS = {".md", ".txt", ".markdown", ".csv", ".json", ".yaml", ".yml", ".html", ".htm", ".xml"}
+TEXT_EXTENSIONS = {".md", ".txt", ".markdown", ".csv", ".json", ".jsonl", ".ndjson", ".yaml", ".yml", ".html", ".htm",
+                   ".xml"}
 
 
 @dataclass(frozen=True)
@@ -297,7 +298,7 @@ def _data_problem(name: str, ext: str, data: bytes) -> str | None:
             said = str(exc)  # "<name> is not well-formed XML (<why>, line N)"
             return None if "DOCTYPE" in said else said[said.find(" is not ") + 4:]
         return None
-    if ext not in (".json", ".yaml", ".yml"):
+    if ext not in (".json", ".jsonl", ".ndjson", ".yaml", ".yml"):
         return None
     # Imported here: these modules are moving, and the rest of this module does not need them.
     from oafreeze.plumbing import canonical, safeyaml
@@ -305,6 +306,15 @@ def _data_problem(name: str, ext: str, data: bytes) -> str | None:
     try:
         if ext == ".json":
             canonical.loads_strict(data, name)
+        elif ext in (".jsonl", ".ndjson"):  # JSON Lines: every line that is not blank is one JSON value
+            for number, line in enumerate(data.splitlines(), 1):
+                if line.strip():
+                    try:
+                        canonical.loads_strict(line, name)
+                    except Exception as exc:  # the library's BadInput
+                        problems = getattr(exc, "problems", None)
+                        said = problems[0].message if problems else getattr(exc, "message", str(exc))
+                        return f"line {number} is not one JSON value: {said}"
         else:
             safeyaml.load_all(data, name)  # a stream of documents is valid YAML
     except Exception as exc:  # the library's BadInput, whatever its module

@@ -279,6 +279,31 @@ _FOREIGN_MONTHS = {name: n for n, names in enumerate((
     "diciembre décembre decembre dezember dicembre dezembro december grudnia grudzień декабря декабрь aralık aralik "
     "desember दिसंबर दिसम्बर ديسمبر"), 1)
     for name in names.split()}
+# ... in Czech, Slovak, Ukrainian, Romanian, Finnish, the Scandinavian languages, Croatian, Greek,
+# Hungarian, Lithuanian, Swahili, Tagalog and Catalan, as their dates write them (Czech, Slovak,
+# Ukrainian, Croatian, Greek and Lithuanian in the genitive; Finnish in the partitive).
+_FOREIGN_MONTHS.update({name: n for n, names in enumerate((
+    "ledna januára січня ianuarie tammikuuta januari januar siječnja ιανουαρίου január sausio januari enero gener",
+    "února februára лютого februarie helmikuuta februari februar veljače φεβρουαρίου február vasario februari "
+    "pebrero febrer",
+    "března marca березня martie maaliskuuta mars marts ožujka μαρτίου március kovo machi marso març",
+    "dubna apríla квітня aprilie huhtikuuta april travnja απριλίου április balandžio aprili abril",
+    "května mája травня mai toukokuuta maj svibnja μαΐου május gegužės mei mayo maig",
+    "června júna червня iunie kesäkuuta juni lipnja ιουνίου június birželio juni hunyo juny",
+    "července júla липня iulie heinäkuuta juli srpnja ιουλίου július liepos julai hulyo juliol",
+    "srpna augusta серпня august elokuuta augusti august kolovoza αυγούστου augusztus rugpjūčio agosti agosto agost",
+    "září septembra вересня septembrie syyskuuta september rujna σεπτεμβρίου szeptember rugsėjo septemba setyembre "
+    "setembre",
+    "října októbra жовтня octombrie lokakuuta oktober listopada οκτωβρίου október spalio oktoba oktubre octubre",
+    "listopadu novembra листопада noiembrie marraskuuta november studenoga νοεμβρίου lapkričio novemba nobyembre "
+    "novembre",
+    "prosince decembra грудня decembrie joulukuuta december prosinca δεκεμβρίου december gruodžio desemba "
+    "disyembre desembre"), 1)
+    for name in names.split() if name not in _FOREIGN_MONTHS})
+# Hungarian dates are year first: "2026. november 12."
+_HUNGARIAN_MONTHS = {name: n for n, name in enumerate(
+    "január február március április május június július augusztus szeptember október november december".split(), 1)}
+_HUNGARIAN = r"(?i:" + "|".join(_HUNGARIAN_MONTHS) + r")"
 # Thai months, full and abbreviated ("28 ตุลาคม 2569", "28 ต.ค. 2569"): the year is the Buddhist Era's
 # (543 more than the Common Era's), and may follow "พ.ศ.".
 _FOREIGN_MONTHS.update({name: n for n, names in enumerate((
@@ -360,6 +385,8 @@ DATE = re.compile(
     r"\s?(?:0?[1-9]|1[0-2]|" + _KANJI_NUMBER + r")\s?月"
     r"\s?(?:0?[1-9]|[12]\d|3[01]|" + _KANJI_NUMBER + r")\s?日"
     r"|[〇一二三四五六七八九]{4}\s?年\s?" + _KANJI_NUMBER + r"\s?月\s?" + _KANJI_NUMBER + r"\s?日"
+    # Hungarian, year first: 2026. november 12.
+    rf"|\b(?:19|20)\d{{2}}\.\s*{_HUNGARIAN}\s+(?:0?[1-9]|[12]\d|3[01])(?:\.|\b)"
     # A Solar Hijri date, day first: ۲۰ آبان ۱۴۰۵ (20 Aban 1405, 11 November 2026).
     rf"|\b(?:0?[1-9]|[12]\d|3[01])\s+{_SOLAR_HIJRI}\s+1[34]\d{{2}}\b"
     # An ISO week date: 2026-W48-1 (Monday of week 48), 2026W481.
@@ -388,6 +415,7 @@ _NUMERIC = re.compile(r"(?P<a>\d{1,2})(?P<s>[/-])(?P<b>\d{1,2})(?P=s)(?P<y>\d{4}
 _FOREIGN_READING = re.compile(rf"(?P<d>\d{{1,2}})(?:er|\.)?\s+(?:de\s+)?(?P<m>{_FOREIGN})\s*(?:de\s+|del\s+|พ\.ศ\.\s*)?"
                               rf"(?P<y>\d{{4}})")
 _ISO_WEEK = re.compile(r"(?P<y>\d{4})-?W(?P<w>\d{2})-?(?P<d>[1-7])")
+_HUNGARIAN_READING = re.compile(rf"(?P<y>\d{{4}})\.\s*(?P<m>{_HUNGARIAN})\s+(?P<d>\d{{1,2}})\.?")
 _SOLAR_HIJRI_READING = re.compile(rf"(?P<d>\d{{1,2}})\s+(?P<m>{_SOLAR_HIJRI})\s+(?P<y>\d{{4}})")
 _CJK = re.compile(r"(?P<y>\d{4})\s?[年년]\s?(?P<m>\d{1,2})\s?[月월]\s?(?P<d>\d{1,2})\s?[日일]"
                   r"|ngày\s+(?P<vd>\d{1,2})\s+tháng\s+(?P<vm>\d{1,2})\s+năm\s+(?P<vy>\d{4})", re.I)
@@ -416,6 +444,10 @@ def date_readings(text: str) -> tuple[dt.date, ...]:
     if m:
         year = int(m["y"])
         found = _day(year - BUDDHIST_ERA if year > 2400 else year, _FOREIGN_MONTHS[m["m"].lower()], int(m["d"]))
+        return (found,) if found else ()
+    m = _HUNGARIAN_READING.fullmatch(value)
+    if m:
+        found = _day(int(m["y"]), _HUNGARIAN_MONTHS[m["m"].lower()], int(m["d"]))
         return (found,) if found else ()
     m = _SOLAR_HIJRI_READING.fullmatch(value)
     if m:

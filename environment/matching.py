@@ -20,6 +20,7 @@ FAMILIES = {
     ".md": "text", ".txt": "text", ".markdown": "text",
     ".docx": "word", ".doc": "word", ".odt": "word", ".rtf": "word",
     ".xlsx": "sheet", ".xls": "sheet", ".csv": "sheet", ".ods": "sheet", ".tsv": "sheet",
+    ".json": "data", ".jsonl": "data", ".ndjson": "data", ".yaml": "data", ".yml": "data",
 }
 FUZZY_THRESHOLD = 0.75
 # The name keys below are cached: the audit resolves against every task's workspace, and a

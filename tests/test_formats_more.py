@@ -293,3 +293,8 @@ def test_a_workbook_that_lists_a_sheet_whose_part_is_missing_has_a_problem():
     assert found.problem == ("the workbook lists sheet 'Calc', but its part xl/worksheets/sheet2.xml is not in the "
                              "file (Excel offers to repair the workbook and drops the sheet)")
     assert extract("plan.xlsx", data).problem is None
+
+
+def test_json_lines_are_read_line_by_line_and_a_cut_line_is_a_problem():
+    assert extract("log.jsonl", b'{"a": 1}\n\n{"b": 2}\n').problem is None
+    assert extract("log.ndjson", b'{"a": 1}\n{"b": 2\n').problem.startswith("line 2 is not one JSON value")

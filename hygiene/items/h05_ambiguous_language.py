@@ -27,6 +27,8 @@ _TASTE = (
     r"(?:technically|commercially)\s+(?:un)?acceptabl[ey]|prudent(?:ly)?|judicious(?:ly)?|"
     r"(?:in\s+a\s+)?fitting(?:\s+(?:manner|way|fashion))?|usual(?:ly)?|"
     r"unclear|clearly|concise(?:ly)?|persuasive(?:ly)?|compelling|convincing(?:ly)?|strong|weak|"
+    r"briefly|succinct(?:ly)?|in\s+plain\s+(?:language|english|terms|words)|plain[- ](?:language|english)|"
+    r"(?:easy|easily)\s+(?:to\s+(?:read|understand|follow)|understood|readable)|"
     r"fair(?:ly)?\s+and\s+balanced|balanced\s+(?:account|view|summary|assessment|picture|presentation|analysis)|"
     r"even[- ]handed(?:ly)?|nuanced|"
     r"fit\s+for\s+(?:its\s+)?purpose|up\s+to\s+(?:standard|scratch)|to\s+a\s+(?:good|high|professional)\s+standard|"

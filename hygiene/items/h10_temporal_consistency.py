@@ -72,6 +72,18 @@ def _earliest(written: str) -> dt.date | None:
     return readings[0] if readings else None
 
 
+# The westmost time zone on Earth (Baker Island): a moment is on a day after as_of wherever the task
+# is set only if it is on such a day there too.
+_WESTMOST = dt.timezone(dt.timedelta(hours=-12))
+
+
+def _earliest_day(when: dt.datetime) -> dt.date:
+    """The calendar day a stamped moment falls on where it is earliest: "Tue, 17 Nov 2026 02:10 +0000"
+    is still November 16 in Colorado, so a message so stamped is not from after an as_of of the 16th.
+    A moment with no zone is the day it says."""
+    return when.astimezone(_WESTMOST).date() if when.tzinfo is not None else when.date()
+
+
 def _as_date(value: str, day_first: bool = False) -> dt.date | None:
     value = value.strip().strip("*_ ")
     if day_first and (m := _NUMERIC_DMY.fullmatch(value)):
@@ -81,7 +93,7 @@ def _as_date(value: str, day_first: bool = False) -> dt.date | None:
             return None
     if _RFC2822.match(value):
         try:
-            return email.utils.parsedate_to_datetime(value).date()
+            return _earliest_day(email.utils.parsedate_to_datetime(value))
         except (TypeError, ValueError, IndexError):
             pass  # no time of day ("Wed, 21 Oct 2026"): read as a written date
     m = tx.DATE.search(value)
@@ -179,10 +191,46 @@ def _yearless(piece: str, as_of: dt.date) -> list[tuple[dt.date, ...]]:
     return out
 
 
-def _event_dates(text: str, as_of: dt.date) -> list[tuple[str, frozenset[str], tuple[dt.date, ...], str]]:
+# A day said relative to the day the instructions are read (as_of): "tomorrow", "the day after tomorrow",
+# "in three days", "a week from today", "two weeks from now", "next Monday", "on Friday".
+_NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+                 "eight": 8, "nine": 9, "ten": 10, "fourteen": 14}
+_RELATIVE = re.compile(r"\b(?:(?P<after>the\s+day\s+after\s+tomorrow)|(?P<tomorrow>tomorrow)|"
+                       r"(?:in\s+(?P<n1>\d{1,2}|a|an|one|two|three|four|five|six|seven|eight|nine|ten|fourteen)\s+"
+                       r"(?P<u1>days?|weeks?)(?!\s+(?:before|after|of|from\s+(?:the|signing|receipt)))|"
+                       r"(?P<n2>\d{1,2}|a|an|one|two|three|four|five|six|seven|eight|nine|ten|fourteen)\s+(?P<u2>days?|weeks?)"
+                       r"\s+from\s+(?:today|now))|(?:next|this\s+coming|on)\s+(?P<wd>monday|tuesday|wednesday|thursday|"
+                       r"friday|saturday|sunday))\b", re.I)
+
+
+def _relative(piece: str, as_of: dt.date) -> list[tuple[dt.date, ...]]:
+    """Each day a sentence of the instructions names relative to as_of (see _RELATIVE); a weekday is
+    the next one after as_of."""
+    out = []
+    for m in _RELATIVE.finditer(piece):
+        if m["after"] or m["tomorrow"]:
+            out.append((as_of + dt.timedelta(days=2 if m["after"] else 1),))
+        elif m["wd"]:
+            ahead = (_WEEKDAYS.index(_weekday_stem(m["wd"])) - as_of.weekday()) % 7 or 7
+            out.append((as_of + dt.timedelta(days=ahead),))
+        else:
+            n = m["n1"] or m["n2"]
+            count = int(n) if n.isdigit() else _NUMBER_WORDS[n.lower()]
+            unit = (m["u1"] or m["u2"]).lower()
+            out.append((as_of + dt.timedelta(days=count * (7 if unit.startswith("week") else 1)),))
+    return out
+
+
+def _weekday_stem(day: str) -> str:
+    return next(stem for stem in _WEEKDAYS if day.lower().startswith(stem))
+
+
+def _event_dates(text: str, as_of: dt.date, *, relative: bool = False) -> list[tuple[str, frozenset[str],
+                                                                                     tuple[dt.date, ...], str]]:
     """(event, the things it happens to, the date's readings, sentence) for each sentence (or list
     line) that dates one event of the task; a numeric date such as 12/01/2026 has two readings, a
-    day and month with no year the next such day from as_of."""
+    day and month with no year the next such day from as_of; with `relative` (the instructions,
+    read on as_of), "tomorrow" and "a week from today" count from as_of."""
     out = []
     pieces = [s for _, s in tx.sentences(text)]
     pieces = [p for piece in pieces for p in piece.splitlines() if p.strip()]
@@ -191,7 +239,8 @@ def _event_dates(text: str, as_of: dt.date) -> list[tuple[str, frozenset[str], t
         if _PAST.search(words):
             continue
         thing = _OBJECT.search(words)
-        found = [tx.date_readings(w) for w, _ in tx.dates(piece)] + _yearless(piece, as_of)
+        found = [tx.date_readings(w) for w, _ in tx.dates(piece)] + _yearless(piece, as_of) + \
+            (_relative(piece, as_of) if relative else [])
         if len(found) != 1 or not found[0]:
             continue  # one date, about one of this task's documents or the work, not a past one
         # what the event happens to, and what goes with it ("the notice is delivered with the offer")
@@ -447,7 +496,7 @@ def _event_conflicts(ctx: TaskContext, as_of: dt.date) -> list[Finding]:
     """The instructions, a criterion or a task document giving one upcoming event two dates (major when
     task.json is one of the two; two documents against each other are a note)."""
     told = [(event, what, when, sentence, "$.instructions")
-            for event, what, when, sentence in _event_dates(ctx.task.instructions, as_of)]
+            for event, what, when, sentence in _event_dates(ctx.task.instructions, as_of, relative=True)]
     for i, c in enumerate(ctx.task.criteria):
         told += [(event, what, when, sentence, f"$.criteria[{i}].match_criteria")
                  for event, what, when, sentence in _event_dates(c.match_criteria, as_of)]

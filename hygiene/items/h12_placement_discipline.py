@@ -267,9 +267,17 @@ _SOURCE_REFERENCE = re.compile(r"\b(?:cit\w*|referenc\w*|refer\w*\s+to|nam\w+|po
                                r"internal\s+sources?|research\s+(?:notes?|memos?))|"
                                r"\bresearch\s+(?:trail|notes?|memos?|log|history)\b|\bknowledge[- ]base\s+(?:pages?|paths?|files?|"
                                r"entries|articles?|references?|sources?|guides?)\b|\bbibliography\b|\bworks\s+cited\b|"
-                               r"\bsources\s+consulted\b|\blist\s+of\s+sources\b|"
+                               r"\bsources\s+consulted\b|\blist\s+of\s+sources\b|\bdrafting\s+(?:basis|sources?|history|trail)\b|"
+                               r"\bfile\s+notes?\b|\b(?:schedule|table|list)\s+of\s+authorities\b|"
+                               r"\bauthorities\s+(?:\w+\s+){0,4}?(?:relied|consulted|used)\b|"
                                r"\bsources?\s+(?:(?:that\s+)?(?:each|every|the)\s+\w+\s+)?(?:relies|rely|relied|draws?|drew)\s+on\b",
                                re.I)
+
+
+_COUNTS_AS_TEXT = re.compile(r"\b(?:is|are)\s+(?:treated\s+as\s+)?part\s+of\s+the\s+(?:agreement|contract|notice|document|"
+                             r"operative\s+text)\b|\b(?:does|do)\s+not\s+count\s+as\s+(?:commentary|advice|analysis|notes?|"
+                             r"explanation|drafting)|\b(?:is|are)\s+not\s+(?:treated|considered|regarded)\s+as\s+"
+                             r"(?:commentary|advice|analysis|notes?)", re.I)
 
 
 def _lets_advice_in(ctx: TaskContext, d: str, i: int, c) -> list[Finding]:
@@ -286,6 +294,11 @@ def _lets_advice_in(ctx: TaskContext, d: str, i: int, c) -> list[Finding]:
     # "FAIL if it contains, outside a passage headed "Drafting note", ...": the rule exempts a place
     # named for advisory material.
     spans += [(m.group("label"), True) for m in _EXCEPT_PLACE.finditer(c.match_criteria)]
+    # "…; a schedule listing the file notes relied on is part of the agreement and does not count as
+    # commentary": the rule declares the material operative text.
+    for m in _COUNTS_AS_TEXT.finditer(c.match_criteria):
+        start = max(c.match_criteria.rfind(stop, 0, m.start()) for stop in (";", ". ", ": ")) + 1
+        spans.append((c.match_criteria[start:m.start()].strip(), True))
     for span, permission in spans:
         source = _SOURCE_REFERENCE.search(span)
         found = (source.group(0), True) if source else None if LEGAL_CONTENT.search(span) else _advisory(span)
@@ -326,7 +339,7 @@ _MATERIAL = re.compile(r"(?P<noun>drafting\s+(?:notes?|comments?|commentary)|(?:
                        r"counterparty))\b)"
                        r"|(?P<verb>explain\w*|justify\w*|justifies|(?:tell|telling|tells|showing|shows|record(?:s|ing)?|"
                        r"stat(?:e|es|ing)|sets?\s+out|setting\s+out|giv(?:e|es|ing)|say(?:s|ing)?|not(?:e|es|ing))\s+"
-                       r"(?:[\w']+\s+){0,2}?why)\b", re.I)
+                       r"(?:[\w']+\s+){0,4}?why)\b", re.I)
 # A request about what the law puts in the text, or about a part of the contract ("a recital", "the
 # definitions"), unless that part is to give the drafter's reasons ("a recital explaining ... because").
 _LEGAL_PART = re.compile(LAW_CONTENT + r"|(?:" + CONTRACT_PARTS + r")(?![^.;]*\b(?:why|because|reasons?|rationale)\b)",
@@ -370,7 +383,10 @@ _ATTACHED = re.compile(r"(?<!\bconsistent\s)(?<!\baccordance\s)(?<!\bline\s)(?<!
                        r"(?<!\bcomply\s)(?<!\bcomplies\s)(?<!\bkeeping\s)(?<!\bconform\s)(?<!\bconforms\s)(?<!\bagrees\s)"
                        r"\b(?:with|including|includ(?:e|es)|contain(?:s|ing)?|carry(?:ing)?|preceded\s+by|"
                        r"followed\s+by|prefaced\s+by|(?:that|which)\s+(?=explains|justifies))\b\s*"
-                       r"|^[\s,]*(?:and\s+)?(?=explain\w*\b|annotat\w+\b)", re.I)
+                       r"|^[\s,]*(?:and\s+)?(?=explain\w*\b|annotat\w+\b)"
+                       # the deliverable as the subject: "X should tell Avery why …", "X must explain …"
+                       r"|^\s*(?:should|must|shall|will|is\s+to|needs?\s+to|has\s+to)\s+(?:also\s+)?"
+                       r"(?=(?:explain|tell|say|state|set\s+out|give|justify|walk)\w*\b)", re.I)
 _NEGATED = re.compile(r"\b(?:not|no|never|without|nor|free\s+of|rather\s+than|instead\s+of|out\s+of|only\s+in|"
                       r"belongs?\s+in|go(?:es)?\s+in|leave\s+out|keep\b[^.;]{0,40}\bout|exclud\w+|avoid\w*)\b|n't\b",
                       re.I)
@@ -521,10 +537,18 @@ _ABROAD_ADVICE = re.compile(
     r"voor)\b|"
     # Japanese, Chinese and Korean, which write no space between words: "なぜ…説明してください", "当社宛ての注記",
     # "说明理由", "이유를 설명".
+    # Malay and Indonesian, Polish, Czech, Russian and Ukrainian, Romanian, Hungarian, Turkish, Vietnamese, Tagalog,
+    # Swahili: "nota kaki … menerangkan sebab", "wyjaśnij, dlaczego", "vysvětlete, proč", "объясните, почему".
+    r"\b(?:nota\s+kaki|catatan\s+kaki|menerangkan\s+sebab|jelaskan\s+(?:mengapa|kenapa|alasan)|menjelaskan\s+"
+    r"(?:mengapa|kenapa|alasan|sebab)|wyjaśni\w*\W+(?:\w+\W+){0,2}?dlaczego|vysvětl\w*\W+(?:\w+\W+){0,2}?proč|"
+    r"объясн\w*\W+(?:\w+\W+){0,2}?почему|поясн\w*\W+(?:\w+\W+){0,2}?чому|explic\w*\W+(?:\w+\W+){0,2}?de\s+ce|"
+    r"magyaráz\w*\W+(?:\w+\W+){0,2}?miért|neden\W+(?:\w+\W+){0,4}?açıkla\w*|giải\s+thích\s+(?:tại\s+sao|vì\s+sao|lý\s+do)|"
+    r"ipaliwanag\s+(?:kung\s+bakit|ang\s+dahilan)|eleza\s+(?:kwa\s+nini|sababu))|"
     r"(?:なぜ|何故|理由)[^。．\n]{0,60}?説明|注記|注釈|(?:为什么|為什麼|为何|為何)[^。\n]{0,60}?(?:说明|說明|解释|解釋)|"
     r"(?:说明|說明|解释|解釋)(?:原因|理由)|(?:이유|사유)[를을]?\s*설명|왜[^.\n]{0,60}?설명", re.I)
 _ABROAD_NEGATION = re.compile(r"\b(?:no|não|nao|ne|pas|non|nicht|kein\w*|niet|geen|sin|sans|senza|ohne|zonder|nunca|"
-                              r"jamais|mai|nie)\b|しないで|ないでください|不要|不用|请勿|請勿|하지\s*마", re.I)
+                              r"jamais|mai|nie|jangan|tidak|bukan|tanpa|ani|не|ні|nu|nem|ne|değil|không|đừng|huwag|"
+                              r"hindi|usi|bila)\b|しないで|ないでください|不要|不用|请勿|請勿|하지\s*마", re.I)
 
 
 def _asks_advice_abroad(ctx: TaskContext, text: str, where: str) -> list[Finding]:

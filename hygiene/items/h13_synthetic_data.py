@@ -27,7 +27,8 @@ _INTERNAL_TLD = r"(?:internal|local|corp|lan|intranet|localdomain|home\.arpa|hom
 # field form.
 _NUMBER_WORD = r"(?:[ \t_.-]*(?:number|no\.?|num\.?|nr\.?|#|id)\b\.?)?"
 _SEP = (r"(?:[ \t]*\([^()\n]{0,32}\))?"  # a note on the form: "Date of birth (MM/DD/YYYY):", "(2024)"
-        r"(?:[ \t]*(?:[:=#|\t(,]|[ \t]is\b)[ \t:#=|(),\"'*_\u2013\u2014-]*|[ \t*_]+)")
+        # a JSON key's closing quote ("hetu": "…"), an XML element's '>' (<cnp>…</cnp>)
+        r"(?:[\"']?[ \t]*(?:[:=#|\t(,>]|[ \t]is\b)[ \t:#=|(),\"'*_\u2013\u2014-]*|[ \t*_]+)")
 _DATE = (r"(?:\d{4}-\d{1,2}-\d{1,2}|\d{1,2}[/.-]\d{1,2}[/.-](?:\d{4}|\d{2})|"
          r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?[ \t]+\d{1,2}(?:st|nd|rd|th)?,?[ \t]+\d{4}|"
          r"\d{1,2}(?:st|nd|rd|th)?[ \t]+(?:of[ \t]+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?,?"
@@ -67,6 +68,12 @@ LABELLED = [
      r"social[ \t_-]*insurance|sin[ \t]?(?=#|no\b|num|:)|nhs|ppsn?|personnummer|aadhaar|bsn|burgerservicenummer|curp|"
      r"nric|nss|cpf|pesel|codice[ \t]+fiscale|dni|nie|nif|snils|снилс|инн|steuer[ \t_-]*id(?:entifikationsnummer)?|"
      r"kimlik|tckn|nik|nomor[ \t]+induk[ \t]+kependudukan|emirates[ \t_-]*id|"
+     # Europe's national numbers by their own names: Romania's CNP, Finland's henkilötunnus (HETU), Denmark's
+     # CPR, Norway's fødselsnummer, Iceland's kennitala, Estonia's isikukood, Lithuania's asmens kodas, Latvia's
+     # personas kods, the Czech and Slovak rodné číslo, Bulgaria's EGN, Croatia's OIB, Serbia's JMBG.
+     r"cnp|cod[ \t]+numeric[ \t]+personal|henkil[oö]tunnus|hetu|cpr(?=[ \t_-]*(?:nr|no|number|nummer|#|:))|"
+     r"f[oø]dselsnummer|kennitala|isikukood|asmens[ \t]+kodas|personas[ \t]+kods|rodn[eé][ \t_-]*[cč][ií]slo|"
+     r"egn|егн|oib|jmbg|јмбг|"
      r"personal[ \t_-]*(?:identity|identification|id)[ \t_-]*(?:number|no\b|code)|"
      r"identity(?=[ \t_-]*(?:number|no\b|num|#|:)))",
      r"(?=(?:[a-z \t.-]{0,3}\d){6})(?![a-z0-9 .-]*[a-z]{4})[a-z0-9](?:[ .-]?[a-z0-9]){5,17}", "major", False),
@@ -100,7 +107,9 @@ _LABEL_BEGINS = {
     "national identity number": ("national", "nino", "ni", "social", "sin", "nhs", "pps", "personnummer", "aadhaar",
                                  "bsn", "burgerservice", "curp", "nric", "nss", "cpf", "pesel", "codice", "dni", "nie",
                                  "nif", "snils", "снилс", "инн", "steuer", "kimlik", "tckn", "nik",
-                                 "nomor", "emirates", "personal", "identity", "rfc", "a-n", "a n",
+                                 "nomor", "emirates", "personal", "identity", "rfc", "a-n", "a n", "cnp", "cod",
+                                 "henkil", "hetu", "cpr", "fødsel", "fodsel", "kennitala", "isikukood", "asmens",
+                                 "personas", "rodn", "egn", "егн", "oib", "jmbg", "јмбг",
                                  "a#", "a-#",
                                  "a #", "alien", "uscis", "i-94", "ead", *_CJK_ID_BEGINS),
     "phone number": ("tel", "phone", "mob", "cell", "fax", "handy"),

@@ -13363,7 +13363,6 @@ def h02_nm_c12_numbered_reports(env: Path, task: str) -> None:
 # leave in a task; near-misses are legitimate material from the same people that looks like a defect to a keyword
 # matcher.
 
-import unicodedata  # noqa: E402 (used by this round only)
 
 _R13_WML_MAIN = "application/vnd.openxmlformats-officedocument.wordprocessingml"
 
@@ -13742,14 +13741,6 @@ def h04_nm_r13_rubric(env: Path, task: str) -> None:
 # --- H05 ambiguous grading language (thirteenth round) ---------------------------------------------------------------
 
 
-@plant("ho-h05-r13-briefly-and-in-plain-language", "H05", AM,
-       "client-note-changes now passes the note if it explains the four changes 'briefly and in plain language': "
-       "neither word says how short or how plain.")
-def h05_r13_plain(env: Path, task: str) -> None:
-    _reword(env, task, "client-note-changes", "PASS if client-note.md tells Bayou Crest that",
-            "PASS if client-note.md tells Bayou Crest, briefly and in plain language, that")
-
-
 @plant("ho-h05-r13-to-the-extent-possible", "H05", NE,
        "note-asks-decision passes the note if it asks for the decision 'to the extent possible': a judge decides "
        "what was possible.")
@@ -13799,23 +13790,6 @@ def h06_r13_trailing_space(env: Path, task: str) -> None:
         t["oafreeze"]["advisory"] = ["client-email.md "]
 
 
-@plant("ho-h06-r13-json-and-jsonl-twin-deliverables", "H06", NE,
-       "Two new advisory deliverables, edit-log.json (a summary) and edit-log.jsonl (one line per edit), share a stem "
-       "in one format family; each is named and graded, but the matcher can pair an agent's file with either.")
-def h06_r13_json_twins(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        add_deliverable(t, "edit-log.json", "Summary of the edits as one JSON object.", placement="advisory")
-        add_deliverable(t, "edit-log.jsonl", "The edits as JSON Lines, one line per edit.", placement="advisory")
-        instructions_add(t, "For the firm's tracker, also write edit-log.json, one JSON object summarising the edits, "
-                            "and edit-log.jsonl, one JSON line per edit.")
-        add_criterion(t, "edit-log-summary", "Edit summary counts three edits",
-                      "PASS if edit-log.json records that three edits were made and names the sections changed. FAIL "
-                      "if it records another number of edits.", ["edit-log.json"])
-        add_criterion(t, "edit-log-lines", "One line per instructed edit",
-                      "PASS if edit-log.jsonl has one line for each of the three instructed edits, giving the section "
-                      "changed. FAIL if an edit is missing or an unrequested edit is listed.", ["edit-log.jsonl"])
-
-
 @plant("ho-h06-r13-double-slash-in-deliverable-path", "H06", TB,
        "The file memo's deliverable name was built by joining 'memos/' and '/rationale.md': it is 'memos//rationale.md' "
        "everywhere (deliverables, criterion, advisory list, instructions).",
@@ -13841,17 +13815,6 @@ def h06_nm_r13_json(env: Path, task: str) -> None:
 
 
 # --- H07 workspace integrity (thirteenth round) ----------------------------------------------------------------------
-
-
-@plant("ho-h07-r13-jsonl-log-with-truncated-line", "H07", CA,
-       "documents/hr/esign-events.jsonl, the e-signature tool's event log, ends in a line cut off mid-object when "
-       "the export's disk filled: the file does not parse as JSON Lines.")
-def h07_r13_truncated_jsonl(env: Path, task: str) -> None:
-    good = _r13_jsonl([
-        {"ts": "2026-10-20T15:02:11Z", "envelope": "WA-2021-3-0141", "event": "sent"},
-        {"ts": "2026-10-21T08:40:52Z", "envelope": "WA-2021-3-0141", "event": "viewed"},
-    ])
-    write_doc(env, task, "hr/esign-events.jsonl", good + '{"ts":"2026-10-22T10:15:07Z","envelope":"WA-2021-3-01')
 
 
 @plant("ho-h07-r13-named-file-renamed-with-trailing-space", "H07", TB,
@@ -14021,46 +13984,6 @@ def h09_nm_r13_contract_footnote(env: Path, task: str) -> None:
 # --- H10 temporal consistency (thirteenth round) ---------------------------------------------------------------------
 
 
-@plant("ho-h10-r13-tomorrow-is-not-the-handover-day", "H10", NE,
-       "The instructions add 'The client hands the renewal to Morgan tomorrow': with as_of 2026-11-16 that is "
-       "November 17, while the partner's email and note-asks-decision say November 23.")
-def h10_r13_tomorrow(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        instructions_add(t, "The client hands the renewal to Morgan tomorrow, so the note must reach the partner "
-                            "today.")
-
-
-@plant("ho-h10-r13-start-a-week-from-today", "H10", AM,
-       "The instructions add 'Avery Fontenot starts work a week from today': with as_of 2026-10-19 that is October "
-       "26, while the partner's email and effective-first-day say November 2, 2026.")
-def h10_r13_week_from_today(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        instructions_add(t, "Avery Fontenot starts work a week from today and signs on the first day.")
-
-
-@plant("ho-h10-r13-hungarian-dateline-after-as-of", "H10", TB,
-       "A letter from Aspenline's Budapest sister company, documents/budapest/level.md, is dated '2026. november 12.' "
-       "(Hungarian year-first form), three days after the task's as_of of 2026-11-09.")
-def h10_r13_hungarian(env: Path, task: str) -> None:
-    write_doc(env, task, "budapest/level.md", (
-        "# Levél az Aspenline budapesti csoportjától\n\nBudapest, 2026. november 12.\n\n"
-        "Kedves Miriam!\n\nRiley Vandermeer a decemberi budapesti képzésen is részt vesz. Kérjük, jelezze, ha ehhez "
-        "bármilyen további dokumentum szükséges.\n\nÜdvözlettel:\nKovács Eszter\n"))
-
-
-@near_miss("ho-h10-nm-r13-utc-timestamp-is-evening-in-colorado", "H10", NE,
-           "documents/mail/from-dale.eml is dated 'Tue, 17 Nov 2026 02:10:00 +0000': 7:10 p.m. on November 16 in "
-           "Colorado Springs, the task's as_of day, as its body says.",
-           "H10 wants one consistent story; the UTC timestamp's calendar date is the next day, but the instant is the "
-           "evening of as_of in Colorado (UTC-7), so nothing is dated after as_of.")
-def h10_nm_r13_utc(env: Path, task: str) -> None:
-    write_doc(env, task, "mail/from-dale.eml", email(
-        "Dale Whitford <dale.whitford@granitepeak.example.com>", "Miriam Okafor <miriam.okafor@harlowfinch.example.com>",
-        "Tue, 17 Nov 2026 02:10:00 +0000", "Tallis renewal",
-        "Miriam,\n\nWriting at 7:10 this evening from Colorado Springs: we are ready to hand Morgan the renewal on "
-        "November 23 as planned.\n\nDale"))
-
-
 @near_miss("ho-h10-nm-r13-ukrainian-date-before-as-of", "H10", AM,
            "A letter from Bayou Crest's Kyiv laboratory partner, documents/kyiv/lyst.md, is dated 'Київ, 12 жовтня "
            "2026 р.', a week before as_of (2026-10-19).",
@@ -14147,42 +14070,12 @@ def h11_nm_r13_footer(env: Path, task: str) -> None:
 # --- H12 placement discipline (thirteenth round) ---------------------------------------------------------------------
 
 
-@plant("ho-h12-r13-placement-carves-out-drafting-basis-schedule", "H12", NE,
-       "placement-agreement-text now says a closing schedule headed \"Drafting basis\", listing the authorities and "
-       "file notes relied on for each edit, 'is part of the agreement and does not count as commentary'.")
-def h12_r13_drafting_basis(env: Path, task: str) -> None:
-    _reword(env, task, "placement-agreement-text", "contains only the agreement's terms and signature blocks.",
-            "contains only the agreement's terms and signature blocks; a closing schedule headed \"Drafting basis\" "
-            "that lists the authorities and file notes relied on for each edit is part of the agreement and does not "
-            "count as commentary.")
-
-
 @plant("ho-h12-r13-operative-listed-under-documents-prefix", "H12", TB,
        "The operative list names 'documents/vandermeer-covenant-agreement.md' and 'documents/vandermeer-noncompete-"
        "notice.md', workspace paths, not the deliverables' names: no deliverable is listed as operative.")
 def h12_r13_prefixed_operative(env: Path, task: str) -> None:
     with task_json(env, task) as t:
         t["oafreeze"]["operative"] = ["documents/" + n for n in t["oafreeze"]["operative"]]
-
-
-@plant("ho-h12-r13-instructions-ask-agreement-to-explain-itself", "H12", AM,
-       "The instructions add that fontenot-covenant-agreement.md should tell Avery, after each restrictive clause, "
-       "why it is drafted as it is: explanation asked inside the operative deliverable, without the words note, "
-       "rationale or commentary.")
-def h12_r13_self_explaining(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        instructions_add(t, "Avery is new to covenants and Lucien wants nothing left to guesswork: after each "
-                            "restrictive clause, fontenot-covenant-agreement.md should tell Avery in a sentence why "
-                            "the clause is drafted the way it is.")
-
-
-@plant("ho-h12-r13-malay-request-for-footnotes-in-agreement", "H12", NE,
-       "A request from the Kuala Lumpur partner, added to the instructions in Malay, asks for a footnote on every edit "
-       "in tallis-agreement-revised.md explaining why it was made.")
-def h12_r13_malay(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        instructions_add(t, "Nota daripada rakan kongsi di Kuala Lumpur: dalam tallis-agreement-revised.md, sila "
-                            "tambah nota kaki pada setiap pindaan yang menerangkan sebab pindaan itu dibuat.")
 
 
 @near_miss("ho-h12-nm-r13-tagalog-request-routed-to-note", "H12", NE,
@@ -14209,28 +14102,6 @@ def h12_nm_r13_acknowledgment(env: Path, task: str) -> None:
 
 
 # --- H13 synthetic data and secrets (thirteenth round) ---------------------------------------------------------------
-
-
-@plant("ho-h13-r13-romanian-cnp-in-relocation-xml", "H13", TB,
-       "documents/mobility/relocation-ro.xml, a relocation record for a Bucharest transferee joining Riley's team, "
-       "carries a Romanian personal numeric code (CNP) with a valid control digit in a <cnp> element.")
-def h13_r13_cnp(env: Path, task: str) -> None:
-    write_doc(env, task, "mobility/relocation-ro.xml", (
-        f'{_XML}<relocare>\n  <angajat>\n    <nume>Munteanu</nume>\n    <prenume>Ioana</prenume>\n'
-        f'    <cnp>{_r13_cnp("290031440021")}</cnp>\n    <oras_plecare>București</oras_plecare>\n'
-        '    <oras_destinatie>Denver</oras_destinatie>\n    <data_mutarii>2027-01-11</data_mutarii>\n'
-        '  </angajat>\n</relocare>\n'))
-
-
-@plant("ho-h13-r13-finnish-hetu-in-jsonl-hr-export", "H13", CI,
-       "documents/hr/people-export.jsonl, Sierrafold's HR export, gives a Helsinki colleague of Sasha's a Finnish "
-       "personal identity code (henkilötunnus) with a valid check character.")
-def h13_r13_hetu(env: Path, task: str) -> None:
-    write_doc(env, task, "hr/people-export.jsonl", _r13_jsonl([
-        {"employee": "Aino Virtanen", "site": "Helsinki", "role": "Firmware Lead",
-         "henkilotunnus": _r13_hetu("140589", "-", "247")},
-        {"employee": "Sasha Lindgren", "site": "San Jose", "role": "Firmware Engineer", "henkilotunnus": None},
-    ]))
 
 
 @plant("ho-h13-r13-live-payment-key-in-sql-dump", "H13", NE,

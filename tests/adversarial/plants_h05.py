@@ -415,3 +415,11 @@ def h05_c12_a_couple(env: Path, task: str) -> None:
 def h05_c12_scarcely_any(env: Path, task: str) -> None:
     _reword(env, task, "no-post-employment-capture", "contains no post-employment non-competition covenant.",
             "puts scarcely any restraint on where Sasha Lindgren may work after employment ends.")
+
+
+@plant("h05-r13-briefly-and-in-plain-language", "H05", AM,
+       "client-note-changes now passes the note if it explains the four changes 'briefly and in plain language': "
+       "neither word says how short or how plain.")
+def h05_r13_plain(env: Path, task: str) -> None:
+    _reword(env, task, "client-note-changes", "PASS if client-note.md tells Bayou Crest that",
+            "PASS if client-note.md tells Bayou Crest, briefly and in plain language, that")

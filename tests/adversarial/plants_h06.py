@@ -259,3 +259,20 @@ def h06_nm_r12_thai_short(env: Path, task: str) -> None:
                       [name])
         instructions_add(t, f"Halden's HR coordinator reads Thai: also write {name}, a short Thai summary of the "
                             "changes.")
+
+
+@plant("h06-r13-json-and-jsonl-twin-deliverables", "H06", NE,
+       "Two new advisory deliverables, edit-log.json (a summary) and edit-log.jsonl (one line per edit), share a stem "
+       "in one format family; each is named and graded, but the matcher can pair an agent's file with either.")
+def h06_r13_json_twins(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_deliverable(t, "edit-log.json", "Summary of the edits as one JSON object.", placement="advisory")
+        add_deliverable(t, "edit-log.jsonl", "The edits as JSON Lines, one line per edit.", placement="advisory")
+        instructions_add(t, "For the firm's tracker, also write edit-log.json, one JSON object summarising the edits, "
+                            "and edit-log.jsonl, one JSON line per edit.")
+        add_criterion(t, "edit-log-summary", "Edit summary counts three edits",
+                      "PASS if edit-log.json records that three edits were made and names the sections changed. FAIL "
+                      "if it records another number of edits.", ["edit-log.json"])
+        add_criterion(t, "edit-log-lines", "One line per instructed edit",
+                      "PASS if edit-log.jsonl has one line for each of the three instructed edits, giving the section "
+                      "changed. FAIL if an edit is missing or an unrequested edit is listed.", ["edit-log.jsonl"])

@@ -10,7 +10,7 @@ from pathlib import Path
 from .cases import near_miss, plant
 from .edits import (docx_bytes, doc, email, instructions_add, read_doc, remove_doc, replace_text, task_json,
                     write_doc, xlsx_bytes, zip_without)
-from .heldout import _r11_xlsx, _r9_docx  # the later rounds' document writers
+from .heldout import _r11_xlsx, _r13_jsonl, _r9_docx  # the later rounds' document writers
 
 NE, TB, SD = "matrix-narrow-edit", "matrix-threshold-between", "matrix-signing-date-law"
 CA, AM, CI = "matrix-client-alert-refresh", "matrix-adverse-memo-repair", "matrix-california-invention-notice"
@@ -414,3 +414,14 @@ def h07_r11_missing_sheet(env: Path, task: str) -> None:
                   ["Warehouse associate", ("=AVERAGE(Roles!C2:D2)", 44500)],
                   ["Regional sales manager", ("=AVERAGE(Roles!C3:D3)", 130000)]]),
     ], drop_sheet_part=2))
+
+
+@plant("h07-r13-jsonl-log-with-truncated-line", "H07", CA,
+       "documents/hr/esign-events.jsonl, the e-signature tool's event log, ends in a line cut off mid-object when "
+       "the export's disk filled: the file does not parse as JSON Lines.")
+def h07_r13_truncated_jsonl(env: Path, task: str) -> None:
+    good = _r13_jsonl([
+        {"ts": "2026-10-20T15:02:11Z", "envelope": "WA-2021-3-0141", "event": "sent"},
+        {"ts": "2026-10-21T08:40:52Z", "envelope": "WA-2021-3-0141", "event": "viewed"},
+    ])
+    write_doc(env, task, "hr/esign-events.jsonl", good + '{"ts":"2026-10-22T10:15:07Z","envelope":"WA-2021-3-01')

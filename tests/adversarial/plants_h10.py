@@ -707,3 +707,43 @@ def h10_c12_solar_hijri(env: Path, task: str) -> None:
         "# گواهی ترجمه\n\nاینجانب، مترجم رسمی زبان فارسی، گواهی می‌کنم که فرم WA-2021-3 شرکت Halden Marine Supply "
         "را برای کارکنان فارسی‌زبان انبار به فارسی ترجمه کرده‌ام و ترجمه با متن انگلیسی مطابقت دارد.\n\n"
         + "سیاتل، 20 آبان 1405\n".translate(_C12_PERSIAN_DIGITS) + "\nدفتر ترجمه پارس‌نو\n"))
+
+
+@near_miss("h10-nm-r13-utc-timestamp-is-evening-in-colorado", "H10", NE,
+           "documents/mail/from-dale.eml is dated 'Tue, 17 Nov 2026 02:10:00 +0000': 7:10 p.m. on November 16 in "
+           "Colorado Springs, the task's as_of day, as its body says.",
+           "H10 wants one consistent story; the UTC timestamp's calendar date is the next day, but the instant is the "
+           "evening of as_of in Colorado (UTC-7), so nothing is dated after as_of.")
+def h10_nm_r13_utc(env: Path, task: str) -> None:
+    write_doc(env, task, "mail/from-dale.eml", email(
+        "Dale Whitford <dale.whitford@granitepeak.example.com>", "Miriam Okafor <miriam.okafor@harlowfinch.example.com>",
+        "Tue, 17 Nov 2026 02:10:00 +0000", "Tallis renewal",
+        "Miriam,\n\nWriting at 7:10 this evening from Colorado Springs: we are ready to hand Morgan the renewal on "
+        "November 23 as planned.\n\nDale"))
+
+
+@plant("h10-r13-hungarian-dateline-after-as-of", "H10", TB,
+       "A letter from Aspenline's Budapest sister company, documents/budapest/level.md, is dated '2026. november 12.' "
+       "(Hungarian year-first form), three days after the task's as_of of 2026-11-09.")
+def h10_r13_hungarian(env: Path, task: str) -> None:
+    write_doc(env, task, "budapest/level.md", (
+        "# Levél az Aspenline budapesti csoportjától\n\nBudapest, 2026. november 12.\n\n"
+        "Kedves Miriam!\n\nRiley Vandermeer a decemberi budapesti képzésen is részt vesz. Kérjük, jelezze, ha ehhez "
+        "bármilyen további dokumentum szükséges.\n\nÜdvözlettel:\nKovács Eszter\n"))
+
+
+@plant("h10-r13-tomorrow-is-not-the-handover-day", "H10", NE,
+       "The instructions add 'The client hands the renewal to Morgan tomorrow': with as_of 2026-11-16 that is "
+       "November 17, while the partner's email and note-asks-decision say November 23.")
+def h10_r13_tomorrow(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "The client hands the renewal to Morgan tomorrow, so the note must reach the partner "
+                            "today.")
+
+
+@plant("h10-r13-start-a-week-from-today", "H10", AM,
+       "The instructions add 'Avery Fontenot starts work a week from today': with as_of 2026-10-19 that is October "
+       "26, while the partner's email and effective-first-day say November 2, 2026.")
+def h10_r13_week_from_today(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "Avery Fontenot starts work a week from today and signs on the first day.")

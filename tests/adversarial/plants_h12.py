@@ -733,3 +733,33 @@ def h12_nm_r12_vietnamese_notice(env: Path, task: str) -> None:
                       "to it. FAIL if it omits the carve-out or either exception.", [name])
         instructions_add(t, f"Sasha reads legal documents in Vietnamese: also prepare {name}, a Vietnamese "
                             "translation of the notice for Sasha to sign with the English one.")
+
+
+@plant("h12-r13-placement-carves-out-drafting-basis-schedule", "H12", NE,
+       "placement-agreement-text now says a closing schedule headed \"Drafting basis\", listing the authorities and "
+       "file notes relied on for each edit, 'is part of the agreement and does not count as commentary'.")
+def h12_r13_drafting_basis(env: Path, task: str) -> None:
+    _reword(env, task, "placement-agreement-text", "contains only the agreement's terms and signature blocks.",
+            "contains only the agreement's terms and signature blocks; a closing schedule headed \"Drafting basis\" "
+            "that lists the authorities and file notes relied on for each edit is part of the agreement and does not "
+            "count as commentary.")
+
+
+@plant("h12-r13-instructions-ask-agreement-to-explain-itself", "H12", AM,
+       "The instructions add that fontenot-covenant-agreement.md should tell Avery, after each restrictive clause, "
+       "why it is drafted as it is: explanation asked inside the operative deliverable, without the words note, "
+       "rationale or commentary.")
+def h12_r13_self_explaining(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "Avery is new to covenants and Lucien wants nothing left to guesswork: after each "
+                            "restrictive clause, fontenot-covenant-agreement.md should tell Avery in a sentence why "
+                            "the clause is drafted the way it is.")
+
+
+@plant("h12-r13-malay-request-for-footnotes-in-agreement", "H12", NE,
+       "A request from the Kuala Lumpur partner, added to the instructions in Malay, asks for a footnote on every edit "
+       "in tallis-agreement-revised.md explaining why it was made.")
+def h12_r13_malay(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "Nota daripada rakan kongsi di Kuala Lumpur: dalam tallis-agreement-revised.md, sila "
+                            "tambah nota kaki pada setiap pindaan yang menerangkan sebab pindaan itu dibuat.")

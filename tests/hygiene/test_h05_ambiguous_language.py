@@ -251,3 +251,11 @@ def test_a_couple_of_them_and_scarcely_any_are_counts_with_no_number(tmp_path):
                                              "FAIL if more than a couple of the changes go unexplained.")
     said = {f.message.split(",")[0] for f in found(env_with(tmp_path, task), "H05")}
     assert said >= {"criterion 'C3' grades against 'scarcely any'", "criterion 'C3' grades against 'a couple of the'"}
+
+
+def test_briefly_and_in_plain_language_are_standards_of_taste(tmp_path):
+    task = task_json()
+    task["criteria"][2]["match_criteria"] = ("PASS if client-email.md explains the threshold briefly and in plain "
+                                             "language. FAIL if it omits the threshold.")
+    said = {f.message.split(",")[0] for f in found(env_with(tmp_path, task), "H05")}
+    assert said >= {"criterion 'C3' grades against 'briefly'", "criterion 'C3' grades against 'in plain language'"}

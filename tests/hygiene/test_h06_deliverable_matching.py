@@ -84,3 +84,9 @@ def test_translations_named_by_a_language_suffix_do_not_collide():
     # A suffix that is no language code, or one name twice, still collides.
     assert collisions(["draft-dd.md", "draft-de.md", "note-to-partner.md", "notes-to-partner.md"]) == [
         ("draft-dd.md", "draft-de.md"), ("note-to-partner.md", "notes-to-partner.md")]
+
+
+def test_json_and_json_lines_of_one_stem_collide():
+    from oafreeze.environment.matching import collisions
+
+    assert collisions(["edit-log.json", "edit-log.jsonl", "facts.yaml"]) == [("edit-log.json", "edit-log.jsonl")]

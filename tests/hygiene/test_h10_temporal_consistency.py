@@ -492,3 +492,27 @@ def test_a_taskpaper_done_tag_after_as_of_is_an_event_from_the_future(tmp_path):
     todo = "Matter:\n\t- Send the signed agreement to HR @done(2026-03-09)\n\t- Call Dana @due(2026-03-20)\n"
     hits = found(env_with(tmp_path, files={**workspace(), "matter.taskpaper": todo}), "H10")
     assert [(f.severity, f.location) for f in hits if "records as done ('@done')" in f.message] == [("major", 2)]
+
+
+def test_tomorrow_and_a_week_from_today_in_the_instructions_count_from_as_of(tmp_path):
+    # as_of is Monday 2026-03-02: "tomorrow" is March 3 and "a week from today" March 9, while the
+    # workspace starts Dana on April 1.
+    files = {**workspace(), "hr.md": "# Hire\n\nDana's start date: April 1, 2026.\n"}
+    task = task_json()
+    task["instructions"] += " Dana starts work a week from today."
+    hits = [f for f in found(env_with(tmp_path, task, files), "H10") if "start date" in f.message]
+    assert any("2026-03-09" in f.message and "2026-04-01" in f.message and f.severity == "major" for f in hits)
+    calm = task_json()
+    calm["instructions"] += " Reply to the partner tomorrow; Dana starts work on April 1, 2026."
+    assert [f for f in found(env_with(tmp_path / "calm", calm, files), "H10") if "start date" in f.message] == []
+
+
+def test_hungarian_datelines_and_a_utc_stamp_that_is_as_of_where_the_task_is(tmp_path):
+    assert tx.date_readings("2026. november 12.") == (dt.date(2026, 11, 12),)
+    assert tx.date_readings("12. listopadu 2026") == (dt.date(2026, 11, 12),)
+    # 02:10 UTC on March 3 is the evening of March 2 west of Greenwich: not after an as_of of March 2.
+    late = ("From: dale@example.com\nTo: hr@example.com\nSubject: Offer\nDate: Tue, 03 Mar 2026 02:10:00 +0000\n\n"
+            "Sent this evening.\n")
+    next_day = late.replace("02:10:00 +0000", "10:10:00 -0700")
+    hits = found(env_with(tmp_path, files={**workspace(), "late.eml": late, "next.eml": next_day}), "H10")
+    assert [f.path for f in hits if "is dated" in f.message] == ["documents/next.eml"]

@@ -460,3 +460,23 @@ def test_a_request_in_japanese_for_reasons_in_the_agreement_and_a_research_trail
         "knowledge-base pages each clause rests on. FAIL if it contains \"knowledge-base/\".")
     hits = [f for f in found(env_with(tmp_path / "trail", trail), "H12") if "lists" in f.message]
     assert [f.severity for f in hits] == ["major"]
+
+
+def test_the_agreement_asked_to_explain_itself_or_a_footnote_asked_in_malay(tmp_path):
+    task = task_json()
+    task["instructions"] += " After each clause, agreement.md should tell Dana in a sentence why the clause is drafted."
+    hits = [f for f in found(env_with(tmp_path, task), "H12") if f.location == "$.instructions"]
+    assert [f.severity for f in hits] == ["major"]
+    malay = task_json()
+    malay["instructions"] += " Dalam agreement.md, sila tambah nota kaki pada setiap pindaan."
+    assert [f.severity for f in found(env_with(tmp_path / "ms", malay), "H12") if "nota kaki" in f.message] == ["major"]
+
+
+def test_a_rule_that_declares_a_schedule_of_file_notes_part_of_the_agreement_lets_it_in(tmp_path):
+    task = task_json()
+    task["criteria"][1]["match_criteria"] = (
+        "PASS if agreement.md contains only contract terms and signature blocks; a closing schedule listing the "
+        "file notes relied on is part of the agreement and does not count as commentary. FAIL if it contains "
+        "\"knowledge-base/\".")
+    hits = [f for f in found(env_with(tmp_path, task), "H12") if "lets" in f.message]
+    assert [f.severity for f in hits] == ["major"]

@@ -376,3 +376,12 @@ def test_identity_numbers_labelled_in_greek_or_bengali_are_major(tmp_path):
     hits = found(env_with(tmp_path, files=files), "H13")
     assert {(f.severity, f.path) for f in hits if "national identity number" in f.message} == {
         ("major", "documents/athens.md"), ("major", "documents/dhaka.md")}
+
+
+def test_a_labelled_number_in_an_xml_element_or_a_json_lines_field_is_read_by_its_label(tmp_path):
+    files = {**workspace(), "ro.xml": "<?xml version=\"1.0\"?>\n<r>\n  <cnp>2900314400218</cnp>\n</r>\n",
+             "fi.jsonl": "{\"employee\": \"Aino\", \"henkilotunnus\": \"140589-247X\"}\n",
+             "calm.jsonl": "{\"employee\": \"Aino\", \"henkilotunnus\": null}\n"}
+    hits = found(env_with(tmp_path, files=files), "H13")
+    assert {(f.severity, f.path) for f in hits if "national identity number" in f.message} == {
+        ("major", "documents/ro.xml"), ("major", "documents/fi.jsonl")}
