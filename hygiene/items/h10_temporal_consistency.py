@@ -131,7 +131,10 @@ EVENTS = {
     "start": re.compile(r"\b(?:start(?:s|ing)?\s+(?:date|work|on)|start\s+date|first\s+day|begins?\s+work|"
                         r"commence(?:s|ment)?\s+(?:of\s+)?(?:employment|work)|employment\s+(?:begins|starts|commences)|"
                         r"join(?:s|ing)?\s+(?:us|the\s+(?:company|team|firm|business|staff))|join(?:s|ing)?\s+on|"
-                        r"reports?\s+for\s+work)\b", re.I),
+                        r"reports?\s+for\s+work|"
+                        # a person who starts or joins on a day said relative to today ("Riley starts next Monday")
+                        r"(?:start|join)(?:s|ing)?\s+(?=next\s|this\s+coming\s|tomorrow|in\s+\w+\s+(?:days?|weeks?)\b|"
+                        r"\w+\s+(?:days?|weeks?)\s+from\s))\b", re.I),
     "delivery": re.compile(r"\b(?:deliver(?:ed|y|s)?|hand(?:s|ed|ing)?\s+(?:to|the|it|over)|go(?:es)?\s+(?:out\b|to)|"
                            r"(?:is|be|are)\s+sent|send(?:s|ing)?|(?:given|presented|issued)\s+to|issues?)\b",
                            re.I),

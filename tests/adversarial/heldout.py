@@ -4406,14 +4406,6 @@ def h10_r5_as_of_slashes(env: Path, task: str) -> None:
         t["oafreeze"]["as_of"] = "16/11/2026"
 
 
-@plant("ho-h10-r5-relative-start-contradicts-offer-summary", "H10", TB,
-       "The instructions add that Riley 'starts next Monday' (November 16 from as_of 2026-11-09); the offer summary "
-       "gives a start date of December 7, 2026.")
-def h10_r5_relative(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        instructions_add(t, "Riley starts next Monday, so everything must be ready to go out with the offer this week.")
-
-
 @near_miss("ho-h10-nm-r5-scheduling-order-future-dates", "H10", AM,
            "A Delacroix scheduling order signed on 14 September 2026 sets a status conference, a discovery cut-off and "
            "a trial date after as_of.",

@@ -747,3 +747,11 @@ def h10_r13_tomorrow(env: Path, task: str) -> None:
 def h10_r13_week_from_today(env: Path, task: str) -> None:
     with task_json(env, task) as t:
         instructions_add(t, "Avery Fontenot starts work a week from today and signs on the first day.")
+
+
+@plant("h10-r5-relative-start-contradicts-offer-summary", "H10", TB,
+       "The instructions add that Riley 'starts next Monday' (November 16 from as_of 2026-11-09); the offer summary "
+       "gives a start date of December 7, 2026.")
+def h10_r5_relative(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "Riley starts next Monday, so everything must be ready to go out with the offer this week.")

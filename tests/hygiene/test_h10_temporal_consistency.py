@@ -502,6 +502,10 @@ def test_tomorrow_and_a_week_from_today_in_the_instructions_count_from_as_of(tmp
     task["instructions"] += " Dana starts work a week from today."
     hits = [f for f in found(env_with(tmp_path, task, files), "H10") if "start date" in f.message]
     assert any("2026-03-09" in f.message and "2026-04-01" in f.message and f.severity == "major" for f in hits)
+    monday = task_json()
+    monday["instructions"] += " Dana starts next Monday."  # March 9, 2026
+    hits = [f for f in found(env_with(tmp_path / "monday", monday, files), "H10") if "start date" in f.message]
+    assert any("2026-03-09" in f.message and f.severity == "major" for f in hits)
     calm = task_json()
     calm["instructions"] += " Reply to the partner tomorrow; Dana starts work on April 1, 2026."
     assert [f for f in found(env_with(tmp_path / "calm", calm, files), "H10") if "start date" in f.message] == []
