@@ -512,15 +512,18 @@ def _asks_advice(ctx: TaskContext, text: str, where: str, own: str | None = None
             upto = span.find(what) + len(what) if what in span else len(span)
             if _LEGAL_PART.search(span[:upto]) or _law_requires(span, what, upto):
                 continue
-            severity = "major" if strong and by_name else "minor"
-            out.append(ctx.finding(
-                ID, severity, "task.json",
-                f"the task asks for {what!r} in the operative deliverable {d!r}: explanation, "
-                "rationale or notes for the client in the text the counterparty signs is what the placement "
-                "criterion fails, so the task contradicts itself and punishes the agent that follows it",
-                f"ask for that material in {_advisory_names(ctx)} instead, and keep {d!r} to the operative text",
-                location=where, evidence=tx.excerpt(clause.strip())))
+            out.append(_asked_in_operative(ctx, "major" if strong and by_name else "minor", what, d, where, clause))
     return out
+
+
+def _asked_in_operative(ctx: TaskContext, severity: str, what: str, d: str, where: str, clause: str) -> Finding:
+    return ctx.finding(
+        ID, severity, "task.json",
+        f"the task asks for {what!r} in the operative deliverable {d!r}: explanation, "
+        "rationale or notes for the client in the text the counterparty signs is what the placement "
+        "criterion fails, so the task contradicts itself and punishes the agent that follows it",
+        f"ask for that material in {_advisory_names(ctx)} instead, and keep {d!r} to the operative text",
+        location=where, evidence=tx.excerpt(clause.strip()))
 
 
 # The same request as colleagues abroad write it, in Spanish, Portuguese, French, Italian, German and Dutch:
@@ -561,13 +564,7 @@ def _asks_advice_abroad(ctx: TaskContext, text: str, where: str) -> list[Finding
         named = [d for d in operative if d in clause]
         if not m or not named or _ABROAD_NEGATION.search(clause[:m.start()]):
             continue
-        out.append(ctx.finding(
-            ID, "major", "task.json",
-            f"the task asks for {m.group(0)!r} in the operative deliverable {named[0]!r}: explanation, "
-            "rationale or notes for the client in the text the counterparty signs is what the placement "
-            "criterion fails, so the task contradicts itself and punishes the agent that follows it",
-            f"ask for that material in {_advisory_names(ctx)} instead, and keep {named[0]!r} to the operative text",
-            location=where, evidence=tx.excerpt(clause.strip())))
+        out.append(_asked_in_operative(ctx, "major", m.group(0), named[0], where, clause))
     return out
 
 

@@ -27,8 +27,8 @@ from xml.sax.saxutils import escape
 from .cases import ID, ITEMS, KINDS, Apply, Case
 from .edits import (_PKG_REL, _REL, _W, _XML, FAMILY_DESIGN, FAMILY_SPEC, _zip, add_criterion, add_deliverable,
                     append_doc, criterion, doc, docx_bytes, docx_package, drop_criterion, edit_doc, email,
-                    instructions_add, kb, load_task, read_doc, replace_in_task_folder, replace_text, reword, seeded,
-                    set_spec_variable, task_dir, task_json, write_doc, xlsx_bytes)
+                    instructions_add, kb, load_task, read_doc, replace_in_task_folder, replace_text, reword, reword_in,
+                    seeded, set_spec_variable, task_dir, task_json, write_doc, xlsx_bytes)
 
 NE, TB, SD = "matrix-narrow-edit", "matrix-threshold-between", "matrix-signing-date-law"
 CA, AM, CI = "matrix-client-alert-refresh", "matrix-adverse-memo-repair", "matrix-california-invention-notice"
@@ -74,9 +74,7 @@ def _match(env: Path, task: str, cid: str) -> str:
     return criterion(load_task(env, task), cid)["match_criteria"]
 
 
-def _reword(env: Path, task: str, cid: str, old: str, new: str) -> None:
-    with task_json(env, task) as t:
-        reword(t, cid, old, new)
+_reword = reword_in  # the name this file's cases knew it by
 
 
 def _docx_extra(paragraphs: list[str], *, description: str | None = None, comment: str | None = None) -> bytes:

@@ -8,7 +8,6 @@ from pathlib import Path
 from .cases import near_miss, plant
 from .edits import (add_criterion, add_deliverable, append_doc, criterion, drop_criterion, edit_doc, instructions_add,
                     replace_text, reword, reword_in, task_json)
-from .heldout import _reword  # a criterion's wording, changed in place
 
 NE, TB, SD = "matrix-narrow-edit", "matrix-threshold-between", "matrix-signing-date-law"
 CA, AM, CI = "matrix-client-alert-refresh", "matrix-adverse-memo-repair", "matrix-california-invention-notice"
@@ -658,7 +657,7 @@ def h12_r12_spanish_instruction(env: Path, task: str) -> None:
        "placement-operative-text's PASS clause now also allows, in the agreement and the notice, 'footnotes citing "
        "the practice guide or statute section each clause relies on': source references in operative text.")
 def h12_r12_footnotes(env: Path, task: str) -> None:
-    _reword(env, task, "placement-operative-text",
+    reword_in(env, task, "placement-operative-text",
             "signature blocks and the 18 U.S.C. § 1833(b) immunity notice.",
             "signature blocks, the 18 U.S.C. § 1833(b) immunity notice and footnotes citing the practice guide or "
             "statute section each clause relies on.")
@@ -679,7 +678,7 @@ def h12_c12_japanese(env: Path, task: str) -> None:
        "the knowledge-base pages and statute excerpts each covenant rests on': source references let into the "
        "text Riley signs.")
 def h12_c12_research_trail(env: Path, task: str) -> None:
-    _reword(env, task, "placement-operative-text", "signature blocks and the 18 U.S.C. § 1833(b) immunity notice.",
+    reword_in(env, task, "placement-operative-text", "signature blocks and the 18 U.S.C. § 1833(b) immunity notice.",
             "signature blocks, the 18 U.S.C. § 1833(b) immunity notice and a closing Research trail listing the "
             "knowledge-base pages and statute excerpts each covenant rests on.")
 
@@ -739,7 +738,7 @@ def h12_nm_r12_vietnamese_notice(env: Path, task: str) -> None:
        "placement-agreement-text now says a closing schedule headed \"Drafting basis\", listing the authorities and "
        "file notes relied on for each edit, 'is part of the agreement and does not count as commentary'.")
 def h12_r13_drafting_basis(env: Path, task: str) -> None:
-    _reword(env, task, "placement-agreement-text", "contains only the agreement's terms and signature blocks.",
+    reword_in(env, task, "placement-agreement-text", "contains only the agreement's terms and signature blocks.",
             "contains only the agreement's terms and signature blocks; a closing schedule headed \"Drafting basis\" "
             "that lists the authorities and file notes relied on for each edit is part of the agreement and does not "
             "count as commentary.")
