@@ -305,7 +305,8 @@ def _name_words(text: str) -> set[str]:
 def _form_of(name: str, about: set[str]) -> bool:
     """Whether a form's name could be the deliverable's form: it says only that it is a form
     ("template.md", "draft-v2.md"), or shares a word with the deliverable's name or description
-    ("draft-agreement.md" for the agreement, not "onboarding-form.md")."""
+    ("draft-agreement.md" for the agreement, not "onboarding-form.md"). (A form the instructions
+    name is one whatever its name: "the client's current form, documents/halden-form-wa-2021.md".)"""
     own = _name_words(name.rsplit(".", 1)[0]) - FORM_WORDS - _GENERIC
     return not own or bool(own & about)
 
@@ -324,7 +325,7 @@ def template_for(ctx: TaskContext, deliverable: str) -> tuple[str, str] | None:
     if paired is None:
         about = _name_words(deliverable) | _name_words(ctx.task.deliverables.get(deliverable, ""))
         cands = [f.name for f in files if family(f.name) == family(deliverable) and looks_like_form(f.name)
-                 and _form_of(f.name, about)]
+                 and (_form_of(f.name, about) or f.name in ctx.task.instructions)]
         paired = cands[0] if len(cands) == 1 else None
     if paired is None:
         return None

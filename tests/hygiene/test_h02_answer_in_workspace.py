@@ -378,3 +378,10 @@ def test_a_form_for_something_else_is_not_the_deliverables_starting_form(tmp_pat
     lone = env_with(tmp_path / "lone", files={**workspace(), "dhaka/onboarding-form.md": "# Onboarding form\n"})
     with Session(lone, use_cache=False) as session:
         assert template_for(session.context(load_task(lone, "t1")), "agreement.md") is None
+    # A form the instructions name is the starting form, whatever its name says.
+    task = task_json()
+    task["instructions"] += " Start from the client's current form, documents/halden-form-wa-2021.md."
+    named = env_with(tmp_path / "named", task, {**workspace(), "halden-form-wa-2021.md": "# Form\n"})
+    with Session(named, use_cache=False) as session:
+        assert template_for(session.context(load_task(named, "t1")), "agreement.md")[0] == \
+            "documents/halden-form-wa-2021.md"
