@@ -4,11 +4,12 @@
   pieces of speech, so a sentence said over two cues reads, as plain text, as two paragraphs cut
   by numbers. Here the cues' words are read as the viewer hears them: one line a cue, no blank
   line between cues (a quotation runs on), each cue a part labelled by its start ("cue 12 at
-  00:01:02"). WebVTT's header, NOTE and STYLE blocks and its inline tags are left out.
+  00:01:02"), inline tags left out. A block that is no cue (WebVTT's header, a NOTE) is kept as it
+  is: an agent reads it too.
 - **LaTeX** (.tex, .latex, .ltx): TeX quotation marks (``...'' and `...') become the marks they
   print, escaped characters (\\$ \\% \\& \\_ \\# \\S) the characters, a tie a space, and the commands
-  that only style words (\\emph{...}, \\textbf{...}) their words; comments are left out. Line for
-  line, so line numbers are the file's.
+  that only style words (\\emph{...}, \\textbf{...}) their words. Comments stay: an agent reads the
+  source, comments and all. Line for line, so line numbers are the file's.
 """
 
 from __future__ import annotations
@@ -22,7 +23,6 @@ import re
 _TIMING = re.compile(r"^\s*(?P<start>(?:\d{1,2}:)?\d{1,2}:\d{2}[,.]\d{1,3})\s*(?:-->|,)\s*(?:\d{1,2}:)?\d{1,2}:\d{2}[,.]"
                      r"\d{1,3}\b.*$")
 _CUE_NUMBER = re.compile(r"^\s*\d+\s*$")
-_VTT_BLOCK = re.compile(r"^(?:WEBVTT|NOTE|STYLE|REGION)\b")
 _INLINE_TAG = re.compile(r"</?(?:[a-z]+(?:\.[\w.-]+)?(?:\s[^<>]*)?|\d{1,2}:\d{2}[:.\d]*)>|\{\\[^{}]*\}", re.I)
 
 
@@ -34,7 +34,7 @@ def subtitles(text: str) -> tuple[str, tuple[tuple[str, int], ...]]:
     number = 0
     for block in blocks:
         rows = [row for row in block.split("\n") if row.strip()]
-        if not rows or _VTT_BLOCK.match(rows[0]):
+        if not rows:
             continue
         timing = next((k for k, row in enumerate(rows[:3]) if _TIMING.match(row)), None)
         if timing is None:  # no timing: not a cue; kept as it is
@@ -53,7 +53,6 @@ def subtitles(text: str) -> tuple[str, tuple[tuple[str, int], ...]]:
 
 # --- LaTeX -------------------------------------------------------------------------------------
 
-_COMMENT = re.compile(r"(?<!\\)%.*$")
 _STYLE = re.compile(r"\\(?:emph|textit|textbf|textsc|textsl|textup|textrm|textsf|texttt|underline|uline|mbox|"
                     r"enquote|textquote|hbox)\*?\{([^{}]*)\}")
 _ESCAPES = {r"\$": "$", r"\%": "%", r"\&": "&", r"\_": "_", r"\#": "#", r"\{": "{", r"\}": "}", r"\S": "§",
@@ -65,7 +64,6 @@ def latex(text: str) -> str:
     """A LaTeX source's words, line for line (see the module's note)."""
     out = []
     for line in text.split("\n"):
-        line = _COMMENT.sub("", line)
         for _ in range(3):  # nested styles: \emph{\textbf{...}}
             line = _STYLE.sub(r"\1", line)
         line = line.replace("``", "\u201c").replace("''", "\u201d")

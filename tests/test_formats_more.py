@@ -268,15 +268,15 @@ def test_subtitles_are_read_as_heard_one_line_a_cue_labelled_by_its_start():
     found = extract("training/talk.srt", srt.encode())
     assert found.text == ('The statute says: "An employer shall not require\nany employee to assign an invention."')
     assert found.parts == (("cue 1 at 00:00:01", 1), ("cue 2 at 00:00:04", 2))
-    vtt = "WEBVTT\n\nNOTE a comment\n\n00:01.000 --> 00:04.000 align:start\nHello <b>there</b>.\n"
-    assert extract("talk.vtt", vtt.encode()).text == "Hello there."
+    vtt = "WEBVTT\n\nNOTE a comment the agent reads too\n\n00:01.000 --> 00:04.000 align:start\nHello <b>there</b>.\n"
+    assert extract("talk.vtt", vtt.encode()).text == "WEBVTT\nNOTE a comment the agent reads too\nHello there."
 
 
 def test_latex_reads_as_the_words_it_typesets_line_for_line():
-    tex = ("% a comment that is not read\n\\section{Notes}\nThe Act says ``an employee earning \\$45,000 shall "
-           "not'' be bound~(\\S 10).  % trailing comment\n\\emph{\\textbf{Done}} at 100\\% and A\\&B.\n")
+    tex = ("% a comment the agent reads too\n\\section{Notes}\nThe Act says ``an employee earning \\$45,000 shall "
+           "not'' be bound~(\\S 10).\n\\emph{\\textbf{Done}} at 100\\% and A\\&B.\n")
     found = extract("note.tex", tex.encode())
-    assert found.text.split("\n") == ["", "\\section{Notes}",
+    assert found.text.split("\n") == ["% a comment the agent reads too", "\\section{Notes}",
                                       "The Act says \u201can employee earning $45,000 shall not\u201d be bound (§ 10).",
                                       "Done at 100% and A&B."]
 
