@@ -122,6 +122,12 @@ class Extraction:
     # reader can tell a copy of a file it knows, whose parts are labelled "<label>" or "<label> ...").
     sources: tuple[tuple[str, str], ...] = ()
 
+    def spans(self) -> list[tuple[str, int, int]]:
+        """Each part as (label, first line, line after its last), 1-based, in order."""
+        count = (self.text or "").count("\n") + 1
+        bounds = [first for _, first in self.parts] + [count + 1]
+        return [(label, first, end) for (label, first), end in zip(self.parts, bounds[1:])]
+
     def part_at(self, line: int) -> str | None:
         """The label of the part holding 1-based `line` (None outside the text or its parts)."""
         if self.text is None or line < 1 or line > self.text.count("\n") + 1:
@@ -227,10 +233,9 @@ class _Text:
     def add_extraction(self, label: str, inner: Extraction) -> None:
         """Append another document's text (an attachment), its part labels prefixed by `label`."""
         lines = (inner.text or "").split("\n")
-        bounds = [first for _, first in inner.parts] + [len(lines) + 1]
-        if not inner.parts or bounds[0] > 1:
-            self.add(label, "\n".join(lines[:bounds[0] - 1]))
-        for (sub, first), end in zip(inner.parts, bounds[1:]):
+        if not inner.parts or inner.parts[0][1] > 1:
+            self.add(label, "\n".join(lines[:inner.parts[0][1] - 1] if inner.parts else lines))
+        for sub, first, end in inner.spans():
             self.add(f"{label} {sub}", "\n".join(lines[first - 1:end - 1]))
         self.sources.extend((f"{label} {sub}", digest) for sub, digest in inner.sources)
 
@@ -312,15 +317,18 @@ def _data_problem(name: str, ext: str, data: bytes) -> str | None:
                     try:
                         canonical.loads_strict(line, name)
                     except Exception as exc:  # the library's BadInput
-                        problems = getattr(exc, "problems", None)
-                        said = problems[0].message if problems else getattr(exc, "message", str(exc))
-                        return f"line {number} is not one JSON value: {said}"
+                        return f"line {number} is not one JSON value: {_said(exc)}"
         else:
             safeyaml.load_all(data, name)  # a stream of documents is valid YAML
     except Exception as exc:  # the library's BadInput, whatever its module
-        problems = getattr(exc, "problems", None)
-        return problems[0].message if problems else getattr(exc, "message", str(exc))
+        return _said(exc)
     return None
+
+
+def _said(exc: Exception) -> str:
+    """What the library's error says: its first problem's message."""
+    problems = getattr(exc, "problems", None)
+    return problems[0].message if problems else getattr(exc, "message", str(exc))
 
 
 # -- the watchdog --------------------------------------------------------------------------
@@ -804,6 +812,9 @@ def _sheet_rows(data: bytes, part: str, shared: list[str], used: set[int], budge
     return "\n".join(lines)
 
 
+_WORKSHEET = re.compile(r"^xl/worksheets/[^/]+\.xml$")
+
+
 def _xlsx(name: str, data: bytes, budget: _Budget, depth: int) -> Extraction:
     members = _read_package(".xlsx", data, _with_properties(XLSX_PARTS.match))
     targets = _rels(members.get("xl/_rels/workbook.xml.rels"), "xl/_rels/workbook.xml.rels", "xl")
@@ -815,10 +826,10 @@ def _xlsx(name: str, data: bytes, budget: _Budget, depth: int) -> Extraction:
             sheets.append((attrs.get("name") or f"#{len(sheets) + 1}", attrs.get("state"), targets.get(rid or "")))
 
     _parse_xml(members["xl/workbook.xml"], "xl/workbook.xml", start=start)
-    listed = sorted((m for m in members if re.match(r"^xl/worksheets/[^/]+\.xml$", m)), key=_natural)
+    listed = sorted((m for m in members if _WORKSHEET.match(m)), key=_natural)
     # A sheet the workbook lists whose part is not in the file: Excel offers to repair the workbook.
     missing = next(((sheet, member) for sheet, _, member in sheets if member and member not in members
-                    and re.match(r"^xl/worksheets/[^/]+\.xml$", member)), None)
+                    and _WORKSHEET.match(member)), None)
     if not any(member in members for _, _, member in sheets):
         # No usable relationships: fall back to the worksheets in file order.
         sheets = [(sheets[i][0] if i < len(sheets) else m.rsplit("/", 1)[-1], None, m) for i, m in enumerate(listed)]
@@ -1255,29 +1266,21 @@ class _HTMLText(HTMLParser):
             self.out.append(data)
 
 
-def _content_lines(name: str, data: bytes, budget: _Budget, depth: int) -> Extraction:
-    """A calendar (.ics) or contact card (.vcf), unfolded and unescaped (corpus/contentlines.py)."""
-    plain = _plain(name, ".txt", data)  # UTF-8, or UTF-16 with its byte-order mark
-    if plain.status != TEXT or plain.text is None:
-        return plain
-    return Extraction(TEXT, contentlines.read(plain.text))
+def _decoded_then(read):
+    """A reader for a text format with markup of its own: decoded as text is (UTF-8, or UTF-16 with
+    its byte-order mark), then `read(text)` gives the Extraction."""
+    def reader(name: str, data: bytes, budget: _Budget, depth: int) -> Extraction:
+        plain = _plain(name, ".txt", data)
+        return plain if plain.status != TEXT or plain.text is None else read(plain.text)
+    return reader
 
 
-def _subtitles(name: str, data: bytes, budget: _Budget, depth: int) -> Extraction:
-    """Subtitles (.srt, .vtt, .sbv): the words as heard, a part for each cue (corpus/markup.py)."""
-    plain = _plain(name, ".txt", data)
-    if plain.status != TEXT or plain.text is None:
-        return plain
-    text, parts = markup.subtitles(plain.text)
-    return Extraction(TEXT, text, parts)
-
-
-def _latex(name: str, data: bytes, budget: _Budget, depth: int) -> Extraction:
-    """A LaTeX source as the words it typesets, line for line (corpus/markup.py)."""
-    plain = _plain(name, ".txt", data)
-    if plain.status != TEXT or plain.text is None:
-        return plain
-    return Extraction(TEXT, markup.latex(plain.text))
+# A calendar (.ics) or contact card (.vcf), unfolded and unescaped (corpus/contentlines.py).
+_content_lines = _decoded_then(lambda text: Extraction(TEXT, contentlines.read(text)))
+# Subtitles (.srt, .vtt, .sbv): the words as heard, a part for each cue (corpus/markup.py).
+_subtitles = _decoded_then(lambda text: Extraction(TEXT, *markup.subtitles(text)))
+# A LaTeX source as the words it typesets, line for line (corpus/markup.py).
+_latex = _decoded_then(lambda text: Extraction(TEXT, markup.latex(text)))
 
 
 def _html(name: str, data: bytes, budget: _Budget, depth: int) -> Extraction:

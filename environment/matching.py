@@ -39,11 +39,15 @@ def _ext(name: str) -> str:
     return ("." + base.rsplit(".", 1)[1].lower()) if "." in base.strip(".") else ""
 
 
+def _stem(name: str) -> str:
+    """A name's last segment without its extension, NFC and casefolded."""
+    base = unicodedata.normalize("NFC", name.rsplit("/", 1)[-1]).casefold()
+    return base.rsplit(".", 1)[0] if "." in base.strip(".") else base
+
+
 @functools.lru_cache(maxsize=1 << 16)
 def _stem_key(name: str) -> str:
-    base = unicodedata.normalize("NFC", name.rsplit("/", 1)[-1]).casefold()
-    stem = base.rsplit(".", 1)[0] if "." in base.strip(".") else base
-    return re.sub(r"[\s_\-.]+", "", stem)
+    return re.sub(r"[\s_\-.]+", "", _stem(name))
 
 
 @functools.lru_cache(maxsize=1 << 16)
@@ -140,8 +144,7 @@ _LANGUAGE_TAG = re.compile(r"[-_.](?P<code>[a-z]{2})(?:[-_](?:[a-z]{2}|[a-z]{4}|
 
 def _language_base(name: str) -> tuple[str, str] | None:
     """A translation's name without its language suffix, and the code ("notice-vi.md" -> notice, vi)."""
-    base = unicodedata.normalize("NFC", name.rsplit("/", 1)[-1]).casefold()
-    stem = base.rsplit(".", 1)[0] if "." in base.strip(".") else base
+    stem = _stem(name)
     m = _LANGUAGE_TAG.search(stem)
     return (stem[:m.start()], m.group("code").lower()) if m and m.group("code").lower() in LANGUAGES else None
 
@@ -151,10 +154,9 @@ def _translations(a: str, b: str) -> bool:
     language suffix, the suffixes different. An exact name tells them apart, and the convention is
     the one translators and document systems use."""
     ta, tb = _language_base(a), _language_base(b)
-    stem = lambda n: unicodedata.normalize("NFC", n.rsplit("/", 1)[-1]).casefold().rsplit(".", 1)[0]
     if ta and tb:
         return ta[0] == tb[0] and ta[1] != tb[1]
-    return bool(ta and ta[0] == stem(b) or tb and tb[0] == stem(a))
+    return bool(ta and ta[0] == _stem(b) or tb and tb[0] == _stem(a))
 
 
 def collisions(deliverables: list[str]) -> list[tuple[str, str]]:

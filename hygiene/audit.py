@@ -111,10 +111,9 @@ FIELD_ITEMS = (("criteria", "H04"), ("deliverables", "H06"), ("instructions", "H
 
 # A key written twice (JSON readers keep one of the two, silently): the item of the field the key names.
 _DUPLICATE_KEY = re.compile(r"duplicate key '([^']+)'")
-KEY_ITEMS = {"criteria": "H04", "match_criteria": "H04", "deliverables": "H06", "instructions": "H06",
-             "seeded_law": "H09", "citation": "H09", "effective_date": "H09", "verified_on": "H09",
-             "verified_against": "H09", "trap": "H11", "anchors": "H11", "operative": "H12", "advisory": "H12",
-             "as_of": "H10", "synthetic": "H13"}
+KEY_ITEMS = {**{prefix.rsplit(".", 1)[-1]: item for prefix, item in FIELD_ITEMS},
+             "match_criteria": "H04", "citation": "H09", "effective_date": "H09", "verified_on": "H09",
+             "verified_against": "H09", "anchors": "H11"}
 
 
 def unreadable_task(task_id: str, exc: OafreezeError) -> list[Finding]:

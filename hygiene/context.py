@@ -68,15 +68,14 @@ COPY_MARK = "(a copy of a file of the pinned knowledge base)"
 
 def without_copies(found: formats.Extraction, known: frozenset[str]) -> formats.Extraction:
     """`found` with the lines of each attachment or archive member whose bytes are a pinned
-    knowledge-base file's replaced by COPY_MARK and blank lines (line numbers kept): a zip of the library's checklists, or a
-    guide attached to an e-mail, hands the agent nothing the mounted library does not, and is
-    judged as the library is, not as material written for the task."""
+    knowledge-base file's replaced by COPY_MARK and blank lines (line numbers kept): a zip of the
+    library's checklists, or a guide attached to an e-mail, hands the agent nothing the mounted
+    library does not, and is judged as the library is, not as material written for the task."""
     copies = [label for label, sha in found.sources if sha in known]
     if not copies or found.text is None:
         return found
     lines = found.text.split("\n")
-    bounds = [first for _, first in found.parts] + [len(lines) + 1]
-    for (label, first), end in zip(found.parts, bounds[1:]):
+    for label, first, end in found.spans():
         if any(label == c or label.startswith(c + " ") for c in copies):
             lines[first - 1:end - 1] = [COPY_MARK] + [""] * (end - first - 1)
     return formats.Extraction(found.status, "\n".join(lines), found.parts, found.problem, found.sources)

@@ -70,9 +70,8 @@ def members(f) -> list[Member]:
     except (zipfile.BadZipFile, ValueError, OSError):
         return []
     lines = f.text.split("\n")
-    parts = f.extraction.parts
     texts: dict[str, list[str]] = {n: [] for n in names}
-    for (label, first), end in zip(parts, [p[1] for p in parts[1:]] + [len(lines) + 1]):
+    for label, first, end in f.extraction.spans():
         owner = max((n for n in names if label == f"member {n}" or label.startswith(f"member {n} ")), key=len,
                     default=None)
         if owner is not None:

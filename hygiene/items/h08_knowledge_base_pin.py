@@ -41,7 +41,10 @@ def _edited_copies(ctx: TaskContext) -> list[Finding]:
     """Task files laid out as a second copy of the library ("documents/kb-local/practice-guides/…/x.md")
     whose content is not the pinned file's: the agent may read an edited guide as the library (minor:
     an older edition can be the task's own point). A byte-identical copy is the library's (kb_copy)."""
-    pinned = {f.path: f for f in ctx.snapshot.files if "/" in f.path}
+    key = ("h08-pinned-paths", ctx.snapshot.digest)  # the same for every task of a run
+    pinned = ctx.cache.get(key)
+    if pinned is None:
+        pinned = ctx.cache[key] = {f.path: f for f in ctx.snapshot.files if "/" in f.path}
     out = []
     for f in ctx.task_files:
         rel = f.name

@@ -550,7 +550,7 @@ _ABROAD_ADVICE = re.compile(
     r"(?:なぜ|何故|理由)[^。．\n]{0,60}?説明|注記|注釈|(?:为什么|為什麼|为何|為何)[^。\n]{0,60}?(?:说明|說明|解释|解釋)|"
     r"(?:说明|說明|解释|解釋)(?:原因|理由)|(?:이유|사유)[를을]?\s*설명|왜[^.\n]{0,60}?설명", re.I)
 _ABROAD_NEGATION = re.compile(r"\b(?:no|não|nao|ne|pas|non|nicht|kein\w*|niet|geen|sin|sans|senza|ohne|zonder|nunca|"
-                              r"jamais|mai|nie|jangan|tidak|bukan|tanpa|ani|не|ні|nu|nem|ne|değil|không|đừng|huwag|"
+                              r"jamais|mai|nie|jangan|tidak|bukan|tanpa|ani|не|ні|nu|nem|değil|không|đừng|huwag|"
                               r"hindi|usi|bila)\b|しないで|ないでください|不要|不用|请勿|請勿|하지\s*마", re.I)
 
 
