@@ -48,8 +48,11 @@ import email.policy
 import functools
 import inspect
 import io
+import itertools
 import logging
 import mimetypes
+import os
+import time
 import re
 import threading
 import zipfile
@@ -348,47 +351,83 @@ def _async_raiser():
 _ASYNC = _async_raiser()
 
 
+class _Watcher:
+    """One thread a process that stops the reads running past their deadline.
+
+    Pure-Python parsers cannot be stopped from outside except by an exception injected into
+    their thread; a per-call trace hook would slow every read about threefold, and a thread
+    started for every read costs more than reading a small e-mail. The stop is re-sent every
+    half second, because it can be lost: a parser may catch it, and one that lands in a
+    finalizer or a garbage-collector callback is swallowed there (Python prints "Exception
+    ignored in ..."). The condition's lock guarantees that none is pending once a read has
+    left (`stop`). A forked child starts afresh: the parent's thread is not in it."""
+
+    RESEND = 0.5
+
+    def __init__(self) -> None:
+        self._reset()
+        os.register_at_fork(after_in_child=self._reset)
+
+    def _reset(self) -> None:
+        self.cond = threading.Condition()
+        self.reads: dict[int, list] = {}  # token: [thread id, deadline]
+        self.tokens = itertools.count()
+        self.thread: threading.Thread | None = None
+
+    def start(self, seconds: float) -> int:
+        """Watch the calling thread from now on; the token to `stop` with."""
+        with self.cond:
+            if self.thread is None:
+                self.thread = threading.Thread(target=self._run, name="oafreeze-extract-watchdog", daemon=True)
+                self.thread.start()
+            token = next(self.tokens)
+            self.reads[token] = [threading.get_ident(), time.monotonic() + seconds]
+            self.cond.notify()
+        return token
+
+    def stop(self, token: int, clear) -> None:
+        """Stop watching; no stop is pending for the thread afterwards."""
+        while True:
+            try:
+                with self.cond:
+                    thread_id = self.reads.pop(token)[0]
+                    clear(thread_id, None)
+                return
+            except _Overtime:  # delivered while stopping; stop again (it is cleared above)
+                continue
+
+    def _run(self) -> None:
+        raise_ = _ASYNC[0]
+        with self.cond:
+            while True:
+                if not self.reads:
+                    self.cond.wait()
+                    continue
+                now = time.monotonic()
+                due = min(deadline for _, deadline in self.reads.values())
+                if due > now:
+                    self.cond.wait(due - now)
+                    continue
+                for read in self.reads.values():
+                    if read[1] <= now:
+                        raise_(read[0], _Overtime)
+                        read[1] = now + self.RESEND
+
+
+_WATCHER = _Watcher() if _ASYNC is not None else None
+
+
 @contextlib.contextmanager
 def _watchdog(seconds: float):
-    """Raise _Overtime in this thread if the block runs longer than `seconds`.
-
-    Pure-Python parsers cannot be stopped from outside except by an exception injected
-    into their thread; a per-call trace hook would slow every read about threefold. The
-    exception is re-sent every half second, because it can be lost: a parser may catch
-    it, and one that lands in a finalizer or a garbage-collector callback is swallowed
-    there (Python prints "Exception ignored in ..."). The lock guarantees that none is
-    pending once the block is left."""
-    if _ASYNC is None:
+    """Raise _Overtime in this thread if the block runs longer than `seconds` (see _Watcher)."""
+    if _WATCHER is None:
         yield
         return
-    raise_, clear = _ASYNC
-    target = threading.get_ident()
-    done = threading.Event()
-    lock = threading.Lock()
-
-    def watch() -> None:
-        wait = seconds
-        while not done.wait(wait):
-            with lock:
-                if done.is_set():
-                    return
-                raise_(target, _Overtime)
-            wait = 0.5
-
-    watcher = threading.Thread(target=watch, name="oafreeze-extract-watchdog", daemon=True)
-    watcher.start()
+    token = _WATCHER.start(seconds)
     try:
         yield
     finally:
-        while True:
-            try:
-                with lock:
-                    done.set()
-                    clear(target, None)
-                break
-            except _Overtime:  # delivered while stopping; stop again (it is cleared below)
-                continue
-        watcher.join()  # it wakes at once: `done` is set
+        _WATCHER.stop(token, _ASYNC[1])
 
 
 # -- XML -----------------------------------------------------------------------------------

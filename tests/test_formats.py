@@ -8,6 +8,7 @@ problem: never an exception, never a hang, never a large allocation.
 from __future__ import annotations
 
 import io
+import os
 import re
 import struct
 import threading
@@ -755,7 +756,29 @@ def test_no_stop_signal_is_left_behind_after_the_deadline(monkeypatch):
     while time.monotonic() < end:
         n += 1
     assert extract("ok.pdf", dw.pdf(["Afterwards."])).text == "Afterwards."
-    assert not [t for t in threading.enumerate() if t.name == "oafreeze-extract-watchdog"]
+    assert formats._WATCHER.reads == {}  # nothing is watched once the reads have left
+    assert len([t for t in threading.enumerate() if t.name == "oafreeze-extract-watchdog"]) == 1
+
+
+@LOST_STOPS_ARE_RESENT
+def test_the_deadline_holds_in_a_forked_child(monkeypatch):
+    """A child forked while the watcher runs has no watcher thread of the parent's: it starts its own."""
+    monkeypatch.setattr(formats, "DEADLINE_SECONDS", 1.0)
+    assert extract("ok.pdf", dw.pdf(["Before."])).text == "Before."  # the parent's watcher runs
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: report, then leave at once (no test machinery runs here)
+        try:
+            e, seconds, _ = measured(lambda: extract("slow.pdf", slow_pdf()))
+            ok = e.status == "unreadable" and "took longer than 1 s" in e.problem and seconds < 8
+            os.write(write, b"stopped" if ok else f"{e.status} {seconds:.1f}".encode())
+        finally:
+            os._exit(0)
+    os.close(write)
+    with os.fdopen(read, "rb") as fh:
+        said = fh.read()
+    os.waitpid(pid, 0)
+    assert said == b"stopped"
 
 
 @LOST_STOPS_ARE_RESENT
