@@ -162,14 +162,16 @@ def _shingles_among(text: str, n: int, among: set[tuple[str, ...]]) -> dict[tupl
     """`shingles` with `among`: the words of the whole text in one pass (a word never spans a line),
     and a line number found only for a run that is kept (few are: one a criterion shares)."""
     prepared = _prepared(text).casefold()
-    ws = [w for w in (t.strip(".,'-") for t in _WORD.findall(prepared)) if w]
+    # Words, and the places where a kept run may start, found by C loops (map, filter, compress):
+    # this runs over every word of every task document.
+    ws = list(filter(None, map(str.strip, _WORD.findall(prepared), itertools.repeat(".,'-"))))
     firsts = {s[0] for s in among if s}
     kept: dict[tuple[str, ...], int] = {}
-    for i in range(len(ws) - n + 1):
-        if ws[i] in firsts:
-            run = tuple(ws[i:i + n])
-            if run in among and run not in kept:
-                kept[run] = i
+    last = len(ws) - n
+    for i in itertools.compress(range(last + 1), map(firsts.__contains__, ws)):
+        run = tuple(ws[i:i + n])
+        if run in among and run not in kept:
+            kept[run] = i
     if not kept:
         return {}
     # Where each word starts, and which line that is (str.splitlines's line ends, as `words`).
@@ -235,12 +237,29 @@ class Gate:
     def __init__(self, *groups: tuple[str, ...], fold: bool = False):
         self.groups = groups
         self.fold = fold
+        # Each literal with the character of it that prose holds least often, when that one is
+        # rare enough to be often absent: memchr rules it out in a fraction of a literal's
+        # search. Groups with shorter searches go first (each must be open; order is free).
+        self._probes = sorted((tuple((_probe(lit), lit) for lit in group) for group in groups),
+                              key=lambda g: sum(len(lit) > 1 and not probe for probe, lit in g))
 
     def open(self, text: str, low: str | None = None) -> bool:
         """Whether the pattern may match `text` (`low`: `folded(text)`, if already made)."""
         if self.fold:
             text = low if low is not None else folded(text)
-        return all(any(lit in text for lit in group) for group in self.groups)
+        return all(any((not probe or probe in text) and lit in text for probe, lit in group)
+                   for group in self._probes)
+
+
+# Characters by how seldom prose holds them: a literal is first looked for by one of these, if it
+# has one (`Gate`); letters and digits beyond these, spaces and . , - ' are in nearly every text.
+_SELDOM = "\\~^`|{}<>_@#=+*[]!?;:/&$%QXZJKVWYUqzxjIOBGHNFPDLCMRTSAE"
+
+
+def _probe(literal: str) -> str:
+    ranks = [_SELDOM.find(c) for c in literal]
+    found = [r for r in ranks if r >= 0]
+    return _SELDOM[min(found)] if found and len(literal) > 1 else ""
 
 
 _MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october",

@@ -234,3 +234,25 @@ def test_reports_in_other_voices_are_found_where_they_begin():
         assert [m.span() for m in tx.matches_from(h02.OMITTED, line, h02.OMITTED_STARTS)] == expected, line
         met += bool(expected)
     assert met >= len(reports)
+
+
+def test_a_gate_opens_exactly_when_each_of_its_groups_has_a_literal_in_the_text():
+    """Probing a literal by its seldom character first (memchr) and reordering the groups must never
+    change the answer of the plain definition: every group has a literal that is in the text."""
+    import random
+
+    rng = random.Random(11)
+    alphabet = "abcdeijkqxzAKQX:/_@.-= \\~jk"
+    literals = ["".join(rng.choice(alphabet) for _ in range(rng.randint(1, 4))) for _ in range(60)]
+    checked = opened = 0
+    for _ in range(400):
+        groups = [tuple(rng.sample(literals, rng.randint(1, 4))) for _ in range(rng.randint(1, 3))]
+        text = "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 40)))
+        for fold in (False, True):
+            gate = tx.Gate(*groups, fold=fold)
+            seen = tx.folded(text) if fold else text
+            want = all(any(lit in seen for lit in group) for group in groups)
+            assert gate.open(text) == want, (groups, text, fold)
+            checked += 1
+            opened += want
+    assert 0 < opened < checked  # both answers were met
