@@ -222,36 +222,39 @@ def _fold(path: str) -> str:
 def _named_but_missing(ctx: TaskContext) -> list[Finding]:
     """Files the instructions name that are not in the workspace, or are there under another case
     (found on macOS, not on the Linux machine the agent runs on)."""
+    named = [(sentence, m) for _line, sentence in tx.sentences(ctx.task.instructions)
+             for m in cr.LITERAL_PATTERNS["file"].finditer(sentence)]
+    if not named:
+        return _unrendered(ctx)  # the workspace's names (a thousand with a knowledge base) are not needed
     deliverables = {d.rsplit("/", 1)[-1] for d in ctx.task.deliverables}
     exact = {f.name for f in ctx.workspace} | {f.name.rsplit("/", 1)[-1] for f in ctx.workspace}
     folded = {n.casefold(): n for n in exact}
     deliverables_folded = {d.casefold() for d in deliverables}
     spaced = [n for n in list(ctx.task.deliverables) + [f.name for f in ctx.workspace] if " " in n]
     out = []
-    for line, sentence in tx.sentences(ctx.task.instructions):
-        for m in cr.LITERAL_PATTERNS["file"].finditer(sentence):
-            name = m.group(0)
-            if spaced and cr.inside_name(sentence, m.start(), m.end(), spaced):
-                continue  # the tail of a name with spaces, written whole
-            bare = name[len("documents/"):] if name.startswith("documents/") else name
-            if bare in exact or bare.rsplit("/", 1)[-1] in deliverables or bare in deliverables:
-                continue
-            if bare.casefold() in deliverables_folded or bare.rsplit("/", 1)[-1].casefold() in deliverables_folded:
-                continue  # a deliverable's name in other case is H06's to judge
-            twin = folded.get(bare.casefold()) or folded.get(bare.rsplit("/", 1)[-1].casefold())
-            if twin:
-                out.append(ctx.finding(
-                    ID, "major", "task.json",
-                    f"the instructions name {name!r}, but the file is {twin!r}: on a case-sensitive file system "
-                    "(Linux, where agents run) the agent cannot open the file it is sent to",
-                    f"write {twin!r} in the instructions, exactly as the file is named", location="$.instructions",
-                    evidence=tx.excerpt(sentence)))
-                continue
+    for sentence, m in named:
+        name = m.group(0)
+        if spaced and cr.inside_name(sentence, m.start(), m.end(), spaced):
+            continue  # the tail of a name with spaces, written whole
+        bare = name[len("documents/"):] if name.startswith("documents/") else name
+        if bare in exact or bare.rsplit("/", 1)[-1] in deliverables or bare in deliverables:
+            continue
+        if bare.casefold() in deliverables_folded or bare.rsplit("/", 1)[-1].casefold() in deliverables_folded:
+            continue  # a deliverable's name in other case is H06's to judge
+        twin = folded.get(bare.casefold()) or folded.get(bare.rsplit("/", 1)[-1].casefold())
+        if twin:
             out.append(ctx.finding(
                 ID, "major", "task.json",
-                f"the instructions name {name!r}, which is not in the workspace and is not a deliverable: the "
-                "agent is sent to a file it cannot find", f"add {name!r} to documents/ or fix the name",
-                location="$.instructions", evidence=tx.excerpt(sentence)))
+                f"the instructions name {name!r}, but the file is {twin!r}: on a case-sensitive file system "
+                "(Linux, where agents run) the agent cannot open the file it is sent to",
+                f"write {twin!r} in the instructions, exactly as the file is named", location="$.instructions",
+                evidence=tx.excerpt(sentence)))
+            continue
+        out.append(ctx.finding(
+            ID, "major", "task.json",
+            f"the instructions name {name!r}, which is not in the workspace and is not a deliverable: the "
+            "agent is sent to a file it cannot find", f"add {name!r} to documents/ or fix the name",
+            location="$.instructions", evidence=tx.excerpt(sentence)))
     return out + _unrendered(ctx)
 
 
