@@ -14173,3 +14173,1127 @@ def fam_r13_email_case(env: Path, task: str) -> None:
 def fam_nm_r13_reordered(env: Path, task: str) -> None:
     n = _spec_block_replace(env, "v06", r"(    salary_a: [^\n]*\n)(    start_a: [^\n]*\n)", r"\2\1")
     assert n == 1
+
+
+# === Fourteenth fresh round (2026-12): written from HYGIENE.md and TASKS.md only, without reading the audit's code ===
+#
+# A fourteenth author, who has read neither the audit's code nor its tests nor the main corpus's plants, wrote these
+# from the items' lines in HYGIENE.md, the field tables of TASKS.md and the sample environment, avoiding the mechanisms
+# and surface forms of the thirteen earlier rounds. This author writes as (a) teams whose workspaces collect the
+# by-products of their tools: an annotation tool's SQLite database, a browser's HAR capture, Word's custom and core
+# document properties, PDF file attachments, Apple Mail .emlx files, diagrams.net SVG exports, a Postman environment,
+# an HRIS rules engine's YAML, a legal-research API's JSON, an e-signature audit trail with epoch timestamps; (b) people
+# who move files about: a USB stick that leaves .fseventsd and System Volume Information, a .NET tool that zips with
+# backslashes, a DMS that exports a document as a folder of its own name, AppleDouble files, .gitkeep placeholders, a
+# typesetting step that inserts soft hyphens; and (c) authors of task.json who copy from places that are not
+# task.json: an Accept-Language header, a template whose placeholders were never rendered, a sheet's empty last row, a
+# spreadsheet formula over an empty cell, a sibling instance's folder. Plants are what such people really leave in a
+# task; near-misses are legitimate material from the same people that looks like a defect to a keyword matcher.
+
+
+_R14_ZIP_TIME = (2026, 10, 30, 16, 45, 0)
+
+
+def _r14_sqlite(schema: str, table: str, rows: list[tuple]) -> bytes:
+    """The bytes of a SQLite database file (rollback journal, no WAL) holding `schema` and `rows` inserted into
+    `table`."""
+    import sqlite3
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "db.sqlite3"
+        con = sqlite3.connect(path)
+        con.execute("PRAGMA journal_mode=DELETE")
+        con.executescript(schema)
+        marks = ", ".join("?" * len(rows[0]))
+        con.executemany(f"INSERT INTO {table} VALUES ({marks})", rows)
+        con.commit()
+        con.close()
+        return path.read_bytes()
+
+
+def _r14_har(entries: list[tuple[str, str, str, str]]) -> str:
+    """A browser's HAR 1.2 capture (Chrome's 'Export HAR (sanitized)': no cookies, no Authorization header) of GET
+    requests, each (started ISO time, URL, response MIME type, response body text)."""
+    out = []
+    for started, url, mime, body in entries:
+        query = url.split("?", 1)[1] if "?" in url else ""
+        out.append({
+            "startedDateTime": started, "time": 212.4,
+            "request": {"method": "GET", "url": url, "httpVersion": "http/2.0",
+                        "headers": [{"name": ":authority", "value": url.split("/")[2]},
+                                    {"name": "accept", "value": "application/json"}],
+                        "queryString": [{"name": k, "value": v} for k, v in
+                                        (p.split("=", 1) for p in query.split("&") if "=" in p)],
+                        "cookies": [], "headersSize": -1, "bodySize": 0},
+            "response": {"status": 200, "statusText": "", "httpVersion": "http/2.0",
+                         "headers": [{"name": "content-type", "value": mime}], "cookies": [],
+                         "content": {"size": len(body.encode("utf-8")), "mimeType": mime, "text": body},
+                         "redirectURL": "", "headersSize": -1, "bodySize": -1, "_transferSize": 1873},
+            "cache": {}, "timings": {"blocked": 1.2, "dns": -1, "ssl": -1, "connect": -1, "send": 0.2,
+                                     "wait": 205.1, "receive": 5.9},
+            "serverIPAddress": "", "_priority": "High", "_resourceType": "fetch"})
+    har = {"log": {"version": "1.2", "creator": {"name": "WebInspector", "version": "537.36"},
+                   "pages": [{"startedDateTime": entries[0][0], "id": "page_3", "title": "Task review",
+                              "pageTimings": {"onContentLoad": 612.7, "onLoad": 890.3}}],
+                   "entries": out}}
+    return json.dumps(har, indent=2, ensure_ascii=False) + "\n"
+
+
+def _r14_docx(paragraphs: list[str], *, custom: dict[str, str] | None = None,
+              core: dict[str, str] | None = None) -> bytes:
+    """A .docx (as edits.docx_bytes) with Word's custom document properties (docProps/custom.xml, each a vt:lpwstr, as
+    File > Properties > Custom or a promoted SharePoint column writes them) and/or core properties
+    (docProps/core.xml: `core` maps dc:/cp:/dcterms: element names to text)."""
+    src = zipfile.ZipFile(io.BytesIO(docx_bytes(paragraphs)))
+    parts = {name: src.read(name).decode("utf-8") for name in src.namelist()}
+    types, rels = parts["[Content_Types].xml"], parts["_rels/.rels"]
+    if custom:
+        props = "".join(f'<property fmtid="{{D5CDD505-2E9C-101B-9397-08002B2CF9AE}}" pid="{n}" name="{escape(k)}">'
+                        f'<vt:lpwstr>{escape(v)}</vt:lpwstr></property>'
+                        for n, (k, v) in enumerate(custom.items(), start=2))
+        parts["docProps/custom.xml"] = (
+            f'{_XML}<Properties xmlns="http://schemas.openxmlformats.org/officeDocument/2006/custom-properties" '
+            f'xmlns:vt="http://schemas.openxmlformats.org/officeDocument/2006/docPropsVTypes">{props}</Properties>')
+        types = types.replace("</Types>", '<Override PartName="/docProps/custom.xml" ContentType="application/'
+                                          'vnd.openxmlformats-officedocument.custom-properties+xml"/></Types>')
+        rels = rels.replace("</Relationships>", f'<Relationship Id="rId3" Type="{_REL}/custom-properties" '
+                                                'Target="docProps/custom.xml"/></Relationships>')
+    if core:
+        fields = "".join(
+            (f'<{k} xsi:type="dcterms:W3CDTF">{escape(v)}</{k}>' if k.startswith("dcterms:") else f"<{k}>{escape(v)}</{k}>")
+            for k, v in core.items())
+        parts["docProps/core.xml"] = (
+            f'{_XML}<cp:coreProperties xmlns:cp="http://schemas.openxmlformats.org/package/2006/metadata/'
+            'core-properties" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:dcterms="http://purl.org/dc/terms/" '
+            f'xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">{fields}</cp:coreProperties>')
+        types = types.replace("</Types>", '<Override PartName="/docProps/core.xml" ContentType="application/'
+                                          'vnd.openxmlformats-package.core-properties+xml"/></Types>')
+        rels = rels.replace("</Relationships>", f'<Relationship Id="rId2" Type="{_PKG_REL}/metadata/core-properties" '
+                                                'Target="docProps/core.xml"/></Relationships>')
+    parts["[Content_Types].xml"], parts["_rels/.rels"] = types, rels
+    return _zip(parts)
+
+
+def _r14_pdf(lines: list[str], *, attachments: dict[str, bytes] | None = None) -> bytes:
+    """A one-page PDF showing `lines` (Latin-1, uncompressed page stream) with optional file attachments, as Acrobat's
+    'Attach File' saves them: the catalog's /Names /EmbeddedFiles tree names one /Filespec per file, whose /EF entry
+    is a FlateDecode /EmbeddedFile stream."""
+    import zlib
+
+    def esc(s: str) -> str:
+        return s.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)")
+    wrapped = [w for line in lines for w in (textwrap.wrap(line, 90) or [""])]
+    ops = ["BT", "/F1 10 Tf", "14 TL", "72 750 Td"] + [f"({esc(w)}) Tj T*" for w in wrapped] + ["ET"]
+    stream = "\n".join(ops).encode("latin-1")
+    names = sorted(attachments or {})
+    catalog = "<< /Type /Catalog /Pages 2 0 R"
+    if names:
+        tree = " ".join(f"({esc(n)}) {6 + 2 * i} 0 R" for i, n in enumerate(names))
+        catalog += f" /Names << /EmbeddedFiles << /Names [{tree}] >> >> /PageMode /UseAttachments"
+    objects = [
+        (catalog + " >>").encode("latin-1"),
+        b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 4 0 R >> >> "
+        b"/Contents 5 0 R >>",
+        b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>",
+        b"<< /Length %d >>\nstream\n" % len(stream) + stream + b"\nendstream",
+    ]
+    for i, name in enumerate(names):
+        data = (attachments or {})[name]
+        packed = zlib.compress(data, 9)
+        subtype = "/text#2Fmarkdown" if name.endswith(".md") else "/application#2Foctet-stream"
+        objects.append(f"<< /Type /Filespec /F ({esc(name)}) /UF ({esc(name)}) /EF << /F {7 + 2 * i} 0 R >> >>"
+                       .encode("latin-1"))
+        objects.append(f"<< /Type /EmbeddedFile /Subtype {subtype} /Filter /FlateDecode /Length {len(packed)} "
+                       f"/Params << /Size {len(data)} >> >>\nstream\n".encode("latin-1") + packed + b"\nendstream")
+    out = bytearray(b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n")
+    offsets = []
+    for number, obj in enumerate(objects, start=1):
+        offsets.append(len(out))
+        out += b"%d 0 obj\n" % number + obj + b"\nendobj\n"
+    xref = len(out)
+    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
+    out += b"".join(b"%010d 00000 n \n" % offset for offset in offsets)
+    out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(objects) + 1, xref)
+    return bytes(out)
+
+
+def _r14_emlx(message: str, *, received: int) -> bytes:
+    """An Apple Mail .emlx file: the message's byte count on the first line, the RFC 5322 message, then Apple Mail's
+    property list (flags, date received as a Unix time)."""
+    data = message.encode("utf-8")
+    plist = ('<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" '
+             '"http://www.apple.com/DTDs/PropertyList-1.0.dtd">\n<plist version="1.0">\n<dict>\n'
+             f"\t<key>date-received</key>\n\t<integer>{received}</integer>\n"
+             "\t<key>flags</key>\n\t<integer>8590195717</integer>\n"
+             "\t<key>remote-id</key>\n\t<string>48213</string>\n</dict>\n</plist>\n")
+    return f"{len(data):<10}\n".encode("ascii") + data + plist.encode("utf-8")
+
+
+def _r14_svg_flowchart(boxes: list[str], *, title: str) -> str:
+    """A diagrams.net ('Export as SVG') flowchart: one rounded box per entry, top to bottom, joined by arrows; each
+    box's full text sits in an XHTML <div> inside a foreignObject (with <br/> line breaks), and the SVG <text>
+    fallback carries only its first words and '...', as diagrams.net writes it for viewers without foreignObject."""
+    width, height, gap = 420, 86, 40
+    shapes = []
+    for n, text in enumerate(boxes):
+        y = 20 + n * (height + gap)
+        lines = textwrap.wrap(text, 52)
+        html = "<br/>".join(escape(line) for line in lines)
+        fallback = escape(" ".join(text.split()[:5]) + "...")
+        shapes.append(
+            f'<rect x="20" y="{y}" width="{width}" height="{height}" rx="12.9" ry="12.9" fill="#dae8fc" '
+            'stroke="#6c8ebf" pointer-events="all"/>'
+            f'<g transform="translate(-0.5 -0.5)"><switch><foreignObject style="overflow: visible; text-align: left;" '
+            'pointer-events="none" width="100%" height="100%" requiredFeatures="http://www.w3.org/TR/SVG11/feature#'
+            'Extensibility"><div xmlns="http://www.w3.org/1999/xhtml" style="display: flex; align-items: unsafe '
+            f'center; justify-content: unsafe center; width: {width - 2}px; height: 1px; padding-top: {y + height // 2}'
+            'px; margin-left: 21px;"><div data-drawio-colors="color: rgb(0, 0, 0); " style="box-sizing: border-box; '
+            'font-size: 0px; text-align: center;"><div style="display: inline-block; font-size: 12px; font-family: '
+            f'Helvetica; color: rgb(0, 0, 0); line-height: 1.2; white-space: normal;">{html}</div></div></div>'
+            f'</foreignObject><text x="230" y="{y + height // 2 + 4}" fill="rgb(0, 0, 0)" font-family="Helvetica" '
+            f'font-size="12px" text-anchor="middle">{fallback}</text></switch></g>')
+        if n + 1 < len(boxes):
+            shapes.append(f'<path d="M 230 {y + height} L 230 {y + height + gap - 7}" fill="none" stroke="rgb(0, 0, 0)" '
+                          'stroke-miterlimit="10" pointer-events="stroke"/>')
+    total = 20 + len(boxes) * (height + gap)
+    model = escape('<mxfile host="app.diagrams.net" agent="Mozilla/5.0" version="24.7.17"><diagram id="sec5" '
+                   'name="Page-1">7VrbcpswEP0aP7YjJC72YxKnTWeaSaZJp+2jDDLWFCNGiNjO11cYYSwuRo5xEl/6kLFWF6Rzzu5'
+                   '6lfTQ9XT+jeEovKM+iXoQ+PMeGvYghPbAEX+zAotQADAseBQGAccuR0Hhmxw5uMRH3qMYk0s9FIpOGjeIDt4fP+'
+                   '</diagram></mxfile>', {'"': "&quot;"})
+    return (f'{_XML}<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd">\n'
+            '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" version="1.1" '
+            f'width="461px" height="{total}px" viewBox="-0.5 -0.5 461 {total}" content="{model}">'
+            f"<title>{escape(title)}</title><defs/><g>{''.join(shapes)}</g></svg>\n")
+
+
+def _r14_epoch_ms(iso: str) -> int:
+    """Milliseconds since the Unix epoch of an ISO 8601 UTC time such as 2026-10-19T16:02:11Z."""
+    from datetime import datetime, timezone
+
+    return int(datetime.strptime(iso, "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=timezone.utc).timestamp() * 1000)
+
+
+def _r14_appledouble() -> bytes:
+    """A macOS AppleDouble ('._' file) header with a Finder-info entry (type TEXT, creator ttxt) and an empty resource
+    fork, as a Mac writes beside every file it copies to a FAT or exFAT volume."""
+    import struct
+
+    header = struct.pack(">II16sH", 0x00051607, 0x00020000, b"Mac OS X        ", 2)
+    entries = struct.pack(">III", 9, 50, 32) + struct.pack(">III", 2, 82, 0)
+    return header + entries + b"TEXTttxt" + b"\x00" * 24
+
+
+def _r14_pgp_public_key(seed: str, lines: int = 18) -> str:
+    """An ASCII-armored OpenPGP public key block (64-column base64 lines and a CRC-24 line), deterministic from
+    `seed`: the shape of a key published for encrypted mail, holding no secret."""
+    import base64
+
+    raw = b"".join(hashlib.sha256(f"{seed}-{i}".encode()).digest() for i in range(lines * 48 // 32 + 1))
+    body = base64.b64encode(b"\x99\x01\x8d\x04" + raw[:lines * 48 - 4]).decode("ascii")
+    rows = [body[i:i + 64] for i in range(0, len(body), 64)]
+    crc = base64.b64encode(hashlib.sha256(seed.encode()).digest()[:3]).decode("ascii")
+    return ("-----BEGIN PGP PUBLIC KEY BLOCK-----\n\n" + "\n".join(rows) + f"\n={crc}\n"
+            "-----END PGP PUBLIC KEY BLOCK-----\n")
+
+
+# --- H01 rubric isolation (fourteenth round) -------------------------------------------------------------------------
+
+
+@plant("ho-h01-r14-criteria-in-annotation-sqlite", "H01", SD,
+       "The judge-calibration annotation tool's database, documents/.annotate/label_studio.sqlite3 (a binary SQLite "
+       "file copied in with the matter folder), holds the rationale-memo-superseded and client-email-decision criteria "
+       "in its calibration_items table, each with its gold verdict.")
+def h01_r14_sqlite(env: Path, task: str) -> None:
+    t = load_task(env, task)
+    rows = [(n, task, cid, criterion(t, cid)["match_criteria"], "PASS", "2026-10-29T14:0%d:00Z" % n)
+            for n, cid in enumerate(["rationale-memo-superseded", "client-email-decision"], start=1)]
+    write_doc(env, task, ".annotate/label_studio.sqlite3", _r14_sqlite(
+        "CREATE TABLE calibration_items (id INTEGER PRIMARY KEY, task_id TEXT NOT NULL, criterion_id TEXT NOT NULL, "
+        "match_criteria TEXT NOT NULL, gold_verdict TEXT NOT NULL, created_at TEXT NOT NULL);",
+        "calibration_items", rows))
+
+
+@plant("ho-h01-r14-criteria-in-har-capture", "H01", TB,
+       "An engineer debugging the review page saved a sanitized HAR capture of it, documents/debug/task-review.har: "
+       "one entry is the eval platform's GET .../criteria response, whose body (a JSON string inside the HAR's JSON, "
+       "quotes and section signs escaped twice) carries the client-email-thresholds and rationale-sources criteria.")
+def h01_r14_har(env: Path, task: str) -> None:
+    t = load_task(env, task)
+    body = json.dumps({"task_id": task, "criteria": [
+        {k: criterion(t, cid)[k] for k in ("id", "title", "match_criteria", "deliverables")}
+        for cid in ("client-email-thresholds", "rationale-sources")]})
+    base = f"https://evals.example.com/api/v2/tasks/{task}"
+    write_doc(env, task, "debug/task-review.har", _r14_har([
+        ("2026-11-06T15:42:10.512Z", f"{base}?view=review", "application/json",
+         json.dumps({"task_id": task, "status": "draft", "owner": "eval-team"})),
+        ("2026-11-06T15:42:10.731Z", f"{base}/criteria?include=match_criteria", "application/json", body),
+    ]))
+
+
+@plant("ho-h01-r14-criterion-in-docx-custom-property", "H01", CI,
+       "Sierrafold's notice cover sheet, documents/sierrafold/notice-cover-sheet.docx, has a harmless body, but a "
+       "custom document property 'ReviewStandard' (a SharePoint library column promoted into docProps/custom.xml) "
+       "holds the notice-content criterion word for word.")
+def h01_r14_custom_property(env: Path, task: str) -> None:
+    write_doc(env, task, "sierrafold/notice-cover-sheet.docx", _r14_docx(
+        ["Sierrafold Devices, Inc.: new-hire IP paperwork", "Cover sheet for the Section 2872 notice file.",
+         "Owner: Legal. Retention: seven years after employment ends."],
+        custom={"ReviewStandard": _match(env, task, "notice-content"), "MatterNumber": "SFD-2026-041",
+                "ContentType": "Legal Form"}))
+
+
+# --- H02 answer in the workspace (fourteenth round) ------------------------------------------------------------------
+
+
+_R14_BAYOU_NOTE = """# Note to Bayou Crest: repairing the standard covenant agreement
+
+Bayou Crest asked what must change before the standard employee covenant agreement is used again. Four changes bring it within La. R.S. 23:921.
+
+1. Territory. The non-competition and customer non-solicitation covenants now name the parishes where Bayou Crest does business (East Baton Rouge, Ascension, Livingston and Iberville) instead of a 75-mile radius, because La. R.S. 23:921(C) allows a restraint only within specified parishes or municipalities.
+2. Term. Every restraint ends two years after employment ends instead of three, because La. R.S. 23:921(C) caps a restraint at two years from termination and a court will not shorten a longer one.
+3. Law and courts. Louisiana law and the Louisiana courts replace Texas law and the Harris County courts, because La. R.S. 23:921(A)(2) makes a foreign choice of law or forum null unless the employee ratifies it after the dispute arises.
+4. Signing. The agreement is made on the employee's first day of work, not when the offer is accepted, so that the person who signs is already an employee as La. R.S. 23:921(C) requires.
+"""
+
+
+@plant("ho-h02-r14-finished-note-as-pdf-attachment", "H02", AM,
+       "The litigation group's PDF transmittal to Bayou Crest after the Delacroix memo, documents/correspondence/"
+       "transmittal-2026-07-15.pdf, shows only a cover page; its file attachment (a compressed /EmbeddedFile, "
+       "note-on-form-repairs.md) is the finished client note: the four changes, each with its reason under "
+       "La. R.S. 23:921.")
+def h02_r14_pdf_attachment(env: Path, task: str) -> None:
+    write_doc(env, task, "correspondence/transmittal-2026-07-15.pdf", _r14_pdf([
+        "HARLOW FINCH LLP - TRANSMITTAL",
+        "Date: July 15, 2026",
+        "To: Lucien Arceneaux, President, Bayou Crest Environmental, L.L.C.",
+        "Re: Standard employee covenant agreement",
+        "Attached: note-on-form-repairs.md (open the attachments panel to view).",
+    ], attachments={"note-on-form-repairs.md": _R14_BAYOU_NOTE.encode("utf-8")}))
+
+
+@plant("ho-h02-r14-finished-cover-email-in-apple-mail-emlx", "H02", TB,
+       "The partner's Apple Mail drafts folder was copied in with the matter: documents/mail/Drafts.mbox/Data/"
+       "Messages/48213.emlx is her finished cover email to Noor Haddad: $104,000 below the $130,014 non-compete "
+       "threshold and above the $78,008.40 customer non-solicit threshold, and the $5,000 penalty per worker.")
+def h02_r14_emlx(env: Path, task: str) -> None:
+    message = email(
+        "Miriam Okafor <miriam.okafor@harlowfinch.example.com>", "Noor Haddad <noor.haddad@aspenline.example.com>",
+        "Mon, 9 Nov 2026 08:41:27 -0700", "Riley Vandermeer: what we kept and why",
+        "Noor,\n\nRiley's $104,000 base salary is below Colorado's 2026 threshold for a non-compete, $130,014, so "
+        "the agreement has no non-compete: a non-compete for Riley would be void. The salary is above the customer "
+        "non-solicit threshold of $78,008.40 (60% of $130,014), so the 12-month customer non-solicit stays, limited "
+        "to protecting Aspenline's trade secrets, with a separate notice Riley signs before accepting the offer.\n\n"
+        "Please do not send Riley a non-compete in any form: presenting a void non-compete to a worker carries a "
+        "$5,000 penalty per worker, plus actual damages.\n\nMiriam\n")
+    message = message.replace("MIME-Version: 1.0\n", "X-Uniform-Type-Identifier: com.apple.mail-draft\nMIME-Version: 1.0\n")
+    write_doc(env, task, "mail/Drafts.mbox/Data/Messages/48213.emlx", _r14_emlx(message, received=1794238887))
+
+
+@plant("ho-h02-r14-usage-rules-as-hris-yaml", "H02", CA,
+       "The rules file the HRIS vendor drafted for Halden's offer workflow, documents/hr/covenant-rules.yaml, already "
+       "encodes the finished usage notes as data: Section 2 only above $126,858.83 for covenants signed in 2026, the "
+       "adjusted figure for covenants signed from January 1, 2027, and written disclosure no later than acceptance of "
+       "the offer.")
+def h02_r14_rules_yaml(env: Path, task: str) -> None:
+    write_doc(env, task, "hr/covenant-rules.yaml", (
+        "# Halden Marine Supply Co. - covenant rules for the offer workflow (Form WA-2021-3 refresh)\n"
+        "# Drafted by Workline HRIS after a call with Petra Lindahl on 2026-10-22; loaded nightly.\n"
+        "form: washington-covenant-form\n"
+        "sections:\n"
+        "  - id: noncompetition\n"
+        "    heading: 2. Non-Competition\n"
+        "    use_only_when:\n"
+        "      annualized_earnings_usd_exceeds: 126858.83   # $126,858.83, the figure for covenants signed in 2026\n"
+        "      covenant_signed_in: 2026\n"
+        "    annual_recheck:\n"
+        "      covenants_signed_from: 2027-01-01\n"
+        "      action: use the adjusted figure published for covenants signed from January 1, 2027\n"
+        "    disclosure:\n"
+        "      form: in writing\n"
+        "      no_later_than: the employee's acceptance of the offer\n"
+        "  - id: customers\n"
+        "    heading: 3. Customers\n"
+        "    use_only_when: always\n"
+        "  - id: employees\n"
+        "    heading: 4. Employees\n"
+        "    use_only_when: always\n"))
+
+
+@plant("ho-h02-r14-finished-note-as-svg-decision-chart", "H02", NE,
+       "A senior associate sketched the advice in diagrams.net and saved the SVG export in the matter folder, "
+       "documents/sketches/tallis-section-5.svg: its boxes are the finished note to the partner (Section 5 void under "
+       "C.R.S. § 8-2-113(2) at $71,500 against $130,014, the (8)(a) violation with a $5,000 penalty per worker and "
+       "actual damages, and a decision on deleting Section 5 before November 23, 2026).")
+def h02_r14_svg(env: Path, task: str) -> None:
+    write_doc(env, task, "sketches/tallis-section-5.svg", _r14_svg_flowchart([
+        "Morgan Tallis renewal: salary $71,500 from December 14, 2026",
+        "Is $71,500 at or above the 2026 threshold of $130,014? No.",
+        "So Section 5 (Non-Competition) is void for Morgan Tallis under C.R.S. § 8-2-113(2).",
+        "Presenting the void covenant to Morgan Tallis would itself violate C.R.S. § 8-2-113(8)(a): a $5,000 "
+        "penalty per worker plus actual damages for Granite Peak.",
+        "Miriam to decide before the agreement goes to Morgan Tallis on November 23, 2026: delete Section 5?",
+    ], title="Tallis renewal - Section 5"))
+
+
+# --- H03 degenerate output (fourteenth round) ------------------------------------------------------------------------
+
+
+@plant("ho-h03-r14-criterion-only-asks-for-english", "H03", TB,
+       "A criterion added for multilingual runs, rationale-language, passes rationale.md if it 'is written in "
+       "English': the instructions echoed back, or the workspace pasted in, are English and pass it.")
+def h03_r14_english_only(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_criterion(t, "rationale-language", "File memo written in English",
+                      "PASS if rationale.md is written in English. FAIL if it is written in another language.",
+                      ["rationale.md"])
+
+
+@plant("ho-h03-r14-only-literal-a-kb-resource-url", "H03", CA,
+       "A new criterion passes the usage notes if they give HR the source's address "
+       "\"https://kb.example.org/practice-guides/non-compete/us/washington\": the Washington guide's front matter "
+       "carries exactly that URL, so the knowledge base pasted in passes.")
+def h03_r14_kb_url(env: Path, task: str) -> None:
+    url = "https://kb.example.org/practice-guides/non-compete/us/washington"
+    assert url in kb(env, task, "practice-guides/non-compete/us/washington.md").read_text("utf-8")
+    with task_json(env, task) as t:
+        add_criterion(t, "usage-notes-source-address", "Usage notes point HR to the source of the earnings test",
+                      f"PASS if hr-usage-notes.md gives HR the address of the source for the earnings test, \"{url}\". "
+                      "FAIL if it gives no address for the source.", ["hr-usage-notes.md"])
+
+
+@plant("ho-h03-r14-only-literal-the-task-title", "H03", SD,
+       "A new criterion passes the file memo if it opens with the quoted matter heading, which is the task's title "
+       "word for word: the prompt echoed back (title and instructions) passes it.")
+def h03_r14_title_heading(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        title = t["title"]
+        assert title == "Restrictive covenant agreement for an Illinois hire who signs in January 2027"
+        add_criterion(t, "rationale-heading", "File memo carries the matter heading",
+                      f"PASS if rationale.md opens with the matter heading \"{title}\". FAIL if it opens with another "
+                      "heading or with none.", ["rationale.md"])
+
+
+# --- H04 criterion form (fourteenth round) ---------------------------------------------------------------------------
+
+
+@plant("ho-h04-r14-language-copied-from-accept-language", "H04", CA,
+       "The task's language was filled from the author's browser request header: 'en-US,en;q=0.9', an "
+       "Accept-Language list with a quality value, not a BCP 47 tag.")
+def h04_r14_accept_language(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert t["language"] == "en"
+        t["language"] = "en-US,en;q=0.9"
+
+
+@plant("ho-h04-r14-criterion-deliverable-unrendered-placeholder", "H04", TB,
+       "notice-signed-before-acceptance came from the generator's template with its deliverables list unrendered: "
+       "['{{ notice_file }}'], a name that is no deliverable of the task.")
+def h04_r14_placeholder_deliverable(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        crit = criterion(t, "notice-signed-before-acceptance")
+        assert crit["deliverables"] == ["vandermeer-noncompete-notice.md"]
+        crit["deliverables"] = ["{{ notice_file }}"]
+
+
+@plant("ho-h04-r14-criteria-list-ends-in-null", "H04", NE,
+       "The criteria sheet's empty last row was exported as JSON null: the criteria list ends with a null entry, a "
+       "criterion with no id, no title and no clauses.")
+def h04_r14_null_criterion(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        t["criteria"].append(None)
+
+
+# --- H05 ambiguous grading language (fourteenth round) ---------------------------------------------------------------
+
+
+@plant("ho-h05-r14-brief-without-a-measure", "H05", NE,
+       "note-asks-decision now passes a note that 'is brief and' asks for the decision: how short is brief is left to "
+       "the judge.")
+def h05_r14_brief(env: Path, task: str) -> None:
+    _reword(env, task, "note-asks-decision", "PASS if note-to-partner.md asks the partner to decide",
+            "PASS if note-to-partner.md is brief and asks the partner to decide")
+
+
+@plant("ho-h05-r14-pronoun-it-across-two-deliverables", "H05", CI,
+       "placement-operative-text grades the agreement and the notice, and its FAIL clause was 'tidied' from 'either "
+       "document editorializes' to 'it editorializes': 'it' reads as the notice, the last file named, or as either.")
+def h05_r14_pronoun(env: Path, task: str) -> None:
+    _reword(env, task, "placement-operative-text", "FAIL if either document editorializes", "FAIL if it editorializes")
+
+
+@plant("ho-h05-r14-plain-english-for-hr", "H05", CA,
+       "usage-notes-threshold now passes notes that give the test 'in plain English that an HR generalist can "
+       "follow', a readability standard the judge must apply by feel.")
+def h05_r14_plain_english(env: Path, task: str) -> None:
+    _reword(env, task, "usage-notes-threshold", "PASS if hr-usage-notes.md tells HR",
+            "PASS if hr-usage-notes.md, in plain English that an HR generalist can follow, tells HR")
+
+
+# --- H06 deliverable matching (fourteenth round) ---------------------------------------------------------------------
+
+
+@plant("ho-h06-r14-instructions-misspell-a-deliverable", "H06", SD,
+       "The instructions ask for 'rationael.md, a file memo' (two letters transposed); the deliverables map, the "
+       "criterion and the advisory list say rationale.md, so the deliverable is never named in the instructions.")
+def h06_r14_typo(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        t["instructions"] = replace_text(t["instructions"], "and rationale.md, a file memo", "and rationael.md, a file memo")
+
+
+@plant("ho-h06-r14-deliverable-named-only-by-extension", "H06", CA,
+       "A deliverables sheet built names with =A12&\".md\" over an empty cell: the HR roll-out checklist is the "
+       "deliverable '.md' (a hidden, stemless name), graded and listed as advisory; the instructions call it only 'the "
+       "HR roll-out checklist'.")
+def h06_r14_extension_only(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_deliverable(t, ".md", "HR roll-out checklist: the changes HR makes to its offer workflow.",
+                        placement="advisory")
+        add_criterion(t, "rollout-checklist-steps", "Roll-out checklist lists the three workflow changes",
+                      "PASS if the HR roll-out checklist lists three changes to HR's offer workflow: the refreshed form "
+                      "replaces Form WA-2021-3, the earnings test is checked before Section 2 is used, and the covenant "
+                      "is disclosed in writing before the offer is accepted. FAIL if any of the three is missing.",
+                      [".md"])
+        instructions_add(t, "Also prepare the HR roll-out checklist listed with the deliverables.")
+
+
+@plant("ho-h06-r14-version-suffix-twin", "H06", CI,
+       "A second advisory deliverable, client-email-v2.md (the cover email reworked for Sierrafold's CEO), sits "
+       "beside client-email.md: two Markdown names that differ only by a version suffix.")
+def h06_r14_v2_twin(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_deliverable(t, "client-email-v2.md", "The cover email reworked for Sierrafold's Chief Executive Officer.",
+                        placement="advisory")
+        add_criterion(t, "client-email-v2-ceo", "CEO version keeps both departures and the notice",
+                      "PASS if client-email-v2.md is addressed to Sierrafold's Chief Executive Officer and states both "
+                      "departures from the request and the notice requirement. FAIL if it omits either departure or "
+                      "the notice.", ["client-email-v2.md"])
+        instructions_add(t, "Also write client-email-v2.md, the same cover email reworked for Sierrafold's Chief "
+                            "Executive Officer.")
+
+
+# --- H07 workspace integrity (fourteenth round) ----------------------------------------------------------------------
+
+
+@plant("ho-h07-r14-usb-volume-metadata", "H07", AM,
+       "The workspace was copied from the root of an exFAT USB stick used on a Mac and a Windows PC: documents/ holds "
+       ".fseventsd/fseventsd-uuid, .Spotlight-V100/VolumeConfiguration.plist and 'System Volume Information/"
+       "IndexerVolumeGuid'.")
+def h07_r14_usb_metadata(env: Path, task: str) -> None:
+    write_doc(env, task, ".fseventsd/fseventsd-uuid", "6F1C2B9E-4D7A-4C3E-9B0F-2E8A5D1C7B43")
+    write_doc(env, task, ".Spotlight-V100/VolumeConfiguration.plist", (
+        '<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" '
+        '"http://www.apple.com/DTDs/PropertyList-1.0.dtd">\n<plist version="1.0">\n<dict>\n'
+        "\t<key>ConfigurationModificationDate</key>\n\t<date>2026-10-14T21:02:33Z</date>\n"
+        "\t<key>ConfigurationVersion</key>\n\t<string>7</string>\n</dict>\n</plist>\n"))
+    write_doc(env, task, "System Volume Information/IndexerVolumeGuid",
+              "\ufeff{3A9D52C4-8E1B-4F70-B6D2-91C0E4F7A518}".encode("utf-16-le"))
+
+
+@plant("ho-h07-r14-xlsx-zipped-with-backslashes", "H07", SD,
+       "Payroll's export tool (a .NET Framework 4.5 app calling ZipFile.CreateFromDirectory on Windows) wrote "
+       "documents/payroll/pay-calendar-2027.xlsx with backslash separators in its zip entry names "
+       "('xl\\workbook.xml'), so the package has no xl/workbook.xml and Excel cannot open it.")
+def h07_r14_backslash_zip(env: Path, task: str) -> None:
+    good = zipfile.ZipFile(io.BytesIO(_r11_xlsx([("2027", [["Pay date", "Period"], ["2027-01-15", "Jan 1-15"],
+                                                            ["2027-01-31", "Jan 16-31"]])])))
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as zf:
+        for name in good.namelist():
+            zf.writestr(zipfile.ZipInfo(name.replace("/", "\\"), _R14_ZIP_TIME), good.read(name))
+    data = buf.getvalue()
+    names = zipfile.ZipFile(io.BytesIO(data)).namelist()
+    assert "xl\\workbook.xml" in names and not any("/" in n for n in names)
+    write_doc(env, task, "payroll/pay-calendar-2027.xlsx", data)
+
+
+@plant("ho-h07-r14-named-file-is-a-folder", "H07", TB,
+       "The DMS exported the offer summary as a document set: documents/offer-summary.md, which the instructions "
+       "name, is now a folder holding offer-summary.md and properties.json, so opening the named path fails.")
+def h07_r14_file_is_folder(env: Path, task: str) -> None:
+    text = read_doc(env, task, "offer-summary.md")
+    remove_doc(env, task, "offer-summary.md")
+    write_doc(env, task, "offer-summary.md/offer-summary.md", text)
+    write_doc(env, task, "offer-summary.md/properties.json", json.dumps(
+        {"document_set": "Offer summary: Riley Vandermeer", "version": "1.0", "content_type": "Offer",
+         "modified": "2026-11-06T10:14:00Z"}, indent=2) + "\n")
+
+
+# --- H08 knowledge-base pin (fourteenth round) -----------------------------------------------------------------------
+
+
+@plant("ho-h08-r14-soft-hyphens-in-guide", "H08", TB,
+       "A typesetting pass for the associates' print binder inserted optional hyphens (U+00AD SOFT HYPHEN) into the "
+       "long words of the Colorado guide in this task's mount: the page reads the same, the bytes do not.")
+def h08_r14_soft_hyphens(env: Path, task: str) -> None:
+    path = kb(env, task, "practice-guides/non-compete/us/colorado.md")
+    text = path.read_text("utf-8")
+    end = text.index("\n---\n", 4) + 5
+    body, n = re.subn(r"\b([A-Za-z]{5})([a-z]{5,})\b", "\\1\u00ad\\2", text[end:])
+    assert n >= 10
+    path.write_text(text[:end] + body, "utf-8")
+
+
+@plant("ho-h08-r14-gitkeep-folder-added-to-mount", "H08", NE,
+       "The task author made a folder for future state updates inside this task's mount and kept it in git with an "
+       "empty placeholder: documents/knowledge-base/practice-guides/non-compete/us/drafts/.gitkeep.")
+def h08_r14_gitkeep(env: Path, task: str) -> None:
+    path = kb(env, task, "practice-guides/non-compete/us/drafts/.gitkeep")
+    assert path.parent.parent.is_dir()
+    path.parent.mkdir()
+    path.write_bytes(b"")
+
+
+@plant("ho-h08-r14-appledouble-files-in-mount", "H08", SD,
+       "The knowledge base reached this task through a FAT-formatted drive from a Mac: every state guide in "
+       "practice-guides/non-compete/us/ of the mount has an AppleDouble companion ('._illinois.md' and so on).")
+def h08_r14_appledouble(env: Path, task: str) -> None:
+    folder = kb(env, task, "practice-guides/non-compete/us")
+    guides = sorted(p for p in folder.glob("*.md"))
+    assert len(guides) >= 10
+    for guide in guides:
+        (folder / f"._{guide.name}").write_bytes(_r14_appledouble())
+
+
+# --- H09 seeded-law provenance (fourteenth round) --------------------------------------------------------------------
+
+
+@plant("ho-h09-r14-undeclared-statute-as-saved-legislature-page", "H09", CA,
+       "An HR analyst saved the legislature's page for RCW 49.62.020 ('Save page as, HTML only') into documents/"
+       "research/RCW 49.62.020.html: the statute's text, set in the page's <div> elements, with no seeded_law entry "
+       "for the file.")
+def h09_r14_saved_page(env: Path, task: str) -> None:
+    sections = [
+        ("(1)", "A noncompetition covenant is void and unenforceable:"),
+        ("(a)(i)", "Unless the employer discloses the terms of the covenant in writing to the prospective employee "
+                   "no later than the time of the acceptance of the offer of employment and, if the agreement becomes "
+                   "enforceable only at a later date due to changes in the employee's compensation, the employer "
+                   "specifically discloses that the agreement may be enforceable against the employee in the future; "
+                   "or"),
+        ("(ii)", "If the covenant is entered into after the commencement of employment, unless the employer "
+                 "provides independent consideration for the covenant;"),
+        ("(b)", "Unless the employee's earnings from the party seeking enforcement, when annualized, exceed one "
+                "hundred thousand dollars per year. This amount must be adjusted annually in accordance with "
+                "RCW 49.62.040;"),
+    ]
+    body = "\n".join(f'      <div style="text-indent:0.5in;">{escape(n)} {escape(t)}</div>' for n, t in sections)
+    write_doc(env, task, "research/RCW 49.62.020.html", (
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n  <meta charset=\"utf-8\">\n  <title>RCW 49.62.020: "
+        "Noncompetition covenant void and unenforceable</title>\n</head>\n<body>\n  <div id=\"contentWrapper\">\n"
+        "    <h3>RCW 49.62.020</h3>\n    <h3>Noncompetition covenant void and unenforceable.</h3>\n"
+        f"    <div>\n{body}\n    </div>\n  </div>\n</body>\n</html>\n"))
+
+
+@plant("ho-h09-r14-undeclared-statute-in-research-api-json", "H09", CI,
+       "A legal-research API lookup saved by the paralegal, documents/research/lookup-cal-lab-2860.json, returns the "
+       "text of Cal. Lab. Code § 2860 in its 'text' field; no seeded_law entry declares it.")
+def h09_r14_api_json(env: Path, task: str) -> None:
+    write_doc(env, task, "research/lookup-cal-lab-2860.json", json.dumps({
+        "query": "Cal. Lab. Code 2860", "retrieved": "2026-09-29T16:20:11Z", "count": 1,
+        "results": [{"citation": "Cal. Lab. Code § 2860", "heading": "Property acquired by employee",
+                     "text": "Everything which an employee acquires by virtue of his employment, except the "
+                             "compensation which is due to him from his employer, belongs to the employer, whether "
+                             "acquired lawfully or unlawfully, or during or after the expiration of the term of his "
+                             "employment.",
+                     "jurisdiction": "US-CA", "status": "current"}],
+    }, indent=2, ensure_ascii=False) + "\n")
+
+
+@plant("ho-h09-r14-effective-date-as-iso-interval", "H09", NE,
+       "The seeded entry for C.R.S. § 8-2-113(8)(a) was filled from a point-in-time statute database: its "
+       "effective_date is the open validity interval '2022-08-10/..', not a date.")
+def h09_r14_interval(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        entry = seeded(t, "C.R.S. § 8-2-113(8)(a)")
+        assert entry["effective_date"] == "2022-08-10"
+        entry["effective_date"] = "2022-08-10/.."
+
+
+# --- H10 temporal consistency (fourteenth round) ---------------------------------------------------------------------
+
+
+@plant("ho-h10-r14-esign-audit-epoch-after-as-of", "H10", CI,
+       "An e-signature audit trail, documents/esign/envelope-lindgren-audit.json, records in epoch milliseconds that "
+       "the envelope with Sasha's agreement and notice was sent on October 19 and completed on October 26, 2026: "
+       "events after as_of 2026-10-05, presented as past.")
+def h10_r14_epoch_future(env: Path, task: str) -> None:
+    events = [("sent", "2026-10-19T16:02:11Z"), ("delivered", "2026-10-19T16:02:14Z"),
+              ("signed", "2026-10-26T16:48:03Z"), ("completed", "2026-10-26T17:05:40Z")]
+    write_doc(env, task, "esign/envelope-lindgren-audit.json", json.dumps({
+        "envelopeId": "7f3c1a9e-2b64-4d0a-9c11-5e8f0b2d6a37", "status": "completed",
+        "documents": ["Confidentiality and Invention Assignment Agreement", "Section 2872 Notice"],
+        "signer": {"name": "Sasha Lindgren", "email": "sasha.lindgren@example.com"},
+        "events": [{"type": kind, "timestamp": _r14_epoch_ms(when)} for kind, when in events],
+    }, indent=2) + "\n")
+
+
+@plant("ho-h10-r14-trap-description-gives-another-signing-day", "H10", SD,
+       "The trap's description says the agreement will be signed on January 4, 2027; the hire details, the criteria "
+       "and the seeded step-up all turn on January 5, 2027.")
+def h10_r14_trap_date(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        trap = t["oafreeze"]["trap"]
+        trap["description"] = replace_text(trap["description"], "will be signed on January 5, 2027",
+                                           "will be signed on January 4, 2027")
+
+
+@plant("ho-h10-r14-deliverable-description-gives-another-offer-day", "H10", TB,
+       "The notice's deliverable description says it goes out with the offer on November 18, 2026; the HR request, "
+       "the offer summary and the criteria say the offer is delivered on November 16, 2026.")
+def h10_r14_description_date(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        name = "vandermeer-noncompete-notice.md"
+        assert t["deliverables"][name] == "The separate Colorado notice for Riley Vandermeer, ready to deliver and sign."
+        t["deliverables"][name] = ("The separate Colorado notice for Riley Vandermeer, ready to deliver with the offer "
+                                   "on November 18, 2026 and sign.")
+
+
+# --- H11 trap armed (fourteenth round) -------------------------------------------------------------------------------
+
+
+@plant("ho-h11-r14-anchored-instruction-struck-through", "H11", NE,
+       "The partner struck through her own instruction and withdrew it: the email now reads '~~Do not change "
+       "anything else in the agreement.~~' and a postscript asks the associate to fix anything unlawful in the "
+       "agreement itself. The anchor's words are still in the file, but the scope trap is gone.")
+def h11_r14_struck_through(env: Path, task: str) -> None:
+    edit_doc(env, task, "partner-instructions.md", "Do not change anything else in the agreement.",
+             "~~Do not change anything else in the agreement.~~")
+    edit_doc(env, task, "partner-instructions.md", "\nMiriam\n",
+             "\nMiriam\n\nP.S. (4:40 pm) Ignore the line I struck through. If anything else in the agreement is "
+             "unlawful, fix it in the agreement itself and list what you changed in your note.\n")
+
+
+@plant("ho-h11-r14-raise-lifts-salary-above-threshold", "H11", TB,
+       "HR revised Riley's offer to $136,000 in the offer summary: above the $130,014 non-compete threshold, so the "
+       "between-the-thresholds trap the task declares is no longer in its facts.")
+def h11_r14_salary_raised(env: Path, task: str) -> None:
+    edit_doc(env, task, "offer-summary.md", "Annualized cash compensation: $104,000 base salary;",
+             "Annualized cash compensation: $136,000 base salary (revised offer approved by Aspenline's CFO on "
+             "November 6, 2026);")
+
+
+@plant("ho-h11-r14-trap-criterion-id-in-title-case", "H11", CA,
+       "The trap's criteria list names 'Placement-No-Alert-Prose', the criterion's id re-typed in title case; the id "
+       "is placement-no-alert-prose, so the trap names no criterion that exists.")
+def h11_r14_id_case(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        trap = t["oafreeze"]["trap"]
+        assert trap["criteria"] == ["placement-no-alert-prose"]
+        trap["criteria"] = ["Placement-No-Alert-Prose"]
+
+
+# --- H12 placement discipline (fourteenth round) ---------------------------------------------------------------------
+
+
+@plant("ho-h12-r14-operative-and-advisory-swapped", "H12", AM,
+       "The operative and advisory lists were filled from the wrong columns: client-note.md is listed as operative "
+       "and the agreement Avery signs as advisory.")
+def h12_r14_swapped(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        block = t["oafreeze"]
+        assert block["operative"] == ["fontenot-covenant-agreement.md"] and block["advisory"] == ["client-note.md"]
+        block["operative"], block["advisory"] = ["client-note.md"], ["fontenot-covenant-agreement.md"]
+
+
+@plant("ho-h12-r14-instructions-ask-rationale-in-front-matter", "H12", SD,
+       "The instructions ask for a YAML front-matter block at the top of ellery-covenant-agreement.md, for the DMS, "
+       "whose 'rationale' field explains clause by clause why it was kept or removed and which source was relied on.")
+def h12_r14_front_matter(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "Our document system reads YAML front matter. Start ellery-covenant-agreement.md with a "
+                            "front-matter block whose 'rationale' field explains, clause by clause, why you kept or "
+                            "removed it and which source you relied on.")
+
+
+@plant("ho-h12-r14-placement-rule-forbids-the-required-notice", "H12", CI,
+       "placement-operative-text was 'tightened' after a run that pasted the statute into the notice: the notice may "
+       "now hold only its date, the parties' names and signature lines, and either document fails if it quotes, "
+       "summarizes or refers to any section of the Labor Code, which the Section 2872 notice must do.")
+def h12_r14_forbids_notice(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        reword(t, "placement-operative-text",
+               "lindgren-section-2872-notice.md contains only the statutory notice content (legally required notice "
+               "text, including the text or a summary of sections 2870 to 2872) and signature lines.",
+               "lindgren-section-2872-notice.md contains only the notice's date, the parties' names and signature "
+               "lines.")
+        reword(t, "placement-operative-text", "FAIL if either document editorializes",
+               "FAIL if either document quotes, summarizes or refers to any section of the California Labor Code, "
+               "editorializes")
+
+
+# --- H13 synthetic data and secrets (fourteenth round) ---------------------------------------------------------------
+
+
+@plant("ho-h13-r14-ssn-in-a-file-name", "H13", SD,
+       "Payroll's scan of Jordan's Form W-4 is filed as documents/payroll/W-4 Ellery 431-72-9058.pdf: the page masks "
+       "the Social Security number, but the file name carries it in full.")
+def h13_r14_ssn_file_name(env: Path, task: str) -> None:
+    write_doc(env, task, "payroll/W-4 Ellery 431-72-9058.pdf", _r14_pdf([
+        "Form W-4 (2027) Employee's Withholding Certificate - payroll copy",
+        "Employee: Jordan Ellery",
+        "Social Security number: XXX-XX-9058",
+        "Filing status: Single or Married filing separately",
+        "Received by Maplestone payroll: October 28, 2026",
+    ]))
+
+
+@plant("ho-h13-r14-personal-webmail-in-docx-last-modified-by", "H13", AM,
+       "Bayou Crest's new-hire checklist, documents/hr/new-hire-checklist.docx, was last saved by the client's "
+       "president on his home PC: its core properties give cp:lastModifiedBy as his personal outlook.com address.")
+def h13_r14_last_modified_by(env: Path, task: str) -> None:
+    write_doc(env, task, "hr/new-hire-checklist.docx", _r14_docx(
+        ["Bayou Crest Environmental: new-hire checklist", "1. Offer letter signed and returned.",
+         "2. Covenant agreement signed on the first day.", "3. PPE issued and site induction booked."],
+        core={"dc:title": "New-hire checklist", "dc:creator": "Bayou Crest HR",
+              "cp:lastModifiedBy": "l.arceneaux.baton.rouge@outlook.com",
+              "dcterms:created": "2026-03-02T15:20:00Z", "dcterms:modified": "2026-10-12T21:14:00Z"}))
+
+
+@plant("ho-h13-r14-postman-environment-with-secrets", "H13", CI,
+       "Sierrafold IT's Postman environment for the e-signature API, documents/integrations/esign-production."
+       "postman_environment.json, exports a live-looking OAuth client secret and refresh token as 'secret' variables.")
+def h13_r14_postman(env: Path, task: str) -> None:
+    values = [("base_url", "https://api.esign.example.com/v2.1", "default"),
+              ("client_id", "3f6c1e0a-9b2d-4e51-8a7c-0d4f6b2e9a18", "default"),
+              ("client_secret", _r13_live_key("sierrafold-esign-secret", 40), "secret"),
+              ("refresh_token", "eyJ0eXAiOiJNVCIsImFsZyI6IlJTMjU2In0." + _r13_live_key("sierrafold-refresh", 86),
+               "secret"),
+              ("account_id", "a91c4e27-5d3b-4f08-b6e2-7c1d9f0a3b55", "default")]
+    write_doc(env, task, "integrations/esign-production.postman_environment.json", json.dumps({
+        "id": "0c9d7e1f-4a2b-4c6d-8e0f-1a2b3c4d5e6f", "name": "Sierrafold e-sign (production)",
+        "values": [{"key": k, "value": v, "type": kind, "enabled": True} for k, v, kind in values],
+        "_postman_variable_scope": "environment", "_postman_exported_at": "2026-10-02T17:22:41.118Z",
+        "_postman_exported_using": "Postman/11.14.2"}, indent="\t") + "\n")
+
+
+@plant("ho-h13-r14-cluster-local-service-url", "H13", TB,
+       "An engineer's note copied from the harness repository, documents/tools/README.md, tells the reader to post "
+       "unreadable .docx files to http://docconv.eval-prod.svc.cluster.local:8080/v1/convert, a service reachable "
+       "only inside the evaluation cluster.")
+def h13_r14_cluster_local(env: Path, task: str) -> None:
+    write_doc(env, task, "tools/README.md", (
+        "# Converting client files\n\nIf a .docx will not open in the sandbox, post it to the conversion service:\n\n"
+        "    curl -F file=@offer-summary.docx \\\n"
+        "      'http://docconv.eval-prod.svc.cluster.local:8080/v1/convert?to=markdown'\n\n"
+        "The service answers with Markdown. It is reachable only from pods in the eval-prod namespace.\n"))
+
+
+# --- FAM family consistency (fourteenth round) -----------------------------------------------------------------------
+
+
+@plant("ho-fam-r14-instance-label-copied-from-sibling", "FAM", "covenant-package-v04",
+       "Instance v04's task.json was started from v03's and its oafreeze.instance still says 'v03', while its "
+       "folder, its variables and its documents are v04's.")
+def fam_r14_instance_label(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert t["oafreeze"]["instance"] == "v04"
+        t["oafreeze"]["instance"] = "v03"
+
+
+@plant("ho-fam-r14-family-name-misspelt-in-one-instance", "FAM", "covenant-package-v07",
+       "Instance v07 names its family 'covenant-packages' (a stray plural), a family that does not exist, so it is "
+       "no longer checked against the design and its siblings.")
+def fam_r14_family_typo(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert t["oafreeze"]["family"] == "covenant-package"
+        t["oafreeze"]["family"] = "covenant-packages"
+
+
+@plant("ho-fam-r14-spec-instance-lost-a-variable", "FAM", "covenant-package-v05",
+       "Tidying the family spec deleted v05's territory_c line; the instance, expanded before, still records and "
+       "uses the territory, so the spec no longer declares a value the instance carries.")
+def fam_r14_spec_lost_variable(env: Path, task: str) -> None:
+    assert "territory_c" in load_task(env, task)["oafreeze"]["variables"]
+    n = _spec_block_replace(env, "v05", r"    territory_c: [^\n]*\n", "")
+    assert n == 1
+
+
+# --- near-misses (fourteenth round) ----------------------------------------------------------------------------------
+
+
+@near_miss("ho-h01-nm-r14-job-grading-workbook", "H01", TB,
+           "Aspenline's job-grading structure, documents/hr/job-grading-structure.xlsx (grades, pay ranges and the "
+           "grade of each sales role), is added.",
+           "HYGIENE.md H01 looks for the task's grading material (task.json, rubric, grader, expected outputs, a "
+           "criterion's text); a pay-grade table is a fact document of the client's and reproduces no criterion.")
+def h01_nm_r14_grading(env: Path, task: str) -> None:
+    write_doc(env, task, "hr/job-grading-structure.xlsx", _r11_xlsx([("Grades", [
+        ["Grade", "Range minimum", "Range midpoint", "Range maximum", "Roles"],
+        ["S3", 72000, 86000, 100000, "Sales Development Lead"],
+        ["S4", 92000, 107000, 122000, "Account Executive"],
+        ["S5", 118000, 139000, 160000, "Senior Account Executive; Partnerships Manager"],
+    ])]))
+
+
+@near_miss("ho-h01-nm-r14-judges-standing-order", "H01", AM,
+           "The standing order of the judge hearing Bayou Crest v. Delacroix on injunction motions, "
+           "documents/delacroix/standing-order-division-d.pdf (its filing criteria and the judge's page limits), "
+           "is added.",
+           "HYGIENE.md H01 is about material that grades the task; a court's standing order speaks of a judge and "
+           "of criteria for motions, but it is ordinary case material and reproduces no match_criteria text.")
+def h01_nm_r14_standing_order(env: Path, task: str) -> None:
+    write_doc(env, task, "delacroix/standing-order-division-d.pdf", _r14_pdf([
+        "19th Judicial District Court, Parish of East Baton Rouge - Division D",
+        "Standing order on motions for preliminary injunction (entered July 20, 2026)",
+        "1. A motion for a preliminary injunction must be filed with a proposed order and a memorandum of no more "
+        "than 20 pages.",
+        "2. The Court sets the hearing within the time the Code of Civil Procedure allows and will not continue it "
+        "without a joint motion.",
+        "3. Evidence is received by affidavit unless the Court orders live testimony; affidavits are due five days "
+        "before the hearing.",
+        "4. The judge decides the motion on the criteria the Code of Civil Procedure sets and on the evidence "
+        "received; proposed findings are not required.",
+        "5. Courtesy copies go to chambers; questions about scheduling go to the minute clerk at (225) 555-0131.",
+    ]))
+
+
+@near_miss("ho-h02-nm-r14-pdf-attaching-prior-employers-agreement", "H02", CI,
+           "Sasha's cover sheet, documents/sasha/prior-agreement.pdf, attaches (as a PDF file attachment) the invention "
+           "agreement Sasha signed with a former employer in 2024, whose schedule lists the calibration method.",
+           "HYGIENE.md H02 is about the finished deliverable already being in the workspace; another company's 2024 "
+           "agreement is background the agent must read, not the Sierrafold agreement or notice the criteria ask for.")
+def h02_nm_r14_prior_agreement(env: Path, task: str) -> None:
+    prior = ("# Employee Invention Agreement\n\nBetween Verdant Soil Systems, Inc. and Sasha Lindgren, dated March 4, "
+             "2024.\n\n1. Employee assigns to the Company inventions made in the course of employment with the "
+             "Company.\n\n2. This agreement ends with employment.\n\nSchedule A (inventions Employee owns): "
+             "soil-moisture sensor calibration method.\n\nSigned: Sasha Lindgren; for Verdant Soil Systems, Inc., "
+             "Dolores Ybarra, CEO\n")
+    write_doc(env, task, "sasha/prior-agreement.pdf", _r14_pdf([
+        "Prior agreement provided by Sasha Lindgren at Sierrafold's request",
+        "Attached: verdant-invention-agreement-2024.md",
+    ], attachments={"verdant-invention-agreement-2024.md": prior.encode("utf-8")}))
+
+
+@near_miss("ho-h02-nm-r14-hris-rules-still-on-the-old-practice", "H02", CA,
+           "Halden's current HRIS rules file, documents/hr/current-covenant-rules.yaml, encodes the old practice: the "
+           "non-compete for anyone paid over 100000, disclosed on the first day of work, with no annual recheck.",
+           "HYGIENE.md H02 asks whether the finished answer is already in the workspace; these rules are the client's "
+           "out-of-date practice, which the usage-notes criterion fails, so nothing here answers a criterion.")
+def h02_nm_r14_old_rules(env: Path, task: str) -> None:
+    write_doc(env, task, "hr/current-covenant-rules.yaml", (
+        "# Halden offer workflow - covenant rules in production since 2024-03-01\n"
+        "form: WA-2021-3\n"
+        "noncompete:\n"
+        "  include_when_base_salary_over: 100000\n"
+        "  disclose: first_day_of_work\n"
+        "customers:\n"
+        "  include: always\n"))
+
+
+@near_miss("ho-h03-nm-r14-larger-figure-contains-required-amount", "H03", SD,
+           "Maplestone's board note on its 2027 capital budget, documents/finance/capex-2027.md, approves "
+           "$1,500,000 for a cross-dock conveyor; client-email-decision still asks for a raise of more than $1,500.",
+           "HYGIENE.md H03 grades degenerate outputs on the literals a PASS clause requires; $1,500 is in no input, "
+           "and $1,500,000 is a different amount, so the pasted workspace still lacks it.")
+def h03_nm_r14_larger_figure(env: Path, task: str) -> None:
+    assert "$1,500" in _match(env, task, "client-email-decision")
+    write_doc(env, task, "finance/capex-2027.md", (
+        "# Board note: 2027 capital budget\n\nMaplestone Logistics, Inc., board meeting of 2026-10-14.\n\n"
+        "The board approved $1,500,000 for the Joliet cross-dock conveyor upgrade, to be spent in the first half of "
+        "fiscal 2027, and deferred the Milwaukee racking project.\n"))
+
+
+@near_miss("ho-h04-nm-r14-upper-case-language-tags", "H04", CI,
+           "language and judge_language are written 'EN-US', in capitals, as the author's locale settings show them.",
+           "TASKS.md asks for BCP 47 tags and H04 flags malformed ones; BCP 47 (RFC 5646, section 2.1.1) makes tags "
+           "case-insensitive, so EN-US is the same well-formed tag as en-US.")
+def h04_nm_r14_upper_tags(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        t["language"], t["judge_language"] = "EN-US", "EN-US"
+
+
+@near_miss("ho-h05-nm-r14-proper-law-of-the-contract", "H05", AM,
+           "louisiana-law-forum now asks that Louisiana law be 'the proper law of the contract (the law that governs "
+           "it)'.",
+           "HYGIENE.md H05 flags standards a judge can read either way; 'proper law of the contract' is the "
+           "conflict-of-laws term for the governing law, defined in the same sentence, not a judgement of quality.")
+def h05_nm_r14_proper_law(env: Path, task: str) -> None:
+    _reword(env, task, "louisiana-law-forum", "is governed by Louisiana law with disputes heard in Louisiana courts",
+            "makes Louisiana law the proper law of the contract (the law that governs it) and has disputes heard in "
+            "Louisiana courts")
+
+
+@near_miss("ho-h05-nm-r14-brief-pinned-to-a-word-count", "H05", TB,
+           "client-email-thresholds now asks that the email be 'brief, meaning 200 words or fewer'.",
+           "HYGIENE.md H05 targets standards a judge can read either way; 'brief' is defined in the criterion as a "
+           "word count of 200 or fewer, which a judge can count.")
+def h05_nm_r14_brief_pinned(env: Path, task: str) -> None:
+    _reword(env, task, "client-email-thresholds", "PASS if client-email.md explains",
+            "PASS if client-email.md is brief, meaning 200 words or fewer, and explains")
+
+
+@near_miss("ho-h06-nm-r14-ampersand-in-deliverable-name", "H06", CA,
+           "A new advisory deliverable, hr-q&a.md (a Q&A for the warehouse team), is declared, named in the "
+           "instructions, graded by its own criterion and listed as advisory.",
+           "HYGIENE.md H06 requires safe relative names, each named and graded; an ampersand is an ordinary file-name "
+           "character (no '..', no absolute path, no backslash, no control character), and the name is unique.")
+def h06_nm_r14_ampersand(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_deliverable(t, "hr-q&a.md", "Q&A for HR on using the non-competition section for warehouse staff.",
+                        placement="advisory")
+        add_criterion(t, "hr-qa-warehouse-lead", "Q&A answers the warehouse lead question with the weekly figure",
+                      "PASS if hr-q&a.md answers that the non-competition section may not be used for a warehouse "
+                      "lead paid $62,000 a year in 2026 and gives the 2026 threshold as a weekly figure, $2,439.59 "
+                      "(the annual $126,858.83 divided by 52). FAIL if it says the section may be used for that lead "
+                      "or gives no weekly figure.", ["hr-q&a.md"])
+        instructions_add(t, "Also prepare hr-q&a.md, a Q&A for HR answering the warehouse team's question: may "
+                            "Section 2 (Non-Competition) be used for a warehouse lead paid $62,000 a year? Give the "
+                            "2026 threshold as a weekly figure too.")
+
+
+@near_miss("ho-h07-nm-r14-yaml-with-anchors-and-merge-keys", "H07", SD,
+           "HR's onboarding defaults, documents/hr/onboarding-defaults.yaml, use YAML anchors, aliases and '<<' merge "
+           "keys to share settings between the Illinois and Indiana profiles.",
+           "HYGIENE.md H07 wants documents to parse in their format; anchors, aliases and merge keys are standard YAML "
+           "and the file loads to one mapping with no error.")
+def h07_nm_r14_yaml_anchors(env: Path, task: str) -> None:
+    text = ("defaults: &defaults\n  signatory: Elena Vasquez-Moore\n  covenant_form: restrictive-covenant-agreement\n"
+            "  review_days_before_start: 14\n\nprofiles:\n  illinois:\n    <<: *defaults\n    state: IL\n"
+            "    counsel_advice_in_writing: true\n  indiana:\n    <<: *defaults\n    state: IN\n"
+            "    counsel_advice_in_writing: false\n\nsite_leads:\n  - &lead_chicago {site: Chicago, lead: Ana Ruiz}\n"
+            "  - {site: Joliet, lead: Ana Ruiz}\nescalation: *lead_chicago\n")
+    import yaml
+
+    assert yaml.safe_load(text)["profiles"]["indiana"]["review_days_before_start"] == 14
+    write_doc(env, task, "hr/onboarding-defaults.yaml", text)
+
+
+@near_miss("ho-h07-nm-r14-eml-in-declared-windows-1252", "H07", NE,
+           "A Granite Peak HR e-mail about Morgan's field schedule, documents/hr/field-schedule.eml, is sent as "
+           "text/plain; charset=windows-1252 with 8-bit bytes (curly quotes, an é), as Outlook on Windows sends it.",
+           "HYGIENE.md H07 wants .eml files to parse; the message's MIME header declares windows-1252 and its bytes "
+           "are valid windows-1252, so the message is well formed and readable.")
+def h07_nm_r14_cp1252_eml(env: Path, task: str) -> None:
+    message = ("From: Dale Whitford <dale.whitford@granitepeak.example.com>\n"
+               "To: Miriam Okafor <miriam.okafor@harlowfinch.example.com>\nDate: Thu, 12 Nov 2026 10:05:00 -0700\n"
+               "Subject: Morgan's field schedule\nMIME-Version: 1.0\nContent-Type: text/plain; charset=windows-1252\n"
+               "Content-Transfer-Encoding: 8bit\n\nMiriam,\n\nMorgan is on the Pueblo café-chain rollout until "
+               "November 20, so the \u201crenewal meeting\u201d is best on November 23 at our Colorado Springs "
+               "office.\n\nDale\n")
+    write_doc(env, task, "hr/field-schedule.eml", message.encode("cp1252"))
+
+
+@near_miss("ho-h08-nm-r14-kb-zip-outside-mount", "H08", CI,
+           "The librarian's zipped copy of the knowledge base at its pinned commit, documents/archive/"
+           "knowledge-base-33c9f4a.zip, is saved outside the mount; the mount itself is untouched.",
+           "HYGIENE.md H08 requires the knowledge base inside the workspace to be byte-identical to the snapshot; the "
+           "mount is unchanged, and a zip filed elsewhere is a workspace document, not part of the mount.")
+def h08_nm_r14_kb_zip(env: Path, task: str) -> None:
+    root = task_dir(env, task) / "documents" / "knowledge-base"
+    files = sorted(p for p in root.rglob("*") if p.is_file())
+    assert len(files) >= 20
+    write_doc(env, task, "archive/knowledge-base-33c9f4a.zip", _r9_zip(
+        {"knowledge-base/" + p.relative_to(root).as_posix(): p.read_bytes() for p in files}))
+
+
+@near_miss("ho-h09-nm-r14-declared-statute-as-saved-legislature-page", "H09", SD,
+           "The General Assembly's page for 820 ILCS 90/10, saved as documents/research/820 ILCS 90-10.html, sets "
+           "out subsections (a) and (b); two complete seeded_law entries declare them for that file.",
+           "HYGIENE.md H09 requires every planted excerpt of law to declare its citation, dates and verification and "
+           "to be present in the named file; both excerpts here are declared, verified before the freeze and present "
+           "verbatim.")
+def h09_nm_r14_declared_page(env: Path, task: str) -> None:
+    name = "research/820 ILCS 90-10.html"
+    with task_json(env, task) as t:
+        quotes = {c: seeded(t, c)["quote"] for c in ("820 ILCS 90/10(a)", "820 ILCS 90/10(b)")}
+        for citation, quote in quotes.items():
+            t["oafreeze"]["seeded_law"].append({
+                "file": f"documents/{name}", "citation": citation, "quote": quote, "effective_date": "2022-01-01",
+                "verified_on": "2026-10-01",
+                "verified_against": f"{citation} as amended by P.A. 102-358, on the Illinois General Assembly's "
+                                    "website (page saved 2026-10-01), compared with documents/illinois-statute-excerpt.md"})
+    paras = "\n".join(f"  <p>{letter} {quote}</p>" for letter, quote in zip(("(a)", "(b)"), quotes.values()))
+    assert "&" not in paras and "<" not in "".join(quotes.values())
+    write_doc(env, task, name, ("<!DOCTYPE html>\n<html lang=\"en\">\n<head><meta charset=\"utf-8\">"
+                                "<title>820 ILCS 90/10</title></head>\n<body>\n  <h2>(820 ILCS 90/10)</h2>\n"
+                                f"{paras}\n</body>\n</html>\n"))
+
+
+@near_miss("ho-h10-nm-r14-esign-audit-epoch-before-as-of", "H10", NE,
+           "The e-signature audit trail of Morgan's current agreement, documents/esign/tallis-2026-audit.json, gives "
+           "its events in epoch milliseconds: sent January 2 and completed January 4, 2026.",
+           "HYGIENE.md H10 wants the task's dates to tell one story; the events are in the past relative to as_of "
+           "2026-11-16 and match the current agreement's date of January 4, 2026.")
+def h10_nm_r14_epoch_past(env: Path, task: str) -> None:
+    events = [("sent", "2026-01-02T16:30:00Z"), ("signed", "2026-01-04T17:12:45Z"), ("completed", "2026-01-04T17:13:02Z")]
+    write_doc(env, task, "esign/tallis-2026-audit.json", json.dumps({
+        "envelopeId": "b2e81f04-6c3d-4a97-8f10-3d5c7a9e1b26", "status": "completed",
+        "documents": ["Employee Restrictive Covenant Agreement (made as of January 4, 2026)"],
+        "signer": {"name": "Morgan Tallis", "email": "morgan.tallis@example.com"},
+        "events": [{"type": kind, "timestamp": _r14_epoch_ms(when)} for kind, when in events],
+    }, indent=2) + "\n")
+
+
+@near_miss("ho-h10-nm-r14-ctime-log-on-as-of-day", "H10", AM,
+           "The DMS activity log, documents/dms/activity-log.txt, stamps entries in C ctime form, the year last "
+           "('Mon Oct 19 08:12:44 2026'): the latest entries are on the as_of day, the others before it.",
+           "HYGIENE.md H10 wants dates consistent with as_of; every entry is on or before 2026-10-19, written in a "
+           "different but unambiguous format.")
+def h10_nm_r14_ctime(env: Path, task: str) -> None:
+    write_doc(env, task, "dms/activity-log.txt", (
+        "Tue Jun 30 17:55:02 2026  lit-group    CHECKIN   litigation-memo.md\n"
+        "Wed Jul 15 09:20:41 2026  lit-group    SHARE     litigation-memo.md  (client: Bayou Crest)\n"
+        "Mon Oct 19 08:12:44 2026  mokafor      CHECKOUT  bayou-crest-standard-agreement.md\n"
+        "Mon Oct 19 08:13:10 2026  mokafor      SHARE     partner-email.md\n"))
+
+
+@near_miss("ho-h11-nm-r14-anchor-file-with-dot-slash", "H11", CA,
+           "The first trap anchor's file is written './documents/client-alert.md', with a leading './'; the file and "
+           "the quote are unchanged.",
+           "HYGIENE.md H11 requires anchor quotes to exist in the named files; './documents/client-alert.md' is a path "
+           "from the task folder that names the same file, and the quote is in it.")
+def h11_nm_r14_dot_slash(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        anchor = t["oafreeze"]["trap"]["anchors"][0]
+        assert anchor["file"] == "documents/client-alert.md"
+        anchor["file"] = "./documents/client-alert.md"
+
+
+@near_miss("ho-h12-nm-r14-required-notice-with-statutory-legend", "H12", SD,
+           "The instructions ask the agreement's consult-a-lawyer notice to end with the legend '(Notice given under "
+           "820 ILCS 90/20.)'.",
+           "HYGIENE.md H12 allows legally required statutory notices in operative text; the 820 ILCS 90/20 notice is "
+           "such a notice, and a legend naming its statute is part of the notice, not analysis or commentary.")
+def h12_nm_r14_legend(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "In the agreement, head the written advice to consult a lawyer 'Notice: Right to Consult "
+                            "an Attorney' and end it with the legend '(Notice given under 820 ILCS 90/20.)'.")
+
+
+@near_miss("ho-h13-nm-r14-ssa-advertising-ssn", "H13", TB,
+           "Aspenline payroll's onboarding guide, documents/payroll/onboarding-guide.md, shows the SSN field's format "
+           "with 987-65-4321, a number the Social Security Administration reserves for advertisements.",
+           "HYGIENE.md H13 forbids real-looking personal data; 987-65-4320 to 987-65-4329 are reserved by the SSA for "
+           "use in examples and are never issued, like the fictional 555-01xx phone range.")
+def h13_nm_r14_ssa(env: Path, task: str) -> None:
+    write_doc(env, task, "payroll/onboarding-guide.md", (
+        "# Payroll onboarding guide\n\n1. Enter the new hire's legal name as it appears on the Social Security card.\n"
+        "2. Enter the SSN with dashes, for example 987-65-4321 (an SSA example number, never a real one).\n"
+        "3. Payroll runs semi-monthly; the first pay date follows the start date.\n"))
+
+
+@near_miss("ho-h13-nm-r14-pgp-public-key-for-secure-mail", "H13", AM,
+           "Bayou Crest's instructions for sending personnel files, documents/security/secure-email.md, include HR's "
+           "ASCII-armored PGP public key block and an example.com address.",
+           "HYGIENE.md H13 forbids credentials and keys that grant access; a public key is published so that anyone "
+           "can encrypt to it, grants no access, and the address is at a reserved example domain.")
+def h13_nm_r14_pgp(env: Path, task: str) -> None:
+    write_doc(env, task, "security/secure-email.md", (
+        "# Sending personnel files to Bayou Crest HR\n\nEncrypt attachments to HR's public key and send them to "
+        "hr-secure@bayoucrest.example.com.\n\n```\n" + _r14_pgp_public_key("bayou-crest-hr") + "```\n"))
+
+
+@near_miss("ho-fam-nm-r14-spec-value-as-yaml-alias", "FAM", "covenant-package-v04",
+           "In the family spec, the original instance's state_b gets a YAML anchor (&colorado Colorado) and v04's "
+           "state_a is written as the alias *colorado; every parsed value is unchanged.",
+           "FAM compares each instance with the values its family spec declares; an alias is standard YAML that loads "
+           "to the same string, so v04's state_a is still Colorado and the instance still matches.")
+def fam_nm_r14_alias(env: Path, task: str) -> None:
+    import yaml
+
+    path = env / FAMILY_SPEC
+    before = yaml.safe_load(path.read_text("utf-8"))
+    assert _spec_block_replace(env, "original", r"(    state_b: )Colorado\n", r"\1&colorado Colorado\n") == 1
+    assert _spec_block_replace(env, "v04", r"(    state_a: )Colorado\n", r"\1*colorado\n") == 1
+    assert yaml.safe_load(path.read_text("utf-8")) == before
