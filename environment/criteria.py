@@ -212,7 +212,7 @@ LITERAL_PATTERNS: dict[str, re.Pattern] = {
     "percentage": re.compile(r"\b\d+(?:\.\d+)?\s?(?:%|percent\b)"),
     "date": tx.DATE,
     # A file name, in any script: a Thai or Hindi name keeps its vowel signs.
-    "file": re.compile(rf"(?<![{tx.WORD}/.-])[{tx.WORD}][{tx.WORD}\-./]*\.(?:{'|'.join(FILE_EXTENSIONS)})\b"),
+    "file": re.compile(rf"(?<![{tx.WORD}/.&-])[{tx.WORD}][{tx.WORD}\-./&]*\.(?:{'|'.join(FILE_EXTENSIONS)})\b"),
 }
 
 

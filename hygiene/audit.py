@@ -20,13 +20,13 @@ from oafreeze.environment.discovery import select_tasks, task_ids
 from oafreeze.environment.task import LoadedTask, load_task
 from oafreeze.hygiene import records, workers
 from oafreeze.hygiene.cache import AuditCache, digest
-from oafreeze.hygiene.context import ContentStore, TaskContext, list_task_folder
+from oafreeze.hygiene.context import BrokenSpec, ContentStore, TaskContext, list_task_folder
 from oafreeze.hygiene.finding import BLOCKING, SEVERITIES, Finding
 from oafreeze.corpus.kbindex import KnowledgeIndex
 from oafreeze.hygiene.records import Record, Waiver
 from oafreeze.hygiene.registry import BY_ID, ITEMS
 from oafreeze.hygiene.trees import TaskTree, TreeReader
-from oafreeze.plumbing import clock
+from oafreeze.plumbing import clock, safeyaml
 from oafreeze.plumbing.errors import BadInput, CheckFailed, OafreezeError, Problem
 
 Verdict = Literal["pass", "note", "waived", "fail", "n/a"]
@@ -138,18 +138,37 @@ def unreadable_task(task_id: str, exc: OafreezeError) -> list[Finding]:
 
 
 def load_families(env_root: Path, env: Environment | None = None) -> dict:
-    """The family specs oafreeze.yaml declares, by family name (a bad spec is exit 2, named)."""
+    """The family specs oafreeze.yaml declares, by family name. A spec that names its family but does
+    not validate is kept as a BrokenSpec, for FAM to report on its instances; one that cannot say
+    which family it is (missing, not YAML, not a mapping) is exit 2, named."""
     from oafreeze.environment.family import load_family
 
     out: dict = {}
     for rel in (env or load_environment(env_root)).families:
-        family = load_family(env_root / rel)
+        try:
+            family = load_family(env_root / rel)
+        except BadInput as exc:
+            name = _family_named(env_root / rel)
+            if name is None:
+                raise
+            out.setdefault(name, BrokenSpec(str(rel), exc))
+            continue
         name = family.spec.family
         if name in out:
             raise BadInput.at("oafreeze.yaml", f"family {name!r} has two specs: {out[name].source} and {rel}",
                               field="families", rule="unique-family")
         out[name] = family
     return out
+
+
+def _family_named(spec_path: Path) -> str | None:
+    """The family a spec file says it is, read as plainly as it can be (None: it cannot say)."""
+    try:
+        raw = safeyaml.load(spec_path.read_bytes(), spec_path.as_posix())
+    except (OSError, OafreezeError):
+        return None
+    name = raw.get("family") if isinstance(raw, dict) else None
+    return name if isinstance(name, str) and name.strip() else None
 
 
 # --- one audit run -------------------------------------------------------------------------

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import os
+import posixpath
 import re
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -141,6 +142,14 @@ class WorkspaceFile:
         return self.rel[len(WORKSPACE) + 1:] if self.rel.startswith(WORKSPACE + "/") else self.rel
 
 
+@dataclass(frozen=True)
+class BrokenSpec:
+    """A family spec that does not validate: its instances are reported (FAM), the run goes on."""
+
+    source: str
+    error: BadInput
+
+
 @dataclass
 class TaskContext:
     """One task as an item sees it. Items read it; they never write."""
@@ -231,8 +240,13 @@ class TaskContext:
         return self.knowledge(self) if callable(self.knowledge) else None
 
     def file(self, name: str) -> WorkspaceFile | None:
-        """A workspace file by its workspace path ("facts.md"; "documents/facts.md" is accepted too)."""
+        """A workspace file by its workspace path ("facts.md"; "documents/facts.md" and "./documents/facts.md"
+        are accepted too)."""
         by_rel = self.__dict__.setdefault("_by_rel", {f.rel: f for f in self.files})
+        if "./" in name or name.endswith("/."):  # "./documents/facts.md" names the same file; ".." climbs out
+            name = posixpath.normpath(name)
+            if name == ".." or name.startswith(("../", "/")):
+                return None
         return by_rel.get(f"{WORKSPACE}/{name}") or (by_rel.get(name) if name.startswith(WORKSPACE + "/") else None)
 
     @cached_property

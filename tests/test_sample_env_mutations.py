@@ -253,3 +253,22 @@ def test_a_reindented_task_json_is_a_note_not_a_failure(env):
     results = audit(env)
     assert all(r.passed for r in results.values())
     assert [(f.severity, f.path) for f in results[VICTIM].findings if f.item == "FAM"] == [("minor", "task.json")]
+
+
+def test_a_family_spec_that_does_not_validate_is_reported_on_its_instances_and_the_run_goes_on(env):
+    """A spec that names its family but breaks a rule (an instance's variable deleted) is no reason
+    to stop the audit: each instance gets a FAM finding naming the spec, the field and the rule, and
+    every other task is still audited."""
+    spec = env / "families" / "covenant-package.yaml"
+    text = spec.read_text()
+    block = text[text.index("- id: v05"):]
+    line = next(ln for ln in block.splitlines() if ln.strip().startswith("territory_c:"))
+    spec.write_text(text[:text.index("- id: v05")] + block.replace(line + "\n", "", 1))
+    results = {r.task: r for r in run_audit(env, [], record=False)}
+    assert len(results) == 16  # every task of the environment, the six outside the family too
+    family = {t: r for t, r in results.items() if t.startswith("covenant-package-")}
+    assert len(family) == 10 and all(not r.passed for r in family.values())
+    fam = blocking(family["covenant-package-v05"], "FAM")
+    assert fam and "families/covenant-package.yaml" in fam[0].message and "territory_c" in fam[0].evidence
+    assert "missing-variable" in fam[0].message
+    assert all(r.passed for t, r in results.items() if t not in family)

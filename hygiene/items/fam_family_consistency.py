@@ -23,8 +23,9 @@ from typing import Any
 from oafreeze.corpus import jurisdictions
 from oafreeze.plumbing import canonical
 from oafreeze.corpus import text as tx
-from oafreeze.hygiene.context import TaskContext
+from oafreeze.hygiene.context import BrokenSpec, TaskContext
 from oafreeze.hygiene.finding import Finding
+from oafreeze.plumbing.errors import Problem
 
 ID = "FAM"
 NAME = "family consistency"
@@ -205,6 +206,8 @@ def check(ctx: TaskContext) -> list[Finding]:
                 "instance tests a different thing from its siblings", "pin a snapshot that covers it, or change the "
                 "instance's jurisdiction", location="$.oafreeze.variables", evidence=code))
     spec = ctx.families.get(ctx.ext.family)
+    if isinstance(spec, BrokenSpec):
+        return out + _broken_spec(ctx, spec)
     if spec is not None:
         return out + against_spec(ctx, spec)
     ref = reference(ctx)
@@ -254,6 +257,17 @@ SPEC_FIX = {
     "reformatted": "re-expand the instance (`oafreeze family expand`) so that its bytes are the spec's again",
     "outside-variables": "make the difference a declared variable of the spec, or remove it",
 }
+
+
+def _broken_spec(ctx: TaskContext, broken: BrokenSpec) -> list[Finding]:
+    """The family's spec does not validate: nothing says what this instance should contain."""
+    problems = broken.error.problems or [Problem(broken.source, str(broken.error))]
+    return [ctx.finding(
+        ID, "major", "task.json", f"the spec of family {ctx.ext.family!r}, {broken.source}, does not validate"
+        f"{' at ' + p.field if p.field else ''}: {p.message}{' [' + p.rule + ']' if p.rule else ''}; the instance "
+        "cannot be checked against its family", "fix the family spec (oafreeze family check names every problem)",
+        location="$.oafreeze.family", evidence=f"{broken.source}: {p.field or ''}".rstrip(": "))
+        for p in problems[:3]]
 
 
 def against_spec(ctx: TaskContext, family) -> list[Finding]:

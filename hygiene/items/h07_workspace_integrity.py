@@ -231,12 +231,20 @@ def _named_but_missing(ctx: TaskContext) -> list[Finding]:
     folded = {n.casefold(): n for n in exact}
     deliverables_folded = {d.casefold() for d in deliverables}
     spaced = [n for n in list(ctx.task.deliverables) + [f.name for f in ctx.workspace] if " " in n]
+    folders = {f.name[:i] for f in ctx.workspace for i, c in enumerate(f.name) if c == "/"}
     out = []
     for sentence, m in named:
         name = m.group(0)
         if spaced and cr.inside_name(sentence, m.start(), m.end(), spaced):
             continue  # the tail of a name with spaces, written whole
         bare = name[len("documents/"):] if name.startswith("documents/") else name
+        if bare in folders:  # "offer-summary.md" exported as a folder of that name: opening it fails
+            out.append(ctx.finding(
+                ID, "major", f"documents/{bare}", f"the instructions name {name!r}, which is a folder in the "
+                "workspace, not a file: the agent cannot open what it is sent to",
+                f"put the document itself at documents/{bare}, or name the file inside the folder",
+                location="$.instructions", evidence=tx.excerpt(sentence)))
+            continue
         if bare in exact or bare.rsplit("/", 1)[-1] in deliverables or bare in deliverables:
             continue
         if bare.casefold() in deliverables_folded or bare.rsplit("/", 1)[-1].casefold() in deliverables_folded:

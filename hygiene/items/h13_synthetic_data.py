@@ -596,34 +596,49 @@ def check(ctx: TaskContext) -> list[Finding]:
                                location="$.oafreeze.synthetic"))
     sources = [("task.json", _json_view(ctx.task_json_text))] + [(f.rel, f.text) for f in ctx.task_files if f.text]
     for path, written in sources:
-        # Digits of any script are read as ASCII ("+٩٧١ ٥٠ ..." is a phone number), one character for
-        # one, so the evidence quotes the line as written.
-        text = tx.ascii_digits(written)
-        lines, shown = text.splitlines(), written.splitlines()
-        tables = _table_hits(lines) if _any_label(text) else {}
-        candidates = _candidate_lines(text)
-        for number in sorted(set(candidates) | set(tables)):
-            line = lines[number - 1]
-            taken: list[tuple[int, int]] = []  # one finding for one stretch of text, by the first rule
-            hits = []
-            for k in candidates.get(number, ()):
-                kind, pattern, severity = RULES[k]
-                for m in pattern.finditer(line):
-                    labelled = "v" in m.re.groupindex
-                    if any(m.start() < e and s < m.end() for s, e in taken) or not _is_one(kind, _value(m), labelled):
-                        continue
-                    taken.append((m.start(), m.end()))
-                    if not _allowed(kind, m):
-                        hits.append((*_upgraded(kind, severity, line, m), m.group(0)))
-            for kind, severity, start, end in tables.get(number, []):
-                if not any(start < e and s < end for s, e in taken):
-                    taken.append((start, end))
-                    hits.append((kind, severity, line[start:end]))
-            for kind, severity, value in hits:
-                out.append(ctx.finding(ID, severity, path, f"{kind} {_shown(kind, value)!r}: {_why(kind)}",
-                                       _fix(kind), location=number,
-                                       evidence=_shown(kind, value if kind in SECRET_KINDS else
-                                                       tx.excerpt(shown[number - 1].strip()))))
+        shown = written.splitlines()
+        for number, kind, severity, value in _hits(written):
+            out.append(ctx.finding(ID, severity, path, f"{kind} {_shown(kind, value)!r}: {_why(kind)}",
+                                   _fix(kind), location=number,
+                                   evidence=_shown(kind, value if kind in SECRET_KINDS else
+                                                   tx.excerpt(shown[number - 1].strip()))))
+    # A name is published as widely as the file: a number in it is as real as one in the text.
+    # (A folder in a name is no local path: "documents/home/..." is the workspace's own.)
+    names = [f.rel for f in ctx.task_files if not f.kb_copy]
+    for number, kind, severity, value in _hits("\n".join(" ".join(n.splitlines()) for n in names)):
+        if kind in PATH_KINDS:
+            continue
+        out.append(ctx.finding(ID, severity, names[number - 1], f"{kind} {_shown(kind, value)!r} in the file's "
+                               f"name: {_why(kind)}", "rename the file: " + _fix(kind),
+                               evidence=_shown(kind, value)))
+    return out
+
+
+def _hits(written: str) -> list[tuple[int, str, str, str]]:
+    """(line, kind, severity, value) of every real-looking value in a text, one per stretch of it."""
+    # Digits of any script are read as ASCII ("+٩٧١ ٥٠ ..." is a phone number), one character for
+    # one, so the evidence quotes the line as written.
+    text = tx.ascii_digits(written)
+    lines = text.splitlines()
+    tables = _table_hits(lines) if _any_label(text) else {}
+    candidates = _candidate_lines(text)
+    out = []
+    for number in sorted(set(candidates) | set(tables)):
+        line = lines[number - 1]
+        taken: list[tuple[int, int]] = []  # one finding for one stretch of text, by the first rule
+        for k in candidates.get(number, ()):
+            kind, pattern, severity = RULES[k]
+            for m in pattern.finditer(line):
+                labelled = "v" in m.re.groupindex
+                if any(m.start() < e and s < m.end() for s, e in taken) or not _is_one(kind, _value(m), labelled):
+                    continue
+                taken.append((m.start(), m.end()))
+                if not _allowed(kind, m):
+                    out.append((number, *_upgraded(kind, severity, line, m), m.group(0)))
+        for kind, severity, start, end in tables.get(number, []):
+            if not any(start < e and s < end for s, e in taken):
+                taken.append((start, end))
+                out.append((number, kind, severity, line[start:end]))
     return out
 
 

@@ -14708,17 +14708,6 @@ def h07_r14_backslash_zip(env: Path, task: str) -> None:
     write_doc(env, task, "payroll/pay-calendar-2027.xlsx", data)
 
 
-@plant("ho-h07-r14-named-file-is-a-folder", "H07", TB,
-       "The DMS exported the offer summary as a document set: documents/offer-summary.md, which the instructions "
-       "name, is now a folder holding offer-summary.md and properties.json, so opening the named path fails.")
-def h07_r14_file_is_folder(env: Path, task: str) -> None:
-    text = read_doc(env, task, "offer-summary.md")
-    remove_doc(env, task, "offer-summary.md")
-    write_doc(env, task, "offer-summary.md/offer-summary.md", text)
-    write_doc(env, task, "offer-summary.md/properties.json", json.dumps(
-        {"document_set": "Offer summary: Riley Vandermeer", "version": "1.0", "content_type": "Offer",
-         "modified": "2026-11-06T10:14:00Z"}, indent=2) + "\n")
-
 
 # --- H08 knowledge-base pin (fourteenth round) -----------------------------------------------------------------------
 
@@ -14925,18 +14914,6 @@ def h12_r14_forbids_notice(env: Path, task: str) -> None:
 # --- H13 synthetic data and secrets (fourteenth round) ---------------------------------------------------------------
 
 
-@plant("ho-h13-r14-ssn-in-a-file-name", "H13", SD,
-       "Payroll's scan of Jordan's Form W-4 is filed as documents/payroll/W-4 Ellery 431-72-9058.pdf: the page masks "
-       "the Social Security number, but the file name carries it in full.")
-def h13_r14_ssn_file_name(env: Path, task: str) -> None:
-    write_doc(env, task, "payroll/W-4 Ellery 431-72-9058.pdf", _r14_pdf([
-        "Form W-4 (2027) Employee's Withholding Certificate - payroll copy",
-        "Employee: Jordan Ellery",
-        "Social Security number: XXX-XX-9058",
-        "Filing status: Single or Married filing separately",
-        "Received by Maplestone payroll: October 28, 2026",
-    ]))
-
 
 @plant("ho-h13-r14-personal-webmail-in-docx-last-modified-by", "H13", AM,
        "Bayou Crest's new-hire checklist, documents/hr/new-hire-checklist.docx, was last saved by the client's "
@@ -14999,14 +14976,6 @@ def fam_r14_family_typo(env: Path, task: str) -> None:
         assert t["oafreeze"]["family"] == "covenant-package"
         t["oafreeze"]["family"] = "covenant-packages"
 
-
-@plant("ho-fam-r14-spec-instance-lost-a-variable", "FAM", "covenant-package-v05",
-       "Tidying the family spec deleted v05's territory_c line; the instance, expanded before, still records and "
-       "uses the territory, so the spec no longer declares a value the instance carries.")
-def fam_r14_spec_lost_variable(env: Path, task: str) -> None:
-    assert "territory_c" in load_task(env, task)["oafreeze"]["variables"]
-    n = _spec_block_replace(env, "v05", r"    territory_c: [^\n]*\n", "")
-    assert n == 1
 
 
 # --- near-misses (fourteenth round) ----------------------------------------------------------------------------------
@@ -15123,24 +15092,6 @@ def h05_nm_r14_brief_pinned(env: Path, task: str) -> None:
             "PASS if client-email.md is brief, meaning 200 words or fewer, and explains")
 
 
-@near_miss("ho-h06-nm-r14-ampersand-in-deliverable-name", "H06", CA,
-           "A new advisory deliverable, hr-q&a.md (a Q&A for the warehouse team), is declared, named in the "
-           "instructions, graded by its own criterion and listed as advisory.",
-           "HYGIENE.md H06 requires safe relative names, each named and graded; an ampersand is an ordinary file-name "
-           "character (no '..', no absolute path, no backslash, no control character), and the name is unique.")
-def h06_nm_r14_ampersand(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        add_deliverable(t, "hr-q&a.md", "Q&A for HR on using the non-competition section for warehouse staff.",
-                        placement="advisory")
-        add_criterion(t, "hr-qa-warehouse-lead", "Q&A answers the warehouse lead question with the weekly figure",
-                      "PASS if hr-q&a.md answers that the non-competition section may not be used for a warehouse "
-                      "lead paid $62,000 a year in 2026 and gives the 2026 threshold as a weekly figure, $2,439.59 "
-                      "(the annual $126,858.83 divided by 52). FAIL if it says the section may be used for that lead "
-                      "or gives no weekly figure.", ["hr-q&a.md"])
-        instructions_add(t, "Also prepare hr-q&a.md, a Q&A for HR answering the warehouse team's question: may "
-                            "Section 2 (Non-Competition) be used for a warehouse lead paid $62,000 a year? Give the "
-                            "2026 threshold as a weekly figure too.")
-
 
 @near_miss("ho-h07-nm-r14-yaml-with-anchors-and-merge-keys", "H07", SD,
            "HR's onboarding defaults, documents/hr/onboarding-defaults.yaml, use YAML anchors, aliases and '<<' merge "
@@ -15237,17 +15188,6 @@ def h10_nm_r14_ctime(env: Path, task: str) -> None:
         "Mon Oct 19 08:12:44 2026  mokafor      CHECKOUT  bayou-crest-standard-agreement.md\n"
         "Mon Oct 19 08:13:10 2026  mokafor      SHARE     partner-email.md\n"))
 
-
-@near_miss("ho-h11-nm-r14-anchor-file-with-dot-slash", "H11", CA,
-           "The first trap anchor's file is written './documents/client-alert.md', with a leading './'; the file and "
-           "the quote are unchanged.",
-           "HYGIENE.md H11 requires anchor quotes to exist in the named files; './documents/client-alert.md' is a path "
-           "from the task folder that names the same file, and the quote is in it.")
-def h11_nm_r14_dot_slash(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        anchor = t["oafreeze"]["trap"]["anchors"][0]
-        assert anchor["file"] == "documents/client-alert.md"
-        anchor["file"] = "./documents/client-alert.md"
 
 
 @near_miss("ho-h12-nm-r14-required-notice-with-statutory-legend", "H12", SD,

@@ -7,9 +7,10 @@ import json
 from pathlib import Path
 
 from .cases import near_miss, plant
-from .edits import (FAMILY_DESIGN, add_criterion, criterion, drop_criterion, edit_doc, instance_variables,
+from .edits import (FAMILY_DESIGN, add_criterion, criterion, drop_criterion, edit_doc, instance_variables, load_task,
                     instructions_add, remove_doc, replace_in_task_folder, replace_text, seeded, set_spec_variable,
                     spec_variables, task_dir, task_json, write_doc)
+from .heldout import _spec_block_replace  # a later round's spec editor
 
 FAMILY = "covenant-package"
 
@@ -208,3 +209,12 @@ def fam_r7_alias_wrong_value(env: Path, task: str) -> None:
     set_spec_variable(env, inst, "salary_a", "*ma_salary")
     assert spec_variables(env, inst)["salary_a"] == v03["salary_a"] == "$176,000"
     assert spec_variables(env, "v03") == v03
+
+
+@plant("fam-r14-spec-instance-lost-a-variable", "FAM", "covenant-package-v05",
+       "Tidying the family spec deleted v05's territory_c line; the instance, expanded before, still records and "
+       "uses the territory, so the spec no longer declares a value the instance carries.")
+def fam_r14_spec_lost_variable(env: Path, task: str) -> None:
+    assert "territory_c" in load_task(env, task)["oafreeze"]["variables"]
+    n = _spec_block_replace(env, "v05", r"    territory_c: [^\n]*\n", "")
+    assert n == 1

@@ -276,3 +276,22 @@ def h06_r13_json_twins(env: Path, task: str) -> None:
         add_criterion(t, "edit-log-lines", "One line per instructed edit",
                       "PASS if edit-log.jsonl has one line for each of the three instructed edits, giving the section "
                       "changed. FAIL if an edit is missing or an unrequested edit is listed.", ["edit-log.jsonl"])
+
+
+@near_miss("h06-nm-r14-ampersand-in-deliverable-name", "H06", CA,
+           "A new advisory deliverable, hr-q&a.md (a Q&A for the warehouse team), is declared, named in the "
+           "instructions, graded by its own criterion and listed as advisory.",
+           "HYGIENE.md H06 requires safe relative names, each named and graded; an ampersand is an ordinary file-name "
+           "character (no '..', no absolute path, no backslash, no control character), and the name is unique.")
+def h06_nm_r14_ampersand(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_deliverable(t, "hr-q&a.md", "Q&A for HR on using the non-competition section for warehouse staff.",
+                        placement="advisory")
+        add_criterion(t, "hr-qa-warehouse-lead", "Q&A answers the warehouse lead question with the weekly figure",
+                      "PASS if hr-q&a.md answers that the non-competition section may not be used for a warehouse "
+                      "lead paid $62,000 a year in 2026 and gives the 2026 threshold as a weekly figure, $2,439.59 "
+                      "(the annual $126,858.83 divided by 52). FAIL if it says the section may be used for that lead "
+                      "or gives no weekly figure.", ["hr-q&a.md"])
+        instructions_add(t, "Also prepare hr-q&a.md, a Q&A for HR answering the warehouse team's question: may "
+                            "Section 2 (Non-Competition) be used for a warehouse lead paid $62,000 a year? Give the "
+                            "2026 threshold as a weekly figure too.")

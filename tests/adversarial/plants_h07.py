@@ -3,6 +3,7 @@ no symlinks, no case or Unicode twins."""
 
 from __future__ import annotations
 
+import json
 import os
 import unicodedata
 from pathlib import Path
@@ -425,3 +426,15 @@ def h07_r13_truncated_jsonl(env: Path, task: str) -> None:
         {"ts": "2026-10-21T08:40:52Z", "envelope": "WA-2021-3-0141", "event": "viewed"},
     ])
     write_doc(env, task, "hr/esign-events.jsonl", good + '{"ts":"2026-10-22T10:15:07Z","envelope":"WA-2021-3-01')
+
+
+@plant("h07-r14-named-file-is-a-folder", "H07", TB,
+       "The DMS exported the offer summary as a document set: documents/offer-summary.md, which the instructions "
+       "name, is now a folder holding offer-summary.md and properties.json, so opening the named path fails.")
+def h07_r14_file_is_folder(env: Path, task: str) -> None:
+    text = read_doc(env, task, "offer-summary.md")
+    remove_doc(env, task, "offer-summary.md")
+    write_doc(env, task, "offer-summary.md/offer-summary.md", text)
+    write_doc(env, task, "offer-summary.md/properties.json", json.dumps(
+        {"document_set": "Offer summary: Riley Vandermeer", "version": "1.0", "content_type": "Offer",
+         "modified": "2026-11-06T10:14:00Z"}, indent=2) + "\n")

@@ -270,3 +270,15 @@ def h11_r12_duplicate_trap(env: Path, task: str) -> None:
             '"Three edits only; the draft keeps a void non-compete (sheet row 14)."\n    }\n  }\n}\n')
     path.write_text(text[:-len(tail)] + stub, "utf-8")
     assert "anchors" not in json.loads(path.read_text("utf-8"))["oafreeze"]["trap"]
+
+
+@near_miss("h11-nm-r14-anchor-file-with-dot-slash", "H11", CA,
+           "The first trap anchor's file is written './documents/client-alert.md', with a leading './'; the file and "
+           "the quote are unchanged.",
+           "HYGIENE.md H11 requires anchor quotes to exist in the named files; './documents/client-alert.md' is a path "
+           "from the task folder that names the same file, and the quote is in it.")
+def h11_nm_r14_dot_slash(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        anchor = t["oafreeze"]["trap"]["anchors"][0]
+        assert anchor["file"] == "documents/client-alert.md"
+        anchor["file"] = "./documents/client-alert.md"

@@ -46,6 +46,15 @@ def test_a_file_named_in_the_wrong_case_is_not_found_on_a_case_sensitive_disk(tm
     assert "'partner-notes.md'" in hits[0].message
 
 
+def test_a_named_file_that_is_a_folder_cannot_be_opened(tmp_path):
+    """A document system exported the named file as a folder of that name (the document inside)."""
+    files = {k: v for k, v in workspace().items() if k != "partner-notes.md"}
+    files["partner-notes.md/partner-notes.md"] = workspace()["partner-notes.md"]
+    hits = found(env_with(tmp_path, files=files), "H07")
+    assert [(f.severity, f.path, f.location) for f in hits] == [("major", "documents/partner-notes.md", "$.instructions")]
+    assert "is a folder" in hits[0].message
+
+
 def test_a_whitespace_only_file_is_as_empty_as_an_empty_one(tmp_path):
     hits = found(env_with(tmp_path, files={**workspace(), "blank.md": " \n\t\n"}), "H07")
     assert [(f.severity, f.path) for f in hits] == [("major", "documents/blank.md")]
@@ -213,3 +222,13 @@ def test_markdown_front_matter_that_is_not_yaml_is_minor(tmp_path):
              "rule.md": "---\n\nA horizontal rule, then text.\n"}
     hits = [f for f in found(env_with(tmp_path, files=files), "H07") if "front matter" in f.message]
     assert [(f.severity, f.path, f.location) for f in hits] == [("minor", "documents/spd.md", 2)]
+
+
+def test_near_miss_a_named_file_with_an_ampersand_is_one_name(tmp_path):
+    task = task_json()
+    task["instructions"] += " Also read documents/hr-q&a.md, the team's questions."
+    files = {**workspace(), "hr-q&a.md": "Q: may the section be used for a warehouse lead? A: ask counsel."}
+    assert found(env_with(tmp_path, task, files), "H07") == []
+    task["instructions"] += " And read documents/legal-q&a.md."
+    hits = found(env_with(tmp_path / "2", task, files), "H07")
+    assert [f.message.split(",")[0] for f in hits] == ["the instructions name 'documents/legal-q&a.md'"]

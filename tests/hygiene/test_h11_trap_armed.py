@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from hygiene_helpers import env_with, found, task_json, workspace
 
 
@@ -132,3 +134,16 @@ def test_a_trap_left_with_placeholders_is_major(tmp_path):
     hits = found(env_with(tmp_path, task), "H11")
     assert {(f.severity, f.location) for f in hits if "placeholder" in f.message} == {
         ("major", "$.oafreeze.trap.kind"), ("major", "$.oafreeze.trap.description")}
+
+
+@pytest.mark.parametrize("written", ["./documents/partner-notes.md", "documents/./partner-notes.md", "./partner-notes.md"])
+def test_near_miss_an_anchor_file_written_with_dot_slash_names_the_same_file(tmp_path, written):
+    task = task_json()
+    task["oafreeze"]["trap"]["anchors"][0]["file"] = written
+    assert found(env_with(tmp_path, task), "H11") == []
+
+
+def test_an_anchor_file_that_climbs_out_of_the_task_is_not_a_workspace_file(tmp_path):
+    task = task_json()
+    task["oafreeze"]["trap"]["anchors"][0]["file"] = "./documents/../../t2/documents/partner-notes.md"
+    assert "$.oafreeze.trap.anchors[0].file" in [f.location for f in found(env_with(tmp_path, task), "H11")]

@@ -385,3 +385,18 @@ def test_a_labelled_number_in_an_xml_element_or_a_json_lines_field_is_read_by_it
     hits = found(env_with(tmp_path, files=files), "H13")
     assert {(f.severity, f.path) for f in hits if "national identity number" in f.message} == {
         ("major", "documents/ro.xml"), ("major", "documents/fi.jsonl")}
+
+
+def test_a_real_looking_number_in_a_file_name_is_found_in_the_name(tmp_path):
+    """The page masks the number, the name carries it in full: names are published with the files."""
+    files = {**workspace(), "payroll/W-4 Ellery 431-72-9058.md": "Social Security number: XXX-XX-9058"}
+    hits = [f for f in found(env_with(tmp_path, files=files), "H13") if f.path.endswith(".md")]
+    assert [(f.severity, f.path, f.evidence) for f in hits] == [
+        ("major", "documents/payroll/W-4 Ellery 431-72-9058.md", "431-72-9058")]
+    assert "in the file's name" in hits[0].message
+
+
+def test_near_miss_dates_matter_numbers_and_folders_in_file_names_are_no_data(tmp_path):
+    files = {**workspace(), "home/2026-10-01 matter 2024-117 memo.md": "Filed.",
+             "tmp/call notes 14.10.2026 v2.md": "Noted.", "users/INV-2231 invoice.md": "Paid."}
+    assert [f for f in found(env_with(tmp_path, files=files), "H13") if f.severity in ("major", "blocker")] == []
