@@ -108,6 +108,15 @@ LENGTH_LIMIT = re.compile(
     rf"(?:(?:no|not)\s+(?:longer|more)\s+than|at\s+most|under|within|fewer\s+than|less\s+than|shorter\s+than|up\s+to|"
     rf"a\s+maximum\s+of)|\b(?:does\s+not|doesn't|do\s+not|must\s+not|never)\s+(?:exceed|run\s+(?:past|over|beyond|"
     rf"longer\s+than)))\s+{_COUNT}\s+{_UNIT}(?:\s+(?:long|in\s+length|in\s+total|overall))?\W*$", re.I)
+# A claim that asks only for the language an output is written in ("is written in English"): any text in
+# that language passes it, the task's own instructions echoed back included.
+LANGUAGES = ("English|French|Spanish|German|Italian|Portuguese|Dutch|Polish|Czech|Slovak|Hungarian|Romanian|Greek|"
+             "Swedish|Danish|Norwegian|Finnish|Russian|Ukrainian|Turkish|Arabic|Hebrew|Hindi|Chinese|Mandarin|"
+             "Cantonese|Japanese|Korean|Vietnamese|Thai|Indonesian|Malay|Tagalog|Filipino|Swahili|Catalan")
+LANGUAGE_ONLY = re.compile(
+    rf"\b(?:is|are|be|stays?|remains?)\s+(?:(?:written|drafted|composed|prepared|produced|delivered|given)\s+)?"
+    rf"(?:(?:entirely|wholly|only|all|fully)\s+)?in\s+(?:plain\s+|simple\s+|clear\s+|standard\s+)?"
+    rf"(?:(?:British|American|US|UK)\s+)?(?:{LANGUAGES})(?:\s+language)?\W*$", re.I)
 # Bounds and idioms that hold a negation word without negating anything.
 NOT_NEGATION = re.compile(r"\b(?:no|not)\s+(?:more|less|later|earlier|longer|shorter|fewer|greater|sooner|higher|lower)"
                           r"\s+than\b|\bnot\s+(?:to\s+)?exceed\w*|\bnot\s+(?:only|just|merely)\b|\bno\s+matter\b|"

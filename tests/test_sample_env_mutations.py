@@ -272,3 +272,11 @@ def test_a_family_spec_that_does_not_validate_is_reported_on_its_instances_and_t
     assert fam and "families/covenant-package.yaml" in fam[0].message and "territory_c" in fam[0].evidence
     assert "missing-variable" in fam[0].message
     assert all(r.passed for t, r in results.items() if t not in family)
+
+
+def test_an_instance_whose_family_name_slipped_is_reported_not_left_out(env):
+    task = load(env, "covenant-package-v07")
+    task["oafreeze"]["family"] = "covenant-packages"
+    save(env, task, "covenant-package-v07")
+    fam = blocking(audit(env)["covenant-package-v07"], "FAM")
+    assert [f.evidence for f in fam if f.location == "$.oafreeze.family"] == ["covenant-packages ~ covenant-package"]

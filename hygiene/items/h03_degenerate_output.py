@@ -60,6 +60,12 @@ def check(ctx: TaskContext) -> list[Finding]:
                 "carries no signal of its own", "require what the output must say as well, in this criterion or "
                 "beside it (a length limit then only sharpens it)", location=f"$.criteria[{i}].match_criteria",
                 evidence=tx.excerpt(c.match_criteria)))
+        elif claims and all(cr.LANGUAGE_ONLY.search(claim.text) for claim in claims):
+            out.append(ctx.finding(
+                ID, "minor", "task.json", f"criterion {c.id!r} only asks for the language the output is written in: "
+                "the instructions echoed back, or the workspace pasted in, pass it, so it carries no signal of its "
+                "own", "require what the output must say as well, in this criterion or beside it",
+                location=f"$.criteria[{i}].match_criteria", evidence=tx.excerpt(c.match_criteria)))
     by_id = {c.id: c for c in ctx.task.criteria}
     for d, ids in p.deliverable_criteria.items():
         if ids and all(p.gradings[i].absence_only for i in ids):

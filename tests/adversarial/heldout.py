@@ -14540,15 +14540,6 @@ def h02_r14_svg(env: Path, task: str) -> None:
 # --- H03 degenerate output (fourteenth round) ------------------------------------------------------------------------
 
 
-@plant("ho-h03-r14-criterion-only-asks-for-english", "H03", TB,
-       "A criterion added for multilingual runs, rationale-language, passes rationale.md if it 'is written in "
-       "English': the instructions echoed back, or the workspace pasted in, are English and pass it.")
-def h03_r14_english_only(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        add_criterion(t, "rationale-language", "File memo written in English",
-                      "PASS if rationale.md is written in English. FAIL if it is written in another language.",
-                      ["rationale.md"])
-
 
 @plant("ho-h03-r14-only-literal-a-kb-resource-url", "H03", CA,
        "A new criterion passes the usage notes if they give HR the source's address "
@@ -14967,14 +14958,6 @@ def fam_r14_instance_label(env: Path, task: str) -> None:
         assert t["oafreeze"]["instance"] == "v04"
         t["oafreeze"]["instance"] = "v03"
 
-
-@plant("ho-fam-r14-family-name-misspelt-in-one-instance", "FAM", "covenant-package-v07",
-       "Instance v07 names its family 'covenant-packages' (a stray plural), a family that does not exist, so it is "
-       "no longer checked against the design and its siblings.")
-def fam_r14_family_typo(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        assert t["oafreeze"]["family"] == "covenant-package"
-        t["oafreeze"]["family"] = "covenant-packages"
 
 
 

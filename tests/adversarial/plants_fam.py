@@ -218,3 +218,12 @@ def fam_r14_spec_lost_variable(env: Path, task: str) -> None:
     assert "territory_c" in load_task(env, task)["oafreeze"]["variables"]
     n = _spec_block_replace(env, "v05", r"    territory_c: [^\n]*\n", "")
     assert n == 1
+
+
+@plant("fam-r14-family-name-misspelt-in-one-instance", "FAM", "covenant-package-v07",
+       "Instance v07 names its family 'covenant-packages' (a stray plural), a family that does not exist, so it is "
+       "no longer checked against the design and its siblings.")
+def fam_r14_family_typo(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert t["oafreeze"]["family"] == "covenant-package"
+        t["oafreeze"]["family"] = "covenant-packages"

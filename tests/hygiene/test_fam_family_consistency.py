@@ -56,3 +56,13 @@ def test_a_jurisdiction_the_snapshot_does_not_cover_is_major(tmp_path):
 
 def test_a_task_of_no_family_is_not_applicable(tmp_path):
     assert verdicts(make_env(tmp_path / "env"))["FAM"] == "n/a"
+
+
+def test_a_lone_instance_whose_family_name_is_a_slip_of_a_declared_family_is_major(tmp_path):
+    """'covenant-packages' for 'covenant-package': the instance escapes every comparison."""
+    from oafreeze.hygiene.items.fam_family_consistency import _slip
+
+    assert _slip("covenant-packages", "covenant-package") and _slip("Covenant_Package", "covenant-package")
+    assert _slip("covenant-pakcage", "covenant-package")
+    assert not _slip("offer-v1", "offer-v2") and not _slip("offer-v1", "offer-v12")
+    assert not _slip("lease-abstract-ca", "lease-abstract-ny") and not _slip("nda", "ndb")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from hygiene_helpers import env_with, found, task_json, workspace
 
 from oafreeze.environment import criteria as cr
@@ -312,3 +314,18 @@ def test_a_criterion_that_only_limits_length_is_passed_by_an_empty_output(tmp_pa
     # A limit on how the output says what it must say is a demand.
     assert cr.read("PASS if client-email.md explains the change in no more than 250 words.").passes.positive
     assert not cr.read("PASS if the memo does not exceed two pages.").passes.positive
+
+
+@pytest.mark.parametrize("clause,only", [
+    ("client-email.md is written in English", True),
+    ("client-email.md is in plain English", True),
+    ("client-email.md is drafted entirely in Spanish", True),
+    ("client-email.md explains the threshold and is written in English", False),
+    ("client-email.md is in Colorado form", False),
+])
+def test_a_criterion_that_only_asks_for_a_language_is_passed_by_an_echo(tmp_path, clause, only):
+    task = task_json()
+    task["criteria"].append({"id": "C4", "title": "Language", "match_criteria": (
+        f"PASS if {clause}. FAIL otherwise."), "deliverables": ["client-email.md"], "source": "expert"})
+    hits = [f for f in found(env_with(tmp_path, task), "H03") if "only asks for the language" in f.message]
+    assert [(f.severity, f.location) for f in hits] == ([("minor", "$.criteria[3].match_criteria")] if only else [])
