@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import math
 import re
 from bisect import bisect_right
@@ -12,6 +13,8 @@ from oafreeze.corpus import identifiers as ids
 from oafreeze.corpus import text as tx
 from oafreeze.hygiene.context import TaskContext
 from oafreeze.hygiene.finding import Finding
+from oafreeze.plumbing import safeyaml
+from oafreeze.plumbing.errors import OafreezeError
 
 ID = "H13"
 NAME = "synthetic data and secrets"
@@ -602,6 +605,23 @@ def check(ctx: TaskContext) -> list[Finding]:
                                    _fix(kind), location=number,
                                    evidence=_shown(kind, value if kind in SECRET_KINDS else
                                                    tx.excerpt(shown[number - 1].strip()))))
+    # Settings exported as a list of {"key": ..., "value": ...} (Postman, Kubernetes' env, AWS's
+    # parameters): the label and its value sit on lines of their own, read here as "label: value".
+    for f in ctx.task_files:
+        if f.text and f.rel.lower().endswith(_PAIRED_FORMATS):
+            pairs = _pairs(f.rel, f.text)
+            if not pairs:
+                continue
+            shown = f.text.splitlines()
+            said = {(x.location, x.message) for x in out if x.path == f.rel}
+            for number, kind, severity, value in _hits("\n".join(pairs)):
+                line = _line_holding(f.text, pairs[number - 1].split(": ", 1)[1])
+                if (line, f"{kind} {_shown(kind, value)!r}: {_why(kind)}") in said:
+                    continue  # a pair written on one line was read there already
+                out.append(ctx.finding(ID, severity, f.rel, f"{kind} {_shown(kind, value)!r}: {_why(kind)}",
+                                       _fix(kind), location=line,
+                                       evidence=_shown(kind, value if kind in SECRET_KINDS or line is None else
+                                                       tx.excerpt(shown[line - 1].strip()))))
     # A name is published as widely as the file: a number in it is as real as one in the text.
     # (A folder in a name is no local path: "documents/home/..." is the workspace's own.)
     names = [f.rel for f in ctx.task_files if not f.kb_copy]
@@ -612,6 +632,43 @@ def check(ctx: TaskContext) -> list[Finding]:
                                f"name: {_why(kind)}", "rename the file: " + _fix(kind),
                                evidence=_shown(kind, value)))
     return out
+
+
+_PAIRED_FORMATS = (".json", ".yaml", ".yml")
+_LABEL_KEYS = {"key", "name", "variable", "var", "label", "field", "parameterkey", "parametername", "envvar"}
+_VALUE_KEYS = {"value", "parametervalue", "secretvalue", "currentvalue", "initialvalue"}
+
+
+def _pairs(rel: str, text: str) -> list[str]:
+    """"label: value" for each mapping in a JSON or YAML document that names a setting under one key and
+    gives its value under another; [] for a document that does not parse or holds none."""
+    try:
+        if rel.lower().endswith(".json"):
+            docs = [json.loads(text)]
+        else:
+            docs = safeyaml.load_all(text, rel)
+    except (ValueError, RecursionError, OafreezeError):
+        return []
+    out: list[str] = []
+    stack = list(docs)
+    while stack and len(out) < 10_000:
+        node = stack.pop()
+        if isinstance(node, dict):
+            keys = {str(k).casefold().replace("_", ""): v for k, v in node.items()}
+            label = next((v for k, v in keys.items() if k in _LABEL_KEYS and isinstance(v, str)), None)
+            value = next((v for k, v in keys.items() if k in _VALUE_KEYS and isinstance(v, (str, int))
+                          and not isinstance(v, bool)), None)
+            if label and value is not None and "\n" not in label and "\n" not in str(value):
+                out.append(f"{label.strip()}: {value}")
+            stack.extend(node.values())
+        elif isinstance(node, list):
+            stack.extend(node)
+    return out[::-1]
+
+
+def _line_holding(text: str, value: str) -> int | None:
+    at = text.find(value) if value else -1
+    return text.count("\n", 0, at) + 1 if at >= 0 else None
 
 
 def _hits(written: str) -> list[tuple[int, str, str, str]]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -400,3 +401,24 @@ def test_near_miss_dates_matter_numbers_and_folders_in_file_names_are_no_data(tm
     files = {**workspace(), "home/2026-10-01 matter 2024-117 memo.md": "Filed.",
              "tmp/call notes 14.10.2026 v2.md": "Noted.", "users/INV-2231 invoice.md": "Paid."}
     assert [f for f in found(env_with(tmp_path, files=files), "H13") if f.severity in ("major", "blocker")] == []
+
+
+def test_settings_exported_as_key_value_pairs_are_read_as_label_and_value(tmp_path):
+    """Postman environments, Kubernetes' env lists and AWS's parameters put the label and its value on
+    lines of their own; the secret is still a secret."""
+    postman = json.dumps({"name": "e-sign", "values": [
+        {"key": "base_url", "value": "https://api.esign.example.com", "enabled": True},
+        {"key": "client_secret", "value": "q7Vd2LpX9sKe4TmB8wNc3RyH6jFa1UzG5oQi0bEt", "enabled": True}]}, indent="\t")
+    k8s = ("env:\n  - name: LOG_LEVEL\n    value: info\n  - name: DB_PASSWORD\n    value: Zx8-Vq2LmR7tKp4W\n")
+    files = {**workspace(), "it/esign.postman_environment.json": postman, "it/deploy.yaml": k8s}
+    hits = {(f.path, f.location, f.severity) for f in found(env_with(tmp_path, files=files), "H13")}
+    assert hits == {("documents/it/esign.postman_environment.json", 11, "blocker"),
+                    ("documents/it/deploy.yaml", 5, "blocker")}
+
+
+def test_near_miss_key_value_settings_with_placeholders_are_fine(tmp_path):
+    postman = json.dumps({"values": [{"key": "client_secret", "value": "{{CLIENT_SECRET}}"},
+                                     {"key": "api_token", "value": "<your token here>"}]}, indent=2)
+    k8s = "env:\n  - name: DB_PASSWORD\n    valueFrom:\n      secretKeyRef: {name: db, key: password}\n"
+    files = {**workspace(), "it/env.json": postman, "it/deploy.yml": k8s}
+    assert found(env_with(tmp_path, files=files), "H13") == []
