@@ -1244,6 +1244,13 @@ def _pdf(name: str, data: bytes, budget: _Budget, depth: int) -> Extraction:
                 out.add(f"page {number + 1}", reader.pages[number].extract_text() or "")
             if out.lines:  # a scan stays a scan: its properties alone are not a text layer
                 out.add(PDF_INFO, _pdf_info(reader))
+            # Files embedded in the PDF (its EmbeddedFiles) are read as an e-mail's attachments are:
+            # a reader opens them from the attachments pane.
+            embedded = [(fname, payload) for fname, payloads in reader.attachments.items() for payload in payloads]
+            if len(embedded) > MAX_EML_PARTS:
+                raise _Refused(f"embeds more than {MAX_EML_PARTS} files (limit)")
+            for fname, payload in embedded:
+                _attachment(out, f"attachment {fname}", fname, payload, budget, depth)
     except (_Refused, RecursionError, MemoryError):
         raise
     except Exception as exc:  # pypdf on hostile bytes can raise almost anything

@@ -971,3 +971,18 @@ def test_an_html_page_is_read_as_its_words_and_its_comments():
                                    'Governed by Washington law & the "Company".', "internal: check the 18-month term",
                                    "Write to mailto:hr@example.com HR."]
     assert extract("page.htm", b"<p>caf\xe9</p>").problem == "not UTF-8 (byte 6)"
+
+
+def test_files_embedded_in_a_pdf_are_read_as_its_attachments():
+    import pypdf
+
+    writer = pypdf.PdfWriter()
+    writer.add_blank_page(612, 792)
+    writer.add_attachment("finished-note.md", b"# Client note\n\nThe covenant is void for the employee.\n")
+    writer.add_attachment("data.json", b"{oops")
+    buf = io.BytesIO()
+    writer.write(buf)
+    e = extract("scan.pdf", buf.getvalue())
+    assert e.status == "text" and "The covenant is void for the employee." in e.text
+    assert "attachment finished-note.md" in [label for label, _ in e.sources]
+    assert e.problem and "attachment data.json" in e.problem

@@ -12,7 +12,7 @@ from xml.sax.saxutils import escape
 from .cases import near_miss, plant
 from .edits import (_PKG_REL, _XML, _zip, append_doc, docx_bytes, edit_doc, email, read_doc, replace_text, task_json,
                     write_doc, xlsx_bytes)
-from .heldout import _r9_odt, _r11_revised_tallis  # the later rounds' document writers
+from .heldout import _R14_BAYOU_NOTE, _r9_odt, _r11_revised_tallis, _r14_pdf  # the later rounds' document writers
 
 NE, TB, SD = "matrix-narrow-edit", "matrix-threshold-between", "matrix-signing-date-law"
 CA, AM, CI = "matrix-client-alert-refresh", "matrix-adverse-memo-repair", "matrix-california-invention-notice"
@@ -511,3 +511,18 @@ def h02_c12_two_parts(env: Path, task: str) -> None:
         "Please do not present Riley with a non-compete: offering a void covenant carries a penalty of $5,000 per "
         "worker, plus actual damages. The separate notice goes out with the offer on November 16.",
         "Miriam"], title="cover email part 2", creator="Miriam Okafor"))
+
+
+@plant("h02-r14-finished-note-as-pdf-attachment", "H02", AM,
+       "The litigation group's PDF transmittal to Bayou Crest after the Delacroix memo, documents/correspondence/"
+       "transmittal-2026-07-15.pdf, shows only a cover page; its file attachment (a compressed /EmbeddedFile, "
+       "note-on-form-repairs.md) is the finished client note: the four changes, each with its reason under "
+       "La. R.S. 23:921.")
+def h02_r14_pdf_attachment(env: Path, task: str) -> None:
+    write_doc(env, task, "correspondence/transmittal-2026-07-15.pdf", _r14_pdf([
+        "HARLOW FINCH LLP - TRANSMITTAL",
+        "Date: July 15, 2026",
+        "To: Lucien Arceneaux, President, Bayou Crest Environmental, L.L.C.",
+        "Re: Standard employee covenant agreement",
+        "Attached: note-on-form-repairs.md (open the attachments panel to view).",
+    ], attachments={"note-on-form-repairs.md": _R14_BAYOU_NOTE.encode("utf-8")}))
