@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import datetime as dt
+import json
 import email.utils
 import re
 
 from oafreeze.corpus import text as tx
-from oafreeze.hygiene.context import TaskContext
+from oafreeze.hygiene.context import DATA_FORMATS, TaskContext, data_mappings
 from oafreeze.hygiene.finding import Finding
 
 ID = "H10"
@@ -300,6 +301,7 @@ def check(ctx: TaskContext) -> list[Finding]:
                     "make the weekday and the date agree", location="$.instructions", evidence=tx.excerpt(sentence)))
     out += _documents_from_the_future(ctx, as_of)
     out += _done_in_the_future(ctx, as_of)
+    out += _data_done_in_the_future(ctx, as_of)
     out += _event_conflicts(ctx, as_of)
     if ctx.snapshot:
         later = sorted((d.timestamp[:10], d.id) for d in ctx.snapshot.documents
@@ -375,10 +377,21 @@ def _quoted_date(text: str, as_of: dt.date) -> tuple[int, str, dt.date] | None:
     return None
 
 
+def _epoch_day(value) -> dt.date | None:
+    """The day of a Unix time in seconds or milliseconds (2001 to 2100), as written by machines."""
+    if isinstance(value, str) and value.isascii() and value.isdigit():
+        value = int(value)
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return None
+    seconds = value / 1000 if 1e12 <= value < 4.1e12 else value if 1e9 <= value < 4.1e9 else None
+    return _earliest_day(dt.datetime.fromtimestamp(seconds, dt.timezone.utc)) if seconds is not None else None
+
+
 def _created(text: str) -> tuple[int, str, dt.date] | None:
-    """A data file's creation stamp ("opened_at": "2026-11-05 09:12:44"): line, as written, date."""
+    """A data file's creation stamp ("opened_at": "2026-11-05 09:12:44", "created": 1793952000): line,
+    as written, date."""
     for m in _CREATED.finditer(text):
-        when = _as_date(m.group(1))
+        when = _epoch_day(m.group(1).strip()) or _as_date(m.group(1))
         if when:
             return text.count("\n", 0, m.start(1)) + 1, m.group(0).strip(), when
     return None
@@ -459,6 +472,42 @@ def _done_in_the_future(ctx: TaskContext, as_of: dt.date) -> list[Finding]:
     return out
 
 
+# A data file's record of an event ({"type": "signed", "timestamp": 1793030883000}): the key that says
+# what happened, and keys that say when.
+_STATE_KEYS = {"type", "status", "event", "action", "state", "kind", "activity", "step", "name", "eventtype"}
+_TIME_KEY = re.compile(r"(?:^|[_\W])(?:time|timestamp|ts|date|datetime|when|at|on)$|(?<=[a-z])(?:At|On|Time|Date|"
+                       r"Timestamp|DateTime)$|^(?:time|timestamp|ts|date|datetime|when)", re.I)
+
+
+def _data_done_in_the_future(ctx: TaskContext, as_of: dt.date) -> list[Finding]:
+    """A JSON or YAML record of an event done (an e-signature trail's "completed", a ticket's "closed")
+    that it dates after as_of, in ISO dates or Unix time (one finding a file)."""
+    out = []
+    anchored = _anchored(ctx)
+    for f in ctx.task_files:
+        if not f.text or not f.rel.lower().endswith(DATA_FORMATS) or f.rel in anchored or not _DONE_ANY.search(f.text):
+            continue
+        for node in data_mappings(f.rel, f.text):
+            done = next((v for k, v in node.items() if str(k).casefold().replace("_", "") in _STATE_KEYS
+                         and isinstance(v, str) and _DONE_CELL.match(v)), None)
+            if done is None:
+                continue
+            later = [(k, v, when) for k, v in node.items() if isinstance(k, str) and _TIME_KEY.search(k)
+                     for when in [_epoch_day(v) or (_as_date(v) if isinstance(v, str) else None)]
+                     if when and when > as_of]
+            if not later:
+                continue
+            key, value, when = later[0]
+            at = f.text.find(str(value))
+            out.append(ctx.finding(
+                ID, "major", f.rel, f"{f.rel} records as done ({done!r}) something it dates {when.isoformat()} "
+                f"({key}: {value}), after the as-of date {ctx.ext.as_of}: the agent is told of an event that has "
+                "not happened yet", f"date the event on or before {ctx.ext.as_of}, or record it as planned",
+                location=f.text.count("\n", 0, at) + 1 if at >= 0 else None, evidence=f"{done}, {key}: {value}"))
+            break
+    return out
+
+
 # Two capitalised words in a row: a person or a place ("Sasha Lindgren", "San Jose").
 _NAMES = re.compile(r"\b[A-Z][a-z]+\s+[A-Z][a-z]+\b")
 _NOT_NAMES = re.compile(r"\b(?:January|February|March|April|May|June|July|August|September|October|November|"
@@ -495,6 +544,9 @@ def _show(readings: tuple[dt.date, ...]) -> str:
     return " or ".join(d.isoformat() for d in readings)
 
 
+TRAP_DESCRIPTION = "$.oafreeze.trap.description"
+
+
 def _event_conflicts(ctx: TaskContext, as_of: dt.date) -> list[Finding]:
     """The instructions, a criterion or a task document giving one upcoming event two dates (major when
     task.json is one of the two; two documents against each other are a note)."""
@@ -503,6 +555,13 @@ def _event_conflicts(ctx: TaskContext, as_of: dt.date) -> list[Finding]:
     for i, c in enumerate(ctx.task.criteria):
         told += [(event, what, when, sentence, f"$.criteria[{i}].match_criteria")
                  for event, what, when, sentence in _event_dates(c.match_criteria, as_of)]
+    # What task.json says elsewhere of the matter: a deliverable's description, the trap's.
+    for name, description in ctx.task.deliverables.items():
+        told += [(event, what, when, sentence, f"$.deliverables[{json.dumps(name)}]")
+                 for event, what, when, sentence in _event_dates(description or "", as_of)]
+    if ctx.ext.trap and ctx.ext.trap.description:
+        told += [(event, what, when, sentence, TRAP_DESCRIPTION)
+                 for event, what, when, sentence in _event_dates(ctx.ext.trap.description, as_of)]
     # Past dates are history, not the event.
     told = [t for t in told if t[2][0] >= as_of]
     heard = [(event, what, when, sentence, f.rel) for f in ctx.task_files if f.text
@@ -520,8 +579,10 @@ def _event_conflicts(ctx: TaskContext, as_of: dt.date) -> list[Finding]:
             if (event, where, there) in seen:
                 continue
             seen.add((event, where, there))
+            # A trap's description may name the date the trap tempts the agent to use: a note.
+            trap_said = TRAP_DESCRIPTION in (where, there)
             out.append(ctx.finding(
-                ID, "major", "task.json",
+                ID, "minor" if trap_said else "major", "task.json",
                 f"the {event} date of the {' and '.join(sorted(other_what & what))} is {_show(said)} in {where} but "
                 f"{_show(when)} in {there}: the "
                 "agent and the judge may work from different dates, and the law that applies can differ",

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import math
 import re
 from bisect import bisect_right
@@ -11,10 +10,8 @@ from itertools import accumulate
 
 from oafreeze.corpus import identifiers as ids
 from oafreeze.corpus import text as tx
-from oafreeze.hygiene.context import TaskContext
+from oafreeze.hygiene.context import DATA_FORMATS, TaskContext, data_mappings
 from oafreeze.hygiene.finding import Finding
-from oafreeze.plumbing import safeyaml
-from oafreeze.plumbing.errors import OafreezeError
 
 ID = "H13"
 NAME = "synthetic data and secrets"
@@ -608,7 +605,7 @@ def check(ctx: TaskContext) -> list[Finding]:
     # Settings exported as a list of {"key": ..., "value": ...} (Postman, Kubernetes' env, AWS's
     # parameters): the label and its value sit on lines of their own, read here as "label: value".
     for f in ctx.task_files:
-        if f.text and f.rel.lower().endswith(_PAIRED_FORMATS):
+        if f.text and f.rel.lower().endswith(DATA_FORMATS):
             pairs = _pairs(f.rel, f.text)
             if not pairs:
                 continue
@@ -634,36 +631,22 @@ def check(ctx: TaskContext) -> list[Finding]:
     return out
 
 
-_PAIRED_FORMATS = (".json", ".yaml", ".yml")
 _LABEL_KEYS = {"key", "name", "variable", "var", "label", "field", "parameterkey", "parametername", "envvar"}
 _VALUE_KEYS = {"value", "parametervalue", "secretvalue", "currentvalue", "initialvalue"}
 
 
 def _pairs(rel: str, text: str) -> list[str]:
     """"label: value" for each mapping in a JSON or YAML document that names a setting under one key and
-    gives its value under another; [] for a document that does not parse or holds none."""
-    try:
-        if rel.lower().endswith(".json"):
-            docs = [json.loads(text)]
-        else:
-            docs = safeyaml.load_all(text, rel)
-    except (ValueError, RecursionError, OafreezeError):
-        return []
+    gives its value under another ([] for a document that does not parse or holds none)."""
     out: list[str] = []
-    stack = list(docs)
-    while stack and len(out) < 10_000:
-        node = stack.pop()
-        if isinstance(node, dict):
-            keys = {str(k).casefold().replace("_", ""): v for k, v in node.items()}
-            label = next((v for k, v in keys.items() if k in _LABEL_KEYS and isinstance(v, str)), None)
-            value = next((v for k, v in keys.items() if k in _VALUE_KEYS and isinstance(v, (str, int))
-                          and not isinstance(v, bool)), None)
-            if label and value is not None and "\n" not in label and "\n" not in str(value):
-                out.append(f"{label.strip()}: {value}")
-            stack.extend(node.values())
-        elif isinstance(node, list):
-            stack.extend(node)
-    return out[::-1]
+    for node in data_mappings(rel, text):
+        keys = {str(k).casefold().replace("_", ""): v for k, v in node.items()}
+        label = next((v for k, v in keys.items() if k in _LABEL_KEYS and isinstance(v, str)), None)
+        value = next((v for k, v in keys.items() if k in _VALUE_KEYS and isinstance(v, (str, int))
+                      and not isinstance(v, bool)), None)
+        if label and value is not None and "\n" not in label and "\n" not in str(value):
+            out.append(f"{label.strip()}: {value}")
+    return out
 
 
 def _line_holding(text: str, value: str) -> int | None:

@@ -14779,40 +14779,7 @@ def h09_r14_interval(env: Path, task: str) -> None:
 # --- H10 temporal consistency (fourteenth round) ---------------------------------------------------------------------
 
 
-@plant("ho-h10-r14-esign-audit-epoch-after-as-of", "H10", CI,
-       "An e-signature audit trail, documents/esign/envelope-lindgren-audit.json, records in epoch milliseconds that "
-       "the envelope with Sasha's agreement and notice was sent on October 19 and completed on October 26, 2026: "
-       "events after as_of 2026-10-05, presented as past.")
-def h10_r14_epoch_future(env: Path, task: str) -> None:
-    events = [("sent", "2026-10-19T16:02:11Z"), ("delivered", "2026-10-19T16:02:14Z"),
-              ("signed", "2026-10-26T16:48:03Z"), ("completed", "2026-10-26T17:05:40Z")]
-    write_doc(env, task, "esign/envelope-lindgren-audit.json", json.dumps({
-        "envelopeId": "7f3c1a9e-2b64-4d0a-9c11-5e8f0b2d6a37", "status": "completed",
-        "documents": ["Confidentiality and Invention Assignment Agreement", "Section 2872 Notice"],
-        "signer": {"name": "Sasha Lindgren", "email": "sasha.lindgren@example.com"},
-        "events": [{"type": kind, "timestamp": _r14_epoch_ms(when)} for kind, when in events],
-    }, indent=2) + "\n")
 
-
-@plant("ho-h10-r14-trap-description-gives-another-signing-day", "H10", SD,
-       "The trap's description says the agreement will be signed on January 4, 2027; the hire details, the criteria "
-       "and the seeded step-up all turn on January 5, 2027.")
-def h10_r14_trap_date(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        trap = t["oafreeze"]["trap"]
-        trap["description"] = replace_text(trap["description"], "will be signed on January 5, 2027",
-                                           "will be signed on January 4, 2027")
-
-
-@plant("ho-h10-r14-deliverable-description-gives-another-offer-day", "H10", TB,
-       "The notice's deliverable description says it goes out with the offer on November 18, 2026; the HR request, "
-       "the offer summary and the criteria say the offer is delivered on November 16, 2026.")
-def h10_r14_description_date(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        name = "vandermeer-noncompete-notice.md"
-        assert t["deliverables"][name] == "The separate Colorado notice for Riley Vandermeer, ready to deliver and sign."
-        t["deliverables"][name] = ("The separate Colorado notice for Riley Vandermeer, ready to deliver with the offer "
-                                   "on November 18, 2026 and sign.")
 
 
 # --- H11 trap armed (fourteenth round) -------------------------------------------------------------------------------

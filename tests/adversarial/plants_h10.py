@@ -10,7 +10,7 @@ from pathlib import Path
 from .cases import near_miss, plant
 from .edits import (append_doc, criterion, edit_doc, email, instructions_add, replace_text, reword, seeded, task_json,
                     write_doc, xlsx_bytes)
-from .heldout import _C11_FULL_WIDTH, _C12_PERSIAN_DIGITS, _R10_ARABIC_DIGITS, _R12_THAI_DIGITS, _r11_ics, _r11_ics_escape  # the later rounds' document writers
+from .heldout import _C11_FULL_WIDTH, _C12_PERSIAN_DIGITS, _R10_ARABIC_DIGITS, _R12_THAI_DIGITS, _r11_ics, _r11_ics_escape, _r14_epoch_ms  # the later rounds' document writers
 
 NE, TB, SD = "matrix-narrow-edit", "matrix-threshold-between", "matrix-signing-date-law"
 CA, AM, CI = "matrix-client-alert-refresh", "matrix-adverse-memo-repair", "matrix-california-invention-notice"
@@ -755,3 +755,39 @@ def h10_r13_week_from_today(env: Path, task: str) -> None:
 def h10_r5_relative(env: Path, task: str) -> None:
     with task_json(env, task) as t:
         instructions_add(t, "Riley starts next Monday, so everything must be ready to go out with the offer this week.")
+
+
+@plant("h10-r14-esign-audit-epoch-after-as-of", "H10", CI,
+       "An e-signature audit trail, documents/esign/envelope-lindgren-audit.json, records in epoch milliseconds that "
+       "the envelope with Sasha's agreement and notice was sent on October 19 and completed on October 26, 2026: "
+       "events after as_of 2026-10-05, presented as past.")
+def h10_r14_epoch_future(env: Path, task: str) -> None:
+    events = [("sent", "2026-10-19T16:02:11Z"), ("delivered", "2026-10-19T16:02:14Z"),
+              ("signed", "2026-10-26T16:48:03Z"), ("completed", "2026-10-26T17:05:40Z")]
+    write_doc(env, task, "esign/envelope-lindgren-audit.json", json.dumps({
+        "envelopeId": "7f3c1a9e-2b64-4d0a-9c11-5e8f0b2d6a37", "status": "completed",
+        "documents": ["Confidentiality and Invention Assignment Agreement", "Section 2872 Notice"],
+        "signer": {"name": "Sasha Lindgren", "email": "sasha.lindgren@example.com"},
+        "events": [{"type": kind, "timestamp": _r14_epoch_ms(when)} for kind, when in events],
+    }, indent=2) + "\n")
+
+
+@plant("h10-r14-trap-description-gives-another-signing-day", "H10", SD,
+       "The trap's description says the agreement will be signed on January 4, 2027; the hire details, the criteria "
+       "and the seeded step-up all turn on January 5, 2027.")
+def h10_r14_trap_date(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        trap = t["oafreeze"]["trap"]
+        trap["description"] = replace_text(trap["description"], "will be signed on January 5, 2027",
+                                           "will be signed on January 4, 2027")
+
+
+@plant("h10-r14-deliverable-description-gives-another-offer-day", "H10", TB,
+       "The notice's deliverable description says it goes out with the offer on November 18, 2026; the HR request, "
+       "the offer summary and the criteria say the offer is delivered on November 16, 2026.")
+def h10_r14_description_date(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        name = "vandermeer-noncompete-notice.md"
+        assert t["deliverables"][name] == "The separate Colorado notice for Riley Vandermeer, ready to deliver and sign."
+        t["deliverables"][name] = ("The separate Colorado notice for Riley Vandermeer, ready to deliver with the offer "
+                                   "on November 18, 2026 and sign.")

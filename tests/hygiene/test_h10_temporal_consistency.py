@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import json
 
 import docwriters as dw
 from hygiene_helpers import env_with, found, task_json, workspace
@@ -520,3 +521,43 @@ def test_hungarian_datelines_and_a_utc_stamp_that_is_as_of_where_the_task_is(tmp
     next_day = late.replace("02:10:00 +0000", "10:10:00 -0700")
     hits = found(env_with(tmp_path, files={**workspace(), "late.eml": late, "next.eml": next_day}), "H10")
     assert [f.path for f in hits if "is dated" in f.message] == ["documents/next.eml"]
+
+
+def _epoch_ms(iso: str) -> int:
+    return int(dt.datetime.fromisoformat(iso.replace("Z", "+00:00")).timestamp() * 1000)
+
+
+def test_a_data_record_of_an_event_done_after_as_of_is_major_in_unix_time_or_iso(tmp_path):
+    """An e-signature trail in epoch milliseconds, a ticket export in YAML: records of what happened."""
+    trail = json.dumps({"envelope": "7f3c", "events": [
+        {"type": "sent", "timestamp": _epoch_ms("2026-02-20T16:02:11Z")},
+        {"type": "completed", "timestamp": _epoch_ms("2026-03-19T17:05:40Z")}]}, indent=2)
+    ticket = "id: HR-318\nhistory:\n  - status: Closed\n    closed_at: '2026-04-02 09:12'\n"
+    files = {**workspace(), "esign/audit.json": trail, "tickets/hr-318.yaml": ticket}
+    hits = {(f.path, f.severity) for f in found(env_with(tmp_path, files=files), "H10") if "records as done" in f.message}
+    assert hits == {("documents/esign/audit.json", "major"), ("documents/tickets/hr-318.yaml", "major")}
+
+
+def test_near_miss_planned_events_and_events_done_before_as_of_in_data_files(tmp_path):
+    trail = json.dumps({"events": [{"type": "sent", "timestamp": _epoch_ms("2026-02-20T16:02:11Z")},
+                                   {"status": "scheduled", "timestamp": _epoch_ms("2026-03-19T17:05:40Z")},
+                                   {"type": "reminder", "at": "2026-04-01"}]})
+    files = {**workspace(), "esign/audit.json": trail}
+    assert [f for f in found(env_with(tmp_path, files=files), "H10") if "records as done" in f.message] == []
+
+
+def test_a_deliverable_description_that_dates_the_event_otherwise_is_major_and_the_trap_description_minor(tmp_path):
+    task = task_json()
+    task["instructions"] += " The offer will be delivered on March 16, 2026."
+    name = next(iter(task["deliverables"]))
+    task["deliverables"][name] += " It goes out with the offer, to be delivered on March 18, 2026."
+    task["oafreeze"]["trap"]["description"] += " The offer will be delivered on March 17, 2026."
+    hits = [(f.location, f.severity, f.message.split(": ")[0]) for f in found(env_with(tmp_path, task), "H10")]
+    deliverable = f"$.deliverables[{json.dumps(name)}]"
+    assert sorted(hits) == sorted([
+        ("$.instructions", "major",
+         f"the delivery date of the offer is 2026-03-16 in $.instructions but 2026-03-18 in {deliverable}"),
+        (deliverable, "minor",
+         f"the delivery date of the offer is 2026-03-18 in {deliverable} but 2026-03-17 in $.oafreeze.trap.description"),
+        ("$.instructions", "minor",
+         "the delivery date of the offer is 2026-03-16 in $.instructions but 2026-03-17 in $.oafreeze.trap.description")])
