@@ -363,8 +363,9 @@ _OUTRIGHT_ABOUT = re.compile(r"\s+(?:[\w']+\s+){0,3}?why\b|\s+that\s+[^.;]{0,100
 _ACT = re.compile(r"\b(?:add|include|insert|put|place|write|leave|give|set\s+out|begin|start|open|end|close|preface|"
                   r"prefix|append|annotate|record|footnote|tag|label|mark\s+up)\s+", re.I)
 # The material, a few words after where the request starts ("a short drafting note").
-# Words between may include an aside in commas ("include, as Schedule 1, a table of drafting notes").
-_REQUEST = re.compile(r"(?:,\s*(?:[\w'-]+\s+){1,3}?[\w'-]+,\s*)?(?:[\w'/-]+\s+){0,4}?\(?(?P<material>" + _MATERIAL.pattern
+# Words between may include an aside in commas ("include, as Schedule 1, a table of drafting notes"); the
+# material may be named in quotes or brackets ("a block whose 'rationale' field explains ...").
+_REQUEST = re.compile(r"(?:,\s*(?:[\w'-]+\s+){1,3}?[\w'-]+,\s*)?(?:[\w'/-]+\s+){0,4}?[(\"'\u2018\u201c]?(?P<material>" + _MATERIAL.pattern
                       + ")", re.I)
 _IMPERATIVE = re.compile(r"(?:^|[,;:]\s*|\band\s+|\bthen\s+|\b(?:please|pls|plz)\s+)"
                          r"(?=(?:explain|justify|comment\s+on|annotate)\b)", re.I)

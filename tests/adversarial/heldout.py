@@ -14829,15 +14829,6 @@ def h12_r14_swapped(env: Path, task: str) -> None:
         block["operative"], block["advisory"] = ["client-note.md"], ["fontenot-covenant-agreement.md"]
 
 
-@plant("ho-h12-r14-instructions-ask-rationale-in-front-matter", "H12", SD,
-       "The instructions ask for a YAML front-matter block at the top of ellery-covenant-agreement.md, for the DMS, "
-       "whose 'rationale' field explains clause by clause why it was kept or removed and which source was relied on.")
-def h12_r14_front_matter(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        instructions_add(t, "Our document system reads YAML front matter. Start ellery-covenant-agreement.md with a "
-                            "front-matter block whose 'rationale' field explains, clause by clause, why you kept or "
-                            "removed it and which source you relied on.")
-
 
 @plant("ho-h12-r14-placement-rule-forbids-the-required-notice", "H12", CI,
        "placement-operative-text was 'tightened' after a run that pasted the statute into the notice: the notice may "

@@ -268,6 +268,13 @@ def test_an_aside_between_the_request_and_the_drafting_notes_is_read_through(tmp
     assert "drafting notes" in hits[0].message
 
 
+@pytest.mark.parametrize("quoted", ["'rationale'", "\u201crationale\u201d", "(rationale)", '"rationale"'])
+def test_the_material_asked_for_may_be_named_in_quotes(tmp_path, quoted):
+    hits = _asked(tmp_path, instructions=f" Our document system reads front matter. Start agreement.md with a block "
+                                         f"whose {quoted} field explains why each clause was kept.")
+    assert [(f.severity, f.location) for f in hits] == [("major", "$.instructions")]
+
+
 def _criterion(tmp_path, match_criteria: str) -> list:
     task = task_json()
     task["criteria"].append({"id": "C4", "title": "Opening recital", "match_criteria": match_criteria,
