@@ -19,7 +19,9 @@ PLACEMENT = re.compile(r"source path|file path|knowledge[- ]base|internal|drafti
                        r"client advice|legal analysis|advisory|rationale|practice guide|placement|"
                        r"explanat|editorial", re.I)
 # A placement rule that forbids citing law outright would fail a legally required notice.
-FORBIDS_LAW = re.compile(r"\b(?:statut\w*|citations?|cites?|§)", re.I)
+FORBIDS_LAW = re.compile(r"\b(?:statut\w*|citations?|cites?|legislation|regulations?|sections?\s+(?:\d|of\s+(?:the\s+)?"
+                         r"(?:[\w.'-]+\s+){0,4}?(?:code|act|statutes?|regulations?|law)\b)|(?:labou?r|civil|penal|"
+                         r"business|commercial|tax|revenue|government|health|insurance)\s+code)|§", re.I)
 NOTICE_EXCEPTION = re.compile(r"except|unless|other than|required (?:statutory )?notice|statutory notice|"
                               r"required by law|legally required", re.I)
 # A run of this many words copied from a knowledge-base guide into a starting form is a passage

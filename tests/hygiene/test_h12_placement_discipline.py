@@ -29,6 +29,16 @@ def test_a_placement_rule_that_fails_the_required_notice_is_major(tmp_path):
     assert [(f.severity, f.location) for f in hits] == [("major", "$.criteria[1].match_criteria")]
 
 
+@pytest.mark.parametrize("law", ["refers to any section of the California Labor Code", "quotes section 2870",
+                                 "cites any statute", "quotes any regulation"])
+def test_a_placement_rule_that_fails_any_reference_to_law_is_a_note(tmp_path, law):
+    task = task_json()
+    task["criteria"][1]["match_criteria"] = (
+        f"PASS if agreement.md contains only contract terms and signature blocks. FAIL if it {law} or editorializes.")
+    hits = [f for f in found(env_with(tmp_path, task), "H12") if "fails any citation of law" in f.message]
+    assert [(f.severity, f.location) for f in hits] == [("minor", "$.criteria[1].match_criteria")]
+
+
 def test_a_deliverable_that_reads_as_operative_but_is_not_declared(tmp_path):
     task = task_json()
     task["deliverables"]["notice.md"] = "The separate notice the employee signs with the agreement."
