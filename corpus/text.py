@@ -201,11 +201,14 @@ def matches_from(pattern: re.Pattern, text: str, starts: tuple[str, ...], low: s
     `starts` (lower-case literals): the pattern is tried only where one of them begins in
     `folded(text)` (which keeps every character's place), found by str's own search, not at
     every position by the regex engine (slow for a pattern that opens with an alternation).
-    Each literal costs one pass over the text: keep them few. With `first`, any one match is
-    enough (a list of one, or none)."""
+    A literal absent from the text's words is never searched for (`vocabulary`). With `first`,
+    any one match is enough (a list of one, or none)."""
     low = low if low is not None else folded(text)
+    words = vocabulary(low)
     found: dict[int, re.Match] = {}
     for lit in starts:
+        if words is not None and lit not in words and not _has_space(lit):
+            continue
         at = low.find(lit)
         while at != -1:
             if at not in found and (m := pattern.match(text, at)):
@@ -214,6 +217,28 @@ def matches_from(pattern: re.Pattern, text: str, starts: tuple[str, ...], low: s
                     return [m]
             at = low.find(lit, at + 1)
     return [found[at] for at in sorted(found)]
+
+
+# A long text is searched for many literals (a gate's, a label's): each search passes over the
+# whole text. A literal without whitespace lies within one whitespace-free token, so it is in the
+# text exactly when it is in the text's distinct tokens, a fraction of its length.
+_VOCABULARY_FROM = 8192
+
+
+@functools.lru_cache(maxsize=16)
+def _vocabulary(text: str) -> str:
+    return "\n".join(set(text.split()))
+
+
+def vocabulary(text: str) -> str | None:
+    """The distinct whitespace-free tokens of a long text, one a line (None for a short text: search
+    it whole). A literal without whitespace is in the text exactly when it is in these."""
+    return _vocabulary(text) if len(text) >= _VOCABULARY_FROM else None
+
+
+@functools.lru_cache(maxsize=4096)
+def _has_space(literal: str) -> bool:
+    return any(c.isspace() for c in literal)
 
 
 @dataclass(frozen=True)
@@ -247,6 +272,10 @@ class Gate:
         """Whether the pattern may match `text` (`low`: `folded(text)`, if already made)."""
         if self.fold:
             text = low if low is not None else folded(text)
+        words = vocabulary(text)
+        if words is not None:  # a long text: its words first, the text itself only for a spaced literal
+            return all(any(lit in (text if _has_space(lit) else words) for _probe, lit in group)
+                       for group in self._probes)
         return all(any((not probe or probe in text) and lit in text for probe, lit in group)
                    for group in self._probes)
 

@@ -231,7 +231,11 @@ def _named_but_missing(ctx: TaskContext) -> list[Finding]:
     folded = {n.casefold(): n for n in exact}
     deliverables_folded = {d.casefold() for d in deliverables}
     spaced = [n for n in list(ctx.task.deliverables) + [f.name for f in ctx.workspace] if " " in n]
-    folders = {f.name[:i] for f in ctx.workspace for i, c in enumerate(f.name) if c == "/"}
+    folders = set()
+    for parent in {f.name.rpartition("/")[0] for f in ctx.workspace}:
+        while parent and parent not in folders:
+            folders.add(parent)
+            parent = parent.rpartition("/")[0]
     out = []
     for sentence, m in named:
         name = m.group(0)

@@ -97,7 +97,7 @@ LABELLED = [
 
 
 # The literals each label begins with (lower case), by its kind: a labelled rule is tried only
-# where one begins, on the lines that hold a digit, and `_any_label` (which finds nothing in most
+# where one begins, on the lines that hold a digit, and _ANY_LABEL (which finds nothing in most
 # documents) only where any begins: an alternation of labels tried at every position is slow.
 # Each literal is one pass of str.find over a document, so they are as few as the labels allow.
 _LABEL_BEGINS = {
@@ -660,7 +660,7 @@ def _hits(written: str) -> list[tuple[int, str, str, str]]:
     # one, so the evidence quotes the line as written.
     text = tx.ascii_digits(written)
     lines = text.splitlines()
-    tables = _table_hits(lines) if _any_label(text) else {}
+    tables = _table_hits(lines) if tx.matches_from(_ANY_LABEL, text, _LABEL_STARTS, first=True) else {}
     candidates = _candidate_lines(text)
     out = []
     for number in sorted(set(candidates) | set(tables)):
@@ -682,17 +682,8 @@ def _hits(written: str) -> list[tuple[int, str, str, str]]:
     return out
 
 
-# Any label, where each literal a label begins with begins: tried there with only the labels that
-# may begin with it (an alternation of every label, tried wherever "ni" or "date" begins, was slow).
-_LABEL_AT = {lit: re.compile(r"(?<![a-z])(?:" + "|".join(f"(?:{label})" for kind, label, *_rest in LABELLED
-                                                         if lit in _LABEL_BEGINS[kind]) + r")(?![a-z])", re.I)
-             for lit in _LABEL_STARTS}
-
-
-def _any_label(text: str) -> bool:
-    """Whether any label of LABELLED is in the text (tables and forms are read only then)."""
-    low = tx.folded(text)
-    return any(tx.matches_from(_LABEL_AT[lit], text, (lit,), low, first=True) for lit in _LABEL_STARTS)
+_ANY_LABEL = re.compile(r"(?<![a-z])(?:" + "|".join(f"(?:{label})" for _kind, label, *_rest in LABELLED) + r")(?![a-z])",
+                        re.I)
 
 
 def _why(kind: str) -> str:

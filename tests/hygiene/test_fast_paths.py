@@ -114,16 +114,12 @@ def test_no_gate_shuts_on_a_line_its_rule_matches():
                 checked += 1
                 _holds(kind, pattern, gate, line)
     assert checked > 100  # the repository's own text meets the rules often
-    # Any label, the plain way: one alternation of them all, tried at every position.
-    any_label = re.compile(r"(?<![a-z])(?:" + "|".join(f"(?:{label})" for _k, label, *_r in h13.LABELLED) + r")(?![a-z])",
-                           re.I)
-    lines = LINES + [e for ex in EXAMPLES.values() for e in ex]
-    labelled = [line for line in lines if any_label.search(line)]
+    labelled = [line for line in LINES + [e for ex in EXAMPLES.values() for e in ex] if h13._ANY_LABEL.search(line)]
     assert len(labelled) > 20
     for line in labelled:  # every label begins with one of the literals it is looked for by
         low = tx.folded(line)
-        assert all(low.startswith(h13._LABEL_STARTS, m.start()) for m in any_label.finditer(line)), line
-    assert [line for line in lines if h13._any_label(line) != bool(any_label.search(line))] == []
+        assert all(low.startswith(h13._LABEL_STARTS, m.start()) for m in h13._ANY_LABEL.finditer(line)), line
+        assert tx.matches_from(h13._ANY_LABEL, line, h13._LABEL_STARTS, first=True)
 
 
 def test_cue_gates_hold_on_every_line_and_example():
@@ -260,3 +256,31 @@ def test_a_gate_opens_exactly_when_each_of_its_groups_has_a_literal_in_the_text(
             checked += 1
             opened += want
     assert 0 < opened < checked  # both answers were met
+
+
+def test_long_texts_are_searched_by_their_words_with_the_same_answers():
+    """Past a few thousand characters a literal without whitespace is looked up among the text's
+    distinct tokens: a gate, and the places matches_from tries, must be what a search of the whole
+    text gives, whatever whitespace (tabs, U+00A0, U+2028, U+001C) separates the tokens."""
+    import random
+
+    rng = random.Random(5)
+    alphabet = "abcdenijkqxz:/_@.-#"
+    spaces = [" ", "\t", "\n", "\xa0", "\u2028", "\x1c", "  "]
+    literals = ["".join(rng.choice(alphabet) for _ in range(rng.randint(2, 4))) for _ in range(80)]
+    literals += ["a n", "a\xa0#", "x\ty"]
+    checked = 0
+    for _ in range(12):
+        text = "".join(rng.choice(alphabet) * rng.randint(1, 3) + rng.choice(spaces) for _ in range(6000))
+        assert tx.vocabulary(text) is not None  # long enough to be searched by its words
+        for _ in range(40):
+            groups = [tuple(rng.sample(literals, rng.randint(1, 3))) for _ in range(rng.randint(1, 2))]
+            assert tx.Gate(*groups).open(text) == all(any(lit in text for lit in g) for g in groups), groups
+            checked += 1
+        starts = tuple(rng.sample(literals, 6))
+        pattern = re.compile("|".join(re.escape(s) for s in starts))
+        # The plain definition: the pattern tried at every place where one of the literals begins.
+        places = sorted({i for lit in starts for i in range(len(text)) if text.startswith(lit, i)})
+        plain = [m.span() for at in places if (m := pattern.match(text, at))]
+        assert [m.span() for m in tx.matches_from(pattern, text, starts)] == plain
+    assert checked == 480
