@@ -5938,7 +5938,6 @@ def fam_r6_partial(env: Path, task: str) -> None:
     assert "$82,000" in read_doc(env, task, "term-sheet.md")
 
 
-
 @plant("ho-fam-r6-standing-instructions-missing-in-one-instance", "FAM", "covenant-package-v09",
        "One instance's workspace lacks standing-instructions.md (deleted as 'same as last yr'), which the design and "
        "every sibling carry.")
@@ -7040,8 +7039,6 @@ def fam_r7_slug(env: Path, task: str) -> None:
 def fam_nm_r7_reindent(env: Path, task: str) -> None:
     data = load_task(env, task)
     (task_dir(env, task) / "task.json").write_text(json.dumps(data, indent=4, ensure_ascii=False) + "\n", "utf-8")
-
-
 
 
 # === Eighth fresh round (2026-12): written from HYGIENE.md and TASKS.md only, without reading the audit's code ===
@@ -14458,7 +14455,6 @@ Bayou Crest asked what must change before the standard employee covenant agreeme
 """
 
 
-
 @plant("ho-h02-r14-finished-cover-email-in-apple-mail-emlx", "H02", TB,
        "The partner's Apple Mail drafts folder was copied in with the matter: documents/mail/Drafts.mbox/Data/"
        "Messages/48213.emlx is her finished cover email to Noor Haddad: $104,000 below the $130,014 non-compete "
@@ -14524,7 +14520,6 @@ def h02_r14_svg(env: Path, task: str) -> None:
 
 
 # --- H03 degenerate output (fourteenth round) ------------------------------------------------------------------------
-
 
 
 @plant("ho-h03-r14-only-literal-a-kb-resource-url", "H03", CA,
@@ -14685,7 +14680,6 @@ def h07_r14_backslash_zip(env: Path, task: str) -> None:
     write_doc(env, task, "payroll/pay-calendar-2027.xlsx", data)
 
 
-
 # --- H08 knowledge-base pin (fourteenth round) -----------------------------------------------------------------------
 
 
@@ -14776,12 +14770,6 @@ def h09_r14_interval(env: Path, task: str) -> None:
         entry["effective_date"] = "2022-08-10/.."
 
 
-# --- H10 temporal consistency (fourteenth round) ---------------------------------------------------------------------
-
-
-
-
-
 # --- H11 trap armed (fourteenth round) -------------------------------------------------------------------------------
 
 
@@ -14829,10 +14817,7 @@ def h12_r14_swapped(env: Path, task: str) -> None:
         block["operative"], block["advisory"] = ["client-note.md"], ["fontenot-covenant-agreement.md"]
 
 
-
-
 # --- H13 synthetic data and secrets (fourteenth round) ---------------------------------------------------------------
-
 
 
 @plant("ho-h13-r14-personal-webmail-in-docx-last-modified-by", "H13", AM,
@@ -14845,7 +14830,6 @@ def h13_r14_last_modified_by(env: Path, task: str) -> None:
         core={"dc:title": "New-hire checklist", "dc:creator": "Bayou Crest HR",
               "cp:lastModifiedBy": "l.arceneaux.baton.rouge@outlook.com",
               "dcterms:created": "2026-03-02T15:20:00Z", "dcterms:modified": "2026-10-12T21:14:00Z"}))
-
 
 
 @plant("ho-h13-r14-cluster-local-service-url", "H13", TB,
@@ -14870,8 +14854,6 @@ def fam_r14_instance_label(env: Path, task: str) -> None:
     with task_json(env, task) as t:
         assert t["oafreeze"]["instance"] == "v04"
         t["oafreeze"]["instance"] = "v03"
-
-
 
 
 # --- near-misses (fourteenth round) ----------------------------------------------------------------------------------
@@ -14988,7 +14970,6 @@ def h05_nm_r14_brief_pinned(env: Path, task: str) -> None:
             "PASS if client-email.md is brief, meaning 200 words or fewer, and explains")
 
 
-
 @near_miss("ho-h07-nm-r14-yaml-with-anchors-and-merge-keys", "H07", SD,
            "HR's onboarding defaults, documents/hr/onboarding-defaults.yaml, use YAML anchors, aliases and '<<' merge "
            "keys to share settings between the Illinois and Indiana profiles.",
@@ -15083,7 +15064,6 @@ def h10_nm_r14_ctime(env: Path, task: str) -> None:
         "Wed Jul 15 09:20:41 2026  lit-group    SHARE     litigation-memo.md  (client: Bayou Crest)\n"
         "Mon Oct 19 08:12:44 2026  mokafor      CHECKOUT  bayou-crest-standard-agreement.md\n"
         "Mon Oct 19 08:13:10 2026  mokafor      SHARE     partner-email.md\n"))
-
 
 
 @near_miss("ho-h12-nm-r14-required-notice-with-statutory-legend", "H12", SD,

@@ -394,7 +394,6 @@ def _docx_with_authors(paragraphs: list[str], *, creator: str, last_modified_by:
     return _zip(parts)
 
 
-
 # Moved from the held-out set (its fifth fresh round): it informed a change to the audit.
 @plant("h13-uk-national-insurance-number", "H13", CI,
        "The hire details add Sasha's UK National Insurance number from an earlier job in England, JT 48 29 13 B (a "
