@@ -641,3 +641,28 @@ def sample_env_root() -> Path:
     from importlib import resources
 
     return Path(str(resources.files("oafreeze.environment").joinpath("sample_env")))
+
+
+# --- family names ------------------------------------------------------------------------------
+
+
+def _name_key(name: str) -> str:
+    return re.sub(r"[-_. ]+", "", name.casefold()).removesuffix("s")
+
+
+def name_slipped(a: str, b: str) -> bool:
+    """Whether two family names are one name mistyped: the same but for case, separators and a plural
+    's', or one letter (not a digit) added, dropped, changed or swapped in a name of six letters or more."""
+    x, y = _name_key(a), _name_key(b)
+    if x == y:
+        return True
+    if min(len(x), len(y)) < 6 or abs(len(x) - len(y)) > 1:
+        return False
+    if len(x) == len(y):
+        diff = [i for i in range(len(x)) if x[i] != y[i]]
+        if any(x[i].isdigit() or y[i].isdigit() for i in diff):
+            return False  # "offer-v1" and "offer-v2" are two families, numbered
+        return len(diff) == 1 or (len(diff) == 2 and diff[1] == diff[0] + 1 and x[diff[0]] == y[diff[1]]
+                                  and x[diff[1]] == y[diff[0]])
+    short, long_ = sorted((x, y), key=len)
+    return any(not long_[i].isdigit() and long_[:i] + long_[i + 1:] == short for i in range(len(long_)))

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import collections
 import datetime as dt
-import json
 import os
 import posixpath
 import re
@@ -17,8 +15,8 @@ from oafreeze.corpus.snapshot import Snapshot
 from oafreeze.environment.task import TASK_FILE, WORKSPACE, Extension, LoadedTask, Task
 from oafreeze.hygiene.cache import AuditCache, digest
 from oafreeze.hygiene.finding import Finding
-from oafreeze.plumbing import clock, safeyaml
-from oafreeze.plumbing.errors import BadInput, OafreezeError
+from oafreeze.plumbing import clock
+from oafreeze.plumbing.errors import BadInput
 from oafreeze.plumbing.hashing import git_blob_id
 from oafreeze.plumbing.tree import Listing, walk
 
@@ -142,28 +140,6 @@ class WorkspaceFile:
     def name(self) -> str:
         """Path inside the workspace (what the agent sees): "facts.md"."""
         return self.rel[len(WORKSPACE) + 1:] if self.rel.startswith(WORKSPACE + "/") else self.rel
-
-
-DATA_FORMATS = (".json", ".yaml", ".yml")
-
-
-def data_mappings(rel: str, text: str, limit: int = 10_000) -> list[dict]:
-    """Every mapping in a JSON or YAML document, outermost first ([] for one that does not parse):
-    records an export keeps as data (settings, events, rows) rather than as lines of text."""
-    try:
-        docs = [json.loads(text)] if rel.lower().endswith(".json") else safeyaml.load_all(text, rel)
-    except (ValueError, RecursionError, OafreezeError):
-        return []
-    out: list[dict] = []
-    queue = collections.deque(docs)
-    while queue and len(out) < limit:
-        node = queue.popleft()
-        if isinstance(node, dict):
-            out.append(node)
-            queue.extend(node.values())
-        elif isinstance(node, list):
-            queue.extend(node)
-    return out
 
 
 @dataclass(frozen=True)

@@ -23,6 +23,7 @@ from typing import Any
 from oafreeze.corpus import jurisdictions
 from oafreeze.plumbing import canonical
 from oafreeze.corpus import text as tx
+from oafreeze.environment.family import name_slipped
 from oafreeze.hygiene.context import BrokenSpec, TaskContext
 from oafreeze.hygiene.finding import Finding
 from oafreeze.plumbing.errors import Problem
@@ -187,28 +188,6 @@ def instance_jurisdictions(ctx: TaskContext) -> set[str]:
     return found
 
 
-def _name_key(name: str) -> str:
-    return re.sub(r"[-_. ]+", "", name.casefold()).removesuffix("s")
-
-
-def _slip(a: str, b: str) -> bool:
-    """Whether two family names are one name mistyped: the same but for case, separators and a plural
-    's', or one letter (not a digit) added, dropped, changed or swapped in a name of six letters or more."""
-    x, y = _name_key(a), _name_key(b)
-    if x == y:
-        return True
-    if min(len(x), len(y)) < 6 or abs(len(x) - len(y)) > 1:
-        return False
-    if len(x) == len(y):
-        diff = [i for i in range(len(x)) if x[i] != y[i]]
-        if any(x[i].isdigit() or y[i].isdigit() for i in diff):
-            return False  # "offer-v1" and "offer-v2" are two families, numbered
-        return len(diff) == 1 or (len(diff) == 2 and diff[1] == diff[0] + 1 and x[diff[0]] == y[diff[1]]
-                                  and x[diff[1]] == y[diff[0]])
-    short, long_ = sorted((x, y), key=len)
-    return any(not long_[i].isdigit() and long_[:i] + long_[i + 1:] == short for i in range(len(long_)))
-
-
 def applies(ctx: TaskContext) -> str | None:
     """Only an instance of a family has siblings to agree with."""
     return None if ctx.ext.family else "the task belongs to no family"
@@ -235,7 +214,7 @@ def check(ctx: TaskContext) -> list[Finding]:
     if not ctx.siblings:
         # A lone instance of a family no spec declares, named like one that is declared: a slip of the
         # name ("covenant-packages") takes the instance out of every comparison with its family.
-        near = [f for f in sorted(ctx.families) if f != ctx.ext.family and _slip(ctx.ext.family, f)]
+        near = [f for f in sorted(ctx.families) if f != ctx.ext.family and name_slipped(ctx.ext.family, f)]
         if near:
             out.append(ctx.finding(
                 ID, "major", "task.json", f"declares family {ctx.ext.family!r}, which no spec declares and no other "

@@ -7,8 +7,9 @@ import json
 import email.utils
 import re
 
+from oafreeze.corpus import datafiles
 from oafreeze.corpus import text as tx
-from oafreeze.hygiene.context import DATA_FORMATS, TaskContext, data_mappings
+from oafreeze.hygiene.context import TaskContext
 from oafreeze.hygiene.finding import Finding
 
 ID = "H10"
@@ -485,9 +486,9 @@ def _data_done_in_the_future(ctx: TaskContext, as_of: dt.date) -> list[Finding]:
     out = []
     anchored = _anchored(ctx)
     for f in ctx.task_files:
-        if not f.text or not f.rel.lower().endswith(DATA_FORMATS) or f.rel in anchored or not _DONE_ANY.search(f.text):
+        if not f.text or not f.rel.lower().endswith(datafiles.DATA_FORMATS) or f.rel in anchored or not _DONE_ANY.search(f.text):
             continue
-        for node in data_mappings(f.rel, f.text):
+        for node in datafiles.mappings(f.rel, f.text):
             done = next((v for k, v in node.items() if str(k).casefold().replace("_", "") in _STATE_KEYS
                          and isinstance(v, str) and _DONE_CELL.match(v)), None)
             if done is None:

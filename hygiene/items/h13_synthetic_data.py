@@ -8,9 +8,10 @@ from bisect import bisect_right
 from collections import Counter
 from itertools import accumulate
 
+from oafreeze.corpus import datafiles
 from oafreeze.corpus import identifiers as ids
 from oafreeze.corpus import text as tx
-from oafreeze.hygiene.context import DATA_FORMATS, TaskContext, data_mappings
+from oafreeze.hygiene.context import TaskContext
 from oafreeze.hygiene.finding import Finding
 
 ID = "H13"
@@ -476,23 +477,6 @@ def _table_hits(lines: list[str]) -> dict[int, list[tuple[str, str, int, int]]]:
 
 # --- task.json as the reader sees it -------------------------------------------------------------
 
-_JSON_ESCAPE = re.compile(r"\\(?:u([dD][89abAB][0-9a-fA-F]{2})\\u([dD][c-fC-F][0-9a-fA-F]{2})|u([0-9a-fA-F]{4})|(.))")
-
-
-def _json_view(raw: str) -> str:
-    """task.json with its string escapes read (`\\\\` is one backslash, `\\n` a space), line for
-    line: a Windows path is written C:\\\\Users in JSON, and "Schedule A:\\n" is no drive path."""
-    def one(m: re.Match) -> str:
-        if m.group(1):
-            return chr(0x10000 + ((int(m.group(1), 16) - 0xD800) << 10) + int(m.group(2), 16) - 0xDC00)
-        if m.group(3):
-            c = chr(int(m.group(3), 16))
-            return " " if c.isspace() or ord(c) < 32 or 0xD800 <= ord(c) < 0xE000 else c
-        c = m.group(4)
-        return {"\\": "\\", '"': '"', "/": "/"}.get(c, " ")
-    return _JSON_ESCAPE.sub(one, raw)
-
-
 def _shown(kind: str, value: str) -> str:
     # Never copy a secret into a report that will be shared.
     return value[:4] + "…(masked)" if kind in SECRET_KINDS else value
@@ -594,7 +578,7 @@ def check(ctx: TaskContext) -> list[Finding]:
                                "cannot tell whether its people and companies are invented",
                                "set oafreeze.synthetic to true once every name and number is fictional",
                                location="$.oafreeze.synthetic"))
-    sources = [("task.json", _json_view(ctx.task_json_text))] + [(f.rel, f.text) for f in ctx.task_files if f.text]
+    sources = [("task.json", datafiles.json_view(ctx.task_json_text))] + [(f.rel, f.text) for f in ctx.task_files if f.text]
     for path, written in sources:
         shown = written.splitlines()
         for number, kind, severity, value in _hits(written):
@@ -605,14 +589,14 @@ def check(ctx: TaskContext) -> list[Finding]:
     # Settings exported as a list of {"key": ..., "value": ...} (Postman, Kubernetes' env, AWS's
     # parameters): the label and its value sit on lines of their own, read here as "label: value".
     for f in ctx.task_files:
-        if f.text and f.rel.lower().endswith(DATA_FORMATS):
-            pairs = _pairs(f.rel, f.text)
+        if f.text and f.rel.lower().endswith(datafiles.DATA_FORMATS):
+            pairs = datafiles.setting_pairs(f.rel, f.text)
             if not pairs:
                 continue
             shown = f.text.splitlines()
             said = {(x.location, x.message) for x in out if x.path == f.rel}
             for number, kind, severity, value in _hits("\n".join(pairs)):
-                line = _line_holding(f.text, pairs[number - 1].split(": ", 1)[1])
+                line = datafiles.line_holding(f.text, pairs[number - 1].split(": ", 1)[1])
                 if (line, f"{kind} {_shown(kind, value)!r}: {_why(kind)}") in said:
                     continue  # a pair written on one line was read there already
                 out.append(ctx.finding(ID, severity, f.rel, f"{kind} {_shown(kind, value)!r}: {_why(kind)}",
@@ -629,29 +613,6 @@ def check(ctx: TaskContext) -> list[Finding]:
                                f"name: {_why(kind)}", "rename the file: " + _fix(kind),
                                evidence=_shown(kind, value)))
     return out
-
-
-_LABEL_KEYS = {"key", "name", "variable", "var", "label", "field", "parameterkey", "parametername", "envvar"}
-_VALUE_KEYS = {"value", "parametervalue", "secretvalue", "currentvalue", "initialvalue"}
-
-
-def _pairs(rel: str, text: str) -> list[str]:
-    """"label: value" for each mapping in a JSON or YAML document that names a setting under one key and
-    gives its value under another ([] for a document that does not parse or holds none)."""
-    out: list[str] = []
-    for node in data_mappings(rel, text):
-        keys = {str(k).casefold().replace("_", ""): v for k, v in node.items()}
-        label = next((v for k, v in keys.items() if k in _LABEL_KEYS and isinstance(v, str)), None)
-        value = next((v for k, v in keys.items() if k in _VALUE_KEYS and isinstance(v, (str, int))
-                      and not isinstance(v, bool)), None)
-        if label and value is not None and "\n" not in label and "\n" not in str(value):
-            out.append(f"{label.strip()}: {value}")
-    return out
-
-
-def _line_holding(text: str, value: str) -> int | None:
-    at = text.find(value) if value else -1
-    return text.count("\n", 0, at) + 1 if at >= 0 else None
 
 
 def _hits(written: str) -> list[tuple[int, str, str, str]]:

@@ -60,7 +60,7 @@ def test_a_task_of_no_family_is_not_applicable(tmp_path):
 
 def test_a_lone_instance_whose_family_name_is_a_slip_of_a_declared_family_is_major(tmp_path):
     """'covenant-packages' for 'covenant-package': the instance escapes every comparison."""
-    from oafreeze.hygiene.items.fam_family_consistency import _slip
+    from oafreeze.environment.family import name_slipped as _slip
 
     assert _slip("covenant-packages", "covenant-package") and _slip("Covenant_Package", "covenant-package")
     assert _slip("covenant-pakcage", "covenant-package")
