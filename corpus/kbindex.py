@@ -16,7 +16,7 @@ from oafreeze.corpus import text as tx
 
 def word_text(text: str) -> str:
     """A text as its words joined by single spaces (the form this index searches)."""
-    return " ".join(w for w, _ in tx.words(text))
+    return " ".join(tx.word_list(text))
 
 
 @dataclass
@@ -145,10 +145,10 @@ def copied_runs(index: KnowledgeIndex, text: str, shingle: int, skip: set[tuple[
     """Runs of `text` (word offset, length in words, source path) found word for word in an
     advisory file of the index and in no template file, at least `shingle` words long; shingles
     in `skip` (e.g. the task's seeded statute) never count."""
-    ws = tx.words(text)
+    ws = tx.word_list(text)
     hits: list[str | None] = []
     for i in range(len(ws) - shingle + 1):
-        gram = tuple(w for w, _ in ws[i:i + shingle])
+        gram = tuple(ws[i:i + shingle])
         if gram in skip:
             hits.append(None)
             continue

@@ -141,6 +141,12 @@ def words(text: str) -> list[tuple[str, int]]:
     return out
 
 
+def word_list(text: str) -> list[str]:
+    """The words of `words(text)` without their lines, found by C loops (a word never spans a
+    line, so the whole text is searched at once): for callers that need no line number."""
+    return list(filter(None, map(str.strip, _WORD.findall(_prepared(text).casefold()), itertools.repeat(".,'-"))))
+
+
 def shingles(text: str, n: int = 5, among: set[tuple[str, ...]] | None = None) -> dict[tuple[str, ...], int]:
     """Every run of `n` consecutive words, mapped to the line it first starts on; with `among`,
     only the runs in that set (the rest are never built)."""
@@ -164,7 +170,7 @@ def _shingles_among(text: str, n: int, among: set[tuple[str, ...]]) -> dict[tupl
     prepared = _prepared(text).casefold()
     # Words, and the places where a kept run may start, found by C loops (map, filter, compress):
     # this runs over every word of every task document.
-    ws = list(filter(None, map(str.strip, _WORD.findall(prepared), itertools.repeat(".,'-"))))
+    ws = list(filter(None, map(str.strip, _WORD.findall(prepared), itertools.repeat(".,'-"))))  # word_list
     firsts = {s[0] for s in among if s}
     kept: dict[tuple[str, ...], int] = {}
     last = len(ws) - n

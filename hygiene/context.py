@@ -136,7 +136,7 @@ class WorkspaceFile:
         part = self.extraction.part_at(line) if line else None
         return f" ({part})" if part else ""
 
-    @property
+    @cached_property
     def name(self) -> str:
         """Path inside the workspace (what the agent sees): "facts.md"."""
         return self.rel[len(WORKSPACE) + 1:] if self.rel.startswith(WORKSPACE + "/") else self.rel

@@ -195,7 +195,7 @@ TOPIC_WORDS = 12  # fewer topic words than this say too little to tell what a do
 
 
 def _topic(text: str) -> set[str]:
-    return {w for w, _ in tx.words(text) if len(w) >= 5 and w.isalpha() and w not in _FORM_WORDS}
+    return {w for w in tx.word_list(text) if len(w) >= 5 and w.isalpha() and w not in _FORM_WORDS}
 
 
 def _task_words(ctx: TaskContext) -> set[str]:

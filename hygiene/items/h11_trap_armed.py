@@ -186,7 +186,7 @@ signing date dates dated days months years calendar period written writing
 
 def _content(text: str) -> set[str]:
     """The words of a text that can say what it is about (no function or task-generic words)."""
-    return {w for w, _ in tx.words(text) if len(w) >= 4 and w.replace("-", "").isalpha() and w not in _COMMON}
+    return {w for w in tx.word_list(text) if len(w) >= 4 and w.replace("-", "").isalpha() and w not in _COMMON}
 
 
 def _literal_keys(text: str) -> set[str]:

@@ -186,6 +186,7 @@ def test_words_are_those_of_each_normalized_line():
            "\u0130stanbul \u212aelvin \u017fs", "tab\tsep\x0bvt\x1cfs\x85nel\u2028ls", " - -- '.' ,x, ", "ﬁnance ﬀ"]
     for text in odd + ["\n".join(LINES[i:i + 300]) for i in range(0, len(LINES), 300)]:
         assert tx.words(text) == _words_by_definition(text), text[:80]
+        assert tx.word_list(text) == [w for w, _ in _words_by_definition(text)], text[:80]
 
 
 # What the text helpers straighten, written out here as the definition they must meet.
