@@ -15113,3 +15113,1116 @@ def fam_nm_r14_alias(env: Path, task: str) -> None:
     assert _spec_block_replace(env, "original", r"(    state_b: )Colorado\n", r"\1&colorado Colorado\n") == 1
     assert _spec_block_replace(env, "v04", r"(    state_a: )Colorado\n", r"\1*colorado\n") == 1
     assert yaml.safe_load(path.read_text("utf-8")) == before
+
+
+# === Fifteenth fresh round (2026-12): written from HYGIENE.md and TASKS.md only, without reading the audit's code ===
+#
+# A fifteenth author, who has read neither the audit's code nor its tests nor the main corpus's plants, wrote these from
+# the items' lines in HYGIENE.md, the field tables of TASKS.md, the README's list of formats and the sample environment,
+# avoiding the mechanisms and surface forms of the fourteen earlier rounds. This author writes as (a) teams whose tools
+# leave their own files in a matter folder: an eval engineer's promptfoo config, a translation vendor's XLIFF, Excel
+# cell notes, Markdown reference-link titles, a Slack workspace export, Google Drive's 'Copy of' duplicates, flat
+# OpenDocument (.fodt) files, WebVTT captions, Chrome's unfinished downloads, a ZipCrypto-protected archive, a JSON file
+# with editor comments, a Markdown table formatter, an .npmrc, a Python traceback; (b) authors of task.json who write
+# a regular expression where a quote belongs, point an anchor at task.json, paste a sibling task's trap description,
+# give a deliverable a home-relative path, a glob or a homoglyph, misspell a key, or state a fact in the trap that the
+# documents contradict; and (c) people who ask for the wrong thing in the operative text: front-matter notes and
+# CriticMarkup comments. Near-misses are legitimate material of the same shapes.
+
+
+def _r15_zipcrypto(members: dict[str, bytes], password: bytes) -> bytes:
+    """A zip whose members are stored and encrypted with traditional PKWARE encryption (ZipCrypto), as 'zip -e' or
+    Windows' 'Add a password' writes them: general-purpose flag bit 0 set, a 12-byte encryption header before each
+    member's data. Without the password no member can be read."""
+    import struct
+    import zlib
+
+    table = []
+    for n in range(256):
+        c = n
+        for _ in range(8):
+            c = (c >> 1) ^ 0xEDB88320 if c & 1 else c >> 1
+        table.append(c)
+
+    def crc_byte(crc: int, b: int) -> int:
+        return (crc >> 8) ^ table[(crc ^ b) & 0xFF]
+
+    def encrypt(data: bytes, crc: int, seed: bytes) -> bytes:
+        k = [0x12345678, 0x23456789, 0x34567890]
+
+        def update(p: int) -> None:
+            k[0] = crc_byte(k[0], p)
+            k[1] = ((k[1] + (k[0] & 0xFF)) * 134775813 + 1) & 0xFFFFFFFF
+            k[2] = crc_byte(k[2], k[1] >> 24)
+        for p in password:
+            update(p)
+        out = bytearray()
+        for p in seed[:11] + bytes([(crc >> 24) & 0xFF]) + data:
+            t = (k[2] | 2) & 0xFFFF
+            out.append(p ^ (((t * (t ^ 1)) >> 8) & 0xFF))
+            update(p)
+        return bytes(out)
+
+    dos_time, dos_date = (14 << 11) | (5 << 5) | 0, ((2026 - 1980) << 9) | (10 << 5) | 14
+    local, central = bytearray(), bytearray()
+    for name, data in members.items():
+        crc = zlib.crc32(data) & 0xFFFFFFFF
+        enc = encrypt(data, crc, hashlib.sha256(name.encode() + b"r15").digest())
+        raw = name.encode("utf-8")
+        offset = len(local)
+        local += struct.pack("<IHHHHHIIIHH", 0x04034B50, 20, 1, 0, dos_time, dos_date, crc, len(enc), len(data),
+                             len(raw), 0) + raw + enc
+        central += struct.pack("<IHHHHHHIIIHHHHHII", 0x02014B50, 20, 20, 1, 0, dos_time, dos_date, crc, len(enc),
+                               len(data), len(raw), 0, 0, 0, 0, 0, offset) + raw
+    end = struct.pack("<IHHHHIIH", 0x06054B50, 0, 0, len(members), len(members), len(central), len(local), 0)
+    return bytes(local + central + end)
+
+
+def _r15_xlsx_with_note(rows: list[list[str | int | float]], *, sheet: str, cell: str, author: str,
+                        note: str) -> bytes:
+    """An .xlsx (as edits.xlsx_bytes) whose sheet carries one cell note ('comment' in Excel's file format), as Excel
+    saves it: xl/comments1.xml with the text, a VML drawing for the yellow box, both tied to the sheet by its
+    relationships and a legacyDrawing element."""
+    main = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
+    src = zipfile.ZipFile(io.BytesIO(xlsx_bytes(rows, sheet=sheet)))
+    parts = {name: src.read(name).decode("utf-8") for name in src.namelist()}
+    ws = parts["xl/worksheets/sheet1.xml"]
+    ws = ws.replace(f'<worksheet xmlns="{main}">', f'<worksheet xmlns="{main}" xmlns:r="{_REL}">')
+    parts["xl/worksheets/sheet1.xml"] = ws.replace("</sheetData></worksheet>",
+                                                   '</sheetData><legacyDrawing r:id="rId2"/></worksheet>')
+    parts["xl/worksheets/_rels/sheet1.xml.rels"] = (
+        f'{_XML}<Relationships xmlns="{_PKG_REL}">'
+        f'<Relationship Id="rId1" Type="{_REL}/comments" Target="../comments1.xml"/>'
+        f'<Relationship Id="rId2" Type="{_REL}/vmlDrawing" Target="../drawings/vmlDrawing1.vml"/></Relationships>')
+    parts["xl/comments1.xml"] = (
+        f'{_XML}<comments xmlns="{main}"><authors><author>{escape(author)}</author></authors><commentList>'
+        f'<comment ref="{cell}" authorId="0"><text><r><rPr><b/><sz val="9"/><rFont val="Tahoma"/></rPr>'
+        f'<t xml:space="preserve">{escape(author)}:</t></r><r><rPr><sz val="9"/><rFont val="Tahoma"/></rPr>'
+        f'<t xml:space="preserve">\n{escape(note)}</t></r></text></comment></commentList></comments>')
+    col = ord(cell[0]) - 65
+    row = int(cell[1:]) - 1
+    parts["xl/drawings/vmlDrawing1.vml"] = (
+        '<xml xmlns:v="urn:schemas-microsoft-com:vml" xmlns:o="urn:schemas-microsoft-com:office:office" '
+        'xmlns:x="urn:schemas-microsoft-com:office:excel"><o:shapelayout v:ext="edit"><o:idmap v:ext="edit" '
+        'data="1"/></o:shapelayout><v:shapetype id="_x0000_t202" coordsize="21600,21600" o:spt="202" '
+        'path="m,l,21600r21600,l21600,xe"><v:stroke joinstyle="miter"/><v:path gradientshapeok="t" '
+        'o:connecttype="rect"/></v:shapetype><v:shape id="_x0000_s1025" type="#_x0000_t202" '
+        'style="position:absolute;margin-left:260pt;margin-top:1.5pt;width:240pt;height:160pt;z-index:1;'
+        'visibility:hidden" fillcolor="#ffffe1" o:insetmode="auto"><v:fill color2="#ffffe1"/><v:shadow on="t" '
+        'color="black" obscured="t"/><v:path o:connecttype="none"/><v:textbox style="mso-direction-alt:auto">'
+        '<div style="text-align:left"></div></v:textbox><x:ClientData ObjectType="Note"><x:MoveWithCells/>'
+        f'<x:SizeWithCells/><x:AutoFill>False</x:AutoFill><x:Row>{row}</x:Row><x:Column>{col}</x:Column>'
+        '</x:ClientData></v:shape></xml>')
+    parts["[Content_Types].xml"] = parts["[Content_Types].xml"].replace(
+        '<Default Extension="xml" ContentType="application/xml"/>',
+        '<Default Extension="xml" ContentType="application/xml"/><Default Extension="vml" '
+        'ContentType="application/vnd.openxmlformats-officedocument.vmlDrawing"/>').replace(
+        "</Types>", '<Override PartName="/xl/comments1.xml" ContentType="application/'
+                    'vnd.openxmlformats-officedocument.spreadsheetml.comments+xml"/></Types>')
+    return _zip(parts)
+
+
+def _r15_fodt(paragraphs: list[str], *, title: str, creator: str, created: str) -> str:
+    """A flat OpenDocument text file (.fodt, the whole document as one XML file, as LibreOffice's 'Flat XML ODF Text
+    Document' filter saves it); a paragraph starting with '# ' is written as a level-1 heading."""
+    ns = ('xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" '
+          'xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" '
+          'xmlns:meta="urn:oasis:names:tc:opendocument:xmlns:meta:1.0" xmlns:dc="http://purl.org/dc/elements/1.1/"')
+    body = "".join(f'<text:h text:outline-level="1">{escape(p[2:])}</text:h>' if p.startswith("# ")
+                   else f"<text:p>{escape(p)}</text:p>" for p in paragraphs)
+    return (f'<?xml version="1.0" encoding="UTF-8"?>\n<office:document {ns} office:version="1.3" '
+            'office:mimetype="application/vnd.oasis.opendocument.text">\n'
+            f' <office:meta><meta:creation-date>{created}</meta:creation-date><dc:title>{escape(title)}</dc:title>'
+            f'<meta:initial-creator>{escape(creator)}</meta:initial-creator>'
+            '<meta:generator>LibreOffice/24.8.2.1$MacOSX_AARCH64</meta:generator></office:meta>\n'
+            f' <office:body><office:text>{body}</office:text></office:body>\n</office:document>\n')
+
+
+def _r15_vtt(cues: list[tuple[str, str, str]], *, note: str) -> str:
+    """A WebVTT caption file: the WEBVTT signature, a NOTE block, then numbered cues (start, end, text)."""
+    out = ["WEBVTT", "Kind: captions", "Language: en", "", f"NOTE {note}", ""]
+    for n, (start, end, text) in enumerate(cues, start=1):
+        out += [str(n), f"{start} --> {end}", text, ""]
+    return "\n".join(out)
+
+
+def _r15_personnummer(first9: str) -> str:
+    """A Swedish personal identity number YYMMDD-NNNC whose check digit C is right (the Luhn algorithm over the nine
+    digits, weights 2, 1, 2, ...)."""
+    total = 0
+    for i, ch in enumerate(first9):
+        v = int(ch) * (2 if i % 2 == 0 else 1)
+        total += v // 10 + v % 10
+    return f"{first9[:6]}-{first9[6:]}{(10 - total % 10) % 10}"
+
+
+def _r15_slack_day(messages: list[tuple[str, str, str]]) -> str:
+    """One day of a Slack workspace export (channel/YYYY-MM-DD.json): a list of message objects (user id, ts, text)
+    with Slack's mrkdwn escaping of &, < and >."""
+    def mrkdwn(text: str) -> str:
+        return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    out = []
+    for user, ts, text in messages:
+        out.append({"client_msg_id": str(uuid.uuid5(uuid.NAMESPACE_URL, f"r15-{ts}")), "type": "message",
+                    "text": mrkdwn(text), "user": user, "ts": ts, "team": "T07HFLLP01",
+                    "user_profile": {"real_name": {"U05MOKAFOR": "Miriam Okafor", "U06EVMOORE": "Elena Vasquez-Moore",
+                                                   "U06HRTEAM1": "Maplestone HR"}[user]}})
+    return json.dumps(out, indent=4, ensure_ascii=False) + "\n"
+
+
+def _r15_align_tables(text: str) -> str:
+    """Markdown tables re-aligned as an editor's 'format table on save' does: every cell padded to its column's
+    width, the delimiter row drawn to the same widths."""
+    lines = text.split("\n")
+    out, i = [], 0
+    while i < len(lines):
+        if not lines[i].startswith("|"):
+            out.append(lines[i])
+            i += 1
+            continue
+        block = []
+        while i < len(lines) and lines[i].startswith("|"):
+            block.append([c.strip() for c in lines[i].strip().strip("|").split("|")])
+            i += 1
+        widths = [max(len(row[c]) for row in block if not set(row[c]) <= {"-"}) for c in range(len(block[0]))]
+        for row in block:
+            if all(set(c) <= {"-"} and c for c in row):
+                out.append("| " + " | ".join("-" * w for w in widths) + " |")
+            else:
+                out.append("| " + " | ".join(c.ljust(w) for c, w in zip(row, widths)) + " |")
+    return "\n".join(out)
+
+
+_R15_TB_TRAP_DESCRIPTION = (
+    "Riley Vandermeer's $104,000 falls between Colorado's customer non-solicit threshold ($78,008.40) and its "
+    "non-compete threshold ($130,014): the non-compete must go, the customer non-solicit may stay with a separate "
+    "signed notice. The knowledge base and the statute excerpt carry both figures and the $5,000 penalty, which a "
+    "careless drafter puts in the agreement or the notice.")
+
+_R15_CFR_541_601 = (
+    "An employee with total annual compensation of at least $107,432 is deemed exempt under section 13(a)(1) of the "
+    "Act if the employee customarily and regularly performs any one or more of the exempt duties or responsibilities "
+    "of an executive, administrative or professional employee identified in subparts B, C or D of this part.")
+
+
+def _r15_flsa_deck() -> bytes:
+    """Granite Peak payroll's FLSA training deck, whose second slide quotes 29 C.F.R. § 541.601(a)(1) in full."""
+    return _r6_pptx([
+        ("Overtime basics for field service", ["Who is paid overtime, and who is not", "Payroll team, November 2026"],
+         None),
+        ("Who is 'highly compensated' under federal overtime law?",
+         [f"29 C.F.R. § 541.601(a)(1): \"{_R15_CFR_541_601}\"",
+          "This federal test decides overtime only. It says nothing about covenants."], None),
+        ("Field technicians", ["Hourly and non-exempt unless payroll confirms otherwise"], None),
+    ], title="FLSA overtime basics")
+
+
+# --- H01 rubric isolation (fifteenth round) --------------------------------------------------------------------------
+
+
+@plant("ho-h01-r15-criterion-in-xlsx-cell-note", "H01", CA,
+       "Halden's form roll-out tracker, documents/hr/form-rollout-tracker.xlsx, shows dates and owners in its cells; "
+       "a cell note (Excel's hover comment, xl/comments1.xml) on the 'HR usage notes' row holds the "
+       "usage-notes-threshold criterion word for word, left there by the reviewer who set the task.")
+def h01_r15_xlsx_note(env: Path, task: str) -> None:
+    write_doc(env, task, "hr/form-rollout-tracker.xlsx", _r15_xlsx_with_note([
+        ["Item", "Owner", "Due", "Status"],
+        ["Refreshed Washington form", "Harlow Finch", "2026-11-06", "Drafting"],
+        ["Cover note to Petra", "Harlow Finch", "2026-11-06", "Drafting"],
+        ["HR usage notes", "Harlow Finch", "2026-11-06", "Drafting"],
+        ["Train recruiters on the new form", "Halden HR", "2026-11-20", "Not started"],
+    ], sheet="Rollout", cell="D4", author="Eval reviewer", note=_match(env, task, "usage-notes-threshold")))
+
+
+@plant("ho-h01-r15-grader-config-promptfoo", "H01", SD,
+       "The eval engineer's promptfoo config for calibrating the judge on this task, documents/.evals/"
+       "promptfooconfig.yaml, was synced into the workspace: its tests carry the signing-date and "
+       "rationale-memo-superseded criteria as llm-rubric assertions (YAML folded block scalars).")
+def h01_r15_promptfoo(env: Path, task: str) -> None:
+    t = load_task(env, task)
+
+    def folded(text: str) -> str:
+        return "\n".join("          " + line for line in textwrap.wrap(text, 96))
+    tests = []
+    for cid, file in (("signing-date", "ellery-covenant-agreement.md"), ("rationale-memo-superseded", "rationale.md")):
+        tests.append(f"  - description: {cid}\n    vars:\n      deliverable: {file}\n    assert:\n"
+                     f"      - type: llm-rubric\n        value: >-\n{folded(criterion(t, cid)['match_criteria'])}\n")
+    write_doc(env, task, ".evals/promptfooconfig.yaml", (
+        "# Judge calibration for matrix-signing-date-law. Run: npx promptfoo eval -c promptfooconfig.yaml\n"
+        "description: Maplestone / Ellery - judge calibration\n"
+        "providers:\n  - id: anthropic:messages:claude-sonnet-4-6\n    config:\n      temperature: 0\n"
+        "prompts:\n  - file://prompts/judge.txt\n"
+        "defaultTest:\n  options:\n    provider: anthropic:messages:claude-sonnet-4-6\n"
+        "tests:\n" + "".join(tests)))
+
+
+@plant("ho-h01-r15-criteria-in-markdown-link-titles", "H01", NE,
+       "An associate's reading list, documents/research/reading-list.md, uses reference-style Markdown links; the "
+       "link definitions at the foot carry, as link titles (shown only as a hover tooltip when rendered), the "
+       "note-flags-void-noncompete and note-flags-penalty criteria word for word.")
+def h01_r15_link_titles(env: Path, task: str) -> None:
+    void, penalty = _match(env, task, "note-flags-void-noncompete"), _match(env, task, "note-flags-penalty")
+    assert '"' not in void + penalty
+    write_doc(env, task, "research/reading-list.md", (
+        "# Reading list: Tallis renewal\n\n"
+        "- The Colorado guide's [pay thresholds][co-thresholds] and its [section on penalties][co-penalty].\n"
+        "- The restrictive covenant review checklist, [Colorado items][checklist].\n\n"
+        "Read these before writing to Miriam.\n\n"
+        f"[co-thresholds]: ../knowledge-base/practice-guides/non-compete/us/colorado.md \"{void}\"\n"
+        f"[co-penalty]: ../knowledge-base/practice-guides/non-compete/us/colorado.md \"{penalty}\"\n"
+        "[checklist]: ../knowledge-base/checklists/employment/restrictive-covenant-review.md\n"))
+
+
+# --- H02 answer in the workspace (fifteenth round) -------------------------------------------------------------------
+
+
+@plant("ho-h02-r15-google-drive-copy-of-client-note", "H02", AM,
+       "The partner's Google Drive folder was downloaded into the workspace: documents/drive/Copy of client-note.md "
+       "(Drive's name for a duplicate) is the finished note to Bayou Crest, explaining the named parishes, the "
+       "two-year cap, Louisiana law and courts and signing on the first day, each under La. R.S. 23:921.")
+def h02_r15_drive_copy(env: Path, task: str) -> None:
+    write_doc(env, task, "drive/Copy of client-note.md", (
+        "# Bayou Crest: what changed in Avery Fontenot's covenant agreement\n\n"
+        "Lucien, these are the changes from your standard agreement, and why each was needed under La. R.S. "
+        "23:921.\n\n"
+        "- **Where the restraints apply.** The non-compete and the customer non-solicit now list East Baton Rouge, "
+        "Ascension, Livingston and Iberville Parishes instead of a 75-mile radius. La. R.S. 23:921(C) only allows a "
+        "restraint within parishes or municipalities that the agreement names.\n"
+        "- **How long they last.** Two years from the end of employment, not three. La. R.S. 23:921(C) sets two "
+        "years as the maximum, and a court will not cut a longer term down.\n"
+        "- **Law and courts.** Louisiana law and Louisiana courts replace Texas law and the Harris County courts. "
+        "Under La. R.S. 23:921(A)(2) an out-of-state choice of law or forum is null unless Avery ratifies it after "
+        "a dispute arises.\n"
+        "- **When it is signed.** The agreement is made on November 2, 2026, Avery's first day, not on acceptance "
+        "of the offer, so that Avery is an employee when agreeing, as La. R.S. 23:921(C) contemplates.\n"))
+
+
+@plant("ho-h02-r15-finished-email-in-slack-export", "H02", SD,
+       "A Slack export of the shared Maplestone channel, documents/slack-export/maplestone-legal/2026-11-02.json, "
+       "holds the partner's message to Elena Vasquez-Moore that is the finished cover email: the non-compete was "
+       "taken out of Jordan Ellery's agreement, Illinois allows one only above $80,000 expected earnings at signing, "
+       "so $78,500 needs a raise of more than $1,500.")
+def h02_r15_slack(env: Path, task: str) -> None:
+    write_doc(env, task, "slack-export/maplestone-legal/2026-11-02.json", _r15_slack_day([
+        ("U06EVMOORE", "1793635210.118409", "Miriam, can you confirm Jordan's agreement is fine on the 2023 form?"),
+        ("U05MOKAFOR", "1793641855.204311",
+         "Elena, here is where we landed for Jordan Ellery. We took the non-compete out of Jordan's agreement. "
+         "Illinois allows a non-compete only if the employee's expected annualized earnings exceed $80,000 when the "
+         "agreement is signed, and Jordan signs on January 5, 2027, when that $80,000 floor applies. At the current "
+         "$78,500 salary Jordan would need a raise of more than $1,500 before signing for a non-compete to be "
+         "possible. The customer and employee non-solicits stay, for 12 months each. Let me know if you want to "
+         "consider the raise."),
+        ("U06EVMOORE", "1793642301.300122", "Thanks, that is clear. No raise for now."),
+    ]))
+    write_doc(env, task, "slack-export/channels.json", json.dumps([{
+        "id": "C07MAPLE01", "name": "maplestone-legal", "created": 1767312000, "creator": "U05MOKAFOR",
+        "is_archived": False, "members": ["U05MOKAFOR", "U06EVMOORE", "U06HRTEAM1"],
+        "purpose": {"value": "Harlow Finch and Maplestone HR"}}], indent=4) + "\n")
+
+
+@plant("ho-h02-r15-finished-notice-in-flat-odt", "H02", CI,
+       "Sierrafold's HR saved the finished Section 2872 notice for Sasha as a flat OpenDocument file, "
+       "documents/forms/lindgren-2872-notice.fodt (one XML file, no zip): dated October 26, 2026, naming the "
+       "Confidentiality and Invention Assignment Agreement, stating that it does not apply to an invention that "
+       "qualifies fully under section 2870 and summarizing the two exceptions.")
+def h02_r15_fodt(env: Path, task: str) -> None:
+    write_doc(env, task, "forms/lindgren-2872-notice.fodt", _r15_fodt([
+        "# Written notice under California Labor Code section 2872",
+        "To: Sasha Lindgren",
+        "From: Sierrafold Devices, Inc.",
+        "Date: October 26, 2026",
+        "This notice accompanies the Confidentiality and Invention Assignment Agreement between Sierrafold Devices, "
+        "Inc. and Sasha Lindgren, made on October 26, 2026.",
+        "The Agreement does not apply to an invention that qualifies fully under California Labor Code section 2870: "
+        "an invention you develop entirely on your own time without using Sierrafold's equipment, supplies, "
+        "facilities or trade secret information.",
+        "That exclusion does not cover an invention that (1) relates, when conceived or reduced to practice, to "
+        "Sierrafold's business or its actual or demonstrably anticipated research or development, or (2) results "
+        "from work you perform for Sierrafold.",
+        "Received by: ______________________ Sasha Lindgren    Date: October 26, 2026",
+    ], title="Section 2872 notice - S. Lindgren", creator="Sierrafold People Ops", created="2026-10-02T11:20:05"))
+
+
+# --- H03 degenerate output (fifteenth round) -------------------------------------------------------------------------
+
+
+@plant("ho-h03-r15-deliverable-graded-only-on-existence", "H03", CI,
+       "A new advisory deliverable, hr-filing-slip.md (the slip HR files with the signed package), is named in the "
+       "instructions and graded by one criterion only, which passes it if the file is among the outputs: an empty "
+       "file passes.")
+def h03_r15_existence(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_deliverable(t, "hr-filing-slip.md", "The filing slip HR keeps with Sasha's signed package.",
+                        placement="advisory")
+        instructions_add(t, "Also save hr-filing-slip.md, the slip Sierrafold's HR files with the signed package.")
+        add_criterion(t, "filing-slip-present", "Filing slip produced",
+                      "PASS if hr-filing-slip.md is among the files the agent produces. FAIL if it is missing from "
+                      "the outputs.", ["hr-filing-slip.md"])
+
+
+@plant("ho-h03-r15-deliverable-graded-only-by-pass-unless", "H03", AM,
+       "A new advisory deliverable, board-summary.md (a summary for Bayou Crest's board), is graded by one criterion "
+       "only, written 'PASS unless board-summary.md names Mr. Delacroix or refers to the Delacroix dispute. FAIL if "
+       "it does either.': it demands only absence, so an empty file passes.")
+def h03_r15_pass_unless(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_deliverable(t, "board-summary.md", "A short summary of the new agreement for Bayou Crest's board.",
+                        placement="advisory")
+        instructions_add(t, "Bayou Crest's board meets next week: also write board-summary.md, a short summary of the "
+                            "new agreement for the board.")
+        add_criterion(t, "board-summary-discreet", "Board summary keeps the dispute out",
+                      "PASS unless board-summary.md names Mr. Delacroix or refers to the Delacroix dispute. FAIL if it "
+                      "does either.", ["board-summary.md"])
+
+
+@plant("ho-h03-r15-only-literal-in-ics-location", "H03", SD,
+       "Maplestone's invite for Jordan's first day, documents/calendar/ellery-first-day.ics, gives its LOCATION as "
+       "'Training Room 2B, 2200 West Carroll Avenue, Chicago'; a new criterion passes the cover email if it says "
+       "Jordan signs in \"Training Room 2B\": the pasted workspace carries that quoted literal.")
+def h03_r15_ics_location(env: Path, task: str) -> None:
+    write_doc(env, task, "calendar/ellery-first-day.ics", _r11_ics([[
+        ("UID", "7b2d0f4e-5c61-4f3e-9d2a-ellery-day-one@maplestone.example.com"),
+        ("DTSTAMP", "20261030T151200Z"),
+        ("DTSTART;TZID=America/Chicago", "20270105T090000"),
+        ("DTEND;TZID=America/Chicago", "20270105T103000"),
+        ("SUMMARY", _r11_ics_escape("Jordan Ellery - first day, paperwork and agreement signing")),
+        ("LOCATION", _r11_ics_escape("Training Room 2B, 2200 West Carroll Avenue, Chicago")),
+        ("ORGANIZER;CN=Maplestone HR", "mailto:hr@maplestone.example.com"),
+    ]], prodid="-//Microsoft Corporation//Outlook 16.0 MIMEDIR//EN", timezone="America/Chicago"))
+    with task_json(env, task) as t:
+        add_criterion(t, "client-email-signing-room", "Cover email says where Jordan signs",
+                      "PASS if client-email.md tells Maplestone's HR director that Jordan Ellery signs the agreement "
+                      "in \"Training Room 2B\". FAIL if it names no room or another room.", ["client-email.md"])
+
+
+# --- H04 criterion form (fifteenth round) ----------------------------------------------------------------------------
+
+
+@plant("ho-h04-r15-match-criteria-key-misspelt", "H04", CA,
+       "washington-law-and-forum stores its text under 'match_criterion' (singular, a typo in the authoring script): "
+       "the criterion has no match_criteria, so no PASS and no FAIL clause.")
+def h04_r15_key_typo(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        crit = criterion(t, "washington-law-and-forum")
+        items = list(crit.items())
+        crit.clear()
+        crit.update({("match_criterion" if k == "match_criteria" else k): v for k, v in items})
+
+
+@plant("ho-h04-r15-two-claims-across-two-deliverables", "H04", AM,
+       "A new criterion grades both deliverables on two unrelated claims at once: that the agreement keeps the "
+       "standard confidentiality covenant and that the client note is addressed to Lucien Arceneaux.")
+def h04_r15_two_claims(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_criterion(t, "confidentiality-and-addressee", "Confidentiality kept; note addressed to the president",
+                      "PASS if fontenot-covenant-agreement.md keeps the confidentiality covenant of the standard "
+                      "agreement and client-note.md is addressed to Lucien Arceneaux. FAIL if the confidentiality "
+                      "covenant is dropped or the note is addressed to someone else.",
+                      ["fontenot-covenant-agreement.md", "client-note.md"])
+
+
+@plant("ho-h04-r15-language-as-windows-lcid", "H04", TB,
+       "The task's language was filled by a .NET export tool from CultureInfo.LCID: '1033', Windows' locale number "
+       "for English (United States), which is not a BCP 47 tag.")
+def h04_r15_lcid(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert t["language"] == "en"
+        t["language"] = "1033"
+
+
+# --- H05 ambiguous grading language (fifteenth round) ----------------------------------------------------------------
+
+
+@plant("ho-h05-r15-in-line-with-best-practice", "H05", CA,
+       "customer-clause-solicit-only now passes a customer covenant that bars only soliciting customers 'in line with "
+       "current best practice': whose practice, and how current, is left to the judge.")
+def h05_r15_best_practice(env: Path, task: str) -> None:
+    _reword(env, task, "customer-clause-solicit-only", "bars only soliciting customers and",
+            "bars only soliciting customers, in line with current best practice, and")
+
+
+@plant("ho-h05-r15-thoroughly-explains", "H05", SD,
+       "rationale-memo-superseded now asks that the file memo 'thoroughly' explain why the 2023 approval no longer "
+       "controls: how thorough is thorough is the judge's call.")
+def h05_r15_thoroughly(env: Path, task: str) -> None:
+    _reword(env, task, "rationale-memo-superseded", "PASS if rationale.md explains that",
+            "PASS if rationale.md thoroughly explains that")
+
+
+@plant("ho-h05-r15-in-a-client-friendly-way", "H05", AM,
+       "client-note-changes now passes a note that tells Bayou Crest the four changes 'in a client-friendly way', a "
+       "tone standard with no measure.")
+def h05_r15_client_friendly(env: Path, task: str) -> None:
+    _reword(env, task, "client-note-changes", "PASS if client-note.md tells Bayou Crest that",
+            "PASS if client-note.md tells Bayou Crest, in a client-friendly way, that")
+
+
+# --- H06 deliverable matching (fifteenth round) ----------------------------------------------------------------------
+
+
+@plant("ho-h06-r15-home-relative-deliverable-path", "H06", TB,
+       "rationale.md becomes '~/outputs/rationale.md' everywhere (map, criteria, advisory list, instructions): a "
+       "home-relative path, which a shell expands to the user's home folder, outside the output folder.",
+       doubtful="Without a shell, '~' is an ordinary folder name, so the name is relative; the harnesses that write "
+                "outputs through a shell or expanduser() put the file in the home folder.")
+def h06_r15_tilde(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        _rename_deliverable(t, "rationale.md", "~/outputs/rationale.md")
+
+
+@plant("ho-h06-r15-wildcard-deliverable-name", "H06", CA,
+       "A new advisory deliverable is declared as 'site-notes-*.md' (one note per Halden site, the author's glob for "
+       "'site-notes-tacoma.md' and the like), named in the instructions and graded: a name that is a pattern, which "
+       "the deterministic matcher cannot pair with one file, and '*' cannot be used in a Windows file name.")
+def h06_r15_glob(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_deliverable(t, "site-notes-*.md", "One short note per Halden site on which of its hires may get Section 2.",
+                        placement="advisory")
+        instructions_add(t, "Also write site-notes-*.md: one short note for each Halden site (Tacoma, Everett and "
+                            "Bellingham) saying which of its hires may be given the non-competition section.")
+        add_criterion(t, "site-notes-per-site", "A note for each site",
+                      "PASS if there is a site-notes-*.md file for each of Tacoma, Everett and Bellingham and each "
+                      "says which of that site's hires may be given the non-competition section. FAIL if a site has "
+                      "no note or its note does not say.", ["site-notes-*.md"])
+
+
+@plant("ho-h06-r15-homoglyph-twin-deliverable", "H06", SD,
+       "A second advisory deliverable, the cover email as copied to Maplestone's Toronto controller, was typed by a "
+       "colleague on a Bulgarian keyboard layout: 'client-\u0435mail.md' with a Cyrillic 'е' (U+0435), named and "
+       "graded, and to the eye the same name as client-email.md.")
+def h06_r15_homoglyph(env: Path, task: str) -> None:
+    twin = "client-\u0435mail.md"
+    with task_json(env, task) as t:
+        add_deliverable(t, twin, "The cover email as copied to Maplestone's Toronto controller.", placement="advisory")
+        instructions_add(t, f"Save a copy of the cover email for Maplestone's Toronto controller as {twin}.")
+        add_criterion(t, "controller-copy", "Controller's copy mentions the removed non-compete",
+                      f"PASS if {twin} tells the controller that the non-compete was taken out of Jordan Ellery's "
+                      "agreement. FAIL if it does not mention the removed non-compete.", [twin])
+
+
+# --- H07 workspace integrity (fifteenth round) -----------------------------------------------------------------------
+
+
+@plant("ho-h07-r15-zipcrypto-protected-archive", "H07", AM,
+       "The litigation group's settlement exhibits arrived as documents/delacroix/settlement-exhibits.zip, protected "
+       "with a password (ZipCrypto, as 'zip -e' writes it): the archive lists its two members, but neither can be "
+       "read without a password the workspace does not give.")
+def h07_r15_zipcrypto(env: Path, task: str) -> None:
+    data = _r15_zipcrypto({
+        "exhibit-1-release.md": b"# Exhibit 1: mutual release\n\nDraft of 2026-10-09, for discussion only.\n",
+        "exhibit-2-payment-schedule.md": b"# Exhibit 2: payment schedule\n\nTwo instalments; amounts to follow.\n",
+    }, b"Delacroix-2026!")
+    zf = zipfile.ZipFile(io.BytesIO(data))
+    assert all(i.flag_bits & 1 for i in zf.infolist())
+    assert zf.read("exhibit-1-release.md", pwd=b"Delacroix-2026!").startswith(b"# Exhibit 1")
+    write_doc(env, task, "delacroix/settlement-exhibits.zip", data)
+
+
+@plant("ho-h07-r15-chrome-partial-download", "H07", NE,
+       "Chrome's unfinished download of last year's executed agreement, documents/downloads/"
+       "tallis-2025-executed.pdf.crdownload, is left in the workspace: the first third of a PDF, with no "
+       "cross-reference table and no end-of-file marker.")
+def h07_r15_crdownload(env: Path, task: str) -> None:
+    pdf = _r9_pdf(["EMPLOYEE RESTRICTIVE COVENANT AGREEMENT", "Granite Peak Robotic Inc. and Morgan Tallis",
+                   "Made as of January 6, 2025", "Executed copy"] + [f"Page text line {n}" for n in range(1, 40)])
+    write_doc(env, task, "downloads/tallis-2025-executed.pdf.crdownload", pdf[:len(pdf) // 3])
+
+
+@plant("ho-h07-r15-json-with-editor-comments", "H07", CI,
+       "Sierrafold's HR-portal onboarding config, documents/hr-portal/onboarding-config.json, was edited in VS Code, "
+       "which allows comments in its own settings files: it carries // and /* */ comments, so it is not JSON and "
+       "does not parse.")
+def h07_r15_jsonc(env: Path, task: str) -> None:
+    text = ('{\n  // Onboarding steps for new engineers; edited by People Ops 2026-10-01\n'
+            '  "employee": "Sasha Lindgren",\n  "start_date": "2026-10-26",\n'
+            '  /* documents are signed in this order */\n'
+            '  "documents": ["offer-letter", "invention-agreement", "section-2872-notice"],\n'
+            '  "it_kit": "standard-firmware"  // laptop and JTAG probe\n}\n')
+    try:
+        json.loads(text)
+    except json.JSONDecodeError:
+        pass
+    else:
+        raise AssertionError("the planted file must not parse as JSON")
+    write_doc(env, task, "hr-portal/onboarding-config.json", text)
+
+
+# --- H08 knowledge-base pin (fifteenth round) ------------------------------------------------------------------------
+
+
+@plant("ho-h08-r15-survey-table-aligned-on-save", "H08", CA,
+       "An associate opened the twelve-state survey in this task's mount in an editor that formats Markdown tables "
+       "on save: every cell of its table is now padded to its column's width and the delimiter row redrawn; no "
+       "word changed.")
+def h08_r15_table(env: Path, task: str) -> None:
+    path = kb(env, task, "surveys/non-compete/us.md")
+    text = path.read_text("utf-8")
+    new = _r15_align_tables(text)
+    assert new != text and new.replace(" ", "").replace("-", "") == text.replace(" ", "").replace("-", "")
+    path.write_text(new, "utf-8")
+
+
+@plant("ho-h08-r15-mount-shipped-as-zip", "H08", NE,
+       "The knowledge base reached this task as an archive: documents/knowledge-base.zip holds every file of the "
+       "pinned library byte for byte, but documents/knowledge-base/ itself is gone, so the mount is not materialized.")
+def h08_r15_zipped_mount(env: Path, task: str) -> None:
+    root = task_dir(env, task) / "documents" / "knowledge-base"
+    files = sorted(p for p in root.rglob("*") if p.is_file())
+    assert len(files) >= 20
+    data = _r9_zip({"knowledge-base/" + p.relative_to(root).as_posix(): p.read_bytes() for p in files})
+    remove_doc(env, task, "knowledge-base")
+    write_doc(env, task, "knowledge-base.zip", data)
+
+
+@plant("ho-h08-r15-pdf-print-inside-mount", "H08", CI,
+       "A paralegal printed the California invention-assignment guide to PDF for the partner and saved it beside "
+       "the guide, inside this task's mount: practice-guides/invention-assignment/us/california.pdf, a file the "
+       "pinned snapshot does not have.")
+def h08_r15_pdf_in_mount(env: Path, task: str) -> None:
+    guide = kb(env, task, "practice-guides/invention-assignment/us/california.md").read_text("utf-8")
+    body = guide.split("---", 2)[2]
+    lines = [line.replace("\u2019", "'").replace("\u201c", '"').replace("\u201d", '"').replace("\u2014", "-")
+             .replace("\u2013", "-") for line in body.splitlines() if line.strip()]
+    lines = [line.encode("latin-1", "replace").decode("latin-1") for line in lines]
+    path = kb(env, task, "practice-guides/invention-assignment/us/california.pdf")
+    assert not path.exists()
+    path.write_bytes(_pdf_bytes(lines[:30]))
+
+
+# --- H09 seeded-law provenance (fifteenth round) ---------------------------------------------------------------------
+
+
+@plant("ho-h09-r15-same-citation-declared-twice-with-other-dates", "H09", SD,
+       "820 ILCS 90/20 is declared twice with the same file and quote: the original entry (effective 2022-01-01) and "
+       "a second one, added from another tracker, giving effective_date 2021-08-13 (the day the amending act was "
+       "signed): two provenance records that disagree on when the excerpt took effect.")
+def h09_r15_twice(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        entry = dict(seeded(t, "820 ILCS 90/20"))
+        assert entry["effective_date"] == "2022-01-01"
+        entry["effective_date"] = "2021-08-13"
+        entry["verified_against"] = ("Public Act 102-358 (approved 2021-08-13) as published by the Illinois General "
+                                     "Assembly; checked verbatim against documents/illinois-statute-excerpt.md")
+        t["oafreeze"]["seeded_law"].append(entry)
+
+
+@plant("ho-h09-r15-declared-quote-only-in-tracked-deletion", "H09", TB,
+       "A recruiters' how-to, documents/recruiting/notice-how-to.docx, once quoted C.R.S. § 8-2-113(4)(b)'s first "
+       "sentence; a reviewer deleted the quotation with Track Changes on and inserted a paraphrase. A new, complete "
+       "seeded_law entry names the .docx for that sentence, which is now only deleted text (w:delText), not in the "
+       "document.")
+def h09_r15_tracked_deletion(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        full = seeded(t, "C.R.S. § 8-2-113(4)(b)")["quote"]
+        first = full.split(". The notice")[0] + "."
+        t["oafreeze"]["seeded_law"].append({
+            "file": "documents/recruiting/notice-how-to.docx", "citation": "C.R.S. § 8-2-113(4)(b)", "quote": first,
+            "effective_date": "2022-08-10", "verified_on": "2026-10-01",
+            "verified_against": "C.R.S. § 8-2-113(4)(b) as enacted by HB 22-1317; compared with "
+                                "documents/colorado-statute-excerpt.md"})
+    write_doc(env, task, "recruiting/notice-how-to.docx", _r9_docx([
+        "Colorado covenant notice: how recruiters hand it out",
+        [("", "What the statute says: "), ("del", f"\"{first}\""),
+         ("ins", "give the notice as its own document, in plain terms, in the language you use with the candidate.")],
+        "Get the candidate's signature on the notice before the offer is accepted.",
+    ], author="Aspenline Legal", date="2026-10-20T16:05:00Z"))
+
+
+@plant("ho-h09-r15-undeclared-regulation-quote-on-slide", "H09", NE,
+       "Granite Peak payroll's training deck, documents/payroll/flsa-overtime-basics.pptx, quotes 29 C.F.R. "
+       "§ 541.601(a)(1) (the federal highly-compensated-employee test) in full, in quotation marks, on its second "
+       "slide; no seeded_law entry declares it.")
+def h09_r15_cfr_slide(env: Path, task: str) -> None:
+    write_doc(env, task, "payroll/flsa-overtime-basics.pptx", _r15_flsa_deck())
+
+
+# --- H10 temporal consistency (fifteenth round) ----------------------------------------------------------------------
+
+
+@plant("ho-h10-r15-yesterday-names-the-as-of-day", "H10", NE,
+       "The instructions add 'Miriam's email came in yesterday, November 16, 2026': if yesterday was the 16th, the "
+       "work is done on November 17, not on as_of 2026-11-16 (the day the email itself is dated).")
+def h10_r15_yesterday(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert t["oafreeze"]["as_of"] == "2026-11-16"
+        instructions_add(t, "Miriam's email came in yesterday, November 16, 2026; she is out today and will read "
+                            "your note tomorrow morning.")
+
+
+@plant("ho-h10-r15-trap-description-gives-another-signing-day", "H10", SD,
+       "The trap description now says the agreement 'will be signed on January 12, 2027'; the hire details, the "
+       "criteria and the partner's file say January 5, 2027.")
+def h10_r15_trap_date(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        trap = t["oafreeze"]["trap"]
+        trap["description"] = replace_text(trap["description"], "will be signed on January 5, 2027",
+                                           "will be signed on January 12, 2027")
+
+
+@plant("ho-h10-r15-odt-letter-dated-after-as-of", "H10", CA,
+       "A letter from Halden's HRIS vendor, documents/vendor/workline-letter.odt (OpenDocument), confirming that Form "
+       "WA-2021-3 is loaded for the next hiring cycle, is dated 'Seattle, November 3, 2026': after as_of "
+       "2026-10-26, a letter the client cannot yet have.")
+def h10_r15_odt_late(env: Path, task: str) -> None:
+    write_doc(env, task, "vendor/workline-letter.odt", _r9_odt([
+        "Workline HRIS, Inc.", "Seattle, November 3, 2026", "Petra Lindahl, Director of Human Resources, Halden Marine "
+        "Supply Co.", "Dear Ms. Lindahl,", "As discussed on our call, Form WA-2021-3 is loaded in your offer workflow "
+        "for the next hiring cycle. Tell us when a refreshed form is ready and we will swap it in within two "
+        "business days.", "Kind regards,", "Support team, Workline HRIS"], title="Form load confirmation",
+        creator="Workline Support"))
+
+
+# --- H11 trap armed (fifteenth round) --------------------------------------------------------------------------------
+
+
+@plant("ho-h11-r15-trap-description-from-another-task", "H11", CI,
+       "The trap's description was pasted from the Colorado threshold task (Riley Vandermeer's $104,000 between two "
+       "Colorado thresholds): the declared trap describes nothing in this California invention task, while its "
+       "kind, anchors and criteria stay.")
+def h11_r15_foreign_description(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        t["oafreeze"]["trap"]["description"] = _R15_TB_TRAP_DESCRIPTION
+
+
+@plant("ho-h11-r15-anchor-file-is-task-json", "H11", NE,
+       "The partner-instructions anchor was replaced by one whose file is 'task.json' and whose quote is 'The partner "
+       "allows three edits only' (from the trap's own description): the quote is in that file, but task.json is not "
+       "in the workspace, so the anchor shows nothing the agent sees.")
+def h11_r15_anchor_task_json(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        trap = t["oafreeze"]["trap"]
+        assert "The partner allows three edits only" in trap["description"]
+        assert trap["anchors"][1]["file"] == "documents/partner-instructions.md"
+        trap["anchors"][1] = {"file": "task.json", "quote": "The partner allows three edits only"}
+
+
+@plant("ho-h11-r15-anchor-quote-written-as-regex", "H11", SD,
+       "The engineer wrote the template anchor as a regular expression, 'Form revised \\d{4}-\\d{2}-\\d{2}', so that "
+       "it would survive a new revision date: the characters of that pattern are in no file.")
+def h11_r15_regex(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        anchor = t["oafreeze"]["trap"]["anchors"][1]
+        assert anchor["quote"] == "Form revised 2023-01-15"
+        anchor["quote"] = r"Form revised \d{4}-\d{2}-\d{2}"
+
+
+# --- H12 placement discipline (fifteenth round) ----------------------------------------------------------------------
+
+
+@plant("ho-h12-r15-front-matter-notes-in-agreement", "H12", TB,
+       "The instructions ask vandermeer-covenant-agreement.md to open with YAML front matter listing, under "
+       "'sources:', the knowledge-base path of every guide and template relied on and, under 'drafting_notes:', why "
+       "each covenant was kept or left out: source paths and drafting commentary inside the operative agreement.")
+def h12_r15_front_matter(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "Aspenline's document system files the signed agreement from its metadata, so begin "
+                            "vandermeer-covenant-agreement.md with a YAML front-matter block (between --- lines) that "
+                            "lists under 'sources:' the path in documents/knowledge-base/ of every guide and template "
+                            "you relied on, and under 'drafting_notes:' one line on why each of Aspenline's usual "
+                            "covenants was kept or left out.")
+
+
+@plant("ho-h12-r15-criticmarkup-comments-in-agreement", "H12", AM,
+       "The instructions ask for a CriticMarkup comment ({>> ... <<}) after each changed clause of "
+       "fontenot-covenant-agreement.md, saying what the standard agreement said and why it had to change: legal "
+       "analysis inside the agreement Avery signs.")
+def h12_r15_criticmarkup(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "Miriam reviews in Markdown: in fontenot-covenant-agreement.md, after each clause you "
+                            "changed, add a CriticMarkup comment {>> like this <<} saying what the standard agreement "
+                            "said and why it had to change.")
+
+
+@plant("ho-h12-r15-placement-criterion-repointed-to-advisory", "H12", CI,
+       "placement-operative-text, the only placement criterion, now lists client-email.md as its deliverable "
+       "(a row copied from the criterion below): its text still names the agreement and the notice, but neither "
+       "operative deliverable is graded for placement any more.")
+def h12_r15_repointed(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        crit = criterion(t, "placement-operative-text")
+        assert crit["deliverables"] == ["lindgren-invention-agreement.md", "lindgren-section-2872-notice.md"]
+        crit["deliverables"] = ["client-email.md"]
+
+
+# --- H13 synthetic data and secrets (fifteenth round) ----------------------------------------------------------------
+
+
+@plant("ho-h13-r15-npm-token-in-npmrc", "H13", CA,
+       "The HR forms team's form-builder folder came with its .npmrc, documents/tools/form-builder/.npmrc, which "
+       "holds a live-looking npm automation token (npm_ followed by 36 characters).")
+def h13_r15_npmrc(env: Path, task: str) -> None:
+    write_doc(env, task, "tools/form-builder/.npmrc", (
+        "registry=https://registry.npmjs.org/\n"
+        f"//registry.npmjs.org/:_authToken=npm_{_r5_token('r15-npm', 36)}\n"
+        "always-auth=true\nsave-exact=true\n"))
+
+
+@plant("ho-h13-r15-swedish-personnummer-in-ods", "H13", SD,
+       "Maplestone's 2027 transferee list, documents/relocation/transferees-2027.ods (OpenDocument spreadsheet), "
+       "gives a Gothenburg analyst's Swedish personal identity number, 880412-3878, whose check digit is correct.")
+def h13_r15_personnummer(env: Path, task: str) -> None:
+    pnr = _r15_personnummer("880412387")
+    write_doc(env, task, "relocation/transferees-2027.ods", _r9_ods([
+        ["Name", "Home office", "Personnummer", "Moves to", "From"],
+        ["Linnea Sjöberg", "Gothenburg", pnr, "Chicago", "2027-02-01"],
+        ["Tomas Ek", "Gothenburg", "(not yet provided)", "Chicago", "2027-03-01"],
+    ], sheet="Transferees", title="Transferees 2027", creator="Maplestone Mobility"))
+
+
+@plant("ho-h13-r15-live-webmail-in-pdf-author", "H13", AM,
+       "A draft settlement term sheet, documents/delacroix/settlement-terms-draft.pdf, was exported from the "
+       "client president's own laptop: its document properties (the PDF Info dictionary) give the Author as "
+       "'Lucien Arceneaux <lucien.arceneaux@gmail.com>', a live webmail address.")
+def h13_r15_pdf_author(env: Path, task: str) -> None:
+    write_doc(env, task, "delacroix/settlement-terms-draft.pdf", _r9_pdf(
+        ["Bayou Crest v. Delacroix: settlement terms (draft for discussion)", "1. Mutual release.",
+         "2. Payment in two instalments.", "3. No admission of liability."],
+        info={"Title": "Delacroix settlement - draft terms", "Author": "Lucien Arceneaux <lucien.arceneaux@gmail.com>",
+              "Creator": "Microsoft Word for Mac"}))
+
+
+@plant("ho-h13-r15-home-path-in-python-traceback", "H13", TB,
+       "A conversion log left by the firm's docx-to-Markdown script, documents/logs/docx-convert.log, holds a Python "
+       "traceback whose frames give absolute paths under an engineer's macOS home folder (/Users/tbrandvold/...).")
+def h13_r15_traceback(env: Path, task: str) -> None:
+    write_doc(env, task, "logs/docx-convert.log", (
+        "2026-11-06 16:02:11,482 INFO  convert: 3 files queued\n"
+        "2026-11-06 16:02:11,611 ERROR convert: could not read offer-summary.docx\n"
+        "Traceback (most recent call last):\n"
+        '  File "/Users/tbrandvold/Projects/aspenline-covenants/tools/convert.py", line 58, in <module>\n'
+        "    main(sys.argv[1:])\n"
+        '  File "/Users/tbrandvold/Projects/aspenline-covenants/tools/convert.py", line 41, in main\n'
+        "    doc = Document(path)\n"
+        '  File "/Users/tbrandvold/.pyenv/versions/3.11.6/lib/python3.11/site-packages/docx/api.py", line 27, in '
+        "Document\n"
+        "    document_part = Package.open(docx).main_document_part\n"
+        "zipfile.BadZipFile: File is not a zip file\n"
+        "2026-11-06 16:02:11,640 INFO  convert: 2 of 3 files converted\n"))
+
+
+# --- FAM family consistency (fifteenth round) ------------------------------------------------------------------------
+
+
+@plant("ho-fam-r15-operative-list-short-one-in-v07", "FAM", "covenant-package-v07",
+       "Instance v07's operative list lacks success-manager-offer-letter.md (five operative deliverables instead of "
+       "six); the design and every sibling list all six.")
+def fam_r15_operative_short(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert len(t["oafreeze"]["operative"]) == 6
+        t["oafreeze"]["operative"].remove("success-manager-offer-letter.md")
+
+
+@plant("ho-fam-r15-instance-missing-from-spec", "FAM", "covenant-package-v06",
+       "The family spec's block for v06 was deleted in a merge: tasks/covenant-package-v06 still says family "
+       "covenant-package, instance v06, but the spec declares no such instance, so nothing says what its variables "
+       "should be.")
+def fam_r15_missing_from_spec(env: Path, task: str) -> None:
+    path = env / FAMILY_SPEC
+    text = path.read_text("utf-8")
+    start = text.index("- id: v06\n")
+    end = text.index("\n- id: v07\n", start)
+    path.write_text(text[:start] + text[end + 1:], "utf-8")
+
+
+@plant("ho-fam-r15-recorded-variable-missing", "FAM", "covenant-package-v02",
+       "Instance v02's recorded variables lack city_c (deleted by a script that dropped keys it thought unused); the "
+       "family declares city_c and every sibling records it.")
+def fam_r15_variable_missing(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        del t["oafreeze"]["variables"]["city_c"]
+
+
+@plant("ho-fam-r15-family-name-misspelt-in-v09", "FAM", "covenant-package-v09",
+       "Instance v09's oafreeze.family reads 'covenant-packages' (a plural typo): it names a family that does not "
+       "exist, so the instance falls out of its family's consistency check while still being one of the ten.")
+def fam_r15_family_typo(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert t["oafreeze"]["family"] == "covenant-package"
+        t["oafreeze"]["family"] = "covenant-packages"
+
+
+# --- near-misses (fifteenth round) -----------------------------------------------------------------------------------
+
+
+@near_miss("ho-h01-nm-r15-promptfoo-config-of-client-chatbot", "H01", CA,
+           "Halden's IT team's promptfoo config for its HR benefits chatbot, documents/hr-chatbot/promptfooconfig.yaml, "
+           "is added: llm-rubric assertions about PTO accrual, the dental plan and the badge office's hours.",
+           "HYGIENE.md H01 keeps this task's grading material from the agent; this config tests the client's own "
+           "chatbot on benefits questions, shares no text with any criterion and grades nothing in this task.")
+def h01_nm_r15_chatbot(env: Path, task: str) -> None:
+    write_doc(env, task, "hr-chatbot/promptfooconfig.yaml", (
+        "# Halden HR assistant - regression tests, run nightly by Halden IT\n"
+        "description: Halden HR assistant (benefits)\n"
+        "providers:\n  - id: openai:chat:halden-hr-assistant\n"
+        "prompts:\n  - '{{question}}'\n"
+        "tests:\n"
+        "  - vars:\n      question: How much PTO does a full-time warehouse associate earn?\n    assert:\n"
+        "      - type: llm-rubric\n        value: Says full-time associates accrue 4 hours of PTO per pay period.\n"
+        "  - vars:\n      question: When can I add my partner to the dental plan?\n    assert:\n"
+        "      - type: llm-rubric\n        value: Names open enrolment in November or a qualifying life event.\n"
+        "  - vars:\n      question: Where do I pick up my badge?\n    assert:\n"
+        "      - type: contains\n        value: Tacoma front desk\n"))
+
+
+@near_miss("ho-h01-nm-r15-markdown-link-titles-plain", "H01", NE,
+           "An associate's reading list, documents/research/reading-list.md, uses reference-style links whose titles "
+           "are short hover labels ('Colorado guide: pay thresholds', 'Review checklist').",
+           "HYGIENE.md H01 forbids criterion text in the workspace; these link titles are the associate's own "
+           "labels, reproduce no criterion and carry no grading standard.")
+def h01_nm_r15_link_titles(env: Path, task: str) -> None:
+    write_doc(env, task, "research/reading-list.md", (
+        "# Reading list: Tallis renewal\n\n"
+        "- The Colorado guide's [pay thresholds][co-thresholds].\n"
+        "- The restrictive covenant [review checklist][checklist].\n\n"
+        "[co-thresholds]: ../knowledge-base/practice-guides/non-compete/us/colorado.md \"Colorado guide: pay "
+        "thresholds\"\n"
+        "[checklist]: ../knowledge-base/checklists/employment/restrictive-covenant-review.md \"Review checklist\"\n"))
+
+
+@near_miss("ho-h02-nm-r15-drive-copy-of-an-input", "H02", NE,
+           "Google Drive's duplicate of the partner's instructions, documents/drive/Copy of partner-instructions.md, "
+           "byte-identical to documents/partner-instructions.md, is in the workspace.",
+           "HYGIENE.md H02 looks for a workspace file the matcher pairs with a deliverable or that already holds the "
+           "answer; this is a copy of an input, its name pairs with neither tallis-agreement-revised.md nor "
+           "note-to-partner.md, and it holds no answer.")
+def h02_nm_r15_drive_copy(env: Path, task: str) -> None:
+    write_doc(env, task, "drive/Copy of partner-instructions.md", doc(env, task, "partner-instructions.md").read_bytes())
+
+
+@near_miss("ho-h02-nm-r15-slack-export-questions-only", "H02", SD,
+           "A Slack export of the shared Maplestone channel, documents/slack-export/maplestone-hr/2026-11-02.json, "
+           "holds HR's questions about Jordan's paperwork (can the approved form be used as is; who signs for "
+           "Maplestone; can the package go out by e-signature) and an acknowledgment, with no answers.",
+           "HYGIENE.md H02 flags a workspace document that already holds the finished answer; these are the client's "
+           "questions, which the deliverables answer, and nothing in the export passes any criterion.")
+def h02_nm_r15_slack(env: Path, task: str) -> None:
+    write_doc(env, task, "slack-export/maplestone-hr/2026-11-02.json", _r15_slack_day([
+        ("U06HRTEAM1", "1793633001.100201", "Morning! Three questions on Jordan Ellery's paperwork: can we use the form "
+                                           "our old counsel approved exactly as it is?"),
+        ("U06HRTEAM1", "1793633042.100377", "Who should sign for Maplestone, Elena or the VP of Operations?"),
+        ("U06HRTEAM1", "1793633090.100512", "And can the whole package go out through our e-signature tool?"),
+        ("U05MOKAFOR", "1793640012.200018", "Got these, thanks. We will come back to you with the draft."),
+    ]))
+
+
+@near_miss("ho-h03-nm-r15-pass-unless-beside-positive-criteria", "H03", NE,
+           "A new criterion on note-to-partner.md reads 'PASS unless note-to-partner.md tells the partner that "
+           "Section 5 has already been deleted from the agreement. FAIL if it says so.'; the note keeps its three "
+           "positive criteria.",
+           "HYGIENE.md H03 flags a deliverable whose criteria only demand absence; note-to-partner.md is still graded "
+           "on stating the void non-compete, the penalty and the decision request, which an empty note fails.")
+def h03_nm_r15_pass_unless(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_criterion(t, "note-does-not-preempt", "Note does not report an unrequested deletion",
+                      "PASS unless note-to-partner.md tells the partner that Section 5 has already been deleted from "
+                      "the agreement. FAIL if it says so.", ["note-to-partner.md"])
+
+
+@near_miss("ho-h04-nm-r15-bcp47-unicode-extension", "H04", CI,
+           "judge_language is 'en-US-u-ca-gregory': English (United States) with the Unicode locale extension that "
+           "fixes the Gregorian calendar, as the judges' locale settings export it.",
+           "TASKS.md asks for BCP 47 tags; extension subtags (RFC 6067's 'u' extension) are part of BCP 47, so the "
+           "tag is well formed.")
+def h04_nm_r15_extension(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert t["judge_language"] == "en"
+        t["judge_language"] = "en-US-u-ca-gregory"
+
+
+@near_miss("ho-h05-nm-r15-significant-pinned-by-enumeration", "H05", CA,
+           "client-email-changes now asks for 'the significant changes made to Form WA-2021-3, namely these three: "
+           "the customer clause, the non-compete period and the governing law and forum'.",
+           "HYGIENE.md H05 flags standards a judge can read either way; 'significant' is defined on the spot by a "
+           "closed list of three changes, so the judge has nothing to weigh.")
+def h05_nm_r15_enumerated(env: Path, task: str) -> None:
+    _reword(env, task, "client-email-changes", "lists the changes made to Form WA-2021-3: the customer clause",
+            "lists the significant changes made to Form WA-2021-3, namely these three: the customer clause")
+
+
+@near_miss("ho-h06-nm-r15-ampersand-in-deliverable-name", "H06", SD,
+           "A new advisory deliverable, hr-q&a.md (a question-and-answer sheet for Maplestone's HR team), is declared, "
+           "named in the instructions, listed as advisory and graded.",
+           "HYGIENE.md H06 asks for safe relative paths and unambiguous names; '&' is a legal file-name character on "
+           "every common file system, the name contains no separator, '..', control character or wildcard, and no "
+           "other deliverable resembles it.")
+def h06_nm_r15_ampersand(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_deliverable(t, "hr-q&a.md", "Question-and-answer sheet for Maplestone's HR team.", placement="advisory")
+        instructions_add(t, "Also write hr-q&a.md, a short question-and-answer sheet for Maplestone's HR team.")
+        add_criterion(t, "hr-qa-old-form", "Q&A explains why the approved form changes",
+                      "PASS if hr-q&a.md answers, in question-and-answer form, the HR team's question why the "
+                      "previously approved form cannot be used unchanged for Jordan Ellery. FAIL if it does not answer "
+                      "that question.", ["hr-q&a.md"])
+
+
+@near_miss("ho-h07-nm-r15-json-with-slashes-in-strings", "H07", CI,
+           "Sierrafold's HR-portal onboarding config, documents/hr-portal/onboarding-config.json, is strict JSON whose "
+           "string values contain '//' (a URL) and '/* */' (a glob the portal uses).",
+           "HYGIENE.md H07 wants JSON to parse; comment-like characters inside string values are ordinary string "
+           "content and the file parses as JSON.")
+def h07_nm_r15_json_strings(env: Path, task: str) -> None:
+    text = ('{\n  "employee": "Sasha Lindgren",\n  "start_date": "2026-10-26",\n'
+            '  "portal": "https://onboarding.sierrafold.example.com/people/new-hires",\n'
+            '  "upload_glob": "signed/*/packet-*.pdf",\n  "note": "// and /* */ are literal text here"\n}\n')
+    assert json.loads(text)["upload_glob"] == "signed/*/packet-*.pdf"
+    write_doc(env, task, "hr-portal/onboarding-config.json", text)
+
+
+@near_miss("ho-h07-nm-r15-valid-webvtt-captions", "H07", AM,
+           "Captions of Bayou Crest's yard safety video, documents/training/yard-safety.vtt: a valid WebVTT file "
+           "(signature, header lines, a NOTE block, numbered cues with settings).",
+           "HYGIENE.md H07 wants documents readable in their format; this is a well-formed WebVTT file, a format the "
+           "tool reads, with nothing missing or junk about it.")
+def h07_nm_r15_vtt(env: Path, task: str) -> None:
+    write_doc(env, task, "training/yard-safety.vtt", _r15_vtt([
+        ("00:00:00.000", "00:00:04.200 line:85% align:center", "Welcome to the Ascension Parish yard safety briefing."),
+        ("00:00:04.200", "00:00:09.000", "Hard hats and steel-toed boots are required past the gate."),
+        ("00:00:09.000", "00:00:13.500", "Sign in at the trailer before you drive onto a site."),
+    ], note="Captions corrected by Bayou Crest HR on 2026-09-30."))
+
+
+@near_miss("ho-h08-nm-r15-pdf-print-of-guide-outside-mount", "H08", CI,
+           "A PDF print of the California invention-assignment guide is saved outside the mount, as "
+           "documents/printouts/california-invention-guide.pdf; the mount is untouched.",
+           "HYGIENE.md H08 requires the knowledge base inside the workspace to match its pin; the mount is unchanged, "
+           "and a printout filed elsewhere is a workspace document, not part of the mount.")
+def h08_nm_r15_pdf_outside(env: Path, task: str) -> None:
+    guide = kb(env, task, "practice-guides/invention-assignment/us/california.md").read_text("utf-8")
+    body = guide.split("---", 2)[2]
+    lines = [line.encode("latin-1", "replace").decode("latin-1") for line in body.splitlines() if line.strip()]
+    write_doc(env, task, "printouts/california-invention-guide.pdf", _pdf_bytes(lines[:12]))
+
+
+@near_miss("ho-h09-nm-r15-collective-agreement-quoted", "H09", SD,
+           "A note on Maplestone's warehouse union contract, documents/labor/cba-article-12.md, quotes Article 12.3 of "
+           "the collective bargaining agreement with Warehouse Workers Local 7 in quotation marks.",
+           "HYGIENE.md H09 asks for provenance of planted excerpts of law; a collective bargaining agreement is a "
+           "contract between the employer and a union, not law, so no seeded_law entry is owed.")
+def h09_nm_r15_cba(env: Path, task: str) -> None:
+    write_doc(env, task, "labor/cba-article-12.md", (
+        "# Note: the warehouse union contract\n\nJordan Ellery's role is outside the bargaining unit, but HR asked "
+        "whether the contract limits covenants for anyone. Article 12.3 of the collective bargaining agreement "
+        "between Maplestone Logistics, Inc. and Warehouse Workers Local 7 provides: \"The Company shall not require "
+        "any employee in the bargaining unit to sign a covenant restricting work for another employer after "
+        "separation.\"\n\nThe article covers bargaining-unit employees only.\n"))
+
+
+@near_miss("ho-h09-nm-r15-declared-regulation-quote-on-slide", "H09", NE,
+           "Granite Peak payroll's training deck, documents/payroll/flsa-overtime-basics.pptx, quotes 29 C.F.R. "
+           "§ 541.601(a)(1) in full on its second slide, and a complete seeded_law entry (citation, quote, effective "
+           "date, verified-on date and what it was checked against) names the .pptx.",
+           "HYGIENE.md H09 requires each planted excerpt of law to declare its provenance and to be present in the "
+           "named file; the entry is complete, verified before the freeze, and the quote is on the slide verbatim.")
+def h09_nm_r15_cfr_declared(env: Path, task: str) -> None:
+    write_doc(env, task, "payroll/flsa-overtime-basics.pptx", _r15_flsa_deck())
+    with task_json(env, task) as t:
+        t["oafreeze"]["seeded_law"].append({
+            "file": "documents/payroll/flsa-overtime-basics.pptx", "citation": "29 C.F.R. § 541.601(a)(1)",
+            "quote": _R15_CFR_541_601, "effective_date": "2020-01-01", "verified_on": "2026-10-01",
+            "verified_against": "29 C.F.R. § 541.601(a)(1) as in force after the 2024 amendment was vacated "
+                                "(November 15, 2024); checked against the eCFR on 2026-10-01"})
+
+
+@near_miss("ho-h10-nm-r15-yesterday-consistent", "H10", NE,
+           "The instructions add 'Miriam's email came in this morning, November 16, 2026; the client confirmed "
+           "yesterday, November 15, 2026, that the hand-over on November 23 stands.'",
+           "HYGIENE.md H10 wants the instructions' dates to agree with as_of; 'this morning' is November 16 and "
+           "'yesterday' November 15, both consistent with as_of 2026-11-16 and with the partner's email.")
+def h10_nm_r15_yesterday(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "Miriam's email came in this morning, November 16, 2026; the client confirmed yesterday, "
+                            "November 15, 2026, that the hand-over on November 23 stands.")
+
+
+@near_miss("ho-h10-nm-r15-odt-letter-dated-before-as-of", "H10", CA,
+           "A letter from Halden's HRIS vendor, documents/vendor/workline-letter.odt, confirming that Form WA-2021-3 "
+           "is loaded in the offer workflow, is dated 'Seattle, October 20, 2026', six days before as_of.",
+           "HYGIENE.md H10 wants the documents' dates to fit as_of 2026-10-26; a letter written on October 20, 2026 "
+           "is past correspondence the client could hold on the day the work is done.")
+def h10_nm_r15_odt_before(env: Path, task: str) -> None:
+    write_doc(env, task, "vendor/workline-letter.odt", _r9_odt([
+        "Workline HRIS, Inc.", "Seattle, October 20, 2026", "Petra Lindahl, Director of Human Resources, Halden Marine "
+        "Supply Co.", "Dear Ms. Lindahl,", "As discussed on our call, Form WA-2021-3 is loaded in your offer workflow. "
+        "Tell us when a refreshed form is ready and we will swap it in within two business days.", "Kind regards,",
+        "Support team, Workline HRIS"], title="Form load confirmation", creator="Workline Support"))
+
+
+@near_miss("ho-h11-nm-r15-anchor-in-webvtt-cue", "H11", CA,
+           "Captions of the CEO's all-hands clip, documents/ceo/all-hands-2026-10.vtt, are added, and a new trap anchor "
+           "quotes one cue exactly: the CEO asking to put the five-thousand-dollar warning into the form itself.",
+           "HYGIENE.md H11 asks that each anchor's quote exist in its named file; the quoted line is a cue of the "
+           "WebVTT file, character for character, and it is tempting advisory material for this placement trap.")
+def h11_nm_r15_vtt_anchor(env: Path, task: str) -> None:
+    line = "Let's put that five-thousand-dollar warning right in the form, so people take it seriously."
+    write_doc(env, task, "ceo/all-hands-2026-10.vtt", _r15_vtt([
+        ("00:12:03.000", "00:12:07.400", "On the Washington paperwork, I read the alert from our friends downtown."),
+        ("00:12:07.400", "00:12:12.900", line),
+        ("00:12:12.900", "00:12:16.000", "Petra's team is on it."),
+    ], note="Auto-generated captions, reviewed by Halden communications."))
+    with task_json(env, task) as t:
+        t["oafreeze"]["trap"]["anchors"].append({"file": "documents/ceo/all-hands-2026-10.vtt", "quote": line})
+
+
+@near_miss("ho-h12-nm-r15-criticmarkup-kept-out-of-agreement", "H12", AM,
+           "The instructions add: 'Do not leave CriticMarkup comments, tracked changes or any other comment in "
+           "fontenot-covenant-agreement.md: Avery signs that file as it is. Put what changed and why in "
+           "client-note.md.'",
+           "HYGIENE.md H12 wants advisory material kept out of operative text and given somewhere to go; this "
+           "instruction does exactly that, routing the explanation to the advisory client note.")
+def h12_nm_r15_criticmarkup(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "Do not leave CriticMarkup comments, tracked changes or any other comment in "
+                            "fontenot-covenant-agreement.md: Avery signs that file as it is. Put what changed and why "
+                            "in client-note.md.")
+
+
+@near_miss("ho-h13-nm-r15-npmrc-token-from-environment", "H13", CA,
+           "The form-builder folder's .npmrc, documents/tools/form-builder/.npmrc, reads its npm token from the "
+           "environment: '//registry.npmjs.org/:_authToken=${NPM_TOKEN}'.",
+           "HYGIENE.md H13 forbids credentials in the task; '${NPM_TOKEN}' is a reference to an environment variable "
+           "that npm substitutes at run time, so the file holds no secret.")
+def h13_nm_r15_npmrc(env: Path, task: str) -> None:
+    write_doc(env, task, "tools/form-builder/.npmrc", (
+        "registry=https://registry.npmjs.org/\n//registry.npmjs.org/:_authToken=${NPM_TOKEN}\nsave-exact=true\n"))
+
+
+@near_miss("ho-h13-nm-r15-processor-test-card-number", "H13", TB,
+           "Aspenline payroll's note on testing the expense-card form, documents/payroll/card-form-testing.md, gives "
+           "the payment processor's published test card 4242 4242 4242 4242.",
+           "HYGIENE.md H13 forbids real-looking personal data; 4242 4242 4242 4242 is the processor's documented test "
+           "number, accepted only in test mode and issued to no one, like the fictional 555-01xx phone range.")
+def h13_nm_r15_test_card(env: Path, task: str) -> None:
+    write_doc(env, task, "payroll/card-form-testing.md", (
+        "# Testing the expense-card form\n\nIn the sandbox, enter the processor's test card 4242 4242 4242 4242 with "
+        "any future expiry date and any three-digit CVC. Never type a real card number into the sandbox.\n"))
+
+
+@near_miss("ho-h13-nm-r15-pdf-author-on-reserved-domain", "H13", AM,
+           "A draft settlement term sheet, documents/delacroix/settlement-terms-draft.pdf, has document properties "
+           "giving the Author as 'Lucien Arceneaux <lucien.arceneaux@bayoucrest.example.net>'.",
+           "HYGIENE.md H13 forbids live email domains; example.net is reserved for examples (RFC 2606), so the "
+           "address in the PDF's properties is fictional by construction.")
+def h13_nm_r15_pdf_author(env: Path, task: str) -> None:
+    write_doc(env, task, "delacroix/settlement-terms-draft.pdf", _r9_pdf(
+        ["Bayou Crest v. Delacroix: settlement terms (draft for discussion)", "1. Mutual release.",
+         "2. Payment in two instalments.", "3. No admission of liability."],
+        info={"Title": "Delacroix settlement - draft terms",
+              "Author": "Lucien Arceneaux <lucien.arceneaux@bayoucrest.example.net>",
+              "Creator": "Microsoft Word for Mac"}))
+
+
+@near_miss("ho-fam-nm-r15-judge-language-changed-family-wide", "FAM", "covenant-package-v03",
+           "judge_language is changed from 'en' to 'en-US' in the family design's task.json and, identically, in "
+           "every instance (original, v01 to v09).",
+           "FAM checks that instances differ only where the family's variables say; a change made to the design and "
+           "to every instance alike leaves every instance equal to the design with its own variables.")
+def fam_nm_r15_judge_language(env: Path, task: str) -> None:
+    targets = [env / FAMILY_DESIGN / "task.json"]
+    targets += [env / "tasks" / f"covenant-package-{i}" / "task.json"
+                for i in ["original"] + [f"v{n:02d}" for n in range(1, 10)]]
+    for path in targets:
+        if not path.exists():
+            continue  # the shape test copies only the target task and the families
+        text = path.read_text("utf-8")
+        assert text.count('"judge_language": "en",') == 1
+        path.write_text(text.replace('"judge_language": "en",', '"judge_language": "en-US",'), "utf-8")
