@@ -24,8 +24,18 @@ JOINED = re.compile(r";\s*(?:and\s+)?(?:it\s+)?\w+s\b|\band also\b|\bas well as\
                     r"(?:\w+s|is|has|must|does|will)\s+(?!and\b|or\b)\w", re.I)
 
 
-# A BCP 47 language tag as LAB writes it: "en", "en-US", "fr", "pt-BR", "zh-Hant".
-LANGUAGE_TAG = re.compile(r"^[A-Za-z]{2,3}(?:-[A-Za-z]{4})?(?:-(?:[A-Za-z]{2}|\d{3}))?(?:-[A-Za-z0-9]{5,8})*$")
+# A BCP 47 language tag (RFC 5646's langtag or a private-use tag): "en", "en-US", "zh-Hant",
+# "sr-Latn-RS", "de-CH-1996", "en-US-u-ca-gregory" (an extension), "en-x-legal" (private use).
+LANGUAGE_TAG = re.compile(
+    # language and extended language subtags (RFC 5646 reserves 4 to 8 letters, and none is
+    # registered: "english" is a name, not a tag)
+    r"^(?:[A-Za-z]{2,3}(?:-[A-Za-z]{3}){0,3}"
+    r"(?:-[A-Za-z]{4})?"  # script
+    r"(?:-(?:[A-Za-z]{2}|\d{3}))?"  # region
+    r"(?:-(?:[A-Za-z0-9]{5,8}|\d[A-Za-z0-9]{3}))*"  # variants
+    r"(?:-[0-9A-WY-Za-wy-z](?:-[A-Za-z0-9]{2,8})+)*"  # extensions
+    r"(?:-[Xx](?:-[A-Za-z0-9]{1,8})+)?"  # private use
+    r"|[Xx](?:-[A-Za-z0-9]{1,8})+)$")
 
 
 def _task_form(ctx: TaskContext) -> list[Finding]:

@@ -152,3 +152,20 @@ def test_near_miss_a_rule_that_quotes_a_colon_after_the_word_pass(tmp_path):
     task["criteria"][0]["match_criteria"] = ("PASS if agreement.md keeps the non-solicit and the word \"pass\" "
                                              "appears nowhere. FAIL if it drops it.")
     assert found(env_with(tmp_path, task), "H04") == []
+
+
+def test_language_tags_are_read_by_the_whole_bcp47_grammar():
+    from oafreeze.hygiene.items.h04_criterion_form import LANGUAGE_TAG
+
+    # extensions, private use, variants, extended language subtags and UN M.49 regions are tags
+    for tag in ["en-US-u-ca-gregory", "en-x-legal", "x-house", "de-CH-1996", "zh-yue-HK", "es-419", "sr-Latn-RS"]:
+        assert LANGUAGE_TAG.match(tag), tag
+    # a language's name, an underscore, an empty subtag or an extension with nothing after it are not
+    for text in ["english", "en_US", "en--US", "en-US-u", "en-", "English (US)"]:
+        assert not LANGUAGE_TAG.match(text), text
+
+
+def test_near_miss_a_tag_with_a_unicode_extension_is_a_language_tag(tmp_path):
+    task = task_json()
+    task["language"] = "en-US-u-ca-gregory"
+    assert not [f for f in found(env_with(tmp_path, task), "H04") if f.location == "$.language"]
