@@ -196,6 +196,23 @@ def _yearless(piece: str, as_of: dt.date) -> list[tuple[dt.date, ...]]:
     return out
 
 
+# A date right after a word that places it a day or two from today: "yesterday, November 15, 2026",
+# "tomorrow (Tuesday, 17 November 2026)", "the day before yesterday: 11/14/2026".
+_SHIFTS = {"the day before yesterday": 2, "yesterday": 1, "the day after tomorrow": -2, "tomorrow": -1}
+_SHIFT_WORDS = {shift: word for word, shift in _SHIFTS.items()}
+_NEXT_TO_TODAY = re.compile(r"\b(?:yesterday|tomorrow)\b", re.I)
+_SHIFT = re.compile(r"\b(?P<word>the\s+day\s+before\s+yesterday|yesterday|the\s+day\s+after\s+tomorrow|tomorrow)"
+                    r"(?:\s+(?:morning|afternoon|evening|night))?\s*[,:(\u2014\u2013-]?\s*(?:on\s+|the\s+)?"
+                    r"(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day,?\s+(?:the\s+)?)?$", re.I)
+
+
+def _shift(before: str) -> int | None:
+    """Days from the date that follows `before` to today, when `before` ends with "yesterday" or
+    "tomorrow" (None when it does not)."""
+    m = _SHIFT.search(before[-60:])
+    return _SHIFTS[" ".join(m["word"].lower().split())] if m else None
+
+
 # A day said relative to the day the instructions are read (as_of): "tomorrow", "the day after tomorrow",
 # "in three days", "a week from today", "two weeks from now", "next Monday", "on Friday".
 _NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
@@ -283,17 +300,27 @@ def check(ctx: TaskContext) -> list[Finding]:
                                location="$.oafreeze.as_of", evidence=ext.as_of))
     out += _seeded_law(ctx, as_of)
     for _line, sentence in tx.sentences(ctx.task.instructions):
-        if not TODAY_CUE.search(sentence):
+        cued = bool(TODAY_CUE.search(sentence))
+        if not cued and not _NEXT_TO_TODAY.search(sentence):
             continue
-        for written, _ in tx.dates(sentence):
+        for written, at in tx.dates(sentence):
+            # "yesterday, November 15" dates the day before today: today is the day after it. A
+            # date with no such word is today's only in a sentence that says it gives today's date.
+            shift = _shift(sentence[:at])
+            if shift is None and not cued:
+                continue
             # A numeric date that reads two ways agrees with as_of when either reading is as_of.
-            when = tx.date_readings(written)
+            when = {d + dt.timedelta(days=shift or 0) for d in tx.date_readings(written)}
             if when and as_of not in when:
+                said = (f"call {written} {_SHIFT_WORDS[shift]}, which makes today {min(when).isoformat()}"
+                        if shift else f"give today's date as {written}")
                 out.append(ctx.finding(
                     ID, "major", "task.json",
-                    f"the instructions give today's date as {written} but as_of is {ext.as_of}: the agent and the "
+                    f"the instructions {said} but as_of is {ext.as_of}: the agent and the "
                     "criteria may apply different law", "make the instructions and oafreeze.as_of agree",
                     location="$.instructions", evidence=tx.excerpt(sentence)))
+            elif shift:
+                continue
             elif when and (day := _weekday_before(sentence, written)) is not None and day != as_of.weekday():
                 out.append(ctx.finding(
                     ID, "minor", "task.json",

@@ -117,6 +117,24 @@ def test_near_miss_todays_date_restated_in_other_forms_agrees_with_as_of(tmp_pat
     assert found(env_with(tmp_path, task), "H10") == []
 
 
+def test_a_date_called_yesterday_or_tomorrow_puts_today_a_day_from_it(tmp_path):
+    task = task_json()  # as_of 2026-03-02
+    task["instructions"] += (" The buyer's e-mail came in yesterday, March 2, 2026. Signing is tomorrow "
+                             "(Wednesday, March 4, 2026).")
+    hits = [f for f in found(env_with(tmp_path, task), "H10") if f.severity == "major"]
+    assert sorted(f.message.split(" but ")[0] for f in hits) == [
+        "the instructions call March 2, 2026 yesterday, which makes today 2026-03-03",
+        "the instructions call March 4, 2026 tomorrow, which makes today 2026-03-03"]
+
+
+def test_near_miss_yesterday_and_today_in_one_sentence_agree_with_as_of(tmp_path):
+    task = task_json()  # as_of 2026-03-02
+    task["instructions"] += (" The memo arrived this morning, March 2, 2026; the client signed yesterday, "
+                             "March 1, 2026, and the board meets the day after tomorrow: 03/04/2026. "
+                             "They spoke yesterday and the lease runs to June 30, 2027.")
+    assert found(env_with(tmp_path, task), "H10") == []
+
+
 def test_a_document_dated_in_a_numeric_form_after_as_of_under_every_reading_is_major(tmp_path):
     files = {**workspace(), "hr-note.md": "# Note from HR\n\nDate: 04/20/2026\n\nPlease proceed.\n",
              "ceo-letter.md": "Aspen Co.\n\n05-04-2026\n\nDear counsel,\n",
