@@ -50,10 +50,11 @@ _NUMERIC_DMY = re.compile(r"(?P<d>0?[1-9]|[12]\d|3[01])([-/])(?P<m>0?[1-9]|1[0-2
 _RFC2822 = re.compile(r"^(?:[A-Z][a-z]{2},\s*)?\d{1,2}\s+[A-Z][a-z]{2}\s+\d{4}")
 HEAD_LINES = 15
 # A dateline may start with the place it was written ("Madrid, 23 de octubre de 2026", "London, 5 March
-# 2026", "Grenoble, le 1er octobre 2026", "東京、2026年3月2日", "Hà Nội, ngày 12 tháng 10 năm 2026"; a place
-# in a script other than Latin is one word of up to twelve letters).
+# 2026", "Seattle, November 3, 2026", "Grenoble, le 1er octobre 2026", "東京、2026年3月2日", "Hà Nội, ngày 12
+# tháng 10 năm 2026"; a place in a script other than Latin is one word of up to twelve letters). What
+# is left after the place must be a date, whole.
 _PLACE = re.compile(r"^(?:[^\W\da-z_][\w.'-]*(?:\s[^\W\da-z_][\w.'-]*){0,3}|[^\x00-\x7f\s,\u3001\u060c]{1,12})"
-                    r"(?:[,\u3001\u060c]\s*|\s+\u0641\u064a\s+)(?:(?:le|den|am|el|il)\s+)?(?=\d|(?i:ngày)\s)")
+                    r"(?:[,\u3001\u060c]\s*|\s+\u0641\u064a\s+)(?:(?:le|den|am|el|il)\s+)?(?=\d|(?i:ngày)\s|[^\W\d_])")
 
 
 _WEEKDAYS = ("mon", "tues", "wednes", "thurs", "fri", "satur", "sun")

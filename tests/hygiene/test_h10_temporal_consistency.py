@@ -78,6 +78,9 @@ def test_a_documents_own_date_is_read_from_its_header_or_dateline():
     assert document_date("Subject: x\nDate: Tue, 8 Dec 2026 10:00:00 -0500\n")[2] == dt.date(2026, 12, 8)
     assert document_date("MEMORANDUM\n\nNovember 12, 2026\n\nTo: the CEO\n")[2] == dt.date(2026, 11, 12)
     assert document_date("# Notes\n\nThe law changes on January 1, 2027.\n") is None
+    # a dateline that starts with the place it was written, the month spelled out
+    assert document_date("Workline, Inc.\nSeattle, November 3, 2026\nDear Ms. Lindahl,\n")[2] == dt.date(2026, 11, 3)
+    assert document_date("Acme, Inc.\nBoston, MA\nDear Ms. Smith, March 2026 was a busy month.\n") is None
 
 
 def test_near_miss_a_trap_that_names_the_later_law(tmp_path):
