@@ -38,7 +38,13 @@ _TASTE = (
     r"judge?ment)|"
     # what the market does: a standard the judge must supply from their own experience of deals
     r"customary|(?:on|at)\s+(?:market|arm[’']?s[- ]length)\s+terms|market[- ](?:standard|practice|norms?)|"
-    r"industry[- ]standard|in\s+line\s+with\s+(?:the\s+)?(?:market|industry)(?:\s+practice)?"
+    r"industry[- ]standard|in\s+line\s+with\s+(?:the\s+)?(?:market|industry)(?:\s+practice)?|"
+    # whose practice, and how current: "in line with current best practice", "good drafting practice"
+    r"(?:(?:current|accepted|recogni[sz]ed|modern)\s+)?(?:best|good|sound)\s+(?:drafting\s+|legal\s+|professional\s+)?"
+    r"practices?|state[- ]of[- ]the[- ]art|"
+    # a tone with no measure: "in a client-friendly way", "courteous", "tactful"
+    r"(?:client|user|reader|customer|business|lay(?:person|man)?|plain)[- ]friendly|friendly|"
+    r"courteous(?:ly)?|tactful(?:ly)?|diplomatic(?:ally)?|empath(?:et)?ic(?:ally)?"
 )
 # materiality: a threshold of size or weight with no measure ("any material change", "significantly
 # shorter", "minor edits"). "material", "minor" and "major" are also nouns; see _ADJECTIVE_ONLY.

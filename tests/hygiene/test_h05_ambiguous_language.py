@@ -210,6 +210,18 @@ def test_what_the_market_does_is_a_standard_the_judge_must_supply(tmp_path, phra
     assert [f.severity for f in decisive] == ["major"]
 
 
+@pytest.mark.parametrize("phrase", ["in line with current best practice", "following good drafting practice",
+                                    "in a client-friendly way", "in a courteous and tactful tone"])
+def test_whose_practice_and_what_tone_are_standards_the_judge_must_supply(tmp_path, phrase):
+    hits = _with(tmp_path, f"PASS if client-email.md tells the client about the covenant, {phrase}. FAIL if not.")
+    assert hits and {f.severity for f in hits} == {"minor"}  # "courteous and tactful": one finding each
+
+
+def test_near_miss_best_efforts_is_a_term_of_art_not_a_practice(tmp_path):
+    assert _with(tmp_path, "PASS if agreement.md uses commercially best efforts language for the return of "
+                           "property. FAIL if it does not.") == []
+
+
 @pytest.mark.parametrize("text", ["is timely, meaning dated the same day the agreement is signed",
                                   "is sent promptly (i.e. within 2 business days of signing)",
                                   "omits any material change, that is, any change to a party, amount or date"])
