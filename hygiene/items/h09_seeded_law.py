@@ -51,7 +51,7 @@ def applies(ctx: TaskContext) -> str | None:
 def check(ctx: TaskContext) -> list[Finding]:
     """Missing provenance, an excerpt not in its file, verification after the freeze; quoted law
     in the workspace that no entry declares."""
-    out = undeclared_law(ctx)
+    out = undeclared_law(ctx) + _two_stories(ctx)
     for i, law in enumerate(ctx.ext.seeded_law):
         at = f"$.oafreeze.seeded_law[{i}]"
         stand_ins = {key for key in PLACEHOLDER_KEYS if placeholder(getattr(law, key))}
@@ -180,6 +180,28 @@ _OWN_REFERENCE = re.compile(
     r"(?:[\w'\-]+\s+){0,4}?(?:Agreement|Contract|Plan|Policy|Handbook|Lease|Note|Indenture|Offer|Letter|Amendment|"
     r"Schedule|Exhibit|Appendix|Annex|Addendum|Terms|Bylaws|Charter|Certificate|Memorandum|Guide|Manual|Deed|"
     r"Order|Statement|SOW)s?\b)", re.I)
+
+
+def _two_stories(ctx: TaskContext) -> list[Finding]:
+    """Entries that declare the same text of the same law with different effective dates: which one
+    the criteria assume is anyone's guess. (Two texts under one citation are two versions of it, an
+    amendment's before and after: that is declared, not a conflict.)"""
+    first: dict[tuple[str, str], tuple[int, str]] = {}
+    out = []
+    for i, law in enumerate(ctx.ext.seeded_law):
+        key = (tx.normalize(law.citation), tx.normalize(law.quote or ""))
+        if not key[0] or not law.effective_date:
+            continue
+        if key not in first:
+            first[key] = (i, law.effective_date)
+        elif first[key][1] != law.effective_date:
+            j, when = first[key]
+            out.append(ctx.finding(
+                ID, "major", "task.json", f"seeded law {law.citation!r} is declared twice with the same text but two "
+                f"effective dates ({when} in entry {j + 1}, {law.effective_date} in entry {i + 1}): which version the "
+                "criteria assume cannot be checked", "keep one entry, with the date the text took effect",
+                location=f"$.oafreeze.seeded_law[{i}].effective_date", evidence=f"{when} / {law.effective_date}"))
+    return out
 
 
 def citation_in(text: str) -> re.Match | None:

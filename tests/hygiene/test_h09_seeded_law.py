@@ -230,3 +230,24 @@ def test_a_declared_date_in_digits_of_another_script_is_not_yyyy_mm_dd(tmp_path)
     task["oafreeze"]["seeded_law"][0]["effective_date"] = "٢٠٢٢-٠٨-١٠"
     hits = [f for f in found(env_with(tmp_path, task), "H09") if "is not a date written YYYY-MM-DD" in f.message]
     assert [f.severity for f in hits] == ["major"]
+
+
+def test_one_text_declared_twice_with_two_effective_dates_is_major(tmp_path):
+    task = task_json()
+    law = task["oafreeze"]["seeded_law"][0]
+    task["oafreeze"]["seeded_law"].append({**law, "effective_date": "2021-08-13"})
+    hits = [f for f in found(env_with(tmp_path, task), "H09") if f.severity == "major"]
+    assert [f.location for f in hits] == ["$.oafreeze.seeded_law[1].effective_date"]
+    assert law["effective_date"] in hits[0].message and "2021-08-13" in hits[0].message
+
+
+def test_near_miss_two_versions_of_one_law_declared_with_their_own_dates(tmp_path):
+    # An amendment's before and after: two texts under one citation, each with the day it took effect.
+    task = task_json()
+    law = task["oafreeze"]["seeded_law"][0]
+    before = dict(law)
+    task["oafreeze"]["seeded_law"].append({**law, "effective_date": "2021-08-13"})
+    task["oafreeze"]["seeded_law"][1]["quote"] = before["quote"]
+    assert [f for f in found(env_with(tmp_path, task), "H09") if "two effective dates" in f.message]  # same text
+    task["oafreeze"]["seeded_law"][1]["quote"] = "an earlier text of the section"
+    assert not [f for f in found(env_with(tmp_path, task), "H09") if "two effective dates" in f.message]
