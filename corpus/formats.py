@@ -1,7 +1,7 @@
 """What a workspace document holds: its text, part by part, from every format we read.
 
 `extract(name, data)` reads PDF (through pypdf), .docx, .xlsx, .pptx, OpenDocument (.odt,
-.ods, .odp), RTF (corpus/rtf.py), .eml (with its attachments), calendar entries and contact
+.ods, .odp, and their flat XML forms .fodt, .fods, .fodp), RTF (corpus/rtf.py), .eml (with its attachments), calendar entries and contact
 cards (.ics, .vcf: corpus/contentlines.py), HTML pages (their words, comments and link addresses,
 not their markup) and UTF-8 text formats, and says which part of the
 document (a page, a sheet, a footnotes part, an attachment's page) each line of text came from.
@@ -103,6 +103,9 @@ OFFICE_MAIN = {".docx": "word/document.xml", ".xlsx": "xl/workbook.xml", ".pptx"
 ODF_TYPES = {".odt": "application/vnd.oasis.opendocument.text",
              ".ods": "application/vnd.oasis.opendocument.spreadsheet",
              ".odp": "application/vnd.oasis.opendocument.presentation"}
+# Flat OpenDocument (one XML file holding the package's parts, as LibreOffice saves a document
+# for version control), by the packaged format it flattens.
+FLAT_ODF = {".fodt": ".odt", ".fods": ".ods", ".fodp": ".odp"}
 # The parts a package of each format must have (parsed as XML before anything else is read).
 REQUIRED_PARTS = {**{ext: ("[Content_Types].xml", main) for ext, main in OFFICE_MAIN.items()},
                   **{ext: ("content.xml",) for ext in ODF_TYPES}}
@@ -1072,6 +1075,27 @@ def _odf(name: str, data: bytes, budget: _Budget, depth: int) -> Extraction:
     return out.result()
 
 
+_FLAT_META = re.compile(rb"<(?P<p>[\w.-]+:)?meta\b[^>]*>.*?</(?P=p)meta>", re.S)
+
+
+def _flat_odf(name: str, data: bytes, budget: _Budget, depth: int) -> Extraction:
+    """A flat OpenDocument file: the body, the page headers and footers and the metadata, read as
+    from the parts of the package it flattens."""
+    ext = FLAT_ODF[extension(name)]
+    out = _Text(budget)
+    body = _OdfText(ext, budget, label="body")
+    for label, text in body.read(data, name):
+        out.add(label, text)
+    styles = _OdfText(ext, budget, within=ODF_HEADERS, label="headers and footers")
+    for label, text in styles.read(data, name):
+        out.add(label, text)
+    if (meta := _FLAT_META.search(data)) is not None:
+        out.add("metadata", _fields(meta.group(0), name, budget, lambda local, attrs: (
+            local if local in ODF_META else (_attr(attrs, "name") or "property") if local == "user-defined" else None)))
+    out.add(EXTERNAL_LINKS, "\n".join(dict.fromkeys(" ".join(link.split()) for link in body.links + styles.links)))
+    return out.result()
+
+
 # -- PDF -----------------------------------------------------------------------------------
 
 # Searched without a lookbehind (which costs a step per byte of the file); an "endstream"
@@ -1518,6 +1542,6 @@ def _zip(name: str, data: bytes, budget: _Budget, depth: int) -> Extraction:
 _READERS = {".pdf": _pdf, ".docx": _docx, ".xlsx": _xlsx, ".pptx": _pptx, ".eml": _eml, ".zip": _zip, ".html": _html,
             ".htm": _html, ".rtf": _rtf, ".ics": _content_lines, ".vcf": _content_lines,
             ".srt": _subtitles, ".vtt": _subtitles, ".sbv": _subtitles, ".tex": _latex, ".latex": _latex, ".ltx": _latex,
-            **{ext: _odf for ext in ODF_TYPES}}
+            **{ext: _odf for ext in ODF_TYPES}, **{ext: _flat_odf for ext in FLAT_ODF}}
 # Readers whose running time is not bounded by the input's size alone (an archive may hold either).
 _SLOW = {".pdf", ".eml", ".zip", ".rtf"}

@@ -354,6 +354,19 @@ def odf(kind: str, body: str, *, header: str | None = None, meta: dict[str, str]
     return buf.getvalue()
 
 
+def flat_odt(paragraphs: list[str], *, header: str | None = None, meta: dict[str, str] | None = None) -> bytes:
+    """A flat OpenDocument text (.fodt) as LibreOffice saves it: one office:document holding the
+    metadata, the page styles with their header, and the body (paragraphs already XML)."""
+    fields = "".join(f"<{k}>{escape(v)}</{k}>" for k, v in (meta or {}).items())
+    para = f"<text:p>{escape(header)}</text:p>" if header is not None else ""
+    body = "".join(f"<text:p>{p}</text:p>" for p in paragraphs)
+    return (DECL + f'<office:document {ODF_NS} office:version="1.3" office:mimetype="{ODF_TYPES["odt"]}">'
+            f"<office:meta>{fields}<dc:date>2031-02-02T09:30:00</dc:date></office:meta>"
+            f'<office:master-styles><style:master-page style:name="Standard"><style:header>{para}</style:header>'
+            f"</style:master-page></office:master-styles>"
+            f"<office:body><office:text>{body}</office:text></office:body></office:document>").encode()
+
+
 def odt(paragraphs: list[str], **kw) -> bytes:
     """A text document, one text:p per paragraph (already XML: inline markup is kept)."""
     return odf("odt", "<office:text>" + "".join(f"<text:p>{p}</text:p>" for p in paragraphs) + "</office:text>", **kw)

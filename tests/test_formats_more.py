@@ -35,6 +35,20 @@ def test_an_odt_yields_its_paragraphs_then_its_page_header_then_its_properties_w
     assert "2031" not in e.text  # meta.xml's dc:date is the file's history
 
 
+def test_a_flat_odt_is_read_as_the_package_it_flattens():
+    e = extract("memo.fodt", dw.flat_odt(["Primo paragrafo.", 'Tre<text:s text:c="3"/>spazi.'], header="Riservato",
+                                         meta={"dc:title": "Memo", "meta:initial-creator": "G. Rossi"}))
+    assert e.status == "text" and e.problem is None
+    assert lines(e) == ["Primo paragrafo.", "Tre   spazi.", "Riservato", "title: Memo", "initial-creator: G. Rossi"]
+    assert [label for label, _ in e.parts] == ["body", "headers and footers", "metadata"]
+    assert "2031" not in e.text
+    assert formats.parsed("memo.fodt")
+    broken = extract("memo.fodt", b"<office:document><office:body>")
+    assert broken.status == "unreadable" and "not well-formed XML" in broken.problem
+    doctype = extract("memo.fodt", b'<!DOCTYPE x [<!ENTITY a "aaaa">]>' + dw.flat_odt(["x"])[len(dw.DECL):])
+    assert doctype.status == "unreadable" and "DOCTYPE" in doctype.problem
+
+
 def test_an_odt_comment_is_read_without_its_author_and_date_and_a_link_target_is_its_own_part():
     body = ('Vedi <text:a xlink:type="simple" xlink:href="https://acme.sharepoint.com/sites/deal">la cartella</text:a>'
             '<office:annotation><dc:creator>Bianchi</dc:creator><dc:date>2031-01-01T10:00:00</dc:date>'
