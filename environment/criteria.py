@@ -117,6 +117,17 @@ LANGUAGE_ONLY = re.compile(
     rf"\b(?:is|are|be|stays?|remains?)\s+(?:(?:written|drafted|composed|prepared|produced|delivered|given)\s+)?"
     rf"(?:(?:entirely|wholly|only|all|fully)\s+)?in\s+(?:plain\s+|simple\s+|clear\s+|standard\s+)?"
     rf"(?:(?:British|American|US|UK)\s+)?(?:{LANGUAGES})(?:\s+language)?\W*$", re.I)
+# A claim that asks only that the output exist ("hr-note.md is among the files the agent produces",
+# "the memo is saved", "client-email.md exists in the outputs"): an empty file passes it.
+_PLACES = r"(?:files?|outputs?|deliverables?|output\s+(?:folder|directory)|results?|submission|workspace|folder)"
+_HANDS = r"(?:produces|returns|writes|saves|submits|delivers|creates|generates|hands\s+(?:in|back|over))"
+EXISTENCE_ONLY = re.compile(
+    rf"^\s*(?:[\w./-]+\.\w{{1,5}}|it|they|(?:the|a|an)\s+(?:file|deliverable|output|document|memo|note|e-?mail|letter|"
+    rf"summary|report|slip|notice)(?:\s+[\w./-]+\.\w{{1,5}})?)\s+"
+    rf"(?:exists?|(?:is|are)\s+(?:present|there|produced|saved|created|written|delivered|submitted|returned|provided|"
+    rf"generated|included|supplied)|(?:is|are)(?=\s+(?:among|in)\b))"
+    rf"(?:\s+(?:among|in|with|into|to|as)\s+(?:the\s+|an?\s+|its\s+|their\s+)?(?:\w+\s+)?{_PLACES})?"
+    rf"(?:\s+(?:that\s+|which\s+)?(?:the\s+agent|it|you|they)\s+{_HANDS})?(?:\s+by\s+the\s+agent)?\W*$", re.I)
 # Bounds and idioms that hold a negation word without negating anything.
 NOT_NEGATION = re.compile(r"\b(?:no|not)\s+(?:more|less|later|earlier|longer|shorter|fewer|greater|sooner|higher|lower)"
                           r"\s+than\b|\bnot\s+(?:to\s+)?exceed\w*|\bnot\s+(?:only|just|merely)\b|\bno\s+matter\b|"
@@ -450,8 +461,14 @@ def _embedded(sentence: _Sentence, at: int, placed: list) -> bool:
 _WHEN_ASIDE = re.compile(r",\s*(?:before|after|until|once|when|by\s+the\s+time)\b[^,;:]*$", re.I)
 
 
+_UNLESS = re.compile(r"\s*unless\b", re.I)
+
+
 def read_clause(clause: str, *, fail: bool = False) -> Reading:
-    """The reading of one PASS clause (or, with `fail`, one FAIL clause)."""
+    """The reading of one PASS clause (or, with `fail`, one FAIL clause). "PASS unless X" is "FAIL
+    if X" (and "FAIL unless X" is "PASS if X"): read with the word blanked and the sense turned."""
+    if (unless := _UNLESS.match(clause)) is not None:
+        return read_clause(" " * unless.end() + clause[unless.end():], fail=not fail)
     lits = literals(clause)
     masked = _mask(clause, lits)
     sentences = _sentences(masked)

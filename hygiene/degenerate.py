@@ -50,6 +50,8 @@ class Grading:
     # Dates the PASS clause names in passing (", before X goes out on <date>,"): no demand, so they
     # never make a criterion gradable; but they tie a text that holds them to the criterion (H02).
     incidental: tuple[cr.Literal, ...] = ()
+    # The PASS clause asks only that the output exist ("x.md is among the files the agent produces").
+    existence_only: bool = False
 
     @property
     def required(self) -> tuple[cr.Literal, ...]:
@@ -107,8 +109,12 @@ def grading(criterion: Criterion, deliverables: list[str], inputs: list[str] = (
     wanted = {lit.key for g in groups for lit in g}
     forbidden = tuple(lit for lit in reading.forbidden if lit.key not in subjects and lit.key not in wanted)
     absence_only = bool(reading.pass_clause) and not reading.passes.positive and not pass_groups
+    # (a clause whose verb the reader does not know, "x.md exists", is one claim of its own)
+    claims = [c.text for c in reading.passes.claims] or [reading.pass_clause]
+    existence_only = bool(reading.pass_clause) and not pass_groups and all(map(cr.EXISTENCE_ONLY.search, claims))
+    absence_only = absence_only and not existence_only
     return Grading(tuple(tuple(g) for g in groups), forbidden, absence_only, _wanted_periods(reading.pass_clause),
-                   tuple(reading.passes.incidental))
+                   tuple(reading.passes.incidental), existence_only)
 
 
 # A period after a bound ("no more than 12 months", "within 14 days") or a negation limits what the

@@ -60,6 +60,11 @@ def check(ctx: TaskContext) -> list[Finding]:
                 "carries no signal of its own", "require what the output must say as well, in this criterion or "
                 "beside it (a length limit then only sharpens it)", location=f"$.criteria[{i}].match_criteria",
                 evidence=tx.excerpt(c.match_criteria)))
+        elif p.gradings.get(c.id) is not None and p.gradings[c.id].existence_only:
+            out.append(ctx.finding(
+                ID, "minor", "task.json", f"criterion {c.id!r} only asks that the file exist: an empty file passes "
+                "it, so it carries no signal of its own", "require what the output must say as well",
+                location=f"$.criteria[{i}].match_criteria", evidence=tx.excerpt(c.match_criteria)))
         elif claims and all(cr.LANGUAGE_ONLY.search(claim.text) for claim in claims):
             out.append(ctx.finding(
                 ID, "minor", "task.json", f"criterion {c.id!r} only asks for the language the output is written in: "
@@ -68,15 +73,23 @@ def check(ctx: TaskContext) -> list[Finding]:
                 location=f"$.criteria[{i}].match_criteria", evidence=tx.excerpt(c.match_criteria)))
     by_id = {c.id: c for c in ctx.task.criteria}
     for d, ids in p.deliverable_criteria.items():
-        if ids and all(p.gradings[i].absence_only for i in ids):
+        if ids and all(p.gradings[i].existence_only for i in ids):
+            out.append(ctx.finding(
+                ID, "major", "task.json", f"every criterion that grades {d!r} only asks that it exist "
+                f"({', '.join(ids)}): an empty {d} passes", f"add a criterion that requires what {d} must contain",
+                location="$.deliverables", evidence=d))
+        elif ids and all(p.gradings[i].absence_only or p.gradings[i].existence_only for i in ids):
             # A prohibition written for this deliverable alone and in words ("contains no non-competition
             # covenant binding Dana") is the legal decision the task tests: the realistic degenerate
             # outputs (a form, the knowledge base's template) fail it, only an empty file passes.
             # Absence rules over strings or over several deliverables pass any clean text.
-            substantive = [i for i in ids if by_id[i].deliverables == [d] and not p.gradings[i].forbidden]
+            substantive = [i for i in ids if by_id[i].deliverables == [d] and not p.gradings[i].forbidden
+                           and p.gradings[i].absence_only]
             out.append(ctx.finding(
                 ID, "minor" if substantive else "major", "task.json",
-                f"every criterion that grades {d!r} only demands absence ({', '.join(ids)}): an empty {d} passes"
+                f"every criterion that grades {d!r} only demands absence"
+                f"{'' if all(p.gradings[i].absence_only for i in ids) else ' or that it exist'} ({', '.join(ids)}): "
+                f"an empty {d} passes"
                 + (f" (the prohibition in {', '.join(substantive)} is specific to {d}, so only an empty or token "
                    "file passes it)" if substantive else ""),
                 f"add a criterion that requires what {d} must contain",

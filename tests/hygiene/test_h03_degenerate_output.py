@@ -53,6 +53,33 @@ def test_a_deliverable_graded_only_on_absence_passes_empty(tmp_path):
     assert [(f.severity, f.location, f.evidence) for f in hits] == [("major", "$.deliverables", "client-email.md")]
 
 
+def test_pass_unless_is_fail_if_so_a_deliverable_graded_only_that_way_passes_empty(tmp_path):
+    task = task_json()
+    task["criteria"][2]["match_criteria"] = ('PASS unless client-email.md mentions "knowledge-base/" or quotes the '
+                                             'guide. FAIL if it does either.')
+    reading = cr.read(task["criteria"][2]["match_criteria"])
+    assert reading.absence_only and "knowledge-base/" in [lit.text for lit in reading.forbidden]
+    hits = found(env_with(tmp_path, task), "H03")
+    assert [(f.severity, f.location, f.evidence) for f in hits] == [("major", "$.deliverables", "client-email.md")]
+
+
+@pytest.mark.parametrize("claim", ["client-email.md is among the files the agent produces",
+                                   "client-email.md exists in the output folder", "the email is saved",
+                                   "client-email.md is produced by the agent"])
+def test_a_deliverable_graded_only_on_existing_passes_empty(tmp_path, claim):
+    task = task_json()
+    task["criteria"][2]["match_criteria"] = f"PASS if {claim}. FAIL if it is missing."
+    hits = found(env_with(tmp_path, task), "H03")
+    assert sorted((f.severity, f.location) for f in hits) == [("major", "$.deliverables"),
+                                                               ("minor", "$.criteria[2].match_criteria")]
+
+
+@pytest.mark.parametrize("claim", ["client-email.md is produced with the cap stated in it",
+                                   "the covenant is present in client-email.md", "client-email.md names the cap"])
+def test_near_miss_a_claim_about_what_the_file_holds_is_not_existence(claim):
+    assert not cr.EXISTENCE_ONLY.search(claim)
+
+
 def test_a_negative_subject_governs_every_verb_it_shares(tmp_path):
     task = task_json()
     task["criteria"][2]["match_criteria"] = ("PASS if nothing in client-email.md quotes, summarises or refers to the "
