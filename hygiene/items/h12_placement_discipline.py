@@ -337,6 +337,8 @@ _MATERIAL = re.compile(r"(?P<noun>drafting\s+(?:notes?|comments?|commentary)|(?:
                        r"reasoning|(?:legal\s+)?analysis|advice|recommendations|annotations?|explanations?|"
                        r"justifications?|(?:foot|end|side|margin(?:al)?\s+)?notes?|remarks|summary|guidance|"
                        r"reasons?(?=\s+(?:for|behind|why)\b)|"
+                       # a block of metadata the document opens with: as plain as what it is said to hold
+                       r"front[- ]?matter(?:\s+block)?|(?:yaml|metadata|header)\s+(?:block|header)|metadata|"
                        r"cover(?:ing)?\s+(?:sheets?|notes?|memos?|pages?|paragraphs?|letters?))\b(?!\s+(?:from|by|of\s+the\s+(?:client|employee|"
                        r"counterparty))\b)"
                        r"|(?P<verb>explain\w*|justify\w*|justifies|(?:tell|telling|tells|showing|shows|record(?:s|ing)?|"
@@ -407,9 +409,11 @@ _REMOVED = re.compile(r"(?:\s*,?\s+(?!(?:which|that|why|what|how|explain\w*|sayi
 
 
 # A note or a comment is as plain as what it is said to give ("a footnote giving the reason ...").
-_CONTAINER = re.compile(r"(?:foot|end|side|margin(?:al)?\s+)?notes?|comments?|annotations?", re.I)
-_GIVING = re.compile(r"[^;]{0,80}?\b(?:giving|stating|setting\s+out|with|explaining|that\s+(?:gives|states|sets\s+out|"
-                     r"explains))\b[^.;]{0,60}", re.I)
+_CONTAINER = re.compile(r"(?:foot|end|side|margin(?:al)?\s+)?notes?|comments?|annotations?|front[- ]?matter(?:\s+block)?|"
+                        r"(?:yaml|metadata|header)\s+(?:block|header)|metadata", re.I)
+_GIVING = re.compile(r"[^;]{0,80}?\b(?:giving|stating|setting\s+out|with|explaining|listing|recording|naming|"
+                     r"(?:that|which)\s+(?:gives|states|sets\s+out|explains|lists|records|names|holds|carries))\b"
+                     r"[^.;]{0,60}", re.I)
 _SAID = re.compile(_OUTRIGHT.pattern + r"|\bwhy\b", re.I)
 
 

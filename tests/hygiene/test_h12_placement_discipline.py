@@ -349,6 +349,19 @@ def test_a_request_to_mark_the_agreement_with_its_source_paths_is_major(tmp_path
     assert [(f.severity, f.location) for f in hits] == [("major", "$.instructions")]
 
 
+def test_front_matter_that_lists_sources_and_drafting_notes_in_the_agreement_is_major(tmp_path):
+    hits = _asked(tmp_path, instructions=" Begin agreement.md with a YAML front-matter block that lists under "
+                                         "'sources:' the knowledge-base path of each template you used and under "
+                                         "'drafting_notes:' why each covenant was kept.")
+    assert [(f.severity, f.location) for f in hits] == [("major", "$.instructions")]
+
+
+def test_near_miss_front_matter_that_only_names_the_document_is_not_advice(tmp_path):
+    hits = _asked(tmp_path, instructions=" Begin agreement.md with front matter giving its title, the parties and "
+                                         "the date.")
+    assert [f for f in hits if f.severity in ("major", "blocker")] == []
+
+
 def test_near_miss_source_paths_sent_to_the_advisory_deliverable(tmp_path):
     for n, text in enumerate([" In client-email.md, footnote each point with the KB source path it came from.",
                               " Do not footnote agreement.md with source paths; list them in client-email.md.",
