@@ -15446,35 +15446,6 @@ def h02_r15_fodt(env: Path, task: str) -> None:
 # --- H03 degenerate output (fifteenth round) -------------------------------------------------------------------------
 
 
-@plant("ho-h03-r15-deliverable-graded-only-on-existence", "H03", CI,
-       "A new advisory deliverable, hr-filing-slip.md (the slip HR files with the signed package), is named in the "
-       "instructions and graded by one criterion only, which passes it if the file is among the outputs: an empty "
-       "file passes.")
-def h03_r15_existence(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        add_deliverable(t, "hr-filing-slip.md", "The filing slip HR keeps with Sasha's signed package.",
-                        placement="advisory")
-        instructions_add(t, "Also save hr-filing-slip.md, the slip Sierrafold's HR files with the signed package.")
-        add_criterion(t, "filing-slip-present", "Filing slip produced",
-                      "PASS if hr-filing-slip.md is among the files the agent produces. FAIL if it is missing from "
-                      "the outputs.", ["hr-filing-slip.md"])
-
-
-@plant("ho-h03-r15-deliverable-graded-only-by-pass-unless", "H03", AM,
-       "A new advisory deliverable, board-summary.md (a summary for Bayou Crest's board), is graded by one criterion "
-       "only, written 'PASS unless board-summary.md names Mr. Delacroix or refers to the Delacroix dispute. FAIL if "
-       "it does either.': it demands only absence, so an empty file passes.")
-def h03_r15_pass_unless(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        add_deliverable(t, "board-summary.md", "A short summary of the new agreement for Bayou Crest's board.",
-                        placement="advisory")
-        instructions_add(t, "Bayou Crest's board meets next week: also write board-summary.md, a short summary of the "
-                            "new agreement for the board.")
-        add_criterion(t, "board-summary-discreet", "Board summary keeps the dispute out",
-                      "PASS unless board-summary.md names Mr. Delacroix or refers to the Delacroix dispute. FAIL if it "
-                      "does either.", ["board-summary.md"])
-
-
 @plant("ho-h03-r15-only-literal-in-ics-location", "H03", SD,
        "Maplestone's invite for Jordan's first day, documents/calendar/ellery-first-day.ics, gives its LOCATION as "
        "'Training Room 2B, 2200 West Carroll Avenue, Chicago'; a new criterion passes the cover email if it says "
@@ -15533,28 +15504,12 @@ def h04_r15_lcid(env: Path, task: str) -> None:
 # --- H05 ambiguous grading language (fifteenth round) ----------------------------------------------------------------
 
 
-@plant("ho-h05-r15-in-line-with-best-practice", "H05", CA,
-       "customer-clause-solicit-only now passes a customer covenant that bars only soliciting customers 'in line with "
-       "current best practice': whose practice, and how current, is left to the judge.")
-def h05_r15_best_practice(env: Path, task: str) -> None:
-    _reword(env, task, "customer-clause-solicit-only", "bars only soliciting customers and",
-            "bars only soliciting customers, in line with current best practice, and")
-
-
 @plant("ho-h05-r15-thoroughly-explains", "H05", SD,
        "rationale-memo-superseded now asks that the file memo 'thoroughly' explain why the 2023 approval no longer "
        "controls: how thorough is thorough is the judge's call.")
 def h05_r15_thoroughly(env: Path, task: str) -> None:
     _reword(env, task, "rationale-memo-superseded", "PASS if rationale.md explains that",
             "PASS if rationale.md thoroughly explains that")
-
-
-@plant("ho-h05-r15-in-a-client-friendly-way", "H05", AM,
-       "client-note-changes now passes a note that tells Bayou Crest the four changes 'in a client-friendly way', a "
-       "tone standard with no measure.")
-def h05_r15_client_friendly(env: Path, task: str) -> None:
-    _reword(env, task, "client-note-changes", "PASS if client-note.md tells Bayou Crest that",
-            "PASS if client-note.md tells Bayou Crest, in a client-friendly way, that")
 
 
 # --- H06 deliverable matching (fifteenth round) ----------------------------------------------------------------------
@@ -15692,20 +15647,6 @@ def h08_r15_pdf_in_mount(env: Path, task: str) -> None:
 # --- H09 seeded-law provenance (fifteenth round) ---------------------------------------------------------------------
 
 
-@plant("ho-h09-r15-same-citation-declared-twice-with-other-dates", "H09", SD,
-       "820 ILCS 90/20 is declared twice with the same file and quote: the original entry (effective 2022-01-01) and "
-       "a second one, added from another tracker, giving effective_date 2021-08-13 (the day the amending act was "
-       "signed): two provenance records that disagree on when the excerpt took effect.")
-def h09_r15_twice(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        entry = dict(seeded(t, "820 ILCS 90/20"))
-        assert entry["effective_date"] == "2022-01-01"
-        entry["effective_date"] = "2021-08-13"
-        entry["verified_against"] = ("Public Act 102-358 (approved 2021-08-13) as published by the Illinois General "
-                                     "Assembly; checked verbatim against documents/illinois-statute-excerpt.md")
-        t["oafreeze"]["seeded_law"].append(entry)
-
-
 @plant("ho-h09-r15-declared-quote-only-in-tracked-deletion", "H09", TB,
        "A recruiters' how-to, documents/recruiting/notice-how-to.docx, once quoted C.R.S. § 8-2-113(4)(b)'s first "
        "sentence; a reviewer deleted the quotation with Track Changes on and inserted a paraphrase. A new, complete "
@@ -15739,16 +15680,6 @@ def h09_r15_cfr_slide(env: Path, task: str) -> None:
 # --- H10 temporal consistency (fifteenth round) ----------------------------------------------------------------------
 
 
-@plant("ho-h10-r15-yesterday-names-the-as-of-day", "H10", NE,
-       "The instructions add 'Miriam's email came in yesterday, November 16, 2026': if yesterday was the 16th, the "
-       "work is done on November 17, not on as_of 2026-11-16 (the day the email itself is dated).")
-def h10_r15_yesterday(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        assert t["oafreeze"]["as_of"] == "2026-11-16"
-        instructions_add(t, "Miriam's email came in yesterday, November 16, 2026; she is out today and will read "
-                            "your note tomorrow morning.")
-
-
 @plant("ho-h10-r15-trap-description-gives-another-signing-day", "H10", SD,
        "The trap description now says the agreement 'will be signed on January 12, 2027'; the hire details, the "
        "criteria and the partner's file say January 5, 2027.")
@@ -15757,19 +15688,6 @@ def h10_r15_trap_date(env: Path, task: str) -> None:
         trap = t["oafreeze"]["trap"]
         trap["description"] = replace_text(trap["description"], "will be signed on January 5, 2027",
                                            "will be signed on January 12, 2027")
-
-
-@plant("ho-h10-r15-odt-letter-dated-after-as-of", "H10", CA,
-       "A letter from Halden's HRIS vendor, documents/vendor/workline-letter.odt (OpenDocument), confirming that Form "
-       "WA-2021-3 is loaded for the next hiring cycle, is dated 'Seattle, November 3, 2026': after as_of "
-       "2026-10-26, a letter the client cannot yet have.")
-def h10_r15_odt_late(env: Path, task: str) -> None:
-    write_doc(env, task, "vendor/workline-letter.odt", _r9_odt([
-        "Workline HRIS, Inc.", "Seattle, November 3, 2026", "Petra Lindahl, Director of Human Resources, Halden Marine "
-        "Supply Co.", "Dear Ms. Lindahl,", "As discussed on our call, Form WA-2021-3 is loaded in your offer workflow "
-        "for the next hiring cycle. Tell us when a refreshed form is ready and we will swap it in within two "
-        "business days.", "Kind regards,", "Support team, Workline HRIS"], title="Form load confirmation",
-        creator="Workline Support"))
 
 
 # --- H11 trap armed (fifteenth round) --------------------------------------------------------------------------------
@@ -15807,19 +15725,6 @@ def h11_r15_regex(env: Path, task: str) -> None:
 
 
 # --- H12 placement discipline (fifteenth round) ----------------------------------------------------------------------
-
-
-@plant("ho-h12-r15-front-matter-notes-in-agreement", "H12", TB,
-       "The instructions ask vandermeer-covenant-agreement.md to open with YAML front matter listing, under "
-       "'sources:', the knowledge-base path of every guide and template relied on and, under 'drafting_notes:', why "
-       "each covenant was kept or left out: source paths and drafting commentary inside the operative agreement.")
-def h12_r15_front_matter(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        instructions_add(t, "Aspenline's document system files the signed agreement from its metadata, so begin "
-                            "vandermeer-covenant-agreement.md with a YAML front-matter block (between --- lines) that "
-                            "lists under 'sources:' the path in documents/knowledge-base/ of every guide and template "
-                            "you relied on, and under 'drafting_notes:' one line on why each of Aspenline's usual "
-                            "covenants was kept or left out.")
 
 
 @plant("ho-h12-r15-criticmarkup-comments-in-agreement", "H12", AM,
@@ -16018,17 +15923,6 @@ def h03_nm_r15_pass_unless(env: Path, task: str) -> None:
                       "the agreement. FAIL if it says so.", ["note-to-partner.md"])
 
 
-@near_miss("ho-h04-nm-r15-bcp47-unicode-extension", "H04", CI,
-           "judge_language is 'en-US-u-ca-gregory': English (United States) with the Unicode locale extension that "
-           "fixes the Gregorian calendar, as the judges' locale settings export it.",
-           "TASKS.md asks for BCP 47 tags; extension subtags (RFC 6067's 'u' extension) are part of BCP 47, so the "
-           "tag is well formed.")
-def h04_nm_r15_extension(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        assert t["judge_language"] == "en"
-        t["judge_language"] = "en-US-u-ca-gregory"
-
-
 @near_miss("ho-h05-nm-r15-significant-pinned-by-enumeration", "H05", CA,
            "client-email-changes now asks for 'the significant changes made to Form WA-2021-3, namely these three: "
            "the customer clause, the non-compete period and the governing law and forum'.",
@@ -16121,17 +16015,6 @@ def h09_nm_r15_cfr_declared(env: Path, task: str) -> None:
             "quote": _R15_CFR_541_601, "effective_date": "2020-01-01", "verified_on": "2026-10-01",
             "verified_against": "29 C.F.R. § 541.601(a)(1) as in force after the 2024 amendment was vacated "
                                 "(November 15, 2024); checked against the eCFR on 2026-10-01"})
-
-
-@near_miss("ho-h10-nm-r15-yesterday-consistent", "H10", NE,
-           "The instructions add 'Miriam's email came in this morning, November 16, 2026; the client confirmed "
-           "yesterday, November 15, 2026, that the hand-over on November 23 stands.'",
-           "HYGIENE.md H10 wants the instructions' dates to agree with as_of; 'this morning' is November 16 and "
-           "'yesterday' November 15, both consistent with as_of 2026-11-16 and with the partner's email.")
-def h10_nm_r15_yesterday(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        instructions_add(t, "Miriam's email came in this morning, November 16, 2026; the client confirmed yesterday, "
-                            "November 15, 2026, that the hand-over on November 23 stands.")
 
 
 @near_miss("ho-h10-nm-r15-odt-letter-dated-before-as-of", "H10", CA,

@@ -414,3 +414,35 @@ def h03_r14_english_only(env: Path, task: str) -> None:
         add_criterion(t, "rationale-language", "File memo written in English",
                       "PASS if rationale.md is written in English. FAIL if it is written in another language.",
                       ["rationale.md"])
+
+
+# --- from the fifteenth held-out round ---
+
+
+@plant("h03-r15-deliverable-graded-only-on-existence", "H03", CI,
+       "A new advisory deliverable, hr-filing-slip.md (the slip HR files with the signed package), is named in the "
+       "instructions and graded by one criterion only, which passes it if the file is among the outputs: an empty "
+       "file passes.")
+def h03_r15_existence(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_deliverable(t, "hr-filing-slip.md", "The filing slip HR keeps with Sasha's signed package.",
+                        placement="advisory")
+        instructions_add(t, "Also save hr-filing-slip.md, the slip Sierrafold's HR files with the signed package.")
+        add_criterion(t, "filing-slip-present", "Filing slip produced",
+                      "PASS if hr-filing-slip.md is among the files the agent produces. FAIL if it is missing from "
+                      "the outputs.", ["hr-filing-slip.md"])
+
+
+@plant("h03-r15-deliverable-graded-only-by-pass-unless", "H03", AM,
+       "A new advisory deliverable, board-summary.md (a summary for Bayou Crest's board), is graded by one criterion "
+       "only, written 'PASS unless board-summary.md names Mr. Delacroix or refers to the Delacroix dispute. FAIL if "
+       "it does either.': it demands only absence, so an empty file passes.")
+def h03_r15_pass_unless(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_deliverable(t, "board-summary.md", "A short summary of the new agreement for Bayou Crest's board.",
+                        placement="advisory")
+        instructions_add(t, "Bayou Crest's board meets next week: also write board-summary.md, a short summary of the "
+                            "new agreement for the board.")
+        add_criterion(t, "board-summary-discreet", "Board summary keeps the dispute out",
+                      "PASS unless board-summary.md names Mr. Delacroix or refers to the Delacroix dispute. FAIL if it "
+                      "does either.", ["board-summary.md"])

@@ -270,3 +270,17 @@ def h04_nm_r6_colons_inside(env: Path, task: str) -> None:
             "months after employment ends: the customer non-solicitation covenant and the employee non-solicitation "
             "covenant. FAIL if any of the following is true: either covenant is dropped, or either runs longer than "
             "12 months.")
+
+
+# --- from the fifteenth held-out round ---
+
+
+@near_miss("h04-nm-r15-bcp47-unicode-extension", "H04", CI,
+           "judge_language is 'en-US-u-ca-gregory': English (United States) with the Unicode locale extension that "
+           "fixes the Gregorian calendar, as the judges' locale settings export it.",
+           "TASKS.md asks for BCP 47 tags; extension subtags (RFC 6067's 'u' extension) are part of BCP 47, so the "
+           "tag is well formed.")
+def h04_nm_r15_extension(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert t["judge_language"] == "en"
+        t["judge_language"] = "en-US-u-ca-gregory"

@@ -423,3 +423,22 @@ def h05_c12_scarcely_any(env: Path, task: str) -> None:
 def h05_r13_plain(env: Path, task: str) -> None:
     _reword(env, task, "client-note-changes", "PASS if client-note.md tells Bayou Crest that",
             "PASS if client-note.md tells Bayou Crest, briefly and in plain language, that")
+
+
+# --- from the fifteenth held-out round ---
+
+
+@plant("h05-r15-in-line-with-best-practice", "H05", CA,
+       "customer-clause-solicit-only now passes a customer covenant that bars only soliciting customers 'in line with "
+       "current best practice': whose practice, and how current, is left to the judge.")
+def h05_r15_best_practice(env: Path, task: str) -> None:
+    _reword(env, task, "customer-clause-solicit-only", "bars only soliciting customers and",
+            "bars only soliciting customers, in line with current best practice, and")
+
+
+@plant("h05-r15-in-a-client-friendly-way", "H05", AM,
+       "client-note-changes now passes a note that tells Bayou Crest the four changes 'in a client-friendly way', a "
+       "tone standard with no measure.")
+def h05_r15_client_friendly(env: Path, task: str) -> None:
+    _reword(env, task, "client-note-changes", "PASS if client-note.md tells Bayou Crest that",
+            "PASS if client-note.md tells Bayou Crest, in a client-friendly way, that")

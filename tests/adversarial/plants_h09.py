@@ -547,3 +547,20 @@ def h09_r10_arabic_effective(env: Path, task: str) -> None:
         entry = seeded(t, "La. R.S. 23:921(A)(2)")
         assert entry["effective_date"] == "1999-08-15"
         entry["effective_date"] = "1999-08-15".translate(_R10_ARABIC_DIGITS)
+
+
+# --- from the fifteenth held-out round ---
+
+
+@plant("h09-r15-same-citation-declared-twice-with-other-dates", "H09", SD,
+       "820 ILCS 90/20 is declared twice with the same file and quote: the original entry (effective 2022-01-01) and "
+       "a second one, added from another tracker, giving effective_date 2021-08-13 (the day the amending act was "
+       "signed): two provenance records that disagree on when the excerpt took effect.")
+def h09_r15_twice(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        entry = dict(seeded(t, "820 ILCS 90/20"))
+        assert entry["effective_date"] == "2022-01-01"
+        entry["effective_date"] = "2021-08-13"
+        entry["verified_against"] = ("Public Act 102-358 (approved 2021-08-13) as published by the Illinois General "
+                                     "Assembly; checked verbatim against documents/illinois-statute-excerpt.md")
+        t["oafreeze"]["seeded_law"].append(entry)

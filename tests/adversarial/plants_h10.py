@@ -10,7 +10,7 @@ from pathlib import Path
 from .cases import near_miss, plant
 from .edits import (append_doc, criterion, edit_doc, email, instructions_add, replace_text, reword, seeded, task_json,
                     write_doc, xlsx_bytes)
-from .heldout import _C11_FULL_WIDTH, _C12_PERSIAN_DIGITS, _R10_ARABIC_DIGITS, _R12_THAI_DIGITS, _r11_ics, _r11_ics_escape, _r14_epoch_ms  # the later rounds' document writers
+from .heldout import _C11_FULL_WIDTH, _r9_odt, _C12_PERSIAN_DIGITS, _R10_ARABIC_DIGITS, _R12_THAI_DIGITS, _r11_ics, _r11_ics_escape, _r14_epoch_ms  # the later rounds' document writers
 
 NE, TB, SD = "matrix-narrow-edit", "matrix-threshold-between", "matrix-signing-date-law"
 CA, AM, CI = "matrix-client-alert-refresh", "matrix-adverse-memo-repair", "matrix-california-invention-notice"
@@ -791,3 +791,40 @@ def h10_r14_description_date(env: Path, task: str) -> None:
         assert t["deliverables"][name] == "The separate Colorado notice for Riley Vandermeer, ready to deliver and sign."
         t["deliverables"][name] = ("The separate Colorado notice for Riley Vandermeer, ready to deliver with the offer "
                                    "on November 18, 2026 and sign.")
+
+
+# --- from the fifteenth held-out round ---
+
+
+@plant("h10-r15-yesterday-names-the-as-of-day", "H10", NE,
+       "The instructions add 'Miriam's email came in yesterday, November 16, 2026': if yesterday was the 16th, the "
+       "work is done on November 17, not on as_of 2026-11-16 (the day the email itself is dated).")
+def h10_r15_yesterday(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert t["oafreeze"]["as_of"] == "2026-11-16"
+        instructions_add(t, "Miriam's email came in yesterday, November 16, 2026; she is out today and will read "
+                            "your note tomorrow morning.")
+
+
+@plant("h10-r15-odt-letter-dated-after-as-of", "H10", CA,
+       "A letter from Halden's HRIS vendor, documents/vendor/workline-letter.odt (OpenDocument), confirming that Form "
+       "WA-2021-3 is loaded for the next hiring cycle, is dated 'Seattle, November 3, 2026': after as_of "
+       "2026-10-26, a letter the client cannot yet have.")
+def h10_r15_odt_late(env: Path, task: str) -> None:
+    write_doc(env, task, "vendor/workline-letter.odt", _r9_odt([
+        "Workline HRIS, Inc.", "Seattle, November 3, 2026", "Petra Lindahl, Director of Human Resources, Halden Marine "
+        "Supply Co.", "Dear Ms. Lindahl,", "As discussed on our call, Form WA-2021-3 is loaded in your offer workflow "
+        "for the next hiring cycle. Tell us when a refreshed form is ready and we will swap it in within two "
+        "business days.", "Kind regards,", "Support team, Workline HRIS"], title="Form load confirmation",
+        creator="Workline Support"))
+
+
+@near_miss("h10-nm-r15-yesterday-consistent", "H10", NE,
+           "The instructions add 'Miriam's email came in this morning, November 16, 2026; the client confirmed "
+           "yesterday, November 15, 2026, that the hand-over on November 23 stands.'",
+           "HYGIENE.md H10 wants the instructions' dates to agree with as_of; 'this morning' is November 16 and "
+           "'yesterday' November 15, both consistent with as_of 2026-11-16 and with the partner's email.")
+def h10_nm_r15_yesterday(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "Miriam's email came in this morning, November 16, 2026; the client confirmed yesterday, "
+                            "November 15, 2026, that the hand-over on November 23 stands.")

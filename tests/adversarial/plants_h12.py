@@ -788,3 +788,19 @@ def h12_r14_forbids_notice(env: Path, task: str) -> None:
         reword(t, "placement-operative-text", "FAIL if either document editorializes",
                "FAIL if either document quotes, summarizes or refers to any section of the California Labor Code, "
                "editorializes")
+
+
+# --- from the fifteenth held-out round ---
+
+
+@plant("h12-r15-front-matter-notes-in-agreement", "H12", TB,
+       "The instructions ask vandermeer-covenant-agreement.md to open with YAML front matter listing, under "
+       "'sources:', the knowledge-base path of every guide and template relied on and, under 'drafting_notes:', why "
+       "each covenant was kept or left out: source paths and drafting commentary inside the operative agreement.")
+def h12_r15_front_matter(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "Aspenline's document system files the signed agreement from its metadata, so begin "
+                            "vandermeer-covenant-agreement.md with a YAML front-matter block (between --- lines) that "
+                            "lists under 'sources:' the path in documents/knowledge-base/ of every guide and template "
+                            "you relied on, and under 'drafting_notes:' one line on why each of Aspenline's usual "
+                            "covenants was kept or left out.")
