@@ -171,6 +171,10 @@ RULES = [
     ("SSN", re.compile(r"\b(?:SSN|SS#|S\.S\.N\.?|social\s+security(?:\s+(?:number|no\.?|#))?|taxpayer\s+id(?:entification)?"
                        r"(?:\s+number)?|TIN)(?!\w)[^\d\n]{0,30}?(?<!\d)(?!000|666|9\d\d)\d{3}[\s.]?(?!00)\d{2}[\s.]?(?!0000)\d{4}\b", re.I),
      "major"),
+    # An IRS individual taxpayer number (ITIN) in the SSN's layout: a 9 first, then a group the IRS
+    # issues (50-65, 70-88, 90-92, 94-99), dashed or labelled ("ITIN 947 81 2265").
+    ("taxpayer number", re.compile(r"\b9\d{2}-(?:5\d|6[0-5]|7\d|8[0-8]|9[0-24-9])-\d{4}\b|\bITIN\b[^\d\n]{0,20}?"
+                                   r"(?<!\d)9\d{2}[\s.]?(?:5\d|6[0-5]|7\d|8[0-8]|9[0-24-9])[\s.]?\d{4}\b"), "major"),
     # A UK National Insurance number in its own form, labelled or not ("JT 48 29 13 B"): two letters
     # HMRC issues, six digits, a suffix A-D (QQ, HMRC's example prefix, is allowed in _allowed).
     ("national identity number", re.compile(r"\b(?!BG|GB|NK|KN|TN|NT|ZZ)[A-CEGHJ-PR-TW-Z][A-CEGHJ-NPR-TW-Z]"
@@ -336,8 +340,13 @@ def _credential_placeholder(m: re.Match) -> bool:
 _MASKED = re.compile(r"[*•●·#]{4,}|[xX]{6,}|\.{3}|…")
 
 
+# A key a vendor's documentation publishes as its example ("AKIAIOSFODNN7EXAMPLE", its secret
+# ".../bPxRfiCYEXAMPLEKEY"): marked EXAMPLE in capitals inside the value, and never issued.
+_DOCUMENTED_EXAMPLE = re.compile(r"[A-Za-z0-9/+_-]EXAMPLE|EXAMPLE(?:KEY|TOKEN|SECRET)?\b")
+
+
 def _allowed(kind: str, m: re.Match) -> bool:
-    if kind in SECRET_KINDS and _MASKED.search(m.group(0)):
+    if kind in SECRET_KINDS and (_MASKED.search(m.group(0)) or _DOCUMENTED_EXAMPLE.search(m.group(0))):
         return True
     if kind == "credential":
         return _credential_placeholder(m)
@@ -502,6 +511,7 @@ GATES: list[tuple[str, tx.Gate | tx.Begins | None]] = [
     ("date of birth", None),
     ("SSN", None),
     ("SSN", None),
+    ("taxpayer number", tx.Gate(("9",))),
     ("national identity number", None),
     ("national identity number", None),
     ("national identity number", None),

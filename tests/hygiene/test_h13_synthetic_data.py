@@ -422,3 +422,24 @@ def test_near_miss_key_value_settings_with_placeholders_are_fine(tmp_path):
     k8s = "env:\n  - name: DB_PASSWORD\n    valueFrom:\n      secretKeyRef: {name: db, key: password}\n"
     files = {**workspace(), "it/env.json": postman, "it/deploy.yml": k8s}
     assert found(env_with(tmp_path, files=files), "H13") == []
+
+
+def test_near_miss_a_vendors_documented_example_keys_are_not_secrets(tmp_path):
+    text = ("[default]\naws_access_key_id = AKIAIOSFODNN7EXAMPLE\n"
+            "aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY\n")
+    assert found(env_with(tmp_path / "a", files={**workspace(), "howto.md": text}), "H13") == []
+    real = "aws_access_key_id = AKIAQ3EGT5UVW7XYZ2AB\n"
+    hits = found(env_with(tmp_path / "b", files={**workspace(), "howto.md": real}), "H13")
+    assert [f.severity for f in hits] == ["blocker"]
+
+
+@pytest.mark.parametrize("line", ["Referrer's ITIN: 947-81-2265", "Tax ID 912-70-3345 on the W-7 receipt",
+                                  "ITIN 947 81 2265"])
+def test_an_individual_taxpayer_number_in_the_ssn_layout_is_major(tmp_path, line):
+    hits = found(env_with(tmp_path, files={**workspace(), "bonus.md": f"- {line}\n"}), "H13")
+    assert [(f.severity, _kind(f)) for f in hits] == [("major", "taxpayer number")]
+
+
+@pytest.mark.parametrize("line", ["Order 947-93-2265 shipped", "Invoice 912-40-3345", "Call 900-555-0100"])
+def test_near_miss_numbers_in_that_layout_with_a_group_the_irs_does_not_issue(tmp_path, line):
+    assert found(env_with(tmp_path, files={**workspace(), "bonus.md": f"- {line}\n"}), "H13") == []
