@@ -44,7 +44,10 @@ _TASTE = (
     r"practices?|state[- ]of[- ]the[- ]art|"
     # a tone with no measure: "in a client-friendly way", "courteous", "tactful"
     r"(?:client|user|reader|customer|business|lay(?:person|man)?|plain)[- ]friendly|friendly|"
-    r"courteous(?:ly)?|tactful(?:ly)?|diplomatic(?:ally)?|empath(?:et)?ic(?:ally)?"
+    r"courteous(?:ly)?|tactful(?:ly)?|diplomatic(?:ally)?|empath(?:et)?ic(?:ally)?|"
+    # someone else's approval: "to the partner's satisfaction", "satisfactory to the client"
+    r"to\s+(?:the\s+|a\s+|an\s+|their\s+|its\s+)?(?:[\w-]+(?:[’']s)?\s+){0,2}satisfaction|"
+    r"satisfactory\s+to\s+(?:the\s+)?\w+"
 )
 # materiality: a threshold of size or weight with no measure ("any material change", "significantly
 # shorter", "minor edits"). "material", "minor" and "major" are also nouns; see _ADJECTIVE_ONLY.
@@ -67,7 +70,10 @@ _ASPIRATION = (
 # ("as required by C.R.S. ..." names the rule, so it is not one.)
 _CONDITION = (
     r"(?:as|where|if|when|wherever)\s+(?:applicable|appropriate|relevant|warranted|helpful|useful|needed|necessary|"
-    r"required(?!\s+(?:by|under|in|for|to)\b))"
+    r"required(?!\s+(?:by|under|in|for|to)\b))|"
+    # "in as much detail as the circumstances require", "as the case may require"
+    r"as\s+(?:the\s+)?(?:circumstances|situation|context|case)\s+(?:may\s+)?(?:requires?|warrants?|permits?|"
+    r"dictates?|demands?|calls?\s+for)"
 )
 # degree: how much of a requirement is enough ("largely consistent", "for the most part", "overly broad").
 _DEGREE = (

@@ -217,6 +217,13 @@ def test_whose_practice_and_what_tone_are_standards_the_judge_must_supply(tmp_pa
     assert hits and {f.severity for f in hits} == {"minor"}  # "courteous and tactful": one finding each
 
 
+@pytest.mark.parametrize("phrase", ["to the partner's satisfaction", "in a form satisfactory to the client",
+                                    "in as much detail as the circumstances require", "as the case may require"])
+def test_someone_elses_approval_and_what_the_circumstances_require_are_left_to_the_judge(tmp_path, phrase):
+    hits = _with(tmp_path, f"PASS if client-email.md explains the covenant {phrase}. FAIL if not.")
+    assert hits and {f.severity for f in hits} == {"minor"}
+
+
 def test_near_miss_best_efforts_is_a_term_of_art_not_a_practice(tmp_path):
     assert _with(tmp_path, "PASS if agreement.md uses commercially best efforts language for the return of "
                            "property. FAIL if it does not.") == []
