@@ -85,7 +85,7 @@ def line_text(text: str, line: int | None) -> str:
 
 
 # Text that stands for text not yet written: "TBC", "TBD - to fill in", "TODO", "lorem ipsum", "<kind>".
-_PLACEHOLDER = re.compile(r"\s*(?:(?-i:TBC|TBD|TBA|TODO|FIXME|XXX+)\b|lorem ipsum|(?:n/?a|\?+|-+|\.+)\s*$|"
+_PLACEHOLDER = re.compile(r"\s*(?:(?-i:TBC|TBD|TBA|TODO|FIXME|XXX+)\b|lorem ipsum|(?:n/?a|\?+|-+|\.+|…+|_+)\s*$|"
                           r"<[^<>]{0,40}>\s*$|\[[^\[\]]{0,40}\]\s*$|"
                           r"(?:still\s+)?to\s+be\s+(?:confirmed|decided|determined|completed|written|added)\b)", re.I)
 

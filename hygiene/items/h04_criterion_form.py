@@ -106,6 +106,7 @@ def check(ctx: TaskContext) -> list[Finding]:
                     f"criterion {c.id!r} grades {d!r}, which is not a deliverable: the judge is given no file",
                     f"name one of the deliverables ({', '.join(names)})",
                     location=f"{at}.deliverables", evidence=d))
+        out += _clause_subjects(ctx, c, at)
         if not c.deliverables and len(names) > 1:
             out.append(ctx.finding(
                 ID, "major", "task.json",
@@ -113,6 +114,32 @@ def check(ctx: TaskContext) -> list[Finding]:
                 "wrong one", "list the deliverable(s) this criterion grades", location=f"{at}.deliverables",
                 evidence=c.title))
         out += _claims(ctx, c, at, pass_clause)
+    return out
+
+
+def _clause_subjects(ctx: TaskContext, c, at: str) -> list[Finding]:
+    """A file the PASS clause grades (the subject of a claim: "client-memo.md explains ...") that is
+    no deliverable and no workspace file (a name left behind by a rename: the judge looks for a file
+    nobody writes), or another deliverable than the criterion lists (a note: one of the two is stale)."""
+    given = {f.name for f in ctx.task_files} | {f"documents/{f.name}" for f in ctx.task_files}
+    out, seen = [], set()
+    for claim in cr.read(c.match_criteria).passes.claims:
+        for name in claim.subjects:
+            if name in seen or name in given or name.rsplit("/", 1)[-1] in given:
+                continue
+            seen.add(name)
+            if name not in ctx.task.deliverables:
+                out.append(ctx.finding(
+                    ID, "major", "task.json", f"criterion {c.id!r} grades {name!r} in its PASS clause, which is no "
+                    "deliverable: the judge looks for a file the agent is never asked to write",
+                    f"name the deliverable the clause means ({', '.join(ctx.task.deliverables)})",
+                    location=f"{at}.match_criteria", evidence=name))
+            elif c.deliverables and name not in c.deliverables:
+                out.append(ctx.finding(
+                    ID, "minor", "task.json", f"criterion {c.id!r} grades {name!r} in its PASS clause but lists "
+                    f"{', '.join(c.deliverables)}: the judge is handed a file the clause does not grade",
+                    "make the clause and the criterion's deliverables name the same file",
+                    location=f"{at}.deliverables", evidence=name))
     return out
 
 

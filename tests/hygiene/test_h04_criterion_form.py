@@ -139,7 +139,7 @@ def test_a_second_sentence_with_its_own_subject_is_a_second_claim(tmp_path):
 def test_pass_and_fail_written_as_labels_are_a_note_and_a_placeholder_clause_is_major(tmp_path):
     task = task_json()
     task["criteria"][0]["match_criteria"] = "PASS: agreement.md keeps the non-solicit. FAIL: it drops it."
-    task["criteria"][1]["match_criteria"] = "PASS if offer-letter.md states the salary. FAIL if TBD"
+    task["criteria"][1]["match_criteria"] = "PASS if agreement.md states the salary. FAIL if TBD"
     task["criteria"][2]["title"] = "TODO"
     hits = found(env_with(tmp_path, task), "H04")
     assert sorted((f.severity, f.location) for f in hits) == [
@@ -169,3 +169,17 @@ def test_near_miss_a_tag_with_a_unicode_extension_is_a_language_tag(tmp_path):
     task = task_json()
     task["language"] = "en-US-u-ca-gregory"
     assert not [f for f in found(env_with(tmp_path, task), "H04") if f.location == "$.language"]
+
+
+def test_a_clause_that_grades_a_file_no_deliverable_names_is_major(tmp_path):
+    task = task_json()
+    c = task["criteria"][2]
+    c["match_criteria"] = c["match_criteria"].replace("client-email.md", "client-memo.md", 1)
+    assert "client-memo.md" in c["match_criteria"]
+    hits = [f for f in found(env_with(tmp_path, task), "H04") if f.evidence == "client-memo.md"]
+    assert [(f.severity, f.location) for f in hits] == [("major", "$.criteria[2].match_criteria")]
+
+
+def test_near_miss_clauses_whose_subjects_are_their_deliverables_or_inputs(tmp_path):
+    task = task_json()
+    assert [f for f in found(env_with(tmp_path, task), "H04") if "in its PASS clause" in f.message] == []
