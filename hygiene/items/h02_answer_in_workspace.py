@@ -133,6 +133,11 @@ def _look_alikes(ctx: TaskContext, names: list[str], paired: set[str]) -> list[F
                 severity = "major" if same_family else "minor"
             else:
                 continue
+            if isinstance(f, Member) and why.startswith("its name is") and \
+                    f.name.rsplit("/", 1)[-1].casefold() != d.rsplit("/", 1)[-1].casefold():
+                # The matcher pairs files, not what an archive holds: a member only named alike is a note
+                # (the deliverable's own name, in another format or under version words stays as it is).
+                severity = "minor"
             out.append(ctx.finding(
                 ID, severity, f.rel, f"{f.rel}{f.where(None) if isinstance(f, Member) else ''} looks like the "
                 f"deliverable {d!r}: {why}; an agent may hand it in "

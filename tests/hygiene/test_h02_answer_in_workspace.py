@@ -167,6 +167,10 @@ def test_an_archive_holding_a_deliverable_or_the_finished_answer_is_found_by_its
     assert ("major", "documents/earlier-round.zip (member round-1/agreement.md) looks like the deliverable "
                      "'agreement.md'") in said
     assert any("(member round-1/notes-for-client.md) already contains" in f.message for f in hits)
+    # A member only named alike ("agreement-1.md"): the matcher never pairs what an archive holds.
+    alike = {**workspace(), "exhibits.zip": _archive({"agreement-1.md": "An old agreement.\n"})}
+    hits = [f for f in found(env_with(tmp_path / "alike", task, alike), "H02") if f.path == "documents/exhibits.zip"]
+    assert [f.severity for f in hits] == ["minor"]
     # The same files loose in an archive of other names and other content: nothing.
     calm = {**workspace(), "earlier-round.zip": _archive({"round-1/lease-summary.md": "Rent is due monthly.\n"})}
     assert [f for f in found(env_with(tmp_path / "calm", task, calm), "H02")
