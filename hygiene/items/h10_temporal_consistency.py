@@ -328,6 +328,7 @@ def check(ctx: TaskContext) -> list[Finding]:
                     f"the instructions call today ({written}) a {_WEEKDAYS[day].capitalize()}day, but {ext.as_of} is a "
                     f"{_WEEKDAYS[as_of.weekday()].capitalize()}day: one of the two is wrong",
                     "make the weekday and the date agree", location="$.instructions", evidence=tx.excerpt(sentence)))
+    out += _weekday_slips(ctx)
     out += _documents_from_the_future(ctx, as_of)
     out += _done_in_the_future(ctx, as_of)
     out += _data_done_in_the_future(ctx, as_of)
@@ -341,6 +342,31 @@ def check(ctx: TaskContext) -> list[Finding]:
                 f"{len(later)} knowledge-base document(s) were reviewed after the as-of date {ext.as_of}: the agent "
                 "may read law or practice from its future", "pin an earlier snapshot or move as_of, or waive with "
                 "the reason the later reviews do not matter", evidence=f"{later[-1][1]} (reviewed {later[-1][0]})"))
+    return out
+
+
+def _weekday_slips(ctx: TaskContext) -> list[Finding]:
+    """A weekday named with a date it is not ("by Thursday, November 20, 2026", a Friday) in the
+    instructions (today's date is checked above), a deliverable's description or a criterion: the
+    task names two days, and the agent and the judge may take different ones."""
+    fields = [("$.instructions", ctx.task.instructions, True)] + \
+        [(f"$.deliverables[{d!r}]", text, False) for d, text in ctx.task.deliverables.items()] + \
+        [(f"$.criteria[{i}].match_criteria", c.match_criteria, False) for i, c in enumerate(ctx.task.criteria)]
+    out = []
+    for where, text, instructions in fields:
+        for _line, sentence in tx.sentences(text or ""):
+            if instructions and TODAY_CUE.search(sentence):
+                continue
+            for written, _ in tx.dates(sentence):
+                when = tx.date_readings(written)
+                day = _weekday_before(sentence, written) if when else None
+                if day is None or any(d.weekday() == day for d in when):
+                    continue
+                out.append(ctx.finding(
+                    ID, "minor", "task.json", f"the task calls {written} a {_WEEKDAYS[day].capitalize()}day, but it "
+                    f"is a {_WEEKDAYS[when[0].weekday()].capitalize()}day: the agent and the judge may work to "
+                    "different days", "make the weekday and the date agree", location=where,
+                    evidence=tx.excerpt(sentence)))
     return out
 
 

@@ -138,6 +138,15 @@ def test_near_miss_yesterday_and_today_in_one_sentence_agree_with_as_of(tmp_path
     assert found(env_with(tmp_path, task), "H10") == []
 
 
+def test_a_weekday_named_with_a_date_it_is_not_is_a_note(tmp_path):
+    task = task_json()  # as_of 2026-03-02
+    task["instructions"] += " The partner needs the draft by Thursday, March 6, 2026 (a Friday)."
+    task["deliverables"]["client-email.md"] += " Send it on Monday, March 9, 2026."  # right: a Monday
+    hits = found(env_with(tmp_path, task), "H10")
+    assert [(f.severity, f.location) for f in hits] == [("minor", "$.instructions")]
+    assert "calls March 6, 2026 a Thursday, but it is a Friday" in hits[0].message
+
+
 def test_a_document_dated_in_a_numeric_form_after_as_of_under_every_reading_is_major(tmp_path):
     files = {**workspace(), "hr-note.md": "# Note from HR\n\nDate: 04/20/2026\n\nPlease proceed.\n",
              "ceo-letter.md": "Aspen Co.\n\n05-04-2026\n\nDear counsel,\n",
