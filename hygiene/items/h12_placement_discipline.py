@@ -343,7 +343,10 @@ _MATERIAL = re.compile(r"(?P<noun>drafting\s+(?:notes?|comments?|commentary)|(?:
                        r"counterparty))\b)"
                        r"|(?P<verb>explain\w*|justify\w*|justifies|(?:tell|telling|tells|showing|shows|record(?:s|ing)?|"
                        r"stat(?:e|es|ing)|sets?\s+out|setting\s+out|giv(?:e|es|ing)|say(?:s|ing)?|not(?:e|es|ing))\s+"
-                       r"(?:[\w']+\s+){0,4}?why)\b", re.I)
+                       r"(?:[\w']+\s+){0,4}?why|"
+                       # a statement of a reason: "stating that, because the salary is below the threshold, ..."
+                       r"(?:stat(?:e|es|ing)|say(?:s|ing)?|record(?:s|ing)?|sets?\s+out|setting\s+out|not(?:e|es|ing))"
+                       r"(?=\s+that\b[^.;]{0,160}?\bbecause\b))\b", re.I)
 # A request about what the law puts in the text, or about a part of the contract ("a recital", "the
 # definitions"), unless that part is to give the drafter's reasons ("a recital explaining ... because").
 _LEGAL_PART = re.compile(LAW_CONTENT + r"|(?:" + CONTRACT_PARTS + r")(?![^.;]*\b(?:why|because|reasons?|rationale)\b)",
@@ -359,7 +362,7 @@ _LAW_WORD = re.compile(r"§|\b\d|\b(?:ILCS|U\.?S\.?C|RCW|C\.?F\.?R|code|act|stat
 _OUTRIGHT = re.compile(r"drafting|notes?\s+(?:to|for)|commentary|comments?|rationale|reasoning|analysis|advice|"
                        r"recommendations|annotations?|paths?|kb|knowledge[- ]base|source|bates|reasons?|"
                        r"cover(?:ing)?\s+(?:notes?|memos?|paragraphs?|letters?)", re.I)
-_OUTRIGHT_ABOUT = re.compile(r"\s+(?:[\w']+\s+){0,3}?why\b|\s+that\s+[^.;]{0,100}?\bbecause\b|\s+(?:of|on)\s+(?:what|how)\s+(?:[\w']+\s+){0,3}?"
+_OUTRIGHT_ABOUT = re.compile(r"\s+(?:[\w']+\s+){0,3}?why\b|\s+that\b[,\s]+[^.;]{0,160}?\bbecause\b|\s+(?:of|on)\s+(?:what|how)\s+(?:[\w']+\s+){0,3}?"
                              r"(?:does|do|means?|works?|operates?|affects?)\b|\s+(?:to\s+[\w']+\s+)?(?:of\s+|for\s+)?(?:your|the|each|"
                              r"every|our)\s+(?:\w+\s+)?(?:changes?|choices?|edits?|reasons?|reasoning|decisions?|"
                              r"departures?|revisions?)\b", re.I)

@@ -298,6 +298,13 @@ def test_a_recital_that_gives_the_drafters_reasons_is_advice_in_the_agreement(tm
     assert [f.severity for f in hits] == ["major"] and "because" in hits[0].message
 
 
+def test_a_recital_stating_that_because_of_a_fact_the_agreement_omits_a_covenant_is_advice(tmp_path):
+    hits = _criterion(tmp_path, "PASS if agreement.md opens with a recital stating that, because the employee's "
+                                "$95,000 salary is below the $127,091 threshold, the agreement contains no "
+                                "non-competition covenant. FAIL if it has no such recital.")
+    assert [f.severity for f in hits] == ["major"]
+
+
 def test_near_miss_a_recital_of_the_facts_and_a_schedule_of_inventions(tmp_path):
     assert _criterion(tmp_path, "PASS if agreement.md opens with a recital stating that the employee is hired as a "
                                 "sales engineer. FAIL if it has no recital.") == []
