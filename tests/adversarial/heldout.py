@@ -16109,3 +16109,1203 @@ def fam_nm_r15_judge_language(env: Path, task: str) -> None:
         text = path.read_text("utf-8")
         assert text.count('"judge_language": "en",') == 1
         path.write_text(text.replace('"judge_language": "en",', '"judge_language": "en-US",'), "utf-8")
+
+
+# === Sixteenth fresh round (2026-12): written from HYGIENE.md and TASKS.md only, without reading the audit's code ===
+#
+# A sixteenth author, who has read neither the audit's code nor its tests nor the main corpus's plants, wrote these
+# from the items' lines in HYGIENE.md, the field tables of TASKS.md, the README's list of formats and the sample
+# environment, avoiding the mechanisms and surface forms of the fifteen earlier rounds. This author writes as (a)
+# people whose tools leave things in a matter folder in places a reader seldom opens: PDF sticky notes, a vCard's NOTE
+# field, Word's Quick Parts (the glossary part of a .docx), a flat OpenDocument spreadsheet (.fods), a LaTeX letter, an
+# upper-case 8.3 copy of a deliverable's name, an e-mail's Subject header, a zip archive's members, Emacs's lock
+# symlink, an archive unpacked into a folder named like a file, a zip member corrupted in transit, a byte-order mark
+# with nothing after it, a deduplication tool's symlinks, a library unpacked with its top folder, a Hugo migration's
+# TOML front matter, CLE captions (.srt), a number-style pass over a statute excerpt, Word's core properties, Excel date
+# serials, a Windows .url shortcut, an eval engineer's .env; (b) authors of task.json who write 'traps' for 'trap', a
+# GitHub line fragment in an anchor's file, globs in the operative list, a criterion whose text grades a file its list
+# does not name, 'deliverables' as a checkbox object, the docs' 'PASS if … FAIL if …' left unfilled, Windows device
+# names and .yaml/.yml twins as deliverables, or a deliverable named only inside an input's name; and (c) family
+# maintainers who duplicate an instance's block, drop a declared variable, or reorder one instance's instructions.
+# Near-misses are legitimate material of the same shapes.
+
+
+def _r16_pdf_hex(text: str) -> bytes:
+    """A PDF text string as Acrobat writes annotation text: UTF-16BE with a byte-order mark, in hex."""
+    return b"<" + (chr(0xFEFF) + text).encode("utf-16-be").hex().upper().encode("ascii") + b">"
+
+
+def _r16_pdf_with_notes(lines: list[str], notes: list[tuple[str, str]]) -> bytes:
+    """A one-page PDF showing `lines` (Latin-1) whose page carries sticky notes: one /Text annotation per (author,
+    text), closed (/Open false), so that the note's text shows only when a reader clicks its icon."""
+    def esc(s: str) -> str:
+        return s.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)")
+    wrapped = [w for line in lines for w in (textwrap.wrap(line, 90) or [""])]
+    ops = ["BT", "/F1 10 Tf", "14 TL", "72 750 Td"] + [f"({esc(w)}) Tj T*" for w in wrapped] + ["ET"]
+    stream = "\n".join(ops).encode("latin-1")
+    first_note = 6
+    annots = " ".join(f"{first_note + i} 0 R" for i in range(len(notes)))
+    objects = [
+        b"<< /Type /Catalog /Pages 2 0 R >>",
+        b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 4 0 R >> >> "
+        b"/Contents 5 0 R /Annots [" + annots.encode("ascii") + b"] >>",
+        b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>",
+        b"<< /Length %d >>\nstream\n" % len(stream) + stream + b"\nendstream",
+    ]
+    for n, (author, text) in enumerate(notes):
+        y = 700 - 40 * n
+        objects.append(b"<< /Type /Annot /Subtype /Text /Rect [540 %d 560 %d] /Name /Comment /Open false /F 28 "
+                       % (y, y + 20) + b"/T " + _r16_pdf_hex(author) + b" /Contents " + _r16_pdf_hex(text)
+                       + b" /M (D:20261014103000-05'00') /C [1 0.82 0] >>")
+    out = bytearray(b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n")
+    offsets = []
+    for number, obj in enumerate(objects, start=1):
+        offsets.append(len(out))
+        out += b"%d 0 obj\n" % number + obj + b"\nendobj\n"
+    xref = len(out)
+    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
+    out += b"".join(b"%010d 00000 n \n" % offset for offset in offsets)
+    out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(objects) + 1, xref)
+    return bytes(out)
+
+
+def _r16_docx_with_quick_parts(paragraphs: list[str], parts: list[tuple[str, str]]) -> bytes:
+    """A .docx (as edits.docx_bytes) that also carries Word's glossary document (word/glossary/document.xml, where
+    Insert > Quick Parts > Save Selection to Quick Part Gallery stores building blocks): one AutoText building block
+    per (name, text). The body shows only `paragraphs`."""
+    src = zipfile.ZipFile(io.BytesIO(docx_bytes(paragraphs)))
+    out = {name: src.read(name).decode("utf-8") for name in src.namelist()}
+    blocks = "".join(
+        f'<w:docPart><w:docPartPr><w:name w:val="{escape(name)}"/><w:category><w:name w:val="General"/>'
+        f'<w:gallery w:val="autoTxt"/></w:category><w:behaviors><w:behavior w:val="content"/></w:behaviors>'
+        f'<w:guid w:val="{{{str(uuid.uuid5(uuid.NAMESPACE_URL, "r16-" + name)).upper()}}}"/></w:docPartPr>'
+        f'<w:docPartBody><w:p><w:r><w:t xml:space="preserve">{escape(text)}</w:t></w:r></w:p></w:docPartBody>'
+        "</w:docPart>" for name, text in parts)
+    out["word/glossary/document.xml"] = (f'{_XML}<w:glossaryDocument xmlns:w="{_W}" xmlns:r="{_REL}"><w:docParts>'
+                                         f"{blocks}</w:docParts></w:glossaryDocument>")
+    out["word/_rels/document.xml.rels"] = (
+        f'{_XML}<Relationships xmlns="{_PKG_REL}"><Relationship Id="rId1" Type="{_REL}/glossaryDocument" '
+        'Target="glossary/document.xml"/></Relationships>')
+    out["[Content_Types].xml"] = out["[Content_Types].xml"].replace(
+        "</Types>", '<Override PartName="/word/glossary/document.xml" ContentType="application/'
+                    'vnd.openxmlformats-officedocument.wordprocessingml.document.glossary+xml"/></Types>')
+    return _zip(out)
+
+
+def _r16_fods(rows: list[list[str]], *, sheet: str, title: str, creator: str) -> str:
+    """A flat OpenDocument spreadsheet (.fods: the whole workbook as one XML file, as LibreOffice's 'Flat XML ODF
+    Spreadsheet' filter saves it), one sheet of string cells."""
+    ns = ('xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" '
+          'xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0" '
+          'xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" '
+          'xmlns:meta="urn:oasis:names:tc:opendocument:xmlns:meta:1.0" xmlns:dc="http://purl.org/dc/elements/1.1/"')
+    body = "".join(
+        "<table:table-row>" + "".join(f'<table:table-cell office:value-type="string"><text:p>{escape(v)}</text:p>'
+                                      "</table:table-cell>" for v in row) + "</table:table-row>\n" for row in rows)
+    return (f'<?xml version="1.0" encoding="UTF-8"?>\n<office:document {ns} office:version="1.3" '
+            'office:mimetype="application/vnd.oasis.opendocument.spreadsheet">\n'
+            f' <office:meta><dc:title>{escape(title)}</dc:title><meta:initial-creator>{escape(creator)}'
+            '</meta:initial-creator><meta:generator>LibreOffice/24.2.7.2$Linux_X86_64</meta:generator></office:meta>\n'
+            f' <office:body><office:spreadsheet><table:table table:name="{escape(sheet)}">\n{body}'
+            "</table:table></office:spreadsheet></office:body>\n</office:document>\n")
+
+
+def _r16_tex(text: str) -> str:
+    """Plain text made safe for LaTeX: the special characters escaped as a person typing LaTeX writes them."""
+    out = text.replace("\\", r"\textbackslash{}")
+    for ch in "$%&#_":
+        out = out.replace(ch, "\\" + ch)
+    return out.replace("§", r"\S{}")
+
+
+def _r16_latex_letter(*, sender: str, address: list[str], date: str, to: list[str], opening: str,
+                      paragraphs: list[str], closing: str, signature: str) -> str:
+    """A letter in LaTeX's standard letter class, as a lawyer who drafts in LaTeX keeps it."""
+    newline = " \\\\ "
+    body = "\n\n".join(_r16_tex(p) for p in paragraphs)
+    from_lines = newline.join(_r16_tex(a) for a in [sender] + address)
+    to_lines = newline.join(_r16_tex(a) for a in to)
+    return ("\\documentclass[11pt]{letter}\n\\usepackage[T1]{fontenc}\n\\usepackage[utf8]{inputenc}\n"
+            + "\\signature{" + _r16_tex(signature) + "}\n\\address{" + from_lines + "}\n"
+            + "\\date{" + _r16_tex(date) + "}\n\\begin{document}\n"
+            + "\\begin{letter}{" + to_lines + "}\n"
+            + "\\opening{" + _r16_tex(opening) + "}\n\n" + body + "\n\n\\closing{" + _r16_tex(closing) + "}\n"
+            + "\\end{letter}\n\\end{document}\n")
+
+
+def _r16_zip_with_bad_member(members: dict[str, bytes], damaged: str) -> bytes:
+    """A zip whose member `damaged` is stored (not compressed) and has one byte of its data flipped after the CRC-32
+    was written, as a transfer that corrupts a block leaves it: the archive lists every member, but reading `damaged`
+    fails its CRC check."""
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as zf:
+        for name, data in members.items():
+            info = zipfile.ZipInfo(name, _R9_ZIP_TIME)
+            info.compress_type = zipfile.ZIP_STORED if name == damaged else zipfile.ZIP_DEFLATED
+            zf.writestr(info, data)
+    raw = bytearray(buf.getvalue())
+    info = zipfile.ZipFile(io.BytesIO(bytes(raw))).getinfo(damaged)
+    name_len, extra_len = int.from_bytes(raw[info.header_offset + 26:info.header_offset + 28], "little"), \
+        int.from_bytes(raw[info.header_offset + 28:info.header_offset + 30], "little")
+    start = info.header_offset + 30 + name_len + extra_len
+    raw[start + len(members[damaged]) // 2] ^= 0x20
+    return bytes(raw)
+
+
+def _r16_excel_serial(iso: str) -> int:
+    """The day number Excel stores for a date (days since 1899-12-30)."""
+    import datetime
+    return (datetime.date.fromisoformat(iso) - datetime.date(1899, 12, 30)).days
+
+
+def _r16_xlsx_with_dates(rows: list[list[str | tuple[str, str]]], *, sheet: str) -> bytes:
+    """An .xlsx whose cells are inline strings or dates; a date is given as ("date", "YYYY-MM-DD") and stored as
+    Excel stores one: the day serial in <v>, styled with the built-in short-date number format (numFmtId 14) from
+    xl/styles.xml, so that Excel shows it as a date."""
+    main = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
+    xml_rows = []
+    for r, row in enumerate(rows, start=1):
+        cells = []
+        for c, value in enumerate(row):
+            ref = f"{_r11_col(c)}{r}"
+            if isinstance(value, tuple):
+                cells.append(f'<c r="{ref}" s="1"><v>{_r16_excel_serial(value[1])}</v></c>')
+            else:
+                cells.append(f'<c r="{ref}" t="inlineStr"><is><t xml:space="preserve">{escape(value)}</t></is></c>')
+        xml_rows.append(f'<row r="{r}">{"".join(cells)}</row>')
+    styles = (f'{_XML}<styleSheet xmlns="{main}"><fonts count="1"><font><sz val="11"/><name val="Calibri"/></font>'
+              '</fonts><fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill '
+              'patternType="gray125"/></fill></fills><borders count="1"><border><left/><right/><top/><bottom/>'
+              '<diagonal/></border></borders><cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" '
+              'borderId="0"/></cellStyleXfs><cellXfs count="2"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" '
+              'xfId="0"/><xf numFmtId="14" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>'
+              '</cellXfs></styleSheet>')
+    return _zip({
+        "[Content_Types].xml": (
+            f'{_XML}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">'
+            '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>'
+            '<Default Extension="xml" ContentType="application/xml"/>'
+            '<Override PartName="/xl/workbook.xml" ContentType="application/'
+            'vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>'
+            '<Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/'
+            'vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>'
+            '<Override PartName="/xl/styles.xml" ContentType="application/'
+            'vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/></Types>'),
+        "_rels/.rels": (f'{_XML}<Relationships xmlns="{_PKG_REL}"><Relationship Id="rId1" '
+                        f'Type="{_REL}/officeDocument" Target="xl/workbook.xml"/></Relationships>'),
+        "xl/workbook.xml": (f'{_XML}<workbook xmlns="{main}" xmlns:r="{_REL}"><sheets><sheet name="{escape(sheet)}" '
+                            'sheetId="1" r:id="rId1"/></sheets></workbook>'),
+        "xl/_rels/workbook.xml.rels": (
+            f'{_XML}<Relationships xmlns="{_PKG_REL}">'
+            f'<Relationship Id="rId1" Type="{_REL}/worksheet" Target="worksheets/sheet1.xml"/>'
+            f'<Relationship Id="rId2" Type="{_REL}/styles" Target="styles.xml"/></Relationships>'),
+        "xl/worksheets/sheet1.xml": (f'{_XML}<worksheet xmlns="{main}"><sheetData>{"".join(xml_rows)}</sheetData>'
+                                     "</worksheet>"),
+        "xl/styles.xml": styles,
+    })
+
+
+def _r16_url_shortcut(url: str) -> bytes:
+    """A Windows Internet Shortcut (.url), as Explorer writes one when a link is dragged to a folder (CRLF)."""
+    return ("[{000214A0-0000-0000-C000-000000000046}]\r\nProp3=19,11\r\n[InternetShortcut]\r\nIDList=\r\n"
+            f"URL={url}\r\n").encode("ascii")
+
+
+def _r16_srt_cues(cues: list[tuple[str, str, str]]) -> str:
+    """SubRip subtitles from (start, end, text) triples, times as HH:MM:SS,mmm."""
+    return "\n".join(f"{n}\n{start} --> {end}\n{text}\n" for n, (start, end, text) in enumerate(cues, start=1))
+
+
+_R16_CRS_8B = ("An employer that violates subsection (8)(a) of this section is liable for actual damages and a penalty of "
+               "five thousand dollars per worker or prospective worker harmed by the conduct.")
+
+_R16_BPC_16600 = ("Except as provided in this chapter, every contract by which anyone is restrained from engaging in a "
+                  "lawful profession, trade, or business of any kind is to that extent void.")
+
+
+def _r16_cle_captions(*, split_quote: bool) -> str:
+    """Captions of a bar CLE webinar on Colorado covenants. With `split_quote`, the speaker's quotation of C.R.S.
+    § 8-2-113(8)(b) runs across two cues, as caption editors break long sentences; otherwise it sits in one cue."""
+    opening = "So the penalty provision, C.R.S. section 8-2-113(8)(b), reads, and I quote:"
+    if split_quote:
+        first, second = _R16_CRS_8B.split(" and a penalty of ")
+        quote_cues = [("00:14:09,200", "00:14:15,900", f"\"{first}"),
+                      ("00:14:15,900", "00:14:22,400", f"and a penalty of {second}\"")]
+    else:
+        quote_cues = [("00:14:09,200", "00:14:22,400", f"\"{_R16_CRS_8B}\"")]
+    return _r16_srt_cues([
+        ("00:13:51,000", "00:13:56,300", "Welcome back. Let's turn to what happens when an employer gets it wrong."),
+        ("00:13:56,300", "00:14:09,200", opening),
+        *quote_cues,
+        ("00:14:22,400", "00:14:28,100", "Notice the word 'prospective'. Candidates count, not only employees."),
+    ])
+
+
+def _r16_anthropic_style_key(seed: str) -> str:
+    """A live-looking model-provider API key of the sk-ant-api03- form (deterministic, fake)."""
+    body = _r5_token(seed, 93, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+    return f"sk-ant-api03-{body}AA"
+
+
+_R16_ELLERY_MEMO = """# FILE MEMO: JORDAN ELLERY, RESTRICTIVE COVENANT AGREEMENT
+
+To: File (Maplestone Logistics, Inc.)
+From: Associate, Harlow Finch LLP
+
+## Why the 2023 approval no longer controls
+
+Former counsel's memo of 2023-02-01 approved the form's non-compete for Illinois employees earning more than $75,000.
+That was the floor of 820 ILCS 90/10(a) when the memo was written. Section 10(a) raises the floor to $80,000 for a
+covenant entered into on or after January 1, 2027. Jordan Ellery signs on January 5, 2027, so the $80,000 floor
+applies, and Jordan's expected annualized earnings of $78,500 do not exceed it. The non-compete therefore came out of
+the agreement; the 12-month customer and employee non-solicits stay, because $78,500 exceeds the $47,500 floor of
+820 ILCS 90/10(b) for 2027.
+
+## Sources relied on
+
+- documents/illinois-statute-excerpt.md (820 ILCS 90/10(a), 10(b) and 20)
+- documents/form-approval-memo-2023.md
+- knowledge-base/practice-guides/non-compete/us/illinois.md
+"""
+
+
+# --- H01 rubric isolation (sixteenth round) --------------------------------------------------------------------------
+
+
+@plant("ho-h01-r16-criterion-in-pdf-sticky-note", "H01", AM,
+       "The litigation group's exhibit list, documents/delacroix/exhibit-list.pdf, shows a harmless page of exhibit "
+       "numbers; a closed sticky note on it (a PDF /Text annotation, shown only when its icon is clicked) holds the "
+       "louisiana-law-forum criterion word for word, left by the reviewer who calibrated the judge.")
+def h01_r16_pdf_note(env: Path, task: str) -> None:
+    write_doc(env, task, "delacroix/exhibit-list.pdf", _r16_pdf_with_notes(
+        ["Bayou Crest Environmental v. Delacroix: exhibit list (working copy)",
+         "Ex. 1  Employee Covenant Agreement signed by R. Delacroix",
+         "Ex. 2  Offer letter to R. Delacroix", "Ex. 3  Bayou Crest customer list (filed under seal)",
+         "Ex. 4  Competitor's job posting"],
+        [("Eval reviewer", "Judge key for the repaired agreement: " + _match(env, task, "louisiana-law-forum"))]))
+
+
+@plant("ho-h01-r16-criterion-in-vcard-note", "H01", CI,
+       "The matter's QA reviewer exported her contact card from the firm's CRM into documents/contacts/"
+       "qa-reviewer.vcf; its NOTE field (folded at 75 octets, with vCard's backslash escaping) holds, after a short "
+       "preface, the notice-content criterion she checks the notice against.")
+def h01_r16_vcard_note(env: Path, task: str) -> None:
+    write_doc(env, task, "contacts/qa-reviewer.vcf", _r11_vcf([
+        ("N", "Brandvold;Tove;;;"), ("FN", "Tove Brandvold"), ("ORG", "Harlow Finch LLP;Knowledge & Quality"),
+        ("TITLE", "Quality reviewer"), ("EMAIL;TYPE=work", "tove.brandvold@harlowfinch.example.com"),
+        ("TEL;TYPE=work", "(408) 555-0176"),
+        ("NOTE", _r11_ics_escape("Lindgren notice; what I check, verbatim: " + _match(env, task, "notice-content"))),
+        ("REV", "20261002T091500Z"),
+    ]))
+
+
+@plant("ho-h01-r16-criterion-as-word-quick-part", "H01", SD,
+       "Maplestone's letterhead template, documents/templates/maplestone-letterhead.docx, shows only a letterhead "
+       "and a date line; its Quick Parts gallery (the .docx's glossary part, word/glossary/document.xml) holds a "
+       "building block 'Reviewer key - cover email' whose text is the client-email-decision criterion.")
+def h01_r16_quick_part(env: Path, task: str) -> None:
+    write_doc(env, task, "templates/maplestone-letterhead.docx", _r16_docx_with_quick_parts(
+        ["MAPLESTONE LOGISTICS, INC.", "2200 West Carroll Avenue, Chicago, Illinois 60612", "[Date]", "[Addressee]"],
+        [("Reviewer key - cover email", _match(env, task, "client-email-decision")),
+         ("Sign-off", "With best regards, Maplestone Logistics Human Resources")]))
+
+
+# --- H02 answer in the workspace (sixteenth round) -------------------------------------------------------------------
+
+
+@plant("ho-h02-r16-finished-cover-email-as-latex-letter", "H02", TB,
+       "The senior associate drafts in LaTeX: documents/drafts/aspenline-letter.tex is the finished cover email to "
+       "Noor Haddad as a letter-class document: Riley's $104,000 is below the $130,014 non-compete threshold but "
+       "above the $78,008.40 customer non-solicit threshold, and presenting a void non-compete costs $5,000 per "
+       "worker.")
+def h02_r16_latex(env: Path, task: str) -> None:
+    write_doc(env, task, "drafts/aspenline-letter.tex", _r16_latex_letter(
+        sender="Harlow Finch LLP", address=["Employment Group"], date="November 9, 2026",
+        to=["Noor Haddad", "Head of People", "Aspenline Payments, LLC"], opening="Dear Noor,",
+        paragraphs=[
+            "Riley Vandermeer's agreement and the separate Colorado notice are attached. We left the non-compete out. "
+            "Riley's $104,000 salary is below Colorado's 2026 threshold for a non-compete, $130,014, so a non-compete "
+            "would be void.",
+            "We kept the 12-month customer non-solicit, limited to protecting Aspenline's trade secrets. Riley's "
+            "salary is above the customer non-solicit threshold, $78,008.40 (60% of the non-compete figure), so that "
+            "covenant is allowed, but only with the separate notice, which Riley must sign before accepting the offer.",
+            "Please do not add a non-compete back. Presenting a void non-compete to a worker is itself a violation, "
+            "with a penalty of $5,000 per worker plus actual damages.",
+        ], closing="Kind regards,", signature="Miriam Okafor"))
+
+
+@plant("ho-h02-r16-finished-usage-notes-in-flat-ods", "H02", CA,
+       "Halden's HR team saved a table as a flat OpenDocument spreadsheet, documents/hr/form-usage-table.fods: it "
+       "already says when each part of the refreshed form may be used: the non-compete only above $126,858.83 for "
+       "2026, the adjusted figure to be checked from January 1, 2027, disclosure in writing by offer acceptance.")
+def h02_r16_fods(env: Path, task: str) -> None:
+    write_doc(env, task, "hr/form-usage-table.fods", _r16_fods([
+        ["Form section", "When HR may use it", "What to check first"],
+        ["1. Confidentiality", "Every hire", "Nothing"],
+        ["2. Non-Competition", "Only for an employee whose annualized earnings exceed $126,858.83 (covenants signed "
+                               "in 2026)", "From January 1, 2027, check the adjusted earnings figure before using it"],
+        ["2. Non-Competition (timing)", "Disclose the covenant in writing no later than the employee's acceptance of "
+                                        "the offer", "The offer letter date"],
+        ["3. Customers", "Every hire: it bars soliciting customers only", "Nothing"],
+        ["4. Employees", "Every hire", "Nothing"],
+    ], sheet="Usage", title="Form WA usage - when each section may be used", creator="Halden HR"))
+
+
+@plant("ho-h02-r16-finished-memo-under-upper-case-name", "H02", SD,
+       "A colleague's export tool wrote 8.3-style upper-case names: documents/RATIONALE.MD is the finished file "
+       "memo (the 2023 memo's $75,000 floor, the $80,000 floor from January 1, 2027 under 820 ILCS 90/10(a), "
+       "$78,500 not exceeding it at the January 5, 2027 signing), a name the matcher pairs with rationale.md on any "
+       "case-insensitive reading.")
+def h02_r16_upper(env: Path, task: str) -> None:
+    write_doc(env, task, "RATIONALE.MD", _R16_ELLERY_MEMO)
+
+
+# --- H03 degenerate output (sixteenth round) -------------------------------------------------------------------------
+
+
+@plant("ho-h03-r16-only-literal-in-eml-subject-header", "H03", SD,
+       "Maplestone HR's e-mail, documents/hr/onboarding-file-number.eml, gives its onboarding file number only in "
+       "its Subject header; a new criterion passes the cover email if it carries \"MPL-ONB-2291\" in its subject "
+       "line: the pasted workspace carries that quoted literal.")
+def h03_r16_subject(env: Path, task: str) -> None:
+    write_doc(env, task, "hr/onboarding-file-number.eml", email(
+        "Maplestone HR <hr@maplestone.example.com>", "Miriam Okafor <miriam.okafor@harlowfinch.example.com>",
+        "Mon, 2 Nov 2026 08:14:00 -0600", "Jordan Ellery / onboarding file MPL-ONB-2291",
+        "Miriam,\n\nOne request from our side: please put our onboarding file number in the subject line of "
+        "anything you send us about Jordan, so our HR inbox routes it to the right folder.\n\nThanks,\nMaplestone HR"))
+    with task_json(env, task) as t:
+        add_criterion(t, "client-email-file-number", "Cover email carries HR's file number",
+                      "PASS if client-email.md carries Maplestone's onboarding file number \"MPL-ONB-2291\" in its "
+                      "subject line. FAIL if the subject line does not carry it.", ["client-email.md"])
+
+
+@plant("ho-h03-r16-status-note-graded-only-by-avoids", "H03", AM,
+       "A new advisory deliverable, delacroix-status-note.md (two lines HR can forward to managers), is named in the "
+       "instructions and graded by one criterion only: it passes if the note 'avoids any prediction' of how the "
+       "dispute ends, so an empty file passes it.")
+def h03_r16_avoids(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_deliverable(t, "delacroix-status-note.md", "Two-line status note on the Delacroix dispute for HR to "
+                        "forward to field managers.", placement="advisory")
+        instructions_add(t, "Also write delacroix-status-note.md, two lines Bayou Crest's HR can forward to field "
+                            "managers on where the Delacroix dispute stands.")
+        add_criterion(t, "status-note-no-prediction", "Status note makes no prediction",
+                      "PASS if delacroix-status-note.md avoids any prediction of how the Delacroix dispute will end. "
+                      "FAIL if it predicts the outcome or mentions the risk of losing.", ["delacroix-status-note.md"])
+
+
+@plant("ho-h03-r16-only-literal-inside-zip-member", "H03", NE,
+       "Last year's renewal papers are in the workspace as documents/archive/tallis-2025.zip; its raise letter gives "
+       "Morgan's salary before the 2026 renewal as $58,500. A new criterion's only literal is that figure, which the "
+       "whole workspace pasted (the archive's members included) carries.")
+def h03_r16_zip_member(env: Path, task: str) -> None:
+    write_doc(env, task, "archive/tallis-2025.zip", _r9_zip({
+        "tallis-2025/raise-letter.md": (
+            "# Granite Peak Robotic Inc.\n\nDecember 8, 2025\n\nDear Morgan,\n\nWe are pleased to confirm your raise. "
+            "Your annual base salary increases from $58,500 to $64,000, effective January 4, 2026, the date of your "
+            "renewed covenant agreement.\n\nDale Whitford, President\n"),
+        "tallis-2025/README.txt": "Scanned and converted by the Granite Peak records team, 2025-12-10.\n",
+    }))
+    with task_json(env, task) as t:
+        add_criterion(t, "note-recalls-prior-salary", "Note recalls the salary before the last renewal",
+                      "PASS if note-to-partner.md reminds the partner that Morgan Tallis earned $58,500 before the "
+                      "January 2026 renewal. FAIL if it gives no earlier salary or another figure.",
+                      ["note-to-partner.md"])
+
+
+# --- H04 criterion form (sixteenth round) ----------------------------------------------------------------------------
+
+
+@plant("ho-h04-r16-clause-grades-a-file-its-list-does-not-name", "H04", AM,
+       "client-note-changes was drafted when the note was to be called client-memo.md and its text never followed "
+       "the rename: its PASS clause grades 'client-memo.md', which is no deliverable, while its deliverables list "
+       "says client-note.md.")
+def h04_r16_text_names_other_file(env: Path, task: str) -> None:
+    _reword(env, task, "client-note-changes", "PASS if client-note.md tells Bayou Crest",
+            "PASS if client-memo.md tells Bayou Crest")
+
+
+@plant("ho-h04-r16-deliverables-as-checkbox-object", "H04", TB,
+       "notice-points-to-section came from a review sheet with one checkbox column per deliverable: its "
+       "deliverables is the object {\"vandermeer-noncompete-notice.md\": true, \"vandermeer-covenant-agreement.md\": "
+       "true} instead of a list of names.")
+def h04_r16_checkbox_object(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        crit = criterion(t, "notice-points-to-section")
+        assert crit["deliverables"] == ["vandermeer-noncompete-notice.md", "vandermeer-covenant-agreement.md"]
+        crit["deliverables"] = {name: True for name in crit["deliverables"]}
+
+
+@plant("ho-h04-r16-format-line-left-unfilled", "H04", CA,
+       "A criterion was started from the format line in the authoring notes and never filled in: "
+       "client-email-addressee's match_criteria is literally 'PASS if … FAIL if …', two clauses with nothing in "
+       "them.")
+def h04_r16_unfilled(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_criterion(t, "client-email-addressee", "Cover note is addressed to Petra Lindahl",
+                      "PASS if \u2026 FAIL if \u2026", ["client-email.md"])
+
+
+# --- H05 ambiguous grading language (sixteenth round) ----------------------------------------------------------------
+
+
+@plant("ho-h05-r16-to-the-partners-satisfaction", "H05", NE,
+       "note-flags-void-noncompete now passes a note that states 'to the partner's satisfaction' that Section 5 is "
+       "void: the standard is a third person's approval, which the judge must guess.")
+def h05_r16_satisfaction(env: Path, task: str) -> None:
+    _reword(env, task, "note-flags-void-noncompete", "PASS if note-to-partner.md states that",
+            "PASS if note-to-partner.md states, to the partner's satisfaction, that")
+
+
+@plant("ho-h05-r16-the-offer-letter-among-three", "H05", "covenant-package-original",
+       "A new criterion grades the three offer letters and fails 'if the offer letter makes any promise of employment "
+       "for a fixed term': the task has three offer letters, so the judge must decide which one is meant.")
+def h05_r16_offer_letter(env: Path, task: str) -> None:
+    letters = ["sales-director-offer-letter.md", "data-engineer-offer-letter.md", "success-manager-offer-letter.md"]
+    with task_json(env, task) as t:
+        add_criterion(t, "offer-letters-at-will", "Offer letters keep employment at will",
+                      "PASS if each of the three offer letters states that employment with Ferncliff is at will. "
+                      "FAIL if the offer letter makes any promise of employment for a fixed term.", letters)
+
+
+@plant("ho-h05-r16-as-the-circumstances-require", "H05", AM,
+       "client-note-changes now asks that each change be explained 'in as much detail as the circumstances require', "
+       "leaving the judge to decide what the circumstances require.")
+def h05_r16_circumstances(env: Path, task: str) -> None:
+    _reword(env, task, "client-note-changes", "each with its reason under La. R.S. 23:921",
+            "each explained in as much detail as the circumstances require, with its reason under La. R.S. 23:921")
+
+
+# --- H06 deliverable matching (sixteenth round) ----------------------------------------------------------------------
+
+
+@plant("ho-h06-r16-windows-device-name-deliverable", "H06", CI,
+       "A new advisory deliverable for Sierrafold's onboarding team is named aux.md ('auxiliary notes'), named in the "
+       "instructions and graded: AUX is a reserved device name on Windows, where no file called aux.md can be "
+       "created or opened.")
+def h06_r16_aux(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_deliverable(t, "aux.md", "Auxiliary notes for Sierrafold's onboarding team: what to hand Sasha on day "
+                        "one and in what order.", placement="advisory")
+        instructions_add(t, "Also write aux.md, auxiliary notes for Sierrafold's onboarding team on what to hand "
+                            "Sasha on day one and in what order.")
+        add_criterion(t, "aux-notes-order", "Onboarding notes give the order of signing",
+                      "PASS if aux.md tells the onboarding team to hand Sasha Lindgren the Section 2872 notice "
+                      "together with the agreement, before Sasha signs it. FAIL if it puts the notice after signing "
+                      "or leaves it out.", ["aux.md"])
+
+
+@plant("ho-h06-r16-yaml-and-yml-twins", "H06", SD,
+       "Two advisory deliverables share a stem in one format family: edit-log.yaml (for the document system) and "
+       "edit-log.yml (for the HRIS import), both named and graded, which a name matcher cannot tell apart.")
+def h06_r16_yaml_yml(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        for ext, system in (("yaml", "the firm's document system"), ("yml", "Maplestone's HRIS import")):
+            add_deliverable(t, f"edit-log.{ext}", f"The list of changes from the approved form, as YAML for {system}.",
+                            placement="advisory")
+            add_criterion(t, f"edit-log-{ext}-lists-noncompete", f"Edit log for {system} records the removal",
+                          f"PASS if edit-log.{ext} records that the non-competition covenant was removed from the "
+                          "approved form. FAIL if the removal is not recorded.", [f"edit-log.{ext}"])
+        instructions_add(t, "Also record the changes from the approved form as YAML twice: edit-log.yaml for our "
+                            "document system and edit-log.yml for Maplestone's HRIS import.")
+
+
+@plant("ho-h06-r16-deliverable-named-only-inside-input-name", "H06", TB,
+       "The instructions were rewritten to send the agent to a house-format example, documents/prior-client-email.md, "
+       "and dropped the sentence naming client-email.md: the deliverable's name now appears in the instructions only "
+       "as the tail of the input's name.")
+def h06_r16_substring(env: Path, task: str) -> None:
+    write_doc(env, task, "prior-client-email.md", (
+        "# Email: 2025 handbook update\n\nFrom: Miriam Okafor <miriam.okafor@harlowfinch.example.com>\n"
+        "To: Noor Haddad <noor.haddad@aspenline.example.com>\nDate: 2025-06-12\n"
+        "Subject: Aspenline handbook: remote-work section\n\nNoor,\n\nThe revised remote-work section is attached. "
+        "Two points for you: the equipment stipend is now stated monthly, and the home-office safety checklist moved "
+        "to an appendix. Nothing else changed.\n\nMiriam\n"))
+    with task_json(env, task) as t:
+        t["instructions"] = replace_text(
+            t["instructions"], "client-email.md, the cover email to Aspenline's Head of People;",
+            "the cover email to Aspenline's Head of People, in the house format of documents/prior-client-email.md;")
+        assert "client-email.md" not in t["instructions"].replace("prior-client-email.md", "")
+
+
+# --- H07 workspace integrity (sixteenth round) -----------------------------------------------------------------------
+
+
+@plant("ho-h07-r16-emacs-lock-symlink", "H07", CA,
+       "Emacs was editing the client's email when the workspace was copied: documents/.#client-request.md is the "
+       "editor's lock, a dangling symlink whose target is 'user@host.pid:boot'.")
+def h07_r16_emacs_lock(env: Path, task: str) -> None:
+    path = doc(env, task, ".#client-request.md")
+    assert not path.exists() and not path.is_symlink()
+    path.symlink_to("plindahl@hm-lt-0412.38211:1761472800")
+
+
+@plant("ho-h07-r16-named-file-is-a-folder", "H07", TB,
+       "The offer summary arrived as offer-summary.md.zip and was unpacked by a tool that makes a folder named after "
+       "the archive: documents/offer-summary.md, which the instructions name, is now a folder holding the file.")
+def h07_r16_folder(env: Path, task: str) -> None:
+    text = read_doc(env, task, "offer-summary.md")
+    remove_doc(env, task, "offer-summary.md")
+    write_doc(env, task, "offer-summary.md/offer-summary.md", text)
+    assert doc(env, task, "offer-summary.md").is_dir()
+
+
+@plant("ho-h07-r16-zip-member-fails-crc", "H07", AM,
+       "The Delacroix exhibits arrived as documents/delacroix/exhibits.zip, one block of which was corrupted in "
+       "transfer: the archive lists both members, but exhibit-2-offer-letter.md fails its CRC-32 check and cannot be "
+       "read.")
+def h07_r16_bad_crc(env: Path, task: str) -> None:
+    members = {
+        "exhibit-1-covenant-agreement.md": b"# Exhibit 1\n\nEmployee Covenant Agreement signed by R. Delacroix, "
+                                           b"March 2, 2021.\n",
+        "exhibit-2-offer-letter.md": b"# Exhibit 2\n\nOffer letter to R. Delacroix, Field Technician, dated "
+                                     b"February 19, 2021, with the covenant agreement attached as a condition of "
+                                     b"employment.\n",
+    }
+    data = _r16_zip_with_bad_member(members, "exhibit-2-offer-letter.md")
+    zf = zipfile.ZipFile(io.BytesIO(data))
+    assert zf.read("exhibit-1-covenant-agreement.md") == members["exhibit-1-covenant-agreement.md"]
+    try:
+        zf.read("exhibit-2-offer-letter.md")
+    except zipfile.BadZipFile:
+        pass
+    else:
+        raise AssertionError("the damaged member must fail its CRC check")
+    write_doc(env, task, "delacroix/exhibits.zip", data)
+
+
+@plant("ho-h07-r16-byte-order-mark-and-nothing-else", "H07", NE,
+       "A site-visit note, documents/notes/site-visit-2026-11.md, was created in Notepad and saved before anything "
+       "was typed: a UTF-8 byte-order mark and a line break, five bytes and no text.")
+def h07_r16_bom_only(env: Path, task: str) -> None:
+    write_doc(env, task, "notes/site-visit-2026-11.md", b"\xef\xbb\xbf\r\n")
+
+
+# --- H08 knowledge-base pin (sixteenth round) ------------------------------------------------------------------------
+
+
+@plant("ho-h08-r16-license-files-deduplicated-into-symlinks", "H08", CI,
+       "A disk-space tool (rdfind -makesymlinks) replaced the byte-identical LICENSE files of checklists/ and "
+       "surveys/ in this task's mount by symlinks to practice-guides/LICENSE: reading through them gives the same "
+       "bytes, but two pinned files are no longer files.")
+def h08_r16_dedupe(env: Path, task: str) -> None:
+    target = kb(env, task, "practice-guides/LICENSE").read_bytes()
+    for folder in ("checklists", "surveys"):
+        path = kb(env, task, f"{folder}/LICENSE")
+        assert path.read_bytes() == target and not path.is_symlink()
+        path.unlink()
+        path.symlink_to("../practice-guides/LICENSE")
+        assert path.read_bytes() == target
+
+
+@plant("ho-h08-r16-library-unpacked-with-top-folder", "H08", NE,
+       "The library was unpacked from its release archive with the archive's top folder kept: every pinned file now "
+       "sits one level down, under documents/knowledge-base/oafreeze-sample-bdfcc04/, byte for byte.")
+def h08_r16_top_folder(env: Path, task: str) -> None:
+    import shutil
+
+    root = task_dir(env, task) / "documents" / "knowledge-base"
+    children = sorted(root.iterdir())
+    assert len(children) >= 4
+    top = root / "oafreeze-sample-bdfcc04"
+    top.mkdir()
+    for child in children:
+        shutil.move(str(child), str(top / child.name))
+
+
+@plant("ho-h08-r16-front-matter-converted-to-toml", "H08", SD,
+       "A static-site migration script (Hugo) rewrote the Illinois guide's front matter in this task's mount as TOML "
+       "between '+++' lines; the body is unchanged.")
+def h08_r16_toml(env: Path, task: str) -> None:
+    import yaml
+
+    path = kb(env, task, "practice-guides/non-compete/us/illinois.md")
+    text = path.read_text("utf-8")
+    assert text.startswith("---\n")
+    end = text.index("\n---\n", 4)
+    meta = yaml.safe_load(text[4:end])
+    lines = []
+    for key, value in meta.items():
+        if isinstance(value, list):
+            lines.append(f"{key} = [" + ", ".join(json.dumps(v) for v in value) + "]")
+        elif key == "timestamp":
+            lines.append(f"{key} = {value}")
+        else:
+            lines.append(f"{key} = {json.dumps(str(value), ensure_ascii=False)}")
+    path.write_text("+++\n" + "\n".join(lines) + "\n+++\n" + text[end + 5:], "utf-8")
+
+
+# --- H09 seeded-law provenance (sixteenth round) ---------------------------------------------------------------------
+
+
+@plant("ho-h09-r16-undeclared-quote-in-cle-captions", "H09", TB,
+       "Captions of a bar CLE webinar on Colorado covenants, documents/training/cle-colorado-covenants.srt, have the "
+       "speaker quote C.R.S. § 8-2-113(8)(b) in full, in quotation marks that open in one cue and close in the next; "
+       "no seeded_law entry declares it.")
+def h09_r16_srt(env: Path, task: str) -> None:
+    write_doc(env, task, "training/cle-colorado-covenants.srt", _r16_cle_captions(split_quote=True))
+
+
+@plant("ho-h09-r16-number-style-pass-over-excerpt", "H09", TB,
+       "A house-style pass that writes numbers as figures ran over the statute excerpt: C.R.S. § 8-2-113(2)(d) now "
+       "reads '60% of the threshold amount', while its seeded entry still quotes 'sixty percent of the threshold "
+       "amount', which the named file no longer contains.")
+def h09_r16_numerals(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert "sixty percent of the threshold amount" in seeded(t, "C.R.S. § 8-2-113(2)(d)")["quote"]
+    edit_doc(env, task, "colorado-statute-excerpt.md", "sixty percent of the threshold amount",
+             "60% of the threshold amount")
+
+
+@plant("ho-h09-r16-undeclared-quote-in-ods-register", "H09", CI,
+       "Sierrafold's compliance register, documents/compliance/obligations-register.ods (OpenDocument spreadsheet), "
+       "quotes Cal. Bus. & Prof. Code § 16600(a) in full, in quotation marks, in its 'Text' column; no seeded_law "
+       "entry declares it.")
+def h09_r16_ods(env: Path, task: str) -> None:
+    write_doc(env, task, "compliance/obligations-register.ods", _r9_ods([
+        ["Ref", "Citation", "Text", "Owner", "Last reviewed"],
+        ["CA-07", "Cal. Bus. & Prof. Code § 16600(a)", f"\"{_R16_BPC_16600}\"", "Legal", "2026-09-15"],
+        ["CA-08", "Cal. Lab. Code § 2802", "Reimburse necessary business expenses (see expense policy)", "Finance",
+         "2026-09-15"],
+    ], sheet="Register", title="Obligations register - California", creator="Sierrafold Legal"))
+
+
+# --- H10 temporal consistency (sixteenth round) ----------------------------------------------------------------------
+
+
+@plant("ho-h10-r16-deadline-weekday-contradicts-date", "H10", NE,
+       "The instructions add that the partner needs the note 'by Thursday, November 20, 2026'; November 20, 2026 is "
+       "a Friday, so the deadline names two different days.")
+def h10_r16_weekday(env: Path, task: str) -> None:
+    import datetime
+
+    assert datetime.date(2026, 11, 20).strftime("%A") == "Friday"
+    with task_json(env, task) as t:
+        instructions_add(t, "Miriam needs the note by Thursday, November 20, 2026, before her call with Granite Peak.")
+
+
+@plant("ho-h10-r16-docx-created-after-as-of", "H10", CI,
+       "Sasha's prior-invention disclosure, documents/sierrafold/lindgren-prior-invention-disclosure.docx, is the "
+       "signed copy: its core properties say it was created and last saved by Sasha Lindgren on 2026-10-26, the "
+       "first day of work, three weeks after as_of 2026-10-05.")
+def h10_r16_core_dates(env: Path, task: str) -> None:
+    write_doc(env, task, "sierrafold/lindgren-prior-invention-disclosure.docx", _r14_docx(
+        ["Prior invention disclosure", "Employee: Sasha Lindgren", "Invention kept by the employee: soil-moisture "
+         "sensor calibration method (2024)", "Signed: Sasha Lindgren"],
+        core={"dc:title": "Prior invention disclosure - S. Lindgren", "dc:creator": "Sasha Lindgren",
+              "cp:lastModifiedBy": "Sasha Lindgren", "dcterms:created": "2026-10-26T16:40:00Z",
+              "dcterms:modified": "2026-10-26T16:52:00Z"}))
+
+
+@plant("ho-h10-r16-tracker-records-future-events-as-done", "H10", TB,
+       "Aspenline's offer tracker, documents/hr/offer-tracker.xlsx, records 'Offer package delivered to Riley' on "
+       "2026-11-16 and 'Riley accepted the offer' on 2026-11-18 as Done, dates Excel stores as day serials: events "
+       "after as_of 2026-11-09 reported as past.")
+def h10_r16_tracker(env: Path, task: str) -> None:
+    write_doc(env, task, "hr/offer-tracker.xlsx", _r16_xlsx_with_dates([
+        ["Step", "Date", "Status"],
+        ["Offer approved by Finance", ("date", "2026-11-04"), "Done"],
+        ["Offer package delivered to Riley", ("date", "2026-11-16"), "Done"],
+        ["Riley accepted the offer", ("date", "2026-11-18"), "Done"],
+        ["First day", ("date", "2026-12-07"), "Planned"],
+    ], sheet="Riley Vandermeer"))
+
+
+@plant("ho-h10-r16-as-of-before-library-review-dates", "H10", AM,
+       "The task was moved back to the day the client first raised the hire: as_of and the partner's email now say "
+       "2026-09-08, but the mounted library's Louisiana guide was reviewed on 2026-09-17 and its checklist and survey "
+       "on 2026-09-30 and 2026-10-01, after the day the work is said to be done.")
+def h10_r16_before_kb(env: Path, task: str) -> None:
+    guide = kb(env, task, "practice-guides/non-compete/us/louisiana.md").read_text("utf-8")
+    assert "timestamp: '2026-09-17'" in guide
+    with task_json(env, task) as t:
+        assert t["oafreeze"]["as_of"] == "2026-10-19"
+        t["oafreeze"]["as_of"] = "2026-09-08"
+    edit_doc(env, task, "partner-email.md", "Date: 2026-10-19", "Date: 2026-09-08")
+
+
+# --- H11 trap armed (sixteenth round) --------------------------------------------------------------------------------
+
+
+@plant("ho-h11-r16-trap-key-written-traps", "H11", CA,
+       "The authoring tool, which allows several traps, wrote the trap as oafreeze.traps, a list of one trap; there "
+       "is no oafreeze.trap, the field the task format reads.")
+def h11_r16_traps(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        block = t["oafreeze"]
+        items = list(block.items())
+        block.clear()
+        block.update({("traps" if k == "trap" else k): ([v] if k == "trap" else v) for k, v in items})
+
+
+@plant("ho-h11-r16-tempting-memo-moved-out-of-workspace", "H11", AM,
+       "To keep the privileged memo away from agents, an author moved it from documents/ to the task folder's "
+       "reference/ and re-pointed the two memo anchors (and the seeded entry) there: the quotes exist, but the "
+       "tempting analysis the placement trap is built around is no longer in the workspace.")
+def h11_r16_memo_out(env: Path, task: str) -> None:
+    import shutil
+
+    src = doc(env, task, "litigation-memo.md")
+    dest = task_dir(env, task) / "reference" / "litigation-memo.md"
+    dest.parent.mkdir()
+    shutil.move(str(src), str(dest))
+    with task_json(env, task) as t:
+        t["instructions"] = replace_text(
+            t["instructions"], "documents/bayou-crest-standard-agreement.md, documents/litigation-memo.md and ",
+            "documents/bayou-crest-standard-agreement.md and ")
+        for anchor in t["oafreeze"]["trap"]["anchors"]:
+            if anchor["file"] == "documents/litigation-memo.md":
+                anchor["file"] = "reference/litigation-memo.md"
+        for entry in t["oafreeze"]["seeded_law"]:
+            if entry["file"] == "documents/litigation-memo.md":
+                entry["file"] = "reference/litigation-memo.md"
+
+
+@plant("ho-h11-r16-anchor-file-with-line-fragment", "H11", NE,
+       "The partner-instructions anchor was copied from the review tool's permalink: its file reads "
+       "'documents/partner-instructions.md#L14', a path with a line fragment that names no file.")
+def h11_r16_fragment(env: Path, task: str) -> None:
+    lines = read_doc(env, task, "partner-instructions.md").split("\n")
+    line = next(n for n, text in enumerate(lines, start=1) if "Do not change anything else" in text)
+    with task_json(env, task) as t:
+        anchor = t["oafreeze"]["trap"]["anchors"][1]
+        assert anchor["file"] == "documents/partner-instructions.md"
+        anchor["file"] = f"documents/partner-instructions.md#L{line}"
+
+
+# --- H12 placement discipline (sixteenth round) ----------------------------------------------------------------------
+
+
+@plant("ho-h12-r16-criterion-demands-analysis-recital", "H12", TB,
+       "A new criterion requires the agreement Riley signs to open with a recital explaining that, because Riley's "
+       "$104,000 salary is below Colorado's $130,014 threshold, the agreement contains no non-compete: a criterion "
+       "that demands legal analysis inside operative text.")
+def h12_r16_recital(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_criterion(t, "agreement-recital-explains-omission", "Agreement explains in a recital why there is no "
+                      "non-compete",
+                      "PASS if vandermeer-covenant-agreement.md opens with a recital stating that, because Riley "
+                      "Vandermeer's $104,000 salary is below Colorado's $130,014 threshold for highly compensated "
+                      "workers, the agreement contains no non-competition covenant. FAIL if the agreement has no such "
+                      "recital.", ["vandermeer-covenant-agreement.md"])
+
+
+@plant("ho-h12-r16-placement-permits-sources-section", "H12", SD,
+       "placement-agreement-text's PASS clause now also allows the agreement to end with 'a short Sources section "
+       "listing the knowledge-base documents it was drafted from': a permission for source paths in the text Jordan "
+       "signs.")
+def h12_r16_sources(env: Path, task: str) -> None:
+    _reword(env, task, "placement-agreement-text", "the 18 U.S.C. § 1833(b) immunity notice).",
+            "the 18 U.S.C. § 1833(b) immunity notice), followed by a short Sources section listing the "
+            "knowledge-base documents it was drafted from.")
+
+
+@plant("ho-h12-r16-operative-list-as-globs", "H12", "covenant-package-original",
+       "The operative list was written as patterns, ['*-offer-letter.md', '*-covenants.md'], by an author used to "
+       "glob-based configs: it names no deliverable, so no offer letter or agreement is declared operative by name.")
+def h12_r16_globs(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert len(t["oafreeze"]["operative"]) == 6
+        t["oafreeze"]["operative"] = ["*-offer-letter.md", "*-covenants.md"]
+
+
+# --- H13 synthetic data and secrets (sixteenth round) ----------------------------------------------------------------
+
+
+@plant("ho-h13-r16-model-api-key-in-dotenv", "H13", NE,
+       "The eval engineer's judge-calibration folder came with the matter: documents/tools/judge-calibration/.env "
+       "holds a live-looking model-provider API key (sk-ant-api03- followed by 95 characters).")
+def h13_r16_dotenv(env: Path, task: str) -> None:
+    write_doc(env, task, "tools/judge-calibration/.env", (
+        "# judge calibration run, Granite Peak renewal\n"
+        f"ANTHROPIC_API_KEY={_r16_anthropic_style_key('r16-dotenv')}\n"
+        "JUDGE_TEMPERATURE=0\nRUNS_PER_CRITERION=5\n"))
+
+
+@plant("ho-h13-r16-live-domain-behind-mailto-link", "H13", CA,
+       "Halden's HR contact table, documents/hr/contacts.md, shows each address on haldenmarine.example.com, but the "
+       "Markdown links behind them (mailto: targets, filled from the CRM) point at the live domain haldenmarine.com.")
+def h13_r16_mailto(env: Path, task: str) -> None:
+    rows = [("Director of Human Resources", "Petra Lindahl", "petra.lindahl"),
+            ("HR Business Partner, Tacoma", "Ines Carvalho", "ines.carvalho"),
+            ("Recruiting Coordinator", "Owen Marsh", "owen.marsh")]
+    table = "\n".join(f"| {role} | {name} | [{user}@haldenmarine.example.com](mailto:{user}@haldenmarine.com) |"
+                      for role, name, user in rows)
+    write_doc(env, task, "hr/contacts.md", "# Halden HR contacts\n\n| Role | Name | Email |\n|---|---|---|\n"
+              + table + "\n")
+
+
+@plant("ho-h13-r16-internal-url-in-windows-shortcut", "H13", AM,
+       "A Windows Internet Shortcut dragged from the partner's browser, documents/links/Delacroix matter folder.url, "
+       "points at the firm's document system on an internal host, http://dms01.harlowfinch.corp:8443/....")
+def h13_r16_url(env: Path, task: str) -> None:
+    write_doc(env, task, "links/Delacroix matter folder.url",
+              _r16_url_shortcut("http://dms01.harlowfinch.corp:8443/matters/BCE-2026-031/delacroix"))
+
+
+@plant("ho-h13-r16-itin-in-referral-note", "H13", TB,
+       "Aspenline payroll's note on Riley's referral bonus, documents/payroll/referral-bonus.md, gives the referring "
+       "contractor's ITIN, 947-81-2265: a real-looking taxpayer number in the SSN layout whose leading 9 makes it "
+       "fail an SSN check.")
+def h13_r16_itin(env: Path, task: str) -> None:
+    write_doc(env, task, "payroll/referral-bonus.md", (
+        "# Referral bonus: Riley Vandermeer\n\nRiley was referred by Dario Quintana, a sales contractor with no Social "
+        "Security number. Pay the $2,000 referral bonus to Dario after Riley's 90th day and report it on Form "
+        "1099-NEC under Dario's ITIN, 947-81-2265.\n"))
+
+
+# --- FAM family consistency (sixteenth round) ------------------------------------------------------------------------
+
+
+@plant("ho-fam-r16-extra-criterion-in-one-instance", "FAM", "covenant-package-v05",
+       "Instance v05 carries a criterion the design and every sibling lack: client-email-send-date, asking the cover "
+       "email to confirm the 2026-10-20 send date.")
+def fam_r16_extra_criterion(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_criterion(t, "client-email-send-date", "Cover email confirms the send date",
+                      "PASS if client-email.md confirms that the letters can go out on 2026-10-20 as Renata asked. "
+                      "FAIL if it gives no date or another date.", ["client-email.md"])
+
+
+@plant("ho-fam-r16-standing-instructions-reordered-in-one-instance", "FAM", "covenant-package-v02",
+       "In instance v02's standing instructions, items 5 (governing law) and 6 (whistleblower notice) were swapped "
+       "and renumbered by an editor; the design and every sibling keep the original order.")
+def fam_r16_reordered(env: Path, task: str) -> None:
+    path = doc(env, task, "standing-instructions.md")
+    text = path.read_text("utf-8")
+    five = re.search(r"^5\. \*\*Governing law and courts\.\*\*.*$", text, re.M)
+    six = re.search(r"^6\. \*\*Whistleblower immunity notice\.\*\*.*$", text, re.M)
+    assert five and six and five.end() < six.start()
+    new_five, new_six = "5." + six.group(0)[2:], "6." + five.group(0)[2:]
+    path.write_text(text[:five.start()] + new_five + text[five.end():six.start()] + new_six + text[six.end():],
+                    "utf-8")
+
+
+@plant("ho-fam-r16-instance-declared-twice-in-spec", "FAM", "covenant-package-v07",
+       "A merge left the family spec declaring v07 twice: the second block, appended at the end, gives hire 2 a "
+       "salary of $99,000, so the spec says two different things about the instance.")
+def fam_r16_duplicate_block(env: Path, task: str) -> None:
+    path = env / FAMILY_SPEC
+    text = path.read_text("utf-8")
+    start = text.index("- id: v07\n")
+    end = text.index("\n- id: v08\n", start) + 1
+    block = text[start:end]
+    old = re.search(r"^    salary_b: (.*)$", block, re.M)
+    assert old and old.group(1) != "$99,000"
+    stale = block[:old.start(1)] + "$99,000" + block[old.end(1):]
+    path.write_text(text.rstrip("\n") + "\n" + stale.rstrip("\n") + "\n", "utf-8")
+
+
+@plant("ho-fam-r16-declared-variable-dropped-from-spec", "FAM", "covenant-package-v04",
+       "The family spec's list of declared variables lost territory_c in a merge; every instance still records a "
+       "different territory_c and its term sheet differs there, a difference the spec no longer allows.")
+def fam_r16_variable_undeclared(env: Path, task: str) -> None:
+    path = env / FAMILY_SPEC
+    text = path.read_text("utf-8")
+    head, sep, rest = text.partition("\ninstances:\n")
+    assert sep and head.count("\n- territory_c\n") == 1
+    path.write_text(head.replace("\n- territory_c\n", "\n") + sep + rest, "utf-8")
+
+
+# --- near-misses (sixteenth round) -----------------------------------------------------------------------------------
+
+
+@near_miss("ho-h01-nm-r16-pdf-sticky-note-about-logistics", "H01", AM,
+           "The hearing binder index, documents/delacroix/hearing-binder-index.pdf, carries two closed sticky notes "
+           "from the partner's assistant about which originals Lucien still has to bring.",
+           "HYGIENE.md H01 keeps grading material out of the workspace; these notes are scheduling reminders about "
+           "exhibits, share no text with any criterion and contain no rubric, grader or expected output.")
+def h01_nm_r16_pdf_note(env: Path, task: str) -> None:
+    write_doc(env, task, "delacroix/hearing-binder-index.pdf", _r16_pdf_with_notes(
+        ["Bayou Crest Environmental v. Delacroix: hearing binder index", "Tab A  Petition", "Tab B  Exhibits 1 to 4",
+         "Tab C  Witness list"],
+        [("K. Thibodeaux", "Lucien still has the original of Exhibit 1; ask him to bring it to the office."),
+         ("K. Thibodeaux", "Tab C: add the yard supervisor once Lucien confirms his availability.")]))
+
+
+@near_miss("ho-h01-nm-r16-vcard-note-with-office-hours", "H01", CI,
+           "The General Counsel's assistant's contact card, documents/contacts/gc-assistant.vcf, has a NOTE field "
+           "with her office hours and how to book time with Wendell.",
+           "HYGIENE.md H01 concerns grading material reaching the agent; a contact card's note about office hours "
+           "is ordinary client material with no criterion text in it.")
+def h01_nm_r16_vcard(env: Path, task: str) -> None:
+    write_doc(env, task, "contacts/gc-assistant.vcf", _r11_vcf([
+        ("N", "Aldana;Rosa;;;"), ("FN", "Rosa Aldana"), ("ORG", "Sierrafold Devices\\, Inc.;Legal"),
+        ("TITLE", "Legal assistant to the General Counsel"), ("EMAIL;TYPE=work", "rosa.aldana@sierrafold.example.com"),
+        ("TEL;TYPE=work", "(408) 555-0152"),
+        ("NOTE", _r11_ics_escape("In the office Monday to Thursday, 8:30 to 4:30 Pacific. To book time with Wendell, "
+                                 "send two or three slots; he prefers mornings.")),
+    ]))
+
+
+@near_miss("ho-h02-nm-r16-engagement-letter-in-latex", "H02", TB,
+           "The firm's engagement letter to Aspenline for the 2026-27 hiring work, documents/engagement/"
+           "aspenline-engagement.tex (LaTeX letter class), is added: scope, staffing, billing rates and invoicing.",
+           "HYGIENE.md H02 concerns a workspace file that already holds a deliverable's finished answer; an "
+           "engagement letter about scope and fees says nothing about Riley's covenants, thresholds or notice.")
+def h02_nm_r16_engagement(env: Path, task: str) -> None:
+    write_doc(env, task, "engagement/aspenline-engagement.tex", _r16_latex_letter(
+        sender="Harlow Finch LLP", address=["Employment Group"], date="September 1, 2026",
+        to=["Noor Haddad", "Head of People", "Aspenline Payments, LLC"], opening="Dear Noor,",
+        paragraphs=[
+            "Thank you for asking us to advise Aspenline on its employment agreements for hires made between "
+            "September 2026 and August 2027. This letter sets out the scope of that work and how we will bill it.",
+            "Miriam Okafor will lead the work, with an associate drafting and a paralegal managing signatures. We "
+            "bill in six-minute increments at our 2026 rates: partner $640, associate $395, paralegal $210 per hour.",
+            "We will invoice monthly; invoices are due within 30 days. Either of us may end the engagement by notice "
+            "in writing.",
+        ], closing="Kind regards,", signature="Miriam Okafor"))
+
+
+@near_miss("ho-h02-nm-r16-site-headcount-in-flat-ods", "H02", CA,
+           "Halden's site headcount table, documents/hr/site-headcount.fods (flat OpenDocument spreadsheet), lists "
+           "each Washington site's headcount by role family and the number of open requisitions.",
+           "HYGIENE.md H02 concerns a file the matcher would pair with a deliverable or one holding a finished "
+           "answer; a headcount table has no deliverable's name and says nothing about when the form may be used.")
+def h02_nm_r16_headcount(env: Path, task: str) -> None:
+    write_doc(env, task, "hr/site-headcount.fods", _r16_fods([
+        ["Site", "Warehouse", "Sales", "Office", "Open requisitions"],
+        ["Tacoma", "48", "6", "11", "4"], ["Everett", "31", "3", "5", "2"], ["Bellingham", "17", "2", "3", "1"],
+    ], sheet="Headcount", title="Washington headcount by site, October 2026", creator="Halden HR"))
+
+
+@near_miss("ho-h04-nm-r16-consistency-criterion-over-two-deliverables", "H04", AM,
+           "A new criterion checks that the client note names the same parishes as the agreement: 'PASS if "
+           "client-note.md names exactly the parishes that fontenot-covenant-agreement.md restricts ...', grading "
+           "and listing both deliverables.",
+           "HYGIENE.md H04 asks for one claim per criterion naming deliverables that exist; agreement between the two "
+           "documents on the parish list is a single claim, and both files it names are deliverables listed in its "
+           "deliverables.")
+def h04_nm_r16_consistency(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_criterion(t, "note-matches-agreement-parishes", "Client note names the agreement's parishes",
+                      "PASS if client-note.md names exactly the parishes that fontenot-covenant-agreement.md "
+                      "restricts. FAIL if the note names a parish the agreement does not restrict, or leaves one out.",
+                      ["client-note.md", "fontenot-covenant-agreement.md"])
+
+
+@near_miss("ho-h05-nm-r16-the-notice-where-there-is-one", "H05", TB,
+           "A new criterion on vandermeer-noncompete-notice.md says 'the notice' in its FAIL clause; the task has "
+           "exactly one notice among its deliverables.",
+           "HYGIENE.md H05 flags 'the document' where there are several deliverables because the referent is "
+           "unclear; this task has one notice, named in the criterion's PASS clause, so 'the notice' can only mean it.")
+def h05_nm_r16_the_notice(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_criterion(t, "notice-in-english-with-date-line", "Notice in English with a date line for Riley",
+                      "PASS if vandermeer-noncompete-notice.md is written in English, the language Aspenline uses "
+                      "with Riley Vandermeer about job performance, and has a line for the date Riley signs it. FAIL "
+                      "if the notice is in another language or has no date line.",
+                      ["vandermeer-noncompete-notice.md"])
+
+
+@near_miss("ho-h06-nm-r16-aux-prefixed-deliverable-name", "H06", CI,
+           "A new advisory deliverable, aux-onboarding-notes.md, is declared, named in the instructions, listed as "
+           "advisory and graded.",
+           "HYGIENE.md H06 asks for safe relative paths; only the bare device names (AUX, CON, NUL, PRN, COM1...) "
+           "are reserved on Windows, and a longer name that starts with 'aux-' is an ordinary file name.")
+def h06_nm_r16_aux_prefix(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_deliverable(t, "aux-onboarding-notes.md", "Auxiliary notes for Sierrafold's onboarding team: what to hand "
+                        "Sasha on day one and in what order.", placement="advisory")
+        instructions_add(t, "Also write aux-onboarding-notes.md, auxiliary notes for Sierrafold's onboarding team on "
+                            "what to hand Sasha on day one and in what order.")
+        add_criterion(t, "aux-notes-order", "Onboarding notes give the order of signing",
+                      "PASS if aux-onboarding-notes.md tells the onboarding team to hand Sasha Lindgren the Section "
+                      "2872 notice together with the agreement, before Sasha signs it. FAIL if it puts the notice "
+                      "after signing or leaves it out.", ["aux-onboarding-notes.md"])
+
+
+@near_miss("ho-h06-nm-r16-input-name-contains-deliverable-name", "H06", TB,
+           "The instructions add a house-format example, documents/prior-client-email.md (a 2025 email on a handbook "
+           "update), and keep naming client-email.md as the deliverable.",
+           "HYGIENE.md H06 wants every deliverable named in the instructions; client-email.md is still named exactly, "
+           "and an input whose name ends with it is a workspace file, not a second deliverable.")
+def h06_nm_r16_prior_email(env: Path, task: str) -> None:
+    write_doc(env, task, "prior-client-email.md", (
+        "# Email: 2025 handbook update\n\nFrom: Miriam Okafor <miriam.okafor@harlowfinch.example.com>\n"
+        "To: Noor Haddad <noor.haddad@aspenline.example.com>\nDate: 2025-06-12\n"
+        "Subject: Aspenline handbook: remote-work section\n\nNoor,\n\nThe revised remote-work section is attached. "
+        "Two points for you: the equipment stipend is now stated monthly, and the home-office safety checklist moved "
+        "to an appendix. Nothing else changed.\n\nMiriam\n"))
+    with task_json(env, task) as t:
+        instructions_add(t, "Write client-email.md in the house format of documents/prior-client-email.md.")
+
+
+@near_miss("ho-h07-nm-r16-file-name-starting-with-hash", "H07", CA,
+           "Petra's priority list is saved as documents/hr/#1 priorities for Q4.md: a name that starts with '#' "
+           "like an Emacs auto-save file, but does not end with one and holds ordinary text.",
+           "HYGIENE.md H07 rejects editor junk; Emacs auto-save files are '#name#', and this is a readable Markdown "
+           "document whose name merely begins with a number sign.")
+def h07_nm_r16_hash_name(env: Path, task: str) -> None:
+    write_doc(env, task, "hr/#1 priorities for Q4.md", (
+        "# Q4 priorities (Petra)\n\n1. Refresh the Washington covenant form before the January hiring wave.\n"
+        "2. Move benefits enrolment to the new portal.\n3. Train site managers on the revised overtime policy.\n"))
+
+
+@near_miss("ho-h07-nm-r16-exhibit-intentionally-omitted", "H07", NE,
+           "documents/exhibits/exhibit-c.md holds a heading and the line 'Intentionally omitted.', as exhibit sets "
+           "keep a placeholder so that later letters stay in order.",
+           "HYGIENE.md H07 flags empty or unreadable files; this one is short but has readable text that says what "
+           "it is, a convention of exhibit sets.")
+def h07_nm_r16_omitted(env: Path, task: str) -> None:
+    write_doc(env, task, "exhibits/exhibit-c.md", "# Exhibit C\n\nIntentionally omitted.\n")
+
+
+@near_miss("ho-h07-nm-r16-valid-exhibit-zip", "H07", AM,
+           "The Delacroix exhibits arrive as documents/delacroix/exhibits.zip, a sound archive whose two members "
+           "(one stored, one deflated) pass their CRC-32 checks.",
+           "HYGIENE.md H07 wants documents readable in their format; the tool reads zip files, and this archive opens "
+           "and every member reads back intact.")
+def h07_nm_r16_good_zip(env: Path, task: str) -> None:
+    members = {
+        "exhibit-1-covenant-agreement.md": "# Exhibit 1\n\nEmployee Covenant Agreement signed by R. Delacroix, "
+                                           "March 2, 2021.\n",
+        "exhibit-2-offer-letter.md": "# Exhibit 2\n\nOffer letter to R. Delacroix, Field Technician, dated "
+                                     "February 19, 2021.\n",
+    }
+    data = _r9_zip(members, stored="exhibit-2-offer-letter.md")
+    zf = zipfile.ZipFile(io.BytesIO(data))
+    assert zf.testzip() is None
+    write_doc(env, task, "delacroix/exhibits.zip", data)
+
+
+@near_miss("ho-h08-nm-r16-license-copy-outside-mount", "H08", CI,
+           "The firm's records team keeps licence notices with each matter: documents/licenses/knowledge-base-"
+           "LICENSE.txt is a byte-identical copy of the practice guides' LICENSE, outside the mount.",
+           "HYGIENE.md H08 requires the mount to match its pin; the mount is untouched, and a copy filed elsewhere in "
+           "the workspace is an ordinary task document.")
+def h08_nm_r16_license_copy(env: Path, task: str) -> None:
+    write_doc(env, task, "licenses/knowledge-base-LICENSE.txt", kb(env, task, "practice-guides/LICENSE").read_bytes())
+
+
+@near_miss("ho-h09-nm-r16-declared-quote-in-cle-captions", "H09", TB,
+           "Captions of a bar CLE webinar, documents/training/cle-colorado-covenants.srt, quote C.R.S. "
+           "§ 8-2-113(8)(b) in one cue, and a complete seeded_law entry (citation, quote, effective date, verified-on "
+           "date, what it was checked against) names the .srt.",
+           "HYGIENE.md H09 requires a planted excerpt of law to declare its provenance and to be present in the named "
+           "file; the entry is complete, verified before the freeze, and the quote is in the cue verbatim.")
+def h09_nm_r16_declared_srt(env: Path, task: str) -> None:
+    write_doc(env, task, "training/cle-colorado-covenants.srt", _r16_cle_captions(split_quote=False))
+    with task_json(env, task) as t:
+        t["oafreeze"]["seeded_law"].append({
+            "file": "documents/training/cle-colorado-covenants.srt", "citation": "C.R.S. § 8-2-113(8)(b)",
+            "quote": _R16_CRS_8B, "effective_date": "2022-08-10", "verified_on": "2026-10-01",
+            "verified_against": "C.R.S. § 8-2-113(8)(b) as enacted by HB 22-1317; checked verbatim against the "
+                                "OpenAgreements library at commit 33c9f4a (practice-guides/non-compete/us/colorado.md)"})
+
+
+@near_miss("ho-h10-nm-r16-docx-created-before-as-of", "H10", CI,
+           "Sierrafold's engineering onboarding checklist, documents/sierrafold/engineering-onboarding-checklist.docx, "
+           "has core properties saying it was created on 2026-09-14 and last saved on 2026-10-02.",
+           "HYGIENE.md H10 wants the documents' dates to fit as_of 2026-10-05; a file created and last saved before "
+           "that day is something the client could hold when the work is done.")
+def h10_nm_r16_core_dates(env: Path, task: str) -> None:
+    write_doc(env, task, "sierrafold/engineering-onboarding-checklist.docx", _r14_docx(
+        ["Engineering onboarding checklist", "Laptop and JTAG probe issued", "Badge photo taken",
+         "Invention agreement and Section 2872 notice signed", "Lab safety briefing completed"],
+        core={"dc:title": "Engineering onboarding checklist", "dc:creator": "Sierrafold People Ops",
+              "cp:lastModifiedBy": "Rosa Aldana", "dcterms:created": "2026-09-14T10:05:00Z",
+              "dcterms:modified": "2026-10-02T15:30:00Z"}))
+
+
+@near_miss("ho-h10-nm-r16-handover-day-with-right-weekday", "H10", NE,
+           "The instructions add 'The client hands the renewal to Morgan on Monday, November 23, 2026.', the day the "
+           "partner's email gives, with its right weekday.",
+           "HYGIENE.md H10 wants the instructions' dates to tell one story; November 23, 2026 is a Monday, after "
+           "as_of 2026-11-16, and agrees with the partner's email.")
+def h10_nm_r16_weekday(env: Path, task: str) -> None:
+    import datetime
+
+    assert datetime.date(2026, 11, 23).strftime("%A") == "Monday"
+    with task_json(env, task) as t:
+        instructions_add(t, "The client hands the renewal to Morgan on Monday, November 23, 2026.")
+
+
+@near_miss("ho-h11-nm-r16-anchor-file-with-dot-slash", "H11", NE,
+           "The partner-instructions anchor's file is written './documents/partner-instructions.md', with a leading "
+           "'./'; the quote is in that file.",
+           "HYGIENE.md H11 asks that each anchor's quote exist in the named file; './documents/partner-instructions.md' "
+           "is a path from the task folder that names the same file, and the quote is in it.")
+def h11_nm_r16_dot_slash(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        anchor = t["oafreeze"]["trap"]["anchors"][1]
+        assert anchor["file"] == "documents/partner-instructions.md"
+        anchor["file"] = "./documents/partner-instructions.md"
+
+
+@near_miss("ho-h12-nm-r16-criterion-asks-factual-recital", "H12", TB,
+           "A new criterion requires the agreement to recite that Riley will receive Aspenline's client lists, pricing "
+           "models and merchant-risk scoring rules in the course of employment.",
+           "HYGIENE.md H12 keeps legal analysis, advice and source paths out of operative text; a recital of the "
+           "trade-secret access the covenant protects is a contract term, not analysis, and says nothing of "
+           "thresholds or penalties.")
+def h12_nm_r16_factual_recital(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_criterion(t, "agreement-recites-trade-secret-access", "Agreement recites Riley's access to trade secrets",
+                      "PASS if vandermeer-covenant-agreement.md recites that Riley Vandermeer will receive Aspenline's "
+                      "client lists, pricing models and merchant-risk scoring rules in the course of employment. FAIL "
+                      "if it has no such recital.", ["vandermeer-covenant-agreement.md"])
+
+
+@near_miss("ho-h12-nm-r16-placement-permits-exhibit-list", "H12", SD,
+           "placement-agreement-text's PASS clause now also allows, after the signature blocks, 'a list of the "
+           "agreement's exhibits by title'.",
+           "HYGIENE.md H12 forbids notes, commentary, advice and source paths in operative text; an exhibit list by "
+           "title is part of the agreement itself, and the FAIL clause still forbids paths and analysis.")
+def h12_nm_r16_exhibit_list(env: Path, task: str) -> None:
+    _reword(env, task, "placement-agreement-text", "the 18 U.S.C. § 1833(b) immunity notice).",
+            "the 18 U.S.C. § 1833(b) immunity notice) and, after the signature blocks, a list of the agreement's "
+            "exhibits by title.")
+
+
+@near_miss("ho-h13-nm-r16-aws-documentation-example-keys", "H13", NE,
+           "An engineer's how-to for the document archive, documents/tools/archive-howto.md, shows the AWS "
+           "documentation's example key pair (AKIAIOSFODNN7EXAMPLE and its '...EXAMPLEKEY' secret) in a sample "
+           "credentials file.",
+           "HYGIENE.md H13 forbids credentials; this pair is the placeholder AWS prints in its own documentation, "
+           "marked EXAMPLE, tied to no account, like the fictional 555-01xx phone range.")
+def h13_nm_r16_aws_example(env: Path, task: str) -> None:
+    write_doc(env, task, "tools/archive-howto.md", (
+        "# Reading the scanned-file archive\n\nAsk IT for your own access key; never share one. Your AWS "
+        "credentials file will look like the example in the AWS documentation:\n\n```ini\n[default]\n"
+        "aws_access_key_id = AKIAIOSFODNN7EXAMPLE\naws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY\n"
+        "```\n\nReplace both values with the ones IT gives you.\n"))
+
+
+@near_miss("ho-h13-nm-r16-shortcut-to-public-statute-page", "H13", AM,
+           "A Windows Internet Shortcut, documents/links/La RS 23-921 (legislature).url, points at the Louisiana "
+           "Legislature's public page for the statute.",
+           "HYGIENE.md H13 forbids internal URLs and live e-mail domains; a public government web page is neither, and "
+           "the shortcut holds no credential or local path.")
+def h13_nm_r16_public_url(env: Path, task: str) -> None:
+    write_doc(env, task, "links/La RS 23-921 (legislature).url",
+              _r16_url_shortcut("https://legis.la.gov/legis/Law.aspx?d=84196"))
+
+
+@near_miss("ho-fam-nm-r16-spec-instance-blocks-reordered", "FAM", "covenant-package-v05",
+           "In the family spec, the blocks of instances v05 and v06 swap places in the instances list; every value is "
+           "unchanged.",
+           "FAM compares each instance with the values its family spec declares for it; the order of the instances "
+           "list carries no meaning, so v05 and v06 are declared exactly as before.")
+def fam_nm_r16_spec_reordered(env: Path, task: str) -> None:
+    import yaml
+
+    path = env / FAMILY_SPEC
+    text = path.read_text("utf-8")
+    before = {i["id"]: i for i in yaml.safe_load(text)["instances"]}
+    five, six, seven = text.index("- id: v05\n"), text.index("- id: v06\n"), text.index("- id: v07\n")
+    path.write_text(text[:five] + text[six:seven] + text[five:six] + text[seven:], "utf-8")
+    after = {i["id"]: i for i in yaml.safe_load(path.read_text("utf-8"))["instances"]}
+    assert after == before and list(after) != list(before)
+
+
+@near_miss("ho-fam-nm-r16-recorded-variables-reordered", "FAM", "covenant-package-v08",
+           "Instance v08's recorded variables in task.json are written in reverse key order (a tool sorted them "
+           "descending); every name and value is unchanged.",
+           "FAM compares an instance's values with its spec; a JSON object's key order carries no meaning, so v08 "
+           "records exactly the variables and values its spec declares.")
+def fam_nm_r16_variables_reordered(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        variables = t["oafreeze"]["variables"]
+        t["oafreeze"]["variables"] = dict(reversed(list(variables.items())))
