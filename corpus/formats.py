@@ -1266,6 +1266,15 @@ def _pdf(name: str, data: bytes, budget: _Budget, depth: int) -> Extraction:
                                    f"reached at page {number + 1}")
             for number in range(pages):
                 out.add(f"page {number + 1}", reader.pages[number].extract_text() or "")
+            # Comments (sticky notes, text boxes, a highlight's note): a reader shows each when its
+            # icon is clicked or hovered, so their text is the document's too.
+            notes = 0
+            for number in range(pages):
+                comments = _pdf_comments(reader.pages[number])
+                notes += len(comments)
+                if notes > MAX_EML_PARTS:
+                    raise _Refused(f"carries more than {MAX_EML_PARTS} comments (limit)")
+                out.add(f"page {number + 1} comments", "\n".join(comments))
             if out.lines:  # a scan stays a scan: its properties alone are not a text layer
                 out.add(PDF_INFO, _pdf_info(reader))
             # Files embedded in the PDF (its EmbeddedFiles) are read as an e-mail's attachments are:
@@ -1281,6 +1290,20 @@ def _pdf(name: str, data: bytes, budget: _Budget, depth: int) -> Extraction:
         detail = " ".join(str(exc).split())[:200] or type(exc).__name__
         raise _Refused(f"does not parse as pdf: {detail}") from None
     return out.result(empty_status=NO_TEXT_LAYER)
+
+
+def _pdf_comments(page) -> list[str]:
+    """The text of a page's annotations that carry some (/Contents), a popup (its parent's text
+    again) and a link (an address, not a note) set aside."""
+    out = []
+    for ref in page.get("/Annots") or []:
+        annot = ref.get_object()
+        if not hasattr(annot, "get") or annot.get("/Subtype") in ("/Popup", "/Link"):
+            continue
+        text = annot.get("/Contents")
+        if isinstance(text, str) and text.strip():
+            out.append(" ".join(text.split()))
+    return out
 
 
 # -- e-mail --------------------------------------------------------------------------------

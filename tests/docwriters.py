@@ -72,9 +72,11 @@ def page_lines(text: str, width: int = WRAP) -> list[str]:
     return lines
 
 
-def pdf(pages: list[str], *, title: str | None = None, compress: bool = True) -> bytes:
+def pdf(pages: list[str], *, title: str | None = None, compress: bool = True,
+        notes: dict[int, list[str]] | None = None) -> bytes:
     """A PDF with a real text layer: one page per string, lines wrapped, Helvetica 11 pt; a Title
-    in its document information when `title` is given."""
+    in its document information when `title` is given; `notes` maps a 0-based page number to its
+    sticky notes (each a closed /Text annotation with its /Popup), and such a page also gets a link."""
     objects: list[bytes] = [b"", b"", b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica "
                             b"/Encoding /WinAnsiEncoding >>"]
     kids = []
@@ -85,8 +87,21 @@ def pdf(pages: list[str], *, title: str | None = None, compress: bool = True) ->
         ops.append(b"ET")
         objects.append(_stream(b"\n".join(ops), compress=compress))
         content = len(objects)
+        annots = []
+        for note in (notes or {}).get(len(kids), []):
+            objects.append(b"<< /Type /Annot /Subtype /Text /Rect [20 20 40 40] /Open false /T (Reviewer) "
+                           b"/Contents " + _pdf_string(note) + b" /Popup %d 0 R >>" % (len(objects) + 2))
+            objects.append(b"<< /Type /Annot /Subtype /Popup /Rect [40 40 200 120] /Parent %d 0 R "
+                           b"/Contents " % len(objects) + _pdf_string(note) + b" >>")
+            annots += [len(objects) - 1, len(objects)]
+        if annots:
+            objects.append(b"<< /Type /Annot /Subtype /Link /Rect [0 0 10 10] /Contents (go to the site) "
+                           b"/A << /S /URI /URI (https://example.com/) >> >>")
+            annots.append(len(objects))
+        annot_ref = (b" /Annots [" + b" ".join(b"%d 0 R" % a for a in annots) + b"]") if annots else b""
         objects.append(b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 %d %d] /Contents %d 0 R "
-                       b"/Resources << /Font << /F1 3 0 R >> >> >>" % (PAGE_WIDTH, PAGE_HEIGHT, content))
+                       b"/Resources << /Font << /F1 3 0 R >> >>" % (PAGE_WIDTH, PAGE_HEIGHT, content)
+                       + annot_ref + b" >>")
         kids.append(len(objects))
     objects[0] = b"<< /Type /Catalog /Pages 2 0 R >>"
     objects[1] = (b"<< /Type /Pages /Kids [" + b" ".join(b"%d 0 R" % k for k in kids)

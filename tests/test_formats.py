@@ -77,6 +77,15 @@ def test_a_pdf_is_read_page_by_page_with_a_part_for_each_page():
     assert e.part_at(line_of(e, "last line")) == "page 3"
 
 
+def test_a_pdfs_sticky_notes_are_read_as_the_comments_of_their_page_once_each():
+    data = dw.pdf(["Exhibit list.", "Exhibit 2: the 2024 agreement."], notes={1: ["PASS if the memo cites La. R.S. 23:921."]})
+    e = extract("documents/exhibits.pdf", data)
+    well_formed(e)
+    assert e.part_at(line_of(e, "PASS if the memo cites")) == "page 2 comments"
+    assert e.text.count("PASS if the memo cites") == 1  # the popup repeats its note: read once
+    assert "go to the site" not in e.text  # a link's label is no note
+
+
 def test_a_long_pdf_line_is_wrapped_by_the_writer_and_read_back_in_the_same_lines():
     sentence = " ".join(["The seller represents that no consent of any third party is required"] * 3)
     e = extract("a.pdf", dw.pdf([sentence]))
