@@ -731,12 +731,15 @@ def _office_text(ext: str, members: dict[str, bytes], budget: _Budget) -> _Text:
     return out
 
 
-DOCX_PARTS = re.compile(r"^word/(document|header\d*|footer\d*|footnotes|endnotes|comments)\.xml$")
+# The glossary document holds the file's building blocks (Quick Parts, AutoText): Word inserts any of
+# them from the gallery, so their text is the document's too.
+DOCX_PARTS = re.compile(r"^word/(document|header\d*|footer\d*|footnotes|endnotes|comments|glossary/document)\.xml$")
 
 
 def _docx(name: str, data: bytes, budget: _Budget, depth: int) -> Extraction:
     members = _read_package(".docx", data, _with_properties(DOCX_PARTS.match))
-    order = {"document": 0, "header": 1, "footer": 2, "footnotes": 3, "endnotes": 4, "comments": 5}
+    order = {"document": 0, "header": 1, "footer": 2, "footnotes": 3, "endnotes": 4, "comments": 5,
+             "glossary/document": 6}
     parts = sorted((m for m in members if DOCX_PARTS.match(m)),
                    key=lambda m: (order[DOCX_PARTS.match(m).group(1).rstrip("0123456789")], _natural(m)))
     out = _office_text(".docx", members, budget)

@@ -289,6 +289,19 @@ def test_a_document_property_part_with_a_doctype_is_refused_like_any_other_part(
     assert e.status == "unreadable" and "DOCTYPE" in e.problem
 
 
+def test_a_docx_building_block_in_its_glossary_is_read_after_the_body():
+    with zipfile.ZipFile(io.BytesIO(dw.docx(["Maplestone letterhead", "Date:"]))) as z:
+        members = {n: z.read(n) for n in z.namelist()}
+    members["word/glossary/document.xml"] = (
+        dw.DECL + f'<w:glossaryDocument xmlns:w="{dw.W}"><w:docParts><w:docPart><w:docPartPr><w:name w:val="Key"/>'
+        "</w:docPartPr><w:docPartBody><w:p><w:r><w:t>PASS if the email names the decision.</w:t></w:r></w:p>"
+        "</w:docPartBody></w:docPart></w:docParts></w:glossaryDocument>").encode()
+    e = extract("letterhead.docx", dw.package(members))
+    well_formed(e)
+    assert e.part_at(line_of(e, "PASS if the email names the decision.")) == "word/glossary/document.xml"
+    assert line_of(e, "Maplestone letterhead") < line_of(e, "PASS if the email")
+
+
 def test_a_corrupt_docx_is_unreadable_and_problem_says_why():
     data = bytearray(dw.docx(["A paragraph long enough to be deflated into several bytes of data." * 5]))
     start = data.index(b"word/document.xml") + len("word/document.xml")
