@@ -42,6 +42,7 @@ from __future__ import annotations
 
 import bisect
 import contextlib
+import datetime as dt
 import ctypes
 import email
 import email.policy
@@ -749,7 +750,7 @@ def _docx(name: str, data: bytes, budget: _Budget, depth: int) -> Extraction:
     return out.result()
 
 
-XLSX_PARTS = re.compile(r"^xl/(workbook\.xml|_rels/workbook\.xml\.rels|sharedStrings\.xml|worksheets/[^/]+\.xml|"
+XLSX_PARTS = re.compile(r"^xl/(workbook\.xml|_rels/workbook\.xml\.rels|sharedStrings\.xml|styles\.xml|worksheets/[^/]+\.xml|"
                         r"comments\d*\.xml|threadedComments/[^/]+\.xml)$")
 
 
@@ -801,20 +802,83 @@ def _column_of(ref: str | None) -> int | None:
     return column - 1 if column <= 16384 else None
 
 
-def _sheet_rows(data: bytes, part: str, shared: list[str], used: set[int], budget: _Budget) -> str:
+# Excel's built-in number formats that show a date (14-17, 22; 27-36 and 50-58 in East Asian
+# locales); a custom format shows one when it has a day, month-and-year or year code outside quotes
+# and brackets. Such a cell holds a day count (a "serial"), which Excel shows as the date.
+_DATE_FORMATS = frozenset([14, 15, 16, 17, 22, *range(27, 37), *range(50, 59)])
+_FORMAT_NOISE = re.compile(r'"[^"]*"|\[[^\]]*\]|\\.')
+
+
+def _date_styles(data: bytes | None, part: str) -> frozenset[int]:
+    """The indexes of the cell formats (styles.xml's cellXfs) that show a date."""
+    if data is None:
+        return frozenset()
+    custom: dict[int, str] = {}
+    formats: list[int] = []
+    where = {"xfs": 0}
+
+    def start(tag: str, attrs: dict) -> None:
+        local = _local(tag)
+        if local == "numFmt":
+            try:
+                custom[int(attrs.get("numFmtId", ""))] = attrs.get("formatCode", "")
+            except ValueError:
+                pass
+        elif local == "cellXfs":
+            where["xfs"] += 1
+        elif local == "xf" and where["xfs"]:
+            try:
+                formats.append(int(attrs.get("numFmtId", "0")))
+            except ValueError:
+                formats.append(0)
+
+    def end(tag: str) -> None:
+        if _local(tag) == "cellXfs":
+            where["xfs"] -= 1
+
+    _parse_xml(data, part, start, end)
+
+    def is_date(fmt: int) -> bool:
+        if fmt in custom:
+            code = _FORMAT_NOISE.sub("", custom[fmt]).lower()
+            return bool(re.search(r"[dy]", code)) or bool(re.search(r"m{3,}", code))
+        return fmt in _DATE_FORMATS
+
+    return frozenset(i for i, fmt in enumerate(formats) if is_date(fmt))
+
+
+def _serial_date(value: str, date1904: bool) -> str | None:
+    """A day count as the date Excel shows for it (ISO; with its time when it has one)."""
+    try:
+        serial = float(value)
+    except ValueError:
+        return None
+    if not 1 <= serial < 2958466:  # day 1 to 9999-12-31
+        return None
+    # The 1900 system counts a 29 February 1900 that never was (day 60): day 61 is 1 March 1900.
+    base = dt.datetime(1904, 1, 1) if date1904 else dt.datetime(1899, 12, 30 if serial >= 61 else 31)
+    moment = base + dt.timedelta(days=serial)
+    moment = moment.replace(microsecond=0) + dt.timedelta(seconds=round(moment.microsecond / 1e6))
+    return moment.date().isoformat() if moment.time() == dt.time() else moment.isoformat(" ", "minutes")
+
+
+def _sheet_rows(data: bytes, part: str, shared: list[str], used: set[int], budget: _Budget,
+                dates: frozenset[int] = frozenset(), date1904: bool = False) -> str:
     """A worksheet as lines: one per row, its cells' shown values joined by tabs (an empty cell
-    between two values as an empty field, so each value keeps its column)."""
+    between two values as an empty field, so each value keeps its column); a number in a date
+    format as the date Excel shows."""
     lines: list[str] = []
     row: list[str] = []
     size = [0]
     # The <c> being read: its type, the text of its <v> (value) or inline <is><t>, and whether
     # the parser is inside one of those.
-    cell = {"open": False, "type": None, "value": [], "reading": False}
+    cell = {"open": False, "type": None, "value": [], "reading": False, "style": None}
 
     def start(tag: str, attrs: dict) -> None:
         local = _local(tag)
         if local == "c":
-            cell.update(open=True, type=attrs.get("t"), value=[], reading=False, column=_column_of(attrs.get("r")))
+            cell.update(open=True, type=attrs.get("t"), value=[], reading=False, column=_column_of(attrs.get("r")),
+                        style=attrs.get("s"))
         elif local in ("v", "t") and cell["open"]:
             cell["reading"] = True
 
@@ -834,6 +898,9 @@ def _sheet_rows(data: bytes, part: str, shared: list[str], used: set[int], budge
                     # the cell is lost, so the workbook is not what it claims to be.
                     raise _Refused(f"{part}: a cell refers to shared string {value.strip() or '(none)'}, which the "
                                    "workbook does not have (xl/sharedStrings.xml is missing or short)") from None
+            elif cell["type"] in (None, "n") and dates and cell["style"] and cell["style"].isdigit() and \
+                    int(cell["style"]) in dates:
+                value = _serial_date(value, date1904) or value
             if value:
                 # An empty cell before it keeps its place, so a value stays under its column's header.
                 pad = max(0, (cell["column"] or 0) - len(row))
@@ -865,12 +932,17 @@ def _xlsx(name: str, data: bytes, budget: _Budget, depth: int) -> Extraction:
     targets = _rels(members.get("xl/_rels/workbook.xml.rels"), "xl/_rels/workbook.xml.rels", "xl")
     sheets: list[tuple[str, str | None, str | None]] = []  # (name, state, member)
 
+    date1904 = [False]
+
     def start(tag: str, attrs: dict) -> None:
         if _local(tag) == "sheet":
             rid = _attr(attrs, "id", prefixed=True)
             sheets.append((attrs.get("name") or f"#{len(sheets) + 1}", attrs.get("state"), targets.get(rid or "")))
+        elif _local(tag) == "workbookPr":
+            date1904[0] = attrs.get("date1904", "").lower() in ("1", "true")
 
     _parse_xml(members["xl/workbook.xml"], "xl/workbook.xml", start=start)
+    dates = _date_styles(members.get("xl/styles.xml"), "xl/styles.xml")
     listed = sorted((m for m in members if _WORKSHEET.match(m)), key=_natural)
     # A sheet the workbook lists whose part is not in the file: Excel offers to repair the workbook.
     missing = next(((sheet, member) for sheet, _, member in sheets if member and member not in members
@@ -890,10 +962,10 @@ def _xlsx(name: str, data: bytes, budget: _Budget, depth: int) -> Extraction:
             continue
         seen.add(member)
         label = " ".join(f"sheet {sheet}".split()) + (f" ({state})" if state in ("hidden", "veryHidden") else "")
-        out.add(label, _sheet_rows(members[member], member, shared, used, budget))
+        out.add(label, _sheet_rows(members[member], member, shared, used, budget, dates, date1904[0]))
     for member in listed:
         if member not in seen:  # a worksheet the workbook does not list is still in the file
-            out.add(member, _sheet_rows(members[member], member, shared, used, budget))
+            out.add(member, _sheet_rows(members[member], member, shared, used, budget, dates, date1904[0]))
     unshown = [s for i, s in enumerate(shared) if i not in used]
     out.add("xl/sharedStrings.xml (in no cell)", "\n".join(unshown))
     for member in sorted((m for m in members if m.startswith("xl/comments") and not m.endswith(".rels")), key=_natural):

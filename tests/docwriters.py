@@ -12,6 +12,7 @@ and Excel open the .docx and .xlsx; PowerPoint may ask for a slide master.
 
 from __future__ import annotations
 
+import datetime as dt
 import email.policy
 import hashlib
 import io
@@ -249,7 +250,8 @@ def _column(index: int) -> str:
 
 def xlsx(sheets: dict[str, list[list[str | int | float]]], *, inline: set[str] = frozenset()) -> bytes:
     """A workbook: one sheet per entry (name -> rows). Strings go to the shared-strings table,
-    except in sheets named in `inline`, whose strings are written as inline strings."""
+    except in sheets named in `inline`, whose strings are written as inline strings; a date is
+    written as Excel writes it, a day count in a cell styled with the built-in date format 14."""
     shared: dict[str, int] = {}
     members: dict[str, str] = {}
     overrides = {"xl/workbook.xml": SML + "sheet.main+xml"}
@@ -260,7 +262,10 @@ def xlsx(sheets: dict[str, list[list[str | int | float]]], *, inline: set[str] =
             cells = []
             for c, value in enumerate(row):
                 ref = f"{_column(c)}{r}"
-                if isinstance(value, (int, float)) and not isinstance(value, bool):
+                if isinstance(value, dt.date):
+                    serial = (value - dt.date(1899, 12, 30)).days
+                    cells.append(f'<c r="{ref}" s="1"><v>{serial}</v></c>')
+                elif isinstance(value, (int, float)) and not isinstance(value, bool):
                     cells.append(f'<c r="{ref}"><v>{value}</v></c>')
                 elif name in inline:
                     cells.append(f'<c r="{ref}" t="inlineStr"><is><t xml:space="preserve">{escape(str(value))}</t>'
@@ -286,6 +291,8 @@ def xlsx(sheets: dict[str, list[list[str | int | float]]], *, inline: set[str] =
         "xl/workbook.xml": DECL + f'<workbook xmlns="{S}" xmlns:r="{R}"><sheets>{"".join(sheet_refs)}</sheets>'
                            "</workbook>",
         "xl/_rels/workbook.xml.rels": _rels(rels),
+        "xl/styles.xml": DECL + f'<styleSheet xmlns="{S}"><cellXfs count="2"><xf numFmtId="0"/><xf numFmtId="14"/>'
+                         "</cellXfs></styleSheet>",
     }
     out.update(members)
     return package(out)

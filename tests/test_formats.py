@@ -183,6 +183,27 @@ def test_an_empty_cell_keeps_the_place_of_its_column_so_values_stay_under_their_
                                                                    "\t\t\tnote"]
 
 
+def test_an_xlsx_date_cell_is_read_as_the_date_excel_shows_and_a_plain_number_stays_a_number():
+    import datetime as dt
+
+    e = extract("tracker.xlsx", dw.xlsx({"Offers": [["Step", "Done on", "Count"],
+                                                    ["Offer delivered", dt.date(2026, 11, 16), 46342]]}))
+    well_formed(e)
+    assert "Offer delivered\t2026-11-16\t46342" in e.text.split("\n")
+
+
+def test_excel_day_counts_in_both_date_systems_and_custom_date_formats():
+    from oafreeze.corpus.formats import _date_styles, _serial_date
+
+    assert _serial_date("46342", False) == "2026-11-16" and _serial_date("44880", True) == "2026-11-16"
+    assert _serial_date("46342.75", False) == "2026-11-16 18:00" and _serial_date("0", False) is None
+    styles = (b'<styleSheet xmlns="x"><numFmts><numFmt numFmtId="164" formatCode="dd/mm/yyyy"/>'
+              b'<numFmt numFmtId="165" formatCode="&quot;day&quot; 0.00"/><numFmt numFmtId="166" formatCode="[h]:mm"/>'
+              b'</numFmts><cellXfs><xf numFmtId="0"/><xf numFmtId="164"/><xf numFmtId="165"/><xf numFmtId="166"/>'
+              b'<xf numFmtId="14"/><xf numFmtId="4"/></cellXfs></styleSheet>')
+    assert _date_styles(styles, "xl/styles.xml") == {1, 4}
+
+
 def test_an_xlsx_whose_cells_point_at_shared_strings_it_lacks_is_unreadable():
     data = dw.xlsx({"Bands": [["Band", "Minimum"], ["AE-2", 98000]]})
     out = io.BytesIO()
