@@ -258,4 +258,33 @@ def check(ctx: TaskContext) -> list[Finding]:
                                         "the judge may grade the wrong one"),
                     "name the deliverable (e.g. 'the agreement (agreement.docx)')",
                     location=where, evidence=tx.excerpt(sentence)))
+            out += _one_of_several(ctx, c, where, sentence, quoted)
     return out
+
+
+def _shared_nouns(names: list[str]) -> list[str]:
+    """What two or more deliverables' names end in ("offer letter" for "sales-offer-letter.md" and
+    "engineer-offer-letter.md"), the longest first."""
+    tails: dict[str, set[str]] = {}
+    for name in names:
+        words = [w for w in re.split(r"[-_. ]+", name.rsplit("/", 1)[-1].rsplit(".", 1)[0].lower()) if w.isalpha()]
+        for n in (2, 1):
+            if len(words) > n or len(words) == n > 1:
+                tails.setdefault(" ".join(words[-n:]), set()).add(name)
+    return sorted((t for t, holders in tails.items() if len(holders) > 1 and len(t) >= 4), key=len, reverse=True)
+
+
+def _one_of_several(ctx: TaskContext, c, where: str, sentence: str, quoted) -> list[Finding]:
+    """"the offer letter" in a criterion that grades three offer letters: which one is meant is the
+    judge's guess."""
+    graded = [d for d in c.deliverables if d in ctx.task.deliverables] or list(ctx.task.deliverables)
+    for noun in _shared_nouns(graded):
+        spelled = r"[\s-]+".join(map(re.escape, noun.split()))
+        m = re.search(rf"\bthe\s+{spelled}\b(?![\w-])", sentence, re.I)
+        if m and not any(s <= m.start() < e for s, e in quoted):
+            holders = [d for d in graded if noun.replace(" ", "-") in d.lower() or noun in d.lower()]
+            return [ctx.finding(
+                ID, "major", "task.json", f"criterion {c.id!r} says {m.group(0)!r} but grades {len(holders)} "
+                f"deliverables called that ({', '.join(holders[:4])}): the judge must guess which one is meant",
+                f"say 'each {noun}' or name the file", location=where, evidence=tx.excerpt(sentence))]
+    return []

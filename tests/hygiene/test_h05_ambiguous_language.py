@@ -278,3 +278,34 @@ def test_briefly_and_in_plain_language_are_standards_of_taste(tmp_path):
                                              "language. FAIL if it omits the threshold.")
     said = {f.message.split(",")[0] for f in found(env_with(tmp_path, task), "H05")}
     assert said >= {"criterion 'C3' grades against 'briefly'", "criterion 'C3' grades against 'in plain language'"}
+
+
+def test_the_one_of_several_deliverables_named_alike_is_ambiguous(tmp_path):
+    from oafreeze.hygiene.items.h05_ambiguous_language import _shared_nouns
+
+    letters = ["sales-offer-letter.md", "engineer-offer-letter.md"]
+    assert _shared_nouns(letters + ["agreement.md"])[0] == "offer letter"
+    assert _shared_nouns(["agreement.md", "client-email.md"]) == []
+
+
+def _letters(tmp_path, match: str, graded: list[str]) -> list:
+    task = task_json()
+    for name in ("sales-offer-letter.md", "engineer-offer-letter.md"):
+        task["deliverables"][name] = "An offer letter."
+    task["criteria"].append({"id": "C9", "title": "At will", "match_criteria": match, "deliverables": graded,
+                             "source": "expert"})
+    return [f for f in found(env_with(tmp_path, task), "H05") if f.location == "$.criteria[3].match_criteria"]
+
+
+def test_the_offer_letter_in_a_criterion_that_grades_two_is_major(tmp_path):
+    hits = _letters(tmp_path, "PASS if each offer letter says employment is at will. FAIL if the offer letter "
+                              "promises a fixed term.", ["sales-offer-letter.md", "engineer-offer-letter.md"])
+    assert [f.severity for f in hits] == ["major"] and "'the offer letter'" in hits[0].message
+
+
+def test_near_miss_each_of_the_letters_and_a_criterion_that_grades_one(tmp_path):
+    assert _letters(tmp_path / "a", "PASS if each of the two offer letters says employment is at will. FAIL if "
+                                    "either promises a fixed term.",
+                    ["sales-offer-letter.md", "engineer-offer-letter.md"]) == []
+    assert _letters(tmp_path / "b", "PASS if the offer letter says employment is at will. FAIL if it promises a "
+                                    "fixed term.", ["sales-offer-letter.md"]) == []
