@@ -16373,19 +16373,6 @@ the agreement; the 12-month customer and employee non-solicits stay, because $78
 # --- H01 rubric isolation (sixteenth round) --------------------------------------------------------------------------
 
 
-@plant("ho-h01-r16-criterion-in-pdf-sticky-note", "H01", AM,
-       "The litigation group's exhibit list, documents/delacroix/exhibit-list.pdf, shows a harmless page of exhibit "
-       "numbers; a closed sticky note on it (a PDF /Text annotation, shown only when its icon is clicked) holds the "
-       "louisiana-law-forum criterion word for word, left by the reviewer who calibrated the judge.")
-def h01_r16_pdf_note(env: Path, task: str) -> None:
-    write_doc(env, task, "delacroix/exhibit-list.pdf", _r16_pdf_with_notes(
-        ["Bayou Crest Environmental v. Delacroix: exhibit list (working copy)",
-         "Ex. 1  Employee Covenant Agreement signed by R. Delacroix",
-         "Ex. 2  Offer letter to R. Delacroix", "Ex. 3  Bayou Crest customer list (filed under seal)",
-         "Ex. 4  Competitor's job posting"],
-        [("Eval reviewer", "Judge key for the repaired agreement: " + _match(env, task, "louisiana-law-forum"))]))
-
-
 @plant("ho-h01-r16-criterion-in-vcard-note", "H01", CI,
        "The matter's QA reviewer exported her contact card from the firm's CRM into documents/contacts/"
        "qa-reviewer.vcf; its NOTE field (folded at 75 octets, with vCard's backslash escaping) holds, after a short "
@@ -16398,17 +16385,6 @@ def h01_r16_vcard_note(env: Path, task: str) -> None:
         ("NOTE", _r11_ics_escape("Lindgren notice; what I check, verbatim: " + _match(env, task, "notice-content"))),
         ("REV", "20261002T091500Z"),
     ]))
-
-
-@plant("ho-h01-r16-criterion-as-word-quick-part", "H01", SD,
-       "Maplestone's letterhead template, documents/templates/maplestone-letterhead.docx, shows only a letterhead "
-       "and a date line; its Quick Parts gallery (the .docx's glossary part, word/glossary/document.xml) holds a "
-       "building block 'Reviewer key - cover email' whose text is the client-email-decision criterion.")
-def h01_r16_quick_part(env: Path, task: str) -> None:
-    write_doc(env, task, "templates/maplestone-letterhead.docx", _r16_docx_with_quick_parts(
-        ["MAPLESTONE LOGISTICS, INC.", "2200 West Carroll Avenue, Chicago, Illinois 60612", "[Date]", "[Addressee]"],
-        [("Reviewer key - cover email", _match(env, task, "client-email-decision")),
-         ("Sign-off", "With best regards, Maplestone Logistics Human Resources")]))
 
 
 # --- H02 answer in the workspace (sixteenth round) -------------------------------------------------------------------
@@ -16517,15 +16493,6 @@ def h03_r16_zip_member(env: Path, task: str) -> None:
 # --- H04 criterion form (sixteenth round) ----------------------------------------------------------------------------
 
 
-@plant("ho-h04-r16-clause-grades-a-file-its-list-does-not-name", "H04", AM,
-       "client-note-changes was drafted when the note was to be called client-memo.md and its text never followed "
-       "the rename: its PASS clause grades 'client-memo.md', which is no deliverable, while its deliverables list "
-       "says client-note.md.")
-def h04_r16_text_names_other_file(env: Path, task: str) -> None:
-    _reword(env, task, "client-note-changes", "PASS if client-note.md tells Bayou Crest",
-            "PASS if client-memo.md tells Bayou Crest")
-
-
 @plant("ho-h04-r16-deliverables-as-checkbox-object", "H04", TB,
        "notice-points-to-section came from a review sheet with one checkbox column per deliverable: its "
        "deliverables is the object {\"vandermeer-noncompete-notice.md\": true, \"vandermeer-covenant-agreement.md\": "
@@ -16537,44 +16504,7 @@ def h04_r16_checkbox_object(env: Path, task: str) -> None:
         crit["deliverables"] = {name: True for name in crit["deliverables"]}
 
 
-@plant("ho-h04-r16-format-line-left-unfilled", "H04", CA,
-       "A criterion was started from the format line in the authoring notes and never filled in: "
-       "client-email-addressee's match_criteria is literally 'PASS if … FAIL if …', two clauses with nothing in "
-       "them.")
-def h04_r16_unfilled(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        add_criterion(t, "client-email-addressee", "Cover note is addressed to Petra Lindahl",
-                      "PASS if \u2026 FAIL if \u2026", ["client-email.md"])
-
-
 # --- H05 ambiguous grading language (sixteenth round) ----------------------------------------------------------------
-
-
-@plant("ho-h05-r16-to-the-partners-satisfaction", "H05", NE,
-       "note-flags-void-noncompete now passes a note that states 'to the partner's satisfaction' that Section 5 is "
-       "void: the standard is a third person's approval, which the judge must guess.")
-def h05_r16_satisfaction(env: Path, task: str) -> None:
-    _reword(env, task, "note-flags-void-noncompete", "PASS if note-to-partner.md states that",
-            "PASS if note-to-partner.md states, to the partner's satisfaction, that")
-
-
-@plant("ho-h05-r16-the-offer-letter-among-three", "H05", "covenant-package-original",
-       "A new criterion grades the three offer letters and fails 'if the offer letter makes any promise of employment "
-       "for a fixed term': the task has three offer letters, so the judge must decide which one is meant.")
-def h05_r16_offer_letter(env: Path, task: str) -> None:
-    letters = ["sales-director-offer-letter.md", "data-engineer-offer-letter.md", "success-manager-offer-letter.md"]
-    with task_json(env, task) as t:
-        add_criterion(t, "offer-letters-at-will", "Offer letters keep employment at will",
-                      "PASS if each of the three offer letters states that employment with Ferncliff is at will. "
-                      "FAIL if the offer letter makes any promise of employment for a fixed term.", letters)
-
-
-@plant("ho-h05-r16-as-the-circumstances-require", "H05", AM,
-       "client-note-changes now asks that each change be explained 'in as much detail as the circumstances require', "
-       "leaving the judge to decide what the circumstances require.")
-def h05_r16_circumstances(env: Path, task: str) -> None:
-    _reword(env, task, "client-note-changes", "each with its reason under La. R.S. 23:921",
-            "each explained in as much detail as the circumstances require, with its reason under La. R.S. 23:921")
 
 
 # --- H06 deliverable matching (sixteenth round) ----------------------------------------------------------------------
@@ -16774,17 +16704,6 @@ def h09_r16_ods(env: Path, task: str) -> None:
 # --- H10 temporal consistency (sixteenth round) ----------------------------------------------------------------------
 
 
-@plant("ho-h10-r16-deadline-weekday-contradicts-date", "H10", NE,
-       "The instructions add that the partner needs the note 'by Thursday, November 20, 2026'; November 20, 2026 is "
-       "a Friday, so the deadline names two different days.")
-def h10_r16_weekday(env: Path, task: str) -> None:
-    import datetime
-
-    assert datetime.date(2026, 11, 20).strftime("%A") == "Friday"
-    with task_json(env, task) as t:
-        instructions_add(t, "Miriam needs the note by Thursday, November 20, 2026, before her call with Granite Peak.")
-
-
 @plant("ho-h10-r16-docx-created-after-as-of", "H10", CI,
        "Sasha's prior-invention disclosure, documents/sierrafold/lindgren-prior-invention-disclosure.docx, is the "
        "signed copy: its core properties say it was created and last saved by Sasha Lindgren on 2026-10-26, the "
@@ -16796,20 +16715,6 @@ def h10_r16_core_dates(env: Path, task: str) -> None:
         core={"dc:title": "Prior invention disclosure - S. Lindgren", "dc:creator": "Sasha Lindgren",
               "cp:lastModifiedBy": "Sasha Lindgren", "dcterms:created": "2026-10-26T16:40:00Z",
               "dcterms:modified": "2026-10-26T16:52:00Z"}))
-
-
-@plant("ho-h10-r16-tracker-records-future-events-as-done", "H10", TB,
-       "Aspenline's offer tracker, documents/hr/offer-tracker.xlsx, records 'Offer package delivered to Riley' on "
-       "2026-11-16 and 'Riley accepted the offer' on 2026-11-18 as Done, dates Excel stores as day serials: events "
-       "after as_of 2026-11-09 reported as past.")
-def h10_r16_tracker(env: Path, task: str) -> None:
-    write_doc(env, task, "hr/offer-tracker.xlsx", _r16_xlsx_with_dates([
-        ["Step", "Date", "Status"],
-        ["Offer approved by Finance", ("date", "2026-11-04"), "Done"],
-        ["Offer package delivered to Riley", ("date", "2026-11-16"), "Done"],
-        ["Riley accepted the offer", ("date", "2026-11-18"), "Done"],
-        ["First day", ("date", "2026-12-07"), "Planned"],
-    ], sheet="Riley Vandermeer"))
 
 
 @plant("ho-h10-r16-as-of-before-library-review-dates", "H10", AM,
@@ -16877,20 +16782,6 @@ def h11_r16_fragment(env: Path, task: str) -> None:
 # --- H12 placement discipline (sixteenth round) ----------------------------------------------------------------------
 
 
-@plant("ho-h12-r16-criterion-demands-analysis-recital", "H12", TB,
-       "A new criterion requires the agreement Riley signs to open with a recital explaining that, because Riley's "
-       "$104,000 salary is below Colorado's $130,014 threshold, the agreement contains no non-compete: a criterion "
-       "that demands legal analysis inside operative text.")
-def h12_r16_recital(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        add_criterion(t, "agreement-recital-explains-omission", "Agreement explains in a recital why there is no "
-                      "non-compete",
-                      "PASS if vandermeer-covenant-agreement.md opens with a recital stating that, because Riley "
-                      "Vandermeer's $104,000 salary is below Colorado's $130,014 threshold for highly compensated "
-                      "workers, the agreement contains no non-competition covenant. FAIL if the agreement has no such "
-                      "recital.", ["vandermeer-covenant-agreement.md"])
-
-
 @plant("ho-h12-r16-placement-permits-sources-section", "H12", SD,
        "placement-agreement-text's PASS clause now also allows the agreement to end with 'a short Sources section "
        "listing the knowledge-base documents it was drafted from': a permission for source paths in the text Jordan "
@@ -16942,17 +16833,6 @@ def h13_r16_mailto(env: Path, task: str) -> None:
 def h13_r16_url(env: Path, task: str) -> None:
     write_doc(env, task, "links/Delacroix matter folder.url",
               _r16_url_shortcut("http://dms01.harlowfinch.corp:8443/matters/BCE-2026-031/delacroix"))
-
-
-@plant("ho-h13-r16-itin-in-referral-note", "H13", TB,
-       "Aspenline payroll's note on Riley's referral bonus, documents/payroll/referral-bonus.md, gives the referring "
-       "contractor's ITIN, 947-81-2265: a real-looking taxpayer number in the SSN layout whose leading 9 makes it "
-       "fail an SSN check.")
-def h13_r16_itin(env: Path, task: str) -> None:
-    write_doc(env, task, "payroll/referral-bonus.md", (
-        "# Referral bonus: Riley Vandermeer\n\nRiley was referred by Dario Quintana, a sales contractor with no Social "
-        "Security number. Pay the $2,000 referral bonus to Dario after Riley's 90th day and report it on Form "
-        "1099-NEC under Dario's ITIN, 947-81-2265.\n"))
 
 
 # --- FAM family consistency (sixteenth round) ------------------------------------------------------------------------
@@ -17152,24 +17032,6 @@ def h07_nm_r16_omitted(env: Path, task: str) -> None:
     write_doc(env, task, "exhibits/exhibit-c.md", "# Exhibit C\n\nIntentionally omitted.\n")
 
 
-@near_miss("ho-h07-nm-r16-valid-exhibit-zip", "H07", AM,
-           "The Delacroix exhibits arrive as documents/delacroix/exhibits.zip, a sound archive whose two members "
-           "(one stored, one deflated) pass their CRC-32 checks.",
-           "HYGIENE.md H07 wants documents readable in their format; the tool reads zip files, and this archive opens "
-           "and every member reads back intact.")
-def h07_nm_r16_good_zip(env: Path, task: str) -> None:
-    members = {
-        "exhibit-1-covenant-agreement.md": "# Exhibit 1\n\nEmployee Covenant Agreement signed by R. Delacroix, "
-                                           "March 2, 2021.\n",
-        "exhibit-2-offer-letter.md": "# Exhibit 2\n\nOffer letter to R. Delacroix, Field Technician, dated "
-                                     "February 19, 2021.\n",
-    }
-    data = _r9_zip(members, stored="exhibit-2-offer-letter.md")
-    zf = zipfile.ZipFile(io.BytesIO(data))
-    assert zf.testzip() is None
-    write_doc(env, task, "delacroix/exhibits.zip", data)
-
-
 @near_miss("ho-h08-nm-r16-license-copy-outside-mount", "H08", CI,
            "The firm's records team keeps licence notices with each matter: documents/licenses/knowledge-base-"
            "LICENSE.txt is a byte-identical copy of the practice guides' LICENSE, outside the mount.",
@@ -17257,20 +17119,6 @@ def h12_nm_r16_exhibit_list(env: Path, task: str) -> None:
     _reword(env, task, "placement-agreement-text", "the 18 U.S.C. § 1833(b) immunity notice).",
             "the 18 U.S.C. § 1833(b) immunity notice) and, after the signature blocks, a list of the agreement's "
             "exhibits by title.")
-
-
-@near_miss("ho-h13-nm-r16-aws-documentation-example-keys", "H13", NE,
-           "An engineer's how-to for the document archive, documents/tools/archive-howto.md, shows the AWS "
-           "documentation's example key pair (AKIAIOSFODNN7EXAMPLE and its '...EXAMPLEKEY' secret) in a sample "
-           "credentials file.",
-           "HYGIENE.md H13 forbids credentials; this pair is the placeholder AWS prints in its own documentation, "
-           "marked EXAMPLE, tied to no account, like the fictional 555-01xx phone range.")
-def h13_nm_r16_aws_example(env: Path, task: str) -> None:
-    write_doc(env, task, "tools/archive-howto.md", (
-        "# Reading the scanned-file archive\n\nAsk IT for your own access key; never share one. Your AWS "
-        "credentials file will look like the example in the AWS documentation:\n\n```ini\n[default]\n"
-        "aws_access_key_id = AKIAIOSFODNN7EXAMPLE\naws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY\n"
-        "```\n\nReplace both values with the ones IT gives you.\n"))
 
 
 @near_miss("ho-h13-nm-r16-shortcut-to-public-statute-page", "H13", AM,

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from .cases import near_miss, plant
+from .heldout import _reword  # the later rounds' document writers
 from .edits import add_criterion, criterion, drop_criterion, reword, task_json
 
 NE, TB, SD = "matrix-narrow-edit", "matrix-threshold-between", "matrix-signing-date-law"
@@ -284,3 +285,25 @@ def h04_nm_r15_extension(env: Path, task: str) -> None:
     with task_json(env, task) as t:
         assert t["judge_language"] == "en"
         t["judge_language"] = "en-US-u-ca-gregory"
+
+
+# --- from the sixteenth held-out round ---
+
+
+@plant("h04-r16-clause-grades-a-file-its-list-does-not-name", "H04", AM,
+       "client-note-changes was drafted when the note was to be called client-memo.md and its text never followed "
+       "the rename: its PASS clause grades 'client-memo.md', which is no deliverable, while its deliverables list "
+       "says client-note.md.")
+def h04_r16_text_names_other_file(env: Path, task: str) -> None:
+    _reword(env, task, "client-note-changes", "PASS if client-note.md tells Bayou Crest",
+            "PASS if client-memo.md tells Bayou Crest")
+
+
+@plant("h04-r16-format-line-left-unfilled", "H04", CA,
+       "A criterion was started from the format line in the authoring notes and never filled in: "
+       "client-email-addressee's match_criteria is literally 'PASS if … FAIL if …', two clauses with nothing in "
+       "them.")
+def h04_r16_unfilled(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_criterion(t, "client-email-addressee", "Cover note is addressed to Petra Lindahl",
+                      "PASS if \u2026 FAIL if \u2026", ["client-email.md"])

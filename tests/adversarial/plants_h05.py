@@ -442,3 +442,33 @@ def h05_r15_best_practice(env: Path, task: str) -> None:
 def h05_r15_client_friendly(env: Path, task: str) -> None:
     _reword(env, task, "client-note-changes", "PASS if client-note.md tells Bayou Crest that",
             "PASS if client-note.md tells Bayou Crest, in a client-friendly way, that")
+
+
+# --- from the sixteenth held-out round ---
+
+
+@plant("h05-r16-to-the-partners-satisfaction", "H05", NE,
+       "note-flags-void-noncompete now passes a note that states 'to the partner's satisfaction' that Section 5 is "
+       "void: the standard is a third person's approval, which the judge must guess.")
+def h05_r16_satisfaction(env: Path, task: str) -> None:
+    _reword(env, task, "note-flags-void-noncompete", "PASS if note-to-partner.md states that",
+            "PASS if note-to-partner.md states, to the partner's satisfaction, that")
+
+
+@plant("h05-r16-the-offer-letter-among-three", "H05", "covenant-package-original",
+       "A new criterion grades the three offer letters and fails 'if the offer letter makes any promise of employment "
+       "for a fixed term': the task has three offer letters, so the judge must decide which one is meant.")
+def h05_r16_offer_letter(env: Path, task: str) -> None:
+    letters = ["sales-director-offer-letter.md", "data-engineer-offer-letter.md", "success-manager-offer-letter.md"]
+    with task_json(env, task) as t:
+        add_criterion(t, "offer-letters-at-will", "Offer letters keep employment at will",
+                      "PASS if each of the three offer letters states that employment with Ferncliff is at will. "
+                      "FAIL if the offer letter makes any promise of employment for a fixed term.", letters)
+
+
+@plant("h05-r16-as-the-circumstances-require", "H05", AM,
+       "client-note-changes now asks that each change be explained 'in as much detail as the circumstances require', "
+       "leaving the judge to decide what the circumstances require.")
+def h05_r16_circumstances(env: Path, task: str) -> None:
+    _reword(env, task, "client-note-changes", "each with its reason under La. R.S. 23:921",
+            "each explained in as much detail as the circumstances require, with its reason under La. R.S. 23:921")

@@ -3,15 +3,17 @@ no symlinks, no case or Unicode twins."""
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import unicodedata
+import zipfile
 from pathlib import Path
 
 from .cases import near_miss, plant
 from .edits import (docx_bytes, doc, email, instructions_add, read_doc, remove_doc, replace_text, task_json,
                     write_doc, xlsx_bytes, zip_without)
-from .heldout import _r11_xlsx, _r13_jsonl, _r9_docx  # the later rounds' document writers
+from .heldout import _r11_xlsx, _r13_jsonl, _r9_docx, _r9_zip  # the later rounds' document writers
 
 NE, TB, SD = "matrix-narrow-edit", "matrix-threshold-between", "matrix-signing-date-law"
 CA, AM, CI = "matrix-client-alert-refresh", "matrix-adverse-memo-repair", "matrix-california-invention-notice"
@@ -438,3 +440,24 @@ def h07_r14_file_is_folder(env: Path, task: str) -> None:
     write_doc(env, task, "offer-summary.md/properties.json", json.dumps(
         {"document_set": "Offer summary: Riley Vandermeer", "version": "1.0", "content_type": "Offer",
          "modified": "2026-11-06T10:14:00Z"}, indent=2) + "\n")
+
+
+# --- from the sixteenth held-out round ---
+
+
+@near_miss("h07-nm-r16-valid-exhibit-zip", "H07", AM,
+           "The Delacroix exhibits arrive as documents/delacroix/exhibits.zip, a sound archive whose two members "
+           "(one stored, one deflated) pass their CRC-32 checks.",
+           "HYGIENE.md H07 wants documents readable in their format; the tool reads zip files, and this archive opens "
+           "and every member reads back intact.")
+def h07_nm_r16_good_zip(env: Path, task: str) -> None:
+    members = {
+        "exhibit-1-covenant-agreement.md": "# Exhibit 1\n\nEmployee Covenant Agreement signed by R. Delacroix, "
+                                           "March 2, 2021.\n",
+        "exhibit-2-offer-letter.md": "# Exhibit 2\n\nOffer letter to R. Delacroix, Field Technician, dated "
+                                     "February 19, 2021.\n",
+    }
+    data = _r9_zip(members, stored="exhibit-2-offer-letter.md")
+    zf = zipfile.ZipFile(io.BytesIO(data))
+    assert zf.testzip() is None
+    write_doc(env, task, "delacroix/exhibits.zip", data)

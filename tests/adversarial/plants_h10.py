@@ -10,7 +10,7 @@ from pathlib import Path
 from .cases import near_miss, plant
 from .edits import (append_doc, criterion, edit_doc, email, instructions_add, replace_text, reword, seeded, task_json,
                     write_doc, xlsx_bytes)
-from .heldout import _C11_FULL_WIDTH, _r9_odt, _C12_PERSIAN_DIGITS, _R10_ARABIC_DIGITS, _R12_THAI_DIGITS, _r11_ics, _r11_ics_escape, _r14_epoch_ms  # the later rounds' document writers
+from .heldout import _C11_FULL_WIDTH, _r9_odt, _C12_PERSIAN_DIGITS, _R10_ARABIC_DIGITS, _R12_THAI_DIGITS, _r11_ics, _r11_ics_escape, _r14_epoch_ms, _r16_xlsx_with_dates  # the later rounds' document writers
 
 NE, TB, SD = "matrix-narrow-edit", "matrix-threshold-between", "matrix-signing-date-law"
 CA, AM, CI = "matrix-client-alert-refresh", "matrix-adverse-memo-repair", "matrix-california-invention-notice"
@@ -828,3 +828,31 @@ def h10_nm_r15_yesterday(env: Path, task: str) -> None:
     with task_json(env, task) as t:
         instructions_add(t, "Miriam's email came in this morning, November 16, 2026; the client confirmed yesterday, "
                             "November 15, 2026, that the hand-over on November 23 stands.")
+
+
+# --- from the sixteenth held-out round ---
+
+
+@plant("h10-r16-deadline-weekday-contradicts-date", "H10", NE,
+       "The instructions add that the partner needs the note 'by Thursday, November 20, 2026'; November 20, 2026 is "
+       "a Friday, so the deadline names two different days.")
+def h10_r16_weekday(env: Path, task: str) -> None:
+    import datetime
+
+    assert datetime.date(2026, 11, 20).strftime("%A") == "Friday"
+    with task_json(env, task) as t:
+        instructions_add(t, "Miriam needs the note by Thursday, November 20, 2026, before her call with Granite Peak.")
+
+
+@plant("h10-r16-tracker-records-future-events-as-done", "H10", TB,
+       "Aspenline's offer tracker, documents/hr/offer-tracker.xlsx, records 'Offer package delivered to Riley' on "
+       "2026-11-16 and 'Riley accepted the offer' on 2026-11-18 as Done, dates Excel stores as day serials: events "
+       "after as_of 2026-11-09 reported as past.")
+def h10_r16_tracker(env: Path, task: str) -> None:
+    write_doc(env, task, "hr/offer-tracker.xlsx", _r16_xlsx_with_dates([
+        ["Step", "Date", "Status"],
+        ["Offer approved by Finance", ("date", "2026-11-04"), "Done"],
+        ["Offer package delivered to Riley", ("date", "2026-11-16"), "Done"],
+        ["Riley accepted the offer", ("date", "2026-11-18"), "Done"],
+        ["First day", ("date", "2026-12-07"), "Planned"],
+    ], sheet="Riley Vandermeer"))

@@ -804,3 +804,20 @@ def h12_r15_front_matter(env: Path, task: str) -> None:
                             "lists under 'sources:' the path in documents/knowledge-base/ of every guide and template "
                             "you relied on, and under 'drafting_notes:' one line on why each of Aspenline's usual "
                             "covenants was kept or left out.")
+
+
+# --- from the sixteenth held-out round ---
+
+
+@plant("h12-r16-criterion-demands-analysis-recital", "H12", TB,
+       "A new criterion requires the agreement Riley signs to open with a recital explaining that, because Riley's "
+       "$104,000 salary is below Colorado's $130,014 threshold, the agreement contains no non-compete: a criterion "
+       "that demands legal analysis inside operative text.")
+def h12_r16_recital(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_criterion(t, "agreement-recital-explains-omission", "Agreement explains in a recital why there is no "
+                      "non-compete",
+                      "PASS if vandermeer-covenant-agreement.md opens with a recital stating that, because Riley "
+                      "Vandermeer's $104,000 salary is below Colorado's $130,014 threshold for highly compensated "
+                      "workers, the agreement contains no non-competition covenant. FAIL if the agreement has no such "
+                      "recital.", ["vandermeer-covenant-agreement.md"])
