@@ -487,13 +487,23 @@ class _Runs:
         self.depth = 0  # inside a text element
         self.budget = budget
         self.size = 0
+        self.alt = ""
 
-    def start(self, tag: str, _attrs: dict) -> None:
+    def start(self, tag: str, attrs: dict) -> None:
         local = _local(tag)
         if local in self.TEXT:
             self.depth += 1
         elif local == "tab":
             self.out.append("\t")
+        elif local in ("docPr", "cNvPr"):
+            # A picture's or shape's alternative text: what a screen reader, and an agent reading the
+            # file's XML, is told it shows (a shape's properties repeat its drawing's: said once).
+            alt = " ".join(" ".join(v.split()) for k in ("title", "descr") if (v := _attr(attrs, k)) and v.strip())
+            if alt and alt != self.alt:
+                self.alt = alt
+                self.size += len(alt) + 2
+                self.budget.check(self.size)
+                self.out.append(f"\n{alt}\n")
 
     def end(self, tag: str) -> None:
         local = _local(tag)
@@ -1350,6 +1360,7 @@ def _pdf(name: str, data: bytes, budget: _Budget, depth: int) -> Extraction:
                 if notes > MAX_EML_PARTS:
                     raise _Refused(f"carries more than {MAX_EML_PARTS} comments (limit)")
                 out.add(f"page {number + 1} comments", "\n".join(comments))
+            out.add("form fields", _pdf_fields(reader))
             if out.lines:  # a scan stays a scan: its properties alone are not a text layer
                 out.add(PDF_INFO, _pdf_info(reader))
             # Files embedded in the PDF (its EmbeddedFiles) are read as an e-mail's attachments are:
@@ -1365,6 +1376,19 @@ def _pdf(name: str, data: bytes, budget: _Budget, depth: int) -> Extraction:
         detail = " ".join(str(exc).split())[:200] or type(exc).__name__
         raise _Refused(f"does not parse as pdf: {detail}") from None
     return out.result(empty_status=NO_TEXT_LAYER)
+
+
+def _pdf_fields(reader) -> str:
+    """A PDF form's fields as "name: value" lines (a filled form shows its values on the page, but
+    from the form's data, which the page's text does not hold), with each field's tooltip."""
+    lines = []
+    for name, field in list((reader.get_fields() or {}).items())[:MAX_EML_PARTS]:
+        value = field.get("/V") if hasattr(field, "get") else None
+        tip = field.get("/TU") if hasattr(field, "get") else None
+        said = [" ".join(str(x).split()) for x in (value, tip) if isinstance(x, str) and x.strip()]
+        if said:
+            lines.append(f"{' '.join(str(name).split())}: {' | '.join(dict.fromkeys(said))}")
+    return "\n".join(lines)
 
 
 def _pdf_comments(page) -> list[str]:

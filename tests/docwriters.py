@@ -74,10 +74,11 @@ def page_lines(text: str, width: int = WRAP) -> list[str]:
 
 
 def pdf(pages: list[str], *, title: str | None = None, compress: bool = True,
-        notes: dict[int, list[str]] | None = None) -> bytes:
+        notes: dict[int, list[str]] | None = None, fields: dict[str, str] | None = None) -> bytes:
     """A PDF with a real text layer: one page per string, lines wrapped, Helvetica 11 pt; a Title
     in its document information when `title` is given; `notes` maps a 0-based page number to its
-    sticky notes (each a closed /Text annotation with its /Popup), and such a page also gets a link."""
+    sticky notes (each a closed /Text annotation with its /Popup), and such a page also gets a link;
+    `fields` are filled text fields of a form (AcroForm) on the first page, each with a tooltip."""
     objects: list[bytes] = [b"", b"", b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica "
                             b"/Encoding /WinAnsiEncoding >>"]
     kids = []
@@ -104,7 +105,14 @@ def pdf(pages: list[str], *, title: str | None = None, compress: bool = True,
                        b"/Resources << /Font << /F1 3 0 R >> >>" % (PAGE_WIDTH, PAGE_HEIGHT, content)
                        + annot_ref + b" >>")
         kids.append(len(objects))
-    objects[0] = b"<< /Type /Catalog /Pages 2 0 R >>"
+    widgets = []
+    for name, value in (fields or {}).items():
+        objects.append(b"<< /Type /Annot /Subtype /Widget /FT /Tx /Rect [50 50 250 70] /P %d 0 R /T " % kids[0]
+                       + _pdf_string(name) + b" /V " + _pdf_string(value) + b" /TU (Fill in: "
+                       + name.encode("latin-1") + b") >>")
+        widgets.append(len(objects))
+    form = (b" /AcroForm << /Fields [" + b" ".join(b"%d 0 R" % w for w in widgets) + b"] >>") if widgets else b""
+    objects[0] = b"<< /Type /Catalog /Pages 2 0 R" + form + b" >>"
     objects[1] = (b"<< /Type /Pages /Kids [" + b" ".join(b"%d 0 R" % k for k in kids)
                   + b"] /Count %d >>" % len(kids))
     objects.append(b"<< " + (b"/Title " + _pdf_string(title) + b" " if title is not None else b"")

@@ -86,6 +86,23 @@ def test_a_pdfs_sticky_notes_are_read_as_the_comments_of_their_page_once_each():
     assert "go to the site" not in e.text  # a link's label is no note
 
 
+def test_a_pdf_forms_filled_fields_are_read_with_their_names_and_tooltips():
+    e = extract("documents/notice.pdf", dw.pdf(["Notice under section 2872."], fields={"Employee": "Sasha Lindgren"}))
+    well_formed(e)
+    assert e.part_at(line_of(e, "Employee: Sasha Lindgren | Fill in: Employee")) == "form fields"
+
+
+def test_a_word_pictures_alternative_text_is_read_once():
+    from oafreeze.corpus.formats import _runs, _Budget
+
+    xml = (f'<w:document xmlns:w="{dw.W}" xmlns:wp="wp" xmlns:pic="pic"><w:body><w:p><w:r><w:t>Body.</w:t></w:r>'
+           '<w:r><w:drawing><wp:docPr id="1" name="Picture 1" descr="Scoring key: PASS if it cites the statute"/>'
+           '<pic:cNvPr id="0" name="x.png" descr="Scoring key: PASS if it cites the statute"/></w:drawing></w:r></w:p>'
+           '</w:body></w:document>').encode()
+    text = _runs(xml, "word/document.xml", _Budget())
+    assert text.count("Scoring key: PASS if it cites the statute") == 1 and "Body." in text
+
+
 def test_a_long_pdf_line_is_wrapped_by_the_writer_and_read_back_in_the_same_lines():
     sentence = " ".join(["The seller represents that no consent of any third party is required"] * 3)
     e = extract("a.pdf", dw.pdf([sentence]))
