@@ -17157,3 +17157,978 @@ def fam_nm_r16_variables_reordered(env: Path, task: str) -> None:
     with task_json(env, task) as t:
         variables = t["oafreeze"]["variables"]
         t["oafreeze"]["variables"] = dict(reversed(list(variables.items())))
+
+
+# === Seventeenth fresh round (2026-12): written from HYGIENE.md and TASKS.md only, without reading the audit's code ===
+#
+# A seventeenth author, who has read neither the audit's code nor its tests nor the main corpus's plants, wrote these
+# from the items' lines in HYGIENE.md, the field tables of TASKS.md and ENVIRONMENT.md and the sample environment,
+# avoiding the mechanisms and surface forms of the sixteen earlier rounds. This author writes as (a) people whose
+# tools leave things in a matter folder where few readers look: RTF hidden text, a zip archive's comment, an Excel
+# data-validation prompt, a gzipped copy of task.json, a web archive (.mhtml) of a webmail draft, an iCalendar journal
+# entry, a patch tool's .orig leftover, a PowerPoint slide, a Python dict saved as .json, an NFS silly-rename file, a
+# .docx with no content-types part, a leak-tracing watermark of zero-width spaces, a site tool that drops or rewrites
+# the library's index pages, an Atom feed, a hire-details line reporting an event still to come, a credentials file
+# for git, a Word template attached from a local disk, a kubeconfig and a Safari .webloc; (b) authors of task.json
+# who write 'deliverable' for 'deliverables', leave '[TBD]' as a PASS clause, store a criterion as a pass/fail
+# object, grade 'in substance', 'if warranted' or 'duly', name a deliverable by URL or with a question mark, give a
+# redline a name one word from the agreement's, drop a word from a seeded quote or the quote itself, put a wrong
+# weekday on a date, cite anchors by line number, truncate a trap criterion's id, demand analysis in a recital, let
+# one paragraph of analysis into operative text, or ask for source footnotes in an agreement; and (c) family
+# maintainers who leak a sibling's name into a title, convert one instance's term sheet to Word, or mark one
+# instance as not synthetic. Near-misses are legitimate material of the same shapes.
+
+from .edits import zip_without  # noqa: E402 (used by this round only)
+
+
+def _r17_rtf_with_hidden(visible: list[str], hidden: str) -> bytes:
+    """An RTF document (WordPad/Word style, code page 1252) whose last paragraph is hidden text ({\\v ...}), which
+    Word shows only with 'Hidden text' ticked in its display options."""
+    head = ("{\\rtf1\\ansi\\ansicpg1252\\deff0\\nouicompat\\deflang1033{\\fonttbl{\\f0\\fswiss\\fcharset0 Arial;}}\n"
+            "{\\*\\generator Microsoft Word 16.0}\\viewkind4\\uc1 \n")
+    body = "".join("\\pard\\sa160\\f0\\fs22 " + _r9_rtf_text(p) + "\\par\n" for p in visible)
+    body += "\\pard\\sa160\\f0\\fs22 {\\v " + _r9_rtf_text(hidden) + "}\\par\n"
+    return (head + body + "}\n").encode("ascii")
+
+
+def _r17_zip_with_comment(members: dict[str, str], comment: str) -> bytes:
+    """A zip of text members (fixed timestamps) whose archive comment (the end-of-central-directory comment, shown by
+    'unzip -z' and by some archivers in a side panel) is `comment`."""
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as zf:
+        for name, text in members.items():
+            zf.writestr(zipfile.ZipInfo(name, (2026, 11, 2, 9, 30, 0)), text.encode("utf-8"))
+        zf.comment = comment.encode("utf-8")
+    return buf.getvalue()
+
+
+def _r17_xlsx_with_prompt(rows: list[list[str | int | float]], *, sheet: str, cells: str, title: str,
+                          prompt: str) -> bytes:
+    """An .xlsx (as edits.xlsx_bytes) whose sheet carries one data-validation rule over `cells` with an input message
+    (promptTitle / prompt), the yellow box Excel shows when a cell in the range is selected."""
+    src = zipfile.ZipFile(io.BytesIO(xlsx_bytes(rows, sheet=sheet)))
+    parts = {name: src.read(name).decode("utf-8") for name in src.namelist()}
+    dv = (f'<dataValidations count="1"><dataValidation type="list" allowBlank="1" showInputMessage="1" '
+          f'showErrorMessage="1" promptTitle="{escape(title, {chr(34): "&quot;"})}" '
+          f'prompt="{escape(prompt, {chr(34): "&quot;"})}" sqref="{cells}"><formula1>"Open,Done,Blocked"</formula1>'
+          '</dataValidation></dataValidations>')
+    sheet_xml = parts["xl/worksheets/sheet1.xml"]
+    parts["xl/worksheets/sheet1.xml"] = sheet_xml.replace("</sheetData>", "</sheetData>" + dv)
+    return _zip(parts)
+
+
+def _r17_mhtml(subject: str, html_body: str) -> str:
+    """A web archive (.mhtml) as a browser's 'Save page as... Webpage, single file' writes it: a multipart/related
+    MIME message whose HTML part is quoted-printable."""
+    import quopri
+
+    qp = quopri.encodestring(html_body.encode("utf-8")).decode("ascii")
+    boundary = "----MultipartBoundary--r17Xq2LkZb8sWmTfJcYe4hP9vN0aRuD3gKiE5oA----"
+    return (f"From: <Saved by Blink>\nSnapshot-Content-Location: https://mail.harlowfinch.example.com/owa/"
+            f"?path=/mail/drafts\nSubject: {subject}\nDate: Mon, 9 Nov 2026 16:42:10 -0700\nMIME-Version: 1.0\n"
+            f'Content-Type: multipart/related;\n\ttype="text/html";\n\tboundary="{boundary}"\n\n\n'
+            f"--{boundary}\nContent-Type: text/html\nContent-ID: <frame-r17@mhtml.blink>\n"
+            "Content-Transfer-Encoding: quoted-printable\nContent-Location: https://mail.harlowfinch.example.com/owa/"
+            f"?path=/mail/drafts\n\n{qp}\n--{boundary}--\n")
+
+
+def _r17_docx_with_template(paragraphs: list[str], template_target: str) -> bytes:
+    """A .docx (as edits.docx_bytes) with word/settings.xml pointing, through an external relationship, at the
+    template the document was made from (Word's Developer > Document Template), as Word records it."""
+    src = zipfile.ZipFile(io.BytesIO(docx_bytes(paragraphs)))
+    parts = {name: src.read(name).decode("utf-8") for name in src.namelist()}
+    parts["word/settings.xml"] = (f'{_XML}<w:settings xmlns:w="{_W}" xmlns:r="{_REL}"><w:attachedTemplate r:id="rId1"/>'
+                                  '<w:defaultTabStop w:val="720"/></w:settings>')
+    parts["word/_rels/settings.xml.rels"] = (
+        f'{_XML}<Relationships xmlns="{_PKG_REL}"><Relationship Id="rId1" Type="{_REL}/attachedTemplate" '
+        f'Target="{escape(template_target)}" TargetMode="External"/></Relationships>')
+    parts["word/_rels/document.xml.rels"] = (
+        f'{_XML}<Relationships xmlns="{_PKG_REL}"><Relationship Id="rId1" Type="{_REL}/settings" '
+        'Target="settings.xml"/></Relationships>')
+    parts["[Content_Types].xml"] = parts["[Content_Types].xml"].replace(
+        "</Types>", '<Override PartName="/word/settings.xml" ContentType="application/'
+                    'vnd.openxmlformats-officedocument.wordprocessingml.settings+xml"/></Types>')
+    return _zip(parts)
+
+
+def _r17_jwt(seed: str) -> str:
+    """A live-looking JSON Web Token (a Kubernetes service-account token's shape): base64url header, payload and a
+    342-character signature (deterministic, fake)."""
+    def b64(obj: dict) -> str:
+        return base64.urlsafe_b64encode(json.dumps(obj, separators=(",", ":")).encode()).decode().rstrip("=")
+    header = b64({"alg": "RS256", "kid": _r5_token(seed + "kid", 43)})
+    payload = b64({"iss": "kubernetes/serviceaccount", "kubernetes.io/serviceaccount/namespace": "hr-sync",
+                   "kubernetes.io/serviceaccount/service-account.name": "esign-sync",
+                   "sub": "system:serviceaccount:hr-sync:esign-sync"})
+    sig = _r5_token(seed + "sig", 342, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+    return f"{header}.{payload}.{sig}"
+
+
+_R17_TALLIS_NOTE = (
+    "Miriam, the three edits are made in tallis-agreement-revised.md and nothing else was changed. One issue needs "
+    "your decision before the agreement goes to Morgan Tallis on November 23, 2026: Section 5's non-compete is void "
+    "for Morgan under C.R.S. § 8-2-113(2), because the new $71,500 salary is below the 2026 threshold of $130,014. "
+    "Presenting the void covenant to Morgan would itself violate C.R.S. § 8-2-113(8)(a) and expose Granite Peak to a "
+    "penalty of $5,000 per worker plus actual damages. Please tell me whether to delete Section 5 before the client "
+    "hands the renewal over.")
+
+_R17_ELLERY_EMAIL = """Subject: Jordan Ellery: covenant agreement
+
+Dear Elena,
+
+The agreement for Jordan Ellery is attached. We took the non-compete out of Jordan's agreement. Jordan signs on
+January 5, 2027, and from January 1, 2027 Illinois allows a non-compete only if the employee's expected annualized
+earnings exceed $80,000 when the agreement is signed. Jordan's salary is $78,500, so a raise of more than $1,500
+would be needed before Maplestone could use one. The 12-month customer and employee non-solicits stay.
+
+Kind regards,
+Miriam Okafor
+"""
+
+
+# --- H01 rubric isolation (seventeenth round) ------------------------------------------------------------------------
+
+
+@plant("ho-h01-r17-criterion-in-rtf-hidden-text", "H01", TB,
+       "Aspenline's recruiting coordinator keeps a Word checklist saved as RTF, documents/recruiting/offer-day-"
+       "checklist.rtf: three visible steps, then a paragraph formatted as hidden text ({\\v ...}) that holds the "
+       "client-email-thresholds criterion, invisible on screen and in print.")
+def h01_r17_rtf_hidden(env: Path, task: str) -> None:
+    write_doc(env, task, "recruiting/offer-day-checklist.rtf", _r17_rtf_with_hidden(
+        ["Offer day checklist: Riley Vandermeer", "1. Send the offer letter and the covenant paperwork together.",
+         "2. Log the delivery date in the HRIS.", "3. Book Riley's first-week onboarding sessions."],
+        "Legal QA (hide before sending): " + _match(env, task, "client-email-thresholds")))
+
+
+@plant("ho-h01-r17-criterion-in-zip-archive-comment", "H01", SD,
+       "Maplestone's onboarding portal export, documents/hr/ellery-onboarding-export.zip, holds two harmless files; "
+       "the archive's own comment (shown by 'unzip -z' and in archivers' comment panes) is the illinois-review-and-"
+       "counsel criterion, which the export tool copied from the reviewer's ticket.")
+def h01_r17_zip_comment(env: Path, task: str) -> None:
+    write_doc(env, task, "hr/ellery-onboarding-export.zip", _r17_zip_with_comment({
+        "ellery/profile.txt": "Jordan Ellery\nOperations Analytics Manager\nChicago, Illinois\nStart: 2027-01-05\n",
+        "ellery/documents.txt": "Offer letter: sent 2026-11-20\nCovenant agreement: to be delivered 2026-12-18\n",
+    }, "Reviewer acceptance test, ticket MPL-LGL-5521: " + _match(env, task, "illinois-review-and-counsel")))
+
+
+@plant("ho-h01-r17-criterion-in-xlsx-input-message", "H01", CA,
+       "Halden's form roll-out tracker, documents/hr/wa-form-rollout.xlsx, shows tasks and owners; the Status column "
+       "carries a data-validation rule whose input message (the yellow box Excel pops up on the cell) is the "
+       "washington-law-and-forum criterion word for word.")
+def h01_r17_xlsx_prompt(env: Path, task: str) -> None:
+    write_doc(env, task, "hr/wa-form-rollout.xlsx", _r17_xlsx_with_prompt(
+        [["Task", "Owner", "Due", "Status"],
+         ["Receive refreshed form from counsel", "Petra Lindahl", "2026-11-06", "Open"],
+         ["Load form into HRIS templates", "HRIS team", "2026-11-13", "Open"],
+         ["Brief warehouse supervisors", "Regional HR", "2026-11-20", "Open"]],
+        sheet="Rollout", cells="D2:D4", title="Legal sign-off",
+        prompt=_match(env, task, "washington-law-and-forum")))
+
+
+@plant("ho-h01-r17-task-json-gzipped-in-workspace", "H01", AM,
+       "The task repository's nightly backup job left a compressed copy of this task's definition in the workspace, "
+       "documents/.backup/task.json.gz: every criterion and the trap, gzip-compressed.")
+def h01_r17_task_json_gz(env: Path, task: str) -> None:
+    raw = (task_dir(env, task) / "task.json").read_bytes()
+    buf = io.BytesIO()
+    with gzip.GzipFile(filename="task.json", mode="wb", fileobj=buf, mtime=1795500000) as gz:
+        gz.write(raw)
+    write_doc(env, task, ".backup/task.json.gz", buf.getvalue())
+
+
+@near_miss("ho-h01-nm-r17-portal-strings-xliff", "H01", CI,
+           "Sierrafold's HR-portal localisation file, documents/hr-portal/onboarding.en-es.xlf (XLIFF 1.2), is added: "
+           "the portal's English button and field labels with their Spanish targets.",
+           "HYGIENE.md H01 forbids grading material and text reproducing a criterion; the portal's UI strings are "
+           "client material that share no passage with any match_criteria.")
+def h01_nm_r17_xliff(env: Path, task: str) -> None:
+    units = [("start-date", "Start date", "Fecha de inicio"),
+             ("upload-signed", "Upload your signed documents", "Suba sus documentos firmados"),
+             ("equipment", "Equipment you will receive on day one", "Equipo que recibirá el primer día"),
+             ("questions", "Questions? Contact People Operations", "¿Preguntas? Contacte a Operaciones de Personal")]
+    body = "".join(f'<trans-unit id="{i}"><source>{escape(s)}</source><target>{escape(t)}</target></trans-unit>\n'
+                   for i, s, t in units)
+    write_doc(env, task, "hr-portal/onboarding.en-es.xlf", (
+        '<?xml version="1.0" encoding="UTF-8"?>\n<xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2">\n'
+        '<file original="onboarding.json" source-language="en" target-language="es" datatype="plaintext"><body>\n'
+        f"{body}</body></file>\n</xliff>\n"))
+
+
+# --- H02 answer in the workspace (seventeenth round) -----------------------------------------------------------------
+
+
+@plant("ho-h02-r17-finished-cover-email-in-mhtml", "H02", TB,
+       "A colleague saved her webmail draft with 'Save page as... single file': documents/mail/draft-to-noor.mhtml, "
+       "a web archive whose quoted-printable HTML part is the finished cover email to Noor ($104,000 below $130,014, "
+       "above $78,008.40, the $5,000 penalty per worker).")
+def h02_r17_mhtml(env: Path, task: str) -> None:
+    html = ("<html><head><meta charset=\"utf-8\"><title>Draft: Riley Vandermeer covenant paperwork</title></head>"
+            "<body><div class=\"draft\"><p>Noor,</p><p>Riley Vandermeer's agreement and the separate Colorado "
+            "notice are attached. Riley's $104,000 salary is below the 2026 non-compete threshold of $130,014, so "
+            "the agreement has no non-compete. It is above the customer non-solicit threshold of $78,008.40, so the "
+            "12-month customer non-solicit stays, tied to Aspenline's trade secrets, with the separate notice Riley "
+            "signs before accepting the offer.</p><p>Please do not add a non-compete back: presenting a void "
+            "non-compete carries a $5,000 penalty per worker.</p><p>Miriam</p></div></body></html>")
+    write_doc(env, task, "mail/draft-to-noor.mhtml", _r17_mhtml("Draft: Riley Vandermeer covenant paperwork", html))
+
+
+@plant("ho-h02-r17-finished-note-in-ics-journal", "H02", NE,
+       "The senior associate keeps matter notes as calendar journal entries: documents/calendar/tallis-journal.ics "
+       "holds a VJOURNAL whose DESCRIPTION is the finished note to the partner (Section 5 void at $71,500 against "
+       "$130,014, the (8)(a) violation and $5,000 penalty, the decision before November 23, 2026).")
+def h02_r17_vjournal(env: Path, task: str) -> None:
+    lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Harlow Finch//Matter Journal 3.2//EN", "BEGIN:VJOURNAL",
+             "UID:tallis-renewal-note-20261116@harlowfinch.example.com", "DTSTAMP:20261116T171500Z",
+             "DTSTART;VALUE=DATE:20261116", "SUMMARY:Tallis renewal - note to Miriam",
+             _r11_ics_fold("DESCRIPTION:" + _r11_ics_escape(_R17_TALLIS_NOTE)), "STATUS:FINAL",
+             "END:VJOURNAL", "END:VCALENDAR"]
+    write_doc(env, task, "calendar/tallis-journal.ics", "\r\n".join(lines) + "\r\n")
+
+
+@plant("ho-h02-r17-finished-email-as-patch-orig", "H02", SD,
+       "A 'patch' run that applied the partner's edits left its backup beside its target: documents/client-email.md"
+       ".orig is the finished cover email to Maplestone (non-compete taken out, $80,000 test at signing, a raise of "
+       "more than $1,500 needed), under the deliverable's own name plus '.orig'.")
+def h02_r17_orig(env: Path, task: str) -> None:
+    write_doc(env, task, "client-email.md.orig", _R17_ELLERY_EMAIL)
+
+
+@near_miss("ho-h02-nm-r17-orig-of-an-input", "H02", NE,
+           "A 'patch' run that fixed a typo in the partner's email left its backup, documents/partner-instructions.md"
+           ".orig: the email as first saved, with 'Granit Peak' in its subject line.",
+           "HYGIENE.md H02 looks for a file the matcher pairs with a deliverable or one holding a finished answer; "
+           "this is an earlier copy of an input, named after the input, and answers no criterion.")
+def h02_nm_r17_orig_input(env: Path, task: str) -> None:
+    text = read_doc(env, task, "partner-instructions.md")
+    write_doc(env, task, "partner-instructions.md.orig",
+              replace_text(text, "Subject: Granite Peak:", "Subject: Granit Peak:"))
+
+
+# --- H03 degenerate output (seventeenth round) -----------------------------------------------------------------------
+
+
+@plant("ho-h03-r17-only-literal-a-quoted-firm-name", "H03", CA,
+       "A new criterion passes the cover note if it names the alert's publisher, \"Calloway Brandt LLP\", in quotes: "
+       "its only literal is the byline of documents/client-alert.md, so the pasted workspace passes it.")
+def h03_r17_firm_name(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_criterion(t, "client-email-names-alert-source", "Cover note names who wrote the alert",
+                      "PASS if client-email.md names the firm that published the alert, \"Calloway Brandt LLP\". "
+                      "FAIL if it does not say who published the alert.", ["client-email.md"])
+
+
+@plant("ho-h03-r17-handover-graded-only-by-makes-no-mention", "H03", CI,
+       "A new advisory deliverable, it-handover.md (what Sierrafold IT needs for Sasha's accounts), is named in the "
+       "instructions and graded by one criterion only: it passes if the handover 'makes no mention of' the prior "
+       "invention, so an empty file passes it.")
+def h03_r17_no_mention(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_deliverable(t, "it-handover.md", "Short handover for Sierrafold IT: accounts and equipment for Sasha's "
+                        "first day.", placement="advisory")
+        instructions_add(t, "Also write it-handover.md, a short handover for Sierrafold IT listing the accounts and "
+                            "equipment Sasha needs on the first day.")
+        add_criterion(t, "it-handover-no-ip", "IT handover keeps IP matters out",
+                      "PASS if it-handover.md makes no mention of Sasha Lindgren's prior invention or of the invention "
+                      "assignment. FAIL if it mentions either.", ["it-handover.md"])
+
+
+@plant("ho-h03-r17-only-literal-on-a-pptx-slide", "H03", SD,
+       "Maplestone HR's onboarding deck, documents/hr/chicago-onboarding-wave.pptx, names the hiring wave 'Project "
+       "Lakefront' on its title slide; a new criterion's only literal is that quoted code name, which the pasted "
+       "workspace carries.")
+def h03_r17_pptx_literal(env: Path, task: str) -> None:
+    write_doc(env, task, "hr/chicago-onboarding-wave.pptx", _r6_pptx([
+        ("Project Lakefront", ["Chicago onboarding wave, January 2027", "Operations Analytics and Dispatch"], None),
+        ("Paperwork owners", ["Offer letters: Talent Acquisition", "Covenant agreements: Legal, through outside counsel",
+                              "Please quote the project name on all correspondence"], None),
+    ], title="Project Lakefront"))
+    with task_json(env, task) as t:
+        add_criterion(t, "client-email-project-name", "Cover email quotes HR's project name",
+                      "PASS if client-email.md refers to Jordan's hiring wave by Maplestone's code name "
+                      "\"Project Lakefront\". FAIL if it does not use the code name.", ["client-email.md"])
+
+
+@near_miss("ho-h03-nm-r17-computed-review-days", "H03", SD,
+           "A new criterion asks the cover email to tell Maplestone that Jordan will hold the agreement for 18 days "
+           "before signing (December 18, 2026 to January 5, 2027), a count no input states.",
+           "HYGIENE.md H03 flags criteria a degenerate output satisfies; '18 days' appears in no workspace file or "
+           "in the instructions, so neither an empty file, the template, the echoed instructions nor the pasted "
+           "workspace passes it.")
+def h03_nm_r17_days(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_criterion(t, "client-email-review-days", "Cover email counts the review period",
+                      "PASS if client-email.md tells Maplestone that Jordan Ellery will have the agreement for 18 days "
+                      "before signing it. FAIL if it gives another number of days or none.", ["client-email.md"])
+
+
+# --- H04 criterion form (seventeenth round) --------------------------------------------------------------------------
+
+
+@plant("ho-h04-r17-deliverables-key-singular", "H04", CA,
+       "washington-law-and-forum's list of graded files is stored under 'deliverable' (singular, as the authoring "
+       "form's column was headed), so the criterion has no 'deliverables' and names no deliverable.")
+def h04_r17_singular_key(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        crit = criterion(t, "washington-law-and-forum")
+        crit.clear()
+        crit.update({"id": "washington-law-and-forum", "title": "Washington law and a Washington forum",
+                     "match_criteria": _match(env, task, "washington-law-and-forum"),
+                     "deliverable": ["washington-covenant-form.md"], "source": "expert"})
+
+
+@plant("ho-h04-r17-pass-clause-tbd-placeholder", "H04", SD,
+       "nonsolicit-kept's PASS clause was never written: it reads 'PASS if [TBD].', the author's placeholder, before "
+       "the FAIL clause.")
+def h04_r17_tbd(env: Path, task: str) -> None:
+    _reword(env, task, "nonsolicit-kept",
+            "PASS if ellery-covenant-agreement.md keeps a customer non-solicitation covenant and an employee "
+            "non-solicitation covenant, each lasting 12 months after employment ends.", "PASS if [TBD].")
+
+
+@plant("ho-h04-r17-match-criteria-as-pass-fail-object", "H04", TB,
+       "customer-nonsolicit-trade-secrets came from a rubric tool that stores clauses as fields: its match_criteria "
+       "is the object {\"pass\": ..., \"fail\": ...}, not a 'PASS if ... FAIL if ...' string.")
+def h04_r17_object(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        crit = criterion(t, "customer-nonsolicit-trade-secrets")
+        text = crit["match_criteria"]
+        cut = text.index(" FAIL if ")
+        crit["match_criteria"] = {"pass": text[len("PASS if "):cut], "fail": text[cut + len(" FAIL if "):]}
+
+
+@near_miss("ho-h04-nm-r17-clause-markers-in-title-case", "H04", NE,
+           "note-asks-decision writes its clause markers in title case, 'Pass if ... Fail if ...', as the author's "
+           "word processor auto-capitalised them.",
+           "HYGIENE.md H04 asks for a non-empty PASS clause and FAIL clause and one claim; both clauses are present "
+           "and complete, only the case of the marker words differs.")
+def h04_nm_r17_title_case(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        reword(t, "note-asks-decision", "PASS if note-to-partner.md", "Pass if note-to-partner.md")
+        reword(t, "note-asks-decision", "FAIL if the note", "Fail if the note")
+
+
+# --- H05 ambiguous grading language (seventeenth round) --------------------------------------------------------------
+
+
+@plant("ho-h05-r17-states-in-substance", "H05", NE,
+       "note-flags-void-noncompete now passes a note that 'states in substance' that Section 5 is void: how close to "
+       "the statement a note must come is left to the judge.")
+def h05_r17_in_substance(env: Path, task: str) -> None:
+    _reword(env, task, "note-flags-void-noncompete", "PASS if note-to-partner.md states that",
+            "PASS if note-to-partner.md states in substance that")
+
+
+@plant("ho-h05-r17-recheck-if-warranted", "H05", CA,
+       "usage-notes-threshold now asks the notes to tell HR to check the adjusted figure for 2027 covenants 'if "
+       "warranted', so a judge decides whether the recheck is required at all.")
+def h05_r17_if_warranted(env: Path, task: str) -> None:
+    _reword(env, task, "usage-notes-threshold", "to check the adjusted figure for covenants signed from January 1, 2027",
+            "to check, if warranted, the adjusted figure for covenants signed from January 1, 2027")
+
+
+@plant("ho-h05-r17-duly-executed", "H05", CI,
+       "notice-at-signing now passes a notice that 'is duly executed and dated the day the agreement is signed': what "
+       "due execution of a notice requires is for the judge to supply.")
+def h05_r17_duly(env: Path, task: str) -> None:
+    _reword(env, task, "notice-at-signing", "is dated the day the agreement is signed",
+            "is duly executed and dated the day the agreement is signed")
+
+
+@near_miss("ho-h05-nm-r17-adequately-defined-by-list", "H05", SD,
+           "rationale-memo-superseded now asks that the memo 'adequately explain, that is, state each of the "
+           "following,' the points it already lists.",
+           "HYGIENE.md H05 flags standards a judge can read either way; here 'adequately' is defined on the spot as "
+           "stating each listed point, so the judge has nothing to weigh.")
+def h05_nm_r17_adequately(env: Path, task: str) -> None:
+    _reword(env, task, "rationale-memo-superseded", "PASS if rationale.md explains that",
+            "PASS if rationale.md adequately explains, that is, states each of the following: that")
+
+
+@near_miss("ho-h05-nm-r17-general-counsel-addressee", "H05", CI,
+           "A new criterion asks that the cover email be addressed to Sierrafold's General Counsel, Wendell Park.",
+           "HYGIENE.md H05 lists 'generally' among vague standards; 'General Counsel' is a job title and the criterion "
+           "names the person, so nothing is left to the judge's reading.")
+def h05_nm_r17_general_counsel(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_criterion(t, "client-email-addressee", "Cover email goes to the General Counsel",
+                      "PASS if client-email.md is addressed to Sierrafold's General Counsel, Wendell Park. FAIL if it "
+                      "is addressed to anyone else or to no one.", ["client-email.md"])
+
+
+# --- H06 deliverable matching (seventeenth round) --------------------------------------------------------------------
+
+
+@plant("ho-h06-r17-redline-named-one-word-from-agreement", "H06", NE,
+       "A new advisory deliverable, tallis-agreement-redline.md (the edits shown against the draft), is named and "
+       "graded beside tallis-agreement-revised.md: two Markdown names that differ in one word, which a fuzzy "
+       "matcher can pair either way.")
+def h06_r17_redline(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_deliverable(t, "tallis-agreement-redline.md", "The three edits shown as a redline against "
+                        "draft-tallis-agreement.md, for the partner.", placement="advisory")
+        instructions_add(t, "Also save tallis-agreement-redline.md, the three edits shown against the draft in "
+                            "redline form (deletions struck through, insertions in bold), for the partner.")
+        add_criterion(t, "redline-shows-three-edits", "Redline shows exactly the three edits",
+                      "PASS if tallis-agreement-redline.md shows the company name, the salary and the effective date "
+                      "as struck-through old text beside bold new text. FAIL if it shows any other change or misses "
+                      "one of the three.", ["tallis-agreement-redline.md"])
+
+
+@plant("ho-h06-r17-deliverable-named-by-url", "H06", CI,
+       "The cover email's deliverable was renamed to where Sierrafold's portal expects it: 'https://portal.sierrafold"
+       ".example.com/legal/inbox/client-email.md' in the map, the criterion, the advisory list and the instructions, "
+       "a URL rather than a safe relative path.")
+def h06_r17_url_name(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        _rename_deliverable(t, "client-email.md", "https://portal.sierrafold.example.com/legal/inbox/client-email.md")
+
+
+@plant("ho-h06-r17-question-mark-in-name", "H06", AM,
+       "A new advisory deliverable is named as the client's ticket titled it, 'what-changed-and-why?.md', named in "
+       "the instructions and graded: '?' cannot appear in a file name on Windows and is a wildcard in shells.")
+def h06_r17_question_mark(env: Path, task: str) -> None:
+    name = "what-changed-and-why?.md"
+    with task_json(env, task) as t:
+        add_deliverable(t, name, "One-paragraph answer to Bayou Crest HR's ticket asking what changed in the agreement "
+                        "and why.", placement="advisory")
+        instructions_add(t, f"Also write {name}, a one-paragraph answer to Bayou Crest HR's ticket of that title.")
+        add_criterion(t, "ticket-answer-territory", "Ticket answer mentions the parishes",
+                      f"PASS if {name} tells HR that the covenants now apply only in named parishes. FAIL if it does "
+                      "not mention the parishes.", [name])
+
+
+@near_miss("ho-h06-nm-r17-csv-log-sharing-a-prefix", "H06", TB,
+           "A new advisory deliverable, vandermeer-notice-delivery-log.csv (when and how the notice reached Riley, for "
+           "HR's records), is declared, named in the instructions, classified and graded.",
+           "HYGIENE.md H06 lets fuzzy names collide only within a compatible format family; a CSV log shares a prefix "
+           "with the Markdown notice but not its format or its name, and it is named and graded.")
+def h06_nm_r17_csv_log(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_deliverable(t, "vandermeer-notice-delivery-log.csv", "A one-row CSV log for HR: date, method and sender "
+                        "of the notice's delivery to Riley.", placement="advisory")
+        instructions_add(t, "Also prepare vandermeer-notice-delivery-log.csv, a one-row log HR can import, with the "
+                            "columns date, method and sender for the notice's delivery to Riley.")
+        add_criterion(t, "delivery-log-columns", "Delivery log has the three columns",
+                      "PASS if vandermeer-notice-delivery-log.csv has a header row with the columns date, method and "
+                      "sender and one data row for the delivery with the offer. FAIL if a column or the row is "
+                      "missing.", ["vandermeer-notice-delivery-log.csv"])
+
+
+# --- H07 workspace integrity (seventeenth round) ---------------------------------------------------------------------
+
+
+@plant("ho-h07-r17-python-dict-saved-as-json", "H07", CI,
+       "An HR-portal script wrote str(record) instead of json.dumps(record): documents/hr-portal/lindgren-record.json "
+       "has single-quoted keys and strings and a Python 'False', so it does not parse as JSON.")
+def h07_r17_python_repr(env: Path, task: str) -> None:
+    record = {"employee": "Sasha Lindgren", "title": "Firmware Engineer", "start": "2026-10-26",
+              "equipment": ["laptop", "JTAG probe", "badge"], "remote": False}
+    text = str(record) + "\n"
+    try:
+        json.loads(text)
+    except ValueError:
+        pass
+    else:
+        raise AssertionError("the record parses as JSON")
+    write_doc(env, task, "hr-portal/lindgren-record.json", text)
+
+
+@plant("ho-h07-r17-nfs-silly-rename-file", "H07", NE,
+       "The matter folder was copied off an NFS share while a client still held a deleted file open: documents/"
+       ".nfs000000000a3f5c1200000004 is the NFS client's silly-rename leftover (an old draft of the partner's "
+       "email).")
+def h07_r17_nfs(env: Path, task: str) -> None:
+    text = read_doc(env, task, "partner-instructions.md")
+    write_doc(env, task, ".nfs000000000a3f5c1200000004", text.replace("three edits only", "edits"))
+
+
+@plant("ho-h07-r17-docx-without-content-types", "H07", TB,
+       "Aspenline's offer pack, documents/aspenline/offer-pack.docx, was rebuilt by a script that zipped only the "
+       "word/ and _rels/ folders: the package has no [Content_Types].xml, so Word and OOXML readers reject it.")
+def h07_r17_no_content_types(env: Path, task: str) -> None:
+    data = docx_bytes(["Aspenline Payments, LLC: offer pack", "Offer letter, benefits summary and first-week schedule."])
+    write_doc(env, task, "aspenline/offer-pack.docx", zip_without(data, "[Content_Types].xml"))
+
+
+@near_miss("ho-h07-nm-r17-xlsx-with-inline-strings", "H07", SD,
+           "Maplestone payroll's relocation schedule, documents/payroll/relocation-schedule.xlsx, is a complete "
+           "workbook whose text cells are inline strings (no shared-strings part), as some exporters write it.",
+           "HYGIENE.md H07 wants documents to parse in their format; inline strings are valid SpreadsheetML and the "
+           "package is complete.")
+def h07_nm_r17_inline_strings(env: Path, task: str) -> None:
+    write_doc(env, task, "payroll/relocation-schedule.xlsx", _r11_xlsx([
+        ("Relocation", [["Item", "Amount", "Paid on"], ["Temporary housing", 4200, "2026-12-28"],
+                        ["Movers", 3150, "2026-12-21"], ["Total", ("=B2+B3", 7350), ""]])]))
+
+
+@near_miss("ho-h07-nm-r17-eml-with-calendar-part", "H07", AM,
+           "Bayou Crest HR's meeting request for Avery's first-day signing, documents/hr/first-day-signing.eml, is a "
+           "valid multipart/alternative message with a text/plain part and a text/calendar (METHOD:REQUEST) part.",
+           "HYGIENE.md H07 asks that .eml files parse; this message has its headers, a declared boundary and two "
+           "well-formed parts, and its dates agree with the partner's email.")
+def h07_nm_r17_eml_calendar(env: Path, task: str) -> None:
+    ics = "\r\n".join(["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Bayou Crest//HR//EN", "METHOD:REQUEST",
+                       "BEGIN:VEVENT", "UID:fontenot-signing-20261102@bayoucrest.example.com",
+                       "DTSTAMP:20261019T150000Z", "DTSTART:20261102T140000Z", "DTEND:20261102T143000Z",
+                       "SUMMARY:Avery Fontenot - first-day paperwork", "LOCATION:Baton Rouge office",
+                       "ORGANIZER:mailto:hr@bayoucrest.example.com", "END:VEVENT", "END:VCALENDAR"])
+    write_doc(env, task, "hr/first-day-signing.eml", (
+        "From: Bayou Crest HR <hr@bayoucrest.example.com>\nTo: Lucien Arceneaux <lucien.arceneaux@bayoucrest.example."
+        "com>\nDate: Mon, 19 Oct 2026 10:00:00 -0500\nSubject: Avery Fontenot - first-day paperwork\nMIME-Version: 1.0"
+        '\nContent-Type: multipart/alternative; boundary="r17-cal-boundary"\n\n--r17-cal-boundary\n'
+        "Content-Type: text/plain; charset=utf-8\n\nFirst-day paperwork with Avery Fontenot, November 2, 2026, "
+        "8:00 a.m., Baton Rouge office.\n\n--r17-cal-boundary\nContent-Type: text/calendar; charset=utf-8; "
+        f"method=REQUEST\n\n{ics}\r\n\n--r17-cal-boundary--\n"))
+
+
+# --- H08 knowledge-base pin (seventeenth round) ----------------------------------------------------------------------
+
+
+@plant("ho-h08-r17-zero-width-watermark-in-guide", "H08", SD,
+       "A leak-tracing tool watermarked this task's copy of the Illinois guide with an invisible per-task fingerprint: "
+       "zero-width spaces (U+200B) after the first words of its opening paragraph. The text looks unchanged; the "
+       "bytes are not.")
+def h08_r17_zero_width(env: Path, task: str) -> None:
+    path = kb(env, task, "practice-guides/non-compete/us/illinois.md")
+    text = path.read_text("utf-8")
+    body_start = text.index("\n---\n", 4) + 5
+    head, body = text[:body_start], text[body_start:]
+    para = body.index("\n\n", body.index("# ")) + 2
+    words = body[para:].split(" ", 6)
+    assert len(words) == 7
+    marked = "\u200b ".join(words[:6]) + "\u200b " + words[6]
+    path.write_text(head + body[:para] + marked, "utf-8")
+
+
+@plant("ho-h08-r17-index-pages-dropped", "H08", CA,
+       "A site tool that builds its own navigation deleted every index.md of this task's knowledge-base mount "
+       "(practice guides, checklists, surveys, at every level); the documents themselves are untouched.")
+def h08_r17_index_dropped(env: Path, task: str) -> None:
+    root = kb(env, task, "")
+    found = sorted(root.rglob("index.md"))
+    assert len(found) >= 5
+    for path in found:
+        path.unlink()
+
+
+@plant("ho-h08-r17-index-links-rewritten-to-html", "H08", TB,
+       "A static-site build rewrote the links of the mount's practice-guides/non-compete/us/index.md from '.md' to "
+       "'.html' ([Non-Competes in Colorado](colorado.html) and so on), for the rendered site.")
+def h08_r17_links_html(env: Path, task: str) -> None:
+    path = kb(env, task, "practice-guides/non-compete/us/index.md")
+    text = path.read_text("utf-8")
+    new = re.sub(r"\]\(([a-z-]+)\.md\)", r"](\1.html)", text)
+    assert new != text
+    path.write_text(new, "utf-8")
+
+
+@near_miss("ho-h08-nm-r17-annotated-guide-outside-mount", "H08", NE,
+           "An associate's annotated copy of the Colorado guide, with her margin notes as block quotes, is saved "
+           "outside the mount as documents/research/colorado-guide-annotated.md.",
+           "HYGIENE.md H08 pins the knowledge base inside the workspace; a working copy with notes kept in the task's "
+           "own research folder leaves the mount byte-identical to the snapshot.")
+def h08_nm_r17_annotated(env: Path, task: str) -> None:
+    text = kb(env, task, "practice-guides/non-compete/us/colorado.md").read_text("utf-8")
+    anchor = "## Compensation thresholds (2026)\n"
+    assert anchor in text
+    text = text.replace(anchor, anchor + "\n> JK: Morgan's $71,500 is well under the first figure; check the "
+                                         "renewal date against the 2026 figure.\n")
+    write_doc(env, task, "research/colorado-guide-annotated.md", text)
+
+
+# --- H09 seeded-law provenance (seventeenth round) -------------------------------------------------------------------
+
+
+_R17_ILCS_15 = ("A covenant not to compete or a covenant not to solicit is illegal and void unless (1) the employee "
+                "receives adequate consideration, (2) the covenant is ancillary to a valid employment relationship, "
+                "(3) the covenant is no greater than is required for the protection of a legitimate business interest "
+                "of the employer, (4) the covenant does not impose undue hardship on the employee, and (5) the "
+                "covenant is not injurious to the public.")
+
+
+def _r17_atom(title: str, entries: list[tuple[str, str, str]]) -> str:
+    """An Atom 1.0 feed as a legal-news reader saves it: one <entry> per (id, title, HTML content)."""
+    body = "".join(
+        f"<entry><id>tag:news.example.org,2026:{i}</id><title>{escape(t)}</title><updated>2026-10-28T12:00:00Z"
+        f"</updated><content type=\"html\">{escape(c)}</content></entry>\n" for i, t, c in entries)
+    return ('<?xml version="1.0" encoding="utf-8"?>\n<feed xmlns="http://www.w3.org/2005/Atom">'
+            f"<title>{escape(title)}</title><id>tag:news.example.org,2026:feed</id>"
+            f"<updated>2026-10-28T12:00:00Z</updated>\n{body}</feed>\n")
+
+
+@plant("ho-h09-r17-entry-quote-drops-words", "H09", NE,
+       "The seeded entry for C.R.S. § 8-2-113(8)(a) was retyped by hand and silently drops 'or prospective worker' "
+       "from its quote: the shortened sentence is not in the law file, which keeps the statute's words.")
+def h09_r17_dropped_words(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        entry = seeded(t, "C.R.S. § 8-2-113(8)(a)")
+        entry["quote"] = replace_text(entry["quote"], "a worker or prospective worker as", "a worker as")
+
+
+@plant("ho-h09-r17-undeclared-quote-in-atom-feed", "H09", SD,
+       "The paralegal's legal-news reader saved its Illinois feed into the matter, documents/research/illinois-"
+       "employment.atom; one entry's HTML content quotes 820 ILCS 90/15 in full, in quotation marks, and no seeded_law "
+       "entry declares it.")
+def h09_r17_atom(env: Path, task: str) -> None:
+    write_doc(env, task, "research/illinois-employment.atom", _r17_atom("Illinois employment law: latest", [
+        ("ifwa-15", "Freedom to Work Act: the five conditions",
+         f"<p>The Act's enforceability section, 820 ILCS 90/15, reads: &ldquo;{_R17_ILCS_15}&rdquo;</p>"),
+        ("payroll-card", "Payroll card rules unchanged for 2027", "<p>No amendments were filed this session.</p>"),
+    ]))
+
+
+@plant("ho-h09-r17-seeded-entry-without-quote", "H09", CA,
+       "The seeded entry for RCW 49.62.050 lost its 'quote' field in a spreadsheet round trip (the column was too "
+       "long for the export): it declares file, citation and dates but no quoted text to find in the file.")
+def h09_r17_no_quote(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        entry = seeded(t, "RCW 49.62.050")
+        del entry["quote"]
+
+
+@near_miss("ho-h09-nm-r17-declared-quote-in-odt", "H09", TB,
+           "An HR guidance note from Aspenline's Denver office, documents/hr/notice-guidance.odt (OpenDocument text), "
+           "quotes the last sentence of C.R.S. § 8-2-113(4)(b), and a complete seeded_law entry names the .odt.",
+           "HYGIENE.md H09 requires a planted excerpt of law to declare citation, effective date, verified-on date and "
+           "what it was verified against, and its quote to be in the named file; all are here, verified before the "
+           "freeze.")
+def h09_nm_r17_odt(env: Path, task: str) -> None:
+    write_doc(env, task, "hr/notice-guidance.odt", _r9_odt([
+        "Colorado covenant notice: what the recruiter must do",
+        "The statute asks for the worker's signature on the notice: \"The notice must be signed by the worker.\" "
+        "(C.R.S. § 8-2-113(4)(b)).",
+        "Send the signed notice to People Operations with the offer acceptance."],
+        title="Notice guidance", creator="Aspenline People Operations"))
+    with task_json(env, task) as t:
+        t["oafreeze"]["seeded_law"].append({
+            "file": "documents/hr/notice-guidance.odt", "citation": "C.R.S. § 8-2-113(4)(b)",
+            "quote": "The notice must be signed by the worker.", "effective_date": "2022-08-10",
+            "verified_on": "2026-10-01",
+            "verified_against": "C.R.S. § 8-2-113(4)(b) as enacted by HB 22-1317; checked verbatim against the "
+                                "OpenAgreements library at commit 33c9f4a (practice-guides/non-compete/us/colorado.md)"})
+
+
+@near_miss("ho-h09-nm-r17-atom-feed-of-bill-titles", "H09", CI,
+           "Sierrafold's legal-news feed, documents/research/california-employment.atom, lists bills by number and "
+           "quoted short title ('AB 1076', 'SB 699') with one-line summaries; it quotes no statute text.",
+           "HYGIENE.md H09 concerns planted excerpts of law; bill numbers, quoted short titles and summaries in the "
+           "reader's own words are not an excerpt, so no seeded_law entry is needed.")
+def h09_nm_r17_atom_titles(env: Path, task: str) -> None:
+    write_doc(env, task, "research/california-employment.atom", _r17_atom("California employment law: latest", [
+        ("ab-1076", "AB 1076 (\"Noncompete agreements\") in force since 2024",
+         "<p>Requires employers to have told current and some former employees that void non-competes are void.</p>"),
+        ("sb-699", "SB 699 (\"Contracts in restraint of trade\") in force since 2024",
+         "<p>Lets employees sue over void non-competes wherever they were signed.</p>"),
+    ]))
+
+
+# --- H10 temporal consistency (seventeenth round) --------------------------------------------------------------------
+
+
+@plant("ho-h10-r17-weekday-contradicts-date", "H10", NE,
+       "The instructions add 'The client hands the renewal to Morgan on Friday, November 23, 2026.': November 23, "
+       "2026 is a Monday, so the sentence names two different days.")
+def h10_r17_weekday(env: Path, task: str) -> None:
+    import datetime
+
+    assert datetime.date(2026, 11, 23).strftime("%A") == "Monday"
+    with task_json(env, task) as t:
+        instructions_add(t, "The client hands the renewal to Morgan on Friday, November 23, 2026.")
+
+
+@plant("ho-h10-r17-hire-details-report-finished-onboarding", "H10", CI,
+       "The hire details gain a status line saying Sasha's onboarding was completed on October 28, 2026 (badge, "
+       "laptop and payroll record): a past-tense report of an event after as_of 2026-10-05 and after the start date "
+       "the client still awaits.")
+def h10_r17_future_past(env: Path, task: str) -> None:
+    append_doc(env, task, "hire-details.md",
+               "- Onboarding status: completed on October 28, 2026 (badge issued, laptop imaged, payroll record "
+               "created)")
+
+
+@plant("ho-h10-r17-excerpt-heading-moves-effective-year", "H10", SD,
+       "The Illinois excerpt's heading now says the amended Act applies to covenants entered into on or after "
+       "January 1, 2028, while the seeded entries give it effective 2022-01-01 and the task turns on a January 2027 "
+       "signing.")
+def h10_r17_heading(env: Path, task: str) -> None:
+    edit_doc(env, task, "illinois-statute-excerpt.md", "entered into on or after January 1, 2022",
+             "entered into on or after January 1, 2028")
+
+
+@near_miss("ho-h10-nm-r17-pdf-created-before-as-of", "H10", AM,
+           "A PDF of Bayou Crest's field-office list, documents/hr/field-offices.pdf, carries a document-information "
+           "CreationDate of October 12, 2026, a week before as_of.",
+           "HYGIENE.md H10 wants dates to tell one story with as_of 2026-10-19; a file created on 2026-10-12 is "
+           "something the client held when the work is done.")
+def h10_nm_r17_pdf_before(env: Path, task: str) -> None:
+    write_doc(env, task, "hr/field-offices.pdf", _r9_pdf(
+        ["Bayou Crest Environmental, L.L.C.: field offices", "Baton Rouge (East Baton Rouge Parish)",
+         "Gonzales (Ascension Parish)", "Denham Springs (Livingston Parish)", "Plaquemine (Iberville Parish)"],
+        info={"Title": "Field offices", "Author": "Bayou Crest HR"}))
+
+
+@near_miss("ho-h10-nm-r17-payroll-calendar-for-2027", "H10", TB,
+           "Aspenline payroll's 2027 calendar, documents/payroll/pay-dates-2027.csv, issued 2026-10-30, lists the "
+           "semi-monthly pay dates of 2027.",
+           "HYGIENE.md H10 forbids dates that contradict as_of 2026-11-09; a calendar issued before as_of that lists "
+           "future pay dates describes the future as future.")
+def h10_nm_r17_pay_calendar(env: Path, task: str) -> None:
+    rows = ["issued,2026-10-30", "period_end,pay_date"]
+    rows += [f"2027-{m:02d}-{d:02d},2027-{m:02d}-{d:02d}" for m in (1, 2, 3) for d in (15, 28)]
+    write_doc(env, task, "payroll/pay-dates-2027.csv", "\n".join(rows) + "\n")
+
+
+# --- H11 trap armed (seventeenth round) ------------------------------------------------------------------------------
+
+
+@plant("ho-h11-r17-anchors-cite-line-numbers", "H11", AM,
+       "The trap's anchors were exported from a code-review tool that cites lines: each anchor is {file, line} (10 "
+       "and 14 of the memo, the line of the Louisiana guide), with no quote to check.")
+def h11_r17_line_numbers(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        anchors = []
+        for anchor in t["oafreeze"]["trap"]["anchors"]:
+            lines = (task_dir(env, task) / anchor["file"]).read_text("utf-8").splitlines()
+            hits = [n for n, line in enumerate(lines, start=1) if anchor["quote"] in line]
+            assert len(hits) == 1
+            anchors.append({"file": anchor["file"], "line": hits[0]})
+        t["oafreeze"]["trap"]["anchors"] = anchors
+
+
+@plant("ho-h11-r17-anchor-quote-with-double-space", "H11", NE,
+       "The Section 5 anchor was copied from a justified PDF print, which put two spaces after 'ends,': the quote "
+       "reads 'employment ends,  Employee will not work', which the draft (one space) does not contain.")
+def h11_r17_double_space(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        anchor = t["oafreeze"]["trap"]["anchors"][0]
+        assert anchor["file"] == "documents/draft-tallis-agreement.md"
+        anchor["quote"] = replace_text(anchor["quote"], "ends, Employee", "ends,  Employee")
+
+
+@plant("ho-h11-r17-trap-criterion-id-truncated", "H11", CI,
+       "The trap's criteria came from a sheet whose column split ids on the first hyphen: 'placement-operative-text' "
+       "became 'placement', which no criterion of the task is called.")
+def h11_r17_truncated(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        crits = t["oafreeze"]["trap"]["criteria"]
+        crits[crits.index("placement-operative-text")] = "placement"
+
+
+@near_miss("ho-h11-nm-r17-anchor-in-odt-note", "H11", SD,
+           "Maplestone HR's note on the form, documents/hr/form-note.odt (OpenDocument text), asks to keep the 2023 "
+           "form exactly as approved; a new trap anchor quotes that sentence from the .odt.",
+           "HYGIENE.md H11 asks that anchors' quotes exist in the named files; the quote is in the .odt's text, and "
+           "the note is tempting material of the kind the effective-date trap is about.")
+def h11_nm_r17_odt_anchor(env: Path, task: str) -> None:
+    quote = "Please keep the 2023 form exactly as approved; our board signed off on it."
+    write_doc(env, task, "hr/form-note.odt", _r9_odt(
+        ["Note to outside counsel: Jordan Ellery's agreement", quote,
+         "Fill in Jordan's details from the hire sheet and send it back for signature."],
+        title="Form note", creator="Maplestone HR"))
+    with task_json(env, task) as t:
+        t["oafreeze"]["trap"]["anchors"].append({"file": "documents/hr/form-note.odt", "quote": quote})
+
+
+@near_miss("ho-h11-nm-r17-anchor-with-reviewer-note", "H11", NE,
+           "The partner-instructions anchor gains a 'note' field for reviewers ('the instruction the agent must obey "
+           "in the agreement'); its file and quote are unchanged.",
+           "HYGIENE.md H11 checks that each anchor's quote is in its named file; an extra descriptive field leaves the "
+           "file and the quote as they were, and TASKS.md keeps unknown fields.")
+def h11_nm_r17_note(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        anchor = t["oafreeze"]["trap"]["anchors"][1]
+        assert anchor["file"] == "documents/partner-instructions.md"
+        anchor["note"] = "the instruction the agent must obey in the agreement"
+
+
+# --- H12 placement discipline (seventeenth round) --------------------------------------------------------------------
+
+
+@plant("ho-h12-r17-criterion-demands-analysis-recital", "H12", SD,
+       "A new criterion requires the agreement Jordan signs to open with a recital explaining that it has no "
+       "non-compete because $78,500 does not exceed the $80,000 floor of 820 ILCS 90/10(a): legal analysis demanded "
+       "in operative text.")
+def h12_r17_recital(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_criterion(t, "agreement-recites-why-no-noncompete", "Agreement explains the missing non-compete",
+                      "PASS if ellery-covenant-agreement.md opens with a recital telling Jordan Ellery that the "
+                      "agreement has no non-compete because expected annualized earnings of $78,500 do not exceed the "
+                      "$80,000 floor of 820 ILCS 90/10(a) in force on the signing date. FAIL if the recital is missing "
+                      "or gives another reason.", ["ellery-covenant-agreement.md"])
+
+
+@plant("ho-h12-r17-placement-lets-one-paragraph-of-analysis-in", "H12", TB,
+       "placement-operative-text was 'relaxed' for a client that likes plain-English explanations: the agreement and "
+       "notice may carry one short paragraph explaining the covenants' legal basis, and fail only on a path or on "
+       "more than one paragraph of notes, advice or analysis.")
+def h12_r17_one_paragraph(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        crit = criterion(t, "placement-operative-text")
+        text = crit["match_criteria"]
+        cut = text.index(" FAIL if ")
+        pass_clause = replace_text(text[:cut], " and the 18 U.S.C. § 1833(b) immunity notice.",
+                                   ", the 18 U.S.C. § 1833(b) immunity notice and at most one short paragraph explaining "
+                                   "the covenants' legal basis.")
+        crit["match_criteria"] = (pass_clause + " FAIL if either contains a file or source path such as "
+                                  "\"knowledge-base/\", or more than one paragraph of drafting notes, advice to "
+                                  "Aspenline or legal analysis.")
+
+
+@plant("ho-h12-r17-instructions-ask-source-footnotes-in-agreement", "H12", AM,
+       "The instructions ask that each section of the agreement Avery signs carry a footnote naming the knowledge-base "
+       "file and the paragraph of the litigation memo it relies on, 'so the partner can check each change'.")
+def h12_r17_footnotes(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "In fontenot-covenant-agreement.md, give each section a footnote naming the "
+                            "knowledge-base file and the paragraph of documents/litigation-memo.md it relies on, so "
+                            "the partner can check each change.")
+
+
+@near_miss("ho-h12-nm-r17-advisory-redline-deliverable", "H12", AM,
+           "A new advisory deliverable, fontenot-redline.md (the repaired agreement shown against the standard one, "
+           "for the partner), is declared, named in the instructions, listed as advisory and graded.",
+           "HYGIENE.md H12 keeps commentary out of operative deliverables and asks advisory material to have somewhere "
+           "to go; a redline for the partner is advisory, is listed so, and the agreement's placement criterion is "
+           "untouched.")
+def h12_nm_r17_redline(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_deliverable(t, "fontenot-redline.md", "The repaired agreement shown against the standard agreement, "
+                        "deletions struck through, for the partner.", placement="advisory")
+        instructions_add(t, "Also save fontenot-redline.md for the partner: the repaired agreement shown against "
+                            "bayou-crest-standard-agreement.md, deletions struck through and insertions in bold.")
+        add_criterion(t, "redline-shows-changes", "Redline shows the four changes",
+                      "PASS if fontenot-redline.md shows, against the standard agreement, the change of territory, "
+                      "term, governing law and forum, and date of the agreement. FAIL if any of the four is not "
+                      "shown.", ["fontenot-redline.md"])
+
+
+# --- H13 synthetic data and secrets (seventeenth round) --------------------------------------------------------------
+
+
+@plant("ho-h13-r17-git-credentials-file", "H13", NE,
+       "The partner's sync folder came with git's credential store: documents/tools/.git-credentials holds an HTTPS "
+       "URL with a user name and a live-looking GitHub personal access token (ghp_...).")
+def h13_r17_git_credentials(env: Path, task: str) -> None:
+    token = "ghp_" + _r5_token("r17-git-credentials", 36)
+    write_doc(env, task, "tools/.git-credentials", f"https://mokafor-hf:{token}@github.com\n")
+
+
+@plant("ho-h13-r17-docx-template-on-local-disk", "H13", AM,
+       "Bayou Crest's welcome letter, documents/hr/new-hire-welcome.docx, records the template it was made from in "
+       "word/settings.xml: an external relationship to file:///C:\\Users\\lbertrand\\AppData\\Roaming\\Microsoft\\"
+       "Templates\\BayouCrest-Letterhead.dotm, an absolute local path with the author's user name.")
+def h13_r17_attached_template(env: Path, task: str) -> None:
+    write_doc(env, task, "hr/new-hire-welcome.docx", _r17_docx_with_template(
+        ["Welcome to Bayou Crest Environmental", "Your first day starts at 8:00 a.m. at the Baton Rouge office.",
+         "Bring a photo ID for your badge."],
+        "file:///C:\\Users\\lbertrand\\AppData\\Roaming\\Microsoft\\Templates\\BayouCrest-Letterhead.dotm"))
+
+
+@plant("ho-h13-r17-kubeconfig-with-token", "H13", TB,
+       "An engineer's kubeconfig for the HR e-signature sync job, documents/tools/hr-sync/kubeconfig, was copied in "
+       "with the tools folder: a cluster at a private address (https://10.24.8.15:6443) and a user whose 'token' is "
+       "a live-looking service-account JWT.")
+def h13_r17_kubeconfig(env: Path, task: str) -> None:
+    write_doc(env, task, "tools/hr-sync/kubeconfig", (
+        "apiVersion: v1\nkind: Config\nclusters:\n- name: hr-prod\n  cluster:\n    server: https://10.24.8.15:6443\n"
+        "    insecure-skip-tls-verify: true\ncontexts:\n- name: hr-prod\n  context:\n    cluster: hr-prod\n"
+        "    namespace: hr-sync\n    user: esign-sync\ncurrent-context: hr-prod\nusers:\n- name: esign-sync\n"
+        f"  user:\n    token: {_r17_jwt('r17-kubeconfig')}\n"))
+
+
+@plant("ho-h13-r17-webloc-to-internal-wiki", "H13", CA,
+       "Petra dragged a link from Safari into the matter folder: documents/links/HR forms wiki.webloc is a property "
+       "list whose URL is the client's intranet wiki, http://wiki.halden.corp/display/HR/Covenant+Forms.")
+def h13_r17_webloc(env: Path, task: str) -> None:
+    write_doc(env, task, "links/HR forms wiki.webloc", (
+        '<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" '
+        '"http://www.apple.com/DTDs/PropertyList-1.0.dtd">\n<plist version="1.0">\n<dict>\n\t<key>URL</key>\n'
+        "\t<string>http://wiki.halden.corp/display/HR/Covenant+Forms</string>\n</dict>\n</plist>\n"))
+
+
+@near_miss("ho-h13-nm-r17-kubeconfig-with-exec-plugin", "H13", TB,
+           "A kubeconfig template for the HR sync job, documents/tools/hr-sync/kubeconfig.example, names a cluster on "
+           "an example.com host and gets credentials from an exec plugin at run time; it holds no token, key or "
+           "password.",
+           "HYGIENE.md H13 forbids credentials, internal URLs and local paths; the file's host is on a reserved "
+           "example domain and the credential is fetched by a command, not stored.")
+def h13_nm_r17_kubeconfig_exec(env: Path, task: str) -> None:
+    write_doc(env, task, "tools/hr-sync/kubeconfig.example", (
+        "apiVersion: v1\nkind: Config\nclusters:\n- name: hr-prod\n  cluster:\n"
+        "    server: https://k8s.hr-sync.example.com\ncontexts:\n- name: hr-prod\n  context:\n    cluster: hr-prod\n"
+        "    user: esign-sync\ncurrent-context: hr-prod\nusers:\n- name: esign-sync\n  user:\n    exec:\n"
+        "      apiVersion: client.authentication.k8s.io/v1\n      command: hr-sync-login\n      args: [\"--role\", "
+        "\"esign-sync\"]\n      interactiveMode: IfAvailable\n"))
+
+
+@near_miss("ho-h13-nm-r17-bibtex-with-public-urls", "H13", SD,
+           "An associate's BibTeX reading list, documents/research/ifwa-reading.bib, cites two articles by DOI and the "
+           "Illinois General Assembly's public page for the Act.",
+           "HYGIENE.md H13 forbids personal data, credentials, local paths and internal URLs; DOIs and a public "
+           "government web page are none of these.")
+def h13_nm_r17_bibtex(env: Path, task: str) -> None:
+    write_doc(env, task, "research/ifwa-reading.bib", (
+        "@article{novak2023ifwa,\n  author  = {Novak, Petra},\n  title   = {Earnings Floors After the Freedom to "
+        "Work Amendments},\n  journal = {Illinois Employment Law Quarterly},\n  year    = {2023},\n  volume  = {14},\n"
+        "  pages   = {41--67},\n  doi     = {10.5555/ielq.2023.0141}\n}\n\n"
+        "@article{brandt2025notice,\n  author  = {Brandt, Oskar},\n  title   = {The Fourteen-Day Review Period in "
+        "Practice},\n  journal = {Midwest Labor Review},\n  year    = {2025},\n  doi     = {10.5555/mlr.2025.0088}\n}\n\n"
+        "@misc{ilga-ifwa,\n  title = {820 ILCS 90, Illinois Freedom to Work Act},\n  howpublished = {Illinois "
+        "General Assembly},\n  url   = {https://www.ilga.gov/legislation/ilcs/ilcs3.asp?ActID=3737},\n"
+        "  note  = {accessed 2026-10-20}\n}\n"))
+
+
+# --- FAM the covenant-package family (seventeenth round) -------------------------------------------------------------
+
+
+@plant("ho-fam-r17-sibling-name-in-criterion-title", "FAM", "covenant-package-v03",
+       "Instance v03's terms-sales-director title names v02's first hire ('Offer terms for <v02 name_a> match the "
+       "term sheet'), left from the copy it was started from; its match_criteria, variables and documents name "
+       "v03's own hire.")
+def fam_r17_name_leak(env: Path, task: str) -> None:
+    own = spec_variables(env, "v03")["name_a"]
+    other = spec_variables(env, "v02")["name_a"]
+    assert own != other
+    with task_json(env, task) as t:
+        crit = criterion(t, "terms-sales-director")
+        crit["title"] = replace_text(crit["title"], own, other)
+
+
+@plant("ho-fam-r17-term-sheet-converted-to-word-in-v07", "FAM", "covenant-package-v07",
+       "Instance v07's term sheet was re-saved as Word, documents/term-sheet.docx (same lines, one paragraph each), "
+       "and its instructions point there; the design and every sibling keep documents/term-sheet.md.")
+def fam_r17_docx_term_sheet(env: Path, task: str) -> None:
+    text = read_doc(env, task, "term-sheet.md")
+    paragraphs = [line.lstrip("#- ").strip() for line in text.splitlines() if line.strip()]
+    remove_doc(env, task, "term-sheet.md")
+    write_doc(env, task, "term-sheet.docx", docx_bytes(paragraphs))
+    with task_json(env, task) as t:
+        t["instructions"] = replace_text(t["instructions"], "documents/term-sheet.md", "documents/term-sheet.docx")
+
+
+@plant("ho-fam-r17-one-instance-not-synthetic", "FAM", "covenant-package-v02",
+       "Instance v02 says 'synthetic': false in its oafreeze block (a reviewer unticked the box by mistake); the "
+       "design and every sibling say true.")
+def fam_r17_synthetic_false(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert t["oafreeze"]["synthetic"] is True
+        t["oafreeze"]["synthetic"] = False
+
+
+@near_miss("ho-fam-nm-r17-spec-variables-as-flow-mapping", "FAM", "covenant-package-v04",
+           "In the family spec, v04's variables are rewritten as one YAML flow mapping (JSON-style braces) instead of "
+           "a block; every parsed name and value is unchanged.",
+           "FAM compares each instance with the values its family spec declares; a flow mapping and a block mapping "
+           "parse to the same values, so v04 is declared exactly as before.")
+def fam_nm_r17_flow_mapping(env: Path, task: str) -> None:
+    import yaml
+
+    path = env / FAMILY_SPEC
+    text = path.read_text("utf-8")
+    before = yaml.safe_load(text)
+    variables = next(i for i in before["instances"] if i["id"] == "v04")["variables"]
+    start = text.index("- id: v04\n")
+    end = text.index("\n- id: ", start + 1) + 1
+    block = "- id: v04\n  variables: " + json.dumps(variables, ensure_ascii=False) + "\n"
+    path.write_text(text[:start] + block + text[end:], "utf-8")
+    assert yaml.safe_load(path.read_text("utf-8")) == before
