@@ -125,6 +125,10 @@ def _clause_subjects(ctx: TaskContext, c, at: str) -> list[Finding]:
     out, seen = [], set()
     for claim in cr.read(c.match_criteria).passes.claims:
         for name in claim.subjects:
+            # A name with spaces is read from its last word ("Jordan Ellery – signing timeline.md"):
+            # the clause means the whole name when it is written out in full.
+            name = next((d for d in [*ctx.task.deliverables, *given] if d.endswith(name) and d != name
+                         and d in c.match_criteria), name)
             if name in seen or name in given or name.rsplit("/", 1)[-1] in given:
                 continue
             seen.add(name)

@@ -183,3 +183,11 @@ def test_a_clause_that_grades_a_file_no_deliverable_names_is_major(tmp_path):
 def test_near_miss_clauses_whose_subjects_are_their_deliverables_or_inputs(tmp_path):
     task = task_json()
     assert [f for f in found(env_with(tmp_path, task), "H04") if "in its PASS clause" in f.message] == []
+
+
+def test_near_miss_a_deliverable_whose_name_has_spaces_is_its_clauses_subject(tmp_path):
+    # The clause names "Client email – final.md" whole; its last word alone is no file the clause grades.
+    import json
+    task = json.loads(json.dumps(task_json()).replace("client-email.md", "Client email \u2013 final.md"))
+    assert "Client email \u2013 final.md" in task["criteria"][2]["match_criteria"]
+    assert [f for f in found(env_with(tmp_path, task), "H04") if "in its PASS clause" in f.message] == []
