@@ -3,7 +3,8 @@
 `extract(name, data)` reads PDF (through pypdf), .docx, .xlsx, .pptx, OpenDocument (.odt,
 .ods, .odp, and their flat XML forms .fodt, .fods, .fodp), RTF (corpus/rtf.py), .eml (with its attachments), calendar entries and contact
 cards (.ics, .vcf: corpus/contentlines.py), HTML pages (their words, comments and link addresses,
-not their markup) and UTF-8 text formats, and says which part of the
+not their markup), news feeds (.atom, .rss), archives member by member (.zip with its comments, .tar,
+and one compressed file: .gz, .bz2, .xz, .tgz) and UTF-8 text formats, and says which part of the
 document (a page, a sheet, a footnotes part, an attachment's page) each line of text came from.
 `problem(name, data)` says why a file does not parse as its name promises.
 
@@ -14,7 +15,8 @@ and a `problem`, never an exception and never a hang:
 - zip packages: at most MAX_MEMBERS members, MAX_UNPACKED bytes unpacked in all (the
   members' declared sizes, checked before anything is inflated, and the bytes really
   inflated, counted as they come), MAX_MEMBER bytes for one part that is parsed; no
-  member outside the package ('..', absolute, drive or NUL names).
+  member outside the package ('..', absolute, drive or NUL names). A tar archive or a compressed
+  file is held to the same limits; a tar's links and devices are not read.
 - XML: parsed by expat, streamed, with any DOCTYPE refused (Office XML never has one,
   so a DOCTYPE can only be an entity expansion or external-entity trick).
 - PDF: every deflate stream in the file is measured before pypdf sees it
@@ -41,20 +43,24 @@ Only the standard library and pypdf.
 from __future__ import annotations
 
 import bisect
+import bz2
 import contextlib
 import datetime as dt
 import ctypes
 import email
 import email.policy
 import functools
+import gzip
 import inspect
 import io
 import itertools
 import logging
+import lzma
 import mimetypes
 import os
 import time
 import re
+import tarfile
 import threading
 import zipfile
 import zlib
@@ -935,6 +941,26 @@ def _sheet_rows(data: bytes, part: str, shared: list[str], used: set[int], budge
 
 
 _WORKSHEET = re.compile(r"^xl/worksheets/[^/]+\.xml$")
+# The messages a data-validation rule shows: the input message Excel pops up beside the cell, and
+# the alert it shows when a value breaks the rule.
+_VALIDATION_TEXT = ("promptTitle", "prompt", "errorTitle", "error")
+
+
+def _validations(data: bytes, part: str, budget: _Budget) -> str:
+    """The messages of a worksheet's data-validation rules, one line a rule ("B2:B40: title: message")."""
+    if b"dataValidation" not in data or not (b"prompt" in data or b"error" in data):
+        return ""
+    lines: list[str] = []
+
+    def start(tag: str, attrs: dict) -> None:
+        if _local(tag) == "dataValidation":
+            said = [" ".join(v.split()) for k in _VALIDATION_TEXT if (v := attrs.get(k)) and v.strip()]
+            if said:
+                lines.append(": ".join([attrs.get("sqref") or "?", *said]))
+                budget.check(sum(map(len, lines)))
+
+    _parse_xml(data, part, start=start)
+    return "\n".join(lines)
 
 
 def _xlsx(name: str, data: bytes, budget: _Budget, depth: int) -> Extraction:
@@ -983,6 +1009,9 @@ def _xlsx(name: str, data: bytes, budget: _Budget, depth: int) -> Extraction:
     # Read after everything else, so the lines of the cells keep their numbers.
     for member in sorted((m for m in members if m.startswith("xl/threadedComments/") and not m.endswith(".rels")), key=_natural):
         out.add(member, _Runs(budget, {"text"}).read(members[member], member))
+    for sheet, _, member in sheets:
+        if member in members:
+            out.add(" ".join(f"sheet {sheet} (input messages)".split()), _validations(members[member], member, budget))
     out.add("xl/workbook.xml (sheet names)", "\n".join(" ".join(sheet.split()) for sheet, _, _ in sheets))
     _add_properties(out, members, budget)
     return out.result()
@@ -1653,6 +1682,10 @@ def _zip(name: str, data: bytes, budget: _Budget, depth: int) -> Extraction:
                                            f"(limit {MAX_UNPACKED}): a zip bomb")
                         chunks.append(chunk)
                 _attachment(out, label, info.filename, b"".join(chunks), budget, depth)
+                if info.comment:  # a member's own comment (zipinfo and archivers show it)
+                    out.add(f"{label} (comment)", _comment_text(info.comment))
+            # The archive's comment: `unzip -z` and every archiver's comment pane show it.
+            out.add("archive comment", _comment_text(zf.comment))
     except _Refused:
         raise
     except (zipfile.BadZipFile, ValueError, EOFError, OSError, NotImplementedError, RuntimeError, zlib.error,
@@ -1661,9 +1694,112 @@ def _zip(name: str, data: bytes, budget: _Budget, depth: int) -> Extraction:
     return out.result(BINARY)
 
 
+def _comment_text(raw: bytes) -> str:
+    """A zip comment's bytes as text (UTF-8, else the archive format's own code page 437)."""
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return raw.decode("cp437")
+
+
+COMPRESSED = {".gz": lambda fh: gzip.GzipFile(fileobj=fh), ".bz2": bz2.BZ2File, ".xz": lzma.LZMAFile}
+# A compressed tar archive named by one suffix, and the name of what it unpacks to.
+_SHORT_TAR = {".tgz": (".gz", ".tar"), ".tbz2": (".bz2", ".tar"), ".tbz": (".bz2", ".tar"), ".txz": (".xz", ".tar")}
+# The archives other than zip read member by member (their members' labels: "member X", "unpacked X").
+ARCHIVES = frozenset({".tar", *COMPRESSED, *_SHORT_TAR})
+
+
+def _compressed(name: str, data: bytes, budget: _Budget, depth: int) -> Extraction:
+    """One compressed file (gzip, bzip2, xz): what it unpacks to, read as the document it is (an agent
+    unpacks `task.json.gz` with one command), at most MAX_MEMBER bytes unpacked."""
+    ext = extension(name)
+    base = name.replace("\\", "/").rsplit("/", 1)[-1]
+    method, inner_ext = _SHORT_TAR.get(ext, (ext, ""))
+    inner = base[: len(base) - len(ext)] + inner_ext or "unpacked"
+    try:
+        with COMPRESSED[method](io.BytesIO(data)) as fh:
+            payload = fh.read(MAX_MEMBER + 1)
+    except (OSError, EOFError, ValueError, lzma.LZMAError, zlib.error) as exc:
+        raise _Refused(f"does not parse as {method[1:]}: {' '.join(str(exc).split())[:200]}") from None
+    if len(payload) > MAX_MEMBER:
+        raise _Refused(f"unpacks to more than {MAX_MEMBER} bytes (limit): not read")
+    out = _Text(budget)
+    _attachment(out, f"unpacked {_safe_label(inner)}", inner, payload, budget, depth)
+    return out.result(BINARY)
+
+
+def _tar(name: str, data: bytes, budget: _Budget, depth: int) -> Extraction:
+    """A tar archive: each regular file read as the document it is, under the zip archive's bounds;
+    links, devices and names that leave the archive ('..', absolute) are not followed."""
+    out = _Text(budget)
+    try:
+        with tarfile.open(fileobj=io.BytesIO(data), mode="r:") as tf:
+            unpacked = 0
+            for count, info in enumerate(tf):
+                if count >= MAX_MEMBERS:
+                    raise _Refused(f"not a safe tar archive: more than {MAX_MEMBERS} members")
+                if not info.isfile():
+                    continue
+                label = f"member {info.name}"
+                parts = info.name.replace("\\", "/").split("/")
+                if info.name.startswith("/") or ".." in parts or "\0" in info.name:
+                    raise _Refused(f"not a safe tar archive: member {info.name!r} leaves the archive")
+                if info.size > MAX_MEMBER:
+                    out.problems.append(f"{label}: unpacks to {info.size} bytes (limit {MAX_MEMBER}), not read")
+                    continue
+                unpacked += info.size
+                if unpacked > MAX_UNPACKED:
+                    raise _Refused(f"not a safe tar archive: more than {MAX_UNPACKED} bytes in all (limit)")
+                fh = tf.extractfile(info)
+                _attachment(out, label, info.name, fh.read() if fh else b"", budget, depth)
+    except _Refused:
+        raise
+    except (tarfile.TarError, OSError, EOFError, ValueError) as exc:
+        raise _Refused(f"does not parse as tar: {' '.join(str(exc).split())[:200]}") from None
+    return out.result(BINARY)
+
+
+# The elements of a news feed (Atom, RSS) whose text is HTML, escaped or in CDATA.
+_FEED_HTML = re.compile(r"<[A-Za-z/!]")
+
+
+def _feed(name: str, data: bytes, budget: _Budget, depth: int) -> Extraction:
+    """A saved news feed (Atom, RSS) as what a feed reader shows: each element's text on its own
+    line, an entry's HTML content as its words; a feed that is no well-formed XML is read as text."""
+    lines: list[str] = []
+    stack: list[list[str]] = []
+    size = [0]
+
+    def start(tag: str, attrs: dict) -> None:
+        stack.append([])
+
+    def end(tag: str) -> None:
+        text = "".join(stack.pop()).strip()
+        if not text:
+            return
+        shown = _html_text(text, budget) if _FEED_HTML.search(text) else " ".join(text.split())
+        size[0] += len(shown) + 1
+        budget.check(size[0])
+        lines.append(shown)
+
+    def chars(text: str) -> None:
+        if stack:
+            stack[-1].append(text)
+
+    try:
+        _parse_xml(data, name.rsplit("/", 1)[-1], start, end, chars)
+    except _Refused as exc:
+        plain = _plain(name, ".xml", data)
+        return plain if plain.status != TEXT else Extraction(TEXT, plain.text, (), plain.problem or str(exc))
+    out = _Text(budget)
+    out.add(None, "\n".join(lines))
+    return out.result()
+
+
 _READERS = {".pdf": _pdf, ".docx": _docx, ".xlsx": _xlsx, ".pptx": _pptx, ".eml": _eml, ".zip": _zip, ".html": _html,
             ".htm": _html, ".rtf": _rtf, ".ics": _content_lines, ".vcf": _content_lines,
             ".srt": _subtitles, ".vtt": _subtitles, ".sbv": _subtitles, ".tex": _latex, ".latex": _latex, ".ltx": _latex,
-            **{ext: _odf for ext in ODF_TYPES}, **{ext: _flat_odf for ext in FLAT_ODF}}
+            **{ext: _odf for ext in ODF_TYPES}, **{ext: _flat_odf for ext in FLAT_ODF},
+            **{ext: _compressed for ext in [*COMPRESSED, *_SHORT_TAR]}, ".tar": _tar, ".atom": _feed, ".rss": _feed}
 # Readers whose running time is not bounded by the input's size alone (an archive may hold either).
-_SLOW = {".pdf", ".eml", ".zip", ".rtf"}
+_SLOW = {".pdf", ".eml", ".zip", ".rtf", ".tar", *COMPRESSED, *_SHORT_TAR}

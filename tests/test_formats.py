@@ -1046,3 +1046,101 @@ def test_files_embedded_in_a_pdf_are_read_as_its_attachments():
     assert e.status == "text" and "The covenant is void for the employee." in e.text
     assert "attachment finished-note.md" in [label for label, _ in e.sources]
     assert e.problem and "attachment data.json" in e.problem
+
+
+def test_a_zip_archives_comment_and_its_members_comments_are_read():
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w") as zf:
+        info = zipfile.ZipInfo("readme.txt")
+        info.comment = "exported by the portal".encode()
+        zf.writestr(info, "two harmless lines\n")
+        zf.comment = "PASS if the memo cites the 2026 threshold.".encode()
+    e = extract("export.zip", buf.getvalue())
+    assert e.status == "text"
+    assert e.text.splitlines() == ["two harmless lines", "exported by the portal",
+                                   "PASS if the memo cites the 2026 threshold."]
+    assert [label for label, _ in e.parts] == ["member readme.txt", "member readme.txt (comment)", "archive comment"]
+
+
+@pytest.mark.parametrize("suffix, pack", [(".gz", __import__("gzip").compress), (".bz2", __import__("bz2").compress),
+                                          (".xz", __import__("lzma").compress)])
+def test_a_compressed_file_is_read_as_the_document_it_unpacks_to(suffix, pack):
+    e = extract(f"documents/.backup/task.json{suffix}", pack(b'{"criteria": [{"id": "cites-threshold"}]}'))
+    assert e.status == "text" and '"cites-threshold"' in e.text
+    assert e.parts[0][0] == "unpacked task.json"
+    broken = extract(f"notes.md{suffix}", pack(b'{"a": 1}')[:-6])
+    assert broken.status == "unreadable" and broken.problem.startswith(f"does not parse as {suffix[1:]}")
+
+
+def test_a_compressed_file_that_unpacks_past_the_limit_is_refused():
+    import gzip
+
+    bomb = gzip.compress(b"\0" * (formats.MAX_MEMBER + 1), compresslevel=1)
+    e = extract("huge.txt.gz", bomb)
+    assert e.status == "unreadable" and "limit" in e.problem
+
+
+def _tar(members: list[tuple[str, bytes]], *, link: str | None = None) -> bytes:
+    import tarfile
+
+    buf = io.BytesIO()
+    with tarfile.open(fileobj=buf, mode="w") as tf:
+        for name, data in members:
+            info = tarfile.TarInfo(name)
+            info.size = len(data)
+            tf.addfile(info, io.BytesIO(data))
+        if link:
+            info = tarfile.TarInfo("escape.md")
+            info.type, info.linkname = tarfile.SYMTYPE, link
+            tf.addfile(info)
+    return buf.getvalue()
+
+
+def test_a_tar_archive_plain_or_compressed_is_read_member_by_member():
+    import gzip
+
+    data = _tar([("notes/a.md", b"# Finished note\nThe covenant is void.\n"), ("b.txt", b"second member\n")],
+                link="/etc/passwd")
+    for name, raw in [("bundle.tar", data), ("bundle.tgz", gzip.compress(data)), ("bundle.tar.gz", gzip.compress(data))]:
+        e = extract(name, raw)
+        assert e.status == "text", name
+        assert "The covenant is void." in e.text and "second member" in e.text and "root:" not in e.text
+        assert any(label.endswith("member notes/a.md") for label, _ in e.parts), (name, e.parts)
+    hostile = extract("bundle.tar", _tar([("../outside.md", b"x\n")]))
+    assert hostile.status == "unreadable" and "leaves the archive" in hostile.problem
+
+
+def test_a_news_feed_is_read_as_its_entries_words():
+    from xml.sax.saxutils import escape
+
+    atom = ('<?xml version="1.0" encoding="utf-8"?><feed xmlns="http://www.w3.org/2005/Atom"><title>Employment news'
+            '</title><entry><title>Court reads the Act</title><content type="html">'
+            + escape('<p>The section says: &ldquo;a covenant is void&rdquo; unless <b>five</b> things hold.</p>')
+            + '</content></entry></feed>')
+    e = extract("research/news.atom", atom.encode())
+    assert e.status == "text"
+    assert e.text.splitlines() == ["Employment news", "Court reads the Act",
+                                   "The section says: \u201ca covenant is void\u201d unless five things hold."]
+    rss = (b'<rss version="2.0"><channel><title>Alerts</title><item><description><![CDATA[<p>New <i>threshold</i>'
+           b' for 2027.</p>]]></description></item></channel></rss>')
+    assert extract("alerts.rss", rss).text.splitlines() == ["Alerts", "New threshold for 2027."]
+    assert extract("broken.rss", b"<rss><channel>unclosed").text == "<rss><channel>unclosed"
+
+
+def test_a_worksheets_data_validation_messages_are_read_after_its_cells():
+    raw = dw.xlsx({"Tracker": [["Task", "Status"], ["Roll out form", "Open"]]})
+    src, buf = zipfile.ZipFile(io.BytesIO(raw)), io.BytesIO()
+    with zipfile.ZipFile(buf, "w") as out:
+        for info in src.infolist():
+            data = src.read(info)
+            if info.filename.startswith("xl/worksheets/"):
+                data = data.replace(b"</sheetData>", b'</sheetData><dataValidations count="1"><dataValidation '
+                                    b'type="list" sqref="B2:B40" promptTitle="Status" prompt="PASS if the form '
+                                    b'names Washington law." errorTitle="Bad value" error="Pick from the list.">'
+                                    b"<formula1>\"Open,Done\"</formula1></dataValidation></dataValidations>")
+            out.writestr(info, data)
+    e = extract("tracker.xlsx", buf.getvalue())
+    lines = e.text.splitlines()
+    assert lines[:2] == ["Task\tStatus", "Roll out form\tOpen"]
+    assert "B2:B40: Status: PASS if the form names Washington law.: Bad value: Pick from the list." in lines
+    assert ("sheet Tracker (input messages)", 3) in e.parts
