@@ -60,23 +60,28 @@ class Member:
 
 
 def members(f) -> list[Member]:
-    """The members of a zip archive in the workspace, each with its text (read by corpus.formats,
-    part by part, under its bounds); none for any other file."""
-    if formats.extension(f.rel) != ".zip" or not f.text or f.data is None:
+    """The members of an archive in the workspace (zip, tar, or one compressed file), each with its
+    text (read by corpus.formats, part by part, under its bounds); none for any other file."""
+    ext = formats.extension(f.rel)
+    if not (ext == ".zip" or ext in formats.ARCHIVES) or not f.text or f.data is None:
         return []
-    try:
-        with zipfile.ZipFile(io.BytesIO(f.data)) as zf:
-            names = [i.filename for i in zf.infolist() if not i.is_dir()]
-    except (zipfile.BadZipFile, ValueError, OSError):
-        return []
+    if ext == ".zip":  # every member by name, one with no text too
+        try:
+            with zipfile.ZipFile(io.BytesIO(f.data)) as zf:
+                names = [(f"member {i.filename}", i.filename) for i in zf.infolist() if not i.is_dir()]
+        except (zipfile.BadZipFile, ValueError, OSError):
+            return []
+    else:  # the members read, by their labels ("member notes/a.md", "unpacked task.json")
+        names = [(label, re.split(r"(?:^| )(?:member|unpacked) ", label)[-1]) for label, _ in f.extraction.sources
+                 if label.startswith(("member ", "unpacked "))]
     lines = f.text.split("\n")
-    texts: dict[str, list[str]] = {n: [] for n in names}
-    for label, first, end in f.extraction.spans():
-        owner = max((n for n in names if label == f"member {n}" or label.startswith(f"member {n} ")), key=len,
+    texts: dict[str, list[str]] = {label: [] for label, _ in names}
+    for part, first, end in f.extraction.spans():
+        owner = max((label for label, _ in names if part == label or part.startswith(label + " ")), key=len,
                     default=None)
         if owner is not None:
             texts[owner] += lines[first - 1:end - 1]
-    return [Member(f.rel, n, "\n".join(texts[n]) or None) for n in names]
+    return [Member(f.rel, n, "\n".join(texts[label]) or None) for label, n in names]
 
 
 def _with_members(ctx: TaskContext) -> list:

@@ -177,6 +177,26 @@ def test_an_archive_holding_a_deliverable_or_the_finished_answer_is_found_by_its
             if f.path == "documents/earlier-round.zip"] == []
 
 
+def test_a_tar_archive_or_a_compressed_file_is_read_member_by_member_like_a_zip(tmp_path):
+    import gzip
+    import tarfile
+
+    task = task_json()
+    buf = io.BytesIO()
+    with tarfile.open(fileobj=buf, mode="w") as tf:
+        data = b"An old agreement.\n"
+        info = tarfile.TarInfo("round-1/agreement.md")
+        info.size = len(data)
+        tf.addfile(info, io.BytesIO(data))
+    files = {**workspace(), "earlier-round.tgz": gzip.compress(buf.getvalue()),
+             "backup/agreement.md.gz": gzip.compress(b"An old agreement.\n")}
+    hits = {f.path: f for f in found(env_with(tmp_path, task, files), "H02") if f.severity == "major"}
+    assert "(member round-1/agreement.md) looks like the deliverable 'agreement.md'" in \
+        hits["documents/earlier-round.tgz"].message
+    assert "(member agreement.md) looks like the deliverable 'agreement.md'" in \
+        hits["documents/backup/agreement.md.gz"].message
+
+
 # A note from an earlier round that reports, as done, what the criteria ask for.
 _REPORTED = ("Forwarding what went to the client last time.\n\n"
              "We replaced the two-year restraint with one that ends at the compensation review. We told the client "
