@@ -47,7 +47,9 @@ _TASTE = (
     r"courteous(?:ly)?|tactful(?:ly)?|diplomatic(?:ally)?|empath(?:et)?ic(?:ally)?|"
     # someone else's approval: "to the partner's satisfaction", "satisfactory to the client"
     r"to\s+(?:the\s+|a\s+|an\s+|their\s+|its\s+)?(?:[\w-]+(?:[’']s)?\s+){0,2}satisfaction|"
-    r"satisfactory\s+to\s+(?:the\s+)?\w+"
+    r"satisfactory\s+to\s+(?:the\s+)?\w+|"
+    # a formality the judge must supply: "duly executed", "in due form" (what due execution requires)
+    r"duly|in\s+(?:due|proper|good)\s+(?:and\s+\w+\s+)?form"
 )
 # materiality: a threshold of size or weight with no measure ("any material change", "significantly
 # shorter", "minor edits"). "material", "minor" and "major" are also nouns; see _ADJECTIVE_ONLY.
@@ -147,7 +149,7 @@ TERMS_OF_ART = re.compile(r"commercially\s+reasonable|reasonable\s+(?:best\s+)?e
                           r"reasonable\s+doubt|reasonably\s+necessary|reasonable\s+expenses|good\s+faith|"
                           r"good\s+cause|good\s+standing|proper\s+venue|adequate\s+consideration|"
                           r"adequate\s+assurance|substantially\s+(?:similar|all|the\s+same|complies)|good\s+will|"
-                          r"goodwill|strong\s+form|"
+                          r"goodwill|strong\s+form|duly\s+(?:organi[sz]ed|incorporated|formed|authori[sz]ed)|"
                           r"material\s+(?:breach|adverse\s+(?:change|effect|event)|weakness)(?:es|s)?|"
                           r"materially\s+adverse|(?:genuine\s+)?(?:dispute|issue)s?\s+(?:as\s+to\s+(?:any\s+)?|of\s+)"
                           r"material\s+fact|substantial\s+(?:compliance|performance|evidence|similarity|"

@@ -224,6 +224,17 @@ def test_someone_elses_approval_and_what_the_circumstances_require_are_left_to_t
     assert hits and {f.severity for f in hits} == {"minor"}
 
 
+@pytest.mark.parametrize("phrase", ["is duly executed and dated", "is signed in due form"])
+def test_a_formality_with_no_rule_is_left_to_the_judge(tmp_path, phrase):
+    hits = _with(tmp_path, f"PASS if the notice in agreement.md {phrase}. FAIL if it is not.")
+    assert hits and all(f.item == "H05" for f in hits)
+
+
+def test_near_miss_duly_organized_is_a_representation_term_of_art(tmp_path):
+    assert _with(tmp_path, "PASS if agreement.md states that the company is duly organized under Delaware law. "
+                           "FAIL if it does not.") == []
+
+
 def test_near_miss_best_efforts_is_a_term_of_art_not_a_practice(tmp_path):
     assert _with(tmp_path, "PASS if agreement.md uses commercially best efforts language for the return of "
                            "property. FAIL if it does not.") == []
