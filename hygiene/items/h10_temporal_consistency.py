@@ -333,6 +333,7 @@ def check(ctx: TaskContext) -> list[Finding]:
     out += _done_in_the_future(ctx, as_of)
     out += _data_done_in_the_future(ctx, as_of)
     out += _event_conflicts(ctx, as_of)
+    out += _law_dates(ctx, as_of)
     if ctx.snapshot:
         later = sorted((d.timestamp[:10], d.id) for d in ctx.snapshot.documents
                        if d.timestamp and (t := tx.parse_date(d.timestamp)) and t > as_of)
@@ -404,6 +405,61 @@ def _seeded_law(ctx: TaskContext, as_of: dt.date) -> list[Finding]:
                 "trap does not say the agent must notice it: criteria that apply it grade against law not yet in "
                 "force", "move as_of, replace the law, or declare the timing in the trap's description",
                 location=f"$.oafreeze.seeded_law[{i}].effective_date", evidence=law.effective_date))
+    return out
+
+
+# Words that give the day a law starts to apply, right before the date: "takes effect on", "effective",
+# "in force from", "applies to covenants entered into on or after".
+_EFFECT = re.compile(r"\b(?:effective(?:\s+date)?|(?:takes?|took|taking)\s+effect|in\s+(?:force|effect)|"
+                     r"(?:becomes?|became)\s+(?:operative|effective|law)|operative|"
+                     r"(?:appl(?:y|ies|ied)|govern(?:s|ed)?)\s+to\s+[^.;:]{0,80}?\b(?:on\s+or\s+)?after)"
+                     r"[\s,:]*(?:(?:on|from|as\s+of|since|beginning|starting)\s+)?$", re.I)
+_EFFECT_ANY = re.compile(r"effect|in force|operative|on or after", re.I)  # a file with none is skipped
+
+
+def _act(citation: str) -> list[str]:
+    """The numbers that name a cited law's act or section, its subsections dropped: "820 ILCS 90/10"
+    gives 820 and 90; "C.R.S. § 8-2-113(2)" gives 8-2-113."""
+    act = re.sub(r"(?:\([^)]*\))+\s*$", "", citation).rsplit("/", 1)[0] if "/" in citation else \
+        re.sub(r"(?:\([^)]*\))+\s*$", "", citation)
+    return re.findall(r"\d+(?:-\d+)*", act)
+
+
+def _law_dates(ctx: TaskContext, as_of: dt.date) -> list[Finding]:
+    """A task document that gives a seeded law another day it starts to apply than its seeded_law entry:
+    major when the document puts it after as_of while the entry has it in force (the agent reads that the
+    law the criteria apply does not yet apply), minor when both are in force (one of the two is stale)."""
+    laws = [(law, when, _act(law.citation)) for law in ctx.ext.seeded_law
+            if (when := tx.parse_date(law.effective_date or ""))]
+    laws = [(law, when, act) for law, when, act in laws if act]
+    if not laws:
+        return []
+    out = []
+    for f in ctx.task_files:
+        if not f.text or not _EFFECT_ANY.search(f.text):
+            continue
+        for line, sentence in tx.sentences(f.text):
+            given = tx.dates(sentence)
+            said = [(w, d) for w, at in given if _EFFECT.search(sentence[:at]) for d in tx.date_readings(w)[:1]]
+            if len(said) != 1:
+                continue  # none, or several days of several versions: not one story to compare
+            written, day = said[0]
+            numbers = set(re.findall(r"\d+(?:-\d+)*", sentence))
+            mine = [(law, when) for law, when, act in laws if set(act) <= numbers]
+            # The entry's own day anywhere in the sentence: it tells the law's versions apart.
+            days = {d for w, _ in given for d in tx.date_readings(w)}
+            if not mine or any(when in days for _, when in mine):
+                continue
+            law, when = mine[0]
+            late = day > as_of and all(w <= as_of for _, w in mine)
+            out.append(ctx.finding(
+                ID, "major" if late else "minor", f.rel,
+                f"{f.rel}{f.where(line)} says {law.citation} applies from {written}, but its seeded_law entry gives "
+                f"{law.effective_date}" + (f": the agent reads that the law the criteria apply is not in force on "
+                                           f"the as-of date {ctx.ext.as_of}" if late else ": one of the two is stale"),
+                "make the document and the seeded_law entry give the same day", location=line,
+                evidence=tx.excerpt(sentence)))
+            break
     return out
 
 
@@ -482,7 +538,10 @@ def _documents_from_the_future(ctx: TaskContext, as_of: dt.date) -> list[Finding
 _DONE_WORDS = r"done|completed?|finished|closed|signed|countersigned|sent|accepted|executed|delivered|received|filed"
 _DONE_CELL = re.compile(rf"^\W{{0,3}}(?:{_DONE_WORDS})\W{{0,3}}$", re.I)
 _DONE_VERB = re.compile(r"\b(?:was|were|has\s+been|have\s+been|had\s+been)\s+(?:signed|countersigned|sent|accepted|"
-                        r"executed|delivered|received|filed|returned|issued|given)\b", re.I)
+                        r"executed|delivered|received|filed|returned|issued|given|completed|finished|closed|"
+                        r"concluded|paid)\b", re.I)
+# A done word right before the date it gives: "Onboarding status: completed on October 28, 2026".
+_DONE_ON = re.compile(rf"\b(?:{_DONE_WORDS}|returned|issued|given)\s*(?:(?:on|at)\s+)?$", re.I)
 # A plan, not a record: what is due, scheduled or yet to happen.
 _PLANNED = re.compile(r"\b(?:will|shall|to\s+be|due|scheduled|planned|expected|target\w*|pending|upcoming|next|"
                       r"no\s+later|deadline|proposed|tentative\w*|not\s+yet|awaiting|open|to\s+do|todo)\b",
@@ -507,19 +566,20 @@ def _done_in_the_future(ctx: TaskContext, as_of: dt.date) -> list[Finding]:
         for number, line in enumerate(f.text.splitlines(), 1):
             if not line.strip() or _PLANNED.search(line):
                 continue
-            readings = [tx.date_readings(w) for w, _ in tx.dates(line)]
-            later = [r for r in readings if r and r[0] > as_of]
+            readings = [(tx.date_readings(w), at) for w, at in tx.dates(line)]
+            later = [r for r, _ in readings if r and r[0] > as_of]
             if not later:
                 continue
+            on = next((m for r, at in readings if r and r[0] > as_of for m in [_DONE_ON.search(line[:at])] if m), None)
             cells = [c.strip() for c in _CELLS.split(line)]
             done = next((c for c in cells if _DONE_CELL.match(c)), None) if len(cells) > 1 else None
             stamp = _DONE_STAMP.match(line.strip()) or _DONE_TAG.search(line)
             done = done or (stamp.group(0).strip(" :\uff1a(") if stamp else None)
-            verb = _DONE_VERB.search(line)
+            verb = _DONE_VERB.search(line) or on
             if done is None and verb is None:
                 continue
             out.append(ctx.finding(
-                ID, "major", f.rel, f"{f.rel}{f.where(number)} records as done ({done or verb.group(0)!r}) something "
+                ID, "major", f.rel, f"{f.rel}{f.where(number)} records as done ({(done or verb.group(0)).strip()!r}) something "
                 f"it dates {_show(later[0])}, after the as-of date {ctx.ext.as_of}: the agent is told of an event "
                 "that has not happened yet", f"date the event on or before {ctx.ext.as_of}, or record it as planned",
                 location=number, evidence=tx.excerpt(line.strip())))

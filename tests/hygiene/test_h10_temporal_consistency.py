@@ -525,6 +525,32 @@ def test_a_taskpaper_done_tag_after_as_of_is_an_event_from_the_future(tmp_path):
     assert [(f.severity, f.location) for f in hits if "records as done ('@done')" in f.message] == [("major", 2)]
 
 
+def test_a_status_line_reporting_an_event_done_on_a_later_date_is_an_event_from_the_future(tmp_path):
+    # as_of is 2026-03-02: a step "completed on" March 20 has not happened yet; one "due on" it is a plan.
+    status = "# Hire status\n\n- Onboarding status: completed on March 20, 2026 (badge issued)\n"
+    plans = "# Plan\n\n- Onboarding: to be completed on March 20, 2026\n- Payroll record was created on March 1, 2026\n"
+    hits = found(env_with(tmp_path, files={**workspace(), "status.md": status, "plan.md": plans}), "H10")
+    assert [(f.severity, f.path, f.location) for f in hits if "records as done ('completed on')" in f.message] == [
+        ("major", "documents/status.md", 3)]
+    assert not any(f.path == "documents/plan.md" for f in hits)
+
+
+def test_a_document_that_gives_a_seeded_law_another_day_it_applies_from(tmp_path):
+    # The seeded entry has C.R.S. § 8-2-113 in force from 2022-08-10, before as_of (2026-03-02).
+    def hits(text: str, name: str) -> list:
+        return [(f.severity, f.location) for f in found(env_with(tmp_path / name, files={**workspace(), "law.md": text}),
+                                                        "H10") if f.path == "documents/law.md"]
+
+    later = "# Note\n\nThe amended C.R.S. § 8-2-113 applies to covenants entered into on or after January 1, 2028.\n"
+    assert hits(later, "later") == [("major", 3)]
+    stale = "# Note\n\nC.R.S. § 8-2-113, as amended, took effect on August 10, 2021.\n"
+    assert hits(stale, "stale") == [("minor", 3)]
+    same = "# Note\n\nC.R.S. § 8-2-113 took effect on August 10, 2022; the Act it replaced applies to older ones.\n"
+    other_law = "# Note\n\nThe Illinois Act (820 ILCS 90) applies to covenants entered into on or after January 1, 2028.\n"
+    versions = "# Note\n\nC.R.S. § 8-2-113 took effect on August 7, 2018 and again, amended, on August 10, 2022.\n"
+    assert hits(same, "same") == hits(other_law, "other") == hits(versions, "versions") == []
+
+
 def test_tomorrow_and_a_week_from_today_in_the_instructions_count_from_as_of(tmp_path):
     # as_of is Monday 2026-03-02: "tomorrow" is March 3 and "a week from today" March 9, while the
     # workspace starts Dana on April 1.
