@@ -66,6 +66,14 @@ def check(ctx: TaskContext) -> list[Finding]:
                                        f"{other}: a check that matches the quote as written does not find it",
                                        f"quote {f.rel} exactly, {other} included", location=f"{at}.quote",
                                        evidence=tx.excerpt(anchor.quote)))
+            elif _unbroken(anchor.quote.strip()) not in _unbroken(f.text):
+                # The same words with other spaces between them ("ends,  Employee" copied from a justified
+                # print): the file's line breaks read as spaces, a literal search still misses it.
+                out.append(ctx.finding(ID, "minor", f.rel, f"the trap's anchor quote is in {f.rel} only with other "
+                                       "spacing (a run of spaces or a tab where the file has one space, or the other "
+                                       "way round): a check that matches the quote as written does not find it",
+                                       f"quote {f.rel} exactly, one space where it has one", location=f"{at}.quote",
+                                       evidence=tx.excerpt(anchor.quote)))
     ids = {c.id for c in ctx.task.criteria}
     if not trap.criteria:
         out.append(ctx.finding(ID, "major", "task.json", "the trap names no criterion that detects it: falling into "
@@ -88,6 +96,12 @@ def check(ctx: TaskContext) -> list[Finding]:
                                "restore the anchored passages or correct the anchors",
                                location="$.oafreeze.trap.anchors", evidence=tx.excerpt(trap.description)))
     return out
+
+
+def _unbroken(text: str) -> str:
+    """Text with each line break (and the spaces around it) read as one space: how a wrapped passage
+    and a quote written on one line compare."""
+    return re.sub(r"[ \t]*\n[ \t]*", " ", text)
 
 
 # The kinds of trap HYGIENE.md and the sample name, each with what a description of one says. A kind

@@ -95,8 +95,14 @@ def test_an_anchor_that_matches_only_with_other_capitals_is_minor(tmp_path):
     hits = found(env_with(tmp_path, task), "H11")
     assert [(f.severity, f.location) for f in hits] == [("minor", "$.oafreeze.trap.anchors[0].quote")]
     assert "capitals" in hits[0].message
+    # A line break where the file has a space is how a quote is written; a run of spaces copied from a
+    # justified print is not in the file, and a literal search misses it: a note.
+    task["oafreeze"]["trap"]["anchors"][0]["quote"] = "walk the employee\nthrough the threshold math"
+    assert found(env_with(tmp_path / "break", task), "H11") == []
     task["oafreeze"]["trap"]["anchors"][0]["quote"] = "walk  the employee\nthrough the threshold math"
-    assert found(env_with(tmp_path / "spacing", task), "H11") == []  # spacing is not the quote's text
+    hits = found(env_with(tmp_path / "spacing", task), "H11")
+    assert [(f.severity, f.location) for f in hits] == [("minor", "$.oafreeze.trap.anchors[0].quote")]
+    assert "other spacing" in hits[0].message
 
 
 def test_an_anchor_that_matches_only_with_other_quote_marks_is_minor(tmp_path):
