@@ -345,7 +345,9 @@ _MATERIAL = re.compile(r"(?P<noun>drafting\s+(?:notes?|comments?|commentary)|(?:
                        r"stat(?:e|es|ing)|sets?\s+out|setting\s+out|giv(?:e|es|ing)|say(?:s|ing)?|not(?:e|es|ing))\s+"
                        r"(?:[\w']+\s+){0,4}?why|"
                        # a statement of a reason: "stating that, because the salary is below the threshold, ..."
-                       r"(?:stat(?:e|es|ing)|say(?:s|ing)?|record(?:s|ing)?|sets?\s+out|setting\s+out|not(?:e|es|ing))"
+                       # ... or told to the reader: "a recital telling Jordan Ellery that, because ..., ..."
+                       r"(?:stat(?:e|es|ing)|say(?:s|ing)?|record(?:s|ing)?|sets?\s+out|setting\s+out|not(?:e|es|ing)|"
+                       r"(?:tell(?:s|ing)?|inform(?:s|ing)?|advis(?:e|es|ing)|remind(?:s|ing)?)(?:\s+[\w'.-]+){0,3}?)"
                        r"(?=\s+that\b[^.;]{0,160}?\bbecause\b))\b", re.I)
 # A request about what the law puts in the text, or about a part of the contract ("a recital", "the
 # definitions"), unless that part is to give the drafter's reasons ("a recital explaining ... because").
@@ -494,13 +496,16 @@ def _asks_advice(ctx: TaskContext, text: str, where: str, own: str | None = None
                 continue
             by_name = by_name or d == own  # "The agreement …" in the agreement's own description
             before_start = mentions[k - 1][1] if k else 0
-            after_end = mentions[k + 1][0] if k + 1 < len(mentions) else len(clause)
+            # "the agreement" again after it refers back ("a recital telling X that the agreement has no
+            # non-compete because ..."): what is attached runs on to the next deliverable named.
+            later = [m for m in mentions[k + 1:] if m[2] != d or m[3]]
+            after_end = later[0][0] if later else len(clause)
             before, after = clause[before_start:start], clause[end:after_end]
             # "client-email.md, explaining the edits made in X": the explanation is the advisory one's.
             previous = roles[mentions[k - 1][2]] if k else (roles.get(own) if own else "operative")
             previous_advisory = previous != "operative"
             # "X, and explain in client-email.md …": the explanation goes to the next deliverable.
-            onward = not (k + 1 < len(mentions) and _PLACE_BEFORE.search(after))
+            onward = not (later and _PLACE_BEFORE.search(after))
             if _PLACE_BEFORE.search(before) and not previous_advisory:
                 spans.append((d, before, by_name, False))
                 # "Under each section of X, add an explanation …": the place comes first, the request after.

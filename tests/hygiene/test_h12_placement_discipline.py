@@ -305,6 +305,16 @@ def test_a_recital_stating_that_because_of_a_fact_the_agreement_omits_a_covenant
     assert [f.severity for f in hits] == ["major"]
 
 
+@pytest.mark.parametrize("verb", ["telling the employee", "informing Dana Reyes", "advising the employee"])
+def test_a_recital_telling_the_reader_that_because_of_a_fact_a_covenant_is_left_out_is_advice(tmp_path, verb):
+    hits = _criterion(tmp_path, f"PASS if agreement.md opens with a recital {verb} that the agreement has no "
+                                "non-compete because the $95,000 salary does not exceed the $127,091 threshold. "
+                                "FAIL if it has no such recital.")
+    assert [f.severity for f in hits] == ["major"]
+    assert _criterion(tmp_path / "facts", f"PASS if agreement.md opens with a recital {verb} that the role is based "
+                                          "in Denver. FAIL if it has no recital.") == []
+
+
 def test_near_miss_a_recital_of_the_facts_and_a_schedule_of_inventions(tmp_path):
     assert _criterion(tmp_path, "PASS if agreement.md opens with a recital stating that the employee is hired as a "
                                 "sales engineer. FAIL if it has no recital.") == []
