@@ -17300,42 +17300,6 @@ def h01_r17_rtf_hidden(env: Path, task: str) -> None:
         "Legal QA (hide before sending): " + _match(env, task, "client-email-thresholds")))
 
 
-@plant("ho-h01-r17-criterion-in-zip-archive-comment", "H01", SD,
-       "Maplestone's onboarding portal export, documents/hr/ellery-onboarding-export.zip, holds two harmless files; "
-       "the archive's own comment (shown by 'unzip -z' and in archivers' comment panes) is the illinois-review-and-"
-       "counsel criterion, which the export tool copied from the reviewer's ticket.")
-def h01_r17_zip_comment(env: Path, task: str) -> None:
-    write_doc(env, task, "hr/ellery-onboarding-export.zip", _r17_zip_with_comment({
-        "ellery/profile.txt": "Jordan Ellery\nOperations Analytics Manager\nChicago, Illinois\nStart: 2027-01-05\n",
-        "ellery/documents.txt": "Offer letter: sent 2026-11-20\nCovenant agreement: to be delivered 2026-12-18\n",
-    }, "Reviewer acceptance test, ticket MPL-LGL-5521: " + _match(env, task, "illinois-review-and-counsel")))
-
-
-@plant("ho-h01-r17-criterion-in-xlsx-input-message", "H01", CA,
-       "Halden's form roll-out tracker, documents/hr/wa-form-rollout.xlsx, shows tasks and owners; the Status column "
-       "carries a data-validation rule whose input message (the yellow box Excel pops up on the cell) is the "
-       "washington-law-and-forum criterion word for word.")
-def h01_r17_xlsx_prompt(env: Path, task: str) -> None:
-    write_doc(env, task, "hr/wa-form-rollout.xlsx", _r17_xlsx_with_prompt(
-        [["Task", "Owner", "Due", "Status"],
-         ["Receive refreshed form from counsel", "Petra Lindahl", "2026-11-06", "Open"],
-         ["Load form into HRIS templates", "HRIS team", "2026-11-13", "Open"],
-         ["Brief warehouse supervisors", "Regional HR", "2026-11-20", "Open"]],
-        sheet="Rollout", cells="D2:D4", title="Legal sign-off",
-        prompt=_match(env, task, "washington-law-and-forum")))
-
-
-@plant("ho-h01-r17-task-json-gzipped-in-workspace", "H01", AM,
-       "The task repository's nightly backup job left a compressed copy of this task's definition in the workspace, "
-       "documents/.backup/task.json.gz: every criterion and the trap, gzip-compressed.")
-def h01_r17_task_json_gz(env: Path, task: str) -> None:
-    raw = (task_dir(env, task) / "task.json").read_bytes()
-    buf = io.BytesIO()
-    with gzip.GzipFile(filename="task.json", mode="wb", fileobj=buf, mtime=1795500000) as gz:
-        gz.write(raw)
-    write_doc(env, task, ".backup/task.json.gz", buf.getvalue())
-
-
 @near_miss("ho-h01-nm-r17-portal-strings-xliff", "H01", CI,
            "Sierrafold's HR-portal localisation file, documents/hr-portal/onboarding.en-es.xlf (XLIFF 1.2), is added: "
            "the portal's English button and field labels with their Spanish targets.",
@@ -17524,14 +17488,6 @@ def h05_r17_in_substance(env: Path, task: str) -> None:
 def h05_r17_if_warranted(env: Path, task: str) -> None:
     _reword(env, task, "usage-notes-threshold", "to check the adjusted figure for covenants signed from January 1, 2027",
             "to check, if warranted, the adjusted figure for covenants signed from January 1, 2027")
-
-
-@plant("ho-h05-r17-duly-executed", "H05", CI,
-       "notice-at-signing now passes a notice that 'is duly executed and dated the day the agreement is signed': what "
-       "due execution of a notice requires is for the judge to supply.")
-def h05_r17_duly(env: Path, task: str) -> None:
-    _reword(env, task, "notice-at-signing", "is dated the day the agreement is signed",
-            "is duly executed and dated the day the agreement is signed")
 
 
 @near_miss("ho-h05-nm-r17-adequately-defined-by-list", "H05", SD,
@@ -17765,18 +17721,6 @@ def h09_r17_dropped_words(env: Path, task: str) -> None:
         entry["quote"] = replace_text(entry["quote"], "a worker or prospective worker as", "a worker as")
 
 
-@plant("ho-h09-r17-undeclared-quote-in-atom-feed", "H09", SD,
-       "The paralegal's legal-news reader saved its Illinois feed into the matter, documents/research/illinois-"
-       "employment.atom; one entry's HTML content quotes 820 ILCS 90/15 in full, in quotation marks, and no seeded_law "
-       "entry declares it.")
-def h09_r17_atom(env: Path, task: str) -> None:
-    write_doc(env, task, "research/illinois-employment.atom", _r17_atom("Illinois employment law: latest", [
-        ("ifwa-15", "Freedom to Work Act: the five conditions",
-         f"<p>The Act's enforceability section, 820 ILCS 90/15, reads: &ldquo;{_R17_ILCS_15}&rdquo;</p>"),
-        ("payroll-card", "Payroll card rules unchanged for 2027", "<p>No amendments were filed this session.</p>"),
-    ]))
-
-
 @plant("ho-h09-r17-seeded-entry-without-quote", "H09", CA,
        "The seeded entry for RCW 49.62.050 lost its 'quote' field in a spreadsheet round trip (the column was too "
        "long for the export): it declares file, citation and dates but no quoted text to find in the file.")
@@ -17836,25 +17780,6 @@ def h10_r17_weekday(env: Path, task: str) -> None:
         instructions_add(t, "The client hands the renewal to Morgan on Friday, November 23, 2026.")
 
 
-@plant("ho-h10-r17-hire-details-report-finished-onboarding", "H10", CI,
-       "The hire details gain a status line saying Sasha's onboarding was completed on October 28, 2026 (badge, "
-       "laptop and payroll record): a past-tense report of an event after as_of 2026-10-05 and after the start date "
-       "the client still awaits.")
-def h10_r17_future_past(env: Path, task: str) -> None:
-    append_doc(env, task, "hire-details.md",
-               "- Onboarding status: completed on October 28, 2026 (badge issued, laptop imaged, payroll record "
-               "created)")
-
-
-@plant("ho-h10-r17-excerpt-heading-moves-effective-year", "H10", SD,
-       "The Illinois excerpt's heading now says the amended Act applies to covenants entered into on or after "
-       "January 1, 2028, while the seeded entries give it effective 2022-01-01 and the task turns on a January 2027 "
-       "signing.")
-def h10_r17_heading(env: Path, task: str) -> None:
-    edit_doc(env, task, "illinois-statute-excerpt.md", "entered into on or after January 1, 2022",
-             "entered into on or after January 1, 2028")
-
-
 @near_miss("ho-h10-nm-r17-pdf-created-before-as-of", "H10", AM,
            "A PDF of Bayou Crest's field-office list, documents/hr/field-offices.pdf, carries a document-information "
            "CreationDate of October 12, 2026, a week before as_of.",
@@ -17895,16 +17820,6 @@ def h11_r17_line_numbers(env: Path, task: str) -> None:
         t["oafreeze"]["trap"]["anchors"] = anchors
 
 
-@plant("ho-h11-r17-anchor-quote-with-double-space", "H11", NE,
-       "The Section 5 anchor was copied from a justified PDF print, which put two spaces after 'ends,': the quote "
-       "reads 'employment ends,  Employee will not work', which the draft (one space) does not contain.")
-def h11_r17_double_space(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        anchor = t["oafreeze"]["trap"]["anchors"][0]
-        assert anchor["file"] == "documents/draft-tallis-agreement.md"
-        anchor["quote"] = replace_text(anchor["quote"], "ends, Employee", "ends,  Employee")
-
-
 @plant("ho-h11-r17-trap-criterion-id-truncated", "H11", CI,
        "The trap's criteria came from a sheet whose column split ids on the first hyphen: 'placement-operative-text' "
        "became 'placement', which no criterion of the task is called.")
@@ -17942,19 +17857,6 @@ def h11_nm_r17_note(env: Path, task: str) -> None:
 
 
 # --- H12 placement discipline (seventeenth round) --------------------------------------------------------------------
-
-
-@plant("ho-h12-r17-criterion-demands-analysis-recital", "H12", SD,
-       "A new criterion requires the agreement Jordan signs to open with a recital explaining that it has no "
-       "non-compete because $78,500 does not exceed the $80,000 floor of 820 ILCS 90/10(a): legal analysis demanded "
-       "in operative text.")
-def h12_r17_recital(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        add_criterion(t, "agreement-recites-why-no-noncompete", "Agreement explains the missing non-compete",
-                      "PASS if ellery-covenant-agreement.md opens with a recital telling Jordan Ellery that the "
-                      "agreement has no non-compete because expected annualized earnings of $78,500 do not exceed the "
-                      "$80,000 floor of 820 ILCS 90/10(a) in force on the signing date. FAIL if the recital is missing "
-                      "or gives another reason.", ["ellery-covenant-agreement.md"])
 
 
 @plant("ho-h12-r17-placement-lets-one-paragraph-of-analysis-in", "H12", TB,

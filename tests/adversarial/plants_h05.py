@@ -472,3 +472,14 @@ def h05_r16_offer_letter(env: Path, task: str) -> None:
 def h05_r16_circumstances(env: Path, task: str) -> None:
     _reword(env, task, "client-note-changes", "each with its reason under La. R.S. 23:921",
             "each explained in as much detail as the circumstances require, with its reason under La. R.S. 23:921")
+
+
+# --- from the seventeenth held-out round ---
+
+
+@plant("h05-r17-duly-executed", "H05", CI,
+       "notice-at-signing now passes a notice that 'is duly executed and dated the day the agreement is signed': what "
+       "due execution of a notice requires is for the judge to supply.")
+def h05_r17_duly(env: Path, task: str) -> None:
+    _reword(env, task, "notice-at-signing", "is dated the day the agreement is signed",
+            "is duly executed and dated the day the agreement is signed")

@@ -10,7 +10,7 @@ from pathlib import Path
 from .cases import near_miss, plant
 from .edits import (append_doc, docx_bytes, edit_doc, email, load_task, read_doc, replace_text, seeded, task_json,
                     write_doc)
-from .heldout import _R10_ARABIC_DIGITS, _c11_docx, _r12_srt, _r9_odt, _r9_rtf  # the later rounds' document writers
+from .heldout import _R10_ARABIC_DIGITS, _R17_ILCS_15, _c11_docx, _r12_srt, _r17_atom, _r9_odt, _r9_rtf  # the later rounds' document writers
 
 NE, TB, SD = "matrix-narrow-edit", "matrix-threshold-between", "matrix-signing-date-law"
 CA, AM, CI = "matrix-client-alert-refresh", "matrix-adverse-memo-repair", "matrix-california-invention-notice"
@@ -564,3 +564,18 @@ def h09_r15_twice(env: Path, task: str) -> None:
         entry["verified_against"] = ("Public Act 102-358 (approved 2021-08-13) as published by the Illinois General "
                                      "Assembly; checked verbatim against documents/illinois-statute-excerpt.md")
         t["oafreeze"]["seeded_law"].append(entry)
+
+
+# --- from the seventeenth held-out round ---
+
+
+@plant("h09-r17-undeclared-quote-in-atom-feed", "H09", SD,
+       "The paralegal's legal-news reader saved its Illinois feed into the matter, documents/research/illinois-"
+       "employment.atom; one entry's HTML content quotes 820 ILCS 90/15 in full, in quotation marks, and no seeded_law "
+       "entry declares it.")
+def h09_r17_atom(env: Path, task: str) -> None:
+    write_doc(env, task, "research/illinois-employment.atom", _r17_atom("Illinois employment law: latest", [
+        ("ifwa-15", "Freedom to Work Act: the five conditions",
+         f"<p>The Act's enforceability section, 820 ILCS 90/15, reads: &ldquo;{_R17_ILCS_15}&rdquo;</p>"),
+        ("payroll-card", "Payroll card rules unchanged for 2027", "<p>No amendments were filed this session.</p>"),
+    ]))

@@ -856,3 +856,25 @@ def h10_r16_tracker(env: Path, task: str) -> None:
         ["Riley accepted the offer", ("date", "2026-11-18"), "Done"],
         ["First day", ("date", "2026-12-07"), "Planned"],
     ], sheet="Riley Vandermeer"))
+
+
+# --- from the seventeenth held-out round ---
+
+
+@plant("h10-r17-hire-details-report-finished-onboarding", "H10", CI,
+       "The hire details gain a status line saying Sasha's onboarding was completed on October 28, 2026 (badge, "
+       "laptop and payroll record): a past-tense report of an event after as_of 2026-10-05 and after the start date "
+       "the client still awaits.")
+def h10_r17_future_past(env: Path, task: str) -> None:
+    append_doc(env, task, "hire-details.md",
+               "- Onboarding status: completed on October 28, 2026 (badge issued, laptop imaged, payroll record "
+               "created)")
+
+
+@plant("h10-r17-excerpt-heading-moves-effective-year", "H10", SD,
+       "The Illinois excerpt's heading now says the amended Act applies to covenants entered into on or after "
+       "January 1, 2028, while the seeded entries give it effective 2022-01-01 and the task turns on a January 2027 "
+       "signing.")
+def h10_r17_heading(env: Path, task: str) -> None:
+    edit_doc(env, task, "illinois-statute-excerpt.md", "entered into on or after January 1, 2022",
+             "entered into on or after January 1, 2028")

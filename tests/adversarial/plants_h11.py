@@ -282,3 +282,16 @@ def h11_nm_r14_dot_slash(env: Path, task: str) -> None:
         anchor = t["oafreeze"]["trap"]["anchors"][0]
         assert anchor["file"] == "documents/client-alert.md"
         anchor["file"] = "./documents/client-alert.md"
+
+
+# --- from the seventeenth held-out round ---
+
+
+@plant("h11-r17-anchor-quote-with-double-space", "H11", NE,
+       "The Section 5 anchor was copied from a justified PDF print, which put two spaces after 'ends,': the quote "
+       "reads 'employment ends,  Employee will not work', which the draft (one space) does not contain.")
+def h11_r17_double_space(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        anchor = t["oafreeze"]["trap"]["anchors"][0]
+        assert anchor["file"] == "documents/draft-tallis-agreement.md"
+        anchor["quote"] = replace_text(anchor["quote"], "ends, Employee", "ends,  Employee")

@@ -821,3 +821,19 @@ def h12_r16_recital(env: Path, task: str) -> None:
                       "Vandermeer's $104,000 salary is below Colorado's $130,014 threshold for highly compensated "
                       "workers, the agreement contains no non-competition covenant. FAIL if the agreement has no such "
                       "recital.", ["vandermeer-covenant-agreement.md"])
+
+
+# --- from the seventeenth held-out round ---
+
+
+@plant("h12-r17-criterion-demands-analysis-recital", "H12", SD,
+       "A new criterion requires the agreement Jordan signs to open with a recital explaining that it has no "
+       "non-compete because $78,500 does not exceed the $80,000 floor of 820 ILCS 90/10(a): legal analysis demanded "
+       "in operative text.")
+def h12_r17_recital(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_criterion(t, "agreement-recites-why-no-noncompete", "Agreement explains the missing non-compete",
+                      "PASS if ellery-covenant-agreement.md opens with a recital telling Jordan Ellery that the "
+                      "agreement has no non-compete because expected annualized earnings of $78,500 do not exceed the "
+                      "$80,000 floor of 820 ILCS 90/10(a) in force on the signing date. FAIL if the recital is missing "
+                      "or gives another reason.", ["ellery-covenant-agreement.md"])
