@@ -172,9 +172,11 @@ RULES = [
                        r"(?:\s+number)?|TIN)(?!\w)[^\d\n]{0,30}?(?<!\d)(?!000|666|9\d\d)\d{3}[\s.]?(?!00)\d{2}[\s.]?(?!0000)\d{4}\b", re.I),
      "major"),
     # An IRS individual taxpayer number (ITIN) in the SSN's layout: a 9 first, then a group the IRS
-    # issues (50-65, 70-88, 90-92, 94-99), dashed or labelled ("ITIN 947 81 2265").
-    ("taxpayer number", re.compile(r"\b9\d{2}-(?:5\d|6[0-5]|7\d|8[0-8]|9[0-24-9])-\d{4}\b|\bITIN\b[^\d\n]{0,20}?"
-                                   r"(?<!\d)9\d{2}[\s.]?(?:5\d|6[0-5]|7\d|8[0-8]|9[0-24-9])[\s.]?\d{4}\b"), "major"),
+    # issues (50-65, 70-88, 90-92, 94-99), dashed or labelled ("ITIN 947 81 2265"). 987-65-4320 to
+    # 987-65-4329 are the numbers the SSA reserves for advertisements, never issued: allowed.
+    ("taxpayer number", re.compile(r"\b(?!987-65-432\d)9\d{2}-(?:5\d|6[0-5]|7\d|8[0-8]|9[0-24-9])-\d{4}\b|"
+                                   r"\bITIN\b[^\d\n]{0,20}?(?<!\d)(?!987[\s.]?65[\s.]?432\d)"
+                                   r"9\d{2}[\s.]?(?:5\d|6[0-5]|7\d|8[0-8]|9[0-24-9])[\s.]?\d{4}\b"), "major"),
     # A UK National Insurance number in its own form, labelled or not ("JT 48 29 13 B"): two letters
     # HMRC issues, six digits, a suffix A-D (QQ, HMRC's example prefix, is allowed in _allowed).
     ("national identity number", re.compile(r"\b(?!BG|GB|NK|KN|TN|NT|ZZ)[A-CEGHJ-PR-TW-Z][A-CEGHJ-NPR-TW-Z]"

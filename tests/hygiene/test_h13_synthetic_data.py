@@ -440,6 +440,8 @@ def test_an_individual_taxpayer_number_in_the_ssn_layout_is_major(tmp_path, line
     assert [(f.severity, _kind(f)) for f in hits] == [("major", "taxpayer number")]
 
 
-@pytest.mark.parametrize("line", ["Order 947-93-2265 shipped", "Invoice 912-40-3345", "Call 900-555-0100"])
+@pytest.mark.parametrize("line", ["Order 947-93-2265 shipped", "Invoice 912-40-3345", "Call 900-555-0100",
+                                  # the SSA's advertising numbers, never issued (and in an ITIN's groups)
+                                  "Enter the SSN with dashes, for example 987-65-4321", "ITIN 987 65 4329"])
 def test_near_miss_numbers_in_that_layout_with_a_group_the_irs_does_not_issue(tmp_path, line):
     assert found(env_with(tmp_path, files={**workspace(), "bonus.md": f"- {line}\n"}), "H13") == []
