@@ -15077,18 +15077,6 @@ def h12_nm_r14_legend(env: Path, task: str) -> None:
                             "an Attorney' and end it with the legend '(Notice given under 820 ILCS 90/20.)'.")
 
 
-@near_miss("ho-h13-nm-r14-ssa-advertising-ssn", "H13", TB,
-           "Aspenline payroll's onboarding guide, documents/payroll/onboarding-guide.md, shows the SSN field's format "
-           "with 987-65-4321, a number the Social Security Administration reserves for advertisements.",
-           "HYGIENE.md H13 forbids real-looking personal data; 987-65-4320 to 987-65-4329 are reserved by the SSA for "
-           "use in examples and are never issued, like the fictional 555-01xx phone range.")
-def h13_nm_r14_ssa(env: Path, task: str) -> None:
-    write_doc(env, task, "payroll/onboarding-guide.md", (
-        "# Payroll onboarding guide\n\n1. Enter the new hire's legal name as it appears on the Social Security card.\n"
-        "2. Enter the SSN with dashes, for example 987-65-4321 (an SSA example number, never a real one).\n"
-        "3. Payroll runs semi-monthly; the first pay date follows the start date.\n"))
-
-
 @near_miss("ho-h13-nm-r14-pgp-public-key-for-secure-mail", "H13", AM,
            "Bayou Crest's instructions for sending personnel files, documents/security/secure-email.md, include HR's "
            "ASCII-armored PGP public key block and an example.com address.",

@@ -870,3 +870,18 @@ def h13_nm_r16_aws_example(env: Path, task: str) -> None:
         "credentials file will look like the example in the AWS documentation:\n\n```ini\n[default]\n"
         "aws_access_key_id = AKIAIOSFODNN7EXAMPLE\naws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY\n"
         "```\n\nReplace both values with the ones IT gives you.\n"))
+
+
+# --- from the fourteenth held-out round, moved after the ITIN rule of the sixteenth round flagged it ---
+
+
+@near_miss("h13-nm-r14-ssa-advertising-ssn", "H13", TB,
+           "Aspenline payroll's onboarding guide, documents/payroll/onboarding-guide.md, shows the SSN field's format "
+           "with 987-65-4321, a number the Social Security Administration reserves for advertisements.",
+           "HYGIENE.md H13 forbids real-looking personal data; 987-65-4320 to 987-65-4329 are reserved by the SSA for "
+           "use in examples and are never issued, like the fictional 555-01xx phone range.")
+def h13_nm_r14_ssa(env: Path, task: str) -> None:
+    write_doc(env, task, "payroll/onboarding-guide.md", (
+        "# Payroll onboarding guide\n\n1. Enter the new hire's legal name as it appears on the Social Security card.\n"
+        "2. Enter the SSN with dashes, for example 987-65-4321 (an SSA example number, never a real one).\n"
+        "3. Payroll runs semi-monthly; the first pay date follows the start date.\n"))
