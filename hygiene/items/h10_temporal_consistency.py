@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-import email.utils
 import re
 
-from oafreeze.corpus import datafiles
+from oafreeze.corpus import datafiles, dating
 from oafreeze.corpus import text as tx
 from oafreeze.hygiene.context import TaskContext
 from oafreeze.hygiene.finding import Finding
@@ -29,34 +28,12 @@ TODAY_CUE = re.compile(r"\b(?:today|as of|as at|current date|present date|date o
                        r"hoy|aujourd[’']hui|heute|oggi|hoje|vandaag|dzi[śs]|dzisiaj|сегодня|hôm\s+nay|bugün|"
                        r"hari\s+ini|اليوم)\b|今日は|本日|今天|오늘은?|आज", re.I)
 
-# A document's own date: a "Date:" / "Sent:" header line near its top (Markdown, e-mail, a memo
-# flattened from Word; "Fecha:", "Datum:", "Data:", "Дата:", "発信日：", "日期：", "발신일:" as European,
-# Japanese, Chinese and Korean letters label it; under a European label a numeric date is day first,
-# "Datum: 05-12-2026"), or a dateline (a line that is only a date) before the body starts.
-_HEADER = re.compile(r"^\W{0,4}(?:date|dated|sent|date\s+sent|memo\s+date|letter\s+date|report\s+date|"
-                     r"(?:prepared|generated|created|compiled|completed|revised)(?:\s+on)?|last\s+(?:updated|modified)|(?P<abroad>fecha|datum|data|"
-                     r"дата|tarih|tanggal|التاريخ|दिनांक|तारीख)|日付|日期|作成日|発行日|発信日|発送日|发文日期|날짜|일자|발신일|"
-                     r"발송일|작성일)"
-                     r"\W{0,4}\s*(?::|\t|\uff1a)\s*\W{0,2}(?P<value>.+?)\W{0,2}$", re.I)
 # Structured data (YAML, JSON) holds dates as records ("date: 2026-12-18" of a planned step), not
 # the date it was written; but a record's own creation stamp (a ticket's "opened_at", an export's
 # "created") is the day it came to exist.
 _DATA = (".yaml", ".yml", ".json", ".jsonl")
 _CREATED = re.compile(r"""(?<![\w-])["']?(?:sys_)?(?:opened|created|submitted|raised|logged|filed|received)"""
                       r"""(?:[_ ]?(?:at|on|date|time|datetime))?["']?\s*[:=]\s*["']?([^"'\n,}]{6,40})""", re.I)
-# The word for "year" Polish and Russian datelines end with ("12 marca 2026 r.", "26 марта 2026 г.").
-_YEAR_WORD = re.compile(r"(?<=\d)\s+(?:r\.|roku|г\.?|года)$")
-_NUMERIC_DMY = re.compile(r"(?P<d>0?[1-9]|[12]\d|3[01])([-/])(?P<m>0?[1-9]|1[0-2])\2(?P<y>(?:19|20)\d{2})")
-_RFC2822 = re.compile(r"^(?:[A-Z][a-z]{2},\s*)?\d{1,2}\s+[A-Z][a-z]{2}\s+\d{4}")
-HEAD_LINES = 15
-# A dateline may start with the place it was written ("Madrid, 23 de octubre de 2026", "London, 5 March
-# 2026", "Seattle, November 3, 2026", "Grenoble, le 1er octobre 2026", "東京、2026年3月2日", "Hà Nội, ngày 12
-# tháng 10 năm 2026"; a place in a script other than Latin is one word of up to twelve letters). What
-# is left after the place must be a date, whole.
-_PLACE = re.compile(r"^(?:[^\W\da-z_][\w.'-]*(?:\s[^\W\da-z_][\w.'-]*){0,3}|[^\x00-\x7f\s,\u3001\u060c]{1,12})"
-                    r"(?:[,\u3001\u060c]\s*|\s+\u0641\u064a\s+)(?:(?:le|den|am|el|il)\s+)?(?=\d|(?i:ngày)\s|[^\W\d_])")
-
-
 _WEEKDAYS = ("mon", "tues", "wednes", "thurs", "fri", "satur", "sun")
 _WEEKDAY = re.compile(r"\b(mon|tues|wednes|thurs|fri|satur|sun)day,?\s+(?:the\s+)?$", re.I)
 
@@ -66,59 +43,6 @@ def _weekday_before(sentence: str, written: str) -> int | None:
     at = sentence.find(written)
     m = _WEEKDAY.search(sentence[:at]) if at > 0 else None
     return _WEEKDAYS.index(m.group(1).lower()) if m else None
-
-
-def _earliest(written: str) -> dt.date | None:
-    # A numeric date that reads two ways ("12/01/2026": December 1 or January 12) counts as its
-    # earlier reading: a document is then "after as_of" only when it is after under both readings.
-    readings = tx.date_readings(written)
-    return readings[0] if readings else None
-
-
-# The westmost time zone on Earth (Baker Island): a moment is on a day after as_of wherever the task
-# is set only if it is on such a day there too.
-_WESTMOST = dt.timezone(dt.timedelta(hours=-12))
-
-
-def _earliest_day(when: dt.datetime) -> dt.date:
-    """The calendar day a stamped moment falls on where it is earliest: "Tue, 17 Nov 2026 02:10 +0000"
-    is still November 16 in Colorado, so a message so stamped is not from after an as_of of the 16th.
-    A moment with no zone is the day it says."""
-    return when.astimezone(_WESTMOST).date() if when.tzinfo is not None else when.date()
-
-
-def _as_date(value: str, day_first: bool = False) -> dt.date | None:
-    value = value.strip().strip("*_ ")
-    if day_first and (m := _NUMERIC_DMY.fullmatch(value)):
-        try:
-            return dt.date(int(m["y"]), int(m["m"]), int(m["d"]))
-        except ValueError:
-            return None
-    if _RFC2822.match(value):
-        try:
-            return _earliest_day(email.utils.parsedate_to_datetime(value))
-        except (TypeError, ValueError, IndexError):
-            pass  # no time of day ("Wed, 21 Oct 2026"): read as a written date
-    m = tx.DATE.search(value)
-    return _earliest(m.group(0)) if m else None
-
-
-def document_date(text: str) -> tuple[int, str, dt.date] | None:
-    """The date a document is dated (line, as written, date) from its header or dateline, or None; a
-    numeric date that reads two ways gives its earlier reading. Digits of any script are read."""
-    for number, written in enumerate(text.splitlines()[:HEAD_LINES], 1):
-        line = tx.ascii_digits(written)
-        m = _HEADER.match(line.strip())
-        if m:
-            when = _as_date(m["value"], day_first=bool(m["abroad"]))
-            if when:
-                return number, written.strip(), when
-        stripped = _YEAR_WORD.sub("", _PLACE.sub("", line.strip().strip("*_ ")))
-        if stripped and tx.DATE.fullmatch(stripped):
-            when = _earliest(stripped)
-            if when:
-                return number, written.strip(), when
-    return None
 
 
 # Events whose date a task states in several places; two different dates for one of them tell the
@@ -482,27 +406,17 @@ def _quoted_date(text: str, as_of: dt.date) -> tuple[int, str, dt.date] | None:
     for number, line in enumerate(text.splitlines(), 1):
         m = _QUOTED.match(line)
         if m:
-            when = _as_date(m.group("on") or m.group("sent"))
+            when = dating.as_date(m.group("on") or m.group("sent"))
             if when and when > as_of:
                 return number, line.strip(), when
     return None
-
-
-def _epoch_day(value) -> dt.date | None:
-    """The day of a Unix time in seconds or milliseconds (2001 to 2100), as written by machines."""
-    if isinstance(value, str) and value.isascii() and value.isdigit():
-        value = int(value)
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        return None
-    seconds = value / 1000 if 1e12 <= value < 4.1e12 else value if 1e9 <= value < 4.1e9 else None
-    return _earliest_day(dt.datetime.fromtimestamp(seconds, dt.timezone.utc)) if seconds is not None else None
 
 
 def _created(text: str) -> tuple[int, str, dt.date] | None:
     """A data file's creation stamp ("opened_at": "2026-11-05 09:12:44", "created": 1793952000): line,
     as written, date."""
     for m in _CREATED.finditer(text):
-        when = _epoch_day(m.group(1).strip()) or _as_date(m.group(1))
+        when = dating.epoch_day(m.group(1).strip()) or dating.as_date(m.group(1))
         if when:
             return text.count("\n", 0, m.start(1)) + 1, m.group(0).strip(), when
     return None
@@ -519,7 +433,7 @@ def _documents_from_the_future(ctx: TaskContext, as_of: dt.date) -> list[Finding
             continue
         # its own date, else the date of a message it quotes or forwards; a data file's creation stamp
         found = ((_created(f.text),) if f.rel.lower().endswith(_DATA) else
-                 (document_date(f.text), _quoted_date(f.text, as_of)))
+                 (dating.document_date(f.text), _quoted_date(f.text, as_of)))
         later = [d for d in found if d and d[2] > as_of]
         if not later:
             continue
@@ -608,7 +522,7 @@ def _data_done_in_the_future(ctx: TaskContext, as_of: dt.date) -> list[Finding]:
             if done is None:
                 continue
             later = [(k, v, when) for k, v in node.items() if isinstance(k, str) and _TIME_KEY.search(k)
-                     for when in [_epoch_day(v) or (_as_date(v) if isinstance(v, str) else None)]
+                     for when in [dating.epoch_day(v) or (dating.as_date(v) if isinstance(v, str) else None)]
                      if when and when > as_of]
             if not later:
                 continue

@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from oafreeze.corpus import text as tx
-from oafreeze.hygiene.items.h10_temporal_consistency import document_date
+from oafreeze.corpus.dating import document_date
 
 
 def test_law_not_yet_in_force_a_second_today_and_a_later_knowledge_base(tmp_path):
