@@ -293,6 +293,8 @@ def xlsx(sheets: dict[str, list[list[str | int | float]]], *, inline: set[str] =
             + "".join(f'<si><t xml:space="preserve">{escape(s)}</t></si>' for s in shared) + "</sst>")
         overrides["xl/sharedStrings.xml"] = SML + "sharedStrings+xml"
         rels.append(("sharedStrings", "sharedStrings.xml"))
+    overrides["xl/styles.xml"] = SML + "styles+xml"
+    rels.append(("styles", "styles.xml"))
     out = {
         "[Content_Types].xml": _content_types(overrides),
         "_rels/.rels": _rels([("officeDocument", "xl/workbook.xml")]),
