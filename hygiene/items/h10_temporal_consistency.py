@@ -344,8 +344,7 @@ _EFFECT_ANY = re.compile(r"effect|in force|operative|on or after", re.I)  # a fi
 def _act(citation: str) -> list[str]:
     """The numbers that name a cited law's act or section, its subsections dropped: "820 ILCS 90/10"
     gives 820 and 90; "C.R.S. § 8-2-113(2)" gives 8-2-113."""
-    act = re.sub(r"(?:\([^)]*\))+\s*$", "", citation).rsplit("/", 1)[0] if "/" in citation else \
-        re.sub(r"(?:\([^)]*\))+\s*$", "", citation)
+    act = re.sub(r"(?:\([^)]*\))+\s*$", "", citation).rsplit("/", 1)[0]
     return re.findall(r"\d+(?:-\d+)*", act)
 
 
