@@ -18022,3 +18022,993 @@ def fam_nm_r17_flow_mapping(env: Path, task: str) -> None:
     block = "- id: v04\n  variables: " + json.dumps(variables, ensure_ascii=False) + "\n"
     path.write_text(text[:start] + block + text[end:], "utf-8")
     assert yaml.safe_load(path.read_text("utf-8")) == before
+
+
+# === Eighteenth fresh round (2026-12): written from HYGIENE.md and TASKS.md only, without reading the audit's code ===
+#
+# An eighteenth author, who has read neither the audit's code nor its tests nor the main corpus's plants, wrote these
+# from the items' lines in HYGIENE.md, the field tables of TASKS.md and ENVIRONMENT.md and the sample environment,
+# avoiding the mechanisms and surface forms of the seventeen earlier rounds. This author writes as (a) people whose
+# tools leave things in a matter folder where few readers look: a PDF's XMP metadata packet, a cell annotation in an
+# OpenDocument spreadsheet, tooltips (title attributes) of an intranet page, a filled PDF form's field values, an
+# Evernote export (.enex), a Jinja template saved as .yaml, an OpenDocument file with no content part, a Linux desktop's
+# .Trash-1000 folder, a file the instructions name that exists only inside a zip, a Markdown formatter that sorts a
+# table, rewrites headings as Setext or changes emphasis markers, an e-signature log that records events still to come,
+# a TOTP seed, a Slack webhook, a driver's licence number and a password manager's export; (b) authors of task.json
+# who copy one criterion's FAIL clause into another, leave a newline in work_type, name a deliverable by its friendly
+# label, grade 'in line with best practice', 'as a competent lawyer would' or what a court 'would likely enforce', give
+# the instructions' file names as a shell brace expansion or hyphenate one across a line, write a deliverable key twice,
+# add a deliverable whose name is an input's, let an escape clause ('or does not discuss it at all') pass an empty file,
+# swap two statute headings, copy one seeded entry's provenance into another or write 'ditto', say 'tomorrow' for a day
+# a week away, add a permission that disarms a scope trap, invert a trap's detecting criterion, type curly quotes into
+# an anchor, call legal analysis a required notice, or ask for reasoning in an agreement's YAML front matter; and (c)
+# family maintainers who add a trap criterion, rename a criterion's id or add a deliverable in one instance. The
+# near-misses are legitimate material of the same shapes.
+
+
+from .edits import save_task  # noqa: E402 (used by this round only)
+
+
+def _r18_pdf(lines: list[str], *, xmp: str | None = None,
+             fields: list[tuple[str, str, str, tuple[int, int, int, int]]] | None = None) -> bytes:
+    """A one-page PDF showing `lines` (Latin-1), with an optional XMP metadata packet (the catalog's /Metadata stream,
+    where Acrobat's Description field goes) and optional AcroForm text fields, each (name, tooltip, value, rect) a
+    merged field and widget with its value in /V and an appearance stream that shows it, as a filled form is saved."""
+    def esc(s: str) -> str:
+        return s.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)")
+    wrapped = [w for line in lines for w in (textwrap.wrap(line, 90) or [""])]
+    ops = ["BT", "/F1 10 Tf", "14 TL", "72 750 Td"] + [f"({esc(w)}) Tj T*" for w in wrapped] + ["ET"]
+    stream = "\n".join(ops).encode("latin-1")
+    fields = fields or []
+    numbers = [(6 + 2 * i, 7 + 2 * i) for i in range(len(fields))]
+    meta_number = 6 + 2 * len(fields)
+    refs = " ".join(f"{w} 0 R" for w, _ in numbers)
+    catalog = "<< /Type /Catalog /Pages 2 0 R"
+    if xmp is not None:
+        catalog += f" /Metadata {meta_number} 0 R"
+    if fields:
+        catalog += f" /AcroForm << /Fields [{refs}] /DA (/Helv 10 Tf 0 g) /DR << /Font << /Helv 4 0 R >> >> >>"
+    page = ("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 4 0 R >> >> "
+            "/Contents 5 0 R" + (f" /Annots [{refs}]" if fields else "") + " >>")
+    objects = [(catalog + " >>").encode("latin-1"), b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>", page.encode("latin-1"),
+               b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>",
+               b"<< /Length %d >>\nstream\n" % len(stream) + stream + b"\nendstream"]
+    for (name, tooltip, value, (x0, y0, x1, y1)), (_, ap) in zip(fields, numbers):
+        objects.append(f"<< /Type /Annot /Subtype /Widget /FT /Tx /T ({esc(name)}) /TU ({esc(tooltip)}) "
+                       f"/V ({esc(value)}) /Rect [{x0} {y0} {x1} {y1}] /P 3 0 R /F 4 /DA (/Helv 10 Tf 0 g) "
+                       f"/AP << /N {ap} 0 R >> >>".encode("latin-1"))
+        shown = f"/Tx BMC\nq BT /Helv 10 Tf 0 g 2 {max(2, (y1 - y0) // 2 - 3)} Td ({esc(value)}) Tj ET Q\nEMC"
+        shown_bytes = shown.encode("latin-1")
+        objects.append(f"<< /Type /XObject /Subtype /Form /BBox [0 0 {x1 - x0} {y1 - y0}] /Resources << /Font << "
+                       f"/Helv 4 0 R >> >> /Length {len(shown_bytes)} >>\nstream\n".encode("latin-1") + shown_bytes
+                       + b"\nendstream")
+    if xmp is not None:
+        data = xmp.encode("utf-8")
+        objects.append(b"<< /Type /Metadata /Subtype /XML /Length %d >>\nstream\n" % len(data) + data + b"\nendstream")
+    out = bytearray(b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n")
+    offsets = []
+    for number, obj in enumerate(objects, start=1):
+        offsets.append(len(out))
+        out += b"%d 0 obj\n" % number + obj + b"\nendobj\n"
+    xref = len(out)
+    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
+    out += b"".join(b"%010d 00000 n \n" % offset for offset in offsets)
+    out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(objects) + 1, xref)
+    return bytes(out)
+
+
+def _r18_xmp(*, title: str, description: str, tool: str) -> str:
+    """An XMP packet as Acrobat writes one: Dublin Core title and description (x-default), the creator tool."""
+    return ('<?xpacket begin="\ufeff" id="W5M0MpCehiHzreSzNTczkc9d"?>\n'
+            '<x:xmpmeta xmlns:x="adobe:ns:meta/" x:xmptk="Adobe XMP Core 9.1-c002">\n'
+            ' <rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">\n'
+            '  <rdf:Description rdf:about="" xmlns:dc="http://purl.org/dc/elements/1.1/" '
+            'xmlns:xmp="http://ns.adobe.com/xap/1.0/">\n'
+            f'   <dc:title><rdf:Alt><rdf:li xml:lang="x-default">{escape(title)}</rdf:li></rdf:Alt></dc:title>\n'
+            f'   <dc:description><rdf:Alt><rdf:li xml:lang="x-default">{escape(description)}</rdf:li></rdf:Alt>'
+            '</dc:description>\n'
+            f'   <xmp:CreatorTool>{escape(tool)}</xmp:CreatorTool>\n'
+            '  </rdf:Description>\n </rdf:RDF>\n</x:xmpmeta>\n<?xpacket end="w"?>')
+
+
+def _r18_ods_with_annotation(rows: list[list[str]], *, sheet: str, at: tuple[int, int], author: str, date: str,
+                             note: str, **kw: str) -> bytes:
+    """An OpenDocument spreadsheet of string cells (as _r9_ods) whose cell at (row, column) carries a hidden cell
+    annotation (office:annotation), LibreOffice's comment: shown only on hover."""
+    xml_rows = []
+    for r, row in enumerate(rows):
+        cells = []
+        for c, value in enumerate(row):
+            annotation = ""
+            if (r, c) == at:
+                annotation = (f'<office:annotation office:display="false"><dc:creator>{escape(author)}</dc:creator>'
+                              f"<dc:date>{escape(date)}</dc:date><text:p>{escape(note)}</text:p></office:annotation>")
+            cells.append(f'<table:table-cell office:value-type="string">{annotation}<text:p>{escape(value)}</text:p>'
+                         "</table:table-cell>")
+        xml_rows.append("<table:table-row>" + "".join(cells) + "</table:table-row>")
+    body = (f'<office:spreadsheet><table:table table:name="{escape(sheet)}">{"".join(xml_rows)}</table:table>'
+            "</office:spreadsheet>")
+    return _r9_odf("ods", body, **kw)
+
+
+def _r18_enex(title: str, created: str, paragraphs: list[str], tags: list[str]) -> str:
+    """An Evernote export (.enex): one note whose ENML content sits in a CDATA section, one <div> a paragraph."""
+    divs = "".join(f"<div>{escape(p)}</div>" for p in paragraphs)
+    enml = ('<?xml version="1.0" encoding="UTF-8" standalone="no"?><!DOCTYPE en-note SYSTEM '
+            f'"http://xml.evernote.com/pub/enml2.dtd"><en-note>{divs}</en-note>')
+    tag_xml = "".join(f"<tag>{escape(t)}</tag>" for t in tags)
+    return ('<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE en-export SYSTEM '
+            '"http://xml.evernote.com/pub/evernote-export4.dtd">\n'
+            f'<en-export export-date="{created}" application="Evernote" version="10.98.4">\n'
+            f"<note><title>{escape(title)}</title><created>{created}</created><updated>{created}</updated>{tag_xml}"
+            f"<content><![CDATA[{enml}]]></content></note>\n</en-export>\n")
+
+
+def _r18_tar_gz(members: dict[str, str]) -> bytes:
+    """A valid gzip-compressed tar archive of text members (fixed times, as 'tar czf' writes one)."""
+    import tarfile
+
+    raw = io.BytesIO()
+    with tarfile.open(fileobj=raw, mode="w", format=tarfile.PAX_FORMAT) as tf:
+        for name, text in members.items():
+            data = text.encode("utf-8")
+            info = tarfile.TarInfo(name)
+            info.size, info.mtime, info.mode = len(data), 1790000000, 0o644
+            tf.addfile(info, io.BytesIO(data))
+    out = io.BytesIO()
+    with gzip.GzipFile(fileobj=out, mode="wb", mtime=1790000000) as gz:
+        gz.write(raw.getvalue())
+    return out.getvalue()
+
+
+# --- H01 rubric isolation (eighteenth round) -------------------------------------------------------------------------
+
+
+@plant("ho-h01-r18-criterion-in-pdf-xmp-description", "H01", AM,
+       "The eval team's reviewer-pack cover, documents/qa/reviewer-pack-cover.pdf, shows two harmless lines on its "
+       "page; its XMP metadata packet (the catalog's /Metadata stream, where Acrobat keeps File > Properties > "
+       "Description) holds the louisiana-law-forum criterion word for word.")
+def h01_r18_xmp(env: Path, task: str) -> None:
+    write_doc(env, task, "qa/reviewer-pack-cover.pdf", _r18_pdf(
+        ["Reviewer pack: Bayou Crest Environmental / Avery Fontenot", "Internal. Do not forward."],
+        xmp=_r18_xmp(title="Reviewer pack cover", description=_match(env, task, "louisiana-law-forum"),
+                     tool="Adobe Acrobat Pro 25.1")))
+
+
+@plant("ho-h01-r18-criterion-in-ods-cell-annotation", "H01", SD,
+       "Maplestone HR's onboarding tracker, documents/hr/onboarding-tracker.ods (OpenDocument spreadsheet), shows tasks "
+       "and owners; a hidden cell annotation (LibreOffice comment) on the 'Covenant agreement' row holds the "
+       "illinois-review-and-counsel criterion word for word.")
+def h01_r18_ods_annotation(env: Path, task: str) -> None:
+    write_doc(env, task, "hr/onboarding-tracker.ods", _r18_ods_with_annotation(
+        [["Task", "Owner", "Due"], ["Offer letter", "Talent Acquisition", "2026-12-11"],
+         ["Covenant agreement", "Outside counsel", "2026-12-18"], ["Badge and laptop", "IT", "2027-01-05"]],
+        sheet="Jordan Ellery", at=(2, 1), author="Legal QA", date="2026-11-02T10:15:00",
+        note=_match(env, task, "illinois-review-and-counsel"), title="Onboarding tracker", creator="Maplestone HR"))
+
+
+@plant("ho-h01-r18-criterion-in-html-tooltips", "H01", CA,
+       "A saved page of Halden's intranet roll-out list, documents/intranet/form-rollout.html, shows steps, owners and "
+       "statuses; the 'In review' status cell of the usage-notes row carries the usage-notes-threshold criterion as its "
+       "title attribute (the hover tooltip), HTML-escaped, and nowhere in the visible text.")
+def h01_r18_tooltips(env: Path, task: str) -> None:
+    import html
+
+    tip = html.escape(_match(env, task, "usage-notes-threshold"), quote=True)
+    write_doc(env, task, "intranet/form-rollout.html", (
+        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Form WA roll-out</title></head>\n"
+        "<body><h1>Form WA roll-out</h1>\n<table>\n<tr><th>Step</th><th>Owner</th><th>Status</th></tr>\n"
+        "<tr><td>Refreshed form</td><td>Outside counsel</td><td title=\"Waiting on counsel\">Open</td></tr>\n"
+        f"<tr><td>Usage notes for HR</td><td>Outside counsel</td><td title=\"{tip}\">In review</td></tr>\n"
+        "<tr><td>Load form into offer workflow</td><td>HRIS</td><td title=\"After sign-off\">Not started</td></tr>\n"
+        "</table>\n</body></html>\n"))
+
+
+@near_miss("ho-h01-nm-r18-gherkin-feature-file", "H01", CI,
+           "Sierrafold's HR-portal acceptance tests, documents/hr-portal/features/day-one-signing.feature, are added: "
+           "Gherkin scenarios (Given / When / Then) for how the portal shows and records day-one signatures.",
+           "HYGIENE.md H01 forbids grading material and text reproducing a criterion; software acceptance scenarios "
+           "about a signing portal are client material and share no passage with any match_criteria.")
+def h01_nm_r18_gherkin(env: Path, task: str) -> None:
+    write_doc(env, task, "hr-portal/features/day-one-signing.feature", (
+        "Feature: Day-one document signing\n\n"
+        "  Scenario: A new engineer signs on the first day\n"
+        "    Given a new hire whose start date is today\n"
+        "    When the hire opens the signing link from the welcome email\n"
+        "    Then the portal lists each document awaiting signature in order\n"
+        "    And the portal records the time of each signature\n\n"
+        "  Scenario: A hire stops halfway\n"
+        "    Given a hire who has signed one of two documents\n"
+        "    When the hire closes the browser\n"
+        "    Then the unsigned document stays in the hire's to-do list\n"))
+
+
+# --- H02 answer in the workspace (eighteenth round) ------------------------------------------------------------------
+
+
+_R18_NOTICE_STATIC = [
+    "ASPENLINE PAYMENTS, LLC - NOTICE OF COVENANT (C.R.S. 8-2-113(4))",
+    "This notice is a separate document from the agreement named below. The agreement contains a covenant not to "
+    "solicit customers that could restrict your options for subsequent employment following your separation from "
+    "Aspenline Payments, LLC.",
+    "Agreement:", "Section containing the covenant:", "Delivered:", "Worker:",
+    "Worker signature: ______________________________   Date: ______________",
+]
+
+
+@plant("ho-h02-r18-filled-pdf-form-notice", "H02", TB,
+       "Aspenline's notice form, filled in by HR for Riley in Acrobat: documents/hr/notice-form-riley.pdf is a PDF "
+       "form whose field values (in /V and their appearance streams, not in the page text) give the agreement's title, "
+       "'Section 4 (Non-Solicitation of Customers)', delivery with the offer on November 16, 2026 before acceptance, and "
+       "Riley Vandermeer as the worker who signs: the finished notice.")
+def h02_r18_filled_form(env: Path, task: str) -> None:
+    write_doc(env, task, "hr/notice-form-riley.pdf", _r18_pdf(_R18_NOTICE_STATIC, fields=[
+        ("agreement", "Title of the agreement", "Restrictive Covenant Agreement between Aspenline Payments, LLC and "
+         "Riley Vandermeer", (150, 640, 560, 660)),
+        ("sections", "Section of the agreement holding the covenant", "Section 4 (Non-Solicitation of Customers)",
+         (250, 612, 560, 632)),
+        ("delivered", "When the notice is delivered", "With the offer on November 16, 2026, before Riley accepts it",
+         (150, 584, 560, 604)),
+        ("worker", "Worker's name", "Riley Vandermeer", (150, 556, 400, 576)),
+    ]))
+
+
+@plant("ho-h02-r18-new-deliverable-named-like-an-input", "H02", AM,
+       "A new advisory deliverable, partner-email.md (the associate's reply to Miriam), is declared, named in the "
+       "instructions and graded; documents/partner-email.md, Miriam's own email, is already in the workspace under that "
+       "exact name, so the matcher pairs an input with the deliverable.")
+def h02_r18_name_collision(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_deliverable(t, "partner-email.md", "Your short reply to Miriam Okafor: what she must check before the "
+                        "agreement goes to Avery.", placement="advisory")
+        instructions_add(t, "Also write partner-email.md, your short reply to Miriam listing what she must check "
+                            "before Avery signs.")
+        add_criterion(t, "partner-email-signing-day", "Reply reminds Miriam of the signing day",
+                      "PASS if partner-email.md reminds Miriam Okafor that Avery Fontenot signs on the first day of "
+                      "work, not when accepting the offer. FAIL if it does not say when Avery signs.",
+                      ["partner-email.md"])
+
+
+@plant("ho-h02-r18-finished-usage-notes-in-evernote-export", "H02", CA,
+       "The senior associate drafts in Evernote and exported the matter notebook into the folder: documents/notes/"
+       "halden.enex holds, in its ENML content (CDATA), finished HR usage notes: Section 2 only above $126,858.83 for "
+       "2026 covenants, check the adjusted figure from January 1, 2027, disclose by acceptance, not the $100,000 base.")
+def h02_r18_enex(env: Path, task: str) -> None:
+    write_doc(env, task, "notes/halden.enex", _r18_enex("Halden Form WA - HR usage notes (final)", "20261026T165900Z", [
+        "HR usage notes: refreshed Washington covenant form",
+        "Section 2 (non-competition): use it only for an employee whose annualized earnings exceed $126,858.83 when "
+        "the form is signed in 2026. For forms signed from January 1, 2027, check the adjusted figure the Department "
+        "of Labor & Industries publishes before using Section 2. Do not use the statutory base of $100,000.",
+        "Disclose the form, Section 2 included, in writing no later than the employee's acceptance of the offer.",
+        "Section 3 (customers) bars soliciting only and may be used for every hire.",
+    ], ["halden", "final"]))
+
+
+@near_miss("ho-h02-nm-r18-blank-pdf-form-notice", "H02", TB,
+           "Aspenline's notice form as HR keeps it, documents/hr/notice-form-blank.pdf: the same PDF form with every "
+           "field empty (no agreement, section, delivery date or worker).",
+           "HYGIENE.md H02 looks for a file the matcher pairs with a deliverable or one holding the finished answer; a "
+           "blank client form names no agreement, section or worker, so it answers no criterion, and its name is no "
+           "deliverable's.")
+def h02_nm_r18_blank_form(env: Path, task: str) -> None:
+    write_doc(env, task, "hr/notice-form-blank.pdf", _r18_pdf(_R18_NOTICE_STATIC, fields=[
+        ("agreement", "Title of the agreement", "", (150, 640, 560, 660)),
+        ("sections", "Section of the agreement holding the covenant", "", (250, 612, 560, 632)),
+        ("delivered", "When the notice is delivered", "", (150, 584, 560, 604)),
+        ("worker", "Worker's name", "", (150, 556, 400, 576)),
+    ]))
+
+
+# --- H03 degenerate output (eighteenth round) ------------------------------------------------------------------------
+
+
+@plant("ho-h03-r18-only-literal-a-term-sheet-percentage", "H03", "covenant-package-original",
+       "A new criterion passes the file memo if it records that Dana Whitcombe's on-target commissions are 30% of base "
+       "salary: its only literal is a percentage the term sheet already states, so the pasted workspace passes it.")
+def h03_r18_percentage(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_criterion(t, "rationale-commission-share", "File memo records the commission share",
+                      "PASS if rationale.md records that Dana Whitcombe's on-target commissions are 30% of base "
+                      "salary. FAIL if it gives another percentage or leaves the commissions out.", ["rationale.md"])
+
+
+@plant("ho-h03-r18-iso-date-in-alert-asked-in-long-form", "H03", CA,
+       "A new criterion passes the cover note if it gives February 9, 2026 as the date the Calloway Brandt alert was "
+       "published; the alert's byline says 'Published 2026-02-09', the same day in ISO form, so the pasted workspace "
+       "passes it.")
+def h03_r18_iso_date(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_criterion(t, "client-email-alert-date", "Cover note dates the alert",
+                      "PASS if client-email.md gives February 9, 2026 as the date the Calloway Brandt alert was "
+                      "published. FAIL if it gives another date or none.", ["client-email.md"])
+
+
+@plant("ho-h03-r18-pass-clause-escape-by-silence", "H03", TB,
+       "A new criterion on the file memo passes it if it cites C.R.S. § 8-2-113(8) for the $5,000 penalty 'or does not "
+       "discuss the penalty at all': the second branch lets an empty rationale.md pass.")
+def h03_r18_escape(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_criterion(t, "rationale-penalty-source", "File memo sources the penalty",
+                      "PASS if rationale.md cites C.R.S. § 8-2-113(8) as the source of the $5,000 penalty, or does "
+                      "not discuss the penalty at all. FAIL if it gives a penalty figure other than $5,000 per worker.",
+                      ["rationale.md"])
+
+
+@near_miss("ho-h03-nm-r18-cap-restated-in-months", "H03", AM,
+           "A new criterion asks the client note to state the new limit on the restraints as 24 months from the end of "
+           "employment, a figure no input, instruction or knowledge-base file writes that way (they say two years).",
+           "HYGIENE.md H03 flags criteria a degenerate output satisfies; '24 months' appears nowhere in the workspace, "
+           "the knowledge base or the instructions, so no empty, echoed or pasted output passes it.")
+def h03_nm_r18_months(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_criterion(t, "client-note-cap-in-months", "Client note gives the cap in months",
+                      "PASS if client-note.md states the new limit on the restraints as 24 months from the end of "
+                      "employment. FAIL if it states another length or none.", ["client-note.md"])
+
+
+# --- H04 criterion form (eighteenth round) ---------------------------------------------------------------------------
+
+
+@plant("ho-h04-r18-fail-clause-copied-from-next-criterion", "H04", AM,
+       "named-parishes' FAIL clause was overwritten by the one below it in the sheet: it now passes on named parishes "
+       "and fails on 'the three-year term or can run past two years', two different claims in one criterion.")
+def h04_r18_mismatched_fail(env: Path, task: str) -> None:
+    _reword(env, task, "named-parishes",
+            "FAIL if either covenant uses a mileage radius or an area not named by parish or municipality.",
+            "FAIL if any restraint keeps the three-year term or can run past two years.")
+
+
+@plant("ho-h04-r18-work-type-with-trailing-newline", "H04", CI,
+       "The task's work_type came from a spreadsheet cell that ended in a line break: it reads 'draft\\n', which is not "
+       "one of LAB's four values.")
+def h04_r18_work_type_newline(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert t["work_type"] == "draft"
+        t["work_type"] = "draft\n"
+
+
+@plant("ho-h04-r18-criterion-names-deliverable-by-label", "H04", CA,
+       "client-email-changes' deliverables list gives the cover note by the label the authoring sheet showed, "
+       "\"cover note to Halden's HR director\", which is no deliverable of the task.")
+def h04_r18_label(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        crit = criterion(t, "client-email-changes")
+        assert crit["deliverables"] == ["client-email.md"]
+        crit["deliverables"] = ["cover note to Halden's HR director"]
+
+
+@near_miss("ho-h04-nm-r18-judge-language-private-use-subtag", "H04", TB,
+           "judge_language is 'en-US-x-legal', a private-use subtag marking the legal reviewer pool; language stays "
+           "'en'.",
+           "HYGIENE.md H04 and TASKS.md want BCP 47 tags; BCP 47 allows private-use subtags after 'x-' (RFC 5646, "
+           "section 2.2.7), so 'en-US-x-legal' is well formed.")
+def h04_nm_r18_private_use(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert t["judge_language"] == "en"
+        t["judge_language"] = "en-US-x-legal"
+
+
+# --- H05 ambiguous grading language (eighteenth round) ---------------------------------------------------------------
+
+
+@plant("ho-h05-r18-in-line-with-best-practice", "H05", TB,
+       "notice-signed-before-acceptance no longer fixes when the notice goes out: it must be delivered 'in line with "
+       "current best practice for Colorado notices', a practice the criterion never states.")
+def h05_r18_best_practice(env: Path, task: str) -> None:
+    _reword(env, task, "notice-signed-before-acceptance", "and is to be delivered with the offer, before Riley accepts it.",
+            "and is to be delivered in line with current best practice for Colorado notices.")
+
+
+@plant("ho-h05-r18-as-a-competent-lawyer-would", "H05", AM,
+       "client-note-changes now asks the note to explain the four changes 'as a competent Louisiana employment lawyer "
+       "would': the judge must imagine that lawyer's standard.")
+def h05_r18_competent_lawyer(env: Path, task: str) -> None:
+    _reword(env, task, "client-note-changes", "PASS if client-note.md tells Bayou Crest that the territory",
+            "PASS if client-note.md tells Bayou Crest, as a competent Louisiana employment lawyer would, that the "
+            "territory")
+
+
+@plant("ho-h05-r18-court-would-likely-enforce", "H05", SD,
+       "nonsolicit-kept now passes non-solicits 'that an Illinois court would likely enforce': the judge must predict "
+       "a court's ruling, on which readers can differ.")
+def h05_r18_likely_enforce(env: Path, task: str) -> None:
+    _reword(env, task, "nonsolicit-kept",
+            "keeps a customer non-solicitation covenant and an employee non-solicitation covenant, each lasting",
+            "keeps a customer non-solicitation covenant and an employee non-solicitation covenant that an Illinois court "
+            "would likely enforce, each lasting")
+
+
+@near_miss("ho-h05-nm-r18-material-as-a-noun", "H05", CA,
+           "A new criterion asks the usage notes to tell HR to file each signed form with the employee's onboarding "
+           "material in the HR system.",
+           "HYGIENE.md H05 flags standards a judge can read either way; 'material' here is a noun naming the "
+           "onboarding file, not 'material(ly)' as a degree, and the criterion asks for one checkable instruction.")
+def h05_nm_r18_material_noun(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_criterion(t, "usage-notes-filing", "Usage notes say where signed forms go",
+                      "PASS if hr-usage-notes.md tells HR to file each signed form with the employee's onboarding "
+                      "material in the HR system. FAIL if the notes do not say where signed forms are filed.",
+                      ["hr-usage-notes.md"])
+
+
+# --- H06 deliverable matching (eighteenth round) ---------------------------------------------------------------------
+
+
+@plant("ho-h06-r18-names-given-as-brace-expansion", "H06", TB,
+       "An engineer tidied the instructions into shell brace expansion: they ask for "
+       "'vandermeer-{covenant-agreement,noncompete-notice}.md', so neither operative deliverable's name is written out "
+       "in the instructions.")
+def h06_r18_brace(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        t["instructions"] = replace_text(
+            t["instructions"],
+            "vandermeer-covenant-agreement.md, the restrictive covenant agreement ready for Riley Vandermeer to sign; "
+            "vandermeer-noncompete-notice.md, any separate notice Colorado requires, ready to deliver with the "
+            "agreement;",
+            "vandermeer-{covenant-agreement,noncompete-notice}.md, the restrictive covenant agreement ready for Riley "
+            "Vandermeer to sign and any separate notice Colorado requires, ready to deliver with it;")
+        assert "vandermeer-covenant-agreement.md" not in t["instructions"]
+
+
+@plant("ho-h06-r18-deliverable-key-written-twice", "H06", NE,
+       "The authoring sheet had two rows for the note, and the exporter wrote both: task.json's deliverables object "
+       "holds the key 'note-to-partner.md' twice, with two descriptions; a JSON reader keeps one silently.")
+def h06_r18_duplicate_key(env: Path, task: str) -> None:
+    save_task(env, task, load_task(env, task))
+    path = task_dir(env, task) / "task.json"
+    text = path.read_text("utf-8")
+    desc = json.dumps(load_task(env, task)["deliverables"]["note-to-partner.md"], ensure_ascii=False)
+    old = f'    "note-to-partner.md": {desc}\n  }},'
+    assert text.count(old) == 1
+    new = (f'    "note-to-partner.md": {desc},\n    "note-to-partner.md": "One-page note to the partner: the edits '
+           'made and the decision she must take on Section 5."\n  },')
+    path.write_text(text.replace(old, new), "utf-8")
+
+
+@plant("ho-h06-r18-deliverable-name-hyphenated-across-lines", "H06", SD,
+       "The instructions' second paragraph was pasted from a PDF print with hard line breaks and hyphenation: the file "
+       "memo is asked for as 'ration-' at the end of one line and 'ale.md' at the start of the next, so the name "
+       "rationale.md is never written in the instructions.")
+def h06_r18_hyphenated(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        t["instructions"] = replace_text(
+            t["instructions"],
+            "Prepare three deliverables in Markdown: ellery-covenant-agreement.md, the agreement ready for the employee "
+            "to sign; client-email.md, the cover email to the client's HR director; and rationale.md, a file memo "
+            "explaining your drafting choices and the sources relied on.",
+            "Prepare three deliverables in Markdown: ellery-covenant-agreement.md, the\nagreement ready for the "
+            "employee to sign; client-email.md, the cover email\nto the client's HR director; and ration-\nale.md, a "
+            "file memo explaining your drafting choices and the sources\nrelied on.")
+        assert "rationale.md" not in t["instructions"]
+
+
+@near_miss("ho-h06-nm-r18-names-in-fenced-code-block", "H06", CA,
+           "The instructions end with the three deliverable names in a fenced code block, one per line, under 'Save "
+           "the deliverables under exactly these names:'.",
+           "HYGIENE.md H06 wants each deliverable named in the instructions; a code block spells each name exactly, "
+           "and the map, criteria and placement lists are unchanged.")
+def h06_nm_r18_fenced(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "Save the deliverables under exactly these names:\n\n```\nwashington-covenant-form.md\n"
+                            "hr-usage-notes.md\nclient-email.md\n```")
+
+
+@near_miss("ho-h06-nm-r18-capitalised-deliverable-name", "H06", CI,
+           "The cover email's deliverable is renamed 'Client-Email-Sierrafold.md' (capitals, the client's name) "
+           "everywhere: map, criterion, advisory list and instructions.",
+           "HYGIENE.md H06 wants names named, graded, distinct under the matcher and safe relative paths; capital "
+           "letters are safe on every system, the name is used identically everywhere, and no other name is close.")
+def h06_nm_r18_capitalised(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        _rename_deliverable(t, "client-email.md", "Client-Email-Sierrafold.md")
+
+
+# --- H07 workspace integrity (eighteenth round) ----------------------------------------------------------------------
+
+
+@plant("ho-h07-r18-jinja-template-saved-as-yaml", "H07", CA,
+       "The HRIS vendor's offer-workflow file, documents/hr/offer-workflow.yaml, is the Jinja template, not its "
+       "output: '{% for part in form_parts %}' and '{% endfor %}' lines at column 0, so it does not parse as YAML.")
+def h07_r18_jinja_yaml(env: Path, task: str) -> None:
+    text = ("workflow: washington-offer\nform: WA-2021-3\nsteps:\n{% for part in form_parts %}\n"
+            "  - name: {{ part.name }}\n    requires_signature: true\n{% endfor %}\nnotify: people-ops\n")
+    import yaml
+
+    try:
+        yaml.safe_load(text)
+    except yaml.YAMLError:
+        pass
+    else:
+        raise AssertionError("the template parses as YAML")
+    write_doc(env, task, "hr/offer-workflow.yaml", text)
+
+
+@plant("ho-h07-r18-odt-without-content-part", "H07", SD,
+       "Maplestone's relocation letter, documents/hr/relocation-letter.odt, was rebuilt by a script that dropped "
+       "content.xml: the package has its mimetype, manifest (which still lists content.xml) and meta.xml, but no "
+       "document body, so LibreOffice reports it as corrupt.")
+def h07_r18_odt_no_content(env: Path, task: str) -> None:
+    data = _r9_odt(["Relocation support for Jordan Ellery", "Maplestone will reimburse moving costs up to $6,000."],
+                   title="Relocation letter", creator="Maplestone HR")
+    src = zipfile.ZipFile(io.BytesIO(data))
+    members = {n: src.read(n) for n in src.namelist() if n != "content.xml"}
+    assert "content.xml" in src.namelist() and "mimetype" in members
+    write_doc(env, task, "hr/relocation-letter.odt", _r9_zip(members, stored="mimetype"))
+
+
+@plant("ho-h07-r18-linux-trash-folder", "H07", AM,
+       "The matter folder was copied from a USB stick used on a Linux desktop: documents/.Trash-1000/ holds the "
+       "desktop's trash (files/site-visit-notes.md and its info/...trashinfo record), OS junk in the workspace.")
+def h07_r18_trash(env: Path, task: str) -> None:
+    write_doc(env, task, ".Trash-1000/files/site-visit-notes.md",
+              "# Site visit notes\n\nAscension Parish yard: drums relabelled, two wells sampled.\n")
+    write_doc(env, task, ".Trash-1000/info/site-visit-notes.md.trashinfo",
+              "[Trash Info]\nPath=site-visit-notes.md\nDeletionDate=2026-10-16T14:03:11\n")
+
+
+@plant("ho-h07-r18-named-file-only-inside-zip", "H07", NE,
+       "The instructions now send the agent to documents/exhibits/exhibit-a-service-territory.md, but that file exists "
+       "only as a member of documents/exhibits.zip, which nobody unpacked: the named file is not in the workspace.")
+def h07_r18_zip_only(env: Path, task: str) -> None:
+    write_doc(env, task, "exhibits.zip", _r9_zip({
+        "exhibits/exhibit-a-service-territory.md": "# Exhibit A: Morgan Tallis's service territory\n\nEl Paso, Teller "
+                                                   "and Pueblo Counties, Colorado.\n"}))
+    with task_json(env, task) as t:
+        instructions_add(t, "Morgan's service territory is described in documents/exhibits/"
+                            "exhibit-a-service-territory.md.")
+
+
+@near_miss("ho-h07-nm-r18-yaml-with-quoted-template-braces", "H07", TB,
+           "Aspenline's offer-email template, documents/hr/offer-email.yaml, keeps mail-merge fields such as "
+           "'{{ first_name }}' inside quoted YAML strings.",
+           "HYGIENE.md H07 wants YAML to parse; braces inside quoted scalars are ordinary text, so the file is valid "
+           "YAML whose values happen to contain merge fields.")
+def h07_nm_r18_quoted_braces(env: Path, task: str) -> None:
+    text = ('subject: "Your offer from {{ company }}"\nbody: "Hi {{ first_name }}, your offer letter and covenant '
+            'paperwork are attached."\nsender: "people@aspenline.example.com"\n')
+    import yaml
+
+    assert yaml.safe_load(text)["subject"] == "Your offer from {{ company }}"
+    write_doc(env, task, "hr/offer-email.yaml", text)
+
+
+@near_miss("ho-h07-nm-r18-valid-tar-gz-archive", "H07", SD,
+           "Maplestone HR's archived policies, documents/archive/hr-policies-2025.tar.gz, a valid gzip-compressed tar "
+           "of two Markdown policies (paid time off, remote work).",
+           "HYGIENE.md H07 wants files readable and parseable, with no junk; a complete, valid .tar.gz is an ordinary "
+           "archive a client sends, and its members are readable text.")
+def h07_nm_r18_tar_gz(env: Path, task: str) -> None:
+    write_doc(env, task, "archive/hr-policies-2025.tar.gz", _r18_tar_gz({
+        "hr-policies-2025/paid-time-off.md": "# Paid time off\n\nFull-time staff accrue 15 days a year.\n",
+        "hr-policies-2025/remote-work.md": "# Remote work\n\nAnalysts may work remotely two days a week.\n"}))
+
+
+# --- H08 knowledge-base pin (eighteenth round) -----------------------------------------------------------------------
+
+
+@plant("ho-h08-r18-survey-table-rows-sorted", "H08", TB,
+       "An associate ran her editor's 'sort table rows' command on the twelve-state survey in this task's mount: the "
+       "rows now run from Washington to California (descending); every row's text is unchanged, their order is not.")
+def h08_r18_sorted_rows(env: Path, task: str) -> None:
+    path = kb(env, task, "surveys/non-compete/us.md")
+    lines = path.read_text("utf-8").split("\n")
+    rows = [i for i, line in enumerate(lines) if line.startswith("| [")]
+    assert len(rows) == 12 and rows == list(range(rows[0], rows[0] + 12))
+    block = sorted((lines[i] for i in rows), reverse=True)
+    assert block != [lines[i] for i in rows]
+    lines[rows[0]:rows[0] + 12] = block
+    path.write_text("\n".join(lines), "utf-8")
+
+
+@plant("ho-h08-r18-headings-rewritten-as-setext", "H08", NE,
+       "A Markdown formatter set to Setext headings rewrote the Colorado guide in this task's mount: '# Non-Competes in "
+       "Colorado' and every '## ...' heading are now underlined with '=' and '-' lines; the words are the same, the "
+       "bytes are not.")
+def h08_r18_setext(env: Path, task: str) -> None:
+    path = kb(env, task, "practice-guides/non-compete/us/colorado.md")
+    text = path.read_text("utf-8")
+    end = text.index("\n---\n", 4) + 5
+    head, body = text[:end], text[end:]
+
+    def setext(m: re.Match) -> str:
+        marks, title = m.group(1), m.group(2)
+        return title + "\n" + ("=" if marks == "#" else "-") * len(title)
+    new_body = re.sub(r"^(#{1,2}) (.+)$", setext, body, flags=re.M)
+    assert new_body != body and "\n## " not in new_body
+    path.write_text(head + new_body, "utf-8")
+
+
+@plant("ho-h08-r18-emphasis-markers-normalised", "H08", AM,
+       "A markdownlint '--fix' run with underscore emphasis styles went over the Louisiana guide in this task's mount: "
+       "every '**bold**' is now '__bold__' and every '*case name*' is '_case name_'; the rendered page looks the same.")
+def h08_r18_emphasis(env: Path, task: str) -> None:
+    path = kb(env, task, "practice-guides/non-compete/us/louisiana.md")
+    text = path.read_text("utf-8")
+    end = text.index("\n---\n", 4) + 5
+    head, body = text[:end], text[end:]
+    new_body = re.sub(r"\*\*([^*\n]+)\*\*", r"__\1__", body)
+    new_body = re.sub(r"(?<![*\w])\*([^*\n]+)\*(?![*\w])", r"_\1_", new_body)
+    assert new_body != body and "**" not in new_body
+    path.write_text(head + new_body, "utf-8")
+
+
+@near_miss("ho-h08-nm-r18-unapplied-library-patch-outside-mount", "H08", CA,
+           "An associate's proposed wording change to the Washington guide, documents/library-requests/"
+           "washington-drafting-note.patch (git format-patch, paths under practice-guides/), waits for the library "
+           "team; it was not applied, and the mount is untouched.",
+           "HYGIENE.md H08 requires the mount to be byte-identical to the pinned snapshot; a patch file kept outside "
+           "the mount and never applied changes no byte of it.")
+def h08_nm_r18_patch(env: Path, task: str) -> None:
+    guide = kb(env, task, "practice-guides/non-compete/us/washington.md").read_text("utf-8")
+    old = "- Confirm current-year earnings before signing and again before enforcing."
+    assert old in guide
+    write_doc(env, task, "library-requests/washington-drafting-note.patch", (
+        "From 5e2a9c1d4b7f08e3a6c2d915f0b84e7a3c61d2f9 Mon Sep 17 00:00:00 2001\n"
+        "From: Associate <associate@harlowfinch.example.com>\nDate: Mon, 26 Oct 2026 11:20:00 -0700\n"
+        "Subject: [PATCH] washington guide: say which earnings figure to confirm\n\n"
+        "Proposed for the library team; not applied to any task's copy.\n---\n"
+        " practice-guides/non-compete/us/washington.md | 2 +-\n 1 file changed, 1 insertion(+), 1 deletion(-)\n\n"
+        "diff --git a/practice-guides/non-compete/us/washington.md b/practice-guides/non-compete/us/washington.md\n"
+        "--- a/practice-guides/non-compete/us/washington.md\n+++ b/practice-guides/non-compete/us/washington.md\n"
+        "@@ -50,3 +50,3 @@\n - Disclose the covenant in the offer letter itself.\n"
+        f"-{old}\n+- Confirm the employee's current-year earnings against the current figure before signing and "
+        "again before enforcing.\n - Draft to the minimum; judicial narrowing still triggers the penalty.\n--\n2.47.0\n"))
+
+
+# --- H09 seeded-law provenance (eighteenth round) --------------------------------------------------------------------
+
+
+@plant("ho-h09-r18-excerpt-headings-swapped", "H09", SD,
+       "In documents/illinois-statute-excerpt.md the headings '820 ILCS 90/10(a)' and '820 ILCS 90/10(b)' were swapped "
+       "when the sections were reordered: each quoted passage now sits under the other subsection's citation, while "
+       "the seeded entries still cite them correctly.")
+def h09_r18_swapped(env: Path, task: str) -> None:
+    path = doc(env, task, "illinois-statute-excerpt.md")
+    text = path.read_text("utf-8")
+    a, b = "## 820 ILCS 90/10(a)\n", "## 820 ILCS 90/10(b)\n"
+    assert text.count(a) == 1 and text.count(b) == 1
+    path.write_text(text.replace(a, "\0").replace(b, a).replace("\0", b), "utf-8")
+
+
+@plant("ho-h09-r18-provenance-copied-from-sibling-entry", "H09", NE,
+       "The seeded entry for C.R.S. § 8-2-113(8)(b) has the (8)(a) entry's verified_against pasted in: it says the "
+       "text checked was § 8-2-113(8)(a), footnote crs-prohibited-conduct, so nothing records a check of (8)(b).")
+def h09_r18_copied_provenance(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        source = seeded(t, "C.R.S. § 8-2-113(8)(a)")["verified_against"]
+        entry = seeded(t, "C.R.S. § 8-2-113(8)(b)")
+        assert entry["verified_against"] != source and "(8)(a)" in source
+        entry["verified_against"] = source
+
+
+@plant("ho-h09-r18-verified-against-ditto", "H09", TB,
+       "The seeded entry for C.R.S. § 8-2-113(2)(d) says verified_against 'ditto', as the author wrote it in the "
+       "spreadsheet under the entry above; on its own it declares no source.")
+def h09_r18_ditto(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        seeded(t, "C.R.S. § 8-2-113(2)(d)")["verified_against"] = "ditto"
+
+
+@near_miss("ho-h09-nm-r18-scare-quotes-beside-citation", "H09", AM,
+           "The partner's email gains a postscript: Lucien calls La. R.S. 23:921(C) the \"parish rule\"; two words in "
+           "quotation marks beside a citation.",
+           "HYGIENE.md H09 concerns planted excerpts of law; \"parish rule\" is the client's nickname for the rule, not "
+           "text of the statute, so there is no excerpt to declare.")
+def h09_nm_r18_scare_quotes(env: Path, task: str) -> None:
+    append_doc(env, task, "partner-email.md",
+               "P.S. Lucien calls La. R.S. 23:921(C) the \"parish rule\"; he will ask which parishes we chose.")
+
+
+# --- H10 temporal consistency (eighteenth round) ---------------------------------------------------------------------
+
+
+@plant("ho-h10-r18-tomorrow-for-a-day-a-week-away", "H10", NE,
+       "The instructions add 'The client hands the renewal to Morgan tomorrow.': with as_of 2026-11-16 that is "
+       "November 17, while the partner's email and the criteria say November 23.")
+def h10_r18_tomorrow(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "The client hands the renewal to Morgan tomorrow.")
+
+
+@plant("ho-h10-r18-email-body-today-disagrees-with-date", "H10", TB,
+       "Noor's email, dated 2026-11-09 like as_of, now says 'We confirmed Riley's references today, Thursday, "
+       "November 12': the body's today is three days after its Date line and the day the work is done.")
+def h10_r18_body_today(env: Path, task: str) -> None:
+    edit_doc(env, task, "hr-request.md", "Offer details are in the summary I attached.",
+             "Offer details are in the summary I attached. We confirmed Riley's references today, Thursday, November "
+             "12.")
+
+
+@plant("ho-h10-r18-esign-log-records-future-signing", "H10", SD,
+       "An e-signature envelope log, documents/esign/ellery-envelope.json, gives its events in epoch milliseconds: "
+       "sent December 18, 2026, viewed December 21 and completed January 5, 2027, all after as_of 2026-11-02, reported "
+       "as done.")
+def h10_r18_future_log(env: Path, task: str) -> None:
+    events = [("sent", "2026-12-18T15:02:00Z"), ("delivered", "2026-12-18T15:02:07Z"),
+              ("viewed", "2026-12-21T14:40:31Z"), ("completed", "2027-01-05T15:12:44Z")]
+    write_doc(env, task, "esign/ellery-envelope.json", json.dumps({
+        "envelopeId": "4f6c2b1e-9a7d-4c3e-8b51-2e0d7a9f6c14", "subject": "Maplestone Logistics: covenant agreement",
+        "recipient": {"name": "Jordan Ellery", "email": "jordan.ellery@example.com"}, "status": "completed",
+        "events": [{"event": e, "timestamp": _r14_epoch_ms(iso)} for e, iso in events]}, indent=2) + "\n")
+
+
+@near_miss("ho-h10-nm-r18-iso-week-plan", "H10", NE,
+           "The paralegal's plan for the week, documents/paralegal/week-2026-W47.md, dates items in ISO week form: "
+           "2026-W47 (16 to 22 November) for today's edits and 2026-W48-1 (23 November) for the hand-over.",
+           "HYGIENE.md H10 wants one consistent story; week 47 of 2026 contains as_of 2026-11-16, and 2026-W48-1 is "
+           "November 23, the hand-over day the partner gives, described as planned.")
+def h10_nm_r18_iso_week(env: Path, task: str) -> None:
+    import datetime
+
+    assert datetime.date(2026, 11, 16).isocalendar()[:2] == (2026, 47)
+    assert datetime.date.fromisocalendar(2026, 48, 1) == datetime.date(2026, 11, 23)
+    write_doc(env, task, "paralegal/week-2026-W47.md", (
+        "# Plan for week 2026-W47 (16 to 22 November 2026)\n\n"
+        "- 2026-W47-1: the partner's three edits to the Tallis renewal; note to Miriam.\n"
+        "- 2026-W47-3: file last year's client approval of the wording.\n\n"
+        "## Next week\n\n- 2026-W48-1 (23 November): the client plans to hand the renewal to Morgan Tallis.\n"))
+
+
+@near_miss("ho-h10-nm-r18-last-monday-that-agrees", "H10", TB,
+           "Noor's email, dated Monday 2026-11-09, adds that Riley met the sales director 'last Monday, November 2'.",
+           "HYGIENE.md H10 wants the dates to tell one story; November 2, 2026 is the Monday before the email's "
+           "date and as_of, so the relative and the absolute date agree.")
+def h10_nm_r18_last_monday(env: Path, task: str) -> None:
+    import datetime
+
+    assert datetime.date(2026, 11, 2).strftime("%A") == "Monday"
+    edit_doc(env, task, "hr-request.md", "Offer details are in the summary I attached.",
+             "Offer details are in the summary I attached. Riley met our sales director last Monday, November 2.")
+
+
+# --- H11 trap armed (eighteenth round) -------------------------------------------------------------------------------
+
+
+@plant("ho-h11-r18-postscript-lifts-the-scope-limit", "H11", NE,
+       "The partner's email gains a postscript allowing the associate to fix anything else unenforceable in the "
+       "agreement without asking; the anchored 'Do not change anything else in the agreement.' is still there, but the "
+       "instruction-scope trap no longer is.")
+def h11_r18_postscript(env: Path, task: str) -> None:
+    assert "Do not change anything else in the agreement." in read_doc(env, task, "partner-instructions.md")
+    append_doc(env, task, "partner-instructions.md",
+               "P.S. On reflection, if anything else in the draft is unenforceable, fix it in the agreement and list "
+               "the change in your note. No need to check with me first.")
+
+
+@plant("ho-h11-r18-detecting-criterion-inverted", "H11", TB,
+       "no-noncompete, which the trap lists to catch a kept non-compete, was rewritten from HR's request: it now "
+       "passes an agreement that keeps the 12-month non-compete and fails one that drops it, so the trap's criteria "
+       "reward the mistake the trap is built to catch.")
+def h11_r18_inverted(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert "no-noncompete" in t["oafreeze"]["trap"]["criteria"]
+        criterion(t, "no-noncompete")["match_criteria"] = (
+            "PASS if vandermeer-covenant-agreement.md keeps the 12-month non-compete Aspenline asked for, limited to "
+            "Colorado. FAIL if the non-compete is dropped or runs longer than 12 months.")
+
+
+@plant("ho-h11-r18-anchor-typed-with-curly-quotes", "H11", CA,
+       "The first anchor's quote was retyped in a word processor: '\"no-service\"' became '\u201cno-service\u201d' "
+       "with curly quotes, while the client alert keeps straight quotes, so the anchor's quote is not in its file.")
+def h11_r18_curly(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        anchor = t["oafreeze"]["trap"]["anchors"][0]
+        anchor["quote"] = replace_text(anchor["quote"], '"no-service"', "\u201cno-service\u201d")
+
+
+@near_miss("ho-h11-nm-r18-anchor-in-rtf-note", "H11", SD,
+           "Maplestone HR's note to counsel, saved from WordPad as documents/hr/form-note.rtf, says the form was "
+           "approved in 2023 and HR expects no edits beyond the blanks; a new trap anchor quotes that sentence.",
+           "HYGIENE.md H11 asks that anchors' quotes exist in the named files; the sentence is in the RTF's text, and "
+           "it is tempting material of the kind the effective-date trap is about.")
+def h11_nm_r18_rtf(env: Path, task: str) -> None:
+    quote = "Legal approved this form in 2023, so we expect no edits beyond the blanks."
+    write_doc(env, task, "hr/form-note.rtf", _r9_rtf(["Note to outside counsel: Jordan Ellery", quote,
+                                                      "Please send the agreement back ready for signature."]))
+    with task_json(env, task) as t:
+        t["oafreeze"]["trap"]["anchors"].append({"file": "documents/hr/form-note.rtf", "quote": quote})
+
+
+# --- H12 placement discipline (eighteenth round) ---------------------------------------------------------------------
+
+
+@plant("ho-h12-r18-analysis-passed-off-as-required-notice", "H12", NE,
+       "placement-agreement-text now allows 'the notices the law requires in it', and says these include a notice that "
+       "Section 5 is void for a worker paid less than $130,014 and that presenting it carries a $5,000 penalty: legal "
+       "analysis let into the operative agreement under the name of a required notice.")
+def h12_r18_fake_notice(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        criterion(t, "placement-agreement-text")["match_criteria"] = (
+            "PASS if tallis-agreement-revised.md contains only the agreement's terms, signature blocks and the notices "
+            "the law requires in it, which for this renewal include a notice telling Morgan Tallis that Section 5 is "
+            "void for a worker paid less than $130,014 and that presenting it exposes the Company to a $5,000 penalty. "
+            "FAIL if it contains a comment, bracketed note, footnote or file path such as \"colorado-law-file.md\".")
+
+
+@plant("ho-h12-r18-reasons-in-agreement-front-matter", "H12", AM,
+       "The instructions ask fontenot-covenant-agreement.md to open with YAML front matter for the document system, "
+       "including a 'changes' field giving, for each changed section, the reason and the paragraph of the litigation "
+       "memo that supports it: analysis inside the file Avery signs.")
+def h12_r18_front_matter(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "Begin fontenot-covenant-agreement.md with YAML front matter for the firm's document "
+                            "system: title, parties, effective date, and a 'changes' field that gives, for each section "
+                            "you changed, the reason and the paragraph of documents/litigation-memo.md that supports it.")
+
+
+@plant("ho-h12-r18-hr-instructions-bracketed-in-form", "H12", CA,
+       "The instructions ask for a bracketed instruction to HR at the start of each optional section of "
+       "washington-covenant-form.md, e.g. '[HR: use Section 2 only for employees whose annualized earnings exceed the "
+       "current threshold]', inside the form employees sign.")
+def h12_r18_hr_brackets(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "In washington-covenant-form.md, put a bracketed instruction for HR at the start of each "
+                            "section that may not suit every hire, for example \"[HR: use Section 2 only for employees "
+                            "whose annualized earnings exceed the current threshold]\", so HR knows which parts to "
+                            "keep.")
+
+
+@near_miss("ho-h12-nm-r18-front-matter-in-advisory-memo", "H12", SD,
+           "The instructions ask rationale.md, the advisory file memo, to open with YAML front matter listing under "
+           "'sources' the path of every document relied on.",
+           "HYGIENE.md H12 keeps source paths and analysis out of operative text; rationale.md is advisory, where the "
+           "spec sends such material, and the agreement's placement criterion is untouched.")
+def h12_nm_r18_advisory_front_matter(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "Begin rationale.md with YAML front matter that lists, under 'sources', the path of every "
+                            "workspace and knowledge-base document you relied on.")
+
+
+@near_miss("ho-h12-nm-r18-boilerplate-general-section", "H12", TB,
+           "The instructions ask the agreement to end with a General section: headings are for convenience only, the "
+           "agreement is the parties' entire agreement on its subject, and it may be signed in counterparts.",
+           "HYGIENE.md H12 forbids drafting commentary, advice and analysis in operative text; these are contract "
+           "terms the parties agree to, not notes about the drafting.")
+def h12_nm_r18_boilerplate(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "End vandermeer-covenant-agreement.md with a General section stating that headings are "
+                            "for convenience only, that the agreement is the parties' entire agreement on its subject, "
+                            "and that it may be signed in counterparts.")
+
+
+# --- H13 synthetic data and secrets (eighteenth round) ---------------------------------------------------------------
+
+
+@plant("ho-h13-r18-totp-seed-and-backup-codes", "H13", NE,
+       "The partner's sync folder holds her sign-in recovery sheet, documents/it/mfa-recovery.txt: an otpauth:// URI "
+       "with a live-looking TOTP secret for the firm's single sign-on and eight unused backup codes.")
+def h13_r18_totp(env: Path, task: str) -> None:
+    secret = _r5_token("r18-totp", 32, "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567")
+    codes = [f"{int(hashlib.sha256(f'r18-code-{i}'.encode()).hexdigest()[:8], 16) % 10**8:08d}" for i in range(8)]
+    write_doc(env, task, "it/mfa-recovery.txt", (
+        "Harlow Finch single sign-on: recovery sheet (M. Okafor)\n\n"
+        f"otpauth://totp/Harlow%20Finch%20SSO:mokafor?secret={secret}&issuer=Harlow%20Finch%20SSO&algorithm=SHA1"
+        "&digits=6&period=30\n\nBackup codes (each works once):\n"
+        + "".join(f"  {c[:4]}-{c[4:]}\n" for c in codes)))
+
+
+@plant("ho-h13-r18-slack-incoming-webhook", "H13", TB,
+       "Aspenline's offer-notification script config, documents/tools/offer-notify/config.yaml, holds a live-looking "
+       "Slack incoming-webhook URL (https://hooks.slack.com/services/T.../B.../...): anyone with it can post to the "
+       "People team's channel.")
+def h13_r18_webhook(env: Path, task: str) -> None:
+    team = "T0" + _r5_token("r18-slack-t", 8, "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
+    channel = "B0" + _r5_token("r18-slack-b", 9, "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
+    key = _r5_token("r18-slack-key", 24)
+    write_doc(env, task, "tools/offer-notify/config.yaml", (
+        "channel: \"#people-offers\"\n"
+        f"webhook_url: https://hooks.slack.com/services/{team}/{channel}/{key}\n"
+        "message: \"Offer package sent to {{ candidate }}\"\n"))
+
+
+@plant("ho-h13-r18-drivers-licence-number", "H13", SD,
+       "The hire details gain the document Jordan will show for the Form I-9: an Illinois driver's licence number in "
+       "the state's real format (a letter and eleven digits, T536-4417-2083).")
+def h13_r18_licence(env: Path, task: str) -> None:
+    edit_doc(env, task, "hire-details.md", "- Employee: Jordan Ellery (jordan.ellery@example.com)\n",
+             "- Employee: Jordan Ellery (jordan.ellery@example.com)\n"
+             "- Form I-9 List B document: Illinois driver's license T536-4417-2083, expires 2029-03-14\n")
+
+
+@plant("ho-h13-r18-password-manager-export", "H13", CI,
+       "Sierrafold IT exported a shared vault to hand accounts over and left the file in the matter folder: documents/"
+       "it/bitwarden_export_20261005.csv lists the HR portal, e-signature and payroll logins with their passwords in "
+       "clear text.")
+def h13_r18_vault_export(env: Path, task: str) -> None:
+    rows = [["folder", "favorite", "type", "name", "notes", "login_uri", "login_username", "login_password"]]
+    for name, uri, user in [("HR portal", "https://hr.sierrafold.example.com", "wpark"),
+                            ("E-signature admin", "https://esign.sierrafold.example.com", "legal-admin"),
+                            ("Payroll", "https://payroll.sierrafold.example.com", "wpark")]:
+        password = _r5_token(f"r18-vault-{name}", 14) + "#7"
+        rows.append(["Legal", "", "login", name, "", uri, user, password])
+    write_doc(env, task, "it/bitwarden_export_20261005.csv", _r7_csv(rows))
+
+
+@near_miss("ho-h13-nm-r18-webhook-placeholder", "H13", CA,
+           "The HR notification config template, documents/tools/notify.example.yaml, shows where a Slack webhook goes "
+           "with a placeholder URL of X's and a comment to paste the real one from the Slack admin page.",
+           "HYGIENE.md H13 forbids credentials; a placeholder of X's on a public service's host is no secret, and the "
+           "real webhook is left out on purpose.")
+def h13_nm_r18_placeholder(env: Path, task: str) -> None:
+    write_doc(env, task, "tools/notify.example.yaml", (
+        "# Copy to notify.yaml and paste the webhook from the Slack admin page. Never commit the real one.\n"
+        "channel: \"#hr-forms\"\nwebhook_url: https://hooks.slack.com/services/TXXXXXXXXXX/BXXXXXXXXXX/"
+        "XXXXXXXXXXXXXXXXXXXXXXXX\n"))
+
+
+@near_miss("ho-h13-nm-r18-example-top-level-domain", "H13", AM,
+           "The partner's email adds the client's HR inbox for the signed copy, hr@bayoucrest.example, on the bare "
+           "'.example' top-level domain.",
+           "HYGIENE.md H13 wants reserved example addresses; '.example' is a top-level domain reserved for "
+           "documentation by RFC 2606, like example.com.")
+def h13_nm_r18_example_tld(env: Path, task: str) -> None:
+    append_doc(env, task, "partner-email.md",
+               "P.S. Please copy Bayou Crest's HR inbox, hr@bayoucrest.example, when the signed agreement comes back.")
+
+
+# --- FAM the covenant-package family (eighteenth round) --------------------------------------------------------------
+
+
+@plant("ho-fam-r18-extra-trap-criterion-in-one-instance", "FAM", "covenant-package-v06",
+       "Instance v06's trap lists client-email-changes beside placement-operative-text as a criterion that detects "
+       "it; the design and every sibling list placement-operative-text alone.")
+def fam_r18_trap_criterion(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        crits = t["oafreeze"]["trap"]["criteria"]
+        assert crits == ["placement-operative-text"]
+        crits.append("client-email-changes")
+
+
+@plant("ho-fam-r18-criterion-id-renamed-in-one-instance", "FAM", "covenant-package-v08",
+       "Instance v08's file-memo criterion is called 'file-memo-sources'; the design and every sibling call it "
+       "'rationale-sources', so verdicts for that criterion no longer line up across the family.")
+def fam_r18_id_renamed(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        criterion(t, "rationale-sources")["id"] = "file-memo-sources"
+
+
+@plant("ho-fam-r18-extra-deliverable-in-one-instance", "FAM", "covenant-package-v09",
+       "Instance v09 adds an advisory deliverable, hire-summary.md (a one-page table of the three hires for the "
+       "partner), named in its instructions and graded by its own criterion; the design and no sibling has it.")
+def fam_r18_extra_deliverable(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_deliverable(t, "hire-summary.md", "One-page table of the three hires for the partner: name, state, "
+                        "position, salary and covenants kept.", placement="advisory")
+        instructions_add(t, "Also write hire-summary.md, a one-page table of the three hires for the partner.")
+        add_criterion(t, "hire-summary-table", "Hire summary covers all three hires",
+                      "PASS if hire-summary.md has one row for each of the three hires giving the covenants kept in "
+                      "their agreement. FAIL if a hire is missing.", ["hire-summary.md"])
+
+
+@near_miss("ho-fam-nm-r18-spec-salaries-with-str-tags", "FAM", "covenant-package-v05",
+           "In the family spec, v05's three salary values carry explicit YAML string tags ('salary_a: !!str $165,000' "
+           "and so on); the parsed values are unchanged.",
+           "FAM compares each instance with the values its spec declares; '!!str' only states the type the plain "
+           "scalar already had, so v05 is declared exactly as before.")
+def fam_nm_r18_str_tags(env: Path, task: str) -> None:
+    import yaml
+
+    before = yaml.safe_load((env / FAMILY_SPEC).read_text("utf-8"))
+    for name in ("salary_a", "salary_b", "salary_c"):
+        value = spec_variables(env, "v05")[name]
+        set_spec_variable(env, "v05", name, f"!!str {value}")
+    assert yaml.safe_load((env / FAMILY_SPEC).read_text("utf-8")) == before
+
+
+@near_miss("ho-fam-nm-r18-criterion-title-changed-family-wide", "FAM", "covenant-package-v02",
+           "The placement criterion's title is reworded ('carry only' becomes 'hold only') in the family design's "
+           "task.json and, identically, in every instance (original, v01 to v09).",
+           "FAM checks that instances differ only where the family's variables say; a change made to the design and "
+           "to every instance alike leaves every instance equal to the design with its own variables.")
+def fam_nm_r18_title_family_wide(env: Path, task: str) -> None:
+    old = "Operative documents carry only terms and required notices"
+    new = "Operative documents hold only terms and required notices"
+    targets = [env / FAMILY_DESIGN / "task.json"]
+    targets += [env / "tasks" / f"covenant-package-{i}" / "task.json"
+                for i in ["original"] + [f"v{n:02d}" for n in range(1, 10)]]
+    for path in targets:
+        if not path.exists():
+            continue  # the shape test copies only the target task and the families
+        text = path.read_text("utf-8")
+        assert text.count(old) == 1
+        path.write_text(text.replace(old, new), "utf-8")
