@@ -454,9 +454,10 @@ def _attr(attrs: dict, local: str, prefixed: bool = False) -> str | None:
     return None
 
 
-def _parse_xml(data: bytes, part: str, start=None, end=None, text=None) -> None:
-    """Stream `data` through expat with the given handlers; a DOCTYPE is refused."""
-    parser = expat.ParserCreate()
+def _parse_xml(data: bytes, part: str, start=None, end=None, text=None, namespaces: bool = False) -> None:
+    """Stream `data` through expat with the given handlers; a DOCTYPE is refused. With `namespaces`,
+    a tag is its namespace's URI and its local name, a space between."""
+    parser = expat.ParserCreate(namespace_separator=" ") if namespaces else expat.ParserCreate()
 
     def no_dtd(*_args) -> None:
         raise _Refused(f"{part} has a DOCTYPE (entity declarations are not allowed in Office XML)")
@@ -1353,6 +1354,54 @@ def _pdf_info(reader) -> str:
     return "\n".join(lines)
 
 
+# XMP (the catalog's metadata packet, where Acrobat's File > Properties keeps the title, the
+# description, the keywords): its Dublin Core and PDF properties are what a reader shows; its
+# dates, tool names and ids are the file's history, not its text.
+PDF_XMP = "metadata (XMP)"
+XMP_SHOWN = {f"http://purl.org/dc/elements/1.1/ {p}" for p in ("title", "description", "subject", "creator",
+                                                                "contributor", "publisher", "rights")} | {
+    "http://ns.adobe.com/pdf/1.3/ Keywords"}
+MAX_XMP = MIB
+
+
+def _pdf_xmp(reader, budget: _Budget) -> str:
+    root = reader.trailer["/Root"].get_object() if "/Root" in reader.trailer else {}
+    ref = root.get("/Metadata") if hasattr(root, "get") else None
+    stream = ref.get_object() if ref is not None else None
+    if stream is None or not hasattr(stream, "get_data"):
+        return ""
+    data = stream.get_data()
+    if len(data) > MAX_XMP:
+        raise _Refused(f"its XMP metadata holds {len(data)} bytes (limit {MAX_XMP})")
+    lines: list[str] = []
+    said: list[str] = []
+    path: list[str] = []
+
+    def start(tag: str, attrs: dict) -> None:
+        path.append(tag)
+        said.append("")
+        for key, value in attrs.items():  # properties written as attributes of rdf:Description
+            if key in XMP_SHOWN and value.strip():
+                lines.append(f"{key.rpartition(' ')[2]}: {' '.join(value.split())}")
+
+    def end(tag: str) -> None:
+        text = " ".join(said.pop().split())
+        path.pop()
+        prop = next((t for t in reversed(path) if t in XMP_SHOWN), None)
+        if text and (tag in XMP_SHOWN or prop):
+            lines.append(f"{(prop or tag).rpartition(' ')[2]}: {text}")
+
+    def text(data: str) -> None:
+        said[-1] += data
+        budget.check(sum(map(len, said)) + sum(map(len, lines)))
+
+    try:
+        _parse_xml(data.strip(b"\0 \t\r\n"), "XMP metadata", start, end, text, namespaces=True)
+    except _Refused:
+        return ""  # a damaged packet, or one that declares entities: readers ignore it, and so does the text
+    return "\n".join(dict.fromkeys(lines))
+
+
 def _pdf(name: str, data: bytes, budget: _Budget, depth: int) -> Extraction:
     bomb = _pdf_bomb(data)
     if bomb:
@@ -1392,6 +1441,7 @@ def _pdf(name: str, data: bytes, budget: _Budget, depth: int) -> Extraction:
             out.add("form fields", _pdf_fields(reader))
             if out.lines:  # a scan stays a scan: its properties alone are not a text layer
                 out.add(PDF_INFO, _pdf_info(reader))
+                out.add(PDF_XMP, _pdf_xmp(reader, budget))
             # Files embedded in the PDF (its EmbeddedFiles) are read as an e-mail's attachments are:
             # a reader opens them from the attachments pane.
             embedded = [(fname, payload) for fname, payloads in reader.attachments.items() for payload in payloads]

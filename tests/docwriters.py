@@ -73,12 +73,26 @@ def page_lines(text: str, width: int = WRAP) -> list[str]:
     return lines
 
 
+def xmp_packet(properties: dict[str, str]) -> str:
+    """An XMP packet as Acrobat writes one: each Dublin Core property (title, description, ...) as
+    a default-language alternative, and a creation date and tool, which are history, not text."""
+    dc = "".join(f'<dc:{name}><rdf:Alt><rdf:li xml:lang="x-default">{escape(value)}</rdf:li></rdf:Alt></dc:{name}>'
+                 for name, value in properties.items())
+    return ('<?xpacket begin="\ufeff" id="W5M0MpCehiHzreSzNTczkc9d"?><x:xmpmeta xmlns:x="adobe:ns:meta/">'
+            '<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description rdf:about="" '
+            'xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:xmp="http://ns.adobe.com/xap/1.0/" '
+            'xmp:CreateDate="2031-01-01T00:00:00Z">' + dc + '<xmp:CreatorTool>Writer 9.9</xmp:CreatorTool>'
+            '</rdf:Description></rdf:RDF></x:xmpmeta><?xpacket end="w"?>')
+
+
 def pdf(pages: list[str], *, title: str | None = None, compress: bool = True,
-        notes: dict[int, list[str]] | None = None, fields: dict[str, str] | None = None) -> bytes:
+        notes: dict[int, list[str]] | None = None, fields: dict[str, str] | None = None,
+        xmp: str | None = None) -> bytes:
     """A PDF with a real text layer: one page per string, lines wrapped, Helvetica 11 pt; a Title
     in its document information when `title` is given; `notes` maps a 0-based page number to its
     sticky notes (each a closed /Text annotation with its /Popup), and such a page also gets a link;
-    `fields` are filled text fields of a form (AcroForm) on the first page, each with a tooltip."""
+    `fields` are filled text fields of a form (AcroForm) on the first page, each with a tooltip;
+    `xmp`, the catalog's metadata packet (see `xmp_packet`)."""
     objects: list[bytes] = [b"", b"", b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica "
                             b"/Encoding /WinAnsiEncoding >>"]
     kids = []
@@ -112,7 +126,11 @@ def pdf(pages: list[str], *, title: str | None = None, compress: bool = True,
                        + name.encode("latin-1") + b") >>")
         widgets.append(len(objects))
     form = (b" /AcroForm << /Fields [" + b" ".join(b"%d 0 R" % w for w in widgets) + b"] >>") if widgets else b""
-    objects[0] = b"<< /Type /Catalog /Pages 2 0 R" + form + b" >>"
+    metadata = b""
+    if xmp is not None:
+        objects.append(_stream(xmp.encode("utf-8"), b" /Type /Metadata /Subtype /XML", compress=False))
+        metadata = b" /Metadata %d 0 R" % len(objects)
+    objects[0] = b"<< /Type /Catalog /Pages 2 0 R" + form + metadata + b" >>"
     objects[1] = (b"<< /Type /Pages /Kids [" + b" ".join(b"%d 0 R" % k for k in kids)
                   + b"] /Count %d >>" % len(kids))
     objects.append(b"<< " + (b"/Title " + _pdf_string(title) + b" " if title is not None else b"")

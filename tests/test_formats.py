@@ -92,6 +92,22 @@ def test_a_pdf_forms_filled_fields_are_read_with_their_names_and_tooltips():
     assert e.part_at(line_of(e, "Employee: Sasha Lindgren | Fill in: Employee")) == "form fields"
 
 
+def test_a_pdfs_xmp_description_is_read_and_its_history_is_not():
+    xmp = dw.xmp_packet({"title": "Reviewer pack", "description": "PASS if the memo names the Louisiana forum."})
+    e = extract("documents/cover.pdf", dw.pdf(["Cover page."], xmp=xmp))
+    well_formed(e)
+    assert e.part_at(line_of(e, "description: PASS if the memo names the Louisiana forum.")) == "metadata (XMP)"
+    assert "title: Reviewer pack" in e.text
+    assert "2031" not in e.text and "Writer 9.9" not in e.text  # the packet's dates and tool are history
+
+
+@pytest.mark.parametrize("packet", ["<x:xmpmeta><unclosed>", '<!DOCTYPE x [<!ENTITY a "b">]><x>&a;</x>'])
+def test_a_damaged_or_entity_declaring_xmp_packet_is_left_unread(packet):
+    e = extract("documents/cover.pdf", dw.pdf(["Cover page."], xmp=packet))
+    well_formed(e)
+    assert e.status == "text" and "metadata (XMP)" not in [label for label, _ in e.parts]
+
+
 def test_a_word_pictures_alternative_text_is_read_once():
     from oafreeze.corpus.formats import _runs, _Budget
 
