@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import re
 import zipfile
@@ -203,11 +204,22 @@ def _finished_answers(ctx: TaskContext, names: list[str]) -> list[Finding]:
 
 def _holds(g: degenerate.Grading, norm: str) -> bool:
     """Whether a (normalized) text passes a criterion by the proxy, or, for one whose only literals are
-    dates said in passing, holds those dates and nothing it forbids."""
+    dates said in passing, holds those dates and nothing it forbids. A forbidden literal the text
+    itself rejects ("do not use the statutory base of $100,000") is no failure: the finished answer
+    warns against the wrong figure as the criterion wants."""
+    if g.forbidden:
+        affirmed = " ".join(s for s in _SENTENCE_END.split(norm) if not _REJECTS.search(s))
+        if not any(degenerate.contains(affirmed, lit) for lit in g.forbidden):
+            g = dataclasses.replace(g, forbidden=())
     if g.groups:
         return degenerate.passes(g, norm)
     return all(degenerate.contains(norm, lit) for lit in g.incidental) and \
         not any(degenerate.contains(norm, lit) for lit in g.forbidden)
+
+
+_SENTENCE_END = re.compile(r"(?<=[.;!?])\s+|\n")
+_REJECTS = re.compile(r"\b(?:do\s+not|don't|never|not\s+the|no\s+longer|instead\s+of|rather\s+than|avoid|"
+                      r"superseded|outdated|old|former|previous|unadjusted)\b")
 
 
 def _changed_form(ctx: TaskContext, d: str, literal: dict) -> tuple[str, str] | None:

@@ -409,3 +409,18 @@ def test_a_form_for_something_else_is_not_the_deliverables_starting_form(tmp_pat
     with Session(named, use_cache=False) as session:
         assert template_for(session.context(load_task(named, "t1")), "agreement.md")[0] == \
             "documents/halden-form-wa-2021.md"
+
+
+def test_a_finished_answer_that_warns_against_the_forbidden_figure_is_still_the_answer(tmp_path):
+    task = task_json()
+    task["criteria"][2]["match_criteria"] = ("PASS if client-email.md gives the 2026 threshold of $127,091 and cites "
+                                             "C.R.S. § 8-2-113(2)(b). FAIL if it gives the old threshold of $101,250 "
+                                             "as the test.")
+    warns = "Threshold for 2026: $127,091 (C.R.S. § 8-2-113(2)(b)). Do not use the old figure of $101,250.\n"
+    hits = found(env_with(tmp_path, task, {**workspace(), "client-email-notes.md": warns}), "H02")
+    assert [(f.severity, f.path) for f in hits if "already contains" in f.message] == [
+        ("major", "documents/client-email-notes.md")]
+    # Giving the forbidden figure as the test is a failing answer, not a finished one.
+    uses = "Threshold for 2026: $127,091 (C.R.S. § 8-2-113(2)(b)). The test is $101,250.\n"
+    hits = found(env_with(tmp_path / "uses", task, {**workspace(), "client-email-notes.md": uses}), "H02")
+    assert not [f for f in hits if "already contains" in f.message]
