@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from oafreeze.hygiene import degenerate
 from oafreeze.corpus import text as tx
 from oafreeze.environment import criteria as cr
@@ -54,7 +56,14 @@ def check(ctx: TaskContext) -> list[Finding]:
             location=f"$.criteria[{where}].match_criteria", evidence=tx.excerpt("PASS if " + pass_clause)))
     for i, c in enumerate(ctx.task.criteria):
         claims = cr.read(c.match_criteria).passes.claims
-        if claims and all(cr.LENGTH_LIMIT.search(claim.text) for claim in claims):
+        escape = _silent_branch(claims)
+        if escape is not None:
+            out.append(ctx.finding(
+                ID, "major", "task.json", f"criterion {c.id!r} passes an output that says nothing: its PASS clause "
+                f"has the branch {'or ' + escape.text!r}, which an empty file meets, so it carries no signal",
+                "drop the branch, or move it to a criterion of its own that also requires what the output must say",
+                location=f"$.criteria[{i}].match_criteria", evidence=tx.excerpt(c.match_criteria)))
+        elif claims and all(cr.LENGTH_LIMIT.search(claim.text) for claim in claims):
             out.append(ctx.finding(
                 ID, "minor", "task.json", f"criterion {c.id!r} only limits length: an empty output passes it, so it "
                 "carries no signal of its own", "require what the output must say as well, in this criterion or "
@@ -95,3 +104,20 @@ def check(ctx: TaskContext) -> list[Finding]:
                 f"add a criterion that requires what {d} must contain",
                 location="$.deliverables", evidence=d))
     return out
+
+
+# A PASS clause's alternative that silence meets: "... cites § 8-2-113(8), or does not discuss the
+# penalty at all". A branch that is a condition ("or, if it does not ..., flags ...") is not one.
+_SILENT = re.compile(r"(?:(?:it|they|the\s+[\w.-]+)\s+)?(?:(?:does|do|did|is|are)\s*(?:not|n['’]t)\s+"
+                     r"(?:\w+\s+){0,2}?(?:discuss|mention|address|cover|deal\s+with|refer\s+to|say|state|raise|"
+                     r"include|contain|reach|touch\s+on)\w*|(?:says|mentions|discusses|contains)\s+nothing|"
+                     r"(?:is|are|remains?)\s+silent|omits|leaves\s+out)\b", re.I)
+
+
+def _silent_branch(claims) -> object | None:
+    """The claim of a PASS clause that is an "or" alternative meeting by saying nothing, when the
+    clause also demands something (else the absence rules below speak to it)."""
+    if not any(c.positive for c in claims):
+        return None
+    return next((c for c in claims if c.joiner == "or" and not c.positive and _SILENT.match(c.text)
+                 and not cr.LENGTH_LIMIT.search(c.text)), None)

@@ -356,3 +356,21 @@ def test_a_criterion_that_only_asks_for_a_language_is_passed_by_an_echo(tmp_path
         f"PASS if {clause}. FAIL otherwise."), "deliverables": ["client-email.md"], "source": "expert"})
     hits = [f for f in found(env_with(tmp_path, task), "H03") if "only asks for the language" in f.message]
     assert [(f.severity, f.location) for f in hits] == ([("minor", "$.criteria[3].match_criteria")] if only else [])
+
+
+def test_a_pass_branch_that_silence_meets_carries_no_signal(tmp_path):
+    task = task_json()
+    task["criteria"][2]["match_criteria"] = ("PASS if client-email.md cites C.R.S. § 8-2-113(8) as the source of the "
+                                             "$5,000 penalty, or does not discuss the penalty at all. FAIL if it "
+                                             "gives another penalty figure.")
+    hits = [f for f in found(env_with(tmp_path, task), "H03") if "says nothing" in f.message]
+    assert [(f.severity, f.location) for f in hits] == [("major", "$.criteria[2].match_criteria")]
+    assert "or does not discuss the penalty at all" in hits[0].message
+
+
+def test_a_branch_that_is_a_condition_is_no_escape(tmp_path):
+    task = task_json()
+    task["criteria"][2]["match_criteria"] = ("PASS if client-email.md cites C.R.S. § 8-2-113(8) as the source of the "
+                                             "penalty, or, if it does not discuss the penalty, flags that the partner "
+                                             "must decide. FAIL if it gives another penalty figure.")
+    assert not [f for f in found(env_with(tmp_path, task), "H03") if "says nothing" in f.message]
