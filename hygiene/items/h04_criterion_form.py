@@ -114,6 +114,51 @@ def check(ctx: TaskContext) -> list[Finding]:
                 "wrong one", "list the deliverable(s) this criterion grades", location=f"{at}.deliverables",
                 evidence=c.title))
         out += _claims(ctx, c, at, pass_clause)
+    out += _borrowed_fail_clauses(ctx)
+    return out
+
+
+# Words a FAIL clause shares with any PASS clause: the form, not the subject.
+_FORM_WORDS = frozenset("""pass fail if the a an and or of to in on for with that this is are be by as it its any each
+every not no only does do did nor either neither which who what when where than then their there from into under over
+after before more less least most other such must may can keeps keep says gives uses contains""".split())
+BORROWED_WORDS = 6  # a FAIL clause shorter than this ("FAIL otherwise.") says too little to be another's
+BORROWED_SHARE = 0.2  # of a FAIL clause's subject words that its own PASS clause must speak of
+
+
+def _subject_words(clause: str) -> set[str]:
+    return {w[:5] for w in re.findall(r"[a-z0-9]+", clause.lower()) if len(w) >= 3 and w not in _FORM_WORDS}
+
+
+def _borrowed_fail_clauses(ctx: TaskContext) -> list[Finding]:
+    """A FAIL clause that is another criterion's word for word and speaks of none of its own PASS
+    clause's subject (a spreadsheet row pasted one line off): the criterion passes on one claim and
+    fails on another's, so an output can pass and fail it at once."""
+    read = [(c, *cr.clauses(c.match_criteria)) for c in ctx.task.criteria]
+    by_fail: dict[str, list[int]] = {}
+    for i, (_c, _p, fail) in enumerate(read):
+        key = " ".join(fail.lower().split()).rstrip(".")
+        if len(key.split()) >= BORROWED_WORDS:
+            by_fail.setdefault(key, []).append(i)
+    out = []
+    for holders in by_fail.values():
+        if len(holders) < 2:
+            continue
+        share = {}
+        for i in holders:
+            c, pass_clause, fail = read[i]
+            words = _subject_words(fail)
+            share[i] = len(words & _subject_words(pass_clause)) / len(words) if words else 1.0
+        for i in holders:
+            c, _pass, fail = read[i]
+            owner = max(holders, key=lambda j: share[j])
+            if share[i] >= BORROWED_SHARE or share[owner] <= share[i]:
+                continue
+            out.append(ctx.finding(
+                ID, "major", "task.json", f"criterion {c.id!r}'s FAIL clause is criterion {read[owner][0].id!r}'s word "
+                "for word and speaks of nothing its own PASS clause grades: it passes on one claim and fails on "
+                "another, so an output can pass and fail it at once", f"write the FAIL clause of {c.id!r} as the "
+                "opposite of its PASS clause", location=f"$.criteria[{i}].match_criteria", evidence=tx.excerpt(fail)))
     return out
 
 

@@ -191,3 +191,24 @@ def test_near_miss_a_deliverable_whose_name_has_spaces_is_its_clauses_subject(tm
     task = json.loads(json.dumps(task_json()).replace("client-email.md", "Client email \u2013 final.md"))
     assert "Client email \u2013 final.md" in task["criteria"][2]["match_criteria"]
     assert [f for f in found(env_with(tmp_path, task), "H04") if "in its PASS clause" in f.message] == []
+
+
+def test_a_fail_clause_pasted_from_another_criterion_is_major(tmp_path):
+    task = task_json()
+    borrowed = "FAIL if it tells the client that the salary clears the threshold."
+    task["criteria"][2]["match_criteria"] = ("PASS if client-email.md tells the client that this salary is below the "
+                                             "Colorado threshold. " + borrowed)
+    task["criteria"][0]["match_criteria"] = ("PASS if agreement.md gives the employee a separate written notice of "
+                                             "the non-compete covenant, signed by the employee. " + borrowed)
+    hits = [f for f in found(env_with(tmp_path, task), "H04") if "word for word" in f.message]
+    assert [(f.severity, f.location) for f in hits] == [("major", "$.criteria[0].match_criteria")]
+    assert "'C3'" in hits[0].message
+
+
+def test_near_miss_one_fail_clause_shared_by_two_criteria_of_one_subject_is_not_borrowed(tmp_path):
+    task = task_json()
+    shared = "FAIL if it contains a file path, a bracketed note or internal commentary."
+    task["criteria"][1]["match_criteria"] = "PASS if agreement.md contains no file path or internal commentary. " + shared
+    task["criteria"][2]["match_criteria"] = ("PASS if client-email.md contains no file path or internal "
+                                             "commentary. " + shared)
+    assert not [f for f in found(env_with(tmp_path, task), "H04") if "word for word" in f.message]
