@@ -98,11 +98,23 @@ _QUANTITY = (
     r"(?:the|its|their|them|these|those|his|her|your)\b|"
     r"(?:scarcely|hardly|barely|next\s+to)\s+(?:any|anything|none|no)\b"
 )
-FAMILIES = {"taste": _TASTE, "materiality": _MATERIALITY, "aspiration": _ASPIRATION, "condition": _CONDITION,
-            "degree": _DEGREE, "timing": _TIMING, "quantity": _QUANTITY}
-# Conditions and aspirations first: "as appropriate" is one phrase, not "appropriate".
-_VAGUE_WORDS = "|".join(FAMILIES[f] for f in ("condition", "aspiration", "quantity", "degree", "materiality", "timing",
-                                              "taste"))
+# judgment: the verdict handed to someone outside the task, imagined or predicted ("as a competent
+# employment lawyer would", "non-solicits that an Illinois court would likely enforce"): the judge
+# must supply what that person would do, which is the whole test.
+_JUDGMENT = (
+    r"as\s+(?:a|an|the|any|every)\s+(?:[\w-]+\s+){0,3}?(?:lawyer|attorney|counsel|practitioner|partner|"
+    r"associate|solicitor|professional|expert|person|reader|judge|court|drafter|advis[eo]r)s?\s+(?:would|should|"
+    r"might|could)(?:\s+(?:do|write|draft|expect|advise|approach\s+it))?|"
+    r"(?:a|an|the|any)\s+(?:[\w-]+\s+){0,2}?(?:court|judge|tribunal|arbitrator|regulator)s?\s+(?:would|will|could|"
+    r"might)\s+(?:(?:likely|probably|most\s+likely)\s+)?(?:enforce|uphold|accept|approve|sustain|find|treat|"
+    r"strike|void|invalidate|rule|hold)\w*|"
+    r"(?:likely|probably)\s+(?:to\s+be\s+)?(?:enforceable|enforced|upheld|valid|invalid|void|unenforceable)"
+)
+FAMILIES = {"judgment": _JUDGMENT, "taste": _TASTE, "materiality": _MATERIALITY, "aspiration": _ASPIRATION,
+            "condition": _CONDITION, "degree": _DEGREE, "timing": _TIMING, "quantity": _QUANTITY}
+# Judgments, conditions and aspirations first: "as appropriate" is one phrase, not "appropriate".
+_VAGUE_WORDS = "|".join(FAMILIES[f] for f in ("judgment", "condition", "aspiration", "quantity", "degree", "materiality",
+                                              "timing", "taste"))
 VAGUE = re.compile(rf"\b(?:{_VAGUE_WORDS})(?![\w/])", re.I)
 _FAMILY_OF = [(f, re.compile(rf"(?:{w})$", re.I)) for f, w in FAMILIES.items()]
 WHY = {
@@ -113,6 +125,8 @@ WHY = {
     "degree": "a degree with no measure: how much is enough is left to the judge",
     "timing": "a time with no day or period: whether it was soon enough is left to the judge",
     "quantity": "a count with no number: how many are enough is left to the judge",
+    "judgment": "a verdict handed to someone outside the task: the judge must imagine what they would do or "
+                "decide",
 }
 FIX = {
     "taste": "replace {w!r} with the concrete test a lawyer would apply (what must be there, what must not)",
@@ -125,6 +139,8 @@ FIX = {
     "timing": "replace {w!r} with the day or the period (e.g. 'on the day the agreement is signed', 'within 5 "
               "business days')",
     "quantity": "replace {w!r} with a number or a list (e.g. 'at least two of the three changes', 'every change')",
+    "judgment": "replace {w!r} with what that person would check: the clauses, figures or rules the output must "
+                "carry",
 }
 # "material", "minor" and "major" grade only as adjectives of a change or a fact ("a material change",
 # "minor edits") or as the predicate ("the change is material"); "internal material", "a minor" are nouns.
@@ -241,7 +257,7 @@ def check(ctx: TaskContext) -> list[Finding]:
                 if in_report or any(s <= m.start() < e for s, e in quoted + arts) or _defined_term(sentence, m) \
                         or _defined_here(sentence, m):
                     continue
-                decisive = any(s <= m.start() < e for s, e in predicates)
+                decisive = kind == "judgment" or any(s <= m.start() < e for s, e in predicates)
                 if word in seen or _noun(sentence, m, decisive):
                     continue
                 seen.add(word)

@@ -320,3 +320,17 @@ def test_near_miss_each_of_the_letters_and_a_criterion_that_grades_one(tmp_path)
                     ["sales-offer-letter.md", "engineer-offer-letter.md"]) == []
     assert _letters(tmp_path / "b", "PASS if the offer letter says employment is at will. FAIL if it promises a "
                                     "fixed term.", ["sales-offer-letter.md"]) == []
+
+
+@pytest.mark.parametrize("phrase", ["drafts the covenant as a competent Colorado employment lawyer would",
+                                    "keeps only non-solicits that a Colorado court would likely enforce",
+                                    "keeps a covenant that is likely to be enforceable"])
+def test_a_verdict_handed_to_someone_outside_the_task_is_the_whole_test(tmp_path, phrase):
+    hits = _with(tmp_path, f"PASS if agreement.md {phrase}. FAIL if it does not.")
+    assert [(f.severity, "outside the task" in f.message) for f in hits] == [("major", True)]
+
+
+def test_a_prediction_the_output_must_state_is_not_vague(tmp_path):
+    hits = _with(tmp_path, "PASS if client-email.md concludes that a Colorado court would likely refuse to enforce "
+                           "the non-compete. FAIL if it does not.", index=2)
+    assert hits == []
