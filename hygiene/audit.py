@@ -7,6 +7,7 @@ audit is in for the tree it has now) and `run_audit`.
 from __future__ import annotations
 
 import datetime as dt
+import json
 import re
 from pathlib import Path
 from typing import Literal
@@ -116,7 +117,26 @@ KEY_ITEMS = {**{prefix.rsplit(".", 1)[-1]: item for prefix, item in FIELD_ITEMS}
              "verified_against": "H09", "anchors": "H11"}
 
 
-def unreadable_task(task_id: str, exc: OafreezeError) -> list[Finding]:
+def _field_holding(source: Path | None, key: str) -> str | None:
+    """The field of task.json whose object holds `key` ("deliverables" for a deliverable's name written
+    twice), read leniently (the last value kept), or None if the file cannot say."""
+    try:
+        raw = json.loads(source.read_bytes()) if source is not None else None
+    except (OSError, ValueError, RecursionError):
+        return None
+    todo: list[tuple[str, object]] = [("", raw)]
+    while todo:
+        path, value = todo.pop(0)
+        if isinstance(value, dict):
+            if path and key in value:
+                return path
+            todo += [(f"{path}.{k}".lstrip("."), v) for k, v in value.items()]
+        elif isinstance(value, list):
+            todo += [(path, v) for v in value]
+    return None
+
+
+def unreadable_task(task_id: str, exc: OafreezeError, source: Path | None = None) -> list[Finding]:
     """Findings for a task whose task.json cannot be read as a task: one per problem, under the
     item its field belongs to (a file that is not JSON at all is H07's), each a blocker: the
     task cannot run as written, and no other item could read it."""
@@ -127,7 +147,10 @@ def unreadable_task(task_id: str, exc: OafreezeError) -> list[Finding]:
                     "H04" if field else "H07")
         twice = _DUPLICATE_KEY.search(p.message) if not field else None
         if twice:
-            item = KEY_ITEMS.get(twice.group(1), item)
+            key = twice.group(1)
+            holder = _field_holding(source, key) if key not in KEY_ITEMS else None
+            item = KEY_ITEMS.get(key) or next((i for prefix, i in FIELD_ITEMS if holder and (
+                holder == prefix or holder.startswith(prefix + "."))), item)
         out.append(Finding(item=item, severity="blocker", task=task_id, path="task.json",
                            location=f"$.{field}" if field else p.line, evidence=field or p.message,
                            message=f"task.json cannot be read as a task: {p.message}"
@@ -313,7 +336,8 @@ class Session:
         try:
             loaded = load_task(self.env_root, task_id)
         except OafreezeError as exc:
-            return _failed(task_id, tt.tree, unreadable_task(task_id, exc))
+            source = self.env_root / "tasks" / task_id / "task.json"
+            return _failed(task_id, tt.tree, unreadable_task(task_id, exc, source))
         try:
             findings, na = self._items(loaded, tt)
         except OafreezeError as exc:
@@ -374,7 +398,7 @@ def contexts(env_root: Path, ids: list[str], *, today: dt.date | None = None,
             out.append(session.context(load_task(session.env_root, task_id)))
         except OafreezeError as exc:
             if broken is not None:
-                broken[task_id] = unreadable_task(task_id, exc)
+                broken[task_id] = unreadable_task(task_id, exc, session.env_root / "tasks" / task_id / "task.json")
     return out
 
 

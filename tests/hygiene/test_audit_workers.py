@@ -115,3 +115,18 @@ def test_a_key_written_twice_is_reported_under_the_item_of_its_field(tmp_path):
     audit = run_audit(env, ["t1"], record=False)[0]
     assert [(f.item, f.severity) for f in audit.findings] == [("H04", "blocker")]
     assert "duplicate key 'criteria'" in audit.findings[0].message
+
+
+def test_a_deliverable_name_written_twice_is_reported_under_h06(tmp_path):
+    # The key is a deliverable's name, not a field's: the object that holds it says whose item it is.
+    from hygiene_helpers import make_env, task_json
+
+    env = make_env(tmp_path / "env")
+    path = env / "tasks" / "t1" / "task.json"
+    text = json.dumps(task_json(), indent=2)
+    once = '"client-email.md": "An e-mail to the client."'
+    assert text.count(once) == 1
+    path.write_text(text.replace(once, once + ',\n    "client-email.md": "A second description."'))
+    audit = run_audit(env, ["t1"], record=False)[0]
+    assert [(f.item, f.severity) for f in audit.findings] == [("H06", "blocker")]
+    assert "duplicate key 'client-email.md'" in audit.findings[0].message
