@@ -48,10 +48,72 @@ def applies(ctx: TaskContext) -> str | None:
     return None if ctx.has_block else "the task has no oafreeze block, so it declares no seeded law"
 
 
+# A provision's designation as a citation ends in it: "8-2-113(8)(b)" of "C.R.S. § 8-2-113(8)(b)".
+_DESIGNATION = re.compile(r"\d[\w.:/\-\u2013]*(?:\([\w.]+\))*")
+
+
+def _designation(citation: str) -> str | None:
+    found = [d.rstrip(".") for d in _DESIGNATION.findall(citation or "")]
+    return max(found, key=len) if found else None
+
+
+def _borrowed_provenance(ctx: TaskContext) -> list[Finding]:
+    """An entry whose verified_against names another entry's provision and never its own: the record
+    was copied from the entry beside it, so nothing records a check of this one."""
+    laws = ctx.ext.seeded_law
+    own = [_designation(law.citation) for law in laws]
+    out = []
+    for i, law in enumerate(laws):
+        named = {d.rstrip(".") for d in _DESIGNATION.findall(law.verified_against or "")}
+        if not own[i] or not named or own[i] in named or any(n.startswith(own[i] + "(") for n in named):
+            continue
+        other = next((laws[j].citation for j, d in enumerate(own) if j != i and d and d != own[i] and d in named
+                      and not own[i].startswith(d + "(")), None)
+        if other is not None:
+            out.append(ctx.finding(
+                ID, "major", "task.json", f"seeded law {law.citation!r}: verified_against names {other!r}, another "
+                "entry's provision, and never this one: the record of the check was copied, so nothing records that "
+                f"{law.citation} was verified", "record what this provision's text was checked against",
+                location=f"$.oafreeze.seeded_law[{i}].verified_against", evidence=tx.excerpt(law.verified_against)))
+    return out
+
+
+_HEADING = re.compile(r"^\s{0,3}#{1,6}\s+\S|^\s*(?:§|[Ss]ection\b|[A-Z][\w.]*\s.{0,60}\d)[^.!?]{0,80}$")
+
+
+def _misplaced_quotes(ctx: TaskContext) -> list[Finding]:
+    """An entry's quote that sits under another entry's heading in their shared file (headings
+    swapped when the sections were reordered): the agent reads each passage as the other law."""
+    laws = ctx.ext.seeded_law
+    own = [_designation(law.citation) for law in laws]
+    out = []
+    for i, law in enumerate(laws):
+        f = ctx.file(law.file) if law.file and not path_problem(law.file) else None
+        line = tx.locate(f.text, law.quote) if f is not None and f.text and law.quote and own[i] else None
+        if line is None:
+            continue
+        lines = f.text.splitlines()
+        heading = next((lines[n] for n in range(line - 2, -1, -1) if _HEADING.match(lines[n])
+                        and _DESIGNATION.search(lines[n])), None)
+        if heading is None:
+            continue
+        named = {d.rstrip(".") for d in _DESIGNATION.findall(heading)}
+        if own[i] in named or any(own[i].startswith(n + "(") or n.startswith(own[i] + "(") for n in named):
+            continue
+        other = next((laws[j].citation for j, d in enumerate(own) if j != i and d in named and laws[j].file == law.file),
+                     None)
+        if other is not None:
+            out.append(ctx.finding(
+                ID, "major", f.rel, f"the quoted text of {law.citation!r} sits under the heading {heading.strip()!r}, "
+                f"which cites {other!r}: the agent reads the passage as the other provision", "put each passage "
+                "under its own citation's heading", location=line, evidence=tx.excerpt(heading.strip())))
+    return out
+
+
 def check(ctx: TaskContext) -> list[Finding]:
     """Missing provenance, an excerpt not in its file, verification after the freeze; quoted law
     in the workspace that no entry declares."""
-    out = undeclared_law(ctx) + _two_stories(ctx)
+    out = undeclared_law(ctx) + _two_stories(ctx) + _borrowed_provenance(ctx) + _misplaced_quotes(ctx)
     for i, law in enumerate(ctx.ext.seeded_law):
         at = f"$.oafreeze.seeded_law[{i}]"
         stand_ins = {key for key in PLACEHOLDER_KEYS if placeholder(getattr(law, key))}

@@ -251,3 +251,41 @@ def test_near_miss_two_versions_of_one_law_declared_with_their_own_dates(tmp_pat
     assert [f for f in found(env_with(tmp_path, task), "H09") if "two effective dates" in f.message]  # same text
     task["oafreeze"]["seeded_law"][1]["quote"] = "an earlier text of the section"
     assert not [f for f in found(env_with(tmp_path, task), "H09") if "two effective dates" in f.message]
+
+
+def _two_entries(verified_against: str) -> dict:
+    task = task_json()
+    first = task["oafreeze"]["seeded_law"][0]
+    first.update(citation="C.R.S. § 8-2-113(2)", verified_against="C.R.S. § 8-2-113(2), official public text")
+    second = {**first, "citation": "C.R.S. § 8-2-113(8)", "verified_against": verified_against}
+    task["oafreeze"]["seeded_law"].append(second)
+    return task
+
+
+def test_provenance_copied_from_the_entry_beside_it_records_no_check(tmp_path):
+    task = _two_entries("C.R.S. § 8-2-113(2), official public text")
+    hits = [f for f in found(env_with(tmp_path, task), "H09") if "another entry's provision" in f.message]
+    assert [(f.severity, f.location) for f in hits] == [("major", "$.oafreeze.seeded_law[1].verified_against")]
+
+
+@pytest.mark.parametrize("source", ["C.R.S. § 8-2-113(8), official public text",
+                                    "Colorado Revised Statutes, Title 8, official public text"])
+def test_provenance_that_names_its_own_provision_or_none_is_not_borrowed(tmp_path, source):
+    hits = found(env_with(tmp_path, _two_entries(source)), "H09")
+    assert not [f for f in hits if "another entry's provision" in f.message]
+
+
+def test_a_quote_under_another_entrys_heading_is_major(tmp_path):
+    task = task_json()
+    first = task["oafreeze"]["seeded_law"][0]
+    first.update(citation="C.R.S. § 8-2-113(2)", quote="a covenant not to compete is void")
+    task["oafreeze"]["seeded_law"].append({**first, "citation": "C.R.S. § 8-2-113(8)",
+                                           "quote": "a penalty of five thousand dollars per worker"})
+    excerpt = ("# Colorado excerpt\n\n## C.R.S. § 8-2-113(8)\n\nExcept as provided, a covenant not to compete is void.\n\n"
+               "## C.R.S. § 8-2-113(2)\n\nAn employer is liable for a penalty of five thousand dollars per worker.\n")
+    files = {**workspace(), "colorado-statute-excerpt.md": excerpt}
+    hits = [f for f in found(env_with(tmp_path, task, files), "H09") if "sits under the heading" in f.message]
+    assert sorted((f.severity, f.location) for f in hits) == [("major", 5), ("major", 9)]
+    right = excerpt.replace("(8)\n", "(X)\n").replace("(2)\n", "(8)\n").replace("(X)\n", "(2)\n")
+    fine = env_with(tmp_path / "fine", task, {**workspace(), "colorado-statute-excerpt.md": right})
+    assert not [f for f in found(fine, "H09") if "sits under the heading" in f.message]
