@@ -253,7 +253,9 @@ def check(ctx: TaskContext) -> list[Finding]:
                     f"{_WEEKDAYS[as_of.weekday()].capitalize()}day: one of the two is wrong",
                     "make the weekday and the date agree", location="$.instructions", evidence=tx.excerpt(sentence)))
     out += _weekday_slips(ctx)
-    out += _documents_from_the_future(ctx, as_of)
+    future = _documents_from_the_future(ctx, as_of)
+    out += future
+    out += _todays_in_documents(ctx, as_of, {f.path for f in future})
     out += _done_in_the_future(ctx, as_of)
     out += _data_done_in_the_future(ctx, as_of)
     out += _event_conflicts(ctx, as_of)
@@ -445,6 +447,54 @@ def _documents_from_the_future(ctx: TaskContext, as_of: dt.date) -> list[Finding
             f"date {f.rel} on or before {ctx.ext.as_of}, or move as_of (and declare the timing in the trap if it is "
             "the point)", location=line, evidence=tx.excerpt(written)))
     return out
+
+
+# A document that says what day it is as it is written: "we confirmed the references today, Thursday,
+# November 12", "today (12 November 2026)", "as of today, 11/12/2026".
+_TODAY_IS = re.compile(r"\b(?:today|this\s+morning|this\s+afternoon)(?:\s+is|\s*[,:(\u2014-])\s*", re.I)
+TODAY_REACH = 40  # characters after the word in which its date stands
+
+
+def _todays_in_documents(ctx: TaskContext, as_of: dt.date, said: set[str]) -> list[Finding]:
+    """A task document whose "today" is a date after as_of (a day and month with no year read in the
+    year that puts it nearest as_of): it was written in the agent's future, whatever its own date
+    line says. The trap's anchor files are exempt for the dates its description gives."""
+    out = []
+    anchored = _anchored(ctx)
+    trap_dates = {when for w, _ in tx.dates(_trap_text(ctx)) for when in tx.date_readings(w)}
+    for f in ctx.task_files:
+        if not f.text or f.rel in said or "today" not in f.text.lower() and "this " not in f.text.lower():
+            continue
+        for m in _TODAY_IS.finditer(f.text):
+            after = f.text[m.end():m.end() + TODAY_REACH].split("\n", 1)[0]
+            dated = [(w, tx.date_readings(w)) for w, at in tx.dates(after) if at <= 12]
+            if not dated:
+                dated = [(y.group(0), (_nearest(y, as_of),)) for y in _YEARLESS.finditer(after) if y.start() <= 12]
+            if not dated or not all(dated[0][1]) or not all(d > as_of for d in dated[0][1]):
+                continue
+            written, when = dated[0][0], min(dated[0][1])
+            if f.rel in anchored and when in trap_dates:
+                break
+            line = f.text.count("\n", 0, m.start()) + 1
+            out.append(ctx.finding(
+                ID, "major", f.rel, f"{f.rel}{f.where(line)} calls {written} today, after the as-of date "
+                f"{ctx.ext.as_of}: the document is written from the agent's future, and which day's law applies "
+                "becomes a guess", f"make {f.rel}'s today {ctx.ext.as_of} or earlier, or move as_of (and declare the "
+                "timing in the trap if it is the point)", location=line, evidence=tx.line_text(f.text, line)))
+            break
+    return out
+
+
+def _nearest(m: re.Match, as_of: dt.date) -> dt.date | None:
+    """A day and month with no year, in the year that puts it nearest as_of."""
+    month, day = _MONTH_NO[(m["m1"] or m["m2"])[:3].lower()], int(m["d1"] or m["d2"])
+    days = []
+    for year in (as_of.year - 1, as_of.year, as_of.year + 1):
+        try:
+            days.append(dt.date(year, month, day))
+        except ValueError:
+            continue
+    return min(days, key=lambda d: abs((d - as_of).days), default=None)
 
 
 # A record that something has happened: a status cell ("Done", "Signed") or a verb in the past.

@@ -5,6 +5,8 @@ from __future__ import annotations
 import datetime as dt
 import json
 
+import pytest
+
 import docwriters as dw
 from hygiene_helpers import env_with, found, task_json, workspace
 from hypothesis import given
@@ -617,3 +619,20 @@ def test_a_deliverable_description_that_dates_the_event_otherwise_is_major_and_t
          f"the delivery date of the offer is 2026-03-18 in {deliverable} but 2026-03-17 in $.oafreeze.trap.description"),
         ("$.instructions", "minor",
          "the delivery date of the offer is 2026-03-16 in $.instructions but 2026-03-17 in $.oafreeze.trap.description")])
+
+
+@pytest.mark.parametrize("said", ["We checked the references today, Thursday, March 5.",
+                                  "Status as of today (March 5, 2026): references checked."])
+def test_a_documents_today_after_as_of_is_from_the_agents_future(tmp_path, said):
+    # as_of is 2026-03-02; the note's own date line agrees with it, its today does not.
+    files = {**workspace(), "hr-note.md": f"Date: March 2, 2026\n\n{said}\n"}
+    hits = [f for f in found(env_with(tmp_path, files=files), "H10") if "today" in f.message]
+    assert [(f.severity, f.path, f.location) for f in hits] == [("major", "documents/hr-note.md", 3)]
+
+
+@pytest.mark.parametrize("said", ["We checked the references today, Monday, March 2.",
+                                  "Today we discussed the March 30 deadline.",
+                                  "Today, after the call on March 1, we agreed the draft."])
+def test_a_today_on_or_before_as_of_or_not_dated_is_no_finding(tmp_path, said):
+    files = {**workspace(), "hr-note.md": f"Date: March 2, 2026\n\n{said}\n"}
+    assert not [f for f in found(env_with(tmp_path, files=files), "H10") if "calls" in f.message and "today" in f.message]
