@@ -118,7 +118,10 @@ _LABEL_BEGINS = {
     "passport number": ("passport",),
     "driver's licence number": ("driv", "dl", "d.l"),
 }
-_LABEL_STARTS = tuple(dict.fromkeys(lit for kind, *_ in LABELLED for lit in _LABEL_BEGINS[kind]))
+# A column of secrets begins with one of these (only _ANY_LABEL looks for it: in prose it is RULES's).
+_CREDENTIAL_BEGINS = ("login", "pass", "pwd", "secret", "api", "access", "auth", "refresh", "token")
+_LABEL_STARTS = tuple(dict.fromkeys([*(lit for kind, *_ in LABELLED for lit in _LABEL_BEGINS[kind]),
+                                     *_CREDENTIAL_BEGINS]))
 
 
 def _labelled_rule(kind: str, label: str, value: str, severity: str, coded: bool) -> tuple[str, re.Pattern, str]:
@@ -319,9 +322,12 @@ GENERIC_IDS = {"XAXX010101000", "XEXX010101000", "RSSMRA85T10A562S", "12345678Z"
 
 def _fictional_value(kind: str, value: str) -> bool:
     """One of its kind's reserved fictional values: a phone number set aside for fiction, a National
-    Insurance number with HMRC's example prefix QQ, an identity number published for everyone's use."""
+    Insurance number with HMRC's example prefix QQ, an identity number published for everyone's use,
+    a credential that stands for one (YOUR_API_KEY, ********)."""
     if kind == "phone number":
         return _fictional_phone(value)
+    if kind == "credential":
+        return _PLACEHOLDER.fullmatch(value) is not None
     return kind == "national identity number" and (value[:2].upper() == "QQ" or value.upper() in GENERIC_IDS)
 
 
@@ -414,8 +420,14 @@ def _upgraded(kind: str, severity: str, context: str, m: re.Match | None = None)
 
 # --- labels in tables and forms ----------------------------------------------------------------
 
+# A column of secrets (a password manager's export, a credentials sheet): "login_password", "API key",
+# "token". Only under a header: in prose, "password" with its value is RULES's "credential". A value
+# must mix letters with other characters and not stand for one (_PLACEHOLDER).
+CREDENTIAL_COLUMN = ("credential", r"(?:login[ \t]+)?(?:pass[ \t]*word|passwd|pwd|passphrase|secret(?:[ \t]+key)?|"
+                     r"(?:api|access|secret)[ \t]*key|(?:(?:access|auth|api|refresh)[ \t]*)?token)",
+                     r"(?=\S*[a-z])(?=\S*[^a-z])\S{8,}", "blocker", False)
 _LABEL_CELL = [(kind, re.compile(rf"(?<![a-z])(?:{label})(?![a-z])", re.I), re.compile(value, re.I), severity)
-               for kind, label, value, severity, _coded in LABELLED]
+               for kind, label, value, severity, _coded in [*LABELLED, CREDENTIAL_COLUMN]]
 _MD_RULE = re.compile(r"^\s*\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?\s*$")
 
 
@@ -655,8 +667,8 @@ def _hits(written: str) -> list[tuple[int, str, str, str]]:
     return out
 
 
-_ANY_LABEL = re.compile(r"(?<![a-z])(?:" + "|".join(f"(?:{label})" for _kind, label, *_rest in LABELLED) + r")(?![a-z])",
-                        re.I)
+_ANY_LABEL = re.compile(r"(?<![a-z])(?:" + "|".join(f"(?:{label})" for _kind, label, *_rest in
+                                                    [*LABELLED, CREDENTIAL_COLUMN]) + r")(?![a-z])", re.I)
 
 
 def _why(kind: str) -> str:

@@ -445,3 +445,14 @@ def test_an_individual_taxpayer_number_in_the_ssn_layout_is_major(tmp_path, line
                                   "Enter the SSN with dashes, for example 987-65-4321", "ITIN 987 65 4329"])
 def test_near_miss_numbers_in_that_layout_with_a_group_the_irs_does_not_issue(tmp_path, line):
     assert found(env_with(tmp_path, files={**workspace(), "bonus.md": f"- {line}\n"}), "H13") == []
+
+
+def test_a_column_of_passwords_is_a_credential_and_a_column_of_placeholders_is_not(tmp_path):
+    export = ("folder,name,login_uri,login_username,login_password\n"
+              "Legal,HR portal,https://hr.example.com,wpark,Qm7vT2xkPw9rLs#7\n"
+              "Legal,Payroll,https://payroll.example.com,wpark,Zr4nB8cvYt1qWe!2\n")
+    hits = found(env_with(tmp_path, files={**workspace(), "it/vault-export.csv": export}), "H13")
+    assert [(f.severity, f.location, f.evidence) for f in hits] == [
+        ("blocker", 2, "Qm7v…(masked)"), ("blocker", 3, "Zr4n…(masked)")]
+    blank = export.replace("Qm7vT2xkPw9rLs#7", "********").replace("Zr4nB8cvYt1qWe!2", "YOUR_PASSWORD")
+    assert found(env_with(tmp_path / "blank", files={**workspace(), "it/vault-export.csv": blank}), "H13") == []
