@@ -18046,9 +18046,6 @@ def fam_nm_r17_flow_mapping(env: Path, task: str) -> None:
 # near-misses are legitimate material of the same shapes.
 
 
-from .edits import save_task  # noqa: E402 (used by this round only)
-
-
 def _r18_pdf(lines: list[str], *, xmp: str | None = None,
              fields: list[tuple[str, str, str, tuple[int, int, int, int]]] | None = None) -> bytes:
     """A one-page PDF showing `lines` (Latin-1), with an optional XMP metadata packet (the catalog's /Metadata stream,
@@ -18164,17 +18161,6 @@ def _r18_tar_gz(members: dict[str, str]) -> bytes:
 # --- H01 rubric isolation (eighteenth round) -------------------------------------------------------------------------
 
 
-@plant("ho-h01-r18-criterion-in-pdf-xmp-description", "H01", AM,
-       "The eval team's reviewer-pack cover, documents/qa/reviewer-pack-cover.pdf, shows two harmless lines on its "
-       "page; its XMP metadata packet (the catalog's /Metadata stream, where Acrobat keeps File > Properties > "
-       "Description) holds the louisiana-law-forum criterion word for word.")
-def h01_r18_xmp(env: Path, task: str) -> None:
-    write_doc(env, task, "qa/reviewer-pack-cover.pdf", _r18_pdf(
-        ["Reviewer pack: Bayou Crest Environmental / Avery Fontenot", "Internal. Do not forward."],
-        xmp=_r18_xmp(title="Reviewer pack cover", description=_match(env, task, "louisiana-law-forum"),
-                     tool="Adobe Acrobat Pro 25.1")))
-
-
 @plant("ho-h01-r18-criterion-in-ods-cell-annotation", "H01", SD,
        "Maplestone HR's onboarding tracker, documents/hr/onboarding-tracker.ods (OpenDocument spreadsheet), shows tasks "
        "and owners; a hidden cell annotation (LibreOffice comment) on the 'Covenant agreement' row holds the "
@@ -18269,21 +18255,6 @@ def h02_r18_name_collision(env: Path, task: str) -> None:
                       ["partner-email.md"])
 
 
-@plant("ho-h02-r18-finished-usage-notes-in-evernote-export", "H02", CA,
-       "The senior associate drafts in Evernote and exported the matter notebook into the folder: documents/notes/"
-       "halden.enex holds, in its ENML content (CDATA), finished HR usage notes: Section 2 only above $126,858.83 for "
-       "2026 covenants, check the adjusted figure from January 1, 2027, disclose by acceptance, not the $100,000 base.")
-def h02_r18_enex(env: Path, task: str) -> None:
-    write_doc(env, task, "notes/halden.enex", _r18_enex("Halden Form WA - HR usage notes (final)", "20261026T165900Z", [
-        "HR usage notes: refreshed Washington covenant form",
-        "Section 2 (non-competition): use it only for an employee whose annualized earnings exceed $126,858.83 when "
-        "the form is signed in 2026. For forms signed from January 1, 2027, check the adjusted figure the Department "
-        "of Labor & Industries publishes before using Section 2. Do not use the statutory base of $100,000.",
-        "Disclose the form, Section 2 included, in writing no later than the employee's acceptance of the offer.",
-        "Section 3 (customers) bars soliciting only and may be used for every hire.",
-    ], ["halden", "final"]))
-
-
 @near_miss("ho-h02-nm-r18-blank-pdf-form-notice", "H02", TB,
            "Aspenline's notice form as HR keeps it, documents/hr/notice-form-blank.pdf: the same PDF form with every "
            "field empty (no agreement, section, delivery date or worker).",
@@ -18323,17 +18294,6 @@ def h03_r18_iso_date(env: Path, task: str) -> None:
                       "published. FAIL if it gives another date or none.", ["client-email.md"])
 
 
-@plant("ho-h03-r18-pass-clause-escape-by-silence", "H03", TB,
-       "A new criterion on the file memo passes it if it cites C.R.S. § 8-2-113(8) for the $5,000 penalty 'or does not "
-       "discuss the penalty at all': the second branch lets an empty rationale.md pass.")
-def h03_r18_escape(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        add_criterion(t, "rationale-penalty-source", "File memo sources the penalty",
-                      "PASS if rationale.md cites C.R.S. § 8-2-113(8) as the source of the $5,000 penalty, or does "
-                      "not discuss the penalty at all. FAIL if it gives a penalty figure other than $5,000 per worker.",
-                      ["rationale.md"])
-
-
 @near_miss("ho-h03-nm-r18-cap-restated-in-months", "H03", AM,
            "A new criterion asks the client note to state the new limit on the restraints as 24 months from the end of "
            "employment, a figure no input, instruction or knowledge-base file writes that way (they say two years).",
@@ -18347,15 +18307,6 @@ def h03_nm_r18_months(env: Path, task: str) -> None:
 
 
 # --- H04 criterion form (eighteenth round) ---------------------------------------------------------------------------
-
-
-@plant("ho-h04-r18-fail-clause-copied-from-next-criterion", "H04", AM,
-       "named-parishes' FAIL clause was overwritten by the one below it in the sheet: it now passes on named parishes "
-       "and fails on 'the three-year term or can run past two years', two different claims in one criterion.")
-def h04_r18_mismatched_fail(env: Path, task: str) -> None:
-    _reword(env, task, "named-parishes",
-            "FAIL if either covenant uses a mileage radius or an area not named by parish or municipality.",
-            "FAIL if any restraint keeps the three-year term or can run past two years.")
 
 
 @plant("ho-h04-r18-work-type-with-trailing-newline", "H04", CI,
@@ -18399,25 +18350,6 @@ def h05_r18_best_practice(env: Path, task: str) -> None:
             "and is to be delivered in line with current best practice for Colorado notices.")
 
 
-@plant("ho-h05-r18-as-a-competent-lawyer-would", "H05", AM,
-       "client-note-changes now asks the note to explain the four changes 'as a competent Louisiana employment lawyer "
-       "would': the judge must imagine that lawyer's standard.")
-def h05_r18_competent_lawyer(env: Path, task: str) -> None:
-    _reword(env, task, "client-note-changes", "PASS if client-note.md tells Bayou Crest that the territory",
-            "PASS if client-note.md tells Bayou Crest, as a competent Louisiana employment lawyer would, that the "
-            "territory")
-
-
-@plant("ho-h05-r18-court-would-likely-enforce", "H05", SD,
-       "nonsolicit-kept now passes non-solicits 'that an Illinois court would likely enforce': the judge must predict "
-       "a court's ruling, on which readers can differ.")
-def h05_r18_likely_enforce(env: Path, task: str) -> None:
-    _reword(env, task, "nonsolicit-kept",
-            "keeps a customer non-solicitation covenant and an employee non-solicitation covenant, each lasting",
-            "keeps a customer non-solicitation covenant and an employee non-solicitation covenant that an Illinois court "
-            "would likely enforce, each lasting")
-
-
 @near_miss("ho-h05-nm-r18-material-as-a-noun", "H05", CA,
            "A new criterion asks the usage notes to tell HR to file each signed form with the employee's onboarding "
            "material in the HR system.",
@@ -18448,21 +18380,6 @@ def h06_r18_brace(env: Path, task: str) -> None:
             "vandermeer-{covenant-agreement,noncompete-notice}.md, the restrictive covenant agreement ready for Riley "
             "Vandermeer to sign and any separate notice Colorado requires, ready to deliver with it;")
         assert "vandermeer-covenant-agreement.md" not in t["instructions"]
-
-
-@plant("ho-h06-r18-deliverable-key-written-twice", "H06", NE,
-       "The authoring sheet had two rows for the note, and the exporter wrote both: task.json's deliverables object "
-       "holds the key 'note-to-partner.md' twice, with two descriptions; a JSON reader keeps one silently.")
-def h06_r18_duplicate_key(env: Path, task: str) -> None:
-    save_task(env, task, load_task(env, task))
-    path = task_dir(env, task) / "task.json"
-    text = path.read_text("utf-8")
-    desc = json.dumps(load_task(env, task)["deliverables"]["note-to-partner.md"], ensure_ascii=False)
-    old = f'    "note-to-partner.md": {desc}\n  }},'
-    assert text.count(old) == 1
-    new = (f'    "note-to-partner.md": {desc},\n    "note-to-partner.md": "One-page note to the partner: the edits '
-           'made and the decision she must take on Section 5."\n  },')
-    path.write_text(text.replace(old, new), "utf-8")
 
 
 @plant("ho-h06-r18-deliverable-name-hyphenated-across-lines", "H06", SD,
@@ -18658,29 +18575,6 @@ def h08_nm_r18_patch(env: Path, task: str) -> None:
 # --- H09 seeded-law provenance (eighteenth round) --------------------------------------------------------------------
 
 
-@plant("ho-h09-r18-excerpt-headings-swapped", "H09", SD,
-       "In documents/illinois-statute-excerpt.md the headings '820 ILCS 90/10(a)' and '820 ILCS 90/10(b)' were swapped "
-       "when the sections were reordered: each quoted passage now sits under the other subsection's citation, while "
-       "the seeded entries still cite them correctly.")
-def h09_r18_swapped(env: Path, task: str) -> None:
-    path = doc(env, task, "illinois-statute-excerpt.md")
-    text = path.read_text("utf-8")
-    a, b = "## 820 ILCS 90/10(a)\n", "## 820 ILCS 90/10(b)\n"
-    assert text.count(a) == 1 and text.count(b) == 1
-    path.write_text(text.replace(a, "\0").replace(b, a).replace("\0", b), "utf-8")
-
-
-@plant("ho-h09-r18-provenance-copied-from-sibling-entry", "H09", NE,
-       "The seeded entry for C.R.S. § 8-2-113(8)(b) has the (8)(a) entry's verified_against pasted in: it says the "
-       "text checked was § 8-2-113(8)(a), footnote crs-prohibited-conduct, so nothing records a check of (8)(b).")
-def h09_r18_copied_provenance(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        source = seeded(t, "C.R.S. § 8-2-113(8)(a)")["verified_against"]
-        entry = seeded(t, "C.R.S. § 8-2-113(8)(b)")
-        assert entry["verified_against"] != source and "(8)(a)" in source
-        entry["verified_against"] = source
-
-
 @plant("ho-h09-r18-verified-against-ditto", "H09", TB,
        "The seeded entry for C.R.S. § 8-2-113(2)(d) says verified_against 'ditto', as the author wrote it in the "
        "spreadsheet under the entry above; on its own it declares no source.")
@@ -18708,15 +18602,6 @@ def h09_nm_r18_scare_quotes(env: Path, task: str) -> None:
 def h10_r18_tomorrow(env: Path, task: str) -> None:
     with task_json(env, task) as t:
         instructions_add(t, "The client hands the renewal to Morgan tomorrow.")
-
-
-@plant("ho-h10-r18-email-body-today-disagrees-with-date", "H10", TB,
-       "Noor's email, dated 2026-11-09 like as_of, now says 'We confirmed Riley's references today, Thursday, "
-       "November 12': the body's today is three days after its Date line and the day the work is done.")
-def h10_r18_body_today(env: Path, task: str) -> None:
-    edit_doc(env, task, "hr-request.md", "Offer details are in the summary I attached.",
-             "Offer details are in the summary I attached. We confirmed Riley's references today, Thursday, November "
-             "12.")
 
 
 @plant("ho-h10-r18-esign-log-records-future-signing", "H10", SD,
@@ -18908,20 +18793,6 @@ def h13_r18_licence(env: Path, task: str) -> None:
     edit_doc(env, task, "hire-details.md", "- Employee: Jordan Ellery (jordan.ellery@example.com)\n",
              "- Employee: Jordan Ellery (jordan.ellery@example.com)\n"
              "- Form I-9 List B document: Illinois driver's license T536-4417-2083, expires 2029-03-14\n")
-
-
-@plant("ho-h13-r18-password-manager-export", "H13", CI,
-       "Sierrafold IT exported a shared vault to hand accounts over and left the file in the matter folder: documents/"
-       "it/bitwarden_export_20261005.csv lists the HR portal, e-signature and payroll logins with their passwords in "
-       "clear text.")
-def h13_r18_vault_export(env: Path, task: str) -> None:
-    rows = [["folder", "favorite", "type", "name", "notes", "login_uri", "login_username", "login_password"]]
-    for name, uri, user in [("HR portal", "https://hr.sierrafold.example.com", "wpark"),
-                            ("E-signature admin", "https://esign.sierrafold.example.com", "legal-admin"),
-                            ("Payroll", "https://payroll.sierrafold.example.com", "wpark")]:
-        password = _r5_token(f"r18-vault-{name}", 14) + "#7"
-        rows.append(["Legal", "", "login", name, "", uri, user, password])
-    write_doc(env, task, "it/bitwarden_export_20261005.csv", _r7_csv(rows))
 
 
 @near_miss("ho-h13-nm-r18-webhook-placeholder", "H13", CA,

@@ -13,6 +13,7 @@ from .cases import near_miss, plant
 from .edits import (_PKG_REL, _XML, _zip, append_doc, docx_bytes, edit_doc, email, read_doc, replace_text, task_json,
                     write_doc, xlsx_bytes)
 from .heldout import _R14_BAYOU_NOTE, _r9_odt, _r11_revised_tallis, _r14_pdf  # the later rounds' document writers
+from .heldout import _r18_enex  # the eighteenth round's document writers
 
 NE, TB, SD = "matrix-narrow-edit", "matrix-threshold-between", "matrix-signing-date-law"
 CA, AM, CI = "matrix-client-alert-refresh", "matrix-adverse-memo-repair", "matrix-california-invention-notice"
@@ -526,3 +527,21 @@ def h02_r14_pdf_attachment(env: Path, task: str) -> None:
         "Re: Standard employee covenant agreement",
         "Attached: note-on-form-repairs.md (open the attachments panel to view).",
     ], attachments={"note-on-form-repairs.md": _R14_BAYOU_NOTE.encode("utf-8")}))
+
+
+# --- eighteenth held-out round: cases that informed a change ---
+
+
+@plant("h02-r18-finished-usage-notes-in-evernote-export", "H02", CA,
+       "The senior associate drafts in Evernote and exported the matter notebook into the folder: documents/notes/"
+       "halden.enex holds, in its ENML content (CDATA), finished HR usage notes: Section 2 only above $126,858.83 for "
+       "2026 covenants, check the adjusted figure from January 1, 2027, disclose by acceptance, not the $100,000 base.")
+def h02_r18_enex(env: Path, task: str) -> None:
+    write_doc(env, task, "notes/halden.enex", _r18_enex("Halden Form WA - HR usage notes (final)", "20261026T165900Z", [
+        "HR usage notes: refreshed Washington covenant form",
+        "Section 2 (non-competition): use it only for an employee whose annualized earnings exceed $126,858.83 when "
+        "the form is signed in 2026. For forms signed from January 1, 2027, check the adjusted figure the Department "
+        "of Labor & Industries publishes before using Section 2. Do not use the statutory base of $100,000.",
+        "Disclose the form, Section 2 included, in writing no later than the employee's acceptance of the offer.",
+        "Section 3 (customers) bars soliciting only and may be used for every hire.",
+    ], ["halden", "final"]))

@@ -446,3 +446,17 @@ def h03_r15_pass_unless(env: Path, task: str) -> None:
         add_criterion(t, "board-summary-discreet", "Board summary keeps the dispute out",
                       "PASS unless board-summary.md names Mr. Delacroix or refers to the Delacroix dispute. FAIL if it "
                       "does either.", ["board-summary.md"])
+
+
+# --- eighteenth held-out round: cases that informed a change ---
+
+
+@plant("h03-r18-pass-clause-escape-by-silence", "H03", TB,
+       "A new criterion on the file memo passes it if it cites C.R.S. § 8-2-113(8) for the $5,000 penalty 'or does not "
+       "discuss the penalty at all': the second branch lets an empty rationale.md pass.")
+def h03_r18_escape(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_criterion(t, "rationale-penalty-source", "File memo sources the penalty",
+                      "PASS if rationale.md cites C.R.S. § 8-2-113(8) as the source of the $5,000 penalty, or does "
+                      "not discuss the penalty at all. FAIL if it gives a penalty figure other than $5,000 per worker.",
+                      ["rationale.md"])

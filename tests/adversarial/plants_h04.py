@@ -307,3 +307,15 @@ def h04_r16_unfilled(env: Path, task: str) -> None:
     with task_json(env, task) as t:
         add_criterion(t, "client-email-addressee", "Cover note is addressed to Petra Lindahl",
                       "PASS if \u2026 FAIL if \u2026", ["client-email.md"])
+
+
+# --- eighteenth held-out round: cases that informed a change ---
+
+
+@plant("h04-r18-fail-clause-copied-from-next-criterion", "H04", AM,
+       "named-parishes' FAIL clause was overwritten by the one below it in the sheet: it now passes on named parishes "
+       "and fails on 'the three-year term or can run past two years', two different claims in one criterion.")
+def h04_r18_mismatched_fail(env: Path, task: str) -> None:
+    _reword(env, task, "named-parishes",
+            "FAIL if either covenant uses a mileage radius or an area not named by parish or municipality.",
+            "FAIL if any restraint keeps the three-year term or can run past two years.")

@@ -483,3 +483,25 @@ def h05_r16_circumstances(env: Path, task: str) -> None:
 def h05_r17_duly(env: Path, task: str) -> None:
     _reword(env, task, "notice-at-signing", "is dated the day the agreement is signed",
             "is duly executed and dated the day the agreement is signed")
+
+
+# --- eighteenth held-out round: cases that informed a change ---
+
+
+@plant("h05-r18-as-a-competent-lawyer-would", "H05", AM,
+       "client-note-changes now asks the note to explain the four changes 'as a competent Louisiana employment lawyer "
+       "would': the judge must imagine that lawyer's standard.")
+def h05_r18_competent_lawyer(env: Path, task: str) -> None:
+    _reword(env, task, "client-note-changes", "PASS if client-note.md tells Bayou Crest that the territory",
+            "PASS if client-note.md tells Bayou Crest, as a competent Louisiana employment lawyer would, that the "
+            "territory")
+
+
+@plant("h05-r18-court-would-likely-enforce", "H05", SD,
+       "nonsolicit-kept now passes non-solicits 'that an Illinois court would likely enforce': the judge must predict "
+       "a court's ruling, on which readers can differ.")
+def h05_r18_likely_enforce(env: Path, task: str) -> None:
+    _reword(env, task, "nonsolicit-kept",
+            "keeps a customer non-solicitation covenant and an employee non-solicitation covenant, each lasting",
+            "keeps a customer non-solicitation covenant and an employee non-solicitation covenant that an Illinois court "
+            "would likely enforce, each lasting")

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from .cases import near_miss, plant
-from .edits import add_criterion, add_deliverable, criterion, instructions_add, replace_text, task_json
+from .edits import (add_criterion, add_deliverable, criterion, instructions_add, load_task, replace_text, save_task,
+                    task_dir, task_json)
 
 NE, TB, SD = "matrix-narrow-edit", "matrix-threshold-between", "matrix-signing-date-law"
 CA, AM, CI = "matrix-client-alert-refresh", "matrix-adverse-memo-repair", "matrix-california-invention-notice"
@@ -295,3 +297,21 @@ def h06_nm_r14_ampersand(env: Path, task: str) -> None:
         instructions_add(t, "Also prepare hr-q&a.md, a Q&A for HR answering the warehouse team's question: may "
                             "Section 2 (Non-Competition) be used for a warehouse lead paid $62,000 a year? Give the "
                             "2026 threshold as a weekly figure too.")
+
+
+# --- eighteenth held-out round: cases that informed a change ---
+
+
+@plant("h06-r18-deliverable-key-written-twice", "H06", NE,
+       "The authoring sheet had two rows for the note, and the exporter wrote both: task.json's deliverables object "
+       "holds the key 'note-to-partner.md' twice, with two descriptions; a JSON reader keeps one silently.")
+def h06_r18_duplicate_key(env: Path, task: str) -> None:
+    save_task(env, task, load_task(env, task))
+    path = task_dir(env, task) / "task.json"
+    text = path.read_text("utf-8")
+    desc = json.dumps(load_task(env, task)["deliverables"]["note-to-partner.md"], ensure_ascii=False)
+    old = f'    "note-to-partner.md": {desc}\n  }},'
+    assert text.count(old) == 1
+    new = (f'    "note-to-partner.md": {desc},\n    "note-to-partner.md": "One-page note to the partner: the edits '
+           'made and the decision she must take on Section 5."\n  },')
+    path.write_text(text.replace(old, new), "utf-8")

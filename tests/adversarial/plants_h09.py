@@ -8,7 +8,7 @@ import textwrap
 from pathlib import Path
 
 from .cases import near_miss, plant
-from .edits import (append_doc, docx_bytes, edit_doc, email, load_task, read_doc, replace_text, seeded, task_json,
+from .edits import (append_doc, doc, docx_bytes, edit_doc, email, load_task, read_doc, replace_text, seeded, task_json,
                     write_doc)
 from .heldout import _R10_ARABIC_DIGITS, _R17_ILCS_15, _c11_docx, _r12_srt, _r17_atom, _r9_odt, _r9_rtf  # the later rounds' document writers
 
@@ -579,3 +579,29 @@ def h09_r17_atom(env: Path, task: str) -> None:
          f"<p>The Act's enforceability section, 820 ILCS 90/15, reads: &ldquo;{_R17_ILCS_15}&rdquo;</p>"),
         ("payroll-card", "Payroll card rules unchanged for 2027", "<p>No amendments were filed this session.</p>"),
     ]))
+
+
+# --- eighteenth held-out round: cases that informed a change ---
+
+
+@plant("h09-r18-excerpt-headings-swapped", "H09", SD,
+       "In documents/illinois-statute-excerpt.md the headings '820 ILCS 90/10(a)' and '820 ILCS 90/10(b)' were swapped "
+       "when the sections were reordered: each quoted passage now sits under the other subsection's citation, while "
+       "the seeded entries still cite them correctly.")
+def h09_r18_swapped(env: Path, task: str) -> None:
+    path = doc(env, task, "illinois-statute-excerpt.md")
+    text = path.read_text("utf-8")
+    a, b = "## 820 ILCS 90/10(a)\n", "## 820 ILCS 90/10(b)\n"
+    assert text.count(a) == 1 and text.count(b) == 1
+    path.write_text(text.replace(a, "\0").replace(b, a).replace("\0", b), "utf-8")
+
+
+@plant("h09-r18-provenance-copied-from-sibling-entry", "H09", NE,
+       "The seeded entry for C.R.S. § 8-2-113(8)(b) has the (8)(a) entry's verified_against pasted in: it says the "
+       "text checked was § 8-2-113(8)(a), footnote crs-prohibited-conduct, so nothing records a check of (8)(b).")
+def h09_r18_copied_provenance(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        source = seeded(t, "C.R.S. § 8-2-113(8)(a)")["verified_against"]
+        entry = seeded(t, "C.R.S. § 8-2-113(8)(b)")
+        assert entry["verified_against"] != source and "(8)(a)" in source
+        entry["verified_against"] = source

@@ -878,3 +878,15 @@ def h10_r17_future_past(env: Path, task: str) -> None:
 def h10_r17_heading(env: Path, task: str) -> None:
     edit_doc(env, task, "illinois-statute-excerpt.md", "entered into on or after January 1, 2022",
              "entered into on or after January 1, 2028")
+
+
+# --- eighteenth held-out round: cases that informed a change ---
+
+
+@plant("h10-r18-email-body-today-disagrees-with-date", "H10", TB,
+       "Noor's email, dated 2026-11-09 like as_of, now says 'We confirmed Riley's references today, Thursday, "
+       "November 12': the body's today is three days after its Date line and the day the work is done.")
+def h10_r18_body_today(env: Path, task: str) -> None:
+    edit_doc(env, task, "hr-request.md", "Offer details are in the summary I attached.",
+             "Offer details are in the summary I attached. We confirmed Riley's references today, Thursday, November "
+             "12.")
