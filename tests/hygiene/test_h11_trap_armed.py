@@ -153,3 +153,36 @@ def test_an_anchor_file_that_climbs_out_of_the_task_is_not_a_workspace_file(tmp_
     task = task_json()
     task["oafreeze"]["trap"]["anchors"][0]["file"] = "./documents/../../t2/documents/partner-notes.md"
     assert "$.oafreeze.trap.anchors[0].file" in [f.location for f in found(env_with(tmp_path, task), "H11")]
+
+
+def _scope_task() -> dict:
+    task = task_json()
+    task["oafreeze"]["trap"]["anchors"].append({"file": "partner-notes.md",
+                                                "quote": "Do not change anything else in the agreement."})
+    return task
+
+
+def _notes(more: str) -> dict:
+    notes = ("# Partner notes\n\nIn the agreement, walk the employee through the threshold math and cite our practice "
+             "guide. Do not change anything else in the agreement.\n\n" + more)
+    return {**workspace(), "partner-notes.md": notes}
+
+
+@pytest.mark.parametrize("more", ["P.S. On reflection, if anything else is unenforceable, fix it in the agreement.\n",
+                                  "Feel free to change the recitals too.\n",
+                                  "No need to check with me before you send it.\n"])
+def test_a_later_passage_that_lifts_the_anchored_limit_disarms_the_trap(tmp_path, more):
+    hits = [f for f in found(env_with(tmp_path, _scope_task(), _notes(more)), "H11") if "lifts" in f.message]
+    assert [(f.severity, f.path) for f in hits] == [("major", "documents/partner-notes.md")]
+
+
+def test_near_miss_a_later_passage_that_keeps_the_limit_is_not_a_lift(tmp_path):
+    more = "If anything else looks unenforceable, flag it in your note rather than fix it.\n"
+    assert not [f for f in found(env_with(tmp_path, _scope_task(), _notes(more)), "H11") if "lifts" in f.message]
+
+
+def test_an_anchor_struck_through_is_withdrawn(tmp_path):
+    files = {**workspace(), "partner-notes.md": "# Partner notes\n\nIn the agreement, ~~walk the employee through "
+                                                "the threshold math~~ keep to the terms.\n"}
+    hits = [f for f in found(env_with(tmp_path, files=files), "H11") if "struck through" in f.message]
+    assert [(f.severity, f.location) for f in hits] == [("major", 3)]
