@@ -27,7 +27,8 @@ _TASTE = (
     r"(?:technically|commercially)\s+(?:un)?acceptabl[ey]|prudent(?:ly)?|judicious(?:ly)?|"
     r"(?:in\s+a\s+)?fitting(?:\s+(?:manner|way|fashion))?|usual(?:ly)?|"
     r"unclear|clearly|concise(?:ly)?|persuasive(?:ly)?|compelling|convincing(?:ly)?|strong|weak|"
-    r"briefly|succinct(?:ly)?|in\s+plain\s+(?:language|english|terms|words)|plain[- ](?:language|english)|"
+    r"briefly|succinct(?:ly)?|(?:(?<=\bis\s)|(?<=\bare\s)|(?<=\bbe\s)|(?<=\bkept\s)|(?<=\bstays\s)|"
+    r"(?<=\bremains\s))(?:brief|short)(?!\s+(?:of|on|for)\b)|in\s+plain\s+(?:language|english|terms|words)|plain[- ](?:language|english)|"
     r"(?:easy|easily)\s+(?:to\s+(?:read|understand|follow)|understood|readable)|"
     r"fair(?:ly)?\s+and\s+balanced|balanced\s+(?:account|view|summary|assessment|picture|presentation|analysis)|"
     r"even[- ]handed(?:ly)?|nuanced|"
@@ -277,7 +278,25 @@ def check(ctx: TaskContext) -> list[Finding]:
                     "name the deliverable (e.g. 'the agreement (agreement.docx)')",
                     location=where, evidence=tx.excerpt(sentence)))
             out += _one_of_several(ctx, c, where, sentence, quoted)
+        out += _pronoun_for_several(ctx, c, where)
     return out
+
+
+_PRONOUN = re.compile(r"\s*(?:it|its|it['’]s)\b", re.I)
+
+
+def _pronoun_for_several(ctx: TaskContext, c, where: str) -> list[Finding]:
+    """"FAIL if it editorializes" after a PASS clause that grades two deliverables by name: "it" is
+    the last one named, or either, as the judge reads it."""
+    pass_clause, fail_clause = cr.clauses(c.match_criteria)
+    named = [d for d in ctx.task.deliverables if d in pass_clause]
+    if len(named) < 2 or not fail_clause or not _PRONOUN.match(fail_clause):
+        return []
+    return [ctx.finding(
+        ID, "major", "task.json", f"criterion {c.id!r} grades {len(named)} deliverables in its PASS clause "
+        f"({', '.join(named[:4])}) and then says {fail_clause.split()[0]!r} in its FAIL clause: the judge may read it "
+        "as the last file named or as either", "say 'either file' or name the file", location=where,
+        evidence=tx.excerpt("FAIL if " + fail_clause))]
 
 
 def _shared_nouns(names: list[str]) -> list[str]:

@@ -334,3 +334,19 @@ def test_a_prediction_the_output_must_state_is_not_vague(tmp_path):
     hits = _with(tmp_path, "PASS if client-email.md concludes that a Colorado court would likely refuse to enforce "
                            "the non-compete. FAIL if it does not.", index=2)
     assert hits == []
+
+
+def test_it_after_a_pass_clause_that_grades_two_files_is_ambiguous(tmp_path):
+    text = ("PASS if agreement.md contains only contract terms and client-email.md contains only advice. "
+            "FAIL if it editorializes.")
+    hits = _with(tmp_path, text, deliverables=["agreement.md", "client-email.md"])
+    assert [(f.severity, "'it'" in f.message) for f in hits] == [("major", True)]
+    one = _with(tmp_path / "one", "PASS if agreement.md contains only contract terms. FAIL if it editorializes.")
+    assert one == []
+
+
+@pytest.mark.parametrize("phrase, vague", [("is brief and", True), ("is kept short and", True),
+                                           ("quotes the brief and", False), ("is short of the threshold and", False)])
+def test_brief_or_short_as_the_test_is_taste_and_a_brief_is_a_document(tmp_path, phrase, vague):
+    hits = _with(tmp_path, f"PASS if agreement.md {phrase} names the customer covenant. FAIL if it does not.")
+    assert bool(hits) is vague
