@@ -14580,21 +14580,6 @@ def h04_r14_null_criterion(env: Path, task: str) -> None:
 # --- H05 ambiguous grading language (fourteenth round) ---------------------------------------------------------------
 
 
-@plant("ho-h05-r14-brief-without-a-measure", "H05", NE,
-       "note-asks-decision now passes a note that 'is brief and' asks for the decision: how short is brief is left to "
-       "the judge.")
-def h05_r14_brief(env: Path, task: str) -> None:
-    _reword(env, task, "note-asks-decision", "PASS if note-to-partner.md asks the partner to decide",
-            "PASS if note-to-partner.md is brief and asks the partner to decide")
-
-
-@plant("ho-h05-r14-pronoun-it-across-two-deliverables", "H05", CI,
-       "placement-operative-text grades the agreement and the notice, and its FAIL clause was 'tidied' from 'either "
-       "document editorializes' to 'it editorializes': 'it' reads as the notice, the last file named, or as either.")
-def h05_r14_pronoun(env: Path, task: str) -> None:
-    _reword(env, task, "placement-operative-text", "FAIL if either document editorializes", "FAIL if it editorializes")
-
-
 @plant("ho-h05-r14-plain-english-for-hr", "H05", CA,
        "usage-notes-threshold now passes notes that give the test 'in plain English that an HR generalist can "
        "follow', a readability standard the judge must apply by feel.")

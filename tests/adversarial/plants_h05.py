@@ -505,3 +505,21 @@ def h05_r18_likely_enforce(env: Path, task: str) -> None:
             "keeps a customer non-solicitation covenant and an employee non-solicitation covenant, each lasting",
             "keeps a customer non-solicitation covenant and an employee non-solicitation covenant that an Illinois court "
             "would likely enforce, each lasting")
+
+
+# --- a pronoun for two files, and brevity as the test (fourteenth held-out round) ---
+
+
+@plant("h05-r14-pronoun-it-across-two-deliverables", "H05", CI,
+       "placement-operative-text grades the agreement and the notice, and its FAIL clause was 'tidied' from 'either "
+       "document editorializes' to 'it editorializes': 'it' reads as the notice, the last file named, or as either.")
+def h05_r14_pronoun(env: Path, task: str) -> None:
+    _reword(env, task, "placement-operative-text", "FAIL if either document editorializes", "FAIL if it editorializes")
+
+
+@plant("h05-r14-brief-without-a-measure", "H05", NE,
+       "note-asks-decision now passes a note that 'is brief and' asks for the decision: how short is brief is left to "
+       "the judge.")
+def h05_r14_brief(env: Path, task: str) -> None:
+    _reword(env, task, "note-asks-decision", "PASS if note-to-partner.md asks the partner to decide",
+            "PASS if note-to-partner.md is brief and asks the partner to decide")
