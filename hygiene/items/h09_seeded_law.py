@@ -165,11 +165,22 @@ def check(ctx: TaskContext) -> list[Finding]:
                 ID, "major", f.rel, f"the quoted text of {law.citation!r} is not in {f.rel}: the workspace and the "
                 "declared law disagree", f"make {f.rel} contain the quote exactly, or correct the quote",
                 location=f"{at}.quote", evidence=tx.excerpt(law.quote)))
+        elif " ".join(law.quote.split()) not in " ".join(_BLOCK_QUOTE.sub("", f.text).split()):
+            # Found loosely (an apostrophe or a dash pasted from Word): a check that compares the quote
+            # as written with the file does not find it.
+            other = "capitals" if tx.spaced(law.quote) not in tx.spaced(f.text) else "quote marks or dashes"
+            out.append(ctx.finding(
+                ID, "minor", f.rel, f"the quoted text of {law.citation!r} is in {f.rel} only with other {other}: "
+                "a check that compares the quote as written with the file does not find it",
+                f"quote {f.rel} exactly, {other} included", location=f"{at}.quote", evidence=tx.excerpt(law.quote)))
         if "citation" not in stand_ins and tx.locate(f.text, law.citation) is None:
             out.append(ctx.finding(
                 ID, "minor", f.rel, f"{f.rel} never states the citation {law.citation!r}: the agent cannot tell "
                 "which law the excerpt is", "put the citation next to the excerpt", evidence=law.citation))
     return out
+
+
+_BLOCK_QUOTE = re.compile(r"(?m)^[ \t]*>[ \t>]*")  # a Markdown block quote's markers, which a quote leaves out
 
 
 def _placeholders(ctx: TaskContext, law, label: str, at: str, stand_ins: set[str]) -> list[Finding]:
@@ -340,7 +351,8 @@ def law_passages(text: str) -> list[tuple[int, str, str]]:
     A passage is quoted text (in quotation marks, a block quote, or a paragraph set off after a line
     ending in a colon, see `_introduced`) of twelve words or more, in
     the voice of enacted text, with a citation in its paragraph, the heading above it or a short
-    attribution line under it; or the paragraph that directly follows a heading that is a citation."""
+    attribution line under it; or the paragraph that directly follows a heading that is a citation,
+    or the lines under a citation that stands on its own line atop their paragraph."""
     out: list[tuple[int, str, str]] = []
     paragraphs = _paragraphs(_untagged(text))
     for n, (at, para) in enumerate(paragraphs):
@@ -361,6 +373,12 @@ def law_passages(text: str) -> list[tuple[int, str, str]]:
                 candidates.append((at + len("\n".join(lines[:k + 1])) + 1, " ".join(" ".join(lines[k + 1:]).split())))
         if heading_cite and not candidates:
             candidates.append((at, para))
+        elif not candidates:  # a citation on a line of its own atop the paragraph (a saved statute page)
+            lines = para.split("\n")
+            k = next((k for k, line in enumerate(lines[:3]) if k + 1 < len(lines) and len(line.split()) <= 15
+                      and (m := citation_in(line)) is not None and m.start() <= 2), None)
+            if k is not None:
+                candidates.append((at + len("\n".join(lines[:k + 1])) + 1, " ".join(" ".join(lines[k + 1:]).split())))
         for offset, body in candidates:
             if len(body.split()) < MIN_WORDS or not STATUTORY.search(body):
                 continue

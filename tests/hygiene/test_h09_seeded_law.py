@@ -289,3 +289,27 @@ def test_a_quote_under_another_entrys_heading_is_major(tmp_path):
     right = excerpt.replace("(8)\n", "(X)\n").replace("(2)\n", "(8)\n").replace("(X)\n", "(2)\n")
     fine = env_with(tmp_path / "fine", task, {**workspace(), "colorado-statute-excerpt.md": right})
     assert not [f for f in found(fine, "H09") if "sits under the heading" in f.message]
+
+
+def test_a_quote_found_only_with_other_quote_marks_is_a_note(tmp_path):
+    task = task_json()
+    task["oafreeze"]["seeded_law"][0]["quote"] = "a covenant not to compete is void"
+    files = {**workspace(), "colorado-statute-excerpt.md": "# C.R.S. § 8-2-113 (excerpt)\n\n> Except as provided, a\n"
+                                                           "> covenant not to compete is void.\n"}
+    assert not [f for f in found(env_with(tmp_path, task, files), "H09") if "only with other" in f.message]
+    task["oafreeze"]["seeded_law"][0]["quote"] = "the employee\u2019s covenant not to compete is void"
+    files["colorado-statute-excerpt.md"] = "# C.R.S. § 8-2-113\n\nExcept as provided, the employee's covenant not to compete is void.\n"
+    hits = [f for f in found(env_with(tmp_path / "curly", task, files), "H09") if "only with other" in f.message]
+    assert [(f.severity, "quote marks" in f.message) for f in hits] == [("minor", True)]
+
+
+def test_a_saved_statute_page_under_its_citation_line_is_undeclared_law(tmp_path):
+    page = ("RCW 49.62.020\nNoncompetition covenant void and unenforceable.\n(1) A noncompetition covenant is void and "
+            "unenforceable unless the employer discloses the terms of the covenant in writing to the prospective "
+            "employee no later than the time of the acceptance of the offer of employment.\n")
+    files = {**workspace(), "research/rcw-page.md": page}
+    hits = [f for f in found(env_with(tmp_path, files=files), "H09") if "no seeded_law entry declares" in f.message]
+    assert [(f.severity, f.path) for f in hits] == [("major", "documents/research/rcw-page.md")]
+    memo = "RCW 49.62.020\nWe think the covenant is probably fine for this employee, and the client agrees with us.\n"
+    fine = env_with(tmp_path / "memo", files={**workspace(), "research/rcw-page.md": memo})
+    assert not [f for f in found(fine, "H09") if "no seeded_law entry declares" in f.message]
