@@ -5538,17 +5538,6 @@ def h09_r6_renamed(env: Path, task: str) -> None:
         assert all(e["file"] == "documents/california-labor-code-excerpt.md" for e in t["oafreeze"]["seeded_law"])
 
 
-@plant("ho-h09-r6-entry-quote-with-curly-apostrophe", "H09", SD,
-       "The seeded entry for 820 ILCS 90/10(a) was pasted from Word: its quote says 'employee\u2019s' with a curly "
-       "apostrophe, while the excerpt file has the straight one, so the quote is not in the file.")
-def h09_r6_curly(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        entry = seeded(t, "820 ILCS 90/10(a)")
-        assert "employee's" in entry["quote"]
-        entry["quote"] = entry["quote"].replace("'", "\u2019")
-    assert "employee\u2019s" not in read_doc(env, task, "illinois-statute-excerpt.md")
-
-
 @near_miss("ho-h09-nm-r6-privacy-notice-quoted-in-ticket", "H09", AM,
            "An HR ticket quotes, in quotation marks, a sentence of Bayou Crest's own employee privacy notice about how "
            "long personnel files are kept.",
@@ -14702,32 +14691,6 @@ def h08_r14_appledouble(env: Path, task: str) -> None:
 
 
 # --- H09 seeded-law provenance (fourteenth round) --------------------------------------------------------------------
-
-
-@plant("ho-h09-r14-undeclared-statute-as-saved-legislature-page", "H09", CA,
-       "An HR analyst saved the legislature's page for RCW 49.62.020 ('Save page as, HTML only') into documents/"
-       "research/RCW 49.62.020.html: the statute's text, set in the page's <div> elements, with no seeded_law entry "
-       "for the file.")
-def h09_r14_saved_page(env: Path, task: str) -> None:
-    sections = [
-        ("(1)", "A noncompetition covenant is void and unenforceable:"),
-        ("(a)(i)", "Unless the employer discloses the terms of the covenant in writing to the prospective employee "
-                   "no later than the time of the acceptance of the offer of employment and, if the agreement becomes "
-                   "enforceable only at a later date due to changes in the employee's compensation, the employer "
-                   "specifically discloses that the agreement may be enforceable against the employee in the future; "
-                   "or"),
-        ("(ii)", "If the covenant is entered into after the commencement of employment, unless the employer "
-                 "provides independent consideration for the covenant;"),
-        ("(b)", "Unless the employee's earnings from the party seeking enforcement, when annualized, exceed one "
-                "hundred thousand dollars per year. This amount must be adjusted annually in accordance with "
-                "RCW 49.62.040;"),
-    ]
-    body = "\n".join(f'      <div style="text-indent:0.5in;">{escape(n)} {escape(t)}</div>' for n, t in sections)
-    write_doc(env, task, "research/RCW 49.62.020.html", (
-        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n  <meta charset=\"utf-8\">\n  <title>RCW 49.62.020: "
-        "Noncompetition covenant void and unenforceable</title>\n</head>\n<body>\n  <div id=\"contentWrapper\">\n"
-        "    <h3>RCW 49.62.020</h3>\n    <h3>Noncompetition covenant void and unenforceable.</h3>\n"
-        f"    <div>\n{body}\n    </div>\n  </div>\n</body>\n</html>\n"))
 
 
 @plant("ho-h09-r14-undeclared-statute-in-research-api-json", "H09", CI,
