@@ -97,6 +97,14 @@ def check(ctx: TaskContext) -> list[Finding]:
                     f"criterion {c.id!r} has {what} {label!r} clause: the judge must guess the other half of the rule",
                     f"write the criterion as \"PASS if ... FAIL if ...\" with a non-empty {label} clause",
                     location=f"{at}.match_criteria", evidence=tx.excerpt(c.match_criteria)))
+        odd = [c.match_criteria[start:end] for _label, start, end in cr.markers(c.match_criteria)
+               if not c.match_criteria[start:end].isascii()]
+        if odd:
+            out.append(ctx.finding(
+                ID, "minor", "task.json", f"criterion {c.id!r} writes its clause markers with letters that only look "
+                f"like 'PASS if' and 'FAIL if' ({', '.join(map(repr, odd))}; a locale's upper case, or a look-alike "
+                "alphabet): a tool that reads the clauses as LAB writes them finds none", "retype the markers as "
+                "'PASS if' and 'FAIL if'", location=f"{at}.match_criteria", evidence=tx.excerpt(c.match_criteria)))
         out += _clause_order(ctx, c, at)
         out += _labels_not_conditions(ctx, c, at)
         for d in c.deliverables:

@@ -212,3 +212,12 @@ def test_near_miss_one_fail_clause_shared_by_two_criteria_of_one_subject_is_not_
     task["criteria"][2]["match_criteria"] = ("PASS if client-email.md contains no file path or internal "
                                              "commentary. " + shared)
     assert not [f for f in found(env_with(tmp_path, task), "H04") if "word for word" in f.message]
+
+
+def test_clause_markers_in_look_alike_letters_are_a_note(tmp_path):
+    task = task_json()
+    task["criteria"][0]["match_criteria"] = task["criteria"][0]["match_criteria"].replace(
+        "PASS if", "PASS \u0130F").replace("FAIL if", "FA\u0130L \u0130F")
+    hits = [f for f in found(env_with(tmp_path, task), "H04") if "look" in f.message]
+    assert [(f.severity, f.location) for f in hits] == [("minor", "$.criteria[0].match_criteria")]
+    assert not [f for f in found(env_with(tmp_path / "clean", task_json()), "H04") if "look" in f.message]
