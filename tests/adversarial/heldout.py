@@ -9995,16 +9995,6 @@ def h03_nm_r10_gao_deadline(env: Path, task: str) -> None:
 # --- H04 criterion form (tenth round) --------------------------------------------------------------------------------
 
 
-@plant("ho-h04-r10-turkish-locale-upper-cased-clause-markers", "H04", CI,
-       "The Istanbul reviewers' tool upper-cased the clause markers of the prior-invention criterion in a Turkish "
-       "locale, where i becomes İ: the criterion reads 'PASS İF ... FAİL İF ...' and has no 'PASS if' or 'FAIL if' "
-       "clause as LAB writes them.")
-def h04_r10_turkish_upper(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        reword(t, "prior-invention-listed", "PASS if", "PASS \u0130F")
-        reword(t, "prior-invention-listed", "FAIL if", "FA\u0130L \u0130F")
-
-
 @plant("ho-h04-r10-rlm-prefixed-deliverable-in-criterion", "H04", AM,
        "The client-note criterion was edited in an Arabic-locale editor that put a RIGHT-TO-LEFT MARK (U+200F) before "
        "the file name in its deliverables list: '\\u200fclient-note.md' is not a deliverable of the task.")

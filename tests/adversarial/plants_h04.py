@@ -319,3 +319,16 @@ def h04_r18_mismatched_fail(env: Path, task: str) -> None:
     _reword(env, task, "named-parishes",
             "FAIL if either covenant uses a mileage radius or an area not named by parish or municipality.",
             "FAIL if any restraint keeps the three-year term or can run past two years.")
+
+
+# --- look-alike clause markers (tenth held-out round) ---
+
+
+@plant("h04-r10-turkish-locale-upper-cased-clause-markers", "H04", CI,
+       "The Istanbul reviewers' tool upper-cased the clause markers of the prior-invention criterion in a Turkish "
+       "locale, where i becomes İ: the criterion reads 'PASS İF ... FAİL İF ...' and has no 'PASS if' or 'FAIL if' "
+       "clause as LAB writes them.")
+def h04_r10_turkish_upper(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        reword(t, "prior-invention-listed", "PASS if", "PASS \u0130F")
+        reword(t, "prior-invention-listed", "FAIL if", "FA\u0130L \u0130F")
