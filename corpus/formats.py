@@ -1846,8 +1846,87 @@ def _feed(name: str, data: bytes, budget: _Budget, depth: int) -> Extraction:
     return out.result()
 
 
+# SQLite databases (an annotation tool's store, an app's export): every ordinary table's rows, as
+# the sqlite3 shell shows them. The bytes are opened in memory, never as a file: no journal or WAL
+# is read or written; schema-defined functions are distrusted, one value and the whole read are
+# bounded, and virtual tables (whose modules run code of their own) are left unread.
+SQLITE_EXTENSIONS = (".sqlite", ".sqlite3", ".db", ".db3")
+SQLITE_HEADER = b"SQLite format 3\x00"
+MAX_SQLITE = 64 * MIB
+MAX_SQLITE_TABLES = 1_000
+MAX_SQLITE_STEPS = 50_000_000  # virtual-machine steps for the whole read
+
+
+def _sqlite(name: str, data: bytes, budget: _Budget, depth: int) -> Extraction:
+    import sqlite3
+
+    if not data.startswith(SQLITE_HEADER):
+        if extension(name) in (".db", ".db3"):  # Thumbs.db and other stores share the name
+            return _plain(name, ".db", data)
+        raise _Refused("does not parse as sqlite: it lacks the SQLite header")
+    if len(data) > MAX_SQLITE:
+        raise _Refused(f"holds {len(data)} bytes (limit {MAX_SQLITE}): too large to read whole")
+    if not hasattr(sqlite3.Connection, "deserialize"):
+        return Extraction(BINARY)  # this Python's SQLite cannot open a database from bytes
+    out = _Text(budget)
+    steps = [0]
+
+    def progress() -> int:
+        steps[0] += 1000
+        return steps[0] > MAX_SQLITE_STEPS  # non-zero stops the statement
+
+    conn = sqlite3.connect(":memory:")
+    try:
+        conn.setlimit(sqlite3.SQLITE_LIMIT_LENGTH, MAX_MEMBER)
+        conn.deserialize(data)
+        conn.execute("PRAGMA trusted_schema = OFF")
+        conn.execute("PRAGMA query_only = ON")
+        conn.set_progress_handler(progress, 1000)
+        tables = conn.execute("SELECT name, sql FROM sqlite_master WHERE type = 'table' ORDER BY rowid").fetchall()
+        if len(tables) > MAX_SQLITE_TABLES:
+            raise _Refused(f"has more than {MAX_SQLITE_TABLES} tables (limit)")
+        virtual = {t for t, sql in tables if isinstance(t, str) and re.match(r"\s*create\s+virtual\b", sql or "", re.I)}
+        size = 0
+        for table, _sql in tables:
+            # A virtual table's own storage ("notes_data", "notes_idx") is its index, not text; its
+            # "_content" table holds the rows as written, and is read.
+            if not isinstance(table, str) or table in virtual or \
+                    any(table.startswith(v + "_") and not table.endswith("_content") for v in virtual):
+                continue
+            quoted = '"' + table.replace('"', '""') + '"'
+            rows = []
+            for row in conn.execute(f"SELECT * FROM {quoted}"):
+                cells = [c for v in row if (c := _sqlite_value(v))]
+                line = " | ".join(" ".join(c.split()) for c in cells)
+                size += len(line) + 1
+                budget.check(size)
+                rows.append(line)
+            out.add(f"table {table}", "\n".join(rows))
+    except sqlite3.Error as exc:
+        detail = "took too long to read (limit)" if steps[0] > MAX_SQLITE_STEPS else " ".join(str(exc).split())[:200]
+        raise _Refused(f"does not parse as sqlite: {detail}") from None
+    finally:
+        conn.close()
+    return out.result(BINARY)
+
+
+def _sqlite_value(value) -> str:
+    """A cell as text: numbers and text as they are, a blob only when it is UTF-8 text."""
+    if isinstance(value, bytes):
+        try:
+            value = value.decode("utf-8")
+        except UnicodeDecodeError:
+            return ""
+        if _CONTROL.search(value):
+            return ""
+    return "" if value is None else str(value).strip()
+
+
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f]")
+
+
 _READERS = {".pdf": _pdf, ".docx": _docx, ".xlsx": _xlsx, ".pptx": _pptx, ".eml": _eml, ".zip": _zip, ".html": _html,
-            ".htm": _html, ".rtf": _rtf, ".ics": _content_lines, ".vcf": _content_lines,
+            ".htm": _html, ".rtf": _rtf, **{ext: _sqlite for ext in SQLITE_EXTENSIONS}, ".ics": _content_lines, ".vcf": _content_lines,
             ".srt": _subtitles, ".vtt": _subtitles, ".sbv": _subtitles, ".tex": _latex, ".latex": _latex, ".ltx": _latex,
             **{ext: _odf for ext in ODF_TYPES}, **{ext: _flat_odf for ext in FLAT_ODF},
             **{ext: _compressed for ext in [*COMPRESSED, *_SHORT_TAR]}, ".tar": _tar, ".atom": _feed, ".rss": _feed}

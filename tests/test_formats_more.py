@@ -312,3 +312,41 @@ def test_a_workbook_that_lists_a_sheet_whose_part_is_missing_has_a_problem():
 def test_json_lines_are_read_line_by_line_and_a_cut_line_is_a_problem():
     assert extract("log.jsonl", b'{"a": 1}\n\n{"b": 2}\n').problem is None
     assert extract("log.ndjson", b'{"a": 1}\n{"b": 2\n').problem.startswith("line 2 is not one JSON value")
+
+
+def _database(tmp_path, build) -> bytes:
+    import sqlite3
+
+    path = tmp_path / "store.sqlite3"
+    conn = sqlite3.connect(path)
+    build(conn)
+    conn.commit()
+    conn.close()
+    return path.read_bytes()
+
+
+def test_a_sqlite_databases_tables_are_read_row_by_row(tmp_path):
+    def build(conn):
+        conn.execute("CREATE TABLE calibration (id INTEGER, criterion TEXT, raw BLOB, note BLOB)")
+        conn.execute("INSERT INTO calibration VALUES (1, 'PASS if the memo names the Louisiana forum.', x'00ff10', "
+                     "CAST('gold: PASS' AS BLOB))")
+        conn.execute("CREATE VIRTUAL TABLE search USING fts5(body)")
+        conn.execute("INSERT INTO search VALUES ('indexed words')")
+
+    e = extract("documents/.annotate/store.sqlite3", _database(tmp_path, build))
+    assert e.status == "text"
+    assert e.text.split("\n") == ["1 | PASS if the memo names the Louisiana forum. | gold: PASS", "1 | indexed words"]
+    assert [label for label, _ in e.parts] == ["table calibration", "table search_content"]
+
+
+def test_a_file_named_like_a_database_that_is_none_is_refused_or_left_binary():
+    from oafreeze.corpus.formats import BINARY, UNREADABLE
+
+    assert extract("documents/x.sqlite", b"not a database at all").status == UNREADABLE
+    assert extract("documents/Thumbs.db", b"\xd0\xcf\x11\xe0" + b"\0" * 200).status == BINARY
+
+
+def test_a_damaged_database_is_named_not_raised(tmp_path):
+    data = _database(tmp_path, lambda conn: conn.execute("CREATE TABLE t (x TEXT)"))
+    e = extract("documents/broken.sqlite", data[:100] + b"\xff" * 300 + data[400:])
+    assert e.status == "unreadable" and e.problem.startswith("does not parse as sqlite")
