@@ -9,7 +9,8 @@ import zipfile
 
 from hygiene_helpers import env_with, found, task_json, workspace
 
-from oafreeze.hygiene.items.h09_seeded_law import citation_in, law_passages, placeholder
+from oafreeze.corpus.statutes import citation_in, law_passages
+from oafreeze.hygiene.items.h09_seeded_law import placeholder
 
 STATUTE = ("Any covenant not to compete that restricts the right of any person to receive compensation for "
            "performance of labor for any employer is void, and an employer shall not present one to a worker.")

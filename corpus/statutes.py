@@ -1,0 +1,175 @@
+"""Statutes as documents cite and quote them: citations, a provision's designation, and the
+passages a document presents as the words of a statute (what H09 holds to the task's declared
+seeded law)."""
+
+from __future__ import annotations
+
+import re
+
+from oafreeze.corpus import text as tx
+
+# A provision's designation as a citation ends in it: "8-2-113(8)(b)" of "C.R.S. § 8-2-113(8)(b)".
+DESIGNATION = re.compile(r"\d[\w.:/\-\u2013]*(?:\([\w.]+\))*")
+
+
+def designation(citation: str) -> str | None:
+    """The designation a citation ends in ("8-2-113(8)(b)" of "C.R.S. § 8-2-113(8)(b)"), the longest if several."""
+    found = [d.rstrip(".") for d in DESIGNATION.findall(citation or "")]
+    return max(found, key=len) if found else None
+
+
+# A citation, as statutes and regulations are cited in the workspace, with or without "§": the
+# shared pattern, and the forms it leaves out. A section number is digits joined by . - : / with a
+# letter and parenthesized subdivisions ("8-2-113(8)(a)", "49.62.020", "23:921", "201-d", "24L").
+_NUM = r"\d+[A-Za-z]?(?:[.:/\-\u2013]\w+)*(?:\([\w.]+\))*"
+_STRUCTURED = r"\d+[A-Za-z]?[.:\-\u2013]\w+(?:[.:/\-\u2013]\w+)*(?:\([\w.]+\))*"  # "8-2-113", not "4"
+_SECTION_WORD = r"(?:§§?|[Ss]ections?|SECTION|[Ss]ecs?\.|s\.|ss\.|art\.)"
+# A code's name ending in Code, Stat., Laws or Law: "Cal. Lab. Code", "Labor Code", "Minn. Stat.",
+# "Mass. Gen. Laws", "N.Y. Lab. Law", "Tex. Bus. & Com. Code"; not an area, zip or promo code.
+_CODE_NAME = (r"\b(?!(?:Area|Zip|ZIP|Postal|Post|Promo|Promotional|Discount|Coupon|Access|Country|Dial|Source|"
+              r"Reference|Product|Billing|Security|Dress|Morse|Bar|QR|Error|Status|Cost|Account|Project)\s)"
+              r"(?:(?!(?:As|The|See|Under|In|Per|Cf|By|Of|Its|This|That|Both|Whether)\s)[A-Z][A-Za-z]*\.?(?:[A-Z]\.)*\s+"
+              r"|&\s+|and\s+){1,5}(?:Code|Stat\.|Stats\.|Statutes|Gen\.\s+Laws|Laws|Law)"
+              r"(?:\s+Ann\.)?")
+CITED = re.compile("|".join((
+    "(?i:" + tx.CITATION.pattern + ")",
+    r"(?i:\bLa\.\s*R\.\s*S\.\s*\d+:\d+|\b\d+\s+(?:CCR|C\.F\.R\.|CFR)\s+[\d.-]+|\b(?:Code|Act|Statutes?)\s+§)",
+    # "C.R.S. 8-2-113(8)(a)", "A.R.S. 23-494", "N.J.S.A. 34:1B-1", "O.C.G.A. 13-8-53": a dotted
+    # abbreviation, then a section number with parts (a bare "U.S. 662" is a reporter, not a code).
+    rf"\b(?:[A-Z]{{1,2}}\.){{2,5}}\s*(?:§§?\s*)?{_STRUCTURED}",
+    # Codes cited by an acronym: "ORS 653.295", "NRS 613.195", "MCL 445.774a", "RCW 49.62.020".
+    rf"\b(?:RCW|ORS|NRS|MCL|MCLA|KRS|HRS|RSA|RSMo|SDCL|NDCC|NMSA|ARS|CRS|GS)\s+(?:§§?\s*)?{_STRUCTURED}",
+    # "Cal. Lab. Code section 925", "Labor Code 2870", "Mass. Gen. Laws ch. 149, s. 24L", "Fla. Stat. s. 542.335".
+    rf"{_CODE_NAME}\s+(?:(?:ch\.|c\.|chapter)\s*\d+\w*,?\s*)?(?:{_SECTION_WORD}\s*)?{_NUM}",
+    # "Section 16600 of the Business and Professions Code", "section 5 of the Sherman Act" (a code of
+    # conduct is not law).
+    rf"\b{_SECTION_WORD}\s*{_NUM}(?:\s*(?:,|and|or|to|through)\s*{_NUM})*\s+of\s+(?:the\s+)?"
+    r"(?:[A-Z][\w&.'\-]*,?\s+|and\s+|&\s+|of\s+){0,8}?(?:Code|Act|Statutes?|Laws?|Regulations|Constitution)\b"
+    r"(?!\s+of\s+(?:Conduct|Ethics|Business\s+Conduct|Practice))",
+    # A bare "Section 16600(a)" or "Sec. 8-2-113": a number shaped like a statute's, three digits or
+    # more, or with parts joined by - or : ("Section 4.2", "Section 12(b)" are a contract's own).
+    r"\b(?:[Ss]ections?|SECTION|[Ss]ec\.)\s*(?:\d{3,}[A-Za-z]?|\d+[A-Za-z]?[:\-\u2013]\w+)(?:[.:/\-\u2013]\w+)*"
+    r"(?:\([\w.]+\))*",
+    r"\bPub(?:lic|\.)\s*L(?:aw|\.)\s*(?:No\.\s*)?\d+-\d+",  # "Pub. L. No. 114-153", "Public Law 114-153"
+)))
+# What follows a citation that is a contract's own cross-reference, not law: "Section 4.2 of this
+# Agreement", "§ 12 hereof", "Section 101 of the Stock Purchase Agreement".
+_OWN_REFERENCE = re.compile(
+    r"\s*(?:,\s*)?(?:hereof|herein|hereunder|above|below|of\s+(?:this|these|that|the|such|each|any)\s+"
+    r"(?:[\w'\-]+\s+){0,4}?(?:Agreement|Contract|Plan|Policy|Handbook|Lease|Note|Indenture|Offer|Letter|Amendment|"
+    r"Schedule|Exhibit|Appendix|Annex|Addendum|Terms|Bylaws|Charter|Certificate|Memorandum|Guide|Manual|Deed|"
+    r"Order|Statement|SOW)s?\b)", re.I)
+
+
+def citation_in(text: str) -> re.Match | None:
+    """The first statute or regulation citation in `text`, skipping a document's references to its
+    own sections ("Section 4.2 of this Agreement")."""
+    for m in CITED.finditer(text):
+        if not _OWN_REFERENCE.match(text, m.end()):
+            return m
+    return None
+
+
+# Quoted as English, French and Spanish write it ("...", “...”, «...»), and German („...“, »...«).
+QUOTED = re.compile(r'"([^"]{60,4000})"|\u201c([^\u201d]{60,4000})\u201d|\u00ab\s?([^\u00bb]{60,4000}?)\s?\u00bb|'
+                    r'\u201e([^\u201c\u201d]{60,4000})[\u201c\u201d]|\u00bb([^\u00ab]{60,4000})\u00ab')
+# The voice of enacted text: duties, prohibitions, definitions, deeming, self-reference.
+STATUTORY = re.compile(r"\b(?:shall|must\s+not|may\s+not|(?:is|are)\s+(?:\w+\s+(?:and|or)\s+)?(?:void|illegal|invalid|"
+                       r"prohibited)|null\s+and\s+void|unlawful|"
+                       r"unenforceable|this\s+(?:section|subsection|chapter|article|act|part|title)|"
+                       r"(?:is|are|shall\s+be|may\s+be)\s+deemed|for\s+the\s+purposes?\s+of\s+(?:this\s+)?"
+                       r"(?:sub)?(?:sections?|paragraphs?|chapter|article|act|part|title)\b|"
+                       r"(?:employer|employee|person|worker|covenant)s?\b.{0,80}\b(?:means|includes)\b)", re.I)
+_HEADING = re.compile(r"^\s*(?:#{1,6}\s+|\*\*|[A-Z0-9 .,§()-]{6,}$)")
+MIN_WORDS = 12
+
+
+def _paragraphs(text: str) -> list[tuple[int, str]]:
+    """(offset, paragraph) of a text, paragraphs split at blank lines."""
+    out, pos = [], 0
+    for block in re.split(r"(\n\s*\n)", text):
+        if block.strip() and not re.fullmatch(r"\n\s*\n", block):
+            out.append((pos, block))
+        pos += len(block)
+    return out
+
+
+# Markup tags (an XML export's, an HTML page's), whose attribute values would pair their quotation
+# marks with a quotation's: blanked, one space for each character, so offsets stay where they were.
+# HTML's own quotation elements (<q>, <blockquote>) become the quotation marks they stand for.
+_TAG = re.compile(r"<[A-Za-z/?!][^<>\n]{0,400}>")
+_QUOTE_TAG = re.compile(r"<(/?)(?:q|blockquote)(?:\s[^<>]*)?>", re.I)
+
+
+def _blank(m: re.Match) -> str:
+    tag = _QUOTE_TAG.fullmatch(m.group(0))
+    if tag is None:
+        return " " * len(m.group(0))
+    return " " * (len(m.group(0)) - 1) + '"' if tag.group(1) else '"' + " " * (len(m.group(0)) - 1)
+
+
+def _untagged(text: str) -> str:
+    return _TAG.sub(_blank, text) if "<" in text else text
+
+
+# A block quotation set off without quotation marks: an indented paragraph (reStructuredText's block
+# quote; Markdown's code block), or any paragraph a line ending in a colon introduces as the text
+# itself ("RCW 49.62.080(3) provides:", "reads in full:", "as follows:"): a PDF or a plain export
+# loses the indentation, not the colon.
+_INTRODUCES = re.compile(r"\b(?:provides?|provided|reads?|states?|stated|says?|said|stipulates?|declares?|"
+                         r"follows|in\s+full|in\s+(?:relevant\s+)?part|verbatim)\s*:\s*$", re.I)
+
+
+def _introduced(before: str, para: str) -> bool:
+    """Whether `para` is set off as a block quotation by the paragraph `before` it."""
+    if not before.rstrip().endswith(":"):
+        return False
+    lines = [ln for ln in para.splitlines() if ln.strip()]
+    indented = all(ln[:1] in (" ", "\t") for ln in lines)
+    return indented or _INTRODUCES.search(before.rstrip().splitlines()[-1]) is not None
+
+
+def law_passages(text: str) -> list[tuple[int, str, str]]:
+    """Passages a document presents as the words of a statute: (offset, passage, citation).
+
+    A passage is quoted text (in quotation marks, a block quote, or a paragraph set off after a line
+    ending in a colon, see `_introduced`) of twelve words or more, in
+    the voice of enacted text, with a citation in its paragraph, the heading above it or a short
+    attribution line under it; or the paragraph that directly follows a heading that is a citation,
+    or the lines under a citation that stands on its own line atop their paragraph."""
+    out: list[tuple[int, str, str]] = []
+    paragraphs = _paragraphs(_untagged(text))
+    for n, (at, para) in enumerate(paragraphs):
+        heading = paragraphs[n - 1][1] if n else ""
+        heading_cite = citation_in(heading) if heading and _HEADING.match(heading) and len(heading) < 200 else None
+        candidates = []
+        for m in QUOTED.finditer(para):
+            candidates.append((at + m.start(), next(g for g in m.groups() if g)))
+        quote_lines = [ln[1:].strip() for ln in para.splitlines() if ln.lstrip().startswith(">")]
+        if quote_lines:
+            candidates.append((at, " ".join(quote_lines)))
+        elif n and _introduced(paragraphs[n - 1][1], para):
+            candidates.append((at, " ".join(para.split())))
+        else:  # the introducing line and the text in one paragraph (a Word document's lines)
+            lines = para.split("\n")
+            k = next((k for k, line in enumerate(lines[:-1]) if _INTRODUCES.search(line.rstrip())), None)
+            if k is not None:
+                candidates.append((at + len("\n".join(lines[:k + 1])) + 1, " ".join(" ".join(lines[k + 1:]).split())))
+        if heading_cite and not candidates:
+            candidates.append((at, para))
+        elif not candidates:  # a citation on a line of its own atop the paragraph (a saved statute page)
+            lines = para.split("\n")
+            k = next((k for k, line in enumerate(lines[:3]) if k + 1 < len(lines) and len(line.split()) <= 15
+                      and (m := citation_in(line)) is not None and m.start() <= 2), None)
+            if k is not None:
+                candidates.append((at + len("\n".join(lines[:k + 1])) + 1, " ".join(" ".join(lines[k + 1:]).split())))
+        for offset, body in candidates:
+            if len(body.split()) < MIN_WORDS or not STATUTORY.search(body):
+                continue
+            # ... or the attribution line under it ("(RCW 49.62.010(4))", "-- 820 ILCS 90/10")
+            after = paragraphs[n + 1][1] if n + 1 < len(paragraphs) else ""
+            cite = citation_in(para) or heading_cite or citation_in(text[max(0, at - 300):at]) or \
+                (citation_in(after) if len(after.strip()) <= 80 else None)
+            if cite:
+                out.append((offset, body.strip(), cite.group(0)))
+    return out
