@@ -113,6 +113,34 @@ def check(ctx: TaskContext) -> list[Finding]:
     out += _reported_changes(ctx, names, {f.path for f in out})
     out += _titled_answers(ctx, names, {f.path for f in out})
     out += _already_changed(ctx, names)
+    out += _patches(ctx, names, {f.path for f in out})
+    return out
+
+
+# A unified or context diff's target line ("+++ b/tallis-agreement-revised.md\t2026-11-20", "*** x.md").
+_PATCH_TARGET = re.compile(r"^\+\+\+ (?:[ab]/)?(?P<path>[^\t\n]+?)(?:\t.*)?$", re.M)
+
+
+def _patches(ctx: TaskContext, names: list[str], reported: set[str]) -> list[Finding]:
+    """A patch in the workspace whose target is a deliverable ('+++ b/tallis-agreement-revised.md'):
+    one `patch` away from the finished answer, whatever else it says."""
+    out = []
+    for f in _with_members(ctx):
+        if not f.text or f.rel in reported or "\n+++ " not in f.text and not f.text.startswith("+++ "):
+            continue
+        if "\n@@ " not in f.text:  # a unified diff has hunks
+            continue
+        targets = [m.group("path").strip().rsplit("/", 1)[-1] for m in _PATCH_TARGET.finditer(f.text)]
+        hit = next(((t, d) for t in targets for d in names
+                    if t.casefold() == d.rsplit("/", 1)[-1].casefold() or (_core(t) and _core(t) == _core(d))), None)
+        if hit is None:
+            continue
+        line = next((n for n, row in enumerate(f.text.splitlines(), 1) if row.startswith("+++ ")), None)
+        out.append(ctx.finding(
+            ID, "major", f.rel, f"{f.rel}{f.where(line) if not isinstance(f, Member) else f.where(None)} is a patch "
+            f"whose target is the deliverable {hit[1]!r} ({hit[0]}): applying it produces the answer",
+            "take the patch out of the workspace, or keep only what the agent must start from", location=line,
+            evidence=tx.line_text(f.text, line) if line else hit[0]))
     return out
 
 

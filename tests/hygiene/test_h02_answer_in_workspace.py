@@ -424,3 +424,14 @@ def test_a_finished_answer_that_warns_against_the_forbidden_figure_is_still_the_
     uses = "Threshold for 2026: $127,091 (C.R.S. § 8-2-113(2)(b)). The test is $101,250.\n"
     hits = found(env_with(tmp_path / "uses", task, {**workspace(), "client-email-notes.md": uses}), "H02")
     assert not [f for f in hits if "already contains" in f.message]
+
+
+def test_a_patch_whose_target_is_a_deliverable_is_the_answer(tmp_path):
+    patch = ("--- a/draft-agreement.md\t2026-03-01\n+++ b/agreement.md\t2026-03-02\n@@ -1,2 +1,2 @@\n"
+             " # Agreement\n-Old term.\n+New term.\n")
+    hits = [f for f in found(env_with(tmp_path, files={**workspace(), "changes/renewal.diff": patch}), "H02")
+            if "is a patch" in f.message]
+    assert [(f.severity, f.path, f.location) for f in hits] == [("major", "documents/changes/renewal.diff", 2)]
+    other = patch.replace("+++ b/agreement.md", "+++ b/knowledge-base-notes.md")
+    fine = env_with(tmp_path / "other", files={**workspace(), "changes/renewal.diff": other})
+    assert not [f for f in found(fine, "H02") if "is a patch" in f.message]
