@@ -545,3 +545,21 @@ def h02_r18_enex(env: Path, task: str) -> None:
         "Disclose the form, Section 2 included, in writing no later than the employee's acceptance of the offer.",
         "Section 3 (customers) bars soliciting only and may be used for every hire.",
     ], ["halden", "final"]))
+
+
+# --- a patch to the deliverable (twelfth held-out round) ---
+
+
+@plant("h02-r12-revised-agreement-as-unified-diff", "H02", NE,
+       "documents/changes/tallis-renewal.diff is a unified diff from draft-tallis-agreement.md to "
+       "tallis-agreement-revised.md that makes exactly the three instructed edits: one 'patch -p1' away from the "
+       "finished operative deliverable.",
+       doubtful="the diff is not the finished file itself, but applying it to the draft in the workspace yields it "
+                "with one command, and its '+' lines already state every literal the edits criterion asks for")
+def h02_r12_unified_diff(env: Path, task: str) -> None:
+    import difflib
+    old = read_doc(env, task, "draft-tallis-agreement.md").splitlines(keepends=True)
+    new = _r11_revised_tallis(env, task).splitlines(keepends=True)
+    diff = "".join(difflib.unified_diff(old, new, "a/draft-tallis-agreement.md", "b/tallis-agreement-revised.md", n=1))
+    assert diff.count("\n+") >= 3
+    write_doc(env, task, "changes/tallis-renewal.diff", diff)
