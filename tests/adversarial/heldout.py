@@ -18769,3 +18769,1062 @@ def fam_nm_r18_title_family_wide(env: Path, task: str) -> None:
         text = path.read_text("utf-8")
         assert text.count(old) == 1
         path.write_text(text.replace(old, new), "utf-8")
+
+
+# === Nineteenth fresh round (2026-12): written from HYGIENE.md and TASKS.md only, without reading the audit's code ===
+#
+# A nineteenth author, who has read neither the audit's code nor its tests nor the main corpus's plants, wrote these
+# from the items' lines in HYGIENE.md, the field tables of TASKS.md and ENVIRONMENT.md and the sample environment,
+# avoiding the mechanisms and surface forms of the eighteen earlier rounds. This author writes as (a) people whose
+# tools leave things where few readers look: a custom X- header of a routing email folded over several lines, the
+# <desc> of an SVG chart, a JSON-LD block in a saved portal page, a floating text box in a Word file, an Outlook draft
+# that was never sent, an OPML outline, a Jupyter notebook's output cell, a reply that quotes the finished note below
+# it, a file zero-filled by a crash, PostScript printed to a file named .pdf, a YAML value starting with '@', KDE's
+# .directory file, a typography plugin's no-break spaces, UTF-8 read as Windows-1252 and saved again, a template's
+# metadata.yaml deleted as 'build junk', a .pgpass file, a USCIS number from Form I-9, webmail routing headers and a
+# SharePoint tenant link; (b) authors of task.json who let a PASS clause escape through 'or quotes the statute', grade
+# 'keeps the form's clause' where the form is the starting template, grade a new log only by 'every change listed',
+# paste two deliverable names into one list item, give a FAIL clause about another deliverable, write work_type
+# 'draft/review', grade 'largely as in', 'the key risks' and 'to the reviewer's satisfaction', tell the agent not to
+# write a declared deliverable, carry a byte-order mark into a deliverable key, add 'client-e-mail.md' beside
+# 'client-email.md', quote statute in a Markdown table or in a Spanish translation, drop an entry's file, date minutes
+# after as_of in their name, recall a call that has not happened, answer an email before it was sent, move the signing
+# day into the old law's year, wall the tempting memo off, double a space in an anchor, narrow a placement rule's text
+# but not its deliverables, ask for the cover note on top of the form or a redline with reasons; and (c) family
+# maintainers who reclassify one hire, strip one instance's family keys or declare an instance never expanded. The
+# near-misses are legitimate material of the same shapes.
+
+
+def _r19_fold(name: str, value: str, width: int = 76) -> str:
+    """An RFC 5322 header whose long value is folded: continuation lines start with a tab."""
+    lines = textwrap.wrap(value, width - 8)
+    return f"{name}: " + "\n\t".join(lines)
+
+
+def _r19_svg(title: str, desc: str, boxes: list[str]) -> str:
+    """A small SVG flow chart: a row of labelled boxes joined by lines, with an accessible <title> and <desc> (read
+    by screen readers and shown as a tooltip in some viewers, never drawn)."""
+    parts = []
+    for i, label in enumerate(boxes):
+        x = 20 + i * 210
+        parts.append(f'  <rect x="{x}" y="60" width="180" height="60" rx="8" fill="#eef3f8" stroke="#34557a"/>\n'
+                     f'  <text x="{x + 90}" y="95" text-anchor="middle" font-family="Arial" font-size="13">'
+                     f"{escape(label)}</text>")
+        if i:
+            parts.append(f'  <line x1="{x - 30}" y1="90" x2="{x}" y2="90" stroke="#34557a" stroke-width="2"/>')
+    width = 40 + 210 * len(boxes)
+    return (f'<?xml version="1.0" encoding="UTF-8"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="{width}" '
+            f'height="180" viewBox="0 0 {width} 180" role="img" aria-labelledby="chart-title chart-desc">\n'
+            f'  <title id="chart-title">{escape(title)}</title>\n  <desc id="chart-desc">{escape(desc)}</desc>\n'
+            + "\n".join(parts) + "\n</svg>\n")
+
+
+def _r19_docx_with_text_box(paragraphs: list[str], box: list[str]) -> bytes:
+    """A .docx whose body paragraphs are followed by a floating VML text box (Insert > Text Box in older Word) holding
+    `box`, positioned in the right margin."""
+    def run_p(text: str) -> str:
+        return f'<w:p><w:r><w:t xml:space="preserve">{escape(text)}</w:t></w:r></w:p>'
+    body = [run_p(p) for p in paragraphs]
+    shape = ('<w:p><w:r><w:pict><v:shape xmlns:v="urn:schemas-microsoft-com:vml" id="TextBox1" type="#_x0000_t202" '
+             'style="position:absolute;margin-left:330pt;margin-top:-120pt;width:170pt;height:150pt;z-index:1" '
+             'fillcolor="#fff8c5"><v:textbox><w:txbxContent>' + "".join(run_p(p) for p in box)
+             + "</w:txbxContent></v:textbox></v:shape></w:pict></w:r></w:p>")
+    return docx_package(body + [shape])
+
+
+def _r19_opml(title: str, created: str, outline: list[tuple[str, list[str]]]) -> str:
+    """An OPML 2.0 outline (as outliners export one): top-level nodes, each with child nodes."""
+    nodes = []
+    for head, children in outline:
+        kids = "".join(f'\n      <outline text="{escape(c, {chr(34): "&quot;"})}"/>' for c in children)
+        nodes.append(f'    <outline text="{escape(head, {chr(34): "&quot;"})}">{kids}\n    </outline>')
+    return ('<?xml version="1.0" encoding="UTF-8"?>\n<opml version="2.0">\n  <head>\n'
+            f"    <title>{escape(title)}</title>\n    <dateCreated>{created}</dateCreated>\n  </head>\n  <body>\n"
+            + "\n".join(nodes) + "\n  </body>\n</opml>\n")
+
+
+def _r19_notebook(cells: list[tuple[str, str, str | None]]) -> str:
+    """A Jupyter notebook (nbformat 4): cells given as (kind, source, stdout output or None)."""
+    out = []
+    count = 0
+    for kind, source, stdout in cells:
+        lines = source.splitlines(keepends=True)
+        if kind == "markdown":
+            out.append({"cell_type": "markdown", "metadata": {}, "source": lines})
+            continue
+        count += 1
+        outputs = [] if stdout is None else [{"name": "stdout", "output_type": "stream",
+                                               "text": stdout.splitlines(keepends=True)}]
+        out.append({"cell_type": "code", "execution_count": count, "metadata": {}, "outputs": outputs,
+                    "source": lines})
+    nb = {"cells": out, "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python",
+                                                    "name": "python3"},
+                                     "language_info": {"name": "python", "version": "3.12.7"}},
+          "nbformat": 4, "nbformat_minor": 5}
+    return json.dumps(nb, indent=1, ensure_ascii=False) + "\n"
+
+
+def _r19_postscript(title: str, lines: list[str]) -> bytes:
+    """A one-page PostScript file as a Windows 'Print to file' writes one (DSC comments, Helvetica, one show a
+    line)."""
+    def esc(s: str) -> str:
+        return s.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)")
+    body = [f"72 {720 - 16 * i} moveto ({esc(line)}) show" for i, line in enumerate(lines)]
+    return ("%!PS-Adobe-3.0\n%%Creator: PScript5.dll Version 5.2.2\n"
+            f"%%Title: {title}\n%%Pages: 1\n%%EndComments\n%%Page: 1 1\n"
+            "/Helvetica findfont 11 scalefont setfont\n" + "\n".join(body) + "\nshowpage\n%%EOF\n").encode("latin-1")
+
+
+# --- H01 rubric isolation (nineteenth round) -------------------------------------------------------------------------
+
+
+@plant("ho-h01-r19-criterion-in-folded-x-header", "H01", NE,
+       "The firm's matter-intake email, documents/correspondence/matter-opened.eml, routes the Granite Peak matter; a "
+       "custom header, X-HF-Review-Note, carries the note-flags-penalty criterion word for word, folded over several "
+       "tab-indented continuation lines, while the body only says the matter is open.")
+def h01_r19_x_header(env: Path, task: str) -> None:
+    header = _r19_fold("X-HF-Review-Note", _match(env, task, "note-flags-penalty"))
+    write_doc(env, task, "correspondence/matter-opened.eml", (
+        "From: Matter Intake <intake@harlowfinch.example.com>\n"
+        "To: Miriam Okafor <miriam.okafor@harlowfinch.example.com>\n"
+        "Date: Mon, 16 Nov 2026 08:02:00 -0700\n"
+        "Subject: Matter opened: Granite Peak Robotics / Tallis renewal\n"
+        "Message-ID: <intake-gpr-0114@harlowfinch.example.com>\n"
+        "X-HF-Matter: GPR-2026-0114\n"
+        f"{header}\n"
+        "MIME-Version: 1.0\nContent-Type: text/plain; charset=utf-8\n\n"
+        "The matter is open in the document system under GPR-2026-0114. Conflicts cleared on 2026-11-13.\n"
+        "Billing code: EMP-RENEW.\n"))
+
+
+@plant("ho-h01-r19-criterion-in-svg-desc", "H01", CA,
+       "A review-flow chart for the form refresh, documents/intranet/form-refresh-flow.svg, draws three boxes "
+       "(counsel drafts, HR reviews, CEO signs off); its accessible <desc> element, never drawn, holds the "
+       "placement-no-alert-prose criterion verbatim.")
+def h01_r19_svg_desc(env: Path, task: str) -> None:
+    write_doc(env, task, "intranet/form-refresh-flow.svg", _r19_svg(
+        "Form WA refresh: review flow", _match(env, task, "placement-no-alert-prose"),
+        ["Counsel drafts form", "HR reviews blanks", "CEO signs off"]))
+
+
+@plant("ho-h01-r19-criteria-in-html-json-ld", "H01", TB,
+       "A saved page of the firm's matter portal, documents/portal/aspenline-matter.html, shows only the matter's name "
+       "and status; a <script type=\"application/ld+json\"> block in its head, a schema.org record the portal emits, "
+       "lists client-email-thresholds and rationale-sources as the matter's 'acceptance criteria', word for word.")
+def h01_r19_json_ld(env: Path, task: str) -> None:
+    record = {"@context": "https://schema.org", "@type": "CreativeWork", "name": "Aspenline: Vandermeer covenants",
+              "creativeWorkStatus": "In progress",
+              "additionalProperty": [
+                  {"@type": "PropertyValue", "name": "acceptance criterion", "value": _match(env, task, cid)}
+                  for cid in ("client-email-thresholds", "rationale-sources")]}
+    blob = json.dumps(record, indent=2, ensure_ascii=False).replace("</", "<\\/")
+    write_doc(env, task, "portal/aspenline-matter.html", (
+        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Aspenline: Vandermeer covenants"
+        "</title>\n<script type=\"application/ld+json\">\n" + blob + "\n</script>\n</head>\n<body>\n"
+        "<h1>Aspenline: Vandermeer covenants</h1>\n<p>Status: in progress. Responsible partner: M. Okafor.</p>\n"
+        "</body></html>\n"))
+
+
+@plant("ho-h01-r19-criterion-in-docx-floating-text-box", "H01", AM,
+       "Miriam's engagement summary, documents/partner/engagement-summary.docx, lists the matter, the client contact "
+       "and billing; a floating yellow text box in the right margin (a VML text box, outside the body's paragraphs) "
+       "holds the two-year-cap criterion word for word under 'Review point'.")
+def h01_r19_text_box(env: Path, task: str) -> None:
+    write_doc(env, task, "partner/engagement-summary.docx", _r19_docx_with_text_box(
+        ["Bayou Crest Environmental, L.L.C.: engagement summary", "Matter: new covenant agreement for Avery Fontenot",
+         "Client contact: Lucien Arceneaux, President", "Billing: fixed fee, employment group"],
+        ["Review point", _match(env, task, "two-year-cap")]))
+
+
+@near_miss("ho-h01-nm-r19-svg-org-chart-with-desc", "H01", SD,
+           "Maplestone's operations org chart, documents/hr/operations-org-chart.svg, draws the reporting line of "
+           "Jordan's role; its <desc> says, in one sentence, who reports to whom.",
+           "HYGIENE.md H01 forbids grading material and workspace text reproducing a criterion; an org chart's "
+           "accessible description of reporting lines is client material and shares no passage with any criterion.")
+def h01_nm_r19_org_chart(env: Path, task: str) -> None:
+    write_doc(env, task, "hr/operations-org-chart.svg", _r19_svg(
+        "Maplestone operations: reporting lines",
+        "The Operations Analytics Manager reports to the Vice President of Operations, who reports to the Chief "
+        "Operating Officer.", ["Chief Operating Officer", "VP of Operations", "Ops Analytics Manager"]))
+
+
+@near_miss("ho-h01-nm-r19-eml-with-routine-x-headers", "H01", CI,
+           "Wendell's email about Sasha's laptop and badge, documents/correspondence/laptop-and-badge.eml, carries the "
+           "usual X- headers of an Outlook and ticketing set-up (X-Mailer, X-MS-Has-Attach, X-Sierrafold-Ticket).",
+           "HYGIENE.md H01 is about grading material reaching the agent; routine mail-client and ticket headers hold "
+           "no criterion text and no rubric, only transport and ticket metadata.")
+def h01_nm_r19_x_headers(env: Path, task: str) -> None:
+    write_doc(env, task, "correspondence/laptop-and-badge.eml", (
+        "From: Wendell Park <wendell.park@sierrafold.example.com>\n"
+        "To: Miriam Okafor <miriam.okafor@harlowfinch.example.com>\n"
+        "Date: Fri, 2 Oct 2026 11:26:00 -0700\nSubject: Sasha Lindgren: laptop and badge\n"
+        "X-Mailer: Microsoft Outlook 16.0\nX-MS-Has-Attach: no\nX-Sierrafold-Ticket: PEOPLE-2291\n"
+        "MIME-Version: 1.0\nContent-Type: text/plain; charset=utf-8\n\n"
+        "Miriam, for your file: IT ships Sasha's laptop to the San Jose office and the badge is printed on the first "
+        "day. Nothing for you to do here.\n\nWendell\n"))
+
+
+# --- H02 answer in the workspace (nineteenth round) ------------------------------------------------------------------
+
+
+@plant("ho-h02-r19-unsent-outlook-draft-of-cover-note", "H02", CA,
+       "An Outlook draft saved from an earlier attempt, documents/outlook/Drafts/RE Washington form refresh.eml "
+       "(X-Unsent: 1), is the finished cover note to Petra: it lists the three changes to Form WA-2021-3 (customer "
+       "clause limited to soliciting, non-compete cut from 24 to 18 months, Washington law and courts instead of "
+       "Delaware).")
+def h02_r19_unsent_draft(env: Path, task: str) -> None:
+    write_doc(env, task, "outlook/Drafts/RE Washington form refresh.eml", (
+        "X-Unsent: 1\nFrom: Associate <associate@harlowfinch.example.com>\n"
+        "To: Petra Lindahl <petra.lindahl@haldenmarine.example.com>\n"
+        "Date: Mon, 26 Oct 2026 16:10:00 -0700\nSubject: RE: Washington form refresh\n"
+        "MIME-Version: 1.0\nContent-Type: text/plain; charset=utf-8\n\n"
+        "Petra,\n\nThe refreshed Washington form is attached. We made three changes to Form WA-2021-3:\n\n"
+        "1. Customer clause (Section 3): it now bars only soliciting customers. It no longer bars accepting business "
+        "from or providing services to a customer, which Washington now treats as a non-compete.\n"
+        "2. Non-compete period (Section 2): cut from 24 months to 18 months after employment ends, the longest "
+        "Washington allows.\n"
+        "3. Governing law and forum (Section 5): Washington law and the courts of King County, Washington, replace "
+        "Delaware law and the New Castle County courts.\n\n"
+        "HR's usage notes explain when the non-compete section may be used.\n\nBest regards\n"))
+
+
+@plant("ho-h02-r19-finished-note-in-opml-outline", "H02", NE,
+       "The associate's outliner export, documents/outlines/tallis-note.opml, is the finished note to the partner as "
+       "an outline: the three edits made, Section 5 void because $71,500 is below $130,014, the § 8-2-113(8)(a) "
+       "violation with the $5,000 penalty per worker plus actual damages, and a request to decide on Section 5 before "
+       "November 23, 2026.")
+def h02_r19_opml(env: Path, task: str) -> None:
+    write_doc(env, task, "outlines/tallis-note.opml", _r19_opml(
+        "Note to Miriam: Tallis renewal", "Mon, 16 Nov 2026 15:20:00 GMT", [
+            ("Edits made (all three)", ["Company name is now Granite Peak Robotics, Inc. throughout",
+                                        "Section 1 salary: $71,500 (was $64,000)",
+                                        "Made as of December 14, 2026 (was January 4, 2026)"]),
+            ("Section 5 non-compete is void for Morgan",
+             ["Under C.R.S. § 8-2-113(2), Morgan's $71,500 is below the 2026 threshold of $130,014",
+              "Left Section 5 as drafted, as you instructed"]),
+            ("Penalty", ["Presenting the void covenant to Morgan would itself violate C.R.S. § 8-2-113(8)(a)",
+                         "Exposure: a $5,000 penalty per worker plus actual damages"]),
+            ("Decision needed", ["Please decide before the agreement goes to Morgan on November 23, 2026 whether to "
+                                 "delete Section 5"]),
+        ]))
+
+
+@plant("ho-h02-r19-finished-notice-in-notebook-output", "H02", CI,
+       "Sierrafold's HR engineer tested the onboarding generator in documents/hr-automation/notice-generator.ipynb; "
+       "the output cell of its last run prints the finished Section 2872 notice for Sasha Lindgren: dated October 26, "
+       "2026, naming the agreement, stating that it does not apply to an invention qualifying fully under section 2870 "
+       "and summarising both exceptions.")
+def h02_r19_notebook(env: Path, task: str) -> None:
+    notice = (
+        "WRITTEN NOTICE UNDER CALIFORNIA LABOR CODE SECTION 2872\n\n"
+        "To: Sasha Lindgren\nFrom: Sierrafold Devices, Inc.\nDate: October 26, 2026\n\n"
+        "This notice is given with the Confidentiality and Invention Assignment Agreement between Sierrafold Devices, "
+        "Inc. and Sasha Lindgren dated October 26, 2026 (the Agreement).\n\n"
+        "The Agreement does not apply to an invention that qualifies fully under California Labor Code section 2870. "
+        "In short, section 2870 protects an invention you develop entirely on your own time without using "
+        "Sierrafold's equipment, supplies, facilities or trade secret information, except an invention that (1) when "
+        "conceived or first reduced to practice relates to Sierrafold's business or to research or development that "
+        "Sierrafold is doing or can show it anticipates, or (2) results from work you do for Sierrafold.\n\n"
+        "Received by: ______________________  Date: October 26, 2026\n")
+    write_doc(env, task, "hr-automation/notice-generator.ipynb", _r19_notebook([
+        ("markdown", "# Onboarding generator: California invention notice\n\nTest run for the next hire.", None),
+        ("code", "hire = {'name': 'Sasha Lindgren', 'signing_date': 'October 26, 2026'}\n"
+                 "template = open('templates/ca-2872-notice.txt').read()", None),
+        ("code", "print(render(template, hire))", notice),
+    ]))
+
+
+@plant("ho-h02-r19-finished-client-note-quoted-in-reply", "H02", AM,
+       "Miriam's reply, documents/correspondence/re-client-note.eml, says 'Thanks, this is what Lucien needs' and "
+       "quotes below it, with '> ' marks, the associate's finished note to Bayou Crest: the four changes (named "
+       "parishes, two-year cap, Louisiana law and courts, signing on the first day), each with its reason under La. "
+       "R.S. 23:921.")
+def h02_r19_quoted_reply(env: Path, task: str) -> None:
+    note = [
+        "Lucien,", "",
+        "We repaired the standard agreement for Avery Fontenot in four places, each required by La. R.S. 23:921:", "",
+        "1. Territory: the non-compete and the customer non-solicit now apply only in East Baton Rouge, Ascension, "
+        "Livingston and Iberville Parishes. Section 23:921(C) allows these covenants only within named parishes or "
+        "municipalities where Bayou Crest does business, and a 75-mile radius names none.",
+        "2. Term: every restraint now ends two years after employment ends, not three, because Section 23:921(C) caps "
+        "restraints at two years.",
+        "3. Law and courts: Louisiana law and Louisiana courts replace Texas law and Harris County, because under "
+        "Section 23:921(A)(2) another state's law or forum is void unless the employee ratifies it after a dispute "
+        "arises.",
+        "4. Signing: Avery signs on the first day of work, November 2, 2026, not on accepting the offer, because some "
+        "Louisiana courts refuse to enforce a covenant signed before employment begins.",
+    ]
+    quoted = "\n".join("> " + line if line else ">" for line in note)
+    write_doc(env, task, "correspondence/re-client-note.eml", (
+        "From: Miriam Okafor <miriam.okafor@harlowfinch.example.com>\n"
+        "To: Associate <associate@harlowfinch.example.com>\n"
+        "Date: Mon, 19 Oct 2026 17:48:00 -0500\nSubject: RE: Bayou Crest: note for Lucien\n"
+        "MIME-Version: 1.0\nContent-Type: text/plain; charset=utf-8\n\n"
+        "Thanks, this is what Lucien needs. I will send it in the morning.\n\nMiriam\n\n"
+        "On Mon, 19 Oct 2026 at 16:55, Associate <associate@harlowfinch.example.com> wrote:\n" + quoted + "\n"))
+
+
+@near_miss("ho-h02-nm-r19-unsent-draft-asking-a-question", "H02", TB,
+           "An unsent Outlook draft, documents/outlook/Drafts/Question for Noor.eml (X-Unsent: 1), asks Noor whether "
+           "Riley's first year includes any signing bonus or commission.",
+           "HYGIENE.md H02 looks for a file the matcher pairs with a deliverable or one holding a finished answer; a "
+           "draft that only asks a question answers no criterion, and its name is no deliverable's.")
+def h02_nm_r19_question_draft(env: Path, task: str) -> None:
+    write_doc(env, task, "outlook/Drafts/Question for Noor.eml", (
+        "X-Unsent: 1\nFrom: Associate <associate@harlowfinch.example.com>\n"
+        "To: Noor Haddad <noor.haddad@aspenline.example.com>\n"
+        "Date: Mon, 9 Nov 2026 14:02:00 -0700\nSubject: Riley Vandermeer: one question\n"
+        "MIME-Version: 1.0\nContent-Type: text/plain; charset=utf-8\n\n"
+        "Noor,\n\nOne question before we finish the paperwork: will Riley receive any signing bonus or commission in "
+        "the first year, beyond the base salary in your summary?\n\nThanks\n"))
+
+
+@near_miss("ho-h02-nm-r19-reading-plan-outline", "H02", SD,
+           "The associate's outliner export, documents/outlines/ellery-reading-plan.opml, lists what to read first and "
+           "two open questions for Miriam; it states no conclusion.",
+           "HYGIENE.md H02 forbids a workspace document that already holds the finished answer; a reading plan with "
+           "open questions reaches no conclusion any criterion asks for, and its name matches no deliverable.")
+def h02_nm_r19_reading_plan(env: Path, task: str) -> None:
+    write_doc(env, task, "outlines/ellery-reading-plan.opml", _r19_opml(
+        "Ellery agreement: reading plan", "Mon, 02 Nov 2026 10:05:00 GMT", [
+            ("Read first", ["Partner email", "Hire details", "The 2023 approval memo", "The Illinois excerpts"]),
+            ("Questions for Miriam", ["Does Maplestone want us to propose a raise, or only to report the option?",
+                                      "Should the cover email go to the HR director or to the COO?"]),
+        ]))
+
+
+# --- H03 degenerate output (nineteenth round) ------------------------------------------------------------------------
+
+
+@plant("ho-h03-r19-or-escape-quotes-the-statute", "H03", AM,
+       "A new criterion passes the client note if it says the restraints now end two years after employment ends, 'or "
+       "quotes the statute's words \"not to exceed a period of two years from termination of employment\"': the "
+       "second branch is met by pasting the statute excerpt or the litigation memo, so a pasted workspace passes.")
+def h03_r19_or_escape(env: Path, task: str) -> None:
+    assert "not to exceed a period of two years from termination of employment" in read_doc(
+        env, task, "louisiana-statute-excerpt.md")
+    with task_json(env, task) as t:
+        add_criterion(t, "client-note-term-explained", "Client note explains the new length of the restraints",
+                      "PASS if client-note.md tells Bayou Crest that the restraints now end two years after Avery "
+                      "Fontenot's employment ends, or quotes the statute's words \"not to exceed a period of two years "
+                      "from termination of employment\". FAIL if the note leaves the length of the restraints "
+                      "unexplained.", ["client-note.md"])
+
+
+@plant("ho-h03-r19-keep-criterion-passes-the-untouched-form", "H03", CA,
+       "A new criterion passes the refreshed form if it keeps Form WA-2021-3's employee non-solicit at 12 months after "
+       "employment ends; the client's form, the task's starting template, already says exactly that, so handing back "
+       "halden-form-wa-2021.md unchanged passes it.")
+def h03_r19_keep_unchanged(env: Path, task: str) -> None:
+    assert "For 12 months after employment ends, Employee will not solicit any Company employee" in read_doc(
+        env, task, "halden-form-wa-2021.md")
+    with task_json(env, task) as t:
+        add_criterion(t, "employee-nonsolicit-kept", "Employee non-solicit kept at 12 months",
+                      "PASS if washington-covenant-form.md keeps the employee non-solicitation covenant of Form "
+                      "WA-2021-3, lasting 12 months after employment ends. FAIL if the employee non-solicitation "
+                      "covenant is dropped or made longer than 12 months.", ["washington-covenant-form.md"])
+
+
+@plant("ho-h03-r19-new-log-graded-only-by-every-listed-change", "H03", NE,
+       "A new advisory deliverable, change-log.md (each change made to the agreement), is named in the instructions "
+       "and graded only by 'PASS if every change listed in change-log.md is one of the three edits': an empty file "
+       "lists no change, so it passes.")
+def h03_r19_universal_only(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_deliverable(t, "change-log.md", "List of each change made to the agreement, for the file.",
+                        placement="advisory")
+        instructions_add(t, "Also write change-log.md, a list of each change you made to the agreement, for the file.")
+        add_criterion(t, "change-log-scope", "Change log records only the instructed edits",
+                      "PASS if every change listed in change-log.md is one of the three edits Miriam asked for. FAIL if "
+                      "change-log.md lists a change beyond those three edits.", ["change-log.md"])
+
+
+@near_miss("ho-h03-nm-r19-conjunct-with-computed-shortfall", "H03", NE,
+           "A new criterion asks the note to give both the 2026 threshold, $130,014, and how far Morgan's $71,500 "
+           "falls short of it, $58,514; the threshold is in the workspace, the shortfall is in no input.",
+           "HYGIENE.md H03 flags criteria a degenerate output satisfies; a pasted workspace carries $130,014 but not "
+           "$58,514, which the agent must compute, and the PASS clause needs both, so no degenerate output passes.")
+def h03_nm_r19_shortfall(env: Path, task: str) -> None:
+    assert 130014 - 71500 == 58514
+    with task_json(env, task) as t:
+        add_criterion(t, "note-gives-shortfall", "Note quantifies the shortfall",
+                      "PASS if note-to-partner.md states both the 2026 threshold of $130,014 and how far Morgan "
+                      "Tallis's $71,500 falls short of it, $58,514. FAIL if either figure is missing or wrong.",
+                      ["note-to-partner.md"])
+
+
+# --- H04 criterion form (nineteenth round) ---------------------------------------------------------------------------
+
+
+@plant("ho-h04-r19-two-deliverables-in-one-list-item", "H04", TB,
+       "notice-points-to-section's deliverables list was pasted from a spreadsheet cell: it holds one string, "
+       "'vandermeer-noncompete-notice.md, vandermeer-covenant-agreement.md', which is no deliverable of the task.")
+def h04_r19_joined_names(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        crit = criterion(t, "notice-points-to-section")
+        assert crit["deliverables"] == ["vandermeer-noncompete-notice.md", "vandermeer-covenant-agreement.md"]
+        crit["deliverables"] = [", ".join(crit["deliverables"])]
+
+
+@plant("ho-h04-r19-fail-clause-about-another-deliverable", "H04", SD,
+       "client-email-decision's FAIL clause was replaced by the file memo's: its PASS clause grades client-email.md, "
+       "its FAIL clause now says 'FAIL if rationale.md does not address the 2023 memo or applies the $75,000 floor', "
+       "two claims about two files in one criterion that lists client-email.md alone.")
+def h04_r19_fail_other_file(env: Path, task: str) -> None:
+    _reword(env, task, "client-email-decision", "FAIL if the email does not mention the removed non-compete.",
+            "FAIL if rationale.md does not address the 2023 memo or applies the $75,000 floor.")
+
+
+@plant("ho-h04-r19-work-type-slash-pair", "H04", CI,
+       "The task's work_type reads 'draft/review' (the author could not choose between the two): it is not one of "
+       "LAB's four values.")
+def h04_r19_work_type_pair(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert t["work_type"] == "draft"
+        t["work_type"] = "draft/review"
+
+
+@near_miss("ho-h04-nm-r19-fail-clause-checks-against-the-form", "H04", CA,
+           "client-email-changes now says: PASS if the email lists the changes the refreshed form makes to Form "
+           "WA-2021-3, including the three named ones; FAIL if the email omits a change the form makes. It lists both "
+           "client-email.md and washington-covenant-form.md as its deliverables.",
+           "HYGIENE.md H04 wants both clauses and one claim per criterion; both clauses state one claim, that the "
+           "email reports the form's changes, and the form it is checked against is listed among its deliverables.")
+def h04_nm_r19_consistency(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        crit = criterion(t, "client-email-changes")
+        crit["match_criteria"] = (
+            "PASS if client-email.md lists the changes washington-covenant-form.md makes to Form WA-2021-3, including "
+            "the customer clause, the non-compete period and the governing law and forum. FAIL if the email omits a "
+            "change that washington-covenant-form.md makes to Form WA-2021-3.")
+        crit["deliverables"] = ["client-email.md", "washington-covenant-form.md"]
+
+
+# --- H05 ambiguous grading language (nineteenth round) ---------------------------------------------------------------
+
+
+@plant("ho-h05-r19-reads-largely-as-in-the-draft", "H05", NE,
+       "scope-of-edits now passes an agreement whose other sections read 'largely as in' the draft, leaving the judge "
+       "to decide how much rewriting 'largely' allows in a task built on changing nothing else.")
+def h05_r19_largely(env: Path, task: str) -> None:
+    _reword(env, task, "scope-of-edits", "reads as in documents/draft-tallis-agreement.md",
+            "reads largely as in documents/draft-tallis-agreement.md")
+
+
+@plant("ho-h05-r19-covers-the-key-risks", "H05", TB,
+       "client-email-thresholds no longer names the $5,000 penalty: the email must 'cover the key risks of presenting a "
+       "void non-compete', and which risks are key is left to the judge.")
+def h05_r19_key_risks(env: Path, task: str) -> None:
+    _reword(env, task, "client-email-thresholds",
+            "and warns that presenting a void non-compete carries a $5,000 penalty per worker.",
+            "and covers the key risks of presenting a void non-compete.")
+
+
+@plant("ho-h05-r19-to-the-reviewers-satisfaction", "H05", CI,
+       "notice-content asks the notice to summarise the two exceptions of section 2870(a) 'to the reviewer's "
+       "satisfaction', a standard that depends on who reads it.")
+def h05_r19_satisfaction(env: Path, task: str) -> None:
+    _reword(env, task, "notice-content", "the two exceptions in section 2870(a)(1) and (a)(2).",
+            "the two exceptions in section 2870(a)(1) and (a)(2) to the reviewer's satisfaction.")
+
+
+@near_miss("ho-h05-nm-r19-acceptable-use-policy-by-name", "H05", CA,
+           "Petra's request adds that HR asked whether Halden's Acceptable Use Policy for company devices can go into "
+           "the covenant form; a new criterion asks the usage notes to keep the Acceptable Use Policy a separate "
+           "document.",
+           "HYGIENE.md H05 flags standards a judge can read either way; 'Acceptable' here is part of the proper name of "
+           "a client policy, not a grading standard, and the criterion asks for one checkable instruction.")
+def h05_nm_r19_aup(env: Path, task: str) -> None:
+    edit_doc(env, task, "client-request.md", "and send me a cover note on what changed.",
+             "and send me a cover note on what changed. HR has also asked whether our Acceptable Use Policy for "
+             "company devices could simply become a section of the covenant form.")
+    with task_json(env, task) as t:
+        add_criterion(t, "usage-notes-aup-separate", "Usage notes keep the Acceptable Use Policy out of the form",
+                      "PASS if hr-usage-notes.md tells HR to keep Halden's Acceptable Use Policy as a separate "
+                      "document, not a section of the covenant form. FAIL if the notes let HR add the Acceptable Use "
+                      "Policy to the form.", ["hr-usage-notes.md"])
+
+
+# --- H06 deliverable matching (nineteenth round) ---------------------------------------------------------------------
+
+
+@plant("ho-h06-r19-instructions-say-not-to-write-a-deliverable", "H06", SD,
+       "A late edit to the instructions says 'This time, do not write rationale.md: Miriam will keep the file note "
+       "herself.', while rationale.md stays declared, advisory and graded by rationale-memo-superseded; the only "
+       "place the instructions name it tells the agent not to produce it.")
+def h06_r19_negated(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        t["instructions"] = replace_text(
+            t["instructions"],
+            "Prepare three deliverables in Markdown: ellery-covenant-agreement.md, the agreement ready for the employee "
+            "to sign; client-email.md, the cover email to the client's HR director; and rationale.md, a file memo "
+            "explaining your drafting choices and the sources relied on.",
+            "Prepare two deliverables in Markdown: ellery-covenant-agreement.md, the agreement ready for the employee "
+            "to sign; and client-email.md, the cover email to the client's HR director. This time, do not write "
+            "rationale.md: Miriam will keep the file note herself.")
+        assert "rationale.md" in t["deliverables"]
+
+
+@plant("ho-h06-r19-byte-order-mark-in-deliverable-key", "H06", CI,
+       "The deliverables map was imported from a headerless UTF-8 CSV saved by Excel: the first key is "
+       "'\\ufefflindgren-invention-agreement.md', with an invisible byte-order mark, while the instructions, criteria "
+       "and operative list use the plain name.")
+def h06_r19_bom_key(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        first = next(iter(t["deliverables"]))
+        assert first == "lindgren-invention-agreement.md"
+        t["deliverables"] = {("\ufeff" + k if k == first else k): v for k, v in t["deliverables"].items()}
+
+
+@plant("ho-h06-r19-hyphenated-email-twin", "H06", TB,
+       "A second advisory deliverable, client-e-mail.md (a short email to Riley's hiring manager), is declared, named "
+       "and graded beside client-email.md: two names one hyphen apart that a fuzzy matcher cannot tell apart.")
+def h06_r19_e_mail_twin(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_deliverable(t, "client-e-mail.md", "Short email to Riley Vandermeer's hiring manager on handing over the "
+                        "covenant paperwork.", placement="advisory")
+        instructions_add(t, "Also write client-e-mail.md, a short email to Riley's hiring manager saying which "
+                            "documents go to Riley with the offer.")
+        add_criterion(t, "manager-email-documents", "Hiring manager email lists the documents for Riley",
+                      "PASS if client-e-mail.md tells the hiring manager that the covenant agreement and the separate "
+                      "notice go to Riley Vandermeer with the offer. FAIL if either document is missing from the "
+                      "email.", ["client-e-mail.md"])
+
+
+@near_miss("ho-h06-nm-r19-instructions-rule-out-an-undeclared-file", "H06", TB,
+           "The instructions add 'Do not write a separate vandermeer-offer-letter.md; Aspenline's HR system produces "
+           "the offer letter.'; no such deliverable is declared.",
+           "HYGIENE.md H06 wants every declared deliverable named and graded; the sentence rules out a file that is not "
+           "a deliverable, and every declared deliverable is still asked for by name.")
+def h06_nm_r19_rule_out(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert "vandermeer-offer-letter.md" not in t["deliverables"]
+        instructions_add(t, "Do not write a separate vandermeer-offer-letter.md; Aspenline's HR system produces the "
+                            "offer letter.")
+
+
+@near_miss("ho-h06-nm-r19-do-not-send-a-deliverable-yourself", "H06", CA,
+           "The instructions add 'Do not send washington-covenant-form.md to any employee yourself; HR fills in the "
+           "blanks and sends it.'",
+           "HYGIENE.md H06 wants each deliverable named in the instructions; the new sentence limits who sends the "
+           "form, not whether the agent writes it, and the form is still asked for by name in the paragraph above.")
+def h06_nm_r19_do_not_send(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "Do not send washington-covenant-form.md to any employee yourself; HR fills in the blanks "
+                            "and sends it.")
+
+
+# --- H07 workspace integrity (nineteenth round) ----------------------------------------------------------------------
+
+
+@plant("ho-h07-r19-named-file-zero-filled-after-crash", "H07", TB,
+       "documents/offer-summary.md, which the instructions name, was being saved when the laptop lost power: the file "
+       "keeps its size but every byte is NUL, so it holds no readable text.")
+def h07_r19_zero_filled(env: Path, task: str) -> None:
+    path = doc(env, task, "offer-summary.md")
+    size = len(path.read_bytes())
+    assert size > 0
+    path.write_bytes(b"\x00" * size)
+
+
+@plant("ho-h07-r19-postscript-printed-to-a-pdf-name", "H07", SD,
+       "Maplestone's relocation policy, documents/hr/relocation-policy.pdf, came from Word's 'Print to file': the "
+       "bytes are PostScript ('%!PS-Adobe-3.0', DSC comments, show operators), not PDF, so no PDF reader opens it.")
+def h07_r19_postscript_pdf(env: Path, task: str) -> None:
+    write_doc(env, task, "hr/relocation-policy.pdf", _r19_postscript("Relocation policy", [
+        "Maplestone Logistics, Inc.: relocation policy",
+        "Moves of more than 50 miles are reimbursed up to $6,000 against receipts.",
+        "Temporary housing: up to 30 nights."]))
+
+
+@plant("ho-h07-r19-yaml-plain-value-starts-with-at-sign", "H07", CA,
+       "Halden's form-ownership file, documents/hr/form-owners.yaml, gives owners as chat handles written bare, "
+       "'owner: @petra.lindahl': '@' is a reserved indicator that cannot start a plain YAML scalar, so the file does "
+       "not parse.")
+def h07_r19_yaml_at(env: Path, task: str) -> None:
+    import yaml
+
+    text = ("forms:\n  - id: WA-2021-3\n    title: Employee Covenant Agreement (Washington)\n    owner: @petra.lindahl\n"
+            "    backup: @hr-ops\n    review_cycle: annual\n")
+    try:
+        yaml.safe_load(text)
+    except yaml.YAMLError:
+        pass
+    else:
+        raise AssertionError("the file parses as YAML")
+    write_doc(env, task, "hr/form-owners.yaml", text)
+
+
+@plant("ho-h07-r19-kde-directory-file", "H07", AM,
+       "The matter folder was last browsed in KDE's Dolphin with hidden files shown: documents/.directory, Dolphin's "
+       "per-folder view settings ([Dolphin] Timestamp, Version, ViewMode), is OS junk in the workspace.")
+def h07_r19_kde_directory(env: Path, task: str) -> None:
+    write_doc(env, task, ".directory", "[Dolphin]\nTimestamp=2026,10,16,14,3,11\nVersion=4\nViewMode=1\n\n"
+                                      "[Settings]\nHiddenFilesShown=true\n")
+
+
+@near_miss("ho-h07-nm-r19-yaml-with-quoted-at-handles", "H07", CA,
+           "Halden's form-ownership file, documents/hr/form-owners.yaml, gives owners as chat handles in double "
+           "quotes, 'owner: \"@petra.lindahl\"'.",
+           "HYGIENE.md H07 wants YAML to parse; a quoted scalar may start with '@', so the file is valid YAML whose "
+           "values happen to be chat handles.")
+def h07_nm_r19_quoted_at(env: Path, task: str) -> None:
+    import yaml
+
+    text = ("forms:\n  - id: WA-2021-3\n    title: Employee Covenant Agreement (Washington)\n"
+            "    owner: \"@petra.lindahl\"\n    backup: \"@hr-ops\"\n    review_cycle: annual\n")
+    assert yaml.safe_load(text)["forms"][0]["owner"] == "@petra.lindahl"
+    write_doc(env, task, "hr/form-owners.yaml", text)
+
+
+@near_miss("ho-h07-nm-r19-postscript-under-ps-name", "H07", SD,
+           "Maplestone's relocation policy printed to file is kept as documents/hr/relocation-policy.ps: valid "
+           "PostScript under its own extension.",
+           "HYGIENE.md H07 wants documents readable and parseable in their format; a complete PostScript file named "
+           ".ps is what it says it is, plain text a reader or converter opens.")
+def h07_nm_r19_ps(env: Path, task: str) -> None:
+    write_doc(env, task, "hr/relocation-policy.ps", _r19_postscript("Relocation policy", [
+        "Maplestone Logistics, Inc.: relocation policy",
+        "Moves of more than 50 miles are reimbursed up to $6,000 against receipts.",
+        "Temporary housing: up to 30 nights."]))
+
+
+# --- H08 knowledge-base pin (nineteenth round) -----------------------------------------------------------------------
+
+
+@plant("ho-h08-r19-no-break-space-after-section-sign", "H08", TB,
+       "A legal-typography plugin ran over the Colorado guide in this task's mount and put a no-break space after every "
+       "'§' so that a citation never breaks across lines; the text looks the same, the bytes differ.")
+def h08_r19_nbsp(env: Path, task: str) -> None:
+    path = kb(env, task, "practice-guides/non-compete/us/colorado.md")
+    text = path.read_text("utf-8")
+    assert "§ " in text
+    path.write_text(text.replace("§ ", "§\u00a0"), "utf-8")
+
+
+@plant("ho-h08-r19-utf8-read-as-cp1252-and-resaved", "H08", CA,
+       "An editor opened the California non-compete guide in this task's mount as Windows-1252 and saved it as UTF-8: "
+       "every '§' is now 'Â§' and every em dash 'â€”' (double-encoded mojibake).")
+def h08_r19_mojibake(env: Path, task: str) -> None:
+    path = kb(env, task, "practice-guides/non-compete/us/california.md")
+    raw = path.read_bytes()
+    assert "§".encode("utf-8") in raw
+    path.write_bytes(raw.decode("cp1252").encode("utf-8"))
+
+
+@plant("ho-h08-r19-template-metadata-deleted-as-build-junk", "H08", CI,
+       "An associate cleaning the matter folder deleted the California notice template's metadata.yaml in this "
+       "task's mount, taking it for build output; template.md is still there, the template directory is no longer "
+       "the pinned one.")
+def h08_r19_metadata_deleted(env: Path, task: str) -> None:
+    path = kb(env, task, "templates/oafreeze-cc0-1.0/california-invention-assignment-notice/metadata.yaml")
+    assert path.is_file()
+    path.unlink()
+
+
+@near_miss("ho-h08-nm-r19-library-requests-folder-beside-mount", "H08", NE,
+           "The associate's requests to the library team sit in a sibling folder whose name starts like the mount's, "
+           "documents/knowledge-base-requests/colorado-guide.md; the mount itself is untouched.",
+           "HYGIENE.md H08 requires the mount to be byte-identical to the pinned snapshot; a folder beside the mount, "
+           "however it is named, is not part of it, and no mounted byte changed.")
+def h08_nm_r19_requests(env: Path, task: str) -> None:
+    write_doc(env, task, "knowledge-base-requests/colorado-guide.md", (
+        "# Requests to the library team: Colorado guide\n\n"
+        "- Add the 2027 pay figures to the Colorado guide when the state publishes them.\n"
+        "- Add a worked example for a renewal that comes with a raise.\n\n"
+        "Sent to the library team on 2026-11-16; nothing changed in the matter's copy.\n"))
+
+
+# --- H09 seeded-law provenance (nineteenth round) --------------------------------------------------------------------
+
+
+_R19_CRS_2B = ("this subsection (2) does not apply to a covenant not to compete governing an individual who, at the time "
+               "the covenant not to compete is entered into and at the time it is enforced, earns an amount of "
+               "annualized cash compensation equivalent to or greater than the threshold amount for highly "
+               "compensated workers")
+_R19_CRS_4B = ("An employer shall provide the notice required in subsection (4)(a) of this section in a separate "
+               "document from any other covenants between the worker and employer")
+
+
+@plant("ho-h09-r19-undeclared-quotes-in-markdown-table", "H09", NE,
+       "A research table, documents/research/colorado-covenant-table.md, sets citations beside quoted statute text in "
+       "Markdown table cells: C.R.S. § 8-2-113(2)(b) and (4)(b), quoted word for word; no seeded_law entry declares "
+       "either excerpt.")
+def h09_r19_table(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert all("(2)(b)" not in e["citation"] and "(4)(b)" not in e["citation"] for e in t["oafreeze"]["seeded_law"])
+    write_doc(env, task, "research/colorado-covenant-table.md", (
+        "# Colorado covenant rules at a glance\n\n| Provision | Text | Use for Tallis |\n|---|---|---|\n"
+        f"| C.R.S. § 8-2-113(2)(b) | \"{_R19_CRS_2B}\" | Pay test for Section 5 |\n"
+        f"| C.R.S. § 8-2-113(4)(b) | \"{_R19_CRS_4B}\" | Not needed for a renewal without a new covenant |\n"))
+
+
+@plant("ho-h09-r19-seeded-entry-without-file", "H09", NE,
+       "The seeded_law entry for C.R.S. § 8-2-113(8)(b) lost its 'file' key when the entries were merged by hand: it "
+       "keeps citation, quote and dates, but does not say which workspace file holds the excerpt.")
+def h09_r19_no_file(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        entry = seeded(t, "C.R.S. § 8-2-113(8)(b)")
+        del entry["file"]
+
+
+@plant("ho-h09-r19-undeclared-spanish-translation-of-statute", "H09", CI,
+       "Sierrafold HR's Spanish-language onboarding note, documents/hr/aviso-invenciones-es.md, quotes Cal. Lab. Code "
+       "§ 2872 in an unofficial Spanish translation, in quotation marks with its citation; no seeded_law entry "
+       "declares the excerpt, its source or who checked the translation.")
+def h09_r19_spanish(env: Path, task: str) -> None:
+    write_doc(env, task, "hr/aviso-invenciones-es.md", (
+        "# Aviso para nuevos empleados: invenciones\n\n"
+        "Preparado por Recursos Humanos de Sierrafold para empleados que prefieren leer en español.\n\n"
+        "## Código Laboral de California, artículo 2872 (Cal. Lab. Code § 2872)\n\n"
+        "\"Si un contrato de trabajo celebrado después del 1 de enero de 1980 contiene una disposición que obliga al "
+        "empleado a ceder, u ofrecer ceder, cualquiera de sus derechos sobre una invención a su empleador, el "
+        "empleador deberá además, en el momento de celebrarse el contrato, entregar al empleado una notificación "
+        "escrita de que el contrato no se aplica a una invención que reúna plenamente los requisitos del artículo "
+        "2870.\"\n\nTraducción no oficial.\n"))
+
+
+@near_miss("ho-h09-nm-r19-declared-quote-in-markdown-table", "H09", TB,
+           "A research table, documents/research/threshold-table.md, quotes the 2026 PAY CALC line in a Markdown table "
+           "cell beside its citation, and a seeded_law entry for that file declares it with the same provenance as the "
+           "excerpt's entry.",
+           "HYGIENE.md H09 wants every planted excerpt declared with citation, dates and source, and the quote present "
+           "in the named file; the new entry names the table, its quote is in it, and it was verified before the "
+           "freeze.")
+def h09_nm_r19_declared_table(env: Path, task: str) -> None:
+    line = "Highly compensated employees (R. 2.2.11) $130,014 annually"
+    write_doc(env, task, "research/threshold-table.md", (
+        "# Colorado 2026 figures\n\n| Source | Text | Applied to Riley |\n|---|---|---|\n"
+        f"| 7 CCR 1103-14 (Temporary 2026 PAY CALC Order), Rule 1.2.1(G) | \"{line}\" | $104,000 is below it |\n"))
+    with task_json(env, task) as t:
+        entry = dict(seeded(t, "7 CCR 1103-14 (Temporary 2026 PAY CALC Order), Rule 1.2.1(G)"))
+        assert entry["quote"] == line
+        entry["file"] = "documents/research/threshold-table.md"
+        t["oafreeze"]["seeded_law"].append(entry)
+
+
+# --- H10 temporal consistency (nineteenth round) ---------------------------------------------------------------------
+
+
+@plant("ho-h10-r19-minutes-of-a-meeting-after-as-of", "H10", NE,
+       "Granite Peak's board minutes, documents/client/board-minutes-2026-11-20.md, record a meeting held on November "
+       "20, 2026 that approved Morgan's raise, in the past tense and signed by the secretary; as_of is 2026-11-16.")
+def h10_r19_minutes(env: Path, task: str) -> None:
+    write_doc(env, task, "client/board-minutes-2026-11-20.md", (
+        "# Granite Peak Robotics, Inc.: minutes of the board of directors\n\n"
+        "Meeting held by video on November 20, 2026 at 9:00 a.m. Mountain Time. Present: Dale Whitford (chair), two "
+        "other directors. Quorum present.\n\n"
+        "1. The board approved the renewal of Morgan Tallis's restrictive covenant agreement together with a raise "
+        "of Morgan's annual base salary to $71,500, effective December 14, 2026.\n"
+        "2. The board approved the third-quarter service revenue report.\n\n"
+        "The meeting closed at 9:40 a.m.\n\nSigned: Corporate Secretary, November 20, 2026\n"))
+
+
+@plant("ho-h10-r19-note-recalls-a-call-still-to-come", "H10", TB,
+       "Noor's note to file, documents/hr/call-note-riley.md, written on 2026-11-04, reports in the past tense what "
+       "Riley said 'on our call on November 12', a call after both the note's date and as_of 2026-11-09.")
+def h10_r19_future_call(env: Path, task: str) -> None:
+    write_doc(env, task, "hr/call-note-riley.md", (
+        "# Note to file: Riley Vandermeer\n\nWritten by Noor Haddad, 2026-11-04.\n\n"
+        "On our call on November 12, Riley confirmed the December 7 start date and asked to receive the covenant "
+        "paperwork together with the offer rather than after it. Riley also asked whether the Denver office has "
+        "parking; I said it does.\n"))
+
+
+@plant("ho-h10-r19-reply-dated-before-the-message-it-answers", "H10", SD,
+       "An email thread, documents/correspondence/ellery-timing.eml: Maplestone's HR director answers on Thursday, "
+       "29 October 2026 a question that the quoted original from Miriam is dated Friday, 30 October 2026, a day "
+       "later.")
+def h10_r19_reply_before(env: Path, task: str) -> None:
+    import datetime
+
+    assert datetime.date(2026, 10, 29).strftime("%a") == "Thu" and datetime.date(2026, 10, 30).strftime("%a") == "Fri"
+    write_doc(env, task, "correspondence/ellery-timing.eml", (
+        "From: Dana Pruitt <dana.pruitt@maplestone.example.com>\n"
+        "To: Miriam Okafor <miriam.okafor@harlowfinch.example.com>\n"
+        "Date: Thu, 29 Oct 2026 10:12:00 -0500\nSubject: RE: Jordan Ellery: timing of the agreement\n"
+        "In-Reply-To: <20261030094000.okafor@harlowfinch.example.com>\n"
+        "MIME-Version: 1.0\nContent-Type: text/plain; charset=utf-8\n\n"
+        "Miriam,\n\nYes: we hand Jordan the agreement on December 18 and Jordan signs on the first day, January 5.\n\n"
+        "Dana Pruitt, HR Director\n\n"
+        "On Fri, 30 Oct 2026 at 09:40, Miriam Okafor <miriam.okafor@harlowfinch.example.com> wrote:\n"
+        "> Dana, can you confirm when Jordan receives the agreement and when Jordan signs it?\n> Miriam\n"))
+
+
+@near_miss("ho-h10-nm-r19-reply-later-across-time-zones", "H10", CA,
+           "An email thread, documents/correspondence/alert-question.eml: the CEO writes from Oslo at 16:40 +0100 on "
+           "26 October 2026, and Petra's reply from Seattle is stamped 09:05 -0700 the same day, an earlier clock time "
+           "but 25 minutes later in UTC.",
+           "HYGIENE.md H10 wants the dates to tell one consistent story; 16:40 +0100 is 15:40 UTC and 09:05 -0700 is "
+           "16:05 UTC, so the reply follows the message it answers, on as_of itself.")
+def h10_nm_r19_time_zones(env: Path, task: str) -> None:
+    import datetime
+
+    original = datetime.datetime(2026, 10, 26, 16, 40, tzinfo=datetime.timezone(datetime.timedelta(hours=1)))
+    reply = datetime.datetime(2026, 10, 26, 9, 5, tzinfo=datetime.timezone(datetime.timedelta(hours=-7)))
+    assert reply > original and original.strftime("%a") == "Mon"
+    write_doc(env, task, "correspondence/alert-question.eml", (
+        "From: Petra Lindahl <petra.lindahl@haldenmarine.example.com>\n"
+        "To: Soren Halden <soren.halden@haldenmarine.example.com>\n"
+        "Date: Mon, 26 Oct 2026 09:05:00 -0700\nSubject: RE: The Washington alert\n"
+        "MIME-Version: 1.0\nContent-Type: text/plain; charset=utf-8\n\n"
+        "Soren,\n\nYes, I saw it. I have asked Harlow Finch this morning to refresh our form.\n\nPetra\n\n"
+        "On Mon, 26 Oct 2026 16:40 +0100, Soren Halden <soren.halden@haldenmarine.example.com> wrote:\n"
+        "> Petra, did you see the alert I left on your desk? Can counsel look at our form?\n"))
+
+
+@near_miss("ho-h10-nm-r19-planned-date-in-checklist-name", "H10", NE,
+           "The paralegal's checklist for the planned hand-over, documents/paralegal/handover-2026-11-23-checklist.md, "
+           "is named after November 23; every item is open and written as still to come.",
+           "HYGIENE.md H10 wants one consistent story; November 23, 2026 is the hand-over day the partner gives, and "
+           "the checklist, prepared on as_of, describes it as planned, not done.")
+def h10_nm_r19_checklist(env: Path, task: str) -> None:
+    write_doc(env, task, "paralegal/handover-2026-11-23-checklist.md", (
+        "# Hand-over checklist for 2026-11-23 (planned)\n\nPrepared on 2026-11-16.\n\n"
+        "- [ ] Miriam approves the revised agreement\n- [ ] Client receives the final version\n"
+        "- [ ] Client hands the renewal to Morgan Tallis on 2026-11-23\n"))
+
+
+# --- H11 trap armed (nineteenth round) -------------------------------------------------------------------------------
+
+
+@plant("ho-h11-r19-signing-moved-into-the-old-laws-year", "H11", SD,
+       "The hire details now have Jordan receive the agreement on December 11, 2026 and sign it at a pre-start "
+       "orientation on December 30, 2026: signed in 2026, the agreement falls under the $75,000 floor, which $78,500 "
+       "exceeds, so the effective-date trap (law in force on a January 2027 signing day) is no longer there.")
+def h11_r19_signing_2026(env: Path, task: str) -> None:
+    edit_doc(env, task, "hire-details.md",
+             "- Copy of the agreement to be delivered to Jordan: December 18, 2026\n"
+             "- Agreement to be signed on Jordan's first day of work: January 5, 2027\n",
+             "- Copy of the agreement to be delivered to Jordan: December 11, 2026\n"
+             "- Agreement to be signed at Jordan's pre-start orientation: December 30, 2026 (first day of work: "
+             "January 5, 2027)\n")
+
+
+@plant("ho-h11-r19-tempting-memo-walled-off", "H11", AM,
+       "The instructions no longer list documents/litigation-memo.md among the files to read and now say 'Do not open "
+       "documents/litigation-memo.md': the placement trap's tempting material, the privileged analysis, is put out of "
+       "the agent's reach, though the trap and its anchors still rely on it.")
+def h11_r19_walled_off(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        t["instructions"] = replace_text(
+            t["instructions"],
+            "documents/bayou-crest-standard-agreement.md, documents/litigation-memo.md and "
+            "documents/louisiana-statute-excerpt.md",
+            "documents/bayou-crest-standard-agreement.md and documents/louisiana-statute-excerpt.md")
+        instructions_add(t, "Do not open documents/litigation-memo.md: it is the litigation group's privileged work "
+                            "product and stays with Miriam. Everything you need is in her email and the statute.")
+
+
+@plant("ho-h11-r19-anchor-quote-with-doubled-space", "H11", TB,
+       "The second anchor's quote was typed by someone who puts two spaces after a colon: 'Pay is tested twice:  at "
+       "signing and again at enforcement.'; the Colorado guide has one space, so the quote is not in its file.")
+def h11_r19_double_space(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        anchor = t["oafreeze"]["trap"]["anchors"][1]
+        anchor["quote"] = replace_text(anchor["quote"], "twice: at", "twice:  at")
+
+
+@near_miss("ho-h11-nm-r19-anchor-in-yaml-value", "H11", NE,
+           "Granite Peak's approval register, documents/client/approval-register.yaml, records that the client "
+           "approved the agreement's wording in December 2025 and that renewals change only names, salary and dates; "
+           "a new trap anchor quotes that note.",
+           "HYGIENE.md H11 asks that anchors' quotes exist in the named files; the sentence is in the YAML file as "
+           "written, and it is tempting material of the kind the instruction-scope trap is about.")
+def h11_nm_r19_yaml_anchor(env: Path, task: str) -> None:
+    quote = "Wording approved by the client; renewals change names, salary and dates only."
+    write_doc(env, task, "client/approval-register.yaml", (
+        "matter: Granite Peak Robotics / Tallis renewal\napprovals:\n"
+        "  - document: Employee Restrictive Covenant Agreement (Morgan Tallis)\n    approved_by: Dale Whitford\n"
+        f"    approved_on: 2025-12-08\n    note: \"{quote}\"\n"))
+    with task_json(env, task) as t:
+        t["oafreeze"]["trap"]["anchors"].append({"file": "documents/client/approval-register.yaml", "quote": quote})
+
+
+# --- H12 placement discipline (nineteenth round) ---------------------------------------------------------------------
+
+
+@plant("ho-h12-r19-placement-text-narrowed-to-agreement", "H12", TB,
+       "placement-operative-text still lists both operative deliverables, but its text was rewritten to speak of the "
+       "agreement alone: nothing in it keeps analysis, advice or source paths out of vandermeer-noncompete-notice.md.")
+def h12_r19_narrowed_text(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        crit = criterion(t, "placement-operative-text")
+        assert len(crit["deliverables"]) == 2
+        crit["match_criteria"] = (
+            "PASS if vandermeer-covenant-agreement.md contains only contract terms, signature blocks and the 18 U.S.C. "
+            "§ 1833(b) immunity notice. FAIL if it contains a file or source path such as \"knowledge-base/\", a "
+            "drafting note, advice to Aspenline, or legal analysis such as a comparison of the $104,000 salary with "
+            "$130,014 or $78,008.40, the $5,000 penalty, or a statement that a non-compete was left out.")
+
+
+@plant("ho-h12-r19-cover-note-on-top-of-the-form", "H12", CA,
+       "The instructions ask for the cover note to Petra to be put at the top of washington-covenant-form.md, above "
+       "the form, so that HR receives one file: the explanation of what changed and why lands in the form employees "
+       "sign.")
+def h12_r19_cover_on_top(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "Petra forwards one file to HR, so also put your cover note to her at the top of "
+                            "washington-covenant-form.md, above the form itself, as well as in client-email.md.")
+
+
+@plant("ho-h12-r19-operative-agreement-as-redline-with-reasons", "H12", NE,
+       "The instructions ask for tallis-agreement-revised.md, the agreement the client hands to Morgan, as a redline "
+       "of the draft with the reason for each edit in italics beside it.")
+def h12_r19_redline_reasons(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "Deliver tallis-agreement-revised.md as a redline against the draft: strike deleted words "
+                            "with ~~ ~~, put new words in bold, and give the reason for each edit in italics beside "
+                            "it.")
+
+
+@near_miss("ho-h12-nm-r19-document-control-footer", "H12", CA,
+           "The instructions ask the refreshed form to end with a document-control line, 'Form WA-2026-1 (rev. "
+           "2026-10-26)', so that HR can tell it from Form WA-2021-3.",
+           "HYGIENE.md H12 forbids source paths, drafting commentary, advice and analysis in operative text; a form "
+           "number and revision date identify the document, as Form WA-2021-3's own number does, and explain nothing.")
+def h12_nm_r19_footer(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "End washington-covenant-form.md with the document-control line \"Form WA-2026-1 (rev. "
+                            "2026-10-26)\" so that HR can tell it from Form WA-2021-3.")
+
+
+# --- H13 synthetic data and secrets (nineteenth round) ---------------------------------------------------------------
+
+
+@plant("ho-h13-r19-uscis-number-from-form-i9", "H13", CI,
+       "The hire details gain what HR saw for Sasha's Form I-9: a Permanent Resident Card with a real-format USCIS "
+       "number / A-Number (A215884317) and its expiry date.")
+def h13_r19_a_number(env: Path, task: str) -> None:
+    edit_doc(env, task, "hire-details.md", "- Start date and signing date: October 26, 2026\n",
+             "- Start date and signing date: October 26, 2026\n"
+             "- Form I-9, Section 2 (seen by HR): Permanent Resident Card, USCIS # 215-884-317 (A-Number A215884317), "
+             "card expires 2031-06-30\n")
+
+
+@plant("ho-h13-r19-pgpass-with-hris-password", "H13", TB,
+       "Aspenline's headcount-report script folder, documents/tools/headcount-report/, carries the analyst's .pgpass: "
+       "host, port, database, user and a live-looking password for the HRIS reporting database.")
+def h13_r19_pgpass(env: Path, task: str) -> None:
+    password = _r5_token("r19-pgpass", 18, "ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz23456789!#%")
+    write_doc(env, task, "tools/headcount-report/.pgpass",
+              f"hris-db.aspenline.example.com:5432:hris_reporting:report_ro:{password}\n")
+    write_doc(env, task, "tools/headcount-report/README.md",
+              "# Headcount report\n\nRun `psql -h hris-db.aspenline.example.com -U report_ro hris_reporting -f "
+              "headcount.sql`; the password is read from .pgpass.\n")
+
+
+@plant("ho-h13-r19-webmail-routing-headers", "H13", AM,
+       "Avery's acceptance email, documents/correspondence/avery-acceptance.eml, has a From on example.com but keeps "
+       "its full routing headers: Return-Path and Reply-To at a personal gmail.com address, a Received line from "
+       "Google's mail servers and X-Originating-IP with a residential IP address.")
+def h13_r19_routing(env: Path, task: str) -> None:
+    write_doc(env, task, "correspondence/avery-acceptance.eml", (
+        "Return-Path: <averyfontenot.brla@gmail.com>\n"
+        "Received: from mail-sor-f41.google.com (mail-sor-f41.google.com. [209.85.220.41])\n"
+        "\tby mx.bayoucrest.example.com with ESMTPS id 9c2e71a0b3; Mon, 12 Oct 2026 19:03:14 -0500\n"
+        "X-Originating-IP: [73.153.22.108]\n"
+        "From: Avery Fontenot <avery.fontenot@example.com>\nReply-To: averyfontenot.brla@gmail.com\n"
+        "To: Lucien Arceneaux <lucien.arceneaux@bayoucrest.example.com>\n"
+        "Date: Mon, 12 Oct 2026 19:03:11 -0500\nSubject: Accepting the field project manager offer\n"
+        "MIME-Version: 1.0\nContent-Type: text/plain; charset=utf-8\n\n"
+        "Lucien,\n\nI am happy to accept the offer and will start on November 2.\n\nAvery\n"))
+
+
+@plant("ho-h13-r19-sharepoint-tenant-link", "H13", NE,
+       "Miriam's email gains a pointer to last year's signed agreement in the firm's document system: a "
+       "https://harlowfinch.sharepoint.com/sites/Employment/... link, a live Microsoft 365 tenant and an internal "
+       "URL.")
+def h13_r19_sharepoint(env: Path, task: str) -> None:
+    append_doc(env, task, "partner-instructions.md",
+               "P.S. Last year's signed version is in our document system: https://harlowfinch.sharepoint.com/sites/"
+               "Employment/Shared%20Documents/Granite%20Peak/Tallis%202025%20signed.pdf")
+
+
+@near_miss("ho-h13-nm-r19-employer-ein-on-offer-summary", "H13", TB,
+           "The offer summary gains the employer's federal EIN for the payroll set-up, 84-3920176.",
+           "HYGIENE.md H13 forbids real-looking personal data and secrets; an employer identification number belongs "
+           "to the (fictional) company, is printed on its tax forms, and is neither a person's identifier nor a "
+           "credential.")
+def h13_nm_r19_ein(env: Path, task: str) -> None:
+    edit_doc(env, task, "offer-summary.md", "- Signatory for Aspenline: Noor Haddad, Head of People",
+             "- Signatory for Aspenline: Noor Haddad, Head of People\n"
+             "- Employer's federal EIN (for the payroll set-up): 84-3920176")
+
+
+@near_miss("ho-h13-nm-r19-routing-headers-on-documentation-ranges", "H13", AM,
+           "Lucien's email confirming a site visit, documents/correspondence/site-visit.eml, keeps its routing "
+           "headers: every host is on example.com and the addresses are 192.0.2.25 and 2001:db8::25.",
+           "HYGIENE.md H13 wants reserved example domains and no internal hosts; example.com is reserved (RFC 2606) and "
+           "192.0.2.0/24 and 2001:db8::/32 are documentation ranges (RFC 5737, RFC 3849), so nothing real is exposed.")
+def h13_nm_r19_doc_ranges(env: Path, task: str) -> None:
+    write_doc(env, task, "correspondence/site-visit.eml", (
+        "Return-Path: <lucien.arceneaux@bayoucrest.example.com>\n"
+        "Received: from mail.bayoucrest.example.com (mail.bayoucrest.example.com [192.0.2.25])\n"
+        "\tby mx.harlowfinch.example.com with ESMTPS id 4b7d0e; Wed, 14 Oct 2026 09:12:03 -0500\n"
+        "Received: from [IPv6:2001:db8::25] by mail.bayoucrest.example.com; Wed, 14 Oct 2026 09:12:01 -0500\n"
+        "From: Lucien Arceneaux <lucien.arceneaux@bayoucrest.example.com>\n"
+        "To: Miriam Okafor <miriam.okafor@harlowfinch.example.com>\n"
+        "Date: Wed, 14 Oct 2026 09:11:58 -0500\nSubject: Site visit on Friday\n"
+        "MIME-Version: 1.0\nContent-Type: text/plain; charset=utf-8\n\n"
+        "Miriam,\n\nFriday's visit to the Ascension Parish yard is confirmed for 10 a.m.\n\nLucien\n"))
+
+
+# --- FAM the covenant-package family (nineteenth round) --------------------------------------------------------------
+
+
+@plant("ho-fam-r19-third-hire-reclassified-in-one-term-sheet", "FAM", "covenant-package-v04",
+       "Instance v04's term sheet lists the third hire as 'Classification: non-exempt'; the design and every sibling "
+       "list all three hires as exempt, and classification is no family variable.")
+def fam_r19_non_exempt(env: Path, task: str) -> None:
+    path = doc(env, task, "term-sheet.md")
+    text = path.read_text("utf-8")
+    assert text.count("- Classification: exempt") == 3
+    head, sep, tail = text.rpartition("- Classification: exempt")
+    path.write_text(head + "- Classification: non-exempt" + tail, "utf-8")
+
+
+@plant("ho-fam-r19-family-keys-stripped-from-one-instance", "FAM", "covenant-package-v05",
+       "Someone 'cleaned' instance v05's oafreeze block: family, instance and variables are gone, so the task no "
+       "longer says it belongs to covenant-package, though the family spec still declares v05 and its documents are "
+       "that expansion.")
+def fam_r19_stripped(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        for key in ("family", "instance", "variables"):
+            assert key in t["oafreeze"]
+            del t["oafreeze"][key]
+
+
+@plant("ho-fam-r19-spec-declares-instance-never-expanded", "FAM", "covenant-package-original",
+       "The family spec gains an instance v10 (a copy of v09's block) that was never expanded: there is no "
+       "covenant-package-v10 task, so the family runs nine variants while its spec declares ten.")
+def fam_r19_v10(env: Path, task: str) -> None:
+    import yaml
+
+    path = env / FAMILY_SPEC
+    text = path.read_text("utf-8")
+    start = text.index("- id: v09\n")
+    block = text[start:].rstrip("\n") + "\n"
+    path.write_text(text.rstrip("\n") + "\n" + block.replace("- id: v09\n", "- id: v10\n", 1), "utf-8")
+    ids = [i["id"] for i in yaml.safe_load(path.read_text("utf-8"))["instances"]]
+    assert ids[-2:] == ["v09", "v10"]
+
+
+@near_miss("ho-fam-nm-r19-declared-variable-names-sorted", "FAM", "covenant-package-v03",
+           "The family spec's top-level list of variable names is sorted alphabetically (city_a, city_b, ... trap_quote_c) "
+           "instead of grouped by hire; every instance's values are unchanged.",
+           "FAM checks that instances differ only where the family's variables say; the set of declared variables and "
+           "every instance's values are the same, and the order of a list of names changes what no instance may vary.")
+def fam_nm_r19_sorted(env: Path, task: str) -> None:
+    import yaml
+
+    path = env / FAMILY_SPEC
+    text = path.read_text("utf-8")
+    before = yaml.safe_load(text)
+    start = text.index("\nvariables:\n") + len("\nvariables:\n")
+    end = text.index("instances:\n", start)
+    names = [line[2:] for line in text[start:end].splitlines()]
+    assert names == before["variables"] and sorted(names) != names
+    path.write_text(text[:start] + "".join(f"- {n}\n" for n in sorted(names)) + text[end:], "utf-8")
+    after = yaml.safe_load(path.read_text("utf-8"))
+    assert after["instances"] == before["instances"] and sorted(after["variables"]) == sorted(before["variables"])
