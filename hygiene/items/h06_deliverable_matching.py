@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from oafreeze.environment.layout import WORKSPACE
-from oafreeze.environment.matching import collisions, resolve
+from oafreeze.environment.matching import collisions, resolve, told_not_to_write
 from oafreeze.plumbing.paths import check_relative_path
 from oafreeze.corpus import text as tx
 from oafreeze.hygiene.context import TaskContext
@@ -98,6 +98,7 @@ def check(ctx: TaskContext) -> list[Finding]:
                 out.append(ctx.finding(ID, "major", "task.json", f"deliverable name {d!r} {why}: the agent's file "
                                        "may be saved under another name, and then nothing is graded",
                                        "use letters, digits, '-', '_' and '.' only", location=at, evidence=d))
+    out += _told_not_to_write(ctx, names)
     for a, b in collisions(names):
         out.append(ctx.finding(
             ID, "major", "task.json",
@@ -113,3 +114,20 @@ def check(ctx: TaskContext) -> list[Finding]:
                 "rename the deliverables so each name pairs with itself", location="$.deliverables",
                 evidence=f"{d} -> {hit}"))
     return out
+
+
+def _told_not_to_write(ctx: TaskContext, names: list[str]) -> list[Finding]:
+    """A deliverable the instructions tell the agent not to write ("do not write rationale.md"): it
+    is declared and graded, so an agent that obeys loses its points, and one that disobeys wins them."""
+    out = []
+    for _line, sentence in tx.sentences(ctx.task.instructions):
+        for d in names:
+            at = sentence.find(d)
+            if at >= 0 and told_not_to_write(sentence, at):
+                out.append(ctx.finding(
+                    ID, "major", "task.json", f"the instructions tell the agent not to write {d!r}, which the task "
+                    "declares and grades: an agent that obeys fails its criteria", f"drop {d!r} from the "
+                    "deliverables and criteria, or take the prohibition out of the instructions",
+                    location="$.instructions", evidence=tx.excerpt(sentence)))
+    return out
+

@@ -10,6 +10,7 @@ from functools import lru_cache
 from oafreeze.corpus import documents, formats
 from oafreeze.corpus import text as tx
 from oafreeze.environment import criteria as cr
+from oafreeze.environment.matching import told_not_to_write
 from oafreeze.hygiene.context import TaskContext
 from oafreeze.hygiene.finding import Finding
 from oafreeze.plumbing.paths import shown
@@ -241,6 +242,8 @@ def _named_but_missing(ctx: TaskContext) -> list[Finding]:
         name = m.group(0)
         if spaced and cr.inside_name(sentence, m.start(), m.end(), spaced):
             continue  # the tail of a name with spaces, written whole
+        if told_not_to_write(sentence, m.start()):
+            continue  # a file the agent is told not to write is not one it is sent to
         bare = name[len("documents/"):] if name.startswith("documents/") else name
         if bare in folders:  # "offer-summary.md" exported as a folder of that name: opening it fails
             out.append(ctx.finding(

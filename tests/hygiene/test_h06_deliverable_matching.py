@@ -90,3 +90,13 @@ def test_json_and_json_lines_of_one_stem_collide():
     from oafreeze.environment.matching import collisions
 
     assert collisions(["edit-log.json", "edit-log.jsonl", "facts.yaml"]) == [("edit-log.json", "edit-log.jsonl")]
+
+
+def test_instructions_that_say_not_to_write_a_deliverable_are_major(tmp_path):
+    task = task_json()
+    task["instructions"] += " Do not write client-email.md; the partner will write to the client herself."
+    hits = [f for f in found(env_with(tmp_path, task), "H06") if "not to write" in f.message]
+    assert [(f.severity, f.location) for f in hits] == [("major", "$.instructions")]
+    task = task_json()
+    task["instructions"] += " Write client-email.md in plain prose; do not attach anything."
+    assert not [f for f in found(env_with(tmp_path / "fine", task), "H06") if "not to write" in f.message]

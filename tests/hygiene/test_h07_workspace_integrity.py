@@ -232,3 +232,13 @@ def test_near_miss_a_named_file_with_an_ampersand_is_one_name(tmp_path):
     task["instructions"] += " And read documents/legal-q&a.md."
     hits = found(env_with(tmp_path / "2", task, files), "H07")
     assert [f.message.split(",")[0] for f in hits] == ["the instructions name 'documents/legal-q&a.md'"]
+
+
+def test_a_file_the_agent_is_told_not_to_write_is_not_a_missing_input(tmp_path):
+    task = task_json()
+    task["instructions"] += " Do not write a separate offer-letter.md; HR's system produces the offer letter."
+    assert not [f for f in found(env_with(tmp_path, task), "H07") if "offer-letter.md" in f.message]
+    task = task_json()
+    task["instructions"] += " Read offer-letter.md before you start."
+    hits = [f for f in found(env_with(tmp_path / "read", task), "H07") if "offer-letter.md" in f.message]
+    assert [f.severity for f in hits] == ["major"]
