@@ -77,6 +77,11 @@ def check(ctx: TaskContext) -> list[Finding]:
         elif not f.data and not _junk(f.rel):  # empty junk is junk (named above)
             out.append(ctx.finding(ID, "major", f.rel, f"{f.rel} is empty: the agent is handed nothing where the "
                                    "task promises a document", "fill it or remove it", evidence=f.rel))
+        elif not f.data.strip(b"\0") and not _junk(f.rel):  # a file zero-filled by a crash keeps its size
+            out.append(ctx.finding(ID, "major", f.rel, f"{f.rel} holds {len(f.data)} NUL bytes and nothing else (a "
+                                   "file zero-filled by a crash or an interrupted copy): the agent is handed nothing "
+                                   "where the task promises a document", "restore it from the original",
+                                   evidence=f"{len(f.data)} bytes, all NUL"))
         elif not _junk(f.rel):
             why = f.extraction.problem
             if why:

@@ -242,3 +242,9 @@ def test_a_file_the_agent_is_told_not_to_write_is_not_a_missing_input(tmp_path):
     task["instructions"] += " Read offer-letter.md before you start."
     hits = [f for f in found(env_with(tmp_path / "read", task), "H07") if "offer-letter.md" in f.message]
     assert [f.severity for f in hits] == ["major"]
+
+
+def test_a_file_zero_filled_by_a_crash_is_as_empty_as_an_empty_one(tmp_path):
+    files = {**workspace(), "offer-facts.md": b"\0" * 412}
+    hits = [f for f in found(env_with(tmp_path, files=files), "H07") if "NUL" in f.message]
+    assert [(f.severity, f.path) for f in hits] == [("major", "documents/offer-facts.md")]
