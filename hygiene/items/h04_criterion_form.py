@@ -197,6 +197,17 @@ def _clause_subjects(ctx: TaskContext, c, at: str) -> list[Finding]:
                     f"{', '.join(c.deliverables)}: the judge is handed a file the clause does not grade",
                     "make the clause and the criterion's deliverables name the same file",
                     location=f"{at}.deliverables", evidence=name))
+    # "FAIL if rationale.md does not ..." in a criterion whose PASS clause and list grade client-email.md:
+    # the two clauses speak of two files, so one output can pass the criterion and another fail it.
+    pass_clause, fail_clause = cr.clauses(c.match_criteria)
+    other = next((d for d in ctx.task.deliverables if fail_clause.lstrip().startswith(d) and d not in pass_clause
+                  and c.deliverables and d not in c.deliverables), None)
+    if other is not None:
+        out.append(ctx.finding(
+            ID, "major", "task.json", f"criterion {c.id!r}'s FAIL clause grades {other!r}, which neither its PASS "
+            f"clause nor its deliverables ({', '.join(c.deliverables)}) name: the two clauses speak of two files",
+            f"make the FAIL clause the opposite of the PASS clause, about {', '.join(c.deliverables)}",
+            location=f"{at}.match_criteria", evidence=tx.excerpt("FAIL if " + fail_clause)))
     return out
 
 

@@ -221,3 +221,13 @@ def test_clause_markers_in_look_alike_letters_are_a_note(tmp_path):
     hits = [f for f in found(env_with(tmp_path, task), "H04") if "look" in f.message]
     assert [(f.severity, f.location) for f in hits] == [("minor", "$.criteria[0].match_criteria")]
     assert not [f for f in found(env_with(tmp_path / "clean", task_json()), "H04") if "look" in f.message]
+
+
+def test_a_fail_clause_that_grades_another_deliverable_is_major(tmp_path):
+    task = task_json()
+    task["criteria"][2]["match_criteria"] = ("PASS if client-email.md tells the client that the salary is below the "
+                                             "Colorado threshold. FAIL if agreement.md keeps the non-compete.")
+    hits = [f for f in found(env_with(tmp_path, task), "H04") if "FAIL clause grades" in f.message]
+    assert [(f.severity, f.location) for f in hits] == [("major", "$.criteria[2].match_criteria")]
+    task["criteria"][2]["deliverables"] = ["client-email.md", "agreement.md"]
+    assert not [f for f in found(env_with(tmp_path / "both", task), "H04") if "FAIL clause grades" in f.message]
