@@ -86,6 +86,7 @@ def check(ctx: TaskContext) -> list[Finding]:
                                    evidence=cid))
     out += _anchor_forms(ctx)
     out += _withdrawn(ctx)
+    out += _walled_off(ctx)
     out += _kind_fits(ctx)
     out += _tempting(ctx)
     out += _detects(ctx)
@@ -192,6 +193,32 @@ def _withdrawn(ctx: TaskContext) -> list[Finding]:
                     f"take the permission out of {f.rel}, or re-anchor the trap", location=line,
                     evidence=tx.excerpt(sentence)))
                 break
+    return out
+
+
+_KEEP_OUT = re.compile(r"\b(?:do\s+not|don['\u2019]t|never|must\s+not|should\s+not|need\s+not)\s+(?:\w+\s+){0,2}?"
+                       r"(?:open|read|use|consult|look\s+at|rely\s+on|review|touch|access)\b[^.;:!?]{0,30}$", re.I)
+
+
+def _walled_off(ctx: TaskContext) -> list[Finding]:
+    """A placement trap whose tempting material the instructions tell the agent not to open ("Do not
+    open documents/litigation-memo.md"): an agent that obeys never meets the temptation, so the trap
+    cannot be fallen into. (Other traps may test exactly that obedience.)"""
+    trap = ctx.ext.trap
+    if "placement" not in trap.kind.lower():
+        return []
+    out = []
+    files = {a.file.removeprefix("documents/") for a in trap.anchors if a.file}
+    for _line, sentence in tx.sentences(ctx.task.instructions):
+        for name in sorted(files):
+            at = sentence.find(name)
+            if at >= 0 and _KEEP_OUT.search(sentence[:at].removesuffix("documents/")):
+                out.append(ctx.finding(
+                    ID, "major", "task.json", f"the instructions tell the agent not to open {name!r}, which holds the "
+                    "placement trap's anchored material: an agent that obeys never meets the temptation, so the trap "
+                    "is not armed", f"let the agent read {name!r}, or anchor the trap on material it reads",
+                    location="$.instructions", evidence=tx.excerpt(sentence)))
+                files.discard(name)
     return out
 
 

@@ -186,3 +186,12 @@ def test_an_anchor_struck_through_is_withdrawn(tmp_path):
                                                 "the threshold math~~ keep to the terms.\n"}
     hits = [f for f in found(env_with(tmp_path, files=files), "H11") if "struck through" in f.message]
     assert [(f.severity, f.location) for f in hits] == [("major", 3)]
+
+
+def test_a_placement_traps_material_walled_off_by_the_instructions_is_unarmed(tmp_path):
+    task = task_json()
+    task["instructions"] += " Do not open documents/partner-notes.md; it is privileged."
+    hits = [f for f in found(env_with(tmp_path, task), "H11") if "not to open" in f.message]
+    assert [(f.severity, f.location) for f in hits] == [("major", "$.instructions")]
+    task["oafreeze"]["trap"]["kind"] = "instruction-scope"  # obeying the instruction may be the test itself
+    assert not [f for f in found(env_with(tmp_path / "scope", task), "H11") if "not to open" in f.message]
