@@ -480,6 +480,8 @@ def _table_hits(lines: list[str]) -> dict[int, list[tuple[str, str, int, int]]]:
         delimiter = next((d for d in "\t|,;" if d in line), None)
         if delimiter is None:
             alone = _label_of(line) if len(line) < 60 else None
+            if alone and alone[0] == "credential":
+                alone = None  # a column of secrets is read under a table's header only
             header = None
             continue
         cells = _cells(line, delimiter)
