@@ -54,6 +54,7 @@ import gzip
 import inspect
 import io
 import itertools
+import json
 import logging
 import lzma
 import mimetypes
@@ -1487,6 +1488,14 @@ def _pdf_comments(page) -> list[str]:
 # -- e-mail --------------------------------------------------------------------------------
 
 HEADERS = ("Subject", "From", "To", "Cc", "Date")
+# Read after those: where replies go and whom the message came from (addresses a mail client shows),
+# and any other header that carries prose (a custom "X-Review-Note: ..." of six words or more); a
+# mail system's own records (routing, signatures, ids, the MIME structure) are not the message's text.
+ADDRESS_HEADERS = ("Reply-To", "Sender", "Bcc", "Return-Path")
+_MACHINE_HEADER = re.compile(r"(?:received|dkim-|arc-|authentication-results|received-spf|x-google-|x-ms-|"
+                             r"x-microsoft-|x-forefront-|x-received|list-|content-|mime-version|message-id|references|"
+                             r"in-reply-to|thread-|x-mailer|user-agent|x-spam|x-virus|x-originating-ip)", re.I)
+PROSE_HEADER_WORDS = 6
 
 
 class _HTMLText(HTMLParser):
@@ -1500,12 +1509,19 @@ class _HTMLText(HTMLParser):
         self.hidden = 0
         self.budget = budget
         self.size = 0
+        self.data_script: list[str] | None = None
 
     # Attributes whose values an agent reading the page's source sees as text: a link's address, an
     # image's description, a tooltip, a meta tag's content.
     SAID = ("href", "src", "alt", "title", "content")
 
+    # A script of data, not code (schema.org's JSON-LD, a page's embedded state): its strings are
+    # text an agent reading the page's source sees.
+    DATA_SCRIPTS = {"application/ld+json", "application/json"}
+
     def handle_starttag(self, tag, attrs) -> None:
+        if tag == "script" and (dict(attrs).get("type") or "").strip().lower() in self.DATA_SCRIPTS:
+            self.data_script = []
         if tag in ("script", "style"):
             self.hidden += 1
             return
@@ -1520,6 +1536,9 @@ class _HTMLText(HTMLParser):
     def handle_endtag(self, tag) -> None:
         if tag in ("script", "style"):
             self.hidden = max(0, self.hidden - 1)
+            if tag == "script" and self.data_script is not None:
+                held, self.data_script = "".join(self.data_script), None
+                self.handle_data("\n" + "\n".join(_json_strings(held)) + "\n")
         elif tag in self.BLOCK:
             self.out.append("\n")
         elif tag == "q":
@@ -1531,10 +1550,33 @@ class _HTMLText(HTMLParser):
             self.handle_data(f"\n{data}\n")
 
     def handle_data(self, data) -> None:
+        if self.hidden and self.data_script is not None:
+            self.size += len(data)
+            self.budget.check(self.size)
+            self.data_script.append(data)
         if not self.hidden:
             self.size += len(data)
             self.budget.check(self.size)
             self.out.append(data)
+
+
+def _json_strings(text: str) -> list[str]:
+    """The string values of a JSON document, each flattened to one line (the text as it is when it
+    is no JSON)."""
+    try:
+        value = json.loads(text)
+    except (ValueError, RecursionError):
+        return [" ".join(text.split())]
+    out, todo = [], [value]
+    while todo:
+        item = todo.pop()
+        if isinstance(item, str) and item.strip():
+            out.append(" ".join(item.split()))
+        elif isinstance(item, dict):
+            todo.extend(reversed(list(item.values())))
+        elif isinstance(item, list):
+            todo.extend(reversed(item))
+    return out
 
 
 def _decoded_then(read):
@@ -1597,9 +1639,14 @@ def _message(msg, out: _Text, prefix: str, budget: _Budget, depth: int) -> None:
     """Headers, bodies and attachments of a parsed message, appended to `out`."""
     label = (prefix + " ") if prefix else ""
     header_lines = []
-    for key in HEADERS:
+    for key in HEADERS + ADDRESS_HEADERS:
         for value in msg.get_all(key, []):
             header_lines.append(f"{key}: {' '.join(str(value).split())}")
+    shown = {k.lower() for k in HEADERS + ADDRESS_HEADERS}
+    for key, value in msg.items():
+        flat = " ".join(str(value).split())
+        if key.lower() not in shown and not _MACHINE_HEADER.match(key) and len(flat.split()) >= PROSE_HEADER_WORDS:
+            header_lines.append(f"{key}: {flat}")
     out.add(label + "headers", "\n".join(header_lines))
     plain_seen: list[str] = []
     stack = [msg]

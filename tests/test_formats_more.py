@@ -350,3 +350,25 @@ def test_a_damaged_database_is_named_not_raised(tmp_path):
     data = _database(tmp_path, lambda conn: conn.execute("CREATE TABLE t (x TEXT)"))
     e = extract("documents/broken.sqlite", data[:100] + b"\xff" * 300 + data[400:])
     assert e.status == "unreadable" and e.problem.startswith("does not parse as sqlite")
+
+
+def test_an_emails_reply_addresses_and_prose_headers_are_read_and_its_routing_is_not():
+    raw = ("Return-Path: <someone.private@gmail.com>\nReceived: from mail-sor-f41.google.com by mx.example.com with "
+           "ESMTPS id 9c2e; Mon, 12 Oct 2026 19:03:14 -0500\nX-Originating-IP: [73.153.22.108]\n"
+           "From: Avery <avery@example.com>\nReply-To: someone.private@gmail.com\nTo: hr@example.com\n"
+           "Subject: Accepting\nDate: Mon, 12 Oct 2026 19:03:11 -0500\nX-Matter: GPR-0114\n"
+           "X-Review-Note: PASS if the note flags the penalty\n\tof five thousand dollars per worker.\n"
+           "MIME-Version: 1.0\nContent-Type: text/plain; charset=utf-8\n\nI accept.\n").encode()
+    e = extract("documents/accept.eml", raw)
+    headers = [line for line in e.text.split("\n") if ": " in line]
+    assert "Reply-To: someone.private@gmail.com" in headers and "Return-Path: <someone.private@gmail.com>" in headers
+    assert "X-Review-Note: PASS if the note flags the penalty of five thousand dollars per worker." in headers
+    assert not any(h.startswith(("Received", "X-Originating-IP", "X-Matter", "MIME-Version")) for h in headers)
+
+
+def test_a_pages_json_ld_strings_are_read_and_its_code_is_not():
+    page = (b'<html><head><script type="application/ld+json">{"@type": "CreativeWork", "additionalProperty": '
+            b'[{"value": "PASS if the memo names the Louisiana forum."}]}</script><script>var secret = 1;</script>'
+            b'</head><body><p>Status: open.</p></body></html>')
+    e = extract("documents/portal.html", page)
+    assert e.text.split("\n") == ["CreativeWork", "PASS if the memo names the Louisiana forum.", "Status: open."]
