@@ -34,7 +34,8 @@ _TASTE = (
     r"even[- ]handed(?:ly)?|nuanced|"
     r"fit\s+for\s+(?:its\s+)?purpose|up\s+to\s+(?:standard|scratch)|to\s+a\s+(?:good|high|professional)\s+standard|"
     r"of\s+(?:good|high|acceptable|professional)\s+(?:quality|standard)|polished|"
-    r"(?:key|main|important|relevant|salient|essential|core|major)\s+(?:points|issues|aspects|considerations)|"
+    r"(?:key|main|important|relevant|salient|essential|core|major|principal|critical)\s+(?:points|issues|aspects|"
+    r"considerations|risks|factors|concerns|questions|facts|elements|takeaways)|"
     r"(?:at|in)\s+the\s+(?:judge|grader|reviewer|evaluator|assessor)(?:'s|s')?\s+(?:discretion|view|opinion|"
     r"judge?ment)|"
     # what the market does: a standard the judge must supply from their own experience of deals
@@ -208,6 +209,12 @@ _OWN_REASONING = re.compile(r"\s+(?:[\w-]+\s+)?(?:reasons?|reasoning|explanation
                             r"prose|tone)\b(?!\s+that\b)", re.I)
 
 
+# Someone's approval as the test ("to the reviewer's satisfaction"): it grades, wherever it stands.
+_JUDGED = re.compile(r"satisf|discretion", re.I)
+# Which of a set counts ("the key risks", "the main points"): the judge picks, wherever it stands.
+_SELECTION = re.compile(r"(?:key|main|important|relevant|salient|essential|core|major|principal|critical)\s", re.I)
+
+
 # Words that leave the scope of a requirement open wherever they stand, reported speech included:
 # "the reason for the holdover clause and/or the non-compete" (one, the other, or both?).
 _SCOPE = {"and/or", "etc", "etc.", "or similar"}
@@ -252,9 +259,10 @@ def check(ctx: TaskContext) -> list[Finding]:
                 # adverb of taste ("adequately explained", "in a fitting manner") still grades how it
                 # says it, and a wish ("ideally", "where possible") or a condition ("as needed") still
                 # says how much of it the judge may let go.
-                in_report = m.start() >= reported and not (
-                    kind in ("aspiration", "condition") or word in _SCOPE or (kind == "taste" and (
-                        word.endswith(("ly", "manner", "way", "fashion")) or _OWN_REASONING.match(sentence, m.end()))))
+                grades = kind in ("aspiration", "condition") or word in _SCOPE or _JUDGED.search(word) or \
+                    _SELECTION.match(word) or kind == "taste" and (word.endswith(("ly", "manner", "way", "fashion"))
+                                                                     or _OWN_REASONING.match(sentence, m.end()))
+                in_report = m.start() >= reported and not grades
                 if in_report or any(s <= m.start() < e for s, e in quoted + arts) or _defined_term(sentence, m) \
                         or _defined_here(sentence, m):
                     continue

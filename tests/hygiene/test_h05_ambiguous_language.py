@@ -350,3 +350,10 @@ def test_it_after_a_pass_clause_that_grades_two_files_is_ambiguous(tmp_path):
 def test_brief_or_short_as_the_test_is_taste_and_a_brief_is_a_document(tmp_path, phrase, vague):
     hits = _with(tmp_path, f"PASS if agreement.md {phrase} names the customer covenant. FAIL if it does not.")
     assert bool(hits) is vague
+
+
+@pytest.mark.parametrize("tail", ["and covers the key risks of the covenant", "to the reviewer's satisfaction"])
+def test_a_selection_or_an_approval_grades_even_inside_what_the_output_must_say(tmp_path, tail):
+    hits = _with(tmp_path, f"PASS if client-email.md explains that the salary is below the threshold {tail}. "
+                           "FAIL if it does not.", index=2)
+    assert len(hits) == 1 and hits[0].severity == "minor"
