@@ -629,6 +629,7 @@ def check(ctx: TaskContext) -> list[Finding]:
                                        _fix(kind), location=line,
                                        evidence=_shown(kind, value if kind in SECRET_KINDS or line is None else
                                                        tx.excerpt(shown[line - 1].strip()))))
+    out += _credential_files(ctx)
     # A name is published as widely as the file: a number in it is as real as one in the text.
     # (A folder in a name is no local path: "documents/home/..." is the workspace's own.)
     names = [f.rel for f in ctx.task_files if not f.kb_copy]
@@ -695,3 +696,29 @@ def _fix(kind: str) -> str:
         return f"remove it, or write a placeholder ('[{kind}]'); give an age if the task turns on one"
     return ("use reserved values: example.com addresses, 555-01xx phone numbers (elsewhere a number set aside "
             "for fiction, such as the UK's 020 7946 0xxx), no real paths or hosts")
+
+
+# Files whose format is a store of passwords, read by their own layout: PostgreSQL's .pgpass
+# ("host:port:database:user:password"), and .netrc ("machine host login user password secret").
+_PGPASS_LINE = re.compile(r"^[^\s#:][^:\n]*:[^:\n]*:[^:\n]*:[^:\n]*:(?P<v>\S+)$", re.M)
+_NETRC_PASSWORD = re.compile(r"\bpassword\s+(?P<v>\S+)")
+
+
+def _credential_files(ctx: TaskContext) -> list[Finding]:
+    out = []
+    for f in ctx.task_files:
+        base = f.rel.rsplit("/", 1)[-1].lower()
+        pattern = _PGPASS_LINE if base in (".pgpass", "pgpass.conf") else \
+            _NETRC_PASSWORD if base in (".netrc", "_netrc") else None
+        if pattern is None or not f.text:
+            continue
+        for m in pattern.finditer(f.text):
+            value = m.group("v")
+            if len(value) < 8 or _PLACEHOLDER.fullmatch(value):
+                continue
+            line = f.text.count("\n", 0, m.start()) + 1
+            out.append(ctx.finding(ID, "blocker", f.rel, f"credential {_shown('credential', value)!r} in {base}, a "
+                                   f"file of stored passwords: {_why('credential')}", _fix("credential"),
+                                   location=line, evidence=_shown("credential", value)))
+    return out
+

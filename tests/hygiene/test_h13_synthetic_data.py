@@ -456,3 +456,12 @@ def test_a_column_of_passwords_is_a_credential_and_a_column_of_placeholders_is_n
         ("blocker", 2, "Qm7v…(masked)"), ("blocker", 3, "Zr4n…(masked)")]
     blank = export.replace("Qm7vT2xkPw9rLs#7", "********").replace("Zr4nB8cvYt1qWe!2", "YOUR_PASSWORD")
     assert found(env_with(tmp_path / "blank", files={**workspace(), "it/vault-export.csv": blank}), "H13") == []
+
+
+@pytest.mark.parametrize("name, text", [(".pgpass", "hris-db.example.com:5432:hris:report_ro:Vq7#pLm2xR9tKw\n"),
+                                        (".netrc", "machine files.example.com login wpark password Vq7#pLm2xR9tKw\n")])
+def test_a_stored_password_file_is_read_by_its_own_layout(tmp_path, name, text):
+    hits = found(env_with(tmp_path, files={**workspace(), f"tools/{name}": text}), "H13")
+    assert [(f.severity, f.evidence) for f in hits] == [("blocker", "Vq7#…(masked)")]
+    blank = text.replace("Vq7#pLm2xR9tKw", "YOUR_PASSWORD")
+    assert found(env_with(tmp_path / "blank", files={**workspace(), f"tools/{name}": blank}), "H13") == []
