@@ -1,6 +1,8 @@
 """When a document says it was written: its header's date ("Date:", "Sent:", "Fecha:", "日付："), its
 dateline ("Seattle, November 3, 2026"), a mail stamp read on the day it was earliest anywhere, and a
-machine's Unix time. The audit's temporal checks (H10) compare these with the task's as-of date."""
+machine's Unix time; and days written without a year ("November 23"), beside a weekday ("Tuesday 5
+October"), or relative to another day ("yesterday", "in three days", "next Monday"). The audit's
+temporal checks (H10) compare these with the task's as-of date."""
 
 from __future__ import annotations
 
@@ -95,3 +97,104 @@ def epoch_day(value) -> dt.date | None:
         return None
     seconds = value / 1000 if 1e12 <= value < 4.1e12 else value if 1e9 <= value < 4.1e9 else None
     return earliest_day(dt.datetime.fromtimestamp(seconds, dt.timezone.utc)) if seconds is not None else None
+
+
+# --- days written without a year, or relative to another day ----------------------------------
+
+WEEKDAYS = ("mon", "tues", "wednes", "thurs", "fri", "satur", "sun")
+_WEEKDAY = re.compile(r"\b(mon|tues|wednes|thurs|fri|satur|sun)day,?\s+(?:the\s+)?$", re.I)
+
+
+def weekday_before(sentence: str, written: str) -> int | None:
+    """The weekday (0 = Monday) named right before a date in a sentence ("Tuesday 5 October 2026")."""
+    at = sentence.find(written)
+    m = _WEEKDAY.search(sentence[:at]) if at > 0 else None
+    return WEEKDAYS.index(m.group(1).lower()) if m else None
+
+
+# A day and month with no year ("on November 23", "by 23 Nov."): see `yearless` and `nearest`.
+YEARLESS = re.compile(r"\b(?:(?P<m1>Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\.?\s+"
+                      r"(?P<d1>[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)?|(?P<d2>[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)?\s+"
+                      r"(?P<m2>Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\.?)"
+                      r"(?![\w,]|\s*,?\s*\d{4}|\.\d)")
+MONTH_NO = {m: i for i, m in enumerate(("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov",
+                                        "dec"), 1)}
+
+
+def yearless(piece: str, as_of: dt.date) -> list[tuple[dt.date, ...]]:
+    """Each day and month written without a year, as the first such day from six months before as_of."""
+    out = []
+    for m in YEARLESS.finditer(piece):
+        month, day = MONTH_NO[(m["m1"] or m["m2"])[:3].lower()], int(m["d1"] or m["d2"])
+        for year in (as_of.year, as_of.year + 1):
+            try:
+                when = dt.date(year, month, day)
+            except ValueError:
+                break
+            if (as_of - when).days <= 183:
+                out.append((when,))
+                break
+    return out
+
+
+# A date right after a word that places it a day or two from today: "yesterday, November 15, 2026",
+# "tomorrow (Tuesday, 17 November 2026)", "the day before yesterday: 11/14/2026".
+_SHIFTS = {"the day before yesterday": 2, "yesterday": 1, "the day after tomorrow": -2, "tomorrow": -1}
+SHIFT_WORDS = {shift: word for word, shift in _SHIFTS.items()}
+NEXT_TO_TODAY = re.compile(r"\b(?:yesterday|tomorrow)\b", re.I)
+_SHIFT = re.compile(r"\b(?P<word>the\s+day\s+before\s+yesterday|yesterday|the\s+day\s+after\s+tomorrow|tomorrow)"
+                    r"(?:\s+(?:morning|afternoon|evening|night))?\s*[,:(\u2014\u2013-]?\s*(?:on\s+|the\s+)?"
+                    r"(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day,?\s+(?:the\s+)?)?$", re.I)
+
+
+def shift(before: str) -> int | None:
+    """Days from the date that follows `before` to today, when `before` ends with "yesterday" or
+    "tomorrow" (None when it does not)."""
+    m = _SHIFT.search(before[-60:])
+    return _SHIFTS[" ".join(m["word"].lower().split())] if m else None
+
+
+# A day said relative to the day the instructions are read (as_of): "tomorrow", "the day after tomorrow",
+# "in three days", "a week from today", "two weeks from now", "next Monday", "on Friday".
+_NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+                 "eight": 8, "nine": 9, "ten": 10, "fourteen": 14}
+_RELATIVE = re.compile(r"\b(?:(?P<after>the\s+day\s+after\s+tomorrow)|(?P<tomorrow>tomorrow)|"
+                       r"(?:in\s+(?P<n1>\d{1,2}|a|an|one|two|three|four|five|six|seven|eight|nine|ten|fourteen)\s+"
+                       r"(?P<u1>days?|weeks?)(?!\s+(?:before|after|of|from\s+(?:the|signing|receipt)))|"
+                       r"(?P<n2>\d{1,2}|a|an|one|two|three|four|five|six|seven|eight|nine|ten|fourteen)\s+(?P<u2>days?|weeks?)"
+                       r"\s+from\s+(?:today|now))|(?:next|this\s+coming|on)\s+(?P<wd>monday|tuesday|wednesday|thursday|"
+                       r"friday|saturday|sunday))\b", re.I)
+
+
+def relative(piece: str, as_of: dt.date) -> list[tuple[dt.date, ...]]:
+    """Each day a sentence of the instructions names relative to as_of (see _RELATIVE); a weekday is
+    the next one after as_of."""
+    out = []
+    for m in _RELATIVE.finditer(piece):
+        if m["after"] or m["tomorrow"]:
+            out.append((as_of + dt.timedelta(days=2 if m["after"] else 1),))
+        elif m["wd"]:
+            ahead = (WEEKDAYS.index(weekday_stem(m["wd"])) - as_of.weekday()) % 7 or 7
+            out.append((as_of + dt.timedelta(days=ahead),))
+        else:
+            n = m["n1"] or m["n2"]
+            count = int(n) if n.isdigit() else _NUMBER_WORDS[n.lower()]
+            unit = (m["u1"] or m["u2"]).lower()
+            out.append((as_of + dt.timedelta(days=count * (7 if unit.startswith("week") else 1)),))
+    return out
+
+
+def weekday_stem(day: str) -> str:
+    return next(stem for stem in WEEKDAYS if day.lower().startswith(stem))
+
+
+def nearest(m: re.Match, as_of: dt.date) -> dt.date | None:
+    """A day and month with no year, in the year that puts it nearest as_of."""
+    month, day = MONTH_NO[(m["m1"] or m["m2"])[:3].lower()], int(m["d1"] or m["d2"])
+    days = []
+    for year in (as_of.year - 1, as_of.year, as_of.year + 1):
+        try:
+            days.append(dt.date(year, month, day))
+        except ValueError:
+            continue
+    return min(days, key=lambda d: abs((d - as_of).days), default=None)

@@ -34,17 +34,6 @@ TODAY_CUE = re.compile(r"\b(?:today|as of|as at|current date|present date|date o
 _DATA = (".yaml", ".yml", ".json", ".jsonl")
 _CREATED = re.compile(r"""(?<![\w-])["']?(?:sys_)?(?:opened|created|submitted|raised|logged|filed|received)"""
                       r"""(?:[_ ]?(?:at|on|date|time|datetime))?["']?\s*[:=]\s*["']?([^"'\n,}]{6,40})""", re.I)
-_WEEKDAYS = ("mon", "tues", "wednes", "thurs", "fri", "satur", "sun")
-_WEEKDAY = re.compile(r"\b(mon|tues|wednes|thurs|fri|satur|sun)day,?\s+(?:the\s+)?$", re.I)
-
-
-def _weekday_before(sentence: str, written: str) -> int | None:
-    """The weekday (0 = Monday) named right before a date in a sentence ("Tuesday 5 October 2026")."""
-    at = sentence.find(written)
-    m = _WEEKDAY.search(sentence[:at]) if at > 0 else None
-    return _WEEKDAYS.index(m.group(1).lower()) if m else None
-
-
 # Events whose date a task states in several places; two different dates for one of them tell the
 # agent two stories.
 EVENTS = {
@@ -88,88 +77,12 @@ def _abroad(word: str) -> str | None:
 
 _PAST = re.compile(r"\b(?:prior|previous|earlier|former|last\s+year|was\s+signed|were\s+signed|had\s+signed|"
                    r"signed\s+in\s+\d{4}|old|existing|original)\b", re.I)
-# A day and month with no year ("on November 23", "by 23 Nov."): the next such day from as_of.
-_YEARLESS = re.compile(r"\b(?:(?P<m1>Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\.?\s+"
-                       r"(?P<d1>[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)?|(?P<d2>[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)?\s+"
-                       r"(?P<m2>Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\.?)"
-                       r"(?![\w,]|\s*,?\s*\d{4}|\.\d)")
-_MONTH_NO = {m: i for i, m in enumerate(("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov",
-                                         "dec"), 1)}
-
-
 _WITH = re.compile(rf"\b(?:with|together\s+with|along\s+with)\s+(?:the|its|an?|our)\s+({_THINGS})\b", re.I)
 
 
 def _thing(word: str) -> str:
     word = word.lower()
     return _SAME_THING.get(word) or _abroad(word) or word
-
-
-def _yearless(piece: str, as_of: dt.date) -> list[tuple[dt.date, ...]]:
-    """Each day and month written without a year, as the first such day from six months before as_of."""
-    out = []
-    for m in _YEARLESS.finditer(piece):
-        month, day = _MONTH_NO[(m["m1"] or m["m2"])[:3].lower()], int(m["d1"] or m["d2"])
-        for year in (as_of.year, as_of.year + 1):
-            try:
-                when = dt.date(year, month, day)
-            except ValueError:
-                break
-            if (as_of - when).days <= 183:
-                out.append((when,))
-                break
-    return out
-
-
-# A date right after a word that places it a day or two from today: "yesterday, November 15, 2026",
-# "tomorrow (Tuesday, 17 November 2026)", "the day before yesterday: 11/14/2026".
-_SHIFTS = {"the day before yesterday": 2, "yesterday": 1, "the day after tomorrow": -2, "tomorrow": -1}
-_SHIFT_WORDS = {shift: word for word, shift in _SHIFTS.items()}
-_NEXT_TO_TODAY = re.compile(r"\b(?:yesterday|tomorrow)\b", re.I)
-_SHIFT = re.compile(r"\b(?P<word>the\s+day\s+before\s+yesterday|yesterday|the\s+day\s+after\s+tomorrow|tomorrow)"
-                    r"(?:\s+(?:morning|afternoon|evening|night))?\s*[,:(\u2014\u2013-]?\s*(?:on\s+|the\s+)?"
-                    r"(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day,?\s+(?:the\s+)?)?$", re.I)
-
-
-def _shift(before: str) -> int | None:
-    """Days from the date that follows `before` to today, when `before` ends with "yesterday" or
-    "tomorrow" (None when it does not)."""
-    m = _SHIFT.search(before[-60:])
-    return _SHIFTS[" ".join(m["word"].lower().split())] if m else None
-
-
-# A day said relative to the day the instructions are read (as_of): "tomorrow", "the day after tomorrow",
-# "in three days", "a week from today", "two weeks from now", "next Monday", "on Friday".
-_NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
-                 "eight": 8, "nine": 9, "ten": 10, "fourteen": 14}
-_RELATIVE = re.compile(r"\b(?:(?P<after>the\s+day\s+after\s+tomorrow)|(?P<tomorrow>tomorrow)|"
-                       r"(?:in\s+(?P<n1>\d{1,2}|a|an|one|two|three|four|five|six|seven|eight|nine|ten|fourteen)\s+"
-                       r"(?P<u1>days?|weeks?)(?!\s+(?:before|after|of|from\s+(?:the|signing|receipt)))|"
-                       r"(?P<n2>\d{1,2}|a|an|one|two|three|four|five|six|seven|eight|nine|ten|fourteen)\s+(?P<u2>days?|weeks?)"
-                       r"\s+from\s+(?:today|now))|(?:next|this\s+coming|on)\s+(?P<wd>monday|tuesday|wednesday|thursday|"
-                       r"friday|saturday|sunday))\b", re.I)
-
-
-def _relative(piece: str, as_of: dt.date) -> list[tuple[dt.date, ...]]:
-    """Each day a sentence of the instructions names relative to as_of (see _RELATIVE); a weekday is
-    the next one after as_of."""
-    out = []
-    for m in _RELATIVE.finditer(piece):
-        if m["after"] or m["tomorrow"]:
-            out.append((as_of + dt.timedelta(days=2 if m["after"] else 1),))
-        elif m["wd"]:
-            ahead = (_WEEKDAYS.index(_weekday_stem(m["wd"])) - as_of.weekday()) % 7 or 7
-            out.append((as_of + dt.timedelta(days=ahead),))
-        else:
-            n = m["n1"] or m["n2"]
-            count = int(n) if n.isdigit() else _NUMBER_WORDS[n.lower()]
-            unit = (m["u1"] or m["u2"]).lower()
-            out.append((as_of + dt.timedelta(days=count * (7 if unit.startswith("week") else 1)),))
-    return out
-
-
-def _weekday_stem(day: str) -> str:
-    return next(stem for stem in _WEEKDAYS if day.lower().startswith(stem))
 
 
 def _event_dates(text: str, as_of: dt.date, *, relative: bool = False) -> list[tuple[str, frozenset[str],
@@ -186,8 +99,8 @@ def _event_dates(text: str, as_of: dt.date, *, relative: bool = False) -> list[t
         if _PAST.search(words):
             continue
         thing = _OBJECT.search(words)
-        found = [tx.date_readings(w) for w, _ in tx.dates(piece)] + _yearless(piece, as_of) + \
-            (_relative(piece, as_of) if relative else [])
+        found = [tx.date_readings(w) for w, _ in tx.dates(piece)] + dating.yearless(piece, as_of) + \
+            (dating.relative(piece, as_of) if relative else [])
         if len(found) != 1 or not found[0]:
             continue  # one date, about one of this task's documents or the work, not a past one
         # what the event happens to, and what goes with it ("the notice is delivered with the offer")
@@ -226,18 +139,18 @@ def check(ctx: TaskContext) -> list[Finding]:
     out += _seeded_law(ctx, as_of)
     for _line, sentence in tx.sentences(ctx.task.instructions):
         cued = bool(TODAY_CUE.search(sentence))
-        if not cued and not _NEXT_TO_TODAY.search(sentence):
+        if not cued and not dating.NEXT_TO_TODAY.search(sentence):
             continue
         for written, at in tx.dates(sentence):
             # "yesterday, November 15" dates the day before today: today is the day after it. A
             # date with no such word is today's only in a sentence that says it gives today's date.
-            shift = _shift(sentence[:at])
+            shift = dating.shift(sentence[:at])
             if shift is None and not cued:
                 continue
             # A numeric date that reads two ways agrees with as_of when either reading is as_of.
             when = {d + dt.timedelta(days=shift or 0) for d in tx.date_readings(written)}
             if when and as_of not in when:
-                said = (f"call {written} {_SHIFT_WORDS[shift]}, which makes today {min(when).isoformat()}"
+                said = (f"call {written} {dating.SHIFT_WORDS[shift]}, which makes today {min(when).isoformat()}"
                         if shift else f"give today's date as {written}")
                 out.append(ctx.finding(
                     ID, "major", "task.json",
@@ -246,11 +159,11 @@ def check(ctx: TaskContext) -> list[Finding]:
                     location="$.instructions", evidence=tx.excerpt(sentence)))
             elif shift:
                 continue
-            elif when and (day := _weekday_before(sentence, written)) is not None and day != as_of.weekday():
+            elif when and (day := dating.weekday_before(sentence, written)) is not None and day != as_of.weekday():
                 out.append(ctx.finding(
                     ID, "minor", "task.json",
-                    f"the instructions call today ({written}) a {_WEEKDAYS[day].capitalize()}day, but {ext.as_of} is a "
-                    f"{_WEEKDAYS[as_of.weekday()].capitalize()}day: one of the two is wrong",
+                    f"the instructions call today ({written}) a {dating.WEEKDAYS[day].capitalize()}day, but {ext.as_of} is a "
+                    f"{dating.WEEKDAYS[as_of.weekday()].capitalize()}day: one of the two is wrong",
                     "make the weekday and the date agree", location="$.instructions", evidence=tx.excerpt(sentence)))
     out += _weekday_slips(ctx)
     future = _documents_from_the_future(ctx, as_of)
@@ -286,12 +199,12 @@ def _weekday_slips(ctx: TaskContext) -> list[Finding]:
                 continue
             for written, _ in tx.dates(sentence):
                 when = tx.date_readings(written)
-                day = _weekday_before(sentence, written) if when else None
+                day = dating.weekday_before(sentence, written) if when else None
                 if day is None or any(d.weekday() == day for d in when):
                     continue
                 out.append(ctx.finding(
-                    ID, "minor", "task.json", f"the task calls {written} a {_WEEKDAYS[day].capitalize()}day, but it "
-                    f"is a {_WEEKDAYS[when[0].weekday()].capitalize()}day: the agent and the judge may work to "
+                    ID, "minor", "task.json", f"the task calls {written} a {dating.WEEKDAYS[day].capitalize()}day, but it "
+                    f"is a {dating.WEEKDAYS[when[0].weekday()].capitalize()}day: the agent and the judge may work to "
                     "different days", "make the weekday and the date agree", location=where,
                     evidence=tx.excerpt(sentence)))
     return out
@@ -469,7 +382,7 @@ def _todays_in_documents(ctx: TaskContext, as_of: dt.date, said: set[str]) -> li
             after = f.text[m.end():m.end() + TODAY_REACH].split("\n", 1)[0]
             dated = [(w, tx.date_readings(w)) for w, at in tx.dates(after) if at <= 12]
             if not dated:
-                dated = [(y.group(0), (_nearest(y, as_of),)) for y in _YEARLESS.finditer(after) if y.start() <= 12]
+                dated = [(y.group(0), (dating.nearest(y, as_of),)) for y in dating.YEARLESS.finditer(after) if y.start() <= 12]
             if not dated or not all(dated[0][1]) or not all(d > as_of for d in dated[0][1]):
                 continue
             written, when = dated[0][0], min(dated[0][1])
@@ -483,18 +396,6 @@ def _todays_in_documents(ctx: TaskContext, as_of: dt.date, said: set[str]) -> li
                 "timing in the trap if it is the point)", location=line, evidence=tx.line_text(f.text, line)))
             break
     return out
-
-
-def _nearest(m: re.Match, as_of: dt.date) -> dt.date | None:
-    """A day and month with no year, in the year that puts it nearest as_of."""
-    month, day = _MONTH_NO[(m["m1"] or m["m2"])[:3].lower()], int(m["d1"] or m["d2"])
-    days = []
-    for year in (as_of.year - 1, as_of.year, as_of.year + 1):
-        try:
-            days.append(dt.date(year, month, day))
-        except ValueError:
-            continue
-    return min(days, key=lambda d: abs((d - as_of).days), default=None)
 
 
 # A record that something has happened: a status cell ("Done", "Signed") or a verb in the past.
