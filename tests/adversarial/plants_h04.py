@@ -332,3 +332,15 @@ def h04_r10_turkish_upper(env: Path, task: str) -> None:
     with task_json(env, task) as t:
         reword(t, "prior-invention-listed", "PASS if", "PASS \u0130F")
         reword(t, "prior-invention-listed", "FAIL if", "FA\u0130L \u0130F")
+
+
+# --- nineteenth held-out round: cases that informed a change ---
+
+
+@plant("h04-r19-fail-clause-about-another-deliverable", "H04", SD,
+       "client-email-decision's FAIL clause was replaced by the file memo's: its PASS clause grades client-email.md, "
+       "its FAIL clause now says 'FAIL if rationale.md does not address the 2023 memo or applies the $75,000 floor', "
+       "two claims about two files in one criterion that lists client-email.md alone.")
+def h04_r19_fail_other_file(env: Path, task: str) -> None:
+    _reword(env, task, "client-email-decision", "FAIL if the email does not mention the removed non-compete.",
+            "FAIL if rationale.md does not address the 2023 memo or applies the $75,000 floor.")

@@ -523,3 +523,23 @@ def h05_r14_pronoun(env: Path, task: str) -> None:
 def h05_r14_brief(env: Path, task: str) -> None:
     _reword(env, task, "note-asks-decision", "PASS if note-to-partner.md asks the partner to decide",
             "PASS if note-to-partner.md is brief and asks the partner to decide")
+
+
+# --- nineteenth held-out round: cases that informed a change ---
+
+
+@plant("h05-r19-covers-the-key-risks", "H05", TB,
+       "client-email-thresholds no longer names the $5,000 penalty: the email must 'cover the key risks of presenting a "
+       "void non-compete', and which risks are key is left to the judge.")
+def h05_r19_key_risks(env: Path, task: str) -> None:
+    _reword(env, task, "client-email-thresholds",
+            "and warns that presenting a void non-compete carries a $5,000 penalty per worker.",
+            "and covers the key risks of presenting a void non-compete.")
+
+
+@plant("h05-r19-to-the-reviewers-satisfaction", "H05", CI,
+       "notice-content asks the notice to summarise the two exceptions of section 2870(a) 'to the reviewer's "
+       "satisfaction', a standard that depends on who reads it.")
+def h05_r19_satisfaction(env: Path, task: str) -> None:
+    _reword(env, task, "notice-content", "the two exceptions in section 2870(a)(1) and (a)(2).",
+            "the two exceptions in section 2870(a)(1) and (a)(2) to the reviewer's satisfaction.")

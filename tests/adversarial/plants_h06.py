@@ -315,3 +315,35 @@ def h06_r18_duplicate_key(env: Path, task: str) -> None:
     new = (f'    "note-to-partner.md": {desc},\n    "note-to-partner.md": "One-page note to the partner: the edits '
            'made and the decision she must take on Section 5."\n  },')
     path.write_text(text.replace(old, new), "utf-8")
+
+
+# --- nineteenth held-out round: cases that informed a change ---
+
+
+@plant("h06-r19-instructions-say-not-to-write-a-deliverable", "H06", SD,
+       "A late edit to the instructions says 'This time, do not write rationale.md: Miriam will keep the file note "
+       "herself.', while rationale.md stays declared, advisory and graded by rationale-memo-superseded; the only "
+       "place the instructions name it tells the agent not to produce it.")
+def h06_r19_negated(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        t["instructions"] = replace_text(
+            t["instructions"],
+            "Prepare three deliverables in Markdown: ellery-covenant-agreement.md, the agreement ready for the employee "
+            "to sign; client-email.md, the cover email to the client's HR director; and rationale.md, a file memo "
+            "explaining your drafting choices and the sources relied on.",
+            "Prepare two deliverables in Markdown: ellery-covenant-agreement.md, the agreement ready for the employee "
+            "to sign; and client-email.md, the cover email to the client's HR director. This time, do not write "
+            "rationale.md: Miriam will keep the file note herself.")
+        assert "rationale.md" in t["deliverables"]
+
+
+@near_miss("h06-nm-r19-instructions-rule-out-an-undeclared-file", "H06", TB,
+           "The instructions add 'Do not write a separate vandermeer-offer-letter.md; Aspenline's HR system produces "
+           "the offer letter.'; no such deliverable is declared.",
+           "HYGIENE.md H06 wants every declared deliverable named and graded; the sentence rules out a file that is not "
+           "a deliverable, and every declared deliverable is still asked for by name.")
+def h06_nm_r19_rule_out(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert "vandermeer-offer-letter.md" not in t["deliverables"]
+        instructions_add(t, "Do not write a separate vandermeer-offer-letter.md; Aspenline's HR system produces the "
+                            "offer letter.")

@@ -461,3 +461,16 @@ def h07_nm_r16_good_zip(env: Path, task: str) -> None:
     zf = zipfile.ZipFile(io.BytesIO(data))
     assert zf.testzip() is None
     write_doc(env, task, "delacroix/exhibits.zip", data)
+
+
+# --- nineteenth held-out round: cases that informed a change ---
+
+
+@plant("h07-r19-named-file-zero-filled-after-crash", "H07", TB,
+       "documents/offer-summary.md, which the instructions name, was being saved when the laptop lost power: the file "
+       "keeps its size but every byte is NUL, so it holds no readable text.")
+def h07_r19_zero_filled(env: Path, task: str) -> None:
+    path = doc(env, task, "offer-summary.md")
+    size = len(path.read_bytes())
+    assert size > 0
+    path.write_bytes(b"\x00" * size)
