@@ -280,3 +280,22 @@ def test_an_instance_whose_family_name_slipped_is_reported_not_left_out(env):
     save(env, task, "covenant-package-v07")
     fam = blocking(audit(env)["covenant-package-v07"], "FAM")
     assert [f.evidence for f in fam if f.location == "$.oafreeze.family"] == ["covenant-packages ~ covenant-package"]
+
+
+def test_an_instance_stripped_of_its_family_keys_is_still_held_to_its_spec(env):
+    task = load(env, VICTIM)
+    for key in ("family", "instance", "variables"):
+        del task["oafreeze"][key]
+    save(env, task, VICTIM)
+    result = audit(env, [VICTIM])[VICTIM]
+    assert [(f.severity, f.location) for f in result.findings if f.item == "FAM"] == [("major", "$.oafreeze.family")]
+    assert result.verdict("FAM") == "fail"
+
+
+def test_an_instance_the_spec_declares_but_nobody_expanded_fails_every_instance(env):
+    shutil.rmtree(env / "tasks" / VICTIM)
+    results = audit(env)
+    missing = {t: [f.evidence for f in r.findings if f.item == "FAM" and "is missing" in f.message]
+               for t, r in results.items()}
+    assert VICTIM not in missing and all(found == [VICTIM] for found in missing.values())
+    assert not any(r.passed for r in results.values())

@@ -189,14 +189,28 @@ def instance_jurisdictions(ctx: TaskContext) -> set[str]:
 
 
 def applies(ctx: TaskContext) -> str | None:
-    """Only an instance of a family has siblings to agree with."""
-    return None if ctx.ext.family else "the task belongs to no family"
+    """Only an instance of a family has siblings to agree with (a task a spec declares is one, whatever
+    its task.json says)."""
+    return None if ctx.ext.family or _declared_by(ctx) else "the task belongs to no family"
+
+
+def _declared_by(ctx: TaskContext):
+    """The family spec that declares an instance expanding to this task, or None."""
+    return next((f for f in ctx.families.values() if not isinstance(f, BrokenSpec)
+                 and ctx.task_id in {f.spec.task_id(i) for i in f.spec.instances}), None)
 
 
 def check(ctx: TaskContext) -> list[Finding]:
     """Differences from the family's reference instance beyond the variables; uncovered jurisdictions."""
     if not ctx.ext.family:
-        return []
+        family = _declared_by(ctx)
+        if family is None:
+            return []
+        return [ctx.finding(
+            ID, "major", "task.json", f"the family spec {family.source} declares this task as an instance of "
+            f"{family.spec.family}, but its task.json names no family: the instance leaves every comparison with its "
+            "siblings", "expand the family again (`oafreeze family expand`), or take the instance out of the spec",
+            location="$.oafreeze.family", evidence=ctx.task_id)]
     out = []
     if ctx.snapshot is not None:
         covered = {j for d in ctx.snapshot.documents for j in d.jurisdictions}
@@ -295,6 +309,11 @@ def against_spec(ctx: TaskContext, family) -> list[Finding]:
     key = ("family-spec", spec.family)
     if key not in ctx.cache:  # one expansion and comparison per family and audit run
         ctx.cache[key] = check_family(family, ctx.env_root)
+    # An instance the spec declares whose folder is missing: the family runs fewer variants than it says.
+    out = [ctx.finding(ID, "major", family.source, f"the family spec declares instance {d.task!r}, whose task folder "
+                       f"is missing: the family runs fewer instances than its spec declares", "expand the family again "
+                       "(`oafreeze family expand`), or take the instance out of the spec", evidence=d.task)
+           for d in ctx.cache[key] if d.change == "missing" and not d.path and d.task != ctx.task_id]
     # One finding a file: its first difference from the expansion (the check may also
     # report the same file's departures from the siblings).
     first: dict[str, object] = {}
@@ -302,7 +321,7 @@ def against_spec(ctx: TaskContext, family) -> list[Finding]:
         if d.task == ctx.task_id:
             first.setdefault(d.path, d)
     # A file that only reads differently (a re-indented task.json) says the same: minor.
-    return [ctx.finding(ID, "minor" if d.change == "reformatted" else "major", d.path or ".",
-                        f"{d.message} (family spec {family.source})",
-                        SPEC_FIX.get(d.change, SPEC_FIX["modified"]), location=d.line, evidence=d.evidence)
-            for d in first.values()]
+    return out + [ctx.finding(ID, "minor" if d.change == "reformatted" else "major", d.path or ".",
+                              f"{d.message} (family spec {family.source})",
+                              SPEC_FIX.get(d.change, SPEC_FIX["modified"]), location=d.line, evidence=d.evidence)
+                  for d in first.values()]
