@@ -19638,32 +19638,6 @@ def fam_r19_non_exempt(env: Path, task: str) -> None:
     path.write_text(head + "- Classification: non-exempt" + tail, "utf-8")
 
 
-@plant("ho-fam-r19-family-keys-stripped-from-one-instance", "FAM", "covenant-package-v05",
-       "Someone 'cleaned' instance v05's oafreeze block: family, instance and variables are gone, so the task no "
-       "longer says it belongs to covenant-package, though the family spec still declares v05 and its documents are "
-       "that expansion.")
-def fam_r19_stripped(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        for key in ("family", "instance", "variables"):
-            assert key in t["oafreeze"]
-            del t["oafreeze"][key]
-
-
-@plant("ho-fam-r19-spec-declares-instance-never-expanded", "FAM", "covenant-package-original",
-       "The family spec gains an instance v10 (a copy of v09's block) that was never expanded: there is no "
-       "covenant-package-v10 task, so the family runs nine variants while its spec declares ten.")
-def fam_r19_v10(env: Path, task: str) -> None:
-    import yaml
-
-    path = env / FAMILY_SPEC
-    text = path.read_text("utf-8")
-    start = text.index("- id: v09\n")
-    block = text[start:].rstrip("\n") + "\n"
-    path.write_text(text.rstrip("\n") + "\n" + block.replace("- id: v09\n", "- id: v10\n", 1), "utf-8")
-    ids = [i["id"] for i in yaml.safe_load(path.read_text("utf-8"))["instances"]]
-    assert ids[-2:] == ["v09", "v10"]
-
-
 @near_miss("ho-fam-nm-r19-declared-variable-names-sorted", "FAM", "covenant-package-v03",
            "The family spec's top-level list of variable names is sorted alphabetically (city_a, city_b, ... trap_quote_c) "
            "instead of grouped by hire; every instance's values are unchanged.",

@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 
 from .cases import near_miss, plant
-from .edits import (FAMILY_DESIGN, add_criterion, criterion, drop_criterion, edit_doc, instance_variables, load_task,
+from .edits import (FAMILY_DESIGN, FAMILY_SPEC, add_criterion, criterion, drop_criterion, edit_doc, instance_variables, load_task,
                     instructions_add, remove_doc, replace_in_task_folder, replace_text, seeded, set_spec_variable,
                     spec_variables, task_dir, task_json, write_doc)
 from .heldout import _spec_block_replace  # a later round's spec editor
@@ -227,3 +227,32 @@ def fam_r14_family_typo(env: Path, task: str) -> None:
     with task_json(env, task) as t:
         assert t["oafreeze"]["family"] == "covenant-package"
         t["oafreeze"]["family"] = "covenant-packages"
+
+
+# --- nineteenth held-out round: the family's instances ---
+
+
+@plant("fam-r19-family-keys-stripped-from-one-instance", "FAM", "covenant-package-v05",
+       "Someone 'cleaned' instance v05's oafreeze block: family, instance and variables are gone, so the task no "
+       "longer says it belongs to covenant-package, though the family spec still declares v05 and its documents are "
+       "that expansion.")
+def fam_r19_stripped(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        for key in ("family", "instance", "variables"):
+            assert key in t["oafreeze"]
+            del t["oafreeze"][key]
+
+
+@plant("fam-r19-spec-declares-instance-never-expanded", "FAM", "covenant-package-original",
+       "The family spec gains an instance v10 (a copy of v09's block) that was never expanded: there is no "
+       "covenant-package-v10 task, so the family runs nine variants while its spec declares ten.")
+def fam_r19_v10(env: Path, task: str) -> None:
+    import yaml
+
+    path = env / FAMILY_SPEC
+    text = path.read_text("utf-8")
+    start = text.index("- id: v09\n")
+    block = text[start:].rstrip("\n") + "\n"
+    path.write_text(text.rstrip("\n") + "\n" + block.replace("- id: v09\n", "- id: v10\n", 1), "utf-8")
+    ids = [i["id"] for i in yaml.safe_load(path.read_text("utf-8"))["instances"]]
+    assert ids[-2:] == ["v09", "v10"]
