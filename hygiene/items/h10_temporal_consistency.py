@@ -169,6 +169,7 @@ def check(ctx: TaskContext) -> list[Finding]:
     future = _documents_from_the_future(ctx, as_of)
     out += future
     out += _todays_in_documents(ctx, as_of, {f.path for f in future})
+    out += _replies_before_their_messages(ctx, as_of, {f.path for f in future})
     out += _done_in_the_future(ctx, as_of)
     out += _data_done_in_the_future(ctx, as_of)
     out += _event_conflicts(ctx, as_of)
@@ -324,6 +325,26 @@ def _quoted_date(text: str, as_of: dt.date) -> tuple[int, str, dt.date] | None:
             if when and when > as_of:
                 return number, line.strip(), when
     return None
+
+
+def _replies_before_their_messages(ctx: TaskContext, as_of: dt.date, said: set[str]) -> list[Finding]:
+    """A document dated before a message it quotes or forwards (a reply of October 29 answering a
+    message of October 30): the thread tells two stories of when things happened (a note: a time
+    zone can move a date by a day, and the dates may only have been typed wrong)."""
+    out = []
+    for f in ctx.task_files:
+        if not f.text or f.rel in said or f.rel.lower().endswith(_DATA):
+            continue
+        own = dating.document_date(f.text)
+        quoted = _quoted_date(f.text, own[2]) if own else None
+        if quoted is None or quoted[2] > as_of:
+            continue
+        out.append(ctx.finding(
+            ID, "minor", f.rel, f"{f.rel} is dated {own[2].isoformat()} but quotes a message dated "
+            f"{quoted[2].isoformat()}, later: a reply cannot answer a message not yet written",
+            f"make the dates of {f.rel} and the message it quotes agree", location=quoted[0],
+            evidence=tx.excerpt(quoted[1])))
+    return out
 
 
 def _created(text: str) -> tuple[int, str, dt.date] | None:

@@ -636,3 +636,14 @@ def test_a_documents_today_after_as_of_is_from_the_agents_future(tmp_path, said)
 def test_a_today_on_or_before_as_of_or_not_dated_is_no_finding(tmp_path, said):
     files = {**workspace(), "hr-note.md": f"Date: March 2, 2026\n\n{said}\n"}
     assert not [f for f in found(env_with(tmp_path, files=files), "H10") if "calls" in f.message and "today" in f.message]
+
+
+def test_a_reply_dated_before_the_message_it_quotes_is_a_note(tmp_path):
+    reply = ("Date: February 27, 2026\n\nAgreed, go ahead.\n\nOn Fri, 28 Feb 2026 at 09:12, Dana Smith wrote:\n"
+             "> Can we send the draft on Monday?\n")
+    hits = [f for f in found(env_with(tmp_path, files={**workspace(), "thread.md": reply}), "H10")
+            if "quotes a message" in f.message]
+    assert [(f.severity, f.location) for f in hits] == [("minor", 5)]
+    fine = reply.replace("28 Feb 2026", "26 Feb 2026")
+    assert not [f for f in found(env_with(tmp_path / "fine", files={**workspace(), "thread.md": fine}), "H10")
+                if "quotes a message" in f.message]
