@@ -76,6 +76,13 @@ def check(ctx: TaskContext) -> list[Finding]:
                 f"add a criterion on {d!r}: FAIL if it contains source paths, drafting commentary, client advice "
                 "or legal analysis (statutory notices the law requires are allowed)",
                 location="$.criteria", evidence=d))
+        elif not any(_speaks_of(c, d, ctx.task.deliverables) for _, c in placement):
+            others = sorted({o for _, c in placement for o in ctx.task.deliverables if o != d and o in c.match_criteria})
+            out.append(ctx.finding(
+                ID, "major", "task.json", f"the placement criteria that list {d!r} ({', '.join(c.id for _, c in placement)}) "
+                f"speak in their text of {', '.join(others)} only: nothing in them keeps internal analysis, source paths "
+                f"or client advice out of {d!r}", f"name {d!r} in the rule's text (or say 'each operative document')",
+                location=f"$.criteria[{placement[0][0]}].match_criteria", evidence=d))
         out += _narrow_placement(ctx, d, placement)
         for i, c in placement:
             out += _notice_rule(ctx, d, i, c)
@@ -83,6 +90,17 @@ def check(ctx: TaskContext) -> list[Finding]:
     out += _undeclared_operative(ctx) + _signed_advisory(ctx)
     return (_dedupe(out) + advice_asked_for(ctx) + advice_to_counterparty(ctx) + copied_advice(ctx)
             + advice_in_forms(ctx))
+
+
+_EVERY_DOCUMENT = re.compile(r"\b(?:each|either|both|every|all|any)\s+(?:of\s+the\s+)?(?:\w+\s+)?(?:documents?|deliverables?|"
+                             r"files?|texts?|of\s+them)\b", re.I)
+
+
+def _speaks_of(c, d: str, names) -> bool:
+    """Whether a rule's text applies to deliverable `d`: it names `d`, names no deliverable at all
+    ("the agreement contains only ..."), or speaks of each document it grades."""
+    text = c.match_criteria
+    return d in text or not any(n in text for n in names) or bool(_EVERY_DOCUMENT.search(text))
 
 
 # What a placement rule covers: an allowlist ("contains only contract terms …") covers everything;

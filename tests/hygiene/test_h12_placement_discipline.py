@@ -527,3 +527,16 @@ def test_a_rule_that_declares_a_schedule_of_file_notes_part_of_the_agreement_let
         "\"knowledge-base/\".")
     hits = [f for f in found(env_with(tmp_path, task), "H12") if "lets" in f.message]
     assert [f.severity for f in hits] == ["major"]
+
+
+def test_a_placement_rule_that_lists_two_operative_files_but_speaks_of_one_leaves_the_other_open(tmp_path):
+    task = task_json()
+    task["deliverables"]["notice.md"] = "The separate notice the employee signs."
+    task["instructions"] += " Also draft notice.md, the separate notice."
+    task["oafreeze"]["operative"].append("notice.md")
+    task["criteria"][1]["deliverables"] = ["agreement.md", "notice.md"]
+    hits = [f for f in found(env_with(tmp_path, task), "H12") if "speak in their text" in f.message]
+    assert [(f.severity, f.evidence) for f in hits] == [("major", "notice.md")]
+    task["criteria"][1]["match_criteria"] = task["criteria"][1]["match_criteria"].replace(
+        "PASS if agreement.md contains", "PASS if each document contains")
+    assert not [f for f in found(env_with(tmp_path / "each", task), "H12") if "speak in their text" in f.message]
