@@ -19429,26 +19429,6 @@ def h10_r19_future_call(env: Path, task: str) -> None:
         "parking; I said it does.\n"))
 
 
-@plant("ho-h10-r19-reply-dated-before-the-message-it-answers", "H10", SD,
-       "An email thread, documents/correspondence/ellery-timing.eml: Maplestone's HR director answers on Thursday, "
-       "29 October 2026 a question that the quoted original from Miriam is dated Friday, 30 October 2026, a day "
-       "later.")
-def h10_r19_reply_before(env: Path, task: str) -> None:
-    import datetime
-
-    assert datetime.date(2026, 10, 29).strftime("%a") == "Thu" and datetime.date(2026, 10, 30).strftime("%a") == "Fri"
-    write_doc(env, task, "correspondence/ellery-timing.eml", (
-        "From: Dana Pruitt <dana.pruitt@maplestone.example.com>\n"
-        "To: Miriam Okafor <miriam.okafor@harlowfinch.example.com>\n"
-        "Date: Thu, 29 Oct 2026 10:12:00 -0500\nSubject: RE: Jordan Ellery: timing of the agreement\n"
-        "In-Reply-To: <20261030094000.okafor@harlowfinch.example.com>\n"
-        "MIME-Version: 1.0\nContent-Type: text/plain; charset=utf-8\n\n"
-        "Miriam,\n\nYes: we hand Jordan the agreement on December 18 and Jordan signs on the first day, January 5.\n\n"
-        "Dana Pruitt, HR Director\n\n"
-        "On Fri, 30 Oct 2026 at 09:40, Miriam Okafor <miriam.okafor@harlowfinch.example.com> wrote:\n"
-        "> Dana, can you confirm when Jordan receives the agreement and when Jordan signs it?\n> Miriam\n"))
-
-
 @near_miss("ho-h10-nm-r19-reply-later-across-time-zones", "H10", CA,
            "An email thread, documents/correspondence/alert-question.eml: the CEO writes from Oslo at 16:40 +0100 on "
            "26 October 2026, and Petra's reply from Seattle is stamped 09:05 -0700 the same day, an earlier clock time "
@@ -19525,20 +19505,6 @@ def h11_nm_r19_yaml_anchor(env: Path, task: str) -> None:
 
 
 # --- H12 placement discipline (nineteenth round) ---------------------------------------------------------------------
-
-
-@plant("ho-h12-r19-placement-text-narrowed-to-agreement", "H12", TB,
-       "placement-operative-text still lists both operative deliverables, but its text was rewritten to speak of the "
-       "agreement alone: nothing in it keeps analysis, advice or source paths out of vandermeer-noncompete-notice.md.")
-def h12_r19_narrowed_text(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        crit = criterion(t, "placement-operative-text")
-        assert len(crit["deliverables"]) == 2
-        crit["match_criteria"] = (
-            "PASS if vandermeer-covenant-agreement.md contains only contract terms, signature blocks and the 18 U.S.C. "
-            "§ 1833(b) immunity notice. FAIL if it contains a file or source path such as \"knowledge-base/\", a "
-            "drafting note, advice to Aspenline, or legal analysis such as a comparison of the $104,000 salary with "
-            "$130,014 or $78,008.40, the $5,000 penalty, or a statement that a non-compete was left out.")
 
 
 @plant("ho-h12-r19-cover-note-on-top-of-the-form", "H12", CA,

@@ -890,3 +890,26 @@ def h10_r18_body_today(env: Path, task: str) -> None:
     edit_doc(env, task, "hr-request.md", "Offer details are in the summary I attached.",
              "Offer details are in the summary I attached. We confirmed Riley's references today, Thursday, November "
              "12.")
+
+
+# --- nineteenth held-out round: a reply older than its message, a placement rule narrowed in its text ---
+
+
+@plant("h10-r19-reply-dated-before-the-message-it-answers", "H10", SD,
+       "An email thread, documents/correspondence/ellery-timing.eml: Maplestone's HR director answers on Thursday, "
+       "29 October 2026 a question that the quoted original from Miriam is dated Friday, 30 October 2026, a day "
+       "later.")
+def h10_r19_reply_before(env: Path, task: str) -> None:
+    import datetime
+
+    assert datetime.date(2026, 10, 29).strftime("%a") == "Thu" and datetime.date(2026, 10, 30).strftime("%a") == "Fri"
+    write_doc(env, task, "correspondence/ellery-timing.eml", (
+        "From: Dana Pruitt <dana.pruitt@maplestone.example.com>\n"
+        "To: Miriam Okafor <miriam.okafor@harlowfinch.example.com>\n"
+        "Date: Thu, 29 Oct 2026 10:12:00 -0500\nSubject: RE: Jordan Ellery: timing of the agreement\n"
+        "In-Reply-To: <20261030094000.okafor@harlowfinch.example.com>\n"
+        "MIME-Version: 1.0\nContent-Type: text/plain; charset=utf-8\n\n"
+        "Miriam,\n\nYes: we hand Jordan the agreement on December 18 and Jordan signs on the first day, January 5.\n\n"
+        "Dana Pruitt, HR Director\n\n"
+        "On Fri, 30 Oct 2026 at 09:40, Miriam Okafor <miriam.okafor@harlowfinch.example.com> wrote:\n"
+        "> Dana, can you confirm when Jordan receives the agreement and when Jordan signs it?\n> Miriam\n"))

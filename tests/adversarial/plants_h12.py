@@ -837,3 +837,20 @@ def h12_r17_recital(env: Path, task: str) -> None:
                       "agreement has no non-compete because expected annualized earnings of $78,500 do not exceed the "
                       "$80,000 floor of 820 ILCS 90/10(a) in force on the signing date. FAIL if the recital is missing "
                       "or gives another reason.", ["ellery-covenant-agreement.md"])
+
+
+# --- nineteenth held-out round: a reply older than its message, a placement rule narrowed in its text ---
+
+
+@plant("h12-r19-placement-text-narrowed-to-agreement", "H12", TB,
+       "placement-operative-text still lists both operative deliverables, but its text was rewritten to speak of the "
+       "agreement alone: nothing in it keeps analysis, advice or source paths out of vandermeer-noncompete-notice.md.")
+def h12_r19_narrowed_text(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        crit = criterion(t, "placement-operative-text")
+        assert len(crit["deliverables"]) == 2
+        crit["match_criteria"] = (
+            "PASS if vandermeer-covenant-agreement.md contains only contract terms, signature blocks and the 18 U.S.C. "
+            "§ 1833(b) immunity notice. FAIL if it contains a file or source path such as \"knowledge-base/\", a "
+            "drafting note, advice to Aspenline, or legal analysis such as a comparison of the $104,000 salary with "
+            "$130,014 or $78,008.40, the $5,000 penalty, or a statement that a non-compete was left out.")
