@@ -273,9 +273,10 @@ def _copies(text: str, form: str) -> bool:
 CHANGE_REPORT = re.compile(r"\bwe(?:['’]ve|\s+have)?\s+(?:now\s+|also\s+)?(?:replaced|changed|revised|removed|"
                            r"deleted|struck|added|capped|narrowed|shortened|reduced|limited|moved|updated|amended|"
                            r"rewrote|redrafted|dropped|inserted|switched|converted|fixed|corrected|substituted|"
-                           r"tightened|trimmed|left\s+out|took\s+out|taken\s+out|prepared|drafted|redlined)\b|"
-                           r"\bnow\s+(?:names?|runs?|governs?|caps?|applies|reads?|says?|requires?|limits?|lists?|"
-                           r"provides?|excludes?|includes?)\b", re.I)
+                           r"tightened|trimmed|left\s+out|took\s+out|taken\s+out|prepared|drafted|redlined|repaired|"
+                           r"reworked|rewritten|edited|modified|cut|deleted)\b|"
+                           r"\bnow\s+(?:names?|runs?|governs?|caps?|applies|apply|reads?|says?|requires?|limits?|lists?|"
+                           r"provides?|excludes?|includes?|ends?|covers?|replaces?|points?|refers?)\b", re.I)
 # The same report in other voices: "the package leaves out two things", "the non-compete is gone",
 # "the radius has been removed", "I replaced the radius" (found from the literals in OMITTED_STARTS).
 OMITTED = re.compile(r"leaves\s+out\b|(?<=\bis )gone\b|(?<=\bare )gone\b|"

@@ -435,3 +435,10 @@ def test_a_patch_whose_target_is_a_deliverable_is_the_answer(tmp_path):
     other = patch.replace("+++ b/agreement.md", "+++ b/knowledge-base-notes.md")
     fine = env_with(tmp_path / "other", files={**workspace(), "changes/renewal.diff": other})
     assert not [f for f in found(fine, "H02") if "is a patch" in f.message]
+
+
+def test_a_report_in_the_words_repaired_and_now_apply_is_found(tmp_path):
+    note = _REPORTED.replace("We replaced", "We repaired").replace("we added", "the covenants now apply")
+    hits = [f for f in found(env_with(tmp_path, files={**workspace(), "last-round.md": note}), "H02")
+            if "reports changes as already made" in f.message]
+    assert [f.path for f in hits] == ["documents/last-round.md"]
