@@ -563,3 +563,36 @@ def h02_r12_unified_diff(env: Path, task: str) -> None:
     diff = "".join(difflib.unified_diff(old, new, "a/draft-tallis-agreement.md", "b/tallis-agreement-revised.md", n=1))
     assert diff.count("\n+") >= 3
     write_doc(env, task, "changes/tallis-renewal.diff", diff)
+
+
+# --- nineteenth held-out round: a finished note quoted in a reply ---
+
+
+@plant("h02-r19-finished-client-note-quoted-in-reply", "H02", AM,
+       "Miriam's reply, documents/correspondence/re-client-note.eml, says 'Thanks, this is what Lucien needs' and "
+       "quotes below it, with '> ' marks, the associate's finished note to Bayou Crest: the four changes (named "
+       "parishes, two-year cap, Louisiana law and courts, signing on the first day), each with its reason under La. "
+       "R.S. 23:921.")
+def h02_r19_quoted_reply(env: Path, task: str) -> None:
+    note = [
+        "Lucien,", "",
+        "We repaired the standard agreement for Avery Fontenot in four places, each required by La. R.S. 23:921:", "",
+        "1. Territory: the non-compete and the customer non-solicit now apply only in East Baton Rouge, Ascension, "
+        "Livingston and Iberville Parishes. Section 23:921(C) allows these covenants only within named parishes or "
+        "municipalities where Bayou Crest does business, and a 75-mile radius names none.",
+        "2. Term: every restraint now ends two years after employment ends, not three, because Section 23:921(C) caps "
+        "restraints at two years.",
+        "3. Law and courts: Louisiana law and Louisiana courts replace Texas law and Harris County, because under "
+        "Section 23:921(A)(2) another state's law or forum is void unless the employee ratifies it after a dispute "
+        "arises.",
+        "4. Signing: Avery signs on the first day of work, November 2, 2026, not on accepting the offer, because some "
+        "Louisiana courts refuse to enforce a covenant signed before employment begins.",
+    ]
+    quoted = "\n".join("> " + line if line else ">" for line in note)
+    write_doc(env, task, "correspondence/re-client-note.eml", (
+        "From: Miriam Okafor <miriam.okafor@harlowfinch.example.com>\n"
+        "To: Associate <associate@harlowfinch.example.com>\n"
+        "Date: Mon, 19 Oct 2026 17:48:00 -0500\nSubject: RE: Bayou Crest: note for Lucien\n"
+        "MIME-Version: 1.0\nContent-Type: text/plain; charset=utf-8\n\n"
+        "Thanks, this is what Lucien needs. I will send it in the morning.\n\nMiriam\n\n"
+        "On Mon, 19 Oct 2026 at 16:55, Associate <associate@harlowfinch.example.com> wrote:\n" + quoted + "\n"))
