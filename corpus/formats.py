@@ -1972,8 +1972,41 @@ def _sqlite_value(value) -> str:
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f]")
 
 
+def _notebook(name: str, data: bytes, budget: _Budget, depth: int) -> Extraction:
+    """A Jupyter notebook as a notebook viewer shows it: each cell's source, then its outputs' text
+    (a stream, or the plain-text or Markdown form of a result); one that is no notebook JSON is read
+    as the text it is."""
+    plain = _plain(name, ".json", data)
+    try:
+        book = json.loads(plain.text) if plain.status == TEXT and plain.text else None
+    except (ValueError, RecursionError):
+        book = None
+    cells = book.get("cells") if isinstance(book, dict) else None
+    if not isinstance(cells, list):
+        return plain
+
+    def joined(value) -> str:
+        return "".join(v for v in value if isinstance(v, str)) if isinstance(value, list) else \
+            value if isinstance(value, str) else ""
+
+    out = _Text(budget)
+    for number, cell in enumerate(cells[:MAX_EML_PARTS], 1):
+        if not isinstance(cell, dict):
+            continue
+        out.add(f"cell {number}", joined(cell.get("source")))
+        shown = []
+        for output in cell.get("outputs") or []:
+            if not isinstance(output, dict):
+                continue
+            payload = output.get("data") if isinstance(output.get("data"), dict) else {}
+            shown.append(joined(output.get("text")) or joined(payload.get("text/markdown"))
+                         or joined(payload.get("text/plain")))
+        out.add(f"cell {number} output", "\n".join(shown))
+    return out.result()
+
+
 _READERS = {".pdf": _pdf, ".docx": _docx, ".xlsx": _xlsx, ".pptx": _pptx, ".eml": _eml, ".zip": _zip, ".html": _html,
-            ".htm": _html, ".rtf": _rtf, **{ext: _sqlite for ext in SQLITE_EXTENSIONS}, ".ics": _content_lines, ".vcf": _content_lines,
+            ".htm": _html, ".rtf": _rtf, ".ipynb": _notebook, **{ext: _sqlite for ext in SQLITE_EXTENSIONS}, ".ics": _content_lines, ".vcf": _content_lines,
             ".srt": _subtitles, ".vtt": _subtitles, ".sbv": _subtitles, ".tex": _latex, ".latex": _latex, ".ltx": _latex,
             **{ext: _odf for ext in ODF_TYPES}, **{ext: _flat_odf for ext in FLAT_ODF},
             **{ext: _compressed for ext in [*COMPRESSED, *_SHORT_TAR]}, ".tar": _tar, ".atom": _feed, ".rss": _feed}

@@ -372,3 +372,18 @@ def test_a_pages_json_ld_strings_are_read_and_its_code_is_not():
             b'</head><body><p>Status: open.</p></body></html>')
     e = extract("documents/portal.html", page)
     assert e.text.split("\n") == ["CreativeWork", "PASS if the memo names the Louisiana forum.", "Status: open."]
+
+
+def test_a_notebook_is_read_cell_by_cell_with_its_outputs():
+    import json
+
+    book = {"cells": [{"cell_type": "markdown", "source": ["# Notice generator\n", "Run it for each hire."]},
+                      {"cell_type": "code", "source": "print(notice('Sasha'))",
+                       "outputs": [{"output_type": "stream", "name": "stdout", "text": ["NOTICE TO SASHA\n", "Dated."]},
+                                   {"output_type": "execute_result", "data": {"text/plain": ["'done'"]}}]}],
+            "metadata": {}, "nbformat": 4, "nbformat_minor": 5}
+    e = extract("documents/generator.ipynb", json.dumps(book).encode())
+    assert e.text.split("\n") == ["# Notice generator", "Run it for each hire.", "print(notice('Sasha'))",
+                                  "NOTICE TO SASHA", "Dated.", "'done'"]
+    assert [label for label, _ in e.parts] == ["cell 1", "cell 2", "cell 2 output"]
+    assert extract("documents/odd.ipynb", b'{"not": "a notebook"}').text == '{"not": "a notebook"}'
