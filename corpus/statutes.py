@@ -79,7 +79,15 @@ STATUTORY = re.compile(r"\b(?:shall|must\s+not|may\s+not|(?:is|are)\s+(?:\w+\s+(
                        r"unenforceable|this\s+(?:section|subsection|chapter|article|act|part|title)|"
                        r"(?:is|are|shall\s+be|may\s+be)\s+deemed|for\s+the\s+purposes?\s+of\s+(?:this\s+)?"
                        r"(?:sub)?(?:sections?|paragraphs?|chapter|article|act|part|title)\b|"
-                       r"(?:employer|employee|person|worker|covenant)s?\b.{0,80}\b(?:means|includes)\b)", re.I)
+                       r"(?:employer|employee|person|worker|covenant)s?\b.{0,80}\b(?:means|includes)\b|"
+                       # ... and as statutes translated for colleagues read: Spanish, Portuguese, French,
+                       # Italian, German.
+                       r"deber[áa]n?|no\s+podr[áa]n?|ser[áa]n?\s+nul[oa]s?|queda(?:n)?\s+prohibid[oa]s?|"
+                       r"no\s+se\s+aplica(?:r[áa])?|se\s+considerar[áa]n?|(?:é|são)\s+nul[oa]s?|fica(?:m)?\s+proibid[oa]s?|"
+                       r"n[ãa]o\s+se\s+aplica|est\s+nulle?|sont\s+nul(?:le)?s|est\s+interdite?|est\s+r[ée]put[ée]e?|"
+                       r"ne\s+s['\u2019]applique\s+pas|au\s+sens\s+du\s+pr[ée]sent|è\s+null[oa]|non\s+si\s+applica|"
+                       r"è\s+vietat[oa]|ai\s+sensi\s+del\s+presente|ist\s+nichtig|ist\s+unwirksam|darf\s+nicht|"
+                       r"im\s+sinne\s+dieses)", re.I)
 _HEADING = re.compile(r"^\s*(?:#{1,6}\s+|\*\*|[A-Z0-9 .,§()-]{6,}$)")
 MIN_WORDS = 12
 

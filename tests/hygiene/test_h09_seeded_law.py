@@ -314,3 +314,17 @@ def test_a_saved_statute_page_under_its_citation_line_is_undeclared_law(tmp_path
     memo = "RCW 49.62.020\nWe think the covenant is probably fine for this employee, and the client agrees with us.\n"
     fine = env_with(tmp_path / "memo", files={**workspace(), "research/rcw-page.md": memo})
     assert not [f for f in found(fine, "H09") if "no seeded_law entry declares" in f.message]
+
+
+@pytest.mark.parametrize("quote", [
+    "el empleador deberá entregar al empleado una notificación escrita de que el contrato no se aplica a esa invención",
+    "la clause de non-concurrence est nulle lorsque le salarié ne perçoit aucune contrepartie financière en retour"])
+def test_a_statute_quoted_in_translation_reads_as_enacted_text(quote):
+    text = f'## Cal. Lab. Code § 2872\n\n"{quote}."\n'
+    assert [cite for _, _, cite in law_passages(text)] == ["Cal. Lab. Code § 2872"]
+
+
+def test_a_translated_note_without_enacted_voice_is_no_statute():
+    note = ("el equipo de recursos humanos prefiere enviar el aviso el primer día de trabajo, junto con el resto de "
+            "los documentos de bienvenida")
+    assert law_passages(f'## Cal. Lab. Code § 2872\n\n"{note}."\n') == []
