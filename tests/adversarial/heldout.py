@@ -19336,22 +19336,6 @@ def h09_r19_no_file(env: Path, task: str) -> None:
         del entry["file"]
 
 
-@plant("ho-h09-r19-undeclared-spanish-translation-of-statute", "H09", CI,
-       "Sierrafold HR's Spanish-language onboarding note, documents/hr/aviso-invenciones-es.md, quotes Cal. Lab. Code "
-       "§ 2872 in an unofficial Spanish translation, in quotation marks with its citation; no seeded_law entry "
-       "declares the excerpt, its source or who checked the translation.")
-def h09_r19_spanish(env: Path, task: str) -> None:
-    write_doc(env, task, "hr/aviso-invenciones-es.md", (
-        "# Aviso para nuevos empleados: invenciones\n\n"
-        "Preparado por Recursos Humanos de Sierrafold para empleados que prefieren leer en español.\n\n"
-        "## Código Laboral de California, artículo 2872 (Cal. Lab. Code § 2872)\n\n"
-        "\"Si un contrato de trabajo celebrado después del 1 de enero de 1980 contiene una disposición que obliga al "
-        "empleado a ceder, u ofrecer ceder, cualquiera de sus derechos sobre una invención a su empleador, el "
-        "empleador deberá además, en el momento de celebrarse el contrato, entregar al empleado una notificación "
-        "escrita de que el contrato no se aplica a una invención que reúna plenamente los requisitos del artículo "
-        "2870.\"\n\nTraducción no oficial.\n"))
-
-
 @near_miss("ho-h09-nm-r19-declared-quote-in-markdown-table", "H09", TB,
            "A research table, documents/research/threshold-table.md, quotes the 2026 PAY CALC line in a Markdown table "
            "cell beside its citation, and a seeded_law entry for that file declares it with the same provenance as the "

@@ -646,3 +646,22 @@ def h09_r6_curly(env: Path, task: str) -> None:
         assert "employee's" in entry["quote"]
         entry["quote"] = entry["quote"].replace("'", "\u2019")
     assert "employee\u2019s" not in read_doc(env, task, "illinois-statute-excerpt.md")
+
+
+# --- nineteenth held-out round: a statute in translation ---
+
+
+@plant("h09-r19-undeclared-spanish-translation-of-statute", "H09", CI,
+       "Sierrafold HR's Spanish-language onboarding note, documents/hr/aviso-invenciones-es.md, quotes Cal. Lab. Code "
+       "§ 2872 in an unofficial Spanish translation, in quotation marks with its citation; no seeded_law entry "
+       "declares the excerpt, its source or who checked the translation.")
+def h09_r19_spanish(env: Path, task: str) -> None:
+    write_doc(env, task, "hr/aviso-invenciones-es.md", (
+        "# Aviso para nuevos empleados: invenciones\n\n"
+        "Preparado por Recursos Humanos de Sierrafold para empleados que prefieren leer en español.\n\n"
+        "## Código Laboral de California, artículo 2872 (Cal. Lab. Code § 2872)\n\n"
+        "\"Si un contrato de trabajo celebrado después del 1 de enero de 1980 contiene una disposición que obliga al "
+        "empleado a ceder, u ofrecer ceder, cualquiera de sus derechos sobre una invención a su empleador, el "
+        "empleador deberá además, en el momento de celebrarse el contrato, entregar al empleado una notificación "
+        "escrita de que el contrato no se aplica a una invención que reúna plenamente los requisitos del artículo "
+        "2870.\"\n\nTraducción no oficial.\n"))
