@@ -87,6 +87,11 @@ def check(ctx: TaskContext) -> list[Finding]:
                 ID, "major", "task.json", f"every criterion that grades {d!r} only asks that it exist "
                 f"({', '.join(ids)}): an empty {d} passes", f"add a criterion that requires what {d} must contain",
                 location="$.deliverables", evidence=d))
+        elif ids and all(_vacuous(by_id[i]) for i in ids):
+            out.append(ctx.finding(
+                ID, "major", "task.json", f"every criterion that grades {d!r} only rules on what it lists "
+                f"({', '.join(ids)}: 'every ... listed in it is ...'): an empty {d} lists nothing, so it passes",
+                f"add a criterion that requires what {d} must contain", location="$.deliverables", evidence=d))
         elif ids and all(p.gradings[i].absence_only or p.gradings[i].existence_only for i in ids):
             # A prohibition written for this deliverable alone and in words ("contains no non-competition
             # covenant binding Dana") is the legal decision the task tests: the realistic degenerate
@@ -104,6 +109,19 @@ def check(ctx: TaskContext) -> list[Finding]:
                 f"add a criterion that requires what {d} must contain",
                 location="$.deliverables", evidence=d))
     return out
+
+
+# A PASS clause that only rules on the items an output lists ("every change listed in change-log.md is
+# one of the three edits", "each entry in the log names its section"): true of an empty list.
+_EVERY_LISTED = re.compile(r"(?:every|each|all|any)\s+(?:of\s+the\s+)?[\w-]+(?:\s+[\w-]+)?\s+(?:it\s+)?"
+                           r"(?:listed|named|given|mentioned|cited|included|recorded|shown|described|entered|logged|"
+                           r"in|on)\b", re.I)
+
+
+def _vacuous(c) -> bool:
+    """Whether every claim of a criterion's PASS clause speaks of each item the output lists."""
+    claims = cr.read(c.match_criteria).passes.claims
+    return bool(claims) and all(_EVERY_LISTED.match(claim.text) for claim in claims)
 
 
 # A PASS clause's alternative that silence meets: "... cites § 8-2-113(8), or does not discuss the

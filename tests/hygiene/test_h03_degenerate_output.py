@@ -374,3 +374,17 @@ def test_a_branch_that_is_a_condition_is_no_escape(tmp_path):
                                              "penalty, or, if it does not discuss the penalty, flags that the partner "
                                              "must decide. FAIL if it gives another penalty figure.")
     assert not [f for f in found(env_with(tmp_path, task), "H03") if "says nothing" in f.message]
+
+
+def test_a_deliverable_graded_only_on_the_items_it_lists_passes_empty(tmp_path):
+    task = task_json()
+    task["deliverables"]["change-log.md"] = "Each change made to the agreement."
+    task["instructions"] += " Also write change-log.md, listing each change you made."
+    task["criteria"].append({"id": "C4", "title": "Log scope", "deliverables": ["change-log.md"],
+                             "match_criteria": "PASS if every change listed in change-log.md is one of the partner's "
+                                               "edits. FAIL if it lists another change."})
+    hits = [f for f in found(env_with(tmp_path, task), "H03") if "only rules on what it lists" in f.message]
+    assert [(f.severity, f.evidence) for f in hits] == [("major", "change-log.md")]
+    task["criteria"][3]["match_criteria"] = ("PASS if change-log.md lists the salary and the threshold. "
+                                             "FAIL if it omits either.")
+    assert not [f for f in found(env_with(tmp_path / "fine", task), "H03") if "only rules on" in f.message]
