@@ -19058,20 +19058,6 @@ def h03_r19_keep_unchanged(env: Path, task: str) -> None:
                       "covenant is dropped or made longer than 12 months.", ["washington-covenant-form.md"])
 
 
-@plant("ho-h03-r19-new-log-graded-only-by-every-listed-change", "H03", NE,
-       "A new advisory deliverable, change-log.md (each change made to the agreement), is named in the instructions "
-       "and graded only by 'PASS if every change listed in change-log.md is one of the three edits': an empty file "
-       "lists no change, so it passes.")
-def h03_r19_universal_only(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        add_deliverable(t, "change-log.md", "List of each change made to the agreement, for the file.",
-                        placement="advisory")
-        instructions_add(t, "Also write change-log.md, a list of each change you made to the agreement, for the file.")
-        add_criterion(t, "change-log-scope", "Change log records only the instructed edits",
-                      "PASS if every change listed in change-log.md is one of the three edits Miriam asked for. FAIL if "
-                      "change-log.md lists a change beyond those three edits.", ["change-log.md"])
-
-
 @near_miss("ho-h03-nm-r19-conjunct-with-computed-shortfall", "H03", NE,
            "A new criterion asks the note to give both the 2026 threshold, $130,014, and how far Morgan's $71,500 "
            "falls short of it, $58,514; the threshold is in the workspace, the shortfall is in no input.",
