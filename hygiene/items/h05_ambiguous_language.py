@@ -294,11 +294,16 @@ _PRONOUN = re.compile(r"\s*(?:it|its|it['’]s)\b", re.I)
 
 
 def _pronoun_for_several(ctx: TaskContext, c, where: str) -> list[Finding]:
-    """"FAIL if it editorializes" after a PASS clause that grades two deliverables by name: "it" is
+    """"FAIL if it editorializes" after a PASS clause whose claims are about two deliverables: "it" is
     the last one named, or either, as the judge reads it."""
     pass_clause, fail_clause = cr.clauses(c.match_criteria)
-    named = [d for d in ctx.task.deliverables if d in pass_clause]
-    if len(named) < 2 or not fail_clause or not _PRONOUN.match(fail_clause):
+    if not fail_clause or not _PRONOUN.match(fail_clause):
+        return []
+    # The files the PASS clause's claims are about ("X contains only ..., and Y contains only ..."),
+    # not every file it names ("X is a faithful translation of Y" is about X alone).
+    subjects = {s for claim in cr.read(c.match_criteria).passes.claims for s in claim.subjects}
+    named = [d for d in ctx.task.deliverables if d in subjects]
+    if len(named) < 2:
         return []
     return [ctx.finding(
         ID, "major", "task.json", f"criterion {c.id!r} grades {len(named)} deliverables in its PASS clause "

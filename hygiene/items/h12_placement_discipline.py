@@ -97,10 +97,12 @@ _EVERY_DOCUMENT = re.compile(r"\b(?:each|either|both|every|all|any)\s+(?:of\s+th
 
 
 def _speaks_of(c, d: str, names) -> bool:
-    """Whether a rule's text applies to deliverable `d`: it names `d`, names no deliverable at all
-    ("the agreement contains only ..."), or speaks of each document it grades."""
+    """Whether a rule's text applies to deliverable `d`: it names `d` (in any format), names no
+    deliverable at all ("the agreement contains only ..."), or speaks of each document it grades."""
     text = c.match_criteria
-    return d in text or not any(n in text for n in names) or bool(_EVERY_DOCUMENT.search(text))
+    stem = d.rsplit(".", 1)[0] if "." in d.rsplit("/", 1)[-1] else d  # the same file in another format
+    return d in text or re.search(rf"(?<![\w-]){re.escape(stem)}\.\w", text) is not None or \
+        not any(n in text for n in names) or bool(_EVERY_DOCUMENT.search(text))
 
 
 # What a placement rule covers: an allowlist ("contains only contract terms …") covers everything;

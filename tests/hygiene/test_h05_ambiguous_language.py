@@ -357,3 +357,10 @@ def test_a_selection_or_an_approval_grades_even_inside_what_the_output_must_say(
     hits = _with(tmp_path, f"PASS if client-email.md explains that the salary is below the threshold {tail}. "
                            "FAIL if it does not.", index=2)
     assert len(hits) == 1 and hits[0].severity == "minor"
+
+
+def test_near_miss_it_after_a_clause_about_one_file_that_names_another_is_clear(tmp_path):
+    text = ("PASS if client-email.md summarises agreement.md faithfully, section by section. "
+            "FAIL if it leaves a section out.")
+    hits = _with(tmp_path, text, index=2, deliverables=["client-email.md", "agreement.md"])
+    assert not [f for f in hits if "'it'" in f.message]

@@ -540,3 +540,12 @@ def test_a_placement_rule_that_lists_two_operative_files_but_speaks_of_one_leave
     task["criteria"][1]["match_criteria"] = task["criteria"][1]["match_criteria"].replace(
         "PASS if agreement.md contains", "PASS if each document contains")
     assert not [f for f in found(env_with(tmp_path / "each", task), "H12") if "speak in their text" in f.message]
+
+
+def test_near_miss_a_rule_that_names_the_same_file_in_another_format_covers_it(tmp_path):
+    task = task_json()
+    task["deliverables"]["agreement.docx"] = "The same agreement as a Word file."
+    task["instructions"] += " Also save it as agreement.docx."
+    task["oafreeze"]["operative"].append("agreement.docx")
+    task["criteria"][1]["deliverables"] = ["agreement.md", "agreement.docx"]
+    assert not [f for f in found(env_with(tmp_path, task), "H12") if "speak in their text" in f.message]
