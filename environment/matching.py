@@ -175,8 +175,8 @@ def collisions(deliverables: list[str]) -> list[tuple[str, str]]:
 # Words that tell the agent not to write a file: "Do not write a separate offer-letter.md", "no need
 # to produce summary.md", "rationale.md is not needed", "HR produces the offer letter, so skip it".
 _NOT_TO_WRITE = re.compile(r"\b(?:do\s+not|don['\u2019]t|never|no\s+need\s+to|need\s+not|should\s+not|must\s+not)\s+"
-                           r"(?:\w+\s+){0,2}?(?:write|create|produce|draft|prepare|make|save|send|generate|add|"
-                           r"deliver|submit|hand\s+in)\b[^.;:!?]{0,40}$", re.I)
+                           r"(?:\w+\s+){0,2}?(?:write|create|produce|draft|prepare|make|save|generate|add)\b"
+                           r"[^.;:!?]{0,40}$", re.I)  # "do not send X to anyone yourself" is about delivery, not writing
 
 
 def told_not_to_write(sentence: str, at: int) -> bool:

@@ -131,8 +131,8 @@ def _patches(ctx: TaskContext, names: list[str], reported: set[str]) -> list[Fin
         if "\n@@ " not in f.text:  # a unified diff has hunks
             continue
         targets = [m.group("path").strip().rsplit("/", 1)[-1] for m in _PATCH_TARGET.finditer(f.text)]
-        hit = next(((t, d) for t in targets for d in names
-                    if t.casefold() == d.rsplit("/", 1)[-1].casefold() or (_core(t) and _core(t) == _core(d))), None)
+        # The deliverable's own name: a patch to last year's agreement ("tallis-agreement-2025.md") is history.
+        hit = next(((t, d) for t in targets for d in names if t.casefold() == d.rsplit("/", 1)[-1].casefold()), None)
         if hit is None:
             continue
         line = next((n for n, row in enumerate(f.text.splitlines(), 1) if row.startswith("+++ ")), None)

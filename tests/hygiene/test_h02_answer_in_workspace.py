@@ -432,7 +432,7 @@ def test_a_patch_whose_target_is_a_deliverable_is_the_answer(tmp_path):
     hits = [f for f in found(env_with(tmp_path, files={**workspace(), "changes/renewal.diff": patch}), "H02")
             if "is a patch" in f.message]
     assert [(f.severity, f.path, f.location) for f in hits] == [("major", "documents/changes/renewal.diff", 2)]
-    other = patch.replace("+++ b/agreement.md", "+++ b/knowledge-base-notes.md")
+    other = patch.replace("+++ b/agreement.md", "+++ b/agreement-2025.md")  # last year's change: history
     fine = env_with(tmp_path / "other", files={**workspace(), "changes/renewal.diff": other})
     assert not [f for f in found(fine, "H02") if "is a patch" in f.message]
 

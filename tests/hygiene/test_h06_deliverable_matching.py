@@ -100,3 +100,6 @@ def test_instructions_that_say_not_to_write_a_deliverable_are_major(tmp_path):
     task = task_json()
     task["instructions"] += " Write client-email.md in plain prose; do not attach anything."
     assert not [f for f in found(env_with(tmp_path / "fine", task), "H06") if "not to write" in f.message]
+    task = task_json()  # delivering it is someone else's job: the agent still writes it
+    task["instructions"] += " Do not send client-email.md to the client yourself; the partner sends it."
+    assert not [f for f in found(env_with(tmp_path / "send", task), "H06") if "not to write" in f.message]
