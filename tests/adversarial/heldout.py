@@ -12386,20 +12386,6 @@ def h02_r12_outbox_eml(env: Path, task: str) -> None:
         "governs a 2027 signing.\n\nMiriam Okafor\nHarlow Finch LLP"))
 
 
-@near_miss("ho-h02-nm-r12-diff-of-last-years-venue-change", "H02", NE,
-           "documents/changes/2025-venue.diff is the unified diff of last year's only change to the Tallis agreement: "
-           "the venue moved from the City and County of Denver to El Paso County.",
-           "H02 looks for a file the matcher pairs with a deliverable or a document holding the finished answer; a "
-           "diff of an old, unrelated change carries none of the three edits and names no deliverable.")
-def h02_nm_r12_old_diff(env: Path, task: str) -> None:
-    line = "This Agreement is governed by Colorado law. Any action relating to it must be brought in the state courts"
-    assert line in read_doc(env, task, "draft-tallis-agreement.md")
-    write_doc(env, task, "changes/2025-venue.diff", (
-        "--- a/tallis-agreement-2025.md\n+++ b/tallis-agreement-2025.md\n@@ -41,3 +41,3 @@\n"
-        " ## 8. Governing Law and Venue\n \n"
-        f"-{line} of the City and County of Denver, Colorado.\n+{line} of El Paso County, Colorado.\n \n"))
-
-
 # --- H03 degenerate output (twelfth round) ---------------------------------------------------------------------------
 
 
@@ -19165,17 +19151,6 @@ def h06_r19_e_mail_twin(env: Path, task: str) -> None:
                       "PASS if client-e-mail.md tells the hiring manager that the covenant agreement and the separate "
                       "notice go to Riley Vandermeer with the offer. FAIL if either document is missing from the "
                       "email.", ["client-e-mail.md"])
-
-
-@near_miss("ho-h06-nm-r19-do-not-send-a-deliverable-yourself", "H06", CA,
-           "The instructions add 'Do not send washington-covenant-form.md to any employee yourself; HR fills in the "
-           "blanks and sends it.'",
-           "HYGIENE.md H06 wants each deliverable named in the instructions; the new sentence limits who sends the "
-           "form, not whether the agent writes it, and the form is still asked for by name in the paragraph above.")
-def h06_nm_r19_do_not_send(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        instructions_add(t, "Do not send washington-covenant-form.md to any employee yourself; HR fills in the blanks "
-                            "and sends it.")
 
 
 # --- H07 workspace integrity (nineteenth round) ----------------------------------------------------------------------

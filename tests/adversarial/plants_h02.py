@@ -596,3 +596,20 @@ def h02_r19_quoted_reply(env: Path, task: str) -> None:
         "MIME-Version: 1.0\nContent-Type: text/plain; charset=utf-8\n\n"
         "Thanks, this is what Lucien needs. I will send it in the morning.\n\nMiriam\n\n"
         "On Mon, 19 Oct 2026 at 16:55, Associate <associate@harlowfinch.example.com> wrote:\n" + quoted + "\n"))
+
+
+# --- held-out near-misses whose false alarms closed this round's rules ---
+
+
+@near_miss("h02-nm-r12-diff-of-last-years-venue-change", "H02", NE,
+           "documents/changes/2025-venue.diff is the unified diff of last year's only change to the Tallis agreement: "
+           "the venue moved from the City and County of Denver to El Paso County.",
+           "H02 looks for a file the matcher pairs with a deliverable or a document holding the finished answer; a "
+           "diff of an old, unrelated change carries none of the three edits and names no deliverable.")
+def h02_nm_r12_old_diff(env: Path, task: str) -> None:
+    line = "This Agreement is governed by Colorado law. Any action relating to it must be brought in the state courts"
+    assert line in read_doc(env, task, "draft-tallis-agreement.md")
+    write_doc(env, task, "changes/2025-venue.diff", (
+        "--- a/tallis-agreement-2025.md\n+++ b/tallis-agreement-2025.md\n@@ -41,3 +41,3 @@\n"
+        " ## 8. Governing Law and Venue\n \n"
+        f"-{line} of the City and County of Denver, Colorado.\n+{line} of El Paso County, Colorado.\n \n"))

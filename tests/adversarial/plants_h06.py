@@ -347,3 +347,17 @@ def h06_nm_r19_rule_out(env: Path, task: str) -> None:
         assert "vandermeer-offer-letter.md" not in t["deliverables"]
         instructions_add(t, "Do not write a separate vandermeer-offer-letter.md; Aspenline's HR system produces the "
                             "offer letter.")
+
+
+# --- held-out near-misses whose false alarms closed this round's rules ---
+
+
+@near_miss("h06-nm-r19-do-not-send-a-deliverable-yourself", "H06", CA,
+           "The instructions add 'Do not send washington-covenant-form.md to any employee yourself; HR fills in the "
+           "blanks and sends it.'",
+           "HYGIENE.md H06 wants each deliverable named in the instructions; the new sentence limits who sends the "
+           "form, not whether the agent writes it, and the form is still asked for by name in the paragraph above.")
+def h06_nm_r19_do_not_send(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "Do not send washington-covenant-form.md to any employee yourself; HR fills in the blanks "
+                            "and sends it.")
