@@ -1550,14 +1550,11 @@ class _HTMLText(HTMLParser):
             self.handle_data(f"\n{data}\n")
 
     def handle_data(self, data) -> None:
-        if self.hidden and self.data_script is not None:
+        held = self.data_script if self.hidden else self.out
+        if held is not None:
             self.size += len(data)
             self.budget.check(self.size)
-            self.data_script.append(data)
-        if not self.hidden:
-            self.size += len(data)
-            self.budget.check(self.size)
-            self.out.append(data)
+            held.append(data)
 
 
 def _json_strings(text: str) -> list[str]:

@@ -302,6 +302,12 @@ def _law_dates(ctx: TaskContext, as_of: dt.date) -> list[Finding]:
     return out
 
 
+def _exempt(ctx: TaskContext) -> tuple[set[str], set[dt.date]]:
+    """The trap's anchor files and the dates its description gives: a later date in an anchor file
+    is the trap's own when the trap says so."""
+    return _anchored(ctx), {when for w, _ in tx.dates(_trap_text(ctx)) for when in tx.date_readings(w)}
+
+
 def _anchored(ctx: TaskContext) -> set[str]:
     """The task files the trap anchors itself in."""
     trap = ctx.ext.trap
@@ -361,8 +367,7 @@ def _documents_from_the_future(ctx: TaskContext, as_of: dt.date) -> list[Finding
     """Task documents dated after as_of: the agent is handed a document that cannot exist yet, unless
     the trap anchors itself in that document and its description gives that date."""
     out = []
-    anchored = _anchored(ctx)
-    trap_dates = {when for w, _ in tx.dates(_trap_text(ctx)) for when in tx.date_readings(w)}
+    anchored, trap_dates = _exempt(ctx)
     for f in ctx.task_files:
         if not f.text:
             continue
@@ -394,8 +399,7 @@ def _todays_in_documents(ctx: TaskContext, as_of: dt.date, said: set[str]) -> li
     year that puts it nearest as_of): it was written in the agent's future, whatever its own date
     line says. The trap's anchor files are exempt for the dates its description gives."""
     out = []
-    anchored = _anchored(ctx)
-    trap_dates = {when for w, _ in tx.dates(_trap_text(ctx)) for when in tx.date_readings(w)}
+    anchored, trap_dates = _exempt(ctx)
     for f in ctx.task_files:
         if not f.text or f.rel in said or "today" not in f.text.lower() and "this " not in f.text.lower():
             continue

@@ -181,8 +181,9 @@ def _withdrawn(ctx: TaskContext) -> list[Finding]:
             continue
         if not LIMIT.search(anchor.quote):
             continue
-        at = " ".join(f.text.split()).find(quote)
-        rest = " ".join(f.text.split())[at + len(quote):] if at >= 0 else ""
+        flat = " ".join(f.text.split())
+        at = flat.find(quote)
+        rest = flat[at + len(quote):] if at >= 0 else ""
         for _line, sentence in tx.sentences(rest):
             m = LIFTED.search(sentence)
             if m and not KEEPS_LIMIT.search(sentence):
