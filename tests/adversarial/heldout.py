@@ -19537,3 +19537,1053 @@ def fam_nm_r19_sorted(env: Path, task: str) -> None:
     path.write_text(text[:start] + "".join(f"- {n}\n" for n in sorted(names)) + text[end:], "utf-8")
     after = yaml.safe_load(path.read_text("utf-8"))
     assert after["instances"] == before["instances"] and sorted(after["variables"]) == sorted(before["variables"])
+
+
+# === Twentieth fresh round (2026-12): written from HYGIENE.md and TASKS.md only, without reading the audit's code ===
+#
+# A twentieth author, who has read neither the audit's code nor its tests nor the main corpus's plants, wrote these
+# from the items' lines in HYGIENE.md, the field tables of TASKS.md and ENVIRONMENT.md and the sample environment,
+# avoiding the mechanisms and surface forms of the nineteen earlier rounds. This author writes as (a) people whose
+# tools leave things where few readers look: the text chunk (iTXt 'Description') of a PNG screenshot, a browser's
+# bookmarks export whose saved link carries text percent-encoded in its query string, a JSON Schema whose property
+# descriptions were filled from the rubric, the decision node of a Mermaid flowchart, an asciinema recording of a
+# dry run typing a heredoc, a Rasa chatbot's response file, a Jekyll '.markdown' export, an OOXML package with the
+# same part twice, a Git LFS pointer checked out in place of a .docx, GNOME's '.goutputstream-' leftover, a path
+# copied from a URL with '%20' for its spaces, an IDE's YAML schema modeline, a 'git pull' inside the mount, a CMS
+# export that entity-encodes '§', a Python docstring quoting a statute, a Docker config.json with a base64 'auth', an
+# address written 'name [at] domain [dot] com', a Jupyter server log with its token URL and an ITIN on a W-9 record;
+# (b) authors of task.json who add criteria that an empty file passes without any word of absence (a universal
+# claim over the dates a notice gives, 'consistent with' another deliverable, 'delivered as its own file'), write a
+# points scale instead of PASS and FAIL, list './client-note.md', drop a deliverable but keep its criterion, grade
+# against 'the current floor', 'unduly long' or 'the areas immediately around them', add a Spanish twin
+# 'client-email.es.md', .docx and .odt twins of one stem or a deliverable 'email.md' named only inside
+# 'client-email.md', verify a seeded quote before the text it quotes was in force or against the planted file
+# itself, say 'It is Friday' on a Monday as_of, put a wrong date in a deliverable description or on a past memo,
+# give a seeded entry the enactment date instead of the effective date, keep a trap's bait sentence verbatim but
+# withdraw it, let the detecting criterion excuse what the client asked for, give the trap's answer away in a
+# deliverable description, muzzle the only advisory deliverable, ask the operative agreement to point at the memo
+# and title it with the threshold analysis; and (c) family maintainers who fill one instance's descriptions with the
+# city variable instead of the state, or re-date one instance's standing instructions. The near-misses are
+# legitimate material of the same shapes.
+
+
+def _r20_png(width: int, height: int, rgb: tuple[int, int, int], text: dict[str, str]) -> bytes:
+    """A valid truecolour PNG of one flat colour, with an iTXt chunk (uncompressed UTF-8 text) per `text` entry
+    before the image data, as screenshot tools write a caption or a description."""
+    import struct
+    import zlib
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+
+    ihdr = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    # iTXt: keyword, NUL, compression flag 0, method 0, empty language tag, NUL, empty translated keyword, NUL, text
+    itxt = b"".join(chunk(b"iTXt", key.encode("latin-1") + b"\x00\x00\x00" + b"\x00" + b"\x00" + value.encode("utf-8"))
+                    for key, value in text.items())
+    rows = (b"\x00" + bytes(rgb) * width) * height
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", ihdr) + itxt + chunk(b"IDAT", zlib.compress(rows, 9))
+            + chunk(b"IEND", b""))
+
+
+def _r20_epoch(year: int, month: int, day: int, hour: int = 9, minute: int = 0) -> int:
+    import datetime
+
+    return int(datetime.datetime(year, month, day, hour, minute, tzinfo=datetime.timezone.utc).timestamp())
+
+
+def _r20_bookmarks(folder: str, links: list[tuple[str, str, int]]) -> str:
+    """A browser bookmarks export in the Netscape bookmark-file format (what Chrome, Edge and Firefox write)."""
+    rows = "".join(f'        <DT><A HREF="{escape(href)}" ADD_DATE="{added}">{escape(title)}</A>\n'
+                   for title, href, added in links)
+    first = min(added for _, _, added in links)
+    return ("<!DOCTYPE NETSCAPE-Bookmark-file-1>\n<!-- This is an automatically generated file.\n"
+            "     It will be read and overwritten.\n     DO NOT EDIT! -->\n"
+            '<META HTTP-EQUIV="Content-Type" CONTENT="text/html; charset=UTF-8">\n<TITLE>Bookmarks</TITLE>\n'
+            "<H1>Bookmarks</H1>\n<DL><p>\n"
+            f'    <DT><H3 ADD_DATE="{first}" LAST_MODIFIED="{first}">{escape(folder)}</H3>\n    <DL><p>\n'
+            + rows + "    </DL><p>\n</DL><p>\n")
+
+
+def _r20_cast(title: str, start: int, writes: list[str]) -> str:
+    """An asciinema v2 recording (.cast): a JSON header line, then one [time, "o", text] event per terminal write.
+    Each write is one echoed line (prompt included), ended with CRLF as a terminal writes it."""
+    lines = [json.dumps({"version": 2, "width": 118, "height": 32, "timestamp": start, "title": title})]
+    t = 0.4
+    for line in writes:
+        t += 0.35 + 0.02 * len(line)
+        lines.append(json.dumps([round(t, 3), "o", line + "\r\n"], ensure_ascii=False))
+    lines.append(json.dumps([round(t + 0.3, 3), "o", "$ "]))
+    return "\n".join(lines) + "\n"
+
+
+def _r20_docx_parts(paragraphs: list[str]) -> dict[str, str]:
+    """The parts of edits.docx_bytes(paragraphs), as a dict of name to XML text."""
+    src = zipfile.ZipFile(io.BytesIO(docx_bytes(paragraphs)))
+    return {name: src.read(name).decode("utf-8") for name in src.namelist()}
+
+
+def _r20_zip_members(members: list[tuple[str, str]]) -> bytes:
+    """A zip written member by member, in order, with no check that a name is unique (as a script appending to an
+    archive with the zipfile module does: Python only warns about a duplicate name)."""
+    import warnings
+
+    buf = io.BytesIO()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as zf:
+            for name, text in members:
+                zf.writestr(zipfile.ZipInfo(name, (2026, 1, 1, 0, 0, 0)), text.encode("utf-8"))
+    return buf.getvalue()
+
+
+# --- H01 rubric isolation (twentieth round) --------------------------------------------------------------------------
+
+
+@plant("ho-h01-r20-criterion-in-png-itxt-description", "H01", CI,
+       "A screenshot of Sierrafold's HR portal at the notice step, documents/hr-portal/screenshots/notice-review-step.png, "
+       "shows a flat grey image; its PNG text chunk 'Description' (iTXt, where the screenshot tool stores the caption "
+       "the reviewer typed) holds the notice-content criterion's match_criteria word for word.")
+def h01_r20_png_itxt(env: Path, task: str) -> None:
+    write_doc(env, task, "hr-portal/screenshots/notice-review-step.png", _r20_png(
+        320, 180, (208, 212, 218), {"Software": "Greenshot 1.2.10", "Title": "Portal: notice review step",
+                                    "Description": _match(env, task, "notice-content")}))
+
+
+@plant("ho-h01-r20-criterion-percent-encoded-in-bookmark-url", "H01", TB,
+       "A browser bookmarks export, documents/browser/bookmarks_2026-11-09.html, keeps a saved link to the eval "
+       "platform's review page whose query string carries the client-email-thresholds criterion percent-encoded "
+       "(spaces as '+', '$' as %24, ',' as %2C): the words are all there once the link is decoded.")
+def h01_r20_bookmark_url(env: Path, task: str) -> None:
+    from urllib.parse import quote_plus
+
+    text = _match(env, task, "client-email-thresholds")
+    href = ("https://evalportal.harlowfinch.example.com/review?task=matrix-threshold-between"
+            "&criterion=client-email-thresholds&text=" + quote_plus(text))
+    assert "$104,000" not in href and "%24104%2C000" in href
+    write_doc(env, task, "browser/bookmarks_2026-11-09.html", _r20_bookmarks("Aspenline", [
+        ("Aspenline: offer packet checklist", "https://wiki.aspenline.example.com/people/offer-packet",
+         _r20_epoch(2026, 10, 20)),
+        ("Review link: cover email (Riley)", href, _r20_epoch(2026, 11, 5)),
+    ]))
+
+
+@plant("ho-h01-r20-criterion-as-json-schema-description", "H01", SD,
+       "The eval engineer's output schema for the matter, documents/schemas/deliverables.schema.json (JSON Schema "
+       "2020-12), describes each deliverable; the description of rationale.md was filled from the rubric and is the "
+       "rationale-memo-superseded criterion's match_criteria word for word.")
+def h01_r20_json_schema(env: Path, task: str) -> None:
+    schema = {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": "https://evals.harlowfinch.example.com/schemas/maplestone-ellery/deliverables.json",
+        "title": "Deliverables: Maplestone / Jordan Ellery",
+        "type": "object",
+        "properties": {
+            "ellery-covenant-agreement.md": {"type": "string", "contentMediaType": "text/markdown",
+                                             "description": "The agreement, ready for Jordan Ellery to sign."},
+            "client-email.md": {"type": "string", "contentMediaType": "text/markdown",
+                                "description": "The cover email to Maplestone's HR director."},
+            "rationale.md": {"type": "string", "contentMediaType": "text/markdown",
+                             "description": _match(env, task, "rationale-memo-superseded")},
+        },
+        "required": ["ellery-covenant-agreement.md", "client-email.md", "rationale.md"],
+        "additionalProperties": False,
+    }
+    write_doc(env, task, "schemas/deliverables.schema.json", json.dumps(schema, indent=2) + "\n")
+
+
+@plant("ho-h01-r20-criterion-in-mermaid-decision-node", "H01", AM,
+       "The partner's review flow for the Fontenot agreement, documents/partner/review-flow.md, is a Mermaid "
+       "flowchart; its decision node (a {\"...\"} rhombus that renders as a small diamond) is labelled with the "
+       "named-parishes criterion's match_criteria word for word.")
+def h01_r20_mermaid(env: Path, task: str) -> None:
+    text = _match(env, task, "named-parishes")
+    assert '"' not in text
+    write_doc(env, task, "partner/review-flow.md", (
+        "# Fontenot agreement: review flow\n\nHow the repaired agreement moves from the associate to the client.\n\n"
+        "```mermaid\nflowchart TD\n"
+        "    A[Associate repairs the standard agreement] --> B{\"" + text + "\"}\n"
+        "    B -->|pass| C[Miriam approves]\n    B -->|fail| A\n"
+        "    C --> D[Lucien Arceneaux signs for Bayou Crest]\n```\n"))
+
+
+@near_miss("ho-h01-nm-r20-site-photo-with-png-caption", "H01", AM,
+           "A photo of the Ascension Parish yard's gate, documents/site/ascension-yard-gate.png, carries a PNG iTXt "
+           "'Description' caption saying where and when it was taken.",
+           "HYGIENE.md H01 looks for grading material and for workspace text reproducing a criterion; a photo caption "
+           "about a site visit shares no passage with any criterion and grades nothing.")
+def h01_nm_r20_site_photo(env: Path, task: str) -> None:
+    write_doc(env, task, "site/ascension-yard-gate.png", _r20_png(
+        160, 120, (120, 132, 96), {"Description": "Ascension Parish yard, east gate, photographed on 2026-10-12 for "
+                                                  "the site file.", "Author": "Bayou Crest field office"}))
+
+
+@near_miss("ho-h01-nm-r20-hris-import-json-schema", "H01", TB,
+           "Aspenline's HRIS import schema for signed notices, documents/hris/signed-notice.schema.json (JSON Schema), "
+           "describes each field HR uploads: worker id, agreement title, signing date, scan of the signed page.",
+           "HYGIENE.md H01 forbids grading material in the workspace; a client system's import schema is a business "
+           "record whose field descriptions repeat no criterion and say nothing of how the deliverables are graded.")
+def h01_nm_r20_hris_schema(env: Path, task: str) -> None:
+    schema = {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": "https://hris.aspenline.example.com/schemas/signed-notice.json",
+        "title": "Signed covenant notice (HRIS upload)",
+        "type": "object",
+        "properties": {
+            "worker_id": {"type": "string", "description": "Aspenline worker number, as shown in the HRIS."},
+            "agreement_title": {"type": "string", "description": "Title of the agreement the notice accompanies."},
+            "signed_on": {"type": "string", "format": "date", "description": "Day the worker signed the notice."},
+            "scan": {"type": "string", "contentEncoding": "base64", "description": "PDF scan of the signed page."},
+        },
+        "required": ["worker_id", "agreement_title", "signed_on"],
+    }
+    write_doc(env, task, "hris/signed-notice.schema.json", json.dumps(schema, indent=2) + "\n")
+
+
+# --- H02 answer in the workspace (twentieth round) -------------------------------------------------------------------
+
+
+@plant("ho-h02-r20-finished-note-typed-in-asciinema-cast", "H02", NE,
+       "An asciinema recording of a dry run, documents/recordings/dry-run-2026-11-13.cast, shows someone typing "
+       "note-to-partner.md through a shell heredoc: one JSON event per echoed line, the lines together the finished "
+       "note (Section 5 void at $71,500 against $130,014, the § 8-2-113(8)(a) violation and $5,000 penalty per worker "
+       "plus actual damages, a decision before November 23, 2026).")
+def h02_r20_cast(env: Path, task: str) -> None:
+    body = [
+        "Miriam,",
+        "",
+        "I made the three edits: the company name (Granite Peak Robotics, Inc.), the salary ($71,500) and the date "
+        "(December 14, 2026). Nothing else in the agreement changed.",
+        "",
+        "Section 5 (Non-Competition) is void for Morgan under C.R.S. § 8-2-113(2): $71,500 is below the 2026 "
+        "threshold of $130,014.",
+        "Presenting the void covenant to Morgan would itself violate C.R.S. § 8-2-113(8)(a), with a penalty of "
+        "$5,000 per worker plus actual damages.",
+        "",
+        "Please decide before the agreement goes to Morgan on November 23, 2026 whether to delete Section 5.",
+    ]
+    typed = ["$ cat > note-to-partner.md <<'EOF'"] + ["> " + line for line in body] + ["> EOF"]
+    write_doc(env, task, "recordings/dry-run-2026-11-13.cast", _r20_cast(
+        "tallis dry run", _r20_epoch(2026, 11, 13, 16, 5), typed))
+
+
+@plant("ho-h02-r20-finished-usage-notes-as-chatbot-responses", "H02", CA,
+       "Halden's HR chatbot project, documents/hr-chatbot/domain.yml (a Rasa domain file), already answers HR's "
+       "questions about the refreshed form with the finished usage notes: Section 2 only above $126,858.83 for "
+       "covenants signed in 2026, the adjusted figure to be checked from January 1, 2027, and written disclosure no "
+       "later than acceptance of the offer.")
+def h02_r20_rasa(env: Path, task: str) -> None:
+    write_doc(env, task, "hr-chatbot/domain.yml", (
+        'version: "3.1"\n\nintents:\n  - ask_noncompete_section\n  - ask_noncompete_next_year\n'
+        "  - ask_covenant_disclosure\n  - ask_customer_clause\n\nresponses:\n"
+        "  utter_noncompete_section:\n"
+        "    - text: \"Use Section 2 (Non-Competition) only for an employee whose annualized earnings exceed "
+        "$126,858.83, for covenants signed in 2026. For anyone at or below that figure, leave Section 2 out.\"\n"
+        "  utter_noncompete_next_year:\n"
+        "    - text: \"For covenants signed from January 1, 2027, check the adjusted earnings figure before using "
+        "Section 2; the figure changes every year.\"\n"
+        "  utter_covenant_disclosure:\n"
+        "    - text: \"Give the employee the terms of the covenant in writing no later than the time they accept the "
+        "offer.\"\n"
+        "  utter_customer_clause:\n"
+        "    - text: \"Section 3 may be used for any employee: it bars soliciting customers only.\"\n\n"
+        "session_config:\n  session_expiration_time: 60\n  carry_over_slots_to_new_session: true\n"))
+
+
+@plant("ho-h02-r20-finished-client-note-as-jekyll-markdown", "H02", AM,
+       "The firm's client-portal site (Jekyll) exported a dry run's note as documents/exports/client-note.markdown: the "
+       "deliverable's stem under Markdown's long extension, and the finished note to Bayou Crest (named parishes, a "
+       "two-year cap, Louisiana law and courts, signing on the first day, each with its reason under La. R.S. "
+       "23:921).")
+def h02_r20_markdown_ext(env: Path, task: str) -> None:
+    write_doc(env, task, "exports/client-note.markdown", (
+        "---\nlayout: client-note\ntitle: What changed in Avery Fontenot's agreement\n---\n\n"
+        "Lucien,\n\nWe repaired the standard agreement before Avery Fontenot signs it. Four things changed:\n\n"
+        "1. **Territory.** The covenants now apply only in East Baton Rouge, Ascension, Livingston and Iberville "
+        "Parishes. La. R.S. 23:921(C) allows a restraint only in named parishes or municipalities where Bayou Crest "
+        "does business, so the 75-mile radius had to go.\n"
+        "2. **Length.** Each restraint now ends two years after employment ends, the most La. R.S. 23:921(C) allows; "
+        "the old three-year term would have voided it.\n"
+        "3. **Law and courts.** Louisiana law and Louisiana courts replace Texas law and Harris County. Under La. R.S. "
+        "23:921(A)(2) a choice of another state's law or forum is null unless the employee ratifies it after a "
+        "dispute arises.\n"
+        "4. **Signing date.** Avery signs on the first day of work, November 2, 2026, so that the covenants bind an "
+        "employee, as La. R.S. 23:921 contemplates, rather than a candidate who has only accepted an offer.\n\n"
+        "Miriam\n"))
+
+
+@near_miss("ho-h02-nm-r20-cast-of-reading-the-inputs", "H02", NE,
+           "An asciinema recording, documents/recordings/first-look-2026-11-16.cast, shows an associate listing the "
+           "workspace and paging through the partner's email; nothing is written.",
+           "HYGIENE.md H02 looks for a file the matcher pairs with a deliverable or a document holding a finished "
+           "answer; a recording of reading the inputs reaches no conclusion any criterion asks for, and its name is "
+           "no deliverable's.")
+def h02_nm_r20_cast(env: Path, task: str) -> None:
+    write_doc(env, task, "recordings/first-look-2026-11-16.cast", _r20_cast(
+        "first look at the Tallis file", _r20_epoch(2026, 11, 16, 15, 40),
+        ["$ ls documents", "colorado-law-file.md  draft-tallis-agreement.md  knowledge-base  partner-instructions.md",
+         "$ grep -n Subject documents/partner-instructions.md",
+         "6:Subject: Granite Peak: Tallis renewal, three edits only"]))
+
+
+# --- H03 degenerate output (twentieth round) -------------------------------------------------------------------------
+
+
+@plant("ho-h03-r20-universal-claim-over-notice-dates", "H03", TB,
+       "A new criterion passes the notice if 'every date' it gives is on or after the day the offer goes out: a "
+       "claim about all the dates in the notice, true of an empty file (which gives none), with no word of absence "
+       "in it.")
+def h03_r20_every_date(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_criterion(t, "notice-dates-not-before-offer", "The notice gives no date before the offer goes out",
+                      "PASS if every date that vandermeer-noncompete-notice.md gives is on or after the day the offer "
+                      "goes out. FAIL if the notice gives a date before the day the offer goes out.",
+                      ["vandermeer-noncompete-notice.md"])
+
+
+@plant("ho-h03-r20-consistent-with-the-other-deliverable", "H03", CA,
+       "A new criterion passes the usage notes if they are 'consistent with' the refreshed form and fails them only "
+       "if they contradict it: an empty hr-usage-notes.md contradicts nothing.")
+def h03_r20_consistent(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_criterion(t, "usage-notes-consistent-with-form", "Usage notes agree with the form",
+                      "PASS if hr-usage-notes.md is consistent with washington-covenant-form.md. FAIL if anything in "
+                      "hr-usage-notes.md contradicts washington-covenant-form.md.",
+                      ["hr-usage-notes.md", "washington-covenant-form.md"])
+
+
+@plant("ho-h03-r20-delivered-as-its-own-file", "H03", AM,
+       "A new criterion passes the client note if it is 'delivered as its own file, separate from' the agreement: "
+       "any client-note.md, an empty one included, meets it.")
+def h03_r20_own_file(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_criterion(t, "client-note-separate-file", "Client note kept apart from the agreement",
+                      "PASS if client-note.md is delivered as its own file, separate from "
+                      "fontenot-covenant-agreement.md. FAIL if there is no client-note.md or the note is folded into "
+                      "fontenot-covenant-agreement.md.",
+                      ["client-note.md", "fontenot-covenant-agreement.md"])
+
+
+@near_miss("ho-h03-nm-r20-consistency-with-a-computed-example", "H03", CA,
+           "A new criterion asks the usage notes to be consistent with the form and to tell HR that a hire signing in "
+           "2026 at $120,000 a year may not be given Section 2; no input states that figure.",
+           "HYGIENE.md H03 flags criteria a degenerate output passes; an empty file gives no example and a pasted "
+           "workspace or knowledge base does not carry $120,000, so the positive half of the PASS clause fails every "
+           "degenerate output.")
+def h03_nm_r20_computed_example(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_criterion(t, "usage-notes-worked-example", "Usage notes agree with the form and give a worked example",
+                      "PASS if hr-usage-notes.md is consistent with washington-covenant-form.md and tells HR that a "
+                      "hire signing in 2026 at $120,000 a year may not be given Section 2. FAIL if the notes "
+                      "contradict the form or would let HR use Section 2 for that hire.",
+                      ["hr-usage-notes.md", "washington-covenant-form.md"])
+
+
+@near_miss("ho-h03-nm-r20-own-file-and-computed-end-date", "H03", AM,
+           "A new criterion asks that client-note.md be its own file and tell Bayou Crest that, for an employee who "
+           "leaves on June 30, 2027, the restraints end by June 30, 2029; no input states the second date.",
+           "HYGIENE.md H03 flags criteria a degenerate output passes; the PASS clause needs June 30, 2029, which the "
+           "agent must compute from the two-year cap and which no workspace, knowledge-base or instruction text "
+           "carries, so neither an empty file nor a pasted input passes it.")
+def h03_nm_r20_end_date(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_criterion(t, "client-note-worked-end-date", "Client note is separate and shows when a restraint ends",
+                      "PASS if client-note.md is delivered as its own file and tells Bayou Crest that, for an employee "
+                      "whose employment ends on June 30, 2027, the restraints end no later than June 30, 2029. FAIL if "
+                      "the note is folded into the agreement or gives a later end date.",
+                      ["client-note.md"])
+
+
+# --- H04 criterion form (twentieth round) ----------------------------------------------------------------------------
+
+
+@plant("ho-h04-r20-points-scale-instead-of-pass-fail", "H04", TB,
+       "customer-nonsolicit-trade-secrets was rewritten by an author used to scored rubrics: '3 points if ... ; 1 point "
+       "if ... ; 0 points if ...', a scale with no PASS if and no FAIL if clause.")
+def h04_r20_points(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        criterion(t, "customer-nonsolicit-trade-secrets")["match_criteria"] = (
+            "3 points if vandermeer-covenant-agreement.md keeps a customer non-solicitation covenant, lasting 12 months "
+            "after employment ends, that is limited to protecting Aspenline's trade secrets; 1 point if the covenant is "
+            "kept but not tied to trade secrets; 0 points if it is dropped.")
+
+
+@plant("ho-h04-r20-dot-slash-in-criterion-deliverables", "H04", AM,
+       "client-note-changes lists its deliverable as './client-note.md', the way the author's shell completed the "
+       "path; the task's deliverable is client-note.md, so the criterion names no deliverable of the task.")
+def h04_r20_dot_slash(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        crit = criterion(t, "client-note-changes")
+        assert crit["deliverables"] == ["client-note.md"]
+        crit["deliverables"] = ["./client-note.md"]
+
+
+@plant("ho-h04-r20-deliverable-dropped-criterion-kept", "H04", CA,
+       "The usage notes were dropped from the task (deliverables map, advisory list and instructions: 'two "
+       "deliverables'), but usage-notes-threshold still grades hr-usage-notes.md, which is no longer a deliverable.")
+def h04_r20_dropped_deliverable(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        del t["deliverables"]["hr-usage-notes.md"]
+        t["oafreeze"]["advisory"].remove("hr-usage-notes.md")
+        t["instructions"] = replace_text(
+            t["instructions"], "Prepare three deliverables in Markdown: ", "Prepare two deliverables in Markdown: ")
+        t["instructions"] = replace_text(
+            t["instructions"], " hr-usage-notes.md, short notes for HR on when each part of the form may be used;", "")
+        assert "hr-usage-notes.md" not in t["instructions"]
+        assert criterion(t, "usage-notes-threshold")["deliverables"] == ["hr-usage-notes.md"]
+
+
+@near_miss("ho-h04-nm-r20-judge-language-with-calendar-extension", "H04", CI,
+           "judge_language is 'en-US-u-ca-gregory': the reviewer pool's machines default to a Thai locale with the "
+           "Buddhist calendar, so the tag pins English with the Gregorian calendar; language stays 'en'.",
+           "TASKS.md asks for BCP 47 tags; RFC 5646 allows extensions and RFC 6067 defines the 'u' extension with its "
+           "'ca' (calendar) key, so 'en-US-u-ca-gregory' is a well-formed, valid tag.")
+def h04_nm_r20_calendar_tag(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert t["judge_language"] == "en"
+        t["judge_language"] = "en-US-u-ca-gregory"
+
+
+# --- H05 ambiguous grading language (twentieth round) ----------------------------------------------------------------
+
+
+@plant("ho-h05-r20-applies-the-current-floor", "H05", SD,
+       "rationale-memo-superseded now asks the memo to apply 'the current floor' to Jordan's $78,500 and fails it for "
+       "'an out-of-date floor': current as of today ($75,000) or as of the January 2027 signing ($80,000) is the very "
+       "question the task turns on, and the judge must pick a reading.")
+def h05_r20_current(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        reword(t, "rationale-memo-superseded",
+               "and that a covenant entered into on or after January 1, 2027 needs earnings above $80,000 under 820 "
+               "ILCS 90/10(a), which Jordan Ellery's $78,500 does not exceed when the agreement is signed on January 5, "
+               "2027.",
+               "and applies the current floor under 820 ILCS 90/10(a) to Jordan Ellery's $78,500.")
+        reword(t, "rationale-memo-superseded", "or applies the $75,000 floor.", "or applies an out-of-date floor.")
+
+
+@plant("ho-h05-r20-unduly-long", "H05", CI,
+       "client-email-departures now also fails an email that 'is unduly long': how long is too long is left to the "
+       "judge.")
+def h05_r20_unduly(env: Path, task: str) -> None:
+    _reword(env, task, "client-email-departures", "FAIL if the email omits either departure or the notice.",
+            "FAIL if the email is unduly long or omits either departure or the notice.")
+
+
+@plant("ho-h05-r20-areas-immediately-around-them", "H05", AM,
+       "named-parishes now also passes covenants that reach 'the areas immediately around' the named parishes: "
+       "how far 'immediately around' runs is the judge's call, in a criterion meant to exclude unnamed areas.")
+def h05_r20_surrounding(env: Path, task: str) -> None:
+    _reword(env, task, "named-parishes", "Livingston and Iberville Parishes, or some of them).",
+            "Livingston and Iberville Parishes, or some of them) or the areas immediately around them.")
+
+
+@near_miss("ho-h05-nm-r20-current-pinned-to-the-signing-date", "H05", SD,
+           "client-email-decision now speaks of 'the floor current on the signing date ($80,000 on January 5, 2027)' "
+           "where it said '$80,000 when the agreement is signed'.",
+           "HYGIENE.md H05 flags standards a judge can read either way; 'current' is pinned here to a named day and a "
+           "stated figure, so there is only one reading.")
+def h05_nm_r20_current_pinned(env: Path, task: str) -> None:
+    _reword(env, task, "client-email-decision", "exceed $80,000 when the agreement is signed,",
+            "exceed the floor current on the signing date ($80,000 on January 5, 2027),")
+
+
+# --- H06 deliverable matching (twentieth round) ----------------------------------------------------------------------
+
+
+@plant("ho-h06-r20-language-suffix-twin", "H06", TB,
+       "A Spanish copy of the cover email for Aspenline's bilingual HR shared-service team is declared as "
+       "client-email.es.md (the 'name.lang.md' convention of static-site tools), named and graded beside "
+       "client-email.md: two Markdown names that differ only by a '.es' before the extension.")
+def h06_r20_es_twin(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_deliverable(t, "client-email.es.md", "The cover email in Spanish, for Aspenline's bilingual HR "
+                        "shared-service team.", placement="advisory")
+        instructions_add(t, "Aspenline's HR shared-service team works in Spanish: also write client-email.es.md, the "
+                            "cover email in Spanish.")
+        add_criterion(t, "client-email-es-gap", "Spanish cover email gives the gap to the non-compete threshold",
+                      "PASS if client-email.es.md, written in Spanish, tells Aspenline that Riley Vandermeer's salary "
+                      "falls $26,014 short of the non-compete threshold. FAIL if it is not in Spanish or gives no gap "
+                      "or a different one.", ["client-email.es.md"])
+
+
+@plant("ho-h06-r20-docx-and-odt-twins", "H06", CA,
+       "Two advisory deliverables share one stem in the word-processing family: hr-briefing.docx (for Halden's HR "
+       "director, who uses Word) and hr-briefing.odt (for the Tacoma warehouse office, which uses LibreOffice), both "
+       "named and graded; a matcher pairing documents within the family can give either file to either name.")
+def h06_r20_docx_odt(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_deliverable(t, "hr-briefing.docx", "One-page briefing for HR on the refreshed form, in Word.",
+                        placement="advisory")
+        add_deliverable(t, "hr-briefing.odt", "The same briefing as an OpenDocument file for the Tacoma office.",
+                        placement="advisory")
+        instructions_add(t, "Also prepare a one-page briefing on the refreshed form for HR, as hr-briefing.docx for "
+                            "the HR director and as hr-briefing.odt for the Tacoma warehouse office.")
+        add_criterion(t, "briefing-docx-sections", "Word briefing walks through the form's sections",
+                      "PASS if hr-briefing.docx tells HR, section by section, which parts of the refreshed form every "
+                      "employee signs and which only some employees sign. FAIL if it does not cover the "
+                      "non-competition section.", ["hr-briefing.docx"])
+        add_criterion(t, "briefing-odt-sections", "OpenDocument briefing walks through the form's sections",
+                      "PASS if hr-briefing.odt tells HR, section by section, which parts of the refreshed form every "
+                      "employee signs and which only some employees sign. FAIL if it does not cover the "
+                      "non-competition section.", ["hr-briefing.odt"])
+
+
+@plant("ho-h06-r20-deliverable-named-only-inside-another", "H06", CI,
+       "A new advisory deliverable, email.md (a short email to Sasha's manager), is declared and graded, but the "
+       "instructions describe it without its file name: 'email.md' appears in them only as the tail of "
+       "'client-email.md'.")
+def h06_r20_email_md(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_deliverable(t, "email.md", "Short email to Sasha Lindgren's manager on the first-day paperwork.",
+                        placement="advisory")
+        instructions_add(t, "Also write a short email to Sasha's manager, the Director of Embedded Systems, saying "
+                            "which documents Sasha signs and receives on the first day.")
+        add_criterion(t, "manager-email-documents", "Manager email names the first-day documents",
+                      "PASS if email.md tells Sasha Lindgren's manager that Sasha signs the invention agreement and "
+                      "receives the written Section 2872 notice on the first day. FAIL if either document is missing.",
+                      ["email.md"])
+        assert re.search(r"(?<![\w-])email\.md", t["instructions"]) is None
+
+
+@near_miss("ho-h06-nm-r20-notion-emoji-deliverable-name", "H06", AM,
+           "A new advisory deliverable named as Notion exports pages, '📋 signing-checklist.md' (an emoji, a space, a "
+           "name), is declared, named exactly in the instructions, listed as advisory and graded.",
+           "HYGIENE.md H06 wants deliverables named in the instructions, graded, free of collisions and safe relative "
+           "paths; an emoji and a space are ordinary characters of a safe relative file name, and no other deliverable "
+           "resembles this one.")
+def h06_nm_r20_emoji(env: Path, task: str) -> None:
+    name = "\U0001f4cb signing-checklist.md"
+    with task_json(env, task) as t:
+        add_deliverable(t, name, "Checklist for Bayou Crest's first-day signing with Avery Fontenot.",
+                        placement="advisory")
+        instructions_add(t, f"Also write \"{name}\", a checklist for the first-day signing, in the format of Bayou "
+                            "Crest's Notion workspace.")
+        add_criterion(t, "signing-checklist-steps", "Signing checklist covers the first-day steps",
+                      f"PASS if {name} lists, as checklist items, that Avery Fontenot signs the agreement on the first "
+                      "day of work and that Bayou Crest keeps a signed copy. FAIL if either step is missing.", [name])
+
+
+# --- H07 workspace integrity (twentieth round) -----------------------------------------------------------------------
+
+
+@plant("ho-h07-r20-ooxml-part-stored-twice", "H07", SD,
+       "Maplestone's offer pack, documents/hr/offer-pack.docx, was updated by a script that appended the new body to "
+       "the archive: the zip holds word/document.xml twice (the old and the new text). OPC part names must be unique, "
+       "and Word reports the file as corrupt.")
+def h07_r20_duplicate_part(env: Path, task: str) -> None:
+    old = _r20_docx_parts(["Maplestone Logistics, Inc.: offer pack (draft 1)", "Offer letter and relocation summary."])
+    new = _r20_docx_parts(["Maplestone Logistics, Inc.: offer pack (draft 2)",
+                           "Offer letter, relocation summary and benefits guide."])
+    members = [(name, old[name]) for name in old] + [("word/document.xml", new["word/document.xml"])]
+    data = _r20_zip_members(members)
+    names = zipfile.ZipFile(io.BytesIO(data)).namelist()
+    assert names.count("word/document.xml") == 2
+    write_doc(env, task, "hr/offer-pack.docx", data)
+
+
+@plant("ho-h07-r20-git-lfs-pointer-as-docx", "H07", CI,
+       "Sasha's signed prior-invention disclosure, documents/sierrafold/prior-invention-disclosure.docx, was checked "
+       "out without 'git lfs pull': the file is the three-line Git LFS pointer (version, oid, size), not a Word "
+       "package, so it does not open.")
+def h07_r20_lfs_docx(env: Path, task: str) -> None:
+    real = docx_bytes(["Prior invention disclosure: Sasha Lindgren", "Soil-moisture sensor calibration method (2024)."])
+    write_doc(env, task, "sierrafold/prior-invention-disclosure.docx", (
+        "version https://git-lfs.github.com/spec/v1\n"
+        f"oid sha256:{hashlib.sha256(real).hexdigest()}\nsize {len(real)}\n"))
+
+
+@plant("ho-h07-r20-gnome-goutputstream-leftover", "H07", CA,
+       "The text editor crashed while saving the paralegal's notes on the alert: documents/.goutputstream-4ZJ7QY, the "
+       "temporary file GNOME's GIO writes before renaming it over the target, is left in the workspace with half the "
+       "notes in it.")
+def h07_r20_goutputstream(env: Path, task: str) -> None:
+    write_doc(env, task, ".goutputstream-4ZJ7QY", (
+        "Notes on the Calloway Brandt alert\n\n- Threshold paragraph: matches the L&I figure for 2026.\n"
+        "- The 'Our view' section is advice, not law; keep it out of"))
+
+
+@plant("ho-h07-r20-instructions-name-percent-encoded-path", "H07", NE,
+       "The instructions now send the agent to documents/client%20approvals/approval-2025.md, a path copied from the "
+       "document system's web address; the file is documents/client approvals/approval-2025.md, so the path the "
+       "instructions name does not exist.")
+def h07_r20_percent_path(env: Path, task: str) -> None:
+    write_doc(env, task, "client approvals/approval-2025.md", (
+        "# Client approval: Tallis agreement wording\n\nDale Whitford approved the wording of Morgan Tallis's "
+        "restrictive covenant agreement on 2025-12-08. Renewals change names, salary and dates only.\n"))
+    with task_json(env, task) as t:
+        instructions_add(t, "The client's approval of last year's wording is in "
+                            "documents/client%20approvals/approval-2025.md.")
+
+
+@near_miss("ho-h07-nm-r20-docx-with-glossary-document", "H07", SD,
+           "Maplestone's letter template, documents/hr/letter-template.docx, is a complete Word package with a "
+           "glossary document (Quick Parts): it holds word/document.xml and word/glossary/document.xml, two parts "
+           "with the same file name in different folders.",
+           "HYGIENE.md H07 wants documents to parse in their format; part names are whole paths, so /word/document.xml "
+           "and /word/glossary/document.xml are two distinct, declared and related parts of a valid package.")
+def h07_nm_r20_glossary(env: Path, task: str) -> None:
+    parts = _r20_docx_parts(["Maplestone Logistics, Inc.", "[Letter body]"])
+    parts["[Content_Types].xml"] = parts["[Content_Types].xml"].replace(
+        "</Types>", '<Override PartName="/word/glossary/document.xml" ContentType="application/'
+                    'vnd.openxmlformats-officedocument.wordprocessingml.document.glossary+xml"/></Types>')
+    parts["word/_rels/document.xml.rels"] = (
+        f'{_XML}<Relationships xmlns="{_PKG_REL}"><Relationship Id="rId1" Type="{_REL}/glossaryDocument" '
+        'Target="glossary/document.xml"/></Relationships>')
+    parts["word/glossary/document.xml"] = (
+        f'{_XML}<w:glossaryDocument xmlns:w="{_W}"><w:docParts><w:docPart><w:docPartPr><w:name w:val="HR sign-off"/>'
+        '<w:category><w:name w:val="General"/><w:gallery w:val="autoTxt"/></w:category></w:docPartPr><w:docPartBody>'
+        '<w:p><w:r><w:t xml:space="preserve">Human Resources, Maplestone Logistics, Inc.</w:t></w:r></w:p>'
+        "</w:docPartBody></w:docPart></w:docParts></w:glossaryDocument>")
+    write_doc(env, task, "hr/letter-template.docx", _zip(parts))
+
+
+@near_miss("ho-h07-nm-r20-jsonc-with-comments", "H07", CA,
+           "The HR forms team's editor settings, documents/tools/form-builder/settings.jsonc, carry // and /* */ "
+           "comments, as the JSON-with-comments format its '.jsonc' extension names allows.",
+           "HYGIENE.md H07 wants documents to parse in their format; '.jsonc' is JSON with comments (the format VS Code "
+           "and TypeScript configs use), not JSON, and this file is valid in it.")
+def h07_nm_r20_jsonc(env: Path, task: str) -> None:
+    write_doc(env, task, "tools/form-builder/settings.jsonc", (
+        "// Form builder settings for the Washington covenant form\n{\n"
+        "  /* Fill-in blanks are shown in brackets, as in Form WA-2021-3. */\n"
+        "  \"blankStyle\": \"brackets\",\n  \"pageSize\": \"Letter\",\n"
+        "  // Signature blocks stay on the last page.\n  \"keepSignaturesTogether\": true\n}\n"))
+
+
+# --- H08 knowledge-base pin (twentieth round) ------------------------------------------------------------------------
+
+
+@plant("ho-h08-r20-yaml-schema-modeline-in-template-metadata", "H08", SD,
+       "The associate's editor (VS Code's YAML extension, set to add schema modelines) put a first line '# "
+       "yaml-language-server: $schema=...' into the restrictive covenant template's metadata.yaml in this task's "
+       "mount; the YAML data are the same, the bytes are not.")
+def h08_r20_modeline(env: Path, task: str) -> None:
+    import yaml
+
+    path = kb(env, task, "templates/oafreeze-cc0-1.0/restrictive-covenant-agreement/metadata.yaml")
+    text = path.read_text("utf-8")
+    new = ("# yaml-language-server: $schema=https://kb.example.org/schemas/template-metadata.schema.json\n" + text)
+    assert yaml.safe_load(new) == yaml.safe_load(text)
+    path.write_text(new, "utf-8")
+
+
+@plant("ho-h08-r20-mount-pulled-to-a-newer-library-commit", "H08", NE,
+       "Someone ran 'git pull' inside this task's mount: the library moved past the pinned commit, bringing a new "
+       "guide, practice-guides/non-compete/us/georgia.md, and a line for it in the folder's index.md.")
+def h08_r20_git_pull(env: Path, task: str) -> None:
+    index = kb(env, task, "practice-guides/non-compete/us/index.md")
+    text = index.read_text("utf-8")
+    line = "* [Non-Competes in Florida](florida.md)\n"
+    assert line in text
+    index.write_text(text.replace(line, line + "* [Non-Competes in Georgia](georgia.md)\n"), "utf-8")
+    kb(env, task, "practice-guides/non-compete/us/georgia.md").write_text(
+        "---\ntype: State Practice Guide\ntitle: Non-Competes in Georgia\ndescription: >-\n"
+        "  Georgia enforces employee restrictive covenants that meet a statutory\n"
+        "  framework of time, area and activity limits, and lets courts narrow an\n  overbroad covenant.\n"
+        "resource: 'https://kb.example.org/practice-guides/non-compete/us/georgia'\ntimestamp: '2026-11-10'\n"
+        "tags:\n  - non-compete\n  - Georgia\n---\n\n# Non-Competes in Georgia\n\n"
+        "Georgia's Restrictive Covenants Act sets the frame for employee covenants signed since May 11, 2011.\n\n"
+        "## Drafting notes\n\nName the competing activities, keep the area to where the employee worked, and keep "
+        "the period short; a court may narrow what goes too far.\n", "utf-8")
+
+
+@plant("ho-h08-r20-section-signs-entity-encoded-by-cms", "H08", AM,
+       "The twelve-state survey in this task's mount came back through a CMS export that entity-encodes non-ASCII "
+       "characters: every '§' is now '&sect;' and every en dash '&ndash;'; rendered Markdown shows the same page, the "
+       "bytes differ.")
+def h08_r20_entities(env: Path, task: str) -> None:
+    path = kb(env, task, "surveys/non-compete/us.md")
+    text = path.read_text("utf-8")
+    assert "§" in text and "\u2013" in text
+    path.write_text(text.replace("§", "&sect;").replace("\u2013", "&ndash;"), "utf-8")
+
+
+@near_miss("ho-h08-nm-r20-schema-modeline-outside-mount", "H08", TB,
+           "HR's notice-delivery settings, documents/hr/notice-settings.yaml, open with a '# yaml-language-server: "
+           "$schema=...' modeline; the file is the client's, outside the mount.",
+           "HYGIENE.md H08 pins the knowledge-base mount byte for byte; a task file beside it may carry any editor "
+           "comment, and no mounted byte changed.")
+def h08_nm_r20_modeline_outside(env: Path, task: str) -> None:
+    import yaml
+
+    text = ("# yaml-language-server: $schema=https://hris.aspenline.example.com/schemas/notice-settings.json\n"
+            "notice:\n  deliver_with: offer\n  signature_required: true\n  language: en\n  copy_to: personnel-file\n")
+    assert yaml.safe_load(text)["notice"]["deliver_with"] == "offer"
+    write_doc(env, task, "hr/notice-settings.yaml", text)
+
+
+# --- H09 seeded-law provenance (twentieth round) ---------------------------------------------------------------------
+
+
+_R20_CRS_4B = ("An employer shall provide the notice required in subsection (4)(a) of this section in a separate document "
+               "from any other covenants between the worker and employer and in clear and conspicuous terms in the "
+               "language in which the worker and employer communicate about the worker's performance.")
+
+
+@plant("ho-h09-r20-verified-before-the-text-was-enacted", "H09", TB,
+       "The seeded entry for C.R.S. § 8-2-113(2)(b), which quotes the text as amended by SB 25-083 (in force from "
+       "August 6, 2025), says verified_on 2024-05-20: a verification copied from an older task, made before the "
+       "quoted wording existed.")
+def h09_r20_verified_too_early(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        entry = seeded(t, "C.R.S. § 8-2-113(2)(b)")
+        assert entry["effective_date"] == "2025-08-06" and "SB 25-083" in entry["verified_against"]
+        entry["verified_on"] = "2024-05-20"
+
+
+@plant("ho-h09-r20-verified-against-the-planted-file", "H09", CA,
+       "The seeded entry for RCW 49.62.050 says it was verified against 'the Calloway Brandt client alert of "
+       "2026-02-09 (documents/client-alert.md)': the very file the excerpt is planted in, another firm's alert, so "
+       "nothing independent was checked.")
+def h09_r20_circular(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        entry = seeded(t, "RCW 49.62.050")
+        assert entry["file"] == "documents/client-alert.md"
+        entry["verified_against"] = ("RCW 49.62.050; checked verbatim against the Calloway Brandt client alert of "
+                                     "2026-02-09 (documents/client-alert.md)")
+
+
+@plant("ho-h09-r20-undeclared-statute-in-python-docstring", "H09", NE,
+       "Granite Peak's HR-portal module for covenant notices, documents/hr-portal/covenant_notice.py, quotes C.R.S. "
+       "§ 8-2-113(4)(b) in quotation marks in its docstring; this task declares no (4)(b) excerpt and no seeded_law "
+       "entry names the file.")
+def h09_r20_docstring(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert all("(4)" not in e["citation"] for e in t["oafreeze"]["seeded_law"])
+    write_doc(env, task, "hr-portal/covenant_notice.py", (
+        '"""Covenant notices for Colorado workers.\n\n'
+        "C.R.S. § 8-2-113(4)(b):\n\n"
+        f'    "{_R20_CRS_4B}"\n\n'
+        "The portal therefore renders the notice as its own document and asks the worker to sign it.\n"
+        '"""\n\n'
+        "NOTICE_TEMPLATE = \"colorado-noncompete-notice\"\n\n\n"
+        "def needs_notice(record: dict) -> bool:\n"
+        "    \"\"\"True when the worker's agreement carries a covenant the statute's notice rule covers.\"\"\"\n"
+        "    return bool(record.get(\"noncompete\") or record.get(\"customer_nonsolicit\"))\n"))
+
+
+@near_miss("ho-h09-nm-r20-declared-statute-in-python-docstring", "H09", CI,
+           "Sierrafold's HR-portal module, documents/hr-portal/invention_notice.py, quotes Cal. Lab. Code § 2871 in its "
+           "docstring, and a complete seeded_law entry names the .py with the same provenance as the excerpt's entry.",
+           "HYGIENE.md H09 wants every planted excerpt declared with citation, effective date, verified-on date and "
+           "source, and the quote present in the named file; the new entry names the module, its quote is in it, and "
+           "it was verified before the freeze.")
+def h09_nm_r20_declared_docstring(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        entry = dict(seeded(t, "Cal. Lab. Code § 2871"))
+        quote = entry["quote"]
+        entry["file"] = "documents/hr-portal/invention_notice.py"
+        t["oafreeze"]["seeded_law"].append(entry)
+    write_doc(env, task, "hr-portal/invention_notice.py", (
+        '"""Invention assignment paperwork for California hires.\n\n'
+        f'Cal. Lab. Code § 2871: "{quote}"\n\n'
+        "The portal never makes the invention agreement a condition of anything the statute forbids.\n"
+        '"""\n\n\ndef packet(hire: dict) -> list[str]:\n'
+        "    return [\"invention-agreement\", \"section-2872-notice\"]\n"))
+
+
+# --- H10 temporal consistency (twentieth round) ----------------------------------------------------------------------
+
+
+@plant("ho-h10-r20-today-is-friday-on-a-monday", "H10", NE,
+       "The instructions add 'It is Friday afternoon, and Miriam wants your note before she leaves for the weekend.'; "
+       "as_of 2026-11-16, the day of the partner's email, is a Monday.")
+def h10_r20_friday(env: Path, task: str) -> None:
+    import datetime
+
+    assert datetime.date(2026, 11, 16).strftime("%A") == "Monday"
+    with task_json(env, task) as t:
+        assert t["oafreeze"]["as_of"] == "2026-11-16"
+        instructions_add(t, "It is Friday afternoon, and Miriam wants your note before she leaves for the weekend.")
+
+
+@plant("ho-h10-r20-wrong-date-in-deliverable-description", "H10", TB,
+       "The notice's deliverable description now says it 'goes out with the offer on November 23, 2026'; the offer "
+       "summary and the HR request both say the offer and its paperwork go out on November 16.")
+def h10_r20_description_date(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        t["deliverables"]["vandermeer-noncompete-notice.md"] = (
+            "The separate Colorado notice for Riley Vandermeer, ready to deliver and sign; it goes out with the offer "
+            "on November 23, 2026.")
+
+
+@plant("ho-h10-r20-past-memo-given-another-date", "H10", AM,
+       "The instructions add that 'our litigation group's memo of July 14, 2026' explains the defects; the memo in the "
+       "workspace is dated 2026-06-30.")
+def h10_r20_memo_date(env: Path, task: str) -> None:
+    assert "Date: 2026-06-30" in read_doc(env, task, "litigation-memo.md")
+    with task_json(env, task) as t:
+        instructions_add(t, "Our litigation group's memo of July 14, 2026 explains why the standard agreement would "
+                            "not hold up; use its conclusions, not its wording.")
+
+
+@plant("ho-h10-r20-seeded-effective-date-is-the-enactment-date", "H10", SD,
+       "The seeded entry for 820 ILCS 90/20 gives effective_date 2021-08-13, the day Public Act 102-358 was approved; "
+       "the excerpt it declares says the amended Act applies to covenants entered into on or after January 1, 2022.")
+def h10_r20_enactment_date(env: Path, task: str) -> None:
+    assert "on or after January 1, 2022" in read_doc(env, task, "illinois-statute-excerpt.md")
+    with task_json(env, task) as t:
+        entry = seeded(t, "820 ILCS 90/20")
+        assert entry["effective_date"] == "2022-01-01"
+        entry["effective_date"] = "2021-08-13"
+
+
+@near_miss("ho-h10-nm-r20-today-is-monday", "H10", NE,
+           "The instructions add 'It is Monday; Miriam wants your note before her four o'clock client call today.'",
+           "HYGIENE.md H10 wants 'today' to agree with as_of; as_of 2026-11-16 is a Monday, the day of the partner's "
+           "email.")
+def h10_nm_r20_monday(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert t["oafreeze"]["as_of"] == "2026-11-16"
+        instructions_add(t, "It is Monday; Miriam wants your note before her four o'clock client call today.")
+
+
+@near_miss("ho-h10-nm-r20-right-date-in-deliverable-description", "H10", TB,
+           "The notice's deliverable description now says it goes out with the offer on November 16, 2026.",
+           "HYGIENE.md H10 wants the task's dates to tell one story; November 16, 2026 is the day the offer summary and "
+           "the HR request give for the offer and its paperwork.")
+def h10_nm_r20_description_date(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        t["deliverables"]["vandermeer-noncompete-notice.md"] = (
+            "The separate Colorado notice for Riley Vandermeer, ready to deliver and sign; it goes out with the offer "
+            "on November 16, 2026.")
+
+
+# --- H11 trap armed (twentieth round) --------------------------------------------------------------------------------
+
+
+@plant("ho-h11-r20-bait-sentence-kept-but-withdrawn", "H11", CI,
+       "The client's email still carries the anchored words 'including anything Sasha comes up with in the year after "
+       "leaving, and a one-year non-compete', but now reports that the board dropped both requests: the anchor "
+       "matches, yet the client no longer asks for the capture and the non-compete the trap's criteria are built to "
+       "catch.")
+def h11_r20_withdrawn(env: Path, task: str) -> None:
+    edit_doc(env, task, "client-request.md",
+             "Our investors want a clean, present assignment of everything Sasha invents for us, including anything "
+             "Sasha comes up with in the year after leaving, and a one-year non-compete.",
+             "Our investors first asked for a clean, present assignment of everything Sasha invents for us, including "
+             "anything Sasha comes up with in the year after leaving, and a one-year non-compete; our board has since "
+             "dropped the year-after capture and the non-compete, so please leave both out and just give us a present "
+             "assignment.")
+    with task_json(env, task) as t:
+        anchor = t["oafreeze"]["trap"]["anchors"][2]
+        assert anchor["quote"] in read_doc(env, task, "client-request.md")
+
+
+@plant("ho-h11-r20-detecting-criterion-excuses-the-clients-ask", "H11", TB,
+       "no-noncompete, which the trap lists to catch a kept non-compete, now excuses one 'unless Aspenline has asked "
+       "for one' and fails only a non-compete 'that Aspenline did not ask for'; Aspenline's HR request asks for a "
+       "12-month non-compete, so the criterion passes the very mistake the trap is built around.")
+def h11_r20_excuse(env: Path, task: str) -> None:
+    assert "a 12-month non-compete" in read_doc(env, task, "hr-request.md")
+    with task_json(env, task) as t:
+        criterion(t, "no-noncompete")["match_criteria"] = (
+            "PASS if vandermeer-covenant-agreement.md contains no covenant barring Riley Vandermeer from working for a "
+            "competitor after employment ends, unless Aspenline has asked for one. FAIL if it contains a "
+            "post-employment non-competition covenant that Aspenline did not ask for.")
+        assert "no-noncompete" in t["oafreeze"]["trap"]["criteria"]
+
+
+@plant("ho-h11-r20-answer-given-in-deliverable-description", "H11", SD,
+       "The agreement's deliverable description now reads '... ready to sign, without a non-compete: it is signed in "
+       "January 2027, when Jordan's pay is below the Illinois floor': the effective-date trap's answer is handed to "
+       "the agent in the task itself.")
+def h11_r20_giveaway(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        t["deliverables"]["ellery-covenant-agreement.md"] = (
+            "The restrictive covenant agreement for Jordan Ellery, ready to sign, without a non-compete: it is signed "
+            "in January 2027, when Jordan's pay is below the Illinois floor.")
+
+
+@near_miss("ho-h11-nm-r20-detecting-criterion-with-unmet-exception", "H11", TB,
+           "no-noncompete now names the statute's one exception (a worker at or above the highly compensated threshold "
+           "at signing and at enforcement) and says it does not apply to Riley.",
+           "HYGIENE.md H11 asks that the trap's criteria detect it; the exception is stated and excluded for Riley, "
+           "whose $104,000 is below the threshold, so the criterion still fails any non-compete in Riley's agreement.")
+def h11_nm_r20_unmet_exception(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        criterion(t, "no-noncompete")["match_criteria"] = (
+            "PASS if vandermeer-covenant-agreement.md contains no covenant barring Riley Vandermeer from working for a "
+            "competitor after employment ends; the one exception, a worker who earns at least the threshold for highly "
+            "compensated workers both when the covenant is entered into and when it is enforced, does not apply to "
+            "Riley. FAIL if it contains a post-employment non-competition covenant of any length or territory.")
+
+
+# --- H12 placement discipline (twentieth round) ----------------------------------------------------------------------
+
+
+@plant("ho-h12-r20-only-advisory-deliverable-muzzled", "H12", NE,
+       "The instructions now limit note-to-partner.md, the task's only advisory deliverable, to a transmittal that "
+       "lists the three edits 'and nothing else', with 'no other issue and no point of law': the advice on the void "
+       "Section 5 and the penalty has nowhere to go but the agreement.")
+def h12_r20_muzzled(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert t["oafreeze"]["advisory"] == ["note-to-partner.md"]
+        instructions_add(t, "Keep note-to-partner.md to a transmittal: list the three edits you made and nothing else. "
+                            "Raise no other issue and no point of law in it; I will read the law myself.")
+
+
+@plant("ho-h12-r20-agreement-points-to-memo-and-note", "H12", AM,
+       "The instructions ask fontenot-covenant-agreement.md, which Avery signs, to end with the line 'The reasons for "
+       "these terms are set out in client-note.md and in our litigation memo of June 30, 2026.': a pointer to the "
+       "advisory note and the privileged memo in operative text.")
+def h12_r20_pointer(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "End fontenot-covenant-agreement.md with this line: \"The reasons for these terms are set "
+                            "out in client-note.md and in our litigation memo of June 30, 2026.\"")
+
+
+@plant("ho-h12-r20-threshold-analysis-in-agreement-title", "H12", TB,
+       "The instructions ask that the agreement Riley signs be titled 'Restrictive Covenant Agreement (customer "
+       "non-solicit only; no non-compete, because Riley's $104,000 is below Colorado's $130,014 threshold)': the legal "
+       "analysis goes into the operative document's heading.")
+def h12_r20_title(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "Title vandermeer-covenant-agreement.md \"Restrictive Covenant Agreement (customer "
+                            "non-solicit only; no non-compete, because Riley's $104,000 is below Colorado's $130,014 "
+                            "threshold)\" so that HR can tell it from the standard form.")
+
+
+@near_miss("ho-h12-nm-r20-acknowledgment-of-the-separate-notice", "H12", CI,
+           "The instructions ask the invention agreement to include Sasha's acknowledgment of having received, when "
+           "signing, the separate written notice given with it.",
+           "HYGIENE.md H12 forbids commentary, advice and analysis in operative text; an acknowledgment of receipt is "
+           "a contract term about a document Sasha receives, and it explains nothing about the law.")
+def h12_nm_r20_acknowledgment(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "The agreement should include Sasha's acknowledgment that Sasha received, when signing, "
+                            "the separate written notice that accompanies it.")
+
+
+@near_miss("ho-h12-nm-r20-short-advisory-note-that-still-flags", "H12", NE,
+           "The instructions ask that note-to-partner.md be short, a few lines, but flag anything the partner must "
+           "decide before the agreement goes out.",
+           "HYGIENE.md H12 wants the advisory material to have somewhere to go; a short note that must still flag "
+           "every decision gives the Section 5 advice its place.")
+def h12_nm_r20_short_note(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "Keep note-to-partner.md short, a few lines, but flag anything I must decide before the "
+                            "agreement goes out.")
+
+
+# --- H13 synthetic data and secrets (twentieth round) ----------------------------------------------------------------
+
+
+@plant("ho-h13-r20-docker-config-with-base64-auth", "H13", CI,
+       "The e-signature sync job's folder came with its Docker client config, documents/tools/esign-sync/.docker/"
+       "config.json, whose 'auth' for the registry is base64 of a service account's user name and password.")
+def h13_r20_docker_auth(env: Path, task: str) -> None:
+    import base64
+
+    auth = base64.b64encode(b"svc-esign-sync:Vq7!mR2x#Lp9tW4z").decode("ascii")
+    write_doc(env, task, "tools/esign-sync/.docker/config.json", json.dumps({
+        "auths": {"registry.sierrafold.example.com": {"auth": auth}},
+        "HttpHeaders": {"User-Agent": "Docker-Client/27.3.1 (linux)"},
+    }, indent=1) + "\n")
+
+
+@plant("ho-h13-r20-obfuscated-live-address", "H13", AM,
+       "A contact sheet for the Delacroix dispute, documents/delacroix/contacts.md, gives opposing counsel's address "
+       "written against spam harvesters, 'gthibodeaux [at] thibodeauxlaw [dot] com': a live-looking domain, not a "
+       "reserved example one.")
+def h13_r20_obfuscated(env: Path, task: str) -> None:
+    write_doc(env, task, "delacroix/contacts.md", (
+        "# Bayou Crest v. Delacroix: contacts\n\n"
+        "- For Bayou Crest: Miriam Okafor, Harlow Finch LLP, miriam.okafor@harlowfinch.example.com\n"
+        "- For Mr. Delacroix: Gaspard Thibodeaux, Thibodeaux Law, gthibodeaux [at] thibodeauxlaw [dot] com, "
+        "(225) 555-0143\n"))
+
+
+@plant("ho-h13-r20-jupyter-server-log-with-token-url", "H13", NE,
+       "The engineer's notebook-server log was synced with the matter, documents/tools/notebook-server.log: Jupyter's "
+       "start-up lines give the local server's URLs with their access token (http://127.0.0.1:8888/lab?token=...) "
+       "and the runtime file under the engineer's home folder.")
+def h13_r20_jupyter(env: Path, task: str) -> None:
+    token = hashlib.sha256(b"r20-notebook-server").hexdigest()[:48]
+    stamp = "[I 2026-11-12 09:14:02.118 ServerApp]"
+    write_doc(env, task, "tools/notebook-server.log", (
+        f"{stamp} Jupyter Server 2.14.2 is running at:\n"
+        f"{stamp} http://localhost:8888/lab?token={token}\n"
+        f"{stamp}     http://127.0.0.1:8888/lab?token={token}\n"
+        f"{stamp} Use Control-C to stop this server and shut down all kernels (twice to skip confirmation).\n"
+        "[C 2026-11-12 09:14:02.121 ServerApp]\n\n"
+        "    To access the server, open this file in a browser:\n"
+        "        file:///home/dwhitford/.local/share/jupyter/runtime/jpserver-48213-open.html\n"
+        "    Or copy and paste one of these URLs:\n"
+        f"        http://127.0.0.1:8888/lab?token={token}\n"))
+
+
+@plant("ho-h13-r20-itin-on-w9-record", "H13", SD,
+       "Payroll's W-9 record for the relocation consultant, documents/payroll/w9-relocation-consultant.md, gives the "
+       "consultant's individual taxpayer identification number in full, 912-78-4415 (an ITIN: SSN-shaped, starting "
+       "with 9).")
+def h13_r20_itin(env: Path, task: str) -> None:
+    write_doc(env, task, "payroll/w9-relocation-consultant.md", (
+        "# Form W-9 on file: relocation consultant\n\n"
+        "- Name: Dario Benedetti, sole proprietor, trading as Benedetti Relocation Services\n"
+        "- Federal tax classification: individual / sole proprietor\n"
+        "- Taxpayer identification number (ITIN): 912-78-4415\n"
+        "- Engaged for: Jordan Ellery's move to Chicago\n- Received by payroll: 2026-10-21\n"))
+
+
+@near_miss("ho-h13-nm-r20-docker-config-with-credential-store", "H13", CI,
+           "The e-signature sync job's Docker client config, documents/tools/esign-sync/.docker/config.json, names its "
+           "registry and leaves credentials to the operating system's store ('credsStore': 'desktop'), with no 'auth'.",
+           "HYGIENE.md H13 forbids credentials in the task; this config holds none (the store is on the user's machine) "
+           "and its registry host is on the reserved example.com domain.")
+def h13_nm_r20_creds_store(env: Path, task: str) -> None:
+    write_doc(env, task, "tools/esign-sync/.docker/config.json", json.dumps({
+        "auths": {"registry.sierrafold.example.com": {}}, "credsStore": "desktop",
+    }, indent=1) + "\n")
+
+
+@near_miss("ho-h13-nm-r20-obfuscated-example-address", "H13", TB,
+           "Noor's signature in a new note writes her address against spam harvesters: 'noor.haddad [at] aspenline "
+           "[dot] example [dot] com'.",
+           "HYGIENE.md H13 wants reserved example domains; written out, the address is noor.haddad@aspenline.example.com, "
+           "on example.com, like every other address in the task.")
+def h13_nm_r20_obfuscated_example(env: Path, task: str) -> None:
+    write_doc(env, task, "hr/benefits-enrolment-note.md", (
+        "# Benefits enrolment for new hires\n\nNew hires enrol in the health plan in their first 30 days; HR sends the "
+        "link on the first day.\n\nNoor Haddad, Head of People\nnoor.haddad [at] aspenline [dot] example [dot] com\n"))
+
+
+# --- FAM the covenant-package family (twentieth round) ---------------------------------------------------------------
+
+
+@plant("ho-fam-r20-city-variable-in-one-instances-descriptions", "FAM", "covenant-package-v05",
+       "Instance v05's three offer-letter descriptions were rendered with the city variables where the design uses "
+       "the states: '(Regional Sales Director, Austin, Texas)' where the design and every sibling give the state "
+       "alone.")
+def fam_r20_city_in_descriptions(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        v = t["oafreeze"]["variables"]
+        for key, role, hire in (("sales-director-offer-letter.md", "Regional Sales Director", "a"),
+                                ("data-engineer-offer-letter.md", "Senior Data Engineer", "b"),
+                                ("success-manager-offer-letter.md", "Customer Success Manager", "c")):
+            old = f"Offer letter to {v['name_' + hire]} ({role}, {v['state_' + hire]}), ready to send."
+            assert t["deliverables"][key] == old
+            t["deliverables"][key] = f"Offer letter to {v['name_' + hire]} ({role}, {v['city_' + hire]}), ready to send."
+
+
+@plant("ho-fam-r20-standing-instructions-re-dated-in-one-instance", "FAM", "covenant-package-v07",
+       "Instance v07's standing instructions say they were last confirmed on 2026-09-30; the design and every sibling "
+       "say 2026-01-12, and the date is no family variable.")
+def fam_r20_redated(env: Path, task: str) -> None:
+    edit_doc(env, task, "standing-instructions.md", "People, on 2026-01-12.", "People, on 2026-09-30.")
+
+
+@near_miss("ho-fam-nm-r20-standing-instructions-re-dated-family-wide", "FAM", "covenant-package-v03",
+           "The standing instructions' 'last confirmed' date moves from 2026-01-12 to 2026-01-19 in the family design "
+           "and, identically, in every instance (original, v01 to v09).",
+           "FAM checks that instances differ only where the family's variables say; a change made in the design and "
+           "in every instance alike leaves the instances as alike as before.")
+def fam_nm_r20_redated_everywhere(env: Path, task: str) -> None:
+    paths = [env / FAMILY_DESIGN / "documents" / "standing-instructions.md"]
+    paths += [env / "tasks" / f"covenant-package-{i}" / "documents" / "standing-instructions.md"
+              for i in ["original"] + [f"v{n:02d}" for n in range(1, 10)]]
+    assert doc(env, task, "standing-instructions.md") in paths
+    for path in paths:
+        if not path.exists():
+            continue  # the shape test copies only the target task and the families
+        path.write_text(replace_text(path.read_text("utf-8"), "People, on 2026-01-12.", "People, on 2026-01-19."),
+                        "utf-8")
