@@ -61,6 +61,7 @@ import mimetypes
 import os
 import time
 import re
+import struct
 import tarfile
 import threading
 import zipfile
@@ -582,6 +583,18 @@ def _unsafe_member(zf: zipfile.ZipFile) -> str | None:
     return None
 
 
+def _stored_twice(names: list[str]) -> str | None:
+    """A member name a package holds twice (part names compare without case, as OPC and ODF
+    readers look them up), or None: one program opens the first copy, another the last."""
+    seen: set[str] = set()
+    for name in names:
+        key = name.replace("\\", "/").casefold()
+        if key in seen and not name.endswith("/"):
+            return name
+        seen.add(key)
+    return None
+
+
 def _read_package(ext: str, data: bytes, wanted) -> dict[str, bytes]:
     """Check an Office package whole (safety, required parts, every member's CRC) and return
     the members `wanted(name)` selects, each at most MAX_MEMBER bytes."""
@@ -595,6 +608,10 @@ def _read_package(ext: str, data: bytes, wanted) -> dict[str, bytes]:
             if hostile:
                 raise _Refused(f"not a safe {ext} package: {hostile}")
             names = set(zf.namelist())
+            twice = _stored_twice(zf.namelist())
+            if twice:
+                raise _Refused(f"not a valid {ext} package: {twice!r} is stored twice, and programs disagree "
+                               "which copy is the document")
             for required in REQUIRED_PARTS[ext]:
                 if required not in names:
                     raise _Refused(f"not a {ext} package: {required} is missing")
@@ -1371,7 +1388,11 @@ def _pdf_xmp(reader, budget: _Budget) -> str:
     stream = ref.get_object() if ref is not None else None
     if stream is None or not hasattr(stream, "get_data"):
         return ""
-    data = stream.get_data()
+    return _xmp_text(stream.get_data(), budget)
+
+
+def _xmp_text(data: bytes, budget: _Budget) -> str:
+    """The shown properties of an XMP packet (a PDF's, an image's), one 'property: value' a line."""
     if len(data) > MAX_XMP:
         raise _Refused(f"its XMP metadata holds {len(data)} bytes (limit {MAX_XMP})")
     lines: list[str] = []
@@ -2002,8 +2023,123 @@ def _notebook(name: str, data: bytes, budget: _Budget, depth: int) -> Extraction
     return out.result()
 
 
+# -- images: the text their metadata carries ----------------------------------------------
+
+# What an image viewer's "Properties" or "Get Info" shows of an image: PNG's text chunks (tEXt,
+# zTXt, iTXt), a JPEG's comment, its EXIF description, title, author and keywords, and the XMP
+# packet either may carry. Technical keys (the program that saved it, the time, colour profiles)
+# are the file's history, not its text. An image with none of it stays binary.
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+IMAGE_TECHNICAL = {"software", "creation time", "create-date", "modify-date", "date:create", "date:modify",
+                   "date:timestamp", "signature", "source", "warning", "disclaimer"}
+XMP_KEY = "XML:com.adobe.xmp"
+XMP_JPEG = b"http://ns.adobe.com/xap/1.0/\0"
+# EXIF's IFD0 tags that hold text: ImageDescription, Artist, Copyright, and Windows's XP* fields
+# (UTF-16: Title, Comment, Author, Keywords, Subject).
+EXIF_TEXT = {0x010E: "ImageDescription", 0x013B: "Artist", 0x8298: "Copyright"}
+EXIF_XP = {0x9C9B: "Title", 0x9C9C: "Comment", 0x9C9D: "Author", 0x9C9E: "Keywords", 0x9C9F: "Subject"}
+MAX_IMAGE_TEXT = MIB
+
+
+def _image(name: str, data: bytes, budget: _Budget, depth: int) -> Extraction:
+    out = _Text(budget)
+    fields = _png_text(data) if data.startswith(PNG_SIGNATURE) else \
+        _jpeg_text(data) if data.startswith(b"\xff\xd8") else []
+    for key, value in fields:
+        if key == XMP_KEY:
+            out.add("metadata (XMP)", _xmp_text(value.encode("utf-8"), budget))
+        elif key.casefold() not in IMAGE_TECHNICAL and not key.casefold().startswith("raw profile"):
+            out.add(f"metadata ({key})", value)
+    return out.result(BINARY)
+
+
+def _png_text(data: bytes) -> list[tuple[str, str]]:
+    """(keyword, text) of a PNG's text chunks; a damaged chunk ends the reading."""
+    fields, at, spent = [], len(PNG_SIGNATURE), 0
+    while at + 8 <= len(data):
+        size, kind = struct.unpack(">I4s", data[at:at + 8])
+        body = data[at + 8:at + 8 + size]
+        at += 12 + size
+        if len(body) < size or kind == b"IEND":
+            break
+        if kind not in (b"tEXt", b"zTXt", b"iTXt") or b"\0" not in body:
+            continue
+        key, _, rest = body.partition(b"\0")
+        try:
+            if kind == b"tEXt":
+                value = rest.decode("latin-1")
+            elif kind == b"zTXt":
+                value = _inflate(rest[1:]).decode("latin-1")
+            else:
+                compressed, rest = rest[:1] == b"\1", rest[2:]
+                _lang, _, rest = rest.partition(b"\0")
+                _translated, _, text = rest.partition(b"\0")
+                value = (_inflate(text) if compressed else text).decode("utf-8", "replace")
+        except (zlib.error, ValueError):
+            continue
+        spent += len(value)
+        if spent > MAX_IMAGE_TEXT:
+            raise _Refused(f"its text chunks hold more than {MAX_IMAGE_TEXT} characters (limit)")
+        fields.append((key.decode("latin-1"), value))
+    return fields
+
+
+def _inflate(data: bytes) -> bytes:
+    """Bounded zlib inflation (a text chunk may be built as a bomb)."""
+    d = zlib.decompressobj()
+    out = d.decompress(data, MAX_IMAGE_TEXT + 1)
+    if len(out) > MAX_IMAGE_TEXT:
+        raise _Refused(f"a text chunk inflates past {MAX_IMAGE_TEXT} bytes (limit)")
+    return out
+
+
+def _jpeg_text(data: bytes) -> list[tuple[str, str]]:
+    """(field, text) of a JPEG's comment, EXIF text tags and XMP packet, read up to the image data."""
+    fields, at = [], 2
+    while at + 4 <= len(data) and data[at] == 0xFF:
+        marker = data[at + 1]
+        if marker == 0xDA or marker == 0xD9:  # the image data starts, or the file ends
+            break
+        size = struct.unpack(">H", data[at + 2:at + 4])[0]
+        body = data[at + 4:at + 2 + size]
+        at += 2 + size
+        if marker == 0xFE:
+            fields.append(("Comment", body.decode("utf-8", "replace")))
+        elif marker == 0xE1 and body.startswith(XMP_JPEG):
+            fields.append((XMP_KEY, body[len(XMP_JPEG):].decode("utf-8", "replace")))
+        elif marker == 0xE1 and body.startswith(b"Exif\0\0"):
+            fields += _exif_text(body[6:])
+    return fields
+
+
+def _exif_text(tiff: bytes) -> list[tuple[str, str]]:
+    """The text tags of EXIF's first image directory (IFD0)."""
+    if tiff[:2] not in (b"II", b"MM") or len(tiff) < 8:
+        return []
+    end = "<" if tiff[:2] == b"II" else ">"
+    try:
+        first = struct.unpack(end + "I", tiff[4:8])[0]
+        count = struct.unpack(end + "H", tiff[first:first + 2])[0]
+        fields = []
+        for n in range(min(count, 512)):
+            entry = tiff[first + 2 + 12 * n:first + 14 + 12 * n]
+            tag, kind, items = struct.unpack(end + "HHI", entry[:8])
+            name = EXIF_TEXT.get(tag) or EXIF_XP.get(tag)
+            if name is None:
+                continue
+            size = items * (2 if kind == 3 else 1)  # ASCII and BYTE: one byte an item
+            raw = entry[8:8 + size] if size <= 4 else \
+                tiff[(o := struct.unpack(end + "I", entry[8:12])[0]):o + size]
+            value = raw.decode("utf-16-le" if tag in EXIF_XP else "utf-8", "replace").strip("\0 ")
+            if value:
+                fields.append((name, value))
+        return fields
+    except struct.error:
+        return []
+
+
 _READERS = {".pdf": _pdf, ".docx": _docx, ".xlsx": _xlsx, ".pptx": _pptx, ".eml": _eml, ".zip": _zip, ".html": _html,
-            ".htm": _html, ".rtf": _rtf, ".ipynb": _notebook, **{ext: _sqlite for ext in SQLITE_EXTENSIONS}, ".ics": _content_lines, ".vcf": _content_lines,
+            ".htm": _html, ".rtf": _rtf, ".ipynb": _notebook, ".png": _image, ".jpg": _image, ".jpeg": _image, **{ext: _sqlite for ext in SQLITE_EXTENSIONS}, ".ics": _content_lines, ".vcf": _content_lines,
             ".srt": _subtitles, ".vtt": _subtitles, ".sbv": _subtitles, ".tex": _latex, ".latex": _latex, ".ltx": _latex,
             **{ext: _odf for ext in ODF_TYPES}, **{ext: _flat_odf for ext in FLAT_ODF},
             **{ext: _compressed for ext in [*COMPRESSED, *_SHORT_TAR]}, ".tar": _tar, ".atom": _feed, ".rss": _feed}

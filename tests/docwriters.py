@@ -16,6 +16,7 @@ import datetime as dt
 import email.policy
 import hashlib
 import io
+import struct
 import textwrap
 import zipfile
 import zlib
@@ -476,3 +477,41 @@ def eml(*, subject: str, sender: str, to: str, body: str, html: str | None = Non
     for n, part in enumerate(p for p in msg.walk() if p.is_multipart() and p.get_boundary() is None):
         part.set_boundary(f"=_part{n}_{digest}")
     return msg.as_bytes(policy=email.policy.default.clone(linesep="\r\n"))
+
+
+def _png_chunk(kind: bytes, body: bytes) -> bytes:
+    return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
+
+
+def png(text: dict[str, str] | None = None, *, itxt: dict[str, str] | None = None, xmp: str | None = None) -> bytes:
+    """A 2x2 grey PNG, as a screenshot tool saves it, with tEXt chunks `text`, iTXt chunks `itxt`
+    (UTF-8) and an XMP packet (iTXt "XML:com.adobe.xmp")."""
+    rows = b"".join(b"\0" + b"\x80\x80\x80" * 2 for _ in range(2))
+    chunks = [_png_chunk(b"IHDR", struct.pack(">IIBBBBB", 2, 2, 8, 2, 0, 0, 0))]
+    chunks += [_png_chunk(b"tEXt", k.encode("latin-1") + b"\0" + v.encode("latin-1")) for k, v in (text or {}).items()]
+    itxt = {**(itxt or {}), **({"XML:com.adobe.xmp": xmp} if xmp else {})}
+    chunks += [_png_chunk(b"iTXt", k.encode("latin-1") + b"\0\0\0\0\0" + v.encode("utf-8")) for k, v in itxt.items()]
+    chunks += [_png_chunk(b"IDAT", zlib.compress(rows)), _png_chunk(b"IEND", b"")]
+    return b"\x89PNG\r\n\x1a\n" + b"".join(chunks)
+
+
+def jpeg(*, comment: str | None = None, description: str | None = None, xp_title: str | None = None) -> bytes:
+    """The header segments of a JPEG as a camera or Windows' Properties dialog writes them: a COM
+    segment, EXIF's ImageDescription (ASCII) and XPTitle (UTF-16), then the scan and the end marker."""
+    def segment(marker: int, body: bytes) -> bytes:
+        return bytes([0xFF, marker]) + struct.pack(">H", len(body) + 2) + body
+
+    out = b"\xff\xd8"
+    if comment is not None:
+        out += segment(0xFE, comment.encode("utf-8"))
+    tags = [(0x010E, 2, description.encode("ascii") + b"\0")] if description is not None else []
+    tags += [(0x9C9B, 1, xp_title.encode("utf-16-le") + b"\0\0")] if xp_title is not None else []
+    if tags:
+        data_at = 8 + 2 + 12 * len(tags) + 4
+        entries, data = b"", b""
+        for tag, kind, value in tags:
+            entries += struct.pack("<HHII", tag, kind, len(value), data_at + len(data))
+            data += value
+        tiff = b"II*\0" + struct.pack("<I", 8) + struct.pack("<H", len(tags)) + entries + b"\0\0\0\0" + data
+        out += segment(0xE1, b"Exif\0\0" + tiff)
+    return out + segment(0xDA, b"\0\x01\x01\0\0?\0") + b"\x00" * 16 + b"\xff\xd9"

@@ -8,6 +8,7 @@ it) and read through `formats.extract`, as the audit reads a workspace file.
 from __future__ import annotations
 
 import io
+import warnings
 import zipfile
 
 import docwriters as dw
@@ -387,3 +388,46 @@ def test_a_notebook_is_read_cell_by_cell_with_its_outputs():
                                   "NOTICE TO SASHA", "Dated.", "'done'"]
     assert [label for label, _ in e.parts] == ["cell 1", "cell 2", "cell 2 output"]
     assert extract("documents/odd.ipynb", b'{"not": "a notebook"}').text == '{"not": "a notebook"}'
+
+
+# -- images: the text their metadata carries --------------------------------------------------------
+
+def test_a_png_yields_its_text_chunks_but_not_the_tool_that_saved_it():
+    e = extract("screens/flow.png", dw.png({"Software": "Greenshot 1.3", "Title": "Intake flow"},
+                                          itxt={"Description": "Étape 2: the reviewer checks the notice"}))
+    assert e.status == formats.TEXT
+    assert lines(e) == ["Intake flow", "Étape 2: the reviewer checks the notice"]
+    assert part_of(e, "Étape") == "metadata (Description)"
+
+
+def test_a_png_xmp_packet_is_read_for_its_shown_properties():
+    e = extract("flow.png", dw.png(xmp=dw.xmp_packet({"description": "Step three of the intake"})))
+    assert lines(e) == ["description: Step three of the intake"] and part_of(e, "Step") == "metadata (XMP)"
+
+
+def test_a_jpeg_yields_its_comment_and_exif_text_tags():
+    e = extract("photo.jpg", dw.jpeg(comment="Scanned at the front desk", description="Signed offer, page 1",
+                                     xp_title="Offer Größe"))
+    assert lines(e) == ["Scanned at the front desk", "Signed offer, page 1", "Offer Größe"]
+    assert [label for label, _ in e.parts] == ["metadata (Comment)", "metadata (ImageDescription)", "metadata (Title)"]
+
+
+def test_an_image_without_text_or_cut_short_stays_binary():
+    assert extract("plain.png", dw.png()).status == formats.BINARY
+    assert extract("cut.png", dw.png({"Title": "x"})[:20]).status == formats.BINARY
+    assert extract("plain.jpg", dw.jpeg()).status == formats.BINARY
+    assert extract("cut.jpg", b"\xff\xd8\xff").problem is None
+
+
+def test_an_office_package_that_stores_a_part_twice_does_not_open_as_a_document():
+    good = dw.docx(["First copy."])
+    buf = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(good)) as src, zipfile.ZipFile(buf, "w") as out:
+        for info in src.infolist():
+            out.writestr(info, src.read(info))
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # zipfile warns of the duplicate name it is told to write
+            out.writestr("word/document.xml", src.read("word/document.xml").replace(b"First", b"Second"))
+    e = extract("memo.docx", buf.getvalue())
+    assert e.problem and "'word/document.xml' is stored twice" in e.problem
+    assert extract("memo.docx", good).problem is None
