@@ -21,10 +21,15 @@ NAME = "workspace integrity"
 # OS and editor leftovers: Finder and Explorer files, Office owner files ("~$x.docx") and autosave temp
 # files ("~WRL0941.tmp"), LibreOffice locks, vim swap files, backups ("x~", ".bak", Word's .wbk and .asd),
 # AppleDouble, Emacs locks; what file systems leave of a file deleted while open (NFS's .nfs…, FUSE's
-# .fuse_hidden…, Samba's .smbdelete…); downloads that never finished; KDE's and macOS's folder files.
-JUNK = re.compile(r"^(\.DS_Store|Thumbs\.db|desktop\.ini|~\$.*|~WR[A-Z]\d*\.tmp|.*\.tmp|\.~lock\..*#|.*\.swp|.*~|\._.*|"
-                  r"\.#.*|.*\.pyc|.*\.orig|.*\.rej|.*\.bak|.*\.wbk|.*\.asd|\.nfs[0-9a-f]{8,}.*|\.fuse_hidden\w*|"
-                  r"\.smbdelete\w*|.*\.crdownload|.*\.part|.*\.partial|.*\.download|\.directory|\.localized)$", re.I)
+# .fuse_hidden…, Samba's .smbdelete…); downloads that never finished; KDE's and macOS's folder files;
+# the temporary copy an editor writes before it renames it over the file (GNOME's .goutputstream-…,
+# macOS's safe save "x.docx.sb-1a2b3c4d-Qx7Z", JetBrains' ___jb_tmp___, Kate's .kate-swp) and Emacs's
+# "#x#" autosave; iCloud's placeholder for a file never downloaded; Dropbox's and macOS's folder marks.
+JUNK = re.compile(r"^(\.DS_Store|Thumbs\.db|desktop\.ini|~\$.*|~WR[A-Z]\d*\.tmp|.*\.tmp|\.~lock\..*#|.*\.sw[opx]|.*~|\._.*|"
+                  r"\.#.*|#.*#|.*\.pyc|.*\.orig|.*\.rej|.*\.bak|.*\.wbk|.*\.asd|\.nfs[0-9a-f]{8,}.*|\.fuse_hidden\w*|"
+                  r"\.smbdelete\w*|.*\.crdownload|.*\.part|.*\.partial|.*\.download|\.directory|\.localized|"
+                  r"\.goutputstream-\w+|.*\.sb-[0-9a-f]{8}-\w{6}|.*___jb_(?:tmp|old)___|.*\.kate-swp|\..*\.icloud|"
+                  r"\.dropbox(?:\.attr|\.cache)?|Icon\r)$", re.I)
 # Folders that tools leave behind: notebook checkpoints, caches, editor settings, archive debris. One
 # search over a path finds the first of them in it (every file of a workspace is looked at).
 JUNK_FOLDER = re.compile(r"(?:^|/)((?:\.ipynb_checkpoints|__pycache__|__MACOSX|\.pytest_cache|\.mypy_cache|\.ruff_cache|"

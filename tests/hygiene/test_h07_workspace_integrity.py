@@ -144,13 +144,16 @@ def test_near_miss_a_deliverable_named_with_spaces_is_one_name_not_its_last_word
     assert [f for f in found(env, "H03") if f.location == "$.criteria[3].match_criteria"] == []
 
 
-@pytest.mark.parametrize("name", ["~WRL0941.tmp", "~$agreement.docx", "scratch.TMP", ".DS_Store", "notes.md~"])
+@pytest.mark.parametrize("name", ["~WRL0941.tmp", "~$agreement.docx", "scratch.TMP", ".DS_Store", "notes.md~",
+                                  ".goutputstream-4ZJ7QY", "offer.docx.sb-1a2b3c4d-Qx7ZpL", "#notes.md#",
+                                  "memo.md___jb_tmp___", ".offer.pdf.icloud", "notes.md.kate-swp"])
 def test_editor_and_os_leftovers_are_junk_by_name(name):
     from oafreeze.hygiene.items.h07_workspace_integrity import JUNK
     assert JUNK.match(name)
 
 
-@pytest.mark.parametrize("name", ["template.md", "temporary-worker-policy.md", "tmp-notes.md", "agreement.docx"])
+@pytest.mark.parametrize("name", ["template.md", "temporary-worker-policy.md", "tmp-notes.md", "agreement.docx",
+                                  "#1-priorities.md", "icloud-migration.md", "goutputstream-notes.md"])
 def test_ordinary_names_are_not_junk(name):
     from oafreeze.hygiene.items.h07_workspace_integrity import JUNK
     assert not JUNK.match(name)
@@ -248,3 +251,18 @@ def test_a_file_zero_filled_by_a_crash_is_as_empty_as_an_empty_one(tmp_path):
     files = {**workspace(), "offer-facts.md": b"\0" * 412}
     hits = [f for f in found(env_with(tmp_path, files=files), "H07") if "NUL" in f.message]
     assert [(f.severity, f.path) for f in hits] == [("major", "documents/offer-facts.md")]
+
+
+def test_a_package_that_stores_its_main_part_twice_is_major(tmp_path):
+    import docwriters as dw
+    import warnings
+    buf = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(dw.docx(["The offer letter."])), "r") as src, zipfile.ZipFile(buf, "w") as out:
+        for info in src.infolist():
+            out.writestr(info, src.read(info))
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            out.writestr("word/document.xml", src.read("word/document.xml").replace(b"offer", b"other"))
+    hits = found(env_with(tmp_path, files={**workspace(), "offer.docx": buf.getvalue()}), "H07")
+    assert [(f.severity, f.path) for f in hits] == [("major", "documents/offer.docx")]
+    assert "stored twice" in hits[0].message
