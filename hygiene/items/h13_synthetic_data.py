@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import base64
+import binascii
 import math
 import re
 from bisect import bisect_right
@@ -646,7 +648,7 @@ def _hits(written: str) -> list[tuple[int, str, str, str]]:
     """(line, kind, severity, value) of every real-looking value in a text, one per stretch of it."""
     # Digits of any script are read as ASCII ("+٩٧١ ٥٠ ..." is a phone number), one character for
     # one, so the evidence quotes the line as written.
-    text = tx.ascii_digits(written)
+    text = _unmasked(tx.ascii_digits(written))
     lines = text.splitlines()
     tables = _table_hits(lines) if tx.matches_from(_ANY_LABEL, text, _LABEL_STARTS, first=True) else {}
     candidates = _candidate_lines(text)
@@ -668,6 +670,18 @@ def _hits(written: str) -> list[tuple[int, str, str, str]]:
                 taken.append((start, end))
                 out.append((number, kind, severity, line[start:end]))
     return out
+
+
+# An address written to dodge harvesters ("jane [at] firm [dot] com", "jane(at)firm(dot)com") is
+# read as the address it spells; only bracketed words count, so that prose "at" and "dot" do not.
+_MASKED_AT = re.compile(r"(?<=\w)\s*[\[({<]\s*at\s*[\])}>]\s*(?=\w)", re.I)
+_MASKED_DOT = re.compile(r"(?<=\w)\s*[\[({<]\s*dot\s*[\])}>]\s*(?=\w)", re.I)
+
+
+def _unmasked(text: str) -> str:
+    if "at" not in text.lower() or not _MASKED_AT.search(text):
+        return text
+    return _MASKED_DOT.sub(".", _MASKED_AT.sub("@", text))
 
 
 _ANY_LABEL = re.compile(r"(?<![a-z])(?:" + "|".join(f"(?:{label})" for _kind, label, *_rest in
@@ -704,9 +718,35 @@ _PGPASS_LINE = re.compile(r"^[^\s#:][^:\n]*:[^:\n]*:[^:\n]*:[^:\n]*:(?P<v>\S+)$"
 _NETRC_PASSWORD = re.compile(r"\bpassword\s+(?P<v>\S+)")
 
 
+# A user name and password encoded in base64 ("user:password"), as HTTP's Basic scheme sends it and
+# as Docker's config.json ("auth"), .npmrc ("_auth") and .yarnrc keep it: encoding is no hiding.
+_BASIC_AUTH = re.compile(r"(?:(?<![\w-])_?auth['\"]?\s*[:=]\s*['\"]?|\bBasic\s+)(?P<v>[A-Za-z0-9+/]{8,}={0,2})(?![\w+/=])")
+
+
+def _basic_auth(value: str) -> str | None:
+    """The password a base64 "user:password" holds, or None (not base64, not that shape, a placeholder)."""
+    try:
+        plain = base64.b64decode(value + "=" * (-len(value) % 4), validate=True).decode("utf-8")
+    except (binascii.Error, ValueError):
+        return None
+    user, colon, password = plain.partition(":")
+    if not colon or not user or len(password) < 4 or not plain.isprintable() or _PLACEHOLDER.fullmatch(password):
+        return None
+    return password
+
+
 def _credential_files(ctx: TaskContext) -> list[Finding]:
     out = []
     for f in ctx.task_files:
+        if f.text and ("auth" in f.text or "Basic" in f.text):
+            for m in _BASIC_AUTH.finditer(f.text):
+                if _basic_auth(m.group("v")) is None:
+                    continue
+                line = f.text.count("\n", 0, m.start()) + 1
+                out.append(ctx.finding(ID, "blocker", f.rel, f"credential {_shown('credential', m.group('v'))!r}: "
+                                       "a user name and password in base64, which anyone can decode: "
+                                       f"{_why('credential')}", _fix("credential"), location=line,
+                                       evidence=_shown("credential", m.group("v"))))
         base = f.rel.rsplit("/", 1)[-1].lower()
         pattern = _PGPASS_LINE if base in (".pgpass", "pgpass.conf") else \
             _NETRC_PASSWORD if base in (".netrc", "_netrc") else None

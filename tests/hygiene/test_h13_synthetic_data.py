@@ -465,3 +465,22 @@ def test_a_stored_password_file_is_read_by_its_own_layout(tmp_path, name, text):
     assert [(f.severity, f.evidence) for f in hits] == [("blocker", "Vq7#…(masked)")]
     blank = text.replace("Vq7#pLm2xR9tKw", "YOUR_PASSWORD")
     assert found(env_with(tmp_path / "blank", files={**workspace(), f"tools/{name}": blank}), "H13") == []
+
+
+def test_an_address_written_to_dodge_harvesters_is_read_as_the_address(tmp_path):
+    files = {**workspace(), "contacts.md": "Opposing counsel: jthibault [at] thibaultlaw [dot] com\n"
+                                           "Our desk: intake (at) example (dot) com\nWe met at the dot com party.\n"}
+    hits = found(env_with(tmp_path, files=files), "H13")
+    assert [(f.severity, f.location) for f in hits if "e-mail" in f.message] == [("major", 1)]
+
+
+def test_a_base64_user_and_password_is_a_credential(tmp_path):
+    import base64
+    token = base64.b64encode(b"ops-bot:Hunter2-Spring").decode()
+    placeholder = base64.b64encode(b"user:<password>").decode()
+    files = {**workspace(), "docker/config.json": json.dumps({"auths": {"registry.vendor.io": {"auth": token}}}),
+             "notes.md": f"curl -H 'Authorization: Basic {placeholder}' https://api.example.com\n"
+                         "auth: dGhpcyBpcyBqdXN0IHRleHQ=\n"}
+    hits = [f for f in found(env_with(tmp_path, files=files), "H13") if "base64" in f.message]
+    assert [(f.severity, f.path) for f in hits] == [("blocker", "documents/docker/config.json")]
+    assert "masked" in hits[0].evidence
