@@ -140,6 +140,7 @@ def check(ctx: TaskContext) -> list[Finding]:
                 ID, "major", "task.json", f"seeded law {law.citation!r} claims verification on {law.verified_on}, "
                 "after the freeze: the check cannot have happened yet", "verify the excerpt and record the real date",
                 location=f"{at}.verified_on", evidence=law.verified_on))
+        out += _impossible_check(ctx, law, at, verified)
         f = ctx.file(law.file)
         if f is None or f.text is None:
             out.append(ctx.finding(
@@ -169,6 +170,49 @@ def check(ctx: TaskContext) -> list[Finding]:
             out.append(ctx.finding(
                 ID, "minor", f.rel, f"{f.rel} never states the citation {law.citation!r}: the agent cannot tell "
                 "which law the excerpt is", "put the citation next to the excerpt", evidence=law.citation))
+    return out
+
+
+# The year of the enacting act a source names: a Colorado-style bill ("SB 25-083"), a bill with its
+# year ("SSB 5935 (2024)"), session laws ("Acts 2003, No. 428", "Laws of 2019", "2024 Wash. Sess. Laws").
+_ACT_YEAR = re.compile(r"\b[SHA]\.?\s?B\.?\s?(?P<yy>\d{2})-\d{2,4}\b|"
+                       r"\b[A-Z0-9]{0,3}[SHA]B\s?\d{1,5}\s?\((?P<y1>(?:19|20)\d\d)\)|"
+                       r"\b(?:Acts|Laws|Statutes|Stats\.|Session\s+Laws)(?:\s+of)?,?\s+(?P<y2>(?:19|20)\d\d)\b|"
+                       r"\b(?P<y3>(?:19|20)\d\d)\s+(?:[A-Z][a-z]*\.\s+)?Sess(?:\.|ion)\s+Laws\b")
+
+
+def _act_years(text: str) -> list[int]:
+    years = []
+    for m in _ACT_YEAR.finditer(text):
+        years.append(2000 + int(m["yy"]) if m["yy"] else int(m["y1"] or m["y2"] or m["y3"]))
+    return years
+
+
+def _impossible_check(ctx: TaskContext, law, at: str, verified) -> list[Finding]:
+    """A verification that cannot have happened as recorded: dated before the act whose text it
+    checked was passed, or made against the workspace's own copy (the planted file, or another
+    of the task's own documents), which proves nothing about the law."""
+    out = []
+    source = law.verified_against or ""
+    later = [y for y in _act_years(f"{source} {law.citation}") if verified and y > verified.year]
+    if later:
+        out.append(ctx.finding(
+            ID, "major", "task.json", f"seeded law {law.citation!r} claims verification on {law.verified_on}, before "
+            f"{max(later)}, the year of the act whose text it checked: the verification is of an older text, or was "
+            "copied from another entry", "verify the excerpt as enacted and record the real date",
+            location=f"{at}.verified_on", evidence=law.verified_on))
+    low = source.casefold()
+    own = [law.file] + [f.rel for f in ctx.task_files if not f.kb_copy]
+    for path in dict.fromkeys(p for p in own if p):
+        inner = path.casefold().removeprefix("documents/")
+        named = "|".join(map(re.escape, dict.fromkeys([inner, inner.rsplit("/", 1)[-1]])))
+        if "." in inner and re.search(rf"(?<![\w/.-])(?:documents/)?(?:{named})(?![\w-])", low):
+            out.append(ctx.finding(
+                ID, "major", "task.json", f"seeded law {law.citation!r} was verified against {path}, the task's own "
+                "workspace file: a check against the planted copy proves nothing about the law",
+                "verify the quote against the official source (the code, the session law) and name it",
+                location=f"{at}.verified_against", evidence=tx.excerpt(source)))
+            break
     return out
 
 

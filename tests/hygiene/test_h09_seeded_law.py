@@ -328,3 +328,36 @@ def test_a_translated_note_without_enacted_voice_is_no_statute():
     note = ("el equipo de recursos humanos prefiere enviar el aviso el primer día de trabajo, junto con el resto de "
             "los documentos de bienvenida")
     assert law_passages(f'## Cal. Lab. Code § 2872\n\n"{note}."\n') == []
+
+
+@pytest.mark.parametrize("source", ["C.R.S. § 8-2-113 as amended by SB 25-083", "RCW 49.62 as amended by SSB 5935 (2025)",
+                                    "La. R.S. 23:921, Acts 2025, No. 12"])
+def test_a_verification_dated_before_the_act_it_checked_is_major(tmp_path, source):
+    task = task_json()
+    law = task["oafreeze"]["seeded_law"][0]
+    law["verified_against"], law["verified_on"] = source, "2024-05-20"
+    hits = [f for f in found(env_with(tmp_path, task), "H09") if "the year of the act" in f.message]
+    assert [(f.severity, f.location) for f in hits] == [("major", "$.oafreeze.seeded_law[0].verified_on")]
+
+
+def test_near_miss_a_verification_after_the_act_or_naming_a_later_effective_year_is_fine(tmp_path):
+    task = task_json()
+    law = task["oafreeze"]["seeded_law"][0]
+    law["verified_against"] = "C.R.S. § 8-2-113 as amended by HB 22-1317, in force from 2027 for renewals"
+    assert not [f for f in found(env_with(tmp_path, task), "H09") if "the year of the act" in f.message]
+
+
+@pytest.mark.parametrize("source", ["checked verbatim against documents/colorado-statute-excerpt.md",
+                                    "the firm's alert (partner-notes.md), read twice"])
+def test_a_verification_against_the_tasks_own_files_is_major(tmp_path, source):
+    task = task_json()
+    task["oafreeze"]["seeded_law"][0]["verified_against"] = source
+    hits = [f for f in found(env_with(tmp_path, task), "H09") if f.location.endswith(".verified_against")]
+    assert [f.severity for f in hits] == ["major"] and "own workspace file" in hits[0].message
+
+
+def test_near_miss_a_verification_against_a_library_guide_of_the_same_name_is_not_circular(tmp_path):
+    task = task_json()
+    task["oafreeze"]["seeded_law"][0]["verified_against"] = (
+        "checked against the library at its pinned commit (practice-guides/colorado-statute-excerpt.md)")
+    assert not [f for f in found(env_with(tmp_path, task), "H09") if "own workspace file" in f.message]
