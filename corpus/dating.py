@@ -112,6 +112,18 @@ def weekday_before(sentence: str, written: str) -> int | None:
     return WEEKDAYS.index(m.group(1).lower()) if m else None
 
 
+# Today named by its weekday alone ("It is Friday afternoon", "Today's Monday"), with no date beside it.
+_TODAY_WEEKDAY = re.compile(r"\b(?:it\s+is|it['’]s|today\s+is|today['’]s)\s+(?:now\s+|already\s+)?(?:a\s+)?"
+                            r"(mon|tues|wednes|thurs|fri|satur|sun)day\b(?![\s,]*(?:the\s+)?\d)(?![\s,]+[A-Z][a-z]+\.?\s+\d)",
+                            re.I)
+
+
+def today_weekday(sentence: str) -> int | None:
+    """The weekday (0 = Monday) a sentence gives as today's, with no date beside it."""
+    m = _TODAY_WEEKDAY.search(sentence)
+    return WEEKDAYS.index(m.group(1).lower()) if m else None
+
+
 # A day and month with no year ("on November 23", "by 23 Nov."): see `yearless` and `nearest`.
 YEARLESS = re.compile(r"\b(?:(?P<m1>Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\.?\s+"
                       r"(?P<d1>[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)?|(?P<d2>[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)?\s+"

@@ -165,6 +165,15 @@ def check(ctx: TaskContext) -> list[Finding]:
                     f"the instructions call today ({written}) a {dating.WEEKDAYS[day].capitalize()}day, but {ext.as_of} is a "
                     f"{dating.WEEKDAYS[as_of.weekday()].capitalize()}day: one of the two is wrong",
                     "make the weekday and the date agree", location="$.instructions", evidence=tx.excerpt(sentence)))
+    for _line, sentence in tx.sentences(ctx.task.instructions):
+        day = dating.today_weekday(sentence)
+        if day is not None and day != as_of.weekday():
+            out.append(ctx.finding(
+                ID, "minor", "task.json",
+                f"the instructions say today is a {dating.WEEKDAYS[day].capitalize()}day, but as_of {ext.as_of} is a "
+                f"{dating.WEEKDAYS[as_of.weekday()].capitalize()}day: the agent counts days from one, the criteria "
+                "from the other", "make the weekday and oafreeze.as_of agree", location="$.instructions",
+                evidence=tx.excerpt(sentence)))
     out += _weekday_slips(ctx)
     future = _documents_from_the_future(ctx, as_of)
     out += future
@@ -264,6 +273,16 @@ def _act(citation: str) -> list[str]:
     return re.findall(r"\d+(?:-\d+)*", act)
 
 
+# An amending act, by the names legislatures give them: "Public Act 102-358" / "P.A. 102-358", a
+# bill with its session ("SB 25-083", "HB 22-1317"), a bill with its year ("SSB 5935 (2024)").
+_AMENDING_ACT = re.compile(r"\b(?:P\.\s?A\.|Public\s+Act)\s*(\d{2,3}-\d{1,4})\b|"
+                           r"\b([A-Z]{0,3}[SHA]B)\s?(\d{2}-\d{2,4}|\d{1,5}\s?\((?:19|20)\d\d\))")
+
+
+def _amending_acts(text: str) -> set[str]:
+    return {f"pa {m[1]}" if m[1] else f"{m[2].lower()} {m[3].replace(' ', '')}" for m in _AMENDING_ACT.finditer(text)}
+
+
 def _law_dates(ctx: TaskContext, as_of: dt.date) -> list[Finding]:
     """A task document that gives a seeded law another day it starts to apply than its seeded_law entry:
     major when the document puts it after as_of while the entry has it in force (the agent reads that the
@@ -287,7 +306,16 @@ def _law_dates(ctx: TaskContext, as_of: dt.date) -> list[Finding]:
             mine = [(law, when) for law, when, act in laws if set(act) <= numbers]
             # The entry's own day anywhere in the sentence: it tells the law's versions apart.
             days = {d for w, _ in given for d in tx.date_readings(w)}
-            if not mine or any(when in days for _, when in mine):
+            # A sentence that names the amending act ("as amended by Public Act 102-358, which applies
+            # ... on or after January 1, 2022") dates every entry whose provenance names that act.
+            acts = _amending_acts(sentence)
+            versioned = [(law, when) for law, when, _act_no in laws
+                         if acts & _amending_acts(f"{law.citation} {law.verified_against or ''}")]
+            if versioned:
+                mine = [(law, when) for law, when in versioned if when not in days]
+            elif any(when in days for _, when in mine):
+                continue
+            if not mine:
                 continue
             law, when = mine[0]
             late = day > as_of and all(w <= as_of for _, w in mine)

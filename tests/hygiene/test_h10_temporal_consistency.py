@@ -647,3 +647,27 @@ def test_a_reply_dated_before_the_message_it_quotes_is_a_note(tmp_path):
     fine = reply.replace("28 Feb 2026", "26 Feb 2026")
     assert not [f for f in found(env_with(tmp_path / "fine", files={**workspace(), "thread.md": fine}), "H10")
                 if "quotes a message" in f.message]
+
+
+@pytest.mark.parametrize("sentence, flagged", [("It is Friday afternoon; the partner wants the note tonight.", True),
+                                               ("Today's Monday, so the client reads it this week.", False),
+                                               ("It is Friday, March 6, 2026, a week from now.", False)])
+def test_today_named_by_a_weekday_that_as_of_is_not(tmp_path, sentence, flagged):
+    task = task_json()  # as_of 2026-03-02 is a Monday
+    task["instructions"] += " " + sentence
+    hits = [f for f in found(env_with(tmp_path, task), "H10") if "say today is" in f.message]
+    assert [f.severity for f in hits] == (["minor"] if flagged else [])
+
+
+def test_a_file_that_dates_the_amending_act_against_its_entry(tmp_path):
+    task = task_json()
+    law = task["oafreeze"]["seeded_law"][0]
+    law["verified_against"] = "C.R.S. § 8-2-113 as amended by HB 22-1317"
+    law["effective_date"] = "2022-05-30"  # the day the bill was signed, not the day it applies from
+    files = {**workspace(), "colorado-statute-excerpt.md": (
+        "# C.R.S. § 8-2-113\n\nText as amended by HB 22-1317, which applies to covenants entered into on or after "
+        "August 10, 2022.\n\n> a covenant not to compete is void\n")}
+    hits = [f for f in found(env_with(tmp_path, task, files), "H10") if "applies from" in f.message]
+    assert [(f.severity, f.location) for f in hits] == [("minor", 3)]
+    law["effective_date"] = "2022-08-10"
+    assert not [f for f in found(env_with(tmp_path / "again", task, files), "H10") if "applies from" in f.message]
