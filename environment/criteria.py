@@ -125,8 +125,10 @@ EXISTENCE_ONLY = re.compile(
     rf"^\s*(?:[\w./-]+\.\w{{1,5}}|it|they|(?:the|a|an)\s+(?:file|deliverable|output|document|memo|note|e-?mail|letter|"
     rf"summary|report|slip|notice)(?:\s+[\w./-]+\.\w{{1,5}})?)\s+"
     rf"(?:exists?|(?:is|are)\s+(?:present|there|produced|saved|created|written|delivered|submitted|returned|provided|"
-    rf"generated|included|supplied)|(?:is|are)(?=\s+(?:among|in)\b))"
+    rf"generated|included|supplied)|(?:is|are)(?=\s+(?:among|in|(?:its|their)\s+own|(?:a\s+)?separate)\b))"
     rf"(?:\s+(?:among|in|with|into|to|as)\s+(?:the\s+|an?\s+|its\s+|their\s+)?(?:\w+\s+)?{_PLACES})?"
+    rf"(?:\s+(?:as\s+)?(?:(?:its|their)\s+own|(?:a\s+)?(?:separate|standalone|stand-alone|distinct|independent))"
+    rf"\s+(?:files?|documents?))?(?:,?\s+(?:separate|apart|distinct)\s+from\s+(?:the\s+)?[\w./-]+(?:\s+[\w./-]+)?)?"
     rf"(?:\s+(?:that\s+|which\s+)?(?:the\s+agent|it|you|they)\s+{_HANDS})?(?:\s+by\s+the\s+agent)?\W*$", re.I)
 # Bounds and idioms that hold a negation word without negating anything.
 NOT_NEGATION = re.compile(r"\b(?:no|not)\s+(?:more|less|later|earlier|longer|shorter|fewer|greater|sooner|higher|lower)"

@@ -63,6 +63,18 @@ def check(ctx: TaskContext) -> list[Finding]:
                 f"has the branch {'or ' + escape.text!r}, which an empty file meets, so it carries no signal",
                 "drop the branch, or move it to a criterion of its own that also requires what the output must say",
                 location=f"$.criteria[{i}].match_criteria", evidence=tx.excerpt(c.match_criteria)))
+        elif claims and all(_EVERY_LISTED.match(claim.text) for claim in claims):
+            out.append(ctx.finding(
+                ID, "minor", "task.json", f"criterion {c.id!r} only rules on the items the output lists ('every "
+                "... it gives'): an empty output lists nothing, so it passes and the criterion carries no signal of "
+                "its own", "require what the output must list as well, in this criterion or beside it",
+                location=f"$.criteria[{i}].match_criteria", evidence=tx.excerpt(c.match_criteria)))
+        elif claims and all(_CONSISTENT_ONLY.search(claim.text) for claim in claims):
+            out.append(ctx.finding(
+                ID, "minor", "task.json", f"criterion {c.id!r} only asks that the output not contradict something: "
+                "an empty output contradicts nothing, so it passes and the criterion carries no signal of its own",
+                "require what the output must say as well, in this criterion or beside it",
+                location=f"$.criteria[{i}].match_criteria", evidence=tx.excerpt(c.match_criteria)))
         elif claims and all(cr.LENGTH_LIMIT.search(claim.text) for claim in claims):
             out.append(ctx.finding(
                 ID, "minor", "task.json", f"criterion {c.id!r} only limits length: an empty output passes it, so it "
@@ -87,11 +99,6 @@ def check(ctx: TaskContext) -> list[Finding]:
                 ID, "major", "task.json", f"every criterion that grades {d!r} only asks that it exist "
                 f"({', '.join(ids)}): an empty {d} passes", f"add a criterion that requires what {d} must contain",
                 location="$.deliverables", evidence=d))
-        elif ids and all(_vacuous(by_id[i]) for i in ids):
-            out.append(ctx.finding(
-                ID, "major", "task.json", f"every criterion that grades {d!r} only rules on what it lists "
-                f"({', '.join(ids)}: 'every ... listed in it is ...'): an empty {d} lists nothing, so it passes",
-                f"add a criterion that requires what {d} must contain", location="$.deliverables", evidence=d))
         elif ids and all(p.gradings[i].absence_only or p.gradings[i].existence_only for i in ids):
             # A prohibition written for this deliverable alone and in words ("contains no non-competition
             # covenant binding Dana") is the legal decision the task tests: the realistic degenerate
@@ -108,14 +115,28 @@ def check(ctx: TaskContext) -> list[Finding]:
                    "file passes it)" if substantive else ""),
                 f"add a criterion that requires what {d} must contain",
                 location="$.deliverables", evidence=d))
+        elif ids and all(_vacuous(by_id[i]) for i in ids):
+            out.append(ctx.finding(
+                ID, "major", "task.json", f"every criterion that grades {d!r} only rules on what it lists "
+                f"({', '.join(ids)}: 'every ... listed in it is ...'): an empty {d} lists nothing, so it passes",
+                f"add a criterion that requires what {d} must contain", location="$.deliverables", evidence=d))
     return out
 
 
 # A PASS clause that only rules on the items an output lists ("every change listed in change-log.md is
 # one of the three edits", "each entry in the log names its section"): true of an empty list.
-_EVERY_LISTED = re.compile(r"(?:every|each|all|any)\s+(?:of\s+the\s+)?[\w-]+(?:\s+[\w-]+)?\s+(?:it\s+)?"
+# ("every date that notice.md gives is ...": the output as the subject of an active verb, too).
+_EVERY_LISTED = re.compile(r"(?:every|each|all|any)\s+(?:of\s+the\s+)?[\w-]+(?:\s+[\w-]+)?\s+(?:(?:it\s+)?"
                            r"(?:listed|named|given|mentioned|cited|included|recorded|shown|described|entered|logged|"
-                           r"in|on)\b", re.I)
+                           r"in|on)\b|(?:(?:that|which)\s+)?(?:it|they|the\s+[\w-]+|[\w.-]+\.\w{1,5})\s+"
+                           r"(?:gives|lists|names|mentions|cites|includes|contains|states|sets\s+out|shows|records|"
+                           r"uses|quotes|proposes|reports|makes)\b)", re.I)
+# A claim that asks only that the output not contradict something ("notes.md is consistent with the
+# form", "does not contradict the memo"): an empty output contradicts nothing.
+_CONSISTENT_ONLY = re.compile(r"^\s*(?:[\w./-]+\.\w{1,5}|it|they|(?:the|its|their)\s+[\w-]+(?:\s+[\w-]+)?)\s+"
+                              r"(?:(?:is|are|remains?|stays?)\s+(?:fully\s+|entirely\s+|wholly\s+)?(?:consistent|"
+                              r"in\s+line|compatible|in\s+keeping|aligned)\s+with|(?:does|do)\s*(?:not|n['’]t)\s+"
+                              r"(?:contradict|conflict\s+with|depart\s+from))\s+[^,;]*$", re.I)
 
 
 def _vacuous(c) -> bool:

@@ -388,3 +388,26 @@ def test_a_deliverable_graded_only_on_the_items_it_lists_passes_empty(tmp_path):
     task["criteria"][3]["match_criteria"] = ("PASS if change-log.md lists the salary and the threshold. "
                                              "FAIL if it omits either.")
     assert not [f for f in found(env_with(tmp_path / "fine", task), "H03") if "only rules on" in f.message]
+
+
+@pytest.mark.parametrize("rule", [
+    "PASS if every date that client-email.md gives is on or after March 2, 2026. FAIL if it gives an earlier date.",
+    "PASS if client-email.md is consistent with agreement.md. FAIL if anything in it contradicts agreement.md.",
+    "PASS if client-email.md is delivered as its own file, separate from agreement.md. FAIL if the note is "
+    "folded into agreement.md.",
+])
+def test_a_criterion_an_empty_output_meets_is_found_beside_real_ones(tmp_path, rule):
+    task = task_json()
+    task["criteria"].append({"id": "C4", "title": "Extra", "match_criteria": rule,
+                             "deliverables": ["client-email.md"], "source": "expert"})
+    hits = [f for f in found(env_with(tmp_path, task), "H03") if f.location == "$.criteria[3].match_criteria"]
+    assert [f.severity for f in hits] == ["minor"], hits
+
+
+def test_near_miss_a_consistency_rule_that_also_demands_content_is_not_degenerate(tmp_path):
+    task = task_json()
+    task["criteria"].append({"id": "C4", "title": "Extra", "match_criteria": (
+        "PASS if client-email.md tells the client the non-compete would be void and is consistent with agreement.md. "
+        "FAIL if it calls the non-compete enforceable."), "deliverables": ["client-email.md"], "source": "expert"})
+    hits = [f for f in found(env_with(tmp_path, task), "H03") if f.location == "$.criteria[3].match_criteria"]
+    assert not [f for f in hits if "contradicts nothing" in f.message], hits
