@@ -159,6 +159,28 @@ KEEPS_LIMIT = re.compile(r"\b(?:not|n['’]t|never|instead\s+of|rather\s+than|on
 _STRUCK = re.compile(r"~~(?P<md>.+?)~~|<(?P<tag>del|s|strike)\b[^>]*>(?P<html>.*?)</(?P=tag)\s*>", re.I | re.S)
 
 
+# Its author taking back what a passage asked: "the board has since dropped the non-compete", "we no
+# longer want the capture", "scratch that", "we changed our minds about it".
+WITHDRAWN = re.compile(r"\b(?:has|have|had)\s+(?:since\s+|now\s+|already\s+)?(?:dropped|withdrawn|abandoned|scrapped|"
+                       r"shelved|retracted|taken\s+back)\b|\b(?:we|they|he|she|I|the\s+\w+)\s+(?:now\s+)?no\s+longer\s+"
+                       r"(?:want|need|ask|seek|require|insist)|\bchanged\s+(?:our|their|his|her|my)\s+minds?\b|"
+                       r"\bscratch\s+that\b|\bnever\s+mind\b|\bdecided\s+against\b|\bwithdr[ae]w(?:n|s)?\s+"
+                       r"(?:the|that|this|our|my|both|these|those)\b|\bplease\s+(?:leave|take)\s+(?:both|them|it|that|"
+                       r"those|these)\s+out\b", re.I)
+_BACK_REFERENCE = re.compile(r"\b(?:it|that|this|both|them|those|these|the\s+request|the\s+ask)\b", re.I)
+
+
+def _dropped(quote: str, rest: str) -> str | None:
+    """The sentence, in what follows an anchor (its own sentence's end and the next two), that
+    withdraws what the anchor asks: it names one of the anchor's words, or points back at it."""
+    words = {w for w in tx.word_list(quote) if len(w) >= 5}
+    for _line, sentence in tx.sentences(rest)[:3]:
+        if WITHDRAWN.search(sentence) and not re.search(r"\b(?:if|unless|whether)\b", sentence, re.I) and (
+                words & set(tx.word_list(sentence)) or _BACK_REFERENCE.search(sentence)):
+            return sentence
+    return None
+
+
 def _withdrawn(ctx: TaskContext) -> list[Finding]:
     """An anchor that is in its file but no longer says what the trap rests on: struck through
     (withdrawn by its author), or, for an instruction the trap tests, lifted by a later sentence of
@@ -179,11 +201,19 @@ def _withdrawn(ctx: TaskContext) -> list[Finding]:
                 "withdrew it, so the trap it anchors is not there", f"restore the passage in {f.rel}, or anchor the "
                 "trap on what the file now says", location=line, evidence=tx.line_text(f.text, line)))
             continue
-        if not LIMIT.search(anchor.quote):
-            continue
         flat = " ".join(f.text.split())
         at = flat.find(quote)
         rest = flat[at + len(quote):] if at >= 0 else ""
+        dropped = _dropped(quote, rest)
+        if dropped is not None:
+            out.append(ctx.finding(
+                ID, "major", f.rel, f"{f.rel} goes on to withdraw what the anchor asks ({tx.excerpt(dropped, 90)!r}): "
+                "the quote is still there, but its author no longer asks for what the trap was built to catch",
+                f"take the withdrawal out of {f.rel}, or anchor the trap on what the file now asks",
+                location=tx.locate(f.text, dropped[:80]), evidence=tx.excerpt(dropped)))
+            continue
+        if not LIMIT.search(anchor.quote):
+            continue
         for _line, sentence in tx.sentences(rest):
             m = LIFTED.search(sentence)
             if m and not KEEPS_LIMIT.search(sentence):

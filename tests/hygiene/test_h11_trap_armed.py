@@ -195,3 +195,16 @@ def test_a_placement_traps_material_walled_off_by_the_instructions_is_unarmed(tm
     assert [(f.severity, f.location) for f in hits] == [("major", "$.instructions")]
     task["oafreeze"]["trap"]["kind"] = "instruction-scope"  # obeying the instruction may be the test itself
     assert not [f for f in found(env_with(tmp_path / "scope", task), "H11") if "not to open" in f.message]
+
+
+@pytest.mark.parametrize("after, withdrawn", [
+    (" She has since dropped the threshold walk-through, so keep it short.", True),
+    (" Scratch that: it only confuses employees.", True),
+    (" We no longer want the old cover page, though.", False),
+    (" If the client has dropped the raise, say so in the email.", False),
+])
+def test_an_anchor_its_author_withdraws_later_in_the_file(tmp_path, after, withdrawn):
+    notes = workspace()["partner-notes.md"]
+    files = {**workspace(), "partner-notes.md": notes.replace("threshold math", "threshold math." + after, 1)}
+    hits = [f for f in found(env_with(tmp_path, files=files), "H11") if "withdraw" in f.message]
+    assert [f.severity for f in hits] == (["major"] if withdrawn else [])
