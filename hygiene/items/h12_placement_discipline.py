@@ -89,7 +89,74 @@ def check(ctx: TaskContext) -> list[Finding]:
             out += _lets_advice_in(ctx, d, i, c)
     out += _undeclared_operative(ctx) + _signed_advisory(ctx)
     return (_dedupe(out) + advice_asked_for(ctx) + advice_to_counterparty(ctx) + copied_advice(ctx)
-            + advice_in_forms(ctx))
+            + advice_in_forms(ctx) + _dictated_text(ctx) + _muzzled_advisory(ctx))
+
+
+# --- words dictated for an operative deliverable, and advisory deliverables closed to advice ------
+
+# Text quoted in the instructions to go into a deliverable ("Title X 'Agreement (no non-compete,
+# because ...)'", "End X with this line: '... set out in client-note.md'").
+_QUOTED = re.compile(r"[\"\u201c](?P<text>[^\"\u201c\u201d]{15,600})[\"\u201d]")
+_PLACES_TEXT = re.compile(r"\b(?:title|head|caption|label|name|end|close|begin|start|open|preface|add|include|insert|"
+                          r"put|write|append|finish)\w*\b", re.I)
+# What no signed text carries: a file name (where the reasons are), the reasons themselves, the memo.
+_ADVISORY_IN_QUOTE = re.compile(r"\b[\w-]+\.(?:md|docx?|pdf|txt|odt|rtf|eml|xlsx|pptx)\b|\bbecause\b|"
+                                r"\breasons?\s+(?:for|why|behind)\b|\b(?:our|the|a)\s+(?:[\w-]+\s+){0,2}memo(?:randum)?\b|"
+                                r"\b(?:analysis|rationale|advice)\b", re.I)
+
+
+def _dictated_text(ctx: TaskContext) -> list[Finding]:
+    """The instructions dictate words for an operative deliverable, named just before them, that
+    carry advisory material: a pointer to the advisory note or the memo, or the reasons."""
+    out = []
+    text = ctx.task.instructions
+    for m in _QUOTED.finditer(text):
+        before = text[max(0, m.start() - 200):m.start()]
+        before = re.split(r"(?<=[.!?])\s+(?=[A-Z])", before)[-1]
+        named = [d for d in ctx.ext.operative if d in before]
+        cue = _ADVISORY_IN_QUOTE.search(m.group("text"))
+        if not named or cue is None or not _PLACES_TEXT.search(before) or _NEGATED.search(before):
+            continue
+        out.append(ctx.finding(
+            ID, "major", "task.json", f"the instructions dictate words for the operative deliverable {named[0]!r} that "
+            f"carry advisory material ({cue.group(0)!r}): the signed text would point to the advice or give the "
+            "reasons", f"take the reasons and the pointers out of the dictated text; they belong in "
+            f"{_advisory_names(ctx)}", location="$.instructions", evidence=tx.excerpt(m.group(0))))
+    return out
+
+
+# An advisory deliverable closed to advice: "list the three edits and nothing else", "raise no point
+# of law in it".
+_CLOSED = re.compile(r"\bnothing\s+else\b|\bno\s+(?:other\s+)?(?:points?\s+of\s+law|legal\s+(?:points?|issues?|analysis|"
+                     r"advice)|advice|analysis)\b|\b(?:raise|mention|discuss)\s+no\s+(?:other\s+)?issues?\b", re.I)
+
+
+def _muzzled_advisory(ctx: TaskContext) -> list[Finding]:
+    """Every advisory deliverable is closed to advice by the instructions: the advice has nowhere
+    to go but the operative text."""
+    advisory = [d for d in ctx.ext.advisory if d in ctx.task.deliverables]
+    if not advisory or not ctx.ext.operative:
+        return []
+    sentences = [s for _line, s in tx.sentences(ctx.task.instructions)]
+    closed = {}
+    for d in advisory:
+        for k, sentence in enumerate(sentences):
+            if d not in sentence:
+                continue
+            # the sentence that names it, and the next when it speaks of it as "it"
+            window = [sentence] + [n for n in sentences[k + 1:k + 2] if re.search(r"\b(?:in|to)\s+it\b", n)]
+            hit = next((w for w in window if _CLOSED.search(w)), None)
+            if hit is not None:
+                closed[d] = hit
+                break
+    if len(closed) != len(advisory):
+        return []
+    d, sentence = next(iter(closed.items()))
+    return [ctx.finding(
+        ID, "major", "task.json", f"the instructions close every advisory deliverable to advice ({d}: "
+        f"{tx.excerpt(sentence, 90)!r}): an agent with advice to give has nowhere to put it but the operative text",
+        "let the advisory deliverable carry the advice, or add one that can", location="$.instructions",
+        evidence=tx.excerpt(sentence))]
 
 
 _EVERY_DOCUMENT = re.compile(r"\b(?:each|either|both|every|all|any)\s+(?:of\s+the\s+)?(?:\w+\s+)?(?:documents?|deliverables?|"

@@ -549,3 +549,29 @@ def test_near_miss_a_rule_that_names_the_same_file_in_another_format_covers_it(t
     task["oafreeze"]["operative"].append("agreement.docx")
     task["criteria"][1]["deliverables"] = ["agreement.md", "agreement.docx"]
     assert not [f for f in found(env_with(tmp_path, task), "H12") if "speak in their text" in f.message]
+
+
+@pytest.mark.parametrize("sentence, flagged", [
+    ('End agreement.md with this line: "The reasons for these terms are set out in client-email.md."', True),
+    ('Title agreement.md "Restrictive Covenant Agreement (no non-compete, because the salary is below the '
+     'threshold)" so that HR can tell it apart.', True),
+    ('Title agreement.md "Restrictive Covenant Agreement (Denver sales)" so that HR can tell it apart.', False),
+    ('Do not end agreement.md with "see client-email.md for the reasons".', False),
+])
+def test_words_dictated_for_operative_text_that_carry_advice(tmp_path, sentence, flagged):
+    task = task_json()
+    task["instructions"] += " " + sentence
+    hits = [f for f in found(env_with(tmp_path, task), "H12") if "dictate" in f.message]
+    assert [f.severity for f in hits] == (["major"] if flagged else [])
+
+
+@pytest.mark.parametrize("sentence, flagged", [
+    ("Keep client-email.md to a transmittal: list the files you changed and nothing else.", True),
+    ("Write client-email.md for the client. Raise no point of law in it; the partner will.", True),
+    ("Keep client-email.md short and in plain English, with no jargon.", False),
+])
+def test_the_only_advisory_deliverable_closed_to_advice(tmp_path, sentence, flagged):
+    task = task_json()
+    task["instructions"] += " " + sentence
+    hits = [f for f in found(env_with(tmp_path, task), "H12") if "nowhere to put it" in f.message]
+    assert [f.severity for f in hits] == (["major"] if flagged else [])
