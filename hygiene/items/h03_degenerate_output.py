@@ -63,18 +63,6 @@ def check(ctx: TaskContext) -> list[Finding]:
                 f"has the branch {'or ' + escape.text!r}, which an empty file meets, so it carries no signal",
                 "drop the branch, or move it to a criterion of its own that also requires what the output must say",
                 location=f"$.criteria[{i}].match_criteria", evidence=tx.excerpt(c.match_criteria)))
-        elif claims and all(_EVERY_LISTED.match(claim.text) for claim in claims):
-            out.append(ctx.finding(
-                ID, "minor", "task.json", f"criterion {c.id!r} only rules on the items the output lists ('every "
-                "... it gives'): an empty output lists nothing, so it passes and the criterion carries no signal of "
-                "its own", "require what the output must list as well, in this criterion or beside it",
-                location=f"$.criteria[{i}].match_criteria", evidence=tx.excerpt(c.match_criteria)))
-        elif claims and all(_CONSISTENT_ONLY.search(claim.text) for claim in claims):
-            out.append(ctx.finding(
-                ID, "minor", "task.json", f"criterion {c.id!r} only asks that the output not contradict something: "
-                "an empty output contradicts nothing, so it passes and the criterion carries no signal of its own",
-                "require what the output must say as well, in this criterion or beside it",
-                location=f"$.criteria[{i}].match_criteria", evidence=tx.excerpt(c.match_criteria)))
         elif claims and all(cr.LENGTH_LIMIT.search(claim.text) for claim in claims):
             out.append(ctx.finding(
                 ID, "minor", "task.json", f"criterion {c.id!r} only limits length: an empty output passes it, so it "
@@ -118,7 +106,8 @@ def check(ctx: TaskContext) -> list[Finding]:
         elif ids and all(_vacuous(by_id[i]) for i in ids):
             out.append(ctx.finding(
                 ID, "major", "task.json", f"every criterion that grades {d!r} only rules on what it lists "
-                f"({', '.join(ids)}: 'every ... listed in it is ...'): an empty {d} lists nothing, so it passes",
+                f"({', '.join(ids)}: 'every ... listed in it is ...', 'is consistent with ...'): an empty {d} lists and "
+                f"contradicts nothing, so it passes",
                 f"add a criterion that requires what {d} must contain", location="$.deliverables", evidence=d))
     return out
 
@@ -140,9 +129,11 @@ _CONSISTENT_ONLY = re.compile(r"^\s*(?:[\w./-]+\.\w{1,5}|it|they|(?:the|its|thei
 
 
 def _vacuous(c) -> bool:
-    """Whether every claim of a criterion's PASS clause speaks of each item the output lists."""
+    """Whether every claim of a criterion's PASS clause speaks of each item the output lists, or
+    asks only that the output not contradict something: true of an empty output."""
     claims = cr.read(c.match_criteria).passes.claims
-    return bool(claims) and all(_EVERY_LISTED.match(claim.text) for claim in claims)
+    return bool(claims) and all(_EVERY_LISTED.match(claim.text) or _CONSISTENT_ONLY.search(claim.text)
+                                for claim in claims)
 
 
 # A PASS clause's alternative that silence meets: "... cites § 8-2-113(8), or does not discuss the

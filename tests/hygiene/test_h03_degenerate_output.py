@@ -393,21 +393,23 @@ def test_a_deliverable_graded_only_on_the_items_it_lists_passes_empty(tmp_path):
 @pytest.mark.parametrize("rule", [
     "PASS if every date that client-email.md gives is on or after March 2, 2026. FAIL if it gives an earlier date.",
     "PASS if client-email.md is consistent with agreement.md. FAIL if anything in it contradicts agreement.md.",
-    "PASS if client-email.md is delivered as its own file, separate from agreement.md. FAIL if the note is "
-    "folded into agreement.md.",
 ])
-def test_a_criterion_an_empty_output_meets_is_found_beside_real_ones(tmp_path, rule):
+def test_a_deliverable_graded_only_by_rules_an_empty_output_meets(tmp_path, rule):
     task = task_json()
+    task["criteria"][2]["match_criteria"] = rule
+    hits = [f for f in found(env_with(tmp_path, task), "H03") if f.location == "$.deliverables"]
+    assert [f.evidence for f in hits] == ["client-email.md"]  # major, or minor for a prohibition of its own
+    # beside a criterion that demands content, the same rule is a limit on that content, not a defect
     task["criteria"].append({"id": "C4", "title": "Extra", "match_criteria": rule,
                              "deliverables": ["client-email.md"], "source": "expert"})
-    hits = [f for f in found(env_with(tmp_path, task), "H03") if f.location == "$.criteria[3].match_criteria"]
-    assert [f.severity for f in hits] == ["minor"], hits
+    task["criteria"][2]["match_criteria"] = task_json()["criteria"][2]["match_criteria"]
+    assert not [f for f in found(env_with(tmp_path / "beside", task), "H03") if "C4" in f.message]
 
 
-def test_near_miss_a_consistency_rule_that_also_demands_content_is_not_degenerate(tmp_path):
+def test_a_criterion_that_asks_only_for_a_separate_file_is_existence_only(tmp_path):
     task = task_json()
     task["criteria"].append({"id": "C4", "title": "Extra", "match_criteria": (
-        "PASS if client-email.md tells the client the non-compete would be void and is consistent with agreement.md. "
-        "FAIL if it calls the non-compete enforceable."), "deliverables": ["client-email.md"], "source": "expert"})
+        "PASS if client-email.md is delivered as its own file, separate from agreement.md. FAIL if the note is "
+        "folded into agreement.md."), "deliverables": ["client-email.md"], "source": "expert"})
     hits = [f for f in found(env_with(tmp_path, task), "H03") if f.location == "$.criteria[3].match_criteria"]
-    assert not [f for f in hits if "contradicts nothing" in f.message], hits
+    assert [f.severity for f in hits] == ["minor"] and "only asks that the file exist" in hits[0].message
