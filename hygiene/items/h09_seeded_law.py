@@ -188,6 +188,12 @@ def _act_years(text: str) -> list[int]:
     return years
 
 
+# A source outside the workspace, named beside a workspace file: the library pinned at a commit, an
+# official text, a legislature's site, a research service.
+_INDEPENDENT = re.compile(r"\b(?:library|commit|official|legislat\w+|gazette|session\s+laws?|westlaw|lexis|"
+                          r"govinfo|[\w-]+\.gov)\b", re.I)
+
+
 def _impossible_check(ctx: TaskContext, law, at: str, verified) -> list[Finding]:
     """A verification that cannot have happened as recorded: dated before the act whose text it
     checked was passed, or made against the workspace's own copy (the planted file, or another
@@ -202,7 +208,12 @@ def _impossible_check(ctx: TaskContext, law, at: str, verified) -> list[Finding]
             "copied from another entry", "verify the excerpt as enacted and record the real date",
             location=f"{at}.verified_on", evidence=law.verified_on))
     low = source.casefold()
-    own = [law.file] + [f.rel for f in ctx.task_files if not f.kb_copy]
+    if _INDEPENDENT.search(source):
+        return out
+    # Its own file, or a document no entry declares (another seeded excerpt, itself verified, may be
+    # the copy a second file was checked against).
+    seeded = {other.file for other in ctx.ext.seeded_law}
+    own = [law.file] + [f.rel for f in ctx.task_files if not f.kb_copy and f.rel not in seeded]
     for path in dict.fromkeys(p for p in own if p):
         inner = path.casefold().removeprefix("documents/")
         named = "|".join(map(re.escape, dict.fromkeys([inner, inner.rsplit("/", 1)[-1]])))
