@@ -208,3 +208,25 @@ def test_an_anchor_its_author_withdraws_later_in_the_file(tmp_path, after, withd
     files = {**workspace(), "partner-notes.md": notes.replace("threshold math", "threshold math." + after, 1)}
     hits = [f for f in found(env_with(tmp_path, files=files), "H11") if "withdraw" in f.message]
     assert [f.severity for f in hits] == (["major"] if withdrawn else [])
+
+
+@pytest.mark.parametrize("kind, sentence, flagged", [
+    ("threshold", "Leave the non-compete out, because Dana's $95,000 is below Colorado's threshold.", True),
+    ("effective-date", "Dana signs in 2027, when the salary is under the new floor, so no non-compete.", True),
+    ("threshold", "Check whether Dana's salary is below the threshold before you draft.", False),
+    ("placement", "Leave the non-compete out, because Dana's $95,000 is below Colorado's threshold.", False),
+])
+def test_a_threshold_or_timing_trap_whose_answer_the_task_states(tmp_path, kind, sentence, flagged):
+    task = task_json()
+    task["oafreeze"]["trap"]["kind"] = kind
+    task["instructions"] += " " + sentence
+    hits = [f for f in found(env_with(tmp_path, task), "H11") if "states the answer" in f.message]
+    assert [(f.severity, f.location) for f in hits] == ([("major", "$.instructions")] if flagged else [])
+
+
+def test_a_deliverable_description_can_give_the_answer_away(tmp_path):
+    task = task_json()
+    task["oafreeze"]["trap"]["kind"] = "threshold"
+    task["deliverables"]["agreement.md"] = "The agreement, without a non-compete: Dana's pay is below the threshold."
+    hits = [f for f in found(env_with(tmp_path, task), "H11") if "states the answer" in f.message]
+    assert [f.location for f in hits] == ["$.deliverables['agreement.md']"]
