@@ -112,11 +112,21 @@ _JUDGMENT = (
     r"strike|void|invalidate|rule|hold)\w*|"
     r"(?:likely|probably)\s+(?:to\s+be\s+)?(?:enforceable|enforced|upheld|valid|invalid|void|unenforceable)"
 )
-FAMILIES = {"judgment": _JUDGMENT, "taste": _TASTE, "materiality": _MATERIALITY, "aspiration": _ASPIRATION,
+# extent: a place or a set with no edge ("the areas immediately around them", "nearby counties", "in the
+# vicinity of the office"): how far it reaches is left to the judge.
+_EXTENT = (
+    r"(?:the\s+)?(?:areas?|region|territory|places?|counties|parishes|towns?|cities|communities)\s+"
+    r"(?:immediately\s+|directly\s+|right\s+)?(?:around|surrounding|near(?:by)?|close\s+to)\b|"
+    r"(?:the\s+)?(?:immediately\s+)?(?:surrounding|nearby|neighbou?ring|outlying)\s+(?:areas?|region|territory|"
+    r"counties|parishes|towns|cities|communities)|in\s+the\s+(?:general\s+)?(?:vicinity|neighbou?rhood|"
+    r"environs)\s+of|(?:and|or)\s+(?:thereabouts|the\s+(?:like|surrounding\s+area))"
+)
+FAMILIES = {"judgment": _JUDGMENT, "extent": _EXTENT,
+            "taste": _TASTE, "materiality": _MATERIALITY, "aspiration": _ASPIRATION,
             "condition": _CONDITION, "degree": _DEGREE, "timing": _TIMING, "quantity": _QUANTITY}
 # Judgments, conditions and aspirations first: "as appropriate" is one phrase, not "appropriate".
 _VAGUE_WORDS = "|".join(FAMILIES[f] for f in ("judgment", "condition", "aspiration", "quantity", "degree", "materiality",
-                                              "timing", "taste"))
+                                              "timing", "extent", "taste"))
 VAGUE = re.compile(rf"\b(?:{_VAGUE_WORDS})(?![\w/])", re.I)
 _FAMILY_OF = [(f, re.compile(rf"(?:{w})$", re.I)) for f, w in FAMILIES.items()]
 WHY = {
@@ -129,6 +139,7 @@ WHY = {
     "quantity": "a count with no number: how many are enough is left to the judge",
     "judgment": "a verdict handed to someone outside the task: the judge must imagine what they would do or "
                 "decide",
+    "extent": "a place or a set with no edge: how far it reaches is left to the judge",
 }
 FIX = {
     "taste": "replace {w!r} with the concrete test a lawyer would apply (what must be there, what must not)",
@@ -143,6 +154,7 @@ FIX = {
     "quantity": "replace {w!r} with a number or a list (e.g. 'at least two of the three changes', 'every change')",
     "judgment": "replace {w!r} with what that person would check: the clauses, figures or rules the output must "
                 "carry",
+    "extent": "replace {w!r} with the places or items by name (e.g. 'East Baton Rouge and Ascension Parishes')",
 }
 # "material", "minor" and "major" grade only as adjectives of a change or a fact ("a material change",
 # "minor edits") or as the predicate ("the change is material"); "internal material", "a minor" are nouns.

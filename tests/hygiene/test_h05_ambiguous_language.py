@@ -364,3 +364,13 @@ def test_near_miss_it_after_a_clause_about_one_file_that_names_another_is_clear(
             "FAIL if it leaves a section out.")
     hits = _with(tmp_path, text, index=2, deliverables=["client-email.md", "agreement.md"])
     assert not [f for f in hits if "'it'" in f.message]
+
+
+@pytest.mark.parametrize("reach, vague", [("Denver or the areas immediately around it", True),
+                                          ("Denver and the surrounding counties", True),
+                                          ("Denver or anywhere in the vicinity of its office", True),
+                                          ("Denver and Adams Counties", False),
+                                          ("the counties named in Schedule 2", False)])
+def test_a_territory_with_no_edge_is_vague(tmp_path, reach, vague):
+    hits = _with(tmp_path, f"PASS if agreement.md limits the covenant to {reach}. FAIL if it reaches further.")
+    assert [f.severity for f in hits] == (["minor"] if vague else [])
