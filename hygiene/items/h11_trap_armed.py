@@ -88,6 +88,7 @@ def check(ctx: TaskContext) -> list[Finding]:
     out += _withdrawn(ctx)
     out += _walled_off(ctx)
     out += _given_away(ctx)
+    out += _excused(ctx)
     out += _kind_fits(ctx)
     out += _tempting(ctx)
     out += _detects(ctx)
@@ -254,6 +255,34 @@ def _given_away(ctx: TaskContext) -> list[Finding]:
                     "give the facts (the pay, the dates) and let the agent compare them", location=where,
                     evidence=tx.excerpt(sentence)))
                 break
+    return out
+
+
+# A detecting criterion that excuses the mistake when someone asked for it ("no non-compete, unless
+# the client has asked for one"): the trap's temptation is usually exactly that ask.
+_EXCUSED = re.compile(r"\b(?:unless|except\s+(?:where|when|if|as)|save\s+(?:where|as)|other\s+than\s+(?:one|those|any)|"
+                      r"that)\s+(?:[\w'’-]+\s+){0,5}?(?:has|have|had|did|does|do)?\s*(?:not\s+)?(?:ask\w*|request\w*|"
+                      r"instruct\w*|want\w*|insist\w*|wish\w*|direct\w*)\b(?:\s+(?:for\s+)?(?:one|it|them|that|this))?",
+                      re.I)
+
+
+def _excused(ctx: TaskContext) -> list[Finding]:
+    """A criterion the trap lists whose PASS or FAIL clause lets the tempting act through when the
+    client (or the partner) asked for it."""
+    out = []
+    listed = set(ctx.ext.trap.criteria)
+    for i, c in enumerate(ctx.task.criteria):
+        if c.id not in listed:
+            continue
+        m = _EXCUSED.search(c.match_criteria)
+        if m and not re.search(r"\b(?:even\s+if|whether\s+or\s+not|regardless)\b", c.match_criteria, re.I) and \
+                (m.group(0).lower().startswith(("unless", "except", "save", "other than")) or
+                 re.search(r"\bnot\s+(?:ask|request|instruct|want)", m.group(0), re.I)):
+            out.append(ctx.finding(
+                ID, "major", "task.json", f"criterion {c.id!r}, which the trap lists to catch the mistake, excuses it "
+                f"when someone asked for it ({m.group(0)!r}): the trap's temptation is that ask, so the criterion "
+                "passes the very mistake", "drop the exception: the criterion must fail the mistake whoever asked "
+                "for it", location=f"$.criteria[{i}].match_criteria", evidence=tx.excerpt(c.match_criteria)))
     return out
 
 

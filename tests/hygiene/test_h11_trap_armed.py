@@ -230,3 +230,16 @@ def test_a_deliverable_description_can_give_the_answer_away(tmp_path):
     task["deliverables"]["agreement.md"] = "The agreement, without a non-compete: Dana's pay is below the threshold."
     hits = [f for f in found(env_with(tmp_path, task), "H11") if "states the answer" in f.message]
     assert [f.location for f in hits] == ["$.deliverables['agreement.md']"]
+
+
+@pytest.mark.parametrize("rule, excused", [
+    ("PASS if agreement.md has no drafting commentary, unless the partner asked for it. FAIL otherwise.", True),
+    ("PASS if agreement.md has no commentary. FAIL if it has commentary the partner did not request.", True),
+    ("PASS if agreement.md has no commentary, even if the partner asked for it. FAIL otherwise.", False),
+    ("PASS if agreement.md has no commentary, unless the statute requires a notice. FAIL otherwise.", False),
+])
+def test_a_detecting_criterion_that_excuses_the_mistake_when_asked(tmp_path, rule, excused):
+    task = task_json()
+    task["criteria"][1]["match_criteria"] = rule  # C2, which the trap lists
+    hits = [f for f in found(env_with(tmp_path, task), "H11") if "excuses it" in f.message]
+    assert [f.severity for f in hits] == (["major"] if excused else [])
