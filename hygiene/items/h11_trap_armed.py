@@ -260,10 +260,9 @@ def _given_away(ctx: TaskContext) -> list[Finding]:
 
 # A detecting criterion that excuses the mistake when someone asked for it ("no non-compete, unless
 # the client has asked for one"): the trap's temptation is usually exactly that ask.
-_EXCUSED = re.compile(r"\b(?:unless|except\s+(?:where|when|if|as)|save\s+(?:where|as)|other\s+than\s+(?:one|those|any)|"
-                      r"that)\s+(?:[\w'’-]+\s+){0,5}?(?:has|have|had|did|does|do)?\s*(?:not\s+)?(?:ask\w*|request\w*|"
-                      r"instruct\w*|want\w*|insist\w*|wish\w*|direct\w*)\b(?:\s+(?:for\s+)?(?:one|it|them|that|this))?",
-                      re.I)
+_EXCUSED = re.compile(r"\b(?:unless|except\s+(?:where|when|if|as)|save\s+(?:where|as))\s+(?:[\w'’-]+\s+){0,5}?"
+                      r"(?:ask|request|instruct|want|insist|wish|direct)\w*\b(?:\s+(?:for\s+)?(?:one|it|them|that|this))?|"
+                      r"\b(?:did|does|do|has|have|had)\s*(?:not|n['’]t)\s+(?:ask|request|instruct|want)\w*\b", re.I)
 
 
 def _excused(ctx: TaskContext) -> list[Finding]:
@@ -271,13 +270,15 @@ def _excused(ctx: TaskContext) -> list[Finding]:
     client (or the partner) asked for it."""
     out = []
     listed = set(ctx.ext.trap.criteria)
+    # In a trap about the scope of instructions, "changes the partner did not ask for" is the mistake.
+    scope = any(fam == "instruction" and kind.search(ctx.ext.trap.kind) for fam, kind, _ in KIND_FAMILIES)
     for i, c in enumerate(ctx.task.criteria):
         if c.id not in listed:
             continue
         m = _EXCUSED.search(c.match_criteria)
-        if m and not re.search(r"\b(?:even\s+if|whether\s+or\s+not|regardless)\b", c.match_criteria, re.I) and \
-                (m.group(0).lower().startswith(("unless", "except", "save", "other than")) or
-                 re.search(r"\bnot\s+(?:ask|request|instruct|want)", m.group(0), re.I)):
+        if m and scope and not m.group(0).lower().startswith(("unless", "except", "save")):
+            continue
+        if m and not re.search(r"\b(?:even\s+if|whether\s+or\s+not|regardless)\b", c.match_criteria, re.I):
             out.append(ctx.finding(
                 ID, "major", "task.json", f"criterion {c.id!r}, which the trap lists to catch the mistake, excuses it "
                 f"when someone asked for it ({m.group(0)!r}): the trap's temptation is that ask, so the criterion "
