@@ -175,6 +175,7 @@ def check(ctx: TaskContext) -> list[Finding]:
                 "from the other", "make the weekday and oafreeze.as_of agree", location="$.instructions",
                 evidence=tx.excerpt(sentence)))
     out += _weekday_slips(ctx)
+    out += _misdated_references(ctx)
     future = _documents_from_the_future(ctx, as_of)
     out += future
     out += _todays_in_documents(ctx, as_of, {f.path for f in future})
@@ -192,6 +193,44 @@ def check(ctx: TaskContext) -> list[Finding]:
                 f"{len(later)} knowledge-base document(s) were reviewed after the as-of date {ext.as_of}: the agent "
                 "may read law or practice from its future", "pin an earlier snapshot or move as_of, or waive with "
                 "the reason the later reviews do not matter", evidence=f"{later[-1][1]} (reviewed {later[-1][0]})"))
+    return out
+
+
+# A workspace document named by its kind and its date: "the memo of July 14, 2026", "her letter dated
+# 3 March 2026", "the June 30 memo". The kind is matched to the one task file whose name carries it.
+_KINDS = {"memo": ("memo", "memorandum"), "letter": ("letter",), "email": ("email", "e-mail", "mail"),
+          "alert": ("alert",), "report": ("report",), "minutes": ("minutes",), "opinion": ("opinion",)}
+_KIND_WORD = r"(?P<kind>memo(?:randum)?|letter|e-?mail|alert|report|minutes|opinion)"
+_REF_BEFORE = re.compile(rf"\b{_KIND_WORD}\s+(?:of|dated|from|sent\s+on|written\s+on)\s+(?:the\s+)?$", re.I)
+_REF_AFTER = re.compile(rf"^(?:['’]s)?\s+{_KIND_WORD}\b", re.I)
+
+
+def _misdated_references(ctx: TaskContext) -> list[Finding]:
+    """The instructions give a workspace document a date it does not bear: the one task file of that
+    kind is dated otherwise, and the date the instructions give is nowhere in it."""
+    out = []
+    for _line, sentence in tx.sentences(ctx.task.instructions):
+        for written, at in tx.dates(sentence):
+            m = _REF_BEFORE.search(sentence[:at]) or _REF_AFTER.match(sentence[at + len(written):])
+            said = tx.date_readings(written)
+            if m is None or not said:
+                continue
+            kind = next(k for k, words in _KINDS.items() if m["kind"].lower().replace("-", "") in
+                        [w.replace("-", "") for w in words])
+            files = [f for f in ctx.task_files if f.text and not f.kb_copy and
+                     any(w in f.rel.rsplit("/", 1)[-1].lower() for w in _KINDS[kind])]
+            if len(files) != 1:
+                continue
+            f = files[0]
+            dated = dating.document_date(f.text)
+            if dated is None or dated[2] in said or any(d in said for w, _ in tx.dates(f.text)
+                                                        for d in tx.date_readings(w)):
+                continue
+            out.append(ctx.finding(
+                ID, "minor", "task.json", f"the instructions speak of the {m['kind']} of {written}, but {f.rel}, the "
+                f"task's one {kind}, is dated {dated[1]!r}: the agent and the judge may date its facts differently",
+                f"make the instructions and {f.rel} give the same date", location="$.instructions",
+                evidence=tx.excerpt(sentence)))
     return out
 
 

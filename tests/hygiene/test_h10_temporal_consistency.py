@@ -671,3 +671,14 @@ def test_a_file_that_dates_the_amending_act_against_its_entry(tmp_path):
     assert [(f.severity, f.location) for f in hits] == [("minor", 3)]
     law["effective_date"] = "2022-08-10"
     assert not [f for f in found(env_with(tmp_path / "again", task, files), "H10") if "applies from" in f.message]
+
+
+@pytest.mark.parametrize("said, flagged", [("Use the partner's memo of February 10, 2026 for the facts.", True),
+                                           ("Use the partner's memo of February 12, 2026 for the facts.", False),
+                                           ("Use the client's letter of February 10, 2026 for the facts.", False)])
+def test_instructions_that_give_a_document_another_date(tmp_path, said, flagged):
+    task = task_json()
+    task["instructions"] += " " + said
+    files = {**workspace(), "partner-memo.md": "# Memo\n\nDate: 2026-02-12\n\nThe salary was set in January.\n"}
+    hits = [f for f in found(env_with(tmp_path, task, files), "H10") if "the task's one memo" in f.message]
+    assert [f.severity for f in hits] == (["minor"] if flagged else [])
