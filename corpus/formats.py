@@ -772,6 +772,42 @@ def _office_text(ext: str, members: dict[str, bytes], budget: _Budget) -> _Text:
 DOCX_PARTS = re.compile(r"^word/(document|header\d*|footer\d*|footnotes|endnotes|comments|glossary/document)\.xml$")
 
 
+def deleted_text(name: str, data: bytes) -> str:
+    """The text a word processor shows struck out as a tracked deletion (WordprocessingML's
+    w:delText, OpenDocument's text:deletion), one deletion a line; '' for other files, or when the
+    file does not read. The text of the document itself still holds it (see _Runs.TEXT)."""
+    ext = extension(name)
+    if ext not in (".docx", ".odt"):
+        return ""
+    part = "word/document.xml" if ext == ".docx" else "content.xml"
+    try:
+        members = _read_package(ext, data, lambda m: m == part)
+    except _Refused:
+        return ""
+    inside, lines = [0], [[]]
+    deleting = "del" if ext == ".docx" else "deletion"
+
+    def start(tag: str, attrs: dict) -> None:
+        if _local(tag) == deleting:
+            inside[0] += 1
+
+    def end(tag: str) -> None:
+        if _local(tag) == deleting:
+            inside[0] -= 1
+            if not inside[0]:
+                lines.append([])
+
+    def text(data: str) -> None:
+        if inside[0]:
+            lines[-1].append(data)
+
+    try:
+        _parse_xml(members.get(part, b""), part, start, end, text)
+    except _Refused:
+        return ""
+    return "\n".join(" ".join("".join(chunk).split()) for chunk in lines if "".join(chunk).strip())
+
+
 def _docx(name: str, data: bytes, budget: _Budget, depth: int) -> Extraction:
     members = _read_package(".docx", data, _with_properties(DOCX_PARTS.match))
     order = {"document": 0, "header": 1, "footer": 2, "footnotes": 3, "endnotes": 4, "comments": 5,

@@ -515,3 +515,15 @@ def jpeg(*, comment: str | None = None, description: str | None = None, xp_title
         tiff = b"II*\0" + struct.pack("<I", 8) + struct.pack("<H", len(tags)) + entries + b"\0\0\0\0" + data
         out += segment(0xE1, b"Exif\0\0" + tiff)
     return out + segment(0xDA, b"\0\x01\x01\0\0?\0") + b"\x00" * 16 + b"\xff\xd9"
+
+
+def with_tracked_deletion(data: bytes, text: str, *, split: int = 0) -> bytes:
+    """A .docx with one more paragraph that is a tracked deletion of `text` (w:del around w:delText),
+    as Word saves it with Track Changes on; `split` cuts the deleted text into two runs there."""
+    with zipfile.ZipFile(io.BytesIO(data)) as z:
+        members = {n: z.read(n) for n in z.namelist()}
+    runs = [text[:split], text[split:]] if split else [text]
+    deleted = "".join(f'<w:r><w:delText xml:space="preserve">{escape(r)}</w:delText></w:r>' for r in runs)
+    members["word/document.xml"] = members["word/document.xml"].replace(
+        b"</w:body>", f'<w:p><w:del w:id="1" w:author="Partner">{deleted}</w:del></w:p></w:body>'.encode())
+    return package(members)

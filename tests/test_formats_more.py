@@ -431,3 +431,11 @@ def test_an_office_package_that_stores_a_part_twice_does_not_open_as_a_document(
     e = extract("memo.docx", buf.getvalue())
     assert e.problem and "'word/document.xml' is stored twice" in e.problem
     assert extract("memo.docx", good).problem is None
+
+
+def test_the_text_of_tracked_deletions_is_told_apart():
+    data = dw.with_tracked_deletion(dw.docx(["Kept clause."]), "Dropped cap of $2,000,000.", split=8)
+    assert formats.deleted_text("a.docx", data) == "Dropped cap of $2,000,000."
+    assert "Dropped cap of $2,000,000." in extract("a.docx", data).text  # still read, as it is still in the file
+    assert formats.deleted_text("a.docx", dw.docx(["Kept clause."])) == ""
+    assert formats.deleted_text("a.md", b"~~x~~") == "" and formats.deleted_text("bad.docx", b"PK") == ""

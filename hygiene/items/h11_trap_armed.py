@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 
+from oafreeze.corpus import formats
 from oafreeze.corpus import text as tx
 from oafreeze.environment import criteria as cr
 from oafreeze.hygiene.context import TaskContext
@@ -196,6 +197,13 @@ def _withdrawn(ctx: TaskContext) -> list[Finding]:
             continue
         struck = next((m for m in _STRUCK.finditer(f.text)
                        if quote in " ".join((m.group("md") or m.group("html") or "").split())), None)
+        if struck is None and f.data and quote in " ".join(formats.deleted_text(f.rel, f.data).split()):
+            out.append(ctx.finding(
+                ID, "major", f.rel, f"the trap's anchor quote is a tracked deletion in {f.rel}: its author deleted "
+                "it, so the document as its reader sees it no longer says what the trap rests on",
+                f"accept or reject the change in {f.rel} and anchor the trap on what the file says",
+                evidence=tx.excerpt(quote)))
+            continue
         if struck is not None:
             line = f.text.count("\n", 0, struck.start()) + 1
             out.append(ctx.finding(

@@ -251,3 +251,17 @@ def test_near_miss_in_a_scope_trap_what_nobody_asked_for_is_the_mistake(tmp_path
     task["criteria"][1]["match_criteria"] = ("PASS if agreement.md changes only the salary clause. FAIL if it makes "
                                              "any change the partner did not ask for.")
     assert not [f for f in found(env_with(tmp_path, task), "H11") if "excuses it" in f.message]
+
+
+def test_an_anchor_that_is_a_tracked_deletion_is_withdrawn(tmp_path):
+    import docwriters as dw
+    quote = "walk the employee through the threshold math"
+    task = task_json()
+    task["oafreeze"]["trap"]["anchors"].append({"file": "markup.docx", "quote": quote})
+    deleted = dw.with_tracked_deletion(dw.docx(["Partner markup."]), f"In the agreement, {quote}.", split=10)
+    hits = [f for f in found(env_with(tmp_path, task, {**workspace(), "markup.docx": deleted}), "H11")
+            if "tracked deletion" in f.message]
+    assert [(f.severity, f.path) for f in hits] == [("major", "documents/markup.docx")]
+    kept = dw.docx(["Partner markup.", f"In the agreement, {quote}."])
+    assert not [f for f in found(env_with(tmp_path / "kept", task, {**workspace(), "markup.docx": kept}), "H11")
+                if "tracked deletion" in f.message]
