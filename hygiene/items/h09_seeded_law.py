@@ -291,6 +291,9 @@ def _declaring(body: str, quotes: list[str]) -> list[int]:
     return [i for i, q in enumerate(quotes) if q and mine and len(mine & set(tx.shingles(q, 5))) >= 0.5 * len(mine)]
 
 
+_XML_TAG = re.compile(r"<[^<>]*>")
+
+
 def undeclared_law(ctx: TaskContext) -> list[Finding]:
     """Statutory text quoted in the task's documents that no seeded_law entry declares: law nobody
     verified, which the agent will read as authoritative (major); text an entry declares for another
@@ -301,8 +304,13 @@ def undeclared_law(ctx: TaskContext) -> list[Finding]:
     for f in ctx.task_files:
         if not f.text:
             continue
-        for offset, body, cite in statutes.law_passages(f.text):
-            line = f.text.count("\n", 0, offset) + 1
+        # An XML file (a legislature's export: USLM, Akoma Ntoso) is read for its text, each element's
+        # on a line of its own: the section's number, heading and text read as a saved statute page.
+        xml = f.rel.lower().endswith(".xml") and "<" in f.text
+        text = "\n".join(ln.strip() for ln in _XML_TAG.sub("\n", f.text).splitlines() if ln.strip()) if xml else f.text
+        for offset, body, cite in statutes.law_passages(text):
+            line = next((tx.locate(f.text, ln[:60]) for ln in text.splitlines() if len(ln) > 40 and ln in body),
+                        None) if xml else text.count("\n", 0, offset) + 1
             declaring = _declaring(body, quotes)
             if not declaring:
                 out.append(ctx.finding(

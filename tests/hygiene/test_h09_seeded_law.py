@@ -361,3 +361,16 @@ def test_near_miss_a_verification_against_a_library_guide_of_the_same_name_is_no
     task["oafreeze"]["seeded_law"][0]["verified_against"] = (
         "checked against the library at its pinned commit (practice-guides/colorado-statute-excerpt.md)")
     assert not [f for f in found(env_with(tmp_path, task), "H09") if "own workspace file" in f.message]
+
+
+def test_statute_text_in_a_legislative_xml_export_is_read_as_a_statute_page(tmp_path):
+    xml = ('<?xml version="1.0" encoding="UTF-8"?>\n<lawDoc xmlns="http://xml.house.gov/schemas/uslm/1.0">\n'
+           '  <main>\n    <section identifier="/co/8-2-113">\n      <num>C.R.S. § 8-2-113</num>\n'
+           '      <heading>Unlawful to intimidate worker</heading>\n'
+           f'      <content><p>{STATUTE}</p></content>\n    </section>\n  </main>\n</lawDoc>\n')
+    hits = [f for f in found(env_with(tmp_path, files={**workspace(), "law/crs-8-2-113.xml": xml}), "H09")
+            if f.path == "documents/law/crs-8-2-113.xml"]
+    assert [(f.severity, f.location) for f in hits] == [("major", 7)]  # the line of the section's text
+    plain = '<?xml version="1.0"?>\n<settings>\n  <name>C.R.S. § 8-2-113</name>\n  <mode>strict</mode>\n</settings>\n'
+    assert not [f for f in found(env_with(tmp_path / "plain", files={**workspace(), "law/s.xml": plain}), "H09")
+                if f.path == "documents/law/s.xml"]
