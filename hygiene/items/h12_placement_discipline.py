@@ -85,6 +85,7 @@ def check(ctx: TaskContext) -> list[Finding]:
                 location=f"$.criteria[{placement[0][0]}].match_criteria", evidence=d))
         out += _narrow_placement(ctx, d, placement)
         for i, c in placement:
+            out += _notice_as_analysis(ctx, d, i, c)
             out += _notice_rule(ctx, d, i, c)
             out += _lets_advice_in(ctx, d, i, c)
     out += _undeclared_operative(ctx) + _signed_advisory(ctx)
@@ -285,6 +286,31 @@ def _notice_rule(ctx: TaskContext, d: str, i: int, c) -> list[Finding]:
     return []
 
 
+# A placement rule's own list of the notices it lets through, when what it lists is the analysis
+# ("the notices the law requires, which include a notice that Section 5 is void for a worker paid
+# less than $130,014 and that presenting it carries a $5,000 penalty").
+_NOTICES_LISTED = re.compile(r"\bnotices?\b[^.;]{0,120}?\b(?:include|includes|including|such\s+as|namely|i\.e\.)\b"
+                             r"(?P<listed>[^;]{0,400}?)(?:\.(?:\s|$)|;|$)", re.I)
+_ANALYSIS_CUES = re.compile(r"\b(?:void|unenforceable|invalid|penalt(?:y|ies)|liab(?:le|ility)|exposes?|because|"
+                            r"less\s+than|below|above|exceeds?|threshold)\b", re.I)
+
+
+def _notice_as_analysis(ctx: TaskContext, d: str, i: int, c) -> list[Finding]:
+    """A placement rule that lets notices through and lists, as one of them, the legal analysis itself
+    (what is void, what it costs, for whom): a note, since a notice the law prescribes may word some
+    of that."""
+    for m in _NOTICES_LISTED.finditer(cr.clauses(c.match_criteria)[0]):
+        cues = {w.group(0).lower().split()[0][:5] for w in _ANALYSIS_CUES.finditer(m["listed"])}
+        if len(cues) >= 3:
+            return [ctx.finding(
+                ID, "minor", "task.json", f"placement criterion {c.id!r} lists, among the notices it lets into "
+                f"{d!r}, one that reads as legal analysis ({tx.excerpt(m['listed'].strip(), 90)!r}): under the name of "
+                "a required notice, the advice goes into the signed text", "list only the notices a statute "
+                "prescribes, in its words; the analysis belongs in the advisory deliverable",
+                location=f"$.criteria[{i}].match_criteria", evidence=tx.excerpt(m.group(0)))]
+    return []
+
+
 # Advisory material a placement rule must not let into operative text: notes, comments and
 # explanations for the client or the reviewer, analysis, advice. The strong names leave no doubt;
 # the weak ones ("explaining", "notes", "why") may also describe contract language.
@@ -420,7 +446,11 @@ _MATERIAL = re.compile(r"(?P<noun>drafting\s+(?:notes?|comments?|commentary)|(?:
                        r"(?:source|file)\s+(?:paths?|files?|references?|locations?)|(?:kb|knowledge[- ]base)\s+"
                        r"(?:paths?|sources?|references?)|bates\s+(?:numbers?|nos?\b\.?|references?|ranges?|stamps?)|"
                        r"notes?\s+(?:to|for)\s+(?:the\s+)?"
-                       r"(?:client|partner|reviewer|file|drafter|employer|hr)\b|commentary|comments?|rationale|"
+                       r"(?:client|partner|reviewer|file|drafter|employer|hr)\b|"
+                       # directions to the firm's own people ("a bracketed instruction for HR")
+                       r"(?:instructions?|directions?|reminders?|prompts?)\s+(?:to|for)\s+(?:the\s+)?(?:hr|client|"
+                       r"partner|reviewer|drafter|employer|recruiter|hiring\s+managers?|managers?|paralegal)\b|"
+                       r"commentary|comments?|rationale|"
                        r"reasoning|(?:legal\s+)?analysis|advice|recommendations|annotations?|explanations?|"
                        r"justifications?|(?:foot|end|side|margin(?:al)?\s+)?notes?|remarks|summary|guidance|"
                        r"reasons?(?=\s+(?:for|behind|why)\b)|"
@@ -448,7 +478,7 @@ _LAW_REQUIRES = re.compile(r"(?:\s+to(?:\s+[\w'-]+){1,4}?)?(?:\s*,)?\s+(?:(?:tha
 _LAW_WORD = re.compile(r"§|\b\d|\b(?:ILCS|U\.?S\.?C|RCW|C\.?F\.?R|code|act|statutes?|statutory|laws?|sections?|"
                        r"regulations?|ordinances?|directives?)\b", re.I)
 # What makes a request for that material unambiguous: its kind, or what the explanation is about.
-_OUTRIGHT = re.compile(r"drafting|notes?\s+(?:to|for)|commentary|comments?|rationale|reasoning|analysis|advice|"
+_OUTRIGHT = re.compile(r"drafting|notes?\s+(?:to|for)|(?:instructions?|directions?|reminders?|prompts?)\s+(?:to|for)|commentary|comments?|rationale|reasoning|analysis|advice|"
                        r"recommendations|annotations?|paths?|kb|knowledge[- ]base|source|bates|reasons?|"
                        r"cover(?:ing)?\s+(?:notes?|memos?|paragraphs?|letters?)", re.I)
 _OUTRIGHT_ABOUT = re.compile(r"\s+(?:[\w']+\s+){0,3}?why\b|\s+that\b[,\s]+[^.;]{0,160}?\bbecause\b|\s+(?:of|on)\s+(?:what|how)\s+(?:[\w']+\s+){0,3}?"

@@ -575,3 +575,30 @@ def test_the_only_advisory_deliverable_closed_to_advice(tmp_path, sentence, flag
     task["instructions"] += " " + sentence
     hits = [f for f in found(env_with(tmp_path, task), "H12") if "nowhere to put it" in f.message]
     assert [f.severity for f in hits] == (["major"] if flagged else [])
+
+
+@pytest.mark.parametrize("sentence, flagged", [
+    ('In agreement.md, put a bracketed instruction for HR at the start of each optional section, e.g. "[HR: keep '
+     'this only for sales staff]".', True),
+    ("In client-email.md, add a short instruction for HR on when to send the notice.", False),
+    ("Follow the instructions for HR in the partner's notes when you draft agreement.md.", False),
+])
+def test_directions_to_the_firms_own_people_inside_operative_text(tmp_path, sentence, flagged):
+    task = task_json()
+    task["instructions"] += " " + sentence
+    hits = [f for f in found(env_with(tmp_path, task), "H12") if "instruction for HR" in f.message]
+    assert [f.severity for f in hits] == (["major"] if flagged else [])
+
+
+@pytest.mark.parametrize("listed, flagged", [
+    ("which include a notice that the covenant is void for a worker paid less than the threshold and that "
+     "presenting it carries a penalty", True),
+    ("which include the notice of the covenant that C.R.S. § 8-2-113(4) prescribes, signed by the employee", False),
+])
+def test_a_notice_exception_that_lists_the_analysis_itself(tmp_path, listed, flagged):
+    task = task_json()
+    task["criteria"][1]["match_criteria"] = (
+        f"PASS if agreement.md contains only contract terms, signature blocks and the notices the law requires, "
+        f"{listed}. FAIL if it contains drafting commentary, client advice, legal analysis or \"knowledge-base/\".")
+    hits = [f for f in found(env_with(tmp_path, task), "H12") if "reads as legal analysis" in f.message]
+    assert [f.severity for f in hits] == (["minor"] if flagged else [])
