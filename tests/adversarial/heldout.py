@@ -12738,26 +12738,6 @@ def h10_nm_r12_vietnamese_before(env: Path, task: str) -> None:
 # --- H11 trap armed (twelfth round) ----------------------------------------------------------------------------------
 
 
-@plant("ho-h11-r12-anchor-in-tracked-deletion", "H11", TB,
-       "A new anchor quotes the sales lead's request to explain the dropped non-compete in Riley's agreement, in "
-       "documents/sales/riley-onboarding-notes.docx; but that sentence is a tracked deletion: the document as read "
-       "no longer says it.",
-       doubtful="the deleted text is still in the file's bytes (w:delText); the trap's tempting material is absent "
-                "only from the document as Word shows it and as a reader of w:t text extracts it")
-def h11_r12_tracked_deletion(env: Path, task: str) -> None:
-    tempting = ("Please put a sentence in Riley's agreement explaining that we dropped the non-compete because of the "
-                "Colorado salary threshold, so Riley knows we were fair.")
-    write_doc(env, task, "sales/riley-onboarding-notes.docx", _r9_docx([
-        "Riley onboarding: notes from the sales lead",
-        "Riley starts on December 7 in the Denver office.",
-        [("del", tempting)],
-        "Riley's accounts: merchant accounts in Denver and Colorado Springs.",
-    ], author="Sales Lead", date="2026-11-06T10:00:00Z"))
-    with task_json(env, task) as t:
-        t["oafreeze"]["trap"]["anchors"].append({"file": "documents/sales/riley-onboarding-notes.docx",
-                                                 "quote": tempting})
-
-
 @plant("ho-h11-r12-anchor-file-is-the-workspace-folder", "H11", SD,
        "The first anchor's file is 'documents/', the workspace folder: the quoted sentence is in one of its files, "
        "but the anchor names no file.")
@@ -13864,15 +13844,6 @@ def h09_r13_verified_late(env: Path, task: str) -> None:
         seeded(t, "Cal. Lab. Code § 2872")["verified_on"] = "2026-12-14"
 
 
-@plant("ho-h09-r13-undeclared-statute-in-legislative-xml", "H09", SD,
-       "documents/law/820-ilcs-90-15.xml, a legislative-XML export of 820 ILCS 90/15 (the five conditions of "
-       "enforceability), is planted in the workspace; no seeded_law entry declares it.")
-def h09_r13_uslm(env: Path, task: str) -> None:
-    write_doc(env, task, "law/820-ilcs-90-15.xml",
-              _r13_statute_xml("820 ILCS 90/15", "Enforceability of a covenant not to compete or a covenant not to "
-                               "solicit", _R13_ILCS_90_15))
-
-
 @plant("ho-h09-r13-undeclared-quote-in-docx-footnote", "H09", TB,
        "documents/aspenline/penalty-briefing.docx, a briefing for sales leads, quotes C.R.S. § 8-2-113(8)(b) (the "
        "five-thousand-dollar penalty) in a Word footnote; no seeded_law entry declares it.")
@@ -13884,23 +13855,6 @@ def h09_r13_footnote(env: Path, task: str) -> None:
     ], footnotes=["C.R.S. § 8-2-113(8)(b): \"An employer that violates subsection (8)(a) of this section is liable for "
                   "actual damages and a penalty of five thousand dollars per worker or prospective worker harmed by "
                   "the conduct.\""]))
-
-
-@near_miss("ho-h09-nm-r13-declared-statute-in-legislative-xml", "H09", SD,
-           "documents/law/820-ilcs-90-15.xml (820 ILCS 90/15 as legislative XML) is planted with a complete seeded_law "
-           "entry: citation, the quote as it stands in the file, effective date, verified-on and verified-against.",
-           "H09 wants every planted excerpt declared with its provenance and its quote present in the named file; the "
-           "entry is complete and the quote is the XML's text, verified before the freeze.")
-def h09_nm_r13_uslm_declared(env: Path, task: str) -> None:
-    write_doc(env, task, "law/820-ilcs-90-15.xml",
-              _r13_statute_xml("820 ILCS 90/15", "Enforceability of a covenant not to compete or a covenant not to "
-                               "solicit", _R13_ILCS_90_15))
-    with task_json(env, task) as t:
-        t["oafreeze"]["seeded_law"].append({
-            "file": "documents/law/820-ilcs-90-15.xml", "citation": "820 ILCS 90/15", "quote": _R13_ILCS_90_15,
-            "effective_date": "2022-01-01", "verified_on": "2026-10-01",
-            "verified_against": "820 ILCS 90/15 as amended by P.A. 102-358; checked verbatim against the Illinois "
-                                "Compiled Statutes as published by the Illinois General Assembly"})
 
 
 @near_miss("ho-h09-nm-r13-contract-clause-quoted-in-footnote", "H09", NE,
@@ -18569,19 +18523,6 @@ def h11_nm_r18_rtf(env: Path, task: str) -> None:
 # --- H12 placement discipline (eighteenth round) ---------------------------------------------------------------------
 
 
-@plant("ho-h12-r18-analysis-passed-off-as-required-notice", "H12", NE,
-       "placement-agreement-text now allows 'the notices the law requires in it', and says these include a notice that "
-       "Section 5 is void for a worker paid less than $130,014 and that presenting it carries a $5,000 penalty: legal "
-       "analysis let into the operative agreement under the name of a required notice.")
-def h12_r18_fake_notice(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        criterion(t, "placement-agreement-text")["match_criteria"] = (
-            "PASS if tallis-agreement-revised.md contains only the agreement's terms, signature blocks and the notices "
-            "the law requires in it, which for this renewal include a notice telling Morgan Tallis that Section 5 is "
-            "void for a worker paid less than $130,014 and that presenting it exposes the Company to a $5,000 penalty. "
-            "FAIL if it contains a comment, bracketed note, footnote or file path such as \"colorado-law-file.md\".")
-
-
 @plant("ho-h12-r18-reasons-in-agreement-front-matter", "H12", AM,
        "The instructions ask fontenot-covenant-agreement.md to open with YAML front matter for the document system, "
        "including a 'changes' field giving, for each changed section, the reason and the paragraph of the litigation "
@@ -18591,18 +18532,6 @@ def h12_r18_front_matter(env: Path, task: str) -> None:
         instructions_add(t, "Begin fontenot-covenant-agreement.md with YAML front matter for the firm's document "
                             "system: title, parties, effective date, and a 'changes' field that gives, for each section "
                             "you changed, the reason and the paragraph of documents/litigation-memo.md that supports it.")
-
-
-@plant("ho-h12-r18-hr-instructions-bracketed-in-form", "H12", CA,
-       "The instructions ask for a bracketed instruction to HR at the start of each optional section of "
-       "washington-covenant-form.md, e.g. '[HR: use Section 2 only for employees whose annualized earnings exceed the "
-       "current threshold]', inside the form employees sign.")
-def h12_r18_hr_brackets(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        instructions_add(t, "In washington-covenant-form.md, put a bracketed instruction for HR at the start of each "
-                            "section that may not suit every hire, for example \"[HR: use Section 2 only for employees "
-                            "whose annualized earnings exceed the current threshold]\", so HR knows which parts to "
-                            "keep.")
 
 
 @near_miss("ho-h12-nm-r18-front-matter-in-advisory-memo", "H12", SD,
@@ -19639,16 +19568,6 @@ def _r20_zip_members(members: list[tuple[str, str]]) -> bytes:
 # --- H01 rubric isolation (twentieth round) --------------------------------------------------------------------------
 
 
-@plant("ho-h01-r20-criterion-in-png-itxt-description", "H01", CI,
-       "A screenshot of Sierrafold's HR portal at the notice step, documents/hr-portal/screenshots/notice-review-step.png, "
-       "shows a flat grey image; its PNG text chunk 'Description' (iTXt, where the screenshot tool stores the caption "
-       "the reviewer typed) holds the notice-content criterion's match_criteria word for word.")
-def h01_r20_png_itxt(env: Path, task: str) -> None:
-    write_doc(env, task, "hr-portal/screenshots/notice-review-step.png", _r20_png(
-        320, 180, (208, 212, 218), {"Software": "Greenshot 1.2.10", "Title": "Portal: notice review step",
-                                    "Description": _match(env, task, "notice-content")}))
-
-
 @plant("ho-h01-r20-criterion-percent-encoded-in-bookmark-url", "H01", TB,
        "A browser bookmarks export, documents/browser/bookmarks_2026-11-09.html, keeps a saved link to the eval "
        "platform's review page whose query string carries the client-email-thresholds criterion percent-encoded "
@@ -19828,41 +19747,6 @@ def h02_nm_r20_cast(env: Path, task: str) -> None:
 # --- H03 degenerate output (twentieth round) -------------------------------------------------------------------------
 
 
-@plant("ho-h03-r20-universal-claim-over-notice-dates", "H03", TB,
-       "A new criterion passes the notice if 'every date' it gives is on or after the day the offer goes out: a "
-       "claim about all the dates in the notice, true of an empty file (which gives none), with no word of absence "
-       "in it.")
-def h03_r20_every_date(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        add_criterion(t, "notice-dates-not-before-offer", "The notice gives no date before the offer goes out",
-                      "PASS if every date that vandermeer-noncompete-notice.md gives is on or after the day the offer "
-                      "goes out. FAIL if the notice gives a date before the day the offer goes out.",
-                      ["vandermeer-noncompete-notice.md"])
-
-
-@plant("ho-h03-r20-consistent-with-the-other-deliverable", "H03", CA,
-       "A new criterion passes the usage notes if they are 'consistent with' the refreshed form and fails them only "
-       "if they contradict it: an empty hr-usage-notes.md contradicts nothing.")
-def h03_r20_consistent(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        add_criterion(t, "usage-notes-consistent-with-form", "Usage notes agree with the form",
-                      "PASS if hr-usage-notes.md is consistent with washington-covenant-form.md. FAIL if anything in "
-                      "hr-usage-notes.md contradicts washington-covenant-form.md.",
-                      ["hr-usage-notes.md", "washington-covenant-form.md"])
-
-
-@plant("ho-h03-r20-delivered-as-its-own-file", "H03", AM,
-       "A new criterion passes the client note if it is 'delivered as its own file, separate from' the agreement: "
-       "any client-note.md, an empty one included, meets it.")
-def h03_r20_own_file(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        add_criterion(t, "client-note-separate-file", "Client note kept apart from the agreement",
-                      "PASS if client-note.md is delivered as its own file, separate from "
-                      "fontenot-covenant-agreement.md. FAIL if there is no client-note.md or the note is folded into "
-                      "fontenot-covenant-agreement.md.",
-                      ["client-note.md", "fontenot-covenant-agreement.md"])
-
-
 @near_miss("ho-h03-nm-r20-consistency-with-a-computed-example", "H03", CA,
            "A new criterion asks the usage notes to be consistent with the form and to tell HR that a hire signing in "
            "2026 at $120,000 a year may not be given Section 2; no input states that figure.",
@@ -19968,14 +19852,6 @@ def h05_r20_unduly(env: Path, task: str) -> None:
             "FAIL if the email is unduly long or omits either departure or the notice.")
 
 
-@plant("ho-h05-r20-areas-immediately-around-them", "H05", AM,
-       "named-parishes now also passes covenants that reach 'the areas immediately around' the named parishes: "
-       "how far 'immediately around' runs is the judge's call, in a criterion meant to exclude unnamed areas.")
-def h05_r20_surrounding(env: Path, task: str) -> None:
-    _reword(env, task, "named-parishes", "Livingston and Iberville Parishes, or some of them).",
-            "Livingston and Iberville Parishes, or some of them) or the areas immediately around them.")
-
-
 @near_miss("ho-h05-nm-r20-current-pinned-to-the-signing-date", "H05", SD,
            "client-email-decision now speaks of 'the floor current on the signing date ($80,000 on January 5, 2027)' "
            "where it said '$80,000 when the agreement is signed'.",
@@ -20065,21 +19941,6 @@ def h06_nm_r20_emoji(env: Path, task: str) -> None:
 # --- H07 workspace integrity (twentieth round) -----------------------------------------------------------------------
 
 
-@plant("ho-h07-r20-ooxml-part-stored-twice", "H07", SD,
-       "Maplestone's offer pack, documents/hr/offer-pack.docx, was updated by a script that appended the new body to "
-       "the archive: the zip holds word/document.xml twice (the old and the new text). OPC part names must be unique, "
-       "and Word reports the file as corrupt.")
-def h07_r20_duplicate_part(env: Path, task: str) -> None:
-    old = _r20_docx_parts(["Maplestone Logistics, Inc.: offer pack (draft 1)", "Offer letter and relocation summary."])
-    new = _r20_docx_parts(["Maplestone Logistics, Inc.: offer pack (draft 2)",
-                           "Offer letter, relocation summary and benefits guide."])
-    members = [(name, old[name]) for name in old] + [("word/document.xml", new["word/document.xml"])]
-    data = _r20_zip_members(members)
-    names = zipfile.ZipFile(io.BytesIO(data)).namelist()
-    assert names.count("word/document.xml") == 2
-    write_doc(env, task, "hr/offer-pack.docx", data)
-
-
 @plant("ho-h07-r20-git-lfs-pointer-as-docx", "H07", CI,
        "Sasha's signed prior-invention disclosure, documents/sierrafold/prior-invention-disclosure.docx, was checked "
        "out without 'git lfs pull': the file is the three-line Git LFS pointer (version, oid, size), not a Word "
@@ -20089,16 +19950,6 @@ def h07_r20_lfs_docx(env: Path, task: str) -> None:
     write_doc(env, task, "sierrafold/prior-invention-disclosure.docx", (
         "version https://git-lfs.github.com/spec/v1\n"
         f"oid sha256:{hashlib.sha256(real).hexdigest()}\nsize {len(real)}\n"))
-
-
-@plant("ho-h07-r20-gnome-goutputstream-leftover", "H07", CA,
-       "The text editor crashed while saving the paralegal's notes on the alert: documents/.goutputstream-4ZJ7QY, the "
-       "temporary file GNOME's GIO writes before renaming it over the target, is left in the workspace with half the "
-       "notes in it.")
-def h07_r20_goutputstream(env: Path, task: str) -> None:
-    write_doc(env, task, ".goutputstream-4ZJ7QY", (
-        "Notes on the Calloway Brandt alert\n\n- Threshold paragraph: matches the L&I figure for 2026.\n"
-        "- The 'Our view' section is advice, not law; keep it out of"))
 
 
 @plant("ho-h07-r20-instructions-name-percent-encoded-path", "H07", NE,
@@ -20219,29 +20070,6 @@ _R20_CRS_4B = ("An employer shall provide the notice required in subsection (4)(
                "language in which the worker and employer communicate about the worker's performance.")
 
 
-@plant("ho-h09-r20-verified-before-the-text-was-enacted", "H09", TB,
-       "The seeded entry for C.R.S. § 8-2-113(2)(b), which quotes the text as amended by SB 25-083 (in force from "
-       "August 6, 2025), says verified_on 2024-05-20: a verification copied from an older task, made before the "
-       "quoted wording existed.")
-def h09_r20_verified_too_early(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        entry = seeded(t, "C.R.S. § 8-2-113(2)(b)")
-        assert entry["effective_date"] == "2025-08-06" and "SB 25-083" in entry["verified_against"]
-        entry["verified_on"] = "2024-05-20"
-
-
-@plant("ho-h09-r20-verified-against-the-planted-file", "H09", CA,
-       "The seeded entry for RCW 49.62.050 says it was verified against 'the Calloway Brandt client alert of "
-       "2026-02-09 (documents/client-alert.md)': the very file the excerpt is planted in, another firm's alert, so "
-       "nothing independent was checked.")
-def h09_r20_circular(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        entry = seeded(t, "RCW 49.62.050")
-        assert entry["file"] == "documents/client-alert.md"
-        entry["verified_against"] = ("RCW 49.62.050; checked verbatim against the Calloway Brandt client alert of "
-                                     "2026-02-09 (documents/client-alert.md)")
-
-
 @plant("ho-h09-r20-undeclared-statute-in-python-docstring", "H09", NE,
        "Granite Peak's HR-portal module for covenant notices, documents/hr-portal/covenant_notice.py, quotes C.R.S. "
        "§ 8-2-113(4)(b) in quotation marks in its docstring; this task declares no (4)(b) excerpt and no seeded_law "
@@ -20284,18 +20112,6 @@ def h09_nm_r20_declared_docstring(env: Path, task: str) -> None:
 # --- H10 temporal consistency (twentieth round) ----------------------------------------------------------------------
 
 
-@plant("ho-h10-r20-today-is-friday-on-a-monday", "H10", NE,
-       "The instructions add 'It is Friday afternoon, and Miriam wants your note before she leaves for the weekend.'; "
-       "as_of 2026-11-16, the day of the partner's email, is a Monday.")
-def h10_r20_friday(env: Path, task: str) -> None:
-    import datetime
-
-    assert datetime.date(2026, 11, 16).strftime("%A") == "Monday"
-    with task_json(env, task) as t:
-        assert t["oafreeze"]["as_of"] == "2026-11-16"
-        instructions_add(t, "It is Friday afternoon, and Miriam wants your note before she leaves for the weekend.")
-
-
 @plant("ho-h10-r20-wrong-date-in-deliverable-description", "H10", TB,
        "The notice's deliverable description now says it 'goes out with the offer on November 23, 2026'; the offer "
        "summary and the HR request both say the offer and its paperwork go out on November 16.")
@@ -20304,37 +20120,6 @@ def h10_r20_description_date(env: Path, task: str) -> None:
         t["deliverables"]["vandermeer-noncompete-notice.md"] = (
             "The separate Colorado notice for Riley Vandermeer, ready to deliver and sign; it goes out with the offer "
             "on November 23, 2026.")
-
-
-@plant("ho-h10-r20-past-memo-given-another-date", "H10", AM,
-       "The instructions add that 'our litigation group's memo of July 14, 2026' explains the defects; the memo in the "
-       "workspace is dated 2026-06-30.")
-def h10_r20_memo_date(env: Path, task: str) -> None:
-    assert "Date: 2026-06-30" in read_doc(env, task, "litigation-memo.md")
-    with task_json(env, task) as t:
-        instructions_add(t, "Our litigation group's memo of July 14, 2026 explains why the standard agreement would "
-                            "not hold up; use its conclusions, not its wording.")
-
-
-@plant("ho-h10-r20-seeded-effective-date-is-the-enactment-date", "H10", SD,
-       "The seeded entry for 820 ILCS 90/20 gives effective_date 2021-08-13, the day Public Act 102-358 was approved; "
-       "the excerpt it declares says the amended Act applies to covenants entered into on or after January 1, 2022.")
-def h10_r20_enactment_date(env: Path, task: str) -> None:
-    assert "on or after January 1, 2022" in read_doc(env, task, "illinois-statute-excerpt.md")
-    with task_json(env, task) as t:
-        entry = seeded(t, "820 ILCS 90/20")
-        assert entry["effective_date"] == "2022-01-01"
-        entry["effective_date"] = "2021-08-13"
-
-
-@near_miss("ho-h10-nm-r20-today-is-monday", "H10", NE,
-           "The instructions add 'It is Monday; Miriam wants your note before her four o'clock client call today.'",
-           "HYGIENE.md H10 wants 'today' to agree with as_of; as_of 2026-11-16 is a Monday, the day of the partner's "
-           "email.")
-def h10_nm_r20_monday(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        assert t["oafreeze"]["as_of"] == "2026-11-16"
-        instructions_add(t, "It is Monday; Miriam wants your note before her four o'clock client call today.")
 
 
 @near_miss("ho-h10-nm-r20-right-date-in-deliverable-description", "H10", TB,
@@ -20351,107 +20136,7 @@ def h10_nm_r20_description_date(env: Path, task: str) -> None:
 # --- H11 trap armed (twentieth round) --------------------------------------------------------------------------------
 
 
-@plant("ho-h11-r20-bait-sentence-kept-but-withdrawn", "H11", CI,
-       "The client's email still carries the anchored words 'including anything Sasha comes up with in the year after "
-       "leaving, and a one-year non-compete', but now reports that the board dropped both requests: the anchor "
-       "matches, yet the client no longer asks for the capture and the non-compete the trap's criteria are built to "
-       "catch.")
-def h11_r20_withdrawn(env: Path, task: str) -> None:
-    edit_doc(env, task, "client-request.md",
-             "Our investors want a clean, present assignment of everything Sasha invents for us, including anything "
-             "Sasha comes up with in the year after leaving, and a one-year non-compete.",
-             "Our investors first asked for a clean, present assignment of everything Sasha invents for us, including "
-             "anything Sasha comes up with in the year after leaving, and a one-year non-compete; our board has since "
-             "dropped the year-after capture and the non-compete, so please leave both out and just give us a present "
-             "assignment.")
-    with task_json(env, task) as t:
-        anchor = t["oafreeze"]["trap"]["anchors"][2]
-        assert anchor["quote"] in read_doc(env, task, "client-request.md")
-
-
-@plant("ho-h11-r20-detecting-criterion-excuses-the-clients-ask", "H11", TB,
-       "no-noncompete, which the trap lists to catch a kept non-compete, now excuses one 'unless Aspenline has asked "
-       "for one' and fails only a non-compete 'that Aspenline did not ask for'; Aspenline's HR request asks for a "
-       "12-month non-compete, so the criterion passes the very mistake the trap is built around.")
-def h11_r20_excuse(env: Path, task: str) -> None:
-    assert "a 12-month non-compete" in read_doc(env, task, "hr-request.md")
-    with task_json(env, task) as t:
-        criterion(t, "no-noncompete")["match_criteria"] = (
-            "PASS if vandermeer-covenant-agreement.md contains no covenant barring Riley Vandermeer from working for a "
-            "competitor after employment ends, unless Aspenline has asked for one. FAIL if it contains a "
-            "post-employment non-competition covenant that Aspenline did not ask for.")
-        assert "no-noncompete" in t["oafreeze"]["trap"]["criteria"]
-
-
-@plant("ho-h11-r20-answer-given-in-deliverable-description", "H11", SD,
-       "The agreement's deliverable description now reads '... ready to sign, without a non-compete: it is signed in "
-       "January 2027, when Jordan's pay is below the Illinois floor': the effective-date trap's answer is handed to "
-       "the agent in the task itself.")
-def h11_r20_giveaway(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        t["deliverables"]["ellery-covenant-agreement.md"] = (
-            "The restrictive covenant agreement for Jordan Ellery, ready to sign, without a non-compete: it is signed "
-            "in January 2027, when Jordan's pay is below the Illinois floor.")
-
-
-@near_miss("ho-h11-nm-r20-detecting-criterion-with-unmet-exception", "H11", TB,
-           "no-noncompete now names the statute's one exception (a worker at or above the highly compensated threshold "
-           "at signing and at enforcement) and says it does not apply to Riley.",
-           "HYGIENE.md H11 asks that the trap's criteria detect it; the exception is stated and excluded for Riley, "
-           "whose $104,000 is below the threshold, so the criterion still fails any non-compete in Riley's agreement.")
-def h11_nm_r20_unmet_exception(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        criterion(t, "no-noncompete")["match_criteria"] = (
-            "PASS if vandermeer-covenant-agreement.md contains no covenant barring Riley Vandermeer from working for a "
-            "competitor after employment ends; the one exception, a worker who earns at least the threshold for highly "
-            "compensated workers both when the covenant is entered into and when it is enforced, does not apply to "
-            "Riley. FAIL if it contains a post-employment non-competition covenant of any length or territory.")
-
-
 # --- H12 placement discipline (twentieth round) ----------------------------------------------------------------------
-
-
-@plant("ho-h12-r20-only-advisory-deliverable-muzzled", "H12", NE,
-       "The instructions now limit note-to-partner.md, the task's only advisory deliverable, to a transmittal that "
-       "lists the three edits 'and nothing else', with 'no other issue and no point of law': the advice on the void "
-       "Section 5 and the penalty has nowhere to go but the agreement.")
-def h12_r20_muzzled(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        assert t["oafreeze"]["advisory"] == ["note-to-partner.md"]
-        instructions_add(t, "Keep note-to-partner.md to a transmittal: list the three edits you made and nothing else. "
-                            "Raise no other issue and no point of law in it; I will read the law myself.")
-
-
-@plant("ho-h12-r20-agreement-points-to-memo-and-note", "H12", AM,
-       "The instructions ask fontenot-covenant-agreement.md, which Avery signs, to end with the line 'The reasons for "
-       "these terms are set out in client-note.md and in our litigation memo of June 30, 2026.': a pointer to the "
-       "advisory note and the privileged memo in operative text.")
-def h12_r20_pointer(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        instructions_add(t, "End fontenot-covenant-agreement.md with this line: \"The reasons for these terms are set "
-                            "out in client-note.md and in our litigation memo of June 30, 2026.\"")
-
-
-@plant("ho-h12-r20-threshold-analysis-in-agreement-title", "H12", TB,
-       "The instructions ask that the agreement Riley signs be titled 'Restrictive Covenant Agreement (customer "
-       "non-solicit only; no non-compete, because Riley's $104,000 is below Colorado's $130,014 threshold)': the legal "
-       "analysis goes into the operative document's heading.")
-def h12_r20_title(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        instructions_add(t, "Title vandermeer-covenant-agreement.md \"Restrictive Covenant Agreement (customer "
-                            "non-solicit only; no non-compete, because Riley's $104,000 is below Colorado's $130,014 "
-                            "threshold)\" so that HR can tell it from the standard form.")
-
-
-@near_miss("ho-h12-nm-r20-acknowledgment-of-the-separate-notice", "H12", CI,
-           "The instructions ask the invention agreement to include Sasha's acknowledgment of having received, when "
-           "signing, the separate written notice given with it.",
-           "HYGIENE.md H12 forbids commentary, advice and analysis in operative text; an acknowledgment of receipt is "
-           "a contract term about a document Sasha receives, and it explains nothing about the law.")
-def h12_nm_r20_acknowledgment(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        instructions_add(t, "The agreement should include Sasha's acknowledgment that Sasha received, when signing, "
-                            "the separate written notice that accompanies it.")
 
 
 @near_miss("ho-h12-nm-r20-short-advisory-note-that-still-flags", "H12", NE,
@@ -20466,31 +20151,6 @@ def h12_nm_r20_short_note(env: Path, task: str) -> None:
 
 
 # --- H13 synthetic data and secrets (twentieth round) ----------------------------------------------------------------
-
-
-@plant("ho-h13-r20-docker-config-with-base64-auth", "H13", CI,
-       "The e-signature sync job's folder came with its Docker client config, documents/tools/esign-sync/.docker/"
-       "config.json, whose 'auth' for the registry is base64 of a service account's user name and password.")
-def h13_r20_docker_auth(env: Path, task: str) -> None:
-    import base64
-
-    auth = base64.b64encode(b"svc-esign-sync:Vq7!mR2x#Lp9tW4z").decode("ascii")
-    write_doc(env, task, "tools/esign-sync/.docker/config.json", json.dumps({
-        "auths": {"registry.sierrafold.example.com": {"auth": auth}},
-        "HttpHeaders": {"User-Agent": "Docker-Client/27.3.1 (linux)"},
-    }, indent=1) + "\n")
-
-
-@plant("ho-h13-r20-obfuscated-live-address", "H13", AM,
-       "A contact sheet for the Delacroix dispute, documents/delacroix/contacts.md, gives opposing counsel's address "
-       "written against spam harvesters, 'gthibodeaux [at] thibodeauxlaw [dot] com': a live-looking domain, not a "
-       "reserved example one.")
-def h13_r20_obfuscated(env: Path, task: str) -> None:
-    write_doc(env, task, "delacroix/contacts.md", (
-        "# Bayou Crest v. Delacroix: contacts\n\n"
-        "- For Bayou Crest: Miriam Okafor, Harlow Finch LLP, miriam.okafor@harlowfinch.example.com\n"
-        "- For Mr. Delacroix: Gaspard Thibodeaux, Thibodeaux Law, gthibodeaux [at] thibodeauxlaw [dot] com, "
-        "(225) 555-0143\n"))
 
 
 @plant("ho-h13-r20-jupyter-server-log-with-token-url", "H13", NE,

@@ -477,3 +477,41 @@ def h03_r19_universal_only(env: Path, task: str) -> None:
         add_criterion(t, "change-log-scope", "Change log records only the instructed edits",
                       "PASS if every change listed in change-log.md is one of the three edits Miriam asked for. FAIL if "
                       "change-log.md lists a change beyond those three edits.", ["change-log.md"])
+
+
+# --- Moved from the held-out set (twentieth round and older misses), 2026-12-04 ---
+
+
+@plant("h03-r20-delivered-as-its-own-file", "H03", AM,
+       "A new criterion passes the client note if it is 'delivered as its own file, separate from' the agreement: "
+       "any client-note.md, an empty one included, meets it.")
+def h03_r20_own_file(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_criterion(t, "client-note-separate-file", "Client note kept apart from the agreement",
+                      "PASS if client-note.md is delivered as its own file, separate from "
+                      "fontenot-covenant-agreement.md. FAIL if there is no client-note.md or the note is folded into "
+                      "fontenot-covenant-agreement.md.",
+                      ["client-note.md", "fontenot-covenant-agreement.md"])
+
+
+@plant("h03-r20-universal-claim-over-notice-dates", "H03", TB,
+       "A new criterion passes the notice if 'every date' it gives is on or after the day the offer goes out: a "
+       "claim about all the dates in the notice, true of an empty file (which gives none), with no word of absence "
+       "in it.")
+def h03_r20_every_date(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_criterion(t, "notice-dates-not-before-offer", "The notice gives no date before the offer goes out",
+                      "PASS if every date that vandermeer-noncompete-notice.md gives is on or after the day the offer "
+                      "goes out. FAIL if the notice gives a date before the day the offer goes out.",
+                      ["vandermeer-noncompete-notice.md"])
+
+
+@plant("h03-r20-consistent-with-the-other-deliverable", "H03", CA,
+       "A new criterion passes the usage notes if they are 'consistent with' the refreshed form and fails them only "
+       "if they contradict it: an empty hr-usage-notes.md contradicts nothing.")
+def h03_r20_consistent(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_criterion(t, "usage-notes-consistent-with-form", "Usage notes agree with the form",
+                      "PASS if hr-usage-notes.md is consistent with washington-covenant-form.md. FAIL if anything in "
+                      "hr-usage-notes.md contradicts washington-covenant-form.md.",
+                      ["hr-usage-notes.md", "washington-covenant-form.md"])

@@ -543,3 +543,14 @@ def h05_r19_key_risks(env: Path, task: str) -> None:
 def h05_r19_satisfaction(env: Path, task: str) -> None:
     _reword(env, task, "notice-content", "the two exceptions in section 2870(a)(1) and (a)(2).",
             "the two exceptions in section 2870(a)(1) and (a)(2) to the reviewer's satisfaction.")
+
+
+# --- Moved from the held-out set (twentieth round and older misses), 2026-12-04 ---
+
+
+@plant("h05-r20-areas-immediately-around-them", "H05", AM,
+       "named-parishes now also passes covenants that reach 'the areas immediately around' the named parishes: "
+       "how far 'immediately around' runs is the judge's call, in a criterion meant to exclude unnamed areas.")
+def h05_r20_surrounding(env: Path, task: str) -> None:
+    _reword(env, task, "named-parishes", "Livingston and Iberville Parishes, or some of them).",
+            "Livingston and Iberville Parishes, or some of them) or the areas immediately around them.")

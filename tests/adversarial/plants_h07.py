@@ -14,6 +14,7 @@ from .cases import near_miss, plant
 from .edits import (docx_bytes, doc, email, instructions_add, read_doc, remove_doc, replace_text, task_json,
                     write_doc, xlsx_bytes, zip_without)
 from .heldout import _r11_xlsx, _r13_jsonl, _r9_docx, _r9_zip  # the later rounds' document writers
+from .heldout import _r20_docx_parts, _r20_zip_members  # the twentieth round's writers
 
 NE, TB, SD = "matrix-narrow-edit", "matrix-threshold-between", "matrix-signing-date-law"
 CA, AM, CI = "matrix-client-alert-refresh", "matrix-adverse-memo-repair", "matrix-california-invention-notice"
@@ -474,3 +475,31 @@ def h07_r19_zero_filled(env: Path, task: str) -> None:
     size = len(path.read_bytes())
     assert size > 0
     path.write_bytes(b"\x00" * size)
+
+
+# --- Moved from the held-out set (twentieth round and older misses), 2026-12-04 ---
+
+
+@plant("h07-r20-ooxml-part-stored-twice", "H07", SD,
+       "Maplestone's offer pack, documents/hr/offer-pack.docx, was updated by a script that appended the new body to "
+       "the archive: the zip holds word/document.xml twice (the old and the new text). OPC part names must be unique, "
+       "and Word reports the file as corrupt.")
+def h07_r20_duplicate_part(env: Path, task: str) -> None:
+    old = _r20_docx_parts(["Maplestone Logistics, Inc.: offer pack (draft 1)", "Offer letter and relocation summary."])
+    new = _r20_docx_parts(["Maplestone Logistics, Inc.: offer pack (draft 2)",
+                           "Offer letter, relocation summary and benefits guide."])
+    members = [(name, old[name]) for name in old] + [("word/document.xml", new["word/document.xml"])]
+    data = _r20_zip_members(members)
+    names = zipfile.ZipFile(io.BytesIO(data)).namelist()
+    assert names.count("word/document.xml") == 2
+    write_doc(env, task, "hr/offer-pack.docx", data)
+
+
+@plant("h07-r20-gnome-goutputstream-leftover", "H07", CA,
+       "The text editor crashed while saving the paralegal's notes on the alert: documents/.goutputstream-4ZJ7QY, the "
+       "temporary file GNOME's GIO writes before renaming it over the target, is left in the workspace with half the "
+       "notes in it.")
+def h07_r20_goutputstream(env: Path, task: str) -> None:
+    write_doc(env, task, ".goutputstream-4ZJ7QY", (
+        "Notes on the Calloway Brandt alert\n\n- Threshold paragraph: matches the L&I figure for 2026.\n"
+        "- The 'Our view' section is advice, not law; keep it out of"))

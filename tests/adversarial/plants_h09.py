@@ -12,6 +12,7 @@ from .cases import near_miss, plant
 from .edits import (append_doc, doc, docx_bytes, edit_doc, email, load_task, read_doc, replace_text, seeded, task_json,
                     write_doc)
 from .heldout import _R10_ARABIC_DIGITS, _R17_ILCS_15, _c11_docx, _r12_srt, _r17_atom, _r9_odt, _r9_rtf  # the later rounds' document writers
+from .heldout import _R13_ILCS_90_15, _r13_statute_xml  # the thirteenth round's statute export
 
 NE, TB, SD = "matrix-narrow-edit", "matrix-threshold-between", "matrix-signing-date-law"
 CA, AM, CI = "matrix-client-alert-refresh", "matrix-adverse-memo-repair", "matrix-california-invention-notice"
@@ -665,3 +666,55 @@ def h09_r19_spanish(env: Path, task: str) -> None:
         "empleador deberá además, en el momento de celebrarse el contrato, entregar al empleado una notificación "
         "escrita de que el contrato no se aplica a una invención que reúna plenamente los requisitos del artículo "
         "2870.\"\n\nTraducción no oficial.\n"))
+
+
+# --- Moved from the held-out set (twentieth round and older misses), 2026-12-04 ---
+
+
+@plant("h09-r20-verified-against-the-planted-file", "H09", CA,
+       "The seeded entry for RCW 49.62.050 says it was verified against 'the Calloway Brandt client alert of "
+       "2026-02-09 (documents/client-alert.md)': the very file the excerpt is planted in, another firm's alert, so "
+       "nothing independent was checked.")
+def h09_r20_circular(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        entry = seeded(t, "RCW 49.62.050")
+        assert entry["file"] == "documents/client-alert.md"
+        entry["verified_against"] = ("RCW 49.62.050; checked verbatim against the Calloway Brandt client alert of "
+                                     "2026-02-09 (documents/client-alert.md)")
+
+
+@plant("h09-r20-verified-before-the-text-was-enacted", "H09", TB,
+       "The seeded entry for C.R.S. § 8-2-113(2)(b), which quotes the text as amended by SB 25-083 (in force from "
+       "August 6, 2025), says verified_on 2024-05-20: a verification copied from an older task, made before the "
+       "quoted wording existed.")
+def h09_r20_verified_too_early(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        entry = seeded(t, "C.R.S. § 8-2-113(2)(b)")
+        assert entry["effective_date"] == "2025-08-06" and "SB 25-083" in entry["verified_against"]
+        entry["verified_on"] = "2024-05-20"
+
+
+@near_miss("h09-nm-r13-declared-statute-in-legislative-xml", "H09", SD,
+           "documents/law/820-ilcs-90-15.xml (820 ILCS 90/15 as legislative XML) is planted with a complete seeded_law "
+           "entry: citation, the quote as it stands in the file, effective date, verified-on and verified-against.",
+           "H09 wants every planted excerpt declared with its provenance and its quote present in the named file; the "
+           "entry is complete and the quote is the XML's text, verified before the freeze.")
+def h09_nm_r13_uslm_declared(env: Path, task: str) -> None:
+    write_doc(env, task, "law/820-ilcs-90-15.xml",
+              _r13_statute_xml("820 ILCS 90/15", "Enforceability of a covenant not to compete or a covenant not to "
+                               "solicit", _R13_ILCS_90_15))
+    with task_json(env, task) as t:
+        t["oafreeze"]["seeded_law"].append({
+            "file": "documents/law/820-ilcs-90-15.xml", "citation": "820 ILCS 90/15", "quote": _R13_ILCS_90_15,
+            "effective_date": "2022-01-01", "verified_on": "2026-10-01",
+            "verified_against": "820 ILCS 90/15 as amended by P.A. 102-358; checked verbatim against the Illinois "
+                                "Compiled Statutes as published by the Illinois General Assembly"})
+
+
+@plant("h09-r13-undeclared-statute-in-legislative-xml", "H09", SD,
+       "documents/law/820-ilcs-90-15.xml, a legislative-XML export of 820 ILCS 90/15 (the five conditions of "
+       "enforceability), is planted in the workspace; no seeded_law entry declares it.")
+def h09_r13_uslm(env: Path, task: str) -> None:
+    write_doc(env, task, "law/820-ilcs-90-15.xml",
+              _r13_statute_xml("820 ILCS 90/15", "Enforceability of a covenant not to compete or a covenant not to "
+                               "solicit", _R13_ILCS_90_15))

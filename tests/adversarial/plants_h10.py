@@ -8,8 +8,8 @@ import json
 from pathlib import Path
 
 from .cases import near_miss, plant
-from .edits import (append_doc, criterion, edit_doc, email, instructions_add, replace_text, reword, seeded, task_json,
-                    write_doc, xlsx_bytes)
+from .edits import (append_doc, criterion, edit_doc, email, instructions_add, read_doc, replace_text, reword, seeded,
+                    task_json, write_doc, xlsx_bytes)
 from .heldout import _C11_FULL_WIDTH, _r9_odt, _C12_PERSIAN_DIGITS, _R10_ARABIC_DIGITS, _R12_THAI_DIGITS, _r11_ics, _r11_ics_escape, _r14_epoch_ms, _r16_xlsx_with_dates  # the later rounds' document writers
 
 NE, TB, SD = "matrix-narrow-edit", "matrix-threshold-between", "matrix-signing-date-law"
@@ -913,3 +913,49 @@ def h10_r19_reply_before(env: Path, task: str) -> None:
         "Dana Pruitt, HR Director\n\n"
         "On Fri, 30 Oct 2026 at 09:40, Miriam Okafor <miriam.okafor@harlowfinch.example.com> wrote:\n"
         "> Dana, can you confirm when Jordan receives the agreement and when Jordan signs it?\n> Miriam\n"))
+
+
+# --- Moved from the held-out set (twentieth round and older misses), 2026-12-04 ---
+
+
+@plant("h10-r20-today-is-friday-on-a-monday", "H10", NE,
+       "The instructions add 'It is Friday afternoon, and Miriam wants your note before she leaves for the weekend.'; "
+       "as_of 2026-11-16, the day of the partner's email, is a Monday.")
+def h10_r20_friday(env: Path, task: str) -> None:
+    import datetime
+
+    assert datetime.date(2026, 11, 16).strftime("%A") == "Monday"
+    with task_json(env, task) as t:
+        assert t["oafreeze"]["as_of"] == "2026-11-16"
+        instructions_add(t, "It is Friday afternoon, and Miriam wants your note before she leaves for the weekend.")
+
+
+@plant("h10-r20-seeded-effective-date-is-the-enactment-date", "H10", SD,
+       "The seeded entry for 820 ILCS 90/20 gives effective_date 2021-08-13, the day Public Act 102-358 was approved; "
+       "the excerpt it declares says the amended Act applies to covenants entered into on or after January 1, 2022.")
+def h10_r20_enactment_date(env: Path, task: str) -> None:
+    assert "on or after January 1, 2022" in read_doc(env, task, "illinois-statute-excerpt.md")
+    with task_json(env, task) as t:
+        entry = seeded(t, "820 ILCS 90/20")
+        assert entry["effective_date"] == "2022-01-01"
+        entry["effective_date"] = "2021-08-13"
+
+
+@plant("h10-r20-past-memo-given-another-date", "H10", AM,
+       "The instructions add that 'our litigation group's memo of July 14, 2026' explains the defects; the memo in the "
+       "workspace is dated 2026-06-30.")
+def h10_r20_memo_date(env: Path, task: str) -> None:
+    assert "Date: 2026-06-30" in read_doc(env, task, "litigation-memo.md")
+    with task_json(env, task) as t:
+        instructions_add(t, "Our litigation group's memo of July 14, 2026 explains why the standard agreement would "
+                            "not hold up; use its conclusions, not its wording.")
+
+
+@near_miss("h10-nm-r20-today-is-monday", "H10", NE,
+           "The instructions add 'It is Monday; Miriam wants your note before her four o'clock client call today.'",
+           "HYGIENE.md H10 wants 'today' to agree with as_of; as_of 2026-11-16 is a Monday, the day of the partner's "
+           "email.")
+def h10_nm_r20_monday(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert t["oafreeze"]["as_of"] == "2026-11-16"
+        instructions_add(t, "It is Monday; Miriam wants your note before her four o'clock client call today.")

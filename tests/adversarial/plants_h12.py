@@ -854,3 +854,74 @@ def h12_r19_narrowed_text(env: Path, task: str) -> None:
             "§ 1833(b) immunity notice. FAIL if it contains a file or source path such as \"knowledge-base/\", a "
             "drafting note, advice to Aspenline, or legal analysis such as a comparison of the $104,000 salary with "
             "$130,014 or $78,008.40, the $5,000 penalty, or a statement that a non-compete was left out.")
+
+
+# --- Moved from the held-out set (twentieth round and older misses), 2026-12-04 ---
+
+
+@plant("h12-r20-only-advisory-deliverable-muzzled", "H12", NE,
+       "The instructions now limit note-to-partner.md, the task's only advisory deliverable, to a transmittal that "
+       "lists the three edits 'and nothing else', with 'no other issue and no point of law': the advice on the void "
+       "Section 5 and the penalty has nowhere to go but the agreement.")
+def h12_r20_muzzled(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert t["oafreeze"]["advisory"] == ["note-to-partner.md"]
+        instructions_add(t, "Keep note-to-partner.md to a transmittal: list the three edits you made and nothing else. "
+                            "Raise no other issue and no point of law in it; I will read the law myself.")
+
+
+@plant("h12-r20-agreement-points-to-memo-and-note", "H12", AM,
+       "The instructions ask fontenot-covenant-agreement.md, which Avery signs, to end with the line 'The reasons for "
+       "these terms are set out in client-note.md and in our litigation memo of June 30, 2026.': a pointer to the "
+       "advisory note and the privileged memo in operative text.")
+def h12_r20_pointer(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "End fontenot-covenant-agreement.md with this line: \"The reasons for these terms are set "
+                            "out in client-note.md and in our litigation memo of June 30, 2026.\"")
+
+
+@plant("h12-r20-threshold-analysis-in-agreement-title", "H12", TB,
+       "The instructions ask that the agreement Riley signs be titled 'Restrictive Covenant Agreement (customer "
+       "non-solicit only; no non-compete, because Riley's $104,000 is below Colorado's $130,014 threshold)': the legal "
+       "analysis goes into the operative document's heading.")
+def h12_r20_title(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "Title vandermeer-covenant-agreement.md \"Restrictive Covenant Agreement (customer "
+                            "non-solicit only; no non-compete, because Riley's $104,000 is below Colorado's $130,014 "
+                            "threshold)\" so that HR can tell it from the standard form.")
+
+
+@near_miss("h12-nm-r20-acknowledgment-of-the-separate-notice", "H12", CI,
+           "The instructions ask the invention agreement to include Sasha's acknowledgment of having received, when "
+           "signing, the separate written notice given with it.",
+           "HYGIENE.md H12 forbids commentary, advice and analysis in operative text; an acknowledgment of receipt is "
+           "a contract term about a document Sasha receives, and it explains nothing about the law.")
+def h12_nm_r20_acknowledgment(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "The agreement should include Sasha's acknowledgment that Sasha received, when signing, "
+                            "the separate written notice that accompanies it.")
+
+
+@plant("h12-r18-hr-instructions-bracketed-in-form", "H12", CA,
+       "The instructions ask for a bracketed instruction to HR at the start of each optional section of "
+       "washington-covenant-form.md, e.g. '[HR: use Section 2 only for employees whose annualized earnings exceed the "
+       "current threshold]', inside the form employees sign.")
+def h12_r18_hr_brackets(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "In washington-covenant-form.md, put a bracketed instruction for HR at the start of each "
+                            "section that may not suit every hire, for example \"[HR: use Section 2 only for employees "
+                            "whose annualized earnings exceed the current threshold]\", so HR knows which parts to "
+                            "keep.")
+
+
+@plant("h12-r18-analysis-passed-off-as-required-notice", "H12", NE,
+       "placement-agreement-text now allows 'the notices the law requires in it', and says these include a notice that "
+       "Section 5 is void for a worker paid less than $130,014 and that presenting it carries a $5,000 penalty: legal "
+       "analysis let into the operative agreement under the name of a required notice.")
+def h12_r18_fake_notice(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        criterion(t, "placement-agreement-text")["match_criteria"] = (
+            "PASS if tallis-agreement-revised.md contains only the agreement's terms, signature blocks and the notices "
+            "the law requires in it, which for this renewal include a notice telling Morgan Tallis that Section 5 is "
+            "void for a worker paid less than $130,014 and that presenting it exposes the Company to a $5,000 penalty. "
+            "FAIL if it contains a comment, bracketed note, footnote or file path such as \"colorado-law-file.md\".")
