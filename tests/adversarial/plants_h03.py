@@ -497,7 +497,10 @@ def h03_r20_own_file(env: Path, task: str) -> None:
 @plant("h03-r20-universal-claim-over-notice-dates", "H03", TB,
        "A new criterion passes the notice if 'every date' it gives is on or after the day the offer goes out: a "
        "claim about all the dates in the notice, true of an empty file (which gives none), with no word of absence "
-       "in it.")
+       "in it.",
+       doubtful="the deliverable has other criteria that demand content, beside which this is a limit on that content, "
+                "of the same shape as the sample's own 'every restricted period it gives is two years or less'; the "
+                "audit reports such rules only when they are all that grade a deliverable")
 def h03_r20_every_date(env: Path, task: str) -> None:
     with task_json(env, task) as t:
         add_criterion(t, "notice-dates-not-before-offer", "The notice gives no date before the offer goes out",
@@ -508,7 +511,9 @@ def h03_r20_every_date(env: Path, task: str) -> None:
 
 @plant("h03-r20-consistent-with-the-other-deliverable", "H03", CA,
        "A new criterion passes the usage notes if they are 'consistent with' the refreshed form and fails them only "
-       "if they contradict it: an empty hr-usage-notes.md contradicts nothing.")
+       "if they contradict it: an empty hr-usage-notes.md contradicts nothing.",
+       doubtful="the notes are graded by other criteria that demand content; beside them a consistency rule limits "
+                "that content, and the audit reports it only when it is all that grades the deliverable")
 def h03_r20_consistent(env: Path, task: str) -> None:
     with task_json(env, task) as t:
         add_criterion(t, "usage-notes-consistent-with-form", "Usage notes agree with the form",
