@@ -314,11 +314,13 @@ class Session:
         if progress and task_ids:
             progress(0, len(task_ids))  # shown at once: the first task can take a while
         rest = list(task_ids)
-        if rest:  # the first builds what every task shares (the knowledge base's index) before any fork
-            done(self.audit(rest.pop(0), waivers))
         # A cold start (the cache knows none of the first folders): read git's index once, before
         # the workers start, so that they share it. After an edit, folders are hashed instead.
-        if rest and not self.trees.from_cache and not any(self.trees.known(t) for t in task_ids[:4]):
+        # (Asked before the first task is audited, which puts that folder in the cache.)
+        cold = len(rest) > 1 and not any(self.trees.known(t) for t in task_ids[:4])
+        if rest:  # the first builds what every task shares (the knowledge base's index) before any fork
+            done(self.audit(rest.pop(0), waivers))
+        if rest and cold and not self.trees.from_cache:
             self.trees.load_index()
         if jobs > 1 and len(rest) >= workers.PARALLEL_FROM and workers.can_fork():
             workers.audit_in_workers(self, rest, waivers, min(jobs, len(rest)), done)

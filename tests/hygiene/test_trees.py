@@ -11,7 +11,9 @@ import os
 import time
 
 from conftest import commit_all, git, init_repo
+from hygiene_helpers import make_env
 
+from oafreeze.hygiene.audit import Session
 from oafreeze.hygiene.trees import HASH_FIRST, TreeReader
 
 TASKS = HASH_FIRST + 6
@@ -68,3 +70,19 @@ def test_a_cold_run_reads_the_index_at_once_and_still_hashes_an_edited_file(tmp_
     git(root, "add", "-A")
     git(root, "commit", "-qm", "edit")
     assert edited.tree == git_tree(root, "t03")
+
+
+def test_a_cold_audit_of_many_tasks_reads_the_index_before_the_second_task(tmp_path):
+    # The first task is audited before the rest (it builds what they share) and is then in the cache:
+    # whether the run starts cold is decided before it, or every worker would hash its first folders.
+    root = make_env(tmp_path / "env", {f"t{n:02d}": (None, None) for n in range(4)})
+    init_repo(root)
+    for dirpath, _dirs, files in os.walk(root / "tasks"):
+        for name in files:
+            os.utime(os.path.join(dirpath, name), (HOUR_AGO, HOUR_AGO))
+    commit_all(root)
+    session = Session(root)
+    session.audit_all([f"t{n:02d}" for n in range(4)], [], jobs=1)
+    files = sum(1 for _ in (root / "tasks/t00").rglob("*") if _.is_file())
+    assert session.trees.index_read and session.trees.hashed == files  # the first folder only
+    assert session.trees.from_index == 3 * files
