@@ -24,6 +24,10 @@ HEADER = re.compile(r"^\W{0,4}(?:date|dated|sent|date\s+sent|memo\s+date|letter\
 # The word for "year" Polish and Russian datelines end with ("12 marca 2026 r.", "26 марта 2026 г.").
 _YEAR_WORD = re.compile(r"(?<=\d)\s+(?:r\.|roku|г\.?|года)$")
 _NUMERIC_DMY = re.compile(r"(?P<d>0?[1-9]|[12]\d|3[01])([-/])(?P<m>0?[1-9]|1[0-2])\2(?P<y>(?:19|20)\d{2})")
+# A byline that dates the document: "Written by Noor Haddad, 2026-11-04.", "Prepared by the HR team on 3
+# November 2026".
+_BYLINE = re.compile(r"^\W{0,4}(?:written|prepared|drafted|compiled|recorded|taken|noted|filed)\s+by\s+[^,;:\n]{2,60}?"
+                     r"(?:,\s*|\s+on\s+|\s+[\u2014\u2013-]\s+)(?:on\s+)?(?P<value>[^;]{6,40}?)\W{0,3}$", re.I)
 _RFC2822 = re.compile(r"^(?:[A-Z][a-z]{2},\s*)?\d{1,2}\s+[A-Z][a-z]{2}\s+\d{4}")
 HEAD_LINES = 15
 # A dateline may start with the place it was written ("Madrid, 23 de octubre de 2026", "London, 5 March
@@ -76,9 +80,9 @@ def document_date(text: str) -> tuple[int, str, dt.date] | None:
     numeric date that reads two ways gives its earlier reading. Digits of any script are read."""
     for number, written in enumerate(text.splitlines()[:HEAD_LINES], 1):
         line = tx.ascii_digits(written)
-        m = HEADER.match(line.strip())
+        m = HEADER.match(line.strip()) or _BYLINE.match(line.strip())
         if m:
-            when = as_date(m["value"], day_first=bool(m["abroad"]))
+            when = as_date(m["value"], day_first=bool(m.groupdict().get("abroad")))
             if when:
                 return number, written.strip(), when
         stripped = _YEAR_WORD.sub("", _PLACE.sub("", line.strip().strip("*_ ")))
@@ -128,7 +132,7 @@ def today_weekday(sentence: str) -> int | None:
 YEARLESS = re.compile(r"\b(?:(?P<m1>Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\.?\s+"
                       r"(?P<d1>[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)?|(?P<d2>[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)?\s+"
                       r"(?P<m2>Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\.?)"
-                      r"(?![\w,]|\s*,?\s*\d{4}|\.\d)")
+                      r"(?!\w|,\d|\s*,?\s*\d{4}|\.\d)")
 MONTH_NO = {m: i for i, m in enumerate(("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov",
                                         "dec"), 1)}
 

@@ -181,6 +181,7 @@ def check(ctx: TaskContext) -> list[Finding]:
     out += _todays_in_documents(ctx, as_of, {f.path for f in future})
     out += _replies_before_their_messages(ctx, as_of, {f.path for f in future})
     out += _done_in_the_future(ctx, as_of)
+    out += _meetings_recounted_early(ctx, as_of, {f.path for f in future})
     out += _data_done_in_the_future(ctx, as_of)
     out += _event_conflicts(ctx, as_of)
     out += _law_dates(ctx, as_of)
@@ -486,6 +487,67 @@ def _todays_in_documents(ctx: TaskContext, as_of: dt.date, said: set[str]) -> li
                 f"{ctx.ext.as_of}: the document is written from the agent's future, and which day's law applies "
                 "becomes a guess", f"make {f.rel}'s today {ctx.ext.as_of} or earlier, or move as_of (and declare the "
                 "timing in the trap if it is the point)", location=line, evidence=tx.line_text(f.text, line)))
+            break
+    return out
+
+
+# A meeting told in the past tense: "On our call on November 12, Riley confirmed ...", "When we met on
+# 12 November, she said ...", "At the meeting of November 12, 2026 the board approved ...".
+_MEETING = (r"(?:(?:phone|video|zoom|teams|conference|intake|follow-up|kick-?off|weekly|monthly)\s+)?"
+            r"(?:call|meeting|conversation|interview|discussion|chat|conference|catch-up|sit-down|talk|session|hearing)")
+_RECOUNT_BEFORE = re.compile(
+    rf"(?:\b(?:on|at|during|in|from)\s+(?:our|the|a|their|my|his|her|your|this|that)\s+(?:[\w-]+\s+){{0,2}}?{_MEETING}"
+    r"\s+(?:(?:held\s+)?on|of|dated)\s+|\bwhen\s+(?:we|I|they|she|he|[A-Z][a-z]+)\s+(?:spoke|met|talked|called|"
+    r"phoned|emailed)\s+(?:(?:with|to)\s+\w+\s+)?(?:on\s+)?|^\W{0,3}on\s+)(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day,?\s+"
+    r"(?:the\s+)?)?$", re.I)
+_TOLD = re.compile(r"\b(?:said|confirmed|told|asked|agreed|explained|mentioned|noted|raised|indicated|reported|"
+                   r"stated|gave|accepted|declined|refused|promised|requested|approved|rejected|decided|offered|"
+                   r"insisted|admitted|acknowledged|disclosed|complained|threatened|resigned|signed|wanted|did)\b",
+                   re.I)
+YEARLESS_REACH = 45  # days after as_of (or the document's date) a day with no year may fall and still be read so
+_MET_ANY = re.compile(rf"\b{_MEETING}\b|\b(?:spoke|met|talked)\b|^\W{{0,3}}on\s", re.I | re.M)
+
+
+def _meetings_recounted_early(ctx: TaskContext, as_of: dt.date, said: set[str]) -> list[Finding]:
+    """A task document that tells in the past tense what was said at a meeting it dates after as_of,
+    or after the document's own date (a day and month with no year read in the year that puts it
+    nearest as_of): the note reports a conversation that has not happened yet (one finding a file).
+    The trap's anchor files are exempt for the dates its description gives."""
+    out = []
+    anchored, trap_dates = _exempt(ctx)
+    for f in ctx.task_files:
+        if not f.text or f.rel in said or f.rel.lower().endswith(_DATA) or not _MET_ANY.search(f.text):
+            continue
+        own = dating.document_date(f.text)
+        for line, sentence in tx.sentences(f.text):
+            spots = [(w, at, tx.date_readings(w), False) for w, at in tx.dates(sentence)]
+            # a day with no year is read as a later one only when it is close (a past "January 15" in a
+            # November note is last January's)
+            spots += [(y.group(0), y.start(), (dating.nearest(y, as_of),), True) for y in dating.YEARLESS.finditer(sentence)]
+            hit = None
+            for written, at, readings, bare in sorted(spots, key=lambda s: s[1]):
+                if not readings or not all(readings) or not _RECOUNT_BEFORE.search(sentence[:at]):
+                    continue
+                rest = sentence[at + len(written):]
+                verb = _TOLD.search(rest[:120])
+                if verb is None or _PLANNED.search(sentence[:at] + rest[:verb.start()]):
+                    continue
+                when = min(readings)
+                limit = as_of if own is None or own[2] >= as_of else own[2]
+                if when > limit and not (bare and (when - limit).days > YEARLESS_REACH) \
+                        and not (f.rel in anchored and when in trap_dates):
+                    hit = written, when, verb.group(0)
+                    break
+            if hit is None:
+                continue
+            written, when, verb = hit
+            after = (f"after the as-of date {ctx.ext.as_of}" if when > as_of else
+                     f"after the document's own date ({own[2].isoformat()})")
+            out.append(ctx.finding(
+                ID, "major", f.rel, f"{f.rel}{f.where(line)} tells in the past tense ({verb!r}) what happened at a "
+                f"meeting it dates {written} ({when.isoformat()}), {after}: the agent is told of a conversation "
+                "that has not happened yet", f"date the meeting on or before {own[2].isoformat() if own and own[2] < as_of else ctx.ext.as_of}, "
+                "or tell it as planned", location=line, evidence=tx.excerpt(sentence)))
             break
     return out
 

@@ -682,3 +682,32 @@ def test_instructions_that_give_a_document_another_date(tmp_path, said, flagged)
     files = {**workspace(), "partner-memo.md": "# Memo\n\nDate: 2026-02-12\n\nThe salary was set in January.\n"}
     hits = [f for f in found(env_with(tmp_path, task, files), "H10") if "the task's one memo" in f.message]
     assert [f.severity for f in hits] == (["minor"] if flagged else [])
+
+
+def test_a_byline_dates_its_document():
+    assert document_date("# Note to file\n\nWritten by Noor Haddad, 2026-11-04.\n\nBody.\n")[2] == dt.date(2026, 11, 4)
+    assert document_date("Prepared by the HR team on 3 November 2026\n")[2] == dt.date(2026, 11, 3)
+    assert document_date("Drafted by Sam Ortiz, Esq. - November 3, 2026\n")[2] == dt.date(2026, 11, 3)
+    assert document_date("Prepared by: the HR team\n") is None
+
+
+@pytest.mark.parametrize("note", [
+    "Written by Noor Haddad, 2026-02-20.\n\nOn our call on March 9, Dana confirmed the start date and asked for the "
+    "covenant with the offer.\n",
+    "# Board notes\n\nAt the meeting of March 20, 2026 the board approved the new covenant policy.\n",
+    "Written by Noor Haddad, 2026-02-10.\n\nWhen we spoke on February 24, Dana said she had another offer.\n",
+])
+def test_a_meeting_told_in_the_past_tense_after_as_of_or_after_the_note_is_major(tmp_path, note):
+    hits = found(env_with(tmp_path, files={**workspace(), "call-note.md": note}), "H10")
+    assert [(f.severity, f.path) for f in hits] == [("major", "documents/call-note.md")]
+    assert "has not happened yet" in hits[0].message
+
+
+@pytest.mark.parametrize("note", [
+    "Written by Noor Haddad, 2026-02-20.\n\nOn our call on March 9, we will confirm the start date.\n",
+    "Written by Noor Haddad, 2026-02-27.\n\nOn our call on February 25, Dana confirmed the start date.\n",
+    # a day with no year far ahead of as_of, told in the past, is last year's
+    "Notes\n\nOn our call on April 30, Dana told us about the old covenant.\n",
+])
+def test_a_planned_or_earlier_meeting_is_not(tmp_path, note):
+    assert found(env_with(tmp_path, files={**workspace(), "call-note.md": note}), "H10") == []
