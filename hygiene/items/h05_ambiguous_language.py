@@ -121,12 +121,22 @@ _EXTENT = (
     r"counties|parishes|towns|cities|communities)|in\s+the\s+(?:general\s+)?(?:vicinity|neighbou?rhood|"
     r"environs)\s+of|(?:and|or)\s+(?:thereabouts|the\s+(?:like|surrounding\s+area))"
 )
-FAMILIES = {"judgment": _JUDGMENT, "extent": _EXTENT,
+# moment: a legal standard named by when it is read ("the current floor", "the latest threshold", "an
+# out-of-date minimum", "today's rule"): with as_of, a signing date and a law that changes between them,
+# which day's standard is meant is left to the judge.
+_MOMENT = (
+    r"(?:the\s+|an?\s+)?(?:current(?:ly\s+(?:applicable|effective))?|present(?:ly\s+applicable)?|latest|newest|"
+    r"up[-\s]to[-\s]date|out[-\s]of[-\s]date|outdated|today['’]s|now[-\s]applicable)\s+(?:(?:statutory|legal|"
+    r"salary|wage|earnings|compensation|income|pay)\s+)?(?:floor|threshold|minimum|maximum|cap|limit|law|statute|"
+    r"rule|requirement|standard)s?(?!\s+(?:as\s+(?:of|at)|in\s+(?:force|effect)\s+(?:on|at|when)|on\s+(?:the\s+)?"
+    r"(?:\d|[A-Z]|signing|the\s+date)|at\s+signing|when\s+(?:the\s+)?\w+\s+(?:is|are)\s+signed)\b)"
+)
+FAMILIES = {"judgment": _JUDGMENT, "extent": _EXTENT, "moment": _MOMENT,
             "taste": _TASTE, "materiality": _MATERIALITY, "aspiration": _ASPIRATION,
             "condition": _CONDITION, "degree": _DEGREE, "timing": _TIMING, "quantity": _QUANTITY}
 # Judgments, conditions and aspirations first: "as appropriate" is one phrase, not "appropriate".
-_VAGUE_WORDS = "|".join(FAMILIES[f] for f in ("judgment", "condition", "aspiration", "quantity", "degree", "materiality",
-                                              "timing", "extent", "taste"))
+_VAGUE_WORDS = "|".join(FAMILIES[f] for f in ("judgment", "moment", "condition", "aspiration", "quantity", "degree",
+                                              "materiality", "timing", "extent", "taste"))
 VAGUE = re.compile(rf"\b(?:{_VAGUE_WORDS})(?![\w/])", re.I)
 _FAMILY_OF = [(f, re.compile(rf"(?:{w})$", re.I)) for f, w in FAMILIES.items()]
 WHY = {
@@ -140,6 +150,8 @@ WHY = {
     "judgment": "a verdict handed to someone outside the task: the judge must imagine what they would do or "
                 "decide",
     "extent": "a place or a set with no edge: how far it reaches is left to the judge",
+    "moment": "a standard named by when it is read: as of which day (as_of, the signing, the grading) is left to "
+              "the judge",
 }
 FIX = {
     "taste": "replace {w!r} with the concrete test a lawyer would apply (what must be there, what must not)",
@@ -155,6 +167,8 @@ FIX = {
     "judgment": "replace {w!r} with what that person would check: the clauses, figures or rules the output must "
                 "carry",
     "extent": "replace {w!r} with the places or items by name (e.g. 'East Baton Rouge and Ascension Parishes')",
+    "moment": "replace {w!r} with the figure or rule and the day it applies on (e.g. 'the $80,000 floor in force on "
+              "the January 5, 2027 signing')",
 }
 # "material", "minor" and "major" grade only as adjectives of a change or a fact ("a material change",
 # "minor edits") or as the predicate ("the change is material"); "internal material", "a minor" are nouns.

@@ -374,3 +374,19 @@ def test_near_miss_it_after_a_clause_about_one_file_that_names_another_is_clear(
 def test_a_territory_with_no_edge_is_vague(tmp_path, reach, vague):
     hits = _with(tmp_path, f"PASS if agreement.md limits the covenant to {reach}. FAIL if it reaches further.")
     assert [f.severity for f in hits] == (["minor"] if vague else [])
+
+
+@pytest.mark.parametrize("phrase", ["applies the current floor", "uses the latest salary threshold",
+                                    "rejects an out-of-date minimum", "applies today's statutory threshold"])
+def test_a_standard_named_by_when_it_is_read_is_vague(tmp_path, phrase):
+    # With as_of, a signing date and a law that changes between them, "current" is the question itself.
+    hits = _with(tmp_path, f"PASS if client-email.md {phrase} to the $78,500 salary. FAIL if it does not.")
+    assert [(f.severity, "when it is read" in f.message) for f in hits] == [("minor", True)]
+
+
+@pytest.mark.parametrize("phrase", ["applies the current floor as of the signing date",
+                                    "applies the threshold in force on January 5, 2027",
+                                    "compares the employee's current salary with the $80,000 floor",
+                                    "uses the client's current form"])
+def test_a_standard_tied_to_a_day_or_a_current_fact_is_not(tmp_path, phrase):
+    assert _with(tmp_path, f"PASS if client-email.md {phrase}. FAIL if it does not.") == []
