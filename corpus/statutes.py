@@ -137,6 +137,53 @@ def _introduced(before: str, para: str) -> bool:
     return indented or _INTRODUCES.search(before.rstrip().splitlines()[-1]) is not None
 
 
+# A quotation a sentence attributes to enacted law in words, with or without a citation: "the statute
+# permits such a covenant only \"...\"", "Section 86(1) of the Employment Rights Act 1996 provides:
+# \"...\"". Whatever its voice, the quoted words are given as the law's.
+_SAYS = (r"(?:provides?|provided|permits?|permitted|allows?|allowed|requires?|required|says?|said|states?|stated|"
+         r"reads?|prohibits?|prohibited|bars?|barred|limits?|limited|forbids?|mandates?|sets?\s+out|defines?|"
+         r"defined|declares?|directs?)")
+_LAW_SAYS = re.compile(rf"\b(?:the|this|that|its|our)\s+(?:statute|act|code|law|legislation|ordinance|regulation|"
+                       rf"statutory\s+(?:text|language|provision|rule))\b(?:\s+[\w,]+){{0,4}}?\s+{_SAYS}\b"
+                       r"[^\"\u201c\u201d.;]{0,60}$", re.I)
+_CITE_SAYS = re.compile(rf"^[\s,]*(?:(?:19|20)\d\d\b[\s,]*)?(?:\([^()]{{0,40}}\)[\s,]*)?{_SAYS}(?:\s+(?:that|in\s+(?:full|(?:relevant\s+)?part)|"
+                        r"as\s+follows))?\s*[:,]?\s*$", re.I)
+# A statute's subdivision named as the rule ("The venue rule is in subsection (6):"): it stands for a
+# citation when the text it introduces is in the voice of enacted text.
+_SUBDIVISION = re.compile(r"\bsub(?:section|paragraph|division)s?\s*\(\w{1,4}\)(?:\(\w{1,4}\))*", re.I)
+
+
+def _attribution(before: str) -> tuple[str | None, bool]:
+    """What the text before a quotation attributes it to, and whether that attribution alone makes it
+    the law's words (a saying verb: "the statute provides", "§ 2870 reads"); a bare subdivision
+    ("subsection (6)") needs the voice of enacted text too."""
+    tail = before[-240:]
+    m = _LAW_SAYS.search(tail)
+    if m:
+        return m.group(0).split()[1 if m.group(0).split()[0].lower() in ("the", "this", "that", "its", "our") else 0], True
+    cites = [c for c in CITED.finditer(tail) if not _OWN_REFERENCE.match(tail, c.end())]
+    if cites and _CITE_SAYS.match(tail[cites[-1].end():]):
+        return cites[-1].group(0), True
+    sub = list(_SUBDIVISION.finditer(tail))
+    return (sub[-1].group(0), False) if sub and not re.search(r"\b(?:agreement|contract|hereof|herein)\b", tail, re.I) \
+        else (None, False)
+
+
+# A line-numbered page (a hearing transcript, pleading paper): each line starts with its number, which
+# would break the sentences and citations that run across lines.
+_NUMBERED_LINE = re.compile(r"^[ \t]{0,4}\d{1,2}(?:(?:[ \t]{2,}|\t)(?=\S)|[ \t]*$)", re.M)
+
+
+def unnumbered(text: str) -> str:
+    """The text with its line numbers blanked when most of its lines carry one (a space for each
+    character, so that every offset stays where it was)."""
+    lines = [ln for ln in text.splitlines() if ln.strip()]
+    numbered = len(_NUMBERED_LINE.findall(text))
+    if not lines or numbered < 8 or numbered < 0.6 * len(lines):
+        return text
+    return _NUMBERED_LINE.sub(lambda m: " " * len(m.group(0)), text)
+
+
 def law_passages(text: str) -> list[tuple[int, str, str]]:
     """Passages a document presents as the words of a statute: (offset, passage, citation).
 
@@ -146,38 +193,41 @@ def law_passages(text: str) -> list[tuple[int, str, str]]:
     attribution line under it; or the paragraph that directly follows a heading that is a citation,
     or the lines under a citation that stands on its own line atop their paragraph."""
     out: list[tuple[int, str, str]] = []
+    text = unnumbered(text)
     paragraphs = _paragraphs(_untagged(text))
     for n, (at, para) in enumerate(paragraphs):
         heading = paragraphs[n - 1][1] if n else ""
         heading_cite = citation_in(heading) if heading and _HEADING.match(heading) and len(heading) < 200 else None
         candidates = []
         for m in QUOTED.finditer(para):
-            candidates.append((at + m.start(), next(g for g in m.groups() if g)))
+            candidates.append((at + m.start(), next(g for g in m.groups() if g), para[:m.start()]))
         quote_lines = [ln[1:].strip() for ln in para.splitlines() if ln.lstrip().startswith(">")]
         if quote_lines:
-            candidates.append((at, " ".join(quote_lines)))
+            candidates.append((at, " ".join(quote_lines), heading))
         elif n and _introduced(paragraphs[n - 1][1], para):
-            candidates.append((at, " ".join(para.split())))
+            candidates.append((at, " ".join(para.split()), paragraphs[n - 1][1]))
         else:  # the introducing line and the text in one paragraph (a Word document's lines)
             lines = para.split("\n")
             k = next((k for k, line in enumerate(lines[:-1]) if _INTRODUCES.search(line.rstrip())), None)
             if k is not None:
-                candidates.append((at + len("\n".join(lines[:k + 1])) + 1, " ".join(" ".join(lines[k + 1:]).split())))
+                candidates.append((at + len("\n".join(lines[:k + 1])) + 1, " ".join(" ".join(lines[k + 1:]).split()),
+                                   "\n".join(lines[:k + 1])))
         if heading_cite and not candidates:
-            candidates.append((at, para))
+            candidates.append((at, para, ""))
         elif not candidates:  # a citation on a line of its own atop the paragraph (a saved statute page)
             lines = para.split("\n")
             k = next((k for k, line in enumerate(lines[:3]) if k + 1 < len(lines) and len(line.split()) <= 15
                       and (m := citation_in(line)) is not None and m.start() <= 2), None)
             if k is not None:
-                candidates.append((at + len("\n".join(lines[:k + 1])) + 1, " ".join(" ".join(lines[k + 1:]).split())))
-        for offset, body in candidates:
-            if len(body.split()) < MIN_WORDS or not STATUTORY.search(body):
+                candidates.append((at + len("\n".join(lines[:k + 1])) + 1, " ".join(" ".join(lines[k + 1:]).split()), ""))
+        for offset, body, before in candidates:
+            said, alone = _attribution(before)
+            if len(body.split()) < MIN_WORDS or not (STATUTORY.search(body) or alone):
                 continue
             # ... or the attribution line under it ("(RCW 49.62.010(4))", "-- 820 ILCS 90/10")
             after = paragraphs[n + 1][1] if n + 1 < len(paragraphs) else ""
             cite = citation_in(para) or heading_cite or citation_in(text[max(0, at - 300):at]) or \
                 (citation_in(after) if len(after.strip()) <= 80 else None)
-            if cite:
-                out.append((offset, body.strip(), cite.group(0)))
+            if cite or said:
+                out.append((offset, body.strip(), cite.group(0) if cite else said))
     return out

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 import io
+import textwrap
 import zipfile
 
 from hygiene_helpers import env_with, found, task_json, workspace
@@ -374,3 +375,39 @@ def test_statute_text_in_a_legislative_xml_export_is_read_as_a_statute_page(tmp_
     plain = '<?xml version="1.0"?>\n<settings>\n  <name>C.R.S. § 8-2-113</name>\n  <mode>strict</mode>\n</settings>\n'
     assert not [f for f in found(env_with(tmp_path / "plain", files={**workspace(), "law/s.xml": plain}), "H09")
                 if f.path == "documents/law/s.xml"]
+
+
+def test_words_the_text_gives_as_the_statutes_are_law_whatever_their_voice():
+    # No citation anywhere, no "shall": the sentence says the statute is speaking.
+    order = ('ORDER\n\nThe statute permits such a covenant only "within the parishes named in it, and not to exceed a '
+             'period of two years from termination of employment." The application is denied.\n')
+    assert [cite for _, _, cite in law_passages(order)] == ["statute"]
+    cited = 'Section 86(1) of the Employment Rights Act 1996 provides: "The notice required to be given by an ' \
+            'employer is not less than one week for each year of continuous employment."\n'
+    assert [cite for _, _, cite in law_passages(cited)] == ["Section 86(1) of the Employment Rights Act"]
+    # The same words given as a contract's, or as someone's view, are not the law's.
+    own = ('The agreement provides that "the employee will not work within the parishes named in it for a period of '
+           'two years from termination of employment."\n')
+    view = ('Our client told us "the covenant only runs for two years from termination of employment in the '
+            'parishes named in it," which we doubt.\n')
+    assert law_passages(own) == [] and law_passages(view) == []
+
+
+def test_a_subdivision_named_as_the_rule_attributes_a_block_in_enacted_voice():
+    block = "\n".join("\t" + line for line in textwrap.wrap(STATUTE, 60))
+    note = f"VENUE NOTE\n\nThe venue rule is in subsection (6):\n\n{block}\n\nKeep Denver.\n"
+    assert [cite for _, _, cite in law_passages(note)] == ["subsection (6)"]
+    # ... but not a block that only sounds like a contract's own subsection
+    plain = "\n".join("\t" + line for line in textwrap.wrap("The employee will keep the laptop until the last day "
+                                                              "of work and return it to the office manager then.", 60))
+    assert law_passages(f"NOTE\n\nThe rule is in subsection (6):\n\n{plain}\n") == []
+
+
+def test_a_line_numbered_transcript_is_read_across_its_line_numbers():
+    spoken = (f'MS ADEBAYO: Section 86(1) of the Employment Rights Act 1996 provides: "{STATUTE}" That is the '
+              "floor, sir.")
+    lines = ["JUDGE: Yes, Ms Adebayo.", ""] + textwrap.wrap(spoken, 56) + ["", "JUDGE: Thank you.", "", "MS ADEBAYO: Sir."]
+    page = "Day 2" + " " * 50 + "Page 41\n" + "\n".join(f"{n:>2}   {ln}" for n, ln in enumerate(lines, 1)) + "\n"
+    [(offset, body, cite)] = law_passages(page)
+    assert cite == "Section 86(1) of the Employment Rights Act" and page[offset] == '"'
+    assert " ".join(body.split()).startswith("Any covenant not to compete") and not any(ch.isdigit() for ch in body)
