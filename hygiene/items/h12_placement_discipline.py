@@ -634,17 +634,46 @@ def _asks_advice(ctx: TaskContext, text: str, where: str, own: str | None = None
             elif _ATTACH_TO.search(before) and not previous_advisory:
                 # "Attach to X a Schedule 2 (Drafting Notes) ...": what is attached follows the name.
                 spans.append((d, after.lstrip(), by_name, True))
-        for d, span, by_name, after in spans:
-            found = _requested(span, attached=after)
-            if found is None:
-                continue
-            what, strong = found
-            # What the law puts in the text, or a part of the contract, asked for up to the material
-            # ("the notice explaining the employee's immunity", "recitals explaining the purpose").
-            upto = span.find(what) + len(what) if what in span else len(span)
-            if _LEGAL_PART.search(span[:upto]) or _law_requires(span, what, upto):
-                continue
-            out.append(_asked_in_operative(ctx, "major" if strong and by_name else "minor", what, d, where, clause))
+        out += _requests_in(ctx, spans, where, clause)
+    out += _requests_after_colon(ctx, text, where, roles)
+    return out
+
+
+def _requests_in(ctx: TaskContext, spans: list[tuple[str, str, bool, bool]], where: str, clause: str) -> list[Finding]:
+    """A finding for each span that asks for advisory material in its operative deliverable."""
+    out = []
+    for d, span, by_name, after in spans:
+        found = _requested(span, attached=after)
+        if found is None:
+            continue
+        what, strong = found
+        # What the law puts in the text, or a part of the contract, asked for up to the material
+        # ("the notice explaining the employee's immunity", "recitals explaining the purpose").
+        upto = span.find(what) + len(what) if what in span else len(span)
+        if _LEGAL_PART.search(span[:upto]) or _law_requires(span, what, upto):
+            continue
+        out.append(_asked_in_operative(ctx, "major" if strong and by_name else "minor", what, d, where, clause))
+    return out
+
+
+_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z\"\u201c(])|\n+")
+
+
+def _requests_after_colon(ctx: TaskContext, text: str, where: str, roles: dict[str, str | None]) -> list[Finding]:
+    """A sentence that names one operative deliverable and then, after a colon, says how to write it
+    ("Deliver X as a redline against the draft: strike deleted words ..., and give the reason for each
+    edit beside it"): each request after the colon is about that deliverable, though it names none."""
+    out = []
+    for sentence in _SENTENCE.split(text):
+        head, colon, rest = sentence.partition(":")
+        if not colon or not rest.strip() or _mentions(rest, roles):
+            continue
+        named = _mentions(head, roles)
+        if not named or any(roles[m[2]] != "operative" for m in named) or len({m[2] for m in named}) != 1:
+            continue
+        d, by_name = named[-1][2], any(m[3] for m in named)
+        for part in (p for p in re.split(r";\s*", rest) if p.strip()):
+            out += _requests_in(ctx, [(d, part, by_name, False)], where, sentence)
     return out
 
 

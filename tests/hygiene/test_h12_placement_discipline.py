@@ -602,3 +602,26 @@ def test_a_notice_exception_that_lists_the_analysis_itself(tmp_path, listed, fla
         f"{listed}. FAIL if it contains drafting commentary, client advice, legal analysis or \"knowledge-base/\".")
     hits = [f for f in found(env_with(tmp_path, task), "H12") if "reads as legal analysis" in f.message]
     assert [f.severity for f in hits] == (["minor"] if flagged else [])
+
+
+@pytest.mark.parametrize("sentence", [
+    "Deliver agreement.md as a redline against the draft: strike deleted words with ~~ ~~, put new words in bold, "
+    "and give the reason for each edit in italics beside it.",
+    "Write agreement.md in plain Markdown: number the clauses; add a drafting note under each clause.",
+])
+def test_a_request_after_a_colon_is_about_the_operative_deliverable_the_sentence_named(tmp_path, sentence):
+    task = task_json()
+    task["instructions"] += " " + sentence
+    hits = [f for f in found(env_with(tmp_path, task), "H12") if f.location == "$.instructions"]
+    assert [f.severity for f in hits] == ["major"] and "'agreement.md'" in hits[0].message
+
+
+@pytest.mark.parametrize("sentence", [
+    "Deliver agreement.md as a redline against the draft: strike deleted words with ~~ ~~ and put new words in bold.",
+    "Deliver agreement.md as a redline against the draft: explain each edit in client-email.md.",
+    "Write client-email.md in plain prose: give the reason for each edit to the agreement.",
+])
+def test_a_colon_that_sends_the_reasons_elsewhere_or_asks_for_none_is_not(tmp_path, sentence):
+    task = task_json()
+    task["instructions"] += " " + sentence
+    assert [f for f in found(env_with(tmp_path, task), "H12") if f.location == "$.instructions"] == []
