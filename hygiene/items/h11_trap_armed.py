@@ -89,6 +89,7 @@ def check(ctx: TaskContext) -> list[Finding]:
     out += _withdrawn(ctx)
     out += _walled_off(ctx)
     out += _given_away(ctx)
+    out += _figures_not_given(ctx)
     out += _excused(ctx)
     out += _kind_fits(ctx)
     out += _tempting(ctx)
@@ -263,6 +264,48 @@ def _given_away(ctx: TaskContext) -> list[Finding]:
                     "give the facts (the pay, the dates) and let the agent compare them", location=where,
                     evidence=tx.excerpt(sentence)))
                 break
+    return out
+
+
+# An amount of money as a trap's description gives it ("Riley Vandermeer's $104,000", "$78,008.40").
+_MONEY = re.compile(r"\$\s?(\d{1,3}(?:,\d{3})+|\d+)(\.\d{1,2})?(?![\d,]*\d)(?:\s?(k|thousand)\b)?", re.I)
+# A number as documents write it: "104,000", "104000", "104,000.00", "104k".
+_NUMBER = re.compile(r"(?<![\d.])(\d{1,3}(?:[,\u00a0 ]\d{3})+|\d+)(\.\d+)?(?:\s?(k|thousand)\b)?", re.I)
+
+
+def _amount(whole: str, cents: str | None, scale: str | None) -> float:
+    value = float(re.sub(r"[,\u00a0 ]", "", whole) + (cents or ""))
+    return value * 1000 if scale else value
+
+
+def _figures_not_given(ctx: TaskContext) -> list[Finding]:
+    """An amount the trap's description builds on ("Riley Vandermeer's $104,000 falls between ...")
+    that no document of the task, its instructions or the knowledge base gives: the facts the trap
+    rests on are not in front of the agent (an offer revised to another salary, a figure dropped).
+    An amount the description works out from two others (a gap, a total) need not be written
+    anywhere."""
+    trap = ctx.ext.trap
+    figures = [(m.group(0).strip(), _amount(*m.groups())) for m in _MONEY.finditer(trap.description or "")]
+    if not figures:
+        return []
+    given = {_amount(*m.groups()) for text in [ctx.task.instructions] + [f.text for f in ctx.task_files if f.text]
+             for m in _NUMBER.finditer(text)}
+    values = [v for _, v in figures]
+    derived = {abs(a - b) for a in values + list(given) for b in values} | {a + b for a in values for b in values}
+    index = None
+    out = []
+    for written, value in dict(figures).items():
+        if value in given or value in derived or value < 100:
+            continue
+        index = index or ctx.knowledge_index()
+        if index is None or index.files_with(written) or index.files_with(written.lstrip("$ ")):
+            continue
+        out.append(ctx.finding(
+            ID, "major", "task.json", f"the {trap.kind} trap's description builds on {written}, which no document of "
+            "the task, its instructions or the knowledge base gives: the facts the trap rests on are not in front of "
+            "the agent, so the task no longer tests what it was built to test", f"put {written} back where the "
+            "agent reads it (the document that gives it), or rewrite the trap for the facts the workspace now gives",
+            location="$.oafreeze.trap.description", evidence=written))
     return out
 
 

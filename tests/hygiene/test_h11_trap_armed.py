@@ -265,3 +265,30 @@ def test_an_anchor_that_is_a_tracked_deletion_is_withdrawn(tmp_path):
     kept = dw.docx(["Partner markup.", f"In the agreement, {quote}."])
     assert not [f for f in found(env_with(tmp_path / "kept", task, {**workspace(), "markup.docx": kept}), "H11")
                 if "tracked deletion" in f.message]
+
+
+def _threshold_trap(description: str) -> dict:
+    task = task_json()
+    task["oafreeze"]["trap"].update(kind="threshold", description=description)
+    return task
+
+
+def test_an_amount_the_trap_builds_on_that_no_document_gives_is_major(tmp_path):
+    # HR revised the offer: the salary the trap is about is gone from the workspace.
+    task = _threshold_trap("Dana Smith's $95,000 falls below the $123,750 threshold: the non-compete must go.")
+    files = {**workspace(), "colorado-statute-excerpt.md": workspace()["colorado-statute-excerpt.md"] +
+             "\nThreshold for 2026: $123,750.\n"}
+    files["offer-facts.md"] = files["offer-facts.md"].replace("$95,000", "$131,000")
+    hits = [f for f in found(env_with(tmp_path, task, files), "H11") if f.location == "$.oafreeze.trap.description"]
+    assert [(f.severity, f.evidence) for f in hits] == [("major", "$95,000")]
+
+
+@pytest.mark.parametrize("salary", ["$95,000", "95,000 USD", "$95k", "95000"])
+def test_amounts_the_workspace_gives_in_any_form_or_that_the_description_works_out_are_not(tmp_path, salary):
+    task = _threshold_trap("Dana Smith's $95,000 falls $28,750 short of the $123,750 threshold: the non-compete "
+                           "must go.")
+    files = {**workspace(), "colorado-statute-excerpt.md": workspace()["colorado-statute-excerpt.md"] +
+             "\nThreshold for 2026: $123,750.00.\n"}
+    files["offer-facts.md"] = files["offer-facts.md"].replace("$95,000", salary)
+    hits = [f for f in found(env_with(tmp_path, task, files), "H11") if f.location == "$.oafreeze.trap.description"]
+    assert hits == []
