@@ -399,9 +399,13 @@ def _titled_answers(ctx: TaskContext, names: list[str], reported: set[str]) -> l
             if _REQUESTS.search(part):
                 continue  # a request for the deliverable (a partner's email), not the deliverable
             held = _terms(part)
-            crits = [c for c, t in terms[d] if t]
-            spoken = [c.id for c, t in terms[d] if t and len(t & held) / len(t) >= COVERED]
-            if not crits or len(spoken) * 2 <= len(crits):
+            # A rule graded on several deliverables at once (a placement rule) says what none may hold,
+            # not what this one says: only the deliverable's own criteria count.
+            own = [(c, t) for c, t in terms[d] if t and len(degenerate.graded_deliverables(c, names)) == 1] or \
+                [(c, t) for c, t in terms[d] if t]
+            crits = [c for c, _ in own]
+            spoken = [c.id for c, t in own if len(t & held) / len(t) >= COVERED]
+            if not spoken or len(spoken) * 2 < len(crits):
                 continue
             out.append(ctx.finding(
                 ID, "minor", f.rel,

@@ -442,3 +442,26 @@ def test_a_report_in_the_words_repaired_and_now_apply_is_found(tmp_path):
     hits = [f for f in found(env_with(tmp_path, files={**workspace(), "last-round.md": note}), "H02")
             if "reports changes as already made" in f.message]
     assert [f.path for f in hits] == ["documents/last-round.md"]
+
+
+def test_a_titled_part_is_weighed_by_the_deliverables_own_criteria_not_the_shared_rules(tmp_path):
+    # C9 and C10 are the notice's own; the placement rule graded on both operative deliverables says
+    # what neither may hold and no finished notice speaks to it.
+    task = _notice_task()
+    task["criteria"].append({"id": "C10", "title": "Notice dated", "match_criteria": "PASS if dana-smith-notice.md "
+                             "is dated the day the agreement is signed. FAIL if it carries another date.",
+                             "deliverables": ["dana-smith-notice.md"], "source": "expert"})
+    task["criteria"].append({"id": "C11", "title": "Operative text only", "match_criteria": "PASS if agreement.md and "
+                             "dana-smith-notice.md hold only contract terms, statutory notice content and signature "
+                             "blocks. FAIL if either holds commentary.",
+                             "deliverables": ["agreement.md", "dana-smith-notice.md"], "source": "expert"})
+    task["oafreeze"]["operative"].append("dana-smith-notice.md")
+    notice = ("Notice to Dana Smith\n\nThe agreement you sign today contains a covenant not to solicit customers for "
+              "twelve months after you leave.\n")
+    hits = [f for f in found(env_with(tmp_path / "a", task, {**workspace(), "hr/saved-notice.md": notice}), "H02")
+            if "titled as the deliverable" in f.message]
+    assert [(f.severity, f.path) for f in hits] == [("minor", "documents/hr/saved-notice.md")]
+    # A part with the title and nothing of what the notice must say is no answer.
+    empty = "Notice to Dana Smith\n\nTo be prepared by the associate once the agreement is settled.\n"
+    assert [f for f in found(env_with(tmp_path / "b", task, {**workspace(), "hr/saved-notice.md": empty}), "H02")
+            if "titled as the deliverable" in f.message] == []
