@@ -460,6 +460,7 @@ def _documents_from_the_future(ctx: TaskContext, as_of: dt.date) -> list[Finding
 # November 12", "today (12 November 2026)", "as of today, 11/12/2026".
 _TODAY_IS = re.compile(r"\b(?:today|this\s+morning|this\s+afternoon)(?:\s+is|\s*[,:(\u2014-])\s*", re.I)
 TODAY_REACH = 40  # characters after the word in which its date stands
+_FROM_TODAY = re.compile(r"\b(?:week|fortnight|month|year|days?|weeks?|months?)\s+(?:from\s+)?$", re.I)
 
 
 def _todays_in_documents(ctx: TaskContext, as_of: dt.date, said: set[str]) -> list[Finding]:
@@ -472,6 +473,8 @@ def _todays_in_documents(ctx: TaskContext, as_of: dt.date, said: set[str]) -> li
         if not f.text or f.rel in said or "today" not in f.text.lower() and "this " not in f.text.lower():
             continue
         for m in _TODAY_IS.finditer(f.text):
+            if _FROM_TODAY.search(f.text[max(0, m.start() - 30):m.start()]):
+                continue  # "a week today, on Monday 23 November": a day counted from today, not today
             after = f.text[m.end():m.end() + TODAY_REACH].split("\n", 1)[0]
             dated = [(w, tx.date_readings(w)) for w, at in tx.dates(after) if at <= 12]
             if not dated:

@@ -711,3 +711,11 @@ def test_a_meeting_told_in_the_past_tense_after_as_of_or_after_the_note_is_major
 ])
 def test_a_planned_or_earlier_meeting_is_not(tmp_path, note):
     assert found(env_with(tmp_path, files={**workspace(), "call-note.md": note}), "H10") == []
+
+
+def test_a_day_counted_from_today_is_not_today(tmp_path):
+    # as_of 2026-03-02 is a Monday; "a week today" is Monday 9 March, not today.
+    note = "P.S. Dana gets the agreement a week today, on Monday 9 March, so I would like your note first.\n"
+    assert found(env_with(tmp_path / "a", files={**workspace(), "ps.md": note}), "H10") == []
+    today = "We spoke today, 9 March, about the start date.\n"
+    assert [f.severity for f in found(env_with(tmp_path / "b", files={**workspace(), "ps.md": today}), "H10")] == ["major"]
