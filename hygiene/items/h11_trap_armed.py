@@ -90,6 +90,7 @@ def check(ctx: TaskContext) -> list[Finding]:
     out += _walled_off(ctx)
     out += _given_away(ctx)
     out += _figures_not_given(ctx)
+    out += _inverted(ctx)
     out += _excused(ctx)
     out += _kind_fits(ctx)
     out += _tempting(ctx)
@@ -306,6 +307,39 @@ def _figures_not_given(ctx: TaskContext) -> list[Finding]:
             "the agent, so the task no longer tests what it was built to test", f"put {written} back where the "
             "agent reads it (the document that gives it), or rewrite the trap for the facts the workspace now gives",
             location="$.oafreeze.trap.description", evidence=written))
+    return out
+
+
+# What the trap says must come out of the work ("the non-compete must go", "so the non-compete must come
+# out"), and a PASS clause that asks for it to stay ("keeps the 12-month non-compete").
+_MUST_GO = re.compile(r"\b(?P<thing>[\w-]+)\s+(?:must|has\s+to|have\s+to|needs?\s+to|should)\s+(?:go|come\s+out|"
+                      r"be\s+(?:dropped|removed|deleted|struck|cut|omitted|left\s+out|taken\s+out))\b", re.I)
+_KEPT = r"\b(?:keeps?|keeping|retains?|retaining|includes?|including|preserves?|leaves?\s+in|still\s+(?:has|contains))\s+"
+_NOT_BETWEEN = re.compile(r"\b(?:no|not|never|any|without|neither|nor)\b|n['’]t\b", re.I)
+
+
+def _inverted(ctx: TaskContext) -> list[Finding]:
+    """A detecting criterion whose PASS clause asks the agent to keep what the trap's description says
+    must come out: the criterion rewards the mistake the trap is built to catch."""
+    trap = ctx.ext.trap
+    things = {m["thing"].lower() for m in _MUST_GO.finditer(trap.description or "")
+              if m["thing"].lower() not in ("it", "this", "that", "which", "agent", "drafter")}
+    out = []
+    for c in ctx.task.criteria:
+        if c.id not in trap.criteria or not things:
+            continue
+        passing = cr.clauses(c.match_criteria)[0]
+        for thing in sorted(things):
+            m = re.search(_KEPT + r"((?:[\w$,.()'’-]+\s+){0,5}?)" + re.escape(thing) + r"\b", passing, re.I)
+            if m is None or _NOT_BETWEEN.search(m.group(1)) or _NOT_BETWEEN.search(passing[max(0, m.start() - 20):m.start()]):
+                continue
+            out.append(ctx.finding(
+                ID, "major", "task.json", f"the trap's detecting criterion {c.id!r} passes work that keeps the "
+                f"{thing}, which the trap's description says must come out: the criterion rewards the mistake the "
+                "trap is built to catch", f"make {c.id!r} pass only work without the {thing} (and fail work that "
+                "keeps it)", location=f"$.criteria[{ctx.task.criteria.index(c)}].match_criteria",
+                evidence=tx.excerpt(passing)))
+            break
     return out
 
 

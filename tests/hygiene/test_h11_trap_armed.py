@@ -292,3 +292,19 @@ def test_amounts_the_workspace_gives_in_any_form_or_that_the_description_works_o
     files["offer-facts.md"] = files["offer-facts.md"].replace("$95,000", salary)
     hits = [f for f in found(env_with(tmp_path, task, files), "H11") if f.location == "$.oafreeze.trap.description"]
     assert hits == []
+
+
+@pytest.mark.parametrize("passing, flagged", [
+    ("PASS if agreement.md keeps the 12-month non-compete the client asked for. FAIL if it is dropped.", True),
+    ("PASS if agreement.md still contains a non-compete limited to Colorado. FAIL if not.", True),
+    ("PASS if agreement.md contains no non-compete. FAIL if it keeps one.", False),
+    ("PASS if agreement.md keeps the customer non-solicit and drops the non-compete. FAIL if not.", False),
+    ("PASS if agreement.md does not keep the non-compete. FAIL if it does.", False),
+])
+def test_a_detecting_criterion_that_passes_what_the_trap_says_must_go_is_major(tmp_path, passing, flagged):
+    task = task_json()
+    task["oafreeze"]["trap"]["description"] = "Dana Smith's $95,000 is below the threshold: the non-compete must go."
+    task["oafreeze"]["trap"]["criteria"] = ["C1"]
+    task["criteria"][0]["match_criteria"] = passing
+    hits = [f for f in found(env_with(tmp_path, task), "H11") if "rewards the mistake" in f.message]
+    assert [(f.severity, f.location) for f in hits] == ([("major", "$.criteria[0].match_criteria")] if flagged else [])
