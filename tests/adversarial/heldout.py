@@ -20247,3 +20247,843 @@ def fam_nm_r20_redated_everywhere(env: Path, task: str) -> None:
             continue  # the shape test copies only the target task and the families
         path.write_text(replace_text(path.read_text("utf-8"), "People, on 2026-01-12.", "People, on 2026-01-19."),
                         "utf-8")
+
+
+# === Twenty-first round ===========================================================================================
+# Written from HYGIENE.md and docs/TASKS.md only, without reading the audit's code. Ids carry '-r21-'.
+
+
+def _r21_dw():
+    """tests/docwriters, imported however the tests were started (as a package or with tests/ on sys.path)."""
+    try:
+        from tests import docwriters as dw
+    except ImportError:  # pragma: no cover
+        import docwriters as dw
+    return dw
+
+
+def _r21_srt(text: str, words_per_cue: int = 9, start_s: int = 61) -> str:
+    """SubRip subtitles: `text` read out, cut into cues of a few words, each with its index and timing."""
+    words = text.split()
+    cues, t = [], start_s
+    for n, i in enumerate(range(0, len(words), words_per_cue), 1):
+        chunk = " ".join(words[i:i + words_per_cue])
+        end = t + 3
+
+        def ts(s: int) -> str:
+            return f"00:{s // 60:02d}:{s % 60:02d},{(s * 137) % 1000:03d}"
+
+        cues.append(f"{n}\n{ts(t)} --> {ts(end)}\n{chunk}\n")
+        t = end
+    return "\n".join(cues)
+
+
+def _r21_nric(prefix: str, digits: str) -> str:
+    """A Singapore NRIC/FIN with its check letter (S/T series)."""
+    weights = [2, 7, 6, 5, 4, 3, 2]
+    total = sum(int(d) * w for d, w in zip(digits, weights)) + (4 if prefix in "TG" else 0)
+    return prefix + digits + "JZIHGFEDCBA"[total % 11]
+
+
+def _r21_dni(number: str) -> str:
+    """A Spanish DNI with its check letter."""
+    return number + "TRWAGMYFPDXBNJZSQVHLCKE"[int(number) % 23]
+
+
+# --- H01 rubric isolation (twenty-first round) ---------------------------------------------------------------------
+
+
+@plant("ho-h01-r21-criterion-as-xlsx-validation-prompt", "H01", CA,
+       "The eval team's reviewer workbook, documents/qa/form-review.xlsx, has a Pass/Fail drop-down on the 'Governing "
+       "law' row whose data-validation input message (the yellow prompt Excel shows when the cell is selected) is the "
+       "washington-law-and-forum criterion's match_criteria word for word; the cells themselves hold no text of it.")
+def h01_r21_validation_prompt(env: Path, task: str) -> None:
+    text = _match(env, task, "washington-law-and-forum")
+    data = xlsx_bytes([["Check", "Verdict", "Reviewer"], ["Customer clause", "", ""], ["Non-compete period", "", ""],
+                       ["Governing law", "", ""], ["Signature blocks", "", ""]], sheet="Review")
+    src = zipfile.ZipFile(io.BytesIO(data))
+    members = {n: src.read(n).decode("utf-8") for n in src.namelist()}
+    validation = ('<dataValidations count="1"><dataValidation type="list" allowBlank="1" showInputMessage="1" '
+                  f'promptTitle="Standard" prompt="{escape(text, {chr(34): "&quot;"})}" sqref="B4">'
+                  '<formula1>"Pass,Fail"</formula1></dataValidation></dataValidations>')
+    sheet = members["xl/worksheets/sheet1.xml"]
+    members["xl/worksheets/sheet1.xml"] = replace_text(sheet, "</sheetData>", "</sheetData>" + validation)
+    write_doc(env, task, "qa/form-review.xlsx", _zip(members))
+
+
+@plant("ho-h01-r21-criterion-read-out-in-srt-cues", "H01", TB,
+       "The eval lead's screen-recorded walkthrough of the task comes with its SubRip subtitles, "
+       "documents/walkthrough/task-walkthrough.srt: she reads the client-email-thresholds criterion aloud, so its "
+       "words run across a dozen short cues, each with an index and a timing line between the fragments.")
+def h01_r21_srt(env: Path, task: str) -> None:
+    text = _match(env, task, "client-email-thresholds")
+    spoken = ("Okay, so for the cover email the judge is told this. " + text
+              + " That's the one people miss most, so watch the penalty.")
+    write_doc(env, task, "walkthrough/task-walkthrough.srt", _r21_srt(spoken))
+
+
+@plant("ho-h01-r21-marking-guide-with-verdict-words-swapped", "H01", SD,
+       "A marking guide for second-line reviewers, documents/review/marking-guide.txt, restates the "
+       "rationale-memo-superseded criterion with 'PASS if' turned into 'Full marks where' and 'FAIL if' into 'Zero "
+       "marks where'; every other word is the criterion's own.")
+def h01_r21_marking_guide(env: Path, task: str) -> None:
+    text = _match(env, task, "rationale-memo-superseded")
+    text = text.replace("PASS if ", "Full marks where ").replace(" FAIL if ", "\n  Zero marks where ")
+    write_doc(env, task, "review/marking-guide.txt", (
+        "MAPLESTONE / ELLERY - MARKING GUIDE (second-line review)\n\n"
+        "File memo\n  " + text + "\n\nAgreement and email: see the platform.\n"))
+
+
+@near_miss("ho-h01-nm-r21-sales-commission-rubric", "H01", TB,
+           "Aspenline's sales commission rubric for account executives, documents/comp/ae-commission-rubric.xlsx, is "
+           "added: quota attainment tiers and the commission rate for each.",
+           "HYGIENE.md H01 forbids grading material (task.json, the task's rubric, a grader, expected outputs); a "
+           "client's commission 'rubric' is a business record that grades salespeople, not the deliverables, and "
+           "repeats no criterion.")
+def h01_nm_r21_commission_rubric(env: Path, task: str) -> None:
+    write_doc(env, task, "comp/ae-commission-rubric.xlsx", xlsx_bytes([
+        ["Quota attainment", "Commission rate", "Accelerator"],
+        ["Below 50%", "0%", "none"], ["50% to 99%", "4%", "none"], ["100% to 149%", "6%", "1.2x on the excess"],
+        ["150% and above", "8%", "1.5x on the excess"],
+    ], sheet="AE rubric FY27"))
+
+
+# --- H02 answer in the workspace (twenty-first round) --------------------------------------------------------------
+
+
+@plant("ho-h02-r21-finished-note-in-whatsapp-export", "H02", NE,
+       "An Android WhatsApp chat export, documents/chats/WhatsApp Chat with Priya (Litigation).txt, holds a colleague "
+       "pasting the note she sent on this matter in a dry run: Section 5 void at $71,500 against $130,014, the "
+       "§ 8-2-113(8)(a) violation, $5,000 per worker plus actual damages, and a decision before November 23, 2026.")
+def h02_r21_whatsapp(env: Path, task: str) -> None:
+    write_doc(env, task, "chats/WhatsApp Chat with Priya (Litigation).txt", (
+        "16/11/2026, 08:41 - Messages and calls are end-to-end encrypted. No one outside of this chat can read or "
+        "listen to them.\n"
+        "16/11/2026, 08:42 - Associate: Morning! Did you do the Granite Peak / Tallis one last week?\n"
+        "16/11/2026, 08:47 - Priya (Litigation): Yes, here's what I sent Miriam, feel free to reuse\n"
+        "16/11/2026, 08:47 - Priya (Litigation): Miriam,\n\n"
+        "I made your three edits (Granite Peak Robotics, Inc.; $71,500; December 14, 2026) and nothing else.\n\n"
+        "Section 5 (Non-Competition) is void for Morgan Tallis under C.R.S. § 8-2-113(2): the $71,500 salary is "
+        "below the 2026 threshold of $130,014.\n"
+        "Presenting the void covenant to Morgan would itself violate C.R.S. § 8-2-113(8)(a) and expose Granite Peak "
+        "to a $5,000 penalty per worker plus actual damages.\n\n"
+        "Please decide, before the agreement goes to Morgan Tallis on November 23, 2026, whether to delete Section 5.\n"
+        "16/11/2026, 08:48 - Associate: Amazing, thank you!!\n"))
+
+
+@plant("ho-h02-r21-finished-email-in-clipboard-history", "H02", CI,
+       "A clipboard manager's history export, documents/tools/clipboard-history.json, was synced with the partner's "
+       "files; its latest entry, copied from Outlook, is the finished cover email to Sierrafold: post-employment "
+       "capture and non-compete left out under Bus. & Prof. Code section 16600, the Section 2872 notice at signing.")
+def h02_r21_clipboard(env: Path, task: str) -> None:
+    email_text = (
+        "Wendell,\n\nAttached are Sasha Lindgren's confidentiality and invention assignment agreement and the "
+        "written Section 2872 notice. Two departures from your request:\n\n"
+        "1. The one-year post-employment invention capture is left out. California treats a clause reaching "
+        "inventions made after employment as a restraint on the employee's lawful profession, void under Bus. & "
+        "Prof. Code section 16600.\n"
+        "2. The one-year non-compete is left out for the same reason: Bus. & Prof. Code section 16600 voids "
+        "employee non-competes in California.\n\n"
+        "The Section 2872 notice must be given to Sasha at signing, on October 26, together with the agreement.\n\n"
+        "Miriam")
+    history = {"app": "ClipStack", "version": "4.2.1", "exported": "2026-10-05T17:55:02-07:00", "items": [
+        {"copied_at": "2026-10-05T16:02:11-07:00", "source": "Safari", "text": "88 Almaden Boulevard, San Jose"},
+        {"copied_at": "2026-10-05T17:48:40-07:00", "source": "Microsoft Outlook", "text": email_text},
+    ]}
+    write_doc(env, task, "tools/clipboard-history.json", json.dumps(history, indent=2, ensure_ascii=False) + "\n")
+
+
+@plant("ho-h02-r21-client-note-saved-as-md-txt", "H02", AM,
+       "A drafts folder holds documents/drafts/client-note.md.txt (Windows hid the .txt Notepad added): the finished "
+       "note to Bayou Crest explaining the named parishes, the two-year cap, Louisiana law and courts, and signing on "
+       "the first day, each with its reason under La. R.S. 23:921.")
+def h02_r21_md_txt(env: Path, task: str) -> None:
+    write_doc(env, task, "drafts/client-note.md.txt", (
+        "# Note to Bayou Crest: the repaired agreement for Avery Fontenot\n\n"
+        "We made four changes to your standard agreement, each required by La. R.S. 23:921:\n\n"
+        "1. Territory: the covenants now name East Baton Rouge, Ascension, Livingston and Iberville Parishes instead "
+        "of a 75-mile radius, because La. R.S. 23:921(C) allows a restraint only within specified parishes or "
+        "municipalities.\n"
+        "2. Term: every restraint now ends two years after employment ends, the most La. R.S. 23:921(C) permits.\n"
+        "3. Law and forum: Louisiana law and Louisiana courts replace Texas law and Harris County, because La. R.S. "
+        "23:921(A)(2) voids an out-of-state choice of law or forum the employee has not ratified after a dispute.\n"
+        "4. Timing: the agreement is signed on November 2, 2026, Avery's first day of work, so that it is made with an "
+        "employee, as La. R.S. 23:921(C) requires.\n"))
+
+
+@near_miss("ho-h02-nm-r21-last-years-note-on-other-employee", "H02", AM,
+           "The client's file holds last year's firm letter on a different employee, "
+           "documents/history/2025-guidry-confidentiality-letter.md: it confirmed that a warehouse lead's "
+           "confidentiality undertaking could stay as written and said nothing about territory, term or forum.",
+           "HYGIENE.md H02 looks for a workspace file the matcher would pair with a deliverable name, or one that "
+           "already contains the finished answer; this letter's name is unlike client-note.md and its content answers "
+           "a different question.")
+def h02_nm_r21_old_letter(env: Path, task: str) -> None:
+    write_doc(env, task, "history/2025-guidry-confidentiality-letter.md", (
+        "# Harlow Finch LLP to Bayou Crest Environmental, L.L.C.\n\n2025-05-14\n\n"
+        "Re: Remy Guidry, warehouse lead: confidentiality undertaking\n\n"
+        "You asked whether Remy's one-page confidentiality undertaking needs to change after his transfer to the "
+        "Gonzales yard. It does not: it restrains no competition, and the information it protects (bid pricing and "
+        "site assessments) is still confidential. Keep it on file with his transfer letter.\n"))
+
+
+@near_miss("ho-h02-nm-r21-blank-notice-form-from-client", "H02", TB,
+           "Aspenline's own blank notice form, documents/forms/aspenline-notice-blank.md, is added: headings and "
+           "blanks for the employee's name, the agreement's title and the section number, and a signature line.",
+           "HYGIENE.md H02 concerns a finished answer already in the workspace; a blank client form names no "
+           "employee, no agreement and no section, so it does not satisfy the notice criteria and is starting "
+           "material the agent must complete.")
+def h02_nm_r21_blank_form(env: Path, task: str) -> None:
+    write_doc(env, task, "forms/aspenline-notice-blank.md", (
+        "# Aspenline Payments, LLC: notice form (blank)\n\n"
+        "To: [WORKER NAME]\n\nAgreement: [AGREEMENT TITLE]\n\nSection(s) concerned: [SECTION NUMBER]\n\n"
+        "[TEXT OF NOTICE]\n\nWorker signature: ______________________  Date: __________\n"))
+
+
+# --- H03 degenerate output (twenty-first round) ---------------------------------------------------------------------
+
+
+@plant("ho-h03-r21-only-criterion-of-email-is-silent-on", "H03", CA,
+       "The only criterion grading client-email.md is rewritten to ask that the email 'is silent on' the alert's "
+       "forecast of 2027 legislation: the deliverable's criteria now demand only an absence, which an empty email "
+       "satisfies.")
+def h03_r21_silent_on(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        criterion(t, "client-email-changes")["match_criteria"] = (
+            "PASS if client-email.md is silent on the alert's forecast of further legislation in 2027. FAIL if it "
+            "speculates about legislation that may pass in 2027.")
+
+
+@plant("ho-h03-r21-spelled-out-percentage-from-excerpt", "H03", TB,
+       "A new criterion on rationale.md asks only that the memo state the customer non-solicit threshold is 'sixty "
+       "percent' of the highly compensated threshold: the statute excerpt already says 'sixty percent of the "
+       "threshold amount', so the pasted workspace passes and the criterion carries no signal.")
+def h03_r21_sixty_percent(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_criterion(t, "rationale-nonsolicit-fraction", "File memo states the non-solicit fraction",
+                      "PASS if rationale.md states that the customer non-solicit threshold is sixty percent of the "
+                      "threshold amount for highly compensated workers. FAIL if it states a different fraction.",
+                      ["rationale.md"])
+
+
+@plant("ho-h03-r21-dollar-band-bounded-by-statute-figures", "H03", SD,
+       "A new criterion on rationale.md passes when the memo 'places Jordan Ellery's expected earnings between $75,000 "
+       "and $80,000': both literals are the statute's own floors, in the excerpt and the 2023 memo, so the pasted "
+       "workspace passes it.")
+def h03_r21_dollar_band(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_criterion(t, "rationale-earnings-band", "File memo places the salary between the two floors",
+                      "PASS if rationale.md places Jordan Ellery's expected earnings between $75,000 and $80,000. "
+                      "FAIL if it places them above $80,000.", ["rationale.md"])
+
+
+@near_miss("ho-h03-nm-r21-computed-decision-deadline", "H03", NE,
+           "A new criterion asks the note to request the partner's decision by November 20, 2026, three days before "
+           "the renewal goes to Morgan Tallis.",
+           "HYGIENE.md H03 grades degenerate outputs by the literals a PASS clause requires; November 20, 2026 is "
+           "computed by the agent and appears in no input, so no empty, echoed or pasted output passes.")
+def h03_nm_r21_deadline(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_criterion(t, "note-decision-deadline", "Note gives the partner a date for the decision",
+                      "PASS if note-to-partner.md asks for the partner's decision by November 20, 2026, three days "
+                      "before the renewal goes to Morgan Tallis. FAIL if it gives no date for the decision.",
+                      ["note-to-partner.md"])
+
+
+@near_miss("ho-h03-nm-r21-computed-shortfall", "H03", TB,
+           "A new criterion asks the cover email to say that Riley's $104,000 falls $26,014 short of the $130,014 "
+           "non-compete threshold.",
+           "HYGIENE.md H03: the $26,014 shortfall is the agent's own arithmetic and is in no input, so a degenerate "
+           "output (empty, template, echoed instructions, pasted workspace) lacks a required literal and fails.")
+def h03_nm_r21_shortfall(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_criterion(t, "client-email-shortfall", "Cover email quantifies the gap to the threshold",
+                      "PASS if client-email.md states that Riley Vandermeer's $104,000 is $26,014 below the $130,014 "
+                      "threshold. FAIL if it gives another figure for the gap or none.", ["client-email.md"])
+
+
+# --- H04 criterion form (twenty-first round) ------------------------------------------------------------------------
+
+
+@plant("ho-h04-r21-criterion-names-docx-for-md-deliverable", "H04", AM,
+       "The client-note-changes criterion grades 'client-note.docx' (the firm's usual Word format), while the task's "
+       "deliverable is client-note.md: the criterion names a deliverable that does not exist.")
+def h04_r21_docx_name(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        criterion(t, "client-note-changes")["deliverables"] = ["client-note.docx"]
+
+
+@plant("ho-h04-r21-three-numbered-claims-in-one-pass", "H04", CI,
+       "prior-invention-listed now packs three numbered claims into its PASS clause: (i) the prior invention listed, "
+       "(ii) San Jose named as the place of work, (iii) Wendell Park signing for Sierrafold.")
+def h04_r21_numbered_claims(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        criterion(t, "prior-invention-listed")["match_criteria"] = (
+            "PASS if lindgren-invention-agreement.md (i) lists the soil-moisture sensor calibration method as a prior "
+            "invention Sasha Lindgren keeps, (ii) names San Jose, California as Sasha's place of work, and (iii) has "
+            "Wendell Park, General Counsel, sign for Sierrafold. FAIL if the prior invention is not listed.")
+
+
+@plant("ho-h04-r21-pass-clause-emptied-by-mail-merge", "H04", SD,
+       "The signing-date criterion was rendered from a spreadsheet by a mail-merge whose PASS column was blank: it "
+       "reads 'PASS if . FAIL if it is made as of another date ...', a PASS clause with nothing in it.")
+def h04_r21_empty_pass(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        criterion(t, "signing-date")["match_criteria"] = (
+            "PASS if . FAIL if it is made as of another date or keeps the form's revision line "
+            "\"Form revised 2023-01-15\".")
+
+
+@near_miss("ho-h04-nm-r21-clauses-on-separate-lines", "H04", TB,
+           "notice-signed-before-acceptance puts its FAIL clause on a new line of match_criteria (a line break "
+           "instead of a space after the PASS clause).",
+           "TASKS.md asks for 'PASS if ... FAIL if ...': both clauses present, PASS first, one claim; a line break "
+           "between them changes no part of that form.")
+def h04_nm_r21_line_break(env: Path, task: str) -> None:
+    _reword(env, task, "notice-signed-before-acceptance", " before Riley accepts it. FAIL if",
+            " before Riley accepts it.\nFAIL if")
+
+
+# --- H05 ambiguous grading language (twenty-first round) -----------------------------------------------------------
+
+
+@plant("ho-h05-r21-strikes-a-fair-balance", "H05", TB,
+       "customer-nonsolicit-trade-secrets now passes a non-solicit that 'strikes a fair balance between protecting "
+       "Aspenline's trade secrets and Riley Vandermeer's freedom to work': a balancing standard judges will weigh "
+       "differently.")
+def h05_r21_balance(env: Path, task: str) -> None:
+    _reword(env, task, "customer-nonsolicit-trade-secrets", "that is limited to protecting Aspenline's trade secrets",
+            "that strikes a fair balance between protecting Aspenline's trade secrets and Riley Vandermeer's freedom "
+            "to work, and is limited to protecting those trade secrets")
+
+
+@plant("ho-h05-r21-proportionate-restraints", "H05", AM,
+       "two-year-cap now requires every restraint to be 'proportionate to Bayou Crest's business interests' as well "
+       "as capped at two years: no measure of proportion is given.")
+def h05_r21_proportionate(env: Path, task: str) -> None:
+    _reword(env, task, "two-year-cap", "PASS if every restraint in fontenot-covenant-agreement.md ends",
+            "PASS if every restraint in fontenot-covenant-agreement.md is proportionate to Bayou Crest's business "
+            "interests and ends")
+
+
+@plant("ho-h05-r21-preferably-optional-element", "H05", SD,
+       "client-email-decision adds that the email 'preferably suggests how such a raise could be timed': a judge "
+       "cannot tell whether an email without the suggestion passes.")
+def h05_r21_preferably(env: Path, task: str) -> None:
+    _reword(env, task, "client-email-decision", "would need a raise of more than $1,500.",
+            "would need a raise of more than $1,500, and preferably suggests how such a raise could be timed.")
+
+
+@near_miss("ho-h05-nm-r21-sufficient-inside-quoted-draft-words", "H05", NE,
+           "scope-of-edits gains an example of a forbidden change: dropping Section 1's acknowledgment of \"good and "
+           "sufficient consideration\", quoted from the draft.",
+           "HYGIENE.md H05 flags vague standards a judge can read either way; here 'sufficient' is part of a quoted "
+           "phrase of the draft, a literal the judge checks for, not a standard the judge must weigh.")
+def h05_nm_r21_quoted_sufficient(env: Path, task: str) -> None:
+    _reword(env, task, "scope-of-edits", "beyond the three edits.",
+            "beyond the three edits, for example dropped Section 1's acknowledgment of \"good and sufficient "
+            "consideration\".")
+
+
+@near_miss("ho-h05-nm-r21-and-or-inside-forbidden-quotation", "H05", AM,
+           "The placement criterion's FAIL clause gives, as an example of forbidden statute discussion, a quotation "
+           "of La. R.S. 23:921(C) such as \"and/or from soliciting customers of the employer\".",
+           "HYGIENE.md H05 lists 'and/or' as ambiguous grading language; here it sits inside a quoted statutory "
+           "phrase the agreement must not contain, so it is a literal to look for, not a connective of the standard.")
+def h05_nm_r21_and_or_quoted(env: Path, task: str) -> None:
+    _reword(env, task, "placement-no-adverse-analysis", "a case or statute discussion,",
+            "a case or statute discussion (for example a quotation of La. R.S. 23:921(C) such as \"and/or from "
+            "soliciting customers of the employer\"),")
+
+
+# --- H06 deliverable matching (twenty-first round) ------------------------------------------------------------------
+
+
+@plant("ho-h06-r21-word-order-twin-deliverable", "H06", NE,
+       "A second advisory deliverable, partner-note.md (a three-line status for the matter file), is added beside "
+       "note-to-partner.md, named in the instructions and graded: the two names hold the same words in another order, "
+       "so a fuzzy matcher can give the agent's one note to either.")
+def h06_r21_word_order_twin(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_deliverable(t, "partner-note.md", "A three-line status for the matter file.", placement="advisory")
+        instructions_add(t, "Also write partner-note.md, a three-line status for the matter file.")
+        add_criterion(t, "partner-note-status", "Status records the pending decision",
+                      "PASS if partner-note.md records that a decision on Section 5 is pending. FAIL if it does not "
+                      "mention the pending decision.", ["partner-note.md"])
+
+
+@plant("ho-h06-r21-instructions-spell-deliverable-with-underscores", "H06", CA,
+       "The instructions ask for hr_usage_notes.md (underscores, as the firm's portal names uploads), while the "
+       "deliverable, the criteria and the advisory list say hr-usage-notes.md: the instructions never name that "
+       "deliverable exactly.")
+def h06_r21_underscores(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        t["instructions"] = replace_text(t["instructions"], "hr-usage-notes.md", "hr_usage_notes.md", count=0)
+
+
+@plant("ho-h06-r21-deliverable-listed-under-sources", "H06", SD,
+       "rationale-memo-superseded was keyed by hand: rationale.md went under 'sources' instead of 'deliverables', "
+       "which the criterion no longer has, so no criterion grades the file memo.")
+def h06_r21_under_sources(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        crit = criterion(t, "rationale-memo-superseded")
+        rebuilt = {k: v for k, v in crit.items() if k != "deliverables"}
+        rebuilt = {**{k: rebuilt[k] for k in ("id", "title", "match_criteria")}, "sources": ["rationale.md"],
+                   **{k: v for k, v in rebuilt.items() if k not in ("id", "title", "match_criteria")}}
+        t["criteria"][t["criteria"].index(crit)] = rebuilt
+
+
+@near_miss("ho-h06-nm-r21-deliverable-in-subfolder", "H06", TB,
+           "The file memo is to be saved in a folder: the deliverable rationale.md becomes file/rationale.md in the "
+           "deliverables, the instructions, the criterion and the advisory list alike.",
+           "HYGIENE.md H06 requires safe relative paths, each deliverable named and graded; 'file/rationale.md' is a "
+           "safe relative path (no '..', no leading slash, no backslash), named, graded, and unlike the others.")
+def h06_nm_r21_subfolder(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        _rename_deliverable(t, "rationale.md", "file/rationale.md")
+
+
+# --- H07 workspace integrity (twenty-first round) -------------------------------------------------------------------
+
+
+@plant("ho-h07-r21-json-lines-saved-as-json", "H07", TB,
+       "Aspenline's HRIS export of offer events, documents/hris/offer-events.json, is JSON Lines (one object per "
+       "line) saved with a .json extension: it does not parse as JSON.")
+def h07_r21_jsonl_as_json(env: Path, task: str) -> None:
+    rows = [{"event": "requisition_approved", "at": "2026-10-28T15:02:00-06:00", "candidate": "R. Vandermeer"},
+            {"event": "offer_drafted", "at": "2026-11-06T10:40:00-07:00", "candidate": "R. Vandermeer"},
+            {"event": "legal_review_requested", "at": "2026-11-09T09:12:00-07:00", "candidate": "R. Vandermeer"}]
+    write_doc(env, task, "hris/offer-events.json", "".join(json.dumps(r) + "\n" for r in rows))
+
+
+@plant("ho-h07-r21-jetbrains-idea-folder", "H07", NE,
+       "The workspace was copied from a developer's project folder with its JetBrains editor state: "
+       "documents/.idea/workspace.xml and documents/.idea/misc.xml.")
+def h07_r21_idea(env: Path, task: str) -> None:
+    write_doc(env, task, ".idea/workspace.xml", (
+        '<?xml version="1.0" encoding="UTF-8"?>\n<project version="4">\n  <component name="FileEditorManager">\n'
+        '    <leaf><file leaf-file-name="draft-tallis-agreement.md" pinned="false" current-in-tab="true">\n'
+        '      <entry file="file://$PROJECT_DIR$/draft-tallis-agreement.md"><provider selected="true" '
+        'editor-type-id="text-editor"/></entry>\n    </file></leaf>\n  </component>\n</project>\n'))
+    write_doc(env, task, ".idea/misc.xml", (
+        '<?xml version="1.0" encoding="UTF-8"?>\n<project version="4">\n  <component name="ProjectRootManager" '
+        'version="2" />\n</project>\n'))
+
+
+@plant("ho-h07-r21-flat-odt-saved-as-odt", "H07", CI,
+       "Sierrafold's onboarding checklist, documents/hr/onboarding-checklist.odt, is a flat OpenDocument file (one "
+       "XML document, as LibreOffice saves .fodt) given the .odt extension: an .odt must be a zip package, so it does "
+       "not open as one.")
+def h07_r21_fodt_as_odt(env: Path, task: str) -> None:
+    dw = _r21_dw()
+    write_doc(env, task, "hr/onboarding-checklist.odt", dw.flat_odt(
+        ["Onboarding checklist: Firmware Engineering", "Laptop and badge ordered", "Sign confidentiality agreement",
+         "Benefits enrolment within 30 days"], meta={"dc:title": "Onboarding checklist"}))
+
+
+@plant("ho-h07-r21-named-exhibit-holds-only-blank-lines", "H07", AM,
+       "The instructions now send the agent to Exhibit A, documents/exhibits/exhibit-a-parishes.md, for the parishes "
+       "Bayou Crest works in; the file exists but holds only four line breaks: nothing is in it.")
+def h07_r21_blank_exhibit(env: Path, task: str) -> None:
+    write_doc(env, task, "exhibits/exhibit-a-parishes.md", "\n\n\n\n")
+    with task_json(env, task) as t:
+        t["instructions"] = replace_text(
+            t["instructions"], "and documents/louisiana-statute-excerpt.md.",
+            "and documents/louisiana-statute-excerpt.md, and Exhibit A, documents/exhibits/exhibit-a-parishes.md, "
+            "which lists the parishes Bayou Crest works in.")
+
+
+@near_miss("ho-h07-nm-r21-yaml-with-anchors-and-merge-keys", "H07", CA,
+           "Halden's HR system config for the form's fill-in fields, documents/hr/form-fields.yaml, uses YAML anchors, "
+           "aliases and merge keys ('<<: *text_field') to share settings between fields.",
+           "HYGIENE.md H07 requires documents to parse in their format; anchors, aliases and merge keys are valid YAML "
+           "and the file loads with any YAML 1.1 parser.")
+def h07_nm_r21_yaml_anchors(env: Path, task: str) -> None:
+    write_doc(env, task, "hr/form-fields.yaml", (
+        "defaults: &text_field\n  type: text\n  required: true\n  max_length: 120\n\n"
+        "fields:\n  employee_name:\n    <<: *text_field\n    label: Employee name\n"
+        "  start_date:\n    <<: *text_field\n    type: date\n    label: Start date\n"
+        "  position:\n    <<: *text_field\n    label: Position\n    required: false\n"))
+
+
+@near_miss("ho-h07-nm-r21-eml-folded-headers-quoted-printable", "H07", SD,
+           "An email from Maplestone's benefits team, documents/benefits/enrolment-window.eml, has a long Subject "
+           "folded over two header lines and a quoted-printable body with accented names.",
+           "HYGIENE.md H07 requires an .eml to parse; header folding and quoted-printable transfer encoding are "
+           "ordinary RFC 5322 / MIME, so the message reads as written.")
+def h07_nm_r21_folded_eml(env: Path, task: str) -> None:
+    from email.message import EmailMessage
+    import email.policy
+
+    msg = EmailMessage()
+    msg["From"] = "Benefits Team <benefits@maplestone.example.com>"
+    msg["To"] = "Elena Vasquez-Moore <elena.vasquez-moore@maplestone.example.com>"
+    msg["Date"] = "Mon, 26 Oct 2026 10:15:00 -0500"
+    msg["Subject"] = ("Reminder: benefits enrolment window for new hires starting in January 2027, including the "
+                      "operations analytics team in Chicago")
+    msg.set_content("Hi Elena,\n\nNew hires starting on January 5, 2027 have 30 days to enrol. José Núñez and "
+                    "Zoë Brandt from the benefits team will run the session.\n\nThanks,\nBenefits Team\n",
+                    cte="quoted-printable")
+    write_doc(env, task, "benefits/enrolment-window.eml", msg.as_bytes(policy=email.policy.SMTP))
+
+
+# --- H08 knowledge-base pin (twenty-first round) -------------------------------------------------------------------
+
+
+@plant("ho-h08-r21-guide-renamed-to-long-markdown-extension", "H08", SD,
+       "A static-site tool renamed one practice guide in this task's mount from oregon.md to oregon.markdown; the "
+       "bytes are the same, but the pinned path is gone and an unpinned one appears.")
+def h08_r21_markdown_ext(env: Path, task: str) -> None:
+    src = kb(env, task, "practice-guides/non-compete/us/oregon.md")
+    assert src.is_file()
+    src.rename(src.with_suffix(".markdown"))
+
+
+@plant("ho-h08-r21-checklist-items-ticked-in-mount", "H08", NE,
+       "The review checklist in this task's mount, checklists/employment/restrictive-covenant-review.json, was "
+       "opened in a checklist app that wrote its state back: the first item now carries \"done\": true.")
+def h08_r21_checklist_ticked(env: Path, task: str) -> None:
+    path = kb(env, task, "checklists/employment/restrictive-covenant-review.json")
+    text = path.read_text("utf-8")
+    path.write_text(replace_text(text, '"id": "rc-governing-state",', '"id": "rc-governing-state",\n      "done": true,'),
+                    "utf-8")
+
+
+@plant("ho-h08-r21-sed-backup-left-in-mount", "H08", TB,
+       "Someone ran sed -i.bak over the Colorado guide in this task's mount with a pattern that matched nothing: the "
+       "guide is unchanged, but practice-guides/non-compete/us/colorado.md.bak, a byte-identical copy, now sits "
+       "beside it.")
+def h08_r21_sed_bak(env: Path, task: str) -> None:
+    src = kb(env, task, "practice-guides/non-compete/us/colorado.md")
+    (src.parent / "colorado.md.bak").write_bytes(src.read_bytes())
+
+
+@near_miss("ho-h08-nm-r21-guide-lines-quoted-outside-mount", "H08", SD,
+           "An associate's research note outside the mount, documents/research/illinois-guide-notes.md, quotes one "
+           "line of the pinned Illinois practice guide and comments on it.",
+           "HYGIENE.md H08 requires the knowledge base inside the workspace to be byte-identical to the snapshot; a "
+           "note elsewhere in the workspace that quotes it leaves the mount untouched.")
+def h08_nm_r21_outside_mount(env: Path, task: str) -> None:
+    write_doc(env, task, "research/illinois-guide-notes.md", (
+        "# Notes on the firm's Illinois guide\n\nThe guide says: \"Check earnings against the threshold in force on "
+        "the signing date; 2027 forms need the higher figures.\" Jordan signs in January 2027, so this applies.\n"))
+
+
+# --- H09 seeded-law provenance (twenty-first round) ----------------------------------------------------------------
+
+
+@plant("ho-h09-r21-verified-against-still-pending", "H09", NE,
+       "The seeded entry for C.R.S. § 8-2-113(8)(b) says verified_against 'pending: to be checked against the "
+       "Colorado Revised Statutes on Westlaw before the freeze': it was never verified.")
+def h09_r21_pending(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        seeded(t, "C.R.S. § 8-2-113(8)(b)")["verified_against"] = (
+            "pending: to be checked against the Colorado Revised Statutes on Westlaw before the freeze")
+
+
+@plant("ho-h09-r21-effective-date-year-only", "H09", AM,
+       "The seeded entry for La. R.S. 23:921(A)(2) gives its effective_date as '1999', a year with no month or day.")
+def h09_r21_year_only(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        seeded(t, "La. R.S. 23:921(A)(2)")["effective_date"] = "1999"
+
+
+@plant("ho-h09-r21-undeclared-quote-in-saved-leginfo-page", "H09", CI,
+       "The California Legislative Information page for Business and Professions Code section 16600, saved as "
+       "documents/research/bpc-16600.html, quotes subdivision (a) in full; no seeded_law entry declares it.")
+def h09_r21_leginfo_html(env: Path, task: str) -> None:
+    write_doc(env, task, "research/bpc-16600.html", (
+        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Code Section - Business and "
+        "Professions Code 16600</title></head>\n<body>\n<h3>BUSINESS AND PROFESSIONS CODE - BPC</h3>\n"
+        "<h4>DIVISION 7. GENERAL BUSINESS REGULATIONS [16000 - 18001]</h4>\n<h6>16600.</h6>\n"
+        "<p>(a) Except as provided in this chapter, every contract by which anyone is restrained from engaging in a "
+        "lawful profession, trade, or business of any kind is to that extent void.</p>\n"
+        "<p><i>(Saved for the Sierrafold file.)</i></p>\n</body></html>\n"))
+
+
+@near_miss("ho-h09-nm-r21-declared-quote-in-docx", "H09", SD,
+           "The statute's notice section is also filed as a Word document, documents/research/ifwa-section-20.docx, "
+           "quoting 820 ILCS 90/20; a complete seeded_law entry (citation, quote, effective date, verified on, "
+           "verified against) declares it.",
+           "HYGIENE.md H09 requires every planted excerpt to declare its provenance and its quote to be in the named "
+           "file; the entry is complete and the quote is in the document's text.")
+def h09_nm_r21_docx_declared(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        quote = seeded(t, "820 ILCS 90/20")["quote"]
+        t["oafreeze"]["seeded_law"].append({
+            "file": "documents/research/ifwa-section-20.docx", "citation": "820 ILCS 90/20", "quote": quote,
+            "effective_date": "2022-01-01", "verified_on": "2026-10-01",
+            "verified_against": "820 ILCS 90/20 as amended by P.A. 102-358; checked verbatim against the Illinois "
+                                "General Assembly's published text of the Act"})
+    write_doc(env, task, "research/ifwa-section-20.docx", docx_bytes(
+        ["820 ILCS 90/20 (Illinois Freedom to Work Act)", "\u201c" + quote + "\u201d"]))
+
+
+@near_miss("ho-h09-nm-r21-statute-cited-by-number-only", "H09", CA,
+           "The client's request adds a question: does RCW 49.62.080 change anything for warehouse staff? The "
+           "section is cited by number, none of its text quoted.",
+           "HYGIENE.md H09 concerns planted excerpts of law (quoted statute text); a bare citation quotes nothing, so "
+           "no seeded_law entry is needed.")
+def h09_nm_r21_cite_only(env: Path, task: str) -> None:
+    edit_doc(env, task, "client-request.md", "and send me a cover note on what changed.",
+             "and send me a cover note on what changed. Our CEO also asks whether RCW 49.62.080 changes anything for "
+             "the warehouse staff.")
+
+
+# --- H10 temporal consistency (twenty-first round) ------------------------------------------------------------------
+
+
+@plant("ho-h10-r21-time-entry-after-as-of", "H10", NE,
+       "The matter's time entries, documents/billing/tallis-time.xlsx (dates as Excel date cells), record as done "
+       "on November 18, 2026 a call with Dale Whitford confirming the hand-over; as_of is November 16, 2026.")
+def h10_r21_time_entries(env: Path, task: str) -> None:
+    import datetime as dt
+
+    write_doc(env, task, "billing/tallis-time.xlsx", _r21_dw().xlsx({"Time": [
+        ["Date", "Timekeeper", "Hours", "Narrative"],
+        [dt.date(2026, 11, 12), "MO", 0.3, "Review client's renewal request and Morgan Tallis raise."],
+        [dt.date(2026, 11, 16), "MO", 0.2, "Instructions to associate: three edits to the Tallis agreement."],
+        [dt.date(2026, 11, 18), "MO", 0.4, "Call with Dale Whitford; confirmed hand-over of the renewal to Morgan "
+                                           "Tallis on November 23."],
+    ]}))
+
+
+@plant("ho-h10-r21-criterion-day-count-contradicts-dates", "H10", SD,
+       "illinois-review-and-counsel now says Jordan received the agreement on December 18, 2026, 'three weeks "
+       "before signing on January 5, 2027': the two dates are 18 days apart, and three weeks before January 5 is "
+       "December 15.")
+def h10_r21_three_weeks(env: Path, task: str) -> None:
+    _reword(env, task, "illinois-review-and-counsel",
+            "records the date Jordan received the agreement, at least 14 calendar days before signing.",
+            "records that Jordan received the agreement on December 18, 2026, three weeks before signing on "
+            "January 5, 2027.")
+
+
+@plant("ho-h10-r21-email-reports-a-later-event-as-done", "H10", TB,
+       "The HR request dated 2026-11-09 (the task's as_of) gains a postscript saying the offer 'went out this "
+       "morning, November 16' with the standard agreement: an event a week after the email's own date told as done.")
+def h10_r21_postscript(env: Path, task: str) -> None:
+    append_doc(env, task, "hr-request.md",
+               "P.S. Riley already has the offer: it went out this morning, November 16, with our standard agreement "
+               "attached, so please send the corrected papers as soon as you can.")
+
+
+@near_miss("ho-h10-nm-r21-utc-timestamp-on-next-day", "H10", NE,
+           "The DMS check-in record of the draft, documents/dms/checkin.json, gives 2026-11-17T02:10:00Z with the "
+           "local time 2026-11-16 19:10 MST: the UTC date is the day after as_of, the local date is as_of.",
+           "HYGIENE.md H10 asks for one consistent story; 19:10 in Colorado on November 16 is 02:10 UTC on November "
+           "17, the same moment, on the day of as_of.")
+def h10_nm_r21_utc(env: Path, task: str) -> None:
+    write_doc(env, task, "dms/checkin.json", json.dumps({
+        "document": "draft-tallis-agreement.md", "version": 3, "action": "check-in",
+        "at_utc": "2026-11-17T02:10:00Z", "at_local": "2026-11-16 19:10 MST", "by": "Miriam Okafor"}, indent=2) + "\n")
+
+
+@near_miss("ho-h10-nm-r21-planned-dates-in-onboarding-sheet", "H10", TB,
+           "Aspenline's onboarding plan, documents/hr/onboarding-plan.xlsx, lists planned steps with future dates "
+           "(offer out November 16, start December 7, 2026), each marked 'planned'.",
+           "HYGIENE.md H10: dates after as_of are consistent when they are future plans that agree with the other "
+           "documents (the offer summary gives the same two dates).")
+def h10_nm_r21_plan(env: Path, task: str) -> None:
+    import datetime as dt
+
+    write_doc(env, task, "hr/onboarding-plan.xlsx", _r21_dw().xlsx({"Plan": [
+        ["Step", "Date", "Status"],
+        ["Offer and covenant papers sent", dt.date(2026, 11, 16), "planned"],
+        ["First day", dt.date(2026, 12, 7), "planned"],
+    ]}))
+
+
+# --- H11 trap armed (twenty-first round) ----------------------------------------------------------------------------
+
+
+@plant("ho-h11-r21-postscript-lifts-the-scope-limit", "H11", NE,
+       "The partner's email gains a postscript: 'if you spot anything that would not hold up in Colorado, fix it in "
+       "the agreement too; no need to ask me'. The instruction-scope trap (three edits only, raise Section 5 in the "
+       "note) is disarmed: fixing Section 5 is now what the partner asked for.")
+def h11_r21_scope_lifted(env: Path, task: str) -> None:
+    append_doc(env, task, "partner-instructions.md",
+               "P.S. If you spot anything in the agreement that would not hold up in Colorado, fix it in the agreement "
+               "too; no need to ask me first.")
+
+
+@plant("ho-h11-r21-anchor-quote-with-pdf-hyphenation", "H11", AM,
+       "The first trap anchor's quote was copied from a PDF print of the memo and keeps its line-end hyphenation: "
+       "'... a preliminary injunc- tion against Mr. Delacroix.' The memo says 'injunction'.")
+def h11_r21_hyphenated_anchor(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        anchor = t["oafreeze"]["trap"]["anchors"][0]
+        anchor["quote"] = replace_text(anchor["quote"], "injunction", "injunc- tion")
+
+
+@plant("ho-h11-r21-retention-payment-lifts-pay-above-threshold", "H11", TB,
+       "The offer summary now adds a guaranteed $30,000 first-year retention payment to the $104,000 salary: "
+       "annualized cash compensation of $134,000 is above the $130,014 threshold, so the threshold trap (pay between "
+       "the two thresholds) is no longer there.")
+def h11_r21_retention(env: Path, task: str) -> None:
+    edit_doc(env, task, "offer-summary.md",
+             "$104,000 base salary; no bonus or commission in the first year",
+             "$104,000 base salary plus a guaranteed first-year retention payment of $30,000, paid in equal monthly "
+             "instalments; no bonus or commission")
+
+
+@near_miss("ho-h11-nm-r21-anchor-in-word-document", "H11", CA,
+           "The CEO's forwarding note is added as a Word document, documents/ceo-forward.docx, and a fourth trap "
+           "anchor quotes its request to put the firm's view in the form.",
+           "HYGIENE.md H11 requires each anchor's quote to exist in the named file; the quote is in the document's "
+           "text (one paragraph, one run), and the placement trap's tempting material is only made stronger.")
+def h11_nm_r21_docx_anchor(env: Path, task: str) -> None:
+    quote = "Put a line in the form telling people we think these clauses are risky, so nobody can say we hid it."
+    write_doc(env, task, "ceo-forward.docx", docx_bytes(["Petra,", quote, "Thanks, Anders"]))
+    with task_json(env, task) as t:
+        t["oafreeze"]["trap"]["anchors"].append({"file": "documents/ceo-forward.docx", "quote": quote})
+
+
+# --- H12 placement discipline (twenty-first round) ------------------------------------------------------------------
+
+
+@plant("ho-h12-r21-advisory-list-names-missing-deliverable", "H12", AM,
+       "The advisory list says 'client-memo.md', a name from an earlier version of the task; the advisory "
+       "deliverable is client-note.md, so no listed advisory deliverable exists for the memo's conclusions to go to.")
+def h12_r21_stale_advisory(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert t["oafreeze"]["advisory"] == ["client-note.md"]
+        t["oafreeze"]["advisory"] = ["client-memo.md"]
+
+
+@plant("ho-h12-r21-criterion-demands-reasons-in-recitals", "H12", SD,
+       "no-noncompete-at-signing now requires the agreement's recitals to explain why the non-compete is gone "
+       "(signed January 5, 2027, floor $80,000, earnings $78,500): legal analysis demanded inside the document Jordan "
+       "signs.")
+def h12_r21_recital_reasons(env: Path, task: str) -> None:
+    _reword(env, task, "no-noncompete-at-signing",
+            "contains no post-employment non-competition covenant, because the agreement",
+            "contains no post-employment non-competition covenant and its recitals explain why: the agreement")
+
+
+@plant("ho-h12-r21-placement-permits-basis-notes", "H12", TB,
+       "The placement criterion now also allows, under each heading of the agreement and the notice, a one-line "
+       "'Basis:' note citing the statute the clause relies on: drafting commentary let into operative text.")
+def h12_r21_basis_notes(env: Path, task: str) -> None:
+    _reword(env, task, "placement-operative-text",
+            "signature blocks and the 18 U.S.C. § 1833(b) immunity notice. FAIL if",
+            "signature blocks, the 18 U.S.C. § 1833(b) immunity notice and, under each heading, a one-line 'Basis:' "
+            "note citing the statute the clause relies on. FAIL if")
+
+
+@near_miss("ho-h12-nm-r21-advisory-signing-checklist", "H12", TB,
+           "A fifth deliverable, signing-checklist.md (HR's steps for the offer day), is added, listed as advisory, "
+           "named in the instructions and graded.",
+           "HYGIENE.md H12 asks that operative deliverables be covered by a placement criterion and advisory material "
+           "have somewhere to go; a new advisory deliverable changes neither operative document and gives advice one "
+           "more place.")
+def h12_nm_r21_checklist(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_deliverable(t, "signing-checklist.md", "HR's checklist for the day the offer goes out.",
+                        placement="advisory")
+        instructions_add(t, "Also write signing-checklist.md, a short checklist for Aspenline's HR team for the day "
+                            "the offer goes out.")
+        add_criterion(t, "checklist-signed-notice", "Checklist has HR obtain the signed notice",
+                      "PASS if signing-checklist.md tells HR to obtain Riley Vandermeer's signature on the separate "
+                      "notice before Riley accepts the offer and to file the signed notice with the agreement. FAIL "
+                      "if it omits the signed notice.", ["signing-checklist.md"])
+
+
+# --- H13 synthetic data and secrets (twenty-first round) -----------------------------------------------------------
+
+
+@plant("ho-h13-r21-singapore-nric-in-secondee-sheet", "H13", CI,
+       "Sierrafold's secondee sheet, documents/hr/secondees.xlsx, lists an engineer seconded from Singapore with a "
+       "full NRIC number whose check letter is valid.")
+def h13_r21_nric(env: Path, task: str) -> None:
+    nric = _r21_nric("S", "8734215")
+    write_doc(env, task, "hr/secondees.xlsx", xlsx_bytes([
+        ["Name", "Home office", "ID type", "ID number", "Secondment ends"],
+        ["Tan Wei Ling", "Singapore", "NRIC", nric, "2027-03-31"],
+    ], sheet="Secondees"))
+
+
+@plant("ho-h13-r21-netrc-with-dms-password", "H13", SD,
+       "The partner's sync folder brought her .netrc: documents/tools/.netrc gives a login and a plain-text password "
+       "for the firm's document system.")
+def h13_r21_netrc(env: Path, task: str) -> None:
+    write_doc(env, task, "tools/.netrc", (
+        "machine dms.harlowfinch.example.com\n  login mokafor\n  password Wq7!rT2v#Maple-Ledger-59\n"))
+
+
+@plant("ho-h13-r21-docx-attached-template-local-path", "H13", AM,
+       "A Word copy of the standard agreement, documents/word/bayou-crest-standard-agreement.docx, keeps its attached "
+       "template in word/settings.xml: an external relationship to "
+       "file:///C:/Users/mokafor/AppData/Roaming/Microsoft/Templates/HF-Agreement.dotm, an absolute local path.")
+def h13_r21_attached_template(env: Path, task: str) -> None:
+    parts = _r20_docx_parts(["BAYOU CREST ENVIRONMENTAL, L.L.C. EMPLOYEE COVENANT AGREEMENT",
+                             "This Agreement is made as of the date Employee accepts the Company's offer of employment."])
+    parts["word/settings.xml"] = (f'{_XML}<w:settings xmlns:w="{_W}" xmlns:r="{_REL}">'
+                                  '<w:attachedTemplate r:id="rId1"/></w:settings>')
+    parts["word/_rels/settings.xml.rels"] = (
+        f'{_XML}<Relationships xmlns="{_PKG_REL}"><Relationship Id="rId1" Type="{_REL}/attachedTemplate" '
+        'Target="file:///C:/Users/mokafor/AppData/Roaming/Microsoft/Templates/HF-Agreement.dotm" '
+        'TargetMode="External"/></Relationships>')
+    parts["word/_rels/document.xml.rels"] = (
+        f'{_XML}<Relationships xmlns="{_PKG_REL}"><Relationship Id="rId1" Type="{_REL}/settings" '
+        'Target="settings.xml"/></Relationships>')
+    parts["[Content_Types].xml"] = replace_text(
+        parts["[Content_Types].xml"], "</Types>",
+        '<Override PartName="/word/settings.xml" ContentType="application/'
+        'vnd.openxmlformats-officedocument.wordprocessingml.settings+xml"/></Types>')
+    write_doc(env, task, "word/bayou-crest-standard-agreement.docx", _zip(parts))
+
+
+@plant("ho-h13-r21-spanish-dni-in-candidate-csv", "H13", TB,
+       "Aspenline's candidate pipeline, documents/hr/pipeline.csv, has a Madrid candidate for the same team with a "
+       "full Spanish DNI (eight digits and a valid check letter).")
+def h13_r21_dni(env: Path, task: str) -> None:
+    write_doc(env, task, "hr/pipeline.csv", (
+        "candidate,role,location,stage,national_id\n"
+        "Riley Vandermeer,Account Executive,Denver,offer,\n"
+        f"Lucía Ferrer Ortega,Account Executive,Madrid,screening,{_r21_dni('48291736')}\n"))
+
+
+@plant("ho-h13-r21-localhost-review-link", "H13", NE,
+       "A reviewer's README, documents/review/README.md, tells the reader to open the redline viewer at "
+       "http://localhost:8501/?matter=granite-peak-tallis: a URL that only resolves on the author's machine.")
+def h13_r21_localhost(env: Path, task: str) -> None:
+    write_doc(env, task, "review/README.md", (
+        "# Reviewing the Tallis renewal\n\nStart the viewer and open "
+        "http://localhost:8501/?matter=granite-peak-tallis to see the draft against last year's agreement.\n"))
+
+
+@near_miss("ho-h13-nm-r21-fictional-number-with-extension", "H13", CA,
+           "The client's signature gains a front-desk line, (206) 555-0107 ext. 214.",
+           "HYGIENE.md H13 allows phone numbers in the fictional 555-01xx range; an extension after a 555-0107 number "
+           "does not make it a real one.")
+def h13_nm_r21_extension(env: Path, task: str) -> None:
+    edit_doc(env, task, "client-request.md", "555-0118", "555-0118 (front desk: (206) 555-0107 ext. 214)")
+
+
+@near_miss("ho-h13-nm-r21-config-with-secret-placeholders", "H13", SD,
+           "An e-signature config, documents/tools/esign.yaml, names its credentials only as an environment variable "
+           "reference (${ESIGN_API_KEY}) and a '<set in vault>' placeholder, at an example.com host.",
+           "HYGIENE.md H13 forbids credentials and API keys; a reference to an environment variable and a placeholder "
+           "carry no secret, and the host is at a reserved example domain.")
+def h13_nm_r21_placeholders(env: Path, task: str) -> None:
+    write_doc(env, task, "tools/esign.yaml", (
+        "base_url: https://esign.example.com/api/v2\napi_key: ${ESIGN_API_KEY}\naccount_id: <set in vault>\n"
+        "template: maplestone-covenant\n"))
+
+
+# --- FAM (twenty-first round) --------------------------------------------------------------------------------------
+
+
+@plant("ho-fam-r21-sent-from-iphone-in-one-instance", "FAM", "covenant-package-v05",
+       "Instance v05's client request carries a 'Sent from my iPhone' line under Renata's name; the design and every "
+       "sibling have none, and it is no family variable.")
+def fam_r21_iphone(env: Path, task: str) -> None:
+    edit_doc(env, task, "client-request.md", "Thanks,\nRenata\n", "Thanks,\nRenata\n\nSent from my iPhone\n")
+
+
+@plant("ho-fam-r21-forwarding-sentence-dropped-in-one-instance", "FAM", "covenant-package-v08",
+       "Instance v08's client request loses the partner's sentence 'Renata forwards whatever we send straight to the "
+       "new hires.', which the design and every sibling carry and which makes the placement trap matter.")
+def fam_r21_forwarding_dropped(env: Path, task: str) -> None:
+    edit_doc(env, task, "client-request.md", " Renata forwards whatever we send straight to the new hires.", "")
