@@ -85,6 +85,11 @@ def _thing(word: str) -> str:
     return _SAME_THING.get(word) or _abroad(word) or word
 
 
+_OFFSET = re.compile(r"\b(?:\d{1,3}|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fourteen|"
+                     r"twenty|thirty)\s+(?:(?:business|working|calendar|clear)\s+)?(?:days?|weeks?|months?)\s+"
+                     r"(?:before|after|ahead\s+of|prior\s+to|ahead)\b", re.I)
+
+
 def _event_dates(text: str, as_of: dt.date, *, relative: bool = False) -> list[tuple[str, frozenset[str],
                                                                                      tuple[dt.date, ...], str]]:
     """(event, the things it happens to, the date's readings, sentence) for each sentence (or list
@@ -101,8 +106,13 @@ def _event_dates(text: str, as_of: dt.date, *, relative: bool = False) -> list[t
         thing = _OBJECT.search(words)
         found = [tx.date_readings(w) for w, _ in tx.dates(piece)] + dating.yearless(piece, as_of) + \
             (dating.relative(piece, as_of) if relative else [])
-        if len(found) != 1 or not found[0]:
-            continue  # one date, about one of this task's documents or the work, not a past one
+        offset = _OFFSET.search(words)
+        if len(found) != 1 or not found[0] or offset and not any(p.search(words[:offset.start()]) for p in EVENTS.values()):
+            # one date, about one of this task's documents or the work, not a past one; a date set a
+            # span before or after the event ("by November 20, three days before the renewal goes out")
+            # dates something else, unless the event is named before the span ("signed on January 5, two
+            # weeks after delivery")
+            continue
         # what the event happens to, and what goes with it ("the notice is delivered with the offer")
         what = {_thing(thing.group(0))} | {_thing(m.group(1)) for m in _WITH.finditer(words)} if thing else set()
         # a line may date two events at once ("signed on the first day of work: January 5, 2027"); a

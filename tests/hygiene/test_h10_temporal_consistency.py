@@ -719,3 +719,16 @@ def test_a_day_counted_from_today_is_not_today(tmp_path):
     assert found(env_with(tmp_path / "a", files={**workspace(), "ps.md": note}), "H10") == []
     today = "We spoke today, 9 March, about the start date.\n"
     assert [f.severity for f in found(env_with(tmp_path / "b", files={**workspace(), "ps.md": today}), "H10")] == ["major"]
+
+
+def test_a_date_set_a_span_before_an_event_does_not_date_the_event(tmp_path):
+    task = task_json()
+    task["instructions"] += " Dana will sign the agreement on April 6, 2026."
+    # The decision is due three days before the signing: April 3 is not a second signing date.
+    task["criteria"][1]["match_criteria"] = ("PASS if client-email.md asks for the client's decision by April 3, "
+                                             "2026, three days before the agreement is signed. FAIL if it gives no date.")
+    assert [f for f in found(env_with(tmp_path / "a", task), "H10") if "signing date" in f.message] == []
+    # ... but a signing dated before the span still is one.
+    task["criteria"][1]["match_criteria"] = ("PASS if client-email.md says the agreement is signed on April 9, 2026, "
+                                             "three days after delivery. FAIL if not.")
+    assert [f.severity for f in found(env_with(tmp_path / "b", task), "H10") if "signing date" in f.message] == ["major"]
