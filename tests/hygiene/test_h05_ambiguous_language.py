@@ -390,3 +390,11 @@ def test_a_standard_named_by_when_it_is_read_is_vague(tmp_path, phrase):
                                     "uses the client's current form"])
 def test_a_standard_tied_to_a_day_or_a_current_fact_is_not(tmp_path, phrase):
     assert _with(tmp_path, f"PASS if client-email.md {phrase}. FAIL if it does not.") == []
+
+
+@pytest.mark.parametrize("phrase", ["strikes a fair balance between the employer's secrets and the employee's "
+                                    "freedom to work", "is proportionate to the client's business interests",
+                                    "is commensurate with the risk", "is in proportion to the risk"])
+def test_a_weighing_with_no_scale_is_vague(tmp_path, phrase):
+    hits = _with(tmp_path, f"PASS if agreement.md has a customer covenant that {phrase}. FAIL if it does not.")
+    assert hits and all(f.location == "$.criteria[0].match_criteria" for f in hits)
