@@ -105,6 +105,8 @@ def check(ctx: TaskContext) -> list[Finding]:
             f"deliverables {a!r} and {b!r} collide under the matcher: one output file could be graded as either",
             "rename one so that the names differ in more than spelling or case", location="$.deliverables",
             evidence=f"{a} ~ {b}"))
+    out += _same_words(ctx, names)
+    out += _deliverables_as_sources(ctx, names)
     # The matcher run on outputs named exactly as asked must pair each with itself.
     res = resolve(names, names)
     for d, hit in res.resolved.items():
@@ -113,6 +115,49 @@ def check(ctx: TaskContext) -> list[Finding]:
                 ID, "major", "task.json", f"an output named exactly {d!r} is paired with {hit!r} by the matcher",
                 "rename the deliverables so each name pairs with itself", location="$.deliverables",
                 evidence=f"{d} -> {hit}"))
+    return out
+
+
+_LINK_WORDS = frozenset({"to", "for", "the", "a", "an", "of", "on", "and", "from", "with", "by", "in"})
+
+
+def _name_words(name: str) -> frozenset[str]:
+    stem = name.rsplit("/", 1)[-1].rsplit(".", 1)[0].lower()
+    return frozenset(w for w in re.split(r"[^a-z0-9]+", stem) if w and w not in _LINK_WORDS)
+
+
+def _same_words(ctx: TaskContext, names: list[str]) -> list[Finding]:
+    """Two deliverables named with the same words in another order ("note-to-partner.md" and
+    "partner-note.md"): an agent that writes one name for the other hands the judge the wrong file,
+    whatever the matcher makes of it."""
+    out, reported = [], {frozenset(pair) for pair in collisions(names)}
+    for i, a in enumerate(names):
+        for b in names[i + 1:]:
+            words = _name_words(a)
+            if len(words) >= 2 and words == _name_words(b) and frozenset((a, b)) not in reported:
+                out.append(ctx.finding(
+                    ID, "major", "task.json", f"deliverables {a!r} and {b!r} are named with the same words in another "
+                    "order: an agent that writes one for the other is graded against the wrong criteria",
+                    "name them by what tells them apart (e.g. 'partner-decision-note.md', 'partner-cover-note.md')",
+                    location="$.deliverables", evidence=f"{a} ~ {b}"))
+    return out
+
+
+def _deliverables_as_sources(ctx: TaskContext, names: list[str]) -> list[Finding]:
+    """A criterion that lists a deliverable among its `sources` (the documents it rests on) rather than
+    among the deliverables it grades: the agent's output is taken for an input, and the file is graded
+    only by whatever the matcher guesses."""
+    out = []
+    for i, c in enumerate(ctx.task.criteria):
+        for j, source in enumerate(c.sources or []):
+            name = source if isinstance(source, str) else None
+            bare = name.split("documents/", 1)[-1] if name else None
+            if bare in names and bare not in c.deliverables:
+                out.append(ctx.finding(
+                    ID, "major", "task.json", f"criterion {c.id!r} lists the deliverable {bare!r} among its sources, "
+                    "not among the deliverables it grades: the agent's output is taken for a workspace input",
+                    f"move {bare!r} to the criterion's deliverables", location=f"$.criteria[{i}].sources[{j}]",
+                    evidence=name))
     return out
 
 

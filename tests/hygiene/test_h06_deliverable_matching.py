@@ -103,3 +103,25 @@ def test_instructions_that_say_not_to_write_a_deliverable_are_major(tmp_path):
     task = task_json()  # delivering it is someone else's job: the agent still writes it
     task["instructions"] += " Do not send client-email.md to the client yourself; the partner sends it."
     assert not [f for f in found(env_with(tmp_path / "send", task), "H06") if "not to write" in f.message]
+
+
+def test_two_deliverables_named_with_the_same_words_in_another_order_are_major(tmp_path):
+    task = task_json()
+    task["deliverables"] = {"agreement.md": "The agreement.", "note-to-partner.md": "The decision note.",
+                            "partner-note.md": "The cover note."}
+    task["instructions"] += " Also write note-to-partner.md and partner-note.md."
+    for c in task["criteria"]:
+        c["deliverables"] = ["agreement.md"]
+    task["criteria"][2]["deliverables"] = ["note-to-partner.md", "partner-note.md"]
+    hits = [f for f in found(env_with(tmp_path, task), "H06") if "same words" in f.message]
+    assert [(f.severity, f.evidence) for f in hits] == [("major", "note-to-partner.md ~ partner-note.md")]
+
+
+def test_a_deliverable_listed_among_a_criterions_sources_is_major(tmp_path):
+    task = task_json()
+    task["criteria"][2]["sources"] = ["client-email.md", "documents/offer-facts.md"]
+    hits = [f for f in found(env_with(tmp_path / "a", task), "H06") if "among its sources" in f.message]
+    assert hits == []  # C3 grades client-email.md too: a source it also grades is its own file
+    task["criteria"][2]["deliverables"] = ["agreement.md"]
+    hits = [f for f in found(env_with(tmp_path / "b", task), "H06") if "among its sources" in f.message]
+    assert [(f.severity, f.location) for f in hits] == [("major", "$.criteria[2].sources[0]")]
