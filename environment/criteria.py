@@ -90,7 +90,8 @@ def clauses(match_criteria: str) -> tuple[str, str]:
 
 NEGATION = re.compile(r"\b(?:not|no|never|without|omits?|omitted|omitting|fails?\s+to|lacks?|lacking|missing|absent|"
                       r"neither|nor|none|nothing|nowhere|free\s+of|excludes?|avoids?|removes?|deletes?|drops?|"
-                      r"strips?|takes?\s+out|leaves?\s+out|cuts?)\b|n't\b", re.I)
+                      r"strips?|takes?\s+out|leaves?\s+out|cuts?|silent|refrains?\s+from|steers?\s+clear\s+of|"
+                      r"free\s+from|stays?\s+away\s+from)\b|n't\b", re.I)
 # "contains only …", "the only restrictions are …", "nothing but …": satisfied by an empty output; so is
 # a rule on every item of a kind the output gives ("every figure it gives is at the 22% rate").
 RESTRICTION = re.compile(r"\b(?:contains?|includes?|has|have|holds?|carries|consists?\s+of|is\s+made\s+of|keeps?)\s+only\b|"
@@ -231,7 +232,10 @@ LITERAL_PATTERNS: dict[str, re.Pattern] = {
     "amount": re.compile(rf"(?:[{re.escape(CURRENCY_SIGNS)}]|\b(?:{'|'.join(CURRENCY_CODES)})\s?)\s?\d[\d,]*"
                          rf"(?:\.\d+)?(?:\s?(?:million|billion|thousand))?|(?<![\d,.])\d[\d,]*(?:\.\d+)?\s?"
                          rf"[{CURRENCY_AFTER}]"),
-    "percentage": re.compile(r"\b\d+(?:\.\d+)?\s?(?:%|percent\b)"),
+    # ... in figures or in words ("sixty percent", "twenty-five per cent", "a hundred percent")
+    "percentage": re.compile(r"\b\d+(?:\.\d+)?\s?(?:%|per\s?cent\b)|\b(?:(?:twenty|thirty|forty|fifty|sixty|seventy|"
+                             r"eighty|ninety)(?:[-\s](?:one|two|three|four|five|six|seven|eight|nine))?|ten|eleven|"
+                             r"twelve|fifteen|(?:a|one)\s+hundred)\s+per\s?cent\b", re.I),
     "date": tx.DATE,
     # A file name, in any script: a Thai or Hindi name keeps its vowel signs.
     "file": re.compile(rf"(?<![{tx.WORD}/.&-])[{tx.WORD}][{tx.WORD}\-./&]*\.(?:{'|'.join(FILE_EXTENSIONS)})\b"),

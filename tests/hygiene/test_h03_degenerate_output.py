@@ -413,3 +413,18 @@ def test_a_criterion_that_asks_only_for_a_separate_file_is_existence_only(tmp_pa
         "folded into agreement.md."), "deliverables": ["client-email.md"], "source": "expert"})
     hits = [f for f in found(env_with(tmp_path, task), "H03") if f.location == "$.criteria[3].match_criteria"]
     assert [f.severity for f in hits] == ["minor"] and "only asks that the file exist" in hits[0].message
+
+
+@pytest.mark.parametrize("clause", ["is silent on the forecast of 2027 legislation",
+                                    "refrains from predicting legislation in 2027",
+                                    "steers clear of any forecast of 2027 legislation"])
+def test_silence_is_an_absence(clause):
+    reading = cr.read(f"PASS if client-email.md {clause}. FAIL if it forecasts it.")
+    assert not reading.passes.positive
+
+
+def test_a_percentage_in_words_is_a_literal():
+    found = [(lit.kind, lit.text) for lit in cr.literals("PASS if memo.md says the floor is sixty percent of the "
+                                                        "threshold, or twenty-five per cent, not 60 per cent.")]
+    assert ("percentage", "sixty percent") in found and ("percentage", "twenty-five per cent") in found
+    assert ("percentage", "60 per cent") in found
