@@ -186,6 +186,7 @@ def check(ctx: TaskContext) -> list[Finding]:
                 evidence=tx.excerpt(sentence)))
     out += _weekday_slips(ctx)
     out += _misdated_references(ctx)
+    out += _miscounted(ctx)
     future = _documents_from_the_future(ctx, as_of)
     out += future
     out += _todays_in_documents(ctx, as_of, {f.path for f in future})
@@ -204,6 +205,47 @@ def check(ctx: TaskContext) -> list[Finding]:
                 f"{len(later)} knowledge-base document(s) were reviewed after the as-of date {ext.as_of}: the agent "
                 "may read law or practice from its future", "pin an earlier snapshot or move as_of, or waive with "
                 "the reason the later reviews do not matter", evidence=f"{later[-1][1]} (reviewed {later[-1][0]})"))
+    return out
+
+
+# A span between two dates the same sentence gives ("on December 18, 2026, three weeks before signing on
+# January 5, 2027"): the count must be the dates' distance. Hedged counts ("at least", "about") and
+# business days are not checked.
+_SPAN = re.compile(r"(?<!at\s)(?<!least\s)(?<!about\s)(?<!nearly\s)(?<!almost\s)(?<!over\s)(?<!some\s)(?<!within\s)"
+                   r"(?<!than\s)(?<!under\s)(?<!roughly\s)(?<!around\s)"
+                   r"\b(?P<n>\d{1,3}|a|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|"
+                   r"fifteen|twenty|thirty)\s+(?:full\s+|clear\s+|calendar\s+)?(?P<unit>days?|weeks?)\s+(?P<dir>before|after|"
+                   r"prior\s+to|ahead\s+of|later|earlier)\b", re.I)
+_COUNTS = {"a": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
+           "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15, "twenty": 20,
+           "thirty": 30}
+
+
+def _miscounted(ctx: TaskContext) -> list[Finding]:
+    """A sentence of task.json that gives two dates and the span between them in days or weeks, where
+    the span is not the dates' distance: the agent and the judge count from different days (major)."""
+    places = [("$.instructions", ctx.task.instructions)] + [
+        (f"$.criteria[{i}].match_criteria", c.match_criteria) for i, c in enumerate(ctx.task.criteria)] + [
+        (f"$.deliverables[{json.dumps(d)}]", text or "") for d, text in ctx.task.deliverables.items()]
+    out = []
+    for where, text in places:
+        for _line, sentence in tx.sentences(text):
+            span = _SPAN.search(sentence)
+            if span is None:
+                continue
+            days = [(w, readings) for w, _ in tx.dates(sentence) for readings in [tx.date_readings(w)]
+                    if len(readings) == 1]
+            if len(days) != 2:
+                continue
+            n = int(span["n"]) if span["n"].isdigit() else _COUNTS[span["n"].lower()]
+            said = n * (7 if span["unit"].lower().startswith("week") else 1)
+            apart = abs((days[1][1][0] - days[0][1][0]).days)
+            if apart != said:
+                out.append(ctx.finding(
+                    ID, "major", "task.json", f"{where} puts {span.group(0)!r} between {days[0][0]} and {days[1][0]}, "
+                    f"which are {apart} days apart: the agent and the judge count from different days",
+                    "make the span and the dates agree (or drop one of them)", location=where,
+                    evidence=tx.excerpt(sentence)))
     return out
 
 

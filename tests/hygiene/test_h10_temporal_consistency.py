@@ -732,3 +732,16 @@ def test_a_date_set_a_span_before_an_event_does_not_date_the_event(tmp_path):
     task["criteria"][1]["match_criteria"] = ("PASS if client-email.md says the agreement is signed on April 9, 2026, "
                                              "three days after delivery. FAIL if not.")
     assert [f.severity for f in found(env_with(tmp_path / "b", task), "H10") if "signing date" in f.message] == ["major"]
+
+
+@pytest.mark.parametrize("sentence, flagged", [
+    ("records that Dana received the agreement on March 16, 2026, three weeks before signing on April 6, 2026.", False),
+    ("records that Dana received the agreement on March 18, 2026, three weeks before signing on April 6, 2026.", True),
+    ("records that Dana received it on March 18, 2026, 19 days before signing on April 6, 2026.", False),
+    ("records that Dana received it on March 18, 2026, at least 14 days before signing on April 6, 2026.", False),
+])
+def test_a_span_that_is_not_the_distance_between_its_two_dates_is_major(tmp_path, sentence, flagged):
+    task = task_json()
+    task["criteria"][0]["match_criteria"] = f"PASS if agreement.md {sentence} FAIL if it does not."
+    hits = [f for f in found(env_with(tmp_path, task), "H10") if "days apart" in f.message]
+    assert [(f.severity, f.location) for f in hits] == ([("major", "$.criteria[0].match_criteria")] if flagged else [])
