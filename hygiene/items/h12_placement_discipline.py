@@ -389,6 +389,16 @@ _SOURCE_REFERENCE = re.compile(r"\b(?:cit\w*|referenc\w*|refer\w*\s+to|nam\w+|po
                                re.I)
 
 
+# A note on what a clause rests on, even when what it cites is a statute: "a one-line 'Basis:' note citing
+# the statute the clause relies on", "an annotation giving the authority for each clause". That is the
+# drafter's reasoning; the law itself, where it must be in the text, is the notice.
+_DRAFTING_BASIS = re.compile(r"[\"'‘“](?:basis|authority|grounds?|rationale)\b|"
+                             r"\b(?:basis|authority|grounds?|rationale)\b[\"'’”]?\s*(?::|notes?|lines?|comments?|"
+                             r"annotations?|footnotes?)|\b(?:notes?|annotations?|comments?|footnotes?|gloss(?:es)?)\b[^.;]{0,80}?"
+                             r"\b(?:(?:relies|rely|relied|rests?|rested|draws?|drew)\s+on|(?:is|are)\s+based\s+on|"
+                             r"authority\s+for|basis\s+(?:for|of))\b", re.I)
+
+
 _COUNTS_AS_TEXT = re.compile(r"\b(?:is|are)\s+(?:treated\s+as\s+)?part\s+of\s+the\s+(?:agreement|contract|notice|document|"
                              r"operative\s+text)\b|\b(?:does|do)\s+not\s+count\s+as\s+(?:commentary|advice|analysis|notes?|"
                              r"explanation|drafting)|\b(?:is|are)\s+not\s+(?:treated|considered|regarded)\s+as\s+"
@@ -415,7 +425,7 @@ def _lets_advice_in(ctx: TaskContext, d: str, i: int, c) -> list[Finding]:
         start = max(c.match_criteria.rfind(stop, 0, m.start()) for stop in (";", ". ", ": ")) + 1
         spans.append((c.match_criteria[start:m.start()].strip(), True))
     for span, permission in spans:
-        source = _SOURCE_REFERENCE.search(span)
+        source = _SOURCE_REFERENCE.search(span) or _DRAFTING_BASIS.search(span)
         found = (source.group(0), True) if source else None if LEGAL_CONTENT.search(span) else _advisory(span)
         if found is None:
             continue
@@ -635,8 +645,26 @@ def _asks_advice(ctx: TaskContext, text: str, where: str, own: str | None = None
                 # "Attach to X a Schedule 2 (Drafting Notes) ...": what is attached follows the name.
                 spans.append((d, after.lstrip(), by_name, True))
         out += _requests_in(ctx, spans, where, clause)
+        # "X contains no non-compete and its recitals explain why": the reasons asked of a part of X.
+        for m in _PART_EXPLAINS.finditer(clause):
+            before = [mention for mention in mentions if mention[1] <= m.start()]
+            if before and roles[before[-1][2]] == "operative" and \
+                    not re.search(r"(?:\bnot|\bnever|n't)\s+(?:\w+\s+)?$", clause[:m.start()]):
+                out.append(_asked_in_operative(ctx, "major" if before[-1][3] else "minor", m.group(0).strip(),
+                                               before[-1][2], where, clause))
+                break
     out += _requests_after_colon(ctx, text, where, roles)
     return out
+
+
+# A part of the deliverable named just before, told to give the reasons: "its recitals explain why",
+# "the agreement's preamble sets out the reasons".
+_PART_EXPLAINS = re.compile(
+    r"\b(?:its|their|the\s+(?:agreement|contract|notice|form|document)['’]s?)\s+(?:own\s+)?(?:recitals?|preamble|"
+    r"whereas\s+clauses?|background\s+(?:section|clause|paragraph)|introduction|opening\s+(?:paragraph|clause|words)|"
+    r"cover\s+page|footnotes?|margin(?:al)?\s+notes?)\s+(?:must\s+|should\s+|to\s+)?(?:explains?|sets?\s+out|states?|"
+    r"gives?|says?|records?|tells?|justif(?:y|ies))\s+(?:[\w']+\s+){0,3}?(?:why|the\s+reasons?|the\s+rationale|the\s+basis)\b",
+    re.I)
 
 
 def _requests_in(ctx: TaskContext, spans: list[tuple[str, str, bool, bool]], where: str, clause: str) -> list[Finding]:

@@ -625,3 +625,31 @@ def test_a_colon_that_sends_the_reasons_elsewhere_or_asks_for_none_is_not(tmp_pa
     task = task_json()
     task["instructions"] += " " + sentence
     assert [f for f in found(env_with(tmp_path, task), "H12") if f.location == "$.instructions"] == []
+
+
+def test_a_placement_rule_that_lets_in_a_note_on_what_each_clause_rests_on_is_major(tmp_path):
+    task = task_json()
+    task["criteria"][1]["match_criteria"] = (
+        "PASS if agreement.md contains only contract terms, signature blocks and, under each heading, a one-line "
+        "'Basis:' note citing the statute the clause relies on. FAIL if it contains a drafting note.")
+    hits = [f for f in found(env_with(tmp_path / "a", task), "H12") if "among what" in f.message]
+    assert [f.severity for f in hits] == ["major"]
+    # The statute's own text, which the law wants in the notice, is no note on the drafting.
+    task["criteria"][1]["match_criteria"] = (
+        "PASS if agreement.md contains only contract terms, signature blocks and the notice the statute requires. "
+        "FAIL if it contains a drafting note.")
+    assert [f for f in found(env_with(tmp_path / "b", task), "H12") if "among what" in f.message] == []
+
+
+@pytest.mark.parametrize("clause, flagged", [
+    ("contains no non-compete and its recitals explain why the non-compete is gone", True),
+    ("contains no non-compete, and the agreement's preamble sets out the reasons for dropping it", True),
+    ("contains no non-compete and its recitals name the parties", False),
+    ("contains no non-compete; client-email.md explains why", False),
+])
+def test_a_criterion_that_asks_a_part_of_the_operative_text_for_the_reasons_is_major(tmp_path, clause, flagged):
+    task = task_json()
+    task["criteria"][0]["match_criteria"] = f"PASS if agreement.md {clause}. FAIL if it does not."
+    hits = [f for f in found(env_with(tmp_path, task), "H12") if f.location == "$.criteria[0].match_criteria"
+            and "in the operative deliverable" in f.message]
+    assert [f.severity for f in hits] == (["major"] if flagged else [])
