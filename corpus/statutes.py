@@ -74,8 +74,8 @@ def citation_in(text: str) -> re.Match | None:
 QUOTED = re.compile(r'"([^"]{60,4000})"|\u201c([^\u201d]{60,4000})\u201d|\u00ab\s?([^\u00bb]{60,4000}?)\s?\u00bb|'
                     r'\u201e([^\u201c\u201d]{60,4000})[\u201c\u201d]|\u00bb([^\u00ab]{60,4000})\u00ab')
 # The voice of enacted text: duties, prohibitions, definitions, deeming, self-reference.
-STATUTORY = re.compile(r"\b(?:shall|must\s+not|may\s+not|(?:is|are)\s+(?:\w+\s+(?:and|or)\s+)?(?:void|illegal|invalid|"
-                       r"prohibited)|null\s+and\s+void|unlawful|"
+STATUTORY = re.compile(r"\b(?:shall|must\s+not|may\s+not|(?:is|are)\s+(?:\w+\s+(?:and|or)\s+|to\s+(?:that|the\s+extent)\s+"
+                       r"(?:extent\s+)?)?(?:void|illegal|invalid|prohibited)|null\s+and\s+void|unlawful|"
                        r"unenforceable|this\s+(?:section|subsection|chapter|article|act|part|title)|"
                        r"(?:is|are|shall\s+be|may\s+be)\s+deemed|for\s+the\s+purposes?\s+of\s+(?:this\s+)?"
                        r"(?:sub)?(?:sections?|paragraphs?|chapter|article|act|part|title)\b|"
@@ -216,8 +216,11 @@ def law_passages(text: str) -> list[tuple[int, str, str]]:
             candidates.append((at, para, ""))
         elif not candidates:  # a citation on a line of its own atop the paragraph (a saved statute page)
             lines = para.split("\n")
+            # ... or ending it, as a saved page's title gives it ("Code Section - Business and Professions
+            # Code 16600")
             k = next((k for k, line in enumerate(lines[:3]) if k + 1 < len(lines) and len(line.split()) <= 15
-                      and (m := citation_in(line)) is not None and m.start() <= 2), None)
+                      and (m := citation_in(line)) is not None
+                      and (m.start() <= 2 or m.end() >= len(line.rstrip(" .:;\t")) - 1)), None)
             if k is not None:
                 candidates.append((at + len("\n".join(lines[:k + 1])) + 1, " ".join(" ".join(lines[k + 1:]).split()), ""))
         for offset, body, before in candidates:

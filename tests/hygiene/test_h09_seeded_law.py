@@ -411,3 +411,14 @@ def test_a_line_numbered_transcript_is_read_across_its_line_numbers():
     [(offset, body, cite)] = law_passages(page)
     assert cite == "Section 86(1) of the Employment Rights Act" and page[offset] == '"'
     assert " ".join(body.split()).startswith("Any covenant not to compete") and not any(ch.isdigit() for ch in body)
+
+
+def test_a_saved_statute_page_titled_with_its_citation_is_a_passage_of_law():
+    page = ("Code Section - Business and Professions Code 16600\nBUSINESS AND PROFESSIONS CODE\n16600.\n"
+            "(a) Except as provided in this chapter, every contract by which anyone is restrained from engaging in a "
+            "lawful profession is to that extent void.\n")
+    assert [cite for _, _, cite in law_passages(page)] == ["Business and Professions Code 16600"]
+    # A line of prose that cites in passing does not title the lines under it.
+    prose = ("See Cal. Lab. Code 2870 for the details\nThe employee shall not assign to the employer any invention that "
+             "qualifies fully under the section, we think.\n")
+    assert law_passages(prose) == []
