@@ -626,6 +626,9 @@ _DONE_STAMP = re.compile(rf"^\W{{0,3}}(?:{_DONE_WORDS}|resolved)(?:\s+(?:on|at))
 # ... and as a tag on the line (TaskPaper's "@done(2026-11-23)").
 _DONE_TAG = re.compile(r"@(?:done|completed|finished|closed)\(", re.I)
 _CELLS = re.compile(r"\t|\s*\|\s*|,(?=\S)")
+# A time sheet's or an activity log's header row: a date column beside the hours spent or the work done.
+_LOG_HEADER = re.compile(r"^\W{0,3}(?:date|day|work\s+date)\b.*\b(?:hours|hrs|time\s+spent|duration|billable|units|"
+                         r"narrative|time\s+billed|activity\s+performed)\b", re.I)
 
 
 def _done_in_the_future(ctx: TaskContext, as_of: dt.date) -> list[Finding]:
@@ -634,9 +637,14 @@ def _done_in_the_future(ctx: TaskContext, as_of: dt.date) -> list[Finding]:
     out = []
     anchored = _anchored(ctx)
     for f in ctx.task_files:
-        if not f.text or f.rel.lower().endswith(_DATA) or f.rel in anchored or not _DONE_ANY.search(f.text):
+        if not f.text or f.rel.lower().endswith(_DATA) or f.rel in anchored or \
+                not (_DONE_ANY.search(f.text) or _LOG_HEADER.search(f.text[:2000])):
             continue
+        logged = False  # under a time sheet's header: every row is work done
         for number, line in enumerate(f.text.splitlines(), 1):
+            if number <= 5 and _LOG_HEADER.search(line) and len(_CELLS.split(line)) >= 3:
+                logged = True
+                continue
             if not line.strip() or _PLANNED.search(line):
                 continue
             readings = [(tx.date_readings(w), at) for w, at in tx.dates(line)]
@@ -649,6 +657,8 @@ def _done_in_the_future(ctx: TaskContext, as_of: dt.date) -> list[Finding]:
             stamp = _DONE_STAMP.match(line.strip()) or _DONE_TAG.search(line)
             done = done or (stamp.group(0).strip(" :\uff1a(") if stamp else None)
             verb = _DONE_VERB.search(line) or on
+            if logged and done is None and verb is None and readings and readings[0][1] <= 2:
+                done = "a time entry"  # a time sheet's row starts with the day the work was done
             if done is None and verb is None:
                 continue
             out.append(ctx.finding(

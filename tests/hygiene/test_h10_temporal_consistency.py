@@ -745,3 +745,13 @@ def test_a_span_that_is_not_the_distance_between_its_two_dates_is_major(tmp_path
     task["criteria"][0]["match_criteria"] = f"PASS if agreement.md {sentence} FAIL if it does not."
     hits = [f for f in found(env_with(tmp_path, task), "H10") if "days apart" in f.message]
     assert [(f.severity, f.location) for f in hits] == ([("major", "$.criteria[0].match_criteria")] if flagged else [])
+
+
+def test_a_time_sheet_row_dated_after_as_of_records_work_not_yet_done(tmp_path):
+    sheet = ("Date\tTimekeeper\tHours\tNarrative\n2026-02-27\tMO\t0.3\tReview the offer.\n"
+             "2026-03-04\tMO\t0.4\tCall with Dana about the start date.\n")
+    hits = found(env_with(tmp_path / "a", files={**workspace(), "time.tsv": sheet}), "H10")
+    assert [(f.severity, f.location) for f in hits] == [("major", 3)]
+    # A schedule (no hours, no work done) lists what is planned.
+    plan = "Date\tOwner\tStep\n2026-02-27\tMO\tReview the offer.\n2026-03-04\tMO\tCall Dana about the start date.\n"
+    assert found(env_with(tmp_path / "b", files={**workspace(), "plan.tsv": plan}), "H10") == []
