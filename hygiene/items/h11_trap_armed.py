@@ -158,9 +158,27 @@ LIFTED = re.compile(r"\b(?:fix|change|correct|edit|amend|rewrite|redraft|update|
                     r"everything|whatever)\s+else\b|\b(?:if|where|should)\s+(?:you\s+(?:find|spot|see)\s+)?"
                     r"(?:anything|something)\s+else\b[^.;]{0,100}?\b(?:fix|change|correct|edit|amend|rewrite|"
                     r"redraft|repair)\b|\bfeel\s+free\s+to\s+(?:fix|change|correct|edit|amend|rewrite|redraft)\b|"
+                    r"\bif\s+you\s+(?:find|spot|see|notice|come\s+across)\s+(?:anything|something|any\s+[\w-]+)\b[^.;]{0,100}?"
+                    r"\b(?:fix|change|correct|edit|amend|rewrite|redraft|repair)\s+(?:it|them|that|those)\b|"
                     r"\b(?:ignore|disregard|scrap|forget)\s+(?:my|the)\s+(?:earlier|previous|above|last)\s+"
                     r"(?:instruction|note|limit|point)|\bno\s+need\s+to\s+(?:check|clear\s+it|ask)\b", re.I)
 KEEPS_LIMIT = re.compile(r"\b(?:not|n['’]t|never|instead\s+of|rather\s+than|only\s+flag|flag\s+it)\b", re.I)
+_FIXING = re.compile(r"\b(?:fix|change|correct|edit|amend|rewrite|redraft|update|repair|ask|check|clear)\b", re.I)
+
+
+def _keeps_limit(sentence: str, m: re.Match) -> bool:
+    """Whether the permission a sentence seems to give is kept back where it is given ("flag it in your
+    note, do not fix it"): a negation right around its verb, not one inside its condition ("if anything
+    would not hold up, fix it")."""
+    verbs = list(_FIXING.finditer(sentence, m.start(), m.end()))
+    if not verbs:
+        return bool(KEEPS_LIMIT.search(sentence))
+    verb = verbs[-1]
+    window = sentence[max(m.start(), verb.start() - 15):verb.end() + 40]
+    window = re.split(r"[;.]", window)[0] if not window.startswith((";", ".")) else window
+    return bool(KEEPS_LIMIT.search(window)) and not m.group(0).lower().startswith("no need")
+
+
 _STRUCK = re.compile(r"~~(?P<md>.+?)~~|<(?P<tag>del|s|strike)\b[^>]*>(?P<html>.*?)</(?P=tag)\s*>", re.I | re.S)
 
 
@@ -228,7 +246,7 @@ def _withdrawn(ctx: TaskContext) -> list[Finding]:
             continue
         for _line, sentence in tx.sentences(rest):
             m = LIFTED.search(sentence)
-            if m and not KEEPS_LIMIT.search(sentence):
+            if m and not _keeps_limit(sentence, m):
                 line = tx.locate(f.text, sentence[:80]) or tx.locate(f.text, m.group(0))
                 out.append(ctx.finding(
                     ID, "major", f.rel, f"a later passage of {f.rel} lifts the anchored limit ({m.group(0)!r} after "
