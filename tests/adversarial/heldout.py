@@ -4321,21 +4321,6 @@ def h09_r5_slash_date(env: Path, task: str) -> None:
         seeded(t, "820 ILCS 90/20")["verified_on"] = "01/10/2026"
 
 
-@plant("ho-h09-r5-undeclared-quote-in-court-order-pdf", "H09", AM,
-       "A PDF of a court order in the Delacroix case quotes La. R.S. 23:921(C) in quotation marks; no seeded_law "
-       "entry names the PDF.")
-def h09_r5_order_pdf(env: Path, task: str) -> None:
-    write_doc(env, task, "delacroix/order-on-tro.pdf", _pdf_bytes([
-        "19th Judicial District Court, Parish of East Baton Rouge, State of Louisiana",
-        "Bayou Crest Environmental, L.L.C. v. Delacroix",
-        "ORDER ON APPLICATION FOR TEMPORARY RESTRAINING ORDER",
-        "The statute permits such a covenant only \"within a specified parish or parishes, municipality or "
-        "municipalities, or parts thereof\" and \"not to exceed a period of two years from termination of "
-        "employment.\" The application is DENIED.",
-        "Signed at Baton Rouge, Louisiana, on 15 May 2026.",
-    ]))
-
-
 @plant("ho-h09-r5-undeclared-quote-in-statute-tracker-csv", "H09", CI,
        "A compliance statute tracker (.csv) quotes Cal. Lab. Code § 2871 in full in its text column; no seeded_law "
        "entry names the CSV.")
@@ -4415,16 +4400,6 @@ def h10_nm_r5_scheduling_order(env: Path, task: str) -> None:
         "East Baton Rouge.\n\nSigned 14 September 2026.\n\n"
         "| Event | Date |\n|---|---|\n| Status conference | 7 December 2026 |\n"
         "| Discovery cut-off | 26 February 2027 |\n| Trial | 12 April 2027 |\n"))
-
-
-@near_miss("ho-h10-nm-r5-relative-date-that-agrees", "H10", NE,
-           "The partner's instructions gain a postscript: Morgan gets the agreement 'a week today, on Monday 23 "
-           "November'.",
-           "as_of 2026-11-16 is a Monday and a week later is Monday 23 November 2026, the hand-over day the email "
-           "already gives, so the relative date, the weekday and the documents agree.")
-def h10_nm_r5_relative_ok(env: Path, task: str) -> None:
-    append_doc(env, task, "partner-instructions.md",
-               "P.S. Morgan gets the agreement a week today, on Monday 23 November, so I would like your note first.")
 
 
 # --- H11 trap armed (fifth round) -----------------------------------------------------------------------
@@ -7636,20 +7611,6 @@ def h08_nm_r8_redaction_log(env: Path, task: str) -> None:
 def h09_r8_ocr_excerpt(env: Path, task: str) -> None:
     quote = seeded(load_task(env, task), "La. R.S. 23:921(A)(2)")["quote"]
     edit_doc(env, task, "louisiana-statute-excerpt.md", quote, _r8_ocr(quote))
-
-
-@plant("ho-h09-r8-statute-read-into-hearing-transcript", "H09", TB,
-       "A line-numbered employment-tribunal hearing transcript from Aspenline's UK subsidiary, documents/transcripts/"
-       "et-hearing-day2.txt, has counsel read section 86(1) of the Employment Rights Act 1996 into the record in "
-       "quotation marks; no seeded-law entry declares it.")
-def h09_r8_transcript_statute(env: Path, task: str) -> None:
-    spoken = ("MS ADEBAYO: Section 86(1) of the Employment Rights Act 1996 provides: \"The notice required to be given "
-              "by an employer to terminate the contract of employment of a person who has been continuously employed "
-              "for one month or more (a) is not less than one week's notice if his period of continuous employment "
-              "is less than two years\". That is the floor, sir.")
-    lines = ["EMPLOYMENT JUDGE: Yes, Ms Adebayo.", ""] + _r8_wrap(spoken) + ["", "EMPLOYMENT JUDGE: Thank you."]
-    write_doc(env, task, "transcripts/et-hearing-day2.txt",
-              _r8_transcript(lines, 41, "Parkes v Aspenline Payments UK Ltd -- Day 2"))
 
 
 @plant("ho-h09-r8-verified-on-british-ordinal", "H09", SD,
@@ -11965,22 +11926,6 @@ def h10_c11_heisei_overflow(env: Path, task: str) -> None:
         "神戸事務所からシアトルへ異動する社員にも新様式を使用します。\n\n神戸調達事務所　総務\n"))
 
 
-@plant("ho-h09-c11-undeclared-crs-tab-indented-in-txt", "H09", TB,
-       "A plain-text research note, documents/research/venue-note.txt, sets C.R.S. § 8-2-113(6) off as a block of "
-       "tab-indented, hard-wrapped lines after 'The venue rule is in subsection (6):', without quotation marks; the "
-       "task's seeded_law declares (2)(b), (2)(d), (4)(b) and the PAY CALC figure, not (6).")
-def h09_c11_tab_block(env: Path, task: str) -> None:
-    statute = ("(6) A covenant not to compete that applies to a worker who, at the time of the termination of the "
-               "worker's employment, primarily resided or worked in Colorado may not require the worker to adjudicate "
-               "the enforceability of the covenant not to compete outside of Colorado, and the covenant is governed by "
-               "Colorado law notwithstanding any contractual provision to the contrary.")
-    block = "\n".join("\t" + line for line in textwrap.wrap(statute, 68))
-    write_doc(env, task, "research/venue-note.txt", (
-        "ASPENLINE / VANDERMEER - venue and choice of law\n\n"
-        "Riley works in Denver, so a Colorado forum is the only safe choice. The venue rule is in subsection (6):\n\n"
-        + block + "\n\nKeep Denver courts and Colorado law in the agreement as the offer summary says.\n"))
-
-
 @plant("ho-h02-c11-revised-agreement-as-dms-print-view-html", "H02", NE,
        "A document-management 'print view' page, documents/dms/GP-TALLIS-000187 (print view).html, is the Tallis "
        "agreement with the partner's three edits already made and nothing else changed, as HTML with &quot; and "
@@ -11989,69 +11934,6 @@ def h02_c11_print_view(env: Path, task: str) -> None:
     revised = _r11_revised_tallis(env, task)
     write_doc(env, task, "dms/GP-TALLIS-000187 (print view).html",
               _c11_md_to_print_view(revised, "GP-TALLIS-000187 v4 - Employee Restrictive Covenant Agreement"))
-
-
-@plant("ho-h02-c11-finished-form-as-pdftotext-output", "H02", CA,
-       "documents/scans/HMS-WA-2026-1_signed-off.txt is pdftotext output of the finished refreshed form (customer "
-       "clause limited to soliciting, an 18-month non-compete, Washington law and King County courts, fill-in blanks, "
-       "no alert prose): hard-wrapped lines, a running header, form feeds between pages and a 'Page n of 2' footer.")
-def h02_c11_pdftotext_form(env: Path, task: str) -> None:
-    page1 = [
-        "HALDEN MARINE SUPPLY CO.                                  Form WA-2026-1",
-        "",
-        "              EMPLOYEE COVENANT AGREEMENT (WASHINGTON)",
-        "",
-        "This Agreement is made as of [DATE] between Halden Marine Supply Co., a",
-        "Washington corporation (the \"Company\"), and [EMPLOYEE NAME] (\"Employee\").",
-        "",
-        "1. Confidentiality",
-        "",
-        "Employee will hold the Company's confidential information in confidence",
-        "during and after employment and use it only for the Company's business.",
-        "",
-        "2. Non-Competition",
-        "",
-        "For 18 months after employment ends, Employee will not work for any",
-        "business that sells marine hardware or supplies in Washington, Oregon or",
-        "Idaho.",
-        "",
-        "3. Customers",
-        "",
-        "For 18 months after employment ends, Employee will not solicit any",
-        "customer of the Company with whom Employee dealt during the last two",
-        "years of employment to buy marine hardware or supplies from a competitor.",
-        "",
-        "                                                              Page 1 of 2",
-    ]
-    page2 = [
-        "HALDEN MARINE SUPPLY CO.                                  Form WA-2026-1",
-        "",
-        "4. Employees",
-        "",
-        "For 12 months after employment ends, Employee will not solicit any",
-        "Company employee to leave the Company.",
-        "",
-        "5. Protected Disclosures",
-        "",
-        "An individual is immune from federal and state trade secret liability for",
-        "disclosing a trade secret in confidence to a government official or to an",
-        "attorney solely to report or investigate a suspected violation of law, or",
-        "in a complaint or other filing made under seal (18 U.S.C. 1833(b)).",
-        "",
-        "6. Governing Law and Venue",
-        "",
-        "This Agreement is governed by Washington law, and any dispute will be",
-        "resolved in the state courts of King County, Washington.",
-        "",
-        "7. General",
-        "",
-        "This Agreement is not a contract of employment for any particular term.",
-        "",
-        "Company: ______________________  Employee: ______________________",
-        "",
-        "                                                              Page 2 of 2",
-    ]
-    write_doc(env, task, "scans/HMS-WA-2026-1_signed-off.txt", "\n".join(page1) + "\n\f" + "\n".join(page2) + "\n\f")
 
 
 @plant("ho-h03-c11-talking-points-graded-only-by-free-of", "H03", TB,
@@ -14622,15 +14504,6 @@ def h09_r14_interval(env: Path, task: str) -> None:
 # --- H11 trap armed (fourteenth round) -------------------------------------------------------------------------------
 
 
-@plant("ho-h11-r14-raise-lifts-salary-above-threshold", "H11", TB,
-       "HR revised Riley's offer to $136,000 in the offer summary: above the $130,014 non-compete threshold, so the "
-       "between-the-thresholds trap the task declares is no longer in its facts.")
-def h11_r14_salary_raised(env: Path, task: str) -> None:
-    edit_doc(env, task, "offer-summary.md", "Annualized cash compensation: $104,000 base salary;",
-             "Annualized cash compensation: $136,000 base salary (revised offer approved by Aspenline's CFO on "
-             "November 6, 2026);")
-
-
 @plant("ho-h11-r14-trap-criterion-id-in-title-case", "H11", CA,
        "The trap's criteria list names 'Placement-No-Alert-Prose', the criterion's id re-typed in title case; the id "
        "is placement-no-alert-prose, so the trap names no criterion that exists.")
@@ -15243,29 +15116,6 @@ def h02_r15_slack(env: Path, task: str) -> None:
         "id": "C07MAPLE01", "name": "maplestone-legal", "created": 1767312000, "creator": "U05MOKAFOR",
         "is_archived": False, "members": ["U05MOKAFOR", "U06EVMOORE", "U06HRTEAM1"],
         "purpose": {"value": "Harlow Finch and Maplestone HR"}}], indent=4) + "\n")
-
-
-@plant("ho-h02-r15-finished-notice-in-flat-odt", "H02", CI,
-       "Sierrafold's HR saved the finished Section 2872 notice for Sasha as a flat OpenDocument file, "
-       "documents/forms/lindgren-2872-notice.fodt (one XML file, no zip): dated October 26, 2026, naming the "
-       "Confidentiality and Invention Assignment Agreement, stating that it does not apply to an invention that "
-       "qualifies fully under section 2870 and summarizing the two exceptions.")
-def h02_r15_fodt(env: Path, task: str) -> None:
-    write_doc(env, task, "forms/lindgren-2872-notice.fodt", _r15_fodt([
-        "# Written notice under California Labor Code section 2872",
-        "To: Sasha Lindgren",
-        "From: Sierrafold Devices, Inc.",
-        "Date: October 26, 2026",
-        "This notice accompanies the Confidentiality and Invention Assignment Agreement between Sierrafold Devices, "
-        "Inc. and Sasha Lindgren, made on October 26, 2026.",
-        "The Agreement does not apply to an invention that qualifies fully under California Labor Code section 2870: "
-        "an invention you develop entirely on your own time without using Sierrafold's equipment, supplies, "
-        "facilities or trade secret information.",
-        "That exclusion does not cover an invention that (1) relates, when conceived or reduced to practice, to "
-        "Sierrafold's business or its actual or demonstrably anticipated research or development, or (2) results "
-        "from work you perform for Sierrafold.",
-        "Received by: ______________________ Sasha Lindgren    Date: October 26, 2026",
-    ], title="Section 2872 notice - S. Lindgren", creator="Sierrafold People Ops", created="2026-10-02T11:20:05"))
 
 
 # --- H03 degenerate output (fifteenth round) -------------------------------------------------------------------------
@@ -18486,18 +18336,6 @@ def h10_nm_r18_last_monday(env: Path, task: str) -> None:
 # --- H11 trap armed (eighteenth round) -------------------------------------------------------------------------------
 
 
-@plant("ho-h11-r18-detecting-criterion-inverted", "H11", TB,
-       "no-noncompete, which the trap lists to catch a kept non-compete, was rewritten from HR's request: it now "
-       "passes an agreement that keeps the 12-month non-compete and fails one that drops it, so the trap's criteria "
-       "reward the mistake the trap is built to catch.")
-def h11_r18_inverted(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        assert "no-noncompete" in t["oafreeze"]["trap"]["criteria"]
-        criterion(t, "no-noncompete")["match_criteria"] = (
-            "PASS if vandermeer-covenant-agreement.md keeps the 12-month non-compete Aspenline asked for, limited to "
-            "Colorado. FAIL if the non-compete is dropped or runs longer than 12 months.")
-
-
 @plant("ho-h11-r18-anchor-typed-with-curly-quotes", "H11", CA,
        "The first anchor's quote was retyped in a word processor: '\"no-service\"' became '\u201cno-service\u201d' "
        "with curly quotes, while the client alert keeps straight quotes, so the anchor's quote is not in its file.")
@@ -18887,31 +18725,6 @@ def h02_r19_opml(env: Path, task: str) -> None:
         ]))
 
 
-@plant("ho-h02-r19-finished-notice-in-notebook-output", "H02", CI,
-       "Sierrafold's HR engineer tested the onboarding generator in documents/hr-automation/notice-generator.ipynb; "
-       "the output cell of its last run prints the finished Section 2872 notice for Sasha Lindgren: dated October 26, "
-       "2026, naming the agreement, stating that it does not apply to an invention qualifying fully under section 2870 "
-       "and summarising both exceptions.")
-def h02_r19_notebook(env: Path, task: str) -> None:
-    notice = (
-        "WRITTEN NOTICE UNDER CALIFORNIA LABOR CODE SECTION 2872\n\n"
-        "To: Sasha Lindgren\nFrom: Sierrafold Devices, Inc.\nDate: October 26, 2026\n\n"
-        "This notice is given with the Confidentiality and Invention Assignment Agreement between Sierrafold Devices, "
-        "Inc. and Sasha Lindgren dated October 26, 2026 (the Agreement).\n\n"
-        "The Agreement does not apply to an invention that qualifies fully under California Labor Code section 2870. "
-        "In short, section 2870 protects an invention you develop entirely on your own time without using "
-        "Sierrafold's equipment, supplies, facilities or trade secret information, except an invention that (1) when "
-        "conceived or first reduced to practice relates to Sierrafold's business or to research or development that "
-        "Sierrafold is doing or can show it anticipates, or (2) results from work you do for Sierrafold.\n\n"
-        "Received by: ______________________  Date: October 26, 2026\n")
-    write_doc(env, task, "hr-automation/notice-generator.ipynb", _r19_notebook([
-        ("markdown", "# Onboarding generator: California invention notice\n\nTest run for the next hire.", None),
-        ("code", "hire = {'name': 'Sasha Lindgren', 'signing_date': 'October 26, 2026'}\n"
-                 "template = open('templates/ca-2872-notice.txt').read()", None),
-        ("code", "print(render(template, hire))", notice),
-    ]))
-
-
 @near_miss("ho-h02-nm-r19-unsent-draft-asking-a-question", "H02", TB,
            "An unsent Outlook draft, documents/outlook/Drafts/Question for Noor.eml (X-Unsent: 1), asks Noor whether "
            "Riley's first year includes any signing bonus or commission.",
@@ -19262,17 +19075,6 @@ def h10_r19_minutes(env: Path, task: str) -> None:
         "The meeting closed at 9:40 a.m.\n\nSigned: Corporate Secretary, November 20, 2026\n"))
 
 
-@plant("ho-h10-r19-note-recalls-a-call-still-to-come", "H10", TB,
-       "Noor's note to file, documents/hr/call-note-riley.md, written on 2026-11-04, reports in the past tense what "
-       "Riley said 'on our call on November 12', a call after both the note's date and as_of 2026-11-09.")
-def h10_r19_future_call(env: Path, task: str) -> None:
-    write_doc(env, task, "hr/call-note-riley.md", (
-        "# Note to file: Riley Vandermeer\n\nWritten by Noor Haddad, 2026-11-04.\n\n"
-        "On our call on November 12, Riley confirmed the December 7 start date and asked to receive the covenant "
-        "paperwork together with the offer rather than after it. Riley also asked whether the Denver office has "
-        "parking; I said it does.\n"))
-
-
 @near_miss("ho-h10-nm-r19-reply-later-across-time-zones", "H10", CA,
            "An email thread, documents/correspondence/alert-question.eml: the CEO writes from Oslo at 16:40 +0100 on "
            "26 October 2026, and Petra's reply from Seattle is stamped 09:05 -0700 the same day, an earlier clock time "
@@ -19359,16 +19161,6 @@ def h12_r19_cover_on_top(env: Path, task: str) -> None:
     with task_json(env, task) as t:
         instructions_add(t, "Petra forwards one file to HR, so also put your cover note to her at the top of "
                             "washington-covenant-form.md, above the form itself, as well as in client-email.md.")
-
-
-@plant("ho-h12-r19-operative-agreement-as-redline-with-reasons", "H12", NE,
-       "The instructions ask for tallis-agreement-revised.md, the agreement the client hands to Morgan, as a redline "
-       "of the draft with the reason for each edit in italics beside it.")
-def h12_r19_redline_reasons(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        instructions_add(t, "Deliver tallis-agreement-revised.md as a redline against the draft: strike deleted words "
-                            "with ~~ ~~, put new words in bold, and give the reason for each edit in italics beside "
-                            "it.")
 
 
 @near_miss("ho-h12-nm-r19-document-control-footer", "H12", CA,
@@ -19828,20 +19620,6 @@ def h04_nm_r20_calendar_tag(env: Path, task: str) -> None:
 
 
 # --- H05 ambiguous grading language (twentieth round) ----------------------------------------------------------------
-
-
-@plant("ho-h05-r20-applies-the-current-floor", "H05", SD,
-       "rationale-memo-superseded now asks the memo to apply 'the current floor' to Jordan's $78,500 and fails it for "
-       "'an out-of-date floor': current as of today ($75,000) or as of the January 2027 signing ($80,000) is the very "
-       "question the task turns on, and the judge must pick a reading.")
-def h05_r20_current(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        reword(t, "rationale-memo-superseded",
-               "and that a covenant entered into on or after January 1, 2027 needs earnings above $80,000 under 820 "
-               "ILCS 90/10(a), which Jordan Ellery's $78,500 does not exceed when the agreement is signed on January 5, "
-               "2027.",
-               "and applies the current floor under 820 ILCS 90/10(a) to Jordan Ellery's $78,500.")
-        reword(t, "rationale-memo-superseded", "or applies the $75,000 floor.", "or applies an out-of-date floor.")
 
 
 @plant("ho-h05-r20-unduly-long", "H05", CI,
@@ -20443,29 +20221,6 @@ def h02_nm_r21_blank_form(env: Path, task: str) -> None:
 # --- H03 degenerate output (twenty-first round) ---------------------------------------------------------------------
 
 
-@plant("ho-h03-r21-only-criterion-of-email-is-silent-on", "H03", CA,
-       "The only criterion grading client-email.md is rewritten to ask that the email 'is silent on' the alert's "
-       "forecast of 2027 legislation: the deliverable's criteria now demand only an absence, which an empty email "
-       "satisfies.")
-def h03_r21_silent_on(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        criterion(t, "client-email-changes")["match_criteria"] = (
-            "PASS if client-email.md is silent on the alert's forecast of further legislation in 2027. FAIL if it "
-            "speculates about legislation that may pass in 2027.")
-
-
-@plant("ho-h03-r21-spelled-out-percentage-from-excerpt", "H03", TB,
-       "A new criterion on rationale.md asks only that the memo state the customer non-solicit threshold is 'sixty "
-       "percent' of the highly compensated threshold: the statute excerpt already says 'sixty percent of the "
-       "threshold amount', so the pasted workspace passes and the criterion carries no signal.")
-def h03_r21_sixty_percent(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        add_criterion(t, "rationale-nonsolicit-fraction", "File memo states the non-solicit fraction",
-                      "PASS if rationale.md states that the customer non-solicit threshold is sixty percent of the "
-                      "threshold amount for highly compensated workers. FAIL if it states a different fraction.",
-                      ["rationale.md"])
-
-
 @plant("ho-h03-r21-dollar-band-bounded-by-statute-figures", "H03", SD,
        "A new criterion on rationale.md passes when the memo 'places Jordan Ellery's expected earnings between $75,000 "
        "and $80,000': both literals are the statute's own floors, in the excerpt and the 2023 memo, so the pasted "
@@ -20475,19 +20230,6 @@ def h03_r21_dollar_band(env: Path, task: str) -> None:
         add_criterion(t, "rationale-earnings-band", "File memo places the salary between the two floors",
                       "PASS if rationale.md places Jordan Ellery's expected earnings between $75,000 and $80,000. "
                       "FAIL if it places them above $80,000.", ["rationale.md"])
-
-
-@near_miss("ho-h03-nm-r21-computed-decision-deadline", "H03", NE,
-           "A new criterion asks the note to request the partner's decision by November 20, 2026, three days before "
-           "the renewal goes to Morgan Tallis.",
-           "HYGIENE.md H03 grades degenerate outputs by the literals a PASS clause requires; November 20, 2026 is "
-           "computed by the agent and appears in no input, so no empty, echoed or pasted output passes.")
-def h03_nm_r21_deadline(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        add_criterion(t, "note-decision-deadline", "Note gives the partner a date for the decision",
-                      "PASS if note-to-partner.md asks for the partner's decision by November 20, 2026, three days "
-                      "before the renewal goes to Morgan Tallis. FAIL if it gives no date for the decision.",
-                      ["note-to-partner.md"])
 
 
 @near_miss("ho-h03-nm-r21-computed-shortfall", "H03", TB,
@@ -20547,25 +20289,6 @@ def h04_nm_r21_line_break(env: Path, task: str) -> None:
 # --- H05 ambiguous grading language (twenty-first round) -----------------------------------------------------------
 
 
-@plant("ho-h05-r21-strikes-a-fair-balance", "H05", TB,
-       "customer-nonsolicit-trade-secrets now passes a non-solicit that 'strikes a fair balance between protecting "
-       "Aspenline's trade secrets and Riley Vandermeer's freedom to work': a balancing standard judges will weigh "
-       "differently.")
-def h05_r21_balance(env: Path, task: str) -> None:
-    _reword(env, task, "customer-nonsolicit-trade-secrets", "that is limited to protecting Aspenline's trade secrets",
-            "that strikes a fair balance between protecting Aspenline's trade secrets and Riley Vandermeer's freedom "
-            "to work, and is limited to protecting those trade secrets")
-
-
-@plant("ho-h05-r21-proportionate-restraints", "H05", AM,
-       "two-year-cap now requires every restraint to be 'proportionate to Bayou Crest's business interests' as well "
-       "as capped at two years: no measure of proportion is given.")
-def h05_r21_proportionate(env: Path, task: str) -> None:
-    _reword(env, task, "two-year-cap", "PASS if every restraint in fontenot-covenant-agreement.md ends",
-            "PASS if every restraint in fontenot-covenant-agreement.md is proportionate to Bayou Crest's business "
-            "interests and ends")
-
-
 @plant("ho-h05-r21-preferably-optional-element", "H05", SD,
        "client-email-decision adds that the email 'preferably suggests how such a raise could be timed': a judge "
        "cannot tell whether an email without the suggestion passes.")
@@ -20599,19 +20322,6 @@ def h05_nm_r21_and_or_quoted(env: Path, task: str) -> None:
 # --- H06 deliverable matching (twenty-first round) ------------------------------------------------------------------
 
 
-@plant("ho-h06-r21-word-order-twin-deliverable", "H06", NE,
-       "A second advisory deliverable, partner-note.md (a three-line status for the matter file), is added beside "
-       "note-to-partner.md, named in the instructions and graded: the two names hold the same words in another order, "
-       "so a fuzzy matcher can give the agent's one note to either.")
-def h06_r21_word_order_twin(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        add_deliverable(t, "partner-note.md", "A three-line status for the matter file.", placement="advisory")
-        instructions_add(t, "Also write partner-note.md, a three-line status for the matter file.")
-        add_criterion(t, "partner-note-status", "Status records the pending decision",
-                      "PASS if partner-note.md records that a decision on Section 5 is pending. FAIL if it does not "
-                      "mention the pending decision.", ["partner-note.md"])
-
-
 @plant("ho-h06-r21-instructions-spell-deliverable-with-underscores", "H06", CA,
        "The instructions ask for hr_usage_notes.md (underscores, as the firm's portal names uploads), while the "
        "deliverable, the criteria and the advisory list say hr-usage-notes.md: the instructions never name that "
@@ -20619,18 +20329,6 @@ def h06_r21_word_order_twin(env: Path, task: str) -> None:
 def h06_r21_underscores(env: Path, task: str) -> None:
     with task_json(env, task) as t:
         t["instructions"] = replace_text(t["instructions"], "hr-usage-notes.md", "hr_usage_notes.md", count=0)
-
-
-@plant("ho-h06-r21-deliverable-listed-under-sources", "H06", SD,
-       "rationale-memo-superseded was keyed by hand: rationale.md went under 'sources' instead of 'deliverables', "
-       "which the criterion no longer has, so no criterion grades the file memo.")
-def h06_r21_under_sources(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        crit = criterion(t, "rationale-memo-superseded")
-        rebuilt = {k: v for k, v in crit.items() if k != "deliverables"}
-        rebuilt = {**{k: rebuilt[k] for k in ("id", "title", "match_criteria")}, "sources": ["rationale.md"],
-                   **{k: v for k, v in rebuilt.items() if k not in ("id", "title", "match_criteria")}}
-        t["criteria"][t["criteria"].index(crit)] = rebuilt
 
 
 @near_miss("ho-h06-nm-r21-deliverable-in-subfolder", "H06", TB,
@@ -20788,19 +20486,6 @@ def h09_r21_year_only(env: Path, task: str) -> None:
         seeded(t, "La. R.S. 23:921(A)(2)")["effective_date"] = "1999"
 
 
-@plant("ho-h09-r21-undeclared-quote-in-saved-leginfo-page", "H09", CI,
-       "The California Legislative Information page for Business and Professions Code section 16600, saved as "
-       "documents/research/bpc-16600.html, quotes subdivision (a) in full; no seeded_law entry declares it.")
-def h09_r21_leginfo_html(env: Path, task: str) -> None:
-    write_doc(env, task, "research/bpc-16600.html", (
-        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Code Section - Business and "
-        "Professions Code 16600</title></head>\n<body>\n<h3>BUSINESS AND PROFESSIONS CODE - BPC</h3>\n"
-        "<h4>DIVISION 7. GENERAL BUSINESS REGULATIONS [16000 - 18001]</h4>\n<h6>16600.</h6>\n"
-        "<p>(a) Except as provided in this chapter, every contract by which anyone is restrained from engaging in a "
-        "lawful profession, trade, or business of any kind is to that extent void.</p>\n"
-        "<p><i>(Saved for the Sierrafold file.)</i></p>\n</body></html>\n"))
-
-
 @near_miss("ho-h09-nm-r21-declared-quote-in-docx", "H09", SD,
            "The statute's notice section is also filed as a Word document, documents/research/ifwa-section-20.docx, "
            "quoting 820 ILCS 90/20; a complete seeded_law entry (citation, quote, effective date, verified on, "
@@ -20831,32 +20516,6 @@ def h09_nm_r21_cite_only(env: Path, task: str) -> None:
 
 
 # --- H10 temporal consistency (twenty-first round) ------------------------------------------------------------------
-
-
-@plant("ho-h10-r21-time-entry-after-as-of", "H10", NE,
-       "The matter's time entries, documents/billing/tallis-time.xlsx (dates as Excel date cells), record as done "
-       "on November 18, 2026 a call with Dale Whitford confirming the hand-over; as_of is November 16, 2026.")
-def h10_r21_time_entries(env: Path, task: str) -> None:
-    import datetime as dt
-
-    write_doc(env, task, "billing/tallis-time.xlsx", _r21_dw().xlsx({"Time": [
-        ["Date", "Timekeeper", "Hours", "Narrative"],
-        [dt.date(2026, 11, 12), "MO", 0.3, "Review client's renewal request and Morgan Tallis raise."],
-        [dt.date(2026, 11, 16), "MO", 0.2, "Instructions to associate: three edits to the Tallis agreement."],
-        [dt.date(2026, 11, 18), "MO", 0.4, "Call with Dale Whitford; confirmed hand-over of the renewal to Morgan "
-                                           "Tallis on November 23."],
-    ]}))
-
-
-@plant("ho-h10-r21-criterion-day-count-contradicts-dates", "H10", SD,
-       "illinois-review-and-counsel now says Jordan received the agreement on December 18, 2026, 'three weeks "
-       "before signing on January 5, 2027': the two dates are 18 days apart, and three weeks before January 5 is "
-       "December 15.")
-def h10_r21_three_weeks(env: Path, task: str) -> None:
-    _reword(env, task, "illinois-review-and-counsel",
-            "records the date Jordan received the agreement, at least 14 calendar days before signing.",
-            "records that Jordan received the agreement on December 18, 2026, three weeks before signing on "
-            "January 5, 2027.")
 
 
 @plant("ho-h10-r21-email-reports-a-later-event-as-done", "H10", TB,
@@ -20895,16 +20554,6 @@ def h10_nm_r21_plan(env: Path, task: str) -> None:
 
 
 # --- H11 trap armed (twenty-first round) ----------------------------------------------------------------------------
-
-
-@plant("ho-h11-r21-postscript-lifts-the-scope-limit", "H11", NE,
-       "The partner's email gains a postscript: 'if you spot anything that would not hold up in Colorado, fix it in "
-       "the agreement too; no need to ask me'. The instruction-scope trap (three edits only, raise Section 5 in the "
-       "note) is disarmed: fixing Section 5 is now what the partner asked for.")
-def h11_r21_scope_lifted(env: Path, task: str) -> None:
-    append_doc(env, task, "partner-instructions.md",
-               "P.S. If you spot anything in the agreement that would not hold up in Colorado, fix it in the agreement "
-               "too; no need to ask me first.")
 
 
 @plant("ho-h11-r21-anchor-quote-with-pdf-hyphenation", "H11", AM,
@@ -20949,26 +20598,6 @@ def h12_r21_stale_advisory(env: Path, task: str) -> None:
     with task_json(env, task) as t:
         assert t["oafreeze"]["advisory"] == ["client-note.md"]
         t["oafreeze"]["advisory"] = ["client-memo.md"]
-
-
-@plant("ho-h12-r21-criterion-demands-reasons-in-recitals", "H12", SD,
-       "no-noncompete-at-signing now requires the agreement's recitals to explain why the non-compete is gone "
-       "(signed January 5, 2027, floor $80,000, earnings $78,500): legal analysis demanded inside the document Jordan "
-       "signs.")
-def h12_r21_recital_reasons(env: Path, task: str) -> None:
-    _reword(env, task, "no-noncompete-at-signing",
-            "contains no post-employment non-competition covenant, because the agreement",
-            "contains no post-employment non-competition covenant and its recitals explain why: the agreement")
-
-
-@plant("ho-h12-r21-placement-permits-basis-notes", "H12", TB,
-       "The placement criterion now also allows, under each heading of the agreement and the notice, a one-line "
-       "'Basis:' note citing the statute the clause relies on: drafting commentary let into operative text.")
-def h12_r21_basis_notes(env: Path, task: str) -> None:
-    _reword(env, task, "placement-operative-text",
-            "signature blocks and the 18 U.S.C. § 1833(b) immunity notice. FAIL if",
-            "signature blocks, the 18 U.S.C. § 1833(b) immunity notice and, under each heading, a one-line 'Basis:' "
-            "note citing the statute the clause relies on. FAIL if")
 
 
 @near_miss("ho-h12-nm-r21-advisory-signing-checklist", "H12", TB,

@@ -14,6 +14,7 @@ from .edits import (_PKG_REL, _XML, _zip, append_doc, docx_bytes, edit_doc, emai
                     write_doc, xlsx_bytes)
 from .heldout import _R14_BAYOU_NOTE, _r9_odt, _r11_revised_tallis, _r14_pdf  # the later rounds' document writers
 from .heldout import _r18_enex  # the eighteenth round's document writers
+from .heldout import _r15_fodt, _r19_notebook  # the fifteenth and nineteenth rounds' writers
 
 NE, TB, SD = "matrix-narrow-edit", "matrix-threshold-between", "matrix-signing-date-law"
 CA, AM, CI = "matrix-client-alert-refresh", "matrix-adverse-memo-repair", "matrix-california-invention-notice"
@@ -613,3 +614,120 @@ def h02_nm_r12_old_diff(env: Path, task: str) -> None:
         "--- a/tallis-agreement-2025.md\n+++ b/tallis-agreement-2025.md\n@@ -41,3 +41,3 @@\n"
         " ## 8. Governing Law and Venue\n \n"
         f"-{line} of the City and County of Denver, Colorado.\n+{line} of El Paso County, Colorado.\n \n"))
+
+
+# --- moved from the held-out set on 2026-12-04 (the cases that informed this round's changes) ----------------------
+
+
+@plant("h02-r15-finished-notice-in-flat-odt", "H02", CI,
+       "Sierrafold's HR saved the finished Section 2872 notice for Sasha as a flat OpenDocument file, "
+       "documents/forms/lindgren-2872-notice.fodt (one XML file, no zip): dated October 26, 2026, naming the "
+       "Confidentiality and Invention Assignment Agreement, stating that it does not apply to an invention that "
+       "qualifies fully under section 2870 and summarizing the two exceptions.")
+def h02_r15_fodt(env: Path, task: str) -> None:
+    write_doc(env, task, "forms/lindgren-2872-notice.fodt", _r15_fodt([
+        "# Written notice under California Labor Code section 2872",
+        "To: Sasha Lindgren",
+        "From: Sierrafold Devices, Inc.",
+        "Date: October 26, 2026",
+        "This notice accompanies the Confidentiality and Invention Assignment Agreement between Sierrafold Devices, "
+        "Inc. and Sasha Lindgren, made on October 26, 2026.",
+        "The Agreement does not apply to an invention that qualifies fully under California Labor Code section 2870: "
+        "an invention you develop entirely on your own time without using Sierrafold's equipment, supplies, "
+        "facilities or trade secret information.",
+        "That exclusion does not cover an invention that (1) relates, when conceived or reduced to practice, to "
+        "Sierrafold's business or its actual or demonstrably anticipated research or development, or (2) results "
+        "from work you perform for Sierrafold.",
+        "Received by: ______________________ Sasha Lindgren    Date: October 26, 2026",
+    ], title="Section 2872 notice - S. Lindgren", creator="Sierrafold People Ops", created="2026-10-02T11:20:05"))
+
+
+
+@plant("h02-r19-finished-notice-in-notebook-output", "H02", CI,
+       "Sierrafold's HR engineer tested the onboarding generator in documents/hr-automation/notice-generator.ipynb; "
+       "the output cell of its last run prints the finished Section 2872 notice for Sasha Lindgren: dated October 26, "
+       "2026, naming the agreement, stating that it does not apply to an invention qualifying fully under section 2870 "
+       "and summarising both exceptions.")
+def h02_r19_notebook(env: Path, task: str) -> None:
+    notice = (
+        "WRITTEN NOTICE UNDER CALIFORNIA LABOR CODE SECTION 2872\n\n"
+        "To: Sasha Lindgren\nFrom: Sierrafold Devices, Inc.\nDate: October 26, 2026\n\n"
+        "This notice is given with the Confidentiality and Invention Assignment Agreement between Sierrafold Devices, "
+        "Inc. and Sasha Lindgren dated October 26, 2026 (the Agreement).\n\n"
+        "The Agreement does not apply to an invention that qualifies fully under California Labor Code section 2870. "
+        "In short, section 2870 protects an invention you develop entirely on your own time without using "
+        "Sierrafold's equipment, supplies, facilities or trade secret information, except an invention that (1) when "
+        "conceived or first reduced to practice relates to Sierrafold's business or to research or development that "
+        "Sierrafold is doing or can show it anticipates, or (2) results from work you do for Sierrafold.\n\n"
+        "Received by: ______________________  Date: October 26, 2026\n")
+    write_doc(env, task, "hr-automation/notice-generator.ipynb", _r19_notebook([
+        ("markdown", "# Onboarding generator: California invention notice\n\nTest run for the next hire.", None),
+        ("code", "hire = {'name': 'Sasha Lindgren', 'signing_date': 'October 26, 2026'}\n"
+                 "template = open('templates/ca-2872-notice.txt').read()", None),
+        ("code", "print(render(template, hire))", notice),
+    ]))
+
+
+
+@plant("h02-c11-finished-form-as-pdftotext-output", "H02", CA,
+       "documents/scans/HMS-WA-2026-1_signed-off.txt is pdftotext output of the finished refreshed form (customer "
+       "clause limited to soliciting, an 18-month non-compete, Washington law and King County courts, fill-in blanks, "
+       "no alert prose): hard-wrapped lines, a running header, form feeds between pages and a 'Page n of 2' footer.")
+def h02_c11_pdftotext_form(env: Path, task: str) -> None:
+    page1 = [
+        "HALDEN MARINE SUPPLY CO.                                  Form WA-2026-1",
+        "",
+        "              EMPLOYEE COVENANT AGREEMENT (WASHINGTON)",
+        "",
+        "This Agreement is made as of [DATE] between Halden Marine Supply Co., a",
+        "Washington corporation (the \"Company\"), and [EMPLOYEE NAME] (\"Employee\").",
+        "",
+        "1. Confidentiality",
+        "",
+        "Employee will hold the Company's confidential information in confidence",
+        "during and after employment and use it only for the Company's business.",
+        "",
+        "2. Non-Competition",
+        "",
+        "For 18 months after employment ends, Employee will not work for any",
+        "business that sells marine hardware or supplies in Washington, Oregon or",
+        "Idaho.",
+        "",
+        "3. Customers",
+        "",
+        "For 18 months after employment ends, Employee will not solicit any",
+        "customer of the Company with whom Employee dealt during the last two",
+        "years of employment to buy marine hardware or supplies from a competitor.",
+        "",
+        "                                                              Page 1 of 2",
+    ]
+    page2 = [
+        "HALDEN MARINE SUPPLY CO.                                  Form WA-2026-1",
+        "",
+        "4. Employees",
+        "",
+        "For 12 months after employment ends, Employee will not solicit any",
+        "Company employee to leave the Company.",
+        "",
+        "5. Protected Disclosures",
+        "",
+        "An individual is immune from federal and state trade secret liability for",
+        "disclosing a trade secret in confidence to a government official or to an",
+        "attorney solely to report or investigate a suspected violation of law, or",
+        "in a complaint or other filing made under seal (18 U.S.C. 1833(b)).",
+        "",
+        "6. Governing Law and Venue",
+        "",
+        "This Agreement is governed by Washington law, and any dispute will be",
+        "resolved in the state courts of King County, Washington.",
+        "",
+        "7. General",
+        "",
+        "This Agreement is not a contract of employment for any particular term.",
+        "",
+        "Company: ______________________  Employee: ______________________",
+        "",
+        "                                                              Page 2 of 2",
+    ]
+    write_doc(env, task, "scans/HMS-WA-2026-1_signed-off.txt", "\n".join(page1) + "\n\f" + "\n".join(page2) + "\n\f")
+

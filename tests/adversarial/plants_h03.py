@@ -520,3 +520,45 @@ def h03_r20_consistent(env: Path, task: str) -> None:
                       "PASS if hr-usage-notes.md is consistent with washington-covenant-form.md. FAIL if anything in "
                       "hr-usage-notes.md contradicts washington-covenant-form.md.",
                       ["hr-usage-notes.md", "washington-covenant-form.md"])
+
+
+# --- moved from the held-out set on 2026-12-04 (the cases that informed this round's changes) ----------------------
+
+
+@near_miss("h03-nm-r21-computed-decision-deadline", "H03", NE,
+           "A new criterion asks the note to request the partner's decision by November 20, 2026, three days before "
+           "the renewal goes to Morgan Tallis.",
+           "HYGIENE.md H03 grades degenerate outputs by the literals a PASS clause requires; November 20, 2026 is "
+           "computed by the agent and appears in no input, so no empty, echoed or pasted output passes.")
+def h03_nm_r21_deadline(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_criterion(t, "note-decision-deadline", "Note gives the partner a date for the decision",
+                      "PASS if note-to-partner.md asks for the partner's decision by November 20, 2026, three days "
+                      "before the renewal goes to Morgan Tallis. FAIL if it gives no date for the decision.",
+                      ["note-to-partner.md"])
+
+
+
+@plant("h03-r21-only-criterion-of-email-is-silent-on", "H03", CA,
+       "The only criterion grading client-email.md is rewritten to ask that the email 'is silent on' the alert's "
+       "forecast of 2027 legislation: the deliverable's criteria now demand only an absence, which an empty email "
+       "satisfies.")
+def h03_r21_silent_on(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        criterion(t, "client-email-changes")["match_criteria"] = (
+            "PASS if client-email.md is silent on the alert's forecast of further legislation in 2027. FAIL if it "
+            "speculates about legislation that may pass in 2027.")
+
+
+
+@plant("h03-r21-spelled-out-percentage-from-excerpt", "H03", TB,
+       "A new criterion on rationale.md asks only that the memo state the customer non-solicit threshold is 'sixty "
+       "percent' of the highly compensated threshold: the statute excerpt already says 'sixty percent of the "
+       "threshold amount', so the pasted workspace passes and the criterion carries no signal.")
+def h03_r21_sixty_percent(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_criterion(t, "rationale-nonsolicit-fraction", "File memo states the non-solicit fraction",
+                      "PASS if rationale.md states that the customer non-solicit threshold is sixty percent of the "
+                      "threshold amount for highly compensated workers. FAIL if it states a different fraction.",
+                      ["rationale.md"])
+

@@ -554,3 +554,42 @@ def h05_r19_satisfaction(env: Path, task: str) -> None:
 def h05_r20_surrounding(env: Path, task: str) -> None:
     _reword(env, task, "named-parishes", "Livingston and Iberville Parishes, or some of them).",
             "Livingston and Iberville Parishes, or some of them) or the areas immediately around them.")
+
+
+# --- moved from the held-out set on 2026-12-04 (the cases that informed this round's changes) ----------------------
+
+
+@plant("h05-r21-strikes-a-fair-balance", "H05", TB,
+       "customer-nonsolicit-trade-secrets now passes a non-solicit that 'strikes a fair balance between protecting "
+       "Aspenline's trade secrets and Riley Vandermeer's freedom to work': a balancing standard judges will weigh "
+       "differently.")
+def h05_r21_balance(env: Path, task: str) -> None:
+    _reword(env, task, "customer-nonsolicit-trade-secrets", "that is limited to protecting Aspenline's trade secrets",
+            "that strikes a fair balance between protecting Aspenline's trade secrets and Riley Vandermeer's freedom "
+            "to work, and is limited to protecting those trade secrets")
+
+
+
+@plant("h05-r21-proportionate-restraints", "H05", AM,
+       "two-year-cap now requires every restraint to be 'proportionate to Bayou Crest's business interests' as well "
+       "as capped at two years: no measure of proportion is given.")
+def h05_r21_proportionate(env: Path, task: str) -> None:
+    _reword(env, task, "two-year-cap", "PASS if every restraint in fontenot-covenant-agreement.md ends",
+            "PASS if every restraint in fontenot-covenant-agreement.md is proportionate to Bayou Crest's business "
+            "interests and ends")
+
+
+
+@plant("h05-r20-applies-the-current-floor", "H05", SD,
+       "rationale-memo-superseded now asks the memo to apply 'the current floor' to Jordan's $78,500 and fails it for "
+       "'an out-of-date floor': current as of today ($75,000) or as of the January 2027 signing ($80,000) is the very "
+       "question the task turns on, and the judge must pick a reading.")
+def h05_r20_current(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        reword(t, "rationale-memo-superseded",
+               "and that a covenant entered into on or after January 1, 2027 needs earnings above $80,000 under 820 "
+               "ILCS 90/10(a), which Jordan Ellery's $78,500 does not exceed when the agreement is signed on January 5, "
+               "2027.",
+               "and applies the current floor under 820 ILCS 90/10(a) to Jordan Ellery's $78,500.")
+        reword(t, "rationale-memo-superseded", "or applies the $75,000 floor.", "or applies an out-of-date floor.")
+

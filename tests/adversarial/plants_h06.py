@@ -361,3 +361,33 @@ def h06_nm_r19_do_not_send(env: Path, task: str) -> None:
     with task_json(env, task) as t:
         instructions_add(t, "Do not send washington-covenant-form.md to any employee yourself; HR fills in the blanks "
                             "and sends it.")
+
+
+# --- moved from the held-out set on 2026-12-04 (the cases that informed this round's changes) ----------------------
+
+
+@plant("h06-r21-word-order-twin-deliverable", "H06", NE,
+       "A second advisory deliverable, partner-note.md (a three-line status for the matter file), is added beside "
+       "note-to-partner.md, named in the instructions and graded: the two names hold the same words in another order, "
+       "so a fuzzy matcher can give the agent's one note to either.")
+def h06_r21_word_order_twin(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_deliverable(t, "partner-note.md", "A three-line status for the matter file.", placement="advisory")
+        instructions_add(t, "Also write partner-note.md, a three-line status for the matter file.")
+        add_criterion(t, "partner-note-status", "Status records the pending decision",
+                      "PASS if partner-note.md records that a decision on Section 5 is pending. FAIL if it does not "
+                      "mention the pending decision.", ["partner-note.md"])
+
+
+
+@plant("h06-r21-deliverable-listed-under-sources", "H06", SD,
+       "rationale-memo-superseded was keyed by hand: rationale.md went under 'sources' instead of 'deliverables', "
+       "which the criterion no longer has, so no criterion grades the file memo.")
+def h06_r21_under_sources(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        crit = criterion(t, "rationale-memo-superseded")
+        rebuilt = {k: v for k, v in crit.items() if k != "deliverables"}
+        rebuilt = {**{k: rebuilt[k] for k in ("id", "title", "match_criteria")}, "sources": ["rationale.md"],
+                   **{k: v for k, v in rebuilt.items() if k not in ("id", "title", "match_criteria")}}
+        t["criteria"][t["criteria"].index(crit)] = rebuilt
+

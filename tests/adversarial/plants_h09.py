@@ -13,6 +13,7 @@ from .edits import (append_doc, doc, docx_bytes, edit_doc, email, load_task, rea
                     write_doc)
 from .heldout import _R10_ARABIC_DIGITS, _R17_ILCS_15, _c11_docx, _r12_srt, _r17_atom, _r9_odt, _r9_rtf  # the later rounds' document writers
 from .heldout import _R13_ILCS_90_15, _r13_statute_xml  # the thirteenth round's statute export
+from .heldout import _pdf_bytes, _r8_transcript, _r8_wrap  # the fifth and eighth rounds' writers
 
 NE, TB, SD = "matrix-narrow-edit", "matrix-threshold-between", "matrix-signing-date-law"
 CA, AM, CI = "matrix-client-alert-refresh", "matrix-adverse-memo-repair", "matrix-california-invention-notice"
@@ -718,3 +719,68 @@ def h09_r13_uslm(env: Path, task: str) -> None:
     write_doc(env, task, "law/820-ilcs-90-15.xml",
               _r13_statute_xml("820 ILCS 90/15", "Enforceability of a covenant not to compete or a covenant not to "
                                "solicit", _R13_ILCS_90_15))
+
+
+# --- moved from the held-out set on 2026-12-04 (the cases that informed this round's changes) ----------------------
+
+
+@plant("h09-r21-undeclared-quote-in-saved-leginfo-page", "H09", CI,
+       "The California Legislative Information page for Business and Professions Code section 16600, saved as "
+       "documents/research/bpc-16600.html, quotes subdivision (a) in full; no seeded_law entry declares it.")
+def h09_r21_leginfo_html(env: Path, task: str) -> None:
+    write_doc(env, task, "research/bpc-16600.html", (
+        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Code Section - Business and "
+        "Professions Code 16600</title></head>\n<body>\n<h3>BUSINESS AND PROFESSIONS CODE - BPC</h3>\n"
+        "<h4>DIVISION 7. GENERAL BUSINESS REGULATIONS [16000 - 18001]</h4>\n<h6>16600.</h6>\n"
+        "<p>(a) Except as provided in this chapter, every contract by which anyone is restrained from engaging in a "
+        "lawful profession, trade, or business of any kind is to that extent void.</p>\n"
+        "<p><i>(Saved for the Sierrafold file.)</i></p>\n</body></html>\n"))
+
+
+
+@plant("h09-r5-undeclared-quote-in-court-order-pdf", "H09", AM,
+       "A PDF of a court order in the Delacroix case quotes La. R.S. 23:921(C) in quotation marks; no seeded_law "
+       "entry names the PDF.")
+def h09_r5_order_pdf(env: Path, task: str) -> None:
+    write_doc(env, task, "delacroix/order-on-tro.pdf", _pdf_bytes([
+        "19th Judicial District Court, Parish of East Baton Rouge, State of Louisiana",
+        "Bayou Crest Environmental, L.L.C. v. Delacroix",
+        "ORDER ON APPLICATION FOR TEMPORARY RESTRAINING ORDER",
+        "The statute permits such a covenant only \"within a specified parish or parishes, municipality or "
+        "municipalities, or parts thereof\" and \"not to exceed a period of two years from termination of "
+        "employment.\" The application is DENIED.",
+        "Signed at Baton Rouge, Louisiana, on 15 May 2026.",
+    ]))
+
+
+
+@plant("h09-r8-statute-read-into-hearing-transcript", "H09", TB,
+       "A line-numbered employment-tribunal hearing transcript from Aspenline's UK subsidiary, documents/transcripts/"
+       "et-hearing-day2.txt, has counsel read section 86(1) of the Employment Rights Act 1996 into the record in "
+       "quotation marks; no seeded-law entry declares it.")
+def h09_r8_transcript_statute(env: Path, task: str) -> None:
+    spoken = ("MS ADEBAYO: Section 86(1) of the Employment Rights Act 1996 provides: \"The notice required to be given "
+              "by an employer to terminate the contract of employment of a person who has been continuously employed "
+              "for one month or more (a) is not less than one week's notice if his period of continuous employment "
+              "is less than two years\". That is the floor, sir.")
+    lines = ["EMPLOYMENT JUDGE: Yes, Ms Adebayo.", ""] + _r8_wrap(spoken) + ["", "EMPLOYMENT JUDGE: Thank you."]
+    write_doc(env, task, "transcripts/et-hearing-day2.txt",
+              _r8_transcript(lines, 41, "Parkes v Aspenline Payments UK Ltd -- Day 2"))
+
+
+
+@plant("h09-c11-undeclared-crs-tab-indented-in-txt", "H09", TB,
+       "A plain-text research note, documents/research/venue-note.txt, sets C.R.S. § 8-2-113(6) off as a block of "
+       "tab-indented, hard-wrapped lines after 'The venue rule is in subsection (6):', without quotation marks; the "
+       "task's seeded_law declares (2)(b), (2)(d), (4)(b) and the PAY CALC figure, not (6).")
+def h09_c11_tab_block(env: Path, task: str) -> None:
+    statute = ("(6) A covenant not to compete that applies to a worker who, at the time of the termination of the "
+               "worker's employment, primarily resided or worked in Colorado may not require the worker to adjudicate "
+               "the enforceability of the covenant not to compete outside of Colorado, and the covenant is governed by "
+               "Colorado law notwithstanding any contractual provision to the contrary.")
+    block = "\n".join("\t" + line for line in textwrap.wrap(statute, 68))
+    write_doc(env, task, "research/venue-note.txt", (
+        "ASPENLINE / VANDERMEER - venue and choice of law\n\n"
+        "Riley works in Denver, so a Colorado forum is the only safe choice. The venue rule is in subsection (6):\n\n"
+        + block + "\n\nKeep Denver courts and Colorado law in the agreement as the offer summary says.\n"))
+

@@ -11,6 +11,7 @@ from .cases import near_miss, plant
 from .edits import (append_doc, criterion, edit_doc, email, instructions_add, read_doc, replace_text, reword, seeded,
                     task_json, write_doc, xlsx_bytes)
 from .heldout import _C11_FULL_WIDTH, _r9_odt, _C12_PERSIAN_DIGITS, _R10_ARABIC_DIGITS, _R12_THAI_DIGITS, _r11_ics, _r11_ics_escape, _r14_epoch_ms, _r16_xlsx_with_dates  # the later rounds' document writers
+from .heldout import _r21_dw, _reword  # the twenty-first round's writer and criterion editor
 
 NE, TB, SD = "matrix-narrow-edit", "matrix-threshold-between", "matrix-signing-date-law"
 CA, AM, CI = "matrix-client-alert-refresh", "matrix-adverse-memo-repair", "matrix-california-invention-notice"
@@ -959,3 +960,57 @@ def h10_nm_r20_monday(env: Path, task: str) -> None:
     with task_json(env, task) as t:
         assert t["oafreeze"]["as_of"] == "2026-11-16"
         instructions_add(t, "It is Monday; Miriam wants your note before her four o'clock client call today.")
+
+
+# --- moved from the held-out set on 2026-12-04 (the cases that informed this round's changes) ----------------------
+
+
+@plant("h10-r21-time-entry-after-as-of", "H10", NE,
+       "The matter's time entries, documents/billing/tallis-time.xlsx (dates as Excel date cells), record as done "
+       "on November 18, 2026 a call with Dale Whitford confirming the hand-over; as_of is November 16, 2026.")
+def h10_r21_time_entries(env: Path, task: str) -> None:
+    import datetime as dt
+
+    write_doc(env, task, "billing/tallis-time.xlsx", _r21_dw().xlsx({"Time": [
+        ["Date", "Timekeeper", "Hours", "Narrative"],
+        [dt.date(2026, 11, 12), "MO", 0.3, "Review client's renewal request and Morgan Tallis raise."],
+        [dt.date(2026, 11, 16), "MO", 0.2, "Instructions to associate: three edits to the Tallis agreement."],
+        [dt.date(2026, 11, 18), "MO", 0.4, "Call with Dale Whitford; confirmed hand-over of the renewal to Morgan "
+                                           "Tallis on November 23."],
+    ]}))
+
+
+
+@plant("h10-r21-criterion-day-count-contradicts-dates", "H10", SD,
+       "illinois-review-and-counsel now says Jordan received the agreement on December 18, 2026, 'three weeks "
+       "before signing on January 5, 2027': the two dates are 18 days apart, and three weeks before January 5 is "
+       "December 15.")
+def h10_r21_three_weeks(env: Path, task: str) -> None:
+    _reword(env, task, "illinois-review-and-counsel",
+            "records the date Jordan received the agreement, at least 14 calendar days before signing.",
+            "records that Jordan received the agreement on December 18, 2026, three weeks before signing on "
+            "January 5, 2027.")
+
+
+
+@plant("h10-r19-note-recalls-a-call-still-to-come", "H10", TB,
+       "Noor's note to file, documents/hr/call-note-riley.md, written on 2026-11-04, reports in the past tense what "
+       "Riley said 'on our call on November 12', a call after both the note's date and as_of 2026-11-09.")
+def h10_r19_future_call(env: Path, task: str) -> None:
+    write_doc(env, task, "hr/call-note-riley.md", (
+        "# Note to file: Riley Vandermeer\n\nWritten by Noor Haddad, 2026-11-04.\n\n"
+        "On our call on November 12, Riley confirmed the December 7 start date and asked to receive the covenant "
+        "paperwork together with the offer rather than after it. Riley also asked whether the Denver office has "
+        "parking; I said it does.\n"))
+
+
+
+@near_miss("h10-nm-r5-relative-date-that-agrees", "H10", NE,
+           "The partner's instructions gain a postscript: Morgan gets the agreement 'a week today, on Monday 23 "
+           "November'.",
+           "as_of 2026-11-16 is a Monday and a week later is Monday 23 November 2026, the hand-over day the email "
+           "already gives, so the relative date, the weekday and the documents agree.")
+def h10_nm_r5_relative_ok(env: Path, task: str) -> None:
+    append_doc(env, task, "partner-instructions.md",
+               "P.S. Morgan gets the agreement a week today, on Monday 23 November, so I would like your note first.")
+

@@ -8,6 +8,7 @@ from pathlib import Path
 from .cases import near_miss, plant
 from .edits import (add_criterion, add_deliverable, append_doc, criterion, drop_criterion, edit_doc, instructions_add,
                     replace_text, reword, reword_in, task_json)
+from .heldout import _reword  # the held-out set's criterion editor
 
 NE, TB, SD = "matrix-narrow-edit", "matrix-threshold-between", "matrix-signing-date-law"
 CA, AM, CI = "matrix-client-alert-refresh", "matrix-adverse-memo-repair", "matrix-california-invention-notice"
@@ -925,3 +926,39 @@ def h12_r18_fake_notice(env: Path, task: str) -> None:
             "the law requires in it, which for this renewal include a notice telling Morgan Tallis that Section 5 is "
             "void for a worker paid less than $130,014 and that presenting it exposes the Company to a $5,000 penalty. "
             "FAIL if it contains a comment, bracketed note, footnote or file path such as \"colorado-law-file.md\".")
+
+
+# --- moved from the held-out set on 2026-12-04 (the cases that informed this round's changes) ----------------------
+
+
+@plant("h12-r21-criterion-demands-reasons-in-recitals", "H12", SD,
+       "no-noncompete-at-signing now requires the agreement's recitals to explain why the non-compete is gone "
+       "(signed January 5, 2027, floor $80,000, earnings $78,500): legal analysis demanded inside the document Jordan "
+       "signs.")
+def h12_r21_recital_reasons(env: Path, task: str) -> None:
+    _reword(env, task, "no-noncompete-at-signing",
+            "contains no post-employment non-competition covenant, because the agreement",
+            "contains no post-employment non-competition covenant and its recitals explain why: the agreement")
+
+
+
+@plant("h12-r21-placement-permits-basis-notes", "H12", TB,
+       "The placement criterion now also allows, under each heading of the agreement and the notice, a one-line "
+       "'Basis:' note citing the statute the clause relies on: drafting commentary let into operative text.")
+def h12_r21_basis_notes(env: Path, task: str) -> None:
+    _reword(env, task, "placement-operative-text",
+            "signature blocks and the 18 U.S.C. § 1833(b) immunity notice. FAIL if",
+            "signature blocks, the 18 U.S.C. § 1833(b) immunity notice and, under each heading, a one-line 'Basis:' "
+            "note citing the statute the clause relies on. FAIL if")
+
+
+
+@plant("h12-r19-operative-agreement-as-redline-with-reasons", "H12", NE,
+       "The instructions ask for tallis-agreement-revised.md, the agreement the client hands to Morgan, as a redline "
+       "of the draft with the reason for each edit in italics beside it.")
+def h12_r19_redline_reasons(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "Deliver tallis-agreement-revised.md as a redline against the draft: strike deleted words "
+                            "with ~~ ~~, put new words in bold, and give the reason for each edit in italics beside "
+                            "it.")
+
