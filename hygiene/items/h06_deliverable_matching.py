@@ -121,9 +121,9 @@ def check(ctx: TaskContext) -> list[Finding]:
 _LINK_WORDS = frozenset({"to", "for", "the", "a", "an", "of", "on", "and", "from", "with", "by", "in"})
 
 
-def _name_words(name: str) -> frozenset[str]:
+def _name_words(name: str) -> tuple[str, ...]:
     stem = name.rsplit("/", 1)[-1].rsplit(".", 1)[0].lower()
-    return frozenset(w for w in re.split(r"[^a-z0-9]+", stem) if w and w not in _LINK_WORDS)
+    return tuple(w for w in re.split(r"[^a-z0-9]+", stem) if w and w not in _LINK_WORDS)
 
 
 def _same_words(ctx: TaskContext, names: list[str]) -> list[Finding]:
@@ -133,8 +133,9 @@ def _same_words(ctx: TaskContext, names: list[str]) -> list[Finding]:
     out, reported = [], {frozenset(pair) for pair in collisions(names)}
     for i, a in enumerate(names):
         for b in names[i + 1:]:
-            words = _name_words(a)
-            if len(words) >= 2 and words == _name_words(b) and frozenset((a, b)) not in reported:
+            # the same words in the same order are one name in two formats (agreement.md, agreement.docx)
+            words, others = _name_words(a), _name_words(b)
+            if len(words) >= 2 and set(words) == set(others) and words != others and frozenset((a, b)) not in reported:
                 out.append(ctx.finding(
                     ID, "major", "task.json", f"deliverables {a!r} and {b!r} are named with the same words in another "
                     "order: an agent that writes one for the other is graded against the wrong criteria",

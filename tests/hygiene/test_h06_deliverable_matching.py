@@ -125,3 +125,10 @@ def test_a_deliverable_listed_among_a_criterions_sources_is_major(tmp_path):
     task["criteria"][2]["deliverables"] = ["agreement.md"]
     hits = [f for f in found(env_with(tmp_path / "b", task), "H06") if "among its sources" in f.message]
     assert [(f.severity, f.location) for f in hits] == [("major", "$.criteria[2].sources[0]")]
+
+
+def test_near_miss_one_name_in_two_formats_is_not_a_word_order_twin(tmp_path):
+    task = task_json()
+    task["deliverables"]["agreement-revised.md"] = task["deliverables"]["agreement-revised.docx"] = "The agreement."
+    hits = [f for f in found(env_with(tmp_path, task), "H06") if "same words" in f.message]
+    assert hits == []
