@@ -20716,3 +20716,802 @@ def fam_r21_iphone(env: Path, task: str) -> None:
        "new hires.', which the design and every sibling carry and which makes the placement trap matter.")
 def fam_r21_forwarding_dropped(env: Path, task: str) -> None:
     edit_doc(env, task, "client-request.md", " Renata forwards whatever we send straight to the new hires.", "")
+
+
+# === Twenty-second round ==========================================================================================
+# Written from HYGIENE.md and docs/TASKS.md only, without reading the audit's code. Ids carry '-r22-'.
+
+
+def _r22_kb_edit(env: Path, task: str, rel: str, old: str, new: str) -> None:
+    """Replace `old` (it must be there) by `new` in a knowledge-base file of the task's mount."""
+    path = kb(env, task, rel)
+    path.write_text(replace_text(path.read_text("utf-8"), old, new), "utf-8")
+
+
+def _r22_tar_gz(members: dict[str, bytes]) -> bytes:
+    """A .tar.gz with fixed times, as `tar czf` would write it."""
+    import gzip
+    import tarfile
+
+    raw = io.BytesIO()
+    with tarfile.open(fileobj=raw, mode="w", format=tarfile.USTAR_FORMAT) as tf:
+        for name, data in members.items():
+            info = tarfile.TarInfo(name)
+            info.size, info.mtime, info.mode = len(data), 1792396800, 0o644
+            tf.addfile(info, io.BytesIO(data))
+    out = io.BytesIO()
+    with gzip.GzipFile(fileobj=out, mode="wb", mtime=0) as gz:
+        gz.write(raw.getvalue())
+    return out.getvalue()
+
+
+def _r22_curp(stem17: str) -> str:
+    """A Mexican CURP with its check digit (RENAPO's algorithm)."""
+    alphabet = "0123456789ABCDEFGHIJKLMN\u00d1OPQRSTUVWXYZ"
+    total = sum(alphabet.index(ch) * (18 - i) for i, ch in enumerate(stem17))
+    return stem17 + str((10 - total % 10) % 10)
+
+
+# --- H01 rubric isolation (twenty-second round) --------------------------------------------------------------------
+
+
+@plant("ho-h01-r22-criteria-in-xliff-for-judge-translation", "H01", CI,
+       "The localisation team's XLIFF file for translating the judge's materials into French, "
+       "documents/l10n/judge-rubric.fr.xlf, has the notice-content and client-email-departures criteria as its "
+       "<source> segments, word for word, with the French targets still to be done.")
+def h01_r22_xliff(env: Path, task: str) -> None:
+    units = []
+    for n, cid in enumerate(["notice-content", "client-email-departures"], 1):
+        units.append(f'<trans-unit id="{cid}" resname="criterion-{n}"><source>{escape(_match(env, task, cid))}</source>'
+                     '<target state="needs-translation"></target></trans-unit>')
+    write_doc(env, task, "l10n/judge-rubric.fr.xlf", (
+        '<?xml version="1.0" encoding="UTF-8"?>\n<xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2">'
+        '<file original="sierrafold-lindgren" source-language="en" target-language="fr" datatype="plaintext"><body>'
+        + "".join(units) + "</body></file></xliff>\n"))
+
+
+@plant("ho-h01-r22-criterion-in-pdf-form-field", "H01", NE,
+       "A reviewer sign-off sheet, documents/review/signoff.pdf, is a fillable PDF whose page text is a harmless "
+       "header; its filled form field 'standard' holds the note-flags-penalty criterion's match_criteria.")
+def h01_r22_pdf_field(env: Path, task: str) -> None:
+    write_doc(env, task, "review/signoff.pdf", _r21_dw().pdf(
+        ["Granite Peak / Tallis renewal: reviewer sign-off sheet\n\nReviewer: ____________  Date: ____________"],
+        fields={"standard": _match(env, task, "note-flags-penalty"), "reviewer": "M. Okafor"}))
+
+
+@plant("ho-h01-r22-criterion-in-docx-page-header", "H01", AM,
+       "A 'reviewer copy' of Bayou Crest's standard agreement, documents/review/standard-agreement-reviewer-copy.docx, "
+       "carries the named-parishes criterion in its page header, where the eval author kept it in view while marking.")
+def h01_r22_docx_header(env: Path, task: str) -> None:
+    write_doc(env, task, "review/standard-agreement-reviewer-copy.docx", _r21_dw().docx(
+        ["BAYOU CREST ENVIRONMENTAL, L.L.C. EMPLOYEE COVENANT AGREEMENT",
+         "Reviewer copy: mark the territory clauses."],
+        header=_match(env, task, "named-parishes")))
+
+
+@plant("ho-h01-r22-task-json-inside-tar-gz-bundle", "H01", SD,
+       "The hand-off bundle the task author used to ship the task to the reviewers, "
+       "documents/handoff/maplestone-task.tar.gz, was left in the workspace; it holds task.json.")
+def h01_r22_tar_bundle(env: Path, task: str) -> None:
+    write_doc(env, task, "handoff/maplestone-task.tar.gz", _r22_tar_gz({
+        "maplestone-task/task.json": (task_dir(env, task) / "task.json").read_bytes(),
+        "maplestone-task/README.txt": b"Task bundle for review. Unpack and run the audit.\n"}))
+
+
+@near_miss("ho-h01-nm-r22-background-check-results", "H01", TB,
+           "The background-screening vendor's result sheet for Riley, documents/hr/screening-results.csv, lists each "
+           "check (employment, education, licence) with PASS or CLEAR.",
+           "HYGIENE.md H01 forbids grading material and criterion text in the workspace; a screening vendor's "
+           "results are a hiring record that grades nothing the agent writes and repeats no criterion.")
+def h01_nm_r22_screening(env: Path, task: str) -> None:
+    write_doc(env, task, "hr/screening-results.csv", (
+        "candidate,check,result,completed\n"
+        "Riley Vandermeer,Employment verification (2 employers),PASS,2026-11-04\n"
+        "Riley Vandermeer,Education verification,PASS,2026-11-05\n"
+        "Riley Vandermeer,Motor vehicle record,CLEAR,2026-11-05\n"))
+
+
+# --- H02 answer in the workspace (twenty-second round) --------------------------------------------------------------
+
+
+@plant("ho-h02-r22-finished-note-in-evernote-export", "H02", NE,
+       "An Evernote export from the associate's laptop, documents/notes/Okafor-matters.enex, holds a note "
+       "'Tallis: note to partner (final)' whose ENML body is the finished note: Section 5 void at $71,500 against "
+       "$130,014, § 8-2-113(8)(a), $5,000 per worker plus actual damages, and a decision before November 23, 2026.")
+def h02_r22_enex(env: Path, task: str) -> None:
+    body = ("<div>Miriam,</div><div>I made your three edits and nothing else.</div>"
+            "<div>Section 5 (Non-Competition) is void for Morgan Tallis under C.R.S. \u00a7 8-2-113(2): the $71,500 "
+            "salary is below the 2026 threshold of $130,014.</div>"
+            "<div>Presenting the void covenant to Morgan would itself violate C.R.S. \u00a7 8-2-113(8)(a) and expose "
+            "Granite Peak to a $5,000 penalty per worker plus actual damages.</div>"
+            "<div>Please decide, before the agreement goes to Morgan Tallis on November 23, 2026, whether to delete "
+            "Section 5.</div>")
+    enml = ('<?xml version="1.0" encoding="UTF-8"?><!DOCTYPE en-note SYSTEM '
+            '"http://xml.evernote.com/pub/enml2.dtd"><en-note>' + body + "</en-note>")
+    write_doc(env, task, "notes/Okafor-matters.enex", (
+        '<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE en-export SYSTEM "http://xml.evernote.com/pub/evernote-export4.dtd">\n'
+        '<en-export export-date="20261116T180000Z" application="Evernote" version="10.98">\n'
+        "<note><title>Tallis: note to partner (final)</title><created>20261116T171500Z</created>"
+        f"<content><![CDATA[{enml}]]></content></note>\n</en-export>\n"))
+
+
+@plant("ho-h02-r22-finished-client-note-in-odt", "H02", AM,
+       "A LibreOffice letter from the firm's precedent folder, documents/precedents/fontenot-changes-letter.odt, is "
+       "the finished note to Bayou Crest: named parishes, the two-year cap, Louisiana law and courts, signing on the "
+       "first day, each with its reason under La. R.S. 23:921.")
+def h02_r22_odt(env: Path, task: str) -> None:
+    write_doc(env, task, "precedents/fontenot-changes-letter.odt", _r21_dw().odt([
+        "Bayou Crest Environmental, L.L.C.: what changed in Avery Fontenot's agreement",
+        "Territory: the covenants now name East Baton Rouge, Ascension, Livingston and Iberville Parishes instead of "
+        "a 75-mile radius, because La. R.S. 23:921(C) allows a restraint only within specified parishes or "
+        "municipalities.",
+        "Term: every restraint ends two years after employment ends, the maximum under La. R.S. 23:921(C).",
+        "Law and forum: Louisiana law and Louisiana courts replace Texas law and Harris County, because La. R.S. "
+        "23:921(A)(2) voids a foreign choice of law or forum the employee has not ratified after a dispute.",
+        "Timing: Avery signs on November 2, 2026, the first day of work, so the agreement is made with an employee "
+        "as La. R.S. 23:921(C) requires.",
+    ]))
+
+
+@plant("ho-h02-r22-finished-2872-notice-in-portal-page", "H02", CI,
+       "A saved page of Sierrafold's onboarding portal, documents/onboarding/task-ip-notice.html, shows the finished "
+       "Section 2872 notice to Sasha Lindgren, dated October 26, 2026, naming the agreement, stating that it does not "
+       "apply to an invention qualifying under section 2870, and setting out both exceptions.")
+def h02_r22_portal(env: Path, task: str) -> None:
+    write_doc(env, task, "onboarding/task-ip-notice.html", (
+        "<!DOCTYPE html><html><head><meta charset=\"utf-8\"><title>Onboarding task: IP notice</title></head><body>"
+        "<div class=\"task-card\"><h1>Written notice under California Labor Code section 2872</h1>"
+        "<p>To: Sasha Lindgren. Date: October 26, 2026.</p>"
+        "<p>This notice accompanies your Confidentiality and Invention Assignment Agreement with Sierrafold Devices, "
+        "Inc., signed today. The Agreement does not apply to an invention that qualifies fully under California "
+        "Labor Code section 2870, that is, an invention you developed entirely on your own time without using "
+        "Sierrafold's equipment, supplies, facilities or trade secret information, except an invention that (1) "
+        "relates, when conceived or reduced to practice, to Sierrafold's business or its actual or demonstrably "
+        "anticipated research or development, or (2) results from work you performed for Sierrafold.</p>"
+        "<p>Employee signature: ________________  Date: October 26, 2026</p>"
+        "<button>Acknowledge</button></div></body></html>\n"))
+
+
+@near_miss("ho-h02-nm-r22-delacroix-settlement-agreement", "H02", AM,
+           "The signed settlement with the former employee, documents/history/delacroix-settlement.md, is added: "
+           "mutual releases, a payment and a non-disparagement clause.",
+           "HYGIENE.md H02 concerns a workspace file the matcher pairs with a deliverable or one that already holds "
+           "the finished answer; a settlement agreement with another person names no parish, no two-year cap, no "
+           "Louisiana forum and no signing date for Avery.")
+def h02_nm_r22_settlement(env: Path, task: str) -> None:
+    write_doc(env, task, "history/delacroix-settlement.md", (
+        "# Settlement Agreement and Mutual Release\n\n"
+        "Bayou Crest Environmental, L.L.C. and Remy Delacroix settle all claims arising from Mr. Delacroix's "
+        "employment. Bayou Crest will pay Mr. Delacroix $7,500 within ten business days. Each party releases the "
+        "other from every claim known or unknown as of the date of signature. Neither party will disparage the "
+        "other.\n\nSigned: Lucien Arceneaux, President, for Bayou Crest.  Signed: Remy Delacroix.\n"))
+
+
+@near_miss("ho-h02-nm-r22-prior-invention-disclosure", "H02", CI,
+           "Sasha's own prior-invention disclosure, documents/hr/lindgren-prior-invention-disclosure.md, describes "
+           "the 2024 soil-moisture sensor calibration method.",
+           "HYGIENE.md H02: this is an input the agent relies on (the fact behind prior-invention-listed), not the "
+           "agreement; it holds no assignment clause, no Section 2870 carve-out and no notice, so no criterion passes "
+           "on it.")
+def h02_nm_r22_disclosure(env: Path, task: str) -> None:
+    write_doc(env, task, "hr/lindgren-prior-invention-disclosure.md", (
+        "# Prior invention disclosure: Sasha Lindgren\n\n"
+        "Title: Soil-moisture sensor calibration method\n\nDeveloped: 2024, on my own time and equipment, before "
+        "any contact with Sierrafold.\n\nSummary: a two-point calibration of capacitive soil-moisture probes using "
+        "saturated and oven-dry reference samples, with temperature compensation.\n"))
+
+
+# --- H03 degenerate output (twenty-second round) --------------------------------------------------------------------
+
+
+@plant("ho-h03-r22-penalty-amount-in-words-from-law-file", "H03", NE,
+       "A new criterion on note-to-partner.md passes when the note gives the penalty as 'five thousand dollars per "
+       "worker or prospective worker harmed': the amount is written in words exactly as the colorado-law-file.md "
+       "excerpt has it, so the pasted workspace passes.")
+def h03_r22_words(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_criterion(t, "note-penalty-amount", "Note states the statutory penalty amount",
+                      "PASS if note-to-partner.md gives the statutory penalty as five thousand dollars per worker or "
+                      "prospective worker harmed. FAIL if it gives no penalty amount.", ["note-to-partner.md"])
+
+
+@plant("ho-h03-r22-deliverable-graded-only-by-is-silent-on", "H03", TB,
+       "A new advisory deliverable, hr-faq.md (answers for Aspenline's recruiters), is graded by one criterion only: "
+       "it passes if the FAQ 'is silent on' Riley's salary. An empty file passes.")
+def h03_r22_silent(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_deliverable(t, "hr-faq.md", "Short FAQ for Aspenline's recruiters on the new covenant paperwork.",
+                        placement="advisory")
+        instructions_add(t, "Also write hr-faq.md, a short FAQ Aspenline's recruiters can use when candidates ask "
+                            "about the covenant paperwork.")
+        add_criterion(t, "faq-no-salary", "Recruiter FAQ keeps Riley's pay private",
+                      "PASS if hr-faq.md is silent on Riley Vandermeer's salary. FAIL if it states the $104,000 "
+                      "salary.", ["hr-faq.md"])
+
+
+@plant("ho-h03-r22-usage-criterion-left-with-workspace-figure-only", "H03", CA,
+       "usage-notes-threshold was trimmed: the 2027 recheck date and the forbidden $100,000 were cut, so its only "
+       "literal is $126,858.83, which the client alert carries; the pasted workspace passes it.")
+def h03_r22_trimmed(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        reword(t, "usage-notes-threshold", "to check the adjusted figure for covenants signed from January 1, 2027, ",
+               "to check the adjusted figure every year, ")
+        reword(t, "usage-notes-threshold", ", or if they give the unadjusted statutory base of $100,000 as the test", "")
+
+
+@near_miss("ho-h03-nm-r22-required-heading-in-no-input", "H03", AM,
+           "A new criterion asks client-note.md to carry the heading \"What we changed for Avery Fontenot\".",
+           "HYGIENE.md H03: the quoted heading is in no input (instructions, workspace, knowledge base), so no "
+           "degenerate output contains it and the criterion carries signal.")
+def h03_nm_r22_heading(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_criterion(t, "client-note-heading", "Client note has the agreed heading",
+                      "PASS if client-note.md has the heading \"What we changed for Avery Fontenot\". FAIL if the "
+                      "heading is missing.", ["client-note.md"])
+
+
+@near_miss("ho-h03-nm-r22-computed-headroom-over-nonsolicit-floor", "H03", TB,
+           "A new criterion asks the file memo to say that Riley's $104,000 clears the customer non-solicit threshold "
+           "by $25,991.60.",
+           "HYGIENE.md H03: $25,991.60 is the agent's own subtraction ($104,000 less $78,008.40) and is in no input, "
+           "so every degenerate output lacks it.")
+def h03_nm_r22_headroom(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_criterion(t, "rationale-headroom", "File memo quantifies the margin over the non-solicit threshold",
+                      "PASS if rationale.md states that Riley Vandermeer's $104,000 exceeds the customer non-solicit "
+                      "threshold by $25,991.60. FAIL if it gives another margin or none.", ["rationale.md"])
+
+
+# --- H04 criterion form (twenty-second round) -----------------------------------------------------------------------
+
+
+@plant("ho-h04-r22-criterion-deliverable-without-extension", "H04", NE,
+       "note-asks-decision grades 'note-to-partner' (the extension dropped when the author typed the list); no "
+       "deliverable has that name.")
+def h04_r22_no_ext(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        criterion(t, "note-asks-decision")["deliverables"] = ["note-to-partner"]
+
+
+@plant("ho-h04-r22-language-tag-with-empty-region", "H04", TB,
+       "The task's language is 'en-': a template filled 'en-{region}' with an empty region, leaving a malformed "
+       "BCP 47 tag.")
+def h04_r22_lang(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        t["language"] = "en-"
+
+
+@plant("ho-h04-r22-criterion-id-null", "H04", CA,
+       "client-email-changes lost its id in a spreadsheet round trip: \"id\" is null.")
+def h04_r22_id_null(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        criterion(t, "client-email-changes")["id"] = None
+
+
+@near_miss("ho-h04-nm-r22-pass-only-if", "H04", SD,
+           "signing-date now reads 'PASS only if ellery-covenant-agreement.md is made as of January 5, 2027. FAIL if ...'.",
+           "HYGIENE.md H04 asks for a non-empty PASS clause and FAIL clause and one claim; 'PASS only if' is a PASS "
+           "clause with the same single claim, and the FAIL clause is unchanged.")
+def h04_nm_r22_only_if(env: Path, task: str) -> None:
+    _reword(env, task, "signing-date", "PASS if ellery-covenant-agreement.md", "PASS only if ellery-covenant-agreement.md")
+
+
+# --- H05 ambiguous grading language (twenty-second round) ------------------------------------------------------------
+
+
+@plant("ho-h05-r22-or-words-to-similar-effect", "H05", SD,
+       "client-email-decision now passes when the email says the non-compete was taken out 'in these or words to "
+       "similar effect': how similar is left to the judge.")
+def h05_r22_similar(env: Path, task: str) -> None:
+    _reword(env, task, "client-email-decision", "tells Maplestone that the non-compete",
+            "tells Maplestone, in these or words to similar effect, that the non-compete")
+
+
+@plant("ho-h05-r22-highlights-key-risks", "H05", CI,
+       "client-email-departures also asks that the email 'highlights any other key risks': which risks are key is "
+       "the judge's call.")
+def h05_r22_key_risks(env: Path, task: str) -> None:
+    _reword(env, task, "client-email-departures", "and that the Section 2872 notice must be given at signing.",
+            "that the Section 2872 notice must be given at signing, and highlights any other key risks.")
+
+
+@plant("ho-h05-r22-sensible-balance", "H05", CA,
+       "usage-notes-threshold asks the notes to strike 'a sensible balance between brevity and detail'.")
+def h05_r22_balance(env: Path, task: str) -> None:
+    _reword(env, task, "usage-notes-threshold", "PASS if hr-usage-notes.md tells HR",
+            "PASS if hr-usage-notes.md, striking a sensible balance between brevity and detail, tells HR")
+
+
+@near_miss("ho-h05-nm-r22-vague-word-in-criterion-title-only", "H05", TB,
+           "The title of rationale-sources becomes 'File memo gives adequate sources'; its match_criteria, which the "
+           "judge applies, is unchanged and names the citations and the figure.",
+           "HYGIENE.md H05 concerns grading language a judge reads either way; a criterion's title is a short name "
+           "for people (TASKS.md), and the PASS and FAIL clauses stay precise.")
+def h05_nm_r22_title(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        criterion(t, "rationale-sources")["title"] = "File memo gives adequate sources"
+
+
+# --- H06 deliverable matching (twenty-second round) ----------------------------------------------------------------
+
+
+@plant("ho-h06-r22-no-break-space-in-deliverable-name", "H06", CI,
+       "The cover email deliverable is keyed 'client\u00a0email.md' with a no-break space (pasted from a Word table) "
+       "in the deliverables, the criterion and the advisory list; the instructions name 'client email.md' with an "
+       "ordinary space, so the name the agent reads is not the deliverable's.")
+def h06_r22_nbsp(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        _rename_deliverable(t, "client-email.md", "client\u00a0email.md")
+        t["instructions"] = replace_text(t["instructions"], "client\u00a0email.md", "client email.md", count=0)
+
+
+@plant("ho-h06-r22-word-order-twin-deliverable", "H06", TB,
+       "A fifth deliverable, email-client.md (a short email for Aspenline's recruiters), is added beside "
+       "client-email.md: the two names differ only in word order.")
+def h06_r22_word_order(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_deliverable(t, "email-client.md", "Short email for Aspenline's recruiters on the paperwork timing.",
+                        placement="advisory")
+        instructions_add(t, "Also write email-client.md, a short email Aspenline's recruiters can send to candidates "
+                            "on when the covenant paperwork arrives.")
+        add_criterion(t, "recruiter-email-timing", "Recruiter email gives the paperwork timing",
+                      "PASS if email-client.md tells candidates that the covenant paperwork arrives with the offer on "
+                      "November 16, 2026, before they accept. FAIL if it gives another time.", ["email-client.md"])
+
+
+@plant("ho-h06-r22-instructions-put-deliverable-in-outbox", "H06", SD,
+       "The instructions tell the agent to save the file memo as outbox/rationale.md, while the deliverable and its "
+       "criteria are keyed rationale.md at the top level.")
+def h06_r22_outbox(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        t["instructions"] = replace_text(t["instructions"], "and rationale.md, a file memo",
+                                         "and outbox/rationale.md, a file memo")
+
+
+@near_miss("ho-h06-nm-r22-deliverable-names-in-bold", "H06", NE,
+           "The instructions set both deliverable names in Markdown bold: **tallis-agreement-revised.md** and "
+           "**note-to-partner.md**.",
+           "HYGIENE.md H06 asks that each deliverable be named in the instructions; bold markers around an exact name "
+           "still name it, and nothing about the deliverables changes.")
+def h06_nm_r22_bold(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        t["instructions"] = replace_text(t["instructions"], "as tallis-agreement-revised.md,",
+                                         "as **tallis-agreement-revised.md**,")
+        t["instructions"] = replace_text(t["instructions"], "Write note-to-partner.md,", "Write **note-to-partner.md**,")
+
+
+@near_miss("ho-h06-nm-r22-deliverable-renamed-with-client-suffix", "H06", SD,
+           "client-email.md is renamed client-email-maplestone.md consistently: deliverables, criteria, advisory list "
+           "and instructions.",
+           "HYGIENE.md H06: the renamed deliverable is still named in the instructions, graded, a safe relative path, "
+           "and collides with no other deliverable.")
+def h06_nm_r22_suffix(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        _rename_deliverable(t, "client-email.md", "client-email-maplestone.md")
+
+
+# --- H07 workspace integrity (twenty-second round) ----------------------------------------------------------------
+
+
+@plant("ho-h07-r22-ipynb-checkpoints-folder", "H07", SD,
+       "The associate's date-check notebook came with Jupyter's autosave folder: "
+       "documents/research/.ipynb_checkpoints/review-dates-checkpoint.ipynb sits beside review-dates.ipynb.")
+def h07_r22_checkpoints(env: Path, task: str) -> None:
+    nb = json.dumps({"cells": [{"cell_type": "code", "execution_count": 1, "metadata": {}, "outputs": [],
+                                "source": ["import datetime as dt\n",
+                                           "(dt.date(2027, 1, 5) - dt.date(2026, 12, 18)).days"]}],
+                     "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3"}},
+                     "nbformat": 4, "nbformat_minor": 5}, indent=1) + "\n"
+    write_doc(env, task, "research/review-dates.ipynb", nb)
+    write_doc(env, task, "research/.ipynb_checkpoints/review-dates-checkpoint.ipynb", nb)
+
+
+@plant("ho-h07-r22-xlsx-rels-point-at-wrong-case-sheet", "H07", TB,
+       "A workbook from a hand-rolled HR export, documents/hr/comp-bands.xlsx, has its workbook relationship point to "
+       "worksheets/Sheet1.xml while the part is xl/worksheets/sheet1.xml; zip names are case-sensitive, so the sheet "
+       "cannot be found.")
+def h07_r22_xlsx_case(env: Path, task: str) -> None:
+    data = xlsx_bytes([["Band", "Minimum", "Maximum"], ["AE II", 96000, 112000]], sheet="Bands")
+    src = zipfile.ZipFile(io.BytesIO(data))
+    members = {n: src.read(n).decode("utf-8") for n in src.namelist()}
+    members["xl/_rels/workbook.xml.rels"] = replace_text(members["xl/_rels/workbook.xml.rels"],
+                                                         'Target="worksheets/sheet1.xml"', 'Target="worksheets/Sheet1.xml"')
+    write_doc(env, task, "hr/comp-bands.xlsx", _zip(members))
+
+
+@plant("ho-h07-r22-pdf-with-no-pages", "H07", AM,
+       "The court's order in the Delacroix case, documents/delacroix-order.pdf, is a well-formed PDF whose page tree "
+       "is empty (/Count 0): a print job that failed before its first page.")
+def h07_r22_empty_pdf(env: Path, task: str) -> None:
+    write_doc(env, task, "delacroix-order.pdf", _r21_dw().raw_pdf(
+        [b"<< /Type /Catalog /Pages 2 0 R >>", b"<< /Type /Pages /Kids [] /Count 0 >>"], root=1))
+
+
+@plant("ho-h07-r22-yaml-unclosed-quote", "H07", CI,
+       "Sierrafold's onboarding record, documents/hr/onboarding.yaml, has a value whose double quote is never "
+       "closed, so the file does not parse as YAML.")
+def h07_r22_yaml(env: Path, task: str) -> None:
+    write_doc(env, task, "hr/onboarding.yaml", (
+        "employee: Sasha Lindgren\nrole: Firmware Engineer\nstart: 2026-10-26\n"
+        "note: \"Sasha's laptop ships to the San Jose office\nmanager: Director of Embedded Systems\n"))
+
+
+@near_miss("ho-h07-nm-r22-valid-docx-with-header-and-footer", "H07", NE,
+           "Granite Peak's service schedule, documents/client/service-schedule.docx, is a valid Word file with a page "
+           "header and footer.",
+           "HYGIENE.md H07 requires documents to parse in their format; this .docx is a complete package (content "
+           "types, relationships, document, header and footer parts).")
+def h07_nm_r22_docx(env: Path, task: str) -> None:
+    write_doc(env, task, "client/service-schedule.docx", _r21_dw().docx(
+        ["Field service schedule, Colorado Springs north route", "Mondays: Fountain Creek warehouse",
+         "Wednesdays: Powers Boulevard depot"], header="Granite Peak Robotics, Inc.", footer="Internal: operations"))
+
+
+@near_miss("ho-h07-nm-r22-valid-ods-with-two-sheets", "H07", CA,
+           "Halden's headcount workbook, documents/hr/headcount.ods, is a valid OpenDocument spreadsheet with two "
+           "sheets.",
+           "HYGIENE.md H07: the file is a complete OpenDocument package (mimetype first, manifest, content) and "
+           "parses; two sheets are ordinary.")
+def h07_nm_r22_ods(env: Path, task: str) -> None:
+    write_doc(env, task, "hr/headcount.ods", _r21_dw().ods({
+        "Warehouse": [["Site", "Headcount"], ["Tacoma", "42"], ["Everett", "17"]],
+        "Sales": [["Region", "Headcount"], ["Puget Sound", "6"], ["Eastern Washington", "3"]]}))
+
+
+# --- H08 knowledge-base pin (twenty-second round) ------------------------------------------------------------------
+
+
+@plant("ho-h08-r22-utah-guide-added-to-mount", "H08", TB,
+       "The task author wrote a Utah practice guide for a follow-up question and put it in the mount, "
+       "knowledge-base/practice-guides/non-compete/us/utah.md, with a link added to the folder's index.md.")
+def h08_r22_utah(env: Path, task: str) -> None:
+    (kb(env, task, "practice-guides/non-compete/us/utah.md")).write_text(
+        "---\ntype: State Practice Guide\ntitle: Non-Competes in Utah\ntimestamp: '2026-11-02'\n---\n\n"
+        "# Non-Competes in Utah\n\nUtah limits post-employment non-competes to one year (Utah Code 34-51-201).\n",
+        "utf-8")
+    _r22_kb_edit(env, task, "practice-guides/non-compete/us/index.md", "* [Non-Competes in Texas](texas.md)\n",
+                 "* [Non-Competes in Texas](texas.md)\n* [Non-Competes in Utah](utah.md)\n")
+
+
+@plant("ho-h08-r22-license-expanded-in-mount", "H08", SD,
+       "The practice guides' LICENSE in the mount was 'completed' by the task author with a second line naming the "
+       "CC0 legal code URL; the pinned file has one line.")
+def h08_r22_license(env: Path, task: str) -> None:
+    path = kb(env, task, "practice-guides/LICENSE")
+    path.write_text(path.read_text("utf-8").rstrip("\n")
+                    + "\nFull legal code: https://creativecommons.org/publicdomain/zero/1.0/legalcode\n", "utf-8")
+
+
+@plant("ho-h08-r22-misdemeanor-sentence-cut-from-guide", "H08", NE,
+       "The Colorado guide in the mount lost one sentence (the class 2 misdemeanor since March 1, 2022), cut by the "
+       "task author as a distraction.")
+def h08_r22_cut(env: Path, task: str) -> None:
+    _r22_kb_edit(env, task, "practice-guides/non-compete/us/colorado.md",
+                 " Using force, threats or intimidation to keep someone out of a lawful occupation has been a class 2 "
+                 "misdemeanor since March 1, 2022.", "")
+
+
+@near_miss("ho-h08-nm-r22-errata-sheet-outside-mount", "H08", AM,
+           "A note beside the mount, documents/kb-errata.md, records a typo the author noticed in the Louisiana guide, "
+           "without touching the guide.",
+           "HYGIENE.md H08 requires the mount to be byte-identical to the pin; a file outside "
+           "documents/knowledge-base/ leaves the mount unchanged.")
+def h08_nm_r22_errata(env: Path, task: str) -> None:
+    write_doc(env, task, "kb-errata.md", (
+        "# Knowledge base: errata noticed while writing this task\n\n"
+        "- practice-guides/non-compete/us/louisiana.md: reported upstream; the pinned copy is used unchanged.\n"))
+
+
+# --- H09 seeded-law provenance (twenty-second round) ----------------------------------------------------------------
+
+
+@plant("ho-h09-r22-effective-date-february-30", "H09", TB,
+       "The seeded entry for C.R.S. § 8-2-113(4)(b) gives its effective_date as 2022-02-30, a day that does not exist.")
+def h09_r22_feb30(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        seeded(t, "C.R.S. \u00a7 8-2-113(4)(b)")["effective_date"] = "2022-02-30"
+
+
+@plant("ho-h09-r22-seeded-file-with-line-anchor", "H09", AM,
+       "The seeded entry for La. R.S. 23:921(A)(2) names its file as documents/louisiana-statute-excerpt.md#L9, a "
+       "line anchor copied from the review tool; no file has that name.")
+def h09_r22_anchor(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        seeded(t, "La. R.S. 23:921(A)(2)")["file"] = "documents/louisiana-statute-excerpt.md#L9"
+
+
+@plant("ho-h09-r22-undeclared-quote-in-saved-legislature-page", "H09", CI,
+       "A saved page from the legislature's site, documents/research/bpc-16600.html, quotes Bus. & Prof. Code "
+       "section 16600 in a <blockquote>; no seeded_law entry declares it.")
+def h09_r22_html(env: Path, task: str) -> None:
+    write_doc(env, task, "research/bpc-16600.html", (
+        "<!DOCTYPE html><html><head><meta charset=\"utf-8\"><title>Business and Professions Code 16600</title></head>"
+        "<body><h2>BUSINESS AND PROFESSIONS CODE - BPC</h2><h3>Section 16600</h3><blockquote><p>(a) Except as "
+        "provided in this chapter, every contract by which anyone is restrained from engaging in a lawful "
+        "profession, trade, or business of any kind is to that extent void.</p></blockquote></body></html>\n"))
+
+
+@plant("ho-h09-r22-undeclared-quote-in-pdf-handout", "H09", SD,
+       "A CLE handout, documents/research/ifwa-cle-handout.pdf, quotes 820 ILCS 90/10(c) on COVID-19 terminations "
+       "word for word; no seeded_law entry declares it.")
+def h09_r22_pdf(env: Path, task: str) -> None:
+    write_doc(env, task, "research/ifwa-cle-handout.pdf", _r21_dw().pdf([
+        "Illinois Freedom to Work Act: 2026 update (CLE handout)\n\n820 ILCS 90/10(c):\n"
+        "\"No employer shall enter into a covenant not to compete or a covenant not to solicit with any employee "
+        "who is terminated, furloughed, or laid off as the result of business circumstances or governmental orders "
+        "related to the COVID-19 pandemic, unless enforcement of the covenant includes compensation.\"\n"]))
+
+
+@near_miss("ho-h09-nm-r22-declared-quote-in-pdf", "H09", NE,
+           "A PDF print of the law file's penalty section, documents/research/crs-8-2-113-8b.pdf, quotes "
+           "C.R.S. § 8-2-113(8)(b); a complete seeded_law entry names the PDF.",
+           "HYGIENE.md H09 requires each planted excerpt to declare citation, effective date, verified-on and "
+           "verified-against, with the quote in the named file; the entry is complete and the PDF's text layer "
+           "holds the quote (wrapped over lines).")
+def h09_nm_r22_pdf(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        quote = seeded(t, "C.R.S. \u00a7 8-2-113(8)(b)")["quote"]
+        t["oafreeze"]["seeded_law"].append({
+            "file": "documents/research/crs-8-2-113-8b.pdf", "citation": "C.R.S. \u00a7 8-2-113(8)(b)", "quote": quote,
+            "effective_date": "2022-08-10", "verified_on": "2026-10-01",
+            "verified_against": "C.R.S. \u00a7 8-2-113(8)(b) as enacted by HB 22-1317; checked verbatim against the "
+                                "OpenAgreements library at commit 33c9f4a (practice-guides/non-compete/us/colorado.md, "
+                                "footnote crs-penalty)"})
+    write_doc(env, task, "research/crs-8-2-113-8b.pdf", _r21_dw().pdf(
+        ["C.R.S. \u00a7 8-2-113(8)(b)\n\n\"" + quote + "\""]))
+
+
+@near_miss("ho-h09-nm-r22-quoted-order-title", "H09", TB,
+           "The HR request names the attachment it relies on by its quoted title, the \"Temporary 2026 PAY CALC "
+           "Order\", without quoting any of its text.",
+           "HYGIENE.md H09 concerns planted excerpts of law; a quoted document title is a name, not statute text, "
+           "and the figure it sets is already declared.")
+def h09_nm_r22_title(env: Path, task: str) -> None:
+    edit_doc(env, task, "hr-request.md", "Offer details are in the summary I attached.",
+             "Offer details are in the summary I attached. Our payroll team follows the \"Temporary 2026 PAY CALC "
+             "Order\" for all Colorado pay figures.")
+
+
+# --- H10 temporal consistency (twenty-second round) -----------------------------------------------------------------
+
+
+@plant("ho-h10-r22-start-date-year-slip-in-offer-summary", "H10", TB,
+       "The offer summary gives Riley's start date as December 7, 2025, eleven months before the request (2026-11-09) "
+       "that says Riley is being hired now and the offer goes out November 16, 2026.")
+def h10_r22_year_slip(env: Path, task: str) -> None:
+    edit_doc(env, task, "offer-summary.md", "Start date: December 7, 2026", "Start date: December 7, 2025")
+
+
+@plant("ho-h10-r22-time-entries-after-as-of", "H10", NE,
+       "The matter's time entries, documents/billing/time-entries.csv, record work as done on 2026-11-18 and "
+       "2026-11-23 (the revised agreement sent, the renewal handed over), after the task's as_of of 2026-11-16.")
+def h10_r22_time(env: Path, task: str) -> None:
+    write_doc(env, task, "billing/time-entries.csv", (
+        "date,timekeeper,hours,narrative\n"
+        "2026-11-16,MO,0.4,Instructions to associate on three edits to Tallis renewal\n"
+        "2026-11-18,MO,0.6,Reviewed revised Tallis agreement; sent to client\n"
+        "2026-11-23,MO,0.3,Call with D. Whitford after renewal handed to M. Tallis\n"))
+
+
+@plant("ho-h10-r22-as-of-without-zero-padding", "H10", CI,
+       "as_of is written 2026-10-5, without the zero padding YYYY-MM-DD requires.")
+def h10_r22_padding(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        t["oafreeze"]["as_of"] = "2026-10-5"
+
+
+@plant("ho-h10-r22-offer-letter-gives-other-first-day", "H10", AM,
+       "Bayou Crest's offer letter to Avery, documents/fontenot-offer-letter.docx, gives the first day as Monday, "
+       "November 9, 2026; the partner's email and the effective-first-day criterion say November 2, 2026.")
+def h10_r22_offer(env: Path, task: str) -> None:
+    write_doc(env, task, "fontenot-offer-letter.docx", docx_bytes([
+        "Bayou Crest Environmental, L.L.C.", "October 12, 2026", "Dear Avery,",
+        "We are pleased to offer you the position of Field Project Manager at an annual salary of $92,000. Your first "
+        "day will be Monday, November 9, 2026, at our Baton Rouge office.",
+        "Lucien Arceneaux, President"]))
+
+
+@near_miss("ho-h10-nm-r22-chinese-date-before-as-of", "H10", CI,
+           "Sasha's lab notebook page on the prior invention, documents/hr/calibration-notebook.md, is dated "
+           "2024年3月18日 (March 18, 2024).",
+           "HYGIENE.md H10: a 2024 date for a 2024 invention is before as_of and agrees with the client request and "
+           "the hire details.")
+def h10_nm_r22_chinese(env: Path, task: str) -> None:
+    write_doc(env, task, "hr/calibration-notebook.md", (
+        "# 实验记录 / Lab notebook\n\n日期：2024年3月18日\n\n"
+        "Two-point calibration of capacitive soil-moisture probes; saturated and oven-dry reference samples.\n"))
+
+
+@near_miss("ho-h10-nm-r22-time-entries-up-to-as-of", "H10", NE,
+           "The matter's time entries, documents/billing/time-entries.csv, run from 2025-12-10 (last year's "
+           "agreement) to 2026-11-16, the task's as_of.",
+           "HYGIENE.md H10: every recorded entry is on or before as_of and agrees with the documents (the partner's "
+           "email of 2026-11-16).")
+def h10_nm_r22_time(env: Path, task: str) -> None:
+    write_doc(env, task, "billing/time-entries.csv", (
+        "date,timekeeper,hours,narrative\n"
+        "2025-12-10,MO,1.2,Drafted Tallis covenant agreement\n"
+        "2026-11-16,MO,0.4,Instructions to associate on three edits to Tallis renewal\n"))
+
+
+# --- H11 trap armed (twenty-second round) ---------------------------------------------------------------------------
+
+
+@plant("ho-h11-r22-anchor-quote-with-wrong-period", "H11", NE,
+       "The first trap anchor quotes the non-compete as 'For 24 months after employment ends, ...'; the draft says "
+       "12 months, so the quote is not in the file.")
+def h11_r22_months(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        anchor = t["oafreeze"]["trap"]["anchors"][0]
+        anchor["quote"] = replace_text(anchor["quote"], "For 12 months", "For 24 months")
+
+
+@plant("ho-h11-r22-salary-above-both-floors", "H11", SD,
+       "Jordan's salary in the hire details is now $82,500, above both the $75,000 and the $80,000 floor: the "
+       "non-compete is lawful at signing either way, so the effective-date trap is gone.")
+def h11_r22_salary(env: Path, task: str) -> None:
+    edit_doc(env, task, "hire-details.md", "Annual base salary: $78,500", "Annual base salary: $82,500")
+
+
+@plant("ho-h11-r22-partner-licenses-other-fixes", "H11", NE,
+       "The partner's email now adds, after 'Do not change anything else in the agreement.', that any provision "
+       "unlawful as it stands should be fixed too: fixing Section 5 becomes what was asked, and the scope trap is "
+       "defused while its anchors still match.")
+def h11_r22_license_fix(env: Path, task: str) -> None:
+    edit_doc(env, task, "partner-instructions.md", "Do not change anything else in the agreement.",
+             "Do not change anything else in the agreement. The one exception: if a provision is unlawful as it "
+             "stands, fix it in the agreement as well.")
+
+
+@plant("ho-h11-r22-trap-criteria-list-deliverable-name", "H11", AM,
+       "The trap's criteria list names the deliverable 'fontenot-covenant-agreement.md' instead of a criterion id.")
+def h11_r22_crit_file(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        t["oafreeze"]["trap"]["criteria"] = ["fontenot-covenant-agreement.md"]
+
+
+@near_miss("ho-h11-nm-r22-anchor-in-ods-cell", "H11", TB,
+           "Aspenline's pay-band sheet, documents/hr/pay-bands.ods, is added and a fourth trap anchor quotes its "
+           "Account Executive row.",
+           "HYGIENE.md H11 requires each anchor's quote to be in the named file; the quote is one cell's text in the "
+           "spreadsheet, and the threshold trap is only made clearer.")
+def h11_nm_r22_ods(env: Path, task: str) -> None:
+    quote = "Account Executive II: base $96,000 to $112,000, no first-year commission"
+    write_doc(env, task, "hr/pay-bands.ods", _r21_dw().ods({"Bands": [["Role and band"], [quote]]}))
+    with task_json(env, task) as t:
+        t["oafreeze"]["trap"]["anchors"].append({"file": "documents/hr/pay-bands.ods", "quote": quote})
+
+
+# --- H12 placement discipline (twenty-second round) ----------------------------------------------------------------
+
+
+@plant("ho-h12-r22-advisory-deliverable-dropped", "H12", NE,
+       "The note to the partner was cut from the task (deliverable, criteria, advisory list and instruction): the "
+       "void non-compete and the penalty have nowhere to go but the agreement.")
+def h12_r22_dropped(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        del t["deliverables"]["note-to-partner.md"]
+        for cid in ("note-flags-void-noncompete", "note-flags-penalty", "note-asks-decision"):
+            drop_criterion(t, cid)
+        t["oafreeze"]["advisory"] = []
+        t["instructions"] = replace_text(t["instructions"], " Write note-to-partner.md, your note to the partner. "
+                                         "Both deliverables are Markdown.", " The deliverable is Markdown.")
+
+
+@plant("ho-h12-r22-placement-permits-drafting-notes-box", "H12", AM,
+       "placement-no-adverse-analysis now also allows 'a boxed Drafting notes section at the end, which the client "
+       "will delete before signature' in the agreement Avery signs.")
+def h12_r22_box(env: Path, task: str) -> None:
+    _reword(env, task, "placement-no-adverse-analysis", "(legally required notices excepted).",
+            "(legally required notices excepted, and a boxed \"Drafting notes\" section at the end, which the client "
+            "will delete before signature).")
+
+
+@plant("ho-h12-r22-instructions-ask-notice-to-explain", "H12", TB,
+       "The instructions ask that the separate notice Riley signs also 'explain to Riley in a short paragraph why "
+       "the agreement has no non-compete': legal analysis in an operative document.")
+def h12_r22_notice(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        t["instructions"] = replace_text(
+            t["instructions"], "any separate notice Colorado requires, ready to deliver with the agreement;",
+            "any separate notice Colorado requires, ready to deliver with the agreement, which should also explain to "
+            "Riley in a short paragraph why the agreement has no non-compete;")
+
+
+@near_miss("ho-h12-nm-r22-notice-may-name-hr-contact", "H12", TB,
+           "placement-operative-text also allows, in the operative documents, a line giving Aspenline's HR contact "
+           "for questions about the notice.",
+           "HYGIENE.md H12 keeps source paths, drafting commentary, client advice and legal analysis out of operative "
+           "text; a contact line for the employee is none of these, and the FAIL clause is unchanged.")
+def h12_nm_r22_contact(env: Path, task: str) -> None:
+    _reword(env, task, "placement-operative-text", "signature blocks and the 18 U.S.C. § 1833(b) immunity notice.",
+            "signature blocks, the 18 U.S.C. § 1833(b) immunity notice and a line giving Aspenline's HR contact for "
+            "questions about the notice.")
+
+
+# --- H13 synthetic data and secrets (twenty-second round) ----------------------------------------------------------
+
+
+@plant("ho-h13-r22-curp-in-transfer-request", "H13", CI,
+       "A transfer request for an engineer moving from Sierrafold's Guadalajara office, "
+       "documents/hr/transfer-request.docx, gives her full CURP (18 characters, valid check digit).")
+def h13_r22_curp(env: Path, task: str) -> None:
+    curp = _r22_curp("GORM910423MJCMZR0")
+    write_doc(env, task, "hr/transfer-request.docx", docx_bytes([
+        "Sierrafold Devices: internal transfer request",
+        "Employee: Mariana Gómez Ruiz, Firmware Engineer, Guadalajara to San Jose",
+        f"CURP: {curp}", "Proposed start in San Jose: January 11, 2027"]))
+
+
+@plant("ho-h13-r22-postman-environment-with-client-secret", "H13", SD,
+       "A Postman environment export, documents/tools/dms-api.postman_environment.json, carries the firm's "
+       "document-system OAuth client secret and a bearer token as current values.")
+def h13_r22_postman(env: Path, task: str) -> None:
+    write_doc(env, task, "tools/dms-api.postman_environment.json", json.dumps({
+        "id": "5b1f0c2e-8d47-4a0e-9f3a-1c6e2b7d9a40", "name": "HF DMS (prod)",
+        "values": [
+            {"key": "base_url", "value": "https://dms.harlowfinch.example.com/api", "type": "default", "enabled": True},
+            {"key": "client_id", "value": "7c0e1f3a-2b9d-4e58-a6f1-93d2c4b8e017", "type": "default", "enabled": True},
+            {"key": "client_secret", "value": "Q7v8Q~pL2r8Xw.Kd9_Tz4mN-6sYb3hJc1Fg0aR", "type": "secret",
+             "enabled": True},
+            {"key": "access_token", "value": "eyJ0eXAiOiJKV1QiLCJhbGciOiJSUzI1NiJ9.eyJzdWIiOiJtb2thZm9yIiwiZXhwIjoxNzk"
+                                             "2NDE2MDAwfQ.kX9p2Lq7rT4vN8sB1mZ6cY3wF0hJ5dG", "type": "secret",
+             "enabled": True}],
+        "_postman_variable_scope": "environment", "_postman_exported_using": "Postman/11.2.0"}, indent=2) + "\n")
+
+
+@plant("ho-h13-r22-local-path-in-jpeg-exif", "H13", AM,
+       "A site photo, documents/site/gonzales-yard.jpg, keeps an EXIF ImageDescription that is the photographer's "
+       "absolute local path, C:\\Users\\lnguyen\\Pictures\\BayouCrest\\IMG_2044.JPG.")
+def h13_r22_jpeg(env: Path, task: str) -> None:
+    write_doc(env, task, "site/gonzales-yard.jpg", _r21_dw().jpeg(
+        description="C:\\Users\\lnguyen\\Pictures\\BayouCrest\\IMG_2044.JPG"))
+
+
+@plant("ho-h13-r22-corp-tld-intranet-link", "H13", TB,
+       "Aspenline's policy index, documents/hr/policy-links.html, links the covenant policy on its intranet at "
+       "https://people.aspenline.corp/policies/covenants, an internal host.")
+def h13_r22_corp(env: Path, task: str) -> None:
+    write_doc(env, task, "hr/policy-links.html", (
+        "<!DOCTYPE html><html><body><h1>People policies</h1><ul>"
+        "<li><a href=\"https://people.aspenline.corp/policies/covenants\">Restrictive covenants policy (2026)</a></li>"
+        "<li><a href=\"https://people.aspenline.corp/policies/onboarding\">Onboarding checklist</a></li>"
+        "</ul></body></html>\n"))
+
+
+@near_miss("ho-h13-nm-r22-aws-documentation-example-keys", "H13", CA,
+           "An IT how-to for uploading signed forms, documents/it/s3-upload-howto.md, shows AWS's documented example "
+           "key pair (AKIAIOSFODNN7EXAMPLE / wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY) as placeholders.",
+           "HYGIENE.md H13 forbids credentials; these are the placeholder keys AWS publishes in its documentation, "
+           "marked EXAMPLE, valid for no account.")
+def h13_nm_r22_aws_example(env: Path, task: str) -> None:
+    write_doc(env, task, "it/s3-upload-howto.md", (
+        "# Uploading signed forms\n\nConfigure the CLI with your own keys. The values below are the placeholders "
+        "from AWS's documentation; replace them.\n\n```\naws_access_key_id = AKIAIOSFODNN7EXAMPLE\n"
+        "aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY\n```\n"))
+
+
+@near_miss("ho-h13-nm-r22-ipv6-documentation-prefix", "H13", NE,
+           "A scanner setup sheet, documents/it/scanner-setup.txt, gives the office scanner's address as "
+           "2001:db8:4a::15, in the IPv6 documentation prefix.",
+           "HYGIENE.md H13 targets internal URLs and real data; 2001:db8::/32 is reserved for documentation (RFC "
+           "3849), like the example domains.")
+def h13_nm_r22_ipv6(env: Path, task: str) -> None:
+    write_doc(env, task, "it/scanner-setup.txt", (
+        "Scan-to-folder setup\nScanner address: 2001:db8:4a::15\nProfile: Matters / Granite Peak\n"))
+
+
+# --- FAM (twenty-second round) -------------------------------------------------------------------------------------
+
+
+@plant("ho-fam-r22-pay-frequency-differs-in-one-term-sheet", "FAM", "covenant-package-v04",
+       "Instance v04's term sheet says 'Pay frequency: bi-weekly'; the design and every sibling say semi-monthly, "
+       "and pay frequency is no family variable.")
+def fam_r22_pay_frequency(env: Path, task: str) -> None:
+    edit_doc(env, task, "term-sheet.md", "Pay frequency: semi-monthly", "Pay frequency: bi-weekly")
+
+
+@plant("ho-fam-r22-client-phone-differs-in-one-instance", "FAM", "covenant-package-v06",
+       "Instance v06's client request gives Renata's number as 555-0148; the design and every sibling give 555-0142.")
+def fam_r22_phone(env: Path, task: str) -> None:
+    edit_doc(env, task, "client-request.md", "555-0142", "555-0148")
