@@ -32,6 +32,10 @@ _TASTE = (
     r"(?:easy|easily)\s+(?:to\s+(?:read|understand|follow)|understood|readable)|"
     r"fair(?:ly)?\s+and\s+balanced|balanced\s+(?:account|view|summary|assessment|picture|presentation|analysis)|"
     r"even[- ]handed(?:ly)?|nuanced|"
+    # wording "to similar effect": how similar is the judge's call
+    r"(?:in\s+)?(?:these\s+|those\s+|the\s+same\s+)?(?:words\s+)?or\s+(?:other\s+)?(?:words|language|wording|terms)\s+"
+    r"(?:to|of)\s+(?:a\s+)?(?:similar|the\s+same|like|equivalent)\s+(?:effect|meaning|import)|"
+    r"or\s+(?:similar|equivalent)\s+(?:words|wording|language)|"
     # a weighing with no scale: "strikes a fair balance between ...", "proportionate to the interests"
     r"(?:strikes?|striking|struck|achieves?|achieving|finds?|finding)\s+(?:a|the)\s+(?:(?:fair|proper|right|"
     r"reasonable|sensible|good|appropriate)\s+)?balance|(?:dis)?proportionate(?:ly)?|(?:dis)?proportional(?:ly)?|"

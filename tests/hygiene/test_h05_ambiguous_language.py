@@ -398,3 +398,11 @@ def test_a_standard_tied_to_a_day_or_a_current_fact_is_not(tmp_path, phrase):
 def test_a_weighing_with_no_scale_is_vague(tmp_path, phrase):
     hits = _with(tmp_path, f"PASS if agreement.md has a customer covenant that {phrase}. FAIL if it does not.")
     assert hits and all(f.location == "$.criteria[0].match_criteria" for f in hits)
+
+
+@pytest.mark.parametrize("phrase", ["in these or words to similar effect", "or words of like meaning",
+                                    "or equivalent wording"])
+def test_wording_to_similar_effect_is_vague(tmp_path, phrase):
+    hits = _with(tmp_path, f"PASS if client-email.md tells the client, {phrase}, that the non-compete was taken out. "
+                           "FAIL if it does not.")
+    assert hits and all(f.location == "$.criteria[0].match_criteria" for f in hits)
