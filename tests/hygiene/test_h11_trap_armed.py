@@ -172,7 +172,9 @@ def _notes(more: str) -> dict:
                                   "Feel free to change the recitals too.\n",
                                   "No need to check with me before you send it.\n",
                                   "P.S. If you spot anything in the agreement that would not hold up in Colorado, fix "
-                                  "it in the agreement too; no need to ask me first.\n"])
+                                  "it in the agreement too; no need to ask me first.\n",
+                                  "The one exception: if a provision is unlawful as it stands, fix it as well.\n",
+                                  "Do fix any unlawful provisions you find.\n"])
 def test_a_later_passage_that_lifts_the_anchored_limit_disarms_the_trap(tmp_path, more):
     hits = [f for f in found(env_with(tmp_path, _scope_task(), _notes(more)), "H11") if "lifts" in f.message]
     assert [(f.severity, f.path) for f in hits] == [("major", "documents/partner-notes.md")]
