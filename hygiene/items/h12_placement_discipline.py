@@ -399,6 +399,10 @@ _DRAFTING_BASIS = re.compile(r"[\"'‘“](?:basis|authority|grounds?|rationale)
                              r"authority\s+for|basis\s+(?:for|of))\b", re.I)
 
 
+_EXCEPTED = re.compile(r"\(([^()]{0,400}?\b(?:except(?:ed|ing)?|save|apart\s+from|aside\s+from|other\s+than)\b[^()]{0,400})\)",
+                       re.I)
+
+
 _COUNTS_AS_TEXT = re.compile(r"\b(?:is|are)\s+(?:treated\s+as\s+)?part\s+of\s+the\s+(?:agreement|contract|notice|document|"
                              r"operative\s+text)\b|\b(?:does|do)\s+not\s+count\s+as\s+(?:commentary|advice|analysis|notes?|"
                              r"explanation|drafting)|\b(?:is|are)\s+not\s+(?:treated|considered|regarded)\s+as\s+"
@@ -416,6 +420,10 @@ def _lets_advice_in(ctx: TaskContext, d: str, i: int, c) -> list[Finding]:
         listed = _ALLOWED_ITEMS.match(c.match_criteria, m.end())
         spans += [(item.strip(), False) for item in _items(listed.group(0) if listed else "")
                   if not (_NEGATED.search(item) or _PART_NOTES.search(item))]
+    # "(legally required notices excepted, and a boxed "Drafting notes" section at the end)": what a
+    # parenthesis excepts from the rule is let in, item by item.
+    for m in _EXCEPTED.finditer(c.match_criteria):
+        spans += [(item.strip(), True) for item in _items(m.group(1)) if item.strip()]
     # "FAIL if it contains, outside a passage headed "Drafting note", ...": the rule exempts a place
     # named for advisory material.
     spans += [(m.group("label"), True) for m in _EXCEPT_PLACE.finditer(c.match_criteria)]

@@ -653,3 +653,16 @@ def test_a_criterion_that_asks_a_part_of_the_operative_text_for_the_reasons_is_m
     hits = [f for f in found(env_with(tmp_path, task), "H12") if f.location == "$.criteria[0].match_criteria"
             and "in the operative deliverable" in f.message]
     assert [f.severity for f in hits] == (["major"] if flagged else [])
+
+
+def test_what_a_placement_rule_excepts_in_a_parenthesis_is_let_in(tmp_path):
+    task = task_json()
+    task["criteria"][1]["match_criteria"] = (
+        "PASS if agreement.md contains no client advice or legal analysis (legally required notices excepted, and a "
+        "boxed \"Drafting notes\" section at the end, which the client will delete before signature). FAIL if it does.")
+    hits = [f for f in found(env_with(tmp_path / "a", task), "H12") if "lets" in f.message]
+    assert [f.severity for f in hits] == ["major"]
+    task["criteria"][1]["match_criteria"] = (
+        "PASS if agreement.md contains no client advice or legal analysis (legally required notices excepted). "
+        "FAIL if it does.")
+    assert [f for f in found(env_with(tmp_path / "b", task), "H12") if "lets" in f.message] == []
