@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 
 from oafreeze.environment.layout import WORKSPACE
 from oafreeze.environment.matching import collisions, resolve, told_not_to_write
@@ -50,6 +51,12 @@ def portability_problem(name: str) -> str | None:
     bad = sorted(set(UNPORTABLE.findall(name)))
     if bad:
         return f"holds {' '.join(repr(b) for b in bad)}, which Windows and some file stores refuse or rewrite"
+    # a space that is not the space bar's, or an invisible character: it looks like the name the
+    # instructions give, and an agent that types that name writes another file
+    odd = sorted({ch for ch in name if ch != " " and unicodedata.category(ch) in ("Zs", "Cf")})
+    if odd:
+        return "holds " + ", ".join(f"U+{ord(ch):04X} ({unicodedata.name(ch, 'unnamed').lower()})" for ch in odd) + \
+            ", which looks like a space or nothing but is another character"
     for part in name.split("/"):
         if part != part.strip() or part.endswith("."):
             return f"has a segment {part!r} that starts or ends with a space or ends with a dot"

@@ -132,3 +132,19 @@ def test_near_miss_one_name_in_two_formats_is_not_a_word_order_twin(tmp_path):
     task["deliverables"]["agreement-revised.md"] = task["deliverables"]["agreement-revised.docx"] = "The agreement."
     hits = [f for f in found(env_with(tmp_path, task), "H06") if "same words" in f.message]
     assert hits == []
+
+
+@pytest.mark.parametrize("name", ["client\u00a0email.md", "client\u200bemail.md", "client\u2009email.md"])
+def test_a_deliverable_name_with_a_space_that_is_not_a_space_is_major(tmp_path, name):
+    task = task_json()
+    task["deliverables"][name] = task["deliverables"].pop("client-email.md")
+    task["criteria"][2]["deliverables"] = [name]
+    hits = [f for f in found(env_with(tmp_path, task), "H06") if "another character" in f.message]
+    assert [f.severity for f in hits] == ["major"]
+
+
+def test_near_miss_a_name_with_ordinary_spaces_is_portable(tmp_path):
+    task = task_json()
+    task["deliverables"]["client email.md"] = task["deliverables"].pop("client-email.md")
+    task["criteria"][2]["deliverables"] = ["client email.md"]
+    assert [f for f in found(env_with(tmp_path, task), "H06") if "another character" in f.message] == []
