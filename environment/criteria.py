@@ -231,7 +231,11 @@ LITERAL_PATTERNS: dict[str, re.Pattern] = {
     # or yen or yuan written after it ("300,000円").
     "amount": re.compile(rf"(?:[{re.escape(CURRENCY_SIGNS)}]|\b(?:{'|'.join(CURRENCY_CODES)})\s?)\s?\d[\d,]*"
                          rf"(?:\.\d+)?(?:\s?(?:million|billion|thousand))?|(?<![\d,.])\d[\d,]*(?:\.\d+)?\s?"
-                         rf"[{CURRENCY_AFTER}]"),
+                         rf"[{CURRENCY_AFTER}]|"
+                         # ... or in words, as statutes write a penalty ("five thousand dollars")
+                         r"(?i:\b(?:(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[-\s](?:one|two|three|four|"
+                         r"five|six|seven|eight|nine))?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
+                         r"fifteen|a)\s+(?:hundred\s+(?:and\s+)?)?(?:thousand|million|billion)\s+(?:dollars|euros|pounds)\b)"),
     # ... in figures or in words ("sixty percent", "twenty-five per cent", "a hundred percent")
     "percentage": re.compile(r"\b\d+(?:\.\d+)?\s?(?:%|per\s?cent\b)|\b(?:(?:twenty|thirty|forty|fifty|sixty|seventy|"
                              r"eighty|ninety)(?:[-\s](?:one|two|three|four|five|six|seven|eight|nine))?|ten|eleven|"
@@ -556,7 +560,10 @@ def _groups(clause: str, masked: str, lits: list[tuple[Literal, _Sentence]]) -> 
         stop = re.search(r"x{2,}|\band\b|\bthat\b|;|" + VERB.pattern, tail, re.I)
         tail = tail[:stop.start()] if stop else tail
         m = re.search(r"\bor\s+(?!after\b|before\b)(\S+(?:\s+\S+)?)", tail, re.I)
-        if m and not re.match(r"(?:(?:the|a|an|in|under|to)\s+)?x", m.group(1), re.I):
+        # "$5,000 per worker or prospective worker": the "or" is inside a phrase that qualifies the
+        # literal, not an alternative to it
+        inside = m is not None and re.match(r"\s*(?:per|of|for|to|in|on|at|by|with|from)\s+[^,]*$", tail[:m.start()], re.I)
+        if m and not inside and not re.match(r"(?:(?:the|a|an|in|under|to)\s+)?x", m.group(1), re.I):
             open_groups.add(len(groups) - 1)
         previous = (lit, sentence)
     return [tuple(g) for i, g in enumerate(groups) if i not in open_groups]

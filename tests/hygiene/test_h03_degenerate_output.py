@@ -428,3 +428,14 @@ def test_a_percentage_in_words_is_a_literal():
                                                         "threshold, or twenty-five per cent, not 60 per cent.")]
     assert ("percentage", "sixty percent") in found and ("percentage", "twenty-five per cent") in found
     assert ("percentage", "60 per cent") in found
+
+
+@pytest.mark.parametrize("amount", ["five thousand dollars", "$5,000"])
+def test_an_amount_qualified_by_a_phrase_with_or_is_still_required(amount):
+    # "per worker or prospective worker" qualifies the amount; it is no alternative to it.
+    reading = cr.read(f"PASS if note.md gives the penalty as {amount} per worker or prospective worker harmed. "
+                      "FAIL if not.")
+    assert (amount,) in [tuple(lit.text for lit in group) for group in reading.passes.required]
+    # "... or a later date" is an alternative the proxy cannot demand.
+    later = cr.read("PASS if note.md sets December 14, 2026 or a later date. FAIL if not.")
+    assert all(lit.kind == "file" for group in later.passes.required for lit in group)
