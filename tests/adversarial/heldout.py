@@ -20904,17 +20904,6 @@ def h02_nm_r22_disclosure(env: Path, task: str) -> None:
 # --- H03 degenerate output (twenty-second round) --------------------------------------------------------------------
 
 
-@plant("ho-h03-r22-penalty-amount-in-words-from-law-file", "H03", NE,
-       "A new criterion on note-to-partner.md passes when the note gives the penalty as 'five thousand dollars per "
-       "worker or prospective worker harmed': the amount is written in words exactly as the colorado-law-file.md "
-       "excerpt has it, so the pasted workspace passes.")
-def h03_r22_words(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        add_criterion(t, "note-penalty-amount", "Note states the statutory penalty amount",
-                      "PASS if note-to-partner.md gives the statutory penalty as five thousand dollars per worker or "
-                      "prospective worker harmed. FAIL if it gives no penalty amount.", ["note-to-partner.md"])
-
-
 @plant("ho-h03-r22-deliverable-graded-only-by-is-silent-on", "H03", TB,
        "A new advisory deliverable, hr-faq.md (answers for Aspenline's recruiters), is graded by one criterion only: "
        "it passes if the FAQ 'is silent on' Riley's salary. An empty file passes.")
@@ -20999,14 +20988,6 @@ def h04_nm_r22_only_if(env: Path, task: str) -> None:
 # --- H05 ambiguous grading language (twenty-second round) ------------------------------------------------------------
 
 
-@plant("ho-h05-r22-or-words-to-similar-effect", "H05", SD,
-       "client-email-decision now passes when the email says the non-compete was taken out 'in these or words to "
-       "similar effect': how similar is left to the judge.")
-def h05_r22_similar(env: Path, task: str) -> None:
-    _reword(env, task, "client-email-decision", "tells Maplestone that the non-compete",
-            "tells Maplestone, in these or words to similar effect, that the non-compete")
-
-
 @plant("ho-h05-r22-highlights-key-risks", "H05", CI,
        "client-email-departures also asks that the email 'highlights any other key risks': which risks are key is "
        "the judge's call.")
@@ -21033,16 +21014,6 @@ def h05_nm_r22_title(env: Path, task: str) -> None:
 
 
 # --- H06 deliverable matching (twenty-second round) ----------------------------------------------------------------
-
-
-@plant("ho-h06-r22-no-break-space-in-deliverable-name", "H06", CI,
-       "The cover email deliverable is keyed 'client\u00a0email.md' with a no-break space (pasted from a Word table) "
-       "in the deliverables, the criterion and the advisory list; the instructions name 'client email.md' with an "
-       "ordinary space, so the name the agent reads is not the deliverable's.")
-def h06_r22_nbsp(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        _rename_deliverable(t, "client-email.md", "client\u00a0email.md")
-        t["instructions"] = replace_text(t["instructions"], "client\u00a0email.md", "client email.md", count=0)
 
 
 @plant("ho-h06-r22-word-order-twin-deliverable", "H06", TB,
@@ -21353,16 +21324,6 @@ def h11_r22_salary(env: Path, task: str) -> None:
     edit_doc(env, task, "hire-details.md", "Annual base salary: $78,500", "Annual base salary: $82,500")
 
 
-@plant("ho-h11-r22-partner-licenses-other-fixes", "H11", NE,
-       "The partner's email now adds, after 'Do not change anything else in the agreement.', that any provision "
-       "unlawful as it stands should be fixed too: fixing Section 5 becomes what was asked, and the scope trap is "
-       "defused while its anchors still match.")
-def h11_r22_license_fix(env: Path, task: str) -> None:
-    edit_doc(env, task, "partner-instructions.md", "Do not change anything else in the agreement.",
-             "Do not change anything else in the agreement. The one exception: if a provision is unlawful as it "
-             "stands, fix it in the agreement as well.")
-
-
 @plant("ho-h11-r22-trap-criteria-list-deliverable-name", "H11", AM,
        "The trap's criteria list names the deliverable 'fontenot-covenant-agreement.md' instead of a criterion id.")
 def h11_r22_crit_file(env: Path, task: str) -> None:
@@ -21396,15 +21357,6 @@ def h12_r22_dropped(env: Path, task: str) -> None:
         t["oafreeze"]["advisory"] = []
         t["instructions"] = replace_text(t["instructions"], " Write note-to-partner.md, your note to the partner. "
                                          "Both deliverables are Markdown.", " The deliverable is Markdown.")
-
-
-@plant("ho-h12-r22-placement-permits-drafting-notes-box", "H12", AM,
-       "placement-no-adverse-analysis now also allows 'a boxed Drafting notes section at the end, which the client "
-       "will delete before signature' in the agreement Avery signs.")
-def h12_r22_box(env: Path, task: str) -> None:
-    _reword(env, task, "placement-no-adverse-analysis", "(legally required notices excepted).",
-            "(legally required notices excepted, and a boxed \"Drafting notes\" section at the end, which the client "
-            "will delete before signature).")
 
 
 @plant("ho-h12-r22-instructions-ask-notice-to-explain", "H12", TB,

@@ -562,3 +562,17 @@ def h03_r21_sixty_percent(env: Path, task: str) -> None:
                       "threshold amount for highly compensated workers. FAIL if it states a different fraction.",
                       ["rationale.md"])
 
+
+# --- moved from the held-out set on 2026-12-04 (the twenty-second round's cases that informed a change) ------------
+
+
+@plant("h03-r22-penalty-amount-in-words-from-law-file", "H03", NE,
+       "A new criterion on note-to-partner.md passes when the note gives the penalty as 'five thousand dollars per "
+       "worker or prospective worker harmed': the amount is written in words exactly as the colorado-law-file.md "
+       "excerpt has it, so the pasted workspace passes.")
+def h03_r22_words(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_criterion(t, "note-penalty-amount", "Note states the statutory penalty amount",
+                      "PASS if note-to-partner.md gives the statutory penalty as five thousand dollars per worker or "
+                      "prospective worker harmed. FAIL if it gives no penalty amount.", ["note-to-partner.md"])
+

@@ -593,3 +593,14 @@ def h05_r20_current(env: Path, task: str) -> None:
                "and applies the current floor under 820 ILCS 90/10(a) to Jordan Ellery's $78,500.")
         reword(t, "rationale-memo-superseded", "or applies the $75,000 floor.", "or applies an out-of-date floor.")
 
+
+# --- moved from the held-out set on 2026-12-04 (the twenty-second round's cases that informed a change) ------------
+
+
+@plant("h05-r22-or-words-to-similar-effect", "H05", SD,
+       "client-email-decision now passes when the email says the non-compete was taken out 'in these or words to "
+       "similar effect': how similar is left to the judge.")
+def h05_r22_similar(env: Path, task: str) -> None:
+    _reword(env, task, "client-email-decision", "tells Maplestone that the non-compete",
+            "tells Maplestone, in these or words to similar effect, that the non-compete")
+

@@ -8,6 +8,7 @@ from pathlib import Path
 from .cases import near_miss, plant
 from .edits import (add_criterion, add_deliverable, criterion, instructions_add, load_task, replace_text, save_task,
                     task_dir, task_json)
+from .heldout import _rename_deliverable  # the held-out set's deliverable renamer
 
 NE, TB, SD = "matrix-narrow-edit", "matrix-threshold-between", "matrix-signing-date-law"
 CA, AM, CI = "matrix-client-alert-refresh", "matrix-adverse-memo-repair", "matrix-california-invention-notice"
@@ -390,4 +391,17 @@ def h06_r21_under_sources(env: Path, task: str) -> None:
         rebuilt = {**{k: rebuilt[k] for k in ("id", "title", "match_criteria")}, "sources": ["rationale.md"],
                    **{k: v for k, v in rebuilt.items() if k not in ("id", "title", "match_criteria")}}
         t["criteria"][t["criteria"].index(crit)] = rebuilt
+
+
+# --- moved from the held-out set on 2026-12-04 (the twenty-second round's cases that informed a change) ------------
+
+
+@plant("h06-r22-no-break-space-in-deliverable-name", "H06", CI,
+       "The cover email deliverable is keyed 'client\u00a0email.md' with a no-break space (pasted from a Word table) "
+       "in the deliverables, the criterion and the advisory list; the instructions name 'client email.md' with an "
+       "ordinary space, so the name the agent reads is not the deliverable's.")
+def h06_r22_nbsp(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        _rename_deliverable(t, "client-email.md", "client\u00a0email.md")
+        t["instructions"] = replace_text(t["instructions"], "client\u00a0email.md", "client email.md", count=0)
 

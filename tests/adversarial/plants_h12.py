@@ -962,3 +962,15 @@ def h12_r19_redline_reasons(env: Path, task: str) -> None:
                             "with ~~ ~~, put new words in bold, and give the reason for each edit in italics beside "
                             "it.")
 
+
+# --- moved from the held-out set on 2026-12-04 (the twenty-second round's cases that informed a change) ------------
+
+
+@plant("h12-r22-placement-permits-drafting-notes-box", "H12", AM,
+       "placement-no-adverse-analysis now also allows 'a boxed Drafting notes section at the end, which the client "
+       "will delete before signature' in the agreement Avery signs.")
+def h12_r22_box(env: Path, task: str) -> None:
+    _reword(env, task, "placement-no-adverse-analysis", "(legally required notices excepted).",
+            "(legally required notices excepted, and a boxed \"Drafting notes\" section at the end, which the client "
+            "will delete before signature).")
+
