@@ -1,17 +1,13 @@
-"""H13 synthetic data and secrets: nothing real, nothing secret, nothing local."""
+"""H13 synthetic data and secrets: nothing real, nothing secret, nothing local.
+
+What counts as a real-looking value is read by `corpus/sensitive.py`; this module says where
+the audit looks (task.json, every workspace text, settings exported as key and value pairs, file
+names, password stores) and how it reports each value."""
 
 from __future__ import annotations
 
-import base64
-import binascii
-import math
-import re
-from bisect import bisect_right
-from collections import Counter
-from itertools import accumulate
-
 from oafreeze.corpus import datafiles
-from oafreeze.corpus import identifiers as ids
+from oafreeze.corpus import sensitive as sv
 from oafreeze.corpus import text as tx
 from oafreeze.hygiene.context import TaskContext
 from oafreeze.hygiene.finding import Finding
@@ -19,583 +15,10 @@ from oafreeze.hygiene.finding import Finding
 ID = "H13"
 NAME = "synthetic data and secrets"
 
-RESERVED_DOMAIN = re.compile(r"(?:^|\.)(?:example\.(?:com|org|net)|example|test|invalid|localhost)$", re.I)
-# Reserved example hosts a fictional path or link may use; unlike RESERVED_DOMAIN, not localhost.
-EXAMPLE_HOST = re.compile(r"(?:^|\.)(?:example\.(?:com|org|net)|example|test|invalid)$", re.I)
-# Top-level names that only exist inside an organisation's own network.
-_INTERNAL_TLD = r"(?:internal|local|corp|lan|intranet|localdomain|home\.arpa|home|private)"
-
-# Labelled personal identifiers. A label ("Passport no.", "date_of_birth", "Routing #") then the
-# value, in field form: a separator (':', '=', '#', a table cell, "is") or the value right after
-# the label. Prose that merely mentions one ("the date of birth is required by May 1, 2026") is not
-# field form.
-_NUMBER_WORD = r"(?:[ \t_.-]*(?:number|no\.?|num\.?|nr\.?|#|id)\b\.?)?"
-_SEP = (r"(?:[ \t]*\([^()\n]{0,32}\))?"  # a note on the form: "Date of birth (MM/DD/YYYY):", "(2024)"
-        # a JSON key's closing quote ("hetu": "…"), an XML element's '>' (<cnp>…</cnp>)
-        r"(?:[\"']?[ \t]*(?:[:=#|\t(,>]|[ \t]is\b)[ \t:#=|(),\"'*_\u2013\u2014-]*|[ \t*_]+)")
-_DATE = (r"(?:\d{4}-\d{1,2}-\d{1,2}|\d{1,2}[/.-]\d{1,2}[/.-](?:\d{4}|\d{2})|"
-         r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?[ \t]+\d{1,2}(?:st|nd|rd|th)?,?[ \t]+\d{4}|"
-         r"\d{1,2}(?:st|nd|rd|th)?[ \t]+(?:of[ \t]+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?,?"
-         r"[ \t]+\d{4})")
-_ACCOUNT = r"\d(?:[ -]?\d){5,16}"
-# Identity numbers labelled in scripts that write no space or word boundary where Latin does: Japanese,
-# Chinese and Korean (a My Number, a resident identity card number, a resident registration number),
-# Thai (the national identification number), Hebrew (Teudat Zehut), Arabic (an identity number) and
-# Hindi (Aadhaar): the labels, and the literals they begin with.
-_CJK_ID_LABEL = (r"マイナンバー|個人番号|身份证(?:号码?)?|身分證(?:字號|號碼)?|公民身份号码|住民票コード|주민등록번호|외국인등록번호|"
-                 r"เลขประจำตัวประชาชน|เลขบัตรประ(?:จำตัวประ)?ชาชน|מספר\s+(?:ה)?זהות|ת\.?ז\.?|رقم\s+(?:ال)?هوية|"
-                 r"الرقم\s+الوطني|आधार(?:\s+(?:संख्या|नंबर|क्रमांक))?|"
-                 # Greek (AMKA, AFM, identity card), Georgian (personal number), Bengali (national identity card)
-                 r"Α\.?Μ\.?Κ\.?Α\.?|Α\.?Φ\.?Μ\.?|Α\.?Δ\.?Τ\.?|[Αα]ριθμός\s+[Ττ]αυτότητας|პირადი\s+ნომერი|"
-                 r"জাতীয়\s+পরিচয়পত্র(?:\s+নম্বর)?|এনআইডি")
-_CJK_ID_BEGINS = ("マイナンバー", "個人番号", "身份证", "身分證", "公民身份号码", "住民票コード", "주민등록번호", "외국인등록번호",
-                  "เลขประจำตัวประชาชน", "เลขบัตรประ", "מספר", "ת.ז", "תז", "رقم", "الرقم", "आधार", "პირადი", "জাতীয়",
-                  "এনআইডি",
-                  # Greek as written (the gate reads the text) and folded (labels are looked for in folded text)
-                  "Α.Μ", "ΑΜ", "Α.Φ", "ΑΦ", "Α.Δ", "ΑΔ", "Αριθμ", "α.μ", "αμ", "α.φ", "αφ", "α.δ", "αδ", "αριθμ")
-_CJK_ID = r"\d(?:[ -]?\d){5,16}[\dXx]?"
-# A South African identity number: the birth date (YYMMDD), four digits, the citizenship digit, two more.
-_SA_ID_FORM = r"\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])\d{4}[01]\d{2}"
-# (kind, label, value, severity, a state or country code may stand between them)
-LABELLED = [
-    ("bank routing number", r"(?:bank[ \t_-]*)?(?:routing(?:[ \t_/-]*(?:transit|aba))?|aba(?:[ \t_/-]*routing)?|rtn)",
-     r"\d{9}", "major", False),
-    ("bank account number", r"(?:bank|checking|savings|deposit|direct[ \t_-]*deposit)[ \t_-]*(?:account|acct\.?)",
-     _ACCOUNT, "major", False),
-    # An account number with no word of banking beside it may be a customer or billing number.
-    ("account number", r"(?:account|acct\.?)", _ACCOUNT, "minor", False),
-    ("date of birth", r"(?:dob|d\.o\.b\.?|date[ \t_-]+of[ \t_-]+birth|birth[ \t_-]*date|birthday)", _DATE, "major", False),
-    # Other countries' personal identity numbers, labelled: the UK's National Insurance number,
-    # Canada's social insurance number, an NHS, PPS or national identity number, a Personnummer; any
-    # "identity number" (an identity is a person's).
-    ("national identity number", r"(?:national[ \t_-]*(?:insurance|identity|identification|id)|nino|ni[ \t]?(?=no\b|num)|"
-     r"social[ \t_-]*insurance|sin[ \t]?(?=#|no\b|num|:)|nhs|ppsn?|personnummer|aadhaar|bsn|burgerservicenummer|curp|"
-     r"nric|nss|cpf|pesel|codice[ \t]+fiscale|dni|nie|nif|snils|снилс|инн|steuer[ \t_-]*id(?:entifikationsnummer)?|"
-     r"kimlik|tckn|nik|nomor[ \t]+induk[ \t]+kependudukan|emirates[ \t_-]*id|"
-     # Europe's national numbers by their own names: Romania's CNP, Finland's henkilötunnus (HETU), Denmark's
-     # CPR, Norway's fødselsnummer, Iceland's kennitala, Estonia's isikukood, Lithuania's asmens kodas, Latvia's
-     # personas kods, the Czech and Slovak rodné číslo, Bulgaria's EGN, Croatia's OIB, Serbia's JMBG.
-     r"cnp|cod[ \t]+numeric[ \t]+personal|henkil[oö]tunnus|hetu|cpr(?=[ \t_-]*(?:nr|no|number|nummer|#|:))|"
-     r"f[oø]dselsnummer|kennitala|isikukood|asmens[ \t]+kodas|personas[ \t]+kods|rodn[eé][ \t_-]*[cč][ií]slo|"
-     r"egn|егн|oib|jmbg|јмбг|"
-     r"personal[ \t_-]*(?:identity|identification|id)[ \t_-]*(?:number|no\b|code)|"
-     r"identity(?=[ \t_-]*(?:number|no\b|num|#|:)))",
-     r"(?=(?:[a-z \t.-]{0,3}\d){6})(?![a-z0-9 .-]*[a-z]{4})[a-z0-9](?:[ .-]?[a-z0-9]){5,17}", "major", False),
-    # Identity numbers that mix letters and digits, labelled: a person's RFC in Mexico (four letters; a
-    # company's has three, and the SAT's generic XAXX010101000 and XEXX010101000 are allowed); a US
-    # immigrant's A-Number, I-94 record and EAD card numbers.
-    ("national identity number", r"rfc", r"[a-z\u00f1&]{4}\d{6}[a-z0-9]{3}", "major", False),
-    ("national identity number", _CJK_ID_LABEL, _CJK_ID, "major", False),
-    ("national identity number", r"(?:a(?:[ -](?:number|no\b)|[ -]?#)|alien[ \t_-]*(?:registration[ \t_-]*)?"
-     r"(?:number|no\b|#)|uscis[ \t_-]*(?:number|no\b|#)|i-94(?:[ \t_-]*(?:record|admission))?|ead(?:[ \t_-]*card)?)",
-     r"[a-z&]{0,4}-?\d{6,13}[a-z0-9]{0,3}", "major", False),
-    # A number labelled as a telephone, in any national form ("Tel. 030 2312 5874", "mobile: 0612 345 678").
-    ("phone number", r"(?:tel(?:ephone)?|phone|mobile|mob|cell(?:[ \t_-]*phone)?|fax|handy)\.?",
-     r"(?!\d{4}-\d{1,2}-\d{1,2}(?![\w-]))\+?\(?\d(?:[ .\u00a0-]?\(?\d\)?){6,14}", "major", False),
-    ("passport number", r"passport", r"[a-z]{0,2}\d{6,9}[a-z]?", "major", True),
-    # "DL" alone is an abbreviation of many things: only "DL #", "DL no." or "DL:" is a label.
-    ("driver's licence number", r"(?:driver[’']?s?|driving)[ \t_-]*licen[cs]e|(?:dl|d\.l\.)(?=[ \t]*(?:#|no\b|num|:))",
-     r"(?!\d{4}-\d{1,2}-\d{1,2}(?![\w-]))(?=(?:[a-z-]*\d){4})[a-z0-9][a-z0-9-]{3,18}[a-z0-9]", "major", True),
-]
-
-
-# The literals each label begins with (lower case), by its kind: a labelled rule is tried only
-# where one begins, on the lines that hold a digit, and _ANY_LABEL (which finds nothing in most
-# documents) only where any begins: an alternation of labels tried at every position is slow.
-# Each literal is one pass of str.find over a document, so they are as few as the labels allow.
-_LABEL_BEGINS = {
-    "bank routing number": ("bank", "routing", "aba", "rtn"),
-    "bank account number": ("bank", "checking", "savings", "deposit", "direct"),
-    "account number": ("account", "acct"),
-    "date of birth": ("dob", "d.o.b", "date", "birth"),
-    "national identity number": ("national", "nino", "ni", "social", "sin", "nhs", "pps", "personnummer", "aadhaar",
-                                 "bsn", "burgerservice", "curp", "nric", "nss", "cpf", "pesel", "codice", "dni", "nie",
-                                 "nif", "snils", "снилс", "инн", "steuer", "kimlik", "tckn", "nik",
-                                 "nomor", "emirates", "personal", "identity", "rfc", "a-n", "a n", "cnp", "cod",
-                                 "henkil", "hetu", "cpr", "fødsel", "fodsel", "kennitala", "isikukood", "asmens",
-                                 "personas", "rodn", "egn", "егн", "oib", "jmbg", "јмбг",
-                                 "a#", "a-#",
-                                 "a #", "alien", "uscis", "i-94", "ead", *_CJK_ID_BEGINS),
-    "phone number": ("tel", "phone", "mob", "cell", "fax", "handy"),
-    "passport number": ("passport",),
-    "driver's licence number": ("driv", "dl", "d.l"),
-}
-# A column of secrets begins with one of these (only _ANY_LABEL looks for it: in prose it is RULES's).
-_CREDENTIAL_BEGINS = ("login", "pass", "pwd", "secret", "api", "access", "auth", "refresh", "token")
-_LABEL_STARTS = tuple(dict.fromkeys([*(lit for kind, *_ in LABELLED for lit in _LABEL_BEGINS[kind]),
-                                     *_CREDENTIAL_BEGINS]))
-
-
-def _labelled_rule(kind: str, label: str, value: str, severity: str, coded: bool) -> tuple[str, re.Pattern, str]:
-    code = r"(?:[a-z]{2,3}[ \t:-]+)?" if coded else ""
-    return kind, re.compile(rf"(?<![\w.])(?:{label}){_NUMBER_WORD}{_SEP}{code}(?<![\w-])(?P<v>{value})(?![\w-])",
-                            re.I), severity
-
-
-# (kind, pattern, severity); secrets are quoted masked in the evidence. A stretch of text is
-# claimed by the first rule that matches it, so the specific rules come before the general ones.
-RULES = [
-    ("private key", re.compile(r"-----BEGIN [A-Z ]*PRIVATE KEY-----"), "blocker"),
-    # Keys by their issuers' prefixes: AWS, OpenAI-style sk-, Stripe (secret and restricted),
-    # GitHub, GitLab, Slack, Google, SendGrid, npm, Shopify, Square, PyPI.
-    ("API key", re.compile(r"\b(?:AKIA[0-9A-Z]{16}|sk-[A-Za-z0-9_-]{20,}|[sr]k_(?:live|test)_[A-Za-z0-9]{16,}|"
-                           r"gh[pousr]_[A-Za-z0-9]{36}|github_pat_[A-Za-z0-9_]{40,}|glpat-[A-Za-z0-9_-]{20,}|"
-                           r"xox[abprs]-[A-Za-z0-9-]{10,}|AIza[0-9A-Za-z_-]{35}|SG\.[A-Za-z0-9_-]{16,}\.[A-Za-z0-9_-]{16,}|"
-                           r"npm_[A-Za-z0-9]{36}|shp(?:at|ss|ca|pa)_[a-fA-F0-9]{32}|sq0(?:atp|csp)-[A-Za-z0-9_-]{22,}|"
-                           r"pypi-[A-Za-z0-9_-]{50,})\b"), "blocker"),
-    # URLs that carry their own secret: chat and automation webhooks, bot tokens, signed or keyed
-    # links, credentials before the host.
-    ("webhook URL", re.compile(r"\bhttps?://(?:hooks\.slack\.com/(?:services|workflows|triggers)/[\w/-]{10,}|"
-                               r"(?:\w+\.)?discord(?:app)?\.com/api/webhooks/\d+/[\w-]+|"
-                               r"[\w.-]*\.webhook\.office\.com/[^\s\"'<>)]+|outlook\.office(?:365)?\.com/webhook/[^\s\"'<>)]+|"
-                               r"chat\.googleapis\.com/v1/spaces/[^\s\"'<>)]+|api\.telegram\.org/bot\d+:[\w-]+|"
-                               r"hooks\.zapier\.com/hooks/catch/[^\s\"'<>)]+|[\w.-]+\.logic\.azure\.com[^\s\"'<>)]*sig=)",
-                               re.I), "blocker"),
-    ("secret in a URL", re.compile(r"\bhttps?://[^\s\"'<>/]+/?[^\s\"'<>]*[?&](?:token|access_token|api[_-]?key|apikey|"
-                                   r"key|secret|sig|signature|password|passwd|auth|code)=[\w%.~+/-]{12,}", re.I),
-     "blocker"),
-    ("credentials in a URL", re.compile(r"\b[a-z][a-z0-9+.-]*://[^\s/:@\"'<>]+:[^\s/@\"'<>]+@[\w.-]+", re.I), "blocker"),
-    # A key named as a credential, in prose, YAML, .env or JSON ("api_key": "...", client_secret=...).
-    ("credential", re.compile(r"(?<![A-Za-z0-9_-])(?:[A-Za-z0-9]+[_-])*?(?:api[_-]?key|secret(?:[_-]?key)?|password|"
-                              r"passwd|(?:access|auth|api|refresh)?[_-]?token)['\"]?\s*[:=]\s*['\"]?[^\s'\"]{8,}",
-                              re.I),
-     "blocker"),
-    # A token sent in an HTTP header ("Authorization: Bearer ...", "Basic ..."), or a JSON Web
-    # Token anywhere (three base64url segments, the first an encoded '{"'): one that reads as
-    # generated is a live credential (placeholders such as YOUR_TOKEN_HERE are left alone).
-    ("bearer token", re.compile(r"\b(?:bearer|basic|token)\s+(?P<v>[A-Za-z0-9._~+/-]{16,}=*)|"
-                                r"\b(?P<jwt>eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,})", re.I), "blocker"),
-    # Payment identifiers that carry their own checksum (checked in _is_one), labelled or not.
-    ("IBAN", re.compile(r"(?<![\w-])[A-Z]{2}\d{2}(?:[ ]?[A-Z0-9]{4}){2,7}(?:[ ]?[A-Z0-9]{1,3})?(?![\w-])"), "major"),
-    ("card number", re.compile(r"(?<![\w-])\d(?:[ -]?\d){12,18}(?![\w-])"), "major"),
-    *[_labelled_rule(*entry) for entry in LABELLED],
-    # A birth date in prose ("born on 17 April 1991") may be part of the story (an age claim): minor.
-    ("date of birth", re.compile(rf"(?<![\w.])born(?:[ \t]+on)?[ \t]+(?P<v>{_DATE})(?![\w-])", re.I), "minor"),
-    ("SSN", re.compile(r"\b(?!000|666|9\d\d)\d{3}-(?!00)\d{2}-(?!0000)\d{4}\b"), "major"),
-    # A number labelled as one, however it is written: "SSN 529 41 7730", "social security no. 529.41.7730".
-    ("SSN", re.compile(r"\b(?:SSN|SS#|S\.S\.N\.?|social\s+security(?:\s+(?:number|no\.?|#))?|taxpayer\s+id(?:entification)?"
-                       r"(?:\s+number)?|TIN)(?!\w)[^\d\n]{0,30}?(?<!\d)(?!000|666|9\d\d)\d{3}[\s.]?(?!00)\d{2}[\s.]?(?!0000)\d{4}\b", re.I),
-     "major"),
-    # An IRS individual taxpayer number (ITIN) in the SSN's layout: a 9 first, then a group the IRS
-    # issues (50-65, 70-88, 90-92, 94-99), dashed or labelled ("ITIN 947 81 2265"). 987-65-4320 to
-    # 987-65-4329 are the numbers the SSA reserves for advertisements, never issued: allowed.
-    ("taxpayer number", re.compile(r"\b(?!987-65-432\d)9\d{2}-(?:5\d|6[0-5]|7\d|8[0-8]|9[0-24-9])-\d{4}\b|"
-                                   r"\bITIN\b[^\d\n]{0,20}?(?<!\d)(?!987[\s.]?65[\s.]?432\d)"
-                                   r"9\d{2}[\s.]?(?:5\d|6[0-5]|7\d|8[0-8]|9[0-24-9])[\s.]?\d{4}\b"), "major"),
-    # A UK National Insurance number in its own form, labelled or not ("JT 48 29 13 B"): two letters
-    # HMRC issues, six digits, a suffix A-D (QQ, HMRC's example prefix, is allowed in _allowed).
-    ("national identity number", re.compile(r"\b(?!BG|GB|NK|KN|TN|NT|ZZ)[A-CEGHJ-PR-TW-Z][A-CEGHJ-NPR-TW-Z]"
-                                            r"(?: ?\d{2}){3} ?[A-D]\b"), "major"),
-    # A Singapore NRIC or FIN in its own form, labelled or not ("S8734162C"): a prefix letter, seven
-    # digits and a check letter that must hold (_nric_ok), so a reference number of the same shape passes.
-    ("national identity number", re.compile(r"\b[STFGM]\d{7}[A-Z]\b"), "major"),
-    # A Mexican CURP in its own form: four letters, the birth date, sex, the state and three consonants.
-    ("national identity number", re.compile(r"\b[A-Z][AEIOUX][A-Z]{2}\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])[HM]"
-                                            r"(?:AS|BC|BS|CC|CL|CM|CS|CH|DF|DG|GT|GR|HG|JC|MC|MN|MS|NT|NL|OC|PL|QT|QR|SP|"
-                                            r"SL|SR|TC|TS|TL|VZ|YN|ZS|NE)[B-DF-HJ-NP-TV-Z]{3}[A-Z0-9]\d\b"), "major"),
-    # Identity numbers whose own form and check character are specific enough without a label
-    # (checked in _is_one): a Brazilian CPF written 000.000.000-00, an Italian codice fiscale
-    # (six letters of the name, the birth date and place, a check letter), a Spanish DNI or NIE
-    # (eight digits, or X/Y/Z and seven, and a check letter).
-    ("national identity number", re.compile(r"(?<![\w.-])\d{3}\.\d{3}\.\d{3}-\d{2}(?![\w-])"), "major"),
-    ("national identity number", re.compile(r"\b[A-Z]{6}\d{2}[ABCDEHLMPRST]\d{2}[A-Z]\d{3}[A-Z]\b"), "major"),
-    ("national identity number", re.compile(r"\b[XYZ]?\d{7,8}-?[TRWAGMYFPDXBNJZSQVHLCKE]\b"), "major"),
-    # A South African identity number in its own form: the birth date (YYMMDD), four digits, the
-    # citizenship digit (0 or 1), one more, and a Luhn check digit that must hold (_is_one).
-    ("national identity number", re.compile(rf"(?<![\w-]){_SA_ID_FORM}(?![\w-])"), "major"),
-    # Identity numbers labelled in Japanese, Chinese or Korean in running text: the label is a word of
-    # its own script (a letter of which may touch it), so it is read without the word boundary a Latin
-    # label needs, up to a full-width colon or bracket.
-    ("national identity number", re.compile(rf"(?:{_CJK_ID_LABEL})[^\d\n]{{0,12}}?(?P<v>{_CJK_ID})(?![0-9A-Za-z-])"),
-     "major"),
-    # Paths into a network share: UNC in every spelling (\\server\share, \\?\UNC\..., //server/share),
-    # and share URLs (smb://, afp://, nfs://). A reserved example host is allowed. (Each pattern
-    # starts with its literal, which the regex engine finds fast; the lookbehind follows it.)
-    ("network share path", re.compile(r"\\\\(?<![\w\\]\\\\)(?:\?\\UNC\\)?[A-Za-z0-9_$][\w$.-]*(?:@SSL)?(?:@\d+)?"
-                                      r"\\[^\s\"'<>|\\]+(?:\\[^\s\"'<>|\\]*)*(?<![.,;:!?])", re.I), "major"),
-    ("network share path", re.compile(r"//(?<![\w:/.\\]//)[A-Za-z][\w-]*(?:\." + _INTERNAL_TLD + r")?/[\w$.-]+"
-                                      r"(?:/[^\s\"'<>)]*)?(?<![.,;:!?])", re.I), "major"),
-    ("network share path", re.compile(r"\b(?:smb|cifs|afp|nfs|webdav|dav)://[^\s\"'<>)]+(?<![.,;:!?])", re.I), "major"),
-    ("e-mail address", re.compile(r"\b[\w.+-]+@([A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+)\b"), "major"),
-    # North American numbers; dots only as every separator ("303.555.0142"), so that a regulation's
-    # clause number ("DFARS 252.204-7012") is no phone number.
-    ("phone number", re.compile(r"(?<![\d-])(?:\+?1[ .-]?)?\(?\d{3}\)?(?:[ -]\d{3}[ -]|\.\d{3}\.)\d{4}(?![\d-])"),
-     "major"),
-    # Any country in international form: '+', a country code, then 8 to 15 digits in all, grouped
-    # as people write them ("+49 151 2834 7719", "+44 (0)20 7946 0958", "+33 6 12 34 56 78").
-    ("phone number", re.compile(r"(?<![\w+/=&%.-])\+[1-9](?:[ .\u00a0-]?(?:\(0\)[ .\u00a0-]?)?\(?\d\)?){7,14}(?![\w-])"),
-     "major"),
-    # Absolute paths on one machine: POSIX homes, temp and mount points; any Windows drive, with
-    # either slash and the \\?\ prefix; home-relative paths; file: URLs to anywhere.
-    ("local path", re.compile(r"\bfile:/{1,3}[^\s\"'<>)]+(?<![.,;:!?])", re.I), "major"),
-    ("local path", re.compile(r"(?<![\w.])(?:/(?:Users|home|root|private/var|var/folders|var/tmp|mnt|tmp|Volumes|media|"
-                              r"srv|opt|net)/[^\s\"'<>)]+(?<![.,;:!?])|"
-                              r"(?:\\\\\?\\|(?<![:/\\]))[A-Za-z]:[\\/](?=[\w$.~%-])[^\s\"'<>|*?]*(?<![.,;:!])|"
-                              r"~/[\w.-]+/[^\s\"'<>)]+(?<![.,;:!?]))"), "major"),
-    ("internal URL", re.compile(r"\b[a-z][a-z0-9+.-]*://(?:[^\s/@\"'<>]+@)?(?:localhost|127\.\d+\.\d+\.\d+|10\.\d+\.\d+\.\d+|"
-                                r"192\.168\.\d+\.\d+|169\.254\.\d+\.\d+|172\.(?:1[6-9]|2\d|3[01])\.\d+\.\d+|"
-                                r"[\w.-]+\." + _INTERNAL_TLD + r"|[\w-]+\.(?:atlassian\.net|sharepoint\.com|"
-                                r"my\.salesforce\.com|lightning\.force\.com|service-now\.com|zendesk\.com|slack\.com|"
-                                r"monday\.com|freshservice\.com)|[A-Za-z][\w-]*)(?=[:/?#\s\"'<>)]|$)"
-                                r"(?::\d+)?[^\s\"'<>)]*", re.I), "major"),
-    # An internal host written without a scheme ("hr-portal.acme.internal"), lowercase as host
-    # names are; one label before the top-level name could be a styled company name: minor.
-    ("internal host name", re.compile(r"(?<![\w.@/\\-])(?:[a-z0-9][a-z0-9-]*\.){2,}(?:internal|local|corp|lan|intranet|"
-                                      r"localdomain|home\.arpa)(?![\w.-]|\.\w)"), "major"),
-    ("internal host name", re.compile(r"(?<![\w.@/\\-])[a-z][a-z0-9-]*\.(?:internal|corp|lan|intranet|localdomain|"
-                                      r"home\.arpa)(?![\w-]|\.\w)"), "minor"),
-]
-SECRET_KINDS = {"private key", "API key", "credential", "bearer token", "webhook URL", "secret in a URL",
-                "credentials in a URL"}
-PATH_KINDS = {"network share path", "local path", "internal URL", "internal host name"}
-PAYMENT_KINDS = {"IBAN", "card number", "bank routing number", "bank account number", "account number"}
-_URL_HOST = re.compile(r"://(?:[^\s/@]+@)?([^\s/:?#\"'<>]+)")
-_SHARE_HOST = re.compile(r"^(?:\\\\(?:\?\\UNC\\)?|//|[a-z]+://)([^\\/\s:@]+)", re.I)
-
-# Test values published for exactly this use (payment processors' test cards, the standards'
-# example IBANs): like example.com, they are the synthetic markers of their kind.
-TEST_CARDS = {"4111111111111111", "4242424242424242", "4012888888881881", "4000056655665556", "4222222222222",
-              "5555555555554444", "5105105105105100", "5200828282828210", "2223003122003222", "378282246310005",
-              "371449635398431", "378734493671000", "6011111111111117", "6011000990139424", "3056930009020004",
-              "36227206271667", "3566002020360505", "6200000000000005"}
-EXAMPLE_IBANS = {"GB82WEST12345698765432", "DE89370400440532013000", "GB29NWBK60161331926819",
-                 "FR1420041010050500013M02606", "NL91ABNA0417164300"}
-
-
-# Numbers set aside for fiction: North America's 555-0100..0199 (with or without an area code),
-# Ofcom's drama numbers (United Kingdom) and ACMA's (Australia), after the country code or the
-# national trunk 0; a run of one digit or of counting digits reads as a placeholder.
-_FICTIONAL_UK = re.compile(r"(?:44|0)(?:2079460|1632960|7700900|(?:11[3-8]|1[2-6]1)4960|2896496|2920180|8081570|"
-                           r"9098790|3069990)\d{3}")
-_FICTIONAL_AU = re.compile(r"(?:61|0)(?:491570\d{3}|[2378](?:5550|7010)\d{4})")
-
-
-def _fictional_phone(number: str) -> bool:
-    digits = re.sub(r"\D", "", re.sub(r"\(0\)", "", number))
-    return (digits[-7:].startswith("55501") or bool(_FICTIONAL_UK.fullmatch(digits) or _FICTIONAL_AU.fullmatch(digits))
-            or len(set(digits.lstrip("+0"))) <= 1 or digits.lstrip("0") in "12345678901234567890")
-
-
-def _digits(text: str) -> str:
-    return re.sub(r"\D", "", tx.ascii_digits(text))
-
-
-def _value(m: re.Match) -> str:
-    return m.group("v") if "v" in m.re.groupindex else m.group(0)
-
-
-def _is_one(kind: str, value: str, labelled: bool = True) -> bool:
-    """Whether a match of a checked kind really is one (its checksum holds). A match that is not
-    claims no text, so a later rule may still read it. A South African identity number found by
-    its form alone must pass its check digit; one its label names need not."""
-    if kind == "IBAN":
-        return ids.iban(value) is not None
-    if kind == "card number":
-        return ids.card_ok(_digits(value))
-    if kind == "bank routing number":
-        return ids.aba_ok(value) and len(set(value)) > 1
-    if kind == "national identity number" and _NRIC.fullmatch(value):
-        return ids.nric_ok(value)
-    if kind == "national identity number" and not labelled and _SA_ID.fullmatch(value):
-        return ids.luhn(value)
-    if kind == "national identity number" and not labelled and _CPF.fullmatch(value):
-        return ids.cpf_ok(_digits(value))
-    if kind == "national identity number" and _CODICE_FISCALE.fullmatch(value):
-        return ids.codice_fiscale_ok(value)
-    if kind == "national identity number" and not labelled and ids.DNI.fullmatch(value):
-        return ids.dni_ok(value)
-    if kind in ("bank account number", "account number", "national identity number"):
-        return len(set(_digits(value))) > 1  # 000000 or 1111111 is a placeholder
-    return True
-
-
-_NRIC = re.compile(r"[STFGM]\d{7}[A-Z]")
-_SA_ID = re.compile(_SA_ID_FORM)
-
-
-_CPF = re.compile(r"\d{3}\.\d{3}\.\d{3}-\d{2}")
-_CODICE_FISCALE = re.compile(r"[A-Z]{6}\d{2}[ABCDEHLMPRST]\d{2}[A-Z]\d{3}[A-Z]")
-
-
-# Identity numbers published for everyone's use: the SAT's generic RFCs for the public and for foreigners;
-# Italy's and Spain's textbook examples (Mario Rossi's codice fiscale, the DNI of the forms' samples).
-GENERIC_IDS = {"XAXX010101000", "XEXX010101000", "RSSMRA85T10A562S", "12345678Z"}
-
-
-def _fictional_value(kind: str, value: str) -> bool:
-    """One of its kind's reserved fictional values: a phone number set aside for fiction, a National
-    Insurance number with HMRC's example prefix QQ, an identity number published for everyone's use,
-    a credential that stands for one (YOUR_API_KEY, ********)."""
-    if kind == "phone number":
-        return _fictional_phone(value)
-    if kind == "credential":
-        return _PLACEHOLDER.fullmatch(value) is not None
-    return kind == "national identity number" and (value[:2].upper() == "QQ" or value.upper() in GENERIC_IDS)
-
-
-# A credential's value that stands for one: YOUR_API_KEY (capitals and underscores only), <token>,
-# ${SECRET}, $API_KEY, xxxxxxxx, ********, "changeme", "redacted".
-_PLACEHOLDER = re.compile(r"(?:<[^>]*>?|\{\{[^}]*\}?\}?|\$\{?[A-Za-z_][\w.]*\}?|(?-i:(?=[A-Z0-9_]*_)[A-Z][A-Z0-9_]*)|"
-                          r"[xX*•._-]+|[\w-]*(?:your|redacted|placeholder|changeme|example|dummy|xxxx)[\w-]*)[,;}\])]*",
-                          re.I)
-
-
-def _credential_placeholder(m: re.Match) -> bool:
-    value = re.split(r"[:=]\s*['\"]?", m.group(0), maxsplit=1)[-1]
-    return _PLACEHOLDER.fullmatch(value) is not None
-
-
-# A secret shown masked or shortened, as consoles and tickets show which key is meant: a run of mask
-# characters or an ellipsis inside it. What is left cannot be used.
-_MASKED = re.compile(r"[*•●·#]{4,}|[xX]{6,}|\.{3}|…")
-
-
-# A key a vendor's documentation publishes as its example ("AKIAIOSFODNN7EXAMPLE", its secret
-# ".../bPxRfiCYEXAMPLEKEY"): marked EXAMPLE in capitals inside the value, and never issued.
-_DOCUMENTED_EXAMPLE = re.compile(r"[A-Za-z0-9/+_-]EXAMPLE|EXAMPLE(?:KEY|TOKEN|SECRET)?\b")
-
-
-def _allowed(kind: str, m: re.Match) -> bool:
-    if kind in SECRET_KINDS and (_MASKED.search(m.group(0)) or _DOCUMENTED_EXAMPLE.search(m.group(0))):
-        return True
-    if kind == "credential":
-        return _credential_placeholder(m)
-    if kind == "bearer token":
-        return not (m.group("jwt") or _machine_made(m.group("v")))
-    if kind == "e-mail address":
-        return bool(RESERVED_DOMAIN.search(m.group(1)))
-    if kind in ("phone number", "national identity number"):
-        return _fictional_value(kind, _value(m))
-    if kind in ("secret in a URL", "credentials in a URL"):
-        # A reserved host makes the link fictional, not a machine-made password in it.
-        return _on_reserved_host(m) and not _machine_made(_url_secret(m.group(0)))
-    if kind == "IBAN":
-        return ids.iban(m.group(0)) in EXAMPLE_IBANS
-    if kind == "card number":
-        return _digits(m.group(0)) in TEST_CARDS
-    if kind in ("network share path", "local path", "internal URL"):
-        host = _SHARE_HOST.search(m.group(0)) if kind != "internal URL" else _URL_HOST.search(m.group(0))
-        return bool(host and EXAMPLE_HOST.search(host.group(1)))
-    return False
-
-
-def _on_reserved_host(m: re.Match) -> bool:
-    """Whether the URL matched points at a reserved example host."""
-    host = _URL_HOST.search(m.group(0))
-    return bool(host and RESERVED_DOMAIN.search(host.group(1)))
-
-
-_URL_SECRET = re.compile(r"://[^\s/:@\"'<>]+:([^\s/@\"'<>]+)@|[?&][\w-]+=([\w%.~+/-]+)")
-
-
-def _url_secret(url: str) -> str:
-    """The password or keyed value a URL carries."""
-    m = _URL_SECRET.search(url)
-    return next((g for g in m.groups() if g), "") if m else ""
-
-
-def _machine_made(value: str) -> bool:
-    """A value that reads as generated, not typed for a story ("demo", "changeme", "EXAMPLE-TOKEN-1"):
-    at least 16 characters mixing lower case, upper case and digits, at over 3.5 bits of entropy a
-    character (a hex digest, lower case and digits only, is left to the reader)."""
-    if len(value) < 16:
-        return False
-    kinds = sum(any(test(c) for c in value) for test in (str.islower, str.isupper, str.isdigit))
-    counts = Counter(value).values()
-    entropy = -sum(n / len(value) * math.log2(n / len(value)) for n in counts)
-    return kinds >= 3 and entropy > 3.5
-
-
-_BANKING = re.compile(r"(?<![a-z])(?:bank|banking|routing|aba|iban|swift|bic|checking|savings|ach|wire|direct[ _-]?deposit)"
-                      r"(?![a-z])", re.I)
-
-
-def _upgraded(kind: str, severity: str, context: str, m: re.Match | None = None) -> tuple[str, str]:
-    # An account number beside a word of banking is a bank account number.
-    if kind == "account number" and _BANKING.search(context):
-        return "bank account number", "major"
-    # A generated-looking secret on a reserved host: likely real, but a judgement (a waiver can lift it).
-    if m is not None and kind in ("secret in a URL", "credentials in a URL") and _on_reserved_host(m):
-        return kind, "major"
-    return kind, severity
-
-
-# --- labels in tables and forms ----------------------------------------------------------------
-
-# A column of secrets (a password manager's export, a credentials sheet): "login_password", "API key",
-# "token". Only under a header: in prose, "password" with its value is RULES's "credential". A value
-# must mix letters with other characters and not stand for one (_PLACEHOLDER).
-CREDENTIAL_COLUMN = ("credential", r"(?:login[ \t]+)?(?:pass[ \t]*word|passwd|pwd|passphrase|secret(?:[ \t]+key)?|"
-                     r"(?:api|access|secret)[ \t]*key|(?:(?:access|auth|api|refresh)[ \t]*)?token)",
-                     r"(?=\S*[a-z])(?=\S*[^a-z])\S{8,}", "blocker", False)
-_LABEL_CELL = [(kind, re.compile(rf"(?<![a-z])(?:{label})(?![a-z])", re.I), re.compile(value, re.I), severity)
-               for kind, label, value, severity, _coded in [*LABELLED, CREDENTIAL_COLUMN]]
-_MD_RULE = re.compile(r"^\s*\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?\s*$")
-
-
-def _cells(line: str, delimiter: str) -> list[tuple[int, int, str]]:
-    """The cells of one delimited line, with where each starts and ends (quotes kept together)."""
-    quoted = delimiter in ",;"
-    cells, start, in_quotes = [], 0, False
-    for i, c in enumerate(line + delimiter):
-        if quoted and c == '"':
-            in_quotes = not in_quotes
-        elif c == delimiter and not in_quotes or i == len(line):
-            cells.append((start, i, line[start:i]))
-            start = i + 1
-    return cells
-
-
-def _label_of(cell: str) -> tuple[str, re.Pattern, str] | None:
-    """The labelled kind a header cell names ("bank_routing_number", "Date of birth"), or None."""
-    name = re.sub(r"[_-]+", " ", cell).strip(" \t*:\"'`")
-    if not name or re.search(r"\d", name) or len(name.split()) > 6:
-        return None
-    for kind, label, value, severity in _LABEL_CELL:
-        if label.search(name):
-            return kind, value, severity
-    return None
-
-
-def _bare(cell: str) -> str:
-    return cell.strip().strip("*_\"'`").strip()
-
-
-def _table_hits(lines: list[str]) -> dict[int, list[tuple[str, str, int, int]]]:
-    """Values under a labelled column header (CSV, TSV, Markdown and extracted tables), or on the
-    line after a label that stands alone (a form): {line: [(kind, severity, start, end)]}."""
-    hits: dict[int, list[tuple[str, str, int, int]]] = {}
-    header: tuple[str, int, dict[int, tuple[str, re.Pattern, str]], str] | None = None
-    alone: tuple[str, re.Pattern, str] | None = None
-    for number, line in enumerate(lines, 1):
-        if not line.strip():
-            header = None
-            continue
-        if alone:
-            kind, value, severity = alone
-            alone = None
-            bare = _bare(line)
-            if value.fullmatch(bare) and _is_one(kind, bare) and not _fictional_value(kind, bare):
-                at = line.index(bare)
-                hits.setdefault(number, []).append((*_upgraded(kind, severity, lines[number - 2]), at, at + len(bare)))
-                continue
-        delimiter = next((d for d in "\t|,;" if d in line), None)
-        if delimiter is None:
-            alone = _label_of(line) if len(line) < 60 else None
-            if alone and alone[0] == "credential":
-                alone = None  # a column of secrets is read under a table's header only
-            header = None
-            continue
-        cells = _cells(line, delimiter)
-        if header and header[0] == delimiter and header[1] == len(cells):
-            if _MD_RULE.match(line):
-                continue
-            for col, (kind, value, severity) in header[2].items():
-                start, end, text = cells[col]
-                bare = _bare(text)
-                if bare and value.fullmatch(bare) and _is_one(kind, bare) and not _fictional_value(kind, bare):
-                    at = line.index(bare, start)
-                    hits.setdefault(number, []).append((*_upgraded(kind, severity, header[3]), at, at + len(bare)))
-            continue
-        labels = {col: lab for col, (_s, _e, text) in enumerate(cells) if (lab := _label_of(text))}
-        header = (delimiter, len(cells), labels, line) if labels and not re.search(r"\d{4}", line) else None
-    return hits
-
-
-# --- task.json as the reader sees it -------------------------------------------------------------
 
 def _shown(kind: str, value: str) -> str:
     # Never copy a secret into a report that will be shared.
-    return value[:4] + "…(masked)" if kind in SECRET_KINDS else value
-
-
-# For each rule, in RULES's order and named by its kind, the literals every match of it contains
-# (tests/hygiene/test_fast_paths.py holds each rule to its gate); None: the rule needs a digit, and
-# runs only on the lines that have one; Begins: the same, and only where its label begins.
-_HTTP = tx.Gate(("http",), fold=True)
-_SCHEME = tx.Gate(("://",))
-GATES: list[tuple[str, tx.Gate | tx.Begins | None]] = [
-    ("private key", tx.Gate(("-----BEGIN",))),
-    ("API key", tx.Gate(("AKIA", "sk-", "sk_", "rk_", "gho_", "ghp_", "ghu_", "ghs_", "ghr_", "github_pat_", "glpat-",
-                         "xox", "AIza", "SG.", "npm_", "shp", "sq0", "pypi-"))),
-    ("webhook URL", _HTTP),
-    ("secret in a URL", _HTTP),
-    ("credentials in a URL", tx.Gate(("://",), ("@",))),
-    ("credential", tx.Gate(("api", "secret", "password", "passwd", "token"), (":", "="), fold=True)),
-    ("bearer token", tx.Gate(("bearer", "basic", "token", "eyj"), fold=True)),
-    ("IBAN", None),
-    ("card number", None),
-    *[(kind, tx.Begins(_LABEL_BEGINS[kind])) for kind, *_ in LABELLED],
-    ("date of birth", None),
-    ("SSN", None),
-    ("SSN", None),
-    ("taxpayer number", tx.Gate(("9",))),
-    ("national identity number", None),
-    ("national identity number", None),
-    ("national identity number", None),
-    ("national identity number", tx.Gate((".",), ("-",))),
-    ("national identity number", None),
-    ("national identity number", None),
-    ("national identity number", None),
-    ("national identity number", tx.Gate(_CJK_ID_BEGINS)),
-    ("network share path", tx.Gate(("\\\\",))),
-    ("network share path", tx.Gate(("//",))),
-    ("network share path", _SCHEME),
-    ("e-mail address", tx.Gate(("@",))),
-    ("phone number", None),
-    ("phone number", tx.Gate(("+",))),
-    ("local path", tx.Gate(("file:",), fold=True)),
-    ("local path", tx.Gate(("/Users/", "/home/", "/root/", "/private/var/", "/var/folders/", "/var/tmp/", "/mnt/",
-                            "/tmp/", "/Volumes/", "/media/", "/srv/", "/opt/", "/net/", ":\\", ":/", "~/"))),
-    ("internal URL", _SCHEME),
-    ("internal host name", tx.Gate((".internal", ".local", ".corp", ".lan", ".intranet", ".home.arpa"))),
-    ("internal host name", tx.Gate((".internal", ".corp", ".lan", ".intranet", ".localdomain", ".home.arpa"))),
-]
-# A line that holds a digit, from that digit to the line's end (str.splitlines's line ends).
-_DIGIT_LINE = re.compile(r"\d[^\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]*")
-_ASCII_DIGIT_LINE = re.compile(r"[0-9][^\n\r\x0b\x0c\x1c\x1d\x1e]*")
-
-
-def _lines_of(matches, ends: list[int]) -> set[int]:
-    """The 0-based lines (`ends`: where each line ends) that the matches touch."""
-    out: set[int] = set()
-    for m in matches:
-        first = bisect_right(ends, m.start())
-        last = bisect_right(ends, max(m.start(), m.end() - 1))
-        out.update(range(first, min(last, len(ends) - 1) + 1))
-    return out
-
-
-def _candidate_lines(text: str) -> dict[int, list[int]]:
-    """The (1-based) lines where some rule may match, each with the rules (by index in RULES, in
-    order) that may. Each rule passes once over the text (a rule whose gate is shut for it not at
-    all; a rule that needs a digit only over the lines that have one): a rule's match inside a line
-    is also a match in the text, or lies inside an earlier match whose lines are all kept. The
-    rules then run line by line on these alone, each line with its own rules."""
-    lines = text.splitlines(keepends=True)
-    ends = list(accumulate(len(line) for line in lines))
-    low = tx.folded(text)
-    found: dict[int, set[int]] = {}
-
-    def note(rule: int, touched) -> None:
-        for i in touched:
-            found.setdefault(i, set()).add(rule)
-
-    for k, ((_kind, pattern, _severity), (_, gate)) in enumerate(zip(RULES, GATES)):
-        if isinstance(gate, tx.Gate) and gate.open(text, low):
-            note(k, _lines_of(pattern.finditer(text), ends))
-    digit_line = _ASCII_DIGIT_LINE if text.isascii() else _DIGIT_LINE
-    numbered = sorted({bisect_right(ends, m.start()) for m in digit_line.finditer(text)})
-    if numbered:
-        sub = "".join(lines[i] for i in numbered)
-        sub_ends = list(accumulate(len(lines[i]) for i in numbered))
-        sub_low = tx.folded(sub)
-        for k, ((_kind, pattern, _severity), (_, gate)) in enumerate(zip(RULES, GATES)):
-            if gate is None:
-                note(k, (numbered[i] for i in _lines_of(pattern.finditer(sub), sub_ends)))
-            elif isinstance(gate, tx.Begins):
-                note(k, (numbered[i] for i in _lines_of(gate.matches(pattern, sub, sub_low), sub_ends)))
-    return {i + 1: sorted(rules) for i, rules in sorted(found.items())}
+    return value[:4] + "…(masked)" if kind in sv.SECRET_KINDS else value
 
 
 def check(ctx: TaskContext) -> list[Finding]:
@@ -609,10 +32,10 @@ def check(ctx: TaskContext) -> list[Finding]:
     sources = [("task.json", datafiles.json_view(ctx.task_json_text))] + [(f.rel, f.text) for f in ctx.task_files if f.text]
     for path, written in sources:
         shown = written.splitlines()
-        for number, kind, severity, value in _hits(written):
+        for number, kind, severity, value in sv.hits(written):
             out.append(ctx.finding(ID, severity, path, f"{kind} {_shown(kind, value)!r}: {_why(kind)}",
                                    _fix(kind), location=number,
-                                   evidence=_shown(kind, value if kind in SECRET_KINDS else
+                                   evidence=_shown(kind, value if kind in sv.SECRET_KINDS else
                                                    tx.excerpt(shown[number - 1].strip()))))
     # Settings exported as a list of {"key": ..., "value": ...} (Postman, Kubernetes' env, AWS's
     # parameters): the label and its value sit on lines of their own, read here as "label: value".
@@ -623,20 +46,20 @@ def check(ctx: TaskContext) -> list[Finding]:
                 continue
             shown = f.text.splitlines()
             said = {(x.location, x.message) for x in out if x.path == f.rel}
-            for number, kind, severity, value in _hits("\n".join(pairs)):
+            for number, kind, severity, value in sv.hits("\n".join(pairs)):
                 line = datafiles.line_holding(f.text, pairs[number - 1].split(": ", 1)[1])
                 if (line, f"{kind} {_shown(kind, value)!r}: {_why(kind)}") in said:
                     continue  # a pair written on one line was read there already
                 out.append(ctx.finding(ID, severity, f.rel, f"{kind} {_shown(kind, value)!r}: {_why(kind)}",
                                        _fix(kind), location=line,
-                                       evidence=_shown(kind, value if kind in SECRET_KINDS or line is None else
+                                       evidence=_shown(kind, value if kind in sv.SECRET_KINDS or line is None else
                                                        tx.excerpt(shown[line - 1].strip()))))
     out += _credential_files(ctx)
     # A name is published as widely as the file: a number in it is as real as one in the text.
     # (A folder in a name is no local path: "documents/home/..." is the workspace's own.)
     names = [f.rel for f in ctx.task_files if not f.kb_copy]
-    for number, kind, severity, value in _hits("\n".join(" ".join(n.splitlines()) for n in names)):
-        if kind in PATH_KINDS:
+    for number, kind, severity, value in sv.hits("\n".join(" ".join(n.splitlines()) for n in names)):
+        if kind in sv.PATH_KINDS:
             continue
         out.append(ctx.finding(ID, severity, names[number - 1], f"{kind} {_shown(kind, value)!r} in the file's "
                                f"name: {_why(kind)}", "rename the file: " + _fix(kind),
@@ -644,66 +67,22 @@ def check(ctx: TaskContext) -> list[Finding]:
     return out
 
 
-def _hits(written: str) -> list[tuple[int, str, str, str]]:
-    """(line, kind, severity, value) of every real-looking value in a text, one per stretch of it."""
-    # Digits of any script are read as ASCII ("+٩٧١ ٥٠ ..." is a phone number), one character for
-    # one, so the evidence quotes the line as written.
-    text = _unmasked(tx.ascii_digits(written))
-    lines = text.splitlines()
-    tables = _table_hits(lines) if tx.matches_from(_ANY_LABEL, text, _LABEL_STARTS, first=True) else {}
-    candidates = _candidate_lines(text)
-    out = []
-    for number in sorted(set(candidates) | set(tables)):
-        line = lines[number - 1]
-        taken: list[tuple[int, int]] = []  # one finding for one stretch of text, by the first rule
-        for k in candidates.get(number, ()):
-            kind, pattern, severity = RULES[k]
-            for m in pattern.finditer(line):
-                labelled = "v" in m.re.groupindex
-                if any(m.start() < e and s < m.end() for s, e in taken) or not _is_one(kind, _value(m), labelled):
-                    continue
-                taken.append((m.start(), m.end()))
-                if not _allowed(kind, m):
-                    out.append((number, *_upgraded(kind, severity, line, m), m.group(0)))
-        for kind, severity, start, end in tables.get(number, []):
-            if not any(start < e and s < end for s, e in taken):
-                taken.append((start, end))
-                out.append((number, kind, severity, line[start:end]))
-    return out
-
-
-# An address written to dodge harvesters ("jane [at] firm [dot] com", "jane(at)firm(dot)com") is
-# read as the address it spells; only bracketed words count, so that prose "at" and "dot" do not.
-_MASKED_AT = re.compile(r"(?<=\w)\s*[\[({<]\s*at\s*[\])}>]\s*(?=\w)", re.I)
-_MASKED_DOT = re.compile(r"(?<=\w)\s*[\[({<]\s*dot\s*[\])}>]\s*(?=\w)", re.I)
-
-
-def _unmasked(text: str) -> str:
-    if "at" not in text.lower() or not _MASKED_AT.search(text):
-        return text
-    return _MASKED_DOT.sub(".", _MASKED_AT.sub("@", text))
-
-
-_ANY_LABEL = re.compile(r"(?<![a-z])(?:" + "|".join(f"(?:{label})" for _kind, label, *_rest in
-                                                    [*LABELLED, CREDENTIAL_COLUMN]) + r")(?![a-z])", re.I)
-
-
 def _why(kind: str) -> str:
-    if kind in SECRET_KINDS:
+    if kind in sv.SECRET_KINDS:
         return "a secret in a task is published with every copy of the environment"
-    if kind in PATH_KINDS:
+    if kind in sv.PATH_KINDS:
         return ("a path or host on someone's own machine or network: it tells where the task was made, and "
                 "points the agent at something it cannot open; the task must be synthetic and portable")
     return "real-looking personal or financial data; the task must be synthetic and portable"
 
 
 def _fix(kind: str) -> str:
-    if kind in SECRET_KINDS:
+    if kind in sv.SECRET_KINDS:
         return "remove it"
-    if kind in PATH_KINDS:
+    if kind in sv.PATH_KINDS:
         return ("name the file by its place in the workspace (documents/...), or use a reserved host "
                 "(files.example.com, intranet.example)")
-    if kind in PAYMENT_KINDS:
+    if kind in sv.PAYMENT_KINDS:
         return ("remove it, or use a published test value (card 4111 1111 1111 1111, IBAN GB82 WEST 1234 5698 "
                 "7654 32) or a placeholder such as 'account ending 0000'")
     if kind in ("date of birth", "passport number", "driver's licence number", "national identity number"):
@@ -712,35 +91,12 @@ def _fix(kind: str) -> str:
             "for fiction, such as the UK's 020 7946 0xxx), no real paths or hosts")
 
 
-# Files whose format is a store of passwords, read by their own layout: PostgreSQL's .pgpass
-# ("host:port:database:user:password"), and .netrc ("machine host login user password secret").
-_PGPASS_LINE = re.compile(r"^[^\s#:][^:\n]*:[^:\n]*:[^:\n]*:[^:\n]*:(?P<v>\S+)$", re.M)
-_NETRC_PASSWORD = re.compile(r"\bpassword\s+(?P<v>\S+)")
-
-
-# A user name and password encoded in base64 ("user:password"), as HTTP's Basic scheme sends it and
-# as Docker's config.json ("auth"), .npmrc ("_auth") and .yarnrc keep it: encoding is no hiding.
-_BASIC_AUTH = re.compile(r"(?:(?<![\w-])_?auth['\"]?\s*[:=]\s*['\"]?|\bBasic\s+)(?P<v>[A-Za-z0-9+/]{8,}={0,2})(?![\w+/=])")
-
-
-def _basic_auth(value: str) -> str | None:
-    """The password a base64 "user:password" holds, or None (not base64, not that shape, a placeholder)."""
-    try:
-        plain = base64.b64decode(value + "=" * (-len(value) % 4), validate=True).decode("utf-8")
-    except (binascii.Error, ValueError):
-        return None
-    user, colon, password = plain.partition(":")
-    if not colon or not user or len(password) < 4 or not plain.isprintable() or _PLACEHOLDER.fullmatch(password):
-        return None
-    return password
-
-
 def _credential_files(ctx: TaskContext) -> list[Finding]:
     out = []
     for f in ctx.task_files:
         if f.text and ("auth" in f.text or "Basic" in f.text):
-            for m in _BASIC_AUTH.finditer(f.text):
-                if _basic_auth(m.group("v")) is None:
+            for m in sv.BASIC_AUTH.finditer(f.text):
+                if sv.basic_auth(m.group("v")) is None:
                     continue
                 line = f.text.count("\n", 0, m.start()) + 1
                 out.append(ctx.finding(ID, "blocker", f.rel, f"credential {_shown('credential', m.group('v'))!r}: "
@@ -748,13 +104,13 @@ def _credential_files(ctx: TaskContext) -> list[Finding]:
                                        f"{_why('credential')}", _fix("credential"), location=line,
                                        evidence=_shown("credential", m.group("v"))))
         base = f.rel.rsplit("/", 1)[-1].lower()
-        pattern = _PGPASS_LINE if base in (".pgpass", "pgpass.conf") else \
-            _NETRC_PASSWORD if base in (".netrc", "_netrc") else None
+        pattern = sv.PGPASS_LINE if base in (".pgpass", "pgpass.conf") else \
+            sv.NETRC_PASSWORD if base in (".netrc", "_netrc") else None
         if pattern is None or not f.text:
             continue
         for m in pattern.finditer(f.text):
             value = m.group("v")
-            if len(value) < 8 or _PLACEHOLDER.fullmatch(value):
+            if len(value) < 8 or sv.placeholder(value):
                 continue
             line = f.text.count("\n", 0, m.start()) + 1
             out.append(ctx.finding(ID, "blocker", f.rel, f"credential {_shown('credential', value)!r} in {base}, a "

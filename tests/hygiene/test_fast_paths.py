@@ -18,7 +18,7 @@ import pytest
 
 from oafreeze.corpus import text as tx
 from oafreeze.hygiene.items import h01_rubric_isolation as h01
-from oafreeze.hygiene.items import h13_synthetic_data as h13
+from oafreeze.corpus import sensitive as sv
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -75,12 +75,12 @@ LINES = _repository_lines()
 
 
 def _h13_rules():
-    for (kind, pattern, _severity), (gate_kind, gate) in zip(h13.RULES, h13.GATES):
+    for (kind, pattern, _severity), (gate_kind, gate) in zip(sv.RULES, sv.GATES):
         yield kind, pattern, gate_kind, gate
 
 
 def test_h13_gates_name_their_rules_in_order():
-    assert [k for k, *_ in h13.RULES] == [k for k, _ in h13.GATES]
+    assert [k for k, *_ in sv.RULES] == [k for k, _ in sv.GATES]
 
 
 @pytest.mark.parametrize("kind", sorted(EXAMPLES))
@@ -114,12 +114,12 @@ def test_no_gate_shuts_on_a_line_its_rule_matches():
                 checked += 1
                 _holds(kind, pattern, gate, line)
     assert checked > 100  # the repository's own text meets the rules often
-    labelled = [line for line in LINES + [e for ex in EXAMPLES.values() for e in ex] if h13._ANY_LABEL.search(line)]
+    labelled = [line for line in LINES + [e for ex in EXAMPLES.values() for e in ex] if sv.ANY_LABEL.search(line)]
     assert len(labelled) > 20
     for line in labelled:  # every label begins with one of the literals it is looked for by
         low = tx.folded(line)
-        assert all(low.startswith(h13._LABEL_STARTS, m.start()) for m in h13._ANY_LABEL.finditer(line)), line
-        assert tx.matches_from(h13._ANY_LABEL, line, h13._LABEL_STARTS, first=True)
+        assert all(low.startswith(sv.LABEL_STARTS, m.start()) for m in sv.ANY_LABEL.finditer(line)), line
+        assert tx.matches_from(sv.ANY_LABEL, line, sv.LABEL_STARTS, first=True)
 
 
 def test_cue_gates_hold_on_every_line_and_example():
@@ -143,13 +143,13 @@ def test_folding_keeps_the_letters_ignorecase_matches(twin, letter):
 
 def test_gates_shut_where_nothing_can_match():
     text = "The parties agree as set out in the schedule.\n" * 50
-    assert not any(g.open(text) for _, g in h13.GATES if isinstance(g, tx.Gate))
-    assert h13._candidate_lines(text) == {}
+    assert not any(g.open(text) for _, g in sv.GATES if isinstance(g, tx.Gate))
+    assert sv.candidate_lines(text) == {}
 
 
 def _per_line(text: str) -> set[tuple[int, int]]:
     """(line, rule) for every rule that matches on a line, found the slow way: every rule on every line."""
-    return {(n, k) for n, line in enumerate(text.splitlines(), 1) for k, (_, p, _) in enumerate(h13.RULES)
+    return {(n, k) for n, line in enumerate(text.splitlines(), 1) for k, (_, p, _) in enumerate(sv.RULES)
             if p.search(line)}
 
 
@@ -168,7 +168,7 @@ def test_candidate_lines_include_every_matching_line_with_its_rules():
         want = _per_line(text)
         found += len({n for n, _ in want})
         # Every line, with every rule that matches on it: the line is read with those rules alone.
-        assert want <= {(n, k) for n, rules in h13._candidate_lines(text).items() for k in rules}
+        assert want <= {(n, k) for n, rules in sv.candidate_lines(text).items() for k in rules}
     assert found >= len(examples)
 
 

@@ -1,0 +1,45 @@
+"""corpus/sensitive.py: real-looking values in a text, read without a task or a repository."""
+
+from __future__ import annotations
+
+import base64
+
+from oafreeze.corpus import sensitive as sv
+
+
+def kinds(text: str) -> list[tuple[int, str]]:
+    return [(line, kind) for line, kind, _severity, _value in sv.hits(text)]
+
+
+def test_real_looking_values_are_found_on_their_lines():
+    text = "Hire details\nSSN: 529-41-7730\nPhone: (312) 804-2291\nEmail: jane@gmail.com\n"
+    assert kinds(text) == [(2, "SSN"), (3, "phone number"), (4, "e-mail address")]
+
+
+def test_reserved_and_published_fictional_values_pass():
+    text = ("Phone: (720) 555-0183\nEmail: jane@example.com\nCard: 4111 1111 1111 1111\n"
+            "api_key = YOUR_API_KEY_HERE\nIBAN GB82 WEST 1234 5698 7654 32\n")
+    assert kinds(text) == []
+
+
+def test_a_checksum_decides_a_value_of_a_checked_kind():
+    assert kinds("Card 4111 1111 1111 1112 on file") == []  # fails the Luhn check
+    assert kinds("Card 4556 7375 8689 9855 on file") == [(1, "card number")]
+
+
+def test_a_secret_is_a_blocker_and_a_value_under_a_labelled_column_is_read():
+    [(_, kind, severity, _)] = sv.hits("client_secret=Zq8vT3mLx9Wp2Rk7Jd4N")
+    assert (kind, severity) == ("credential", "blocker")
+    table = "name,date_of_birth\nJane Roe,1991-04-17\n"
+    assert kinds(table) == [(2, "date of birth")]
+
+
+def test_a_base64_user_and_password_is_decoded_and_a_placeholder_is_not_a_password():
+    assert sv.basic_auth(base64.b64encode(b"jane:Hunter2024!").decode()) == "Hunter2024!"
+    assert sv.basic_auth(base64.b64encode(b"jane:<password>").decode()) is None
+    assert sv.placeholder("${SECRET}") and sv.placeholder("********") and not sv.placeholder("Hunter2024!")
+
+
+def test_candidate_lines_are_every_line_a_rule_matches():
+    text = "nothing here\nmail: jane@gmail.com\nmore nothing\n"
+    assert list(sv.candidate_lines(text)) == [2]
