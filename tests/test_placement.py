@@ -1,0 +1,58 @@
+"""environment/placement.py: what a text asks to be written into an operative deliverable, read
+without a task or a repository."""
+
+from __future__ import annotations
+
+from oafreeze.environment import placement as pl
+
+ROLES = {"agreement.md": "operative", "client-email.md": "advisory"}
+
+
+def test_material_placed_in_a_deliverable_named_next_is_asked_plainly():
+    # The place comes first, so the words on both sides of the name are read (the audit reports one).
+    asked = pl.advice_requested("Add a drafting note at the top of agreement.md explaining each change.", ROLES)
+    assert asked and {(r.deliverable, r.plain) for r in asked} == {("agreement.md", True)}
+    assert "drafting note" in asked[0].what
+
+
+def test_material_attached_to_the_deliverable_named_before():
+    [r] = pl.advice_requested("Revise agreement.md, with a short comment explaining why the clause went.", ROLES)
+    assert r.deliverable == "agreement.md" and r.plain
+
+
+def test_the_same_material_in_the_advisory_deliverable_is_no_request():
+    assert pl.advice_requested("Explain your changes in client-email.md.", ROLES) == []
+    assert pl.advice_requested("Revise agreement.md, and explain in client-email.md why each change was made.",
+                               ROLES) == []
+
+
+def test_a_negated_or_removed_request_asks_for_nothing():
+    assert pl.advice_requested("Do not add any drafting notes to agreement.md.", ROLES) == []
+    assert pl.advice_requested("Deliver agreement.md with every drafting note removed.", ROLES) == []
+
+
+def test_what_the_law_puts_in_the_text_is_no_advisory_material():
+    assert pl.advice_requested("Include in agreement.md the notice that 820 ILCS 90/20 requires.", ROLES) == []
+
+
+def test_a_deliverable_referred_to_by_its_noun_is_asked_less_plainly():
+    asked = pl.advice_requested("Add a drafting note at the top of the agreement explaining each change.", ROLES)
+    assert asked and {(r.deliverable, r.plain) for r in asked} == {("agreement.md", False)}
+
+
+def test_a_request_after_a_colon_belongs_to_the_one_deliverable_named_before_it():
+    text = "Deliver agreement.md as a redline: strike deleted words, and add a comment giving the reason for each edit."
+    assert [r.deliverable for r in pl.advice_requested(text, ROLES)] == ["agreement.md"]
+
+
+def test_a_description_attaches_its_request_to_its_own_deliverable():
+    [r] = pl.advice_requested("The revised agreement, with a preamble explaining why the covenant was cut.", ROLES,
+                              own="agreement.md")
+    assert r.deliverable == "agreement.md"
+
+
+def test_a_request_in_another_language_needs_the_file_name_and_no_negation():
+    [r] = pl.advice_requested_abroad("Añada a agreement.md un párrafo que explique por qué se cambió.", ["agreement.md"])
+    assert r.deliverable == "agreement.md" and r.plain
+    assert pl.advice_requested_abroad("No explique en agreement.md por qué se cambió.", ["agreement.md"]) == []
+    assert pl.advice_requested_abroad("Explique por qué se cambió.", ["agreement.md"]) == []
