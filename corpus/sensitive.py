@@ -628,10 +628,13 @@ def hits(written: str) -> list[tuple[int, str, str, str]]:
 # read as the address it spells; only bracketed words count, so that prose "at" and "dot" do not.
 _MASKED_AT = re.compile(r"(?<=\w)\s*[\[({<]\s*at\s*[\])}>]\s*(?=\w)", re.I)
 _MASKED_DOT = re.compile(r"(?<=\w)\s*[\[({<]\s*dot\s*[\])}>]\s*(?=\w)", re.I)
+# The bracketed word alone: a pattern that opens with a set of characters is searched for by a fast
+# scan, where _MASKED_AT's lookbehind makes the engine try it at every position of the text.
+_MASK_WORD = re.compile(r"[\[({<]\s*at\s*[\])}>]", re.I)
 
 
 def _unmasked(text: str) -> str:
-    if "at" not in text.lower() or not _MASKED_AT.search(text):
+    if not _MASK_WORD.search(text):
         return text
     return _MASKED_DOT.sub(".", _MASKED_AT.sub("@", text))
 

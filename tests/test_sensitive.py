@@ -43,3 +43,9 @@ def test_a_base64_user_and_password_is_decoded_and_a_placeholder_is_not_a_passwo
 def test_candidate_lines_are_every_line_a_rule_matches():
     text = "nothing here\nmail: jane@gmail.com\nmore nothing\n"
     assert list(sv.candidate_lines(text)) == [2]
+
+
+def test_an_address_written_to_dodge_harvesters_is_read_as_the_address_it_spells():
+    assert kinds("Write to jthibault [at] thibaultlaw [dot] com") == [(1, "e-mail address")]
+    assert kinds("Write to jthibault(AT)thibaultlaw(DOT)com") == [(1, "e-mail address")]
+    assert kinds("Write to intake (at) example (dot) com, or meet us at the dot com party") == []
