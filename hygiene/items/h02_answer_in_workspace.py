@@ -208,8 +208,9 @@ def _finished_answers(ctx: TaskContext, names: list[str]) -> list[Finding]:
                 (bool(_core(f.name)) and _core(f.name) == _core(d))
             copy = not every and not alike and form is not None and f.rel != form[0] and \
                 0.5 <= len(f.text) / max(1, len(form[1])) <= 2
-            if not every and not alike and not copy:
-                continue
+            # Not sure: some criteria name no literal and the file is named unlike the deliverable.
+            # Passing every one the proxy can grade is worth a reader's look, not a failed task.
+            unsure = not every and not alike and not copy
             norm = tx.normalize(f.text)
             if not all(_holds(g, norm) for g in literal.values()):
                 continue
@@ -219,6 +220,16 @@ def _finished_answers(ctx: TaskContext, names: list[str]) -> list[Finding]:
             first = degenerate.locate(f.text, shown[0])
             reported.add(f.rel)
             scope = "everything the criteria" if every else "every literal the gradable criteria"
+            if unsure:
+                out.append(ctx.finding(
+                    ID, "minor", f.rel,
+                    f"{f.rel}{f.where(first)} already passes every criterion of {d!r} that names literals "
+                    f"({', '.join(literal)}: {', '.join(repr(lit.text) for lit in shown)}); the other "
+                    f"{len(grads) - len(literal)} need a reader: if it is the finished answer, copying it passes",
+                    f"read {f.rel}: if it answers the task, take it out, or make the criteria of {d!r} ask for work "
+                    "the workspace does not already contain",
+                    location=first, evidence=tx.line_text(f.text, first)))
+                continue
             out.append(ctx.finding(
                 ID, "major", f.rel,
                 f"{f.rel}{f.where(first)} already contains {scope} of {d!r} ask for ({', '.join(literal)}: "
@@ -285,6 +296,17 @@ OMITTED = re.compile(r"leaves\s+out\b|(?<=\bis )gone\b|(?<=\bare )gone\b|"
                      r"(?<![\w'’])I(?:['’]ve|\s+have)?\s+(?:now\s+|also\s+)?(?:replaced|changed|revised|removed|deleted|struck|"
                      r"added|capped|narrowed|shortened|limited|dropped|inserted|left\s+out|took\s+out)\b", re.I)
 OMITTED_STARTS = ("leaves", "gone", "has ", "have ", "i ", "i've", "i\u2019ve")
+# A change stated as done without a "we" (a note's own summary of its changes): left out or removed in
+# the passive, one term put in another's place, moved from one figure to another, no longer said, a count
+# of changes made. Weaker than CHANGE_REPORT (a request can be worded so), so each counts only in a
+# sentence that asks for nothing, and what it finds is a note for a reader (minor).
+STATED = re.compile(r"\b(?:is|are|was|were)\s+(?:now\s+)?(?:left\s+out|removed|dropped|deleted|struck(?:\s+out)?|omitted|"
+                    r"taken\s+out|replaced)\b|\b(?:replaces?|replaced|instead\s+of|in\s+place\s+of|no\s+longer)\b|"
+                    r"\b(?:cut|reduced|shortened|narrowed|extended|raised|lowered|moved|changed)\s+from\s+[^.;\n]{1,40}?\bto\b|"
+                    r"\b(?:we|I)\s+(?:have\s+)?made\s+(?:\w+\s+){0,2}?(?:changes?|edits?|revisions?|amendments?)\b", re.I)
+STATED_STARTS = ("is ", "are ", "was ", "were ", "replace", "instead", "in place", "no longer", "cut", "reduced",
+                 "shortened", "narrowed", "extended", "raised", "lowered", "moved", "changed", "we ", "i ")
+_CLAUSE_END = re.compile(r"[.!?;\n]")
 _FUNCTION_WORDS = frozenset("""pass fail if the a an and or of to in on for with that this is are be by as it its
 any each every not no only which who what when where whether than then their there these those from into under over
 after before contains contain says tells explains names name made make uses use keeps keep both either other such must
@@ -320,8 +342,11 @@ def _reported_changes(ctx: TaskContext, names: list[str], reported: set[str]) ->
         voice = sorted(tx.matches_from(CHANGE_REPORT, f.text, ("we", "now"), low)
                        + tx.matches_from(OMITTED, f.text, OMITTED_STARTS, low), key=lambda m: m.start())
         table = _redline(f.text) if len(voice) < 2 else None
-        if len(voice) + (table[1] if table else 0) < 2:
+        strong = len(voice) + (table[1] if table else 0) >= 2
+        stated = [] if strong else _stated(f.text, low, voice)
+        if not strong and len(voice) + len(stated) < 2:
             continue
+        voice = sorted(voice + stated, key=lambda m: m.start())
         terms = terms if terms is not None else _criteria_terms(ctx, names)
         held = _terms(f.text)
         best = None  # (share, deliverable, criteria spoken to, criteria)
@@ -342,11 +367,25 @@ def _reported_changes(ctx: TaskContext, names: list[str], reported: set[str]) ->
             first, rows = table
             how = f"a table of {rows} changes with their old and new wording"
         out.append(ctx.finding(
-            ID, "major" if every else "minor", f.rel,
+            ID, "major" if every and strong else "minor", f.rel,
             f"{f.rel}{f.where(first)} reports changes as already made ({how}) and speaks to {scope} of {d!r} "
             f"({', '.join(spoken)}): it reads as the finished answer, and an agent can copy it",
             f"take the finished answer out of {f.rel}, or keep only what the agent must start from",
             location=first, evidence=tx.line_text(f.text, first)))
+    return out
+
+
+def _stated(text: str, low: str, voice: list[re.Match]) -> list[re.Match]:
+    """STATED's matches, one a sentence, in sentences that hold no CHANGE_REPORT match and ask for nothing."""
+    out, seen = [], set()
+    for m in tx.matches_from(STATED, text, STATED_STARTS, low):
+        start = max((e.end() for e in _CLAUSE_END.finditer(text, max(0, m.start() - 400), m.start())), default=0)
+        end = _CLAUSE_END.search(text, m.end())
+        sentence = text[start:end.start() if end else len(text)]
+        if start in seen or _ASKS.search(sentence) or any(start <= v.start() < start + len(sentence) for v in voice):
+            continue
+        seen.add(start)
+        out.append(m)
     return out
 
 

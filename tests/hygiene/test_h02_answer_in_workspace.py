@@ -236,6 +236,28 @@ def test_a_report_quoted_in_a_reply_and_in_other_voices_is_found(tmp_path):
             if "reports changes" in f.message] == []
 
 
+# The same note with no "we": its changes stated in the passive, one term in another's place.
+_STATED = ("What went to the client last time.\n\n"
+           "The two-year restraint was replaced with one that ends at the compensation review. The client heard that "
+           "this salary is below the Colorado compensation threshold, so the non-compete would be void. A separate "
+           "written notice of the non-compete covenant, signed by the employee, now sits in place of the old "
+           "paragraph.\n")
+
+
+def test_a_note_stating_its_changes_without_a_we_is_a_minor_finding(tmp_path):
+    hits = [f for f in found(env_with(tmp_path, files={**workspace(), "last-round.md": _STATED}), "H02")
+            if "reports changes as already made" in f.message]
+    assert [(f.severity, f.path) for f in hits] == [("minor", "documents/last-round.md")]
+    assert "2 sentences such as 'was replaced'" in hits[0].message
+
+
+def test_near_miss_changes_stated_as_wishes_are_no_report(tmp_path):
+    ask = _STATED.replace("was replaced", "should be replaced").replace("now sits", "must sit").replace(
+        "heard", "needs to hear")
+    assert [f for f in found(env_with(tmp_path, files={**workspace(), "ask.md": ask}), "H02")
+            if "reports changes" in f.message] == []
+
+
 def _notice_task() -> dict:
     """The helper task with one more deliverable, a notice to Dana Smith, graded by criterion C9."""
     task = task_json()
