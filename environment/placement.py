@@ -90,7 +90,9 @@ _ATTACH_TO = re.compile(r"\b(?:attach|append|annex|add)(?:ed|es|ing)?\s+(?:it\s+
 _ATTACHED = re.compile(r"(?<!\bconsistent\s)(?<!\baccordance\s)(?<!\bline\s)(?<!\balong\s)(?<!\btogether\s)"
                        r"(?<!\bcomply\s)(?<!\bcomplies\s)(?<!\bkeeping\s)(?<!\bconform\s)(?<!\bconforms\s)(?<!\bagrees\s)"
                        r"\b(?:with|including|includ(?:e|es)|contain(?:s|ing)?|carry(?:ing)?|preceded\s+by|"
-                       r"followed\s+by|prefaced\s+by|(?:that|which)\s+(?=explains|justifies))\b\s*"
+                       r"followed\s+by|prefaced\s+by|(?:that|which)\s+(?=explains|justifies)|"
+                       r"(?:that|which)\s+(?:should|must|shall|will|is\s+to|needs?\s+to|has\s+to)\s+(?:also\s+)?"
+                       r"(?=(?:explain|tell|say|state|set\s+out|give|justify)\w*\b))\b\s*"
                        r"|^[\s,]*(?:and\s+)?(?=explain\w*\b|annotat\w+\b)"
                        # the deliverable as the subject: "X should tell Avery why …", "X must explain …"
                        r"|^\s*(?:should|must|shall|will|is\s+to|needs?\s+to|has\s+to)\s+(?:also\s+)?"
@@ -102,7 +104,8 @@ NEGATED = re.compile(r"\b(?:not|no|never|without|nor|free\s+of|rather\s+than|ins
 _NEGATED_VERB = re.compile(r"(?:\b(?:not|never|no)|n't)\s+(?:[\w-]+\s+){0,2}$", re.I)
 CLAUSE = re.compile(r"(?<=[.!?])\s+(?=[A-Z\"\u201c(])|(?<=[;:])\s+|\n+")
 # Nouns by which instructions refer to an operative deliverable without its file name.
-_NOUNS = ("agreement", "offer letter", "contract", "covenants", "form", "amendment", "release", "consent")
+_NOUNS = ("agreement", "offer letter", "contract", "covenants", "form", "amendment", "release", "consent",
+          "notice")
 
 
 # The material named only to be taken out: "with every drafting note ... removed".
@@ -160,8 +163,9 @@ def _mentions(text: str, names: dict[str, str | None]) -> list[tuple[int, int, s
         holders = [n for n in names if names[n] == "operative" and f" {noun} " in _called(n)]
         if len(holders) != 1 or any(f" {noun} " in _called(n) for n in names if names[n] != "operative"):
             continue
-        for m in re.finditer(rf"\bthe\s+(?:(?:draft|revised|renewed|repaired|final|new|restrictive\s+covenant|"
-                             rf"employment|covenant)\s+)*{noun}\b", text, re.I):
+        for m in re.finditer(rf"\b(?:the|any|each|this|that|your)\s+(?:(?:draft|revised|renewed|repaired|final|new|"
+                             rf"restrictive\s+covenant|employment|covenant|separate|written|signed)\s+)*{noun}\b",
+                             text, re.I):
             if not any(s <= m.start() < e for s, e in taken):
                 out.append((m.start(), m.end(), holders[0], False))
     return sorted(out)

@@ -56,3 +56,24 @@ def test_a_request_in_another_language_needs_the_file_name_and_no_negation():
     assert r.deliverable == "agreement.md" and r.plain
     assert pl.advice_requested_abroad("No explique en agreement.md por qué se cambió.", ["agreement.md"]) == []
     assert pl.advice_requested_abroad("Explique por qué se cambió.", ["agreement.md"]) == []
+
+
+ROLES_WITH_NOTICE = {"agreement.md": "operative", "separate-notice.md": "operative", "client-email.md": "advisory"}
+
+
+def test_a_relative_clause_tells_the_deliverable_named_before_it_to_explain():
+    text = ("Draft the agreement and any separate notice the law requires, ready to deliver with the agreement, which "
+            "should also explain to Riley in a short paragraph why the agreement has no non-compete.")
+    asked = pl.advice_requested(text, ROLES_WITH_NOTICE)
+    assert asked and {(r.deliverable, r.plain) for r in asked} == {("agreement.md", False)}
+    assert asked[0].what == "explain"
+    signed = text.replace("which should also explain to Riley in a short paragraph why the agreement has no "
+                          "non-compete", "which should also be signed by Riley")
+    assert pl.advice_requested(signed, ROLES_WITH_NOTICE) == []
+
+
+def test_an_operative_notice_is_referred_to_by_its_noun_but_what_the_law_puts_in_it_is_no_request():
+    [r] = pl.advice_requested("Add a drafting note to the separate notice explaining each choice.", ROLES_WITH_NOTICE)
+    assert (r.deliverable, r.plain) == ("separate-notice.md", False)
+    assert pl.advice_requested("Include in the notice the immunity notice that 18 U.S.C. 1833(b) requires.",
+                               ROLES_WITH_NOTICE) == []
