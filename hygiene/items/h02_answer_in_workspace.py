@@ -187,6 +187,10 @@ def _finished_answers(ctx: TaskContext, names: list[str]) -> list[Finding]:
     sure when every criterion names literals, or when the file is also named like the deliverable."""
     out = []
     inputs = [f.name for f in ctx.task_files]
+    # A document saved in parts is read whole too, after its parts (one finding, not two). Each text is
+    # read and normalized once, not once per deliverable.
+    texts = _with_members(ctx) + ctx.saved_in_parts
+    normalized: dict[int, str] = {}
     for d in names:
         grads = {c.id: degenerate.grading(c, names, inputs) for c in ctx.task.criteria
                  if d in degenerate.graded_deliverables(c, names)}
@@ -200,8 +204,7 @@ def _finished_answers(ctx: TaskContext, names: list[str]) -> list[Finding]:
         every = len(literal) == len(grads)
         form = _changed_form(ctx, d, literal)
         reported: set[str] = set()
-        # A document saved in parts is read whole too, after its parts (one finding, not two).
-        for f in _with_members(ctx) + ctx.saved_in_parts:
+        for f in texts:
             if not f.text or isinstance(f, SavedInParts) and any(p.rel in reported for p in f.parts):
                 continue
             alike = _ratio(f.name, d) >= NEAR or _stem(f.name) == _stem(d) or \
@@ -211,7 +214,9 @@ def _finished_answers(ctx: TaskContext, names: list[str]) -> list[Finding]:
             # Not sure: some criteria name no literal and the file is named unlike the deliverable.
             # Passing every one the proxy can grade is worth a reader's look, not a failed task.
             unsure = not every and not alike and not copy
-            norm = tx.normalize(f.text)
+            norm = normalized.get(id(f))
+            if norm is None:
+                norm = normalized[id(f)] = tx.normalize(f.text)
             if not all(_holds(g, norm) for g in literal.values()):
                 continue
             if copy and not _copies(f.text, form[1]):

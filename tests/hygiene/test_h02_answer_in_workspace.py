@@ -31,6 +31,21 @@ def test_a_workspace_file_holding_the_finished_answer_is_major(tmp_path):
     assert "$127,091" in hits[0].evidence and "client-email.md" in hits[0].message
 
 
+def test_a_file_passing_only_the_gradable_criteria_under_another_name_is_a_minor_note(tmp_path):
+    # Two criteria name literals and pass on old-answer.md; a third names none, so the proxy cannot be
+    # sure the file is the finished answer, and the file is named unlike the deliverable: a note.
+    task = task_json()
+    task["criteria"][2]["match_criteria"] = ('PASS if client-email.md states that $95,000 is below $127,091 '
+                                             'and cites C.R.S. § 8-2-113. FAIL if it omits the threshold.')
+    task["criteria"].append({"id": "C4", "title": "Tone", "deliverables": ["client-email.md"], "source": "expert",
+                             "match_criteria": "PASS if client-email.md is written in plain English for a "
+                                               "business reader. FAIL if it reads as a legal brief."})
+    files = {**workspace(), "old-answer.md": "Dear client,\n$95,000 is below $127,091 (C.R.S. § 8-2-113).\n"}
+    hits = [f for f in found(env_with(tmp_path, task, files), "H02") if f.path == "documents/old-answer.md"]
+    assert [(f.severity, f.location) for f in hits] == [("minor", 2)]
+    assert "the other 1 need a reader" in hits[0].message
+
+
 def test_the_deliverable_in_another_format_is_major(tmp_path):
     files = {**workspace(), "client-email.docx": b"PK\x03\x04 not read here"}
     hits = found(env_with(tmp_path, files=files), "H02")
