@@ -81,6 +81,36 @@ def test_init_adopts_a_lab_checkout_writing_only_oafreeze_yaml(tmp_path, cli):
     assert "knowledge_base:" not in (root / "oafreeze.yaml").read_text().replace("# knowledge_base:", "")
 
 
+def test_init_refuses_a_repository_whose_tasks_live_outside_tasks_and_names_them(tmp_path, cli):
+    root = tmp_path / "evals-repo"
+    init_repo(root)
+    for tid in ("nda-review", "lease-redline"):
+        (root / "evals" / tid / "workspace").mkdir(parents=True)
+        (root / "evals" / tid / "task.json").write_text('{"id": "%s"}\n' % tid)
+    (root / "node_modules/pkg").mkdir(parents=True)
+    (root / "node_modules/pkg/task.json").write_text("{}\n")  # a tool's folder is not searched
+    commit_all(root, "evals")
+    before = sorted(p.relative_to(root).as_posix() for p in root.rglob("*") if ".git" not in p.parts)
+    code, out, err = cli("init", str(root))
+    assert code == 2, out + err
+    assert "2 task.json file(s) outside tasks/" in err and "evals/lease-redline/task.json" in err
+    assert "tasks/<task-id>/task.json" in err and "node_modules" not in err
+    assert sorted(p.relative_to(root).as_posix() for p in root.rglob("*") if ".git" not in p.parts) == before
+
+
+def test_init_adopting_tasks_names_the_task_files_it_will_not_read(tmp_path, cli):
+    root = tmp_path / "lab"
+    labfixture.make_lab_checkout(root)
+    (root / "archive/old-task").mkdir(parents=True)
+    (root / "archive/old-task/task.json").write_text("{}\n")
+    commit_all(root, "archive")
+    code, result, err = cli.json("init", str(root))
+    assert code == 0 and result["adopted"] is True and result["outside"] == ["archive/old-task/task.json"], err
+    (root / "oafreeze.yaml").unlink()
+    code, out, _ = cli("init", str(root))
+    assert code == 0 and "not read: 1 task.json file(s) outside tasks/ (first: archive/old-task/task.json)" in out
+
+
 def test_init_tells_a_user_without_a_git_identity_how_to_set_one(tmp_path, cli, monkeypatch):
     home = tmp_path / "home"
     home.mkdir()

@@ -8,10 +8,15 @@
 - A git repository that already has tasks (a LAB checkout: `tasks/<area>/<task-id>/task.json`,
   or flat `tasks/<id>/task.json`) is adopted as it is: only oafreeze.yaml is written.
 - A folder with other files that is not a repository is left alone unless `--here` says so.
+- A folder whose task.json files live elsewhere than tasks/ (`evals/<id>/task.json`) is left
+  alone: an example task beside them would be audited and frozen while theirs are not. The
+  error names the files found and where oafreeze reads tasks from. Found beside an adopted
+  tasks/, they are named in the result (`outside`) as not read.
 """
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 from collections import Counter
@@ -75,6 +80,25 @@ def _identity_missing(root: Path) -> bool:
     return False
 
 
+SKIP_FOLDERS = frozenset({"node_modules", "__pycache__"})
+SEARCH_DEPTH = 6  # folders below the root searched for task.json files outside tasks/
+
+
+def _task_files_outside(root: Path) -> list[str]:
+    """task.json files under `root` but not under tasks/ (hidden folders, tools' folders and
+    anything deeper than SEARCH_DEPTH aside), as sorted POSIX paths relative to the root."""
+    found = []
+    base = os.fspath(root)
+    for folder, dirs, files in os.walk(base):
+        rel = os.path.relpath(folder, base)
+        depth = 0 if rel == "." else rel.count(os.sep) + 1
+        dirs[:] = [d for d in dirs if not d.startswith(".") and d not in SKIP_FOLDERS
+                   and not (depth == 0 and d == TASKS) and depth < SEARCH_DEPTH]
+        if "task.json" in files:
+            found.append(Path(rel, "task.json").as_posix() if rel != "." else "task.json")
+    return sorted(found)
+
+
 def _layout(ids: list[str]) -> str:
     depth = Counter(t.count("/") + 1 for t in ids)
     if set(depth) == {1}:
@@ -99,6 +123,14 @@ def command(directory, name, here, as_json):
         raise AlreadyExists.at(str(root / CONFIG_FILE), "already exists; this is an environment", rule="write-once")
     existing = task_ids(root) if (root / TASKS).is_dir() else []
     repository = _is_repository(root)
+    # A folder that is neither a repository nor offered with --here is refused below unsearched.
+    outside = _task_files_outside(root) if root.is_dir() and (repository or here) else []
+    if outside and not existing:
+        shown = ", ".join(outside[:3]) + (f" and {len(outside) - 3} more" if len(outside) > 3 else "")
+        raise BadInput.at(str(root), f"holds {len(outside)} task.json file(s) outside {TASKS}/ ({shown}); oafreeze "
+                          f"reads tasks only from {TASKS}/<task-id>/task.json or {TASKS}/<area>/<task-id>/task.json, "
+                          f"each with its workspace in documents/ beside it (docs/TASKS.md): move them there "
+                          f"(`git mv <folder> {TASKS}`) and run init again", rule="task-layout")
     config = TEMPLATE.format(schema=SCHEMA, name=name or root.name).encode()
     if existing:
         if not repository:
@@ -107,7 +139,7 @@ def command(directory, name, here, as_json):
                               rule="git-repository")
         write_new(root / CONFIG_FILE, config)
         result = {"path": str(root), "adopted": True, "tasks": len(existing), "layout": _layout(existing),
-                  "written": [CONFIG_FILE]}
+                  "written": [CONFIG_FILE], "outside": outside}
     else:
         if root.exists() and any(p.name != ".git" for p in root.iterdir()) and not repository and not here:
             raise BadInput.at(str(root), "is not empty and not a git repository; pass --here to start an "
@@ -130,7 +162,7 @@ def command(directory, name, here, as_json):
                 raise BadInput.at(str(root), f"git init failed: {proc.stderr.decode(errors='replace').strip()}",
                                   rule="git")
         result = {"path": str(root), "adopted": False, "tasks": 1, "layout": "flat: tasks/<task-id>/",
-                  "written": written}
+                  "written": written, "outside": []}
     result["git_identity_missing"] = _identity_missing(root)
     if as_json:
         emit_json(result)
@@ -138,6 +170,9 @@ def command(directory, name, here, as_json):
     if result["adopted"]:
         click.echo(f"adopted {root}: {result['tasks']} task(s), {result['layout']}; wrote {CONFIG_FILE} only")
         click.echo("no knowledge base is pinned; add one to oafreeze.yaml if your tasks mount one")
+        if outside:
+            click.echo(f"not read: {len(outside)} task.json file(s) outside {TASKS}/ (first: {outside[0]}); "
+                       f"move them under {TASKS}/ to audit and freeze them")
     else:
         click.echo(f"new environment in {root}: {', '.join(result['written'])}")
         click.echo(f"the example task tasks/{EXAMPLE_ID}/ shows the task format (docs/TASKS.md)")
