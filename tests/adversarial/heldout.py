@@ -21467,3 +21467,792 @@ def fam_r22_pay_frequency(env: Path, task: str) -> None:
        "Instance v06's client request gives Renata's number as 555-0148; the design and every sibling give 555-0142.")
 def fam_r22_phone(env: Path, task: str) -> None:
     edit_doc(env, task, "client-request.md", "555-0142", "555-0148")
+
+
+# === Twenty-third round ===========================================================================================
+# Written from HYGIENE.md and docs/TASKS.md only, without reading the audit's code. Ids carry '-r23-'.
+
+
+def _r23_epub(title: str, chapters: list[tuple[str, list[str]]]) -> bytes:
+    """An EPUB 3 book as an e-book tool writes it: the stored mimetype first, the container, the package document,
+    the navigation document and one XHTML file per chapter (title, paragraphs)."""
+    xhtml = 'xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops"'
+    items, spine, nav = [], [], []
+    members: dict[str, str] = {}
+    for n, (heading, paras) in enumerate(chapters, 1):
+        members[f"OEBPS/ch{n}.xhtml"] = (
+            f'<?xml version="1.0" encoding="UTF-8"?>\n<html {xhtml}><head><title>{escape(heading)}</title></head>'
+            f"<body><h1>{escape(heading)}</h1>" + "".join(f"<p>{escape(p)}</p>" for p in paras) + "</body></html>\n")
+        items.append(f'<item id="ch{n}" href="ch{n}.xhtml" media-type="application/xhtml+xml"/>')
+        spine.append(f'<itemref idref="ch{n}"/>')
+        nav.append(f'<li><a href="ch{n}.xhtml">{escape(heading)}</a></li>')
+    members["OEBPS/nav.xhtml"] = (f'<?xml version="1.0" encoding="UTF-8"?>\n<html {xhtml}><head><title>Contents</title>'
+                                  f'</head><body><nav epub:type="toc"><ol>{"".join(nav)}</ol></nav></body></html>\n')
+    members["OEBPS/content.opf"] = (
+        '<?xml version="1.0" encoding="UTF-8"?>\n<package xmlns="http://www.idpf.org/2007/opf" version="3.0" '
+        'unique-identifier="bookid"><metadata xmlns:dc="http://purl.org/dc/elements/1.1/">'
+        '<dc:identifier id="bookid">urn:uuid:4f0d7c1e-2b6a-4c8e-9a51-7e3d2f10b6c4</dc:identifier>'
+        f'<dc:title>{escape(title)}'
+        '</dc:title><dc:language>en</dc:language><meta property="dcterms:modified">2026-09-14T10:00:00Z</meta>'
+        '</metadata><manifest><item id="nav" href="nav.xhtml" media-type="application/xhtml+xml" properties="nav"/>'
+        f'{"".join(items)}</manifest><spine>{"".join(spine)}</spine></package>\n')
+    container = ('<?xml version="1.0" encoding="UTF-8"?>\n<container version="1.0" '
+                 'xmlns="urn:oasis:names:tc:opendocument:xmlns:container"><rootfiles><rootfile '
+                 'full-path="OEBPS/content.opf" media-type="application/oebps-package+xml"/></rootfiles></container>\n')
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w") as z:
+        z.writestr(zipfile.ZipInfo("mimetype", (2026, 9, 14, 10, 0, 0)), "application/epub+zip",
+                   compress_type=zipfile.ZIP_STORED)
+        for name, text in [("META-INF/container.xml", container)] + sorted(members.items()):
+            z.writestr(zipfile.ZipInfo(name, (2026, 9, 14, 10, 0, 0)), text.encode("utf-8"),
+                       compress_type=zipfile.ZIP_DEFLATED)
+    return buf.getvalue()
+
+
+def _r23_pdf_with_outline(page_text: str, bookmarks: list[str]) -> bytes:
+    """A one-page PDF (text layer) whose document outline (the bookmarks pane) holds `bookmarks` as item titles."""
+    dw = _r21_dw()
+    ops = [b"BT", b"/F1 11 Tf", b"14 TL", b"72 720 Td"]
+    for i, line in enumerate(dw.page_lines(page_text)):
+        ops.append((b"" if i == 0 else b"T* ") + dw._pdf_string(line) + b" Tj")
+    ops.append(b"ET")
+    first = 6
+    last = first + len(bookmarks) - 1
+    objects = [
+        b"<< /Type /Catalog /Pages 2 0 R /Outlines 5 0 R /PageMode /UseOutlines >>",
+        b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R "
+        b"/Resources << /Font << /F1 %d 0 R >> >> >>" % (last + 1),
+        dw._stream(b"\n".join(ops)),
+        b"<< /Type /Outlines /First %d 0 R /Last %d 0 R /Count %d >>" % (first, last, len(bookmarks)),
+    ]
+    for n, title in enumerate(bookmarks):
+        num = first + n
+        links = ((b" /Prev %d 0 R" % (num - 1) if num > first else b"")
+                 + (b" /Next %d 0 R" % (num + 1) if num < last else b""))
+        objects.append(b"<< /Title " + dw._pdf_string(title) + b" /Parent 5 0 R" + links + b" /Dest [3 0 R /Fit] >>")
+    objects.append(b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>")
+    return dw.raw_pdf(objects, root=1)
+
+
+def _r23_xlsx_edit(data: bytes, member: str, old: str, new: str) -> bytes:
+    """The workbook `data` with `old` replaced by `new` (it must be there) in one XML part, member order kept."""
+    src = zipfile.ZipFile(io.BytesIO(data))
+    parts: dict[str, str | bytes] = {n: src.read(n) for n in src.namelist()}
+    parts[member] = replace_text(parts[member].decode("utf-8"), old, new)
+    return _r21_dw().package(parts)
+
+
+# --- H01 rubric isolation (twenty-third round) --------------------------------------------------------------------
+
+
+@plant("ho-h01-r23-criteria-as-pdf-bookmark-titles", "H01", TB,
+       "A one-page PDF cover sheet, documents/review/aspenline-file-cover.pdf, shows only a matter header on its page; "
+       "its bookmarks pane holds the client-email-thresholds and rationale-sources criteria as outline titles.")
+def h01_r23_pdf_outline(env: Path, task: str) -> None:
+    write_doc(env, task, "review/aspenline-file-cover.pdf", _r23_pdf_with_outline(
+        "Harlow Finch LLP\nMatter: Aspenline Payments, LLC / Riley Vandermeer covenants\nFile cover sheet",
+        [_match(env, task, "client-email-thresholds"), _match(env, task, "rationale-sources")]))
+
+
+@plant("ho-h01-r23-criterion-in-hidden-xlsx-column", "H01", CA,
+       "Halden's form-rollout tracker, documents/hr/form-rollout-tracker.xlsx, has a hidden column E ('QA check') whose "
+       "cell holds the usage-notes-threshold criterion word for word; the visible columns list rollout steps.")
+def h01_r23_hidden_column(env: Path, task: str) -> None:
+    crit = _match(env, task, "usage-notes-threshold")
+    data = _r21_dw().xlsx({"Rollout": [
+        ["Step", "Owner", "Due", "Status", "QA check"],
+        ["Refresh Form WA-2021-3", "Harlow Finch", "2026-11-06", "Open", crit],
+        ["Train recruiters on the new form", "P. Lindahl", "2026-11-20", "Not started", ""]]})
+    data = _r23_xlsx_edit(data, "xl/worksheets/sheet1.xml", "<sheetData>",
+                          '<cols><col min="5" max="5" width="0" hidden="1" customWidth="1"/></cols><sheetData>')
+    write_doc(env, task, "hr/form-rollout-tracker.xlsx", data)
+
+
+@plant("ho-h01-r23-criterion-in-epub-training-chapter", "H01", AM,
+       "The firm's associate training e-book, documents/training/covenant-drafting-handbook.epub, has a chapter "
+       "'Louisiana repairs: what the graders check' that reproduces the named-parishes and two-year-cap criteria.")
+def h01_r23_epub(env: Path, task: str) -> None:
+    write_doc(env, task, "training/covenant-drafting-handbook.epub", _r23_epub(
+        "Covenant drafting for first-year associates", [
+            ("Working with a template", ["Start from the firm's form and keep a list of every change you make."]),
+            ("Louisiana repairs: what the graders check",
+             ["Your repaired agreement is checked against these standards:",
+              _match(env, task, "named-parishes"), _match(env, task, "two-year-cap")]),
+        ]))
+
+
+@near_miss("ho-h01-nm-r23-cle-quiz-answer-key-on-other-topic", "H01", SD,
+           "The associate's CLE quiz with its answer key, documents/cle/bipa-quiz-answers.md, on the Illinois Biometric "
+           "Information Privacy Act (questions, the correct letter, a one-line reason).",
+           "HYGIENE.md H01 forbids this task's grading material (task.json, rubric, grader, expected output) and text "
+           "reproducing a criterion; a CLE answer key on another statute grades nothing the agent writes here.")
+def h01_nm_r23_cle(env: Path, task: str) -> None:
+    write_doc(env, task, "cle/bipa-quiz-answers.md", (
+        "# CLE self-study quiz: biometric privacy in the workplace (answer key)\n\n"
+        "1. Before collecting a fingerprint for a time clock, an Illinois employer needs: **C**, a written release "
+        "after written notice of the purpose and retention period.\n"
+        "2. A retention schedule must be: **A**, written and made available to the public.\n"
+        "3. Vendor access to templates without consent is: **D**, a disclosure the statute restricts.\n\n"
+        "Score: 3 of 3. Credit: 1.0 general hour.\n"))
+
+
+# --- H02 answer in the workspace (twenty-third round) ------------------------------------------------------------
+
+
+@plant("ho-h02-r23-finished-memo-in-notebook-output-cell", "H02", TB,
+       "A Jupyter notebook the associate used to check the thresholds, documents/research/vandermeer-thresholds.ipynb, "
+       "has a rendered Markdown output cell that is the finished file memo: (2)(b) and (2)(d), $130,014 against "
+       "$104,000, the non-solicit kept at $78,008.40 and (8) on presenting a void non-compete.")
+def h02_r23_notebook(env: Path, task: str) -> None:
+    memo = [
+        "## File memo: Riley Vandermeer covenants\n",
+        "\n",
+        "- **Non-compete left out.** C.R.S. § 8-2-113(2)(b) allows a non-compete only for a worker earning at least "
+        "the highly compensated threshold; the 2026 PAY CALC Order figure is $130,014 and Riley Vandermeer's "
+        "$104,000 is below it.\n",
+        "- **Customer non-solicit kept.** C.R.S. § 8-2-113(2)(d) allows it at 60% of the threshold, $78,008.40, "
+        "which $104,000 exceeds; it is limited to protecting trade secrets and runs 12 months.\n",
+        "- **Notice.** A separate notice under C.R.S. § 8-2-113(4), signed by Riley before accepting the offer.\n",
+        "- **Risk.** Presenting a void non-compete would itself violate C.R.S. § 8-2-113(8).\n",
+        "\n",
+        "Sources: colorado-statute-excerpt.md; knowledge-base/practice-guides/non-compete/us/colorado.md.\n"]
+    nb = {"cells": [
+        {"cell_type": "code", "execution_count": 1, "metadata": {}, "source": [
+            "salary, hcw = 104_000, 130_014\n", "print(salary >= hcw, salary >= round(0.6 * hcw, 2))"],
+         "outputs": [{"name": "stdout", "output_type": "stream", "text": ["False True\n"]}]},
+        {"cell_type": "code", "execution_count": 2, "metadata": {},
+         "source": ["from IPython.display import Markdown\n", "Markdown(open('memo-draft.md').read())"],
+         "outputs": [{"output_type": "execute_result", "execution_count": 2, "metadata": {},
+                      "data": {"text/markdown": memo, "text/plain": ["<IPython.core.display.Markdown object>"]}}]}],
+        "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}},
+        "nbformat": 4, "nbformat_minor": 5}
+    write_doc(env, task, "research/vandermeer-thresholds.ipynb", json.dumps(nb, indent=1, ensure_ascii=False) + "\n")
+
+
+@plant("ho-h02-r23-revised-agreement-pdf-from-hr-portal", "H02", AM,
+       "Bayou Crest's HR portal export, documents/hr-portal/Fontenot_Covenant_Agreement_REVISED.pdf, is the repaired "
+       "agreement for Avery already drafted: made as of November 2, 2026, four named parishes, two years, Louisiana "
+       "law and courts.")
+def h02_r23_portal_pdf(env: Path, task: str) -> None:
+    write_doc(env, task, "hr-portal/Fontenot_Covenant_Agreement_REVISED.pdf", _r21_dw().pdf([
+        "BAYOU CREST ENVIRONMENTAL, L.L.C. EMPLOYEE COVENANT AGREEMENT\n\n"
+        "This Agreement is made as of November 2, 2026, Employee's first day of employment, between Bayou Crest "
+        "Environmental, L.L.C., a Louisiana limited liability company (the \"Company\"), and Avery Fontenot "
+        "(\"Employee\").\n\n"
+        "1. Confidentiality. Employee will keep the Company's confidential information, including bid pricing, site "
+        "assessments and client lists, in confidence during and after employment.\n\n"
+        "2. Non-Competition. For two years after employment ends, Employee will not carry on or engage in "
+        "environmental remediation or site-assessment work within East Baton Rouge, Ascension, Livingston and "
+        "Iberville Parishes, so long as the Company carries on a like business there.\n\n"
+        "3. Non-Solicitation of Customers. For two years after employment ends, Employee will not solicit any customer "
+        "of the Company within East Baton Rouge, Ascension, Livingston and Iberville Parishes.\n\n"
+        "4. Governing Law and Forum. This Agreement is governed by Louisiana law, and any dispute will be resolved in "
+        "the courts of East Baton Rouge Parish, Louisiana.\n\n"
+        "5. Severability. If any part of this Agreement is held unenforceable, the rest remains in effect.\n\n"
+        "Company: Lucien Arceneaux, President   Employee: Avery Fontenot"]))
+
+
+@plant("ho-h02-r23-earlier-attempt-with-parenthesised-suffix", "H02", SD,
+       "An earlier attempt at the agreement, documents/ellery-covenant-agreement (draft v2).md, is left in the "
+       "workspace: made as of January 5, 2027, no non-compete, 12-month non-solicits, advice to consult a lawyer and "
+       "receipt on December 18, 2026.")
+def h02_r23_draft_v2(env: Path, task: str) -> None:
+    write_doc(env, task, "ellery-covenant-agreement (draft v2).md", (
+        "# EMPLOYEE RESTRICTIVE COVENANT AGREEMENT\n\n"
+        "This Employee Restrictive Covenant Agreement is made as of January 5, 2027 between Maplestone Logistics, Inc., "
+        "a Delaware corporation (the \"Company\"), and Jordan Ellery (\"Employee\").\n\n"
+        "## 1. Confidentiality\n\nEmployee will hold the Company's confidential information in confidence during and "
+        "after employment.\n\n"
+        "## 2. Non-Solicitation of Customers\n\nFor 12 months after employment ends, Employee will not solicit any "
+        "shipper in Cook, DuPage or Will County, Illinois, with which Employee had material business contact.\n\n"
+        "## 3. Non-Solicitation of Employees\n\nFor 12 months after employment ends, Employee will not solicit any "
+        "Company employee to leave the Company.\n\n"
+        "## 4. Review Period and Advice of Counsel\n\nThe Company advises Employee to consult an attorney before "
+        "signing this Agreement. Employee received a copy of this Agreement on December 18, 2026, at least 14 "
+        "calendar days before signing.\n\n"
+        "## 5. Protected Disclosures\n\nUnder 18 U.S.C. § 1833(b), an individual is immune from trade secret liability "
+        "for a disclosure made in confidence to a government official or an attorney solely to report a suspected "
+        "violation of law, or in a filing made under seal.\n\n"
+        "## 6. Governing Law\n\nIllinois law governs this Agreement; the state or federal courts in Cook County, "
+        "Illinois have jurisdiction.\n\n"
+        "Maplestone Logistics, Inc.: Elena Vasquez-Moore, Chief Operating Officer\n\nEmployee: Jordan Ellery\n"))
+
+
+@near_miss("ho-h02-nm-r23-handbook-ip-policy-without-carve-out", "H02", CI,
+           "Sierrafold's employee handbook chapter on intellectual property, documents/hr/handbook-ip-chapter.md, is "
+           "added: disclosure of inventions to a manager, use of company equipment, open-source approvals.",
+           "HYGIENE.md H02 concerns a file the matcher pairs with a deliverable or one that already holds a finished "
+           "answer; the handbook chapter has no present assignment, no Section 2870 carve-out, no prior invention and "
+           "no Section 2872 notice, so no criterion passes on it.")
+def h02_nm_r23_handbook(env: Path, task: str) -> None:
+    write_doc(env, task, "hr/handbook-ip-chapter.md", (
+        "# Employee Handbook, Chapter 7: Intellectual property at Sierrafold\n\n"
+        "7.1 Tell your manager promptly about any invention, design or improvement you make in your work.\n\n"
+        "7.2 Company laptops, lab benches and test rigs are for Sierrafold work. Ask IT before installing personal "
+        "software.\n\n"
+        "7.3 Contributions to open-source projects need written approval from the Director of Embedded Systems.\n"))
+
+
+# --- H03 degenerate output (twenty-third round) ------------------------------------------------------------------
+
+
+@plant("ho-h03-r23-checklist-graded-only-by-refrains-from", "H03", AM,
+       "A new advisory deliverable, hr-onboarding-checklist.md (Bayou Crest's first-day checklist for Avery), is graded "
+       "by one criterion only: it passes if the checklist 'refrains from mentioning' the Delacroix dispute. An empty "
+       "file passes.")
+def h03_r23_refrains(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_deliverable(t, "hr-onboarding-checklist.md", "First-day checklist for Bayou Crest's HR coordinator.",
+                        placement="advisory")
+        instructions_add(t, "Also write hr-onboarding-checklist.md, a first-day checklist Bayou Crest's HR coordinator "
+                            "can follow when Avery signs.")
+        add_criterion(t, "checklist-keeps-dispute-out", "Onboarding checklist keeps the dispute out",
+                      "PASS if hr-onboarding-checklist.md refrains from mentioning the Delacroix dispute or the "
+                      "litigation memo. FAIL if it mentions either.", ["hr-onboarding-checklist.md"])
+
+
+@plant("ho-h03-r23-only-literal-printed-in-workspace-pdf", "H03", NE,
+       "Granite Peak's compensation statement for Morgan, documents/client/tallis-comp-statement.pdf, shows a $2,400 "
+       "field allowance; a new criterion's only literal is that $2,400, so the pasted workspace passes it.")
+def h03_r23_pdf_literal(env: Path, task: str) -> None:
+    write_doc(env, task, "client/tallis-comp-statement.pdf", _r21_dw().pdf([
+        "Granite Peak Robotics, Inc.: compensation statement\n\nEmployee: Morgan Tallis, Field Service Technician\n"
+        "Base salary from December 14, 2026: $71,500\nField allowance (paid monthly): $2,400 a year\n"]))
+    with task_json(env, task) as t:
+        add_criterion(t, "note-counts-allowance", "Note considers the field allowance",
+                      "PASS if note-to-partner.md mentions Morgan Tallis's $2,400 field allowance in assessing the "
+                      "salary threshold. FAIL if the note ignores the allowance.", ["note-to-partner.md"])
+
+
+@plant("ho-h03-r23-only-literal-a-quoted-email-address", "H03", TB,
+       "A new criterion requires the cover email to be addressed to \"noor.haddad@aspenline.example.com\", quoted; the "
+       "address is in hr-request.md, so the pasted workspace carries the criterion's only literal.")
+def h03_r23_address(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_criterion(t, "client-email-addressee", "Cover email goes to the Head of People",
+                      "PASS if client-email.md is addressed to \"noor.haddad@aspenline.example.com\". FAIL if it is "
+                      "addressed to anyone else.", ["client-email.md"])
+
+
+@near_miss("ho-h03-nm-r23-positive-claim-without-literals", "H03", CA,
+           "A new criterion asks the usage notes to give, for each section of the form, the kind of employee it may be "
+           "used for; it quotes no text and names no figure, date or citation.",
+           "HYGIENE.md H03 flags criteria a degenerate output passes; this one demands content (a note per section) "
+           "that an empty file, the unchanged form, the echoed instructions or the pasted workspace do not supply, "
+           "and it has no absence-only wording.")
+def h03_nm_r23_no_literals(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_criterion(t, "usage-notes-per-section", "Usage notes cover every section of the form",
+                      "PASS if hr-usage-notes.md explains, for each section of washington-covenant-form.md, which "
+                      "employees it may be used for. FAIL if any section of the form has no usage note.",
+                      ["hr-usage-notes.md"])
+
+
+# --- H04 criterion form (twenty-third round) ---------------------------------------------------------------------
+
+
+@plant("ho-h04-r23-unrelated-claim-after-separately", "H04", NE,
+       "note-asks-decision gains a second, unrelated claim: 'Separately, the note must confirm that the El Paso County "
+       "venue clause in Section 8 was checked and left unchanged.'")
+def h04_r23_separately(env: Path, task: str) -> None:
+    _reword(env, task, "note-asks-decision", "whether to delete Section 5.",
+            "whether to delete Section 5. Separately, the note must confirm that the El Paso County venue clause in "
+            "Section 8 was checked and left unchanged.")
+
+
+@plant("ho-h04-r23-task-title-as-list-of-lines", "H04", SD,
+       "The task's title is a JSON list of two strings, the title wrapped over two lines by a YAML-to-JSON export.")
+def h04_r23_title_list(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        t["title"] = ["Restrictive covenant agreement for an Illinois hire", "who signs in January 2027"]
+
+
+@plant("ho-h04-r23-partial-credit-clause", "H04", TB,
+       "customer-nonsolicit-trade-secrets gains a third verdict, 'PARTIAL if the covenant is kept for 12 months but "
+       "tied to confidential information generally', outside LAB's PASS/FAIL form.")
+def h04_r23_partial(env: Path, task: str) -> None:
+    _reword(env, task, "customer-nonsolicit-trade-secrets", "or is not tied to trade secrets.",
+            "or is not tied to trade secrets. PARTIAL if the covenant is kept for 12 months but tied to confidential "
+            "information generally rather than to trade secrets.")
+
+
+@near_miss("ho-h04-nm-r23-title-phrased-as-question", "H04", NE,
+           "note-asks-decision's title becomes a question: 'Does the note ask the partner to decide before November 23, "
+           "2026?'.",
+           "HYGIENE.md H04 asks for a non-empty title, a unique id, both clauses and one claim; a title is a short name "
+           "for people (TASKS.md) and may be phrased as a question.")
+def h04_nm_r23_question(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        criterion(t, "note-asks-decision")["title"] = "Does the note ask the partner to decide before November 23, 2026?"
+
+
+# --- H05 ambiguous grading language (twenty-third round) ---------------------------------------------------------
+
+
+@plant("ho-h05-r23-in-a-reader-friendly-way", "H05", CI,
+       "client-email-departures asks that the email explain the departures 'in a reader-friendly way'.")
+def h05_r23_reader_friendly(env: Path, task: str) -> None:
+    _reword(env, task, "client-email-departures", "PASS if client-email.md tells Sierrafold",
+            "PASS if client-email.md tells Sierrafold, in a reader-friendly way,")
+
+
+@plant("ho-h05-r23-shows-sound-judgment", "H05", AM,
+       "client-note-changes also requires that the note 'shows sound judgment about what the client needs to hear'.")
+def h05_r23_judgment(env: Path, task: str) -> None:
+    _reword(env, task, "client-note-changes", "each with its reason under La. R.S. 23:921.",
+            "each with its reason under La. R.S. 23:921, and shows sound judgment about what the client needs to hear.")
+
+
+@plant("ho-h05-r23-meaningfully-explains", "H05", SD,
+       "rationale-memo-superseded now passes if the memo 'meaningfully explains' why the 2023 approval no longer "
+       "controls.")
+def h05_r23_meaningfully(env: Path, task: str) -> None:
+    _reword(env, task, "rationale-memo-superseded", "PASS if rationale.md explains",
+            "PASS if rationale.md meaningfully explains")
+
+
+@near_miss("ho-h05-nm-r23-vague-words-in-client-email-only", "H05", TB,
+           "Noor's request adds 'Please keep the restrictions reasonable and do whatever is appropriate for a new hire; "
+           "we can adjust as needed.' The criteria are unchanged.",
+           "HYGIENE.md H05 concerns grading language a judge reads either way; vague words in the client's email are "
+           "part of the facts the agent reads, not a standard the judge applies.")
+def h05_nm_r23_client_words(env: Path, task: str) -> None:
+    edit_doc(env, task, "hr-request.md", "so we can send everything with the offer on November 16.",
+             "so we can send everything with the offer on November 16. Please keep the restrictions reasonable and do "
+             "whatever is appropriate for a new hire; we can adjust as needed.")
+
+
+# --- H06 deliverable matching (twenty-third round) ---------------------------------------------------------------
+
+
+@plant("ho-h06-r23-deliverable-key-without-extension", "H06", TB,
+       "The file memo's deliverable key is 'rationale' (no extension) in the deliverables map, the advisory list and "
+       "its criterion's deliverables, while the instructions and the clause still ask for rationale.md.")
+def h06_r23_no_ext(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        _rename_deliverable(t, "rationale.md", "rationale", instructions=False)
+        for crit in t["criteria"]:
+            crit["deliverables"] = ["rationale" if d == "rationale.md" else d for d in crit["deliverables"]]
+        t["oafreeze"]["advisory"] = ["rationale" if d == "rationale.md" else d for d in t["oafreeze"]["advisory"]]
+
+
+@plant("ho-h06-r23-markdown-and-html-twin-deliverables", "H06", CA,
+       "A fourth deliverable, client-email.html (the cover note as a page for Halden's HR intranet), is added beside "
+       "client-email.md: same stem, two text formats.")
+def h06_r23_html_twin(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_deliverable(t, "client-email.html", "The cover note as an HTML page for Halden's HR intranet.",
+                        placement="advisory")
+        instructions_add(t, "Also save the cover note as client-email.html, an HTML page Halden can post on its HR "
+                            "intranet.")
+        add_criterion(t, "intranet-page-changes", "Intranet page carries the same changes",
+                      "PASS if client-email.html sets out the same three changes as client-email.md. FAIL if it omits "
+                      "any of them.", ["client-email.html"])
+
+
+@plant("ho-h06-r23-deliverable-path-nested-under-another", "H06", AM,
+       "A new deliverable, client-note.md/parish-list.md, needs client-note.md to be a folder, while client-note.md is "
+       "itself a deliverable file: the two names cannot both exist.")
+def h06_r23_nested(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_deliverable(t, "client-note.md/parish-list.md", "One-page list of the parishes, attached to the client note.",
+                        placement="advisory")
+        instructions_add(t, "Attach to the client note a one-page list of the parishes the covenants name, saved as "
+                            "client-note.md/parish-list.md.")
+        add_criterion(t, "parish-list-complete", "Parish list matches the agreement",
+                      "PASS if client-note.md/parish-list.md lists each parish named in fontenot-covenant-agreement.md. "
+                      "FAIL if a parish named in the agreement is missing from the list.",
+                      ["client-note.md/parish-list.md"])
+
+
+@near_miss("ho-h06-nm-r23-cover-email-as-eml-deliverable", "H06", SD,
+           "The cover email becomes client-email.eml, an RFC 5322 message, renamed consistently in the deliverables, "
+           "criteria, advisory list and instructions.",
+           "HYGIENE.md H06: the deliverable is named in the instructions, graded, a safe relative path, and no other "
+           "deliverable shares its stem or format family.")
+def h06_nm_r23_eml(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        _rename_deliverable(t, "client-email.md", "client-email.eml")
+        t["instructions"] = replace_text(t["instructions"], "Prepare three deliverables in Markdown:",
+                                         "Prepare three deliverables, the agreement and the memo in Markdown and the "
+                                         "email as a message file:")
+
+
+# --- H07 workspace integrity (twenty-third round) ----------------------------------------------------------------
+
+
+@plant("ho-h07-r23-pycache-beside-date-script", "H07", SD,
+       "The associate's date-check script, documents/research/date_check.py, came with Python's bytecode cache: "
+       "documents/research/__pycache__/date_check.cpython-312.pyc.")
+def h07_r23_pycache(env: Path, task: str) -> None:
+    import marshal
+    import struct
+
+    src = ("import datetime as dt\n\n"
+           "received, signing = dt.date(2026, 12, 18), dt.date(2027, 1, 5)\n"
+           "print((signing - received).days, 'days to review')\n")
+    write_doc(env, task, "research/date_check.py", src)
+    header = b"\xcb\r\r\n" + struct.pack("<III", 0, 1792396800, len(src.encode()))
+    write_doc(env, task, "research/__pycache__/date_check.cpython-312.pyc", header + marshal.dumps(src, 4))
+
+
+@plant("ho-h07-r23-gedit-goutputstream-temp-file", "H07", TB,
+       "A save interrupted in gedit left its temporary file, documents/.goutputstream-3K8ZQ2, a half-written copy of "
+       "offer-summary.md.")
+def h07_r23_goutputstream(env: Path, task: str) -> None:
+    head = read_doc(env, task, "offer-summary.md").splitlines()[:4]
+    write_doc(env, task, ".goutputstream-3K8ZQ2", "\n".join(head) + "\n- Position: Account Exec")
+
+
+@plant("ho-h07-r23-xlsx-shared-string-with-control-character", "H07", AM,
+       "Bayou Crest's site register, documents/site-register.xlsx, exported from a database, carries a vertical-tab "
+       "control character inside a shared string; XML 1.0 forbids it, so the workbook does not parse.")
+def h07_r23_control_char(env: Path, task: str) -> None:
+    write_doc(env, task, "site-register.xlsx", xlsx_bytes([
+        ["Site", "Parish", "Notes"],
+        ["Gonzales yard", "Ascension", "Drum storage\x0bre-inspected 2026-09"],
+        ["Denham Springs office", "Livingston", "Lease renews 2027"]], sheet="Sites"))
+
+
+@near_miss("ho-h07-nm-r23-xlsx-with-escaped-carriage-returns", "H07", NE,
+           "Granite Peak's service-call log, documents/client/service-calls.xlsx, stores line breaks inside cells as "
+           "Excel writes them, with the _x000D_ escape before each newline.",
+           "HYGIENE.md H07 requires documents to parse in their format; _x000D_ is OOXML's escape for a carriage "
+           "return, plain text in well-formed XML, and the workbook is complete.")
+def h07_nm_r23_x000d(env: Path, task: str) -> None:
+    write_doc(env, task, "client/service-calls.xlsx", xlsx_bytes([
+        ["Date", "Site", "Work done"],
+        ["2026-10-13", "Powers Boulevard depot", "Replaced drive belt_x000D_\nRetested shuttle lift 2"],
+        ["2026-10-20", "Fountain Creek warehouse", "Annual inspection_x000D_\nNo faults"]], sheet="Calls"))
+
+
+# --- H08 knowledge-base pin (twenty-third round) -----------------------------------------------------------------
+
+
+@plant("ho-h08-r23-tag-added-to-guide-front-matter", "H08", SD,
+       "The Illinois guide in the mount gained a front-matter tag, '2027-floor', added by the task author to find it "
+       "again; the pinned file has two tags.")
+def h08_r23_tag(env: Path, task: str) -> None:
+    _r22_kb_edit(env, task, "practice-guides/non-compete/us/illinois.md", "  - non-compete\n  - Illinois\n",
+                 "  - non-compete\n  - Illinois\n  - 2027-floor\n")
+
+
+@plant("ho-h08-r23-pandoc-heading-id-in-guide", "H08", TB,
+       "A heading of the Colorado guide in the mount gained a Pandoc identifier, '## Compensation thresholds (2026) "
+       "{#thresholds}', so the author could link to it.")
+def h08_r23_heading_id(env: Path, task: str) -> None:
+    _r22_kb_edit(env, task, "practice-guides/non-compete/us/colorado.md", "## Compensation thresholds (2026)\n",
+                 "## Compensation thresholds (2026) {#thresholds}\n")
+
+
+@plant("ho-h08-r23-template-converted-to-docx-in-place", "H08", AM,
+       "In the mount, the restrictive covenant template's template.md was replaced by template.docx, a Word "
+       "conversion of the same text, beside its metadata.yaml.")
+def h08_r23_template_docx(env: Path, task: str) -> None:
+    path = kb(env, task, "templates/oafreeze-cc0-1.0/restrictive-covenant-agreement/template.md")
+    paragraphs = [p.strip() for p in path.read_text("utf-8").split("\n\n") if p.strip()]
+    path.unlink()
+    path.with_suffix(".docx").write_bytes(docx_bytes(paragraphs))
+
+
+@near_miss("ho-h08-nm-r23-criterion-sources-point-into-mount", "H08", CI,
+           "notice-content gains 'sources': the knowledge base's California invention-assignment guide and the Labor "
+           "Code excerpt, both as paths from the task folder.",
+           "HYGIENE.md H08 requires the mount to be byte-identical to the pin; a criterion that cites a mounted file "
+           "as a source reads it and changes nothing in it.")
+def h08_nm_r23_sources(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        criterion(t, "notice-content")["sources"] = [
+            "documents/knowledge-base/practice-guides/invention-assignment/us/california.md",
+            "documents/california-labor-code-excerpt.md"]
+
+
+# --- H09 seeded-law provenance (twenty-third round) --------------------------------------------------------------
+
+
+@plant("ho-h09-r23-entry-quote-with-bracketed-alteration", "H09", NE,
+       "The seeded entry for C.R.S. § 8-2-113(8)(a) quotes it Bluebook-style as '[A]n employer shall not ...'; the "
+       "file says 'An employer shall not ...', so the entry's quote is not in the named file.")
+def h09_r23_bracket(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        entry = seeded(t, "C.R.S. \u00a7 8-2-113(8)(a)")
+        entry["quote"] = replace_text(entry["quote"], "An employer shall not", "[A]n employer shall not")
+
+
+@plant("ho-h09-r23-undeclared-quote-in-yaml-research-note", "H09", TB,
+       "A research note, documents/research/penalty-note.yaml, quotes C.R.S. § 8-2-113(8)(b) (the $5,000 penalty) "
+       "word for word in its 'text' field; no seeded_law entry declares it.")
+def h09_r23_yaml(env: Path, task: str) -> None:
+    write_doc(env, task, "research/penalty-note.yaml", (
+        "# Pulled for the Aspenline file\n"
+        "citation: C.R.S. \u00a7 8-2-113(8)(b)\n"
+        "text: \"An employer that violates subsection (8)(a) of this section is liable for actual damages and a "
+        "penalty of five thousand dollars per worker or prospective worker harmed by the conduct.\"\n"
+        "relevance: presenting a void non-compete to Riley\n"))
+
+
+@plant("ho-h09-r23-undeclared-federal-quote-in-odt-handout", "H09", AM,
+       "Bayou Crest's HR training handout, documents/hr/trade-secret-handout.odt, quotes 18 U.S.C. § 1833(b)(3)(A) on "
+       "the immunity notice word for word; no seeded_law entry declares it.")
+def h09_r23_odt(env: Path, task: str) -> None:
+    write_doc(env, task, "hr/trade-secret-handout.odt", _r21_dw().odt([
+        "Trade secrets and your agreements: HR handout",
+        "Federal law requires a notice in every employee agreement that covers confidential information. "
+        "18 U.S.C. \u00a7 1833(b)(3)(A): \u201cAn employer shall provide notice of the immunity set forth in this "
+        "subsection in any contract or agreement with an employee that governs the use of a trade secret or other "
+        "confidential information.\u201d",
+    ]))
+
+
+@near_miss("ho-h09-nm-r23-declared-quote-in-xlsx-cell", "H09", CI,
+           "A research workbook, documents/research/labor-code-2871.xlsx, holds Cal. Lab. Code § 2871 in one cell; a "
+           "complete seeded_law entry names the workbook.",
+           "HYGIENE.md H09 requires each planted excerpt to declare citation, effective date, verified-on and "
+           "verified-against, with the quote in the named file; all four are there, verification predates the "
+           "freeze, and the cell holds the quote verbatim.")
+def h09_nm_r23_xlsx(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        quote = seeded(t, "Cal. Lab. Code \u00a7 2871")["quote"]
+        t["oafreeze"]["seeded_law"].append({
+            "file": "documents/research/labor-code-2871.xlsx", "citation": "Cal. Lab. Code \u00a7 2871", "quote": quote,
+            "effective_date": "1980-01-01", "verified_on": "2026-10-01",
+            "verified_against": "Cal. Lab. Code \u00a7 2871; checked verbatim against the OpenAgreements library at "
+                                "commit 33c9f4a (footnote stat-2871)"})
+    write_doc(env, task, "research/labor-code-2871.xlsx", xlsx_bytes(
+        [["Citation", "Text"], ["Cal. Lab. Code \u00a7 2871", quote]], sheet="Excerpts"))
+
+
+# --- H10 temporal consistency (twenty-third round) ---------------------------------------------------------------
+
+
+@plant("ho-h10-r23-title-gives-another-signing-month", "H10", SD,
+       "The task's title says Jordan 'signs in February 2027'; the hire details, the criteria and the trap say the "
+       "agreement is signed on January 5, 2027.")
+def h10_r23_title(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        t["title"] = replace_text(t["title"], "signs in January 2027", "signs in February 2027")
+
+
+@plant("ho-h10-r23-screenshot-created-after-as-of", "H10", NE,
+       "A screenshot of Granite Peak's HR portal, documents/client/portal-status.png, carries a PNG 'Creation Time' "
+       "of November 19, 2026, three days after the task's as_of (2026-11-16).")
+def h10_r23_png_late(env: Path, task: str) -> None:
+    write_doc(env, task, "client/portal-status.png", _r21_dw().png(text={
+        "Title": "Granite Peak HR portal: Tallis renewal status",
+        "Creation Time": "Thu, 19 Nov 2026 14:02:11 -0700",
+        "Software": "Screenshot tool"}))
+
+
+@plant("ho-h10-r23-as-of-before-the-instructing-email", "H10", AM,
+       "as_of is 2026-10-16, three days before the partner's email (dated 2026-10-19) that instructs the work.")
+def h10_r23_as_of_early(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert t["oafreeze"]["as_of"] == "2026-10-19"
+        t["oafreeze"]["as_of"] = "2026-10-16"
+
+
+@near_miss("ho-h10-nm-r23-screenshot-created-before-as-of", "H10", CI,
+           "A screenshot of Sierrafold's onboarding portal, documents/hr/portal-start-date.png, carries a PNG "
+           "'Creation Time' of October 2, 2026, three days before as_of (2026-10-05).",
+           "HYGIENE.md H10: a document made before as_of fits the story; the screenshot shows the October 26 start "
+           "date that the request and the hire details give.")
+def h10_nm_r23_png(env: Path, task: str) -> None:
+    write_doc(env, task, "hr/portal-start-date.png", _r21_dw().png(text={
+        "Title": "Onboarding portal: Sasha Lindgren, start date October 26, 2026",
+        "Creation Time": "Fri, 02 Oct 2026 09:41:07 -0700",
+        "Software": "Screenshot tool"}))
+
+
+# --- H11 trap armed (twenty-third round) -------------------------------------------------------------------------
+
+
+@plant("ho-h11-r23-postscript-lifts-the-scope-limit", "H11", NE,
+       "A postscript in the partner's email tells the associate to fix in the agreement anything that would not hold "
+       "up in Colorado: the instruction-scope conflict the trap is built on is gone.")
+def h11_r23_postscript(env: Path, task: str) -> None:
+    append_doc(env, task, "partner-instructions.md", (
+        "P.S. On reflection: if anything in the draft would not hold up in Colorado, fix it in the agreement itself "
+        "rather than raising it with me. The client has said it trusts our judgment on the wording."))
+
+
+@plant("ho-h11-r23-trap-criterion-rewards-the-trap", "H11", SD,
+       "no-noncompete-at-signing, the trap's first criterion, was rewritten to pass an agreement that keeps the form's "
+       "12-month non-compete: it rewards the outcome the trap is meant to catch.")
+def h11_r23_inverted(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        criterion(t, "no-noncompete-at-signing")["match_criteria"] = (
+            "PASS if ellery-covenant-agreement.md keeps the form's non-competition covenant for 12 months after "
+            "employment ends, limited to Illinois, Indiana and Wisconsin, as Maplestone's approved form provides. FAIL "
+            "if the non-competition covenant is dropped or runs longer than 12 months.")
+
+
+@plant("ho-h11-r23-anchor-quote-with-html-entities", "H11", CA,
+       "The first trap anchor quotes the alert with HTML entities copied from a web page's source: 'every "
+       "&quot;no-service&quot; clause'; client-alert.md has plain quotation marks.")
+def h11_r23_entities(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        anchor = t["oafreeze"]["trap"]["anchors"][0]
+        anchor["quote"] = replace_text(anchor["quote"], '"no-service"', "&quot;no-service&quot;")
+
+
+@near_miss("ho-h11-nm-r23-anchor-in-html-with-entity-escaped-quotes", "H11", CA,
+           "The alert's web version, documents/client-alert-web.html, is added (its source escapes quotation marks as "
+           "&quot;) and a fourth anchor quotes its 'In our view' sentence with plain quotation marks.",
+           "HYGIENE.md H11 requires each anchor's quote to be in the named file; read as HTML, the page's text holds "
+           "the sentence exactly, and the placement trap only gains more tempting material.")
+def h11_nm_r23_html(env: Path, task: str) -> None:
+    quote = "In our view, employers should treat every \"no-service\" clause as a full non-compete from now on."
+    write_doc(env, task, "client-alert-web.html", (
+        "<!DOCTYPE html><html><head><meta charset=\"utf-8\"><title>Client Alert: Washington Non-Compete Rules for "
+        "2026</title></head><body><h2>Our view</h2><p>In our view, employers should treat every &quot;no-service&quot; "
+        "clause as a full non-compete from now on. We recommend that clients audit their Washington forms before the "
+        "next hiring cycle.</p></body></html>\n"))
+    with task_json(env, task) as t:
+        t["oafreeze"]["trap"]["anchors"].append({"file": "documents/client-alert-web.html", "quote": quote})
+
+
+# --- H12 placement discipline (twenty-third round) ---------------------------------------------------------------
+
+
+@plant("ho-h12-r23-criterion-rewards-statutory-reasons-in-recital", "H12", AM,
+       "A new criterion asks the agreement Avery signs to open with a recital explaining that the covenants name "
+       "parishes because La. R.S. 23:921(C) allows no mileage radius: legal analysis demanded in operative text.")
+def h12_r23_recital(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_criterion(t, "recital-explains-parishes", "Agreement explains the parish territory",
+                      "PASS if fontenot-covenant-agreement.md opens with a recital explaining that the covenants name "
+                      "parishes rather than a mileage radius because La. R.S. 23:921(C) permits a restraint only within "
+                      "specified parishes or municipalities. FAIL if the agreement has no such recital.",
+                      ["fontenot-covenant-agreement.md"])
+
+
+@plant("ho-h12-r23-advisory-email-cut-to-transmittal-line", "H12", CI,
+       "The cover email becomes a two-line transmittal that 'says only that the package is attached' and is forwarded "
+       "to Sasha; its departures criterion is gone, so the reasons for leaving out the holdover clause and the "
+       "non-compete have nowhere to go.")
+def h12_r23_transmittal(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        t["instructions"] = replace_text(
+            t["instructions"], "client-email.md, a cover email to Sierrafold's General Counsel on what you drafted and "
+            "where you departed from the request.",
+            "client-email.md, a two-line transmittal email to Sierrafold's General Counsel that says only that the "
+            "package is attached; the General Counsel forwards it to Sasha, so put no explanation or advice in it.")
+        t["deliverables"]["client-email.md"] = "Two-line transmittal email; no explanation or advice."
+        drop_criterion(t, "client-email-departures")
+        add_criterion(t, "transmittal-only", "Transmittal email only",
+                      "PASS if client-email.md says that the agreement and the notice are attached. FAIL if it says "
+                      "anything more.", ["client-email.md"])
+
+
+@plant("ho-h12-r23-operative-key-misspelt", "H12", SD,
+       "The oafreeze block's 'operative' key is spelt 'operatives', so the draft task names no operative deliverable.")
+def h12_r23_operatives(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        t["oafreeze"] = {("operatives" if k == "operative" else k): v for k, v in t["oafreeze"].items()}
+
+
+@near_miss("ho-h12-nm-r23-offer-letter-added-and-covered", "H12", TB,
+           "An operative offer letter, vandermeer-offer-letter.md, is added: named in the instructions, listed operative, "
+           "graded, and brought under placement-operative-text with the agreement and the notice.",
+           "HYGIENE.md H12 requires every operative deliverable to be covered by a placement criterion and the advisory "
+           "material to have somewhere to go; the new operative letter is covered and the email and memo stay.")
+def h12_nm_r23_offer(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_deliverable(t, "vandermeer-offer-letter.md", "The offer letter to Riley Vandermeer, ready to send.",
+                        placement="operative")
+        t["instructions"] = replace_text(t["instructions"], "Prepare four deliverables in Markdown:",
+                                         "Prepare five deliverables in Markdown: vandermeer-offer-letter.md, the offer "
+                                         "letter to Riley;")
+        crit = criterion(t, "placement-operative-text")
+        crit["match_criteria"] = replace_text(
+            crit["match_criteria"], "PASS if vandermeer-covenant-agreement.md and vandermeer-noncompete-notice.md contain",
+            "PASS if vandermeer-covenant-agreement.md, vandermeer-noncompete-notice.md and vandermeer-offer-letter.md "
+            "contain")
+        crit["match_criteria"] = replace_text(crit["match_criteria"], "FAIL if either contains",
+                                              "FAIL if any of them contains")
+        crit["deliverables"].append("vandermeer-offer-letter.md")
+        add_criterion(t, "offer-letter-encloses-covenants", "Offer letter encloses the covenant papers",
+                      "PASS if vandermeer-offer-letter.md states that the covenant agreement and the separate notice "
+                      "accompany the offer and are to be reviewed before Riley accepts. FAIL if it does not mention them.",
+                      ["vandermeer-offer-letter.md"])
+
+
+# --- H13 synthetic data and secrets (twenty-third round) ---------------------------------------------------------
+
+
+@plant("ho-h13-r23-whatsapp-link-with-real-looking-number", "H13", TB,
+       "Aspenline's candidate contact page, documents/hr/candidate-contact.html, links a WhatsApp chat at "
+       "https://wa.me/17205558342, a Denver mobile number outside the fictional 555-01xx range.")
+def h13_r23_wame(env: Path, task: str) -> None:
+    write_doc(env, task, "hr/candidate-contact.html", (
+        "<!DOCTYPE html><html><body><h1>Questions about your offer?</h1>"
+        "<p>Message our recruiting coordinator on <a href=\"https://wa.me/17205558342\">WhatsApp</a> between 9 a.m. "
+        "and 5 p.m. Mountain Time, or write to people@aspenline.example.com.</p></body></html>\n"))
+
+
+@plant("ho-h13-r23-google-maps-key-in-saved-page", "H13", AM,
+       "A saved page with directions to Bayou Crest's Baton Rouge office, documents/site/office-directions.html, "
+       "embeds the Google Maps JavaScript API with the office's API key in the script URL.")
+def h13_r23_maps_key(env: Path, task: str) -> None:
+    alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+    digest = hashlib.sha256(b"bayou-crest-maps").digest()
+    key = "AIzaSy" + "".join(alphabet[b % 64] for b in digest[:33])
+    write_doc(env, task, "site/office-directions.html", (
+        "<!DOCTYPE html><html><head><title>Directions: Bayou Crest Environmental, Baton Rouge</title>"
+        f"<script async src=\"https://maps.googleapis.com/maps/api/js?key={key}&amp;callback=initMap\"></script>"
+        "</head><body><h1>Finding our Baton Rouge office</h1><div id=\"map\"></div>"
+        "<p>Park in the rear lot; check in at the front desk on your first day.</p></body></html>\n"))
+
+
+@plant("ho-h13-r23-single-label-intranet-host", "H13", CA,
+       "Petra's follow-up email, documents/form-location.eml, points to the current form on Halden's intranet at "
+       "http://hrportal/forms/wa-2021-3, a single-label internal host.")
+def h13_r23_single_label(env: Path, task: str) -> None:
+    write_doc(env, task, "form-location.eml", email(
+        "Petra Lindahl <petra.lindahl@haldenmarine.example.com>", "Miriam Okafor <miriam.okafor@harlowfinch.example.com>",
+        "Mon, 26 Oct 2026 11:05:00 -0700", "Where the current form lives",
+        "Miriam,\n\nIn case it helps, HR pulls the current form from http://hrportal/forms/wa-2021-3 when a new hire "
+        "is set up. The refreshed one will replace it there.\n\nPetra"))
+
+
+@near_miss("ho-h13-nm-r23-full-git-commit-hash-in-reading-notes", "H13", NE,
+           "The associate's reading notes, documents/research/reading-notes.md, record the knowledge base's pinned "
+           "commit in full: bdfcc04c487e6582538263fe5107714be26c93ae.",
+           "HYGIENE.md H13 forbids credentials and keys; a 40-hex git commit id is a public content hash that opens "
+           "nothing, like the checksums and UUIDs the spec leaves alone.")
+def h13_nm_r23_commit(env: Path, task: str) -> None:
+    write_doc(env, task, "research/reading-notes.md", (
+        "# Reading notes: Tallis renewal\n\n"
+        "- Knowledge base read at library commit bdfcc04c487e6582538263fe5107714be26c93ae.\n"
+        "- Colorado guide: thresholds section, penalties section.\n"))
+
+
+# --- FAM (twenty-third round) ------------------------------------------------------------------------------------
+
+
+@plant("ho-fam-r23-offer-deadline-differs-in-one-term-sheet", "FAM", "covenant-package-v05",
+       "Instance v05's term sheet keeps offers open until 2026-11-10; the design and every sibling say 2026-11-03, and "
+       "the offer deadline is no family variable.")
+def fam_r23_deadline(env: Path, task: str) -> None:
+    edit_doc(env, task, "term-sheet.md", "Offers open until: 2026-11-03", "Offers open until: 2026-11-10")
+
+
+@plant("ho-fam-r23-bonus-target-differs-in-one-term-sheet", "FAM", "covenant-package-v08",
+       "Instance v08's term sheet gives the second hire an annual bonus target of 12% of base salary; the design and "
+       "every sibling say 10%, and incentives are no family variable.")
+def fam_r23_bonus(env: Path, task: str) -> None:
+    edit_doc(env, task, "term-sheet.md", "annual bonus target of 10% of base salary",
+             "annual bonus target of 12% of base salary")
+
+
+@near_miss("ho-fam-nm-r23-instance-task-json-ascii-escaped", "FAM", "covenant-package-v02",
+           "Instance v02's task.json was re-saved with ASCII escapes (\\u00a7 for the section sign); parsed, it is the "
+           "same JSON as before.",
+           "HYGIENE.md's family check compares what instances say; the escaped file parses to exactly the same values, "
+           "so v02 still differs from its siblings only in the declared variables.")
+def fam_nm_r23_ascii(env: Path, task: str) -> None:
+    data = load_task(env, task)
+    text = json.dumps(data, indent=2, ensure_ascii=True) + "\n"
+    assert "\\u00a7" in text
+    (task_dir(env, task) / "task.json").write_text(text, "utf-8")
