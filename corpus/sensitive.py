@@ -225,6 +225,11 @@ RULES = [
     # as people write them ("+49 151 2834 7719", "+44 (0)20 7946 0958", "+33 6 12 34 56 78").
     ("phone number", re.compile(r"(?<![\w+/=&%.-])\+[1-9](?:[ .\u00a0-]?(?:\(0\)[ .\u00a0-]?)?\(?\d\)?){7,14}(?![\w-])"),
      "major"),
+    # A number in a messaging link: a WhatsApp chat (wa.me/<number>, api.whatsapp.com/send?phone=), Viber,
+    # Telegram's t.me/+<number>, Signal, sms:, Skype and FaceTime: the link dials it as a label would.
+    ("phone number", re.compile(r"(?:\bwa\.me/|\b(?:api\.whatsapp\.com/send/?|whatsapp://send)\?(?:[^\s\"'<>]*?&)?phone=|"
+                                r"\bviber://(?:chat|contact|add)\?number=|\bt\.me/\+|\bsignal\.me/#p/|\bsms:(?://)?|"
+                                r"\bskype:|\bfacetime(?:-audio)?:(?://)?)(?:%2B|\+)?(?P<v>\d{7,15})(?!\d)", re.I), "major"),
     # Absolute paths on one machine: POSIX homes, temp and mount points; any Windows drive, with
     # either slash and the \\?\ prefix; home-relative paths; file: URLs to anywhere.
     ("local path", re.compile(r"\bfile:/{1,3}[^\s\"'<>)]+(?<![.,;:!?])", re.I), "major"),
@@ -542,6 +547,8 @@ GATES: list[tuple[str, tx.Gate | tx.Begins | None]] = [
     ("e-mail address", tx.Gate(("@",))),
     ("phone number", None),
     ("phone number", tx.Gate(("+",))),
+    ("phone number", tx.Gate(("wa.me/", "whatsapp", "viber://", "t.me/+", "signal.me/", "sms:", "skype:", "facetime"),
+                             fold=True)),
     ("local path", tx.Gate(("file:",), fold=True)),
     ("local path", tx.Gate(("/Users/", "/home/", "/root/", "/private/var/", "/var/folders/", "/var/tmp/", "/mnt/",
                             "/tmp/", "/Volumes/", "/media/", "/srv/", "/opt/", "/net/", ":\\", ":/", "~/"))),

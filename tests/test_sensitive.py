@@ -49,3 +49,11 @@ def test_an_address_written_to_dodge_harvesters_is_read_as_the_address_it_spells
     assert kinds("Write to jthibault [at] thibaultlaw [dot] com") == [(1, "e-mail address")]
     assert kinds("Write to jthibault(AT)thibaultlaw(DOT)com") == [(1, "e-mail address")]
     assert kinds("Write to intake (at) example (dot) com, or meet us at the dot com party") == []
+
+
+def test_a_number_in_a_messaging_link_is_a_phone_number():
+    text = ("Chat: https://wa.me/17205558342\n"
+            "https://api.whatsapp.com/send?text=Hi&phone=4915128347719\n"
+            "<a href=\"sms:+17205558342\">text us</a>\n"
+            "Fiction: https://wa.me/13035550142 and t.me/+447700900123\n")
+    assert kinds(text) == [(1, "phone number"), (2, "phone number"), (3, "phone number")]

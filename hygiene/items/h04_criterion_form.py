@@ -23,6 +23,23 @@ JOINED = re.compile(r";\s*(?:and\s+)?(?:it\s+)?\w+s\b|\band also\b|\bas well as\
                     r",\s+and\s+(?:it|the\s+(?:form|agreement|letter|notice|e-?mail|memo|note|document|contract|draft))\s+"
                     r"(?:\w+s|is|has|must|does|will)\s+(?!and\b|or\b)\w", re.I)
 
+# A second requirement opened as a new sentence by a word that says it is another matter ("Separately,
+# the note must confirm ...", "In addition, it should ...").
+ANOTHER_MATTER = re.compile(r"(?:^|[.;:!?]\s+)(?:separately|additionally|in\s+addition|also|moreover|furthermore|"
+                            r"independently|on\s+a\s+separate\s+(?:point|note|matter))\s*,?\s+[^.;!?]*?\b(?:must|should|"
+                            r"needs?\s+to|has\s+to|have\s+to|is\s+required\s+to|shall)\b", re.I)
+
+# A verdict other than PASS and FAIL: "PARTIAL if ...", "N/A if ...", "HALF CREDIT if ...", "NEEDS
+# REVIEW if ...", written in capitals as the two verdicts are and opening a clause as they do; and in
+# prose, credit in between.
+OTHER_VERDICT = re.compile(r"(?:^|(?<=[.;:!?)])[ \t]+|\n[ \t]*)(?P<v>PARTIAL(?:LY)?(?:[ \t]+(?:PASS|CREDIT|FAIL))?|PART[ \t]+CREDIT|"
+                           r"HALF(?:[ \t]+(?:CREDIT|PASS|MARKS?))?|N/?A|NOT[ \t]+APPLICABLE|INCONCLUSIVE|UNCLEAR|"
+                           r"MIXED|UNDETERMINED|UNKNOWN|NEEDS[ \t]+REVIEW|BORDERLINE|MARGINAL|WARN(?:ING)?|"
+                           r"SKIP|NEUTRAL)(?:[ \t]*\([^()\n]{0,20}\))?[ \t]*(?:if|when|where|:|[-\u2013\u2014]+)(?=[ \t])")
+PARTIAL_CREDIT = re.compile(r"\b(?:partial|half|part)[ \t-]+(?:credit|marks?|points?|pass(?:es)?)\b|"
+                            r"\bpartially\s+pass(?:es|ed)?\b|\b(?:scores?|award(?:s|ed)?|gives?|earns?)\s+"
+                            r"(?:a\s+)?(?:0?\.5|0,5|half)\b", re.I)
+
 
 # A BCP 47 language tag (RFC 5646's langtag or a private-use tag): "en", "en-US", "zh-Hant",
 # "sr-Latn-RS", "de-CH-1996", "en-US-u-ca-gregory" (an extension), "en-x-legal" (private use).
@@ -106,6 +123,7 @@ def check(ctx: TaskContext) -> list[Finding]:
                 "alphabet): a tool that reads the clauses as LAB writes them finds none", "retype the markers as "
                 "'PASS if' and 'FAIL if'", location=f"{at}.match_criteria", evidence=tx.excerpt(c.match_criteria)))
         out += _clause_order(ctx, c, at)
+        out += _other_verdicts(ctx, c, at)
         out += _labels_not_conditions(ctx, c, at)
         for d in c.deliverables:
             if d not in ctx.task.deliverables:
@@ -270,7 +288,8 @@ def _claims(ctx: TaskContext, c, at: str, pass_clause: str) -> list[Finding]:
     reading = cr.read_clause(pass_clause)
     verbs = {cl.verb for cl in reading.claims if cl.subjects and cl.joiner != "or"}
     two_deliverables = len({s for s in named}) >= 2 and len(verbs) >= 2
-    enumerated = bool(ENUMERATION.search(pass_clause) or JOINED.search(pass_clause))
+    enumerated = bool(ENUMERATION.search(pass_clause) or JOINED.search(pass_clause) or
+                      ANOTHER_MATTER.search(pass_clause))
     if count < 3 and not two_deliverables and not enumerated:
         return []
     if two_deliverables:
@@ -281,6 +300,28 @@ def _claims(ctx: TaskContext, c, at: str, pass_clause: str) -> list[Finding]:
                 "judges split on it")
     return [ctx.finding(ID, "minor", "task.json", f"criterion {c.id!r} {what}", "split it into one criterion per "
                         "claim", location=f"{at}.match_criteria", evidence=tx.excerpt("PASS if " + pass_clause))]
+
+
+def _other_verdicts(ctx: TaskContext, c, at: str) -> list[Finding]:
+    """A third verdict beside PASS and FAIL ("PARTIAL if the covenant is kept but ..."): a judge that
+    answers PASS or FAIL must fold it into one of them, and judges fold it differently (major). Credit
+    in between written in prose ("half credit if ...") is a note: it may describe, not grade."""
+    text = c.match_criteria
+    m = OTHER_VERDICT.search(text)
+    if m:
+        return [ctx.finding(
+            ID, "major", "task.json", f"criterion {c.id!r} gives a verdict other than PASS and FAIL "
+            f"({m.group('v')!r}): LAB's judge answers PASS or FAIL, so the third case is folded into one of "
+            "them, and not the same way by every judge", "say which of PASS or FAIL the case gets (in the PASS or "
+            "the FAIL clause), or split it into a criterion of its own", location=f"{at}.match_criteria",
+            evidence=tx.excerpt(text[m.start():]))]
+    m = PARTIAL_CREDIT.search(text)
+    if m:
+        return [ctx.finding(
+            ID, "minor", "task.json", f"criterion {c.id!r} speaks of credit in between ({m.group(0)!r}): a "
+            "criterion is passed or failed, nothing between", "say which of PASS or FAIL the case gets",
+            location=f"{at}.match_criteria", evidence=tx.excerpt(text[m.start():]))]
+    return []
 
 
 # "PASS: ..." / "FAIL - ..." written as labels over a description, as tickets write acceptance criteria.

@@ -32,6 +32,10 @@ _TASTE = (
     r"(?:easy|easily)\s+(?:to\s+(?:read|understand|follow)|understood|readable)|"
     r"fair(?:ly)?\s+and\s+balanced|balanced\s+(?:account|view|summary|assessment|picture|presentation|analysis)|"
     r"even[- ]handed(?:ly)?|nuanced|"
+    # judgment with no measure: "shows sound judgment about what the client needs to hear", "common sense"
+    r"(?:sound|good|mature|professional|commercial|practical|careful|legal|business)\s+(?:judge?ment|sense)|"
+    r"(?:shows?|showing|exercises?|exercising|demonstrates?|demonstrating|uses?|using)\s+(?:its\s+|their\s+)?judge?ment|"
+    r"common\s+sense|(?:well|ill)[- ]judged|insightful(?:ly)?|thoughtful(?:ly)?|"
     # wording "to similar effect": how similar is the judge's call
     r"(?:in\s+)?(?:these\s+|those\s+|the\s+same\s+)?(?:words\s+)?or\s+(?:other\s+)?(?:words|language|wording|terms)\s+"
     r"(?:to|of)\s+(?:a\s+)?(?:similar|the\s+same|like|equivalent)\s+(?:effect|meaning|import)|"

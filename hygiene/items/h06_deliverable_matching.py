@@ -113,6 +113,7 @@ def check(ctx: TaskContext) -> list[Finding]:
             "rename one so that the names differ in more than spelling or case", location="$.deliverables",
             evidence=f"{a} ~ {b}"))
     out += _same_words(ctx, names)
+    out += _file_and_folder(ctx, names)
     out += _deliverables_as_sources(ctx, names)
     # The matcher run on outputs named exactly as asked must pair each with itself.
     res = resolve(names, names)
@@ -148,6 +149,22 @@ def _same_words(ctx: TaskContext, names: list[str]) -> list[Finding]:
                     "order: an agent that writes one for the other is graded against the wrong criteria",
                     "name them by what tells them apart (e.g. 'partner-decision-note.md', 'partner-cover-note.md')",
                     location="$.deliverables", evidence=f"{a} ~ {b}"))
+    return out
+
+
+def _file_and_folder(ctx: TaskContext, names: list[str]) -> list[Finding]:
+    """A deliverable saved inside another deliverable's name ("client-note.md/parish-list.md" beside
+    "client-note.md"): one path cannot be a file and a folder at once, so the agent can write only
+    one of the two, and the other is graded as missing."""
+    out = []
+    for outer in names:
+        for inner in names:
+            if inner.startswith(outer.rstrip("/") + "/"):
+                out.append(ctx.finding(
+                    ID, "major", "task.json", f"deliverable {inner!r} needs {outer!r} to be a folder, while {outer!r} "
+                    "is itself a deliverable file: both cannot exist, so one of them is always graded as missing",
+                    f"save {inner!r} beside {outer!r} (e.g. '{inner.replace('/', '-')}')",
+                    location="$.deliverables", evidence=f"{outer} / {inner}"))
     return out
 
 

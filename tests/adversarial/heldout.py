@@ -21752,29 +21752,11 @@ def h03_nm_r23_no_literals(env: Path, task: str) -> None:
 # --- H04 criterion form (twenty-third round) ---------------------------------------------------------------------
 
 
-@plant("ho-h04-r23-unrelated-claim-after-separately", "H04", NE,
-       "note-asks-decision gains a second, unrelated claim: 'Separately, the note must confirm that the El Paso County "
-       "venue clause in Section 8 was checked and left unchanged.'")
-def h04_r23_separately(env: Path, task: str) -> None:
-    _reword(env, task, "note-asks-decision", "whether to delete Section 5.",
-            "whether to delete Section 5. Separately, the note must confirm that the El Paso County venue clause in "
-            "Section 8 was checked and left unchanged.")
-
-
 @plant("ho-h04-r23-task-title-as-list-of-lines", "H04", SD,
        "The task's title is a JSON list of two strings, the title wrapped over two lines by a YAML-to-JSON export.")
 def h04_r23_title_list(env: Path, task: str) -> None:
     with task_json(env, task) as t:
         t["title"] = ["Restrictive covenant agreement for an Illinois hire", "who signs in January 2027"]
-
-
-@plant("ho-h04-r23-partial-credit-clause", "H04", TB,
-       "customer-nonsolicit-trade-secrets gains a third verdict, 'PARTIAL if the covenant is kept for 12 months but "
-       "tied to confidential information generally', outside LAB's PASS/FAIL form.")
-def h04_r23_partial(env: Path, task: str) -> None:
-    _reword(env, task, "customer-nonsolicit-trade-secrets", "or is not tied to trade secrets.",
-            "or is not tied to trade secrets. PARTIAL if the covenant is kept for 12 months but tied to confidential "
-            "information generally rather than to trade secrets.")
 
 
 @near_miss("ho-h04-nm-r23-title-phrased-as-question", "H04", NE,
@@ -21795,13 +21777,6 @@ def h04_nm_r23_question(env: Path, task: str) -> None:
 def h05_r23_reader_friendly(env: Path, task: str) -> None:
     _reword(env, task, "client-email-departures", "PASS if client-email.md tells Sierrafold",
             "PASS if client-email.md tells Sierrafold, in a reader-friendly way,")
-
-
-@plant("ho-h05-r23-shows-sound-judgment", "H05", AM,
-       "client-note-changes also requires that the note 'shows sound judgment about what the client needs to hear'.")
-def h05_r23_judgment(env: Path, task: str) -> None:
-    _reword(env, task, "client-note-changes", "each with its reason under La. R.S. 23:921.",
-            "each with its reason under La. R.S. 23:921, and shows sound judgment about what the client needs to hear.")
 
 
 @plant("ho-h05-r23-meaningfully-explains", "H05", SD,
@@ -21849,21 +21824,6 @@ def h06_r23_html_twin(env: Path, task: str) -> None:
         add_criterion(t, "intranet-page-changes", "Intranet page carries the same changes",
                       "PASS if client-email.html sets out the same three changes as client-email.md. FAIL if it omits "
                       "any of them.", ["client-email.html"])
-
-
-@plant("ho-h06-r23-deliverable-path-nested-under-another", "H06", AM,
-       "A new deliverable, client-note.md/parish-list.md, needs client-note.md to be a folder, while client-note.md is "
-       "itself a deliverable file: the two names cannot both exist.")
-def h06_r23_nested(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        add_deliverable(t, "client-note.md/parish-list.md", "One-page list of the parishes, attached to the client note.",
-                        placement="advisory")
-        instructions_add(t, "Attach to the client note a one-page list of the parishes the covenants name, saved as "
-                            "client-note.md/parish-list.md.")
-        add_criterion(t, "parish-list-complete", "Parish list matches the agreement",
-                      "PASS if client-note.md/parish-list.md lists each parish named in fontenot-covenant-agreement.md. "
-                      "FAIL if a parish named in the agreement is missing from the list.",
-                      ["client-note.md/parish-list.md"])
 
 
 @near_miss("ho-h06-nm-r23-cover-email-as-eml-deliverable", "H06", SD,
@@ -22179,16 +22139,6 @@ def h12_nm_r23_offer(env: Path, task: str) -> None:
 
 
 # --- H13 synthetic data and secrets (twenty-third round) ---------------------------------------------------------
-
-
-@plant("ho-h13-r23-whatsapp-link-with-real-looking-number", "H13", TB,
-       "Aspenline's candidate contact page, documents/hr/candidate-contact.html, links a WhatsApp chat at "
-       "https://wa.me/17205558342, a Denver mobile number outside the fictional 555-01xx range.")
-def h13_r23_wame(env: Path, task: str) -> None:
-    write_doc(env, task, "hr/candidate-contact.html", (
-        "<!DOCTYPE html><html><body><h1>Questions about your offer?</h1>"
-        "<p>Message our recruiting coordinator on <a href=\"https://wa.me/17205558342\">WhatsApp</a> between 9 a.m. "
-        "and 5 p.m. Mountain Time, or write to people@aspenline.example.com.</p></body></html>\n"))
 
 
 @plant("ho-h13-r23-google-maps-key-in-saved-page", "H13", AM,

@@ -344,3 +344,24 @@ def h04_r10_turkish_upper(env: Path, task: str) -> None:
 def h04_r19_fail_other_file(env: Path, task: str) -> None:
     _reword(env, task, "client-email-decision", "FAIL if the email does not mention the removed non-compete.",
             "FAIL if rationale.md does not address the 2023 memo or applies the $75,000 floor.")
+
+
+# --- moved from the held-out set on 2026-12-04 (the twenty-third round's cases that informed a change) ------------
+
+
+@plant("h04-r23-unrelated-claim-after-separately", "H04", NE,
+       "note-asks-decision gains a second, unrelated claim: 'Separately, the note must confirm that the El Paso County "
+       "venue clause in Section 8 was checked and left unchanged.'")
+def h04_r23_separately(env: Path, task: str) -> None:
+    _reword(env, task, "note-asks-decision", "whether to delete Section 5.",
+            "whether to delete Section 5. Separately, the note must confirm that the El Paso County venue clause in "
+            "Section 8 was checked and left unchanged.")
+
+
+@plant("h04-r23-partial-credit-clause", "H04", TB,
+       "customer-nonsolicit-trade-secrets gains a third verdict, 'PARTIAL if the covenant is kept for 12 months but "
+       "tied to confidential information generally', outside LAB's PASS/FAIL form.")
+def h04_r23_partial(env: Path, task: str) -> None:
+    _reword(env, task, "customer-nonsolicit-trade-secrets", "or is not tied to trade secrets.",
+            "or is not tied to trade secrets. PARTIAL if the covenant is kept for 12 months but tied to confidential "
+            "information generally rather than to trade secrets.")

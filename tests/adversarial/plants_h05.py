@@ -604,3 +604,12 @@ def h05_r22_similar(env: Path, task: str) -> None:
     _reword(env, task, "client-email-decision", "tells Maplestone that the non-compete",
             "tells Maplestone, in these or words to similar effect, that the non-compete")
 
+
+# --- moved from the held-out set on 2026-12-04 (the twenty-third round's cases that informed a change) ------------
+
+
+@plant("h05-r23-shows-sound-judgment", "H05", AM,
+       "client-note-changes also requires that the note 'shows sound judgment about what the client needs to hear'.")
+def h05_r23_judgment(env: Path, task: str) -> None:
+    _reword(env, task, "client-note-changes", "each with its reason under La. R.S. 23:921.",
+            "each with its reason under La. R.S. 23:921, and shows sound judgment about what the client needs to hear.")

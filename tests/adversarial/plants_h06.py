@@ -405,3 +405,20 @@ def h06_r22_nbsp(env: Path, task: str) -> None:
         _rename_deliverable(t, "client-email.md", "client\u00a0email.md")
         t["instructions"] = replace_text(t["instructions"], "client\u00a0email.md", "client email.md", count=0)
 
+
+# --- moved from the held-out set on 2026-12-04 (the twenty-third round's cases that informed a change) ------------
+
+
+@plant("h06-r23-deliverable-path-nested-under-another", "H06", AM,
+       "A new deliverable, client-note.md/parish-list.md, needs client-note.md to be a folder, while client-note.md is "
+       "itself a deliverable file: the two names cannot both exist.")
+def h06_r23_nested(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_deliverable(t, "client-note.md/parish-list.md", "One-page list of the parishes, attached to the client note.",
+                        placement="advisory")
+        instructions_add(t, "Attach to the client note a one-page list of the parishes the covenants name, saved as "
+                            "client-note.md/parish-list.md.")
+        add_criterion(t, "parish-list-complete", "Parish list matches the agreement",
+                      "PASS if client-note.md/parish-list.md lists each parish named in fontenot-covenant-agreement.md. "
+                      "FAIL if a parish named in the agreement is missing from the list.",
+                      ["client-note.md/parish-list.md"])

@@ -963,3 +963,16 @@ def h13_r20_obfuscated(env: Path, task: str) -> None:
         "- For Bayou Crest: Miriam Okafor, Harlow Finch LLP, miriam.okafor@harlowfinch.example.com\n"
         "- For Mr. Delacroix: Gaspard Thibodeaux, Thibodeaux Law, gthibodeaux [at] thibodeauxlaw [dot] com, "
         "(225) 555-0143\n"))
+
+
+# --- moved from the held-out set on 2026-12-04 (the twenty-third round's cases that informed a change) ------------
+
+
+@plant("h13-r23-whatsapp-link-with-real-looking-number", "H13", TB,
+       "Aspenline's candidate contact page, documents/hr/candidate-contact.html, links a WhatsApp chat at "
+       "https://wa.me/17205558342, a Denver mobile number outside the fictional 555-01xx range.")
+def h13_r23_wame(env: Path, task: str) -> None:
+    write_doc(env, task, "hr/candidate-contact.html", (
+        "<!DOCTYPE html><html><body><h1>Questions about your offer?</h1>"
+        "<p>Message our recruiting coordinator on <a href=\"https://wa.me/17205558342\">WhatsApp</a> between 9 a.m. "
+        "and 5 p.m. Mountain Time, or write to people@aspenline.example.com.</p></body></html>\n"))

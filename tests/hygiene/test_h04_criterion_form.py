@@ -231,3 +231,33 @@ def test_a_fail_clause_that_grades_another_deliverable_is_major(tmp_path):
     assert [(f.severity, f.location) for f in hits] == [("major", "$.criteria[2].match_criteria")]
     task["criteria"][2]["deliverables"] = ["client-email.md", "agreement.md"]
     assert not [f for f in found(env_with(tmp_path / "both", task), "H04") if "FAIL clause grades" in f.message]
+
+
+def test_a_third_verdict_beside_pass_and_fail_is_major(tmp_path):
+    task = task_json()
+    task["criteria"][0]["match_criteria"] = ("PASS if agreement.md keeps the non-solicit for 12 months tied to trade "
+                                             "secrets. FAIL if it keeps a longer term. PARTIAL if the term is 12 months "
+                                             "but tied to confidential information generally.")
+    task["criteria"][1]["match_criteria"] += " Half credit if it names the employer only in the footer."
+    hits = found(env_with(tmp_path, task), "H04")
+    assert [(f.severity, f.location) for f in hits] == [("major", "$.criteria[0].match_criteria"),
+                                                       ("minor", "$.criteria[1].match_criteria")]
+    assert "'PARTIAL'" in hits[0].message and hits[0].evidence.startswith("PARTIAL if the term")
+    assert "'Half credit'" in hits[1].message
+
+
+def test_verdict_words_inside_a_clause_are_not_verdicts(tmp_path):
+    task = task_json()
+    task["criteria"][0]["match_criteria"] = ("PASS if agreement.md marks Section 3 N/A if the employee is exempt and "
+                                             "the note says REVIEW if in doubt. FAIL if it does not.")
+    assert [f for f in found(env_with(tmp_path, task), "H04") if "verdict other" in f.message] == []
+
+
+def test_a_second_requirement_opened_by_separately_is_a_bundled_claim(tmp_path):
+    task = task_json()
+    task["criteria"][0]["match_criteria"] = ("PASS if agreement.md gives the separate notice. Separately, the agreement "
+                                             "must confirm that the venue clause was checked. FAIL if the notice is "
+                                             "missing.")
+    hits = found(env_with(tmp_path, task), "H04")
+    assert [(f.severity, f.location) for f in hits] == [("minor", "$.criteria[0].match_criteria")]
+    assert "bundles" in hits[0].message

@@ -406,3 +406,11 @@ def test_wording_to_similar_effect_is_vague(tmp_path, phrase):
     hits = _with(tmp_path, f"PASS if client-email.md tells the client, {phrase}, that the non-compete was taken out. "
                            "FAIL if it does not.")
     assert hits and all(f.location == "$.criteria[0].match_criteria" for f in hits)
+
+
+@pytest.mark.parametrize("phrase", ["shows sound judgment about what the client needs to hear",
+                                    "uses common sense on what to include", "is thoughtful about the employee's position"])
+def test_judgment_with_no_measure_is_vague(tmp_path, phrase):
+    hits = _with(tmp_path, f"PASS if agreement.md lists the changes and {phrase}. FAIL if a change is missing.")
+    assert [f.severity for f in hits] == ["minor"]
+    assert phrase.split()[1] in hits[0].message.lower() or phrase.split()[2] in hits[0].message.lower()

@@ -148,3 +148,14 @@ def test_near_miss_a_name_with_ordinary_spaces_is_portable(tmp_path):
     task["deliverables"]["client email.md"] = task["deliverables"].pop("client-email.md")
     task["criteria"][2]["deliverables"] = ["client email.md"]
     assert [f for f in found(env_with(tmp_path, task), "H06") if "another character" in f.message] == []
+
+
+def test_a_deliverable_inside_another_deliverables_name_cannot_exist_beside_it(tmp_path):
+    task = task_json()
+    task["deliverables"]["agreement.md/schedule.md"] = "The schedule of territories."
+    task["criteria"].append({"id": "C9", "title": "Schedule", "deliverables": ["agreement.md/schedule.md"],
+                             "match_criteria": "PASS if agreement.md/schedule.md lists the territories. FAIL if not."})
+    task["instructions"] += " Save the schedule as agreement.md/schedule.md."
+    hits = [f for f in found(env_with(tmp_path, task), "H06") if "folder" in f.message]
+    assert [(f.severity, f.evidence) for f in hits] == [("major", "agreement.md / agreement.md/schedule.md")]
+    assert "agreement.md-schedule.md" in hits[0].fix
