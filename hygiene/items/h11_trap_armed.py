@@ -150,9 +150,9 @@ def _kind_fits(ctx: TaskContext) -> list[Finding]:
 
 
 # A limit the anchor sets ("Do not change anything else", "make only these three edits"), and a
-# later sentence of the same file that lifts it ("if anything else is unenforceable, fix it", "feel
-# free to change ...", "no need to check with me first"); one that keeps the limit ("flag it in
-# your note, do not fix it") does not.
+# later sentence of the same file that lifts it ("if anything else is unenforceable, fix it", "if
+# anything in the draft would not hold up, fix it", "feel free to change ...", "no need to check with
+# me first"); one that keeps the limit ("flag it in your note, do not fix it") does not.
 LIMIT = re.compile(r"\b(?:do\s+not|don['’]t|never|only|nothing\s+else|no\s+other)\b", re.I)
 LIFTED = re.compile(r"\b(?:fix|change|correct|edit|amend|rewrite|redraft|update|repair)\b[^.;]{0,60}?\b(?:anything|"
                     r"everything|whatever)\s+else\b|\b(?:if|where|should)\s+(?:you\s+(?:find|spot|see)\s+)?"
@@ -161,7 +161,8 @@ LIFTED = re.compile(r"\b(?:fix|change|correct|edit|amend|rewrite|redraft|update|
                     r"\bif\s+(?:a|any)\s+(?:provision|clause|term|covenant|section|restraint)\b[^.;]{0,100}?\b(?:fix|change|"
                     r"correct|amend|rewrite|redraft|repair)\s+(?:it|them)\b|\b(?:fix|correct|amend|repair)\s+(?:any|every|all)\s+"
                     r"(?:[\w-]+\s+){0,2}?(?:provisions?|clauses?|terms?|problems?|issues?|defects?)\b|"
-                    r"\bif\s+you\s+(?:find|spot|see|notice|come\s+across)\s+(?:anything|something|any\s+[\w-]+)\b[^.;]{0,100}?"
+                    r"\bif\s+(?:you\s+(?:find|spot|see|notice|come\s+across)\s+(?:anything|something|any\s+[\w-]+)|anything|something)\b"
+                    r"[^.;]{0,100}?"
                     r"\b(?:fix|change|correct|edit|amend|rewrite|redraft|repair)\s+(?:it|them|that|those)\b|"
                     r"\b(?:ignore|disregard|scrap|forget)\s+(?:my|the)\s+(?:earlier|previous|above|last)\s+"
                     r"(?:instruction|note|limit|point)|\bno\s+need\s+to\s+(?:check|clear\s+it|ask)\b", re.I)
@@ -177,9 +178,15 @@ def _keeps_limit(sentence: str, m: re.Match) -> bool:
     if not verbs:
         return bool(KEEPS_LIMIT.search(sentence))
     verb = verbs[-1]
-    window = sentence[max(m.start(), verb.start() - 15):verb.end() + 40]
+    start = max(m.start(), verb.start() - 15)
+    window = sentence[start:verb.end() + 40]
     window = re.split(r"[;.]", window)[0] if not window.startswith((";", ".")) else window
-    return bool(KEEPS_LIMIT.search(window)) and not m.group(0).lower().startswith("no need")
+    # "instead of" and "rather than" keep the limit before the verb ("flag it rather than fix it"), not
+    # after it ("fix it in the agreement rather than raising it with me").
+    after = verb.end() - start
+    kept = any(not (k.group(0).lower().startswith(("instead", "rather")) and k.start() >= after)
+               for k in KEEPS_LIMIT.finditer(window))
+    return kept and not m.group(0).lower().startswith("no need")
 
 
 _STRUCK = re.compile(r"~~(?P<md>.+?)~~|<(?P<tag>del|s|strike)\b[^>]*>(?P<html>.*?)</(?P=tag)\s*>", re.I | re.S)
@@ -336,6 +343,7 @@ def _figures_not_given(ctx: TaskContext) -> list[Finding]:
 _MUST_GO = re.compile(r"\b(?P<thing>[\w-]+)\s+(?:must|has\s+to|have\s+to|needs?\s+to|should)\s+(?:go|come\s+out|"
                       r"be\s+(?:dropped|removed|deleted|struck|cut|omitted|left\s+out|taken\s+out))\b", re.I)
 _KEPT = r"\b(?:keeps?|keeping|retains?|retaining|includes?|including|preserves?|leaves?\s+in|still\s+(?:has|contains))\s+"
+_KEPT_OUT = re.compile(r"(?:\s+[\w-]+){0,2}?\s+(?:out|away)\b", re.I)  # "keeps the non-compete covenant out"
 _NOT_BETWEEN = re.compile(r"\b(?:no|not|never|any|without|neither|nor)\b|n['’]t\b", re.I)
 
 
@@ -351,8 +359,11 @@ def _inverted(ctx: TaskContext) -> list[Finding]:
             continue
         passing = cr.clauses(c.match_criteria)[0]
         for thing in sorted(things):
-            m = re.search(_KEPT + r"((?:[\w$,.()'’-]+\s+){0,5}?)" + re.escape(thing) + r"\b", passing, re.I)
-            if m is None or _NOT_BETWEEN.search(m.group(1)) or _NOT_BETWEEN.search(passing[max(0, m.start() - 20):m.start()]):
+            # the thing in any form of its word ("non-compete", "non-competes", "non-competition covenant")
+            stem = re.sub(r"(?:e|es|s|ion|ions)$", "", thing) if len(thing) > 5 else thing
+            m = re.search(_KEPT + r"((?:[\w$,.()'’-]+\s+){0,5}?)" + re.escape(stem) + r"\w*\b", passing, re.I)
+            if m is None or _NOT_BETWEEN.search(m.group(1)) or _NOT_BETWEEN.search(passing[max(0, m.start() - 20):m.start()]) \
+                    or _KEPT_OUT.match(passing, m.end()):
                 continue
             out.append(ctx.finding(
                 ID, "major", "task.json", f"the trap's detecting criterion {c.id!r} passes work that keeps the "

@@ -128,9 +128,11 @@ def _dictated_text(ctx: TaskContext) -> list[Finding]:
 
 
 # An advisory deliverable closed to advice: "list the three edits and nothing else", "raise no point
-# of law in it".
+# of law in it", "a transmittal that says only that the package is attached", "put no explanation in it".
 _CLOSED = re.compile(r"\bnothing\s+else\b|\bno\s+(?:other\s+)?(?:points?\s+of\s+law|legal\s+(?:points?|issues?|analysis|"
-                     r"advice)|advice|analysis)\b|\b(?:raise|mention|discuss)\s+no\s+(?:other\s+)?issues?\b", re.I)
+                     r"advice)|advice|analysis|explanations?|reasons?|reasoning|rationale|commentary)\b|"
+                     r"\b(?:raise|mention|discuss)\s+no\s+(?:other\s+)?issues?\b|"
+                     r"\b(?:says?|states?|tells?\s+\w+)\s+only\s+that\b|\bonly\s+(?:says?|states?)\s+that\b", re.I)
 
 
 def _muzzled_advisory(ctx: TaskContext) -> list[Finding]:
@@ -552,21 +554,32 @@ _GOES_TO = re.compile(r"\b(?:to|for|with)\s+(?:the\s+)?" + _NAME)
 # sentence of the instructions that names it, or a criterion ("X.md tells X").
 _TO = (r"\b(?:(?:note|notes|memo|email|e-mail|letter|message|summary|explanation|advice|report|update)\s+"
        r"(?:\w+\s+){0,2}?(?:to|for)\s+(?:the\s+)?|(?:tells|advises|informs|explains\s+to|is\s+addressed\s+to|"
-       r"addresses)\s+(?:the\s+)?)")
+       r"addresses)\s+(?:the\s+)?|"
+       # passed on whole: "forwards it to Sasha", "will forward client-email.md to Sasha unchanged"
+       r"(?:forward(?:s|ed|ing)?|pass(?:es|ed)?\s+on|send(?:s|ing)?\s+on|sent\s+on)\s+(?:it\s+|them\s+|this\s+|"
+       r"[\w.-]+\.\w{2,4}\s+)?(?:unchanged\s+|as\s+it\s+is\s+|verbatim\s+|in\s+full\s+)?(?:to|on\s+to)\s+(?:the\s+)?)")
 _ADDRESSED = re.compile(_TO + _NAME)
+_PASSED_ON_IT = re.compile(r"\b(?:forward(?:s|ed|ing)?|pass(?:es|ed)?\s+on|send(?:s|ing)?\s+on)\s+it\b", re.I)
 _ROLE = re.compile(_TO + r"(?P<role>employees?|candidates?|new\s+hires?|counterpart(?:y|ies)|other\s+(?:side|party)|"
                    r"opposing\s+counsel|signer|signatory)\b", re.I)
 # Words that may open a capitalised run but are not a party ("for HR", "to The").
 _NOT_A_PARTY = {"The", "A", "An", "HR", "Section", "Markdown", "Word", "PDF"}
 
 
-def _parties(text: str, pattern: re.Pattern) -> set[str]:
-    """The names of two words or more that `pattern` (with a group `who`) finds in `text`."""
+def _parties(text: str, pattern: re.Pattern, known: set[str] | None = None) -> set[str]:
+    """The names of two words or more that `pattern` (with a group `who`) finds in `text`; with
+    `known`, also a first name alone that begins one of those full names ("Sasha" for "Sasha
+    Lindgren"), given as the full name."""
     out = set()
     for m in pattern.finditer(text):
-        who = m.group("who")
-        if who.split()[0] not in _NOT_A_PARTY and len(who.split()) >= 2:
-            out.add(re.sub(r"['’]s$", "", who))
+        who = re.sub(r"['’]s$", "", m.group("who"))
+        first = who.split()[0]
+        if first in _NOT_A_PARTY:
+            continue
+        if len(who.split()) >= 2:
+            out.add(who)
+        elif known:
+            out |= {name for name in known if name.split()[0] == first}
     return out
 
 
@@ -593,12 +606,16 @@ def advice_to_counterparty(ctx: TaskContext) -> list[Finding]:
         if d not in ctx.task.deliverables:
             continue
         said = [("$.deliverables", ctx.task.deliverables[d])]
-        said += [("$.instructions", c) for c in sentences if d in c]
+        # a clause that names it, with the next when that passes "it" on ("...; the client forwards it to X")
+        said += [("$.instructions", c + "".join(n for n in sentences[k + 1:k + 2] if _PASSED_ON_IT.search(n)))
+                 for k, c in enumerate(sentences) if d in c]
         said += [(f"$.criteria[{i}].match_criteria", c.match_criteria) for i, c in enumerate(ctx.task.criteria)
                  if d in c.match_criteria]
         for where, text in said:
-            own = text if where == "$.deliverables" else text[text.find(d):]
-            hits = sorted(w for w in _parties(own, _ADDRESSED) if w in counterparties and not _client_named(ctx, w))
+            # from the name on, with the verb before it ("will forward client-email.md to ...")
+            own = text if where == "$.deliverables" else text[max(0, text.find(d) - 16):]
+            hits = sorted(w for w in _parties(own, _ADDRESSED, counterparties)
+                          if w in counterparties and not _client_named(ctx, w))
             role = _ROLE.search(own)
             role = role if role and not _client_named(ctx, role.group("role")) else None
             if not hits and role is None:

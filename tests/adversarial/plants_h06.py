@@ -406,7 +406,7 @@ def h06_r22_nbsp(env: Path, task: str) -> None:
         t["instructions"] = replace_text(t["instructions"], "client\u00a0email.md", "client email.md", count=0)
 
 
-# --- moved from the held-out set on 2026-12-04 (the twenty-third round's cases that informed a change) ------------
+# --- moved from the held-out set on 2026-12-04 (cases that informed a change after the twenty-third round) ------
 
 
 @plant("h06-r23-deliverable-path-nested-under-another", "H06", AM,

@@ -974,3 +974,37 @@ def h12_r22_box(env: Path, task: str) -> None:
             "(legally required notices excepted, and a boxed \"Drafting notes\" section at the end, which the client "
             "will delete before signature).")
 
+
+# --- moved from the held-out set on 2026-12-04 (cases that informed a change after the twenty-third round) ------
+
+
+@plant("h12-r23-advisory-email-cut-to-transmittal-line", "H12", CI,
+       "The cover email becomes a two-line transmittal that 'says only that the package is attached' and is forwarded "
+       "to Sasha; its departures criterion is gone, so the reasons for leaving out the holdover clause and the "
+       "non-compete have nowhere to go.")
+def h12_r23_transmittal(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        t["instructions"] = replace_text(
+            t["instructions"], "client-email.md, a cover email to Sierrafold's General Counsel on what you drafted and "
+            "where you departed from the request.",
+            "client-email.md, a two-line transmittal email to Sierrafold's General Counsel that says only that the "
+            "package is attached; the General Counsel forwards it to Sasha, so put no explanation or advice in it.")
+        t["deliverables"]["client-email.md"] = "Two-line transmittal email; no explanation or advice."
+        drop_criterion(t, "client-email-departures")
+        add_criterion(t, "transmittal-only", "Transmittal email only",
+                      "PASS if client-email.md says that the agreement and the notice are attached. FAIL if it says "
+                      "anything more.", ["client-email.md"])
+
+
+@plant("h12-r12-advisory-email-forwarded-to-employee", "H12", CI,
+       "The instructions and the deliverable description now say that Wendell forwards client-email.md unchanged "
+       "to Sasha with the agreement and the notice: the only advisory deliverable reaches the employee, so the "
+       "client advice has nowhere private to go.",
+       doubtful="client-email.md is still listed as advisory; the defect is that the instructions route it to the "
+                "counterparty, which H12 reads as advisory material given nowhere to go rather than a list error")
+def h12_r12_advisory_forwarded(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        t["deliverables"]["client-email.md"] = ("Cover email to the client explaining the package and the departures "
+                                                "from the request; Wendell forwards it to Sasha with the agreement.")
+        instructions_add(t, "Wendell will forward client-email.md to Sasha unchanged, together with the agreement and "
+                            "the notice, so that Sasha sees our reasons too.")

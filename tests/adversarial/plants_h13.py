@@ -965,7 +965,7 @@ def h13_r20_obfuscated(env: Path, task: str) -> None:
         "(225) 555-0143\n"))
 
 
-# --- moved from the held-out set on 2026-12-04 (the twenty-third round's cases that informed a change) ------------
+# --- moved from the held-out set on 2026-12-04 (cases that informed a change after the twenty-third round) ------
 
 
 @plant("h13-r23-whatsapp-link-with-real-looking-number", "H13", TB,

@@ -225,6 +225,21 @@ def test_advice_addressed_to_the_person_who_signs_is_major(tmp_path):
     assert "Dana Smith" in hits[0].message
 
 
+@pytest.mark.parametrize("sentence, flagged", [
+    ("The client will forward client-email.md to Dana unchanged, with the agreement.", True),
+    ("Write client-email.md; the HR team forwards it to Dana Smith as it is.", True),
+    ("Write client-email.md; the client will forward the agreement to Dana.", False),
+    ("Write client-email.md; the client forwards it to Morgan, its general counsel.", False),
+])
+def test_advice_forwarded_to_the_person_who_signs_is_major(tmp_path, sentence, flagged):
+    task = _addressed(task_json(), "The restrictive covenant agreement for Dana Smith, ready to sign.",
+                      "An e-mail to the client explaining the changes and why.")
+    task["instructions"] += " " + sentence
+    hits = [f for f in found(env_with(tmp_path, task), "H12") if "addressed to" in f.message]
+    assert [(f.severity, f.location) for f in hits] == ([("major", "$.instructions")] if flagged else [])
+    assert all("Dana Smith" in f.message for f in hits)
+
+
 def test_advice_addressed_to_the_other_side_by_role_is_major(tmp_path):
     task = task_json()
     task["criteria"][2]["match_criteria"] = task["criteria"][2]["match_criteria"].replace(
@@ -569,6 +584,9 @@ def test_words_dictated_for_operative_text_that_carry_advice(tmp_path, sentence,
     ("Keep client-email.md to a transmittal: list the files you changed and nothing else.", True),
     ("Write client-email.md for the client. Raise no point of law in it; the partner will.", True),
     ("Keep client-email.md short and in plain English, with no jargon.", False),
+    ("Make client-email.md a transmittal that says only that the agreement is attached.", True),
+    ("Write client-email.md for the client, and put no explanation in it; the partner will call.", True),
+    ("In client-email.md, give the reasons for each change; no other file needs them.", False),
 ])
 def test_the_only_advisory_deliverable_closed_to_advice(tmp_path, sentence, flagged):
     task = task_json()
