@@ -3,17 +3,18 @@
 `extract(name, data)` reads PDF (through pypdf), .docx, .xlsx, .pptx, OpenDocument (.odt,
 .ods, .odp, and their flat XML forms .fodt, .fods, .fodp), RTF (corpus/rtf.py), .eml (with its attachments), calendar entries and contact
 cards (.ics, .vcf: corpus/contentlines.py), HTML pages (their words, comments and link addresses,
-not their markup), news feeds (.atom, .rss), archives member by member (.zip with its comments, .tar,
-and one compressed file: .gz, .bz2, .xz, .tgz) and UTF-8 text formats, and says which part of the
-document (a page, a sheet, a footnotes part, an attachment's page) each line of text came from.
-`problem(name, data)` says why a file does not parse as its name promises.
+not their markup), EPUB books (their chapters in reading order), news feeds (.atom, .rss), archives
+member by member (.zip with its comments, .tar, and one compressed file: .gz, .bz2, .xz, .tgz) and
+UTF-8 text formats, and says which part of the document (a page, a sheet, a footnotes part, an
+attachment's page) each line of text came from. `problem(name, data)` says why a file does not parse
+as its name promises; `created(name, data)` reads the day the file's own metadata says it was made.
 
 Workspaces come from outside and are read by the audit before anyone has looked at
 them, so every read is bounded. A hostile or broken file yields status "unreadable"
 and a `problem`, never an exception and never a hang:
 
-- zip packages: at most MAX_MEMBERS members, MAX_UNPACKED bytes unpacked in all (the
-  members' declared sizes, checked before anything is inflated, and the bytes really
+- zip packages (Office, OpenDocument, EPUB): at most MAX_MEMBERS members, MAX_UNPACKED bytes
+  unpacked in all (the members' declared sizes, checked before anything is inflated, and the bytes really
   inflated, counted as they come), MAX_MEMBER bytes for one part that is parsed; no
   member outside the package ('..', absolute, drive or NUL names). A tar archive or a compressed
   file is held to the same limits; a tar's links and devices are not read.
@@ -27,13 +28,16 @@ and a `problem`, never an exception and never a hang:
   so this is what bounds the time of a legitimate-looking file).
 - .eml: attachments are extracted recursively, MAX_DEPTH deep; at most MAX_EML_PARTS MIME
   parts and MAX_MIME_BOUNDARIES multipart containers, counted before the parser runs.
+- a PDF's bookmarks: at most MAX_BOOKMARKS, MAX_BOOKMARK_DEPTH levels deep, each read once (an
+  outline that loops back on itself is read up to the loop).
 - every extracted document: at most MAX_CHARS characters of text, and PDFs and e-mails
   (the formats whose parsers are not linear) at most DEADLINE_SECONDS of wall time.
 
 Office packages are read where an agent may look, not only where a page shows: comments, speaker
 notes, sheet names, text no cell shows, the document properties (title, subject, description,
 keywords; custom properties) and the addresses the package links to outside itself (hyperlinks, an
-attached template). A PDF's document information (title, subject, keywords, author) is read too.
+attached template). A PDF's bookmarks and document information (title, subject, keywords, author)
+are read too.
 Those parts come after the body, so body lines keep their numbers. An Office file whose main part
 is declared another kind (a macro-enabled .docm saved as .docx) has a problem: Office refuses it.
 
@@ -49,6 +53,7 @@ import datetime as dt
 import ctypes
 import email
 import email.policy
+import email.utils
 import functools
 import gzip
 import inspect
@@ -68,6 +73,8 @@ import zipfile
 import zlib
 from dataclasses import dataclass
 from html.parser import HTMLParser
+from typing import NamedTuple
+from urllib.parse import unquote
 from xml.parsers import expat
 
 from oafreeze.corpus import contentlines, markup, rtf
@@ -115,9 +122,11 @@ ODF_TYPES = {".odt": "application/vnd.oasis.opendocument.text",
 # Flat OpenDocument (one XML file holding the package's parts, as LibreOffice saves a document
 # for version control), by the packaged format it flattens.
 FLAT_ODF = {".fodt": ".odt", ".fods": ".ods", ".fodp": ".odp"}
+# EPUB: a zip whose container names its package document (the OPF), whose spine lists the chapters.
+EPUB_CONTAINER = "META-INF/container.xml"
 # The parts a package of each format must have (parsed as XML before anything else is read).
 REQUIRED_PARTS = {**{ext: ("[Content_Types].xml", main) for ext, main in OFFICE_MAIN.items()},
-                  **{ext: ("content.xml",) for ext in ODF_TYPES}}
+                  **{ext: ("content.xml",) for ext in ODF_TYPES}, ".epub": (EPUB_CONTAINER,)}
 TEXT_EXTENSIONS = {".md", ".txt", ".markdown", ".csv", ".json", ".jsonl", ".ndjson", ".yaml", ".yml", ".html", ".htm",
                    ".xml"}
 
@@ -552,8 +561,9 @@ def _rels(data: bytes | None, part: str, base: str) -> dict[str, str]:
 
 
 def _join(base: str, target: str) -> str:
-    """A relationship target resolved against its source's folder, as a package path."""
-    parts = [] if target.startswith("/") else base.split("/")
+    """A relationship target resolved against its source's folder ('' for the package's root), as a
+    package path."""
+    parts = [] if target.startswith("/") else [piece for piece in base.split("/") if piece]
     for piece in target.lstrip("/").split("/"):
         if piece == "..":
             if parts:
@@ -1265,6 +1275,92 @@ def _flat_odf(name: str, data: bytes, budget: _Budget, depth: int) -> Extraction
     return out.result()
 
 
+# -- EPUB ----------------------------------------------------------------------------------
+
+EPUB_TYPE = "application/epub+zip"
+# The package document's metadata read as text (like an Office file's core properties): no dates, no ids.
+EPUB_META = ("title", "creator", "contributor", "subject", "description", "publisher")
+# What a reading system shows as a page of the book (XHTML, or the HTML some tools write).
+EPUB_PAGE_TYPES = {"application/xhtml+xml", "text/html"}
+_EPUB_PAGE = (".xhtml", ".html", ".htm")
+# The members a book is read from (its package document, its pages); images and fonts are not kept.
+_EPUB_KEPT = (".opf", ".xml", *_EPUB_PAGE)
+
+
+def _epub(name: str, data: bytes, budget: _Budget, depth: int) -> Extraction:
+    """An EPUB book as a reading system shows it: its chapters in spine order, each labelled by its
+    path; then the pages the spine leaves out (the table of contents, a page no chapter links to:
+    an agent that unpacks the book reads them); then the package's title, authors and description."""
+    members = _read_package(".epub", data, lambda m: m == "mimetype" or m.lower().endswith(_EPUB_KEPT))
+    out = _Text(budget)
+    declared = members.get("mimetype", b"").decode("ascii", "replace").strip()
+    if declared and declared != EPUB_TYPE:
+        out.problems.append(f"its mimetype says {declared!r}, not {EPUB_TYPE!r}: it is not an .epub book")
+    opf = _epub_package(members[EPUB_CONTAINER])
+    if opf is None or opf not in members:
+        raise _Refused(f"not an .epub package: {EPUB_CONTAINER} names "
+                       + ("no package document" if opf is None else f"{opf}, which is not in the file"))
+    spine, pages = _epub_spine(members[opf], opf)
+    read: set[str] = set()
+    for member in spine:
+        if member in read:
+            continue
+        read.add(member)
+        if member in members:
+            _epub_page(out, member, members[member])
+        elif not out.problems:
+            out.problems.append(f"its spine lists {member}, which is not in the file (a reading system skips "
+                                "that chapter)")
+    unlisted = {m for m in members if m.lower().endswith(_EPUB_PAGE)} | {m for m in pages if m in members}
+    for member in sorted(unlisted - read, key=_natural):
+        _epub_page(out, member, members[member])
+    out.add(f"{opf} (metadata)", _fields(members[opf], opf, budget,
+                                         lambda local, _attrs: local if local in EPUB_META else None))
+    return out.result()
+
+
+def _epub_package(container: bytes) -> str | None:
+    """The path of the package document the container names first (None when it names none)."""
+    found: list[str] = []
+
+    def start(tag: str, attrs: dict) -> None:
+        if _local(tag) == "rootfile" and attrs.get("full-path") and not found:
+            found.append(_join("", unquote(attrs["full-path"])))
+
+    _parse_xml(container, EPUB_CONTAINER, start=start)
+    return found[0] if found else None
+
+
+def _epub_spine(opf: bytes, part: str) -> tuple[list[str], list[str]]:
+    """The paths of the book's chapters in spine order, and of every page its manifest lists."""
+    base = part.rpartition("/")[0]
+    manifest: dict[str, tuple[str, str]] = {}  # id -> (path, media type)
+    order: list[str] = []
+
+    def start(tag: str, attrs: dict) -> None:
+        local = _local(tag)
+        href = (attrs.get("href") or "").split("#", 1)[0]
+        if local == "item" and attrs.get("id") and href and "://" not in href:
+            manifest[attrs["id"]] = (_join(base, unquote(href)), (attrs.get("media-type") or "").strip().lower())
+        elif local == "itemref" and attrs.get("idref"):
+            order.append(attrs["idref"])
+
+    _parse_xml(opf, part, start=start)
+    pages = [path for path, kind in manifest.values() if kind in EPUB_PAGE_TYPES]
+    return [manifest[i][0] for i in order if i in manifest and manifest[i][1] in EPUB_PAGE_TYPES], pages
+
+
+def _epub_page(out: _Text, member: str, data: bytes) -> None:
+    """One page of the book, read as an HTML page is (its DOCTYPE, which XHTML has, is not expanded:
+    the HTML reader never reads a DTD); a page that is no UTF-8 text is a problem."""
+    plain = _plain(member, ".html", data)
+    if plain.status != TEXT:
+        if not out.problems:
+            out.problems.append(f"{member}: {plain.problem or 'not text'}")
+        return
+    out.add(member, _html_text(plain.text or "", out.budget))
+
+
 # -- PDF -----------------------------------------------------------------------------------
 
 # Searched without a lookbehind (which costs a step per byte of the file); an "endstream"
@@ -1418,13 +1514,64 @@ XMP_SHOWN = {f"http://purl.org/dc/elements/1.1/ {p}" for p in ("title", "descrip
 MAX_XMP = MIB
 
 
-def _pdf_xmp(reader, budget: _Budget) -> str:
+def _pdf_catalog(reader, key: str):
+    """An entry of the document catalog (/Metadata, /Outlines), resolved; None when absent."""
     root = reader.trailer["/Root"].get_object() if "/Root" in reader.trailer else {}
-    ref = root.get("/Metadata") if hasattr(root, "get") else None
-    stream = ref.get_object() if ref is not None else None
+    ref = root.get(key) if hasattr(root, "get") else None
+    return ref.get_object() if ref is not None else None
+
+
+def _pdf_xmp(reader, budget: _Budget) -> str:
+    stream = _pdf_catalog(reader, "/Metadata")
     if stream is None or not hasattr(stream, "get_data"):
         return ""
     return _xmp_text(stream.get_data(), budget)
+
+
+# The outline (a viewer's bookmarks pane): each bookmark's title on a line, indented two spaces a
+# level, in the order the pane lists them. Read as a part of its own, like the document information.
+PDF_BOOKMARKS = "bookmarks"
+MAX_BOOKMARKS = 10_000
+MAX_BOOKMARK_DEPTH = 32
+
+
+def _pdf_bookmarks(reader, budget: _Budget) -> str:
+    """The outline's titles, depth first (a bookmark's children before its next sibling). Every item
+    is read once: an outline whose /Next or /First leads back to an item already read ends there, as
+    one deeper than MAX_BOOKMARK_DEPTH is not read, and a damaged item ends the reading (the pages
+    still open); more than MAX_BOOKMARKS items are refused."""
+    lines: list[str] = []
+    seen: set = set()
+    size = 0
+    try:
+        outlines = _pdf_catalog(reader, "/Outlines")
+        todo = [(outlines.get("/First"), 0)] if hasattr(outlines, "get") else []
+        while todo:
+            ref, depth = todo.pop()
+            if ref is None or depth >= MAX_BOOKMARK_DEPTH:
+                continue
+            # An indirect reference names its object; a direct one is held by its parent, so its id is.
+            key = (ref.idnum, ref.generation) if hasattr(ref, "idnum") else id(ref)
+            if key in seen:
+                continue
+            seen.add(key)
+            if len(seen) > MAX_BOOKMARKS:
+                raise _Refused(f"its outline holds more than {MAX_BOOKMARKS} bookmarks (limit)")
+            item = ref.get_object() if hasattr(ref, "get_object") else ref
+            if not hasattr(item, "get"):
+                continue
+            todo += [(item.get("/Next"), depth), (item.get("/First"), depth + 1)]
+            title = item.get("/Title")
+            title = title.get_object() if hasattr(title, "get_object") else title
+            if isinstance(title, str) and title.strip():
+                lines.append("  " * depth + " ".join(title.split()))
+                size += len(lines[-1]) + 1
+                budget.check(size)
+    except (_Refused, RecursionError, MemoryError):
+        raise
+    except Exception:  # pypdf on a damaged outline item: what was read before it stands
+        pass
+    return "\n".join(lines)
 
 
 def _xmp_text(data: bytes, budget: _Budget) -> str:
@@ -1497,7 +1644,8 @@ def _pdf(name: str, data: bytes, budget: _Budget, depth: int) -> Extraction:
                     raise _Refused(f"carries more than {MAX_EML_PARTS} comments (limit)")
                 out.add(f"page {number + 1} comments", "\n".join(comments))
             out.add("form fields", _pdf_fields(reader))
-            if out.lines:  # a scan stays a scan: its properties alone are not a text layer
+            if out.lines:  # a scan stays a scan: its bookmarks and properties alone are not a text layer
+                out.add(PDF_BOOKMARKS, _pdf_bookmarks(reader, budget))
                 out.add(PDF_INFO, _pdf_info(reader))
                 out.add(PDF_XMP, _pdf_xmp(reader, budget))
             # Files embedded in the PDF (its EmbeddedFiles) are read as an e-mail's attachments are:
@@ -1580,6 +1728,10 @@ class _HTMLText(HTMLParser):
         if tag == "script" and (dict(attrs).get("type") or "").strip().lower() in self.DATA_SCRIPTS:
             self.data_script = []
         if tag in ("script", "style"):
+            # The address a script is loaded from is in the page's source (a key in its query string).
+            loaded = [value for name, value in attrs if name in ("src", "href") and value and value.strip()]
+            if loaded and not self.hidden:
+                self.handle_data("\n" + " ".join(loaded) + "\n")
             self.hidden += 1
             return
         if tag in self.BLOCK:
@@ -2131,14 +2283,8 @@ def _inflate(data: bytes) -> bytes:
 
 def _jpeg_text(data: bytes) -> list[tuple[str, str]]:
     """(field, text) of a JPEG's comment, EXIF text tags and XMP packet, read up to the image data."""
-    fields, at = [], 2
-    while at + 4 <= len(data) and data[at] == 0xFF:
-        marker = data[at + 1]
-        if marker == 0xDA or marker == 0xD9:  # the image data starts, or the file ends
-            break
-        size = struct.unpack(">H", data[at + 2:at + 4])[0]
-        body = data[at + 4:at + 2 + size]
-        at += 2 + size
+    fields = []
+    for marker, body in _jpeg_segments(data):
         if marker == 0xFE:
             fields.append(("Comment", body.decode("utf-8", "replace")))
         elif marker == 0xE1 and body.startswith(XMP_JPEG):
@@ -2148,36 +2294,259 @@ def _jpeg_text(data: bytes) -> list[tuple[str, str]]:
     return fields
 
 
+def _jpeg_segments(data: bytes):
+    """(marker, body) of a JPEG's segments before its image data (each step moves on: a damaged
+    length cannot hold the reading in place)."""
+    at = 2
+    while at + 4 <= len(data) and data[at] == 0xFF:
+        marker = data[at + 1]
+        if marker == 0xDA or marker == 0xD9:  # the image data starts, or the file ends
+            return
+        size = struct.unpack(">H", data[at + 2:at + 4])[0]
+        yield marker, data[at + 4:at + 2 + size]
+        at += 2 + size
+
+
+# One EXIF directory is read whole up to this many entries (a real one has tens).
+MAX_IFD_ENTRIES = 512
+
+
+def _tiff_order(tiff: bytes) -> str | None:
+    """The byte order of an EXIF block (a TIFF header), as struct writes it; None when it has none."""
+    return {b"II": "<", b"MM": ">"}.get(tiff[:2]) if len(tiff) >= 8 else None
+
+
+def _ifd(tiff: bytes, at: int) -> list[tuple[int, int, bytes]]:
+    """The entries of the TIFF directory at offset `at` of an EXIF block: (tag, type, the entry's count
+    and value-or-offset fields), [] when the offset lies outside the block."""
+    end = _tiff_order(tiff)
+    if end is None or not 8 <= at <= len(tiff) - 2:
+        return []
+    count = struct.unpack_from(end + "H", tiff, at)[0]
+    entries = []
+    for n in range(min(count, MAX_IFD_ENTRIES)):
+        entry = tiff[at + 2 + 12 * n:at + 14 + 12 * n]
+        if len(entry) < 12:
+            break
+        tag, kind = struct.unpack(end + "HH", entry[:4])
+        entries.append((tag, kind, entry[4:]))
+    return entries
+
+
+def _ifd_value(tiff: bytes, kind: int, field: bytes) -> bytes:
+    """An entry's value bytes: in the entry when they fit in four bytes, else at the offset it gives
+    (cut short, never read past, when the offset or count lies outside the block)."""
+    items, offset = struct.unpack(_tiff_order(tiff) + "II", field)
+    size = items * (2 if kind == 3 else 1)  # ASCII and BYTE: one byte an item
+    return field[4:4 + size] if size <= 4 else tiff[offset:offset + size]
+
+
 def _exif_text(tiff: bytes) -> list[tuple[str, str]]:
     """The text tags of EXIF's first image directory (IFD0)."""
-    if tiff[:2] not in (b"II", b"MM") or len(tiff) < 8:
+    end = _tiff_order(tiff)
+    if end is None:
         return []
-    end = "<" if tiff[:2] == b"II" else ">"
+    fields = []
+    for tag, kind, field in _ifd(tiff, struct.unpack(end + "I", tiff[4:8])[0]):
+        name = EXIF_TEXT.get(tag) or EXIF_XP.get(tag)
+        if name is None:
+            continue
+        raw = _ifd_value(tiff, kind, field)
+        value = raw.decode("utf-16-le" if tag in EXIF_XP else "utf-8", "replace").strip("\0 ")
+        if value:
+            fields.append((name, value))
+    return fields
+
+
+# -- the day a file says it was made ----------------------------------------------------------
+
+class Stamp(NamedTuple):
+    """A file's own record of when it was made: the metadata field that holds it, and its day as the
+    stamp writes it (in the stamp's own time zone)."""
+
+    field: str
+    day: dt.date
+
+
+# The formats whose files keep a creation stamp of their own: only these are worth reading for one.
+STAMPED = frozenset({*OFFICE_MAIN, *ODF_TYPES, *FLAT_ODF, ".pdf", ".png", ".jpg", ".jpeg"})
+# EXIF: the pointer from the first directory to the Exif directory, and the two stamps.
+EXIF_POINTER, EXIF_ORIGINAL, EXIF_DATETIME = 0x8769, 0x9003, 0x0132
+XMP_CREATED = "http://ns.adobe.com/xap/1.0/ CreateDate"
+MAX_STAMP = 200  # characters: a stamp is a date and a time, not a text
+
+
+def created(name: str, data: bytes) -> Stamp | None:
+    """The day the file's own metadata says it was created: an Office file's dcterms:created, an
+    OpenDocument file's meta:creation-date, a PDF's /CreationDate (else its XMP xmp:CreateDate), a
+    PNG's "Creation Time", a JPEG's EXIF DateTimeOriginal (else DateTime). None when the format keeps
+    none (see STAMPED), or the stamp is absent or no day; never raises."""
+    ext = extension(name)
     try:
-        first = struct.unpack(end + "I", tiff[4:8])[0]
-        count = struct.unpack(end + "H", tiff[first:first + 2])[0]
-        fields = []
-        for n in range(min(count, 512)):
-            entry = tiff[first + 2 + 12 * n:first + 14 + 12 * n]
-            tag, kind, items = struct.unpack(end + "HHI", entry[:8])
-            name = EXIF_TEXT.get(tag) or EXIF_XP.get(tag)
-            if name is None:
+        if ext in OFFICE_MAIN:
+            core = _package_member(ext, data, "docProps/core.xml")
+            return _stamp("dcterms:created", _element_text(core, "docProps/core.xml", "created"))
+        if ext in ODF_TYPES or ext in FLAT_ODF:
+            meta = _package_member(ext, data, "meta.xml") if ext in ODF_TYPES else \
+                (m.group(0) if (m := _FLAT_META.search(data)) else None)
+            return _stamp("meta:creation-date", _element_text(meta, "meta.xml", "creation-date"))
+        if ext == ".pdf":
+            with _watchdog(DEADLINE_SECONDS):
+                return _pdf_created(data)
+        if ext == ".png" and data.startswith(PNG_SIGNATURE):
+            fields = dict(reversed(_png_text(data)))  # the first chunk of each keyword
+            return _stamp("Creation Time", fields.get("Creation Time")) or \
+                _stamp("xmp:CreateDate", _xmp_created(fields.get(XMP_KEY, "").encode("utf-8")))
+        if ext in (".jpg", ".jpeg") and data.startswith(b"\xff\xd8"):
+            return _jpeg_created(data)
+    except _Overtime:
+        return None
+    except Exception:  # hostile bytes reach zipfile, expat and pypdf, which raise almost anything
+        return None
+    return None
+
+
+def _stamp(field: str, value: str | None) -> Stamp | None:
+    day = _stamp_day(value)
+    return Stamp(field, day) if day else None
+
+
+# A stamp's day: ISO 8601 or EXIF ("2026-03-02T10:00:00Z", "2026:03:02 10:00:00"), PDF's date
+# ("D:20260302100000+01'00'"), else an e-mail's date (RFC 1123: "Mon, 02 Mar 2026 10:00:00 GMT").
+_STAMP_ISO = re.compile(r"\s*(\d{4})[-:](\d{2})[-:](\d{2})(?!\d)")
+_STAMP_PDF = re.compile(r"\s*(?:D:)?(\d{4})(\d{2})(\d{2})")
+
+
+def _stamp_day(value: str | None) -> dt.date | None:
+    """The day a stamp gives (None when it gives no whole day, or none that exists)."""
+    if not value or len(value) > MAX_STAMP:
+        return None
+    m = _STAMP_ISO.match(value) or _STAMP_PDF.match(value)
+    try:
+        if m:
+            return dt.date(*map(int, m.groups()))
+        said = email.utils.parsedate_tz(value)
+        return dt.date(*said[:3]) if said else None
+    except (ValueError, TypeError, IndexError, OverflowError):
+        return None
+
+
+def _package_member(ext: str, data: bytes, member: str) -> bytes | None:
+    """One member of a package, None when it has none: the package is checked as a safe zip (no more
+    than MAX_MEMBERS members, none outside it, no bomb) and only that member, at most MAX_MEMBER
+    bytes, is inflated."""
+    if data.count(b"PK\x01\x02") > MAX_MEMBERS:
+        raise _Refused(f"not a safe {ext} package: more than {MAX_MEMBERS} members")
+    with zipfile.ZipFile(io.BytesIO(data)) as zf:
+        hostile = _unsafe_member(zf)
+        if hostile:
+            raise _Refused(f"not a safe {ext} package: {hostile}")
+        info = next((i for i in zf.infolist() if i.filename == member), None)
+        if info is None:
+            return None
+        with zf.open(info) as fh:
+            payload = fh.read(MAX_MEMBER + 1)
+    if len(payload) > MAX_MEMBER:
+        raise _Refused(f"not a safe {ext} package: {member} unpacks to more than {MAX_MEMBER} bytes")
+    return payload
+
+
+def _element_text(data: bytes | None, part: str, local: str) -> str | None:
+    """The text of the first element of that local name in an XML part (at most MAX_STAMP
+    characters of it), None when there is none."""
+    if data is None:
+        return None
+    state = {"in": False, "done": False, "text": ""}
+
+    def start(tag: str, _attrs: dict) -> None:
+        if not state["done"] and _local(tag) == local:
+            state["in"] = True
+
+    def end(tag: str) -> None:
+        if state["in"] and _local(tag) == local:
+            state.update({"in": False, "done": True})
+
+    def text(chunk: str) -> None:
+        if state["in"] and len(state["text"]) <= MAX_STAMP:
+            state["text"] += chunk[:MAX_STAMP + 1]
+
+    _parse_xml(data, part, start, end, text)
+    return state["text"].strip() if state["done"] else None
+
+
+def _pdf_created(data: bytes) -> Stamp | None:
+    """A PDF's /CreationDate (its document information), else its XMP packet's xmp:CreateDate; pypdf
+    reads under the limits the text is read with."""
+    pypdf = _pypdf()
+    with _pypdf_limits(pypdf):
+        reader = pypdf.PdfReader(io.BytesIO(data), **_reader_options(pypdf))
+        info = reader.metadata or {}
+        value = info.get("/CreationDate")
+        value = value.get_object() if hasattr(value, "get_object") else value
+        value = value.decode("latin-1") if isinstance(value, bytes) else value
+        stamp = _stamp("/CreationDate", value if isinstance(value, str) else None)
+        if stamp:
+            return stamp
+        stream = _pdf_catalog(reader, "/Metadata")
+        return _stamp("xmp:CreateDate", _xmp_created(stream.get_data())) if hasattr(stream, "get_data") else None
+
+
+def _xmp_created(data: bytes) -> str | None:
+    """An XMP packet's xmp:CreateDate, as an attribute or as an element (None when absent or unreadable)."""
+    if not data or len(data) > MAX_XMP:
+        return None
+    found: list[str] = []
+    state = {"in": False, "text": ""}
+
+    def start(tag: str, attrs: dict) -> None:
+        if attrs.get(XMP_CREATED):
+            found.append(attrs[XMP_CREATED])
+        state["in"] = tag == XMP_CREATED
+
+    def end(tag: str) -> None:
+        if tag == XMP_CREATED:
+            found.append(state["text"])
+        state.update({"in": False, "text": ""})
+
+    def text(chunk: str) -> None:
+        if state["in"] and len(state["text"]) <= MAX_STAMP:
+            state["text"] += chunk[:MAX_STAMP + 1]
+
+    try:
+        _parse_xml(data.strip(b"\0 \t\r\n"), "XMP metadata", start, end, text, namespaces=True)
+    except _Refused:
+        return None
+    return next((value.strip() for value in found if value.strip()), None)
+
+
+def _jpeg_created(data: bytes) -> Stamp | None:
+    """A JPEG's EXIF DateTimeOriginal (in the Exif directory), else DateTime (in the first), else its
+    XMP packet's xmp:CreateDate."""
+    xmp = None
+    for marker, body in _jpeg_segments(data):
+        if marker == 0xE1 and body.startswith(b"Exif\0\0"):
+            tiff = body[6:]
+            end = _tiff_order(tiff)
+            if end is None:
                 continue
-            size = items * (2 if kind == 3 else 1)  # ASCII and BYTE: one byte an item
-            raw = entry[8:8 + size] if size <= 4 else \
-                tiff[(o := struct.unpack(end + "I", entry[8:12])[0]):o + size]
-            value = raw.decode("utf-16-le" if tag in EXIF_XP else "utf-8", "replace").strip("\0 ")
-            if value:
-                fields.append((name, value))
-        return fields
-    except struct.error:
-        return []
+            first = _ifd(tiff, struct.unpack(end + "I", tiff[4:8])[0])
+            pointer = next((field for tag, _kind, field in first if tag == EXIF_POINTER), None)
+            exif = _ifd(tiff, struct.unpack(end + "I", pointer[4:8])[0]) if pointer else []
+            for field_name, tag, entries in (("EXIF DateTimeOriginal", EXIF_ORIGINAL, exif),
+                                             ("EXIF DateTime", EXIF_DATETIME, first)):
+                raw = next((_ifd_value(tiff, kind, field) for t, kind, field in entries if t == tag and kind == 2), b"")
+                stamp = _stamp(field_name, raw[:MAX_STAMP].decode("ascii", "replace").strip("\0 "))
+                if stamp:
+                    return stamp
+        elif marker == 0xE1 and body.startswith(XMP_JPEG) and xmp is None:
+            xmp = body[len(XMP_JPEG):]
+    return _stamp("xmp:CreateDate", _xmp_created(xmp or b""))
 
 
 _READERS = {".pdf": _pdf, ".docx": _docx, ".xlsx": _xlsx, ".pptx": _pptx, ".eml": _eml, ".zip": _zip, ".html": _html,
             ".htm": _html, ".rtf": _rtf, ".ipynb": _notebook, ".png": _image, ".jpg": _image, ".jpeg": _image, **{ext: _sqlite for ext in SQLITE_EXTENSIONS}, ".ics": _content_lines, ".vcf": _content_lines,
             ".srt": _subtitles, ".vtt": _subtitles, ".sbv": _subtitles, ".tex": _latex, ".latex": _latex, ".ltx": _latex,
-            **{ext: _odf for ext in ODF_TYPES}, **{ext: _flat_odf for ext in FLAT_ODF},
+            **{ext: _odf for ext in ODF_TYPES}, **{ext: _flat_odf for ext in FLAT_ODF}, ".epub": _epub,
             **{ext: _compressed for ext in [*COMPRESSED, *_SHORT_TAR]}, ".tar": _tar, ".atom": _feed, ".rss": _feed}
 # Readers whose running time is not bounded by the input's size alone (an archive may hold either).
-_SLOW = {".pdf", ".eml", ".zip", ".rtf", ".tar", *COMPRESSED, *_SHORT_TAR}
+_SLOW = {".pdf", ".eml", ".zip", ".epub", ".rtf", ".tar", *COMPRESSED, *_SHORT_TAR}

@@ -1049,6 +1049,15 @@ def test_an_html_page_is_read_as_its_words_and_its_comments():
     assert extract("page.htm", b"<p>caf\xe9</p>").problem == "not UTF-8 (byte 6)"
 
 
+def test_the_address_a_page_loads_a_script_or_style_from_is_read_and_the_code_is_not():
+    page = ('<html><head><script async src="https://maps.example.org/api/js?key=k-4f9a2b7c1d&amp;v=3"></script>'
+            '<link rel="stylesheet" href="/site.css"><style>p {margin: 0}</style></head>'
+            '<body><p>Directions</p><script>var secret = "inline code";</script></body></html>')
+    lines = extract("directions.html", page.encode()).text.splitlines()
+    assert "https://maps.example.org/api/js?key=k-4f9a2b7c1d&v=3" in lines
+    assert "Directions" in lines and not any("inline code" in line or "margin" in line for line in lines)
+
+
 def test_files_embedded_in_a_pdf_are_read_as_its_attachments():
     import pypdf
 

@@ -1,5 +1,5 @@
-"""OpenDocument, RTF, and what Office and PDF files hold outside their pages: link targets, the
-main part's declared kind, a PDF's document information.
+"""OpenDocument, RTF, EPUB, and what Office and PDF files hold outside their pages: link targets, the
+main part's declared kind, a PDF's document information and bookmarks, the day a file says it was made.
 
 Every document is written here in its real format (tests/docwriters.py, or RTF as WordPad writes
 it) and read through `formats.extract`, as the audit reads a workspace file.
@@ -7,11 +7,16 @@ it) and read through `formats.extract`, as the audit reads a workspace file.
 
 from __future__ import annotations
 
+import datetime as dt
 import io
+import struct
 import warnings
 import zipfile
+import zlib
 
 import docwriters as dw
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from oafreeze.corpus import formats
 from oafreeze.corpus.formats import extract
 
@@ -439,3 +444,264 @@ def test_the_text_of_tracked_deletions_is_told_apart():
     assert "Dropped cap of $2,000,000." in extract("a.docx", data).text  # still read, as it is still in the file
     assert formats.deleted_text("a.docx", dw.docx(["Kept clause."])) == ""
     assert formats.deleted_text("a.md", b"~~x~~") == "" and formats.deleted_text("bad.docx", b"PK") == ""
+
+
+# -- PDF bookmarks --------------------------------------------------------------------------------
+
+def outlined_pdf(pages: list[str], outline: list[tuple[str, list[str]]], *, loop: bool = False) -> bytes:
+    """A PDF with bookmarks as pypdf's writer adds them: each (title, child titles) a top-level
+    bookmark; `loop`: the last child's /Next and /First lead back to its parent and to itself."""
+    import pypdf
+    from pypdf.generic import NameObject
+
+    writer = pypdf.PdfWriter(clone_from=pypdf.PdfReader(io.BytesIO(dw.pdf(pages))))
+    for title, children in outline:
+        parent = writer.add_outline_item(title=title, page_number=0)
+        for child in children:
+            last = writer.add_outline_item(title=child, page_number=0, parent=parent)
+    if loop:
+        item = last.get_object()
+        item[NameObject("/Next")] = parent
+        item[NameObject("/First")] = last
+    buf = io.BytesIO()
+    writer.write(buf)
+    return buf.getvalue()
+
+
+def test_a_pdfs_bookmarks_are_read_nested_and_in_order_after_its_pages():
+    e = extract("bundle.pdf", outlined_pdf(["Page text."], [("Tab 1: the offer", ["Grader: PASS only at 1x cap"]),
+                                                           ("Tab 2: the statute", [])]))
+    assert lines(e) == ["Page text.", "Tab 1: the offer", "  Grader: PASS only at 1x cap", "Tab 2: the statute"]
+    assert part_of(e, "Grader") == formats.PDF_BOOKMARKS and e.problem is None
+
+
+def test_an_outline_that_leads_back_to_itself_is_read_once_and_a_damaged_one_keeps_the_pages():
+    e = extract("loop.pdf", outlined_pdf(["Page text."], [("Tab 1", ["Tab 1a"])], loop=True))
+    assert lines(e) == ["Page text.", "Tab 1", "  Tab 1a"] and e.problem is None
+    data = outlined_pdf(["Page text."], [("Tab 1", [])])
+    first = data[data.index(b"/First "):data.index(b"/First ") + 12]
+    assert first == b"/First 8 0 R"
+    # The outline's first item: the outline itself, an object that is free, a string (same length, so
+    # the cross-reference table still holds).
+    for damaged in (b"/First 9 0 R", b"/First 0 0 R", b"/First (xx) "):
+        e = extract("damaged.pdf", data.replace(first, damaged))
+        assert e.status == formats.TEXT and lines(e) == ["Page text."] and e.problem is None
+
+
+def test_too_many_bookmarks_are_refused(monkeypatch):
+    monkeypatch.setattr(formats, "MAX_BOOKMARKS", 2)
+    e = extract("many.pdf", outlined_pdf(["Page text."], [("A", ["A1", "A2"])]))
+    assert e.status == formats.UNREADABLE and "more than 2 bookmarks" in e.problem
+
+
+# -- EPUB -----------------------------------------------------------------------------------------
+
+CONTAINER = ('<?xml version="1.0"?><container version="1.0" xmlns="urn:oasis:names:tc:opendocument:xmlns:container">'
+             '<rootfiles><rootfile full-path="{opf}" media-type="application/oebps-package+xml"/></rootfiles>'
+             '</container>')
+
+
+def epub(chapters: dict[str, str | None], *, spine: list[str] | None = None, opf: str = "OEBPS/content.opf",
+         mimetype: str = "application/epub+zip", extra: dict[str, str] | None = None,
+         package_head: str = "") -> bytes:
+    """An EPUB as a book tool writes one: the mimetype first and stored, the container naming the
+    package document, which lists `chapters` (path under the package's folder: body XHTML, None for a
+    chapter listed but not in the file) in its manifest and `spine` (chapter paths or ids; default: the
+    chapters in the order given) in its spine."""
+    base = opf.rpartition("/")[0]
+    ids = {name: f"c{n}" for n, name in enumerate(chapters)}
+    items = "".join(f'<item id="{ids[name]}" href="{name}" media-type="application/xhtml+xml"/>' for name in chapters)
+    refs = "".join(f'<itemref idref="{ids.get(name, name)}"/>' for name in (chapters if spine is None else spine))
+    package = (f'<?xml version="1.0" encoding="utf-8"?>{package_head}<package xmlns="http://www.idpf.org/2007/opf" '
+               'version="3.0" unique-identifier="id"><metadata xmlns:dc="http://purl.org/dc/elements/1.1/">'
+               '<dc:identifier id="id">urn:uuid:1</dc:identifier><dc:title>Offer pack</dc:title>'
+               '<dc:creator>Harlow Finch LLP</dc:creator><dc:date>2031-01-01</dc:date></metadata>'
+               f'<manifest>{items}</manifest><spine>{refs}</spine></package>')
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w") as z:
+        z.writestr("mimetype", mimetype, compress_type=zipfile.ZIP_STORED)
+        z.writestr("META-INF/container.xml", CONTAINER.format(opf=opf), compress_type=zipfile.ZIP_DEFLATED)
+        z.writestr(opf, package, compress_type=zipfile.ZIP_DEFLATED)
+        for name, body in chapters.items():
+            if body is None:
+                continue
+            page = ('<?xml version="1.0" encoding="utf-8"?><!DOCTYPE html><html xmlns="http://www.w3.org/1999/xhtml">'
+                    f"<body>{body}</body></html>")
+            z.writestr(f"{base}/{name}" if base else name, page, compress_type=zipfile.ZIP_DEFLATED)
+        for name, data in (extra or {}).items():
+            z.writestr(name, data, compress_type=zipfile.ZIP_DEFLATED)
+    return buf.getvalue()
+
+
+BOOK = {"text/ch10.xhtml": "<h1>Schedule</h1><p>Fees &amp; costs.</p>",
+        "text/ch2.xhtml": "<h1>Offer</h1><p>Salary: $95,000.</p>",
+        "nav.xhtml": "<nav><ol><li>Offer</li><li>Grader: PASS if the cap is 1x</li></ol></nav>"}
+
+
+def test_an_epub_is_read_chapter_by_chapter_in_spine_order_then_the_pages_it_leaves_out_then_its_metadata():
+    e = extract("pack.epub", epub(BOOK, spine=["text/ch2.xhtml", "text/ch10.xhtml"]))
+    assert e.status == formats.TEXT and e.problem is None
+    assert [label for label, _ in e.parts] == ["OEBPS/text/ch2.xhtml", "OEBPS/text/ch10.xhtml", "OEBPS/nav.xhtml",
+                                               "OEBPS/content.opf (metadata)"]
+    assert lines(e) == ["Offer", "Salary: $95,000.", "Schedule", "Fees & costs.", "Offer",
+                        "Grader: PASS if the cap is 1x", "title: Offer pack", "creator: Harlow Finch LLP"]
+    assert formats.parsed("books/pack.epub") and formats.extension("Pack.EPUB") == ".epub"
+
+
+def test_an_epub_whose_package_sits_at_its_root_or_whose_spine_names_a_missing_chapter():
+    e = extract("pack.epub", epub({"ch1.xhtml": "<p>One.</p>"}, opf="content.opf"))
+    assert [label for label, _ in e.parts] == ["ch1.xhtml", "content.opf (metadata)"] and e.problem is None
+    with_gap = epub({"ch1.xhtml": "<p>One.</p>"}, opf="content.opf", spine=["ch1.xhtml", "c9"])
+    assert extract("pack.epub", with_gap).problem is None  # an idref the manifest lacks: readers skip it
+    e = extract("pack.epub", epub({"ch1.xhtml": "<p>One.</p>", "ch9.xhtml": None}, opf="content.opf"))
+    assert "its spine lists ch9.xhtml, which is not in the file" in e.problem and "One." in e.text
+
+
+def test_a_broken_or_hostile_epub_has_a_problem_as_a_broken_docx_does(monkeypatch):
+    good = epub({"ch1.xhtml": "<p>One.</p>"})
+    cases = {
+        "not a zip": b"PK\x03\x04 not really",
+        "no container": dw.package({"mimetype": "application/epub+zip", "OEBPS/content.opf": "<package/>"}),
+        "container names nothing": dw.package({"META-INF/container.xml": "<container/>"}),
+        "package missing": dw.package({"META-INF/container.xml": CONTAINER.format(opf="gone.opf")}),
+        "member outside": epub({"ch1.xhtml": "<p>One.</p>"}, extra={"../../evil.xhtml": "<p>x</p>"}),
+        "entities": epub({"ch1.xhtml": "<p>One.</p>"},
+                         package_head='<!DOCTYPE package [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;">]>'),
+    }
+    for why, data in cases.items():
+        e = extract("pack.epub", data)
+        assert e.status == formats.UNREADABLE and e.problem, why
+        assert formats.problem("pack.epub", data) == e.problem
+    assert "points outside the package" in extract("x.epub", cases["member outside"]).problem
+    assert "DOCTYPE" in extract("x.epub", cases["entities"]).problem
+    wrong = extract("pack.epub", epub({"ch1.xhtml": "<p>One.</p>"}, mimetype="application/zip"))
+    assert "its mimetype says 'application/zip'" in wrong.problem and wrong.text == "One.\ntitle: Offer pack\n" \
+        "creator: Harlow Finch LLP"
+    latin1 = epub({"ch1.xhtml": "<p>One.</p>"}, extra={"OEBPS/ch2.xhtml": "<p>Caf\xe9</p>".encode("latin-1")})
+    assert "OEBPS/ch2.xhtml: not UTF-8" in extract("pack.epub", latin1).problem
+    monkeypatch.setattr(formats, "MAX_UNPACKED", len(good))  # a book that unpacks past the bound is a bomb
+    big = epub({"ch1.xhtml": "<p>" + "word " * 2000 + "</p>"})
+    assert "zip bomb" in extract("pack.epub", big).problem
+
+
+# -- the day a file says it was made --------------------------------------------------------------
+
+def core_properties(created: str) -> str:
+    """docProps/core.xml as Word writes it, with its creation stamp."""
+    return ('<?xml version="1.0" encoding="UTF-8" standalone="yes"?><cp:coreProperties '
+            'xmlns:cp="http://schemas.openxmlformats.org/package/2006/metadata/core-properties" '
+            'xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:dcterms="http://purl.org/dc/terms/" '
+            'xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"><dc:title>Offer</dc:title>'
+            f'<dcterms:created xsi:type="dcterms:W3CDTF">{created}</dcterms:created>'
+            '<dcterms:modified xsi:type="dcterms:W3CDTF">2031-01-01T00:00:00Z</dcterms:modified></cp:coreProperties>')
+
+
+def png_chunk(kind: bytes, body: bytes) -> bytes:
+    return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
+
+
+def png_stamped(value: str, kind: bytes = b"tEXt") -> bytes:
+    """A 1x1 PNG whose text chunk "Creation Time" holds `value` (tEXt as is; zTXt deflated)."""
+    body = b"Creation Time\0" + (value.encode("latin-1") if kind == b"tEXt" else b"\0" + zlib.compress(value.encode()))
+    return (formats.PNG_SIGNATURE + png_chunk(b"IHDR", struct.pack(">IIBBBBB", 1, 1, 8, 0, 0, 0, 0))
+            + png_chunk(kind, body) + png_chunk(b"IDAT", zlib.compress(b"\0\0")) + png_chunk(b"IEND", b""))
+
+
+def jpeg_exif(*, original: str | None = None, modified: str | None = None, order: str = "<") -> bytes:
+    """A JPEG's header as a camera writes it: an APP1 EXIF block whose first directory holds DateTime
+    (`modified`) and the pointer to the Exif directory, which holds DateTimeOriginal (`original`)."""
+    mark = b"II" if order == "<" else b"MM"
+
+    def directory(at: int, tags: list[tuple[int, int, int, bytes]]) -> tuple[bytes, bytes]:
+        data_at = at + 2 + 12 * len(tags) + 4
+        entries, data = b"", b""
+        for tag, kind, count, value in tags:
+            if kind == 4:
+                entries += struct.pack(order + "HHII", tag, kind, count, struct.unpack(order + "I", value)[0])
+            else:
+                entries += struct.pack(order + "HHII", tag, kind, count, data_at + len(data))
+                data += value
+        return struct.pack(order + "H", len(tags)) + entries + b"\0\0\0\0", data
+
+    first_tags = [(0x0132, 2, 20, modified.encode("ascii") + b"\0")] if modified else []
+    exif_tags = [(0x9003, 2, 20, original.encode("ascii") + b"\0")] if original else []
+    size = 2 + 12 * (len(first_tags) + 1) + 4 + 20 * len(first_tags)
+    first, first_data = directory(8, first_tags + [(0x8769, 4, 1, struct.pack(order + "I", 8 + size))])
+    exif, exif_data = directory(8 + size, exif_tags)
+    tiff = mark + struct.pack(order + "HI", 42, 8) + first + first_data + exif + exif_data
+    body = b"Exif\0\0" + tiff
+    return b"\xff\xd8\xff\xe1" + struct.pack(">H", len(body) + 2) + body + b"\xff\xda\0\x08\x01\x01\0\0?\0\xff\xd9"
+
+
+def pdf_created(value: str) -> bytes:
+    import pypdf
+
+    writer = pypdf.PdfWriter(clone_from=pypdf.PdfReader(io.BytesIO(dw.pdf(["Page text."]))))
+    writer.add_metadata({"/CreationDate": value})
+    buf = io.BytesIO()
+    writer.write(buf)
+    return buf.getvalue()
+
+
+def test_the_creation_stamp_of_office_opendocument_pdf_png_and_jpeg_files_is_read_with_its_field():
+    day = dt.date(2026, 3, 5)
+    docx = with_members(dw.docx(["Body."]), {"docProps/core.xml": core_properties("2026-03-05T16:40:00Z")})
+    assert formats.created("a.docx", docx) == ("dcterms:created", day)
+    assert extract("a.docx", docx).problem is None and "2026" not in extract("a.docx", docx).text
+    xlsx = with_members(dw.xlsx({"S": [["x"]]}), {"docProps/core.xml": core_properties("2026-03-05")})
+    assert formats.created("a.xlsx", xlsx) == ("dcterms:created", day)
+    assert formats.created("a.odt", dw.odt(["x"], meta={"meta:creation-date": "2026-03-05T09:00:00.123"})) == \
+        ("meta:creation-date", day)
+    assert formats.created("a.fodt", dw.flat_odt(["x"], meta={"meta:creation-date": "2026-03-05T09:00:00"})) == \
+        ("meta:creation-date", day)
+    assert formats.created("a.pdf", pdf_created("D:20260305101500+01'00'")) == ("/CreationDate", day)
+    # No /CreationDate: the XMP packet's xmp:CreateDate (docwriters' packet says 2031-01-01).
+    assert formats.created("a.pdf", dw.pdf(["x"], xmp=dw.xmp_packet({"title": "T"}))) == \
+        ("xmp:CreateDate", dt.date(2031, 1, 1))
+    assert formats.created("a.png", png_stamped("Thu, 05 Mar 2026 10:00:00 GMT")) == ("Creation Time", day)
+    assert formats.created("a.png", png_stamped("2026-03-05T10:00:00+01:00", b"zTXt")) == ("Creation Time", day)
+    assert formats.created("a.jpg", jpeg_exif(original="2026:03:05 10:00:00", modified="2026:04:01 08:00:00")) == \
+        ("EXIF DateTimeOriginal", day)
+    assert formats.created("a.jpeg", jpeg_exif(modified="2026:03:05 10:00:00", order=">")) == ("EXIF DateTime", day)
+
+
+def test_a_file_without_a_stamp_or_with_one_that_gives_no_day_has_none():
+    assert formats.created("a.docx", dw.docx(["Body."])) is None  # no docProps/core.xml
+    assert formats.created("a.odt", dw.odt(["x"])) is None
+    assert formats.created("a.pdf", dw.pdf(["x"])) is None
+    assert formats.created("a.md", b"created: 2026-03-05") is None  # not a format that keeps one
+    assert formats.created("a.png", dw.png({"Software": "Greenshot"})) is None
+    for said in ("yesterday", "2026", "2026-02-30", "0000:00:00 00:00:00", "2026-03-05" + "x" * 300):
+        assert formats.created("a.png", png_stamped(said)) is None, said
+    assert formats.created("a.jpg", jpeg_exif(original="0000:00:00 00:00:00")) is None
+
+
+def test_a_hostile_or_damaged_stamp_gives_none_and_never_raises():
+    png = png_stamped("2026-03-05")
+    at = png.index(b"tEXt") - 4
+    assert formats.created("a.png", png[:at + 20]) is None  # the chunk cut short
+    past_the_end = png[:at] + struct.pack(">I", 1 << 31) + png[at + 4:]
+    assert formats.created("a.png", past_the_end) is None
+    jpeg = jpeg_exif(original="2026:03:05 10:00:00")
+    tiff = jpeg.index(b"II*\0")
+    for at, value in ((tiff + 4, 1 << 30), (tiff + 4, 2), (tiff + 8 + 2 + 8, 0xFFFFFFF0)):  # IFD0, Exif pointer
+        broken = jpeg[:at] + struct.pack("<I", value) + jpeg[at + 4:]
+        assert formats.created("a.jpg", broken) is None
+    assert formats.created("a.jpg", jpeg[:tiff + 12]) is None  # the block cut inside its first directory
+    assert formats.created("a.jpg", b"\xff\xd8" + b"\xff\xe1\x00\x01" * 1000) is None  # lengths too short to move on
+    bomb = with_members(dw.docx(["x"]), {"docProps/core.xml": "<!DOCTYPE x [<!ENTITY a 'b'>]><x>&a;</x>"})
+    assert formats.created("a.docx", bomb) is None
+    outside = with_members(dw.docx(["x"]), {"../docProps/core.xml": core_properties("2026-03-05")})
+    assert formats.created("a.docx", outside) is None
+
+
+@given(st.sampled_from(sorted(formats.STAMPED)), st.binary(max_size=400), st.integers(0, 400))
+@settings(max_examples=300, deadline=None)
+def test_created_never_raises_on_damaged_bytes(ext, noise, at):
+    stamped = {".docx": with_members(dw.docx(["x"]), {"docProps/core.xml": core_properties("2026-03-05")}),
+               ".png": png_stamped("2026-03-05"), ".jpg": jpeg_exif(original="2026:03:05 10:00:00"),
+               ".pdf": pdf_created("D:20260305")}
+    good = stamped.get(ext, stamped[".png"])
+    damaged = good[:at] + noise + good[at + len(noise):]
+    result = formats.created("a" + ext, damaged)
+    assert result is None or isinstance(result.day, dt.date)
