@@ -153,6 +153,23 @@ def yearless(piece: str, as_of: dt.date) -> list[tuple[dt.date, ...]]:
     return out
 
 
+# A month and year with no day ("signs in February 2027", "starts early March 2027"): a day of it.
+MONTH_YEAR = re.compile(r"(?<![\d/.-])(?<!\d\s)(?<!\d,\s)\b(?P<m>Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)"
+                        r"[a-z]*\.?,?\s+(?P<y>(?:19|20)\d\d)\b(?![\d/-])")
+
+
+def month_years(piece: str) -> list[tuple[dt.date, ...]]:
+    """Each month written with its year and no day, as every day of that month (a date said to the
+    day agrees with it when it falls in it)."""
+    out = []
+    for m in MONTH_YEAR.finditer(piece):
+        month, year = MONTH_NO[m["m"][:3].lower()], int(m["y"])
+        first = dt.date(year, month, 1)
+        days = (dt.date(year + month // 12, month % 12 + 1, 1) - first).days
+        out.append(tuple(first + dt.timedelta(days=k) for k in range(days)))
+    return out
+
+
 # A date right after a word that places it a day or two from today: "yesterday, November 15, 2026",
 # "tomorrow (Tuesday, 17 November 2026)", "the day before yesterday: 11/14/2026".
 _SHIFTS = {"the day before yesterday": 2, "yesterday": 1, "the day after tomorrow": -2, "tomorrow": -1}

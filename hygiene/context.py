@@ -63,6 +63,28 @@ class ContentStore:
                                             "sources": [list(p) for p in found.sources]})
         return found
 
+    def created(self, f: "WorkspaceFile") -> formats.Stamp | None:
+        """The creation stamp `f`'s own metadata holds (formats.created), read once for its bytes and
+        remembered beside its extraction."""
+        key = None
+        if self.cache is not None and self.cache.enabled and f.blob:
+            key = digest("created", self.cache.version, f.blob, formats.extension(f.rel))
+            hit = self.cache.get("content", key)
+            if isinstance(hit, list):
+                day = _iso_day(hit[1]) if len(hit) == 2 and isinstance(hit[1], str) else None
+                return formats.Stamp(str(hit[0]), day) if day else None
+        stamp = formats.created(f.rel, f.data) if f.data is not None else None
+        if key is not None:
+            self.cache.put("content", key, [stamp.field, stamp.day.isoformat()] if stamp else [])
+        return stamp
+
+
+def _iso_day(text: str) -> dt.date | None:
+    try:
+        return dt.date.fromisoformat(text)
+    except ValueError:
+        return None
+
 
 COPY_MARK = "(a copy of a file of the pinned knowledge base)"
 
@@ -125,6 +147,16 @@ class WorkspaceFile:
         if self.data is None:
             return formats.Extraction(formats.UNREADABLE, problem="cannot be read" if not self.too_large else None)
         return formats.extract(self.rel, self.data)
+
+    @cached_property
+    def created(self) -> formats.Stamp | None:
+        """The day its own metadata says it was created (a .docx's core properties, a PDF's
+        /CreationDate, a photo's EXIF), or None; read once."""
+        if formats.extension(self.rel) not in formats.STAMPED or self.too_large:
+            return None
+        if self.store is not None:
+            return self.store.created(self)
+        return formats.created(self.rel, self.data) if self.data is not None else None
 
     @property
     def text(self) -> str | None:

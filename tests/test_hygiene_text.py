@@ -78,3 +78,15 @@ def test_two_files_as_one_subject_start_a_clause_of_their_own():
 def test_file_names_in_scripts_with_combining_marks_are_whole():
     found = [m.group(0) for m in cr.LITERAL_PATTERNS["file"].finditer("เขียน บันทึกสำหรับฝ่ายบุคคล.md และ नोट.md")]
     assert found == ["บันทึกสำหรับฝ่ายบุคคล.md", "नोट.md"]
+
+
+def test_a_month_and_year_without_a_day_is_every_day_of_that_month():
+    import datetime as dt
+
+    from oafreeze.corpus import dating
+
+    (feb,) = dating.month_years("an Illinois hire who signs in February 2028")
+    assert (feb[0], feb[-1], len(feb)) == (dt.date(2028, 2, 1), dt.date(2028, 2, 29), 29)
+    assert [len(r) for r in dating.month_years("signed Dec. 2026, renewed in January, 2027")] == [31, 31]
+    # a date to the day, an ISO month, a year alone: none
+    assert dating.month_years("on February 5, 2027; 12 February 2027; 2027-02; the 2027 threshold") == []

@@ -90,12 +90,13 @@ _OFFSET = re.compile(r"\b(?:\d{1,3}|a|an|one|two|three|four|five|six|seven|eight
                      r"(?:before|after|ahead\s+of|prior\s+to|ahead)\b", re.I)
 
 
-def _event_dates(text: str, as_of: dt.date, *, relative: bool = False) -> list[tuple[str, frozenset[str],
-                                                                                     tuple[dt.date, ...], str]]:
+def _event_dates(text: str, as_of: dt.date, *, relative: bool = False,
+                 months: bool = False) -> list[tuple[str, frozenset[str], tuple[dt.date, ...], str]]:
     """(event, the things it happens to, the date's readings, sentence) for each sentence (or list
     line) that dates one event of the task; a numeric date such as 12/01/2026 has two readings, a
     day and month with no year the next such day from as_of; with `relative` (the instructions,
-    read on as_of), "tomorrow" and "a week from today" count from as_of."""
+    read on as_of), "tomorrow" and "a week from today" count from as_of; with `months`, a month and
+    year with no day ("signs in February 2027") dates it as every day of that month."""
     out = []
     pieces = [s for _, s in tx.sentences(text)]
     pieces = [p for piece in pieces for p in piece.splitlines() if p.strip()]
@@ -106,6 +107,8 @@ def _event_dates(text: str, as_of: dt.date, *, relative: bool = False) -> list[t
         thing = _OBJECT.search(words)
         found = [tx.date_readings(w) for w, _ in tx.dates(piece)] + dating.yearless(piece, as_of) + \
             (dating.relative(piece, as_of) if relative else [])
+        if not found and months:
+            found = dating.month_years(piece)  # "signs in February 2027": a day of that month
         offset = _OFFSET.search(words)
         if len(found) != 1 or not found[0] or offset and not any(p.search(words[:offset.start()]) for p in EVENTS.values()):
             # one date, about one of this task's documents or the work, not a past one; a date set a
@@ -189,6 +192,7 @@ def check(ctx: TaskContext) -> list[Finding]:
     out += _miscounted(ctx)
     future = _documents_from_the_future(ctx, as_of)
     out += future
+    out += _stamped_after(ctx, as_of, {f.path for f in future})
     out += _todays_in_documents(ctx, as_of, {f.path for f in future})
     out += _replies_before_their_messages(ctx, as_of, {f.path for f in future})
     out += _done_in_the_future(ctx, as_of)
@@ -508,6 +512,29 @@ def _documents_from_the_future(ctx: TaskContext, as_of: dt.date) -> list[Finding
     return out
 
 
+def _stamped_after(ctx: TaskContext, as_of: dt.date, said: set[str]) -> list[Finding]:
+    """Task documents whose own metadata says they were created after as_of (a .docx's core properties,
+    a PDF's /CreationDate, a photo's EXIF): what an agent reading the file's properties sees. A note: a
+    file a script generated today is stamped today, and a reader decides whether that matters. A file
+    already found dated in its future by its text, or anchoring the trap on that day, is not named again."""
+    out = []
+    anchored, trap_dates = _exempt(ctx)
+    for f in ctx.task_files:
+        if f.rel in said:
+            continue
+        stamp = f.created
+        if stamp is None or stamp.day <= as_of or (f.rel in anchored and stamp.day in trap_dates):
+            continue
+        out.append(ctx.finding(
+            ID, "minor", f.rel, f"{f.rel}'s own metadata ({stamp.field}) says it was created on "
+            f"{stamp.day.isoformat()}, after the as-of date {ctx.ext.as_of}: an agent that reads the file's "
+            "properties is handed a document from its future",
+            f"set the document's creation date on or before {ctx.ext.as_of}, or clear it", location=stamp.field,
+            evidence=f"{stamp.field}: {stamp.day.isoformat()}"))
+    return out
+
+
+
 # A document that says what day it is as it is written: "we confirmed the references today, Thursday,
 # November 12", "today (12 November 2026)", "as of today, 11/12/2026".
 _TODAY_IS = re.compile(r"\b(?:today|this\s+morning|this\s+afternoon)(?:\s+is|\s*[,:(\u2014-])\s*", re.I)
@@ -739,6 +766,8 @@ def _document_conflicts(ctx: TaskContext, heard: list) -> list[Finding]:
 
 
 def _show(readings: tuple[dt.date, ...]) -> str:
+    if len(readings) > 2:  # a month with no day
+        return readings[0].strftime("%B %Y")
     return " or ".join(d.isoformat() for d in readings)
 
 
@@ -760,8 +789,12 @@ def _event_conflicts(ctx: TaskContext, as_of: dt.date) -> list[Finding]:
     if ctx.ext.trap and ctx.ext.trap.description:
         told += [(event, what, when, sentence, TRAP_DESCRIPTION)
                  for event, what, when, sentence in _event_dates(ctx.ext.trap.description, as_of)]
-    # Past dates are history, not the event.
-    told = [t for t in told if t[2][0] >= as_of]
+    # The title, often the only place a month is given for the event ("an Illinois hire who signs in
+    # January 2027"): a month there is every day of it.
+    told += [(event, what, when, sentence, "$.title")
+             for event, what, when, sentence in _event_dates(ctx.task.title, as_of, months=True)]
+    # Past dates are history, not the event (a month is past when its last day is).
+    told = [t for t in told if t[2][-1 if len(t[2]) > 2 else 0] >= as_of]
     heard = [(event, what, when, sentence, f.rel) for f in ctx.task_files if f.text
              for event, what, when, sentence in _event_dates(f.text, as_of) if when[0] >= as_of]
     out = _document_conflicts(ctx, heard)

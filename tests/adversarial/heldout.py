@@ -16365,19 +16365,6 @@ def h09_r16_ods(env: Path, task: str) -> None:
 # --- H10 temporal consistency (sixteenth round) ----------------------------------------------------------------------
 
 
-@plant("ho-h10-r16-docx-created-after-as-of", "H10", CI,
-       "Sasha's prior-invention disclosure, documents/sierrafold/lindgren-prior-invention-disclosure.docx, is the "
-       "signed copy: its core properties say it was created and last saved by Sasha Lindgren on 2026-10-26, the "
-       "first day of work, three weeks after as_of 2026-10-05.")
-def h10_r16_core_dates(env: Path, task: str) -> None:
-    write_doc(env, task, "sierrafold/lindgren-prior-invention-disclosure.docx", _r14_docx(
-        ["Prior invention disclosure", "Employee: Sasha Lindgren", "Invention kept by the employee: soil-moisture "
-         "sensor calibration method (2024)", "Signed: Sasha Lindgren"],
-        core={"dc:title": "Prior invention disclosure - S. Lindgren", "dc:creator": "Sasha Lindgren",
-              "cp:lastModifiedBy": "Sasha Lindgren", "dcterms:created": "2026-10-26T16:40:00Z",
-              "dcterms:modified": "2026-10-26T16:52:00Z"}))
-
-
 @plant("ho-h10-r16-as-of-before-library-review-dates", "H10", AM,
        "The task was moved back to the day the client first raised the hire: as_of and the partner's email now say "
        "2026-09-08, but the mounted library's Louisiana guide was reviewed on 2026-09-17 and its checklist and survey "
@@ -21532,15 +21519,6 @@ def _r23_xlsx_edit(data: bytes, member: str, old: str, new: str) -> bytes:
 # --- H01 rubric isolation (twenty-third round) --------------------------------------------------------------------
 
 
-@plant("ho-h01-r23-criteria-as-pdf-bookmark-titles", "H01", TB,
-       "A one-page PDF cover sheet, documents/review/aspenline-file-cover.pdf, shows only a matter header on its page; "
-       "its bookmarks pane holds the client-email-thresholds and rationale-sources criteria as outline titles.")
-def h01_r23_pdf_outline(env: Path, task: str) -> None:
-    write_doc(env, task, "review/aspenline-file-cover.pdf", _r23_pdf_with_outline(
-        "Harlow Finch LLP\nMatter: Aspenline Payments, LLC / Riley Vandermeer covenants\nFile cover sheet",
-        [_match(env, task, "client-email-thresholds"), _match(env, task, "rationale-sources")]))
-
-
 @plant("ho-h01-r23-criterion-in-hidden-xlsx-column", "H01", CA,
        "Halden's form-rollout tracker, documents/hr/form-rollout-tracker.xlsx, has a hidden column E ('QA check') whose "
        "cell holds the usage-notes-threshold criterion word for word; the visible columns list rollout steps.")
@@ -21553,19 +21531,6 @@ def h01_r23_hidden_column(env: Path, task: str) -> None:
     data = _r23_xlsx_edit(data, "xl/worksheets/sheet1.xml", "<sheetData>",
                           '<cols><col min="5" max="5" width="0" hidden="1" customWidth="1"/></cols><sheetData>')
     write_doc(env, task, "hr/form-rollout-tracker.xlsx", data)
-
-
-@plant("ho-h01-r23-criterion-in-epub-training-chapter", "H01", AM,
-       "The firm's associate training e-book, documents/training/covenant-drafting-handbook.epub, has a chapter "
-       "'Louisiana repairs: what the graders check' that reproduces the named-parishes and two-year-cap criteria.")
-def h01_r23_epub(env: Path, task: str) -> None:
-    write_doc(env, task, "training/covenant-drafting-handbook.epub", _r23_epub(
-        "Covenant drafting for first-year associates", [
-            ("Working with a template", ["Start from the firm's form and keep a list of every change you make."]),
-            ("Louisiana repairs: what the graders check",
-             ["Your repaired agreement is checked against these standards:",
-              _match(env, task, "named-parishes"), _match(env, task, "two-year-cap")]),
-        ]))
 
 
 @near_miss("ho-h01-nm-r23-cle-quiz-answer-key-on-other-topic", "H01", SD,
@@ -21972,42 +21937,12 @@ def h09_nm_r23_xlsx(env: Path, task: str) -> None:
 # --- H10 temporal consistency (twenty-third round) ---------------------------------------------------------------
 
 
-@plant("ho-h10-r23-title-gives-another-signing-month", "H10", SD,
-       "The task's title says Jordan 'signs in February 2027'; the hire details, the criteria and the trap say the "
-       "agreement is signed on January 5, 2027.")
-def h10_r23_title(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        t["title"] = replace_text(t["title"], "signs in January 2027", "signs in February 2027")
-
-
-@plant("ho-h10-r23-screenshot-created-after-as-of", "H10", NE,
-       "A screenshot of Granite Peak's HR portal, documents/client/portal-status.png, carries a PNG 'Creation Time' "
-       "of November 19, 2026, three days after the task's as_of (2026-11-16).")
-def h10_r23_png_late(env: Path, task: str) -> None:
-    write_doc(env, task, "client/portal-status.png", _r21_dw().png(text={
-        "Title": "Granite Peak HR portal: Tallis renewal status",
-        "Creation Time": "Thu, 19 Nov 2026 14:02:11 -0700",
-        "Software": "Screenshot tool"}))
-
-
 @plant("ho-h10-r23-as-of-before-the-instructing-email", "H10", AM,
        "as_of is 2026-10-16, three days before the partner's email (dated 2026-10-19) that instructs the work.")
 def h10_r23_as_of_early(env: Path, task: str) -> None:
     with task_json(env, task) as t:
         assert t["oafreeze"]["as_of"] == "2026-10-19"
         t["oafreeze"]["as_of"] = "2026-10-16"
-
-
-@near_miss("ho-h10-nm-r23-screenshot-created-before-as-of", "H10", CI,
-           "A screenshot of Sierrafold's onboarding portal, documents/hr/portal-start-date.png, carries a PNG "
-           "'Creation Time' of October 2, 2026, three days before as_of (2026-10-05).",
-           "HYGIENE.md H10: a document made before as_of fits the story; the screenshot shows the October 26 start "
-           "date that the request and the hire details give.")
-def h10_nm_r23_png(env: Path, task: str) -> None:
-    write_doc(env, task, "hr/portal-start-date.png", _r21_dw().png(text={
-        "Title": "Onboarding portal: Sasha Lindgren, start date October 26, 2026",
-        "Creation Time": "Fri, 02 Oct 2026 09:41:07 -0700",
-        "Software": "Screenshot tool"}))
 
 
 # --- H11 trap armed (twenty-third round) -------------------------------------------------------------------------
@@ -22087,20 +22022,6 @@ def h12_nm_r23_offer(env: Path, task: str) -> None:
 
 
 # --- H13 synthetic data and secrets (twenty-third round) ---------------------------------------------------------
-
-
-@plant("ho-h13-r23-google-maps-key-in-saved-page", "H13", AM,
-       "A saved page with directions to Bayou Crest's Baton Rouge office, documents/site/office-directions.html, "
-       "embeds the Google Maps JavaScript API with the office's API key in the script URL.")
-def h13_r23_maps_key(env: Path, task: str) -> None:
-    alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
-    digest = hashlib.sha256(b"bayou-crest-maps").digest()
-    key = "AIzaSy" + "".join(alphabet[b % 64] for b in digest[:33])
-    write_doc(env, task, "site/office-directions.html", (
-        "<!DOCTYPE html><html><head><title>Directions: Bayou Crest Environmental, Baton Rouge</title>"
-        f"<script async src=\"https://maps.googleapis.com/maps/api/js?key={key}&amp;callback=initMap\"></script>"
-        "</head><body><h1>Finding our Baton Rouge office</h1><div id=\"map\"></div>"
-        "<p>Park in the rear lot; check in at the front desk on your first day.</p></body></html>\n"))
 
 
 @plant("ho-h13-r23-single-label-intranet-host", "H13", CA,

@@ -11,7 +11,7 @@ from .cases import near_miss, plant
 from .edits import (append_doc, criterion, edit_doc, email, instructions_add, read_doc, replace_text, reword, seeded,
                     task_json, write_doc, xlsx_bytes)
 from .heldout import _C11_FULL_WIDTH, _r9_odt, _C12_PERSIAN_DIGITS, _R10_ARABIC_DIGITS, _R12_THAI_DIGITS, _r11_ics, _r11_ics_escape, _r14_epoch_ms, _r16_xlsx_with_dates  # the later rounds' document writers
-from .heldout import _r21_dw, _reword  # the twenty-first round's writer and criterion editor
+from .heldout import _r14_docx, _r21_dw, _reword  # the later rounds' writers and criterion editor
 
 NE, TB, SD = "matrix-narrow-edit", "matrix-threshold-between", "matrix-signing-date-law"
 CA, AM, CI = "matrix-client-alert-refresh", "matrix-adverse-memo-repair", "matrix-california-invention-notice"
@@ -1014,3 +1014,48 @@ def h10_nm_r5_relative_ok(env: Path, task: str) -> None:
     append_doc(env, task, "partner-instructions.md",
                "P.S. Morgan gets the agreement a week today, on Monday 23 November, so I would like your note first.")
 
+
+# --- moved from the held-out set on 2026-12-04 (cases that informed a change after the twenty-third round) ------
+
+
+@plant("h10-r23-title-gives-another-signing-month", "H10", SD,
+       "The task's title says Jordan 'signs in February 2027'; the hire details, the criteria and the trap say the "
+       "agreement is signed on January 5, 2027.")
+def h10_r23_title(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        t["title"] = replace_text(t["title"], "signs in January 2027", "signs in February 2027")
+
+
+@plant("h10-r23-screenshot-created-after-as-of", "H10", NE,
+       "A screenshot of Granite Peak's HR portal, documents/client/portal-status.png, carries a PNG 'Creation Time' "
+       "of November 19, 2026, three days after the task's as_of (2026-11-16).")
+def h10_r23_png_late(env: Path, task: str) -> None:
+    write_doc(env, task, "client/portal-status.png", _r21_dw().png(text={
+        "Title": "Granite Peak HR portal: Tallis renewal status",
+        "Creation Time": "Thu, 19 Nov 2026 14:02:11 -0700",
+        "Software": "Screenshot tool"}))
+
+
+@plant("h10-r16-docx-created-after-as-of", "H10", CI,
+       "Sasha's prior-invention disclosure, documents/sierrafold/lindgren-prior-invention-disclosure.docx, is the "
+       "signed copy: its core properties say it was created and last saved by Sasha Lindgren on 2026-10-26, the "
+       "first day of work, three weeks after as_of 2026-10-05.")
+def h10_r16_core_dates(env: Path, task: str) -> None:
+    write_doc(env, task, "sierrafold/lindgren-prior-invention-disclosure.docx", _r14_docx(
+        ["Prior invention disclosure", "Employee: Sasha Lindgren", "Invention kept by the employee: soil-moisture "
+         "sensor calibration method (2024)", "Signed: Sasha Lindgren"],
+        core={"dc:title": "Prior invention disclosure - S. Lindgren", "dc:creator": "Sasha Lindgren",
+              "cp:lastModifiedBy": "Sasha Lindgren", "dcterms:created": "2026-10-26T16:40:00Z",
+              "dcterms:modified": "2026-10-26T16:52:00Z"}))
+
+
+@near_miss("h10-nm-r23-screenshot-created-before-as-of", "H10", CI,
+           "A screenshot of Sierrafold's onboarding portal, documents/hr/portal-start-date.png, carries a PNG "
+           "'Creation Time' of October 2, 2026, three days before as_of (2026-10-05).",
+           "HYGIENE.md H10: a document made before as_of fits the story; the screenshot shows the October 26 start "
+           "date that the request and the hire details give.")
+def h10_nm_r23_png(env: Path, task: str) -> None:
+    write_doc(env, task, "hr/portal-start-date.png", _r21_dw().png(text={
+        "Title": "Onboarding portal: Sasha Lindgren, start date October 26, 2026",
+        "Creation Time": "Fri, 02 Oct 2026 09:41:07 -0700",
+        "Software": "Screenshot tool"}))

@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import datetime as dt
+import io
 import json
+import struct
+import zipfile
+import zlib
 
 import pytest
 
@@ -12,6 +16,7 @@ from hygiene_helpers import env_with, found, task_json, workspace
 from hypothesis import given
 from hypothesis import strategies as st
 
+from oafreeze.corpus import formats
 from oafreeze.corpus import text as tx
 from oafreeze.corpus.dating import document_date
 
@@ -61,6 +66,18 @@ def test_one_event_given_two_dates_is_major(tmp_path):
     hits = found(env_with(tmp_path, task, files), "H10")
     assert [(f.severity, f.location) for f in hits] == [("major", "$.instructions")]
     assert "2026-04-06" in hits[0].message and "2026-04-01" in hits[0].message
+
+
+@pytest.mark.parametrize("title, month", [("Covenant agreement for a hire who signs in May 2026", "May 2026"),
+                                          ("Covenant agreement for a hire who signs in April 2026", None)])
+def test_a_title_that_gives_the_event_another_month_is_major(tmp_path, title, month):
+    task = task_json()
+    task["title"] = title
+    files = {**workspace(), "offer-facts.md": workspace()["offer-facts.md"] +
+             "- Agreement to be signed on Dana's first day: 2026-04-01\n"}
+    hits = [f for f in found(env_with(tmp_path, task, files), "H10") if "$.title" in f.message]
+    assert [(f.severity, f.location) for f in hits] == ([("major", "$.title")] if month else [])
+    assert all(month in f.message and "2026-04-01" in f.message for f in hits)
 
 
 def test_law_after_as_of_is_exempt_only_when_the_trap_speaks_of_it(tmp_path):
@@ -755,3 +772,79 @@ def test_a_time_sheet_row_dated_after_as_of_records_work_not_yet_done(tmp_path):
     # A schedule (no hours, no work done) lists what is planned.
     plan = "Date\tOwner\tStep\n2026-02-27\tMO\tReview the offer.\n2026-03-04\tMO\tCall Dana about the start date.\n"
     assert found(env_with(tmp_path / "b", files={**workspace(), "plan.tsv": plan}), "H10") == []
+
+
+# -- a document's own creation stamp (as_of is 2026-03-02) ------------------------------------------
+
+def _core(created: str) -> str:
+    return ('<?xml version="1.0" encoding="UTF-8" standalone="yes"?><cp:coreProperties '
+            'xmlns:cp="http://schemas.openxmlformats.org/package/2006/metadata/core-properties" '
+            'xmlns:dcterms="http://purl.org/dc/terms/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">'
+            f'<dcterms:created xsi:type="dcterms:W3CDTF">{created}</dcterms:created></cp:coreProperties>')
+
+
+def _docx_created(created: str, text: str = "Offer letter for Dana Smith.") -> bytes:
+    """A .docx whose core properties say it was created at `created`, as Word saves one."""
+    with zipfile.ZipFile(io.BytesIO(dw.docx([text]))) as z:
+        members = {n: z.read(n) for n in z.namelist()}
+    return dw.package({**members, "docProps/core.xml": _core(created)})
+
+
+def _pdf_created(value: str) -> bytes:
+    import pypdf
+
+    writer = pypdf.PdfWriter(clone_from=pypdf.PdfReader(io.BytesIO(dw.pdf(["Signed offer, page 1."]))))
+    writer.add_metadata({"/CreationDate": value})
+    buf = io.BytesIO()
+    writer.write(buf)
+    return buf.getvalue()
+
+
+def _png_created(value: str) -> bytes:
+    """A 1x1 PNG with a tEXt "Creation Time" chunk, its CRC right."""
+    def chunk(kind: bytes, body: bytes) -> bytes:
+        return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
+
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", 1, 1, 8, 0, 0, 0, 0))
+            + chunk(b"tEXt", b"Creation Time\0" + value.encode("latin-1"))
+            + chunk(b"IDAT", zlib.compress(b"\0\0")) + chunk(b"IEND", b""))
+
+
+def test_a_documents_own_creation_stamp_after_as_of_is_a_note_naming_its_field_and_day(tmp_path):
+    files = {**workspace(), "offer.docx": _docx_created("2026-03-05T16:40:00Z"),
+             "signed.pdf": _pdf_created("D:20260310090000+01'00'"),
+             "screens/intake.png": _png_created("Tue, 03 Mar 2026 08:00:00 GMT")}
+    hits = found(env_with(tmp_path, files=files), "H10")
+    assert sorted((f.severity, f.path, f.location, f.evidence) for f in hits) == [
+        ("minor", "documents/offer.docx", "dcterms:created", "dcterms:created: 2026-03-05"),
+        ("minor", "documents/screens/intake.png", "Creation Time", "Creation Time: 2026-03-03"),
+        ("minor", "documents/signed.pdf", "/CreationDate", "/CreationDate: 2026-03-10")]
+    assert all("2026-03-02" in f.message and "2026-03-02" in f.fix and "or clear it" in f.fix for f in hits)
+
+
+def test_near_miss_a_creation_stamp_on_or_before_as_of_or_unreadable_is_not_reported(tmp_path):
+    png = _png_created("2026-03-09")
+    files = {**workspace(), "offer.docx": _docx_created("2026-03-02T23:59:00Z"),
+             "signed.pdf": _pdf_created("D:20260115"), "intake.png": _png_created("2026-02-27T10:00:00"),
+             # hostile: a chunk cut short, a length past the end, a package that is no zip
+             "cut.png": png[:45], "long.png": png[:33] + struct.pack(">I", 1 << 31) + png[37:],
+             "broken.docx": b"PK\x03\x04 not a package"}
+    assert found(env_with(tmp_path, files=files), "H10") == []
+
+
+def test_a_stamp_is_not_checked_in_the_knowledge_base_or_again_for_a_document_dated_later_in_its_text(tmp_path):
+    text_dated = _docx_created("2026-03-20T10:00:00Z", "Harlow Finch LLP\n\nMarch 20, 2026\n\nDear Dana,")
+    files = {**workspace(), "knowledge-base/forms/offer-template.docx": _docx_created("2026-05-01T10:00:00Z"),
+             "letter.docx": text_dated}
+    hits = found(env_with(tmp_path, files=files), "H10")
+    assert [(f.severity, f.path) for f in hits] == [("major", "documents/letter.docx")]
+
+
+def test_a_stamp_is_read_again_from_the_audit_cache_with_the_same_finding(tmp_path, monkeypatch):
+    env = env_with(tmp_path, files={**workspace(), "offer.docx": _docx_created("2026-03-05")})
+    first = [(f.severity, f.location, f.evidence) for f in found(env, "H10")]
+    monkeypatch.setattr(formats, "created", lambda name, data: pytest.fail(f"{name} was read again"))
+    (env / "tasks" / "t1" / "task.json").write_text(  # a changed task.json: the task's result is not reused
+        (env / "tasks" / "t1" / "task.json").read_text().replace("junior associate", "junior lawyer"))
+    assert [(f.severity, f.location, f.evidence) for f in found(env, "H10")] == first == [
+        ("minor", "dcterms:created", "dcterms:created: 2026-03-05")]
