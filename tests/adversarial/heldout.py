@@ -22075,3 +22075,772 @@ def fam_nm_r23_ascii(env: Path, task: str) -> None:
     text = json.dumps(data, indent=2, ensure_ascii=True) + "\n"
     assert "\\u00a7" in text
     (task_dir(env, task) / "task.json").write_text(text, "utf-8")
+
+
+# === Twenty-fourth round ==========================================================================================
+# Written from HYGIENE.md and docs/TASKS.md only, without reading the audit's code. Ids carry '-r24-'.
+
+
+def _r24_docx_with(paragraphs: list[str], extra: dict[str, str], rels: list[tuple[str, str, str]],
+                   types: list[str], body: str | None = None) -> bytes:
+    """A .docx from tests/docwriters with extra parts: `extra` (name -> XML/text), relationships of the main
+    document (id, type URI, target), content-type entries (raw <Default/> or <Override/> elements); `body`, when
+    given, replaces the document body's paragraphs."""
+    src = zipfile.ZipFile(io.BytesIO(_r21_dw().docx(paragraphs)))
+    parts: dict[str, str | bytes] = {n: src.read(n).decode("utf-8") for n in src.namelist()}
+    parts["[Content_Types].xml"] = replace_text(parts["[Content_Types].xml"], "</Types>", "".join(types) + "</Types>")
+    parts["word/_rels/document.xml.rels"] = replace_text(
+        parts["word/_rels/document.xml.rels"], "</Relationships>",
+        "".join(f'<Relationship Id="{i}" Type="{t}" Target="{target}"/>' for i, t, target in rels) + "</Relationships>")
+    if body is not None:
+        doc_xml = parts["word/document.xml"]
+        start, end = doc_xml.index("<w:body>") + len("<w:body>"), doc_xml.index("<w:sectPr>")
+        parts["word/document.xml"] = doc_xml[:start] + body + doc_xml[end:]
+    parts.update(extra)
+    return _r21_dw().package(parts)
+
+
+def _r24_rtf(paragraphs: list[str]) -> str:
+    """An RTF document as WordPad saves it: non-ASCII as \\'hh (cp1252) or \\uN?, curly quotes as \\ldblquote and
+    \\rdblquote, one \\par per paragraph; the source lines are not wrapped."""
+    def enc(text: str) -> str:
+        out = []
+        for ch in text:
+            if ch in "\\{}":
+                out.append("\\" + ch)
+            elif ch == "\u201c":
+                out.append("\\ldblquote ")
+            elif ch == "\u201d":
+                out.append("\\rdblquote ")
+            elif ord(ch) < 128:
+                out.append(ch)
+            else:
+                try:
+                    out.append("\\'%02x" % ch.encode("cp1252")[0])
+                except UnicodeEncodeError:
+                    out.append("\\u%d?" % ord(ch))
+        return "".join(out)
+    head = ("{\\rtf1\\ansi\\ansicpg1252\\deff0\\nouicompat{\\fonttbl{\\f0\\fnil\\fcharset0 Calibri;}}\r\n"
+            "{\\*\\generator Riched20 10.0.19041}\\viewkind4\\uc1 \r\n\\pard\\sa200\\sl276\\slmult1\\f0\\fs22\\lang9 ")
+    return head + "".join(enc(p) + "\\par\r\n" for p in paragraphs) + "}\r\n"
+
+
+def _r24_rename_criterion(t: dict, old: str, new: str) -> None:
+    """Rename criterion `old` to `new`, in the criteria and in the trap's criteria."""
+    criterion(t, old)["id"] = new
+    trap = t.get("oafreeze", {}).get("trap") or {}
+    trap["criteria"] = [new if c == old else c for c in trap.get("criteria", [])]
+
+
+# --- H01 rubric isolation (twenty-fourth round) --------------------------------------------------------------------
+
+
+@plant("ho-h01-r24-criterion-in-xlsx-defined-name-comment", "H01", CI,
+       "A notice-review workbook, documents/qa/notice-review.xlsx, defines a named range 'NoticeCheck' whose comment "
+       "(shown in Excel's Name Manager, not in any cell) is the notice-content criterion word for word.")
+def h01_r24_defined_name(env: Path, task: str) -> None:
+    crit = _match(env, task, "notice-content")
+    data = _r21_dw().xlsx({"Checks": [["Item", "Reviewer", "Done"],
+                                      ["Section 2872 notice for Sasha Lindgren", "W. Park", ""],
+                                      ["Prior-invention schedule", "W. Park", ""]]})
+    data = _r23_xlsx_edit(data, "xl/workbook.xml", "</sheets>",
+                          f'</sheets><definedNames><definedName name="NoticeCheck" '
+                          f'comment="{escape(crit, {chr(34): "&quot;"})}">Checks!$C$2</definedName></definedNames>')
+    write_doc(env, task, "qa/notice-review.xlsx", data)
+
+
+@plant("ho-h01-r24-criterion-in-docx-custom-xml-part", "H01", TB,
+       "A Word template the firm's onboarding tool fills, documents/templates/aspenline-email-shell.docx, carries a "
+       "custom XML data part (customXml/item1.xml, bound to the document) whose <acceptance> element is the "
+       "client-email-thresholds criterion; the visible body is a blank email shell.")
+def h01_r24_custom_xml(env: Path, task: str) -> None:
+    crit = _match(env, task, "client-email-thresholds")
+    item = (f'{_XML}<matterData xmlns="urn:harlowfinch:matter:1"><matter>Aspenline / Vandermeer</matter>'
+            f"<deliverable>client-email.md</deliverable><acceptance>{escape(crit)}</acceptance></matterData>")
+    props = (f'{_XML}<ds:datastoreItem ds:itemID="{{6B1E3C1A-2F0D-4C55-9A8E-1D2B3C4D5E6F}}" '
+             'xmlns:ds="http://schemas.openxmlformats.org/officeDocument/2006/customXml"><ds:schemaRefs>'
+             '<ds:schemaRef ds:uri="urn:harlowfinch:matter:1"/></ds:schemaRefs></ds:datastoreItem>')
+    item_rels = (f'{_XML}<Relationships xmlns="{_PKG_REL}"><Relationship Id="rId1" Type="{_REL}/customXmlProps" '
+                 'Target="itemProps1.xml"/></Relationships>')
+    data = _r24_docx_with(
+        ["To: Noor Haddad", "Subject: [subject]", "[Body of the cover email]", "Miriam Okafor, Harlow Finch LLP"],
+        {"customXml/item1.xml": item, "customXml/itemProps1.xml": props, "customXml/_rels/item1.xml.rels": item_rels},
+        [("rId90", f"{_REL}/customXml", "../customXml/item1.xml")],
+        ['<Override PartName="/customXml/itemProps1.xml" '
+         'ContentType="application/vnd.openxmlformats-officedocument.customXmlProperties+xml"/>'])
+    write_doc(env, task, "templates/aspenline-email-shell.docx", data)
+
+
+@plant("ho-h01-r24-criterion-in-json-ld-of-saved-matter-page", "H01", SD,
+       "A saved copy of the firm's matter page, documents/intranet/maplestone-ellery.html, shows only matter details; "
+       "its schema.org JSON-LD block (a <script> the browser never renders) carries the rationale-memo-superseded "
+       "criterion as the 'reviewCriteria' of the work product.")
+def h01_r24_json_ld(env: Path, task: str) -> None:
+    crit = _match(env, task, "rationale-memo-superseded")
+    ld = json.dumps({"@context": "https://schema.org", "@type": "CreativeWork", "name": "Ellery file memo",
+                     "author": {"@type": "Organization", "name": "Harlow Finch LLP"},
+                     "additionalProperty": {"@type": "PropertyValue", "name": "reviewCriteria", "value": crit}},
+                    indent=1, ensure_ascii=False)
+    write_doc(env, task, "intranet/maplestone-ellery.html", (
+        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Maplestone Logistics: Ellery "
+        f"covenant</title>\n<script type=\"application/ld+json\">\n{ld}\n</script>\n</head><body>\n"
+        "<h1>Maplestone Logistics, Inc.: covenant agreement for Jordan Ellery</h1>\n"
+        "<p>Responsible partner: Miriam Okafor. Client contact: Elena Vasquez-Moore.</p>\n"
+        "<p>Status: drafting.</p>\n</body></html>\n"))
+
+
+@near_miss("ho-h01-nm-r24-json-ld-for-past-cle-webinar", "H01", NE,
+           "A saved event page, documents/cle/colorado-covenants-webinar.html, describes a past CLE webinar on Colorado "
+           "covenants in a schema.org Event JSON-LD block (name, date, organiser, a one-line description).",
+           "HYGIENE.md H01 forbids grading material and workspace text that reproduces a criterion's match_criteria; "
+           "structured data announcing a webinar grades nothing and quotes no criterion.")
+def h01_nm_r24_event(env: Path, task: str) -> None:
+    ld = json.dumps({"@context": "https://schema.org", "@type": "Event",
+                     "name": "Colorado restrictive covenants after HB 22-1317",
+                     "startDate": "2026-11-05T12:00:00-07:00", "eventStatus": "https://schema.org/EventScheduled",
+                     "organizer": {"@type": "Organization", "name": "Harlow Finch LLP", "url": "https://example.com/"},
+                     "description": "A one-hour lunchtime session for in-house HR teams on notice and pay rules."},
+                    indent=1)
+    write_doc(env, task, "cle/colorado-covenants-webinar.html", (
+        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Webinar</title>\n"
+        f"<script type=\"application/ld+json\">\n{ld}\n</script>\n</head><body>\n"
+        "<h1>Colorado restrictive covenants after HB 22-1317</h1>\n<p>Thursday, November 5, 2026, at noon Mountain "
+        "Time. Recording available to clients on request.</p>\n</body></html>\n"))
+
+
+# --- H02 answer in the workspace (twenty-fourth round) -------------------------------------------------------------
+
+
+@plant("ho-h02-r24-finished-partner-note-in-asciidoc-wiki-page", "H02", NE,
+       "The firm wiki's AsciiDoc page for the matter, documents/wiki/tallis-renewal.adoc, already holds the note to "
+       "the partner: Section 5 void under C.R.S. § 8-2-113(2) at $71,500 against $130,014, the § 8-2-113(8)(a) "
+       "exposure of $5,000 per worker plus actual damages, and a decision requested before November 23, 2026.")
+def h02_r24_asciidoc(env: Path, task: str) -> None:
+    write_doc(env, task, "wiki/tallis-renewal.adoc", (
+        "= Granite Peak Robotics: Tallis renewal\n:author: Associate\n:revdate: 2026-11-16\n:toc:\n\n"
+        "== Note to Miriam\n\n"
+        "The three edits are made. One thing before this goes out:\n\n"
+        "[IMPORTANT]\n====\n"
+        "Section 5 (Non-Competition) is void for Morgan Tallis under C.R.S. § 8-2-113(2): the new salary of "
+        "$71,500 is below the 2026 highly compensated threshold of $130,014.\n====\n\n"
+        "* Handing Morgan an agreement that still contains Section 5 would itself breach C.R.S. § 8-2-113(8)(a); "
+        "the client would face actual damages and a penalty of $5,000 per worker.\n"
+        "* *Decision needed:* please tell me before the agreement goes to Morgan on November 23, 2026 whether "
+        "Section 5 should be deleted. I have left it untouched as instructed.\n"))
+
+
+@plant("ho-h02-r24-finished-client-note-in-docx-altchunk", "H02", AM,
+       "documents/drafts/bayou-crest-note-import.docx has an empty-looking body: one Word altChunk that imports "
+       "word/afchunk.htm, the finished client note (named parishes, two-year cap, Louisiana law and courts, "
+       "first-day signing, each with its La. R.S. 23:921 reason).")
+def h02_r24_altchunk(env: Path, task: str) -> None:
+    note = (
+        "<html><head><meta charset=\"utf-8\"><title>Note</title></head><body>"
+        "<p>Lucien,</p><p>Avery Fontenot's agreement differs from your standard form in four ways:</p><ol>"
+        "<li><b>Territory.</b> The covenants now name East Baton Rouge, Ascension, Livingston and Iberville "
+        "Parishes. La. R.S. 23:921(C) allows a restraint only within specified parishes or municipalities, so the "
+        "75-mile radius had to go.</li>"
+        "<li><b>Length.</b> Each restraint ends two years after employment ends, the maximum La. R.S. 23:921(C) "
+        "permits; the three-year term was too long.</li>"
+        "<li><b>Law and courts.</b> Louisiana law and Louisiana courts replace Texas law and Harris County, because "
+        "La. R.S. 23:921(A)(2) voids a choice of another forum or law unless the employee ratifies it after a "
+        "dispute arises.</li>"
+        "<li><b>Timing.</b> Avery signs on the first day of work, November 2, 2026, so that the covenant is made "
+        "with an employee, as La. R.S. 23:921(C) contemplates.</li></ol></body></html>")
+    data = _r24_docx_with(
+        ["placeholder"], {"word/afchunk.htm": note},
+        [("rId91", f"{_REL}/aFChunk", "afchunk.htm")],
+        ['<Default Extension="htm" ContentType="application/xhtml+xml"/>'],
+        body='<w:altChunk r:id="rId91"/><w:p/>')
+    write_doc(env, task, "drafts/bayou-crest-note-import.docx", data)
+
+
+@plant("ho-h02-r24-finished-form-gzipped-under-deliverable-name", "H02", CA,
+       "documents/outgoing/washington-covenant-form.md.gz, gzipped by the paralegal for the client portal, is the "
+       "refreshed form already done: solicit-only customer clause, 18-month non-compete, Washington law and courts.")
+def h02_r24_gzip(env: Path, task: str) -> None:
+    import gzip
+    form = (
+        "# HALDEN MARINE SUPPLY CO. EMPLOYEE COVENANT AGREEMENT (WASHINGTON)\n\nForm WA-2026-1\n\n"
+        "This Agreement is made as of [DATE] between Halden Marine Supply Co., a Washington corporation (the "
+        "\"Company\"), and [EMPLOYEE NAME] (\"Employee\").\n\n## 1. Confidentiality\n\nEmployee will hold the "
+        "Company's confidential information in confidence during and after employment.\n\n## 2. Non-Competition\n\n"
+        "For 18 months after employment ends, Employee will not work for any business that sells marine hardware or "
+        "supplies in Washington.\n\n## 3. Customers\n\nFor 18 months after employment ends, Employee will not "
+        "solicit any customer of the Company with whom Employee dealt in the last year of employment.\n\n"
+        "## 4. Employees\n\nFor 12 months after employment ends, Employee will not solicit any Company employee to "
+        "leave the Company.\n\n## 5. Governing Law and Venue\n\nThis Agreement is governed by Washington law, and "
+        "any dispute will be resolved in the state courts of Washington.\n\n## 6. Immunity notice\n\nUnder 18 "
+        "U.S.C. § 1833(b), an individual is not liable under trade secret law for a disclosure made in confidence "
+        "to a government official or an attorney solely to report a suspected violation of law.\n\n"
+        "Company: ______________________  Employee: ______________________\n")
+    write_doc(env, task, "outgoing/washington-covenant-form.md.gz", gzip.compress(form.encode("utf-8"), mtime=0))
+
+
+@near_miss("ho-h02-nm-r24-washington-invention-notice-from-seattle-office", "H02", CI,
+           "A precedent from the firm's Seattle office, documents/precedents/rcw-49-44-140-notice.docx: the Washington "
+           "invention-assignment notice given to another client's engineer in 2024.",
+           "HYGIENE.md H02 forbids a workspace file the matcher pairs with a deliverable or a document that already "
+           "holds the finished answer; this Washington notice under RCW 49.44.140 for another employee does not "
+           "state the California Section 2870 carve-out or its exceptions, and its name pairs with no deliverable.")
+def h02_nm_r24_wa_notice(env: Path, task: str) -> None:
+    write_doc(env, task, "precedents/rcw-49-44-140-notice.docx", docx_bytes([
+        "NOTICE TO EMPLOYEE UNDER RCW 49.44.140",
+        "To: Tomasz Wierzbicki, Embedded Systems Engineer, Cascadia Loom Corp.",
+        "Your invention assignment agreement does not apply to an invention for which no equipment, supplies, "
+        "facility or trade secret information of Cascadia Loom Corp. was used and which was developed entirely on "
+        "your own time, unless the invention relates to the company's business or results from work you performed "
+        "for the company.",
+        "Acknowledged: ______________________   Date: March 9, 2024"]))
+
+
+# --- H03 degenerate output (twenty-fourth round) -------------------------------------------------------------------
+
+
+@plant("ho-h03-r24-signing-checklist-graded-only-by-devoid-of", "H03", AM,
+       "A new advisory deliverable, signing-checklist.md (the client's signing-day checklist), is named in the "
+       "instructions and graded by one criterion: it must be 'devoid of' any reference to the Delacroix dispute, the "
+       "memo or the injunction risk. An empty file passes.")
+def h03_r24_devoid(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_deliverable(t, "signing-checklist.md", "Checklist for Bayou Crest's HR on Avery's first day.",
+                        placement="advisory")
+        t["instructions"] = replace_text(t["instructions"], "Prepare two deliverables in Markdown:",
+                                         "Prepare three deliverables in Markdown: signing-checklist.md, a checklist "
+                                         "for Bayou Crest's HR to use on Avery's first day;")
+        add_criterion(t, "checklist-stays-clean", "Signing checklist stays clear of the dispute",
+                      "PASS if signing-checklist.md is devoid of any reference to the Delacroix dispute, the "
+                      "litigation memo or the risk of losing an injunction. FAIL if it mentions any of them.",
+                      ["signing-checklist.md"])
+
+
+@plant("ho-h03-r24-only-literal-spoken-in-webvtt-captions", "H03", CA,
+       "The CEO's town-hall captions, documents/hr/townhall-2026-10-22.vtt, announce that the refreshed form will be "
+       "numbered \"Form WA-2026-1\"; a new criterion's only requirement is that quoted number, so pasting the "
+       "workspace passes it.")
+def h03_r24_vtt(env: Path, task: str) -> None:
+    write_doc(env, task, "hr/townhall-2026-10-22.vtt", (
+        "WEBVTT\n\n1\n00:14:02.120 --> 00:14:06.480\n<v Ingrid Solberg>One housekeeping item on hiring paperwork.\n\n"
+        "2\n00:14:06.480 --> 00:14:11.900\n<v Ingrid Solberg>Petra's team is refreshing the Washington covenant "
+        "form,\n\n3\n00:14:11.900 --> 00:14:16.300\n<v Ingrid Solberg>and the new version will be numbered Form "
+        "WA-2026-1.\n"))
+    with task_json(env, task) as t:
+        add_criterion(t, "form-number", "Refreshed form carries its new number",
+                      "PASS if washington-covenant-form.md is numbered \"Form WA-2026-1\". FAIL if it carries no form "
+                      "number.", ["washington-covenant-form.md"])
+
+
+@plant("ho-h03-r24-subject-line-echoed-from-instructions", "H03", CI,
+       "The instructions now dictate the cover email's subject, \"Sierrafold: Lindgren IP package\", and a new "
+       "criterion asks only for that quoted subject, so echoing the instructions passes it.")
+def h03_r24_subject(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "Give client-email.md the subject line \"Sierrafold: Lindgren IP package\".")
+        add_criterion(t, "client-email-subject", "Cover email uses the agreed subject line",
+                      "PASS if client-email.md has the subject line \"Sierrafold: Lindgren IP package\". FAIL if it "
+                      "has another subject line or none.", ["client-email.md"])
+
+
+@near_miss("ho-h03-nm-r24-computed-two-year-end-date", "H03", AM,
+           "A new criterion asks the client note to work an example: a departure on November 2, 2027 ends every "
+           "restraint by November 2, 2029.",
+           "HYGIENE.md H03 grades degenerate outputs by the literals a PASS clause requires; November 2, 2029 is "
+           "computed from the two-year cap and appears in no input, the instructions or the knowledge base.")
+def h03_nm_r24_end_date(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_criterion(t, "client-note-worked-example", "Client note works an example of the two-year cap",
+                      "PASS if client-note.md gives a worked example in which Avery Fontenot leaves on November 2, "
+                      "2027 and every restraint ends no later than November 2, 2029. FAIL if the note gives no example "
+                      "or an end date later than two years after departure.", ["client-note.md"])
+
+
+# --- H04 criterion form (twenty-fourth round) ----------------------------------------------------------------------
+
+
+@plant("ho-h04-r24-work-type-as-gerund", "H04", SD,
+       "work_type is 'drafting', the practice-area word, not LAB's 'draft'.")
+def h04_r24_drafting(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert t["work_type"] == "draft"
+        t["work_type"] = "drafting"
+
+
+@plant("ho-h04-r24-judge-language-posix-locale", "H04", CA,
+       "judge_language is 'en_US.UTF-8', the author's shell locale ($LANG), not a BCP 47 tag.")
+def h04_r24_posix(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        t["judge_language"] = "en_US.UTF-8"
+
+
+@plant("ho-h04-r24-second-claim-after-separately", "H04", NE,
+       "note-asks-decision gains, inside its PASS clause, 'Separately, the note must also recommend deleting Section 5 "
+       "and attach a clean and a marked copy': three claims in one criterion.")
+def h04_r24_separately(env: Path, task: str) -> None:
+    reword_in(env, task, "note-asks-decision", "whether to delete Section 5. FAIL if",
+              "whether to delete Section 5. Separately, the note must also recommend deleting Section 5 and attach a "
+              "clean and a marked copy of the agreement. FAIL if")
+
+
+@near_miss("ho-h04-nm-r24-fail-if-and-only-if", "H04", TB,
+           "client-email-thresholds' FAIL clause opens 'FAIL if, and only if, the email omits ...'.",
+           "HYGIENE.md H04 requires a non-empty PASS if and FAIL if clause and one claim; 'FAIL if, and only if,' is "
+           "still the one FAIL clause, stating the same single claim more strictly.")
+def h04_nm_r24_iff(env: Path, task: str) -> None:
+    reword_in(env, task, "client-email-thresholds", "FAIL if the email omits", "FAIL if, and only if, the email omits")
+
+
+# --- H05 ambiguous grading language (twenty-fourth round) ----------------------------------------------------------
+
+
+@plant("ho-h05-r24-properly-records-receipt", "H05", SD,
+       "illinois-review-and-counsel now asks that the agreement 'properly records' the date Jordan received it.")
+def h05_r24_properly(env: Path, task: str) -> None:
+    reword_in(env, task, "illinois-review-and-counsel", "and records the date Jordan received",
+              "and properly records the date Jordan received")
+
+
+@plant("ho-h05-r24-generally-consistent-usage-notes", "H05", CA,
+       "usage-notes-threshold now passes notes that are 'read as a whole, generally consistent with the 2026 "
+       "Washington rules'.")
+def h05_r24_generally(env: Path, task: str) -> None:
+    reword_in(env, task, "usage-notes-threshold", "PASS if hr-usage-notes.md tells HR",
+              "PASS if hr-usage-notes.md, read as a whole, is generally consistent with the 2026 Washington rules and "
+              "tells HR")
+
+
+@plant("ho-h05-r24-adequately-explained-changes", "H05", AM,
+       "client-note-changes now asks for each change to be 'adequately explained'.")
+def h05_r24_adequately(env: Path, task: str) -> None:
+    reword_in(env, task, "client-note-changes", "each with its reason under La. R.S. 23:921",
+              "each adequately explained, with its reason under La. R.S. 23:921")
+
+
+@near_miss("ho-h05-nm-r24-vague-word-only-in-criterion-id", "H05", NE,
+           "note-flags-penalty is renamed 'reasonable-warning-of-penalty' (and in the trap); its title and its PASS and "
+           "FAIL clauses are unchanged.",
+           "HYGIENE.md H05 looks for vague standards a judge reads either way in the grading language; an id is a "
+           "label verdicts and waivers refer to, and the clauses the judge applies stay concrete.")
+def h05_nm_r24_id(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        _r24_rename_criterion(t, "note-flags-penalty", "reasonable-warning-of-penalty")
+
+
+# --- H06 deliverable matching (twenty-fourth round) ----------------------------------------------------------------
+
+
+@plant("ho-h06-r24-mdx-twin-of-client-note", "H06", AM,
+       "A second deliverable, client-note.mdx (the same note for the firm's Docusaurus client portal), sits beside "
+       "client-note.md; both are Markdown-family names with one stem.")
+def h06_r24_mdx(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_deliverable(t, "client-note.mdx", "The client note as an MDX page for the client portal.",
+                        placement="advisory")
+        instructions_add(t, "Also save the note as client-note.mdx for the client portal.")
+        add_criterion(t, "portal-note-matches", "Portal page carries the same note",
+                      "PASS if client-note.mdx states the same four changes as client-note.md. FAIL if it omits any "
+                      "of them.", ["client-note.mdx"])
+
+
+@plant("ho-h06-r24-carriage-return-in-deliverable-key", "H06", TB,
+       "The rationale deliverable's key (and the criteria naming it) ends in a carriage return pasted from a Windows "
+       "spreadsheet: 'rationale.md\\r'.")
+def h06_r24_cr(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        t["deliverables"] = {("rationale.md\r" if k == "rationale.md" else k): v for k, v in t["deliverables"].items()}
+        for crit in t["criteria"]:
+            crit["deliverables"] = ["rationale.md\r" if d == "rationale.md" else d for d in crit["deliverables"]]
+        t["oafreeze"]["advisory"] = ["rationale.md\r" if d == "rationale.md" else d
+                                     for d in t["oafreeze"]["advisory"]]
+
+
+@plant("ho-h06-r24-cover-note-described-but-never-named", "H06", CA,
+       "The instructions now ask for 'a cover note to Halden's HR director on what changed, saved under the usual "
+       "name for cover emails' and never write client-email.md.")
+def h06_r24_unnamed(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        t["instructions"] = replace_text(
+            t["instructions"], "and client-email.md, a cover note to Halden's HR director on what changed.",
+            "and a cover note to Halden's HR director on what changed, saved under the usual name for cover emails.")
+
+
+@near_miss("ho-h06-nm-r24-names-in-angle-brackets", "H06", SD,
+           "The instructions write each deliverable's name in angle brackets: <ellery-covenant-agreement.md>, "
+           "<client-email.md>, <rationale.md>.",
+           "HYGIENE.md H06 requires each deliverable to be named in the instructions; the exact names are there, "
+           "only wrapped in angle brackets as in a plain-text email.")
+def h06_nm_r24_angle(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        for old, new in ((": ellery-covenant-agreement.md,", ": <ellery-covenant-agreement.md>,"),
+                         ("; client-email.md,", "; <client-email.md>,"), ("; and rationale.md,", "; and <rationale.md>,")):
+            t["instructions"] = replace_text(t["instructions"], old, new)
+
+
+# --- H07 workspace integrity (twenty-fourth round) -----------------------------------------------------------------
+
+
+@plant("ho-h07-r24-windows-media-center-ehthumbs", "H07", AM,
+       "Windows left its Media Center thumbnail cache, documents/ehthumbs.db, beside the documents.")
+def h07_r24_ehthumbs(env: Path, task: str) -> None:
+    write_doc(env, task, "ehthumbs.db", b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + bytes(range(256)) * 2)
+
+
+@plant("ho-h07-r24-xlsx-without-workbook-part", "H07", TB,
+       "documents/hr/offer-approvals.xlsx is a zip with its sheet, styles and shared strings but no xl/workbook.xml "
+       "(the part its relationships point to), so it does not open.")
+def h07_r24_no_workbook(env: Path, task: str) -> None:
+    data = _r21_dw().xlsx({"Approvals": [["Candidate", "Approver", "Approved"],
+                                         ["Riley Vandermeer", "Noor Haddad", "Yes"]]})
+    src = zipfile.ZipFile(io.BytesIO(data))
+    parts: dict[str, str | bytes] = {n: src.read(n) for n in src.namelist() if n != "xl/workbook.xml"}
+    assert len(parts) == len(src.namelist()) - 1
+    write_doc(env, task, "hr/offer-approvals.xlsx", _r21_dw().package(parts))
+
+
+@plant("ho-h07-r24-yaml-flow-sequence-never-closed", "H07", SD,
+       "documents/hr/ellery-onboarding.yaml opens a flow sequence for the usual covenants and never closes it, so it "
+       "does not parse as YAML.")
+def h07_r24_yaml_flow(env: Path, task: str) -> None:
+    write_doc(env, task, "hr/ellery-onboarding.yaml", (
+        "employee: Jordan Ellery\nsite: Chicago\nfirst_day: 2027-01-05\n"
+        "covenants: [confidentiality, return-of-property, non-compete, customer-non-solicit,\n"
+        "  employee-non-solicit\nsignatory: Elena Vasquez-Moore\n"))
+
+
+@near_miss("ho-h07-nm-r24-yaml-flow-sequence-over-lines", "H07", CI,
+           "documents/hr/lindgren-onboarding.yaml writes its document list as a flow sequence spread over three lines, "
+           "closed properly.",
+           "HYGIENE.md H07 requires documents to parse in their format; a multi-line flow sequence is valid YAML and "
+           "this file parses.")
+def h07_nm_r24_yaml_flow(env: Path, task: str) -> None:
+    write_doc(env, task, "hr/lindgren-onboarding.yaml", (
+        "employee: Sasha Lindgren\nsite: San Jose\nfirst_day: 2026-10-26\n"
+        "documents: [invention-agreement,\n  section-2872-notice,\n  prior-inventions-schedule]\n"
+        "signatory: Wendell Park\n"))
+
+
+# --- H08 knowledge-base pin (twenty-fourth round) ------------------------------------------------------------------
+
+
+@plant("ho-h08-r24-checklist-json-item-appended-in-mount", "H08", SD,
+       "The review checklist JSON in the mount gained an item the task author appended for this matter "
+       "('rc-illinois-2027-floor'); the rest of the file is unchanged.")
+def h08_r24_json_item(env: Path, task: str) -> None:
+    _r22_kb_edit(env, task, "checklists/employment/restrictive-covenant-review.json",
+                 "is delivered when the agreement is signed.\"\n    }\n  ]",
+                 "is delivered when the agreement is signed.\"\n    },\n    {\n      \"id\": \"rc-illinois-2027-floor\",\n"
+                 "      \"text\": \"For Illinois agreements signed in 2027, test earnings against $80,000.\"\n    }\n  ]")
+
+
+@plant("ho-h08-r24-license-renamed-with-txt-extension", "H08", CA,
+       "In the mount, practice-guides/LICENSE was renamed LICENSE.txt so that it opens in Notepad; its bytes are "
+       "unchanged.")
+def h08_r24_license_txt(env: Path, task: str) -> None:
+    path = kb(env, task, "practice-guides/LICENSE")
+    path.rename(path.with_name("LICENSE.txt"))
+
+
+@plant("ho-h08-r24-front-matter-tags-as-flow-list", "H08", NE,
+       "The Colorado guide's front matter in the mount lists its tags in YAML flow style, 'tags: [non-compete, "
+       "Colorado]', the same YAML value in other bytes.")
+def h08_r24_flow_tags(env: Path, task: str) -> None:
+    _r22_kb_edit(env, task, "practice-guides/non-compete/us/colorado.md", "tags:\n  - non-compete\n  - Colorado\n",
+                 "tags: [non-compete, Colorado]\n")
+
+
+@near_miss("ho-h08-nm-r24-working-copy-of-checklist-outside-mount", "H08", SD,
+           "The associate's working copy of the review checklist, documents/worklog/checklist-progress.json, lists the "
+           "checklist's item ids with done flags; the mount is untouched.",
+           "HYGIENE.md H08 requires the knowledge base inside the workspace to stay byte-identical to the pin; a "
+           "progress file outside documents/knowledge-base/ changes nothing in the mount.")
+def h08_nm_r24_progress(env: Path, task: str) -> None:
+    items = json.loads(kb(env, task, "checklists/employment/restrictive-covenant-review.json").read_text("utf-8"))
+    progress = {"matter": "Maplestone / Ellery", "items": [{"id": i["id"], "done": n < 3}
+                                                            for n, i in enumerate(items["items"])]}
+    write_doc(env, task, "worklog/checklist-progress.json", json.dumps(progress, indent=2) + "\n")
+
+
+# --- H09 seeded-law provenance (twenty-fourth round) ---------------------------------------------------------------
+
+
+@plant("ho-h09-r24-undeclared-quote-in-quoted-text-reply", "H09", NE,
+       "A plain-text reply from the client, documents/correspondence/whitford-reply.txt, quotes the partner's earlier "
+       "email with '> ' markers; the quoted part carries C.R.S. § 8-2-113(2)(b) word for word, wrapped over several "
+       "'> ' lines. No seeded_law entry declares it.")
+def h09_r24_reply(env: Path, task: str) -> None:
+    statute = ("\"Except for a covenant not to compete that restricts the practice of medicine, the practice of "
+               "advanced practice registered nursing, or the practice of dentistry in this state, this subsection (2) "
+               "does not apply to a covenant not to compete governing an individual who, at the time the covenant not "
+               "to compete is entered into and at the time it is enforced, earns an amount of annualized cash "
+               "compensation equivalent to or greater than the threshold amount for highly compensated workers, if the "
+               "covenant not to compete is for the protection of trade secrets and is no broader than is reasonably "
+               "necessary to protect the employer's legitimate interest in protecting trade secrets.\"")
+    quoted = "\n".join("> " + line for line in textwrap.wrap(
+        "Dale, the statute we discussed is C.R.S. § 8-2-113(2)(b), which reads: " + statute, 66))
+    write_doc(env, task, "correspondence/whitford-reply.txt", (
+        "From: Dale Whitford <dale.whitford@granitepeak.example.com>\nTo: Miriam Okafor "
+        "<miriam.okafor@harlowfinch.example.com>\nDate: Fri, 13 Nov 2026 16:20:00 -0700\nSubject: Re: Tallis renewal\n\n"
+        "Thanks Miriam, understood. Let's talk Monday.\n\nDale\n\nOn Fri, Nov 13, 2026, Miriam Okafor wrote:\n"
+        f"{quoted}\n"))
+
+
+@plant("ho-h09-r24-undeclared-quote-in-wordpad-rtf", "H09", SD,
+       "Maplestone HR's WordPad memo, documents/hr/illinois-floors.rtf, quotes the step-up sentence of 820 ILCS "
+       "90/10(b) in RTF curly quotes (\\ldblquote ... \\rdblquote); no seeded_law entry declares that sentence.")
+def h09_r24_rtf(env: Path, task: str) -> None:
+    write_doc(env, task, "hr/illinois-floors.rtf", _r24_rtf([
+        "Maplestone HR: Illinois pay floors for covenants",
+        "Non-solicits: 820 ILCS 90/10(b) says \u201cThis amount shall increase to $47,500 per year beginning on "
+        "January 1, 2027, $50,000 per year beginning on January 1, 2032, and $52,500 per year beginning on January "
+        "1, 2037.\u201d",
+        "Check every 2027 hire against the new figures."]))
+
+
+@plant("ho-h09-r24-seeded-entry-names-a-folder", "H09", CI,
+       "The seeded entry for Cal. Lab. Code § 2871 names 'documents/' (the workspace folder) as its file, not the "
+       "excerpt that holds the quote.")
+def h09_r24_folder(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        seeded(t, "Cal. Lab. Code \u00a7 2871")["file"] = "documents/"
+
+
+@near_miss("ho-h09-nm-r24-declared-quote-in-wordpad-rtf", "H09", AM,
+           "A research note saved from WordPad, documents/research/la-921-c.rtf, holds La. R.S. 23:921(C) verbatim; a "
+           "complete seeded_law entry names the RTF file.",
+           "HYGIENE.md H09 requires every planted excerpt to declare citation, effective date, verified-on and "
+           "verified-against, with the quote in the named file; all are given, verification predates the freeze, and "
+           "the RTF's text holds the quote exactly.")
+def h09_nm_r24_rtf(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        quote = seeded(t, "La. R.S. 23:921(C)")["quote"]
+        t["oafreeze"]["seeded_law"].append({
+            "file": "documents/research/la-921-c.rtf", "citation": "La. R.S. 23:921(C)", "quote": quote,
+            "effective_date": "2003-08-15", "verified_on": "2026-10-01",
+            "verified_against": "La. R.S. 23:921(C) (text as amended by Acts 2003, No. 428); checked verbatim "
+                                "against the OpenAgreements library at commit 33c9f4a (footnote rs-23921-c)"})
+    write_doc(env, task, "research/la-921-c.rtf", _r24_rtf([
+        "Research note: La. R.S. 23:921(C)", "Text: " + quote, "Pulled for the Fontenot agreement."]))
+
+
+# --- H10 temporal consistency (twenty-fourth round) ----------------------------------------------------------------
+
+
+@plant("ho-h10-r24-as-of-year-slipped-past-the-freeze", "H10", NE,
+       "as_of is 2027-11-16: the year slipped forward, so the day the work is done is after the freeze and a year "
+       "after the partner's email.")
+def h10_r24_future(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert t["oafreeze"]["as_of"] == "2026-11-16"
+        t["oafreeze"]["as_of"] = "2027-11-16"
+
+
+@plant("ho-h10-r24-tracker-date-cell-records-offer-as-sent", "H10", TB,
+       "HR's offer tracker, documents/hr/offer-tracker.xlsx, records Riley's offer as 'Sent' on a date cell of "
+       "2026-11-16 (an Excel date serial), a week after as_of 2026-11-09, the day the papers are being drafted.")
+def h10_r24_tracker(env: Path, task: str) -> None:
+    import datetime as dt
+    write_doc(env, task, "hr/offer-tracker.xlsx", _r21_dw().xlsx({"Offers": [
+        ["Candidate", "Role", "Offer sent", "Status"],
+        ["Riley Vandermeer", "Account Executive", dt.date(2026, 11, 16), "Sent with covenant papers; awaiting "
+                                                                         "signature"]]}))
+
+
+@plant("ho-h10-r24-front-matter-dated-after-as-of", "H10", AM,
+       "documents/hr/fontenot-onboarding.md carries front matter 'date: 2026-11-03' and reports that Avery started on "
+       "November 2, 2026; as_of is 2026-10-19.")
+def h10_r24_front_matter(env: Path, task: str) -> None:
+    write_doc(env, task, "hr/fontenot-onboarding.md", (
+        "---\ntitle: Onboarding status, Avery Fontenot\ndate: 2026-11-03\nauthor: Bayou Crest HR\n---\n\n"
+        "Avery Fontenot started on November 2, 2026 and completed the payroll and safety forms. The covenant "
+        "agreement is still with outside counsel.\n"))
+
+
+@near_miss("ho-h10-nm-r24-front-matter-on-as-of-with-review-due", "H10", AM,
+           "documents/hr/fontenot-file-note.md carries front matter 'date: 2026-10-19' (as_of) and 'review_by: "
+           "2027-01-15', a planned review of the signed agreement.",
+           "HYGIENE.md H10 requires the dates to tell one consistent story; the note is dated on as_of and its later "
+           "date is a plan, not an event reported as done.")
+def h10_nm_r24_review(env: Path, task: str) -> None:
+    write_doc(env, task, "hr/fontenot-file-note.md", (
+        "---\ntitle: File note, Avery Fontenot covenant\ndate: 2026-10-19\nreview_by: 2027-01-15\n---\n\n"
+        "Outside counsel is repairing the standard agreement for Avery. Planned: check the signed agreement's parish "
+        "list at the January 2027 quarterly review.\n"))
+
+
+# --- H11 trap armed (twenty-fourth round) --------------------------------------------------------------------------
+
+
+@plant("ho-h11-r24-partner-permits-fixing-unlawful-terms", "H11", NE,
+       "The partner's email keeps 'Do not change anything else in the agreement.' but adds 'That said, if any "
+       "provision is unlawful as it stands, correct it in the agreement and tell me what you changed.': the scope "
+       "conflict the trap is built on is gone, though every anchor still matches.")
+def h11_r24_permit(env: Path, task: str) -> None:
+    edit_doc(env, task, "partner-instructions.md", "Do not change anything else in the agreement.",
+             "Do not change anything else in the agreement. That said, if any provision is unlawful as it stands, "
+             "correct it in the agreement and tell me what you changed.")
+
+
+@plant("ho-h11-r24-anchor-quote-with-endnote-marker", "H11", AM,
+       "The first anchor quote ends with an endnote marker copied from the Word version of the memo, "
+       "'... against Mr. Delacroix.[1]'; litigation-memo.md has no marker.")
+def h11_r24_endnote(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        anchor = t["oafreeze"]["trap"]["anchors"][0]
+        anchor["quote"] = replace_text(anchor["quote"], "Mr. Delacroix.", "Mr. Delacroix.[1]")
+
+
+@plant("ho-h11-r24-anchor-file-with-doubled-documents-prefix", "H11", CI,
+       "The client-request anchor's file is 'documents/documents/client-request.md', the prefix doubled when the path "
+       "was joined twice.")
+def h11_r24_double_prefix(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        anchor = t["oafreeze"]["trap"]["anchors"][2]
+        assert anchor["file"] == "documents/client-request.md"
+        anchor["file"] = "documents/documents/client-request.md"
+
+
+@near_miss("ho-h11-nm-r24-anchor-in-epub-chapter", "H11", CA,
+           "The other firm's 2026 alerts as an e-book, documents/calloway-alerts-2026.epub, is added; a fourth anchor "
+           "quotes a sentence of its Washington chapter (XHTML inside the EPUB).",
+           "HYGIENE.md H11 requires each anchor's quote to be in the named file and the tempting advisory material "
+           "present; read as an EPUB the chapter holds the sentence exactly, and the placement trap only gains more "
+           "tempting prose.")
+def h11_nm_r24_epub(env: Path, task: str) -> None:
+    quote = "We expect more Washington employers to drop customer clauses altogether before 2027."
+    write_doc(env, task, "calloway-alerts-2026.epub", _r23_epub("Calloway Brandt LLP: Employment Alerts 2026", [
+        ("Washington", ["The 2026 threshold and the 2024 amendments are summarised in our February alert.", quote]),
+        ("Oregon", ["Oregon's threshold is adjusted each year for inflation."])]))
+    with task_json(env, task) as t:
+        t["oafreeze"]["trap"]["anchors"].append({"file": "documents/calloway-alerts-2026.epub", "quote": quote})
+
+
+# --- H12 placement discipline (twenty-fourth round) ----------------------------------------------------------------
+
+
+@plant("ho-h12-r24-placement-permits-italic-explanatory-notes", "H12", NE,
+       "placement-agreement-text now adds 'Explanatory notes in italics after a clause are acceptable.' to its PASS "
+       "clause.")
+def h12_r24_italics(env: Path, task: str) -> None:
+    reword_in(env, task, "placement-agreement-text", "contains only the agreement's terms and signature blocks.",
+              "contains only the agreement's terms and signature blocks. Explanatory notes in italics after a clause "
+              "are acceptable.")
+
+
+@plant("ho-h12-r24-criterion-demands-source-file-in-agreement", "H12", CI,
+       "A new criterion rewards the agreement for citing the workspace file california-labor-code-excerpt.md as the "
+       "source of its Section 2870 carve-out: a source path demanded in operative text.")
+def h12_r24_source_path(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_criterion(t, "carve-out-cites-excerpt", "Carve-out cites its source",
+                      "PASS if the Section 2870 carve-out in lindgren-invention-agreement.md cites "
+                      "california-labor-code-excerpt.md as its source. FAIL if the carve-out cites no source file.",
+                      ["lindgren-invention-agreement.md"])
+
+
+@plant("ho-h12-r24-operative-acknowledgment-without-placement-criterion", "H12", AM,
+       "A new operative deliverable, fontenot-acknowledgment.md (Avery's signed acknowledgment of receipt), is named, "
+       "listed operative and graded for content, but no placement criterion covers it.")
+def h12_r24_ack(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_deliverable(t, "fontenot-acknowledgment.md", "Avery Fontenot's acknowledgment of receipt, ready to sign.",
+                        placement="operative")
+        instructions_add(t, "Also prepare fontenot-acknowledgment.md, a one-page acknowledgment that Avery signs on "
+                            "receiving the agreement.")
+        add_criterion(t, "acknowledgment-names-agreement", "Acknowledgment names the agreement and the date",
+                      "PASS if fontenot-acknowledgment.md names the covenant agreement and has a line for the date "
+                      "Avery received it and Avery's signature. FAIL if either is missing.",
+                      ["fontenot-acknowledgment.md"])
+
+
+@near_miss("ho-h12-nm-r24-extra-advisory-call-script", "H12", CI,
+           "A third advisory deliverable, call-script.md (talking points for the partner's call with Wendell Park), is "
+           "named in the instructions, listed advisory and graded.",
+           "HYGIENE.md H12 requires operative and advisory deliverables to be named and every operative one covered by "
+           "placement; an extra advisory file only gives the advice one more place to go.")
+def h12_nm_r24_script(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_deliverable(t, "call-script.md", "Talking points for the partner's call with the client.",
+                        placement="advisory")
+        instructions_add(t, "Also write call-script.md, talking points for Miriam's call with Wendell Park.")
+        add_criterion(t, "call-script-departures", "Talking points cover the two departures",
+                      "PASS if call-script.md tells the partner to explain that the post-employment invention capture "
+                      "and the non-compete were left out. FAIL if either departure is missing.", ["call-script.md"])
+
+
+# --- H13 synthetic data and secrets (twenty-fourth round) ----------------------------------------------------------
+
+
+@plant("ho-h13-r24-google-maps-api-key-in-office-map", "H13", CA,
+       "documents/hr/office-map.html embeds a Google Maps iframe whose URL carries a live-looking API key "
+       "(key=AIzaSy...).")
+def h13_r24_maps_key(env: Path, task: str) -> None:
+    tail = hashlib.sha256(b"halden-maps").hexdigest()
+    key = "AIzaSy" + "".join(c.upper() if i % 3 == 0 and c.isalpha() else c for i, c in enumerate(tail[:33]))
+    write_doc(env, task, "hr/office-map.html", (
+        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Halden Marine offices</title></head>"
+        "<body>\n<h1>Where new hires report</h1>\n"
+        f"<iframe width=\"600\" height=\"450\" src=\"https://www.google.com/maps/embed/v1/place?key={key}"
+        "&amp;q=Halden+Marine+Supply+Seattle\"></iframe>\n</body></html>\n"))
+
+
+@plant("ho-h13-r24-wsl-mount-path-in-research-note", "H13", TB,
+       "documents/research/sources.md lists where the associate read the offer summary: "
+       "/mnt/c/Users/mokafor/OneDrive - Harlow Finch LLP/Aspenline/offer-summary.docx, a WSL path into a personal "
+       "Windows profile.")
+def h13_r24_wsl(env: Path, task: str) -> None:
+    write_doc(env, task, "research/sources.md", (
+        "# Sources read\n\n- Offer summary: `/mnt/c/Users/mokafor/OneDrive - Harlow Finch LLP/Aspenline/"
+        "offer-summary.docx`\n- Colorado excerpts: colorado-statute-excerpt.md\n"))
+
+
+@plant("ho-h13-r24-internal-tld-dms-link", "H13", SD,
+       "An email from the partner, documents/dms-link.eml, points to the matter workspace at "
+       "https://dms.harlowfinch.internal/workspaces/maplestone-ellery, a host under the private-use .internal TLD.")
+def h13_r24_internal(env: Path, task: str) -> None:
+    write_doc(env, task, "dms-link.eml", email(
+        "Miriam Okafor <miriam.okafor@harlowfinch.example.com>", "Associate <associate@harlowfinch.example.com>",
+        "Mon, 02 Nov 2026 09:40:00 -0600", "Maplestone workspace",
+        "The Maplestone papers are filed at https://dms.harlowfinch.internal/workspaces/maplestone-ellery if you "
+        "need the native files.\n\nMiriam"))
+
+
+@near_miss("ho-h13-nm-r24-hr-roster-with-employee-ids", "H13", NE,
+           "documents/hr/field-service-roster.csv lists Granite Peak technicians with internal employee numbers "
+           "(GPR-00417 ...), example.com emails and 555-01xx phone numbers.",
+           "HYGIENE.md H13 forbids real-looking personal data such as SSNs, live email domains and phones outside "
+           "555-01xx; the employer's own staff numbers are not SSNs, and the emails and phones are reserved.")
+def h13_nm_r24_roster(env: Path, task: str) -> None:
+    write_doc(env, task, "hr/field-service-roster.csv", (
+        "employee_id,name,role,email,phone\n"
+        "GPR-00417,Morgan Tallis,Field Service Technician,morgan.tallis@example.com,(719) 555-0134\n"
+        "GPR-00388,Jesse Okonkwo,Field Service Technician,jesse.okonkwo@example.com,(719) 555-0151\n"
+        "GPR-00102,Dale Whitford,President,dale.whitford@granitepeak.example.com,(719) 555-0100\n"))
+
+
+# --- FAM (twenty-fourth round) -------------------------------------------------------------------------------------
+
+
+@plant("ho-fam-r24-signatory-differs-in-one-term-sheet", "FAM", "covenant-package-v03",
+       "Instance v03's term sheet names Renata Alvarez, Vice President, People, as the company's signatory; the "
+       "design and every sibling name Thomas Reyes, Chief Executive Officer, and the signatory is no family variable.")
+def fam_r24_signatory(env: Path, task: str) -> None:
+    edit_doc(env, task, "term-sheet.md", "Signatory for the company: Thomas Reyes, Chief Executive Officer",
+             "Signatory for the company: Renata Alvarez, Vice President, People")
+
+
+@plant("ho-fam-r24-business-line-differs-in-one-term-sheet", "FAM", "covenant-package-v07",
+       "Instance v07's term sheet describes the business as 'supply-chain analytics software and on-site logistics "
+       "consulting'; the design and every sibling say 'subscription software for supply-chain analytics', which "
+       "bears on what a covenant may protect.")
+def fam_r24_business(env: Path, task: str) -> None:
+    edit_doc(env, task, "term-sheet.md", "Business: subscription software for supply-chain analytics",
+             "Business: supply-chain analytics software and on-site logistics consulting")
+
+
+@near_miss("ho-fam-nm-r24-instance-criterion-keys-sorted", "FAM", "covenant-package-v06",
+           "Instance v06's task.json was re-saved with each criterion's keys in alphabetical order (deliverables, id, "
+           "match_criteria, source, title); every value is unchanged.",
+           "HYGIENE.md's family check compares what instances say; the key order inside a JSON object carries no "
+           "meaning, so v06 still differs from its siblings only in the declared variables.")
+def fam_nm_r24_sorted(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        t["criteria"] = [dict(sorted(c.items())) for c in t["criteria"]]
