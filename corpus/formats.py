@@ -818,8 +818,32 @@ def deleted_text(name: str, data: bytes) -> str:
     return "\n".join(" ".join("".join(chunk).split()) for chunk in lines if "".join(chunk).strip())
 
 
+# Parts a Word file carries beside its body that an agent unpacking it reads: custom XML data
+# (customXml/itemN.xml, a template's bound data) and pages Word imports into the body where it shows
+# them (altChunk: an HTML or plain text file inside the package).
+DOCX_CUSTOM_XML = re.compile(r"^customXml/item\d+\.xml$")
+DOCX_ALT_CHUNK = re.compile(r"^word/[^/]+\.(?:html?|xhtml|txt)$", re.I)
+
+
+def _xml_text(data: bytes, part: str, budget: _Budget) -> str:
+    """The character data of an XML part, each element's on a line of its own (a data part has no
+    layout to keep)."""
+    out: list[str] = []
+    size = [0]
+
+    def text(data: str) -> None:
+        size[0] += len(data)
+        budget.check(size[0])
+        out.append(data)
+
+    _parse_xml(data, part, end=lambda _tag: out.append("\n"), text=text)
+    lines = (" ".join(line.split()) for line in "".join(out).splitlines())
+    return "\n".join(line for line in lines if line)
+
+
 def _docx(name: str, data: bytes, budget: _Budget, depth: int) -> Extraction:
-    members = _read_package(".docx", data, _with_properties(DOCX_PARTS.match))
+    members = _read_package(".docx", data, _with_properties(
+        lambda m: DOCX_PARTS.match(m) or DOCX_CUSTOM_XML.match(m) or DOCX_ALT_CHUNK.match(m)))
     order = {"document": 0, "header": 1, "footer": 2, "footnotes": 3, "endnotes": 4, "comments": 5,
              "glossary/document": 6}
     parts = sorted((m for m in members if DOCX_PARTS.match(m)),
@@ -827,9 +851,17 @@ def _docx(name: str, data: bytes, budget: _Budget, depth: int) -> Extraction:
     out = _office_text(".docx", members, budget)
     for part in parts:
         out.add(part, _runs(members[part], part, budget))
+    for part in sorted((m for m in members if DOCX_ALT_CHUNK.match(m)), key=_natural):
+        page = members[part].decode("utf-8", "replace")
+        out.add(f"{part} (imported page)", _html_text(page, budget) if not part.lower().endswith(".txt") else page)
+    for part in sorted((m for m in members if DOCX_CUSTOM_XML.match(m)), key=_natural):
+        out.add(f"{part} (custom XML data)", _xml_text(members[part], part, budget))
     _add_properties(out, members, budget)
     return out.result()
 
+
+MAX_DEFINED_NAMES = 10_000
+MAX_DEFINED_NAME = 8_192  # characters of what one name refers to: a formula, not a text
 
 XLSX_PARTS = re.compile(r"^xl/(workbook\.xml|_rels/workbook\.xml\.rels|sharedStrings\.xml|styles\.xml|worksheets/[^/]+\.xml|"
                         r"comments\d*\.xml|threadedComments/[^/]+\.xml)$")
@@ -1034,6 +1066,8 @@ def _xlsx(name: str, data: bytes, budget: _Budget, depth: int) -> Extraction:
     sheets: list[tuple[str, str | None, str | None]] = []  # (name, state, member)
 
     date1904 = [False]
+    # Defined names, shown in Excel's Name Manager with their comments and what they refer to.
+    names: list[list[str]] = []
 
     def start(tag: str, attrs: dict) -> None:
         if _local(tag) == "sheet":
@@ -1041,8 +1075,22 @@ def _xlsx(name: str, data: bytes, budget: _Budget, depth: int) -> Extraction:
             sheets.append((attrs.get("name") or f"#{len(sheets) + 1}", attrs.get("state"), targets.get(rid or "")))
         elif _local(tag) == "workbookPr":
             date1904[0] = attrs.get("date1904", "").lower() in ("1", "true")
+        elif _local(tag) == "definedName":
+            # Excel's own names ("_xlnm.Print_Area") are not the author's: read, but not kept
+            names.append([attrs.get("name") or "", attrs.get("comment") or "", ""])
+            inside[0] = True
 
-    _parse_xml(members["xl/workbook.xml"], "xl/workbook.xml", start=start)
+    def end(tag: str) -> None:
+        if _local(tag) == "definedName":
+            inside[0] = False
+
+    def text(data: str) -> None:
+        if inside[0] and len(names[-1][2]) < MAX_DEFINED_NAME:
+            names[-1][2] += data
+
+    inside = [False]
+    _parse_xml(members["xl/workbook.xml"], "xl/workbook.xml", start=start, end=end, text=text)
+    names = [entry for entry in names if not entry[0].startswith("_xlnm.")]
     dates = _date_styles(members.get("xl/styles.xml"), "xl/styles.xml")
     listed = sorted((m for m in members if _WORKSHEET.match(m)), key=_natural)
     # A sheet the workbook lists whose part is not in the file: Excel offers to repair the workbook.
@@ -1078,6 +1126,8 @@ def _xlsx(name: str, data: bytes, budget: _Budget, depth: int) -> Extraction:
         if member in members:
             out.add(" ".join(f"sheet {sheet} (input messages)".split()), _validations(members[member], member, budget))
     out.add("xl/workbook.xml (sheet names)", "\n".join(" ".join(sheet.split()) for sheet, _, _ in sheets))
+    defined = [f"{n}: {ref}" + (f" ({comment})" if comment.strip() else "") for n, comment, ref in names[:MAX_DEFINED_NAMES]]
+    out.add("xl/workbook.xml (defined names)", "\n".join(" ".join(line.split()) for line in defined))
     _add_properties(out, members, budget)
     return out.result()
 

@@ -705,3 +705,58 @@ def test_created_never_raises_on_damaged_bytes(ext, noise, at):
     damaged = good[:at] + noise + good[at + len(noise):]
     result = formats.created("a" + ext, damaged)
     assert result is None or isinstance(result.day, dt.date)
+
+
+def _with_members(package_bytes: bytes, extra: dict[str, bytes], edit=None) -> bytes:
+    """A copy of a zip package with members added (and one member's bytes changed by `edit`)."""
+    src = zipfile.ZipFile(io.BytesIO(package_bytes))
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as zf:
+        for info in src.infolist():
+            data = src.read(info)
+            if edit is not None:
+                data = edit(info.filename, data)
+            zf.writestr(info.filename, data)
+        for name, data in extra.items():
+            zf.writestr(name, data)
+    return out.getvalue()
+
+
+def test_a_workbooks_defined_names_are_read_with_their_comments():
+    def edit(name, data):
+        if name != "xl/workbook.xml":
+            return data
+        return data.replace(b"</sheets>", b'</sheets><definedNames><definedName name="NoticeCheck" comment="PASS if the '
+                                          b'notice names the employer">Review!$A$1</definedName><definedName '
+                                          b'name="_xlnm.Print_Area" localSheetId="0">Review!$A$1:$B$2</definedName>'
+                                          b'</definedNames>')
+    e = extract("review.xlsx", _with_members(dw.xlsx({"Review": [["Item", "Status"]]}), {}, edit))
+    assert e.problem is None
+    lines = e.text.splitlines()
+    assert "NoticeCheck: Review!$A$1 (PASS if the notice names the employer)" in lines
+    assert e.part_at(lines.index("NoticeCheck: Review!$A$1 (PASS if the notice names the employer)") + 1) == \
+        "xl/workbook.xml (defined names)"
+    assert not any("Print_Area" in line for line in lines)  # Excel's own names are not the author's
+
+
+def test_a_word_files_custom_xml_data_and_imported_pages_are_read():
+    page = b"<html><body><p>Dear Avery,</p><p>The covenant now names the parishes.</p><script>x()</script></body></html>"
+    data = _with_members(dw.docx(["Shell"]), {
+        "customXml/item1.xml": b'<?xml version="1.0"?><rubric><acceptance>PASS if the email cites the threshold.'
+                               b'</acceptance><owner>QA</owner></rubric>',
+        "customXml/itemProps1.xml": b'<?xml version="1.0"?><ds:datastoreItem xmlns:ds="urn:x" ds:itemID="{1}"/>',
+        "word/afchunk.htm": page})
+    e = extract("shell.docx", data)
+    lines = e.text.splitlines()
+    assert lines[0] == "Shell"
+    assert "The covenant now names the parishes." in lines and not any("x()" in line for line in lines)
+    assert "PASS if the email cites the threshold." in lines and "QA" in lines
+    assert e.part_at(lines.index("PASS if the email cites the threshold.") + 1) == "customXml/item1.xml (custom XML data)"
+    assert e.part_at(lines.index("Dear Avery,") + 1) == "word/afchunk.htm (imported page)"
+    assert not any("datastoreItem" in line for line in lines)
+
+
+def test_a_custom_xml_part_with_a_doctype_is_refused_as_the_body_would_be():
+    data = _with_members(dw.docx(["Shell"]), {
+        "customXml/item1.xml": b'<?xml version="1.0"?><!DOCTYPE r [<!ENTITY a "aaaa">]><r>&a;</r>'})
+    assert extract("shell.docx", data).status == "unreadable"

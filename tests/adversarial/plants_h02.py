@@ -15,6 +15,8 @@ from .edits import (_PKG_REL, _XML, _zip, append_doc, docx_bytes, edit_doc, emai
 from .heldout import _R14_BAYOU_NOTE, _r9_odt, _r11_revised_tallis, _r14_pdf  # the later rounds' document writers
 from .heldout import _r18_enex  # the eighteenth round's document writers
 from .heldout import _r15_fodt, _r19_notebook  # the fifteenth and nineteenth rounds' writers
+from .heldout import _r24_docx_with  # the twenty-fourth round's writer
+from .edits import _REL
 
 NE, TB, SD = "matrix-narrow-edit", "matrix-threshold-between", "matrix-signing-date-law"
 CA, AM, CI = "matrix-client-alert-refresh", "matrix-adverse-memo-repair", "matrix-california-invention-notice"
@@ -731,3 +733,31 @@ def h02_c11_pdftotext_form(env: Path, task: str) -> None:
     ]
     write_doc(env, task, "scans/HMS-WA-2026-1_signed-off.txt", "\n".join(page1) + "\n\f" + "\n".join(page2) + "\n\f")
 
+
+# --- moved from the held-out set on 2026-12-04 (cases that informed a change after the twenty-third and twenty-fourth rounds)
+
+
+@plant("h02-r24-finished-client-note-in-docx-altchunk", "H02", AM,
+       "documents/drafts/bayou-crest-note-import.docx has an empty-looking body: one Word altChunk that imports "
+       "word/afchunk.htm, the finished client note (named parishes, two-year cap, Louisiana law and courts, "
+       "first-day signing, each with its La. R.S. 23:921 reason).")
+def h02_r24_altchunk(env: Path, task: str) -> None:
+    note = (
+        "<html><head><meta charset=\"utf-8\"><title>Note</title></head><body>"
+        "<p>Lucien,</p><p>Avery Fontenot's agreement differs from your standard form in four ways:</p><ol>"
+        "<li><b>Territory.</b> The covenants now name East Baton Rouge, Ascension, Livingston and Iberville "
+        "Parishes. La. R.S. 23:921(C) allows a restraint only within specified parishes or municipalities, so the "
+        "75-mile radius had to go.</li>"
+        "<li><b>Length.</b> Each restraint ends two years after employment ends, the maximum La. R.S. 23:921(C) "
+        "permits; the three-year term was too long.</li>"
+        "<li><b>Law and courts.</b> Louisiana law and Louisiana courts replace Texas law and Harris County, because "
+        "La. R.S. 23:921(A)(2) voids a choice of another forum or law unless the employee ratifies it after a "
+        "dispute arises.</li>"
+        "<li><b>Timing.</b> Avery signs on the first day of work, November 2, 2026, so that the covenant is made "
+        "with an employee, as La. R.S. 23:921(C) contemplates.</li></ol></body></html>")
+    data = _r24_docx_with(
+        ["placeholder"], {"word/afchunk.htm": note},
+        [("rId91", f"{_REL}/aFChunk", "afchunk.htm")],
+        ['<Default Extension="htm" ContentType="application/xhtml+xml"/>'],
+        body='<w:altChunk r:id="rId91"/><w:p/>')
+    write_doc(env, task, "drafts/bayou-crest-note-import.docx", data)
