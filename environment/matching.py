@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from difflib import SequenceMatcher
 
 FAMILIES = {
-    ".md": "text", ".txt": "text", ".markdown": "text",
+    ".md": "text", ".txt": "text", ".markdown": "text", ".mdx": "text", ".mkd": "text", ".mdown": "text",
     ".docx": "word", ".doc": "word", ".odt": "word", ".rtf": "word",
     ".xlsx": "sheet", ".xls": "sheet", ".csv": "sheet", ".ods": "sheet", ".tsv": "sheet",
     ".json": "data", ".jsonl": "data", ".ndjson": "data", ".yaml": "data", ".yml": "data",

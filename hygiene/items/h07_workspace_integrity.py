@@ -25,7 +25,7 @@ NAME = "workspace integrity"
 # the temporary copy an editor writes before it renames it over the file (GNOME's .goutputstream-…,
 # macOS's safe save "x.docx.sb-1a2b3c4d-Qx7Z", JetBrains' ___jb_tmp___, Kate's .kate-swp) and Emacs's
 # "#x#" autosave; iCloud's placeholder for a file never downloaded; Dropbox's and macOS's folder marks.
-JUNK = re.compile(r"^(\.DS_Store|Thumbs\.db|desktop\.ini|~\$.*|~WR[A-Z]\d*\.tmp|.*\.tmp|\.~lock\..*#|.*\.sw[opx]|.*~|\._.*|"
+JUNK = re.compile(r"^(\.DS_Store|Thumbs\.db|ehthumbs(?:_vista)?\.db|Thumbs\.db:encryptable|desktop\.ini|~\$.*|~WR[A-Z]\d*\.tmp|.*\.tmp|\.~lock\..*#|.*\.sw[opx]|.*~|\._.*|"
                   r"\.#.*|#.*#|.*\.pyc|.*\.orig|.*\.rej|.*\.bak|.*\.wbk|.*\.asd|\.nfs[0-9a-f]{8,}.*|\.fuse_hidden\w*|"
                   r"\.smbdelete\w*|.*\.crdownload|.*\.part|.*\.partial|.*\.download|\.directory|\.localized|"
                   r"\.goutputstream-\w+|.*\.sb-[0-9a-f]{8}-\w{6}|.*___jb_(?:tmp|old)___|.*\.kate-swp|\..*\.icloud|"

@@ -668,10 +668,24 @@ def _done_in_the_future(ctx: TaskContext, as_of: dt.date) -> list[Finding]:
                 not (_DONE_ANY.search(f.text) or _LOG_HEADER.search(f.text[:2000])):
             continue
         logged = False  # under a time sheet's header: every row is work done
+        header: list[str] = []  # a table's header row, when a column of it names a thing done ("Offer sent")
         for number, line in enumerate(f.text.splitlines(), 1):
             if number <= 5 and _LOG_HEADER.search(line) and len(_CELLS.split(line)) >= 3:
                 logged = True
                 continue
+            cells = [c.strip() for c in _CELLS.split(line)]
+            if len(cells) >= 2 and not tx.dates(line) and any(_DONE_ANY.search(c) and not _PLANNED.search(c)
+                                                              for c in cells):
+                header = cells
+                continue
+            column = _done_column(header, cells, as_of)
+            if column is not None:
+                out.append(ctx.finding(
+                    ID, "major", f.rel, f"{f.rel}{f.where(number)} records under {column[0]!r} a day after the as-of "
+                    f"date {ctx.ext.as_of} ({_show(column[1])}): the agent is told of an event that has not happened "
+                    "yet", f"date the event on or before {ctx.ext.as_of}, or record it as planned",
+                    location=number, evidence=tx.excerpt(line.strip())))
+                break
             if not line.strip() or _PLANNED.search(line):
                 continue
             readings = [(tx.date_readings(w), at) for w, at in tx.dates(line)]
@@ -695,6 +709,21 @@ def _done_in_the_future(ctx: TaskContext, as_of: dt.date) -> list[Finding]:
                 location=number, evidence=tx.excerpt(line.strip())))
             break
     return out
+
+
+def _done_column(header: list[str], cells: list[str], as_of: dt.date) -> tuple[str, tuple[dt.date, ...]] | None:
+    """The header of a column that names a thing done ("Offer sent", "Date signed") and the date a row
+    gives in it, when that date is after as_of (every reading of it)."""
+    if len(header) != len(cells):
+        return None
+    for name, cell in zip(header, cells):
+        if not _DONE_ANY.search(name) or _PLANNED.search(name):
+            continue
+        found = tx.dates(cell)
+        readings = tx.date_readings(found[0][0]) if len(found) == 1 else ()
+        if readings and min(readings) > as_of:
+            return name, readings
+    return None
 
 
 # A data file's record of an event ({"type": "signed", "timestamp": 1793030883000}): the key that says

@@ -91,7 +91,38 @@ def check(ctx: TaskContext) -> list[Finding]:
             out += _lets_advice_in(ctx, d, i, c)
     out += _undeclared_operative(ctx) + _signed_advisory(ctx)
     return (_dedupe(out) + advice_asked_for(ctx) + advice_to_counterparty(ctx) + copied_advice(ctx)
-            + advice_in_forms(ctx) + _dictated_text(ctx) + _muzzled_advisory(ctx))
+            + advice_in_forms(ctx) + _dictated_text(ctx) + _muzzled_advisory(ctx) + _source_files_demanded(ctx))
+
+
+# A PASS clause that asks an operative deliverable to cite a workspace file as a source ("cites
+# california-labor-code-excerpt.md as its source", "footnotes each clause with documents/x.md").
+_CITES = re.compile(r"\b(?:cites?|citing|refers?\s+to|referring\s+to|references?|referencing|footnotes?|attributes?\s+\w+\s+to)\b"
+                    r"|\bas\s+(?:its|the|a)\s+source\b", re.I)
+
+
+def _source_files_demanded(ctx: TaskContext) -> list[Finding]:
+    """A criterion that passes an operative deliverable only when it cites one of the task's own files:
+    the source path the placement rule keeps out of signed text is what the criterion asks for."""
+    operative = set(ctx.ext.operative)
+    files = sorted({f.name for f in ctx.task_files}, key=len, reverse=True)
+    out = []
+    for i, c in enumerate(ctx.task.criteria):
+        if not operative & set(c.deliverables or ctx.task.deliverables):
+            continue
+        for _line, sentence in tx.sentences(cr.clauses(c.match_criteria)[0]):
+            name = next((n for n in files if n in sentence), None)
+            if name is None:
+                continue
+            before = sentence[:sentence.find(name)]
+            if not _CITES.search(sentence) or cr.NEGATION.search(before):
+                continue
+            out.append(ctx.finding(
+                ID, "major", "task.json", f"criterion {c.id!r} passes the operative text only when it cites the task's "
+                f"own file {name!r}: a source path in what the counterparty signs is what the placement rule keeps "
+                "out", "ask for the rule itself in the operative text, and for its source in an advisory deliverable",
+                location=f"$.criteria[{i}].match_criteria", evidence=tx.excerpt(sentence)))
+            break
+    return out
 
 
 # --- words dictated for an operative deliverable, and advisory deliverables closed to advice ------

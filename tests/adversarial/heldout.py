@@ -22135,42 +22135,6 @@ def _r24_rename_criterion(t: dict, old: str, new: str) -> None:
 # --- H01 rubric isolation (twenty-fourth round) --------------------------------------------------------------------
 
 
-@plant("ho-h01-r24-criterion-in-xlsx-defined-name-comment", "H01", CI,
-       "A notice-review workbook, documents/qa/notice-review.xlsx, defines a named range 'NoticeCheck' whose comment "
-       "(shown in Excel's Name Manager, not in any cell) is the notice-content criterion word for word.")
-def h01_r24_defined_name(env: Path, task: str) -> None:
-    crit = _match(env, task, "notice-content")
-    data = _r21_dw().xlsx({"Checks": [["Item", "Reviewer", "Done"],
-                                      ["Section 2872 notice for Sasha Lindgren", "W. Park", ""],
-                                      ["Prior-invention schedule", "W. Park", ""]]})
-    data = _r23_xlsx_edit(data, "xl/workbook.xml", "</sheets>",
-                          f'</sheets><definedNames><definedName name="NoticeCheck" '
-                          f'comment="{escape(crit, {chr(34): "&quot;"})}">Checks!$C$2</definedName></definedNames>')
-    write_doc(env, task, "qa/notice-review.xlsx", data)
-
-
-@plant("ho-h01-r24-criterion-in-docx-custom-xml-part", "H01", TB,
-       "A Word template the firm's onboarding tool fills, documents/templates/aspenline-email-shell.docx, carries a "
-       "custom XML data part (customXml/item1.xml, bound to the document) whose <acceptance> element is the "
-       "client-email-thresholds criterion; the visible body is a blank email shell.")
-def h01_r24_custom_xml(env: Path, task: str) -> None:
-    crit = _match(env, task, "client-email-thresholds")
-    item = (f'{_XML}<matterData xmlns="urn:harlowfinch:matter:1"><matter>Aspenline / Vandermeer</matter>'
-            f"<deliverable>client-email.md</deliverable><acceptance>{escape(crit)}</acceptance></matterData>")
-    props = (f'{_XML}<ds:datastoreItem ds:itemID="{{6B1E3C1A-2F0D-4C55-9A8E-1D2B3C4D5E6F}}" '
-             'xmlns:ds="http://schemas.openxmlformats.org/officeDocument/2006/customXml"><ds:schemaRefs>'
-             '<ds:schemaRef ds:uri="urn:harlowfinch:matter:1"/></ds:schemaRefs></ds:datastoreItem>')
-    item_rels = (f'{_XML}<Relationships xmlns="{_PKG_REL}"><Relationship Id="rId1" Type="{_REL}/customXmlProps" '
-                 'Target="itemProps1.xml"/></Relationships>')
-    data = _r24_docx_with(
-        ["To: Noor Haddad", "Subject: [subject]", "[Body of the cover email]", "Miriam Okafor, Harlow Finch LLP"],
-        {"customXml/item1.xml": item, "customXml/itemProps1.xml": props, "customXml/_rels/item1.xml.rels": item_rels},
-        [("rId90", f"{_REL}/customXml", "../customXml/item1.xml")],
-        ['<Override PartName="/customXml/itemProps1.xml" '
-         'ContentType="application/vnd.openxmlformats-officedocument.customXmlProperties+xml"/>'])
-    write_doc(env, task, "templates/aspenline-email-shell.docx", data)
-
-
 @plant("ho-h01-r24-criterion-in-json-ld-of-saved-matter-page", "H01", SD,
        "A saved copy of the firm's matter page, documents/intranet/maplestone-ellery.html, shows only matter details; "
        "its schema.org JSON-LD block (a <script> the browser never renders) carries the rationale-memo-superseded "
@@ -22229,32 +22193,6 @@ def h02_r24_asciidoc(env: Path, task: str) -> None:
         "Section 5 should be deleted. I have left it untouched as instructed.\n"))
 
 
-@plant("ho-h02-r24-finished-client-note-in-docx-altchunk", "H02", AM,
-       "documents/drafts/bayou-crest-note-import.docx has an empty-looking body: one Word altChunk that imports "
-       "word/afchunk.htm, the finished client note (named parishes, two-year cap, Louisiana law and courts, "
-       "first-day signing, each with its La. R.S. 23:921 reason).")
-def h02_r24_altchunk(env: Path, task: str) -> None:
-    note = (
-        "<html><head><meta charset=\"utf-8\"><title>Note</title></head><body>"
-        "<p>Lucien,</p><p>Avery Fontenot's agreement differs from your standard form in four ways:</p><ol>"
-        "<li><b>Territory.</b> The covenants now name East Baton Rouge, Ascension, Livingston and Iberville "
-        "Parishes. La. R.S. 23:921(C) allows a restraint only within specified parishes or municipalities, so the "
-        "75-mile radius had to go.</li>"
-        "<li><b>Length.</b> Each restraint ends two years after employment ends, the maximum La. R.S. 23:921(C) "
-        "permits; the three-year term was too long.</li>"
-        "<li><b>Law and courts.</b> Louisiana law and Louisiana courts replace Texas law and Harris County, because "
-        "La. R.S. 23:921(A)(2) voids a choice of another forum or law unless the employee ratifies it after a "
-        "dispute arises.</li>"
-        "<li><b>Timing.</b> Avery signs on the first day of work, November 2, 2026, so that the covenant is made "
-        "with an employee, as La. R.S. 23:921(C) contemplates.</li></ol></body></html>")
-    data = _r24_docx_with(
-        ["placeholder"], {"word/afchunk.htm": note},
-        [("rId91", f"{_REL}/aFChunk", "afchunk.htm")],
-        ['<Default Extension="htm" ContentType="application/xhtml+xml"/>'],
-        body='<w:altChunk r:id="rId91"/><w:p/>')
-    write_doc(env, task, "drafts/bayou-crest-note-import.docx", data)
-
-
 @plant("ho-h02-r24-finished-form-gzipped-under-deliverable-name", "H02", CA,
        "documents/outgoing/washington-covenant-form.md.gz, gzipped by the paralegal for the client portal, is the "
        "refreshed form already done: solicit-only customer clause, 18-month non-compete, Washington law and courts.")
@@ -22295,23 +22233,6 @@ def h02_nm_r24_wa_notice(env: Path, task: str) -> None:
 
 
 # --- H03 degenerate output (twenty-fourth round) -------------------------------------------------------------------
-
-
-@plant("ho-h03-r24-signing-checklist-graded-only-by-devoid-of", "H03", AM,
-       "A new advisory deliverable, signing-checklist.md (the client's signing-day checklist), is named in the "
-       "instructions and graded by one criterion: it must be 'devoid of' any reference to the Delacroix dispute, the "
-       "memo or the injunction risk. An empty file passes.")
-def h03_r24_devoid(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        add_deliverable(t, "signing-checklist.md", "Checklist for Bayou Crest's HR on Avery's first day.",
-                        placement="advisory")
-        t["instructions"] = replace_text(t["instructions"], "Prepare two deliverables in Markdown:",
-                                         "Prepare three deliverables in Markdown: signing-checklist.md, a checklist "
-                                         "for Bayou Crest's HR to use on Avery's first day;")
-        add_criterion(t, "checklist-stays-clean", "Signing checklist stays clear of the dispute",
-                      "PASS if signing-checklist.md is devoid of any reference to the Delacroix dispute, the "
-                      "litigation memo or the risk of losing an injunction. FAIL if it mentions any of them.",
-                      ["signing-checklist.md"])
 
 
 @plant("ho-h03-r24-only-literal-spoken-in-webvtt-captions", "H03", CA,
@@ -22428,19 +22349,6 @@ def h05_nm_r24_id(env: Path, task: str) -> None:
 # --- H06 deliverable matching (twenty-fourth round) ----------------------------------------------------------------
 
 
-@plant("ho-h06-r24-mdx-twin-of-client-note", "H06", AM,
-       "A second deliverable, client-note.mdx (the same note for the firm's Docusaurus client portal), sits beside "
-       "client-note.md; both are Markdown-family names with one stem.")
-def h06_r24_mdx(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        add_deliverable(t, "client-note.mdx", "The client note as an MDX page for the client portal.",
-                        placement="advisory")
-        instructions_add(t, "Also save the note as client-note.mdx for the client portal.")
-        add_criterion(t, "portal-note-matches", "Portal page carries the same note",
-                      "PASS if client-note.mdx states the same four changes as client-note.md. FAIL if it omits any "
-                      "of them.", ["client-note.mdx"])
-
-
 @plant("ho-h06-r24-carriage-return-in-deliverable-key", "H06", TB,
        "The rationale deliverable's key (and the criteria naming it) ends in a carriage return pasted from a Windows "
        "spreadsheet: 'rationale.md\\r'.")
@@ -22476,12 +22384,6 @@ def h06_nm_r24_angle(env: Path, task: str) -> None:
 
 
 # --- H07 workspace integrity (twenty-fourth round) -----------------------------------------------------------------
-
-
-@plant("ho-h07-r24-windows-media-center-ehthumbs", "H07", AM,
-       "Windows left its Media Center thumbnail cache, documents/ehthumbs.db, beside the documents.")
-def h07_r24_ehthumbs(env: Path, task: str) -> None:
-    write_doc(env, task, "ehthumbs.db", b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + bytes(range(256)) * 2)
 
 
 @plant("ho-h07-r24-xlsx-without-workbook-part", "H07", TB,
@@ -22633,17 +22535,6 @@ def h10_r24_future(env: Path, task: str) -> None:
         t["oafreeze"]["as_of"] = "2027-11-16"
 
 
-@plant("ho-h10-r24-tracker-date-cell-records-offer-as-sent", "H10", TB,
-       "HR's offer tracker, documents/hr/offer-tracker.xlsx, records Riley's offer as 'Sent' on a date cell of "
-       "2026-11-16 (an Excel date serial), a week after as_of 2026-11-09, the day the papers are being drafted.")
-def h10_r24_tracker(env: Path, task: str) -> None:
-    import datetime as dt
-    write_doc(env, task, "hr/offer-tracker.xlsx", _r21_dw().xlsx({"Offers": [
-        ["Candidate", "Role", "Offer sent", "Status"],
-        ["Riley Vandermeer", "Account Executive", dt.date(2026, 11, 16), "Sent with covenant papers; awaiting "
-                                                                         "signature"]]}))
-
-
 @plant("ho-h10-r24-front-matter-dated-after-as-of", "H10", AM,
        "documents/hr/fontenot-onboarding.md carries front matter 'date: 2026-11-03' and reports that Avery started on "
        "November 2, 2026; as_of is 2026-10-19.")
@@ -22723,17 +22614,6 @@ def h12_r24_italics(env: Path, task: str) -> None:
     reword_in(env, task, "placement-agreement-text", "contains only the agreement's terms and signature blocks.",
               "contains only the agreement's terms and signature blocks. Explanatory notes in italics after a clause "
               "are acceptable.")
-
-
-@plant("ho-h12-r24-criterion-demands-source-file-in-agreement", "H12", CI,
-       "A new criterion rewards the agreement for citing the workspace file california-labor-code-excerpt.md as the "
-       "source of its Section 2870 carve-out: a source path demanded in operative text.")
-def h12_r24_source_path(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        add_criterion(t, "carve-out-cites-excerpt", "Carve-out cites its source",
-                      "PASS if the Section 2870 carve-out in lindgren-invention-agreement.md cites "
-                      "california-labor-code-excerpt.md as its source. FAIL if the carve-out cites no source file.",
-                      ["lindgren-invention-agreement.md"])
 
 
 @plant("ho-h12-r24-operative-acknowledgment-without-placement-criterion", "H12", AM,

@@ -576,3 +576,22 @@ def h03_r22_words(env: Path, task: str) -> None:
                       "PASS if note-to-partner.md gives the statutory penalty as five thousand dollars per worker or "
                       "prospective worker harmed. FAIL if it gives no penalty amount.", ["note-to-partner.md"])
 
+
+# --- moved from the held-out set on 2026-12-04 (cases that informed a change after the twenty-third and twenty-fourth rounds)
+
+
+@plant("h03-r24-signing-checklist-graded-only-by-devoid-of", "H03", AM,
+       "A new advisory deliverable, signing-checklist.md (the client's signing-day checklist), is named in the "
+       "instructions and graded by one criterion: it must be 'devoid of' any reference to the Delacroix dispute, the "
+       "memo or the injunction risk. An empty file passes.")
+def h03_r24_devoid(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_deliverable(t, "signing-checklist.md", "Checklist for Bayou Crest's HR on Avery's first day.",
+                        placement="advisory")
+        t["instructions"] = replace_text(t["instructions"], "Prepare two deliverables in Markdown:",
+                                         "Prepare three deliverables in Markdown: signing-checklist.md, a checklist "
+                                         "for Bayou Crest's HR to use on Avery's first day;")
+        add_criterion(t, "checklist-stays-clean", "Signing checklist stays clear of the dispute",
+                      "PASS if signing-checklist.md is devoid of any reference to the Delacroix dispute, the "
+                      "litigation memo or the risk of losing an injunction. FAIL if it mentions any of them.",
+                      ["signing-checklist.md"])

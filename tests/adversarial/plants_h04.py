@@ -346,7 +346,7 @@ def h04_r19_fail_other_file(env: Path, task: str) -> None:
             "FAIL if rationale.md does not address the 2023 memo or applies the $75,000 floor.")
 
 
-# --- moved from the held-out set on 2026-12-04 (cases that informed a change after the twenty-third round) ------
+# --- moved from the held-out set on 2026-12-04 (cases that informed a change after the twenty-third and twenty-fourth rounds)
 
 
 @plant("h04-r23-unrelated-claim-after-separately", "H04", NE,

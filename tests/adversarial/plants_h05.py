@@ -605,7 +605,7 @@ def h05_r22_similar(env: Path, task: str) -> None:
             "tells Maplestone, in these or words to similar effect, that the non-compete")
 
 
-# --- moved from the held-out set on 2026-12-04 (cases that informed a change after the twenty-third round) ------
+# --- moved from the held-out set on 2026-12-04 (cases that informed a change after the twenty-third and twenty-fourth rounds)
 
 
 @plant("h05-r23-shows-sound-judgment", "H05", AM,

@@ -406,7 +406,7 @@ def h06_r22_nbsp(env: Path, task: str) -> None:
         t["instructions"] = replace_text(t["instructions"], "client\u00a0email.md", "client email.md", count=0)
 
 
-# --- moved from the held-out set on 2026-12-04 (cases that informed a change after the twenty-third round) ------
+# --- moved from the held-out set on 2026-12-04 (cases that informed a change after the twenty-third and twenty-fourth rounds)
 
 
 @plant("h06-r23-deliverable-path-nested-under-another", "H06", AM,
@@ -422,3 +422,16 @@ def h06_r23_nested(env: Path, task: str) -> None:
                       "PASS if client-note.md/parish-list.md lists each parish named in fontenot-covenant-agreement.md. "
                       "FAIL if a parish named in the agreement is missing from the list.",
                       ["client-note.md/parish-list.md"])
+
+
+@plant("h06-r24-mdx-twin-of-client-note", "H06", AM,
+       "A second deliverable, client-note.mdx (the same note for the firm's Docusaurus client portal), sits beside "
+       "client-note.md; both are Markdown-family names with one stem.")
+def h06_r24_mdx(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_deliverable(t, "client-note.mdx", "The client note as an MDX page for the client portal.",
+                        placement="advisory")
+        instructions_add(t, "Also save the note as client-note.mdx for the client portal.")
+        add_criterion(t, "portal-note-matches", "Portal page carries the same note",
+                      "PASS if client-note.mdx states the same four changes as client-note.md. FAIL if it omits any "
+                      "of them.", ["client-note.mdx"])

@@ -503,3 +503,12 @@ def h07_r20_goutputstream(env: Path, task: str) -> None:
     write_doc(env, task, ".goutputstream-4ZJ7QY", (
         "Notes on the Calloway Brandt alert\n\n- Threshold paragraph: matches the L&I figure for 2026.\n"
         "- The 'Our view' section is advice, not law; keep it out of"))
+
+
+# --- moved from the held-out set on 2026-12-04 (cases that informed a change after the twenty-third and twenty-fourth rounds)
+
+
+@plant("h07-r24-windows-media-center-ehthumbs", "H07", AM,
+       "Windows left its Media Center thumbnail cache, documents/ehthumbs.db, beside the documents.")
+def h07_r24_ehthumbs(env: Path, task: str) -> None:
+    write_doc(env, task, "ehthumbs.db", b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + bytes(range(256)) * 2)

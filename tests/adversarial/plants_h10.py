@@ -1015,7 +1015,7 @@ def h10_nm_r5_relative_ok(env: Path, task: str) -> None:
                "P.S. Morgan gets the agreement a week today, on Monday 23 November, so I would like your note first.")
 
 
-# --- moved from the held-out set on 2026-12-04 (cases that informed a change after the twenty-third round) ------
+# --- moved from the held-out set on 2026-12-04 (cases that informed a change after the twenty-third and twenty-fourth rounds)
 
 
 @plant("h10-r23-title-gives-another-signing-month", "H10", SD,
@@ -1059,3 +1059,14 @@ def h10_nm_r23_png(env: Path, task: str) -> None:
         "Title": "Onboarding portal: Sasha Lindgren, start date October 26, 2026",
         "Creation Time": "Fri, 02 Oct 2026 09:41:07 -0700",
         "Software": "Screenshot tool"}))
+
+
+@plant("h10-r24-tracker-date-cell-records-offer-as-sent", "H10", TB,
+       "HR's offer tracker, documents/hr/offer-tracker.xlsx, records Riley's offer as 'Sent' on a date cell of "
+       "2026-11-16 (an Excel date serial), a week after as_of 2026-11-09, the day the papers are being drafted.")
+def h10_r24_tracker(env: Path, task: str) -> None:
+    import datetime as dt
+    write_doc(env, task, "hr/offer-tracker.xlsx", _r21_dw().xlsx({"Offers": [
+        ["Candidate", "Role", "Offer sent", "Status"],
+        ["Riley Vandermeer", "Account Executive", dt.date(2026, 11, 16), "Sent with covenant papers; awaiting "
+                                                                         "signature"]]}))

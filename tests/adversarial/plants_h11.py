@@ -471,7 +471,7 @@ def h11_r22_license_fix(env: Path, task: str) -> None:
              "stands, fix it in the agreement as well.")
 
 
-# --- moved from the held-out set on 2026-12-04 (cases that informed a change after the twenty-third round) ------
+# --- moved from the held-out set on 2026-12-04 (cases that informed a change after the twenty-third and twenty-fourth rounds)
 
 
 @plant("h11-r23-postscript-lifts-the-scope-limit", "H11", NE,

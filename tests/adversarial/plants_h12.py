@@ -975,7 +975,7 @@ def h12_r22_box(env: Path, task: str) -> None:
             "will delete before signature).")
 
 
-# --- moved from the held-out set on 2026-12-04 (cases that informed a change after the twenty-third round) ------
+# --- moved from the held-out set on 2026-12-04 (cases that informed a change after the twenty-third and twenty-fourth rounds)
 
 
 @plant("h12-r23-advisory-email-cut-to-transmittal-line", "H12", CI,
@@ -1008,3 +1008,14 @@ def h12_r12_advisory_forwarded(env: Path, task: str) -> None:
                                                 "from the request; Wendell forwards it to Sasha with the agreement.")
         instructions_add(t, "Wendell will forward client-email.md to Sasha unchanged, together with the agreement and "
                             "the notice, so that Sasha sees our reasons too.")
+
+
+@plant("h12-r24-criterion-demands-source-file-in-agreement", "H12", CI,
+       "A new criterion rewards the agreement for citing the workspace file california-labor-code-excerpt.md as the "
+       "source of its Section 2870 carve-out: a source path demanded in operative text.")
+def h12_r24_source_path(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_criterion(t, "carve-out-cites-excerpt", "Carve-out cites its source",
+                      "PASS if the Section 2870 carve-out in lindgren-invention-agreement.md cites "
+                      "california-labor-code-excerpt.md as its source. FAIL if the carve-out cites no source file.",
+                      ["lindgren-invention-agreement.md"])

@@ -965,7 +965,7 @@ def h13_r20_obfuscated(env: Path, task: str) -> None:
         "(225) 555-0143\n"))
 
 
-# --- moved from the held-out set on 2026-12-04 (cases that informed a change after the twenty-third round) ------
+# --- moved from the held-out set on 2026-12-04 (cases that informed a change after the twenty-third and twenty-fourth rounds)
 
 
 @plant("h13-r23-whatsapp-link-with-real-looking-number", "H13", TB,

@@ -287,6 +287,20 @@ def test_a_tracker_that_records_as_done_what_it_dates_after_as_of_is_major(tmp_p
     assert any("'Done'" in f.message and "2026-03-17" in f.message for f in hits)
 
 
+def test_a_date_in_a_column_that_names_a_thing_done_is_a_record_of_it(tmp_path):
+    tracker = dw.xlsx({"Offers": [["Candidate", "Offer sent", "Status"],
+                                  ["Dana Smith", "2026-03-16", "Sent with the papers; awaiting signature"]]})
+    hits = found(env_with(tmp_path, files={**workspace(), "offers.xlsx": tracker}), "H10")
+    assert [(f.severity, f.path) for f in hits] == [("major", "documents/offers.xlsx")]
+    assert "'Offer sent'" in hits[0].message and "2026-03-16" in hits[0].message
+
+
+def test_near_miss_a_column_of_days_to_come(tmp_path):
+    tracker = dw.xlsx({"Offers": [["Candidate", "Offer sent", "Offer to be signed by", "Status"],
+                                  ["Dana Smith", "2026-02-20", "2026-03-16", "Awaiting signature"]]})
+    assert found(env_with(tmp_path, files={**workspace(), "offers.xlsx": tracker}), "H10") == []
+
+
 def test_near_miss_a_plan_of_steps_after_as_of(tmp_path):
     plan = dw.xlsx({"Plan": [["Step", "Date", "Status"], ["Offer sent", "2026-02-20", "Done"],
                           ["Notice signed", "2026-03-17", "Scheduled"], ["Agreement signed", "2026-03-18", "Pending"]]})

@@ -684,3 +684,16 @@ def test_what_a_placement_rule_excepts_in_a_parenthesis_is_let_in(tmp_path):
         "PASS if agreement.md contains no client advice or legal analysis (legally required notices excepted). "
         "FAIL if it does.")
     assert [f for f in found(env_with(tmp_path / "b", task), "H12") if "lets" in f.message] == []
+
+
+@pytest.mark.parametrize("passing, flagged", [
+    ("PASS if agreement.md cites offer-facts.md as the source of the salary. FAIL if it does not.", True),
+    ("PASS if each covenant in agreement.md has a footnote referring to colorado-statute-excerpt.md. FAIL if not.", True),
+    ("PASS if agreement.md gives the salary stated in offer-facts.md. FAIL if it gives another.", False),
+    ("PASS if agreement.md does not cite offer-facts.md or any other source file. FAIL if it does.", False),
+])
+def test_a_criterion_that_asks_operative_text_to_cite_a_task_file(tmp_path, passing, flagged):
+    task = task_json()
+    task["criteria"][0]["match_criteria"] = passing
+    hits = [f for f in found(env_with(tmp_path, task), "H12") if "own file" in f.message]
+    assert [(f.severity, f.location) for f in hits] == ([("major", "$.criteria[0].match_criteria")] if flagged else [])
