@@ -678,37 +678,39 @@ def _done_in_the_future(ctx: TaskContext, as_of: dt.date) -> list[Finding]:
                                                               for c in cells):
                 header = cells
                 continue
-            column = _done_column(header, cells, as_of)
-            if column is not None:
-                out.append(ctx.finding(
-                    ID, "major", f.rel, f"{f.rel}{f.where(number)} records under {column[0]!r} a day after the as-of "
-                    f"date {ctx.ext.as_of} ({_show(column[1])}): the agent is told of an event that has not happened "
-                    "yet", f"date the event on or before {ctx.ext.as_of}, or record it as planned",
-                    location=number, evidence=tx.excerpt(line.strip())))
-                break
-            if not line.strip() or _PLANNED.search(line):
+            recorded = _done_column(header, cells, as_of) or _done_row(line, cells, as_of, logged)
+            if recorded is None:
                 continue
-            readings = [(tx.date_readings(w), at) for w, at in tx.dates(line)]
-            later = [r for r, _ in readings if r and r[0] > as_of]
-            if not later:
-                continue
-            on = next((m for r, at in readings if r and r[0] > as_of for m in [_DONE_ON.search(line[:at])] if m), None)
-            cells = [c.strip() for c in _CELLS.split(line)]
-            done = next((c for c in cells if _DONE_CELL.match(c)), None) if len(cells) > 1 else None
-            stamp = _DONE_STAMP.match(line.strip()) or _DONE_TAG.search(line)
-            done = done or (stamp.group(0).strip(" :\uff1a(") if stamp else None)
-            verb = _DONE_VERB.search(line) or on
-            if logged and done is None and verb is None and readings and readings[0][1] <= 2:
-                done = "a time entry"  # a time sheet's row starts with the day the work was done
-            if done is None and verb is None:
-                continue
+            done, when = recorded
             out.append(ctx.finding(
-                ID, "major", f.rel, f"{f.rel}{f.where(number)} records as done ({(done or verb.group(0)).strip()!r}) something "
-                f"it dates {_show(later[0])}, after the as-of date {ctx.ext.as_of}: the agent is told of an event "
-                "that has not happened yet", f"date the event on or before {ctx.ext.as_of}, or record it as planned",
+                ID, "major", f.rel, f"{f.rel}{f.where(number)} records as done ({done!r}) something it dates "
+                f"{_show(when)}, after the as-of date {ctx.ext.as_of}: the agent is told of an event that has not "
+                "happened yet", f"date the event on or before {ctx.ext.as_of}, or record it as planned",
                 location=number, evidence=tx.excerpt(line.strip())))
             break
     return out
+
+
+def _done_row(line: str, cells: list[str], as_of: dt.date,
+              logged: bool) -> tuple[str, tuple[dt.date, ...]] | None:
+    """What a line says was done ("Done", "was signed", "Completed:", a time sheet's row) and the date
+    after as_of it gives it; None for a plan or a line with no such date."""
+    if not line.strip() or _PLANNED.search(line):
+        return None
+    readings = [(tx.date_readings(w), at) for w, at in tx.dates(line)]
+    later = [r for r, _ in readings if r and r[0] > as_of]
+    if not later:
+        return None
+    on = next((m for r, at in readings if r and r[0] > as_of for m in [_DONE_ON.search(line[:at])] if m), None)
+    done = next((c for c in cells if _DONE_CELL.match(c)), None) if len(cells) > 1 else None
+    stamp = _DONE_STAMP.match(line.strip()) or _DONE_TAG.search(line)
+    done = done or (stamp.group(0).strip(" :\uff1a(") if stamp else None)
+    verb = _DONE_VERB.search(line) or on
+    if logged and done is None and verb is None and readings and readings[0][1] <= 2:
+        done = "a time entry"  # a time sheet's row starts with the day the work was done
+    if done is None and verb is None:
+        return None
+    return (done or verb.group(0)).strip(), later[0]
 
 
 def _done_column(header: list[str], cells: list[str], as_of: dt.date) -> tuple[str, tuple[dt.date, ...]] | None:
