@@ -22724,3 +22724,590 @@ def fam_r24_business(env: Path, task: str) -> None:
 def fam_nm_r24_sorted(env: Path, task: str) -> None:
     with task_json(env, task) as t:
         t["criteria"] = [dict(sorted(c.items())) for c in t["criteria"]]
+
+
+# === Twenty-fifth round ===========================================================================================
+# Written from HYGIENE.md and docs/TASKS.md only, without reading the audit's code. Ids carry '-r25-'.
+
+
+def _r25_retarget(t: dict, old: str, new: str) -> None:
+    """Point every criterion naming deliverable `old` at `new` instead (the deliverables map is left alone)."""
+    for crit in t["criteria"]:
+        crit["deliverables"] = [new if d == old else d for d in crit["deliverables"]]
+
+
+# --- H01 rubric isolation (twenty-fifth round) ---------------------------------------------------------------------
+
+
+@plant("ho-h01-r25-criterion-in-pptx-speaker-notes", "H01", NE,
+       "A partner's training deck, documents/training/colorado-renewals.pptx, has harmless slides; the speaker notes "
+       "of slide 2 carry the note-flags-penalty criterion word for word.")
+def h01_r25_pptx_notes(env: Path, task: str) -> None:
+    write_doc(env, task, "training/colorado-renewals.pptx", _r21_dw().pptx(
+        [["Colorado renewals", "Harlow Finch LLP, employment group"], ["What to check on a renewal", "Pay, notice, scope"]],
+        notes={2: "Speaker: " + _match(env, task, "note-flags-penalty")}))
+
+
+@plant("ho-h01-r25-grader-script-in-tools-folder", "H01", CA,
+       "documents/tools/check_outputs.py, a grader script, lists every criterion id with its PASS/FAIL text as a "
+       "Python dict.")
+def h01_r25_grader(env: Path, task: str) -> None:
+    crits = {c["id"]: c["match_criteria"] for c in load_task(env, task)["criteria"]}
+    write_doc(env, task, "tools/check_outputs.py", (
+        '"""Check the refreshed Halden form before it goes out."""\n\nCHECKS = '
+        + json.dumps(crits, indent=4, ensure_ascii=False) + "\n\n\ndef run(outputs):\n"
+        "    return {cid: None for cid in CHECKS}\n"))
+
+
+@plant("ho-h01-r25-criterion-split-over-xlsx-rows", "H01", TB,
+       "documents/hr/review-points.xlsx holds the client-email-thresholds criterion cut into its sentences, one per "
+       "row, under a 'Point' header.")
+def h01_r25_xlsx_rows(env: Path, task: str) -> None:
+    text = _match(env, task, "client-email-thresholds")
+    rows = [["#", "Point"]] + [[str(i), s] for i, s in enumerate(re.split(r"(?<=\.) ", text), 1)]
+    write_doc(env, task, "hr/review-points.xlsx", _r21_dw().xlsx({"Points": rows}))
+
+
+@near_miss("ho-h01-nm-r25-technician-performance-rubric", "H01", NE,
+           "Granite Peak's annual performance rubric for field technicians, documents/hr/technician-rubric.md, scores "
+           "safety, uptime and documentation from 1 to 4.",
+           "HYGIENE.md H01 forbids the task's grading material and workspace text reproducing a criterion; the "
+           "client's HR rubric grades employees, not the agent's deliverables, and quotes no criterion.")
+def h01_nm_r25_rubric(env: Path, task: str) -> None:
+    write_doc(env, task, "hr/technician-rubric.md", (
+        "# Field technician performance rubric (2026)\n\n| Area | 1 | 2 | 3 | 4 |\n|---|---|---|---|---|\n"
+        "| Safety | incidents | near misses | clean | coaches others |\n"
+        "| Uptime | below 90% | 90-94% | 95-98% | above 98% |\n"
+        "| Service reports | late | complete | complete, same day | complete, with root cause |\n"))
+
+
+# --- H02 answer in the workspace (twenty-fifth round) --------------------------------------------------------------
+
+
+@plant("ho-h02-r25-finished-note-under-snake-case-txt-name", "H02", NE,
+       "documents/archive/note_to_partner.txt already holds the finished note: Section 5 void at $71,500 against "
+       "$130,014, the $5,000-per-worker penalty under § 8-2-113(8)(a), and a decision requested before November 23, "
+       "2026.")
+def h02_r25_snake(env: Path, task: str) -> None:
+    write_doc(env, task, "archive/note_to_partner.txt", (
+        "Miriam,\n\nThe three edits are done (name, salary of $71,500, date of December 14, 2026).\n\n"
+        "Section 5 (Non-Competition) is void for Morgan Tallis under C.R.S. § 8-2-113(2): $71,500 is below the 2026 "
+        "threshold of $130,014. Presenting the agreement with Section 5 would itself violate C.R.S. § 8-2-113(8)(a) "
+        "and expose the client to actual damages and a $5,000 penalty per worker.\n\n"
+        "Please decide before the agreement goes to Morgan on November 23, 2026 whether to delete Section 5.\n"))
+
+
+@plant("ho-h02-r25-finished-2872-notice-in-onboarding-odt", "H02", CI,
+       "documents/hr/onboarding-packet.odt already contains the finished Section 2872 notice for Sasha: the 2870 "
+       "carve-out and both (a)(1) and (a)(2) exceptions, dated at signing and naming the agreement.")
+def h02_r25_odt(env: Path, task: str) -> None:
+    write_doc(env, task, "hr/onboarding-packet.odt", _r21_dw().odt([
+        "Sierrafold Devices, Inc.: onboarding packet for Sasha Lindgren",
+        "Written notice under California Labor Code section 2872",
+        "The Confidentiality and Invention Assignment Agreement between Sierrafold Devices, Inc. and Sasha Lindgren "
+        "does not apply to an invention that qualifies fully under California Labor Code section 2870: one developed "
+        "entirely on your own time without Sierrafold's equipment, supplies, facilities or trade secret information, "
+        "except an invention that (1) relates, when conceived or reduced to practice, to Sierrafold's business or its "
+        "actual or demonstrably anticipated research or development, or (2) results from work you performed for "
+        "Sierrafold.",
+        "Dated the day the agreement is signed: ____________"]))
+
+
+@plant("ho-h02-r25-finished-client-note-in-rtf", "H02", AM,
+       "documents/drafts/bayou-crest-changes.rtf (WordPad) is the finished client note: parishes, two-year cap, "
+       "Louisiana law and courts, first-day signing, each with its La. R.S. 23:921 reason.")
+def h02_r25_rtf(env: Path, task: str) -> None:
+    write_doc(env, task, "drafts/bayou-crest-changes.rtf", _r24_rtf([
+        "Note to Bayou Crest: what changed in Avery Fontenot's agreement",
+        "1. Territory: the 75-mile radius is replaced by East Baton Rouge, Ascension, Livingston and Iberville "
+        "Parishes, because La. R.S. 23:921(C) requires named parishes or municipalities.",
+        "2. Term: every restraint now ends two years after employment ends, the most La. R.S. 23:921(C) allows.",
+        "3. Law and forum: Louisiana law and Louisiana courts replace Texas and Harris County, since La. R.S. "
+        "23:921(A)(2) voids a foreign choice of law or forum for an employee.",
+        "4. Timing: the agreement is made as of November 2, 2026, Avery's first day, so that it is signed by an "
+        "employee, as La. R.S. 23:921(C) contemplates."]))
+
+
+@near_miss("ho-h02-nm-r25-older-email-on-other-employee", "H02", SD,
+           "documents/correspondence/2025-okoro-email.md: the firm's 2025 email to Maplestone about another hire's "
+           "non-solicit in Indiana.",
+           "HYGIENE.md H02 forbids a file the matcher pairs with a deliverable or one holding a criterion's finished "
+           "answer; this email is about another employee and state, and its name pairs with no deliverable.")
+def h02_nm_r25_other(env: Path, task: str) -> None:
+    write_doc(env, task, "correspondence/2025-okoro-email.md", (
+        "Subject: Okoro non-solicit (Indianapolis)\n\nElena,\n\nFor Chidi Okoro in Indianapolis we kept the 12-month "
+        "customer non-solicit and dropped the territory language, as Indiana courts prefer a customer list.\n\n"
+        "Miriam\n"))
+
+
+# --- H03 degenerate output (twenty-fifth round) --------------------------------------------------------------------
+
+
+@plant("ho-h03-r25-offer-id-from-hr-csv-only-literal", "H03", TB,
+       "documents/hr/offer-log.csv gives Riley's offer id, AOL-2026-0417; a new criterion asks only that the agreement "
+       "quote \"AOL-2026-0417\", which the pasted workspace already does.")
+def h03_r25_offer_id(env: Path, task: str) -> None:
+    write_doc(env, task, "hr/offer-log.csv", "offer_id,candidate,salary\nAOL-2026-0417,Riley Vandermeer,104000\n")
+    with task_json(env, task) as t:
+        add_criterion(t, "agreement-offer-reference", "Agreement carries the offer reference",
+                      "PASS if vandermeer-covenant-agreement.md carries the offer reference \"AOL-2026-0417\". FAIL if "
+                      "the reference is missing.", ["vandermeer-covenant-agreement.md"])
+
+
+@plant("ho-h03-r25-absence-only-deliverable", "H03", CA,
+       "A new advisory deliverable, hr-faq.md, is named and graded only by a criterion that it 'does not contain the "
+       "phrase \"no-service\"', so an empty file passes.")
+def h03_r25_absence(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_deliverable(t, "hr-faq.md", "Short FAQ for Halden's recruiters.", placement="advisory")
+        instructions_add(t, "Also write hr-faq.md, a short FAQ for Halden's recruiters.")
+        add_criterion(t, "faq-no-jargon", "FAQ avoids the alert's jargon",
+                      "PASS if hr-faq.md does not contain the phrase \"no-service\". FAIL if it contains that phrase.",
+                      ["hr-faq.md"])
+
+
+@plant("ho-h03-r25-citation-only-criterion", "H03", AM,
+       "A new criterion on client-note.md requires only that it cite \"La. R.S. 23:921(C)\", a citation the statute "
+       "excerpt and the instructions' files already carry.")
+def h03_r25_citation(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_criterion(t, "client-note-cites-statute", "Client note cites the statute",
+                      "PASS if client-note.md cites \"La. R.S. 23:921(C)\". FAIL if it cites no statute.",
+                      ["client-note.md"])
+
+
+@near_miss("ho-h03-nm-r25-computed-margin-over-threshold", "H03", TB,
+           "A new criterion asks the rationale to state the margin by which Riley's pay exceeds the non-solicit "
+           "threshold, $25,991.60 ($104,000 less $78,008.40).",
+           "HYGIENE.md H03 grades degenerate outputs with the literals a PASS clause requires; $25,991.60 must be "
+           "computed and is in no input, so no degenerate output carries it.")
+def h03_nm_r25_margin(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_criterion(t, "rationale-margin", "Rationale states the margin over the non-solicit threshold",
+                      "PASS if rationale.md states that Riley Vandermeer's $104,000 exceeds the customer non-solicit "
+                      "threshold by $25,991.60. FAIL if it states no margin or a wrong one.", ["rationale.md"])
+
+
+# --- H04 criterion form (twenty-fifth round) -----------------------------------------------------------------------
+
+
+@plant("ho-h04-r25-criterion-names-no-deliverable", "H04", CI,
+       "prior-invention-listed has an empty deliverables list, [].")
+def h04_r25_empty_deliverables(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        criterion(t, "prior-invention-listed")["deliverables"] = []
+
+
+@plant("ho-h04-r25-fail-clause-replaced-by-otherwise", "H04", NE,
+       "note-asks-decision's FAIL clause is replaced by 'Otherwise the criterion is not met.': no 'FAIL if' clause.")
+def h04_r25_otherwise(env: Path, task: str) -> None:
+    reword_in(env, task, "note-asks-decision", "FAIL if the note asks for no decision.",
+              "Otherwise the criterion is not met.")
+
+
+@plant("ho-h04-r25-title-is-no-break-space", "H04", CA,
+       "washington-law-and-forum's title is a single no-break space (U+00A0), pasted from a table cell.")
+def h04_r25_nbsp_title(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        criterion(t, "washington-law-and-forum")["title"] = "\u00a0"
+
+
+@near_miss("ho-h04-nm-r25-clauses-on-separate-lines", "H04", AM,
+           "two-year-cap's match_criteria puts its FAIL clause on a new line after the PASS clause.",
+           "HYGIENE.md H04 requires a non-empty PASS if and FAIL if clause and one claim; a line break between them "
+           "changes neither.")
+def h04_nm_r25_lines(env: Path, task: str) -> None:
+    reword_in(env, task, "two-year-cap", "past two years. FAIL if", "past two years.\nFAIL if")
+
+
+# --- H05 ambiguous grading language (twenty-fifth round) -----------------------------------------------------------
+
+
+@plant("ho-h05-r25-cites-as-appropriate", "H05", TB,
+       "rationale-sources now asks that rationale.md cite the statute and the PAY CALC figure 'as appropriate'.")
+def h05_r25_as_appropriate(env: Path, task: str) -> None:
+    reword_in(env, task, "rationale-sources", "PASS if rationale.md cites", "PASS if rationale.md cites, as appropriate,")
+
+
+@plant("ho-h05-r25-and-or-departures", "H05", CI,
+       "client-email-departures now reads 'the one-year post-employment invention capture and/or the one-year "
+       "non-compete were left out'.")
+def h05_r25_and_or(env: Path, task: str) -> None:
+    reword_in(env, task, "client-email-departures", "invention capture and the one-year non-compete",
+              "invention capture and/or the one-year non-compete")
+
+
+@plant("ho-h05-r25-the-document-with-two-deliverables", "H05", TB,
+       "notice-points-to-section, which names two deliverables, now asks that 'the document' give the section number.")
+def h05_r25_the_document(env: Path, task: str) -> None:
+    reword_in(env, task, "notice-points-to-section", "and gives the section number",
+              "and the document gives the section number")
+
+
+@near_miss("ho-h05-nm-r25-quoted-statutory-reasonably", "H05", TB,
+           "rationale-sources also asks the memo to quote the statute's test, \"no broader than is reasonably "
+           "necessary\".",
+           "HYGIENE.md H05 flags vague standards a judge applies; here 'reasonably' sits inside a quoted statutory "
+           "phrase the memo must reproduce, a literal the judge checks, not a standard it weighs.")
+def h05_nm_r25_quoted(env: Path, task: str) -> None:
+    reword_in(env, task, "rationale-sources", "applied to Riley Vandermeer's $104,000,",
+              "applied to Riley Vandermeer's $104,000, quotes the test that a covenant be \"no broader than is "
+              "reasonably necessary\",")
+
+
+# --- H06 deliverable matching (twenty-fifth round) -----------------------------------------------------------------
+
+
+@plant("ho-h06-r25-xlsx-deliverable-never-graded", "H06", SD,
+       "A new advisory deliverable, signing-tracker.xlsx, is named in the instructions and declared, but no criterion "
+       "grades it.")
+def h06_r25_ungraded(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_deliverable(t, "signing-tracker.xlsx", "Tracker of review and signing dates.", placement="advisory")
+        instructions_add(t, "Also fill in signing-tracker.xlsx with the receipt and signing dates.")
+
+
+@plant("ho-h06-r25-md-and-txt-twins", "H06", CA,
+       "A second deliverable, client-email.txt (a plain-text copy for Outlook), sits beside client-email.md, and both "
+       "are graded.")
+def h06_r25_twins(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_deliverable(t, "client-email.txt", "Plain-text copy of the cover note for Outlook.", placement="advisory")
+        instructions_add(t, "Save a plain-text copy of the cover note as client-email.txt.")
+        add_criterion(t, "client-email-txt-changes", "Plain-text copy lists the changes",
+                      "PASS if client-email.txt lists the same three changes as client-email.md. FAIL if any is "
+                      "missing.", ["client-email.txt"])
+
+
+@plant("ho-h06-r25-instructions-spell-other-extension", "H06", NE,
+       "The instructions ask for 'note-to-partner.markdown'; the deliverable and criteria say note-to-partner.md.")
+def h06_r25_markdown_ext(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        t["instructions"] = replace_text(t["instructions"], "Write note-to-partner.md,", "Write note-to-partner.markdown,")
+
+
+@near_miss("ho-h06-nm-r25-deliverables-as-bullet-list", "H06", AM,
+           "The instructions list the two deliverables as a bullet list after the paragraph, with the same names.",
+           "HYGIENE.md H06 requires each deliverable named in the instructions with safe, non-colliding names; a "
+           "bullet list repeats the exact names.")
+def h06_nm_r25_bullets(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "Checklist of files to save:\n- fontenot-covenant-agreement.md\n- client-note.md")
+
+
+# --- H07 workspace integrity (twenty-fifth round) ------------------------------------------------------------------
+
+
+@plant("ho-h07-r25-truncated-pptx", "H07", CA,
+       "documents/hr/onboarding-deck.pptx was cut short in upload: its last 64 bytes (the zip's central directory "
+       "end) are missing.")
+def h07_r25_truncated(env: Path, task: str) -> None:
+    data = _r21_dw().pptx([["Halden onboarding", "Week one"], ["Paperwork", "Covenant form, tax forms"]])
+    write_doc(env, task, "hr/onboarding-deck.pptx", data[:-64])
+
+
+@plant("ho-h07-r25-vim-swap-file", "H07", NE,
+       "A Vim swap file, documents/.partner-instructions.md.swp, is left beside the partner's instructions.")
+def h07_r25_swp(env: Path, task: str) -> None:
+    write_doc(env, task, ".partner-instructions.md.swp",
+              b"b0VIM 9.0\x00\x00\x00\x00\x10\x00\x00" + b"\x00" * 16 + b"mokafor\x00" + b"\x00" * 32 +
+              b"~mokafor/matters/partner-instructions.md\x00" + b"\x00" * 64)
+
+
+@plant("ho-h07-r25-named-pdf-saved-as-docx", "H07", CI,
+       "The instructions now name documents/prior-inventions-schedule.pdf; the workspace holds "
+       "prior-inventions-schedule.docx instead.")
+def h07_r25_wrong_ext(env: Path, task: str) -> None:
+    write_doc(env, task, "prior-inventions-schedule.docx", docx_bytes([
+        "Schedule of prior inventions: Sasha Lindgren", "1. Soil-moisture sensor calibration method (2024)."]))
+    with task_json(env, task) as t:
+        instructions_add(t, "Sasha's schedule of prior inventions is documents/prior-inventions-schedule.pdf.")
+
+
+@near_miss("ho-h07-nm-r25-multi-document-yaml", "H07", SD,
+           "documents/hr/ellery-checklist.yaml holds two YAML documents separated by '---' (pre-start and first-day "
+           "steps).",
+           "HYGIENE.md H07 requires documents to parse in their format; a multi-document YAML stream is valid YAML.")
+def h07_nm_r25_multidoc(env: Path, task: str) -> None:
+    write_doc(env, task, "hr/ellery-checklist.yaml", (
+        "---\nstage: pre-start\nsteps:\n  - send agreement 14 days before signing\n  - advise to consult a lawyer\n"
+        "---\nstage: first-day\nsteps:\n  - collect signed agreement\n  - issue badge\n"))
+
+
+# --- H08 knowledge-base pin (twenty-fifth round) -------------------------------------------------------------------
+
+
+@plant("ho-h08-r25-pdf-added-to-survey-folder", "H08", SD,
+       "A PDF, surveys/non-compete/illinois-2027-floors.pdf, was dropped into the mounted knowledge base for this "
+       "task.")
+def h08_r25_added_pdf(env: Path, task: str) -> None:
+    path = kb(env, task, "surveys/non-compete")
+    (path / "illinois-2027-floors.pdf").write_bytes(_r21_dw().pdf(
+        ["Illinois earnings floors from January 1, 2027: non-compete $80,000; non-solicit $47,500."]))
+
+
+@plant("ho-h08-r25-checklist-index-removed", "H08", CI,
+       "The mount's checklists/index.md was deleted.")
+def h08_r25_removed(env: Path, task: str) -> None:
+    kb(env, task, "checklists/index.md").unlink()
+
+
+@plant("ho-h08-r25-guide-converted-to-crlf", "H08", AM,
+       "The Louisiana practice guide in the mount was re-saved with Windows line endings (CRLF); its words are "
+       "unchanged.")
+def h08_r25_crlf(env: Path, task: str) -> None:
+    path = kb(env, task, "practice-guides/non-compete/us/louisiana.md")
+    data = path.read_bytes()
+    assert b"\r\n" not in data
+    path.write_bytes(data.replace(b"\n", b"\r\n"))
+
+
+@near_miss("ho-h08-nm-r25-notes-file-named-like-kb", "H08", NE,
+           "documents/knowledge-base-notes.md, the associate's reading notes on the knowledge base, sits at the "
+           "documents root; the mount is untouched.",
+           "HYGIENE.md H08 requires the knowledge base inside the workspace to be byte-identical to the pin; a file "
+           "outside documents/knowledge-base/ adds nothing to the mount.")
+def h08_nm_r25_notes(env: Path, task: str) -> None:
+    write_doc(env, task, "knowledge-base-notes.md", (
+        "# Reading notes\n\n- The Colorado guide covers the 2026 threshold and the notice rules.\n"
+        "- The checklist's review items match the partner's concerns.\n"))
+
+
+# --- H09 seeded-law provenance (twenty-fifth round) ----------------------------------------------------------------
+
+
+@plant("ho-h09-r25-verified-against-blank", "H09", CA,
+       "The RCW 49.62.050 seeded entry's verified_against is two spaces.")
+def h09_r25_blank(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        seeded(t, "RCW 49.62.050")["verified_against"] = "  "
+
+
+@plant("ho-h09-r25-quote-modernised-shall-to-must", "H09", AM,
+       "The La. R.S. 23:921(A)(2) seeded quote was 'modernised' ('shall be' to 'must be'), so it is no longer in the "
+       "named file.")
+def h09_r25_must(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        entry = seeded(t, "La. R.S. 23:921(A)(2)")
+        entry["quote"] = replace_text(entry["quote"], "shall be null", "must be null")
+
+
+@plant("ho-h09-r25-undeclared-regulation-in-pdf-bulletin", "H09", TB,
+       "documents/hr/cdle-bulletin.pdf quotes the 2026 PAY CALC Order's customer non-solicit figure as law; no "
+       "seeded_law entry declares it.")
+def h09_r25_pdf(env: Path, task: str) -> None:
+    write_doc(env, task, "hr/cdle-bulletin.pdf", _r21_dw().pdf([
+        "Colorado Department of Labor and Employment: 2026 PAY CALC Order, 7 CCR 1103-14, Rule 1.2.1(G). "
+        "Customer non-solicitation covenants (60% of the highly compensated threshold): $78,008.40 annually. "
+        "Effective January 1, 2026."], title="CDLE bulletin"))
+
+
+@near_miss("ho-h09-nm-r25-declared-quote-in-html", "H09", NE,
+           "A saved statute page, documents/research/crs-8-2-113-8.html, holds the (8)(a) sentence; a complete "
+           "seeded_law entry names it.",
+           "HYGIENE.md H09 requires citation, effective date, verified-on and verified-against with the quote in the "
+           "named file and verification before the freeze; all are there and the page's text holds the quote.")
+def h09_nm_r25_html(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        quote = seeded(t, "C.R.S. § 8-2-113(8)(a)")["quote"]
+        t["oafreeze"]["seeded_law"].append({
+            "file": "documents/research/crs-8-2-113-8.html", "citation": "C.R.S. § 8-2-113(8)(a)", "quote": quote,
+            "effective_date": "2022-08-10", "verified_on": "2026-10-01",
+            "verified_against": "C.R.S. § 8-2-113(8)(a) as enacted by HB 22-1317; checked verbatim against the "
+                                "colorado-law-file excerpt"})
+    write_doc(env, task, "research/crs-8-2-113-8.html", (
+        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>C.R.S. 8-2-113(8)</title></head>"
+        f"<body>\n<h1>C.R.S. § 8-2-113(8)</h1>\n<p>{escape(quote)}</p>\n</body></html>\n"))
+
+
+# --- H10 temporal consistency (twenty-fifth round) -----------------------------------------------------------------
+
+
+@plant("ho-h10-r25-seeded-law-effective-next-year", "H10", TB,
+       "The C.R.S. § 8-2-113(2)(b) seeded entry is now effective 2027-01-01, after as_of (2026-11-09), though the "
+       "task applies it as in force and the trap says nothing of it.")
+def h10_r25_effective(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        seeded(t, "C.R.S. § 8-2-113(2)(b)")["effective_date"] = "2027-01-01"
+
+
+@plant("ho-h10-r25-instructions-year-behind", "H10", CI,
+       "The instructions add 'Sasha signs on the start date, October 26, 2025', a year before as_of and the hire "
+       "details.")
+def h10_r25_year_behind(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "Sasha signs the agreement and the notice on the start date, October 26, 2025.")
+
+
+@plant("ho-h10-r25-board-minutes-after-as-of", "H10", CA,
+       "documents/hr/board-minutes.docx records that on November 9, 2026 Halden's board approved the refreshed form "
+       "and it went into use; as_of is 2026-10-26.")
+def h10_r25_minutes(env: Path, task: str) -> None:
+    write_doc(env, task, "hr/board-minutes.docx", docx_bytes([
+        "Halden Marine Supply Co.: minutes of the board meeting of November 9, 2026",
+        "The board approved the refreshed Washington covenant form, which HR began using on November 10, 2026."]))
+
+
+@near_miss("ho-h10-nm-r25-roadmap-slide-with-planned-date", "H10", CA,
+           "documents/hr/hr-roadmap.pptx has a slide 'Q1 2027: roll out the refreshed covenant form', a plan.",
+           "HYGIENE.md H10 requires dates that tell one story; a planned roll-out after as_of is a future intention, "
+           "not an event reported as done.")
+def h10_nm_r25_roadmap(env: Path, task: str) -> None:
+    write_doc(env, task, "hr/hr-roadmap.pptx", _r21_dw().pptx(
+        [["HR roadmap", "October 2026"], ["Planned", "Q1 2027: roll out the refreshed covenant form"]]))
+
+
+# --- H11 trap armed (twenty-fifth round) ---------------------------------------------------------------------------
+
+
+@plant("ho-h11-r25-trap-criteria-emptied", "H11", AM,
+       "The trap's criteria list is empty: no criterion is declared to detect the placement trap.")
+def h11_r25_no_criteria(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        t["oafreeze"]["trap"]["criteria"] = []
+
+
+@plant("ho-h11-r25-trap-kind-blank", "H11", NE,
+       "The trap's kind is an empty string.")
+def h11_r25_kind(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        t["oafreeze"]["trap"]["kind"] = ""
+
+
+@plant("ho-h11-r25-kb-anchor-pointed-at-hr-request", "H11", TB,
+       "The anchor quoting the Colorado practice guide ('Pay is tested twice ...') now names documents/hr-request.md, "
+       "which does not hold it.")
+def h11_r25_wrong_file(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        anchor = t["oafreeze"]["trap"]["anchors"][1]
+        assert anchor["quote"].startswith("Pay is tested twice")
+        anchor["file"] = "documents/hr-request.md"
+
+
+@near_miss("ho-h11-nm-r25-extra-anchor-in-txt", "H11", AM,
+           "documents/notes/delacroix-call.txt records a call; a new anchor quotes one of its sentences exactly.",
+           "HYGIENE.md H11 requires each anchor's quote to be in the named file; the sentence is there verbatim and "
+           "only adds tempting advisory material to the placement trap.")
+def h11_nm_r25_txt(env: Path, task: str) -> None:
+    quote = "Opposing counsel says Mr. Delacroix will argue the radius clause is void on its face."
+    write_doc(env, task, "notes/delacroix-call.txt", "Call note, October 14, 2026.\n\n" + quote + "\n")
+    with task_json(env, task) as t:
+        t["oafreeze"]["trap"]["anchors"].append({"file": "documents/notes/delacroix-call.txt", "quote": quote})
+
+
+# --- H12 placement discipline (twenty-fifth round) -----------------------------------------------------------------
+
+
+@plant("ho-h12-r25-operative-list-with-documents-prefix", "H12", SD,
+       "The operative list names 'documents/ellery-covenant-agreement.md', which is no deliverable; the agreement "
+       "itself is listed nowhere.")
+def h12_r25_prefix(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        t["oafreeze"]["operative"] = ["documents/ellery-covenant-agreement.md"]
+
+
+@plant("ho-h12-r25-advisory-deliverable-removed", "H12", NE,
+       "The note to the partner is gone (deliverable, criteria and instructions); the advice about Section 5 has "
+       "nowhere to go but the agreement.")
+def h12_r25_no_advisory(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        for cid in ("note-flags-void-noncompete", "note-flags-penalty", "note-asks-decision"):
+            drop_criterion(t, cid)
+        t["deliverables"].pop("note-to-partner.md")
+        t["oafreeze"]["advisory"] = []
+        trap = t["oafreeze"]["trap"]
+        trap["criteria"] = [c for c in trap["criteria"] if not c.startswith("note-")]
+        t["instructions"] = replace_text(t["instructions"], " Write note-to-partner.md, your note to the partner. "
+                                         "Both deliverables are Markdown.", " The deliverable is Markdown.")
+
+
+@plant("ho-h12-r25-placement-drops-notice", "H12", TB,
+       "placement-operative-text now covers only the agreement; the operative notice is no longer under any "
+       "placement criterion.")
+def h12_r25_drop_notice(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        crit = criterion(t, "placement-operative-text")
+        crit["deliverables"] = ["vandermeer-covenant-agreement.md"]
+        crit["match_criteria"] = crit["match_criteria"].replace(
+            "vandermeer-covenant-agreement.md and vandermeer-noncompete-notice.md contain",
+            "vandermeer-covenant-agreement.md contains").replace("if either contains", "if it contains")
+
+
+@near_miss("ho-h12-nm-r25-advisory-renamed-consistently", "H12", CA,
+           "The advisory client-email.md is renamed cover-email-to-halden.md everywhere (deliverables, criteria, "
+           "instructions, advisory list).",
+           "HYGIENE.md H12 requires operative and advisory deliverables named and the advice given a place; the "
+           "renamed advisory file still is that place, and placement still covers the operative form.")
+def h12_nm_r25_rename(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        _rename_deliverable(t, "client-email.md", "cover-email-to-halden.md")
+
+
+# --- H13 synthetic data and secrets (twenty-fifth round) -----------------------------------------------------------
+
+
+@plant("ho-h13-r25-ssn-in-payroll-xlsx", "H13", TB,
+       "documents/hr/payroll-setup.xlsx gives Riley's SSN as 523-41-7789 in a payroll setup sheet.")
+def h13_r25_ssn(env: Path, task: str) -> None:
+    write_doc(env, task, "hr/payroll-setup.xlsx", _r21_dw().xlsx({"Setup": [
+        ["Employee", "SSN", "Salary", "Pay frequency"], ["Riley Vandermeer", "523-41-7789", 104000, "biweekly"]]}))
+
+
+@plant("ho-h13-r25-slack-webhook-in-json-config", "H13", CA,
+       "documents/hr/notify.json, the onboarding system's notification config, holds a live-looking Slack incoming "
+       "webhook URL.")
+def h13_r25_webhook(env: Path, task: str) -> None:
+    h = hashlib.sha256(b"halden-webhook").hexdigest()
+    url = f"https://hooks.slack.com/services/T{h[:8].upper()}/B{h[8:18].upper()}/{h[18:42]}"
+    write_doc(env, task, "hr/notify.json", json.dumps(
+        {"channel": "#hr-onboarding", "on": ["form-signed"], "webhook": url}, indent=2) + "\n")
+
+
+@plant("ho-h13-r25-absolute-path-in-png-metadata", "H13", NE,
+       "documents/screenshots/section-5.png (a screenshot of Section 5) carries a tEXt 'Source' chunk with "
+       "C:\\Users\\mokafor\\Documents\\Matters\\GraniteUSA\\tallis-2026.docx.")
+def h13_r25_png(env: Path, task: str) -> None:
+    write_doc(env, task, "screenshots/section-5.png", _r21_dw().png(text={
+        "Title": "Section 5", "Source": "C:\\Users\\mokafor\\Documents\\Matters\\GraniteUSA\\tallis-2026.docx"}))
+
+
+@near_miss("ho-h13-nm-r25-contact-sheet-docx-reserved", "H13", CI,
+           "documents/hr/contacts.docx lists Sierrafold contacts with example.org emails and (408) 555-0142 style "
+           "numbers, and a document id in UUID form.",
+           "HYGIENE.md H13 allows reserved example domains and 555-01xx numbers; a document UUID is neither a "
+           "credential nor personal data.")
+def h13_nm_r25_contacts(env: Path, task: str) -> None:
+    write_doc(env, task, "hr/contacts.docx", docx_bytes([
+        "Sierrafold contacts (document id 3f2b8c1e-7d4a-4e0b-9c61-5a2f8e9d0b47)",
+        "Wendell Park, General Counsel: wendell.park@example.org, (408) 555-0142",
+        "Sasha Lindgren, Firmware Engineer: sasha.lindgren@example.org, (408) 555-0177"]))
+
+
+# --- FAM (twenty-fifth round) --------------------------------------------------------------------------------------
+
+
+@plant("ho-fam-r25-garden-leave-policy-differs", "FAM", "covenant-package-v04",
+       "Instance v04's standing instructions say the client pays garden leave at 50% of base salary; the siblings "
+       "say it pays none, which decides whether some non-competes may stay.")
+def fam_r25_garden(env: Path, task: str) -> None:
+    edit_doc(env, task, "standing-instructions.md",
+             "We do not pay garden leave or any other payment for a period in which a former employee is restricted.",
+             "We pay garden leave at 50% of base salary for any period in which a former employee is restricted.")
+
+
+@plant("ho-fam-r25-pay-frequency-differs", "FAM", "covenant-package-v08",
+       "Instance v08's term sheet gives a bi-weekly pay frequency; the siblings say semi-monthly, and pay frequency "
+       "is no family variable.")
+def fam_r25_frequency(env: Path, task: str) -> None:
+    edit_doc(env, task, "term-sheet.md", "Pay frequency: semi-monthly", "Pay frequency: bi-weekly")
+
+
+@near_miss("ho-fam-nm-r25-task-json-ascii-escaped", "FAM", "covenant-package-v05",
+           "Instance v05's task.json was re-saved with non-ASCII characters escaped (§ as \\u00a7); every value is the "
+           "same.",
+           "HYGIENE.md's family check compares what instances say; a JSON escape decodes to the same text, so v05 "
+           "still differs from its siblings only in the declared variables.")
+def fam_nm_r25_ascii(env: Path, task: str) -> None:
+    path = task_dir(env, task) / "task.json"
+    data = json.loads(path.read_text("utf-8"))
+    path.write_text(json.dumps(data, indent=2, ensure_ascii=True) + "\n", "utf-8")
