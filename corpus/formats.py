@@ -2266,10 +2266,12 @@ def _notebook(name: str, data: bytes, budget: _Budget, depth: int) -> Extraction
 # What an image viewer's "Properties" or "Get Info" shows of an image: PNG's text chunks (tEXt,
 # zTXt, iTXt), a JPEG's comment, its EXIF description, title, author and keywords, and the XMP
 # packet either may carry. Technical keys (the program that saved it, the time, colour profiles)
-# are the file's history, not its text. An image with none of it stays binary.
+# are the file's history, not its text; PNG's free-text "Source", "Warning" and "Disclaimer" are
+# read (a screenshot's Source may be the path of the document it shows). An image with none of it
+# stays binary.
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 IMAGE_TECHNICAL = {"software", "creation time", "create-date", "modify-date", "date:create", "date:modify",
-                   "date:timestamp", "signature", "source", "warning", "disclaimer"}
+                   "date:timestamp", "signature"}
 XMP_KEY = "XML:com.adobe.xmp"
 XMP_JPEG = b"http://ns.adobe.com/xap/1.0/\0"
 # EXIF's IFD0 tags that hold text: ImageDescription, Artist, Copyright, and Windows's XP* fields

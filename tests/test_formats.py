@@ -1169,3 +1169,11 @@ def test_a_worksheets_data_validation_messages_are_read_after_its_cells():
     assert lines[:2] == ["Task\tStatus", "Roll out form\tOpen"]
     assert "B2:B40: Status: PASS if the form names Washington law.: Bad value: Pick from the list." in lines
     assert ("sheet Tracker (input messages)", 3) in e.parts
+
+
+def test_a_pngs_free_text_source_chunk_is_read_and_its_technical_keys_are_not():
+    data = dw.png({"Source": "C:\\Users\\mokafor\\Documents\\tallis.docx", "Software": "Snipping Tool",
+                   "Creation Time": "2026-11-02T10:00:00"})
+    e = extract("screenshot.png", data)
+    assert e.text.splitlines() == ["C:\\Users\\mokafor\\Documents\\tallis.docx"]
+    assert e.part_at(1) == "metadata (Source)"

@@ -124,7 +124,7 @@ def check(ctx: TaskContext) -> list[Finding]:
                                    location=f"{at}.file", evidence=law.file))
             continue
         for key in DECLARED:
-            if not getattr(law, key):
+            if not (getattr(law, key) or "").strip():  # blank ("  ") is not declared either
                 out.append(ctx.finding(
                     ID, "major", "task.json", f"seeded law {law.citation!r} does not declare {key}: nobody can check "
                     "that the planted text is the law the criteria assume", f"add {key} to the entry",

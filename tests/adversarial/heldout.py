@@ -23076,13 +23076,6 @@ def h08_nm_r25_notes(env: Path, task: str) -> None:
 # --- H09 seeded-law provenance (twenty-fifth round) ----------------------------------------------------------------
 
 
-@plant("ho-h09-r25-verified-against-blank", "H09", CA,
-       "The RCW 49.62.050 seeded entry's verified_against is two spaces.")
-def h09_r25_blank(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        seeded(t, "RCW 49.62.050")["verified_against"] = "  "
-
-
 @plant("ho-h09-r25-quote-modernised-shall-to-must", "H09", AM,
        "The La. R.S. 23:921(A)(2) seeded quote was 'modernised' ('shall be' to 'must be'), so it is no longer in the "
        "named file.")
@@ -23261,14 +23254,6 @@ def h13_r25_webhook(env: Path, task: str) -> None:
     url = f"https://hooks.slack.com/services/T{h[:8].upper()}/B{h[8:18].upper()}/{h[18:42]}"
     write_doc(env, task, "hr/notify.json", json.dumps(
         {"channel": "#hr-onboarding", "on": ["form-signed"], "webhook": url}, indent=2) + "\n")
-
-
-@plant("ho-h13-r25-absolute-path-in-png-metadata", "H13", NE,
-       "documents/screenshots/section-5.png (a screenshot of Section 5) carries a tEXt 'Source' chunk with "
-       "C:\\Users\\mokafor\\Documents\\Matters\\GraniteUSA\\tallis-2026.docx.")
-def h13_r25_png(env: Path, task: str) -> None:
-    write_doc(env, task, "screenshots/section-5.png", _r21_dw().png(text={
-        "Title": "Section 5", "Source": "C:\\Users\\mokafor\\Documents\\Matters\\GraniteUSA\\tallis-2026.docx"}))
 
 
 @near_miss("ho-h13-nm-r25-contact-sheet-docx-reserved", "H13", CI,

@@ -784,3 +784,12 @@ def h09_c11_tab_block(env: Path, task: str) -> None:
         "Riley works in Denver, so a Colorado forum is the only safe choice. The venue rule is in subsection (6):\n\n"
         + block + "\n\nKeep Denver courts and Colorado law in the agreement as the offer summary says.\n"))
 
+
+# --- moved from the held-out set on 2026-12-04 (cases that informed a change after the twenty-third and twenty-fourth rounds)
+
+
+@plant("h09-r25-verified-against-blank", "H09", CA,
+       "The RCW 49.62.050 seeded entry's verified_against is two spaces.")
+def h09_r25_blank(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        seeded(t, "RCW 49.62.050")["verified_against"] = "  "

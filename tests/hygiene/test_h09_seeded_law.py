@@ -30,6 +30,14 @@ def test_missing_provenance_absent_quote_and_future_verification(tmp_path):
     assert ("$.oafreeze.seeded_law[0].verified_on", "2026-07-01") in where
 
 
+@pytest.mark.parametrize("blank", ["", "  ", "\t\n"])
+def test_a_provenance_field_of_blanks_is_not_declared(tmp_path, blank):
+    task = task_json()
+    task["oafreeze"]["seeded_law"][0]["verified_against"] = blank
+    hits = [f for f in found(env_with(tmp_path, task), "H09") if "does not declare verified_against" in f.message]
+    assert [(f.severity, f.location) for f in hits] == [("major", "$.oafreeze.seeded_law[0].verified_against")]
+
+
 def test_quoted_statute_text_that_no_entry_declares_is_major(tmp_path):
     files = {**workspace(), "partner-email.md": f'# Note\n\nC.R.S. § 8-2-113(2)(a) says: "{STATUTE}"\n'}
     hits = found(env_with(tmp_path, files=files), "H09")
