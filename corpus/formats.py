@@ -605,18 +605,26 @@ def _stored_twice(names: list[str]) -> str | None:
     return None
 
 
-def _read_package(ext: str, data: bytes, wanted) -> dict[str, bytes]:
-    """Check an Office package whole (safety, required parts, every member's CRC) and return
-    the members `wanted(name)` selects, each at most MAX_MEMBER bytes."""
+def _safe_zip(ext: str, data: bytes) -> zipfile.ZipFile:
+    """A package opened as a zip once it is known to hold at most MAX_MEMBERS members, none of
+    them outside it; _Refused otherwise."""
     # Every central-directory record starts with this signature, so the count bounds the
     # number of members before zipfile builds one object per member.
     if data.count(b"PK\x01\x02") > MAX_MEMBERS:
         raise _Refused(f"not a safe {ext} package: more than {MAX_MEMBERS} members")
+    zf = zipfile.ZipFile(io.BytesIO(data))
+    hostile = _unsafe_member(zf)
+    if hostile:
+        zf.close()
+        raise _Refused(f"not a safe {ext} package: {hostile}")
+    return zf
+
+
+def _read_package(ext: str, data: bytes, wanted) -> dict[str, bytes]:
+    """Check an Office package whole (safety, required parts, every member's CRC) and return
+    the members `wanted(name)` selects, each at most MAX_MEMBER bytes."""
     try:
-        with zipfile.ZipFile(io.BytesIO(data)) as zf:
-            hostile = _unsafe_member(zf)
-            if hostile:
-                raise _Refused(f"not a safe {ext} package: {hostile}")
+        with _safe_zip(ext, data) as zf:
             names = set(zf.namelist())
             twice = _stored_twice(zf.namelist())
             if twice:
@@ -2487,12 +2495,7 @@ def _package_member(ext: str, data: bytes, member: str) -> bytes | None:
     """One member of a package, None when it has none: the package is checked as a safe zip (no more
     than MAX_MEMBERS members, none outside it, no bomb) and only that member, at most MAX_MEMBER
     bytes, is inflated."""
-    if data.count(b"PK\x01\x02") > MAX_MEMBERS:
-        raise _Refused(f"not a safe {ext} package: more than {MAX_MEMBERS} members")
-    with zipfile.ZipFile(io.BytesIO(data)) as zf:
-        hostile = _unsafe_member(zf)
-        if hostile:
-            raise _Refused(f"not a safe {ext} package: {hostile}")
+    with _safe_zip(ext, data) as zf:
         info = next((i for i in zf.infolist() if i.filename == member), None)
         if info is None:
             return None
