@@ -176,8 +176,7 @@ def extract(name: str, data: bytes) -> Extraction:
     """The text of a document, part by part; never raises on any bytes."""
     try:
         if extension(name) in _SLOW:
-            with _watchdog(DEADLINE_SECONDS):
-                return _read(name, data, _Budget(), depth=0)
+            return _watched(DEADLINE_SECONDS, _read, name, data, _Budget(), 0)
         return _read(name, data, _Budget(), depth=0)
     except _Refused as exc:
         return Extraction(UNREADABLE, problem=str(exc))
@@ -358,18 +357,23 @@ def _said(exc: Exception) -> str:
 # -- the watchdog --------------------------------------------------------------------------
 
 def _async_raiser():
-    """PyThreadState_SetAsyncExc, typed twice: once to raise, once (NULL) to clear."""
+    """PyThreadState_SetAsyncExc, typed to raise an exception in another thread.
+
+    It is never called to clear one (with NULL): CPython then leaves its "asynchronous exception"
+    signal set with nothing to deliver, which slows every later call and, under a tracer or a
+    profiler (coverage, a debugger, cProfile), spins the interpreter forever at the next call."""
     try:
-        api = ctypes.pythonapi
-        raise_ = ctypes.PYFUNCTYPE(ctypes.c_int, ctypes.c_ulong, ctypes.py_object)(
-            ("PyThreadState_SetAsyncExc", api))
-        clear = ctypes.PYFUNCTYPE(ctypes.c_int, ctypes.c_ulong, ctypes.c_void_p)(("PyThreadState_SetAsyncExc", api))
+        return ctypes.PYFUNCTYPE(ctypes.c_int, ctypes.c_ulong, ctypes.py_object)(
+            ("PyThreadState_SetAsyncExc", ctypes.pythonapi))
     except (AttributeError, OSError):  # not CPython
         return None
-    return raise_, clear
 
 
-_ASYNC = _async_raiser()
+_RAISE = _async_raiser()
+
+
+def _land() -> None:
+    """Nothing: a call is where a pending stop is delivered (at the call's entry)."""
 
 
 class _Watcher:
@@ -380,8 +384,12 @@ class _Watcher:
     started for every read costs more than reading a small e-mail. The stop is re-sent every
     half second, because it can be lost: a parser may catch it, and one that lands in a
     finalizer or a garbage-collector callback is swallowed there (Python prints "Exception
-    ignored in ..."). The condition's lock guarantees that none is pending once a read has
-    left (`stop`). A forked child starts afresh: the parent's thread is not in it."""
+    ignored in ..."). A forked child starts afresh: the parent's thread is not in it.
+
+    A stop is sent only while the watchdog holds the lock and the read is still watched, and is
+    delivered at the reading thread's next Python call. So `stop` takes the read out holding the
+    lock through C calls only (no call a stop could land in while the lock is held), then, if a
+    stop was ever sent to the read, makes one call of its own to let a pending one land there."""
 
     RESEND = 0.5
 
@@ -390,8 +398,9 @@ class _Watcher:
         os.register_at_fork(after_in_child=self._reset)
 
     def _reset(self) -> None:
-        self.cond = threading.Condition()
-        self.reads: dict[int, list] = {}  # token: [thread id, deadline]
+        self.lock = threading.RLock()
+        self.cond = threading.Condition(self.lock)
+        self.reads: dict[int, list] = {}  # token: [thread id, deadline, whether a stop was sent]
         self.tokens = itertools.count()
         self.thread: threading.Thread | None = None
 
@@ -402,53 +411,56 @@ class _Watcher:
                 self.thread = threading.Thread(target=self._run, name="oafreeze-extract-watchdog", daemon=True)
                 self.thread.start()
             token = next(self.tokens)
-            self.reads[token] = [threading.get_ident(), time.monotonic() + seconds]
+            self.reads[token] = [threading.get_ident(), time.monotonic() + seconds, False]
             self.cond.notify()
         return token
 
-    def stop(self, token: int, clear) -> None:
-        """Stop watching; no stop is pending for the thread afterwards."""
-        while True:
+    def stop(self, token: int) -> None:
+        """Stop watching; no stop is pending for the thread once it returns. A stop sent before
+        may land on the way in (the caller calls again: `_watched`)."""
+        self.lock.acquire()
+        read = self.reads.pop(token, None)
+        self.lock.release()
+        if read is not None and read[2]:
             try:
-                with self.cond:
-                    thread_id = self.reads.pop(token)[0]
-                    clear(thread_id, None)
-                return
-            except _Overtime:  # delivered while stopping; stop again (it is cleared above)
-                continue
+                _land()
+            except _Overtime:
+                pass
 
     def _run(self) -> None:
-        raise_ = _ASYNC[0]
         with self.cond:
             while True:
                 if not self.reads:
                     self.cond.wait()
                     continue
                 now = time.monotonic()
-                due = min(deadline for _, deadline in self.reads.values())
+                due = min(deadline for _, deadline, _ in self.reads.values())
                 if due > now:
                     self.cond.wait(due - now)
                     continue
                 for read in self.reads.values():
                     if read[1] <= now:
-                        raise_(read[0], _Overtime)
-                        read[1] = now + self.RESEND
+                        _RAISE(read[0], _Overtime)
+                        read[1], read[2] = now + self.RESEND, True
 
 
-_WATCHER = _Watcher() if _ASYNC is not None else None
+_WATCHER = _Watcher() if _RAISE is not None else None
 
 
-@contextlib.contextmanager
-def _watchdog(seconds: float):
-    """Raise _Overtime in this thread if the block runs longer than `seconds` (see _Watcher)."""
+def _watched(seconds: float, read, *args):
+    """read(*args), stopped with _Overtime if it runs longer than `seconds` (see _Watcher)."""
     if _WATCHER is None:
-        yield
-        return
+        return read(*args)
     token = _WATCHER.start(seconds)
     try:
-        yield
+        return read(*args)
     finally:
-        _WATCHER.stop(token, _ASYNC[1])
+        while True:
+            try:
+                _WATCHER.stop(token)
+                break
+            except _Overtime:  # a stop sent just before landed on the way in: stop again
+                continue
 
 
 # -- XML -----------------------------------------------------------------------------------
@@ -2451,8 +2463,7 @@ def created(name: str, data: bytes) -> Stamp | None:
                 (m.group(0) if (m := _FLAT_META.search(data)) else None)
             return _stamp("meta:creation-date", _element_text(meta, "meta.xml", "creation-date"))
         if ext == ".pdf":
-            with _watchdog(DEADLINE_SECONDS):
-                return _pdf_created(data)
+            return _watched(DEADLINE_SECONDS, _pdf_created, data)
         if ext == ".png" and data.startswith(PNG_SIGNATURE):
             fields = dict(reversed(_png_text(data)))  # the first chunk of each keyword
             return _stamp("Creation Time", fields.get("Creation Time")) or \

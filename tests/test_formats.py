@@ -867,6 +867,66 @@ def test_the_deadline_holds_in_worker_threads_and_spares_the_other_documents(mon
     assert [r.status for r in results] == ["unreadable", "text", "text"] * 2
 
 
+# A tracer or profiler (coverage, a debugger, cProfile) runs the reads too; a child process, so
+# that a read that never ends fails the test instead of stalling the suite.
+UNDER_A_TRACER = r"""
+import sys, time
+sys.path.insert(0, sys.argv[1])
+import docwriters as dw
+from oafreeze.corpus import formats
+from test_formats import slow_pdf
+
+def tracer(frame, event, arg):
+    return tracer
+
+formats.DEADLINE_SECONDS = 1.0
+getattr(sys, sys.argv[2])(tracer)
+ok = formats.extract("ok.pdf", dw.pdf(["Traced."])).text
+start = time.monotonic()
+slow = formats.extract("slow.pdf", slow_pdf())
+seconds = time.monotonic() - start
+after = formats.extract("after.pdf", dw.pdf(["Still traced."])).text
+getattr(sys, sys.argv[2])(None)
+print(ok, "|", slow.status, "|", seconds < 8, "|", after, "|", formats._WATCHER.reads == {})
+"""
+
+
+@pytest.mark.parametrize("hook", ["settrace", "setprofile"])
+def test_reads_finish_and_are_still_stopped_under_a_tracer_or_profiler(hook, tmp_path):
+    import subprocess
+    import sys
+
+    here = os.path.dirname(os.path.abspath(__file__))
+    run = subprocess.run([sys.executable, "-c", UNDER_A_TRACER, here, hook], capture_output=True, text=True,
+                         timeout=60)
+    assert run.returncode == 0, run.stderr[-2000:]
+    assert run.stdout.split(" | ") == ["Traced.", "unreadable", "True", "Still traced.", "True\n"]
+
+
+@LOST_STOPS_ARE_RESENT
+def test_a_stop_sent_as_a_read_ends_never_escapes_it(monkeypatch):
+    """Deadlines as long as the reads themselves, so that stops land before, during and after
+    each read's end: every read returns its text or 'took longer', nothing escapes, nothing is
+    left watched."""
+    data = dw.pdf(["Edge of the deadline."] * 60)  # a read of some tens of milliseconds
+    start = time.monotonic()
+    extract("edge.pdf", data)
+    deadline = time.monotonic() - start
+    statuses = []
+    for _ in range(60):  # the deadline follows the edge: shorter after a read that finished, longer after a stop
+        monkeypatch.setattr(formats, "DEADLINE_SECONDS", deadline)
+        statuses.append(extract("edge.pdf", data).status)
+        deadline *= 0.8 if statuses[-1] == "text" else 1.25
+    assert set(statuses) == {"text", "unreadable"}, statuses
+    assert statuses.count("unreadable") >= 10 and statuses.count("text") >= 10, statuses
+    assert formats._WATCHER.reads == {}
+    monkeypatch.setattr(formats, "DEADLINE_SECONDS", 60.0)
+    end = time.monotonic() + 1.2  # a stop still being re-sent would land in this loop
+    while time.monotonic() < end:
+        pass
+    assert extract("edge.pdf", data).text.count("Edge of the deadline.") == 60
+
+
 def test_garbage_and_truncated_pdfs_are_unreadable():
     good = dw.pdf(["Complete file."])
     for data in (b"%PDF-1.4\n" + bytes(range(256)) * 50, good[:len(good) // 2], b"", b"%PDF-"):
