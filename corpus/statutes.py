@@ -208,7 +208,9 @@ def law_passages(text: str) -> list[tuple[int, str, str]]:
             candidates.append((at, " ".join(para.split()), paragraphs[n - 1][1]))
         else:  # the introducing line and the text in one paragraph (a Word document's lines)
             lines = para.split("\n")
-            k = next((k for k, line in enumerate(lines[:-1]) if _INTRODUCES.search(line.rstrip())), None)
+            # (the pattern ends in a colon: only a line that does is tried)
+            k = next((k for k, line in enumerate(lines[:-1]) if line.rstrip().endswith(":")
+                      and _INTRODUCES.search(line.rstrip())), None)
             if k is not None:
                 candidates.append((at + len("\n".join(lines[:k + 1])) + 1, " ".join(" ".join(lines[k + 1:]).split()),
                                    "\n".join(lines[:k + 1])))
