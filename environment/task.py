@@ -20,6 +20,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from oafreeze.plumbing import canonical
 from oafreeze.plumbing.errors import BadInput, Problem
+from oafreeze.plumbing.hashing import git_blob_id
 from oafreeze.plumbing.paths import path_problem
 from oafreeze.plumbing.sealed import validated
 
@@ -174,8 +175,10 @@ def dump_task(raw: dict) -> bytes:
     return (json.dumps(raw, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
 
 
-def load_task(env_root: Path, task_id: str) -> LoadedTask:
-    """Read and validate tasks/<id>/task.json under an environment."""
+def load_task(env_root: Path, task_id: str, *, blob: str | None = None) -> LoadedTask:
+    """Read and validate tasks/<id>/task.json under an environment. With `blob` (the git blob id
+    the caller's walk of the folder proved), bytes that are not that blob are refused (rule
+    "unchanged"): a result bound to that walk's tree must describe its task.json."""
     problem = task_id_problem(task_id)
     if problem:
         raise BadInput.at(f"tasks/{task_id}", problem, rule="task-id")
@@ -186,6 +189,8 @@ def load_task(env_root: Path, task_id: str) -> LoadedTask:
         data = path.read_bytes()
     except OSError as exc:
         raise BadInput.at(f"tasks/{task_id}/{TASK_FILE}", f"cannot read: {exc.strerror}", rule="readable") from None
+    if blob is not None and git_blob_id(data, "sha256" if len(blob) == 64 else "sha1") != blob:
+        raise BadInput.at(f"tasks/{task_id}/{TASK_FILE}", "changed while it was audited", rule="unchanged")
     return parse_task(data, f"tasks/{task_id}/{TASK_FILE}", task_id)
 
 

@@ -336,8 +336,10 @@ class Session:
         except OafreezeError as exc:
             return _unreadable_folder(task_id, exc)
         try:
-            loaded = load_task(self.env_root, task_id)
+            loaded = load_task(self.env_root, task_id, blob=tt.blobs.get("task.json"))
         except OafreezeError as exc:
+            if any(p.rule == "unchanged" for p in exc.problems):
+                return _unreadable_folder(task_id, exc)
             source = self.env_root / "tasks" / task_id / "task.json"
             return _failed(task_id, tt.tree, unreadable_task(task_id, exc, source))
         try:

@@ -10,6 +10,8 @@ from __future__ import annotations
 import os
 import time
 
+import pytest
+
 from conftest import commit_all, git, init_repo
 from hygiene_helpers import make_env
 
@@ -86,3 +88,48 @@ def test_a_cold_audit_of_many_tasks_reads_the_index_before_the_second_task(tmp_p
     files = sum(1 for _ in (root / "tasks/t00").rglob("*") if _.is_file())
     assert session.trees.index_read and session.trees.hashed == files  # the first folder only
     assert session.trees.from_index == 3 * files
+
+
+
+def test_a_task_json_edited_after_its_folder_was_walked_is_refused_not_bound_to_the_walked_tree(tmp_path, monkeypatch):
+    """The audit binds its result to the tree its walk proved; task.json is read after that walk.
+    An edit landing in between (here, made right after the walk) fails the task as changed
+    while it was audited, instead of judging the new task.json under the old tree id."""
+    root = make_env(tmp_path / "env", {"t00": (None, None), "t01": (None, None)})
+    init_repo(root)
+    commit_all(root)
+    session = Session(root)
+    task_json = root / "tasks/t01/task.json"
+    real_read = session.trees.read
+
+    def read_then_edit(task_id):
+        tt = real_read(task_id)
+        if task_id == "t01":
+            task_json.write_bytes(task_json.read_bytes().replace(b"{", b"{ ", 1))
+        return tt
+
+    monkeypatch.setattr(session.trees, "read", read_then_edit)
+    walked = git_tree(root, "t01")
+    result = session.audit("t01", [])
+    assert result.tree != walked and not result.passed
+    assert [(f.item, f.severity, f.path, f.evidence) for f in result.findings] == [
+        ("H07", "blocker", "tasks/t01/task.json", "changed while it was audited")]
+    assert session.audit("t00", []).tree == git_tree(root, "t00")  # the other task is audited as usual
+    again = Session(root).audit("t01", [])  # the next run reads the edited file under its own tree
+    assert again.tree not in ("", walked)
+
+
+def test_load_task_with_the_walks_blob_refuses_other_bytes(tmp_path):
+    from oafreeze.environment.task import load_task
+    from oafreeze.plumbing.errors import BadInput
+
+    root = make_env(tmp_path / "env", {"t00": (None, None)})
+    init_repo(root)
+    commit_all(root)
+    blob = git(root, "rev-parse", "HEAD:tasks/t00/task.json").strip()
+    assert load_task(root, "t00", blob=blob).id == "t00"
+    (root / "tasks/t00/task.json").write_bytes((root / "tasks/t00/task.json").read_bytes() + b"\n")
+    with pytest.raises(BadInput) as err:
+        load_task(root, "t00", blob=blob)
+    assert err.value.problems[0].rule == "unchanged" and err.value.problems[0].path == "tasks/t00/task.json"
+    assert load_task(root, "t00").id == "t00"  # without a blob, whatever is there now
