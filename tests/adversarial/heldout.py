@@ -23296,3 +23296,719 @@ def fam_nm_r25_ascii(env: Path, task: str) -> None:
     path = task_dir(env, task) / "task.json"
     data = json.loads(path.read_text("utf-8"))
     path.write_text(json.dumps(data, indent=2, ensure_ascii=True) + "\n", "utf-8")
+
+
+# === Twenty-sixth round ===========================================================================================
+# Written from HYGIENE.md and docs/TASKS.md only, without reading the audit's code. Ids carry '-r26-'.
+
+
+_R26_INSTANCES = ["original"] + [f"v{n:02d}" for n in range(1, 10)]
+
+
+def _r26_csv(rows: list[list[str]]) -> str:
+    """CSV as a mail-merge or spreadsheet tool writes it: comma-separated, quoted where needed, CRLF rows."""
+    buf = io.StringIO()
+    csv.writer(buf).writerows(rows)
+    return buf.getvalue()
+
+
+# --- H01 rubric isolation (twenty-sixth round) ---------------------------------------------------------------------
+
+
+@plant("ho-h01-r26-criterion-in-png-screenshot-description", "H01", SD,
+       "A screenshot of the firm's review board, documents/screens/review-board.png, carries the client-email-decision "
+       "criterion word for word in its PNG metadata (an iTXt 'Description' chunk written by the capture tool).")
+def h01_r26_png(env: Path, task: str) -> None:
+    crit = _match(env, task, "client-email-decision")
+    write_doc(env, task, "screens/review-board.png", _r21_dw().png(
+        {"Software": "Greenshot", "Title": "Review board: Maplestone / Ellery"}, itxt={"Description": crit}))
+
+
+@plant("ho-h01-r26-criterion-in-hidden-div-of-html-email", "H01", AM,
+       "documents/correspondence/ops-update.eml, a weekly update from Bayou Crest operations, reads harmlessly in its "
+       "text part; its HTML alternative carries the two-year-cap criterion in a <div style=\"display:none\">.")
+def h01_r26_hidden_div(env: Path, task: str) -> None:
+    crit = _match(env, task, "two-year-cap")
+    body = "Weekly update: two site assessments closed in Ascension Parish; the Iberville crew is back on schedule."
+    html = (f"<html><body><p>{escape(body)}</p>\n<div style=\"display:none\">{escape(crit)}</div>\n"
+            "<p>Lucien</p></body></html>")
+    write_doc(env, task, "correspondence/ops-update.eml", _r21_dw().eml(
+        subject="Weekly operations update", sender="Bayou Crest Operations <ops@bayoucrest.example.com>",
+        to="Miriam Okafor <miriam.okafor@harlowfinch.example.com>", body=body + "\n\nLucien", html=html,
+        date="Fri, 16 Oct 2026 08:15:00 -0500"))
+
+
+@plant("ho-h01-r26-criterion-in-odt-meta-description", "H01", CI,
+       "documents/hr/onboarding-checklist.odt lists day-one tasks in its body; its meta.xml description (File > "
+       "Properties > Description in LibreOffice) holds the notice-content criterion verbatim.")
+def h01_r26_odt_meta(env: Path, task: str) -> None:
+    crit = _match(env, task, "notice-content")
+    write_doc(env, task, "hr/onboarding-checklist.odt", _r21_dw().odt(
+        ["Sierrafold onboarding checklist: Sasha Lindgren", "Day one: badge, laptop, IP paperwork, payroll forms."],
+        meta={"dc:title": "Onboarding checklist", "dc:description": crit}))
+
+
+@near_miss("ho-h01-nm-r26-moot-court-scoresheet", "H01", NE,
+           "documents/cle/moot-court-scoresheet.xlsx, the partner's judging sheet from a law-school moot court, scores "
+           "oral advocates on organisation, use of authority and responsiveness from 1 to 10.",
+           "HYGIENE.md H01 forbids the task's grading material and workspace text reproducing a criterion's "
+           "match_criteria; a sheet for judging student advocates grades nothing the agent delivers and quotes no "
+           "criterion.")
+def h01_nm_r26_moot(env: Path, task: str) -> None:
+    write_doc(env, task, "cle/moot-court-scoresheet.xlsx", _r21_dw().xlsx({"Round 2": [
+        ["Advocate", "Organisation (1-10)", "Use of authority (1-10)", "Responsiveness (1-10)", "Total"],
+        ["Team 14, first speaker", 8, 7, 9, 24], ["Team 14, second speaker", 7, 8, 6, 21],
+        ["Team 22, first speaker", 9, 9, 8, 26]]}))
+
+
+# --- H02 answer in the workspace (twenty-sixth round) --------------------------------------------------------------
+
+
+@plant("ho-h02-r26-finished-usage-notes-in-odp-speaker-notes", "H02", CA,
+       "documents/hr/recruiter-training.odp has two bland slides; the speaker notes of slide 2 are the finished HR "
+       "usage notes: the non-compete only above $126,858.83 in 2026, the adjusted figure from January 1, 2027, and "
+       "written disclosure no later than acceptance of the offer.")
+def h02_r26_odp(env: Path, task: str) -> None:
+    notes = ("Use Section 2, the non-compete, only for a hire whose annualized earnings exceed $126,858.83 for a "
+             "covenant signed in 2026. For covenants signed from January 1, 2027, check the adjusted figure before "
+             "using it. Disclose the covenant's terms to the candidate in writing no later than the time the candidate "
+             "accepts the offer. Section 3 bars only soliciting customers and may be used for every hire.")
+    write_doc(env, task, "hr/recruiter-training.odp", _r21_dw().odp(
+        ["Recruiter training: Washington covenants", "When to use each part of the form"], notes={2: notes}))
+
+
+@plant("ho-h02-r26-finished-email-in-mail-merge-queue-csv", "H02", TB,
+       "documents/outbox/mailmerge-queue.csv, the queue of the firm's mail-merge tool, holds a row addressed to Noor "
+       "Haddad whose body column is the finished cover email: $104,000 below $130,014, above $78,008.40, and the "
+       "$5,000-per-worker penalty.")
+def h02_r26_mailmerge(env: Path, task: str) -> None:
+    body = ("Noor,\n\nRiley Vandermeer's $104,000 salary is below Colorado's 2026 non-compete threshold of $130,014, so "
+            "the agreement leaves out the non-compete. It is above the customer non-solicit threshold of $78,008.40, "
+            "so the 12-month customer non-solicit stays, limited to trade secrets, with a separate notice Riley signs "
+            "before accepting the offer.\n\nPresenting a void non-compete would itself carry a penalty of $5,000 per "
+            "worker, so please do not add one back.\n\nMiriam")
+    write_doc(env, task, "outbox/mailmerge-queue.csv", _r26_csv([
+        ["to", "subject", "body", "status"],
+        ["noor.haddad@aspenline.example.com", "Riley Vandermeer: covenant paperwork", body, "queued"]]))
+
+
+@plant("ho-h02-r26-finished-note-in-org-mode-file", "H02", NE,
+       "The associate's Emacs Org file, documents/notes/tallis.org, already holds the finished note to the partner "
+       "under a '* Note to Miriam' heading: Section 5 void at $71,500 against $130,014, the § 8-2-113(8)(a) penalty "
+       "of $5,000 per worker, and a decision requested before November 23, 2026.")
+def h02_r26_org(env: Path, task: str) -> None:
+    write_doc(env, task, "notes/tallis.org", (
+        "#+TITLE: Granite Peak: Tallis renewal\n#+DATE: <2026-11-16 Mon>\n\n"
+        "* DONE Edits to the draft\n  Name, salary ($71,500) and date (December 14, 2026) changed.\n\n"
+        "* Note to Miriam\n"
+        "  Section 5 (Non-Competition) is void for Morgan Tallis under C.R.S. § 8-2-113(2): the $71,500 salary is "
+        "below the 2026 threshold of $130,014.\n"
+        "  Presenting the agreement with Section 5 would itself violate C.R.S. § 8-2-113(8)(a) and expose the client "
+        "to actual damages and a penalty of $5,000 per worker.\n"
+        "  Please decide, before the agreement goes to Morgan Tallis on November 23, 2026, whether to delete "
+        "Section 5. I have left it as it is.\n"))
+
+
+@near_miss("ho-h02-nm-r26-washington-threshold-history-csv", "H02", CA,
+           "documents/research/wa-threshold-history.csv tabulates Washington's non-compete earnings threshold by year, "
+           "2020 to 2026, with the source of each figure.",
+           "HYGIENE.md H02 forbids a file the matcher pairs with a deliverable or a document holding a criterion's "
+           "finished answer; a table of yearly figures tells HR nothing about when each part of the form may be used, "
+           "the 2027 recheck or the disclosure timing, and its name pairs with no deliverable.")
+def h02_nm_r26_history(env: Path, task: str) -> None:
+    write_doc(env, task, "research/wa-threshold-history.csv", _r26_csv([
+        ["year", "employee_threshold", "source"], ["2020", "$100,000.00", "statutory base"],
+        ["2021", "$101,390.60", "annual adjustment"], ["2022", "$107,301.04", "annual adjustment"],
+        ["2023", "$116,593.18", "annual adjustment"], ["2024", "$120,559.99", "annual adjustment"],
+        ["2025", "$123,394.17", "annual adjustment"], ["2026", "$126,858.83", "annual adjustment"]]))
+
+
+# --- H03 degenerate output (twenty-sixth round) --------------------------------------------------------------------
+
+
+@plant("ho-h03-r26-four-quoted-parishes-from-partner-email", "H03", AM,
+       "A new criterion passes client-note.md when it names the parishes \"East Baton Rouge\", \"Ascension\", "
+       "\"Livingston\" and \"Iberville\"; the partner's email names all four, so pasting the workspace passes it.")
+def h03_r26_parishes(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_criterion(t, "client-note-names-parishes", "Client note names the four parishes",
+                      "PASS if client-note.md names \"East Baton Rouge\", \"Ascension\", \"Livingston\" and "
+                      "\"Iberville\" as the parishes of the new territory. FAIL if any of the four is missing.",
+                      ["client-note.md"])
+
+
+@plant("ho-h03-r26-checklist-graded-only-by-keeps-clear-of", "H03", SD,
+       "A new advisory deliverable, signing-checklist.md, is named and graded only by a criterion that it 'keeps clear "
+       "of' the 2023 memo's $75,000 floor, so an empty file passes.")
+def h03_r26_keeps_clear(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_deliverable(t, "signing-checklist.md", "One-page checklist for Maplestone HR for the signing day.",
+                        placement="advisory")
+        instructions_add(t, "Also write signing-checklist.md, a one-page checklist for Maplestone HR for the signing "
+                            "day.")
+        add_criterion(t, "checklist-no-old-floor", "Checklist does not repeat the 2023 floor",
+                      "PASS if signing-checklist.md keeps clear of the 2023 memo's $75,000 floor. FAIL if it mentions "
+                      "$75,000.", ["signing-checklist.md"])
+
+
+@plant("ho-h03-r26-quoted-hr-phone-number-from-request", "H03", TB,
+       "A new criterion on the notice asks only that it give Aspenline's HR number \"555-0167\", which the HR "
+       "request's signature already carries, so the pasted workspace passes it.")
+def h03_r26_phone(env: Path, task: str) -> None:
+    assert "555-0167" in read_doc(env, task, "hr-request.md")
+    with task_json(env, task) as t:
+        add_criterion(t, "notice-hr-contact", "Notice gives the HR contact number",
+                      "PASS if vandermeer-noncompete-notice.md gives Aspenline's HR contact number \"555-0167\" for "
+                      "questions. FAIL if it gives no contact number.", ["vandermeer-noncompete-notice.md"])
+
+
+@near_miss("ho-h03-nm-r26-required-defined-term-in-no-input", "H03", AM,
+           "A new criterion asks the agreement to define \"Restricted Parishes\" as the four parishes Bayou Crest works "
+           "in.",
+           "HYGIENE.md H03 grades degenerate outputs by the literals a PASS clause requires; the defined term "
+           "\"Restricted Parishes\" appears in no input, in the instructions or in the knowledge base, so no degenerate "
+           "output carries it.")
+def h03_nm_r26_defined_term(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_criterion(t, "restricted-parishes-defined", "Agreement defines the restricted parishes",
+                      "PASS if fontenot-covenant-agreement.md defines \"Restricted Parishes\" as East Baton Rouge, "
+                      "Ascension, Livingston and Iberville Parishes. FAIL if the agreement has no such definition.",
+                      ["fontenot-covenant-agreement.md"])
+
+
+# --- H04 criterion form (twenty-sixth round) -----------------------------------------------------------------------
+
+
+@plant("ho-h04-r26-language-region-three-letters", "H04", CA,
+       "language is 'en-USA': a three-letter region code, which BCP 47 does not allow (regions are two letters or "
+       "three digits).")
+def h04_r26_en_usa(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert t["language"] == "en"
+        t["language"] = "en-USA"
+
+
+@plant("ho-h04-r26-work-type-advise", "H04", AM,
+       "work_type is 'advise', a verb the author chose for a repair-and-advise task; LAB's set is analyze, draft, "
+       "review and research.")
+def h04_r26_advise(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert t["work_type"] == "draft"
+        t["work_type"] = "advise"
+
+
+@plant("ho-h04-r26-criterion-id-key-renamed", "H04", TB,
+       "The rationale-sources criterion was exported from another rubric tool with its id under 'criterion_id'; it "
+       "has no 'id' key.")
+def h04_r26_criterion_id_key(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        t["criteria"] = [{("criterion_id" if k == "id" else k): v for k, v in c.items()}
+                         if c.get("id") == "rationale-sources" else c for c in t["criteria"]]
+        assert sum("criterion_id" in c for c in t["criteria"]) == 1
+
+
+@near_miss("ho-h04-nm-r26-judge-language-numeric-region", "H04", SD,
+           "judge_language is 'en-001' (English, region 'World' in UN M.49 numbering).",
+           "HYGIENE.md H04 and TASKS.md ask for BCP 47 tags; a three-digit UN M.49 region such as 001 is a valid BCP "
+           "47 region subtag, so 'en-001' is well formed.")
+def h04_nm_r26_en_001(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert t["judge_language"] == "en"
+        t["judge_language"] = "en-001"
+
+
+# --- H05 ambiguous grading language (twenty-sixth round) -----------------------------------------------------------
+
+
+@plant("ho-h05-r26-typically-only-for-high-earners", "H05", CA,
+       "usage-notes-threshold now asks the notes to tell HR to use the non-compete 'typically only' for employees "
+       "above the threshold, leaving the judge to decide how many exceptions 'typically' allows.")
+def h05_r26_typically(env: Path, task: str) -> None:
+    reword_in(env, task, "usage-notes-threshold", "to use the non-competition section only for employees",
+              "to use the non-competition section typically only for employees")
+
+
+@plant("ho-h05-r26-within-a-reasonable-time-of-signing", "H05", CI,
+       "notice-at-signing now passes a notice 'dated within a reasonable time of the day the agreement is signed'.")
+def h05_r26_reasonable_time(env: Path, task: str) -> None:
+    reword_in(env, task, "notice-at-signing", "is dated the day the agreement is signed",
+              "is dated within a reasonable time of the day the agreement is signed")
+
+
+@near_miss("ho-h05-nm-r26-as-required-by-named-section", "H05", CI,
+           "notice-content now reads 'PASS if lindgren-section-2872-notice.md, as required by Cal. Lab. Code § 2872, "
+           "tells Sasha Lindgren in writing ...'.",
+           "HYGIENE.md H05 flags standards a judge can read either way, such as 'as needed'; 'as required by Cal. Lab. "
+           "Code § 2872' names the rule the notice follows, and the claim the judge checks is unchanged and concrete.")
+def h05_nm_r26_as_required(env: Path, task: str) -> None:
+    reword_in(env, task, "notice-content", "PASS if lindgren-section-2872-notice.md tells Sasha Lindgren in writing",
+              "PASS if lindgren-section-2872-notice.md, as required by Cal. Lab. Code \u00a7 2872, tells Sasha Lindgren "
+              "in writing")
+
+
+# --- H06 deliverable matching (twenty-sixth round) -----------------------------------------------------------------
+
+
+@plant("ho-h06-r26-nfc-and-nfd-twin-deliverables", "H06", AM,
+       "Two deliverable keys, 'résumé-client.md' typed in NFC and the same name in NFD (e plus a combining acute, as "
+       "macOS writes it), a French summary and its 'printable copy', both named and graded: one name on screen, two "
+       "keys.")
+def h06_r26_nfc_nfd(env: Path, task: str) -> None:
+    import unicodedata
+    nfc = "r\u00e9sum\u00e9-client.md"
+    nfd = unicodedata.normalize("NFD", nfc)
+    assert nfc != nfd and unicodedata.normalize("NFC", nfd) == nfc
+    with task_json(env, task) as t:
+        add_deliverable(t, nfc, "French summary of the client note for Bayou Crest's Lafayette office.",
+                        placement="advisory")
+        add_deliverable(t, nfd, "Printable copy of the French summary.", placement="advisory")
+        instructions_add(t, f"Also write {nfc}, a short French summary of the client note for Bayou Crest's Lafayette "
+                            f"office, and save a printable copy as {nfd}.")
+        add_criterion(t, "resume-changes", "French summary lists the four changes",
+                      f"PASS if {nfc} lists, in French, the four changes made to the agreement. FAIL if any change is "
+                      "missing.", [nfc])
+        add_criterion(t, "resume-printable", "Printable copy matches the summary",
+                      f"PASS if {nfd} lists the same four changes in French. FAIL if any change is missing.", [nfd])
+
+
+@plant("ho-h06-r26-md-and-rst-twins", "H06", NE,
+       "A second deliverable, note-to-partner.rst (the note in reStructuredText for the matter wiki), sits beside "
+       "note-to-partner.md; both are named and graded, two text formats with one stem.",
+       doubtful="HYGIENE.md pairs fuzzy names only within a compatible format family; this assumes Markdown and "
+                "reStructuredText, both plain-text markup, are one family, as the r25 .md/.txt twins assumed.")
+def h06_r26_rst(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_deliverable(t, "note-to-partner.rst", "The same note in reStructuredText for the firm's matter wiki.",
+                        placement="advisory")
+        instructions_add(t, "Also save the note as note-to-partner.rst for the matter wiki.")
+        add_criterion(t, "note-rst-void", "Wiki copy of the note flags Section 5",
+                      "PASS if note-to-partner.rst states that Section 5 is void for Morgan Tallis at a $71,500 salary. "
+                      "FAIL if it does not.", ["note-to-partner.rst"])
+
+
+@plant("ho-h06-r26-deliverables-named-only-in-workspace-list", "H06", TB,
+       "The instructions no longer name the deliverables; they say 'Prepare the four Markdown deliverables listed in "
+       "documents/deliverables.txt', and only that workspace file names them.")
+def h06_r26_list_file(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        text = t["instructions"]
+        start = text.index("Prepare four deliverables in Markdown:")
+        listing = text[start:]
+        for name in t["deliverables"]:
+            assert name in listing
+        t["instructions"] = text[:start] + ("Prepare the four Markdown deliverables listed, with what each must be, in "
+                                            "documents/deliverables.txt.")
+    write_doc(env, task, "deliverables.txt", "Deliverables for the Aspenline matter\n\n"
+              + listing.replace("Prepare four deliverables in Markdown: ", "").replace("; and ", "\n").replace("; ", "\n")
+              + "\n")
+
+
+@near_miss("ho-h06-nm-r26-names-in-curly-double-quotes", "H06", SD,
+           "The instructions write each deliverable's name in typographic double quotes: “ellery-covenant-agreement.md”, "
+           "“client-email.md”, “rationale.md”.",
+           "HYGIENE.md H06 requires each deliverable to be named in the instructions with safe, non-colliding names; "
+           "the exact names are there, only set in the curly quotes a word processor inserts.")
+def h06_nm_r26_curly(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        for old, new in ((": ellery-covenant-agreement.md,", ": \u201cellery-covenant-agreement.md\u201d,"),
+                         ("; client-email.md,", "; \u201cclient-email.md\u201d,"),
+                         ("; and rationale.md,", "; and \u201crationale.md\u201d,")):
+            t["instructions"] = replace_text(t["instructions"], old, new)
+
+
+# --- H07 workspace integrity (twenty-sixth round) ------------------------------------------------------------------
+
+
+@plant("ho-h07-r26-relative-symlink-alias", "H07", NE,
+       "documents/latest-draft.md is a relative symbolic link to draft-tallis-agreement.md in the same folder, made so "
+       "that 'the latest draft' always opens the current file.")
+def h07_r26_symlink(env: Path, task: str) -> None:
+    link = doc(env, task, "latest-draft.md")
+    assert doc(env, task, "draft-tallis-agreement.md").is_file()
+    link.symlink_to("draft-tallis-agreement.md")
+
+
+@plant("ho-h07-r26-json-with-raw-newline-in-string", "H07", TB,
+       "documents/hr/ats-export.json, exported from the applicant tracker, has a raw line break inside the "
+       "recruiter_notes string (a multi-line notes field written without escaping), so it is not valid JSON.")
+def h07_r26_json_newline(env: Path, task: str) -> None:
+    text = ("{\n  \"candidate\": \"Riley Vandermeer\",\n  \"stage\": \"offer\",\n  \"recruiter_notes\": \"Strong "
+            "references from two merchant clients.\nWants the paperwork with the offer on November 16.\",\n"
+            "  \"owner\": \"Noor Haddad\"\n}\n")
+    try:
+        json.loads(text)
+    except json.JSONDecodeError:
+        pass
+    else:  # pragma: no cover
+        raise AssertionError("the export should not parse")
+    write_doc(env, task, "hr/ats-export.json", text)
+
+
+@plant("ho-h07-r26-instructions-name-memo-with-wrong-year", "H07", SD,
+       "The instructions send the agent to documents/form-approval-memo-2022.md; the memo in the workspace is "
+       "form-approval-memo-2023.md.")
+def h07_r26_memo_year(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        t["instructions"] = replace_text(t["instructions"], "documents/form-approval-memo-2023.md",
+                                         "documents/form-approval-memo-2022.md")
+
+
+@near_miss("ho-h07-nm-r26-thumbs-up-email", "H07", CA,
+           "documents/correspondence/thumbs-up-from-petra.eml, a valid one-line reply from the client, has a name that "
+           "begins like Windows' Thumbs.db.",
+           "HYGIENE.md H07 forbids OS and editor junk such as Thumbs.db; this is a readable .eml with headers and a "
+           "body, and only its name starts with the same word.")
+def h07_nm_r26_thumbs(env: Path, task: str) -> None:
+    write_doc(env, task, "correspondence/thumbs-up-from-petra.eml", email(
+        "Petra Lindahl <petra.lindahl@haldenmarine.example.com>", "Miriam Okafor <miriam.okafor@harlowfinch.example.com>",
+        "Mon, 26 Oct 2026 08:05:00 -0700", "Re: Washington form refresh",
+        "Thumbs up from me on the plan. HR will start using the new form as soon as it is ready.\n\nPetra"))
+
+
+# --- H08 knowledge-base pin (twenty-sixth round) -------------------------------------------------------------------
+
+
+@plant("ho-h08-r26-guide-moved-into-archive-subfolder", "H08", SD,
+       "In the mount, the Florida practice guide was moved into a new practice-guides/non-compete/us/archive/ folder "
+       "because 'the client does not use Florida covenants'; its bytes are unchanged.")
+def h08_r26_archive(env: Path, task: str) -> None:
+    src = kb(env, task, "practice-guides/non-compete/us/florida.md")
+    dest = src.parent / "archive" / "florida.md"
+    dest.parent.mkdir()
+    src.rename(dest)
+
+
+@plant("ho-h08-r26-highlight-marks-in-guide", "H08", TB,
+       "The Colorado guide in the mount has the customer non-solicit threshold line wrapped in ==...== highlight marks "
+       "(an Obsidian highlight the task author added for this task).")
+def h08_r26_highlight(env: Path, task: str) -> None:
+    _r22_kb_edit(env, task, "practice-guides/non-compete/us/colorado.md",
+                 "- Customer non-solicit: at least 60% of that figure, **$78,008.40**.",
+                 "- ==Customer non-solicit: at least 60% of that figure, **$78,008.40**.==")
+
+
+@plant("ho-h08-r26-survey-column-added", "H08", CA,
+       "The twelve-state survey in the mount gained a 'Checked for Halden' column in its table, one cell per row, "
+       "added by the task author.")
+def h08_r26_survey_column(env: Path, task: str) -> None:
+    path = kb(env, task, "surveys/non-compete/us.md")
+    lines = path.read_text("utf-8").split("\n")
+    out, rows = [], 0
+    for line in lines:
+        if line.startswith("| State "):
+            line += " Checked for Halden |"
+        elif line.startswith("|---"):
+            line += "---|"
+        elif line.startswith("| ["):
+            line += (" yes |" if "Washington" in line.split("|")[1] else " |")
+            rows += 1
+        out.append(line)
+    assert rows >= 10
+    path.write_text("\n".join(out), "utf-8")
+
+
+@near_miss("ho-h08-nm-r26-guide-outline-outside-mount", "H08", NE,
+           "documents/worklog/colorado-guide-outline.csv lists the section headings of the Colorado practice guide with "
+           "a 'read' flag for each; the mount is untouched.",
+           "HYGIENE.md H08 requires the knowledge base inside the workspace to stay byte-identical to the pin; an "
+           "outline kept in documents/worklog/, outside documents/knowledge-base/, changes nothing in the mount.")
+def h08_nm_r26_outline(env: Path, task: str) -> None:
+    guide = kb(env, task, "practice-guides/non-compete/us/colorado.md").read_text("utf-8")
+    headings = [line[3:] for line in guide.split("\n") if line.startswith("## ")]
+    assert len(headings) >= 4
+    write_doc(env, task, "worklog/colorado-guide-outline.csv", _r26_csv(
+        [["section", "read"]] + [[h, "yes" if n < 3 else "no"] for n, h in enumerate(headings)]))
+
+
+# --- H09 seeded-law provenance (twenty-sixth round) ----------------------------------------------------------------
+
+
+@plant("ho-h09-r26-undeclared-rcw-in-xlsx-tracker", "H09", CA,
+       "documents/hr/compliance-tracker.xlsx quotes the disclosure rule of RCW 49.62.020(1)(a) word for word in a "
+       "cell; no seeded_law entry declares that subsection.")
+def h09_r26_xlsx(env: Path, task: str) -> None:
+    assert not any("49.62.020(1)(a)" in e["citation"] for e in load_task(env, task)["oafreeze"]["seeded_law"])
+    write_doc(env, task, "hr/compliance-tracker.xlsx", _r21_dw().xlsx({"Tracker": [
+        ["Rule", "Text", "Form section"],
+        ["RCW 49.62.020(1)(a)", "\"A noncompetition covenant is void and unenforceable: (a) Unless the employer "
+         "discloses the terms of the covenant in writing to the prospective employee no later than the time of the "
+         "acceptance of the offer of employment\"", "Section 2"]]}))
+
+
+@plant("ho-h09-r26-undeclared-16600-in-markdown-footnote", "H09", CI,
+       "documents/hr/onboarding-faq.md answers 'Will I sign a non-compete?' with a Markdown footnote that quotes Cal. "
+       "Bus. & Prof. Code § 16600(a) verbatim; no seeded_law entry declares it.")
+def h09_r26_footnote(env: Path, task: str) -> None:
+    write_doc(env, task, "hr/onboarding-faq.md", (
+        "# Sierrafold onboarding FAQ (California)\n\n"
+        "**Will I be asked to sign a non-compete?** No. California does not allow them for employees.[^bpc]\n\n"
+        "**What do I sign on day one?** The confidentiality and invention assignment agreement and its notice.\n\n"
+        "[^bpc]: Cal. Bus. & Prof. Code \u00a7 16600(a): \"Except as provided in this chapter, every contract by which "
+        "anyone is restrained from engaging in a lawful profession, trade, or business of any kind is to that extent "
+        "void.\"\n"))
+
+
+@plant("ho-h09-r26-entry-quote-abbreviates-month", "H09", SD,
+       "The 820 ILCS 90/10(a) seeded quote was put into a citator's house style ('Jan. 1, 2027' for 'January 1, "
+       "2027'), so it is no longer in the named excerpt.")
+def h09_r26_jan(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        entry = seeded(t, "820 ILCS 90/10(a)")
+        entry["quote"] = replace_text(entry["quote"], "beginning on January 1, 2027", "beginning on Jan. 1, 2027")
+
+
+@near_miss("ho-h09-nm-r26-declared-quote-in-json-research-note", "H09", SD,
+           "A research note saved as JSON, documents/research/ilcs-90-10b.json, holds the first sentence of 820 ILCS "
+           "90/10(b) in its 'text' field; a complete seeded_law entry names the JSON file.",
+           "HYGIENE.md H09 requires citation, effective date, verified-on and verified-against, with the quote in the "
+           "named file and verification before the freeze; all are given and the JSON holds the sentence unescaped.")
+def h09_nm_r26_json(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        quote = seeded(t, "820 ILCS 90/10(b)")["quote"]
+        t["oafreeze"]["seeded_law"].append({
+            "file": "documents/research/ilcs-90-10b.json", "citation": "820 ILCS 90/10(b)", "quote": quote,
+            "effective_date": "2022-01-01", "verified_on": "2026-10-01",
+            "verified_against": "820 ILCS 90/10(b) as amended by P.A. 102-358; checked verbatim against the "
+                                "OpenAgreements library at commit 33c9f4a (practice-guides/non-compete/us/illinois.md, "
+                                "footnote ifwa-10-nonsolicit-threshold)"})
+    text = json.dumps({"citation": "820 ILCS 90/10(b)", "text": quote, "pulled_for": "Maplestone / Ellery"},
+                      indent=2, ensure_ascii=False) + "\n"
+    assert quote in text
+    write_doc(env, task, "research/ilcs-90-10b.json", text)
+
+
+# --- H10 temporal consistency (twenty-sixth round) -----------------------------------------------------------------
+
+
+@plant("ho-h10-r26-two-weeks-from-today-is-one-week", "H10", NE,
+       "The instructions add 'Morgan receives the agreement two weeks from today, on November 23, 2026'; as_of is "
+       "2026-11-16, one week before, so 'today' here is November 9.")
+def h10_r26_two_weeks(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert t["oafreeze"]["as_of"] == "2026-11-16"
+        instructions_add(t, "Morgan receives the agreement two weeks from today, on November 23, 2026.")
+
+
+@plant("ho-h10-r26-french-dateline-after-as-of", "H10", CI,
+       "documents/correspondence/note-montreal.md, a note in French from Sierrafold's Montreal HR, is dated 'Montréal, "
+       "le 14 octobre 2026' and reports that Sasha signed the agreement 'hier'; as_of is 2026-10-05 and the hire "
+       "details give October 26 for the signing.")
+def h10_r26_french(env: Path, task: str) -> None:
+    write_doc(env, task, "correspondence/note-montreal.md", (
+        "Montréal, le 14 octobre 2026\n\nObjet : Sasha Lindgren\n\nBonjour Wendell,\n\n"
+        "Sasha Lindgren a signé hier l'accord de confidentialité et de cession d'inventions, ainsi que l'avis prévu à "
+        "l'article 2872. Les originaux sont au dossier.\n\nAmélie Côté\nRessources humaines, Sierrafold Devices "
+        "(Québec)\n"))
+
+
+@plant("ho-h10-r26-as-of-as-iso-week-date", "H10", TB,
+       "as_of is '2026-W46-1', the ISO week date of Monday, November 9, 2026, not the YYYY-MM-DD date TASKS.md "
+       "requires.")
+def h10_r26_week_date(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert t["oafreeze"]["as_of"] == "2026-11-09"
+        t["oafreeze"]["as_of"] = "2026-W46-1"
+
+
+@near_miss("ho-h10-nm-r26-us-short-dates-agree", "H10", SD,
+           "documents/hr/onboarding-note.md is 'Prepared 11/02/26' and plans the copy to Jordan for 12/18/26, in US "
+           "month/day/year short form.",
+           "HYGIENE.md H10 requires the dates to tell one story; 11/02/26 is as_of (and, read day first, an earlier "
+           "day), and 12/18/26, a planned step that only the US reading allows, matches the hire details' December 18, "
+           "2026.")
+def h10_nm_r26_us_short(env: Path, task: str) -> None:
+    write_doc(env, task, "hr/onboarding-note.md", (
+        "# Maplestone HR: onboarding note, Jordan Ellery\n\nPrepared 11/02/26 by HR.\n\n"
+        "- Copy of the covenant agreement to Jordan: 12/18/26 (planned).\n"
+        "- Badge and laptop: first day of work.\n"))
+
+
+# --- H11 trap armed (twenty-sixth round) ---------------------------------------------------------------------------
+
+
+@plant("ho-h11-r26-void-section-already-in-deleted-schedule", "H11", NE,
+       "The draft's Section 5 now reads '[Deleted by the parties at the 2025 renewal ...]', and its old non-compete "
+       "sentence survives only in a closing 'Schedule of Deleted Provisions' with no effect: the anchor still matches, "
+       "but there is no void covenant left for the partner's scope limit to conflict with.")
+def h11_r26_deleted_schedule(env: Path, task: str) -> None:
+    sentence = ("For 12 months after employment ends, Employee will not work for or provide services to a Competing "
+                "Business within the Restricted Territory.")
+    edit_doc(env, task, "draft-tallis-agreement.md", f"## 5. Non-Competition\n\n{sentence}\n",
+             "## 5. Non-Competition\n\n[Deleted by the parties at the 2025 renewal; see the Schedule of Deleted "
+             "Provisions.]\n")
+    append_doc(env, task, "draft-tallis-agreement.md", (
+        "## Schedule of Deleted Provisions\n\nThe following provision was deleted at the 2025 renewal and has no "
+        f"effect.\n\nFormer Section 5: \"{sentence}\""))
+
+
+@plant("ho-h11-r26-anchors-keyed-path", "H11", CA,
+       "Every trap anchor names its file under 'path' (the key another benchmark uses) instead of 'file'.")
+def h11_r26_path_key(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        trap = t["oafreeze"]["trap"]
+        trap["anchors"] = [{"path": a["file"], "quote": a["quote"]} for a in trap["anchors"]]
+
+
+@plant("ho-h11-r26-anchor-quote-as-list-of-fragments", "H11", AM,
+       "The radius anchor's quote is a list of two fragments, ['Our agreement uses a 75-mile radius,', 'which "
+       "Louisiana courts have repeatedly rejected ...'], not one string.")
+def h11_r26_quote_list(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        anchor = t["oafreeze"]["trap"]["anchors"][1]
+        assert anchor["quote"].startswith("Our agreement uses a 75-mile radius, which")
+        anchor["quote"] = ["Our agreement uses a 75-mile radius,",
+                           anchor["quote"][len("Our agreement uses a 75-mile radius, "):]]
+
+
+@near_miss("ho-h11-nm-r26-anchor-in-latex-note", "H11", AM,
+           "documents/notes/delacroix-settlement.tex, the litigation group's LaTeX talking points, is added; a fourth "
+           "anchor quotes one of its sentences exactly.",
+           "HYGIENE.md H11 requires each anchor's quote to be in the named file and the tempting advisory material "
+           "present; the sentence is in the .tex source verbatim, and the placement trap only gains more tempting "
+           "material.")
+def h11_nm_r26_latex(env: Path, task: str) -> None:
+    quote = ("Counsel for Mr. Delacroix has signalled that he would accept a six-month standstill in exchange for "
+             "dropping the fee claim.")
+    write_doc(env, task, "notes/delacroix-settlement.tex", (
+        "\\documentclass{article}\n\\begin{document}\n\\section*{Delacroix: settlement talking points}\n\n"
+        f"{quote}\n\nPrivileged and confidential: for the litigation group and Bayou Crest only.\n\n\\end{{document}}\n"))
+    with task_json(env, task) as t:
+        t["oafreeze"]["trap"]["anchors"].append({"file": "documents/notes/delacroix-settlement.tex", "quote": quote})
+
+
+# --- H12 placement discipline (twenty-sixth round) -----------------------------------------------------------------
+
+
+@plant("ho-h12-r26-placement-permits-hr-instructions-panel", "H12", CA,
+       "placement-no-alert-prose now adds to its PASS clause 'A boxed \"How HR completes this form\" panel at the top, "
+       "telling HR when Section 2 may be used, is acceptable.': instructions to HR allowed in the form employees sign.")
+def h12_r26_hr_panel(env: Path, task: str) -> None:
+    reword_in(env, task, "placement-no-alert-prose", "immunity notice, excepted). FAIL if",
+              "immunity notice, excepted). A boxed \"How HR completes this form\" panel at the top, telling HR when "
+              "Section 2 may be used, is acceptable. FAIL if")
+
+
+@plant("ho-h12-r26-advisory-email-copied-to-employee", "H12", CI,
+       "The cover email, the task's only advisory deliverable, is now to be sent to Sierrafold's General Counsel "
+       "'copied to Sasha Lindgren' (instructions and description): the advice on the departures has no place the "
+       "employee does not see.")
+def h12_r26_cc_employee(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert t["oafreeze"]["advisory"] == ["client-email.md"]
+        t["instructions"] = replace_text(t["instructions"], "a cover email to Sierrafold's General Counsel on what",
+                                         "a cover email to Sierrafold's General Counsel, copied to Sasha Lindgren, on "
+                                         "what")
+        t["deliverables"]["client-email.md"] = ("Cover email to the client, copied to Sasha Lindgren, explaining the "
+                                                "package and the departures from the request.")
+
+
+@plant("ho-h12-r26-operative-as-comma-string", "H12", TB,
+       "The operative list is one comma-separated string, 'vandermeer-covenant-agreement.md, "
+       "vandermeer-noncompete-notice.md', not a list of deliverable names.")
+def h12_r26_string(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        t["oafreeze"]["operative"] = ", ".join(t["oafreeze"]["operative"])
+
+
+@near_miss("ho-h12-nm-r26-form-number-allowed-in-heading", "H12", CA,
+           "placement-no-alert-prose now also says 'A form number and revision line in the heading, such as \"Form "
+           "WA-2026-1, revised October 2026\", is allowed.'",
+           "HYGIENE.md H12 forbids source paths, drafting commentary, client advice and legal analysis in operative "
+           "text; a form number and revision line identify the form, explain nothing and advise no one.")
+def h12_nm_r26_form_number(env: Path, task: str) -> None:
+    reword_in(env, task, "placement-no-alert-prose", "immunity notice, excepted). FAIL if",
+              "immunity notice, excepted). A form number and revision line in the heading, such as \"Form WA-2026-1, "
+              "revised October 2026\", is allowed. FAIL if")
+
+
+# --- H13 synthetic data and secrets (twenty-sixth round) -----------------------------------------------------------
+
+
+@plant("ho-h13-r26-live-webmail-in-png-author", "H13", AM,
+       "A site photo, documents/site/iberville-site.png, names its author in a PNG tEXt chunk as "
+       "'Lucien Arceneaux <lucien.arceneaux@outlook.com>', a live webmail domain.")
+def h13_r26_png_author(env: Path, task: str) -> None:
+    write_doc(env, task, "site/iberville-site.png", _r21_dw().png(
+        {"Title": "Iberville Parish site", "Author": "Lucien Arceneaux <lucien.arceneaux@outlook.com>",
+         "Software": "Snipping Tool"}))
+
+
+@plant("ho-h13-r26-real-looking-number-in-tel-link", "H13", SD,
+       "documents/hr/welcome.html, Maplestone's welcome page for new hires, links HR's number as "
+       "<a href=\"tel:+13128462291\">(312) 846-2291</a>, a real-looking Chicago number outside 555-01xx.")
+def h13_r26_tel(env: Path, task: str) -> None:
+    write_doc(env, task, "hr/welcome.html", (
+        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Welcome to Maplestone</title></head>"
+        "<body>\n<h1>Welcome to Maplestone Logistics</h1>\n<p>Questions before your first day? Call HR at "
+        "<a href=\"tel:+13128462291\">(312) 846-2291</a> or write to "
+        "<a href=\"mailto:hr@maplestone.example.com\">hr@maplestone.example.com</a>.</p>\n</body></html>\n"))
+
+
+@plant("ho-h13-r26-postgres-uri-with-password", "H13", TB,
+       "documents/tools/hris-export.ini, the config of Aspenline's offer-export script, holds a PostgreSQL connection "
+       "URI with a password and a private address (postgresql://hris_export:...@10.40.2.17:5432/aspenline_hr).")
+def h13_r26_dsn(env: Path, task: str) -> None:
+    password = "Vq8r" + hashlib.sha256(b"aspenline-hris").hexdigest()[:12]
+    write_doc(env, task, "tools/hris-export.ini", (
+        "[hris]\n"
+        f"dsn = postgresql://hris_export:{password}@10.40.2.17:5432/aspenline_hr\n"
+        "table = offers\nfields = candidate, salary, offer_date\n"))
+
+
+@near_miss("ho-h13-nm-r26-fictional-number-in-tel-link", "H13", NE,
+           "documents/correspondence/whitford-signature.html, Dale Whitford's email signature, links "
+           "<a href=\"tel:+17195550134\">(719) 555-0134</a> and a mailto at granitepeak.example.com.",
+           "HYGIENE.md H13 allows phone numbers in the fictional 555-01xx range and reserved example domains; the tel: "
+           "URI is the same fictional number written in E.164 form.")
+def h13_nm_r26_tel(env: Path, task: str) -> None:
+    write_doc(env, task, "correspondence/whitford-signature.html", (
+        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Signature</title></head><body>\n"
+        "<p><strong>Dale Whitford</strong><br>President, Granite Peak Robotics, Inc.<br>"
+        "<a href=\"tel:+17195550134\">(719) 555-0134</a> | "
+        "<a href=\"mailto:dale.whitford@granitepeak.example.com\">dale.whitford@granitepeak.example.com</a><br>"
+        "<a href=\"https://www.example.com/\">www.example.com</a></p>\n</body></html>\n"))
+
+
+# --- FAM (twenty-sixth round) --------------------------------------------------------------------------------------
+
+
+@plant("ho-fam-r26-hybrid-work-location-in-one-term-sheet", "FAM", "covenant-package-v03",
+       "Instance v03's term sheet makes its second hire hybrid ('three days a week in the Buffalo office'); in the "
+       "design and every sibling that hire works remote, and the working arrangement is no family variable.")
+def fam_r26_hybrid(env: Path, task: str) -> None:
+    edit_doc(env, task, "term-sheet.md", "- Work location: Buffalo, New York (remote)",
+             "- Work location: Buffalo, New York (hybrid, three days a week in the Buffalo office)")
+
+
+@plant("ho-fam-r26-advisory-list-short-in-one-instance", "FAM", "covenant-package-v06",
+       "Instance v06's oafreeze.advisory lists only client-email.md; the design and every sibling list client-email.md "
+       "and rationale.md.")
+def fam_r26_advisory(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert t["oafreeze"]["advisory"] == ["client-email.md", "rationale.md"]
+        t["oafreeze"]["advisory"] = ["client-email.md"]
+
+
+@plant("ho-fam-r26-employer-incorporated-elsewhere-in-one-term-sheet", "FAM", "covenant-package-v01",
+       "Instance v01's term sheet calls the employer 'a Nevada corporation'; the design and every sibling say 'a "
+       "Delaware corporation', which bears on the Delaware governing-law default.")
+def fam_r26_nevada(env: Path, task: str) -> None:
+    edit_doc(env, task, "term-sheet.md", "Employer: Ferncliff Analytics, Inc., a Delaware corporation",
+             "Employer: Ferncliff Analytics, Inc., a Nevada corporation")
+
+
+@near_miss("ho-fam-nm-r26-deliverable-description-reworded-family-wide", "FAM", "covenant-package-v08",
+           "rationale.md's description is reworded ('File memo for the firm: each hire's drafting choices and the "
+           "sources relied on.') in the family design's task.json and, identically, in every instance's task.json.",
+           "FAM checks that instances differ only where the family's variables say; a wording change made in the design "
+           "and in every instance alike leaves the instances as alike as before.")
+def fam_nm_r26_description(env: Path, task: str) -> None:
+    old = "File memo for the firm: the drafting choices for each hire and the sources relied on."
+    new = "File memo for the firm: each hire's drafting choices and the sources relied on."
+    paths = [env / FAMILY_DESIGN / "task.json"] + [env / "tasks" / f"covenant-package-{i}" / "task.json"
+                                                   for i in _R26_INSTANCES]
+    assert task_dir(env, task) / "task.json" in paths
+    for path in paths:
+        if not path.exists():
+            continue  # the shape test copies only the target task and the families
+        path.write_text(replace_text(path.read_text("utf-8"), old, new), "utf-8")
