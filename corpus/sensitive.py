@@ -281,6 +281,19 @@ def _fictional_phone(number: str) -> bool:
             or len(set(digits.lstrip("+0"))) <= 1 or digits.lstrip("0") in "12345678901234567890")
 
 
+def _solid_number(kind: str, m: re.Match, line: str) -> re.Match:
+    """A phone number's match cut to its first stretch when that stretch is a whole number written
+    solid ("+17195550134 (719) 555-0134": a link's E.164 form, then the number as shown): the
+    international rule, which lets groups follow one another, would read both as one number."""
+    if kind != "phone number":
+        return m
+    value_at = m.start("v") if "v" in m.re.groupindex else m.start()
+    gap = re.search(r"\s", _value(m))
+    if gap is None or len(_digits(_value(m)[:gap.start()])) < 10:
+        return m
+    return m.re.match(line, m.start(), value_at + gap.start()) or m
+
+
 def _digits(text: str) -> str:
     return re.sub(r"\D", "", tx.ascii_digits(text))
 
@@ -619,6 +632,7 @@ def hits(written: str) -> list[tuple[int, str, str, str]]:
             kind, pattern, severity = RULES[k]
             for m in pattern.finditer(line):
                 labelled = "v" in m.re.groupindex
+                m = _solid_number(kind, m, line)
                 if any(m.start() < e and s < m.end() for s, e in taken) or not _is_one(kind, _value(m), labelled):
                     continue
                 taken.append((m.start(), m.end()))

@@ -57,3 +57,20 @@ def test_a_number_in_a_messaging_link_is_a_phone_number():
             "<a href=\"sms:+17205558342\">text us</a>\n"
             "Fiction: https://wa.me/13035550142 and t.me/+447700900123\n")
     assert kinds(text) == [(1, "phone number"), (2, "phone number"), (3, "phone number")]
+
+
+def test_a_number_written_solid_then_as_shown_is_two_numbers_each_judged_on_its_own():
+    # A tel: link's E.164 form, then the number as the page shows it: both the fictional 555-0134.
+    assert kinds('<a href="tel:+17195550134">(719) 555-0134</a>') == []
+    assert kinds("Call +17195550134 (719) 555-0134 any time") == []
+    # A real number beside a fictional one is still found, quoted alone.
+    found = sv.hits("Call +13128042291 (719) 555-0134 any time")
+    assert [(kind, value) for _line, kind, _severity, value in found] == [("phone number", "+13128042291")]
+    found = sv.hits("Call +17195550134 (312) 804-2291 any time")
+    assert [(kind, value) for _line, kind, _severity, value in found] == [("phone number", "(312) 804-2291")]
+    # People's grouping is one number, as before.
+    assert kinds("Mobile +49 151 2834 7719") == [(1, "phone number")]
+    # ... and after a label ("tel:", "Phone:"), as a page's link and its text are read.
+    assert kinds("tel:+17195550134 (719) 555-0134 | mailto:dale@granitepeak.example.com") == []
+    found = sv.hits("Phone: +13128042291 (719) 555-0134")
+    assert [(kind, value) for _line, kind, _severity, value in found] == [("phone number", "Phone: +13128042291")]
