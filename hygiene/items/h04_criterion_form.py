@@ -55,6 +55,23 @@ LANGUAGE_TAG = re.compile(
     r"|[Xx](?:-[A-Za-z0-9]{1,8})+)$")
 
 
+# The languages with extended language subtags in the IANA registry ("zh-yue", "ar-aeb", "sgn-ase"): after
+# any other language, three letters are no subtag at all ("en-USA" is a region written as ISO 3166's
+# three-letter code, which BCP 47 does not use).
+EXTLANG_PREFIXES = frozenset({"ar", "kok", "lv", "ms", "sgn", "sw", "uz", "zh"})
+_EXTLANG = re.compile(r"^([A-Za-z]{2,3})-([A-Za-z]{3})(?=-|$)")
+
+
+def language_tag_problem(value: str) -> str | None:
+    """Why `value` is not a BCP 47 tag a judge can be prompted with (None: it is one)."""
+    if not LANGUAGE_TAG.match(value):
+        return "not a language tag"
+    m = _EXTLANG.match(value)
+    if m and m.group(1).lower() not in EXTLANG_PREFIXES:
+        return f"{m.group(2)!r} is no subtag of {m.group(1)!r} (a region is two letters or three digits)"
+    return None
+
+
 def _task_form(ctx: TaskContext) -> list[Finding]:
     """The task's own fields: a title, LAB's work types, well-formed language tags, criteria at all."""
     out = []
@@ -69,9 +86,10 @@ def _task_form(ctx: TaskContext) -> list[Finding]:
                                evidence=repr(task.work_type)))
     for key in ("language", "judge_language"):
         value = getattr(task, key)
-        if value is not None and not LANGUAGE_TAG.match(value):
+        problem = language_tag_problem(value) if value is not None else None
+        if problem:
             out.append(ctx.finding(ID, "major", "task.json", f"{key} {value!r} is not a language tag such as "
-                                   "'en' or 'en-US': the judge may be prompted in the wrong language",
+                                   f"'en' or 'en-US' ({problem}): the judge may be prompted in the wrong language",
                                    "write a BCP 47 tag ('en', 'fr', 'pt-BR')", location=f"$.{key}",
                                    evidence=value))
     if not task.criteria:

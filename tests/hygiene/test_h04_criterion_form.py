@@ -261,3 +261,18 @@ def test_a_second_requirement_opened_by_separately_is_a_bundled_claim(tmp_path):
     hits = found(env_with(tmp_path, task), "H04")
     assert [(f.severity, f.location) for f in hits] == [("minor", "$.criteria[0].match_criteria")]
     assert "bundles" in hits[0].message
+
+
+def test_three_letters_after_a_language_without_extended_subtags_are_no_tag(tmp_path):
+    from oafreeze.hygiene.items.h04_criterion_form import language_tag_problem
+
+    # ISO 3166's three-letter region after English: BCP 47 writes regions in two letters or three digits.
+    assert "no subtag of 'en'" in language_tag_problem("en-USA")
+    assert language_tag_problem("fr-FRA") and language_tag_problem("de-DEU-1996")
+    # the registry's extended language subtags belong to their macrolanguages
+    for tag in ["zh-yue", "zh-yue-HK", "ar-aeb", "sgn-ase", "ms-zsm", "en-US", "es-419", "yue-HK"]:
+        assert language_tag_problem(tag) is None, tag
+    task = task_json()
+    task["judge_language"] = "en-USA"
+    hits = [f for f in found(env_with(tmp_path, task), "H04") if f.location == "$.judge_language"]
+    assert [(f.severity, f.evidence) for f in hits] == [("major", "en-USA")]
