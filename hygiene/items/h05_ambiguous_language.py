@@ -19,13 +19,13 @@ NAME = "ambiguous grading language"
 _TASTE = (
     r"(?:in)?appropriate(?:ly)?|(?:un)?reasonabl[ey]|(?:in)?adequate(?:ly)?|"
     r"(?:im)?proper(?:ly)?|(?:in)?sufficient(?:ly)?|"
-    r"generally|etc\.?|and/or|or\s+similar|roughly|approximately|(?:un)?suitabl[ey]|suitably|"
+    r"etc\.?|and/or|or\s+similar|roughly|approximately|(?:un)?suitabl[ey]|suitably|"
     r"well[- ](?:drafted|written|reasoned|organi[sz]ed|structured|crafted|argued|presented|supported)|"
     r"poorly[- ]\w+|high[- ]quality|low[- ]quality|good|poor|professional(?:ly)?|thorough(?:ly)?|"
     r"comprehensive(?:ly)?|robust(?:ly)?|(?:un)?satisfactor(?:y|ily)|sensibl[ey]|meaningful(?:ly)?|"
     # ("acceptable" alone is a permission: "minor tidy-ups are acceptable")
     r"(?:technically|commercially)\s+(?:un)?acceptabl[ey]|prudent(?:ly)?|judicious(?:ly)?|"
-    r"(?:in\s+a\s+)?fitting(?:\s+(?:manner|way|fashion))?|usual(?:ly)?|"
+    r"(?:in\s+a\s+)?fitting(?:\s+(?:manner|way|fashion))?|usual|"
     r"unclear|clearly|concise(?:ly)?|persuasive(?:ly)?|compelling|convincing(?:ly)?|strong|weak|"
     r"briefly|succinct(?:ly)?|(?:(?<=\bis\s)|(?<=\bare\s)|(?<=\bbe\s)|(?<=\bkept\s)|(?<=\bstays\s)|"
     r"(?<=\bremains\s))(?:brief|short)(?!\s+(?:of|on|for)\b)|in\s+plain\s+(?:language|english|terms|words)|plain[- ](?:language|english)|"
@@ -97,6 +97,13 @@ _DEGREE = (
     r"to\s+(?:some|a\s+(?:large|great|certain|significant|reasonable))\s+(?:extent|degree)|"
     r"overly|unduly|excessive(?:ly)?"
 )
+# frequency: a rule with its exceptions left open ("typically only for employees above the threshold",
+# "usually dated the day it is signed", "as a rule"): how many exceptions pass is the judge's call.
+_FREQUENCY = (
+    r"typically|usually|normally|ordinarily|generally|customarily|as\s+a\s+(?:general\s+)?rule|"
+    r"in\s+(?:most|the\s+usual|the\s+ordinary|the\s+normal)\s+(?:cases?|course)|in\s+general|by\s+and\s+large|"
+    r"more\s+often\s+than\s+not|in\s+the\s+main"
+)
 # timing: when with no day or period ("in a timely manner", "promptly", "without undue delay").
 _TIMING = (
     r"(?:in\s+a\s+)?(?:un)?timely(?:\s+(?:manner|fashion|way))?|promptly|without\s+(?:undue\s+)?delay|"
@@ -145,10 +152,11 @@ _MOMENT = (
 )
 FAMILIES = {"judgment": _JUDGMENT, "extent": _EXTENT, "moment": _MOMENT,
             "taste": _TASTE, "materiality": _MATERIALITY, "aspiration": _ASPIRATION,
-            "condition": _CONDITION, "degree": _DEGREE, "timing": _TIMING, "quantity": _QUANTITY}
+            "condition": _CONDITION, "degree": _DEGREE, "timing": _TIMING, "quantity": _QUANTITY,
+            "frequency": _FREQUENCY}
 # Judgments, conditions and aspirations first: "as appropriate" is one phrase, not "appropriate".
 _VAGUE_WORDS = "|".join(FAMILIES[f] for f in ("judgment", "moment", "condition", "aspiration", "quantity", "degree",
-                                              "materiality", "timing", "extent", "taste"))
+                                              "materiality", "timing", "extent", "taste", "frequency"))
 VAGUE = re.compile(rf"\b(?:{_VAGUE_WORDS})(?![\w/])", re.I)
 _FAMILY_OF = [(f, re.compile(rf"(?:{w})$", re.I)) for f, w in FAMILIES.items()]
 WHY = {
@@ -157,6 +165,7 @@ WHY = {
     "aspiration": "a wish, not a requirement: one judge fails an output without it, another passes it",
     "condition": "a condition the judge must decide: when it applies is left open",
     "degree": "a degree with no measure: how much is enough is left to the judge",
+    "frequency": "a rule with its exceptions left open: how many exceptions still pass is left to the judge",
     "timing": "a time with no day or period: whether it was soon enough is left to the judge",
     "quantity": "a count with no number: how many are enough is left to the judge",
     "judgment": "a verdict handed to someone outside the task: the judge must imagine what they would do or "
@@ -173,6 +182,7 @@ FIX = {
                   "it does not change the verdict)",
     "condition": "replace {w!r} with the cases in which the requirement applies",
     "degree": "replace {w!r} with how much is enough (which items, how many, what limit)",
+    "frequency": "drop {w!r}, or name the exceptions that pass",
     "timing": "replace {w!r} with the day or the period (e.g. 'on the day the agreement is signed', 'within 5 "
               "business days')",
     "quantity": "replace {w!r} with a number or a list (e.g. 'at least two of the three changes', 'every change')",
@@ -258,6 +268,10 @@ _SELECTION = re.compile(r"(?:key|main|important|relevant|salient|essential|core|
 _SCOPE = {"and/or", "etc", "etc.", "or similar"}
 
 
+_HEDGED_RULE = re.compile(r"\s+(?:only|exclusively|never|not|always|at\s+(?:most|least)|no\s+(?:more|less|later|"
+                          r"earlier)\s+than)\b", re.I)
+
+
 def _reported_from(sentence: str) -> int:
     """Where reported speech starts in a sentence ('concludes that the covenant is reasonable': what
     the output must say, not how the judge grades), or len(sentence)."""
@@ -297,7 +311,10 @@ def check(ctx: TaskContext) -> list[Finding]:
                 # adverb of taste ("adequately explained", "in a fitting manner") still grades how it
                 # says it, and a wish ("ideally", "where possible") or a condition ("as needed") still
                 # says how much of it the judge may let go.
+                # A hedged rule ("typically only", "usually never") still says how many exceptions pass,
+                # reported or not.
                 grades = kind in ("aspiration", "condition") or word in _SCOPE or _JUDGED.search(word) or \
+                    kind == "frequency" and _HEDGED_RULE.match(sentence, m.end()) or \
                     _SELECTION.match(word) or kind == "taste" and (word.endswith(("ly", "manner", "way", "fashion"))
                                                                      or _OWN_REASONING.match(sentence, m.end()))
                 in_report = m.start() >= reported and not grades

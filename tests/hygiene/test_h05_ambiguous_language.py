@@ -414,3 +414,20 @@ def test_judgment_with_no_measure_is_vague(tmp_path, phrase):
     hits = _with(tmp_path, f"PASS if agreement.md lists the changes and {phrase}. FAIL if a change is missing.")
     assert [f.severity for f in hits] == ["minor"]
     assert phrase.split()[1] in hits[0].message.lower() or phrase.split()[2] in hits[0].message.lower()
+
+
+@pytest.mark.parametrize("hedge", ["typically only", "usually only", "as a rule only", "generally never"])
+def test_a_hedged_rule_leaves_its_exceptions_to_the_judge_even_as_what_the_output_says(tmp_path, hedge):
+    hits = _with(tmp_path, f"PASS if usage-notes.md tells HR to use the non-compete {hedge} for employees above the "
+                           "threshold. FAIL if it does not.")
+    assert [f.severity for f in hits] == ["minor"] and "exceptions" in hits[0].message
+
+
+def test_a_frequency_word_as_the_grading_rule_is_vague(tmp_path):
+    hits = _with(tmp_path, "PASS if agreement.md usually dates the notice on the signing day. FAIL if it does not.")
+    assert [f.severity for f in hits] == ["minor"]
+
+
+def test_near_miss_what_the_law_generally_holds_said_by_the_output_is_not_a_hedge(tmp_path):
+    assert _with(tmp_path, "PASS if client-email.md explains that California generally voids non-competes under "
+                           "Bus. & Prof. Code § 16600. FAIL if it does not.") == []
