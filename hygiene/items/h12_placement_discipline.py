@@ -430,6 +430,16 @@ _DRAFTING_BASIS = re.compile(r"[\"'‘“](?:basis|authority|grounds?|rationale)
                              r"authority\s+for|basis\s+(?:for|of))\b", re.I)
 
 
+# Guidance for the side that issues the form, let into the text the other side signs: "a boxed 'How HR
+# completes this form' panel", "instructions for the hiring manager", "telling HR when Section 2 may be used".
+# (What the signer is told to do, "return the signed form to HR", is the form's own.)
+_ISSUER = r"(?:HR|human\s+resources|the\s+(?:HR\s+team|hiring\s+manager|recruiter|employer|company|client|people\s+team))"
+_INTERNAL_GUIDANCE = re.compile(rf"\b(?:how|when|whether)\s+{_ISSUER}\s+(?:completes?|fills?\s+(?:in|out)|uses?|should|"
+                                rf"may|must|can|decides?)\b|\b(?:instructions?|guidance|directions?|tips|checklist)\s+"
+                                rf"(?:for|to)\s+{_ISSUER}\b|\b(?:telling|tells|instructing|instructs|guiding|reminding)\s+"
+                                rf"{_ISSUER}\b|\binternal\s+(?:instructions?|guidance|notes?|use\s+only)\b", re.I)
+
+
 _EXCEPTED = re.compile(r"\(([^()]{0,400}?\b(?:except(?:ed|ing)?|save|apart\s+from|aside\s+from|other\s+than)\b[^()]{0,400})\)",
                        re.I)
 
@@ -464,7 +474,7 @@ def _lets_advice_in(ctx: TaskContext, d: str, i: int, c) -> list[Finding]:
         start = max(c.match_criteria.rfind(stop, 0, m.start()) for stop in (";", ". ", ": ")) + 1
         spans.append((c.match_criteria[start:m.start()].strip(), True))
     for span, permission in spans:
-        source = _SOURCE_REFERENCE.search(span) or _DRAFTING_BASIS.search(span)
+        source = _SOURCE_REFERENCE.search(span) or _DRAFTING_BASIS.search(span) or _INTERNAL_GUIDANCE.search(span)
         found = (source.group(0), True) if source else None if LEGAL_CONTENT.search(span) else _advisory(span)
         if found is None:
             continue
@@ -588,7 +598,10 @@ _TO = (r"\b(?:(?:note|notes|memo|email|e-mail|letter|message|summary|explanation
        r"addresses)\s+(?:the\s+)?|"
        # passed on whole: "forwards it to Sasha", "will forward client-email.md to Sasha unchanged"
        r"(?:forward(?:s|ed|ing)?|pass(?:es|ed)?\s+on|send(?:s|ing)?\s+on|sent\s+on)\s+(?:it\s+|them\s+|this\s+|"
-       r"[\w.-]+\.\w{2,4}\s+)?(?:unchanged\s+|as\s+it\s+is\s+|verbatim\s+|in\s+full\s+)?(?:to|on\s+to)\s+(?:the\s+)?)")
+       r"[\w.-]+\.\w{2,4}\s+)?(?:unchanged\s+|as\s+it\s+is\s+|verbatim\s+|in\s+full\s+)?(?:to|on\s+to)\s+(?:the\s+)?|"
+       # a copy to: "copied to Sasha Lindgren", "cc Sasha", "with a copy to Sasha", "copying Sasha"
+       r"(?:(?:copied|cc['’]?d|bcc['’]?d|cc|bcc)\s+(?:in\s+)?(?:to\s+)?|with\s+(?:a\s+)?(?:copy|copies|cc)\s+(?:to\s+)?|"
+       r"copying\s+(?:in\s+)?)(?:the\s+)?)")
 _ADDRESSED = re.compile(_TO + _NAME)
 _PASSED_ON_IT = re.compile(r"\b(?:forward(?:s|ed|ing)?|pass(?:es|ed)?\s+on|send(?:s|ing)?\s+on)\s+it\b", re.I)
 _ROLE = re.compile(_TO + r"(?P<role>employees?|candidates?|new\s+hires?|counterpart(?:y|ies)|other\s+(?:side|party)|"

@@ -697,3 +697,37 @@ def test_a_criterion_that_asks_operative_text_to_cite_a_task_file(tmp_path, pass
     task["criteria"][0]["match_criteria"] = passing
     hits = [f for f in found(env_with(tmp_path, task), "H12") if "own file" in f.message]
     assert [(f.severity, f.location) for f in hits] == ([("major", "$.criteria[0].match_criteria")] if flagged else [])
+
+
+@pytest.mark.parametrize("sentence, flagged", [
+    ("Write client-email.md to Maplestone's general counsel, copied to Dana Smith.", True),
+    ("Send client-email.md to the general counsel and cc Dana on it.", True),
+    ("client-email.md goes to the general counsel with a copy to Dana Smith.", True),
+    ("Send client-email.md to the general counsel, copied to Morgan Hale in HR.", False),
+])
+def test_advice_copied_to_the_person_who_signs_is_major(tmp_path, sentence, flagged):
+    task = _addressed(task_json(), "The restrictive covenant agreement for Dana Smith, ready to sign.",
+                      "An e-mail to the client explaining the changes and why.")
+    task["instructions"] += " " + sentence
+    hits = [f for f in found(env_with(tmp_path, task), "H12") if "addressed to" in f.message]
+    assert [(f.severity, f.location) for f in hits] == ([("major", "$.instructions")] if flagged else [])
+
+
+@pytest.mark.parametrize("allowed", [
+    'A boxed "How HR completes this form" panel at the top, telling HR when Section 2 may be used, is acceptable.',
+    "Instructions for the hiring manager on when to offer Section 3 may stay at the end.",
+])
+def test_a_placement_rule_that_lets_guidance_for_the_issuer_into_the_signed_text(tmp_path, allowed):
+    task = task_json()
+    task["criteria"][1]["match_criteria"] = (f"PASS if agreement.md contains only contract terms and the notice. "
+                                             f"{allowed} FAIL if it contains drafting notes.")
+    hits = [f for f in found(env_with(tmp_path, task), "H12") if "stay in" in f.message or "lists" in f.message]
+    assert [(f.severity, f.location) for f in hits] == [("major", "$.criteria[1].match_criteria")]
+
+
+def test_near_miss_what_the_signer_is_told_to_do_is_the_forms_own(tmp_path):
+    task = task_json()
+    task["criteria"][1]["match_criteria"] = ("PASS if agreement.md contains only contract terms and the notice. A "
+                                             "line telling the employee to return the signed form to HR is "
+                                             "acceptable. FAIL if it contains drafting notes.")
+    assert [f for f in found(env_with(tmp_path, task), "H12") if "stay in" in f.message or "lists" in f.message] == []
