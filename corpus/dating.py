@@ -28,6 +28,15 @@ _NUMERIC_DMY = re.compile(r"(?P<d>0?[1-9]|[12]\d|3[01])([-/])(?P<m>0?[1-9]|1[0-2
 # November 2026".
 _BYLINE = re.compile(r"^\W{0,4}(?:written|prepared|drafted|compiled|recorded|taken|noted|filed)\s+by\s+[^,;:\n]{2,60}?"
                      r"(?:,\s*|\s+on\s+|\s+[\u2014\u2013-]\s+)(?:on\s+)?(?P<value>[^;]{6,40}?)\W{0,3}$", re.I)
+# A record of a meeting titled by the day it was held: "Minutes of the board meeting of November 9, 2026",
+# "Notes of the call held on 3 March 2026", "Record of the hearing on 2026-11-04". It is written on or
+# after that day. It is the line's title, alone or after a name and a colon or dash; in a sentence ("I will
+# circulate the minutes of the meeting of ...") it may be a plan. ("Agenda for the meeting of ...", "notes for
+# the call on ..." are written before it.)
+_RECORD_OF = re.compile(r"^(?:[^!?:\u2014\u2013|]{0,80}[:\u2014\u2013|]\s*|\W{0,4})(?:minutes|notes|record|transcript|summary|report)\s+of\s+(?:the\s+)?"
+                        r"(?:[\w'’.&-]+\s+){0,4}?(?:meeting|call|hearing|conference|session|interview|discussion)\s+"
+                        r"(?:(?:that\s+was\s+|which\s+was\s+)?held\s+)?(?:of|on|dated)\s+(?:the\s+)?(?P<value>[^;:()]{6,40}?)\W{0,3}$",
+                        re.I)
 _RFC2822 = re.compile(r"^(?:[A-Z][a-z]{2},\s*)?\d{1,2}\s+[A-Z][a-z]{2}\s+\d{4}")
 HEAD_LINES = 15
 # A dateline may start with the place it was written ("Madrid, 23 de octubre de 2026", "London, 5 March
@@ -80,7 +89,7 @@ def document_date(text: str) -> tuple[int, str, dt.date] | None:
     numeric date that reads two ways gives its earlier reading. Digits of any script are read."""
     for number, written in enumerate(text.splitlines()[:HEAD_LINES], 1):
         line = tx.ascii_digits(written)
-        m = HEADER.match(line.strip()) or _BYLINE.match(line.strip())
+        m = HEADER.match(line.strip()) or _BYLINE.match(line.strip()) or _RECORD_OF.match(line.strip())
         if m:
             when = as_date(m["value"], day_first=bool(m.groupdict().get("abroad")))
             if when:

@@ -805,6 +805,11 @@ def _show(readings: tuple[dt.date, ...]) -> str:
 TRAP_DESCRIPTION = "$.oafreeze.trap.description"
 
 
+# An event told as still to come: a verb in the present or the future ("signs", "will start", "is due to").
+_TO_COME = re.compile(r"\b(?:signs|countersigns|starts|begins|joins|receives|returns|delivers|sends|will|shall|"
+                      r"(?:is|are)\s+(?:signing|starting|joining|due|to|set\s+to|scheduled|expected))\b", re.I)
+
+
 def _event_conflicts(ctx: TaskContext, as_of: dt.date) -> list[Finding]:
     """The instructions, a criterion or a task document giving one upcoming event two dates (major when
     task.json is one of the two; two documents against each other are a note)."""
@@ -824,8 +829,12 @@ def _event_conflicts(ctx: TaskContext, as_of: dt.date) -> list[Finding]:
     # January 2027"): a month there is every day of it.
     told += [(event, what, when, sentence, "$.title")
              for event, what, when, sentence in _event_dates(ctx.task.title, as_of, months=True)]
-    # Past dates are history, not the event (a month is past when its last day is).
-    told = [t for t in told if t[2][-1 if len(t[2]) > 2 else 0] >= as_of]
+    # A past date is history, not the event (a month is past when its last day is), unless another
+    # source dates the same event as upcoming: "Sasha signs on the start date, October 26, 2025" in the
+    # instructions against a start of October 26, 2026 in the hire details is one event dated twice.
+    def past(t) -> bool:
+        return t[2][-1 if len(t[2]) > 2 else 0] < as_of
+
     heard = [(event, what, when, sentence, f.rel) for f in ctx.task_files if f.text
              for event, what, when, sentence in _event_dates(f.text, as_of) if when[0] >= as_of]
     out = _document_conflicts(ctx, heard)
@@ -837,6 +846,11 @@ def _event_conflicts(ctx: TaskContext, as_of: dt.date) -> list[Finding]:
         for other, other_what, when, sentence, there in told[k + 1:] + heard:
             # a numeric date that reads two ways conflicts only when no reading of it agrees
             if other != event or not other_what & what or set(said) & set(when) or there == where:
+                continue
+            # a past date counts only in a sentence that tells the event as still to come ("Sasha signs
+            # on the start date, October 26, 2025"); "the first offer's start date was ..." is history
+            if past((event, what, said)) and (past((other, other_what, when)) or not _TO_COME.search(said_sentence)) \
+                    or past((other, other_what, when)) and not _TO_COME.search(sentence):
                 continue
             if (event, where, there) in seen:
                 continue

@@ -862,3 +862,42 @@ def test_a_stamp_is_read_again_from_the_audit_cache_with_the_same_finding(tmp_pa
         (env / "tasks" / "t1" / "task.json").read_text().replace("junior associate", "junior lawyer"))
     assert [(f.severity, f.location, f.evidence) for f in found(env, "H10")] == first == [
         ("minor", "dcterms:created", "dcterms:created: 2026-03-05")]
+
+
+def test_an_upcoming_event_the_instructions_date_a_year_early_conflicts_with_the_workspace(tmp_path):
+    # as_of is 2026-03-02; the hire details start Dana on April 1, 2026; the instructions, in the present
+    # tense, put the signing on the start date a year earlier.
+    files = {**workspace(), "hr.md": "# Hire\n\nDana's start date: April 1, 2026.\n"}
+    task = task_json()
+    task["instructions"] += " Dana signs the agreement on the start date, April 1, 2025."
+    hits = [f for f in found(env_with(tmp_path, task, files), "H10") if "start date of the work" in f.message]
+    assert [(f.severity, f.location) for f in hits] == [("major", "$.instructions")]
+    assert "2025-04-01" in hits[0].message and "2026-04-01" in hits[0].message
+
+
+def test_near_miss_two_past_dates_of_one_event_are_history_not_a_conflict(tmp_path):
+    files = {**workspace(), "hr.md": "# Hire\n\nDana's start date: April 1, 2026.\n"}
+    task = task_json()
+    task["instructions"] += " Dana's first offer had a start date of January 5, 2026."
+    task["criteria"][0]["match_criteria"] += " The start date of the first offer was January 12, 2026."
+    assert [f for f in found(env_with(tmp_path, task, files), "H10") if "start date" in f.message] == []
+
+
+@pytest.mark.parametrize("title", [
+    "Halden Marine Supply Co.: minutes of the board meeting of March 20, 2026",
+    "# Minutes of the Annual General Meeting held on 20 March 2026",
+    "Board of Directors \u2014 Notes of the call of 2026-03-20",
+])
+def test_minutes_titled_by_a_meeting_after_as_of_are_a_document_from_the_future(tmp_path, title):
+    files = {**workspace(), "minutes.md": f"{title}\n\nThe board approved the refreshed form.\n"}
+    hits = [f for f in found(env_with(tmp_path, files=files), "H10") if f.path == "documents/minutes.md"]
+    assert [(f.severity, "2026-03-20" in f.message) for f in hits] == [("major", True)]
+
+
+@pytest.mark.parametrize("line", [
+    "Agenda for the board meeting of March 20, 2026",
+    "I will circulate the minutes of the board meeting of March 20, 2026.",
+    "Notes for the call on March 20, 2026",
+])
+def test_near_miss_an_agenda_or_a_plan_for_a_later_meeting_is_not_dated_by_it(line):
+    assert document_date(f"{line}\n\nItems to discuss.\n") is None
