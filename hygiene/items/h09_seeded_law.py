@@ -106,6 +106,7 @@ def check(ctx: TaskContext) -> list[Finding]:
     """Missing provenance, an excerpt not in its file, verification after the freeze; quoted law
     in the workspace that no entry declares."""
     out = undeclared_law(ctx) + _two_stories(ctx) + _borrowed_provenance(ctx) + _misplaced_quotes(ctx)
+    out += _figures_of_law(ctx, {f.path for f in out})
     for i, law in enumerate(ctx.ext.seeded_law):
         at = f"$.oafreeze.seeded_law[{i}]"
         stand_ins = {key for key in PLACEHOLDER_KEYS if placeholder(getattr(law, key))}
@@ -326,6 +327,42 @@ def undeclared_law(ctx: TaskContext) -> list[Finding]:
                     f"{law.file or 'another file'} ({law.citation or cite}), but no entry names {f.rel}: where the law "
                     "is planted is recorded for one file only", f"add an entry for {f.rel} (the same citation and "
                     "quote), or take the copy out", location=line, evidence=tx.excerpt(body)))
+    return out
+
+
+# A rule's figure given as the law, with the citation and the day it takes effect, in one paragraph: "7 CCR
+# 1103-14, Rule 1.2.1(G) ... customer non-solicitation covenants: $78,008.40 annually. Effective January 1,
+# 2026." A bulletin, a regulation's summary or a saved rule page gives the law without quoting it.
+_FIGURE = re.compile(r"(?:[$\u20ac\u00a3]\s?\d[\d,]*(?:\.\d+)?|\b\d[\d,]*(?:\.\d+)?\s?(?:%|percent\b|dollars\b|USD\b))")
+_TAKES_EFFECT = re.compile(r"\b(?:effective|takes?\s+effect|in\s+(?:force|effect)\s+(?:from|on|as\s+of))\b[^.;\n]{0,12}?"
+                           r"(?:\b(?:19|20)\d\d\b|\d{1,2}/\d{1,2}/\d{2,4})", re.I)
+
+
+def _figures_of_law(ctx: TaskContext, said: set[str]) -> list[Finding]:
+    """A paragraph of a task document that gives a law's figure with its citation and effective date
+    (minor: it may be the firm's own summary, which needs no entry; if it is the law's text, it is
+    planted law no entry declares). One a file, none in a file already reported."""
+    quotes = [tx.normalize(law.quote or "") for law in ctx.ext.seeded_law]
+    declared = [law.file for law in ctx.ext.seeded_law if law.file]
+    out = []
+    for f in ctx.task_files:
+        text = f.text
+        if not text or f.rel in said or not _TAKES_EFFECT.search(text) or not _FIGURE.search(text) or \
+                any(_names_file(ctx, file, f.rel) for file in declared):
+            continue
+        at = 0
+        for para in re.split(r"\n\s*\n", text):
+            start, at = at, at + len(para) + 2
+            cite = statutes.CITED.search(para)
+            if not (cite and _FIGURE.search(para) and _TAKES_EFFECT.search(para)) or _declaring(para, quotes):
+                continue
+            line = text.count("\n", 0, text.find(para, start) if text.find(para, start) >= 0 else 0) + 1
+            out.append(ctx.finding(
+                ID, "minor", f.rel, f"{f.rel}{f.where(line)} gives a figure of the law ({cite.group(0)}) with the day it "
+                "takes effect, and no seeded_law entry declares it: if it is the law's text, nobody recorded that it "
+                "was checked", "declare it in oafreeze.seeded_law, or say in the document whose summary it is",
+                location=line, evidence=tx.excerpt(para)))
+            break
     return out
 
 

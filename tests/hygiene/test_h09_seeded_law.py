@@ -430,3 +430,20 @@ def test_a_saved_statute_page_titled_with_its_citation_is_a_passage_of_law():
     prose = ("See Cal. Lab. Code 2870 for the details\nThe employee shall not assign to the employer any invention that "
              "qualifies fully under the section, we think.\n")
     assert law_passages(prose) == []
+
+
+def test_a_rules_figure_with_its_citation_and_effective_date_is_a_note(tmp_path):
+    bulletin = ("# Department bulletin\n\n2026 pay order, 7 CCR 1103-14, Rule 1.2.1(G). Customer non-solicitation "
+                "covenants: $78,008.40 annually. Effective January 1, 2026.\n")
+    hits = [f for f in found(env_with(tmp_path / "a", files={**workspace(), "bulletin.md": bulletin}), "H09")
+            if f.path == "documents/bulletin.md"]
+    assert [(f.severity, f.location) for f in hits] == [("minor", 3)] and "7 CCR 1103-14" in hits[0].message
+
+
+@pytest.mark.parametrize("note", [
+    "# Budget\n\nThe retainer is $12,000, effective January 1, 2026, under section 4 of the engagement letter.\n",
+    "# Research\n\nC.R.S. § 8-2-113 sets the threshold; check the current figure before the signing.\n",
+])
+def test_near_miss_a_figure_without_a_law_or_a_law_without_a_figure_and_date(tmp_path, note):
+    hits = found(env_with(tmp_path, files={**workspace(), "note.md": note}), "H09")
+    assert [f for f in hits if f.path == "documents/note.md"] == []
