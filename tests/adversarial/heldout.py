@@ -23085,16 +23085,6 @@ def h09_r25_must(env: Path, task: str) -> None:
         entry["quote"] = replace_text(entry["quote"], "shall be null", "must be null")
 
 
-@plant("ho-h09-r25-undeclared-regulation-in-pdf-bulletin", "H09", TB,
-       "documents/hr/cdle-bulletin.pdf quotes the 2026 PAY CALC Order's customer non-solicit figure as law; no "
-       "seeded_law entry declares it.")
-def h09_r25_pdf(env: Path, task: str) -> None:
-    write_doc(env, task, "hr/cdle-bulletin.pdf", _r21_dw().pdf([
-        "Colorado Department of Labor and Employment: 2026 PAY CALC Order, 7 CCR 1103-14, Rule 1.2.1(G). "
-        "Customer non-solicitation covenants (60% of the highly compensated threshold): $78,008.40 annually. "
-        "Effective January 1, 2026."], title="CDLE bulletin"))
-
-
 @near_miss("ho-h09-nm-r25-declared-quote-in-html", "H09", NE,
            "A saved statute page, documents/research/crs-8-2-113-8.html, holds the (8)(a) sentence; a complete "
            "seeded_law entry names it.",
@@ -23122,23 +23112,6 @@ def h09_nm_r25_html(env: Path, task: str) -> None:
 def h10_r25_effective(env: Path, task: str) -> None:
     with task_json(env, task) as t:
         seeded(t, "C.R.S. § 8-2-113(2)(b)")["effective_date"] = "2027-01-01"
-
-
-@plant("ho-h10-r25-instructions-year-behind", "H10", CI,
-       "The instructions add 'Sasha signs on the start date, October 26, 2025', a year before as_of and the hire "
-       "details.")
-def h10_r25_year_behind(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        instructions_add(t, "Sasha signs the agreement and the notice on the start date, October 26, 2025.")
-
-
-@plant("ho-h10-r25-board-minutes-after-as-of", "H10", CA,
-       "documents/hr/board-minutes.docx records that on November 9, 2026 Halden's board approved the refreshed form "
-       "and it went into use; as_of is 2026-10-26.")
-def h10_r25_minutes(env: Path, task: str) -> None:
-    write_doc(env, task, "hr/board-minutes.docx", docx_bytes([
-        "Halden Marine Supply Co.: minutes of the board meeting of November 9, 2026",
-        "The board approved the refreshed Washington covenant form, which HR began using on November 10, 2026."]))
 
 
 @near_miss("ho-h10-nm-r25-roadmap-slide-with-planned-date", "H10", CA,
@@ -23479,15 +23452,6 @@ def h03_nm_r26_defined_term(env: Path, task: str) -> None:
 # --- H04 criterion form (twenty-sixth round) -----------------------------------------------------------------------
 
 
-@plant("ho-h04-r26-language-region-three-letters", "H04", CA,
-       "language is 'en-USA': a three-letter region code, which BCP 47 does not allow (regions are two letters or "
-       "three digits).")
-def h04_r26_en_usa(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        assert t["language"] == "en"
-        t["language"] = "en-USA"
-
-
 @plant("ho-h04-r26-work-type-advise", "H04", AM,
        "work_type is 'advise', a verb the author chose for a repair-and-advise task; LAB's set is analyze, draft, "
        "review and research.")
@@ -23518,14 +23482,6 @@ def h04_nm_r26_en_001(env: Path, task: str) -> None:
 
 
 # --- H05 ambiguous grading language (twenty-sixth round) -----------------------------------------------------------
-
-
-@plant("ho-h05-r26-typically-only-for-high-earners", "H05", CA,
-       "usage-notes-threshold now asks the notes to tell HR to use the non-compete 'typically only' for employees "
-       "above the threshold, leaving the judge to decide how many exceptions 'typically' allows.")
-def h05_r26_typically(env: Path, task: str) -> None:
-    reword_in(env, task, "usage-notes-threshold", "to use the non-competition section only for employees",
-              "to use the non-competition section typically only for employees")
 
 
 @plant("ho-h05-r26-within-a-reasonable-time-of-signing", "H05", CI,
@@ -23879,29 +23835,6 @@ def h11_nm_r26_latex(env: Path, task: str) -> None:
 # --- H12 placement discipline (twenty-sixth round) -----------------------------------------------------------------
 
 
-@plant("ho-h12-r26-placement-permits-hr-instructions-panel", "H12", CA,
-       "placement-no-alert-prose now adds to its PASS clause 'A boxed \"How HR completes this form\" panel at the top, "
-       "telling HR when Section 2 may be used, is acceptable.': instructions to HR allowed in the form employees sign.")
-def h12_r26_hr_panel(env: Path, task: str) -> None:
-    reword_in(env, task, "placement-no-alert-prose", "immunity notice, excepted). FAIL if",
-              "immunity notice, excepted). A boxed \"How HR completes this form\" panel at the top, telling HR when "
-              "Section 2 may be used, is acceptable. FAIL if")
-
-
-@plant("ho-h12-r26-advisory-email-copied-to-employee", "H12", CI,
-       "The cover email, the task's only advisory deliverable, is now to be sent to Sierrafold's General Counsel "
-       "'copied to Sasha Lindgren' (instructions and description): the advice on the departures has no place the "
-       "employee does not see.")
-def h12_r26_cc_employee(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        assert t["oafreeze"]["advisory"] == ["client-email.md"]
-        t["instructions"] = replace_text(t["instructions"], "a cover email to Sierrafold's General Counsel on what",
-                                         "a cover email to Sierrafold's General Counsel, copied to Sasha Lindgren, on "
-                                         "what")
-        t["deliverables"]["client-email.md"] = ("Cover email to the client, copied to Sasha Lindgren, explaining the "
-                                                "package and the departures from the request.")
-
-
 @plant("ho-h12-r26-operative-as-comma-string", "H12", TB,
        "The operative list is one comma-separated string, 'vandermeer-covenant-agreement.md, "
        "vandermeer-noncompete-notice.md', not a list of deliverable names.")
@@ -23953,20 +23886,6 @@ def h13_r26_dsn(env: Path, task: str) -> None:
         "[hris]\n"
         f"dsn = postgresql://hris_export:{password}@10.40.2.17:5432/aspenline_hr\n"
         "table = offers\nfields = candidate, salary, offer_date\n"))
-
-
-@near_miss("ho-h13-nm-r26-fictional-number-in-tel-link", "H13", NE,
-           "documents/correspondence/whitford-signature.html, Dale Whitford's email signature, links "
-           "<a href=\"tel:+17195550134\">(719) 555-0134</a> and a mailto at granitepeak.example.com.",
-           "HYGIENE.md H13 allows phone numbers in the fictional 555-01xx range and reserved example domains; the tel: "
-           "URI is the same fictional number written in E.164 form.")
-def h13_nm_r26_tel(env: Path, task: str) -> None:
-    write_doc(env, task, "correspondence/whitford-signature.html", (
-        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Signature</title></head><body>\n"
-        "<p><strong>Dale Whitford</strong><br>President, Granite Peak Robotics, Inc.<br>"
-        "<a href=\"tel:+17195550134\">(719) 555-0134</a> | "
-        "<a href=\"mailto:dale.whitford@granitepeak.example.com\">dale.whitford@granitepeak.example.com</a><br>"
-        "<a href=\"https://www.example.com/\">www.example.com</a></p>\n</body></html>\n"))
 
 
 # --- FAM (twenty-sixth round) --------------------------------------------------------------------------------------

@@ -365,3 +365,15 @@ def h04_r23_partial(env: Path, task: str) -> None:
     _reword(env, task, "customer-nonsolicit-trade-secrets", "or is not tied to trade secrets.",
             "or is not tied to trade secrets. PARTIAL if the covenant is kept for 12 months but tied to confidential "
             "information generally rather than to trade secrets.")
+
+
+# --- moved from the held-out set on 2026-12-04 (cases that informed a change after the twenty-sixth round) -------
+
+
+@plant("h04-r26-language-region-three-letters", "H04", CA,
+       "language is 'en-USA': a three-letter region code, which BCP 47 does not allow (regions are two letters or "
+       "three digits).")
+def h04_r26_en_usa(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert t["language"] == "en"
+        t["language"] = "en-USA"

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from .cases import near_miss, plant
-from .edits import add_criterion, append_doc, criterion, edit_doc, instructions_add, replace_text, reword, task_json
+from .edits import add_criterion, append_doc, criterion, edit_doc, instructions_add, replace_text, reword, reword_in, task_json
 
 NE, TB, SD = "matrix-narrow-edit", "matrix-threshold-between", "matrix-signing-date-law"
 CA, AM, CI = "matrix-client-alert-refresh", "matrix-adverse-memo-repair", "matrix-california-invention-notice"
@@ -613,3 +613,14 @@ def h05_r22_similar(env: Path, task: str) -> None:
 def h05_r23_judgment(env: Path, task: str) -> None:
     _reword(env, task, "client-note-changes", "each with its reason under La. R.S. 23:921.",
             "each with its reason under La. R.S. 23:921, and shows sound judgment about what the client needs to hear.")
+
+
+# --- moved from the held-out set on 2026-12-04 (cases that informed a change after the twenty-sixth round) -------
+
+
+@plant("h05-r26-typically-only-for-high-earners", "H05", CA,
+       "usage-notes-threshold now asks the notes to tell HR to use the non-compete 'typically only' for employees "
+       "above the threshold, leaving the judge to decide how many exceptions 'typically' allows.")
+def h05_r26_typically(env: Path, task: str) -> None:
+    reword_in(env, task, "usage-notes-threshold", "to use the non-competition section only for employees",
+              "to use the non-competition section typically only for employees")

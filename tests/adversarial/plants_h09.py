@@ -14,6 +14,7 @@ from .edits import (append_doc, doc, docx_bytes, edit_doc, email, load_task, rea
 from .heldout import _R10_ARABIC_DIGITS, _R17_ILCS_15, _c11_docx, _r12_srt, _r17_atom, _r9_odt, _r9_rtf  # the later rounds' document writers
 from .heldout import _R13_ILCS_90_15, _r13_statute_xml  # the thirteenth round's statute export
 from .heldout import _pdf_bytes, _r8_transcript, _r8_wrap  # the fifth and eighth rounds' writers
+from .heldout import _r21_dw  # the twenty-first round's document writers
 
 NE, TB, SD = "matrix-narrow-edit", "matrix-threshold-between", "matrix-signing-date-law"
 CA, AM, CI = "matrix-client-alert-refresh", "matrix-adverse-memo-repair", "matrix-california-invention-notice"
@@ -793,3 +794,16 @@ def h09_c11_tab_block(env: Path, task: str) -> None:
 def h09_r25_blank(env: Path, task: str) -> None:
     with task_json(env, task) as t:
         seeded(t, "RCW 49.62.050")["verified_against"] = "  "
+
+
+# --- moved from the held-out set on 2026-12-04 (cases that informed a change after the twenty-sixth round) -------
+
+
+@plant("h09-r25-undeclared-regulation-in-pdf-bulletin", "H09", TB,
+       "documents/hr/cdle-bulletin.pdf quotes the 2026 PAY CALC Order's customer non-solicit figure as law; no "
+       "seeded_law entry declares it.")
+def h09_r25_pdf(env: Path, task: str) -> None:
+    write_doc(env, task, "hr/cdle-bulletin.pdf", _r21_dw().pdf([
+        "Colorado Department of Labor and Employment: 2026 PAY CALC Order, 7 CCR 1103-14, Rule 1.2.1(G). "
+        "Customer non-solicitation covenants (60% of the highly compensated threshold): $78,008.40 annually. "
+        "Effective January 1, 2026."], title="CDLE bulletin"))

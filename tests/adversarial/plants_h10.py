@@ -8,7 +8,7 @@ import json
 from pathlib import Path
 
 from .cases import near_miss, plant
-from .edits import (append_doc, criterion, edit_doc, email, instructions_add, read_doc, replace_text, reword, seeded,
+from .edits import (append_doc, criterion, docx_bytes, edit_doc, email, instructions_add, read_doc, replace_text, reword, seeded,
                     task_json, write_doc, xlsx_bytes)
 from .heldout import _C11_FULL_WIDTH, _r9_odt, _C12_PERSIAN_DIGITS, _R10_ARABIC_DIGITS, _R12_THAI_DIGITS, _r11_ics, _r11_ics_escape, _r14_epoch_ms, _r16_xlsx_with_dates  # the later rounds' document writers
 from .heldout import _r14_docx, _r21_dw, _reword  # the later rounds' writers and criterion editor
@@ -1070,3 +1070,23 @@ def h10_r24_tracker(env: Path, task: str) -> None:
         ["Candidate", "Role", "Offer sent", "Status"],
         ["Riley Vandermeer", "Account Executive", dt.date(2026, 11, 16), "Sent with covenant papers; awaiting "
                                                                          "signature"]]}))
+
+
+# --- moved from the held-out set on 2026-12-04 (cases that informed a change after the twenty-sixth round) -------
+
+
+@plant("h10-r25-instructions-year-behind", "H10", CI,
+       "The instructions add 'Sasha signs on the start date, October 26, 2025', a year before as_of and the hire "
+       "details.")
+def h10_r25_year_behind(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "Sasha signs the agreement and the notice on the start date, October 26, 2025.")
+
+
+@plant("h10-r25-board-minutes-after-as-of", "H10", CA,
+       "documents/hr/board-minutes.docx records that on November 9, 2026 Halden's board approved the refreshed form "
+       "and it went into use; as_of is 2026-10-26.")
+def h10_r25_minutes(env: Path, task: str) -> None:
+    write_doc(env, task, "hr/board-minutes.docx", docx_bytes([
+        "Halden Marine Supply Co.: minutes of the board meeting of November 9, 2026",
+        "The board approved the refreshed Washington covenant form, which HR began using on November 10, 2026."]))

@@ -1019,3 +1019,29 @@ def h12_r24_source_path(env: Path, task: str) -> None:
                       "PASS if the Section 2870 carve-out in lindgren-invention-agreement.md cites "
                       "california-labor-code-excerpt.md as its source. FAIL if the carve-out cites no source file.",
                       ["lindgren-invention-agreement.md"])
+
+
+# --- moved from the held-out set on 2026-12-04 (cases that informed a change after the twenty-sixth round) -------
+
+
+@plant("h12-r26-placement-permits-hr-instructions-panel", "H12", CA,
+       "placement-no-alert-prose now adds to its PASS clause 'A boxed \"How HR completes this form\" panel at the top, "
+       "telling HR when Section 2 may be used, is acceptable.': instructions to HR allowed in the form employees sign.")
+def h12_r26_hr_panel(env: Path, task: str) -> None:
+    reword_in(env, task, "placement-no-alert-prose", "immunity notice, excepted). FAIL if",
+              "immunity notice, excepted). A boxed \"How HR completes this form\" panel at the top, telling HR when "
+              "Section 2 may be used, is acceptable. FAIL if")
+
+
+@plant("h12-r26-advisory-email-copied-to-employee", "H12", CI,
+       "The cover email, the task's only advisory deliverable, is now to be sent to Sierrafold's General Counsel "
+       "'copied to Sasha Lindgren' (instructions and description): the advice on the departures has no place the "
+       "employee does not see.")
+def h12_r26_cc_employee(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert t["oafreeze"]["advisory"] == ["client-email.md"]
+        t["instructions"] = replace_text(t["instructions"], "a cover email to Sierrafold's General Counsel on what",
+                                         "a cover email to Sierrafold's General Counsel, copied to Sasha Lindgren, on "
+                                         "what")
+        t["deliverables"]["client-email.md"] = ("Cover email to the client, copied to Sasha Lindgren, explaining the "
+                                                "package and the departures from the request.")

@@ -999,3 +999,20 @@ def h13_r23_maps_key(env: Path, task: str) -> None:
 def h13_r25_png(env: Path, task: str) -> None:
     write_doc(env, task, "screenshots/section-5.png", _r21_dw().png(text={
         "Title": "Section 5", "Source": "C:\\Users\\mokafor\\Documents\\Matters\\GraniteUSA\\tallis-2026.docx"}))
+
+
+# --- moved from the held-out set on 2026-12-04 (cases that informed a change after the twenty-sixth round) -------
+
+
+@near_miss("h13-nm-r26-fictional-number-in-tel-link", "H13", NE,
+           "documents/correspondence/whitford-signature.html, Dale Whitford's email signature, links "
+           "<a href=\"tel:+17195550134\">(719) 555-0134</a> and a mailto at granitepeak.example.com.",
+           "HYGIENE.md H13 allows phone numbers in the fictional 555-01xx range and reserved example domains; the tel: "
+           "URI is the same fictional number written in E.164 form.")
+def h13_nm_r26_tel(env: Path, task: str) -> None:
+    write_doc(env, task, "correspondence/whitford-signature.html", (
+        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Signature</title></head><body>\n"
+        "<p><strong>Dale Whitford</strong><br>President, Granite Peak Robotics, Inc.<br>"
+        "<a href=\"tel:+17195550134\">(719) 555-0134</a> | "
+        "<a href=\"mailto:dale.whitford@granitepeak.example.com\">dale.whitford@granitepeak.example.com</a><br>"
+        "<a href=\"https://www.example.com/\">www.example.com</a></p>\n</body></html>\n"))
