@@ -23931,3 +23931,754 @@ def fam_nm_r26_description(env: Path, task: str) -> None:
         if not path.exists():
             continue  # the shape test copies only the target task and the families
         path.write_text(replace_text(path.read_text("utf-8"), old, new), "utf-8")
+
+
+# === Twenty-seventh round =========================================================================================
+# Written from HYGIENE.md and docs/TASKS.md only, without reading the audit's code. Ids carry '-r27-'.
+
+
+_R27_INSTANCES = ["original"] + [f"v{n:02d}" for n in range(1, 10)]
+
+
+def _r27_ics_text(value: str) -> str:
+    """An iCalendar TEXT value escaped as RFC 5545 requires (backslash, semicolon, comma, newline)."""
+    return value.replace("\\", "\\\\").replace(";", "\\;").replace(",", "\\,").replace("\n", "\\n")
+
+
+def _r27_ics(events: list[list[tuple[str, str]]]) -> str:
+    """A VCALENDAR as Outlook exports one: each event a list of (name, value) content lines, every line folded at
+    75 octets (CRLF and one space), CRLF line ends."""
+    def fold(line: str) -> str:
+        raw, out = line.encode("utf-8"), []
+        while len(raw) > 75:
+            cut = 75 if not out else 74
+            while (raw[cut] & 0xC0) == 0x80:  # never split a UTF-8 sequence
+                cut -= 1
+            out.append(raw[:cut].decode("utf-8"))
+            raw = raw[cut:]
+        out.append(raw.decode("utf-8"))
+        return "\r\n ".join(out)
+    lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Microsoft Corporation//Outlook 16.0 MIMEDIR//EN",
+             "METHOD:PUBLISH"]
+    for event in events:
+        lines += ["BEGIN:VEVENT"] + [f"{name}:{value}" for name, value in event] + ["END:VEVENT"]
+    lines.append("END:VCALENDAR")
+    return "".join(fold(line) + "\r\n" for line in lines)
+
+
+def _r27_quote_reply(text: str, width: int = 68) -> str:
+    """`text` as a mail client quotes it in a reply: wrapped, each line prefixed with '> '."""
+    return "\n".join("> " + line for line in textwrap.wrap(text, width))
+
+
+def _r27_family_task_jsons(env: Path) -> list[Path]:
+    """The family design's task.json and every instance's that the copy holds."""
+    paths = [env / FAMILY_DESIGN / "task.json"] + [env / "tasks" / f"covenant-package-{i}" / "task.json"
+                                                   for i in _R27_INSTANCES]
+    return [p for p in paths if p.exists()]
+
+
+# --- H01 rubric isolation (twenty-seventh round) -------------------------------------------------------------------
+
+
+@plant("ho-h01-r27-criterion-in-ics-event-description", "H01", NE,
+       "An Outlook invitation for the partner's review meeting, documents/calendar/tallis-review.ics, carries the "
+       "note-asks-decision criterion as its DESCRIPTION (escaped and folded at 75 octets as RFC 5545 requires).")
+def h01_r27_ics(env: Path, task: str) -> None:
+    crit = _match(env, task, "note-asks-decision")
+    write_doc(env, task, "calendar/tallis-review.ics", _r27_ics([[
+        ("UID", "b2a4c1e0-tallis-review@harlowfinch.example.com"), ("DTSTAMP", "20261116T160000Z"),
+        ("DTSTART;TZID=America/Denver", "20261118T100000"), ("DTEND;TZID=America/Denver", "20261118T103000"),
+        ("ORGANIZER;CN=Miriam Okafor", "mailto:miriam.okafor@harlowfinch.example.com"),
+        ("SUMMARY", _r27_ics_text("Tallis renewal: review of the associate's note")),
+        ("DESCRIPTION", _r27_ics_text("What I will look for in the note: " + crit))]]))
+
+
+@plant("ho-h01-r27-criterion-in-pdf-sticky-note", "H01", TB,
+       "documents/hr/offer-packet-checklist.pdf, Aspenline's one-page offer packet checklist, carries a closed "
+       "reviewer's sticky note (a /Text annotation and its popup) holding the notice-signed-before-acceptance "
+       "criterion word for word.")
+def h01_r27_pdf_note(env: Path, task: str) -> None:
+    crit = _match(env, task, "notice-signed-before-acceptance")
+    write_doc(env, task, "hr/offer-packet-checklist.pdf", _r21_dw().pdf(
+        ["Aspenline Payments: offer packet checklist\n\n1. Offer letter\n2. Covenant agreement\n3. Any Colorado notice\n"
+         "4. Benefits summary"], title="Offer packet checklist", notes={0: [crit]}))
+
+
+@plant("ho-h01-r27-criterion-quoted-in-email-reply", "H01", CI,
+       "documents/correspondence/re-notice-check.eml: Wendell's reply quotes, wrapped and '> '-prefixed, the "
+       "notice-content criterion that the firm's knowledge lawyer had sent him as 'what we check the notice against'.")
+def h01_r27_quoted(env: Path, task: str) -> None:
+    crit = _match(env, task, "notice-content")
+    write_doc(env, task, "correspondence/re-notice-check.eml", email(
+        "Wendell Park <wendell.park@sierrafold.example.com>", "Miriam Okafor <miriam.okafor@harlowfinch.example.com>",
+        "Mon, 05 Oct 2026 08:10:00 -0700", "Re: what we check the notice against",
+        "Thanks, that is clear. We will hold Sasha's paperwork to the same standard.\n\nWendell\n\n"
+        "On Fri, Oct 2, 2026 at 4:12 PM Knowledge Lawyer <kl@harlowfinch.example.com> wrote:\n"
+        "> What we check the notice against:\n>\n" + _r27_quote_reply(crit)))
+
+
+@near_miss("ho-h01-nm-r27-court-scheduling-order", "H01", AM,
+           "documents/litigation/delacroix-scheduling-order.md, the court's order setting the briefing schedule on "
+           "Bayou Crest's injunction motion against Mr. Delacroix, with a minute entry continuing the hearing.",
+           "HYGIENE.md H01 forbids the task's grading material and workspace text reproducing a criterion's "
+           "match_criteria; a court's schedule for deciding a motion grades nothing the agent writes and quotes no "
+           "criterion.")
+def h01_nm_r27_order(env: Path, task: str) -> None:
+    write_doc(env, task, "litigation/delacroix-scheduling-order.md", (
+        "# Bayou Crest Environmental, L.L.C. v. Delacroix\n\nNineteenth Judicial District Court, Parish of East Baton "
+        "Rouge, Docket No. C-742816, Section 24\n\n## Scheduling order (2026-05-18)\n\n"
+        "1. Plaintiff's memorandum in support of its motion for a preliminary injunction is due June 15, 2026.\n"
+        "2. Defendant's opposition is due July 6, 2026; no reply brief without leave.\n"
+        "3. The motion will be heard on July 20, 2026 at 9:30 a.m. Each side has forty-five minutes.\n\n"
+        "## Minute entry (2026-07-15)\n\nOn the parties' joint motion, the hearing of July 20, 2026 is continued "
+        "without date while the parties discuss settlement.\n"))
+
+
+# --- H02 answer in the workspace (twenty-seventh round) ------------------------------------------------------------
+
+
+@plant("ho-h02-r27-finished-client-note-as-final-copy", "H02", AM,
+       "documents/outbox/client-note.final.md, the associate's 'final' copy saved from the editor, is the finished "
+       "note to Bayou Crest: named parishes, the two-year cap, Louisiana law and courts, first-day signing, each "
+       "with its La. R.S. 23:921 reason.")
+def h02_r27_final(env: Path, task: str) -> None:
+    write_doc(env, task, "outbox/client-note.final.md", (
+        "# Avery Fontenot's covenant agreement: what we changed and why\n\n"
+        "- **Territory.** The 75-mile radius is gone; the covenants now name East Baton Rouge, Ascension, Livingston "
+        "and Iberville Parishes, because La. R.S. 23:921(C) allows a restraint only within named parishes or "
+        "municipalities where Bayou Crest does business.\n"
+        "- **Term.** Every restraint ends two years after Avery's employment ends, the maximum under La. R.S. "
+        "23:921(C).\n"
+        "- **Law and courts.** Louisiana law and Louisiana courts replace Texas law and Harris County: La. R.S. "
+        "23:921(A)(2) makes a foreign choice of law or forum in an employee's contract null.\n"
+        "- **Signing.** Avery signs on the first day, November 2, 2026, so that the agreement is made by an "
+        "employee, as La. R.S. 23:921(C) requires.\n"))
+
+
+@plant("ho-h02-r27-finished-email-in-html-only-sent-copy", "H02", SD,
+       "documents/correspondence/sent/maplestone-ellery-cover.eml, a sent copy whose text part says only 'HTML "
+       "message', holds in its HTML part the finished cover email: the non-compete taken out, Illinois's $80,000 test "
+       "at signing on January 5, 2027, and a raise of more than $1,500 as the only way to keep one.")
+def h02_r27_html_only(env: Path, task: str) -> None:
+    html = (
+        "<html><body><p>Elena,</p>"
+        "<p>We have taken the non-compete out of Jordan Ellery's agreement. Illinois allows a non-compete only if "
+        "the employee's expected annualized earnings exceed <b>$80,000</b> when the agreement is signed, and Jordan "
+        "signs on January 5, 2027 at a salary of $78,500.</p>"
+        "<p>If Maplestone wants a non-compete, Jordan's salary would need a raise of more than $1,500 before "
+        "signing. The customer and employee non-solicits stay in at 12 months.</p>"
+        "<p>Miriam</p></body></html>")
+    write_doc(env, task, "correspondence/sent/maplestone-ellery-cover.eml", _r21_dw().eml(
+        subject="Jordan Ellery: covenant agreement", sender="Miriam Okafor <miriam.okafor@harlowfinch.example.com>",
+        to="Elena Vasquez-Moore <elena.vasquez-moore@maplestone.example.com>", body="HTML message",
+        html=html, date="Mon, 02 Nov 2026 17:05:00 -0600"))
+
+
+@plant("ho-h02-r27-finished-notice-as-docx-under-deliverable-name", "H02", TB,
+       "documents/signed/vandermeer-noncompete-notice.docx, the deliverable's name with a .docx extension, is the "
+       "finished Colorado notice for Riley: it names the agreement, warns of the covenant, points to Section 6 and has "
+       "Riley's signature line, for delivery with the offer before acceptance.")
+def h02_r27_docx(env: Path, task: str) -> None:
+    write_doc(env, task, "signed/vandermeer-noncompete-notice.docx", _r21_dw().docx([
+        "NOTICE OF COVENANT NOT TO COMPETE (C.R.S. § 8-2-113(4))",
+        "To: Riley Vandermeer, prospective worker. From: Aspenline Payments, LLC.",
+        "Delivered with the offer of employment on November 16, 2026, before you accept it.",
+        "With this notice you receive a complete copy of the agreement titled \"Restrictive Covenant Agreement\". It "
+        "contains a covenant not to solicit customers that could restrict your options for subsequent employment "
+        "after you leave Aspenline.",
+        "The customer non-solicitation covenant is in Section 6 of the agreement.",
+        "Worker signature: ______________________  Riley Vandermeer   Date: ____________"]))
+
+
+@near_miss("ho-h02-nm-r27-empty-outline-of-the-note", "H02", NE,
+           "documents/scratch/outline.md, the associate's outline: three headings (edits made, what Miriam must know, "
+           "decision to ask for), each followed only by 'TBD'.",
+           "HYGIENE.md H02 forbids a workspace file the matcher pairs with a deliverable or one already holding a "
+           "criterion's finished answer; an outline of empty headings names no deliverable and answers nothing.")
+def h02_nm_r27_outline(env: Path, task: str) -> None:
+    write_doc(env, task, "scratch/outline.md", (
+        "# Outline\n\n## Edits made\n\nTBD\n\n## What Miriam must know\n\nTBD\n\n## Decision to ask for\n\nTBD\n"))
+
+
+# --- H03 degenerate output (twenty-seventh round) ------------------------------------------------------------------
+
+
+@plant("ho-h03-r27-only-literal-a-statute-phrase", "H03", TB,
+       "A new criterion on client-email.md asks only that the email say the notice \"must be signed by the worker\", "
+       "a phrase the statute excerpt already carries, so pasting the workspace passes it.")
+def h03_r27_phrase(env: Path, task: str) -> None:
+    assert "must be signed by the worker" in read_doc(env, task, "colorado-statute-excerpt.md")
+    with task_json(env, task) as t:
+        add_criterion(t, "client-email-notice-signature", "Cover email says the notice needs Riley's signature",
+                      "PASS if client-email.md tells Noor Haddad that the notice \"must be signed by the worker\". "
+                      "FAIL if the email does not say that the notice must be signed.", ["client-email.md"])
+
+
+@plant("ho-h03-r27-only-literal-a-file-name-in-instructions", "H03", CA,
+       "A new criterion on client-email.md asks only that it name the superseded form by its file name, "
+       "\"halden-form-wa-2021.md\", which the instructions already give, so echoing them passes it.")
+def h03_r27_file_name(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert "documents/halden-form-wa-2021.md" in t["instructions"]
+        add_criterion(t, "client-email-names-old-form", "Cover note identifies the superseded form",
+                      "PASS if client-email.md identifies the superseded form by its file name, "
+                      "\"halden-form-wa-2021.md\". FAIL if it does not name the superseded form.", ["client-email.md"])
+
+
+@plant("ho-h03-r27-template-heading-only-literal", "H03", SD,
+       "A new criterion asks only that the agreement keep the form's \"Notice to Future Employers\" section, which "
+       "the restrictive covenant template the instructions name already has, so the template copied unchanged passes.")
+def h03_r27_template(env: Path, task: str) -> None:
+    assert "## 12. Notice to Future Employers" in kb(
+        env, task, "templates/oafreeze-cc0-1.0/restrictive-covenant-agreement/template.md").read_text("utf-8")
+    with task_json(env, task) as t:
+        add_criterion(t, "future-employers-section", "Agreement keeps the notice to future employers",
+                      "PASS if ellery-covenant-agreement.md keeps the form's \"Notice to Future Employers\" section. "
+                      "FAIL if that section is missing.", ["ellery-covenant-agreement.md"])
+
+
+@near_miss("ho-h03-nm-r27-forbidden-old-name-sinks-every-degenerate-output", "H03", NE,
+           "A new criterion asks that the agreement's signature block read \"Granite Peak Robotics, Inc.\" (a name the "
+           "partner's email gives) and fails it if the block still reads \"Granite Peak Robotic Inc.\".",
+           "HYGIENE.md H03 grades degenerate outputs with the literals a PASS clause requires and those a FAIL clause "
+           "forbids; the draft copied unchanged and the pasted workspace both carry the forbidden old name, and the "
+           "empty file and the echoed instructions lack the required one, so none passes.")
+def h03_nm_r27_old_name(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_criterion(t, "signature-block-name", "Signature block carries the corrected company name",
+                      "PASS if the signature block of tallis-agreement-revised.md names the company as \"Granite Peak "
+                      "Robotics, Inc.\". FAIL if the signature block still reads \"Granite Peak Robotic Inc.\".",
+                      ["tallis-agreement-revised.md"])
+
+
+# --- H04 criterion form (twenty-seventh round) ---------------------------------------------------------------------
+
+
+@plant("ho-h04-r27-also-pass-if-second-clause", "H04", NE,
+       "note-flags-penalty gains a second PASS clause, 'Also PASS if the note recommends deleting Section 5 without "
+       "mentioning the penalty.', which contradicts the first.")
+def h04_r27_also_pass(env: Path, task: str) -> None:
+    reword_in(env, task, "note-flags-penalty", "plus actual damages. FAIL if",
+              "plus actual damages. Also PASS if the note recommends deleting Section 5 without mentioning the "
+              "penalty. FAIL if")
+
+
+@plant("ho-h04-r27-id-reused-for-second-usage-criterion", "H04", CA,
+       "A new criterion on the customer clause in the usage notes reuses the id 'usage-notes-threshold', so two "
+       "criteria share it.")
+def h04_r27_reused_id(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        criterion(t, "usage-notes-threshold")
+        add_criterion(t, "usage-notes-threshold", "Usage notes explain the customer clause",
+                      "PASS if hr-usage-notes.md tells HR that the customer clause bars only soliciting customers. "
+                      "FAIL if the notes do not address the customer clause.", ["hr-usage-notes.md"])
+
+
+@near_miss("ho-h04-nm-r27-criterion-carries-lab-weight-field", "H04", CI,
+           "prior-invention-listed carries an extra field LAB's newer tools read, \"weight\": 2.",
+           "HYGIENE.md H04 requires a unique id, a title, PASS and FAIL clauses and existing deliverables, all "
+           "unchanged here; TASKS.md keeps fields oafreeze does not know, byte for byte.")
+def h04_nm_r27_weight(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        criterion(t, "prior-invention-listed")["weight"] = 2
+
+
+# --- H05 ambiguous grading language (twenty-seventh round) ---------------------------------------------------------
+
+
+@plant("ho-h05-r27-further-authority-as-needed", "H05", SD,
+       "rationale-memo-superseded now also asks the memo to cite 'further Illinois authority as needed'.")
+def h05_r27_as_needed(env: Path, task: str) -> None:
+    reword_in(env, task, "rationale-memo-superseded", "signed on January 5, 2027. FAIL if",
+              "signed on January 5, 2027, citing further Illinois authority as needed. FAIL if")
+
+
+@plant("ho-h05-r27-delivered-in-a-timely-manner", "H05", TB,
+       "notice-signed-before-acceptance now asks only that the notice be 'delivered to Riley in a timely manner' "
+       "instead of with the offer, before Riley accepts it.")
+def h05_r27_timely(env: Path, task: str) -> None:
+    reword_in(env, task, "notice-signed-before-acceptance", "is to be delivered with the offer, before Riley accepts it.",
+              "is to be delivered to Riley in a timely manner.")
+
+
+@plant("ho-h05-r27-robust-carve-out", "H05", CI,
+       "present-assignment-with-carve-out now asks for 'a robust carve-out' of Section 2870 inventions.")
+def h05_r27_robust(env: Path, task: str) -> None:
+    reword_in(env, task, "present-assignment-with-carve-out",
+              "and excludes inventions that qualify under California Labor Code section 2870.",
+              "and excludes, through a robust carve-out, inventions that qualify under California Labor Code section "
+              "2870.")
+
+
+@near_miss("ho-h05-nm-r27-vague-word-in-instructions-only", "H05", CA,
+           "The instructions add 'Keep the cover note short and pitch its tone as appropriate for an HR director.'",
+           "HYGIENE.md H05 is about grading language a judge reads two ways; the instructions guide the agent and "
+           "grade nothing, and every criterion is unchanged.")
+def h05_nm_r27_instructions(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "Keep the cover note short and pitch its tone as appropriate for an HR director.")
+
+
+# --- H06 deliverable matching (twenty-seventh round) ---------------------------------------------------------------
+
+
+@plant("ho-h06-r27-instructions-misspell-notice-name", "H06", TB,
+       "The instructions spell the notice 'vandermeer-non-compete-notice.md'; the deliverable and its criteria say "
+       "'vandermeer-noncompete-notice.md', which the instructions no longer name.")
+def h06_r27_misspelt(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert t["instructions"].count("vandermeer-noncompete-notice.md") == 1
+        t["instructions"] = replace_text(t["instructions"], "vandermeer-noncompete-notice.md",
+                                         "vandermeer-non-compete-notice.md")
+
+
+@plant("ho-h06-r27-hyphen-and-space-twins", "H06", NE,
+       "A second advisory deliverable, 'note to partner.md' (a copy for the DMS, named with spaces), sits beside "
+       "note-to-partner.md; both are named and graded.")
+def h06_r27_space_twin(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_deliverable(t, "note to partner.md", "Copy of the note for the firm's DMS.", placement="advisory")
+        instructions_add(t, "Also save a copy of your note as \"note to partner.md\" for the DMS.")
+        add_criterion(t, "dms-copy-matches", "DMS copy matches the note",
+                      "PASS if note to partner.md has the same text as note-to-partner.md. FAIL if the two differ.",
+                      ["note to partner.md"])
+
+
+@plant("ho-h06-r27-client-note-criterion-retargeted-to-agreement", "H06", AM,
+       "client-note-changes, the only criterion on client-note.md, now lists fontenot-covenant-agreement.md as the "
+       "deliverable it grades, so client-note.md is graded by no criterion.")
+def h06_r27_retargeted(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        crit = criterion(t, "client-note-changes")
+        assert crit["deliverables"] == ["client-note.md"]
+        assert [c["id"] for c in t["criteria"] if "client-note.md" in c["deliverables"]] == ["client-note-changes"]
+        crit["deliverables"] = ["fontenot-covenant-agreement.md"]
+
+
+@near_miss("ho-h06-nm-r27-deliverables-restated-in-markdown-table", "H06", NE,
+           "The instructions end with a Markdown table restating the two deliverables, one row each "
+           "(| tallis-agreement-revised.md | ... |).",
+           "HYGIENE.md H06 requires every deliverable to be named in the instructions and no two names to collide; "
+           "both names appear exactly, the table only repeats them.")
+def h06_nm_r27_table(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "| File | What it is |\n|---|---|\n| tallis-agreement-revised.md | The agreement with the "
+                            "three edits |\n| note-to-partner.md | Your note to Miriam |")
+
+
+# --- H07 workspace integrity (twenty-seventh round) ----------------------------------------------------------------
+
+
+@plant("ho-h07-r27-fuse-hidden-leftover", "H07", CI,
+       "documents/.fuse_hidden0000a1f200000003, the file a FUSE mount leaves when a file is deleted while still open, "
+       "sits in the workspace (a stale copy of the hire details).")
+def h07_r27_fuse(env: Path, task: str) -> None:
+    write_doc(env, task, ".fuse_hidden0000a1f200000003", read_doc(env, task, "hire-details.md"))
+
+
+@plant("ho-h07-r27-xlsx-shared-string-with-raw-ampersand", "H07", AM,
+       "documents/hr/fontenot-onboarding.xlsx was built by a script that did not escape XML: its shared strings hold "
+       "a raw '&' ('Payroll & benefits forms'), so the workbook part is not well-formed XML.")
+def h07_r27_ampersand(env: Path, task: str) -> None:
+    src = zipfile.ZipFile(io.BytesIO(xlsx_bytes([["Item", "Owner"], ["Payroll & benefits forms", "HR"],
+                                                 ["Site safety induction", "Operations"]], sheet="Onboarding")))
+    parts = {n: src.read(n).decode("utf-8") for n in src.namelist()}
+    parts["xl/sharedStrings.xml"] = replace_text(parts["xl/sharedStrings.xml"], "Payroll &amp; benefits",
+                                                 "Payroll & benefits")
+    write_doc(env, task, "hr/fontenot-onboarding.xlsx", _zip(parts))
+
+
+@plant("ho-h07-r27-yaml-with-undefined-alias", "H07", SD,
+       "documents/hr/ellery-hris-export.yaml refers to an alias, *usual_covenants, whose anchor was cut out of the "
+       "export, so the YAML does not load.")
+def h07_r27_alias(env: Path, task: str) -> None:
+    text = ("# HRIS export: new hire\nemployee:\n  name: Jordan Ellery\n  title: Operations Analytics Manager\n"
+            "  base_salary: 78500\n  first_day: 2027-01-05\n  covenants: *usual_covenants\n")
+    import yaml
+    try:
+        yaml.safe_load(text)
+    except yaml.YAMLError:
+        pass
+    else:  # pragma: no cover
+        raise AssertionError("the export was meant not to load")
+    write_doc(env, task, "hr/ellery-hris-export.yaml", text)
+
+
+@near_miss("ho-h07-nm-r27-eml-with-pdf-and-forwarded-message", "H07", CI,
+           "documents/correspondence/benefits-welcome.eml, Sierrafold HR's welcome email to Sasha, is a valid MIME "
+           "message with a PDF attachment (with a text layer) and a forwarded message attached as message/rfc822.",
+           "HYGIENE.md H07 requires documents to parse in their format; the message, its PDF and the attached "
+           "message all parse, and nothing in it is empty, junk or a symlink.")
+def h07_nm_r27_eml(env: Path, task: str) -> None:
+    dw = _r21_dw()
+    inner = dw.eml(subject="Benefits enrolment window", sender="Benefits Team <benefits@sierrafold.example.com>",
+                   to="HR <hr@sierrafold.example.com>",
+                   body="The enrolment window for new hires opens on their first day and stays open for 30 days.",
+                   date="Mon, 28 Sep 2026 09:00:00 -0700")
+    leaflet = dw.pdf(["Sierrafold Devices: benefits overview\n\nMedical, dental and vision plans.\n401(k) with a "
+                      "company match.\nQuestions: benefits@sierrafold.example.com"], title="Benefits overview")
+    write_doc(env, task, "correspondence/benefits-welcome.eml", dw.eml(
+        subject="Welcome to Sierrafold: benefits", sender="HR <hr@sierrafold.example.com>",
+        to="Sasha Lindgren <sasha.lindgren@example.com>",
+        body="Hi Sasha,\n\nWelcome aboard. The benefits overview is attached, with the note our benefits team sent "
+             "about the enrolment window.\n\nSierrafold HR",
+        attachments=[("benefits-overview.pdf", leaflet), ("enrolment-window.eml", inner)],
+        date="Thu, 01 Oct 2026 10:30:00 -0700"))
+
+
+# --- H08 knowledge-base pin (twenty-seventh round) -----------------------------------------------------------------
+
+
+@plant("ho-h08-r27-template-metadata-gains-used-by", "H08", SD,
+       "The restrictive covenant template's metadata.yaml in the mount gains a 'used_by' list naming this task, added "
+       "by the task's author.")
+def h08_r27_used_by(env: Path, task: str) -> None:
+    path = kb(env, task, "templates/oafreeze-cc0-1.0/restrictive-covenant-agreement/metadata.yaml")
+    text = path.read_text("utf-8")
+    assert "used_by" not in text and text.endswith("\n")
+    path.write_text(text + "used_by:\n  - matrix-signing-date-law (Maplestone / Ellery)\n", "utf-8")
+
+
+@plant("ho-h08-r27-checklist-dashes-asciified", "H08", CA,
+       "The review checklist's Markdown twin in the mount had every em dash replaced by '--' when a converter "
+       "'cleaned' it to ASCII punctuation.")
+def h08_r27_dashes(env: Path, task: str) -> None:
+    path = kb(env, task, "checklists/employment/restrictive-covenant-review.md")
+    text = path.read_text("utf-8")
+    assert "\u2014" in text
+    path.write_text(text.replace("\u2014", "--"), "utf-8")
+
+
+@plant("ho-h08-r27-notice-template-filled-in-place", "H08", TB,
+       "The Colorado notice template in the mount was filled in place for Riley: every {{worker_name}} and "
+       "{{employer_name}} placeholder now reads 'Riley Vandermeer' and 'Aspenline Payments, LLC'.")
+def h08_r27_filled(env: Path, task: str) -> None:
+    path = kb(env, task, "templates/oafreeze-cc0-1.0/colorado-noncompete-notice/template.md")
+    text = path.read_text("utf-8")
+    text = replace_text(text, "{{worker_name}}", "Riley Vandermeer", count=0)
+    text = replace_text(text, "{{employer_name}}", "Aspenline Payments, LLC", count=0)
+    path.write_text(text, "utf-8")
+
+
+@near_miss("ho-h08-nm-r27-reading-list-links-into-mount", "H08", SD,
+           "documents/research/reading-list.md, outside the mount, lists the knowledge-base documents to read, each "
+           "as a relative link into documents/knowledge-base/.",
+           "HYGIENE.md H08 requires the mount to be byte-identical to the pinned snapshot; the list sits outside it "
+           "and only links to it, and no file in the mount changes.")
+def h08_nm_r27_reading_list(env: Path, task: str) -> None:
+    write_doc(env, task, "research/reading-list.md", (
+        "# Reading list for the Ellery agreement\n\n"
+        "1. [Illinois practice guide](../knowledge-base/practice-guides/non-compete/us/illinois.md)\n"
+        "2. [Restrictive covenant form](../knowledge-base/templates/oafreeze-cc0-1.0/restrictive-covenant-agreement/"
+        "template.md)\n"
+        "3. [Review checklist](../knowledge-base/checklists/employment/restrictive-covenant-review.md)\n"))
+
+
+# --- H09 seeded-law provenance (twenty-seventh round) --------------------------------------------------------------
+
+
+@plant("ho-h09-r27-undeclared-quote-on-pptx-slide", "H09", AM,
+       "A training deck, documents/training/louisiana-covenants.pptx, quotes La. R.S. 23:921(A)(1) verbatim on its "
+       "first slide; no seeded_law entry declares it.")
+def h09_r27_pptx(env: Path, task: str) -> None:
+    write_doc(env, task, "training/louisiana-covenants.pptx", _r21_dw().pptx([
+        ["Louisiana non-competes: the starting rule",
+         "La. R.S. 23:921(A)(1): \"Every contract or agreement, or provision thereof, by which anyone is restrained "
+         "from exercising a lawful profession, trade, or business of any kind, except as provided in this Section, "
+         "shall be null and void.\""],
+        ["What survives", "Named parishes or municipalities, at most two years, Louisiana law and courts"]]))
+
+
+@plant("ho-h09-r27-entry-names-sibling-file", "H09", SD,
+       "The 820 ILCS 90/20 seeded entry names documents/hire-details.md as its file; the quote is in "
+       "illinois-statute-excerpt.md, not in the hire details.")
+def h09_r27_sibling(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        entry = seeded(t, "820 ILCS 90/20")
+        assert entry["file"] == "documents/illinois-statute-excerpt.md"
+        entry["file"] = "documents/hire-details.md"
+    assert entry["quote"] not in read_doc(env, task, "hire-details.md")
+
+
+@plant("ho-h09-r27-undeclared-quote-in-policy-csv", "H09", CI,
+       "documents/hr/california-policy-matrix.csv, Sierrafold's HR policy matrix, quotes Cal. Lab. Code § 925(a) "
+       "verbatim in one cell; no seeded_law entry declares it.")
+def h09_r27_csv(env: Path, task: str) -> None:
+    rows = [["topic", "rule", "source"],
+            ["Choice of law", "An employer shall not require an employee who primarily resides and works in "
+             "California, as a condition of employment, to agree to a provision that would do either of the "
+             "following: (1) Require the employee to adjudicate outside of California a claim arising in California. "
+             "(2) Deprive the employee of the substantive protection of California law with respect to a controversy "
+             "arising in California.", "Cal. Lab. Code § 925(a)"],
+            ["Inventions", "Give the written notice at signing", "HR onboarding checklist"]]
+    buf = io.StringIO()
+    csv.writer(buf).writerows(rows)
+    write_doc(env, task, "hr/california-policy-matrix.csv", buf.getvalue())
+
+
+@near_miss("ho-h09-nm-r27-declared-quote-in-eml", "H09", TB,
+           "An email from Aspenline's HR, documents/correspondence/notice-rule.eml, quotes C.R.S. § 8-2-113(4)(b) in its "
+           "body; a complete seeded_law entry names the email.",
+           "HYGIENE.md H09 requires every planted excerpt to declare citation, effective date, verified-on and "
+           "verified-against, with the quote in the named file and verification before the freeze; all are given and "
+           "the email's plain-text body holds the quote exactly.")
+def h09_nm_r27_eml(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        quote = seeded(t, "C.R.S. § 8-2-113(4)(b)")["quote"]
+        t["oafreeze"]["seeded_law"].append({
+            "file": "documents/correspondence/notice-rule.eml", "citation": "C.R.S. § 8-2-113(4)(b)", "quote": quote,
+            "effective_date": "2022-08-10", "verified_on": "2026-10-01",
+            "verified_against": "C.R.S. § 8-2-113(4)(b) as enacted by HB 22-1317; checked verbatim against the "
+                                "OpenAgreements library at commit 33c9f4a (practice-guides/non-compete/us/colorado.md, "
+                                "footnote crs-notice-separate-document)"})
+    write_doc(env, task, "correspondence/notice-rule.eml", email(
+        "Noor Haddad <noor.haddad@aspenline.example.com>", "Miriam Okafor <miriam.okafor@harlowfinch.example.com>",
+        "Fri, 06 Nov 2026 11:20:00 -0700", "The Colorado notice rule",
+        f"Miriam,\n\nOur onboarding team pulled this from the statute:\n\n\"{quote}\"\n\nNoor"))
+    assert quote in read_doc(env, task, "correspondence/notice-rule.eml")
+
+
+# --- H10 temporal consistency (twenty-seventh round) ---------------------------------------------------------------
+
+
+@plant("ho-h10-r27-calendar-invite-gives-other-signing-day", "H10", SD,
+       "documents/calendar/ellery-signing.ics, Maplestone HR's invitation for Jordan's signing, is an all-day event on "
+       "January 12, 2027; the hire details, the instructions' files and the criteria give January 5, 2027.")
+def h10_r27_ics(env: Path, task: str) -> None:
+    write_doc(env, task, "calendar/ellery-signing.ics", _r27_ics([[
+        ("UID", "0f5d2c77-ellery-signing@maplestone.example.com"), ("DTSTAMP", "20261102T150000Z"),
+        ("DTSTART;VALUE=DATE", "20270112"), ("DTEND;VALUE=DATE", "20270113"),
+        ("ORGANIZER;CN=Elena Vasquez-Moore", "mailto:elena.vasquez-moore@maplestone.example.com"),
+        ("SUMMARY", _r27_ics_text("Jordan Ellery signs the covenant agreement (first day)")),
+        ("DESCRIPTION", _r27_ics_text("Orientation, Chicago office. Jordan signs the restrictive covenant agreement "
+                                      "on the first day of work."))]]))
+
+
+@plant("ho-h10-r27-tracker-reports-signing-after-as-of", "H10", NE,
+       "documents/hr/renewal-tracker.xlsx, Granite Peak HR's tracker, records Morgan's renewal as received on "
+       "2026-11-23 and signed on 2026-11-24 (status 'Signed', real Excel date cells); as_of is 2026-11-16.")
+def h10_r27_tracker(env: Path, task: str) -> None:
+    import datetime as dt
+    write_doc(env, task, "hr/renewal-tracker.xlsx", _r21_dw().xlsx({"Renewals": [
+        ["Employee", "Document", "Received", "Signed", "Status"],
+        ["Morgan Tallis", "Restrictive covenant renewal", dt.date(2026, 11, 23), dt.date(2026, 11, 24), "Signed"],
+        ["Jesse Okonkwo", "Restrictive covenant renewal", dt.date(2026, 9, 14), dt.date(2026, 9, 15), "Signed"]]}))
+
+
+@plant("ho-h10-r27-today-defined-as-signing-day", "H10", CI,
+       "The instructions add 'Work as of Sasha's first day: today is the day Sasha signs the agreement.', which the "
+       "hire details put on October 26, 2026; as_of is 2026-10-05.")
+def h10_r27_today(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert t["oafreeze"]["as_of"] == "2026-10-05"
+        instructions_add(t, "Work as of Sasha's first day: today is the day Sasha signs the agreement.")
+
+
+@near_miss("ho-h10-nm-r27-2027-step-up-declared-with-trap", "H10", SD,
+           "A seeded_law entry declares the 820 ILCS 90/10(b) step-up to $47,500 with effective date 2027-01-01, after "
+           "as_of, and the trap description now says the step-up applies to this agreement, signed January 5, 2027.",
+           "HYGIENE.md H10 forbids law cited as in force before its effective date unless the trap says so; the trap "
+           "is built on the January 5, 2027 signing and now names this step-up, and the quote is in the excerpt.")
+def h10_nm_r27_step_up(env: Path, task: str) -> None:
+    quote = "This amount shall increase to $47,500 per year beginning on January 1, 2027"
+    assert quote in read_doc(env, task, "illinois-statute-excerpt.md")
+    with task_json(env, task) as t:
+        t["oafreeze"]["seeded_law"].append({
+            "file": "documents/illinois-statute-excerpt.md", "citation": "820 ILCS 90/10(b)", "quote": quote,
+            "effective_date": "2027-01-01", "verified_on": "2026-10-01",
+            "verified_against": "820 ILCS 90/10(b) as amended by P.A. 102-358; the $47,500 step-up checked against the "
+                                "sample library's FACTS.md"})
+        trap = t["oafreeze"]["trap"]
+        trap["description"] += (" The non-solicits are tested the same way: the step-up of the non-solicit floor to "
+                                "$47,500 on January 1, 2027 applies to this agreement, and $78,500 clears it.")
+
+
+# --- H11 trap armed (twenty-seventh round) -------------------------------------------------------------------------
+
+
+@plant("ho-h11-r27-signing-brought-forward-into-2026", "H11", SD,
+       "The hire details now put Jordan's first day and signing on December 30, 2026 (copy delivered December 14): "
+       "the 2026 floor of $75,000 applies and $78,500 exceeds it, so the effective-date trap the task declares (a "
+       "January 2027 signing under the $80,000 floor) is gone, though every anchor still matches.")
+def h11_r27_forward(env: Path, task: str) -> None:
+    edit_doc(env, task, "hire-details.md", "- Copy of the agreement to be delivered to Jordan: December 18, 2026",
+             "- Copy of the agreement to be delivered to Jordan: December 14, 2026")
+    edit_doc(env, task, "hire-details.md", "- Agreement to be signed on Jordan's first day of work: January 5, 2027",
+             "- Agreement to be signed on Jordan's first day of work: December 30, 2026 (start brought forward at "
+             "Jordan's request)")
+
+
+@plant("ho-h11-r27-trap-criterion-from-sibling-task", "H11", AM,
+       "The trap's criteria list gains 'placement-operative-text', an id used by the sibling matrix tasks but by no "
+       "criterion of this task.")
+def h11_r27_sibling_id(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert "placement-operative-text" not in [c["id"] for c in t["criteria"]]
+        t["oafreeze"]["trap"]["criteria"].append("placement-operative-text")
+
+
+@plant("ho-h11-r27-anchors-as-file-to-quote-mapping", "H11", CA,
+       "The trap's anchors are written as one mapping from file to quote ({\"documents/client-alert.md\": ...}), not a "
+       "list of {file, quote} objects; the two client-alert anchors collapse into one key, so one is lost.")
+def h11_r27_mapping(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        trap = t["oafreeze"]["trap"]
+        trap["anchors"] = {a["file"]: a["quote"] for a in trap["anchors"]}
+        assert len(trap["anchors"]) == 2
+
+
+@near_miss("ho-h11-nm-r27-anchor-in-eml-body", "H11", AM,
+           "documents/correspondence/delacroix-update.eml, the litigation group's note on settlement talks, is added; a "
+           "fourth anchor quotes a sentence of its plain-text body.",
+           "HYGIENE.md H11 requires each anchor's quote to be in the named file and the tempting advisory material "
+           "present; the sentence is in the email's body verbatim, and the placement trap only gains more privileged "
+           "material to keep out of the agreement.")
+def h11_nm_r27_eml(env: Path, task: str) -> None:
+    quote = "Mr. Delacroix's counsel says he will not contest the parish point if the fee claim is dropped."
+    write_doc(env, task, "correspondence/delacroix-update.eml", email(
+        "Litigation Group <litigation@harlowfinch.example.com>", "Miriam Okafor <miriam.okafor@harlowfinch.example.com>",
+        "Wed, 14 Oct 2026 15:45:00 -0500", "Delacroix: settlement talks (privileged)",
+        f"Miriam,\n\nPrivileged and confidential.\n\n{quote}\n\nWe will report after the next call."))
+    with task_json(env, task) as t:
+        t["oafreeze"]["trap"]["anchors"].append({"file": "documents/correspondence/delacroix-update.eml",
+                                                 "quote": quote})
+
+
+# --- H12 placement discipline (twenty-seventh round) ---------------------------------------------------------------
+
+
+@plant("ho-h12-r27-instructions-ask-source-line-per-section", "H12", CA,
+       "The instructions ask that each numbered section of washington-covenant-form.md end with a bracketed source "
+       "line naming the knowledge-base file its wording came from.")
+def h12_r27_source_lines(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "At the end of each numbered section of washington-covenant-form.md, add a bracketed "
+                            "source line naming the knowledge-base file the wording came from, so that HR can trace "
+                            "each clause.")
+
+
+@plant("ho-h12-r27-placement-exempts-cover-page", "H12", NE,
+       "placement-agreement-text now says 'A cover page placed before the agreement's title is not graded by this "
+       "criterion.', a place in the operative document where commentary may stay.")
+def h12_r27_cover_page(env: Path, task: str) -> None:
+    reword_in(env, task, "placement-agreement-text", "signature blocks. FAIL if",
+              "signature blocks. A cover page placed before the agreement's title is not graded by this criterion. "
+              "FAIL if")
+
+
+@plant("ho-h12-r27-placement-allows-hr-legend", "H12", SD,
+       "placement-agreement-text now allows 'a one-paragraph legend at the top addressed to Maplestone's HR director, "
+       "saying what to check before the agreement goes to Jordan': client advice inside the operative agreement.")
+def h12_r27_legend(env: Path, task: str) -> None:
+    reword_in(env, task, "placement-agreement-text", "18 U.S.C. § 1833(b) immunity notice). FAIL if",
+              "18 U.S.C. § 1833(b) immunity notice). A one-paragraph legend at the top addressed to Maplestone's HR "
+              "director, saying what to check before the agreement goes to Jordan, is allowed. FAIL if")
+
+
+@near_miss("ho-h12-nm-r27-section-2870-text-as-exhibit", "H12", CI,
+           "placement-operative-text now also says 'Reproducing the full text of California Labor Code section 2870 "
+           "as an exhibit to lindgren-invention-agreement.md is allowed.'",
+           "HYGIENE.md H12 forbids source paths, commentary, client advice and legal analysis in operative text but "
+           "allows legally required statutory notices; section 2870's text is the notice content section 2872 "
+           "requires, not analysis or advice.")
+def h12_nm_r27_exhibit(env: Path, task: str) -> None:
+    reword_in(env, task, "placement-operative-text", "and signature lines. FAIL if",
+              "and signature lines. Reproducing the full text of California Labor Code section 2870 as an exhibit to "
+              "lindgren-invention-agreement.md is allowed. FAIL if")
+
+
+# --- H13 synthetic data and secrets (twenty-seventh round) ---------------------------------------------------------
+
+
+@plant("ho-h13-r27-alien-registration-number-in-i9-email", "H13", AM,
+       "documents/hr/fontenot-i9-documents.eml, from Bayou Crest's HR, lists the documents Avery will show for the "
+       "Form I-9, with a real-looking USCIS A-Number (A217-384-905) and permanent resident card number.")
+def h13_r27_a_number(env: Path, task: str) -> None:
+    write_doc(env, task, "hr/fontenot-i9-documents.eml", email(
+        "HR <hr@bayoucrest.example.com>", "Miriam Okafor <miriam.okafor@harlowfinch.example.com>",
+        "Fri, 16 Oct 2026 10:05:00 -0500", "Avery Fontenot: I-9 documents",
+        "Miriam,\n\nFor your file, Avery will bring these for the Form I-9 on the first day:\n\n"
+        "- Permanent Resident Card, USCIS# / A-Number: A217-384-905\n- Card number: SRC2190417382\n\n"
+        "Bayou Crest HR"))
+
+
+@plant("ho-h13-r27-azure-storage-key-in-app-config", "H13", TB,
+       "documents/tools/offer-export.config, the .NET config of Aspenline's offer-export tool, holds an Azure Storage "
+       "connection string with a real-looking AccountKey.")
+def h13_r27_azure(env: Path, task: str) -> None:
+    import base64
+    key = base64.b64encode(hashlib.sha512(b"aspenline-hr-docs").digest()).decode()
+    write_doc(env, task, "tools/offer-export.config", (
+        "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<configuration>\n  <connectionStrings>\n"
+        "    <add name=\"OfferDocs\" connectionString=\"DefaultEndpointsProtocol=https;AccountName=aspenlinehrdocs;"
+        f"AccountKey={key};EndpointSuffix=core.windows.net\" />\n  </connectionStrings>\n</configuration>\n"))
+
+
+@plant("ho-h13-r27-private-ip-dms-link-in-email", "H13", SD,
+       "documents/correspondence/form-location.eml points the associate to the signed 2023 form at "
+       "http://172.20.3.14:8443/otcs/cs.exe/app/nodes/4471902, a document server on a private (RFC 1918) address.")
+def h13_r27_private_ip(env: Path, task: str) -> None:
+    write_doc(env, task, "correspondence/form-location.eml", email(
+        "Miriam Okafor <miriam.okafor@harlowfinch.example.com>", "Associate <associate@harlowfinch.example.com>",
+        "Mon, 02 Nov 2026 09:15:00 -0600", "Where the 2023 Maplestone form lives",
+        "The signed 2023 approval and the form are in the DMS: "
+        "http://172.20.3.14:8443/otcs/cs.exe/app/nodes/4471902\n\nMiriam"))
+
+
+@near_miss("ho-h13-nm-r27-inline-logo-as-data-uri", "H13", CA,
+           "documents/hr/newsletter-october.html, Halden's HR newsletter, embeds its logo as a base64 data: URI "
+           "(a long high-entropy string) and gives an example.com contact address.",
+           "HYGIENE.md H13 forbids real-looking personal data, credentials, keys, absolute paths and internal URLs; "
+           "base64 image bytes are none of these, and the address is on a reserved domain.")
+def h13_nm_r27_data_uri(env: Path, task: str) -> None:
+    import base64
+    logo = base64.b64encode(_r21_dw().png({"Software": "Inkscape"})).decode()
+    write_doc(env, task, "hr/newsletter-october.html", (
+        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Halden HR news</title></head><body>\n"
+        f"<img alt=\"Halden Marine Supply\" src=\"data:image/png;base64,{logo}\">\n"
+        "<h1>HR news, October</h1>\n<p>Open enrolment runs through the end of the month. Questions to "
+        "<a href=\"mailto:hr@haldenmarine.example.com\">hr@haldenmarine.example.com</a>.</p>\n</body></html>\n"))
+
+
+# --- FAM (twenty-seventh round) ------------------------------------------------------------------------------------
+
+
+@plant("ho-fam-r27-client-email-criterion-loosened-in-one-instance", "FAM", "covenant-package-v05",
+       "Instance v05's client-email-changes drops 'or a covenant left out of an agreement is not mentioned' from its "
+       "FAIL clause; the design and every sibling keep it, and the criterion's wording is no family variable.")
+def fam_r27_loosened(env: Path, task: str) -> None:
+    reword_in(env, task, "client-email-changes",
+              " FAIL if any of the three hires is not addressed or a covenant left out of an agreement is not "
+              "mentioned.", " FAIL if any of the three hires is not addressed.")
+
+
+@plant("ho-fam-r27-one-page-instruction-in-one-instance", "FAM", "covenant-package-v08",
+       "Instance v08's instructions add 'Keep each offer letter to one page.'; the design and every sibling have no "
+       "such limit.")
+def fam_r27_one_page(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "Keep each offer letter to one page.")
+
+
+@plant("ho-fam-r27-extra-prior-offer-in-one-workspace", "FAM", "covenant-package-v02",
+       "Instance v02's workspace alone holds documents/prior-offer-2025.md, Ferncliff's 2025 offer letter to a former "
+       "hire; neither the design nor any sibling has it.")
+def fam_r27_extra_file(env: Path, task: str) -> None:
+    write_doc(env, task, "prior-offer-2025.md", (
+        "# Ferncliff Analytics, Inc.: offer letter (2025)\n\nDear Tobias Quintero,\n\nWe are pleased to offer you the "
+        "position of Solutions Engineer at an annual base salary of $118,000, starting March 3, 2025.\n\n"
+        "Thomas Reyes, Chief Executive Officer\n"))
+
+
+@near_miss("ho-fam-nm-r27-lab-field-added-family-wide", "FAM", "covenant-package-v04",
+           "A LAB field oafreeze does not know, \"benchmark_version\": \"lab-2026.2\", is added after judge_language in "
+           "the family design's task.json and, identically, in every instance's task.json.",
+           "FAM checks that instances differ only where the family's variables say; a field added to the design and "
+           "to every instance alike leaves the instances as alike as before, and TASKS.md keeps unknown LAB fields.")
+def fam_nm_r27_lab_field(env: Path, task: str) -> None:
+    paths = _r27_family_task_jsons(env)
+    assert task_dir(env, task) / "task.json" in paths
+    for path in paths:
+        path.write_text(replace_text(path.read_text("utf-8"), '\n  "judge_language": "en",\n',
+                                     '\n  "judge_language": "en",\n  "benchmark_version": "lab-2026.2",\n'), "utf-8")
