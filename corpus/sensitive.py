@@ -88,7 +88,8 @@ LABELLED = [
     ("national identity number", _CJK_ID_LABEL, _CJK_ID, "major", False),
     ("national identity number", r"(?:a(?:[ -](?:number|no\b)|[ -]?#)|alien[ \t_-]*(?:registration[ \t_-]*)?"
      r"(?:number|no\b|#)|uscis[ \t_-]*(?:number|no\b|#)|i-94(?:[ \t_-]*(?:record|admission))?|ead(?:[ \t_-]*card)?)",
-     r"[a-z&]{0,4}-?\d{6,13}[a-z0-9]{0,3}", "major", False),
+     # (an A-Number is also written in groups of three, "A-123-456-789", "A217 384 905")
+     r"[a-z&]{0,4}-?(?:\d{6,13}|\d{3}(?:[ -]\d{3}){1,3})[a-z0-9]{0,3}|a[ -]\d{3}(?:[ -]\d{3}){1,3}", "major", False),
     # A number labelled as a telephone, in any national form ("Tel. 030 2312 5874", "mobile: 0612 345 678").
     ("phone number", r"(?:tel(?:ephone)?|phone|mobile|mob|cell(?:[ \t_-]*phone)?|fax|handy)\.?",
      r"(?!\d{4}-\d{1,2}-\d{1,2}(?![\w-]))\+?\(?\d(?:[ .\u00a0-]?\(?\d\)?){6,14}", "major", False),
@@ -142,7 +143,10 @@ RULES = [
                            r"gh[pousr]_[A-Za-z0-9]{36}|github_pat_[A-Za-z0-9_]{40,}|glpat-[A-Za-z0-9_-]{20,}|"
                            r"xox[abprs]-[A-Za-z0-9-]{10,}|AIza[0-9A-Za-z_-]{35}|SG\.[A-Za-z0-9_-]{16,}\.[A-Za-z0-9_-]{16,}|"
                            r"npm_[A-Za-z0-9]{36}|shp(?:at|ss|ca|pa)_[a-fA-F0-9]{32}|sq0(?:atp|csp)-[A-Za-z0-9_-]{22,}|"
-                           r"pypi-[A-Za-z0-9_-]{50,})\b"), "blocker"),
+                           r"pypi-[A-Za-z0-9_-]{50,}|"
+                           # an Azure storage or Service Bus connection string's key (base64 of 32 or 64 bytes)
+                           r"(?<=AccountKey=)[A-Za-z0-9+/]{40,}={0,2}|(?<=SharedAccessKey=)[A-Za-z0-9+/]{40,}={0,2})(?:\b|(?<==))"),
+     "blocker"),
     # URLs that carry their own secret: chat and automation webhooks, bot tokens, signed or keyed
     # links, credentials before the host.
     ("webhook URL", re.compile(r"\bhttps?://(?:hooks\.slack\.com/(?:services|workflows|triggers)/[\w/-]{10,}|"
@@ -375,7 +379,9 @@ _MASKED = re.compile(r"[*•●·#]{4,}|[xX]{6,}|\.{3}|…")
 
 # A key a vendor's documentation publishes as its example ("AKIAIOSFODNN7EXAMPLE", its secret
 # ".../bPxRfiCYEXAMPLEKEY"): marked EXAMPLE in capitals inside the value, and never issued.
-_DOCUMENTED_EXAMPLE = re.compile(r"[A-Za-z0-9/+_-]EXAMPLE|EXAMPLE(?:KEY|TOKEN|SECRET)?\b")
+_DOCUMENTED_EXAMPLE = re.compile(r"[A-Za-z0-9/+_-]EXAMPLE|EXAMPLE(?:KEY|TOKEN|SECRET)?\b|"
+                                 # the key Azurite and the Azure Storage Emulator ship with, published by Microsoft
+                                 r"Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw==")
 
 
 def _allowed(kind: str, m: re.Match) -> bool:
@@ -533,7 +539,7 @@ _SCHEME = tx.Gate(("://",))
 GATES: list[tuple[str, tx.Gate | tx.Begins | None]] = [
     ("private key", tx.Gate(("-----BEGIN",))),
     ("API key", tx.Gate(("AKIA", "sk-", "sk_", "rk_", "gho_", "ghp_", "ghu_", "ghs_", "ghr_", "github_pat_", "glpat-",
-                         "xox", "AIza", "SG.", "npm_", "shp", "sq0", "pypi-"))),
+                         "xox", "AIza", "SG.", "npm_", "shp", "sq0", "pypi-", "AccountKey=", "SharedAccessKey="))),
     ("webhook URL", _HTTP),
     ("secret in a URL", _HTTP),
     ("credentials in a URL", tx.Gate(("://",), ("@",))),

@@ -74,3 +74,22 @@ def test_a_number_written_solid_then_as_shown_is_two_numbers_each_judged_on_its_
     assert kinds("tel:+17195550134 (719) 555-0134 | mailto:dale@granitepeak.example.com") == []
     found = sv.hits("Phone: +13128042291 (719) 555-0134")
     assert [(kind, value) for _line, kind, _severity, value in found] == [("phone number", "Phone: +13128042291")]
+
+
+def test_an_azure_connection_strings_key_is_a_secret_and_the_emulators_published_key_is_not():
+    import hashlib
+
+    key = base64.b64encode(hashlib.sha512(b"a storage account").digest()).decode()
+    found = sv.hits(f"DefaultEndpointsProtocol=https;AccountName=hrdocs;AccountKey={key};EndpointSuffix=core.windows.net")
+    assert [(kind, severity) for _line, kind, severity, _value in found] == [("API key", "blocker")]
+    bus = sv.hits(f"Endpoint=sb://hr.servicebus.windows.net/;SharedAccessKeyName=send;SharedAccessKey={key[:44]}")
+    assert [kind for _line, kind, _severity, _value in bus] == ["API key"]
+    emulator = ("AccountName=devstoreaccount1;AccountKey=Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/"
+                "K1SZFPTOtr/KBHBeksoGMGw==")
+    assert kinds(emulator) == []
+
+
+def test_an_a_number_written_in_groups_of_three_is_read_under_its_label():
+    assert kinds("USCIS# / A-Number: A217-384-905") == [(1, "national identity number")]
+    assert kinds("Alien Registration Number A 217 384 905") == [(1, "national identity number")]
+    assert kinds("Order no. 217-384-905") == []  # no label of an identity number

@@ -433,11 +433,15 @@ _DRAFTING_BASIS = re.compile(r"[\"'‘“](?:basis|authority|grounds?|rationale)
 # Guidance for the side that issues the form, let into the text the other side signs: "a boxed 'How HR
 # completes this form' panel", "instructions for the hiring manager", "telling HR when Section 2 may be used".
 # (What the signer is told to do, "return the signed form to HR", is the form's own.)
-_ISSUER = r"(?:HR|human\s+resources|the\s+(?:HR\s+team|hiring\s+manager|recruiter|employer|company|client|people\s+team))"
+_ISSUER = (r"(?:(?:the\s+|[A-Z][\w&'’-]*['’]s\s+)?(?:HR|human\s+resources|people\s+team)(?:\s+(?:director|manager|team|lead|"
+           r"department|partner))?|(?:the\s+|[A-Z][\w&'’-]*['’]s\s+)(?:hiring\s+manager|recruiter|employer|company|client|"
+           r"general\s+counsel|legal\s+team))")
 _INTERNAL_GUIDANCE = re.compile(rf"\b(?:how|when|whether)\s+{_ISSUER}\s+(?:completes?|fills?\s+(?:in|out)|uses?|should|"
                                 rf"may|must|can|decides?)\b|\b(?:instructions?|guidance|directions?|tips|checklist)\s+"
                                 rf"(?:for|to)\s+{_ISSUER}\b|\b(?:telling|tells|instructing|instructs|guiding|reminding)\s+"
-                                rf"{_ISSUER}\b|\binternal\s+(?:instructions?|guidance|notes?|use\s+only)\b", re.I)
+                                rf"{_ISSUER}\b|\b(?:addressed|written|directed)\s+to\s+{_ISSUER}\b|\bfor\s+the\s+attention\s+of\s+{_ISSUER}\b|"
+                                rf"\bwhat\s+to\s+(?:check|confirm|verify)\s+before\b|"
+                                rf"\binternal\s+(?:instructions?|guidance|notes?|use\s+only)\b", re.I)
 
 
 _EXCEPTED = re.compile(r"\(([^()]{0,400}?\b(?:except(?:ed|ing)?|save|apart\s+from|aside\s+from|other\s+than)\b[^()]{0,400})\)",

@@ -716,6 +716,8 @@ def test_advice_copied_to_the_person_who_signs_is_major(tmp_path, sentence, flag
 @pytest.mark.parametrize("allowed", [
     'A boxed "How HR completes this form" panel at the top, telling HR when Section 2 may be used, is acceptable.',
     "Instructions for the hiring manager on when to offer Section 3 may stay at the end.",
+    "A one-paragraph legend at the top addressed to Maplestone's HR director, saying what to check before the "
+    "agreement goes to Dana, is allowed.",
 ])
 def test_a_placement_rule_that_lets_guidance_for_the_issuer_into_the_signed_text(tmp_path, allowed):
     task = task_json()
