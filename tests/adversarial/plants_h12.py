@@ -1045,3 +1045,15 @@ def h12_r26_cc_employee(env: Path, task: str) -> None:
                                          "what")
         t["deliverables"]["client-email.md"] = ("Cover email to the client, copied to Sasha Lindgren, explaining the "
                                                 "package and the departures from the request.")
+
+
+# --- moved from the held-out set on 2026-12-04 (cases that informed a change after the twenty-seventh round) ----
+
+
+@plant("h12-r27-placement-allows-hr-legend", "H12", SD,
+       "placement-agreement-text now allows 'a one-paragraph legend at the top addressed to Maplestone's HR director, "
+       "saying what to check before the agreement goes to Jordan': client advice inside the operative agreement.")
+def h12_r27_legend(env: Path, task: str) -> None:
+    reword_in(env, task, "placement-agreement-text", "18 U.S.C. § 1833(b) immunity notice). FAIL if",
+              "18 U.S.C. § 1833(b) immunity notice). A one-paragraph legend at the top addressed to Maplestone's HR "
+              "director, saying what to check before the agreement goes to Jordan, is allowed. FAIL if")
