@@ -68,7 +68,7 @@ def language_tag_problem(value: str) -> str | None:
         return "not a language tag"
     m = _EXTLANG.match(value)
     if m and m.group(1).lower() not in EXTLANG_PREFIXES:
-        return f"{m.group(2)!r} is no subtag of {m.group(1)!r} (a region is two letters or three digits)"
+        return f"{m.group(2)!r} is no subtag of {m.group(1)!r}; a region is two letters or three digits"
     return None
 
 
