@@ -26,6 +26,8 @@ CONTRACT_PARTS = r"\brecitals?\b|\bwhereas\b|\bdefinitions?\b|\bheadings?\b|\bsi
 _MATERIAL = re.compile(r"(?P<noun>drafting\s+(?:notes?|comments?|commentary)|(?:(?:kb|knowledge[- ]base)\s+)?"
                        r"(?:source|file)\s+(?:paths?|files?|references?|locations?)|(?:kb|knowledge[- ]base)\s+"
                        r"(?:paths?|sources?|references?)|bates\s+(?:numbers?|nos?\b\.?|references?|ranges?|stamps?)|"
+                       # a line that says where the wording came from ("a bracketed source line naming the file")
+                       r"(?:source|provenance)\s+(?:lines?|tags?|labels?|stamps?|markers?|attributions?)|"
                        r"notes?\s+(?:to|for)\s+(?:the\s+)?"
                        r"(?:client|partner|reviewer|file|drafter|employer|hr)\b|"
                        # directions to the firm's own people ("a bracketed instruction for HR")
@@ -79,7 +81,8 @@ _IMPERATIVE = re.compile(r"(?:^|[,;:]\s*|\band\s+|\bthen\s+|\b(?:please|pls|plz)
 # Where text goes when it is put "in" a deliverable named next: "in", "at the top of", "into".
 _PLACE_BEFORE = re.compile(r"\b(?:in|into|within|inside|throughout|on|at\s+the\s+(?:very\s+)?(?:top|start|beginning|"
                            r"head|end|foot|bottom)\s+of|(?:above|before|after)\s+the\s+(?:first|opening)\s+\w+\s+of|"
-                           r"(?:under|below|beneath|after|before|above|beside|next\s+to|following|alongside)\s+"
+                           r"(?:under|below|beneath|after|before|above|beside|next\s+to|following|alongside|"
+                           r"at\s+the\s+(?:very\s+)?(?:top|start|beginning|head|end|foot|bottom)\s+of)\s+"
                            r"(?:each|every|the|its|any)\s+(?:[\w-]+\s+){0,2}?(?:sections?|clauses?|paragraphs?|"
                            r"provisions?|articles?|terms?|headings?|covenants?|pages?|schedules?)\s+(?:of|in))"
                            r"\s+(?:(?:the|your|each)\s+)?(?:(?:draft|revised|final|copy\s+of)\s+)?$", re.I)

@@ -448,6 +448,15 @@ _EXCEPTED = re.compile(r"\(([^()]{0,400}?\b(?:except(?:ed|ing)?|save|apart\s+fro
                        re.I)
 
 
+# A page of the operative document the rule leaves ungraded: "A cover page placed before the agreement's title is not
+# graded by this criterion." Commentary put there passes. (A notice or exhibit another criterion grades is not such a
+# place: only the pages a drafter puts notes on are.)
+_UNGRADED_PLACE = re.compile(r"\b(?P<label>(?:a|an|the|any)\s+(?:(?:separate|one-page|short)\s+)?(?:cover(?:ing)?|title|front|"
+                             r"transmittal|routing|preamble)\s+(?:pages?|sheets?|slips?))\b[^.;]{0,80}?\b(?:is|are)\s+"
+                             r"(?:not\s+(?:graded|checked|assessed|covered|considered|counted|judged|reviewed)|exempt(?:ed)?|"
+                             r"excluded|ignored|disregarded|outside\s+(?:this|the)\s+(?:criterion|rule|check))\b", re.I)
+
+
 _COUNTS_AS_TEXT = re.compile(r"\b(?:is|are)\s+(?:treated\s+as\s+)?part\s+of\s+the\s+(?:agreement|contract|notice|document|"
                              r"operative\s+text)\b|\b(?:does|do)\s+not\s+count\s+as\s+(?:commentary|advice|analysis|notes?|"
                              r"explanation|drafting)|\b(?:is|are)\s+not\s+(?:treated|considered|regarded)\s+as\s+"
@@ -472,6 +481,13 @@ def _lets_advice_in(ctx: TaskContext, d: str, i: int, c) -> list[Finding]:
     # "FAIL if it contains, outside a passage headed "Drafting note", ...": the rule exempts a place
     # named for advisory material.
     spans += [(m.group("label"), True) for m in _EXCEPT_PLACE.finditer(c.match_criteria)]
+    # "A cover page placed before the title is not graded by this criterion": a page where anything stays.
+    for m in _UNGRADED_PLACE.finditer(c.match_criteria):
+        return [ctx.finding(
+            ID, "major", "task.json", f"placement criterion {c.id!r} leaves {m.group('label')!r} of {d!r} ungraded: "
+            "notes, advice or source paths put there pass the rule that keeps them out of the text the counterparty "
+            "signs", f"drop the exemption; notes and explanations for the client belong in {_advisory_names(ctx)}",
+            location=f"$.criteria[{i}].match_criteria", evidence=tx.excerpt(m.group(0)))]
     # "…; a schedule listing the file notes relied on is part of the agreement and does not count as
     # commentary": the rule declares the material operative text.
     for m in _COUNTS_AS_TEXT.finditer(c.match_criteria):

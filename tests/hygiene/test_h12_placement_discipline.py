@@ -733,3 +733,31 @@ def test_near_miss_what_the_signer_is_told_to_do_is_the_forms_own(tmp_path):
                                              "line telling the employee to return the signed form to HR is "
                                              "acceptable. FAIL if it contains drafting notes.")
     assert [f for f in found(env_with(tmp_path, task), "H12") if "stay in" in f.message or "lists" in f.message] == []
+
+
+def test_a_source_line_asked_at_the_end_of_each_section_of_the_agreement_is_asked_in_it(tmp_path):
+    hits = _asked(tmp_path, instructions=" At the end of each numbered section of agreement.md, add a bracketed "
+                                         "source line naming the knowledge-base file the wording came from.")
+    assert [f.severity for f in hits] == ["major"] and "source line" in hits[0].message
+
+
+def test_near_miss_a_source_line_asked_in_the_client_email_is_where_it_belongs(tmp_path):
+    assert _asked(tmp_path, instructions=" At the end of client-email.md, add a source line naming the knowledge-base "
+                                         "guide each change came from.") == []
+
+
+def test_a_placement_rule_that_leaves_a_cover_page_ungraded_is_major(tmp_path):
+    task = task_json()
+    task["criteria"][1]["match_criteria"] = ("PASS if agreement.md contains only contract terms, signature blocks and "
+                                             "the notice. A cover page placed before the agreement's title is not "
+                                             "graded by this criterion. FAIL if it contains drafting notes.")
+    hits = [f for f in found(env_with(tmp_path, task), "H12") if "ungraded" in f.message]
+    assert [(f.severity, f.location) for f in hits] == [("major", "$.criteria[1].match_criteria")]
+
+
+def test_near_miss_a_notice_another_criterion_grades_is_not_an_ungraded_page(tmp_path):
+    task = task_json()
+    task["criteria"][1]["match_criteria"] = ("PASS if agreement.md contains only contract terms, signature blocks and "
+                                             "the notice. The statutory notice on its own page is not graded by this "
+                                             "criterion (C3 grades it). FAIL if it contains drafting notes.")
+    assert [f for f in found(env_with(tmp_path, task), "H12") if "ungraded" in f.message] == []
