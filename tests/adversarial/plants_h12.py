@@ -1057,3 +1057,22 @@ def h12_r27_legend(env: Path, task: str) -> None:
     reword_in(env, task, "placement-agreement-text", "18 U.S.C. § 1833(b) immunity notice). FAIL if",
               "18 U.S.C. § 1833(b) immunity notice). A one-paragraph legend at the top addressed to Maplestone's HR "
               "director, saying what to check before the agreement goes to Jordan, is allowed. FAIL if")
+
+
+@plant("h12-r27-instructions-ask-source-line-per-section", "H12", CA,
+       "The instructions ask that each numbered section of washington-covenant-form.md end with a bracketed source "
+       "line naming the knowledge-base file its wording came from.")
+def h12_r27_source_lines(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "At the end of each numbered section of washington-covenant-form.md, add a bracketed "
+                            "source line naming the knowledge-base file the wording came from, so that HR can trace "
+                            "each clause.")
+
+
+@plant("h12-r27-placement-exempts-cover-page", "H12", NE,
+       "placement-agreement-text now says 'A cover page placed before the agreement's title is not graded by this "
+       "criterion.', a place in the operative document where commentary may stay.")
+def h12_r27_cover_page(env: Path, task: str) -> None:
+    reword_in(env, task, "placement-agreement-text", "signature blocks. FAIL if",
+              "signature blocks. A cover page placed before the agreement's title is not graded by this criterion. "
+              "FAIL if")
