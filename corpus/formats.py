@@ -386,10 +386,12 @@ class _Watcher:
     finalizer or a garbage-collector callback is swallowed there (Python prints "Exception
     ignored in ..."). A forked child starts afresh: the parent's thread is not in it.
 
-    A stop is sent only while the watchdog holds the lock and the read is still watched, and is
-    delivered at the reading thread's next Python call. So `stop` takes the read out holding the
-    lock through C calls only (no call a stop could land in while the lock is held), then, if a
-    stop was ever sent to the read, makes one call of its own to let a pending one land there."""
+    A stop is sent only while the watchdog holds the lock and the read is still watched, and lands
+    where the reading thread next checks for one: a Python call's entry, a loop's jump, the return
+    of a call into C (so also right after `stop` takes the lock, if one was sent just before). So
+    `stop` takes the read out under the lock and always lets the lock go; a stop that landed on the
+    way propagates, and the caller calls `stop` again (`_watched`). Once the read is out no stop can
+    be sent to it, and if one ever was, `stop` makes a call of its own for a pending one to land in."""
 
     RESEND = 0.5
 
@@ -418,9 +420,12 @@ class _Watcher:
     def stop(self, token: int) -> None:
         """Stop watching; no stop is pending for the thread once it returns. A stop sent before
         may land on the way in (the caller calls again: `_watched`)."""
-        self.lock.acquire()
-        read = self.reads.pop(token, None)
-        self.lock.release()
+        try:
+            self.lock.acquire()
+            read = self.reads.pop(token, None)
+        finally:  # (nothing more can be sent while the lock is held: no second stop lands here)
+            if self.lock._is_owned():
+                self.lock.release()
         if read is not None and read[2]:
             try:
                 _land()
