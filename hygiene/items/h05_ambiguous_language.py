@@ -100,9 +100,10 @@ _DEGREE = (
 # frequency: a rule with its exceptions left open ("typically only for employees above the threshold",
 # "usually dated the day it is signed", "as a rule"): how many exceptions pass is the judge's call.
 _FREQUENCY = (
-    r"typically|usually|normally|ordinarily|generally|customarily|as\s+a\s+(?:general\s+)?rule|"
-    r"in\s+(?:most|the\s+usual|the\s+ordinary|the\s+normal)\s+(?:cases?|course)|in\s+general|by\s+and\s+large|"
-    r"more\s+often\s+than\s+not|in\s+the\s+main"
+    # ("in general words", "in the main agreement", "in the ordinary course of business" are other things:
+    # the two phrases count only before a pause)
+    r"typically|usually|normally|ordinarily|generally|customarily|as\s+a\s+(?:general\s+)?rule(?!\s+of\b)|"
+    r"in\s+most\s+cases|by\s+and\s+large|more\s+often\s+than\s+not|in\s+(?:general|the\s+main)(?=\s*[,;:.)]|\s*$)"
 )
 # timing: when with no day or period ("in a timely manner", "promptly", "without undue delay").
 _TIMING = (

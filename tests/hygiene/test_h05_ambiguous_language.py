@@ -431,3 +431,9 @@ def test_a_frequency_word_as_the_grading_rule_is_vague(tmp_path):
 def test_near_miss_what_the_law_generally_holds_said_by_the_output_is_not_a_hedge(tmp_path):
     assert _with(tmp_path, "PASS if client-email.md explains that California generally voids non-competes under "
                            "Bus. & Prof. Code § 16600. FAIL if it does not.") == []
+
+
+@pytest.mark.parametrize("phrase", ["are released only in general words", "is set out in the main agreement",
+                                    "is a payment in the ordinary course of business", "follows the rule of thumb"])
+def test_near_miss_phrases_that_only_look_like_a_hedge(tmp_path, phrase):
+    assert _with(tmp_path, f"PASS if agreement.md says the claim {phrase}. FAIL if it does not.") == []
