@@ -291,10 +291,11 @@ def _solid_number(kind: str, m: re.Match, line: str) -> re.Match:
     international rule, which lets groups follow one another, would read both as one number."""
     if kind != "phone number":
         return m
-    value_at = m.start("v") if "v" in m.re.groupindex else m.start()
-    gap = re.search(r"\s", _value(m))
-    if gap is None or len(_digits(_value(m)[:gap.start()])) < 10:
+    value = _value(m)
+    gap = re.search(r"\s", value)
+    if gap is None or len(_digits(value[:gap.start()])) < 10:
         return m
+    value_at = m.start("v") if "v" in m.re.groupindex else m.start()
     return m.re.match(line, m.start(), value_at + gap.start()) or m
 
 

@@ -92,7 +92,7 @@ _HEADING = re.compile(r"^\s*(?:#{1,6}\s+|\*\*|[A-Z0-9 .,§()-]{6,}$)")
 MIN_WORDS = 12
 
 
-def _paragraphs(text: str) -> list[tuple[int, str]]:
+def split_paragraphs(text: str) -> list[tuple[int, str]]:
     """(offset, paragraph) of a text, paragraphs split at blank lines."""
     out, pos = [], 0
     for block in re.split(r"(\n\s*\n)", text):
@@ -194,7 +194,7 @@ def law_passages(text: str) -> list[tuple[int, str, str]]:
     or the lines under a citation that stands on its own line atop their paragraph."""
     out: list[tuple[int, str, str]] = []
     text = unnumbered(text)
-    paragraphs = _paragraphs(_untagged(text))
+    paragraphs = split_paragraphs(_untagged(text))
     for n, (at, para) in enumerate(paragraphs):
         heading = paragraphs[n - 1][1] if n else ""
         heading_cite = citation_in(heading) if heading and _HEADING.match(heading) and len(heading) < 200 else None

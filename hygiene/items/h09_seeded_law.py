@@ -350,13 +350,11 @@ def _figures_of_law(ctx: TaskContext, said: set[str]) -> list[Finding]:
         if not text or f.rel in said or not _TAKES_EFFECT.search(text) or not _FIGURE.search(text) or \
                 any(_names_file(ctx, file, f.rel) for file in declared):
             continue
-        at = 0
-        for para in re.split(r"\n\s*\n", text):
-            start, at = at, at + len(para) + 2
+        for at, para in statutes.split_paragraphs(text):
             cite = statutes.CITED.search(para)
             if not (cite and _FIGURE.search(para) and _TAKES_EFFECT.search(para)) or _declaring(para, quotes):
                 continue
-            line = text.count("\n", 0, text.find(para, start) if text.find(para, start) >= 0 else 0) + 1
+            line = text.count("\n", 0, at) + 1
             out.append(ctx.finding(
                 ID, "minor", f.rel, f"{f.rel}{f.where(line)} gives a figure of the law ({cite.group(0)}) with the day it "
                 "takes effect, and no seeded_law entry declares it: if it is the law's text, nobody recorded that it "

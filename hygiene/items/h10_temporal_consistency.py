@@ -832,8 +832,8 @@ def _event_conflicts(ctx: TaskContext, as_of: dt.date) -> list[Finding]:
     # A past date is history, not the event (a month is past when its last day is), unless another
     # source dates the same event as upcoming: "Sasha signs on the start date, October 26, 2025" in the
     # instructions against a start of October 26, 2026 in the hire details is one event dated twice.
-    def past(t) -> bool:
-        return t[2][-1 if len(t[2]) > 2 else 0] < as_of
+    def past(when: tuple[dt.date, ...]) -> bool:
+        return when[-1 if len(when) > 2 else 0] < as_of
 
     heard = [(event, what, when, sentence, f.rel) for f in ctx.task_files if f.text
              for event, what, when, sentence in _event_dates(f.text, as_of) if when[0] >= as_of]
@@ -849,8 +849,8 @@ def _event_conflicts(ctx: TaskContext, as_of: dt.date) -> list[Finding]:
                 continue
             # a past date counts only in a sentence that tells the event as still to come ("Sasha signs
             # on the start date, October 26, 2025"); "the first offer's start date was ..." is history
-            if past((event, what, said)) and (past((other, other_what, when)) or not _TO_COME.search(said_sentence)) \
-                    or past((other, other_what, when)) and not _TO_COME.search(sentence):
+            if past(said) and (past(when) or not _TO_COME.search(said_sentence)) \
+                    or past(when) and not _TO_COME.search(sentence):
                 continue
             if (event, where, there) in seen:
                 continue

@@ -482,12 +482,13 @@ def _lets_advice_in(ctx: TaskContext, d: str, i: int, c) -> list[Finding]:
     # named for advisory material.
     spans += [(m.group("label"), True) for m in _EXCEPT_PLACE.finditer(c.match_criteria)]
     # "A cover page placed before the title is not graded by this criterion": a page where anything stays.
-    for m in _UNGRADED_PLACE.finditer(c.match_criteria):
+    ungraded = _UNGRADED_PLACE.search(c.match_criteria)
+    if ungraded:
         return [ctx.finding(
-            ID, "major", "task.json", f"placement criterion {c.id!r} leaves {m.group('label')!r} of {d!r} ungraded: "
+            ID, "major", "task.json", f"placement criterion {c.id!r} leaves {ungraded.group('label')!r} of {d!r} ungraded: "
             "notes, advice or source paths put there pass the rule that keeps them out of the text the counterparty "
             "signs", f"drop the exemption; notes and explanations for the client belong in {_advisory_names(ctx)}",
-            location=f"$.criteria[{i}].match_criteria", evidence=tx.excerpt(m.group(0)))]
+            location=f"$.criteria[{i}].match_criteria", evidence=tx.excerpt(ungraded.group(0)))]
     # "…; a schedule listing the file notes relied on is part of the agreement and does not count as
     # commentary": the rule declares the material operative text.
     for m in _COUNTS_AS_TEXT.finditer(c.match_criteria):
