@@ -6,7 +6,7 @@ import datetime as dt
 import json
 import re
 
-from oafreeze.corpus import datafiles, dating
+from oafreeze.corpus import datafiles, dating, events
 from oafreeze.corpus import text as tx
 from oafreeze.hygiene.context import TaskContext
 from oafreeze.hygiene.finding import Finding
@@ -34,100 +34,6 @@ TODAY_CUE = re.compile(r"\b(?:today|as of|as at|current date|present date|date o
 _DATA = (".yaml", ".yml", ".json", ".jsonl")
 _CREATED = re.compile(r"""(?<![\w-])["']?(?:sys_)?(?:opened|created|submitted|raised|logged|filed|received)"""
                       r"""(?:[_ ]?(?:at|on|date|time|datetime))?["']?\s*[:=]\s*["']?([^"'\n,}]{6,40})""", re.I)
-# Events whose date a task states in several places; two different dates for one of them tell the
-# agent two stories.
-EVENTS = {
-    # ... and as colleagues abroad write it: firma, assinatura, ondertekening, Unterzeichnung, podpisanie,
-    # подписание; 署名, 調印, 締結, 签署 (簽署 as Taiwan and Hong Kong write it), 서명 (no word boundary inside
-    # those scripts)
-    "signing": re.compile(r"\b(?:sign(?:s|ed|ing)?|signature|execut(?:e|ed|es|ion)|"
-                          r"firm(?:a|ar|are|ato|ata|ada|ado|ano|an|e|en|er[aà]|ar[aá])|assin(?:a|ou|ar[aá]?|ad[oa]|atura)|"
-                          r"onderteken\w*|unterzeichn\w*|unterschr\w*|podpis\w*|подпис\w*)\b|署名|調印|締結|签署|签字|签约|簽署|簽字|簽約|서명",
-                          re.I),
-    "start": re.compile(r"\b(?:start(?:s|ing)?\s+(?:date|work|on)|start\s+date|first\s+day|begins?\s+work|"
-                        r"commence(?:s|ment)?\s+(?:of\s+)?(?:employment|work)|employment\s+(?:begins|starts|commences)|"
-                        r"join(?:s|ing)?\s+(?:us|the\s+(?:company|team|firm|business|staff))|join(?:s|ing)?\s+on|"
-                        r"reports?\s+for\s+work|"
-                        # a person who starts or joins on a day said relative to today ("Riley starts next Monday")
-                        r"(?:start|join)(?:s|ing)?\s+(?=next\s|this\s+coming\s|tomorrow|in\s+\w+\s+(?:days?|weeks?)\b|"
-                        r"\w+\s+(?:days?|weeks?)\s+from\s))\b", re.I),
-    "delivery": re.compile(r"\b(?:deliver(?:ed|y|s)?|hand(?:s|ed|ing)?\s+(?:to|the|it|over)|go(?:es)?\s+(?:out\b|to)|"
-                           r"(?:is|be|are)\s+sent|send(?:s|ing)?|(?:given|presented|issued)\s+to|issues?)\b",
-                           re.I),
-}
-# What the event happens to; one word for each thing a task may call by several ("the renewal",
-# "the renewed agreement"). Two dates for the delivery of two different things do not conflict.
-_THINGS = r"agreement|covenants?|contract|renewal|amendment|release|offer|letter|notice|form|employment|work|hire|job"
-# An agreement or an offer in the languages of EVENTS' words abroad (the case endings of Polish and
-# Russian; words of Japanese, Chinese and Korean have no word boundary in their script).
-_AGREEMENT_ABROAD = (r"\b(?:accordo|acuerdo|contrat[oa]?|contratto|overeenkomst|vertrag(?:es)?|vereinbarung|"
-                     r"umow[aęyie]|договор[ауе]?|соглашени[еяю])\b|契約書?|合意書|协议|協議|合同|合約|계약서?")
-_OFFER_ABROAD = r"offerta|oferta|offre|angebot|aanbod|предложени[еяю]"
-_OBJECT = re.compile(rf"\b(?:{_THINGS}|{_OFFER_ABROAD})\b|{_AGREEMENT_ABROAD}", re.I)
-_SAME_THING = {"covenant": "agreement", "covenants": "agreement", "contract": "agreement", "renewal": "agreement",
-               "amendment": "agreement", "letter": "offer", "employment": "work", "hire": "work", "job": "work"}
-
-
-def _abroad(word: str) -> str | None:
-    """The thing a word of another language names (agreement, offer), or None."""
-    if re.fullmatch(_AGREEMENT_ABROAD, word, re.I):
-        return "agreement"
-    return "offer" if re.fullmatch(_OFFER_ABROAD, word, re.I) else None
-
-
-_PAST = re.compile(r"\b(?:prior|previous|earlier|former|last\s+year|was\s+signed|were\s+signed|had\s+signed|"
-                   r"signed\s+in\s+\d{4}|old|existing|original)\b", re.I)
-_WITH = re.compile(rf"\b(?:with|together\s+with|along\s+with)\s+(?:the|its|an?|our)\s+({_THINGS})\b", re.I)
-
-
-def _thing(word: str) -> str:
-    word = word.lower()
-    return _SAME_THING.get(word) or _abroad(word) or word
-
-
-_OFFSET = re.compile(r"\b(?:\d{1,3}|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fourteen|"
-                     r"twenty|thirty)\s+(?:(?:business|working|calendar|clear)\s+)?(?:days?|weeks?|months?)\s+"
-                     r"(?:before|after|ahead\s+of|prior\s+to|ahead)\b", re.I)
-
-
-def _event_dates(text: str, as_of: dt.date, *, relative: bool = False,
-                 months: bool = False) -> list[tuple[str, frozenset[str], tuple[dt.date, ...], str]]:
-    """(event, the things it happens to, the date's readings, sentence) for each sentence (or list
-    line) that dates one event of the task; a numeric date such as 12/01/2026 has two readings, a
-    day and month with no year the next such day from as_of; with `relative` (the instructions,
-    read on as_of), "tomorrow" and "a week from today" count from as_of; with `months`, a month and
-    year with no day ("signs in February 2027") dates it as every day of that month."""
-    out = []
-    pieces = [s for _, s in tx.sentences(text)]
-    pieces = [p for piece in pieces for p in piece.splitlines() if p.strip()]
-    for piece in pieces:
-        words = piece.replace("_", " ")  # a machine-written row's "sign_agreement" is two words
-        if _PAST.search(words):
-            continue
-        thing = _OBJECT.search(words)
-        found = [tx.date_readings(w) for w, _ in tx.dates(piece)] + dating.yearless(piece, as_of) + \
-            (dating.relative(piece, as_of) if relative else [])
-        if not found and months:
-            found = dating.month_years(piece)  # "signs in February 2027": a day of that month
-        offset = _OFFSET.search(words)
-        if len(found) != 1 or not found[0] or offset and not any(p.search(words[:offset.start()]) for p in EVENTS.values()):
-            # one date, about one of this task's documents or the work, not a past one; a date set a
-            # span before or after the event ("by November 20, three days before the renewal goes out")
-            # dates something else, unless the event is named before the span ("signed on January 5, two
-            # weeks after delivery")
-            continue
-        # what the event happens to, and what goes with it ("the notice is delivered with the offer")
-        what = {_thing(thing.group(0))} | {_thing(m.group(1)) for m in _WITH.finditer(words)} if thing else set()
-        # a line may date two events at once ("signed on the first day of work: January 5, 2027"); a
-        # start is always the work's, whatever else the line names ("start date November 2, 2026"); a
-        # signing that names nothing signed is the agreement's ("start date ..., signing on the first day",
-        # "署名日：2026年10月27日"): what these tasks have signed is the agreement
-        out += [(name, frozenset({"work"}) if name == "start" else frozenset(what or {"agreement"}), found[0],
-                 piece.strip())
-                for name, pattern in EVENTS.items() if pattern.search(words) and (what or name != "delivery")]
-    return out
-
-
 def applies(ctx: TaskContext) -> str | None:
     """The as-of date is declared in the oafreeze block; without it there is no date to check against."""
     return None if ctx.has_block else "the task has no oafreeze block, so it declares no as_of date"
@@ -199,6 +105,7 @@ def check(ctx: TaskContext) -> list[Finding]:
     out += _meetings_recounted_early(ctx, as_of, {f.path for f in future})
     out += _data_done_in_the_future(ctx, as_of)
     out += _event_conflicts(ctx, as_of)
+    out += _today_at_an_event(ctx, as_of)
     out += _law_dates(ctx, as_of)
     if ctx.snapshot:
         later = sorted((d.timestamp[:10], d.id) for d in ctx.snapshot.documents
@@ -814,21 +721,21 @@ def _event_conflicts(ctx: TaskContext, as_of: dt.date) -> list[Finding]:
     """The instructions, a criterion or a task document giving one upcoming event two dates (major when
     task.json is one of the two; two documents against each other are a note)."""
     told = [(event, what, when, sentence, "$.instructions")
-            for event, what, when, sentence in _event_dates(ctx.task.instructions, as_of, relative=True)]
+            for event, what, when, sentence in events.event_dates(ctx.task.instructions, as_of, relative=True)]
     for i, c in enumerate(ctx.task.criteria):
         told += [(event, what, when, sentence, f"$.criteria[{i}].match_criteria")
-                 for event, what, when, sentence in _event_dates(c.match_criteria, as_of)]
+                 for event, what, when, sentence in events.event_dates(c.match_criteria, as_of)]
     # What task.json says elsewhere of the matter: a deliverable's description, the trap's.
     for name, description in ctx.task.deliverables.items():
         told += [(event, what, when, sentence, f"$.deliverables[{json.dumps(name)}]")
-                 for event, what, when, sentence in _event_dates(description or "", as_of)]
+                 for event, what, when, sentence in events.event_dates(description or "", as_of)]
     if ctx.ext.trap and ctx.ext.trap.description:
         told += [(event, what, when, sentence, TRAP_DESCRIPTION)
-                 for event, what, when, sentence in _event_dates(ctx.ext.trap.description, as_of)]
+                 for event, what, when, sentence in events.event_dates(ctx.ext.trap.description, as_of)]
     # The title, often the only place a month is given for the event ("an Illinois hire who signs in
     # January 2027"): a month there is every day of it.
     told += [(event, what, when, sentence, "$.title")
-             for event, what, when, sentence in _event_dates(ctx.task.title, as_of, months=True)]
+             for event, what, when, sentence in events.event_dates(ctx.task.title, as_of, months=True)]
     # A past date is history, not the event (a month is past when its last day is), unless another
     # source dates the same event as upcoming: "Sasha signs on the start date, October 26, 2025" in the
     # instructions against a start of October 26, 2026 in the hire details is one event dated twice.
@@ -836,7 +743,7 @@ def _event_conflicts(ctx: TaskContext, as_of: dt.date) -> list[Finding]:
         return when[-1 if len(when) > 2 else 0] < as_of
 
     heard = [(event, what, when, sentence, f.rel) for f in ctx.task_files if f.text
-             for event, what, when, sentence in _event_dates(f.text, as_of) if when[0] >= as_of]
+             for event, what, when, sentence in events.event_dates(f.text, as_of) if when[0] >= as_of]
     out = _document_conflicts(ctx, heard)
     if not told:
         return out
@@ -865,3 +772,51 @@ def _event_conflicts(ctx: TaskContext, as_of: dt.date) -> list[Finding]:
                 f"give the {event} date once, the same everywhere", location=where,
                 evidence=f"{tx.excerpt(said_sentence, 90)} | {tx.excerpt(sentence, 90)}"))
     return out
+
+
+# Instructions that fix today by an event rather than a date ("today is the day Sasha signs", "work as of
+# Jordan's first day", "assume it is the signing date"): today is then whatever day the task gives that
+# event, and it must be as_of. A day counted from the event ("the day before signing") is not the event's.
+_TODAY_AT = re.compile(r"\b(?:today\s+is|it\s+is\s+now|the\s+(?:current|present)\s+date\s+is|"
+                       r"(?:work|write|act|advise|proceed|draft)(?:ing)?\s+as\s+(?:of|at|on)|"
+                       r"assume\s+(?:that\s+)?(?:it\s+is|today\s+is|the\s+date\s+is|you\s+are\s+(?:writing|working)\s+on))"
+                       r"\s+(?P<rest>[^.;!?]{3,90})", re.I)
+_COUNTED = re.compile(r"\b(?:before|after|ahead|prior|eve|following|preceding|until|since|weeks?|days?\s+(?:before|"
+                      r"after|from)|months?)\b", re.I)
+
+
+def _today_at_an_event(ctx: TaskContext, as_of: dt.date) -> list[Finding]:
+    """The instructions call today the day of an event the task dates elsewhere, on a day that is not as_of."""
+    out = []
+    for _line, sentence in tx.sentences(ctx.task.instructions):
+        for m in _TODAY_AT.finditer(sentence):
+            rest = m.group("rest")
+            if tx.dates(rest) or _COUNTED.search(rest):
+                continue  # a date given outright is checked above; a day counted from the event is another day
+            named = [name for name, pattern in events.EVENTS.items() if name != "delivery" and pattern.search(rest)]
+            if not named:
+                continue
+            event = named[0]
+            dated = [(when, where, said) for where, text in _dated_sources(ctx)
+                     for name, _what, when, said in events.event_dates(text, as_of) if name == event]
+            if not dated or any(as_of in when for when, _where, _said in dated):
+                continue
+            when, where, said = dated[0]
+            out.append(ctx.finding(
+                ID, "major", "task.json",
+                f"the instructions make today the day of the {event} ({tx.excerpt(m.group(0), 70)}), which {where} "
+                f"dates {_show(when)}, but as_of is {ctx.ext.as_of}: the agent works on one day and the criteria "
+                "judge on another", "give today as a date equal to oafreeze.as_of, or move as_of to the event's day",
+                location="$.instructions", evidence=f"{tx.excerpt(sentence, 90)} | {tx.excerpt(said, 90)}"))
+            break
+    return out
+
+
+def _dated_sources(ctx: TaskContext):
+    """Where the task dates its events: the rest of task.json, then each of the task's own documents."""
+    yield "$.instructions", ctx.task.instructions
+    for i, c in enumerate(ctx.task.criteria):
+        yield f"$.criteria[{i}].match_criteria", c.match_criteria
+    for f in ctx.task_files:
+        if f.text:
+            yield f.rel, f.text

@@ -80,6 +80,31 @@ def test_a_title_that_gives_the_event_another_month_is_major(tmp_path, title, mo
     assert all(month in f.message and "2026-04-01" in f.message for f in hits)
 
 
+@pytest.mark.parametrize("today, flagged", [
+    ("Work as of Dana's first day: today is the day Dana signs the agreement.", True),
+    ("Assume it is the signing date.", True),
+    ("Today is the day before Dana signs the agreement.", False),  # a day counted from the event
+    ("Today is the day Dana's offer was accepted.", False),  # no event the task dates
+])
+def test_today_fixed_by_an_event_the_task_dates_after_as_of_is_major(tmp_path, today, flagged):
+    task = task_json()  # as_of 2026-03-02
+    task["instructions"] += " " + today
+    files = {**workspace(), "offer-facts.md": workspace()["offer-facts.md"] +
+             "- Agreement to be signed on Dana's first day: 2026-04-01\n"}
+    hits = [f for f in found(env_with(tmp_path, task, files), "H10") if "make today the day" in f.message]
+    assert [(f.severity, f.location) for f in hits] == ([("major", "$.instructions")] if flagged else [])
+    assert all("2026-04-01" in f.message and "2026-03-02" in f.message for f in hits)
+
+
+def test_near_miss_today_fixed_by_an_event_on_as_of(tmp_path):
+    task = task_json()
+    task["oafreeze"]["as_of"] = "2026-04-01"
+    task["instructions"] += " Work as of Dana's first day: today is the day Dana signs the agreement."
+    files = {**workspace(), "offer-facts.md": workspace()["offer-facts.md"] +
+             "- Agreement to be signed on Dana's first day: 2026-04-01\n"}
+    assert [f for f in found(env_with(tmp_path, task, files), "H10") if "make today the day" in f.message] == []
+
+
 def test_law_after_as_of_is_exempt_only_when_the_trap_speaks_of_it(tmp_path):
     task = task_json()
     task["oafreeze"]["as_of"] = "2026-02-15"
