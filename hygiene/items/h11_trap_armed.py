@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from collections import Counter
 
-from oafreeze.corpus import formats
+from oafreeze.corpus import events, formats
 from oafreeze.corpus import text as tx
 from oafreeze.environment import criteria as cr
 from oafreeze.hygiene.context import TaskContext
@@ -94,6 +95,7 @@ def check(ctx: TaskContext) -> list[Finding]:
     out += _excused(ctx)
     out += _kind_fits(ctx)
     out += _tempting(ctx)
+    out += _moved_across_the_change(ctx)
     out += _detects(ctx)
     if trap.anchors and not armed:
         tempting = " (for a placement trap: the advisory material the agent might copy)" \
@@ -320,11 +322,17 @@ def _figures_not_given(ctx: TaskContext) -> list[Finding]:
     given = {_amount(*m.groups()) for text in [ctx.task.instructions] + [f.text for f in ctx.task_files if f.text]
              for m in _NUMBER.finditer(text)}
     values = [v for _, v in figures]
-    derived = {abs(a - b) for a in values + list(given) for b in values} | {a + b for a in values for b in values}
+
+    def derived(value: float) -> bool:
+        # worked out from two other amounts (a zero in a document derives nothing)
+        others = [v for v in values if v != value]
+        return any(abs(a - b) == value for a in others + [g for g in given if g and g != value] for b in others) \
+            or any(a + b == value for a in others for b in others)
+
     index = None
     out = []
     for written, value in dict(figures).items():
-        if value in given or value in derived or value < 100:
+        if value in given or value < 100 or derived(value):
             continue
         index = index or ctx.knowledge_index()
         if index is None or index.files_with(written) or index.files_with(written.lstrip("$ ")):
@@ -533,3 +541,82 @@ def _detects(ctx: TaskContext) -> list[Finding]:
     return [ctx.finding(ID, "minor", "task.json", f"the {trap.kind} trap's criteria ({ids}) exist, but {why}", fix,
                         location="$.oafreeze.trap.criteria",
                         evidence=tx.excerpt(" | ".join(f"{c.id}: {c.title}" for c in listed)))]
+
+
+# Where a sentence goes on to another day ("signed on April 20, 2026, after the law takes effect on April 15,
+# 2026"; "signed at orientation: December 30, 2026 (first day of work: January 5, 2027)"): each part dates
+# one thing.
+_CLAUSE = re.compile(r";\s+|\s+\(|\)\s+|,\s+(?=(?:after|before|when|while|once|which|but|and|so)\b)", re.I)
+
+
+def _clauses(text: str, skip: re.Pattern | None = None):
+    """The clauses of each sentence (and list line) of `text`, leaving out sentences `skip` finds."""
+    for _, sentence in tx.sentences(text):
+        if skip is not None and skip.search(sentence):
+            continue
+        for line in sentence.splitlines():
+            yield from (clause for clause in _CLAUSE.split(line) if clause.strip())
+# A sentence of the trap that tells what a careless agent does, not what the task's facts are.
+_AGENT_SIDE = re.compile(r"\b(?:agent|model|careless|tempt\w*|mistak\w*|wrong\w*|instead|misread\w*|assum\w*)\b", re.I)
+
+
+def _moved_across_the_change(ctx: TaskContext) -> list[Finding]:
+    """A trap built on an event's date (a signing after the law changes) that the workspace dates on the
+    other side of the change: the law the trap turns on no longer applies, so there is nothing to fall into."""
+    as_of = tx.parse_iso_date(ctx.ext.as_of or "")
+    if as_of is None:
+        return []
+    trap = ctx.ext.trap
+    trap_side = [trap.description] + [c.match_criteria for c in ctx.task.criteria if c.id in trap.criteria]
+    built_on = [(name, what, when) for text in trap_side for clause in _clauses(text, skip=_AGENT_SIDE)
+                for name, what, when, _s in events.event_dates(clause, as_of) if name != "delivery"]
+    if not built_on:
+        return []
+    changes = _law_changes(ctx, {d for _n, _w, when in built_on for d in when})
+    if not changes:
+        return []
+    seen = [(name, what, when, said, where) for where, text in _workspace_texts(ctx) for clause in _clauses(text)
+            for name, what, when, said in events.event_dates(clause, as_of, relative=where == "$.instructions")]
+    out = []
+    for name, what, when in built_on:
+        told = [(w, said, where) for n, wh, w, said, where in seen if n == name and wh & what]
+        if not told or any(set(w) & set(when) for w, _said, _where in told):
+            continue  # the workspace gives the trap's own day somewhere (two days for one event are H10's)
+        for other, said, where in told:
+            across = [c for c in sorted(changes) if _side(when, c) and _side(other, c) and _side(when, c) != _side(other, c)]
+            if across:
+                out.append(ctx.finding(
+                    ID, "major", "task.json" if where.startswith("$") else where,
+                    f"the trap rests on the {name} falling on {when[0].isoformat()}, {_side(when, across[0])} the "
+                    f"change of {across[0].isoformat()}, but {where} dates the {name} {other[0].isoformat()}, "
+                    f"{_side(other, across[0])} it: the law the trap turns on does not reach this task, so it "
+                    "catches nothing", f"date the {name} in {where} as the trap does, or rebuild the trap on the new date",
+                    location="$.oafreeze.trap.description", evidence=tx.excerpt(said, 120)))
+                return out
+    return out
+
+
+def _side(when: tuple[dt.date, ...], change: dt.date) -> str:
+    """'before' or 'on or after' a change for every reading of a date, '' when the readings straddle it."""
+    sides = {"before" if d < change else "on or after" for d in when}
+    return sides.pop() if len(sides) == 1 else ""
+
+
+def _law_changes(ctx: TaskContext, trap_days: set[dt.date]) -> set[dt.date]:
+    """The days the task's law changes: each seeded entry's effective date and the dates its quote gives,
+    and the other dates of the trap's description (the trap's own event days aside)."""
+    days = set()
+    for entry in ctx.ext.seeded_law:
+        if (d := tx.parse_iso_date(entry.effective_date or "")) is not None:
+            days.add(d)
+        days |= {d for w, _ in tx.dates(entry.quote or "") for d in tx.date_readings(w)}
+    days |= {d for w, _ in tx.dates(ctx.ext.trap.description) for d in tx.date_readings(w)}
+    return days - trap_days
+
+
+def _workspace_texts(ctx: TaskContext):
+    """What the agent reads of the matter: the instructions and the task's own documents."""
+    yield "$.instructions", ctx.task.instructions
+    for f in ctx.task_files:
+        if f.text:
+            yield f.rel, f.text

@@ -282,11 +282,13 @@ def _threshold_trap(description: str) -> dict:
     return task
 
 
-def test_an_amount_the_trap_builds_on_that_no_document_gives_is_major(tmp_path):
-    # HR revised the offer: the salary the trap is about is gone from the workspace.
+@pytest.mark.parametrize("extra", ["", "Signing bonus: $0.\n"])
+def test_an_amount_the_trap_builds_on_that_no_document_gives_is_major(tmp_path, extra):
+    # HR revised the offer: the salary the trap is about is gone from the workspace. A zero elsewhere
+    # in the workspace works nothing out (the salary less nothing is not a gap).
     task = _threshold_trap("Dana Smith's $95,000 falls below the $123,750 threshold: the non-compete must go.")
     files = {**workspace(), "colorado-statute-excerpt.md": workspace()["colorado-statute-excerpt.md"] +
-             "\nThreshold for 2026: $123,750.\n"}
+             "\nThreshold for 2026: $123,750.\n" + extra}
     files["offer-facts.md"] = files["offer-facts.md"].replace("$95,000", "$131,000")
     hits = [f for f in found(env_with(tmp_path, task, files), "H11") if f.location == "$.oafreeze.trap.description"]
     assert [(f.severity, f.evidence) for f in hits] == [("major", "$95,000")]
@@ -320,3 +322,41 @@ def test_a_detecting_criterion_that_passes_what_the_trap_says_must_go_is_major(t
     task["criteria"][0]["match_criteria"] = passing
     hits = [f for f in found(env_with(tmp_path, task), "H11") if "rewards the mistake" in f.message]
     assert [(f.severity, f.location) for f in hits] == ([("major", "$.criteria[0].match_criteria")] if flagged else [])
+
+
+@pytest.mark.parametrize("signing, moved", [("2026-04-01", True),   # before the change: the trap's law never applies
+                                            ("2026-05-12", False),  # a later day, still after the change (H10's)
+                                            ("2026-04-20", False)])  # the trap's own day
+def test_a_trap_built_on_a_signing_after_a_change_that_the_workspace_dates_before_it(tmp_path, signing, moved):
+    task = task_json()  # as_of 2026-03-02; the seeded law's effective date is 2022-08-10
+    task["oafreeze"]["seeded_law"][0]["effective_date"] = "2026-04-15"
+    task["oafreeze"]["trap"]["description"] = ("The agreement will be signed on April 20, 2026, after the statute "
+                                               "takes effect on April 15, 2026; the old form predates it.")
+    files = {**workspace(), "offer-facts.md": workspace()["offer-facts.md"] +
+             f"- Agreement to be signed on Dana's first day: {signing}\n"}
+    hits = [f for f in found(env_with(tmp_path, task, files), "H11") if "the trap rests on" in f.message]
+    assert [(f.severity, f.path) for f in hits] == ([("major", "documents/offer-facts.md")] if moved else [])
+    assert all("2026-04-15" in f.message and signing in f.message for f in hits)
+
+
+def test_near_miss_a_trap_that_tells_the_agents_wrong_date_is_not_its_own(tmp_path):
+    # "An agent that assumes the signing is on April 1, 2026" tells the mistake, not the task's facts.
+    task = task_json()
+    task["oafreeze"]["seeded_law"][0]["effective_date"] = "2026-04-15"
+    task["oafreeze"]["trap"]["description"] = ("An agent that assumes the agreement is signed on April 1, 2026 applies "
+                                               "the old law; the statute takes effect on April 15, 2026.")
+    files = {**workspace(), "offer-facts.md": workspace()["offer-facts.md"] +
+             "- Agreement to be signed on Dana's first day: 2026-04-20\n"}
+    assert [f for f in found(env_with(tmp_path, task, files), "H11") if "the trap rests on" in f.message] == []
+
+
+def test_a_signing_moved_before_the_change_in_a_line_that_also_gives_the_start(tmp_path):
+    # One line, two days: the signing's (before the change) and, in parentheses, the start's (after it).
+    task = task_json()
+    task["oafreeze"]["seeded_law"][0]["effective_date"] = "2026-04-15"
+    task["oafreeze"]["trap"]["description"] = "The agreement will be signed on April 20, 2026, when the statute applies."
+    files = {**workspace(), "offer-facts.md": workspace()["offer-facts.md"] +
+             "- Agreement to be signed at a pre-start orientation: April 1, 2026 (first day of work: April 20, 2026)\n"}
+    hits = [f for f in found(env_with(tmp_path, task, files), "H11") if "the trap rests on" in f.message]
+    assert [(f.severity, f.path) for f in hits] == [("major", "documents/offer-facts.md")]
+    assert "2026-04-01" in hits[0].message
