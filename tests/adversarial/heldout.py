@@ -24630,3 +24630,935 @@ def fam_nm_r27_lab_field(env: Path, task: str) -> None:
     for path in paths:
         path.write_text(replace_text(path.read_text("utf-8"), '\n  "judge_language": "en",\n',
                                      '\n  "judge_language": "en",\n  "benchmark_version": "lab-2026.2",\n'), "utf-8")
+
+
+# === Twenty-eighth round ==========================================================================================
+# Written from HYGIENE.md and docs/TASKS.md only, without reading the audit's code. Ids carry '-r28-'.
+
+
+_R28_WP = "http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing"
+_R28_A = "http://schemas.openxmlformats.org/drawingml/2006/main"
+_R28_PIC = "http://schemas.openxmlformats.org/drawingml/2006/picture"
+
+
+def _r28_attr(text: str) -> str:
+    """`text` escaped for an XML attribute value in double quotes."""
+    return escape(text, {'"': "&quot;"})
+
+
+def _r28_docx_with_picture(paragraphs: list[str], alt_text: str) -> bytes:
+    """A .docx whose body paragraphs are followed by one inline picture (a PNG), its alt text in wp:docPr/@descr and
+    pic:cNvPr/@descr, as Word stores what the 'Edit Alt Text' pane holds."""
+    dw = _r21_dw()
+    body = "".join(f'<w:p><w:r><w:t xml:space="preserve">{escape(p)}</w:t></w:r></w:p>' for p in paragraphs)
+    descr = _r28_attr(alt_text)
+    drawing = (
+        f'<w:p><w:r><w:drawing><wp:inline distT="0" distB="0" distL="0" distR="0">'
+        '<wp:extent cx="5486400" cy="3086100"/>'
+        f'<wp:docPr id="1" name="Picture 1" descr="{descr}"/>'
+        f'<a:graphic xmlns:a="{_R28_A}"><a:graphicData uri="{_R28_PIC}">'
+        f'<pic:pic xmlns:pic="{_R28_PIC}"><pic:nvPicPr><pic:cNvPr id="0" name="form-screenshot.png" descr="{descr}"/>'
+        '<pic:cNvPicPr/></pic:nvPicPr><pic:blipFill><a:blip r:embed="rId1"/><a:stretch><a:fillRect/></a:stretch>'
+        '</pic:blipFill><pic:spPr><a:xfrm><a:off x="0" y="0"/><a:ext cx="5486400" cy="3086100"/></a:xfrm>'
+        '<a:prstGeom prst="rect"><a:avLst/></a:prstGeom></pic:spPr></pic:pic></a:graphicData></a:graphic>'
+        '</wp:inline></w:drawing></w:r></w:p>')
+    document = (f'{_XML}<w:document xmlns:w="{_W}" xmlns:r="{_REL}" xmlns:wp="{_R28_WP}"><w:body>{body}{drawing}'
+                '<w:sectPr/></w:body></w:document>')
+    return dw.package({
+        "[Content_Types].xml": (
+            f'{_XML}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">'
+            '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>'
+            '<Default Extension="xml" ContentType="application/xml"/>'
+            '<Default Extension="png" ContentType="image/png"/>'
+            '<Override PartName="/word/document.xml" ContentType="application/'
+            'vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>'),
+        "_rels/.rels": (f'{_XML}<Relationships xmlns="{_PKG_REL}"><Relationship Id="rId1" '
+                        f'Type="{_REL}/officeDocument" Target="word/document.xml"/></Relationships>'),
+        "word/document.xml": document,
+        "word/_rels/document.xml.rels": (f'{_XML}<Relationships xmlns="{_PKG_REL}"><Relationship Id="rId1" '
+                                         f'Type="{_REL}/image" Target="media/image1.png"/></Relationships>'),
+        "word/media/image1.png": dw.png({"Software": "Snipping Tool"}),
+    })
+
+
+def _r28_split_words(text: str, parts: int) -> list[str]:
+    """`text` cut at word boundaries into `parts` pieces of about equal length (joined by spaces they give it back)."""
+    words = text.split(" ")
+    out: list[str] = []
+    current: list[str] = []
+    for i, word in enumerate(words):
+        current.append(word)
+        if len(out) < parts - 1 and len(" ".join(words[:i + 1])) >= len(text) * (len(out) + 1) // parts:
+            out.append(" ".join(current))
+            current = []
+    out.append(" ".join(current))
+    assert " ".join(out) == text and all(out) and len(out) == parts
+    return out
+
+
+def _r28_set_zip_method(data: bytes, method: int) -> bytes:
+    """The same zip with every member's compression method (local header and central directory) set to `method`,
+    the compressed bytes left as they are."""
+    import struct
+    out = bytearray(data)
+    pos = 0
+    while True:
+        pos = out.find(b"PK\x03\x04", pos)
+        if pos < 0:
+            break
+        struct.pack_into("<H", out, pos + 8, method)
+        pos += 4
+    pos = 0
+    while True:
+        pos = out.find(b"PK\x01\x02", pos)
+        if pos < 0:
+            break
+        struct.pack_into("<H", out, pos + 10, method)
+        pos += 4
+    return bytes(out)
+
+
+def _r28_stored(data: bytes) -> bytes:
+    """The same zip package with every member stored (no compression), as some document generators write it."""
+    src = zipfile.ZipFile(io.BytesIO(data))
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_STORED) as z:
+        for info in src.infolist():
+            z.writestr(zipfile.ZipInfo(info.filename, info.date_time), src.read(info.filename),
+                       compress_type=zipfile.ZIP_STORED)
+    return buf.getvalue()
+
+
+# --- H01 rubric isolation (twenty-eighth round) --------------------------------------------------------------------
+
+
+@plant("ho-h01-r28-criterion-in-docx-picture-alt-text", "H01", CA,
+       "documents/hr/form-walkthrough.docx, HR's walkthrough of the covenant form with one screenshot, carries the "
+       "customer-clause-solicit-only criterion word for word as the screenshot's alt text (wp:docPr descr), not in "
+       "any paragraph.")
+def h01_r28_alt_text(env: Path, task: str) -> None:
+    crit = _match(env, task, "customer-clause-solicit-only")
+    write_doc(env, task, "hr/form-walkthrough.docx", _r28_docx_with_picture(
+        ["Halden Marine Supply: filling in the Washington covenant form",
+         "Step 1. Enter the employee's full legal name and the date the employee signs.",
+         "Step 2. Check the offer letter: the form must go out with the offer, before it is accepted.",
+         "Step 3. Send the signed form to the HR inbox; do not keep copies on personal drives.",
+         "The screenshot below shows the customer section as it appears in the HR portal."], crit))
+
+
+@plant("ho-h01-r28-criterion-split-over-xlsx-print-header-and-footer", "H01", AM,
+       "documents/hr/fontenot-onboarding-tracker.xlsx, Bayou Crest's onboarding tracker, prints the two-year-cap "
+       "criterion in its page setup: the PASS clause spread over the left, centre and right sections of the print "
+       "header and the FAIL clause in the footer (Excel's &L/&C/&R codes); no cell holds it.")
+def h01_r28_print_header(env: Path, task: str) -> None:
+    crit = _match(env, task, "two-year-cap")
+    cut = crit.index(" FAIL if ")
+    pass_clause, fail_clause = crit[:cut], crit[cut + 1:]
+    left, centre, right = (p.replace("&", "&&") for p in _r28_split_words(pass_clause, 3))
+    data = xlsx_bytes([["Task", "Owner", "Due"], ["Offer letter countersigned", "HR", "2026-10-23"],
+                       ["Site safety induction booked", "Operations", "2026-10-30"],
+                       ["Covenant agreement signed on day one", "HR", "2026-11-02"]], sheet="Onboarding")
+    src = zipfile.ZipFile(io.BytesIO(data))
+    parts = {n: src.read(n).decode("utf-8") for n in src.namelist()}
+    page = (f"<headerFooter><oddHeader>{escape('&L' + left + '&C' + centre + '&R' + right)}</oddHeader>"
+            f"<oddFooter>{escape('&C' + fail_clause.replace('&', '&&'))}</oddFooter></headerFooter>")
+    parts["xl/worksheets/sheet1.xml"] = replace_text(parts["xl/worksheets/sheet1.xml"], "</sheetData>",
+                                                     "</sheetData>" + page)
+    write_doc(env, task, "hr/fontenot-onboarding-tracker.xlsx", _zip(parts))
+
+
+@plant("ho-h01-r28-criterion-as-yaml-folded-review-standard", "H01", SD,
+       "documents/matter/intake-profile.yaml, the matter profile exported from the firm's matter-management system, "
+       "holds the rationale-memo-superseded criterion as its 'review_standard', a YAML folded block scalar wrapped "
+       "at 68 columns.")
+def h01_r28_yaml_folded(env: Path, task: str) -> None:
+    import yaml
+    crit = _match(env, task, "rationale-memo-superseded")
+    folded = "\n".join("    " + line for line in textwrap.wrap(crit, 68, break_on_hyphens=False,
+                                                                 break_long_words=False))
+    text = ("# Matter profile (export)\nmatter:\n  number: \"2026-0412\"\n  client: Maplestone Logistics, Inc.\n"
+            "  title: Covenant agreement for Jordan Ellery\n  responsible_partner: Miriam Okafor\n"
+            "  practice_group: Employment\n  opened: 2026-11-02\n  review_standard: >-\n" + folded + "\n"
+            "  billing:\n    arrangement: fixed fee\n    budget_hours: 6\n")
+    assert yaml.safe_load(text)["matter"]["review_standard"] == crit
+    write_doc(env, task, "matter/intake-profile.yaml", text)
+
+
+@near_miss("ho-h01-nm-r28-firmware-release-acceptance-tests", "H01", CI,
+           "documents/engineering/release-acceptance.md, Sierrafold's firmware release checklist that Sasha will work "
+           "to, lists acceptance tests each written 'PASS if ... FAIL if ...'.",
+           "HYGIENE.md H01 forbids the task's grading material and workspace text reproducing a criterion's "
+           "match_criteria; these are the client's engineering tests for firmware builds, written in the same "
+           "PASS/FAIL form but sharing no text with any criterion.")
+def h01_nm_r28_release_tests(env: Path, task: str) -> None:
+    write_doc(env, task, "engineering/release-acceptance.md", (
+        "# Firmware release acceptance (Sierrafold embedded team)\n\n"
+        "Each build is checked on the bench rig before it is signed for release.\n\n"
+        "1. Boot: PASS if the bootloader verifies the image signature and hands over within 800 ms. FAIL if the "
+        "signature check is skipped or the handover takes longer.\n"
+        "2. Sensor loop: PASS if the soil-probe sampling loop runs 10,000 cycles without a watchdog reset. FAIL if "
+        "any reset is logged.\n"
+        "3. Power: PASS if sleep current stays under 12 microamps for an hour. FAIL if it exceeds 12 microamps at "
+        "any point.\n"
+        "4. Rollback: PASS if a failed update restores the previous image on the next boot. FAIL if the device "
+        "stays on the failed image.\n"))
+
+
+# --- H02 answer in the workspace (twenty-eighth round) -------------------------------------------------------------
+
+
+@plant("ho-h02-r28-three-edits-as-git-format-patch", "H02", NE,
+       "documents/dms/0001-Tallis-renewal-three-edits.patch, a git format-patch mail from a colleague, renames "
+       "draft-tallis-agreement.md to tallis-agreement-revised.md and makes exactly the partner's three edits (the "
+       "corrected name, $71,500, December 14, 2026), so applying it yields the finished agreement.")
+def h02_r28_patch(env: Path, task: str) -> None:
+    import difflib
+    old = read_doc(env, task, "draft-tallis-agreement.md")
+    new = old.replace("Granite Peak Robotic Inc.", "Granite Peak Robotics, Inc.").replace("$64,000", "$71,500")
+    new = replace_text(new, "January 4, 2026", "December 14, 2026")
+    assert new.count("Granite Peak Robotics, Inc.") == 2
+    diff = "".join(difflib.unified_diff(old.splitlines(keepends=True), new.splitlines(keepends=True),
+                                        "a/draft-tallis-agreement.md", "b/tallis-agreement-revised.md", n=2))
+    lines = diff.splitlines()[2:]
+    added = sum(1 for line in lines if line.startswith("+"))
+    removed = sum(1 for line in lines if line.startswith("-"))
+    sha = hashlib.sha1(new.encode("utf-8")).hexdigest()
+    write_doc(env, task, "dms/0001-Tallis-renewal-three-edits.patch", (
+        f"From {sha} Mon Sep 17 00:00:00 2001\n"
+        "From: Priya Nandakumar <priya.nandakumar@harlowfinch.example.com>\n"
+        "Date: Mon, 16 Nov 2026 08:05:00 -0700\n"
+        "Subject: [PATCH] Tallis renewal: company name, salary, effective date\n\n"
+        "Made the three edits from Miriam's list; nothing else touched.\n---\n"
+        f" draft-tallis-agreement.md => tallis-agreement-revised.md | {added + removed} {'+' * added}{'-' * removed}\n"
+        f" 1 file changed, {added} insertions(+), {removed} deletions(-)\n\n"
+        "diff --git a/draft-tallis-agreement.md b/tallis-agreement-revised.md\n"
+        "similarity index 97%\nrename from draft-tallis-agreement.md\nrename to tallis-agreement-revised.md\n"
+        f"index {hashlib.sha1(old.encode('utf-8')).hexdigest()[:7]}..{sha[:7]} 100644\n"
+        + diff + "-- \n2.43.0\n"))
+
+
+@plant("ho-h02-r28-finished-agreement-as-word-2003-xml", "H02", AM,
+       "documents/dms/fontenot-covenant-agreement.xml, the deliverable's name with an .xml extension, is the repaired "
+       "agreement saved as Word 2003 XML (w:wordDocument): named parishes, two-year restraints, Louisiana law and "
+       "courts, made as of November 2, 2026.")
+def h02_r28_word_xml(env: Path, task: str) -> None:
+    paragraphs = [
+        "BAYOU CREST ENVIRONMENTAL, L.L.C. EMPLOYEE COVENANT AGREEMENT",
+        "This Agreement is made as of November 2, 2026, Employee's first day of employment, between Bayou Crest "
+        "Environmental, L.L.C., a Louisiana limited liability company (the \"Company\"), and Avery Fontenot "
+        "(\"Employee\").",
+        "1. Confidentiality. Employee will keep the Company's confidential information, including bid pricing, site "
+        "assessments and client lists, in confidence during and after employment.",
+        "2. Non-Competition. For two years after employment ends, Employee will not carry on or engage in "
+        "environmental remediation or site-assessment work in East Baton Rouge, Ascension, Livingston or Iberville "
+        "Parish, so long as the Company carries on a like business there.",
+        "3. Non-Solicitation of Customers. For two years after employment ends, Employee will not solicit any "
+        "customer of the Company in East Baton Rouge, Ascension, Livingston or Iberville Parish, so long as the "
+        "Company carries on a like business there.",
+        "4. Governing Law and Forum. This Agreement is governed by Louisiana law, and any dispute will be resolved in "
+        "the courts of East Baton Rouge Parish, Louisiana.",
+        "5. Severability. If any part of this Agreement is held unenforceable, that part is severed and the rest "
+        "remains in effect.",
+        "Bayou Crest Environmental, L.L.C.  By: ____________________  Lucien Arceneaux, President",
+        "Employee: ____________________  Avery Fontenot"]
+    body = "".join(f'<w:p><w:r><w:t>{escape(p)}</w:t></w:r></w:p>' for p in paragraphs)
+    write_doc(env, task, "dms/fontenot-covenant-agreement.xml", (
+        '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<?mso-application progid="Word.Document"?>\n'
+        '<w:wordDocument xmlns:w="http://schemas.microsoft.com/office/word/2003/wordml">'
+        '<w:docPr><w:view w:val="print"/></w:docPr>'
+        f'<w:body>{body}<w:sectPr/></w:body></w:wordDocument>\n'))
+
+
+@plant("ho-h02-r28-finished-notice-base64-in-esign-envelope", "H02", CI,
+       "documents/esign/lindgren-envelope.json, an e-signature envelope definition saved from the signing platform's "
+       "API, carries as its first document's documentBase64 the finished Section 2872 notice for Sasha: it names the "
+       "agreement, says it does not apply to inventions that qualify under section 2870, sets out both exceptions and "
+       "is dated October 26, 2026.")
+def h02_r28_envelope(env: Path, task: str) -> None:
+    import base64
+    notice = (
+        "# Notice to Sasha Lindgren regarding inventions (California Labor Code section 2872)\n\n"
+        "Date: October 26, 2026\n\n"
+        "Agreement: Confidentiality and Invention Assignment Agreement between Sierrafold Devices, Inc. and Sasha "
+        "Lindgren, dated October 26, 2026.\n\n"
+        "The Agreement does not apply to an invention that qualifies fully under California Labor Code section "
+        "2870, that is, an invention you developed entirely on your own time without using Sierrafold's "
+        "equipment, supplies, facilities or trade secret information. An invention does not qualify if, when you "
+        "conceive it or first reduce it to practice, it relates to Sierrafold's business or its actual or "
+        "demonstrably anticipated research or development, or if it results from any work you perform for "
+        "Sierrafold.\n\n"
+        "Sierrafold Devices, Inc.  By: ____________  Wendell Park, General Counsel\n\n"
+        "Received: ____________  Sasha Lindgren\n")
+    envelope = {
+        "emailSubject": "Sierrafold: please sign your day-one documents",
+        "status": "created",
+        "documents": [{"documentId": "1", "name": "lindgren-section-2872-notice.md", "fileExtension": "md",
+                       "documentBase64": base64.b64encode(notice.encode("utf-8")).decode("ascii")}],
+        "recipients": {"signers": [{"recipientId": "1", "routingOrder": "1", "name": "Sasha Lindgren",
+                                    "email": "sasha.lindgren@example.com"}]},
+    }
+    write_doc(env, task, "esign/lindgren-envelope.json", json.dumps(envelope, indent=2) + "\n")
+
+
+@near_miss("ho-h02-nm-r28-esign-envelope-awaiting-documents", "H02", TB,
+           "documents/esign/vandermeer-envelope.json, the e-signature envelope HR has opened for Riley, lists the "
+           "agreement and the notice by their deliverable names, but both documents are still null (status "
+           "'created', nothing uploaded).",
+           "HYGIENE.md H02 forbids a workspace file the matcher pairs with a deliverable name or one already holding "
+           "a finished answer; the file is named vandermeer-envelope.json and holds no document text, only the names "
+           "of files still to be written.")
+def h02_nm_r28_envelope(env: Path, task: str) -> None:
+    envelope = {
+        "emailSubject": "Aspenline: your offer documents",
+        "status": "created",
+        "documents": [{"documentId": "1", "name": "vandermeer-covenant-agreement.md", "documentBase64": None},
+                      {"documentId": "2", "name": "vandermeer-noncompete-notice.md", "documentBase64": None}],
+        "recipients": {"signers": [{"recipientId": "1", "routingOrder": "1", "name": "Riley Vandermeer",
+                                    "email": "riley.vandermeer@example.com"}]},
+        "notes": "Waiting for outside counsel's documents; send with the offer.",
+    }
+    write_doc(env, task, "esign/vandermeer-envelope.json", json.dumps(envelope, indent=2) + "\n")
+
+
+# --- H03 degenerate output (twenty-eighth round) -------------------------------------------------------------------
+
+
+@plant("ho-h03-r28-pass-unless-as-sole-rationale-criterion", "H03", TB,
+       "rationale-sources, the only criterion on rationale.md, is rewritten as 'PASS unless rationale.md relies on a "
+       "threshold figure other than $130,014', so an empty file memo, which relies on nothing, passes.")
+def h03_r28_pass_unless(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert [c["id"] for c in t["criteria"] if "rationale.md" in c["deliverables"]] == ["rationale-sources"]
+        criterion(t, "rationale-sources")["match_criteria"] = (
+            "PASS unless rationale.md relies on a threshold figure other than the 2026 PAY CALC Order's $130,014 for "
+            "Riley Vandermeer's non-compete. FAIL if it relies on any other figure.")
+
+
+@plant("ho-h03-r28-curly-quoted-partner-sentence", "H03", NE,
+       "A new criterion on note-to-partner.md asks only that the note quote, in curly quotes, the partner's "
+       "instruction \u201cDo not change anything else in the agreement.\u201d, a sentence partner-instructions.md "
+       "already holds, so the workspace pasted in passes.")
+def h03_r28_curly(env: Path, task: str) -> None:
+    assert "Do not change anything else in the agreement." in read_doc(env, task, "partner-instructions.md")
+    with task_json(env, task) as t:
+        add_criterion(t, "note-quotes-scope-instruction", "Note quotes the partner's scope instruction",
+                      "PASS if note-to-partner.md quotes the partner's instruction \u201cDo not change anything else "
+                      "in the agreement.\u201d FAIL if the note does not quote that instruction.",
+                      ["note-to-partner.md"])
+
+
+@plant("ho-h03-r28-old-form-number-only-literal", "H03", CA,
+       "A new criterion on hr-usage-notes.md asks only that the notes say which form the refreshed one replaces, by "
+       "its number \"Form WA-2021-3\", which the client's form and request already carry.")
+def h03_r28_form_number(env: Path, task: str) -> None:
+    assert "Form WA-2021-3" in read_doc(env, task, "halden-form-wa-2021.md")
+    with task_json(env, task) as t:
+        add_criterion(t, "usage-notes-name-old-form", "Usage notes say which form is retired",
+                      "PASS if hr-usage-notes.md tells HR that the refreshed form replaces \"Form WA-2021-3\". "
+                      "FAIL if the notes do not say which form is replaced.", ["hr-usage-notes.md"])
+
+
+@near_miss("ho-h03-nm-r28-one-cent-over-the-floor", "H03", SD,
+           "A new criterion asks client-email.md to give $80,000.01 as the least expected annualized pay at signing "
+           "that would allow a non-compete for Jordan (the statute requires earnings that exceed $80,000).",
+           "HYGIENE.md H03 grades degenerate outputs with the literals a PASS clause requires; $80,000.01 is computed "
+           "from the statute's 'exceeds $80,000' and appears in no input, template or instruction, so no degenerate "
+           "output carries it.")
+def h03_nm_r28_cent(env: Path, task: str) -> None:
+    for rel in ("illinois-statute-excerpt.md", "hire-details.md", "partner-email.md", "form-approval-memo-2023.md"):
+        assert "80,000.01" not in read_doc(env, task, rel)
+    with task_json(env, task) as t:
+        add_criterion(t, "client-email-minimum-pay", "Cover email gives the least pay that would allow a non-compete",
+                      "PASS if client-email.md tells Maplestone that Jordan Ellery's expected annualized earnings "
+                      "would have to be at least $80,000.01 when the agreement is signed for a non-compete to be "
+                      "allowed. FAIL if the email gives a lower figure or no figure.", ["client-email.md"])
+
+
+# --- H04 criterion form (twenty-eighth round) ----------------------------------------------------------------------
+
+
+@plant("ho-h04-r28-work-type-redline", "H04", NE,
+       "work_type is 'redline', the law-firm word for a marked-up edit, which is not one of LAB's analyze, draft, "
+       "review or research.")
+def h04_r28_redline(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert t["work_type"] == "draft"
+        t["work_type"] = "redline"
+
+
+@plant("ho-h04-r28-judge-language-three-letter-region", "H04", CI,
+       "judge_language is 'en-USA': a three-letter region subtag, which BCP 47 does not allow (regions are two "
+       "letters or three digits).")
+def h04_r28_en_usa(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert t["judge_language"] == "en"
+        t["judge_language"] = "en-USA"
+
+
+@plant("ho-h04-r28-pass-when-fail-when", "H04", AM,
+       "two-year-cap is written 'PASS when ... FAIL when ...': neither a 'PASS if' nor a 'FAIL if' clause is left.")
+def h04_r28_when(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        crit = criterion(t, "two-year-cap")
+        text = replace_text(crit["match_criteria"], "PASS if every", "PASS when every")
+        crit["match_criteria"] = replace_text(text, " FAIL if any", " FAIL when any")
+
+
+@near_miss("ho-h04-nm-r28-statutory-elements-listed-in-one-claim", "H04", TB,
+           "A new criterion asks that the notice carry every element Colorado's notice statute requires, and lists the "
+           "elements: (a) the agreement named, (b) the warning that it could restrict later jobs, (c) the section "
+           "numbers, (d) Riley's signature.",
+           "HYGIENE.md H04 asks for one claim per criterion; the claim is one (the notice is the statutory notice), "
+           "and listing its parts pins what the judge checks; the criterion has a unique id, a title, both clauses and "
+           "an existing deliverable.")
+def h04_nm_r28_elements(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_criterion(t, "notice-statutory-elements", "Notice carries every element the Colorado notice rule requires",
+                      "PASS if vandermeer-noncompete-notice.md contains every element Colorado's notice statute "
+                      "requires of it: (a) it names the agreement it accompanies, (b) it warns that the agreement "
+                      "contains a covenant that could restrict Riley Vandermeer's options for later employment, (c) it "
+                      "directs Riley to the section numbers of that covenant, and (d) it has a line for Riley's "
+                      "signature. FAIL if any of these elements is missing.", ["vandermeer-noncompete-notice.md"])
+
+
+# --- H05 ambiguous grading language (twenty-eighth round) ----------------------------------------------------------
+
+
+@plant("ho-h05-r28-the-memo-with-two-memos", "H05", SD,
+       "rationale-memo-superseded now reads 'PASS if the memo explains ...': the task has a file memo deliverable "
+       "(rationale.md) and a 2023 approval memo in the workspace, and the clause no longer says which one.")
+def h05_r28_the_memo(env: Path, task: str) -> None:
+    reword_in(env, task, "rationale-memo-superseded", "PASS if rationale.md explains", "PASS if the memo explains")
+
+
+@plant("ho-h05-r28-fairly-summarizes", "H05", CA,
+       "client-email-changes now asks that client-email.md 'fairly summarize' the changes rather than list them.")
+def h05_r28_fairly(env: Path, task: str) -> None:
+    reword_in(env, task, "client-email-changes", "PASS if client-email.md lists the changes made",
+              "PASS if client-email.md fairly summarizes the changes made")
+
+
+@plant("ho-h05-r28-most-of-the-changes", "H05", AM,
+       "client-note-changes now passes a note that covers 'most of' the four changes, each with its reason.")
+def h05_r28_most_of(env: Path, task: str) -> None:
+    reword_in(env, task, "client-note-changes", "PASS if client-note.md tells Bayou Crest that",
+              "PASS if client-note.md covers most of the following:")
+    reword_in(env, task, "client-note-changes", "FAIL if any of the four changes is not explained.",
+              "FAIL if the note explains few of the four changes.")
+
+
+@near_miss("ho-h05-nm-r28-timely-defined-as-before-acceptance", "H05", TB,
+           "notice-signed-before-acceptance now says the notice must be delivered 'timely, which here means together "
+           "with the offer and before Riley accepts it'.",
+           "HYGIENE.md H05 flags standards a judge can read either way; 'timely' is pinned in the same sentence to a "
+           "checkable event (with the offer, before acceptance), which is what the criterion asked before.")
+def h05_nm_r28_timely(env: Path, task: str) -> None:
+    reword_in(env, task, "notice-signed-before-acceptance",
+              "is to be delivered with the offer, before Riley accepts it.",
+              "is to be delivered timely, which here means together with the offer and before Riley accepts it.")
+
+
+# --- H06 deliverable matching (twenty-eighth round) ----------------------------------------------------------------
+
+
+@plant("ho-h06-r28-same-file-name-in-two-folders", "H06", NE,
+       "A second operative deliverable, execution-copy/tallis-agreement-revised.md (the copy Morgan signs), has the "
+       "same file name as tallis-agreement-revised.md in another folder; both are named and graded.")
+def h06_r28_same_basename(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_deliverable(t, "execution-copy/tallis-agreement-revised.md",
+                        "Execution copy of the renewed agreement, for Morgan to sign.", placement="operative")
+        instructions_add(t, "Also save a clean execution copy as execution-copy/tallis-agreement-revised.md.")
+        add_criterion(t, "execution-copy-matches", "Execution copy has the same terms",
+                      "PASS if execution-copy/tallis-agreement-revised.md has the same terms as "
+                      "tallis-agreement-revised.md. FAIL if the two copies differ in any term.",
+                      ["execution-copy/tallis-agreement-revised.md"])
+        criterion(t, "placement-agreement-text")["deliverables"].append("execution-copy/tallis-agreement-revised.md")
+
+
+@plant("ho-h06-r28-deliverable-named-only-in-task-title", "H06", CA,
+       "A fourth deliverable, hr-faq.md, is graded by a new criterion and listed as advisory, but only the task's "
+       "title names it ('... with an HR FAQ (hr-faq.md)'); the instructions still ask for three deliverables.")
+def h06_r28_title_only(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        t["title"] += " with an HR FAQ (hr-faq.md)"
+        add_deliverable(t, "hr-faq.md", "Short FAQ for hiring managers on the refreshed form.", placement="advisory")
+        add_criterion(t, "hr-faq-customer-rule", "FAQ explains the customer rule to managers",
+                      "PASS if hr-faq.md tells hiring managers that the refreshed form bars only soliciting customers, "
+                      "not serving customers who come to the employee. FAIL if the FAQ does not address the customer "
+                      "clause.", ["hr-faq.md"])
+        assert "hr-faq.md" not in t["instructions"]
+
+
+@plant("ho-h06-r28-instructions-drop-the-extension", "H06", AM,
+       "The instructions ask for 'fontenot-covenant-agreement, the repaired agreement' (no .md); the deliverable and "
+       "its criteria say fontenot-covenant-agreement.md, which the instructions no longer name.")
+def h06_r28_no_extension(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert t["instructions"].count("fontenot-covenant-agreement.md") == 1
+        t["instructions"] = replace_text(t["instructions"], "fontenot-covenant-agreement.md, the repaired",
+                                         "fontenot-covenant-agreement, the repaired")
+
+
+@near_miss("ho-h06-nm-r28-possessive-after-deliverable-name", "H06", SD,
+           "The instructions add 'Before you finish, check that ellery-covenant-agreement.md's date is the signing "
+           "date, and keep client-email.md's first paragraph to the decision Maplestone must make.'",
+           "HYGIENE.md H06 requires each deliverable to be named in the instructions and no two names to collide; "
+           "both names appear exactly, followed by a possessive, and nothing is renamed or added.")
+def h06_nm_r28_possessive(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "Before you finish, check that ellery-covenant-agreement.md's date is the signing date, "
+                            "and keep client-email.md's first paragraph to the decision Maplestone must make.")
+
+
+# --- H07 workspace integrity (twenty-eighth round) -----------------------------------------------------------------
+
+
+@plant("ho-h07-r28-json-with-leading-zero-numbers", "H07", TB,
+       "documents/hr/vandermeer-offer-record.json, HR's offer record, writes the requisition and cost-centre codes as "
+       "bare numbers with leading zeros (004217, 0310), which JSON does not allow, so the file does not parse.")
+def h07_r28_leading_zero(env: Path, task: str) -> None:
+    text = ('{\n  "candidate": "Riley Vandermeer",\n  "position": "Account Executive, merchant payments",\n'
+            '  "requisition": 004217,\n  "cost_center": 0310,\n  "base_salary": 104000,\n'
+            '  "offer_date": "2026-11-16",\n  "start_date": "2026-12-07"\n}\n')
+    try:
+        json.loads(text)
+    except json.JSONDecodeError:
+        pass
+    else:  # pragma: no cover
+        raise AssertionError("the record was meant not to parse")
+    write_doc(env, task, "hr/vandermeer-offer-record.json", text)
+
+
+@plant("ho-h07-r28-named-file-zeroed-after-crash", "H07", SD,
+       "documents/hire-details.md, which the instructions name, holds only NUL bytes (its original length), as a "
+       "file reads after a crash before the write reached the disk.")
+def h07_r28_zeroed(env: Path, task: str) -> None:
+    path = doc(env, task, "hire-details.md")
+    path.write_bytes(b"\0" * len(path.read_bytes()))
+
+
+@plant("ho-h07-r28-docx-repacked-with-deflate64", "H07", AM,
+       "documents/hr/field-safety-policy.docx was re-packed by the client's archiving tool with Deflate64 "
+       "(compression method 9) for every member, which zip readers that handle .docx files do not support.")
+def h07_r28_deflate64(env: Path, task: str) -> None:
+    data = _r28_set_zip_method(_r21_dw().docx(
+        ["Bayou Crest Environmental: field safety policy",
+         "Every field employee completes the site safety induction before the first site visit.",
+         "Hard hats, gloves and eye protection are worn on every remediation site."]), 9)
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as z:
+            z.read("word/document.xml")
+    except NotImplementedError:
+        pass
+    else:  # pragma: no cover
+        raise AssertionError("the package was meant to be unreadable")
+    write_doc(env, task, "hr/field-safety-policy.docx", data)
+
+
+@near_miss("ho-h07-nm-r28-docx-stored-without-compression", "H07", CI,
+           "documents/hr/sierrafold-welcome.docx, HR's welcome letter, is a valid .docx whose zip members are stored "
+           "without compression, as some document generators write them.",
+           "HYGIENE.md H07 requires documents to parse in their format; a zip with stored members is a valid zip and "
+           "the package is a complete, readable .docx, not empty, junk or a symlink.")
+def h07_nm_r28_stored(env: Path, task: str) -> None:
+    data = _r28_stored(_r21_dw().docx(
+        ["Welcome to Sierrafold Devices, Sasha.",
+         "Your first day is Monday, October 26, 2026. Please come to 88 Almaden Boulevard at 9:00 a.m.",
+         "Bring a photo ID for building access. Your manager, the Director of Embedded Systems, will meet you."]))
+    with zipfile.ZipFile(io.BytesIO(data)) as z:
+        assert all(i.compress_type == zipfile.ZIP_STORED for i in z.infolist())
+        assert b"Sasha" in z.read("word/document.xml")
+    write_doc(env, task, "hr/sierrafold-welcome.docx", data)
+
+
+# --- H08 knowledge-base pin (twenty-eighth round) ------------------------------------------------------------------
+
+
+@plant("ho-h08-r28-notice-template-version-bumped", "H08", TB,
+       "The Colorado notice template's metadata.yaml in the mount has its version bumped from '1.0' to '1.1' by the "
+       "task's author, who had reviewed the template for this task; the template itself is unchanged.")
+def h08_r28_version(env: Path, task: str) -> None:
+    path = kb(env, task, "templates/oafreeze-cc0-1.0/colorado-noncompete-notice/metadata.yaml")
+    path.write_text(replace_text(path.read_text("utf-8"), "version: '1.0'", "version: '1.1'"), "utf-8")
+
+
+@plant("ho-h08-r28-notice-template-field-renamed", "H08", CI,
+       "In the mount, the California invention notice template's field employee_name is renamed employee_full_name, "
+       "in template.md's placeholders and in metadata.yaml's field list, to match a naming scheme the task's author "
+       "preferred.")
+def h08_r28_field_renamed(env: Path, task: str) -> None:
+    base = "templates/oafreeze-cc0-1.0/california-invention-assignment-notice/"
+    template, meta = kb(env, task, base + "template.md"), kb(env, task, base + "metadata.yaml")
+    text = template.read_text("utf-8")
+    assert text.count("{{employee_name}}") >= 2
+    template.write_text(text.replace("{{employee_name}}", "{{employee_full_name}}"), "utf-8")
+    meta.write_text(replace_text(meta.read_text("utf-8"), "  - name: employee_name\n",
+                                 "  - name: employee_full_name\n"), "utf-8")
+
+
+@plant("ho-h08-r28-guide-paragraph-pasted-twice", "H08", AM,
+       "The Louisiana practice guide in the mount has its choice-of-law paragraph twice in a row, left by a paste "
+       "while the author was copying it into notes.")
+def h08_r28_pasted_twice(env: Path, task: str) -> None:
+    path = kb(env, task, "practice-guides/non-compete/us/louisiana.md")
+    text = path.read_text("utf-8")
+    para = "Plan on Louisiana law and a Louisiana forum.\n"
+    start = text.index("Under § 23:921(A)(2), a choice-of-forum")
+    end = text.index(para, start) + len(para)
+    path.write_text(text[:end] + "\n" + text[start:end] + text[end:], "utf-8")
+
+
+@near_miss("ho-h08-nm-r28-last-years-guide-edition-outside-mount", "H08", NE,
+           "documents/archive/colorado-guide-2025-edition.md, the firm's own 2025 note on Colorado covenants with the "
+           "2025 pay figures, is kept in the workspace outside the knowledge-base mount.",
+           "HYGIENE.md H08 requires the knowledge base inside the workspace to be byte-identical to the pinned "
+           "snapshot; the mount is untouched and the older note is an ordinary workspace document beside it.")
+def h08_nm_r28_old_edition(env: Path, task: str) -> None:
+    write_doc(env, task, "archive/colorado-guide-2025-edition.md", (
+        "# Colorado covenants: desk note, 2025 edition\n\n"
+        "Harlow Finch employment group, kept for matters opened in 2025.\n\n"
+        "- Non-compete pay floor for 2025: $127,091 a year.\n"
+        "- Customer non-solicit floor for 2025: $76,254.60 a year (60% of the non-compete floor).\n"
+        "- A separate signed notice goes with every covenant.\n\n"
+        "For 2026 matters use the current practice guide in the knowledge base.\n"))
+
+
+# --- H09 seeded-law provenance (twenty-eighth round) ---------------------------------------------------------------
+
+
+@plant("ho-h09-r28-undeclared-statute-in-akoma-ntoso-xml", "H09", CI,
+       "documents/research/lab-code-2871-2872.akn.xml, an Akoma Ntoso export from a legislative research tool, holds "
+       "the text of Cal. Lab. Code §§ 2871 and 2872; no seeded_law entry names this file.")
+def h09_r28_akn(env: Path, task: str) -> None:
+    excerpt = read_doc(env, task, "california-labor-code-excerpt.md")
+    texts = re.findall(r'^"(.+)"$', excerpt, re.M)
+    s2871 = next(x for x in texts if x.startswith("No employer shall require"))
+    s2872 = next(x for x in texts if x.startswith("If an employment agreement entered into"))
+    sections = "".join(
+        f'<section eId="sec_{num}"><num>{num}.</num><content><p>{escape(body)}</p></content></section>'
+        for num, body in (("2871", s2871), ("2872", s2872)))
+    write_doc(env, task, "research/lab-code-2871-2872.akn.xml", (
+        '<?xml version="1.0" encoding="UTF-8"?>\n'
+        '<akomaNtoso xmlns="http://docs.oasis-open.org/legaldocml/ns/akn/3.0"><act name="labor-code">'
+        '<meta><identification source="#research-tool"><FRBRWork><FRBRthis value="/akn/us-ca/act/code/lab/!main"/>'
+        '</FRBRWork></identification></meta><body><division eId="div_3"><heading>Employee Inventions</heading>'
+        f'{sections}</division></body></act></akomaNtoso>\n'))
+    assert all(e["file"] != "documents/research/lab-code-2871-2872.akn.xml"
+               for e in load_task(env, task)["oafreeze"]["seeded_law"])
+
+
+@plant("ho-h09-r28-draft-agreement-quotes-dtsa-verbatim", "H09", NE,
+       "Section 7 of the draft agreement now quotes 18 U.S.C. § 1833(b)(1) verbatim, in quotation marks, in place of "
+       "its paraphrase; no seeded_law entry declares the quote.")
+def h09_r28_dtsa(env: Path, task: str) -> None:
+    edit_doc(env, task, "draft-tallis-agreement.md",
+             "Under 18 U.S.C. § 1833(b), an individual is immune from federal and state trade secret liability for "
+             "disclosing a trade secret in confidence to a government official or to a lawyer solely to report or "
+             "investigate a suspected violation of law, or in a complaint or other filing made under seal in a "
+             "lawsuit or other proceeding.",
+             "As 18 U.S.C. § 1833(b)(1) provides: \"An individual shall not be held criminally or civilly liable "
+             "under any Federal or State trade secret law for the disclosure of a trade secret that (A) is made (i) "
+             "in confidence to a Federal, State, or local government official, either directly or indirectly, or to "
+             "an attorney; and (ii) solely for the purpose of reporting or investigating a suspected violation of "
+             "law; or (B) is made in a complaint or other document filed in a lawsuit or other proceeding, if such "
+             "filing is made under seal.\"")
+    assert not any("1833" in e["citation"] for e in load_task(env, task)["oafreeze"]["seeded_law"])
+
+
+@plant("ho-h09-r28-verified-against-the-excerpt-itself", "H09", TB,
+       "The seeded_law entry for C.R.S. § 8-2-113(4)(b) now gives as what it was verified against the workspace "
+       "excerpt file itself ('documents/colorado-statute-excerpt.md, re-read on 2026-10-01'), which verifies "
+       "nothing.")
+def h09_r28_circular(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        entry = seeded(t, "C.R.S. § 8-2-113(4)(b)")
+        assert entry["file"] == "documents/colorado-statute-excerpt.md"
+        entry["verified_against"] = "documents/colorado-statute-excerpt.md (the excerpt itself), re-read on 2026-10-01"
+
+
+@near_miss("ho-h09-nm-r28-declared-quote-in-akoma-ntoso-xml", "H09", AM,
+           "documents/research/la-rs-23-921.akn.xml, an Akoma Ntoso export of La. R.S. 23:921(C), is added with a "
+           "complete seeded_law entry naming it.",
+           "HYGIENE.md H09 requires each planted excerpt to declare citation, effective date, verified-on and "
+           "verified-against, with the quote present in the named file and verified before the freeze; all are "
+           "given and the quote is the text of one XML element, word for word.")
+def h09_nm_r28_akn(env: Path, task: str) -> None:
+    excerpt = read_doc(env, task, "louisiana-statute-excerpt.md")
+    full = next(x for x in re.findall(r'^"(.+)"$', excerpt, re.M) if x.startswith("Any person, including"))
+    with task_json(env, task) as t:
+        quote = seeded(t, "La. R.S. 23:921(C)")["quote"]
+        assert quote in full
+        t["oafreeze"]["seeded_law"].append({
+            "file": "documents/research/la-rs-23-921.akn.xml", "citation": "La. R.S. 23:921(C)", "quote": quote,
+            "effective_date": "2003-08-15", "verified_on": "2026-10-01",
+            "verified_against": "La. R.S. 23:921(C) (text as amended by Acts 2003, No. 428); checked verbatim against "
+                                "the OpenAgreements library at commit 33c9f4a (practice-guides/non-compete/us/"
+                                "louisiana.md, footnote rs-23921-c)"})
+    write_doc(env, task, "research/la-rs-23-921.akn.xml", (
+        '<?xml version="1.0" encoding="UTF-8"?>\n'
+        '<akomaNtoso xmlns="http://docs.oasis-open.org/legaldocml/ns/akn/3.0"><act name="revised-statutes">'
+        '<body><section eId="sec_23-921"><num>23:921</num><subsection eId="sec_23-921__subsec_C"><num>C.</num>'
+        f'<content><p>{escape(full)}</p></content></subsection></section></body></act></akomaNtoso>\n'))
+    assert quote in read_doc(env, task, "research/la-rs-23-921.akn.xml")
+
+
+# --- H10 temporal consistency (twenty-eighth round) ----------------------------------------------------------------
+
+
+@plant("ho-h10-r28-alert-called-last-months", "H10", CA,
+       "The instructions add 'The client alert came out last month, so its figures are current.'; the alert is "
+       "dated 2026-02-09 and as_of is 2026-10-26, so last month would be September 2026.")
+def h10_r28_last_month(env: Path, task: str) -> None:
+    assert "Published 2026-02-09" in read_doc(env, task, "client-alert.md")
+    with task_json(env, task) as t:
+        assert t["oafreeze"]["as_of"] == "2026-10-26"
+        instructions_add(t, "The client alert came out last month, so its figures are current.")
+
+
+@plant("ho-h10-r28-trap-dates-the-step-up-to-mid-2026", "H10", SD,
+       "The trap description now says the $80,000 Illinois floor 'took effect on July 1, 2026'; the statute excerpt "
+       "and the seeded quote give January 1, 2027, and on the task's as_of (2026-11-02) the floor would already apply.")
+def h10_r28_trap_july(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        trap = t["oafreeze"]["trap"]
+        trap["description"] = replace_text(trap["description"], "when the floor is $80,000,",
+                                           "when the floor is $80,000 (the step-up took effect on July 1, 2026),")
+
+
+@plant("ho-h10-r28-effective-date-before-the-amendment-it-names", "H10", TB,
+       "The seeded_law entry for C.R.S. § 8-2-113(2)(b) gives effective_date 2022-08-10, while its verified_against "
+       "says the quoted text is as amended by SB 25-083, in force from August 6, 2025.")
+def h10_r28_amendment(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        entry = seeded(t, "C.R.S. § 8-2-113(2)(b)")
+        assert entry["effective_date"] == "2025-08-06" and "SB 25-083" in entry["verified_against"]
+        entry["effective_date"] = "2022-08-10"
+
+
+@near_miss("ho-h10-nm-r28-start-four-weeks-from-today", "H10", TB,
+           "The instructions add 'Riley starts four weeks from today.'; as_of is 2026-11-09 and the offer summary "
+           "gives a December 7, 2026 start, exactly 28 days later.",
+           "HYGIENE.md H10 asks that the instructions' dates agree with as_of and the documents; four weeks from "
+           "2026-11-09 is 2026-12-07, the start date the offer summary gives.")
+def h10_nm_r28_four_weeks(env: Path, task: str) -> None:
+    assert "Start date: December 7, 2026" in read_doc(env, task, "offer-summary.md")
+    with task_json(env, task) as t:
+        assert t["oafreeze"]["as_of"] == "2026-11-09"
+        instructions_add(t, "Riley starts four weeks from today.")
+
+
+# --- H11 trap armed (twenty-eighth round) --------------------------------------------------------------------------
+
+
+@plant("ho-h11-r28-hire-moved-to-utah", "H11", TB,
+       "HR's request and the offer summary now have Riley working remotely from Salt Lake City, Utah, on Utah and "
+       "Idaho accounts, under Utah law and Utah courts: the Colorado thresholds the threshold trap rests on no longer "
+       "govern Riley's covenants, though every anchor still matches.")
+def h11_r28_utah(env: Path, task: str) -> None:
+    edit_doc(env, task, "hr-request.md", "as an Account Executive in Denver.",
+             "as an Account Executive, working remotely from Salt Lake City, Utah.")
+    edit_doc(env, task, "offer-summary.md", "- Work location: Denver, Colorado",
+             "- Work location: Salt Lake City, Utah (remote; Riley lives and works in Utah)")
+    edit_doc(env, task, "offer-summary.md",
+             "- Customers Riley will handle: merchant accounts in the Denver and Colorado Springs metropolitan areas",
+             "- Customers Riley will handle: merchant accounts in Utah and southern Idaho")
+    edit_doc(env, task, "offer-summary.md",
+             "- Governing law and courts: Colorado law, state courts in the City and County of Denver",
+             "- Governing law and courts: Utah law, state courts in Salt Lake County, Utah")
+
+
+@plant("ho-h11-r28-anchor-file-with-trailing-space", "H11", CA,
+       "The trap's first anchor names 'documents/client-alert.md ' with a trailing space, a file that does not "
+       "exist.")
+def h11_r28_trailing_space(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        anchor = t["oafreeze"]["trap"]["anchors"][0]
+        assert anchor["file"] == "documents/client-alert.md"
+        anchor["file"] = "documents/client-alert.md "
+
+
+@plant("ho-h11-r28-placement-criterion-gutted-to-signatures", "H11", AM,
+       "placement-no-adverse-analysis, the only criterion the placement trap names, now checks only that the "
+       "agreement ends with both signature blocks; its id and title are unchanged, so the trap's criterion no longer "
+       "detects the trap.")
+def h11_r28_gutted(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert t["oafreeze"]["trap"]["criteria"] == ["placement-no-adverse-analysis"]
+        criterion(t, "placement-no-adverse-analysis")["match_criteria"] = (
+            "PASS if fontenot-covenant-agreement.md ends with a signature block for Bayou Crest Environmental, L.L.C. "
+            "and one for Avery Fontenot. FAIL if either signature block is missing.")
+
+
+@near_miss("ho-h11-nm-r28-anchor-in-file-name-with-spaces-and-parentheses", "H11", SD,
+           "documents/HR notes (Maplestone).md, a note from Maplestone's HR team saved with spaces and parentheses in "
+           "its name, is added; a fourth anchor quotes its sentence about expecting no changes to the 2023 form.",
+           "HYGIENE.md H11 requires each anchor's quote to be in the named file; the file exists under exactly that "
+           "name and holds the sentence verbatim, and the sentence is part of the effective-date trap.")
+def h11_nm_r28_spaces(env: Path, task: str) -> None:
+    quote = "Counsel approved this form for Illinois in 2023, so we only need the blanks filled in."
+    write_doc(env, task, "HR notes (Maplestone).md", (
+        "# HR notes: Jordan Ellery onboarding\n\n"
+        f"{quote}\n\n"
+        "Badge photo and payroll forms on the first day. Laptop ordered.\n"))
+    with task_json(env, task) as t:
+        t["oafreeze"]["trap"]["anchors"].append({"file": "documents/HR notes (Maplestone).md", "quote": quote})
+
+
+# --- H12 placement discipline (twenty-eighth round) ----------------------------------------------------------------
+
+
+@plant("ho-h12-r28-criterion-requires-source-footnotes-in-agreement", "H12", TB,
+       "A new criterion requires every covenant in vandermeer-covenant-agreement.md, the operative agreement Riley "
+       "signs, to carry a footnote giving the knowledge-base guide it relies on by its path.")
+def h12_r28_source_footnotes(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_criterion(t, "covenant-source-footnotes", "Each covenant footnotes its source",
+                      "PASS if each covenant in vandermeer-covenant-agreement.md carries a footnote giving the path of "
+                      "the knowledge-base practice guide it relies on (under knowledge-base/practice-guides/). FAIL if "
+                      "any covenant lacks its source footnote.", ["vandermeer-covenant-agreement.md"])
+
+
+@plant("ho-h12-r28-prior-inventions-schedule-operative-uncovered", "H12", CI,
+       "A new operative deliverable, lindgren-prior-inventions-schedule.md (the schedule Sasha signs listing the "
+       "inventions Sasha keeps), is named and graded for content, but no placement criterion covers it.")
+def h12_r28_schedule(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_deliverable(t, "lindgren-prior-inventions-schedule.md",
+                        "Schedule of prior inventions for Sasha Lindgren to sign with the agreement.",
+                        placement="operative")
+        instructions_add(t, "Also prepare lindgren-prior-inventions-schedule.md, the schedule of prior inventions "
+                            "that Sasha signs with the agreement.")
+        add_criterion(t, "schedule-lists-prior-invention", "Schedule lists the calibration method",
+                      "PASS if lindgren-prior-inventions-schedule.md lists the soil-moisture sensor calibration method "
+                      "as a prior invention Sasha Lindgren keeps and has a signature line for Sasha. FAIL if the "
+                      "method is not listed or there is no signature line.", ["lindgren-prior-inventions-schedule.md"])
+        assert "lindgren-prior-inventions-schedule.md" not in criterion(t, "placement-operative-text")["deliverables"]
+
+
+@plant("ho-h12-r28-note-limited-to-confirming-the-edits", "H12", NE,
+       "The instructions and the deliverable description now limit note-to-partner.md, the only advisory deliverable, "
+       "to one line confirming the three edits, 'nothing else raised', so the void non-compete and the penalty have "
+       "nowhere to go.")
+def h12_r28_one_line_note(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        t["instructions"] = replace_text(
+            t["instructions"], "Write note-to-partner.md, your note to the partner.",
+            "Write note-to-partner.md, one line confirming to the partner that the three edits are made; the partner "
+            "does not want anything else raised in it.")
+        t["deliverables"]["note-to-partner.md"] = "One line confirming the three edits; nothing else raised."
+        assert t["oafreeze"]["advisory"] == ["note-to-partner.md"]
+
+
+@near_miss("ho-h12-nm-r28-employee-acknowledges-chance-to-consult-counsel", "H12", AM,
+           "placement-no-adverse-analysis now also allows 'an acknowledgment by Avery Fontenot that Avery had the "
+           "chance to consult a lawyer before signing'.",
+           "HYGIENE.md H12 keeps drafting commentary, client advice and legal analysis out of operative text; an "
+           "employee's acknowledgment is a contract term Avery signs, not advice to the client or analysis, and the "
+           "privileged memo's content stays forbidden.")
+def h12_nm_r28_acknowledgment(env: Path, task: str) -> None:
+    reword_in(env, task, "placement-no-adverse-analysis", "(legally required notices excepted). FAIL if",
+              "(legally required notices excepted; an acknowledgment by Avery Fontenot that Avery had the chance to "
+              "consult a lawyer before signing is also allowed). FAIL if")
+
+
+# --- H13 synthetic data and secrets (twenty-eighth round) ----------------------------------------------------------
+
+
+@plant("ho-h13-r28-session-token-in-netscape-cookie-file", "H13", CA,
+       "documents/browser/cookies.txt, a Netscape-format cookie jar exported while saving the HR portal's pages, holds "
+       "a live-looking signed session token (a JWT) for hr.haldenmarine.com, a live domain.")
+def h13_r28_cookies(env: Path, task: str) -> None:
+    import base64
+
+    def b64url(data: bytes) -> str:
+        return base64.urlsafe_b64encode(data).decode("ascii").rstrip("=")
+
+    header = b64url(b'{"alg":"HS256","typ":"JWT"}')
+    payload = b64url(json.dumps({"sub": "petra.lindahl", "role": "hr-admin", "iss": "https://hr.haldenmarine.com",
+                                 "iat": 1792999200, "exp": 1793604000}, separators=(",", ":")).encode())
+    signature = b64url(hashlib.sha256(b"halden-portal-session-2026-10-26").digest())
+    write_doc(env, task, "browser/cookies.txt", (
+        "# Netscape HTTP Cookie File\n# https://curl.se/docs/http-cookies.html\n"
+        "# This file was generated by libcurl! Edit at your own risk.\n\n"
+        f"#HttpOnly_hr.haldenmarine.com\tFALSE\t/\tTRUE\t1793604000\thm_session\t{header}.{payload}.{signature}\n"
+        "hr.haldenmarine.com\tFALSE\t/\tTRUE\t1824000000\thm_locale\ten-US\n"))
+
+
+@plant("ho-h13-r28-absolute-path-in-criterion-sources", "H13", NE,
+       "instructed-edits-made gains a 'sources' list whose one entry is the author's local copy of the partner's "
+       "email, /Users/mokafor/Documents/Matters/Granite Peak/Tallis/partner-instructions.md.")
+def h13_r28_sources_path(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        criterion(t, "instructed-edits-made")["sources"] = [
+            "/Users/mokafor/Documents/Matters/Granite Peak/Tallis/partner-instructions.md"]
+
+
+@plant("ho-h13-r28-guest-wifi-password-in-office-guide", "H13", SD,
+       "documents/hr/chicago-office-guide.md, Maplestone's visitor guide for the signing day, gives the guest Wi-Fi "
+       "network and its password.")
+def h13_r28_wifi(env: Path, task: str) -> None:
+    write_doc(env, task, "hr/chicago-office-guide.md", (
+        "# Maplestone Logistics: visitor guide, Chicago office\n\n"
+        "2200 West Carroll Avenue, third floor. Reception opens at 8:00 a.m.\n\n"
+        "- Parking: visitor spaces on the Carroll Avenue side; register your plate at reception.\n"
+        "- Guest Wi-Fi: network MSL-Guest, password Carroll#2200-Ops!\n"
+        "- Reception: 312-555-0146\n"))
+
+
+@near_miss("ho-h13-nm-r28-project-number-shaped-like-an-ssn", "H13", AM,
+           "documents/projects/site-list.md, Bayou Crest's list of active remediation sites, labels each site with a "
+           "project number written NNN-NN-NNNN (e.g. 412-08-3317), the shape of an SSN.",
+           "HYGIENE.md H13 forbids real-looking personal data such as SSNs; these are labelled project numbers of "
+           "company sites, tied to no person, in the client's own numbering scheme.")
+def h13_nm_r28_project_numbers(env: Path, task: str) -> None:
+    write_doc(env, task, "projects/site-list.md", (
+        "# Bayou Crest Environmental: active sites\n\n"
+        "| Project no. | Site | Parish | Phase |\n|---|---|---|---|\n"
+        "| 412-08-3317 | Former rail yard, Plank Road | East Baton Rouge | Groundwater monitoring |\n"
+        "| 412-11-0952 | Bulk fuel terminal | Ascension | Soil excavation |\n"
+        "| 415-02-4480 | Closed sawmill | Livingston | Site assessment |\n"
+        "| 418-06-2231 | Chemical plant fence line | Iberville | Vapour survey |\n\n"
+        "Project numbers: region code, year of contract, sequence.\n"))
+
+
+# --- FAM (twenty-eighth round) -------------------------------------------------------------------------------------
+
+
+@plant("ho-fam-r28-reporting-line-differs-in-one-term-sheet", "FAM", "covenant-package-v03",
+       "Instance v03's term sheet has the Regional Sales Director reporting to the Chief Revenue Officer; the design "
+       "and every sibling say the Vice President of Sales, and the reporting line is no family variable.")
+def fam_r28_reporting_line(env: Path, task: str) -> None:
+    edit_doc(env, task, "term-sheet.md", "Regional Sales Director, reporting to the Vice President of Sales",
+             "Regional Sales Director, reporting to the Chief Revenue Officer")
+
+
+@plant("ho-fam-r28-placement-criterion-drops-an-offer-letter-in-one-instance", "FAM", "covenant-package-v09",
+       "Instance v09's placement-operative-text grades five documents: data-engineer-offer-letter.md is missing from "
+       "its deliverables, which the design and every sibling list in full.")
+def fam_r28_placement_short(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        crit = criterion(t, "placement-operative-text")
+        crit["deliverables"].remove("data-engineer-offer-letter.md")
+        assert len(crit["deliverables"]) == 5
+
+
+@near_miss("ho-fam-nm-r28-nickname-in-quotes-re-expanded", "FAM", "covenant-package-v05",
+           "Instance v05's third hire is now 'Arjun \"AJ\" Malhotra', changed in the family spec (name_c and the "
+           "variables that carry the name) and re-expanded consistently into the instance's task.json (as escaped "
+           "JSON quotes), term sheet and client request.",
+           "FAM checks that instances differ only where the family's variables say; the name is a variable, changed in "
+           "the spec and carried through to every place the instance uses it, so the instance still matches its spec.")
+def fam_nm_r28_nickname(env: Path, task: str) -> None:
+    from .edits import instance_variables, spec_variables
+    old, new = "Arjun Malhotra", 'Arjun "AJ" Malhotra'
+    path = env / FAMILY_SPEC
+    text = path.read_text("utf-8")
+    start = text.index("- id: v05\n")
+    end = text.find("\n- id: ", start + 1)
+    end = len(text) if end < 0 else end
+    block = text[start:end]
+    assert block.count(old) >= 3
+    path.write_text(text[:start] + block.replace(old, new) + text[end:], "utf-8")
+    assert replace_in_task_folder(task_dir(env, task), old, new) >= 3
+    assert spec_variables(env, "v05") == instance_variables(env, task)
