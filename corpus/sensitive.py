@@ -164,6 +164,12 @@ RULES = [
                               r"passwd|(?:access|auth|api|refresh)?[_-]?token)['\"]?\s*[:=]\s*['\"]?[^\s'\"]{8,}",
                               re.I),
      "blocker"),
+    # A password given in prose, its value after the word ("guest Wi-Fi: network MSL-Guest, password
+    # Carroll#2200-Ops!", "the passcode is 7Harbor2026"): a value with letters and digits, not a word.
+    ("credential", re.compile(r"\b(?:password|passwd|passphrase|passcode|pass\s+code|wi-?fi\s+key|network\s+key)"
+                              r"(?:\s+(?:is|was|will\s+be))?\s+[\"'\u201c]?(?P<v>(?=[^\s\"'\u201d]*\d)"
+                              r"(?=[^\s\"'\u201d]*[A-Za-z])[^\s\"'\u201d]{7,}[^\s\"'\u201d.,;:)])", re.I),
+     "blocker"),
     # A token sent in an HTTP header ("Authorization: Bearer ...", "Basic ..."), or a JSON Web
     # Token anywhere (three base64url segments, the first an encoded '{"'): one that reads as
     # generated is a live credential (placeholders such as YOUR_TOKEN_HERE are left alone).
@@ -369,7 +375,7 @@ def placeholder(value: str) -> bool:
 
 
 def _credential_placeholder(m: re.Match) -> bool:
-    value = re.split(r"[:=]\s*['\"]?", m.group(0), maxsplit=1)[-1]
+    value = _value(m) if "v" in m.re.groupindex else re.split(r"[:=]\s*['\"]?", m.group(0), maxsplit=1)[-1]
     return _PLACEHOLDER.fullmatch(value) is not None
 
 
@@ -545,6 +551,8 @@ GATES: list[tuple[str, tx.Gate | tx.Begins | None]] = [
     ("secret in a URL", _HTTP),
     ("credentials in a URL", tx.Gate(("://",), ("@",))),
     ("credential", tx.Gate(("api", "secret", "password", "passwd", "token"), (":", "="), fold=True)),
+    ("credential", tx.Gate(("password", "passwd", "passphrase", "passcode", "pass code", "wifi key", "wi-fi key",
+                            "network key"), fold=True)),
     ("bearer token", tx.Gate(("bearer", "basic", "token", "eyj"), fold=True)),
     ("IBAN", None),
     ("card number", None),
@@ -643,13 +651,46 @@ def hits(written: str) -> list[tuple[int, str, str, str]]:
                 if any(m.start() < e and s < m.end() for s, e in taken) or not _is_one(kind, _value(m), labelled):
                     continue
                 taken.append((m.start(), m.end()))
+                if kind == "SSN" and not labelled and _numbered_otherwise(lines, number - 1, m.start()):
+                    continue
                 if not _allowed(kind, m):
-                    out.append((number, *_upgraded(kind, severity, line, m), m.group(0)))
+                    # a password given in prose is shown by its value, not the word before it
+                    shown = m.group("v") if kind == "credential" and "v" in m.re.groupindex else m.group(0)
+                    out.append((number, *_upgraded(kind, severity, line, m), shown))
         for kind, severity, start, end in tables.get(number, []):
             if not any(start < e and s < end for s, e in taken):
                 taken.append((start, end))
                 out.append((number, kind, severity, line[start:end]))
     return out
+
+
+# A label naming another numbering scheme ("Project no. 412-08-3317", a "Case #" column): the SSN's
+# shape is a common layout for a firm's own numbers, and the label says which numbers these are.
+_OTHER_NUMBER = re.compile(r"\b(?:project|case|matter|file|docket|ticket|order|invoice|p\.?o|reference|ref|part|item|"
+                           r"job|site|claim|policy|serial|lot|batch|permit|model|sku|tracking|shipment|contract|"
+                           r"drawing|parcel|plan|catalog(?:ue)?|booking|confirmation)\.?\s*(?:no\.?|nos\.?|numbers?|#|"
+                           r"ids?|codes?)?\s*[:#.]?\s*$", re.I)
+
+
+def _numbered_otherwise(lines: list[str], i: int, start: int) -> bool:
+    """Whether the value at `start` of line `i` is labelled, in its cell or by its column's header, as
+    a number of another kind."""
+    line = lines[i]
+    delimiter = next((d for d in "|\t,;" if d in line), None)
+    cell = line[:start] if delimiter is None else line[:start].rsplit(delimiter, 1)[-1]
+    if cell.strip() and _OTHER_NUMBER.search(cell):
+        return True
+    if delimiter is None:
+        return False
+    col = line[:start].count(delimiter)
+    header = None
+    for above in reversed(lines[max(0, i - 200):i]):  # the top of this block of rows is its header
+        if delimiter not in above:
+            break
+        if not _MD_RULE.match(above):
+            header = above
+    cells = header.split(delimiter) if header is not None else []
+    return col < len(cells) and bool(_OTHER_NUMBER.search(cells[col].strip() + " "))
 
 
 # An address written to dodge harvesters ("jane [at] firm [dot] com", "jane(at)firm(dot)com") is

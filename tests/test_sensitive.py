@@ -93,3 +93,21 @@ def test_an_a_number_written_in_groups_of_three_is_read_under_its_label():
     assert kinds("USCIS# / A-Number: A217-384-905") == [(1, "national identity number")]
     assert kinds("Alien Registration Number A 217 384 905") == [(1, "national identity number")]
     assert kinds("Order no. 217-384-905") == []  # no label of an identity number
+
+
+def test_an_ssn_shaped_number_labelled_as_another_scheme_is_not_an_ssn():
+    # A firm's own numbering in the SSN's layout, labelled in its cell or by its column's header.
+    assert kinds("| Project no. | Site |\n|---|---|\n| 412-08-3317 | Rail yard |\n") == []
+    assert kinds("Case #,Client\n412-08-3317,Acme\n") == []
+    assert kinds("Docket no. 412-08-3317 was closed.\n") == []
+    # ... but not under a column or label of a person's number, nor bare beside a name.
+    assert kinds("| Name | SSN |\n|---|---|\n| Jo Park | 412-08-3317 |\n") == [(3, "SSN")]
+    assert kinds("| Name | Number |\n|---|---|\n| Jo Park | 412-08-3317 |\n") == [(3, "SSN")]
+    assert kinds("Employee Jo Park, 412-08-3317\n") == [(1, "SSN")]
+
+
+def test_a_password_given_in_prose_is_a_secret_and_a_word_after_password_is_not():
+    assert kinds("- Guest Wi-Fi: network MSL-Guest, password Carroll#2200-Ops!\n") == [(1, "credential")]
+    assert kinds("The door passcode is 7Harbor2026.\n") == [(1, "credential")]
+    assert kinds("Reset your password before 2026.\nThe password policy asks for 12 characters.\n"
+                 "Use password YOUR_PASSWORD_1 in the demo.\n") == []

@@ -54,7 +54,9 @@ def check(ctx: TaskContext) -> list[Finding]:
                                        _fix(kind), location=line,
                                        evidence=_shown(kind, value if kind in sv.SECRET_KINDS or line is None else
                                                        tx.excerpt(shown[line - 1].strip()))))
-    out += _credential_files(ctx)
+    # A stored-password file's line may hold a password in prose form too ("login wpark password ..."): one finding.
+    secret_at = {(x.path, x.location) for x in out if x.severity == "blocker"}
+    out += [x for x in _credential_files(ctx) if (x.path, x.location) not in secret_at]
     # A name is published as widely as the file: a number in it is as real as one in the text.
     # (A folder in a name is no local path: "documents/home/..." is the workspace's own.)
     names = [f.rel for f in ctx.task_files if not f.kb_copy]
