@@ -143,6 +143,7 @@ def check(ctx: TaskContext) -> list[Finding]:
         out += _clause_order(ctx, c, at)
         out += _other_verdicts(ctx, c, at)
         out += _labels_not_conditions(ctx, c, at)
+        out += _when_not_if(ctx, c, at)
         for d in c.deliverables:
             if d not in ctx.task.deliverables:
                 out.append(ctx.finding(
@@ -356,4 +357,20 @@ def _labels_not_conditions(ctx: TaskContext, c, at: str) -> list[Finding]:
                         f"{' and '.join(dict.fromkeys(f'{x}:' for x in labels))} labels, not as 'PASS if' / "
                         "'FAIL if' conditions: the judge reads a description of an output where it needs the "
                         "condition that passes it", "write it as \"PASS if ... FAIL if ...\"",
+                        location=f"{at}.match_criteria", evidence=tx.excerpt(c.match_criteria))]
+
+
+def _when_not_if(ctx: TaskContext, c, at: str) -> list[Finding]:
+    """Clause markers written "PASS when" / "FAIL when" (or "FAIL otherwise") and none "PASS if" or "FAIL if":
+    the judge reads the rule, but a tool that finds LAB's clauses by their words finds none (minor: the rule
+    itself is whole)."""
+    written = [" ".join(c.match_criteria[start:end].split()) for _kind, start, end in cr.markers(c.match_criteria)]
+    if any(w.lower().endswith(" if") for w in written):
+        return []
+    odd = list(dict.fromkeys(w for w in written if " " in w))
+    if not odd:
+        return []
+    return [ctx.finding(ID, "minor", "task.json", f"criterion {c.id!r} writes its clauses as "
+                        f"{' and '.join(map(repr, odd))}, never 'PASS if' or 'FAIL if': a tool that finds LAB's "
+                        "clauses by their words reads none", "write it as \"PASS if ... FAIL if ...\"",
                         location=f"{at}.match_criteria", evidence=tx.excerpt(c.match_criteria))]

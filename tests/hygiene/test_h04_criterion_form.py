@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from hygiene_helpers import env_with, found, task_json
 
 from oafreeze.environment import criteria as cr
@@ -116,8 +118,10 @@ def test_near_miss_fail_if_in_prose_a_quoted_keyword_and_fail_otherwise_are_one_
             "FAIL if the notice is missing or says \"PASS if signed\".")
     assert _clause_hits(tmp_path, text) == []
     assert cr.clauses(text)[0].endswith("would fail if challenged")
-    assert _clause_hits(tmp_path / "b", "PASS when agreement.md gives a separate notice;\nFAIL otherwise, or "
-                                        "if the notice is buried in the body.") == []
+    # one rule in two clauses; written without LAB's 'PASS if' it is only a note
+    hits = _clause_hits(tmp_path / "b", "PASS when agreement.md gives a separate notice;\nFAIL otherwise, or "
+                                        "if the notice is buried in the body.")
+    assert [f.severity for f in hits] == ["minor"] and "'PASS when' and 'FAIL otherwise'" in hits[0].message
 
 
 def test_a_second_sentence_with_its_own_subject_is_a_second_claim(tmp_path):
@@ -276,3 +280,16 @@ def test_three_letters_after_a_language_without_extended_subtags_are_no_tag(tmp_
     task["judge_language"] = "en-USA"
     hits = [f for f in found(env_with(tmp_path, task), "H04") if f.location == "$.judge_language"]
     assert [(f.severity, f.evidence) for f in hits] == [("major", "en-USA")]
+
+
+@pytest.mark.parametrize("rule, flagged", [
+    ("PASS when agreement.md gives the notice. FAIL when it does not.", True),
+    ("PASS when agreement.md gives the notice. FAIL otherwise.", True),
+    ("PASS if agreement.md gives the notice. FAIL when it does not.", False),  # LAB's own marker is there
+    ("PASS only if agreement.md gives the notice. FAIL if it does not.", False),
+])
+def test_clauses_written_only_as_pass_when_and_fail_when_are_a_note(tmp_path, rule, flagged):
+    task = task_json()
+    task["criteria"][0]["match_criteria"] = rule
+    hits = [f for f in found(env_with(tmp_path, task), "H04") if "never 'PASS if'" in f.message]
+    assert [(f.severity, f.location) for f in hits] == ([("minor", "$.criteria[0].match_criteria")] if flagged else [])
