@@ -30,7 +30,10 @@ _TASTE = (
     r"briefly|succinct(?:ly)?|(?:(?<=\bis\s)|(?<=\bare\s)|(?<=\bbe\s)|(?<=\bkept\s)|(?<=\bstays\s)|"
     r"(?<=\bremains\s))(?:brief|short)(?!\s+(?:of|on|for)\b)|in\s+plain\s+(?:language|english|terms|words)|plain[- ](?:language|english)|"
     r"(?:easy|easily)\s+(?:to\s+(?:read|understand|follow)|understood|readable)|"
-    r"fair(?:ly)?\s+and\s+balanced|balanced\s+(?:account|view|summary|assessment|picture|presentation|analysis)|"
+    r"fair(?:ly)?\s+and\s+balanced|"
+    # a fairness with no measure: "fairly summarizes the changes", "a fair account of the advice"
+    r"fairly(?=\s+(?:summar|represent|reflect|describ|state|present|captur|characteri[sz]|explain|convey|portray|"
+    r"set\w*\s+out|report|record)\w*)|a\s+fair\s+(?:summary|account|representation|reflection|description|picture)|balanced\s+(?:account|view|summary|assessment|picture|presentation|analysis)|"
     r"even[- ]handed(?:ly)?|nuanced|"
     # judgment with no measure: "shows sound judgment about what the client needs to hear", "common sense"
     r"(?:sound|good|mature|professional|commercial|practical|careful|legal|business)\s+(?:judge?ment|sense)|"
@@ -342,6 +345,7 @@ def check(ctx: TaskContext) -> list[Finding]:
                     "name the deliverable (e.g. 'the agreement (agreement.docx)')",
                     location=where, evidence=tx.excerpt(sentence)))
             out += _one_of_several(ctx, c, where, sentence, quoted)
+            out += _kind_of_two(ctx, c, where, sentence, quoted)
         out += _pronoun_for_several(ctx, c, where)
     return out
 
@@ -393,4 +397,34 @@ def _one_of_several(ctx: TaskContext, c, where: str, sentence: str, quoted) -> l
                 ID, "major", "task.json", f"criterion {c.id!r} says {m.group(0)!r} but grades {len(holders)} "
                 f"deliverables called that ({', '.join(holders[:4])}): the judge must guess which one is meant",
                 f"say 'each {noun}' or name the file", location=where, evidence=tx.excerpt(sentence))]
+    return []
+
+
+# A document named by its kind alone ("the memo", "the letter"): which one is meant is clear only when one
+# document of the task is of that kind.
+_KIND = re.compile(r"\bthe\s+(memo(?:randum)?|letter|e-?mail|note|notice|alert|report|summary|agreement|contract|"
+                   r"policy|form|schedule|addendum|amendment)\b(?!\s+(?:of|from|to|dated|sent|written|attached|"
+                   r"headed|titled|named|called)\b|[-\w.]*\.\w{2,4}\b)", re.I)
+
+
+def _kind_of_two(ctx: TaskContext, c, where: str, sentence: str, quoted) -> list[Finding]:
+    """"PASS if the memo explains ..." in a criterion that names no file, where a deliverable and a task
+    document are both memos (the file memo the agent writes, the client's old approval memo): the judge
+    must guess which one the rule is about."""
+    if any(d in c.match_criteria for d in ctx.task.deliverables):
+        return []
+    for m in _KIND.finditer(sentence):
+        if any(s <= m.start() < e for s, e in quoted):
+            continue
+        kind = m.group(1).lower().replace("-", "")
+        stem = {"memorandum": "memo", "email": "mail"}.get(kind, kind)
+        written = [d for d, description in ctx.task.deliverables.items()
+                   if stem in d.lower().replace("-", "") or stem in (description or "").lower().replace("-", "")]
+        given = [f.rel for f in ctx.task_files if stem in f.name.lower().replace("-", "")]
+        if written and given:
+            return [ctx.finding(
+                ID, "minor" if len(c.deliverables) == 1 else "major", "task.json",
+                f"criterion {c.id!r} says {m.group(0)!r}, names no file, and the task has more than one: the "
+                f"deliverable {written[0]!r} and the workspace's {given[0]!r}: the judge must guess which one the rule "
+                "is about", f"name the file ('{written[0]}')", location=where, evidence=tx.excerpt(sentence))]
     return []

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from hygiene_helpers import env_with, found, task_json
+from hygiene_helpers import env_with, found, task_json, workspace
 
 
 def _with(tmp_path, text, index=0, deliverables=None):
@@ -437,3 +437,23 @@ def test_near_miss_what_the_law_generally_holds_said_by_the_output_is_not_a_hedg
                                     "is a payment in the ordinary course of business", "follows the rule of thumb"])
 def test_near_miss_phrases_that_only_look_like_a_hedge(tmp_path, phrase):
     assert _with(tmp_path, f"PASS if agreement.md says the claim {phrase}. FAIL if it does not.") == []
+
+
+@pytest.mark.parametrize("text, flagged", [
+    ("PASS if client-email.md fairly summarizes the changes. FAIL if it does not.", True),
+    ("PASS if client-email.md gives a fair account of the changes. FAIL if it does not.", True),
+    ("PASS if client-email.md gives the fair market value of the shares. FAIL if it does not.", False),
+])
+def test_fairness_with_no_measure_is_vague(tmp_path, text, flagged):
+    hits = [f for f in _with(tmp_path, text) if "fair" in f.message]
+    assert [f.severity for f in hits] == (["minor"] if flagged else [])
+
+
+@pytest.mark.parametrize("memo, flagged", [("prior-email-to-client.md", True), ("prior-letter.md", False)])
+def test_a_document_named_by_its_kind_where_a_deliverable_and_a_workspace_file_share_it(tmp_path, memo, flagged):
+    # "the e-mail" could be the one the agent writes (client-email.md) or the one in the workspace.
+    task = task_json()
+    task["criteria"][2]["match_criteria"] = "PASS if the e-mail tells the client the salary is too low. FAIL if not."
+    files = {memo: "# Earlier note to the client\n\nWe will look at the covenant.\n"}
+    hits = [f for f in found(env_with(tmp_path, task, {**workspace(), **files}), "H05") if "names no file" in f.message]
+    assert [(f.severity, f.location) for f in hits] == ([("minor", "$.criteria[2].match_criteria")] if flagged else [])
