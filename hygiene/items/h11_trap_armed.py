@@ -516,7 +516,9 @@ def _detects(ctx: TaskContext) -> list[Finding]:
     if "placement" in trap.kind.lower():
         def placement(c) -> bool:
             graded = set(c.deliverables) or set(ctx.task.deliverables)
-            return bool(PLACEMENT_RULE.search(f"{c.title} {c.match_criteria}")) and \
+            # the rule is what the judge applies; a title that says "placement" over a rule that checks
+            # signatures detects nothing
+            return bool(PLACEMENT_RULE.search(c.match_criteria)) and \
                 (not operative or bool(graded & operative))
         if any(placement(c) for c in listed):
             return []

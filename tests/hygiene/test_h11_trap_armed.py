@@ -360,3 +360,12 @@ def test_a_signing_moved_before_the_change_in_a_line_that_also_gives_the_start(t
     hits = [f for f in found(env_with(tmp_path, task, files), "H11") if "the trap rests on" in f.message]
     assert [(f.severity, f.path) for f in hits] == [("major", "documents/offer-facts.md")]
     assert "2026-04-01" in hits[0].message
+
+
+def test_a_placement_criterion_whose_title_promises_the_rule_its_text_dropped_detects_nothing(tmp_path):
+    task = task_json()  # a placement trap detected by C2
+    c2 = next(c for c in task["criteria"] if c["id"] == "C2")
+    c2["title"] = "No legal analysis or advice in the agreement"
+    c2["match_criteria"] = "PASS if agreement.md ends with signature blocks for both parties. FAIL if one is missing."
+    hits = [f for f in found(env_with(tmp_path, task), "H11") if "keeps advisory material" in f.message]
+    assert [(f.severity, f.location) for f in hits] == [("minor", "$.oafreeze.trap.criteria")]
