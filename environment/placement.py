@@ -92,7 +92,7 @@ _ATTACH_TO = re.compile(r"\b(?:attach|append|annex|add)(?:ed|es|ing)?\s+(?:it\s+
 # "X, explaining why …" ("consistent with the analysis" is no attachment).
 _ATTACHED = re.compile(r"(?<!\bconsistent\s)(?<!\baccordance\s)(?<!\bline\s)(?<!\balong\s)(?<!\btogether\s)"
                        r"(?<!\bcomply\s)(?<!\bcomplies\s)(?<!\bkeeping\s)(?<!\bconform\s)(?<!\bconforms\s)(?<!\bagrees\s)"
-                       r"\b(?:with|including|includ(?:e|es)|contain(?:s|ing)?|carry(?:ing)?|preceded\s+by|"
+                       r"\b(?:with|including|includ(?:e|es)|contain(?:s|ing)?|carr(?:y|ies|ying)|bears?|bearing|preceded\s+by|"
                        r"followed\s+by|prefaced\s+by|(?:that|which)\s+(?=explains|justifies)|"
                        r"(?:that|which)\s+(?:should|must|shall|will|is\s+to|needs?\s+to|has\s+to)\s+(?:also\s+)?"
                        r"(?=(?:explain|tell|say|state|set\s+out|give|justify)\w*\b))\b\s*"

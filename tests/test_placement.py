@@ -77,3 +77,10 @@ def test_an_operative_notice_is_referred_to_by_its_noun_but_what_the_law_puts_in
     assert (r.deliverable, r.plain) == ("separate-notice.md", False)
     assert pl.advice_requested("Include in the notice the immunity notice that 18 U.S.C. 1833(b) requires.",
                                ROLES_WITH_NOTICE) == []
+
+
+def test_material_the_deliverable_carries_or_bears_is_attached_to_it():
+    [r] = pl.advice_requested("PASS if each covenant in agreement.md carries a footnote giving the path of the "
+                              "knowledge-base guide it relies on. FAIL if not.", ROLES)
+    assert r.deliverable == "agreement.md" and r.plain and r.what == "footnote"
+    assert pl.advice_requested("PASS if agreement.md bears the signatures of both parties. FAIL if not.", ROLES) == []
