@@ -1085,6 +1085,39 @@ def _validations(data: bytes, part: str, budget: _Budget) -> str:
     return "\n".join(lines)
 
 
+# The print header and footer's codes: a section (&L, &C, &R), a field (page, pages, date, time, file,
+# sheet, picture), a font ('&"Arial,Bold"'), a size (&12), a colour (&KFF0000) or a style (&B, &I, &U, ...).
+_HEADER_CODE = re.compile(r'&(?:[LCR]|"[^"]*"|\d{1,3}|K(?:[0-9A-Fa-f]{6}|\d{2}[+-]\d{3})|[PNDTFAZGBIUESXYO])')
+_HEADER_PARTS = {"oddHeader", "oddFooter", "evenHeader", "evenFooter", "firstHeader", "firstFooter"}
+
+
+def _print_header_footer(data: bytes, part: str, budget: _Budget) -> str:
+    """A worksheet's print header and footer, as a printed page shows them: one line a header or footer, its
+    left, centre and right sections in that order."""
+    if b"headerFooter" not in data:
+        return ""
+    lines: list[str] = []
+    inside = [False]
+
+    def start(tag: str, attrs: dict) -> None:
+        if _local(tag) in _HEADER_PARTS:
+            inside[0] = True
+            lines.append("")
+
+    def end(tag: str) -> None:
+        if _local(tag) in _HEADER_PARTS:
+            inside[0] = False
+
+    def text(data: str) -> None:
+        if inside[0]:
+            lines[-1] += data
+            budget.check(sum(map(len, lines)))
+
+    _parse_xml(data, part, start=start, end=end, text=text)
+    shown = (" ".join(_HEADER_CODE.sub(" ", line.replace("&&", "\0")).replace("\0", "&").split()) for line in lines)
+    return "\n".join(line for line in shown if line)
+
+
 def _xlsx(name: str, data: bytes, budget: _Budget, depth: int) -> Extraction:
     members = _read_package(".xlsx", data, _with_properties(XLSX_PARTS.match))
     targets = _rels(members.get("xl/_rels/workbook.xml.rels"), "xl/_rels/workbook.xml.rels", "xl")
@@ -1150,6 +1183,8 @@ def _xlsx(name: str, data: bytes, budget: _Budget, depth: int) -> Extraction:
     for sheet, _, member in sheets:
         if member in members:
             out.add(" ".join(f"sheet {sheet} (input messages)".split()), _validations(members[member], member, budget))
+            out.add(" ".join(f"sheet {sheet} (print header and footer)".split()),
+                    _print_header_footer(members[member], member, budget))
     out.add("xl/workbook.xml (sheet names)", "\n".join(" ".join(sheet.split()) for sheet, _, _ in sheets))
     defined = [f"{n}: {ref}" + (f" ({comment})" if comment.strip() else "") for n, comment, ref in names[:MAX_DEFINED_NAMES]]
     out.add("xl/workbook.xml (defined names)", "\n".join(" ".join(line.split()) for line in defined))

@@ -760,3 +760,21 @@ def test_a_custom_xml_part_with_a_doctype_is_refused_as_the_body_would_be():
     data = _with_members(dw.docx(["Shell"]), {
         "customXml/item1.xml": b'<?xml version="1.0"?><!DOCTYPE r [<!ENTITY a "aaaa">]><r>&a;</r>'})
     assert extract("shell.docx", data).status == "unreadable"
+
+
+def test_an_xlsx_print_header_and_footer_are_read_as_a_printed_page_shows_them():
+    book = dw.xlsx({"Tracker": [["Name", "Status"], ["Avery", "Signed"]]})
+    header = ("<headerFooter><oddHeader>&amp;L&amp;\"Arial,Bold\"&amp;12PASS if the restraint&amp;Cends within two "
+              "years&amp;Rof the last day &amp;&amp; no later</oddHeader><oddFooter>&amp;LPage &amp;P of &amp;N"
+              "&amp;RFAIL if it runs longer</oddFooter></headerFooter>")
+    out = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(book)) as src, zipfile.ZipFile(out, "w") as dst:
+        for item in src.infolist():
+            body = src.read(item)
+            if item.filename.startswith("xl/worksheets/sheet"):
+                body = body.replace(b"</worksheet>", header.encode() + b"</worksheet>")
+            dst.writestr(item, body)
+    text = extract("tracker.xlsx", out.getvalue()).text
+    assert "PASS if the restraint ends within two years of the last day & no later" in text
+    assert "Page of FAIL if it runs longer" in text
+    assert "&amp;" not in text and "Arial" not in text
