@@ -293,6 +293,21 @@ def _declaring(body: str, quotes: list[str]) -> list[int]:
 
 
 _XML_TAG = re.compile(r"<[^<>]*>")
+# A legislature's own markup (Akoma Ntoso, the US House's USLM): each section is a paragraph of the statute,
+# and its <num> is the section's designation, cited by the act the file holds ("2871." in the Labor Code).
+_LEGISLATIVE = re.compile(r"<(?:\w+:)?(?:akomaNtoso|lawDoc|uscDoc)\b|docs\.oasis-open\.org/legaldocml|xml\.house\.gov/schemas/uslm",
+                          re.I)
+_SECTION_START = re.compile(r"<(?:\w+:)?(?:section|article|rule)\b[^>]*>", re.I)
+_NUM = re.compile(r"<(?:\w+:)?num\b[^>]*>\s*(?:(?:§+|sec(?:tion)?\.?)\s*)?(?P<n>[\w.()-]{1,20}?)\.?\s*</(?:\w+:)?num\s*>", re.I)
+
+
+def _xml_text(text: str) -> str:
+    """An XML file's text, each element's on a line of its own; in a legislature's markup each section
+    starts a paragraph under its designation ("§ 2871")."""
+    if _LEGISLATIVE.search(text[:4000]):
+        text = _NUM.sub(lambda m: f"\n§ {m.group('n')}\n", _SECTION_START.sub(lambda m: "\n\x1e\n" + m.group(0), text))
+    lines = (ln.strip() for ln in _XML_TAG.sub("\n", text).splitlines())
+    return "\n".join("" if ln == "\x1e" else ln for ln in lines if ln).strip()
 
 
 def undeclared_law(ctx: TaskContext) -> list[Finding]:
@@ -308,7 +323,7 @@ def undeclared_law(ctx: TaskContext) -> list[Finding]:
         # An XML file (a legislature's export: USLM, Akoma Ntoso) is read for its text, each element's
         # on a line of its own: the section's number, heading and text read as a saved statute page.
         xml = f.rel.lower().endswith(".xml") and "<" in f.text
-        text = "\n".join(ln.strip() for ln in _XML_TAG.sub("\n", f.text).splitlines() if ln.strip()) if xml else f.text
+        text = _xml_text(f.text) if xml else f.text
         for offset, body, cite in statutes.law_passages(text):
             line = next((tx.locate(f.text, ln[:60]) for ln in text.splitlines() if len(ln) > 40 and ln in body),
                         None) if xml else text.count("\n", 0, offset) + 1

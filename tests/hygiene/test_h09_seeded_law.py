@@ -385,6 +385,21 @@ def test_statute_text_in_a_legislative_xml_export_is_read_as_a_statute_page(tmp_
                 if f.path == "documents/law/s.xml"]
 
 
+def test_each_section_of_an_akoma_ntoso_act_is_statutory_text_under_its_number(tmp_path):
+    # The citation is the act's and the section's <num>: no line of the file spells it out.
+    xml = ('<?xml version="1.0" encoding="UTF-8"?>\n<akomaNtoso xmlns="http://docs.oasis-open.org/legaldocml/ns/akn/3.0">'
+           '<act name="labor"><body><division><heading>Workers</heading>'
+           f'<section eId="sec_113"><num>113.</num><content><p>{STATUTE}</p></content></section>'
+           '</division></body></act></akomaNtoso>\n')
+    hits = [f for f in found(env_with(tmp_path, files={**workspace(), "law/act.akn.xml": xml}), "H09")
+            if f.path == "documents/law/act.akn.xml"]
+    assert [f.severity for f in hits] == ["major"] and "§ 113" in hits[0].message
+    # the same markup outside a legislature's format is a settings file, not a statute
+    plain = xml.replace("akomaNtoso", "settings").replace("docs.oasis-open.org/legaldocml/ns/akn/3.0", "urn:x")
+    assert not [f for f in found(env_with(tmp_path / "plain", files={**workspace(), "law/act.xml": plain}), "H09")
+                if f.path == "documents/law/act.xml"]
+
+
 def test_words_the_text_gives_as_the_statutes_are_law_whatever_their_voice():
     # No citation anywhere, no "shall": the sentence says the statute is speaking.
     order = ('ORDER\n\nThe statute permits such a covenant only "within the parishes named in it, and not to exceed a '
