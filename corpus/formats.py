@@ -46,6 +46,8 @@ Only the standard library and pypdf.
 
 from __future__ import annotations
 
+import base64
+import binascii
 import bisect
 import bz2
 import contextlib
@@ -175,7 +177,8 @@ def parsed(name: str) -> bool:
 def extract(name: str, data: bytes) -> Extraction:
     """The text of a document, part by part; never raises on any bytes."""
     try:
-        if extension(name) in _SLOW:
+        ext = extension(name)
+        if ext in _SLOW or ext in _DATA_EXTENSIONS and _BASE64_BYTES.search(data):  # a document inside is read too
             return _watched(DEADLINE_SECONDS, _read, name, data, _Budget(), 0)
         return _read(name, data, _Budget(), depth=0)
     except _Refused as exc:
@@ -275,7 +278,8 @@ def _read(name: str, data: bytes, budget: _Budget, depth: int) -> Extraction:
     ext = extension(name)
     reader = _READERS.get(ext)
     if reader is None:
-        return _plain(name, ext, data)
+        plain = _plain(name, ext, data)
+        return _with_embedded(plain, budget, depth) if ext in _DATA_EXTENSIONS and plain.status == TEXT else plain
     try:
         return reader(name, data, budget, depth)
     except RecursionError:
@@ -2002,6 +2006,58 @@ def _message(msg, out: _Text, prefix: str, budget: _Budget, depth: int) -> None:
             # (text only a mail client shows) is kept.
             if " ".join(body.split()) not in plain_seen:
                 out.add(label + "body (html)", body)
+
+
+# A document carried inside a data file as base64 (an e-signature envelope's "documentBase64", an API
+# export's file content, a data: URI): the agent can decode it as easily as open an attachment.
+_DATA_EXTENSIONS = {".json", ".jsonl", ".ndjson", ".yaml", ".yml", ".xml"}
+_BASE64_RUN = re.compile(r"(?<![A-Za-z0-9+/])(?:[A-Za-z0-9+/]|\\/){200,}={0,2}(?![A-Za-z0-9+/=])")
+_BASE64_BYTES = re.compile(rb"(?:[A-Za-z0-9+/]|\\/){200}")
+MAX_EMBEDDED = 20
+
+
+def _embedded_kind(payload: bytes) -> str | None:
+    """The extension a decoded payload is read as, or None for what is no document (an image, noise)."""
+    if payload.startswith(b"%PDF"):
+        return ".pdf"
+    if payload.startswith(b"{\\rtf"):
+        return ".rtf"
+    if payload.startswith(b"PK\x03\x04"):
+        head = payload[:4096] + payload[-65536:]
+        return ".docx" if b"word/" in head else ".xlsx" if b"xl/" in head else ".pptx" if b"ppt/" in head else ".zip"
+    try:
+        text = payload.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+    shown = sum(ch.isprintable() or ch in "\n\r\t" for ch in text)
+    return ".md" if text.strip() and shown >= 0.97 * len(text) and " " in text else None
+
+
+def _with_embedded(plain: Extraction, budget: _Budget, depth: int) -> Extraction:
+    """A data file's text, then each document it carries in base64, read as the document it is."""
+    text = plain.text or ""
+    if len(text) < 200 or not _BASE64_RUN.search(text):
+        return plain
+    out = _Text(budget)
+    out.add(None, text)
+    if plain.problem:
+        out.problems.append(plain.problem)
+    found = 0
+    for m in _BASE64_RUN.finditer(text):
+        run = m.group(0).replace("\\/", "/")
+        try:
+            payload = base64.b64decode(run + "=" * (-len(run) % 4), validate=True)
+        except (binascii.Error, ValueError):
+            continue
+        kind = _embedded_kind(payload)
+        if kind is None:
+            continue
+        found += 1
+        if found > MAX_EMBEDDED:
+            break
+        line = text.count("\n", 0, m.start()) + 1
+        _attachment(out, f"base64 document on line {line}", f"embedded{kind}", payload, budget, depth)
+    return out.result() if found else plain
 
 
 def _nested(out: _Text, label: str, budget: _Budget, depth: int, fill) -> None:

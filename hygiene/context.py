@@ -163,6 +163,16 @@ class WorkspaceFile:
         """Readable text (PDF, Office and e-mail flattened to lines), or None for binaries and unreadable files."""
         return self.extraction.text
 
+    @property
+    def own_text(self) -> str | None:
+        """The text of the file itself, without the documents it carries (a data file's base64 documents,
+        read after it): what a JSON or YAML reader parses."""
+        text = self.extraction.text
+        parts = self.extraction.parts
+        if text is None or not parts or parts[0][1] == 1:
+            return text
+        return "\n".join(text.split("\n")[:parts[0][1] - 1])
+
     def where(self, line: int | None) -> str:
         """`page 3` / `sheet Fees` / `word/footnotes.xml` for a line of a document with parts ('' otherwise)."""
         part = self.extraction.part_at(line) if line else None

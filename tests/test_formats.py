@@ -824,6 +824,17 @@ def test_a_pdf_that_stalls_the_reader_is_stopped_at_the_deadline(monkeypatch):
 
 
 @LOST_STOPS_ARE_RESENT
+def test_a_stalling_pdf_carried_in_base64_by_a_json_file_is_stopped_at_the_deadline(monkeypatch):
+    import base64
+    import json
+
+    monkeypatch.setattr(formats, "DEADLINE_SECONDS", 1.0)
+    envelope = json.dumps({"documents": [{"name": "x.pdf", "documentBase64": base64.b64encode(slow_pdf()).decode()}]})
+    e, seconds, _ = measured(lambda: extract("envelope.json", envelope.encode()))
+    assert e.status == "unreadable" and "took longer than 1 s" in e.problem and seconds < 8
+
+
+@LOST_STOPS_ARE_RESENT
 def test_no_stop_signal_is_left_behind_after_the_deadline(monkeypatch):
     monkeypatch.setattr(formats, "DEADLINE_SECONDS", 0.5)
     assert extract("slow.pdf", slow_pdf()).status == "unreadable"

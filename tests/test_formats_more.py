@@ -778,3 +778,21 @@ def test_an_xlsx_print_header_and_footer_are_read_as_a_printed_page_shows_them()
     assert "PASS if the restraint ends within two years of the last day & no later" in text
     assert "Page of FAIL if it runs longer" in text
     assert "&amp;" not in text and "Arial" not in text
+
+
+def test_a_document_a_data_file_carries_in_base64_is_read_as_the_document_it_is():
+    import base64
+    import json
+
+    note = "# Notice\n\nThe agreement does not apply to an invention you made on your own time and equipment.\n"
+    envelope = {"status": "created", "documents": [
+        {"name": "notice.md", "documentBase64": base64.b64encode(note.encode() * 3).decode()},
+        {"name": "letter.docx", "documentBase64": base64.b64encode(dw.docx(["Dear Sasha, welcome aboard."])).decode()},
+        {"name": "logo.png", "documentBase64": base64.b64encode(b"\x89PNG\r\n" + bytes(range(256)) * 2).decode()}]}
+    # JSON may write each slash of the base64 as '\/'
+    got = extract("envelope.json", json.dumps(envelope, indent=2).replace("/", "\\/").encode())
+    assert got.text.count("does not apply to an invention you made") == 3
+    assert "Dear Sasha, welcome aboard." in got.text
+    labels = {label.split(" word/")[0] for label, _ in got.parts}
+    assert labels == {"base64 document on line 6", "base64 document on line 10"}  # the image (line 14) is no document
+    assert got.text.startswith("{")  # the file's own text comes first, its lines where they were

@@ -650,7 +650,7 @@ def _data_done_in_the_future(ctx: TaskContext, as_of: dt.date) -> list[Finding]:
     for f in ctx.task_files:
         if not f.text or not f.rel.lower().endswith(datafiles.DATA_FORMATS) or f.rel in anchored or not _DONE_ANY.search(f.text):
             continue
-        for node in datafiles.mappings(f.rel, f.text):
+        for node in datafiles.mappings(f.rel, f.own_text):
             done = next((v for k, v in node.items() if str(k).casefold().replace("_", "") in _STATE_KEYS
                          and isinstance(v, str) and _DONE_CELL.match(v)), None)
             if done is None:

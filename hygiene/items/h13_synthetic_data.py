@@ -41,7 +41,7 @@ def check(ctx: TaskContext) -> list[Finding]:
     # parameters): the label and its value sit on lines of their own, read here as "label: value".
     for f in ctx.task_files:
         if f.text and f.rel.lower().endswith(datafiles.DATA_FORMATS):
-            pairs = datafiles.setting_pairs(f.rel, f.text)
+            pairs = datafiles.setting_pairs(f.rel, f.own_text)
             if not pairs:
                 continue
             shown = f.text.splitlines()
