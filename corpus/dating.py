@@ -84,12 +84,19 @@ def as_date(value: str, day_first: bool = False) -> dt.date | None:
     return earliest(m.group(0)) if m else None
 
 
+# A publication line without a colon, as alerts and newsletters head themselves: "Published 2026-02-09",
+# "Issued on 3 March 2026", "Posted November 4, 2026".
+_PUBLISHED = re.compile(r"^\W{0,4}(?:published|issued|posted|released|circulated)(?:\s+on)?\s+(?P<value>[^;:]{6,40}?)\W{0,3}$",
+                        re.I)
+
+
 def document_date(text: str) -> tuple[int, str, dt.date] | None:
     """The date a document is dated (line, as written, date) from its header or dateline, or None; a
     numeric date that reads two ways gives its earlier reading. Digits of any script are read."""
     for number, written in enumerate(text.splitlines()[:HEAD_LINES], 1):
         line = tx.ascii_digits(written)
-        m = HEADER.match(line.strip()) or _BYLINE.match(line.strip()) or _RECORD_OF.match(line.strip())
+        m = HEADER.match(line.strip()) or _BYLINE.match(line.strip()) or _RECORD_OF.match(line.strip()) or \
+            _PUBLISHED.match(line.strip())
         if m:
             when = as_date(m["value"], day_first=bool(m.groupdict().get("abroad")))
             if when:

@@ -95,6 +95,7 @@ def check(ctx: TaskContext) -> list[Finding]:
                 evidence=tx.excerpt(sentence)))
     out += _weekday_slips(ctx)
     out += _misdated_references(ctx)
+    out += _relative_references(ctx, as_of)
     out += _miscounted(ctx)
     future = _documents_from_the_future(ctx, as_of)
     out += future
@@ -107,6 +108,8 @@ def check(ctx: TaskContext) -> list[Finding]:
     out += _event_conflicts(ctx, as_of)
     out += _today_at_an_event(ctx, as_of)
     out += _law_dates(ctx, as_of)
+    out += _provenance_dates(ctx)
+    out += _figure_dates(ctx, as_of)
     if ctx.snapshot:
         later = sorted((d.timestamp[:10], d.id) for d in ctx.snapshot.documents
                        if d.timestamp and (t := tx.parse_date(d.timestamp)) and t > as_of)
@@ -198,6 +201,67 @@ def _misdated_references(ctx: TaskContext) -> list[Finding]:
     return out
 
 
+# The same, said relative to today: "the client alert came out last month", "Dana's e-mail of yesterday".
+_REF_RELATIVE = re.compile(rf"\b{_KIND_WORD}\b(?P<rest>[^.;?!]{{0,80}}?)\b(?P<when>yesterday|last\s+(?:week|month)|"
+                           r"(?:earlier\s+)?this\s+(?:week|month|morning)|(?P<n>a|an|one|two|three|four|five|six|\d{1,2})\s+"
+                           r"(?P<unit>days?|weeks?|months?)\s+ago)\b", re.I)
+_NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+
+
+def _window(m: re.Match, today: dt.date) -> tuple[dt.date, dt.date]:
+    """The days a relative reference can mean, read generously (a month ago is two weeks either side)."""
+    when = " ".join(m["when"].lower().split())
+    first = today.replace(day=1)
+    if when == "yesterday":
+        return today - dt.timedelta(days=2), today
+    if when.endswith("morning"):
+        return today - dt.timedelta(days=1), today
+    if when == "last week":
+        return today - dt.timedelta(days=14), today
+    if when.endswith("this week"):
+        return today - dt.timedelta(days=7), today
+    if when == "last month":
+        return (first - dt.timedelta(days=1)).replace(day=1) - dt.timedelta(days=7), today
+    if when.endswith("this month"):
+        return first, today
+    n = _NUMBER_WORDS.get(m["n"].lower()) or int(m["n"])
+    span, slack = {"d": (1, 2), "w": (7, 4), "m": (30, 16)}[m["unit"][0].lower()]
+    return today - dt.timedelta(days=n * span + slack), today - dt.timedelta(days=max(0, n * span - slack))
+
+
+def _relative_references(ctx: TaskContext, as_of: dt.date) -> list[Finding]:
+    """The instructions say a workspace document came out "last month" or "yesterday", counted from as_of,
+    and the task's one document of that kind is dated outside those days."""
+    out = []
+    for _line, sentence in tx.sentences(ctx.task.instructions):
+        for m in _REF_RELATIVE.finditer(sentence):
+            if tx.dates(m["rest"]) or _PAST_PARTICIPLE_OF_OTHER.search(m["rest"]):
+                continue  # "the memo of March 3 was sent on to HR last week": another event, dated on its own
+            kind = next(k for k, words in _KINDS.items() if m["kind"].lower().replace("-", "") in
+                        [w.replace("-", "") for w in words])
+            files = [f for f in ctx.task_files if f.text and not f.kb_copy and
+                     any(w in f.rel.rsplit("/", 1)[-1].lower() for w in _KINDS[kind])]
+            dated = dating.document_date(files[0].text) if len(files) == 1 else None
+            if dated is None:
+                continue
+            lo, hi = _window(m, as_of)
+            if lo <= dated[2] <= hi:
+                continue
+            out.append(ctx.finding(
+                ID, "minor", "task.json", f"the instructions say the {m['kind']} is from {' '.join(m['when'].split())} "
+                f"(counted from as_of {ctx.ext.as_of}), but {files[0].rel}, the task's one {kind}, is dated "
+                f"{dated[1]!r}: the agent and the judge may date its facts differently",
+                f"make the instructions and {files[0].rel} agree", location="$.instructions",
+                evidence=tx.excerpt(sentence)))
+            break
+    return out
+
+
+# What else a relative day may date in the same clause: the document passed on, answered or discussed.
+_PAST_PARTICIPLE_OF_OTHER = re.compile(r"\b(?:forwarded|passed\s+on|sent\s+on|replied|answered|discussed|"
+                                       r"reviewed|read|mentioned|flagged|raised)\b", re.I)
+
+
 def _weekday_slips(ctx: TaskContext) -> list[Finding]:
     """A weekday named with a date it is not ("by Thursday, November 20, 2026", a Friday) in the
     instructions (today's date is checked above), a deliverable's description or a criterion: the
@@ -264,9 +328,75 @@ def _seeded_law(ctx: TaskContext, as_of: dt.date) -> list[Finding]:
 # "in force from", "applies to covenants entered into on or after".
 _EFFECT = re.compile(r"\b(?:effective(?:\s+date)?|(?:takes?|took|taking)\s+effect|in\s+(?:force|effect)|"
                      r"(?:becomes?|became)\s+(?:operative|effective|law)|operative|"
-                     r"(?:appl(?:y|ies|ied)|govern(?:s|ed)?)\s+to\s+[^.;:]{0,80}?\b(?:on\s+or\s+)?after)"
+                     r"(?:(?:appl(?:y|ies|ied)|govern(?:s|ed)?)\s+to|in\s+(?:force|effect)\s+for)\s+[^.;:]{0,80}?\b(?:on\s+or\s+)?after)"
                      r"[\s,:]*(?:(?:on|from|as\s+of|since|beginning|starting)\s+)?$", re.I)
 _EFFECT_ANY = re.compile(r"effect|in force|operative|on or after", re.I)  # a file with none is skipped
+
+
+def _provenance_dates(ctx: TaskContext) -> list[Finding]:
+    """A seeded_law entry whose own provenance says when the quoted text took effect ("as amended by SB 25-083,
+    in force for covenants entered into on or after August 6, 2025") on another day than its effective_date."""
+    out = []
+    for i, law in enumerate(ctx.ext.seeded_law):
+        effective = tx.parse_date(law.effective_date or "")
+        said = law.verified_against or ""
+        if effective is None or not _EFFECT_ANY.search(said):
+            continue
+        days = [(w, tx.date_readings(w)) for w, at in tx.dates(said) if _EFFECT.search(said[:at])]
+        if len(days) == 1 and days[0][1] and effective not in days[0][1]:
+            out.append(ctx.finding(
+                ID, "minor", "task.json", f"seeded_law entry {i + 1} ({law.citation}) gives effective_date "
+                f"{law.effective_date}, but its verified_against says the text is in force from {days[0][0]}: one of "
+                "the two misdates the version the quote is taken from", "make effective_date the day the "
+                "quoted version took effect", location=f"$.oafreeze.seeded_law[{i}].effective_date",
+                evidence=tx.excerpt(said)))
+    return out
+
+
+# A figure of the law and the day it applies from, in one clause of a seeded quote: "$80,000 per year beginning
+# on January 1, 2027".
+_FIGURE = re.compile(r"[$\u20ac\u00a3]\s?\d[\d,]*(?:\.\d+)?")
+_FIGURE_CLAUSE = re.compile(r"[;.]\s+|,\s+(?=(?:and\s+)?[$\u20ac\u00a3])")
+
+
+def _figure_dates(ctx: TaskContext, as_of: dt.date) -> list[Finding]:
+    """The trap's description or the instructions say a figure of the law took effect on a day its seeded quote
+    does not give it ("the $80,000 floor took effect on July 1, 2026" where the statute says January 1, 2027):
+    major when the two days fall on either side of as_of (one says the figure applies, the other that it does not)."""
+    table: dict[str, tuple[tuple[dt.date, ...], str, str]] = {}
+    for law in ctx.ext.seeded_law:
+        for clause in _FIGURE_CLAUSE.split(law.quote or ""):
+            figures, days = _FIGURE.findall(clause), tx.dates(clause)
+            if len(figures) == 1 and len(days) == 1:
+                table.setdefault(_money(figures[0]), (tx.date_readings(days[0][0]), days[0][0], law.citation or ""))
+    if not table:
+        return []
+    places = [("$.instructions", ctx.task.instructions)]
+    if ctx.ext.trap is not None:
+        places.append((TRAP_DESCRIPTION, ctx.ext.trap.description))
+    out = []
+    for where, text in places:
+        for _line, sentence in tx.sentences(text):
+            said = [(w, tx.date_readings(w)) for w, at in tx.dates(sentence) if _EFFECT.search(sentence[:at])]
+            figures = [table[m] for f in _FIGURE.findall(sentence) if (m := _money(f)) in table]
+            if len(said) != 1 or not said[0][1] or not figures:
+                continue
+            (written, told), (law_days, law_written, citation) = said[0], figures[0]
+            if set(told) & set(law_days):
+                continue
+            across = (told[0] <= as_of) != (law_days[0] <= as_of)
+            out.append(ctx.finding(
+                ID, "major" if across else "minor", "task.json",
+                f"{where} says the figure took effect on {written}, but the seeded quote of {citation} gives it from "
+                f"{law_written}" + (f": on the as-of date {ctx.ext.as_of} one says it applies and the other that it "
+                                    "does not" if across else ""),
+                f"give the day the seeded quote gives ({law_written})", location=where, evidence=tx.excerpt(sentence)))
+            break
+    return out
+
+
+def _money(written: str) -> str:
+    return re.sub(r"[\s,]|\.0+$", "", written)
 
 
 def _act(citation: str) -> list[str]:

@@ -105,6 +105,48 @@ def test_near_miss_today_fixed_by_an_event_on_as_of(tmp_path):
     assert [f for f in found(env_with(tmp_path, task, files), "H10") if "make today the day" in f.message] == []
 
 
+@pytest.mark.parametrize("said, published, flagged", [
+    ("The client alert came out last month.", "Published 2026-02-09", False),  # as_of 2026-03-02: February is
+    ("The client alert came out last month.", "Published 2025-11-09", True),
+    ("The client alert came out two weeks ago.", "Issued on 16 February 2026", False),
+    ("The client alert came out yesterday.", "Published 2026-03-01", False),
+    ("The client alert came out yesterday.", "Published 2026-02-01", True),
+])
+def test_a_document_the_instructions_date_relative_to_today_must_bear_such_a_date(tmp_path, said, published, flagged):
+    task = task_json()  # as_of 2026-03-02
+    task["instructions"] += " " + said
+    files = {**workspace(), "client-alert.md": f"# Client alert\n\n{published}\n\nColorado's rules changed.\n"}
+    hits = [f for f in found(env_with(tmp_path, task, files), "H10") if "the task's one alert" in f.message]
+    assert [(f.severity, f.location) for f in hits] == ([("minor", "$.instructions")] if flagged else [])
+
+
+@pytest.mark.parametrize("provenance, flagged", [
+    ("as amended by SB 25-083, in force for covenants entered into on or after August 6, 2025", True),
+    ("as amended by SB 22-161, in force for covenants entered into on or after August 10, 2022", False),
+    ("checked against the official text on 2026-01-15", False),  # a day it was checked, not one it took effect
+])
+def test_a_seeded_entry_whose_provenance_gives_the_text_another_day_of_effect(tmp_path, provenance, flagged):
+    task = task_json()  # the entry's effective_date is 2022-08-10
+    task["oafreeze"]["seeded_law"][0]["verified_against"] = provenance
+    hits = [f for f in found(env_with(tmp_path, task), "H10") if "verified_against says" in f.message]
+    assert [(f.severity, f.location) for f in hits] == (
+        [("minor", "$.oafreeze.seeded_law[0].effective_date")] if flagged else [])
+
+
+@pytest.mark.parametrize("told, severity", [("took effect on March 1, 2026", "major"),  # before as_of: in force
+                                            ("took effect on June 1, 2026", "minor"),   # the same side as the law's
+                                            ("takes effect on July 1, 2026", None)])    # the quote's own day
+def test_the_trap_giving_a_figure_of_the_law_another_day_than_its_quote(tmp_path, told, severity):
+    task = task_json()  # as_of 2026-03-02
+    task["oafreeze"]["seeded_law"][0]["quote"] = ("a covenant not to compete is void unless the worker earns "
+                                                  "$123,750 beginning on July 1, 2026")
+    task["oafreeze"]["trap"]["description"] = f"The $123,750 threshold {told}, so the covenant must go."
+    files = {**workspace(), "colorado-statute-excerpt.md": "# C.R.S. § 8-2-113 (excerpt)\n\n\"A covenant not to "
+             "compete is void unless the worker earns $123,750 beginning on July 1, 2026.\"\n"}
+    hits = [f for f in found(env_with(tmp_path, task, files), "H10") if "the seeded quote" in f.message]
+    assert [f.severity for f in hits] == ([severity] if severity else [])
+
+
 def test_law_after_as_of_is_exempt_only_when_the_trap_speaks_of_it(tmp_path):
     task = task_json()
     task["oafreeze"]["as_of"] = "2026-02-15"
@@ -125,6 +167,10 @@ def test_a_documents_own_date_is_read_from_its_header_or_dateline():
     # a dateline that starts with the place it was written, the month spelled out
     assert document_date("Workline, Inc.\nSeattle, November 3, 2026\nDear Ms. Lindahl,\n")[2] == dt.date(2026, 11, 3)
     assert document_date("Acme, Inc.\nBoston, MA\nDear Ms. Smith, March 2026 was a busy month.\n") is None
+    # a publication line, as alerts head themselves, with no colon
+    assert document_date("# Client alert\n\nPublished 2026-02-09\n")[2] == dt.date(2026, 2, 9)
+    assert document_date("Issued on 3 March 2026\n")[2] == dt.date(2026, 3, 3)
+    assert document_date("Released to all staff\n") is None
 
 
 def test_near_miss_a_trap_that_names_the_later_law(tmp_path):
