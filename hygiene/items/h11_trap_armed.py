@@ -6,7 +6,7 @@ import datetime as dt
 import re
 from collections import Counter
 
-from oafreeze.corpus import events, formats
+from oafreeze.corpus import events, formats, jurisdictions
 from oafreeze.corpus import text as tx
 from oafreeze.environment import criteria as cr
 from oafreeze.hygiene.context import TaskContext
@@ -96,6 +96,7 @@ def check(ctx: TaskContext) -> list[Finding]:
     out += _kind_fits(ctx)
     out += _tempting(ctx)
     out += _moved_across_the_change(ctx)
+    out += _work_elsewhere(ctx)
     out += _detects(ctx)
     if trap.anchors and not armed:
         tempting = " (for a placement trap: the advisory material the agent might copy)" \
@@ -622,3 +623,35 @@ def _workspace_texts(ctx: TaskContext):
     for f in ctx.task_files:
         if f.text:
             yield f.rel, f.text
+
+
+# Where the person works, as a task's facts give it: "Work location: Salt Lake City, Utah", "working remotely
+# from Boise, Idaho". Which state's law governs a restrictive covenant turns on it.
+_WORKS_AT = re.compile(r"^\W{0,4}(?i:(?:primary\s+)?work\s+(?:location|state|site)|place\s+of\s+work|based\s+in|"
+                       r"home\s+office|duty\s+station)\s*[:\-\u2013\u2014]\s*(?P<v>[^\n]{2,120})$|"
+                       r"\b(?i:work(?:s|ing)?\s+(?:remotely\s+|full[- ]time\s+)?(?:from|in|out\s+of))\s+"
+                       r"(?P<city>[A-Z][\w.'-]*(?:\s+[A-Z][\w.'-]*){0,3}),\s+(?P<state>[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)",
+                       re.M)
+
+
+def _work_elsewhere(ctx: TaskContext) -> list[Finding]:
+    """The task's facts put the work in another state than the task's jurisdiction, whose law the trap rests on
+    (minor: another state's law may still reach the hire, and the task may say why)."""
+    code = (ctx.task.jurisdiction or "").upper()
+    if not code.startswith("US-") or code[3:] not in jurisdictions.STATES:
+        return []
+    home = code[3:]
+    for f in ctx.task_files:
+        if not f.text or f.kb_copy or "work" not in f.text.lower() and "based" not in f.text.lower():
+            continue
+        for m in _WORKS_AT.finditer(f.text):
+            named = jurisdictions.from_text(m["v"] or m["state"] or "") & set(jurisdictions.STATES)
+            if named and home not in named:
+                line = f.text.count("\n", 0, m.start()) + 1
+                where = jurisdictions.STATES[sorted(named)[0]]
+                return [ctx.finding(
+                    ID, "minor", f.rel, f"{f.rel} puts the work in {where}, but the task's jurisdiction is {code} "
+                    f"({jurisdictions.STATES[home]}), whose law the {ctx.ext.trap.kind} trap rests on: if that law does "
+                    "not reach the hire, the trap catches nothing", f"put the work back in {jurisdictions.STATES[home]}, "
+                    "or say in the trap why its law still governs", location=line, evidence=tx.excerpt(m.group(0)))]
+    return []

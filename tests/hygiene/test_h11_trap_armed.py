@@ -369,3 +369,13 @@ def test_a_placement_criterion_whose_title_promises_the_rule_its_text_dropped_de
     c2["match_criteria"] = "PASS if agreement.md ends with signature blocks for both parties. FAIL if one is missing."
     hits = [f for f in found(env_with(tmp_path, task), "H11") if "keeps advisory material" in f.message]
     assert [(f.severity, f.location) for f in hits] == [("minor", "$.oafreeze.trap.criteria")]
+
+
+@pytest.mark.parametrize("line, flagged", [("Work location: Salt Lake City, Utah", True),
+                                           ("Riley is working remotely from Boise, Idaho.", True),
+                                           ("Work location: Denver, Colorado", False),
+                                           ("Customers: merchant accounts in Utah and Idaho.", False)])
+def test_facts_that_put_the_work_in_another_state_than_the_tasks_jurisdiction(tmp_path, line, flagged):
+    files = {**workspace(), "offer-facts.md": workspace()["offer-facts.md"] + line + "\n"}
+    hits = [f for f in found(env_with(tmp_path, task_json(), files), "H11") if "puts the work in" in f.message]
+    assert [(f.severity, f.path) for f in hits] == ([("minor", "documents/offer-facts.md")] if flagged else [])
