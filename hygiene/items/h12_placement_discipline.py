@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 
 from oafreeze.hygiene import degenerate
@@ -163,7 +164,11 @@ def _dictated_text(ctx: TaskContext) -> list[Finding]:
 _CLOSED = re.compile(r"\bnothing\s+else\b|\bno\s+(?:other\s+)?(?:points?\s+of\s+law|legal\s+(?:points?|issues?|analysis|"
                      r"advice)|advice|analysis|explanations?|reasons?|reasoning|rationale|commentary)\b|"
                      r"\b(?:raise|mention|discuss)\s+no\s+(?:other\s+)?issues?\b|"
-                     r"\b(?:says?|states?|tells?\s+\w+)\s+only\s+that\b|\bonly\s+(?:says?|states?)\s+that\b", re.I)
+                     r"\b(?:says?|states?|tells?\s+\w+)\s+only\s+that\b|\bonly\s+(?:says?|states?)\s+that\b|"
+                     # "the partner does not want anything else raised in it", "one line confirming the edits"
+                     r"\b(?:not|n['\u2019]t)\s+(?:want|need|include|raise|mention|add|say|cover)\s+anything\s+else\b|"
+                     r"\b(?:one|a\s+single)\s+(?:line|sentence)\s+(?:confirming|saying|stating|noting|acknowledging)\b|"
+                     r"\bonly\s+(?:confirm(?:s|ing)?|acknowledg(?:es|ing)|lists?|listing)\b", re.I)
 
 
 def _muzzled_advisory(ctx: TaskContext) -> list[Finding]:
@@ -175,6 +180,10 @@ def _muzzled_advisory(ctx: TaskContext) -> list[Finding]:
     sentences = [s for _line, s in tx.sentences(ctx.task.instructions)]
     closed = {}
     for d in advisory:
+        described = ctx.task.deliverables.get(d) or ""
+        if _CLOSED.search(described):  # the deliverable's own description closes it ("One line; nothing else raised")
+            closed[d] = (f"$.deliverables[{json.dumps(d)}]", described)
+            continue
         for k, sentence in enumerate(sentences):
             if d not in sentence:
                 continue
@@ -182,15 +191,15 @@ def _muzzled_advisory(ctx: TaskContext) -> list[Finding]:
             window = [sentence] + [n for n in sentences[k + 1:k + 2] if re.search(r"\b(?:in|to)\s+it\b", n)]
             hit = next((w for w in window if _CLOSED.search(w)), None)
             if hit is not None:
-                closed[d] = hit
+                closed[d] = ("$.instructions", hit)
                 break
     if len(closed) != len(advisory):
         return []
-    d, sentence = next(iter(closed.items()))
+    d, (where, sentence) = next(iter(closed.items()))
     return [ctx.finding(
-        ID, "major", "task.json", f"the instructions close every advisory deliverable to advice ({d}: "
+        ID, "major", "task.json", f"the task closes every advisory deliverable to advice ({d}: "
         f"{tx.excerpt(sentence, 90)!r}): an agent with advice to give has nowhere to put it but the operative text",
-        "let the advisory deliverable carry the advice, or add one that can", location="$.instructions",
+        "let the advisory deliverable carry the advice, or add one that can", location=where,
         evidence=tx.excerpt(sentence))]
 
 

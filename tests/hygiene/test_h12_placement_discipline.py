@@ -587,6 +587,7 @@ def test_words_dictated_for_operative_text_that_carry_advice(tmp_path, sentence,
     ("Make client-email.md a transmittal that says only that the agreement is attached.", True),
     ("Write client-email.md for the client, and put no explanation in it; the partner will call.", True),
     ("In client-email.md, give the reasons for each change; no other file needs them.", False),
+    ("Write client-email.md, one line confirming the edits; the partner does not want anything else raised.", True),
 ])
 def test_the_only_advisory_deliverable_closed_to_advice(tmp_path, sentence, flagged):
     task = task_json()
@@ -761,3 +762,13 @@ def test_near_miss_a_notice_another_criterion_grades_is_not_an_ungraded_page(tmp
                                              "the notice. The statutory notice on its own page is not graded by this "
                                              "criterion (C3 grades it). FAIL if it contains drafting notes.")
     assert [f for f in found(env_with(tmp_path, task), "H12") if "ungraded" in f.message] == []
+
+
+@pytest.mark.parametrize("description, flagged", [("One line confirming the edits; nothing else raised.", True),
+                                                  ("An e-mail to the client explaining each change.", False)])
+def test_an_advisory_deliverable_its_own_description_closes_to_advice(tmp_path, description, flagged):
+    task = task_json()
+    task["deliverables"]["client-email.md"] = description
+    hits = [f for f in found(env_with(tmp_path, task), "H12") if "nowhere to put it" in f.message]
+    assert [(f.severity, f.location) for f in hits] == (
+        [("major", '$.deliverables["client-email.md"]')] if flagged else [])
