@@ -262,11 +262,12 @@ def advice_requested(text: str, roles: dict[str, str | None], own: str | None = 
                 if onward:
                     spans.append((d, after, by_name, False))
             attached = _ATTACHED.search(after)
-            if attached and onward and not _NEGATED_VERB.search(before):
-                spans.append((d, after[attached.end():], by_name, True))
-            elif _ATTACH_TO.search(before) and not previous_advisory:
-                # "Attach to X a Schedule 2 (Drafting Notes) ...": what is attached follows the name.
+            if _ATTACH_TO.search(before) and not previous_advisory:
+                # "Attach to X a Schedule 2 (Drafting Notes) ...": what is attached follows the name (a
+                # later "... so that the copy carries the audit trail" attaches nothing more).
                 spans.append((d, after.lstrip(), by_name, True))
+            elif attached and onward and not _NEGATED_VERB.search(before):
+                spans.append((d, after[attached.end():], by_name, True))
         out += _requests_in(spans, clause)
         # "X contains no non-compete and its recitals explain why": the reasons asked of a part of X.
         for m in _PART_EXPLAINS.finditer(clause):

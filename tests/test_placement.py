@@ -84,3 +84,7 @@ def test_material_the_deliverable_carries_or_bears_is_attached_to_it():
                               "knowledge-base guide it relies on. FAIL if not.", ROLES)
     assert r.deliverable == "agreement.md" and r.plain and r.what == "footnote"
     assert pl.advice_requested("PASS if agreement.md bears the signatures of both parties. FAIL if not.", ROLES) == []
+    # "Attach to X <material> ..., so that the copy carries ...": what is attached is what follows the name
+    [r] = pl.advice_requested("Attach to agreement.md a Schedule 2 (Drafting Notes) giving the reason for each "
+                              "change, so that the employee's copy carries the audit trail.", ROLES)
+    assert r.deliverable == "agreement.md" and "Drafting Notes" in r.what
