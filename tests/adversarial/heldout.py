@@ -19085,19 +19085,6 @@ def h10_nm_r19_checklist(env: Path, task: str) -> None:
 # --- H11 trap armed (nineteenth round) -------------------------------------------------------------------------------
 
 
-@plant("ho-h11-r19-signing-moved-into-the-old-laws-year", "H11", SD,
-       "The hire details now have Jordan receive the agreement on December 11, 2026 and sign it at a pre-start "
-       "orientation on December 30, 2026: signed in 2026, the agreement falls under the $75,000 floor, which $78,500 "
-       "exceeds, so the effective-date trap (law in force on a January 2027 signing day) is no longer there.")
-def h11_r19_signing_2026(env: Path, task: str) -> None:
-    edit_doc(env, task, "hire-details.md",
-             "- Copy of the agreement to be delivered to Jordan: December 18, 2026\n"
-             "- Agreement to be signed on Jordan's first day of work: January 5, 2027\n",
-             "- Copy of the agreement to be delivered to Jordan: December 11, 2026\n"
-             "- Agreement to be signed at Jordan's pre-start orientation: December 30, 2026 (first day of work: "
-             "January 5, 2027)\n")
-
-
 @plant("ho-h11-r19-anchor-quote-with-doubled-space", "H11", TB,
        "The second anchor's quote was typed by someone who puts two spaces after a colon: 'Pay is tested twice:  at "
        "signing and again at enforcement.'; the Colorado guide has one space, so the quote is not in its file.")
@@ -21288,13 +21275,6 @@ def h11_r22_months(env: Path, task: str) -> None:
     with task_json(env, task) as t:
         anchor = t["oafreeze"]["trap"]["anchors"][0]
         anchor["quote"] = replace_text(anchor["quote"], "For 12 months", "For 24 months")
-
-
-@plant("ho-h11-r22-salary-above-both-floors", "H11", SD,
-       "Jordan's salary in the hire details is now $82,500, above both the $75,000 and the $80,000 floor: the "
-       "non-compete is lawful at signing either way, so the effective-date trap is gone.")
-def h11_r22_salary(env: Path, task: str) -> None:
-    edit_doc(env, task, "hire-details.md", "Annual base salary: $78,500", "Annual base salary: $82,500")
 
 
 @plant("ho-h11-r22-trap-criteria-list-deliverable-name", "H11", AM,
@@ -24466,15 +24446,6 @@ def h10_r27_tracker(env: Path, task: str) -> None:
         ["Jesse Okonkwo", "Restrictive covenant renewal", dt.date(2026, 9, 14), dt.date(2026, 9, 15), "Signed"]]}))
 
 
-@plant("ho-h10-r27-today-defined-as-signing-day", "H10", CI,
-       "The instructions add 'Work as of Sasha's first day: today is the day Sasha signs the agreement.', which the "
-       "hire details put on October 26, 2026; as_of is 2026-10-05.")
-def h10_r27_today(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        assert t["oafreeze"]["as_of"] == "2026-10-05"
-        instructions_add(t, "Work as of Sasha's first day: today is the day Sasha signs the agreement.")
-
-
 @near_miss("ho-h10-nm-r27-2027-step-up-declared-with-trap", "H10", SD,
            "A seeded_law entry declares the 820 ILCS 90/10(b) step-up to $47,500 with effective date 2027-01-01, after "
            "as_of, and the trap description now says the step-up applies to this agreement, signed January 5, 2027.",
@@ -24495,18 +24466,6 @@ def h10_nm_r27_step_up(env: Path, task: str) -> None:
 
 
 # --- H11 trap armed (twenty-seventh round) -------------------------------------------------------------------------
-
-
-@plant("ho-h11-r27-signing-brought-forward-into-2026", "H11", SD,
-       "The hire details now put Jordan's first day and signing on December 30, 2026 (copy delivered December 14): "
-       "the 2026 floor of $75,000 applies and $78,500 exceeds it, so the effective-date trap the task declares (a "
-       "January 2027 signing under the $80,000 floor) is gone, though every anchor still matches.")
-def h11_r27_forward(env: Path, task: str) -> None:
-    edit_doc(env, task, "hire-details.md", "- Copy of the agreement to be delivered to Jordan: December 18, 2026",
-             "- Copy of the agreement to be delivered to Jordan: December 14, 2026")
-    edit_doc(env, task, "hire-details.md", "- Agreement to be signed on Jordan's first day of work: January 5, 2027",
-             "- Agreement to be signed on Jordan's first day of work: December 30, 2026 (start brought forward at "
-             "Jordan's request)")
 
 
 @plant("ho-h11-r27-trap-criterion-from-sibling-task", "H11", AM,
@@ -24746,27 +24705,6 @@ def h01_r28_alt_text(env: Path, task: str) -> None:
          "The screenshot below shows the customer section as it appears in the HR portal."], crit))
 
 
-@plant("ho-h01-r28-criterion-split-over-xlsx-print-header-and-footer", "H01", AM,
-       "documents/hr/fontenot-onboarding-tracker.xlsx, Bayou Crest's onboarding tracker, prints the two-year-cap "
-       "criterion in its page setup: the PASS clause spread over the left, centre and right sections of the print "
-       "header and the FAIL clause in the footer (Excel's &L/&C/&R codes); no cell holds it.")
-def h01_r28_print_header(env: Path, task: str) -> None:
-    crit = _match(env, task, "two-year-cap")
-    cut = crit.index(" FAIL if ")
-    pass_clause, fail_clause = crit[:cut], crit[cut + 1:]
-    left, centre, right = (p.replace("&", "&&") for p in _r28_split_words(pass_clause, 3))
-    data = xlsx_bytes([["Task", "Owner", "Due"], ["Offer letter countersigned", "HR", "2026-10-23"],
-                       ["Site safety induction booked", "Operations", "2026-10-30"],
-                       ["Covenant agreement signed on day one", "HR", "2026-11-02"]], sheet="Onboarding")
-    src = zipfile.ZipFile(io.BytesIO(data))
-    parts = {n: src.read(n).decode("utf-8") for n in src.namelist()}
-    page = (f"<headerFooter><oddHeader>{escape('&L' + left + '&C' + centre + '&R' + right)}</oddHeader>"
-            f"<oddFooter>{escape('&C' + fail_clause.replace('&', '&&'))}</oddFooter></headerFooter>")
-    parts["xl/worksheets/sheet1.xml"] = replace_text(parts["xl/worksheets/sheet1.xml"], "</sheetData>",
-                                                     "</sheetData>" + page)
-    write_doc(env, task, "hr/fontenot-onboarding-tracker.xlsx", _zip(parts))
-
-
 @plant("ho-h01-r28-criterion-as-yaml-folded-review-standard", "H01", SD,
        "documents/matter/intake-profile.yaml, the matter profile exported from the firm's matter-management system, "
        "holds the rationale-memo-superseded criterion as its 'review_standard', a YAML folded block scalar wrapped "
@@ -24869,37 +24807,6 @@ def h02_r28_word_xml(env: Path, task: str) -> None:
         f'<w:body>{body}<w:sectPr/></w:body></w:wordDocument>\n'))
 
 
-@plant("ho-h02-r28-finished-notice-base64-in-esign-envelope", "H02", CI,
-       "documents/esign/lindgren-envelope.json, an e-signature envelope definition saved from the signing platform's "
-       "API, carries as its first document's documentBase64 the finished Section 2872 notice for Sasha: it names the "
-       "agreement, says it does not apply to inventions that qualify under section 2870, sets out both exceptions and "
-       "is dated October 26, 2026.")
-def h02_r28_envelope(env: Path, task: str) -> None:
-    import base64
-    notice = (
-        "# Notice to Sasha Lindgren regarding inventions (California Labor Code section 2872)\n\n"
-        "Date: October 26, 2026\n\n"
-        "Agreement: Confidentiality and Invention Assignment Agreement between Sierrafold Devices, Inc. and Sasha "
-        "Lindgren, dated October 26, 2026.\n\n"
-        "The Agreement does not apply to an invention that qualifies fully under California Labor Code section "
-        "2870, that is, an invention you developed entirely on your own time without using Sierrafold's "
-        "equipment, supplies, facilities or trade secret information. An invention does not qualify if, when you "
-        "conceive it or first reduce it to practice, it relates to Sierrafold's business or its actual or "
-        "demonstrably anticipated research or development, or if it results from any work you perform for "
-        "Sierrafold.\n\n"
-        "Sierrafold Devices, Inc.  By: ____________  Wendell Park, General Counsel\n\n"
-        "Received: ____________  Sasha Lindgren\n")
-    envelope = {
-        "emailSubject": "Sierrafold: please sign your day-one documents",
-        "status": "created",
-        "documents": [{"documentId": "1", "name": "lindgren-section-2872-notice.md", "fileExtension": "md",
-                       "documentBase64": base64.b64encode(notice.encode("utf-8")).decode("ascii")}],
-        "recipients": {"signers": [{"recipientId": "1", "routingOrder": "1", "name": "Sasha Lindgren",
-                                    "email": "sasha.lindgren@example.com"}]},
-    }
-    write_doc(env, task, "esign/lindgren-envelope.json", json.dumps(envelope, indent=2) + "\n")
-
-
 @near_miss("ho-h02-nm-r28-esign-envelope-awaiting-documents", "H02", TB,
            "documents/esign/vandermeer-envelope.json, the e-signature envelope HR has opened for Riley, lists the "
            "agreement and the notice by their deliverable names, but both documents are still null (status "
@@ -24995,15 +24902,6 @@ def h04_r28_en_usa(env: Path, task: str) -> None:
         t["judge_language"] = "en-USA"
 
 
-@plant("ho-h04-r28-pass-when-fail-when", "H04", AM,
-       "two-year-cap is written 'PASS when ... FAIL when ...': neither a 'PASS if' nor a 'FAIL if' clause is left.")
-def h04_r28_when(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        crit = criterion(t, "two-year-cap")
-        text = replace_text(crit["match_criteria"], "PASS if every", "PASS when every")
-        crit["match_criteria"] = replace_text(text, " FAIL if any", " FAIL when any")
-
-
 @near_miss("ho-h04-nm-r28-statutory-elements-listed-in-one-claim", "H04", TB,
            "A new criterion asks that the notice carry every element Colorado's notice statute requires, and lists the "
            "elements: (a) the agreement named, (b) the warning that it could restrict later jobs, (c) the section "
@@ -25022,20 +24920,6 @@ def h04_nm_r28_elements(env: Path, task: str) -> None:
 
 
 # --- H05 ambiguous grading language (twenty-eighth round) ----------------------------------------------------------
-
-
-@plant("ho-h05-r28-the-memo-with-two-memos", "H05", SD,
-       "rationale-memo-superseded now reads 'PASS if the memo explains ...': the task has a file memo deliverable "
-       "(rationale.md) and a 2023 approval memo in the workspace, and the clause no longer says which one.")
-def h05_r28_the_memo(env: Path, task: str) -> None:
-    reword_in(env, task, "rationale-memo-superseded", "PASS if rationale.md explains", "PASS if the memo explains")
-
-
-@plant("ho-h05-r28-fairly-summarizes", "H05", CA,
-       "client-email-changes now asks that client-email.md 'fairly summarize' the changes rather than list them.")
-def h05_r28_fairly(env: Path, task: str) -> None:
-    reword_in(env, task, "client-email-changes", "PASS if client-email.md lists the changes made",
-              "PASS if client-email.md fairly summarizes the changes made")
 
 
 @plant("ho-h05-r28-most-of-the-changes", "H05", AM,
@@ -25227,27 +25111,6 @@ def h08_nm_r28_old_edition(env: Path, task: str) -> None:
 # --- H09 seeded-law provenance (twenty-eighth round) ---------------------------------------------------------------
 
 
-@plant("ho-h09-r28-undeclared-statute-in-akoma-ntoso-xml", "H09", CI,
-       "documents/research/lab-code-2871-2872.akn.xml, an Akoma Ntoso export from a legislative research tool, holds "
-       "the text of Cal. Lab. Code §§ 2871 and 2872; no seeded_law entry names this file.")
-def h09_r28_akn(env: Path, task: str) -> None:
-    excerpt = read_doc(env, task, "california-labor-code-excerpt.md")
-    texts = re.findall(r'^"(.+)"$', excerpt, re.M)
-    s2871 = next(x for x in texts if x.startswith("No employer shall require"))
-    s2872 = next(x for x in texts if x.startswith("If an employment agreement entered into"))
-    sections = "".join(
-        f'<section eId="sec_{num}"><num>{num}.</num><content><p>{escape(body)}</p></content></section>'
-        for num, body in (("2871", s2871), ("2872", s2872)))
-    write_doc(env, task, "research/lab-code-2871-2872.akn.xml", (
-        '<?xml version="1.0" encoding="UTF-8"?>\n'
-        '<akomaNtoso xmlns="http://docs.oasis-open.org/legaldocml/ns/akn/3.0"><act name="labor-code">'
-        '<meta><identification source="#research-tool"><FRBRWork><FRBRthis value="/akn/us-ca/act/code/lab/!main"/>'
-        '</FRBRWork></identification></meta><body><division eId="div_3"><heading>Employee Inventions</heading>'
-        f'{sections}</division></body></act></akomaNtoso>\n'))
-    assert all(e["file"] != "documents/research/lab-code-2871-2872.akn.xml"
-               for e in load_task(env, task)["oafreeze"]["seeded_law"])
-
-
 @plant("ho-h09-r28-draft-agreement-quotes-dtsa-verbatim", "H09", NE,
        "Section 7 of the draft agreement now quotes 18 U.S.C. § 1833(b)(1) verbatim, in quotation marks, in place of "
        "its paraphrase; no seeded_law entry declares the quote.")
@@ -25306,36 +25169,6 @@ def h09_nm_r28_akn(env: Path, task: str) -> None:
 # --- H10 temporal consistency (twenty-eighth round) ----------------------------------------------------------------
 
 
-@plant("ho-h10-r28-alert-called-last-months", "H10", CA,
-       "The instructions add 'The client alert came out last month, so its figures are current.'; the alert is "
-       "dated 2026-02-09 and as_of is 2026-10-26, so last month would be September 2026.")
-def h10_r28_last_month(env: Path, task: str) -> None:
-    assert "Published 2026-02-09" in read_doc(env, task, "client-alert.md")
-    with task_json(env, task) as t:
-        assert t["oafreeze"]["as_of"] == "2026-10-26"
-        instructions_add(t, "The client alert came out last month, so its figures are current.")
-
-
-@plant("ho-h10-r28-trap-dates-the-step-up-to-mid-2026", "H10", SD,
-       "The trap description now says the $80,000 Illinois floor 'took effect on July 1, 2026'; the statute excerpt "
-       "and the seeded quote give January 1, 2027, and on the task's as_of (2026-11-02) the floor would already apply.")
-def h10_r28_trap_july(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        trap = t["oafreeze"]["trap"]
-        trap["description"] = replace_text(trap["description"], "when the floor is $80,000,",
-                                           "when the floor is $80,000 (the step-up took effect on July 1, 2026),")
-
-
-@plant("ho-h10-r28-effective-date-before-the-amendment-it-names", "H10", TB,
-       "The seeded_law entry for C.R.S. § 8-2-113(2)(b) gives effective_date 2022-08-10, while its verified_against "
-       "says the quoted text is as amended by SB 25-083, in force from August 6, 2025.")
-def h10_r28_amendment(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        entry = seeded(t, "C.R.S. § 8-2-113(2)(b)")
-        assert entry["effective_date"] == "2025-08-06" and "SB 25-083" in entry["verified_against"]
-        entry["effective_date"] = "2022-08-10"
-
-
 @near_miss("ho-h10-nm-r28-start-four-weeks-from-today", "H10", TB,
            "The instructions add 'Riley starts four weeks from today.'; as_of is 2026-11-09 and the offer summary "
            "gives a December 7, 2026 start, exactly 28 days later.",
@@ -25351,23 +25184,6 @@ def h10_nm_r28_four_weeks(env: Path, task: str) -> None:
 # --- H11 trap armed (twenty-eighth round) --------------------------------------------------------------------------
 
 
-@plant("ho-h11-r28-hire-moved-to-utah", "H11", TB,
-       "HR's request and the offer summary now have Riley working remotely from Salt Lake City, Utah, on Utah and "
-       "Idaho accounts, under Utah law and Utah courts: the Colorado thresholds the threshold trap rests on no longer "
-       "govern Riley's covenants, though every anchor still matches.")
-def h11_r28_utah(env: Path, task: str) -> None:
-    edit_doc(env, task, "hr-request.md", "as an Account Executive in Denver.",
-             "as an Account Executive, working remotely from Salt Lake City, Utah.")
-    edit_doc(env, task, "offer-summary.md", "- Work location: Denver, Colorado",
-             "- Work location: Salt Lake City, Utah (remote; Riley lives and works in Utah)")
-    edit_doc(env, task, "offer-summary.md",
-             "- Customers Riley will handle: merchant accounts in the Denver and Colorado Springs metropolitan areas",
-             "- Customers Riley will handle: merchant accounts in Utah and southern Idaho")
-    edit_doc(env, task, "offer-summary.md",
-             "- Governing law and courts: Colorado law, state courts in the City and County of Denver",
-             "- Governing law and courts: Utah law, state courts in Salt Lake County, Utah")
-
-
 @plant("ho-h11-r28-anchor-file-with-trailing-space", "H11", CA,
        "The trap's first anchor names 'documents/client-alert.md ' with a trailing space, a file that does not "
        "exist.")
@@ -25376,18 +25192,6 @@ def h11_r28_trailing_space(env: Path, task: str) -> None:
         anchor = t["oafreeze"]["trap"]["anchors"][0]
         assert anchor["file"] == "documents/client-alert.md"
         anchor["file"] = "documents/client-alert.md "
-
-
-@plant("ho-h11-r28-placement-criterion-gutted-to-signatures", "H11", AM,
-       "placement-no-adverse-analysis, the only criterion the placement trap names, now checks only that the "
-       "agreement ends with both signature blocks; its id and title are unchanged, so the trap's criterion no longer "
-       "detects the trap.")
-def h11_r28_gutted(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        assert t["oafreeze"]["trap"]["criteria"] == ["placement-no-adverse-analysis"]
-        criterion(t, "placement-no-adverse-analysis")["match_criteria"] = (
-            "PASS if fontenot-covenant-agreement.md ends with a signature block for Bayou Crest Environmental, L.L.C. "
-            "and one for Avery Fontenot. FAIL if either signature block is missing.")
 
 
 @near_miss("ho-h11-nm-r28-anchor-in-file-name-with-spaces-and-parentheses", "H11", SD,
@@ -25408,17 +25212,6 @@ def h11_nm_r28_spaces(env: Path, task: str) -> None:
 # --- H12 placement discipline (twenty-eighth round) ----------------------------------------------------------------
 
 
-@plant("ho-h12-r28-criterion-requires-source-footnotes-in-agreement", "H12", TB,
-       "A new criterion requires every covenant in vandermeer-covenant-agreement.md, the operative agreement Riley "
-       "signs, to carry a footnote giving the knowledge-base guide it relies on by its path.")
-def h12_r28_source_footnotes(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        add_criterion(t, "covenant-source-footnotes", "Each covenant footnotes its source",
-                      "PASS if each covenant in vandermeer-covenant-agreement.md carries a footnote giving the path of "
-                      "the knowledge-base practice guide it relies on (under knowledge-base/practice-guides/). FAIL if "
-                      "any covenant lacks its source footnote.", ["vandermeer-covenant-agreement.md"])
-
-
 @plant("ho-h12-r28-prior-inventions-schedule-operative-uncovered", "H12", CI,
        "A new operative deliverable, lindgren-prior-inventions-schedule.md (the schedule Sasha signs listing the "
        "inventions Sasha keeps), is named and graded for content, but no placement criterion covers it.")
@@ -25434,20 +25227,6 @@ def h12_r28_schedule(env: Path, task: str) -> None:
                       "as a prior invention Sasha Lindgren keeps and has a signature line for Sasha. FAIL if the "
                       "method is not listed or there is no signature line.", ["lindgren-prior-inventions-schedule.md"])
         assert "lindgren-prior-inventions-schedule.md" not in criterion(t, "placement-operative-text")["deliverables"]
-
-
-@plant("ho-h12-r28-note-limited-to-confirming-the-edits", "H12", NE,
-       "The instructions and the deliverable description now limit note-to-partner.md, the only advisory deliverable, "
-       "to one line confirming the three edits, 'nothing else raised', so the void non-compete and the penalty have "
-       "nowhere to go.")
-def h12_r28_one_line_note(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        t["instructions"] = replace_text(
-            t["instructions"], "Write note-to-partner.md, your note to the partner.",
-            "Write note-to-partner.md, one line confirming to the partner that the three edits are made; the partner "
-            "does not want anything else raised in it.")
-        t["deliverables"]["note-to-partner.md"] = "One line confirming the three edits; nothing else raised."
-        assert t["oafreeze"]["advisory"] == ["note-to-partner.md"]
 
 
 @near_miss("ho-h12-nm-r28-employee-acknowledges-chance-to-consult-counsel", "H12", AM,
@@ -25492,34 +25271,6 @@ def h13_r28_sources_path(env: Path, task: str) -> None:
     with task_json(env, task) as t:
         criterion(t, "instructed-edits-made")["sources"] = [
             "/Users/mokafor/Documents/Matters/Granite Peak/Tallis/partner-instructions.md"]
-
-
-@plant("ho-h13-r28-guest-wifi-password-in-office-guide", "H13", SD,
-       "documents/hr/chicago-office-guide.md, Maplestone's visitor guide for the signing day, gives the guest Wi-Fi "
-       "network and its password.")
-def h13_r28_wifi(env: Path, task: str) -> None:
-    write_doc(env, task, "hr/chicago-office-guide.md", (
-        "# Maplestone Logistics: visitor guide, Chicago office\n\n"
-        "2200 West Carroll Avenue, third floor. Reception opens at 8:00 a.m.\n\n"
-        "- Parking: visitor spaces on the Carroll Avenue side; register your plate at reception.\n"
-        "- Guest Wi-Fi: network MSL-Guest, password Carroll#2200-Ops!\n"
-        "- Reception: 312-555-0146\n"))
-
-
-@near_miss("ho-h13-nm-r28-project-number-shaped-like-an-ssn", "H13", AM,
-           "documents/projects/site-list.md, Bayou Crest's list of active remediation sites, labels each site with a "
-           "project number written NNN-NN-NNNN (e.g. 412-08-3317), the shape of an SSN.",
-           "HYGIENE.md H13 forbids real-looking personal data such as SSNs; these are labelled project numbers of "
-           "company sites, tied to no person, in the client's own numbering scheme.")
-def h13_nm_r28_project_numbers(env: Path, task: str) -> None:
-    write_doc(env, task, "projects/site-list.md", (
-        "# Bayou Crest Environmental: active sites\n\n"
-        "| Project no. | Site | Parish | Phase |\n|---|---|---|---|\n"
-        "| 412-08-3317 | Former rail yard, Plank Road | East Baton Rouge | Groundwater monitoring |\n"
-        "| 412-11-0952 | Bulk fuel terminal | Ascension | Soil excavation |\n"
-        "| 415-02-4480 | Closed sawmill | Livingston | Site assessment |\n"
-        "| 418-06-2231 | Chemical plant fence line | Iberville | Vapour survey |\n\n"
-        "Project numbers: region code, year of contract, sequence.\n"))
 
 
 # --- FAM (twenty-eighth round) -------------------------------------------------------------------------------------

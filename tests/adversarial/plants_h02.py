@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 import zipfile
 import textwrap
 from pathlib import Path
@@ -761,3 +762,37 @@ def h02_r24_altchunk(env: Path, task: str) -> None:
         ['<Default Extension="htm" ContentType="application/xhtml+xml"/>'],
         body='<w:altChunk r:id="rId91"/><w:p/>')
     write_doc(env, task, "drafts/bayou-crest-note-import.docx", data)
+
+
+# --- moved from the held-out set on 2026-12-04 (cases that informed a change after the twenty-eighth round) -----
+
+
+@plant("h02-r28-finished-notice-base64-in-esign-envelope", "H02", CI,
+       "documents/esign/lindgren-envelope.json, an e-signature envelope definition saved from the signing platform's "
+       "API, carries as its first document's documentBase64 the finished Section 2872 notice for Sasha: it names the "
+       "agreement, says it does not apply to inventions that qualify under section 2870, sets out both exceptions and "
+       "is dated October 26, 2026.")
+def h02_r28_envelope(env: Path, task: str) -> None:
+    import base64
+    notice = (
+        "# Notice to Sasha Lindgren regarding inventions (California Labor Code section 2872)\n\n"
+        "Date: October 26, 2026\n\n"
+        "Agreement: Confidentiality and Invention Assignment Agreement between Sierrafold Devices, Inc. and Sasha "
+        "Lindgren, dated October 26, 2026.\n\n"
+        "The Agreement does not apply to an invention that qualifies fully under California Labor Code section "
+        "2870, that is, an invention you developed entirely on your own time without using Sierrafold's "
+        "equipment, supplies, facilities or trade secret information. An invention does not qualify if, when you "
+        "conceive it or first reduce it to practice, it relates to Sierrafold's business or its actual or "
+        "demonstrably anticipated research or development, or if it results from any work you perform for "
+        "Sierrafold.\n\n"
+        "Sierrafold Devices, Inc.  By: ____________  Wendell Park, General Counsel\n\n"
+        "Received: ____________  Sasha Lindgren\n")
+    envelope = {
+        "emailSubject": "Sierrafold: please sign your day-one documents",
+        "status": "created",
+        "documents": [{"documentId": "1", "name": "lindgren-section-2872-notice.md", "fileExtension": "md",
+                       "documentBase64": base64.b64encode(notice.encode("utf-8")).decode("ascii")}],
+        "recipients": {"signers": [{"recipientId": "1", "routingOrder": "1", "name": "Sasha Lindgren",
+                                    "email": "sasha.lindgren@example.com"}]},
+    }
+    write_doc(env, task, "esign/lindgren-envelope.json", json.dumps(envelope, indent=2) + "\n")

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from .cases import near_miss, plant
 from .heldout import _reword  # the later rounds' document writers
-from .edits import add_criterion, criterion, drop_criterion, reword, task_json
+from .edits import add_criterion, criterion, drop_criterion, replace_text, reword, task_json
 
 NE, TB, SD = "matrix-narrow-edit", "matrix-threshold-between", "matrix-signing-date-law"
 CA, AM, CI = "matrix-client-alert-refresh", "matrix-adverse-memo-repair", "matrix-california-invention-notice"
@@ -377,3 +377,15 @@ def h04_r26_en_usa(env: Path, task: str) -> None:
     with task_json(env, task) as t:
         assert t["language"] == "en"
         t["language"] = "en-USA"
+
+
+# --- moved from the held-out set on 2026-12-04 (cases that informed a change after the twenty-eighth round) -----
+
+
+@plant("h04-r28-pass-when-fail-when", "H04", AM,
+       "two-year-cap is written 'PASS when ... FAIL when ...': neither a 'PASS if' nor a 'FAIL if' clause is left.")
+def h04_r28_when(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        crit = criterion(t, "two-year-cap")
+        text = replace_text(crit["match_criteria"], "PASS if every", "PASS when every")
+        crit["match_criteria"] = replace_text(text, " FAIL if any", " FAIL when any")

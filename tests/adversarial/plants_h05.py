@@ -624,3 +624,20 @@ def h05_r23_judgment(env: Path, task: str) -> None:
 def h05_r26_typically(env: Path, task: str) -> None:
     reword_in(env, task, "usage-notes-threshold", "to use the non-competition section only for employees",
               "to use the non-competition section typically only for employees")
+
+
+# --- moved from the held-out set on 2026-12-04 (cases that informed a change after the twenty-eighth round) -----
+
+
+@plant("h05-r28-the-memo-with-two-memos", "H05", SD,
+       "rationale-memo-superseded now reads 'PASS if the memo explains ...': the task has a file memo deliverable "
+       "(rationale.md) and a 2023 approval memo in the workspace, and the clause no longer says which one.")
+def h05_r28_the_memo(env: Path, task: str) -> None:
+    reword_in(env, task, "rationale-memo-superseded", "PASS if rationale.md explains", "PASS if the memo explains")
+
+
+@plant("h05-r28-fairly-summarizes", "H05", CA,
+       "client-email-changes now asks that client-email.md 'fairly summarize' the changes rather than list them.")
+def h05_r28_fairly(env: Path, task: str) -> None:
+    reword_in(env, task, "client-email-changes", "PASS if client-email.md lists the changes made",
+              "PASS if client-email.md fairly summarizes the changes made")

@@ -4,6 +4,7 @@ file, verification before the freeze, and no undeclared statute text."""
 from __future__ import annotations
 
 import datetime as dt
+import re
 import textwrap
 from pathlib import Path
 from xml.sax.saxutils import escape
@@ -807,3 +808,27 @@ def h09_r25_pdf(env: Path, task: str) -> None:
         "Colorado Department of Labor and Employment: 2026 PAY CALC Order, 7 CCR 1103-14, Rule 1.2.1(G). "
         "Customer non-solicitation covenants (60% of the highly compensated threshold): $78,008.40 annually. "
         "Effective January 1, 2026."], title="CDLE bulletin"))
+
+
+# --- moved from the held-out set on 2026-12-04 (cases that informed a change after the twenty-eighth round) -----
+
+
+@plant("h09-r28-undeclared-statute-in-akoma-ntoso-xml", "H09", CI,
+       "documents/research/lab-code-2871-2872.akn.xml, an Akoma Ntoso export from a legislative research tool, holds "
+       "the text of Cal. Lab. Code §§ 2871 and 2872; no seeded_law entry names this file.")
+def h09_r28_akn(env: Path, task: str) -> None:
+    excerpt = read_doc(env, task, "california-labor-code-excerpt.md")
+    texts = re.findall(r'^"(.+)"$', excerpt, re.M)
+    s2871 = next(x for x in texts if x.startswith("No employer shall require"))
+    s2872 = next(x for x in texts if x.startswith("If an employment agreement entered into"))
+    sections = "".join(
+        f'<section eId="sec_{num}"><num>{num}.</num><content><p>{escape(body)}</p></content></section>'
+        for num, body in (("2871", s2871), ("2872", s2872)))
+    write_doc(env, task, "research/lab-code-2871-2872.akn.xml", (
+        '<?xml version="1.0" encoding="UTF-8"?>\n'
+        '<akomaNtoso xmlns="http://docs.oasis-open.org/legaldocml/ns/akn/3.0"><act name="labor-code">'
+        '<meta><identification source="#research-tool"><FRBRWork><FRBRthis value="/akn/us-ca/act/code/lab/!main"/>'
+        '</FRBRWork></identification></meta><body><division eId="div_3"><heading>Employee Inventions</heading>'
+        f'{sections}</division></body></act></akomaNtoso>\n'))
+    assert all(e["file"] != "documents/research/lab-code-2871-2872.akn.xml"
+               for e in load_task(env, task)["oafreeze"]["seeded_law"])

@@ -1090,3 +1090,45 @@ def h10_r25_minutes(env: Path, task: str) -> None:
     write_doc(env, task, "hr/board-minutes.docx", docx_bytes([
         "Halden Marine Supply Co.: minutes of the board meeting of November 9, 2026",
         "The board approved the refreshed Washington covenant form, which HR began using on November 10, 2026."]))
+
+
+# --- moved from the held-out set on 2026-12-04 (cases that informed a change after the twenty-eighth round) -----
+
+
+@plant("h10-r28-alert-called-last-months", "H10", CA,
+       "The instructions add 'The client alert came out last month, so its figures are current.'; the alert is "
+       "dated 2026-02-09 and as_of is 2026-10-26, so last month would be September 2026.")
+def h10_r28_last_month(env: Path, task: str) -> None:
+    assert "Published 2026-02-09" in read_doc(env, task, "client-alert.md")
+    with task_json(env, task) as t:
+        assert t["oafreeze"]["as_of"] == "2026-10-26"
+        instructions_add(t, "The client alert came out last month, so its figures are current.")
+
+
+@plant("h10-r28-trap-dates-the-step-up-to-mid-2026", "H10", SD,
+       "The trap description now says the $80,000 Illinois floor 'took effect on July 1, 2026'; the statute excerpt "
+       "and the seeded quote give January 1, 2027, and on the task's as_of (2026-11-02) the floor would already apply.")
+def h10_r28_trap_july(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        trap = t["oafreeze"]["trap"]
+        trap["description"] = replace_text(trap["description"], "when the floor is $80,000,",
+                                           "when the floor is $80,000 (the step-up took effect on July 1, 2026),")
+
+
+@plant("h10-r28-effective-date-before-the-amendment-it-names", "H10", TB,
+       "The seeded_law entry for C.R.S. § 8-2-113(2)(b) gives effective_date 2022-08-10, while its verified_against "
+       "says the quoted text is as amended by SB 25-083, in force from August 6, 2025.")
+def h10_r28_amendment(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        entry = seeded(t, "C.R.S. § 8-2-113(2)(b)")
+        assert entry["effective_date"] == "2025-08-06" and "SB 25-083" in entry["verified_against"]
+        entry["effective_date"] = "2022-08-10"
+
+
+@plant("h10-r27-today-defined-as-signing-day", "H10", CI,
+       "The instructions add 'Work as of Sasha's first day: today is the day Sasha signs the agreement.', which the "
+       "hire details put on October 26, 2026; as_of is 2026-10-05.")
+def h10_r27_today(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert t["oafreeze"]["as_of"] == "2026-10-05"
+        instructions_add(t, "Work as of Sasha's first day: today is the day Sasha signs the agreement.")

@@ -492,3 +492,67 @@ def h11_r23_inverted(env: Path, task: str) -> None:
             "PASS if ellery-covenant-agreement.md keeps the form's non-competition covenant for 12 months after "
             "employment ends, limited to Illinois, Indiana and Wisconsin, as Maplestone's approved form provides. FAIL "
             "if the non-competition covenant is dropped or runs longer than 12 months.")
+
+
+# --- moved from the held-out set on 2026-12-04 (cases that informed a change after the twenty-eighth round) -----
+
+
+@plant("h11-r28-hire-moved-to-utah", "H11", TB,
+       "HR's request and the offer summary now have Riley working remotely from Salt Lake City, Utah, on Utah and "
+       "Idaho accounts, under Utah law and Utah courts: the Colorado thresholds the threshold trap rests on no longer "
+       "govern Riley's covenants, though every anchor still matches.")
+def h11_r28_utah(env: Path, task: str) -> None:
+    edit_doc(env, task, "hr-request.md", "as an Account Executive in Denver.",
+             "as an Account Executive, working remotely from Salt Lake City, Utah.")
+    edit_doc(env, task, "offer-summary.md", "- Work location: Denver, Colorado",
+             "- Work location: Salt Lake City, Utah (remote; Riley lives and works in Utah)")
+    edit_doc(env, task, "offer-summary.md",
+             "- Customers Riley will handle: merchant accounts in the Denver and Colorado Springs metropolitan areas",
+             "- Customers Riley will handle: merchant accounts in Utah and southern Idaho")
+    edit_doc(env, task, "offer-summary.md",
+             "- Governing law and courts: Colorado law, state courts in the City and County of Denver",
+             "- Governing law and courts: Utah law, state courts in Salt Lake County, Utah")
+
+
+@plant("h11-r28-placement-criterion-gutted-to-signatures", "H11", AM,
+       "placement-no-adverse-analysis, the only criterion the placement trap names, now checks only that the "
+       "agreement ends with both signature blocks; its id and title are unchanged, so the trap's criterion no longer "
+       "detects the trap.")
+def h11_r28_gutted(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert t["oafreeze"]["trap"]["criteria"] == ["placement-no-adverse-analysis"]
+        criterion(t, "placement-no-adverse-analysis")["match_criteria"] = (
+            "PASS if fontenot-covenant-agreement.md ends with a signature block for Bayou Crest Environmental, L.L.C. "
+            "and one for Avery Fontenot. FAIL if either signature block is missing.")
+
+
+@plant("h11-r27-signing-brought-forward-into-2026", "H11", SD,
+       "The hire details now put Jordan's first day and signing on December 30, 2026 (copy delivered December 14): "
+       "the 2026 floor of $75,000 applies and $78,500 exceeds it, so the effective-date trap the task declares (a "
+       "January 2027 signing under the $80,000 floor) is gone, though every anchor still matches.")
+def h11_r27_forward(env: Path, task: str) -> None:
+    edit_doc(env, task, "hire-details.md", "- Copy of the agreement to be delivered to Jordan: December 18, 2026",
+             "- Copy of the agreement to be delivered to Jordan: December 14, 2026")
+    edit_doc(env, task, "hire-details.md", "- Agreement to be signed on Jordan's first day of work: January 5, 2027",
+             "- Agreement to be signed on Jordan's first day of work: December 30, 2026 (start brought forward at "
+             "Jordan's request)")
+
+
+@plant("h11-r19-signing-moved-into-the-old-laws-year", "H11", SD,
+       "The hire details now have Jordan receive the agreement on December 11, 2026 and sign it at a pre-start "
+       "orientation on December 30, 2026: signed in 2026, the agreement falls under the $75,000 floor, which $78,500 "
+       "exceeds, so the effective-date trap (law in force on a January 2027 signing day) is no longer there.")
+def h11_r19_signing_2026(env: Path, task: str) -> None:
+    edit_doc(env, task, "hire-details.md",
+             "- Copy of the agreement to be delivered to Jordan: December 18, 2026\n"
+             "- Agreement to be signed on Jordan's first day of work: January 5, 2027\n",
+             "- Copy of the agreement to be delivered to Jordan: December 11, 2026\n"
+             "- Agreement to be signed at Jordan's pre-start orientation: December 30, 2026 (first day of work: "
+             "January 5, 2027)\n")
+
+
+@plant("h11-r22-salary-above-both-floors", "H11", SD,
+       "Jordan's salary in the hire details is now $82,500, above both the $75,000 and the $80,000 floor: the "
+       "non-compete is lawful at signing either way, so the effective-date trap is gone.")
+def h11_r22_salary(env: Path, task: str) -> None:
+    edit_doc(env, task, "hire-details.md", "Annual base salary: $78,500", "Annual base salary: $82,500")

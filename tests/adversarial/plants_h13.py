@@ -1043,3 +1043,34 @@ def h13_r27_azure(env: Path, task: str) -> None:
         "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<configuration>\n  <connectionStrings>\n"
         "    <add name=\"OfferDocs\" connectionString=\"DefaultEndpointsProtocol=https;AccountName=aspenlinehrdocs;"
         f"AccountKey={key};EndpointSuffix=core.windows.net\" />\n  </connectionStrings>\n</configuration>\n"))
+
+
+# --- moved from the held-out set on 2026-12-04 (cases that informed a change after the twenty-eighth round) -----
+
+
+@plant("h13-r28-guest-wifi-password-in-office-guide", "H13", SD,
+       "documents/hr/chicago-office-guide.md, Maplestone's visitor guide for the signing day, gives the guest Wi-Fi "
+       "network and its password.")
+def h13_r28_wifi(env: Path, task: str) -> None:
+    write_doc(env, task, "hr/chicago-office-guide.md", (
+        "# Maplestone Logistics: visitor guide, Chicago office\n\n"
+        "2200 West Carroll Avenue, third floor. Reception opens at 8:00 a.m.\n\n"
+        "- Parking: visitor spaces on the Carroll Avenue side; register your plate at reception.\n"
+        "- Guest Wi-Fi: network MSL-Guest, password Carroll#2200-Ops!\n"
+        "- Reception: 312-555-0146\n"))
+
+
+@near_miss("h13-nm-r28-project-number-shaped-like-an-ssn", "H13", AM,
+           "documents/projects/site-list.md, Bayou Crest's list of active remediation sites, labels each site with a "
+           "project number written NNN-NN-NNNN (e.g. 412-08-3317), the shape of an SSN.",
+           "HYGIENE.md H13 forbids real-looking personal data such as SSNs; these are labelled project numbers of "
+           "company sites, tied to no person, in the client's own numbering scheme.")
+def h13_nm_r28_project_numbers(env: Path, task: str) -> None:
+    write_doc(env, task, "projects/site-list.md", (
+        "# Bayou Crest Environmental: active sites\n\n"
+        "| Project no. | Site | Parish | Phase |\n|---|---|---|---|\n"
+        "| 412-08-3317 | Former rail yard, Plank Road | East Baton Rouge | Groundwater monitoring |\n"
+        "| 412-11-0952 | Bulk fuel terminal | Ascension | Soil excavation |\n"
+        "| 415-02-4480 | Closed sawmill | Livingston | Site assessment |\n"
+        "| 418-06-2231 | Chemical plant fence line | Iberville | Vapour survey |\n\n"
+        "Project numbers: region code, year of contract, sequence.\n"))
