@@ -263,12 +263,14 @@ def advice_requested(text: str, roles: dict[str, str | None], own: str | None = 
                     spans.append((d, after, by_name, False))
             attached = _ATTACHED.search(after)
             if _ATTACH_TO.search(before) and not previous_advisory:
-                # "Attach to X a Schedule 2 (Drafting Notes) ...": what is attached follows the name (a
-                # later "... so that the copy carries the audit trail" attaches nothing more).
+                # "Attach to X a Schedule 2 (Drafting Notes) ...": what is attached follows the name.
                 spans.append((d, after.lstrip(), by_name, True))
-            elif attached and onward and not _NEGATED_VERB.search(before):
+            if attached and onward and not _NEGATED_VERB.search(before):
+                # "... X, as Annex A, a table of the changes with the legal reason for each": what comes with
+                # it, read too ("... so that the copy carries the audit trail" asks for nothing)
                 spans.append((d, after[attached.end():], by_name, True))
-        out += _requests_in(spans, clause)
+        asked = _requests_in(spans, clause)
+        out += [r for k, r in enumerate(asked) if r.deliverable not in {q.deliverable for q in asked[:k]}]
         # "X contains no non-compete and its recitals explain why": the reasons asked of a part of X.
         for m in _PART_EXPLAINS.finditer(clause):
             before = [mention for mention in mentions if mention[1] <= m.start()]

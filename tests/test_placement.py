@@ -88,3 +88,7 @@ def test_material_the_deliverable_carries_or_bears_is_attached_to_it():
     [r] = pl.advice_requested("Attach to agreement.md a Schedule 2 (Drafting Notes) giving the reason for each "
                               "change, so that the employee's copy carries the audit trail.", ROLES)
     assert r.deliverable == "agreement.md" and "Drafting Notes" in r.what
+    # ... and what comes "with" it after an aside: "attach to X, as Annex A, a table ... with the reason for each"
+    [r] = pl.advice_requested("Attach to agreement.md, as Annex A, a table of every change from the form with the "
+                              "legal reason for each, including why there is no non-compete.", ROLES)
+    assert r.deliverable == "agreement.md" and "reason" in r.what
