@@ -25313,3 +25313,725 @@ def fam_nm_r28_nickname(env: Path, task: str) -> None:
     path.write_text(text[:start] + block.replace(old, new) + text[end:], "utf-8")
     assert replace_in_task_folder(task_dir(env, task), old, new) >= 3
     assert spec_variables(env, "v05") == instance_variables(env, task)
+
+
+# === Twenty-ninth round ===========================================================================================
+# Written from HYGIENE.md and docs/TASKS.md only, without reading the audit's code. Ids carry '-r29-'.
+
+
+def _r29_ldif_fold(line: str, width: int = 76) -> str:
+    """An LDIF line folded as RFC 2849 says: at most `width` characters a line, each continuation line starting
+    with one space (the cut may fall inside a word)."""
+    out = [line[:width]]
+    rest = line[width:]
+    while rest:
+        out.append(" " + rest[:width - 1])
+        rest = rest[width - 1:]
+    return "\n".join(out)
+
+
+# --- H01 rubric isolation (twenty-ninth round) ---------------------------------------------------------------------
+
+
+@plant("ho-h01-r29-criterion-in-macos-plist-string", "H01", CI,
+       "documents/app/com.sierrafold.reviewkit.plist, the settings file of Sierrafold's in-house document review app, "
+       "holds the notice-content criterion word for word as the <string> value of its AcceptanceStandard key.")
+def h01_r29_plist(env: Path, task: str) -> None:
+    crit = _match(env, task, "notice-content")
+    write_doc(env, task, "app/com.sierrafold.reviewkit.plist", (
+        '<?xml version="1.0" encoding="UTF-8"?>\n'
+        '<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">\n'
+        '<plist version="1.0">\n<dict>\n'
+        '\t<key>LastOpenedMatter</key>\n\t<string>Lindgren onboarding</string>\n'
+        '\t<key>ShowLineNumbers</key>\n\t<true/>\n'
+        f'\t<key>AcceptanceStandard</key>\n\t<string>{escape(crit)}</string>\n'
+        '\t<key>WindowFrame</key>\n\t<string>{{120, 80}, {1280, 800}}</string>\n'
+        '</dict>\n</plist>\n'))
+
+
+@plant("ho-h01-r29-criterion-folded-in-ldif-description", "H01", NE,
+       "documents/directory/tallis-review-group.ldif, an LDAP directory export of the review group set up for the "
+       "Tallis renewal, carries the scope-of-edits criterion as the group's description, folded at 76 columns the "
+       "LDIF way (continuation lines start with a space, words cut in the middle).")
+def h01_r29_ldif(env: Path, task: str) -> None:
+    crit = _match(env, task, "scope-of-edits")
+    assert crit.isascii()
+    write_doc(env, task, "directory/tallis-review-group.ldif", (
+        "version: 1\n\n"
+        "dn: cn=tallis-renewal-review,ou=groups,dc=harlowfinch,dc=example,dc=com\n"
+        "objectClass: top\nobjectClass: groupOfNames\ncn: tallis-renewal-review\n"
+        + _r29_ldif_fold("description: " + crit) + "\n"
+        "member: uid=mokafor,ou=people,dc=harlowfinch,dc=example,dc=com\n"
+        "member: uid=associate7,ou=people,dc=harlowfinch,dc=example,dc=com\n"))
+
+
+@plant("ho-h01-r29-criterion-with-good-bad-answer-connectors", "H01", AM,
+       "documents/notes/associate-self-check.md restates the two-year-cap criterion almost word for word, only its "
+       "'PASS if' and 'FAIL if' rewritten as 'Good answer:' and 'Bad answer:' and the file name given as 'the "
+       "Fontenot agreement'.")
+def h01_r29_good_bad(env: Path, task: str) -> None:
+    crit = _match(env, task, "two-year-cap")
+    text = (crit.replace("PASS if ", "Good answer: ").replace("FAIL if ", "Bad answer: ")
+            .replace("fontenot-covenant-agreement.md", "the Fontenot agreement"))
+    assert text != crit
+    write_doc(env, task, "notes/associate-self-check.md", (
+        "# Self-check before the agreement goes to Miriam\n\n"
+        "Run through these before sending the draft up.\n\n"
+        f"- {text}\n"
+        "- Parishes named by name, no mileage radius.\n"
+        "- Louisiana law and courts.\n"))
+
+
+@near_miss("ho-h01-nm-r29-calendar-note-shares-handover-date", "H01", NE,
+           "documents/calendar/tallis-handover.md, the client contact's calendar entry, records that the renewal is "
+           "handed to Morgan Tallis on November 23, 2026 and that the raise to $71,500 starts December 14, 2026.",
+           "HYGIENE.md H01 is about grading material and workspace text reproducing a criterion's match_criteria; "
+           "the entry shares two facts from the partner's own instructions with the criteria but none of their "
+           "wording.")
+def h01_nm_r29_calendar(env: Path, task: str) -> None:
+    write_doc(env, task, "calendar/tallis-handover.md", (
+        "# Calendar: Granite Peak people team\n\n"
+        "- Mon Nov 23, 2026, 10:00: meet Morgan Tallis (Colorado Springs depot), hand over renewal paperwork.\n"
+        "- Mon Dec 14, 2026: payroll change for Morgan Tallis, new salary $71,500 from this date.\n"
+        "- Fri Dec 18, 2026: depot holiday lunch.\n"))
+
+
+# --- H02 answer in the workspace (twenty-ninth round) --------------------------------------------------------------
+
+
+@plant("ho-h02-r29-finished-agreement-inside-hr-packet-json", "H02", SD,
+       "documents/hr/ellery-offer-packet.json, HR's onboarding packet record, carries in its "
+       "'covenant_agreement_markdown' field the finished agreement: made as of January 5, 2027, no non-compete, "
+       "12-month customer and employee non-solicits, the advice to consult a lawyer and the December 18, 2026 "
+       "receipt date.")
+def h02_r29_packet_json(env: Path, task: str) -> None:
+    agreement = "\n\n".join([
+        "# Restrictive Covenant Agreement",
+        "This Agreement is made as of January 5, 2027 between Maplestone Logistics, Inc. (the \"Company\") and Jordan "
+        "Ellery (\"Employee\").",
+        "1. Confidentiality. Employee will keep the Company's confidential information in confidence during and after "
+        "employment and return all Company property when employment ends.",
+        "2. Customer Non-Solicitation. For 12 months after employment ends, Employee will not solicit any shipper in "
+        "Cook, DuPage or Will County, Illinois, that Employee supported in the last 12 months of employment.",
+        "3. Employee Non-Solicitation. For 12 months after employment ends, Employee will not solicit any Company "
+        "employee with whom Employee worked to leave the Company.",
+        "4. Advice of Counsel and Review Period. The Company advises Employee to consult with an attorney before "
+        "signing this Agreement. Employee received a copy of this Agreement on December 18, 2026, at least 14 "
+        "calendar days before signing it.",
+        "5. Governing Law. Illinois law governs this Agreement; the state or federal courts in Cook County, Illinois "
+        "have jurisdiction.",
+        "Maplestone Logistics, Inc.  By: ____________  Elena Vasquez-Moore, Chief Operating Officer",
+        "Employee: ____________  Jordan Ellery"])
+    packet = {"packet_id": "ONB-2027-0031", "employee": "Jordan Ellery", "status": "ready_for_signature",
+              "covenant_agreement_markdown": agreement, "offer_letter_status": "sent 2026-11-20"}
+    write_doc(env, task, "hr/ellery-offer-packet.json", json.dumps(packet, indent=2) + "\n")
+
+
+@plant("ho-h02-r29-finished-usage-notes-as-spaced-docx-name", "H02", CA,
+       "documents/hr/HR Usage Notes.docx, the deliverable's name with spaces and a Word extension, already holds "
+       "the finished usage notes: the $126,858.83 test for 2026, the recheck from January 1, 2027, and disclosure "
+       "no later than acceptance of the offer.")
+def h02_r29_usage_docx(env: Path, task: str) -> None:
+    dw = _r21_dw()
+    write_doc(env, task, "hr/HR Usage Notes.docx", dw.docx([
+        "HR usage notes: Washington covenant form",
+        "Non-competition section: use it only for an employee whose annualized earnings exceed $126,858.83 for a "
+        "covenant signed in 2026. For a covenant signed on or after January 1, 2027, check the adjusted figure "
+        "Labor & Industries publishes for that year before using the section.",
+        "Disclosure: give the employee the completed form in writing no later than the time the employee accepts "
+        "the offer of employment; a form handed over later cannot carry a non-competition covenant.",
+        "Customer section: it bars soliciting customers only; never add wording about accepting business.",
+        "Governing law: leave the Washington law and Washington courts clause as it is."]))
+
+
+@plant("ho-h02-r29-finished-notice-printed-to-pdf", "H02", TB,
+       "documents/offer-packet/Riley Vandermeer - Colorado notice.pdf, a PDF print with a text layer, is the "
+       "completed separate notice: it names the Restrictive Covenant Agreement, says it could restrict Riley's "
+       "options for later employment, points to Section 3 (customer non-solicitation) and has Riley's signature "
+       "line, to go out with the offer before acceptance.")
+def h02_r29_notice_pdf(env: Path, task: str) -> None:
+    dw = _r21_dw()
+    write_doc(env, task, "offer-packet/Riley Vandermeer - Colorado notice.pdf", dw.pdf([
+        "NOTICE OF COVENANT RESTRICTING FUTURE EMPLOYMENT\n\n"
+        "To: Riley Vandermeer\nFrom: Aspenline Payments, LLC\nDelivered with the offer of employment on "
+        "November 16, 2026, before the offer is accepted.\n\n"
+        "The Restrictive Covenant Agreement between Aspenline Payments, LLC and Riley Vandermeer contains a covenant "
+        "not to solicit customers that could restrict your options for subsequent employment following your "
+        "separation from Aspenline. The covenant is in Section 3 (Customer Non-Solicitation) of that agreement.\n\n"
+        "Acknowledged and signed by the worker:\n\n______________________________\nRiley Vandermeer\n\n"
+        "Date: ____________"], title="Colorado notice - Riley Vandermeer"))
+
+
+@near_miss("ho-h02-nm-r29-last-years-signed-renewal", "H02", NE,
+           "documents/history/2025-renewal-as-signed.md, Morgan Tallis's renewal as signed a year ago, already uses "
+           "the company's correct name but carries the 2025 salary ($58,000) and date (January 4, 2025).",
+           "HYGIENE.md H02 forbids a workspace file the matcher pairs with a deliverable name or one holding the "
+           "finished answer; the name shares nothing with tallis-agreement-revised.md and the document lacks the "
+           "$71,500 salary and the December 14, 2026 date the criterion demands.")
+def h02_nm_r29_last_year(env: Path, task: str) -> None:
+    write_doc(env, task, "history/2025-renewal-as-signed.md", (
+        "# Restrictive Covenant Agreement (renewal, as signed)\n\n"
+        "This Agreement is made as of January 4, 2025 between Granite Peak Robotics, Inc. and Morgan Tallis.\n\n"
+        "1. Compensation. Employee's annual salary is $58,000.\n\n"
+        "2. Confidentiality. Employee will keep the Company's confidential information in confidence.\n\n"
+        "Signed: Granite Peak Robotics, Inc. / Morgan Tallis, January 4, 2025\n"))
+
+
+# --- H03 degenerate output (twenty-ninth round) --------------------------------------------------------------------
+
+
+@plant("ho-h03-r29-none-of-the-following-appears", "H03", AM,
+       "client-note-changes, the only criterion on client-note.md, is rewritten as 'PASS if none of the following "
+       "appears anywhere in client-note.md: ... FAIL if any of them appears.', so an empty note passes.")
+def h03_r29_none_of(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        crit = criterion(t, "client-note-changes")
+        crit["match_criteria"] = (
+            "PASS if none of the following appears anywhere in client-note.md: a file path, text copied from the "
+            "litigation memo, or a promise that the repaired agreement will certainly be enforced. FAIL if any of "
+            "them appears.")
+        assert [c["id"] for c in t["criteria"] if "client-note.md" in c["deliverables"]] == ["client-note-changes"]
+
+
+@plant("ho-h03-r29-rule-number-only-literal", "H03", TB,
+       "rationale-sources, the only criterion on rationale.md, now asks only that the memo identify the PAY CALC rule "
+       "by its number, 'R. 2.2.11', which the workspace's statute excerpt already prints, so the workspace pasted in "
+       "as the memo passes.")
+def h03_r29_rule_number(env: Path, task: str) -> None:
+    assert "(R. 2.2.11)" in read_doc(env, task, "colorado-statute-excerpt.md")
+    with task_json(env, task) as t:
+        criterion(t, "rationale-sources")["match_criteria"] = (
+            "PASS if rationale.md identifies the rule that sets the highly compensated threshold by its number, "
+            "\"R. 2.2.11\". FAIL if the rule number is missing.")
+
+
+@plant("ho-h03-r29-draft-sentence-required-verbatim", "H03", NE,
+       "A new criterion, section-5-kept-verbatim, passes when the revised agreement contains Section 5's sentence "
+       "word for word, so the draft handed back unchanged passes it.")
+def h03_r29_verbatim(env: Path, task: str) -> None:
+    sentence = ("For 12 months after employment ends, Employee will not work for or provide services to a Competing "
+                "Business within the Restricted Territory.")
+    assert sentence in read_doc(env, task, "draft-tallis-agreement.md")
+    with task_json(env, task) as t:
+        add_criterion(t, "section-5-kept-verbatim", "Section 5 left for the partner",
+                      f"PASS if tallis-agreement-revised.md contains the sentence \"{sentence}\" FAIL if that "
+                      "sentence is changed or removed.", ["tallis-agreement-revised.md"])
+
+
+@near_miss("ho-h03-nm-r29-pass-literal-beside-forbidden-old-salary", "H03", NE,
+           "A new criterion, salary-updated, passes when the revised agreement states $71,500 and fails when it still "
+           "states $64,000; $71,500 appears in the partner's email, beside $64,000.",
+           "HYGIENE.md H03 grades each degenerate output with the literals a PASS clause requires and a FAIL clause "
+           "forbids: the empty file lacks $71,500, the unchanged draft and the pasted workspace both hold the "
+           "forbidden $64,000, so no degenerate output passes.")
+def h03_nm_r29_salary(env: Path, task: str) -> None:
+    email_text = read_doc(env, task, "partner-instructions.md")
+    assert "$71,500" in email_text and "$64,000" in email_text
+    with task_json(env, task) as t:
+        add_criterion(t, "salary-updated", "Salary is the new figure",
+                      "PASS if tallis-agreement-revised.md states the salary as $71,500. FAIL if it still states "
+                      "$64,000 anywhere.", ["tallis-agreement-revised.md"])
+
+
+# --- H04 criterion form (twenty-ninth round) -----------------------------------------------------------------------
+
+
+@plant("ho-h04-r29-work-type-as-one-item-list", "H04", SD,
+       "work_type is written as a one-item list, [\"draft\"], instead of the string LAB's set allows.")
+def h04_r29_work_type_list(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert t["work_type"] == "draft"
+        t["work_type"] = ["draft"]
+
+
+@plant("ho-h04-r29-criterion-names-deliverable-by-description", "H04", TB,
+       "notice-signed-before-acceptance names the deliverable it grades by the deliverable's description ('The "
+       "separate Colorado notice for Riley Vandermeer, ready to deliver and sign.') instead of its file name.")
+def h04_r29_by_description(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        desc = t["deliverables"]["vandermeer-noncompete-notice.md"]
+        criterion(t, "notice-signed-before-acceptance")["deliverables"] = [desc]
+
+
+@plant("ho-h04-r29-clauses-as-two-item-array", "H04", CA,
+       "client-email-changes's match_criteria is a JSON array of two strings, the PASS clause and the FAIL clause, "
+       "instead of one string.")
+def h04_r29_array(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        crit = criterion(t, "client-email-changes")
+        text = crit["match_criteria"]
+        cut = text.index(" FAIL if ")
+        crit["match_criteria"] = [text[:cut], text[cut + 1:]]
+
+
+@near_miss("ho-h04-nm-r29-judge-language-with-private-use-subtag", "H04", AM,
+           "judge_language becomes 'en-US-x-plainlang', English with a private-use subtag the firm's judge setup "
+           "uses for plain-language review.",
+           "TASKS.md asks that language and judge_language be BCP 47 tags; BCP 47 allows a private-use sequence "
+           "after 'x-', so 'en-US-x-plainlang' is a well-formed tag, not a malformed one.")
+def h04_nm_r29_private_use(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        t["judge_language"] = "en-US-x-plainlang"
+
+
+# --- H05 ambiguous grading language (twenty-ninth round) -----------------------------------------------------------
+
+
+@plant("ho-h05-r29-generally-tracks-the-statute", "H05", CI,
+       "notice-content now passes a notice that 'generally tracks' section 2870, a standard a judge can read either "
+       "way.")
+def h05_r29_generally(env: Path, task: str) -> None:
+    reword_in(env, task, "notice-content", "PASS if lindgren-section-2872-notice.md tells Sasha Lindgren",
+              "PASS if lindgren-section-2872-notice.md generally tracks the wording of section 2870, tells Sasha "
+              "Lindgren")
+
+
+@plant("ho-h05-r29-and-or-between-two-deliverables", "H05", TB,
+       "client-email-thresholds now reads 'PASS if client-email.md and/or rationale.md explains ...', grading both "
+       "files, so a judge cannot tell whether the email alone must carry the thresholds.")
+def h05_r29_and_or(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        reword(t, "client-email-thresholds", "PASS if client-email.md explains",
+               "PASS if client-email.md and/or rationale.md explains")
+        criterion(t, "client-email-thresholds")["deliverables"] = ["client-email.md", "rationale.md"]
+
+
+@plant("ho-h05-r29-adequately-in-fail-clause-only", "H05", AM,
+       "client-note-changes's FAIL clause becomes 'FAIL if any of the four changes is not adequately explained.', "
+       "the vague word in the FAIL clause only.")
+def h05_r29_adequately(env: Path, task: str) -> None:
+    reword_in(env, task, "client-note-changes", "FAIL if any of the four changes is not explained.",
+              "FAIL if any of the four changes is not adequately explained.")
+
+
+@near_miss("ho-h05-nm-r29-as-needed-in-quoted-rider-title", "H05", CA,
+           "The 2021 form gains a 'Schedule B: As Needed Customer Service Rider', and customer-clause-solicit-only's "
+           "FAIL clause also fails a form that keeps the \"As Needed Customer Service Rider\".",
+           "HYGIENE.md H05 flags vague standards a judge can read either way; here 'as needed' is part of the quoted "
+           "title of a rider that exists in the form, so the judge checks for a named heading, not a standard.")
+def h05_nm_r29_as_needed(env: Path, task: str) -> None:
+    append_doc(env, task, "halden-form-wa-2021.md", (
+        "## Schedule B: As Needed Customer Service Rider\n\n"
+        "Where the Company assigns Employee to customer accounts, Employee will not accept business from or "
+        "provide services to those customers for 24 months after employment ends."))
+    reword_in(env, task, "customer-clause-solicit-only", "outside the non-competition section.",
+              "outside the non-competition section, or keeps the \"As Needed Customer Service Rider\".")
+
+
+# --- H06 deliverable matching (twenty-ninth round) -----------------------------------------------------------------
+
+
+@plant("ho-h06-r29-client-e-mail-beside-client-email", "H06", TB,
+       "A new advisory deliverable, client-e-mail.md (a summary for Riley's sales manager), is named and graded beside "
+       "client-email.md; the two names differ by one hyphen, which a fuzzy matcher cannot tell apart.")
+def h06_r29_e_mail(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_deliverable(t, "client-e-mail.md", "Short summary for Riley's sales manager.", placement="advisory")
+        instructions_add(t, "Also write client-e-mail.md, a two-paragraph summary for Riley's sales manager of what "
+                            "Riley may and may not do after leaving.")
+        add_criterion(t, "manager-summary", "Summary for the sales manager names the customer covenant",
+                      "PASS if client-e-mail.md tells Riley Vandermeer's sales manager that Riley signs a 12-month "
+                      "customer non-solicitation covenant and no non-compete. FAIL if it says Riley signs a "
+                      "non-compete.", ["client-e-mail.md"])
+
+
+@plant("ho-h06-r29-instructions-name-singular-usage-note", "H06", CA,
+       "The instructions ask for 'hr-usage-note.md' while the deliverable, and its criterion, is hr-usage-notes.md, "
+       "so the instructions never name the deliverable exactly.")
+def h06_r29_singular(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        t["instructions"] = replace_text(t["instructions"], "hr-usage-notes.md, short notes",
+                                         "hr-usage-note.md, short notes")
+        assert "hr-usage-notes.md" not in t["instructions"]
+
+
+@plant("ho-h06-r29-criterion-grades-british-spelling-of-deliverable", "H06", CI,
+       "A new advisory deliverable, signing-acknowledgment-checklist.md, is named in the instructions, but its only "
+       "criterion grades 'signing-acknowledgement-checklist.md' (British spelling), so no criterion grades it.")
+def h06_r29_acknowledgement(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_deliverable(t, "signing-acknowledgment-checklist.md", "Checklist for Sierrafold's HR team for the signing "
+                        "meeting.", placement="advisory")
+        instructions_add(t, "Also prepare signing-acknowledgment-checklist.md, a checklist for Sierrafold's HR team "
+                            "for the signing meeting on Sasha's first day.")
+        add_criterion(t, "checklist-notice-step", "Checklist puts the notice into Sasha's hands at signing",
+                      "PASS if signing-acknowledgement-checklist.md has a step for handing Sasha Lindgren the written "
+                      "Section 2872 notice at the signing meeting, before the agreement is signed. FAIL if the "
+                      "notice step is missing.", ["signing-acknowledgement-checklist.md"])
+
+
+@near_miss("ho-h06-nm-r29-same-stem-calendar-invite-and-email", "H06", SD,
+           "A new advisory deliverable, client-email.ics (the invitation for the January 5, 2027 signing meeting), "
+           "shares its stem with client-email.md; both are named in the instructions and graded.",
+           "HYGIENE.md H06 lets the matcher pair fuzzy names only within a compatible format family; an iCalendar "
+           "file and a Markdown email are different families, both names are exact and graded, so nothing collides.")
+def h06_nm_r29_ics(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_deliverable(t, "client-email.ics", "Calendar invitation to the signing meeting for the client's HR "
+                        "director.", placement="advisory")
+        instructions_add(t, "Also prepare client-email.ics, an iCalendar invitation that goes with the cover email, "
+                            "for the signing meeting with Jordan on the first day of work.")
+        add_criterion(t, "invite-summary", "Invitation names the signing meeting",
+                      "PASS if client-email.ics is a calendar event with the summary \"Ellery covenant signing\". "
+                      "FAIL if the event has another summary or no event.", ["client-email.ics"])
+
+
+# --- H07 workspace integrity (twenty-ninth round) ------------------------------------------------------------------
+
+
+@plant("ho-h07-r29-yaml-indented-with-tabs", "H07", SD,
+       "documents/hr/onboarding.yaml, HR's onboarding record for Jordan, is indented with tab characters, which YAML "
+       "forbids, so it does not parse.")
+def h07_r29_yaml_tabs(env: Path, task: str) -> None:
+    import yaml
+    text = ("employee:\n\tname: Jordan Ellery\n\tstart: 2027-01-05\n\tdocuments:\n\t\t- covenant agreement\n"
+            "\t\t- offer letter\n")
+    try:
+        yaml.safe_load(text)
+    except yaml.YAMLError:
+        pass
+    else:  # pragma: no cover
+        raise AssertionError("the tab-indented YAML parsed")
+    write_doc(env, task, "hr/onboarding.yaml", text)
+
+
+@plant("ho-h07-r29-criterion-source-never-provided", "H07", TB,
+       "no-noncompete gains 'sources': ['documents/aspenline-offer-letter.md'], a document the workspace does not "
+       "hold.")
+def h07_r29_missing_source(env: Path, task: str) -> None:
+    assert not doc(env, task, "aspenline-offer-letter.md").exists()
+    with task_json(env, task) as t:
+        criterion(t, "no-noncompete")["sources"] = ["documents/aspenline-offer-letter.md"]
+
+
+@plant("ho-h07-r29-vim-swap-file-left-behind", "H07", CI,
+       "documents/.hire-details.md.swp, the swap file Vim left when the editor was killed while hire-details.md was "
+       "open, sits in the workspace.")
+def h07_r29_swap(env: Path, task: str) -> None:
+    head = b"b0VIM 9.0" + b"\x00" * 3 + b"\x10\x00\x00\x00" + b"mokafor" + b"\x00" * 25 + b"hr-laptop-07"
+    body = head + b"\x00" * (1024 - len(head)) + b"/work/sierrafold/documents/hire-details.md" + b"\x00" * 64
+    write_doc(env, task, ".hire-details.md.swp", body + b"\x00" * (4096 - len(body)))
+
+
+@near_miss("ho-h07-nm-r29-yaml-with-anchors-and-merge-keys", "H07", NE,
+           "documents/matter/billing.yaml, the matter's billing setup, uses a YAML anchor and merge keys (<<: *rates) "
+           "that look odd but are valid YAML.",
+           "HYGIENE.md H07 requires documents to parse in their format; anchors, aliases and merge keys are standard "
+           "YAML and the file loads with a YAML parser.")
+def h07_nm_r29_anchors(env: Path, task: str) -> None:
+    import yaml
+    text = ("defaults: &rates\n  currency: USD\n  partner_rate: 640\n  associate_rate: 395\n\n"
+            "matters:\n  - number: \"2026-0588\"\n    client: Granite Peak Robotics, Inc.\n    <<: *rates\n"
+            "  - number: \"2026-0589\"\n    client: Granite Peak Robotics, Inc. (benefits)\n    <<: *rates\n"
+            "    associate_rate: 375\n")
+    assert yaml.safe_load(text)["matters"][1]["associate_rate"] == 375
+    write_doc(env, task, "matter/billing.yaml", text)
+
+
+# --- H08 knowledge-base pin (twenty-ninth round) -------------------------------------------------------------------
+
+
+@plant("ho-h08-r29-guide-title-heading-demoted", "H08", TB,
+       "The Colorado practice guide's title heading '# Non-Competes in Colorado' is demoted to '## ' inside the "
+       "mounted knowledge base.")
+def h08_r29_heading(env: Path, task: str) -> None:
+    path = kb(env, task, "practice-guides/non-compete/us/colorado.md")
+    text = path.read_text("utf-8")
+    path.write_text(replace_text(text, "\n# Non-Competes in Colorado\n", "\n## Non-Competes in Colorado\n"), "utf-8")
+
+
+@plant("ho-h08-r29-reading-bookmark-comment-in-guide", "H08", SD,
+       "An HTML comment marking where the associate stopped reading ('<!-- read to here, MO 2026-11-01 -->') is "
+       "inserted into the mounted Illinois guide, invisible once rendered.")
+def h08_r29_bookmark(env: Path, task: str) -> None:
+    path = kb(env, task, "practice-guides/non-compete/us/illinois.md")
+    text = path.read_text("utf-8")
+    path.write_text(replace_text(text, "\n## Notice and timing\n",
+                                 "\n<!-- read to here, MO 2026-11-01 -->\n\n## Notice and timing\n"), "utf-8")
+
+
+@plant("ho-h08-r29-mississippi-guide-added-to-mount", "H08", AM,
+       "A Mississippi practice guide, practice-guides/non-compete/us/mississippi.md, written for Bayou Crest's "
+       "Gulf Coast work, is added inside the mounted knowledge base, which pins no Mississippi guide.")
+def h08_r29_mississippi(env: Path, task: str) -> None:
+    path = kb(env, task, "practice-guides/non-compete/us/mississippi.md")
+    assert not path.exists()
+    path.write_text(
+        "---\ntype: State Practice Guide\ntitle: Non-Competes in Mississippi\n---\n\n# Non-Competes in Mississippi\n\n"
+        "Mississippi has no general non-compete statute; courts weigh the covenant's time and area against the "
+        "employer's interest case by case, and may narrow an overbroad restraint rather than strike it.\n", "utf-8")
+
+
+@near_miss("ho-h08-nm-r29-guide-sentences-quoted-outside-mount", "H08", CA,
+           "documents/research/washington-guide-excerpts.md, the associate's notes outside the knowledge-base mount, "
+           "quotes two sentences of the pinned Washington guide with their path.",
+           "HYGIENE.md H08 requires the knowledge base inside the workspace to stay byte-identical to the snapshot; "
+           "the mount is untouched and the notes are an ordinary workspace file beside it.")
+def h08_nm_r29_excerpts(env: Path, task: str) -> None:
+    sentence = "Draft to the minimum; judicial narrowing still triggers the penalty."
+    assert sentence in kb(env, task, "practice-guides/non-compete/us/washington.md").read_text("utf-8")
+    write_doc(env, task, "research/washington-guide-excerpts.md", (
+        "# Washington guide: lines to remember\n\n"
+        "From knowledge-base/practice-guides/non-compete/us/washington.md:\n\n"
+        f"> {sentence}\n\n"
+        "Ask Petra whether the warehouse roles ever get the non-compete section.\n"))
+
+
+# --- H09 seeded-law provenance (twenty-ninth round) ----------------------------------------------------------------
+
+
+@plant("ho-h09-r29-verified-against-left-as-todo", "H09", TB,
+       "The seeded_law entry for C.R.S. § 8-2-113(4)(b) gives as its 'verified_against' the author's reminder 'TODO: "
+       "check against the 2026 C.R.S. on Lexis before freeze'.")
+def h09_r29_todo(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        seeded(t, "C.R.S. § 8-2-113(4)(b)")["verified_against"] = "TODO: check against the 2026 C.R.S. on Lexis " \
+                                                                  "before freeze"
+
+
+@plant("ho-h09-r29-undeclared-rcw-quote-in-docx", "H09", CA,
+       "documents/research/rcw-49-62-020-disclosure.docx quotes RCW 49.62.020(1)(a)(i), the disclosure-timing rule, "
+       "verbatim in quotation marks; no seeded_law entry declares it.")
+def h09_r29_rcw_docx(env: Path, task: str) -> None:
+    dw = _r21_dw()
+    write_doc(env, task, "research/rcw-49-62-020-disclosure.docx", dw.docx([
+        "Disclosure timing under the Washington statute",
+        "RCW 49.62.020(1)(a)(i) provides: \"A noncompetition covenant is void and unenforceable: (a)(i) Unless the "
+        "employer discloses the terms of the covenant in writing to the prospective employee no later than the time "
+        "of the acceptance of the offer of employment and, if the agreement becomes enforceable only at a later date "
+        "due to changes in the employee's compensation, the employer specifically discloses that the agreement may "
+        "be enforceable against the employee in the future.\"",
+        "For the form: HR must hand it over with the offer."]))
+    assert not any("49.62.020(1)(a)" in e["citation"] for e in load_task(env, task)["oafreeze"]["seeded_law"])
+
+
+@plant("ho-h09-r29-verified-on-after-the-freeze", "H09", CI,
+       "The seeded_law entry for Cal. Lab. Code § 2871 says it was verified on 2027-01-15, after the freeze (and "
+       "three months after the task's as-of date).")
+def h09_r29_after_freeze(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        seeded(t, "Cal. Lab. Code § 2871")["verified_on"] = "2027-01-15"
+
+
+@near_miss("ho-h09-nm-r29-declared-quote-in-csv-tracker", "H09", NE,
+           "documents/research/statute-tracker.csv, the associate's statute tracker, quotes C.R.S. § 8-2-113(8)(a) in "
+           "one cell, and a complete seeded_law entry names that file.",
+           "HYGIENE.md H09 requires every planted excerpt to declare citation, effective date, verified-on and "
+           "verified-against, with the quote in the named file, verified before the freeze; the new entry gives all "
+           "of them and the quote sits in the CSV cell word for word.")
+def h09_nm_r29_csv(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        base = seeded(t, "C.R.S. § 8-2-113(8)(a)")
+        quote = base["quote"]
+        t["oafreeze"]["seeded_law"].append({**base, "file": "documents/research/statute-tracker.csv"})
+    buf = io.StringIO()
+    writer = csv.writer(buf, lineterminator="\n")
+    writer.writerow(["citation", "text", "effective", "checked"])
+    writer.writerow(["C.R.S. § 8-2-113(8)(a)", quote, "2022-08-10", "2026-10-01"])
+    write_doc(env, task, "research/statute-tracker.csv", buf.getvalue())
+
+
+# --- H10 temporal consistency (twenty-ninth round) -----------------------------------------------------------------
+
+
+@plant("ho-h10-r29-handover-date-in-instructions-disagrees", "H10", NE,
+       "The instructions add that the renewal goes to Morgan on November 30, 2026; the partner's email and the "
+       "criteria say November 23.")
+def h10_r29_handover(env: Path, task: str) -> None:
+    assert "hand the renewal to Morgan on November 23" in read_doc(env, task, "partner-instructions.md")
+    with task_json(env, task) as t:
+        instructions_add(t, "The client hands the renewal to Morgan Tallis on November 30, 2026.")
+
+
+@plant("ho-h10-r29-client-email-dated-after-today", "H10", CA,
+       "The client's email in documents/client-request.md is now dated 2026-10-28, two days after the task's as_of "
+       "(2026-10-26), the day the work is done.")
+def h10_r29_email_after(env: Path, task: str) -> None:
+    edit_doc(env, task, "client-request.md", "Date: 2026-10-26", "Date: 2026-10-28")
+
+
+@plant("ho-h10-r29-today-as-monday-before-thanksgiving", "H10", TB,
+       "The instructions add 'Today is the Monday before Thanksgiving, 2026.', which is November 23, 2026; as_of is "
+       "2026-11-09.")
+def h10_r29_thanksgiving(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert t["oafreeze"]["as_of"] == "2026-11-09"
+        instructions_add(t, "Today is the Monday before Thanksgiving, 2026.")
+
+
+@near_miss("ho-h10-nm-r29-today-in-us-numeric-form-with-weekday", "H10", SD,
+           "The instructions add 'Today is Monday, 11/2/2026.'; as_of is 2026-11-02, a Monday.",
+           "HYGIENE.md H10 asks that the instructions' 'today' agree with as_of; 11/2/2026 in US month/day order is "
+           "November 2, 2026, a Monday, the as_of date.")
+def h10_nm_r29_us_numeric(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert t["oafreeze"]["as_of"] == "2026-11-02"
+        instructions_add(t, "Today is Monday, 11/2/2026.")
+
+
+# --- H11 trap armed (twenty-ninth round) ---------------------------------------------------------------------------
+
+
+@plant("ho-h11-r29-trap-criteria-with-hash-prefix", "H11", TB,
+       "The trap's criteria are written as '#no-noncompete', '#customer-nonsolicit-trade-secrets' and "
+       "'#placement-operative-text', like link fragments; no criterion has those ids.")
+def h11_r29_hash(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        trap = t["oafreeze"]["trap"]
+        trap["criteria"] = ["#" + c for c in trap["criteria"]]
+
+
+@plant("ho-h11-r29-trap-as-one-line-string", "H11", AM,
+       "The trap is a one-line string ('placement: memo analysis must stay out of the agreement') instead of an "
+       "object with kind, description, anchors and criteria.")
+def h11_r29_string(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        t["oafreeze"]["trap"] = "placement: memo analysis must stay out of the agreement"
+
+
+@plant("ho-h11-r29-anchor-quote-recast-in-passive", "H11", NE,
+       "The penalty anchor now quotes 'five thousand dollars per harmed worker or prospective worker is imposed as "
+       "a penalty', a recasting of the sentence that is not in colorado-law-file.md.")
+def h11_r29_passive(env: Path, task: str) -> None:
+    new = "five thousand dollars per harmed worker or prospective worker is imposed as a penalty"
+    assert new not in read_doc(env, task, "colorado-law-file.md")
+    with task_json(env, task) as t:
+        anchor = t["oafreeze"]["trap"]["anchors"][2]
+        assert anchor["quote"] == "a penalty of five thousand dollars per worker or prospective worker harmed by the conduct"
+        anchor["quote"] = new
+
+
+@near_miss("ho-h11-nm-r29-anchor-with-em-dash-in-new-note", "H11", CI,
+           "documents/gc-note.md, a note from Sierrafold's General Counsel with an em dash in its key sentence, is "
+           "added and a fourth anchor quotes that sentence, em dash included.",
+           "HYGIENE.md H11 requires each anchor's quote to be in the named file; the quote matches the file "
+           "character for character, em dash included, and the sentence is the client's request the trap concerns.")
+def h11_nm_r29_em_dash(env: Path, task: str) -> None:
+    quote = "Keep it tight \u2014 we want the year-after-leaving capture in there if at all possible."
+    write_doc(env, task, "gc-note.md", f"# Note from Wendell Park\n\n{quote}\n\nSasha signs on the first day.\n")
+    with task_json(env, task) as t:
+        t["oafreeze"]["trap"]["anchors"].append({"file": "documents/gc-note.md", "quote": quote})
+        t["instructions"] = replace_text(t["instructions"], "Read documents/client-request.md,",
+                                         "Read documents/client-request.md, documents/gc-note.md,")
+
+
+# --- H12 placement discipline (twenty-ninth round) -----------------------------------------------------------------
+
+
+@plant("ho-h12-r29-instructions-ask-drafting-notes-footer", "H12", NE,
+       "The instructions add: 'End tallis-agreement-revised.md with a short \"Drafting notes\" footer listing each "
+       "change you made and why.', asking for explanation inside the operative agreement.")
+def h12_r29_footer(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "End tallis-agreement-revised.md with a short \"Drafting notes\" footer listing each "
+                            "change you made and why.")
+
+
+@plant("ho-h12-r29-placement-permits-why-these-terms-paragraph", "H12", TB,
+       "placement-operative-text now allows 'a closing \"Why these terms\" paragraph addressed to Riley Vandermeer', "
+       "a permission that lets explanation stay in the agreement and notice.")
+def h12_r29_why_terms(env: Path, task: str) -> None:
+    reword_in(env, task, "placement-operative-text",
+              "signature blocks and the 18 U.S.C. § 1833(b) immunity notice.",
+              "signature blocks, the 18 U.S.C. § 1833(b) immunity notice and a closing \"Why these terms\" paragraph "
+              "addressed to Riley Vandermeer.")
+
+
+@plant("ho-h12-r29-instructions-ask-hr-box-inside-form", "H12", CA,
+       "The instructions add: 'Put a short \"How to use this form\" box for HR at the top of "
+       "washington-covenant-form.md.', HR guidance inside the form employees sign.")
+def h12_r29_hr_box(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "Put a short \"How to use this form\" box for HR at the top of "
+                            "washington-covenant-form.md, so HR sees the rules when filling it in.")
+
+
+@near_miss("ho-h12-nm-r29-comments-routed-to-the-note", "H12", NE,
+           "The instructions add: 'Keep the agreement's headings and numbering; any comment for me goes in "
+           "note-to-partner.md, not in the agreement.'",
+           "HYGIENE.md H12 keeps drafting commentary out of operative text and asks that advisory material have "
+           "somewhere to go; this sentence sends every comment to the advisory note and keeps the agreement clean.")
+def h12_nm_r29_routed(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "Keep the agreement's headings and numbering; any comment for me goes in "
+                            "note-to-partner.md, not in the agreement.")
+
+
+# --- H13 synthetic data and secrets (twenty-ninth round) -----------------------------------------------------------
+
+
+@plant("ho-h13-r29-live-payments-secret-key-in-webhook-sample", "H13", TB,
+       "documents/hr/payroll-webhook-sample.json, saved by Aspenline's IT team to show how offers reach payroll, "
+       "carries an 'Authorization: Bearer sk_live_...' header with a live-looking payments secret key.")
+def h13_r29_sk_live(env: Path, task: str) -> None:
+    key = "sk_live_51" + hashlib.sha256(b"aspenline-payroll-webhook").hexdigest()[:40]
+    write_doc(env, task, "hr/payroll-webhook-sample.json", json.dumps({
+        "request": {"method": "POST", "url": "https://api.example.com/v1/payroll/new-hire",
+                    "headers": {"Authorization": f"Bearer {key}", "Content-Type": "application/json"}},
+        "body": {"candidate": "Riley Vandermeer", "start_date": "2026-12-07", "annual_base": 104000}}, indent=2) + "\n")
+
+
+@plant("ho-h13-r29-e164-phone-outside-fictional-range", "H13", SD,
+       "hire-details.md gains Jordan's mobile number in E.164 form, +13125552381, whose line number 2381 is outside "
+       "the fictional 555-01xx range.")
+def h13_r29_e164(env: Path, task: str) -> None:
+    edit_doc(env, task, "hire-details.md", "- Employee: Jordan Ellery (jordan.ellery@example.com)\n",
+             "- Employee: Jordan Ellery (jordan.ellery@example.com), mobile +13125552381\n")
+
+
+@plant("ho-h13-r29-live-domain-address-in-criterion", "H13", TB,
+       "client-email-thresholds now requires the email to be addressed to noor.haddad@aspenline.com, an address on a "
+       "live domain rather than a reserved example one, inside task.json.")
+def h13_r29_criterion_address(env: Path, task: str) -> None:
+    reword_in(env, task, "client-email-thresholds", "PASS if client-email.md explains",
+              "PASS if client-email.md, addressed to noor.haddad@aspenline.com, explains")
+
+
+@near_miss("ho-h13-nm-r29-example-net-and-example-org-addresses", "H13", AM,
+           "documents/contacts.md lists the Bayou Crest team at bayoucrest.example.net and the firm's litigation "
+           "group at harlowfinch.example.org, with 555-0100 to 555-0199 numbers.",
+           "HYGIENE.md H13 forbids live email domains rather than reserved example ones and phone numbers outside "
+           "555-01xx; example.net and example.org are reserved like example.com, and every number is in range.")
+def h13_nm_r29_reserved(env: Path, task: str) -> None:
+    write_doc(env, task, "contacts.md", (
+        "# Contacts\n\n"
+        "- Lucien Arceneaux, President, Bayou Crest Environmental: lucien.arceneaux@bayoucrest.example.net, "
+        "555-0142\n"
+        "- Site office, Baton Rouge: office@bayoucrest.example.net, 555-0100\n"
+        "- Harlow Finch litigation group: litigation@harlowfinch.example.org, 555-0199\n"))
+
+
+# --- FAM (twenty-ninth round) --------------------------------------------------------------------------------------
+
+
+@plant("ho-fam-r29-jurisdiction-differs-in-one-instance", "FAM", "covenant-package-v06",
+       "Instance v06's task.json gives jurisdiction 'US-DE' (the employer's state of incorporation); the design and "
+       "every sibling say 'US', and jurisdiction is no family variable.")
+def fam_r29_jurisdiction(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert t["jurisdiction"] == "US"
+        t["jurisdiction"] = "US-DE"
+
+
+@plant("ho-fam-r29-criterion-source-oracle-in-one-instance", "FAM", "covenant-package-v07",
+       "Instance v07's covenants-data-engineer criterion is marked 'source': 'oracle'; in the design and every "
+       "sibling it is 'expert'.")
+def fam_r29_oracle(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        crit = criterion(t, "covenants-data-engineer")
+        assert crit["source"] == "expert"
+        crit["source"] = "oracle"
+
+
+@near_miss("ho-fam-nm-r29-email-variable-changed-and-re-expanded", "FAM", "covenant-package-v02",
+           "Instance v02's second hire's address changes from rafael.quintero@example.com to "
+           "r.quintero@example.com, in the family spec (email_b) and consistently in the instance's task.json and "
+           "documents.",
+           "FAM checks that instances differ only where the family's variables say; email_b is a declared variable, "
+           "changed in the spec and carried into every place the instance uses it, so the instance matches its spec.")
+def fam_nm_r29_email(env: Path, task: str) -> None:
+    from .edits import instance_variables, spec_variables
+    old = set_spec_variable(env, "v02", "email_b", "r.quintero@example.com")
+    assert old == "rafael.quintero@example.com"
+    replace_in_task_folder(task_dir(env, task), old, "r.quintero@example.com")
+    assert spec_variables(env, "v02") == instance_variables(env, task)
