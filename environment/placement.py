@@ -269,8 +269,10 @@ def advice_requested(text: str, roles: dict[str, str | None], own: str | None = 
                 # "... X, as Annex A, a table of the changes with the legal reason for each": what comes with
                 # it, read too ("... so that the copy carries the audit trail" asks for nothing)
                 spans.append((d, after[attached.end():], by_name, True))
-        asked = _requests_in(spans, clause)
-        out += [r for k, r in enumerate(asked) if r.deliverable not in {q.deliverable for q in asked[:k]}]
+        asked: dict[str, Request] = {}  # one request a deliverable and clause, the first span's
+        for r in _requests_in(spans, clause):
+            asked.setdefault(r.deliverable, r)
+        out += asked.values()
         # "X contains no non-compete and its recitals explain why": the reasons asked of a part of X.
         for m in _PART_EXPLAINS.finditer(clause):
             before = [mention for mention in mentions if mention[1] <= m.start()]

@@ -172,6 +172,15 @@ _REF_BEFORE = re.compile(rf"\b{_KIND_WORD}\s+(?:of|dated|from|sent\s+on|written\
 _REF_AFTER = re.compile(rf"^(?:['’]s)?\s+{_KIND_WORD}\b", re.I)
 
 
+def _the_one_of_kind(ctx: TaskContext, word: str):
+    """The kind a word names ("memorandum" is a memo) and the one task file whose name carries it (None when
+    no file or several do)."""
+    kind = next(k for k, words in _KINDS.items() if word.lower().replace("-", "") in [w.replace("-", "") for w in words])
+    files = [f for f in ctx.task_files if f.text and not f.kb_copy and
+             any(w in f.rel.rsplit("/", 1)[-1].lower() for w in _KINDS[kind])]
+    return kind, files[0] if len(files) == 1 else None
+
+
 def _misdated_references(ctx: TaskContext) -> list[Finding]:
     """The instructions give a workspace document a date it does not bear: the one task file of that
     kind is dated otherwise, and the date the instructions give is nowhere in it."""
@@ -182,13 +191,9 @@ def _misdated_references(ctx: TaskContext) -> list[Finding]:
             said = tx.date_readings(written)
             if m is None or not said:
                 continue
-            kind = next(k for k, words in _KINDS.items() if m["kind"].lower().replace("-", "") in
-                        [w.replace("-", "") for w in words])
-            files = [f for f in ctx.task_files if f.text and not f.kb_copy and
-                     any(w in f.rel.rsplit("/", 1)[-1].lower() for w in _KINDS[kind])]
-            if len(files) != 1:
+            kind, f = _the_one_of_kind(ctx, m["kind"])
+            if f is None:
                 continue
-            f = files[0]
             dated = dating.document_date(f.text)
             if dated is None or dated[2] in said or any(d in said for w, _ in tx.dates(f.text)
                                                         for d in tx.date_readings(w)):
@@ -237,11 +242,8 @@ def _relative_references(ctx: TaskContext, as_of: dt.date) -> list[Finding]:
         for m in _REF_RELATIVE.finditer(sentence):
             if tx.dates(m["rest"]) or _PAST_PARTICIPLE_OF_OTHER.search(m["rest"]):
                 continue  # "the memo of March 3 was sent on to HR last week": another event, dated on its own
-            kind = next(k for k, words in _KINDS.items() if m["kind"].lower().replace("-", "") in
-                        [w.replace("-", "") for w in words])
-            files = [f for f in ctx.task_files if f.text and not f.kb_copy and
-                     any(w in f.rel.rsplit("/", 1)[-1].lower() for w in _KINDS[kind])]
-            dated = dating.document_date(files[0].text) if len(files) == 1 else None
+            kind, f = _the_one_of_kind(ctx, m["kind"])
+            dated = dating.document_date(f.text) if f is not None else None
             if dated is None:
                 continue
             lo, hi = _window(m, as_of)
@@ -249,9 +251,9 @@ def _relative_references(ctx: TaskContext, as_of: dt.date) -> list[Finding]:
                 continue
             out.append(ctx.finding(
                 ID, "minor", "task.json", f"the instructions say the {m['kind']} is from {' '.join(m['when'].split())} "
-                f"(counted from as_of {ctx.ext.as_of}), but {files[0].rel}, the task's one {kind}, is dated "
+                f"(counted from as_of {ctx.ext.as_of}), but {f.rel}, the task's one {kind}, is dated "
                 f"{dated[1]!r}: the agent and the judge may date its facts differently",
-                f"make the instructions and {files[0].rel} agree", location="$.instructions",
+                f"make the instructions and {f.rel} agree", location="$.instructions",
                 evidence=tx.excerpt(sentence)))
             break
     return out
