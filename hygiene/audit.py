@@ -246,7 +246,8 @@ class Session:
                                         blobs=tt.blobs, store=self.store, kb_blobs=self.kb_blobs)
         ctx = TaskContext(self.env_root, loaded, files, links, self.snapshot, self.mount, today=self.today,
                           cache=self.shared, families=self.families, knowledge=self.knowledge, listing=tt.listing,
-                          pin_commit=self.env.knowledge_base.commit if self.env.knowledge_base else None)
+                          pin_commit=self.env.knowledge_base.commit if self.env.knowledge_base else None,
+                          kb_exact=tt.kb_exact)
         if ctx.ext.family and ctx.ext.family not in self.families:
             ctx.siblings = [c for c in self.members(ctx.ext.family) if c.task_id != ctx.task_id]
         return ctx

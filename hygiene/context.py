@@ -209,6 +209,7 @@ class TaskContext:
     knowledge: object = None  # a callable giving the run's KnowledgeIndex of the pinned knowledge base
     listing: Listing | None = None  # the walk that listed `files` (stat data, link targets)
     pin_commit: str | None = None  # the commit oafreeze.yaml pins the knowledge base at
+    kb_exact: bool = False  # the tree's read proved the mount holds exactly the pinned copy (trees.py)
 
     @property
     def task_id(self) -> str:
@@ -275,6 +276,8 @@ class TaskContext:
     def kb_deviations(self) -> list[WorkspaceFile]:
         """Knowledge-base files that are not byte for byte the pinned snapshot's (added or edited for
         this task); every one of them when nothing is pinned."""
+        if self.kb_exact:
+            return []
         return [f for f in self.kb_files if not self.pinned(f)]
 
     def knowledge_index(self):

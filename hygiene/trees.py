@@ -20,7 +20,10 @@ opens no index at all), and the index is opened once more than that many are new
 (`HASH_FIRST`), or at once when the caller knows the run starts cold (`load_index`).
 
 Knowledge-base files that hold exactly the pinned snapshot's content are recorded as "pinned"
-rather than one by one, so a folder's cache entry stays small.
+rather than one by one, so a folder's cache entry stays small. When the mount holds exactly the
+pinned copy (every pinned file with its blob id and mode, nothing else under it), the folder's
+tree takes the pinned copy's tree id, built once a run, and says so (`TaskTree.kb_exact`): items
+then skip what they would otherwise check file by file across the thousand copies.
 """
 
 from __future__ import annotations
@@ -35,7 +38,7 @@ from oafreeze.corpus.snapshot import Snapshot
 from oafreeze.hygiene.cache import RACY_NS, AuditCache, digest
 from oafreeze.plumbing import gitindex, hashing
 from oafreeze.plumbing.errors import BadInput
-from oafreeze.plumbing.tree import Listing, _tree, walk
+from oafreeze.plumbing.tree import Listing, _tree, tree_of_blobs, walk
 
 TREE_SCHEMA = "tree-v1"
 HASH_FIRST = 16  # folders read by hashing their files before git's index is read
@@ -48,6 +51,7 @@ class TaskTree:
     tree: str
     listing: Listing
     blobs: dict[str, str]
+    kb_exact: bool = False  # the mount holds exactly the pinned copy, and nothing else
 
 
 def _fingerprint(listing: Listing) -> tuple[str, int]:
@@ -72,6 +76,8 @@ class TreeReader:
         same_format = snapshot is not None and getattr(snapshot, "object_format", "sha1") == self.object_format
         self.pinned = {f"{self.mount}/{f.path}": f.blob for f in snapshot.files if f.blob} if same_format else {}
         self.pin_key = snapshot.digest if snapshot is not None and same_format else ""
+        self.pinned_modes = {f"{self.mount}/{f.path}": f.mode for f in snapshot.files if f.blob} if same_format else {}
+        self._mount_tree: str | None = None
         self.from_cache = self.from_index = self.hashed = 0
         self.unknown = 0  # folders the cache did not know
 
@@ -170,15 +176,46 @@ class TreeReader:
             blobs = {rel: own.get(rel) or self.pinned.get(rel) for rel in listing.files}
             if all(blobs.values()):
                 self.from_cache += 1
-                return TaskTree(entry["tree"], listing, blobs)
+                return TaskTree(entry["tree"], listing, blobs, self._mount_exact(listing, blobs))
         walked = time.time_ns()
         self.unknown += 1
         blobs = self._blobs(task_id, folder, listing)
-        tree = _tree(listing, blobs, self.object_format)
+        exact = self._mount_exact(listing, blobs)
+        if exact:
+            tree = _tree(listing, blobs, self.object_format, subtrees={self.mount: self._pinned_tree()},
+                         skip=self.mount + "/")
+        else:
+            tree = _tree(listing, blobs, self.object_format)
         if self.cache is not None:
             own = {rel: b for rel, b in blobs.items() if self.pinned.get(rel) != b}
             self.cache.put("tree", key, {"fp": fp, "walked": walked, "tree": tree, "own": own})
-        return TaskTree(tree, listing, blobs)
+        return TaskTree(tree, listing, blobs, exact)
+
+    def _mount_exact(self, listing: Listing, blobs: dict[str, str]) -> bool:
+        """Whether the mount holds exactly the pinned copy: every pinned file, with its blob id and
+        mode, and no other file or symlink under it (a walk with an unreadable entry never gets here)."""
+        pinned, modes, files = self.pinned, self.pinned_modes, listing.files
+        if not pinned or self.mount in files or self.mount in listing.links:
+            return False
+        prefix = self.mount + "/"
+        if any(rel.startswith(prefix) for rel in listing.links) or sum(
+                1 for rel in files if rel.startswith(prefix)) != len(pinned):
+            return False
+        for rel, blob in pinned.items():
+            st = files.get(rel)
+            if st is None or blobs.get(rel) != blob:
+                return False
+            if modes[rel] != ("100755" if st.st_mode & stat.S_IXUSR else "100644"):
+                return False
+        return True
+
+    def _pinned_tree(self) -> str:
+        """The tree id of the pinned copy as mounted, built once."""
+        if self._mount_tree is None:
+            cut = len(self.mount) + 1
+            self._mount_tree = tree_of_blobs({rel[cut:]: (self.pinned_modes[rel], blob)
+                                              for rel, blob in self.pinned.items()}, self.object_format)
+        return self._mount_tree
 
     def _blobs(self, task_id: str, folder: str, listing: Listing) -> dict[str, str]:
         entries = self._entries(task_id)

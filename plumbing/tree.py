@@ -73,13 +73,27 @@ def git_mode(st: os.stat_result) -> str:
 # --- the git tree id of a folder ---------------------------------------------------------
 
 
-def _tree(listing: Listing, blob_ids: dict[str, str], object_format: str) -> str:
-    # Nest the flat listing as git trees; empty folders vanish, as in git.
+def _tree(listing: Listing, blob_ids: dict[str, str], object_format: str, *,
+          subtrees: dict[str, str] | None = None, skip: str | None = None) -> str:
+    # Nest the flat listing as git trees; empty folders vanish, as in git. `subtrees` places a
+    # folder whose tree id is already known (path -> id); `skip` leaves out the files under a
+    # folder (ending in "/") that such a subtree stands for.
     root: dict = {}
     for rel, st in listing.files.items():
-        _place(root, rel, (git_mode(st), blob_ids[rel]))
+        if skip is None or not rel.startswith(skip):
+            _place(root, rel, (git_mode(st), blob_ids[rel]))
     for rel, target in listing.links.items():
         _place(root, rel, ("120000", hashing.git_blob_id(os.fsencode(target), object_format)))
+    for rel, tree in (subtrees or {}).items():
+        _place(root, rel, ("40000", tree))
+    return _tree_id(root, object_format)
+
+
+def tree_of_blobs(blobs: dict[str, tuple[str, str]], object_format: str) -> str:
+    """The tree id of files given as path -> (git mode, blob id)."""
+    root: dict = {}
+    for rel, leaf in blobs.items():
+        _place(root, rel, leaf)
     return _tree_id(root, object_format)
 
 

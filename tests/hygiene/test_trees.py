@@ -13,9 +13,9 @@ import time
 import pytest
 
 from conftest import commit_all, git, init_repo
-from hygiene_helpers import make_env
+from hygiene_helpers import TODAY, make_env
 
-from oafreeze.hygiene.audit import Session
+from oafreeze.hygiene.audit import Session, run_audit
 from oafreeze.hygiene.trees import HASH_FIRST, TreeReader
 
 TASKS = HASH_FIRST + 6
@@ -133,3 +133,50 @@ def test_load_task_with_the_walks_blob_refuses_other_bytes(tmp_path):
         load_task(root, "t00", blob=blob)
     assert err.value.problems[0].rule == "unchanged" and err.value.problems[0].path == "tasks/t00/task.json"
     assert load_task(root, "t00").id == "t00"  # without a blob, whatever is there now
+
+
+# --- a mount holding exactly the pinned copy ----------------------------------------------------
+
+def pinned_env(root):
+    """Five tasks, each with the pinned knowledge base materialized, committed an hour after writing."""
+    root = make_env(root, {f"t{n}": (None, None) for n in range(5)})
+    init_repo(root)
+    for dirpath, _dirs, files in os.walk(root / "tasks"):
+        for name in files:
+            os.utime(os.path.join(dirpath, name), (HOUR_AGO, HOUR_AGO))
+    commit_all(root)
+    return root
+
+
+def test_an_exact_mount_is_proved_once_and_the_tree_is_still_gits(tmp_path):
+    root = pinned_env(tmp_path / "env")
+    kb = root / "tasks/t1/documents/knowledge-base"
+    (kb / "practice-guides/non-compete/us/texas.md").write_text("Edited for this task.\n")
+    (root / "tasks/t2/documents/knowledge-base/extra.md").write_text("Not in the library.\n")
+    os.chmod(root / "tasks/t3/documents/knowledge-base/practice-guides/non-compete/us/colorado.md", 0o755)
+    (root / "tasks/t4/documents/knowledge-base/practice-guides/non-compete/us/texas.md").unlink()
+    session = Session(root)
+    read = {f"t{n}": session.trees.read(f"t{n}") for n in range(5)}
+    assert [read[t].kb_exact for t in sorted(read)] == [True, False, False, False, False]
+    git(root, "add", "-A")
+    git(root, "commit", "-qm", "edits under the mount")
+    assert {t: tt.tree for t, tt in read.items()} == {t: git_tree(root, t) for t in read}
+    # The cache's second read says the same.
+    again = Session(root)
+    assert [again.trees.read(f"t{n}").kb_exact for n in range(5)] == [True, False, False, False, False]
+
+
+def test_a_link_or_a_file_in_place_of_the_mount_is_not_an_exact_mount(tmp_path):
+    root = pinned_env(tmp_path / "env")
+    os.symlink("colorado.md", root / "tasks/t1/documents/knowledge-base/practice-guides/non-compete/us/co.md")
+    session = Session(root)
+    assert session.trees.read("t0").kb_exact and not session.trees.read("t1").kb_exact
+
+
+def test_an_exact_mount_has_nothing_for_h08_and_an_edited_one_is_still_found(tmp_path):
+    root = pinned_env(tmp_path / "env")
+    (root / "tasks/t1/documents/knowledge-base/practice-guides/non-compete/us/texas.md").write_text("Edited.\n")
+    results = {r.task: r for r in run_audit(root, ["t0", "t1"], record=False, today=TODAY, jobs=1)}
+    assert not [f for f in results["t0"].findings if f.item == "H08"]
+    assert [f.path for f in results["t1"].findings if f.item == "H08"] == [
+        "documents/knowledge-base/practice-guides/non-compete/us/texas.md"]
