@@ -386,6 +386,23 @@ def test_an_eml_yields_headers_body_and_each_attachment_with_its_own_parts():
     assert e.part_at(line_of(e, "555-0142")) == "attachment notes.md"
 
 
+def test_each_header_of_a_message_is_parsed_once_and_read_as_the_e_mail_package_reads_it(monkeypatch):
+    import email
+    import email.policy
+
+    data = dw.eml(subject="Closing checklist", sender="Dana Reyes <dana.reyes@example.com>", to="b@example.com",
+                  body="Please see the attached.", attachments=[("notes.md", b"# Notes"), ("more.md", b"# More")])
+    parsed: list[tuple[str, str]] = []
+    real = formats._ParsedOnce.__bases__[0].__call__
+    monkeypatch.setattr(formats._ParsedOnce.__bases__[0], "__call__",
+                        lambda self, name, value: parsed.append((name, value)) or real(self, name, value))
+    e = extract("m.eml", data)
+    assert parsed and len(parsed) == len(set(parsed))  # the package looks at Content-Type a dozen times
+    # The same text as the package's own default policy gives, header by header.
+    msg = email.message_from_bytes(data, policy=email.policy.default)
+    assert e.text.split("\n")[:3] == [f"Subject: {msg['Subject']}", f"From: {msg['From']}", f"To: {msg['To']}"]
+
+
 def test_an_html_body_is_read_as_text_and_kept_when_it_says_more_than_the_plain_body():
     data = dw.eml(subject="Update", sender="a@example.com", to="b@example.com", body="Short plain body.",
                   html="<html><head><style>p {color: red}</style></head><body><p>Short plain body.</p>"
