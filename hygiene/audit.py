@@ -439,14 +439,14 @@ def run_audit(env_root: Path, patterns: list[str] | tuple[str, ...] = (), *, rec
 
     A task that cannot be read (task.json that is not a task, an unreadable folder) is
     reported with findings and fails; every other task is still audited. Tasks are audited
-    on `jobs` processes (default: every CPU this process may use; 1: in this process); what
-    is unchanged since an earlier audit on this machine comes from the cache
-    (`use_cache=False` reads and analyses everything again, with the same result)."""
+    on `jobs` processes (default: `workers.default_jobs()`, one per CPU this process may use and one
+    more; 1: in this process); what is unchanged since an earlier audit on this machine comes
+    from the cache (`use_cache=False` reads and analyses everything again, with the same result)."""
     env_root = Path(env_root)
     ids = select_tasks(env_root, patterns)
     waivers = records.read_waivers(env_root)
     with Session(env_root, today=today, use_cache=use_cache) as session:
-        out = session.audit_all(ids, waivers, jobs=workers.available() if jobs is None else jobs, progress=progress)
+        out = session.audit_all(ids, waivers, jobs=workers.default_jobs() if jobs is None else jobs, progress=progress)
     if record:
         stamp = records.now()
         records.append_all(env_root, records.RECORDS, [

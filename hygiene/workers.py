@@ -33,6 +33,15 @@ def available() -> int:
         return max(1, os.cpu_count() or 1)
 
 
+def default_jobs() -> int:
+    """How many processes an audit uses unless told: one per CPU, and one more when there are
+    several. A worker reading a task folder the system has not cached waits on the disk; the
+    extra process keeps the CPUs busy meanwhile (1,750 LAB tasks on 2 CPUs, caches dropped:
+    62.3 s on 3 processes against 70.6 s on 2; with the audit cache warm, 6.9 s against 7.2 s)."""
+    cpus = available()
+    return cpus + 1 if cpus > 1 else 1
+
+
 def can_fork() -> bool:
     """Whether worker processes can be forked here."""
     return sys.platform.startswith("linux") and "fork" in multiprocessing.get_all_start_methods()

@@ -51,7 +51,8 @@ def command() -> None:
 @click.option("--verbose", "-v", is_flag=True, help="Every item of every task, not only the failing tasks' findings.")
 @click.option("--no-cache", is_flag=True, help="Read and analyse everything again (same results, slower).")
 @click.option("--jobs", "-j", type=click.IntRange(min=1), default=None, metavar="N",
-              help="Processes to audit on (default: one per CPU; the results do not depend on it).")
+              help="Processes to audit on (default: one per CPU, plus one when there are several; the results do "
+                   "not depend on it).")
 @json_option
 @handles_errors
 def run(globs, env_dir, html_file, no_record, verbose, no_cache, jobs, as_json):

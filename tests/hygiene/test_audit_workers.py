@@ -130,3 +130,9 @@ def test_a_deliverable_name_written_twice_is_reported_under_h06(tmp_path):
     audit = run_audit(env, ["t1"], record=False)[0]
     assert [(f.item, f.severity) for f in audit.findings] == [("H06", "blocker")]
     assert "duplicate key 'client-email.md'" in audit.findings[0].message
+
+
+def test_the_default_is_one_process_per_cpu_and_one_more_when_there_are_several(monkeypatch):
+    for cpus, jobs in ((1, 1), (2, 3), (8, 9)):
+        monkeypatch.setattr(workers, "available", lambda cpus=cpus: cpus)
+        assert workers.default_jobs() == jobs
