@@ -247,3 +247,71 @@ def nearest(m: re.Match, as_of: dt.date) -> dt.date | None:
         except ValueError:
             continue
     return min(days, key=lambda d: abs((d - as_of).days), default=None)
+
+
+# --- days named by a holiday -------------------------------------------------------------------
+
+# US holidays a task may date a day by ("Today is the Monday before Thanksgiving, 2026", "the filing is
+# due the day after Labor Day"): a fixed day of a month, or the nth weekday of a month (-1: the last).
+_FIXED_HOLIDAYS = {"new year's day": (1, 1), "juneteenth": (6, 19), "independence day": (7, 4),
+                   "the fourth of july": (7, 4), "veterans day": (11, 11), "christmas eve": (12, 24),
+                   "christmas day": (12, 25), "christmas": (12, 25), "new year's eve": (12, 31)}
+_NTH_HOLIDAYS = {"martin luther king jr. day": (1, 0, 3), "martin luther king day": (1, 0, 3), "mlk day": (1, 0, 3),
+                 "presidents' day": (2, 0, 3), "presidents day": (2, 0, 3), "washington's birthday": (2, 0, 3),
+                 "memorial day": (5, 0, -1), "labor day": (9, 0, 1), "columbus day": (10, 0, 2),
+                 "indigenous peoples' day": (10, 0, 2), "election day": (11, 1, 0), "thanksgiving day": (11, 3, 4),
+                 "thanksgiving": (11, 3, 4), "black friday": (11, 3, 4), "cyber monday": (11, 3, 4)}
+_AFTER_THANKSGIVING = {"black friday": 1, "cyber monday": 4}
+_HOLIDAY_NAMES = sorted([*_FIXED_HOLIDAYS, *_NTH_HOLIDAYS], key=len, reverse=True)
+HOLIDAY = re.compile(
+    r"\b(?:the\s+)?(?:(?P<wd>monday|tuesday|wednesday|thursday|friday|saturday|sunday)|(?P<day>day))\s+"
+    r"(?P<side>before|after)\s+(?P<h1>" + "|".join(re.escape(n).replace("'", "['’]?").replace(r"\ ", r"\s+")
+                                               for n in _HOLIDAY_NAMES) + r")"
+    r"|\b(?P<h2>" + "|".join(re.escape(n).replace("'", "['’]?").replace(r"\ ", r"\s+") for n in _HOLIDAY_NAMES) + r")"
+    r"(?:\s*,?\s*(?P<y>(?:19|20)\d\d))?\b", re.I)
+_HOLIDAY_YEAR = re.compile(r"^\s*,?\s*((?:19|20)\d\d)\b")
+
+
+def holiday(name: str, year: int) -> dt.date:
+    """The day a US holiday (one of _FIXED_HOLIDAYS or _NTH_HOLIDAYS, lower case) falls on in `year`."""
+    key = " ".join(name.lower().replace("’", "'").split())
+    key = next((n for n in _HOLIDAY_NAMES if n.replace("'", "") == key.replace("'", "")), key)
+    if key in _FIXED_HOLIDAYS:
+        month, day = _FIXED_HOLIDAYS[key]
+        return dt.date(year, month, day)
+    month, weekday, nth = _NTH_HOLIDAYS[key]
+    if key == "election day":  # the Tuesday after the first Monday of November
+        first = dt.date(year, 11, 1)
+        monday = first + dt.timedelta(days=(0 - first.weekday()) % 7)
+        return monday + dt.timedelta(days=1)
+    if nth == -1:
+        last = dt.date(year + month // 12, month % 12 + 1, 1) - dt.timedelta(days=1)
+        return last - dt.timedelta(days=(last.weekday() - weekday) % 7)
+    first = dt.date(year, month, 1)
+    day = first + dt.timedelta(days=(weekday - first.weekday()) % 7 + 7 * (nth - 1))
+    return day + dt.timedelta(days=_AFTER_THANKSGIVING.get(key, 0))
+
+
+def holidays(piece: str, as_of: dt.date) -> list[tuple[int, str, dt.date]]:
+    """Each day a text names by a holiday, as (where it starts, how it is written, the day): "the
+    Monday before Thanksgiving, 2026" is November 23, 2026; with no year, the holiday of as_of's year."""
+    out = []
+    for m in HOLIDAY.finditer(piece):
+        name = m["h1"] or m["h2"]
+        year = m["y"]
+        if year is None and m["h1"]:
+            after = _HOLIDAY_YEAR.match(piece[m.end():])
+            year = after.group(1) if after else None
+        day = holiday(name, int(year) if year else as_of.year)
+        if m["side"]:
+            step = -1 if m["side"].lower() == "before" else 1
+            if m["day"]:
+                day += dt.timedelta(days=step)
+            else:
+                target = WEEKDAYS.index(weekday_stem(m["wd"]))
+                day += dt.timedelta(days=step)
+                while day.weekday() != target:
+                    day += dt.timedelta(days=step)
+        written = m.group(0) + (f", {year}" if year and not m["y"] else "")
+        out.append((m.start(), " ".join(written.split()), day))
+    return out

@@ -28,6 +28,11 @@ TODAY_CUE = re.compile(r"\b(?:today|as of|as at|current date|present date|date o
                        r"hoy|aujourd[’']hui|heute|oggi|hoje|vandaag|dzi[śs]|dzisiaj|сегодня|hôm\s+nay|bugün|"
                        r"hari\s+ini|اليوم)\b|今日は|本日|今天|오늘은?|आज", re.I)
 
+# Words right before a day that make it today's: "Today is ...", "It is now ...", "Work as of ...".
+_TODAY_IS_NOW = re.compile(r"\b(?:today\s+is|it\s+is(?:\s+now)?|the\s+(?:current|present)\s+date\s+is|as\s+(?:of|at)|"
+                           r"(?:work|write|act|advise|proceed|draft)(?:ing)?\s+as\s+(?:of|at|on)|"
+                           r"assume\s+(?:that\s+)?(?:it\s+is|today\s+is|the\s+date\s+is))\s*(?:on\s+)?$", re.I)
+
 # Structured data (YAML, JSON) holds dates as records ("date: 2026-12-18" of a planned step), not
 # the date it was written; but a record's own creation stamp (a ticket's "opened_at", an export's
 # "created") is the day it came to exist.
@@ -84,6 +89,14 @@ def check(ctx: TaskContext) -> list[Finding]:
                     f"the instructions call today ({written}) a {dating.WEEKDAYS[day].capitalize()}day, but {ext.as_of} is a "
                     f"{dating.WEEKDAYS[as_of.weekday()].capitalize()}day: one of the two is wrong",
                     "make the weekday and the date agree", location="$.instructions", evidence=tx.excerpt(sentence)))
+        # Today named by a holiday: "Today is the Monday before Thanksgiving, 2026".
+        for at, written, day in dating.holidays(sentence, as_of) if cued else ():
+            if _TODAY_IS_NOW.search(sentence[:at]) and day != as_of:
+                out.append(ctx.finding(
+                    ID, "major", "task.json",
+                    f"the instructions give today as {written}, which is {day.isoformat()}, but as_of is {ext.as_of}: "
+                    "the agent and the criteria may apply different law", "make the instructions and "
+                    "oafreeze.as_of agree", location="$.instructions", evidence=tx.excerpt(sentence)))
     for _line, sentence in tx.sentences(ctx.task.instructions):
         day = dating.today_weekday(sentence)
         if day is not None and day != as_of.weekday():

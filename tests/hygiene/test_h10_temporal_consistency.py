@@ -972,3 +972,29 @@ def test_minutes_titled_by_a_meeting_after_as_of_are_a_document_from_the_future(
 ])
 def test_near_miss_an_agenda_or_a_plan_for_a_later_meeting_is_not_dated_by_it(line):
     assert document_date(f"{line}\n\nItems to discuss.\n") is None
+
+
+@pytest.mark.parametrize("today, flagged", [
+    ("Today is the Monday before Thanksgiving, 2026.", True),   # November 23, 2026; as_of 2026-03-02
+    ("It is now the day after Presidents' Day 2026.", True),   # February 17, 2026
+    ("Today is the Monday before Presidents' Day, 2026.", False),  # February 9, 2026, as_of then
+])
+def test_today_named_by_a_holiday_is_checked_against_as_of(tmp_path, today, flagged):
+    task = task_json()
+    task["oafreeze"]["as_of"] = "2026-03-02" if flagged else "2026-02-09"
+    task["instructions"] += " " + today
+    hits = [f for f in found(env_with(tmp_path, task), "H10") if "give today as" in f.message]
+    assert [(f.severity, f.location) for f in hits] == ([("major", "$.instructions")] if flagged else [])
+
+
+def test_holidays_fall_on_their_days():
+    from oafreeze.corpus import dating
+
+    as_of = dt.date(2026, 3, 2)
+    said = {written: day for _at, written, day in dating.holidays(
+        "Thanksgiving 2026; Labor Day, 2026; Memorial Day 2027; the day before Christmas; Election Day 2026; "
+        "MLK Day 2027; Black Friday", as_of)}
+    assert said == {"Thanksgiving 2026": dt.date(2026, 11, 26), "Labor Day, 2026": dt.date(2026, 9, 7),
+                    "Memorial Day 2027": dt.date(2027, 5, 31), "the day before Christmas": dt.date(2026, 12, 24),
+                    "Election Day 2026": dt.date(2026, 11, 3), "MLK Day 2027": dt.date(2027, 1, 18),
+                    "Black Friday": dt.date(2026, 11, 27)}
