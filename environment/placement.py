@@ -30,9 +30,14 @@ _MATERIAL = re.compile(r"(?P<noun>drafting\s+(?:notes?|comments?|commentary)|(?:
                        r"(?:source|provenance)\s+(?:lines?|tags?|labels?|stamps?|markers?|attributions?)|"
                        r"notes?\s+(?:to|for)\s+(?:the\s+)?"
                        r"(?:client|partner|reviewer|file|drafter|employer|hr)\b|"
-                       # directions to the firm's own people ("a bracketed instruction for HR")
+                       # directions to the firm's own people ("a bracketed instruction for HR"), or a guide to
+                       # the form set out for them ("a short 'How to use this form' box for HR")
                        r"(?:instructions?|directions?|reminders?|prompts?)\s+(?:to|for)\s+(?:the\s+)?(?:hr|client|"
                        r"partner|reviewer|drafter|employer|recruiter|hiring\s+managers?|managers?|paralegal)\b|"
+                       r"(?:[\"\u201c]?how\s+to\s+(?:use|fill\s+(?:in|out)|complete|read)\s+(?:this|the)\s+[\w-]+[\"\u201d]?\s+)?"
+                       r"(?:box(?:es)?|panels?|call-?outs?|sidebars?|legends?|banners?|inserts?|guides?|tips|checklists?|"
+                       r"cheat[- ]?sheets?|how-?tos?)\s+(?:to|for)\s+(?:the\s+)?(?:hr|client|partner|reviewer|drafter|"
+                       r"employer|recruiter|hiring\s+managers?|managers?|paralegal)\b|"
                        r"commentary|comments?|rationale|"
                        r"reasoning|(?:legal\s+)?analysis|advice|recommendations|annotations?|explanations?|"
                        r"justifications?|(?:foot|end|side|margin(?:al)?\s+)?notes?|remarks|summary|guidance|"
@@ -61,7 +66,9 @@ _LAW_REQUIRES = re.compile(r"(?:\s+to(?:\s+[\w'-]+){1,4}?)?(?:\s*,)?\s+(?:(?:tha
 _LAW_WORD = re.compile(r"§|\b\d|\b(?:ILCS|U\.?S\.?C|RCW|C\.?F\.?R|code|act|statutes?|statutory|laws?|sections?|"
                        r"regulations?|ordinances?|directives?)\b", re.I)
 # What makes a request for that material unambiguous: its kind, or what the explanation is about.
-_OUTRIGHT = re.compile(r"drafting|notes?\s+(?:to|for)|(?:instructions?|directions?|reminders?|prompts?)\s+(?:to|for)|commentary|comments?|rationale|reasoning|analysis|advice|"
+_OUTRIGHT = re.compile(r"drafting|notes?\s+(?:to|for)|(?:instructions?|directions?|reminders?|prompts?)\s+(?:to|for)|"
+                       r"(?:box(?:es)?|panels?|call-?outs?|sidebars?|legends?|banners?|inserts?|guides?|tips|checklists?|"
+                       r"cheat[- ]?sheets?|how-?tos?)\s+(?:to|for)|commentary|comments?|rationale|reasoning|analysis|advice|"
                        r"recommendations|annotations?|paths?|kb|knowledge[- ]base|source|bates|reasons?|"
                        r"cover(?:ing)?\s+(?:notes?|memos?|paragraphs?|letters?)", re.I)
 _OUTRIGHT_ABOUT = re.compile(r"\s+(?:[\w']+\s+){0,3}?why\b|\s+that\b[,\s]+[^.;]{0,160}?\bbecause\b|\s+(?:of|on)\s+(?:what|how)\s+(?:[\w']+\s+){0,3}?"
@@ -88,6 +95,8 @@ _PLACE_BEFORE = re.compile(r"\b(?:in|into|within|inside|throughout|on|at\s+the\s
                            r"\s+(?:(?:the|your|each)\s+)?(?:(?:draft|revised|final|copy\s+of)\s+)?$", re.I)
 # A deliverable named as where something is attached: "attach to X", "append to the agreement".
 _ATTACH_TO = re.compile(r"\b(?:attach|append|annex|add)(?:ed|es|ing)?\s+(?:it\s+)?to\s+(?:(?:the|your)\s+)?$", re.I)
+# ... or named after what is added to it: "add a drafting note to X", "append a short rationale to X".
+_ADD_TO = re.compile(r"\b(?:add|append|attach|annex|affix)\s+[^.;:]{1,120}?\bto\s+(?:(?:the|your)\s+)?$", re.I)
 # What comes with a deliverable named before: "begin X with a preamble …", "X, including a note …",
 # "X, explaining why …" ("consistent with the analysis" is no attachment).
 _ATTACHED = re.compile(r"(?<!\bconsistent\s)(?<!\baccordance\s)(?<!\bline\s)(?<!\balong\s)(?<!\btogether\s)"
@@ -245,7 +254,9 @@ def advice_requested(text: str, roles: dict[str, str | None], own: str | None = 
             if roles[d] != "operative":
                 continue
             by_name = by_name or d == own  # "The agreement …" in the agreement's own description
-            before_start = mentions[k - 1][1] if k else 0
+            # A mention of the same deliverable does not cut the request short ("a 'How to use this
+            # form' box for HR at the top of X": "this form" is X, named inside what is asked).
+            before_start = max((m[1] for m in mentions[:k] if m[2] != d), default=0)
             # "the agreement" again after it refers back ("a recital telling X that the agreement has no
             # non-compete because ..."): what is attached runs on to the next deliverable named.
             later = [m for m in mentions[k + 1:] if m[2] != d or m[3]]
@@ -256,7 +267,7 @@ def advice_requested(text: str, roles: dict[str, str | None], own: str | None = 
             previous_advisory = previous != "operative"
             # "X, and explain in client-email.md …": the explanation goes to the next deliverable.
             onward = not (later and _PLACE_BEFORE.search(after))
-            if _PLACE_BEFORE.search(before) and not previous_advisory:
+            if (_PLACE_BEFORE.search(before) or _ADD_TO.search(before)) and not previous_advisory:
                 spans.append((d, before, by_name, False))
                 # "Under each section of X, add an explanation …": the place comes first, the request after.
                 if onward:
@@ -294,6 +305,8 @@ def _requests_in(spans: list[tuple[str, str, bool, bool]], clause: str) -> list[
         if found is None:
             continue
         what, strong = found
+        if what.count('"') % 2:  # a quoted title that opens the material: its opening quote was read before it
+            what = '"' + what
         # What the law puts in the text, or a part of the contract, asked for up to the material
         # ("the notice explaining the employee's immunity", "recitals explaining the purpose").
         upto = span.find(what) + len(what) if what in span else len(span)

@@ -92,3 +92,15 @@ def test_material_the_deliverable_carries_or_bears_is_attached_to_it():
     [r] = pl.advice_requested("Attach to agreement.md, as Annex A, a table of every change from the form with the "
                               "legal reason for each, including why there is no non-compete.", ROLES)
     assert r.deliverable == "agreement.md" and "reason" in r.what
+
+
+def test_a_guide_to_the_form_set_out_for_the_firms_people_is_advisory_material():
+    roles = {"form.md": "operative", "client-email.md": "advisory"}
+    [r] = pl.advice_requested('Put a short "How to use this form" box for HR at the top of form.md, so HR sees '
+                              "the rules when filling it in.", roles)
+    assert (r.deliverable, r.plain, r.what) == ("form.md", True, '"How to use this form" box for HR')
+    [r] = pl.advice_requested("Add a checklist for the hiring manager to form.md.", roles)
+    assert r.deliverable == "form.md"
+    # A box the signer fills in, or a guide in the advisory deliverable, asks for nothing.
+    assert pl.advice_requested("Include a signature box for the employee in form.md.", roles) == []
+    assert pl.advice_requested("Put a checklist for HR in client-email.md.", roles) == []
