@@ -280,7 +280,7 @@ def _read(name: str, data: bytes, budget: _Budget, depth: int) -> Extraction:
     reader = _READERS.get(ext)
     if reader is None:
         plain = _plain(name, ext, data)
-        return _with_embedded(plain, budget, depth) if ext in _DATA_EXTENSIONS and plain.status == TEXT else plain
+        return _with_embedded(plain, budget, depth, ext) if ext in _DATA_EXTENSIONS and plain.status == TEXT else plain
     try:
         return reader(name, data, budget, depth)
     except RecursionError:
@@ -2034,15 +2034,46 @@ def _embedded_kind(payload: bytes) -> str | None:
     return ".md" if text.strip() and shown >= 0.97 * len(text) and " " in text else None
 
 
-def _with_embedded(plain: Extraction, budget: _Budget, depth: int) -> Extraction:
-    """A data file's text, then each document it carries in base64, read as the document it is."""
+# A document written into a JSON string ("agreement_markdown": "# Agreement\n\nThis Agreement is made ..."):
+# JSON escapes its line breaks, so the whole document is one line of the file, its words joined by "\n"; it
+# is read again as the lines it holds. A string counts when it is long, breaks lines and reads as prose.
+_JSON_EXTENSIONS = {".json", ".jsonl", ".ndjson"}
+_ESCAPED_STRING = re.compile(r'"((?:[^"\\\n]|\\.){200,})"')
+MIN_ESCAPED_BREAKS, MIN_STRING_WORDS = 2, 20
+
+
+def _escaped_documents(text: str) -> list[tuple[int, str]]:
+    """(line, text) of each long JSON string in `text` that holds lines of prose."""
+    out = []
+    for m in _ESCAPED_STRING.finditer(text):
+        if m.group(1).count("\\n") < MIN_ESCAPED_BREAKS:
+            continue
+        try:
+            value = json.loads(m.group(0))
+        except ValueError:
+            continue
+        if isinstance(value, str) and len(value.split()) >= MIN_STRING_WORDS:
+            out.append((text.count("\n", 0, m.start()) + 1, value))
+            if len(out) >= MAX_EMBEDDED:
+                break
+    return out
+
+
+def _with_embedded(plain: Extraction, budget: _Budget, depth: int, ext: str = "") -> Extraction:
+    """A data file's text, then each document a JSON string of it holds, and each document it
+    carries in base64, read as the document it is."""
     text = plain.text or ""
-    if len(text) < 200 or not _BASE64_RUN.search(text):
+    if len(text) < 200:
+        return plain
+    strings = _escaped_documents(text) if ext in _JSON_EXTENSIONS and "\\n" in text else []
+    if not strings and not _BASE64_RUN.search(text):
         return plain
     out = _Text(budget)
     out.add(None, text)
     if plain.problem:
         out.problems.append(plain.problem)
+    for line, value in strings:
+        out.add(f"text of the string on line {line}", value)
     found = 0
     for m in _BASE64_RUN.finditer(text):
         run = m.group(0).replace("\\/", "/")
@@ -2058,7 +2089,7 @@ def _with_embedded(plain: Extraction, budget: _Budget, depth: int) -> Extraction
             break
         line = text.count("\n", 0, m.start()) + 1
         _attachment(out, f"base64 document on line {line}", f"embedded{kind}", payload, budget, depth)
-    return out.result() if found else plain
+    return out.result() if found or strings else plain
 
 
 def _nested(out: _Text, label: str, budget: _Budget, depth: int, fill) -> None:

@@ -796,3 +796,22 @@ def test_a_document_a_data_file_carries_in_base64_is_read_as_the_document_it_is(
     labels = {label.split(" word/")[0] for label, _ in got.parts}
     assert labels == {"base64 document on line 6", "base64 document on line 10"}  # the image (line 14) is no document
     assert got.text.startswith("{")  # the file's own text comes first, its lines where they were
+
+
+def test_a_document_written_into_a_json_string_is_read_again_as_its_lines():
+    import json
+
+    agreement = "\n\n".join(["# Covenant Agreement", "This Agreement is made as of January 5, 2027 between Halden "
+                             "Freight, Inc. and Sasha Orr, who agree to the terms below.",
+                             "1. Confidentiality. Sasha keeps the company's confidential information in confidence "
+                             "during employment and after it ends.", "2. Governing law. Illinois law governs."])
+    packet = {"id": "ONB-7", "agreement_markdown": agreement, "note": "ready\nto sign",  # short: no document
+              "blob": "x\\n" * 150}  # long and broken into lines, but no prose
+    got = extract("packet.json", json.dumps(packet, indent=2).encode())
+    assert [label for label, _ in got.parts] == ["text of the string on line 3"]
+    assert "2. Governing law. Illinois law governs." in got.text.split("\n")
+    assert got.text.startswith("{")
+    # The same string in a YAML block is already lines of the file: read once.
+    import yaml
+    got = extract("packet.yaml", yaml.safe_dump({"agreement": agreement}, default_style="|").encode())
+    assert got.parts == () and got.text.count("Illinois law governs.") == 1
