@@ -26035,3 +26035,878 @@ def fam_nm_r29_email(env: Path, task: str) -> None:
     assert old == "rafael.quintero@example.com"
     replace_in_task_folder(task_dir(env, task), old, "r.quintero@example.com")
     assert spec_variables(env, "v02") == instance_variables(env, task)
+
+
+# === Thirtieth round ==============================================================================================
+# Written from HYGIENE.md and docs/TASKS.md only, without reading the audit's code. Ids carry '-r30-'.
+
+
+def _r30_properties_line(key: str, value: str, width: int = 72) -> str:
+    """One `key=value` entry of a Java .properties bundle as an IDE saves it: backslashes doubled, every non-ASCII
+    character as a \\uXXXX escape, and a long value continued over lines that end in a backslash (the continuation
+    line's leading blanks are not part of the value, so the space before each backslash is)."""
+    esc = "".join(c if 32 <= ord(c) < 127 else f"\\u{ord(c):04x}" for c in value.replace("\\", "\\\\"))
+    lines: list[str] = []
+    cur = key + "="
+    for word in esc.split(" "):
+        if cur.endswith("=") or cur == "    ":
+            cur += word
+        elif len(cur) + 1 + len(word) > width:
+            lines.append(cur + " \\")
+            cur = "    " + word
+        else:
+            cur += " " + word
+    lines.append(cur)
+    return "\n".join(lines)
+
+
+def _r30_reg_export(key: str, values: dict[str, str]) -> bytes:
+    """A Windows Registry Editor export (.reg) as regedit writes it: UTF-16 LE with a byte-order mark, CRLF line
+    ends, string values in double quotes with backslashes and quotes escaped."""
+    lines = ["Windows Registry Editor Version 5.00", "", f"[{key}]"]
+    for name, value in values.items():
+        lines.append(f'"{name}"="' + value.replace("\\", "\\\\").replace('"', '\\"') + '"')
+    return b"\xff\xfe" + ("\r\n".join(lines) + "\r\n\r\n").encode("utf-16-le")
+
+
+def _r30_bib_field(name: str, value: str) -> str:
+    """A BibTeX field as a reference manager writes it: TeX specials escaped, wrapped at 78 columns under the brace."""
+    for ch in ("\\", "$", "%", "&", "_", "#"):
+        value = value.replace(ch, "\\" + ch)
+    head = f"  {name:<7}= {{"
+    return textwrap.fill(value, width=78, initial_indent=head, subsequent_indent=" " * len(head),
+                         break_long_words=False, break_on_hyphens=False) + "}"
+
+
+def _r30_pdf_with_attachment(page_text: str, filename: str, attachment: str, description: str) -> bytes:
+    """A one-page PDF with a text layer that carries a file attachment in its EmbeddedFiles name tree, as Acrobat
+    saves a review copy with a document attached to it (the paperclip panel)."""
+    dw = _r21_dw()
+    lines = dw.page_lines(page_text)
+    ops = [b"BT", b"/F1 11 Tf", b"14 TL", b"72 720 Td"]
+    for i, line in enumerate(lines):
+        raw = line.encode("cp1252", "replace").replace(b"\\", b"\\\\").replace(b"(", b"\\(").replace(b")", b"\\)")
+        ops.append((b"" if i == 0 else b"T* ") + b"(" + raw + b") Tj")
+    ops.append(b"ET")
+    content = b"\n".join(ops)
+    data = attachment.encode("utf-8")
+    name = filename.encode("latin-1")
+    objects = [
+        b"<< /Type /Catalog /Pages 2 0 R /Names << /EmbeddedFiles << /Names [(" + name + b") 6 0 R] >> >> >>",
+        b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R "
+        b"/Resources << /Font << /F1 5 0 R >> >> >>",
+        b"<< /Length %d >>\nstream\n" % len(content) + content + b"\nendstream",
+        b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>",
+        b"<< /Type /Filespec /F (" + name + b") /UF (" + name + b") /EF << /F 7 0 R >> /Desc ("
+        + description.encode("latin-1") + b") >>",
+        b"<< /Type /EmbeddedFile /Subtype /text#2Fmarkdown /Params << /Size %d >> /Length %d >>\nstream\n"
+        % (len(data), len(data)) + data + b"\nendstream",
+    ]
+    return dw.raw_pdf(objects, root=1)
+
+
+def _r30_pdf_incremental_update(base: bytes, info: str) -> bytes:
+    """`base` with one incremental update appended, as a viewer saves after editing the document properties: a new
+    Info object, an xref section for it alone and a trailer whose /Prev points at the original cross-reference
+    table; the original bytes are kept unchanged in front."""
+    size = int(re.search(rb"/Size (\d+)", base).group(1))
+    prev = int(re.search(rb"startxref\n(\d+)\n%%EOF", base).group(1))
+    offset = len(base)
+    obj = b"%d 0 obj\n<< /Title (" % size + info.encode("latin-1") + b") /Producer (oafreeze test writer) >>\nendobj\n"
+    xref = offset + len(obj)
+    tail = (b"xref\n%d 1\n%010d 00000 n \ntrailer\n<< /Size %d /Root 1 0 R /Info %d 0 R /Prev %d >>\nstartxref\n%d\n"
+            b"%%%%EOF\n" % (size, offset, size + 1, size, prev, xref))
+    return base + obj + tail
+
+
+# --- H01 rubric isolation (thirtieth round) ------------------------------------------------------------------------
+
+
+@plant("ho-h01-r30-criterion-in-java-properties-bundle", "H01", NE,
+       "documents/portal/review_en_US.properties, the message bundle of the firm's matter portal, holds the "
+       "note-flags-void-noncompete criterion as the value of review.gate.noteStandard, with the section sign written "
+       "as \\u00a7 and the value continued over backslash-ended lines.")
+def h01_r30_properties(env: Path, task: str) -> None:
+    crit = _match(env, task, "note-flags-void-noncompete")
+    assert "\u00a7" in crit
+    write_doc(env, task, "portal/review_en_US.properties", "\n".join([
+        "# Matter portal, review module (en_US)",
+        "# Generated by the portal build from the review screen's source strings.",
+        "review.title=Review before release",
+        "review.button.release=Release to client",
+        "review.button.return=Return to associate",
+        _r30_properties_line("review.gate.noteStandard", crit),
+        "review.gate.noteStandard.tooltip=Shown to the reviewing partner before the note is released",
+    ]) + "\n")
+
+
+@plant("ho-h01-r30-criterion-in-utf16-registry-export", "H01", CA,
+       "documents/it/review-addin-settings.reg, a UTF-16 Registry Editor export of the firm's Word review add-in, "
+       "stores the placement-no-alert-prose criterion as its PlacementStandard string, with the criterion's quotation "
+       "marks escaped as \\\".")
+def h01_r30_reg(env: Path, task: str) -> None:
+    crit = _match(env, task, "placement-no-alert-prose")
+    assert '"' in crit
+    write_doc(env, task, "it/review-addin-settings.reg", _r30_reg_export(
+        "HKEY_CURRENT_USER\\Software\\Harlow Finch\\Review Add-in\\Standards",
+        {"Matter": "Halden Marine Supply Co. - Washington form", "PlacementStandard": crit,
+         "ShowPaneOnOpen": "yes"}))
+
+
+@plant("ho-h01-r30-criterion-in-bibtex-annote", "H01", SD,
+       "documents/research/ellery-sources.bib, the associate's reference library, carries the "
+       "rationale-memo-superseded criterion as the annote of its entry for the 2023 approval memo, with its dollar "
+       "signs escaped as \\$ and the text wrapped under the brace.")
+def h01_r30_bibtex(env: Path, task: str) -> None:
+    crit = _match(env, task, "rationale-memo-superseded")
+    assert "$" in crit
+    write_doc(env, task, "research/ellery-sources.bib", "\n".join([
+        "% Reference library for the Maplestone matter (exported from the reference manager)",
+        "",
+        "@misc{maplestone-approval-2023,",
+        "  author = {{Former outside counsel}},",
+        "  title  = {Approval of the restrictive covenant form (form revised 2023-01-15) for Illinois employees},",
+        "  year   = {2023},",
+        "  note   = {Client file copy},",
+        _r30_bib_field("annote", crit),
+        "}",
+        "",
+        "@article{prairie-2025-floors,",
+        "  author  = {Quill, Harriet},",
+        "  title   = {Pay Floors for Restrictive Covenants After the 2022 Amendments},",
+        "  journal = {Prairie Employment Quarterly},",
+        "  year    = {2025},",
+        "  volume  = {14},",
+        "  pages   = {112--139}",
+        "}",
+    ]) + "\n")
+
+
+@near_miss("ho-h01-nm-r30-esign-vendor-soc2-test-results", "H01", TB,
+           "documents/vendor/signflow-soc2-excerpt.md, an excerpt of the SOC 2 report of the e-signature service "
+           "Aspenline uses for offer packets, tables each control, the auditor's test and a result such as 'No "
+           "exceptions noted'.",
+           "HYGIENE.md H01 is about the task's own grading material and workspace text reproducing a criterion's "
+           "match_criteria; a service auditor's control tests of a signing vendor grade no deliverable and share no "
+           "wording with any criterion.")
+def h01_nm_r30_soc2(env: Path, task: str) -> None:
+    write_doc(env, task, "vendor/signflow-soc2-excerpt.md", (
+        "# SignFlow, Inc.: SOC 2 Type II report, Section IV (excerpt)\n\n"
+        "Report period: October 1, 2025 to September 30, 2026. Shared with Aspenline's People team under a "
+        "non-disclosure agreement when it chose SignFlow for offer packets.\n\n"
+        "| Control | Test performed by the service auditor | Result |\n"
+        "|---|---|---|\n"
+        "| CC6.1 Signing-platform access requires single sign-on with a second factor | Inspected the identity "
+        "provider settings; observed a sample of 25 logins | No exceptions noted |\n"
+        "| CC7.2 Security events are logged and reviewed weekly | Inspected 12 weekly review tickets | No exceptions "
+        "noted |\n"
+        "| CC8.1 Production changes are approved before release | Inspected 40 change tickets | One change released "
+        "before approval; see management's response in Section V |\n"))
+
+
+# --- H02 answer in the workspace (thirtieth round) -----------------------------------------------------------------
+
+
+@plant("ho-h02-r30-finished-cover-note-quoted-in-client-reply", "H02", CA,
+       "documents/correspondence/re-washington-form-refresh.eml is Petra's reply to the firm, which quotes in full "
+       "the finished cover note listing the three changes to Form WA-2021-3 (customer clause, 18-month non-compete, "
+       "Washington law and courts).")
+def h02_r30_client_reply(env: Path, task: str) -> None:
+    quoted = "\n".join("> " + line if line else ">" for line in [
+        "Petra,", "",
+        "Attached is the refreshed Washington covenant form. We made three changes to Form WA-2021-3:", "",
+        "1. Customer clause: it now bars only soliciting customers. It no longer bars accepting business from, or "
+        "providing services to, a customer, which Washington now treats as a non-competition covenant.",
+        "2. Non-compete period: cut from 24 months to 18 months after employment ends, the longest Washington "
+        "allows.",
+        "3. Governing law and forum: Washington law and Washington courts replace Delaware law and the New Castle "
+        "County courts, because a Washington-based employee cannot be held to another state's law or courts.", "",
+        "The usage notes tell HR when each part of the form may be used.", "",
+        "Miriam"])
+    write_doc(env, task, "correspondence/re-washington-form-refresh.eml", email(
+        "Petra Lindahl <petra.lindahl@haldenmarine.example.com>",
+        "Miriam Okafor <miriam.okafor@harlowfinch.example.com>",
+        "Mon, 26 Oct 2026 15:40:00 -0700", "Re: Washington form refresh: what changed",
+        "Miriam,\n\nThis is exactly what we needed. I will send the form to the recruiters in the morning.\n\n"
+        "Petra\n\nOn Mon, Oct 26, 2026 at 1:05 PM Miriam Okafor <miriam.okafor@harlowfinch.example.com> wrote:\n"
+        + quoted))
+
+
+@plant("ho-h02-r30-repaired-agreement-as-clm-clause-export", "H02", AM,
+       "documents/clm/fontenot-clause-export.csv, an export of the firm's contract lifecycle tool, holds the "
+       "repaired Fontenot agreement clause by clause, every row marked approved: made as of November 2, 2026, "
+       "two-year restraints within the four named parishes, Louisiana law and courts.")
+def h02_r30_clm(env: Path, task: str) -> None:
+    parishes = "East Baton Rouge, Ascension, Livingston and Iberville Parishes, Louisiana"
+    rows = [
+        ["clause_no", "heading", "text", "status"],
+        ["0", "Parties", "This Employee Covenant Agreement is made as of November 2, 2026, Employee's first day of "
+         "employment, between Bayou Crest Environmental, L.L.C., a Louisiana limited liability company (the "
+         "\"Company\"), and Avery Fontenot (\"Employee\").", "approved"],
+        ["1", "Confidentiality", "Employee will keep the Company's confidential information, including bid pricing, "
+         "site assessments and client lists, in confidence during and after employment.", "approved"],
+        ["2", "Non-Competition", "For two years after employment ends, Employee will not carry on or engage in "
+         f"environmental remediation or site-assessment work within {parishes}, for as long as the Company does "
+         "business of the same kind in that parish.", "approved"],
+        ["3", "Non-Solicitation of Customers", "For two years after employment ends, Employee will not solicit any "
+         f"customer of the Company within {parishes}.", "approved"],
+        ["4", "Governing Law and Forum", "This Agreement is governed by Louisiana law, and any dispute will be "
+         "resolved in the state courts of East Baton Rouge Parish, Louisiana.", "approved"],
+        ["5", "Severability", "If any part of this Agreement is held unenforceable, the rest remains in effect.",
+         "approved"],
+        ["6", "Signatures", "Bayou Crest Environmental, L.L.C., by Lucien Arceneaux, President; Employee: Avery "
+         "Fontenot", "approved"],
+    ]
+    buf = io.StringIO()
+    csv.writer(buf, lineterminator="\r\n").writerows(rows)
+    write_doc(env, task, "clm/fontenot-clause-export.csv", buf.getvalue())
+
+
+@plant("ho-h02-r30-finished-cover-email-attached-inside-pdf", "H02", CI,
+       "documents/review/partner-markup.pdf, the partner's review copy, carries a file attachment (the PDF's "
+       "paperclip panel) named client-email.md: the finished cover email explaining both departures under section "
+       "16600 and that the Section 2872 notice is given at signing.")
+def h02_r30_pdf_attachment(env: Path, task: str) -> None:
+    body = (
+        "Wendell,\n\n"
+        "Attached are Sasha's confidentiality and invention assignment agreement and the written notice California "
+        "requires with it. Two points differ from your request.\n\n"
+        "First, the agreement does not reach inventions Sasha conceives in the year after leaving. California treats "
+        "that kind of post-employment capture as a restraint that Business and Professions Code section 16600 makes "
+        "void, so we left it out.\n\n"
+        "Second, there is no one-year non-compete. Section 16600 voids a post-employment non-compete for a "
+        "California employee, and putting one in the agreement would itself expose Sierrafold to a claim.\n\n"
+        "The Section 2872 notice must be handed to Sasha at signing, on October 26, 2026, with the agreement; please "
+        "keep the signed copy.\n\nMiriam\n")
+    write_doc(env, task, "review/partner-markup.pdf", _r30_pdf_with_attachment(
+        "Partner review: Lindgren package\n\nMargin comments on the agreement are on the following pages of the "
+        "paper copy. The draft cover email to Wendell is attached to this PDF; open the attachments panel.",
+        "client-email.md", body, "Draft cover email"))
+
+
+@near_miss("ho-h02-nm-r30-form-revision-log", "H02", SD,
+           "documents/history/form-revision-log.md, the forms committee's log of the firm's covenant form, lists what "
+           "changed in the 2021 and 2023 revisions.",
+           "HYGIENE.md H02 forbids a workspace file the matcher pairs with a deliverable name or one that already "
+           "holds the finished answer; the log's name shares nothing with the deliverables and it says nothing of "
+           "the January 5, 2027 signing, the $80,000 floor or leaving out the non-compete.")
+def h02_nm_r30_revision_log(env: Path, task: str) -> None:
+    write_doc(env, task, "history/form-revision-log.md", (
+        "# Revision log: employee restrictive covenant agreement form\n\n"
+        "Kept by the firm's forms committee.\n\n"
+        "| Revision | What changed |\n"
+        "|---|---|\n"
+        "| 2021-06-01 | First version of the general employee form. |\n"
+        "| 2023-01-15 | Added the notice to future employers (Section 12); added a field for the date a complete copy "
+        "reaches the employee; limited Covered Customers to those the employee dealt with during the look-back "
+        "window. |\n"))
+
+
+# --- H03 degenerate output (thirtieth round) -----------------------------------------------------------------------
+
+
+@plant("ho-h03-r30-client-email-graded-by-zero-count", "H03", SD,
+       "client-email-decision, the only criterion on client-email.md, now reads 'PASS if client-email.md contains "
+       "zero file paths and zero quotations from the statute. FAIL if it contains one or more of either.', so an "
+       "empty email passes.")
+def h03_r30_zero_count(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert [c["id"] for c in t["criteria"] if "client-email.md" in c["deliverables"]] == ["client-email-decision"]
+        criterion(t, "client-email-decision")["match_criteria"] = (
+            "PASS if client-email.md contains zero file paths and zero quotations from the statute. FAIL if it "
+            "contains one or more of either.")
+
+
+@plant("ho-h03-r30-employer-street-address-only-literal", "H03", TB,
+       "A new criterion passes the notice if it gives Aspenline's address as \"1550 Wynkoop Street, Denver, Colorado "
+       "80202\", which the offer summary already prints, so the workspace pasted in as the notice passes it.")
+def h03_r30_street_address(env: Path, task: str) -> None:
+    address = "1550 Wynkoop Street, Denver, Colorado 80202"
+    assert address in read_doc(env, task, "offer-summary.md")
+    with task_json(env, task) as t:
+        add_criterion(t, "notice-employer-address", "Notice gives the employer's address",
+                      f"PASS if vandermeer-noncompete-notice.md gives the employer's address as \"{address}\". FAIL "
+                      "if the address is missing or different.", ["vandermeer-noncompete-notice.md"])
+
+
+@plant("ho-h03-r30-signatory-name-only-literal", "H03", AM,
+       "A new criterion passes the agreement if it names \"Lucien Arceneaux\" as Bayou Crest's signatory; the "
+       "partner's email already names him, so the pasted workspace passes and the criterion carries no signal.")
+def h03_r30_signatory(env: Path, task: str) -> None:
+    assert "Signatory: Lucien Arceneaux, President." in read_doc(env, task, "partner-email.md")
+    with task_json(env, task) as t:
+        add_criterion(t, "company-signatory", "Company signature block names the signatory",
+                      "PASS if fontenot-covenant-agreement.md names \"Lucien Arceneaux\" as the signatory for Bayou "
+                      "Crest. FAIL if the Company's signature block names no one or someone else.",
+                      ["fontenot-covenant-agreement.md"])
+
+
+@near_miss("ho-h03-nm-r30-hourly-equivalent-of-the-floor", "H03", SD,
+           "A new criterion asks the cover email to put the $80,000 Illinois floor as an hourly figure, $38.46 an hour "
+           "over a 2,080-hour year; $80,000 is in the workspace, $38.46 is not.",
+           "HYGIENE.md H03 grades degenerate outputs by the literals a PASS clause requires; $38.46 is computed "
+           "($80,000 / 2,080) and appears in no input, the instructions or the knowledge base, so no degenerate "
+           "output passes.")
+def h03_nm_r30_hourly(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_criterion(t, "client-email-hourly-floor", "Cover email gives the floor as an hourly rate",
+                      "PASS if client-email.md tells Maplestone that the $80,000 floor works out to $38.46 an hour, "
+                      "rounded to the cent, for a full-time year of 2,080 hours. FAIL if it gives another hourly "
+                      "figure or none.", ["client-email.md"])
+
+
+# --- H04 criterion form (thirtieth round) --------------------------------------------------------------------------
+
+
+@plant("ho-h04-r30-pass-when-fail-when", "H04", CA,
+       "washington-law-and-forum is written 'PASS when ... FAIL when ...', so it has neither a 'PASS if' nor a 'FAIL "
+       "if' clause.")
+def h04_r30_when(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        crit = criterion(t, "washington-law-and-forum")
+        text = replace_text(crit["match_criteria"], "PASS if ", "PASS when ")
+        crit["match_criteria"] = replace_text(text, " FAIL if ", " FAIL when ")
+
+
+@plant("ho-h04-r30-criterion-deliverables-list-an-input", "H04", SD,
+       "rationale-memo-superseded lists the input it discusses, form-approval-memo-2023.md, beside rationale.md among "
+       "the deliverables it grades; it is not a deliverable.")
+def h04_r30_input_listed(env: Path, task: str) -> None:
+    assert doc(env, task, "form-approval-memo-2023.md").is_file()
+    with task_json(env, task) as t:
+        criterion(t, "rationale-memo-superseded")["deliverables"] = ["rationale.md", "form-approval-memo-2023.md"]
+
+
+@plant("ho-h04-r30-work-type-key-in-camel-case", "H04", AM,
+       "task.json spells the work-type key 'workType' (camelCase, as the author's JavaScript tooling writes it), so "
+       "the task has no work_type.")
+def h04_r30_camel(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        items = [("workType" if k == "work_type" else k, v) for k, v in t.items()]
+        assert ("workType", "draft") in items
+        t.clear()
+        t.update(items)
+
+
+@near_miss("ho-h04-nm-r30-lab-practice-area-field", "H04", TB,
+           "task.json gains a top-level field LAB's newer exports carry, 'practice_area': 'employment', after "
+           "judge_language.",
+           "TASKS.md says fields oafreeze does not know are kept byte for byte, and H04 checks the criteria, title, "
+           "work_type and language tags; an extra descriptive field is neither a criterion nor a malformed tag.")
+def h04_nm_r30_practice_area(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        items = list(t.items())
+        at = [k for k, _ in items].index("judge_language") + 1
+        items.insert(at, ("practice_area", "employment"))
+        t.clear()
+        t.update(items)
+
+
+# --- H05 ambiguous grading language (thirtieth round) --------------------------------------------------------------
+
+
+@plant("ho-h05-r30-effectively-and-succinctly", "H05", CI,
+       "client-email-departures now passes an email that 'effectively and succinctly' tells Sierrafold of the "
+       "departures, two standards a judge can read either way.")
+def h05_r30_effectively(env: Path, task: str) -> None:
+    _reword(env, task, "client-email-departures", "PASS if client-email.md tells Sierrafold",
+            "PASS if client-email.md effectively and succinctly tells Sierrafold")
+
+
+@plant("ho-h05-r30-where-feasible-section-number", "H05", TB,
+       "notice-points-to-section asks the notice to give the section number of the customer non-solicit only "
+       "'where feasible', leaving the judge to decide when it is.")
+def h05_r30_where_feasible(env: Path, task: str) -> None:
+    _reword(env, task, "notice-points-to-section", "and gives the section number of the customer",
+            "and, where feasible, gives the section number of the customer")
+
+
+@plant("ho-h05-r30-fair-account-of-the-superseded-memo", "H05", SD,
+       "rationale-memo-superseded now asks the memo to give 'a fair account' of why the 2023 approval no longer "
+       "controls, a standard the judge must supply.")
+def h05_r30_fair_account(env: Path, task: str) -> None:
+    _reword(env, task, "rationale-memo-superseded", "PASS if rationale.md explains that",
+            "PASS if rationale.md gives a fair account of why the 2023 approval no longer controls, explaining that")
+
+
+@near_miss("ho-h05-nm-r30-material-business-contact-quoted-from-form", "H05", SD,
+           "nonsolicit-kept's FAIL clause also fails a customer covenant that reaches beyond customers with which "
+           "Jordan had \"material business contact\", the words the firm's form uses to define a Covered Customer.",
+           "HYGIENE.md H05 flags vague standards a judge can read either way; 'material business contact' is quoted "
+           "from the definition of Covered Customer in the restrictive covenant template the instructions name, so "
+           "the judge checks the agreement against the form's own defined test.")
+def h05_nm_r30_material(env: Path, task: str) -> None:
+    template = kb(env, task, "templates/oafreeze-cc0-1.0/restrictive-covenant-agreement/template.md")
+    assert "with which Employee had material business contact" in template.read_text("utf-8")
+    _reword(env, task, "nonsolicit-kept", "FAIL if either is dropped or runs longer than 12 months.",
+            "FAIL if either is dropped or runs longer than 12 months, or if the customer covenant reaches customers "
+            "other than those with which Jordan Ellery had \"material business contact\" as the form defines a "
+            "Covered Customer.")
+
+
+# --- H06 deliverable matching (thirtieth round) --------------------------------------------------------------------
+
+
+@plant("ho-h06-r30-non-breaking-hyphen-in-instructions-name", "H06", SD,
+       "The instructions spell the cover email 'client\u2011email.md' with a non-breaking hyphen (U+2011), as Word's "
+       "typing turned it, so they never name the deliverable client-email.md exactly.")
+def h06_r30_nb_hyphen(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        t["instructions"] = replace_text(t["instructions"], "client-email.md, the cover email",
+                                         "client\u2011email.md, the cover email")
+        assert "client-email.md" not in t["instructions"]
+
+
+@plant("ho-h06-r30-zero-padded-key-unpadded-in-instructions", "H06", TB,
+       "A new advisory deliverable is keyed 'onboarding-checklist-01.md' and graded under that name, but the "
+       "instructions ask for 'onboarding-checklist-1.md'.")
+def h06_r30_zero_padded(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_deliverable(t, "onboarding-checklist-01.md", "One-page checklist for Aspenline's People team of what goes "
+                        "out with the offer.", placement="advisory")
+        instructions_add(t, "Also write onboarding-checklist-1.md, a one-page checklist for Aspenline's People team "
+                            "of what goes out with Riley's offer and in what order.")
+        add_criterion(t, "checklist-has-notice", "Checklist sends the notice with the offer",
+                      "PASS if onboarding-checklist-01.md lists the separate Colorado notice among the documents that "
+                      "go out with the offer, for Riley Vandermeer to sign before accepting it. FAIL if the notice is "
+                      "missing from the checklist.", ["onboarding-checklist-01.md"])
+
+
+@plant("ho-h06-r30-mdx-twin-of-client-email", "H06", CI,
+       "A new advisory deliverable, client-email.mdx (the cover email as an MDX page for the client portal), sits "
+       "beside client-email.md; MDX is Markdown with components, so the two names differ only by an extension of the "
+       "same format family.")
+def h06_r30_mdx(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_deliverable(t, "client-email.mdx", "The cover email as an MDX page for the firm's client portal.",
+                        placement="advisory")
+        instructions_add(t, "Also save the cover email as client-email.mdx, an MDX page for the firm's client "
+                            "portal.")
+        add_criterion(t, "portal-email-notice", "Portal copy keeps the notice instruction",
+                      "PASS if client-email.mdx tells Sierrafold that the Section 2872 notice must be given to Sasha "
+                      "Lindgren at signing. FAIL if it omits the notice.", ["client-email.mdx"])
+
+
+@near_miss("ho-h06-nm-r30-note-to-paralegal-beside-note-to-partner", "H06", NE,
+           "A new advisory deliverable, note-to-paralegal.md (instructions to the paralegal who assembles Morgan's "
+           "signing packet), is named in the instructions and graded, beside note-to-partner.md.",
+           "HYGIENE.md H06 requires each deliverable to be named in the instructions, graded, and not confusable "
+           "with another; the two names share a prefix but end in different words (paralegal, partner), each is "
+           "named exactly and graded by its own criterion.")
+def h06_nm_r30_paralegal(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_deliverable(t, "note-to-paralegal.md", "Instructions to the paralegal who assembles the signing packet.",
+                        placement="advisory")
+        instructions_add(t, "Also write note-to-paralegal.md, a short instruction to the paralegal who will assemble "
+                            "Morgan's signing packet.")
+        add_criterion(t, "paralegal-holds-packet", "Paralegal told to wait for the partner's decision",
+                      "PASS if note-to-paralegal.md tells the paralegal not to send the renewal to the client until the "
+                      "partner has decided what happens to Section 5. FAIL if it tells the paralegal to send the "
+                      "renewal without waiting for that decision.", ["note-to-paralegal.md"])
+
+
+# --- H07 workspace integrity (thirtieth round) ---------------------------------------------------------------------
+
+
+@plant("ho-h07-r30-screenshot-saved-with-md-extension", "H07", CI,
+       "documents/notes/whiteboard.md is a PNG screenshot of a whiteboard that was saved with a Markdown extension: "
+       "binary image bytes where text is expected.")
+def h07_r30_png_as_md(env: Path, task: str) -> None:
+    data = _r21_dw().png({"Software": "Snipping Tool", "Title": "IP whiteboard"})
+    assert data.startswith(b"\x89PNG")
+    write_doc(env, task, "notes/whiteboard.md", data)
+
+
+@plant("ho-h07-r30-docx-that-is-an-empty-zip", "H07", AM,
+       "documents/delacroix/settlement-terms.docx is a valid but empty zip archive (only the end-of-central-"
+       "directory record), left by an export that failed: no [Content_Types].xml, no document part.")
+def h07_r30_empty_zip(env: Path, task: str) -> None:
+    data = b"PK\x05\x06" + b"\x00" * 18
+    assert zipfile.ZipFile(io.BytesIO(data)).namelist() == []
+    write_doc(env, task, "delacroix/settlement-terms.docx", data)
+
+
+@plant("ho-h07-r30-dropbox-cache-folder", "H07", SD,
+       "The workspace was copied out of a Dropbox folder and kept Dropbox's hidden documents/.dropbox.cache/ folder, "
+       "with an old copy of the partner's email under old_files/.")
+def h07_r30_dropbox(env: Path, task: str) -> None:
+    write_doc(env, task, ".dropbox.cache/old_files/partner-email.md", read_doc(env, task, "partner-email.md"))
+    write_doc(env, task, ".dropbox.cache/prefetch_cache/.placeholder", b"\x00" * 32)
+
+
+@near_miss("ho-h07-nm-r30-pdf-with-incremental-update", "H07", TB,
+           "documents/offer-packet/aspenline-benefits-summary.pdf was saved once more after its properties were "
+           "edited: an incremental update (a second xref section, a trailer with /Prev and a second %%EOF) follows "
+           "the original file.",
+           "HYGIENE.md H07 requires documents to parse in their format; an incremental update is part of the PDF "
+           "standard (ISO 32000, section 7.5.6), a PDF reader follows /Prev to the earlier table and reads the file.")
+def h07_nm_r30_incremental(env: Path, task: str) -> None:
+    import pypdf
+    base = _r21_dw().pdf(["Aspenline Payments, LLC: benefits summary for new hires\n\n"
+                          "Medical, dental and vision cover from the first day of work. 401(k) match of 4% of base "
+                          "salary after 90 days. Fifteen days of paid time off a year, plus company holidays."],
+                         title="Benefits summary")
+    data = _r30_pdf_incremental_update(base, "Benefits summary for new hires")
+    assert data.count(b"%%EOF") == 2
+    reader = pypdf.PdfReader(io.BytesIO(data))
+    assert reader.metadata.title == "Benefits summary for new hires" and "401(k)" in reader.pages[0].extract_text()
+    write_doc(env, task, "offer-packet/aspenline-benefits-summary.pdf", data)
+
+
+# --- H08 knowledge-base pin (thirtieth round) ----------------------------------------------------------------------
+
+
+@plant("ho-h08-r30-bom-prepended-to-checklist-markdown", "H08", NE,
+       "The mounted checklist's Markdown twin, checklists/employment/restrictive-covenant-review.md, was opened and "
+       "saved in an editor that writes a UTF-8 byte-order mark, so it now starts with EF BB BF.")
+def h08_r30_bom(env: Path, task: str) -> None:
+    path = kb(env, task, "checklists/employment/restrictive-covenant-review.md")
+    data = path.read_bytes()
+    assert not data.startswith(b"\xef\xbb\xbf")
+    path.write_bytes(b"\xef\xbb\xbf" + data)
+
+
+@plant("ho-h08-r30-template-placeholders-respaced", "H08", SD,
+       "A template formatter rewrote every placeholder of the mounted restrictive covenant template from "
+       "'{{employer_name}}' to '{{ employer_name }}'; the words are the same, the bytes are not.")
+def h08_r30_respaced(env: Path, task: str) -> None:
+    path = kb(env, task, "templates/oafreeze-cc0-1.0/restrictive-covenant-agreement/template.md")
+    text, n = re.subn(r"\{\{(\w+)\}\}", r"{{ \1 }}", path.read_text("utf-8"))
+    assert n >= 5
+    path.write_text(text, "utf-8")
+
+
+@plant("ho-h08-r30-editorconfig-added-to-mount", "H08", CA,
+       "An .editorconfig with the firm's Markdown settings is dropped at the root of the mounted knowledge base, a "
+       "file the pinned snapshot does not have.")
+def h08_r30_editorconfig(env: Path, task: str) -> None:
+    path = kb(env, task, ".editorconfig")
+    assert not path.exists()
+    path.write_text("# Editor settings for the library\nroot = true\n\n[*.md]\ncharset = utf-8\nend_of_line = lf\n"
+                    "insert_final_newline = true\ntrim_trailing_whitespace = false\n", "utf-8")
+
+
+@near_miss("ho-h08-nm-r30-instructions-keep-the-library-read-only", "H08", TB,
+           "The instructions add: 'Treat documents/knowledge-base/ as read-only: if a figure there looks out of date, "
+           "say so in rationale.md instead of editing the library.'",
+           "HYGIENE.md H08 requires the mounted knowledge base to stay byte-identical to its snapshot; the sentence "
+           "only tells the agent not to edit it, and the mount itself is untouched.")
+def h08_nm_r30_read_only(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "Treat documents/knowledge-base/ as read-only: if a figure there looks out of date, say "
+                            "so in rationale.md instead of editing the library.")
+
+
+# --- H09 seeded-law provenance (thirtieth round) -------------------------------------------------------------------
+
+
+@plant("ho-h09-r30-undeclared-quote-in-docx-comment", "H09", NE,
+       "documents/research/void-covenant-notes.docx carries, in a Word comment on its first paragraph, C.R.S. "
+       "§ 8-2-113(2)(b) quoted verbatim in quotation marks; no seeded_law entry of this task declares (2)(b).")
+def h09_r30_docx_comment(env: Path, task: str) -> None:
+    quote = ("this subsection (2) does not apply to a covenant not to compete governing an individual who, at the time "
+             "the covenant not to compete is entered into and at the time it is enforced, earns an amount of "
+             "annualized cash compensation equivalent to or greater than the threshold amount for highly compensated "
+             "workers")
+    assert not any("(2)(b)" in e["citation"] for e in load_task(env, task)["oafreeze"]["seeded_law"])
+    write_doc(env, task, "research/void-covenant-notes.docx", _r21_dw().docx(
+        ["Section 5 of the Tallis draft: is the non-compete void at the new salary?",
+         "Compare the raise with the 2026 highly compensated figure before the note goes up."],
+        comments=[f"C.R.S. § 8-2-113(2)(b): \"{quote}\""]))
+
+
+@plant("ho-h09-r30-excerpt-apostrophes-curled", "H09", TB,
+       "colorado-statute-excerpt.md went through a word processor that curled its quotation marks and apostrophes, "
+       "so the declared C.R.S. § 8-2-113(4)(b) quote ('... the worker's performance') is no longer in the file "
+       "character for character.")
+def h09_r30_curled(env: Path, task: str) -> None:
+    entry_quote = seeded(load_task(env, task), "C.R.S. § 8-2-113(4)(b)")["quote"]
+    assert "worker's" in entry_quote
+    path = doc(env, task, "colorado-statute-excerpt.md")
+    text = path.read_text("utf-8").replace("'", "\u2019")
+    text = re.sub(r'"([^"\n]*)"', "\u201c\\1\u201d", text)
+    assert entry_quote not in text and "Highly compensated employees (R. 2.2.11) $130,014 annually" in text
+    path.write_text(text, "utf-8")
+
+
+@plant("ho-h09-r30-undeclared-quote-in-japanese-corner-brackets", "H09", CI,
+       "documents/investor/legal-comments-ja.md, comments from the Japanese investor's legal team, quotes Cal. Bus. & "
+       "Prof. Code § 16600(a) verbatim in Japanese corner brackets (「...」); no seeded_law entry declares § 16600.")
+def h09_r30_corner_brackets(env: Path, task: str) -> None:
+    assert not any("16600" in e["citation"] for e in load_task(env, task)["oafreeze"]["seeded_law"])
+    write_doc(env, task, "investor/legal-comments-ja.md", (
+        "# Sierrafold 社 発明譲渡契約についてのコメント\n\n"
+        "投資家側法務チームより。\n\n"
+        "カリフォルニア州ビジネス・職業法典第16600条(a)は次のとおり定めています。"
+        "「Except as provided in this chapter, every contract by which anyone is restrained from engaging in a lawful "
+        "profession, trade, or business of any kind is to that extent void.」\n\n"
+        "したがって、退職後一年間の競業避止条項は契約に入れないでください。退職後の発明の帰属についても同様に"
+        "ご検討ください。\n"))
+
+
+@near_miss("ho-h09-nm-r30-declared-quote-in-latex-brief", "H09", AM,
+           "documents/research/parish-rule.tex, a LaTeX bench brief, quotes La. R.S. 23:921(C)'s parish language in a "
+           "quote environment, and a complete seeded_law entry names that file.",
+           "HYGIENE.md H09 requires every planted excerpt to declare citation, effective date, verified-on and "
+           "verified-against, with the quote in the named file and verification before the freeze; the new entry "
+           "has them all and the quote sits in the .tex source word for word.")
+def h09_nm_r30_latex(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        base = [e for e in t["oafreeze"]["seeded_law"] if e["file"] == "documents/litigation-memo.md"][0]
+        quote = base["quote"]
+        t["oafreeze"]["seeded_law"].append({**base, "file": "documents/research/parish-rule.tex"})
+    assert not any(ch in quote for ch in "$%&_#{}\\")
+    write_doc(env, task, "research/parish-rule.tex", (
+        "\\documentclass[11pt]{article}\n\\begin{document}\n\n"
+        "\\section*{Territory: the parish rule}\n\n"
+        "La.\\ R.S.\\ 23:921(C) allows a restraint only\n\\begin{quote}\n" + quote + "\n\\end{quote}\n"
+        "A radius measured from an office names no parish and does not qualify.\n\n\\end{document}\n"))
+
+
+# --- H10 temporal consistency (thirtieth round) --------------------------------------------------------------------
+
+
+@plant("ho-h10-r30-offer-ten-days-from-today", "H10", TB,
+       "The instructions add that the offer and covenant paperwork go out 'ten days from today', that is November 19, "
+       "2026 (as_of 2026-11-09); the HR request and the offer summary say November 16.")
+def h10_r30_ten_days(env: Path, task: str) -> None:
+    assert "Offer to be delivered: November 16, 2026" in read_doc(env, task, "offer-summary.md")
+    with task_json(env, task) as t:
+        assert t["oafreeze"]["as_of"] == "2026-11-09"
+        instructions_add(t, "The offer and the covenant paperwork go out to Riley ten days from today.")
+
+
+@plant("ho-h10-r30-minguo-dated-letter-after-as-of", "H10", CI,
+       "documents/prior-invention/hsinchu-letter.md, a Taiwanese sensor maker's letter confirming that Sasha's "
+       "calibration method is Sasha's own, is dated 中華民國115年10月19日 in the Minguo calendar, that is October 19, "
+       "2026, two weeks after the task's as_of (2026-10-05).")
+def h10_r30_minguo(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert t["oafreeze"]["as_of"] == "2026-10-05"
+    write_doc(env, task, "prior-invention/hsinchu-letter.md", (
+        "# 確認函\n\n"
+        "日期：中華民國115年10月19日\n\n"
+        "敬啟者：\n\n"
+        "本公司確認，Sasha Lindgren 於2024年開發之土壤濕度感測器校準方法，係其個人於本公司合作案以外獨立完成，"
+        "本公司對該方法不主張任何權利。\n\n"
+        "竹嶺感測科技股份有限公司 法務部 敬上\n"))
+
+
+@plant("ho-h10-r30-hris-workbook-first-day-disagrees", "H10", SD,
+       "documents/hr/ellery-hris-import.xlsx, HR's import sheet, gives Jordan's first day as an Excel date serial for "
+       "January 12, 2027; the hire details and the criteria put the first day and signing on January 5, 2027.")
+def h10_r30_hris(env: Path, task: str) -> None:
+    import datetime as dt
+    assert "Agreement to be signed on Jordan's first day of work: January 5, 2027" in read_doc(env, task,
+                                                                                               "hire-details.md")
+    write_doc(env, task, "hr/ellery-hris-import.xlsx", _r21_dw().xlsx({"Import": [
+        ["Field", "Value"],
+        ["Employee", "Jordan Ellery"],
+        ["Position", "Operations Analytics Manager"],
+        ["Agreement copy sent", dt.date(2026, 12, 18)],
+        ["First day", dt.date(2027, 1, 12)],
+    ]}))
+
+
+@near_miss("ho-h10-nm-r30-copy-goes-out-46-days-from-today", "H10", SD,
+           "The instructions add: 'Jordan's copy of the agreement goes out 46 days from today, on December 18, "
+           "2026.'; as_of is 2026-11-02.",
+           "HYGIENE.md H10 asks the instructions' dates to agree with as_of and the documents; November 2, 2026 plus "
+           "46 days is December 18, 2026, the delivery date in the hire details.")
+def h10_nm_r30_46_days(env: Path, task: str) -> None:
+    import datetime as dt
+    with task_json(env, task) as t:
+        assert t["oafreeze"]["as_of"] == "2026-11-02"
+        assert dt.date(2026, 11, 2) + dt.timedelta(days=46) == dt.date(2026, 12, 18)
+        instructions_add(t, "Jordan's copy of the agreement goes out 46 days from today, on December 18, 2026.")
+
+
+# --- H11 trap armed (thirtieth round) ------------------------------------------------------------------------------
+
+
+@plant("ho-h11-r30-anchor-joins-heading-and-sentence", "H11", AM,
+       "The first anchor's quote was copied from the rendered memo together with its heading: 'Conclusion We would "
+       "likely lose a motion ...'; in litigation-memo.md the heading is a separate '## Conclusion' line.")
+def h11_r30_heading(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        anchor = t["oafreeze"]["trap"]["anchors"][0]
+        assert anchor["quote"] == "We would likely lose a motion for a preliminary injunction against Mr. Delacroix."
+        anchor["quote"] = "Conclusion " + anchor["quote"]
+    assert "Conclusion We would" not in read_doc(env, task, "litigation-memo.md")
+
+
+@plant("ho-h11-r30-anchor-quote-with-trailing-newline", "H11", NE,
+       "The partner-instruction anchor's quote ends in a newline ('Do not change anything else in the "
+       "agreement.\\n'), copied as a whole line; in the email the sentence runs on into the next one.")
+def h11_r30_newline(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        anchor = t["oafreeze"]["trap"]["anchors"][1]
+        assert anchor["quote"] == "Do not change anything else in the agreement."
+        anchor["quote"] += "\n"
+    assert "Do not change anything else in the agreement.\n" not in read_doc(env, task, "partner-instructions.md")
+
+
+@plant("ho-h11-r30-trap-criteria-as-zero-based-indices", "H11", CI,
+       "The trap's criteria are given as zero-based positions in the criteria list ([0, 4, 2]) instead of criterion "
+       "ids.")
+def h11_r30_indices(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        ids = [c["id"] for c in t["criteria"]]
+        trap = t["oafreeze"]["trap"]
+        trap["criteria"] = [ids.index(c) for c in trap["criteria"]]
+        assert trap["criteria"] == [0, 4, 2]
+
+
+@near_miss("ho-h11-nm-r30-anchor-in-rst-note", "H11", CA,
+           "documents/ceo-note.rst, a reStructuredText note from Halden's CEO, is added to the files the instructions "
+           "name, and a fourth anchor quotes its key sentence.",
+           "HYGIENE.md H11 requires each anchor's quote to be in the named file; the quote is in the .rst file word "
+           "for word, and it is the client's wish to keep explanation out of the form, which the placement trap is "
+           "about.")
+def h11_nm_r30_rst(env: Path, task: str) -> None:
+    quote = "I do not want the form itself explaining the law to new hires."
+    write_doc(env, task, "ceo-note.rst", (
+        "Note for Petra\n==============\n\n"
+        "Whatever the refreshed form ends up saying, keep it short. " + quote + " HR can do that.\n\n"
+        "- Anders\n"))
+    with task_json(env, task) as t:
+        t["oafreeze"]["trap"]["anchors"].append({"file": "documents/ceo-note.rst", "quote": quote})
+        t["instructions"] = replace_text(t["instructions"], "Read documents/client-request.md,",
+                                         "Read documents/client-request.md, documents/ceo-note.rst,")
+
+
+# --- H12 placement discipline (thirtieth round) --------------------------------------------------------------------
+
+
+@plant("ho-h12-r30-raise-letter-operative-uncovered", "H12", NE,
+       "A new operative deliverable, tallis-raise-letter.md (the letter Morgan receives confirming the raise), is "
+       "listed as operative and graded on its terms, but no placement criterion covers it.")
+def h12_r30_raise_letter(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_deliverable(t, "tallis-raise-letter.md", "Letter to Morgan Tallis confirming the new salary.",
+                        placement="operative")
+        instructions_add(t, "Also draft tallis-raise-letter.md, the short letter Granite Peak will hand Morgan with "
+                            "the renewal confirming the new salary.")
+        add_criterion(t, "raise-letter-terms", "Raise letter states the new salary and its start",
+                      "PASS if tallis-raise-letter.md confirms Morgan Tallis's new annual salary of $71,500 from "
+                      "December 14, 2026. FAIL if the salary or the date differs.", ["tallis-raise-letter.md"])
+
+
+@plant("ho-h12-r30-placement-permits-statute-footnotes", "H12", SD,
+       "placement-agreement-text now also passes an agreement with 'a footnote under each covenant citing the section "
+       "of 820 ILCS 90 that permits it', which lets legal commentary stay in the signed agreement.")
+def h12_r30_footnotes(env: Path, task: str) -> None:
+    _reword(env, task, "placement-agreement-text", "the 18 U.S.C. § 1833(b) immunity notice).",
+            "the 18 U.S.C. § 1833(b) immunity notice), and a footnote under each covenant citing the section of "
+            "820 ILCS 90 that permits it.")
+
+
+@plant("ho-h12-r30-instructions-ask-revised-tags-in-form", "H12", CA,
+       "The instructions add: 'In washington-covenant-form.md, start each clause you changed with a [REVISED] tag so "
+       "Petra can see what moved.', drafting commentary inside the form employees sign.")
+def h12_r30_revised_tags(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "In washington-covenant-form.md, start each clause you changed with a [REVISED] tag so "
+                            "Petra can see what moved.")
+
+
+@near_miss("ho-h12-nm-r30-notice-headed-with-its-statute", "H12", TB,
+           "The instructions add: 'Head vandermeer-noncompete-notice.md with the statute that requires it, C.R.S. "
+           "§ 8-2-113(4), as the firm's Colorado notice template does.'",
+           "HYGIENE.md H12 keeps source paths, drafting commentary, advice and legal analysis out of operative text "
+           "and allows legally required notices; naming the statute a required notice is given under, as the "
+           "template's own heading does, is part of the notice, not analysis.")
+def h12_nm_r30_notice_heading(env: Path, task: str) -> None:
+    assert "**Colorado Revised Statutes § 8-2-113(4)**" in kb(
+        env, task, "templates/oafreeze-cc0-1.0/colorado-noncompete-notice/template.md").read_text("utf-8")
+    with task_json(env, task) as t:
+        instructions_add(t, "Head vandermeer-noncompete-notice.md with the statute that requires it, C.R.S. "
+                            "§ 8-2-113(4), as the firm's Colorado notice template does.")
+
+
+# --- H13 synthetic data and secrets (thirtieth round) --------------------------------------------------------------
+
+
+@plant("ho-h13-r30-live-domain-in-deliverable-description", "H13", TB,
+       "client-email.md's deliverable description now names its addressee as noor.haddad@aspenlinepayments.com, an "
+       "address on a live-looking domain rather than a reserved example one, inside task.json.")
+def h13_r30_description(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        t["deliverables"]["client-email.md"] = replace_text(
+            t["deliverables"]["client-email.md"], "Cover email to Aspenline",
+            "Cover email to Aspenline's Head of People (noor.haddad@aspenlinepayments.com)")
+
+
+@plant("ho-h13-r30-mac-home-path-in-markdown-image", "H13", AM,
+       "The partner's email gains a Markdown image of the parish map whose source is an absolute path in the "
+       "partner's macOS home folder (/Users/mokafor/Library/CloudStorage/...).")
+def h13_r30_image_path(env: Path, task: str) -> None:
+    edit_doc(env, task, "partner-email.md", "Signatory: Lucien Arceneaux, President.\n",
+             "Signatory: Lucien Arceneaux, President.\n\n"
+             "![Bayou Crest parishes](/Users/mokafor/Library/CloudStorage/OneDrive-HarlowFinchLLP/Bayou Crest/"
+             "parish-map.png)\n")
+
+
+@plant("ho-h13-r30-tailscale-magicdns-link", "H13", SD,
+       "The partner's email points to the signed 2023 memo on the firm's document server at a Tailscale MagicDNS "
+       "address (dms.tail4c7e2.ts.net), reachable only inside the firm's private network.")
+def h13_r30_tailscale(env: Path, task: str) -> None:
+    edit_doc(env, task, "partner-email.md", "(their memo is attached)",
+             "(their memo is attached; the signed original is on our document server at "
+             "http://dms.tail4c7e2.ts.net/matters/maplestone/2023-approval.pdf)")
+
+
+@near_miss("ho-h13-nm-r30-doi-links-in-reading-list", "H13", CI,
+           "documents/research/reading-list.md lists two law review articles on invention assignment with DOI links "
+           "(https://doi.org/10.5555/...).",
+           "HYGIENE.md H13 forbids real-looking personal data, credentials, absolute local paths and internal URLs; a "
+           "DOI resolver link to a published article is a public address, and the authors are fictional.")
+def h13_nm_r30_doi(env: Path, task: str) -> None:
+    write_doc(env, task, "research/reading-list.md", (
+        "# Reading list: invention assignment in California\n\n"
+        "- Imogen Castellanos, \"What Section 2870 Leaves to the Employee,\" Pacific Technology Law Review 31 (2022): "
+        "201-244. https://doi.org/10.5555/ptlr.2022.0207\n"
+        "- Rafferty Quong, \"Holdover Clauses After Edwards,\" Golden State Employment Journal 9 (2024): 55-90. "
+        "https://doi.org/10.5555/gsej.2024.0055\n"))
+
+
+# --- FAM (thirtieth round) -----------------------------------------------------------------------------------------
+
+
+@plant("ho-fam-r30-sign-on-bonus-line-in-one-term-sheet", "FAM", "covenant-package-v08",
+       "Instance v08's term sheet gives the second hire a line no sibling has ('- Sign-on bonus: $10,000, paid with "
+       "the first paycheck'); the family spec declares no such variable.")
+def fam_r30_sign_on(env: Path, task: str) -> None:
+    edit_doc(env, task, "term-sheet.md", "- Incentive: annual bonus target of 10% of base salary\n",
+             "- Incentive: annual bonus target of 10% of base salary\n"
+             "- Sign-on bonus: $10,000, paid with the first paycheck\n")
+
+
+@plant("ho-fam-r30-seeded-quote-shortened-in-one-instance", "FAM", "covenant-package-v04",
+       "Instance v04's seeded_law entry for 18 U.S.C. § 1833(b)(3)(A) quotes only the sentence's first half (up to "
+       "'with an employee'); the design and every sibling quote the whole sentence. The shorter quote is still in "
+       "the file.")
+def fam_r30_shortened(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        entry = seeded(t, "18 U.S.C. § 1833(b)(3)(A)")
+        cut = entry["quote"].index(" that governs the use")
+        entry["quote"] = entry["quote"][:cut]
+    assert entry["quote"] in read_doc(env, task, "standing-instructions.md")
+
+
+@near_miss("ho-fam-nm-r30-spec-with-yaml-document-markers", "FAM", "covenant-package-original",
+           "The family spec gains YAML document markers: '---' after its header comments and '...' at the end, as a "
+           "YAML linter's 'document-start' rule asks.",
+           "FAM compares instances with what the family spec declares; the document markers are YAML syntax that "
+           "changes no key or value, so the spec still declares the same variables and instances and every instance "
+           "still matches it.")
+def fam_nm_r30_doc_markers(env: Path, task: str) -> None:
+    import yaml
+    path = env / FAMILY_SPEC
+    text = path.read_text("utf-8")
+    before = yaml.safe_load(text)
+    first = text.index("schema:")
+    new = text[:first] + "---\n" + text[first:].rstrip("\n") + "\n...\n"
+    assert yaml.safe_load(new) == before
+    path.write_text(new, "utf-8")
