@@ -28,6 +28,26 @@ TODAY_CUE = re.compile(r"\b(?:today|as of|as at|current date|present date|date o
                        r"hoy|aujourd[’']hui|heute|oggi|hoje|vandaag|dzi[śs]|dzisiaj|сегодня|hôm\s+nay|bugün|"
                        r"hari\s+ini|اليوم)\b|今日は|本日|今天|오늘은?|आज", re.I)
 
+# A day counted from today, right before the date that says which: "46 days from today, on December 18",
+# "in two weeks (December 1)", "a fortnight from now:". The count must land on the date from as_of.
+_COUNT_WORD = (r"\d{1,3}|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|"
+               r"fifteen|twenty|thirty")
+_COUNTED_FROM_TODAY = re.compile(rf"(?:\b(?P<n1>{_COUNT_WORD})\s+(?P<b1>business\s+|working\s+)?(?:calendar\s+)?"
+                                 r"(?P<u1>days?|weeks?|fortnights?|months?|years?)\s+(?:from|after)\s+(?:today|now)|"
+                                 rf"\bin\s+(?P<n2>{_COUNT_WORD})\s+(?P<b2>business\s+|working\s+)?(?:calendar\s+)?"
+                                 r"(?P<u2>days?|weeks?|months?))[^.;!?\d]{0,30}$", re.I)
+
+
+def _counted_day(m: re.Match, as_of: dt.date) -> dt.date | None:
+    """The day a count from today lands on (None for business days, months and years: not counted here)."""
+    n, unit = m["n1"] or m["n2"], (m["u1"] or m["u2"]).lower()
+    if m["b1"] or m["b2"] or unit.startswith(("month", "year")):
+        return None
+    count = int(n) if n.isdigit() else 1 if n.lower() == "an" else _COUNTS[n.lower()]
+    return as_of + dt.timedelta(days=count * (14 if unit.startswith("fortnight") else 7 if unit.startswith("week")
+                                              else 1))
+
+
 # Words right before a day that make it today's: "Today is ...", "It is now ...", "Work as of ...".
 _TODAY_IS_NOW = re.compile(r"\b(?:today\s+is|it\s+is(?:\s+now)?|the\s+(?:current|present)\s+date\s+is|as\s+(?:of|at)|"
                            r"(?:work|write|act|advise|proceed|draft)(?:ing)?\s+as\s+(?:of|at|on)|"
@@ -70,6 +90,17 @@ def check(ctx: TaskContext) -> list[Finding]:
             # date with no such word is today's only in a sentence that says it gives today's date.
             shift = dating.shift(sentence[:at])
             if shift is None and not cued:
+                continue
+            counted = _COUNTED_FROM_TODAY.search(sentence[max(0, at - 80):at]) if shift is None else None
+            if counted:  # "46 days from today, on December 18": a day counted from today, not today
+                landed = _counted_day(counted, as_of)
+                if landed is not None and landed not in tx.date_readings(written):
+                    out.append(ctx.finding(
+                        ID, "major", "task.json",
+                        f"the instructions count {counted.group(0).split(',')[0].strip()!r} to {written}, but from as_of "
+                        f"{ext.as_of} that count lands on {landed.isoformat()}: the agent and the criteria count from "
+                        "different days", "make the count, the date and oafreeze.as_of agree", location="$.instructions",
+                        evidence=tx.excerpt(sentence)))
                 continue
             # A numeric date that reads two ways agrees with as_of when either reading is as_of.
             when = {d + dt.timedelta(days=shift or 0) for d in tx.date_readings(written)}

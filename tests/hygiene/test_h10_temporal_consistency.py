@@ -998,3 +998,17 @@ def test_holidays_fall_on_their_days():
                     "Memorial Day 2027": dt.date(2027, 5, 31), "the day before Christmas": dt.date(2026, 12, 24),
                     "Election Day 2026": dt.date(2026, 11, 3), "MLK Day 2027": dt.date(2027, 1, 18),
                     "Black Friday": dt.date(2026, 11, 27)}
+
+
+@pytest.mark.parametrize("said, flagged", [
+    ("Jordan's copy goes out 46 days from today, on April 17, 2026.", False),
+    ("Today we agreed that the copy goes out in two weeks (March 16, 2026).", False),
+    ("Jordan receives the agreement two weeks from today, on March 9, 2026.", True),  # a week: today is March 2
+    ("The copy goes out ten business days from today, on March 16, 2026.", False),  # business days: not counted
+])
+def test_a_day_counted_from_today_is_not_todays_date_but_must_land_on_it(tmp_path, said, flagged):
+    task = task_json()  # as_of 2026-03-02: 46 days on is April 17, two weeks on March 16
+    task["instructions"] += " " + said
+    hits = [f for f in found(env_with(tmp_path, task), "H10") if "today" in f.message or "count" in f.message]
+    assert [(f.severity, f.location) for f in hits] == ([("major", "$.instructions")] if flagged else [])
+    assert all("lands on 2026-03-16" in f.message for f in hits)
