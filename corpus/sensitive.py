@@ -24,6 +24,9 @@ RESERVED_DOMAIN = re.compile(r"(?:^|\.)(?:example\.(?:com|org|net)|example|test|
 EXAMPLE_HOST = re.compile(r"(?:^|\.)(?:example\.(?:com|org|net)|example|test|invalid)$", re.I)
 # Top-level names that only exist inside an organisation's own network.
 _INTERNAL_TLD = r"(?:internal|local|corp|lan|intranet|localdomain|home\.arpa|home|private)"
+# Names a private network overlay gives its machines (Tailscale's MagicDNS: "dms.tail4c7e2.ts.net"):
+# public suffixes, but what they name is reachable only inside the organisation's own network.
+_OVERLAY = r"(?:[\w-]+\.)?(?:ts\.net|tailscale\.net)"
 
 # Labelled personal identifiers. A label ("Passport no.", "date_of_birth", "Routing #") then the
 # value, in field form: a separator (':', '=', '#', a table cell, "is") or the value right after
@@ -249,14 +252,14 @@ RULES = [
                               r"~/[\w.-]+/[^\s\"'<>)]+(?<![.,;:!?]))"), "major"),
     ("internal URL", re.compile(r"\b[a-z][a-z0-9+.-]*://(?:[^\s/@\"'<>]+@)?(?:localhost|127\.\d+\.\d+\.\d+|10\.\d+\.\d+\.\d+|"
                                 r"192\.168\.\d+\.\d+|169\.254\.\d+\.\d+|172\.(?:1[6-9]|2\d|3[01])\.\d+\.\d+|"
-                                r"[\w.-]+\." + _INTERNAL_TLD + r"|[\w-]+\.(?:atlassian\.net|sharepoint\.com|"
+                                r"[\w.-]+\." + _INTERNAL_TLD + r"|[\w.-]+\." + _OVERLAY + r"|[\w-]+\.(?:atlassian\.net|sharepoint\.com|"
                                 r"my\.salesforce\.com|lightning\.force\.com|service-now\.com|zendesk\.com|slack\.com|"
                                 r"monday\.com|freshservice\.com)|[A-Za-z][\w-]*)(?=[:/?#\s\"'<>)]|$)"
                                 r"(?::\d+)?[^\s\"'<>)]*", re.I), "major"),
     # An internal host written without a scheme ("hr-portal.acme.internal"), lowercase as host
     # names are; one label before the top-level name could be a styled company name: minor.
     ("internal host name", re.compile(r"(?<![\w.@/\\-])(?:[a-z0-9][a-z0-9-]*\.){2,}(?:internal|local|corp|lan|intranet|"
-                                      r"localdomain|home\.arpa)(?![\w.-]|\.\w)"), "major"),
+                                      r"localdomain|home\.arpa|ts\.net|tailscale\.net)(?![\w.-]|\.\w)"), "major"),
     ("internal host name", re.compile(r"(?<![\w.@/\\-])[a-z][a-z0-9-]*\.(?:internal|corp|lan|intranet|localdomain|"
                                       r"home\.arpa)(?![\w-]|\.\w)"), "minor"),
 ]
@@ -581,7 +584,8 @@ GATES: list[tuple[str, tx.Gate | tx.Begins | None]] = [
     ("local path", tx.Gate(("/Users/", "/home/", "/root/", "/private/var/", "/var/folders/", "/var/tmp/", "/mnt/",
                             "/tmp/", "/Volumes/", "/media/", "/srv/", "/opt/", "/net/", ":\\", ":/", "~/"))),
     ("internal URL", _SCHEME),
-    ("internal host name", tx.Gate((".internal", ".local", ".corp", ".lan", ".intranet", ".home.arpa"))),
+    ("internal host name", tx.Gate((".internal", ".local", ".corp", ".lan", ".intranet", ".home.arpa", ".ts.net",
+                                    ".tailscale.net"))),
     ("internal host name", tx.Gate((".internal", ".corp", ".lan", ".intranet", ".localdomain", ".home.arpa"))),
 ]
 # A line that holds a digit, from that digit to the line's end (str.splitlines's line ends).

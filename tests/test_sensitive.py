@@ -111,3 +111,9 @@ def test_a_password_given_in_prose_is_a_secret_and_a_word_after_password_is_not(
     assert kinds("The door passcode is 7Harbor2026.\n") == [(1, "credential")]
     assert kinds("Reset your password before 2026.\nThe password policy asks for 12 characters.\n"
                  "Use password YOUR_PASSWORD_1 in the demo.\n") == []
+
+
+def test_a_host_on_a_private_network_overlay_is_internal_and_the_vendors_site_is_not():
+    text = ("The signed memo is on our server at http://dms.tail4c7e2.ts.net/matters/2023-approval.pdf\n"
+            "Logs: build.tail4c7e2.ts.net\nSee https://tailscale.com/kb/1081/magicdns for how the names work.\n")
+    assert kinds(text) == [(1, "internal URL"), (2, "internal host name")]
