@@ -14,7 +14,9 @@ DESIGNATION = re.compile(r"\d[\w.:/\-\u2013]*(?:\([\w.]+\))*")
 
 def designation(citation: str) -> str | None:
     """The designation a citation ends in ("8-2-113(8)(b)" of "C.R.S. § 8-2-113(8)(b)"), the longest if several."""
-    found = [d.rstrip(".") for d in DESIGNATION.findall(citation or "")]
+    # "第16600条(a)" designates 16600(a): the article's counter word is not part of the number.
+    citation = re.sub(r"(?<=\d)\s*[条條조]", "", citation or "").replace("（", "(").replace("）", ")")
+    found = [d.rstrip(".") for d in DESIGNATION.findall(citation)]
     return max(found, key=len) if found else None
 
 
@@ -51,6 +53,10 @@ CITED = re.compile("|".join((
     r"\b(?:[Ss]ections?|SECTION|[Ss]ec\.)\s*(?:\d{3,}[A-Za-z]?|\d+[A-Za-z]?[:\-\u2013]\w+)(?:[.:/\-\u2013]\w+)*"
     r"(?:\([\w.]+\))*",
     r"\bPub(?:lic|\.)\s*L(?:aw|\.)\s*(?:No\.\s*)?\d+-\d+",  # "Pub. L. No. 114-153", "Public Law 114-153"
+    # A code's article as Japanese and Chinese cite it ("職業法典第16600条(a)", "劳动合同法第23条") and
+    # Korean ("근로기준법 제17조"); a contract's own articles ("本契約第3条") name no law.
+    r"(?:法典|法律|法|条例|條例|規則|规则|法令)第\s*\d+\s*[条條](?:\s*[(（]\w{1,3}[)）])*",
+    r"법(?:률)?\s*제\s*\d+\s*조(?:\s*\(\w{1,3}\))*",
 )))
 # What follows a citation that is a contract's own cross-reference, not law: "Section 4.2 of this
 # Agreement", "§ 12 hereof", "Section 101 of the Stock Purchase Agreement".
@@ -70,9 +76,11 @@ def citation_in(text: str) -> re.Match | None:
     return None
 
 
-# Quoted as English, French and Spanish write it ("...", “...”, «...»), and German („...“, »...«).
+# Quoted as English, French and Spanish write it ("...", “...”, «...»), German („...“, »...«), and
+# Japanese and Chinese (「...」, 『...』).
 QUOTED = re.compile(r'"([^"]{60,4000})"|\u201c([^\u201d]{60,4000})\u201d|\u00ab\s?([^\u00bb]{60,4000}?)\s?\u00bb|'
-                    r'\u201e([^\u201c\u201d]{60,4000})[\u201c\u201d]|\u00bb([^\u00ab]{60,4000})\u00ab')
+                    r'\u201e([^\u201c\u201d]{60,4000})[\u201c\u201d]|\u00bb([^\u00ab]{60,4000})\u00ab|'
+                    r'\u300c([^\u300d]{60,4000})\u300d|\u300e([^\u300f]{60,4000})\u300f')
 # The voice of enacted text: duties, prohibitions, definitions, deeming, self-reference.
 STATUTORY = re.compile(r"\b(?:shall|must\s+not|may\s+not|(?:is|are)\s+(?:\w+\s+(?:and|or)\s+|to\s+(?:that|the\s+extent)\s+"
                        r"(?:extent\s+)?)?(?:void|illegal|invalid|prohibited)|null\s+and\s+void|unlawful|"

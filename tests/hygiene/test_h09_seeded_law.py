@@ -56,6 +56,15 @@ def test_undeclared_law_in_a_word_document_is_found(tmp_path):
     assert [(f.severity, f.path) for f in hits] == [("major", "documents/research.docx")]
 
 
+def test_statute_text_quoted_in_corner_brackets_under_a_japanese_citation_is_found(tmp_path):
+    memo = f"# 投資家側法務チームのコメント\n\nカリフォルニア州ビジネス・職業法典第16600条(a)は次のとおり定めています。「{STATUTE}」\n"
+    hits = found(env_with(tmp_path, files={**workspace(), "comments-ja.md": memo}), "H09")
+    assert [(f.severity, f.path) for f in hits] == [("major", "documents/comments-ja.md")]
+    assert [cite for _, _, cite in law_passages(memo)] == ["法典第16600条(a)"]
+    # A contract's own article ("本契約第3条") names no law.
+    assert law_passages(f"本契約第3条は次のとおり定める。「{STATUTE}」\n") == []
+
+
 def test_an_excerpt_file_left_behind_when_the_declarations_are_removed(tmp_path):
     task = task_json()
     task["oafreeze"]["seeded_law"] = []
