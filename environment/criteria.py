@@ -92,7 +92,11 @@ NEGATION = re.compile(r"\b(?:not|no|never|without|omits?|omitted|omitting|fails?
                       r"neither|nor|none|nothing|nowhere|free\s+of|excludes?|avoids?|removes?|deletes?|drops?|"
                       r"strips?|takes?\s+out|leaves?\s+out|cuts?|silent|refrains?\s+from|steers?\s+clear\s+of|"
                       r"free\s+from|stays?\s+away\s+from|devoid\s+of|clear\s+of|bare\s+of|empty\s+of|"
-                      r"abstains?\s+from|keeps?\s+clear\s+of|is\s+silent\s+on)\b|n't\b", re.I)
+                      r"abstains?\s+from|keeps?\s+clear\s+of|is\s+silent\s+on)\b|n't\b|"
+                      # "contains zero file paths": zero as the count of what it names (not "a zero-hour
+                      # contract", "zero percent", "the balance is zero")
+                      r"(?<!\ba\s)(?<!\bthe\s)\bzero(?=\s+(?!percent|per\b|dollars?|cents?|days?|hours?|"
+                      r"tolerance|balance)[a-z])", re.I)
 # "contains only …", "the only restrictions are …", "nothing but …": satisfied by an empty output; so is
 # a rule on every item of a kind the output gives ("every figure it gives is at the 22% rate").
 RESTRICTION = re.compile(r"\b(?:contains?|includes?|has|have|holds?|carries|consists?\s+of|is\s+made\s+of|keeps?)\s+only\b|"

@@ -91,6 +91,16 @@ def test_a_negative_subject_governs_every_verb_it_shares(tmp_path):
     assert [c.positive for c in reading.passes.claims] == [False, True]  # a new subject is not governed
 
 
+def test_zero_as_the_count_of_what_a_deliverable_holds_demands_only_absence(tmp_path):
+    task = task_json()
+    task["criteria"][2]["match_criteria"] = ("PASS if client-email.md contains zero file paths and zero quotations "
+                                             "from the statute. FAIL if it contains one or more of either.")
+    hits = found(env_with(tmp_path, task), "H03")
+    assert [(f.location, f.evidence) for f in hits] == [("$.deliverables", "client-email.md")]
+    reading = cr.read("PASS if memo.md states that the fee is zero percent and names Dana. FAIL if not.")
+    assert reading.passes.positive  # "zero percent" is an amount, not a count of nothing
+
+
 def test_a_date_is_matched_by_the_day_it_names_whatever_its_form(tmp_path):
     task = task_json()  # the instructions say "December 14, 2026"; the criterion asks for "14 December 2026"
     task["instructions"] += " The raise takes effect on December 14, 2026."
