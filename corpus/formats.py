@@ -296,9 +296,24 @@ def saved_as_utf16(name: str, data: bytes) -> bool:
 _UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")
 
 
+def _readable_utf16(data: bytes) -> bool:
+    """Whether bytes that open with a UTF-16 byte-order mark are text throughout (a binary format can
+    open with the same two bytes)."""
+    try:
+        text = data.decode("utf-16")
+    except UnicodeDecodeError:
+        return False
+    shown = sum(ch.isprintable() or ch in "\n\r\t\ufeff" for ch in text)
+    return bool(text.strip("\ufeff").strip()) and shown >= 0.97 * len(text)
+
+
 def _plain(name: str, ext: str, data: bytes) -> Extraction:
     """UTF-8 text formats as they are, and text saved as UTF-16 with its byte-order mark (Windows
-    Notepad's "Unicode"); other files are binary unless they decode as UTF-8."""
+    Notepad's "Unicode", and what Windows tools export in it: a Registry Editor's .reg, a setup .inf);
+    other files are binary unless they decode as UTF-8."""
+    if data[:2] in _UTF16_BOMS and ext not in TEXT_EXTENSIONS and _readable_utf16(data):
+        text = data.decode("utf-16").removeprefix("\ufeff")
+        return Extraction(TEXT, "\n".join(text.splitlines()))
     if ext in TEXT_EXTENSIONS and data[:2] in _UTF16_BOMS:
         try:
             text = data.decode("utf-16")

@@ -815,3 +815,12 @@ def test_a_document_written_into_a_json_string_is_read_again_as_its_lines():
     import yaml
     got = extract("packet.yaml", yaml.safe_dump({"agreement": agreement}, default_style="|").encode())
     assert got.parts == () and got.text.count("Illinois law governs.") == 1
+
+
+def test_a_windows_export_saved_as_utf16_is_text_whatever_its_extension():
+    reg = ('Windows Registry Editor Version 5.00\r\n\r\n[HKEY_CURRENT_USER\\Software\\Firm\\Add-in]\r\n'
+           '"Standard"="PASS if the form contains only contract terms."\r\n')
+    got = extract("settings.reg", b"\xff\xfe" + reg.encode("utf-16-le"))
+    assert got.status == "text" and '"Standard"="PASS if the form contains only contract terms."' in got.text.split("\n")
+    # The same two bytes opening a binary file do not make it text.
+    assert extract("blob.bin", b"\xff\xfe" + bytes(range(256)) * 4).status == "binary"
