@@ -50,23 +50,30 @@ def _ratio(a: str, b: str) -> float:
 
 @dataclass
 class Member:
-    """A file inside a zip archive of the workspace, as an agent that unpacks it sees it."""
+    """A file inside a zip archive of the workspace, as an agent that unpacks it sees it (or a file
+    attached to an e-mail or embedded in a PDF, as an agent that saves the attachment sees it)."""
 
     rel: str  # the archive's path in the task folder (findings point at it)
     name: str  # the member's path inside the archive
     text: str | None
+    kind: str = "member"  # or "attachment"
 
     def where(self, line: int | None) -> str:
-        return f" (member {self.name})"
+        return f" ({self.kind} {self.name})"
 
 
 def members(f) -> list[Member]:
-    """The members of an archive in the workspace (zip, tar, or one compressed file), each with its
-    text (read by corpus.formats, part by part, under its bounds); none for any other file."""
+    """The members of an archive in the workspace (zip, tar, or one compressed file), or the files
+    attached to a document (an e-mail's attachments, a PDF's embedded files), each with its text (read
+    by corpus.formats, part by part, under its bounds)."""
     ext = formats.extension(f.rel)
-    if not (ext == ".zip" or ext in formats.ARCHIVES) or not f.text or f.data is None:
+    archive = ext == ".zip" or ext in formats.ARCHIVES
+    if not f.text or archive and f.data is None:
         return []
-    if ext == ".zip":  # every member by name, one with no text too
+    if not archive:  # the attachments read, by their labels ("attachment client-email.md")
+        names = [(label, re.split(r"(?:^| )attachment ", label)[-1]) for label, _ in f.extraction.sources
+                 if label.startswith("attachment ")]
+    elif ext == ".zip":  # every member by name, one with no text too
         try:
             with zipfile.ZipFile(io.BytesIO(f.data)) as zf:
                 names = [(f"member {i.filename}", i.filename) for i in zf.infolist() if not i.is_dir()]
@@ -82,11 +89,12 @@ def members(f) -> list[Member]:
                     default=None)
         if owner is not None:
             texts[owner] += lines[first - 1:end - 1]
-    return [Member(f.rel, n, "\n".join(texts[label]) or None) for label, n in names]
+    kind = "member" if archive else "attachment"
+    return [Member(f.rel, n, "\n".join(texts[label]) or None, kind) for label, n in names]
 
 
 def _with_members(ctx: TaskContext) -> list:
-    """The task's own files, then the members of its archives."""
+    """The task's own files, then the members of its archives and the files attached to its documents."""
     return ctx.task_files + [m for f in ctx.task_files for m in members(f)]
 
 

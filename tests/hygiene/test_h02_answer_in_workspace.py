@@ -192,6 +192,25 @@ def test_an_archive_holding_a_deliverable_or_the_finished_answer_is_found_by_its
             if f.path == "documents/earlier-round.zip"] == []
 
 
+def test_a_file_attached_to_an_e_mail_is_read_as_a_member_is(tmp_path):
+    task = task_json()
+    task["criteria"][2]["match_criteria"] = ('PASS if client-email.md states that $95,000 is below $127,091 '
+                                             'and cites C.R.S. § 8-2-113. FAIL if it omits the threshold.')
+    answer = b"Dear client,\n$95,000 is below $127,091 (C.R.S. \xc2\xa7 8-2-113).\n"
+    thread = dw.eml(subject="Draft for review", sender="partner@example.com", to="associate@example.com",
+                    body="My draft is attached.", attachments=[("client-email.md", answer)])
+    hits = [f for f in found(env_with(tmp_path, task, {**workspace(), "thread.eml": thread}), "H02")
+            if f.path == "documents/thread.eml"]
+    said = {f.message.split(":")[0] for f in hits}
+    assert "documents/thread.eml (attachment client-email.md) looks like the deliverable 'client-email.md'" in said
+    assert any("(attachment client-email.md) already contains" in f.message for f in hits)
+    # An attachment of another name and content: nothing.
+    calm = dw.eml(subject="Lease", sender="partner@example.com", to="associate@example.com", body="See attached.",
+                  attachments=[("lease-summary.md", b"Rent is due monthly.\n")])
+    assert [f for f in found(env_with(tmp_path / "calm", task, {**workspace(), "thread.eml": calm}), "H02")
+            if f.path == "documents/thread.eml"] == []
+
+
 def test_a_tar_archive_or_a_compressed_file_is_read_member_by_member_like_a_zip(tmp_path):
     import gzip
     import tarfile
