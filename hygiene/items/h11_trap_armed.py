@@ -76,6 +76,15 @@ def check(ctx: TaskContext) -> list[Finding]:
                                        "way round): a check that matches the quote as written does not find it",
                                        f"quote {f.rel} exactly, one space where it has one", location=f"{at}.quote",
                                        evidence=tx.excerpt(anchor.quote)))
+            elif anchor.quote != anchor.quote.strip() and anchor.quote not in f.text:
+                # A quote copied as a whole line ("... in the agreement.\n") where the file runs on.
+                around = anchor.quote[:len(anchor.quote) - len(anchor.quote.lstrip())] + \
+                    anchor.quote[len(anchor.quote.rstrip()):]
+                edge = "line break" if "\n" in around else "spaces"
+                out.append(ctx.finding(ID, "minor", f.rel, f"the trap's anchor quote begins or ends with a {edge} that "
+                                       f"{f.rel} does not have there: a check that matches the quote as written does "
+                                       "not find it", "quote the passage without the white space around it",
+                                       location=f"{at}.quote", evidence=repr(anchor.quote[-80:])))
     ids = {c.id for c in ctx.task.criteria}
     if not trap.criteria:
         out.append(ctx.finding(ID, "major", "task.json", "the trap names no criterion that detects it: falling into "

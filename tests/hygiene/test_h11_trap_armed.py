@@ -105,6 +105,18 @@ def test_an_anchor_that_matches_only_with_other_capitals_is_minor(tmp_path):
     assert "other spacing" in hits[0].message
 
 
+def test_an_anchor_copied_as_a_whole_line_where_the_file_runs_on_is_minor(tmp_path):
+    task = task_json()  # partner-notes.md: "... walk the employee through the threshold math and cite ..."
+    task["oafreeze"]["trap"]["anchors"][0]["quote"] = "walk the employee through the threshold math\n"
+    hits = found(env_with(tmp_path, task), "H11")
+    assert [(f.severity, f.location) for f in hits] == [("minor", "$.oafreeze.trap.anchors[0].quote")]
+    assert "line break" in hits[0].message and hits[0].evidence.endswith("math\\n'")
+    # The same quote where the file does end the line there: nothing.
+    files = {**workspace(), "partner-notes.md": "# Partner notes\n\nIn the agreement, walk the employee through "
+             "the threshold math\nand cite our practice guide.\n"}
+    assert found(env_with(tmp_path / "ends", task, files), "H11") == []
+
+
 def test_an_anchor_that_matches_only_with_other_quote_marks_is_minor(tmp_path):
     task = task_json()
     files = workspace()
