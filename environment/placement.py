@@ -38,6 +38,9 @@ _MATERIAL = re.compile(r"(?P<noun>drafting\s+(?:notes?|comments?|commentary)|(?:
                        r"(?:box(?:es)?|panels?|call-?outs?|sidebars?|legends?|banners?|inserts?|guides?|tips|checklists?|"
                        r"cheat[- ]?sheets?|how-?tos?)\s+(?:to|for)\s+(?:the\s+)?(?:hr|client|partner|reviewer|drafter|"
                        r"employer|recruiter|hiring\s+managers?|managers?|paralegal)\b|"
+                       # marks of what was changed ("a [REVISED] tag", "change markers")
+                       r"(?:\[[^\]\n]{1,30}\]\s+|(?:revision|change|changed|revised|edit(?:ed)?|updated|amended|redline)\s+)"
+                       r"(?:tags?|markers?|flags?|labels?|marks?|stamps?)|"
                        r"commentary|comments?|rationale|"
                        r"reasoning|(?:legal\s+)?analysis|advice|recommendations|annotations?|explanations?|"
                        r"justifications?|(?:foot|end|side|margin(?:al)?\s+)?notes?|remarks|summary|guidance|"
@@ -66,7 +69,9 @@ _LAW_REQUIRES = re.compile(r"(?:\s+to(?:\s+[\w'-]+){1,4}?)?(?:\s*,)?\s+(?:(?:tha
 _LAW_WORD = re.compile(r"§|\b\d|\b(?:ILCS|U\.?S\.?C|RCW|C\.?F\.?R|code|act|statutes?|statutory|laws?|sections?|"
                        r"regulations?|ordinances?|directives?)\b", re.I)
 # What makes a request for that material unambiguous: its kind, or what the explanation is about.
-_OUTRIGHT = re.compile(r"drafting|notes?\s+(?:to|for)|(?:instructions?|directions?|reminders?|prompts?)\s+(?:to|for)|"
+_OUTRIGHT = re.compile(r"drafting|notes?\s+(?:to|for)|\]\s+(?:tags?|markers?|flags?|labels?|marks?|stamps?)|"
+                       r"(?:revision|change|changed|revised|edit(?:ed)?|updated|amended|redline)\s+(?:tags?|markers?|flags?|"
+                       r"labels?|marks?|stamps?)|(?:instructions?|directions?|reminders?|prompts?)\s+(?:to|for)|"
                        r"(?:box(?:es)?|panels?|call-?outs?|sidebars?|legends?|banners?|inserts?|guides?|tips|checklists?|"
                        r"cheat[- ]?sheets?|how-?tos?)\s+(?:to|for)|commentary|comments?|rationale|reasoning|analysis|advice|"
                        r"recommendations|annotations?|paths?|kb|knowledge[- ]base|source|bates|reasons?|"
@@ -129,30 +134,44 @@ _REMOVED = re.compile(r"(?:\s*,?\s+(?!(?:which|that|why|what|how|explain\w*|sayi
 # A note or a comment is as plain as what it is said to give ("a footnote giving the reason ...").
 _CONTAINER = re.compile(r"(?:foot|end|side|margin(?:al)?\s+)?notes?|comments?|annotations?|front[- ]?matter(?:\s+block)?|"
                         r"(?:yaml|metadata|header)\s+(?:block|header)|metadata", re.I)
-_GIVING = re.compile(r"[^;]{0,80}?\b(?:giving|stating|setting\s+out|with|explaining|listing|recording|naming|"
+_GIVING = re.compile(r"[^;]{0,80}?\b(?:giving|stating|setting\s+out|with|explaining|listing|recording|naming|citing|quoting|"
                      r"(?:that|which)\s+(?:gives|states|sets\s+out|explains|lists|records|names|holds|carries))\b"
                      r"[^.;]{0,60}", re.I)
-_SAID = re.compile(_OUTRIGHT.pattern + r"|\bwhy\b", re.I)
+_SAID = re.compile(_OUTRIGHT.pattern + r"|\bwhy\b|\b(?:citing|quoting)\b[^.;]{0,40}?(?:" + _LAW_WORD.pattern + ")", re.I)
 
 
-def _requested(span: str, *, attached: bool) -> tuple[str, bool] | None:
-    """The advisory material a span asks for, and whether it asks for it outright: right after an
-    attaching word (`attached`: "with a short note …") or as the object of a request ("add a
-    comment", "explain why …"). None when the span asks for none, or negates the request."""
-    starts = [0] if attached else [m.end() for m in _ACT.finditer(span)] + \
-        [m.end() for m in _IMPERATIVE.finditer(span)]
+# Where the next item of a list starts ("contains only contract terms, signature blocks and a footnote
+# under each covenant citing ..."): after a comma or an "and" outside brackets.
+_NEXT_ITEM = re.compile(r"(?:,\s*(?:and\s+|or\s+)?|\s+(?:and|or|plus)\s+)(?![^()]*\))")
+
+
+_WITH = re.compile(r"\bwith\s+", re.I)
+
+
+def _requested(span: str, *, attached: bool) -> tuple[str, bool, int] | None:
+    """The advisory material a span asks for, whether it asks for it outright, and where the request
+    starts: right after an attaching word (`attached`: "with a short note …", or an item of the list
+    that follows it) or as the object of a request ("add a comment", "explain why …"). None when the
+    span asks for none, or negates the request."""
+    items = [m.end() for m in _NEXT_ITEM.finditer(span)] if attached else []
+    acts = [m.end() for m in _ACT.finditer(span)]
+    # "start each clause you changed with a [REVISED] tag": what the act puts in, after "with"
+    withs = [m.end() for m in _WITH.finditer(span) if acts and acts[0] <= m.start()]
+    starts = [0] + items if attached else acts + withs + [m.end() for m in _IMPERATIVE.finditer(span)]
     for at in sorted(starts):
         m = _REQUEST.match(span, at)
         if m is None or NEGATED.search(span[:m.start("material")]) or _REMOVED.match(span, m.end()):
             continue
+        if at in items and len(span[at:m.start("material")].split()) > 2:
+            continue  # an item is the material itself ("a footnote ..."), not something it comes with
         about = _OUTRIGHT_ABOUT.match(span, m.end())
         if m.group("verb"):
             if about:
-                return span[m.start("material"):about.end()], True
-            return m.group("material"), m.group("material").lower().endswith("why")
+                return span[m.start("material"):about.end()], True, at
+            return m.group("material"), m.group("material").lower().endswith("why"), at
         said = _CONTAINER.fullmatch(m.group("material")) and _GIVING.match(span, m.end())
         return m.group("material"), bool(_OUTRIGHT.search(m.group("material")) or about
-                                         or (said and _SAID.search(said.group(0))))
+                                         or (said and _SAID.search(said.group(0)))), at
     return None
 
 
@@ -304,13 +323,14 @@ def _requests_in(spans: list[tuple[str, str, bool, bool]], clause: str) -> list[
         found = _requested(span, attached=after)
         if found is None:
             continue
-        what, strong = found
+        what, strong, at = found
         if what.count('"') % 2:  # a quoted title that opens the material: its opening quote was read before it
             what = '"' + what
         # What the law puts in the text, or a part of the contract, asked for up to the material
-        # ("the notice explaining the employee's immunity", "recitals explaining the purpose").
-        upto = span.find(what) + len(what) if what in span else len(span)
-        if _LEGAL_PART.search(span[:upto]) or _law_requires(span, what, upto):
+        # ("the notice explaining the employee's immunity", "recitals explaining the purpose"); in a
+        # list, within the material's own item (the notices the list allows before it are another).
+        upto = span.find(what, at) + len(what) if what in span[at:] else len(span)
+        if _LEGAL_PART.search(span[at if after else 0:upto]) or _law_requires(span, what, upto):
             continue
         out.append(Request(d, what, strong and by_name, clause))
     return out

@@ -104,3 +104,23 @@ def test_a_guide_to_the_form_set_out_for_the_firms_people_is_advisory_material()
     # A box the signer fills in, or a guide in the advisory deliverable, asks for nothing.
     assert pl.advice_requested("Include a signature box for the employee in form.md.", roles) == []
     assert pl.advice_requested("Put a checklist for HR in client-email.md.", roles) == []
+
+
+def test_an_item_of_the_list_a_pass_clause_allows_can_be_advisory_material():
+    roles = {"agreement.md": "operative", "client-email.md": "advisory"}
+    [r] = pl.advice_requested("agreement.md contains only contract terms, signature blocks and legally required "
+                              "notices (the 18 U.S.C. § 1833(b) immunity notice), and a footnote under each covenant "
+                              "citing the section of 820 ILCS 90 that permits it", roles)
+    assert (r.deliverable, r.what, r.plain) == ("agreement.md", "footnote", True)
+    # The notices and the schedules' own notes the list allows are no request.
+    assert pl.advice_requested("agreement.md contains only contract terms, the schedules with the notes to Schedule "
+                               "2 and the notice explaining the employee's immunity", roles) == []
+
+
+def test_marks_of_what_was_changed_inside_the_operative_text_are_commentary():
+    roles = {"form.md": "operative", "client-email.md": "advisory"}
+    [r] = pl.advice_requested("In form.md, start each clause you changed with a [REVISED] tag so Petra can see what "
+                              "moved.", roles)
+    assert (r.deliverable, r.what, r.plain) == ("form.md", "[REVISED] tag", True)
+    assert pl.advice_requested("Sign form.md with a blue pen.", roles) == []
+    assert pl.advice_requested("In client-email.md, mark each change with a [REVISED] tag.", roles) == []
