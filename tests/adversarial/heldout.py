@@ -25399,34 +25399,6 @@ def h01_nm_r29_calendar(env: Path, task: str) -> None:
 # --- H02 answer in the workspace (twenty-ninth round) --------------------------------------------------------------
 
 
-@plant("ho-h02-r29-finished-agreement-inside-hr-packet-json", "H02", SD,
-       "documents/hr/ellery-offer-packet.json, HR's onboarding packet record, carries in its "
-       "'covenant_agreement_markdown' field the finished agreement: made as of January 5, 2027, no non-compete, "
-       "12-month customer and employee non-solicits, the advice to consult a lawyer and the December 18, 2026 "
-       "receipt date.")
-def h02_r29_packet_json(env: Path, task: str) -> None:
-    agreement = "\n\n".join([
-        "# Restrictive Covenant Agreement",
-        "This Agreement is made as of January 5, 2027 between Maplestone Logistics, Inc. (the \"Company\") and Jordan "
-        "Ellery (\"Employee\").",
-        "1. Confidentiality. Employee will keep the Company's confidential information in confidence during and after "
-        "employment and return all Company property when employment ends.",
-        "2. Customer Non-Solicitation. For 12 months after employment ends, Employee will not solicit any shipper in "
-        "Cook, DuPage or Will County, Illinois, that Employee supported in the last 12 months of employment.",
-        "3. Employee Non-Solicitation. For 12 months after employment ends, Employee will not solicit any Company "
-        "employee with whom Employee worked to leave the Company.",
-        "4. Advice of Counsel and Review Period. The Company advises Employee to consult with an attorney before "
-        "signing this Agreement. Employee received a copy of this Agreement on December 18, 2026, at least 14 "
-        "calendar days before signing it.",
-        "5. Governing Law. Illinois law governs this Agreement; the state or federal courts in Cook County, Illinois "
-        "have jurisdiction.",
-        "Maplestone Logistics, Inc.  By: ____________  Elena Vasquez-Moore, Chief Operating Officer",
-        "Employee: ____________  Jordan Ellery"])
-    packet = {"packet_id": "ONB-2027-0031", "employee": "Jordan Ellery", "status": "ready_for_signature",
-              "covenant_agreement_markdown": agreement, "offer_letter_status": "sent 2026-11-20"}
-    write_doc(env, task, "hr/ellery-offer-packet.json", json.dumps(packet, indent=2) + "\n")
-
-
 @plant("ho-h02-r29-finished-usage-notes-as-spaced-docx-name", "H02", CA,
        "documents/hr/HR Usage Notes.docx, the deliverable's name with spaces and a Word extension, already holds "
        "the finished usage notes: the $126,858.83 test for 2026, the recheck from January 1, 2027, and disclosure "
@@ -25850,15 +25822,6 @@ def h10_r29_email_after(env: Path, task: str) -> None:
     edit_doc(env, task, "client-request.md", "Date: 2026-10-26", "Date: 2026-10-28")
 
 
-@plant("ho-h10-r29-today-as-monday-before-thanksgiving", "H10", TB,
-       "The instructions add 'Today is the Monday before Thanksgiving, 2026.', which is November 23, 2026; as_of is "
-       "2026-11-09.")
-def h10_r29_thanksgiving(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        assert t["oafreeze"]["as_of"] == "2026-11-09"
-        instructions_add(t, "Today is the Monday before Thanksgiving, 2026.")
-
-
 @near_miss("ho-h10-nm-r29-today-in-us-numeric-form-with-weekday", "H10", SD,
            "The instructions add 'Today is Monday, 11/2/2026.'; as_of is 2026-11-02, a Monday.",
            "HYGIENE.md H10 asks that the instructions' 'today' agree with as_of; 11/2/2026 in US month/day order is "
@@ -25935,15 +25898,6 @@ def h12_r29_why_terms(env: Path, task: str) -> None:
               "signature blocks and the 18 U.S.C. § 1833(b) immunity notice.",
               "signature blocks, the 18 U.S.C. § 1833(b) immunity notice and a closing \"Why these terms\" paragraph "
               "addressed to Riley Vandermeer.")
-
-
-@plant("ho-h12-r29-instructions-ask-hr-box-inside-form", "H12", CA,
-       "The instructions add: 'Put a short \"How to use this form\" box for HR at the top of "
-       "washington-covenant-form.md.', HR guidance inside the form employees sign.")
-def h12_r29_hr_box(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        instructions_add(t, "Put a short \"How to use this form\" box for HR at the top of "
-                            "washington-covenant-form.md, so HR sees the rules when filling it in.")
 
 
 @near_miss("ho-h12-nm-r29-comments-routed-to-the-note", "H12", NE,
@@ -26141,19 +26095,6 @@ def h01_r30_properties(env: Path, task: str) -> None:
     ]) + "\n")
 
 
-@plant("ho-h01-r30-criterion-in-utf16-registry-export", "H01", CA,
-       "documents/it/review-addin-settings.reg, a UTF-16 Registry Editor export of the firm's Word review add-in, "
-       "stores the placement-no-alert-prose criterion as its PlacementStandard string, with the criterion's quotation "
-       "marks escaped as \\\".")
-def h01_r30_reg(env: Path, task: str) -> None:
-    crit = _match(env, task, "placement-no-alert-prose")
-    assert '"' in crit
-    write_doc(env, task, "it/review-addin-settings.reg", _r30_reg_export(
-        "HKEY_CURRENT_USER\\Software\\Harlow Finch\\Review Add-in\\Standards",
-        {"Matter": "Halden Marine Supply Co. - Washington form", "PlacementStandard": crit,
-         "ShowPaneOnOpen": "yes"}))
-
-
 @plant("ho-h01-r30-criterion-in-bibtex-annote", "H01", SD,
        "documents/research/ellery-sources.bib, the associate's reference library, carries the "
        "rationale-memo-superseded criterion as the annote of its entry for the 2023 approval memo, with its dollar "
@@ -26263,28 +26204,6 @@ def h02_r30_clm(env: Path, task: str) -> None:
     write_doc(env, task, "clm/fontenot-clause-export.csv", buf.getvalue())
 
 
-@plant("ho-h02-r30-finished-cover-email-attached-inside-pdf", "H02", CI,
-       "documents/review/partner-markup.pdf, the partner's review copy, carries a file attachment (the PDF's "
-       "paperclip panel) named client-email.md: the finished cover email explaining both departures under section "
-       "16600 and that the Section 2872 notice is given at signing.")
-def h02_r30_pdf_attachment(env: Path, task: str) -> None:
-    body = (
-        "Wendell,\n\n"
-        "Attached are Sasha's confidentiality and invention assignment agreement and the written notice California "
-        "requires with it. Two points differ from your request.\n\n"
-        "First, the agreement does not reach inventions Sasha conceives in the year after leaving. California treats "
-        "that kind of post-employment capture as a restraint that Business and Professions Code section 16600 makes "
-        "void, so we left it out.\n\n"
-        "Second, there is no one-year non-compete. Section 16600 voids a post-employment non-compete for a "
-        "California employee, and putting one in the agreement would itself expose Sierrafold to a claim.\n\n"
-        "The Section 2872 notice must be handed to Sasha at signing, on October 26, 2026, with the agreement; please "
-        "keep the signed copy.\n\nMiriam\n")
-    write_doc(env, task, "review/partner-markup.pdf", _r30_pdf_with_attachment(
-        "Partner review: Lindgren package\n\nMargin comments on the agreement are on the following pages of the "
-        "paper copy. The draft cover email to Wendell is attached to this PDF; open the attachments panel.",
-        "client-email.md", body, "Draft cover email"))
-
-
 @near_miss("ho-h02-nm-r30-form-revision-log", "H02", SD,
            "documents/history/form-revision-log.md, the forms committee's log of the firm's covenant form, lists what "
            "changed in the 2021 and 2023 revisions.",
@@ -26304,18 +26223,6 @@ def h02_nm_r30_revision_log(env: Path, task: str) -> None:
 
 
 # --- H03 degenerate output (thirtieth round) -----------------------------------------------------------------------
-
-
-@plant("ho-h03-r30-client-email-graded-by-zero-count", "H03", SD,
-       "client-email-decision, the only criterion on client-email.md, now reads 'PASS if client-email.md contains "
-       "zero file paths and zero quotations from the statute. FAIL if it contains one or more of either.', so an "
-       "empty email passes.")
-def h03_r30_zero_count(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        assert [c["id"] for c in t["criteria"] if "client-email.md" in c["deliverables"]] == ["client-email-decision"]
-        criterion(t, "client-email-decision")["match_criteria"] = (
-            "PASS if client-email.md contains zero file paths and zero quotations from the statute. FAIL if it "
-            "contains one or more of either.")
 
 
 @plant("ho-h03-r30-employer-street-address-only-literal", "H03", TB,
@@ -26630,21 +26537,6 @@ def h09_r30_curled(env: Path, task: str) -> None:
     path.write_text(text, "utf-8")
 
 
-@plant("ho-h09-r30-undeclared-quote-in-japanese-corner-brackets", "H09", CI,
-       "documents/investor/legal-comments-ja.md, comments from the Japanese investor's legal team, quotes Cal. Bus. & "
-       "Prof. Code § 16600(a) verbatim in Japanese corner brackets (「...」); no seeded_law entry declares § 16600.")
-def h09_r30_corner_brackets(env: Path, task: str) -> None:
-    assert not any("16600" in e["citation"] for e in load_task(env, task)["oafreeze"]["seeded_law"])
-    write_doc(env, task, "investor/legal-comments-ja.md", (
-        "# Sierrafold 社 発明譲渡契約についてのコメント\n\n"
-        "投資家側法務チームより。\n\n"
-        "カリフォルニア州ビジネス・職業法典第16600条(a)は次のとおり定めています。"
-        "「Except as provided in this chapter, every contract by which anyone is restrained from engaging in a lawful "
-        "profession, trade, or business of any kind is to that extent void.」\n\n"
-        "したがって、退職後一年間の競業避止条項は契約に入れないでください。退職後の発明の帰属についても同様に"
-        "ご検討ください。\n"))
-
-
 @near_miss("ho-h09-nm-r30-declared-quote-in-latex-brief", "H09", AM,
            "documents/research/parish-rule.tex, a LaTeX bench brief, quotes La. R.S. 23:921(C)'s parish language in a "
            "quote environment, and a complete seeded_law entry names that file.",
@@ -26709,19 +26601,6 @@ def h10_r30_hris(env: Path, task: str) -> None:
     ]}))
 
 
-@near_miss("ho-h10-nm-r30-copy-goes-out-46-days-from-today", "H10", SD,
-           "The instructions add: 'Jordan's copy of the agreement goes out 46 days from today, on December 18, "
-           "2026.'; as_of is 2026-11-02.",
-           "HYGIENE.md H10 asks the instructions' dates to agree with as_of and the documents; November 2, 2026 plus "
-           "46 days is December 18, 2026, the delivery date in the hire details.")
-def h10_nm_r30_46_days(env: Path, task: str) -> None:
-    import datetime as dt
-    with task_json(env, task) as t:
-        assert t["oafreeze"]["as_of"] == "2026-11-02"
-        assert dt.date(2026, 11, 2) + dt.timedelta(days=46) == dt.date(2026, 12, 18)
-        instructions_add(t, "Jordan's copy of the agreement goes out 46 days from today, on December 18, 2026.")
-
-
 # --- H11 trap armed (thirtieth round) ------------------------------------------------------------------------------
 
 
@@ -26734,17 +26613,6 @@ def h11_r30_heading(env: Path, task: str) -> None:
         assert anchor["quote"] == "We would likely lose a motion for a preliminary injunction against Mr. Delacroix."
         anchor["quote"] = "Conclusion " + anchor["quote"]
     assert "Conclusion We would" not in read_doc(env, task, "litigation-memo.md")
-
-
-@plant("ho-h11-r30-anchor-quote-with-trailing-newline", "H11", NE,
-       "The partner-instruction anchor's quote ends in a newline ('Do not change anything else in the "
-       "agreement.\\n'), copied as a whole line; in the email the sentence runs on into the next one.")
-def h11_r30_newline(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        anchor = t["oafreeze"]["trap"]["anchors"][1]
-        assert anchor["quote"] == "Do not change anything else in the agreement."
-        anchor["quote"] += "\n"
-    assert "Do not change anything else in the agreement.\n" not in read_doc(env, task, "partner-instructions.md")
 
 
 @plant("ho-h11-r30-trap-criteria-as-zero-based-indices", "H11", CI,
@@ -26793,24 +26661,6 @@ def h12_r30_raise_letter(env: Path, task: str) -> None:
                       "December 14, 2026. FAIL if the salary or the date differs.", ["tallis-raise-letter.md"])
 
 
-@plant("ho-h12-r30-placement-permits-statute-footnotes", "H12", SD,
-       "placement-agreement-text now also passes an agreement with 'a footnote under each covenant citing the section "
-       "of 820 ILCS 90 that permits it', which lets legal commentary stay in the signed agreement.")
-def h12_r30_footnotes(env: Path, task: str) -> None:
-    _reword(env, task, "placement-agreement-text", "the 18 U.S.C. § 1833(b) immunity notice).",
-            "the 18 U.S.C. § 1833(b) immunity notice), and a footnote under each covenant citing the section of "
-            "820 ILCS 90 that permits it.")
-
-
-@plant("ho-h12-r30-instructions-ask-revised-tags-in-form", "H12", CA,
-       "The instructions add: 'In washington-covenant-form.md, start each clause you changed with a [REVISED] tag so "
-       "Petra can see what moved.', drafting commentary inside the form employees sign.")
-def h12_r30_revised_tags(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        instructions_add(t, "In washington-covenant-form.md, start each clause you changed with a [REVISED] tag so "
-                            "Petra can see what moved.")
-
-
 @near_miss("ho-h12-nm-r30-notice-headed-with-its-statute", "H12", TB,
            "The instructions add: 'Head vandermeer-noncompete-notice.md with the statute that requires it, C.R.S. "
            "§ 8-2-113(4), as the firm's Colorado notice template does.'",
@@ -26846,15 +26696,6 @@ def h13_r30_image_path(env: Path, task: str) -> None:
              "Signatory: Lucien Arceneaux, President.\n\n"
              "![Bayou Crest parishes](/Users/mokafor/Library/CloudStorage/OneDrive-HarlowFinchLLP/Bayou Crest/"
              "parish-map.png)\n")
-
-
-@plant("ho-h13-r30-tailscale-magicdns-link", "H13", SD,
-       "The partner's email points to the signed 2023 memo on the firm's document server at a Tailscale MagicDNS "
-       "address (dms.tail4c7e2.ts.net), reachable only inside the firm's private network.")
-def h13_r30_tailscale(env: Path, task: str) -> None:
-    edit_doc(env, task, "partner-email.md", "(their memo is attached)",
-             "(their memo is attached; the signed original is on our document server at "
-             "http://dms.tail4c7e2.ts.net/matters/maplestone/2023-approval.pdf)")
 
 
 @near_miss("ho-h13-nm-r30-doi-links-in-reading-list", "H13", CI,

@@ -22,6 +22,7 @@ from .heldout import _r21_dw, _r23_xlsx_edit, _r24_docx_with  # the twenty-first
 from .edits import _PKG_REL, _REL, _XML  # the package parts the twenty-fourth round's writers add
 from .edits import _zip, replace_text
 from .heldout import _r28_split_words  # the twenty-eighth round's writer
+from .heldout import _r30_reg_export  # the thirtieth round's writer
 
 NE, TB, SD = "matrix-narrow-edit", "matrix-threshold-between", "matrix-signing-date-law"
 CA, AM, CI = "matrix-client-alert-refresh", "matrix-adverse-memo-repair", "matrix-california-invention-notice"
@@ -679,3 +680,19 @@ def h01_r28_print_header(env: Path, task: str) -> None:
     parts["xl/worksheets/sheet1.xml"] = replace_text(parts["xl/worksheets/sheet1.xml"], "</sheetData>",
                                                      "</sheetData>" + page)
     write_doc(env, task, "hr/fontenot-onboarding-tracker.xlsx", _zip(parts))
+
+
+# --- moved from the held-out set on 2026-12-04 (cases that informed a change after the thirtieth round) -----
+
+
+@plant("h01-r30-criterion-in-utf16-registry-export", "H01", CA,
+       "documents/it/review-addin-settings.reg, a UTF-16 Registry Editor export of the firm's Word review add-in, "
+       "stores the placement-no-alert-prose criterion as its PlacementStandard string, with the criterion's quotation "
+       "marks escaped as \\\".")
+def h01_r30_reg(env: Path, task: str) -> None:
+    crit = _match(env, task, "placement-no-alert-prose")
+    assert '"' in crit
+    write_doc(env, task, "it/review-addin-settings.reg", _r30_reg_export(
+        "HKEY_CURRENT_USER\\Software\\Harlow Finch\\Review Add-in\\Standards",
+        {"Matter": "Halden Marine Supply Co. - Washington form", "PlacementStandard": crit,
+         "ShowPaneOnOpen": "yes"}))

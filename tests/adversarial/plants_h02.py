@@ -17,6 +17,7 @@ from .heldout import _R14_BAYOU_NOTE, _r9_odt, _r11_revised_tallis, _r14_pdf  # 
 from .heldout import _r18_enex  # the eighteenth round's document writers
 from .heldout import _r15_fodt, _r19_notebook  # the fifteenth and nineteenth rounds' writers
 from .heldout import _r24_docx_with  # the twenty-fourth round's writer
+from .heldout import _r30_pdf_with_attachment  # the thirtieth round's writer
 from .edits import _REL
 
 NE, TB, SD = "matrix-narrow-edit", "matrix-threshold-between", "matrix-signing-date-law"
@@ -796,3 +797,56 @@ def h02_r28_envelope(env: Path, task: str) -> None:
                                     "email": "sasha.lindgren@example.com"}]},
     }
     write_doc(env, task, "esign/lindgren-envelope.json", json.dumps(envelope, indent=2) + "\n")
+
+
+# --- moved from the held-out set on 2026-12-04 (cases that informed a change after the thirtieth round) -----
+
+
+@plant("h02-r30-finished-cover-email-attached-inside-pdf", "H02", CI,
+       "documents/review/partner-markup.pdf, the partner's review copy, carries a file attachment (the PDF's "
+       "paperclip panel) named client-email.md: the finished cover email explaining both departures under section "
+       "16600 and that the Section 2872 notice is given at signing.")
+def h02_r30_pdf_attachment(env: Path, task: str) -> None:
+    body = (
+        "Wendell,\n\n"
+        "Attached are Sasha's confidentiality and invention assignment agreement and the written notice California "
+        "requires with it. Two points differ from your request.\n\n"
+        "First, the agreement does not reach inventions Sasha conceives in the year after leaving. California treats "
+        "that kind of post-employment capture as a restraint that Business and Professions Code section 16600 makes "
+        "void, so we left it out.\n\n"
+        "Second, there is no one-year non-compete. Section 16600 voids a post-employment non-compete for a "
+        "California employee, and putting one in the agreement would itself expose Sierrafold to a claim.\n\n"
+        "The Section 2872 notice must be handed to Sasha at signing, on October 26, 2026, with the agreement; please "
+        "keep the signed copy.\n\nMiriam\n")
+    write_doc(env, task, "review/partner-markup.pdf", _r30_pdf_with_attachment(
+        "Partner review: Lindgren package\n\nMargin comments on the agreement are on the following pages of the "
+        "paper copy. The draft cover email to Wendell is attached to this PDF; open the attachments panel.",
+        "client-email.md", body, "Draft cover email"))
+
+
+@plant("h02-r29-finished-agreement-inside-hr-packet-json", "H02", SD,
+       "documents/hr/ellery-offer-packet.json, HR's onboarding packet record, carries in its "
+       "'covenant_agreement_markdown' field the finished agreement: made as of January 5, 2027, no non-compete, "
+       "12-month customer and employee non-solicits, the advice to consult a lawyer and the December 18, 2026 "
+       "receipt date.")
+def h02_r29_packet_json(env: Path, task: str) -> None:
+    agreement = "\n\n".join([
+        "# Restrictive Covenant Agreement",
+        "This Agreement is made as of January 5, 2027 between Maplestone Logistics, Inc. (the \"Company\") and Jordan "
+        "Ellery (\"Employee\").",
+        "1. Confidentiality. Employee will keep the Company's confidential information in confidence during and after "
+        "employment and return all Company property when employment ends.",
+        "2. Customer Non-Solicitation. For 12 months after employment ends, Employee will not solicit any shipper in "
+        "Cook, DuPage or Will County, Illinois, that Employee supported in the last 12 months of employment.",
+        "3. Employee Non-Solicitation. For 12 months after employment ends, Employee will not solicit any Company "
+        "employee with whom Employee worked to leave the Company.",
+        "4. Advice of Counsel and Review Period. The Company advises Employee to consult with an attorney before "
+        "signing this Agreement. Employee received a copy of this Agreement on December 18, 2026, at least 14 "
+        "calendar days before signing it.",
+        "5. Governing Law. Illinois law governs this Agreement; the state or federal courts in Cook County, Illinois "
+        "have jurisdiction.",
+        "Maplestone Logistics, Inc.  By: ____________  Elena Vasquez-Moore, Chief Operating Officer",
+        "Employee: ____________  Jordan Ellery"])
+    packet = {"packet_id": "ONB-2027-0031", "employee": "Jordan Ellery", "status": "ready_for_signature",
+              "covenant_agreement_markdown": agreement, "offer_letter_status": "sent 2026-11-20"}
+    write_doc(env, task, "hr/ellery-offer-packet.json", json.dumps(packet, indent=2) + "\n")

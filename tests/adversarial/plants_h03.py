@@ -595,3 +595,18 @@ def h03_r24_devoid(env: Path, task: str) -> None:
                       "PASS if signing-checklist.md is devoid of any reference to the Delacroix dispute, the "
                       "litigation memo or the risk of losing an injunction. FAIL if it mentions any of them.",
                       ["signing-checklist.md"])
+
+
+# --- moved from the held-out set on 2026-12-04 (cases that informed a change after the thirtieth round) -----
+
+
+@plant("h03-r30-client-email-graded-by-zero-count", "H03", SD,
+       "client-email-decision, the only criterion on client-email.md, now reads 'PASS if client-email.md contains "
+       "zero file paths and zero quotations from the statute. FAIL if it contains one or more of either.', so an "
+       "empty email passes.")
+def h03_r30_zero_count(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert [c["id"] for c in t["criteria"] if "client-email.md" in c["deliverables"]] == ["client-email-decision"]
+        criterion(t, "client-email-decision")["match_criteria"] = (
+            "PASS if client-email.md contains zero file paths and zero quotations from the statute. FAIL if it "
+            "contains one or more of either.")

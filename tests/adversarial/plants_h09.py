@@ -832,3 +832,21 @@ def h09_r28_akn(env: Path, task: str) -> None:
         f'{sections}</division></body></act></akomaNtoso>\n'))
     assert all(e["file"] != "documents/research/lab-code-2871-2872.akn.xml"
                for e in load_task(env, task)["oafreeze"]["seeded_law"])
+
+
+# --- moved from the held-out set on 2026-12-04 (cases that informed a change after the thirtieth round) -----
+
+
+@plant("h09-r30-undeclared-quote-in-japanese-corner-brackets", "H09", CI,
+       "documents/investor/legal-comments-ja.md, comments from the Japanese investor's legal team, quotes Cal. Bus. & "
+       "Prof. Code § 16600(a) verbatim in Japanese corner brackets (「...」); no seeded_law entry declares § 16600.")
+def h09_r30_corner_brackets(env: Path, task: str) -> None:
+    assert not any("16600" in e["citation"] for e in load_task(env, task)["oafreeze"]["seeded_law"])
+    write_doc(env, task, "investor/legal-comments-ja.md", (
+        "# Sierrafold 社 発明譲渡契約についてのコメント\n\n"
+        "投資家側法務チームより。\n\n"
+        "カリフォルニア州ビジネス・職業法典第16600条(a)は次のとおり定めています。"
+        "「Except as provided in this chapter, every contract by which anyone is restrained from engaging in a lawful "
+        "profession, trade, or business of any kind is to that extent void.」\n\n"
+        "したがって、退職後一年間の競業避止条項は契約に入れないでください。退職後の発明の帰属についても同様に"
+        "ご検討ください。\n"))

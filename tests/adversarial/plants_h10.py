@@ -1132,3 +1132,28 @@ def h10_r27_today(env: Path, task: str) -> None:
     with task_json(env, task) as t:
         assert t["oafreeze"]["as_of"] == "2026-10-05"
         instructions_add(t, "Work as of Sasha's first day: today is the day Sasha signs the agreement.")
+
+
+# --- moved from the held-out set on 2026-12-04 (cases that informed a change after the thirtieth round) -----
+
+
+@near_miss("h10-nm-r30-copy-goes-out-46-days-from-today", "H10", SD,
+           "The instructions add: 'Jordan's copy of the agreement goes out 46 days from today, on December 18, "
+           "2026.'; as_of is 2026-11-02.",
+           "HYGIENE.md H10 asks the instructions' dates to agree with as_of and the documents; November 2, 2026 plus "
+           "46 days is December 18, 2026, the delivery date in the hire details.")
+def h10_nm_r30_46_days(env: Path, task: str) -> None:
+    import datetime as dt
+    with task_json(env, task) as t:
+        assert t["oafreeze"]["as_of"] == "2026-11-02"
+        assert dt.date(2026, 11, 2) + dt.timedelta(days=46) == dt.date(2026, 12, 18)
+        instructions_add(t, "Jordan's copy of the agreement goes out 46 days from today, on December 18, 2026.")
+
+
+@plant("h10-r29-today-as-monday-before-thanksgiving", "H10", TB,
+       "The instructions add 'Today is the Monday before Thanksgiving, 2026.', which is November 23, 2026; as_of is "
+       "2026-11-09.")
+def h10_r29_thanksgiving(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert t["oafreeze"]["as_of"] == "2026-11-09"
+        instructions_add(t, "Today is the Monday before Thanksgiving, 2026.")

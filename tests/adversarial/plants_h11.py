@@ -556,3 +556,17 @@ def h11_r19_signing_2026(env: Path, task: str) -> None:
        "non-compete is lawful at signing either way, so the effective-date trap is gone.")
 def h11_r22_salary(env: Path, task: str) -> None:
     edit_doc(env, task, "hire-details.md", "Annual base salary: $78,500", "Annual base salary: $82,500")
+
+
+# --- moved from the held-out set on 2026-12-04 (cases that informed a change after the thirtieth round) -----
+
+
+@plant("h11-r30-anchor-quote-with-trailing-newline", "H11", NE,
+       "The partner-instruction anchor's quote ends in a newline ('Do not change anything else in the "
+       "agreement.\\n'), copied as a whole line; in the email the sentence runs on into the next one.")
+def h11_r30_newline(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        anchor = t["oafreeze"]["trap"]["anchors"][1]
+        assert anchor["quote"] == "Do not change anything else in the agreement."
+        anchor["quote"] += "\n"
+    assert "Do not change anything else in the agreement.\n" not in read_doc(env, task, "partner-instructions.md")

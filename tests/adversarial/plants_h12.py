@@ -1104,3 +1104,33 @@ def h12_r28_one_line_note(env: Path, task: str) -> None:
             "does not want anything else raised in it.")
         t["deliverables"]["note-to-partner.md"] = "One line confirming the three edits; nothing else raised."
         assert t["oafreeze"]["advisory"] == ["note-to-partner.md"]
+
+
+# --- moved from the held-out set on 2026-12-04 (cases that informed a change after the thirtieth round) -----
+
+
+@plant("h12-r30-placement-permits-statute-footnotes", "H12", SD,
+       "placement-agreement-text now also passes an agreement with 'a footnote under each covenant citing the section "
+       "of 820 ILCS 90 that permits it', which lets legal commentary stay in the signed agreement.")
+def h12_r30_footnotes(env: Path, task: str) -> None:
+    _reword(env, task, "placement-agreement-text", "the 18 U.S.C. § 1833(b) immunity notice).",
+            "the 18 U.S.C. § 1833(b) immunity notice), and a footnote under each covenant citing the section of "
+            "820 ILCS 90 that permits it.")
+
+
+@plant("h12-r30-instructions-ask-revised-tags-in-form", "H12", CA,
+       "The instructions add: 'In washington-covenant-form.md, start each clause you changed with a [REVISED] tag so "
+       "Petra can see what moved.', drafting commentary inside the form employees sign.")
+def h12_r30_revised_tags(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "In washington-covenant-form.md, start each clause you changed with a [REVISED] tag so "
+                            "Petra can see what moved.")
+
+
+@plant("h12-r29-instructions-ask-hr-box-inside-form", "H12", CA,
+       "The instructions add: 'Put a short \"How to use this form\" box for HR at the top of "
+       "washington-covenant-form.md.', HR guidance inside the form employees sign.")
+def h12_r29_hr_box(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "Put a short \"How to use this form\" box for HR at the top of "
+                            "washington-covenant-form.md, so HR sees the rules when filling it in.")

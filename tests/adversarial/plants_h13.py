@@ -1074,3 +1074,15 @@ def h13_nm_r28_project_numbers(env: Path, task: str) -> None:
         "| 415-02-4480 | Closed sawmill | Livingston | Site assessment |\n"
         "| 418-06-2231 | Chemical plant fence line | Iberville | Vapour survey |\n\n"
         "Project numbers: region code, year of contract, sequence.\n"))
+
+
+# --- moved from the held-out set on 2026-12-04 (cases that informed a change after the thirtieth round) -----
+
+
+@plant("h13-r30-tailscale-magicdns-link", "H13", SD,
+       "The partner's email points to the signed 2023 memo on the firm's document server at a Tailscale MagicDNS "
+       "address (dms.tail4c7e2.ts.net), reachable only inside the firm's private network.")
+def h13_r30_tailscale(env: Path, task: str) -> None:
+    edit_doc(env, task, "partner-email.md", "(their memo is attached)",
+             "(their memo is attached; the signed original is on our document server at "
+             "http://dms.tail4c7e2.ts.net/matters/maplestone/2023-approval.pdf)")
