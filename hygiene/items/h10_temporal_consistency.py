@@ -81,53 +81,7 @@ def check(ctx: TaskContext) -> list[Finding]:
                                "the law of that day cannot have been checked", "use a date on or before today",
                                location="$.oafreeze.as_of", evidence=ext.as_of))
     out += _seeded_law(ctx, as_of)
-    for _line, sentence in tx.sentences(ctx.task.instructions):
-        cued = bool(TODAY_CUE.search(sentence))
-        if not cued and not dating.NEXT_TO_TODAY.search(sentence):
-            continue
-        for written, at in tx.dates(sentence):
-            # "yesterday, November 15" dates the day before today: today is the day after it. A
-            # date with no such word is today's only in a sentence that says it gives today's date.
-            shift = dating.shift(sentence[:at])
-            if shift is None and not cued:
-                continue
-            counted = _COUNTED_FROM_TODAY.search(sentence[max(0, at - 80):at]) if shift is None else None
-            if counted:  # "46 days from today, on December 18": a day counted from today, not today
-                landed = _counted_day(counted, as_of)
-                if landed is not None and landed not in tx.date_readings(written):
-                    out.append(ctx.finding(
-                        ID, "major", "task.json",
-                        f"the instructions count {counted.group(0).split(',')[0].strip()!r} to {written}, but from as_of "
-                        f"{ext.as_of} that count lands on {landed.isoformat()}: the agent and the criteria count from "
-                        "different days", "make the count, the date and oafreeze.as_of agree", location="$.instructions",
-                        evidence=tx.excerpt(sentence)))
-                continue
-            # A numeric date that reads two ways agrees with as_of when either reading is as_of.
-            when = {d + dt.timedelta(days=shift or 0) for d in tx.date_readings(written)}
-            if when and as_of not in when:
-                said = (f"call {written} {dating.SHIFT_WORDS[shift]}, which makes today {min(when).isoformat()}"
-                        if shift else f"give today's date as {written}")
-                out.append(ctx.finding(
-                    ID, "major", "task.json",
-                    f"the instructions {said} but as_of is {ext.as_of}: the agent and the "
-                    "criteria may apply different law", "make the instructions and oafreeze.as_of agree",
-                    location="$.instructions", evidence=tx.excerpt(sentence)))
-            elif shift:
-                continue
-            elif when and (day := dating.weekday_before(sentence, written)) is not None and day != as_of.weekday():
-                out.append(ctx.finding(
-                    ID, "minor", "task.json",
-                    f"the instructions call today ({written}) a {dating.WEEKDAYS[day].capitalize()}day, but {ext.as_of} is a "
-                    f"{dating.WEEKDAYS[as_of.weekday()].capitalize()}day: one of the two is wrong",
-                    "make the weekday and the date agree", location="$.instructions", evidence=tx.excerpt(sentence)))
-        # Today named by a holiday: "Today is the Monday before Thanksgiving, 2026".
-        for at, written, day in dating.holidays(sentence, as_of) if cued else ():
-            if _TODAY_IS_NOW.search(sentence[:at]) and day != as_of:
-                out.append(ctx.finding(
-                    ID, "major", "task.json",
-                    f"the instructions give today as {written}, which is {day.isoformat()}, but as_of is {ext.as_of}: "
-                    "the agent and the criteria may apply different law", "make the instructions and "
-                    "oafreeze.as_of agree", location="$.instructions", evidence=tx.excerpt(sentence)))
+    out += _todays_in_instructions(ctx, as_of)
     for _line, sentence in tx.sentences(ctx.task.instructions):
         day = dating.today_weekday(sentence)
         if day is not None and day != as_of.weekday():
@@ -164,6 +118,59 @@ def check(ctx: TaskContext) -> list[Finding]:
                 "may read law or practice from its future", "pin an earlier snapshot or move as_of, or waive with "
                 "the reason the later reviews do not matter", evidence=f"{later[-1][1]} (reviewed {later[-1][0]})"))
     return out
+
+def _todays_in_instructions(ctx: TaskContext, as_of: dt.date) -> list[Finding]:
+    """Today as the instructions give it, each to be as_of: a date in a sentence about today (or a day or
+    two from it, "yesterday, November 15"), a day counted from today that must land on its date, a
+    holiday ("the Monday before Thanksgiving, 2026"); and a weekday beside today's date that is not its."""
+    out = []
+    for _line, sentence in tx.sentences(ctx.task.instructions):
+        cued = bool(TODAY_CUE.search(sentence))
+        if not cued and not dating.NEXT_TO_TODAY.search(sentence):
+            continue
+        for written, at in tx.dates(sentence):
+            # "yesterday, November 15" dates the day before today: today is the day after it. A
+            # date with no such word is today's only in a sentence that says it gives today's date.
+            shift = dating.shift(sentence[:at])
+            if shift is None and not cued:
+                continue
+            counted = _COUNTED_FROM_TODAY.search(sentence[max(0, at - 80):at]) if shift is None else None
+            if counted:  # "46 days from today, on December 18": a day counted from today, not today
+                landed = _counted_day(counted, as_of)
+                if landed is not None and landed not in tx.date_readings(written):
+                    out.append(ctx.finding(
+                        ID, "major", "task.json", f"the instructions count {counted.group(0).split(',')[0].strip()!r} "
+                        f"to {written}, but from as_of {ctx.ext.as_of} that count lands on {landed.isoformat()}: the "
+                        "agent and the criteria count from different days", "make the count, the date and "
+                        "oafreeze.as_of agree", location="$.instructions", evidence=tx.excerpt(sentence)))
+                continue
+            # A numeric date that reads two ways agrees with as_of when either reading is as_of.
+            when = {d + dt.timedelta(days=shift or 0) for d in tx.date_readings(written)}
+            if when and as_of not in when:
+                out.append(_other_today(ctx, f"call {written} {dating.SHIFT_WORDS[shift]}, which makes today "
+                                             f"{min(when).isoformat()}" if shift else
+                                        f"give today's date as {written}", sentence))
+            elif shift:
+                continue
+            elif when and (day := dating.weekday_before(sentence, written)) is not None and day != as_of.weekday():
+                out.append(ctx.finding(
+                    ID, "minor", "task.json",
+                    f"the instructions call today ({written}) a {dating.WEEKDAYS[day].capitalize()}day, but "
+                    f"{ctx.ext.as_of} is a {dating.WEEKDAYS[as_of.weekday()].capitalize()}day: one of the two is wrong",
+                    "make the weekday and the date agree", location="$.instructions", evidence=tx.excerpt(sentence)))
+        # Today named by a holiday: "Today is the Monday before Thanksgiving, 2026".
+        for at, written, day in dating.holidays(sentence, as_of) if cued else ():
+            if _TODAY_IS_NOW.search(sentence[:at]) and day != as_of:
+                out.append(_other_today(ctx, f"give today as {written}, which is {day.isoformat()}", sentence))
+    return out
+
+
+def _other_today(ctx: TaskContext, said: str, sentence: str) -> Finding:
+    """Major: the instructions make today another day than as_of (`said`: how)."""
+    return ctx.finding(ID, "major", "task.json", f"the instructions {said} but as_of is {ctx.ext.as_of}: the agent and "
+                       "the criteria may apply different law", "make the instructions and oafreeze.as_of agree",
+                       location="$.instructions", evidence=tx.excerpt(sentence))
+
 
 
 # A span between two dates the same sentence gives ("on December 18, 2026, three weeks before signing on
