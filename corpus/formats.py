@@ -297,10 +297,11 @@ _UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")
 
 
 def _readable_utf16(data: bytes) -> bool:
-    """Whether bytes that open with a UTF-16 byte-order mark are text throughout (a binary format can
-    open with the same two bytes)."""
+    """Whether bytes that open with a UTF-16 byte-order mark read as text (a binary format can open
+    with the same two bytes), judged on their first 64 KiB."""
+    head = data[:1 << 16]
     try:
-        text = data.decode("utf-16")
+        text = head.decode("utf-16", "strict" if len(data) <= len(head) else "ignore")
     except UnicodeDecodeError:
         return False
     shown = sum(ch.isprintable() or ch in "\n\r\t\ufeff" for ch in text)
@@ -312,7 +313,10 @@ def _plain(name: str, ext: str, data: bytes) -> Extraction:
     Notepad's "Unicode", and what Windows tools export in it: a Registry Editor's .reg, a setup .inf);
     other files are binary unless they decode as UTF-8."""
     if data[:2] in _UTF16_BOMS and ext not in TEXT_EXTENSIONS and _readable_utf16(data):
-        text = data.decode("utf-16").removeprefix("\ufeff")
+        try:
+            text = data.decode("utf-16").removeprefix("\ufeff")
+        except UnicodeDecodeError:  # text at its start, not throughout
+            return Extraction(BINARY)
         return Extraction(TEXT, "\n".join(text.splitlines()))
     if ext in TEXT_EXTENSIONS and data[:2] in _UTF16_BOMS:
         try:
