@@ -26751,3 +26751,896 @@ def fam_nm_r30_doc_markers(env: Path, task: str) -> None:
     new = text[:first] + "---\n" + text[first:].rstrip("\n") + "\n...\n"
     assert yaml.safe_load(new) == before
     path.write_text(new, "utf-8")
+
+
+# === Thirty-first round ===========================================================================================
+# Written from HYGIENE.md and docs/TASKS.md only, without reading the audit's code. Ids carry '-r31-'.
+
+
+def _r31_fold_header(name: str, value: str, width: int = 76) -> str:
+    """A header line folded as RFC 5322 allows: cut at blanks, each continuation line starting with one space."""
+    return "\n ".join(textwrap.wrap(f"{name}: {value}", width, break_long_words=False, break_on_hyphens=False))
+
+
+def _r31_tmx(pairs: list[tuple[str, str]], *, created: str) -> str:
+    """A TMX 1.4 translation memory as a CAT tool exports it: one translation unit a segment pair, English source
+    and French target, each segment XML-escaped."""
+    units = "".join(
+        f'  <tu tuid="{n}" creationdate="{created}">\n'
+        f'    <tuv xml:lang="en-US"><seg>{escape(src)}</seg></tuv>\n'
+        f'    <tuv xml:lang="fr-FR"><seg>{escape(tgt)}</seg></tuv>\n  </tu>\n'
+        for n, (src, tgt) in enumerate(pairs, 1))
+    return ('<?xml version="1.0" encoding="UTF-8"?>\n<tmx version="1.4">\n'
+            f'  <header creationtool="Trados Studio" creationtoolversion="18.1" segtype="sentence" o-tmf="SDLTM" '
+            f'adminlang="en-US" srclang="en-US" datatype="plaintext" creationdate="{created}"/>\n'
+            f"  <body>\n{units}  </body>\n</tmx>\n")
+
+
+def _r31_canvas(texts: list[str]) -> str:
+    """A JSON Canvas file as Obsidian saves a board: one text card a string, laid out in a column and joined top to
+    bottom by edges; ids are 16 hex digits."""
+    ids = [hashlib.sha256(f"r31-canvas-{n}".encode()).hexdigest()[:16] for n in range(len(texts))]
+    nodes = [{"id": i, "type": "text", "text": text, "x": -220, "y": n * 320, "width": 440, "height": 280}
+             for n, (i, text) in enumerate(zip(ids, texts))]
+    edges = [{"id": hashlib.sha256(f"r31-edge-{n}".encode()).hexdigest()[:16], "fromNode": ids[n],
+              "fromSide": "bottom", "toNode": ids[n + 1], "toSide": "top"} for n in range(len(ids) - 1)]
+    return json.dumps({"nodes": nodes, "edges": edges}, indent="\t", ensure_ascii=False) + "\n"
+
+
+def _r31_keynote_package() -> bytes:
+    """The zip a Keynote document is on disk (Index/*.iwa protobuf archives, a binary property list, a preview):
+    no [Content_Types].xml and no ppt/ part, so it is no PowerPoint file whatever its name says."""
+    buf = io.BytesIO()
+    members = {
+        "Index/Document.iwa": b"\x00\x9c\x01\x00" + hashlib.sha256(b"r31-keynote-doc").digest() * 6,
+        "Index/Metadata.iwa": b"\x00\x40\x00\x00" + hashlib.sha256(b"r31-keynote-meta").digest() * 2,
+        "Metadata/Properties.plist": b"bplist00\xd1\x01\x02_\x10\x0frevision" + b"\x00" * 24,
+        "Metadata/DocumentIdentifier": str(uuid.uuid5(uuid.NAMESPACE_URL, "r31-keynote")).upper().encode(),
+        "preview.jpg": b"\xff\xd8\xff\xe0\x00\x10JFIF\x00" + b"\x00" * 32 + b"\xff\xd9",
+    }
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as z:
+        for name, data in members.items():
+            z.writestr(zipfile.ZipInfo(name, (2026, 10, 22, 16, 5, 0)), data)
+    return buf.getvalue()
+
+
+def _r31_sorted_front_matter(text: str) -> str:
+    """`text` with its YAML front matter's top-level keys sorted by name, as a linter's 'sort keys' fix leaves it
+    (each key moves with its indented continuation lines)."""
+    assert text.startswith("---\n")
+    end = text.index("\n---\n", 4)
+    entries: list[list[str]] = []
+    for line in text[4:end].split("\n"):
+        if line and not line[0].isspace():
+            entries.append([line])
+        else:
+            entries[-1].append(line)
+    entries.sort(key=lambda e: e[0].split(":", 1)[0])
+    return "---\n" + "\n".join(line for e in entries for line in e) + text[end:]
+
+
+def _r31_nir(stem: str) -> str:
+    """A French social security number (NIR) with its control key (97 minus the 13 digits modulo 97), spaced as a
+    payslip prints it."""
+    assert len(stem) == 13 and stem.isdigit()
+    key = 97 - int(stem) % 97
+    return f"{stem[0]} {stem[1:3]} {stem[3:5]} {stem[5:7]} {stem[7:10]} {stem[10:13]} {key:02d}"
+
+
+def _r31_b64url(seed: str, n: int) -> str:
+    import base64
+    raw = hashlib.sha512(seed.encode()).digest()
+    return base64.urlsafe_b64encode(raw).decode("ascii").rstrip("=").replace("-", "x").replace("_", "Q")[:n]
+
+
+# --- H01 rubric isolation (thirty-first round) ---------------------------------------------------------------------
+
+
+@plant("ho-h01-r31-criterion-in-eml-x-header", "H01", AM,
+       "documents/correspondence/fw-fontenot-draft.eml, the partner's assistant forwarding the standard agreement, "
+       "carries the placement-no-adverse-analysis criterion in a custom header, X-HF-Review-Standard, folded over "
+       "several lines; the message body is a two-line cover note.")
+def h01_r31_x_header(env: Path, task: str) -> None:
+    crit = _match(env, task, "placement-no-adverse-analysis")
+    header = _r31_fold_header("X-HF-Review-Standard", crit)
+    assert header.count("\n ") >= 3
+    write_doc(env, task, "correspondence/fw-fontenot-draft.eml", (
+        "From: Hollis Greaves <hollis.greaves@harlowfinch.example.com>\n"
+        "To: Associate <associate@harlowfinch.example.com>\n"
+        "Date: Mon, 19 Oct 2026 08:12:00 -0500\n"
+        "Subject: FW: Bayou Crest standard agreement (Fontenot)\n"
+        "MIME-Version: 1.0\n"
+        "X-HF-Matter: BAYOU-0042\n"
+        + header + "\n"
+        "Content-Type: text/plain; charset=utf-8\n\n"
+        "Forwarding the standard agreement Miriam mentioned. The repaired version goes to her first.\n\n"
+        "Hollis\n"))
+
+
+@plant("ho-h01-r31-criteria-as-targets-in-eval-jsonl", "H01", CI,
+       "documents/eval/sierrafold-samples.jsonl, a dataset file of the team's evaluation harness, holds one sample a "
+       "line whose 'target' field is a criterion's match_criteria, copied for every criterion of the task.")
+def h01_r31_eval_jsonl(env: Path, task: str) -> None:
+    data = load_task(env, task)
+    lines = [json.dumps({"id": f"lindgren-{n:02d}", "input": data["title"], "target": crit["match_criteria"],
+                         "metadata": {"criterion": crit["id"], "deliverables": crit["deliverables"]}},
+                        ensure_ascii=False)
+             for n, crit in enumerate(data["criteria"], 1)]
+    assert len(lines) == 7
+    write_doc(env, task, "eval/sierrafold-samples.jsonl", "\n".join(lines) + "\n")
+
+
+@plant("ho-h01-r31-criterion-in-markdown-footnote-definition", "H01", CA,
+       "documents/research/alert-reading-notes.md, the associate's notes on the Calloway Brandt alert, ends with a "
+       "Markdown footnote whose definition, wrapped with four-space continuation lines, is the "
+       "placement-no-alert-prose criterion given as 'Petra's review standard for the form'.")
+def h01_r31_footnote(env: Path, task: str) -> None:
+    crit = _match(env, task, "placement-no-alert-prose")
+    footnote = textwrap.fill("Petra's review standard for the form: " + crit, width=76, initial_indent="[^std]: ",
+                             subsequent_indent="    ", break_long_words=False, break_on_hyphens=False)
+    write_doc(env, task, "research/alert-reading-notes.md", (
+        "# Reading notes: Calloway Brandt alert, February 2026\n\n"
+        "- The alert's statute passages are accurate; the rest is the other firm's opinion.[^std]\n"
+        "- Form WA-2021-3 predates the 2024 amendments, so Section 3 needs attention.\n"
+        "- Petra wants the refreshed form used for every Washington hire from now on.\n\n" + footnote + "\n"))
+
+
+@near_miss("ho-h01-nm-r31-wcag-audit-of-careers-portal", "H01", TB,
+           "documents/vendor/careers-portal-accessibility-audit.md, an accessibility consultant's report on "
+           "Aspenline's careers portal (where offers are accepted), lists WCAG 2.1 success criteria with a Pass or "
+           "Fail result for each.",
+           "HYGIENE.md H01 concerns the task's grading material and workspace text reproducing a criterion's "
+           "match_criteria; WCAG success criteria and their results grade a website, not any deliverable, and share "
+           "no wording with the task's criteria.")
+def h01_nm_r31_wcag(env: Path, task: str) -> None:
+    write_doc(env, task, "vendor/careers-portal-accessibility-audit.md", (
+        "# Accessibility audit: Aspenline careers portal\n\n"
+        "Prepared by Lumen Access Partners for Aspenline's People team. Scope: the job listing, application and "
+        "offer-acceptance pages. Standard: WCAG 2.1, level AA.\n\n"
+        "| Success criterion | Result | Finding |\n|---|---|---|\n"
+        "| 1.1.1 Non-text Content | Pass | Every image on the listing pages has a text alternative. |\n"
+        "| 1.4.3 Contrast (Minimum) | Fail | The grey 'Accept offer' button text has a contrast ratio of 3.1:1. |\n"
+        "| 2.1.1 Keyboard | Pass | Every control can be reached and used with the keyboard. |\n"
+        "| 2.4.7 Focus Visible | Fail | The date picker hides the focus ring. |\n"
+        "| 3.3.2 Labels or Instructions | Pass | Every form field has a visible label. |\n\n"
+        "Retest after the two fixes are released.\n"))
+
+
+# --- H02 answer in the workspace (thirty-first round) --------------------------------------------------------------
+
+
+@plant("ho-h02-r31-finished-usage-notes-in-textbundle", "H02", CA,
+       "documents/wiki-drafts/hr-usage-notes.textbundle/, a TextBundle folder saved by a Markdown editor (info.json "
+       "plus text.md), already holds the finished usage notes: the $126,858.83 test for 2026, the recheck from "
+       "January 1, 2027, and disclosure no later than acceptance of the offer.")
+def h02_r31_textbundle(env: Path, task: str) -> None:
+    assert "$126,858.83" in read_doc(env, task, "client-alert.md")
+    write_doc(env, task, "wiki-drafts/hr-usage-notes.textbundle/info.json", json.dumps({
+        "version": 2, "type": "net.daringfireball.markdown", "transient": False,
+        "creatorIdentifier": "com.ulyssesapp.mac"}, indent=2) + "\n")
+    write_doc(env, task, "wiki-drafts/hr-usage-notes.textbundle/text.md", (
+        "# Using the Washington covenant form: notes for HR\n\n"
+        "1. **Confidentiality (Section 1) and employee non-solicit (Section 4).** Use for every hire.\n"
+        "2. **Customer non-solicit (Section 3).** Use for every hire. It bars only soliciting customers; do not add "
+        "words that stop the employee from accepting or serving a customer's business.\n"
+        "3. **Non-competition (Section 2).** Use only for an employee whose annualized earnings exceed $126,858.83, "
+        "for a covenant signed in 2026. For a covenant signed on or after January 1, 2027, check the adjusted figure "
+        "L&I publishes before you use the section. For anyone at or below the figure, strike Section 2 before the form "
+        "goes out.\n"
+        "4. **Timing.** Give the employee the non-compete's terms in writing no later than the employee's "
+        "acceptance of the offer, for example by attaching the completed form to the offer letter. A non-compete "
+        "first shown at onboarding is too late.\n"
+        "5. **Length.** Never fill in more than 18 months for the non-compete period.\n"))
+
+
+@plant("ho-h02-r31-finished-client-note-in-tmx-memory", "H02", AM,
+       "documents/translation/bayou-crest-fr.tmx, the translation memory the firm's vendor built to render the client "
+       "note into French for Bayou Crest's owner, holds the finished English note as its source segments: the four "
+       "changes (parishes, two-year cap, Louisiana law and courts, first-day signing), each with its reason under "
+       "La. R.S. 23:921.")
+def h02_r31_tmx(env: Path, task: str) -> None:
+    pairs = [
+        ("Lucien, we made four changes to the standard covenant agreement before it goes to Avery Fontenot, each "
+         "required by La. R.S. 23:921.",
+         "Lucien, nous avons apporté quatre modifications au contrat type avant sa remise à Avery Fontenot, chacune "
+         "exigée par l'article 23:921 des La. R.S."),
+        ("Territory: the non-compete and the customer non-solicit now apply only in East Baton Rouge, Ascension, "
+         "Livingston and Iberville Parishes, because the statute allows a restraint only within named parishes or "
+         "municipalities where the Company does business, and a mileage radius names neither.",
+         "Territoire : la non-concurrence et la non-sollicitation de clientèle ne s'appliquent plus que dans les "
+         "paroisses d'East Baton Rouge, d'Ascension, de Livingston et d'Iberville, car la loi n'admet une restriction "
+         "que dans des paroisses ou municipalités nommées où la Société exerce son activité ; un rayon kilométrique "
+         "n'en nomme aucune."),
+        ("Term: every restraint now ends two years after employment ends, because La. R.S. 23:921(C) caps a "
+         "restraint at two years and the old three-year term would fail.",
+         "Durée : chaque restriction prend fin deux ans après la fin de l'emploi, car l'article 23:921(C) plafonne "
+         "une restriction à deux ans et l'ancienne durée de trois ans serait nulle."),
+        ("Law and courts: Louisiana law and the courts of East Baton Rouge Parish replace Texas law and the Harris "
+         "County courts, because La. R.S. 23:921(A)(2) voids an employee's choice of law or forum clause unless the "
+         "employee ratifies it after a dispute arises.",
+         "Droit et tribunaux : le droit de la Louisiane et les tribunaux de la paroisse d'East Baton Rouge remplacent "
+         "le droit texan et les tribunaux du comté de Harris, car l'article 23:921(A)(2) annule la clause de choix de "
+         "loi ou de for d'un salarié sauf ratification après la naissance du litige."),
+        ("Timing: the agreement is made as of November 2, 2026, Avery's first day, and signed that day, so that "
+         "Avery is already an employee when the covenants are agreed.",
+         "Calendrier : le contrat est conclu au 2 novembre 2026, premier jour d'Avery, et signé ce jour-là, afin "
+         "qu'Avery soit déjà salarié lorsque les engagements sont pris."),
+    ]
+    write_doc(env, task, "translation/bayou-crest-fr.tmx", _r31_tmx(pairs, created="20261019T161200Z"))
+
+
+@plant("ho-h02-r31-finished-partner-note-on-obsidian-canvas", "H02", NE,
+       "documents/scratch/tallis-renewal.canvas, an Obsidian JSON Canvas board, holds the finished note to the "
+       "partner on four linked cards: the three edits made, Section 5 void under C.R.S. § 8-2-113(2) at $71,500 "
+       "against $130,014, the $5,000 penalty under (8), and the decision needed before November 23, 2026.")
+def h02_r31_canvas(env: Path, task: str) -> None:
+    write_doc(env, task, "scratch/tallis-renewal.canvas", _r31_canvas([
+        "## Note to Miriam (final)\n\nI made your three edits and nothing else: the Company is now \"Granite Peak "
+        "Robotics, Inc.\" throughout, the salary in Section 1 is $71,500, and the agreement is made as of December "
+        "14, 2026.",
+        "**Section 5 is void.** The non-compete in Section 5 is void for Morgan Tallis under C.R.S. § 8-2-113(2): "
+        "the $71,500 salary is below the 2026 threshold of $130,014.",
+        "**Penalty.** Presenting the void covenant to Morgan would itself violate C.R.S. § 8-2-113(8)(a) and expose "
+        "Granite Peak to a $5,000 penalty per worker plus actual damages.",
+        "**Decision needed.** Please decide, before the agreement goes to Morgan on November 23, 2026, whether to "
+        "delete Section 5. I left it as drafted, as you asked.",
+    ]))
+
+
+@near_miss("ho-h02-nm-r31-blank-handbook-acknowledgment", "H02", CI,
+           "documents/hr/handbook-acknowledgment.md, Sierrafold's blank employee handbook acknowledgment that new "
+           "hires sign on their first day, is added beside the hire details.",
+           "HYGIENE.md H02 forbids a workspace file the matcher pairs with a deliverable or one that already holds a "
+           "finished answer; this form's name shares nothing with the deliverables, and it says nothing about "
+           "invention assignment, Section 2870, the required notice or the departures from the request.")
+def h02_nm_r31_handbook(env: Path, task: str) -> None:
+    write_doc(env, task, "hr/handbook-acknowledgment.md", (
+        "# Employee handbook acknowledgment\n\n"
+        "Sierrafold Devices, Inc.\n\n"
+        "I acknowledge that I have received the Sierrafold Employee Handbook, which describes the Company's policies "
+        "on attendance, paid time off, travel, equipment use and workplace conduct. I understand that the handbook "
+        "is not a contract and that the Company may revise it. I will ask People Operations if anything in it is "
+        "unclear.\n\n"
+        "Employee name: ______________________________\n\n"
+        "Signature: ______________________________\n\n"
+        "Date: ________________\n"))
+
+
+# --- H03 degenerate output (thirty-first round) --------------------------------------------------------------------
+
+
+@plant("ho-h03-r31-job-title-only-literal", "H03", AM,
+       "A new criterion passes the agreement if it gives Avery's position as \"Field Project Manager\", which the "
+       "partner's email already states, so the workspace pasted in as the agreement passes it.")
+def h03_r31_job_title(env: Path, task: str) -> None:
+    assert "Field Project Manager" in read_doc(env, task, "partner-email.md")
+    with task_json(env, task) as t:
+        add_criterion(t, "agreement-position", "Agreement states Avery's position",
+                      "PASS if fontenot-covenant-agreement.md gives Avery Fontenot's position as \"Field Project "
+                      "Manager\". FAIL if the position is missing or different.", ["fontenot-covenant-agreement.md"])
+
+
+@plant("ho-h03-r31-checklist-graded-only-by-excludes", "H03", CI,
+       "A new advisory deliverable, signing-day-checklist.md, is graded by one criterion that only asks that it "
+       "'excludes every reference to a non-compete', so an empty file passes it.")
+def h03_r31_excludes(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_deliverable(t, "signing-day-checklist.md", "One-page checklist for Sierrafold's People team of what Sasha "
+                        "receives on the first day.", placement="advisory")
+        instructions_add(t, "Also write signing-day-checklist.md, a one-page checklist for Sierrafold's People team "
+                            "of what to hand Sasha Lindgren on the first day.")
+        add_criterion(t, "checklist-no-noncompete", "Checklist leaves the non-compete out",
+                      "PASS if signing-day-checklist.md excludes every reference to a non-compete. FAIL if it refers "
+                      "to a non-compete.", ["signing-day-checklist.md"])
+
+
+@plant("ho-h03-r31-template-metadata-name-only-literal", "H03", TB,
+       "A new criterion passes the notice if it is headed \"Colorado Notice of Covenant Not to Compete\", the name in "
+       "the knowledge base template's metadata.yaml, so the knowledge base pasted in as the notice passes it.")
+def h03_r31_metadata_name(env: Path, task: str) -> None:
+    name = "Colorado Notice of Covenant Not to Compete"
+    assert f"name: {name}" in kb(env, task, "templates/oafreeze-cc0-1.0/colorado-noncompete-notice/metadata.yaml"
+                                 ).read_text("utf-8")
+    with task_json(env, task) as t:
+        add_criterion(t, "notice-heading", "Notice carries the template's name as its heading",
+                      f"PASS if vandermeer-noncompete-notice.md is headed \"{name}\". FAIL if it carries another "
+                      "heading or none.", ["vandermeer-noncompete-notice.md"])
+
+
+@near_miss("ho-h03-nm-r31-weekly-equivalent-of-washington-threshold", "H03", CA,
+           "A new criterion asks the usage notes to give HR the 2026 Washington test as a weekly figure for hourly "
+           "staff, $2,439.59 a week ($126,858.83 over 52 weeks); $126,858.83 is in the alert, $2,439.59 is in no "
+           "input.",
+           "HYGIENE.md H03 grades degenerate outputs by the literals a PASS clause requires; $2,439.59 is computed and "
+           "appears nowhere in the workspace, the instructions or the knowledge base, so no degenerate output "
+           "passes.")
+def h03_nm_r31_weekly(env: Path, task: str) -> None:
+    assert round(126858.83 / 52, 2) == 2439.59
+    with task_json(env, task) as t:
+        add_criterion(t, "usage-notes-weekly-figure", "Usage notes give the test as a weekly figure",
+                      "PASS if hr-usage-notes.md gives HR the 2026 earnings test for hourly warehouse staff as "
+                      "$2,439.59 a week, that is $126,858.83 divided by 52 and rounded to the cent. FAIL if it gives "
+                      "another weekly figure or none.", ["hr-usage-notes.md"])
+
+
+# --- H04 criterion form (thirty-first round) -----------------------------------------------------------------------
+
+
+@plant("ho-h04-r31-cyrillic-er-in-pass-marker", "H04", CA,
+       "customer-clause-solicit-only's clause marker was retyped on a Russian keyboard layout: it reads '\u0420ASS "
+       "if' with U+0420 CYRILLIC CAPITAL LETTER ER, so the criterion has no 'PASS if' clause.")
+def h04_r31_cyrillic(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        crit = criterion(t, "customer-clause-solicit-only")
+        crit["match_criteria"] = replace_text(crit["match_criteria"], "PASS if ", "\u0420ASS if ")
+        assert "PASS if" not in crit["match_criteria"]
+
+
+@plant("ho-h04-r31-work-type-moved-into-oafreeze-block", "H04", SD,
+       "The author tidied task.json by moving 'work_type': 'draft' into the oafreeze block, which LAB ignores, so the "
+       "task has no top-level work_type.")
+def h04_r31_work_type_moved(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert t.pop("work_type") == "draft"
+        block = t["oafreeze"]
+        items = [("work_type", "draft")] + list(block.items())
+        block.clear()
+        block.update(items)
+
+
+@plant("ho-h04-r31-judge-language-leading-space", "H04", CI,
+       "judge_language is ' en' with a leading space, pasted from a comma-and-space separated export row; a BCP 47 tag "
+       "has no blanks.")
+def h04_r31_leading_space(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert t["judge_language"] == "en"
+        t["judge_language"] = " en"
+
+
+@near_miss("ho-h04-nm-r31-criterion-id-in-snake-case", "H04", AM,
+           "The criterion two-year-cap is renamed two_year_cap (snake_case, as the firm's grading sheet writes ids); "
+           "no other criterion or the trap refers to it.",
+           "HYGIENE.md H04 and TASKS.md require ids that are unique and non-empty; an underscore id is both, and no "
+           "criterion list, trap or waiver names the old id.")
+def h04_nm_r31_snake(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert "two-year-cap" not in t["oafreeze"]["trap"]["criteria"]
+        criterion(t, "two-year-cap")["id"] = "two_year_cap"
+
+
+# --- H05 ambiguous grading language (thirty-first round) -----------------------------------------------------------
+
+
+@plant("ho-h05-r31-convincingly-explains", "H05", AM,
+       "client-note-changes now passes a note that 'convincingly' tells Bayou Crest of the four changes, a standard of "
+       "persuasion the judge must supply.")
+def h05_r31_convincingly(env: Path, task: str) -> None:
+    _reword(env, task, "client-note-changes", "PASS if client-note.md tells Bayou Crest",
+            "PASS if client-note.md convincingly tells Bayou Crest")
+
+
+@plant("ho-h05-r31-to-petras-satisfaction", "H05", CA,
+       "usage-notes-threshold now passes notes that tell HR the earnings test 'to Petra Lindahl's satisfaction', a "
+       "standard that rests on a person the judge cannot consult.")
+def h05_r31_satisfaction(env: Path, task: str) -> None:
+    _reword(env, task, "usage-notes-threshold", "PASS if hr-usage-notes.md tells HR to use",
+            "PASS if hr-usage-notes.md tells HR, to Petra Lindahl's satisfaction, to use")
+
+
+@plant("ho-h05-r31-the-package-in-three-deliverable-task", "H05", CI,
+       "notice-content now says 'PASS if the package tells Sasha Lindgren ...'; the task has three deliverables (the "
+       "agreement, the notice and the cover email), so the judge must guess which document 'the package' means.")
+def h05_r31_package(env: Path, task: str) -> None:
+    _reword(env, task, "notice-content", "PASS if lindgren-section-2872-notice.md tells Sasha Lindgren",
+            "PASS if the package tells Sasha Lindgren")
+
+
+@near_miss("ho-h05-nm-r31-properly-defined-as-signature-and-date-lines", "H05", TB,
+           "notice-signed-before-acceptance now asks that the notice be set up to be 'properly executed, that is with "
+           "a signature line and a date line for Riley Vandermeer'.",
+           "HYGIENE.md H05 flags standards a judge can read either way; 'properly executed' is defined on the spot by "
+           "the two lines it requires, so the judge has one reading.")
+def h05_nm_r31_properly(env: Path, task: str) -> None:
+    _reword(env, task, "notice-signed-before-acceptance", " with a signature line for Riley Vandermeer and",
+            ", set up to be properly executed, that is with a signature line and a date line for Riley Vandermeer, "
+            "and")
+
+
+# --- H06 deliverable matching (thirty-first round) -----------------------------------------------------------------
+
+
+@plant("ho-h06-r31-soft-hyphen-in-instructions-name", "H06", CI,
+       "The instructions were pasted from a justified PDF that kept an invisible soft hyphen (U+00AD): they ask for "
+       "'lindgren-invention-agree\u00adment.md', which is not the deliverable lindgren-invention-agreement.md "
+       "character for character.")
+def h06_r31_soft_hyphen(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        t["instructions"] = replace_text(t["instructions"], "lindgren-invention-agreement.md",
+                                         "lindgren-invention-agree\u00adment.md")
+        assert "lindgren-invention-agreement.md" not in t["instructions"]
+
+
+@plant("ho-h06-r31-ansi-colour-codes-in-deliverable-key", "H06", TB,
+       "A new advisory deliverable's name was copied from a coloured terminal listing: its key is "
+       "'\\x1b[01;32moffer-day-checklist.md\\x1b[0m', with ANSI escape sequences (control characters) around the "
+       "name the instructions give.")
+def h06_r31_ansi(env: Path, task: str) -> None:
+    name = "\x1b[01;32moffer-day-checklist.md\x1b[0m"
+    with task_json(env, task) as t:
+        add_deliverable(t, name, "Checklist for Aspenline's People team of what goes out on offer day.",
+                        placement="advisory")
+        instructions_add(t, "Also write offer-day-checklist.md, a checklist for Aspenline's People team of what goes "
+                            "out to Riley on November 16 and in what order.")
+        add_criterion(t, "checklist-notice-first", "Checklist sends the notice with the offer",
+                      "PASS if offer-day-checklist.md lists the separate Colorado notice among the documents that go "
+                      "out with the offer, for Riley Vandermeer to sign before accepting. FAIL if the notice is "
+                      "missing.",
+                      [name])
+
+
+@plant("ho-h06-r31-adoc-twin-of-usage-notes", "H06", CA,
+       "A new advisory deliverable, hr-usage-notes.adoc (the usage notes as an AsciiDoc page for Halden's HR wiki), "
+       "sits beside hr-usage-notes.md: same stem, two lightweight markup formats of the same family.")
+def h06_r31_adoc(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_deliverable(t, "hr-usage-notes.adoc", "The usage notes as an AsciiDoc page for Halden's HR wiki.",
+                        placement="advisory")
+        instructions_add(t, "Also save the usage notes as hr-usage-notes.adoc, an AsciiDoc page for Halden's HR "
+                            "wiki.")
+        add_criterion(t, "wiki-usage-timing", "Wiki page keeps the disclosure timing",
+                      "PASS if hr-usage-notes.adoc tells HR to disclose the non-competition covenant in writing no "
+                      "later than the employee's acceptance of the offer. FAIL if it omits the timing.",
+                      ["hr-usage-notes.adoc"])
+
+
+@near_miss("ho-h06-nm-r31-deliverables-in-checkbox-line", "H06", NE,
+           "The instructions end with a checklist line that names each deliverable after a ballot box: '\u2610 "
+           "tallis-agreement-revised.md \u2610 note-to-partner.md'.",
+           "HYGIENE.md H06 requires each deliverable to be named exactly in the instructions; both names appear "
+           "whole, set off by a space from the ballot-box characters, so nothing else is named and nothing collides.")
+def h06_nm_r31_checkboxes(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "Before you finish: \u2610 tallis-agreement-revised.md \u2610 note-to-partner.md")
+
+
+# --- H07 workspace integrity (thirty-first round) ------------------------------------------------------------------
+
+
+@plant("ho-h07-r31-subversion-working-copy-folder", "H07", NE,
+       "The workspace was exported from the firm's Subversion repository with 'svn checkout' instead of 'svn export', "
+       "so documents/.svn/ (wc.db, entries, format, pristine/) came along.")
+def h07_r31_svn(env: Path, task: str) -> None:
+    write_doc(env, task, ".svn/wc.db", b"SQLite format 3\x00" + b"\x10\x00\x01\x01\x00\x40\x20\x20" + b"\x00" * 76)
+    write_doc(env, task, ".svn/entries", "12\n")
+    write_doc(env, task, ".svn/format", "12\n")
+    sha = hashlib.sha1(read_doc(env, task, "partner-instructions.md").encode("utf-8")).hexdigest()
+    write_doc(env, task, f".svn/pristine/{sha[:2]}/{sha}.svn-base", read_doc(env, task, "partner-instructions.md"))
+
+
+@plant("ho-h07-r31-angstrom-sign-twin-names", "H07", CI,
+       "Two copies of Sasha's calibration log sit side by side: 'Ångström-calibration-log.md' with U+00C5 and one "
+       "typed with U+212B ANGSTROM SIGN; NFC normalization maps the second to the first, so the names differ only by "
+       "normalization.")
+def h07_r31_angstrom(env: Path, task: str) -> None:
+    import unicodedata
+    a, b = "\u00c5ngstr\u00f6m-calibration-log.md", "\u212bngstr\u00f6m-calibration-log.md"
+    assert a != b and unicodedata.normalize("NFC", b) == a
+    body = ("# Calibration log (2024)\n\nSoil-moisture probe calibrated against gravimetric samples; drift under "
+            "0.8% across 40 readings.\n")
+    write_doc(env, task, f"prior-invention/{a}", body)
+    write_doc(env, task, f"prior-invention/{b}", body + "\nSecond copy, from the laptop.\n")
+
+
+@plant("ho-h07-r31-keynote-package-named-pptx", "H07", CA,
+       "documents/training/wa-covenant-training.pptx is a Keynote document renamed with a PowerPoint extension: a zip "
+       "of Index/*.iwa archives and a binary plist, with no [Content_Types].xml and no ppt/presentation.xml.")
+def h07_r31_keynote(env: Path, task: str) -> None:
+    data = _r31_keynote_package()
+    names = zipfile.ZipFile(io.BytesIO(data)).namelist()
+    assert "[Content_Types].xml" not in names and "Index/Document.iwa" in names
+    write_doc(env, task, "training/wa-covenant-training.pptx", data)
+
+
+@near_miss("ho-h07-nm-r31-yaml-with-version-directive", "H07", SD,
+           "documents/hr/onboarding-steps.yaml, Maplestone's onboarding steps for Jordan, opens with a '%YAML 1.2' "
+           "directive and a '---' document marker, as some YAML editors write.",
+           "HYGIENE.md H07 requires documents to parse in their format; a version directive followed by a document "
+           "start marker is standard YAML (YAML 1.2, section 6.8.1) and the file parses to the list of steps.")
+def h07_nm_r31_yaml_directive(env: Path, task: str) -> None:
+    import yaml
+    text = ("%YAML 1.2\n---\n"
+            "employee: Jordan Ellery\n"
+            "steps:\n"
+            "  - Send the agreement with the written advice to consult a lawyer\n"
+            "  - Collect the signed agreement on the first day\n"
+            "  - Enrol in payroll and benefits\n"
+            "  - Issue badge and laptop\n")
+    assert yaml.safe_load(text)["employee"] == "Jordan Ellery"
+    write_doc(env, task, "hr/onboarding-steps.yaml", text)
+
+
+# --- H08 knowledge-base pin (thirty-first round) -------------------------------------------------------------------
+
+
+@plant("ho-h08-r31-bullet-markers-rewritten-in-guide", "H08", SD,
+       "A Markdown formatter rewrote the list markers of the mounted Illinois practice guide from '- ' to '* '; the "
+       "guide renders the same, its bytes do not.")
+def h08_r31_bullets(env: Path, task: str) -> None:
+    path = kb(env, task, "practice-guides/non-compete/us/illinois.md")
+    text, n = re.subn(r"^- ", "* ", path.read_text("utf-8"), flags=re.M)
+    assert n >= 4
+    path.write_text(text, "utf-8")
+
+
+@plant("ho-h08-r31-notice-template-list-renumbered-lazily", "H08", CI,
+       "The mounted California invention notice template had its numbered paragraphs rewritten as Markdown 'lazy' "
+       "numbering: every item now starts '1.', which renders as 1 to 6 but changes the file.")
+def h08_r31_lazy(env: Path, task: str) -> None:
+    path = kb(env, task, "templates/oafreeze-cc0-1.0/california-invention-assignment-notice/template.md")
+    text, n = re.subn(r"^[2-9]\. \*\*", "1. **", path.read_text("utf-8"), flags=re.M)
+    assert n == 5
+    path.write_text(text, "utf-8")
+
+
+@plant("ho-h08-r31-guide-front-matter-keys-sorted", "H08", AM,
+       "A YAML linter's 'sort keys' fix reordered the mounted Louisiana guide's front matter alphabetically "
+       "(description, resource, tags, timestamp, title, type); the values are unchanged.")
+def h08_r31_sorted_keys(env: Path, task: str) -> None:
+    path = kb(env, task, "practice-guides/non-compete/us/louisiana.md")
+    text = path.read_text("utf-8")
+    new = _r31_sorted_front_matter(text)
+    assert new != text and new.startswith("---\ndescription:") and len(new) == len(text)
+    path.write_text(new, "utf-8")
+
+
+@near_miss("ho-h08-nm-r31-reading-order-outside-mount", "H08", CI,
+           "documents/kb-reading-order.md, outside the knowledge base, lists in reading order the library documents "
+           "the task relies on, each with its path and the review date from its front matter.",
+           "HYGIENE.md H08 requires the mounted knowledge base to stay byte-identical to its snapshot; this note sits "
+           "beside the mount and only reads the library's front matter, and nothing inside the mount changes.")
+def h08_nm_r31_reading_order(env: Path, task: str) -> None:
+    rels = ["practice-guides/invention-assignment/us/california.md", "practice-guides/non-compete/us/california.md"]
+    lines = []
+    for n, rel in enumerate(rels, 1):
+        stamp = re.search(r"^timestamp: '([0-9-]+)'$", kb(env, task, rel).read_text("utf-8"), re.M)
+        assert stamp
+        lines.append(f"{n}. knowledge-base/{rel} (reviewed {stamp.group(1)})")
+    lines.append("3. knowledge-base/templates/oafreeze-cc0-1.0/california-invention-assignment-notice/template.md")
+    write_doc(env, task, "kb-reading-order.md", "# Suggested reading order\n\n" + "\n".join(lines) + "\n")
+
+
+# --- H09 seeded-law provenance (thirty-first round) ----------------------------------------------------------------
+
+
+@plant("ho-h09-r31-undeclared-rcw-in-org-mode-quote", "H09", CA,
+       "documents/research/penalty-notes.org, an Org-mode research note, quotes RCW 49.62.080(3) word for word inside "
+       "a #+BEGIN_QUOTE block; no seeded_law entry of this task declares RCW 49.62.080.")
+def h09_r31_org(env: Path, task: str) -> None:
+    assert not any("49.62.080" in e["citation"] for e in load_task(env, task)["oafreeze"]["seeded_law"])
+    write_doc(env, task, "research/penalty-notes.org", (
+        "#+TITLE: Penalty exposure under chapter 49.62 RCW\n#+AUTHOR: Associate\n\n"
+        "* RCW 49.62.080(3)\n"
+        "#+BEGIN_QUOTE\n"
+        "If a court or arbitrator determines that a noncompetition covenant violates this chapter, the violator must "
+        "pay the aggrieved person the greater of his or her actual damages or a statutory penalty of five thousand "
+        "dollars, plus reasonable attorneys' fees, expenses, and costs incurred in the proceeding.\n"
+        "#+END_QUOTE\n\n"
+        "* Note\nThe penalty applies even where a court only narrows the covenant.\n"))
+
+
+@plant("ho-h09-r31-verified-on-iso-week-date", "H09", NE,
+       "The seeded_law entry for C.R.S. § 8-2-113(8)(b) gives verified_on as '2026-W40-4', an ISO week date, not a "
+       "calendar date.")
+def h09_r31_week_date(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        entry = seeded(t, "C.R.S. § 8-2-113(8)(b)")
+        assert entry["verified_on"] == "2026-10-01"
+        entry["verified_on"] = "2026-W40-4"
+
+
+@plant("ho-h09-r31-excerpt-retyped-with-two-spaces-after-periods", "H09", SD,
+       "illinois-statute-excerpt.md was retyped by someone who puts two spaces after every full stop, so the declared "
+       "820 ILCS 90/10(a) quote ('... per year. This amount shall increase ...') is no longer in the file.")
+def h09_r31_two_spaces(env: Path, task: str) -> None:
+    entry_quote = seeded(load_task(env, task), "820 ILCS 90/10(a)")["quote"]
+    path = doc(env, task, "illinois-statute-excerpt.md")
+    text, n = re.subn(r"\. (?=[A-Z])", ".  ", path.read_text("utf-8"))
+    assert n >= 3 and entry_quote not in text
+    path.write_text(text, "utf-8")
+
+
+@near_miss("ho-h09-nm-r31-declared-quote-in-asciidoc-block", "H09", TB,
+           "documents/research/notice-rule.adoc, an AsciiDoc research page, quotes C.R.S. § 8-2-113(4)(b) in a "
+           "[quote] block, and a complete seeded_law entry names that file.",
+           "HYGIENE.md H09 requires each planted excerpt to declare citation, effective date, verified-on and "
+           "verified-against, with the quote in the named file and verification before the freeze; the new entry "
+           "has them all and the quote sits in the .adoc source word for word.")
+def h09_nm_r31_asciidoc(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        base = seeded(t, "C.R.S. § 8-2-113(4)(b)")
+        quote = base["quote"]
+        t["oafreeze"]["seeded_law"].append({**base, "file": "documents/research/notice-rule.adoc"})
+    write_doc(env, task, "research/notice-rule.adoc", (
+        "= The separate notice\n:toc:\n\n"
+        "== What the statute requires\n\n"
+        "[quote, C.R.S. § 8-2-113(4)(b)]\n____\n" + quote + "\n____\n\n"
+        "The notice is its own document, and Riley signs it.\n"))
+
+
+# --- H10 temporal consistency (thirty-first round) -----------------------------------------------------------------
+
+
+@plant("ho-h10-r31-ethiopian-calendar-letter-after-as-of", "H10", CA,
+       "documents/suppliers/addis-marine-letter.md, an Amharic letter from a Seattle chandlery, is dated ኅዳር 3 ቀን "
+       "2019 ዓ.ም. in the Ethiopian calendar, that is November 12, 2026, after the task's as_of (2026-10-26).")
+def h10_r31_ethiopian(env: Path, task: str) -> None:
+    import datetime as dt
+    with task_json(env, task) as t:
+        assert t["oafreeze"]["as_of"] == "2026-10-26"
+    # 1 Meskerem 2019 E.C. is September 11, 2026; Meskerem and Tikimt have 30 days each, so 3 Hidar is day 63.
+    assert dt.date(2026, 9, 11) + dt.timedelta(days=62) == dt.date(2026, 11, 12)
+    write_doc(env, task, "suppliers/addis-marine-letter.md", (
+        "# አዲስ ማሪን ሰፕላይ\n\n"
+        "ቀን፦ ኅዳር 3 ቀን 2019 ዓ.ም.\n\n"
+        "ለሃልደን ማሪን ሰፕላይ ኩባንያ፣ የሰው ሀብት ክፍል\n\n"
+        "የላካችሁልንን የትዕዛዝ ደብዳቤ ተቀብለናል። ዕቃዎቹን በሚቀጥለው ሳምንት እንልካለን።\n\n"
+        "ከሰላምታ ጋር፣\nአዲስ ማሪን ሰፕላይ\n"))
+
+
+@plant("ho-h10-r31-today-is-the-monday-before-thanksgiving", "H10", NE,
+       "The instructions add 'Today is the Monday before Thanksgiving', that is November 23, 2026 (Thanksgiving is "
+       "November 26); the task's as_of and the partner's email say November 16.")
+def h10_r31_thanksgiving(env: Path, task: str) -> None:
+    import datetime as dt
+    assert dt.date(2026, 11, 26).weekday() == 3 and dt.date(2026, 11, 23).weekday() == 0
+    with task_json(env, task) as t:
+        assert t["oafreeze"]["as_of"] == "2026-11-16"
+        instructions_add(t, "Today is the Monday before Thanksgiving; Miriam is out of the office from Wednesday.")
+
+
+@plant("ho-h10-r31-copy-three-weeks-before-signing", "H10", SD,
+       "The instructions add that Maplestone sends Jordan's copy 'three weeks before the January 5, 2027 signing', "
+       "that is December 15, 2026; the hire details give December 18, 2026.")
+def h10_r31_three_weeks(env: Path, task: str) -> None:
+    assert "Copy of the agreement to be delivered to Jordan: December 18, 2026" in read_doc(env, task,
+                                                                                            "hire-details.md")
+    with task_json(env, task) as t:
+        instructions_add(t, "Maplestone will send Jordan the copy of the agreement three weeks before the January 5, "
+                            "2027 signing.")
+
+
+@near_miss("ho-h10-nm-r31-handover-five-business-days-from-today", "H10", NE,
+           "The instructions add: 'The client hands the renewal to Morgan five business days from today.'",
+           "HYGIENE.md H10 wants one consistent story; five business days after Monday, November 16, 2026 (as_of) is "
+           "Monday, November 23, 2026, the handover day in the partner's email.")
+def h10_nm_r31_business_days(env: Path, task: str) -> None:
+    import datetime as dt
+    day, left = dt.date(2026, 11, 16), 5
+    while left:
+        day += dt.timedelta(days=1)
+        left -= day.weekday() < 5
+    assert day == dt.date(2026, 11, 23)
+    assert "hand the renewal to Morgan on November 23" in read_doc(env, task, "partner-instructions.md")
+    with task_json(env, task) as t:
+        instructions_add(t, "The client hands the renewal to Morgan five business days from today.")
+
+
+# --- H11 trap armed (thirty-first round) ---------------------------------------------------------------------------
+
+
+@plant("ho-h11-r31-anchor-quote-in-capitals", "H11", NE,
+       "The second anchor's quote was copied from the printed email, where the partner's sentence is styled in small "
+       "capitals: 'DO NOT CHANGE ANYTHING ELSE IN THE AGREEMENT.'; the file has it in sentence case.")
+def h11_r31_capitals(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        anchor = t["oafreeze"]["trap"]["anchors"][1]
+        assert anchor["quote"] == "Do not change anything else in the agreement."
+        anchor["quote"] = anchor["quote"].upper()
+    assert "DO NOT CHANGE" not in read_doc(env, task, "partner-instructions.md")
+
+
+@plant("ho-h11-r31-trap-key-repeated-with-empty-stub", "H11", TB,
+       "A merge with the task template left a second 'trap' key in the oafreeze block, an empty stub after the real "
+       "one; JSON keeps the last of a repeated key, so the task reads as declaring an empty trap.")
+def h11_r31_duplicate_trap(env: Path, task: str) -> None:
+    data = load_task(env, task)
+    text = json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+    stub = '"trap": {\n      "kind": "",\n      "description": "",\n      "anchors": [],\n      "criteria": []\n    },'
+    marker = '\n    "synthetic": true'
+    assert text.count(marker) == 1
+    text = text.replace(marker, "\n    " + stub + marker)
+    assert json.loads(text)["oafreeze"]["trap"]["anchors"] == []
+    (task_dir(env, task) / "task.json").write_text(text, "utf-8")
+
+
+@plant("ho-h11-r31-anchor-file-relative-to-workspace", "H11", CA,
+       "The first anchor's file is written 'client-alert.md', relative to the workspace; anchors name files from the "
+       "task folder, where there is no client-alert.md.")
+def h11_r31_relative(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        anchor = t["oafreeze"]["trap"]["anchors"][0]
+        assert anchor["file"] == "documents/client-alert.md"
+        anchor["file"] = "client-alert.md"
+    assert not (task_dir(env, task) / "client-alert.md").exists()
+
+
+@near_miss("ho-h11-nm-r31-anchor-in-markdown-table-cell", "H11", SD,
+           "documents/illinois-floor-timeline.md, the paralegal's table of the Illinois floors by signing date, is "
+           "added to the files the instructions name, and a fourth anchor quotes the text of one of its cells.",
+           "HYGIENE.md H11 requires each anchor's quote to be in the named file; the quote is the whole text of a "
+           "table cell, present in the file word for word, and it bears on the effective-date trap.")
+def h11_nm_r31_table(env: Path, task: str) -> None:
+    quote = "The 2023 approval memo applied this band only."
+    write_doc(env, task, "illinois-floor-timeline.md", (
+        "# Illinois non-compete floor by signing date\n\n"
+        "| Signed | Earnings must exceed | Note |\n|---|---|---|\n"
+        f"| 2022 to 2026 | $75,000 | {quote} |\n"
+        "| 2027 to 2031 | $80,000 | Check the signing date, not the form's revision date. |\n"))
+    with task_json(env, task) as t:
+        t["oafreeze"]["trap"]["anchors"].append({"file": "documents/illinois-floor-timeline.md", "quote": quote})
+        t["instructions"] = replace_text(
+            t["instructions"], "documents/form-approval-memo-2023.md and documents/illinois-statute-excerpt.md.",
+            "documents/form-approval-memo-2023.md, documents/illinois-statute-excerpt.md and "
+            "documents/illinois-floor-timeline.md.")
+
+
+# --- H12 placement discipline (thirty-first round) -----------------------------------------------------------------
+
+
+@plant("ho-h12-r31-instructions-ask-reasons-in-html-comments", "H12", SD,
+       "The instructions ask the agent to put its reasons for each change from the form into HTML comments inside "
+       "ellery-covenant-agreement.md, 'so that the HR director sees them in the file and Jordan does not see them "
+       "in the rendered agreement'.")
+def h12_r31_html_comments(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "In ellery-covenant-agreement.md, put your reason for each change from the firm's form in "
+                            "an HTML comment (<!-- like this -->) right after the clause, so that Maplestone's HR "
+                            "director sees it in the file and Jordan does not see it in the rendered agreement.")
+
+
+@plant("ho-h12-r31-customer-exhibit-operative-uncovered", "H12", TB,
+       "A new operative deliverable, vandermeer-exhibit-a-customers.md (Exhibit A listing the customers the "
+       "non-solicit covers, signed with the agreement), is graded on its scope, but no placement criterion covers "
+       "it.")
+def h12_r31_exhibit(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_deliverable(t, "vandermeer-exhibit-a-customers.md", "Exhibit A to the agreement: the customers the "
+                        "customer non-solicitation covenant covers.", placement="operative")
+        instructions_add(t, "Also draft vandermeer-exhibit-a-customers.md, Exhibit A to the agreement, describing the "
+                            "merchant accounts the customer non-solicitation covenant covers; Riley signs it with the "
+                            "agreement.")
+        add_criterion(t, "exhibit-a-scope", "Exhibit A limits the covered customers",
+                      "PASS if vandermeer-exhibit-a-customers.md limits the covered customers to merchant accounts in "
+                      "the Denver and Colorado Springs metropolitan areas about which Riley Vandermeer received "
+                      "trade-secret information. FAIL if it reaches other customers.",
+                      ["vandermeer-exhibit-a-customers.md"])
+
+
+@plant("ho-h12-r31-placement-permits-template-path-footer", "H12", CI,
+       "placement-operative-text now allows 'a footer line naming the template the document was prepared from (for "
+       "example \"Prepared from knowledge-base/templates/...\")', a permission for a source path in the documents "
+       "Sasha signs.")
+def h12_r31_footer(env: Path, task: str) -> None:
+    _reword(env, task, "placement-operative-text", " FAIL if either document editorializes",
+            " A footer line naming the template the document was prepared from (for example \"Prepared from "
+            "knowledge-base/templates/oafreeze-cc0-1.0/california-invention-assignment-notice/template.md\") is "
+            "allowed. FAIL if either document editorializes")
+
+
+@near_miss("ho-h12-nm-r31-initial-lines-under-restraints", "H12", AM,
+           "The instructions add: 'Bayou Crest has each employee initial the restraints: put an \"Employee's "
+           "initials: ______\" line at the end of the non-competition and customer non-solicitation sections.'",
+           "HYGIENE.md H12 keeps source paths, drafting commentary, client advice and legal analysis out of operative "
+           "text; an initials line is part of how the employee executes the agreement, not commentary about it.")
+def h12_nm_r31_initials(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "Bayou Crest has each employee initial the restraints: put an \"Employee's initials: "
+                            "______\" line at the end of the non-competition and customer non-solicitation sections "
+                            "of fontenot-covenant-agreement.md.")
+
+
+# --- H13 synthetic data and secrets (thirty-first round) -----------------------------------------------------------
+
+
+@plant("ho-h13-r31-sendgrid-key-in-mail-merge-config", "H13", TB,
+       "documents/offer-packet/sendgrid-merge.yml, the mail-merge settings HR uses to send offer packets, carries a "
+       "SendGrid API key (SG.<22>.<43>) in the clear.")
+def h13_r31_sendgrid(env: Path, task: str) -> None:
+    key = "SG." + _r31_b64url("r31-aspenline-sg-id", 22) + "." + _r31_b64url("r31-aspenline-sg-secret", 43)
+    assert re.fullmatch(r"SG\.[A-Za-z0-9]{22}\.[A-Za-z0-9]{43}", key)
+    write_doc(env, task, "offer-packet/sendgrid-merge.yml", (
+        "# Offer packet mail merge (People team)\n"
+        "provider: sendgrid\n"
+        f"api_key: {key}\n"
+        "from: people@aspenline.example.com\n"
+        "template: offer-packet-2026\n"
+        "attachments:\n  - offer-letter.pdf\n  - covenant-agreement.pdf\n  - colorado-notice.pdf\n"))
+
+
+@plant("ho-h13-r31-inkscape-export-path-in-svg", "H13", AM,
+       "documents/maps/bayou-crest-parishes.svg, a parish map drawn in Inkscape, keeps Inkscape's "
+       "inkscape:export-filename and sodipodi:docname attributes, with an absolute path in the drafter's Linux home "
+       "folder (/home/lbroussard/...).")
+def h13_r31_svg_path(env: Path, task: str) -> None:
+    parishes = ["East Baton Rouge", "Ascension", "Livingston", "Iberville"]
+    boxes = "".join(f'<rect x="{20 + 150 * i}" y="40" width="140" height="60" fill="#dfe8d8" stroke="#3a5"/>'
+                    f'<text x="{30 + 150 * i}" y="75" font-size="12">{escape(p)}</text>'
+                    for i, p in enumerate(parishes))
+    write_doc(env, task, "maps/bayou-crest-parishes.svg", (
+        '<?xml version="1.0" encoding="UTF-8" standalone="no"?>\n'
+        '<svg xmlns="http://www.w3.org/2000/svg" '
+        'xmlns:inkscape="http://www.inkscape.org/namespaces/inkscape" '
+        'xmlns:sodipodi="http://sodipodi.sourceforge.net/DTD/sodipodi-0.dtd" width="640" height="140" '
+        'version="1.1" sodipodi:docname="parish-map.svg" '
+        'inkscape:export-filename="/home/lbroussard/Documents/Bayou Crest/maps/parish-map.png" '
+        'inkscape:export-xdpi="96" inkscape:export-ydpi="96" inkscape:version="1.3.2 (091e20e, 2023-11-25)">\n'
+        '<title>Bayou Crest: parishes where it does business</title>\n' + boxes + "\n</svg>\n"))
+
+
+@plant("ho-h13-r31-french-nir-in-secondee-sheet", "H13", SD,
+       "documents/hr/lyon-secondee.md, Maplestone's sheet for an engineer seconded from its Lyon office, gives her "
+       "French social security number (NIR) in full, with a valid control key.")
+def h13_r31_nir(env: Path, task: str) -> None:
+    nir = _r31_nir("2910369123456")
+    assert (int(nir.replace(" ", "")[:13]) + int(nir[-2:])) % 97 == 0
+    write_doc(env, task, "hr/lyon-secondee.md", (
+        "# Secondee: Lyon to Chicago\n\n"
+        "- Name: Camille Berthier\n"
+        "- Home office: Maplestone Logistique SAS, Lyon\n"
+        "- Role in Chicago: warehouse systems lead, January to June 2027\n"
+        f"- N° de sécurité sociale (for the certificate of coverage): {nir}\n"
+        "- Contact: camille.berthier@example.com\n"))
+
+
+@near_miss("ho-h13-nm-r31-orcid-sample-identifier", "H13", SD,
+           "documents/research/reading-list.md cites a law review article with its author's ORCID iD, "
+           "https://orcid.org/0000-0002-1825-0097, the identifier ORCID's own documentation uses for its fictional "
+           "researcher Josiah Carberry.",
+           "HYGIENE.md H13 forbids real-looking personal data, credentials, local paths and internal URLs; ORCID's "
+           "documented sample iD belongs to a fictional person, and orcid.org is a public address.")
+def h13_nm_r31_orcid(env: Path, task: str) -> None:
+    write_doc(env, task, "research/reading-list.md", (
+        "# Reading list: Illinois pay floors\n\n"
+        "- Josiah Carberry (ORCID https://orcid.org/0000-0002-1825-0097), \"Earnings Floors and the Freedom to Work "
+        "Act,\" Lakeshore Employment Law Review 12 (2025): 41-77.\n"
+        "- Illinois Attorney General, guidance page on the Freedom to Work Act (public website).\n"))
+
+
+# --- FAM (thirty-first round) --------------------------------------------------------------------------------------
+
+
+@plant("ho-fam-r31-verified-against-commit-differs-in-one-instance", "FAM", "covenant-package-v05",
+       "Instance v05's seeded_law entry says the DTSA quote was cross-checked against the library 'at commit "
+       "4e81d07'; the design and every sibling say 'at commit 33c9f4a', and no family variable covers it.")
+def fam_r31_commit(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        entry = seeded(t, "18 U.S.C. § 1833(b)(3)(A)")
+        entry["verified_against"] = replace_text(entry["verified_against"], "at commit 33c9f4a", "at commit 4e81d07")
+
+
+@plant("ho-fam-r31-hires-listed-in-other-order-in-instructions", "FAM", "covenant-package-v07",
+       "Instance v07's instructions list the three hires' documents in the order success manager, sales director, "
+       "data engineer; the design and every sibling list the sales director first.")
+def fam_r31_order(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        text = t["instructions"]
+        lines = re.findall(r"^- [a-z-]+-offer-letter\.md and [^\n]*$", text, re.M)
+        assert len(lines) == 3 and lines[0].startswith("- sales-director")
+        assert lines[0].endswith(";") and lines[1].endswith(";") and lines[2].endswith(".")
+        block = "\n".join(lines)
+        reordered = "\n".join([lines[2][:-1] + ";", lines[0], lines[1][:-1] + "."])
+        t["instructions"] = replace_text(text, block, reordered)
+        assert t["instructions"] != text
+
+
+@near_miss("ho-fam-nm-r31-city-variable-changed-and-re-expanded", "FAM", "covenant-package-v03",
+           "Instance v03's second hire now works from Rochester, New York instead of Buffalo, changed in the family "
+           "spec (city_b) and consistently in the instance's task.json, term sheet and client request.",
+           "FAM checks that instances differ only where the family's variables say; city_b is a declared variable, "
+           "changed in the spec and carried into every place the instance uses it, so the instance matches its spec.")
+def fam_nm_r31_city(env: Path, task: str) -> None:
+    from .edits import instance_variables, spec_variables
+    old = set_spec_variable(env, "v03", "city_b", "Rochester, New York")
+    assert old == "Buffalo, New York"
+    assert replace_in_task_folder(task_dir(env, task), old, "Rochester, New York") == 3
+    assert spec_variables(env, "v03") == instance_variables(env, task)
