@@ -18,9 +18,9 @@ from oafreeze.corpus import text as tx
 # "Datum: 05-12-2026"), or a dateline (a line that is only a date) before the body starts.
 HEADER = re.compile(r"^\W{0,4}(?:date|dated|sent|date\s+sent|memo\s+date|letter\s+date|report\s+date|"
                     r"(?:prepared|generated|created|compiled|completed|revised)(?:\s+on)?|last\s+(?:updated|modified)|(?P<abroad>fecha|datum|data|"
-                    r"дата|tarih|tanggal|التاريخ|दिनांक|तारीख)|日付|日期|作成日|発行日|発信日|発送日|发文日期|날짜|일자|발신일|"
+                    r"дата|tarih|tanggal|التاريخ|दिनांक|तारीख|ቀን)|日付|日期|作成日|発行日|発信日|発送日|发文日期|날짜|일자|발신일|"
                     r"발송일|작성일)"
-                    r"\W{0,4}\s*(?::|\t|\uff1a)\s*\W{0,2}(?P<value>.+?)\W{0,2}$", re.I)
+                    r"\W{0,4}\s*(?::|\t|\uff1a|\u1366|\u1365)\s*\W{0,2}(?P<value>.+?)\W{0,2}$", re.I)
 # The word for "year" Polish and Russian datelines end with ("12 marca 2026 r.", "26 марта 2026 г.").
 _YEAR_WORD = re.compile(r"(?<=\d)\s+(?:r\.|roku|г\.?|года)$")
 _NUMERIC_DMY = re.compile(r"(?P<d>0?[1-9]|[12]\d|3[01])([-/])(?P<m>0?[1-9]|1[0-2])\2(?P<y>(?:19|20)\d{2})")

@@ -25,6 +25,12 @@ def spaced(text: str) -> str:
     return " ".join(_prepared(text).split())
 
 
+def unbroken(text: str) -> str:
+    """Text with each line break (and the spaces around it) read as one space, other spacing kept: how
+    a wrapped passage and a quote written on one line compare, while a run of spaces still differs."""
+    return re.sub(r"[ \t]*\n[ \t]*", " ", text)
+
+
 def _prepared(text: str) -> str:
     """Straight quotes and dashes, and a space after every `§` (what `spaced` and `words` share).
     Each character is replaced by str.replace, a search in C: a translate table costs a dictionary
@@ -370,6 +376,24 @@ _SOLAR_HIJRI_MONTHS = {name: n for n, names in enumerate((
     "فروردین حمل", "اردیبهشت ثور", "خرداد جوزا", "تیر سرطان", "مرداد امرداد اسد", "شهریور سنبله", "مهر میزان",
     "آبان عقرب", "آذر قوس", "دی جدی", "بهمن دلو", "اسفند حوت"), 1) for name in names.split()}
 _SOLAR_HIJRI = r"(?:" + "|".join(sorted(_SOLAR_HIJRI_MONTHS, key=len, reverse=True)) + r")"
+# The Ethiopian calendar's months, in Ge'ez script and transliterated: "ኅዳር 3 ቀን 2019 ዓ.ም.", "3 Hidar 2019 E.C."
+# (twelve months of 30 days and Pagume of 5 or 6; its year 2019 began on September 11, 2026).
+_ETHIOPIAN_MONTHS = {name: n for n, names in enumerate((
+    "መስከረም meskerem", "ጥቅምት tikimt tekemt tiqimt", "ኅዳር ህዳር hidar hedar", "ታኅሣሥ ታህሳስ ታኅሳስ tahsas tahesas tahisas",
+    "ጥር tir ter", "የካቲት yekatit yakatit", "መጋቢት megabit maggabit", "ሚያዝያ miyazya miazia", "ግንቦት ginbot genbot",
+    "ሰኔ sene", "ሐምሌ ሀምሌ hamle hamles", "ነሐሴ ነሃሴ nehase nehasse", "ጳጉሜ ጳጉሜን pagume pagumen"), 1)
+    for name in names.split()}
+_ETHIOPIAN = r"(?i:" + "|".join(sorted(_ETHIOPIAN_MONTHS, key=len, reverse=True)) + r")"
+_ETHIOPIAN_ERA = r"(?:ዓ\.?\s?ም\.?|E\.?\s?C\.?)"
+
+
+def ethiopian_to_gregorian(year: int, month: int, day: int) -> dt.date | None:
+    """An Ethiopian date as a Gregorian one (by the Julian day number: 1 Meskerem 1 is JDN 1724221);
+    None for a day the month does not have."""
+    if not (1 <= month <= 13 and 1 <= day <= (30 if month <= 12 else 6)):
+        return None
+    jdn = 1724221 + 365 * (year - 1) + year // 4 + 30 * (month - 1) + day - 1
+    return dt.date.fromordinal(jdn - 1721425)
 
 
 def solar_hijri_to_gregorian(year: int, month: int, day: int) -> dt.date | None:
@@ -443,6 +467,9 @@ DATE = re.compile(
     rf"|\b(?:19|20)\d{{2}}\.\s*{_HUNGARIAN}\s+(?:0?[1-9]|[12]\d|3[01])(?:\.|\b)"
     # A Solar Hijri date, day first: ۲۰ آبان ۱۴۰۵ (20 Aban 1405, 11 November 2026).
     rf"|\b(?:0?[1-9]|[12]\d|3[01])\s+{_SOLAR_HIJRI}\s+1[34]\d{{2}}\b"
+    # An Ethiopian date: ኅዳር 3 ቀን 2019 ዓ.ም. (3 Hidar 2019, 12 November 2026), or 3 Hidar 2019 E.C.
+    rf"|(?<!\w){_ETHIOPIAN}\s+(?:0?[1-9]|[12]\d|30)\s+(?:ቀን\s+)?(?:19|20)\d{{2}}(?:\s?{_ETHIOPIAN_ERA})?"
+    rf"|\b(?:0?[1-9]|[12]\d|30)\s+{_ETHIOPIAN}\s+(?:19|20)\d{{2}}\s?{_ETHIOPIAN_ERA}"
     # An ISO week date: 2026-W48-1 (Monday of week 48), 2026W481.
     r"|\b(?:19|20)\d{2}-?W(?:0[1-9]|[1-4]\d|5[0-3])-?[1-7]\b"
     # Vietnamese: ngày 12 tháng 11 năm 2026
@@ -471,6 +498,8 @@ _FOREIGN_READING = re.compile(rf"(?P<d>\d{{1,2}})(?:er|\.)?\s+(?:de\s+)?(?P<m>{_
 _ISO_WEEK = re.compile(r"(?P<y>\d{4})-?W(?P<w>\d{2})-?(?P<d>[1-7])")
 _HUNGARIAN_READING = re.compile(rf"(?P<y>\d{{4}})\.\s*(?P<m>{_HUNGARIAN})\s+(?P<d>\d{{1,2}})\.?")
 _SOLAR_HIJRI_READING = re.compile(rf"(?P<d>\d{{1,2}})\s+(?P<m>{_SOLAR_HIJRI})\s+(?P<y>\d{{4}})")
+_ETHIOPIAN_READING = re.compile(rf"(?P<m>{_ETHIOPIAN})\s+(?P<d>\d{{1,2}})\s+(?:ቀን\s+)?(?P<y>\d{{4}})(?:\s?{_ETHIOPIAN_ERA})?"
+                                rf"|(?P<d2>\d{{1,2}})\s+(?P<m2>{_ETHIOPIAN})\s+(?P<y2>\d{{4}})\s?{_ETHIOPIAN_ERA}")
 _CJK = re.compile(r"(?P<y>\d{4})\s?[年년]\s?(?P<m>\d{1,2})\s?[月월]\s?(?P<d>\d{1,2})\s?[日일]"
                   r"|ngày\s+(?P<vd>\d{1,2})\s+tháng\s+(?P<vm>\d{1,2})\s+năm\s+(?P<vy>\d{4})", re.I)
 _ERA = re.compile(r"(?P<era>" + _ERAS + r")?\s?(?P<y>\d{1,3}|元|[〇一二三四五六七八九十]{1,4})\s?年\s?"
@@ -506,6 +535,11 @@ def date_readings(text: str) -> tuple[dt.date, ...]:
     m = _SOLAR_HIJRI_READING.fullmatch(value)
     if m:
         found = solar_hijri_to_gregorian(int(m["y"]), _SOLAR_HIJRI_MONTHS[m["m"]], int(m["d"]))
+        return (found,) if found else ()
+    m = _ETHIOPIAN_READING.fullmatch(value)
+    if m:
+        found = ethiopian_to_gregorian(int(m["y"] or m["y2"]), _ETHIOPIAN_MONTHS[(m["m"] or m["m2"]).lower()],
+                                       int(m["d"] or m["d2"]))
         return (found,) if found else ()
     m = _ISO_WEEK.fullmatch(value)
     if m:

@@ -1012,3 +1012,16 @@ def test_a_day_counted_from_today_is_not_todays_date_but_must_land_on_it(tmp_pat
     hits = [f for f in found(env_with(tmp_path, task), "H10") if "today" in f.message or "count" in f.message]
     assert [(f.severity, f.location) for f in hits] == ([("major", "$.instructions")] if flagged else [])
     assert all("lands on 2026-03-16" in f.message for f in hits)
+
+
+def test_ethiopian_dates_are_read_and_an_amharic_letter_dated_after_as_of_is_major(tmp_path):
+    # 1 Meskerem is the Ethiopian new year: September 11, or the 12th before a Gregorian leap year.
+    assert tx.ethiopian_to_gregorian(2019, 1, 1) == dt.date(2026, 9, 11)
+    assert tx.ethiopian_to_gregorian(2016, 1, 1) == dt.date(2023, 9, 12)
+    assert tx.ethiopian_to_gregorian(2018, 5, 11) == dt.date(2026, 1, 19)  # Timkat
+    assert tx.ethiopian_to_gregorian(2019, 13, 7) is None  # Pagume has five or six days
+    assert tx.date_readings("3 Hidar 2019 E.C.") == (dt.date(2026, 11, 12),)
+    letter = "# ደብዳቤ\n\nቀን፦ ኅዳር 3 ቀን 2019 ዓ.ም.\n\nWe confirm the order for the Seattle yard.\n"
+    assert document_date(letter)[2] == dt.date(2026, 11, 12)
+    hits = found(env_with(tmp_path, files={**workspace(), "suppliers/letter.md": letter}), "H10")
+    assert [(f.severity, f.path) for f in hits if "is dated" in f.message] == [("major", "documents/suppliers/letter.md")]
