@@ -97,3 +97,11 @@ def nric_ok(value: str) -> bool:
     total = sum(int(d) * w for d, w in zip(value[1:8], (2, 7, 6, 5, 4, 3, 2)))
     total += {"T": 4, "G": 4, "M": 3}.get(value[0], 0)
     return _NRIC_LETTERS[value[0]][total % 11] == value[8]
+
+
+def nir_ok(value: str) -> bool:
+    """Whether a French NIR's key holds: 97 less the 13-digit number modulo 97 (Corsica's 2A and 2B
+    count as 19 and 18)."""
+    compact = value.replace(" ", "")
+    number = int(compact[:13].replace("2A", "19").replace("2B", "18"))
+    return 97 - number % 97 == int(compact[13:])

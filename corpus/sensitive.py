@@ -58,6 +58,8 @@ _CJK_ID_BEGINS = ("マイナンバー", "個人番号", "身份证", "身分證"
                   "Α.Μ", "ΑΜ", "Α.Φ", "ΑΦ", "Α.Δ", "ΑΔ", "Αριθμ", "α.μ", "αμ", "α.φ", "αφ", "α.δ", "αδ", "αριθμ")
 _CJK_ID = r"\d(?:[ -]?\d){5,16}[\dXx]?"
 # A South African identity number: the birth date (YYMMDD), four digits, the citizenship digit, two more.
+# (written in its groups: fifteen digits run together are as often an order or tracking number)
+_NIR_FORM = r"[1-478] \d{2} (?:0[1-9]|1[0-2]|[2-9]\d) (?:\d{2}|2[AB]) \d{3} \d{3} \d{2}"
 _SA_ID_FORM = r"\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])\d{4}[01]\d{2}"
 # (kind, label, value, severity, a state or country code may stand between them)
 LABELLED = [
@@ -216,6 +218,10 @@ RULES = [
     # A South African identity number in its own form: the birth date (YYMMDD), four digits, the
     # citizenship digit (0 or 1), one more, and a Luhn check digit that must hold (_is_one).
     ("national identity number", re.compile(rf"(?<![\w-]){_SA_ID_FORM}(?![\w-])"), "major"),
+    # A French social security number (NIR) in its own form, labelled or not ("2 91 03 69 123 456 53"): sex,
+    # year and month of birth, department (2A and 2B for Corsica), commune, order, and a key that must hold
+    # (97 less the number modulo 97, _is_one).
+    ("national identity number", re.compile(rf"(?<![\w-]){_NIR_FORM}(?![\w-])"), "major"),
     # Identity numbers labelled in Japanese, Chinese or Korean in running text: the label is a word of
     # its own script (a letter of which may touch it), so it is read without the word boundary a Latin
     # label needs, up to a full-width colon or bracket.
@@ -330,6 +336,8 @@ def _is_one(kind: str, value: str, labelled: bool = True) -> bool:
         return ids.nric_ok(value)
     if kind == "national identity number" and not labelled and _SA_ID.fullmatch(value):
         return ids.luhn(value)
+    if kind == "national identity number" and _NIR.fullmatch(value):
+        return ids.nir_ok(value)
     if kind == "national identity number" and not labelled and _CPF.fullmatch(value):
         return ids.cpf_ok(_digits(value))
     if kind == "national identity number" and _CODICE_FISCALE.fullmatch(value):
@@ -343,6 +351,7 @@ def _is_one(kind: str, value: str, labelled: bool = True) -> bool:
 
 _NRIC = re.compile(r"[STFGM]\d{7}[A-Z]")
 _SA_ID = re.compile(_SA_ID_FORM)
+_NIR = re.compile(_NIR_FORM)
 
 
 _CPF = re.compile(r"\d{3}\.\d{3}\.\d{3}-\d{2}")
@@ -568,6 +577,7 @@ GATES: list[tuple[str, tx.Gate | tx.Begins | None]] = [
     ("national identity number", None),
     ("national identity number", None),
     ("national identity number", tx.Gate((".",), ("-",))),
+    ("national identity number", None),
     ("national identity number", None),
     ("national identity number", None),
     ("national identity number", None),

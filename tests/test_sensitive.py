@@ -117,3 +117,9 @@ def test_a_host_on_a_private_network_overlay_is_internal_and_the_vendors_site_is
     text = ("The signed memo is on our server at http://dms.tail4c7e2.ts.net/matters/2023-approval.pdf\n"
             "Logs: build.tail4c7e2.ts.net\nSee https://tailscale.com/kb/1081/magicdns for how the names work.\n")
     assert kinds(text) == [(1, "internal URL"), (2, "internal host name")]
+
+
+def test_a_french_social_security_number_is_found_when_its_key_holds():
+    text = ("- N° de sécurité sociale: 2 91 03 69 123 456 53\n- Dossier: 2 91 03 69 123 456 54\n"
+            "- Tracking: 291036912345653\n")
+    assert kinds(text) == [(1, "national identity number")]  # a wrong key, or the digits run together: no
