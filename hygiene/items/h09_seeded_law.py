@@ -167,6 +167,14 @@ def check(ctx: TaskContext) -> list[Finding]:
                 ID, "minor", f.rel, f"the quoted text of {law.citation!r} is in {f.rel} only with other {other}: "
                 "a check that compares the quote as written with the file does not find it",
                 f"quote {f.rel} exactly, {other} included", location=f"{at}.quote", evidence=tx.excerpt(law.quote)))
+        elif tx.unbroken(law.quote.strip()) not in tx.unbroken(_BLOCK_QUOTE.sub("", f.text)):
+            # The same words with other spaces between them (two after each full stop, a tab): the
+            # file's line breaks read as spaces, a literal search still misses it.
+            out.append(ctx.finding(
+                ID, "minor", f.rel, f"the quoted text of {law.citation!r} is in {f.rel} only with other spacing (a run "
+                "of spaces or a tab where the quote has one space, or the other way round): a check that compares "
+                "the quote as written with the file does not find it", f"quote {f.rel} exactly, one space where it "
+                "has one", location=f"{at}.quote", evidence=tx.excerpt(law.quote)))
         if "citation" not in stand_ins and tx.locate(f.text, law.citation) is None:
             out.append(ctx.finding(
                 ID, "minor", f.rel, f"{f.rel} never states the citation {law.citation!r}: the agent cannot tell "

@@ -68,7 +68,7 @@ def check(ctx: TaskContext) -> list[Finding]:
                                        f"{other}: a check that matches the quote as written does not find it",
                                        f"quote {f.rel} exactly, {other} included", location=f"{at}.quote",
                                        evidence=tx.excerpt(anchor.quote)))
-            elif _unbroken(anchor.quote.strip()) not in _unbroken(f.text):
+            elif tx.unbroken(anchor.quote.strip()) not in tx.unbroken(f.text):
                 # The same words with other spaces between them ("ends,  Employee" copied from a justified
                 # print): the file's line breaks read as spaces, a literal search still misses it.
                 out.append(ctx.finding(ID, "minor", f.rel, f"the trap's anchor quote is in {f.rel} only with other "
@@ -115,12 +115,6 @@ def check(ctx: TaskContext) -> list[Finding]:
                                "restore the anchored passages or correct the anchors",
                                location="$.oafreeze.trap.anchors", evidence=tx.excerpt(trap.description)))
     return out
-
-
-def _unbroken(text: str) -> str:
-    """Text with each line break (and the spaces around it) read as one space: how a wrapped passage
-    and a quote written on one line compare."""
-    return re.sub(r"[ \t]*\n[ \t]*", " ", text)
 
 
 # The kinds of trap HYGIENE.md and the sample name, each with what a description of one says. A kind

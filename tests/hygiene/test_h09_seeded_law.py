@@ -95,6 +95,17 @@ def test_near_miss_quote_found_across_a_line_break_and_curly_quotes(tmp_path):
     assert found(env_with(tmp_path, files=files), "H09") == []
 
 
+def test_a_quote_found_only_with_other_spacing_is_a_note(tmp_path):
+    files = workspace()  # retyped with two spaces after each full stop
+    files["colorado-statute-excerpt.md"] = ("# C.R.S. § 8-2-113\n\nExcept as provided, a covenant not to compete is "
+                                            "void.  Nothing else applies.\n")
+    task = task_json()
+    task["oafreeze"]["seeded_law"][0]["quote"] = "a covenant not to compete is void. Nothing else applies."
+    hits = found(env_with(tmp_path, task, files), "H09")
+    assert [(f.severity, f.location) for f in hits] == [("minor", "$.oafreeze.seeded_law[0].quote")]
+    assert "other spacing" in hits[0].message
+
+
 def test_near_miss_declared_statute_text_quoted_again_in_a_memo(tmp_path):
     task = task_json()
     task["oafreeze"]["seeded_law"][0]["quote"] = STATUTE
