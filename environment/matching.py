@@ -18,6 +18,8 @@ from difflib import SequenceMatcher
 
 FAMILIES = {
     ".md": "text", ".txt": "text", ".markdown": "text", ".mdx": "text", ".mkd": "text", ".mdown": "text",
+    # the other plain-text markups: a note asked as notes.adoc is as likely to come back as notes.md
+    ".rst": "text", ".adoc": "text", ".asciidoc": "text", ".org": "text", ".textile": "text",
     ".docx": "word", ".doc": "word", ".odt": "word", ".rtf": "word",
     ".xlsx": "sheet", ".xls": "sheet", ".csv": "sheet", ".ods": "sheet", ".tsv": "sheet",
     ".json": "data", ".jsonl": "data", ".ndjson": "data", ".yaml": "data", ".yml": "data",

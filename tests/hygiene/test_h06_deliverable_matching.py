@@ -76,6 +76,14 @@ def test_an_odt_and_a_docx_of_one_stem_collide_as_one_word_processing_family(tmp
     assert [f.evidence for f in hits if "collide" in f.message] == ["summary.docx ~ summary.odt"]
 
 
+def test_one_stem_in_two_plain_text_markups_collides():
+    from oafreeze.environment.matching import collisions
+
+    assert collisions(["hr-usage-notes.md", "hr-usage-notes.adoc"]) == [("hr-usage-notes.adoc", "hr-usage-notes.md")]
+    assert collisions(["note.md", "note.rst", "note.org"]) != []
+    assert collisions(["note.md", "note.docx"]) == []  # a text and a Word document of one name are two formats
+
+
 def test_translations_named_by_a_language_suffix_do_not_collide():
     from oafreeze.environment.matching import collisions
 
