@@ -346,6 +346,7 @@ def check(ctx: TaskContext) -> list[Finding]:
                     location=where, evidence=tx.excerpt(sentence)))
             out += _one_of_several(ctx, c, where, sentence, quoted)
             out += _kind_of_two(ctx, c, where, sentence, quoted)
+            out += _whole_for_part(ctx, c, where, sentence, quoted)
         out += _pronoun_for_several(ctx, c, where)
     return out
 
@@ -398,6 +399,29 @@ def _one_of_several(ctx: TaskContext, c, where: str, sentence: str, quoted) -> l
                 f"deliverables called that ({', '.join(holders[:4])}): the judge must guess which one is meant",
                 f"say 'each {noun}' or name the file", location=where, evidence=tx.excerpt(sentence))]
     return []
+
+
+# The task's documents taken together ("the package", "the papers"): fair in a rule on all of them, a guess in
+# a rule that grades some.
+_COLLECTIVE = re.compile(r"\bthe\s+(?:(?:whole|entire|offer|signing|hiring|onboarding|closing)\s+)?(?:package|papers|"
+                         r"documents|deliverables|materials|bundle|pack|set\s+of\s+documents)\b", re.I)
+
+
+def _whole_for_part(ctx: TaskContext, c, where: str, sentence: str, quoted) -> list[Finding]:
+    """"PASS if the package tells Sasha ..." in a criterion that grades the notice alone: the judge must
+    guess whether the rule is about the one document or the whole set (minor)."""
+    graded = [d for d in c.deliverables if d in ctx.task.deliverables]
+    named = any(d in c.match_criteria for d in ctx.task.deliverables)
+    if not graded or len(graded) == len(ctx.task.deliverables) or named:
+        return []
+    m = _COLLECTIVE.search(sentence)
+    if m is None or any(s <= m.start() < e for s, e in quoted):
+        return []
+    return [ctx.finding(
+        ID, "minor", "task.json", f"criterion {c.id!r} says {m.group(0)!r} but grades only {', '.join(graded)} of the "
+        f"task's {len(ctx.task.deliverables)} deliverables: the judge must guess whether the rule is about that "
+        "document or the whole set", f"name the deliverable ('{graded[0]}')", location=where,
+        evidence=tx.excerpt(sentence))]
 
 
 # A document named by its kind alone ("the memo", "the letter"): which one is meant is clear only when one

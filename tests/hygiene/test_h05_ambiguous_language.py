@@ -457,3 +457,16 @@ def test_a_document_named_by_its_kind_where_a_deliverable_and_a_workspace_file_s
     files = {memo: "# Earlier note to the client\n\nWe will look at the covenant.\n"}
     hits = [f for f in found(env_with(tmp_path, task, {**workspace(), **files}), "H05") if "names no file" in f.message]
     assert [(f.severity, f.location) for f in hits] == ([("minor", "$.criteria[2].match_criteria")] if flagged else [])
+
+
+@pytest.mark.parametrize("said, graded, flagged", [
+    ("PASS if the package tells the employee about the notice period. FAIL if not.", ["agreement.md"], True),
+    ("PASS if the package contains no knowledge-base paths. FAIL if it does.", ["agreement.md", "client-email.md"], False),
+    ("PASS if the package in agreement.md gives the notice period. FAIL if not.", ["agreement.md"], False),
+])
+def test_the_whole_set_named_in_a_rule_that_grades_part_of_it_is_a_note(tmp_path, said, graded, flagged):
+    task = task_json()
+    task["criteria"][0]["match_criteria"] = said
+    task["criteria"][0]["deliverables"] = graded
+    hits = [f for f in found(env_with(tmp_path, task), "H05") if "whole set" in f.message]
+    assert [(f.severity, f.location) for f in hits] == ([("minor", "$.criteria[0].match_criteria")] if flagged else [])
