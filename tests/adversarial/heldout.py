@@ -23507,21 +23507,6 @@ def h06_r26_nfc_nfd(env: Path, task: str) -> None:
                       f"PASS if {nfd} lists the same four changes in French. FAIL if any change is missing.", [nfd])
 
 
-@plant("ho-h06-r26-md-and-rst-twins", "H06", NE,
-       "A second deliverable, note-to-partner.rst (the note in reStructuredText for the matter wiki), sits beside "
-       "note-to-partner.md; both are named and graded, two text formats with one stem.",
-       doubtful="HYGIENE.md pairs fuzzy names only within a compatible format family; this assumes Markdown and "
-                "reStructuredText, both plain-text markup, are one family, as the r25 .md/.txt twins assumed.")
-def h06_r26_rst(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        add_deliverable(t, "note-to-partner.rst", "The same note in reStructuredText for the firm's matter wiki.",
-                        placement="advisory")
-        instructions_add(t, "Also save the note as note-to-partner.rst for the matter wiki.")
-        add_criterion(t, "note-rst-void", "Wiki copy of the note flags Section 5",
-                      "PASS if note-to-partner.rst states that Section 5 is void for Morgan Tallis at a $71,500 salary. "
-                      "FAIL if it does not.", ["note-to-partner.rst"])
-
-
 @plant("ho-h06-r26-deliverables-named-only-in-workspace-list", "H06", TB,
        "The instructions no longer name the deliverables; they say 'Prepare the four Markdown deliverables listed in "
        "documents/deliverables.txt', and only that workspace file names them.")
@@ -27127,14 +27112,6 @@ def h05_r31_satisfaction(env: Path, task: str) -> None:
             "PASS if hr-usage-notes.md tells HR, to Petra Lindahl's satisfaction, to use")
 
 
-@plant("ho-h05-r31-the-package-in-three-deliverable-task", "H05", CI,
-       "notice-content now says 'PASS if the package tells Sasha Lindgren ...'; the task has three deliverables (the "
-       "agreement, the notice and the cover email), so the judge must guess which document 'the package' means.")
-def h05_r31_package(env: Path, task: str) -> None:
-    _reword(env, task, "notice-content", "PASS if lindgren-section-2872-notice.md tells Sasha Lindgren",
-            "PASS if the package tells Sasha Lindgren")
-
-
 @near_miss("ho-h05-nm-r31-properly-defined-as-signature-and-date-lines", "H05", TB,
            "notice-signed-before-acceptance now asks that the notice be set up to be 'properly executed, that is with "
            "a signature line and a date line for Riley Vandermeer'.",
@@ -27176,21 +27153,6 @@ def h06_r31_ansi(env: Path, task: str) -> None:
                       "out with the offer, for Riley Vandermeer to sign before accepting. FAIL if the notice is "
                       "missing.",
                       [name])
-
-
-@plant("ho-h06-r31-adoc-twin-of-usage-notes", "H06", CA,
-       "A new advisory deliverable, hr-usage-notes.adoc (the usage notes as an AsciiDoc page for Halden's HR wiki), "
-       "sits beside hr-usage-notes.md: same stem, two lightweight markup formats of the same family.")
-def h06_r31_adoc(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        add_deliverable(t, "hr-usage-notes.adoc", "The usage notes as an AsciiDoc page for Halden's HR wiki.",
-                        placement="advisory")
-        instructions_add(t, "Also save the usage notes as hr-usage-notes.adoc, an AsciiDoc page for Halden's HR "
-                            "wiki.")
-        add_criterion(t, "wiki-usage-timing", "Wiki page keeps the disclosure timing",
-                      "PASS if hr-usage-notes.adoc tells HR to disclose the non-competition covenant in writing no "
-                      "later than the employee's acceptance of the offer. FAIL if it omits the timing.",
-                      ["hr-usage-notes.adoc"])
 
 
 @near_miss("ho-h06-nm-r31-deliverables-in-checkbox-line", "H06", NE,
@@ -27338,17 +27300,6 @@ def h09_r31_week_date(env: Path, task: str) -> None:
         entry["verified_on"] = "2026-W40-4"
 
 
-@plant("ho-h09-r31-excerpt-retyped-with-two-spaces-after-periods", "H09", SD,
-       "illinois-statute-excerpt.md was retyped by someone who puts two spaces after every full stop, so the declared "
-       "820 ILCS 90/10(a) quote ('... per year. This amount shall increase ...') is no longer in the file.")
-def h09_r31_two_spaces(env: Path, task: str) -> None:
-    entry_quote = seeded(load_task(env, task), "820 ILCS 90/10(a)")["quote"]
-    path = doc(env, task, "illinois-statute-excerpt.md")
-    text, n = re.subn(r"\. (?=[A-Z])", ".  ", path.read_text("utf-8"))
-    assert n >= 3 and entry_quote not in text
-    path.write_text(text, "utf-8")
-
-
 @near_miss("ho-h09-nm-r31-declared-quote-in-asciidoc-block", "H09", TB,
            "documents/research/notice-rule.adoc, an AsciiDoc research page, quotes C.R.S. § 8-2-113(4)(b) in a "
            "[quote] block, and a complete seeded_law entry names that file.",
@@ -27368,23 +27319,6 @@ def h09_nm_r31_asciidoc(env: Path, task: str) -> None:
 
 
 # --- H10 temporal consistency (thirty-first round) -----------------------------------------------------------------
-
-
-@plant("ho-h10-r31-ethiopian-calendar-letter-after-as-of", "H10", CA,
-       "documents/suppliers/addis-marine-letter.md, an Amharic letter from a Seattle chandlery, is dated ኅዳር 3 ቀን "
-       "2019 ዓ.ም. in the Ethiopian calendar, that is November 12, 2026, after the task's as_of (2026-10-26).")
-def h10_r31_ethiopian(env: Path, task: str) -> None:
-    import datetime as dt
-    with task_json(env, task) as t:
-        assert t["oafreeze"]["as_of"] == "2026-10-26"
-    # 1 Meskerem 2019 E.C. is September 11, 2026; Meskerem and Tikimt have 30 days each, so 3 Hidar is day 63.
-    assert dt.date(2026, 9, 11) + dt.timedelta(days=62) == dt.date(2026, 11, 12)
-    write_doc(env, task, "suppliers/addis-marine-letter.md", (
-        "# አዲስ ማሪን ሰፕላይ\n\n"
-        "ቀን፦ ኅዳር 3 ቀን 2019 ዓ.ም.\n\n"
-        "ለሃልደን ማሪን ሰፕላይ ኩባንያ፣ የሰው ሀብት ክፍል\n\n"
-        "የላካችሁልንን የትዕዛዝ ደብዳቤ ተቀብለናል። ዕቃዎቹን በሚቀጥለው ሳምንት እንልካለን።\n\n"
-        "ከሰላምታ ጋር፣\nአዲስ ማሪን ሰፕላይ\n"))
 
 
 @plant("ho-h10-r31-today-is-the-monday-before-thanksgiving", "H10", NE,
@@ -27575,21 +27509,6 @@ def h13_r31_svg_path(env: Path, task: str) -> None:
         'inkscape:export-filename="/home/lbroussard/Documents/Bayou Crest/maps/parish-map.png" '
         'inkscape:export-xdpi="96" inkscape:export-ydpi="96" inkscape:version="1.3.2 (091e20e, 2023-11-25)">\n'
         '<title>Bayou Crest: parishes where it does business</title>\n' + boxes + "\n</svg>\n"))
-
-
-@plant("ho-h13-r31-french-nir-in-secondee-sheet", "H13", SD,
-       "documents/hr/lyon-secondee.md, Maplestone's sheet for an engineer seconded from its Lyon office, gives her "
-       "French social security number (NIR) in full, with a valid control key.")
-def h13_r31_nir(env: Path, task: str) -> None:
-    nir = _r31_nir("2910369123456")
-    assert (int(nir.replace(" ", "")[:13]) + int(nir[-2:])) % 97 == 0
-    write_doc(env, task, "hr/lyon-secondee.md", (
-        "# Secondee: Lyon to Chicago\n\n"
-        "- Name: Camille Berthier\n"
-        "- Home office: Maplestone Logistique SAS, Lyon\n"
-        "- Role in Chicago: warehouse systems lead, January to June 2027\n"
-        f"- N° de sécurité sociale (for the certificate of coverage): {nir}\n"
-        "- Contact: camille.berthier@example.com\n"))
 
 
 @near_miss("ho-h13-nm-r31-orcid-sample-identifier", "H13", SD,

@@ -682,7 +682,7 @@ def h01_r28_print_header(env: Path, task: str) -> None:
     write_doc(env, task, "hr/fontenot-onboarding-tracker.xlsx", _zip(parts))
 
 
-# --- moved from the held-out set on 2026-12-04 (cases that informed a change after the thirtieth round) -----
+# --- moved from the held-out set on 2026-12-04 (cases that informed a change after the thirtieth and thirty-first rounds) -----
 
 
 @plant("h01-r30-criterion-in-utf16-registry-export", "H01", CA,

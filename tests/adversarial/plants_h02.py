@@ -799,7 +799,7 @@ def h02_r28_envelope(env: Path, task: str) -> None:
     write_doc(env, task, "esign/lindgren-envelope.json", json.dumps(envelope, indent=2) + "\n")
 
 
-# --- moved from the held-out set on 2026-12-04 (cases that informed a change after the thirtieth round) -----
+# --- moved from the held-out set on 2026-12-04 (cases that informed a change after the thirtieth and thirty-first rounds) -----
 
 
 @plant("h02-r30-finished-cover-email-attached-inside-pdf", "H02", CI,

@@ -597,7 +597,7 @@ def h03_r24_devoid(env: Path, task: str) -> None:
                       ["signing-checklist.md"])
 
 
-# --- moved from the held-out set on 2026-12-04 (cases that informed a change after the thirtieth round) -----
+# --- moved from the held-out set on 2026-12-04 (cases that informed a change after the thirtieth and thirty-first rounds) -----
 
 
 @plant("h03-r30-client-email-graded-by-zero-count", "H03", SD,

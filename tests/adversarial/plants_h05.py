@@ -641,3 +641,14 @@ def h05_r28_the_memo(env: Path, task: str) -> None:
 def h05_r28_fairly(env: Path, task: str) -> None:
     reword_in(env, task, "client-email-changes", "PASS if client-email.md lists the changes made",
               "PASS if client-email.md fairly summarizes the changes made")
+
+
+# --- moved from the held-out set on 2026-12-04 (cases that informed a change after the thirtieth and thirty-first rounds) -----
+
+
+@plant("h05-r31-the-package-in-three-deliverable-task", "H05", CI,
+       "notice-content now says 'PASS if the package tells Sasha Lindgren ...'; the task has three deliverables (the "
+       "agreement, the notice and the cover email), so the judge must guess which document 'the package' means.")
+def h05_r31_package(env: Path, task: str) -> None:
+    _reword(env, task, "notice-content", "PASS if lindgren-section-2872-notice.md tells Sasha Lindgren",
+            "PASS if the package tells Sasha Lindgren")

@@ -435,3 +435,36 @@ def h06_r24_mdx(env: Path, task: str) -> None:
         add_criterion(t, "portal-note-matches", "Portal page carries the same note",
                       "PASS if client-note.mdx states the same four changes as client-note.md. FAIL if it omits any "
                       "of them.", ["client-note.mdx"])
+
+
+# --- moved from the held-out set on 2026-12-04 (cases that informed a change after the thirtieth and thirty-first rounds) -----
+
+
+@plant("h06-r31-adoc-twin-of-usage-notes", "H06", CA,
+       "A new advisory deliverable, hr-usage-notes.adoc (the usage notes as an AsciiDoc page for Halden's HR wiki), "
+       "sits beside hr-usage-notes.md: same stem, two lightweight markup formats of the same family.")
+def h06_r31_adoc(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_deliverable(t, "hr-usage-notes.adoc", "The usage notes as an AsciiDoc page for Halden's HR wiki.",
+                        placement="advisory")
+        instructions_add(t, "Also save the usage notes as hr-usage-notes.adoc, an AsciiDoc page for Halden's HR "
+                            "wiki.")
+        add_criterion(t, "wiki-usage-timing", "Wiki page keeps the disclosure timing",
+                      "PASS if hr-usage-notes.adoc tells HR to disclose the non-competition covenant in writing no "
+                      "later than the employee's acceptance of the offer. FAIL if it omits the timing.",
+                      ["hr-usage-notes.adoc"])
+
+
+@plant("h06-r26-md-and-rst-twins", "H06", NE,
+       "A second deliverable, note-to-partner.rst (the note in reStructuredText for the matter wiki), sits beside "
+       "note-to-partner.md; both are named and graded, two text formats with one stem.",
+       doubtful="HYGIENE.md pairs fuzzy names only within a compatible format family; this assumes Markdown and "
+                "reStructuredText, both plain-text markup, are one family, as the r25 .md/.txt twins assumed.")
+def h06_r26_rst(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_deliverable(t, "note-to-partner.rst", "The same note in reStructuredText for the firm's matter wiki.",
+                        placement="advisory")
+        instructions_add(t, "Also save the note as note-to-partner.rst for the matter wiki.")
+        add_criterion(t, "note-rst-void", "Wiki copy of the note flags Section 5",
+                      "PASS if note-to-partner.rst states that Section 5 is void for Morgan Tallis at a $71,500 salary. "
+                      "FAIL if it does not.", ["note-to-partner.rst"])

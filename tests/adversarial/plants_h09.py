@@ -834,7 +834,7 @@ def h09_r28_akn(env: Path, task: str) -> None:
                for e in load_task(env, task)["oafreeze"]["seeded_law"])
 
 
-# --- moved from the held-out set on 2026-12-04 (cases that informed a change after the thirtieth round) -----
+# --- moved from the held-out set on 2026-12-04 (cases that informed a change after the thirtieth and thirty-first rounds) -----
 
 
 @plant("h09-r30-undeclared-quote-in-japanese-corner-brackets", "H09", CI,
@@ -850,3 +850,14 @@ def h09_r30_corner_brackets(env: Path, task: str) -> None:
         "profession, trade, or business of any kind is to that extent void.」\n\n"
         "したがって、退職後一年間の競業避止条項は契約に入れないでください。退職後の発明の帰属についても同様に"
         "ご検討ください。\n"))
+
+
+@plant("h09-r31-excerpt-retyped-with-two-spaces-after-periods", "H09", SD,
+       "illinois-statute-excerpt.md was retyped by someone who puts two spaces after every full stop, so the declared "
+       "820 ILCS 90/10(a) quote ('... per year. This amount shall increase ...') is no longer in the file.")
+def h09_r31_two_spaces(env: Path, task: str) -> None:
+    entry_quote = seeded(load_task(env, task), "820 ILCS 90/10(a)")["quote"]
+    path = doc(env, task, "illinois-statute-excerpt.md")
+    text, n = re.subn(r"\. (?=[A-Z])", ".  ", path.read_text("utf-8"))
+    assert n >= 3 and entry_quote not in text
+    path.write_text(text, "utf-8")

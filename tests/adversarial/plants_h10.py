@@ -1134,7 +1134,7 @@ def h10_r27_today(env: Path, task: str) -> None:
         instructions_add(t, "Work as of Sasha's first day: today is the day Sasha signs the agreement.")
 
 
-# --- moved from the held-out set on 2026-12-04 (cases that informed a change after the thirtieth round) -----
+# --- moved from the held-out set on 2026-12-04 (cases that informed a change after the thirtieth and thirty-first rounds) -----
 
 
 @near_miss("h10-nm-r30-copy-goes-out-46-days-from-today", "H10", SD,
@@ -1157,3 +1157,20 @@ def h10_r29_thanksgiving(env: Path, task: str) -> None:
     with task_json(env, task) as t:
         assert t["oafreeze"]["as_of"] == "2026-11-09"
         instructions_add(t, "Today is the Monday before Thanksgiving, 2026.")
+
+
+@plant("h10-r31-ethiopian-calendar-letter-after-as-of", "H10", CA,
+       "documents/suppliers/addis-marine-letter.md, an Amharic letter from a Seattle chandlery, is dated ኅዳር 3 ቀን "
+       "2019 ዓ.ም. in the Ethiopian calendar, that is November 12, 2026, after the task's as_of (2026-10-26).")
+def h10_r31_ethiopian(env: Path, task: str) -> None:
+    import datetime as dt
+    with task_json(env, task) as t:
+        assert t["oafreeze"]["as_of"] == "2026-10-26"
+    # 1 Meskerem 2019 E.C. is September 11, 2026; Meskerem and Tikimt have 30 days each, so 3 Hidar is day 63.
+    assert dt.date(2026, 9, 11) + dt.timedelta(days=62) == dt.date(2026, 11, 12)
+    write_doc(env, task, "suppliers/addis-marine-letter.md", (
+        "# አዲስ ማሪን ሰፕላይ\n\n"
+        "ቀን፦ ኅዳር 3 ቀን 2019 ዓ.ም.\n\n"
+        "ለሃልደን ማሪን ሰፕላይ ኩባንያ፣ የሰው ሀብት ክፍል\n\n"
+        "የላካችሁልንን የትዕዛዝ ደብዳቤ ተቀብለናል። ዕቃዎቹን በሚቀጥለው ሳምንት እንልካለን።\n\n"
+        "ከሰላምታ ጋር፣\nአዲስ ማሪን ሰፕላይ\n"))

@@ -558,7 +558,7 @@ def h11_r22_salary(env: Path, task: str) -> None:
     edit_doc(env, task, "hire-details.md", "Annual base salary: $78,500", "Annual base salary: $82,500")
 
 
-# --- moved from the held-out set on 2026-12-04 (cases that informed a change after the thirtieth round) -----
+# --- moved from the held-out set on 2026-12-04 (cases that informed a change after the thirtieth and thirty-first rounds) -----
 
 
 @plant("h11-r30-anchor-quote-with-trailing-newline", "H11", NE,

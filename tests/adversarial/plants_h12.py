@@ -1106,7 +1106,7 @@ def h12_r28_one_line_note(env: Path, task: str) -> None:
         assert t["oafreeze"]["advisory"] == ["note-to-partner.md"]
 
 
-# --- moved from the held-out set on 2026-12-04 (cases that informed a change after the thirtieth round) -----
+# --- moved from the held-out set on 2026-12-04 (cases that informed a change after the thirtieth and thirty-first rounds) -----
 
 
 @plant("h12-r30-placement-permits-statute-footnotes", "H12", SD,
