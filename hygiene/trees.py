@@ -38,7 +38,7 @@ from oafreeze.corpus.snapshot import Snapshot
 from oafreeze.hygiene.cache import RACY_NS, AuditCache, digest
 from oafreeze.plumbing import gitindex, hashing
 from oafreeze.plumbing.errors import BadInput
-from oafreeze.plumbing.tree import Listing, _tree, tree_of_blobs, walk
+from oafreeze.plumbing.tree import Listing, _tree, git_mode, tree_of_blobs, walk
 
 TREE_SCHEMA = "tree-v1"
 HASH_FIRST = 16  # folders read by hashing their files before git's index is read
@@ -205,7 +205,7 @@ class TreeReader:
             st = files.get(rel)
             if st is None or blobs.get(rel) != blob:
                 return False
-            if modes[rel] != ("100755" if st.st_mode & stat.S_IXUSR else "100644"):
+            if modes[rel] != git_mode(st):
                 return False
         return True
 
