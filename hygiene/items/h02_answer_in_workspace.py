@@ -68,7 +68,7 @@ def members(f) -> list[Member]:
     by corpus.formats, part by part, under its bounds)."""
     ext = formats.extension(f.rel)
     archive = ext == ".zip" or ext in formats.ARCHIVES
-    if not f.text or archive and f.data is None:
+    if not f.text or (archive and f.data is None):
         return []
     if not archive:  # the attachments read, by their labels ("attachment client-email.md")
         names = [(label, re.split(r"(?:^| )attachment ", label)[-1]) for label, _ in f.extraction.sources

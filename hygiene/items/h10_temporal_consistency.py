@@ -119,6 +119,7 @@ def check(ctx: TaskContext) -> list[Finding]:
                 "the reason the later reviews do not matter", evidence=f"{later[-1][1]} (reviewed {later[-1][0]})"))
     return out
 
+
 def _todays_in_instructions(ctx: TaskContext, as_of: dt.date) -> list[Finding]:
     """Today as the instructions give it, each to be as_of: a date in a sentence about today (or a day or
     two from it, "yesterday, November 15"), a day counted from today that must land on its date, a
@@ -170,7 +171,6 @@ def _other_today(ctx: TaskContext, said: str, sentence: str) -> Finding:
     return ctx.finding(ID, "major", "task.json", f"the instructions {said} but as_of is {ctx.ext.as_of}: the agent and "
                        "the criteria may apply different law", "make the instructions and oafreeze.as_of agree",
                        location="$.instructions", evidence=tx.excerpt(sentence))
-
 
 
 # A span between two dates the same sentence gives ("on December 18, 2026, three weeks before signing on
