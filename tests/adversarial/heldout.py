@@ -27563,3 +27563,853 @@ def fam_nm_r31_city(env: Path, task: str) -> None:
     assert old == "Buffalo, New York"
     assert replace_in_task_folder(task_dir(env, task), old, "Rochester, New York") == 3
     assert spec_variables(env, "v03") == instance_variables(env, task)
+
+
+# === Thirty-second round ==========================================================================================
+# Written from HYGIENE.md and docs/TASKS.md only, without reading the audit's code. Ids carry '-r32-'.
+
+
+def _r32_xlsx_with_print_header(rows: list[list[str | int | float]], *, header: str, footer: str) -> bytes:
+    """A .xlsx (as edits.xlsx_bytes) whose sheet carries page margins and a print header and footer
+    (<headerFooter><oddHeader>/<oddFooter>), the text Excel prints at the top and bottom of every page and shows only
+    in Page Layout view. `header` and `footer` are given with Excel's codes (&L, &C, &R, &P, &N) unescaped."""
+    src = zipfile.ZipFile(io.BytesIO(xlsx_bytes(rows)))
+    parts = {name: src.read(name).decode("utf-8") for name in src.namelist()}
+    sheet = parts["xl/worksheets/sheet1.xml"]
+    assert sheet.endswith("</sheetData></worksheet>")
+    parts["xl/worksheets/sheet1.xml"] = sheet.replace(
+        "</sheetData></worksheet>",
+        '</sheetData><pageMargins left="0.7" right="0.7" top="0.75" bottom="0.75" header="0.3" footer="0.3"/>'
+        f"<headerFooter><oddHeader>{escape(header)}</oddHeader><oddFooter>{escape(footer)}</oddFooter>"
+        "</headerFooter></worksheet>")
+    return _zip(parts)
+
+
+def _r32_cocoa_rtf(paragraphs: list[str]) -> str:
+    """An RTF document as macOS's text system writes it (Scrivener's content.rtf, TextEdit): a Cocoa header, Helvetica,
+    paragraphs ended by backslash-newline. ASCII text only; backslashes and braces escaped."""
+    assert all(p.isascii() for p in paragraphs)
+    body = "\\\n\\\n".join(p.replace("\\", "\\\\").replace("{", "\\{").replace("}", "\\}") for p in paragraphs)
+    return ("{\\rtf1\\ansi\\ansicpg1252\\cocoartf2761\n\\cocoatextscaling0\\cocoaplatform0"
+            "{\\fonttbl\\f0\\fswiss\\fcharset0 Helvetica;}\n{\\colortbl;\\red255\\green255\\blue255;}\n"
+            "{\\*\\expandedcolortbl;;}\n\\pard\\tx720\\tx1440\\tx2160\\pardirnatural\\partightenfactor0\n\n"
+            "\\f0\\fs24 \\cf0 " + body + "}")
+
+
+def _r32_notion_id(seed: str) -> str:
+    """The 32 hex digits Notion appends to an exported page's file name."""
+    return hashlib.md5(f"r32-notion-{seed}".encode()).hexdigest()
+
+
+def _r32_iban_valid(iban: str) -> bool:
+    """ISO 13616 check: move the first four characters to the end, letters to 10..35, the number mod 97 is 1."""
+    s = iban.replace(" ", "")
+    digits = "".join(str(int(ch, 36)) for ch in s[4:] + s[:4])
+    return int(digits) % 97 == 1
+
+
+# --- H01 rubric isolation (thirty-second round) --------------------------------------------------------------------
+
+
+@plant("ho-h01-r32-criterion-in-xlsx-print-header", "H01", NE,
+       "documents/tracking/tallis-renewal-tracker.xlsx, the associate's task tracker, carries the note-asks-decision "
+       "criterion in the worksheet's print header (<headerFooter><oddHeader>), which Excel shows only in Page Layout "
+       "view and on paper; the cells list three harmless to-do items.")
+def h01_r32_print_header(env: Path, task: str) -> None:
+    crit = _match(env, task, "note-asks-decision")
+    assert len(crit) < 240  # Excel keeps a header of up to 255 characters, codes included
+    data = _r32_xlsx_with_print_header(
+        [["Item", "Owner", "Status"],
+         ["Three edits to the Tallis agreement", "Associate", "Open"],
+         ["Note to partner", "Associate", "Open"],
+         ["Client hands the renewal to Morgan", "Granite Peak", "Scheduled"]],
+        header="&C" + crit, footer="&LHarlow Finch LLP&RPage &P of &N")
+    sheet = zipfile.ZipFile(io.BytesIO(data)).read("xl/worksheets/sheet1.xml").decode("utf-8")
+    assert escape(crit) in sheet
+    write_doc(env, task, "tracking/tallis-renewal-tracker.xlsx", data)
+
+
+@plant("ho-h01-r32-criterion-quoted-in-task-changelog", "H01", CI,
+       "documents/CHANGELOG.md, the task authors' changelog copied in with the workspace, records that "
+       "notice-at-signing 'was tightened after the pilot run' and quotes its new match_criteria in full as a "
+       "Markdown block quote.")
+def h01_r32_changelog(env: Path, task: str) -> None:
+    crit = _match(env, task, "notice-at-signing")
+    write_doc(env, task, "CHANGELOG.md", (
+        "# Changelog: California invention notice task\n\n"
+        "## 1.3 (2026-10-02)\n\n"
+        "- notice-at-signing was tightened after the pilot run; it now reads:\n\n"
+        f"  > {crit}\n\n"
+        "- The trap's anchors now point at the knowledge base's California guide.\n\n"
+        "## 1.2 (2026-09-21)\n\n"
+        "- The hire details now list the prior invention Sasha keeps.\n"))
+
+
+@plant("ho-h01-r32-criterion-in-collapsed-details-block", "H01", SD,
+       "documents/meetings/task-review-call.md, notes of a review call, ends with an HTML <details> block, collapsed "
+       "when the Markdown is rendered, whose <summary> reads 'Rubric wording agreed on the call' and whose body is "
+       "the no-noncompete-at-signing criterion.")
+def h01_r32_details(env: Path, task: str) -> None:
+    crit = _match(env, task, "no-noncompete-at-signing")
+    write_doc(env, task, "meetings/task-review-call.md", (
+        "# Review call: the Maplestone / Ellery task\n\n"
+        "- The partner email and the hire details are final.\n"
+        "- The firm's form stays in the knowledge base; the agent must find it there.\n\n"
+        "<details>\n<summary>Rubric wording agreed on the call</summary>\n\n"
+        f"{crit}\n\n"
+        "</details>\n"))
+
+
+@near_miss("ho-h01-nm-r32-confidentiality-legend-in-xlsx-print-header", "H01", TB,
+           "documents/offer-packet/offer-packet-tracker.xlsx, Aspenline's list of the documents that go out with the "
+           "offer, prints 'Privileged & Confidential: Attorney-Client Communication' in its page header and page "
+           "numbers in its footer.",
+           "HYGIENE.md H01 concerns grading material and text that reproduces a criterion's match_criteria; a "
+           "privilege legend and page numbers in a print header share no wording with any criterion.")
+def h01_nm_r32_legend(env: Path, task: str) -> None:
+    data = _r32_xlsx_with_print_header(
+        [["Document", "Prepared by", "Status"],
+         ["Restrictive covenant agreement", "Harlow Finch", "Drafting"],
+         ["Separate Colorado notice", "Harlow Finch", "Drafting"],
+         ["Offer letter", "Aspenline People team", "Ready"]],
+        header="&CPrivileged && Confidential: Attorney-Client Communication",
+        footer="&LAspenline Payments, LLC&RPage &P of &N")
+    assert b"Attorney-Client" in zipfile.ZipFile(io.BytesIO(data)).read("xl/worksheets/sheet1.xml")
+    write_doc(env, task, "offer-packet/offer-packet-tracker.xlsx", data)
+
+
+# --- H02 answer in the workspace (thirty-second round) -------------------------------------------------------------
+
+
+@plant("ho-h02-r32-finished-file-memo-in-notion-export", "H02", TB,
+       "documents/notion-export/, a Notion workspace export, holds 'Aspenline covenant file memo <32 hex>.md', the "
+       "finished file memo: C.R.S. § 8-2-113(2)(b) and (2)(d), the 2026 PAY CALC figure of $130,014 applied to "
+       "Riley's $104,000, and the violation under § 8-2-113(8) that presenting a void non-compete would be.")
+def h02_r32_notion(env: Path, task: str) -> None:
+    name = f"notion-export/Aspenline covenant file memo {_r32_notion_id('tb-memo')}.md"
+    assert re.search(r" [0-9a-f]{32}\.md$", name)
+    write_doc(env, task, name, (
+        "# Aspenline covenant file memo\n\n"
+        "Status: Final\nMatter: Aspenline Payments / Riley Vandermeer\nOwner: Associate\n\n"
+        "## Non-compete left out\n\n"
+        "Riley Vandermeer's annualized cash compensation is $104,000. C.R.S. § 8-2-113(2)(b) allows a non-compete only "
+        "for a worker who earns at least the threshold for highly compensated workers, which the 2026 PAY CALC Order "
+        "(7 CCR 1103-14) sets at $130,014. Riley's $104,000 is below it, so the agreement has no non-compete.\n\n"
+        "## Customer non-solicit kept\n\n"
+        "C.R.S. § 8-2-113(2)(d) allows a customer non-solicit at sixty percent of the threshold, $78,008.40. Riley's "
+        "$104,000 is above that, so the agreement keeps a 12-month customer non-solicit tied to trade secrets, with "
+        "the separate signed notice.\n\n"
+        "## Why the non-compete cannot stay in anyway\n\n"
+        "Presenting a void non-compete to Riley would itself violate C.R.S. § 8-2-113(8) and carry a $5,000 penalty "
+        "per worker.\n"))
+
+
+@plant("ho-h02-r32-finished-client-note-in-scrivener-project", "H02", AM,
+       "documents/drafts/Fontenot.scriv/, a Scrivener project, has a binder item titled 'Client note (final)' whose "
+       "Files/Data/<UUID>/content.rtf is the finished note to Bayou Crest: the four changes (parishes, two-year cap, "
+       "Louisiana law and courts, first-day signing), each with its reason under La. R.S. 23:921.")
+def h02_r32_scrivener(env: Path, task: str) -> None:
+    item = str(uuid.uuid5(uuid.NAMESPACE_URL, "r32-scrivener-client-note")).upper()
+    draft = str(uuid.uuid5(uuid.NAMESPACE_URL, "r32-scrivener-draft-folder")).upper()
+    write_doc(env, task, "drafts/Fontenot.scriv/Fontenot.scrivx", (
+        '<?xml version="1.0" encoding="UTF-8" standalone="no"?>\n'
+        '<ScrivenerProject Template="No" Version="2.0" Identifier="'
+        + str(uuid.uuid5(uuid.NAMESPACE_URL, "r32-scrivener-project")).upper() + '" Creator="SCRMAC-3.3.6-18410">\n'
+        "    <Binder>\n"
+        f'        <BinderItem UUID="{draft}" Type="DraftFolder" Created="2026-10-19 09:02:11 -0500" '
+        'Modified="2026-10-19 16:40:37 -0500">\n'
+        "            <Title>Draft</Title>\n            <Children>\n"
+        f'                <BinderItem UUID="{item}" Type="Text" Created="2026-10-19 14:15:02 -0500" '
+        'Modified="2026-10-19 16:40:37 -0500">\n'
+        "                    <Title>Client note (final)</Title>\n"
+        "                </BinderItem>\n            </Children>\n        </BinderItem>\n"
+        "    </Binder>\n</ScrivenerProject>\n"))
+    write_doc(env, task, f"drafts/Fontenot.scriv/Files/Data/{item}/content.rtf", _r32_cocoa_rtf([
+        "Lucien,",
+        "We made four changes to Bayou Crest's standard covenant agreement before it goes to Avery Fontenot. Each is "
+        "required by La. R.S. 23:921.",
+        "1. Territory. The non-compete and the customer non-solicit now apply only in East Baton Rouge, Ascension, "
+        "Livingston and Iberville Parishes. La. R.S. 23:921(C) allows a restraint only within named parishes or "
+        "municipalities where the Company does business, and a 75-mile radius names none.",
+        "2. Term. Every restraint now ends two years after employment ends, the cap in La. R.S. 23:921(C); the "
+        "three-year term would fail.",
+        "3. Law and courts. Louisiana law and the courts of East Baton Rouge Parish replace Texas law and the Harris "
+        "County courts, because La. R.S. 23:921(A)(2) voids an employee's choice of law or forum clause unless the "
+        "employee ratifies it after a dispute arises.",
+        "4. Signing day. The agreement is made as of November 2, 2026, Avery's first day, and signed that day, so "
+        "that Avery is already an employee when the covenants are agreed.",
+        "Miriam",
+    ]))
+
+
+@plant("ho-h02-r32-finished-client-email-in-maildir-draft", "H02", SD,
+       "documents/mail/Maildir/.Drafts/cur/ holds a message file named the Maildir way (<time>.M<n>P<pid>.mbp:2,DS, "
+       "flags Draft and Seen): the finished cover email to Maplestone, saying the non-compete was taken out, that "
+       "Illinois needs expected earnings above $80,000 at signing and that $78,500 needs a raise of more than "
+       "$1,500.")
+def h02_r32_maildir(env: Path, task: str) -> None:
+    import datetime as dt
+    stamp = 1793655600
+    assert dt.datetime.fromtimestamp(stamp, dt.timezone.utc) == dt.datetime(2026, 11, 2, 21, 40, tzinfo=dt.timezone.utc)
+    write_doc(env, task, f"mail/Maildir/.Drafts/cur/{stamp}.M482113P30177.mbp:2,DS", email(
+        "Miriam Okafor <miriam.okafor@harlowfinch.example.com>", "HR Director <hr@maplestone.example.com>",
+        "Mon, 02 Nov 2026 15:40:00 -0600", "Jordan Ellery: covenant agreement (non-compete removed)",
+        "Dear Maplestone HR team,\n\n"
+        "Attached is Jordan Ellery's restrictive covenant agreement, ready for signature on January 5, 2027.\n\n"
+        "We took the non-compete out of Jordan's agreement. Jordan signs on January 5, 2027, and from January 1, 2027 "
+        "Illinois allows a non-compete only if the employee's expected annualized earnings exceed $80,000 when the "
+        "agreement is signed (820 ILCS 90/10(a)). Jordan's salary is $78,500, so the 2023 approval, which relied on "
+        "the $75,000 floor, no longer covers it.\n\n"
+        "If Maplestone wants the non-compete, Jordan's pay would need a raise of more than $1,500, in place when the "
+        "agreement is signed. The customer and employee non-solicits stay, at 12 months each.\n\n"
+        "Miriam Okafor\nHarlow Finch LLP"))
+
+
+@near_miss("ho-h02-nm-r32-maildir-inbox-logistics-question", "H02", CI,
+           "documents/mail/Maildir/cur/ holds one received message, named the Maildir way with the Seen flag: Wendell "
+           "Park asking that the signing package be sent to him rather than to Sasha, because Sierrafold's e-sign "
+           "tool loads it.",
+           "HYGIENE.md H02 forbids a workspace file the matcher pairs with a deliverable or that already holds a "
+           "finished answer; a Maildir file name shares nothing with the deliverables, and the message asks a "
+           "logistics question without drafting any agreement, notice or cover email.")
+def h02_nm_r32_maildir(env: Path, task: str) -> None:
+    write_doc(env, task, "mail/Maildir/cur/1791219900.M207551P2044.mbp:2,S", email(
+        "Wendell Park <wendell.park@sierrafold.example.com>", "Miriam Okafor <miriam.okafor@harlowfinch.example.com>",
+        "Mon, 05 Oct 2026 10:05:00 -0700", "Re: IP paperwork for Sasha Lindgren",
+        "Miriam,\n\nOne practical point: please send the signing package to me rather than to Sasha. Our e-sign tool "
+        "loads the documents and sends them to Sasha on the first morning.\n\nThanks,\nWendell"))
+
+
+# --- H03 degenerate output (thirty-second round) -------------------------------------------------------------------
+
+
+@plant("ho-h03-r32-deliverable-graded-only-by-its-format", "H03", NE,
+       "A new advisory deliverable, time-entry.md, is graded by one criterion that passes it if it 'is delivered as a "
+       "Markdown file under that name': an empty time-entry.md passes.")
+def h03_r32_format_only(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_deliverable(t, "time-entry.md", "The associate's time entry for this work, for the firm's billing system.",
+                        placement="advisory")
+        instructions_add(t, "Also write time-entry.md, your time entry for this work.")
+        add_criterion(t, "time-entry-delivered", "Time entry is delivered",
+                      "PASS if time-entry.md is delivered as a Markdown file under that name. FAIL if it is missing "
+                      "or saved in another format.", ["time-entry.md"])
+
+
+@plant("ho-h03-r32-cover-note-graded-only-as-shorter-than-form", "H03", CA,
+       "A new criterion passes the cover note if it 'is shorter than washington-covenant-form.md': an empty "
+       "client-email.md is shorter than any form and passes.")
+def h03_r32_shorter(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_criterion(t, "client-email-shorter-than-form", "Cover note is shorter than the form",
+                      "PASS if client-email.md is shorter than washington-covenant-form.md. FAIL if it is as long as "
+                      "the form or longer.", ["client-email.md", "washington-covenant-form.md"])
+
+
+@plant("ho-h03-r32-instructions-now-state-the-signing-date", "H03", SD,
+       "The instructions gain the sentence 'Jordan signs the agreement on January 5, 2027, the first day of work.', "
+       "so the instructions echoed back carry signing-date's only required literal and none of its forbidden one.")
+def h03_r32_echo(env: Path, task: str) -> None:
+    crit = _match(env, task, "signing-date")
+    assert "January 5, 2027" in crit and "Form revised 2023-01-15" in crit
+    with task_json(env, task) as t:
+        assert "January 5, 2027" not in t["instructions"]
+        instructions_add(t, "Jordan signs the agreement on January 5, 2027, the first day of work.")
+
+
+@near_miss("ho-h03-nm-r32-computed-latest-receipt-date", "H03", SD,
+           "A new criterion asks the cover email to give the last day Jordan may receive the agreement, December 22, "
+           "2026, 14 calendar days before the January 5, 2027 signing; December 22, 2026 is in no input.",
+           "HYGIENE.md H03 grades degenerate outputs by the literals a PASS clause requires; December 22, 2026 is "
+           "computed and appears nowhere in the workspace, the instructions or the knowledge base, so no degenerate "
+           "output passes.")
+def h03_nm_r32_latest_receipt(env: Path, task: str) -> None:
+    import datetime as dt
+    assert dt.date(2027, 1, 5) - dt.timedelta(days=14) == dt.date(2026, 12, 22)
+    assert "December 22, 2026" not in read_doc(env, task, "hire-details.md")
+    with task_json(env, task) as t:
+        add_criterion(t, "client-email-latest-receipt", "Cover email gives the last day to deliver the agreement",
+                      "PASS if client-email.md tells Maplestone that Jordan Ellery must receive the agreement no later "
+                      "than December 22, 2026, 14 calendar days before the January 5, 2027 signing. FAIL if it gives a "
+                      "later date or none.", ["client-email.md"])
+
+
+# --- H04 criterion form (thirty-second round) ----------------------------------------------------------------------
+
+
+@plant("ho-h04-r32-language-tag-with-non-breaking-hyphen", "H04", AM,
+       "language is 'en\u2011US' with U+2011 NON-BREAKING HYPHEN, as Word's autocorrect leaves it in a task drafted in "
+       "a document first; a BCP 47 tag joins its subtags with an ASCII hyphen.")
+def h04_r32_nb_hyphen(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert t["language"] == "en"
+        t["language"] = "en\u2011US"
+
+
+@plant("ho-h04-r32-criterion-deliverables-as-objects", "H04", TB,
+       "customer-nonsolicit-trade-secrets lists its deliverable as an object, [{\"name\": "
+       "\"vandermeer-covenant-agreement.md\"}], as a newer rubric schema writes it, so in a task of four deliverables "
+       "the criterion names no deliverable by its file name.")
+def h04_r32_objects(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        crit = criterion(t, "customer-nonsolicit-trade-secrets")
+        assert crit["deliverables"] == ["vandermeer-covenant-agreement.md"]
+        crit["deliverables"] = [{"name": "vandermeer-covenant-agreement.md"}]
+
+
+@plant("ho-h04-r32-clauses-as-colon-labels", "H04", CI,
+       "prior-invention-listed was exported from a rubric sheet that labels its columns 'PASS:' and 'FAIL:', so its "
+       "match_criteria reads 'PASS: ... FAIL: ...' and has neither a 'PASS if' nor a 'FAIL if' clause.")
+def h04_r32_colon_labels(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        crit = criterion(t, "prior-invention-listed")
+        text = replace_text(crit["match_criteria"], "PASS if lindgren-invention-agreement.md lists",
+                            "PASS: lindgren-invention-agreement.md lists")
+        crit["match_criteria"] = replace_text(text, "FAIL if the prior invention is not listed.",
+                                              "FAIL: the prior invention is not listed.")
+        assert "PASS if" not in crit["match_criteria"] and "FAIL if" not in crit["match_criteria"]
+
+
+@near_miss("ho-h04-nm-r32-criterion-title-with-leading-emoji", "H04", NE,
+           "note-flags-penalty's title now starts with a warning sign emoji, as the firm's grading sheet marks the "
+           "criteria about money: '\u26a0\ufe0f Note warns of the per-worker penalty for presenting the covenant'.",
+           "HYGIENE.md H04 requires a unique id, a title, both clauses and existing deliverables; an emoji is an "
+           "ordinary character of a non-empty title, and nothing else in the criterion changes.")
+def h04_nm_r32_emoji(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        crit = criterion(t, "note-flags-penalty")
+        crit["title"] = "\u26a0\ufe0f " + crit["title"]
+
+
+# --- H05 ambiguous grading language (thirty-second round) ----------------------------------------------------------
+
+
+@plant("ho-h05-r32-in-client-ready-form", "H05", TB,
+       "client-email-thresholds now passes an email that explains the thresholds 'in client-ready form', a "
+       "finish the judge has to imagine.")
+def h05_r32_client_ready(env: Path, task: str) -> None:
+    _reword(env, task, "client-email-thresholds", "PASS if client-email.md explains",
+            "PASS if client-email.md, in client-ready form, explains")
+
+
+@plant("ho-h05-r32-covers-the-main-points", "H05", CI,
+       "client-email-departures now also asks that the email 'cover the main points of the package', without saying "
+       "which points are the main ones.")
+def h05_r32_main_points(env: Path, task: str) -> None:
+    _reword(env, task, "client-email-departures", "PASS if client-email.md tells Sierrafold",
+            "PASS if client-email.md covers the main points of the package and tells Sierrafold")
+
+
+@plant("ho-h05-r32-tactfully-tells", "H05", SD,
+       "client-email-decision now passes an email that 'tactfully' tells Maplestone the non-compete was taken out, a "
+       "matter of tone two judges can weigh differently.")
+def h05_r32_tactfully(env: Path, task: str) -> None:
+    _reword(env, task, "client-email-decision", "PASS if client-email.md tells Maplestone",
+            "PASS if client-email.md tactfully tells Maplestone")
+
+
+@near_miss("ho-h05-nm-r32-tone-and-length-expressly-not-graded", "H05", NE,
+           "note-flags-penalty adds, after its PASS clause: 'Whether the note's tone is appropriate or its length "
+           "reasonable is not graded.'",
+           "HYGIENE.md H05 flags vague standards a judge can read either way; here 'appropriate' and 'reasonable' name "
+           "what the judge must not grade, so they set no standard and the criterion keeps one reading.")
+def h05_nm_r32_not_graded(env: Path, task: str) -> None:
+    _reword(env, task, "note-flags-penalty", "plus actual damages. FAIL if",
+            "plus actual damages. Whether the note's tone is appropriate or its length reasonable is not graded. "
+            "FAIL if")
+
+
+# --- H06 deliverable matching (thirty-second round) ----------------------------------------------------------------
+
+
+@plant("ho-h06-r32-only-criterion-parked-under-disabled-key", "H06", CA,
+       "client-email-changes, the only criterion grading client-email.md, was 'parked' during a review by moving it to "
+       "a top-level 'criteria_disabled' list, which LAB and oafreeze do not grade: the declared cover note is graded "
+       "by nothing.")
+def h06_r32_parked(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        crit = criterion(t, "client-email-changes")
+        assert [c["id"] for c in t["criteria"] if "client-email.md" in c["deliverables"]] == ["client-email-changes"]
+        t["criteria"].remove(crit)
+        items = list(t.items())
+        at = [k for k, _ in items].index("criteria") + 1
+        items.insert(at, ("criteria_disabled", [crit]))
+        t.clear()
+        t.update(items)
+
+
+@plant("ho-h06-r32-rationale-md-and-rst-twins", "H06", SD,
+       "A new advisory deliverable rationale.rst, the same file memo in reStructuredText for the firm's wiki, is "
+       "declared, named and graded beside rationale.md: two text-markup deliverables of one stem the matcher can "
+       "confuse.")
+def h06_r32_rst_twin(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_deliverable(t, "rationale.rst", "The file memo in reStructuredText, for the firm's wiki.",
+                        placement="advisory")
+        instructions_add(t, "Also save the file memo as rationale.rst, in reStructuredText, for the firm's wiki.")
+        add_criterion(t, "rationale-rst-memo-superseded", "Wiki memo explains why the 2023 approval no longer controls",
+                      "PASS if rationale.rst explains that the 2023 approval memo relied on the $75,000 floor and that "
+                      "the agreement signed on January 5, 2027 needs earnings above $80,000. FAIL if it does not "
+                      "address the 2023 memo.", ["rationale.rst"])
+
+
+@plant("ho-h06-r32-markdown-escaped-underscores-in-instructions", "H06", NE,
+       "The note's deliverable is note_to_partner.md, but the instructions went through a Markdown converter that "
+       "escapes underscores: they ask for 'note\\_to\\_partner.md', which is not the deliverable's name character for "
+       "character.")
+def h06_r32_escaped(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        _rename_deliverable(t, "note-to-partner.md", "note_to_partner.md")
+        t["instructions"] = replace_text(t["instructions"], "note_to_partner.md", "note\\_to\\_partner.md", count=0)
+        assert "note_to_partner.md" not in t["instructions"] and "note_to_partner.md" in t["deliverables"]
+
+
+@near_miss("ho-h06-nm-r32-deliverables-in-html-code-tags", "H06", CI,
+           "The instructions end with 'Deliverables: <code>lindgren-invention-agreement.md</code>, "
+           "<code>lindgren-section-2872-notice.md</code> and <code>client-email.md</code>.', as an HTML editor wrote "
+           "them.",
+           "HYGIENE.md H06 requires each deliverable to be named in the instructions; each name appears whole between "
+           "the tags, the three names stay distinct, and no other file is named.")
+def h06_nm_r32_code_tags(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "Deliverables: <code>lindgren-invention-agreement.md</code>, "
+                            "<code>lindgren-section-2872-notice.md</code> and <code>client-email.md</code>.")
+
+
+# --- H07 workspace integrity (thirty-second round) -----------------------------------------------------------------
+
+
+@plant("ho-h07-r32-windows-recycle-bin-folder", "H07", CA,
+       "The workspace was copied from the root of a USB stick and brought its Windows recycle bin along: "
+       "documents/$RECYCLE.BIN/S-1-5-21-...-1013/$RX3K7QP.md, a deleted copy of an older Halden form.")
+def h07_r32_recycle_bin(env: Path, task: str) -> None:
+    sid = "S-1-5-21-3623811015-3361044348-30300820-1013"
+    path = write_doc(env, task, f"$RECYCLE.BIN/{sid}/$RX3K7QP.md", (
+        "# HALDEN MARINE SUPPLY CO. EMPLOYEE COVENANT AGREEMENT (WASHINGTON)\n\n"
+        "Form WA-2019-2 (superseded by Form WA-2021-3)\n"))
+    assert path.parent.parent.name == "$RECYCLE.BIN"
+
+
+@plant("ho-h07-r32-json-regex-with-single-backslashes", "H07", TB,
+       "documents/offer-packet/esign-field-rules.json, the e-signature tool's field rules, writes its regular "
+       "expressions with single backslashes ('^\\d{5}$'); '\\d' is not a JSON escape, so the file does not parse.")
+def h07_r32_json_regex(env: Path, task: str) -> None:
+    text = ('{\n  "envelope": "Vandermeer offer packet",\n  "fields": [\n'
+            r'    {"name": "employee_zip", "pattern": "^\d{5}$", "required": true},' "\n"
+            r'    {"name": "employee_phone", "pattern": "^\d{3}-\d{3}-\d{4}$", "required": false},' "\n"
+            r'    {"name": "signature_date", "pattern": "^\d{2}/\d{2}/\d{4}$", "required": true}' "\n"
+            "  ]\n}\n")
+    try:
+        json.loads(text)
+    except json.JSONDecodeError:
+        pass
+    else:
+        raise AssertionError("the field rules were meant not to parse")
+    write_doc(env, task, "offer-packet/esign-field-rules.json", text)
+
+
+@plant("ho-h07-r32-docx-rezipped-with-its-folder", "H07", AM,
+       "documents/templates/bayou-crest-offer-letter.docx was unzipped to edit its XML and zipped again from the "
+       "parent folder, so every part sits under 'bayou-crest-offer-letter/' and the package has no [Content_Types].xml "
+       "at its root: Word cannot open it.")
+def h07_r32_rezipped(env: Path, task: str) -> None:
+    src = zipfile.ZipFile(io.BytesIO(docx_bytes(["Bayou Crest Environmental, L.L.C.", "Offer of employment",
+                                                 "Dear [NAME], we are pleased to offer you the position of [TITLE]."])))
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as z:
+        z.writestr(zipfile.ZipInfo("bayou-crest-offer-letter/", (2026, 10, 16, 9, 30, 0)), b"")
+        for name in src.namelist():
+            z.writestr(zipfile.ZipInfo(f"bayou-crest-offer-letter/{name}", (2026, 10, 16, 9, 30, 0)), src.read(name))
+    names = zipfile.ZipFile(io.BytesIO(buf.getvalue())).namelist()
+    assert "[Content_Types].xml" not in names and "bayou-crest-offer-letter/word/document.xml" in names
+    write_doc(env, task, "templates/bayou-crest-offer-letter.docx", buf.getvalue())
+
+
+@near_miss("ho-h07-nm-r32-json-regex-escaped", "H07", CI,
+           "documents/hr/esign-field-rules.json, Sierrafold's e-signature field rules, writes its regular expressions "
+           "with escaped backslashes ('^\\\\d{5}$').",
+           "HYGIENE.md H07 requires documents to parse in their format; '\\\\' is JSON's escape for a backslash, so the "
+           "file parses and each pattern reads '^\\d{5}$' as the tool expects.")
+def h07_nm_r32_json_regex(env: Path, task: str) -> None:
+    text = ('{\n  "envelope": "Lindgren signing package",\n  "fields": [\n'
+            r'    {"name": "employee_zip", "pattern": "^\\d{5}$", "required": true},' "\n"
+            r'    {"name": "signature_date", "pattern": "^\\d{2}/\\d{2}/\\d{4}$", "required": true}' "\n"
+            "  ]\n}\n")
+    assert json.loads(text)["fields"][0]["pattern"] == r"^\d{5}$"
+    write_doc(env, task, "hr/esign-field-rules.json", text)
+
+
+# --- H08 knowledge-base pin (thirty-second round) ------------------------------------------------------------------
+
+
+@plant("ho-h08-r32-sentence-struck-through-in-guide", "H08", NE,
+       "A reviewer who thought one drafting note stale wrapped it in Markdown strikethrough inside the mounted "
+       "Colorado guide: '- ~~Recheck the threshold each January; it resets annually.~~'.")
+def h08_r32_strikethrough(env: Path, task: str) -> None:
+    path = kb(env, task, "practice-guides/non-compete/us/colorado.md")
+    old = "- Recheck the threshold each January; it resets annually.\n"
+    text = path.read_text("utf-8")
+    assert text.count(old) == 1
+    path.write_text(text.replace(old, "- ~~Recheck the threshold each January; it resets annually.~~\n"), "utf-8")
+
+
+@plant("ho-h08-r32-notice-template-body-removed", "H08", TB,
+       "To make the agent draft the Colorado notice from the statute, the author deleted the mounted notice "
+       "template's template.md and kept its metadata.yaml: one document of the pinned library lost its body.")
+def h08_r32_template_removed(env: Path, task: str) -> None:
+    from .edits import remove_doc
+    folder = "knowledge-base/templates/oafreeze-cc0-1.0/colorado-noncompete-notice"
+    remove_doc(env, task, f"{folder}/template.md")
+    assert doc(env, task, f"{folder}/metadata.yaml").is_file()
+
+
+@plant("ho-h08-r32-guide-renamed-with-underscore", "H08", AM,
+       "A slug tool that prefers underscores renamed the mounted North Carolina guide from north-carolina.md to "
+       "north_carolina.md; its bytes are unchanged, but the pinned path is gone and the index and survey links now "
+       "point at nothing.")
+def h08_r32_underscore(env: Path, task: str) -> None:
+    old = kb(env, task, "practice-guides/non-compete/us/north-carolina.md")
+    new = old.with_name("north_carolina.md")
+    assert old.is_file() and not new.exists()
+    old.rename(new)
+
+
+@near_miss("ho-h08-nm-r32-obsidian-embeds-outside-mount", "H08", SD,
+           "documents/notes/illinois-reading.md, outside the mount, embeds two sections of the mounted Illinois guide "
+           "with Obsidian's transclusion syntax (![[knowledge-base/practice-guides/non-compete/us/illinois.md#...]]).",
+           "HYGIENE.md H08 requires the mounted knowledge base to be byte-identical to its snapshot; an embed link in a "
+           "note beside the mount only refers to the guide, and no file inside the mount changes.")
+def h08_nm_r32_embeds(env: Path, task: str) -> None:
+    guide = kb(env, task, "practice-guides/non-compete/us/illinois.md").read_text("utf-8")
+    assert "## Compensation thresholds\n" in guide and "## Notice and timing\n" in guide
+    write_doc(env, task, "notes/illinois-reading.md", (
+        "# Illinois: what to read before drafting\n\n"
+        "![[knowledge-base/practice-guides/non-compete/us/illinois.md#Compensation thresholds]]\n\n"
+        "![[knowledge-base/practice-guides/non-compete/us/illinois.md#Notice and timing]]\n"))
+
+
+# --- H09 seeded-law provenance (thirty-second round) ---------------------------------------------------------------
+
+
+@plant("ho-h09-r32-verified-on-as-json-number", "H09", SD,
+       "The seeded_law entry for 820 ILCS 90/10(b) gives verified_on as the JSON number 20261001, as a spreadsheet "
+       "column formatted as a number exports it, not as a date.")
+def h09_r32_number(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        entry = seeded(t, "820 ILCS 90/10(b)")
+        assert entry["verified_on"] == "2026-10-01"
+        entry["verified_on"] = 20261001
+
+
+@plant("ho-h09-r32-verified-against-one-word", "H09", NE,
+       "The seeded_law entry for C.R.S. § 8-2-113(8)(a) says only 'Verified.' in verified_against: it claims a check "
+       "but names nothing the quote was checked against.")
+def h09_r32_one_word(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        entry = seeded(t, "C.R.S. § 8-2-113(8)(a)")
+        assert "OpenAgreements library" in entry["verified_against"]
+        entry["verified_against"] = "Verified."
+
+
+@plant("ho-h09-r32-undeclared-16600-5-in-rst-epigraph", "H09", CI,
+       "documents/research/out-of-state-contracts.rst, a reStructuredText research note, sets Cal. Bus. & Prof. Code "
+       "§ 16600.5(a) word for word in an '.. epigraph::' directive with its citation as attribution; no seeded_law "
+       "entry declares § 16600.5.")
+def h09_r32_rst(env: Path, task: str) -> None:
+    assert not any("16600.5" in e["citation"] for e in load_task(env, task)["oafreeze"]["seeded_law"])
+    write_doc(env, task, "research/out-of-state-contracts.rst", (
+        "Contracts signed outside California\n"
+        "===================================\n\n"
+        "Sierrafold's investors asked whether a Delaware choice of law would let the company keep its usual terms.\n\n"
+        ".. epigraph::\n\n"
+        "   Any contract that is void under this chapter is unenforceable regardless of where and when the contract "
+        "was signed.\n\n"
+        "   -- Cal. Bus. & Prof. Code § 16600.5(a)\n\n"
+        "The answer for a San Jose employee is no.\n"))
+
+
+@near_miss("ho-h09-nm-r32-declared-quote-in-yaml-research-note", "H09", AM,
+           "documents/research/territory-rule.yaml, a YAML research note, holds the La. R.S. 23:921(C) excerpt in a "
+           "literal block scalar (quote: |), and a complete seeded_law entry names that file.",
+           "HYGIENE.md H09 requires each planted excerpt to declare citation, effective date, verified-on and "
+           "verified-against, with the quote present in the named file and verified before the freeze; the new "
+           "entry has them all and the quote sits on one line of the file word for word.")
+def h09_nm_r32_yaml(env: Path, task: str) -> None:
+    import yaml
+    with task_json(env, task) as t:
+        base = seeded(t, "La. R.S. 23:921(C)")
+        quote = base["quote"]
+        t["oafreeze"]["seeded_law"].append({**base, "file": "documents/research/territory-rule.yaml"})
+    text = ("# Research note: the territory rule\n"
+            "citation: La. R.S. 23:921(C)\n"
+            "quote: |\n"
+            f"  {quote}\n"
+            "note: The covenant must name parishes or municipalities; a mileage radius does not.\n")
+    assert yaml.safe_load(text)["quote"].strip() == quote
+    write_doc(env, task, "research/territory-rule.yaml", text)
+
+
+# --- H10 temporal consistency (thirty-second round) ----------------------------------------------------------------
+
+
+@plant("ho-h10-r32-excerpt-preamble-gives-another-effective-date", "H10", SD,
+       "The preamble of documents/illinois-statute-excerpt.md now says the amended Act applies to covenants entered "
+       "into on or after January 1, 2021; the seeded_law entries for the same text give effective_date 2022-01-01.")
+def h10_r32_preamble(env: Path, task: str) -> None:
+    assert all(e["effective_date"] == "2022-01-01" for e in load_task(env, task)["oafreeze"]["seeded_law"])
+    edit_doc(env, task, "illinois-statute-excerpt.md",
+             "which applies to covenants entered into on or after January 1, 2022.",
+             "which applies to covenants entered into on or after January 1, 2021.")
+
+
+@plant("ho-h10-r32-handover-this-friday", "H10", NE,
+       "The partner's email of Monday, November 16, 2026 now says the client hands the renewal to Morgan 'this "
+       "Friday', that is November 20, 2026; note-asks-decision gives November 23, 2026.")
+def h10_r32_this_friday(env: Path, task: str) -> None:
+    import datetime as dt
+    assert dt.date(2026, 11, 16).weekday() == 0 and dt.date(2026, 11, 20).weekday() == 4
+    assert "November 23, 2026" in _match(env, task, "note-asks-decision")
+    edit_doc(env, task, "partner-instructions.md", "hand the renewal to Morgan on November 23 so that",
+             "hand the renewal to Morgan this Friday so that")
+
+
+@plant("ho-h10-r32-instructions-say-guide-reviewed-last-week", "H10", TB,
+       "The instructions add that the firm's Colorado practice guide 'was reviewed last week', that is in the week of "
+       "November 2, 2026 (as_of is November 9); the mounted guide's front matter gives its review date as "
+       "2026-09-24.")
+def h10_r32_last_week(env: Path, task: str) -> None:
+    guide = kb(env, task, "practice-guides/non-compete/us/colorado.md").read_text("utf-8")
+    assert "timestamp: '2026-09-24'" in guide
+    with task_json(env, task) as t:
+        assert t["oafreeze"]["as_of"] == "2026-11-09"
+        instructions_add(t, "Use the firm's Colorado practice guide for the figures: it was reviewed last week and is "
+                            "current.")
+
+
+@near_miss("ho-h10-nm-r32-roman-numeral-month-equal-to-as-of", "H10", NE,
+           "documents/records/filing-log.txt, the records room's log, says the partner's instructions were received "
+           "and filed on '16.XI.2026', the day-dot-Roman-month form some European offices use.",
+           "HYGIENE.md H10 wants the dates to tell one consistent story; 16.XI.2026 is November 16, 2026, the task's "
+           "as_of and the partner email's date.")
+def h10_nm_r32_roman(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert t["oafreeze"]["as_of"] == "2026-11-16"
+    write_doc(env, task, "records/filing-log.txt", (
+        "Harlow Finch LLP - records room\n"
+        "Matter: Granite Peak Robotics, Inc. / Tallis renewal\n\n"
+        "16.XI.2026  Partner's instructions (1 page) received and filed.\n"))
+
+
+# --- H11 trap armed (thirty-second round) --------------------------------------------------------------------------
+
+
+@plant("ho-h11-r32-anchor-figure-retyped-with-cents", "H11", TB,
+       "The first anchor's quote was retyped with cents: 'Highly compensated employees (R. 2.2.11) $130,014.00 "
+       "annually'; the statute excerpt says $130,014.")
+def h11_r32_cents(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        anchor = t["oafreeze"]["trap"]["anchors"][0]
+        anchor["quote"] = replace_text(anchor["quote"], "$130,014 annually", "$130,014.00 annually")
+        assert anchor["quote"] not in read_doc(env, task, "colorado-statute-excerpt.md")
+
+
+@plant("ho-h11-r32-trap-criteria-key-renamed", "H11", CI,
+       "The trap's 'criteria' key was renamed 'criterion_ids' to match the team's other tooling, so the trap declares "
+       "no criteria that detect it.")
+def h11_r32_key_renamed(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        trap = t["oafreeze"]["trap"]
+        assert trap["criteria"]
+        renamed = {("criterion_ids" if k == "criteria" else k): v for k, v in trap.items()}
+        t["oafreeze"]["trap"] = renamed
+        assert "criteria" not in t["oafreeze"]["trap"]
+
+
+@plant("ho-h11-r32-anchors-wrapped-in-extra-list", "H11", AM,
+       "A merge script appended the anchors as one item, so 'anchors' is a list holding a list of the three anchors "
+       "([[{file, quote}, ...]]): the trap has no anchor object with a file and a quote.")
+def h11_r32_nested(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        trap = t["oafreeze"]["trap"]
+        assert len(trap["anchors"]) == 3
+        trap["anchors"] = [trap["anchors"]]
+
+
+@near_miss("ho-h11-nm-r32-anchor-in-asciidoc-note", "H11", CA,
+           "documents/research/alert-summary.adoc, Petra's AsciiDoc summary of the alert, is added to the files the "
+           "instructions name, and a fourth anchor quotes its NOTE paragraph saying the alert's advice section is the "
+           "other firm's opinion.",
+           "HYGIENE.md H11 requires each anchor's quote to be in the named file; the quote is in the .adoc source word "
+           "for word, and it bears on the placement trap (advisory prose that must stay out of the form).")
+def h11_nm_r32_adoc(env: Path, task: str) -> None:
+    quote = "The alert's \"Our view\" section is the other firm's advice to its own clients, not law."
+    write_doc(env, task, "research/alert-summary.adoc", (
+        "= Summary of the Calloway Brandt alert\n"
+        ":revdate: 2026-10-26\n\n"
+        "The alert's statute passages are accurate.\n\n"
+        f"NOTE: {quote}\n\n"
+        "The 2027 legislation the alert mentions is not law yet.\n"))
+    with task_json(env, task) as t:
+        t["oafreeze"]["trap"]["anchors"].append({"file": "documents/research/alert-summary.adoc", "quote": quote})
+        t["instructions"] = replace_text(
+            t["instructions"], "the client's current form, documents/halden-form-wa-2021.md.",
+            "the client's current form, documents/halden-form-wa-2021.md, and Petra's summary of the alert, "
+            "documents/research/alert-summary.adoc.")
+
+
+# --- H12 placement discipline (thirty-second round) ----------------------------------------------------------------
+
+
+@plant("ho-h12-r32-placement-permits-link-reference-definitions", "H12", TB,
+       "placement-operative-text now allows Markdown link reference definitions (lines such as '[1]: "
+       "knowledge-base/practice-guides/non-compete/us/colorado.md') in the agreement and the notice 'because they do "
+       "not show when the document is rendered': a permission for source paths in what Riley signs.")
+def h12_r32_link_refs(env: Path, task: str) -> None:
+    _reword(env, task, "placement-operative-text", " immunity notice. FAIL if either contains",
+            " immunity notice. Markdown link reference definitions (lines such as \"[1]: "
+            "knowledge-base/practice-guides/non-compete/us/colorado.md\") are also allowed, because they do not show "
+            "when the document is rendered. FAIL if either contains")
+
+
+@plant("ho-h12-r32-instructions-ask-note-callout-in-agreement", "H12", SD,
+       "The instructions ask for a GitHub-style '> [!NOTE]' callout at the top of ellery-covenant-agreement.md "
+       "telling Jordan why the form's non-compete was taken out under the 2027 Illinois floor.")
+def h12_r32_callout(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "At the top of ellery-covenant-agreement.md, add a GitHub-style callout (> [!NOTE]) that "
+                            "tells Jordan why the form's non-compete was taken out under the Illinois floor in force "
+                            "in 2027, so that the change is transparent to the employee.")
+
+
+@plant("ho-h12-r32-advisory-note-confined-to-a-confirmation", "H12", NE,
+       "The instructions now confine note-to-partner.md to a two-line confirmation that the three edits are made, "
+       "with nothing else raised in writing: the void non-compete, the penalty and the decision needed have nowhere "
+       "to go.")
+def h12_r32_confined(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert t["oafreeze"]["advisory"] == ["note-to-partner.md"]
+        instructions_add(t, "Keep note-to-partner.md to two lines confirming that the three edits are made. Miriam "
+                            "asked that nothing else be raised in it, and nothing else on this matter goes to her in "
+                            "writing.")
+
+
+@near_miss("ho-h12-nm-r32-notary-acknowledgment-block", "H12", AM,
+           "The instructions add that Bayou Crest signs its covenant agreements before a notary, and ask for a "
+           "notary's acknowledgment block (parish, date, notary's signature, printed name and notary ID blanks) after "
+           "the signatures in fontenot-covenant-agreement.md.",
+           "HYGIENE.md H12 keeps source paths, drafting commentary, client advice and legal analysis out of operative "
+           "text; a notarial acknowledgment is part of how the agreement is executed, not commentary on it.")
+def h12_nm_r32_notary(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "Bayou Crest signs its covenant agreements before a notary: end "
+                            "fontenot-covenant-agreement.md with a notary's acknowledgment block after the signatures, "
+                            "with blanks for the parish, the date, the notary's signature, printed name and notary ID "
+                            "number.")
+
+
+# --- H13 synthetic data and secrets (thirty-second round) ----------------------------------------------------------
+
+
+@plant("ho-h13-r32-mailchimp-key-in-bulletin-config", "H13", CA,
+       "documents/hr-bulletin/mailchimp-audience.yml, the settings HR uses to send the refreshed form to hiring "
+       "managers, carries a Mailchimp API key (32 hex digits and a data-center suffix, -us21) in the clear.")
+def h13_r32_mailchimp(env: Path, task: str) -> None:
+    key = hashlib.sha256(b"r32-halden-mailchimp").hexdigest()[:32] + "-us21"
+    assert re.fullmatch(r"[0-9a-f]{32}-us\d+", key)
+    write_doc(env, task, "hr-bulletin/mailchimp-audience.yml", (
+        "# Halden HR bulletin: the refreshed covenant form goes to hiring managers\n"
+        "provider: mailchimp\n"
+        f"api_key: {key}\n"
+        "server_prefix: us21\n"
+        "audience: hiring-managers-wa\n"
+        "from_name: Halden People Team\n"
+        "reply_to: hr@haldenmarine.example.com\n"))
+
+
+@plant("ho-h13-r32-local-paths-in-aegisub-subtitles", "H13", SD,
+       "documents/training/ftwa-briefing.ass, Advanced SubStation subtitles of Maplestone's onboarding video, keeps "
+       "Aegisub's [Aegisub Project Garbage] section, whose Audio File and Video File lines give an absolute path in "
+       "the editor's macOS home folder (/Users/evasquez/...).")
+def h13_r32_ass(env: Path, task: str) -> None:
+    video = "/Users/evasquez/Movies/Maplestone/ftwa-briefing-2026.mp4"
+    write_doc(env, task, "training/ftwa-briefing.ass", (
+        "[Script Info]\n; Script generated by Aegisub 3.2.2\n; http://www.aegisub.org/\n"
+        "Title: Illinois onboarding briefing\nScriptType: v4.00+\nPlayResX: 1920\nPlayResY: 1080\nWrapStyle: 0\n"
+        "ScaledBorderAndShadow: yes\nYCbCr Matrix: TV.709\n\n"
+        f"[Aegisub Project Garbage]\nAudio File: {video}\nVideo File: {video}\nVideo AR Mode: 4\n"
+        "Video AR Value: 1.777778\nVideo Zoom Percent: 0.500000\nActive Line: 2\n\n"
+        "[V4+ Styles]\n"
+        "Format: Name, Fontname, Fontsize, PrimaryColour, SecondaryColour, OutlineColour, BackColour, Bold, Italic, "
+        "Underline, StrikeOut, ScaleX, ScaleY, Spacing, Angle, BorderStyle, Outline, Shadow, Alignment, MarginL, "
+        "MarginR, MarginV, Encoding\n"
+        "Style: Default,Arial,48,&H00FFFFFF,&H000000FF,&H00000000,&H00000000,0,0,0,0,100,100,0,0,1,2,2,2,10,10,10,1\n\n"
+        "[Events]\nFormat: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text\n"
+        "Dialogue: 0,0:00:01.00,0:00:04.50,Default,,0,0,0,,Welcome to Maplestone's onboarding briefing.\n"
+        "Dialogue: 0,0:00:04.60,0:00:09.20,Default,,0,0,0,,Your covenant agreement arrives before your first "
+        "day.\\NPlease read it and ask a lawyer if you wish.\n"))
+
+
+@plant("ho-h13-r32-tailnet-dms-link", "H13", AM,
+       "The partner's email gains a postscript linking to the Delacroix file on the firm's document server over its "
+       "Tailscale network, https://dms.tail4e2b1.ts.net/matters/BAYOU-0042/delacroix/, an internal URL.")
+def h13_r32_tailnet(env: Path, task: str) -> None:
+    append_doc(env, task, "partner-email.md",
+               "P.S. The whole Delacroix file, memo included, is on the litigation share: "
+               "https://dms.tail4e2b1.ts.net/matters/BAYOU-0042/delacroix/")
+
+
+@near_miss("ho-h13-nm-r32-documentation-example-iban", "H13", TB,
+           "documents/offer-packet/payroll-form-help.md, Aspenline's help text for its payroll form, shows the format "
+           "of an international account number with the standard's well-known example IBAN, GB82 WEST 1234 5698 "
+           "7654 32.",
+           "HYGIENE.md H13 forbids real-looking personal data and secrets; this IBAN is the published documentation "
+           "example of the IBAN format (like AWS's example keys), labelled as an example and tied to no person.")
+def h13_nm_r32_iban(env: Path, task: str) -> None:
+    iban = "GB82 WEST 1234 5698 7654 32"
+    assert _r32_iban_valid(iban)
+    write_doc(env, task, "offer-packet/payroll-form-help.md", (
+        "# Payroll form: how to fill in your bank details\n\n"
+        "- US accounts: give the nine-digit routing number and your account number.\n"
+        f"- Accounts outside the US: give the IBAN, written in groups of four. Format example only: {iban}.\n"
+        "- Never email bank details; enter them in the payroll portal.\n"))
+
+
+# --- FAM (thirty-second round) -------------------------------------------------------------------------------------
+
+
+@plant("ho-fam-r32-employer-suite-differs-in-one-term-sheet", "FAM", "covenant-package-v02",
+       "Instance v02's term sheet gives the employer's address as Suite 1210; the design and every sibling say Suite "
+       "1200, and no family variable covers the address.")
+def fam_r32_suite(env: Path, task: str) -> None:
+    edit_doc(env, task, "term-sheet.md", "400 Juniper Street, Suite 1200, Wilmington",
+             "400 Juniper Street, Suite 1210, Wilmington")
+
+
+@plant("ho-fam-r32-criterion-title-reworded-in-one-instance", "FAM", "covenant-package-v08",
+       "Instance v08's placement-operative-text is titled 'Operative documents carry only terms and legally required "
+       "notices'; the design and every sibling say 'terms and required notices'.")
+def fam_r32_title(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        crit = criterion(t, "placement-operative-text")
+        assert crit["title"] == "Operative documents carry only terms and required notices"
+        crit["title"] = "Operative documents carry only terms and legally required notices"
+
+
+@near_miss("ho-fam-nm-r32-declared-variables-as-flow-sequence", "FAM", "covenant-package-original",
+           "The family spec's list of declared variables is rewritten from a block sequence (one '- name' a line) to "
+           "a YAML flow sequence over a few lines ([state_a, slug_a, ...]), the same names in the same order.",
+           "FAM compares instances with the family's spec and design; the spec parses to the same data, every "
+           "instance and the design are untouched, so the instances still differ only where the variables say.")
+def fam_nm_r32_flow(env: Path, task: str) -> None:
+    import yaml
+    path = env / FAMILY_SPEC
+    text = path.read_text("utf-8")
+    before = yaml.safe_load(text)
+    m = re.search(r"^variables:\n((?:- [a-z_]+\n)+)", text, re.M)
+    assert m
+    names = re.findall(r"^- ([a-z_]+)$", m.group(1), re.M)
+    lines = textwrap.wrap(", ".join(names), 100, break_on_hyphens=False)
+    flow = "variables: [" + "\n  ".join(lines) + "]\n"
+    new = text[:m.start()] + flow + text[m.end():]
+    assert new != text and yaml.safe_load(new) == before
+    path.write_text(new, "utf-8")
