@@ -84,12 +84,15 @@ _OUTRIGHT_ABOUT = re.compile(r"\s+(?:[\w']+\s+){0,3}?why\b|\s+that\b[,\s]+[^.;]{
 _ACT = re.compile(r"\b(?:add|include|insert|put|place|write|leave|give|set\s+out|begin|start|open|end|close|preface|"
                   r"prefix|append|annotate|record|footnote|tag|label|mark\s+up)\s+", re.I)
 # The material, a few words after where the request starts ("a short drafting note").
-# Words between may include an aside in commas ("include, as Schedule 1, a table of drafting notes"); the
+# Words between may include an aside in commas ("include, as Schedule 1, a table of drafting notes") or in
+# brackets ("a callout (> [!NOTE]) that tells Jordan why"); the
 # material may be named in quotes or brackets ("a block whose 'rationale' field explains ...").
-_REQUEST = re.compile(r"(?:,\s*(?:[\w'-]+\s+){1,3}?[\w'-]+,\s*)?(?:[\w'/-]+\s+){0,4}?[(\"'\u2018\u201c]?(?P<material>" + _MATERIAL.pattern
+_REQUEST = re.compile(r"(?:,\s*(?:[\w'-]+\s+){1,3}?[\w'-]+,\s*)?(?:[\w'/-]+\s+(?:\([^()\n]{1,40}\)\s+)?){0,4}?"
+                      r"[(\"'\u2018\u201c]?(?P<material>" + _MATERIAL.pattern
                       + ")", re.I)
 _IMPERATIVE = re.compile(r"(?:^|[,;:]\s*|\band\s+|\bthen\s+|\b(?:please|pls|plz)\s+)"
-                         r"(?=(?:explain|justify|comment\s+on|annotate)\b)", re.I)
+                         r"(?=(?:explain|justify|comment\s+on|annotate)\b|(?:say|state|note|set\s+out|"
+                         r"tell\s+[\w'-]+(?:\s+[\w'-]+)?)\s+why\b)", re.I)
 # Where text goes when it is put "in" a deliverable named next: "in", "at the top of", "into".
 _PLACE_BEFORE = re.compile(r"\b(?:in|into|within|inside|throughout|on|at\s+the\s+(?:very\s+)?(?:top|start|beginning|"
                            r"head|end|foot|bottom)\s+of|(?:above|before|after)\s+the\s+(?:first|opening)\s+\w+\s+of|"
@@ -160,7 +163,10 @@ def _requested(span: str, *, attached: bool) -> tuple[str, bool, int] | None:
     starts = [0] + items if attached else acts + withs + [m.end() for m in _IMPERATIVE.finditer(span)]
     for at in sorted(starts):
         m = _REQUEST.match(span, at)
-        if m is None or NEGATED.search(span[:m.start("material")]) or _REMOVED.match(span, m.end()):
+        # "with every drafting note removed" takes the material out; after "telling Jordan why", what was
+        # removed is what the reason is about ("... why the non-compete was taken out").
+        if m is None or NEGATED.search(span[:m.start("material")]) or \
+                not m.group("verb") and _REMOVED.match(span, m.end()):
             continue
         if at in items and len(span[at:m.start("material")].split()) > 2:
             continue  # an item is the material itself ("a footnote ..."), not something it comes with

@@ -504,7 +504,8 @@ def _lets_advice_in(ctx: TaskContext, d: str, i: int, c) -> list[Finding]:
         start = max(c.match_criteria.rfind(stop, 0, m.start()) for stop in (";", ". ", ": ")) + 1
         spans.append((c.match_criteria[start:m.start()].strip(), True))
     for span, permission in spans:
-        source = _SOURCE_REFERENCE.search(span) or _DRAFTING_BASIS.search(span) or _INTERNAL_GUIDANCE.search(span)
+        source = _SOURCE_REFERENCE.search(span) or _DRAFTING_BASIS.search(span) or \
+            _INTERNAL_GUIDANCE.search(span) or _workspace_path(ctx, span)
         found = (source.group(0), True) if source else None if LEGAL_CONTENT.search(span) else _advisory(span)
         if found is None:
             continue
@@ -519,6 +520,22 @@ def _lets_advice_in(ctx: TaskContext, d: str, i: int, c) -> list[Finding]:
             f"client belong in {_advisory_names(ctx)}", location=f"$.criteria[{i}].match_criteria",
             evidence=tx.excerpt(span))]
     return []
+
+
+# A path written out ("lines such as "[1]: knowledge-base/practice-guides/colorado.md""), not a web address.
+_PATH = re.compile(r"(?<![\w/.:@-])(?:[\w.-]+/)+[\w.-]*\w")
+
+
+def _workspace_path(ctx: TaskContext, span: str) -> re.Match | None:
+    """A path into the workspace a permission lets stay: under the knowledge base's folder, or a task
+    file's path (the source path the placement rule exists to keep out of the signed text)."""
+    kb = ctx.kb_mount.rstrip("/").rsplit("/", 1)[-1] + "/"
+    for m in _PATH.finditer(span):
+        path = m.group(0)
+        if path.startswith(kb) or f"/{kb}" in path or any(f.rel == path or f.rel.endswith("/" + path)
+                                                         for f in ctx.task_files):
+            return m
+    return None
 
 
 def _advisory_names(ctx: TaskContext) -> str:

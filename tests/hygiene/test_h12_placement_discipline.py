@@ -772,3 +772,31 @@ def test_an_advisory_deliverable_its_own_description_closes_to_advice(tmp_path, 
     hits = [f for f in found(env_with(tmp_path, task), "H12") if "nowhere to put it" in f.message]
     assert [(f.severity, f.location) for f in hits] == (
         [("major", '$.deliverables["client-email.md"]')] if flagged else [])
+
+
+@pytest.mark.parametrize("ask", [
+    "At the top of agreement.md, add a GitHub-style callout (> [!NOTE]) that tells Dana why the non-compete was "
+    "taken out.",
+    "Begin agreement.md with a paragraph telling Dana why the non-compete was removed.",
+    "In agreement.md, say why the non-compete was deleted.",
+])
+def test_a_request_for_the_reason_a_clause_was_removed_inside_the_agreement_is_found(tmp_path, ask):
+    task = task_json()
+    task["instructions"] += " " + ask
+    hits = found(env_with(tmp_path, task), "H12")
+    assert [(f.severity, f.location) for f in hits] == [("major", "$.instructions")]
+
+
+def test_a_permission_that_names_a_knowledge_base_path_lets_source_paths_in(tmp_path):
+    task = task_json()
+    task["criteria"][1]["match_criteria"] = task["criteria"][1]["match_criteria"].replace(
+        " FAIL if", " Markdown link reference definitions (lines such as \"[1]: knowledge-base/practice-guides/"
+        "non-compete/us/colorado.md\") are also allowed, because they do not show when rendered. FAIL if")
+    hits = found(env_with(tmp_path, task), "H12")
+    assert [(f.severity, f.location) for f in hits] == [("major", "$.criteria[1].match_criteria")]
+    assert "knowledge-base/practice-guides" in hits[0].message
+    # a permission naming a web address of the law is not a source path
+    task = task_json()
+    task["criteria"][1]["match_criteria"] = task["criteria"][1]["match_criteria"].replace(
+        " FAIL if", " A link to https://leg.colorado.gov/statutes/8-2-113 in the notice is also allowed. FAIL if")
+    assert found(env_with(tmp_path / "b", task), "H12") == []
