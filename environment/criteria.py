@@ -113,7 +113,11 @@ LENGTH_LIMIT = re.compile(
     rf"(?:\b(?:is|are|be|runs?|stays?|remains?|keeps?(?:\s+to)?|fits?(?:\s+in(?:to)?)?|has|have|holds?|uses?|contains?)\s+"
     rf"(?:(?:no|not)\s+(?:longer|more)\s+than|at\s+most|under|within|fewer\s+than|less\s+than|shorter\s+than|up\s+to|"
     rf"a\s+maximum\s+of)|\b(?:does\s+not|doesn't|do\s+not|must\s+not|never)\s+(?:exceed|run\s+(?:past|over|beyond|"
-    rf"longer\s+than)))\s+{_COUNT}\s+{_UNIT}(?:\s+(?:long|in\s+length|in\s+total|overall))?\W*$", re.I)
+    rf"longer\s+than)))\s+{_COUNT}\s+{_UNIT}(?:\s+(?:long|in\s+length|in\s+total|overall))?\W*$"
+    # ... or than another document ("client-email.md is shorter than washington-covenant-form.md")
+    rf"|^\s*(?:[\w./-]+\.\w{{1,5}}|it|they|(?:the|its|their)\s+[\w-]+(?:\s+[\w-]+)?)\s+"
+    rf"(?:is|are|runs?|stays?|remains?)\s+(?:shorter\s+than|(?:no|not)\s+longer\s+than)\s+(?:the\s+)?"
+    rf"(?:[\w./-]+\.\w{{1,5}}|[\w-]+(?:\s+[\w-]+)?)(?:\s+(?:is|does))?\W*$", re.I)
 # A claim that asks only for the language an output is written in ("is written in English"): any text in
 # that language passes it, the task's own instructions echoed back included.
 LANGUAGES = ("English|French|Spanish|German|Italian|Portuguese|Dutch|Polish|Czech|Slovak|Hungarian|Romanian|Greek|"
@@ -135,7 +139,11 @@ EXISTENCE_ONLY = re.compile(
     rf"(?:\s+(?:among|in|with|into|to|as)\s+(?:the\s+|an?\s+|its\s+|their\s+)?(?:\w+\s+)?{_PLACES})?"
     rf"(?:\s+(?:as\s+)?(?:(?:its|their)\s+own|(?:a\s+)?(?:separate|standalone|stand-alone|distinct|independent))"
     rf"\s+(?:files?|documents?))?(?:,?\s+(?:separate|apart|distinct)\s+from\s+(?:the\s+)?[\w./-]+(?:\s+[\w./-]+)?)?"
-    rf"(?:\s+(?:that\s+|which\s+)?(?:the\s+agent|it|you|they)\s+{_HANDS})?(?:\s+by\s+the\s+agent)?\W*$", re.I)
+    rf"(?:\s+(?:that\s+|which\s+)?(?:the\s+agent|it|you|they)\s+{_HANDS})?(?:\s+by\s+the\s+agent)?"
+    # its form alone: "is delivered as a Markdown file under that name", "in .md format"
+    rf"(?:\s+(?:as\s+(?:a|an)\s+[\w.-]+\s+(?:file|document)|in\s+(?:the\s+)?[\w.-]+\s+format|"
+    rf"(?:under|with)\s+(?:that|this|its|the\s+same|the\s+right|the\s+given|the\s+required)\s+(?:file\s*)?name)){{0,3}}"
+    rf"\W*$", re.I)
 # Bounds and idioms that hold a negation word without negating anything.
 NOT_NEGATION = re.compile(r"\b(?:no|not)\s+(?:more|less|later|earlier|longer|shorter|fewer|greater|sooner|higher|lower)"
                           r"\s+than\b|\bnot\s+(?:to\s+)?exceed\w*|\bnot\s+(?:only|just|merely)\b|\bno\s+matter\b|"

@@ -449,3 +449,32 @@ def test_an_amount_qualified_by_a_phrase_with_or_is_still_required(amount):
     # "... or a later date" is an alternative the proxy cannot demand.
     later = cr.read("PASS if note.md sets December 14, 2026 or a later date. FAIL if not.")
     assert all(lit.kind == "file" for group in later.passes.required for lit in group)
+
+
+def test_a_deliverable_graded_only_on_its_format_passes_empty(tmp_path):
+    task = task_json()
+    task["criteria"][2]["match_criteria"] = ("PASS if client-email.md is delivered as a Markdown file under that name. "
+                                             "FAIL if it is missing or saved in another format.")
+    hits = found(env_with(tmp_path, task), "H03")
+    assert ("major", "$.deliverables", "client-email.md") in {(f.severity, f.location, f.evidence) for f in hits}
+    assert any(f.severity == "minor" and "only asks that the file exist" in f.message for f in hits)
+
+
+@pytest.mark.parametrize("claim, limit", [
+    ("client-email.md is shorter than agreement.md", True),
+    ("it is no longer than the agreement", True),
+    ("client-email.md is shorter than 200 words", True),
+    ("client-email.md explains why the agreement is shorter than the form", False),
+    ("client-email.md is delivered as a signed letter to the client", False),
+])
+def test_a_length_bound_against_another_document_is_only_a_limit(claim, limit):
+    assert bool(cr.LENGTH_LIMIT.search(claim)) is limit
+
+
+def test_a_criterion_that_only_asks_the_note_be_shorter_than_the_agreement_is_a_note(tmp_path):
+    task = task_json()
+    task["criteria"].append({"id": "C4", "title": "Short", "match_criteria":
+                             "PASS if client-email.md is shorter than agreement.md. FAIL if it is as long or longer.",
+                             "deliverables": ["client-email.md", "agreement.md"], "source": "expert"})
+    hits = [f for f in found(env_with(tmp_path, task), "H03") if f.location == "$.criteria[3].match_criteria"]
+    assert [(f.severity, "only limits length" in f.message) for f in hits] == [("minor", True)]
