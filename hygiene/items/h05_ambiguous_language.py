@@ -49,6 +49,9 @@ _TASTE = (
     r"commensurate|(?:in|out\s+of)\s+(?:all\s+)?proportion\s+to|"
     r"fit\s+for\s+(?:its\s+)?purpose|up\s+to\s+(?:standard|scratch)|to\s+a\s+(?:good|high|professional)\s+standard|"
     r"of\s+(?:good|high|acceptable|professional)\s+(?:quality|standard)|polished|"
+    # a finish the judge has to imagine: "in client-ready form", "ready to send"
+    r"(?:client|send|print|board|partner|court|filing|camera|presentation|publication)[- ]ready|"
+    r"ready\s+to\s+(?:send|go|file|share|print)|presentable|(?:in\s+)?finished\s+(?:form|quality)|"
     r"(?:key|main|important|relevant|salient|essential|core|major|principal|critical)\s+(?:points|issues|aspects|"
     r"considerations|risks|factors|concerns|questions|facts|elements|takeaways)|"
     r"(?:at|in)\s+the\s+(?:judge|grader|reviewer|evaluator|assessor)(?:'s|s')?\s+(?:discretion|view|opinion|"
@@ -253,6 +256,24 @@ def _quoted_spans(sentence: str) -> list[tuple[int, int]]:
     return [(m.start(), m.end()) for m in cr.LITERAL_PATTERNS["quote"].finditer(sentence)]
 
 
+# A clause that says what it names is not graded ("Whether the tone is appropriate is not graded"): its
+# vague words grade nothing.
+_NOT_GRADED = re.compile(r"\b(?:is|are)\s+not\s+(?:graded|assessed|scored|judged|evaluated|marked|tested|checked|"
+                         r"considered|taken\s+into\s+account|part\s+of\s+(?:this|the)\s+(?:test|criterion|grade))\b|"
+                         r"\b(?:does|do)\s+not\s+(?:affect|change|count\s+(?:towards?|against)|bear\s+on)\s+the\s+"
+                         r"(?:verdict|grade|score|result)\b|\b(?:is|are)\s+ignored\b|\bplays?\s+no\s+part\b|"
+                         r"\bregardless\s+of\s+whether\b|\bdo\s+not\s+(?:grade|assess|score|judge|mark)\b", re.I)
+_CLAUSE_BREAK = re.compile(r";|:\s|,?\s+(?:but|however|while|whereas)\b", re.I)
+
+
+def _ungraded_spans(sentence: str) -> list[tuple[int, int]]:
+    """The clauses of a sentence that say what they name is not graded."""
+    if not _NOT_GRADED.search(sentence):
+        return []
+    cuts = [0] + [m.start() for m in _CLAUSE_BREAK.finditer(sentence)] + [len(sentence)]
+    return [(a, b) for a, b in zip(cuts, cuts[1:]) if _NOT_GRADED.search(sentence, a, b)]
+
+
 # In reported speech, a word of taste before a noun of the output's own reasoning still grades how
 # the output says it: "tells the client that ... each with a persuasive reason". ("A strong argument
 # that the covenant is void" is what the output must say.)
@@ -303,6 +324,7 @@ def check(ctx: TaskContext) -> list[Finding]:
         where = f"$.criteria[{i}].match_criteria"
         for _line, sentence in tx.sentences(c.match_criteria):
             quoted = _quoted_spans(sentence)
+            ungraded = _ungraded_spans(sentence)
             reported = _reported_from(sentence)
             arts = [(m.start(), m.end()) for m in TERMS_OF_ART.finditer(sentence)]
             predicates = [(p.start(), p.end()) for p in PREDICATE.finditer(sentence)]
@@ -322,7 +344,8 @@ def check(ctx: TaskContext) -> list[Finding]:
                     _SELECTION.match(word) or kind == "taste" and (word.endswith(("ly", "manner", "way", "fashion"))
                                                                      or _OWN_REASONING.match(sentence, m.end()))
                 in_report = m.start() >= reported and not grades
-                if in_report or any(s <= m.start() < e for s, e in quoted + arts) or _defined_term(sentence, m) \
+                if in_report or any(s <= m.start() < e for s, e in quoted + arts + ungraded) or \
+                        _defined_term(sentence, m) \
                         or _defined_here(sentence, m):
                     continue
                 decisive = kind == "judgment" or any(s <= m.start() < e for s, e in predicates)

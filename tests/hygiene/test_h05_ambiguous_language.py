@@ -470,3 +470,23 @@ def test_the_whole_set_named_in_a_rule_that_grades_part_of_it_is_a_note(tmp_path
     task["criteria"][0]["deliverables"] = graded
     hits = [f for f in found(env_with(tmp_path, task), "H05") if "whole set" in f.message]
     assert [(f.severity, f.location) for f in hits] == ([("minor", "$.criteria[0].match_criteria")] if flagged else [])
+
+
+@pytest.mark.parametrize("rule", ["explains the threshold in client-ready form", "is ready to send to the client",
+                                  "is presentable"])
+def test_a_finish_the_judge_has_to_imagine_is_vague(tmp_path, rule):
+    task = task_json()
+    task["criteria"][2]["match_criteria"] = f"PASS if client-email.md {rule}. FAIL otherwise."
+    assert [f.location for f in found(env_with(tmp_path, task), "H05")] == ["$.criteria[2].match_criteria"]
+
+
+def test_vague_words_in_a_clause_that_says_they_are_not_graded_grade_nothing(tmp_path):
+    task = task_json()
+    task["criteria"][2]["match_criteria"] += (" Whether the e-mail's tone is appropriate or its length reasonable "
+                                              "is not graded.")
+    assert found(env_with(tmp_path / "a", task), "H05") == []
+    # the disclaimer covers its own clause, not the rule beside it
+    task = task_json()
+    task["criteria"][2]["match_criteria"] += " FAIL if the tone is inappropriate; its length is not graded."
+    assert [f.evidence for f in found(env_with(tmp_path / "b", task), "H05")] == \
+        ["FAIL if the tone is inappropriate; its length is not graded."]
