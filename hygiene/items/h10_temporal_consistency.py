@@ -94,6 +94,8 @@ def check(ctx: TaskContext) -> list[Finding]:
     out += _weekday_slips(ctx)
     out += _misdated_references(ctx)
     out += _relative_references(ctx, as_of)
+    out += _kb_reviews(ctx, as_of)
+    out += _named_days_against_criteria(ctx)
     out += _miscounted(ctx)
     future = _documents_from_the_future(ctx, as_of)
     out += future
@@ -309,6 +311,132 @@ def _relative_references(ctx: TaskContext, as_of: dt.date) -> list[Finding]:
             break
     return out
 
+
+
+# A knowledge-base document's review dated by the instructions ("the firm's Colorado practice guide ... was
+# reviewed last week", "the offer-letter template, updated on October 2, 2026"): its snapshot entry says when.
+_WHEN = (r"(?P<when>yesterday|last\s+(?:week|month)|(?:earlier\s+)?this\s+(?:week|month|morning)|"
+         r"(?P<n>a|an|one|two|three|four|five|six|\d{1,2})\s+(?P<unit>days?|weeks?|months?)\s+ago)")
+_KB_REVIEWED = re.compile(r"(?P<named>(?:[\w'’.-]+\s+){0,4}?)(?P<kind>practice\s+guide|guide|template|checklist|survey)\b"
+                          r"(?P<rest>[^.;?!]{0,60}?)\b(?:reviewed|updated|revised|refreshed|re-?checked|brought\s+up\s+to\s+date)"
+                          rf"\s+(?:on\s+|as\s+of\s+)?(?:{_WHEN}\b)?", re.I)
+_NOT_A_NAME = {"the", "our", "firm's", "firm’s", "firms", "a", "an", "its", "their", "this", "that", "current", "latest",
+               "knowledge-base", "knowledge", "base", "kb", "mounted", "use", "see", "read", "in", "from", "of", "and"}
+
+
+def _kb_reviews(ctx: TaskContext, as_of: dt.date) -> list[Finding]:
+    """The instructions say when a knowledge-base document was reviewed (a day counted from as_of, or a
+    date), and the snapshot's review date of the documents that name can mean is another."""
+    if not ctx.snapshot:
+        return []
+    out = []
+    for _line, sentence in tx.sentences(ctx.task.instructions):
+        for m in _KB_REVIEWED.finditer(sentence):
+            kind = m["kind"].lower().split()[-1]
+            words = [w.lower().strip("'’.") for w in m["named"].split()]
+            words = [w for w in words if w not in _NOT_A_NAME and len(w) > 2]
+            docs = [d for d in ctx.snapshot.documents if kind in d.kind and d.timestamp and
+                    all(w in f"{d.id} {d.title or ''}".lower() for w in words)]
+            reviewed = [(d, tx.parse_date(d.timestamp)) for d in docs]
+            if not docs or not words and len(docs) > 1 or not all(day for _d, day in reviewed):
+                continue
+            if m["when"]:
+                lo, hi = _window(m, as_of)
+                said = f"{' '.join(m['when'].split())} (counted from as_of {ctx.ext.as_of})"
+            else:
+                told = tx.dates(sentence[m.end():m.end() + 40])
+                days = set(tx.date_readings(told[0][0])) if told and told[0][1] < 4 else set()
+                if not days:
+                    continue
+                lo, hi = min(days), max(days)
+                said = f"on {told[0][0]}"
+            if any(lo <= day <= hi for _d, day in reviewed):
+                continue
+            d = reviewed[0][0]
+            out.append(ctx.finding(
+                ID, "minor", "task.json", f"the instructions say the {m['kind'].lower()} was reviewed {said}, but the "
+                f"knowledge base's {d.id} gives its review date as {d.timestamp[:10]}: the agent may trust it as "
+                "current, or distrust it, for the wrong reason", f"make the instructions agree with {d.id}'s review date",
+                location="$.instructions", evidence=tx.excerpt(sentence)))
+            break
+    return out
+
+
+# A day a dated document names by its weekday or as "tomorrow" ("hand the renewal to Morgan this Friday", in
+# an e-mail of Monday, November 16): counted from the document's date, it is one day (two for "next").
+_NAMED_DAY = re.compile(r"\b(?:(?P<rel>this(?:\s+coming)?|next|coming|on)\s+(?P<wd>monday|tuesday|wednesday|thursday|"
+                        r"friday|saturday|sunday)|(?P<tomorrow>tomorrow))\b", re.I)
+_NAME = re.compile(r"(?<![.!?]\s)(?<!^)\b[A-Z][a-z]{2,}\b")
+
+
+def _named_days(text: str, dated: set[dt.date]) -> list[tuple[str, str, set[dt.date]]]:
+    """(as written, its clause, the days it can be) of each weekday or "tomorrow" in a document dated on one
+    of the days `dated`."""
+    out = []
+    for m in _NAMED_DAY.finditer(text):
+        given = tx.dates(text[m.end():m.end() + 30])
+        if given and given[0][1] <= 4:  # "this Friday, November 20": the date is given
+            continue
+        days = set()
+        for day in dated:
+            if m["tomorrow"]:
+                days.add(day + dt.timedelta(days=1))
+                continue
+            ahead = (dating.WEEKDAYS.index(dating.weekday_stem(m["wd"])) - day.weekday()) % 7
+            rel = m["rel"].lower()
+            if rel.startswith("this"):  # said on that weekday: today, or a week on
+                days |= {day + dt.timedelta(days=ahead)} | ({day + dt.timedelta(days=7)} if not ahead else set())
+            elif rel == "next":  # the coming one, or the one in the week after
+                days |= {day + dt.timedelta(days=ahead or 7), day + dt.timedelta(days=(ahead or 7) + 7)}
+            else:
+                days.add(day + dt.timedelta(days=ahead or 7))
+        start = max(text.rfind(stop, 0, m.start()) for stop in (". ", "\n", "; ")) + 1
+        ends = [e for e in (text.find(stop, m.end()) for stop in (". ", "\n", "; ")) if e >= 0]
+        out.append((m.group(0), text[start:min(ends, default=len(text))], days))
+    return out
+
+
+def _named_days_against_criteria(ctx: TaskContext) -> list[Finding]:
+    """A criterion dates an event ("before the agreement goes to Morgan Tallis on November 23, 2026") that a
+    dated workspace document names only by a weekday landing on another day ("hand the renewal to Morgan
+    this Friday", November 20): the date is nowhere in the inputs, and the agent and the judge count to
+    different days. The same person or thing named on both sides ties them (minor: a heuristic)."""
+    named = []
+    for f in ctx.task_files:
+        if not f.text or f.kb_copy:
+            continue
+        dated = dating.document_date(f.text)
+        if dated is not None:
+            # the day the header writes (a mail stamp's own day) as well as its earliest reading
+            written = tx.dates(dated[1])
+            days = {dated[2], *(tx.date_readings(written[0][0]) if written else ())}
+            named += [(f, *day) for day in _named_days(f.text, days)]
+    if not named:
+        return []
+    stated = None
+    out = []
+    for i, c in enumerate(ctx.task.criteria):
+        for _line, sentence in tx.sentences(c.match_criteria):
+            for written, _at in tx.dates(sentence):
+                said = set(tx.date_readings(written))
+                for f, as_written, clause, days in named:
+                    if not said or said & days or min(abs((a - b).days) for a in said for b in days) > 10:
+                        continue
+                    if not set(_NAME.findall(clause)) & set(_NAME.findall(sentence)):
+                        continue
+                    if stated is None:  # every day the inputs state outright
+                        stated = {d for text in [ctx.task.instructions] + [g.text for g in ctx.task_files if g.text]
+                                  for w, _ in tx.dates(text) for d in tx.date_readings(w)}
+                    if said & stated:
+                        continue
+                    out.append(ctx.finding(
+                        ID, "minor", f.rel, f"criterion {c.id!r} dates it {written}, but {f.rel} says "
+                        f"{as_written!r}, which from its date ({dating.document_date(f.text)[1]}) is "
+                        f"{' or '.join(sorted(d.isoformat() for d in days))}, and no input gives {written}: the agent "
+                        "and the judge count to different days", f"give the date in {f.rel}, or make the criterion "
+                        "agree with it", location=f"$.criteria[{i}].match_criteria", evidence=tx.excerpt(clause)))
+                    return out
+    return out
 
 # What else a relative day may date in the same clause: the document passed on, answered or discussed.
 _PAST_PARTICIPLE_OF_OTHER = re.compile(r"\b(?:forwarded|passed\s+on|sent\s+on|replied|answered|discussed|"

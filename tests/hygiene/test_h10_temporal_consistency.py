@@ -1025,3 +1025,43 @@ def test_ethiopian_dates_are_read_and_an_amharic_letter_dated_after_as_of_is_maj
     assert document_date(letter)[2] == dt.date(2026, 11, 12)
     hits = found(env_with(tmp_path, files={**workspace(), "suppliers/letter.md": letter}), "H10")
     assert [(f.severity, f.path) for f in hits if "is dated" in f.message] == [("major", "documents/suppliers/letter.md")]
+
+
+def test_a_knowledge_base_review_the_instructions_date_otherwise_is_a_note(tmp_path):
+    # colorado.md was reviewed on 2026-01-10; as_of is 2026-03-02.
+    task = task_json()
+    task["instructions"] += " Use the firm's Colorado practice guide: it was reviewed last week and is current."
+    hits = found(env_with(tmp_path, task), "H10")
+    assert [(f.severity, f.location) for f in hits if "reviewed last week" in f.message] == \
+        [("minor", "$.instructions")]
+    assert "2026-01-10" in hits[0].message
+    # the right window, or a date that is the review's, says nothing
+    for said in ("it was reviewed two months ago", "it was reviewed on January 10, 2026"):
+        task = task_json()
+        task["instructions"] += f" Use the firm's Colorado practice guide: {said}."
+        assert [f for f in found(env_with(tmp_path / said[-4:], task), "H10") if "was reviewed" in f.message] == []
+
+
+def test_a_guide_reviewed_on_another_date_than_its_own_is_a_note(tmp_path):
+    task = task_json()
+    task["instructions"] += " The Texas practice guide was updated on February 20, 2026."
+    hits = [f for f in found(env_with(tmp_path, task), "H10") if "was reviewed" in f.message]
+    assert len(hits) == 1 and "texas.md" in hits[0].message and "2025-11-02" in hits[0].message
+
+
+def test_a_weekday_in_a_dated_email_that_lands_off_the_criterions_date_is_a_note(tmp_path):
+    # Monday, February 23, 2026: "this Friday" is February 27; the criterion says March 2.
+    email = ("From: partner@example.com\nTo: associate@example.com\nDate: Mon, 23 Feb 2026 09:00:00 +0000\n"
+             "Subject: Dana\n\nThe client sends the agreement to Dana this Friday, so please finish before then.\n")
+    task = task_json()
+    task["criteria"][2]["match_criteria"] += " PASS only if it asks for sign-off before the agreement goes to Dana " \
+                                           "on March 2, 2026."
+    hits = [f for f in found(env_with(tmp_path, task, {**workspace(), "partner.eml": email}), "H10")
+            if "this Friday" in f.message]
+    assert [(f.severity, f.path) for f in hits] == [("minor", "documents/partner.eml")]
+    assert "2026-02-27" in hits[0].message
+    # the weekday that lands on the criterion's date, or the date given in the inputs, is consistent
+    for k, (body, extra) in enumerate((("this Monday", {}),
+                                       ("this Friday", {"dates.md": "# Dates\n\nDana receives it March 2, 2026.\n"}))):
+        files = {**workspace(), "partner.eml": email.replace("this Friday", body), **extra}
+        assert [f for f in found(env_with(tmp_path / str(k), task, files), "H10") if body in f.message] == []
