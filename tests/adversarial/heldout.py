@@ -27783,29 +27783,6 @@ def h02_nm_r32_maildir(env: Path, task: str) -> None:
 # --- H03 degenerate output (thirty-second round) -------------------------------------------------------------------
 
 
-@plant("ho-h03-r32-deliverable-graded-only-by-its-format", "H03", NE,
-       "A new advisory deliverable, time-entry.md, is graded by one criterion that passes it if it 'is delivered as a "
-       "Markdown file under that name': an empty time-entry.md passes.")
-def h03_r32_format_only(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        add_deliverable(t, "time-entry.md", "The associate's time entry for this work, for the firm's billing system.",
-                        placement="advisory")
-        instructions_add(t, "Also write time-entry.md, your time entry for this work.")
-        add_criterion(t, "time-entry-delivered", "Time entry is delivered",
-                      "PASS if time-entry.md is delivered as a Markdown file under that name. FAIL if it is missing "
-                      "or saved in another format.", ["time-entry.md"])
-
-
-@plant("ho-h03-r32-cover-note-graded-only-as-shorter-than-form", "H03", CA,
-       "A new criterion passes the cover note if it 'is shorter than washington-covenant-form.md': an empty "
-       "client-email.md is shorter than any form and passes.")
-def h03_r32_shorter(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        add_criterion(t, "client-email-shorter-than-form", "Cover note is shorter than the form",
-                      "PASS if client-email.md is shorter than washington-covenant-form.md. FAIL if it is as long as "
-                      "the form or longer.", ["client-email.md", "washington-covenant-form.md"])
-
-
 @plant("ho-h03-r32-instructions-now-state-the-signing-date", "H03", SD,
        "The instructions gain the sentence 'Jordan signs the agreement on January 5, 2027, the first day of work.', "
        "so the instructions echoed back carry signing-date's only required literal and none of its forbidden one.")
@@ -27884,14 +27861,6 @@ def h04_nm_r32_emoji(env: Path, task: str) -> None:
 # --- H05 ambiguous grading language (thirty-second round) ----------------------------------------------------------
 
 
-@plant("ho-h05-r32-in-client-ready-form", "H05", TB,
-       "client-email-thresholds now passes an email that explains the thresholds 'in client-ready form', a "
-       "finish the judge has to imagine.")
-def h05_r32_client_ready(env: Path, task: str) -> None:
-    _reword(env, task, "client-email-thresholds", "PASS if client-email.md explains",
-            "PASS if client-email.md, in client-ready form, explains")
-
-
 @plant("ho-h05-r32-covers-the-main-points", "H05", CI,
        "client-email-departures now also asks that the email 'cover the main points of the package', without saying "
        "which points are the main ones.")
@@ -27906,20 +27875,6 @@ def h05_r32_main_points(env: Path, task: str) -> None:
 def h05_r32_tactfully(env: Path, task: str) -> None:
     _reword(env, task, "client-email-decision", "PASS if client-email.md tells Maplestone",
             "PASS if client-email.md tactfully tells Maplestone")
-
-
-@near_miss("ho-h05-nm-r32-tone-and-length-expressly-not-graded", "H05", NE,
-           "note-flags-penalty adds, after its PASS clause: 'Whether the note's tone is appropriate or its length "
-           "reasonable is not graded.'",
-           "HYGIENE.md H05 flags vague standards a judge can read either way; here 'appropriate' and 'reasonable' name "
-           "what the judge must not grade, so they set no standard and the criterion keeps one reading.")
-def h05_nm_r32_not_graded(env: Path, task: str) -> None:
-    _reword(env, task, "note-flags-penalty", "plus actual damages. FAIL if",
-            "plus actual damages. Whether the note's tone is appropriate or its length reasonable is not graded. "
-            "FAIL if")
-
-
-# --- H06 deliverable matching (thirty-second round) ----------------------------------------------------------------
 
 
 @plant("ho-h06-r32-only-criterion-parked-under-disabled-key", "H06", CA,
@@ -28162,30 +28117,6 @@ def h10_r32_preamble(env: Path, task: str) -> None:
              "which applies to covenants entered into on or after January 1, 2021.")
 
 
-@plant("ho-h10-r32-handover-this-friday", "H10", NE,
-       "The partner's email of Monday, November 16, 2026 now says the client hands the renewal to Morgan 'this "
-       "Friday', that is November 20, 2026; note-asks-decision gives November 23, 2026.")
-def h10_r32_this_friday(env: Path, task: str) -> None:
-    import datetime as dt
-    assert dt.date(2026, 11, 16).weekday() == 0 and dt.date(2026, 11, 20).weekday() == 4
-    assert "November 23, 2026" in _match(env, task, "note-asks-decision")
-    edit_doc(env, task, "partner-instructions.md", "hand the renewal to Morgan on November 23 so that",
-             "hand the renewal to Morgan this Friday so that")
-
-
-@plant("ho-h10-r32-instructions-say-guide-reviewed-last-week", "H10", TB,
-       "The instructions add that the firm's Colorado practice guide 'was reviewed last week', that is in the week of "
-       "November 2, 2026 (as_of is November 9); the mounted guide's front matter gives its review date as "
-       "2026-09-24.")
-def h10_r32_last_week(env: Path, task: str) -> None:
-    guide = kb(env, task, "practice-guides/non-compete/us/colorado.md").read_text("utf-8")
-    assert "timestamp: '2026-09-24'" in guide
-    with task_json(env, task) as t:
-        assert t["oafreeze"]["as_of"] == "2026-11-09"
-        instructions_add(t, "Use the firm's Colorado practice guide for the figures: it was reviewed last week and is "
-                            "current.")
-
-
 @near_miss("ho-h10-nm-r32-roman-numeral-month-equal-to-as-of", "H10", NE,
            "documents/records/filing-log.txt, the records room's log, says the partner's instructions were received "
            "and filed on '16.XI.2026', the day-dot-Roman-month form some European offices use.",
@@ -28258,27 +28189,6 @@ def h11_nm_r32_adoc(env: Path, task: str) -> None:
 
 
 # --- H12 placement discipline (thirty-second round) ----------------------------------------------------------------
-
-
-@plant("ho-h12-r32-placement-permits-link-reference-definitions", "H12", TB,
-       "placement-operative-text now allows Markdown link reference definitions (lines such as '[1]: "
-       "knowledge-base/practice-guides/non-compete/us/colorado.md') in the agreement and the notice 'because they do "
-       "not show when the document is rendered': a permission for source paths in what Riley signs.")
-def h12_r32_link_refs(env: Path, task: str) -> None:
-    _reword(env, task, "placement-operative-text", " immunity notice. FAIL if either contains",
-            " immunity notice. Markdown link reference definitions (lines such as \"[1]: "
-            "knowledge-base/practice-guides/non-compete/us/colorado.md\") are also allowed, because they do not show "
-            "when the document is rendered. FAIL if either contains")
-
-
-@plant("ho-h12-r32-instructions-ask-note-callout-in-agreement", "H12", SD,
-       "The instructions ask for a GitHub-style '> [!NOTE]' callout at the top of ellery-covenant-agreement.md "
-       "telling Jordan why the form's non-compete was taken out under the 2027 Illinois floor.")
-def h12_r32_callout(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        instructions_add(t, "At the top of ellery-covenant-agreement.md, add a GitHub-style callout (> [!NOTE]) that "
-                            "tells Jordan why the form's non-compete was taken out under the Illinois floor in force "
-                            "in 2027, so that the change is transparent to the employee.")
 
 
 @plant("ho-h12-r32-advisory-note-confined-to-a-confirmation", "H12", NE,

@@ -610,3 +610,26 @@ def h03_r30_zero_count(env: Path, task: str) -> None:
         criterion(t, "client-email-decision")["match_criteria"] = (
             "PASS if client-email.md contains zero file paths and zero quotations from the statute. FAIL if it "
             "contains one or more of either.")
+
+
+@plant("h03-r32-deliverable-graded-only-by-its-format", "H03", NE,
+       "A new advisory deliverable, time-entry.md, is graded by one criterion that passes it if it 'is delivered as a "
+       "Markdown file under that name': an empty time-entry.md passes.")
+def h03_r32_format_only(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_deliverable(t, "time-entry.md", "The associate's time entry for this work, for the firm's billing system.",
+                        placement="advisory")
+        instructions_add(t, "Also write time-entry.md, your time entry for this work.")
+        add_criterion(t, "time-entry-delivered", "Time entry is delivered",
+                      "PASS if time-entry.md is delivered as a Markdown file under that name. FAIL if it is missing "
+                      "or saved in another format.", ["time-entry.md"])
+
+
+@plant("h03-r32-cover-note-graded-only-as-shorter-than-form", "H03", CA,
+       "A new criterion passes the cover note if it 'is shorter than washington-covenant-form.md': an empty "
+       "client-email.md is shorter than any form and passes.")
+def h03_r32_shorter(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_criterion(t, "client-email-shorter-than-form", "Cover note is shorter than the form",
+                      "PASS if client-email.md is shorter than washington-covenant-form.md. FAIL if it is as long as "
+                      "the form or longer.", ["client-email.md", "washington-covenant-form.md"])

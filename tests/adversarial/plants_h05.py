@@ -652,3 +652,25 @@ def h05_r28_fairly(env: Path, task: str) -> None:
 def h05_r31_package(env: Path, task: str) -> None:
     _reword(env, task, "notice-content", "PASS if lindgren-section-2872-notice.md tells Sasha Lindgren",
             "PASS if the package tells Sasha Lindgren")
+
+
+@plant("h05-r32-in-client-ready-form", "H05", TB,
+       "client-email-thresholds now passes an email that explains the thresholds 'in client-ready form', a "
+       "finish the judge has to imagine.")
+def h05_r32_client_ready(env: Path, task: str) -> None:
+    _reword(env, task, "client-email-thresholds", "PASS if client-email.md explains",
+            "PASS if client-email.md, in client-ready form, explains")
+
+
+@near_miss("h05-nm-r32-tone-and-length-expressly-not-graded", "H05", NE,
+           "note-flags-penalty adds, after its PASS clause: 'Whether the note's tone is appropriate or its length "
+           "reasonable is not graded.'",
+           "HYGIENE.md H05 flags vague standards a judge can read either way; here 'appropriate' and 'reasonable' name "
+           "what the judge must not grade, so they set no standard and the criterion keeps one reading.")
+def h05_nm_r32_not_graded(env: Path, task: str) -> None:
+    _reword(env, task, "note-flags-penalty", "plus actual damages. FAIL if",
+            "plus actual damages. Whether the note's tone is appropriate or its length reasonable is not graded. "
+            "FAIL if")
+
+
+# --- H06 deliverable matching (thirty-second round) ----------------------------------------------------------------

@@ -8,10 +8,10 @@ import json
 from pathlib import Path
 
 from .cases import near_miss, plant
-from .edits import (append_doc, criterion, docx_bytes, edit_doc, email, instructions_add, read_doc, replace_text, reword, seeded,
+from .edits import (append_doc, criterion, docx_bytes, edit_doc, email, instructions_add, kb, read_doc, replace_text, reword, seeded,
                     task_json, write_doc, xlsx_bytes)
 from .heldout import _C11_FULL_WIDTH, _r9_odt, _C12_PERSIAN_DIGITS, _R10_ARABIC_DIGITS, _R12_THAI_DIGITS, _r11_ics, _r11_ics_escape, _r14_epoch_ms, _r16_xlsx_with_dates  # the later rounds' document writers
-from .heldout import _r14_docx, _r21_dw, _reword  # the later rounds' writers and criterion editor
+from .heldout import _match, _r14_docx, _r21_dw, _reword  # the later rounds' writers and criterion editors
 
 NE, TB, SD = "matrix-narrow-edit", "matrix-threshold-between", "matrix-signing-date-law"
 CA, AM, CI = "matrix-client-alert-refresh", "matrix-adverse-memo-repair", "matrix-california-invention-notice"
@@ -1174,3 +1174,27 @@ def h10_r31_ethiopian(env: Path, task: str) -> None:
         "ለሃልደን ማሪን ሰፕላይ ኩባንያ፣ የሰው ሀብት ክፍል\n\n"
         "የላካችሁልንን የትዕዛዝ ደብዳቤ ተቀብለናል። ዕቃዎቹን በሚቀጥለው ሳምንት እንልካለን።\n\n"
         "ከሰላምታ ጋር፣\nአዲስ ማሪን ሰፕላይ\n"))
+
+
+@plant("h10-r32-handover-this-friday", "H10", NE,
+       "The partner's email of Monday, November 16, 2026 now says the client hands the renewal to Morgan 'this "
+       "Friday', that is November 20, 2026; note-asks-decision gives November 23, 2026.")
+def h10_r32_this_friday(env: Path, task: str) -> None:
+    import datetime as dt
+    assert dt.date(2026, 11, 16).weekday() == 0 and dt.date(2026, 11, 20).weekday() == 4
+    assert "November 23, 2026" in _match(env, task, "note-asks-decision")
+    edit_doc(env, task, "partner-instructions.md", "hand the renewal to Morgan on November 23 so that",
+             "hand the renewal to Morgan this Friday so that")
+
+
+@plant("h10-r32-instructions-say-guide-reviewed-last-week", "H10", TB,
+       "The instructions add that the firm's Colorado practice guide 'was reviewed last week', that is in the week of "
+       "November 2, 2026 (as_of is November 9); the mounted guide's front matter gives its review date as "
+       "2026-09-24.")
+def h10_r32_last_week(env: Path, task: str) -> None:
+    guide = kb(env, task, "practice-guides/non-compete/us/colorado.md").read_text("utf-8")
+    assert "timestamp: '2026-09-24'" in guide
+    with task_json(env, task) as t:
+        assert t["oafreeze"]["as_of"] == "2026-11-09"
+        instructions_add(t, "Use the firm's Colorado practice guide for the figures: it was reviewed last week and is "
+                            "current.")

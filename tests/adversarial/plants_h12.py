@@ -1134,3 +1134,24 @@ def h12_r29_hr_box(env: Path, task: str) -> None:
     with task_json(env, task) as t:
         instructions_add(t, "Put a short \"How to use this form\" box for HR at the top of "
                             "washington-covenant-form.md, so HR sees the rules when filling it in.")
+
+
+@plant("h12-r32-placement-permits-link-reference-definitions", "H12", TB,
+       "placement-operative-text now allows Markdown link reference definitions (lines such as '[1]: "
+       "knowledge-base/practice-guides/non-compete/us/colorado.md') in the agreement and the notice 'because they do "
+       "not show when the document is rendered': a permission for source paths in what Riley signs.")
+def h12_r32_link_refs(env: Path, task: str) -> None:
+    _reword(env, task, "placement-operative-text", " immunity notice. FAIL if either contains",
+            " immunity notice. Markdown link reference definitions (lines such as \"[1]: "
+            "knowledge-base/practice-guides/non-compete/us/colorado.md\") are also allowed, because they do not show "
+            "when the document is rendered. FAIL if either contains")
+
+
+@plant("h12-r32-instructions-ask-note-callout-in-agreement", "H12", SD,
+       "The instructions ask for a GitHub-style '> [!NOTE]' callout at the top of ellery-covenant-agreement.md "
+       "telling Jordan why the form's non-compete was taken out under the 2027 Illinois floor.")
+def h12_r32_callout(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "At the top of ellery-covenant-agreement.md, add a GitHub-style callout (> [!NOTE]) that "
+                            "tells Jordan why the form's non-compete was taken out under the Illinois floor in force "
+                            "in 2027, so that the change is transparent to the employee.")
