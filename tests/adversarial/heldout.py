@@ -28323,3 +28323,974 @@ def fam_nm_r32_flow(env: Path, task: str) -> None:
     new = text[:m.start()] + flow + text[m.end():]
     assert new != text and yaml.safe_load(new) == before
     path.write_text(new, "utf-8")
+
+
+# === Thirty-third round ===========================================================================================
+# Written from HYGIENE.md and docs/TASKS.md only, without reading the audit's code. Ids carry '-r33-'.
+
+
+def _r33_docx(paragraphs: list[str], *, footer: str | None = None, doc_vars: dict[str, str] | None = None) -> bytes:
+    """A .docx (as edits.docx_bytes) with, optionally, a default page footer (word/footer1.xml, referenced from the
+    section properties) and document variables (<w:docVars> in word/settings.xml), where Word macros and document
+    management systems keep values that never show on the page."""
+    src = zipfile.ZipFile(io.BytesIO(docx_bytes(paragraphs)))
+    parts = {name: src.read(name).decode("utf-8") for name in src.namelist()}
+    types = parts["[Content_Types].xml"]
+    rels: list[str] = []
+    wml = "application/vnd.openxmlformats-officedocument.wordprocessingml"
+    if footer is not None:
+        parts["word/footer1.xml"] = (f'{_XML}<w:ftr xmlns:w="{_W}" xmlns:r="{_REL}"><w:p><w:r>'
+                                     f'<w:t xml:space="preserve">{escape(footer)}</w:t></w:r></w:p></w:ftr>')
+        types = types.replace("</Types>", f'<Override PartName="/word/footer1.xml" ContentType="{wml}.footer+xml"/>'
+                                          "</Types>")
+        rels.append(f'<Relationship Id="rIdFtr1" Type="{_REL}/footer" Target="footer1.xml"/>')
+        body = parts["word/document.xml"]
+        assert body.count("<w:sectPr/>") == 1
+        parts["word/document.xml"] = body.replace(
+            "<w:sectPr/>", '<w:sectPr><w:footerReference w:type="default" r:id="rIdFtr1"/></w:sectPr>')
+    if doc_vars is not None:
+        entities = {'"': "&quot;"}
+        dv = "".join(f'<w:docVar w:name="{escape(k, entities)}" w:val="{escape(v, entities)}"/>'
+                     for k, v in doc_vars.items())
+        parts["word/settings.xml"] = (f'{_XML}<w:settings xmlns:w="{_W}"><w:defaultTabStop w:val="720"/>'
+                                      f'<w:docVars>{dv}</w:docVars></w:settings>')
+        types = types.replace("</Types>", f'<Override PartName="/word/settings.xml" ContentType="{wml}.settings+xml"/>'
+                                          "</Types>")
+        rels.append(f'<Relationship Id="rIdSet1" Type="{_REL}/settings" Target="settings.xml"/>')
+    parts["[Content_Types].xml"] = types
+    if rels:
+        parts["word/_rels/document.xml.rels"] = f'{_XML}<Relationships xmlns="{_PKG_REL}">{"".join(rels)}</Relationships>'
+    return _zip(parts)
+
+
+def _r33_docx_text(data: bytes, part: str) -> str:
+    """The XML of one part of a .docx, to check what a case wrote."""
+    return zipfile.ZipFile(io.BytesIO(data)).read(part).decode("utf-8")
+
+
+def _r33_xlsx_with_formula_column(rows: list[list[str]], formulas: dict[str, str]) -> bytes:
+    """A .xlsx (as edits.xlsx_bytes) in which the cells named in `formulas` (ref -> formula without '=') are string
+    formulas whose cached value is empty, as Excel saves an IF(...) that currently yields ""; the formula text is
+    where the string literals live."""
+    src = zipfile.ZipFile(io.BytesIO(xlsx_bytes(rows)))
+    parts = {name: src.read(name).decode("utf-8") for name in src.namelist()}
+    sheet = parts["xl/worksheets/sheet1.xml"]
+    for ref, formula in formulas.items():
+        row = re.search(r"\d+$", ref).group(0)
+        tag = f'<row r="{row}">'
+        assert tag in sheet, ref
+        end = sheet.index("</row>", sheet.index(tag))
+        sheet = sheet[:end] + f'<c r="{ref}" t="str"><f>{escape(formula)}</f><v></v></c>' + sheet[end:]
+    parts["xl/worksheets/sheet1.xml"] = sheet
+    return _zip(parts)
+
+
+def _r33_gdocs_json(title: str, paragraphs: list[str], seed: str) -> str:
+    """A document as the Google Docs API returns it (documents.get): a documentId, a title and a body whose content
+    is a list of paragraphs, each one textRun ending in a newline, with start and end indexes."""
+    doc_id = "1" + hashlib.sha256(f"r33-gdocs-{seed}".encode()).hexdigest()[:43]
+    content, index = [{"endIndex": 1, "sectionBreak": {"sectionStyle": {}}}], 1
+    for para in paragraphs:
+        text = para + "\n"
+        end = index + len(text)
+        content.append({"startIndex": index, "endIndex": end, "paragraph": {
+            "elements": [{"startIndex": index, "endIndex": end, "textRun": {"content": text, "textStyle": {}}}],
+            "paragraphStyle": {"namedStyleType": "NORMAL_TEXT", "direction": "LEFT_TO_RIGHT"}}})
+        index = end
+    return json.dumps({"title": title, "body": {"content": content}, "documentStyle": {},
+                       "revisionId": "ALm37BVq" + hashlib.md5(seed.encode()).hexdigest()[:20],
+                       "documentId": doc_id}, indent=2, ensure_ascii=False) + "\n"
+
+
+def _r33_mrz_check(field: str) -> str:
+    """The ICAO 9303 check digit of an MRZ field (weights 7, 3, 1; '<' counts 0, letters 10 to 35)."""
+    def value(ch: str) -> int:
+        return 0 if ch == "<" else int(ch, 36)
+    return str(sum(value(ch) * (7, 3, 1)[i % 3] for i, ch in enumerate(field)) % 10)
+
+
+def _r33_td3_line2(number: str, nationality: str, birth: str, sex: str, expiry: str) -> str:
+    """The second line of a passport's machine-readable zone (TD3, 44 characters), check digits computed."""
+    num = number.ljust(9, "<")
+    personal = "<" * 14
+    line = (num + _r33_mrz_check(num) + nationality + birth + _r33_mrz_check(birth) + sex + expiry
+            + _r33_mrz_check(expiry) + personal + _r33_mrz_check(personal))
+    composite = line[0:10] + line[13:20] + line[21:43]
+    line += _r33_mrz_check(composite)
+    assert len(line) == 44
+    return line
+
+
+# --- H01 rubric isolation (thirty-third round) ---------------------------------------------------------------------
+
+
+@plant("ho-h01-r33-criterion-in-xlsx-formula-string", "H01", CA,
+       "documents/qa/deliverable-check.xlsx, the author's check sheet, has a 'Rubric' column whose cells are formulas "
+       "=IF(C2=\"Y\",\"<criterion>\",\"\"): the client-email-changes criterion sits as a string literal in the formula "
+       "of D2, and the cached value Excel shows is empty because C2 is not ticked.")
+def h01_r33_formula(env: Path, task: str) -> None:
+    crit = _match(env, task, "client-email-changes")
+    assert '"' not in crit and len(crit) <= 255  # Excel's limit for a string constant in a formula
+    data = _r33_xlsx_with_formula_column(
+        [["Deliverable", "Owner", "Reviewed (Y/N)", "Rubric"],
+         ["client-email.md", "Associate", "N"],
+         ["hr-usage-notes.md", "Associate", "N"]],
+        {"D2": f'IF(C2="Y","{crit}","")', "D3": 'IF(C3="Y","See the usage-notes row of the task","")'})
+    sheet = zipfile.ZipFile(io.BytesIO(data)).read("xl/worksheets/sheet1.xml").decode("utf-8")
+    assert escape(crit) in sheet and "<v></v>" in sheet
+    write_doc(env, task, "qa/deliverable-check.xlsx", data)
+
+
+@plant("ho-h01-r33-criterion-in-docx-document-variable", "H01", SD,
+       "documents/templates/maplestone-cover-letter.docx, a blank Harlow Finch letterhead for the cover email, carries "
+       "the client-email-decision criterion in a Word document variable (<w:docVar w:name=\"QA_ExpectedContent\"> in "
+       "word/settings.xml), set by the author's review macro; nothing of it shows on the page.")
+def h01_r33_docvar(env: Path, task: str) -> None:
+    crit = _match(env, task, "client-email-decision")
+    data = _r33_docx(["Harlow Finch LLP", "[Date]", "[Addressee]", "Re: [Matter]", "Dear [Name],", "[Body]",
+                      "Miriam Okafor"],
+                     doc_vars={"DMS_DocType": "LTR", "QA_ExpectedContent": crit})
+    assert escape(crit, {'"': "&quot;"}) in _r33_docx_text(data, "word/settings.xml")
+    assert "QA_ExpectedContent" not in _r33_docx_text(data, "word/document.xml")
+    write_doc(env, task, "templates/maplestone-cover-letter.docx", data)
+
+
+@plant("ho-h01-r33-criterion-as-textarea-placeholder", "H01", CI,
+       "documents/portal/notice-review-form.html, a page of the author's review portal saved into the workspace, has "
+       "an empty <textarea> whose placeholder attribute, the grey hint a reviewer sees before typing, is the "
+       "notice-content criterion word for word.")
+def h01_r33_placeholder(env: Path, task: str) -> None:
+    crit = _match(env, task, "notice-content")
+    attr = escape(crit, {'"': "&quot;"})
+    write_doc(env, task, "portal/notice-review-form.html", (
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head><meta charset=\"utf-8\"><title>Review: Section 2872 notice</title>"
+        "</head>\n<body>\n<h1>Review: lindgren-section-2872-notice.md</h1>\n<form>\n"
+        "  <label for=\"verdict\">Verdict</label>\n"
+        "  <select id=\"verdict\"><option>Not reviewed</option><option>Pass</option><option>Fail</option></select>\n"
+        "  <label for=\"reasons\">Reasons</label>\n"
+        f"  <textarea id=\"reasons\" rows=\"8\" cols=\"80\" placeholder=\"{attr}\"></textarea>\n"
+        "  <button type=\"submit\">Save</button>\n</form>\n</body>\n</html>\n"))
+
+
+@near_miss("ho-h01-nm-r33-dms-profile-in-docx-document-variables", "H01", NE,
+           "documents/firm/letterhead.docx, the firm's blank letterhead, keeps the document management system's "
+           "profile in Word document variables (DMS_Matter GPR-0117, DMS_DocType LTR, DMS_Author MO, DMS_Version 4).",
+           "HYGIENE.md H01 concerns grading material and text that reproduces a criterion's match_criteria; document "
+           "variables holding a matter number, a document type, initials and a version share no wording with any "
+           "criterion.")
+def h01_nm_r33_dms_vars(env: Path, task: str) -> None:
+    data = _r33_docx(["Harlow Finch LLP", "[Date]", "[Addressee]", "Dear [Name],", "[Body]"],
+                     doc_vars={"DMS_Matter": "GPR-0117", "DMS_DocType": "LTR", "DMS_Author": "MO",
+                               "DMS_Version": "4"})
+    assert "GPR-0117" in _r33_docx_text(data, "word/settings.xml")
+    write_doc(env, task, "firm/letterhead.docx", data)
+
+
+# --- H02 answer in the workspace (thirty-third round) --------------------------------------------------------------
+
+
+@plant("ho-h02-r33-finished-email-in-google-docs-api-json", "H02", TB,
+       "documents/gdocs-api/<documentId>.json, a document as the Google Docs API returns it (body.content[].paragraph."
+       "elements[].textRun.content), is the finished cover email to Noor Haddad: $104,000 below the 2026 non-compete "
+       "threshold of $130,014 but above the customer non-solicit threshold of $78,008.40, and the $5,000 penalty per "
+       "worker for presenting a void non-compete.")
+def h02_r33_gdocs(env: Path, task: str) -> None:
+    text = _r33_gdocs_json("Cover email to Noor (final)", [
+        "Subject: Riley Vandermeer: covenant agreement and Colorado notice",
+        "Noor,",
+        "Attached are Riley's restrictive covenant agreement and the separate Colorado notice, ready to go out with the "
+        "offer on November 16.",
+        "We left the non-compete out. Colorado allows one only for a worker who earns at least the 2026 threshold for "
+        "highly compensated workers, $130,014, and Riley's $104,000 is below it.",
+        "The 12-month customer non-solicit stays, limited to protecting Aspenline's trade secrets: Riley's $104,000 is "
+        "above the customer non-solicit threshold of $78,008.40 (60% of $130,014). Riley must sign the separate notice "
+        "before accepting the offer.",
+        "Please do not add the non-compete back: presenting a void non-compete is itself a violation, with a penalty "
+        "of $5,000 per worker plus actual damages.",
+        "Miriam",
+    ], "tb-cover-email")
+    assert json.loads(text)["body"]["content"][2]["paragraph"]["elements"][0]["textRun"]["content"].startswith("Noor")
+    name = json.loads(text)["documentId"]
+    write_doc(env, task, f"gdocs-api/{name}.json", text)
+
+
+@plant("ho-h02-r33-finished-note-in-joplin-database", "H02", NE,
+       "documents/joplin/database.sqlite, the associate's Joplin note database, holds a note titled 'Note to Miriam "
+       "(final)' whose body is the finished note to the partner: Section 5 void for Morgan at $71,500 against "
+       "$130,014, the violation and the $5,000 penalty per worker for presenting it, and a request to decide before "
+       "November 23, 2026 whether to delete Section 5.")
+def h02_r33_joplin(env: Path, task: str) -> None:
+    body = ("Miriam,\n\nI made the three edits: the company is now Granite Peak Robotics, Inc., the salary in Section 1 "
+            "is $71,500 and the agreement is made as of December 14, 2026. Nothing else changed.\n\n"
+            "One problem before it goes out. Section 5 (Non-Competition) is void for Morgan: under C.R.S. § 8-2-113(2) "
+            "a non-compete is allowed only for a worker earning at least the 2026 threshold of $130,014, and Morgan "
+            "will earn $71,500. Presenting the void covenant would itself violate C.R.S. § 8-2-113(8)(a) and expose "
+            "Granite Peak to a $5,000 penalty per worker plus actual damages.\n\n"
+            "Could you decide, before the agreement goes to Morgan on November 23, 2026, whether to delete Section 5?\n")
+    created = 1794847200000  # 2026-11-16 16:40 UTC (09:40 in Denver), in milliseconds as Joplin stores it
+    data = _r14_sqlite(
+        "CREATE TABLE notes (id TEXT PRIMARY KEY, parent_id TEXT, title TEXT, body TEXT, created_time INT, "
+        "updated_time INT, is_todo INT);",
+        "notes",
+        [(hashlib.md5(b"r33-joplin-note").hexdigest(), hashlib.md5(b"r33-joplin-folder").hexdigest(),
+          "Note to Miriam (final)", body, created, created + 1500000, 0),
+         (hashlib.md5(b"r33-joplin-todo").hexdigest(), hashlib.md5(b"r33-joplin-folder").hexdigest(),
+          "Tallis: send agreement to client", "", created, created, 1)])
+    assert "before the agreement goes to Morgan on November 23, 2026".encode() in data
+    write_doc(env, task, "joplin/database.sqlite", data)
+
+
+@plant("ho-h02-r33-finished-cover-note-in-typst-source", "H02", CA,
+       "documents/drafts/halden-cover-note.typ, a Typst letter source, is the finished cover note to Petra: it lists "
+       "the three changes to Form WA-2021-3 (the customer clause now bars only soliciting, the non-compete period "
+       "falls from 24 to 18 months, Washington law and courts replace Delaware's).")
+def h02_r33_typst(env: Path, task: str) -> None:
+    write_doc(env, task, "drafts/halden-cover-note.typ", (
+        "#set page(paper: \"us-letter\", margin: 1in)\n"
+        "#set text(font: \"Libertinus Serif\", size: 11pt)\n\n"
+        "#align(right)[Harlow Finch LLP]\n\n"
+        "Petra,\n\n"
+        "We refreshed Form WA-2021-3. The three changes:\n\n"
+        "+ *Customer clause.* Section 3 now bars only soliciting customers; it no longer bars accepting business "
+        "from or serving them, which RCW 49.62.010(4) treats as a non-compete.\n"
+        "+ *Non-compete period.* Section 2 now runs 18 months after employment ends instead of 24, the longest "
+        "period Washington presumes reasonable.\n"
+        "+ *Law and courts.* Washington law and Washington courts replace Delaware law and the New Castle County "
+        "courts, because RCW 49.62.050 voids the Delaware choice for a Washington-based employee.\n\n"
+        "HR's usage notes explain when the non-compete may be used at all.\n\n"
+        "#v(1em)\nMiriam Okafor\n"))
+
+
+@near_miss("ho-h02-nm-r33-kickoff-agenda-in-google-docs-api-json", "H02", SD,
+           "documents/gdocs-api/<documentId>.json, a Google Docs API export, is Maplestone's kickoff agenda: three "
+           "open questions for the call (who signs for Maplestone, whether Jordan has a lawyer, where the signed "
+           "copy is kept).",
+           "HYGIENE.md H02 forbids a workspace file the matcher pairs with a deliverable or one that already holds a "
+           "finished answer; the file is named by a document id, and the agenda only asks questions: it drafts no "
+           "agreement, cover email or file memo.")
+def h02_nm_r33_agenda(env: Path, task: str) -> None:
+    text = _r33_gdocs_json("Maplestone kickoff agenda", [
+        "Kickoff call: Jordan Ellery paperwork",
+        "1. Who signs for Maplestone, and is a wet signature needed?",
+        "2. Has Jordan said whether a lawyer will review the agreement?",
+        "3. Where does HR keep the signed copy?",
+    ], "sd-agenda")
+    write_doc(env, task, f"gdocs-api/{json.loads(text)['documentId']}.json", text)
+
+
+# --- H03 degenerate output (thirty-third round) --------------------------------------------------------------------
+
+
+@plant("ho-h03-r33-only-literal-in-docx-page-footer", "H03", TB,
+       "documents/aspenline/people-letterhead.docx, Aspenline's blank People-team letterhead, prints 'Form PPL-CO-7' "
+       "in its page footer; a new criterion's only requirement is that quoted form code in the notice, so the "
+       "workspace pasted in as the notice passes it.")
+def h03_r33_footer(env: Path, task: str) -> None:
+    data = _r33_docx(["Aspenline Payments, LLC", "People Operations", "[Date]", "[Employee name]", "[Body]"],
+                     footer="Aspenline Payments, LLC | 1550 Wynkoop Street, Denver | Form PPL-CO-7")
+    assert "PPL-CO-7" in _r33_docx_text(data, "word/footer1.xml")
+    assert "PPL-CO-7" not in _r33_docx_text(data, "word/document.xml")
+    write_doc(env, task, "aspenline/people-letterhead.docx", data)
+    with task_json(env, task) as t:
+        add_criterion(t, "notice-form-code", "Notice carries Aspenline's form code",
+                      "PASS if vandermeer-noncompete-notice.md carries Aspenline's form code \"PPL-CO-7\". FAIL if it "
+                      "carries no form code or another one.", ["vandermeer-noncompete-notice.md"])
+
+
+@plant("ho-h03-r33-signing-note-graded-only-by-lacks", "H03", AM,
+       "A new advisory deliverable, signing-day-note.md (a note to Lucien on running Avery's first-day signing), is "
+       "graded by one criterion only: 'PASS if signing-day-note.md lacks any reference to the Delacroix dispute or the "
+       "litigation memo'. An empty file passes it.")
+def h03_r33_lacks(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_deliverable(t, "signing-day-note.md", "Short note to Lucien Arceneaux on running Avery's first-day signing.",
+                        placement="advisory")
+        instructions_add(t, "Also write signing-day-note.md, a short note to Lucien Arceneaux on how the signing on "
+                            "Avery's first day should run.")
+        add_criterion(t, "signing-note-privilege", "Signing note keeps the privileged dispute out",
+                      "PASS if signing-day-note.md lacks any reference to the Delacroix dispute or the litigation memo. "
+                      "FAIL if it refers to either.", ["signing-day-note.md"])
+
+
+@plant("ho-h03-r33-single-common-word-literal", "H03", CI,
+       "A new criterion passes the Section 2872 notice if it 'contains the word \"California\"', a quoted literal that "
+       "every workspace document and the knowledge base carry, so pasting them in passes it and it carries no "
+       "signal.")
+def h03_r33_word(env: Path, task: str) -> None:
+    assert "California" in read_doc(env, task, "california-labor-code-excerpt.md")
+    with task_json(env, task) as t:
+        add_criterion(t, "notice-names-state", "Notice is California-specific",
+                      "PASS if lindgren-section-2872-notice.md contains the word \"California\". FAIL if it does not.",
+                      ["lindgren-section-2872-notice.md"])
+
+
+@near_miss("ho-h03-nm-r33-reference-built-from-a-numbering-rule", "H03", TB,
+           "Noor's request now says Aspenline's agreements carry a reference made of RCA, the year of the offer and "
+           "the employee's initials; a new criterion asks the agreement to carry \"RCA-2026-RV\", which the agent must "
+           "build and which no input spells out.",
+           "HYGIENE.md H03 grades degenerate outputs by the literals a PASS clause requires; \"RCA-2026-RV\" is in no "
+           "workspace document, in neither the instructions nor the knowledge base, so no degenerate output passes.")
+def h03_nm_r33_reference(env: Path, task: str) -> None:
+    edit_doc(env, task, "hr-request.md", "Offer details are in the summary I attached.",
+             "Offer details are in the summary I attached. As usual, head the agreement with our reference: RCA, then "
+             "the year of the offer, then the employee's initials, joined by hyphens.")
+    assert "RCA-2026" not in read_doc(env, task, "hr-request.md")
+    with task_json(env, task) as t:
+        add_criterion(t, "agreement-reference", "Agreement carries Aspenline's reference",
+                      "PASS if vandermeer-covenant-agreement.md is headed with the reference \"RCA-2026-RV\". FAIL if "
+                      "it carries no reference or a different one.", ["vandermeer-covenant-agreement.md"])
+
+
+# --- H04 criterion form (thirty-third round) -----------------------------------------------------------------------
+
+
+@plant("ho-h04-r33-criterion-deliverable-with-leading-slash", "H04", TB,
+       "notice-points-to-section lists its deliverables as [\"vandermeer-noncompete-notice.md\", "
+       "\"/vandermeer-covenant-agreement.md\"]: the second, written as a path from the output root, names no "
+       "deliverable of the task.")
+def h04_r33_slash(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        crit = criterion(t, "notice-points-to-section")
+        assert crit["deliverables"] == ["vandermeer-noncompete-notice.md", "vandermeer-covenant-agreement.md"]
+        crit["deliverables"] = ["vandermeer-noncompete-notice.md", "/vandermeer-covenant-agreement.md"]
+
+
+@plant("ho-h04-r33-language-as-json-list", "H04", SD,
+       "The task's language is the JSON list [\"en\"], as a form builder with a multi-select field writes it, not a "
+       "BCP 47 tag.")
+def h04_r33_language_list(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert t["language"] == "en"
+        t["language"] = ["en"]
+
+
+@plant("ho-h04-r33-fail-if-then-pass-otherwise", "H04", NE,
+       "note-asks-decision was rewritten as 'FAIL if note-to-partner.md does not ask the partner to decide ... PASS "
+       "otherwise.': it has a FAIL clause and a bare 'PASS otherwise', and no 'PASS if' clause.")
+def h04_r33_pass_otherwise(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        crit = criterion(t, "note-asks-decision")
+        assert crit["match_criteria"].startswith("PASS if note-to-partner.md asks the partner to decide")
+        crit["match_criteria"] = ("FAIL if note-to-partner.md does not ask the partner to decide, before the agreement "
+                                  "goes to Morgan Tallis on November 23, 2026, whether to delete Section 5. PASS "
+                                  "otherwise.")
+        assert "PASS if" not in crit["match_criteria"]
+
+
+@near_miss("ho-h04-nm-r33-row-label-before-pass-clause", "H04", AM,
+           "two-year-cap's match_criteria begins with the row label of the firm's rubric sheet, 'R3. PASS if ...'; the "
+           "clauses are otherwise unchanged.",
+           "HYGIENE.md H04 requires a unique id, a title, non-empty PASS if and FAIL if clauses, one claim and existing "
+           "deliverables; a row label before the PASS clause leaves both clauses, in order, and the single claim "
+           "intact.")
+def h04_nm_r33_row_label(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        crit = criterion(t, "two-year-cap")
+        assert crit["match_criteria"].startswith("PASS if ")
+        crit["match_criteria"] = "R3. " + crit["match_criteria"]
+
+
+# --- H05 ambiguous grading language (thirty-third round) -----------------------------------------------------------
+
+
+@plant("ho-h05-r33-the-deliverable-among-four", "H05", TB,
+       "client-email-thresholds' FAIL clause now reads 'FAIL if the deliverable omits either threshold or the "
+       "penalty.': in a task of four deliverables, 'the deliverable' does not say which one must carry them.")
+def h05_r33_the_deliverable(env: Path, task: str) -> None:
+    _reword(env, task, "client-email-thresholds", "FAIL if the email omits either threshold or the penalty.",
+            "FAIL if the deliverable omits either threshold or the penalty.")
+
+
+@plant("ho-h05-r33-without-unnecessary-legalese", "H05", CA,
+       "usage-notes-threshold now passes notes 'written without unnecessary legalese': which legal terms are "
+       "necessary in notes for HR is left to each judge.")
+def h05_r33_legalese(env: Path, task: str) -> None:
+    _reword(env, task, "usage-notes-threshold", "PASS if hr-usage-notes.md tells HR",
+            "PASS if hr-usage-notes.md, written without unnecessary legalese, tells HR")
+
+
+@plant("ho-h05-r33-several-of-the-four-changes", "H05", AM,
+       "client-note-changes now fails the note only 'if several of the four changes are not explained': whether two "
+       "missing explanations are 'several', or one is enough to fail, is for the judge to guess.")
+def h05_r33_several(env: Path, task: str) -> None:
+    _reword(env, task, "client-note-changes", "FAIL if any of the four changes is not explained.",
+            "FAIL if several of the four changes are not explained.")
+
+
+@near_miss("ho-h05-nm-r33-vague-words-in-criterion-comment-field", "H05", CI,
+           "notice-content gains a LAB-ignored 'comment' field recording its history: 'Tightened where appropriate "
+           "after the pilot run; reworded as needed for the judges.'; its match_criteria is unchanged.",
+           "HYGIENE.md H05 is about grading language a judge can read either way, and docs/TASKS.md lists "
+           "match_criteria as what H05 reads; an authoring comment beside the criterion grades nothing and the "
+           "criterion's clauses are as before.")
+def h05_nm_r33_comment(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        crit = criterion(t, "notice-content")
+        before = crit["match_criteria"]
+        crit["comment"] = "Tightened where appropriate after the pilot run; reworded as needed for the judges."
+        assert crit["match_criteria"] == before
+
+
+# --- H06 deliverable matching (thirty-third round) -----------------------------------------------------------------
+
+
+@plant("ho-h06-r33-csv-and-tsv-twin-deliverables", "H06", CA,
+       "Two new advisory deliverables, hr-rollout-tracker.csv (for the HRIS import) and hr-rollout-tracker.tsv (for "
+       "payroll), are declared, named and each graded: one stem in two delimited-text formats the matcher can "
+       "confuse.")
+def h06_r33_csv_tsv(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        for ext, system in (("csv", "the HRIS import"), ("tsv", "payroll")):
+            name = f"hr-rollout-tracker.{ext}"
+            add_deliverable(t, name, f"Rollout tracker for {system}: each part of the form and who it may be used for.",
+                            placement="advisory")
+            add_criterion(t, f"rollout-tracker-{ext}", f"Rollout tracker for {system} lists each part of the form",
+                          f"PASS if {name} has one row for each part of the refreshed form (non-compete, customer "
+                          "clause, employee non-solicit, governing law and forum) saying which employees it may be "
+                          f"used for. FAIL if a part of the form has no row.", [name])
+        instructions_add(t, "Also give HR the rollout tracker twice: hr-rollout-tracker.csv for the HRIS import and "
+                            "hr-rollout-tracker.tsv for payroll.")
+
+
+@plant("ho-h06-r33-deliverable-named-only-in-sibling-description", "H06", SD,
+       "A new advisory deliverable, signing-checklist.md, is declared and graded, but its name appears only inside "
+       "the description of client-email.md ('the signing steps go in signing-checklist.md, attached to it'); the "
+       "instructions never name it.")
+def h06_r33_sibling_description(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        t["deliverables"]["client-email.md"] += " The signing steps go in signing-checklist.md, attached to it."
+        add_deliverable(t, "signing-checklist.md", "Checklist for HR of the steps from delivery to signing.",
+                        placement="advisory")
+        add_criterion(t, "signing-checklist-steps", "Checklist gives the Illinois delivery steps",
+                      "PASS if signing-checklist.md lists delivering the agreement to Jordan Ellery, with the written "
+                      "advice to consult a lawyer, at least 14 calendar days before signing. FAIL if either step is "
+                      "missing.", ["signing-checklist.md"])
+        assert "signing-checklist.md" not in t["instructions"]
+
+
+@plant("ho-h06-r33-bidi-embedding-around-deliverable-name", "H06", TB,
+       "The file memo's name was edited in a right-to-left interface that wrapped it in U+202A LEFT-TO-RIGHT "
+       "EMBEDDING and U+202C POP DIRECTIONAL FORMATTING; the same invisible bidirectional control characters are "
+       "in the deliverable key, the criterion, the advisory list and the instructions.")
+def h06_r33_bidi(env: Path, task: str) -> None:
+    new = "\u202arationale.md\u202c"
+    with task_json(env, task) as t:
+        _rename_deliverable(t, "rationale.md", new)
+        assert new in t["deliverables"] and new in t["instructions"]
+        assert criterion(t, "rationale-sources")["deliverables"] == [new]
+
+
+@near_miss("ho-h06-nm-r33-single-tsv-deliverable", "H06", NE,
+           "A new advisory deliverable, edit-log.tsv (one tab-separated row per instructed edit, old text and new), is "
+           "declared, named in the instructions and graded; no other deliverable shares its stem.",
+           "HYGIENE.md H06 requires each deliverable to be graded and named and no two names the matcher could "
+           "confuse; edit-log.tsv is graded, named, and unlike tallis-agreement-revised.md and note-to-partner.md.")
+def h06_nm_r33_tsv(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_deliverable(t, "edit-log.tsv", "Tab-separated log of the instructed edits: old text and new text.",
+                        placement="advisory")
+        instructions_add(t, "Also save edit-log.tsv, one tab-separated row per edit you made, with the old text and "
+                            "the new text.")
+        add_criterion(t, "edit-log-rows", "Edit log has one row per instructed edit",
+                      "PASS if edit-log.tsv has one row for each of the three instructed edits, giving the old and "
+                      "the new text. FAIL if an instructed edit has no row or a row records an edit the partner did "
+                      "not ask for.", ["edit-log.tsv"])
+
+
+# --- H07 workspace integrity (thirty-third round) ------------------------------------------------------------------
+
+
+@plant("ho-h07-r33-javascript-object-literal-saved-as-json", "H07", NE,
+       "documents/esign/tallis-envelope.json was copied from the e-signature tool's JavaScript settings: its keys "
+       "are unquoted ({envelope: \"Tallis renewal\", signers: [...]}), so the file is not JSON.")
+def h07_r33_js_literal(env: Path, task: str) -> None:
+    text = ("{\n  envelope: \"Tallis renewal\",\n  signers: [\n"
+            "    {role: \"Employee\", name: \"Morgan Tallis\", order: 1},\n"
+            "    {role: \"Company\", name: \"Dale Whitford\", order: 2}\n  ],\n  reminderDays: 3\n}\n")
+    try:
+        json.loads(text)
+    except json.JSONDecodeError:
+        pass
+    else:
+        raise AssertionError("the envelope settings were meant not to parse as JSON")
+    write_doc(env, task, "esign/tallis-envelope.json", text)
+
+
+@plant("ho-h07-r33-yaml-sequence-item-out-of-line", "H07", SD,
+       "documents/hr/ellery-onboarding.yaml, HR's onboarding list, has its second sequence item indented one space "
+       "less than the first ('  - name: ...' then ' - name: ...'), so the YAML does not parse.")
+def h07_r33_yaml_indent(env: Path, task: str) -> None:
+    import yaml
+    text = ("employee: Jordan Ellery\n"
+            "documents:\n"
+            "  - name: Restrictive covenant agreement\n"
+            "    prepared_by: Harlow Finch LLP\n"
+            " - name: Offer letter\n"
+            "    prepared_by: Maplestone HR\n")
+    try:
+        yaml.safe_load(text)
+    except yaml.YAMLError:
+        pass
+    else:
+        raise AssertionError("the onboarding list was meant not to parse")
+    write_doc(env, task, "hr/ellery-onboarding.yaml", text)
+
+
+@plant("ho-h07-r33-eml-declares-base64-over-plain-text", "H07", CI,
+       "documents/mail/park-followup.eml declares 'Content-Transfer-Encoding: base64', but its body is the plain "
+       "text of Wendell's follow-up (a mail rule re-encoded the headers and not the body), so the body does not "
+       "decode.")
+def h07_r33_eml_b64(env: Path, task: str) -> None:
+    import base64
+    import binascii
+    body = ("Miriam,\n\nOne more point for Sasha's package: our e-sign tool needs everything by Friday, October 23.\n\n"
+            "Thanks,\nWendell\n")
+    try:
+        base64.b64decode(body, validate=True)
+    except binascii.Error:
+        pass
+    else:
+        raise AssertionError("the body was meant not to be base64")
+    write_doc(env, task, "mail/park-followup.eml", (
+        "From: Wendell Park <wendell.park@sierrafold.example.com>\n"
+        "To: Miriam Okafor <miriam.okafor@harlowfinch.example.com>\n"
+        "Date: Mon, 05 Oct 2026 11:20:00 -0700\n"
+        "Subject: Re: IP paperwork for Sasha Lindgren\n"
+        "MIME-Version: 1.0\n"
+        "Content-Type: text/plain; charset=utf-8\n"
+        "Content-Transfer-Encoding: base64\n\n" + body))
+
+
+@near_miss("ho-h07-nm-r33-yaml-indentless-sequence", "H07", AM,
+           "documents/hr/fontenot-onboarding.yaml writes its list the 'indentless' way, the '- ' items at the same "
+           "indentation as their key ('documents:' then '- name: ...'), which looks misaligned.",
+           "HYGIENE.md H07 requires YAML to parse; a block sequence may sit at its parent key's indentation in YAML, "
+           "and the file loads to a mapping with a two-item list.")
+def h07_nm_r33_indentless(env: Path, task: str) -> None:
+    import yaml
+    text = ("employee: Avery Fontenot\n"
+            "documents:\n"
+            "- name: Employee covenant agreement\n"
+            "  prepared_by: Harlow Finch LLP\n"
+            "- name: Offer letter\n"
+            "  prepared_by: Bayou Crest HR\n")
+    assert len(yaml.safe_load(text)["documents"]) == 2
+    write_doc(env, task, "hr/fontenot-onboarding.yaml", text)
+
+
+# --- H08 knowledge-base pin (thirty-third round) -------------------------------------------------------------------
+
+
+@plant("ho-h08-r33-house-style-noncompete-in-guide", "H08", TB,
+       "A house-style pass over the mounted Colorado guide's body replaced 'non-compete' with the firm's spelling "
+       "'noncompete' (and 'Non-compete:' with 'Noncompete:'); the front matter and the trap's sentences are untouched.")
+def h08_r33_house_style(env: Path, task: str) -> None:
+    path = kb(env, task, "practice-guides/non-compete/us/colorado.md")
+    text = path.read_text("utf-8")
+    head, sep, body = text.partition("\n---\n")
+    assert sep and body.count("non-compete") >= 2
+    new_body = body.replace("non-compete", "noncompete").replace("Non-compete:", "Noncompete:")
+    assert "Pay is tested twice: at signing and again at enforcement." in new_body
+    path.write_text(head + sep + new_body, "utf-8")
+
+
+@plant("ho-h08-r33-tracking-parameters-on-resource-urls", "H08", CA,
+       "A link-tracking tool run over the workspace appended '?utm_source=oafreeze&utm_medium=task' to the resource: "
+       "URL in the front matter of every mounted practice guide.")
+def h08_r33_utm(env: Path, task: str) -> None:
+    guides = sorted(kb(env, task, "practice-guides").rglob("*.md"))
+    changed = 0
+    for path in guides:
+        text = path.read_text("utf-8")
+        new = re.sub(r"^(resource: 'https://kb\.example\.org/[^'?]+)'$", r"\1?utm_source=oafreeze&utm_medium=task'",
+                     text, count=1, flags=re.M)
+        if new != text:
+            path.write_text(new, "utf-8")
+            changed += 1
+    assert changed >= 10
+
+
+@plant("ho-h08-r33-guide-split-into-two-parts", "H08", NE,
+       "A context-window chunker split the mounted Colorado guide at '## Penalties and remedies' into colorado.part1.md "
+       "and colorado.part2.md and deleted colorado.md: the pinned file is gone and two unpinned files are in the "
+       "mount.")
+def h08_r33_split(env: Path, task: str) -> None:
+    path = kb(env, task, "practice-guides/non-compete/us/colorado.md")
+    text = path.read_text("utf-8")
+    cut = text.index("## Penalties and remedies")
+    path.with_name("colorado.part1.md").write_text(text[:cut], "utf-8")
+    path.with_name("colorado.part2.md").write_text(text[cut:], "utf-8")
+    path.unlink()
+
+
+@near_miss("ho-h08-nm-r33-citation-cff-outside-mount", "H08", AM,
+           "documents/CITATION.cff, beside the mount, tells a reader how to cite the library the workspace carries: "
+           "its title, its address on kb.example.org and the commit the environment pins.",
+           "HYGIENE.md H08 requires the mounted knowledge base to be byte-identical to its snapshot; a citation file "
+           "outside documents/knowledge-base/ describes the library without adding, removing or editing a file "
+           "inside the mount.")
+def h08_nm_r33_cff(env: Path, task: str) -> None:
+    import yaml
+    commit = yaml.safe_load((env / "oafreeze.yaml").read_text("utf-8"))["knowledge_base"]["commit"]
+    text = ("cff-version: 1.2.0\n"
+            "message: If you rely on the practice guides in knowledge-base/, cite the library as below.\n"
+            "title: Sample legal knowledge base (practice guides, templates, checklists, surveys)\n"
+            "type: dataset\n"
+            "authors:\n  - name: Sample library maintainers\n"
+            "repository-code: https://kb.example.org/\n"
+            f"commit: {commit}\n")
+    assert yaml.safe_load(text)["commit"] == commit
+    write_doc(env, task, "CITATION.cff", text)
+
+
+# --- H09 seeded-law provenance (thirty-third round) ----------------------------------------------------------------
+
+
+@plant("ho-h09-r33-undeclared-16600-1-in-ics-invite", "H09", CI,
+       "documents/calendar/cle-california-noncompetes.ics, an Outlook invite to an in-house CLE, quotes Cal. Bus. & "
+       "Prof. Code § 16600.1(a) word for word in its DESCRIPTION (escaped and folded as RFC 5545 asks); no seeded_law "
+       "entry declares § 16600.1.")
+def h09_r33_ics(env: Path, task: str) -> None:
+    quote = ("It shall be unlawful to include a noncompete clause in an employment contract, or to require an "
+             "employee to enter a noncompete agreement, that does not satisfy an exception in this chapter.")
+    assert not any("16600.1" in e["citation"] for e in load_task(env, task)["oafreeze"]["seeded_law"])
+    description = ("Lunch CLE for the Sierrafold legal team.\n\nCal. Bus. & Prof. Code § 16600.1(a): \""
+                   + quote + "\"\n\nBring questions about offer paperwork.")
+    write_doc(env, task, "calendar/cle-california-noncompetes.ics", _r27_ics([[
+        ("UID", "r33-cle-16600-1@sierrafold.example.com"),
+        ("DTSTAMP", "20260928T160000Z"),
+        ("DTSTART;TZID=Pacific Standard Time", "20260930T120000"),
+        ("DTEND;TZID=Pacific Standard Time", "20260930T130000"),
+        ("SUMMARY", _r27_ics_text("CLE: California non-competes after AB 1076")),
+        ("DESCRIPTION", _r27_ics_text(description)),
+        ("LOCATION", _r27_ics_text("Conference room 4B")),
+    ]]))
+
+
+@plant("ho-h09-r33-entry-quote-drops-subsection-numbers", "H09", CA,
+       "The seeded_law entry for RCW 49.62.050 quotes the three grounds without their numbers ('If the covenant "
+       "requires ...; To the extent ...; or If it allows ...'); the alert quotes them as '(1) ...; (2) ...; or (3) ...', "
+       "so the entry's quote is not in the named file.")
+def h09_r33_enumerators(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        entry = seeded(t, "RCW 49.62.050")
+        quote = entry["quote"]
+        for n in ("(1) ", "(2) ", "(3) "):
+            quote = replace_text(quote, n, "")
+        entry["quote"] = quote
+    assert quote not in read_doc(env, task, "client-alert.md")
+
+
+@plant("ho-h09-r33-undeclared-quote-in-notebook-markdown-cell", "H09", TB,
+       "documents/analysis/pay-threshold-check.ipynb, the associate's notebook, opens with a markdown cell quoting "
+       "C.R.S. § 8-2-113(8)(a) word for word; no seeded_law entry of this task declares § 8-2-113(8)(a).")
+def h09_r33_notebook(env: Path, task: str) -> None:
+    quote = ("An employer shall not enter into, present to a worker or prospective worker as a term of employment, or "
+             "attempt to enforce any covenant that is void under this section.")
+    assert not any("(8)(a)" in e["citation"] for e in load_task(env, task)["oafreeze"]["seeded_law"])
+    text = _r19_notebook([
+        ("markdown", f"# Pay check for Riley Vandermeer\n\nC.R.S. § 8-2-113(8)(a): \"{quote}\"\n", None),
+        ("code", "salary = 104_000\nprint('Compare the salary with both 2026 thresholds before drafting.')\n",
+         "Compare the salary with both 2026 thresholds before drafting.\n"),
+    ])
+    assert quote in text
+    write_doc(env, task, "analysis/pay-threshold-check.ipynb", text)
+
+
+@near_miss("ho-h09-nm-r33-declared-quote-in-notebook", "H09", SD,
+           "documents/research/illinois-floors.ipynb, a notebook, quotes the first sentence of 820 ILCS 90/10(b) in a "
+           "markdown cell, and a complete seeded_law entry (citation, quote, effective date, verified on and against) "
+           "names the notebook.",
+           "HYGIENE.md H09 requires each planted excerpt to declare citation, effective date, verified-on and "
+           "verified-against, the quote present in the named file and verified before the freeze; the new entry has "
+           "them all and the sentence is in the notebook's text word for word.")
+def h09_nm_r33_notebook(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        base = seeded(t, "820 ILCS 90/10(b)")
+        quote = base["quote"]
+        t["oafreeze"]["seeded_law"].append({**base, "file": "documents/research/illinois-floors.ipynb"})
+    text = _r19_notebook([
+        ("markdown", f"# Illinois non-solicit floor\n\n820 ILCS 90/10(b): \"{quote}\"\n", None),
+        ("code", "print('Jordan clears the non-solicit floor.')\n", "Jordan clears the non-solicit floor.\n"),
+    ])
+    assert quote in text
+    write_doc(env, task, "research/illinois-floors.ipynb", text)
+
+
+# --- H10 temporal consistency (thirty-third round) -----------------------------------------------------------------
+
+
+@plant("ho-h10-r33-request-sent-last-friday", "H10", CA,
+       "The instructions now say Petra sent her request 'last Friday'; today, per the instructions and as_of, is "
+       "Monday, October 26, 2026, and client-request.md is dated 2026-10-26, not Friday, October 23.")
+def h10_r33_last_friday(env: Path, task: str) -> None:
+    import datetime as dt
+    assert dt.date(2026, 10, 26).weekday() == 0
+    assert "Date: 2026-10-26" in read_doc(env, task, "client-request.md")
+    with task_json(env, task) as t:
+        assert t["oafreeze"]["as_of"] == "2026-10-26"
+        instructions_add(t, "Today is Monday, October 26, 2026. Petra sent her request last Friday, and she would like "
+                            "the refreshed form this week.")
+
+
+@plant("ho-h10-r33-as-of-written-as-datetime", "H10", TB,
+       "as_of is '2026-11-09T09:00:00-07:00', a timestamp with a time and an offset as datetime.isoformat() writes "
+       "it, not the YYYY-MM-DD date the block asks for.")
+def h10_r33_datetime(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert t["oafreeze"]["as_of"] == "2026-11-09"
+        t["oafreeze"]["as_of"] = "2026-11-09T09:00:00-07:00"
+
+
+@plant("ho-h10-r33-tracked-change-dated-after-as-of", "H10", AM,
+       "documents/client/standard-agreement-lucien-edits.docx, Lucien's marked-up copy of the standard agreement, "
+       "carries a tracked insertion dated 2026-10-28 (w:date=\"2026-10-28T15:40:00Z\"), nine days after the task's "
+       "as_of of October 19, 2026.")
+def h10_r33_tracked_after(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert t["oafreeze"]["as_of"] == "2026-10-19"
+    data = _r9_docx([
+        "BAYOU CREST ENVIRONMENTAL, L.L.C. EMPLOYEE COVENANT AGREEMENT",
+        [("", "Employee will keep the Company's confidential information, including bid pricing, site assessments"),
+         ("ins", ", equipment rental rates"), ("", " and client lists, in confidence during and after employment.")],
+    ], author="Lucien Arceneaux", date="2026-10-28T15:40:00Z")
+    assert 'w:date="2026-10-28T15:40:00Z"' in _r33_docx_text(data, "word/document.xml")
+    write_doc(env, task, "client/standard-agreement-lucien-edits.docx", data)
+
+
+@near_miss("ho-h10-nm-r33-tracked-change-dated-before-as-of", "H10", SD,
+           "documents/hr/ellery-offer-terms.docx, HR's marked-up offer terms, carries a tracked insertion of Jordan's "
+           "job title by Maplestone HR dated 2026-10-29, four days before the task's as_of of November 2, 2026.",
+           "HYGIENE.md H10 wants the dates to tell one consistent story; an edit made on October 29 is in the past on "
+           "November 2, and the title it inserts matches hire-details.md.")
+def h10_nm_r33_tracked_before(env: Path, task: str) -> None:
+    assert "Operations Analytics Manager" in read_doc(env, task, "hire-details.md")
+    data = _r9_docx([
+        "Maplestone Logistics, Inc.: offer terms",
+        [("", "Position: "), ("ins", "Operations Analytics Manager"), ("", ", reporting to the Vice President of "
+                                                                        "Operations")],
+    ], author="Maplestone HR", date="2026-10-29T16:05:00Z")
+    assert 'w:date="2026-10-29T16:05:00Z"' in _r33_docx_text(data, "word/document.xml")
+    write_doc(env, task, "hr/ellery-offer-terms.docx", data)
+
+
+# --- H11 trap armed (thirty-third round) ---------------------------------------------------------------------------
+
+
+@plant("ho-h11-r33-anchor-dollar-escaped-for-markdown", "H11", SD,
+       "The 2023 memo's anchor was copied from a Markdown-aware editor that escapes dollar signs: its quote reads "
+       "'... annualized earnings exceed \\$75,000', which is not in the memo.")
+def h11_r33_escaped_dollar(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        anchor = t["oafreeze"]["trap"]["anchors"][0]
+        assert anchor["file"] == "documents/form-approval-memo-2023.md"
+        anchor["quote"] = replace_text(anchor["quote"], "exceed $75,000", "exceed \\$75,000")
+        assert anchor["quote"] not in read_doc(env, task, "form-approval-memo-2023.md")
+
+
+@plant("ho-h11-r33-trap-criteria-as-objects", "H11", CA,
+       "The trap's criteria were rewritten by a newer rubric tool as objects, [{\"id\": \"placement-no-alert-prose\"}]: "
+       "the trap no longer names a criterion id.")
+def h11_r33_objects(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        trap = t["oafreeze"]["trap"]
+        assert trap["criteria"] == ["placement-no-alert-prose"]
+        trap["criteria"] = [{"id": "placement-no-alert-prose"}]
+
+
+@plant("ho-h11-r33-anchor-file-as-one-item-list", "H11", CI,
+       "The first anchor's file is the one-item list [\"documents/knowledge-base/practice-guides/invention-assignment/"
+       "us/california.md\"], as a multi-file picker saved it, not a path.")
+def h11_r33_file_list(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        anchor = t["oafreeze"]["trap"]["anchors"][0]
+        assert isinstance(anchor["file"], str)
+        anchor["file"] = [anchor["file"]]
+
+
+@near_miss("ho-h11-nm-r33-extra-anchor-in-org-note", "H11", NE,
+           "documents/notes/call-with-miriam.org, the associate's Org-mode notes of a call, says Miriam repeated that "
+           "the three edits are the only changes she wants, and a fourth anchor quotes that line from the .org file.",
+           "HYGIENE.md H11 requires each anchor's quote to be in its named file; the quote is in the Org file word for "
+           "word and bears on the instruction-scope trap.")
+def h11_nm_r33_org(env: Path, task: str) -> None:
+    quote = "Miriam repeated that the three edits are the only changes she wants in the agreement."
+    write_doc(env, task, "notes/call-with-miriam.org", (
+        "#+TITLE: Call with Miriam: Tallis renewal\n\n"
+        "* Scope\n"
+        f"  {quote}\n"
+        "* Next steps\n"
+        "  - [ ] Make the three edits\n"
+        "  - [ ] Write the note to Miriam\n"))
+    with task_json(env, task) as t:
+        t["oafreeze"]["trap"]["anchors"].append({"file": "documents/notes/call-with-miriam.org", "quote": quote})
+
+
+# --- H12 placement discipline (thirty-third round) -----------------------------------------------------------------
+
+
+@plant("ho-h12-r33-placement-permits-summary-of-changes-table", "H12", CA,
+       "The placement criterion now also passes a form that ends with 'a closing table headed \"Summary of changes "
+       "from Form WA-2021-3\" that gives each change and its reason': the reasons for the refresh may stay in the form "
+       "employees sign.")
+def h12_r33_summary_table(env: Path, task: str) -> None:
+    _reword(env, task, "placement-no-alert-prose", "fill-in blanks and signature blocks (",
+            "fill-in blanks, signature blocks and a closing table headed \"Summary of changes from Form WA-2021-3\" "
+            "that gives each change and its reason (")
+
+
+@plant("ho-h12-r33-instructions-ask-reasons-in-collapsed-details", "H12", NE,
+       "The instructions ask the associate to put the explanation of Section 5 at the end of "
+       "tallis-agreement-revised.md inside an HTML <details> block, 'collapsed, so Morgan will not see it when the "
+       "agreement is viewed'.")
+def h12_r33_details(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "At the end of tallis-agreement-revised.md, add an HTML <details> block headed \"Associate's "
+                            "note\" explaining the Section 5 issue; it stays collapsed, so Morgan will not see it when "
+                            "the agreement is viewed.")
+
+
+@plant("ho-h12-r33-trade-secret-acknowledgment-operative-uncovered", "H12", TB,
+       "A new operative deliverable, vandermeer-trade-secret-acknowledgment.md (Riley signs it, confirming the "
+       "categories of trade secrets Riley will receive), is declared, named and graded, but no placement criterion "
+       "covers it.")
+def h12_r33_acknowledgment(env: Path, task: str) -> None:
+    name = "vandermeer-trade-secret-acknowledgment.md"
+    with task_json(env, task) as t:
+        add_deliverable(t, name, "Acknowledgment Riley Vandermeer signs of the trade secrets Riley will receive.",
+                        placement="operative")
+        instructions_add(t, f"Also prepare {name}, a one-page acknowledgment for Riley to sign, listing the categories "
+                            "of Aspenline trade secrets Riley will receive.")
+        add_criterion(t, "acknowledgment-categories", "Acknowledgment lists the trade-secret categories",
+                      f"PASS if {name} lists Aspenline's client lists, pricing models and merchant-risk scoring rules "
+                      "as trade secrets and has a signature line for Riley Vandermeer. FAIL if any category or the "
+                      "signature line is missing.", [name])
+        assert name not in criterion(t, "placement-operative-text")["deliverables"]
+
+
+@near_miss("ho-h12-nm-r33-esign-anchor-tags-on-signature-lines", "H12", SD,
+           "The instructions say Maplestone sends agreements through its e-signature tool and ask for the anchor "
+           "words sig_emp_1 and date_emp_1 on Jordan's signature and date lines in ellery-covenant-agreement.md, "
+           "where the tool places its fields.",
+           "HYGIENE.md H12 keeps source paths, drafting commentary, client advice and legal analysis out of operative "
+           "text; anchor words that place the signature and date fields are part of how the agreement is signed, "
+           "and the advice still goes to the cover email and the file memo.")
+def h12_nm_r33_anchor_tags(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "Maplestone sends agreements through its e-signature tool, which places its fields at "
+                            "anchor words: put sig_emp_1 on Jordan's signature line and date_emp_1 on Jordan's date "
+                            "line in ellery-covenant-agreement.md.")
+
+
+# --- H13 synthetic data and secrets (thirty-third round) -----------------------------------------------------------
+
+
+@plant("ho-h13-r33-wireguard-private-key", "H13", NE,
+       "documents/it/harlow-finch-vpn.conf, the associate's WireGuard profile for reaching the firm's document "
+       "server, was left in the workspace with its [Interface] PrivateKey in the clear.")
+def h13_r33_wireguard(env: Path, task: str) -> None:
+    import base64
+    private = base64.b64encode(hashlib.sha256(b"r33-wireguard-private").digest()).decode()
+    public = base64.b64encode(hashlib.sha256(b"r33-wireguard-peer").digest()).decode()
+    assert len(private) == 44 and private.endswith("=")
+    write_doc(env, task, "it/harlow-finch-vpn.conf", (
+        "[Interface]\n"
+        f"PrivateKey = {private}\n"
+        "Address = 10.44.0.17/32\n"
+        "DNS = 10.44.0.1\n\n"
+        "[Peer]\n"
+        f"PublicKey = {public}\n"
+        "Endpoint = vpn.harlowfinch.example.com:51820\n"
+        "AllowedIPs = 10.44.0.0/16\n"
+        "PersistentKeepalive = 25\n"))
+
+
+@plant("ho-h13-r33-passport-mrz-in-i9-record", "H13", SD,
+       "documents/hr/ellery-i9-section2.txt, HR's note of the I-9 documents Jordan showed, pastes the two-line "
+       "machine-readable zone of Jordan's U.S. passport (passport number, date of birth, expiry, valid check digits).")
+def h13_r33_mrz(env: Path, task: str) -> None:
+    line1 = "P<USAELLERY<<JORDAN".ljust(44, "<")
+    line2 = _r33_td3_line2("583019462", "USA", "910614", "X", "330218")
+    assert len(line1) == 44 and line2[9] == _r33_mrz_check("583019462")
+    write_doc(env, task, "hr/ellery-i9-section2.txt", (
+        "Form I-9, Section 2: documents examined\n"
+        "Employee: Jordan Ellery\n"
+        "List A: U.S. passport (scanned at the front desk)\n\n"
+        f"{line1}\n{line2}\n\n"
+        "Examined by: Maplestone HR\n"))
+
+
+@plant("ho-h13-r33-absolute-paths-in-m3u-playlist", "H13", CA,
+       "documents/training/wa-covenants-cle.m3u, the playlist of CLE recordings HR watched before the refresh, lists "
+       "each video by its absolute path on Petra's Mac (/Users/plindahl/Movies/CLE/...) and an external volume "
+       "(/Volumes/HR-Share/...).")
+def h13_r33_m3u(env: Path, task: str) -> None:
+    write_doc(env, task, "training/wa-covenants-cle.m3u", (
+        "#EXTM3U\n"
+        "#EXTINF:1834,Washington non-competes after SSB 5935\n"
+        "/Users/plindahl/Movies/CLE/wa-noncompetes-ssb5935.mp4\n"
+        "#EXTINF:1260,Customer clauses and the no-service rule\n"
+        "/Volumes/HR-Share/Training/customer-clauses.mp4\n"))
+
+
+@near_miss("ho-h13-nm-r33-icao-specimen-mrz", "H13", CI,
+           "documents/hr/reading-a-passport.md, Sierrafold's I-9 help page, shows what a passport's machine-readable "
+           "zone looks like with ICAO Doc 9303's published specimen (Utopia, ERIKSSON ANNA MARIA, L898902C3), "
+           "labelled as the specimen.",
+           "HYGIENE.md H13 forbids real-looking personal data; this is the standard's own specimen for the fictional "
+           "state of Utopia (like AWS's documentation keys), tied to no person, and it is labelled as a specimen.")
+def h13_nm_r33_specimen(env: Path, task: str) -> None:
+    line1 = "P<UTOERIKSSON<<ANNA<MARIA".ljust(44, "<")
+    line2 = "L898902C36UTO7408122F1204159ZE184226B<<<<<10"
+    assert _r33_mrz_check(line2[0:9]) == line2[9] and _r33_mrz_check(line2[13:19]) == line2[19]
+    write_doc(env, task, "hr/reading-a-passport.md", (
+        "# I-9 help: reading a passport's machine-readable zone\n\n"
+        "The two lines at the foot of a passport's photo page encode the holder's details. This is the specimen "
+        "published in ICAO Doc 9303 for the fictional state of Utopia; never paste a real employee's lines here.\n\n"
+        f"```\n{line1}\n{line2}\n```\n"))
+
+
+# --- FAM (thirty-third round) --------------------------------------------------------------------------------------
+
+
+@plant("ho-fam-r33-third-hire-job-title-differs-in-one-term-sheet", "FAM", "covenant-package-v05",
+       "Instance v05's term sheet calls the third hire a 'Customer Success Lead'; the design and every sibling say "
+       "'Customer Success Manager', and no family variable covers the position.")
+def fam_r33_job_title(env: Path, task: str) -> None:
+    edit_doc(env, task, "term-sheet.md", "- Position: Customer Success Manager, reporting to",
+             "- Position: Customer Success Lead, reporting to")
+
+
+@plant("ho-fam-r33-seeded-citation-without-section-sign", "FAM", "covenant-package-v06",
+       "Instance v06's seeded_law entry cites '18 U.S.C. 1833(b)(3)(A)', without the section sign; the design and "
+       "every sibling cite '18 U.S.C. § 1833(b)(3)(A)'.")
+def fam_r33_citation(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        entry = seeded(t, "18 U.S.C. § 1833(b)(3)(A)")
+        entry["citation"] = "18 U.S.C. 1833(b)(3)(A)"
+
+
+@near_miss("ho-fam-nm-r33-spec-value-as-folded-block-scalar", "FAM", "covenant-package-v04",
+           "In the family spec, v04's scope_a is rewritten from a plain multi-line scalar to a folded block scalar "
+           "('scope_a: >-' and the same words over indented lines); the spec parses to the same value.",
+           "FAM compares instances with the family's spec and design; a folded block scalar that loads to the same "
+           "string changes no variable, and every instance and the design are untouched.")
+def fam_nm_r33_folded(env: Path, task: str) -> None:
+    import yaml
+    path = env / FAMILY_SPEC
+    text = path.read_text("utf-8")
+    before = yaml.safe_load(text)
+    start = text.index("- id: v04\n")
+    end = text.find("\n- id: ", start + 1)
+    end = len(text) if end < 0 else end
+    block = text[start:end]
+    m = re.search(r"^    scope_a: (.*(?:\n      .*)*)", block, re.M)
+    assert m
+    value = [i for i in before["instances"] if i["id"] == "v04"][0]["variables"]["scope_a"]
+    assert "  " not in value and "\n" not in value
+    lines = textwrap.wrap(value, 90, break_on_hyphens=False, break_long_words=False)
+    folded = "    scope_a: >-\n" + "".join(f"      {line}\n" for line in lines)
+    new_block = block[:m.start()] + folded.rstrip("\n") + block[m.end():]
+    new = text[:start] + new_block + text[end:]
+    assert new != text and yaml.safe_load(new) == before
+    path.write_text(new, "utf-8")
