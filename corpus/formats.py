@@ -59,6 +59,7 @@ import email.policy
 import email.utils
 import functools
 import gzip
+import html
 import inspect
 import io
 import itertools
@@ -892,7 +893,7 @@ def _xml_text(data: bytes, part: str, budget: _Budget) -> str:
 
 def _docx(name: str, data: bytes, budget: _Budget, depth: int) -> Extraction:
     members = _read_package(".docx", data, _with_properties(
-        lambda m: DOCX_PARTS.match(m) or DOCX_CUSTOM_XML.match(m) or DOCX_ALT_CHUNK.match(m)))
+        lambda m: DOCX_PARTS.match(m) or DOCX_CUSTOM_XML.match(m) or DOCX_ALT_CHUNK.match(m) or m == DOCX_SETTINGS))
     order = {"document": 0, "header": 1, "footer": 2, "footnotes": 3, "endnotes": 4, "comments": 5,
              "glossary/document": 6}
     parts = sorted((m for m in members if DOCX_PARTS.match(m)),
@@ -905,8 +906,31 @@ def _docx(name: str, data: bytes, budget: _Budget, depth: int) -> Extraction:
         out.add(f"{part} (imported page)", _html_text(page, budget) if not part.lower().endswith(".txt") else page)
     for part in sorted((m for m in members if DOCX_CUSTOM_XML.match(m)), key=_natural):
         out.add(f"{part} (custom XML data)", _xml_text(members[part], part, budget))
+    out.add(f"{DOCX_SETTINGS} (document variables)", _document_variables(members.get(DOCX_SETTINGS), budget))
     _add_properties(out, members, budget)
     return out.result()
+
+
+# Document variables (<w:docVar w:name="..." w:val="..."/> in word/settings.xml): values a macro or a
+# document system stores in the file, shown nowhere on the page but read by anything that reads the file.
+DOCX_SETTINGS = "word/settings.xml"
+
+
+def _document_variables(data: bytes | None, budget: _Budget) -> str:
+    """Each document variable as "name: value", one a line."""
+    if not data or b"docVar" not in data:
+        return ""
+    lines: list[str] = []
+
+    def start(tag: str, attrs: dict) -> None:
+        if _local(tag) == "docVar":
+            value = _attr(attrs, "val") or ""
+            if value.strip():
+                lines.append(f"{_attr(attrs, 'name') or ''}: {' '.join(value.split())}")
+                budget.check(sum(map(len, lines)))
+
+    _parse_xml(data, DOCX_SETTINGS, start)
+    return "\n".join(lines)
 
 
 MAX_DEFINED_NAMES = 10_000
@@ -1087,6 +1111,28 @@ def _sheet_rows(data: bytes, part: str, shared: list[str], used: set[int], budge
 
 
 _WORKSHEET = re.compile(r"^xl/worksheets/[^/]+\.xml$")
+# A cell's formula (<f>), and a string it holds ("=IF(C2=\"Y\",\"PASS if the memo ...\",\"\")"): Excel shows
+# the formula's result, an agent reading the file sees the formula too. Strings of a few words only.
+_FORMULA = re.compile(rb"<(?:\w+:)?f\b[^>]*>([^<]{12,})</(?:\w+:)?f>")
+_FORMULA_STRING = re.compile(r'"((?:[^"]|"")*)"')
+
+
+def _formula_text(data: bytes, budget: _Budget) -> str:
+    """The strings of three words or more written into a worksheet's formulas, one a line."""
+    if b"<f" not in data and b":f" not in data:
+        return ""
+    lines: list[str] = []
+    size = 0
+    for m in _FORMULA.finditer(data):
+        formula = html.unescape(m.group(1).decode("utf-8", "replace"))
+        for literal in _FORMULA_STRING.findall(formula):
+            literal = literal.replace('""', '"')
+            if len(literal.split()) >= 3:
+                size += len(literal) + 1
+                budget.check(size)
+                lines.append(literal)
+    return "\n".join(lines)
+
 # The messages a data-validation rule shows: the input message Excel pops up beside the cell, and
 # the alert it shows when a value breaks the rule.
 _VALIDATION_TEXT = ("promptTitle", "prompt", "errorTitle", "error")
@@ -1209,6 +1255,7 @@ def _xlsx(name: str, data: bytes, budget: _Budget, depth: int) -> Extraction:
             out.add(" ".join(f"sheet {sheet} (input messages)".split()), _validations(members[member], member, budget))
             out.add(" ".join(f"sheet {sheet} (print header and footer)".split()),
                     _print_header_footer(members[member], member, budget))
+            out.add(" ".join(f"sheet {sheet} (text in formulas)".split()), _formula_text(members[member], budget))
     out.add("xl/workbook.xml (sheet names)", "\n".join(" ".join(sheet.split()) for sheet, _, _ in sheets))
     defined = [f"{n}: {ref}" + (f" ({comment})" if comment.strip() else "") for n, comment, ref in names[:MAX_DEFINED_NAMES]]
     out.add("xl/workbook.xml (defined names)", "\n".join(" ".join(line.split()) for line in defined))
@@ -1851,8 +1898,8 @@ class _HTMLText(HTMLParser):
         self.data_script: list[str] | None = None
 
     # Attributes whose values an agent reading the page's source sees as text: a link's address, an
-    # image's description, a tooltip, a meta tag's content.
-    SAID = ("href", "src", "alt", "title", "content")
+    # image's description, a tooltip, a meta tag's content, a form field's hint.
+    SAID = ("href", "src", "alt", "title", "content", "placeholder", "aria-label", "aria-description")
 
     # A script of data, not code (schema.org's JSON-LD, a page's embedded state): its strings are
     # text an agent reading the page's source sees.
@@ -1954,11 +2001,30 @@ def _html_text(html: str, budget: _Budget) -> str:
 
 
 def _message_problem(msg) -> str | None:
-    """Why a parsed message is not a well-formed e-mail (the rule H07 has always applied)."""
+    """Why a parsed message is not a well-formed e-mail (the rule H07 has always applied), or a part of
+    it does not decode as its Content-Transfer-Encoding says."""
     if not msg.keys() or msg.defects:
         return "not an RFC 5322 message: " + (str(msg.defects[0]) if msg.defects else "no headers")
     if not (msg["From"] and (msg["Subject"] is not None)):
         return "not an e-mail: no From or Subject header"
+    return _undecodable_part(msg)
+
+
+# Base64 as RFC 2045 writes it: the alphabet, padding at the end, line breaks anywhere.
+_BASE64_BODY = re.compile(r"[A-Za-z0-9+/]*={0,2}")
+
+
+def _undecodable_part(msg) -> str | None:
+    """A part that declares base64 but whose body is not (plain text a mail rule left unencoded): a
+    mail program shows it as garbage or not at all."""
+    for k, part in enumerate(msg.walk()):
+        if part.is_multipart() or (part.get("Content-Transfer-Encoding") or "").strip().lower() != "base64":
+            continue
+        raw = part.get_payload(decode=False)
+        compact = "".join(raw.split()) if isinstance(raw, str) else ""
+        if compact and (not _BASE64_BODY.fullmatch(compact) or len(compact) % 4 == 1):
+            where = "its body" if k == 0 else f"part {k} ({part.get_content_type()})"
+            return f"{where} declares Content-Transfer-Encoding base64 but is not base64: it does not decode"
     return None
 
 
@@ -2622,7 +2688,9 @@ def created(name: str, data: bytes) -> Stamp | None:
     try:
         if ext in OFFICE_MAIN:
             core = _package_member(ext, data, "docProps/core.xml")
-            return _stamp("dcterms:created", _element_text(core, "docProps/core.xml", "created"))
+            made = _stamp("dcterms:created", _element_text(core, "docProps/core.xml", "created")) if core else None
+            edited = _revised(ext, data) if ext == ".docx" else None
+            return edited if edited and (made is None or edited.day > made.day) else made
         if ext in ODF_TYPES or ext in FLAT_ODF:
             meta = _package_member(ext, data, "meta.xml") if ext in ODF_TYPES else \
                 (m.group(0) if (m := _FLAT_META.search(data)) else None)
@@ -2640,6 +2708,19 @@ def created(name: str, data: bytes) -> Stamp | None:
     except Exception:  # hostile bytes reach zipfile, expat and pypdf, which raise almost anything
         return None
     return None
+
+
+# The day a tracked change or a comment was made (w:date="2026-10-28T15:40:00Z" on <w:ins>, <w:del>, <w:comment>).
+REVISED = "w:date of a tracked change or comment"
+_REVISION_DATE = re.compile(rb'<w:(?:ins|del|moveFrom|moveTo|comment|rPrChange|pPrChange)\b[^>]*?\sw:date="(\d{4}-\d{2}-\d{2})')
+
+
+def _revised(ext: str, data: bytes) -> Stamp | None:
+    """The latest day a .docx's tracked changes and comments were made, as Word records them."""
+    days = [day for member in ("word/document.xml", "word/comments.xml")
+            if (part := _package_member(ext, data, member)) and b"w:date" in part
+            for m in _REVISION_DATE.finditer(part) if (day := _stamp_day(m.group(1).decode()))]
+    return Stamp(REVISED, max(days)) if days else None
 
 
 def _stamp(field: str, value: str | None) -> Stamp | None:

@@ -824,3 +824,55 @@ def test_a_windows_export_saved_as_utf16_is_text_whatever_its_extension():
     assert got.status == "text" and '"Standard"="PASS if the form contains only contract terms."' in got.text.split("\n")
     # The same two bytes opening a binary file do not make it text.
     assert extract("blob.bin", b"\xff\xfe" + bytes(range(256)) * 4).status == "binary"
+
+
+def test_a_docx_document_variable_is_read_and_an_empty_one_is_not():
+    settings_xml = ('<w:settings xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:docVars>'
+                    '<w:docVar w:name="QA_Expected" w:val="PASS if the letter names the two   exceptions."/>'
+                    '<w:docVar w:name="Empty" w:val=" "/></w:docVars></w:settings>')
+    got = extract("letter.docx", _with_members(dw.docx(["Dear client,"]), {"word/settings.xml": settings_xml.encode()}))
+    assert "QA_Expected: PASS if the letter names the two exceptions." in got.text
+    assert "Empty" not in got.text
+    assert [part for part, _line in got.parts] == ["word/document.xml", "word/settings.xml (document variables)"]
+    assert [part for part, _ in extract("plain.docx", dw.docx(["Dear client,"])).parts] == ["word/document.xml"]
+
+
+def test_strings_written_into_a_worksheets_formulas_are_read():
+    book = dw.xlsx({"Check": [["Ticked", "Rubric"], ["N", ""]]})
+    with zipfile.ZipFile(io.BytesIO(book)) as z:
+        sheet = z.read("xl/worksheets/sheet1.xml").decode()
+    formula = '<c r="B2"><f>IF(A2="Y","PASS if the note lists ""every"" change",IF(A2="N","n/a",""))</f><v></v></c>'
+    assert '<c r="B2"' in sheet
+    sheet = sheet.replace('<c r="B2"', formula + '<c r="Z2"', 1)
+    got = extract("check.xlsx", _with_members(book, {}, lambda n, d: sheet.encode() if n == "xl/worksheets/sheet1.xml" else d))
+    assert 'PASS if the note lists "every" change' in got.text
+    assert "n/a" not in got.text.split("(text in formulas)")[-1]  # a string of fewer than three words is not read
+
+
+def test_a_form_fields_placeholder_and_label_are_read_from_html():
+    page = ('<html><body><form><textarea placeholder="PASS if the notice names the carve-out"></textarea>'
+            '<input aria-label="Reviewer initials"></form></body></html>')
+    got = extract("review.html", page.encode())
+    assert "PASS if the notice names the carve-out" in got.text and "Reviewer initials" in got.text
+
+
+def test_an_eml_part_that_declares_base64_but_is_plain_text_is_a_problem():
+    good = dw.eml(subject="Follow-up", sender="a@example.com", to="b@example.com", body="Plain words here.")
+    assert extract("ok.eml", good).problem is None
+    bad = (b"From: a@example.com\nTo: b@example.com\nSubject: Follow-up\nMIME-Version: 1.0\n"
+           b"Content-Type: text/plain; charset=utf-8\nContent-Transfer-Encoding: base64\n\n"
+           b"Wendell, thanks for the call. The notice goes out with the offer.\n")
+    assert "declares Content-Transfer-Encoding base64 but is not base64" in (extract("bad.eml", bad).problem or "")
+    encoded = bad.replace(b"Wendell, thanks for the call. The notice goes out with the offer.\n",
+                          b"V2VuZGVsbCwgdGhhbmtzLg==\n")
+    assert extract("encoded.eml", encoded).problem is None
+
+
+def test_a_tracked_change_later_than_the_creation_stamp_is_the_files_stamp():
+    doc = dw.with_tracked_deletion(dw.docx(["Section 1."]), "old words")
+    doc = _with_members(doc, {}, lambda n, d: d.replace(b'w:author="Partner"', b'w:author="Partner" '
+                                                        b'w:date="2026-10-28T15:40:00Z"') if n == "word/document.xml" else d)
+    stamp = formats.created("edits.docx", doc)
+    assert stamp == formats.Stamp(formats.REVISED, dt.date(2026, 10, 28))
+    assert formats.created("plain.docx", dw.docx(["Section 1."])) is None or \
+        formats.created("plain.docx", dw.docx(["Section 1."])).field == "dcterms:created"
