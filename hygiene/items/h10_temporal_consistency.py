@@ -6,7 +6,7 @@ import datetime as dt
 import json
 import re
 
-from oafreeze.corpus import datafiles, dating, events
+from oafreeze.corpus import datafiles, dating, events, formats
 from oafreeze.corpus import text as tx
 from oafreeze.hygiene.context import TaskContext
 from oafreeze.hygiene.finding import Finding
@@ -219,8 +219,9 @@ def _miscounted(ctx: TaskContext) -> list[Finding]:
 # A workspace document named by its kind and its date: "the memo of July 14, 2026", "her letter dated
 # 3 March 2026", "the June 30 memo". The kind is matched to the one task file whose name carries it.
 _KINDS = {"memo": ("memo", "memorandum"), "letter": ("letter",), "email": ("email", "e-mail", "mail"),
-          "alert": ("alert",), "report": ("report",), "minutes": ("minutes",), "opinion": ("opinion",)}
-_KIND_WORD = r"(?P<kind>memo(?:randum)?|letter|e-?mail|alert|report|minutes|opinion)"
+          "alert": ("alert",), "report": ("report",), "minutes": ("minutes",), "opinion": ("opinion",),
+          "request": ("request",)}
+_KIND_WORD = r"(?P<kind>memo(?:randum)?|letter|e-?mail|alert|report|minutes|opinion|request)"
 _REF_BEFORE = re.compile(rf"\b{_KIND_WORD}\s+(?:of|dated|from|sent\s+on|written\s+on)\s+(?:the\s+)?$", re.I)
 _REF_AFTER = re.compile(rf"^(?:['’]s)?\s+{_KIND_WORD}\b", re.I)
 
@@ -261,6 +262,7 @@ def _misdated_references(ctx: TaskContext) -> list[Finding]:
 
 # The same, said relative to today: "the client alert came out last month", "Dana's e-mail of yesterday".
 _REF_RELATIVE = re.compile(rf"\b{_KIND_WORD}\b(?P<rest>[^.;?!]{{0,80}}?)\b(?P<when>yesterday|last\s+(?:week|month)|"
+                           r"last\s+(?P<wd>monday|tuesday|wednesday|thursday|friday|saturday|sunday)|"
                            r"(?:earlier\s+)?this\s+(?:week|month|morning)|(?P<n>a|an|one|two|three|four|five|six|\d{1,2})\s+"
                            r"(?P<unit>days?|weeks?|months?)\s+ago)\b", re.I)
 _NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
@@ -276,6 +278,9 @@ def _window(m: re.Match, today: dt.date) -> tuple[dt.date, dt.date]:
         return today - dt.timedelta(days=1), today
     if when == "last week":
         return today - dt.timedelta(days=14), today
+    if m["wd"]:  # "last Friday": the latest Friday before today, or (read generously) the one before it
+        back = (today.weekday() - dating.WEEKDAYS.index(dating.weekday_stem(m["wd"]))) % 7 or 7
+        return today - dt.timedelta(days=back + 7), today - dt.timedelta(days=back)
     if when.endswith("this week"):
         return today - dt.timedelta(days=7), today
     if when == "last month":
@@ -743,12 +748,13 @@ def _stamped_after(ctx: TaskContext, as_of: dt.date, said: set[str]) -> list[Fin
         stamp = f.created
         if stamp is None or stamp.day <= as_of or (f.rel in anchored and stamp.day in trap_dates):
             continue
+        made = "edited" if stamp.field == formats.REVISED else "created"
         out.append(ctx.finding(
-            ID, "minor", f.rel, f"{f.rel}'s own metadata ({stamp.field}) says it was created on "
+            ID, "minor", f.rel, f"{f.rel}'s own metadata ({stamp.field}) says it was {made} on "
             f"{stamp.day.isoformat()}, after the as-of date {ctx.ext.as_of}: an agent that reads the file's "
             "properties is handed a document from its future",
-            f"set the document's creation date on or before {ctx.ext.as_of}, or clear it", location=stamp.field,
-            evidence=f"{stamp.field}: {stamp.day.isoformat()}"))
+            f"set the document's {'revision' if made == 'edited' else 'creation'} date on or before {ctx.ext.as_of}, "
+            "or clear it", location=stamp.field, evidence=f"{stamp.field}: {stamp.day.isoformat()}"))
     return out
 
 

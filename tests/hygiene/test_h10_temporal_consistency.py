@@ -1065,3 +1065,25 @@ def test_a_weekday_in_a_dated_email_that_lands_off_the_criterions_date_is_a_note
                                        ("this Friday", {"dates.md": "# Dates\n\nDana receives it March 2, 2026.\n"}))):
         files = {**workspace(), "partner.eml": email.replace("this Friday", body), **extra}
         assert [f for f in found(env_with(tmp_path / str(k), task, files), "H10") if body in f.message] == []
+
+
+def test_a_document_the_instructions_date_last_friday_dated_otherwise_is_a_note(tmp_path):
+    # as_of is Monday, March 2, 2026: last Friday is February 27.
+    task = task_json()
+    task["instructions"] += " The client sent its request last Friday."
+    files = {**workspace(), "client-request.md": "# Request\n\nDate: 2026-03-02\n\nPlease draft the agreement.\n"}
+    hits = [f for f in found(env_with(tmp_path / "a", task, files), "H10") if "last Friday" in f.message]
+    assert [(f.severity, f.location) for f in hits] == [("minor", "$.instructions")]
+    files["client-request.md"] = files["client-request.md"].replace("2026-03-02", "2026-02-27")
+    assert [f for f in found(env_with(tmp_path / "b", task, files), "H10") if "last Friday" in f.message] == []
+
+
+def test_a_tracked_change_made_after_as_of_is_a_note(tmp_path):
+    doc = dw.with_tracked_deletion(dw.docx(["Section 1."]), "old words")
+    with zipfile.ZipFile(io.BytesIO(doc)) as z:
+        members = {n: z.read(n) for n in z.namelist()}
+    members["word/document.xml"] = members["word/document.xml"].replace(
+        b'w:author="Partner"', b'w:author="Partner" w:date="2026-03-09T10:00:00Z"')
+    hits = found(env_with(tmp_path, files={**workspace(), "edits.docx": dw.package(members)}), "H10")
+    assert [(f.severity, f.path, "edited on 2026-03-09" in f.message) for f in hits] == \
+        [("minor", "documents/edits.docx", True)]
