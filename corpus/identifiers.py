@@ -105,3 +105,18 @@ def nir_ok(value: str) -> bool:
     compact = value.replace(" ", "")
     number = int(compact[:13].replace("2A", "19").replace("2B", "18"))
     return 97 - number % 97 == int(compact[13:])
+
+
+def _mrz_digit(field: str) -> int:
+    """ICAO 9303's check digit: digits as they are, A to Z as 10 to 35, '<' as 0, weighted 7, 3, 1."""
+    values = [int(c) if c.isdigit() else 0 if c == "<" else ord(c) - 55 for c in field]
+    return sum(v * (7, 3, 1)[k % 3] for k, v in enumerate(values)) % 10
+
+
+def mrz_ok(line: str) -> bool:
+    """Whether the second line of a passport's machine-readable zone (44 characters) has the check
+    digits it should: the number's, the birth date's, the expiry's and the composite one."""
+    fields = ((line[0:9], line[9]), (line[13:19], line[19]), (line[21:27], line[27]))
+    if any(_mrz_digit(field) != int(check) for field, check in fields):
+        return False
+    return _mrz_digit(line[0:10] + line[13:20] + line[21:43]) == int(line[43])

@@ -166,7 +166,8 @@ RULES = [
     ("credentials in a URL", re.compile(r"\b[a-z][a-z0-9+.-]*://[^\s/:@\"'<>]+:[^\s/@\"'<>]+@[\w.-]+", re.I), "blocker"),
     # A key named as a credential, in prose, YAML, .env or JSON ("api_key": "...", client_secret=...).
     ("credential", re.compile(r"(?<![A-Za-z0-9_-])(?:[A-Za-z0-9]+[_-])*?(?:api[_-]?key|secret(?:[_-]?key)?|password|"
-                              r"passwd|(?:access|auth|api|refresh)?[_-]?token)['\"]?\s*[:=]\s*['\"]?[^\s'\"]{8,}",
+                              r"passwd|(?:access|auth|api|refresh)?[_-]?token|(?:private|pre-?shared)[_-]?key)"
+                              r"['\"]?\s*[:=]\s*['\"]?[^\s'\"]{8,}",
                               re.I),
      "blocker"),
     # A password given in prose, its value after the word ("guest Wi-Fi: network MSL-Guest, password
@@ -222,6 +223,11 @@ RULES = [
     # year and month of birth, department (2A and 2B for Corsica), commune, order, and a key that must hold
     # (97 less the number modulo 97, _is_one).
     ("national identity number", re.compile(rf"(?<![\w-]){_NIR_FORM}(?![\w-])"), "major"),
+    # A passport's machine-readable zone, its second line (ICAO 9303, 44 characters): the number, the
+    # nationality, the birth date, sex, expiry, and check digits that must hold (_is_one); ICAO's own
+    # specimens are issued by Utopia (UTO), no state.
+    ("passport number", re.compile(r"(?<![A-Z0-9<])[A-Z0-9<]{9}\d(?!UTO)[A-Z<]{3}\d{6}\d[MFX<]\d{6}\d[A-Z0-9<]{14}[\d<]\d"
+                                   r"(?![A-Z0-9<])"), "major"),
     # Identity numbers labelled in Japanese, Chinese or Korean in running text: the label is a word of
     # its own script (a letter of which may touch it), so it is read without the word boundary a Latin
     # label needs, up to a full-width colon or bracket.
@@ -330,6 +336,8 @@ def _is_one(kind: str, value: str, labelled: bool = True) -> bool:
         return ids.iban(value) is not None
     if kind == "card number":
         return ids.card_ok(_digits(value))
+    if kind == "passport number" and len(value) == 44:
+        return ids.mrz_ok(value)
     if kind == "bank routing number":
         return ids.aba_ok(value) and len(set(value)) > 1
     if kind == "national identity number" and _NRIC.fullmatch(value):
@@ -562,7 +570,9 @@ GATES: list[tuple[str, tx.Gate | tx.Begins | None]] = [
     ("webhook URL", _HTTP),
     ("secret in a URL", _HTTP),
     ("credentials in a URL", tx.Gate(("://",), ("@",))),
-    ("credential", tx.Gate(("api", "secret", "password", "passwd", "token"), (":", "="), fold=True)),
+    ("credential", tx.Gate(("api", "secret", "password", "passwd", "token", "privatekey", "private_key", "private-key",
+                            "presharedkey", "preshared_key", "preshared-key", "pre-sharedkey", "pre-shared_key",
+                            "pre-shared-key"), (":", "="), fold=True)),
     ("credential", tx.Gate(("password", "passwd", "passphrase", "passcode", "pass code", "wifi key", "wi-fi key",
                             "network key"), fold=True)),
     ("bearer token", tx.Gate(("bearer", "basic", "token", "eyj"), fold=True)),
@@ -581,6 +591,7 @@ GATES: list[tuple[str, tx.Gate | tx.Begins | None]] = [
     ("national identity number", None),
     ("national identity number", None),
     ("national identity number", None),
+    ("passport number", None),
     ("national identity number", tx.Gate(_CJK_ID_BEGINS)),
     ("network share path", tx.Gate(("\\\\",))),
     ("network share path", tx.Gate(("//",))),

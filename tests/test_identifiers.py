@@ -16,3 +16,10 @@ def test_published_examples_pass_their_checks_and_one_changed_digit_fails():
     assert ids.dni_ok("12345678Z") and ids.dni_ok("X1234567L") and not ids.dni_ok("12345678A")
     assert ids.nric_ok("S1234567D") and not ids.nric_ok("S1234567A")
     assert ids.luhn("8001015009087") and not ids.luhn("8001015009088")
+
+
+def test_a_passport_machine_readable_line_holds_its_check_digits():
+    specimen = "L898902C36UTO7408122F1204159ZE184226B<<<<<10"  # ICAO 9303's own example
+    assert ids.mrz_ok(specimen)
+    assert not ids.mrz_ok(specimen.replace("C36", "C37"))  # the number's check digit
+    assert not ids.mrz_ok(specimen[:-1] + "1")  # the composite check digit

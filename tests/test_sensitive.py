@@ -123,3 +123,17 @@ def test_a_french_social_security_number_is_found_when_its_key_holds():
     text = ("- N° de sécurité sociale: 2 91 03 69 123 456 53\n- Dossier: 2 91 03 69 123 456 54\n"
             "- Tracking: 291036912345653\n")
     assert kinds(text) == [(1, "national identity number")]  # a wrong key, or the digits run together: no
+
+
+def test_a_passports_machine_readable_line_is_found_when_its_check_digits_hold():
+    line = "L898902C36USA7408122F1204159ZE184226B<<<<<10"  # ICAO's example, issued by a real state
+    assert [(kind, sev) for _, kind, sev, _ in sv.hits(f"P<USAERIKSSON<<ANNA<<<<\n{line}\n")] == \
+        [("passport number", "major")]
+    assert sv.hits(line.replace("C36", "C37")) == []  # a check digit that fails: a reference of that shape
+    assert sv.hits(line.replace("USA", "UTO")) == []  # ICAO's specimen state
+
+
+def test_a_private_key_given_in_a_config_is_a_credential():
+    found = sv.hits("[Interface]\nPrivateKey = yAnz5TF+lXXJte14tji3zlMNq+hd2rYUIgJBgB3fBmk=\nAddress = 10.0.0.2/32\n")
+    assert [(line, kind, sev) for line, kind, sev, _ in found] == [(2, "credential", "blocker")]
+    assert sv.hits("PrivateKey = <your key here>") == []
