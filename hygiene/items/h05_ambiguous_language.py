@@ -52,6 +52,8 @@ _TASTE = (
     # a finish the judge has to imagine: "in client-ready form", "ready to send"
     r"(?:client|send|print|board|partner|court|filing|camera|presentation|publication)[- ]ready|"
     r"ready\s+to\s+(?:send|go|file|share|print)|presentable|(?:in\s+)?finished\s+(?:form|quality)|"
+    # an excess with no measure: "without unnecessary legalese", "no needless detail", "overly long"
+    r"unnecessar(?:y|ily)|needless(?:ly)?|superfluous|excessive(?:ly)?|unduly|overly|legalese|jargon|"
     r"(?:key|main|important|relevant|salient|essential|core|major|principal|critical)\s+(?:points|issues|aspects|"
     r"considerations|risks|factors|concerns|questions|facts|elements|takeaways)|"
     r"(?:at|in)\s+the\s+(?:judge|grader|reviewer|evaluator|assessor)(?:'s|s')?\s+(?:discretion|view|opinion|"

@@ -490,3 +490,13 @@ def test_vague_words_in_a_clause_that_says_they_are_not_graded_grade_nothing(tmp
     task["criteria"][2]["match_criteria"] += " FAIL if the tone is inappropriate; its length is not graded."
     assert [f.evidence for f in found(env_with(tmp_path / "b", task), "H05")] == \
         ["FAIL if the tone is inappropriate; its length is not graded."]
+
+
+@pytest.mark.parametrize("rule, word", [("is written without unnecessary legalese", "unnecessary"),
+                                        ("avoids needless detail", "needless"), ("is not overly long", "overly")])
+def test_an_excess_with_no_measure_is_vague(tmp_path, rule, word):
+    task = task_json()
+    task["criteria"][2]["match_criteria"] += f" PASS only if client-email.md {rule}."
+    hits = found(env_with(tmp_path, task), "H05")
+    assert {f.location for f in hits} == {"$.criteria[2].match_criteria"}
+    assert any(f"'{word}'" in f.message for f in hits)
