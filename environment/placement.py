@@ -85,9 +85,11 @@ _ACT = re.compile(r"\b(?:add|include|insert|put|place|write|leave|give|set\s+out
                   r"prefix|append|annotate|record|footnote|tag|label|mark\s+up)\s+", re.I)
 # The material, a few words after where the request starts ("a short drafting note").
 # Words between may include an aside in commas ("include, as Schedule 1, a table of drafting notes") or in
-# brackets ("a callout (> [!NOTE]) that tells Jordan why"); the
+# brackets ("a callout (> [!NOTE]) that tells Jordan why"), an HTML tag ("an HTML <details> block headed
+# "Associate's note""); the
 # material may be named in quotes or brackets ("a block whose 'rationale' field explains ...").
-_REQUEST = re.compile(r"(?:,\s*(?:[\w'-]+\s+){1,3}?[\w'-]+,\s*)?(?:[\w'/-]+\s+(?:\([^()\n]{1,40}\)\s+)?){0,4}?"
+_REQUEST = re.compile(r"(?:,\s*(?:[\w'-]+\s+){1,3}?[\w'-]+,\s*)?"
+                      r"(?:[\"\u201c]?[\w'/-]+\s+(?:<[^<>\n]{1,30}>\s+)?(?:\([^()\n]{1,40}\)\s+)?){0,5}?"
                       r"[(\"'\u2018\u201c]?(?P<material>" + _MATERIAL.pattern
                       + ")", re.I)
 _IMPERATIVE = re.compile(r"(?:^|[,;:]\s*|\band\s+|\bthen\s+|\b(?:please|pls|plz)\s+)"

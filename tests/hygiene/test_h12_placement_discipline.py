@@ -800,3 +800,11 @@ def test_a_permission_that_names_a_knowledge_base_path_lets_source_paths_in(tmp_
     task["criteria"][1]["match_criteria"] = task["criteria"][1]["match_criteria"].replace(
         " FAIL if", " A link to https://leg.colorado.gov/statutes/8-2-113 in the notice is also allowed. FAIL if")
     assert found(env_with(tmp_path / "b", task), "H12") == []
+
+
+def test_a_note_asked_for_inside_an_html_block_of_the_agreement_is_found(tmp_path):
+    task = task_json()
+    task["instructions"] += (" At the end of agreement.md, add an HTML <details> block headed \"Associate's note\" "
+                             "on the salary question; it stays collapsed, so Dana will not see it.")
+    hits = found(env_with(tmp_path, task), "H12")
+    assert [(f.location, "'note'" in f.message) for f in hits] == [("$.instructions", True)]
