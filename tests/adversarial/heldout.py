@@ -28424,54 +28424,6 @@ def _r33_td3_line2(number: str, nationality: str, birth: str, sex: str, expiry: 
 # --- H01 rubric isolation (thirty-third round) ---------------------------------------------------------------------
 
 
-@plant("ho-h01-r33-criterion-in-xlsx-formula-string", "H01", CA,
-       "documents/qa/deliverable-check.xlsx, the author's check sheet, has a 'Rubric' column whose cells are formulas "
-       "=IF(C2=\"Y\",\"<criterion>\",\"\"): the client-email-changes criterion sits as a string literal in the formula "
-       "of D2, and the cached value Excel shows is empty because C2 is not ticked.")
-def h01_r33_formula(env: Path, task: str) -> None:
-    crit = _match(env, task, "client-email-changes")
-    assert '"' not in crit and len(crit) <= 255  # Excel's limit for a string constant in a formula
-    data = _r33_xlsx_with_formula_column(
-        [["Deliverable", "Owner", "Reviewed (Y/N)", "Rubric"],
-         ["client-email.md", "Associate", "N"],
-         ["hr-usage-notes.md", "Associate", "N"]],
-        {"D2": f'IF(C2="Y","{crit}","")', "D3": 'IF(C3="Y","See the usage-notes row of the task","")'})
-    sheet = zipfile.ZipFile(io.BytesIO(data)).read("xl/worksheets/sheet1.xml").decode("utf-8")
-    assert escape(crit) in sheet and "<v></v>" in sheet
-    write_doc(env, task, "qa/deliverable-check.xlsx", data)
-
-
-@plant("ho-h01-r33-criterion-in-docx-document-variable", "H01", SD,
-       "documents/templates/maplestone-cover-letter.docx, a blank Harlow Finch letterhead for the cover email, carries "
-       "the client-email-decision criterion in a Word document variable (<w:docVar w:name=\"QA_ExpectedContent\"> in "
-       "word/settings.xml), set by the author's review macro; nothing of it shows on the page.")
-def h01_r33_docvar(env: Path, task: str) -> None:
-    crit = _match(env, task, "client-email-decision")
-    data = _r33_docx(["Harlow Finch LLP", "[Date]", "[Addressee]", "Re: [Matter]", "Dear [Name],", "[Body]",
-                      "Miriam Okafor"],
-                     doc_vars={"DMS_DocType": "LTR", "QA_ExpectedContent": crit})
-    assert escape(crit, {'"': "&quot;"}) in _r33_docx_text(data, "word/settings.xml")
-    assert "QA_ExpectedContent" not in _r33_docx_text(data, "word/document.xml")
-    write_doc(env, task, "templates/maplestone-cover-letter.docx", data)
-
-
-@plant("ho-h01-r33-criterion-as-textarea-placeholder", "H01", CI,
-       "documents/portal/notice-review-form.html, a page of the author's review portal saved into the workspace, has "
-       "an empty <textarea> whose placeholder attribute, the grey hint a reviewer sees before typing, is the "
-       "notice-content criterion word for word.")
-def h01_r33_placeholder(env: Path, task: str) -> None:
-    crit = _match(env, task, "notice-content")
-    attr = escape(crit, {'"': "&quot;"})
-    write_doc(env, task, "portal/notice-review-form.html", (
-        "<!DOCTYPE html>\n<html lang=\"en\">\n<head><meta charset=\"utf-8\"><title>Review: Section 2872 notice</title>"
-        "</head>\n<body>\n<h1>Review: lindgren-section-2872-notice.md</h1>\n<form>\n"
-        "  <label for=\"verdict\">Verdict</label>\n"
-        "  <select id=\"verdict\"><option>Not reviewed</option><option>Pass</option><option>Fail</option></select>\n"
-        "  <label for=\"reasons\">Reasons</label>\n"
-        f"  <textarea id=\"reasons\" rows=\"8\" cols=\"80\" placeholder=\"{attr}\"></textarea>\n"
-        "  <button type=\"submit\">Save</button>\n</form>\n</body>\n</html>\n"))
-
-
 @near_miss("ho-h01-nm-r33-dms-profile-in-docx-document-variables", "H01", NE,
            "documents/firm/letterhead.docx, the firm's blank letterhead, keeps the document management system's "
            "profile in Word document variables (DMS_Matter GPR-0117, DMS_DocType LTR, DMS_Author MO, DMS_Version 4).",
@@ -28701,14 +28653,6 @@ def h05_r33_the_deliverable(env: Path, task: str) -> None:
             "FAIL if the deliverable omits either threshold or the penalty.")
 
 
-@plant("ho-h05-r33-without-unnecessary-legalese", "H05", CA,
-       "usage-notes-threshold now passes notes 'written without unnecessary legalese': which legal terms are "
-       "necessary in notes for HR is left to each judge.")
-def h05_r33_legalese(env: Path, task: str) -> None:
-    _reword(env, task, "usage-notes-threshold", "PASS if hr-usage-notes.md tells HR",
-            "PASS if hr-usage-notes.md, written without unnecessary legalese, tells HR")
-
-
 @plant("ho-h05-r33-several-of-the-four-changes", "H05", AM,
        "client-note-changes now fails the note only 'if several of the four changes are not explained': whether two "
        "missing explanations are 'several', or one is enough to fail, is for the judge to guess.")
@@ -28834,31 +28778,6 @@ def h07_r33_yaml_indent(env: Path, task: str) -> None:
     else:
         raise AssertionError("the onboarding list was meant not to parse")
     write_doc(env, task, "hr/ellery-onboarding.yaml", text)
-
-
-@plant("ho-h07-r33-eml-declares-base64-over-plain-text", "H07", CI,
-       "documents/mail/park-followup.eml declares 'Content-Transfer-Encoding: base64', but its body is the plain "
-       "text of Wendell's follow-up (a mail rule re-encoded the headers and not the body), so the body does not "
-       "decode.")
-def h07_r33_eml_b64(env: Path, task: str) -> None:
-    import base64
-    import binascii
-    body = ("Miriam,\n\nOne more point for Sasha's package: our e-sign tool needs everything by Friday, October 23.\n\n"
-            "Thanks,\nWendell\n")
-    try:
-        base64.b64decode(body, validate=True)
-    except binascii.Error:
-        pass
-    else:
-        raise AssertionError("the body was meant not to be base64")
-    write_doc(env, task, "mail/park-followup.eml", (
-        "From: Wendell Park <wendell.park@sierrafold.example.com>\n"
-        "To: Miriam Okafor <miriam.okafor@harlowfinch.example.com>\n"
-        "Date: Mon, 05 Oct 2026 11:20:00 -0700\n"
-        "Subject: Re: IP paperwork for Sasha Lindgren\n"
-        "MIME-Version: 1.0\n"
-        "Content-Type: text/plain; charset=utf-8\n"
-        "Content-Transfer-Encoding: base64\n\n" + body))
 
 
 @near_miss("ho-h07-nm-r33-yaml-indentless-sequence", "H07", AM,
@@ -29020,19 +28939,6 @@ def h09_nm_r33_notebook(env: Path, task: str) -> None:
 # --- H10 temporal consistency (thirty-third round) -----------------------------------------------------------------
 
 
-@plant("ho-h10-r33-request-sent-last-friday", "H10", CA,
-       "The instructions now say Petra sent her request 'last Friday'; today, per the instructions and as_of, is "
-       "Monday, October 26, 2026, and client-request.md is dated 2026-10-26, not Friday, October 23.")
-def h10_r33_last_friday(env: Path, task: str) -> None:
-    import datetime as dt
-    assert dt.date(2026, 10, 26).weekday() == 0
-    assert "Date: 2026-10-26" in read_doc(env, task, "client-request.md")
-    with task_json(env, task) as t:
-        assert t["oafreeze"]["as_of"] == "2026-10-26"
-        instructions_add(t, "Today is Monday, October 26, 2026. Petra sent her request last Friday, and she would like "
-                            "the refreshed form this week.")
-
-
 @plant("ho-h10-r33-as-of-written-as-datetime", "H10", TB,
        "as_of is '2026-11-09T09:00:00-07:00', a timestamp with a time and an offset as datetime.isoformat() writes "
        "it, not the YYYY-MM-DD date the block asks for.")
@@ -29040,22 +28946,6 @@ def h10_r33_datetime(env: Path, task: str) -> None:
     with task_json(env, task) as t:
         assert t["oafreeze"]["as_of"] == "2026-11-09"
         t["oafreeze"]["as_of"] = "2026-11-09T09:00:00-07:00"
-
-
-@plant("ho-h10-r33-tracked-change-dated-after-as-of", "H10", AM,
-       "documents/client/standard-agreement-lucien-edits.docx, Lucien's marked-up copy of the standard agreement, "
-       "carries a tracked insertion dated 2026-10-28 (w:date=\"2026-10-28T15:40:00Z\"), nine days after the task's "
-       "as_of of October 19, 2026.")
-def h10_r33_tracked_after(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        assert t["oafreeze"]["as_of"] == "2026-10-19"
-    data = _r9_docx([
-        "BAYOU CREST ENVIRONMENTAL, L.L.C. EMPLOYEE COVENANT AGREEMENT",
-        [("", "Employee will keep the Company's confidential information, including bid pricing, site assessments"),
-         ("ins", ", equipment rental rates"), ("", " and client lists, in confidence during and after employment.")],
-    ], author="Lucien Arceneaux", date="2026-10-28T15:40:00Z")
-    assert 'w:date="2026-10-28T15:40:00Z"' in _r33_docx_text(data, "word/document.xml")
-    write_doc(env, task, "client/standard-agreement-lucien-edits.docx", data)
 
 
 @near_miss("ho-h10-nm-r33-tracked-change-dated-before-as-of", "H10", SD,
@@ -29139,17 +29029,6 @@ def h12_r33_summary_table(env: Path, task: str) -> None:
             "that gives each change and its reason (")
 
 
-@plant("ho-h12-r33-instructions-ask-reasons-in-collapsed-details", "H12", NE,
-       "The instructions ask the associate to put the explanation of Section 5 at the end of "
-       "tallis-agreement-revised.md inside an HTML <details> block, 'collapsed, so Morgan will not see it when the "
-       "agreement is viewed'.")
-def h12_r33_details(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        instructions_add(t, "At the end of tallis-agreement-revised.md, add an HTML <details> block headed \"Associate's "
-                            "note\" explaining the Section 5 issue; it stays collapsed, so Morgan will not see it when "
-                            "the agreement is viewed.")
-
-
 @plant("ho-h12-r33-trade-secret-acknowledgment-operative-uncovered", "H12", TB,
        "A new operative deliverable, vandermeer-trade-secret-acknowledgment.md (Riley signs it, confirming the "
        "categories of trade secrets Riley will receive), is declared, named and graded, but no placement criterion "
@@ -29185,41 +29064,6 @@ def h12_nm_r33_anchor_tags(env: Path, task: str) -> None:
 # --- H13 synthetic data and secrets (thirty-third round) -----------------------------------------------------------
 
 
-@plant("ho-h13-r33-wireguard-private-key", "H13", NE,
-       "documents/it/harlow-finch-vpn.conf, the associate's WireGuard profile for reaching the firm's document "
-       "server, was left in the workspace with its [Interface] PrivateKey in the clear.")
-def h13_r33_wireguard(env: Path, task: str) -> None:
-    import base64
-    private = base64.b64encode(hashlib.sha256(b"r33-wireguard-private").digest()).decode()
-    public = base64.b64encode(hashlib.sha256(b"r33-wireguard-peer").digest()).decode()
-    assert len(private) == 44 and private.endswith("=")
-    write_doc(env, task, "it/harlow-finch-vpn.conf", (
-        "[Interface]\n"
-        f"PrivateKey = {private}\n"
-        "Address = 10.44.0.17/32\n"
-        "DNS = 10.44.0.1\n\n"
-        "[Peer]\n"
-        f"PublicKey = {public}\n"
-        "Endpoint = vpn.harlowfinch.example.com:51820\n"
-        "AllowedIPs = 10.44.0.0/16\n"
-        "PersistentKeepalive = 25\n"))
-
-
-@plant("ho-h13-r33-passport-mrz-in-i9-record", "H13", SD,
-       "documents/hr/ellery-i9-section2.txt, HR's note of the I-9 documents Jordan showed, pastes the two-line "
-       "machine-readable zone of Jordan's U.S. passport (passport number, date of birth, expiry, valid check digits).")
-def h13_r33_mrz(env: Path, task: str) -> None:
-    line1 = "P<USAELLERY<<JORDAN".ljust(44, "<")
-    line2 = _r33_td3_line2("583019462", "USA", "910614", "X", "330218")
-    assert len(line1) == 44 and line2[9] == _r33_mrz_check("583019462")
-    write_doc(env, task, "hr/ellery-i9-section2.txt", (
-        "Form I-9, Section 2: documents examined\n"
-        "Employee: Jordan Ellery\n"
-        "List A: U.S. passport (scanned at the front desk)\n\n"
-        f"{line1}\n{line2}\n\n"
-        "Examined by: Maplestone HR\n"))
-
-
 @plant("ho-h13-r33-absolute-paths-in-m3u-playlist", "H13", CA,
        "documents/training/wa-covenants-cle.m3u, the playlist of CLE recordings HR watched before the refresh, lists "
        "each video by its absolute path on Petra's Mac (/Users/plindahl/Movies/CLE/...) and an external volume "
@@ -29231,26 +29075,6 @@ def h13_r33_m3u(env: Path, task: str) -> None:
         "/Users/plindahl/Movies/CLE/wa-noncompetes-ssb5935.mp4\n"
         "#EXTINF:1260,Customer clauses and the no-service rule\n"
         "/Volumes/HR-Share/Training/customer-clauses.mp4\n"))
-
-
-@near_miss("ho-h13-nm-r33-icao-specimen-mrz", "H13", CI,
-           "documents/hr/reading-a-passport.md, Sierrafold's I-9 help page, shows what a passport's machine-readable "
-           "zone looks like with ICAO Doc 9303's published specimen (Utopia, ERIKSSON ANNA MARIA, L898902C3), "
-           "labelled as the specimen.",
-           "HYGIENE.md H13 forbids real-looking personal data; this is the standard's own specimen for the fictional "
-           "state of Utopia (like AWS's documentation keys), tied to no person, and it is labelled as a specimen.")
-def h13_nm_r33_specimen(env: Path, task: str) -> None:
-    line1 = "P<UTOERIKSSON<<ANNA<MARIA".ljust(44, "<")
-    line2 = "L898902C36UTO7408122F1204159ZE184226B<<<<<10"
-    assert _r33_mrz_check(line2[0:9]) == line2[9] and _r33_mrz_check(line2[13:19]) == line2[19]
-    write_doc(env, task, "hr/reading-a-passport.md", (
-        "# I-9 help: reading a passport's machine-readable zone\n\n"
-        "The two lines at the foot of a passport's photo page encode the holder's details. This is the specimen "
-        "published in ICAO Doc 9303 for the fictional state of Utopia; never paste a real employee's lines here.\n\n"
-        f"```\n{line1}\n{line2}\n```\n"))
-
-
-# --- FAM (thirty-third round) --------------------------------------------------------------------------------------
 
 
 @plant("ho-fam-r33-third-hire-job-title-differs-in-one-term-sheet", "FAM", "covenant-package-v05",

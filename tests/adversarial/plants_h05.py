@@ -674,3 +674,11 @@ def h05_nm_r32_not_graded(env: Path, task: str) -> None:
 
 
 # --- H06 deliverable matching (thirty-second round) ----------------------------------------------------------------
+
+
+@plant("h05-r33-without-unnecessary-legalese", "H05", CA,
+       "usage-notes-threshold now passes notes 'written without unnecessary legalese': which legal terms are "
+       "necessary in notes for HR is left to each judge.")
+def h05_r33_legalese(env: Path, task: str) -> None:
+    _reword(env, task, "usage-notes-threshold", "PASS if hr-usage-notes.md tells HR",
+            "PASS if hr-usage-notes.md, written without unnecessary legalese, tells HR")

@@ -512,3 +512,28 @@ def h07_r20_goutputstream(env: Path, task: str) -> None:
        "Windows left its Media Center thumbnail cache, documents/ehthumbs.db, beside the documents.")
 def h07_r24_ehthumbs(env: Path, task: str) -> None:
     write_doc(env, task, "ehthumbs.db", b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + bytes(range(256)) * 2)
+
+
+@plant("h07-r33-eml-declares-base64-over-plain-text", "H07", CI,
+       "documents/mail/park-followup.eml declares 'Content-Transfer-Encoding: base64', but its body is the plain "
+       "text of Wendell's follow-up (a mail rule re-encoded the headers and not the body), so the body does not "
+       "decode.")
+def h07_r33_eml_b64(env: Path, task: str) -> None:
+    import base64
+    import binascii
+    body = ("Miriam,\n\nOne more point for Sasha's package: our e-sign tool needs everything by Friday, October 23.\n\n"
+            "Thanks,\nWendell\n")
+    try:
+        base64.b64decode(body, validate=True)
+    except binascii.Error:
+        pass
+    else:
+        raise AssertionError("the body was meant not to be base64")
+    write_doc(env, task, "mail/park-followup.eml", (
+        "From: Wendell Park <wendell.park@sierrafold.example.com>\n"
+        "To: Miriam Okafor <miriam.okafor@harlowfinch.example.com>\n"
+        "Date: Mon, 05 Oct 2026 11:20:00 -0700\n"
+        "Subject: Re: IP paperwork for Sasha Lindgren\n"
+        "MIME-Version: 1.0\n"
+        "Content-Type: text/plain; charset=utf-8\n"
+        "Content-Transfer-Encoding: base64\n\n" + body))

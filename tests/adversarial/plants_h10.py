@@ -12,6 +12,7 @@ from .edits import (append_doc, criterion, docx_bytes, edit_doc, email, instruct
                     task_json, write_doc, xlsx_bytes)
 from .heldout import _C11_FULL_WIDTH, _r9_odt, _C12_PERSIAN_DIGITS, _R10_ARABIC_DIGITS, _R12_THAI_DIGITS, _r11_ics, _r11_ics_escape, _r14_epoch_ms, _r16_xlsx_with_dates  # the later rounds' document writers
 from .heldout import _match, _r14_docx, _r21_dw, _reword  # the later rounds' writers and criterion editors
+from .heldout import _r9_docx, _r33_docx_text  # the ninth and thirty-third rounds' writers
 
 NE, TB, SD = "matrix-narrow-edit", "matrix-threshold-between", "matrix-signing-date-law"
 CA, AM, CI = "matrix-client-alert-refresh", "matrix-adverse-memo-repair", "matrix-california-invention-notice"
@@ -1198,3 +1199,32 @@ def h10_r32_last_week(env: Path, task: str) -> None:
         assert t["oafreeze"]["as_of"] == "2026-11-09"
         instructions_add(t, "Use the firm's Colorado practice guide for the figures: it was reviewed last week and is "
                             "current.")
+
+
+@plant("h10-r33-request-sent-last-friday", "H10", CA,
+       "The instructions now say Petra sent her request 'last Friday'; today, per the instructions and as_of, is "
+       "Monday, October 26, 2026, and client-request.md is dated 2026-10-26, not Friday, October 23.")
+def h10_r33_last_friday(env: Path, task: str) -> None:
+    import datetime as dt
+    assert dt.date(2026, 10, 26).weekday() == 0
+    assert "Date: 2026-10-26" in read_doc(env, task, "client-request.md")
+    with task_json(env, task) as t:
+        assert t["oafreeze"]["as_of"] == "2026-10-26"
+        instructions_add(t, "Today is Monday, October 26, 2026. Petra sent her request last Friday, and she would like "
+                            "the refreshed form this week.")
+
+
+@plant("h10-r33-tracked-change-dated-after-as-of", "H10", AM,
+       "documents/client/standard-agreement-lucien-edits.docx, Lucien's marked-up copy of the standard agreement, "
+       "carries a tracked insertion dated 2026-10-28 (w:date=\"2026-10-28T15:40:00Z\"), nine days after the task's "
+       "as_of of October 19, 2026.")
+def h10_r33_tracked_after(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert t["oafreeze"]["as_of"] == "2026-10-19"
+    data = _r9_docx([
+        "BAYOU CREST ENVIRONMENTAL, L.L.C. EMPLOYEE COVENANT AGREEMENT",
+        [("", "Employee will keep the Company's confidential information, including bid pricing, site assessments"),
+         ("ins", ", equipment rental rates"), ("", " and client lists, in confidence during and after employment.")],
+    ], author="Lucien Arceneaux", date="2026-10-28T15:40:00Z")
+    assert 'w:date="2026-10-28T15:40:00Z"' in _r33_docx_text(data, "word/document.xml")
+    write_doc(env, task, "client/standard-agreement-lucien-edits.docx", data)
