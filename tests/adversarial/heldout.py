@@ -29118,3 +29118,953 @@ def fam_nm_r33_folded(env: Path, task: str) -> None:
     new = text[:start] + new_block + text[end:]
     assert new != text and yaml.safe_load(new) == before
     path.write_text(new, "utf-8")
+
+
+# === Thirty-fourth round ==========================================================================================
+# Written from HYGIENE.md and docs/TASKS.md only, without reading the audit's code. Ids carry '-r34-'.
+
+
+def _r34_parts(data: bytes) -> dict[str, str]:
+    """The members of an Office zip as text, to edit them."""
+    src = zipfile.ZipFile(io.BytesIO(data))
+    return {name: src.read(name).decode("utf-8") for name in src.namelist()}
+
+
+def _r34_docx_with_endnote(paragraphs: list[str], endnote: str) -> bytes:
+    """A .docx (as edits.docx_bytes) whose last paragraph carries an endnote reference; the endnote's text is in
+    word/endnotes.xml (beside the two separator endnotes Word always writes) and prints only at the very end."""
+    parts = _r34_parts(docx_bytes(paragraphs))
+    wml = "application/vnd.openxmlformats-officedocument.wordprocessingml"
+    parts["word/endnotes.xml"] = (
+        f'{_XML}<w:endnotes xmlns:w="{_W}">'
+        '<w:endnote w:type="separator" w:id="-1"><w:p><w:r><w:separator/></w:r></w:p></w:endnote>'
+        '<w:endnote w:type="continuationSeparator" w:id="0"><w:p><w:r><w:continuationSeparator/></w:r></w:p>'
+        '</w:endnote>'
+        f'<w:endnote w:id="1"><w:p><w:r><w:endnoteRef/></w:r><w:r><w:t xml:space="preserve"> {escape(endnote)}'
+        '</w:t></w:r></w:p></w:endnote></w:endnotes>')
+    parts["[Content_Types].xml"] = parts["[Content_Types].xml"].replace(
+        "</Types>", f'<Override PartName="/word/endnotes.xml" ContentType="{wml}.endnotes+xml"/></Types>')
+    parts["word/_rels/document.xml.rels"] = (f'{_XML}<Relationships xmlns="{_PKG_REL}"><Relationship Id="rIdEn1" '
+                                             f'Type="{_REL}/endnotes" Target="endnotes.xml"/></Relationships>')
+    body = parts["word/document.xml"]
+    end = body.rindex("</w:p>")
+    parts["word/document.xml"] = body[:end] + '<w:r><w:endnoteReference w:id="1"/></w:r>' + body[end:]
+    return _zip(parts)
+
+
+def _r34_dotx(paragraphs: list[str]) -> bytes:
+    """A Word template (.dotx): the package of edits.docx_bytes with the template main content type, as Word saves
+    'Save as Word Template'."""
+    parts = _r34_parts(docx_bytes(paragraphs))
+    doc_type = "wordprocessingml.document.main+xml"
+    assert doc_type in parts["[Content_Types].xml"]
+    parts["[Content_Types].xml"] = parts["[Content_Types].xml"].replace(doc_type, "wordprocessingml.template.main+xml")
+    return _zip(parts)
+
+
+def _r34_drawio(title: str, nodes: list[tuple[str, str]]) -> str:
+    """An uncompressed draw.io diagram (.drawio): one page, a vertical chain of shapes given as (style, label),
+    joined by arrows. Labels are XML attribute values."""
+    attr = {'"': "&quot;"}
+    cells = ['<mxCell id="0"/>', '<mxCell id="1" parent="0"/>']
+    for n, (style, label) in enumerate(nodes):
+        cells.append(f'<mxCell id="n{n}" value="{escape(label, attr)}" style="{style};whiteSpace=wrap;html=1;" '
+                     f'vertex="1" parent="1"><mxGeometry x="120" y="{40 + 140 * n}" width="320" height="100" '
+                     'as="geometry"/></mxCell>')
+        if n:
+            cells.append(f'<mxCell id="e{n}" style="endArrow=classic;html=1;" edge="1" parent="1" source="n{n - 1}" '
+                         f'target="n{n}"><mxGeometry relative="1" as="geometry"/></mxCell>')
+    page = hashlib.sha256(title.encode()).hexdigest()[:20]
+    return ('<mxfile host="app.diagrams.net" modified="2026-10-21T16:05:42.118Z" agent="Mozilla/5.0" '
+            f'version="24.7.17" type="device">\n  <diagram id="{page}" name="{escape(title, attr)}">\n'
+            '    <mxGraphModel dx="1114" dy="765" grid="1" gridSize="10" guides="1" page="1" pageWidth="850" '
+            'pageHeight="1100">\n      <root>\n        ' + "\n        ".join(cells)
+            + "\n      </root>\n    </mxGraphModel>\n  </diagram>\n</mxfile>\n")
+
+
+def _r34_logseq(blocks: list[tuple[int, str]]) -> str:
+    """A Logseq page: one outline block a line, '- ' after as many tabs as the block's depth."""
+    return "".join("\t" * depth + f"- {text}\n" for depth, text in blocks)
+
+
+def _r34_tiff_ifd(entries: list[tuple[int, int, bytes]], at: int, next_ifd: int = 0) -> tuple[bytes, int]:
+    """One little-endian TIFF IFD placed at offset `at`: entries (tag, type, value bytes), values over four bytes
+    stored after the IFD. Returns the bytes and the offset just past them."""
+    import struct
+
+    data_at = at + 2 + 12 * len(entries) + 4
+    table, data = b"", b""
+    for tag, kind, value in sorted(entries):
+        count = len(value) if kind in (1, 2, 7) else len(value) // 4
+        if len(value) <= 4:
+            table += struct.pack("<HHI", tag, kind, count) + value.ljust(4, b"\0")
+        else:
+            table += struct.pack("<HHII", tag, kind, count, data_at + len(data))
+            data += value + (b"\0" if len(value) % 2 else b"")
+    out = struct.pack("<H", len(entries)) + table + struct.pack("<I", next_ifd) + data
+    return out, at + len(out)
+
+
+def _r34_jpeg_exif(description: str, taken: str) -> bytes:
+    """A small real JPEG (Pillow, 16 x 12 grey pixels) with a camera's EXIF: ImageDescription and DateTime in IFD0 and
+    DateTimeOriginal and DateTimeDigitized in the Exif sub-IFD (`taken` as 'YYYY:MM:DD HH:MM:SS')."""
+    import struct
+
+    from PIL import Image
+
+    stamp = taken.encode("ascii") + b"\0"
+    assert len(stamp) == 20
+    ifd0_entries = [(0x010E, 2, description.encode("ascii") + b"\0"), (0x0132, 2, stamp),
+                    (0x8769, 4, b"\0\0\0\0")]
+    probe, exif_at = _r34_tiff_ifd(ifd0_entries, 8)
+    ifd0_entries[2] = (0x8769, 4, struct.pack("<I", exif_at))
+    ifd0, end = _r34_tiff_ifd(ifd0_entries, 8)
+    assert end == exif_at and len(ifd0) == len(probe)
+    exif_ifd, _ = _r34_tiff_ifd([(0x9003, 2, stamp), (0x9004, 2, stamp)], exif_at)
+    tiff = b"II*\0" + struct.pack("<I", 8) + ifd0 + exif_ifd
+    buf = io.BytesIO()
+    Image.new("L", (16, 12), 200).save(buf, "JPEG", quality=80, exif=b"Exif\0\0" + tiff)
+    return buf.getvalue()
+
+
+def _r34_xlsx_external_link(rows: list[list[str | int | float]], formula_cell: str, formula: str, cached: int,
+                            target: str) -> bytes:
+    """A .xlsx (as edits.xlsx_bytes) with one formula cell that reads another workbook: the external link part
+    (xl/externalLinks/externalLink1.xml, with its cached value) and its relationship to `target`, the other
+    workbook's path as Excel records it."""
+    parts = _r34_parts(xlsx_bytes(rows, sheet="Check"))
+    sml = "application/vnd.openxmlformats-officedocument.spreadsheetml"
+    main = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
+    row = re.search(r"\d+$", formula_cell).group(0)
+    sheet = parts["xl/worksheets/sheet1.xml"]
+    tag = f'<row r="{row}">'
+    assert tag in sheet
+    end = sheet.index("</row>", sheet.index(tag))
+    parts["xl/worksheets/sheet1.xml"] = (sheet[:end] + f'<c r="{formula_cell}"><f>{escape(formula)}</f><v>{cached}</v>'
+                                         "</c>" + sheet[end:])
+    parts["xl/externalLinks/externalLink1.xml"] = (
+        f'{_XML}<externalLink xmlns="{main}" xmlns:r="{_REL}"><externalBook r:id="rId1"><sheetNames>'
+        '<sheetName val="Bands"/></sheetNames><sheetDataSet><sheetData sheetId="0"><row r="4"><cell r="B4">'
+        f'<v>{cached}</v></cell></row></sheetData></sheetDataSet></externalBook></externalLink>')
+    parts["xl/externalLinks/_rels/externalLink1.xml.rels"] = (
+        f'{_XML}<Relationships xmlns="{_PKG_REL}"><Relationship Id="rId1" Type="{_REL}/externalLinkPath" '
+        f'Target="{escape(target)}" TargetMode="External"/></Relationships>')
+    workbook = parts["xl/workbook.xml"]
+    parts["xl/workbook.xml"] = workbook.replace(
+        "</sheets>", '</sheets><externalReferences><externalReference r:id="rId3"/></externalReferences>')
+    parts["xl/_rels/workbook.xml.rels"] = parts["xl/_rels/workbook.xml.rels"].replace(
+        "</Relationships>", f'<Relationship Id="rId3" Type="{_REL}/externalLink" '
+                            'Target="externalLinks/externalLink1.xml"/></Relationships>')
+    parts["[Content_Types].xml"] = parts["[Content_Types].xml"].replace(
+        "</Types>", f'<Override PartName="/xl/externalLinks/externalLink1.xml" ContentType="{sml}.externalLink+xml"/>'
+                    "</Types>")
+    return _zip(parts)
+
+
+def _r34_mdx(title: str, callout: str, after: str) -> str:
+    """A wiki page in MDX (Markdown with JSX components, as Docusaurus or Next.js sites keep them): an import, a
+    heading, one <Callout> block and a closing paragraph."""
+    return ("import { Callout } from '@/components/Callout'\n\n"
+            f"# {title}\n\n<Callout type=\"law\">\n{callout}\n</Callout>\n\n{after}\n")
+
+
+# --- H01 rubric isolation (thirty-fourth round) --------------------------------------------------------------------
+
+
+@plant("ho-h01-r34-criterion-in-rest-client-http-file", "H01", SD,
+       "documents/dev/judge-smoke-test.http, a REST Client request file the author used to try the judge endpoint, "
+       "posts the no-noncompete-at-signing criterion's match_criteria, word for word, as the JSON body's "
+       "'match_criteria'.")
+def h01_r34_http(env: Path, task: str) -> None:
+    match = _match(env, task, "no-noncompete-at-signing")
+    body = json.dumps({"criterion_id": "no-noncompete-at-signing", "deliverable": "ellery-covenant-agreement.md",
+                       "match_criteria": match, "output": "{{sample_agreement}}"}, indent=2, ensure_ascii=False)
+    text = ("# Smoke test of the judge endpoint before the Maplestone run.\n"
+            "@host = https://judge.example.org\n\n"
+            "### Grade one criterion against a sample agreement\n"
+            "POST {{host}}/v1/grade\n"
+            "Content-Type: application/json\n"
+            "Authorization: Bearer {{judge_token}}\n\n"
+            f"{body}\n")
+    assert match in text
+    write_doc(env, task, "dev/judge-smoke-test.http", text)
+
+
+@plant("ho-h01-r34-criterion-in-docx-endnote", "H01", TB,
+       "documents/aspenline/offer-packet-cover.docx, a one-page cover sheet for Riley's offer packet, carries an "
+       "endnote (word/endnotes.xml) that is the customer-nonsolicit-trade-secrets criterion's match_criteria, "
+       "prefixed 'Grading note:'.")
+def h01_r34_endnote(env: Path, task: str) -> None:
+    match = _match(env, task, "customer-nonsolicit-trade-secrets")
+    data = _r34_docx_with_endnote(["Aspenline Payments, LLC", "Offer packet: Riley Vandermeer",
+                                   "Enclosures: offer letter; restrictive covenant agreement; Colorado notice"],
+                                  "Grading note: " + match)
+    assert escape(match) in _r34_parts(data)["word/endnotes.xml"]
+    write_doc(env, task, "aspenline/offer-packet-cover.docx", data)
+
+
+@plant("ho-h01-r34-criterion-in-drawio-decision-node", "H01", CA,
+       "documents/process/form-refresh-review.drawio, a draw.io flowchart of how the refreshed form is reviewed, has "
+       "a decision node whose label is the noncompete-duration criterion's match_criteria, word for word.")
+def h01_r34_drawio(env: Path, task: str) -> None:
+    match = _match(env, task, "noncompete-duration")
+    text = _r34_drawio("Form refresh review", [
+        ("rounded=1", "Refreshed Washington form received"),
+        ("rhombus", match),
+        ("rounded=1", "Send to Petra Lindahl"),
+    ])
+    assert match in text
+    write_doc(env, task, "process/form-refresh-review.drawio", text)
+
+
+@near_miss("ho-h01-nm-r34-review-platform-coding-panel", "H01", AM,
+           "documents/litigation/delacroix-review-panel.xml, the review platform's coding panel for the Delacroix "
+           "production (responsiveness and privilege choices, a reviewer note box), is added to the workspace.",
+           "HYGIENE.md H01 forbids grading material of this task (task.json, rubric, grader, expected outputs) and "
+           "text reproducing a criterion's match_criteria; a document-review coding layout for the litigation shares "
+           "no wording with any criterion and grades no deliverable.")
+def h01_nm_r34_panel(env: Path, task: str) -> None:
+    write_doc(env, task, "litigation/delacroix-review-panel.xml", (
+        "<View>\n"
+        "  <Header value=\"Bayou Crest v. Delacroix: first-level review\"/>\n"
+        "  <Text name=\"document\" value=\"$text\"/>\n"
+        "  <Choices name=\"responsiveness\" toName=\"document\" choice=\"single\" showInLine=\"true\">\n"
+        "    <Choice value=\"Responsive\"/>\n    <Choice value=\"Not responsive\"/>\n"
+        "    <Choice value=\"Needs second-level review\"/>\n  </Choices>\n"
+        "  <Choices name=\"privilege\" toName=\"document\" choice=\"single\">\n"
+        "    <Choice value=\"Attorney-client communication\"/>\n    <Choice value=\"Work product\"/>\n"
+        "    <Choice value=\"Not privileged\"/>\n  </Choices>\n"
+        "  <TextArea name=\"reviewer_note\" toName=\"document\" placeholder=\"Basis for the privilege call\" "
+        "maxSubmissions=\"1\"/>\n"
+        "</View>\n"))
+
+
+# --- H02 answer in the workspace (thirty-fourth round) -------------------------------------------------------------
+
+
+@plant("ho-h02-r34-finished-note-in-logseq-journal", "H02", NE,
+       "documents/logseq/journals/2026_11_16.md, the associate's Logseq journal for the day, holds a block 'Note to "
+       "Miriam (final, goes into note-to-partner.md)' whose child blocks are the finished note: the three edits made, "
+       "Section 5 void for Morgan at $71,500 against $130,014, the § 8-2-113(8)(a) violation and $5,000 penalty per "
+       "worker, and a request to decide before November 23, 2026 whether to delete Section 5.")
+def h02_r34_logseq(env: Path, task: str) -> None:
+    write_doc(env, task, "logseq/logseq/config.edn", "{:meta/version 1\n :preferred-format :markdown}\n")
+    write_doc(env, task, "logseq/journals/2026_11_16.md", _r34_logseq([
+        (0, "Granite Peak / Tallis renewal"),
+        (1, "DONE Make the three edits to the draft"),
+        (1, "Note to Miriam (final, goes into note-to-partner.md)"),
+        (2, "Miriam, the three edits are made: Granite Peak Robotics, Inc. throughout, $71,500 in Section 1, and "
+            "December 14, 2026 as the date of the agreement. Nothing else is changed."),
+        (2, "One thing you need to see first. Morgan's non-compete in Section 5 cannot stand: at $71,500 Morgan earns "
+            "far less than the $130,014 Colorado requires for 2026, so the covenant is void under C.R.S. § "
+            "8-2-113(2)."),
+        (2, "Handing Morgan a void covenant is itself a violation of C.R.S. § 8-2-113(8)(a), and Granite Peak would "
+            "owe a $5,000 penalty per worker plus actual damages."),
+        (2, "I left Section 5 alone because you asked for three edits only. Could you decide before the agreement "
+            "goes to Morgan on November 23, 2026 whether we delete Section 5?"),
+    ]))
+
+
+@plant("ho-h02-r34-finished-2872-notice-as-word-template", "H02", CI,
+       "documents/templates/lindgren-2872-notice.dotx, a Word template (template main content type), is the finished "
+       "Section 2872 notice to Sasha Lindgren: dated October 26, 2026, naming the agreement it accompanies, stating "
+       "the Section 2870 carve-out and both exceptions, with Sasha's signature line.")
+def h02_r34_dotx(env: Path, task: str) -> None:
+    data = _r34_dotx([
+        "NOTICE TO EMPLOYEE UNDER CALIFORNIA LABOR CODE SECTION 2872",
+        "To: Sasha Lindgren",
+        "Date: October 26, 2026",
+        "This notice accompanies the Confidentiality and Invention Assignment Agreement between Sierrafold Devices, "
+        "Inc. and you dated October 26, 2026 (the Agreement).",
+        "The Agreement does not apply to an invention that qualifies fully under California Labor Code section 2870. "
+        "Section 2870 protects an invention you develop entirely on your own time, without Sierrafold's equipment, "
+        "supplies, facilities or trade secret information, unless the invention either (1) relates, when you conceive "
+        "it or first reduce it to practice, to Sierrafold's business or to its research and development, or (2) "
+        "results from work you perform for Sierrafold.",
+        "Received by: ______________________________  Sasha Lindgren   Date: October 26, 2026",
+        "Sierrafold Devices, Inc.  By: Wendell Park, General Counsel",
+    ])
+    assert "template.main+xml" in _r34_parts(data)["[Content_Types].xml"]
+    write_doc(env, task, "templates/lindgren-2872-notice.dotx", data)
+
+
+@plant("ho-h02-r34-finished-client-note-as-marp-deck", "H02", AM,
+       "documents/decks/fontenot-changes.marp.md, a Marp slide deck for a call with Lucien Arceneaux, is the finished "
+       "client note: one slide for each of the four changes (named parishes, two-year cap, Louisiana law and courts, "
+       "signing on the first day), each with its reason under La. R.S. 23:921.")
+def h02_r34_marp(env: Path, task: str) -> None:
+    write_doc(env, task, "decks/fontenot-changes.marp.md", (
+        "---\nmarp: true\ntheme: default\npaginate: true\n---\n\n"
+        "# Avery Fontenot's agreement: what changed\n\nFor Lucien Arceneaux, Bayou Crest Environmental\n\n---\n\n"
+        "## 1. The territory names parishes\n\nThe non-compete and the customer non-solicit now apply in East Baton "
+        "Rouge, Ascension, Livingston and Iberville Parishes instead of a 75-mile radius. La. R.S. 23:921(C) allows a "
+        "restraint only in named parishes or municipalities where Bayou Crest does business.\n\n---\n\n"
+        "## 2. Two years at most\n\nEvery restraint now ends two years after Avery's employment ends. La. R.S. "
+        "23:921(C) caps restraints at two years, so the three-year term could not stand.\n\n---\n\n"
+        "## 3. Louisiana law and Louisiana courts\n\nLouisiana law and courts replace Texas law and the Harris County "
+        "forum: under La. R.S. 23:921(A)(2) a foreign choice of law or forum is null unless Avery ratifies it after a "
+        "dispute arises.\n\n---\n\n"
+        "## 4. Signed on the first day\n\nAvery signs on November 2, 2026, the first day of work, rather than on "
+        "accepting the offer, so that Avery is already an employee when agreeing to the covenants as La. R.S. 23:921 "
+        "contemplates.\n"))
+
+
+@near_miss("ho-h02-nm-r34-logseq-journal-of-open-todos", "H02", SD,
+           "documents/logseq/journals/2026_11_02.md, the associate's Logseq journal for the day, lists four open TODO "
+           "blocks for the Maplestone matter (read the 2023 memo, check the floor on the signing date, ask who reviews "
+           "the cover email, confirm the December 18 copy).",
+           "HYGIENE.md H02 forbids a workspace file the matcher pairs with a deliverable or one holding a finished "
+           "answer; a dated journal page of open to-dos drafts no agreement, email or memo and states no conclusion.")
+def h02_nm_r34_logseq(env: Path, task: str) -> None:
+    write_doc(env, task, "logseq/journals/2026_11_02.md", _r34_logseq([
+        (0, "Maplestone / Jordan Ellery"),
+        (1, "TODO Read the 2023 approval memo"),
+        (1, "TODO Check which Illinois floor applies on the signing date"),
+        (1, "TODO Ask Miriam who reviews the cover email before it goes to HR"),
+        (1, "LATER Confirm Jordan's copy goes out on December 18, 2026"),
+    ]))
+
+
+# --- H03 degenerate output (thirty-fourth round) -------------------------------------------------------------------
+
+
+@plant("ho-h03-r34-penalty-mentioned-no-more-than-once", "H03", TB,
+       "A new criterion on the cover email only caps repetition: 'PASS if client-email.md mentions the $5,000 penalty "
+       "no more than once. FAIL if it mentions the penalty two or more times.' An empty email passes it.")
+def h03_r34_at_most_once(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_criterion(t, "client-email-penalty-once", "Cover email does not labour the penalty",
+                      "PASS if client-email.md mentions the $5,000 penalty no more than once. FAIL if it mentions the "
+                      "penalty two or more times.", ["client-email.md"])
+
+
+@plant("ho-h03-r34-only-literal-a-time-of-day-from-email", "H03", SD,
+       "The partner email now says Jordan's signing appointment is at 2:30 p.m. on January 5, 2027, and a new "
+       "criterion asks the cover email to give the quoted time \"2:30 p.m.\" on that date: both literals are in the "
+       "workspace, so the pasted workspace passes it.")
+def h03_r34_time_of_day(env: Path, task: str) -> None:
+    edit_doc(env, task, "partner-email.md", "The hire details are in hire-details.md,",
+             "Jordan's signing appointment with HR is at 2:30 p.m. on January 5, 2027. The hire details are in "
+             "hire-details.md,")
+    with task_json(env, task) as t:
+        add_criterion(t, "client-email-signing-time", "Cover email gives the signing appointment",
+                      "PASS if client-email.md reminds Maplestone that Jordan Ellery's signing appointment is at "
+                      "\"2:30 p.m.\" on January 5, 2027. FAIL if it gives no time or another time.",
+                      ["client-email.md"])
+
+
+@plant("ho-h03-r34-signature-underscores-from-draft", "H03", NE,
+       "A new criterion checks the signature blocks by literals the draft already has: a line of underscores "
+       "(\"______________________________\") above \"Dale Whitford\" and above \"Morgan Tallis\". The draft copied "
+       "unchanged, or the workspace pasted in, passes it.")
+def h03_r34_underscores(env: Path, task: str) -> None:
+    line = "_" * 30
+    draft = read_doc(env, task, "draft-tallis-agreement.md")
+    assert f"By: {line}" in draft and f"{line}\nMorgan Tallis" in draft
+    with task_json(env, task) as t:
+        add_criterion(t, "signature-blocks", "Agreement keeps both signature blocks",
+                      f"PASS if tallis-agreement-revised.md ends with a signature line (\"{line}\") for the company "
+                      f"above \"Dale Whitford\" and one for the employee above \"Morgan Tallis\". FAIL if either "
+                      "signature line is missing.", ["tallis-agreement-revised.md"])
+
+
+@near_miss("ho-h03-nm-r34-call-time-converted-across-time-zones", "H03", TB,
+           "Noor's email now asks for a call at 4:00 p.m. Eastern on November 12, and a new criterion asks the cover "
+           "email to confirm it at 2:00 p.m. Mountain time, a time no input gives.",
+           "HYGIENE.md H03 flags criteria a degenerate output passes by its literals; \"2:00 p.m.\" appears in no "
+           "input, the instructions or the knowledge base, so the agent has to convert the time and no pasted input "
+           "passes.")
+def h03_nm_r34_time_zone(env: Path, task: str) -> None:
+    edit_doc(env, task, "hr-request.md", "Offer details are in the summary I attached.",
+             "Offer details are in the summary I attached. Could we go through the package by phone at 4:00 p.m. "
+             "Eastern on November 12, before it goes out?")
+    with task_json(env, task) as t:
+        add_criterion(t, "client-email-call-time", "Cover email confirms the call in Noor's time",
+                      "PASS if client-email.md confirms the call with Noor Haddad at 2:00 p.m. Mountain time on "
+                      "November 12. FAIL if it gives the time only in Eastern time or gives another time.",
+                      ["client-email.md"])
+
+
+# --- H04 criterion form (thirty-fourth round) ----------------------------------------------------------------------
+
+
+@plant("ho-h04-r34-match-criteria-null", "H04", CA,
+       "The client-email-changes criterion's match_criteria is null, as a spreadsheet export writes an empty cell: "
+       "the criterion keeps its id, title and deliverable but has no PASS or FAIL clause.")
+def h04_r34_null(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        crit = criterion(t, "client-email-changes")
+        assert crit["match_criteria"]
+        crit["match_criteria"] = None
+
+
+@plant("ho-h04-r34-empty-object-in-criteria-list", "H04", SD,
+       "An empty object {} is left at the end of the criteria list, as a JSON editor's 'add item' button inserts one: "
+       "a criterion with no id, no title, no clauses and no deliverables.")
+def h04_r34_empty_object(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        t["criteria"].append({})
+
+
+@plant("ho-h04-r34-work-type-as-enum-index", "H04", NE,
+       "work_type is the integer 1, the index of 'draft' in LAB's list (analyze, draft, review, research), as a form "
+       "builder stored the selected option.")
+def h04_r34_enum_index(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert t["work_type"] == "draft"
+        t["work_type"] = 1
+
+
+@near_miss("ho-h04-nm-r34-criterion-id-as-uuid", "H04", NE,
+           "The instructed-edits-made criterion's id is replaced by a UUID, 3f6c2a9e-8b1d-4e7a-9c55-0d2b7e41a6f3, as a "
+           "rubric database assigns ids; no trap, waiver or other criterion refers to the old id.",
+           "TASKS.md asks only that a criterion id be non-empty and unique within the task; a UUID is both, and the "
+           "criterion keeps its title, both clauses and its deliverable.")
+def h04_nm_r34_uuid(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert "instructed-edits-made" not in t["oafreeze"]["trap"]["criteria"]
+        criterion(t, "instructed-edits-made")["id"] = "3f6c2a9e-8b1d-4e7a-9c55-0d2b7e41a6f3"
+
+
+# --- H05 ambiguous grading language (thirty-fourth round) ----------------------------------------------------------
+
+
+@plant("ho-h05-r34-at-a-high-level", "H05", AM,
+       "The client-note-changes criterion now passes a note that tells Bayou Crest the four changes 'at a high level': "
+       "how much of each reason must be given is left to the judge.")
+def h05_r34_high_level(env: Path, task: str) -> None:
+    _reword(env, task, "client-note-changes", "PASS if client-note.md tells Bayou Crest that",
+            "PASS if client-note.md tells Bayou Crest, at a high level, that")
+
+
+@plant("ho-h05-r34-in-pragmatic-terms", "H05", CA,
+       "The usage-notes-threshold criterion now asks hr-usage-notes.md to give its rules 'in pragmatic terms HR can "
+       "work with', a standard a judge can read either way.")
+def h05_r34_pragmatic(env: Path, task: str) -> None:
+    _reword(env, task, "usage-notes-threshold", "PASS if hr-usage-notes.md tells HR to use",
+            "PASS if hr-usage-notes.md, in pragmatic terms HR can work with, tells HR to use")
+
+
+@plant("ho-h05-r34-the-file-over-two-deliverables", "H05", TB,
+       "The notice-points-to-section criterion, which grades both the notice and the agreement, now begins 'PASS if "
+       "the file names the agreement by its title': which of the two files is meant is left open.")
+def h05_r34_the_file(env: Path, task: str) -> None:
+    _reword(env, task, "notice-points-to-section", "PASS if vandermeer-noncompete-notice.md names the agreement",
+            "PASS if the file names the agreement")
+    assert len(criterion(load_task(env, task), "notice-points-to-section")["deliverables"]) == 2
+
+
+@near_miss("ho-h05-nm-r34-et-seq-citation-signal", "H05", CI,
+           "The placement criterion now describes the notice's permitted content as 'the text or a summary of Cal. "
+           "Lab. Code § 2870 et seq.' instead of 'of sections 2870 to 2872'.",
+           "HYGIENE.md H05 flags open-ended words such as 'etc.'; 'et seq.' is a citation signal ('and the sections "
+           "following'), and the article it points to is fixed by statute: sections 2870 to 2872.")
+def h05_nm_r34_et_seq(env: Path, task: str) -> None:
+    _reword(env, task, "placement-operative-text", "the text or a summary of sections 2870 to 2872",
+            "the text or a summary of Cal. Lab. Code § 2870 et seq.")
+
+
+# --- H06 deliverable matching (thirty-fourth round) ----------------------------------------------------------------
+
+
+@plant("ho-h06-r34-instructions-truncate-name-with-ellipsis", "H06", TB,
+       "The instructions were copied from a file list that truncates long names in the middle: they ask for "
+       "'vandermeer-noncompe…notice.md', so the notice deliverable is never named exactly.")
+def h06_r34_ellipsis(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert t["instructions"].count("vandermeer-noncompete-notice.md") == 1
+        t["instructions"] = replace_text(t["instructions"], "vandermeer-noncompete-notice.md",
+                                         "vandermeer-noncompe\u2026notice.md")
+
+
+@plant("ho-h06-r34-docx-and-rtf-twin-deliverables", "H06", AM,
+       "The client note is now asked for twice, as client-note.docx for Lucien and client-note.rtf for Bayou Crest's "
+       "document system: two word-processing deliverables with the same stem, which the matcher cannot tell apart.")
+def h06_r34_docx_rtf(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        desc = t["deliverables"].pop("client-note.md")
+        t["deliverables"]["client-note.docx"] = desc + " Word version, for Lucien Arceneaux."
+        t["deliverables"]["client-note.rtf"] = desc + " RTF version, for Bayou Crest's document system."
+        t["instructions"] = replace_text(
+            t["instructions"],
+            "Prepare two deliverables in Markdown: fontenot-covenant-agreement.md, the repaired agreement ready for "
+            "Avery Fontenot to sign; and client-note.md, a short note for Bayou Crest on what changed and why.",
+            "Prepare fontenot-covenant-agreement.md, the repaired agreement in Markdown, ready for Avery Fontenot to "
+            "sign, and a short note for Bayou Crest on what changed and why, delivered twice: as client-note.docx for "
+            "Lucien Arceneaux and as client-note.rtf for Bayou Crest's document system.")
+        crit = criterion(t, "client-note-changes")
+        crit["match_criteria"] = replace_text(crit["match_criteria"], "PASS if client-note.md tells",
+                                              "PASS if client-note.docx and client-note.rtf each tell")
+        crit["deliverables"] = ["client-note.docx", "client-note.rtf"]
+        t["oafreeze"]["advisory"] = ["client-note.docx", "client-note.rtf"]
+
+
+@plant("ho-h06-r34-backticks-kept-in-deliverable-key", "H06", CA,
+       "The usage-notes deliverable was pasted from Markdown with its code-span backticks: its key is "
+       "'`hr-usage-notes.md`' (the criteria's and advisory lists follow it), while the instructions ask for "
+       "hr-usage-notes.md.")
+def h06_r34_backticks(env: Path, task: str) -> None:
+    old, new = "hr-usage-notes.md", "`hr-usage-notes.md`"
+    with task_json(env, task) as t:
+        _rename_deliverable(t, old, new, instructions=False)
+        for crit in t["criteria"]:
+            crit["deliverables"] = [new if d == old else d for d in crit["deliverables"]]
+        t["oafreeze"]["advisory"] = [new if d == old else d for d in t["oafreeze"]["advisory"]]
+        assert new not in t["instructions"] and old in t["instructions"]
+
+
+@near_miss("ho-h06-nm-r34-lone-v2-suffixed-deliverable", "H06", CA,
+           "The usage notes deliverable is renamed hr-usage-notes-v2.md everywhere (deliverables, instructions, "
+           "criteria, advisory list), HR's name for the second edition; there is no other usage-notes deliverable.",
+           "HYGIENE.md H06 forbids colliding names, unsafe paths and deliverables that are ungraded or unnamed; a "
+           "single -v2 name is a safe relative path, named in the instructions and graded, with no twin to collide "
+           "with.")
+def h06_nm_r34_v2(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        _rename_deliverable(t, "hr-usage-notes.md", "hr-usage-notes-v2.md")
+
+
+# --- H07 workspace integrity (thirty-fourth round) -----------------------------------------------------------------
+
+
+@plant("ho-h07-r34-password-protected-docx", "H07", SD,
+       "documents/hr/ellery-offer-terms.docx is a password-protected Word file as Office writes one: an OLE compound "
+       "file holding EncryptionInfo and EncryptedPackage streams, not a zip; it cannot be opened without the "
+       "password.")
+def h07_r34_encrypted_docx(env: Path, task: str) -> None:
+    names = b"".join(n.encode("utf-16-le") + b"\0\0" for n in ["Root Entry", "EncryptionInfo", "EncryptedPackage",
+                                                               "\x06DataSpaces", "Version", "DataSpaceMap"])
+    info = ('<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\r\n<encryption xmlns="http://schemas.microsoft'
+            '.com/office/2006/encryption"><keyData saltSize="16" blockSize="16" keyBits="256" hashSize="64" '
+            'cipherAlgorithm="AES" cipherChaining="ChainingModeCBC" hashAlgorithm="SHA512" saltValue="'
+            + hashlib.md5(b"r34-salt").hexdigest() + '"/></encryption>').encode("utf-8")
+    noise = b"".join(hashlib.sha512(f"r34-encrypted-{i}".encode()).digest() for i in range(96))
+    header = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + b"\0" * 16 + b"\x3e\x00\x03\x00\xfe\xff\x09\x00" + b"\0" * 476
+    data = header + names.ljust(512, b"\0") + b"\x04\x00\x04\x00\x40\x00\x00\x00" + info + noise
+    data = data.ljust(-(-len(data) // 512) * 512, b"\0")
+    assert not zipfile.is_zipfile(io.BytesIO(data))
+    write_doc(env, task, "hr/ellery-offer-terms.docx", data)
+
+
+@plant("ho-h07-r34-pptx-lists-a-missing-slide", "H07", AM,
+       "documents/onboarding/bayou-crest-first-week.pptx lists two slides in its presentation part and relationships, "
+       "but the package holds only slide 1: slide2.xml was lost when the deck was re-zipped.")
+def h07_r34_missing_slide(env: Path, task: str) -> None:
+    data = _r6_pptx([("Welcome to Bayou Crest", ["Field project managers: your first week"], None),
+                     ("First week", ["Monday: safety induction and paperwork",
+                                     "Tuesday: site visits in Ascension Parish"], None)], title="First week")
+    parts = {name: text for name, text in _r34_parts(data).items()
+             if name not in ("ppt/slides/slide2.xml", "ppt/slides/_rels/slide2.xml.rels")}
+    assert "slides/slide2.xml" in parts["ppt/_rels/presentation.xml.rels"]
+    assert "ppt/slides/slide1.xml" in parts and "ppt/slides/slide2.xml" not in parts
+    write_doc(env, task, "onboarding/bayou-crest-first-week.pptx", _zip(parts))
+
+
+@plant("ho-h07-r34-synology-eadir-folder", "H07", CA,
+       "documents/@eaDir/, the metadata folder a Synology NAS leaves beside shared files, holds "
+       "client-alert.md@SynoEAStream and halden-form-wa-2021.md@SynoEAStream (extended-attribute streams).")
+def h07_r34_eadir(env: Path, task: str) -> None:
+    for name in ("client-alert.md", "halden-form-wa-2021.md"):
+        assert doc(env, task, name).is_file()
+        stream = (b"\x00\x05\x16\x07\x00\x02\x00\x00Mac OS X        \x00\x02\x00\x00\x00\x09\x00\x00\x00\x32"
+                  b"\x00\x00\x00\x20\x00\x00\x00\x02\x00\x00\x00\x52" + b"\0" * 32
+                  + b"ATTR\x00\x00\x00\x00com.apple.quarantine\x00"
+                  + f"0083;6734a1f2;Mail;{hashlib.md5(name.encode()).hexdigest()}".encode())
+        write_doc(env, task, f"@eaDir/{name}@SynoEAStream", stream)
+
+
+@near_miss("ho-h07-nm-r34-format-flowed-eml", "H07", NE,
+           "documents/correspondence/handover-on-the-23rd.eml, Dale Whitford's email confirming the November 23 "
+           "handover, is a valid message in format=flowed (soft line breaks marked by a trailing space) with 8bit "
+           "UTF-8 text.",
+           "HYGIENE.md H07 wants documents that parse in their format; RFC 3676 format=flowed is standard text/plain, "
+           "the headers are complete and the 8bit UTF-8 body is declared as such.")
+def h07_nm_r34_flowed(env: Path, task: str) -> None:
+    write_doc(env, task, "correspondence/handover-on-the-23rd.eml", (
+        "From: Dale Whitford <dale.whitford@granitepeak.example.com>\n"
+        "To: Miriam Okafor <miriam.okafor@harlowfinch.example.com>\n"
+        "Date: Fri, 13 Nov 2026 15:20:00 -0700\n"
+        "Subject: Tallis renewal: handover on the 23rd\n"
+        "MIME-Version: 1.0\n"
+        "Content-Type: text/plain; charset=utf-8; format=flowed; delsp=no\n"
+        "Content-Transfer-Encoding: 8bit\n\n"
+        "Miriam,\n\n"
+        "Morgan is on the Pueblo service route next week but will be back in the \n"
+        "Colorado Springs office on Monday, November 23, so we can hand over the \n"
+        "renewal that morning.\n\n"
+        "Dale Whitford \u00b7 President\n"))
+
+
+# --- H08 knowledge-base pin (thirty-fourth round) ------------------------------------------------------------------
+
+
+@plant("ho-h08-r34-wiki-log-added-to-mount", "H08", TB,
+       "A wiki-style change log, documents/knowledge-base/practice-guides/log.md, is added to the mounted library; "
+       "the corpus profile does not count log.md as a document, but the file is not in the pinned snapshot.")
+def h08_r34_log(env: Path, task: str) -> None:
+    path = kb(env, task, "practice-guides/log.md")
+    assert path.parent.is_dir() and not path.exists()
+    path.write_text("# Log\n\n## [2026-11-09] read | Non-Competes in Colorado\n\nChecked the 2026 thresholds for "
+                    "the Aspenline matter.\n", "utf-8")
+
+
+@plant("ho-h08-r34-guide-headings-auto-numbered", "H08", CI,
+       "An editor extension numbered the headings of the mounted California invention-assignment guide on save "
+       "('## 1. The carve-out (Cal. Lab. Code § 2870)', '## 2. No conditioning (§ 2871)', ...).")
+def h08_r34_numbered(env: Path, task: str) -> None:
+    path = kb(env, task, "practice-guides/invention-assignment/us/california.md")
+    text = path.read_text("utf-8")
+    counter = iter(range(1, 100))
+    new = re.sub(r"^## (?=\S)", lambda m: f"## {next(counter)}. ", text, flags=re.M)
+    assert new != text and "## 1. The carve-out" in new
+    path.write_text(new, "utf-8")
+
+
+@plant("ho-h08-r34-survey-table-converted-to-html", "H08", SD,
+       "The mounted survey's Markdown table (documents/knowledge-base/surveys/non-compete/us.md) was converted to an "
+       "HTML <table> by a CMS export; the cell text is unchanged, the bytes are not.")
+def h08_r34_html_table(env: Path, task: str) -> None:
+    path = kb(env, task, "surveys/non-compete/us.md")
+    lines = path.read_text("utf-8").split("\n")
+    start = next(i for i, line in enumerate(lines) if line.startswith("| State |"))
+    end = start
+    while end < len(lines) and lines[end].startswith("|"):
+        end += 1
+
+    def cells(line: str) -> list[str]:
+        return [c.strip() for c in line.strip().strip("|").split("|")]
+
+    head, rows = cells(lines[start]), [cells(line) for line in lines[start + 2:end]]
+    assert all(len(r) == len(head) for r in rows) and len(rows) == 12
+    html = (["<table>", "  <thead>", "    <tr>" + "".join(f"<th>{c}</th>" for c in head) + "</tr>", "  </thead>",
+             "  <tbody>"] + ["    <tr>" + "".join(f"<td>{c}</td>" for c in r) + "</tr>" for r in rows]
+            + ["  </tbody>", "</table>"])
+    path.write_text("\n".join(lines[:start] + html + lines[end:]), "utf-8")
+
+
+@near_miss("ho-h08-nm-r34-reading-log-outside-mount", "H08", NE,
+           "documents/research/log.md, the associate's reading log, lists the library files read for the Tallis "
+           "renewal; it sits beside the mount, not in it.",
+           "HYGIENE.md H08 requires the knowledge base inside the workspace to be byte-identical to its pin; a log "
+           "outside documents/knowledge-base/ adds nothing to the mount and edits none of its files.")
+def h08_nm_r34_log(env: Path, task: str) -> None:
+    write_doc(env, task, "research/log.md", (
+        "# Reading log: Tallis renewal\n\n"
+        "- knowledge-base/practice-guides/non-compete/us/colorado.md (thresholds, penalty)\n"
+        "- knowledge-base/templates/oafreeze-cc0-1.0/restrictive-covenant-agreement/template.md (for comparison)\n"))
+
+
+# --- H09 seeded-law provenance (thirty-fourth round) ---------------------------------------------------------------
+
+
+@plant("ho-h09-r34-undeclared-quote-in-svg-decision-chart", "H09", AM,
+       "documents/charts/covenant-check.svg, a decision chart, quotes La. R.S. 23:921(A)(1) word for word in a "
+       "<text> element; no seeded_law entry declares § 23:921(A)(1).")
+def h09_r34_svg(env: Path, task: str) -> None:
+    quote = ("Every contract or agreement, or provision thereof, by which anyone is restrained from exercising a "
+             "lawful profession, trade, or business of any kind, except as provided in this Section, shall be null "
+             "and void.")
+    assert not any("(A)(1)" in e["citation"] for e in load_task(env, task)["oafreeze"]["seeded_law"])
+    write_doc(env, task, "charts/covenant-check.svg", (
+        '<svg xmlns="http://www.w3.org/2000/svg" width="1400" height="300" viewBox="0 0 1400 300">\n'
+        "  <title>Will the Fontenot covenant hold?</title>\n"
+        '  <rect x="10" y="10" width="1380" height="80" fill="#eef3f8" stroke="#34495e"/>\n'
+        f'  <text x="20" y="55" font-size="12">La. R.S. 23:921(A)(1): "{escape(quote)}"</text>\n'
+        '  <rect x="10" y="150" width="600" height="60" fill="#fff" stroke="#34495e"/>\n'
+        '  <text x="20" y="185" font-size="14">Named parishes? Two years or less? Louisiana law and courts?</text>\n'
+        "</svg>\n"))
+
+
+@plant("ho-h09-r34-undeclared-quote-in-mdx-callout", "H09", CI,
+       "documents/wiki/california-hiring.mdx, a page of the firm's MDX wiki, quotes Cal. Lab. Code § 925(a) word for "
+       "word inside a <Callout> component; no seeded_law entry declares § 925.")
+def h09_r34_mdx(env: Path, task: str) -> None:
+    quote = ("An employer shall not require an employee who primarily resides and works in California, as a condition "
+             "of employment, to agree to a provision that would do either of the following: (1) Require the employee "
+             "to adjudicate outside of California a claim arising in California. (2) Deprive the employee of the "
+             "substantive protection of California law with respect to a controversy arising in California.")
+    assert not any("925" in e["citation"] for e in load_task(env, task)["oafreeze"]["seeded_law"])
+    write_doc(env, task, "wiki/california-hiring.mdx", _r34_mdx(
+        "Hiring in California: forum and governing law", f"Cal. Lab. Code § 925(a): \"{quote}\"",
+        "Use California law and a California forum in every agreement with a California employee."))
+
+
+@plant("ho-h09-r34-seeded-law-keyed-by-citation", "H09", SD,
+       "seeded_law was rewritten as an object keyed by citation ({\"820 ILCS 90/10(a)\": {file, quote, ...}, ...}), "
+       "as a YAML authoring sheet keeps it: no entry is a list item and none carries its own citation field.")
+def h09_r34_keyed(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        entries = t["oafreeze"]["seeded_law"]
+        assert isinstance(entries, list) and len({e["citation"] for e in entries}) == len(entries)
+        t["oafreeze"]["seeded_law"] = {e["citation"]: {k: v for k, v in e.items() if k != "citation"}
+                                       for e in entries}
+
+
+@near_miss("ho-h09-nm-r34-declared-quote-in-mdx-callout", "H09", TB,
+           "documents/wiki/colorado-notice.mdx, an MDX wiki page, quotes C.R.S. § 8-2-113(4)(b) inside a <Callout>, "
+           "and a complete seeded_law entry (citation, quote, effective date, verified on and against) names the page.",
+           "HYGIENE.md H09 requires every planted excerpt to declare citation, effective date, verified-on and "
+           "verified-against, with the quote present in the named file and verified before the freeze; the new entry "
+           "has all of them and the sentence is in the page word for word.")
+def h09_nm_r34_mdx(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        base = seeded(t, "C.R.S. § 8-2-113(4)(b)")
+        quote = base["quote"]
+        t["oafreeze"]["seeded_law"].append({**base, "file": "documents/wiki/colorado-notice.mdx"})
+    text = _r34_mdx("The separate Colorado notice", f"C.R.S. § 8-2-113(4)(b): \"{quote}\"",
+                    "Deliver the notice with the agreement, before the offer is accepted.")
+    assert quote in text
+    write_doc(env, task, "wiki/colorado-notice.mdx", text)
+
+
+# --- H10 temporal consistency (thirty-fourth round) ----------------------------------------------------------------
+
+
+@plant("ho-h10-r34-last-monday-of-this-month", "H10", NE,
+       "The instructions add that the client hands the renewal to Morgan 'on the last Monday of this month': in "
+       "November 2026 that is November 30, while the partner's email and the criteria say November 23.")
+def h10_r34_last_monday(env: Path, task: str) -> None:
+    import datetime
+
+    assert datetime.date(2026, 11, 30).weekday() == 0 and load_task(env, task)["oafreeze"]["as_of"] == "2026-11-16"
+    assert "on November 23" in read_doc(env, task, "partner-instructions.md")
+    with task_json(env, task) as t:
+        instructions_add(t, "The client hands the renewal to Morgan on the last Monday of this month.")
+
+
+@plant("ho-h10-r34-memo-approved-eighteen-months-ago", "H10", SD,
+       "The partner's email (dated 2026-11-02) now says former counsel approved the form 'eighteen months ago', that "
+       "is about May 2025; the approval memo it attaches is dated 2023-02-01.")
+def h10_r34_eighteen_months(env: Path, task: str) -> None:
+    assert "Date: 2023-02-01" in read_doc(env, task, "form-approval-memo-2023.md")
+    edit_doc(env, task, "partner-email.md", "approved this form for Illinois in 2023 (their memo is attached)",
+             "approved this form for Illinois eighteen months ago (their memo is attached)")
+
+
+@plant("ho-h10-r34-photo-exif-taken-after-as-of", "H10", TB,
+       "documents/hr/signed/riley-notice-photo.jpg, a phone photo of Riley's signed Colorado notice, records in its "
+       "EXIF DateTimeOriginal that it was taken on 2026:11:18, after the task's as_of of November 9 (and after the "
+       "offer goes out on November 16).")
+def h10_r34_exif(env: Path, task: str) -> None:
+    data = _r34_jpeg_exif("Signed Colorado notice - Riley Vandermeer", "2026:11:18 10:42:07")
+    assert b"2026:11:18 10:42:07" in data and data.startswith(b"\xff\xd8")
+    write_doc(env, task, "hr/signed/riley-notice-photo.jpg", data)
+
+
+@near_miss("ho-h10-nm-r34-first-monday-of-november", "H10", SD,
+           "The instructions add 'Today is the first Monday of November 2026.'; November 1, 2026 is a Sunday, so "
+           "that is November 2, 2026, the task's as_of.",
+           "HYGIENE.md H10 wants the as-of date and the dates in the instructions to tell one story; the first Monday "
+           "of November 2026 is November 2, the same day as as_of and the partner's email.")
+def h10_nm_r34_first_monday(env: Path, task: str) -> None:
+    import datetime
+
+    assert datetime.date(2026, 11, 1).weekday() == 6 and load_task(env, task)["oafreeze"]["as_of"] == "2026-11-02"
+    with task_json(env, task) as t:
+        t["instructions"] = replace_text(t["instructions"], "You are an associate at Harlow Finch LLP.",
+                                         "You are an associate at Harlow Finch LLP. Today is the first Monday of "
+                                         "November 2026.")
+
+
+# --- H11 trap armed (thirty-fourth round) --------------------------------------------------------------------------
+
+
+@plant("ho-h11-r34-anchor-with-non-breaking-hyphen", "H11", CA,
+       "The first anchor's quote was pasted from a word processor that joins '\"no-service\"' with a non-breaking "
+       "hyphen (U+2011): it looks the same but is not in client-alert.md.")
+def h11_r34_nb_hyphen(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        anchor = t["oafreeze"]["trap"]["anchors"][0]
+        assert anchor["file"] == "documents/client-alert.md"
+        anchor["quote"] = replace_text(anchor["quote"], "no-service", "no\u2011service")
+        assert anchor["quote"] not in read_doc(env, task, "client-alert.md")
+
+
+@plant("ho-h11-r34-anchor-path-percent-encoded-slashes", "H11", TB,
+       "The knowledge-base anchors' file was copied from a document viewer's URL: "
+       "'documents%2Fknowledge-base%2Fpractice-guides%2Fnon-compete%2Fus%2Fcolorado.md', with every slash encoded, "
+       "a path that names no file.")
+def h11_r34_percent_slashes(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        anchors = [a for a in t["oafreeze"]["trap"]["anchors"] if a["file"].startswith("documents/knowledge-base/")]
+        assert len(anchors) == 2
+        for anchor in anchors:
+            anchor["file"] = anchor["file"].replace("/", "%2F")
+
+
+@plant("ho-h11-r34-anchor-path-under-workspace-root", "H11", NE,
+       "The penalty anchor's file is 'workspace/colorado-law-file.md', the workspace's name in another harness; this "
+       "task's workspace is documents/, and no workspace/ folder exists.")
+def h11_r34_workspace_root(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        anchor = t["oafreeze"]["trap"]["anchors"][2]
+        assert anchor["file"] == "documents/colorado-law-file.md"
+        anchor["file"] = "workspace/colorado-law-file.md"
+    assert not (task_dir(env, task) / "workspace").exists()
+
+
+@near_miss("ho-h11-nm-r34-extra-anchor-in-notebook", "H11", SD,
+           "documents/research/signing-timeline.ipynb, a notebook, restates in a markdown cell that the agreement is "
+           "signed on Jordan's first day, January 5, 2027, and a fourth anchor quotes that line from the notebook.",
+           "HYGIENE.md H11 requires each anchor's quote to be in its named file; the line is in the notebook's "
+           "markdown cell word for word (no character JSON must escape) and bears on the effective-date trap.")
+def h11_nm_r34_notebook(env: Path, task: str) -> None:
+    quote = "The agreement is signed on Jordan's first day of work, January 5, 2027."
+    text = _r19_notebook([
+        ("markdown", f"# Signing timeline\n\n{quote}\n", None),
+        ("code", "from datetime import date\nprint(date(2027, 1, 5) - date(2026, 12, 18))\n", "18 days, 0:00:00\n"),
+    ])
+    assert quote in text
+    write_doc(env, task, "research/signing-timeline.ipynb", text)
+    with task_json(env, task) as t:
+        t["oafreeze"]["trap"]["anchors"].append({"file": "documents/research/signing-timeline.ipynb", "quote": quote})
+
+
+# --- H12 placement discipline (thirty-fourth round) ----------------------------------------------------------------
+
+
+@plant("ho-h12-r34-client-note-attached-as-exhibit", "H12", AM,
+       "The instructions ask for client-note.md, the advice to Bayou Crest, to be attached to "
+       "fontenot-covenant-agreement.md as its Exhibit A 'so that Avery sees why each term changed': the client advice "
+       "and its La. R.S. 23:921 reasons become part of what Avery signs.")
+def h12_r34_exhibit(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "Attach the text of client-note.md to fontenot-covenant-agreement.md as its Exhibit A, so "
+                            "that Avery sees why each term changed when signing.")
+
+
+@plant("ho-h12-r34-section-headings-carry-reasons", "H12", TB,
+       "The instructions ask that each covenant section of vandermeer-covenant-agreement.md be headed with the reason "
+       "Colorado allows it (for example 'Customer Non-Solicitation (kept because Riley's pay clears the customer "
+       "non-solicit threshold)'): legal analysis in the headings of the agreement Riley signs.")
+def h12_r34_headings(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "In vandermeer-covenant-agreement.md, head each covenant section with the reason Colorado "
+                            "allows it, for example \"Customer Non-Solicitation (kept because Riley's pay clears the "
+                            "customer non-solicit threshold)\".")
+
+
+@plant("ho-h12-r34-placement-exempts-anything-headed-statutory-notice", "H12", CI,
+       "The placement criterion now also passes an agreement holding 'any paragraph the drafter heads \"Statutory "
+       "Notice\", whatever it says': a label lets commentary or analysis stay in the agreement Sasha signs.")
+def h12_r34_label_loophole(env: Path, task: str) -> None:
+    _reword(env, task, "placement-operative-text", "section 2870, and signature blocks, and lindgren",
+            "section 2870, signature blocks and any paragraph the drafter heads \"Statutory Notice\", whatever it "
+            "says, and lindgren")
+
+
+@near_miss("ho-h12-nm-r34-trade-secret-definition-by-statutory-reference", "H12", TB,
+           "The instructions ask vandermeer-covenant-agreement.md to define \"Trade Secrets\" by reference to the "
+           "Colorado Uniform Trade Secrets Act, C.R.S. § 7-74-102(4).",
+           "HYGIENE.md H12 keeps source paths, drafting commentary, client advice and legal analysis out of operative "
+           "text; a definition that incorporates a statutory meaning is a contract term, explains nothing and "
+           "advises no one.")
+def h12_nm_r34_definition(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "Define \"Trade Secrets\" in vandermeer-covenant-agreement.md by reference to the Colorado "
+                            "Uniform Trade Secrets Act, C.R.S. § 7-74-102(4).")
+
+
+# --- H13 synthetic data and secrets (thirty-fourth round) ----------------------------------------------------------
+
+
+@plant("ho-h13-r34-xlsx-external-link-to-local-drive", "H13", SD,
+       "documents/hr/ellery-pay-check.xlsx reads the 2027 floor from another workbook through an external link whose "
+       "target is the HR director's local file, C:\\Users\\evasquezmoore\\Documents\\Comp\\2027-salary-bands.xlsx "
+       "(xl/externalLinks/_rels/externalLink1.xml.rels).")
+def h13_r34_external_link(env: Path, task: str) -> None:
+    target = "file:///C:\\Users\\evasquezmoore\\Documents\\Comp\\2027-salary-bands.xlsx"
+    data = _r34_xlsx_external_link([["Jordan Ellery: pay check"], ["Annual base salary", 78500],
+                                    ["Illinois non-compete floor from January 1, 2027"]], "B3", "[1]Bands!$B$4",
+                                   80000, target)
+    assert "evasquezmoore" in _r34_parts(data)["xl/externalLinks/_rels/externalLink1.xml.rels"]
+    write_doc(env, task, "hr/ellery-pay-check.xlsx", data)
+
+
+@plant("ho-h13-r34-bamboohr-key-in-powershell-script", "H13", TB,
+       "documents/it/sync-directory.ps1, Aspenline's PowerShell script that pulls the BambooHR employee directory "
+       "into the onboarding tracker, hard-codes a 40-hex-digit BambooHR API key.")
+def h13_r34_bamboohr(env: Path, task: str) -> None:
+    key = hashlib.sha1(b"r34-bamboohr-aspenline").hexdigest()
+    write_doc(env, task, "it/sync-directory.ps1", (
+        "# Pull Aspenline's employee directory from BambooHR into the onboarding tracker.\r\n"
+        "$Subdomain = \"aspenline\"\r\n"
+        f"$ApiKey = \"{key}\"\r\n"
+        "$Auth = [Convert]::ToBase64String([Text.Encoding]::ASCII.GetBytes(\"$($ApiKey):x\"))\r\n"
+        "$Headers = @{ Authorization = \"Basic $Auth\"; Accept = \"application/json\" }\r\n"
+        "$Url = \"https://api.bamboohr.com/api/gateway.php/$Subdomain/v1/employees/directory\"\r\n"
+        "Invoke-RestMethod -Uri $Url -Headers $Headers | ConvertTo-Json -Depth 5 | Out-File directory.json\r\n"))
+
+
+@plant("ho-h13-r34-s3-presigned-url-in-email", "H13", AM,
+       "documents/correspondence/delacroix-signed-copy.eml, Lucien's email, links the signed Delacroix agreement by "
+       "an S3 presigned URL that carries an access key id (X-Amz-Credential=AKIA...) and a live request signature "
+       "valid for seven days.")
+def h13_r34_presigned(env: Path, task: str) -> None:
+    import base64
+
+    key_id = "AKIA" + base64.b32encode(hashlib.sha256(b"r34-s3-key").digest()).decode()[:16]
+    signature = hashlib.sha256(b"r34-s3-signature").hexdigest()
+    url = ("https://bayoucrest-legal.s3.us-east-2.amazonaws.com/delacroix/standard-agreement-signed.pdf"
+           "?X-Amz-Algorithm=AWS4-HMAC-SHA256"
+           f"&X-Amz-Credential={key_id}%2F20261016%2Fus-east-2%2Fs3%2Faws4_request"
+           "&X-Amz-Date=20261016T153000Z&X-Amz-Expires=604800&X-Amz-SignedHeaders=host"
+           f"&X-Amz-Signature={signature}")
+    assert "EXAMPLE" not in key_id
+    write_doc(env, task, "correspondence/delacroix-signed-copy.eml", email(
+        "Lucien Arceneaux <lucien.arceneaux@bayoucrest.example.com>",
+        "Miriam Okafor <miriam.okafor@harlowfinch.example.com>",
+        "Fri, 16 Oct 2026 10:31:00 -0500",
+        "Signed Delacroix agreement",
+        f"Miriam,\n\nHere is the agreement Mr. Delacroix signed, for your file:\n{url}\n\nLucien"))
+
+
+@near_miss("ho-h13-nm-r34-xlsx-external-link-relative", "H13", SD,
+           "documents/hr/ellery-pay-check.xlsx reads the 2027 floor through an external link whose target is the "
+           "relative name 2027-salary-bands.xlsx, a workbook that sits beside it in documents/hr/.",
+           "HYGIENE.md H13 forbids absolute local paths and internal URLs; a relative link to a file inside the "
+           "workspace names no machine, user or share.")
+def h13_nm_r34_relative_link(env: Path, task: str) -> None:
+    write_doc(env, task, "hr/2027-salary-bands.xlsx", xlsx_bytes([["Band", "Floor"], ["Illinois 2026", 75000],
+                                                                  ["Illinois 2027", 80000]], sheet="Bands"))
+    data = _r34_xlsx_external_link([["Jordan Ellery: pay check"], ["Annual base salary", 78500],
+                                    ["Illinois non-compete floor from January 1, 2027"]], "B3", "[1]Bands!$B$3",
+                                   80000, "2027-salary-bands.xlsx")
+    write_doc(env, task, "hr/ellery-pay-check.xlsx", data)
+
+
+# --- FAM (thirty-fourth round) -------------------------------------------------------------------------------------
+
+
+@plant("ho-fam-r34-reply-prefix-on-one-client-request-subject", "FAM", "covenant-package-v07",
+       "Instance v07's client request has the subject 'RE: Offer packages for three new hires', copied from a reply; "
+       "the design and every sibling have 'Offer packages for three new hires', and no variable covers the subject.")
+def fam_r34_subject(env: Path, task: str) -> None:
+    edit_doc(env, task, "client-request.md", "Subject: Offer packages for three new hires",
+             "Subject: RE: Offer packages for three new hires")
+
+
+@plant("ho-fam-r34-seeded-effective-date-differs-in-one-instance", "FAM", "covenant-package-v02",
+       "Instance v02's seeded_law entry for 18 U.S.C. § 1833(b)(3)(A) gives effective_date 2016-05-12; the design and "
+       "every sibling give 2016-05-11.")
+def fam_r34_effective(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        entry = seeded(t, "18 U.S.C. § 1833(b)(3)(A)")
+        assert entry["effective_date"] == "2016-05-11"
+        entry["effective_date"] = "2016-05-12"
+
+
+@near_miss("ho-fam-nm-r34-instance-id-quoted-in-spec", "FAM", "covenant-package-v05",
+           "In the family spec, v05's instance id is written as a quoted scalar ('- id: \"v05\"'); the spec parses to "
+           "the same value and no instance or design changes.",
+           "FAM compares instances with the family's spec and design; quoting a YAML string changes no loaded value, "
+           "so every variable and every instance stays as expanded.")
+def fam_nm_r34_quoted_id(env: Path, task: str) -> None:
+    import yaml
+
+    path = env / FAMILY_SPEC
+    text = path.read_text("utf-8")
+    before = yaml.safe_load(text)
+    new = replace_text(text, "- id: v05\n", "- id: \"v05\"\n")
+    assert yaml.safe_load(new) == before
+    path.write_text(new, "utf-8")
