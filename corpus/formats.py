@@ -1271,17 +1271,23 @@ def _pptx(name: str, data: bytes, budget: _Budget, depth: int) -> Extraction:
     members = _read_package(".pptx", data, _with_properties(PPTX_PARTS.match))
     targets = _rels(members.get("ppt/_rels/presentation.xml.rels"), "ppt/_rels/presentation.xml.rels", "ppt")
     order: list[str] = []
+    missing: list[str] = []  # slides the presentation lists that the package does not hold
 
     def start(tag: str, attrs: dict) -> None:
         if _local(tag) == "sldId":
             member = targets.get(_attr(attrs, "id", prefixed=True) or "")
             if member in members and member not in order:
                 order.append(member)
+            elif member and member not in members and PPTX_PARTS.match(member):
+                missing.append(member)
 
     _parse_xml(members["ppt/presentation.xml"], "ppt/presentation.xml", start=start)
     slides = [m for m in members if re.match(r"^ppt/slides/slide\d+\.xml$", m)]
     order += sorted((m for m in slides if m not in order), key=_natural)  # unlisted slides still hold text
     out = _office_text(".pptx", members, budget)
+    if missing:  # PowerPoint offers to repair the file and drops the slide, as Excel does a lost sheet
+        out.problems.append(f"the presentation lists slide part {missing[0]}, which is not in the file (PowerPoint "
+                            "offers to repair the presentation)")
     notes_seen = set()
     for number, member in enumerate(order, 1):
         out.add(f"slide {number}", _runs(members[member], member, budget))

@@ -876,3 +876,13 @@ def test_a_tracked_change_later_than_the_creation_stamp_is_the_files_stamp():
     assert stamp == formats.Stamp(formats.REVISED, dt.date(2026, 10, 28))
     assert formats.created("plain.docx", dw.docx(["Section 1."])) is None or \
         formats.created("plain.docx", dw.docx(["Section 1."])).field == "dcterms:created"
+
+
+def test_a_presentation_that_lists_a_slide_the_package_lacks_is_a_problem():
+    deck = dw.pptx([["Week one"], ["Week two"]])
+    assert extract("deck.pptx", deck).problem is None
+    with zipfile.ZipFile(io.BytesIO(deck)) as z:
+        kept = {n: z.read(n) for n in z.namelist() if n != "ppt/slides/slide2.xml"}
+    got = extract("deck.pptx", dw.package(kept))
+    assert "ppt/slides/slide2.xml, which is not in the file" in (got.problem or "")
+    assert "Week one" in (got.text or "")

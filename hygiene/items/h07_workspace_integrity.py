@@ -34,7 +34,7 @@ JUNK = re.compile(r"^(\.DS_Store|Thumbs\.db|ehthumbs(?:_vista)?\.db|Thumbs\.db:e
 # search over a path finds the first of them in it (every file of a workspace is looked at).
 JUNK_FOLDER = re.compile(r"(?:^|/)((?:\.ipynb_checkpoints|__pycache__|__MACOSX|\.pytest_cache|\.mypy_cache|\.ruff_cache|"
                          r"\.idea|\.vscode|node_modules|\.venv|\.Trash(?:es|-\d+)?|\.Spotlight-V100|\.fseventsd|"
-                         r"\$RECYCLE\.BIN|System Volume Information))/", re.I)
+                         r"\$RECYCLE\.BIN|System Volume Information|@eaDir|#recycle|#snapshot|\.@__thumb))/", re.I)
 
 
 def _junk(rel: str) -> bool:

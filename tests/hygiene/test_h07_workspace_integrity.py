@@ -266,3 +266,9 @@ def test_a_package_that_stores_its_main_part_twice_is_major(tmp_path):
     hits = found(env_with(tmp_path, files={**workspace(), "offer.docx": buf.getvalue()}), "H07")
     assert [(f.severity, f.path) for f in hits] == [("major", "documents/offer.docx")]
     assert "stored twice" in hits[0].message
+
+
+def test_a_nas_metadata_folder_is_left_behind_by_a_tool(tmp_path):
+    files = {**workspace(), "@eaDir/offer-facts.md@SynoEAStream": "stream", "#recycle/old.md": "old"}
+    hits = [f for f in found(env_with(tmp_path, files=files), "H07") if "left behind" in f.message]
+    assert sorted(f.path for f in hits) == ["documents/#recycle", "documents/@eaDir"]
