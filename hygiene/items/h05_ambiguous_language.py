@@ -54,6 +54,8 @@ _TASTE = (
     r"ready\s+to\s+(?:send|go|file|share|print)|presentable|(?:in\s+)?finished\s+(?:form|quality)|"
     # an excess with no measure: "without unnecessary legalese", "no needless detail", "overly long"
     r"unnecessar(?:y|ily)|needless(?:ly)?|superfluous|excessive(?:ly)?|unduly|overly|legalese|jargon|"
+    # a depth or a manner with no measure: "at a high level", "in pragmatic terms"
+    r"(?:at\s+a\s+)?high[- ]level|pragmatic(?:ally)?|in\s+practical\s+terms|workable|actionable|"
     r"(?:key|main|important|relevant|salient|essential|core|major|principal|critical)\s+(?:points|issues|aspects|"
     r"considerations|risks|factors|concerns|questions|facts|elements|takeaways)|"
     r"(?:at|in)\s+the\s+(?:judge|grader|reviewer|evaluator|assessor)(?:'s|s')?\s+(?:discretion|view|opinion|"

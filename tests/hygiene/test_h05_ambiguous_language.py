@@ -493,7 +493,9 @@ def test_vague_words_in_a_clause_that_says_they_are_not_graded_grade_nothing(tmp
 
 
 @pytest.mark.parametrize("rule, word", [("is written without unnecessary legalese", "unnecessary"),
-                                        ("avoids needless detail", "needless"), ("is not overly long", "overly")])
+                                        ("avoids needless detail", "needless"), ("is not overly long", "overly"),
+                                        ("tells the client the changes at a high level", "at a high level"),
+                                        ("gives the rules in pragmatic terms", "pragmatic")])
 def test_an_excess_with_no_measure_is_vague(tmp_path, rule, word):
     task = task_json()
     task["criteria"][2]["match_criteria"] += f" PASS only if client-email.md {rule}."
