@@ -89,7 +89,7 @@ _ACT = re.compile(r"\b(?:add|include|insert|put|place|write|leave|give|set\s+out
 # "Associate's note""); the
 # material may be named in quotes or brackets ("a block whose 'rationale' field explains ...").
 _REQUEST = re.compile(r"(?:,\s*(?:[\w'-]+\s+){1,3}?[\w'-]+,\s*)?"
-                      r"(?:[\"\u201c]?[\w'/-]+\s+(?:<[^<>\n]{1,30}>\s+)?(?:\([^()\n]{1,40}\)\s+)?){0,5}?"
+                      r"(?:[\"\u201c]?[\w'/-]+\s+(?:<[^<>\n]{1,30}>\s+)??(?:\([^()\n]{1,40}\)\s+)??){0,5}?"
                       r"[(\"'\u2018\u201c]?(?P<material>" + _MATERIAL.pattern
                       + ")", re.I)
 _IMPERATIVE = re.compile(r"(?:^|[,;:]\s*|\band\s+|\bthen\s+|\b(?:please|pls|plz)\s+)"

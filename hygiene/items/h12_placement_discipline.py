@@ -92,7 +92,33 @@ def check(ctx: TaskContext) -> list[Finding]:
             out += _lets_advice_in(ctx, d, i, c)
     out += _undeclared_operative(ctx) + _signed_advisory(ctx)
     return (_dedupe(out) + advice_asked_for(ctx) + advice_to_counterparty(ctx) + copied_advice(ctx)
-            + advice_in_forms(ctx) + _dictated_text(ctx) + _muzzled_advisory(ctx) + _source_files_demanded(ctx))
+            + advice_in_forms(ctx) + _dictated_text(ctx) + _muzzled_advisory(ctx) + _source_files_demanded(ctx)
+            + _advisory_put_in_operative(ctx))
+
+
+# An advisory deliverable put into an operative one: "Attach the text of client-note.md to the agreement as its
+# Exhibit A", "append a copy of the memo to X", "include client-email.md in X".
+_PUT_IN = re.compile(r"\b(?:attach|append|annex|include|insert|incorporate|copy|paste|add)\s+(?:the\s+(?:full\s+)?"
+                     r"(?:text|contents?|body|wording)\s+of\s+|a\s+copy\s+of\s+)?(?P<adv>[\w.-]+\.\w{1,5})\s+"
+                     r"(?:(?:to|in|into|within|at\s+the\s+(?:end|foot|top)\s+of)\s+(?:the\s+)?(?P<op>[\w.-]+\.\w{1,5})"
+                     r"|as\s+[^.;]{1,40}?\s+(?:to|of|in)\s+(?:the\s+)?(?P<op2>[\w.-]+\.\w{1,5}))", re.I)
+
+
+def _advisory_put_in_operative(ctx: TaskContext) -> list[Finding]:
+    """The instructions put an advisory deliverable's text into an operative one (an exhibit, an annex, an
+    appendix): the client advice becomes part of what the counterparty signs."""
+    out = []
+    for _line, sentence in tx.sentences(ctx.task.instructions):
+        for m in _PUT_IN.finditer(sentence):
+            adv, op = m["adv"], m["op"] or m["op2"]
+            if adv in ctx.ext.advisory and op in ctx.ext.operative and not pl.NEGATED.search(sentence[:m.start()]):
+                out.append(ctx.finding(
+                    ID, "major", "task.json", f"the instructions put the advisory deliverable {adv!r} into the "
+                    f"operative {op!r}: the advice to the client becomes part of the text the counterparty signs",
+                    f"keep {adv} a separate document; {op} carries contract terms only", location="$.instructions",
+                    evidence=tx.excerpt(sentence)))
+                return out
+    return out
 
 
 # A PASS clause that asks an operative deliverable to cite a workspace file as a source ("cites
@@ -504,6 +530,12 @@ def _lets_advice_in(ctx: TaskContext, d: str, i: int, c) -> list[Finding]:
         start = max(c.match_criteria.rfind(stop, 0, m.start()) for stop in (";", ". ", ": ")) + 1
         spans.append((c.match_criteria[start:m.start()].strip(), True))
     for span, permission in spans:
+        if _ANY_CONTENT.search(span):  # "any paragraph headed "Statutory Notice", whatever it says"
+            return [ctx.finding(
+                ID, "major", "task.json", f"placement criterion {c.id!r} lets text stay in {d!r} "
+                f"{_ANY_CONTENT.search(span).group(0)!r}: a label or a place then exempts any text, notes and analysis "
+                "included", "allow the notice by what it must say (the statute's required content), not by its heading",
+                location=f"$.criteria[{i}].match_criteria", evidence=tx.excerpt(c.match_criteria))]
         source = _SOURCE_REFERENCE.search(span) or _DRAFTING_BASIS.search(span) or \
             _INTERNAL_GUIDANCE.search(span) or _workspace_path(ctx, span)
         found = (source.group(0), True) if source else None if LEGAL_CONTENT.search(span) else _advisory(span)
@@ -520,6 +552,13 @@ def _lets_advice_in(ctx: TaskContext, d: str, i: int, c) -> list[Finding]:
             f"client belong in {_advisory_names(ctx)}", location=f"$.criteria[{i}].match_criteria",
             evidence=tx.excerpt(span))]
     return []
+
+
+# What a permission lets in whatever its content: "any paragraph headed "Statutory Notice", whatever it says".
+_ANY_CONTENT = re.compile(r"\bwhatever\s+(?:it|they)\s+(?:says?|contains?|holds?)\b|\bwhatever\s+(?:its|their)\s+"
+                          r"(?:content|contents|wording)\b|\bregardless\s+of\s+(?:its|their|what\s+(?:it|they))\s*"
+                          r"(?:content|contents|wording|says?|contains?)\b|\bhowever\s+(?:it\s+is|they\s+are)\s+worded\b",
+                          re.I)
 
 
 # A path written out ("lines such as "[1]: knowledge-base/practice-guides/colorado.md""), not a web address.

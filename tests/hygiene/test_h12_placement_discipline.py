@@ -808,3 +808,23 @@ def test_a_note_asked_for_inside_an_html_block_of_the_agreement_is_found(tmp_pat
                              "on the salary question; it stays collapsed, so Dana will not see it.")
     hits = found(env_with(tmp_path, task), "H12")
     assert [(f.location, "'note'" in f.message) for f in hits] == [("$.instructions", True)]
+
+
+def test_an_advisory_deliverable_put_into_the_agreement_is_major(tmp_path):
+    task = task_json()
+    task["instructions"] += " Attach the text of client-email.md to agreement.md as its Exhibit A, so Dana sees why."
+    hits = found(env_with(tmp_path / "a", task), "H12")
+    assert [(f.severity, "'client-email.md' into the operative 'agreement.md'" in f.message) for f in hits] == \
+        [("major", True)]
+    task = task_json()
+    task["instructions"] += " Do not attach client-email.md to agreement.md."
+    assert found(env_with(tmp_path / "b", task), "H12") == []
+
+
+def test_a_permission_for_whatever_a_labelled_paragraph_says_is_major(tmp_path):
+    task = task_json()
+    task["criteria"][1]["match_criteria"] = task["criteria"][1]["match_criteria"].replace(
+        " FAIL if", " Any paragraph headed \"Statutory Notice\" may stay, whatever it says. FAIL if")
+    hits = found(env_with(tmp_path, task), "H12")
+    assert [(f.severity, f.location) for f in hits] == [("major", "$.criteria[1].match_criteria")]
+    assert "'whatever it says'" in hits[0].message
