@@ -29529,22 +29529,6 @@ def h04_nm_r34_uuid(env: Path, task: str) -> None:
 # --- H05 ambiguous grading language (thirty-fourth round) ----------------------------------------------------------
 
 
-@plant("ho-h05-r34-at-a-high-level", "H05", AM,
-       "The client-note-changes criterion now passes a note that tells Bayou Crest the four changes 'at a high level': "
-       "how much of each reason must be given is left to the judge.")
-def h05_r34_high_level(env: Path, task: str) -> None:
-    _reword(env, task, "client-note-changes", "PASS if client-note.md tells Bayou Crest that",
-            "PASS if client-note.md tells Bayou Crest, at a high level, that")
-
-
-@plant("ho-h05-r34-in-pragmatic-terms", "H05", CA,
-       "The usage-notes-threshold criterion now asks hr-usage-notes.md to give its rules 'in pragmatic terms HR can "
-       "work with', a standard a judge can read either way.")
-def h05_r34_pragmatic(env: Path, task: str) -> None:
-    _reword(env, task, "usage-notes-threshold", "PASS if hr-usage-notes.md tells HR to use",
-            "PASS if hr-usage-notes.md, in pragmatic terms HR can work with, tells HR to use")
-
-
 @plant("ho-h05-r34-the-file-over-two-deliverables", "H05", TB,
        "The notice-points-to-section criterion, which grades both the notice and the agreement, now begins 'PASS if "
        "the file names the agreement by its title': which of the two files is meant is left open.")
@@ -29644,33 +29628,6 @@ def h07_r34_encrypted_docx(env: Path, task: str) -> None:
     data = data.ljust(-(-len(data) // 512) * 512, b"\0")
     assert not zipfile.is_zipfile(io.BytesIO(data))
     write_doc(env, task, "hr/ellery-offer-terms.docx", data)
-
-
-@plant("ho-h07-r34-pptx-lists-a-missing-slide", "H07", AM,
-       "documents/onboarding/bayou-crest-first-week.pptx lists two slides in its presentation part and relationships, "
-       "but the package holds only slide 1: slide2.xml was lost when the deck was re-zipped.")
-def h07_r34_missing_slide(env: Path, task: str) -> None:
-    data = _r6_pptx([("Welcome to Bayou Crest", ["Field project managers: your first week"], None),
-                     ("First week", ["Monday: safety induction and paperwork",
-                                     "Tuesday: site visits in Ascension Parish"], None)], title="First week")
-    parts = {name: text for name, text in _r34_parts(data).items()
-             if name not in ("ppt/slides/slide2.xml", "ppt/slides/_rels/slide2.xml.rels")}
-    assert "slides/slide2.xml" in parts["ppt/_rels/presentation.xml.rels"]
-    assert "ppt/slides/slide1.xml" in parts and "ppt/slides/slide2.xml" not in parts
-    write_doc(env, task, "onboarding/bayou-crest-first-week.pptx", _zip(parts))
-
-
-@plant("ho-h07-r34-synology-eadir-folder", "H07", CA,
-       "documents/@eaDir/, the metadata folder a Synology NAS leaves beside shared files, holds "
-       "client-alert.md@SynoEAStream and halden-form-wa-2021.md@SynoEAStream (extended-attribute streams).")
-def h07_r34_eadir(env: Path, task: str) -> None:
-    for name in ("client-alert.md", "halden-form-wa-2021.md"):
-        assert doc(env, task, name).is_file()
-        stream = (b"\x00\x05\x16\x07\x00\x02\x00\x00Mac OS X        \x00\x02\x00\x00\x00\x09\x00\x00\x00\x32"
-                  b"\x00\x00\x00\x20\x00\x00\x00\x02\x00\x00\x00\x52" + b"\0" * 32
-                  + b"ATTR\x00\x00\x00\x00com.apple.quarantine\x00"
-                  + f"0083;6734a1f2;Mail;{hashlib.md5(name.encode()).hexdigest()}".encode())
-        write_doc(env, task, f"@eaDir/{name}@SynoEAStream", stream)
 
 
 @near_miss("ho-h07-nm-r34-format-flowed-eml", "H07", NE,
@@ -29923,16 +29880,6 @@ def h11_nm_r34_notebook(env: Path, task: str) -> None:
 # --- H12 placement discipline (thirty-fourth round) ----------------------------------------------------------------
 
 
-@plant("ho-h12-r34-client-note-attached-as-exhibit", "H12", AM,
-       "The instructions ask for client-note.md, the advice to Bayou Crest, to be attached to "
-       "fontenot-covenant-agreement.md as its Exhibit A 'so that Avery sees why each term changed': the client advice "
-       "and its La. R.S. 23:921 reasons become part of what Avery signs.")
-def h12_r34_exhibit(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        instructions_add(t, "Attach the text of client-note.md to fontenot-covenant-agreement.md as its Exhibit A, so "
-                            "that Avery sees why each term changed when signing.")
-
-
 @plant("ho-h12-r34-section-headings-carry-reasons", "H12", TB,
        "The instructions ask that each covenant section of vandermeer-covenant-agreement.md be headed with the reason "
        "Colorado allows it (for example 'Customer Non-Solicitation (kept because Riley's pay clears the customer "
@@ -29942,15 +29889,6 @@ def h12_r34_headings(env: Path, task: str) -> None:
         instructions_add(t, "In vandermeer-covenant-agreement.md, head each covenant section with the reason Colorado "
                             "allows it, for example \"Customer Non-Solicitation (kept because Riley's pay clears the "
                             "customer non-solicit threshold)\".")
-
-
-@plant("ho-h12-r34-placement-exempts-anything-headed-statutory-notice", "H12", CI,
-       "The placement criterion now also passes an agreement holding 'any paragraph the drafter heads \"Statutory "
-       "Notice\", whatever it says': a label lets commentary or analysis stay in the agreement Sasha signs.")
-def h12_r34_label_loophole(env: Path, task: str) -> None:
-    _reword(env, task, "placement-operative-text", "section 2870, and signature blocks, and lindgren",
-            "section 2870, signature blocks and any paragraph the drafter heads \"Statutory Notice\", whatever it "
-            "says, and lindgren")
 
 
 @near_miss("ho-h12-nm-r34-trade-secret-definition-by-statutory-reference", "H12", TB,

@@ -682,3 +682,19 @@ def h05_nm_r32_not_graded(env: Path, task: str) -> None:
 def h05_r33_legalese(env: Path, task: str) -> None:
     _reword(env, task, "usage-notes-threshold", "PASS if hr-usage-notes.md tells HR",
             "PASS if hr-usage-notes.md, written without unnecessary legalese, tells HR")
+
+
+@plant("h05-r34-at-a-high-level", "H05", AM,
+       "The client-note-changes criterion now passes a note that tells Bayou Crest the four changes 'at a high level': "
+       "how much of each reason must be given is left to the judge.")
+def h05_r34_high_level(env: Path, task: str) -> None:
+    _reword(env, task, "client-note-changes", "PASS if client-note.md tells Bayou Crest that",
+            "PASS if client-note.md tells Bayou Crest, at a high level, that")
+
+
+@plant("h05-r34-in-pragmatic-terms", "H05", CA,
+       "The usage-notes-threshold criterion now asks hr-usage-notes.md to give its rules 'in pragmatic terms HR can "
+       "work with', a standard a judge can read either way.")
+def h05_r34_pragmatic(env: Path, task: str) -> None:
+    _reword(env, task, "usage-notes-threshold", "PASS if hr-usage-notes.md tells HR to use",
+            "PASS if hr-usage-notes.md, in pragmatic terms HR can work with, tells HR to use")

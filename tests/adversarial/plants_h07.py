@@ -3,6 +3,7 @@ no symlinks, no case or Unicode twins."""
 
 from __future__ import annotations
 
+import hashlib
 import io
 import json
 import os
@@ -14,6 +15,8 @@ from .cases import near_miss, plant
 from .edits import (docx_bytes, doc, email, instructions_add, read_doc, remove_doc, replace_text, task_json,
                     write_doc, xlsx_bytes, zip_without)
 from .heldout import _r11_xlsx, _r13_jsonl, _r9_docx, _r9_zip  # the later rounds' document writers
+from .heldout import _r6_pptx, _r34_parts  # the sixth and thirty-fourth rounds' writers
+from .edits import _zip
 from .heldout import _r20_docx_parts, _r20_zip_members  # the twentieth round's writers
 
 NE, TB, SD = "matrix-narrow-edit", "matrix-threshold-between", "matrix-signing-date-law"
@@ -537,3 +540,30 @@ def h07_r33_eml_b64(env: Path, task: str) -> None:
         "MIME-Version: 1.0\n"
         "Content-Type: text/plain; charset=utf-8\n"
         "Content-Transfer-Encoding: base64\n\n" + body))
+
+
+@plant("h07-r34-pptx-lists-a-missing-slide", "H07", AM,
+       "documents/onboarding/bayou-crest-first-week.pptx lists two slides in its presentation part and relationships, "
+       "but the package holds only slide 1: slide2.xml was lost when the deck was re-zipped.")
+def h07_r34_missing_slide(env: Path, task: str) -> None:
+    data = _r6_pptx([("Welcome to Bayou Crest", ["Field project managers: your first week"], None),
+                     ("First week", ["Monday: safety induction and paperwork",
+                                     "Tuesday: site visits in Ascension Parish"], None)], title="First week")
+    parts = {name: text for name, text in _r34_parts(data).items()
+             if name not in ("ppt/slides/slide2.xml", "ppt/slides/_rels/slide2.xml.rels")}
+    assert "slides/slide2.xml" in parts["ppt/_rels/presentation.xml.rels"]
+    assert "ppt/slides/slide1.xml" in parts and "ppt/slides/slide2.xml" not in parts
+    write_doc(env, task, "onboarding/bayou-crest-first-week.pptx", _zip(parts))
+
+
+@plant("h07-r34-synology-eadir-folder", "H07", CA,
+       "documents/@eaDir/, the metadata folder a Synology NAS leaves beside shared files, holds "
+       "client-alert.md@SynoEAStream and halden-form-wa-2021.md@SynoEAStream (extended-attribute streams).")
+def h07_r34_eadir(env: Path, task: str) -> None:
+    for name in ("client-alert.md", "halden-form-wa-2021.md"):
+        assert doc(env, task, name).is_file()
+        stream = (b"\x00\x05\x16\x07\x00\x02\x00\x00Mac OS X        \x00\x02\x00\x00\x00\x09\x00\x00\x00\x32"
+                  b"\x00\x00\x00\x20\x00\x00\x00\x02\x00\x00\x00\x52" + b"\0" * 32
+                  + b"ATTR\x00\x00\x00\x00com.apple.quarantine\x00"
+                  + f"0083;6734a1f2;Mail;{hashlib.md5(name.encode()).hexdigest()}".encode())
+        write_doc(env, task, f"@eaDir/{name}@SynoEAStream", stream)
