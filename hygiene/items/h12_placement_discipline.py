@@ -107,18 +107,16 @@ _PUT_IN = re.compile(r"\b(?:attach|append|annex|include|insert|incorporate|copy|
 def _advisory_put_in_operative(ctx: TaskContext) -> list[Finding]:
     """The instructions put an advisory deliverable's text into an operative one (an exhibit, an annex, an
     appendix): the client advice becomes part of what the counterparty signs."""
-    out = []
     for _line, sentence in tx.sentences(ctx.task.instructions):
         for m in _PUT_IN.finditer(sentence):
             adv, op = m["adv"], m["op"] or m["op2"]
             if adv in ctx.ext.advisory and op in ctx.ext.operative and not pl.NEGATED.search(sentence[:m.start()]):
-                out.append(ctx.finding(
+                return [ctx.finding(
                     ID, "major", "task.json", f"the instructions put the advisory deliverable {adv!r} into the "
                     f"operative {op!r}: the advice to the client becomes part of the text the counterparty signs",
                     f"keep {adv} a separate document; {op} carries contract terms only", location="$.instructions",
-                    evidence=tx.excerpt(sentence)))
-                return out
-    return out
+                    evidence=tx.excerpt(sentence))]
+    return []
 
 
 # A PASS clause that asks an operative deliverable to cite a workspace file as a source ("cites
