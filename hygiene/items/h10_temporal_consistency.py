@@ -278,7 +278,7 @@ def _window(m: re.Match, today: dt.date) -> tuple[dt.date, dt.date]:
         return today - dt.timedelta(days=1), today
     if when == "last week":
         return today - dt.timedelta(days=14), today
-    if m["wd"]:  # "last Friday": the latest Friday before today, or (read generously) the one before it
+    if m.groupdict().get("wd"):  # "last Friday": the latest Friday before today, or (read generously) the one before it
         back = (today.weekday() - dating.WEEKDAYS.index(dating.weekday_stem(m["wd"]))) % 7 or 7
         return today - dt.timedelta(days=back + 7), today - dt.timedelta(days=back)
     if when.endswith("this week"):
