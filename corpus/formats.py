@@ -579,8 +579,95 @@ class _Runs:
             self.out.append(data)
 
     def read(self, data: bytes, part: str) -> str:
+        quick = _quick_runs(data, part, frozenset(self.TEXT), frozenset(self.BREAK))
+        if quick is not None:
+            self.budget.check(len(quick))
+            return quick
         _parse_xml(data, part, self.start, self.end, self.text)
         return "".join(self.out)
+
+
+# _Runs reads a part through expat's events, one Python call per element: most of a document's
+# elements (runs, their properties, fonts, sizes) carry nothing it keeps. `_quick_runs` gives the
+# same text for a plain part with far fewer calls: expat still reads the whole part first (so a
+# part that is not well-formed XML, or has a DOCTYPE, is refused as before), then one regular
+# expression finds only the elements _Runs acts on. A part this cannot read exactly as expat's
+# events would (another encoding, comments, CDATA, processing instructions, markup inside a text
+# element) returns None and is read through the events.
+_XML_ENCODING = re.compile(rb"""^<\?xml[^>]*?\sencoding\s*=\s*["']([A-Za-z0-9._-]+)["']""")
+_XML_ENTITY = re.compile(r"&(?:#x([0-9A-Fa-f]+)|#([0-9]+)|(amp|lt|gt|quot|apos));")
+_XML_NAMED = {"amp": "&", "lt": "<", "gt": ">", "quot": '"', "apos": "'"}
+_TAG_REST = re.compile(r"""((?:\s+[^\s=/>]+\s*=\s*(?:"[^"]*"|'[^']*'))*)\s*(/?)>""")
+_ATTRIBUTE = re.compile(r"""([^\s=]+)\s*=\s*(?:"([^"]*)"|'([^']*)')""")
+
+
+def _xml_unescape(text: str) -> str:
+    if "&" not in text:
+        return text
+    return _XML_ENTITY.sub(lambda m: chr(int(m[1], 16)) if m[1] else chr(int(m[2])) if m[2] else _XML_NAMED[m[3]],
+                           text)
+
+
+@functools.lru_cache(maxsize=8)
+def _run_tags(names: frozenset[str]) -> re.Pattern:
+    alternatives = "|".join(sorted(map(re.escape, names), key=len, reverse=True))
+    return re.compile(rf"<(/?)(?:[^\s<>/:!?]+:)?({alternatives})(?=[\s/>])")
+
+
+def _quick_runs(data: bytes, part: str, text: frozenset[str], breaks: frozenset[str]) -> str | None:
+    """_Runs' text of a plain UTF-8 part, or None when only expat's events read it exactly."""
+    _parse_xml(data, part)
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]
+    declared = _XML_ENCODING.match(data)
+    if declared and declared[1].lower() not in (b"utf-8", b"utf8"):
+        return None
+    if not data.startswith(b"<") or b"<!--" in data or b"<![CDATA[" in data or data.find(b"<?", 1) >= 0:
+        return None
+    try:
+        doc = data.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+    if "\r" in doc:  # as an XML parser reads line ends
+        doc = doc.replace("\r\n", "\n").replace("\r", "\n")
+    out: list[str] = []
+    alt = ""
+    find, tags, rest = doc.find, _run_tags(text | breaks | {"tab", "docPr", "cNvPr"}), _TAG_REST.match
+    pos = 0
+    while m := tags.search(doc, pos):
+        name = m[2]
+        if m[1]:  # an end tag
+            pos = find(">", m.end()) + 1
+            if name in breaks:
+                out.append("\n")
+            continue
+        r = rest(doc, m.end())
+        if r is None:
+            return None
+        pos, closed = r.end(), bool(r[2])
+        if name in text:
+            if not closed:
+                end = find("<", pos)
+                if not doc.startswith("</", end):
+                    return None  # markup inside a text element
+                out.append(_xml_unescape(doc[pos:end]))
+                pos = find(">", end) + 1
+            if name in breaks:
+                out.append("\n")
+            continue
+        if name == "tab":
+            out.append("\t")
+        elif name in ("docPr", "cNvPr"):
+            attrs = [(k.rpartition(":")[2], _xml_unescape(v or w))
+                     for k, v, w in _ATTRIBUTE.findall(r[1])]
+            said = [next((v for k, v in attrs if k == key), None) for key in ("title", "descr")]
+            described = " ".join(" ".join(v.split()) for v in said if v and v.strip())
+            if described and described != alt:
+                alt = described
+                out.append(f"\n{alt}\n")
+        if closed and name in breaks:
+            out.append("\n")
+    return "".join(out)
 
 
 def _runs(data: bytes, part: str, budget: _Budget) -> str:

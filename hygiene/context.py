@@ -359,8 +359,8 @@ def list_task_folder(folder: Path, kb_mount: str, *, listing=None, blobs: dict[s
     kb_prefix = kb_mount.rstrip("/") + "/"
     blobs = blobs or {}
     base = os.fspath(folder)
-    join = os.path.join
-    files = [WorkspaceFile(rel, join(base, rel), st.st_size, in_kb=(in_kb := rel.startswith(kb_prefix)),
+    base = base if base.endswith("/") else base + "/"  # os.path.join's result, without a call per file
+    files = [WorkspaceFile(rel, base + rel, st.st_size, in_kb=(in_kb := rel.startswith(kb_prefix)),
                            blob=(blob := blobs.get(rel)), store=store,
                            kb_copy=not in_kb and blob is not None and blob in kb_blobs)
              for rel, st in listing.files.items()]
