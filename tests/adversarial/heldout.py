@@ -30006,3 +30006,911 @@ def fam_nm_r34_quoted_id(env: Path, task: str) -> None:
     new = replace_text(text, "- id: v05\n", "- id: \"v05\"\n")
     assert yaml.safe_load(new) == before
     path.write_text(new, "utf-8")
+
+
+# === Thirty-fifth round ===========================================================================================
+# Written from HYGIENE.md and docs/TASKS.md only, without reading the audit's code. Ids carry '-r35-'.
+
+
+def _r35_hex_id(seed: str, n: int = 24) -> str:
+    """A stable hexadecimal id (Trello-style object ids, GUID parts) derived from `seed`."""
+    return hashlib.sha256(seed.encode("utf-8")).hexdigest()[:n]
+
+
+def _r35_guid(seed: str) -> str:
+    """A stable upper-case GUID in braces, as Office writes them."""
+    return "{" + str(uuid.UUID(hashlib.md5(seed.encode("utf-8")).hexdigest())).upper() + "}"
+
+
+def _r35_trello(board: str, lists: list[str], cards: list[tuple[int, str, str]], last_activity: str) -> str:
+    """A Trello board export (Menu > Print and export > Export as JSON), trimmed to what a board without members
+    carries: the board, its lists, and its cards given as (list index, card name, card description)."""
+    board_id = _r35_hex_id("board:" + board)
+    out_lists = [{"id": _r35_hex_id(f"list:{board}:{name}"), "name": name, "closed": False, "idBoard": board_id,
+                  "pos": 16384 * (n + 1)} for n, name in enumerate(lists)]
+    out_cards = [{"id": _r35_hex_id(f"card:{board}:{name}"), "name": name, "desc": desc, "closed": False,
+                  "idList": out_lists[where]["id"], "idBoard": board_id, "pos": 16384 * (n + 1), "labels": [],
+                  "dateLastActivity": last_activity} for n, (where, name, desc) in enumerate(cards)]
+    data = {"id": board_id, "name": board, "desc": "", "closed": False, "dateLastActivity": last_activity,
+            "prefs": {"permissionLevel": "private", "background": "blue"}, "lists": out_lists, "cards": out_cards,
+            "checklists": [], "actions": []}
+    return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+
+
+def _r35_docx_with_custom_xml(paragraphs: list[str], namespace: str, item_xml: str) -> bytes:
+    """A .docx (as edits.docx_bytes) carrying a custom XML data store part, customXml/item1.xml with its
+    properties part, related from the main document as Word relates the data store of a template whose content
+    controls are bound to it. The item's text never shows in the document body."""
+    parts = _r34_parts(docx_bytes(paragraphs))
+    parts["customXml/item1.xml"] = f"{_XML}{item_xml}"
+    parts["customXml/itemProps1.xml"] = (
+        f'{_XML}<ds:datastoreItem ds:itemID="{_r35_guid(namespace)}" '
+        'xmlns:ds="http://schemas.openxmlformats.org/officeDocument/2006/customXml"><ds:schemaRefs>'
+        f'<ds:schemaRef ds:uri="{escape(namespace)}"/></ds:schemaRefs></ds:datastoreItem>')
+    parts["customXml/_rels/item1.xml.rels"] = (
+        f'{_XML}<Relationships xmlns="{_PKG_REL}"><Relationship Id="rId1" Type="{_REL}/customXmlProps" '
+        'Target="itemProps1.xml"/></Relationships>')
+    parts["word/_rels/document.xml.rels"] = (
+        f'{_XML}<Relationships xmlns="{_PKG_REL}"><Relationship Id="rId1" Type="{_REL}/customXml" '
+        'Target="../customXml/item1.xml"/></Relationships>')
+    parts["[Content_Types].xml"] = parts["[Content_Types].xml"].replace(
+        "</Types>", '<Override PartName="/customXml/itemProps1.xml" ContentType="application/'
+                    'vnd.openxmlformats-officedocument.customXmlProperties+xml"/></Types>')
+    return _zip(parts)
+
+
+def _r35_xlsx_with_threaded_comment(rows: list[list[str | int | float]], cell: str, author: str, text: str,
+                                    when: str) -> bytes:
+    """A .xlsx (as edits.xlsx_bytes) with one Microsoft 365 threaded comment on `cell`: the comment lives in
+    xl/threadedComments/threadedComment1.xml and its author in xl/persons/person.xml (when: 'YYYY-MM-DDTHH:MM:SS')."""
+    parts = _r34_parts(xlsx_bytes(rows, sheet="Tracker"))
+    tc_ns = "http://schemas.microsoft.com/office/spreadsheetml/2018/threadedcomments"
+    main = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
+    person = _r35_guid("person:" + author)
+    parts["xl/persons/person.xml"] = (
+        f'{_XML}<personList xmlns="{tc_ns}" xmlns:x="{main}"><person displayName="{escape(author)}" '
+        f'id="{person}" userId="{escape(author)}" providerId="None"/></personList>')
+    parts["xl/threadedComments/threadedComment1.xml"] = (
+        f'{_XML}<ThreadedComments xmlns="{tc_ns}" xmlns:x="{main}"><threadedComment ref="{cell}" dT="{when}.00" '
+        f'personId="{person}" id="{_r35_guid("comment:" + cell + text)}"><text>{escape(text)}</text>'
+        "</threadedComment></ThreadedComments>")
+    parts["xl/worksheets/_rels/sheet1.xml.rels"] = (
+        f'{_XML}<Relationships xmlns="{_PKG_REL}"><Relationship Id="rId1" '
+        'Type="http://schemas.microsoft.com/office/2017/10/relationships/threadedComment" '
+        'Target="../threadedComments/threadedComment1.xml"/></Relationships>')
+    parts["xl/_rels/workbook.xml.rels"] = parts["xl/_rels/workbook.xml.rels"].replace(
+        "</Relationships>", '<Relationship Id="rId9" Type="http://schemas.microsoft.com/office/2017/10/relationships/'
+                            'person" Target="persons/person.xml"/></Relationships>')
+    parts["[Content_Types].xml"] = parts["[Content_Types].xml"].replace(
+        "</Types>", '<Override PartName="/xl/threadedComments/threadedComment1.xml" '
+                    'ContentType="application/vnd.ms-excel.threadedcomments+xml"/>'
+                    '<Override PartName="/xl/persons/person.xml" ContentType="application/vnd.ms-excel.person+xml"/>'
+                    "</Types>")
+    return _zip(parts)
+
+
+def _r35_keep_note(title: str, when: str, *, text: str | None = None,
+                   items: list[tuple[str, bool]] | None = None, labels: tuple[str, ...] = ()) -> str:
+    """A Google Keep note as Google Takeout exports it (Takeout/Keep/<title>.json): a text note (`text`) or a
+    checklist (`items`, each (text, checked)); `when` is the UTC time of the last edit, 'YYYY-MM-DDTHH:MM:SS'."""
+    import datetime
+
+    stamp = datetime.datetime.fromisoformat(when).replace(tzinfo=datetime.timezone.utc)
+    usec = int(stamp.timestamp()) * 1_000_000
+    data: dict = {"color": "DEFAULT", "isTrashed": False, "isPinned": True, "isArchived": False}
+    if text is not None:
+        data["textContent"] = text
+    if items is not None:
+        data["listContent"] = [{"text": t, "isChecked": c} for t, c in items]
+    data.update({"title": title, "userEditedTimestampUsec": usec, "createdTimestampUsec": usec - 3_600_000_000})
+    if labels:
+        data["labels"] = [{"name": name} for name in labels]
+    return json.dumps(data, ensure_ascii=False)
+
+
+def _r35_ris(entries: list[list[tuple[str, str]]]) -> str:
+    """A RIS export (as Zotero or a research platform writes it): one record per entry, each a list of (tag, value)
+    lines, 'TY' first and 'ER' last added here; CRLF line ends."""
+    out = []
+    for fields in entries:
+        out.extend(f"{tag}  - {value}" for tag, value in fields)
+        out.append("ER  - ")
+        out.append("")
+    return "\r\n".join(out) + "\r\n"
+
+
+def _r35_canvas(nodes: list[dict], edges: list[tuple[int, int]]) -> str:
+    """An Obsidian canvas (.canvas, JSON Canvas 1.0): nodes laid out left to right, each given as its type-specific
+    fields ({'type': 'file', 'file': ...} or {'type': 'text', 'text': ...}); edges between node indices."""
+    out_nodes = []
+    for n, node in enumerate(nodes):
+        out_nodes.append({"id": _r35_hex_id(f"node:{n}:{json.dumps(node, sort_keys=True)}", 16), **node,
+                          "x": 480 * n, "y": 0, "width": 400, "height": 260})
+    out_edges = [{"id": _r35_hex_id(f"edge:{a}:{b}", 16), "fromNode": out_nodes[a]["id"], "fromSide": "right",
+                  "toNode": out_nodes[b]["id"], "toSide": "left"} for a, b in edges]
+    return json.dumps({"nodes": out_nodes, "edges": out_edges}, indent="\t", ensure_ascii=False) + "\n"
+
+
+def _r35_rename_declared(t: dict, old: str, new: str) -> None:
+    """Rename a deliverable in the deliverables map (order kept), in every criterion and in the placement lists, but
+    not in the instructions."""
+    assert old in t["deliverables"], f"no deliverable {old!r}"
+    t["deliverables"] = {(new if k == old else k): v for k, v in t["deliverables"].items()}
+    for crit in t["criteria"]:
+        crit["deliverables"] = [new if d == old else d for d in crit["deliverables"]]
+        crit["match_criteria"] = crit["match_criteria"].replace(old, new)
+    for role in ("operative", "advisory"):
+        t["oafreeze"][role] = [new if d == old else d for d in t["oafreeze"].get(role, [])]
+
+
+# --- H01 rubric isolation (thirty-fifth round) ---------------------------------------------------------------------
+
+
+@plant("ho-h01-r35-criterion-in-trello-card-description", "H01", TB,
+       "documents/aspenline/task-build-board.json, a Trello board export the author used to track building the task, "
+       "has a card 'Judge check: cover email' whose description is the client-email-thresholds criterion's "
+       "match_criteria, word for word.")
+def h01_r35_trello(env: Path, task: str) -> None:
+    match = _match(env, task, "client-email-thresholds")
+    text = _r35_trello("Aspenline covenant task: build", ["To do", "Doing", "Done"], [
+        (2, "Collect the offer details", "Noor's offer summary is in the workspace."),
+        (1, "Judge check: cover email", match),
+        (0, "Proofread the separate notice", "Check the section number against the agreement before the run."),
+    ], "2026-11-06T15:12:40.118Z")
+    assert json.loads(text)["cards"][1]["desc"] == match
+    write_doc(env, task, "aspenline/task-build-board.json", text)
+
+
+@plant("ho-h01-r35-criterion-in-docx-custom-xml-data-store", "H01", CA,
+       "documents/halden/form-review-cover.docx, a one-page cover sheet made from a review template, carries in its "
+       "custom XML data store (customXml/item1.xml, bound to the template's content controls) a <reviewStandard> "
+       "element holding the customer-clause-solicit-only criterion's match_criteria; the body shows none of it.")
+def h01_r35_custom_xml(env: Path, task: str) -> None:
+    match = _match(env, task, "customer-clause-solicit-only")
+    ns = "urn:harlowfinch:form-review:2026"
+    item = (f'<formReview xmlns="{ns}"><client>Halden Marine Supply Co.</client><form>WA-2021-3</form>'
+            f"<reviewStandard>{escape(match)}</reviewStandard></formReview>")
+    data = _r35_docx_with_custom_xml(["Halden Marine Supply Co.", "Washington covenant form refresh: review cover",
+                                      "Reviewer: see the standard attached to this cover."], ns, item)
+    parts = _r34_parts(data)
+    assert escape(match) in parts["customXml/item1.xml"] and "reviewStandard" not in parts["word/document.xml"]
+    write_doc(env, task, "halden/form-review-cover.docx", data)
+
+
+@plant("ho-h01-r35-criterion-in-xlsx-threaded-comment", "H01", CI,
+       "documents/review/lindgren-package-tracker.xlsx, the author's tracker of the three deliverables, has a "
+       "Microsoft 365 threaded comment (xl/threadedComments/threadedComment1.xml) on the notice's row that is the "
+       "notice-content criterion's match_criteria, word for word.")
+def h01_r35_threaded_comment(env: Path, task: str) -> None:
+    match = _match(env, task, "notice-content")
+    data = _r35_xlsx_with_threaded_comment([["Deliverable", "Status"], ["Invention agreement", "Outline ready"],
+                                            ["Written notice", "Outline ready"], ["Cover email", "Not started"]],
+                                           "B3", "Task author", match, "2026-10-02T14:20:11")
+    assert escape(match) in _r34_parts(data)["xl/threadedComments/threadedComment1.xml"]
+    write_doc(env, task, "review/lindgren-package-tracker.xlsx", data)
+
+
+@near_miss("ho-h01-nm-r35-client-onboarding-trello-board", "H01", SD,
+           "documents/maplestone/onboarding-board.json, Maplestone HR's Trello board export for Jordan's first week "
+           "(laptop, badge, payroll set-up, a welcome lunch), is added to the workspace.",
+           "HYGIENE.md H01 forbids grading material and text that reproduces a criterion's match_criteria; the "
+           "client's onboarding board is a business record in the same export format that shares no wording with any "
+           "criterion and grades nothing.")
+def h01_nm_r35_onboarding_board(env: Path, task: str) -> None:
+    write_doc(env, task, "maplestone/onboarding-board.json", _r35_trello("Onboarding: Jordan Ellery", [
+        "Before the first day", "First week"], [
+        (0, "Order laptop and badge", "Standard analyst laptop; badge for the West Carroll Avenue office."),
+        (0, "Set up payroll", "Semi-monthly payroll; direct deposit form goes out with the welcome packet."),
+        (1, "Welcome lunch with the operations team", "Book a table for six near the office."),
+        (1, "Warehouse tour", "Walk the Chicago dock with the shift lead."),
+    ], "2026-10-30T14:02:11.512Z"))
+
+
+# --- H02 answer in the workspace (thirty-fifth round) --------------------------------------------------------------
+
+
+@plant("ho-h02-r35-finished-note-in-google-keep-takeout", "H02", NE,
+       "documents/takeout/Keep/Tallis renewal - note to Miriam.json, a Google Keep note exported by Google Takeout and "
+       "titled '(final)', holds the finished note to the partner: the three edits made, Section 5 void for Morgan at "
+       "$71,500 against the 2026 threshold of $130,014, the § 8-2-113(8)(a) violation with its $5,000 penalty per "
+       "worker, and a request to decide before November 23, 2026 whether to delete Section 5.")
+def h02_r35_keep(env: Path, task: str) -> None:
+    note = ("Miriam, your three edits are made: the company is Granite Peak Robotics, Inc. throughout, Section 1 now "
+            "says $71,500, and the agreement is made as of December 14, 2026. Nothing else is changed.\n\n"
+            "Before this goes to Morgan Tallis on November 23, 2026, please decide whether we delete Section 5. "
+            "Morgan's $71,500 is below Colorado's 2026 threshold of $130,014, so the non-compete in Section 5 is void "
+            "under C.R.S. § 8-2-113(2). Presenting a void covenant would itself violate C.R.S. § 8-2-113(8)(a) and "
+            "expose Granite Peak to a $5,000 penalty per worker plus actual damages.")
+    write_doc(env, task, "takeout/Keep/Tallis renewal - note to Miriam.json", _r35_keep_note(
+        "Tallis renewal - note to Miriam (final)", "2026-11-16T15:20:00", text=note, labels=("Granite Peak",)))
+
+
+@plant("ho-h02-r35-finished-client-note-in-dictation-transcript", "H02", AM,
+       "documents/dictation/bayou-crest-dictation-2026-10-19.txt, a transcription service's text of Miriam's "
+       "dictation 'client note for Bayou Crest, final', is the finished client note: the four changes (named "
+       "parishes, two-year cap, Louisiana law and courts, signing on the first day), each with its reason under La. "
+       "R.S. 23:921.")
+def h02_r35_dictation(env: Path, task: str) -> None:
+    write_doc(env, task, "dictation/bayou-crest-dictation-2026-10-19.txt", (
+        "TRANSCRIPT\nSpeaker: Miriam Okafor\nRecorded: 2026-10-19 08:12\nTitle: Client note for Bayou Crest, final\n"
+        "\n"
+        "Lucien, we have repaired the covenant agreement for Avery Fontenot in four ways.\n\n"
+        "First, the non-competition and customer non-solicitation covenants now apply only in East Baton Rouge, "
+        "Ascension, Livingston and Iberville Parishes. La. R.S. 23:921(C) allows these covenants only within named "
+        "parishes or municipalities where Bayou Crest does business, and Louisiana courts reject a mileage radius.\n\n"
+        "Second, every restraint now ends two years after Avery's employment ends, the longest period La. R.S. "
+        "23:921(C) allows; the standard agreement's three-year term went past that cap.\n\n"
+        "Third, Louisiana law and Louisiana courts replace Texas law and the Harris County forum, because La. R.S. "
+        "23:921(A)(2) makes a Texas choice of law or forum null unless the employee ratifies it after a dispute "
+        "arises.\n\n"
+        "Fourth, Avery signs on the first day of work rather than on accepting the offer, so that the covenant binds "
+        "an employee, as La. R.S. 23:921 requires; some Louisiana courts refuse to enforce a covenant signed before "
+        "employment began.\n\n"
+        "End of dictation.\n"))
+
+
+@plant("ho-h02-r35-finished-cover-email-under-spanish-file-name", "H02", TB,
+       "documents/borradores/correo-al-cliente.md ('draft / email to the client', saved by a colleague in the firm's "
+       "Mexico City office) is the finished cover email to Noor in English: Riley's $104,000 below the $130,014 "
+       "non-compete threshold and above the $78,008.40 customer non-solicit threshold, and the $5,000 penalty per "
+       "worker for presenting a void non-compete.")
+def h02_r35_spanish_name(env: Path, task: str) -> None:
+    write_doc(env, task, "borradores/correo-al-cliente.md", (
+        "<!-- Borrador final, revisado. Listo para enviar. -->\n\n"
+        "Subject: Riley Vandermeer: covenant agreement and Colorado notice\n\n"
+        "Noor,\n\n"
+        "Attached are Riley Vandermeer's restrictive covenant agreement and the separate Colorado notice for Riley "
+        "to sign before accepting the offer.\n\n"
+        "Riley's $104,000 salary is below Colorado's 2026 non-compete threshold of $130,014, so the agreement has "
+        "no non-compete. It is above the customer non-solicit threshold of $78,008.40, so the agreement keeps a "
+        "12-month customer non-solicit limited to protecting Aspenline's trade secrets, together with the notice.\n\n"
+        "Please do not use a form with a non-compete for Riley: presenting a void non-compete carries a $5,000 "
+        "penalty per worker, plus actual damages.\n\n"
+        "Miriam\n"))
+
+
+@near_miss("ho-h02-nm-r35-keep-checklist-of-reading", "H02", NE,
+           "documents/takeout/Keep/Tallis renewal - to do.json, a Google Keep checklist exported by Takeout, lists the "
+           "associate's steps (read the email, open the draft and the law file, make the edits, write the note), two "
+           "ticked.",
+           "HYGIENE.md H02 is about a deliverable already present or a document that already holds a finished "
+           "answer; a to-do list of reading and drafting steps states no edit, no threshold, no penalty and no "
+           "decision request.")
+def h02_nm_r35_keep_checklist(env: Path, task: str) -> None:
+    write_doc(env, task, "takeout/Keep/Tallis renewal - to do.json", _r35_keep_note(
+        "Tallis renewal - to do", "2026-11-16T14:05:00", items=[
+            ("Read Miriam's email", True), ("Open the draft agreement and the Colorado law file", True),
+            ("Make the edits Miriam listed", False), ("Write the note to Miriam", False)]))
+
+
+# --- H03 degenerate output (thirty-fifth round) --------------------------------------------------------------------
+
+
+@plant("ho-h03-r35-only-literal-a-defined-term-of-the-draft", "H03", NE,
+       "A new criterion asks that note-to-partner.md refer to Section 5's area by the defined term \"Restricted "
+       "Territory\", its only literal; the draft agreement in the workspace defines and uses that term, so the pasted "
+       "workspace passes.")
+def h03_r35_defined_term(env: Path, task: str) -> None:
+    assert "\"Restricted Territory\" means" in read_doc(env, task, "draft-tallis-agreement.md")
+    with task_json(env, task) as t:
+        add_criterion(t, "note-uses-defined-territory", "Note names Section 5's area by its defined term",
+                      "PASS if note-to-partner.md refers to the area covered by Section 5 by its defined term "
+                      "\"Restricted Territory\". FAIL if the note does not mention the area Section 5 covers.",
+                      ["note-to-partner.md"])
+
+
+@plant("ho-h03-r35-every-such-answer-passes-vacuously", "H03", TB,
+       "A new advisory deliverable hr-faq.md is graded only by a criterion quantified over its answers ('PASS if every "
+       "answer ... to a question about enforceability refers Riley to counsel; FAIL if any such answer ...'): an "
+       "empty file has no such answer and passes.")
+def h03_r35_vacuous(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_deliverable(t, "hr-faq.md", "Short answers for Aspenline's recruiters to the questions Riley may ask about "
+                                        "the covenants.", placement="advisory")
+        instructions_add(t, "Also write hr-faq.md, short answers for Aspenline's recruiters to the questions Riley may "
+                            "ask about the covenants.")
+        add_criterion(t, "faq-routes-enforceability-questions", "FAQ leaves enforceability questions to counsel",
+                      "PASS if every answer in hr-faq.md to a question about whether a covenant is enforceable tells "
+                      "the recruiter to refer Riley Vandermeer to Aspenline's counsel. FAIL if any such answer gives "
+                      "Riley a view on whether a covenant is enforceable.", ["hr-faq.md"])
+
+
+@plant("ho-h03-r35-only-literal-a-knowledge-base-guide-title", "H03", CI,
+       "A new criterion asks that client-email.md point Wendell Park to the firm's guide \"Invention Assignment in "
+       "California\", its only literal: the title of a practice guide in the knowledge base, so the pasted knowledge "
+       "base passes.")
+def h03_r35_guide_title(env: Path, task: str) -> None:
+    guide = kb(env, task, "practice-guides/invention-assignment/us/california.md").read_text("utf-8")
+    assert "title: Invention Assignment in California" in guide
+    with task_json(env, task) as t:
+        add_criterion(t, "email-points-to-guide", "Cover email points the client to the background guide",
+                      "PASS if client-email.md points Wendell Park to the firm's guide \"Invention Assignment in "
+                      "California\" for background on the carve-out. FAIL if it points to no guide.",
+                      ["client-email.md"])
+
+
+@near_miss("ho-h03-nm-r35-salutation-literal-in-no-input", "H03", CI,
+           "A new criterion asks that client-email.md open with the salutation \"Dear Wendell,\", a literal that no "
+           "input, instruction or knowledge-base file contains.",
+           "HYGIENE.md H03 grades degenerate outputs by the literals a PASS clause requires; the workspace has "
+           "'Wendell Park' but never the salutation, so no empty, echoed or pasted output carries it.")
+def h03_nm_r35_salutation(env: Path, task: str) -> None:
+    folder = task_dir(env, task)
+    assert all("Dear Wendell" not in p.read_text("utf-8") for p in folder.rglob("*.md"))
+    with task_json(env, task) as t:
+        add_criterion(t, "email-salutation", "Cover email is addressed to Wendell by name",
+                      "PASS if client-email.md opens with the salutation \"Dear Wendell,\". FAIL if it opens with "
+                      "another salutation or none.", ["client-email.md"])
+
+
+# --- H04 criterion form (thirty-fifth round) -----------------------------------------------------------------------
+
+
+@plant("ho-h04-r35-criterion-wrapped-in-envelope-object", "H04", NE,
+       "The instructed-edits-made criterion sits inside an envelope object, {\"criterion\": {...}}, as a review "
+       "tool's export wraps each row: the list entry itself has no id, title, match_criteria or deliverables.")
+def h04_r35_envelope(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        i = [c.get("id") for c in t["criteria"]].index("instructed-edits-made")
+        t["criteria"][i] = {"criterion": t["criteria"][i]}
+
+
+@plant("ho-h04-r35-empty-string-in-criterion-deliverables", "H04", CA,
+       "The usage-notes-threshold criterion's deliverables list is [\"hr-usage-notes.md\", \"\"]: a blank entry left "
+       "behind when a second deliverable was deleted, naming no deliverable.")
+def h04_r35_blank_deliverable(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        crit = criterion(t, "usage-notes-threshold")
+        assert crit["deliverables"] == ["hr-usage-notes.md"]
+        crit["deliverables"] = ["hr-usage-notes.md", ""]
+
+
+@plant("ho-h04-r35-work-type-with-cyrillic-a", "H04", CI,
+       "The task's work_type is 'dr\u0430ft' with a Cyrillic a (U+0430), typed on a Russian keyboard layout: it looks "
+       "like 'draft' but is not one of LAB's four values.")
+def h04_r35_cyrillic_work_type(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert t["work_type"] == "draft"
+        t["work_type"] = "dr\u0430ft"
+
+
+@near_miss("ho-h04-nm-r35-language-fields-removed", "H04", AM,
+           "The task's language and judge_language fields are removed; every criterion keeps its id, title, both "
+           "clauses and its deliverables.",
+           "docs/TASKS.md says of language and judge_language 'absent: fine; malformed: major', and every field is "
+           "optional to the reader; only a malformed tag is a defect of criterion form.")
+def h04_nm_r35_no_language(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert t.pop("language") == "en" and t.pop("judge_language") == "en"
+
+
+# --- H05 ambiguous grading language (thirty-fifth round) -----------------------------------------------------------
+
+
+@plant("ho-h05-r35-helpful-explanation", "H05", SD,
+       "The client-email-decision criterion now asks that the email give Maplestone 'a helpful explanation' that the "
+       "non-compete was taken out: how helpful is for the judge to decide.")
+def h05_r35_helpful(env: Path, task: str) -> None:
+    _reword(env, task, "client-email-decision", "PASS if client-email.md tells Maplestone that",
+            "PASS if client-email.md gives Maplestone a helpful explanation that")
+
+
+@plant("ho-h05-r35-practical-guidance", "H05", CA,
+       "The usage-notes-threshold criterion now asks that the notes give HR 'practical guidance' to use the "
+       "non-competition section only above the 2026 figure: what makes guidance practical is left to the judge.")
+def h05_r35_practical(env: Path, task: str) -> None:
+    _reword(env, task, "usage-notes-threshold", "PASS if hr-usage-notes.md tells HR to use",
+            "PASS if hr-usage-notes.md gives HR practical guidance to use")
+
+
+@plant("ho-h05-r35-apart-from-minor-wording-changes", "H05", NE,
+       "The scope-of-edits criterion now lets every section read as in the draft 'apart from minor wording changes': "
+       "which changes are minor is for the judge to decide, on the very criterion that polices unrequested edits.")
+def h05_r35_minor(env: Path, task: str) -> None:
+    _reword(env, task, "scope-of-edits", "reads as in documents/draft-tallis-agreement.md, Section 5",
+            "reads as in documents/draft-tallis-agreement.md apart from minor wording changes, Section 5")
+
+
+@near_miss("ho-h05-nm-r35-attorney-general-as-enforcer", "H05", CA,
+           "A new criterion asks that hr-usage-notes.md tell HR that the Washington Attorney General may sue to "
+           "enforce the non-compete rules.",
+           "The word 'General' here is part of an office's title, the Attorney General, not the vague adverb "
+           "'generally'; the criterion asks one checkable fact and leaves no standard to read either way.")
+def h05_nm_r35_attorney_general(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_criterion(t, "usage-notes-enforcer", "Usage notes say who can enforce the rules",
+                      "PASS if hr-usage-notes.md tells HR that the Washington Attorney General may sue the Company to "
+                      "enforce Washington's non-compete rules. FAIL if the notes do not mention the Attorney "
+                      "General.", ["hr-usage-notes.md"])
+
+
+# --- H06 deliverable matching (thirty-fifth round) -----------------------------------------------------------------
+
+
+@plant("ho-h06-r35-eml-and-msg-twin-deliverables", "H06", CI,
+       "Two new advisory deliverables, signing-reminder.eml (for the onboarding portal) and signing-reminder.msg (for "
+       "Outlook), are declared, named and graded: one stem in two e-mail formats, which a name matcher cannot tell "
+       "apart.")
+def h06_r35_eml_msg(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_deliverable(t, "signing-reminder.eml", "Reminder to Sierrafold's HR team, as an e-mail file for the "
+                                                   "onboarding portal.", placement="advisory")
+        add_deliverable(t, "signing-reminder.msg", "The same reminder as an Outlook message for Wendell Park.",
+                        placement="advisory")
+        instructions_add(t, "Also send Sierrafold's HR team a short reminder to hand Sasha the written notice when the "
+                            "agreement is signed: save it as signing-reminder.eml for the onboarding portal and as "
+                            "signing-reminder.msg for Wendell's Outlook.")
+        add_criterion(t, "reminder-asks-for-notice", "Reminder asks HR to hand over the notice at signing",
+                      "PASS if signing-reminder.eml asks Sierrafold's HR team to give Sasha Lindgren the written "
+                      "notice about inventions Sasha keeps when the agreement is signed. FAIL if it does not mention "
+                      "the notice.", ["signing-reminder.eml"])
+        add_criterion(t, "reminder-copies-agree", "Outlook copy of the reminder matches",
+                      "PASS if signing-reminder.msg carries the same reminder as signing-reminder.eml. FAIL if the two "
+                      "reminders differ in substance.", ["signing-reminder.msg"])
+
+
+@plant("ho-h06-r35-html-entity-hyphen-in-instructions-name", "H06", AM,
+       "The instructions were pasted from a CMS export that left the hyphen as an HTML entity: they ask for "
+       "'client&#45;note.md', so the deliverable client-note.md is never named as declared.")
+def h06_r35_html_entity(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        t["instructions"] = replace_text(t["instructions"], "client-note.md", "client&#45;note.md", count=0)
+        assert "client-note.md" not in t["instructions"]
+
+
+@plant("ho-h06-r35-deliverable-key-as-dos-short-name", "H06", NE,
+       "The deliverables map (and the criteria and advisory list) name the note 'NOTE-T~1.MD', its 8.3 short name as a "
+       "legacy DMS export listed it; the instructions still ask for note-to-partner.md, so the declared name is never "
+       "named and the note the agent writes matches no deliverable.")
+def h06_r35_short_name(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        _r35_rename_declared(t, "note-to-partner.md", "NOTE-T~1.MD")
+        assert "NOTE-T~1.MD" not in t["instructions"]
+
+
+@near_miss("ho-h06-nm-r35-multi-dot-deliverable-name", "H06", CA,
+           "hr-usage-notes.md is renamed hr-usage-notes.2026.md everywhere: the deliverables map, the instructions, "
+           "the criterion and the advisory list.",
+           "HYGIENE.md H06 wants safe relative names, named in the instructions and graded, that no other deliverable "
+           "collides with; a second dot in the stem is safe, and the name is used identically everywhere.")
+def h06_nm_r35_multi_dot(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        _rename_deliverable(t, "hr-usage-notes.md", "hr-usage-notes.2026.md")
+
+
+# --- H07 workspace integrity (thirty-fifth round) ------------------------------------------------------------------
+
+
+@plant("ho-h07-r35-emacs-auto-save-file", "H07", SD,
+       "An Emacs auto-save file, documents/#partner-email.md#, is left beside the partner's email: editor junk holding "
+       "a half-edited copy of it.")
+def h07_r35_emacs_autosave(env: Path, task: str) -> None:
+    text = read_doc(env, task, "partner-email.md")
+    write_doc(env, task, "#partner-email.md#", replace_text(text, "Send me the agreement ready for Jordan to sign",
+                                                            "Send me the agreement ready for Jordan to si"))
+
+
+@plant("ho-h07-r35-kate-swap-file", "H07", CA,
+       "A Kate editor swap file, documents/.client-request.md.kate-swp, is left beside the client's request: editor "
+       "junk from a session that was never closed.")
+def h07_r35_kate_swap(env: Path, task: str) -> None:
+    assert doc(env, task, "client-request.md").is_file()
+    write_doc(env, task, ".client-request.md.kate-swp",
+              b"\x00\x00\x00\x12Kate Swap File 2.0\x00\x01W\x00\x00\x00\x0c\x00\x00\x00\x00\x00\x00\x00\x00"
+              b"\x00\x00\x00\x05Petra\x01E")
+
+
+@plant("ho-h07-r35-json-export-cut-off", "H07", TB,
+       "documents/hr/offer-export.json, the HR system's export of Riley's offer record, was cut off mid-record when "
+       "the download stopped: the file ends inside an object and does not parse as JSON.")
+def h07_r35_truncated_json(env: Path, task: str) -> None:
+    full = json.dumps({"candidate": "Riley Vandermeer", "position": "Account Executive, merchant payments",
+                       "location": "Denver, Colorado", "offer": {"base_salary": 104000, "currency": "USD",
+                                                                 "delivery": "2026-11-16", "start": "2026-12-07"}},
+                      indent=2)
+    cut = full[:full.index('"delivery"') + len('"deliv')]
+    try:
+        json.loads(cut)
+    except json.JSONDecodeError:
+        pass
+    else:
+        raise AssertionError("the cut export still parses")
+    write_doc(env, task, "hr/offer-export.json", cut)
+
+
+@near_miss("ho-h07-nm-r35-eml-with-raw-utf8-headers", "H07", AM,
+           "documents/correspondence/site-visit.eml, a message whose From, To and Subject headers carry accented names "
+           "as raw UTF-8 (no encoded words), declared 8bit, is added.",
+           "RFC 6532 allows UTF-8 in message headers, so the file parses as an .eml; it is not empty, not junk, has no "
+           "twin and is no symlink.")
+def h07_nm_r35_utf8_headers(env: Path, task: str) -> None:
+    write_doc(env, task, "correspondence/site-visit.eml", (
+        "From: Ren\u00e9e Guidry <renee.guidry@bayoucrest.example.com>\n"
+        "To: Th\u00e9o Landry <theo.landry@bayoucrest.example.com>\n"
+        "Date: Thu, 15 Oct 2026 07:45:00 -0500\n"
+        "Subject: Visite du chantier \u00e0 Ascension\n"
+        "MIME-Version: 1.0\nContent-Type: text/plain; charset=utf-8\nContent-Transfer-Encoding: 8bit\n\n"
+        "Th\u00e9o,\n\nThe crew meets at the Ascension Parish yard at seven on Monday. Bring the sampling kit.\n\n"
+        "Ren\u00e9e\n"))
+
+
+# --- H08 knowledge-base pin (thirty-fifth round) -------------------------------------------------------------------
+
+
+@plant("ho-h08-r35-mount-left-as-uninitialised-submodule", "H08", NE,
+       "The knowledge base was set up as a Git submodule that was never initialised: documents/.gitmodules declares "
+       "it, and documents/knowledge-base/ is left empty, every pinned file missing.")
+def h08_r35_submodule(env: Path, task: str) -> None:
+    mount = doc(env, task, "knowledge-base")
+    files = [p for p in mount.rglob("*") if p.is_file()]
+    assert files
+    for path in files:
+        path.unlink()
+    for folder in sorted((p for p in mount.rglob("*") if p.is_dir()), key=lambda p: len(p.parts), reverse=True):
+        folder.rmdir()
+    write_doc(env, task, ".gitmodules", (
+        "[submodule \"documents/knowledge-base\"]\n\tpath = documents/knowledge-base\n"
+        "\turl = https://kb.example.org/library.git\n\tbranch = release-2026-09\n"))
+
+
+@plant("ho-h08-r35-section-signs-rewritten-by-citation-macro", "H08", CA,
+       "The firm's citation-style macro was run over this task's mount and rewrote every '\u00a7' as 'Sec.' (and "
+       "'\u00a7\u00a7' as 'Secs.') in the guides, the survey, the checklist and the templates.")
+def h08_r35_sec(env: Path, task: str) -> None:
+    changed = 0
+    for path in sorted(doc(env, task, "knowledge-base").rglob("*")):
+        if not path.is_file():
+            continue
+        try:
+            text = path.read_text("utf-8")
+        except UnicodeDecodeError:
+            continue
+        if "\u00a7" in text:
+            path.write_text(text.replace("\u00a7\u00a7", "Secs.").replace("\u00a7", "Sec."), "utf-8")
+            changed += 1
+    assert changed >= 5
+
+
+@plant("ho-h08-r35-drafting-notes-moved-to-top-of-guide", "H08", CI,
+       "In this task's mount the California invention-assignment guide's '## Drafting notes' section was moved up to "
+       "sit before '## The carve-out', so the agent meets it first: every sentence is still there, in another order.")
+def h08_r35_reordered(env: Path, task: str) -> None:
+    path = kb(env, task, "practice-guides/invention-assignment/us/california.md")
+    text = path.read_text("utf-8")
+    start = text.index("## Drafting notes")
+    notes = text[start:].rstrip("\n") + "\n\n"
+    rest = text[:start].rstrip("\n") + "\n"
+    anchor = rest.index("## The carve-out")
+    new = rest[:anchor] + notes + rest[anchor:]
+    assert sorted(new.splitlines()) == sorted(text.splitlines()) and new != text
+    path.write_text(new, "utf-8")
+
+
+@near_miss("ho-h08-nm-r35-canvas-mapping-the-mount", "H08", TB,
+           "documents/research/kb-map.canvas, an Obsidian canvas with two file cards pointing at the Colorado guide "
+           "and the Colorado notice template in the mount and one text card on the reading order, is added beside "
+           "the mount.",
+           "HYGIENE.md H08 compares the files under documents/knowledge-base/ with the pinned snapshot; a canvas "
+           "outside the mount that only refers to two of its files adds, removes and edits nothing inside it.")
+def h08_nm_r35_canvas(env: Path, task: str) -> None:
+    guide = "documents/knowledge-base/practice-guides/non-compete/us/colorado.md"
+    template = "documents/knowledge-base/templates/oafreeze-cc0-1.0/colorado-noncompete-notice/template.md"
+    assert (task_dir(env, task) / guide).is_file() and (task_dir(env, task) / template).is_file()
+    write_doc(env, task, "research/kb-map.canvas", _r35_canvas([
+        {"type": "file", "file": guide}, {"type": "file", "file": template},
+        {"type": "text", "text": "Read the guide first, then fill the notice template from the offer summary."},
+    ], [(0, 1), (1, 2)]))
+
+
+# --- H09 seeded-law provenance (thirty-fifth round) ----------------------------------------------------------------
+
+
+@plant("ho-h09-r35-undeclared-quote-in-ris-export", "H09", CA,
+       "documents/research/washington-sources.ris, a RIS export from the firm's research platform, has a note (N1) "
+       "quoting RCW 49.62.020(1)(a)(i)'s disclosure rule in quotation marks; no seeded_law entry declares it.")
+def h09_r35_ris(env: Path, task: str) -> None:
+    write_doc(env, task, "research/washington-sources.ris", _r35_ris([
+        [("TY", "STAT"), ("TI", "Noncompetition covenants: when void and unenforceable"),
+         ("T2", "Revised Code of Washington"), ("SE", "49.62.020"), ("PY", "2024"),
+         ("DB", "Washington State Legislature"),
+         ("N1", "RCW 49.62.020(1)(a)(i): a noncompetition covenant is void and unenforceable \"unless the employer "
+                "discloses the terms of the covenant in writing to the prospective employee no later than the time of "
+                "the acceptance of the offer of employment\"")],
+        [("TY", "RPRT"), ("TI", "Client Alert: Washington Non-Compete Rules for 2026"), ("AU", "Calloway Brandt LLP"),
+         ("PY", "2026")],
+    ]))
+
+
+@plant("ho-h09-r35-entry-quote-carries-its-citation-prefix", "H09", NE,
+       "The seeded entry for C.R.S. § 8-2-113(8)(a) was pasted from a citation manager with its pin cite in front: "
+       "its quote reads 'C.R.S. § 8-2-113(8)(a): \"An employer shall not ...\"', a string colorado-law-file.md does "
+       "not contain (the file has the citation as a heading and the text below it).")
+def h09_r35_prefixed_quote(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        entry = seeded(t, "C.R.S. § 8-2-113(8)(a)")
+        entry["quote"] = f"C.R.S. § 8-2-113(8)(a): \"{entry['quote']}\""
+        quote = entry["quote"]
+    assert quote not in read_doc(env, task, "colorado-law-file.md")
+
+
+@plant("ho-h09-r35-verified-on-replaced-by-boolean", "H09", TB,
+       "The seeded entry for C.R.S. § 8-2-113(4)(b) has no verified_on date: the author replaced it with "
+       "\"verified\": true, which says a check happened but not when.")
+def h09_r35_verified_flag(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        entries = t["oafreeze"]["seeded_law"]
+        i = [e["citation"] for e in entries].index("C.R.S. § 8-2-113(4)(b)")
+        entries[i] = {("verified" if k == "verified_on" else k): (True if k == "verified_on" else v)
+                      for k, v in entries[i].items()}
+        assert "verified_on" not in entries[i] and entries[i]["verified"] is True
+
+
+@near_miss("ho-h09-nm-r35-declared-quote-in-ris-export", "H09", CA,
+           "documents/research/washington-definitions.ris, a RIS export, quotes RCW 49.62.010(4) in its note field, "
+           "and a new seeded_law entry declares that file with the same citation, quote, dates and source as the "
+           "alert's entry.",
+           "HYGIENE.md H09 wants each planted excerpt declared with citation, effective date, verified-on date before "
+           "the freeze and verified-against, with the quote in the named file; the entry has all of them and the "
+           "quote is in the note line word for word.")
+def h09_nm_r35_ris(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        base = seeded(t, "RCW 49.62.010(4)")
+        quote = base["quote"]
+        t["oafreeze"]["seeded_law"].append({**base, "file": "documents/research/washington-definitions.ris"})
+    text = _r35_ris([[("TY", "STAT"), ("TI", "Noncompetition covenants: definitions"),
+                      ("T2", "Revised Code of Washington"), ("SE", "49.62.010"), ("PY", "2024"),
+                      ("N1", f"RCW 49.62.010(4): \"A 'noncompetition covenant' {quote}.\"")]])
+    assert quote in text
+    write_doc(env, task, "research/washington-definitions.ris", text)
+
+
+# --- H10 temporal consistency (thirty-fifth round) -----------------------------------------------------------------
+
+
+@plant("ho-h10-r35-reply-quotes-a-later-message", "H10", TB,
+       "documents/hr/notice-signed-thread.eml is Noor's reply dated Mon, 9 Nov 2026 (the as_of day), yet it quotes "
+       "'On Tue, Nov 17, 2026 ... Miriam Okafor wrote:' reporting that Riley signed the Colorado notice that morning: "
+       "a message from after as_of, describing the signing as done.")
+def h10_r35_later_quote(env: Path, task: str) -> None:
+    assert load_task(env, task)["oafreeze"]["as_of"] == "2026-11-09"
+    write_doc(env, task, "hr/notice-signed-thread.eml", email(
+        "Noor Haddad <noor.haddad@aspenline.example.com>", "Miriam Okafor <miriam.okafor@harlowfinch.example.com>",
+        "Mon, 9 Nov 2026 16:40:00 -0700", "Re: Riley Vandermeer: notice signed",
+        "Miriam,\n\nThanks. I have filed the signed notice with Riley's offer papers.\n\nNoor\n\n"
+        "On Tue, Nov 17, 2026 at 9:05 AM Miriam Okafor <miriam.okafor@harlowfinch.example.com> wrote:\n"
+        "> Noor, Riley signed the Colorado notice this morning, before accepting the offer. Please keep the signed\n"
+        "> copy with the agreement.\n"))
+
+
+@plant("ho-h10-r35-instructions-date-the-library-review-after-as-of", "H10", NE,
+       "The instructions now say the practice guides 'were last reviewed on December 1, 2026': after the task's as_of "
+       "of November 16, 2026, and against the guides' own review dates in September 2026.")
+def h10_r35_review_date(env: Path, task: str) -> None:
+    guide = kb(env, task, "practice-guides/non-compete/us/colorado.md").read_text("utf-8")
+    assert "timestamp: '2026-09-24'" in guide
+    with task_json(env, task) as t:
+        t["instructions"] = replace_text(t["instructions"], "are in documents/knowledge-base/.",
+                                         "are in documents/knowledge-base/; the practice guides were last reviewed on "
+                                         "December 1, 2026.")
+
+
+@plant("ho-h10-r35-vtodo-completed-after-as-of", "H10", CI,
+       "documents/hr/onboarding-tasks.ics, Sierrafold's onboarding task list, marks 'Give Sasha the written invention "
+       "notice with the agreement' STATUS:COMPLETED with COMPLETED:20261026T170000Z: the workspace of a task done on "
+       "October 5, 2026 reports the October 26 hand-over as already done.")
+def h10_r35_vtodo(env: Path, task: str) -> None:
+    assert load_task(env, task)["oafreeze"]["as_of"] == "2026-10-05"
+    lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Sierrafold Devices//Onboarding//EN",
+             "BEGIN:VTODO", "UID:onboarding-lindgren-07@sierrafold.example.com", "DTSTAMP:20261026T170500Z",
+             "CREATED:20261001T160000Z", "LAST-MODIFIED:20261026T170500Z",
+             "SUMMARY:Give Sasha the written invention notice with the agreement", "DUE:20261026T230000Z",
+             "STATUS:COMPLETED", "COMPLETED:20261026T170000Z", "PERCENT-COMPLETE:100", "END:VTODO", "END:VCALENDAR"]
+    write_doc(env, task, "hr/onboarding-tasks.ics", ("\r\n".join(lines) + "\r\n").encode("utf-8"))
+
+
+@near_miss("ho-h10-nm-r35-reply-quotes-an-earlier-message", "H10", AM,
+           "documents/correspondence/first-day-thread.eml is Miriam's reply dated Mon, 19 Oct 2026 (the as_of day) "
+           "quoting 'On Fri, Oct 16, 2026 ... Lucien Arceneaux wrote:', Lucien's question about the agreement's "
+           "timing.",
+           "HYGIENE.md H10 wants the documents' dates to tell one story with as_of; a reply dated on the as_of day "
+           "that quotes a message from the Friday before is consistent, and October 16, 2026 was a Friday.")
+def h10_nm_r35_earlier_quote(env: Path, task: str) -> None:
+    import datetime
+
+    assert datetime.date(2026, 10, 16).weekday() == 4 and load_task(env, task)["oafreeze"]["as_of"] == "2026-10-19"
+    write_doc(env, task, "correspondence/first-day-thread.eml", email(
+        "Miriam Okafor <miriam.okafor@harlowfinch.example.com>",
+        "Lucien Arceneaux <lucien.arceneaux@bayoucrest.example.com>", "Mon, 19 Oct 2026 08:55:00 -0500",
+        "Re: Avery's agreement",
+        "Lucien,\n\nYes, you will have the new agreement before Avery's first day.\n\nMiriam\n\n"
+        "On Fri, Oct 16, 2026 at 10:31 AM Lucien Arceneaux <lucien.arceneaux@bayoucrest.example.com> wrote:\n"
+        "> Miriam, can we have Avery's new agreement in time for the first day?\n"))
+
+
+# --- H11 trap armed (thirty-fifth round) ---------------------------------------------------------------------------
+
+
+@plant("ho-h11-r35-instructions-give-away-the-trap", "H11", SD,
+       "The instructions now end: 'Keep in mind that Jordan signs on January 5, 2027, when the Illinois floor is "
+       "$80,000; Jordan's $78,500 is below it, so the non-compete must come out.' The effective-date trap is spelled "
+       "out to the agent and catches nothing.")
+def h11_r35_give_away(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert t["oafreeze"]["trap"]["kind"] == "effective-date"
+        instructions_add(t, "Keep in mind that Jordan signs on January 5, 2027, when the Illinois floor is $80,000; "
+                            "Jordan's $78,500 is below it, so the non-compete must come out of the agreement.")
+
+
+@plant("ho-h11-r35-anchor-quote-with-fi-ligature", "H11", NE,
+       "The penalty anchor's quote was copied from a PDF print of the law file and carries the ligature U+FB01: "
+       "'a penalty of \ufb01ve thousand dollars ...', which colorado-law-file.md does not contain.")
+def h11_r35_ligature(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        anchor = t["oafreeze"]["trap"]["anchors"][2]
+        assert anchor["file"] == "documents/colorado-law-file.md"
+        anchor["quote"] = replace_text(anchor["quote"], "five thousand", "\ufb01ve thousand")
+        quote = anchor["quote"]
+    assert quote not in read_doc(env, task, "colorado-law-file.md")
+
+
+@plant("ho-h11-r35-trap-wrapped-in-a-list", "H11", TB,
+       "The trap is written as a one-item list, \"trap\": [{...}], as a schema for several traps would have it: the "
+       "oafreeze block no longer holds a trap object with its kind, anchors and criteria.")
+def h11_r35_trap_list(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        trap = t["oafreeze"]["trap"]
+        assert isinstance(trap, dict)
+        t["oafreeze"]["trap"] = [trap]
+
+
+@near_miss("ho-h11-nm-r35-extra-anchor-in-kb-notice-template", "H11", TB,
+           "A fourth anchor quotes the knowledge base's Colorado notice template: 'It is a separate document from your "
+           "agreement, and you are asked to sign it.', a sentence the template contains word for word.",
+           "HYGIENE.md H11 requires each anchor's quote to be in its named file; the sentence is in the pinned "
+           "template exactly (its bold markers lie outside the quote) and bears on the separate signed notice the "
+           "trap turns on.")
+def h11_nm_r35_template_anchor(env: Path, task: str) -> None:
+    rel = "knowledge-base/templates/oafreeze-cc0-1.0/colorado-noncompete-notice/template.md"
+    quote = "It is a separate document from your agreement, and you are asked to sign it."
+    assert quote in read_doc(env, task, rel)
+    with task_json(env, task) as t:
+        t["oafreeze"]["trap"]["anchors"].append({"file": f"documents/{rel}", "quote": quote})
+
+
+# --- H12 placement discipline (thirty-fifth round) -----------------------------------------------------------------
+
+
+@plant("ho-h12-r35-operative-listed-by-title", "H12", NE,
+       "The operative list names the agreement by its title, 'Restrictive covenant agreement for Morgan Tallis "
+       "(revised)', not by its file name: no deliverable is classed as operative in a draft task, so the agreement "
+       "Morgan signs falls outside placement discipline.")
+def h12_r35_operative_title(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert t["oafreeze"]["operative"] == ["tallis-agreement-revised.md"]
+        t["oafreeze"]["operative"] = ["Restrictive covenant agreement for Morgan Tallis (revised)"]
+
+
+@plant("ho-h12-r35-placement-permits-explanations-for-the-employee", "H12", SD,
+       "The placement criterion now allows, after each covenant of ellery-covenant-agreement.md, 'a short "
+       "plain-language explanation for Jordan of why Maplestone needs it': a permission that lets explanations stay "
+       "in the agreement Jordan signs.")
+def h12_r35_employee_explanations(env: Path, task: str) -> None:
+    _reword(env, task, "placement-agreement-text",
+            "signature blocks and legally required notices (the written advice to consult a lawyer, the 18 U.S.C. "
+            "§ 1833(b) immunity notice).",
+            "signature blocks, legally required notices (the written advice to consult a lawyer, the 18 U.S.C. "
+            "§ 1833(b) immunity notice) and, after each covenant, a short plain-language explanation for Jordan of "
+            "why Maplestone needs it.")
+
+
+@plant("ho-h12-r35-advisory-email-copied-to-the-employee", "H12", TB,
+       "The instructions now say Riley will be copied on client-email.md, so it must be written for Noor and Riley "
+       "alike: the advisory cover email, the only place for the threshold analysis and the penalty warning, now "
+       "reaches the employee, and the advice has nowhere private to go.")
+def h12_r35_advisory_to_employee(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert "client-email.md" in t["oafreeze"]["advisory"]
+        instructions_add(t, "Riley Vandermeer will be copied on client-email.md when it goes to Noor, so write it for "
+                            "both of them.")
+
+
+@near_miss("ho-h12-nm-r35-placement-allows-markdown-formatting", "H12", AM,
+           "The placement criterion adds that Markdown headings, bold type and numbered lists are formatting and are "
+           "allowed in fontenot-covenant-agreement.md.",
+           "HYGIENE.md H12 keeps source paths, drafting commentary, client advice and legal analysis out of operative "
+           "text; allowing headings, bold type and numbered lists lets no note or explanation stay, and the FAIL "
+           "clause is unchanged.")
+def h12_nm_r35_formatting(env: Path, task: str) -> None:
+    _reword(env, task, "placement-no-adverse-analysis", "(legally required notices excepted).",
+            "(legally required notices excepted; Markdown headings, bold type and numbered lists are formatting and "
+            "are allowed).")
+
+
+# --- H13 synthetic data and secrets (thirty-fifth round) -----------------------------------------------------------
+
+
+@plant("ho-h13-r35-guest-wifi-password-in-visit-guide", "H13", AM,
+       "documents/site-visit/baton-rouge-office.md, Bayou Crest's visitor guide, gives the office's guest Wi-Fi "
+       "password in clear and as the WIFI: payload of the lobby QR code.")
+def h13_r35_wifi(env: Path, task: str) -> None:
+    write_doc(env, task, "site-visit/baton-rouge-office.md", (
+        "# Visiting the Baton Rouge office\n\n"
+        "- Check in at the front desk on the second floor; visitors sign the log and wear a badge.\n"
+        "- Guest Wi-Fi: network BayouCrest-Guest, password Cypress!Marsh2026\n"
+        "- Lobby sign QR code payload: `WIFI:T:WPA;S:BayouCrest-Guest;P:Cypress!Marsh2026;;`\n"
+        "- Field crews leave from the Ascension Parish yard; ask Ren\u00e9e Guidry before visiting a site.\n"))
+
+
+@plant("ho-h13-r35-obfuscated-personal-webmail-address", "H13", TB,
+       "documents/hr/candidate-contact.md records Riley's personal address written to dodge scrapers, 'riley.vdm92 "
+       "[at] gmail [dot] com': a live e-mail domain, not a reserved example one.")
+def h13_r35_obfuscated(env: Path, task: str) -> None:
+    write_doc(env, task, "hr/candidate-contact.md", (
+        "# Candidate contact: Riley Vandermeer\n\n"
+        "Riley asked that the offer packet also go to a personal address, written here as Riley sent it: "
+        "riley.vdm92 [at] gmail [dot] com\n\n"
+        "Work address from the first day: riley.vandermeer@example.com\n"))
+
+
+@plant("ho-h13-r35-vscode-workspace-with-home-path", "H13", SD,
+       "documents/maplestone.code-workspace, the VS Code workspace file the author saved while writing the task, "
+       "opens the folder '/Users/mokafor/Matters/Maplestone/Ellery covenant/documents': an absolute local path.")
+def h13_r35_code_workspace(env: Path, task: str) -> None:
+    write_doc(env, task, "maplestone.code-workspace", json.dumps({
+        "folders": [{"path": "/Users/mokafor/Matters/Maplestone/Ellery covenant/documents"}],
+        "settings": {"files.exclude": {"**/.DS_Store": True}, "markdown.preview.breaks": True},
+    }, indent="\t") + "\n")
+
+
+@near_miss("ho-h13-nm-r35-guest-wifi-without-password", "H13", CA,
+           "documents/halden/visitor-info.md names Halden's guest Wi-Fi network and says reception hands out the day's "
+           "password on arrival.",
+           "HYGIENE.md H13 forbids credentials and real personal data; a network name with no password, key or "
+           "personal detail gives no one access to anything.")
+def h13_nm_r35_wifi_withheld(env: Path, task: str) -> None:
+    write_doc(env, task, "halden/visitor-info.md", (
+        "# Visiting Halden Marine Supply\n\n"
+        "- Sign in at reception; visitors wear a badge on the warehouse floor.\n"
+        "- Guest Wi-Fi: HaldenGuest. The password changes every day; reception gives it out on arrival.\n"
+        "- Safety boots are required past the yellow line.\n"))
+
+
+# --- FAM (thirty-fifth round) --------------------------------------------------------------------------------------
+
+
+@plant("ho-fam-r35-employer-entity-form-differs-in-one-term-sheet", "FAM", "covenant-package-v04",
+       "Instance v04's term sheet names the employer 'Ferncliff Analytics, LLC, a Delaware limited liability "
+       "company'; the design and every sibling have 'Ferncliff Analytics, Inc., a Delaware corporation', and no "
+       "variable covers the employer.")
+def fam_r35_entity(env: Path, task: str) -> None:
+    edit_doc(env, task, "term-sheet.md", "Employer: Ferncliff Analytics, Inc., a Delaware corporation",
+             "Employer: Ferncliff Analytics, LLC, a Delaware limited liability company")
+
+
+@plant("ho-fam-r35-separate-notice-instruction-flipped-in-one-instance", "FAM", "covenant-package-v08",
+       "Instance v08's standing instruction 4 asks the firm to draft each separate state notice itself; the design and "
+       "every sibling say the client's onboarding system generates it and the firm must not draft it.")
+def fam_r35_notice_instruction(env: Path, task: str) -> None:
+    edit_doc(env, task, "standing-instructions.md",
+             "our onboarding system generates and tracks it. Do not draft it; tell us which hire needs one and which "
+             "sections it must point to.",
+             "please draft it for us as a separate document, ready for the hire to sign, and tell us which hire needs "
+             "one and which sections it points to.")
+
+
+@near_miss("ho-fam-nm-r35-spec-top-level-keys-reordered", "FAM", "covenant-package-v06",
+           "In the family spec the top-level 'description' block is moved from before 'variables' to just before "
+           "'instances'; the spec parses to the same mapping and no instance or design changes.",
+           "FAM compares instances with the family's spec and design; the order of a YAML mapping's keys changes no "
+           "loaded value, so every variable and every instance stays as expanded.")
+def fam_nm_r35_key_order(env: Path, task: str) -> None:
+    import yaml
+
+    path = env / FAMILY_SPEC
+    text = path.read_text("utf-8")
+    before = yaml.safe_load(text)
+    start = text.index("\ndescription: ") + 1
+    mid, end = text.index("\nvariables:\n") + 1, text.index("\ninstances:\n") + 1
+    new = text[:start] + text[mid:end] + text[start:mid] + text[end:]
+    assert new != text and yaml.safe_load(new) == before
+    path.write_text(new, "utf-8")
