@@ -1,6 +1,7 @@
 """What a workspace document holds: its text, part by part, from every format we read.
 
-`extract(name, data)` reads PDF (through pypdf), .docx, .xlsx, .pptx, OpenDocument (.odt,
+`extract(name, data)` reads PDF (through pypdf), .docx, .xlsx, .pptx (and the macro-enabled,
+template and slide-show forms Office saves beside them: .docm, .dotx, .xlsm, .potx, ...), OpenDocument (.odt,
 .ods, .odp, and their flat XML forms .fodt, .fods, .fodp), RTF (corpus/rtf.py), .eml (with its attachments), calendar entries and contact
 cards (.ics, .vcf: corpus/contentlines.py), HTML pages (their words, comments and link addresses,
 not their markup), EPUB books (their chapters in reading order), news feeds (.atom, .rss), archives
@@ -39,7 +40,8 @@ keywords; custom properties) and the addresses the package links to outside itse
 attached template). A PDF's bookmarks and document information (title, subject, keywords, author)
 are read too.
 Those parts come after the body, so body lines keep their numbers. An Office file whose main part
-is declared another kind (a macro-enabled .docm saved as .docx) has a problem: Office refuses it.
+is declared another kind (a macro-enabled .docm, or a template, saved as .docx) has a problem:
+Office refuses it.
 
 Only the standard library and pypdf.
 """
@@ -118,7 +120,14 @@ MAX_MIME_BOUNDARIES = 200
 # The last resort: every deterministic bound above should trip first.
 DEADLINE_SECONDS = 60.0
 
-OFFICE_MAIN = {".docx": "word/document.xml", ".xlsx": "xl/workbook.xml", ".pptx": "ppt/presentation.xml"}
+# The forms Office saves beside the plain ones (macro-enabled, templates, slide shows): the same package,
+# read the same way, each with a main content type of its own (MAIN_TYPES). Word opens a .dotx or .docm
+# as it does a .docx, so its text is what the agent reads.
+OFFICE_KIND = {".docx": ".docx", ".docm": ".docx", ".dotx": ".docx", ".dotm": ".docx",
+               ".xlsx": ".xlsx", ".xlsm": ".xlsx", ".xltx": ".xlsx", ".xltm": ".xlsx",
+               ".pptx": ".pptx", ".pptm": ".pptx", ".potx": ".pptx", ".potm": ".pptx", ".ppsx": ".pptx", ".ppsm": ".pptx"}
+OFFICE_MAIN = {ext: {".docx": "word/document.xml", ".xlsx": "xl/workbook.xml", ".pptx": "ppt/presentation.xml"}[kind]
+               for ext, kind in OFFICE_KIND.items()}
 # OpenDocument (LibreOffice, Google Docs' export): the package's media type, by extension.
 ODF_TYPES = {".odt": "application/vnd.oasis.opendocument.text",
              ".ods": "application/vnd.oasis.opendocument.spreadsheet",
@@ -878,9 +887,28 @@ def _external_targets(members: dict[str, bytes]) -> list[str]:
 
 # The main part's content type each extension promises: Word, Excel and PowerPoint refuse a
 # file whose main part is of another kind (a macro-enabled .docm or a template renamed .docx).
-MAIN_TYPES = {".docx": "application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml",
-              ".xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml",
-              ".pptx": "application/vnd.openxmlformats-officedocument.presentationml.presentation.main+xml"}
+_OOXML = "application/vnd.openxmlformats-officedocument."
+MAIN_TYPES = {".docx": _OOXML + "wordprocessingml.document.main+xml",
+              ".dotx": _OOXML + "wordprocessingml.template.main+xml",
+              ".docm": "application/vnd.ms-word.document.macroEnabled.main+xml",
+              ".dotm": "application/vnd.ms-word.template.macroEnabledTemplate.main+xml",
+              ".xlsx": _OOXML + "spreadsheetml.sheet.main+xml",
+              ".xltx": _OOXML + "spreadsheetml.template.main+xml",
+              ".xlsm": "application/vnd.ms-excel.sheet.macroEnabled.main+xml",
+              ".xltm": "application/vnd.ms-excel.template.macroEnabled.main+xml",
+              ".pptx": _OOXML + "presentationml.presentation.main+xml",
+              ".potx": _OOXML + "presentationml.template.main+xml",
+              ".ppsx": _OOXML + "presentationml.slideshow.main+xml",
+              ".pptm": "application/vnd.ms-powerpoint.presentation.macroEnabled.main+xml",
+              ".potm": "application/vnd.ms-powerpoint.template.macroEnabled.main+xml",
+              ".ppsm": "application/vnd.ms-powerpoint.slideshow.macroEnabled.main+xml"}
+
+
+def _office_ext(name: str, kind: str) -> str:
+    """The Office extension a file of this kind (".docx", ".xlsx", ".pptx") is read under: its own
+    (".dotx" is a Word file), else the kind's (an attachment recognised by its content)."""
+    ext = extension(name)
+    return ext if OFFICE_KIND.get(ext) == kind else kind
 
 
 def _main_type_problem(ext: str, members: dict[str, bytes]) -> str | None:
@@ -893,9 +921,10 @@ def _main_type_problem(ext: str, members: dict[str, bytes]) -> str | None:
             declared.append(attrs.get("ContentType") or "")
 
     _parse_xml(members["[Content_Types].xml"], "[Content_Types].xml", start=start)
-    if not declared or declared[0] == MAIN_TYPES[ext]:
+    if not declared or declared[0].casefold() == MAIN_TYPES[ext].casefold():
         return None
-    kind = "macro-enabled" if "macroenabled" in declared[0].lower() else "different"
+    kind = "macro-enabled" if "macroenabled" in declared[0].lower() else \
+        "template" if ".template" in declared[0].lower() else "different"
     return (f"its main part {OFFICE_MAIN[ext]} is declared {declared[0]!r}, a {kind} kind of file, not a {ext} "
             f"document: Office refuses to open it under the name {ext}")
 
@@ -924,15 +953,16 @@ def deleted_text(name: str, data: bytes) -> str:
     w:delText, OpenDocument's text:deletion), one deletion a line; '' for other files, or when the
     file does not read. The text of the document itself still holds it (see _Runs.TEXT)."""
     ext = extension(name)
-    if ext not in (".docx", ".odt"):
+    word = OFFICE_KIND.get(ext) == ".docx"
+    if not word and ext != ".odt":
         return ""
-    part = "word/document.xml" if ext == ".docx" else "content.xml"
+    part = "word/document.xml" if word else "content.xml"
     try:
         members = _read_package(ext, data, lambda m: m == part)
     except _Refused:
         return ""
     inside, lines = [0], [[]]
-    deleting = "del" if ext == ".docx" else "deletion"
+    deleting = "del" if word else "deletion"
 
     def start(tag: str, attrs: dict) -> None:
         if _local(tag) == deleting:
@@ -979,13 +1009,14 @@ def _xml_text(data: bytes, part: str, budget: _Budget) -> str:
 
 
 def _docx(name: str, data: bytes, budget: _Budget, depth: int) -> Extraction:
-    members = _read_package(".docx", data, _with_properties(
+    ext = _office_ext(name, ".docx")
+    members = _read_package(ext, data, _with_properties(
         lambda m: DOCX_PARTS.match(m) or DOCX_CUSTOM_XML.match(m) or DOCX_ALT_CHUNK.match(m) or m == DOCX_SETTINGS))
     order = {"document": 0, "header": 1, "footer": 2, "footnotes": 3, "endnotes": 4, "comments": 5,
              "glossary/document": 6}
     parts = sorted((m for m in members if DOCX_PARTS.match(m)),
                    key=lambda m: (order[DOCX_PARTS.match(m).group(1).rstrip("0123456789")], _natural(m)))
-    out = _office_text(".docx", members, budget)
+    out = _office_text(ext, members, budget)
     for part in parts:
         out.add(part, _runs(members[part], part, budget))
     for part in sorted((m for m in members if DOCX_ALT_CHUNK.match(m)), key=_natural):
@@ -1276,7 +1307,8 @@ def _print_header_footer(data: bytes, part: str, budget: _Budget) -> str:
 
 
 def _xlsx(name: str, data: bytes, budget: _Budget, depth: int) -> Extraction:
-    members = _read_package(".xlsx", data, _with_properties(XLSX_PARTS.match))
+    ext = _office_ext(name, ".xlsx")
+    members = _read_package(ext, data, _with_properties(XLSX_PARTS.match))
     targets = _rels(members.get("xl/_rels/workbook.xml.rels"), "xl/_rels/workbook.xml.rels", "xl")
     sheets: list[tuple[str, str | None, str | None]] = []  # (name, state, member)
 
@@ -1316,7 +1348,7 @@ def _xlsx(name: str, data: bytes, budget: _Budget, depth: int) -> Extraction:
         sheets = [(sheets[i][0] if i < len(sheets) else m.rsplit("/", 1)[-1], None, m) for i, m in enumerate(listed)]
     shared = _shared_strings(members.get("xl/sharedStrings.xml"), budget)
     used: set[int] = set()
-    out = _office_text(".xlsx", members, budget)
+    out = _office_text(ext, members, budget)
     if missing:
         out.problems.append(f"the workbook lists sheet {missing[0]!r}, but its part {missing[1]} is not in the "
                             "file (Excel offers to repair the workbook and drops the sheet)")
@@ -1355,7 +1387,8 @@ PPTX_PARTS = re.compile(r"^ppt/(presentation\.xml|_rels/presentation\.xml\.rels|
 
 
 def _pptx(name: str, data: bytes, budget: _Budget, depth: int) -> Extraction:
-    members = _read_package(".pptx", data, _with_properties(PPTX_PARTS.match))
+    ext = _office_ext(name, ".pptx")
+    members = _read_package(ext, data, _with_properties(PPTX_PARTS.match))
     targets = _rels(members.get("ppt/_rels/presentation.xml.rels"), "ppt/_rels/presentation.xml.rels", "ppt")
     order: list[str] = []
     missing: list[str] = []  # slides the presentation lists that the package does not hold
@@ -1371,7 +1404,7 @@ def _pptx(name: str, data: bytes, budget: _Budget, depth: int) -> Extraction:
     _parse_xml(members["ppt/presentation.xml"], "ppt/presentation.xml", start=start)
     slides = [m for m in members if re.match(r"^ppt/slides/slide\d+\.xml$", m)]
     order += sorted((m for m in slides if m not in order), key=_natural)  # unlisted slides still hold text
-    out = _office_text(".pptx", members, budget)
+    out = _office_text(ext, members, budget)
     if missing:  # PowerPoint offers to repair the file and drops the slide, as Excel does a lost sheet
         out.problems.append(f"the presentation lists slide part {missing[0]}, which is not in the file (PowerPoint "
                             "offers to repair the presentation)")
@@ -2782,7 +2815,7 @@ def created(name: str, data: bytes) -> Stamp | None:
         if ext in OFFICE_MAIN:
             core = _package_member(ext, data, "docProps/core.xml")
             made = _stamp("dcterms:created", _element_text(core, "docProps/core.xml", "created")) if core else None
-            edited = _revised(ext, data) if ext == ".docx" else None
+            edited = _revised(ext, data) if OFFICE_KIND[ext] == ".docx" else None
             return edited if edited and (made is None or edited.day > made.day) else made
         if ext in ODF_TYPES or ext in FLAT_ODF:
             meta = _package_member(ext, data, "meta.xml") if ext in ODF_TYPES else \
@@ -2948,7 +2981,8 @@ def _jpeg_created(data: bytes) -> Stamp | None:
     return _stamp("xmp:CreateDate", _xmp_created(xmp or b""))
 
 
-_READERS = {".pdf": _pdf, ".docx": _docx, ".xlsx": _xlsx, ".pptx": _pptx, ".eml": _eml, ".zip": _zip, ".html": _html,
+_OFFICE_READERS = {".docx": _docx, ".xlsx": _xlsx, ".pptx": _pptx}
+_READERS = {".pdf": _pdf, **{ext: _OFFICE_READERS[kind] for ext, kind in OFFICE_KIND.items()}, ".eml": _eml, ".zip": _zip, ".html": _html,
             ".htm": _html, ".rtf": _rtf, ".ipynb": _notebook, ".png": _image, ".jpg": _image, ".jpeg": _image, **{ext: _sqlite for ext in SQLITE_EXTENSIONS}, ".ics": _content_lines, ".vcf": _content_lines,
             ".srt": _subtitles, ".vtt": _subtitles, ".sbv": _subtitles, ".tex": _latex, ".latex": _latex, ".ltx": _latex,
             **{ext: _odf for ext in ODF_TYPES}, **{ext: _flat_odf for ext in FLAT_ODF}, ".epub": _epub,

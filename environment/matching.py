@@ -21,8 +21,13 @@ FAMILIES = {
     # the other plain-text markups: a note asked as notes.adoc is as likely to come back as notes.md
     ".rst": "text", ".adoc": "text", ".asciidoc": "text", ".org": "text", ".textile": "text",
     ".docx": "word", ".doc": "word", ".odt": "word", ".rtf": "word",
+    ".docm": "word", ".dotx": "word", ".dotm": "word",  # Word's macro-enabled and template forms
     ".xlsx": "sheet", ".xls": "sheet", ".csv": "sheet", ".ods": "sheet", ".tsv": "sheet",
+    ".xlsm": "sheet", ".xltx": "sheet", ".xltm": "sheet",
     ".json": "data", ".jsonl": "data", ".ndjson": "data", ".yaml": "data", ".yml": "data",
+    # an e-mail saved for a mail client or for Outlook, a page, a slide deck
+    ".eml": "mail", ".msg": "mail", ".html": "web", ".htm": "web", ".xhtml": "web",
+    ".pptx": "slides", ".ppt": "slides", ".pptm": "slides", ".odp": "slides", ".key": "slides",
 }
 FUZZY_THRESHOLD = 0.75
 # The name keys below are cached: the audit resolves against every task's workspace, and a

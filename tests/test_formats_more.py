@@ -175,7 +175,7 @@ def test_a_slide_hyperlink_is_read_and_internal_relationships_are_not():
 
 def test_a_macro_enabled_or_template_main_part_under_an_office_name_is_a_problem_but_still_read():
     for declared, says in [("application/vnd.ms-word.document.macroEnabled.main+xml", "macro-enabled"),
-                           (dw.WML + "template.main+xml", "different")]:
+                           (dw.WML + "template.main+xml", "template kind")]:
         data = dw.docx(["Body."])
         with zipfile.ZipFile(io.BytesIO(data)) as z:
             types = z.read("[Content_Types].xml").decode()
@@ -886,3 +886,30 @@ def test_a_presentation_that_lists_a_slide_the_package_lacks_is_a_problem():
     got = extract("deck.pptx", dw.package(kept))
     assert "ppt/slides/slide2.xml, which is not in the file" in (got.problem or "")
     assert "Week one" in (got.text or "")
+
+
+def test_office_templates_and_macro_enabled_files_are_read_as_their_plain_forms():
+    """Word opens a .dotx or .docm as it does a .docx: the agent reads its text, so the audit does too. The
+    declared main content type must still be the extension's own."""
+    plain = dw.docx(["Notice under section 2872.", "Received by the employee."])
+    template = _retyped(plain, "wordprocessingml.document.main+xml", "wordprocessingml.template.main+xml")
+    e = extract("notice.dotx", template)
+    assert e.status == "text" and e.problem is None
+    assert lines(e)[:2] == ["Notice under section 2872.", "Received by the employee."]
+    assert "template kind of file" in extract("notice.docx", template).problem
+    assert "not a .dotx document" in extract("notice.dotx", plain).problem
+    macro = _retyped(plain, "application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml",
+                     "application/vnd.ms-word.document.macroEnabled.main+xml")
+    assert extract("notice.docm", macro).problem is None and "macro-enabled" in extract("notice.docx", macro).problem
+    book = _retyped(dw.xlsx({"Fees": [["Item", "Amount"], ["Retainer", "5000"]]}), "spreadsheetml.sheet.main+xml",
+                    "spreadsheetml.template.main+xml")
+    assert "Retainer" in (extract("fees.xltx", book).text or "") and extract("fees.xltx", book).problem is None
+
+
+
+def _retyped(package: bytes, old: str, new: str) -> bytes:
+    """An Office package whose [Content_Types].xml declares `new` where it declared `old`."""
+    with zipfile.ZipFile(io.BytesIO(package)) as z:
+        types = z.read("[Content_Types].xml").decode()
+    assert old in types
+    return with_members(package, {"[Content_Types].xml": types.replace(old, new)})

@@ -94,6 +94,16 @@ def test_translations_named_by_a_language_suffix_do_not_collide():
         ("draft-dd.md", "draft-de.md"), ("note-to-partner.md", "notes-to-partner.md")]
 
 
+def test_one_stem_as_two_e_mail_files_two_pages_or_two_decks_collides():
+    from oafreeze.environment.matching import collisions, family
+
+    assert collisions(["signing-reminder.eml", "signing-reminder.msg"]) == [("signing-reminder.eml",
+                                                                             "signing-reminder.msg")]
+    assert collisions(["notice.html", "notice.htm"]) != [] and collisions(["deck.pptx", "deck.key"]) != []
+    assert collisions(["reminder.eml", "reminder.md", "reminder.pdf"]) == []  # an e-mail, a note and a PDF: three formats
+    assert family("offer.dotx") == family("offer.docx") == "word" and family("fees.xlsm") == "sheet"
+
+
 def test_json_and_json_lines_of_one_stem_collide():
     from oafreeze.environment.matching import collisions
 
