@@ -215,10 +215,52 @@ _RELATIVE = re.compile(r"\b(?:(?P<after>the\s+day\s+after\s+tomorrow)|(?P<tomorr
                        r"friday|saturday|sunday))\b", re.I)
 
 
-def relative(piece: str, as_of: dt.date) -> list[tuple[dt.date, ...]]:
-    """Each day a sentence of the instructions names relative to as_of (see _RELATIVE); a weekday is
-    the next one after as_of."""
+# A weekday counted within a month: "the last Monday of this month", "the first Friday of next month",
+# "the second Tuesday in December" (a month named without a year is the next one from as_of's month).
+_NTH = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4, "fifth": 5,
+        "5th": 5, "last": -1, "final": -1}
+_NTH_WEEKDAY = re.compile(r"\b(?:the\s+)?(?P<nth>first|1st|second|2nd|third|3rd|fourth|4th|fifth|5th|last|final)\s+"
+                          r"(?P<wd>monday|tuesday|wednesday|thursday|friday|saturday|sunday)\s+(?:of|in)\s+"
+                          r"(?:(?P<this>this|the\s+current|the)|(?P<next>next|the\s+next|the\s+following|the\s+coming))"
+                          r"\s+month\b|\b(?:the\s+)?(?P<nth2>first|1st|second|2nd|third|3rd|fourth|4th|fifth|5th|last|"
+                          r"final)\s+(?P<wd2>monday|tuesday|wednesday|thursday|friday|saturday|sunday)\s+(?:of|in)\s+"
+                          r"(?P<month>jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
+                          r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b(?:,?\s+(?P<y>(?:19|20)\d\d)\b)?",
+                          re.I)
+
+
+def nth_weekday(year: int, month: int, weekday: int, nth: int) -> dt.date | None:
+    """The nth `weekday` (0 = Monday) of a month, -1 the last; None when the month has no such day."""
+    if nth == -1:
+        last = dt.date(year + month // 12, month % 12 + 1, 1) - dt.timedelta(days=1)
+        return last - dt.timedelta(days=(last.weekday() - weekday) % 7)
+    first = dt.date(year, month, 1)
+    day = first + dt.timedelta(days=(weekday - first.weekday()) % 7 + 7 * (nth - 1))
+    return day if day.month == month else None
+
+
+def weekdays_in_month(piece: str, as_of: dt.date) -> list[tuple[dt.date, ...]]:
+    """Each day a text names as a weekday counted within a month (see _NTH_WEEKDAY), from as_of."""
     out = []
+    for m in _NTH_WEEKDAY.finditer(piece):
+        if m["month"]:
+            month = MONTH_NO[m["month"][:3].lower()]
+            year = int(m["y"]) if m["y"] else as_of.year + (month < as_of.month)
+        else:
+            month, year = as_of.month, as_of.year
+            if m["next"]:
+                month, year = (1, year + 1) if month == 12 else (month + 1, year)
+        weekday = WEEKDAYS.index(weekday_stem(m["wd"] or m["wd2"]))
+        day = nth_weekday(year, month, weekday, _NTH[(m["nth"] or m["nth2"]).lower()])
+        if day is not None:
+            out.append((day,))
+    return out
+
+
+def relative(piece: str, as_of: dt.date) -> list[tuple[dt.date, ...]]:
+    """Each day a sentence of the instructions names relative to as_of (see _RELATIVE, and a weekday
+    counted within a month: `weekdays_in_month`); a weekday is the next one after as_of."""
+    out = weekdays_in_month(piece, as_of)
     for m in _RELATIVE.finditer(piece):
         if m["after"] or m["tomorrow"]:
             out.append((as_of + dt.timedelta(days=2 if m["after"] else 1),))
@@ -284,12 +326,7 @@ def holiday(name: str, year: int) -> dt.date:
         first = dt.date(year, 11, 1)
         monday = first + dt.timedelta(days=(0 - first.weekday()) % 7)
         return monday + dt.timedelta(days=1)
-    if nth == -1:
-        last = dt.date(year + month // 12, month % 12 + 1, 1) - dt.timedelta(days=1)
-        return last - dt.timedelta(days=(last.weekday() - weekday) % 7)
-    first = dt.date(year, month, 1)
-    day = first + dt.timedelta(days=(weekday - first.weekday()) % 7 + 7 * (nth - 1))
-    return day + dt.timedelta(days=_AFTER_THANKSGIVING.get(key, 0))
+    return nth_weekday(year, month, weekday, nth) + dt.timedelta(days=_AFTER_THANKSGIVING.get(key, 0))
 
 
 def holidays(piece: str, as_of: dt.date) -> list[tuple[int, str, dt.date]]:

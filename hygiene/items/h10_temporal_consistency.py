@@ -262,7 +262,8 @@ def _misdated_references(ctx: TaskContext) -> list[Finding]:
 
 # The same, said relative to today: "the client alert came out last month", "Dana's e-mail of yesterday".
 _REF_RELATIVE = re.compile(rf"\b{_KIND_WORD}\b(?P<rest>[^.;?!]{{0,80}}?)\b(?P<when>yesterday|last\s+(?:week|month)|"
-                           r"last\s+(?P<wd>monday|tuesday|wednesday|thursday|friday|saturday|sunday)|"
+                           r"last\s+(?P<wd>monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
+                           r"(?!\s+(?:of|in)\s+(?:the|this|next|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec))|"
                            r"(?:earlier\s+)?this\s+(?:week|month|morning)|(?P<n>a|an|one|two|three|four|five|six|\d{1,2})\s+"
                            r"(?P<unit>days?|weeks?|months?)\s+ago)\b", re.I)
 _NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
@@ -322,7 +323,8 @@ def _relative_references(ctx: TaskContext, as_of: dt.date) -> list[Finding]:
 # reviewed last week", "the offer-letter template, updated on October 2, 2026"): its snapshot entry says when.
 _WHEN = (r"(?P<when>yesterday|last\s+(?:week|month)|(?:earlier\s+)?this\s+(?:week|month|morning)|"
          r"(?P<n>a|an|one|two|three|four|five|six|\d{1,2})\s+(?P<unit>days?|weeks?|months?)\s+ago)")
-_KB_REVIEWED = re.compile(r"(?P<named>(?:[\w'’.-]+\s+){0,4}?)(?P<kind>practice\s+guide|guide|template|checklist|survey)\b"
+_KB_REVIEWED = re.compile(r"(?P<named>(?:[\w'’.-]+\s+){0,4}?)(?P<kind>practice\s+guides?|guides?|templates?|checklists?|"
+                          r"surveys?)\b"
                           r"(?P<rest>[^.;?!]{0,60}?)\b(?:reviewed|updated|revised|refreshed|re-?checked|brought\s+up\s+to\s+date)"
                           rf"\s+(?:on\s+|as\s+of\s+)?(?:{_WHEN}\b)?", re.I)
 _NOT_A_NAME = {"the", "our", "firm's", "firm’s", "firms", "a", "an", "its", "their", "this", "that", "current", "latest",
@@ -338,12 +340,14 @@ def _kb_reviews(ctx: TaskContext, as_of: dt.date) -> list[Finding]:
     for _line, sentence in tx.sentences(ctx.task.instructions):
         for m in _KB_REVIEWED.finditer(sentence):
             kind = m["kind"].lower().split()[-1]
+            every = kind.endswith("s")  # "the practice guides were last reviewed ...": each of them
+            kind = kind.rstrip("s")
             words = [w.lower().strip("'’.") for w in m["named"].split()]
             words = [w for w in words if w not in _NOT_A_NAME and len(w) > 2]
             docs = [d for d in ctx.snapshot.documents if kind in d.kind and d.timestamp and
                     all(w in f"{d.id} {d.title or ''}".lower() for w in words)]
             reviewed = [(d, tx.parse_date(d.timestamp)) for d in docs]
-            if not docs or not words and len(docs) > 1 or not all(day for _d, day in reviewed):
+            if not docs or not words and not every and len(docs) > 1 or not all(day for _d, day in reviewed):
                 continue
             if m["when"]:
                 lo, hi = _window(m, as_of)
@@ -357,11 +361,13 @@ def _kb_reviews(ctx: TaskContext, as_of: dt.date) -> list[Finding]:
                 said = f"on {told[0][0]}"
             if any(lo <= day <= hi for _d, day in reviewed):
                 continue
-            d = reviewed[0][0]
+            d = max(reviewed, key=lambda r: r[1])[0]
+            future = f" (after as_of {ctx.ext.as_of})" if lo > as_of else ""
             out.append(ctx.finding(
-                ID, "minor", "task.json", f"the instructions say the {m['kind'].lower()} was reviewed {said}, but the "
-                f"knowledge base's {d.id} gives its review date as {d.timestamp[:10]}: the agent may trust it as "
-                "current, or distrust it, for the wrong reason", f"make the instructions agree with {d.id}'s review date",
+                ID, "minor", "task.json", f"the instructions say the {' '.join(m['kind'].lower().split())} "
+                f"{'were' if every else 'was'} reviewed {said}{future}, but the knowledge base's {d.id} gives its "
+                f"review date as {d.timestamp[:10]}: the agent may trust it as current, or distrust it, for the "
+                f"wrong reason", f"make the instructions agree with {d.id}'s review date",
                 location="$.instructions", evidence=tx.excerpt(sentence)))
             break
     return out
@@ -662,7 +668,8 @@ def _anchored(ctx: TaskContext) -> set[str]:
 
 
 # A quoted or forwarded message's own date: "On Wed, 21 Oct 2026 at 09:12, X wrote:", "> Sent: ...".
-_QUOTED = re.compile(r"^[>\s]*(?:On\s+(?P<on>.{6,60}?)(?:\s+at\s+[^,]{1,20})?,?\s+[^,]{1,80}?\s+wrote:|"
+_QUOTED = re.compile(r"^[>\s]*(?:On\s+(?P<on>.{6,60}?(?:,?\s+(?:19|20)\d\d\b)?)(?:,?\s+at\s+[^,]{1,20})?,?\s+[^,]{1,80}?\s+"
+                     r"wrote:|"
                      r">[>\s]*(?:Date|Sent)\s*:\s*(?P<sent>.+))\s*$")
 
 

@@ -672,6 +672,30 @@ def test_tomorrow_and_a_week_from_today_in_the_instructions_count_from_as_of(tmp
     assert [f for f in found(env_with(tmp_path / "calm", calm, files), "H10") if "start date" in f.message] == []
 
 
+
+def test_a_weekday_counted_within_a_month_in_the_instructions_is_read_from_as_of(tmp_path):
+    from oafreeze.corpus import dating
+
+    as_of = dt.date(2026, 11, 16)
+    days = [dating.weekdays_in_month(said, as_of) for said in (
+        "on the last Monday of this month", "the first Friday of next month", "the second Tuesday in December",
+        "the last Friday of January", "the fifth Monday of this month", "the 3rd Thursday of November 2027",
+        "the fifth Monday of next month", "the last Monday before the hearing")]
+    assert days == [[(dt.date(2026, 11, 30),)], [(dt.date(2026, 12, 4),)], [(dt.date(2026, 12, 8),)],
+                    [(dt.date(2027, 1, 29),)], [(dt.date(2026, 11, 30),)], [(dt.date(2027, 11, 18),)], [], []]
+    assert dating.weekdays_in_month("the last Wednesday of this month", dt.date(2026, 12, 1)) == \
+        [(dt.date(2026, 12, 30),)]
+    # as_of is Monday 2026-03-02: "the last Monday of this month" is March 30, the workspace starts Dana on
+    # April 1; said of the first Wednesday of next month, the two agree.
+    files = {**workspace(), "hr.md": "# Hire\n\nDana's start date: April 1, 2026.\n"}
+    task = task_json()
+    task["instructions"] += " Dana starts work on the last Monday of this month."
+    hits = [f for f in found(env_with(tmp_path, task, files), "H10") if "start date" in f.message]
+    assert any("2026-03-30" in f.message and "2026-04-01" in f.message and f.severity == "major" for f in hits)
+    agree = task_json()
+    agree["instructions"] += " Dana starts work on the first Wednesday of next month."
+    assert [f for f in found(env_with(tmp_path / "agree", agree, files), "H10") if "start date" in f.message] == []
+
 def test_hungarian_datelines_and_a_utc_stamp_that_is_as_of_where_the_task_is(tmp_path):
     assert tx.date_readings("2026. november 12.") == (dt.date(2026, 11, 12),)
     assert tx.date_readings("12. listopadu 2026") == (dt.date(2026, 11, 12),)
@@ -1047,6 +1071,29 @@ def test_a_guide_reviewed_on_another_date_than_its_own_is_a_note(tmp_path):
     task["instructions"] += " The Texas practice guide was updated on February 20, 2026."
     hits = [f for f in found(env_with(tmp_path, task), "H10") if "was reviewed" in f.message]
     assert len(hits) == 1 and "texas.md" in hits[0].message and "2025-11-02" in hits[0].message
+
+
+def test_the_guides_said_reviewed_together_on_a_day_none_was_is_a_note(tmp_path):
+    task = task_json()
+    task["instructions"] += " The practice guides were last reviewed on April 1, 2026."
+    hits = [f for f in found(env_with(tmp_path, task), "H10") if "were reviewed" in f.message]
+    assert [f.severity for f in hits] == ["minor"] and "after as_of 2026-03-02" in hits[0].message
+    calm = task_json()
+    calm["instructions"] += " The practice guides were last reviewed on November 2, 2025."  # the Texas guide's day
+    assert [f for f in found(env_with(tmp_path / "calm", calm), "H10") if "reviewed" in f.message] == []
+
+
+def test_a_quoted_message_whose_attribution_gives_the_year_after_the_day_is_dated_by_it():
+    import datetime as dt
+
+    from oafreeze.hygiene.items.h10_temporal_consistency import _quoted_date
+
+    reply = ("Thanks, filed.\n\nOn Tue, Nov 17, 2026 at 9:05 AM Miriam Okafor <miriam@example.com> wrote:\n"
+             "> Riley signed this morning.\n")
+    assert _quoted_date(reply, dt.date(2026, 11, 9))[2] == dt.date(2026, 11, 17)
+    assert _quoted_date(reply.replace("Nov 17", "Nov 2"), dt.date(2026, 11, 9)) is None
+    assert _quoted_date("On Nov 17, 2026, at 9:05 AM, Miriam wrote:\n> x\n", dt.date(2026, 11, 9))[2] == \
+        dt.date(2026, 11, 17)
 
 
 def test_a_weekday_in_a_dated_email_that_lands_off_the_criterions_date_is_a_note(tmp_path):
