@@ -161,6 +161,10 @@ _CITE_SAYS = re.compile(rf"^[\s,]*(?:(?:19|20)\d\d\b[\s,]*)?(?:\([^()]{{0,40}}\)
 _SUBDIVISION = re.compile(r"\bsub(?:section|paragraph|division)s?\s*\(\w{1,4}\)(?:\(\w{1,4}\))*", re.I)
 
 
+# What may stand between a citation and the quotation that finishes its sentence: one clause, no sentence's end.
+_CONTINUED = re.compile(r"[\s,:\u2014\u2013-]*[^.;!?\n\"\u201c\u201d]{3,160}")
+
+
 def _attribution(before: str) -> tuple[str | None, bool]:
     """What the text before a quotation attributes it to, and whether that attribution alone makes it
     the law's words (a saying verb: "the statute provides", "§ 2870 reads"); a bare subdivision
@@ -171,6 +175,10 @@ def _attribution(before: str) -> tuple[str | None, bool]:
         return m.group(0).split()[1 if m.group(0).split()[0].lower() in ("the", "this", "that", "its", "our") else 0], True
     cites = [c for c in CITED.finditer(tail) if not _OWN_REFERENCE.match(tail, c.end())]
     if cites and _CITE_SAYS.match(tail[cites[-1].end():]):
+        return cites[-1].group(0), True
+    # The law's sentence begun after its citation and finished in quotation marks: "RCW 49.62.020(1)(a)(i):
+    # a noncompetition covenant is void and unenforceable "unless the employer discloses ..."".
+    if cites and _CONTINUED.fullmatch(tail[cites[-1].end():]) and STATUTORY.search(tail[cites[-1].end():]):
         return cites[-1].group(0), True
     sub = list(_SUBDIVISION.finditer(tail))
     return (sub[-1].group(0), False) if sub and not re.search(r"\b(?:agreement|contract|hereof|herein)\b", tail, re.I) \

@@ -80,6 +80,16 @@ def test_passages_are_quoted_or_under_a_citation_heading_and_sound_enacted():
     assert found_cites == ["C.R.S. § 8-2-113", "RCW 49.62.020"]
 
 
+def test_a_quotation_that_finishes_the_laws_sentence_begun_after_its_citation_is_a_passage_of_law():
+    said = ('N1  - RCW 49.62.020(1)(a)(i): a noncompetition covenant is void and unenforceable "unless the employer '
+            'discloses the terms of the covenant in writing to the prospective employee no later than the time of the '
+            'acceptance of the offer"\n')
+    assert [cite for _, _, cite in law_passages(said)] == ["RCW 49.62.020"]
+    # a clause of the writer's own between the citation and the quotation, or a sentence's end, is not the law's
+    assert law_passages(said.replace("a noncompetition covenant is void and unenforceable", "the client wrote")) == []
+    assert law_passages(said.replace("void and unenforceable ", "void and unenforceable. The client wrote ")) == []
+
+
 def test_a_block_quote_attributed_on_the_line_under_it_is_a_passage_of_law():
     text = f"# Briefing\n\nThe statute now reads:\n\n> {STATUTE}\n\n(820 ILCS 90/10)\n\nMore prose follows here.\n"
     assert [cite for _, _, cite in law_passages(text)] == ["820 ILCS 90/10"]
