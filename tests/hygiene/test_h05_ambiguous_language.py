@@ -29,6 +29,18 @@ def test_the_vocabulary_of_taste_is_vague(tmp_path, word):
     assert hits and hits[0].severity == "minor"
 
 
+@pytest.mark.parametrize("phrase", ["gives Maplestone a helpful explanation of", "gives HR practical guidance on",
+                                    "lists useful next steps for", "gives an informative account of"])
+def test_a_use_with_no_measure_is_vague(tmp_path, phrase):
+    hits = _with(tmp_path, f"PASS if client-email.md {phrase} the customer covenant. FAIL if it does not.")
+    assert [f.severity for f in hits] == ["minor"], phrase
+
+
+def test_near_miss_practical_as_a_plain_word_is_not_a_use_with_no_measure(tmp_path):
+    assert _with(tmp_path, "PASS if client-email.md explains the practical effect of the customer covenant. "
+                           "FAIL if it does not.", index=2) == []
+
+
 @pytest.mark.parametrize("phrase", ["is fit for purpose and", "is up to standard and", "is polished and"])
 def test_british_words_of_taste_are_vague(tmp_path, phrase):
     # "is fit for purpose" is a claim of its own, with nothing to check but taste: major.
