@@ -277,6 +277,11 @@ def _withdrawn(ctx: TaskContext) -> list[Finding]:
 # with what follows from it ("without a non-compete: ... when Jordan's pay is below the Illinois floor").
 _COMPARED = re.compile(r"\b(?:below|under|beneath|short\s+of|less\s+than|above|over|exceeds?|more\s+than)\s+"
                        r"(?:(?:the|its|their|[A-Z][\w'’.]*)\s+)*?(?:[\w'’$,.-]+\s+){0,2}?(?:floor|threshold|minimum)s?\b", re.I)
+# ... or back to a floor named earlier in the sentence: "when the Illinois floor is $80,000; Jordan's $78,500 is
+# below it".
+_COMPARED_BACK = re.compile(r"\b(?:floor|threshold|minimum)s?\b[^.!?]{0,120}?\b(?:below|under|beneath|short\s+of|"
+                            r"less\s+than|above|over|exceeds?|more\s+than)\s+(?:it|that|this|(?:that|this|the)\s+"
+                            r"(?:figure|amount|number|line|level|bar|mark|sum))\b", re.I)
 _CONCLUDED = re.compile(r"\b(?:because|since|so\s+(?:that\s+)?(?:the|no|it)|therefore|thus|which\s+means|"
                         r"(?:no|without\s+(?:a|any)?)\s*non-?compet\w*|void|unenforceable|not\s+enforceable)\b", re.I)
 
@@ -291,7 +296,7 @@ def _given_away(ctx: TaskContext) -> list[Finding]:
         (f"$.deliverables[{d!r}]", description) for d, description in ctx.task.deliverables.items()]
     for where, text in places:
         for _line, sentence in tx.sentences(text):
-            compared = _COMPARED.search(sentence)
+            compared = _COMPARED.search(sentence) or _COMPARED_BACK.search(sentence)
             if compared and _CONCLUDED.search(sentence) and not re.search(r"\b(?:whether|if)\b", sentence, re.I):
                 out.append(ctx.finding(
                     ID, "major", "task.json", f"the task states the answer its {ctx.ext.trap.kind} trap tests "

@@ -235,6 +235,11 @@ def test_an_anchor_its_author_withdraws_later_in_the_file(tmp_path, after, withd
     ("threshold", "Leave the non-compete out, because Dana's $95,000 is below Colorado's threshold.", True),
     ("effective-date", "Dana signs in 2027, when the salary is under the new floor, so no non-compete.", True),
     ("threshold", "Check whether Dana's salary is below the threshold before you draft.", False),
+    # the comparison said back to a floor named earlier in the sentence
+    ("effective-date", "Dana signs on January 5, 2027, when the floor is $80,000; Dana's $78,500 is below it, so the "
+     "non-compete must come out.", True),
+    ("threshold", "The floor is $80,000 and the offer sits below that figure, so no non-compete.", True),
+    ("threshold", "The floor is $80,000; check whether the offer is below it before you draft.", False),
     ("placement", "Leave the non-compete out, because Dana's $95,000 is below Colorado's threshold.", False),
 ])
 def test_a_threshold_or_timing_trap_whose_answer_the_task_states(tmp_path, kind, sentence, flagged):
