@@ -687,6 +687,11 @@ _TO = (r"\b(?:(?:note|notes|memo|email|e-mail|letter|message|summary|explanation
        r"(?:(?:copied|cc['’]?d|bcc['’]?d|cc|bcc)\s+(?:in\s+)?(?:to\s+)?|with\s+(?:a\s+)?(?:copy|copies|cc)\s+(?:to\s+)?|"
        r"copying\s+(?:in\s+)?)(?:the\s+)?)")
 _ADDRESSED = re.compile(_TO + _NAME)
+# ... or a copy given with the person first: "Riley Vandermeer will be copied on client-email.md", "Sasha gets a
+# copy of the note".
+_COPIED_ON = re.compile(_NAME + r"\s+(?:(?:will\s+(?:also\s+)?be|is|are|to\s+be|gets?|get)\s+(?:also\s+)?"
+                        r"(?:copied|cc['’]?d|bcc['’]?d)\s+(?:in\s+)?on|(?:will\s+)?(?:also\s+)?(?:gets?|receives?|sees?)\s+"
+                        r"a\s+copy\s+of)\s+(?:the\s+)?(?P<what>[\w./-]+)")
 _PASSED_ON_IT = re.compile(r"\b(?:forward(?:s|ed|ing)?|pass(?:es|ed)?\s+on|send(?:s|ing)?\s+on)\s+it\b", re.I)
 _ROLE = re.compile(_TO + r"(?P<role>employees?|candidates?|new\s+hires?|counterpart(?:y|ies)|other\s+(?:side|party)|"
                    r"opposing\s+counsel|signer|signatory)\b", re.I)
@@ -694,12 +699,14 @@ _ROLE = re.compile(_TO + r"(?P<role>employees?|candidates?|new\s+hires?|counterp
 _NOT_A_PARTY = {"The", "A", "An", "HR", "Section", "Markdown", "Word", "PDF"}
 
 
-def _parties(text: str, pattern: re.Pattern, known: set[str] | None = None) -> set[str]:
+def _parties(text: str, pattern: re.Pattern, known: set[str] | None = None, about: str | None = None) -> set[str]:
     """The names of two words or more that `pattern` (with a group `who`) finds in `text`; with
     `known`, also a first name alone that begins one of those full names ("Sasha" for "Sasha
-    Lindgren"), given as the full name."""
+    Lindgren"), given as the full name; with `about`, only where the pattern's group `what` names it."""
     out = set()
     for m in pattern.finditer(text):
+        if about is not None and m.group("what").rstrip(".,;:") != about:
+            continue
         who = re.sub(r"['’]s$", "", m.group("who"))
         first = who.split()[0]
         if first in _NOT_A_PARTY:
@@ -742,8 +749,8 @@ def advice_to_counterparty(ctx: TaskContext) -> list[Finding]:
         for where, text in said:
             # from the name on, with the verb before it ("will forward client-email.md to ...")
             own = text if where == "$.deliverables" else text[max(0, text.find(d) - 16):]
-            hits = sorted(w for w in _parties(own, _ADDRESSED, counterparties)
-                          if w in counterparties and not _client_named(ctx, w))
+            named = _parties(own, _ADDRESSED, counterparties) | _parties(text, _COPIED_ON, counterparties, about=d)
+            hits = sorted(w for w in named if w in counterparties and not _client_named(ctx, w))
             role = _ROLE.search(own)
             role = role if role and not _client_named(ctx, role.group("role")) else None
             if not hits and role is None:

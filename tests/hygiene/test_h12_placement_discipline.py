@@ -705,6 +705,11 @@ def test_a_criterion_that_asks_operative_text_to_cite_a_task_file(tmp_path, pass
     ("Send client-email.md to the general counsel and cc Dana on it.", True),
     ("client-email.md goes to the general counsel with a copy to Dana Smith.", True),
     ("Send client-email.md to the general counsel, copied to Morgan Hale in HR.", False),
+    # the person first: "X will be copied on D", "X gets a copy of D"
+    ("Dana Smith will be copied on client-email.md when it goes to the general counsel.", True),
+    ("Dana also gets a copy of client-email.md.", True),
+    ("Morgan Hale will be copied on client-email.md, and Dana Smith signs the agreement.", False),
+    ("Dana Smith will be copied on the signed agreement; client-email.md goes to the general counsel.", False),
 ])
 def test_advice_copied_to_the_person_who_signs_is_major(tmp_path, sentence, flagged):
     task = _addressed(task_json(), "The restrictive covenant agreement for Dana Smith, ready to sign.",
