@@ -29365,29 +29365,6 @@ def h02_r34_logseq(env: Path, task: str) -> None:
     ]))
 
 
-@plant("ho-h02-r34-finished-2872-notice-as-word-template", "H02", CI,
-       "documents/templates/lindgren-2872-notice.dotx, a Word template (template main content type), is the finished "
-       "Section 2872 notice to Sasha Lindgren: dated October 26, 2026, naming the agreement it accompanies, stating "
-       "the Section 2870 carve-out and both exceptions, with Sasha's signature line.")
-def h02_r34_dotx(env: Path, task: str) -> None:
-    data = _r34_dotx([
-        "NOTICE TO EMPLOYEE UNDER CALIFORNIA LABOR CODE SECTION 2872",
-        "To: Sasha Lindgren",
-        "Date: October 26, 2026",
-        "This notice accompanies the Confidentiality and Invention Assignment Agreement between Sierrafold Devices, "
-        "Inc. and you dated October 26, 2026 (the Agreement).",
-        "The Agreement does not apply to an invention that qualifies fully under California Labor Code section 2870. "
-        "Section 2870 protects an invention you develop entirely on your own time, without Sierrafold's equipment, "
-        "supplies, facilities or trade secret information, unless the invention either (1) relates, when you conceive "
-        "it or first reduce it to practice, to Sierrafold's business or to its research and development, or (2) "
-        "results from work you perform for Sierrafold.",
-        "Received by: ______________________________  Sasha Lindgren   Date: October 26, 2026",
-        "Sierrafold Devices, Inc.  By: Wendell Park, General Counsel",
-    ])
-    assert "template.main+xml" in _r34_parts(data)["[Content_Types].xml"]
-    write_doc(env, task, "templates/lindgren-2872-notice.dotx", data)
-
-
 @plant("ho-h02-r34-finished-client-note-as-marp-deck", "H02", AM,
        "documents/decks/fontenot-changes.marp.md, a Marp slide deck for a call with Lucien Arceneaux, is the finished "
        "client note: one slide for each of the four changes (named parishes, two-year cap, Louisiana law and courts, "
@@ -29775,18 +29752,6 @@ def h09_nm_r34_mdx(env: Path, task: str) -> None:
 
 
 # --- H10 temporal consistency (thirty-fourth round) ----------------------------------------------------------------
-
-
-@plant("ho-h10-r34-last-monday-of-this-month", "H10", NE,
-       "The instructions add that the client hands the renewal to Morgan 'on the last Monday of this month': in "
-       "November 2026 that is November 30, while the partner's email and the criteria say November 23.")
-def h10_r34_last_monday(env: Path, task: str) -> None:
-    import datetime
-
-    assert datetime.date(2026, 11, 30).weekday() == 0 and load_task(env, task)["oafreeze"]["as_of"] == "2026-11-16"
-    assert "on November 23" in read_doc(env, task, "partner-instructions.md")
-    with task_json(env, task) as t:
-        instructions_add(t, "The client hands the renewal to Morgan on the last Monday of this month.")
 
 
 @plant("ho-h10-r34-memo-approved-eighteen-months-ago", "H10", SD,
@@ -30387,22 +30352,6 @@ def h04_nm_r35_no_language(env: Path, task: str) -> None:
 # --- H05 ambiguous grading language (thirty-fifth round) -----------------------------------------------------------
 
 
-@plant("ho-h05-r35-helpful-explanation", "H05", SD,
-       "The client-email-decision criterion now asks that the email give Maplestone 'a helpful explanation' that the "
-       "non-compete was taken out: how helpful is for the judge to decide.")
-def h05_r35_helpful(env: Path, task: str) -> None:
-    _reword(env, task, "client-email-decision", "PASS if client-email.md tells Maplestone that",
-            "PASS if client-email.md gives Maplestone a helpful explanation that")
-
-
-@plant("ho-h05-r35-practical-guidance", "H05", CA,
-       "The usage-notes-threshold criterion now asks that the notes give HR 'practical guidance' to use the "
-       "non-competition section only above the 2026 figure: what makes guidance practical is left to the judge.")
-def h05_r35_practical(env: Path, task: str) -> None:
-    _reword(env, task, "usage-notes-threshold", "PASS if hr-usage-notes.md tells HR to use",
-            "PASS if hr-usage-notes.md gives HR practical guidance to use")
-
-
 @plant("ho-h05-r35-apart-from-minor-wording-changes", "H05", NE,
        "The scope-of-edits criterion now lets every section read as in the draft 'apart from minor wording changes': "
        "which changes are minor is for the judge to decide, on the very criterion that polices unrequested edits.")
@@ -30425,28 +30374,6 @@ def h05_nm_r35_attorney_general(env: Path, task: str) -> None:
 
 
 # --- H06 deliverable matching (thirty-fifth round) -----------------------------------------------------------------
-
-
-@plant("ho-h06-r35-eml-and-msg-twin-deliverables", "H06", CI,
-       "Two new advisory deliverables, signing-reminder.eml (for the onboarding portal) and signing-reminder.msg (for "
-       "Outlook), are declared, named and graded: one stem in two e-mail formats, which a name matcher cannot tell "
-       "apart.")
-def h06_r35_eml_msg(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        add_deliverable(t, "signing-reminder.eml", "Reminder to Sierrafold's HR team, as an e-mail file for the "
-                                                   "onboarding portal.", placement="advisory")
-        add_deliverable(t, "signing-reminder.msg", "The same reminder as an Outlook message for Wendell Park.",
-                        placement="advisory")
-        instructions_add(t, "Also send Sierrafold's HR team a short reminder to hand Sasha the written notice when the "
-                            "agreement is signed: save it as signing-reminder.eml for the onboarding portal and as "
-                            "signing-reminder.msg for Wendell's Outlook.")
-        add_criterion(t, "reminder-asks-for-notice", "Reminder asks HR to hand over the notice at signing",
-                      "PASS if signing-reminder.eml asks Sierrafold's HR team to give Sasha Lindgren the written "
-                      "notice about inventions Sasha keeps when the agreement is signed. FAIL if it does not mention "
-                      "the notice.", ["signing-reminder.eml"])
-        add_criterion(t, "reminder-copies-agree", "Outlook copy of the reminder matches",
-                      "PASS if signing-reminder.msg carries the same reminder as signing-reminder.eml. FAIL if the two "
-                      "reminders differ in substance.", ["signing-reminder.msg"])
 
 
 @plant("ho-h06-r35-html-entity-hyphen-in-instructions-name", "H06", AM,
@@ -30605,22 +30532,6 @@ def h08_nm_r35_canvas(env: Path, task: str) -> None:
 # --- H09 seeded-law provenance (thirty-fifth round) ----------------------------------------------------------------
 
 
-@plant("ho-h09-r35-undeclared-quote-in-ris-export", "H09", CA,
-       "documents/research/washington-sources.ris, a RIS export from the firm's research platform, has a note (N1) "
-       "quoting RCW 49.62.020(1)(a)(i)'s disclosure rule in quotation marks; no seeded_law entry declares it.")
-def h09_r35_ris(env: Path, task: str) -> None:
-    write_doc(env, task, "research/washington-sources.ris", _r35_ris([
-        [("TY", "STAT"), ("TI", "Noncompetition covenants: when void and unenforceable"),
-         ("T2", "Revised Code of Washington"), ("SE", "49.62.020"), ("PY", "2024"),
-         ("DB", "Washington State Legislature"),
-         ("N1", "RCW 49.62.020(1)(a)(i): a noncompetition covenant is void and unenforceable \"unless the employer "
-                "discloses the terms of the covenant in writing to the prospective employee no later than the time of "
-                "the acceptance of the offer of employment\"")],
-        [("TY", "RPRT"), ("TI", "Client Alert: Washington Non-Compete Rules for 2026"), ("AU", "Calloway Brandt LLP"),
-         ("PY", "2026")],
-    ]))
-
-
 @plant("ho-h09-r35-entry-quote-carries-its-citation-prefix", "H09", NE,
        "The seeded entry for C.R.S. § 8-2-113(8)(a) was pasted from a citation manager with its pin cite in front: "
        "its quote reads 'C.R.S. § 8-2-113(8)(a): \"An employer shall not ...\"', a string colorado-law-file.md does "
@@ -30667,33 +30578,6 @@ def h09_nm_r35_ris(env: Path, task: str) -> None:
 # --- H10 temporal consistency (thirty-fifth round) -----------------------------------------------------------------
 
 
-@plant("ho-h10-r35-reply-quotes-a-later-message", "H10", TB,
-       "documents/hr/notice-signed-thread.eml is Noor's reply dated Mon, 9 Nov 2026 (the as_of day), yet it quotes "
-       "'On Tue, Nov 17, 2026 ... Miriam Okafor wrote:' reporting that Riley signed the Colorado notice that morning: "
-       "a message from after as_of, describing the signing as done.")
-def h10_r35_later_quote(env: Path, task: str) -> None:
-    assert load_task(env, task)["oafreeze"]["as_of"] == "2026-11-09"
-    write_doc(env, task, "hr/notice-signed-thread.eml", email(
-        "Noor Haddad <noor.haddad@aspenline.example.com>", "Miriam Okafor <miriam.okafor@harlowfinch.example.com>",
-        "Mon, 9 Nov 2026 16:40:00 -0700", "Re: Riley Vandermeer: notice signed",
-        "Miriam,\n\nThanks. I have filed the signed notice with Riley's offer papers.\n\nNoor\n\n"
-        "On Tue, Nov 17, 2026 at 9:05 AM Miriam Okafor <miriam.okafor@harlowfinch.example.com> wrote:\n"
-        "> Noor, Riley signed the Colorado notice this morning, before accepting the offer. Please keep the signed\n"
-        "> copy with the agreement.\n"))
-
-
-@plant("ho-h10-r35-instructions-date-the-library-review-after-as-of", "H10", NE,
-       "The instructions now say the practice guides 'were last reviewed on December 1, 2026': after the task's as_of "
-       "of November 16, 2026, and against the guides' own review dates in September 2026.")
-def h10_r35_review_date(env: Path, task: str) -> None:
-    guide = kb(env, task, "practice-guides/non-compete/us/colorado.md").read_text("utf-8")
-    assert "timestamp: '2026-09-24'" in guide
-    with task_json(env, task) as t:
-        t["instructions"] = replace_text(t["instructions"], "are in documents/knowledge-base/.",
-                                         "are in documents/knowledge-base/; the practice guides were last reviewed on "
-                                         "December 1, 2026.")
-
-
 @plant("ho-h10-r35-vtodo-completed-after-as-of", "H10", CI,
        "documents/hr/onboarding-tasks.ics, Sierrafold's onboarding task list, marks 'Give Sasha the written invention "
        "notice with the agreement' STATUS:COMPLETED with COMPLETED:20261026T170000Z: the workspace of a task done on "
@@ -30728,17 +30612,6 @@ def h10_nm_r35_earlier_quote(env: Path, task: str) -> None:
 
 
 # --- H11 trap armed (thirty-fifth round) ---------------------------------------------------------------------------
-
-
-@plant("ho-h11-r35-instructions-give-away-the-trap", "H11", SD,
-       "The instructions now end: 'Keep in mind that Jordan signs on January 5, 2027, when the Illinois floor is "
-       "$80,000; Jordan's $78,500 is below it, so the non-compete must come out.' The effective-date trap is spelled "
-       "out to the agent and catches nothing.")
-def h11_r35_give_away(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        assert t["oafreeze"]["trap"]["kind"] == "effective-date"
-        instructions_add(t, "Keep in mind that Jordan signs on January 5, 2027, when the Illinois floor is $80,000; "
-                            "Jordan's $78,500 is below it, so the non-compete must come out of the agreement.")
 
 
 @plant("ho-h11-r35-anchor-quote-with-fi-ligature", "H11", NE,
@@ -30801,17 +30674,6 @@ def h12_r35_employee_explanations(env: Path, task: str) -> None:
             "signature blocks, legally required notices (the written advice to consult a lawyer, the 18 U.S.C. "
             "§ 1833(b) immunity notice) and, after each covenant, a short plain-language explanation for Jordan of "
             "why Maplestone needs it.")
-
-
-@plant("ho-h12-r35-advisory-email-copied-to-the-employee", "H12", TB,
-       "The instructions now say Riley will be copied on client-email.md, so it must be written for Noor and Riley "
-       "alike: the advisory cover email, the only place for the threshold analysis and the penalty warning, now "
-       "reaches the employee, and the advice has nowhere private to go.")
-def h12_r35_advisory_to_employee(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        assert "client-email.md" in t["oafreeze"]["advisory"]
-        instructions_add(t, "Riley Vandermeer will be copied on client-email.md when it goes to Noor, so write it for "
-                            "both of them.")
 
 
 @near_miss("ho-h12-nm-r35-placement-allows-markdown-formatting", "H12", AM,

@@ -18,6 +18,7 @@ from .heldout import _r18_enex  # the eighteenth round's document writers
 from .heldout import _r15_fodt, _r19_notebook  # the fifteenth and nineteenth rounds' writers
 from .heldout import _r24_docx_with  # the twenty-fourth round's writer
 from .heldout import _r30_pdf_with_attachment  # the thirtieth round's writer
+from .heldout import _r34_dotx, _r34_parts  # the thirty-fourth round's Word template
 from .edits import _REL
 
 NE, TB, SD = "matrix-narrow-edit", "matrix-threshold-between", "matrix-signing-date-law"
@@ -850,3 +851,26 @@ def h02_r29_packet_json(env: Path, task: str) -> None:
     packet = {"packet_id": "ONB-2027-0031", "employee": "Jordan Ellery", "status": "ready_for_signature",
               "covenant_agreement_markdown": agreement, "offer_letter_status": "sent 2026-11-20"}
     write_doc(env, task, "hr/ellery-offer-packet.json", json.dumps(packet, indent=2) + "\n")
+
+
+@plant("h02-r34-finished-2872-notice-as-word-template", "H02", CI,
+       "documents/templates/lindgren-2872-notice.dotx, a Word template (template main content type), is the finished "
+       "Section 2872 notice to Sasha Lindgren: dated October 26, 2026, naming the agreement it accompanies, stating "
+       "the Section 2870 carve-out and both exceptions, with Sasha's signature line.")
+def h02_r34_dotx(env: Path, task: str) -> None:
+    data = _r34_dotx([
+        "NOTICE TO EMPLOYEE UNDER CALIFORNIA LABOR CODE SECTION 2872",
+        "To: Sasha Lindgren",
+        "Date: October 26, 2026",
+        "This notice accompanies the Confidentiality and Invention Assignment Agreement between Sierrafold Devices, "
+        "Inc. and you dated October 26, 2026 (the Agreement).",
+        "The Agreement does not apply to an invention that qualifies fully under California Labor Code section 2870. "
+        "Section 2870 protects an invention you develop entirely on your own time, without Sierrafold's equipment, "
+        "supplies, facilities or trade secret information, unless the invention either (1) relates, when you conceive "
+        "it or first reduce it to practice, to Sierrafold's business or to its research and development, or (2) "
+        "results from work you perform for Sierrafold.",
+        "Received by: ______________________________  Sasha Lindgren   Date: October 26, 2026",
+        "Sierrafold Devices, Inc.  By: Wendell Park, General Counsel",
+    ])
+    assert "template.main+xml" in _r34_parts(data)["[Content_Types].xml"]
+    write_doc(env, task, "templates/lindgren-2872-notice.dotx", data)

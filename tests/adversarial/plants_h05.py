@@ -698,3 +698,19 @@ def h05_r34_high_level(env: Path, task: str) -> None:
 def h05_r34_pragmatic(env: Path, task: str) -> None:
     _reword(env, task, "usage-notes-threshold", "PASS if hr-usage-notes.md tells HR to use",
             "PASS if hr-usage-notes.md, in pragmatic terms HR can work with, tells HR to use")
+
+
+@plant("h05-r35-helpful-explanation", "H05", SD,
+       "The client-email-decision criterion now asks that the email give Maplestone 'a helpful explanation' that the "
+       "non-compete was taken out: how helpful is for the judge to decide.")
+def h05_r35_helpful(env: Path, task: str) -> None:
+    _reword(env, task, "client-email-decision", "PASS if client-email.md tells Maplestone that",
+            "PASS if client-email.md gives Maplestone a helpful explanation that")
+
+
+@plant("h05-r35-practical-guidance", "H05", CA,
+       "The usage-notes-threshold criterion now asks that the notes give HR 'practical guidance' to use the "
+       "non-competition section only above the 2026 figure: what makes guidance practical is left to the judge.")
+def h05_r35_practical(env: Path, task: str) -> None:
+    _reword(env, task, "usage-notes-threshold", "PASS if hr-usage-notes.md tells HR to use",
+            "PASS if hr-usage-notes.md gives HR practical guidance to use")

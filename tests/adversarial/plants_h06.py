@@ -468,3 +468,25 @@ def h06_r26_rst(env: Path, task: str) -> None:
         add_criterion(t, "note-rst-void", "Wiki copy of the note flags Section 5",
                       "PASS if note-to-partner.rst states that Section 5 is void for Morgan Tallis at a $71,500 salary. "
                       "FAIL if it does not.", ["note-to-partner.rst"])
+
+
+@plant("h06-r35-eml-and-msg-twin-deliverables", "H06", CI,
+       "Two new advisory deliverables, signing-reminder.eml (for the onboarding portal) and signing-reminder.msg (for "
+       "Outlook), are declared, named and graded: one stem in two e-mail formats, which a name matcher cannot tell "
+       "apart.")
+def h06_r35_eml_msg(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_deliverable(t, "signing-reminder.eml", "Reminder to Sierrafold's HR team, as an e-mail file for the "
+                                                   "onboarding portal.", placement="advisory")
+        add_deliverable(t, "signing-reminder.msg", "The same reminder as an Outlook message for Wendell Park.",
+                        placement="advisory")
+        instructions_add(t, "Also send Sierrafold's HR team a short reminder to hand Sasha the written notice when the "
+                            "agreement is signed: save it as signing-reminder.eml for the onboarding portal and as "
+                            "signing-reminder.msg for Wendell's Outlook.")
+        add_criterion(t, "reminder-asks-for-notice", "Reminder asks HR to hand over the notice at signing",
+                      "PASS if signing-reminder.eml asks Sierrafold's HR team to give Sasha Lindgren the written "
+                      "notice about inventions Sasha keeps when the agreement is signed. FAIL if it does not mention "
+                      "the notice.", ["signing-reminder.eml"])
+        add_criterion(t, "reminder-copies-agree", "Outlook copy of the reminder matches",
+                      "PASS if signing-reminder.msg carries the same reminder as signing-reminder.eml. FAIL if the two "
+                      "reminders differ in substance.", ["signing-reminder.msg"])

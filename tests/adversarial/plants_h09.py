@@ -16,6 +16,7 @@ from .heldout import _R10_ARABIC_DIGITS, _R17_ILCS_15, _c11_docx, _r12_srt, _r17
 from .heldout import _R13_ILCS_90_15, _r13_statute_xml  # the thirteenth round's statute export
 from .heldout import _pdf_bytes, _r8_transcript, _r8_wrap  # the fifth and eighth rounds' writers
 from .heldout import _r21_dw  # the twenty-first round's document writers
+from .heldout import _r35_ris  # the thirty-fifth round's RIS export
 
 NE, TB, SD = "matrix-narrow-edit", "matrix-threshold-between", "matrix-signing-date-law"
 CA, AM, CI = "matrix-client-alert-refresh", "matrix-adverse-memo-repair", "matrix-california-invention-notice"
@@ -861,3 +862,19 @@ def h09_r31_two_spaces(env: Path, task: str) -> None:
     text, n = re.subn(r"\. (?=[A-Z])", ".  ", path.read_text("utf-8"))
     assert n >= 3 and entry_quote not in text
     path.write_text(text, "utf-8")
+
+
+@plant("h09-r35-undeclared-quote-in-ris-export", "H09", CA,
+       "documents/research/washington-sources.ris, a RIS export from the firm's research platform, has a note (N1) "
+       "quoting RCW 49.62.020(1)(a)(i)'s disclosure rule in quotation marks; no seeded_law entry declares it.")
+def h09_r35_ris(env: Path, task: str) -> None:
+    write_doc(env, task, "research/washington-sources.ris", _r35_ris([
+        [("TY", "STAT"), ("TI", "Noncompetition covenants: when void and unenforceable"),
+         ("T2", "Revised Code of Washington"), ("SE", "49.62.020"), ("PY", "2024"),
+         ("DB", "Washington State Legislature"),
+         ("N1", "RCW 49.62.020(1)(a)(i): a noncompetition covenant is void and unenforceable \"unless the employer "
+                "discloses the terms of the covenant in writing to the prospective employee no later than the time of "
+                "the acceptance of the offer of employment\"")],
+        [("TY", "RPRT"), ("TI", "Client Alert: Washington Non-Compete Rules for 2026"), ("AU", "Calloway Brandt LLP"),
+         ("PY", "2026")],
+    ]))

@@ -8,7 +8,7 @@ import json
 from pathlib import Path
 
 from .cases import near_miss, plant
-from .edits import (append_doc, criterion, docx_bytes, edit_doc, email, instructions_add, kb, read_doc, replace_text, reword, seeded,
+from .edits import (append_doc, criterion, docx_bytes, edit_doc, email, instructions_add, kb, load_task, read_doc, replace_text, reword, seeded,
                     task_json, write_doc, xlsx_bytes)
 from .heldout import _C11_FULL_WIDTH, _r9_odt, _C12_PERSIAN_DIGITS, _R10_ARABIC_DIGITS, _R12_THAI_DIGITS, _r11_ics, _r11_ics_escape, _r14_epoch_ms, _r16_xlsx_with_dates  # the later rounds' document writers
 from .heldout import _match, _r14_docx, _r21_dw, _reword  # the later rounds' writers and criterion editors
@@ -1228,3 +1228,42 @@ def h10_r33_tracked_after(env: Path, task: str) -> None:
     ], author="Lucien Arceneaux", date="2026-10-28T15:40:00Z")
     assert 'w:date="2026-10-28T15:40:00Z"' in _r33_docx_text(data, "word/document.xml")
     write_doc(env, task, "client/standard-agreement-lucien-edits.docx", data)
+
+
+@plant("h10-r35-reply-quotes-a-later-message", "H10", TB,
+       "documents/hr/notice-signed-thread.eml is Noor's reply dated Mon, 9 Nov 2026 (the as_of day), yet it quotes "
+       "'On Tue, Nov 17, 2026 ... Miriam Okafor wrote:' reporting that Riley signed the Colorado notice that morning: "
+       "a message from after as_of, describing the signing as done.")
+def h10_r35_later_quote(env: Path, task: str) -> None:
+    assert load_task(env, task)["oafreeze"]["as_of"] == "2026-11-09"
+    write_doc(env, task, "hr/notice-signed-thread.eml", email(
+        "Noor Haddad <noor.haddad@aspenline.example.com>", "Miriam Okafor <miriam.okafor@harlowfinch.example.com>",
+        "Mon, 9 Nov 2026 16:40:00 -0700", "Re: Riley Vandermeer: notice signed",
+        "Miriam,\n\nThanks. I have filed the signed notice with Riley's offer papers.\n\nNoor\n\n"
+        "On Tue, Nov 17, 2026 at 9:05 AM Miriam Okafor <miriam.okafor@harlowfinch.example.com> wrote:\n"
+        "> Noor, Riley signed the Colorado notice this morning, before accepting the offer. Please keep the signed\n"
+        "> copy with the agreement.\n"))
+
+
+@plant("h10-r35-instructions-date-the-library-review-after-as-of", "H10", NE,
+       "The instructions now say the practice guides 'were last reviewed on December 1, 2026': after the task's as_of "
+       "of November 16, 2026, and against the guides' own review dates in September 2026.")
+def h10_r35_review_date(env: Path, task: str) -> None:
+    guide = kb(env, task, "practice-guides/non-compete/us/colorado.md").read_text("utf-8")
+    assert "timestamp: '2026-09-24'" in guide
+    with task_json(env, task) as t:
+        t["instructions"] = replace_text(t["instructions"], "are in documents/knowledge-base/.",
+                                         "are in documents/knowledge-base/; the practice guides were last reviewed on "
+                                         "December 1, 2026.")
+
+
+@plant("h10-r34-last-monday-of-this-month", "H10", NE,
+       "The instructions add that the client hands the renewal to Morgan 'on the last Monday of this month': in "
+       "November 2026 that is November 30, while the partner's email and the criteria say November 23.")
+def h10_r34_last_monday(env: Path, task: str) -> None:
+    import datetime
+
+    assert datetime.date(2026, 11, 30).weekday() == 0 and load_task(env, task)["oafreeze"]["as_of"] == "2026-11-16"
+    assert "on November 23" in read_doc(env, task, "partner-instructions.md")
+    with task_json(env, task) as t:
+        instructions_add(t, "The client hands the renewal to Morgan on the last Monday of this month.")

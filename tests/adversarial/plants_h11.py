@@ -570,3 +570,14 @@ def h11_r30_newline(env: Path, task: str) -> None:
         assert anchor["quote"] == "Do not change anything else in the agreement."
         anchor["quote"] += "\n"
     assert "Do not change anything else in the agreement.\n" not in read_doc(env, task, "partner-instructions.md")
+
+
+@plant("h11-r35-instructions-give-away-the-trap", "H11", SD,
+       "The instructions now end: 'Keep in mind that Jordan signs on January 5, 2027, when the Illinois floor is "
+       "$80,000; Jordan's $78,500 is below it, so the non-compete must come out.' The effective-date trap is spelled "
+       "out to the agent and catches nothing.")
+def h11_r35_give_away(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert t["oafreeze"]["trap"]["kind"] == "effective-date"
+        instructions_add(t, "Keep in mind that Jordan signs on January 5, 2027, when the Illinois floor is $80,000; "
+                            "Jordan's $78,500 is below it, so the non-compete must come out of the agreement.")

@@ -1185,3 +1185,14 @@ def h12_r34_label_loophole(env: Path, task: str) -> None:
     _reword(env, task, "placement-operative-text", "section 2870, and signature blocks, and lindgren",
             "section 2870, signature blocks and any paragraph the drafter heads \"Statutory Notice\", whatever it "
             "says, and lindgren")
+
+
+@plant("h12-r35-advisory-email-copied-to-the-employee", "H12", TB,
+       "The instructions now say Riley will be copied on client-email.md, so it must be written for Noor and Riley "
+       "alike: the advisory cover email, the only place for the threshold analysis and the penalty warning, now "
+       "reaches the employee, and the advice has nowhere private to go.")
+def h12_r35_advisory_to_employee(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert "client-email.md" in t["oafreeze"]["advisory"]
+        instructions_add(t, "Riley Vandermeer will be copied on client-email.md when it goes to Noor, so write it for "
+                            "both of them.")
