@@ -260,13 +260,21 @@ def _misdated_references(ctx: TaskContext) -> list[Finding]:
     return out
 
 
+# A count back from today: "three weeks ago", "eighteen months ago", "two years ago".
+_NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+                 "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "fifteen": 15, "eighteen": 18,
+                 "twenty": 20, "twenty-four": 24, "thirty": 30}
+_AGO = (r"(?P<n>" + "|".join(sorted(_NUMBER_WORDS, key=len, reverse=True)) + r"|\d{1,2})\s+(?P<unit>days?|weeks?|"
+        r"months?|years?)\s+ago")
+
 # The same, said relative to today: "the client alert came out last month", "Dana's e-mail of yesterday".
 _REF_RELATIVE = re.compile(rf"\b{_KIND_WORD}\b(?P<rest>[^.;?!]{{0,80}}?)\b(?P<when>yesterday|last\s+(?:week|month)|"
                            r"last\s+(?P<wd>monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
                            r"(?!\s+(?:of|in)\s+(?:the|this|next|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec))|"
-                           r"(?:earlier\s+)?this\s+(?:week|month|morning)|(?P<n>a|an|one|two|three|four|five|six|\d{1,2})\s+"
-                           r"(?P<unit>days?|weeks?|months?)\s+ago)\b", re.I)
-_NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+                           r"(?:earlier\s+)?this\s+(?:week|month|morning)|" + _AGO + r")\b", re.I)
+# ... and in a dated document, counted from its own date, the kind also after it: "approved this form eighteen
+# months ago (their memo is attached)".
+_AGO_THEN_KIND = re.compile(rf"\b(?P<when>{_AGO})\b(?P<rest>[^.;?!]{{0,40}}?)\b{_KIND_WORD}\b", re.I)
 
 
 def _window(m: re.Match, today: dt.date) -> tuple[dt.date, dt.date]:
@@ -289,7 +297,8 @@ def _window(m: re.Match, today: dt.date) -> tuple[dt.date, dt.date]:
     if when.endswith("this month"):
         return first, today
     n = _NUMBER_WORDS.get(m["n"].lower()) or int(m["n"])
-    span, slack = {"d": (1, 2), "w": (7, 4), "m": (30, 16)}[m["unit"][0].lower()]
+    span, slack = {"d": (1, 2), "w": (7, 4), "m": (30, 16), "y": (365, 61)}[m["unit"][0].lower()]
+    slack = max(slack, n * span // 8)  # "eighteen months" is said of anything from about 16 to 20
     return today - dt.timedelta(days=n * span + slack), today - dt.timedelta(days=max(0, n * span - slack))
 
 
@@ -315,14 +324,45 @@ def _relative_references(ctx: TaskContext, as_of: dt.date) -> list[Finding]:
                 f"make the instructions and {f.rel} agree", location="$.instructions",
                 evidence=tx.excerpt(sentence)))
             break
+    return out + _relative_in_documents(ctx)
+
+
+def _relative_in_documents(ctx: TaskContext) -> list[Finding]:
+    """A dated task document says another of the task's documents is from "eighteen months ago" (a count
+    back, from its own date), and that document is dated outside those days."""
+    out = []
+    for g in ctx.task_files:
+        if not g.text or g.kb_copy or not _AGO_ANY.search(g.text):
+            continue
+        own = dating.document_date(g.text)
+        if own is None:
+            continue
+        for _line, sentence in tx.sentences(g.text):
+            m = next((m for m in [*_REF_RELATIVE.finditer(sentence), *_AGO_THEN_KIND.finditer(sentence)]
+                      if m["n"] and not tx.dates(m["rest"]) and not _PAST_PARTICIPLE_OF_OTHER.search(m["rest"])), None)
+            if m is None:
+                continue
+            kind, f = _the_one_of_kind(ctx, m["kind"])
+            dated = dating.document_date(f.text) if f is not None and f is not g else None
+            lo, hi = _window(m, own[2])
+            if dated is None or lo <= dated[2] <= hi:
+                continue
+            out.append(ctx.finding(
+                ID, "minor", g.rel, f"{g.rel} (dated {own[2].isoformat()}) says the {m['kind']} is from "
+                f"{' '.join(m['when'].split())}, but {f.rel}, the task's one {kind}, is dated {dated[1]!r}: the agent "
+                "and the judge may date its facts differently", f"make {g.rel} and {f.rel} agree",
+                location=tx.locate(g.text, sentence[:60]), evidence=tx.excerpt(sentence)))
+            break
     return out
+
+
+_AGO_ANY = re.compile(r"\bago\b", re.I)  # a document with no "ago" has no count back
 
 
 
 # A knowledge-base document's review dated by the instructions ("the firm's Colorado practice guide ... was
 # reviewed last week", "the offer-letter template, updated on October 2, 2026"): its snapshot entry says when.
-_WHEN = (r"(?P<when>yesterday|last\s+(?:week|month)|(?:earlier\s+)?this\s+(?:week|month|morning)|"
-         r"(?P<n>a|an|one|two|three|four|five|six|\d{1,2})\s+(?P<unit>days?|weeks?|months?)\s+ago)")
+_WHEN = r"(?P<when>yesterday|last\s+(?:week|month)|(?:earlier\s+)?this\s+(?:week|month|morning)|" + _AGO + ")"
 _KB_REVIEWED = re.compile(r"(?P<named>(?:[\w'’.-]+\s+){0,4}?)(?P<kind>practice\s+guides?|guides?|templates?|checklists?|"
                           r"surveys?)\b"
                           r"(?P<rest>[^.;?!]{0,60}?)\b(?:reviewed|updated|revised|refreshed|re-?checked|brought\s+up\s+to\s+date)"

@@ -29754,15 +29754,6 @@ def h09_nm_r34_mdx(env: Path, task: str) -> None:
 # --- H10 temporal consistency (thirty-fourth round) ----------------------------------------------------------------
 
 
-@plant("ho-h10-r34-memo-approved-eighteen-months-ago", "H10", SD,
-       "The partner's email (dated 2026-11-02) now says former counsel approved the form 'eighteen months ago', that "
-       "is about May 2025; the approval memo it attaches is dated 2023-02-01.")
-def h10_r34_eighteen_months(env: Path, task: str) -> None:
-    assert "Date: 2023-02-01" in read_doc(env, task, "form-approval-memo-2023.md")
-    edit_doc(env, task, "partner-email.md", "approved this form for Illinois in 2023 (their memo is attached)",
-             "approved this form for Illinois eighteen months ago (their memo is attached)")
-
-
 @plant("ho-h10-r34-photo-exif-taken-after-as-of", "H10", TB,
        "documents/hr/signed/riley-notice-photo.jpg, a phone photo of Riley's signed Colorado notice, records in its "
        "EXIF DateTimeOriginal that it was taken on 2026:11:18, after the task's as_of of November 9 (and after the "

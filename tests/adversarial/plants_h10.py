@@ -1267,3 +1267,12 @@ def h10_r34_last_monday(env: Path, task: str) -> None:
     assert "on November 23" in read_doc(env, task, "partner-instructions.md")
     with task_json(env, task) as t:
         instructions_add(t, "The client hands the renewal to Morgan on the last Monday of this month.")
+
+
+@plant("h10-r34-memo-approved-eighteen-months-ago", "H10", SD,
+       "The partner's email (dated 2026-11-02) now says former counsel approved the form 'eighteen months ago', that "
+       "is about May 2025; the approval memo it attaches is dated 2023-02-01.")
+def h10_r34_eighteen_months(env: Path, task: str) -> None:
+    assert "Date: 2023-02-01" in read_doc(env, task, "form-approval-memo-2023.md")
+    edit_doc(env, task, "partner-email.md", "approved this form for Illinois in 2023 (their memo is attached)",
+             "approved this form for Illinois eighteen months ago (their memo is attached)")

@@ -1083,6 +1083,15 @@ def test_the_guides_said_reviewed_together_on_a_day_none_was_is_a_note(tmp_path)
     assert [f for f in found(env_with(tmp_path / "calm", calm), "H10") if "reviewed" in f.message] == []
 
 
+def test_a_document_that_dates_the_tasks_one_memo_by_a_count_back_from_its_own_date(tmp_path):
+    email = ("# Note from the partner\n\nDate: 2026-02-20\n\nFormer counsel approved this form eighteen months ago "
+             "(their memo is attached).\n")
+    for k, (memo_day, flagged) in enumerate((("2023-02-01", True), ("2024-08-10", False))):
+        files = {**workspace(), "partner-note.md": email, "approval-memo.md": f"# Memo\n\nDate: {memo_day}\n\nApproved.\n"}
+        hits = [f for f in found(env_with(tmp_path / str(k), files=files), "H10") if "eighteen months ago" in f.message]
+        assert [(f.severity, f.path) for f in hits] == ([("minor", "documents/partner-note.md")] if flagged else [])
+
+
 def test_a_quoted_message_whose_attribution_gives_the_year_after_the_day_is_dated_by_it():
     import datetime as dt
 
