@@ -30767,3 +30767,889 @@ def fam_nm_r35_key_order(env: Path, task: str) -> None:
     new = text[:start] + text[mid:end] + text[start:mid] + text[end:]
     assert new != text and yaml.safe_load(new) == before
     path.write_text(new, "utf-8")
+
+
+# === Thirty-sixth round ===========================================================================================
+# Written from HYGIENE.md and docs/TASKS.md only, without reading the audit's code. Ids carry '-r36-'.
+
+
+def _r36_hidden_docx(visible: list[str], hidden: str) -> bytes:
+    """A .docx whose body shows `visible` and carries, after them, one paragraph formatted as hidden text
+    (w:vanish on the paragraph mark and on its run), as Word writes text hidden with Font > Hidden: it neither shows
+    nor prints unless 'Show hidden text' is on."""
+    body = [f'<w:p><w:r><w:t xml:space="preserve">{escape(p)}</w:t></w:r></w:p>' for p in visible]
+    body.append('<w:p><w:pPr><w:rPr><w:vanish/></w:rPr></w:pPr><w:r><w:rPr><w:vanish/></w:rPr>'
+                f'<w:t xml:space="preserve">{escape(hidden)}</w:t></w:r></w:p>')
+    return docx_package(body)
+
+
+def _r36_hide_slide(data: bytes, number: int) -> bytes:
+    """The same .pptx with slide `number` marked hidden (show="0" on p:sld, PowerPoint's Hide Slide)."""
+    parts = _r34_parts(data)
+    name = f"ppt/slides/slide{number}.xml"
+    assert "<p:sld " in parts[name] and 'show="0"' not in parts[name]
+    parts[name] = parts[name].replace("<p:sld ", '<p:sld show="0" ', 1)
+    return _zip(parts)
+
+
+def _r36_docx_with_core(paragraphs: list[str], *, title: str, creator: str, created: str, modified: str) -> bytes:
+    """A .docx (as edits.docx_bytes) with core properties: title, creator, last-modified-by and the created and
+    modified times ('YYYY-MM-DDTHH:MM:SSZ', W3CDTF as Word writes them)."""
+    parts = _r34_parts(docx_bytes(paragraphs))
+    parts["docProps/core.xml"] = (
+        f'{_XML}<cp:coreProperties xmlns:cp="http://schemas.openxmlformats.org/package/2006/metadata/core-properties" '
+        'xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:dcterms="http://purl.org/dc/terms/" '
+        'xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">'
+        f"<dc:title>{escape(title)}</dc:title><dc:creator>{escape(creator)}</dc:creator>"
+        f"<cp:lastModifiedBy>{escape(creator)}</cp:lastModifiedBy><cp:revision>3</cp:revision>"
+        f'<dcterms:created xsi:type="dcterms:W3CDTF">{created}</dcterms:created>'
+        f'<dcterms:modified xsi:type="dcterms:W3CDTF">{modified}</dcterms:modified></cp:coreProperties>')
+    parts["[Content_Types].xml"] = parts["[Content_Types].xml"].replace(
+        "</Types>", '<Override PartName="/docProps/core.xml" ContentType="application/'
+                    'vnd.openxmlformats-package.core-properties+xml"/></Types>')
+    parts["_rels/.rels"] = parts["_rels/.rels"].replace(
+        "</Relationships>", f'<Relationship Id="rId2" Type="{_PKG_REL}/metadata/core-properties" '
+                            'Target="docProps/core.xml"/></Relationships>')
+    return _zip(parts)
+
+
+def _r36_keystream(seed: str, n: int) -> bytes:
+    """`n` deterministic pseudo-random bytes (SHA-256 in counter mode), standing in for ciphertext."""
+    out = bytearray()
+    counter = 0
+    while len(out) < n:
+        out += hashlib.sha256(f"{seed}:{counter}".encode("utf-8")).digest()
+        counter += 1
+    return bytes(out[:n])
+
+
+def _r36_motw(url: str) -> str:
+    """The 'mark of the web' comment Internet Explorer and Edge's IE mode write at the top of a page saved with
+    'Save as': the length of the URL in four digits, then the URL."""
+    return f"<!-- saved from url=({len(url):04d}){url} -->"
+
+
+def _r36_graph_chat(topic: str, messages: list[tuple[str, str, str]]) -> str:
+    """A Teams chat exported through Microsoft Graph (GET /chats/{id}/messages, saved as JSON): each message given as
+    (sender display name, createdDateTime 'YYYY-MM-DDTHH:MM:SSZ', HTML body)."""
+    value = []
+    for n, (sender, when, html) in enumerate(messages):
+        value.append({"id": str(1761900000000 + 97 * n), "messageType": "message", "createdDateTime": when,
+                      "lastModifiedDateTime": when, "chatId": "19:" + _r35_hex_id("chat:" + topic, 32) + "@thread.v2",
+                      "from": {"user": {"displayName": sender, "userIdentityType": "aadUser"}},
+                      "body": {"contentType": "html", "content": html}, "attachments": [], "mentions": [],
+                      "reactions": []})
+    return json.dumps({"topic": topic, "@odata.count": len(value), "value": value}, indent=2, ensure_ascii=False) + "\n"
+
+
+def _r36_redline_html(title: str, left: str, right: str, lines: list[str], changes: list[tuple[str, str]]) -> str:
+    """A comparison report as a compare tool saves it to HTML: the compared text line by line, each change in
+    `changes` (old, new; every occurrence) shown as a deletion followed by an insertion, with a summary on top."""
+    body = []
+    count = 0
+    for line in lines:
+        if not line.strip():
+            continue
+        html = escape(line)
+        for old, new in changes:
+            hits = html.count(escape(old))
+            count += hits
+            html = html.replace(escape(old), f'<del class="cr-del">{escape(old)}</del><ins class="cr-ins">'
+                                             f'{escape(new)}</ins>')
+        tag = "h1" if line.startswith("# ") else "h2" if line.startswith("## ") else "p"
+        body.append(f"<{tag}>{html.lstrip('# ')}</{tag}>")
+    return ("<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>" + escape(title) + "</title>\n"
+            "<style>del.cr-del{color:#c00;text-decoration:line-through}ins.cr-ins{color:#00c;"
+            "text-decoration:underline double}</style></head><body>\n"
+            f"<table class=\"cr-summary\"><tr><th>Original</th><td>{escape(left)}</td></tr>"
+            f"<tr><th>Modified</th><td>{escape(right)}</td></tr>"
+            f"<tr><th>Changes</th><td>{count} insertions, {count} deletions</td></tr></table>\n"
+            + "\n".join(body) + "\n</body></html>\n")
+
+
+# --- H01 rubric isolation (thirty-sixth round) ---------------------------------------------------------------------
+
+
+@plant("ho-h01-r36-criterion-in-docx-hidden-text", "H01", SD,
+       "documents/review/ellery-form-review-copy.docx shows two harmless lines; a third paragraph, formatted as hidden "
+       "text (w:vanish), is the no-noncompete-at-signing criterion's match_criteria word for word.")
+def h01_r36_hidden_text(env: Path, task: str) -> None:
+    match = _match(env, task, "no-noncompete-at-signing")
+    data = _r36_hidden_docx(["Maplestone Logistics: restrictive covenant form, review copy.",
+                             "Mark-ups go to the matter team before the agreement is sent to Jordan."], match)
+    assert "<w:vanish/>" in _r34_parts(data)["word/document.xml"]
+    write_doc(env, task, "review/ellery-form-review-copy.docx", data)
+
+
+@plant("ho-h01-r36-criterion-in-github-issue-export", "H01", AM,
+       "documents/build/issue-57.json, a GitHub issue the task author exported while building the task ('Tighten the "
+       "parish criterion'), carries in its Markdown body the named-parishes criterion's match_criteria as the agreed "
+       "wording.")
+def h01_r36_github_issue(env: Path, task: str) -> None:
+    match = _match(env, task, "named-parishes")
+    issue = {"number": 57, "title": "Tighten the parish criterion", "state": "closed", "locked": False,
+             "user": {"login": "mokafor-hf", "type": "User"}, "labels": [{"name": "rubric"}, {"name": "bayou-crest"}],
+             "comments": 2, "created_at": "2026-10-13T15:04:22Z", "closed_at": "2026-10-14T09:11:05Z",
+             "body": ("The judge kept passing radius clauses. Agreed wording for the criterion:\n\n" + match
+                      + "\n\nClosing once it is in the task.")}
+    text = json.dumps(issue, indent=2, ensure_ascii=False) + "\n"
+    assert json.loads(text)["body"].count(match) == 1
+    write_doc(env, task, "build/issue-57.json", text)
+
+
+@plant("ho-h01-r36-criterion-on-hidden-pptx-slide", "H01", CA,
+       "documents/halden/form-refresh-kickoff.pptx, a three-slide kickoff deck, has its third slide hidden (Hide "
+       "Slide); that slide's body is the placement-no-alert-prose criterion's match_criteria.")
+def h01_r36_hidden_slide(env: Path, task: str) -> None:
+    match = _match(env, task, "placement-no-alert-prose")
+    deck = _r6_pptx([
+        ("Halden: Washington form refresh", ["Kickoff, matter team", "Form WA-2021-3"], None),
+        ("Inputs", ["Client request from Petra Lindahl", "Client alert from another firm", "Current form"], None),
+        ("How the form will be judged", [match], None),
+    ], title="Halden form refresh kickoff")
+    write_doc(env, task, "halden/form-refresh-kickoff.pptx", _r36_hide_slide(deck, 3))
+
+
+@near_miss("ho-h01-nm-r36-client-deck-with-hidden-backup-slide", "H01", NE,
+           "documents/granite-peak/field-tech-onboarding.pptx, Granite Peak's onboarding deck for field technicians, "
+           "has a hidden backup slide listing the service van's tool kit.",
+           "HYGIENE.md H01 forbids grading material and text reproducing a criterion; a client's training deck with a "
+           "hidden backup slide about tools shares no wording with any criterion and grades nothing.")
+def h01_nm_r36_hidden_backup(env: Path, task: str) -> None:
+    deck = _r6_pptx([
+        ("Welcome to field service", ["Colorado Springs north route", "Ride-along for the first two weeks"], None),
+        ("Safety first", ["Lock out the conveyor before opening a panel", "Report every near miss"], None),
+        ("Backup: van tool kit", ["Torque driver set", "Belt tension gauge", "Spare shuttle-lift fuses"], None),
+    ], title="Field technician onboarding")
+    write_doc(env, task, "granite-peak/field-tech-onboarding.pptx", _r36_hide_slide(deck, 3))
+
+
+# --- H02 answer in the workspace (thirty-sixth round) --------------------------------------------------------------
+
+
+@plant("ho-h02-r36-finished-agreement-in-compare-report", "H02", NE,
+       "documents/compare/draft-vs-revised.html, a compare tool's HTML report of draft-tallis-agreement.md against "
+       "tallis-agreement-revised.md, shows the whole agreement with exactly the three instructed edits marked as "
+       "deletions and insertions: the finished deliverable, already made.")
+def h02_r36_compare_report(env: Path, task: str) -> None:
+    draft = read_doc(env, task, "draft-tallis-agreement.md")
+    changes = [("Granite Peak Robotic Inc.", "Granite Peak Robotics, Inc."), ("$64,000", "$71,500"),
+               ("January 4, 2026", "December 14, 2026")]
+    assert all(old in draft for old, _ in changes)
+    html = _r36_redline_html("Comparison: draft-tallis-agreement.md vs tallis-agreement-revised.md",
+                             "draft-tallis-agreement.md", "tallis-agreement-revised.md", draft.splitlines(), changes)
+    assert "4 insertions" in html
+    write_doc(env, task, "compare/draft-vs-revised.html", html)
+
+
+@plant("ho-h02-r36-finished-cover-email-in-mailto-link", "H02", TB,
+       "documents/portal/riley-offer-status.html, a page saved from the firm's matter portal, has an 'Open the cover "
+       "email in Outlook' button whose mailto: link carries, percent-encoded in its body parameter, the finished cover "
+       "email to Noor: the $130,014 and $78,008.40 thresholds against Riley's $104,000 and the $5,000 penalty.")
+def h02_r36_mailto(env: Path, task: str) -> None:
+    from urllib.parse import quote
+
+    body = ("Noor,\n\nRiley Vandermeer's $104,000 salary is below Colorado's 2026 non-compete threshold of $130,014 "
+            "but above the customer non-solicit threshold of $78,008.40. The agreement therefore has no non-compete; "
+            "it keeps a 12-month customer non-solicit tied to Aspenline's trade secrets, with the separate notice "
+            "Riley signs before accepting the offer. Presenting a void non-compete carries a $5,000 penalty per "
+            "worker.\n\nMiriam")
+    href = ("mailto:noor.haddad@aspenline.example.com?subject=" + quote("Riley Vandermeer: covenant paperwork", safe="")
+            + "&body=" + quote(body, safe=""))
+    write_doc(env, task, "portal/riley-offer-status.html", (
+        "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>Matter 2026-0917: Riley Vandermeer</title></head>"
+        "<body>\n<h1>Aspenline Payments: covenant paperwork for Riley Vandermeer</h1>\n"
+        "<p>Status: drafts in progress. Offer goes out with the paperwork.</p>\n"
+        f"<p><a class=\"btn\" href=\"{escape(href)}\">Open the cover email in Outlook</a></p>\n</body></html>\n"))
+
+
+@plant("ho-h02-r36-finished-file-memo-in-hotdocs-answer-file", "H02", SD,
+       "documents/assembly/ellery-answers.anx, the HotDocs answer file for Jordan's agreement, holds a 'File Memo Text' "
+       "answer that is the finished file memo: the 2023 memo's $75,000 floor, the $80,000 floor under 820 ILCS 90/10(a) "
+       "for covenants from January 1, 2027, and Jordan's $78,500 at signing on January 5, 2027.")
+def h02_r36_hotdocs(env: Path, task: str) -> None:
+    memo = ("The 2023 approval memo relied on the $75,000 floor in 820 ILCS 90/10(a). That floor no longer controls: a "
+            "covenant entered into on or after January 1, 2027 needs expected annualized earnings above $80,000. "
+            "Jordan Ellery's $78,500 does not exceed $80,000 when the agreement is signed on January 5, 2027, so the "
+            "form's non-compete is left out; the customer and employee non-solicits stay, with the written advice to "
+            "consult a lawyer and the 14-day review period.")
+    answers = [("Employee Full Name", "TextValue", "Jordan Ellery"), ("Employer Name", "TextValue",
+                                                                      "Maplestone Logistics, Inc."),
+               ("Signing Date", "DateValue", "5/1/2027"), ("Include Non-Compete", "TFValue", "false"),
+               ("File Memo Text", "TextValue", memo)]
+    xml = (f'{_XML}<AnswerSet title="Ellery covenant package" version="1.1">\n'
+           + "".join(f'  <Answer name="{escape(n)}"><{k}>{escape(v)}</{k}></Answer>\n' for n, k, v in answers)
+           + "</AnswerSet>\n")
+    write_doc(env, task, "assembly/ellery-answers.anx", xml)
+
+
+@near_miss("ho-h02-nm-r36-compare-report-of-older-form-versions", "H02", CA,
+           "documents/halden/form-history-2019-vs-2021.html, a compare tool's HTML report of Halden's 2019 form against "
+           "Form WA-2021-3, shows the two edits made in 2021 (a longer employee non-solicit and the confidentiality "
+           "wording).",
+           "HYGIENE.md H02 is about a deliverable already present or a document that already holds the finished answer; "
+           "a redline between two past versions of the client's form is history the agent may read, and it contains "
+           "none of the refreshed form's changes.")
+def h02_nm_r36_form_history(env: Path, task: str) -> None:
+    current = read_doc(env, task, "halden-form-wa-2021.md")
+    older = replace_text(replace_text(current, "Form WA-2021-3", "Form WA-2019-1"),
+                         "For 12 months after employment ends, Employee will not solicit any Company employee",
+                         "For 6 months after employment ends, Employee will not solicit any Company employee")
+    older = replace_text(older, "in confidence during and after employment", "in confidence")
+    changes = [("Form WA-2019-1", "Form WA-2021-3"), ("For 6 months", "For 12 months"),
+               ("in confidence and use it", "in confidence during and after employment and use it")]
+    write_doc(env, task, "halden/form-history-2019-vs-2021.html", _r36_redline_html(
+        "Comparison: Form WA-2019-1 vs Form WA-2021-3", "Form WA-2019-1", "Form WA-2021-3", older.splitlines(),
+        changes))
+
+
+# --- H03 degenerate output (thirty-sixth round) --------------------------------------------------------------------
+
+
+@plant("ho-h03-r36-criterion-grades-only-the-file-format", "H03", AM,
+       "A new criterion grades client-note.md only on its format: 'PASS if client-note.md is a plain-text Markdown file "
+       "... FAIL if it is a Word document, a PDF or another binary format.' An empty file, or the instructions echoed, "
+       "passes it.")
+def h03_r36_format_only(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_criterion(t, "client-note-format", "Client note is saved as Markdown",
+                      "PASS if client-note.md is a plain-text Markdown file that opens in any text editor. FAIL if it "
+                      "is a Word document, a PDF or another binary format.", ["client-note.md"])
+
+
+@plant("ho-h03-r36-only-literal-a-checklist-item-id", "H03", TB,
+       "A new criterion's only literal is the checklist item id \"rc-notice-timing\", which the knowledge base's review "
+       "checklist (JSON and Markdown) carries: the pasted knowledge base passes it.")
+def h03_r36_checklist_id(env: Path, task: str) -> None:
+    assert '"id": "rc-notice-timing"' in kb(env, task, "checklists/employment/restrictive-covenant-review.json"
+                                             ).read_text("utf-8")
+    with task_json(env, task) as t:
+        add_criterion(t, "rationale-checklist-item", "File memo records the notice-timing check",
+                      "PASS if rationale.md records that the notice timing was checked under the firm's review "
+                      "checklist item \"rc-notice-timing\". FAIL if the memo does not mention the checklist item.",
+                      ["rationale.md"])
+
+
+@plant("ho-h03-r36-wherever-it-quotes-passes-vacuously", "H03", CA,
+       "A new criterion on client-email.md is conditional on quotations ('PASS if, wherever client-email.md quotes the "
+       "refreshed form, the quotation matches ...; FAIL if any quotation ... differs'): an empty email quotes nothing "
+       "and passes.")
+def h03_r36_vacuous_conditional(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_criterion(t, "client-email-quotes-accurate", "Cover note quotes the form accurately",
+                      "PASS if, wherever client-email.md quotes the refreshed form, the quotation matches "
+                      "washington-covenant-form.md word for word. FAIL if any quotation in the email differs from the "
+                      "form.", ["client-email.md"])
+
+
+@near_miss("ho-h03-nm-r36-email-must-quote-the-new-customer-clause", "H03", CA,
+           "A new criterion requires client-email.md to quote, word for word, the refreshed form's new customer "
+           "clause (the one that bars only soliciting customers), and fails an email with no such quotation.",
+           "The criterion demands a quotation of text the agent must draft: an empty email has none, and the pasted "
+           "workspace has only the old clause, which bars accepting business and so is not the refreshed form's.")
+def h03_nm_r36_required_quote(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_criterion(t, "client-email-quotes-customer-clause", "Cover note quotes the new customer clause",
+                      "PASS if client-email.md quotes, word for word, the refreshed form's new customer clause, the one "
+                      "that bars only soliciting customers. FAIL if the email gives no quotation of that clause or the "
+                      "quotation differs from the refreshed form.",
+                      ["client-email.md"])
+
+
+# --- H04 criterion form (thirty-sixth round) -----------------------------------------------------------------------
+
+
+@plant("ho-h04-r36-title-key-written-twice-second-empty", "H04", NE,
+       "After a merge, the note-asks-decision criterion in task.json carries its \"title\" key twice: the real title, "
+       "then \"title\": \"\". A JSON reader keeps the last value, so the criterion has an empty title.")
+def h04_r36_duplicate_title(env: Path, task: str) -> None:
+    path = task_dir(env, task) / "task.json"
+    text = path.read_text("utf-8")
+    line = '"title": "Note asks the partner for a decision before November 23, 2026",'
+    assert text.count(line) == 1
+    text = text.replace(line, line + '\n      "title": "",')
+    assert criterion(json.loads(text), "note-asks-decision")["title"] == ""
+    path.write_text(text, "utf-8")
+
+
+@plant("ho-h04-r36-pass-and-fail-split-into-two-criteria", "H04", CI,
+       "The prior-invention-listed criterion was split in two by a spreadsheet import, one row per clause: "
+       "prior-invention-listed keeps only the PASS clause, and a new prior-invention-listed-fail holds only the FAIL "
+       "clause.")
+def h04_r36_split_clauses(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        crit = criterion(t, "prior-invention-listed")
+        pass_part, fail_part = crit["match_criteria"].split(" FAIL if ")
+        crit["match_criteria"] = pass_part
+        i = t["criteria"].index(crit)
+        t["criteria"].insert(i + 1, {"id": "prior-invention-listed-fail", "title": "Prior invention excluded (fail)",
+                                     "match_criteria": "FAIL if " + fail_part,
+                                     "deliverables": list(crit["deliverables"]), "source": "expert"})
+        assert "FAIL if" not in crit["match_criteria"] and "PASS if" not in t["criteria"][i + 1]["match_criteria"]
+
+
+@plant("ho-h04-r36-criterion-names-sibling-tasks-deliverable", "H04", TB,
+       "The client-email-thresholds criterion's deliverables list was copied from the Bayou Crest task and names "
+       "client-note.md, which is not a deliverable of this task (its cover email is client-email.md).")
+def h04_r36_sibling_deliverable(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        crit = criterion(t, "client-email-thresholds")
+        assert crit["deliverables"] == ["client-email.md"] and "client-note.md" not in t["deliverables"]
+        crit["deliverables"] = ["client-note.md"]
+
+
+@near_miss("ho-h04-nm-r36-review-history-field-mentions-clauses", "H04", AM,
+           "The louisiana-law-forum criterion gains an extra field, review_history, saying that an earlier second "
+           "'PASS if' clause was merged into the first and the 'FAIL if' clause is unchanged; match_criteria itself is "
+           "untouched.",
+           "docs/TASKS.md keeps fields oafreeze does not know byte for byte; the criterion's match_criteria still has "
+           "exactly one PASS clause then one FAIL clause, and the history note is no clause of it.")
+def h04_nm_r36_review_history(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        crit = criterion(t, "louisiana-law-forum")
+        crit["review_history"] = ("An earlier draft had a second 'PASS if' clause for the forum; it was merged into "
+                                  "the first. The 'FAIL if' clause is unchanged.")
+
+
+# --- H05 ambiguous grading language (thirty-sixth round) -----------------------------------------------------------
+
+
+@plant("ho-h05-r36-without-good-reason-escape", "H05", NE,
+       "The scope-of-edits FAIL clause now fails an added or rewritten provision only if it was made 'without good "
+       "reason': whether a reason is good is left to the judge.")
+def h05_r36_good_reason(env: Path, task: str) -> None:
+    _reword(env, task, "scope-of-edits", "added any provision beyond the three edits.",
+            "added any provision beyond the three edits without good reason.")
+
+
+@plant("ho-h05-r36-or-equivalent-wording", "H05", AM,
+       "The effective-first-day FAIL clause now also fails the standard acceptance-date wording 'or equivalent "
+       "wording': which wording is equivalent is for the judge to decide.")
+def h05_r36_equivalent(env: Path, task: str) -> None:
+    _reword(env, task, "effective-first-day", "offer of employment\".", "offer of employment\" or equivalent wording.")
+
+
+@plant("ho-h05-r36-in-a-logical-order", "H05", CA,
+       "The client-email-changes criterion now asks that the cover note list the changes 'in a logical order', a "
+       "standard two judges can read two ways.")
+def h05_r36_logical_order(env: Path, task: str) -> None:
+    _reword(env, task, "client-email-changes", "PASS if client-email.md lists the changes made",
+            "PASS if client-email.md lists, in a logical order, the changes made")
+
+
+@near_miss("ho-h05-nm-r36-parish-as-proper-noun", "H05", AM,
+           "A new criterion asks client-note.md to name the four parishes, each written as a proper noun followed by "
+           "\"Parish\" (as in \"Livingston Parish\").",
+           "'Proper' here belongs to the grammatical term 'proper noun', not the vague adverb 'properly'; the "
+           "criterion names the four parishes and the exact form, which leaves nothing to read either way.")
+def h05_nm_r36_proper_noun(env: Path, task: str) -> None:
+    folder = task_dir(env, task)
+    assert all("Livingston Parish" not in p.read_text("utf-8") for p in folder.rglob("*.md"))
+    with task_json(env, task) as t:
+        add_criterion(t, "client-note-parish-names", "Client note names each parish in full",
+                      "PASS if client-note.md names East Baton Rouge, Ascension, Livingston and Iberville, each written "
+                      "as a proper noun followed by \"Parish\" (as in \"Livingston Parish\"). FAIL if the note omits one "
+                      "of the four parishes or gives a parish without the word \"Parish\".", ["client-note.md"])
+
+
+# --- H06 deliverable matching (thirty-sixth round) -----------------------------------------------------------------
+
+
+@plant("ho-h06-r36-doc-and-docx-twin-deliverables", "H06", CA,
+       "The usage notes become hr-usage-notes.docx, and a second deliverable hr-usage-notes.doc (a Word 97-2003 copy "
+       "for HR's older intranet) is declared, named and graded beside it: two names in the Word family that differ "
+       "only by the x of the extension.")
+def h06_r36_doc_docx(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        _rename_deliverable(t, "hr-usage-notes.md", "hr-usage-notes.docx")
+        t["instructions"] = replace_text(t["instructions"], "Prepare three deliverables in Markdown:",
+                                         "Prepare three deliverables (the form and the cover note in Markdown, the "
+                                         "usage notes in Word):")
+        add_deliverable(t, "hr-usage-notes.doc", "The same usage notes saved as a Word 97-2003 document.",
+                        placement="advisory")
+        instructions_add(t, "Also save the usage notes as hr-usage-notes.doc (Word 97-2003), because HR's older intranet "
+                            "cannot open .docx files.")
+        crit = criterion(t, "usage-notes-threshold")
+        crit["deliverables"].append("hr-usage-notes.doc")
+        reword(t, "usage-notes-threshold", "PASS if hr-usage-notes.docx tells HR",
+               "PASS if hr-usage-notes.docx and its copy hr-usage-notes.doc each tell HR")
+
+
+@plant("ho-h06-r36-deliverable-key-with-url-fragment", "H06", SD,
+       "The file memo is declared (deliverables map, criteria, advisory list) as 'rationale.md#file-memo', pasted "
+       "from a link to its section of the matter portal; the instructions ask for rationale.md, so the declared name "
+       "is never named and the memo the agent writes matches no deliverable.")
+def h06_r36_fragment(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        _r35_rename_declared(t, "rationale.md", "rationale.md#file-memo")
+        assert "rationale.md#file-memo" not in t["instructions"]
+
+
+@plant("ho-h06-r36-instructions-name-two-deliverables-by-a-glob", "H06", TB,
+       "The instructions no longer name the agreement and the notice: they ask for 'the two documents Riley signs, "
+       "saved as vandermeer-*.md', a shell glob, so neither vandermeer-covenant-agreement.md nor "
+       "vandermeer-noncompete-notice.md is named.")
+def h06_r36_glob(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        t["instructions"] = replace_text(
+            t["instructions"],
+            "vandermeer-covenant-agreement.md, the restrictive covenant agreement ready for Riley Vandermeer to sign; "
+            "vandermeer-noncompete-notice.md, any separate notice Colorado requires, ready to deliver with the "
+            "agreement;",
+            "the two documents Riley signs, saved as vandermeer-*.md (the restrictive covenant agreement ready for Riley "
+            "Vandermeer to sign, and any separate notice Colorado requires, ready to deliver with it);")
+        assert "vandermeer-covenant-agreement.md" not in t["instructions"]
+        assert "vandermeer-noncompete-notice.md" not in t["instructions"]
+
+
+@near_miss("ho-h06-nm-r36-glob-beside-exact-names", "H06", TB,
+           "The instructions add that Aspenline's onboarding system picks up every file matching vandermeer-*.md, so "
+           "Riley's two documents must keep the names given above; both names stay in the instructions word for word.",
+           "HYGIENE.md H06 wants every deliverable named in the instructions and no two names the matcher could "
+           "confuse; both are still named exactly, and the glob only describes them, adding no deliverable.")
+def h06_nm_r36_glob_note(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "Aspenline's onboarding system picks up every file matching vandermeer-*.md, so keep the "
+                            "two names given above: vandermeer-covenant-agreement.md and "
+                            "vandermeer-noncompete-notice.md.")
+
+
+# --- H07 workspace integrity (thirty-sixth round) ------------------------------------------------------------------
+
+
+@plant("ho-h07-r36-word-backup-wbk-file", "H07", AM,
+       "A Word backup copy, 'documents/Backup of litigation-memo.wbk', is left in the workspace: Word writes one each "
+       "time a document is saved with 'Always create backup copy' on.")
+def h07_r36_wbk(env: Path, task: str) -> None:
+    header = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + b"\x00" * 16 + b"\x3e\x00\x03\x00\xfe\xff\x09\x00"
+    write_doc(env, task, "Backup of litigation-memo.wbk", header + _r36_keystream("wbk:litigation-memo", 1512))
+
+
+@plant("ho-h07-r36-instructions-name-knowledge-base-form-as-docx", "H07", SD,
+       "The instructions send the agent to the firm's form at documents/knowledge-base/templates/oafreeze-cc0-1.0/"
+       "restrictive-covenant-agreement/template.docx; the mount holds template.md, and no .docx exists there.")
+def h07_r36_template_docx(env: Path, task: str) -> None:
+    folder = "knowledge-base/templates/oafreeze-cc0-1.0/restrictive-covenant-agreement/"
+    assert doc(env, task, folder + "template.md").is_file() and not doc(env, task, folder + "template.docx").exists()
+    with task_json(env, task) as t:
+        t["instructions"] = replace_text(t["instructions"], f"documents/{folder}template.md.",
+                                         f"documents/{folder}template.docx.")
+
+
+@plant("ho-h07-r36-pdf-saved-as-base64-text", "H07", CI,
+       "documents/hr/lindgren-offer-letter.pdf was saved from the HR system's API response without decoding: the "
+       "file is the base64 text of a PDF ('JVBERi0xLjQK...'), not a PDF.")
+def h07_r36_base64_pdf(env: Path, task: str) -> None:
+    import base64
+
+    pdf = _pdf_bytes(["Sierrafold Devices, Inc.", "88 Almaden Boulevard, San Jose, California 95113",
+                      "Offer of employment: Sasha Lindgren, Firmware Engineer",
+                      "Employment with Sierrafold is at will."])
+    text = base64.encodebytes(pdf)
+    assert text.startswith(b"JVBERi0xLjQK")
+    write_doc(env, task, "hr/lindgren-offer-letter.pdf", text)
+
+
+@near_miss("ho-h07-nm-r36-eml-with-base64-text-body", "H07", NE,
+           "documents/correspondence/handover-plan.eml, Dale Whitford's message about handing Morgan the renewal, "
+           "carries its UTF-8 text/plain body in base64 transfer encoding, as Outlook sends non-ASCII text.",
+           "A text part with Content-Transfer-Encoding: base64 is standard MIME; the body decodes to readable UTF-8, "
+           "so the .eml parses, is not empty, not junk, has no twin and is no symlink.")
+def h07_nm_r36_base64_eml(env: Path, task: str) -> None:
+    import base64
+
+    body = ("Miriam,\n\nI\u2019ll give Morgan the renewal at the Colorado Springs depot on Monday the 23rd, right "
+            "after the morning dispatch \u2014 the crew meeting runs until nine.\n\nDale\n")
+    encoded = base64.encodebytes(body.encode("utf-8")).decode("ascii")
+    write_doc(env, task, "correspondence/handover-plan.eml", (
+        "From: Dale Whitford <dale.whitford@granitepeak.example.com>\n"
+        "To: Miriam Okafor <miriam.okafor@harlowfinch.example.com>\n"
+        "Date: Fri, 13 Nov 2026 09:12:00 -0700\nSubject: Handing Morgan the renewal\nMIME-Version: 1.0\n"
+        "Content-Type: text/plain; charset=\"utf-8\"\nContent-Transfer-Encoding: base64\n\n" + encoded))
+
+
+# --- H08 knowledge-base pin (thirty-sixth round) -------------------------------------------------------------------
+
+
+@plant("ho-h08-r36-guide-left-encrypted-by-git-crypt", "H08", NE,
+       "The Oregon guide in this task's mount is a git-crypt blob (a '\\0GITCRYPT\\0' header, a nonce and ciphertext): "
+       "the library was checked out without unlocking, so the file is not the pinned text.")
+def h08_r36_git_crypt(env: Path, task: str) -> None:
+    path = kb(env, task, "practice-guides/non-compete/us/oregon.md")
+    plain = path.read_bytes()
+    path.write_bytes(b"\x00GITCRYPT\x00" + _r36_keystream("nonce:oregon", 12)
+                     + _r36_keystream("ciphertext:oregon", len(plain)))
+
+
+@plant("ho-h08-r36-parenthesised-c-autocorrected-to-copyright-sign", "H08", AM,
+       "Every '(c)' in this task's mount (the Washington and Texas guides, the covenant template) was autocorrected to "
+       "'\u00a9' when the files were opened and saved in a word processor: '\u00a9 the worker's earnings exceed the "
+       "threshold'.")
+def h08_r36_copyright_sign(env: Path, task: str) -> None:
+    changed = 0
+    for path in sorted(doc(env, task, "knowledge-base").rglob("*")):
+        if not path.is_file():
+            continue
+        try:
+            text = path.read_text("utf-8")
+        except UnicodeDecodeError:
+            continue
+        if "(c)" in text:
+            path.write_text(text.replace("(c)", "\u00a9"), "utf-8")
+            changed += 1
+    assert changed >= 3
+
+
+@plant("ho-h08-r36-table-of-contents-inserted-in-guide", "H08", SD,
+       "A Markdown editor extension inserted a table of contents (links to each '##' section) under the title of the "
+       "Illinois guide in this task's mount.")
+def h08_r36_toc(env: Path, task: str) -> None:
+    path = kb(env, task, "practice-guides/non-compete/us/illinois.md")
+    text = path.read_text("utf-8")
+    headings = re.findall(r"^## (.+)$", text, re.M)
+    assert len(headings) >= 5
+    toc = "".join(f"- [{h}](#{re.sub(r'[^a-z0-9 -]', '', h.lower()).replace(' ', '-')})\n" for h in headings)
+    title = re.search(r"^# .+\n", text, re.M)
+    assert title
+    path.write_text(text[:title.end()] + "\n" + toc + text[title.end():], "utf-8")
+
+
+@near_miss("ho-h08-nm-r36-bibtex-of-kb-sources-outside-mount", "H08", CI,
+           "documents/research/kb-sources.bib, BibTeX entries for the California invention-assignment guide and the "
+           "Section 2872 notice template with their kb.example.org addresses and mount paths, is added beside the "
+           "mount.",
+           "HYGIENE.md H08 compares the files under documents/knowledge-base/ with the pinned snapshot; a "
+           "bibliography outside the mount that only cites two of its files adds, removes and edits nothing inside "
+           "it.")
+def h08_nm_r36_bib(env: Path, task: str) -> None:
+    guide = "practice-guides/invention-assignment/us/california.md"
+    template = "templates/oafreeze-cc0-1.0/california-invention-assignment-notice/template.md"
+    assert kb(env, task, guide).is_file() and kb(env, task, template).is_file()
+    write_doc(env, task, "research/kb-sources.bib", (
+        "@misc{kb-ca-invention-guide,\n"
+        "  title = {Invention Assignment in California},\n"
+        "  howpublished = {Harlow Finch knowledge base},\n"
+        "  url = {https://kb.example.org/practice-guides/invention-assignment/us/california},\n"
+        f"  note = {{Mounted at documents/knowledge-base/{guide}}},\n"
+        "}\n\n"
+        "@misc{kb-ca-2872-notice-template,\n"
+        "  title = {California invention assignment notice (template)},\n"
+        "  howpublished = {Harlow Finch knowledge base},\n"
+        f"  note = {{Mounted at documents/knowledge-base/{template}}},\n"
+        "}\n"))
+
+
+# --- H09 seeded-law provenance (thirty-sixth round) ----------------------------------------------------------------
+
+
+@plant("ho-h09-r36-undeclared-federal-quote-in-teams-chat-export", "H09", SD,
+       "documents/chat/maplestone-hr-chat.json, a Teams chat exported through Microsoft Graph, has Maplestone's COO "
+       "quote 18 U.S.C. § 1833(b)(1) word for word ('An individual shall not be held criminally or civilly liable "
+       "...'); no seeded_law entry declares it.")
+def h09_r36_teams_quote(env: Path, task: str) -> None:
+    quote = ("An individual shall not be held criminally or civilly liable under any Federal or State trade secret law "
+             "for the disclosure of a trade secret that")
+    assert all("1833" not in e["citation"] for e in load_task(env, task)["oafreeze"]["seeded_law"])
+    write_doc(env, task, "chat/maplestone-hr-chat.json", _r36_graph_chat("Maplestone HR: Ellery paperwork", [
+        ("Elena Vasquez-Moore", "2026-10-29T15:02:11Z",
+         "<p>Keep the whistleblower paragraph in Jordan's agreement. 18 U.S.C. &sect; 1833(b)(1): \u201c" + quote
+         + " ...\u201d</p>"),
+        ("Maplestone HR", "2026-10-29T15:06:40Z", "<p>Noted, it stays in.</p>"),
+    ]))
+
+
+@plant("ho-h09-r36-verified-on-september-31", "H09", CI,
+       "The seeded entry for Cal. Lab. Code § 2870(b) says it was verified on 2026-09-31, a day September does not "
+       "have: the entry declares no real verification date.")
+def h09_r36_september_31(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        entry = seeded(t, "Cal. Lab. Code § 2870(b)")
+        assert entry["verified_on"] == "2026-10-01"
+        entry["verified_on"] = "2026-09-31"
+
+
+@plant("ho-h09-r36-seeded-file-named-in-other-case", "H09", AM,
+       "The seeded entry for La. R.S. 23:921(A)(2) names its file as documents/Louisiana-Statute-Excerpt.md, typed on a "
+       "machine whose file system ignores case; the workspace holds documents/louisiana-statute-excerpt.md, so the "
+       "named file does not exist.")
+def h09_r36_file_case(env: Path, task: str) -> None:
+    assert "Louisiana-Statute-Excerpt.md" not in {p.name for p in task_dir(env, task).joinpath("documents").iterdir()}
+    with task_json(env, task) as t:
+        entry = seeded(t, "La. R.S. 23:921(A)(2)")
+        assert entry["file"] == "documents/louisiana-statute-excerpt.md"
+        entry["file"] = "documents/Louisiana-Statute-Excerpt.md"
+
+
+@near_miss("ho-h09-nm-r36-declared-quote-in-teams-chat-export", "H09", TB,
+           "documents/chat/aspenline-hr-chat.json, a Teams chat exported through Microsoft Graph, quotes C.R.S. "
+           "§ 8-2-113(4)(b) word for word, and a new seeded_law entry declares that file with the same citation, quote, "
+           "dates and source as the excerpt's entry.",
+           "HYGIENE.md H09 wants each planted excerpt declared with citation, effective date, verified-on date before "
+           "the freeze and verified-against, with the quote in the named file; the entry gives all of them and the "
+           "message holds the quote verbatim.")
+def h09_nm_r36_teams_declared(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        base = seeded(t, "C.R.S. § 8-2-113(4)(b)")
+        quote = base["quote"]
+        t["oafreeze"]["seeded_law"].append({**base, "file": "documents/chat/aspenline-hr-chat.json"})
+    text = _r36_graph_chat("Aspenline People team", [
+        ("Noor Haddad", "2026-11-06T17:20:05Z",
+         "<p>For Riley's paperwork, the notice rule, C.R.S. &sect; 8-2-113(4)(b): \u201c" + quote + "\u201d</p>"),
+        ("Aspenline People", "2026-11-06T17:24:51Z", "<p>Thanks, we will wait for Miriam's drafts.</p>"),
+    ])
+    assert quote in text
+    write_doc(env, task, "chat/aspenline-hr-chat.json", text)
+
+
+# --- H10 temporal consistency (thirty-sixth round) -----------------------------------------------------------------
+
+
+@plant("ho-h10-r36-reply-dated-before-the-message-it-quotes", "H10", AM,
+       "documents/correspondence/start-date-thread.eml is Miriam's reply dated Mon, 12 Oct 2026, yet it quotes 'On "
+       "Thu, Oct 15, 2026 ... Lucien Arceneaux wrote:': the reply predates the message it answers.")
+def h10_r36_inverted_thread(env: Path, task: str) -> None:
+    import datetime
+
+    assert datetime.date(2026, 10, 12).weekday() == 0 and datetime.date(2026, 10, 15).weekday() == 3
+    write_doc(env, task, "correspondence/start-date-thread.eml", email(
+        "Miriam Okafor <miriam.okafor@harlowfinch.example.com>",
+        "Lucien Arceneaux <lucien.arceneaux@bayoucrest.example.com>", "Mon, 12 Oct 2026 16:40:00 -0500",
+        "Re: Avery's start date",
+        "Lucien,\n\nThank you. We will plan around Avery's first day.\n\nMiriam\n\n"
+        "On Thu, Oct 15, 2026 at 9:02 AM Lucien Arceneaux <lucien.arceneaux@bayoucrest.example.com> wrote:\n"
+        "> Miriam, Avery's start date is confirmed.\n"))
+
+
+@plant("ho-h10-r36-docx-created-after-as-of", "H10", TB,
+       "documents/hr/riley-offer-letter-draft.docx, HR's draft offer letter, records in its core properties that it was "
+       "created and last saved on 2026-11-20: the workspace of a task done on November 9, 2026 holds a document made "
+       "eleven days later.")
+def h10_r36_docx_created(env: Path, task: str) -> None:
+    assert load_task(env, task)["oafreeze"]["as_of"] == "2026-11-09"
+    write_doc(env, task, "hr/riley-offer-letter-draft.docx", _r36_docx_with_core(
+        ["Aspenline Payments, LLC", "Offer of employment: Riley Vandermeer, Account Executive, merchant payments",
+         "Work location: Denver, Colorado"],
+        title="Offer letter: Riley Vandermeer", creator="Noor Haddad", created="2026-11-20T16:05:00Z",
+        modified="2026-11-20T16:41:00Z"))
+
+
+@plant("ho-h10-r36-note-gives-later-kb-review-date", "H10", NE,
+       "documents/research/threshold-check.md says it relied on the firm's twelve-state survey 'current as of December "
+       "1, 2026': the survey in the knowledge base is current as of October 1, 2026, and December 1 is after the task's "
+       "as_of of November 16, 2026.")
+def h10_r36_kb_review_date(env: Path, task: str) -> None:
+    survey = kb(env, task, "surveys/non-compete/us.md").read_text("utf-8")
+    assert "current as of October 1, 2026" in survey.replace("\n  ", " ")
+    write_doc(env, task, "research/threshold-check.md", (
+        "# Threshold check for the Tallis renewal\n\n"
+        "Source: the firm's twelve-state survey (documents/knowledge-base/surveys/non-compete/us.md), current as of "
+        "December 1, 2026.\n\n"
+        "I compared the survey's Colorado row with the Colorado law file on the matter; they agree.\n"))
+
+
+@near_miss("ho-h10-nm-r36-note-gives-the-kb-review-date", "H10", CI,
+           "documents/research/california-check.md points to the firm's twelve-state survey in the knowledge base "
+           "'current as of October 1, 2026', the date the survey itself gives.",
+           "HYGIENE.md H10 wants the documents, as_of and the knowledge base's review dates to tell one story; the note "
+           "repeats the survey's own review date, which precedes the task's as_of of October 5, 2026.")
+def h10_nm_r36_kb_review_date(env: Path, task: str) -> None:
+    survey = kb(env, task, "surveys/non-compete/us.md").read_text("utf-8")
+    assert "current as of October 1, 2026" in survey.replace("\n  ", " ")
+    assert load_task(env, task)["oafreeze"]["as_of"] == "2026-10-05"
+    write_doc(env, task, "research/california-check.md", (
+        "# Before answering Sierrafold's request\n\n"
+        "Source: the firm's twelve-state survey (documents/knowledge-base/surveys/non-compete/us.md), current as of "
+        "October 1, 2026.\n\n"
+        "Read its California row before answering the request for a one-year non-compete.\n"))
+
+
+# --- H11 trap armed (thirty-sixth round) ---------------------------------------------------------------------------
+
+
+@plant("ho-h11-r36-anchor-file-and-quote-swapped", "H11", CA,
+       "In the first trap anchor the two values were pasted into each other's field: 'file' holds the sentence 'In our "
+       "view, employers should treat ...' and 'quote' holds documents/client-alert.md.")
+def h11_r36_swapped(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        anchor = t["oafreeze"]["trap"]["anchors"][0]
+        assert anchor["file"] == "documents/client-alert.md"
+        anchor["file"], anchor["quote"] = anchor["quote"], anchor["file"]
+
+
+@plant("ho-h11-r36-anchor-file-given-as-glob", "H11", AM,
+       "The memo anchor's file is the pattern 'documents/litigation-*.md' instead of a path: no file of that name "
+       "exists, so the anchor points at nothing.")
+def h11_r36_glob(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        anchor = t["oafreeze"]["trap"]["anchors"][0]
+        assert anchor["file"] == "documents/litigation-memo.md"
+        anchor["file"] = "documents/litigation-*.md"
+
+
+@plant("ho-h11-r36-anchor-file-null", "H11", SD,
+       "The template anchor's file is JSON null, left by the script that looked the form up in the knowledge base and "
+       "found nothing: the anchor 'Form revised 2023-01-15' names no file.")
+def h11_r36_null_file(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        anchor = t["oafreeze"]["trap"]["anchors"][1]
+        assert anchor["file"].endswith("restrictive-covenant-agreement/template.md")
+        anchor["file"] = None
+
+
+@near_miss("ho-h11-nm-r36-anchor-with-nested-quotation-marks", "H11", CA,
+           "A fourth anchor quotes the alert's statute sentence with its nested quotation marks: 'RCW 49.62.010(4) now "
+           "provides: \"A 'noncompetition covenant' also includes ...\"', exactly as client-alert.md has it.",
+           "HYGIENE.md H11 requires each anchor's quote to be in its named file; the sentence, double and single "
+           "quotation marks included, is in the alert verbatim, and it is the statute text the placement trap says "
+           "the alert mixes with advice.")
+def h11_nm_r36_nested_quotes(env: Path, task: str) -> None:
+    quote = ("RCW 49.62.010(4) now provides: \"A 'noncompetition covenant' also includes an agreement that directly or "
+             "indirectly prohibits the acceptance or transaction of business with a customer.\"")
+    assert quote in read_doc(env, task, "client-alert.md")
+    with task_json(env, task) as t:
+        t["oafreeze"]["trap"]["anchors"].append({"file": "documents/client-alert.md", "quote": quote})
+
+
+# --- H12 placement discipline (thirty-sixth round) -----------------------------------------------------------------
+
+
+@plant("ho-h12-r36-memo-attached-to-agreement-as-exhibit", "H12", AM,
+       "The instructions now ask that the litigation memo be attached to fontenot-covenant-agreement.md as Exhibit A, "
+       "so that Avery sees why the terms changed: legal analysis inside the agreement Avery signs.")
+def h12_r36_memo_exhibit(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "Attach the litigation memo to fontenot-covenant-agreement.md as Exhibit A, so that Avery "
+                            "can see why the terms differ from the standard agreement.")
+
+
+@plant("ho-h12-r36-placement-permits-explanations-in-own-words", "H12", TB,
+       "The placement criterion now allows, in the agreement and the notice, 'explanations in the drafter's own words "
+       "of why a covenant was kept or left out', as long as nothing is copied from the knowledge base: a permission "
+       "that lets legal analysis stay in operative text.")
+def h12_r36_own_words(env: Path, task: str) -> None:
+    _reword(env, task, "placement-operative-text", "the 18 U.S.C. § 1833(b) immunity notice. FAIL if",
+            "the 18 U.S.C. § 1833(b) immunity notice; explanations in the drafter's own words of why a covenant was "
+            "kept or left out are also allowed, as long as nothing is copied from the knowledge base. FAIL if")
+
+
+@plant("ho-h12-r36-only-advisory-deliverable-addressed-to-employee", "H12", CI,
+       "client-email.md, the task's only advisory deliverable, is now a cover email to Sasha Lindgren (copied to the "
+       "General Counsel) that goes out with the package: the advice on the client's rejected requests has nowhere to "
+       "go that stays with the client.")
+def h12_r36_email_to_employee(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert t["oafreeze"]["advisory"] == ["client-email.md"]
+        t["instructions"] = replace_text(
+            t["instructions"], "client-email.md, a cover email to Sierrafold's General Counsel on what you drafted",
+            "client-email.md, a cover email to Sasha Lindgren, copied to Sierrafold's General Counsel, that goes out "
+            "with the package and says what you drafted")
+        t["deliverables"]["client-email.md"] = ("Cover email to Sasha Lindgren, copied to the General Counsel, sent "
+                                                "with the package: what was drafted and the departures from the "
+                                                "request.")
+
+
+@near_miss("ho-h12-nm-r36-client-note-summarises-the-memo", "H12", AM,
+           "The instructions now ask client-note.md to summarise for Lucien the three defects the litigation memo "
+           "found in the standard agreement.",
+           "HYGIENE.md H12 keeps legal analysis out of operative text and wants the advice to have somewhere to go; "
+           "client-note.md is advisory and stays with Bayou Crest, which shares the memo's privilege, so the analysis "
+           "goes exactly where it belongs.")
+def h12_nm_r36_memo_summary(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert t["oafreeze"]["advisory"] == ["client-note.md"]
+        instructions_add(t, "In client-note.md, also summarise for Lucien the three defects the litigation memo found "
+                            "in the standard agreement; the note stays with Bayou Crest.")
+
+
+# --- H13 synthetic data and secrets (thirty-sixth round) -----------------------------------------------------------
+
+
+@plant("ho-h13-r36-typo-of-example-domain", "H13", TB,
+       "documents/hr/personal-address.eml has Noor pass on Riley's personal address as riley.vdm@exmaple.com: a typo "
+       "of example.com that is a registrable, live domain, not a reserved one.")
+def h13_r36_exmaple(env: Path, task: str) -> None:
+    write_doc(env, task, "hr/personal-address.eml", email(
+        "Noor Haddad <noor.haddad@aspenline.example.com>", "Miriam Okafor <miriam.okafor@harlowfinch.example.com>",
+        "Mon, 9 Nov 2026 15:10:00 -0700", "Riley's personal address",
+        "Miriam,\n\nRiley asked that a copy of the offer packet also go to a personal address: riley.vdm@exmaple.com\n\n"
+        "Noor\n"))
+
+
+@plant("ho-h13-r36-saved-web-page-marked-with-local-path", "H13", CA,
+       "documents/halden/onboarding-checklist.htm, saved from a browser, opens with the mark of the web '<!-- saved "
+       "from url=(....)file:///C:/Users/plindahl/OneDrive - Halden Marine/... -->': an absolute local path on the HR "
+       "director's laptop.")
+def h13_r36_motw_path(env: Path, task: str) -> None:
+    url = "file:///C:/Users/plindahl/OneDrive%20-%20Halden%20Marine/HR/Forms/onboarding-checklist.htm"
+    write_doc(env, task, "halden/onboarding-checklist.htm", (
+        "<!DOCTYPE html>\n" + _r36_motw(url) + "\n<html><head><meta charset=\"utf-8\">"
+        "<title>New-hire checklist</title></head><body>\n<h1>New-hire checklist: Washington</h1>\n<ul>\n"
+        "<li>Offer letter signed</li>\n<li>Covenant form filled in and signed</li>\n<li>Safety boots issued</li>\n"
+        "</ul>\n</body></html>\n"))
+
+
+@plant("ho-h13-r36-clio-api-credentials-in-sync-config", "H13", AM,
+       "documents/integrations/clio-matter-sync.json, the config of the script that files the matter's documents into "
+       "Clio, holds a live-looking OAuth client_secret and refresh_token.")
+def h13_r36_clio(env: Path, task: str) -> None:
+    write_doc(env, task, "integrations/clio-matter-sync.json", json.dumps({
+        "integration": "Clio Manage document sync", "api_base": "https://app.clio.com/api/v4",
+        "client_id": _r35_hex_id("clio:client-id", 40),
+        "client_secret": _r35_hex_id("clio:client-secret", 40),
+        "refresh_token": _r35_hex_id("clio:refresh-token", 32) + "." + _r35_hex_id("clio:refresh-sig", 24),
+        "matter": {"display_number": "00412-Bayou Crest", "description": "Fontenot covenant agreement"},
+        "folder": "Bayou Crest/Fontenot",
+    }, indent=2) + "\n")
+
+
+@near_miss("ho-h13-nm-r36-saved-web-page-marked-with-public-url", "H13", CA,
+           "documents/research/lni-noncompete-page.htm, a page saved from the Washington Department of Labor & "
+           "Industries site, opens with its mark of the web naming the public https address it came from.",
+           "HYGIENE.md H13 forbids absolute local paths and internal URLs; the mark of the web here names a public "
+           "government page anyone can open, with no path on a person's machine and no credential.")
+def h13_nm_r36_motw_public(env: Path, task: str) -> None:
+    url = "https://lni.wa.gov/workers-rights/workplace-policies/non-compete-agreements"
+    write_doc(env, task, "research/lni-noncompete-page.htm", (
+        "<!DOCTYPE html>\n" + _r36_motw(url) + "\n<html><head><meta charset=\"utf-8\">"
+        "<title>Non-compete agreements</title></head><body>\n<h1>Non-compete agreements</h1>\n"
+        "<p>Saved for the Halden form refresh: the department publishes each year's earnings threshold on this page."
+        "</p>\n</body></html>\n"))
+
+
+# --- FAM (thirty-sixth round) --------------------------------------------------------------------------------------
+
+
+@plant("ho-fam-r36-template-folder-differs-in-one-instance", "FAM", "covenant-package-v03",
+       "Instance v03's standing instruction 2 sends the firm to templates in knowledge-base/templates/oafreeze-cc0-2.0/; "
+       "the design and every sibling say oafreeze-cc0-1.0/, and no variable covers the template folder.")
+def fam_r36_template_folder(env: Path, task: str) -> None:
+    edit_doc(env, task, "standing-instructions.md", "knowledge-base/templates/oafreeze-cc0-1.0/",
+             "knowledge-base/templates/oafreeze-cc0-2.0/")
+
+
+@plant("ho-fam-r36-postscript-moves-one-hire-in-one-instance", "FAM", "covenant-package-v07",
+       "Instance v07's client request gains a P.S. saying its third hire will work from Portland, Oregon instead: a "
+       "fact outside the family's variables that changes which state's law applies to that hire in this instance "
+       "only.")
+def fam_r36_postscript(env: Path, task: str) -> None:
+    variables = load_task(env, task)["oafreeze"]["variables"]
+    assert variables["city_c"] == "Seattle, Washington"
+    first = variables["name_c"].split()[0]
+    edit_doc(env, task, "client-request.md", "\n---\n\nForwarded by",
+             f"\nP.S. {variables['name_c']} has just told us {first} will work from Portland, Oregon rather than "
+             f"Seattle. Please prepare {first}'s package on that basis.\n\n---\n\nForwarded by")
+
+
+@near_miss("ho-fam-nm-r36-criterion-title-variable-re-expanded", "FAM", "covenant-package-v05",
+           "In the family spec, v05's point_title_b is reworded ('... left out and explained to the client ...') and "
+           "re-expanded into v05: its criterion title and its recorded variables change together.",
+           "FAM checks that instances differ only where the family spec says they do; point_title_b is a declared "
+           "variable, changed in the spec and carried into the instance exactly, so v05 still measures the same design.")
+def fam_nm_r36_title_variable(env: Path, task: str) -> None:
+    old = "Oregon non-compete omission explained to the client for Mireille Dansereau"
+    new = "Oregon non-compete left out and explained to the client for Mireille Dansereau"
+    assert set_spec_variable(env, "v05", "point_title_b", new) == old
+    assert replace_in_task_folder(task_dir(env, task), old, new) == 1
+    t = load_task(env, task)
+    assert t["oafreeze"]["variables"]["point_title_b"] == new
+    assert any(c["title"] == new for c in t["criteria"])
