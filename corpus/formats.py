@@ -623,6 +623,26 @@ def _run_tags(names: frozenset[str]) -> re.Pattern:
     return re.compile(rf"<(/?)(?:[^\s<>/:!?]+:)?({alternatives})(?=[\s/>])")
 
 
+# A Word or PowerPoint part's own text elements with their whole content, its paragraph, row and line
+# ends, and its tabs, in document order: one regular expression, every match turned into its text by
+# one comprehension, and the entities of the whole read at once (each lies within one text element).
+# (The prefix is matched possessively, and "<" once for every alternative: twice as fast as without.)
+_P = r"(?:[^\s<>/:!?]++:)?+"
+_ATTRS = r"""(?:\s(?:[^>"']|"[^"]*"|'[^']*')*)?"""
+_PLAIN_RUNS = re.compile(rf"<(?:{_P}(?:t|delText){_ATTRS}(?<!/)>([^<]*+)</{_P}(?:t|delText)\s*>|"
+                         rf"(/{_P}(?:p|tr|br|cr)\s*>|{_P}(?:p|tr|br|cr){_ATTRS}/>)|({_P}tab(?=[\s/>])))")
+_TEXT_OPENED = re.compile(rf"<{_P}(?:t|delText)(?=[\s>]){_ATTRS}(?<!/)>")
+
+
+def _plain_runs(doc: str) -> str | None:
+    """_Runs' text of a part with the default text and break elements and no alternative text, or None
+    when a text element holds markup (read element by element instead)."""
+    found = _PLAIN_RUNS.findall(doc)
+    if sum(1 for _t, b, c in found if not b and not c) != len(_TEXT_OPENED.findall(doc)):
+        return None  # a text element whose content is not plain text
+    return _xml_unescape("".join([t or ("\n" if b else "\t" if c else "") for t, b, c in found]))
+
+
 def _quick_runs(data: bytes, part: str, text: frozenset[str], breaks: frozenset[str]) -> str | None:
     """_Runs' text of a plain UTF-8 part, or None when only expat's events read it exactly."""
     _parse_xml(data, part)
@@ -639,6 +659,10 @@ def _quick_runs(data: bytes, part: str, text: frozenset[str], breaks: frozenset[
         return None
     if "\r" in doc:  # as an XML parser reads line ends
         doc = doc.replace("\r\n", "\n").replace("\r", "\n")
+    if text == _Runs.TEXT and breaks == _Runs.BREAK and "docPr" not in doc and "cNvPr" not in doc:
+        plain = _plain_runs(doc)  # the common case: a part with no picture's alternative text
+        if plain is not None:
+            return plain
     out: list[str] = []
     alt = ""
     find, tags, rest = doc.find, _run_tags(text | breaks | {"tab", "docPr", "cNvPr"}), _TAG_REST.match

@@ -61,6 +61,17 @@ def test_what_the_quick_reader_cannot_read_exactly_is_left_to_the_events(body, d
     assert reader.read(data, "part") == by_events(data)  # read through the events
 
 
+def test_a_part_without_pictures_is_read_by_one_expression_and_the_same_as_by_events():
+    data = doc('<w:p w:rsidR="00A1"><w:r><w:t xml:space="preserve">Fees &amp; </w:t></w:r><w:r><w:tab/>'
+               '<w:t>&#x201C;net&#8221;</w:t><w:delText>struck</w:delText><w:t/></w:r><w:r><w:br/><w:cr/></w:r></w:p>'
+               '<w:tbl><w:tr w:rsidR="1"><w:tc><w:p><w:r><w:t>cell</w:t></w:r></w:p></w:tc></w:tr></w:tbl><w:p/>')
+    assert formats._plain_runs(data.decode("utf-8")) == by_events(data) == \
+        "Fees & \t\u201cnet\u201dstruck\n\n\ncell\n\n\n"
+    # a text element holding markup is counted, and left to the element-by-element reading
+    nested = doc("<w:p><w:r><w:t>one<w:x/>two</w:t></w:r></w:p>").decode("utf-8")
+    assert formats._plain_runs(nested) is None
+
+
 def test_a_part_that_is_not_well_formed_or_has_a_doctype_is_still_refused():
     with pytest.raises(formats._Refused, match="not well-formed"):
         formats._Runs(formats._Budget()).read(doc("<w:p><w:r><w:t>open</w:r></w:p>"), "word/document.xml")
