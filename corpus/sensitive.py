@@ -419,7 +419,7 @@ def _allowed(kind: str, m: re.Match) -> bool:
     if kind == "bearer token":
         return not (m.group("jwt") or _machine_made(m.group("v")))
     if kind == "e-mail address":
-        return bool(RESERVED_DOMAIN.search(m.group(1)))
+        return bool(RESERVED_DOMAIN.search(m.group(1))) or _not_a_mail_domain(m.group(1))
     if kind in ("phone number", "national identity number"):
         return _fictional_value(kind, _value(m))
     if kind in ("secret in a URL", "credentials in a URL"):
@@ -433,6 +433,18 @@ def _allowed(kind: str, m: re.Match) -> bool:
         host = _SHARE_HOST.search(m.group(0)) if kind != "internal URL" else _URL_HOST.search(m.group(0))
         return bool(host and EXAMPLE_HOST.search(host.group(1)))
     return False
+
+
+# A domain ends in a top-level domain: letters, or an internationalised one's "xn--" form. What ends otherwise is
+# an identifier written like an address: a Teams chat's "19:...@thread.v2", "@thread.tacv2", and the Teams and
+# Skype thread and space ids ("@thread.skype", "@unq.gbl.spaces").
+_TOP_LEVEL = re.compile(r"[A-Za-z]{2,63}|xn--[A-Za-z0-9-]{1,59}")
+_CHAT_THREAD = re.compile(r"(?:^|\.)thread\.(?:v2|skype|tacv2)$|^unq\.gbl\.spaces$", re.I)
+
+
+def _not_a_mail_domain(domain: str) -> bool:
+    """Whether an address's domain cannot receive mail: no top-level domain, or a chat thread's id."""
+    return not _TOP_LEVEL.fullmatch(domain.rsplit(".", 1)[-1]) or bool(_CHAT_THREAD.search(domain))
 
 
 def _on_reserved_host(m: re.Match) -> bool:

@@ -44,6 +44,15 @@ def test_a_task_not_declared_synthetic_is_minor(tmp_path):
         ("minor", "$.oafreeze.synthetic")]
 
 
+def test_near_miss_a_chat_threads_id_written_like_an_address_is_no_e_mail_address(tmp_path):
+    files = {**workspace(), "chat.json": '{"chatId": "19:b89b161ff96f248eae55a7216717e246@thread.v2",\n'
+                                         ' "spaceId": "19:7d3c1a9e0b2f4e6a8c5d9f1b3a7e2c4d@thread.skype",\n'
+                                         ' "other": "48:notes@unq.gbl.spaces"}\n'}
+    assert found(env_with(tmp_path, files=files), "H13") == []
+    real = {**workspace(), "chat.json": '{"owner": "dana.whitcombe@halden-freight.com"}\n'}
+    assert [f.severity for f in found(env_with(tmp_path / "real", files=real), "H13")] == ["major"]
+
+
 def test_near_miss_reserved_addresses_fictional_numbers_and_statutes(tmp_path):
     files = {**workspace(), "ok.md": "Write to legal@example.org or call (303) 555-0199. See C.R.S. 8-2-113.\n"
                                      "Tracking link: https://portal.example.com/case?token=abcdef0123456789\n"
