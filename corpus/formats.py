@@ -2070,6 +2070,10 @@ class _HTMLText(HTMLParser):
         said = [value for name, value in attrs if name in self.SAID and value and value.strip()]
         if said and not self.hidden:
             self.handle_data(" " + " ".join(said) + " ")
+            # a message a link writes for the reader: "mailto:...?subject=...&body=Dear%20Noor%2C%0A..."
+            carried = [text for value in said for text in _link_messages(value)]
+            if carried:
+                self.handle_data("\n" + "\n".join(carried) + "\n")
         if tag == "q":  # a browser shows an inline quotation in quotation marks
             self.handle_data("\u201c")
 
@@ -2095,6 +2099,24 @@ class _HTMLText(HTMLParser):
             self.size += len(data)
             self.budget.check(self.size)
             held.append(data)
+
+
+# The parameters of a link that carry a message to write or send (mailto's subject and body, a chat or text
+# link's message): percent-encoded, so an agent that decodes the link reads prose no page shows.
+_LINK_MESSAGE = re.compile(r"[?&](?:subject|body|message|msg|text|content)=([^&#]+)", re.I)
+MIN_LINK_WORDS = 5
+
+
+def _link_messages(link: str) -> list[str]:
+    """The percent-decoded messages a link carries (five words or more each)."""
+    if "?" not in link or "=" not in link:
+        return []
+    out = []
+    for m in _LINK_MESSAGE.finditer(link):
+        text = unquote(m.group(1), errors="replace")
+        if len(text.split()) >= MIN_LINK_WORDS:
+            out.append(text)
+    return out
 
 
 def _json_strings(text: str) -> list[str]:
@@ -2277,16 +2299,25 @@ _ESCAPED_STRING = re.compile(r'"((?:[^"\\\n]|\\.){200,})"')
 MIN_ESCAPED_BREAKS, MIN_STRING_WORDS = 2, 20
 
 
-def _escaped_documents(text: str) -> list[tuple[int, str]]:
-    """(line, text) of each long JSON string in `text` that holds lines of prose."""
+# ... or an HTML fragment in a JSON string (a Teams or Graph message's body.content, a CMS field): read as the
+# page's words, its entities and tags undone ("C.R.S. &sect; 8-2-113" is "C.R.S. § 8-2-113").
+_HTML_IN_STRING = re.compile(r"<(?:p|div|br|span|li|ul|ol|table|tr|td|h[1-6]|blockquote|strong|em|b|i|a)\b[^<>]*>",
+                             re.I)
+
+
+def _escaped_documents(text: str, budget: _Budget) -> list[tuple[int, str]]:
+    """(line, text) of each long JSON string in `text` that holds lines of prose, or an HTML fragment."""
     out = []
     for m in _ESCAPED_STRING.finditer(text):
-        if m.group(1).count("\\n") < MIN_ESCAPED_BREAKS:
+        html = _HTML_IN_STRING.search(m.group(1)) is not None
+        if m.group(1).count("\\n") < MIN_ESCAPED_BREAKS and not html:
             continue
         try:
             value = json.loads(m.group(0))
         except ValueError:
             continue
+        if isinstance(value, str) and html:
+            value = _html_text(value, budget)
         if isinstance(value, str) and len(value.split()) >= MIN_STRING_WORDS:
             out.append((text.count("\n", 0, m.start()) + 1, value))
             if len(out) >= MAX_EMBEDDED:
@@ -2300,7 +2331,7 @@ def _with_embedded(plain: Extraction, budget: _Budget, depth: int, ext: str = ""
     text = plain.text or ""
     if len(text) < 200:
         return plain
-    strings = _escaped_documents(text) if ext in _JSON_EXTENSIONS and "\\n" in text else []
+    strings = _escaped_documents(text, budget) if ext in _JSON_EXTENSIONS and ("\\n" in text or "<" in text) else []
     if not strings and not _BASE64_RUN.search(text):
         return plain
     out = _Text(budget)

@@ -913,3 +913,28 @@ def _retyped(package: bytes, old: str, new: str) -> bytes:
         types = z.read("[Content_Types].xml").decode()
     assert old in types
     return with_members(package, {"[Content_Types].xml": types.replace(old, new)})
+
+
+def test_an_html_fragment_in_a_json_string_is_read_as_the_pages_words():
+    """A Teams or Graph chat export keeps each message's body as HTML in a JSON string: its entities and tags are
+    undone, so a statute quoted there reads as written."""
+    import json
+
+    body = ("<p>For the paperwork, the notice rule, C.R.S. &sect; 8-2-113(4)(b): &ldquo;An employer shall provide the "
+            "notice in a separate document and in clear and conspicuous terms in the language in which the worker and "
+            "employer communicate.&rdquo;</p><p>Thanks!</p>")
+    chat = {"value": [{"id": "1", "body": {"contentType": "html", "content": body}},
+                      {"id": "2", "body": {"contentType": "html", "content": "<p>Short reply.</p>"}}]}
+    got = extract("chat.json", json.dumps(chat, indent=2).encode())
+    assert [label for label, _ in got.parts] == ["text of the string on line 7"]
+    assert "the notice rule, C.R.S. § 8-2-113(4)(b): \u201cAn employer shall provide" in got.text
+    assert "<p>" not in got.text.split("\n", 20)[-1]
+
+
+def test_a_message_a_link_carries_is_read_percent_decoded():
+    page = ('<html><body><a href="mailto:noor@example.com?subject=Riley%20offer&amp;body=Dear%20Noor%2C%0A%0ARiley'
+            '%27s%20%24104%2C000%20is%20between%20the%20two%20thresholds.">Open in Outlook</a>'
+            '<a href="https://example.com/search?q=a%20b&amp;text=ok">short</a></body></html>')
+    got = extract("portal.html", page.encode())
+    assert "Riley's $104,000 is between the two thresholds." in got.text.split("\n")
+    assert "Dear Noor," in got.text and "text=ok" in got.text and "\nok\n" not in got.text  # too short to be a message
