@@ -74,8 +74,15 @@ def test_a_deliverable_graded_only_on_existing_passes_empty(tmp_path, claim):
                                                                ("minor", "$.criteria[2].match_criteria")]
 
 
+def test_a_criterion_that_asks_only_for_the_files_format_is_existence_only():
+    for claim in ("client-note.md is a plain-text Markdown file that opens in any text editor", "it is a valid JSON file",
+                  "client-email.md is a UTF-8 text document"):
+        assert cr.EXISTENCE_ONLY.search(claim), claim
+
+
 @pytest.mark.parametrize("claim", ["client-email.md is produced with the cap stated in it",
-                                   "the covenant is present in client-email.md", "client-email.md names the cap"])
+                                   "the covenant is present in client-email.md", "client-email.md names the cap",
+                                   "agreement.pdf is a signed document", "memo.md is a two-page memo file"])
 def test_near_miss_a_claim_about_what_the_file_holds_is_not_existence(claim):
     assert not cr.EXISTENCE_ONLY.search(claim)
 
