@@ -30,7 +30,8 @@ def test_the_vocabulary_of_taste_is_vague(tmp_path, word):
 
 
 @pytest.mark.parametrize("phrase", ["gives Maplestone a helpful explanation of", "gives HR practical guidance on",
-                                    "lists useful next steps for", "gives an informative account of"])
+                                    "lists useful next steps for", "gives an informative account of",
+                                    "lists, in a logical order, the changes to", "gives a coherent account of"])
 def test_a_use_with_no_measure_is_vague(tmp_path, phrase):
     hits = _with(tmp_path, f"PASS if client-email.md {phrase} the customer covenant. FAIL if it does not.")
     assert [f.severity for f in hits] == ["minor"], phrase
