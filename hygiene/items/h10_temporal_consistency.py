@@ -365,52 +365,86 @@ _AGO_ANY = re.compile(r"\bago\b", re.I)  # a document with no "ago" has no count
 _WHEN = r"(?P<when>yesterday|last\s+(?:week|month)|(?:earlier\s+)?this\s+(?:week|month|morning)|" + _AGO + ")"
 _KB_REVIEWED = re.compile(r"(?P<named>(?:[\w'’.-]+\s+){0,4}?)(?P<kind>practice\s+guides?|guides?|templates?|checklists?|"
                           r"surveys?)\b"
-                          r"(?P<rest>[^.;?!]{0,60}?)\b(?:reviewed|updated|revised|refreshed|re-?checked|brought\s+up\s+to\s+date)"
+                          r"(?P<rest>(?:[^.;?!]|\.(?=\w)){0,80}?)\b(?:reviewed|updated|revised|refreshed|re-?checked|brought\s+up\s+to\s+date|"
+                          r"current\s+(?:as\s+(?:of|at)|to|through))"
                           rf"\s+(?:on\s+|as\s+of\s+)?(?:{_WHEN}\b)?", re.I)
 _NOT_A_NAME = {"the", "our", "firm's", "firm’s", "firms", "a", "an", "its", "their", "this", "that", "current", "latest",
                "knowledge-base", "knowledge", "base", "kb", "mounted", "use", "see", "read", "in", "from", "of", "and"}
 
 
 def _kb_reviews(ctx: TaskContext, as_of: dt.date) -> list[Finding]:
-    """The instructions say when a knowledge-base document was reviewed (a day counted from as_of, or a
-    date), and the snapshot's review date of the documents that name can mean is another."""
+    """The instructions or a task document say when a knowledge-base document was reviewed (a day
+    counted from as_of, in the instructions, or a date), and the snapshot's review date of the documents
+    that name (or the knowledge-base path the sentence gives) can mean is another."""
     if not ctx.snapshot:
         return []
+    by_path = {f"{ctx.kb_mount}/{f.path}": f.document for f in ctx.snapshot.files if f.document}
+    by_id = {d.id: d for d in ctx.snapshot.documents}
+    sources = [("task.json", "$.instructions", ctx.task.instructions, True)] + [
+        (f.rel, None, f.text, False) for f in ctx.task_files
+        if f.text and not f.kb_copy and _KB_REVIEW_WORD.search(f.text)]
     out = []
-    for _line, sentence in tx.sentences(ctx.task.instructions):
-        for m in _KB_REVIEWED.finditer(sentence):
-            kind = m["kind"].lower().split()[-1]
-            every = kind.endswith("s")  # "the practice guides were last reviewed ...": each of them
-            kind = kind.rstrip("s")
+    for path, where, text, instructions in sources:
+        for _line, sentence in tx.sentences(text):
+            finding = _kb_review(ctx, as_of, sentence, instructions, by_path, by_id)
+            if finding is None:
+                continue
+            message, fix = finding
+            out.append(ctx.finding(ID, "minor", path, message.format(said="the instructions say" if instructions else
+                                                                     f"{path} says"), fix.format(path=path if not
+                                                                     instructions else "the instructions"),
+                                   location=where or tx.locate(text, sentence[:60]), evidence=tx.excerpt(sentence)))
+            break
+    return out
+
+
+_KB_REVIEW_WORD = re.compile(r"\b(?:reviewed|updated|revised|refreshed|re-?checked|up\s+to\s+date|current\s+(?:as\s+(?:of|at)|"
+                             r"to|through))\b", re.I)
+_KB_PATH = re.compile(r"(?:documents/)?(knowledge-base/[\w./-]+\.\w+)")
+
+
+def _kb_review(ctx: TaskContext, as_of: dt.date, sentence: str, instructions: bool, by_path: dict,
+               by_id: dict) -> tuple[str, str] | None:
+    """(message, fix) when the sentence dates a knowledge-base document's review on a day its snapshot entry
+    does not give; None otherwise."""
+    for m in _KB_REVIEWED.finditer(sentence):
+        kind = m["kind"].lower().split()[-1]
+        every = kind.endswith("s")  # "the practice guides were last reviewed ...": each of them
+        kind = kind.rstrip("s")
+        path = _KB_PATH.search(sentence)
+        named = by_id.get(by_path.get(ctx.kb_mount + "/" + path.group(1).split("/", 1)[1])) if path else None
+        if named is not None:
+            docs = [named] if named.timestamp else []
+        else:
             words = [w.lower().strip("'’.") for w in m["named"].split()]
             words = [w for w in words if w not in _NOT_A_NAME and len(w) > 2]
             docs = [d for d in ctx.snapshot.documents if kind in d.kind and d.timestamp and
                     all(w in f"{d.id} {d.title or ''}".lower() for w in words)]
-            reviewed = [(d, tx.parse_date(d.timestamp)) for d in docs]
-            if not docs or not words and not every and len(docs) > 1 or not all(day for _d, day in reviewed):
+            if not words and not every and len(docs) > 1:
                 continue
-            if m["when"]:
-                lo, hi = _window(m, as_of)
-                said = f"{' '.join(m['when'].split())} (counted from as_of {ctx.ext.as_of})"
-            else:
-                told = tx.dates(sentence[m.end():m.end() + 40])
-                days = set(tx.date_readings(told[0][0])) if told and told[0][1] < 4 else set()
-                if not days:
-                    continue
-                lo, hi = min(days), max(days)
-                said = f"on {told[0][0]}"
-            if any(lo <= day <= hi for _d, day in reviewed):
+        reviewed = [(d, tx.parse_date(d.timestamp)) for d in docs]
+        if not docs or not all(day for _d, day in reviewed):
+            continue
+        if m["when"]:
+            if not instructions:
+                continue  # a document's "last week" counts from its own date, not as_of
+            lo, hi = _window(m, as_of)
+            said = f"{' '.join(m['when'].split())} (counted from as_of {ctx.ext.as_of})"
+        else:
+            told = tx.dates(sentence[m.end():m.end() + 40])
+            days = set(tx.date_readings(told[0][0])) if told and told[0][1] < 4 else set()
+            if not days:
                 continue
-            d = max(reviewed, key=lambda r: r[1])[0]
-            future = f" (after as_of {ctx.ext.as_of})" if lo > as_of else ""
-            out.append(ctx.finding(
-                ID, "minor", "task.json", f"the instructions say the {' '.join(m['kind'].lower().split())} "
-                f"{'were' if every else 'was'} reviewed {said}{future}, but the knowledge base's {d.id} gives its "
-                f"review date as {d.timestamp[:10]}: the agent may trust it as current, or distrust it, for the "
-                f"wrong reason", f"make the instructions agree with {d.id}'s review date",
-                location="$.instructions", evidence=tx.excerpt(sentence)))
-            break
-    return out
+            lo, hi = min(days), max(days)
+            said = f"on {told[0][0]}"
+        if any(lo <= day <= hi for _d, day in reviewed):
+            continue
+        d = max(reviewed, key=lambda r: r[1])[0]
+        future = f" (after as_of {ctx.ext.as_of})" if lo > as_of else ""
+        return (f"{{said}} the {' '.join(m['kind'].lower().split())} {'were' if every else 'was'} reviewed {said}{future}, "
+                f"but the knowledge base's {d.id} gives its review date as {d.timestamp[:10]}: the agent may trust it "
+                "as current, or distrust it, for the wrong reason", f"make {{path}} agree with {d.id}'s review date")
+    return None
 
 
 # A day a dated document names by its weekday or as "tomorrow" ("hand the renewal to Morgan this Friday", in

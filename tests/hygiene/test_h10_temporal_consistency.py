@@ -1092,6 +1092,16 @@ def test_a_document_that_dates_the_tasks_one_memo_by_a_count_back_from_its_own_d
         assert [(f.severity, f.path) for f in hits] == ([("minor", "documents/partner-note.md")] if flagged else [])
 
 
+def test_a_task_document_that_dates_a_guides_review_otherwise_is_a_note(tmp_path):
+    note = ("# Research note\n\nSource: the firm's Texas guide (documents/knowledge-base/{path}), current as of "
+            "{day}.\n\nI compared it with the statute.\n")
+    snapshot_path = "practice-guides/non-compete/us/texas.md"
+    for k, (day, flagged) in enumerate((("February 20, 2026", True), ("November 2, 2025", False))):
+        files = {**workspace(), "research-note.md": note.format(path=snapshot_path, day=day)}
+        hits = [f for f in found(env_with(tmp_path / str(k), files=files), "H10") if "reviewed" in f.message]
+        assert [(f.severity, f.path) for f in hits] == ([("minor", "documents/research-note.md")] if flagged else [])
+
+
 def test_a_quoted_message_whose_attribution_gives_the_year_after_the_day_is_dated_by_it():
     import datetime as dt
 
