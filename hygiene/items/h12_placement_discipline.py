@@ -96,10 +96,13 @@ def check(ctx: TaskContext) -> list[Finding]:
             + _advisory_put_in_operative(ctx))
 
 
-# An advisory deliverable put into an operative one: "Attach the text of client-note.md to the agreement as its
-# Exhibit A", "append a copy of the memo to X", "include client-email.md in X".
+# An advisory deliverable, or the task's own memo or analysis, put into an operative one: "Attach the text of
+# client-note.md to the agreement as its Exhibit A", "attach the litigation memo to X as Exhibit A", "include
+# client-email.md in X".
+_ADVICE_KIND = r"(?:memo(?:randum)?|analysis|opinion|advice|alert|guide|briefing|research\s+note)"
 _PUT_IN = re.compile(r"\b(?:attach|append|annex|include|insert|incorporate|copy|paste|add)\s+(?:the\s+(?:full\s+)?"
-                     r"(?:text|contents?|body|wording)\s+of\s+|a\s+copy\s+of\s+)?(?P<adv>[\w.-]+\.\w{1,5})\s+"
+                     r"(?:text|contents?|body|wording)\s+of\s+|a\s+copy\s+of\s+)?(?P<adv>[\w.-]+\.\w{1,5}|(?:the|our|its|"
+                     rf"their|this)\s+(?:[\w'’-]+\s+){{0,3}}?{_ADVICE_KIND})\s+"
                      r"(?:(?:to|in|into|within|at\s+the\s+(?:end|foot|top)\s+of)\s+(?:the\s+)?(?P<op>[\w.-]+\.\w{1,5})"
                      r"|as\s+[^.;]{1,40}?\s+(?:to|of|in)\s+(?:the\s+)?(?P<op2>[\w.-]+\.\w{1,5}))", re.I)
 
@@ -110,9 +113,14 @@ def _advisory_put_in_operative(ctx: TaskContext) -> list[Finding]:
     for _line, sentence in tx.sentences(ctx.task.instructions):
         for m in _PUT_IN.finditer(sentence):
             adv, op = m["adv"], m["op"] or m["op2"]
-            if adv in ctx.ext.advisory and op in ctx.ext.operative and not pl.NEGATED.search(sentence[:m.start()]):
+            # the advisory deliverable, or a document of advice: "the litigation memo", "analysis-memo.md"
+            advice = adv in ctx.ext.advisory or " " in adv or \
+                re.search(_ADVICE_KIND, adv.replace("-", " ").replace("_", " "), re.I) is not None and \
+                ctx.file(adv) is not None
+            if advice and op in ctx.ext.operative and not pl.NEGATED.search(sentence[:m.start()]):
+                what = "advisory deliverable" if adv in ctx.ext.advisory else "advice document"
                 return [ctx.finding(
-                    ID, "major", "task.json", f"the instructions put the advisory deliverable {adv!r} into the "
+                    ID, "major", "task.json", f"the instructions put the {what} {adv!r} into the "
                     f"operative {op!r}: the advice to the client becomes part of the text the counterparty signs",
                     f"keep {adv} a separate document; {op} carries contract terms only", location="$.instructions",
                     evidence=tx.excerpt(sentence))]

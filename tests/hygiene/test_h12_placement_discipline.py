@@ -824,6 +824,14 @@ def test_an_advisory_deliverable_put_into_the_agreement_is_major(tmp_path):
     task = task_json()
     task["instructions"] += " Do not attach client-email.md to agreement.md."
     assert found(env_with(tmp_path / "b", task), "H12") == []
+    # the task's own memo, by its kind or by its file name, put into the agreement
+    for k, said in enumerate(("Attach the litigation memo to agreement.md as Exhibit A, so Dana sees why.",
+                              "Append analysis-memo.md to agreement.md as a schedule.")):
+        task = task_json()
+        task["instructions"] += " " + said
+        files = {**workspace(), "analysis-memo.md": "# Memo\n\nOur analysis of the covenant.\n"}
+        hits = found(env_with(tmp_path / f"memo{k}", task, files), "H12")
+        assert [(f.severity, "advice document" in f.message) for f in hits] == [("major", True)], said
 
 
 def test_a_permission_for_whatever_a_labelled_paragraph_says_is_major(tmp_path):
