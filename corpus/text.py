@@ -131,6 +131,16 @@ def sentences(text: str) -> list[tuple[int, str]]:
 
 
 _WORD = re.compile(r"[\w§$%.,'-]+")
+# An ASCII text (most are) is split into the same words by C loops alone, three times faster than the
+# expression: each character no word holds becomes a space (bytes.translate), then str.split.
+_NOT_IN_A_WORD = bytes(c if chr(c).isascii() and (chr(c).isalnum() or chr(c) in "_$%.,'-") else 0x20 for c in range(256))
+
+
+def _word_runs(prepared: str) -> list[str]:
+    """_WORD's matches in a prepared, case-folded text."""
+    if prepared.isascii():
+        return prepared.encode("ascii").translate(_NOT_IN_A_WORD).decode("ascii").split()
+    return _WORD.findall(prepared)
 
 
 def words(text: str) -> list[tuple[str, int]]:
@@ -150,7 +160,7 @@ def words(text: str) -> list[tuple[str, int]]:
 def word_list(text: str) -> list[str]:
     """The words of `words(text)` without their lines, found by C loops (a word never spans a
     line, so the whole text is searched at once): for callers that need no line number."""
-    return list(filter(None, map(str.strip, _WORD.findall(_prepared(text).casefold()), itertools.repeat(".,'-"))))
+    return list(filter(None, map(str.strip, _word_runs(_prepared(text).casefold()), itertools.repeat(".,'-"))))
 
 
 def shingles(text: str, n: int = 5, among: set[tuple[str, ...]] | None = None) -> dict[tuple[str, ...], int]:
@@ -176,7 +186,7 @@ def _shingles_among(text: str, n: int, among: set[tuple[str, ...]]) -> dict[tupl
     prepared = _prepared(text).casefold()
     # Words, and the places where a kept run may start, found by C loops (map, filter, compress):
     # this runs over every word of every task document.
-    ws = list(filter(None, map(str.strip, _WORD.findall(prepared), itertools.repeat(".,'-"))))  # word_list
+    ws = list(filter(None, map(str.strip, _word_runs(prepared), itertools.repeat(".,'-"))))  # word_list
     firsts = {s[0] for s in among if s}
     kept: dict[tuple[str, ...], int] = {}
     last = len(ws) - n

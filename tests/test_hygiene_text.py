@@ -90,3 +90,13 @@ def test_a_month_and_year_without_a_day_is_every_day_of_that_month():
     assert [len(r) for r in dating.month_years("signed Dec. 2026, renewed in January, 2027")] == [31, 31]
     # a date to the day, an ISO month, a year alone: none
     assert dating.month_years("on February 5, 2027; 12 February 2027; 2027-02; the 2027 threshold") == []
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.text(alphabet=st.characters(max_codepoint=127), max_size=200) | st.text(max_size=60))
+def test_words_of_an_ascii_text_split_by_translation_are_the_expressions_words(text):
+    """word_list splits an ASCII text by bytes.translate and str.split: the same words as _WORD.findall."""
+    from oafreeze.corpus.text import _WORD, _word_runs
+
+    folded = text.casefold()
+    assert _word_runs(folded) == _WORD.findall(folded)
