@@ -30942,27 +30942,6 @@ def h02_r36_compare_report(env: Path, task: str) -> None:
     write_doc(env, task, "compare/draft-vs-revised.html", html)
 
 
-@plant("ho-h02-r36-finished-cover-email-in-mailto-link", "H02", TB,
-       "documents/portal/riley-offer-status.html, a page saved from the firm's matter portal, has an 'Open the cover "
-       "email in Outlook' button whose mailto: link carries, percent-encoded in its body parameter, the finished cover "
-       "email to Noor: the $130,014 and $78,008.40 thresholds against Riley's $104,000 and the $5,000 penalty.")
-def h02_r36_mailto(env: Path, task: str) -> None:
-    from urllib.parse import quote
-
-    body = ("Noor,\n\nRiley Vandermeer's $104,000 salary is below Colorado's 2026 non-compete threshold of $130,014 "
-            "but above the customer non-solicit threshold of $78,008.40. The agreement therefore has no non-compete; "
-            "it keeps a 12-month customer non-solicit tied to Aspenline's trade secrets, with the separate notice "
-            "Riley signs before accepting the offer. Presenting a void non-compete carries a $5,000 penalty per "
-            "worker.\n\nMiriam")
-    href = ("mailto:noor.haddad@aspenline.example.com?subject=" + quote("Riley Vandermeer: covenant paperwork", safe="")
-            + "&body=" + quote(body, safe=""))
-    write_doc(env, task, "portal/riley-offer-status.html", (
-        "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>Matter 2026-0917: Riley Vandermeer</title></head>"
-        "<body>\n<h1>Aspenline Payments: covenant paperwork for Riley Vandermeer</h1>\n"
-        "<p>Status: drafts in progress. Offer goes out with the paperwork.</p>\n"
-        f"<p><a class=\"btn\" href=\"{escape(href)}\">Open the cover email in Outlook</a></p>\n</body></html>\n"))
-
-
 @plant("ho-h02-r36-finished-file-memo-in-hotdocs-answer-file", "H02", SD,
        "documents/assembly/ellery-answers.anx, the HotDocs answer file for Jordan's agreement, holds a 'File Memo Text' "
        "answer that is the finished file memo: the 2023 memo's $75,000 floor, the $80,000 floor under 820 ILCS 90/10(a) "
@@ -31004,17 +30983,6 @@ def h02_nm_r36_form_history(env: Path, task: str) -> None:
 
 
 # --- H03 degenerate output (thirty-sixth round) --------------------------------------------------------------------
-
-
-@plant("ho-h03-r36-criterion-grades-only-the-file-format", "H03", AM,
-       "A new criterion grades client-note.md only on its format: 'PASS if client-note.md is a plain-text Markdown file "
-       "... FAIL if it is a Word document, a PDF or another binary format.' An empty file, or the instructions echoed, "
-       "passes it.")
-def h03_r36_format_only(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        add_criterion(t, "client-note-format", "Client note is saved as Markdown",
-                      "PASS if client-note.md is a plain-text Markdown file that opens in any text editor. FAIL if it "
-                      "is a Word document, a PDF or another binary format.", ["client-note.md"])
 
 
 @plant("ho-h03-r36-only-literal-a-checklist-item-id", "H03", TB,
@@ -31127,14 +31095,6 @@ def h05_r36_good_reason(env: Path, task: str) -> None:
        "wording': which wording is equivalent is for the judge to decide.")
 def h05_r36_equivalent(env: Path, task: str) -> None:
     _reword(env, task, "effective-first-day", "offer of employment\".", "offer of employment\" or equivalent wording.")
-
-
-@plant("ho-h05-r36-in-a-logical-order", "H05", CA,
-       "The client-email-changes criterion now asks that the cover note list the changes 'in a logical order', a "
-       "standard two judges can read two ways.")
-def h05_r36_logical_order(env: Path, task: str) -> None:
-    _reword(env, task, "client-email-changes", "PASS if client-email.md lists the changes made",
-            "PASS if client-email.md lists, in a logical order, the changes made")
 
 
 @near_miss("ho-h05-nm-r36-parish-as-proper-noun", "H05", AM,
@@ -31342,22 +31302,6 @@ def h08_nm_r36_bib(env: Path, task: str) -> None:
 # --- H09 seeded-law provenance (thirty-sixth round) ----------------------------------------------------------------
 
 
-@plant("ho-h09-r36-undeclared-federal-quote-in-teams-chat-export", "H09", SD,
-       "documents/chat/maplestone-hr-chat.json, a Teams chat exported through Microsoft Graph, has Maplestone's COO "
-       "quote 18 U.S.C. § 1833(b)(1) word for word ('An individual shall not be held criminally or civilly liable "
-       "...'); no seeded_law entry declares it.")
-def h09_r36_teams_quote(env: Path, task: str) -> None:
-    quote = ("An individual shall not be held criminally or civilly liable under any Federal or State trade secret law "
-             "for the disclosure of a trade secret that")
-    assert all("1833" not in e["citation"] for e in load_task(env, task)["oafreeze"]["seeded_law"])
-    write_doc(env, task, "chat/maplestone-hr-chat.json", _r36_graph_chat("Maplestone HR: Ellery paperwork", [
-        ("Elena Vasquez-Moore", "2026-10-29T15:02:11Z",
-         "<p>Keep the whistleblower paragraph in Jordan's agreement. 18 U.S.C. &sect; 1833(b)(1): \u201c" + quote
-         + " ...\u201d</p>"),
-        ("Maplestone HR", "2026-10-29T15:06:40Z", "<p>Noted, it stays in.</p>"),
-    ]))
-
-
 @plant("ho-h09-r36-verified-on-september-31", "H09", CI,
        "The seeded entry for Cal. Lab. Code § 2870(b) says it was verified on 2026-09-31, a day September does not "
        "have: the entry declares no real verification date.")
@@ -31378,30 +31322,6 @@ def h09_r36_file_case(env: Path, task: str) -> None:
         entry = seeded(t, "La. R.S. 23:921(A)(2)")
         assert entry["file"] == "documents/louisiana-statute-excerpt.md"
         entry["file"] = "documents/Louisiana-Statute-Excerpt.md"
-
-
-@near_miss("ho-h09-nm-r36-declared-quote-in-teams-chat-export", "H09", TB,
-           "documents/chat/aspenline-hr-chat.json, a Teams chat exported through Microsoft Graph, quotes C.R.S. "
-           "§ 8-2-113(4)(b) word for word, and a new seeded_law entry declares that file with the same citation, quote, "
-           "dates and source as the excerpt's entry.",
-           "HYGIENE.md H09 wants each planted excerpt declared with citation, effective date, verified-on date before "
-           "the freeze and verified-against, with the quote in the named file; the entry gives all of them and the "
-           "message holds the quote verbatim.")
-def h09_nm_r36_teams_declared(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        base = seeded(t, "C.R.S. § 8-2-113(4)(b)")
-        quote = base["quote"]
-        t["oafreeze"]["seeded_law"].append({**base, "file": "documents/chat/aspenline-hr-chat.json"})
-    text = _r36_graph_chat("Aspenline People team", [
-        ("Noor Haddad", "2026-11-06T17:20:05Z",
-         "<p>For Riley's paperwork, the notice rule, C.R.S. &sect; 8-2-113(4)(b): \u201c" + quote + "\u201d</p>"),
-        ("Aspenline People", "2026-11-06T17:24:51Z", "<p>Thanks, we will wait for Miriam's drafts.</p>"),
-    ])
-    assert quote in text
-    write_doc(env, task, "chat/aspenline-hr-chat.json", text)
-
-
-# --- H10 temporal consistency (thirty-sixth round) -----------------------------------------------------------------
 
 
 @plant("ho-h10-r36-reply-dated-before-the-message-it-quotes", "H10", AM,
@@ -31431,20 +31351,6 @@ def h10_r36_docx_created(env: Path, task: str) -> None:
          "Work location: Denver, Colorado"],
         title="Offer letter: Riley Vandermeer", creator="Noor Haddad", created="2026-11-20T16:05:00Z",
         modified="2026-11-20T16:41:00Z"))
-
-
-@plant("ho-h10-r36-note-gives-later-kb-review-date", "H10", NE,
-       "documents/research/threshold-check.md says it relied on the firm's twelve-state survey 'current as of December "
-       "1, 2026': the survey in the knowledge base is current as of October 1, 2026, and December 1 is after the task's "
-       "as_of of November 16, 2026.")
-def h10_r36_kb_review_date(env: Path, task: str) -> None:
-    survey = kb(env, task, "surveys/non-compete/us.md").read_text("utf-8")
-    assert "current as of October 1, 2026" in survey.replace("\n  ", " ")
-    write_doc(env, task, "research/threshold-check.md", (
-        "# Threshold check for the Tallis renewal\n\n"
-        "Source: the firm's twelve-state survey (documents/knowledge-base/surveys/non-compete/us.md), current as of "
-        "December 1, 2026.\n\n"
-        "I compared the survey's Colorado row with the Colorado law file on the matter; they agree.\n"))
 
 
 @near_miss("ho-h10-nm-r36-note-gives-the-kb-review-date", "H10", CI,
@@ -31511,15 +31417,6 @@ def h11_nm_r36_nested_quotes(env: Path, task: str) -> None:
 
 
 # --- H12 placement discipline (thirty-sixth round) -----------------------------------------------------------------
-
-
-@plant("ho-h12-r36-memo-attached-to-agreement-as-exhibit", "H12", AM,
-       "The instructions now ask that the litigation memo be attached to fontenot-covenant-agreement.md as Exhibit A, "
-       "so that Avery sees why the terms changed: legal analysis inside the agreement Avery signs.")
-def h12_r36_memo_exhibit(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        instructions_add(t, "Attach the litigation memo to fontenot-covenant-agreement.md as Exhibit A, so that Avery "
-                            "can see why the terms differ from the standard agreement.")
 
 
 @plant("ho-h12-r36-placement-permits-explanations-in-own-words", "H12", TB,

@@ -633,3 +633,14 @@ def h03_r32_shorter(env: Path, task: str) -> None:
         add_criterion(t, "client-email-shorter-than-form", "Cover note is shorter than the form",
                       "PASS if client-email.md is shorter than washington-covenant-form.md. FAIL if it is as long as "
                       "the form or longer.", ["client-email.md", "washington-covenant-form.md"])
+
+
+@plant("h03-r36-criterion-grades-only-the-file-format", "H03", AM,
+       "A new criterion grades client-note.md only on its format: 'PASS if client-note.md is a plain-text Markdown file "
+       "... FAIL if it is a Word document, a PDF or another binary format.' An empty file, or the instructions echoed, "
+       "passes it.")
+def h03_r36_format_only(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_criterion(t, "client-note-format", "Client note is saved as Markdown",
+                      "PASS if client-note.md is a plain-text Markdown file that opens in any text editor. FAIL if it "
+                      "is a Word document, a PDF or another binary format.", ["client-note.md"])

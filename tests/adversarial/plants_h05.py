@@ -714,3 +714,11 @@ def h05_r35_helpful(env: Path, task: str) -> None:
 def h05_r35_practical(env: Path, task: str) -> None:
     _reword(env, task, "usage-notes-threshold", "PASS if hr-usage-notes.md tells HR to use",
             "PASS if hr-usage-notes.md gives HR practical guidance to use")
+
+
+@plant("h05-r36-in-a-logical-order", "H05", CA,
+       "The client-email-changes criterion now asks that the cover note list the changes 'in a logical order', a "
+       "standard two judges can read two ways.")
+def h05_r36_logical_order(env: Path, task: str) -> None:
+    _reword(env, task, "client-email-changes", "PASS if client-email.md lists the changes made",
+            "PASS if client-email.md lists, in a logical order, the changes made")

@@ -17,6 +17,7 @@ from .heldout import _R13_ILCS_90_15, _r13_statute_xml  # the thirteenth round's
 from .heldout import _pdf_bytes, _r8_transcript, _r8_wrap  # the fifth and eighth rounds' writers
 from .heldout import _r21_dw  # the twenty-first round's document writers
 from .heldout import _r35_ris  # the thirty-fifth round's RIS export
+from .heldout import _r36_graph_chat  # the thirty-sixth round's Teams chat export
 
 NE, TB, SD = "matrix-narrow-edit", "matrix-threshold-between", "matrix-signing-date-law"
 CA, AM, CI = "matrix-client-alert-refresh", "matrix-adverse-memo-repair", "matrix-california-invention-notice"
@@ -877,4 +878,44 @@ def h09_r35_ris(env: Path, task: str) -> None:
                 "the acceptance of the offer of employment\"")],
         [("TY", "RPRT"), ("TI", "Client Alert: Washington Non-Compete Rules for 2026"), ("AU", "Calloway Brandt LLP"),
          ("PY", "2026")],
+    ]))
+
+
+@near_miss("h09-nm-r36-declared-quote-in-teams-chat-export", "H09", TB,
+           "documents/chat/aspenline-hr-chat.json, a Teams chat exported through Microsoft Graph, quotes C.R.S. "
+           "§ 8-2-113(4)(b) word for word, and a new seeded_law entry declares that file with the same citation, quote, "
+           "dates and source as the excerpt's entry.",
+           "HYGIENE.md H09 wants each planted excerpt declared with citation, effective date, verified-on date before "
+           "the freeze and verified-against, with the quote in the named file; the entry gives all of them and the "
+           "message holds the quote verbatim.")
+def h09_nm_r36_teams_declared(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        base = seeded(t, "C.R.S. § 8-2-113(4)(b)")
+        quote = base["quote"]
+        t["oafreeze"]["seeded_law"].append({**base, "file": "documents/chat/aspenline-hr-chat.json"})
+    text = _r36_graph_chat("Aspenline People team", [
+        ("Noor Haddad", "2026-11-06T17:20:05Z",
+         "<p>For Riley's paperwork, the notice rule, C.R.S. &sect; 8-2-113(4)(b): \u201c" + quote + "\u201d</p>"),
+        ("Aspenline People", "2026-11-06T17:24:51Z", "<p>Thanks, we will wait for Miriam's drafts.</p>"),
+    ])
+    assert quote in text
+    write_doc(env, task, "chat/aspenline-hr-chat.json", text)
+
+
+# --- H10 temporal consistency (thirty-sixth round) -----------------------------------------------------------------
+
+
+@plant("h09-r36-undeclared-federal-quote-in-teams-chat-export", "H09", SD,
+       "documents/chat/maplestone-hr-chat.json, a Teams chat exported through Microsoft Graph, has Maplestone's COO "
+       "quote 18 U.S.C. § 1833(b)(1) word for word ('An individual shall not be held criminally or civilly liable "
+       "...'); no seeded_law entry declares it.")
+def h09_r36_teams_quote(env: Path, task: str) -> None:
+    quote = ("An individual shall not be held criminally or civilly liable under any Federal or State trade secret law "
+             "for the disclosure of a trade secret that")
+    assert all("1833" not in e["citation"] for e in load_task(env, task)["oafreeze"]["seeded_law"])
+    write_doc(env, task, "chat/maplestone-hr-chat.json", _r36_graph_chat("Maplestone HR: Ellery paperwork", [
+        ("Elena Vasquez-Moore", "2026-10-29T15:02:11Z",
+         "<p>Keep the whistleblower paragraph in Jordan's agreement. 18 U.S.C. &sect; 1833(b)(1): \u201c" + quote
+         + " ...\u201d</p>"),
+        ("Maplestone HR", "2026-10-29T15:06:40Z", "<p>Noted, it stays in.</p>"),
     ]))

@@ -1276,3 +1276,17 @@ def h10_r34_eighteen_months(env: Path, task: str) -> None:
     assert "Date: 2023-02-01" in read_doc(env, task, "form-approval-memo-2023.md")
     edit_doc(env, task, "partner-email.md", "approved this form for Illinois in 2023 (their memo is attached)",
              "approved this form for Illinois eighteen months ago (their memo is attached)")
+
+
+@plant("h10-r36-note-gives-later-kb-review-date", "H10", NE,
+       "documents/research/threshold-check.md says it relied on the firm's twelve-state survey 'current as of December "
+       "1, 2026': the survey in the knowledge base is current as of October 1, 2026, and December 1 is after the task's "
+       "as_of of November 16, 2026.")
+def h10_r36_kb_review_date(env: Path, task: str) -> None:
+    survey = kb(env, task, "surveys/non-compete/us.md").read_text("utf-8")
+    assert "current as of October 1, 2026" in survey.replace("\n  ", " ")
+    write_doc(env, task, "research/threshold-check.md", (
+        "# Threshold check for the Tallis renewal\n\n"
+        "Source: the firm's twelve-state survey (documents/knowledge-base/surveys/non-compete/us.md), current as of "
+        "December 1, 2026.\n\n"
+        "I compared the survey's Colorado row with the Colorado law file on the matter; they agree.\n"))
