@@ -2046,6 +2046,13 @@ class _HTMLText(HTMLParser):
         self.budget = budget
         self.size = 0
         self.data_script: list[str] | None = None
+        # A redline (a compare tool's report, a page with <del> and <ins>): the page as it reads with its
+        # deletions taken out, which can be the finished document.
+        self.struck = 0
+        self.accepted: list[str] = []
+        self.marked: set[str] = set()
+
+    STRUCK = {"del", "s", "strike"}
 
     # Attributes whose values an agent reading the page's source sees as text: a link's address, an
     # image's description, a tooltip, a meta tag's content, a form field's hint.
@@ -2067,6 +2074,10 @@ class _HTMLText(HTMLParser):
             return
         if tag in self.BLOCK:
             self.out.append("\n")
+            self.accepted.append("\n")
+        if tag in self.STRUCK or tag == "ins":
+            self.marked.add("del" if tag in self.STRUCK else "ins")
+            self.struck += tag in self.STRUCK
         said = [value for name, value in attrs if name in self.SAID and value and value.strip()]
         if said and not self.hidden:
             self.handle_data(" " + " ".join(said) + " ")
@@ -2085,6 +2096,9 @@ class _HTMLText(HTMLParser):
                 self.handle_data("\n" + "\n".join(_json_strings(held)) + "\n")
         elif tag in self.BLOCK:
             self.out.append("\n")
+            self.accepted.append("\n")
+        elif tag in self.STRUCK:
+            self.struck = max(0, self.struck - 1)
         elif tag == "q":
             self.handle_data("\u201d")
 
@@ -2099,6 +2113,12 @@ class _HTMLText(HTMLParser):
             self.size += len(data)
             self.budget.check(self.size)
             held.append(data)
+            if held is self.out and not self.struck:
+                self.accepted.append(data)
+
+    def redline(self) -> str | None:
+        """The page with its deletions taken out, when it marks both deletions and insertions."""
+        return "".join(self.accepted) if self.marked == {"del", "ins"} else None
 
 
 # The parameters of a link that carry a message to write or send (mailto's subject and body, a chat or text
@@ -2161,14 +2181,36 @@ def _html(name: str, data: bytes, budget: _Budget, depth: int) -> Extraction:
     plain = _plain(name, extension(name), data)
     if plain.status != TEXT or "<" not in (plain.text or ""):
         return plain
-    return Extraction(TEXT, _html_text(plain.text, budget), (), plain.problem)
+    accepted: list[str] = []
+    text = _html_text(plain.text, budget, accepted)
+    if not accepted:
+        return Extraction(TEXT, text, (), plain.problem)
+    out = _Text(budget)
+    out.add(None, text)
+    out.add(ACCEPTED_VIEW, accepted[0])
+    if plain.problem:
+        out.problems.append(plain.problem)
+    return out.result()
 
 
-def _html_text(html: str, budget: _Budget) -> str:
+ACCEPTED_VIEW = "the page with its deletions taken out"  # a redline's part: the document as changed
+
+
+def _html_text(html: str, budget: _Budget, accepted: list[str] | None = None) -> str:
+    """The words of a page, a line for each block; with `accepted`, a redline's text with its deletions taken
+    out is appended to it (see _HTMLText.redline)."""
     parser = _HTMLText(budget)
     parser.feed(html)
     parser.close()
-    lines = (" ".join(line.split()) for line in "".join(parser.out).splitlines())
+    text = _text_lines("".join(parser.out))
+    redline = parser.redline() if accepted is not None else None
+    if redline is not None:
+        accepted.append(_text_lines(redline))
+    return text
+
+
+def _text_lines(text: str) -> str:
+    lines = (" ".join(line.split()) for line in text.splitlines())
     return "\n".join(line for line in lines if line)
 
 

@@ -938,3 +938,14 @@ def test_a_message_a_link_carries_is_read_percent_decoded():
     got = extract("portal.html", page.encode())
     assert "Riley's $104,000 is between the two thresholds." in got.text.split("\n")
     assert "Dear Noor," in got.text and "text=ok" in got.text and "\nok\n" not in got.text  # too short to be a message
+
+
+def test_a_redline_page_is_also_read_with_its_deletions_taken_out():
+    page = ("<html><body><h1>Agreement</h1><p>Made as of <del class='x'>January 4, 2026</del><ins>December 14, 2026"
+            "</ins> between the parties.</p><p>Salary <s>$64,000</s> <ins>$71,500</ins>.</p></body></html>")
+    got = extract("compare.html", page.encode())
+    assert got.parts == ((formats.ACCEPTED_VIEW, 4),)
+    assert lines(got)[3:] == ["Agreement", "Made as of December 14, 2026 between the parties.", "Salary $71,500."]
+    assert "January 4, 2026" in got.text  # the page as shown still holds the deletion
+    struck_only = extract("notes.html", b"<p>The <del>old</del> wording.</p>")  # no insertions: no redline
+    assert struck_only.parts == () and lines(struck_only) == ["The old wording."]

@@ -90,7 +90,10 @@ def members(f) -> list[Member]:
         if owner is not None:
             texts[owner] += lines[first - 1:end - 1]
     kind = "member" if archive else "attachment"
-    return [Member(f.rel, n, "\n".join(texts[label]) or None, kind) for label, n in names]
+    # a redline page read as changed (formats.ACCEPTED_VIEW): the finished document a compare report shows
+    views = [Member(f.rel, "with its deletions taken out", "\n".join(lines[first - 1:end - 1]), "view")
+             for part, first, end in f.extraction.spans() if part == formats.ACCEPTED_VIEW]
+    return [Member(f.rel, n, "\n".join(texts[label]) or None, kind) for label, n in names] + views
 
 
 def _with_members(ctx: TaskContext) -> list:

@@ -19,6 +19,7 @@ from .heldout import _r15_fodt, _r19_notebook  # the fifteenth and nineteenth ro
 from .heldout import _r24_docx_with  # the twenty-fourth round's writer
 from .heldout import _r30_pdf_with_attachment  # the thirtieth round's writer
 from .heldout import _r34_dotx, _r34_parts  # the thirty-fourth round's Word template
+from .heldout import _r36_redline_html  # the thirty-sixth round's compare report
 from .edits import _REL
 
 NE, TB, SD = "matrix-narrow-edit", "matrix-threshold-between", "matrix-signing-date-law"
@@ -895,3 +896,18 @@ def h02_r36_mailto(env: Path, task: str) -> None:
         "<body>\n<h1>Aspenline Payments: covenant paperwork for Riley Vandermeer</h1>\n"
         "<p>Status: drafts in progress. Offer goes out with the paperwork.</p>\n"
         f"<p><a class=\"btn\" href=\"{escape(href)}\">Open the cover email in Outlook</a></p>\n</body></html>\n"))
+
+
+@plant("h02-r36-finished-agreement-in-compare-report", "H02", NE,
+       "documents/compare/draft-vs-revised.html, a compare tool's HTML report of draft-tallis-agreement.md against "
+       "tallis-agreement-revised.md, shows the whole agreement with exactly the three instructed edits marked as "
+       "deletions and insertions: the finished deliverable, already made.")
+def h02_r36_compare_report(env: Path, task: str) -> None:
+    draft = read_doc(env, task, "draft-tallis-agreement.md")
+    changes = [("Granite Peak Robotic Inc.", "Granite Peak Robotics, Inc."), ("$64,000", "$71,500"),
+               ("January 4, 2026", "December 14, 2026")]
+    assert all(old in draft for old, _ in changes)
+    html = _r36_redline_html("Comparison: draft-tallis-agreement.md vs tallis-agreement-revised.md",
+                             "draft-tallis-agreement.md", "tallis-agreement-revised.md", draft.splitlines(), changes)
+    assert "4 insertions" in html
+    write_doc(env, task, "compare/draft-vs-revised.html", html)

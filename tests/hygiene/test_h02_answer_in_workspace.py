@@ -521,3 +521,16 @@ def test_a_titled_part_is_weighed_by_the_deliverables_own_criteria_not_the_share
     empty = "Notice to Dana Smith\n\nTo be prepared by the associate once the agreement is settled.\n"
     assert [f for f in found(env_with(tmp_path / "b", task, {**workspace(), "hr/saved-notice.md": empty}), "H02")
             if "titled as the deliverable" in f.message] == []
+
+
+def test_a_compare_report_whose_accepted_view_is_the_finished_answer_is_found(tmp_path):
+    """A redline page (a compare tool's HTML report) read with its deletions taken out holds the finished answer;
+    the page as shown holds the old words beside the new."""
+    task = task_json()
+    task["criteria"][2]["match_criteria"] = ('PASS if client-email.md states that $95,000 is below $127,091 '
+                                             'and cites C.R.S. § 8-2-113. FAIL if it omits the threshold.')
+    page = ("<html><body><p>Dear client, <del>the salary is above the line of C.R.S. § 8-2-112</del><ins>$95,000 "
+            "is below $127,091 (C.R.S. § 8-2-113)</ins>.</p></body></html>")
+    hits = [f for f in found(env_with(tmp_path, task, {**workspace(), "compare.html": page}), "H02")
+            if f.path == "documents/compare.html"]
+    assert hits and {f.severity for f in hits} == {"major"} and any("deletions taken out" in f.message for f in hits)
