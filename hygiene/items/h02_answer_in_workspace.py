@@ -216,7 +216,9 @@ def _finished_answers(ctx: TaskContext, names: list[str]) -> list[Finding]:
         form = _changed_form(ctx, d, literal)
         reported: set[str] = set()
         for f in texts:
-            if not f.text or isinstance(f, SavedInParts) and any(p.rel in reported for p in f.parts):
+            # a document saved in parts, or a redline's view, is weighed when its file was not already reported
+            if not f.text or isinstance(f, SavedInParts) and any(p.rel in reported for p in f.parts) or \
+                    isinstance(f, Member) and f.kind == "view" and f.rel in reported:
                 continue
             alike = _ratio(f.name, d) >= NEAR or _stem(f.name) == _stem(d) or \
                 (bool(_core(f.name)) and _core(f.name) == _core(d))

@@ -529,8 +529,14 @@ def test_a_compare_report_whose_accepted_view_is_the_finished_answer_is_found(tm
     task = task_json()
     task["criteria"][2]["match_criteria"] = ('PASS if client-email.md states that $95,000 is below $127,091 '
                                              'and cites C.R.S. § 8-2-113. FAIL if it omits the threshold.')
-    page = ("<html><body><p>Dear client, <del>the salary is above the line of C.R.S. § 8-2-112</del><ins>$95,000 "
-            "is below $127,091 (C.R.S. § 8-2-113)</ins>.</p></body></html>")
+    # as shown, the page reads "$905,000": only the view holds the amount the criterion asks for
+    page = ("<html><body><p>Dear client, $9<del>0</del><ins>5</ins>,000 is below $127,091 (C.R.S. § 8-2-113)."
+            "</p></body></html>")
     hits = [f for f in found(env_with(tmp_path, task, {**workspace(), "compare.html": page}), "H02")
             if f.path == "documents/compare.html"]
-    assert hits and {f.severity for f in hits} == {"major"} and any("deletions taken out" in f.message for f in hits)
+    assert [f.severity for f in hits] == ["major"] and "deletions taken out" in hits[0].message
+    # a page whose shown text already holds the answer is reported once, not again for its view
+    shown = page.replace("$9<del>0</del><ins>5</ins>,000", "<del>$90,000</del> <ins>$95,000</ins>")
+    hits = [f for f in found(env_with(tmp_path / "shown", task, {**workspace(), "compare.html": shown}), "H02")
+            if f.path == "documents/compare.html"]
+    assert [f.severity for f in hits] == ["major"] and "deletions taken out" not in hits[0].message
