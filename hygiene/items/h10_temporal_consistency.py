@@ -386,13 +386,13 @@ def _kb_reviews(ctx: TaskContext, as_of: dt.date) -> list[Finding]:
     out = []
     for path, where, text, instructions in sources:
         for _line, sentence in tx.sentences(text):
-            finding = _kb_review(ctx, as_of, sentence, instructions, by_path, by_id)
-            if finding is None:
+            found = _kb_review(ctx, as_of, sentence, instructions, by_path, by_id)
+            if found is None:
                 continue
-            message, fix = finding
-            out.append(ctx.finding(ID, "minor", path, message.format(said="the instructions say" if instructions else
-                                                                     f"{path} says"), fix.format(path=path if not
-                                                                     instructions else "the instructions"),
+            said, doc = found
+            who = "the instructions" if instructions else path
+            out.append(ctx.finding(ID, "minor", path, f"{who} {'say' if instructions else 'says'} {said}",
+                                   f"make {who} agree with {doc}'s review date",
                                    location=where or tx.locate(text, sentence[:60]), evidence=tx.excerpt(sentence)))
             break
     return out
@@ -405,8 +405,8 @@ _KB_PATH = re.compile(r"(?:documents/)?(knowledge-base/[\w./-]+\.\w+)")
 
 def _kb_review(ctx: TaskContext, as_of: dt.date, sentence: str, instructions: bool, by_path: dict,
                by_id: dict) -> tuple[str, str] | None:
-    """(message, fix) when the sentence dates a knowledge-base document's review on a day its snapshot entry
-    does not give; None otherwise."""
+    """(what the sentence says against the snapshot, the document's id) when it dates a knowledge-base
+    document's review on a day its snapshot entry does not give; None otherwise."""
     for m in _KB_REVIEWED.finditer(sentence):
         kind = m["kind"].lower().split()[-1]
         every = kind.endswith("s")  # "the practice guides were last reviewed ...": each of them
@@ -441,9 +441,9 @@ def _kb_review(ctx: TaskContext, as_of: dt.date, sentence: str, instructions: bo
             continue
         d = max(reviewed, key=lambda r: r[1])[0]
         future = f" (after as_of {ctx.ext.as_of})" if lo > as_of else ""
-        return (f"{{said}} the {' '.join(m['kind'].lower().split())} {'were' if every else 'was'} reviewed {said}{future}, "
+        return (f"the {' '.join(m['kind'].lower().split())} {'were' if every else 'was'} reviewed {said}{future}, "
                 f"but the knowledge base's {d.id} gives its review date as {d.timestamp[:10]}: the agent may trust it "
-                "as current, or distrust it, for the wrong reason", f"make {{path}} agree with {d.id}'s review date")
+                "as current, or distrust it, for the wrong reason", d.id)
     return None
 
 
