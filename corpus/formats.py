@@ -2181,13 +2181,12 @@ def _html(name: str, data: bytes, budget: _Budget, depth: int) -> Extraction:
     plain = _plain(name, extension(name), data)
     if plain.status != TEXT or "<" not in (plain.text or ""):
         return plain
-    accepted: list[str] = []
-    text = _html_text(plain.text, budget, accepted)
-    if not accepted:
+    text, accepted = _html_reading(plain.text, budget)
+    if accepted is None:
         return Extraction(TEXT, text, (), plain.problem)
     out = _Text(budget)
     out.add(None, text)
-    out.add(ACCEPTED_VIEW, accepted[0])
+    out.add(ACCEPTED_VIEW, accepted)
     if plain.problem:
         out.problems.append(plain.problem)
     return out.result()
@@ -2196,17 +2195,19 @@ def _html(name: str, data: bytes, budget: _Budget, depth: int) -> Extraction:
 ACCEPTED_VIEW = "the page with its deletions taken out"  # a redline's part: the document as changed
 
 
-def _html_text(html: str, budget: _Budget, accepted: list[str] | None = None) -> str:
-    """The words of a page, a line for each block; with `accepted`, a redline's text with its deletions taken
-    out is appended to it (see _HTMLText.redline)."""
+def _html_text(html: str, budget: _Budget) -> str:
+    """The words of a page, a line for each block."""
+    return _html_reading(html, budget)[0]
+
+
+def _html_reading(html: str, budget: _Budget) -> tuple[str, str | None]:
+    """The words of a page, and a redline's words with its deletions taken out (None for a page that is
+    no redline: see _HTMLText.redline)."""
     parser = _HTMLText(budget)
     parser.feed(html)
     parser.close()
-    text = _text_lines("".join(parser.out))
-    redline = parser.redline() if accepted is not None else None
-    if redline is not None:
-        accepted.append(_text_lines(redline))
-    return text
+    redline = parser.redline()
+    return _text_lines("".join(parser.out)), _text_lines(redline) if redline is not None else None
 
 
 def _text_lines(text: str) -> str:
