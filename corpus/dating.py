@@ -221,12 +221,10 @@ _NTH = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "four
         "5th": 5, "last": -1, "final": -1}
 _NTH_WEEKDAY = re.compile(r"\b(?:the\s+)?(?P<nth>first|1st|second|2nd|third|3rd|fourth|4th|fifth|5th|last|final)\s+"
                           r"(?P<wd>monday|tuesday|wednesday|thursday|friday|saturday|sunday)\s+(?:of|in)\s+"
-                          r"(?:(?P<this>this|the\s+current|the)|(?P<next>next|the\s+next|the\s+following|the\s+coming))"
-                          r"\s+month\b|\b(?:the\s+)?(?P<nth2>first|1st|second|2nd|third|3rd|fourth|4th|fifth|5th|last|"
-                          r"final)\s+(?P<wd2>monday|tuesday|wednesday|thursday|friday|saturday|sunday)\s+(?:of|in)\s+"
-                          r"(?P<month>jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
-                          r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b(?:,?\s+(?P<y>(?:19|20)\d\d)\b)?",
-                          re.I)
+                          r"(?:(?:(?P<this>this|the\s+current|the)|(?P<next>next|the\s+next|the\s+following|the\s+coming))"
+                          r"\s+month\b|(?P<month>jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|"
+                          r"aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b"
+                          r"(?:,?\s+(?P<y>(?:19|20)\d\d)\b)?)", re.I)
 
 
 def nth_weekday(year: int, month: int, weekday: int, nth: int) -> dt.date | None:
@@ -250,8 +248,8 @@ def weekdays_in_month(piece: str, as_of: dt.date) -> list[tuple[dt.date, ...]]:
             month, year = as_of.month, as_of.year
             if m["next"]:
                 month, year = (1, year + 1) if month == 12 else (month + 1, year)
-        weekday = WEEKDAYS.index(weekday_stem(m["wd"] or m["wd2"]))
-        day = nth_weekday(year, month, weekday, _NTH[(m["nth"] or m["nth2"]).lower()])
+        weekday = WEEKDAYS.index(weekday_stem(m["wd"]))
+        day = nth_weekday(year, month, weekday, _NTH[m["nth"].lower()])
         if day is not None:
             out.append((day,))
     return out
