@@ -106,6 +106,7 @@ def check(ctx: TaskContext) -> list[Finding]:
     out += _meetings_recounted_early(ctx, as_of, {f.path for f in future})
     out += _data_done_in_the_future(ctx, as_of)
     out += _event_conflicts(ctx, as_of)
+    out += _start_before_the_offer(ctx, as_of)
     out += _today_at_an_event(ctx, as_of)
     out += _law_dates(ctx, as_of)
     out += _provenance_dates(ctx)
@@ -1170,6 +1171,39 @@ def _event_conflicts(ctx: TaskContext, as_of: dt.date) -> list[Finding]:
                 f"give the {event} date once, the same everywhere", location=where,
                 evidence=f"{tx.excerpt(said_sentence, 90)} | {tx.excerpt(sentence, 90)}"))
     return out
+
+
+def _start_before_the_offer(ctx: TaskContext, as_of: dt.date) -> list[Finding]:
+    """A start of work dated before as_of in a task whose offer still goes out on or after it ("Offer to
+    be delivered: November 16, 2026" and "Start date: December 7, 2025"): a hire cannot start before
+    the offer is made, so one of the two dates slipped (most often the year). A note: a promotion
+    offer to someone already at work may give the day they first joined."""
+    sources = [("$.instructions", "task.json", events.event_dates(ctx.task.instructions, as_of, relative=True))]
+    sources += [(f.rel, f.rel, events.event_dates(f.text, as_of)) for f in ctx.task_files if f.text]
+    offers = [(when, sentence, where) for where, _, found in sources for event, what, when, sentence in found
+              if event in ("delivery", "signing") and "offer" in what and when[0] >= as_of]
+    if not offers:
+        return []
+    first_offer = min(offers)
+    out, seen = [], set()
+    for where, path, found in sources:
+        for event, _, when, sentence in found:
+            if event != "start" or max(when) >= as_of or _TO_COME_NOT.search(sentence) or (path, when) in seen:
+                continue
+            seen.add((path, when))
+            out.append(ctx.finding(
+                ID, "minor", path,
+                f"the start of work is dated {_show(when)} in {where}, before as_of {ctx.ext.as_of}, while the offer "
+                f"goes out on {_show(first_offer[0])} in {first_offer[2]}: a hire starts after the offer, so one of "
+                "the dates (often the year) slipped", "check the start date's year against the offer's",
+                location=where if where.startswith("$") else None,
+                evidence=f"{tx.excerpt(sentence, 90)} | {tx.excerpt(first_offer[1], 90)}"))
+    return out
+
+
+# A start told as history: "started with us in 2019", "has worked here since".
+_TO_COME_NOT = re.compile(r"\b(?:started|joined|began|commenced|has\s+(?:worked|been)|since|originally|"
+                          r"hired\s+(?:on|in))\b", re.I)
 
 
 # Instructions that fix today by an event rather than a date ("today is the day Sasha signs", "work as of

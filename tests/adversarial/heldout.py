@@ -21206,13 +21206,6 @@ def h09_nm_r22_title(env: Path, task: str) -> None:
 # --- H10 temporal consistency (twenty-second round) -----------------------------------------------------------------
 
 
-@plant("ho-h10-r22-start-date-year-slip-in-offer-summary", "H10", TB,
-       "The offer summary gives Riley's start date as December 7, 2025, eleven months before the request (2026-11-09) "
-       "that says Riley is being hired now and the offer goes out November 16, 2026.")
-def h10_r22_year_slip(env: Path, task: str) -> None:
-    edit_doc(env, task, "offer-summary.md", "Start date: December 7, 2026", "Start date: December 7, 2025")
-
-
 @plant("ho-h10-r22-time-entries-after-as-of", "H10", NE,
        "The matter's time entries, documents/billing/time-entries.csv, record work as done on 2026-11-18 and "
        "2026-11-23 (the revised agreement sent, the renewal handed over), after the task's as_of of 2026-11-16.")

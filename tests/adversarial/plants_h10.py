@@ -1290,3 +1290,10 @@ def h10_r36_kb_review_date(env: Path, task: str) -> None:
         "Source: the firm's twelve-state survey (documents/knowledge-base/surveys/non-compete/us.md), current as of "
         "December 1, 2026.\n\n"
         "I compared the survey's Colorado row with the Colorado law file on the matter; they agree.\n"))
+
+
+@plant("h10-r22-start-date-year-slip-in-offer-summary", "H10", TB,
+       "The offer summary gives Riley's start date as December 7, 2025, eleven months before the request (2026-11-09) "
+       "that says Riley is being hired now and the offer goes out November 16, 2026.")
+def h10_r22_year_slip(env: Path, task: str) -> None:
+    edit_doc(env, task, "offer-summary.md", "Start date: December 7, 2026", "Start date: December 7, 2025")

@@ -68,6 +68,20 @@ def test_one_event_given_two_dates_is_major(tmp_path):
     assert "2026-04-06" in hits[0].message and "2026-04-01" in hits[0].message
 
 
+@pytest.mark.parametrize("start, flagged", [
+    ("Start date: March 16, 2025", True),            # the year slipped: before the offer goes out
+    ("Start date: 2025-03-16", True),
+    ("Start date: March 16, 2026", False),           # after the offer, as a hire starts
+    ("Dana started with us on March 16, 2021 and is promoted now.", False),  # history, told as such
+])
+def test_a_start_of_work_dated_before_the_offer_that_still_goes_out(tmp_path, start, flagged):
+    files = {**workspace(), "offer-summary.md": f"# Offer summary\n\n- Offer to be delivered: March 9, 2026\n- {start}\n"}
+    hits = [f for f in found(env_with(tmp_path, task_json(), files), "H10") if "start of work" in f.message]
+    assert [(f.severity, f.path) for f in hits] == ([("minor", "documents/offer-summary.md")] if flagged else [])
+    if flagged:
+        assert "2026-03-09" in hits[0].message and "2025-03-16" in hits[0].message
+
+
 @pytest.mark.parametrize("title, month", [("Covenant agreement for a hire who signs in May 2026", "May 2026"),
                                           ("Covenant agreement for a hire who signs in April 2026", None)])
 def test_a_title_that_gives_the_event_another_month_is_major(tmp_path, title, month):
