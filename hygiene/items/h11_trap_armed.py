@@ -100,6 +100,7 @@ def check(ctx: TaskContext) -> list[Finding]:
     out += _walled_off(ctx)
     out += _given_away(ctx)
     out += _figures_not_given(ctx)
+    out += _pay_added_to(ctx)
     out += _inverted(ctx)
     out += _excused(ctx)
     out += _kind_fits(ctx)
@@ -352,6 +353,50 @@ def _figures_not_given(ctx: TaskContext) -> list[Finding]:
             "the agent, so the task no longer tests what it was built to test", f"put {written} back where the "
             "agent reads it (the document that gives it), or rewrite the trap for the facts the workspace now gives",
             location="$.oafreeze.trap.description", evidence=written))
+    return out
+
+
+# Pay added in the line that gives the trap's figure: "$104,000 base salary plus a guaranteed retention
+# payment of $30,000", "+ $30,000 sign-on bonus", "and a $25,000 commission guarantee".
+_ADDED_PAY = re.compile(r"\b(?:plus|in\s+addition|additional(?:ly)?|together\s+with|on\s+top\s+of)\b|\+\s?\$|"
+                        r"\b(?:bonus(?:es)?|retention|sign(?:ing|-on)\s+(?:bonus|payment)|commissions?|allowance|"
+                        r"guarantee[ds]?)\b", re.I)
+_PAY_WORDS = re.compile(r"\b(?:salary|salaries|compensation|pay|paid|wages?|earn\w*|income|base)\b", re.I)
+
+
+def _pay_added_to(ctx: TaskContext) -> list[Finding]:
+    """A threshold trap whose pay figure a task document now gives with more pay added to it, so that
+    the sum passes a threshold the trap says the pay falls short of ("$104,000 base salary plus a
+    guaranteed retention payment of $30,000" against a $130,014 floor): whether the covenant is
+    allowed now turns on what counts as pay, not on the trap. A note: the statute decides whether the
+    added amount counts."""
+    trap = ctx.ext.trap
+    if not any(fam == "threshold" and kind.search(trap.kind) for fam, kind, _ in KIND_FAMILIES):
+        return []
+    figures = {_amount(*m.groups()) for m in _MONEY.finditer(trap.description or "")}
+    if len(figures) < 2:
+        return []
+    out = []
+    for f in ctx.task_files:
+        if not f.text:
+            continue
+        for line in f.text.splitlines():
+            if not _PAY_WORDS.search(line) or not _ADDED_PAY.search(line):
+                continue
+            amounts = [_amount(*m.groups()) for m in _MONEY.finditer(line)]
+            pays = [a for a in amounts if a in figures]
+            added = [a for a in amounts if a not in figures and a >= 100]
+            if len(pays) != 1 or not added:
+                continue
+            pay, total = pays[0], pays[0] + sum(added)
+            crossed = sorted(t for t in figures if pay < t <= total)
+            if crossed:
+                out.append(ctx.finding(
+                    ID, "minor", f.rel, f"{f.rel} gives the {trap.kind} trap's figure ${pay:,.0f} with more pay added "
+                    f"(${total:,.0f} in all), past the ${crossed[0]:,.2f} the trap says it falls short of: whether the "
+                    "trap still stands turns on what counts as pay", "keep the added pay out, or rewrite the trap for "
+                    "the whole pay", location="$.oafreeze.trap.description", evidence=tx.excerpt(line.strip(), 160)))
+                break
     return out
 
 

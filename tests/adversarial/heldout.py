@@ -20525,17 +20525,6 @@ def h11_r21_hyphenated_anchor(env: Path, task: str) -> None:
         anchor["quote"] = replace_text(anchor["quote"], "injunction", "injunc- tion")
 
 
-@plant("ho-h11-r21-retention-payment-lifts-pay-above-threshold", "H11", TB,
-       "The offer summary now adds a guaranteed $30,000 first-year retention payment to the $104,000 salary: "
-       "annualized cash compensation of $134,000 is above the $130,014 threshold, so the threshold trap (pay between "
-       "the two thresholds) is no longer there.")
-def h11_r21_retention(env: Path, task: str) -> None:
-    edit_doc(env, task, "offer-summary.md",
-             "$104,000 base salary; no bonus or commission in the first year",
-             "$104,000 base salary plus a guaranteed first-year retention payment of $30,000, paid in equal monthly "
-             "instalments; no bonus or commission")
-
-
 @near_miss("ho-h11-nm-r21-anchor-in-word-document", "H11", CA,
            "The CEO's forwarding note is added as a Word document, documents/ceo-forward.docx, and a fourth trap "
            "anchor quotes its request to put the firm's view in the form.",

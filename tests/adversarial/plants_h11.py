@@ -581,3 +581,14 @@ def h11_r35_give_away(env: Path, task: str) -> None:
         assert t["oafreeze"]["trap"]["kind"] == "effective-date"
         instructions_add(t, "Keep in mind that Jordan signs on January 5, 2027, when the Illinois floor is $80,000; "
                             "Jordan's $78,500 is below it, so the non-compete must come out of the agreement.")
+
+
+@plant("h11-r21-retention-payment-lifts-pay-above-threshold", "H11", TB,
+       "The offer summary now adds a guaranteed $30,000 first-year retention payment to the $104,000 salary: "
+       "annualized cash compensation of $134,000 is above the $130,014 threshold, so the threshold trap (pay between "
+       "the two thresholds) is no longer there.")
+def h11_r21_retention(env: Path, task: str) -> None:
+    edit_doc(env, task, "offer-summary.md",
+             "$104,000 base salary; no bonus or commission in the first year",
+             "$104,000 base salary plus a guaranteed first-year retention payment of $30,000, paid in equal monthly "
+             "instalments; no bonus or commission")

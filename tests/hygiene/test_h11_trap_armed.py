@@ -396,3 +396,21 @@ def test_facts_that_put_the_work_in_another_state_than_the_tasks_jurisdiction(tm
     files = {**workspace(), "offer-facts.md": workspace()["offer-facts.md"] + line + "\n"}
     hits = [f for f in found(env_with(tmp_path, task_json(), files), "H11") if "puts the work in" in f.message]
     assert [(f.severity, f.path) for f in hits] == ([("minor", "documents/offer-facts.md")] if flagged else [])
+
+
+@pytest.mark.parametrize("salary, flagged", [
+    ("$95,000 base salary plus a guaranteed first-year retention payment of $30,000", True),
+    ("$95,000 a year + $30,000 sign-on bonus", True),
+    ("$95,000 a year plus a $5,000 relocation allowance", False),   # still short of the threshold
+    ("$95,000 a year; no bonus or commission", False),
+    ("$95,000 a year; the non-compete threshold is $123,750", False),  # the threshold is no added pay
+])
+def test_pay_added_to_the_threshold_traps_figure_past_its_threshold(tmp_path, salary, flagged):
+    task = task_json()
+    task["oafreeze"]["trap"] = {
+        "kind": "threshold",
+        "description": "Dana's $95,000 falls below Colorado's $123,750 non-compete threshold: the non-compete must go.",
+        "anchors": [{"file": "offer-facts.md", "quote": "Salary:"}], "criteria": ["C3"]}
+    files = {**workspace(), "offer-facts.md": workspace()["offer-facts.md"].replace("$95,000 a year", salary)}
+    hits = [f for f in found(env_with(tmp_path, task, files), "H11") if "more pay added" in f.message]
+    assert [(f.severity, f.path) for f in hits] == ([("minor", "documents/offer-facts.md")] if flagged else [])
