@@ -440,7 +440,10 @@ def _titled_answers(ctx: TaskContext, names: list[str], reported: set[str]) -> l
         if not f.text or f.rel in reported or f.rel in forms:
             continue
         low = f.text.lower()  # a substring test first: most files hold no deliverable's every name word
-        candidates = [d for d, w in wanted.items() if d != f.name and all(x in low for x in w)]
+        # A file whose own name gives all but one of a deliverable's name words, two at least ("Riley
+        # Vandermeer - Colorado notice.pdf" for "vandermeer-noncompete-notice.md"), is titled by its name.
+        named = {d for d, w in wanted.items() if d != f.name and len(w & _name_words(f.name)) >= max(2, len(w) - 1)}
+        candidates = [d for d, w in wanted.items() if d != f.name and (d in named or all(x in low for x in w))]
         if not candidates:
             continue
         lines = f.text.splitlines()
@@ -449,7 +452,10 @@ def _titled_answers(ctx: TaskContext, names: list[str], reported: set[str]) -> l
                        and wanted[d] & set(re.findall(r"[a-z0-9]+", line.lower()))
                        and wanted[d] <= set(re.findall(r"[a-z0-9]+", " ".join(lines[i:i + 1 + UNDER]).lower()))),
                       None)
-            if at is None:
+            by_name = at is None and d in named
+            if by_name:
+                at = 0
+            elif at is None:
                 continue
             terms = terms if terms is not None else _criteria_terms(ctx, names)
             part = "\n".join(lines[at:at + SECTION])
@@ -466,8 +472,10 @@ def _titled_answers(ctx: TaskContext, names: list[str], reported: set[str]) -> l
                 continue
             out.append(ctx.finding(
                 ID, "minor", f.rel,
-                f"{f.rel}{f.where(at + 1)} has a part titled as the deliverable {d!r} that speaks to {len(spoken)} of "
-                f"its {len(crits)} criteria ({', '.join(spoken)}): if it is the finished answer, an agent can copy it",
+                (f"{f.rel}{f.where(None)} is named like the deliverable {d!r}" if by_name else
+                 f"{f.rel}{f.where(at + 1)} has a part titled as the deliverable {d!r}")
+                + f" that speaks to {len(spoken)} of its {len(crits)} criteria ({', '.join(spoken)}): if it is the "
+                "finished answer, an agent can copy it",
                 f"take the finished {d!r} out of {f.rel}, or keep only what the agent must start from",
                 location=at + 1, evidence=tx.line_text(f.text, at + 1)))
             break

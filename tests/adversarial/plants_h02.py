@@ -911,3 +911,21 @@ def h02_r36_compare_report(env: Path, task: str) -> None:
                              "draft-tallis-agreement.md", "tallis-agreement-revised.md", draft.splitlines(), changes)
     assert "4 insertions" in html
     write_doc(env, task, "compare/draft-vs-revised.html", html)
+
+
+@plant("h02-r29-finished-notice-printed-to-pdf", "H02", TB,
+       "documents/offer-packet/Riley Vandermeer - Colorado notice.pdf, a PDF print with a text layer, is the "
+       "completed separate notice: it names the Restrictive Covenant Agreement, says it could restrict Riley's "
+       "options for later employment, points to Section 3 (customer non-solicitation) and has Riley's signature "
+       "line, to go out with the offer before acceptance.")
+def h02_r29_notice_pdf(env: Path, task: str) -> None:
+    dw = _r21_dw()
+    write_doc(env, task, "offer-packet/Riley Vandermeer - Colorado notice.pdf", dw.pdf([
+        "NOTICE OF COVENANT RESTRICTING FUTURE EMPLOYMENT\n\n"
+        "To: Riley Vandermeer\nFrom: Aspenline Payments, LLC\nDelivered with the offer of employment on "
+        "November 16, 2026, before the offer is accepted.\n\n"
+        "The Restrictive Covenant Agreement between Aspenline Payments, LLC and Riley Vandermeer contains a covenant "
+        "not to solicit customers that could restrict your options for subsequent employment following your "
+        "separation from Aspenline. The covenant is in Section 3 (Customer Non-Solicitation) of that agreement.\n\n"
+        "Acknowledged and signed by the worker:\n\n______________________________\nRiley Vandermeer\n\n"
+        "Date: ____________"], title="Colorado notice - Riley Vandermeer"))

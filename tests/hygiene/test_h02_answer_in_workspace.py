@@ -5,6 +5,8 @@ from __future__ import annotations
 import io
 import zipfile
 
+import pytest
+
 import docwriters as dw
 from hygiene_helpers import env_with, found, task_json, workspace
 
@@ -312,6 +314,19 @@ def test_a_finished_notice_in_an_html_page_named_like_a_form_is_a_note(tmp_path)
     hits = [f for f in found(env_with(tmp_path, task, {**workspace(), "portal/notice-form-2026.html": page}), "H02")
             if "titled as the deliverable" in f.message]
     assert [(f.severity, f.path, f.location) for f in hits] == [("minor", "documents/portal/notice-form-2026.html", 1)]
+
+
+@pytest.mark.parametrize("name, flagged", [
+    ("notice to Dana (Colorado).txt", True),    # all but one of the deliverable's name words, in its name
+    ("smith-notice-final.md", True),
+    ("colorado-notice.md", False),                 # one name word only
+])
+def test_a_file_named_like_the_deliverable_that_speaks_to_its_criteria_is_a_note(tmp_path, name, flagged):
+    body = ("To: Dana Smith\nThe agreement you sign today contains a covenant not to solicit customers for twelve months "
+            "after you leave.\nSigned: ____________\n")
+    hits = [f for f in found(env_with(tmp_path, _notice_task(), {**workspace(), name: body}), "H02")
+            if "named like the deliverable" in f.message]
+    assert [(f.severity, f.path) for f in hits] == ([("minor", f"documents/{name}")] if flagged else [])
 
 
 def test_a_part_titled_as_the_deliverable_that_speaks_to_its_criteria_is_a_note(tmp_path):
