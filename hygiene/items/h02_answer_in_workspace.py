@@ -453,12 +453,13 @@ def _titled_answers(ctx: TaskContext, names: list[str], reported: set[str]) -> l
                        and wanted[d] <= set(re.findall(r"[a-z0-9]+", " ".join(lines[i:i + 1 + UNDER]).lower()))),
                       None)
             by_name = at is None and d in named
-            if by_name:
+            # Untitled (a contract tool's clause export, a row per clause): the whole file, when it speaks
+            # to every one of the deliverable's own criteria.
+            whole = at is None and not by_name
+            if at is None:
                 at = 0
-            elif at is None:
-                continue
             terms = terms if terms is not None else _criteria_terms(ctx, names)
-            part = "\n".join(lines[at:at + SECTION])
+            part = f.text if whole or by_name else "\n".join(lines[at:at + SECTION])
             if _REQUESTS.search(part):
                 continue  # a request for the deliverable (a partner's email), not the deliverable
             held = _terms(part)
@@ -470,9 +471,15 @@ def _titled_answers(ctx: TaskContext, names: list[str], reported: set[str]) -> l
             spoken = [c.id for c, t in own if len(t & held) / len(t) >= COVERED]
             if not spoken or len(spoken) * 2 < len(crits):
                 continue
+            if whole:
+                # every criterion that asks for something, a rule that only forbids (a placement rule) aside
+                asked = [c.id for c in crits if not degenerate.grading(c, names).absence_only]
+                if len(asked) < 2 or not set(asked) <= set(spoken):
+                    continue
             out.append(ctx.finding(
                 ID, "minor", f.rel,
                 (f"{f.rel}{f.where(None)} is named like the deliverable {d!r}" if by_name else
+                 f"{f.rel}{f.where(None)} holds every word of the deliverable {d!r}'s name" if whole else
                  f"{f.rel}{f.where(at + 1)} has a part titled as the deliverable {d!r}")
                 + f" that speaks to {len(spoken)} of its {len(crits)} criteria ({', '.join(spoken)}): if it is the "
                 "finished answer, an agent can copy it",

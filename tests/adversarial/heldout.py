@@ -26123,36 +26123,6 @@ def h02_r30_client_reply(env: Path, task: str) -> None:
         + quoted))
 
 
-@plant("ho-h02-r30-repaired-agreement-as-clm-clause-export", "H02", AM,
-       "documents/clm/fontenot-clause-export.csv, an export of the firm's contract lifecycle tool, holds the "
-       "repaired Fontenot agreement clause by clause, every row marked approved: made as of November 2, 2026, "
-       "two-year restraints within the four named parishes, Louisiana law and courts.")
-def h02_r30_clm(env: Path, task: str) -> None:
-    parishes = "East Baton Rouge, Ascension, Livingston and Iberville Parishes, Louisiana"
-    rows = [
-        ["clause_no", "heading", "text", "status"],
-        ["0", "Parties", "This Employee Covenant Agreement is made as of November 2, 2026, Employee's first day of "
-         "employment, between Bayou Crest Environmental, L.L.C., a Louisiana limited liability company (the "
-         "\"Company\"), and Avery Fontenot (\"Employee\").", "approved"],
-        ["1", "Confidentiality", "Employee will keep the Company's confidential information, including bid pricing, "
-         "site assessments and client lists, in confidence during and after employment.", "approved"],
-        ["2", "Non-Competition", "For two years after employment ends, Employee will not carry on or engage in "
-         f"environmental remediation or site-assessment work within {parishes}, for as long as the Company does "
-         "business of the same kind in that parish.", "approved"],
-        ["3", "Non-Solicitation of Customers", "For two years after employment ends, Employee will not solicit any "
-         f"customer of the Company within {parishes}.", "approved"],
-        ["4", "Governing Law and Forum", "This Agreement is governed by Louisiana law, and any dispute will be "
-         "resolved in the state courts of East Baton Rouge Parish, Louisiana.", "approved"],
-        ["5", "Severability", "If any part of this Agreement is held unenforceable, the rest remains in effect.",
-         "approved"],
-        ["6", "Signatures", "Bayou Crest Environmental, L.L.C., by Lucien Arceneaux, President; Employee: Avery "
-         "Fontenot", "approved"],
-    ]
-    buf = io.StringIO()
-    csv.writer(buf, lineterminator="\r\n").writerows(rows)
-    write_doc(env, task, "clm/fontenot-clause-export.csv", buf.getvalue())
-
-
 @near_miss("ho-h02-nm-r30-form-revision-log", "H02", SD,
            "documents/history/form-revision-log.md, the forms committee's log of the firm's covenant form, lists what "
            "changed in the 2021 and 2023 revisions.",

@@ -329,6 +329,27 @@ def test_a_file_named_like_the_deliverable_that_speaks_to_its_criteria_is_a_note
     assert [(f.severity, f.path) for f in hits] == ([("minor", f"documents/{name}")] if flagged else [])
 
 
+@pytest.mark.parametrize("rows, flagged", [
+    # every criterion that asks for something, spoken to by an untitled export, row by row
+    ([("Addressee", "This notice is given to Dana Smith, who joins the sales team in Denver on the first day of work."),
+      ("Covenant", "The agreement contains a covenant not to solicit customers for twelve months."),
+      ("Signature", "Signed by Dana Smith on delivery, before accepting the offer.")], True),
+    # one of the two left out: a source to work from, not the answer
+    ([("Addressee", "This notice is given to Dana Smith, who joins the sales team in Denver on the first day of work."),
+      ("Covenant", "The agreement contains a covenant not to solicit customers for twelve months.")], False),
+])
+def test_an_untitled_file_speaking_to_every_criterion_of_a_deliverable_is_a_note(tmp_path, rows, flagged):
+    task = _notice_task()
+    task["criteria"].append({"id": "C10", "title": "Signed on delivery",
+                             "match_criteria": "PASS if dana-smith-notice.md has a signature line for Dana Smith and "
+                                               "is signed on delivery, before the offer is accepted. FAIL if not.",
+                             "deliverables": ["dana-smith-notice.md"], "source": "expert"})
+    export = "clause,text,status\n" + "".join(f'{k},"{v}",approved\n' for k, v in rows)
+    hits = [f for f in found(env_with(tmp_path, task, {**workspace(), "clm/export-0412.csv": export}), "H02")
+            if "holds every word of the deliverable" in f.message]
+    assert [(f.severity, f.path) for f in hits] == ([("minor", "documents/clm/export-0412.csv")] if flagged else [])
+
+
 def test_a_part_titled_as_the_deliverable_that_speaks_to_its_criteria_is_a_note(tmp_path):
     task = _notice_task()
     packet = ("# Day-one packet\n\nItem 2: Notice under the covenant law\nTo Dana Smith:\n\nThe agreement you sign "
