@@ -443,12 +443,14 @@ def _titled_answers(ctx: TaskContext, names: list[str], reported: set[str]) -> l
         # A file whose own name gives all but one of a deliverable's name words, two at least ("Riley
         # Vandermeer - Colorado notice.pdf" for "vandermeer-noncompete-notice.md"), is titled by its name.
         named = {d for d, w in wanted.items() if d != f.name and len(w & _name_words(f.name)) >= max(2, len(w) - 1)}
-        candidates = [d for d, w in wanted.items() if d != f.name and (d in named or all(x in low for x in w))]
+        # All but one of them in the text (two at least) make a file weighed whole, as untitled.
+        held_words = {d: sum(x in low for x in w) for d, w in wanted.items()}
+        candidates = [d for d, w in wanted.items() if d != f.name and (d in named or held_words[d] >= max(2, len(w) - 1))]
         if not candidates:
             continue
         lines = f.text.splitlines()
         for d in candidates:
-            at = next((i for i, line in enumerate(lines) if _heading(line)
+            at = None if held_words[d] < len(wanted[d]) else next((i for i, line in enumerate(lines) if _heading(line)
                        and wanted[d] & set(re.findall(r"[a-z0-9]+", line.lower()))
                        and wanted[d] <= set(re.findall(r"[a-z0-9]+", " ".join(lines[i:i + 1 + UNDER]).lower()))),
                       None)
@@ -472,14 +474,16 @@ def _titled_answers(ctx: TaskContext, names: list[str], reported: set[str]) -> l
             if not spoken or len(spoken) * 2 < len(crits):
                 continue
             if whole:
-                # every criterion that asks for something, a rule that only forbids (a placement rule) aside
-                asked = [c.id for c in crits if not degenerate.grading(c, names).absence_only]
-                if len(asked) < 2 or not set(asked) <= set(spoken):
+                # every criterion of it that asks for something, shared or not; a rule that only forbids
+                # (a placement rule) aside
+                asked = [(c, t) for c, t in terms[d] if t and not degenerate.grading(c, names).absence_only]
+                if len(asked) < 2 or any(len(t & held) / len(t) < COVERED for _, t in asked):
                     continue
+                crits, spoken = [c for c, _ in asked], [c.id for c, _ in asked]
             out.append(ctx.finding(
                 ID, "minor", f.rel,
                 (f"{f.rel}{f.where(None)} is named like the deliverable {d!r}" if by_name else
-                 f"{f.rel}{f.where(None)} holds every word of the deliverable {d!r}'s name" if whole else
+                 f"{f.rel}{f.where(None)} holds the words of the deliverable {d!r}'s name" if whole else
                  f"{f.rel}{f.where(at + 1)} has a part titled as the deliverable {d!r}")
                 + f" that speaks to {len(spoken)} of its {len(crits)} criteria ({', '.join(spoken)}): if it is the "
                 "finished answer, an agent can copy it",

@@ -960,3 +960,20 @@ def h02_r30_clm(env: Path, task: str) -> None:
     buf = io.StringIO()
     csv.writer(buf, lineterminator="\r\n").writerows(rows)
     write_doc(env, task, "clm/fontenot-clause-export.csv", buf.getvalue())
+
+
+@plant("h02-r18-filled-pdf-form-notice", "H02", TB,
+       "Aspenline's notice form, filled in by HR for Riley in Acrobat: documents/hr/notice-form-riley.pdf is a PDF "
+       "form whose field values (in /V and their appearance streams, not in the page text) give the agreement's title, "
+       "'Section 4 (Non-Solicitation of Customers)', delivery with the offer on November 16, 2026 before acceptance, and "
+       "Riley Vandermeer as the worker who signs: the finished notice.")
+def h02_r18_filled_form(env: Path, task: str) -> None:
+    write_doc(env, task, "hr/notice-form-riley.pdf", _r18_pdf(_R18_NOTICE_STATIC, fields=[
+        ("agreement", "Title of the agreement", "Restrictive Covenant Agreement between Aspenline Payments, LLC and "
+         "Riley Vandermeer", (150, 640, 560, 660)),
+        ("sections", "Section of the agreement holding the covenant", "Section 4 (Non-Solicitation of Customers)",
+         (250, 612, 560, 632)),
+        ("delivered", "When the notice is delivered", "With the offer on November 16, 2026, before Riley accepts it",
+         (150, 584, 560, 604)),
+        ("worker", "Worker's name", "Riley Vandermeer", (150, 556, 400, 576)),
+    ]))

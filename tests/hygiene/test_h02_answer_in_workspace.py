@@ -334,6 +334,10 @@ def test_a_file_named_like_the_deliverable_that_speaks_to_its_criteria_is_a_note
     ([("Addressee", "This notice is given to Dana Smith, who joins the sales team in Denver on the first day of work."),
       ("Covenant", "The agreement contains a covenant not to solicit customers for twelve months."),
       ("Signature", "Signed by Dana Smith on delivery, before accepting the offer.")], True),
+    # all but one of the deliverable's name words are enough ("Smith" is not said)
+    ([("Addressee", "This notice is given to Dana, who joins the sales team in Denver on the first day of work next month."),
+      ("Covenant", "The agreement contains a covenant not to solicit customers for twelve months."),
+      ("Signature", "Signed by the worker on delivery, before accepting the offer.")], True),
     # one of the two left out: a source to work from, not the answer
     ([("Addressee", "This notice is given to Dana Smith, who joins the sales team in Denver on the first day of work."),
       ("Covenant", "The agreement contains a covenant not to solicit customers for twelve months.")], False),
@@ -346,7 +350,7 @@ def test_an_untitled_file_speaking_to_every_criterion_of_a_deliverable_is_a_note
                              "deliverables": ["dana-smith-notice.md"], "source": "expert"})
     export = "clause,text,status\n" + "".join(f'{k},"{v}",approved\n' for k, v in rows)
     hits = [f for f in found(env_with(tmp_path, task, {**workspace(), "clm/export-0412.csv": export}), "H02")
-            if "holds every word of the deliverable" in f.message]
+            if "holds the words of the deliverable" in f.message]
     assert [(f.severity, f.path) for f in hits] == ([("minor", "documents/clm/export-0412.csv")] if flagged else [])
 
 
