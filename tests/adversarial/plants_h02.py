@@ -14,7 +14,7 @@ from .cases import near_miss, plant
 from .edits import (_PKG_REL, _XML, _zip, append_doc, docx_bytes, edit_doc, email, read_doc, replace_text, task_json,
                     write_doc, xlsx_bytes)
 from .heldout import _R14_BAYOU_NOTE, _r9_odt, _r11_revised_tallis, _r14_pdf  # the later rounds' document writers
-from .heldout import _r18_enex  # the eighteenth round's document writers
+from .heldout import _R18_NOTICE_STATIC, _r18_enex, _r18_pdf  # the eighteenth round's document writers
 from .heldout import _r15_fodt, _r19_notebook  # the fifteenth and nineteenth rounds' writers
 from .heldout import _r21_dw  # the twenty-first round's document writer
 from .heldout import _r24_docx_with  # the twenty-fourth round's writer
