@@ -31452,3 +31452,1103 @@ def fam_nm_r36_title_variable(env: Path, task: str) -> None:
     t = load_task(env, task)
     assert t["oafreeze"]["variables"]["point_title_b"] == new
     assert any(c["title"] == new for c in t["criteria"])
+
+
+
+# === Thirty-seventh round =========================================================================================
+# Written from HYGIENE.md and docs/TASKS.md only, without reading the audit's code. Ids carry '-r37-'.
+
+
+_R37_ZIP_TIME = (2026, 1, 1, 0, 0, 0)
+_R37_PML = "http://schemas.openxmlformats.org/presentationml/2006/main"
+
+
+def _r37_pptx_with_comment(deck: bytes, slide: int, *, author: str, initials: str, when: str, text: str) -> bytes:
+    """The same .pptx with one classic PowerPoint review comment on slide `slide`: ppt/commentAuthors.xml (tied to
+    the presentation) and ppt/comments/comment1.xml (tied to the slide), as PowerPoint 2013-2019 save them."""
+    parts = _r34_parts(deck)
+    parts["ppt/commentAuthors.xml"] = (
+        f'{_XML}<p:cmAuthorLst xmlns:p="{_R37_PML}"><p:cmAuthor id="0" name="{escape(author)}" '
+        f'initials="{escape(initials)}" lastIdx="1" clrIdx="0"/></p:cmAuthorLst>')
+    parts["ppt/comments/comment1.xml"] = (
+        f'{_XML}<p:cmLst xmlns:p="{_R37_PML}"><p:cm authorId="0" dt="{when}" idx="1"><p:pos x="10" y="10"/>'
+        f"<p:text>{escape(text)}</p:text></p:cm></p:cmLst>")
+    slide_rels = f"ppt/slides/_rels/slide{slide}.xml.rels"
+    assert "</Relationships>" in parts[slide_rels] and "rId9" not in parts[slide_rels]
+    parts[slide_rels] = parts[slide_rels].replace(
+        "</Relationships>", f'<Relationship Id="rId9" Type="{_REL}/comments" Target="../comments/comment1.xml"/>'
+                            "</Relationships>")
+    pres_rels = "ppt/_rels/presentation.xml.rels"
+    assert "rId90" not in parts[pres_rels]
+    parts[pres_rels] = parts[pres_rels].replace(
+        "</Relationships>", f'<Relationship Id="rId90" Type="{_REL}/commentAuthors" Target="commentAuthors.xml"/>'
+                            "</Relationships>")
+    office = "application/vnd.openxmlformats-officedocument.presentationml"
+    parts["[Content_Types].xml"] = parts["[Content_Types].xml"].replace(
+        "</Types>", f'<Override PartName="/ppt/commentAuthors.xml" ContentType="{office}.commentAuthors+xml"/>'
+                    f'<Override PartName="/ppt/comments/comment1.xml" ContentType="{office}.comments+xml"/></Types>')
+    return _zip(parts)
+
+
+def _r37_docx_with_altchunk(before: list[str], html: str, after: list[str]) -> bytes:
+    """A .docx whose body imports an HTML part through w:altChunk (word/afchunk1.htm, relationship type aFChunk), as
+    document-assembly tools write it: Word renders the HTML inline, between the `before` and `after` paragraphs, and
+    converts it to ordinary paragraphs only when the document is next saved."""
+    def para(text: str) -> str:
+        return f'<w:p><w:r><w:t xml:space="preserve">{escape(text)}</w:t></w:r></w:p>'
+    body = [para(p) for p in before] + ['<w:altChunk r:id="rIdAlt1"/>'] + [para(p) for p in after]
+    parts = _r34_parts(docx_package(body))
+    parts["word/afchunk1.htm"] = html
+    parts["word/_rels/document.xml.rels"] = (
+        f'{_XML}<Relationships xmlns="{_PKG_REL}"><Relationship Id="rIdAlt1" Type="{_REL}/aFChunk" '
+        'Target="afchunk1.htm"/></Relationships>')
+    parts["[Content_Types].xml"] = parts["[Content_Types].xml"].replace(
+        "</Types>", '<Override PartName="/word/afchunk1.htm" ContentType="text/html"/></Types>')
+    return _zip(parts)
+
+
+def _r37_grid_table(headers: list[str], rows: list[list[str]], widths: list[int]) -> str:
+    """A plain-text table in the 'grid' style that tabulate and psql-like tools print: each cell wrapped to its
+    column's width between '|' borders, rows separated by '+---+' rules, '=' under the header."""
+    def cells(row: list[str]) -> list[str]:
+        wrapped = [textwrap.wrap(c, w, break_on_hyphens=False, break_long_words=False) or [""]
+                   for c, w in zip(row, widths)]
+        height = max(len(col) for col in wrapped)
+        return ["| " + " | ".join((col[i] if i < len(col) else "").ljust(w) for col, w in zip(wrapped, widths)) + " |"
+                for i in range(height)]
+
+    def rule(ch: str) -> str:
+        return "+" + "+".join(ch * (w + 2) for w in widths) + "+"
+    out = [rule("-")] + cells(headers) + [rule("=")]
+    for row in rows:
+        out += cells(row) + [rule("-")]
+    return "\n".join(out) + "\n"
+
+
+def _r37_grid_column(table: str, column: int) -> str:
+    """The text of one column of a `_r37_grid_table`, its cell lines joined by spaces (to check a wrapped cell)."""
+    lines = [line for line in table.splitlines() if line.startswith("| ")]
+    return " ".join(" ".join(line.split(" | ")[column].strip(" |").split()) for line in lines[1:]).strip()
+
+
+def _r37_gmail_draft(draft_id: str, message_id: str, thread_id: str, message: str, when_ms: int) -> str:
+    """A draft as the Gmail API returns it with format=raw (users.drafts.get): the whole RFC 5322 message in
+    base64url under message.raw, and only a short HTML-escaped snippet of the body in plain text."""
+    import base64
+    import html
+
+    body = message.split("\n\n", 1)[1]
+    snippet = html.escape(" ".join(body.split())[:120], quote=True).replace("&#x27;", "&#39;")
+    return json.dumps({"id": draft_id, "message": {
+        "id": message_id, "threadId": thread_id, "labelIds": ["DRAFT"], "snippet": snippet,
+        "sizeEstimate": len(message.encode("utf-8")), "historyId": "4418203", "internalDate": str(when_ms),
+        "raw": base64.urlsafe_b64encode(message.encode("utf-8")).decode("ascii")}}, indent=2) + "\n"
+
+
+def _r37_epoch_ms(iso: str) -> int:
+    """Milliseconds since the epoch of a UTC time 'YYYY-MM-DDTHH:MM:SS'."""
+    import datetime
+
+    when = datetime.datetime.fromisoformat(iso).replace(tzinfo=datetime.timezone.utc)
+    return int(when.timestamp()) * 1000
+
+
+def _r37_pdf_escape(text: str) -> str:
+    return text.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)")
+
+
+def _r37_flate_pdf(lines: list[str], *, title: str, created: str) -> bytes:
+    """A one-page PDF as Chrome's 'Save as PDF' writes it in the essentials: the page's content stream compressed
+    with /FlateDecode (so no text shows in the raw bytes), and an Info dictionary with Skia/PDF as producer.
+    `created` is 'YYYYMMDDHHmmSS'; the text must be Latin-1."""
+    import zlib
+
+    wrapped = [w for line in lines for w in (textwrap.wrap(line, 90) or [""])]
+    ops = ["BT", "/F1 10 Tf", "14 TL", "72 750 Td"] + [f"({_r37_pdf_escape(w)}) Tj T*" for w in wrapped] + ["ET"]
+    stream = zlib.compress("\n".join(ops).encode("latin-1"), 9)
+    creator = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0"
+    info = (f"<< /Title ({_r37_pdf_escape(title)}) /Creator ({_r37_pdf_escape(creator)}) /Producer (Skia/PDF m131) "
+            f"/CreationDate (D:{created}+00'00') /ModDate (D:{created}+00'00') >>").encode("latin-1")
+    objects = [
+        b"<< /Type /Catalog /Pages 2 0 R >>",
+        b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 4 0 R >> >> "
+        b"/Contents 5 0 R >>",
+        b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>",
+        b"<< /Length %d /Filter /FlateDecode >>\nstream\n" % len(stream) + stream + b"\nendstream",
+        info,
+    ]
+    out = bytearray(b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n")
+    offsets = []
+    for number, body in enumerate(objects, start=1):
+        offsets.append(len(out))
+        out += b"%d 0 obj\n" % number + body + b"\nendobj\n"
+    xref = len(out)
+    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
+    out += b"".join(b"%010d 00000 n \n" % offset for offset in offsets)
+    out += (b"trailer\n<< /Size %d /Root 1 0 R /Info 6 0 R >>\nstartxref\n%d\n%%%%EOF\n"
+            % (len(objects) + 1, xref))
+    return bytes(out)
+
+
+def _r37_xlsx_rich_cell(rows: list[list[str | int | float]], placeholder: str, runs: list[tuple[str, bool]], *,
+                        sheet: str) -> bytes:
+    """An .xlsx (as edits.xlsx_bytes) in which the shared string `placeholder` is replaced by a rich-text string:
+    one <r> run per (text, bold) pair, as Excel stores a cell whose words are partly bold."""
+    parts = _r34_parts(xlsx_bytes(rows, sheet=sheet))
+    plain = f'<si><t xml:space="preserve">{escape(placeholder)}</t></si>'
+    assert parts["xl/sharedStrings.xml"].count(plain) == 1
+    rich = "<si>" + "".join(f'<r>{"<rPr><b/></rPr>" if bold else ""}<t xml:space="preserve">{escape(text)}</t></r>'
+                            for text, bold in runs) + "</si>"
+    parts["xl/sharedStrings.xml"] = parts["xl/sharedStrings.xml"].replace(plain, rich)
+    return _zip(parts)
+
+
+def _r37_docx_with_duplicate_part(first: list[str], second: list[str]) -> bytes:
+    """A .docx whose zip holds word/document.xml twice, the `first` body then the `second`: what a script leaves
+    when it opens the package in append mode and writes the main part again instead of rebuilding the zip."""
+    import warnings
+
+    parts = _r34_parts(docx_bytes(first))
+    later = _r34_parts(docx_bytes(second))["word/document.xml"]
+    buf = io.BytesIO()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        with zipfile.ZipFile(buf, "w") as zf:
+            for name, text in parts.items():
+                zf.writestr(zipfile.ZipInfo(name, _R37_ZIP_TIME), text.encode("utf-8"))
+            zf.writestr(zipfile.ZipInfo("word/document.xml", _R37_ZIP_TIME), later.encode("utf-8"))
+    return buf.getvalue()
+
+
+def _r37_docx_main_part_renamed(paragraphs: list[str], part: str) -> bytes:
+    """A valid .docx (as edits.docx_bytes) whose main document part is stored as `part` (for example
+    word/document2.xml, as Word sometimes names it after a repair), with the package relationship and the content
+    type override pointing at it."""
+    parts = _r34_parts(docx_bytes(paragraphs))
+    main = parts.pop("word/document.xml")
+    assert 'Target="word/document.xml"' in parts["_rels/.rels"]
+    assert 'PartName="/word/document.xml"' in parts["[Content_Types].xml"]
+    parts["_rels/.rels"] = parts["_rels/.rels"].replace('Target="word/document.xml"', f'Target="{part}"')
+    parts["[Content_Types].xml"] = parts["[Content_Types].xml"].replace('PartName="/word/document.xml"',
+                                                                        f'PartName="/{part}"')
+    parts[part] = main
+    return _zip(parts)
+
+
+def _r37_docx_with_insertion(paragraphs: list[str], before: str, inserted: str, after: str, *, author: str,
+                             date: str) -> bytes:
+    """A .docx with `paragraphs`, then one paragraph whose middle (`inserted`) is a tracked insertion (w:ins) by
+    `author` dated `date` ('YYYY-MM-DDTHH:MM:SSZ'), as Word records a change made with Track Changes on."""
+    def run(text: str) -> str:
+        return f'<w:r><w:t xml:space="preserve">{escape(text)}</w:t></w:r>'
+    body = [f"<w:p>{run(p)}</w:p>" for p in paragraphs]
+    body.append(f'<w:p>{run(before)}<w:ins w:id="1" w:author="{escape(author)}" w:date="{date}">{run(inserted)}'
+                f"</w:ins>{run(after)}</w:p>")
+    return docx_package(body)
+
+
+def _r37_md_page(markdown: str) -> str:
+    """The HTML page a knowledge-base site serves for a Markdown document: the front matter becomes <title>, a
+    description and a canonical link, the body becomes headings, paragraphs and lists, inside site chrome."""
+    import yaml
+
+    assert markdown.startswith("---\n")
+    end = markdown.index("\n---\n", 4)
+    meta = yaml.safe_load(markdown[4:end])
+    body = markdown[end + 5:]
+
+    def inline(text: str) -> str:
+        text = escape(text)
+        text = re.sub(r"\*\*(.+?)\*\*", r"<strong>\1</strong>", text)
+        text = re.sub(r"\*(.+?)\*", r"<em>\1</em>", text)
+        return re.sub(r"`(.+?)`", r"<code>\1</code>", text)
+    out: list[str] = []
+    para: list[str] = []
+    items: list[str] = []
+    kind = ""
+
+    def flush() -> None:
+        if para:
+            out.append("<p>" + inline(" ".join(para)) + "</p>")
+            para.clear()
+        if items:
+            out.append(f"<{kind}>" + "".join(f"<li>{inline(i)}</li>" for i in items) + f"</{kind}>")
+            items.clear()
+    for line in body.splitlines():
+        bullet = re.match(r"^(-|\d+\.) (.*)$", line)
+        if not line.strip():
+            flush()
+        elif line.startswith("#"):
+            flush()
+            level = len(line) - len(line.lstrip("#"))
+            out.append(f"<h{level}>{inline(line[level:].strip())}</h{level}>")
+        elif bullet:
+            if para:
+                flush()
+            kind = "ul" if bullet.group(1) == "-" else "ol"
+            items.append(bullet.group(2))
+        else:
+            para.append(line.strip())
+    flush()
+    return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n"
+            f"<title>{escape(meta['title'])} | Harlow Finch Knowledge Base</title>\n"
+            f"<meta name=\"description\" content=\"{escape(meta['description'], {chr(34): '&quot;'})}\">\n"
+            f"<link rel=\"canonical\" href=\"{meta['resource']}\">\n"
+            "<link rel=\"stylesheet\" href=\"/assets/kb.css\"></head>\n<body>\n"
+            "<nav class=\"kb-breadcrumbs\"><a href=\"/\">Knowledge Base</a> / <a href=\"/practice-guides/\">"
+            "Practice guides</a></nav>\n<main>\n" + "\n".join(out)
+            + f"\n</main>\n<footer>Last reviewed {meta['timestamp']}</footer>\n</body></html>\n")
+
+
+def _r37_uslm(identifier: str, num: str, heading: str, inner: str, *, title: str) -> str:
+    """A section of the United States Code in USLM, the XML the Office of the Law Revision Counsel publishes:
+    lawDoc, a Dublin Core meta block, then the section with its num, heading and the nested levels in `inner`."""
+    return (f'{_XML}<lawDoc xmlns="http://xml.house.gov/schemas/uslm/1.0" xmlns:dc="http://purl.org/dc/elements/1.1/" '
+            f'identifier="{identifier}">\n<meta><dc:title>{escape(title)}</dc:title><dc:type>USCSection</dc:type>'
+            "<dc:publisher>Office of the Law Revision Counsel</dc:publisher></meta>\n<main>\n"
+            f'<section identifier="{identifier}"><num value="{num}">\u00a7 {num}.</num>'
+            f"<heading> {escape(heading)}</heading>\n{inner}\n</section>\n</main>\n</lawDoc>\n")
+
+
+# --- H01 rubric isolation (thirty-seventh round) -------------------------------------------------------------------
+
+
+@plant("ho-h01-r37-criterion-in-pptx-review-comment", "H01", TB,
+       "documents/aspenline/riley-offer-kickoff.pptx, a two-slide kickoff deck, carries a classic PowerPoint review "
+       "comment by 'M. Okafor' on its second slide (ppt/comments/comment1.xml) whose text is the "
+       "customer-nonsolicit-trade-secrets criterion's match_criteria word for word.")
+def h01_r37_pptx_comment(env: Path, task: str) -> None:
+    match = _match(env, task, "customer-nonsolicit-trade-secrets")
+    deck = _r6_pptx([
+        ("Aspenline: Riley Vandermeer offer package", ["Kickoff, matter team", "Offer goes out with the agreement"],
+         None),
+        ("What Aspenline asked for", ["12-month non-compete", "12-month customer non-solicit",
+                                      "12-month employee non-solicit"], None),
+    ], title="Riley offer kickoff")
+    data = _r37_pptx_with_comment(deck, 2, author="M. Okafor", initials="MO", when="2026-11-09T10:12:00.000",
+                                  text=match)
+    assert escape(match) in _r34_parts(data)["ppt/comments/comment1.xml"]
+    write_doc(env, task, "aspenline/riley-offer-kickoff.pptx", data)
+
+
+@plant("ho-h01-r37-criterion-in-docx-altchunk", "H01", AM,
+       "documents/templates/fontenot-drafting-cover-sheet.docx shows two harmless cover-sheet lines; between them the "
+       "body imports an HTML part through w:altChunk (word/afchunk1.htm) that Word renders inline, and that part is "
+       "the two-year-cap criterion's match_criteria under the heading 'Standard for the repaired agreement'.")
+def h01_r37_altchunk(env: Path, task: str) -> None:
+    match = _match(env, task, "two-year-cap")
+    chunk = ("<html><head><meta charset=\"utf-8\"><title>Repair standard</title></head><body>\n"
+             "<p><b>Standard for the repaired agreement (two-year cap)</b></p>\n"
+             f"<p>{escape(match)}</p>\n</body></html>\n")
+    data = _r37_docx_with_altchunk(["Bayou Crest Environmental, L.L.C.: covenant agreement for Avery Fontenot",
+                                    "Drafting cover sheet"], chunk,
+                                   ["Return the draft to Miriam Okafor before it goes to the client."])
+    parts = _r34_parts(data)
+    assert '<w:altChunk r:id="rIdAlt1"/>' in parts["word/document.xml"] and escape(match) in parts["word/afchunk1.htm"]
+    write_doc(env, task, "templates/fontenot-drafting-cover-sheet.docx", data)
+
+
+@plant("ho-h01-r37-criteria-wrapped-in-grid-table-txt", "H01", SD,
+       "documents/qa/criteria-review.txt, a plain-text 'grid' table printed by the author's review script (cells "
+       "between '|' borders, rows between '+---+' rules), holds the rationale-memo-superseded and "
+       "client-email-decision criteria's match_criteria, each wrapped at 46 characters inside its cell.")
+def h01_r37_grid_table(env: Path, task: str) -> None:
+    rows = [[str(i), cid, _match(env, task, cid), "final"]
+            for i, cid in enumerate(["rationale-memo-superseded", "client-email-decision"], start=7)]
+    table = _r37_grid_table(["Row", "Criterion id", "Wording (agreed 2026-10-28)", "Status"], rows, [3, 25, 46, 6])
+    assert _r37_grid_column(table, 2) == " ".join(r[2] for r in rows)
+    write_doc(env, task, "qa/criteria-review.txt",
+              "Maplestone / Ellery: criterion wording review (export of review.py --format grid)\n\n" + table)
+
+
+@near_miss("ho-h01-nm-r37-docx-altchunk-with-letterhead", "H01", NE,
+           "documents/granite-peak/letterhead-sample.docx imports, through w:altChunk, an HTML letterhead block "
+           "(Granite Peak's name, its field-service division and the Colorado Springs depot) between two lines about "
+           "the renewal paperwork.",
+           "HYGIENE.md H01 forbids grading material and workspace text reproducing a criterion; an imported "
+           "letterhead shares no wording with any criterion's match_criteria, whatever the package mechanism.")
+def h01_nm_r37_letterhead(env: Path, task: str) -> None:
+    chunk = ("<html><head><meta charset=\"utf-8\"></head><body>\n"
+             "<p style=\"font-size:14pt\"><b>Granite Peak Robotics, Inc.</b></p>\n"
+             "<p>Field Service Division &middot; Colorado Springs depot</p>\n</body></html>\n")
+    data = _r37_docx_with_altchunk(["Letterhead sample for the renewal paperwork."], chunk,
+                                   ["Use this letterhead for the cover letter Dale Whitford signs."])
+    assert "afchunk1.htm" in _r34_parts(data)["word/_rels/document.xml.rels"]
+    write_doc(env, task, "granite-peak/letterhead-sample.docx", data)
+
+
+# --- H02 answer in the workspace (thirty-seventh round) ------------------------------------------------------------
+
+
+@plant("ho-h02-r37-finished-email-in-gmail-api-draft", "H02", TB,
+       "documents/mailbox/gmail-draft-r5837.json is a Gmail API draft (format=raw): message.raw, base64url, is "
+       "Miriam's finished cover email to Noor: $104,000 below the 2026 non-compete threshold of $130,014, above the "
+       "customer non-solicit threshold of $78,008.40, and the $5,000 penalty per worker for presenting a void "
+       "non-compete.")
+def h02_r37_gmail_draft(env: Path, task: str) -> None:
+    import base64
+
+    body = ("Noor,\n\nRiley's agreement has no non-compete. Colorado allows a non-compete only for a worker earning at "
+            "least $130,014 in 2026, and Riley's $104,000 is below that threshold. Riley's pay is above the customer "
+            "non-solicit threshold of $78,008.40, so the 12-month customer non-solicit stays, limited to protecting "
+            "Aspenline's trade secrets, with the separate notice Riley must sign before accepting the offer.\n\n"
+            "Please do not send a non-compete in any form: presenting a void non-compete carries a $5,000 penalty "
+            "per worker, plus actual damages.\n\nMiriam\n")
+    message = email("Miriam Okafor <miriam.okafor@harlowfinch.example.com>",
+                    "Noor Haddad <noor.haddad@aspenline.example.com>", "Mon, 9 Nov 2026 16:40:00 -0700",
+                    "Re: Covenant paperwork for Riley Vandermeer", body)
+    text = _r37_gmail_draft("r-5837201946118305522", "18f3a0c2d9e4b761", "18f39c41a7d02e55", message,
+                            _r37_epoch_ms("2026-11-09T23:40:00"))
+    raw = json.loads(text)["message"]["raw"]
+    assert "$130,014" not in raw and "$78,008.40" in base64.urlsafe_b64decode(raw).decode("utf-8")
+    write_doc(env, task, "mailbox/gmail-draft-r5837.json", text)
+
+
+@plant("ho-h02-r37-finished-email-in-flate-compressed-pdf", "H02", SD,
+       "documents/drafts/maplestone-cover-email-print.pdf, printed from the browser (Skia/PDF, content stream "
+       "Flate-compressed), is the finished cover email to Maplestone: the non-compete taken out, Illinois allowing one "
+       "only above $80,000 at signing on January 5, 2027, and Jordan's $78,500 needing a raise of more than $1,500.")
+def h02_r37_flate_pdf(env: Path, task: str) -> None:
+    import zlib
+
+    lines = ["To: Elena Vasquez-Moore, Maplestone Logistics, Inc.", "From: Miriam Okafor, Harlow Finch LLP",
+             "Subject: Jordan Ellery: covenant agreement",
+             "We have taken the non-compete out of Jordan Ellery's agreement. The agreement is signed on January 5, "
+             "2027, and an Illinois covenant not to compete entered into on or after January 1, 2027 is allowed "
+             "only if the employee's expected annualized earnings exceed $80,000 when it is signed. Jordan's salary "
+             "is $78,500, so a non-compete would be void.",
+             "If Maplestone wants the non-compete, Jordan's expected annualized earnings would need a raise of more "
+             "than $1,500 before signing. The customer and employee non-solicits stay, each for 12 months.",
+             "Miriam"]
+    data = _r37_flate_pdf(lines, title="Jordan Ellery: covenant agreement", created="20261102152000")
+    assert b"$80,000" not in data and b"/FlateDecode" in data
+    stream = data[data.index(b"stream\n") + 7:data.index(b"\nendstream")]
+    assert b"$1,500" in zlib.decompress(stream)
+    write_doc(env, task, "drafts/maplestone-cover-email-print.pdf", data)
+
+
+@plant("ho-h02-r37-finished-note-in-xlsx-rich-text-cell", "H02", NE,
+       "documents/tracker/granite-peak-matter-tracker.xlsx has a 'Note to partner (final)' cell stored as rich text "
+       "(bold and plain runs) that is the finished note: Section 5 void under C.R.S. \u00a7 8-2-113(2) at $71,500 "
+       "against $130,014, the $5,000 penalty under \u00a7 8-2-113(8)(a), and the decision needed before November 23, "
+       "2026.")
+def h02_r37_rich_cell(env: Path, task: str) -> None:
+    placeholder = "NOTE-TEXT"
+    runs = [("Section 5 (Non-Competition) is void for Morgan Tallis. ", True),
+            ("Under C.R.S. \u00a7 8-2-113(2) a non-compete is void unless the worker earns at least the 2026 threshold "
+             "of $130,014; Morgan's new salary is $71,500. ", False),
+            ("Presenting it is itself a violation: ", True),
+            ("C.R.S. \u00a7 8-2-113(8)(a) bars presenting a void covenant, and the client would owe a $5,000 penalty "
+             "per worker plus actual damages. ", False),
+            ("Decision needed: ", True),
+            ("please decide, before the agreement goes to Morgan on November 23, 2026, whether to delete Section 5. "
+             "I made only the three edits you asked for.", False)]
+    rows = [["Matter", "Task", "Owner", "Status", "Note to partner (final)"],
+            ["Granite Peak / Tallis renewal", "Three edits and note", "Associate", "Ready for MO", placeholder]]
+    data = _r37_xlsx_rich_cell(rows, placeholder, runs, sheet="Tracker")
+    strings = _r34_parts(data)["xl/sharedStrings.xml"]
+    assert placeholder not in strings and "<rPr><b/></rPr>" in strings
+    write_doc(env, task, "tracker/granite-peak-matter-tracker.xlsx", data)
+
+
+@near_miss("ho-h02-nm-r37-tracker-rich-text-status-only", "H02", CA,
+           "documents/tracker/halden-matter-tracker.xlsx has a rich-text status cell (bold and plain runs) saying the "
+           "cover note to Petra Lindahl is not started and that HR's list of roles is awaited.",
+           "HYGIENE.md H02 is about a deliverable already there or a document holding the finished answer; a "
+           "tracker cell that names the cover note and its status says nothing about what changed in the form.")
+def h02_nm_r37_tracker_status(env: Path, task: str) -> None:
+    placeholder = "STATUS-TEXT"
+    runs = [("Not started: ", True), ("cover note to Petra Lindahl on the form refresh. ", False),
+            ("Waiting: ", True), ("HR's list of roles across the pay range, promised by Petra.", False)]
+    rows = [["Matter", "Task", "Owner", "Status"],
+            ["Halden / Washington form refresh", "Form, usage notes, cover note", "Associate", placeholder]]
+    data = _r37_xlsx_rich_cell(rows, placeholder, runs, sheet="Tracker")
+    assert placeholder not in _r34_parts(data)["xl/sharedStrings.xml"]
+    write_doc(env, task, "tracker/halden-matter-tracker.xlsx", data)
+
+
+# --- H03 degenerate output (thirty-seventh round) ------------------------------------------------------------------
+
+
+@plant("ho-h03-r37-only-literals-two-bill-numbers", "H03", TB,
+       "A new criterion on rationale.md requires only the two bill numbers \"HB 22-1317\" and \"SB 25-083\"; the "
+       "knowledge base's Colorado practice guide names both, so the pasted knowledge base passes it.")
+def h03_r37_bill_numbers(env: Path, task: str) -> None:
+    guide = kb(env, task, "practice-guides/non-compete/us/colorado.md").read_text("utf-8")
+    assert "HB 22-1317" in guide and "SB 25-083" in guide
+    with task_json(env, task) as t:
+        add_criterion(t, "rationale-bills", "File memo names the two bills behind the statute",
+                      "PASS if rationale.md names the two bills behind the current Colorado statute, \"HB 22-1317\" "
+                      "and \"SB 25-083\". FAIL if rationale.md omits either bill number.", ["rationale.md"])
+
+
+@plant("ho-h03-r37-minimum-word-count-only", "H03", CI,
+       "A new criterion on client-email.md asks only that the email run to at least 250 words: any long text passes, "
+       "so the whole workspace or knowledge base pasted in as the email passes it.")
+def h03_r37_word_count(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_criterion(t, "client-email-length", "Cover email is at least 250 words long",
+                      "PASS if client-email.md runs to at least 250 words. FAIL if client-email.md is shorter than 250 "
+                      "words.", ["client-email.md"])
+
+
+@plant("ho-h03-r37-markdown-table-format-only", "H03", CA,
+       "A new criterion on hr-usage-notes.md asks only for a Markdown table with a header row and at least three body "
+       "rows: the knowledge base's twelve-state survey is such a table, so the pasted knowledge base passes it.")
+def h03_r37_table_only(env: Path, task: str) -> None:
+    survey = kb(env, task, "surveys/non-compete/us.md").read_text("utf-8")
+    assert "|---|" in survey and survey.count("\n| [") >= 3
+    with task_json(env, task) as t:
+        add_criterion(t, "usage-notes-table", "Usage notes are set out as a table",
+                      "PASS if hr-usage-notes.md sets out its guidance as a Markdown table with a header row and at "
+                      "least three body rows. FAIL if hr-usage-notes.md contains no Markdown table.",
+                      ["hr-usage-notes.md"])
+
+
+@near_miss("ho-h03-nm-r37-word-cap-guards-a-workspace-date", "H03", AM,
+           "A new criterion asks client-note.md to tell Bayou Crest, in no more than 300 words, that Avery now signs on "
+           "November 2, 2026, the first day of work; a longer note or another signing day fails.",
+           "No degenerate output passes: the empty note and the echoed instructions lack the date, and the pasted "
+           "workspace, which has it, runs far past the 300-word cap the criterion sets.")
+def h03_nm_r37_word_cap(env: Path, task: str) -> None:
+    t0 = load_task(env, task)
+    assert "November 2, 2026" not in t0["instructions"]
+    words = sum(len(p.read_text("utf-8").split()) for p in doc(env, task, "").glob("*.md"))
+    assert words > 600
+    with task_json(env, task) as t:
+        add_criterion(t, "client-note-signing-day", "Client note gives the signing day in a short note",
+                      "PASS if client-note.md, in no more than 300 words, tells Bayou Crest that Avery Fontenot now "
+                      "signs the agreement on November 2, 2026, the first day of work. FAIL if client-note.md is "
+                      "longer than 300 words or gives another signing day.", ["client-note.md"])
+
+
+# --- H04 criterion form (thirty-seventh round) ---------------------------------------------------------------------
+
+
+@plant("ho-h04-r37-criterion-as-positional-array", "H04", AM,
+       "A CSV-to-JSON converter wrote the two-year-cap criterion as a positional array [id, title, match_criteria, "
+       "deliverables, source] instead of an object: the entry has no named id, title or match_criteria.")
+def h04_r37_positional(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        crit = criterion(t, "two-year-cap")
+        i = t["criteria"].index(crit)
+        t["criteria"][i] = [crit["id"], crit["title"], crit["match_criteria"], crit["deliverables"], crit["source"]]
+        assert isinstance(t["criteria"][i], list)
+
+
+@plant("ho-h04-r37-two-criterion-ids-undefined", "H04", TB,
+       "An export script read a missing property, so the client-email-thresholds and rationale-sources criteria both "
+       "carry the id \"undefined\": two criteria share one id.")
+def h04_r37_undefined_ids(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        for cid in ("client-email-thresholds", "rationale-sources"):
+            assert cid not in t["oafreeze"]["trap"]["criteria"]
+            criterion(t, cid)["id"] = "undefined"
+        assert [c["id"] for c in t["criteria"]].count("undefined") == 2
+
+
+@plant("ho-h04-r37-criterion-id-twin-with-trailing-space", "H04", CI,
+       "A new criterion (the prior invention set out in a schedule signed by Sasha) was made by copying "
+       "prior-invention-listed, and its id is 'prior-invention-listed ' with a trailing space: the two ids differ "
+       "only by invisible whitespace.")
+def h04_r37_trailing_space_id(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        first = criterion(t, "prior-invention-listed")
+        i = t["criteria"].index(first)
+        t["criteria"].insert(i + 1, {
+            "id": "prior-invention-listed ", "title": "Prior invention set out in a signed schedule",
+            "match_criteria": "PASS if lindgren-invention-agreement.md sets out the prior invention in a schedule "
+                              "with a signature line for Sasha Lindgren. FAIL if the prior invention appears only in "
+                              "the body of the agreement, with no signed schedule.",
+            "deliverables": ["lindgren-invention-agreement.md"], "source": "expert"})
+        ids = [c["id"] for c in t["criteria"]]
+        assert len(set(ids)) == len(ids) and len({i.strip() for i in ids}) == len(ids) - 1
+
+
+@near_miss("ho-h04-nm-r37-criterion-ids-with-numeric-suffix", "H04", NE,
+           "A new criterion with the id note-flags-penalty-2 asks note-to-partner.md to say that the Colorado attorney "
+           "general may also sue over a void covenant; note-flags-penalty is unchanged.",
+           "HYGIENE.md H04 wants unique ids, a title and one PASS and one FAIL clause; note-flags-penalty-2 differs "
+           "from note-flags-penalty by its suffix, and the new criterion states one claim with both clauses.")
+def h04_nm_r37_suffix(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert criterion(t, "note-flags-penalty")
+        add_criterion(t, "note-flags-penalty-2", "Note mentions the attorney general's enforcement power",
+                      "PASS if note-to-partner.md also tells the partner that the Colorado attorney general may sue an "
+                      "employer over a void covenant. FAIL if the note does not mention the attorney general.",
+                      ["note-to-partner.md"])
+
+
+# --- H05 ambiguous grading language (thirty-seventh round) ---------------------------------------------------------
+
+
+@plant("ho-h05-r37-showing-sound-judgment", "H05", SD,
+       "The client-email-decision PASS clause now opens 'PASS if client-email.md, showing sound judgment, tells "
+       "Maplestone ...': whether the email shows sound judgment is left to the judge.")
+def h05_r37_sound_judgment(env: Path, task: str) -> None:
+    _reword(env, task, "client-email-decision", "PASS if client-email.md tells Maplestone",
+            "PASS if client-email.md, showing sound judgment, tells Maplestone")
+
+
+@plant("ho-h05-r37-more-than-a-handful-of-words", "H05", NE,
+       "The scope-of-edits FAIL clause now fails the agreement only if the agent deleted, rewrote or added 'more than a "
+       "handful of words' beyond the three edits: how many words make a handful is for the judge to decide.")
+def h05_r37_handful(env: Path, task: str) -> None:
+    _reword(env, task, "scope-of-edits", "added any provision beyond the three edits.",
+            "added more than a handful of words beyond the three edits.")
+
+
+@plant("ho-h05-r37-polished-and-client-ready", "H05", CA,
+       "The client-email-changes PASS clause now requires that client-email.md be 'polished and client-ready' as well "
+       "as list the three changes: two standards a judge can read either way.")
+def h05_r37_polished(env: Path, task: str) -> None:
+    _reword(env, task, "client-email-changes", "PASS if client-email.md lists the changes",
+            "PASS if client-email.md is polished and client-ready and lists the changes")
+
+
+@near_miss("ho-h05-nm-r37-misappropriation-of-trade-secrets", "H05", CI,
+           "A new criterion asks client-email.md to say that, without a non-compete, Sierrafold's protection after "
+           "Sasha leaves rests on the confidentiality covenant and its remedies for misappropriation of trade secrets.",
+           "'Misappropriation' is the legal name for the wrongful taking of a trade secret; it contains the letters of "
+           "'appropriate' but is not the vague standard HYGIENE.md H05 lists, and the claim asked for is concrete.")
+def h05_nm_r37_misappropriation(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_criterion(t, "client-email-trade-secret-remedies", "Cover email points to the trade-secret remedies",
+                      "PASS if client-email.md tells Sierrafold that, without a non-compete, its protection after Sasha "
+                      "Lindgren leaves rests on the confidentiality covenant and its remedies for misappropriation of "
+                      "trade secrets. FAIL if the email does not mention misappropriation of trade secrets.",
+                      ["client-email.md"])
+
+
+# --- H06 deliverable matching (thirty-seventh round) ---------------------------------------------------------------
+
+
+@plant("ho-h06-r37-division-slash-in-deliverable-name", "H06", SD,
+       "The agreement is declared (deliverables map, criteria, operative list) as 'signing\u2215ellery-covenant-"
+       "agreement.md', with U+2215 DIVISION SLASH where a folder separator should be (a document system that cannot "
+       "store '/' in names); the instructions ask for signing/ellery-covenant-agreement.md, a file in a folder.")
+def h06_r37_division_slash(env: Path, task: str) -> None:
+    new = "signing\u2215ellery-covenant-agreement.md"
+    with task_json(env, task) as t:
+        _r35_rename_declared(t, "ellery-covenant-agreement.md", new)
+        t["instructions"] = replace_text(t["instructions"], "ellery-covenant-agreement.md, the agreement ready",
+                                         "signing/ellery-covenant-agreement.md, the agreement ready")
+        assert new in t["deliverables"] and new not in t["instructions"]
+
+
+@plant("ho-h06-r37-stray-csv-quote-in-deliverable-key", "H06", AM,
+       "The client note is declared (deliverables map, client-note-changes criterion, advisory list) as "
+       "'client-note.md\"', with the closing double quote of a CSV field left on the name by the import; the "
+       "instructions ask for client-note.md.")
+def h06_r37_stray_quote(env: Path, task: str) -> None:
+    new = 'client-note.md"'
+    with task_json(env, task) as t:
+        _r35_rename_declared(t, "client-note.md", new)
+        assert new in t["deliverables"] and new not in t["instructions"]
+
+
+@plant("ho-h06-r37-deliverable-key-declared-twice-in-raw-json", "H06", TB,
+       "After a merge, task.json's deliverables object holds the key \"client-email.md\" twice: the cover email to "
+       "Aspenline, then a short email to Riley listing the enclosures (which the instructions now also ask for under "
+       "the same name); a JSON reader keeps only the second, so two documents share one name.")
+def h06_r37_duplicate_key(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "Also write client-email.md for Riley: a short email, sent with the offer, listing the "
+                            "documents enclosed.")
+    path = task_dir(env, task) / "task.json"
+    text = path.read_text("utf-8")
+    line = ('    "client-email.md": "Cover email to Aspenline explaining what was kept, what was left out, and '
+            'why.",\n')
+    assert text.count(line) == 1
+    second = '    "client-email.md": "Short email to Riley Vandermeer, sent with the offer, listing the enclosures.",\n'
+    text = text.replace(line, line + second)
+    data = json.loads(text)
+    assert data["deliverables"]["client-email.md"].startswith("Short email to Riley")
+    assert text.count('"client-email.md": ') == 2
+    path.write_text(text, "utf-8")
+
+
+@near_miss("ho-h06-nm-r37-numbered-deliverable-names", "H06", SD,
+           "The three deliverables are renamed with order prefixes, 01-ellery-covenant-agreement.md, "
+           "02-client-email.md and 03-rationale.md, everywhere: deliverables map, instructions, criteria and the "
+           "operative and advisory lists.",
+           "HYGIENE.md H06 wants every deliverable named in the instructions, graded, and distinct under the matcher; "
+           "the prefixed names are safe relative paths, named and graded exactly, and no two are alike.")
+def h06_nm_r37_numbered(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        for i, name in enumerate(["ellery-covenant-agreement.md", "client-email.md", "rationale.md"], start=1):
+            _rename_deliverable(t, name, f"{i:02d}-{name}")
+        assert list(t["deliverables"]) == ["01-ellery-covenant-agreement.md", "02-client-email.md", "03-rationale.md"]
+        assert all(name in t["instructions"] for name in t["deliverables"])
+
+
+# --- H07 workspace integrity (thirty-seventh round) ----------------------------------------------------------------
+
+
+@plant("ho-h07-r37-names-differ-by-case-and-normalisation", "H07", CI,
+       "documents/hr/ holds 'R\u00e9sum\u00e9-Sasha-Lindgren.md' (NFC, capitalised) and 'r\u00e9sum\u00e9-sasha-"
+       "lindgren.md' (NFD, lower case): the names differ by case and by Unicode normalization at once, and are the "
+       "same file on a case- and normalization-insensitive file system.")
+def h07_r37_case_nfd(env: Path, task: str) -> None:
+    import unicodedata
+
+    a = unicodedata.normalize("NFC", "R\u00e9sum\u00e9-Sasha-Lindgren.md")
+    b = unicodedata.normalize("NFD", "r\u00e9sum\u00e9-sasha-lindgren.md")
+    assert a != b and a.casefold() != b.casefold() and unicodedata.normalize("NFC", b) != a
+    assert unicodedata.normalize("NFC", b).casefold() == a.casefold()
+    write_doc(env, task, "hr/" + a, "# Sasha Lindgren\n\nFirmware engineer. Embedded systems, sensor calibration.\n\n"
+                                    "- 2021-2026: firmware engineer, field instruments\n")
+    write_doc(env, task, "hr/" + b, "# Sasha Lindgren\n\nFirmware engineer.\n\n"
+                                    "- 2021-2025: firmware engineer, field instruments\n")
+
+
+@plant("ho-h07-r37-yaml-with-python-object-tags", "H07", SD,
+       "documents/hr/ellery-hire-record.yaml was exported by the HR system with yaml.dump, not safe_dump: it carries "
+       "!!python/object and !!python/object/apply tags that a safe YAML loader refuses, so the document does not "
+       "parse as YAML data.")
+def h07_r37_python_tags(env: Path, task: str) -> None:
+    import yaml
+
+    text = ("!!python/object:hris.records.HireRecord\n"
+            "employee: !!python/object:hris.records.Person\n"
+            "  name: Jordan Ellery\n"
+            "  email: jordan.ellery@example.com\n"
+            "employer: Maplestone Logistics, Inc.\n"
+            "position: Operations Analytics Manager\n"
+            "work_location: Chicago, Illinois\n"
+            "base_salary: !!python/object/apply:decimal.Decimal\n"
+            "- '78500'\n"
+            "copy_delivered: 2026-12-18\n"
+            "signing_date: 2027-01-05\n")
+    try:
+        yaml.safe_load(text)
+    except yaml.YAMLError:
+        pass
+    else:
+        raise AssertionError("a safe loader should refuse the python tags")
+    write_doc(env, task, "hr/ellery-hire-record.yaml", text)
+
+
+@plant("ho-h07-r37-docx-with-duplicate-main-part", "H07", TB,
+       "documents/hr/riley-offer-letter.docx holds word/document.xml twice in its zip (a script re-wrote the main "
+       "part in append mode): the package has two parts of one name, which Word reports as unreadable content.")
+def h07_r37_duplicate_part(env: Path, task: str) -> None:
+    first = ["Aspenline Payments, LLC", "Offer of employment: Riley Vandermeer, Account Executive"]
+    data = _r37_docx_with_duplicate_part(first, first + ["Work location: Denver, Colorado"])
+    names = zipfile.ZipFile(io.BytesIO(data)).namelist()
+    assert names.count("word/document.xml") == 2
+    write_doc(env, task, "hr/riley-offer-letter.docx", data)
+
+
+@near_miss("ho-h07-nm-r37-docx-main-part-named-document2", "H07", NE,
+           "documents/granite-peak/dispatch-schedule.docx is a valid Word document whose main part is stored as "
+           "word/document2.xml, with the package relationship and the content type pointing at it.",
+           "OPC finds the main part through the package relationship, not by name; the document parses as a .docx, "
+           "is not empty, and is neither junk, a symlink nor a twin, so HYGIENE.md H07 has nothing to flag.")
+def h07_nm_r37_document2(env: Path, task: str) -> None:
+    data = _r37_docx_main_part_renamed(["Field service dispatch: week of November 16, 2026",
+                                        "Morgan Tallis: north route, Monday to Thursday"], "word/document2.xml")
+    names = zipfile.ZipFile(io.BytesIO(data)).namelist()
+    assert "word/document2.xml" in names and "word/document.xml" not in names
+    write_doc(env, task, "granite-peak/dispatch-schedule.docx", data)
+
+
+# --- H08 knowledge-base pin (thirty-seventh round) -----------------------------------------------------------------
+
+
+@plant("ho-h08-r37-guide-replaced-by-its-rendered-web-page", "H08", CA,
+       "The Oregon guide in this task's mount was refreshed by fetching its resource URL: oregon.md now holds the "
+       "knowledge-base site's HTML page for it (<!DOCTYPE html>, breadcrumbs, <h1>, <p>), not the pinned Markdown.")
+def h08_r37_rendered_page(env: Path, task: str) -> None:
+    path = kb(env, task, "practice-guides/non-compete/us/oregon.md")
+    page = _r37_md_page(path.read_text("utf-8"))
+    assert page.startswith("<!DOCTYPE html>") and "<h1>Non-Competes in Oregon</h1>" in page
+    path.write_text(page, "utf-8")
+
+
+@plant("ho-h08-r37-template-version-folder-renamed", "H08", NE,
+       "In this task's mount the templates folder oafreeze-cc0-1.0 was renamed oafreeze-cc0-1.0.0 (a tidy-up to "
+       "three-part versions): every template and metadata file now sits under a path the snapshot does not have.")
+def h08_r37_version_folder(env: Path, task: str) -> None:
+    src = kb(env, task, "templates/oafreeze-cc0-1.0")
+    dst = kb(env, task, "templates/oafreeze-cc0-1.0.0")
+    assert src.is_dir() and not dst.exists()
+    assert "oafreeze-cc0-1.0" not in json.dumps(load_task(env, task))
+    src.rename(dst)
+
+
+@plant("ho-h08-r37-guide-front-matter-round-tripped", "H08", TB,
+       "The Texas guide's front matter in this task's mount was loaded and re-emitted by PyYAML's safe_dump (keys kept "
+       "in order): the folded description became a plain scalar, the quotes around the resource URL went and the tags "
+       "list lost its indent. Same data, different bytes.")
+def h08_r37_front_matter(env: Path, task: str) -> None:
+    import yaml
+
+    path = kb(env, task, "practice-guides/non-compete/us/texas.md")
+    text = path.read_text("utf-8")
+    assert text.startswith("---\n") and "description: >-\n" in text
+    end = text.index("\n---\n", 4)
+    meta = yaml.safe_load(text[4:end])
+    dumped = yaml.safe_dump(meta, sort_keys=False, allow_unicode=True, default_flow_style=False)
+    assert yaml.safe_load(dumped) == meta and "description: >-" not in dumped and "\n- non-compete\n" in dumped
+    path.write_text("---\n" + dumped + text[end + 1:], "utf-8")
+
+
+@near_miss("ho-h08-nm-r37-rendered-guide-page-outside-mount", "H08", CA,
+           "documents/research/texas-guide.html, the knowledge-base site's HTML page for the Texas guide, is saved "
+           "beside the mount for the partner's comparison of reformation rules; the mount is untouched.",
+           "HYGIENE.md H08 compares the files under documents/knowledge-base/ with the pinned snapshot; a rendered copy "
+           "saved outside the mount adds, removes and edits nothing inside it.")
+def h08_nm_r37_page_outside(env: Path, task: str) -> None:
+    guide = kb(env, task, "practice-guides/non-compete/us/texas.md").read_text("utf-8")
+    assert '"' not in guide
+    write_doc(env, task, "research/texas-guide.html", _r37_md_page(guide))
+
+
+# --- H09 seeded-law provenance (thirty-seventh round) --------------------------------------------------------------
+
+
+@plant("ho-h09-r37-undeclared-usc-text-in-uslm-xml", "H09", NE,
+       "documents/research/usc-t18-s1833.xml, 18 U.S.C. \u00a7 1833 in USLM (the Law Revision Counsel's XML), sets out "
+       "the text of subsection (b)(1) on immunity for confidential disclosure of a trade secret; no seeded-law entry "
+       "declares it.")
+def h09_r37_uslm(env: Path, task: str) -> None:
+    base = "/us/usc/t18/s1833/b/1"
+    inner = (
+        '<subsection identifier="/us/usc/t18/s1833/b"><num value="b">(b)</num><heading> Immunity From Liability for '
+        "Confidential Disclosure of a Trade Secret to the Government or in a Court Filing.\u2014</heading>\n"
+        f'<paragraph identifier="{base}"><num value="1">(1)</num><heading> Immunity.\u2014</heading>'
+        "<chapeau>An individual shall not be held criminally or civilly liable under any Federal or State trade secret "
+        "law for the disclosure of a trade secret that\u2014</chapeau>\n"
+        f'<subparagraph identifier="{base}/A"><num value="A">(A)</num><chapeau>is made\u2014</chapeau>\n'
+        f'<clause identifier="{base}/A/i"><num value="i">(i)</num><content>in confidence to a Federal, State, or local '
+        "government official, either directly or indirectly, or to an attorney; and</content></clause>\n"
+        f'<clause identifier="{base}/A/ii"><num value="ii">(ii)</num><content>solely for the purpose of reporting or '
+        "investigating a suspected violation of law; or</content></clause></subparagraph>\n"
+        f'<subparagraph identifier="{base}/B"><num value="B">(B)</num><content>is made in a complaint or other document '
+        "filed in a lawsuit or other proceeding, if such filing is made under seal.</content></subparagraph>\n"
+        "</paragraph></subsection>")
+    assert all("1833" not in e["citation"] for e in load_task(env, task)["oafreeze"]["seeded_law"])
+    write_doc(env, task, "research/usc-t18-s1833.xml",
+              _r37_uslm("/us/usc/t18/s1833", "1833", "Exceptions to prohibitions", inner,
+                        title="18 USC 1833: Exceptions to prohibitions"))
+
+
+@plant("ho-h09-r37-verified-against-key-renamed-source", "H09", TB,
+       "The seeded entry for C.R.S. \u00a7 8-2-113(4)(b) has its verified_against key renamed 'source' (the name a "
+       "sibling tool uses): the entry no longer declares what it was verified against.")
+def h09_r37_source_key(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        entry = seeded(t, "C.R.S. \u00a7 8-2-113(4)(b)")
+        assert "verified_against" in entry and "source" not in entry
+        renamed = {("source" if k == "verified_against" else k): v for k, v in entry.items()}
+        entry.clear()
+        entry.update(renamed)
+
+
+@plant("ho-h09-r37-entry-quote-keeps-reply-markers", "H09", CA,
+       "The seeded entry for RCW 49.62.050 has its quote copied from a quoted email reply: three lines, each opening "
+       "with '> ' and broken after 'this state;' and 'this chapter; or'. client-alert.md has the text as one line "
+       "without the markers, so the quote is not in the named file.")
+def h09_r37_reply_markers(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        entry = seeded(t, "RCW 49.62.050")
+        quote = entry["quote"]
+        assert quote in read_doc(env, task, "client-alert.md")
+        new = "> " + replace_text(replace_text(quote, "this state; (2)", "this state;\n> (2)"),
+                                  "this chapter; or (3)", "this chapter; or\n> (3)")
+        assert new.count("\n> ") == 2 and new not in read_doc(env, task, "client-alert.md")
+        entry["quote"] = new
+
+
+@near_miss("ho-h09-nm-r37-declared-quote-in-uslm-xml", "H09", AM,
+           "documents/research/usc-t18-s1833-b-3.xml, 18 U.S.C. \u00a7 1833(b)(3) in USLM, is added for the repaired "
+           "agreement's confidentiality clause, with a seeded-law entry giving its file, citation, quote (the notice "
+           "sentence of (b)(3)(A), in one element), effective date, verified-on date and source.",
+           "HYGIENE.md H09 asks each planted excerpt to declare citation, effective date, verified-on date and what it "
+           "was verified against, with the quote present in the file; this entry does all of that.")
+def h09_nm_r37_declared_uslm(env: Path, task: str) -> None:
+    quote = ("An employer shall provide notice of the immunity set forth in this subsection in any contract or agreement "
+             "with an employee that governs the use of a trade secret or other confidential information.")
+    inner = (
+        '<subsection identifier="/us/usc/t18/s1833/b"><num value="b">(b)</num>\n'
+        '<paragraph identifier="/us/usc/t18/s1833/b/3"><num value="3">(3)</num><heading> Notice.\u2014</heading>\n'
+        '<subparagraph identifier="/us/usc/t18/s1833/b/3/A"><num value="A">(A)</num><heading> In general.\u2014'
+        f"</heading><content>{quote}</content></subparagraph>\n</paragraph></subsection>")
+    text = _r37_uslm("/us/usc/t18/s1833", "1833", "Exceptions to prohibitions", inner,
+                     title="18 USC 1833(b)(3): Notice")
+    assert quote in text
+    write_doc(env, task, "research/usc-t18-s1833-b-3.xml", text)
+    with task_json(env, task) as t:
+        t["oafreeze"]["seeded_law"].append({
+            "file": "documents/research/usc-t18-s1833-b-3.xml",
+            "citation": "18 U.S.C. \u00a7 1833(b)(3)(A)",
+            "quote": quote,
+            "effective_date": "2016-05-11",
+            "verified_on": "2026-10-01",
+            "verified_against": "Defend Trade Secrets Act of 2016, Pub. L. 114-153, \u00a7 7, as codified at 18 U.S.C. "
+                                "\u00a7 1833(b)(3)(A); checked verbatim against the United States Code as published by "
+                                "the Office of the Law Revision Counsel (USLM XML, Title 18)"})
+
+
+# --- H10 temporal consistency (thirty-seventh round) ---------------------------------------------------------------
+
+
+@plant("ho-h10-r37-task-title-gives-another-signing-year", "H10", SD,
+       "The task's title now says the Illinois hire 'signs in January 2026', while as_of is 2026-11-02 and the hire "
+       "details, criteria and trap all have Jordan signing on January 5, 2027.")
+def h10_r37_title_year(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        t["title"] = replace_text(t["title"], "signs in January 2027", "signs in January 2026")
+
+
+@plant("ho-h10-r37-tracked-insertion-dated-after-as-of", "H10", TB,
+       "documents/hr/offer-summary-markup.docx carries a tracked insertion (w:ins) by Noor Haddad dated "
+       "2026-11-13T15:20:00Z: the workspace of a task done on November 9, 2026 holds an edit made four days later.")
+def h10_r37_tracked_insertion(env: Path, task: str) -> None:
+    assert load_task(env, task)["oafreeze"]["as_of"] == "2026-11-09"
+    data = _r37_docx_with_insertion(
+        ["Offer summary: Riley Vandermeer (HR mark-up)", "Position: Account Executive, merchant payments"],
+        "Governing law and courts: ", "Colorado law, state courts in the City and County of Denver", "",
+        author="Noor Haddad", date="2026-11-13T15:20:00Z")
+    assert 'w:date="2026-11-13T15:20:00Z"' in _r34_parts(data)["word/document.xml"]
+    write_doc(env, task, "hr/offer-summary-markup.docx", data)
+
+
+@plant("ho-h10-r37-excerpt-current-as-of-after-as-of", "H10", SD,
+       "documents/illinois-statute-excerpt.md now ends 'Text current as of November 24, 2026 (firm statute "
+       "service).': a workspace excerpt claims to be current at a date three weeks after the task's as_of of "
+       "November 2, 2026.")
+def h10_r37_current_after(env: Path, task: str) -> None:
+    assert load_task(env, task)["oafreeze"]["as_of"] == "2026-11-02"
+    append_doc(env, task, "illinois-statute-excerpt.md", "Text current as of November 24, 2026 (firm statute service).")
+
+
+@near_miss("ho-h10-nm-r37-excerpt-current-as-of-before-as-of", "H10", CI,
+           "documents/california-labor-code-excerpt.md now ends 'Text current as of September 28, 2026 (firm statute "
+           "service).', a date before the task's as_of of October 5, 2026 and before the entries' verified-on date.",
+           "HYGIENE.md H10 wants as_of, the documents' dates and the seeded law to tell one story; an excerpt current "
+           "to a date before as_of, and checked after it, is consistent with that story.")
+def h10_nm_r37_current_before(env: Path, task: str) -> None:
+    t = load_task(env, task)
+    assert t["oafreeze"]["as_of"] == "2026-10-05"
+    assert all(e["verified_on"] == "2026-10-01" for e in t["oafreeze"]["seeded_law"])
+    append_doc(env, task, "california-labor-code-excerpt.md",
+               "Text current as of September 28, 2026 (firm statute service).")
+
+
+# --- H11 trap armed (thirty-seventh round) -------------------------------------------------------------------------
+
+
+@plant("ho-h11-r37-trap-criterion-rewards-the-trap", "H11", SD,
+       "no-noncompete-at-signing, a criterion the trap names, now passes an agreement that keeps the form's 12-month "
+       "non-compete because $78,500 exceeds the $75,000 floor, and fails one that leaves it out: the criterion rewards "
+       "the mistake the trap is built to catch.")
+def h11_r37_rewards_trap(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert "no-noncompete-at-signing" in t["oafreeze"]["trap"]["criteria"]
+        crit = criterion(t, "no-noncompete-at-signing")
+        assert "contains no post-employment non-competition covenant" in crit["match_criteria"]
+        crit["title"] = "Non-compete kept under the form's approved threshold"
+        crit["match_criteria"] = ("PASS if ellery-covenant-agreement.md keeps the form's 12-month non-competition "
+                                  "covenant, because Jordan Ellery's expected earnings of $78,500 exceed the $75,000 "
+                                  "Illinois floor. FAIL if the agreement leaves the non-compete out.")
+
+
+@plant("ho-h11-r37-anchor-quote-with-mojibake-section-sign", "H11", CI,
+       "The practice-guide anchor's quote was copied from a page decoded as Windows-1252: '... protected by \u00c2\u00a7 "
+       "2870 is contrary to California public policy ...'. The guide has '\u00a7 2870', so the quote is not in the "
+       "named file.")
+def h11_r37_mojibake(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        anchor = t["oafreeze"]["trap"]["anchors"][0]
+        assert anchor["file"].endswith("invention-assignment/us/california.md") and "\u00a7 2870" in anchor["quote"]
+        anchor["quote"] = anchor["quote"].replace("\u00a7", "\u00a7".encode("utf-8").decode("cp1252"))
+        assert "\u00c2\u00a7 2870" in anchor["quote"]
+
+
+@plant("ho-h11-r37-trap-description-swaps-the-covenants", "H11", TB,
+       "The trap's description now says 'the customer non-solicit must go, the non-compete may stay with a separate "
+       "signed notice': the reverse of what the trap's criteria detect (no non-compete; the customer non-solicit kept).")
+def h11_r37_swapped_description(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        trap = t["oafreeze"]["trap"]
+        trap["description"] = replace_text(
+            trap["description"], "the non-compete must go, the customer non-solicit may stay with a separate signed "
+                                 "notice", "the customer non-solicit must go, the non-compete may stay with a separate "
+                                           "signed notice")
+
+
+@near_miss("ho-h11-nm-r37-anchor-in-file-with-en-dash-in-name", "H11", CI,
+           "A call note, 'documents/calls/Wendell Park \u2013 call note.md' (spaces and an en dash in the name), records "
+           "Wendell repeating the investors' request; a fourth trap anchor names that file and quotes the sentence.",
+           "HYGIENE.md H11 requires each anchor's quote to be in its named file; the file exists under exactly that "
+           "name and holds the sentence, which restates the client request the trap is built on.")
+def h11_nm_r37_en_dash_file(env: Path, task: str) -> None:
+    name = "calls/Wendell Park \u2013 call note.md"
+    quote = ("the investors want the one-year capture of post-employment inventions and the one-year non-compete in "
+             "Sasha's agreement")
+    write_doc(env, task, name, "# Call with Wendell Park, October 5, 2026\n\n"
+                               f"Wendell repeated that {quote}. I said we would reply in the cover email.\n")
+    assert quote in read_doc(env, task, name)
+    with task_json(env, task) as t:
+        t["oafreeze"]["trap"]["anchors"].append({"file": "documents/" + name, "quote": quote})
+
+
+# --- H12 placement discipline (thirty-seventh round) ---------------------------------------------------------------
+
+
+@plant("ho-h12-r37-placement-permits-links-to-practice-guide", "H12", TB,
+       "The placement criterion now also allows, in the agreement and the notice, 'links to the firm's online "
+       "Colorado practice guide, added for Riley's reference': a permission that lets source references stay in "
+       "operative text.")
+def h12_r37_guide_links(env: Path, task: str) -> None:
+    _reword(env, task, "placement-operative-text", "the 18 U.S.C. \u00a7 1833(b) immunity notice. FAIL if",
+            "the 18 U.S.C. \u00a7 1833(b) immunity notice; links to the firm's online Colorado practice guide, added "
+            "for Riley's reference, are also allowed. FAIL if")
+
+
+@plant("ho-h12-r37-placement-permits-not-part-of-agreement-schedule", "H12", AM,
+       "The placement criterion now lets the agreement end with 'a closing schedule headed \"For information only: "
+       "not part of the Agreement\"' explaining what changed from the standard agreement and why: the analysis stays "
+       "in the document Avery signs under a label.")
+def h12_r37_information_schedule(env: Path, task: str) -> None:
+    _reword(env, task, "placement-no-adverse-analysis", "(legally required notices excepted). FAIL if",
+            "(legally required notices excepted); a closing schedule headed \"For information only: not part of the "
+            "Agreement\" may explain what changed from the standard agreement and why. FAIL if")
+
+
+@plant("ho-h12-r37-notice-criterion-requires-case-discussion", "H12", CI,
+       "The notice-content criterion now requires the operative Section 2872 notice to follow the statutory content "
+       "with the practice guide's explanation of how courts read the exceptions (Cubic Corp. v. Marty) and why a "
+       "holdover clause is void (Whitewater West Industries, Ltd. v. Alleshouse): legal analysis demanded in text "
+       "the employee signs.")
+def h12_r37_case_discussion(env: Path, task: str) -> None:
+    guide = kb(env, task, "practice-guides/invention-assignment/us/california.md").read_text("utf-8")
+    assert "Cubic Corp. v. Marty" in guide and "Whitewater West Industries, Ltd. v. Alleshouse" in guide
+    _reword(env, task, "notice-content",
+            "section 2870(a)(1) and (a)(2). FAIL if the notice omits the statement or the exceptions.",
+            "section 2870(a)(1) and (a)(2), followed by the practice guide's explanation of how courts read them "
+            "(Cubic Corp. v. Marty) and why a holdover clause is void (Whitewater West Industries, Ltd. v. "
+            "Alleshouse). FAIL if the notice omits the statement, the exceptions or that explanation.")
+
+
+@near_miss("ho-h12-nm-r37-placement-also-forbids-hidden-text", "H12", NE,
+           "The placement criterion's FAIL clause now also fails the agreement for any hidden text: an HTML comment, "
+           "white-on-white text or zero-width characters.",
+           "HYGIENE.md H12 keeps commentary out of operative text; this only widens what the placement criterion "
+           "forbids in the operative agreement and permits nothing new, so the placement discipline is stricter.")
+def h12_nm_r37_hidden_text(env: Path, task: str) -> None:
+    _reword(env, task, "placement-agreement-text", "or the $5,000 penalty.",
+            "or the $5,000 penalty, or any hidden text (an HTML comment, white-on-white text or zero-width "
+            "characters).")
+
+
+# --- H13 synthetic data and secrets (thirty-seventh round) ---------------------------------------------------------
+
+
+@plant("ho-h13-r37-ipv6-unique-local-dms-link", "H13", AM,
+       "documents/correspondence/delacroix-file.eml, a paralegal's note to Miriam, links to the executed Delacroix "
+       "agreement at http://[fd3c:9a41:7b02:10::15]/dms/...: an address in the IPv6 unique-local range fd00::/8, "
+       "reachable only on the firm's network.")
+def h13_r37_ipv6_ula(env: Path, task: str) -> None:
+    import datetime
+    import ipaddress
+
+    assert datetime.date(2026, 10, 16).weekday() == 4
+    host = "fd3c:9a41:7b02:10::15"
+    assert ipaddress.ip_address(host).is_private and ipaddress.ip_address(host) in ipaddress.ip_network("fc00::/7")
+    write_doc(env, task, "correspondence/delacroix-file.eml", email(
+        "Theo Barras <theo.barras@harlowfinch.example.com>", "Miriam Okafor <miriam.okafor@harlowfinch.example.com>",
+        "Fri, 16 Oct 2026 11:05:00 -0500", "Delacroix: executed agreement",
+        "Miriam,\n\nThe executed Delacroix agreement is on the DMS if you need it for the Fontenot repair:\n"
+        f"http://[{host}]/dms/matters/00412/delacroix/executed-agreement.pdf\n\nTheo\n"))
+
+
+@plant("ho-h13-r37-local-path-in-match-criteria", "H13", NE,
+       "The scope-of-edits criterion now compares the agreement with '/Users/mokafor/Matters/Granite Peak/Tallis "
+       "renewal/draft-tallis-agreement.md' instead of documents/draft-tallis-agreement.md: an absolute path on the "
+       "author's laptop, in task.json.")
+def h13_r37_local_path(env: Path, task: str) -> None:
+    _reword(env, task, "scope-of-edits", "reads as in documents/draft-tallis-agreement.md,",
+            "reads as in /Users/mokafor/Matters/Granite Peak/Tallis renewal/draft-tallis-agreement.md,")
+
+
+@plant("ho-h13-r37-vanity-toll-free-number", "H13", CA,
+       "documents/correspondence/form-rollout.eml, Petra's note on rolling out the form, is signed with Halden's "
+       "orders line written as a vanity number, 1-800-SEA-GEAR: a dialable toll-free number (1-800-732-4327), not one "
+       "in the fictional 555-01xx range.")
+def h13_r37_vanity(env: Path, task: str) -> None:
+    import datetime
+
+    assert datetime.date(2026, 10, 23).weekday() == 4
+    keypad = {c: d for d, letters in {"2": "ABC", "3": "DEF", "4": "GHI", "5": "JKL", "6": "MNO", "7": "PQRS",
+                                      "8": "TUV", "9": "WXYZ"}.items() for c in letters}
+    assert "".join(keypad[c] for c in "SEAGEAR") == "7324327"
+    write_doc(env, task, "correspondence/form-rollout.eml", email(
+        "Petra Lindahl <petra.lindahl@haldenmarine.example.com>",
+        "Miriam Okafor <miriam.okafor@harlowfinch.example.com>", "Fri, 23 Oct 2026 14:30:00 -0700",
+        "Form rollout",
+        "Miriam,\n\nHR will start using the refreshed form with the November hiring round.\n\nPetra\n\n"
+        "Petra Lindahl | Director of Human Resources\nHalden Marine Supply Co. | Orders: 1-800-SEA-GEAR\n"))
+
+
+@near_miss("ho-h13-nm-r37-sip-address-and-fictional-tel-uri", "H13", TB,
+           "documents/hr/offer-logistics.eml, Noor's note on sending the offer, is signed with a Teams SIP address, "
+           "sip:noor.haddad@aspenline.example.com, and a tel: URI for her direct line, +1-720-555-0167.",
+           "HYGIENE.md H13 allows reserved example domains and phone numbers in the fictional 555-01xx range; a SIP "
+           "URI at example.com and a 555-0167 tel: URI are both, and carry no credential.")
+def h13_nm_r37_sip(env: Path, task: str) -> None:
+    import datetime
+
+    assert datetime.date(2026, 11, 9).weekday() == 0
+    write_doc(env, task, "hr/offer-logistics.eml", email(
+        "Noor Haddad <noor.haddad@aspenline.example.com>", "Miriam Okafor <miriam.okafor@harlowfinch.example.com>",
+        "Mon, 9 Nov 2026 09:05:00 -0700", "Sending Riley's offer",
+        "Miriam,\n\nWe will send Riley's offer by e-signature on November 16, with the agreement attached.\n\nNoor\n\n"
+        "Noor Haddad | Head of People, Aspenline Payments, LLC\n"
+        "Teams: sip:noor.haddad@aspenline.example.com\nDirect: tel:+1-720-555-0167\n"))
+
+
+# --- FAM (thirty-seventh round) ------------------------------------------------------------------------------------
+
+
+@plant("ho-fam-r37-markdown-sentence-dropped-in-one-instance", "FAM", "covenant-package-v02",
+       "Instance v02's instructions lose their last sentence, 'Write every deliverable in Markdown.'; the design and "
+       "every sibling keep it, and no variable covers the deliverables' format.")
+def fam_r37_markdown_sentence(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert t["instructions"].endswith(" Write every deliverable in Markdown.")
+        t["instructions"] = replace_text(t["instructions"], " Write every deliverable in Markdown.", "")
+
+
+@plant("ho-fam-r37-judge-language-removed-in-one-instance", "FAM", "covenant-package-v06",
+       "Instance v06's task.json has no judge_language field; the design and every sibling declare \"en\", and the "
+       "field is not a family variable.")
+def fam_r37_judge_language(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert t["judge_language"] == "en"
+        del t["judge_language"]
+
+
+@near_miss("ho-fam-nm-r37-spec-instance-block-reindented", "FAM", "covenant-package-v04",
+           "In the family spec, v04's instance block is re-indented (4 spaces per level, '-   id: v04'); it loads to "
+           "the same mapping, and no instance or design changes.",
+           "FAM compares instances with the family's spec and design; indentation is YAML syntax and changes no loaded "
+           "value, so every variable of v04 and of its siblings is as expanded.")
+def fam_nm_r37_reindent(env: Path, task: str) -> None:
+    import yaml
+
+    path = env / FAMILY_SPEC
+    text = path.read_text("utf-8")
+    before = yaml.safe_load(text)
+    start = text.index("\n- id: v04\n") + 1
+    end = text.find("\n- id: ", start + 1)
+    end = len(text) if end < 0 else end + 1
+    lines = text[start:end].splitlines(keepends=True)
+    assert lines[0] == "- id: v04\n"
+    block = ["-   id: v04\n"] + [" " * (2 * (len(ln) - len(ln.lstrip(" ")))) + ln.lstrip(" ") for ln in lines[1:]]
+    new = text[:start] + "".join(block) + text[end:]
+    assert new != text and yaml.safe_load(new) == before
+    path.write_text(new, "utf-8")
