@@ -10,6 +10,8 @@ folded), so a literal matches here as a run of whole words.
 
 from __future__ import annotations
 
+import functools
+
 from dataclasses import dataclass, field
 
 from oafreeze.corpus import text as tx
@@ -112,7 +114,14 @@ class KnowledgeOutput:
         """Whether the pasted knowledge base passes a grading (see degenerate.passes)."""
         if not g.gradable or any(self.index.files_with(lit.text) for lit in g.forbidden):
             return False
+        if g.max_words is not None and self.word_count > g.max_words:
+            return False  # the whole knowledge base is far longer than any cap a deliverable is given
         return all(any(self.index.files_with(lit.text) for lit in group) for group in g.groups)
+
+    @functools.cached_property
+    def word_count(self) -> int:
+        """How many words the whole knowledge base holds."""
+        return sum(len(t.split()) for t in self.index.texts)
 
     def passed_alone_by(self, g) -> str | None:
         """One knowledge-base file that passes by itself, if any."""

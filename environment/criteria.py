@@ -118,6 +118,45 @@ LENGTH_LIMIT = re.compile(
     rf"|^\s*(?:[\w./-]+\.\w{{1,5}}|it|they|(?:the|its|their)\s+[\w-]+(?:\s+[\w-]+)?)\s+"
     rf"(?:is|are|runs?|stays?|remains?)\s+(?:shorter\s+than|(?:no|not)\s+longer\s+than)\s+(?:the\s+)?"
     rf"(?:[\w./-]+\.\w{{1,5}}|[\w-]+(?:\s+[\w-]+)?)(?:\s+(?:is|does))?\W*$", re.I)
+# A claim that asks only for an output's size or shape ("runs to at least 250 words", "sets out its guidance
+# as a Markdown table with a header row and at least three body rows"): any long or tabular text passes,
+# the workspace or the knowledge base pasted in included.
+_SHAPE = r"(?:table|bulleted\s+list|bullet(?:ed)?\s+points?|bullet\s+list|numbered\s+list|list|headings?|sections?)"
+_SHAPE_PARTS = (r"(?:\s+(?:with|and|of|having|under|in)\s+(?:a|an|one|two|three|four|five|\d+|at\s+least|no\s+fewer\s+than|"
+                r"more\s+than)?\s*(?:(?:one|two|three|four|five|six|\d+)\s+)?(?:[\w-]+\s+)?"
+                r"(?:header\s+rows?|rows?|columns?|items?|entries|bullets?|headings?|sections?|paragraphs?|cells?))*")
+FORM_ONLY = re.compile(
+    rf"^\s*(?:(?:[\w./-]+\.\w{{1,5}}|it|they|(?:the|its|their)\s+[\w-]+)\s+)?(?:"
+    rf"(?:runs?\s+to|is|are|has|have|contains?|comes?\s+to|reaches?|totals?|extends?\s+to)\s+"
+    rf"(?:at\s+least|a\s+minimum\s+of|(?:no\s+)?(?:more|longer)\s+than|over|no\s+fewer\s+than)\s+{_COUNT}\s+{_UNIT}"
+    rf"(?:\s+(?:long|in\s+length|in\s+total|overall))?"
+    rf"|(?:sets?\s+out|presents?|lays?\s+out|gives?|formats?|organi[sz]es?|arranges?|is\s+(?:written|laid\s+out|"
+    rf"formatted|set\s+out|organi[sz]ed|arranged))\s+(?:(?:its|the|their)\s+[\w-]+(?:\s+[\w-]+)?\s+)?(?:as|in|into)\s+"
+    rf"(?:an?\s+)?(?:Markdown\s+|HTML\s+|GitHub\s+)?{_SHAPE}{_SHAPE_PARTS}"
+    rf"|(?:is|contains?|has|includes?|uses?)\s+an?\s+(?:Markdown\s+|HTML\s+)?{_SHAPE}{_SHAPE_PARTS}"
+    rf")\W*$", re.I)
+# A cap on an output's length in words, in the PASS clause ("in no more than 300 words") or the FAIL
+# clause ("is longer than 300 words"): an output over it fails, the workspace pasted in among them.
+_WORD_CAP = re.compile(r"\b(?:(?:no|not)\s+more\s+than|at\s+most|fewer\s+than|under|less\s+than|up\s+to|"
+                       r"a\s+maximum\s+of|within|longer\s+than|more\s+than|exceeds?|over)\s+(\d[\d,]*)\s+words\b"
+                       r"|\b(\d[\d,]*)\s+words\s+or\s+(?:fewer|less)\b", re.I)
+
+
+def word_cap(pass_clause: str, fail_clause: str) -> int | None:
+    """The most words a criterion lets an output have, if it says: a bound in its PASS clause
+    ("in no more than 300 words") or an excess its FAIL clause fails ("longer than 300 words")."""
+    caps = []
+    for clause, failing in ((pass_clause, False), (fail_clause, True)):
+        for m in _WORD_CAP.finditer(clause or ""):
+            words = m.group(0).lower()
+            if not failing and re.match(r"(?:longer|more|exceeds?|over)\b", words):
+                continue  # "more than 300 words" in a PASS clause is a floor, not a cap
+            if failing and not re.match(r"(?:longer|more|exceeds?|over)\b", words):
+                continue  # "fewer than 300 words" in a FAIL clause is a floor
+            caps.append(int((m.group(1) or m.group(2)).replace(",", "")))
+    return min(caps) if caps else None
+
+
 # A claim that asks only for the language an output is written in ("is written in English"): any text in
 # that language passes it, the task's own instructions echoed back included.
 LANGUAGES = ("English|French|Spanish|German|Italian|Portuguese|Dutch|Polish|Czech|Slovak|Hungarian|Romanian|Greek|"

@@ -52,6 +52,8 @@ class Grading:
     incidental: tuple[cr.Literal, ...] = ()
     # The PASS clause asks only that the output exist ("x.md is among the files the agent produces").
     existence_only: bool = False
+    # The most words an output may have ("in no more than 300 words"): a longer one fails.
+    max_words: int | None = None
 
     @property
     def required(self) -> tuple[cr.Literal, ...]:
@@ -114,7 +116,8 @@ def grading(criterion: Criterion, deliverables: list[str], inputs: list[str] = (
     existence_only = bool(reading.pass_clause) and not pass_groups and all(map(cr.EXISTENCE_ONLY.search, claims))
     absence_only = absence_only and not existence_only
     return Grading(tuple(tuple(g) for g in groups), forbidden, absence_only, _wanted_periods(reading.pass_clause),
-                   tuple(reading.passes.incidental), existence_only)
+                   tuple(reading.passes.incidental), existence_only,
+                   cr.word_cap(reading.pass_clause, reading.fail_clause))
 
 
 # A period after a bound ("no more than 12 months", "within 14 days") or a negation limits what the
@@ -250,6 +253,8 @@ def passes(g: Grading, normalized_output: str) -> bool:
     if not g.gradable or any(contains(normalized_output, lit) for lit in g.forbidden):
         return False
     if not all(any(contains(normalized_output, lit) for lit in group) for group in g.groups):
+        return False
+    if g.max_words is not None and len(normalized_output.split()) > g.max_words:
         return False
     return not (g.groups and g.periods) or g.periods <= periods(normalized_output)
 

@@ -74,6 +74,12 @@ def check(ctx: TaskContext) -> list[Finding]:
                 ID, "minor", "task.json", f"criterion {c.id!r} only asks that the file exist: an empty file passes "
                 "it, so it carries no signal of its own", "require what the output must say as well",
                 location=f"$.criteria[{i}].match_criteria", evidence=tx.excerpt(c.match_criteria)))
+        elif claims and all(cr.FORM_ONLY.search(claim.text) for claim in claims):
+            out.append(ctx.finding(
+                ID, "minor", "task.json", f"criterion {c.id!r} only asks for the output's size or shape (a length, a "
+                "table, a list): the workspace or the knowledge base pasted in passes it, so it carries no signal of "
+                "its own", "require what the output must say as well, in this criterion or beside it",
+                location=f"$.criteria[{i}].match_criteria", evidence=tx.excerpt(c.match_criteria)))
         elif claims and all(cr.LANGUAGE_ONLY.search(claim.text) for claim in claims):
             out.append(ctx.finding(
                 ID, "minor", "task.json", f"criterion {c.id!r} only asks for the language the output is written in: "

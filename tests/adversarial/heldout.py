@@ -31883,49 +31883,6 @@ def h03_r37_bill_numbers(env: Path, task: str) -> None:
                       "and \"SB 25-083\". FAIL if rationale.md omits either bill number.", ["rationale.md"])
 
 
-@plant("ho-h03-r37-minimum-word-count-only", "H03", CI,
-       "A new criterion on client-email.md asks only that the email run to at least 250 words: any long text passes, "
-       "so the whole workspace or knowledge base pasted in as the email passes it.")
-def h03_r37_word_count(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        add_criterion(t, "client-email-length", "Cover email is at least 250 words long",
-                      "PASS if client-email.md runs to at least 250 words. FAIL if client-email.md is shorter than 250 "
-                      "words.", ["client-email.md"])
-
-
-@plant("ho-h03-r37-markdown-table-format-only", "H03", CA,
-       "A new criterion on hr-usage-notes.md asks only for a Markdown table with a header row and at least three body "
-       "rows: the knowledge base's twelve-state survey is such a table, so the pasted knowledge base passes it.")
-def h03_r37_table_only(env: Path, task: str) -> None:
-    survey = kb(env, task, "surveys/non-compete/us.md").read_text("utf-8")
-    assert "|---|" in survey and survey.count("\n| [") >= 3
-    with task_json(env, task) as t:
-        add_criterion(t, "usage-notes-table", "Usage notes are set out as a table",
-                      "PASS if hr-usage-notes.md sets out its guidance as a Markdown table with a header row and at "
-                      "least three body rows. FAIL if hr-usage-notes.md contains no Markdown table.",
-                      ["hr-usage-notes.md"])
-
-
-@near_miss("ho-h03-nm-r37-word-cap-guards-a-workspace-date", "H03", AM,
-           "A new criterion asks client-note.md to tell Bayou Crest, in no more than 300 words, that Avery now signs on "
-           "November 2, 2026, the first day of work; a longer note or another signing day fails.",
-           "No degenerate output passes: the empty note and the echoed instructions lack the date, and the pasted "
-           "workspace, which has it, runs far past the 300-word cap the criterion sets.")
-def h03_nm_r37_word_cap(env: Path, task: str) -> None:
-    t0 = load_task(env, task)
-    assert "November 2, 2026" not in t0["instructions"]
-    words = sum(len(p.read_text("utf-8").split()) for p in doc(env, task, "").glob("*.md"))
-    assert words > 600
-    with task_json(env, task) as t:
-        add_criterion(t, "client-note-signing-day", "Client note gives the signing day in a short note",
-                      "PASS if client-note.md, in no more than 300 words, tells Bayou Crest that Avery Fontenot now "
-                      "signs the agreement on November 2, 2026, the first day of work. FAIL if client-note.md is "
-                      "longer than 300 words or gives another signing day.", ["client-note.md"])
-
-
-# --- H04 criterion form (thirty-seventh round) ---------------------------------------------------------------------
-
-
 @plant("ho-h04-r37-criterion-as-positional-array", "H04", AM,
        "A CSV-to-JSON converter wrote the two-year-cap criterion as a positional array [id, title, match_criteria, "
        "deliverables, source] instead of an object: the entry has no named id, title or match_criteria.")

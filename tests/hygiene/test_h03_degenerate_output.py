@@ -485,3 +485,41 @@ def test_a_criterion_that_only_asks_the_note_be_shorter_than_the_agreement_is_a_
                              "deliverables": ["client-email.md", "agreement.md"], "source": "expert"})
     hits = [f for f in found(env_with(tmp_path, task), "H03") if f.location == "$.criteria[3].match_criteria"]
     assert [(f.severity, "only limits length" in f.message) for f in hits] == [("minor", True)]
+
+
+@pytest.mark.parametrize("clause,only", [
+    ("client-email.md runs to at least 250 words", True),
+    ("client-email.md is more than two pages long", True),
+    ("client-email.md sets out its advice as a Markdown table with a header row and at least three body rows", True),
+    ("client-email.md contains a numbered list", True),
+    ("client-email.md sets out a table of each state's threshold and its citation", False),
+    ("client-email.md explains the threshold in at least 250 words", False),
+])
+def test_a_criterion_that_only_asks_for_size_or_shape_is_passed_by_the_pasted_workspace(tmp_path, clause, only):
+    task = task_json()
+    task["criteria"].append({"id": "C4", "title": "Shape", "match_criteria": (
+        f"PASS if {clause}. FAIL otherwise."), "deliverables": ["client-email.md"], "source": "expert"})
+    hits = [f for f in found(env_with(tmp_path, task), "H03") if "size or shape" in f.message]
+    assert [(f.severity, f.location) for f in hits] == ([("minor", "$.criteria[3].match_criteria")] if only else [])
+
+
+@pytest.mark.parametrize("cap, flagged", [("", True), (" in no more than 40 words", False)])
+def test_a_word_cap_keeps_the_pasted_workspace_from_passing(tmp_path, cap, flagged):
+    # The salary is in offer-facts.md: the pasted workspace holds it, unless the criterion caps the length
+    # below the workspace's size (as a judge would fail a note that long).
+    task = task_json()
+    task["criteria"].append({"id": "C4", "title": "Salary", "match_criteria": (
+        f"PASS if client-email.md{cap} gives the salary of $95,000. FAIL if it gives another salary."),
+        "deliverables": ["client-email.md"], "source": "expert"})
+    words = sum(len(t.split()) for t in workspace().values() if isinstance(t, str))
+    assert words > 40
+    hits = [f for f in found(env_with(tmp_path, task), "H03")
+            if f.location == "$.criteria[3].match_criteria" and "workspace" in f.message]
+    assert bool(hits) == flagged
+
+
+def test_a_word_cap_is_read_from_either_clause():
+    assert cr.word_cap("the note, in no more than 300 words, gives the date", "") == 300
+    assert cr.word_cap("the note gives the date", "the note is longer than 250 words or omits it") == 250
+    assert cr.word_cap("the note runs to more than 250 words", "the note is shorter than 250 words") is None
+    assert cr.word_cap("the note is 150 words or fewer", "") == 150
