@@ -6,8 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from .cases import near_miss, plant
-from .edits import (add_criterion, add_deliverable, append_doc, criterion, instructions_add, replace_text, task_json,
-                    write_doc)
+from .edits import (add_criterion, add_deliverable, append_doc, criterion, doc, instructions_add, kb, load_task,
+                    replace_text, task_json, write_doc)
 
 NE, TB, SD = "matrix-narrow-edit", "matrix-threshold-between", "matrix-signing-date-law"
 CA, AM, CI = "matrix-client-alert-refresh", "matrix-adverse-memo-repair", "matrix-california-invention-notice"
