@@ -71,6 +71,7 @@ import lzma
 import mimetypes
 import os
 import time
+import posixpath
 import re
 import struct
 import tarfile
@@ -792,13 +793,19 @@ def _read_package(ext: str, data: bytes, wanted) -> dict[str, bytes]:
             if twice:
                 raise _Refused(f"not a valid {ext} package: {twice!r} is stored twice, and programs disagree "
                                "which copy is the document")
+            # The main part is where the package's relationships say it is: Word opens a document whose
+            # main part is stored as word/document2.xml. It is read under its usual name.
+            alias = _main_alias(ext, zf, names)
             for required in REQUIRED_PARTS[ext]:
-                if required not in names:
+                if required not in names and required not in alias.values():
                     raise _Refused(f"not a {ext} package: {required} is missing")
             kept: dict[str, bytes] = {}
             inflated = 0
             for info in zf.infolist():
-                keep = info.filename in REQUIRED_PARTS[ext] or wanted(info.filename)
+                name = alias.get(info.filename, info.filename)
+                if name != info.filename and name in names:
+                    continue  # the usual name is there too: the aliased part is not read as it
+                keep = name in REQUIRED_PARTS[ext] or wanted(name)
                 if keep and info.file_size > MAX_MEMBER:
                     raise _Refused(f"not a safe {ext} package: {info.filename} unpacks to {info.file_size} bytes "
                                    f"(limit {MAX_MEMBER})")
@@ -816,7 +823,7 @@ def _read_package(ext: str, data: bytes, wanted) -> dict[str, bytes]:
                         if keep:
                             chunks.append(chunk)
                 if keep:
-                    kept[info.filename] = b"".join(chunks)
+                    kept[name] = b"".join(chunks)
     except _Refused:
         raise
     except (zipfile.BadZipFile, ValueError, EOFError, OSError, NotImplementedError, RuntimeError, zlib.error,
@@ -826,6 +833,36 @@ def _read_package(ext: str, data: bytes, wanted) -> dict[str, bytes]:
     for required in REQUIRED_PARTS[ext]:
         _parse_xml(kept[required], required)
     return kept
+
+
+_OFFICE_DOCUMENT = "/officeDocument"  # the end of the main part's relationship type (either OOXML namespace)
+
+
+def _main_alias(ext: str, zf: zipfile.ZipFile, names: set[str]) -> dict[str, str]:
+    """{stored name: usual name} for an Office package whose main part is stored under another name
+    that its package relationships (_rels/.rels) point at, with that part's own relationships;
+    empty when the main part has its usual name or nothing points elsewhere."""
+    main = OFFICE_MAIN.get(ext)
+    rels = zf.NameToInfo.get("_rels/.rels")
+    if main is None or main in names or rels is None or rels.file_size > MAX_MEMBER:
+        return {}
+    targets: list[str] = []
+
+    def start(tag: str, attrs: dict) -> None:
+        if _local(tag) == "Relationship" and (attrs.get("Type") or "").endswith(_OFFICE_DOCUMENT) \
+                and (attrs.get("TargetMode") or "Internal") == "Internal":
+            targets.append(posixpath.normpath((attrs.get("Target") or "").lstrip("/")))
+
+    _parse_xml(zf.read(rels), "_rels/.rels", start=start)
+    target = targets[0] if len(targets) == 1 else None
+    if target is None or target not in names or target.startswith("..") or not target.endswith(".xml"):
+        return {}
+
+    def rels_of(part: str) -> str:
+        folder, leaf = posixpath.split(part)
+        return posixpath.join(folder, "_rels", leaf + ".rels")
+
+    return {target: main, rels_of(target): rels_of(main)}
 
 
 # Document properties: text an agent sees under File > Properties (or reads from the zip) that

@@ -949,3 +949,30 @@ def test_a_redline_page_is_also_read_with_its_deletions_taken_out():
     assert "January 4, 2026" in got.text  # the page as shown still holds the deletion
     struck_only = extract("notes.html", b"<p>The <del>old</del> wording.</p>")  # no insertions: no redline
     assert struck_only.parts == () and lines(struck_only) == ["The old wording."]
+
+
+def _renamed_main_part(data: bytes, *, point_rels: bool) -> bytes:
+    """A Word package whose main part is stored as word/document2.xml (its own relationships moved
+    with it); the package relationship points at it when `point_rels`."""
+    out = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(data)) as src, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as dst:
+        for info in src.infolist():
+            body = src.read(info)
+            name = {"word/document.xml": "word/document2.xml",
+                    "word/_rels/document.xml.rels": "word/_rels/document2.xml.rels"}.get(info.filename, info.filename)
+            if info.filename == "[Content_Types].xml":
+                body = body.replace(b"/word/document.xml", b"/word/document2.xml")
+            if info.filename == "_rels/.rels" and point_rels:
+                assert b"word/document.xml" in body
+                body = body.replace(b"word/document.xml", b"word/document2.xml")
+            dst.writestr(name, body)
+    return out.getvalue()
+
+
+def test_a_word_main_part_stored_under_another_name_is_read_where_the_package_points():
+    data = dw.docx(["Dispatch: north route, Monday to Thursday."])
+    moved = formats.extract("schedule.docx", _renamed_main_part(data, point_rels=True))
+    assert (moved.status, moved.text, moved.problem) == ("text", "Dispatch: north route, Monday to Thursday.", None)
+    # A package whose relationships still point at the usual name, which is not there, does not open.
+    lost = formats.extract("schedule.docx", _renamed_main_part(data, point_rels=False))
+    assert lost.status == formats.UNREADABLE and "word/document.xml is missing" in lost.problem

@@ -32098,22 +32098,6 @@ def h07_r37_duplicate_part(env: Path, task: str) -> None:
     write_doc(env, task, "hr/riley-offer-letter.docx", data)
 
 
-@near_miss("ho-h07-nm-r37-docx-main-part-named-document2", "H07", NE,
-           "documents/granite-peak/dispatch-schedule.docx is a valid Word document whose main part is stored as "
-           "word/document2.xml, with the package relationship and the content type pointing at it.",
-           "OPC finds the main part through the package relationship, not by name; the document parses as a .docx, "
-           "is not empty, and is neither junk, a symlink nor a twin, so HYGIENE.md H07 has nothing to flag.")
-def h07_nm_r37_document2(env: Path, task: str) -> None:
-    data = _r37_docx_main_part_renamed(["Field service dispatch: week of November 16, 2026",
-                                        "Morgan Tallis: north route, Monday to Thursday"], "word/document2.xml")
-    names = zipfile.ZipFile(io.BytesIO(data)).namelist()
-    assert "word/document2.xml" in names and "word/document.xml" not in names
-    write_doc(env, task, "granite-peak/dispatch-schedule.docx", data)
-
-
-# --- H08 knowledge-base pin (thirty-seventh round) -----------------------------------------------------------------
-
-
 @plant("ho-h08-r37-guide-replaced-by-its-rendered-web-page", "H08", CA,
        "The Oregon guide in this task's mount was refreshed by fetching its resource URL: oregon.md now holds the "
        "knowledge-base site's HTML page for it (<!DOCTYPE html>, breadcrumbs, <h1>, <p>), not the pinned Markdown.")

@@ -18,6 +18,7 @@ from .heldout import _r11_xlsx, _r13_jsonl, _r9_docx, _r9_zip  # the later round
 from .heldout import _r6_pptx, _r34_parts  # the sixth and thirty-fourth rounds' writers
 from .edits import _zip
 from .heldout import _r20_docx_parts, _r20_zip_members  # the twentieth round's writers
+from .heldout import _r37_docx_main_part_renamed  # the thirty-seventh round's writer
 
 NE, TB, SD = "matrix-narrow-edit", "matrix-threshold-between", "matrix-signing-date-law"
 CA, AM, CI = "matrix-client-alert-refresh", "matrix-adverse-memo-repair", "matrix-california-invention-notice"
@@ -567,3 +568,19 @@ def h07_r34_eadir(env: Path, task: str) -> None:
                   + b"ATTR\x00\x00\x00\x00com.apple.quarantine\x00"
                   + f"0083;6734a1f2;Mail;{hashlib.md5(name.encode()).hexdigest()}".encode())
         write_doc(env, task, f"@eaDir/{name}@SynoEAStream", stream)
+
+
+@near_miss("h07-nm-r37-docx-main-part-named-document2", "H07", NE,
+           "documents/granite-peak/dispatch-schedule.docx is a valid Word document whose main part is stored as "
+           "word/document2.xml, with the package relationship and the content type pointing at it.",
+           "OPC finds the main part through the package relationship, not by name; the document parses as a .docx, "
+           "is not empty, and is neither junk, a symlink nor a twin, so HYGIENE.md H07 has nothing to flag.")
+def h07_nm_r37_document2(env: Path, task: str) -> None:
+    data = _r37_docx_main_part_renamed(["Field service dispatch: week of November 16, 2026",
+                                        "Morgan Tallis: north route, Monday to Thursday"], "word/document2.xml")
+    names = zipfile.ZipFile(io.BytesIO(data)).namelist()
+    assert "word/document2.xml" in names and "word/document.xml" not in names
+    write_doc(env, task, "granite-peak/dispatch-schedule.docx", data)
+
+
+# --- H08 knowledge-base pin (thirty-seventh round) -----------------------------------------------------------------
