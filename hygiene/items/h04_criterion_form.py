@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections import Counter
 
 from oafreeze.corpus import text as tx
@@ -99,11 +100,22 @@ def _task_form(ctx: TaskContext) -> list[Finding]:
     return out
 
 
+def _folded_id(value: str) -> str:
+    """An id as a reader sees it: compatibility forms, case, spaces and invisible characters set aside."""
+    return _INVISIBLE.sub("", unicodedata.normalize("NFKC", value)).casefold()
+
+
+_INVISIBLE = re.compile(r"[\s\u00ad\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\ufeff]+")
+
+
 def check(ctx: TaskContext) -> list[Finding]:
     """Every form problem of the task and of every criterion."""
     out = _task_form(ctx)
     names = list(ctx.task.deliverables)
     ids = Counter(c.id for c in ctx.task.criteria)
+    twins: dict[str, str] = {}  # folded id -> the first id written that way
+    for c in ctx.task.criteria:
+        twins.setdefault(_folded_id(c.id), c.id)
     for i, c in enumerate(ctx.task.criteria):
         at = f"$.criteria[{i}]"
         if not c.id.strip():
@@ -115,6 +127,12 @@ def check(ctx: TaskContext) -> list[Finding]:
                                    f"criterion id {c.id!r} is used {ids[c.id]} times: verdicts, waivers and the "
                                    "trap's detecting criteria cannot tell them apart",
                                    "give every criterion its own id", location=f"{at}.id", evidence=c.id))
+        elif (twin := twins.get(_folded_id(c.id))) is not None and twin != c.id:
+            out.append(ctx.finding(ID, "major", "task.json",
+                                   f"criterion id {c.id!r} differs from {twin!r} only by spaces, case or invisible "
+                                   "characters: people, waivers and tools that trim or fold ids take them for one",
+                                   "give every criterion an id that differs from the others in its letters",
+                                   location=f"{at}.id", evidence=repr(c.id)))
         if not c.title.strip() or tx.placeholder(c.title):
             out.append(ctx.finding(ID, "major", "task.json", f"criterion {c.id!r} has a "
                                    f"{'placeholder' if c.title.strip() else 'blank'} title",

@@ -31905,24 +31905,6 @@ def h04_r37_undefined_ids(env: Path, task: str) -> None:
         assert [c["id"] for c in t["criteria"]].count("undefined") == 2
 
 
-@plant("ho-h04-r37-criterion-id-twin-with-trailing-space", "H04", CI,
-       "A new criterion (the prior invention set out in a schedule signed by Sasha) was made by copying "
-       "prior-invention-listed, and its id is 'prior-invention-listed ' with a trailing space: the two ids differ "
-       "only by invisible whitespace.")
-def h04_r37_trailing_space_id(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        first = criterion(t, "prior-invention-listed")
-        i = t["criteria"].index(first)
-        t["criteria"].insert(i + 1, {
-            "id": "prior-invention-listed ", "title": "Prior invention set out in a signed schedule",
-            "match_criteria": "PASS if lindgren-invention-agreement.md sets out the prior invention in a schedule "
-                              "with a signature line for Sasha Lindgren. FAIL if the prior invention appears only in "
-                              "the body of the agreement, with no signed schedule.",
-            "deliverables": ["lindgren-invention-agreement.md"], "source": "expert"})
-        ids = [c["id"] for c in t["criteria"]]
-        assert len(set(ids)) == len(ids) and len({i.strip() for i in ids}) == len(ids) - 1
-
-
 @near_miss("ho-h04-nm-r37-criterion-ids-with-numeric-suffix", "H04", NE,
            "A new criterion with the id note-flags-penalty-2 asks note-to-partner.md to say that the Colorado attorney "
            "general may also sue over a void covenant; note-flags-penalty is unchanged.",

@@ -389,3 +389,21 @@ def h04_r28_when(env: Path, task: str) -> None:
         crit = criterion(t, "two-year-cap")
         text = replace_text(crit["match_criteria"], "PASS if every", "PASS when every")
         crit["match_criteria"] = replace_text(text, " FAIL if any", " FAIL when any")
+
+
+@plant("h04-r37-criterion-id-twin-with-trailing-space", "H04", CI,
+       "A new criterion (the prior invention set out in a schedule signed by Sasha) was made by copying "
+       "prior-invention-listed, and its id is 'prior-invention-listed ' with a trailing space: the two ids differ "
+       "only by invisible whitespace.")
+def h04_r37_trailing_space_id(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        first = criterion(t, "prior-invention-listed")
+        i = t["criteria"].index(first)
+        t["criteria"].insert(i + 1, {
+            "id": "prior-invention-listed ", "title": "Prior invention set out in a signed schedule",
+            "match_criteria": "PASS if lindgren-invention-agreement.md sets out the prior invention in a schedule "
+                              "with a signature line for Sasha Lindgren. FAIL if the prior invention appears only in "
+                              "the body of the agreement, with no signed schedule.",
+            "deliverables": ["lindgren-invention-agreement.md"], "source": "expert"})
+        ids = [c["id"] for c in t["criteria"]]
+        assert len(set(ids)) == len(ids) and len({i.strip() for i in ids}) == len(ids) - 1

@@ -293,3 +293,16 @@ def test_clauses_written_only_as_pass_when_and_fail_when_are_a_note(tmp_path, ru
     task["criteria"][0]["match_criteria"] = rule
     hits = [f for f in found(env_with(tmp_path, task), "H04") if "never 'PASS if'" in f.message]
     assert [(f.severity, f.location) for f in hits] == ([("minor", "$.criteria[0].match_criteria")] if flagged else [])
+
+
+@pytest.mark.parametrize("second, flagged", [
+    ("C1 ", True),            # a trailing space, copied with the criterion
+    ("c1", True),             # case only
+    ("C\u200b1", True),       # a zero-width space inside
+    ("C1-b", False),          # a real difference
+])
+def test_criterion_ids_that_differ_only_by_spaces_case_or_invisible_characters(tmp_path, second, flagged):
+    task = task_json()
+    task["criteria"].append({**task["criteria"][0], "id": second, "title": "Notice signed separately"})
+    hits = [f for f in found(env_with(tmp_path, task), "H04") if "only by spaces" in f.message]
+    assert [(f.severity, f.location) for f in hits] == ([("major", "$.criteria[3].id")] if flagged else [])
