@@ -134,7 +134,11 @@ _QUANTITY = (
     r"(?:(?<!the\s)most|many|several|(?:a\s+|very\s+)?few|a\s+handful|a\s+(?:good\s+)?number|the\s+(?:majority|bulk)|"
     r"a\s+majority|the\s+greater\s+part|a\s+couple|a\s+(?:small|large|fair)\s+(?:number|share|part))\s+of\s+"
     r"(?:the|its|their|them|these|those|his|her|your)\b|"
-    r"(?:scarcely|hardly|barely|next\s+to)\s+(?:any|anything|none|no)\b"
+    r"(?:scarcely|hardly|barely|next\s+to)\s+(?:any|anything|none|no)\b|"
+    # a bound set by a count with no number ("more than a handful of words", "no more than a few lines")
+    r"(?:more|fewer|less|other)\s+than\s+(?:a\s+(?:small\s+)?handful|a\s+(?:very\s+)?few|a\s+couple|several|some|"
+    r"a\s+little|a\s+(?:small|limited)\s+(?:number|amount))(?:\s+of)?\b|"
+    r"a\s+handful\s+of\b"
 )
 # judgment: the verdict handed to someone outside the task, imagined or predicted ("as a competent
 # employment lawyer would", "non-solicits that an Illinois court would likely enforce"): the judge

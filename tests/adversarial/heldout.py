@@ -31930,14 +31930,6 @@ def h05_r37_sound_judgment(env: Path, task: str) -> None:
             "PASS if client-email.md, showing sound judgment, tells Maplestone")
 
 
-@plant("ho-h05-r37-more-than-a-handful-of-words", "H05", NE,
-       "The scope-of-edits FAIL clause now fails the agreement only if the agent deleted, rewrote or added 'more than a "
-       "handful of words' beyond the three edits: how many words make a handful is for the judge to decide.")
-def h05_r37_handful(env: Path, task: str) -> None:
-    _reword(env, task, "scope-of-edits", "added any provision beyond the three edits.",
-            "added more than a handful of words beyond the three edits.")
-
-
 @plant("ho-h05-r37-polished-and-client-ready", "H05", CA,
        "The client-email-changes PASS clause now requires that client-email.md be 'polished and client-ready' as well "
        "as list the three changes: two standards a judge can read either way.")

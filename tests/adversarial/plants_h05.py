@@ -722,3 +722,11 @@ def h05_r35_practical(env: Path, task: str) -> None:
 def h05_r36_logical_order(env: Path, task: str) -> None:
     _reword(env, task, "client-email-changes", "PASS if client-email.md lists the changes made",
             "PASS if client-email.md lists, in a logical order, the changes made")
+
+
+@plant("h05-r37-more-than-a-handful-of-words", "H05", NE,
+       "The scope-of-edits FAIL clause now fails the agreement only if the agent deleted, rewrote or added 'more than a "
+       "handful of words' beyond the three edits: how many words make a handful is for the judge to decide.")
+def h05_r37_handful(env: Path, task: str) -> None:
+    _reword(env, task, "scope-of-edits", "added any provision beyond the three edits.",
+            "added more than a handful of words beyond the three edits.")

@@ -293,7 +293,20 @@ def test_a_couple_of_them_and_scarcely_any_are_counts_with_no_number(tmp_path):
     task["criteria"][2]["match_criteria"] = ("PASS if client-email.md puts scarcely any weight on the threshold. "
                                              "FAIL if more than a couple of the changes go unexplained.")
     said = {f.message.split(",")[0] for f in found(env_with(tmp_path, task), "H05")}
-    assert said >= {"criterion 'C3' grades against 'scarcely any'", "criterion 'C3' grades against 'a couple of the'"}
+    assert said >= {"criterion 'C3' grades against 'scarcely any'", "criterion 'C3' grades against 'more than a couple of'"}
+
+
+@pytest.mark.parametrize("fail, vague", [
+    ("FAIL if it changes more than a handful of words beyond the edits.", "more than a handful of"),
+    ("FAIL if it adds more than a few lines.", "more than a few"),
+    ("FAIL if it quotes a handful of sentences from the guide.", "a handful of"),
+    ("FAIL if it changes more than 20 words beyond the edits.", None),
+])
+def test_a_bound_set_by_a_count_with_no_number_is_vague(tmp_path, fail, vague):
+    task = task_json()
+    task["criteria"][2]["match_criteria"] = "PASS if client-email.md explains the threshold. " + fail
+    said = {f.message.split(",")[0] for f in found(env_with(tmp_path, task), "H05")}
+    assert (f"criterion 'C3' grades against {vague!r}" in said) if vague else not any("grades against" in m for m in said)
 
 
 def test_briefly_and_in_plain_language_are_standards_of_taste(tmp_path):
