@@ -313,9 +313,15 @@ def _xml_text(text: str) -> str:
     """An XML file's text, each element's on a line of its own; in a legislature's markup each section
     starts a paragraph under its designation ("§ 2871")."""
     if _LEGISLATIVE.search(text[:4000]):
-        text = _NUM.sub(lambda m: f"\n§ {m.group('n')}\n", _SECTION_START.sub(lambda m: "\n\x1e\n" + m.group(0), text))
+        # (a subdivision's number, "(b)", stays as written; the mark between sections is no white space,
+        # which strip() would take away)
+        text = _NUM.sub(lambda m: f"\n{'' if m.group('n').startswith('(') else '§ '}{m.group('n')}\n",
+                        _SECTION_START.sub(lambda m: f"\n{_BREAK}\n" + m.group(0), text))
     lines = (ln.strip() for ln in _XML_TAG.sub("\n", text).splitlines())
-    return "\n".join("" if ln == "\x1e" else ln for ln in lines if ln).strip()
+    return "\n".join("" if ln == _BREAK else ln for ln in lines if ln).strip()
+
+
+_BREAK = "\ue000"  # a private-use character: no document's text
 
 
 def undeclared_law(ctx: TaskContext) -> list[Finding]:

@@ -32124,32 +32124,6 @@ def h08_nm_r37_page_outside(env: Path, task: str) -> None:
 # --- H09 seeded-law provenance (thirty-seventh round) --------------------------------------------------------------
 
 
-@plant("ho-h09-r37-undeclared-usc-text-in-uslm-xml", "H09", NE,
-       "documents/research/usc-t18-s1833.xml, 18 U.S.C. \u00a7 1833 in USLM (the Law Revision Counsel's XML), sets out "
-       "the text of subsection (b)(1) on immunity for confidential disclosure of a trade secret; no seeded-law entry "
-       "declares it.")
-def h09_r37_uslm(env: Path, task: str) -> None:
-    base = "/us/usc/t18/s1833/b/1"
-    inner = (
-        '<subsection identifier="/us/usc/t18/s1833/b"><num value="b">(b)</num><heading> Immunity From Liability for '
-        "Confidential Disclosure of a Trade Secret to the Government or in a Court Filing.\u2014</heading>\n"
-        f'<paragraph identifier="{base}"><num value="1">(1)</num><heading> Immunity.\u2014</heading>'
-        "<chapeau>An individual shall not be held criminally or civilly liable under any Federal or State trade secret "
-        "law for the disclosure of a trade secret that\u2014</chapeau>\n"
-        f'<subparagraph identifier="{base}/A"><num value="A">(A)</num><chapeau>is made\u2014</chapeau>\n'
-        f'<clause identifier="{base}/A/i"><num value="i">(i)</num><content>in confidence to a Federal, State, or local '
-        "government official, either directly or indirectly, or to an attorney; and</content></clause>\n"
-        f'<clause identifier="{base}/A/ii"><num value="ii">(ii)</num><content>solely for the purpose of reporting or '
-        "investigating a suspected violation of law; or</content></clause></subparagraph>\n"
-        f'<subparagraph identifier="{base}/B"><num value="B">(B)</num><content>is made in a complaint or other document '
-        "filed in a lawsuit or other proceeding, if such filing is made under seal.</content></subparagraph>\n"
-        "</paragraph></subsection>")
-    assert all("1833" not in e["citation"] for e in load_task(env, task)["oafreeze"]["seeded_law"])
-    write_doc(env, task, "research/usc-t18-s1833.xml",
-              _r37_uslm("/us/usc/t18/s1833", "1833", "Exceptions to prohibitions", inner,
-                        title="18 USC 1833: Exceptions to prohibitions"))
-
-
 @plant("ho-h09-r37-verified-against-key-renamed-source", "H09", TB,
        "The seeded entry for C.R.S. \u00a7 8-2-113(4)(b) has its verified_against key renamed 'source' (the name a "
        "sibling tool uses): the entry no longer declares what it was verified against.")

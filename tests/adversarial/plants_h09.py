@@ -18,6 +18,7 @@ from .heldout import _pdf_bytes, _r8_transcript, _r8_wrap  # the fifth and eight
 from .heldout import _r21_dw  # the twenty-first round's document writers
 from .heldout import _r35_ris  # the thirty-fifth round's RIS export
 from .heldout import _r36_graph_chat  # the thirty-sixth round's Teams chat export
+from .heldout import _r37_uslm  # the thirty-seventh round's USLM writer
 
 NE, TB, SD = "matrix-narrow-edit", "matrix-threshold-between", "matrix-signing-date-law"
 CA, AM, CI = "matrix-client-alert-refresh", "matrix-adverse-memo-repair", "matrix-california-invention-notice"
@@ -919,3 +920,29 @@ def h09_r36_teams_quote(env: Path, task: str) -> None:
          + " ...\u201d</p>"),
         ("Maplestone HR", "2026-10-29T15:06:40Z", "<p>Noted, it stays in.</p>"),
     ]))
+
+
+@plant("h09-r37-undeclared-usc-text-in-uslm-xml", "H09", NE,
+       "documents/research/usc-t18-s1833.xml, 18 U.S.C. \u00a7 1833 in USLM (the Law Revision Counsel's XML), sets out "
+       "the text of subsection (b)(1) on immunity for confidential disclosure of a trade secret; no seeded-law entry "
+       "declares it.")
+def h09_r37_uslm(env: Path, task: str) -> None:
+    base = "/us/usc/t18/s1833/b/1"
+    inner = (
+        '<subsection identifier="/us/usc/t18/s1833/b"><num value="b">(b)</num><heading> Immunity From Liability for '
+        "Confidential Disclosure of a Trade Secret to the Government or in a Court Filing.\u2014</heading>\n"
+        f'<paragraph identifier="{base}"><num value="1">(1)</num><heading> Immunity.\u2014</heading>'
+        "<chapeau>An individual shall not be held criminally or civilly liable under any Federal or State trade secret "
+        "law for the disclosure of a trade secret that\u2014</chapeau>\n"
+        f'<subparagraph identifier="{base}/A"><num value="A">(A)</num><chapeau>is made\u2014</chapeau>\n'
+        f'<clause identifier="{base}/A/i"><num value="i">(i)</num><content>in confidence to a Federal, State, or local '
+        "government official, either directly or indirectly, or to an attorney; and</content></clause>\n"
+        f'<clause identifier="{base}/A/ii"><num value="ii">(ii)</num><content>solely for the purpose of reporting or '
+        "investigating a suspected violation of law; or</content></clause></subparagraph>\n"
+        f'<subparagraph identifier="{base}/B"><num value="B">(B)</num><content>is made in a complaint or other document '
+        "filed in a lawsuit or other proceeding, if such filing is made under seal.</content></subparagraph>\n"
+        "</paragraph></subsection>")
+    assert all("1833" not in e["citation"] for e in load_task(env, task)["oafreeze"]["seeded_law"])
+    write_doc(env, task, "research/usc-t18-s1833.xml",
+              _r37_uslm("/us/usc/t18/s1833", "1833", "Exceptions to prohibitions", inner,
+                        title="18 USC 1833: Exceptions to prohibitions"))

@@ -415,6 +415,21 @@ def test_statute_text_in_a_legislative_xml_export_is_read_as_a_statute_page(tmp_
                 if f.path == "documents/law/s.xml"]
 
 
+def test_a_uslm_section_after_its_metadata_with_nested_subdivisions_is_read_under_its_number(tmp_path):
+    # The Law Revision Counsel's export: a metadata block first, then the section, its text spread over
+    # numbered subdivisions, each element on a line (or none) of its own.
+    xml = ('<?xml version="1.0" encoding="UTF-8"?>\n<lawDoc xmlns="http://xml.house.gov/schemas/uslm/1.0" '
+           'xmlns:dc="http://purl.org/dc/elements/1.1/">\n<meta><dc:title>Title 9 section 401</dc:title>'
+           '<dc:type>USCSection</dc:type></meta>\n<main>\n<section identifier="/us/usc/t9/s401"><num value="401">§ 401.'
+           '</num><heading> Rules</heading>\n<subsection identifier="/us/usc/t9/s401/a"><num value="a">(a)</num>'
+           '<chapeau>An employer shall not enter into a covenant not to compete with a worker whose earnings are '
+           'below the threshold, and any such covenant is void—</chapeau>\n<paragraph><num value="1">(1)</num>'
+           '<content>as of the day it is signed; and</content></paragraph></subsection></section>\n</main>\n</lawDoc>\n')
+    hits = [f for f in found(env_with(tmp_path, files={**workspace(), "law/t9-401.xml": xml}), "H09")
+            if f.path == "documents/law/t9-401.xml"]
+    assert [f.severity for f in hits] == ["major"] and "§ 401" in hits[0].message
+
+
 def test_each_section_of_an_akoma_ntoso_act_is_statutory_text_under_its_number(tmp_path):
     # The citation is the act's and the section's <num>: no line of the file spells it out.
     xml = ('<?xml version="1.0" encoding="UTF-8"?>\n<akomaNtoso xmlns="http://docs.oasis-open.org/legaldocml/ns/akn/3.0">'
