@@ -99,6 +99,7 @@ def check(ctx: TaskContext) -> list[Finding]:
     out += _miscounted(ctx)
     future = _documents_from_the_future(ctx, as_of)
     out += future
+    out += _current_after(ctx, as_of, {f.path for f in future})
     out += _stamped_after(ctx, as_of, {f.path for f in future})
     out += _todays_in_documents(ctx, as_of, {f.path for f in future})
     out += _replies_before_their_messages(ctx, as_of, {f.path for f in future})
@@ -814,6 +815,43 @@ def _documents_from_the_future(ctx: TaskContext, as_of: dt.date) -> list[Finding
             "is handed a document from its future, and which day's law applies becomes a guess",
             f"date {f.rel} on or before {ctx.ext.as_of}, or move as_of (and declare the timing in the trap if it is "
             "the point)", location=line, evidence=tx.excerpt(written)))
+    return out
+
+
+# A document's own word on the day its text was current or taken: "Text current as of November 24, 2026",
+# "current through", "last updated", "retrieved on", "accessed", "downloaded", "printed on". (A future
+# step, "must be updated on", is no such word.)
+_CURRENT_ON = re.compile(r"\b(?:(?:text|law|statute|code|excerpt|page|information|data|this\s+\w+)\s+(?:is\s+)?)?"
+                         r"(?:current\s+(?:as\s+(?:of|at)|through|to)|up\s+to\s+date\s+(?:as\s+(?:of|at)|through|to)|"
+                         r"last\s+(?:updated|revised|amended|checked|verified)(?:\s+on)?|(?<!be\s)(?<!been\s)"
+                         r"(?:retrieved|accessed|downloaded|printed|captured|extracted)(?:\s+(?:on|at))?)\s*[:,]?\s*"
+                         r"(?P<when>[^.;\n()]{4,40})", re.I)
+_FUTURE_STEP = re.compile(r"\b(?:will|must|shall|should|to\s+be|needs?\s+to|is\s+due|next)\b[^.;\n]{0,30}$", re.I)
+
+
+def _current_after(ctx: TaskContext, as_of: dt.date, said: set[str]) -> list[Finding]:
+    """A task document that says its text was current, updated, retrieved or printed on a day after
+    as_of (a statute excerpt "current as of November 24, 2026" under an as_of of November 2): the agent
+    is handed text from its future, whatever the document's header says."""
+    out = []
+    for f in ctx.task_files:
+        if not f.text or f.rel in said or f.rel.lower().endswith(_DATA):
+            continue
+        for m in _CURRENT_ON.finditer(f.text):
+            told = tx.dates(m["when"])
+            before = f.text[max(0, m.start() - 60):m.start()]
+            if not told or told[0][1] > 3 or _FUTURE_STEP.search(before) or _KB_REVIEWED.search(before + m.group(0)):
+                continue  # a step still to come; a knowledge-base document's review (see _kb_reviews)
+            days = tx.date_readings(told[0][0])
+            if not days or min(days) <= as_of:
+                continue
+            line = f.text.count("\n", 0, m.start()) + 1
+            out.append(ctx.finding(
+                ID, "major", f.rel, f"{f.rel} says \"{' '.join(m.group(0).split()).rstrip(' :,')}\", after the "
+                f"as-of date {ctx.ext.as_of}: the agent is handed text from its future, and which "
+                "day's law it states becomes a guess", f"give the day {f.rel} was current on or before "
+                f"{ctx.ext.as_of}, or move as_of", location=line, evidence=tx.excerpt(tx.line_text(f.text, line))))
+            break
     return out
 
 

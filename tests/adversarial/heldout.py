@@ -32205,15 +32205,6 @@ def h10_r37_tracked_insertion(env: Path, task: str) -> None:
     write_doc(env, task, "hr/offer-summary-markup.docx", data)
 
 
-@plant("ho-h10-r37-excerpt-current-as-of-after-as-of", "H10", SD,
-       "documents/illinois-statute-excerpt.md now ends 'Text current as of November 24, 2026 (firm statute "
-       "service).': a workspace excerpt claims to be current at a date three weeks after the task's as_of of "
-       "November 2, 2026.")
-def h10_r37_current_after(env: Path, task: str) -> None:
-    assert load_task(env, task)["oafreeze"]["as_of"] == "2026-11-02"
-    append_doc(env, task, "illinois-statute-excerpt.md", "Text current as of November 24, 2026 (firm statute service).")
-
-
 @near_miss("ho-h10-nm-r37-excerpt-current-as-of-before-as-of", "H10", CI,
            "documents/california-labor-code-excerpt.md now ends 'Text current as of September 28, 2026 (firm statute "
            "service).', a date before the task's as_of of October 5, 2026 and before the entries' verified-on date.",

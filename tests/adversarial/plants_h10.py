@@ -1297,3 +1297,12 @@ def h10_r36_kb_review_date(env: Path, task: str) -> None:
        "that says Riley is being hired now and the offer goes out November 16, 2026.")
 def h10_r22_year_slip(env: Path, task: str) -> None:
     edit_doc(env, task, "offer-summary.md", "Start date: December 7, 2026", "Start date: December 7, 2025")
+
+
+@plant("h10-r37-excerpt-current-as-of-after-as-of", "H10", SD,
+       "documents/illinois-statute-excerpt.md now ends 'Text current as of November 24, 2026 (firm statute "
+       "service).': a workspace excerpt claims to be current at a date three weeks after the task's as_of of "
+       "November 2, 2026.")
+def h10_r37_current_after(env: Path, task: str) -> None:
+    assert load_task(env, task)["oafreeze"]["as_of"] == "2026-11-02"
+    append_doc(env, task, "illinois-statute-excerpt.md", "Text current as of November 24, 2026 (firm statute service).")

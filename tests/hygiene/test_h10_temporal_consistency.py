@@ -68,6 +68,20 @@ def test_one_event_given_two_dates_is_major(tmp_path):
     assert "2026-04-06" in hits[0].message and "2026-04-01" in hits[0].message
 
 
+@pytest.mark.parametrize("line, flagged", [
+    ("Text current as of March 20, 2026 (statute service).", True),   # after as_of 2026-03-02
+    ("Retrieved on 2026-03-10 from the legislature's site.", True),
+    ("Last updated: March 15, 2026", True),
+    ("Text current as of February 20, 2026 (statute service).", False),  # before as_of
+    ("This excerpt must be updated on March 20, 2026, when the amendment takes effect.", False),  # a step to come
+])
+def test_a_document_that_says_its_text_was_current_after_as_of_is_from_the_future(tmp_path, line, flagged):
+    files = {**workspace(), "colorado-statute-excerpt.md": workspace()["colorado-statute-excerpt.md"] + "\n" + line + "\n"}
+    # (a line read as the document's own date is reported as that instead, once)
+    hits = [f for f in found(env_with(tmp_path, task_json(), files), "H10") if "from its future" in f.message]
+    assert [(f.severity, f.path) for f in hits] == ([("major", "documents/colorado-statute-excerpt.md")] if flagged else [])
+
+
 @pytest.mark.parametrize("start, flagged", [
     ("Start date: March 16, 2025", True),            # the year slipped: before the offer goes out
     ("Start date: 2025-03-16", True),
