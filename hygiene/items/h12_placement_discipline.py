@@ -450,6 +450,8 @@ _EXCEPT_PLACE = re.compile(r"\b(?:outside(?:\s+of)?|except\s+(?:in|within|under)
 # on", "references to the knowledge base", "the sources relied on". (A statute a notice must cite is law.)
 _SOURCE_REFERENCE = re.compile(r"\b(?:cit\w*|referenc\w*|refer\w*\s+to|nam\w+|point\w*\s+to|links?\s+to|"
                                r"pointers?\s+to)\s+(?:(?:the|our|a|an|each|every|its)\s+)?(?:firm'?s?\s+)?"
+                               # ("the firm's online Colorado practice guide")
+                               r"(?:(?:online|internal|intranet|web|current|own|relevant|[A-Z][a-z]+)\s+){0,2}"
                                r"(?:practice[- ]guides?|knowledge[- ]base\w*|kb\b|templates?|checklists?|surveys?|"
                                r"internal\s+sources?|research\s+(?:notes?|memos?))|"
                                r"\bresearch\s+(?:trail|notes?|memos?|log|history)\b|\bknowledge[- ]base\s+(?:pages?|paths?|files?|"
@@ -498,6 +500,13 @@ _UNGRADED_PLACE = re.compile(r"\b(?P<label>(?:a|an|the|any)\s+(?:(?:separate|one
                              r"excluded|ignored|disregarded|outside\s+(?:this|the)\s+(?:criterion|rule|check))\b", re.I)
 
 
+_LABELLED_ASIDE = re.compile(r"\b(?P<label>(?:a|an|the|any|one)\s+(?:[\w-]+\s+){0,2}?(?:schedule|section|annex|appendix|"
+                             r"box|page|note|part|rider|panel|exhibit|attachment|addendum)s?\s+(?:headed|marked|titled|"
+                             r"labell?ed|called|stating|saying)\s+[\"\u201c\u2018']?[^\"\u201d\u2019']{0,40}?(?:not\s+part\s+of|"
+                             r"for\s+information(?:al\s+purposes)?(?:\s+only)?|informational|non-?operative|does\s+not\s+form\s+"
+                             r"part|not\s+binding|not\s+(?:an\s+)?operative))", re.I)
+
+
 _COUNTS_AS_TEXT = re.compile(r"\b(?:is|are)\s+(?:treated\s+as\s+)?part\s+of\s+the\s+(?:agreement|contract|notice|document|"
                              r"operative\s+text)\b|\b(?:does|do)\s+not\s+count\s+as\s+(?:commentary|advice|analysis|notes?|"
                              r"explanation|drafting)|\b(?:is|are)\s+not\s+(?:treated|considered|regarded)\s+as\s+"
@@ -523,7 +532,9 @@ def _lets_advice_in(ctx: TaskContext, d: str, i: int, c) -> list[Finding]:
     # named for advisory material.
     spans += [(m.group("label"), True) for m in _EXCEPT_PLACE.finditer(c.match_criteria)]
     # "A cover page placed before the title is not graded by this criterion": a page where anything stays.
-    ungraded = _UNGRADED_PLACE.search(c.match_criteria)
+    # So is a part of the document labelled as no part of it ("a closing schedule headed 'For information
+    # only: not part of the Agreement' may explain what changed").
+    ungraded = _UNGRADED_PLACE.search(c.match_criteria) or _LABELLED_ASIDE.search(cr.clauses(c.match_criteria)[0])
     if ungraded:
         return [ctx.finding(
             ID, "major", "task.json", f"placement criterion {c.id!r} leaves {ungraded.group('label')!r} of {d!r} ungraded: "

@@ -32279,26 +32279,6 @@ def h11_nm_r37_en_dash_file(env: Path, task: str) -> None:
 # --- H12 placement discipline (thirty-seventh round) ---------------------------------------------------------------
 
 
-@plant("ho-h12-r37-placement-permits-links-to-practice-guide", "H12", TB,
-       "The placement criterion now also allows, in the agreement and the notice, 'links to the firm's online "
-       "Colorado practice guide, added for Riley's reference': a permission that lets source references stay in "
-       "operative text.")
-def h12_r37_guide_links(env: Path, task: str) -> None:
-    _reword(env, task, "placement-operative-text", "the 18 U.S.C. \u00a7 1833(b) immunity notice. FAIL if",
-            "the 18 U.S.C. \u00a7 1833(b) immunity notice; links to the firm's online Colorado practice guide, added "
-            "for Riley's reference, are also allowed. FAIL if")
-
-
-@plant("ho-h12-r37-placement-permits-not-part-of-agreement-schedule", "H12", AM,
-       "The placement criterion now lets the agreement end with 'a closing schedule headed \"For information only: "
-       "not part of the Agreement\"' explaining what changed from the standard agreement and why: the analysis stays "
-       "in the document Avery signs under a label.")
-def h12_r37_information_schedule(env: Path, task: str) -> None:
-    _reword(env, task, "placement-no-adverse-analysis", "(legally required notices excepted). FAIL if",
-            "(legally required notices excepted); a closing schedule headed \"For information only: not part of the "
-            "Agreement\" may explain what changed from the standard agreement and why. FAIL if")
-
-
 @plant("ho-h12-r37-notice-criterion-requires-case-discussion", "H12", CI,
        "The notice-content criterion now requires the operative Section 2872 notice to follow the statutory content "
        "with the practice guide's explanation of how courts read the exceptions (Cubic Corp. v. Marty) and why a "

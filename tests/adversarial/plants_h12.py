@@ -1205,3 +1205,23 @@ def h12_r36_memo_exhibit(env: Path, task: str) -> None:
     with task_json(env, task) as t:
         instructions_add(t, "Attach the litigation memo to fontenot-covenant-agreement.md as Exhibit A, so that Avery "
                             "can see why the terms differ from the standard agreement.")
+
+
+@plant("h12-r37-placement-permits-links-to-practice-guide", "H12", TB,
+       "The placement criterion now also allows, in the agreement and the notice, 'links to the firm's online "
+       "Colorado practice guide, added for Riley's reference': a permission that lets source references stay in "
+       "operative text.")
+def h12_r37_guide_links(env: Path, task: str) -> None:
+    _reword(env, task, "placement-operative-text", "the 18 U.S.C. \u00a7 1833(b) immunity notice. FAIL if",
+            "the 18 U.S.C. \u00a7 1833(b) immunity notice; links to the firm's online Colorado practice guide, added "
+            "for Riley's reference, are also allowed. FAIL if")
+
+
+@plant("h12-r37-placement-permits-not-part-of-agreement-schedule", "H12", AM,
+       "The placement criterion now lets the agreement end with 'a closing schedule headed \"For information only: "
+       "not part of the Agreement\"' explaining what changed from the standard agreement and why: the analysis stays "
+       "in the document Avery signs under a label.")
+def h12_r37_information_schedule(env: Path, task: str) -> None:
+    _reword(env, task, "placement-no-adverse-analysis", "(legally required notices excepted). FAIL if",
+            "(legally required notices excepted); a closing schedule headed \"For information only: not part of the "
+            "Agreement\" may explain what changed from the standard agreement and why. FAIL if")

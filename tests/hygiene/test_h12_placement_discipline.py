@@ -761,6 +761,28 @@ def test_a_placement_rule_that_leaves_a_cover_page_ungraded_is_major(tmp_path):
     assert [(f.severity, f.location) for f in hits] == [("major", "$.criteria[1].match_criteria")]
 
 
+@pytest.mark.parametrize("aside, flagged", [
+    ('a closing schedule headed "For information only: not part of the Agreement" may explain the changes', True),
+    ("an annex marked non-operative may set out the reasons", True),
+    ('a schedule headed "Restricted Territory" lists the counties', False),
+])
+def test_a_placement_rule_that_lets_in_a_part_labelled_as_no_part_of_the_document_is_major(tmp_path, aside, flagged):
+    task = task_json()
+    task["criteria"][1]["match_criteria"] = ("PASS if agreement.md contains only contract terms, signature blocks and "
+                                             f"the notice; {aside}. FAIL if it contains drafting notes.")
+    hits = [f for f in found(env_with(tmp_path, task), "H12") if "ungraded" in f.message]
+    assert [(f.severity, f.location) for f in hits] == ([("major", "$.criteria[1].match_criteria")] if flagged else [])
+
+
+def test_a_placement_rule_that_lets_in_links_to_the_firms_online_guide_is_major(tmp_path):
+    task = task_json()
+    task["criteria"][1]["match_criteria"] = ("PASS if agreement.md contains only contract terms, signature blocks and "
+                                             "the notice; links to the firm's online Colorado practice guide are also "
+                                             "allowed. FAIL if it contains drafting notes.")
+    hits = [f for f in found(env_with(tmp_path, task), "H12") if "practice guide" in f.message]
+    assert [(f.severity, f.location) for f in hits] == [("major", "$.criteria[1].match_criteria")]
+
+
 def test_near_miss_a_notice_another_criterion_grades_is_not_an_ungraded_page(tmp_path):
     task = task_json()
     task["criteria"][1]["match_criteria"] = ("PASS if agreement.md contains only contract terms, signature blocks and "
