@@ -255,6 +255,9 @@ RULES = [
     ("phone number", re.compile(r"(?:\bwa\.me/|\b(?:api\.whatsapp\.com/send/?|whatsapp://send)\?(?:[^\s\"'<>]*?&)?phone=|"
                                 r"\bviber://(?:chat|contact|add)\?number=|\bt\.me/\+|\bsignal\.me/#p/|\bsms:(?://)?|"
                                 r"\bskype:|\bfacetime(?:-audio)?:(?://)?)(?:%2B|\+)?(?P<v>\d{7,15})(?!\d)", re.I), "major"),
+    # A toll-free number spelled in letters, as a business advertises it ("1-800-SEA-GEAR"): dialable.
+    ("phone number", re.compile(r"(?<![\w-])(?:1[ .-]?)?\(?8(?:00|33|44|55|66|77|88)\)?[ .-]?(?=(?:[0-9-]*[A-Z]){3})"
+                                r"(?=[A-Z0-9-]{7,8}(?![\w-]))[A-Z0-9]{2,4}-?[A-Z0-9]{3,5}(?![\w-])"), "major"),
     # Absolute paths on one machine: POSIX homes, temp and mount points; any Windows drive, with
     # either slash and the \\?\ prefix; home-relative paths; file: URLs to anywhere.
     ("local path", re.compile(r"\bfile:/{1,3}[^\s\"'<>)]+(?<![.,;:!?])", re.I), "major"),
@@ -264,6 +267,8 @@ RULES = [
                               r"~/[\w.-]+/[^\s\"'<>)]+(?<![.,;:!?]))"), "major"),
     ("internal URL", re.compile(r"\b[a-z][a-z0-9+.-]*://(?:[^\s/@\"'<>]+@)?(?:localhost|127\.\d+\.\d+\.\d+|10\.\d+\.\d+\.\d+|"
                                 r"192\.168\.\d+\.\d+|169\.254\.\d+\.\d+|172\.(?:1[6-9]|2\d|3[01])\.\d+\.\d+|"
+                                # IPv6 loopback, unique-local (fc00::/7) and link-local (fe80::/10) addresses
+                                r"\[(?:::1|f[cd][0-9a-f]{0,2}:[0-9a-f:.]*|fe[89ab][0-9a-f]:[0-9a-f:.]*)(?:%25[\w.-]+)?\]|"
                                 r"[\w.-]+\." + _INTERNAL_TLD + r"|[\w.-]+\." + _OVERLAY + r"|[\w-]+\.(?:atlassian\.net|sharepoint\.com|"
                                 r"my\.salesforce\.com|lightning\.force\.com|service-now\.com|zendesk\.com|slack\.com|"
                                 r"monday\.com|freshservice\.com)|[A-Za-z][\w-]*)(?=[:/?#\s\"'<>)]|$)"
@@ -613,6 +618,7 @@ GATES: list[tuple[str, tx.Gate | tx.Begins | None]] = [
     ("phone number", tx.Gate(("+",))),
     ("phone number", tx.Gate(("wa.me/", "whatsapp", "viber://", "t.me/+", "signal.me/", "sms:", "skype:", "facetime"),
                              fold=True)),
+    ("phone number", tx.Gate(("800", "833", "844", "855", "866", "877", "888"))),
     ("local path", tx.Gate(("file:",), fold=True)),
     ("local path", tx.Gate(("/Users/", "/home/", "/root/", "/private/var/", "/var/folders/", "/var/tmp/", "/mnt/",
                             "/tmp/", "/Volumes/", "/media/", "/srv/", "/opt/", "/net/", ":\\", ":/", "~/"))),

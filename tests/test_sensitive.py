@@ -137,3 +137,17 @@ def test_a_private_key_given_in_a_config_is_a_credential():
     found = sv.hits("[Interface]\nPrivateKey = yAnz5TF+lXXJte14tji3zlMNq+hd2rYUIgJBgB3fBmk=\nAddress = 10.0.0.2/32\n")
     assert [(line, kind, sev) for line, kind, sev, _ in found] == [(2, "credential", "blocker")]
     assert sv.hits("PrivateKey = <your key here>") == []
+
+
+def test_a_toll_free_number_spelled_in_letters_is_a_phone_number():
+    assert kinds("Orders: 1-800-SEA-GEAR\nFlowers: 1-800-FLOWERS\n") == [(1, "phone number"), (2, "phone number")]
+    # A form number, a stock code and the fictional range are not.
+    assert kinds("Form 800-ABC, SKU 8001-ABCDEF, the 800-PAGE manual, 1-800-555-0199") == []
+
+
+def test_an_ipv6_loopback_unique_local_or_link_local_address_in_a_link_is_an_internal_url():
+    text = ("DMS: http://[fd3c:9a41:7b02:10::15]/dms/delacroix\n"
+            "Local: http://[::1]:8080/admin\n"
+            "Link-local: http://[fe80::1%25eth0]/share\n"
+            "Documentation range: http://[2001:db8::1]/page\n")
+    assert kinds(text) == [(1, "internal URL"), (2, "internal URL"), (3, "internal URL")]

@@ -32308,24 +32308,6 @@ def h12_nm_r37_hidden_text(env: Path, task: str) -> None:
 # --- H13 synthetic data and secrets (thirty-seventh round) ---------------------------------------------------------
 
 
-@plant("ho-h13-r37-ipv6-unique-local-dms-link", "H13", AM,
-       "documents/correspondence/delacroix-file.eml, a paralegal's note to Miriam, links to the executed Delacroix "
-       "agreement at http://[fd3c:9a41:7b02:10::15]/dms/...: an address in the IPv6 unique-local range fd00::/8, "
-       "reachable only on the firm's network.")
-def h13_r37_ipv6_ula(env: Path, task: str) -> None:
-    import datetime
-    import ipaddress
-
-    assert datetime.date(2026, 10, 16).weekday() == 4
-    host = "fd3c:9a41:7b02:10::15"
-    assert ipaddress.ip_address(host).is_private and ipaddress.ip_address(host) in ipaddress.ip_network("fc00::/7")
-    write_doc(env, task, "correspondence/delacroix-file.eml", email(
-        "Theo Barras <theo.barras@harlowfinch.example.com>", "Miriam Okafor <miriam.okafor@harlowfinch.example.com>",
-        "Fri, 16 Oct 2026 11:05:00 -0500", "Delacroix: executed agreement",
-        "Miriam,\n\nThe executed Delacroix agreement is on the DMS if you need it for the Fontenot repair:\n"
-        f"http://[{host}]/dms/matters/00412/delacroix/executed-agreement.pdf\n\nTheo\n"))
-
-
 @plant("ho-h13-r37-local-path-in-match-criteria", "H13", NE,
        "The scope-of-edits criterion now compares the agreement with '/Users/mokafor/Matters/Granite Peak/Tallis "
        "renewal/draft-tallis-agreement.md' instead of documents/draft-tallis-agreement.md: an absolute path on the "
@@ -32333,25 +32315,6 @@ def h13_r37_ipv6_ula(env: Path, task: str) -> None:
 def h13_r37_local_path(env: Path, task: str) -> None:
     _reword(env, task, "scope-of-edits", "reads as in documents/draft-tallis-agreement.md,",
             "reads as in /Users/mokafor/Matters/Granite Peak/Tallis renewal/draft-tallis-agreement.md,")
-
-
-@plant("ho-h13-r37-vanity-toll-free-number", "H13", CA,
-       "documents/correspondence/form-rollout.eml, Petra's note on rolling out the form, is signed with Halden's "
-       "orders line written as a vanity number, 1-800-SEA-GEAR: a dialable toll-free number (1-800-732-4327), not one "
-       "in the fictional 555-01xx range.")
-def h13_r37_vanity(env: Path, task: str) -> None:
-    import datetime
-
-    assert datetime.date(2026, 10, 23).weekday() == 4
-    keypad = {c: d for d, letters in {"2": "ABC", "3": "DEF", "4": "GHI", "5": "JKL", "6": "MNO", "7": "PQRS",
-                                      "8": "TUV", "9": "WXYZ"}.items() for c in letters}
-    assert "".join(keypad[c] for c in "SEAGEAR") == "7324327"
-    write_doc(env, task, "correspondence/form-rollout.eml", email(
-        "Petra Lindahl <petra.lindahl@haldenmarine.example.com>",
-        "Miriam Okafor <miriam.okafor@harlowfinch.example.com>", "Fri, 23 Oct 2026 14:30:00 -0700",
-        "Form rollout",
-        "Miriam,\n\nHR will start using the refreshed form with the November hiring round.\n\nPetra\n\n"
-        "Petra Lindahl | Director of Human Resources\nHalden Marine Supply Co. | Orders: 1-800-SEA-GEAR\n"))
 
 
 @near_miss("ho-h13-nm-r37-sip-address-and-fictional-tel-uri", "H13", TB,
