@@ -32375,3 +32375,925 @@ def fam_nm_r37_reindent(env: Path, task: str) -> None:
     new = text[:start] + "".join(block) + text[end:]
     assert new != text and yaml.safe_load(new) == before
     path.write_text(new, "utf-8")
+
+
+# === Thirty-eighth round ==========================================================================================
+# Written from HYGIENE.md and docs/TASKS.md only, without reading the audit's code. Ids carry '-r38-'.
+
+
+def _r38_docx_altchunk(heading: str, html: str) -> bytes:
+    """A .docx whose body is one visible heading paragraph followed by a w:altChunk: the rest of the document is an
+    HTML part (word/afchunk1.html, relationship type aFChunk) that Word imports and renders when it opens the file, as
+    document-assembly tools write it. The text of the HTML part appears nowhere in word/document.xml."""
+    wml = "application/vnd.openxmlformats-officedocument.wordprocessingml"
+    types = (f'{_XML}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">'
+             '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>'
+             '<Default Extension="xml" ContentType="application/xml"/>'
+             '<Default Extension="html" ContentType="text/html"/>'
+             f'<Override PartName="/word/document.xml" ContentType="{wml}.document.main+xml"/></Types>')
+    rels = (f'{_XML}<Relationships xmlns="{_PKG_REL}"><Relationship Id="rId1" Type="{_REL}/officeDocument" '
+            'Target="word/document.xml"/></Relationships>')
+    doc_rels = (f'{_XML}<Relationships xmlns="{_PKG_REL}"><Relationship Id="rIdAlt1" Type="{_REL}/aFChunk" '
+                'Target="afchunk1.html"/></Relationships>')
+    document = (f'{_XML}<w:document xmlns:w="{_W}" xmlns:r="{_REL}"><w:body>'
+                f'<w:p><w:r><w:t xml:space="preserve">{escape(heading)}</w:t></w:r></w:p>'
+                '<w:altChunk r:id="rIdAlt1"/><w:sectPr/></w:body></w:document>')
+    return _zip({"[Content_Types].xml": types, "_rels/.rels": rels, "word/document.xml": document,
+                 "word/_rels/document.xml.rels": doc_rels, "word/afchunk1.html": html})
+
+
+def _r38_docx_with_duplicate_member(first: list[str], second: list[str]) -> bytes:
+    """A .docx (as edits.docx_bytes of `first`) whose zip carries a second central-directory entry also named
+    word/document.xml, holding `second`: the package has two parts with one name, which OPC forbids, and readers
+    disagree about which one is the document (some take the first entry, some the last)."""
+    import warnings
+
+    parts = _r34_parts(docx_bytes(first))
+    other = _r34_parts(docx_bytes(second))["word/document.xml"]
+    buf = io.BytesIO()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # zipfile warns about the duplicate name, which is the point
+        with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as zf:
+            for name, text in parts.items():
+                info = zipfile.ZipInfo(name, (2026, 9, 28, 14, 2, 0))
+                info.compress_type = zipfile.ZIP_DEFLATED
+                zf.writestr(info, text.encode("utf-8"))
+            info = zipfile.ZipInfo("word/document.xml", (2026, 9, 28, 14, 6, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            zf.writestr(info, other.encode("utf-8"))
+    return buf.getvalue()
+
+
+def _r38_westlaw_print(caption: str, subsection: str, text: str, *, printed: str) -> str:
+    """A Colorado statute section printed to text from Westlaw ('Print > Text'): the service's banner, the annotated
+    code's caption and hierarchy, the subsection's text on one line, the currency note and the copyright footer."""
+    return ("Westlaw\n\n"
+            f"{caption}\n\n"
+            "West's Colorado Revised Statutes Annotated\n"
+            "Title 8. Labor and Industry\n"
+            "Labor I--Department of Labor and Employment\n"
+            "Article 2. Labor Relations\n"
+            "Part 1. General Provisions\n\n"
+            f"{subsection} {text}\n\n"
+            "Current through legislation effective September 1, 2026 of the Second Regular Session of the 75th "
+            "General Assembly.\n\n"
+            "End of Document    (c) 2026 Thomson Reuters. No claim to original U.S. Government Works.\n\n"
+            f"Printed by Harlow Finch LLP on {printed}\n")
+
+
+_R38_CRS_2B = ("Except for a covenant not to compete that restricts the practice of medicine, the practice of "
+               "advanced practice registered nursing, or the practice of dentistry in this state, this subsection "
+               "(2) does not apply to a covenant not to compete governing an individual who, at the time the "
+               "covenant not to compete is entered into and at the time it is enforced, earns an amount of "
+               "annualized cash compensation equivalent to or greater than the threshold amount for highly "
+               "compensated workers, if the covenant not to compete is for the protection of trade secrets and is "
+               "no broader than is reasonably necessary to protect the employer's legitimate interest in protecting "
+               "trade secrets.")
+
+
+# --- H01 rubric isolation (thirty-eighth round) --------------------------------------------------------------------
+
+
+@plant("ho-h01-r38-criterion-in-docx-document-variable", "H01", TB,
+       "documents/hr/riley-offer-merge.docx, HR's mail-merge shell for Riley's offer letter, shows only merge prompts; "
+       "one of its Word document variables (QA_ExpectedResult, in word/settings.xml, where the firm's QA macro reads "
+       "it) holds the customer-nonsolicit-trade-secrets criterion's match_criteria word for word.")
+def h01_r38_docvar(env: Path, task: str) -> None:
+    match = _match(env, task, "customer-nonsolicit-trade-secrets")
+    data = _r33_docx(["Aspenline Payments, LLC", "\u00abCandidate_Name\u00bb", "\u00abPosition\u00bb",
+                      "Dear \u00abFirst_Name\u00bb,", "[Offer terms merge here]"],
+                     doc_vars={"QA_Macro": "CovenantCheck 3.2", "QA_ExpectedResult": match})
+    settings = _r33_docx_text(data, "word/settings.xml")
+    assert escape(match, {'"': "&quot;"}) in settings
+    assert match not in _r33_docx_text(data, "word/document.xml")
+    write_doc(env, task, "hr/riley-offer-merge.docx", data)
+
+
+@plant("ho-h01-r38-criterion-in-rst-comment", "H01", AM,
+       "documents/wiki/bayou-crest-fontenot.rst, the matter team's reStructuredText wiki page, renders as a title and "
+       "a two-line status list; a '..' comment block under the title (which Sphinx never renders) carries the "
+       "two-year-cap criterion's match_criteria, wrapped and indented as comment lines.")
+def h01_r38_rst_comment(env: Path, task: str) -> None:
+    match = _match(env, task, "two-year-cap")
+    wrapped = textwrap.wrap(match, 74)
+    page = ("Bayou Crest: Fontenot agreement\n"
+            "===============================\n\n"
+            ".. Reviewer note, kept out of the published page. How the repaired agreement is checked:\n"
+            + "".join(f"   {line}\n" for line in wrapped)
+            + "\nStatus\n------\n\n"
+            "- Repair of the standard agreement for Avery Fontenot: in progress.\n"
+            "- Client note to Lucien Arceneaux: to follow the agreement.\n")
+    comment = page.split(".. Reviewer note", 1)[1].split("\nStatus\n", 1)[0]
+    assert match in " ".join(comment.split())
+    write_doc(env, task, "wiki/bayou-crest-fontenot.rst", page)
+
+
+@plant("ho-h01-r38-criterion-as-gherkin-then-step", "H01", NE,
+       "documents/qa/judge-acceptance.feature, a Gherkin file the eval team wrote to calibrate the judge on this task, "
+       "has a scenario whose Then step carries, in a doc string, the note-flags-penalty criterion's match_criteria "
+       "word for word.")
+def h01_r38_gherkin(env: Path, task: str) -> None:
+    match = _match(env, task, "note-flags-penalty")
+    feature = ("Feature: Judge calibration for the Tallis renewal task\n"
+               "  The judge must grade note-to-partner.md exactly as the task's rubric says.\n\n"
+               "  Scenario: the note warns of the per-worker penalty\n"
+               "    Given the agent's note-to-partner.md\n"
+               "    When the judge applies criterion \"note-flags-penalty\"\n"
+               "    Then the verdict follows this rule:\n"
+               "      \"\"\"\n"
+               f"      {match}\n"
+               "      \"\"\"\n")
+    assert feature.count(match) == 1
+    write_doc(env, task, "qa/judge-acceptance.feature", feature)
+
+
+@near_miss("ho-h01-nm-r38-rst-onboarding-page-with-editor-comments", "H01", CA,
+           "documents/hr-wiki/washington-onboarding.rst, a page of Halden's HR wiki in reStructuredText, carries two "
+           "'..' comment blocks for the wiki's editors (a photo to swap, a length limit) beside its rendered text on "
+           "badges and the safety walk-through.",
+           "HYGIENE.md H01 forbids grading material in the workspace and any file that reproduces a criterion's "
+           "match_criteria; the page's comments are editorial notes about a photo and page length that share no "
+           "wording with any criterion and grade nothing.")
+def h01_nm_r38_rst_page(env: Path, task: str) -> None:
+    page = ("Washington onboarding\n"
+            "=====================\n\n"
+            ".. TODO(petra): swap in the new Kent warehouse photo once facilities sends it.\n\n"
+            "New hires in Washington start with a safety walk-through of the warehouse floor and receive their "
+            "badge on the first day.\n\n"
+            ".. note:: Badge photos are taken at the front desk between 8:00 and 9:00 a.m.\n\n"
+            ".. Editors: keep this page under 300 words; the intranet cuts longer pages.\n")
+    assert page.count("\n.. ") == 3
+    write_doc(env, task, "hr-wiki/washington-onboarding.rst", page)
+
+
+# --- H02 answer in the workspace (thirty-eighth round) -------------------------------------------------------------
+
+
+@plant("ho-h02-r38-refreshed-clauses-in-xlsx-issues-list", "H02", CA,
+       "documents/halden/wa-form-issues-list.xlsx, the matter's issues list with every row marked 'Agreed', already "
+       "gives the refreshed form's proposed wording for Sections 2, 3 and 5 (18-month non-compete, a customer clause "
+       "that bars only soliciting, Washington law and King County courts) and, in a 'Note for HR' column, the usage "
+       "rule: earnings above $126,858.83 for 2026 covenants, the adjusted figure from January 1, 2027, disclosure by "
+       "offer acceptance.")
+def h02_r38_issues_list(env: Path, task: str) -> None:
+    hr_note = ("Use Section 2 only for employees whose annualized earnings exceed $126,858.83 for covenants signed in "
+               "2026; check the adjusted figure for covenants signed from January 1, 2027; disclose the covenant in "
+               "writing no later than the employee's acceptance of the offer.")
+    rows: list[list[str | int | float]] = [
+        ["No.", "Form section", "Issue", "Proposed wording", "Note for HR", "Status"],
+        [1, "2. Non-Competition", "24 months is beyond the 18-month presumption",
+         "For 18 months after employment ends, Employee will not work for any business that sells marine hardware or "
+         "supplies in Washington, Oregon or Idaho.", hr_note, "Agreed"],
+        [2, "3. Customers", "Barring accepting business makes the clause a non-compete",
+         "For 12 months after employment ends, Employee will not solicit any customer of the Company with whom "
+         "Employee dealt during employment. This Section does not restrict Employee from accepting business from, "
+         "transacting with or serving any customer.", "", "Agreed"],
+        [3, "5. Governing Law and Venue", "Delaware law and forum do not hold for a Washington employee",
+         "This Agreement is governed by Washington law, and any dispute will be resolved in the state courts of King "
+         "County, Washington.", "", "Agreed"],
+    ]
+    data = xlsx_bytes(rows, sheet="Issues")
+    assert "$126,858.83" in zipfile.ZipFile(io.BytesIO(data)).read("xl/sharedStrings.xml").decode("utf-8")
+    write_doc(env, task, "halden/wa-form-issues-list.xlsx", data)
+
+
+@plant("ho-h02-r38-finished-agreement-saved-as-word-template", "H02", NE,
+       "documents/templates/Granite Peak - Tallis renewal (Dec 2026).dotx, a Word template ('Save as Word Template') "
+       "a paralegal made for next year's renewal, is the renewed agreement with the three instructed edits already "
+       "made (Granite Peak Robotics, Inc.; $71,500; December 14, 2026) and nothing else changed.")
+def h02_r38_dotx(env: Path, task: str) -> None:
+    paragraphs = _tallis_revised_paragraphs(env, task)
+    joined = "\n".join(paragraphs)
+    assert "$71,500" in joined and "December 14, 2026" in joined and "Granite Peak Robotic Inc." not in joined
+    data = _r34_dotx(paragraphs)
+    assert "wordprocessingml.template.main+xml" in _r34_parts(data)["[Content_Types].xml"]
+    write_doc(env, task, "templates/Granite Peak - Tallis renewal (Dec 2026).dotx", data)
+
+
+@plant("ho-h02-r38-finished-file-memo-in-docx-altchunk", "H02", SD,
+       "documents/assembly/ellery-file-memo.docx, written by the document-assembly tool, shows one heading paragraph; "
+       "the rest of the document is an imported HTML part (w:altChunk, word/afchunk1.html) that is the finished file "
+       "memo: the 2023 memo's $75,000 floor, the $80,000 floor of 820 ILCS 90/10(a) for covenants from January 1, "
+       "2027, and Jordan's $78,500 at signing on January 5, 2027.")
+def h02_r38_altchunk(env: Path, task: str) -> None:
+    memo = ("<p>The 2023 approval memo relied on the $75,000 floor of 820 ILCS 90/10(a). A covenant entered into on or "
+            "after January 1, 2027 needs expected annualized earnings above $80,000. Jordan Ellery's $78,500 does not "
+            "exceed $80,000 when the agreement is signed on January 5, 2027, so the 2023 approval no longer controls "
+            "and the form's non-compete is left out.</p>"
+            "<p>The customer and employee non-solicits stay at 12 months: $78,500 exceeds the $47,500 non-solicit "
+            "floor for 2027. The agreement carries the written advice to consult a lawyer, and Jordan receives it on "
+            "December 18, 2026, more than 14 calendar days before signing.</p>")
+    html = ("<!DOCTYPE html><html><head><meta charset=\"utf-8\"><title>File memo</title></head><body>"
+            "<h2>File memo: Ellery restrictive covenant agreement</h2>" + memo + "</body></html>")
+    data = _r38_docx_altchunk("Maplestone Logistics, Inc. / Jordan Ellery", html)
+    parts = _r34_parts(data)
+    assert "$78,500" in parts["word/afchunk1.html"] and "$78,500" not in parts["word/document.xml"]
+    write_doc(env, task, "assembly/ellery-file-memo.docx", data)
+
+
+@near_miss("ho-h02-nm-r38-open-questions-list-without-answers", "H02", TB,
+           "documents/hr/open-points.xlsx, Aspenline's list of open points for Riley's paperwork, has three rows of "
+           "questions (can the usual non-compete stay, does Colorado need separate paperwork, which customers the "
+           "non-solicit may cover), each marked 'Open', with no answer column.",
+           "HYGIENE.md H02 is about a deliverable already in the workspace or a document that already holds the "
+           "finished answer; a list of the client's open questions asks what the deliverables must answer and gives "
+           "none of the answers (no threshold comparison, no notice, no penalty).")
+def h02_nm_r38_open_points(env: Path, task: str) -> None:
+    rows: list[list[str | int | float]] = [
+        ["#", "Question", "Raised by", "Raised on", "Owner", "Status"],
+        [1, "Can Riley's agreement keep our usual 12-month non-compete?", "Noor Haddad", "2026-11-09",
+         "Harlow Finch", "Open"],
+        [2, "Does Colorado need separate paperwork for a new hire?", "Noor Haddad", "2026-11-09", "Harlow Finch",
+         "Open"],
+        [3, "Which customers may the customer non-solicit cover?", "Noor Haddad", "2026-11-09", "Harlow Finch",
+         "Open"],
+    ]
+    data = xlsx_bytes(rows, sheet="Open points")
+    shared = zipfile.ZipFile(io.BytesIO(data)).read("xl/sharedStrings.xml").decode("utf-8")
+    assert "$" not in shared and "Open" in shared
+    write_doc(env, task, "hr/open-points.xlsx", data)
+
+
+# --- H03 degenerate output (thirty-eighth round) -------------------------------------------------------------------
+
+
+@plant("ho-h03-r38-file-memo-graded-by-minimum-length", "H03", SD,
+       "A new criterion, rationale-length, passes rationale.md if it 'runs to at least 250 words' and fails it if "
+       "shorter: the workspace or the knowledge base pasted in as the memo is far longer, so a degenerate output "
+       "passes and the criterion carries no signal.")
+def h03_r38_min_length(env: Path, task: str) -> None:
+    words = sum(len(read_doc(env, task, rel).split()) for rel in ("partner-email.md", "hire-details.md",
+                                                                   "form-approval-memo-2023.md"))
+    assert words > 250
+    with task_json(env, task) as t:
+        add_criterion(t, "rationale-length", "File memo is a memo of substance",
+                      "PASS if rationale.md runs to at least 250 words. FAIL if it is shorter than 250 words.",
+                      ["rationale.md"])
+
+
+@plant("ho-h03-r38-client-note-graded-on-layout-only", "H03", AM,
+       "A new criterion, client-note-layout, passes client-note.md if it opens with a level-one Markdown heading and "
+       "sets out the changes as a numbered or bulleted list: the pasted workspace (partner-email.md opens '# Email: "
+       "...', the memo numbers its analysis) passes it whatever it says.")
+def h03_r38_layout(env: Path, task: str) -> None:
+    assert read_doc(env, task, "partner-email.md").startswith("# ")
+    assert "\n1. **Territory.**" in read_doc(env, task, "litigation-memo.md")
+    with task_json(env, task) as t:
+        add_criterion(t, "client-note-layout", "Client note is laid out for Bayou Crest",
+                      "PASS if client-note.md opens with a level-one Markdown heading (a line beginning '# ') and sets "
+                      "out the changes as a numbered or bulleted list. FAIL if it has no such heading or no list.",
+                      ["client-note.md"])
+
+
+@plant("ho-h03-r38-cover-email-graded-on-its-language", "H03", CI,
+       "A new criterion, client-email-english, passes client-email.md if it 'is written in English': every input, "
+       "the instructions and the knowledge base are in English, so the echoed instructions or the pasted workspace "
+       "pass it and it tells nothing about the email.")
+def h03_r38_english(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert t["language"] == "en"
+        add_criterion(t, "client-email-english", "Cover email in English",
+                      "PASS if client-email.md is written in English. FAIL if it is written in any other language.",
+                      ["client-email.md"])
+
+
+@near_miss("ho-h03-nm-r38-usage-notes-must-be-in-spanish", "H03", CA,
+           "The instructions add that Halden's onboarding coordinators in Yakima work in Spanish, so hr-usage-notes.md "
+           "is written in Spanish; a new criterion passes the notes only if they are in Spanish.",
+           "HYGIENE.md H03 flags criteria a degenerate output passes; every input, the instructions and the knowledge "
+           "base are in English, so an empty file, the unchanged form, the echoed instructions and the pasted "
+           "workspace all fail a requirement to write in Spanish.")
+def h03_nm_r38_spanish(env: Path, task: str) -> None:
+    for rel in ("client-request.md", "client-alert.md", "halden-form-wa-2021.md"):
+        assert " el " not in read_doc(env, task, rel)
+    with task_json(env, task) as t:
+        instructions_add(t, "Halden's onboarding coordinators in Yakima work in Spanish: write hr-usage-notes.md in "
+                            "Spanish.")
+        add_criterion(t, "usage-notes-in-spanish", "Usage notes in Spanish for the Yakima coordinators",
+                      "PASS if hr-usage-notes.md is written in Spanish. FAIL if it is written in English or in any "
+                      "other language.", ["hr-usage-notes.md"])
+
+
+# --- H04 criterion form (thirty-eighth round) ----------------------------------------------------------------------
+
+
+@plant("ho-h04-r38-emoji-verdict-markers", "H04", CA,
+       "client-email-changes was pasted back from the team's Notion rubric, whose status column uses emoji: its "
+       "match_criteria now reads '\u2705 if client-email.md lists the changes ... \u274c if any of the three changes "
+       "is not mentioned.', with no PASS or FAIL clause.")
+def h04_r38_emoji(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        crit = criterion(t, "client-email-changes")
+        text = crit["match_criteria"]
+        assert text.startswith("PASS if ") and text.count(" FAIL if ") == 1
+        text = "\u2705 if " + text[len("PASS if "):]
+        crit["match_criteria"] = text.replace(" FAIL if ", " \u274c if ")
+        assert "PASS" not in crit["match_criteria"] and "FAIL" not in crit["match_criteria"]
+
+
+@plant("ho-h04-r38-fail-clause-copied-from-pass-clause", "H04", NE,
+       "note-asks-decision's FAIL clause was overwritten with a copy of its PASS condition: 'FAIL if "
+       "note-to-partner.md asks the partner to decide, before the agreement goes to Morgan Tallis on November 23, "
+       "2026, whether to delete Section 5.', so the note the criterion asks for both passes and fails.")
+def h04_r38_fail_copied(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        crit = criterion(t, "note-asks-decision")
+        pass_part, fail_part = crit["match_criteria"].split(" FAIL if ")
+        assert pass_part.startswith("PASS if ") and fail_part == "the note asks for no decision."
+        crit["match_criteria"] = pass_part + " FAIL if " + pass_part[len("PASS if "):]
+
+
+@plant("ho-h04-r38-pass-iff-without-fail-clause", "H04", TB,
+       "notice-signed-before-acceptance was rewritten by an author who writes 'iff': 'PASS iff "
+       "vandermeer-noncompete-notice.md is a document separate from the agreement ... before Riley accepts it.' Its "
+       "FAIL clause was dropped as implied, so the criterion has no FAIL clause.")
+def h04_r38_iff(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        crit = criterion(t, "notice-signed-before-acceptance")
+        pass_part, fail_part = crit["match_criteria"].split(" FAIL if ")
+        assert fail_part.startswith("the notice is folded into the agreement")
+        crit["match_criteria"] = "PASS iff " + pass_part[len("PASS if "):]
+        assert "FAIL" not in crit["match_criteria"]
+
+
+@near_miss("ho-h04-nm-r38-criterion-id-is-prefix-of-another", "H04", NE,
+           "note-flags-void-noncompete is renamed note-flags, so one criterion's id is a prefix of another's "
+           "(note-flags, note-flags-penalty); no other field refers to the old id.",
+           "HYGIENE.md H04 requires every criterion to have a unique id; 'note-flags' and 'note-flags-penalty' are "
+           "different strings, so both ids stay unique, and the trap's criteria never named the renamed one.")
+def h04_nm_r38_prefix_id(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        crit = criterion(t, "note-flags-void-noncompete")
+        assert "note-flags-void-noncompete" not in t["oafreeze"]["trap"]["criteria"]
+        crit["id"] = "note-flags"
+        ids = [c["id"] for c in t["criteria"]]
+        assert len(ids) == len(set(ids)) and "note-flags-penalty" in ids
+
+
+# --- H05 ambiguous grading language (thirty-eighth round) ----------------------------------------------------------
+
+
+@plant("ho-h05-r38-good-faith-effort-to-name-parishes", "H05", AM,
+       "named-parishes now passes covenants that 'make a good-faith effort to apply only within named parishes': "
+       "whether a radius with a parish list beside it is a good-faith effort is left to the judge's reading of the "
+       "drafter's intent.")
+def h05_r38_good_faith(env: Path, task: str) -> None:
+    _reword(env, task, "named-parishes", "fontenot-covenant-agreement.md apply only within named parishes",
+            "fontenot-covenant-agreement.md make a good-faith effort to apply only within named parishes")
+
+
+@plant("ho-h05-r38-within-the-spirit-of-the-instructions", "H05", NE,
+       "scope-of-edits now passes sections that read as in the draft 'or depart from it only within the spirit of the "
+       "partner's instructions', and fails only changes made 'against the spirit of those instructions': what the "
+       "spirit allows is the judge's call, on the criterion that polices unrequested edits.")
+def h05_r38_spirit(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        reword(t, "scope-of-edits", "reads as in documents/draft-tallis-agreement.md, Section 5",
+               "reads as in documents/draft-tallis-agreement.md or departs from it only within the spirit of the "
+               "partner's instructions, Section 5")
+        reword(t, "scope-of-edits", "added any provision beyond the three edits.",
+               "added any provision against the spirit of those instructions.")
+
+
+@plant("ho-h05-r38-up-to-date-threshold-unpinned", "H05", CA,
+       "usage-notes-threshold no longer gives the figure: the notes must tell HR to use the non-compete only for "
+       "employees whose earnings exceed 'the up-to-date Washington threshold', without saying up to date as of when "
+       "(today, the signing date, the date HR reads the notes).")
+def h05_r38_up_to_date(env: Path, task: str) -> None:
+    _reword(env, task, "usage-notes-threshold", "exceed $126,858.83 for covenants signed in 2026,",
+            "exceed the up-to-date Washington threshold,")
+
+
+@near_miss("ho-h05-nm-r38-court-of-competent-jurisdiction", "H05", AM,
+           "louisiana-law-forum now asks that disputes be heard 'in a Louisiana court of competent jurisdiction' "
+           "instead of 'in Louisiana courts'.",
+           "HYGIENE.md H05 flags vague standards a judge can read either way; 'court of competent jurisdiction' is the "
+           "fixed contract phrase for a court empowered to hear the dispute, not a judgment of quality, and the "
+           "criterion still turns on Louisiana law and a Louisiana forum.")
+def h05_nm_r38_competent_jurisdiction(env: Path, task: str) -> None:
+    _reword(env, task, "louisiana-law-forum", "with disputes heard in Louisiana courts.",
+            "with disputes heard in a Louisiana court of competent jurisdiction.")
+
+
+# --- H06 deliverable matching (thirty-eighth round) ----------------------------------------------------------------
+
+
+@plant("ho-h06-r38-instructions-offer-a-word-alternative", "H06", NE,
+       "The instructions now ask for 'note-to-partner.md (or note-to-partner.docx, if you would rather work in Word)' "
+       "and say only the agreement must be Markdown: the task invites a file the deliverables map does not declare, "
+       "so which name the note arrives under, and whether the matcher pairs a .docx with note-to-partner.md, is left "
+       "open.")
+def h06_r38_word_alternative(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        t["instructions"] = replace_text(
+            t["instructions"], "Write note-to-partner.md, your note to the partner. Both deliverables are Markdown.",
+            "Write note-to-partner.md (or note-to-partner.docx, if you would rather work in Word), your note to the "
+            "partner. The agreement must be Markdown.")
+        assert "note-to-partner.docx" not in t["deliverables"]
+
+
+@plant("ho-h06-r38-instructions-give-cover-email-a-second-name", "H06", CI,
+       "The instructions keep asking for client-email.md, then add 'When you have finished, upload cover-email.md to "
+       "Sierrafold's matter ticket so that Wendell's team can find it.': one deliverable under two names, only one of "
+       "them declared.")
+def h06_r38_second_name(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert "client-email.md" in t["instructions"] and "cover-email.md" not in t["instructions"]
+        instructions_add(t, "When you have finished, upload cover-email.md to Sierrafold's matter ticket so that "
+                            "Wendell's team can find it.")
+        assert "cover-email.md" not in t["deliverables"]
+
+
+@plant("ho-h06-r38-deliverable-declared-as-a-folder", "H06", TB,
+       "A new deliverable 'vandermeer-signing-packet/' (a folder, trailing slash, 'for DocuSign: the agreement and the "
+       "notice, one file each') is declared, named in the instructions and graded: a deliverable name that is a "
+       "directory, not a file the matcher can pair.")
+def h06_r38_folder(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_deliverable(t, "vandermeer-signing-packet/", "Folder for DocuSign: the agreement and the notice, one file "
+                                                         "each, ready to upload.")
+        instructions_add(t, "Also put the agreement and the notice into vandermeer-signing-packet/, the folder "
+                            "Aspenline uploads to DocuSign.")
+        add_criterion(t, "signing-packet-complete", "Signing packet holds both documents",
+                      "PASS if vandermeer-signing-packet/ holds the agreement and the notice, each as its own file. "
+                      "FAIL if either is missing from the folder.", ["vandermeer-signing-packet/"])
+        assert list(t["deliverables"])[-1].endswith("/")
+
+
+@near_miss("ho-h06-nm-r38-instructions-rule-out-a-word-version", "H06", AM,
+           "The instructions add 'Markdown only: Bayou Crest's portal does not take Word files, so do not send a .docx "
+           "version.'",
+           "HYGIENE.md H06 wants every deliverable named in the instructions and no two names the matcher could "
+           "confuse; the sentence names no file and declares nothing, it only rules out a second format, so the two "
+           "declared names stay the only ones.")
+def h06_nm_r38_markdown_only(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "Markdown only: Bayou Crest's portal does not take Word files, so do not send a .docx "
+                            "version.")
+        assert sorted(t["deliverables"]) == ["client-note.md", "fontenot-covenant-agreement.md"]
+
+
+# --- H07 workspace integrity (thirty-eighth round) -----------------------------------------------------------------
+
+
+@plant("ho-h07-r38-yaml-with-duplicate-mapping-key", "H07", CA,
+       "documents/hr/wa-form-merge-fields.yaml, the merge-field list HR's form tool reads, defines employee_name twice "
+       "in the same mapping (two people added the field): YAML requires mapping keys to be unique, strict loaders "
+       "refuse the file, and lenient ones silently keep the second entry.")
+def h07_r38_yaml_duplicate(env: Path, task: str) -> None:
+    import yaml
+
+    text = ("# Merge fields HR fills in for the Washington covenant form\n"
+            "form: WA-2021-3\n"
+            "fields:\n"
+            "  employee_name:\n"
+            "    label: Employee name\n"
+            "    required: true\n"
+            "  effective_date:\n"
+            "    label: Date of agreement\n"
+            "    required: true\n"
+            "  employee_name:\n"
+            "    label: Employee's full legal name\n"
+            "    required: true\n")
+    assert text.count("\n  employee_name:\n") == 2
+    assert yaml.safe_load(text)["fields"]["employee_name"]["label"] == "Employee's full legal name"
+    write_doc(env, task, "hr/wa-form-merge-fields.yaml", text)
+
+
+@plant("ho-h07-r38-docx-with-duplicate-zip-member", "H07", AM,
+       "documents/site/iberville-site-report.docx, re-saved by a repair tool that appended instead of replacing, has "
+       "two zip entries named word/document.xml (the September text and a later revision): the package is invalid and "
+       "which text a reader shows depends on the reader.")
+def h07_r38_duplicate_member(env: Path, task: str) -> None:
+    data = _r38_docx_with_duplicate_member(
+        ["Site report: Iberville Parish", "Sampling complete at the former tank farm."],
+        ["Site report: Iberville Parish (revised)", "Sampling complete; laboratory results pending."])
+    names = zipfile.ZipFile(io.BytesIO(data)).namelist()
+    assert names.count("word/document.xml") == 2
+    write_doc(env, task, "site/iberville-site-report.docx", data)
+
+
+@plant("ho-h07-r38-sync-client-journal-and-log", "H07", NE,
+       "The workspace was assembled in a folder synced by the ownCloud/Nextcloud desktop client, which left its sync "
+       "journal documents/._sync_3f9a1c2b7e64.db (an SQLite database of the folder's files and etags) and its log "
+       "documents/.owncloudsync.log beside the task's documents.")
+def h07_r38_sync_journal(env: Path, task: str) -> None:
+    journal = _r14_sqlite("CREATE TABLE metadata(path TEXT, modtime INTEGER, etag TEXT, fileid TEXT);", "metadata",
+                          [("partner-instructions.md", 1794816000, "6581f3c2a9d01", "00000812oc7m1x2"),
+                           ("draft-tallis-agreement.md", 1794816000, "6581f3c2a9d02", "00000813oc7m1x2"),
+                           ("colorado-law-file.md", 1794816000, "6581f3c2a9d03", "00000814oc7m1x2")])
+    assert journal.startswith(b"SQLite format 3\x00")
+    write_doc(env, task, "._sync_3f9a1c2b7e64.db", journal)
+    write_doc(env, task, ".owncloudsync.log", (
+        "#=#=#=# Syncrun started 2026-11-16T08:02:11Z\n"
+        "2026-11-16T08:02:12Z|partner-instructions.md|INST_NEW|Down|1794816000|6581f3c2a9d01|1538|00000812oc7m1x2\n"
+        "2026-11-16T08:02:12Z|draft-tallis-agreement.md|INST_NEW|Down|1794816000|6581f3c2a9d02|3490|00000813oc7m1x2\n"
+        "#=#=#=# Syncrun finished 2026-11-16T08:02:13Z\n"))
+
+
+@near_miss("ho-h07-nm-r38-backup-signatory-note", "H07", TB,
+           "documents/hr/backup-signatory.md, a short note naming Aspenline's backup signatory if Noor Haddad is away, "
+           "is added: the word 'backup' is in its name, but it is a readable Markdown document.",
+           "HYGIENE.md H07 forbids empty or unreadable files and OS or editor junk (lock files, swap files, .DS_Store, "
+           "Thumbs.db, .git); a note whose name merely contains the word 'backup' is an ordinary document, not an "
+           "editor's backup copy.")
+def h07_nm_r38_backup_signatory(env: Path, task: str) -> None:
+    text = ("# Backup signatory\n\n"
+            "If Noor Haddad is away when Riley's papers are ready, Aspenline's backup signatory is Tomas Ferreira, "
+            "Chief Financial Officer (tomas.ferreira@aspenline.example.com, 555-0174).\n")
+    assert "555-01" in text and "@aspenline.example.com" in text
+    write_doc(env, task, "hr/backup-signatory.md", text)
+
+
+# --- H08 knowledge-base pin (thirty-eighth round) ------------------------------------------------------------------
+
+
+@plant("ho-h08-r38-index-renamed-readme-for-github", "H08", TB,
+       "In this task's mount, practice-guides/non-compete/us/index.md was renamed README.md so that the repository "
+       "host would display it when browsing the folder: same bytes, but the pinned file is gone and an unpinned one "
+       "is there.")
+def h08_r38_readme(env: Path, task: str) -> None:
+    src = kb(env, task, "practice-guides/non-compete/us/index.md")
+    assert src.is_file()
+    dst = src.with_name("README.md")
+    assert not dst.exists()
+    src.rename(dst)
+
+
+@plant("ho-h08-r38-template-wrapped-in-jinja-raw-block", "H08", SD,
+       "The task generator renders every workspace file with Jinja, so an author wrapped this task's mounted "
+       "restrictive covenant template in '{% raw %}' ... '{% endraw %}' to keep its {{placeholders}}: the template in "
+       "the mount now differs from the pinned one by those two lines.")
+def h08_r38_jinja_raw(env: Path, task: str) -> None:
+    path = kb(env, task, "templates/oafreeze-cc0-1.0/restrictive-covenant-agreement/template.md")
+    text = path.read_text("utf-8")
+    assert "{{employee_name}}" in text and "{% raw %}" not in text
+    path.write_text("{% raw %}\n" + text + "{% endraw %}\n", "utf-8")
+
+
+@plant("ho-h08-r38-reuse-spdx-headers-added-to-checklists", "H08", CA,
+       "An open-source compliance pass ('reuse annotate') ran over this task's mounted checklists: each Markdown file "
+       "gained an SPDX comment header at its top (above the front matter where there is one), and the JSON "
+       "checklist gained a restrictive-covenant-review.json.license sidecar.")
+def h08_r38_reuse(env: Path, task: str) -> None:
+    header = ("<!--\nSPDX-FileCopyrightText: 2026 oafreeze sample library contributors\n\n"
+              "SPDX-License-Identifier: CC0-1.0\n-->\n\n")
+    for rel in ("checklists/index.md", "checklists/employment/index.md",
+                "checklists/employment/restrictive-covenant-review.md"):
+        path = kb(env, task, rel)
+        text = path.read_text("utf-8")
+        assert "SPDX" not in text and text.startswith(("---\n", "# "))
+        path.write_text(header + text, "utf-8")
+    sidecar = kb(env, task, "checklists/employment/restrictive-covenant-review.json.license")
+    assert not sidecar.exists()
+    sidecar.write_text("SPDX-FileCopyrightText: 2026 oafreeze sample library contributors\n\n"
+                       "SPDX-License-Identifier: CC0-1.0\n", "utf-8")
+
+
+@near_miss("ho-h08-nm-r38-workspace-readme-outside-the-mount", "H08", AM,
+           "documents/README.md, a short guide to the workspace (one line per input, and a line saying the knowledge "
+           "base is the firm's pinned library, to read and not to edit), is added beside the mount.",
+           "HYGIENE.md H08 requires the knowledge base inside the workspace to be byte-identical to the pinned "
+           "snapshot; the README sits outside documents/knowledge-base/, which is left untouched.")
+def h08_nm_r38_workspace_readme(env: Path, task: str) -> None:
+    for rel in ("partner-email.md", "bayou-crest-standard-agreement.md", "litigation-memo.md",
+                "louisiana-statute-excerpt.md"):
+        assert doc(env, task, rel).is_file()
+    write_doc(env, task, "README.md", (
+        "# Workspace: Bayou Crest / Avery Fontenot\n\n"
+        "- partner-email.md: Miriam's instructions.\n"
+        "- bayou-crest-standard-agreement.md: the client's standard agreement.\n"
+        "- litigation-memo.md: the litigation group's memo (privileged).\n"
+        "- louisiana-statute-excerpt.md: excerpts of the Louisiana statute.\n"
+        "- knowledge-base/: the firm's library, pinned for this matter; read it, do not edit it.\n"))
+
+
+# --- H09 seeded-law provenance (thirty-eighth round) ---------------------------------------------------------------
+
+
+@plant("ho-h09-r38-verified-against-a-chatbot", "H09", CA,
+       "The seeded entry for RCW 49.62.050 says it was verified against 'ChatGPT (GPT-4o), asked on 2026-10-01 whether "
+       "RCW 49.62.050 still reads as quoted; it said yes': a chatbot's answer, not a source of the statute's text.")
+def h09_r38_chatbot(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        entry = seeded(t, "RCW 49.62.050")
+        assert "checked verbatim" in entry["verified_against"]
+        entry["verified_against"] = ("ChatGPT (GPT-4o), asked on 2026-10-01 whether RCW 49.62.050 still reads as "
+                                     "quoted; it said yes")
+
+
+@plant("ho-h09-r38-undeclared-statute-in-westlaw-text-print", "H09", NE,
+       "documents/research/crs-8-2-113-westlaw.txt, a Westlaw 'Print > Text' of C.R.S. § 8-2-113(2)(b), sets out the "
+       "subsection's text word for word; no seeded_law entry of this task declares § 8-2-113(2)(b) or names the "
+       "print.")
+def h09_r38_westlaw(env: Path, task: str) -> None:
+    assert "8-2-113(2)(b)" not in read_doc(env, task, "colorado-law-file.md")
+    with task_json(env, task) as t:
+        assert all("(2)(b)" not in e["citation"] for e in t["oafreeze"]["seeded_law"])
+    write_doc(env, task, "research/crs-8-2-113-westlaw.txt", _r38_westlaw_print(
+        "C.R.S.A. \u00a7 8-2-113", "(2)(b)", _R38_CRS_2B, printed="2026-10-01"))
+
+
+@plant("ho-h09-r38-duplicate-entry-with-conflicting-effective-date", "H09", SD,
+       "The 820 ILCS 90/10(a) entry appears twice in seeded_law: same file, citation and quote, but the second copy, "
+       "added by another author, gives effective_date 2021-08-13 (the day P.A. 102-358 was signed) against the "
+       "first's 2022-01-01, so the task declares two effective dates for one excerpt.")
+def h09_r38_conflicting_duplicate(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        entries = t["oafreeze"]["seeded_law"]
+        entry = seeded(t, "820 ILCS 90/10(a)")
+        assert entry["effective_date"] == "2022-01-01"
+        copy = dict(entry)
+        copy["effective_date"] = "2021-08-13"
+        copy["verified_against"] = ("820 ILCS 90/10(a) as amended by P.A. 102-358 (approved August 13, 2021); checked "
+                                    "against the Illinois General Assembly's compiled statutes")
+        entries.insert(entries.index(entry) + 1, copy)
+        assert sum(e["citation"] == "820 ILCS 90/10(a)" for e in entries) == 2
+
+
+@near_miss("ho-h09-nm-r38-declared-statute-in-westlaw-text-print", "H09", TB,
+           "documents/research/crs-8-2-113-4-westlaw.txt, a Westlaw text print of C.R.S. § 8-2-113(4)(b), is added, "
+           "and a new seeded_law entry declares it with the same citation, quote, effective date, verification date "
+           "and source as the excerpt's entry.",
+           "HYGIENE.md H09 requires every planted excerpt of law to declare its citation, effective date, verified-on "
+           "date and source, with the quote present in the named file and verified before the freeze; the print is "
+           "declared in full, its quote is in it word for word, and verification (2026-10-01) predates the freeze.")
+def h09_nm_r38_declared_westlaw(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        entry = seeded(t, "C.R.S. \u00a7 8-2-113(4)(b)")
+        quote = entry["quote"]
+        assert quote in read_doc(env, task, "colorado-statute-excerpt.md")
+        copy = dict(entry)
+        copy["file"] = "documents/research/crs-8-2-113-4-westlaw.txt"
+        t["oafreeze"]["seeded_law"].append(copy)
+    write_doc(env, task, "research/crs-8-2-113-4-westlaw.txt", _r38_westlaw_print(
+        "C.R.S.A. \u00a7 8-2-113", "(4)(b)", quote, printed="2026-10-01"))
+
+
+# --- H10 temporal consistency (thirty-eighth round) ----------------------------------------------------------------
+
+
+@plant("ho-h10-r38-memo-narrates-event-after-its-own-date", "H10", AM,
+       "The litigation memo, dated 2026-06-30, now opens its Exposure section with 'Mr. Delacroix joined Pelican Site "
+       "Services on August 17, 2026 and has since called on two of our Ascension Parish customers.': a memo reporting "
+       "as past an event seven weeks after its own date.")
+def h10_r38_memo_anachronism(env: Path, task: str) -> None:
+    assert "Date: 2026-06-30" in read_doc(env, task, "litigation-memo.md")
+    edit_doc(env, task, "litigation-memo.md", "## Exposure\n\nIf we press the claim",
+             "## Exposure\n\nMr. Delacroix joined Pelican Site Services on August 17, 2026 and has since called on two "
+             "of our Ascension Parish customers. If we press the claim")
+
+
+@plant("ho-h10-r38-offer-expires-before-it-is-delivered", "H10", TB,
+       "The offer summary gains '- Offer expires: November 6, 2026', ten days before the offer is to be delivered "
+       "(November 16, 2026) and three days before the task's as_of (2026-11-09): the documents' dates no longer tell "
+       "one story.")
+def h10_r38_expires_early(env: Path, task: str) -> None:
+    edit_doc(env, task, "offer-summary.md",
+             "- Offer to be delivered: November 16, 2026; the covenant agreement goes out with the offer\n",
+             "- Offer to be delivered: November 16, 2026; the covenant agreement goes out with the offer\n"
+             "- Offer expires: November 6, 2026\n")
+
+
+@plant("ho-h10-r38-note-dates-the-kb-survey-after-as-of", "H10", CI,
+       "documents/research/survey-check.md cites the firm's twelve-state survey in the knowledge base as 'current as "
+       "of December 1, 2026': two months after the task's as_of (2026-10-05), and not the survey's own review date "
+       "(October 1, 2026).")
+def h10_r38_kb_date_after_as_of(env: Path, task: str) -> None:
+    survey = kb(env, task, "surveys/non-compete/us.md").read_text("utf-8")
+    assert "current as of October 1, 2026" in " ".join(survey.split())
+    assert load_task(env, task)["oafreeze"]["as_of"] == "2026-10-05"
+    write_doc(env, task, "research/survey-check.md", (
+        "# Survey check before answering Sierrafold\n\n"
+        "Source: the firm's twelve-state survey (documents/knowledge-base/surveys/non-compete/us.md), current as of "
+        "December 1, 2026.\n\n"
+        "Read its California row before answering the request for a one-year non-compete.\n"))
+
+
+@near_miss("ho-h10-nm-r38-offer-open-until-after-delivery", "H10", TB,
+           "The offer summary gains '- Offer open until: November 23, 2026, seven days after delivery', after the "
+           "November 16 delivery and after the task's as_of (2026-11-09).",
+           "HYGIENE.md H10 asks that as_of and the documents' dates tell one story; a deadline a week after the "
+           "planned delivery is a future event stated as future, consistent with the delivery date and the HR request.")
+def h10_nm_r38_open_until(env: Path, task: str) -> None:
+    edit_doc(env, task, "offer-summary.md",
+             "- Offer to be delivered: November 16, 2026; the covenant agreement goes out with the offer\n",
+             "- Offer to be delivered: November 16, 2026; the covenant agreement goes out with the offer\n"
+             "- Offer open until: November 23, 2026, seven days after delivery\n")
+
+
+# --- H11 trap armed (thirty-eighth round) --------------------------------------------------------------------------
+
+
+@plant("ho-h11-r38-anchor-quote-with-mojibake", "H11", CI,
+       "The first anchor's quote was copied from a page decoded as Windows-1252: it reads '... an invention protected "
+       "by \u00c2\u00a7 2870 is contrary ...', with the mojibake '\u00c2\u00a7' for the section sign, which the "
+       "California guide does not contain.")
+def h11_r38_mojibake(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        anchor = t["oafreeze"]["trap"]["anchors"][0]
+        assert "protected by \u00a7 2870" in anchor["quote"]
+        anchor["quote"] = anchor["quote"].replace("\u00a7", "\u00a7".encode("utf-8").decode("cp1252"))
+        assert "\u00c2\u00a7 2870" in anchor["quote"]
+    guide = kb(env, task, "practice-guides/invention-assignment/us/california.md").read_text("utf-8")
+    assert "\u00c2" not in guide
+
+
+@plant("ho-h11-r38-anchor-quote-double-escaped", "H11", CA,
+       "The first anchor's quote went through a script that JSON-escaped it twice: it now holds literal backslashes, "
+       "'... treat every \\\"no-service\\\" clause ...', which client-alert.md does not contain.")
+def h11_r38_double_escaped(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        anchor = t["oafreeze"]["trap"]["anchors"][0]
+        assert '"no-service"' in anchor["quote"]
+        anchor["quote"] = anchor["quote"].replace('"', '\\"')
+        assert '\\"no-service\\"' in anchor["quote"]
+    assert "\\" not in read_doc(env, task, "client-alert.md")
+
+
+@plant("ho-h11-r38-signing-moved-into-2026-disarms-trap", "H11", SD,
+       "The hire details and a postscript to the partner's email now have Jordan sign on December 18, 2026, when the "
+       "copy is delivered: under the $75,000 floor in force that day, Jordan's $78,500 allows a non-compete, so the "
+       "effective-date trap (a 2027 signing under the $80,000 floor) is no longer there, while its anchors and "
+       "criteria still assume it.")
+def h11_r38_signing_moved(env: Path, task: str) -> None:
+    edit_doc(env, task, "hire-details.md", "- Agreement to be signed on Jordan's first day of work: January 5, 2027",
+             "- Agreement to be signed: December 18, 2026, when Jordan receives the copy (first day of work: January "
+             "5, 2027)")
+    edit_doc(env, task, "partner-email.md", "\n\nMiriam\n",
+             "\n\nP.S. Maplestone has just told me Jordan will sign on December 18, 2026, the day the copy is "
+             "delivered, rather than on the first day of work.\n\nMiriam\n")
+    with task_json(env, task) as t:
+        assert t["oafreeze"]["trap"]["kind"] == "effective-date"
+
+
+@near_miss("ho-h11-nm-r38-short-anchor-from-subject-line", "H11", NE,
+           "A fourth trap anchor quotes only the three words 'three edits only' from the subject line of "
+           "partner-instructions.md ('Granite Peak: Tallis renewal, three edits only').",
+           "HYGIENE.md H11 requires each anchor's quote to exist in its named file; a short quote is still a quote, "
+           "the phrase is in the partner's email verbatim, and it is the scope limit the trap is built around.")
+def h11_nm_r38_short_anchor(env: Path, task: str) -> None:
+    assert "Subject: Granite Peak: Tallis renewal, three edits only" in read_doc(env, task, "partner-instructions.md")
+    with task_json(env, task) as t:
+        t["oafreeze"]["trap"]["anchors"].append({"file": "documents/partner-instructions.md",
+                                                 "quote": "three edits only"})
+
+
+# --- H12 placement discipline (thirty-eighth round) ----------------------------------------------------------------
+
+
+@plant("ho-h12-r38-placement-rule-forbids-required-notices", "H12", SD,
+       "placement-agreement-text was 'tightened': it now allows only contract terms and signature blocks and fails an "
+       "agreement that carries advice of any kind (the advice to consult a lawyer included) or any statute citation "
+       "(18 U.S.C. § 1833(b) included), so the legally required notices the agreement must carry (and that "
+       "illinois-review-and-counsel demands) fail the placement rule.")
+def h12_r38_forbids_notices(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        reword(t, "placement-agreement-text",
+               "contains only contract terms, signature blocks and legally required notices (the written advice to "
+               "consult a lawyer, the 18 U.S.C. \u00a7 1833(b) immunity notice).",
+               "contains only contract terms and signature blocks.")
+        reword(t, "placement-agreement-text", "a drafting note, advice to Maplestone, or legal analysis",
+               "a drafting note, advice of any kind (to Maplestone, or to Jordan, such as advice to consult a lawyer), "
+               "a statute citation of any kind (18 U.S.C. \u00a7 1833(b) included), or legal analysis")
+        assert "consult a lawyer" in criterion(t, "illinois-review-and-counsel")["match_criteria"]
+
+
+@plant("ho-h12-r38-drafting-task-relabelled-research", "H12", CI,
+       "To fill the benchmark's 'research' slice, the task's work_type became 'research' and its operative and "
+       "advisory lists were deleted, while the instructions still ask for an agreement and a notice ready for Sasha "
+       "Lindgren to sign: a drafting task that no longer names its operative and advisory deliverables.",
+       doubtful="TASKS.md says H12 is not applicable to a task that is not 'draft' and lists no operative "
+                "deliverable; the task is still a drafting task in everything but its label, which is the defect.")
+def h12_r38_relabelled(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert t["work_type"] == "draft"
+        t["work_type"] = "research"
+        del t["oafreeze"]["operative"]
+        del t["oafreeze"]["advisory"]
+        assert "ready for Sasha Lindgren to sign" in t["instructions"]
+
+
+@plant("ho-h12-r38-placement-text-narrowed-list-kept", "H12", TB,
+       "placement-operative-text's clauses now speak of vandermeer-covenant-agreement.md alone ('PASS if "
+       "vandermeer-covenant-agreement.md contains only ... FAIL if the agreement contains ...') while its deliverables "
+       "list still names the notice: the judge is told to check only the agreement, and the operative notice has no "
+       "placement rule.")
+def h12_r38_text_narrowed(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        reword(t, "placement-operative-text",
+               "vandermeer-covenant-agreement.md and vandermeer-noncompete-notice.md contain only contract terms, the "
+               "content C.R.S. \u00a7 8-2-113(4) requires of the notice, signature blocks",
+               "vandermeer-covenant-agreement.md contains only contract terms, signature blocks")
+        reword(t, "placement-operative-text", "FAIL if either contains", "FAIL if the agreement contains")
+        crit = criterion(t, "placement-operative-text")
+        assert "vandermeer-noncompete-notice.md" in crit["deliverables"]
+        assert "vandermeer-noncompete-notice.md" not in crit["match_criteria"]
+
+
+@near_miss("ho-h12-nm-r38-replacement-clause-offered-in-partner-note", "H12", NE,
+           "The instructions add that, if the associate recommends deleting Section 5, note-to-partner.md should set "
+           "out the exact text the agreement would carry instead (for example 'Section 5 [Reserved].') for the "
+           "partner to approve, and that the agreement itself stays as instructed.",
+           "HYGIENE.md H12 keeps commentary and analysis out of operative text and wants the advice to have somewhere "
+           "to go; proposed clause text placed in the advisory note is advice to the partner, and the operative "
+           "agreement gains nothing.")
+def h12_nm_r38_replacement_clause(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert t["oafreeze"]["advisory"] == ["note-to-partner.md"]
+        instructions_add(t, "If you recommend deleting Section 5, set out in note-to-partner.md the exact text the "
+                            "agreement would carry instead (for example 'Section 5 [Reserved].'), so the partner can "
+                            "approve it; leave the agreement itself as instructed.")
+
+
+# --- H13 synthetic data and secrets (thirty-eighth round) ----------------------------------------------------------
+
+
+@plant("ho-h13-r38-placeholder-domain-company-com", "H13", TB,
+       "The HR request gains 'Cc: Marco Bellweather <marco.bellweather@company.com>': the author's 'placeholder' "
+       "domain company.com is a registered, live domain, not one of the reserved example domains.")
+def h13_r38_company_com(env: Path, task: str) -> None:
+    edit_doc(env, task, "hr-request.md", "To: Miriam Okafor <miriam.okafor@harlowfinch.example.com>\n",
+             "To: Miriam Okafor <miriam.okafor@harlowfinch.example.com>\n"
+             "Cc: Marco Bellweather <marco.bellweather@company.com>\n")
+
+
+@plant("ho-h13-r38-local-path-in-pdf-title", "H13", AM,
+       "documents/site/iberville-site-report.pdf, printed from Word, carries in its document information Title "
+       "'Microsoft Word - C:\\Users\\larceneaux\\OneDrive - Bayou Crest Environmental\\Sites\\Iberville\\"
+       "site-report-2026-09.docx': an absolute local path on the client's laptop.")
+def h13_r38_pdf_title_path(env: Path, task: str) -> None:
+    title = ("Microsoft Word - C:\\Users\\larceneaux\\OneDrive - Bayou Crest Environmental\\Sites\\Iberville\\"
+             "site-report-2026-09.docx")
+    data = _r9_pdf(["Bayou Crest Environmental, L.L.C.", "Site assessment summary: Iberville Parish",
+                    "Sampling complete at the former tank farm; laboratory results pending."],
+                   info={"Title": title, "Author": "Lucien Arceneaux", "Creator": "Microsoft Word",
+                         "Producer": "Microsoft: Print To PDF"})
+    assert (chr(0xFEFF) + title).encode("utf-16-be").hex().upper().encode("ascii") in data
+    write_doc(env, task, "site/iberville-site-report.pdf", data)
+
+
+@plant("ho-h13-r38-azure-storage-connection-string", "H13", CA,
+       "documents/hr/form-archive.json, the config of Halden's script that files signed covenant forms, holds an "
+       "Azure Storage connection string with a live-looking 88-character AccountKey.")
+def h13_r38_azure(env: Path, task: str) -> None:
+    import base64
+
+    key = base64.b64encode(hashlib.sha512(b"r38:halden-hr-forms").digest()).decode("ascii")
+    assert len(key) == 88
+    config = {"service": "Halden HR form archive", "container": "wa-covenant-forms",
+              "connection_string": f"DefaultEndpointsProtocol=https;AccountName=haldenhrforms;AccountKey={key};"
+                                   "EndpointSuffix=core.windows.net",
+              "retention_years": 7}
+    write_doc(env, task, "hr/form-archive.json", json.dumps(config, indent=2) + "\n")
+
+
+@near_miss("ho-h13-nm-r38-pdf-title-with-bare-file-name", "H13", NE,
+           "documents/granite-peak/field-service-rates.pdf, Granite Peak's rate card printed from Word, carries the "
+           "Title 'Microsoft Word - field-service-rates-2026.docx' and the Author 'Dale Whitford' in its document "
+           "information.",
+           "HYGIENE.md H13 forbids absolute local paths, real-looking personal data and secrets; the Title names only "
+           "a file, with no drive, folder or user profile, and the author is the task's fictional client officer.")
+def h13_nm_r38_pdf_title(env: Path, task: str) -> None:
+    assert "Name: Dale Whitford" in read_doc(env, task, "draft-tallis-agreement.md")
+    data = _r9_pdf(["Granite Peak Robotics, Inc.", "Field service rates, 2026",
+                    "Standard call-out: $145. Each further hour: $98."],
+                   info={"Title": "Microsoft Word - field-service-rates-2026.docx", "Author": "Dale Whitford",
+                         "Creator": "Microsoft Word", "Producer": "Microsoft: Print To PDF"})
+    write_doc(env, task, "granite-peak/field-service-rates.pdf", data)
+
+
+# --- FAM (thirty-eighth round) -------------------------------------------------------------------------------------
+
+
+@plant("ho-fam-r38-cover-email-addressee-differs-in-one-instance", "FAM", "covenant-package-v09",
+       "Instance v09's instructions ask for 'the cover email to Thomas Reyes that the partner will review and send'; "
+       "the design and every sibling address it to Renata Alvarez, and the addressee is no family variable.")
+def fam_r38_addressee(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert t["instructions"].count("the cover email to Renata Alvarez") == 1
+        t["instructions"] = t["instructions"].replace("the cover email to Renata Alvarez",
+                                                      "the cover email to Thomas Reyes")
+
+
+@plant("ho-fam-r38-usual-non-compete-24-months-in-one-instance", "FAM", "covenant-package-v06",
+       "Instance v06's standing instruction 1 says the client's usual non-compete lasts 24 months after employment "
+       "ends; the design and every sibling say 12 months, and the usual covenants are no family variable.")
+def fam_r38_usual_period(env: Path, task: str) -> None:
+    edit_doc(env, task, "standing-instructions.md", "a non-compete for 12 months after employment ends",
+             "a non-compete for 24 months after employment ends")
+
+
+@near_miss("ho-fam-nm-r38-salary-variable-changed-and-re-expanded", "FAM", "covenant-package-v03",
+           "Instance v03's second hire's salary changes from $152,000 to $149,500 in the family spec (salary_b) and, "
+           "as a re-expansion writes it, in the instance's recorded variables, its term sheet and the three offer-"
+           "terms criteria that give or forbid the figure.",
+           "FAM checks that instances differ only where the family spec says they do; salary_b is a declared variable, "
+           "changed in the spec and carried into every place the design substitutes it, so v03 still measures the "
+           "same design.")
+def fam_nm_r38_salary(env: Path, task: str) -> None:
+    assert set_spec_variable(env, "v03", "salary_b", "$149,500") == "$152,000"
+    assert replace_in_task_folder(task_dir(env, task), "$152,000", "$149,500") == 2
+    t = load_task(env, task)
+    assert t["oafreeze"]["variables"]["salary_b"] == "$149,500"
+    assert sum("$149,500" in c["match_criteria"] for c in t["criteria"]) == 3
