@@ -174,6 +174,10 @@ LIFTED = re.compile(r"\b(?:fix|change|correct|edit|amend|rewrite|redraft|update|
                     r"\b(?:ignore|disregard|scrap|forget)\s+(?:my|the)\s+(?:earlier|previous|above|last)\s+"
                     r"(?:instruction|note|limit|point)|\bno\s+need\s+to\s+(?:check|clear\s+it|ask)\b", re.I)
 KEEPS_LIMIT = re.compile(r"\b(?:not|n['’]t|never|instead\s+of|rather\s+than|only\s+flag|flag\s+it)\b", re.I)
+# A prohibition right before the permission's words: "Do not change anything else", "never edit anything else".
+_FORBIDDEN_BEFORE = re.compile(r"\b(?:do\s+not|don['’]t|does\s+not|never|must\s+not|mustn['’]t|may\s+not|should\s+not|"
+                               r"shouldn['’]t|shall\s+not|cannot|can['’]t|please\s+do\s+not|no\s+need\s+to|you\s+are\s+"
+                               r"not\s+to)\s+(?:\w+\s+)?$", re.I)
 _FIXING = re.compile(r"\b(?:fix|change|correct|edit|amend|rewrite|redraft|update|repair|ask|check|clear)\b", re.I)
 
 
@@ -181,6 +185,8 @@ def _keeps_limit(sentence: str, m: re.Match) -> bool:
     """Whether the permission a sentence seems to give is kept back where it is given ("flag it in your
     note, do not fix it"): a negation right around its verb, not one inside its condition ("if anything
     would not hold up, fix it")."""
+    if _FORBIDDEN_BEFORE.search(sentence, 0, m.start()):
+        return True  # "Do not change anything else": the limit said again, not lifted
     verbs = list(_FIXING.finditer(sentence, m.start(), m.end()))
     if not verbs:
         return bool(KEEPS_LIMIT.search(sentence))

@@ -33127,21 +33127,6 @@ def h11_r38_signing_moved(env: Path, task: str) -> None:
         assert t["oafreeze"]["trap"]["kind"] == "effective-date"
 
 
-@near_miss("ho-h11-nm-r38-short-anchor-from-subject-line", "H11", NE,
-           "A fourth trap anchor quotes only the three words 'three edits only' from the subject line of "
-           "partner-instructions.md ('Granite Peak: Tallis renewal, three edits only').",
-           "HYGIENE.md H11 requires each anchor's quote to exist in its named file; a short quote is still a quote, "
-           "the phrase is in the partner's email verbatim, and it is the scope limit the trap is built around.")
-def h11_nm_r38_short_anchor(env: Path, task: str) -> None:
-    assert "Subject: Granite Peak: Tallis renewal, three edits only" in read_doc(env, task, "partner-instructions.md")
-    with task_json(env, task) as t:
-        t["oafreeze"]["trap"]["anchors"].append({"file": "documents/partner-instructions.md",
-                                                 "quote": "three edits only"})
-
-
-# --- H12 placement discipline (thirty-eighth round) ----------------------------------------------------------------
-
-
 @plant("ho-h12-r38-placement-rule-forbids-required-notices", "H12", SD,
        "placement-agreement-text was 'tightened': it now allows only contract terms and signature blocks and fails an "
        "agreement that carries advice of any kind (the advice to consult a lawyer included) or any statute citation "
