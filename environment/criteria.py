@@ -121,7 +121,10 @@ LENGTH_LIMIT = re.compile(
 # A claim that asks only for an output's size or shape ("runs to at least 250 words", "sets out its guidance
 # as a Markdown table with a header row and at least three body rows"): any long or tabular text passes,
 # the workspace or the knowledge base pasted in included.
-_SHAPE = r"(?:table|bulleted\s+list|bullet(?:ed)?\s+points?|bullet\s+list|numbered\s+list|list|headings?|sections?)"
+_SHAPE_KIND = r"(?:bullet(?:ed)?|numbered|ordered|unordered|dashed|lettered)"
+_SHAPE = (rf"(?:table|{_SHAPE_KIND}(?:\s+(?:or|and/or|and)\s+{_SHAPE_KIND})?\s+(?:list|points?)|bullet\s+points?|list|"
+          r"(?:(?:level[- ]one|level[- ]two|top[- ]level|first[- ]level|H[1-6]|main)\s+)?(?:Markdown\s+)?"
+          r"(?:headings?|headers?|titles?)|sections?)")
 _SHAPE_PARTS = (r"(?:\s+(?:with|and|of|having|under|in)\s+(?:a|an|one|two|three|four|five|\d+|at\s+least|no\s+fewer\s+than|"
                 r"more\s+than)?\s*(?:(?:one|two|three|four|five|six|\d+)\s+)?(?:[\w-]+\s+)?"
                 r"(?:header\s+rows?|rows?|columns?|items?|entries|bullets?|headings?|sections?|paragraphs?|cells?))*")
@@ -133,7 +136,8 @@ FORM_ONLY = re.compile(
     rf"|(?:sets?\s+out|presents?|lays?\s+out|gives?|formats?|organi[sz]es?|arranges?|is\s+(?:written|laid\s+out|"
     rf"formatted|set\s+out|organi[sz]ed|arranged))\s+(?:(?:its|the|their)\s+[\w-]+(?:\s+[\w-]+)?\s+)?(?:as|in|into)\s+"
     rf"(?:an?\s+)?(?:Markdown\s+|HTML\s+|GitHub\s+)?{_SHAPE}{_SHAPE_PARTS}"
-    rf"|(?:is|contains?|has|includes?|uses?)\s+an?\s+(?:Markdown\s+|HTML\s+)?{_SHAPE}{_SHAPE_PARTS}"
+    rf"|(?:is|contains?|has|includes?|uses?|opens?\s+with|begins?\s+with|starts?\s+with|ends?\s+with)\s+an?\s+"
+    rf"(?:Markdown\s+|HTML\s+)?{_SHAPE}{_SHAPE_PARTS}"
     rf")\W*$", re.I)
 # A cap on an output's length in words, in the PASS clause ("in no more than 300 words") or the FAIL
 # clause ("is longer than 300 words"): an output over it fails, the workspace pasted in among them.

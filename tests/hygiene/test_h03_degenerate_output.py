@@ -492,6 +492,9 @@ def test_a_criterion_that_only_asks_the_note_be_shorter_than_the_agreement_is_a_
     ("client-email.md is more than two pages long", True),
     ("client-email.md sets out its advice as a Markdown table with a header row and at least three body rows", True),
     ("client-email.md contains a numbered list", True),
+    ("client-email.md sets out the changes as a numbered or bulleted list", True),
+    ("client-email.md opens with a level-one Markdown heading and sets out the changes as a bulleted list", True),
+    ("client-email.md has a title naming the client", False),
     ("client-email.md sets out a table of each state's threshold and its citation", False),
     ("client-email.md explains the threshold in at least 250 words", False),
 ])
