@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections import Counter
+from difflib import SequenceMatcher
 
 from oafreeze.corpus import text as tx
 from oafreeze.environment import criteria as cr
@@ -100,6 +101,18 @@ def _task_form(ctx: TaskContext) -> list[Finding]:
     return out
 
 
+def _same_condition(pass_clause: str, fail_clause: str) -> bool:
+    """Whether a FAIL clause states its own PASS condition again (copied over it): the same words, a
+    negation neither has more of, nothing but a trailing full stop or spaces between them."""
+    a, b = (re.sub(r"[\s.;:,]+", " ", c).strip().casefold() for c in (pass_clause, fail_clause))
+    if a == b:
+        return True
+    wa, wb = a.split(), b.split()
+    if min(len(wa), len(wb)) < 8 or len(cr.NEGATION.findall(a)) != len(cr.NEGATION.findall(b)):
+        return False
+    return SequenceMatcher(None, wa, wb, autojunk=False).ratio() >= 0.95
+
+
 def _folded_id(value: str) -> str:
     """An id as a reader sees it: compatibility forms, case, spaces and invisible characters set aside."""
     return _INVISIBLE.sub("", unicodedata.normalize("NFKC", value)).casefold()
@@ -150,6 +163,12 @@ def check(ctx: TaskContext) -> list[Finding]:
                     f"criterion {c.id!r} has {what} {label!r} clause: the judge must guess the other half of the rule",
                     f"write the criterion as \"PASS if ... FAIL if ...\" with a non-empty {label} clause",
                     location=f"{at}.match_criteria", evidence=tx.excerpt(c.match_criteria)))
+        if pass_clause and fail_clause and _same_condition(pass_clause, fail_clause):
+            out.append(ctx.finding(
+                ID, "major", "task.json", f"criterion {c.id!r} fails what it passes: its FAIL clause states the PASS "
+                "condition again, so an output that meets it both passes and fails, and the verdict is the judge's "
+                "coin toss", "write the FAIL clause as what falls short of the PASS condition (it is missing, or "
+                "wrong)", location=f"{at}.match_criteria", evidence=tx.excerpt("FAIL if " + fail_clause)))
         odd = [c.match_criteria[start:end] for _label, start, end in cr.markers(c.match_criteria)
                if not c.match_criteria[start:end].isascii()]
         if odd:

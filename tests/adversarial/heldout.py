@@ -32677,18 +32677,6 @@ def h04_r38_emoji(env: Path, task: str) -> None:
         assert "PASS" not in crit["match_criteria"] and "FAIL" not in crit["match_criteria"]
 
 
-@plant("ho-h04-r38-fail-clause-copied-from-pass-clause", "H04", NE,
-       "note-asks-decision's FAIL clause was overwritten with a copy of its PASS condition: 'FAIL if "
-       "note-to-partner.md asks the partner to decide, before the agreement goes to Morgan Tallis on November 23, "
-       "2026, whether to delete Section 5.', so the note the criterion asks for both passes and fails.")
-def h04_r38_fail_copied(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        crit = criterion(t, "note-asks-decision")
-        pass_part, fail_part = crit["match_criteria"].split(" FAIL if ")
-        assert pass_part.startswith("PASS if ") and fail_part == "the note asks for no decision."
-        crit["match_criteria"] = pass_part + " FAIL if " + pass_part[len("PASS if "):]
-
-
 @plant("ho-h04-r38-pass-iff-without-fail-clause", "H04", TB,
        "notice-signed-before-acceptance was rewritten by an author who writes 'iff': 'PASS iff "
        "vandermeer-noncompete-notice.md is a document separate from the agreement ... before Riley accepts it.' Its "

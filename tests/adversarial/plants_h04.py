@@ -407,3 +407,15 @@ def h04_r37_trailing_space_id(env: Path, task: str) -> None:
             "deliverables": ["lindgren-invention-agreement.md"], "source": "expert"})
         ids = [c["id"] for c in t["criteria"]]
         assert len(set(ids)) == len(ids) and len({i.strip() for i in ids}) == len(ids) - 1
+
+
+@plant("h04-r38-fail-clause-copied-from-pass-clause", "H04", NE,
+       "note-asks-decision's FAIL clause was overwritten with a copy of its PASS condition: 'FAIL if "
+       "note-to-partner.md asks the partner to decide, before the agreement goes to Morgan Tallis on November 23, "
+       "2026, whether to delete Section 5.', so the note the criterion asks for both passes and fails.")
+def h04_r38_fail_copied(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        crit = criterion(t, "note-asks-decision")
+        pass_part, fail_part = crit["match_criteria"].split(" FAIL if ")
+        assert pass_part.startswith("PASS if ") and fail_part == "the note asks for no decision."
+        crit["match_criteria"] = pass_part + " FAIL if " + pass_part[len("PASS if "):]

@@ -306,3 +306,18 @@ def test_criterion_ids_that_differ_only_by_spaces_case_or_invisible_characters(t
     task["criteria"].append({**task["criteria"][0], "id": second, "title": "Notice signed separately"})
     hits = [f for f in found(env_with(tmp_path, task), "H04") if "only by spaces" in f.message]
     assert [(f.severity, f.location) for f in hits] == ([("major", "$.criteria[3].id")] if flagged else [])
+
+
+@pytest.mark.parametrize("fail, flagged", [
+    ("FAIL if client-email.md tells the client that this salary is below the Colorado compensation threshold, so the "
+     "non-compete would be void.", True),   # the PASS condition copied over the FAIL clause
+    ("FAIL if client-email.md does not tell the client that this salary is below the Colorado compensation threshold, "
+     "so the non-compete would be void.", False),  # its negation: a real FAIL clause
+    ("FAIL if it says the non-compete is enforceable against this employee.", False),
+])
+def test_a_fail_clause_that_states_the_pass_condition_again_is_major(tmp_path, fail, flagged):
+    task = task_json()
+    task["criteria"][2]["match_criteria"] = ("PASS if client-email.md tells the client that this salary is below the "
+                                             "Colorado compensation threshold, so the non-compete would be void. " + fail)
+    hits = [f for f in found(env_with(tmp_path, task), "H04") if "fails what it passes" in f.message]
+    assert [(f.severity, f.location) for f in hits] == ([("major", "$.criteria[2].match_criteria")] if flagged else [])
