@@ -150,7 +150,10 @@ _JUDGMENT = (
     r"(?:a|an|the|any)\s+(?:[\w-]+\s+){0,2}?(?:court|judge|tribunal|arbitrator|regulator)s?\s+(?:would|will|could|"
     r"might)\s+(?:(?:likely|probably|most\s+likely)\s+)?(?:enforce|uphold|accept|approve|sustain|find|treat|"
     r"strike|void|invalidate|rule|hold)\w*|"
-    r"(?:likely|probably)\s+(?:to\s+be\s+)?(?:enforceable|enforced|upheld|valid|invalid|void|unenforceable)"
+    r"(?:likely|probably)\s+(?:to\s+be\s+)?(?:enforceable|enforced|upheld|valid|invalid|void|unenforceable)|"
+    # what the author meant rather than what was said: "within the spirit of the partner's instructions"
+    r"(?:within|against|in|contrary\s+to|consistent\s+with|true\s+to|faithful\s+to|in\s+keeping\s+with|outside)\s+"
+    r"the\s+spirit\s+of\b|spirit\s+(?:and|rather\s+than|over|not)\s+(?:the\s+)?letter\b"
 )
 # extent: a place or a set with no edge ("the areas immediately around them", "nearby counties", "in the
 # vicinity of the office"): how far it reaches is left to the judge.
@@ -166,7 +169,9 @@ _EXTENT = (
 # which day's standard is meant is left to the judge.
 _MOMENT = (
     r"(?:the\s+|an?\s+)?(?:current(?:ly\s+(?:applicable|effective))?|present(?:ly\s+applicable)?|latest|newest|"
-    r"up[-\s]to[-\s]date|out[-\s]of[-\s]date|outdated|today['’]s|now[-\s]applicable)\s+(?:(?:statutory|legal|"
+    r"up[-\s]to[-\s]date|out[-\s]of[-\s]date|outdated|today['’]s|now[-\s]applicable)\s+"
+    # ... with the place it is of between ("the up-to-date Washington threshold")
+    r"(?:(?-i:[A-Z][\w'’.-]+)\s+){0,2}(?:(?:statutory|legal|"
     r"salary|wage|earnings|compensation|income|pay)\s+)?(?:floor|threshold|minimum|maximum|cap|limit|law|statute|"
     r"rule|requirement|standard)s?(?!\s+(?:as\s+(?:of|at)|in\s+(?:force|effect)\s+(?:on|at|when)|on\s+(?:the\s+)?"
     r"(?:\d|[A-Z]|signing|the\s+date)|at\s+signing|when\s+(?:the\s+)?\w+\s+(?:is|are)\s+signed)\b)"
@@ -345,7 +350,7 @@ def check(ctx: TaskContext) -> list[Finding]:
             seen = set()
             for m in VAGUE.finditer(sentence):
                 word = re.sub(r"\s+", " ", m.group(0).lower())
-                kind = family(word)
+                kind = family(m.group(0))  # as written: a place name in it keeps its capital
                 # In reported speech a vague adjective or a legal threshold is what the output must say
                 # ("concludes that the covenant is reasonable", "that the breach is material"); a vague
                 # adverb of taste ("adequately explained", "in a fitting manner") still grades how it
@@ -353,7 +358,10 @@ def check(ctx: TaskContext) -> list[Finding]:
                 # says how much of it the judge may let go.
                 # A hedged rule ("typically only", "usually never") still says how many exceptions pass,
                 # reported or not.
+                # A standard named by when it is read and compared with ("earnings exceed the up-to-date
+                # threshold") needs its figure to be graded, reported or not.
                 grades = kind in ("aspiration", "condition") or word in _SCOPE or _JUDGED.search(word) or \
+                    kind == "moment" and _COMPARED_WITH.search(sentence, max(0, m.start() - 40), m.start()) or \
                     kind == "frequency" and _HEDGED_RULE.match(sentence, m.end()) or \
                     _SELECTION.match(word) or kind == "taste" and (word.endswith(("ly", "manner", "way", "fashion"))
                                                                      or _OWN_REASONING.match(sentence, m.end()))
@@ -386,6 +394,10 @@ def check(ctx: TaskContext) -> list[Finding]:
             out += _whole_for_part(ctx, c, where, sentence, quoted)
         out += _pronoun_for_several(ctx, c, where)
     return out
+
+
+_COMPARED_WITH = re.compile(r"\b(?:exceeds?|exceeding|above|below|under|over|beneath|at\s+least|more\s+than|less\s+than|"
+                            r"meets?|meeting|clears?|reaches?|falls?\s+short\s+of)\s+(?:or\s+\w+\s+)?$", re.I)
 
 
 _PRONOUN = re.compile(r"\s*(?:it|its|it['’]s)\b", re.I)

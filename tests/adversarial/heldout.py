@@ -32716,28 +32716,6 @@ def h05_r38_good_faith(env: Path, task: str) -> None:
             "fontenot-covenant-agreement.md make a good-faith effort to apply only within named parishes")
 
 
-@plant("ho-h05-r38-within-the-spirit-of-the-instructions", "H05", NE,
-       "scope-of-edits now passes sections that read as in the draft 'or depart from it only within the spirit of the "
-       "partner's instructions', and fails only changes made 'against the spirit of those instructions': what the "
-       "spirit allows is the judge's call, on the criterion that polices unrequested edits.")
-def h05_r38_spirit(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        reword(t, "scope-of-edits", "reads as in documents/draft-tallis-agreement.md, Section 5",
-               "reads as in documents/draft-tallis-agreement.md or departs from it only within the spirit of the "
-               "partner's instructions, Section 5")
-        reword(t, "scope-of-edits", "added any provision beyond the three edits.",
-               "added any provision against the spirit of those instructions.")
-
-
-@plant("ho-h05-r38-up-to-date-threshold-unpinned", "H05", CA,
-       "usage-notes-threshold no longer gives the figure: the notes must tell HR to use the non-compete only for "
-       "employees whose earnings exceed 'the up-to-date Washington threshold', without saying up to date as of when "
-       "(today, the signing date, the date HR reads the notes).")
-def h05_r38_up_to_date(env: Path, task: str) -> None:
-    _reword(env, task, "usage-notes-threshold", "exceed $126,858.83 for covenants signed in 2026,",
-            "exceed the up-to-date Washington threshold,")
-
-
 @near_miss("ho-h05-nm-r38-court-of-competent-jurisdiction", "H05", AM,
            "louisiana-law-forum now asks that disputes be heard 'in a Louisiana court of competent jurisdiction' "
            "instead of 'in Louisiana courts'.",

@@ -309,6 +309,21 @@ def test_a_bound_set_by_a_count_with_no_number_is_vague(tmp_path, fail, vague):
     assert (f"criterion 'C3' grades against {vague!r}" in said) if vague else not any("grades against" in m for m in said)
 
 
+@pytest.mark.parametrize("pass_clause, vague", [
+    ("PASS if client-email.md departs from the draft only within the spirit of the partner's notes.",
+     "within the spirit of"),
+    ("PASS if client-email.md tells the client to use the non-compete only for employees whose earnings exceed the "
+     "up-to-date Colorado threshold.", "the up-to-date Colorado threshold"),
+    # advice to look the figure up is content the judge can find, whatever the figure is
+    ("PASS if client-email.md tells the client to check the current threshold every January.", None),
+])
+def test_the_spirit_of_instructions_and_a_compared_standard_named_by_when_it_is_read(tmp_path, pass_clause, vague):
+    task = task_json()
+    task["criteria"][2]["match_criteria"] = pass_clause + " FAIL if it does not."
+    said = {f.message.split(",")[0] for f in found(env_with(tmp_path, task), "H05")}
+    assert (f"criterion 'C3' grades against {vague!r}" in said) if vague else not any("grades against" in m for m in said)
+
+
 def test_briefly_and_in_plain_language_are_standards_of_taste(tmp_path):
     task = task_json()
     task["criteria"][2]["match_criteria"] = ("PASS if client-email.md explains the threshold briefly and in plain "
