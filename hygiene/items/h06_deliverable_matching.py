@@ -106,6 +106,7 @@ def check(ctx: TaskContext) -> list[Finding]:
                                        "may be saved under another name, and then nothing is graded",
                                        "use letters, digits, '-', '_' and '.' only", location=at, evidence=d))
     out += _told_not_to_write(ctx, names)
+    out += _undeclared_outputs(ctx, names)
     for a, b in collisions(names):
         out.append(ctx.finding(
             ID, "major", "task.json",
@@ -201,3 +202,53 @@ def _told_not_to_write(ctx: TaskContext, names: list[str]) -> list[Finding]:
                     location="$.instructions", evidence=tx.excerpt(sentence)))
     return out
 
+
+
+# A file name the instructions give: a document's name and extension, with a folder or not.
+_FILE_NAME = re.compile(r"(?<![\w/.@:-])((?:[\w-]+/)*[\w][\w.-]*\.(?:md|markdown|txt|docx?|dotx|pdf|rtf|odt|html?|eml|"
+                        r"msg|xlsx?|csv|json|ya?ml|pptx))(?![\w-])", re.I)
+# What the agent is asked to do with a file it writes: "save it as", "upload cover-email.md", "(or x.docx".
+_WRITING = re.compile(r"\b(?:save|saved|saving|write|writing|upload|uploading|send|sending|submit|submitting|deliver|"
+                      r"prepare|produce|draft|name\s+it|call\s+it|file\s+it|hand\s+in|put|attach|post|email|e-mail|"
+                      r"export|return)\b|\(\s*or\b|\bor\s+(?:as\s+)?$|\binstead\b", re.I)
+_READING = re.compile(r"\b(?:read|reading|review|reviewing|compare|comparing|see|consult|open|use|using|check|study|"
+                      r"start\s+from|based\s+on|from|in)\b", re.I)
+_NEGATED = re.compile(r"\b(?:do\s+not|don['\u2019]t|never|no|not|without|rather\s+than|instead\s+of)\b[^.;:!?]{0,60}$",
+                      re.I)
+
+
+def _undeclared_outputs(ctx: TaskContext, names: list[str]) -> list[Finding]:
+    """A file the instructions ask the agent to write, send or upload that is neither a deliverable
+    nor a file of the workspace ("upload cover-email.md to the matter ticket" beside client-email.md,
+    "note-to-partner.md (or note-to-partner.docx, if you would rather work in Word)"): the answer may
+    arrive under that name, and nothing grades it."""
+    out = []
+    known = {n.casefold() for n in names} | {n.rsplit("/", 1)[-1].casefold() for n in names}
+    for f in ctx.workspace:
+        known |= {f.name.casefold(), f.name.rsplit("/", 1)[-1].casefold()}
+    seen = set()
+    for _line, sentence in tx.sentences(ctx.task.instructions):
+        for m in _FILE_NAME.finditer(sentence):
+            name = m.group(1)
+            bare = name.split(f"{WORKSPACE}/", 1)[-1]
+            if bare.casefold() in known or bare.rsplit("/", 1)[-1].casefold() in known or \
+                    "knowledge-base" in bare.lower() or name.casefold() in seen:
+                continue
+            before = sentence[:m.start()]
+            if _NEGATED.search(before) or told_not_to_write(sentence, m.start()):
+                continue
+            # Asked for: a verb of writing or sending governs the name, nearer to it than any verb of
+            # reading ("Read documents/deal-summary.md": an input, whose absence is H07's).
+            near = before[-80:]
+            wrote = [w.end() for w in _WRITING.finditer(near)]
+            read = [r.end() for r in _READING.finditer(near)]
+            if not wrote or read and max(read) > max(wrote):
+                continue
+            seen.add(name.casefold())
+            out.append(ctx.finding(
+                ID, "major", "task.json",
+                f"the instructions ask for {name!r}, which is neither a deliverable nor a file of the workspace: the "
+                "agent may write its answer under that name, and nothing grades it",
+                f"declare {name!r} as a deliverable (with criteria), or name the deliverable it stands for",
+                location="$.instructions", evidence=tx.excerpt(sentence)))
+    return out

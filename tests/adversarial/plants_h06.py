@@ -490,3 +490,29 @@ def h06_r35_eml_msg(env: Path, task: str) -> None:
         add_criterion(t, "reminder-copies-agree", "Outlook copy of the reminder matches",
                       "PASS if signing-reminder.msg carries the same reminder as signing-reminder.eml. FAIL if the two "
                       "reminders differ in substance.", ["signing-reminder.msg"])
+
+
+@plant("h06-r38-instructions-offer-a-word-alternative", "H06", NE,
+       "The instructions now ask for 'note-to-partner.md (or note-to-partner.docx, if you would rather work in Word)' "
+       "and say only the agreement must be Markdown: the task invites a file the deliverables map does not declare, "
+       "so which name the note arrives under, and whether the matcher pairs a .docx with note-to-partner.md, is left "
+       "open.")
+def h06_r38_word_alternative(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        t["instructions"] = replace_text(
+            t["instructions"], "Write note-to-partner.md, your note to the partner. Both deliverables are Markdown.",
+            "Write note-to-partner.md (or note-to-partner.docx, if you would rather work in Word), your note to the "
+            "partner. The agreement must be Markdown.")
+        assert "note-to-partner.docx" not in t["deliverables"]
+
+
+@plant("h06-r38-instructions-give-cover-email-a-second-name", "H06", CI,
+       "The instructions keep asking for client-email.md, then add 'When you have finished, upload cover-email.md to "
+       "Sierrafold's matter ticket so that Wendell's team can find it.': one deliverable under two names, only one of "
+       "them declared.")
+def h06_r38_second_name(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert "client-email.md" in t["instructions"] and "cover-email.md" not in t["instructions"]
+        instructions_add(t, "When you have finished, upload cover-email.md to Sierrafold's matter ticket so that "
+                            "Wendell's team can find it.")
+        assert "cover-email.md" not in t["deliverables"]

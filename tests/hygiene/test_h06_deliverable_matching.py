@@ -177,3 +177,19 @@ def test_a_deliverable_inside_another_deliverables_name_cannot_exist_beside_it(t
     hits = [f for f in found(env_with(tmp_path, task), "H06") if "folder" in f.message]
     assert [(f.severity, f.evidence) for f in hits] == [("major", "agreement.md / agreement.md/schedule.md")]
     assert "agreement.md-schedule.md" in hits[0].fix
+
+
+@pytest.mark.parametrize("added, severity", [
+    ("When you have finished, upload cover-email.md to the matter ticket.", "major"),   # a second name for one
+    ("Write client-email.md (or client-email.docx, if you would rather work in Word).", "major"),
+    ("The earlier memo, memo-2024.pdf, is in the firm's archive.", None),                # named, not asked for
+    ("Compare term_summary.md with the agreement.", None),                              # an input (H07's if missing)
+    ("Do not send a client-email.docx version.", None),                                 # ruled out
+    ("Read offer-facts.md first.", None),                                                # a workspace file
+])
+def test_a_file_the_instructions_ask_for_that_is_no_deliverable(tmp_path, added, severity):
+    task = task_json()
+    task["instructions"] += " " + added
+    hits = [f for f in found(env_with(tmp_path, task), "H06") if "neither a deliverable" in f.message]
+    assert all(not severity or "ask for" in f.message for f in hits)
+    assert [(f.severity, f.location) for f in hits] == ([(severity, "$.instructions")] if severity else [])
