@@ -216,6 +216,14 @@ def _impossible_check(ctx: TaskContext, law, at: str, verified) -> list[Finding]
             f"{max(later)}, the year of the act whose text it checked: the verification is of an older text, or was "
             "copied from another entry", "verify the excerpt as enacted and record the real date",
             location=f"{at}.verified_on", evidence=law.verified_on))
+    machine = _MACHINE_ANSWER.search(source)
+    if machine and not _INDEPENDENT.search(source):
+        out.append(ctx.finding(
+            ID, "major", "task.json", f"seeded law {law.citation!r} was verified against {machine.group(0)!r}, a "
+            "language model's answer, not a text of the law: what it says the law reads is what needs checking",
+            "verify the quote against the official source (the code, the session law) and name it",
+            location=f"{at}.verified_against", evidence=tx.excerpt(source)))
+        return out
     low = source.casefold()
     if _INDEPENDENT.search(source):
         return out
@@ -234,6 +242,14 @@ def _impossible_check(ctx: TaskContext, law, at: str, verified) -> list[Finding]
                 location=f"{at}.verified_against", evidence=tx.excerpt(source)))
             break
     return out
+
+
+# A chatbot or language model asked what the law says: "ChatGPT (GPT-4o), asked on 2026-10-01", "Claude",
+# "our AI assistant", "an LLM". Its answer is a claim about the text, not the text.
+_MACHINE_ANSWER = re.compile(r"\b(?:chat\s?gpt|gpt-?\d[\w.-]*|openai|claude|anthropic|gemini|bard|copilot|llama\s?\d*|"
+                             r"mistral|perplexity(?:\s+ai)?|grok|deepseek|(?:an?|the|our|firm'?s?)\s+(?:\w+\s+)?"
+                             r"(?:ai|a\.i\.|llm|chat\s?bot|language\s+model)(?:\s+(?:assistant|tool|model))?|"
+                             r"large\s+language\s+model|generative\s+ai|ai\s+(?:assistant|chat\w*|tool|model))\b", re.I)
 
 
 _BLOCK_QUOTE = re.compile(r"(?m)^[ \t]*>[ \t>]*")  # a Markdown block quote's markers, which a quote leaves out

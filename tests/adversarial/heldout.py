@@ -32897,17 +32897,6 @@ def h08_nm_r38_workspace_readme(env: Path, task: str) -> None:
 # --- H09 seeded-law provenance (thirty-eighth round) ---------------------------------------------------------------
 
 
-@plant("ho-h09-r38-verified-against-a-chatbot", "H09", CA,
-       "The seeded entry for RCW 49.62.050 says it was verified against 'ChatGPT (GPT-4o), asked on 2026-10-01 whether "
-       "RCW 49.62.050 still reads as quoted; it said yes': a chatbot's answer, not a source of the statute's text.")
-def h09_r38_chatbot(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        entry = seeded(t, "RCW 49.62.050")
-        assert "checked verbatim" in entry["verified_against"]
-        entry["verified_against"] = ("ChatGPT (GPT-4o), asked on 2026-10-01 whether RCW 49.62.050 still reads as "
-                                     "quoted; it said yes")
-
-
 @plant("ho-h09-r38-undeclared-statute-in-westlaw-text-print", "H09", NE,
        "documents/research/crs-8-2-113-westlaw.txt, a Westlaw 'Print > Text' of C.R.S. § 8-2-113(2)(b), sets out the "
        "subsection's text word for word; no seeded_law entry of this task declares § 8-2-113(2)(b) or names the "

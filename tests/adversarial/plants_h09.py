@@ -946,3 +946,14 @@ def h09_r37_uslm(env: Path, task: str) -> None:
     write_doc(env, task, "research/usc-t18-s1833.xml",
               _r37_uslm("/us/usc/t18/s1833", "1833", "Exceptions to prohibitions", inner,
                         title="18 USC 1833: Exceptions to prohibitions"))
+
+
+@plant("h09-r38-verified-against-a-chatbot", "H09", CA,
+       "The seeded entry for RCW 49.62.050 says it was verified against 'ChatGPT (GPT-4o), asked on 2026-10-01 whether "
+       "RCW 49.62.050 still reads as quoted; it said yes': a chatbot's answer, not a source of the statute's text.")
+def h09_r38_chatbot(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        entry = seeded(t, "RCW 49.62.050")
+        assert "checked verbatim" in entry["verified_against"]
+        entry["verified_against"] = ("ChatGPT (GPT-4o), asked on 2026-10-01 whether RCW 49.62.050 still reads as "
+                                     "quoted; it said yes")

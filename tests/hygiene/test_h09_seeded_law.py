@@ -507,3 +507,17 @@ def test_a_rules_figure_with_its_citation_and_effective_date_is_a_note(tmp_path)
 def test_near_miss_a_figure_without_a_law_or_a_law_without_a_figure_and_date(tmp_path, note):
     hits = found(env_with(tmp_path, files={**workspace(), "note.md": note}), "H09")
     assert [f for f in hits if f.path == "documents/note.md"] == []
+
+
+@pytest.mark.parametrize("source, flagged", [
+    ("ChatGPT (GPT-4o), asked on 2026-01-10 whether C.R.S. § 8-2-113 still reads as quoted; it said yes", True),
+    ("the firm's AI assistant, which confirmed the wording", True),
+    ("Colorado Revised Statutes, official public text (leg.colorado.gov), read after an AI assistant's summary", False),
+    ("Colorado Revised Statutes, official public text", False),
+])
+def test_a_verification_against_a_language_models_answer_is_no_check(tmp_path, source, flagged):
+    task = task_json()
+    task["oafreeze"]["seeded_law"][0]["verified_against"] = source
+    hits = [f for f in found(env_with(tmp_path, task), "H09") if "language model" in f.message]
+    assert [(f.severity, f.location) for f in hits] == (
+        [("major", "$.oafreeze.seeded_law[0].verified_against")] if flagged else [])
