@@ -200,6 +200,26 @@ def unnumbered(text: str) -> str:
     return _NUMBERED_LINE.sub(lambda m: " " * len(m.group(0)), text)
 
 
+# A statute's subdivision as a print sets it out: "(2)(b) Except for ...", "(a) An employer ...".
+_SUBDIVISION_START = re.compile(r"^\s*\((?:\d{1,3}|[a-z]{1,4}|[A-Z]{1,2})\)(?:\(\w{1,4}\))*\s+\S")
+PAGE_HEAD_LINES = 15
+# A writer speaking (a memo's numbered point), which enacted text never does.
+_PERSONAL = re.compile(r"\b(?:[Ww]e|[Oo]ur|us|[Yy]ou|[Yy]our|I|[Mm]y|me)\b")
+
+
+def _page_citation(text: str) -> re.Match | None:
+    """The citation a saved statute page is of: a line near its top that is a citation and little else
+    ("C.R.S.A. § 8-2-113", "820 ILCS 90/10"), as research services print one."""
+    for line in text.splitlines()[:PAGE_HEAD_LINES]:
+        words = line.split()
+        if not 0 < len(words) <= 8:
+            continue
+        m = citation_in(line)
+        if m is not None and len(m.group(0)) >= 0.6 * len(line.strip()):
+            return m
+    return None
+
+
 def law_passages(text: str) -> list[tuple[int, str, str]]:
     """Passages a document presents as the words of a statute: (offset, passage, citation).
 
@@ -211,6 +231,7 @@ def law_passages(text: str) -> list[tuple[int, str, str]]:
     out: list[tuple[int, str, str]] = []
     text = unnumbered(text)
     paragraphs = split_paragraphs(_untagged(text))
+    page = _page_citation(text)
     for n, (at, para) in enumerate(paragraphs):
         heading = paragraphs[n - 1][1] if n else ""
         heading_cite = citation_in(heading) if heading and _HEADING.match(heading) and len(heading) < 200 else None
@@ -230,7 +251,7 @@ def law_passages(text: str) -> list[tuple[int, str, str]]:
             if k is not None:
                 candidates.append((at + len("\n".join(lines[:k + 1])) + 1, " ".join(" ".join(lines[k + 1:]).split()),
                                    "\n".join(lines[:k + 1])))
-        if heading_cite and not candidates:
+        if heading_cite and not candidates and not _PERSONAL.search(para):
             candidates.append((at, para, ""))
         elif not candidates:  # a citation on a line of its own atop the paragraph (a saved statute page)
             lines = para.split("\n")
@@ -241,6 +262,10 @@ def law_passages(text: str) -> list[tuple[int, str, str]]:
                       and (m.start() <= 2 or m.end() >= len(line.rstrip(" .:;\t")) - 1)), None)
             if k is not None:
                 candidates.append((at + len("\n".join(lines[:k + 1])) + 1, " ".join(" ".join(lines[k + 1:]).split()), ""))
+            elif page is not None and _SUBDIVISION_START.match(para) and not _PERSONAL.search(para):
+                # a subdivision of the statute a saved page is of ("(2)(b) Except for ...", under a
+                # Westlaw or Lexis print's "C.R.S.A. § 8-2-113" at its top)
+                candidates.append((at, " ".join(para.split()), ""))
         for offset, body, before in candidates:
             said, alone = _attribution(before)
             if len(body.split()) < MIN_WORDS or not (STATUTORY.search(body) or alone):
@@ -248,7 +273,7 @@ def law_passages(text: str) -> list[tuple[int, str, str]]:
             # ... or the attribution line under it ("(RCW 49.62.010(4))", "-- 820 ILCS 90/10")
             after = paragraphs[n + 1][1] if n + 1 < len(paragraphs) else ""
             cite = citation_in(para) or heading_cite or citation_in(text[max(0, at - 300):at]) or \
-                (citation_in(after) if len(after.strip()) <= 80 else None)
+                (citation_in(after) if len(after.strip()) <= 80 else None) or page
             if cite or said:
                 out.append((offset, body.strip(), cite.group(0) if cite else said))
     return out

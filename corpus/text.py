@@ -488,7 +488,7 @@ DATE = re.compile(
 
 # A citation of statute: "C.R.S. § 8-2-113(2)", "Cal. Lab. Code §§ 2870", "820 ILCS 90/10", "18 U.S.C. § 1833(b)".
 CITATION = re.compile(
-    r"(?:\b[A-Z][A-Za-z.]*\.?\s+){0,4}§§?\s*\d[\w.:\-\u2013]*(?:\([\w]+\))*"
+    r"(?:\b[A-Z][A-Za-z.]*\.?[ \t\u00a0]+){0,4}§§?\s*\d[\w.:\-\u2013]*(?:\([\w]+\))*"  # (the code's name on the line)
     r"|\b\d+\s+ILCS\s+\d+/[\d.\-]+(?:\([\w]+\))*"
     r"|\b\d+\s+U\.S\.C\.\s+§?\s*\d+\w*"
     r"|\bRCW\s+\d+[\d.]*\d")

@@ -32897,18 +32897,6 @@ def h08_nm_r38_workspace_readme(env: Path, task: str) -> None:
 # --- H09 seeded-law provenance (thirty-eighth round) ---------------------------------------------------------------
 
 
-@plant("ho-h09-r38-undeclared-statute-in-westlaw-text-print", "H09", NE,
-       "documents/research/crs-8-2-113-westlaw.txt, a Westlaw 'Print > Text' of C.R.S. § 8-2-113(2)(b), sets out the "
-       "subsection's text word for word; no seeded_law entry of this task declares § 8-2-113(2)(b) or names the "
-       "print.")
-def h09_r38_westlaw(env: Path, task: str) -> None:
-    assert "8-2-113(2)(b)" not in read_doc(env, task, "colorado-law-file.md")
-    with task_json(env, task) as t:
-        assert all("(2)(b)" not in e["citation"] for e in t["oafreeze"]["seeded_law"])
-    write_doc(env, task, "research/crs-8-2-113-westlaw.txt", _r38_westlaw_print(
-        "C.R.S.A. \u00a7 8-2-113", "(2)(b)", _R38_CRS_2B, printed="2026-10-01"))
-
-
 @plant("ho-h09-r38-duplicate-entry-with-conflicting-effective-date", "H09", SD,
        "The 820 ILCS 90/10(a) entry appears twice in seeded_law: same file, citation and quote, but the second copy, "
        "added by another author, gives effective_date 2021-08-13 (the day P.A. 102-358 was signed) against the "

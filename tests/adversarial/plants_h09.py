@@ -19,6 +19,7 @@ from .heldout import _r21_dw  # the twenty-first round's document writers
 from .heldout import _r35_ris  # the thirty-fifth round's RIS export
 from .heldout import _r36_graph_chat  # the thirty-sixth round's Teams chat export
 from .heldout import _r37_uslm  # the thirty-seventh round's USLM writer
+from .heldout import _R38_CRS_2B, _r38_westlaw_print  # the thirty-eighth round's Westlaw print
 
 NE, TB, SD = "matrix-narrow-edit", "matrix-threshold-between", "matrix-signing-date-law"
 CA, AM, CI = "matrix-client-alert-refresh", "matrix-adverse-memo-repair", "matrix-california-invention-notice"
@@ -957,3 +958,15 @@ def h09_r38_chatbot(env: Path, task: str) -> None:
         assert "checked verbatim" in entry["verified_against"]
         entry["verified_against"] = ("ChatGPT (GPT-4o), asked on 2026-10-01 whether RCW 49.62.050 still reads as "
                                      "quoted; it said yes")
+
+
+@plant("h09-r38-undeclared-statute-in-westlaw-text-print", "H09", NE,
+       "documents/research/crs-8-2-113-westlaw.txt, a Westlaw 'Print > Text' of C.R.S. § 8-2-113(2)(b), sets out the "
+       "subsection's text word for word; no seeded_law entry of this task declares § 8-2-113(2)(b) or names the "
+       "print.")
+def h09_r38_westlaw(env: Path, task: str) -> None:
+    assert "8-2-113(2)(b)" not in read_doc(env, task, "colorado-law-file.md")
+    with task_json(env, task) as t:
+        assert all("(2)(b)" not in e["citation"] for e in t["oafreeze"]["seeded_law"])
+    write_doc(env, task, "research/crs-8-2-113-westlaw.txt", _r38_westlaw_print(
+        "C.R.S.A. \u00a7 8-2-113", "(2)(b)", _R38_CRS_2B, printed="2026-10-01"))

@@ -521,3 +521,16 @@ def test_a_verification_against_a_language_models_answer_is_no_check(tmp_path, s
     hits = [f for f in found(env_with(tmp_path, task), "H09") if "language model" in f.message]
     assert [(f.severity, f.location) for f in hits] == (
         [("major", "$.oafreeze.seeded_law[0].verified_against")] if flagged else [])
+
+
+def test_a_subdivision_under_a_saved_statute_pages_citation_is_statutory_text():
+    # A research service's print: the citation alone near the top, its headings, then the subdivision's text.
+    page = ("Westlaw\n\nC.R.S.A. § 8-2-113\n\nWest's Colorado Revised Statutes Annotated\nTitle 8. Labor and Industry\n\n"
+            "(2)(b) Except as provided, this subsection (2) does not apply to a covenant not to compete governing an "
+            "individual who earns at least the threshold amount for highly compensated workers.\n\n"
+            "End of Document\n")
+    assert [cite for _, _, cite in law_passages(page)] == ["C.R.S.A. § 8-2-113"]
+    # A memo about the same section, its numbered points in the writer's voice, is not the statute.
+    memo = ("Re: C.R.S. § 8-2-113\n\n(a) We think this subsection (2) does not apply to a covenant not to compete for "
+            "this worker, who earns more than the threshold amount for highly compensated workers.\n")
+    assert law_passages(memo) == []
