@@ -105,9 +105,11 @@ def check(ctx: TaskContext) -> list[Finding]:
     out += _replies_before_their_messages(ctx, as_of, {f.path for f in future})
     out += _done_in_the_future(ctx, as_of)
     out += _meetings_recounted_early(ctx, as_of, {f.path for f in future})
+    out += _told_before_it_happened(ctx, as_of, {f.path for f in future} | {f.path for f in out if f.item == ID})
     out += _data_done_in_the_future(ctx, as_of)
     out += _event_conflicts(ctx, as_of)
     out += _start_before_the_offer(ctx, as_of)
+    out += _expires_before_delivery(ctx, as_of)
     out += _today_at_an_event(ctx, as_of)
     out += _law_dates(ctx, as_of)
     out += _provenance_dates(ctx)
@@ -978,6 +980,51 @@ def _meetings_recounted_early(ctx: TaskContext, as_of: dt.date, said: set[str]) 
     return out
 
 
+# A thing told as done, right before the day it was done: "Mr. Delacroix joined Pelican Site Services on August
+# 17, 2026", "she resigned effective", "we signed in".
+_DID_ON = re.compile(r"\b(?:joined|left|resigned|quit|started|began|signed|countersigned|moved|relocated|transferred|"
+                     r"retired|departed|opened|launched|called|met|emailed|e-mailed|wrote|sent|filed|sued|settled|closed|"
+                     r"accepted|received|terminated|fired|hired|promoted|paid|visited|announced|completed)\b"
+                     r"[^.;:!?\n]{0,50}?\b(?:on|in|as\s+of|effective)\s+$", re.I)
+
+
+def _told_before_it_happened(ctx: TaskContext, as_of: dt.date, said: set[str]) -> list[Finding]:
+    """A dated task document that tells as done what it dates after its own date ("Mr. Delacroix
+    joined Pelican Site Services on August 17, 2026" in a memo of June 30, 2026): it reports what had
+    not happened when it was written. The trap's anchor files are exempt for the dates its
+    description gives; one finding a file."""
+    out = []
+    anchored, trap_dates = _exempt(ctx)
+    for f in ctx.task_files:
+        if not f.text or f.rel in said or f.rel.lower().endswith(_DATA):
+            continue
+        own = dating.document_date(f.text)
+        if own is None or own[2] > as_of:
+            continue
+        for line, sentence in tx.sentences(f.text):
+            if line <= own[0]:
+                continue  # the header that dates it
+            hit = None
+            for written, at in tx.dates(sentence):
+                readings = tx.date_readings(written)
+                before = sentence[:at]
+                if not readings or min(readings) <= own[2] or not _DID_ON.search(before) or _PLANNED.search(before) \
+                        or f.rel in anchored and min(readings) in trap_dates:
+                    continue
+                hit = written, min(readings), _DID_ON.search(before).group(0).split()[0]
+                break
+            if hit is None:
+                continue
+            written, when, verb = hit
+            out.append(ctx.finding(
+                ID, "major", f.rel, f"{f.rel}{f.where(line)} is dated {own[2].isoformat()} but tells as done ({verb!r}) "
+                f"what it dates {written} ({when.isoformat()}), after it was written: the documents' dates no longer "
+                "tell one story", f"date the event on or before {own[2].isoformat()}, or date {f.rel} after it",
+                location=line, evidence=tx.excerpt(sentence)))
+            break
+    return out
+
+
 # A record that something has happened: a status cell ("Done", "Signed") or a verb in the past.
 _DONE_WORDS = r"done|completed?|finished|closed|signed|countersigned|sent|accepted|executed|delivered|received|filed"
 _DONE_CELL = re.compile(rf"^\W{{0,3}}(?:{_DONE_WORDS})\W{{0,3}}$", re.I)
@@ -1237,6 +1284,40 @@ def _start_before_the_offer(ctx: TaskContext, as_of: dt.date) -> list[Finding]:
                 location=where if where.startswith("$") else None,
                 evidence=f"{tx.excerpt(sentence, 90)} | {tx.excerpt(first_offer[1], 90)}"))
     return out
+
+
+# The last day an offer can be accepted: "Offer expires: November 6, 2026", "open until", "accept by".
+_EXPIRES = re.compile(r"\b(?:expires?|expiry(?:\s+date)?|expiration(?:\s+date)?|valid\s+(?:until|through)|open\s+"
+                      r"(?:until|through)|lapses?|deadline\s+(?:to|for)\s+accept\w*|accept(?:ed|ance)?\s+(?:by|no\s+later"
+                      r"\s+than|deadline))\b(?:\s*(?:on|at|:|-))?\s*$", re.I)
+
+
+def _expires_before_delivery(ctx: TaskContext, as_of: dt.date) -> list[Finding]:
+    """An offer whose last day to accept comes before the day the task says it goes out ("Offer
+    expires: November 6, 2026" against "Offer to be delivered: November 16, 2026"): it lapses before
+    the worker sees it, so the dates tell two stories."""
+    texts = [("$.instructions", ctx.task.instructions)] + [(f.rel, f.text) for f in ctx.task_files if f.text]
+    deliveries = [(when, sentence, where) for where, text in texts
+                  for event, what, when, sentence in events.event_dates(text, as_of)
+                  if event == "delivery" and "offer" in what and min(when) >= as_of]
+    if not deliveries:
+        return []
+    sent = min(deliveries)
+    for where, text in texts:
+        for line, sentence in tx.sentences(text):
+            if "offer" not in sentence.lower() and "accept" not in sentence.lower():
+                continue
+            for written, at in tx.dates(sentence):
+                days = tx.date_readings(written)
+                if days and max(days) < min(sent[0]) and _EXPIRES.search(sentence[:at][-40:]):
+                    path = "task.json" if where.startswith("$") else where
+                    return [ctx.finding(
+                        ID, "major", path, f"the offer expires on {written} in {where}, before it is delivered on "
+                        f"{_show(sent[0])} in {sent[2]}: it lapses before the worker sees it, so the dates tell two "
+                        "stories", "give the offer a last day to accept after the day it goes out",
+                        location=where if where.startswith("$") else line,
+                        evidence=f"{tx.excerpt(sentence, 90)} | {tx.excerpt(sent[1], 90)}")]
+    return []
 
 
 # A start told as history: "started with us in 2019", "has worked here since".

@@ -32936,28 +32936,6 @@ def h09_nm_r38_declared_westlaw(env: Path, task: str) -> None:
 # --- H10 temporal consistency (thirty-eighth round) ----------------------------------------------------------------
 
 
-@plant("ho-h10-r38-memo-narrates-event-after-its-own-date", "H10", AM,
-       "The litigation memo, dated 2026-06-30, now opens its Exposure section with 'Mr. Delacroix joined Pelican Site "
-       "Services on August 17, 2026 and has since called on two of our Ascension Parish customers.': a memo reporting "
-       "as past an event seven weeks after its own date.")
-def h10_r38_memo_anachronism(env: Path, task: str) -> None:
-    assert "Date: 2026-06-30" in read_doc(env, task, "litigation-memo.md")
-    edit_doc(env, task, "litigation-memo.md", "## Exposure\n\nIf we press the claim",
-             "## Exposure\n\nMr. Delacroix joined Pelican Site Services on August 17, 2026 and has since called on two "
-             "of our Ascension Parish customers. If we press the claim")
-
-
-@plant("ho-h10-r38-offer-expires-before-it-is-delivered", "H10", TB,
-       "The offer summary gains '- Offer expires: November 6, 2026', ten days before the offer is to be delivered "
-       "(November 16, 2026) and three days before the task's as_of (2026-11-09): the documents' dates no longer tell "
-       "one story.")
-def h10_r38_expires_early(env: Path, task: str) -> None:
-    edit_doc(env, task, "offer-summary.md",
-             "- Offer to be delivered: November 16, 2026; the covenant agreement goes out with the offer\n",
-             "- Offer to be delivered: November 16, 2026; the covenant agreement goes out with the offer\n"
-             "- Offer expires: November 6, 2026\n")
-
-
 @plant("ho-h10-r38-note-dates-the-kb-survey-after-as-of", "H10", CI,
        "documents/research/survey-check.md cites the firm's twelve-state survey in the knowledge base as 'current as "
        "of December 1, 2026': two months after the task's as_of (2026-10-05), and not the survey's own review date "

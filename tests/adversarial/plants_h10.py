@@ -1306,3 +1306,25 @@ def h10_r22_year_slip(env: Path, task: str) -> None:
 def h10_r37_current_after(env: Path, task: str) -> None:
     assert load_task(env, task)["oafreeze"]["as_of"] == "2026-11-02"
     append_doc(env, task, "illinois-statute-excerpt.md", "Text current as of November 24, 2026 (firm statute service).")
+
+
+@plant("h10-r38-memo-narrates-event-after-its-own-date", "H10", AM,
+       "The litigation memo, dated 2026-06-30, now opens its Exposure section with 'Mr. Delacroix joined Pelican Site "
+       "Services on August 17, 2026 and has since called on two of our Ascension Parish customers.': a memo reporting "
+       "as past an event seven weeks after its own date.")
+def h10_r38_memo_anachronism(env: Path, task: str) -> None:
+    assert "Date: 2026-06-30" in read_doc(env, task, "litigation-memo.md")
+    edit_doc(env, task, "litigation-memo.md", "## Exposure\n\nIf we press the claim",
+             "## Exposure\n\nMr. Delacroix joined Pelican Site Services on August 17, 2026 and has since called on two "
+             "of our Ascension Parish customers. If we press the claim")
+
+
+@plant("h10-r38-offer-expires-before-it-is-delivered", "H10", TB,
+       "The offer summary gains '- Offer expires: November 6, 2026', ten days before the offer is to be delivered "
+       "(November 16, 2026) and three days before the task's as_of (2026-11-09): the documents' dates no longer tell "
+       "one story.")
+def h10_r38_expires_early(env: Path, task: str) -> None:
+    edit_doc(env, task, "offer-summary.md",
+             "- Offer to be delivered: November 16, 2026; the covenant agreement goes out with the offer\n",
+             "- Offer to be delivered: November 16, 2026; the covenant agreement goes out with the offer\n"
+             "- Offer expires: November 6, 2026\n")

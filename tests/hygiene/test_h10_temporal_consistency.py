@@ -68,6 +68,26 @@ def test_one_event_given_two_dates_is_major(tmp_path):
     assert "2026-04-06" in hits[0].message and "2026-04-01" in hits[0].message
 
 
+@pytest.mark.parametrize("said, flagged", [
+    ("Dana's predecessor joined a competitor on February 20, 2026 and has since called on our customers.", True),
+    ("Dana's predecessor joined a competitor on January 20, 2026.", False),            # before the memo's date
+    ("Dana's predecessor will join a competitor on February 20, 2026.", False),        # told as to come
+])
+def test_a_dated_document_that_tells_as_done_what_it_dates_after_itself(tmp_path, said, flagged):
+    memo = f"# Memo\n\nDate: February 2, 2026\n\n{said}\n"
+    hits = [f for f in found(env_with(tmp_path, task_json(), {**workspace(), "memo.md": memo}), "H10")
+            if "tells as done" in f.message]
+    assert [(f.severity, f.path) for f in hits] == ([("major", "documents/memo.md")] if flagged else [])
+
+
+@pytest.mark.parametrize("expiry, flagged", [("Offer expires: March 6, 2026", True),
+                                             ("Offer open until March 20, 2026", False)])
+def test_an_offer_that_expires_before_it_is_delivered(tmp_path, expiry, flagged):
+    files = {**workspace(), "offer-summary.md": f"# Offer\n\n- Offer to be delivered: March 9, 2026\n- {expiry}\n"}
+    hits = [f for f in found(env_with(tmp_path, task_json(), files), "H10") if "expires on" in f.message]
+    assert [(f.severity, f.path) for f in hits] == ([("major", "documents/offer-summary.md")] if flagged else [])
+
+
 @pytest.mark.parametrize("line, flagged", [
     ("Text current as of March 20, 2026 (statute service).", True),   # after as_of 2026-03-02
     ("Retrieved on 2026-03-10 from the legislature's site.", True),
