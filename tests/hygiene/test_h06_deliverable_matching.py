@@ -193,3 +193,13 @@ def test_a_file_the_instructions_ask_for_that_is_no_deliverable(tmp_path, added,
     hits = [f for f in found(env_with(tmp_path, task), "H06") if "neither a deliverable" in f.message]
     assert all(not severity or "ask for" in f.message for f in hits)
     assert [(f.severity, f.location) for f in hits] == ([(severity, "$.instructions")] if severity else [])
+
+
+@pytest.mark.parametrize("name", ["Dana Smith \u2013 signing timeline.md", "hr-q&a.md", "\u0e1a\u0e31\u0e19\u0e17\u0e36\u0e01\u0e1a\u0e38\u0e04\u0e04\u0e25.md"])
+def test_near_miss_a_deliverable_named_with_spaces_or_signs_is_no_other_file(tmp_path, name):
+    # The tail of the name after a space, an ampersand or a combining mark is not another file asked for.
+    task = task_json()
+    task["deliverables"][name] = "A note for HR."
+    task["criteria"][0]["deliverables"].append(name)
+    task["instructions"] += f" Also write {name} for HR."
+    assert [f for f in found(env_with(tmp_path, task), "H06") if "neither a deliverable" in f.message] == []
