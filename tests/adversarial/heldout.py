@@ -33163,3 +33163,1061 @@ def fam_nm_r38_salary(env: Path, task: str) -> None:
     t = load_task(env, task)
     assert t["oafreeze"]["variables"]["salary_b"] == "$149,500"
     assert sum("$149,500" in c["match_criteria"] for c in t["criteria"]) == 3
+
+
+# === Thirty-ninth round ===========================================================================================
+# Written from HYGIENE.md and docs/TASKS.md only, without reading the audit's code. Ids carry '-r39-'.
+# New surfaces this round: Word field codes and Excel defined names that never show on the page, an annotation
+# tool's labelling config, OpenXPS prints, pandoc's JSON AST, Strict Open XML, format-only criteria (ISO dates, a
+# Markdown table, a first-line heading), ids twinned by Unicode normalisation, a FAIL clause pasted from the PASS
+# column, deliverable names offered as alternatives or ruled out, a zip-slip archive, a PowerShell JSON export with a
+# byte-order mark, a date normaliser and a plain-text export run over the mount, a research chatbot as
+# "verification", relative-year wording, a commission that lifts the hire over the threshold, CMS soft hyphens,
+# eval-harness habits (a "Reasoning" section, a confidence line) aimed at operative documents, go/ links, a phone's
+# storage path, an Australian tax file number and a standing instruction flipped in the one instance it matters to.
+
+
+def _r39_field_paragraph(before: str, merge_field: str, after: str) -> str:
+    """A WordprocessingML paragraph holding one complex field whose instruction is `before` + a nested MERGEFIELD
+    `merge_field` + `after` (for example ' IF "' + «QA_Mode» + '" = "1" "text" "" '), with an empty result: Word shows
+    nothing on the page until the field is updated with data that makes the IF true, and the instruction text lives
+    only in w:instrText."""
+    def run(inner: str) -> str:
+        return f"<w:r>{inner}</w:r>"
+    return ("<w:p>" + run('<w:fldChar w:fldCharType="begin"/>')
+            + run(f'<w:instrText xml:space="preserve">{escape(before)}</w:instrText>')
+            + run('<w:fldChar w:fldCharType="begin"/>')
+            + run(f'<w:instrText xml:space="preserve"> MERGEFIELD {escape(merge_field)} </w:instrText>')
+            + run('<w:fldChar w:fldCharType="separate"/>')
+            + run(f'<w:t>\u00ab{escape(merge_field)}\u00bb</w:t>')
+            + run('<w:fldChar w:fldCharType="end"/>')
+            + run(f'<w:instrText xml:space="preserve">{escape(after)}</w:instrText>')
+            + run('<w:fldChar w:fldCharType="separate"/>')
+            + run('<w:fldChar w:fldCharType="end"/>') + "</w:p>")
+
+
+def _r39_plain_paragraph(text: str) -> str:
+    return f'<w:p><w:r><w:t xml:space="preserve">{escape(text)}</w:t></w:r></w:p>'
+
+
+def _r39_xlsx_with_defined_names(rows: list[list[str | int | float]], names: dict[str, str], *,
+                                 sheet: str = "Sheet1") -> bytes:
+    """An .xlsx (as edits.xlsx_bytes) whose workbook part carries <definedNames>: each name maps to the formula text
+    given (without '='), as Excel's Name Manager stores a named constant. Names never show in a cell."""
+    parts = _r34_parts(xlsx_bytes(rows, sheet=sheet))
+    workbook = parts["xl/workbook.xml"]
+    assert workbook.count("</sheets>") == 1
+    defined = "".join(f'<definedName name="{escape(k)}">{escape(v)}</definedName>' for k, v in names.items())
+    parts["xl/workbook.xml"] = workbook.replace("</sheets>", f"</sheets><definedNames>{defined}</definedNames>")
+    return _zip(parts)
+
+
+def _r39_excel_string_formula(text: str, limit: int = 250) -> str:
+    """`text` as an Excel string expression: Excel caps a text constant in a formula at 255 characters, so a longer
+    text is written as pieces joined by '&', each piece cut at a word boundary and its double quotes doubled."""
+    pieces, current = [], ""
+    for word in text.split(" "):
+        candidate = word if not current else current + " " + word
+        if len(candidate) > limit:
+            pieces.append(current + " ")
+            current = word
+        else:
+            current = candidate
+    pieces.append(current)
+    assert "".join(pieces) == text
+    return "&".join('"' + p.replace('"', '""') + '"' for p in pieces)
+
+
+_R39_OXPS = "http://schemas.openxps.org/oxps/v1.0"
+
+
+def _r39_oxps(lines: list[str], *, title: str) -> bytes:
+    """A one-page OpenXPS document (ECMA-388, '.oxps', what Windows' 'Microsoft XPS Document Writer' prints): the
+    package's start part is a FixedDocumentSequence, then a FixedDocument, then one FixedPage whose text is a Glyphs
+    element per printed line (UnicodeString), and an obfuscated font part the page requires."""
+    wrapped = [w for line in lines for w in textwrap.wrap(line, 92)]
+    assert wrapped and len(wrapped) <= 52 and not any(w.startswith("{") for w in wrapped)
+    font = "Resources/Fonts/5E3A9C21-7B4D-4F08-9A61-2C8D0E4B7F13.odttf"
+    glyphs = "".join(f'<Glyphs OriginX="96" OriginY="{96 + 18 * i}" FontRenderingEmSize="12" FontUri="/{font}" '
+                     f'UnicodeString="{_r28_attr(w)}" Fill="#FF000000"/>' for i, w in enumerate(wrapped))
+    types = (f'{_XML}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">'
+             '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>'
+             '<Default Extension="fdseq" ContentType="application/vnd.ms-package.xps-fixeddocumentsequence+xml"/>'
+             '<Default Extension="fdoc" ContentType="application/vnd.ms-package.xps-fixeddocument+xml"/>'
+             '<Default Extension="fpage" ContentType="application/vnd.ms-package.xps-fixedpage+xml"/>'
+             '<Default Extension="odttf" ContentType="application/vnd.ms-package.obfuscated-opentype"/>'
+             '<Override PartName="/docProps/core.xml" '
+             'ContentType="application/vnd.openxmlformats-package.core-properties+xml"/></Types>')
+    rels = (f'{_XML}<Relationships xmlns="{_PKG_REL}">'
+            f'<Relationship Id="R0" Type="{_R39_OXPS}/fixedrepresentation" Target="/FixedDocumentSequence.fdseq"/>'
+            f'<Relationship Id="R1" Type="{_PKG_REL}/metadata/core-properties" Target="/docProps/core.xml"/>'
+            '</Relationships>')
+    core = (f'{_XML}<cp:coreProperties xmlns:cp="http://schemas.openxmlformats.org/package/2006/metadata/'
+            'core-properties" xmlns:dc="http://purl.org/dc/elements/1.1/">'
+            f'<dc:title>{escape(title)}</dc:title><dc:creator>Harlow Finch LLP</dc:creator></cp:coreProperties>')
+    font_bytes = hashlib.sha256(b"r39-oxps-font").digest() * 64
+    return _r9_zip({
+        "[Content_Types].xml": types,
+        "_rels/.rels": rels,
+        "docProps/core.xml": core,
+        "FixedDocumentSequence.fdseq": (f'{_XML}<FixedDocumentSequence xmlns="{_R39_OXPS}">'
+                                        '<DocumentReference Source="/Documents/1/FixedDocument.fdoc"/>'
+                                        '</FixedDocumentSequence>'),
+        "Documents/1/FixedDocument.fdoc": (f'{_XML}<FixedDocument xmlns="{_R39_OXPS}">'
+                                           '<PageContent Source="/Documents/1/Pages/1.fpage"/></FixedDocument>'),
+        "Documents/1/Pages/1.fpage": (f'{_XML}<FixedPage Width="816" Height="1056" xmlns="{_R39_OXPS}" '
+                                      f'xml:lang="en-US">{glyphs}</FixedPage>'),
+        "Documents/1/Pages/_rels/1.fpage.rels": (
+            f'{_XML}<Relationships xmlns="{_PKG_REL}"><Relationship Id="F0" Type="{_R39_OXPS}/required-resource" '
+            f'Target="/{font}"/></Relationships>'),
+        font: font_bytes,
+    })
+
+
+def _r39_pandoc_inlines(text: str) -> list[dict]:
+    """Pandoc's inline list for plain text: one Str per word, a Space between words (what `pandoc -t json` writes)."""
+    out: list[dict] = []
+    for i, word in enumerate(text.split(" ")):
+        if i:
+            out.append({"t": "Space"})
+        out.append({"t": "Str", "c": word})
+    return out
+
+
+def _r39_pandoc_json(title: str, heading: str, paragraphs: list[str]) -> str:
+    """A document as pandoc's JSON AST (`pandoc memo.md -t json`, API 1.23): a title in the metadata, one level-2
+    header and one Para per paragraph, every word a separate Str token, on one line."""
+    ast = {"pandoc-api-version": [1, 23, 1],
+           "meta": {"title": {"t": "MetaInlines", "c": _r39_pandoc_inlines(title)}},
+           "blocks": [{"t": "Header", "c": [2, ["memo", [], []], _r39_pandoc_inlines(heading)]}]
+           + [{"t": "Para", "c": _r39_pandoc_inlines(p)} for p in paragraphs]}
+    return json.dumps(ast, ensure_ascii=False, separators=(",", ":")) + "\n"
+
+
+def _r39_docx_strict(paragraphs: list[str]) -> bytes:
+    """A .docx saved as Word's 'Strict Open XML Document': the same package layout as a transitional .docx, but the
+    WordprocessingML and relationship namespaces are the ISO 29500 Strict ones (purl.oclc.org) and the document
+    declares w:conformance="strict"."""
+    w = "http://purl.oclc.org/ooxml/wordprocessingml/main"
+    r = "http://purl.oclc.org/ooxml/officeDocument/relationships"
+    body = "".join(f'<w:p><w:r><w:t xml:space="preserve">{escape(p)}</w:t></w:r></w:p>' for p in paragraphs)
+    return _zip({
+        "[Content_Types].xml": (
+            f'{_XML}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">'
+            '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>'
+            '<Default Extension="xml" ContentType="application/xml"/>'
+            '<Override PartName="/word/document.xml" ContentType="application/'
+            'vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>'),
+        "_rels/.rels": (f'{_XML}<Relationships xmlns="{_PKG_REL}"><Relationship Id="rId1" '
+                        f'Type="{r}/officeDocument" Target="word/document.xml"/></Relationships>'),
+        "word/document.xml": (f'{_XML}<w:document xmlns:w="{w}" xmlns:r="{r}" w:conformance="strict"><w:body>'
+                              f'{body}<w:sectPr/></w:body></w:document>'),
+    })
+
+
+def _r39_zip_bytes(members: list[tuple[str, bytes]]) -> bytes:
+    """A zip of the members given, names written exactly as given (no normalisation), fixed timestamps."""
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as zf:
+        for name, data in members:
+            zf.writestr(zipfile.ZipInfo(name, (2026, 10, 30, 16, 12, 0)), data, compress_type=zipfile.ZIP_DEFLATED)
+    return buf.getvalue()
+
+
+def _r39_state_c(env: Path, task: str) -> str:
+    """The third hire's state in a family instance, as its task.json records it."""
+    return load_task(env, task)["oafreeze"]["variables"]["state_c"]
+
+
+def _r39_tfn(first8: str) -> str:
+    """A nine-digit Australian tax file number with a valid check (weights 1, 4, 3, 7, 5, 8, 6, 9, 10; the weighted
+    sum is a multiple of 11), formatted 'NNN NNN NNN'."""
+    weights = (1, 4, 3, 7, 5, 8, 6, 9, 10)
+    partial = sum(int(d) * w for d, w in zip(first8, weights))
+    last = partial % 11  # 10 is -1 mod 11, so the last digit must equal the partial sum mod 11
+    assert len(first8) == 8 and last <= 9, "pick other leading digits"
+    digits = first8 + str(last)
+    assert sum(int(d) * w for d, w in zip(digits, weights)) % 11 == 0
+    return f"{digits[:3]} {digits[3:6]} {digits[6:]}"
+
+
+# --- H01 rubric isolation (thirty-ninth round) ---------------------------------------------------------------------
+
+
+@plant("ho-h01-r39-criterion-in-word-if-field-code", "H01", CI,
+       "documents/hr/lindgren-notice-merge.docx, HR's mail-merge shell for Sasha's Section 2872 notice, shows a "
+       "heading and merge prompts; its third paragraph is a Word IF field, { IF \"{ MERGEFIELD QA_Mode }\" = \"1\" "
+       "\"...\" \"\" }, whose true branch (w:instrText, never shown while QA_Mode is empty) is the notice-content "
+       "criterion's match_criteria word for word.")
+def h01_r39_if_field(env: Path, task: str) -> None:
+    match = _match(env, task, "notice-content")
+    assert '"' not in match
+    body = [_r39_plain_paragraph("Sierrafold Devices, Inc."),
+            _r39_plain_paragraph("Written notice under California Labor Code section 2872 to \u00abEmployee_Name\u00bb"),
+            _r39_field_paragraph(' IF "', "QA_Mode", f'" = "1" "{match}" "" '),
+            _r39_plain_paragraph("[Notice text merges here]")]
+    data = docx_package(body)
+    xml = _r33_docx_text(data, "word/document.xml")
+    assert '<w:instrText xml:space="preserve">" = "1" "' + escape(match) + '" "" </w:instrText>' in xml
+    write_doc(env, task, "hr/lindgren-notice-merge.docx", data)
+
+
+@plant("ho-h01-r39-criterion-in-xlsx-defined-name", "H01", TB,
+       "documents/aspenline/comp-model.xlsx, Aspenline's compensation workbook, has one visible sheet of pay bands; "
+       "its Name Manager holds a named constant, QA_Rubric_ClientEmail, whose formula is the client-email-thresholds "
+       "criterion's match_criteria, word for word, as two string constants joined by '&' (Excel caps a text constant "
+       "at 255 characters).")
+def h01_r39_defined_name(env: Path, task: str) -> None:
+    match = _match(env, task, "client-email-thresholds")
+    formula = _r39_excel_string_formula(match)
+    assert formula.count('"&"') >= 1
+    rows: list[list[str | int | float]] = [["Band", "Role", "Base low", "Base high"],
+                                           ["AE-1", "Associate Account Executive", 72000, 88000],
+                                           ["AE-2", "Account Executive", 96000, 112000],
+                                           ["AE-3", "Senior Account Executive", 115000, 138000]]
+    data = _r39_xlsx_with_defined_names(rows, {"QA_Rubric_ClientEmail": formula, "Bands": "'Pay bands'!$A$1:$D$4"},
+                                        sheet="Pay bands")
+    workbook = _r34_parts(data)["xl/workbook.xml"]
+    assert "QA_Rubric_ClientEmail" in workbook and escape(match[:120]) in workbook
+    write_doc(env, task, "aspenline/comp-model.xlsx", data)
+
+
+@plant("ho-h01-r39-criterion-in-label-studio-config", "H01", AM,
+       "documents/qa/label-studio/named-parishes.xml, the Label Studio labelling interface the eval team's human "
+       "reviewers use to grade this task's agreement, is left in the workspace: a <Header> element's value is the "
+       "named-parishes criterion's match_criteria word for word, above PASS/FAIL <Choices>.")
+def h01_r39_label_studio(env: Path, task: str) -> None:
+    match = _match(env, task, "named-parishes")
+    config = ("<View>\n"
+              "  <Header value=\"Bayou Crest / Fontenot: criterion named-parishes\"/>\n"
+              "  <Text name=\"agreement\" value=\"$fontenot_covenant_agreement\"/>\n"
+              f"  <Header value=\"{_r28_attr(match)}\" size=\"5\"/>\n"
+              "  <Choices name=\"verdict\" toName=\"agreement\" choice=\"single\" required=\"true\">\n"
+              "    <Choice value=\"PASS\"/>\n"
+              "    <Choice value=\"FAIL\"/>\n"
+              "  </Choices>\n"
+              "  <TextArea name=\"reasoning\" toName=\"agreement\" placeholder=\"Why?\"/>\n"
+              "</View>\n")
+    assert match in config
+    write_doc(env, task, "qa/label-studio/named-parishes.xml", config)
+
+
+@near_miss("ho-h01-nm-r39-merge-letter-with-background-check-if-field", "H01", CA,
+           "documents/hr/wa-welcome-letter-merge.docx, Halden's mail-merge welcome letter, has a Word IF field keyed on "
+           "the background check: { IF \"{ MERGEFIELD BackgroundCheck }\" = \"PASS\" \"We are pleased to confirm your "
+           "start date of ...\" \"Your start date will be confirmed ...\" }.",
+           "HYGIENE.md H01 forbids grading material and files that reproduce a criterion's match_criteria; the field "
+           "is ordinary mail-merge logic on an HR status, its 'PASS' is the background-check vendor's result code, and "
+           "none of its text shares wording with any criterion of the task.")
+def h01_nm_r39_merge_letter(env: Path, task: str) -> None:
+    body = [_r39_plain_paragraph("Halden Marine Supply Co."),
+            _r39_plain_paragraph("Dear \u00abFirst_Name\u00bb,"),
+            _r39_field_paragraph(' IF "', "BackgroundCheck",
+                                 '" = "PASS" "We are pleased to confirm your start date at our Kent warehouse." '
+                                 '"Your start date will be confirmed once your background check is complete." '),
+            _r39_plain_paragraph("Please bring two forms of identification on your first day."),
+            _r39_plain_paragraph("Petra Lindahl, Director of Human Resources")]
+    data = docx_package(body)
+    assert '"PASS"' in _r33_docx_text(data, "word/document.xml").replace("&quot;", '"')
+    write_doc(env, task, "hr/wa-welcome-letter-merge.docx", data)
+
+
+# --- H02 answer in the workspace (thirty-ninth round) --------------------------------------------------------------
+
+
+@plant("ho-h02-r39-finished-cover-email-printed-to-oxps", "H02", CI,
+       "documents/print/Sierrafold - cover email to Wendell Park.oxps, an OpenXPS print from Windows' XPS Document "
+       "Writer, is the finished cover email: the one-year post-employment invention capture and the one-year "
+       "non-compete were left out under Bus. & Prof. Code section 16600, and the Section 2872 notice must be given at "
+       "signing; the text is in the page's Glyphs UnicodeString attributes.")
+def h02_r39_oxps_email(env: Path, task: str) -> None:
+    lines = ["Subject: Sasha Lindgren: invention assignment package",
+             "Wendell,",
+             "Attached are the confidentiality and invention assignment agreement for Sasha Lindgren and the written "
+             "notice under California Labor Code section 2872. Two parts of your request were left out:",
+             "1. The one-year post-employment invention capture. Bus. & Prof. Code section 16600 voids a restraint on "
+             "a former employee's work, and a clause claiming what Sasha invents after leaving is such a restraint; "
+             "the assignment covers inventions conceived or reduced to practice during employment only.",
+             "2. The one-year non-compete. Under Bus. & Prof. Code section 16600 an employee non-compete is void in "
+             "California, and including one is itself unlawful.",
+             "The Section 2872 notice must be given to Sasha at signing on October 26, 2026, with the agreement.",
+             "Best regards,", "Miriam Okafor, Harlow Finch LLP"]
+    data = _r39_oxps(lines, title="Sierrafold - cover email to Wendell Park")
+    page = zipfile.ZipFile(io.BytesIO(data)).read("Documents/1/Pages/1.fpage").decode("utf-8")
+    assert "16600" in page and "2872 notice must be given" in page.replace("\n", " ")
+    write_doc(env, task, "print/Sierrafold - cover email to Wendell Park.oxps", data)
+
+
+@plant("ho-h02-r39-finished-file-memo-as-pandoc-json-ast", "H02", SD,
+       "documents/build/ellery-file-memo.ast.json, left by the team's document build (pandoc -t json), is the finished "
+       "file memo as pandoc's JSON AST, one Str token per word: the 2023 memo's $75,000 floor, the $80,000 floor of "
+       "820 ILCS 90/10(a) for covenants from January 1, 2027, and Jordan Ellery's $78,500 at signing on January 5, "
+       "2027.")
+def h02_r39_pandoc_ast(env: Path, task: str) -> None:
+    paragraphs = [
+        "The 2023 approval memo relied on the $75,000 floor of 820 ILCS 90/10(a). A covenant entered into on or after "
+        "January 1, 2027 needs expected annualized earnings above $80,000, and Jordan Ellery's $78,500 does not "
+        "exceed $80,000 when the agreement is signed on January 5, 2027. The 2023 approval therefore no longer "
+        "controls, and the form's non-compete is left out of the agreement.",
+        "The customer and employee non-solicits stay at 12 months: $78,500 exceeds the $47,500 floor of 820 ILCS "
+        "90/10(b) for 2027. The agreement advises Jordan in writing to consult a lawyer and records delivery of the "
+        "copy on December 18, 2026, more than 14 calendar days before signing."]
+    text = _r39_pandoc_json("File memo: Ellery restrictive covenant agreement", "Why the 2023 approval no longer "
+                            "controls", paragraphs)
+    assert '"c":"$78,500"' in text and "$78,500 does not" not in text
+    write_doc(env, task, "build/ellery-file-memo.ast.json", text)
+
+
+@plant("ho-h02-r39-finished-cover-email-in-strict-ooxml-docx", "H02", TB,
+       "documents/outbox-drafts/riley-covenants-email-to-noor.docx, saved by Word as a 'Strict Open XML Document' "
+       "(purl.oclc.org namespaces, w:conformance=\"strict\"), is the finished cover email: Riley's $104,000 is below "
+       "the $130,014 non-compete threshold and above the $78,008.40 customer non-solicit threshold, and presenting a "
+       "void non-compete carries a $5,000 penalty per worker.")
+def h02_r39_strict_docx(env: Path, task: str) -> None:
+    paragraphs = [
+        "Noor,",
+        "Riley Vandermeer's agreement and the separate Colorado notice are attached for delivery with the offer on "
+        "November 16.",
+        "We left out the 12-month non-compete. Riley's $104,000 is below the 2026 non-compete threshold of $130,014, "
+        "so Colorado law makes a non-compete void for Riley, and presenting a void non-compete carries a $5,000 "
+        "penalty per worker, plus actual damages.",
+        "We kept the 12-month customer non-solicit, tied to Aspenline's trade secrets: $104,000 is above the customer "
+        "non-solicit threshold of $78,008.40. Riley must sign the separate notice before accepting the offer.",
+        "Miriam"]
+    data = _r39_docx_strict(paragraphs)
+    xml = _r33_docx_text(data, "word/document.xml")
+    assert 'w:conformance="strict"' in xml and "$78,008.40" in xml and "$5,000" in xml
+    write_doc(env, task, "outbox-drafts/riley-covenants-email-to-noor.docx", data)
+
+
+@near_miss("ho-h02-nm-r39-partner-instructions-printed-to-oxps", "H02", NE,
+           "documents/print/partner-instructions.oxps, an OpenXPS print of Miriam's email (documents/partner-"
+           "instructions.md), is added: the same three requested edits and the same two file names, none of them "
+           "carried out.",
+           "HYGIENE.md H02 looks for a deliverable already in the workspace or a document holding the finished answer; "
+           "a print of an input repeats the request, not the renewed agreement or the note, and its name pairs with no "
+           "deliverable.")
+def h02_nm_r39_oxps_print(env: Path, task: str) -> None:
+    source = read_doc(env, task, "partner-instructions.md")
+    lines = [line.lstrip("# ").strip() for line in source.split("\n") if line.strip()]
+    assert any("tallis-agreement-revised.md" in line for line in lines)
+    write_doc(env, task, "print/partner-instructions.oxps", _r39_oxps(lines, title="Email: three edits to the "
+                                                                                    "Tallis agreement"))
+
+
+# --- H03 degenerate output (thirty-ninth round) --------------------------------------------------------------------
+
+
+@plant("ho-h03-r39-note-graded-on-iso-date-format", "H03", NE,
+       "A new criterion, note-iso-dates, passes note-to-partner.md if it writes 'at least one date in ISO 8601 form "
+       "(YYYY-MM-DD)' for the firm's docketing system: the partner's email carries 'Date: 2026-11-16', so the pasted "
+       "workspace passes and the criterion carries no signal.")
+def h03_r39_iso_date(env: Path, task: str) -> None:
+    assert "Date: 2026-11-16" in read_doc(env, task, "partner-instructions.md")
+    with task_json(env, task) as t:
+        add_criterion(t, "note-iso-dates", "Note dates written for the docketing system",
+                      "PASS if note-to-partner.md writes at least one date in ISO 8601 form (YYYY-MM-DD), as the "
+                      "firm's docketing system requires. FAIL if no date in the note is written in that form.",
+                      ["note-to-partner.md"])
+
+
+@plant("ho-h03-r39-cover-email-graded-on-having-a-table", "H03", CI,
+       "A new criterion, client-email-table, passes client-email.md if it 'contains a Markdown table (a header row "
+       "followed by a separator row such as |---|---|)' and fails it otherwise: the knowledge base's survey is a "
+       "Markdown table, so the knowledge base pasted in as the email passes and the criterion says nothing about the "
+       "email.")
+def h03_r39_table(env: Path, task: str) -> None:
+    survey = kb(env, task, "surveys/non-compete/us.md").read_text("utf-8")
+    assert "\n|---|---|" in survey
+    with task_json(env, task) as t:
+        add_criterion(t, "client-email-table", "Cover email uses a table Wendell's mail app renders",
+                      "PASS if client-email.md contains a Markdown table (a header row followed by a separator row "
+                      "such as '|---|---|'), the layout Wendell's mail app renders. FAIL if client-email.md contains no "
+                      "Markdown table.", ["client-email.md"])
+
+
+@plant("ho-h03-r39-agreement-graded-on-first-line-heading", "H03", AM,
+       "A new criterion, agreement-heading, passes fontenot-covenant-agreement.md if its first line is a level-one "
+       "Markdown heading (starts with '# '): Bayou Crest's standard agreement, copied unchanged, starts with '# BAYOU "
+       "CREST ...', so the starting template passes and the criterion carries no signal.")
+def h03_r39_heading(env: Path, task: str) -> None:
+    assert read_doc(env, task, "bayou-crest-standard-agreement.md").startswith("# BAYOU CREST")
+    with task_json(env, task) as t:
+        add_criterion(t, "agreement-heading", "Agreement opens with its title as a heading",
+                      "PASS if fontenot-covenant-agreement.md begins with a level-one Markdown heading (its first line "
+                      "starts with '# '). FAIL if its first line is anything else.",
+                      ["fontenot-covenant-agreement.md"])
+
+
+@near_miss("ho-h03-nm-r39-memo-table-with-computed-margin", "H03", TB,
+           "A new criterion passes rationale.md if it sets out, in a Markdown table, Riley's $104,000 against the "
+           "customer non-solicit threshold with the margin by which it exceeds it, $25,991.60.",
+           "HYGIENE.md H03 flags criteria a degenerate output passes; the knowledge base has Markdown tables, but "
+           "$25,991.60 ($104,000 less $78,008.40) appears in no input, the instructions or the knowledge base, so no "
+           "degenerate output passes.")
+def h03_nm_r39_margin(env: Path, task: str) -> None:
+    assert round(104000 - 78008.40, 2) == 25991.60
+    for rel in ("hr-request.md", "offer-summary.md", "colorado-statute-excerpt.md"):
+        assert "25,991" not in read_doc(env, task, rel)
+    assert "25,991" not in kb(env, task, "practice-guides/non-compete/us/colorado.md").read_text("utf-8")
+    with task_json(env, task) as t:
+        add_criterion(t, "rationale-margin-table", "File memo tabulates the margin over the non-solicit threshold",
+                      "PASS if rationale.md sets out, in a Markdown table, Riley Vandermeer's $104,000 against the "
+                      "$78,008.40 customer non-solicit threshold with the margin by which it exceeds it, $25,991.60. "
+                      "FAIL if the table is missing or gives another margin.", ["rationale.md"])
+
+
+# --- H04 criterion form (thirty-ninth round) -----------------------------------------------------------------------
+
+
+@plant("ho-h04-r39-ids-twinned-by-unicode-normalisation", "H04", CI,
+       "A Montreal team gave the notice criteria French ids: notice-at-signing became 'avis-remis-\u00e0-la-"
+       "signature' (NFC, U+00E0) and a new criterion (the notice has a signature line for Sasha), pasted from a Mac, "
+       "got 'avis-remis-a\u0300-la-signature' (NFD, 'a' + U+0300): two ids that read identically and are equal after "
+       "normalisation.")
+def h04_r39_nfc_nfd_ids(env: Path, task: str) -> None:
+    import unicodedata
+
+    nfc = unicodedata.normalize("NFC", "avis-remis-\u00e0-la-signature")
+    nfd = unicodedata.normalize("NFD", nfc)
+    assert nfc != nfd and unicodedata.normalize("NFC", nfd) == nfc
+    with task_json(env, task) as t:
+        assert "notice-at-signing" not in t["oafreeze"]["trap"]["criteria"]
+        criterion(t, "notice-at-signing")["id"] = nfc
+        add_criterion(t, nfd, "Notice carries a signature line for Sasha",
+                      "PASS if lindgren-section-2872-notice.md has a signature line for Sasha Lindgren acknowledging "
+                      "receipt. FAIL if it has no signature line for Sasha.", ["lindgren-section-2872-notice.md"])
+
+
+@plant("ho-h04-r39-fail-clause-copies-the-pass-condition", "H04", AM,
+       "two-year-cap came back from the rubric spreadsheet with its FAIL column filled down from the PASS column: it "
+       "now reads 'PASS if every restraint ... ends no more than two years after ... FAIL if every restraint ... ends "
+       "no more than two years after ...', the same condition in both clauses, so no output can be graded.")
+def h04_r39_fail_copies_pass(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        crit = criterion(t, "two-year-cap")
+        pass_part, fail_part = crit["match_criteria"].split(" FAIL if ")
+        assert pass_part.startswith("PASS if every restraint") and fail_part.startswith("any restraint keeps")
+        crit["match_criteria"] = pass_part + " FAIL if " + pass_part[len("PASS if "):]
+        assert crit["match_criteria"].count("ends no more than two years") == 2
+
+
+@plant("ho-h04-r39-criterion-deliverable-with-heading-anchor", "H04", TB,
+       "notice-points-to-section's deliverables list names the agreement as 'vandermeer-covenant-agreement.md"
+       "#customer-non-solicitation', a heading anchor the author added to point the judge at the clause: no "
+       "deliverable has that name.")
+def h04_r39_anchor_in_deliverable(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        crit = criterion(t, "notice-points-to-section")
+        assert crit["deliverables"] == ["vandermeer-noncompete-notice.md", "vandermeer-covenant-agreement.md"]
+        crit["deliverables"][1] = "vandermeer-covenant-agreement.md#customer-non-solicitation"
+        assert crit["deliverables"][1] not in t["deliverables"]
+
+
+@near_miss("ho-h04-nm-r39-quoted-pass-if-inside-fail-clause", "H04", CA,
+           "placement-no-alert-prose's FAIL clause adds review shorthand to what the form must not contain: '..., "
+           "instructions to HR, or review shorthand such as \"PASS if\" or \"TBD\".'",
+           "HYGIENE.md H04 wants one PASS and one FAIL clause and one claim; the quoted \"PASS if\" is a string the "
+           "form must not carry, listed inside the FAIL clause among the other forbidden material, not a second PASS "
+           "clause, and the criterion still makes one claim about the form.")
+def h04_nm_r39_quoted_pass_if(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        reword(t, "placement-no-alert-prose", "a file name such as \"client-alert.md\", or instructions to HR.",
+               "a file name such as \"client-alert.md\", instructions to HR, or review shorthand such as \"PASS if\" "
+               "or \"TBD\".")
+        assert criterion(t, "placement-no-alert-prose")["match_criteria"].count("PASS if") == 2
+
+
+# --- H05 ambiguous grading language (thirty-ninth round) -----------------------------------------------------------
+
+
+@plant("ho-h05-r39-true-to-the-spirit-of-the-draft", "H05", NE,
+       "scope-of-edits now passes an agreement whose other sections 'stay true to the spirit of documents/draft-"
+       "tallis-agreement.md' instead of reading as in it: how far a rewrite may go and still keep the spirit is left "
+       "to the judge.")
+def h05_r39_spirit(env: Path, task: str) -> None:
+    _reword(env, task, "scope-of-edits", "reads as in documents/draft-tallis-agreement.md",
+            "stays true to the spirit of documents/draft-tallis-agreement.md")
+
+
+@plant("ho-h05-r39-commensurate-with-trade-secret-interests", "H05", TB,
+       "customer-nonsolicit-trade-secrets now asks for a customer non-solicit 'limited in a manner commensurate with "
+       "Aspenline's trade-secret interests' instead of 'limited to protecting Aspenline's trade secrets': what is "
+       "commensurate is the judge's call.")
+def h05_r39_commensurate(env: Path, task: str) -> None:
+    _reword(env, task, "customer-nonsolicit-trade-secrets", "that is limited to protecting Aspenline's trade secrets",
+            "that is limited in a manner commensurate with Aspenline's trade-secret interests")
+
+
+@plant("ho-h05-r39-with-due-prominence", "H05", SD,
+       "client-email-decision now passes an email that tells Maplestone 'with due prominence' that the non-compete was "
+       "taken out: whether a sentence in the second paragraph is due prominence is for the judge to decide.")
+def h05_r39_due_prominence(env: Path, task: str) -> None:
+    _reword(env, task, "client-email-decision", "PASS if client-email.md tells Maplestone that the non-compete",
+            "PASS if client-email.md tells Maplestone, with due prominence, that the non-compete")
+
+
+@near_miss("ho-h05-nm-r39-appropriate-inside-required-heading", "H05", CA,
+           "The instructions add that Halden's intranet template opens every usage page with the heading \"When is "
+           "each section appropriate?\", and usage-notes-threshold now asks for its content under that heading.",
+           "HYGIENE.md H05 flags vague standards a judge can read either way; 'appropriate' here is a word of a fixed "
+           "heading the instructions give and the notes must carry verbatim, not a standard the judge weighs, and the "
+           "rest of the criterion keeps its exact figures and dates.")
+def h05_nm_r39_heading(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "Halden's intranet template opens every usage page with the heading \"When is each "
+                            "section appropriate?\"; use it in hr-usage-notes.md.")
+        reword(t, "usage-notes-threshold", "PASS if hr-usage-notes.md tells HR",
+               "PASS if hr-usage-notes.md, under the heading \"When is each section appropriate?\", tells HR")
+
+
+# --- H06 deliverable matching (thirty-ninth round) -----------------------------------------------------------------
+
+
+@plant("ho-h06-r39-deliverable-name-is-a-suffix-of-another", "H06", AM,
+       "A new advisory deliverable, note.md (a note to file on when and by whom the agreement is handed to Avery), is "
+       "declared, named in the instructions and graded beside client-note.md: one name is the tail of the other, so "
+       "an output such as 'fontenot-note.md' or 'client_note.md' could be paired with either.")
+def h06_r39_suffix(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert "client-note.md" in t["deliverables"]
+        add_deliverable(t, "note.md", "Note to file: when and by whom the agreement is handed to Avery Fontenot.",
+                        placement="advisory")
+        instructions_add(t, "Also write note.md, a note to file recording when and by whom the agreement will be "
+                            "handed to Avery for signature.")
+        add_criterion(t, "note-to-file-delivery", "Note to file records the hand-over",
+                      "PASS if note.md records the day Avery Fontenot is to receive and sign the agreement and who signs "
+                      "for Bayou Crest. FAIL if either is missing.", ["note.md"])
+        assert "client-note.md".endswith("-" + "note.md")
+
+
+@plant("ho-h06-r39-instructions-offer-an-undeclared-docx-name", "H06", SD,
+       "The instructions add 'If you draft in Word, save the memo as rationale.docx instead.': an alternative name "
+       "the task never declares, in another format family than the declared rationale.md, which the matcher will not "
+       "pair with it.")
+def h06_r39_docx_alternative(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert "rationale.docx" not in t["deliverables"] and "rationale.md" in t["deliverables"]
+        instructions_add(t, "If you draft in Word, save the memo as rationale.docx instead.")
+
+
+@plant("ho-h06-r39-instructions-rule-out-a-graded-deliverable", "H06", TB,
+       "The instructions gain 'No separate client-email.md is needed this time: Noor reads the file memo directly.', "
+       "while client-email.md stays declared and graded by client-email-thresholds: the only other mention of the "
+       "deliverable now tells the agent not to produce it.")
+def h06_r39_ruled_out(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert "client-email.md" in t["deliverables"]
+        assert criterion(t, "client-email-thresholds")["deliverables"] == ["client-email.md"]
+        instructions_add(t, "No separate client-email.md is needed this time: Noor reads the file memo directly.")
+
+
+@near_miss("ho-h06-nm-r39-instructions-rule-out-a-separate-schedule", "H06", CI,
+           "The instructions add 'List the prior invention inside the agreement itself; do not create a separate "
+           "prior-inventions.md schedule.', naming a file that is neither a deliverable nor an input.",
+           "HYGIENE.md H06 wants every deliverable graded and named and no names the matcher could confuse, and "
+           "TASKS.md has the instructions name the deliverables and the files they send the agent to; a file named "
+           "only as one not to create is neither, and the instruction agrees with prior-invention-listed.")
+def h06_nm_r39_no_schedule(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert "lindgren-invention-agreement.md lists the soil-moisture" in criterion(
+            t, "prior-invention-listed")["match_criteria"]
+        instructions_add(t, "List the prior invention inside the agreement itself; do not create a separate "
+                            "prior-inventions.md schedule.")
+
+
+# --- H07 workspace integrity (thirty-ninth round) ------------------------------------------------------------------
+
+
+@plant("ho-h07-r39-docx-image-relationship-to-missing-part", "H07", CA,
+       "documents/hr/halden-badge-instructions.docx shows a screenshot of the badge portal: its document.xml embeds "
+       "r:embed=\"rId1\", the relationship points at media/image1.png, and that part is not in the zip (a packaging "
+       "script dropped the media folder), so Word reports unreadable content.")
+def h07_r39_missing_media(env: Path, task: str) -> None:
+    full = _r28_docx_with_picture(["Badge portal: how to request a warehouse badge",
+                                   "Sign in, choose 'New badge', and upload the photo taken at the front desk."],
+                                  "Screenshot of the badge portal's New badge page")
+    src = zipfile.ZipFile(io.BytesIO(full))
+    assert "word/media/image1.png" in src.namelist()
+    members = [(name, src.read(name)) for name in src.namelist() if name != "word/media/image1.png"]
+    data = _r39_zip_bytes(members)
+    parts = zipfile.ZipFile(io.BytesIO(data))
+    assert 'Target="media/image1.png"' in parts.read("word/_rels/document.xml.rels").decode("utf-8")
+    assert "word/media/image1.png" not in parts.namelist()
+    write_doc(env, task, "hr/halden-badge-instructions.docx", data)
+
+
+@plant("ho-h07-r39-zip-with-parent-directory-member", "H07", SD,
+       "documents/archive/maplestone-forms-2023.zip, built by the client's export script from a sibling folder, holds "
+       "the 2023 memo and a member named '../illinois-statute-excerpt.md': extracting the archive writes outside its "
+       "folder and over the workspace's own excerpt (a 'zip slip').")
+def h07_r39_zip_slip(env: Path, task: str) -> None:
+    memo = read_doc(env, task, "form-approval-memo-2023.md").encode("utf-8")
+    excerpt = b"# Illinois Freedom to Work Act: excerpts\n\nSee the 2021 amendments (P.A. 102-358).\n"
+    data = _r39_zip_bytes([("maplestone-forms-2023/form-approval-memo-2023.md", memo),
+                           ("../illinois-statute-excerpt.md", excerpt)])
+    assert "../illinois-statute-excerpt.md" in zipfile.ZipFile(io.BytesIO(data)).namelist()
+    write_doc(env, task, "archive/maplestone-forms-2023.zip", data)
+
+
+@plant("ho-h07-r39-json-with-utf8-byte-order-mark", "H07", NE,
+       "documents/granite-peak/renewal-record.json, exported by Windows PowerShell 5.1 (ConvertTo-Json | Out-File "
+       "-Encoding utf8), starts with a UTF-8 byte-order mark and has CRLF line ends: JSON forbids the BOM, and strict "
+       "parsers refuse the file.")
+def h07_r39_json_bom(env: Path, task: str) -> None:
+    body = ('{\r\n    "Employee":  "Morgan Tallis",\r\n    "Position":  "Field Service Technician",\r\n'
+            '    "Location":  "Colorado Springs, CO",\r\n    "CurrentSalary":  64000,\r\n    "NewSalary":  71500,\r\n'
+            '    "RaiseEffective":  "2026-12-14",\r\n    "Agreement":  "Employee Restrictive Covenant Agreement",\r\n'
+            '    "Notes":  "Client approved last year\\u0027s wording"\r\n}\r\n')
+    assert json.loads(body)["NewSalary"] == 71500
+    data = b"\xef\xbb\xbf" + body.encode("utf-8")
+    try:
+        json.loads(data.decode("utf-8"))
+    except json.JSONDecodeError:
+        pass
+    else:  # pragma: no cover
+        raise AssertionError("the BOM should make strict JSON parsing fail")
+    write_doc(env, task, "granite-peak/renewal-record.json", data)
+
+
+@near_miss("ho-h07-nm-r39-valid-zip-with-utf8-member-names", "H07", AM,
+           "documents/site/releves-iberville.zip, a valid zip of two plain-text site notes under one folder, "
+           "'Iberville/relev\u00e9-2026-09.txt' and 'Iberville/photos-index.txt' (the accented name stored with the "
+           "zip's UTF-8 flag), is added.",
+           "HYGIENE.md H07 wants documents that parse in their format and no junk, symlinks or clashing names; the "
+           "archive is well formed, its members stay inside their folder, and a UTF-8 member name is standard zip.")
+def h07_nm_r39_valid_zip(env: Path, task: str) -> None:
+    data = _r39_zip_bytes([("Iberville/relev\u00e9-2026-09.txt",
+                            "Relev\u00e9 de site, Iberville Parish, September 2026: sampling complete at the former "
+                            "tank farm.\n".encode("utf-8")),
+                           ("Iberville/photos-index.txt", b"IMG-0412: tank farm, north side\nIMG-0413: drainage "
+                                                          b"ditch\n")])
+    info = zipfile.ZipFile(io.BytesIO(data)).infolist()
+    assert info[0].flag_bits & 0x800 and all(".." not in i.filename for i in info)
+    write_doc(env, task, "site/releves-iberville.zip", data)
+
+
+# --- H08 knowledge-base pin (thirty-ninth round) -------------------------------------------------------------------
+
+
+@plant("ho-h08-r39-dates-normalised-to-iso-in-mounted-guide", "H08", CA,
+       "A date-normalising pass the task author ran over the workspace also hit this task's mount: in the Washington "
+       "practice guide every one-line US date ('June 6, 2024', 'March 23, 2026', 'June 30, 2027', 'October 1, 2027') "
+       "became ISO 8601 ('2024-06-06', ...).")
+def h08_r39_iso_dates(env: Path, task: str) -> None:
+    import datetime
+
+    path = kb(env, task, "practice-guides/non-compete/us/washington.md")
+    text = path.read_text("utf-8")
+    pattern = re.compile(r"\b(January|February|March|April|May|June|July|August|September|October|November|December) "
+                         r"(\d{1,2}), (\d{4})\b")
+
+    def iso(m: re.Match) -> str:
+        return datetime.datetime.strptime(m.group(0), "%B %d, %Y").date().isoformat()
+    new, count = pattern.subn(iso, text)
+    assert count >= 4 and "2027-06-30" in new
+    path.write_text(new, "utf-8")
+
+
+@plant("ho-h08-r39-guide-re-exported-as-plain-text", "H08", NE,
+       "The firm's DMS re-exported this task's mounted Colorado practice guide as plain text under the same name: "
+       "heading markers ('#', '##') and bold markers ('**') are stripped, the words left as they were.")
+def h08_r39_plain_text(env: Path, task: str) -> None:
+    path = kb(env, task, "practice-guides/non-compete/us/colorado.md")
+    text = path.read_text("utf-8")
+    assert "**$130,014**" in text and "\n## Drafting notes\n" in text
+    new = re.sub(r"^#{1,6} ", "", text.replace("**", ""), flags=re.M)
+    assert new != text and "$130,014" in new and "\nDrafting notes\n" in new
+    path.write_text(new, "utf-8")
+
+
+@plant("ho-h08-r39-checklist-items-sorted-by-id", "H08", CI,
+       "A data-prep script sorted the items of this task's mounted review checklist JSON by id (rc-ban-jurisdiction "
+       "first, rc-venue last) and wrote it back with the same indentation: same items, different order and bytes.")
+def h08_r39_sorted_items(env: Path, task: str) -> None:
+    path = kb(env, task, "checklists/employment/restrictive-covenant-review.json")
+    text = path.read_text("utf-8")
+    data = json.loads(text)
+    assert json.dumps(data, indent=2, ensure_ascii=False) + "\n" == text
+    ids = [i["id"] for i in data["items"]]
+    data["items"] = sorted(data["items"], key=lambda i: i["id"])
+    assert [i["id"] for i in data["items"]] != ids
+    path.write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n", "utf-8")
+
+
+@near_miss("ho-h08-nm-r39-iso-key-dates-outside-the-mount", "H08", CA,
+           "documents/research/washington-key-dates.csv, the associate's own table of past Washington milestones in "
+           "ISO dates (2020-01-01, 2024-06-06, 2026-01-01) with the knowledge-base guide as source, is added beside "
+           "the mount.",
+           "HYGIENE.md H08 requires the knowledge base inside the workspace to be byte-identical to the pinned "
+           "snapshot; the table is a new file outside documents/knowledge-base/, and the guide it cites is untouched.")
+def h08_nm_r39_key_dates(env: Path, task: str) -> None:
+    guide = kb(env, task, "practice-guides/non-compete/us/washington.md")
+    assert guide.is_file()
+    write_doc(env, task, "research/washington-key-dates.csv", (
+        "date,event,source\n"
+        "2020-01-01,chapter 49.62 RCW takes effect,knowledge-base/practice-guides/non-compete/us/washington.md\n"
+        "2024-06-06,SSB 5935 amendments in force,knowledge-base/practice-guides/non-compete/us/washington.md\n"
+        "2026-01-01,2026 earnings threshold applies,documents/client-alert.md\n"))
+
+
+# --- H09 seeded-law provenance (thirty-ninth round) ----------------------------------------------------------------
+
+
+@plant("ho-h09-r39-undeclared-statute-in-xliff-translation", "H09", TB,
+       "documents/translation/co-notice-statute.en-es.xlf, the translation vendor's XLIFF for a Spanish version of the "
+       "Colorado notice, quotes C.R.S. \u00a7 8-2-113(4)(a) word for word in a <source> element (with its Spanish "
+       "<target>); no seeded_law entry declares that excerpt or the file.")
+def h09_r39_xliff(env: Path, task: str) -> None:
+    statute = ("An employer shall provide notice of the covenant not to compete and its terms to the worker: (I) If "
+               "the worker is a prospective worker, before the worker accepts the offer of employment; or (II) If the "
+               "worker is a current worker, at least fourteen days before the earlier of: (A) The effective date of "
+               "the covenant; or (B) The effective date of any additional compensation or change in the terms or "
+               "conditions of the worker's employment that provides consideration for the covenant.")
+    spanish = ("El empleador deber\u00e1 notificar al trabajador el pacto de no competencia y sus t\u00e9rminos: (I) si "
+               "el trabajador es un trabajador potencial, antes de que acepte la oferta de empleo; o (II) si es un "
+               "trabajador actual, al menos catorce d\u00edas antes de la primera de estas fechas: (A) la fecha de "
+               "entrada en vigor del pacto; o (B) la fecha de entrada en vigor de cualquier compensaci\u00f3n "
+               "adicional o cambio en las condiciones del empleo que sirva de contraprestaci\u00f3n del pacto.")
+    xliff = (f'{_XML}<xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2">\n'
+             '  <file original="co-notice-statute.docx" source-language="en-US" target-language="es-US" '
+             'datatype="x-docx">\n    <body>\n'
+             '      <trans-unit id="1"><source>C.R.S. \u00a7 8-2-113(4)(a)</source>'
+             '<target>C.R.S. \u00a7 8-2-113(4)(a)</target></trans-unit>\n'
+             f'      <trans-unit id="2"><source>"{escape(statute)}"</source><target>"{escape(spanish)}"</target>'
+             '</trans-unit>\n    </body>\n  </file>\n</xliff>\n')
+    t = load_task(env, task)
+    assert not any("(4)(a)" in e["citation"] for e in t["oafreeze"]["seeded_law"])
+    assert f'<source>"{statute}"</source>' in xliff
+    write_doc(env, task, "translation/co-notice-statute.en-es.xlf", xliff)
+
+
+@plant("ho-h09-r39-verified-against-a-research-chatbot", "H09", NE,
+       "The C.R.S. \u00a7 8-2-113(8)(b) entry's verified_against now reads 'Confirmed by asking the firm's research "
+       "chatbot (LegalAssist), which returned the same wording': a model's answer, not a source the excerpt was "
+       "checked against.",
+       doubtful="HYGIENE.md asks only that each excerpt declare what it was verified against; this one declares "
+                "something, but a chatbot's reply is not a text of the law, so the declared verification is none.")
+def h09_r39_chatbot(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        entry = seeded(t, "C.R.S. \u00a7 8-2-113(8)(b)")
+        assert entry["verified_against"].startswith("C.R.S. \u00a7 8-2-113(8)(b) as enacted by HB 22-1317")
+        entry["verified_against"] = ("Confirmed by asking the firm's research chatbot (LegalAssist, 2026-10-01), "
+                                     "which returned the same wording")
+
+
+@plant("ho-h09-r39-undeclared-statute-in-cle-epub", "H09", AM,
+       "documents/cle/louisiana-noncompetes-2026.epub, a CLE e-book the associate saved to the matter, quotes La. "
+       "R.S. 23:921(A)(1) word for word in its second chapter ('Every contract or agreement, or provision thereof, by "
+       "which anyone is restrained ... shall be null and void.'); no seeded_law entry declares subsection (A)(1) or "
+       "the file.")
+def h09_r39_epub(env: Path, task: str) -> None:
+    statute = ("Every contract or agreement, or provision thereof, by which anyone is restrained from exercising a "
+               "lawful profession, trade, or business of any kind, except as provided in this Section, shall be null "
+               "and void.")
+    t = load_task(env, task)
+    assert not any("(A)(1)" in e["citation"] for e in t["oafreeze"]["seeded_law"])
+    data = _r12_epub("Louisiana Non-Competes in 2026 (CLE materials)", [
+        ("1. Who may be bound", ["Section 921 reaches employees, franchisees, partners and sellers of a business.",
+                                 "The 2026 session left subsection (C) unchanged."]),
+        ("2. The starting rule", ["Louisiana starts from a prohibition. La. R.S. 23:921(A)(1) provides:",
+                                  f'"{statute}"',
+                                  "Every covenant must therefore fit one of the statute's exceptions exactly."]),
+    ])
+    chapter = zipfile.ZipFile(io.BytesIO(data)).read("OEBPS/c2.xhtml").decode("utf-8")
+    assert statute in chapter
+    write_doc(env, task, "cle/louisiana-noncompetes-2026.epub", data)
+
+
+@near_miss("ho-h09-nm-r39-latin-motto-in-email-signature", "H09", SD,
+           "Miriam's email now signs off with a quoted Latin motto and a citation-like reference: '\"Audentes fortuna "
+           "iuvat.\" (Virgil, Aeneid X.284)'.",
+           "HYGIENE.md H09 covers planted excerpts of law and quoted statute text; a line of Virgil in an email "
+           "signature is a literary quotation, not law, and needs no seeded_law entry.")
+def h09_nm_r39_virgil(env: Path, task: str) -> None:
+    edit_doc(env, task, "partner-email.md", "\n\nMiriam\n",
+             "\n\nMiriam\n\n--\n\"Audentes fortuna iuvat.\" (Virgil, Aeneid X.284)\n")
+
+
+# --- H10 temporal consistency (thirty-ninth round) -----------------------------------------------------------------
+
+
+@plant("ho-h10-r39-offer-deadline-before-delivery", "H10", TB,
+       "The offer summary gains '- Offer open until: November 13, 2026', three days before the offer is to be "
+       "delivered on November 16, 2026: the offer would lapse before Riley receives it.")
+def h10_r39_deadline_before_delivery(env: Path, task: str) -> None:
+    edit_doc(env, task, "offer-summary.md",
+             "- Offer to be delivered: November 16, 2026; the covenant agreement goes out with the offer\n",
+             "- Offer to be delivered: November 16, 2026; the covenant agreement goes out with the offer\n"
+             "- Offer open until: November 13, 2026\n")
+
+
+@plant("ho-h10-r39-memo-said-to-be-from-last-year", "H10", AM,
+       "Miriam's email now calls the litigation memo the one 'written in June of last year', i.e. June 2025, while the "
+       "memo is dated 2026-06-30 and the email 2026-10-19.")
+def h10_r39_last_year(env: Path, task: str) -> None:
+    assert "Date: 2026-06-30" in read_doc(env, task, "litigation-memo.md")
+    edit_doc(env, task, "partner-email.md", "Our litigation group's memo from the Delacroix dispute explains",
+             "Our litigation group's memo from the Delacroix dispute, written in June of last year, explains")
+
+
+@plant("ho-h10-r39-record-dated-in-words-a-year-late", "H10", CI,
+       "The hire details end with 'Prepared by Sierrafold People Operations this fifth day of October, two thousand "
+       "twenty-seven.': a year after the task's as_of (2026-10-05) and the client's email of that day, while the "
+       "record lists the October 26, 2026 start as still to come.")
+def h10_r39_words_date(env: Path, task: str) -> None:
+    assert load_task(env, task)["oafreeze"]["as_of"] == "2026-10-05"
+    append_doc(env, task, "hire-details.md",
+               "Prepared by Sierrafold People Operations this fifth day of October, two thousand twenty-seven.")
+
+
+@near_miss("ho-h10-nm-r39-statute-history-note", "H10", NE,
+           "documents/research/colorado-statute-history.md notes that the statute dates from 1973 and that HB 22-1317 "
+           "and SB 25-083 rewrote it for covenants from August 10, 2022 and August 6, 2025.",
+           "HYGIENE.md H10 asks that as_of, the documents' dates and the seeded law's effective dates tell one story; "
+           "the note gives history, past dates stated as past, and cites no law as in force before its effective "
+           "date.")
+def h10_nm_r39_history(env: Path, task: str) -> None:
+    write_doc(env, task, "research/colorado-statute-history.md", (
+        "# Colorado's covenant statute: history\n\n"
+        "- 1973: Colorado's covenant statute is first enacted.\n"
+        "- August 10, 2022: HB 22-1317 rewrites it for covenants entered into or renewed on or after that day.\n"
+        "- August 6, 2025: SB 25-083 amends it again for covenants entered into or renewed on or after that day.\n"))
+
+
+# --- H11 trap armed (thirty-ninth round) ---------------------------------------------------------------------------
+
+
+@plant("ho-h11-r39-commission-lifts-pay-over-threshold", "H11", TB,
+       "HR's offer summary now gives Riley '$104,000 base salary plus on-target commission of $30,000 in the first "
+       "year': $134,000 of annualized cash compensation, above the $130,014 non-compete threshold, so the threshold "
+       "trap (a salary between the two thresholds) is gone while its description, anchors and no-noncompete "
+       "criterion still assume it.")
+def h11_r39_commission(env: Path, task: str) -> None:
+    edit_doc(env, task, "offer-summary.md",
+             "- Annualized cash compensation: $104,000 base salary; no bonus or commission in the first year\n",
+             "- Annualized cash compensation: $104,000 base salary plus on-target commission of $30,000 in the first "
+             "year\n")
+    trap = load_task(env, task)["oafreeze"]["trap"]
+    assert trap["kind"] == "threshold" and "$104,000 falls between" in trap["description"]
+    assert 104000 + 30000 > 130014
+
+
+@plant("ho-h11-r39-soft-hyphens-in-anchored-sentences", "H11", CA,
+       "The client alert was re-saved from the other firm's web page, which carries hyphenation hints: soft hyphens "
+       "(U+00AD, shown here as '\u00b7') now sit inside 'em\u00b7ploy\u00b7ers', 'non-com\u00b7pete', "
+       "'over\u00b7broad' and 'em\u00b7ploy\u00b7ee' in the two anchored sentences, so neither anchor quote is in "
+       "the file any more.")
+def h11_r39_soft_hyphens(env: Path, task: str) -> None:
+    shy = "\u00ad"
+    edit_doc(env, task, "client-alert.md", "In our view, employers should treat every \"no-service\" clause as a full "
+             "non-compete from now on.",
+             f"In our view, em{shy}ploy{shy}ers should treat every \"no-service\" clause as a full non-com{shy}pete "
+             "from now on.")
+    edit_doc(env, task, "client-alert.md", "narrows an overbroad covenant still awards the employee $5,000 plus fees",
+             f"narrows an over{shy}broad covenant still awards the em{shy}ploy{shy}ee $5,000 plus fees")
+    alert = read_doc(env, task, "client-alert.md")
+    anchors = load_task(env, task)["oafreeze"]["trap"]["anchors"]
+    assert [a["quote"] in alert for a in anchors[:2]] == [False, False]
+    assert all(e["quote"] in alert for e in load_task(env, task)["oafreeze"]["seeded_law"])
+
+
+@plant("ho-h11-r39-tempting-memo-now-an-image-only-scan", "H11", AM,
+       "The litigation memo, the placement trap's tempting material, was replaced by documents/litigation-memo.pdf, a "
+       "scan with no text layer; the two memo anchors and the instructions were repointed to the PDF (and the seeded "
+       "entry that quoted the memo dropped), so the anchor quotes are in no readable text and the adverse analysis "
+       "is no longer there for the agent to misuse.")
+def h11_r39_image_scan(env: Path, task: str) -> None:
+    memo = doc(env, task, "litigation-memo.md")
+    assert memo.is_file()
+    memo.unlink()
+    write_doc(env, task, "litigation-memo.pdf", _r10_scan_pdf(None))
+    with task_json(env, task) as t:
+        t["instructions"] = replace_text(t["instructions"], "documents/litigation-memo.md", "documents/litigation-memo.pdf")
+        moved = 0
+        for anchor in t["oafreeze"]["trap"]["anchors"]:
+            if anchor["file"] == "documents/litigation-memo.md":
+                anchor["file"] = "documents/litigation-memo.pdf"
+                moved += 1
+        assert moved == 2
+        entries = t["oafreeze"]["seeded_law"]
+        t["oafreeze"]["seeded_law"] = [e for e in entries if e["file"] != "documents/litigation-memo.md"]
+        assert len(t["oafreeze"]["seeded_law"]) == len(entries) - 1
+
+
+@near_miss("ho-h11-nm-r39-equity-grant-is-not-cash-pay", "H11", TB,
+           "The offer summary gains '- Equity: 1,200 restricted stock units (about $40,000 at grant), vesting over four "
+           "years; not cash compensation'.",
+           "HYGIENE.md H11 asks that the trap really be there; the Colorado test counts annualized cash compensation, "
+           "and the summary's cash line ($104,000, no bonus or commission) is unchanged, so Riley still falls between "
+           "the two thresholds and the trap stays armed.")
+def h11_nm_r39_equity(env: Path, task: str) -> None:
+    edit_doc(env, task, "offer-summary.md", "- Offer to be delivered: November 16, 2026",
+             "- Equity: 1,200 restricted stock units (about $40,000 at grant), vesting over four years; not cash "
+             "compensation\n- Offer to be delivered: November 16, 2026")
+    assert "$104,000 base salary; no bonus or commission in the first year" in read_doc(env, task, "offer-summary.md")
+
+
+# --- H12 placement discipline (thirty-ninth round) -----------------------------------------------------------------
+
+
+@plant("ho-h12-r39-reasoning-section-in-every-deliverable", "H12", SD,
+       "The eval team's harness convention reached the instructions: 'So that the graders can follow your work, begin "
+       "every deliverable with a short section headed \"Reasoning\" that explains the choices you made in it.' The "
+       "operative agreement Jordan signs is a deliverable too.")
+def h12_r39_reasoning(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert t["oafreeze"]["operative"] == ["ellery-covenant-agreement.md"]
+        instructions_add(t, "So that the graders can follow your work, begin every deliverable with a short section "
+                            "headed \"Reasoning\" that explains the choices you made in it.")
+
+
+@plant("ho-h12-r39-confidence-line-in-each-document", "H12", CI,
+       "The instructions add 'End each document with one line stating your confidence that it complies with "
+       "California law (high, medium or low) and why.', which puts a compliance assessment into the agreement and "
+       "the notice Sasha signs.")
+def h12_r39_confidence(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert len(t["oafreeze"]["operative"]) == 2
+        instructions_add(t, "End each document with one line stating your confidence that it complies with California "
+                            "law (high, medium or low) and why.")
+
+
+@plant("ho-h12-r39-form-footer-links-the-firms-guide", "H12", CA,
+       "The instructions ask for a footer on washington-covenant-form.md pointing employees to the firm's knowledge-"
+       "base page on Washington non-competes (https://kb.example.org/practice-guides/non-compete/us/washington) 'so "
+       "they can read why each section is there': a source reference and the firm's analysis in the form employees "
+       "sign.")
+def h12_r39_kb_footer(env: Path, task: str) -> None:
+    guide = kb(env, task, "practice-guides/non-compete/us/washington.md").read_text("utf-8")
+    url = "https://kb.example.org/practice-guides/non-compete/us/washington"
+    assert f"resource: '{url}'" in guide
+    with task_json(env, task) as t:
+        instructions_add(t, f"Add a footer to washington-covenant-form.md pointing employees to the firm's background "
+                            f"page on Washington non-competes, {url}, so they can read why each section is there.")
+
+
+@near_miss("ho-h12-nm-r39-reasoning-section-in-the-file-memo-only", "H12", TB,
+           "The instructions add 'Begin rationale.md with a short section headed \"Reasoning\" so the graders can "
+           "follow your work; the agreement, the notice and the cover email carry no such section.'",
+           "HYGIENE.md H12 keeps analysis out of operative text and wants the advice to have somewhere to go; the "
+           "reasoning goes to the advisory file memo, and the instruction keeps it out of the agreement and the "
+           "notice by name.")
+def h12_nm_r39_reasoning_memo(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert "rationale.md" in t["oafreeze"]["advisory"]
+        instructions_add(t, "Begin rationale.md with a short section headed \"Reasoning\" so the graders can follow "
+                            "your work; the agreement, the notice and the cover email carry no such section.")
+
+
+# --- H13 synthetic data and secrets (thirty-ninth round) -----------------------------------------------------------
+
+
+@plant("ho-h13-r39-go-link-to-internal-tracker", "H13", NE,
+       "Miriam's email gains a postscript: 'Log your recommendation on Section 5 in the renewal tracker at "
+       "http://go/gp-renewals.': a go/ short link, which resolves only on the firm's internal network.")
+def h13_r39_go_link(env: Path, task: str) -> None:
+    edit_doc(env, task, "partner-instructions.md", "\n\nMiriam\n",
+             "\n\nMiriam\n\nP.S. Log your recommendation on Section 5 in the renewal tracker at http://go/gp-renewals.\n")
+
+
+@plant("ho-h13-r39-android-storage-path", "H13", SD,
+       "documents/hr/ellery-onboarding-checklist.md, typed on HR's tablet, says the signed agreement will be scanned "
+       "and saved to '/storage/emulated/0/Documents/CamScanner/Ellery covenant 2027-01-05.pdf': an absolute local "
+       "path on an Android device.")
+def h13_r39_android_path(env: Path, task: str) -> None:
+    write_doc(env, task, "hr/ellery-onboarding-checklist.md", (
+        "# Onboarding checklist: Jordan Ellery\n\n"
+        "- [ ] Deliver the agreement to Jordan (December 18, 2026)\n"
+        "- [ ] Collect the signed agreement on the first day (January 5, 2027)\n"
+        "- [ ] Scan the signed copy with the HR tablet; it saves to /storage/emulated/0/Documents/CamScanner/"
+        "Ellery covenant 2027-01-05.pdf\n"))
+
+
+@plant("ho-h13-r39-australian-tax-file-number", "H13", CI,
+       "documents/hr/lindgren-relocation-intake.md, the relocation vendor's intake note for Sasha (who last worked in "
+       "Melbourne), lists an Australian tax file number with a valid check digit, written 'NNN NNN NNN'.")
+def h13_r39_tfn(env: Path, task: str) -> None:
+    tfn = _r39_tfn("45912837")
+    assert tfn == "459 128 374"
+    write_doc(env, task, "hr/lindgren-relocation-intake.md", (
+        "# Relocation intake: Sasha Lindgren\n\n"
+        "- Moving from: Melbourne, Victoria (previous employer: Southbank Instruments Pty Ltd)\n"
+        "- Moving to: San Jose, California\n"
+        f"- Australian tax file number (for the final Australian return): {tfn}\n"
+        "- Shipment: household goods, one container, pick-up October 14, 2026\n"))
+
+
+@near_miss("ho-h13-nm-r39-go-no-go-in-project-plan", "H13", AM,
+           "documents/site/iberville-bid-plan.md, Bayou Crest's plan for the Iberville remediation bid, has a line "
+           "'Go/no-go on the bid: November 9, 2026 (Lucien Arceneaux)'.",
+           "HYGIENE.md H13 forbids internal URLs, absolute local paths, real-looking personal data and secrets; "
+           "'Go/no-go' is the ordinary name of a decision point, not a go/ link, and the only person named is the "
+           "task's fictional client officer.")
+def h13_nm_r39_go_no_go(env: Path, task: str) -> None:
+    assert "Lucien Arceneaux" in read_doc(env, task, "partner-email.md")
+    write_doc(env, task, "site/iberville-bid-plan.md", (
+        "# Iberville remediation bid: plan\n\n"
+        "- Site walk with the parish engineer: October 28, 2026\n"
+        "- Go/no-go on the bid: November 9, 2026 (Lucien Arceneaux)\n"
+        "- Bid due: November 20, 2026\n"))
+
+
+# --- FAM (thirty-ninth round) --------------------------------------------------------------------------------------
+
+
+@plant("ho-fam-r39-florida-instruction-flipped-in-the-florida-instance", "FAM", "covenant-package-v03",
+       "In instance v03, the one whose third hire works in Tampa, Florida, standing instruction 8 now reads 'For "
+       "Florida hires we use Florida CHOICE Act covenant agreements; draft them under the Act.' The design and every "
+       "sibling say the client does not use CHOICE Act covenants, and the standing instructions are no family "
+       "variable.")
+def fam_r39_choice_act(env: Path, task: str) -> None:
+    assert _r39_state_c(env, task) == "Florida"
+    edit_doc(env, task, "standing-instructions.md", "8. **Florida.** We do not use Florida CHOICE Act covenants.",
+             "8. **Florida.** For Florida hires we use Florida CHOICE Act covenant agreements; draft them under the "
+             "Act.")
+
+
+@plant("ho-fam-r39-extra-faq-requested-in-one-client-email", "FAM", "covenant-package-v05",
+       "Instance v05's client request asks for more than its siblings: 'For each hire, please also add a one-page FAQ "
+       "on the covenants that we can send with the letter.' The design and every other instance ask only for the "
+       "letters, the agreements and a short note, and the request is no family variable.")
+def fam_r39_faq(env: Path, task: str) -> None:
+    old = "and any decision you need from us."
+    assert read_doc(env, task, "client-request.md").count(old) == 1
+    edit_doc(env, task, "client-request.md", old,
+             old + " For each hire, please also add a one-page FAQ on the covenants that we can send with the letter.")
+
+
+@near_miss("ho-fam-nm-r39-scope-variable-reworded-and-re-expanded", "FAM", "covenant-package-v06",
+           "Instance v06's scope_a (the New York customer non-solicit criterion) is reworded in the family spec to "
+           "limit the covenant to customers Sofia Brennan dealt with 'in her last two years of employment', and the "
+           "same text is carried into the instance's criterion and recorded variables, as a re-expansion writes it.",
+           "FAM checks that instances differ only where the family spec says they do; scope_a is a declared variable, "
+           "changed in the spec and in every place the design substitutes it (the criterion and the recorded "
+           "variables), so v06 still measures the family's design.")
+def fam_nm_r39_scope(env: Path, task: str) -> None:
+    import yaml
+
+    old_block = ("    scope_a: PASS if the customer non-solicitation covenant in sales-director-covenants.md is limited\n"
+                 "      to customers Sofia Brennan served or learned confidential information about. FAIL if it reaches\n"
+                 "      all of the Company's customers, including ones Sofia never dealt with.\n")
+    new_block = ("    scope_a: PASS if the customer non-solicitation covenant in sales-director-covenants.md is limited\n"
+                 "      to customers Sofia Brennan served or learned confidential information about in her last two\n"
+                 "      years of employment. FAIL if it reaches all of the Company's customers, including ones Sofia\n"
+                 "      never dealt with.\n")
+    spec_path = env / FAMILY_SPEC
+    spec = spec_path.read_text("utf-8")
+    start = spec.index("- id: v06\n")
+    end = spec.index("\n- id: ", start + 1)
+    block = spec[start:end]
+    assert block.count(old_block) == 1
+    old_value = [i for i in yaml.safe_load(spec)["instances"] if i["id"] == "v06"][0]["variables"]["scope_a"]
+    spec = spec[:start] + block.replace(old_block, new_block) + spec[end:]
+    spec_path.write_text(spec, "utf-8")
+    new_value = [i for i in yaml.safe_load(spec)["instances"] if i["id"] == "v06"][0]["variables"]["scope_a"]
+    assert new_value != old_value and "in her last two years of employment" in new_value
+    assert replace_in_task_folder(task_dir(env, task), old_value, new_value) == 1
+    t = load_task(env, task)
+    assert t["oafreeze"]["variables"]["scope_a"] == new_value
+    assert sum(c["match_criteria"] == new_value for c in t["criteria"]) == 1
