@@ -138,7 +138,20 @@ FORM_ONLY = re.compile(
     rf"(?:an?\s+)?(?:Markdown\s+|HTML\s+|GitHub\s+)?{_SHAPE}{_SHAPE_PARTS}"
     rf"|(?:is|contains?|has|includes?|uses?|opens?\s+with|begins?\s+with|starts?\s+with|ends?\s+with)\s+an?\s+"
     rf"(?:Markdown\s+|HTML\s+)?{_SHAPE}{_SHAPE_PARTS}"
+    # ... or for how a value is written ("writes at least one date in ISO 8601 form")
+    rf"|(?:writes?|gives?|uses?|contains?|has|shows?|puts?)\s+(?:at\s+least\s+(?:one|\d+)\s+|every\s+|each\s+|all\s+(?:its\s+)?|"
+    rf"its\s+|the\s+)?(?:dates?|amounts?|figures?|numbers?|times?)\s+(?:in|as)\s+(?:(?:ISO(?:\s+8601)?|US|UK|European|"
+    rf"numeric|long|short|[\w-]+)\s+)?(?:form|format|style|notation)"
     rf")\W*$", re.I)
+def form_only(claim: str) -> bool:
+    """Whether a claim asks only for an output's size, shape or notation, once what explains it is set
+    aside: a parenthesis ("(a header row followed by a separator row)") and a closing appositive or
+    reason (", the layout Wendell's mail app renders", ", as the docketing system requires")."""
+    bare = re.sub(r"\s*\([^()]*\)", "", claim)
+    bare = re.split(r",\s+(?:as|the|which|so|for|because|since|so\s+that|to\s+suit|in\s+line\s+with)\b", bare, 1)[0]
+    return bool(FORM_ONLY.search(bare))
+
+
 # A cap on an output's length in words, in the PASS clause ("in no more than 300 words") or the FAIL
 # clause ("is longer than 300 words"): an output over it fails, the workspace pasted in among them.
 _WORD_CAP = re.compile(r"\b(?:(?:no|not)\s+more\s+than|at\s+most|fewer\s+than|under|less\s+than|up\s+to|"

@@ -74,7 +74,8 @@ def check(ctx: TaskContext) -> list[Finding]:
                 ID, "minor", "task.json", f"criterion {c.id!r} only asks that the file exist: an empty file passes "
                 "it, so it carries no signal of its own", "require what the output must say as well",
                 location=f"$.criteria[{i}].match_criteria", evidence=tx.excerpt(c.match_criteria)))
-        elif claims and all(cr.FORM_ONLY.search(claim.text) for claim in claims):
+        elif all(map(cr.form_only, [claim.text for claim in claims] or [cr.clauses(c.match_criteria)[0] or ""])) \
+                and (claims or cr.clauses(c.match_criteria)[0]):
             out.append(ctx.finding(
                 ID, "minor", "task.json", f"criterion {c.id!r} only asks for the output's size or shape (a length, a "
                 "table, a list): the workspace or the knowledge base pasted in passes it, so it carries no signal of "

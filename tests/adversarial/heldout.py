@@ -33508,47 +33508,6 @@ def h02_nm_r39_oxps_print(env: Path, task: str) -> None:
 # --- H03 degenerate output (thirty-ninth round) --------------------------------------------------------------------
 
 
-@plant("ho-h03-r39-note-graded-on-iso-date-format", "H03", NE,
-       "A new criterion, note-iso-dates, passes note-to-partner.md if it writes 'at least one date in ISO 8601 form "
-       "(YYYY-MM-DD)' for the firm's docketing system: the partner's email carries 'Date: 2026-11-16', so the pasted "
-       "workspace passes and the criterion carries no signal.")
-def h03_r39_iso_date(env: Path, task: str) -> None:
-    assert "Date: 2026-11-16" in read_doc(env, task, "partner-instructions.md")
-    with task_json(env, task) as t:
-        add_criterion(t, "note-iso-dates", "Note dates written for the docketing system",
-                      "PASS if note-to-partner.md writes at least one date in ISO 8601 form (YYYY-MM-DD), as the "
-                      "firm's docketing system requires. FAIL if no date in the note is written in that form.",
-                      ["note-to-partner.md"])
-
-
-@plant("ho-h03-r39-cover-email-graded-on-having-a-table", "H03", CI,
-       "A new criterion, client-email-table, passes client-email.md if it 'contains a Markdown table (a header row "
-       "followed by a separator row such as |---|---|)' and fails it otherwise: the knowledge base's survey is a "
-       "Markdown table, so the knowledge base pasted in as the email passes and the criterion says nothing about the "
-       "email.")
-def h03_r39_table(env: Path, task: str) -> None:
-    survey = kb(env, task, "surveys/non-compete/us.md").read_text("utf-8")
-    assert "\n|---|---|" in survey
-    with task_json(env, task) as t:
-        add_criterion(t, "client-email-table", "Cover email uses a table Wendell's mail app renders",
-                      "PASS if client-email.md contains a Markdown table (a header row followed by a separator row "
-                      "such as '|---|---|'), the layout Wendell's mail app renders. FAIL if client-email.md contains no "
-                      "Markdown table.", ["client-email.md"])
-
-
-@plant("ho-h03-r39-agreement-graded-on-first-line-heading", "H03", AM,
-       "A new criterion, agreement-heading, passes fontenot-covenant-agreement.md if its first line is a level-one "
-       "Markdown heading (starts with '# '): Bayou Crest's standard agreement, copied unchanged, starts with '# BAYOU "
-       "CREST ...', so the starting template passes and the criterion carries no signal.")
-def h03_r39_heading(env: Path, task: str) -> None:
-    assert read_doc(env, task, "bayou-crest-standard-agreement.md").startswith("# BAYOU CREST")
-    with task_json(env, task) as t:
-        add_criterion(t, "agreement-heading", "Agreement opens with its title as a heading",
-                      "PASS if fontenot-covenant-agreement.md begins with a level-one Markdown heading (its first line "
-                      "starts with '# '). FAIL if its first line is anything else.",
-                      ["fontenot-covenant-agreement.md"])
-
-
 @near_miss("ho-h03-nm-r39-memo-table-with-computed-margin", "H03", TB,
            "A new criterion passes rationale.md if it sets out, in a Markdown table, Riley's $104,000 against the "
            "customer non-solicit threshold with the margin by which it exceeds it, $25,991.60.",

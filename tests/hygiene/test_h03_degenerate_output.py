@@ -495,6 +495,12 @@ def test_a_criterion_that_only_asks_the_note_be_shorter_than_the_agreement_is_a_
     ("client-email.md sets out the changes as a numbered or bulleted list", True),
     ("client-email.md opens with a level-one Markdown heading and sets out the changes as a bulleted list", True),
     ("client-email.md has a title naming the client", False),
+    # what explains the shape is set aside: a parenthesis, a closing reason
+    ("client-email.md writes at least one date in ISO 8601 form (YYYY-MM-DD), as the firm's docketing system requires",
+     True),
+    ("client-email.md contains a Markdown table (a header row, then a separator row), the layout the client's mail app "
+     "renders", True),
+    ("client-email.md gives the salary in the format the client uses", False),
     ("client-email.md sets out a table of each state's threshold and its citation", False),
     ("client-email.md explains the threshold in at least 250 words", False),
 ])
