@@ -262,7 +262,7 @@ RULES = [
     # either slash and the \\?\ prefix; home-relative paths; file: URLs to anywhere.
     ("local path", re.compile(r"\bfile:/{1,3}[^\s\"'<>)]+(?<![.,;:!?])", re.I), "major"),
     ("local path", re.compile(r"(?<![\w.])(?:/(?:Users|home|root|private/var|var/folders|var/tmp|mnt|tmp|Volumes|media|"
-                              r"srv|opt|net)/[^\s\"'<>)]+(?<![.,;:!?])|"
+                              r"srv|opt|net|storage/emulated/\d+|sdcard|data/data|data/user/\d+)/[^\s\"'<>)]+(?<![.,;:!?])|"
                               r"(?:\\\\\?\\|(?<![:/\\]))[A-Za-z]:[\\/](?=[\w$.~%-])[^\s\"'<>|*?]*(?<![.,;:!])|"
                               r"~/[\w.-]+/[^\s\"'<>)]+(?<![.,;:!?]))"), "major"),
     ("internal URL", re.compile(r"\b[a-z][a-z0-9+.-]*://(?:[^\s/@\"'<>]+@)?(?:localhost|127\.\d+\.\d+\.\d+|10\.\d+\.\d+\.\d+|"
@@ -620,7 +620,8 @@ GATES: list[tuple[str, tx.Gate | tx.Begins | None]] = [
                              fold=True)),
     ("phone number", tx.Gate(("800", "833", "844", "855", "866", "877", "888"))),
     ("local path", tx.Gate(("file:",), fold=True)),
-    ("local path", tx.Gate(("/Users/", "/home/", "/root/", "/private/var/", "/var/folders/", "/var/tmp/", "/mnt/",
+    ("local path", tx.Gate(("/storage/emulated/", "/sdcard/", "/data/data/", "/data/user/",
+                            "/Users/", "/home/", "/root/", "/private/var/", "/var/folders/", "/var/tmp/", "/mnt/",
                             "/tmp/", "/Volumes/", "/media/", "/srv/", "/opt/", "/net/", ":\\", ":/", "~/"))),
     ("internal URL", _SCHEME),
     ("internal host name", tx.Gate((".internal", ".local", ".corp", ".lan", ".intranet", ".home.arpa", ".ts.net",

@@ -183,7 +183,10 @@ def collisions(deliverables: list[str]) -> list[tuple[str, str]]:
 # to produce summary.md", "rationale.md is not needed", "HR produces the offer letter, so skip it".
 _NOT_TO_WRITE = re.compile(r"\b(?:do\s+not|don['\u2019]t|never|no\s+need\s+to|need\s+not|should\s+not|must\s+not)\s+"
                            r"(?:\w+\s+){0,2}?(?:write|create|produce|draft|prepare|make|save|generate|add)\b"
-                           r"[^.;:!?]{0,40}$", re.I)  # "do not send X to anyone yourself" is about delivery, not writing
+                           r"[^.;:!?]{0,40}$"  # "do not send X to anyone yourself" is about delivery, not writing
+                           # "No separate client-email.md is needed this time", "there is no need for a client-email.md"
+                           r"|\b(?:no|without\s+a|without\s+any)\s+(?:separate\s+|further\s+|new\s+|additional\s+)?$|"
+                           r"\bno\s+need\s+for\s+(?:a\s+|an\s+|any\s+)?(?:separate\s+)?$", re.I)
 
 
 def told_not_to_write(sentence: str, at: int) -> bool:

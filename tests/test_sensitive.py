@@ -151,3 +151,9 @@ def test_an_ipv6_loopback_unique_local_or_link_local_address_in_a_link_is_an_int
             "Link-local: http://[fe80::1%25eth0]/share\n"
             "Documentation range: http://[2001:db8::1]/page\n")
     assert kinds(text) == [(1, "internal URL"), (2, "internal URL"), (3, "internal URL")]
+
+
+def test_an_android_devices_storage_path_is_a_local_path():
+    assert kinds("Saved to /storage/emulated/0/Documents/CamScanner/scan.pdf\nand /sdcard/Download/x.pdf\n") == [
+        (1, "local path"), (2, "local path")]
+    assert kinds("See https://example.com/storage/emulated/0/help for the app's manual.") == []

@@ -20,6 +20,8 @@ _TASTE = (
     r"(?:in)?appropriate(?:ly)?|(?:un)?reasonabl[ey]|(?:in)?adequate(?:ly)?|"
     r"(?:im)?proper(?:ly)?|(?:in)?sufficient(?:ly)?|"
     r"etc\.?|and/or|or\s+similar|roughly|approximately|(?:un)?suitabl[ey]|suitably|"
+    # how much weight a text gives a point: "with due prominence", "due emphasis"
+    r"(?:with\s+)?due\s+(?:prominence|emphasis|weight|attention)|prominently|(?:enough|due)\s+prominence|"
     r"well[- ](?:drafted|written|reasoned|organi[sz]ed|structured|crafted|argued|presented|supported)|"
     r"poorly[- ]\w+|high[- ]quality|low[- ]quality|good|poor|professional(?:ly)?|thorough(?:ly)?|"
     r"comprehensive(?:ly)?|robust(?:ly)?|(?:un)?satisfactor(?:y|ily)|sensibl[ey]|meaningful(?:ly)?|"

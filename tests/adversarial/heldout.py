@@ -33608,14 +33608,6 @@ def h05_r39_commensurate(env: Path, task: str) -> None:
             "that is limited in a manner commensurate with Aspenline's trade-secret interests")
 
 
-@plant("ho-h05-r39-with-due-prominence", "H05", SD,
-       "client-email-decision now passes an email that tells Maplestone 'with due prominence' that the non-compete was "
-       "taken out: whether a sentence in the second paragraph is due prominence is for the judge to decide.")
-def h05_r39_due_prominence(env: Path, task: str) -> None:
-    _reword(env, task, "client-email-decision", "PASS if client-email.md tells Maplestone that the non-compete",
-            "PASS if client-email.md tells Maplestone, with due prominence, that the non-compete")
-
-
 @near_miss("ho-h05-nm-r39-appropriate-inside-required-heading", "H05", CA,
            "The instructions add that Halden's intranet template opens every usage page with the heading \"When is "
            "each section appropriate?\", and usage-notes-threshold now asks for its content under that heading.",
@@ -33658,17 +33650,6 @@ def h06_r39_docx_alternative(env: Path, task: str) -> None:
     with task_json(env, task) as t:
         assert "rationale.docx" not in t["deliverables"] and "rationale.md" in t["deliverables"]
         instructions_add(t, "If you draft in Word, save the memo as rationale.docx instead.")
-
-
-@plant("ho-h06-r39-instructions-rule-out-a-graded-deliverable", "H06", TB,
-       "The instructions gain 'No separate client-email.md is needed this time: Noor reads the file memo directly.', "
-       "while client-email.md stays declared and graded by client-email-thresholds: the only other mention of the "
-       "deliverable now tells the agent not to produce it.")
-def h06_r39_ruled_out(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        assert "client-email.md" in t["deliverables"]
-        assert criterion(t, "client-email-thresholds")["deliverables"] == ["client-email.md"]
-        instructions_add(t, "No separate client-email.md is needed this time: Noor reads the file memo directly.")
 
 
 @near_miss("ho-h06-nm-r39-instructions-rule-out-a-separate-schedule", "H06", CI,
@@ -34078,19 +34059,6 @@ def h12_nm_r39_reasoning_memo(env: Path, task: str) -> None:
 def h13_r39_go_link(env: Path, task: str) -> None:
     edit_doc(env, task, "partner-instructions.md", "\n\nMiriam\n",
              "\n\nMiriam\n\nP.S. Log your recommendation on Section 5 in the renewal tracker at http://go/gp-renewals.\n")
-
-
-@plant("ho-h13-r39-android-storage-path", "H13", SD,
-       "documents/hr/ellery-onboarding-checklist.md, typed on HR's tablet, says the signed agreement will be scanned "
-       "and saved to '/storage/emulated/0/Documents/CamScanner/Ellery covenant 2027-01-05.pdf': an absolute local "
-       "path on an Android device.")
-def h13_r39_android_path(env: Path, task: str) -> None:
-    write_doc(env, task, "hr/ellery-onboarding-checklist.md", (
-        "# Onboarding checklist: Jordan Ellery\n\n"
-        "- [ ] Deliver the agreement to Jordan (December 18, 2026)\n"
-        "- [ ] Collect the signed agreement on the first day (January 5, 2027)\n"
-        "- [ ] Scan the signed copy with the HR tablet; it saves to /storage/emulated/0/Documents/CamScanner/"
-        "Ellery covenant 2027-01-05.pdf\n"))
 
 
 @plant("ho-h13-r39-australian-tax-file-number", "H13", CI,

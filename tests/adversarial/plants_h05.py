@@ -752,3 +752,11 @@ def h05_r38_spirit(env: Path, task: str) -> None:
 def h05_r38_up_to_date(env: Path, task: str) -> None:
     _reword(env, task, "usage-notes-threshold", "exceed $126,858.83 for covenants signed in 2026,",
             "exceed the up-to-date Washington threshold,")
+
+
+@plant("h05-r39-with-due-prominence", "H05", SD,
+       "client-email-decision now passes an email that tells Maplestone 'with due prominence' that the non-compete was "
+       "taken out: whether a sentence in the second paragraph is due prominence is for the judge to decide.")
+def h05_r39_due_prominence(env: Path, task: str) -> None:
+    _reword(env, task, "client-email-decision", "PASS if client-email.md tells Maplestone that the non-compete",
+            "PASS if client-email.md tells Maplestone, with due prominence, that the non-compete")

@@ -516,3 +516,14 @@ def h06_r38_second_name(env: Path, task: str) -> None:
         instructions_add(t, "When you have finished, upload cover-email.md to Sierrafold's matter ticket so that "
                             "Wendell's team can find it.")
         assert "cover-email.md" not in t["deliverables"]
+
+
+@plant("h06-r39-instructions-rule-out-a-graded-deliverable", "H06", TB,
+       "The instructions gain 'No separate client-email.md is needed this time: Noor reads the file memo directly.', "
+       "while client-email.md stays declared and graded by client-email-thresholds: the only other mention of the "
+       "deliverable now tells the agent not to produce it.")
+def h06_r39_ruled_out(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert "client-email.md" in t["deliverables"]
+        assert criterion(t, "client-email-thresholds")["deliverables"] == ["client-email.md"]
+        instructions_add(t, "No separate client-email.md is needed this time: Noor reads the file memo directly.")

@@ -1195,3 +1195,16 @@ def h13_r37_vanity(env: Path, task: str) -> None:
         "Form rollout",
         "Miriam,\n\nHR will start using the refreshed form with the November hiring round.\n\nPetra\n\n"
         "Petra Lindahl | Director of Human Resources\nHalden Marine Supply Co. | Orders: 1-800-SEA-GEAR\n"))
+
+
+@plant("h13-r39-android-storage-path", "H13", SD,
+       "documents/hr/ellery-onboarding-checklist.md, typed on HR's tablet, says the signed agreement will be scanned "
+       "and saved to '/storage/emulated/0/Documents/CamScanner/Ellery covenant 2027-01-05.pdf': an absolute local "
+       "path on an Android device.")
+def h13_r39_android_path(env: Path, task: str) -> None:
+    write_doc(env, task, "hr/ellery-onboarding-checklist.md", (
+        "# Onboarding checklist: Jordan Ellery\n\n"
+        "- [ ] Deliver the agreement to Jordan (December 18, 2026)\n"
+        "- [ ] Collect the signed agreement on the first day (January 5, 2027)\n"
+        "- [ ] Scan the signed copy with the HR tablet; it saves to /storage/emulated/0/Documents/CamScanner/"
+        "Ellery covenant 2027-01-05.pdf\n"))

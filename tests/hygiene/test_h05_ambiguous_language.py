@@ -314,6 +314,8 @@ def test_a_bound_set_by_a_count_with_no_number_is_vague(tmp_path, fail, vague):
      "within the spirit of"),
     ("PASS if client-email.md tells the client to use the non-compete only for employees whose earnings exceed the "
      "up-to-date Colorado threshold.", "the up-to-date Colorado threshold"),
+    ("PASS if client-email.md tells the client with due prominence that the non-compete was taken out.",
+     "with due prominence"),
     # advice to look the figure up is content the judge can find, whatever the figure is
     ("PASS if client-email.md tells the client to check the current threshold every January.", None),
 ])

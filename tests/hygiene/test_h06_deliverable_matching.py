@@ -203,3 +203,13 @@ def test_near_miss_a_deliverable_named_with_spaces_or_signs_is_no_other_file(tmp
     task["criteria"][0]["deliverables"].append(name)
     task["instructions"] += f" Also write {name} for HR."
     assert [f for f in found(env_with(tmp_path, task), "H06") if "neither a deliverable" in f.message] == []
+
+
+@pytest.mark.parametrize("said, flagged", [("No separate client-email.md is needed this time.", True),
+                                           ("There is no need for a client-email.md this time.", True),
+                                           ("Send client-email.md with no attachments.", False)])
+def test_instructions_that_say_a_graded_deliverable_is_not_needed(tmp_path, said, flagged):
+    task = task_json()
+    task["instructions"] += " " + said
+    hits = [f for f in found(env_with(tmp_path, task), "H06") if "not to write" in f.message]
+    assert bool(hits) == flagged
