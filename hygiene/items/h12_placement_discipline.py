@@ -91,9 +91,13 @@ def check(ctx: TaskContext) -> list[Finding]:
             out += _notice_rule(ctx, d, i, c)
             out += _lets_advice_in(ctx, d, i, c)
     out += _undeclared_operative(ctx) + _signed_advisory(ctx)
-    return (_dedupe(out) + advice_asked_for(ctx) + advice_to_counterparty(ctx) + copied_advice(ctx)
-            + advice_in_forms(ctx) + _dictated_text(ctx) + _muzzled_advisory(ctx) + _source_files_demanded(ctx)
-            + _advisory_put_in_operative(ctx))
+    out = (_dedupe(out) + advice_asked_for(ctx) + advice_to_counterparty(ctx) + copied_advice(ctx)
+           + advice_in_forms(ctx) + _dictated_text(ctx) + _muzzled_advisory(ctx) + _source_files_demanded(ctx)
+           + _advisory_put_in_operative(ctx))
+    # (the same request is reported once: a sentence asking the agreement for the reason is advice_asked_for's)
+    if not any(f.location == "$.instructions" for f in out):
+        out += _reasoning_asked_in_operative(ctx)
+    return out
 
 
 # An advisory deliverable, or the task's own memo or analysis, put into an operative one: "Attach the text of
@@ -105,6 +109,50 @@ _PUT_IN = re.compile(r"\b(?:attach|append|annex|include|insert|incorporate|copy|
                      rf"their|this)\s+(?:[\w'’-]+\s+){{0,3}}?{_ADVICE_KIND})\s+"
                      r"(?:(?:to|in|into|within|at\s+the\s+(?:end|foot|top)\s+of)\s+(?:the\s+)?(?P<op>[\w.-]+\.\w{1,5})"
                      r"|as\s+[^.;]{1,40}?\s+(?:to|of|in)\s+(?:the\s+)?(?P<op2>[\w.-]+\.\w{1,5}))", re.I)
+
+
+# Instructions that ask every deliverable, or an operative one by name, to carry the agent's own reasoning or
+# sources: "begin every deliverable with a short section headed 'Reasoning'", "end each document with one line
+# stating your confidence that it complies", "a footer on washington-covenant-form.md pointing employees to
+# the firm's knowledge-base page".
+_EVERY_OUTPUT = re.compile(r"\b(?:every|each|all(?:\s+(?:the|your))?|both)\s+(?:of\s+(?:the|your)\s+)?(?:deliverables?|"
+                           r"documents?|files?|outputs?|drafts?)\b", re.I)
+_ADD_VERB = r"(?:begin|start|open|end|close|finish|conclude|include|add|put|append|prefix|attach|give|place)"
+_PART_NOUN = r"(?:footer|header|section|line|note|paragraph|box|panel|preamble|postscript)"
+_OWN_REASONING = re.compile(r"\b(?:reasoning|rationale|explain\w*|why|confiden\w+|assess\w*|complies|compliance|"
+                            r"choices|justif\w+|how\s+you|sources?\s+(?:you|relied)|knowledge[- ]base|practice[- ]guide|"
+                            r"kb\b|commentary|analysis)\b", re.I)
+_SPARED = re.compile(r"\b(?:except|other\s+than|apart\s+from|but\s+not|excluding|save\s+for|advisory\s+(?:deliverables?|"
+                     r"documents?)\s+only|not\s+(?:in|on)\s+the\s+(?:agreement|form|notice))\b", re.I)
+
+
+def _reasoning_asked_in_operative(ctx: TaskContext) -> list[Finding]:
+    """The instructions ask every deliverable (the operative ones among them), or an operative one by
+    name, to carry the agent's reasoning, its confidence or its sources: the text the counterparty
+    signs is told to hold the advice the task keeps out of it."""
+    operative = [d for d in ctx.ext.operative if d in ctx.task.deliverables]
+    if not operative:
+        return []
+    names = "|".join(map(re.escape, operative))
+    # "begin every deliverable with", "in each of your documents, add", "a footer on x.md", "add to x.md", "x.md
+    # should end with"
+    aimed = re.compile(rf"\b{_ADD_VERB}\s+(?:in\s+|to\s+|at\s+the\s+(?:end|top|foot)\s+of\s+)?(?:the\s+)?"
+                       rf"(?:{_EVERY_OUTPUT.pattern}|{names})|(?:{_EVERY_OUTPUT.pattern}|{names})[^.;]{{0,30}}?\b(?:should|"
+                       rf"must|shall|will|to)\s+{_ADD_VERB}\b|\b{_PART_NOUN}s?\s+(?:on|in|to|at\s+the\s+(?:end|top|foot)"
+                       rf"\s+of)\s+(?:the\s+)?(?:{_EVERY_OUTPUT.pattern}|{names})", re.I)
+    for _line, sentence in tx.sentences(ctx.task.instructions):
+        m = aimed.search(sentence)
+        if m is None or not _OWN_REASONING.search(sentence, m.start()) or _SPARED.search(sentence) or \
+                pl.NEGATED.search(sentence):
+            continue
+        named = next((d for d in operative if d in m.group(0)), None)
+        target = repr(named) if named else f"every deliverable, the operative {', '.join(map(repr, operative))} included,"
+        return [ctx.finding(
+            ID, "major", "task.json", f"the instructions ask {target} to carry "
+            f"{_OWN_REASONING.search(sentence).group(0)!r} material: the agent's reasoning or sources go into the "
+            "text the counterparty signs", f"ask for it in {_advisory_names(ctx)} only; operative documents carry "
+            "contract terms", location="$.instructions", evidence=tx.excerpt(sentence))]
+    return []
 
 
 def _advisory_put_in_operative(ctx: TaskContext) -> list[Finding]:

@@ -34001,42 +34001,6 @@ def h11_nm_r39_equity(env: Path, task: str) -> None:
 # --- H12 placement discipline (thirty-ninth round) -----------------------------------------------------------------
 
 
-@plant("ho-h12-r39-reasoning-section-in-every-deliverable", "H12", SD,
-       "The eval team's harness convention reached the instructions: 'So that the graders can follow your work, begin "
-       "every deliverable with a short section headed \"Reasoning\" that explains the choices you made in it.' The "
-       "operative agreement Jordan signs is a deliverable too.")
-def h12_r39_reasoning(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        assert t["oafreeze"]["operative"] == ["ellery-covenant-agreement.md"]
-        instructions_add(t, "So that the graders can follow your work, begin every deliverable with a short section "
-                            "headed \"Reasoning\" that explains the choices you made in it.")
-
-
-@plant("ho-h12-r39-confidence-line-in-each-document", "H12", CI,
-       "The instructions add 'End each document with one line stating your confidence that it complies with "
-       "California law (high, medium or low) and why.', which puts a compliance assessment into the agreement and "
-       "the notice Sasha signs.")
-def h12_r39_confidence(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        assert len(t["oafreeze"]["operative"]) == 2
-        instructions_add(t, "End each document with one line stating your confidence that it complies with California "
-                            "law (high, medium or low) and why.")
-
-
-@plant("ho-h12-r39-form-footer-links-the-firms-guide", "H12", CA,
-       "The instructions ask for a footer on washington-covenant-form.md pointing employees to the firm's knowledge-"
-       "base page on Washington non-competes (https://kb.example.org/practice-guides/non-compete/us/washington) 'so "
-       "they can read why each section is there': a source reference and the firm's analysis in the form employees "
-       "sign.")
-def h12_r39_kb_footer(env: Path, task: str) -> None:
-    guide = kb(env, task, "practice-guides/non-compete/us/washington.md").read_text("utf-8")
-    url = "https://kb.example.org/practice-guides/non-compete/us/washington"
-    assert f"resource: '{url}'" in guide
-    with task_json(env, task) as t:
-        instructions_add(t, f"Add a footer to washington-covenant-form.md pointing employees to the firm's background "
-                            f"page on Washington non-competes, {url}, so they can read why each section is there.")
-
-
 @near_miss("ho-h12-nm-r39-reasoning-section-in-the-file-memo-only", "H12", TB,
            "The instructions add 'Begin rationale.md with a short section headed \"Reasoning\" so the graders can "
            "follow your work; the agreement, the notice and the cover email carry no such section.'",

@@ -863,3 +863,17 @@ def test_a_permission_for_whatever_a_labelled_paragraph_says_is_major(tmp_path):
     hits = found(env_with(tmp_path, task), "H12")
     assert [(f.severity, f.location) for f in hits] == [("major", "$.criteria[1].match_criteria")]
     assert "'whatever it says'" in hits[0].message
+
+
+@pytest.mark.parametrize("said, flagged", [
+    ('Begin every deliverable with a short section headed "Reasoning" that explains your choices.', True),
+    ("End each document with one line stating your confidence that it complies with Colorado law.", True),
+    ("Add a footer to agreement.md pointing the employee to the firm's practice guide.", True),
+    ("End each advisory document with your reasoning; not in the agreement.", False),
+    ("Begin every deliverable with its title.", False),
+])
+def test_instructions_that_ask_every_deliverable_for_the_agents_reasoning(tmp_path, said, flagged):
+    task = task_json()
+    task["instructions"] += " " + said
+    hits = [f for f in found(env_with(tmp_path, task), "H12") if f.message.startswith("the instructions ask")]
+    assert [(f.severity, f.location) for f in hits] == ([("major", "$.instructions")] if flagged else [])
