@@ -77,6 +77,8 @@ LABELLED = [
      r"social[ \t_-]*insurance|sin[ \t]?(?=#|no\b|num|:)|nhs|ppsn?|personnummer|aadhaar|bsn|burgerservicenummer|curp|"
      r"nric|nss|cpf|pesel|codice[ \t]+fiscale|dni|nie|nif|snils|снилс|инн|steuer[ \t_-]*id(?:entifikationsnummer)?|"
      r"kimlik|tckn|nik|nomor[ \t]+induk[ \t]+kependudukan|emirates[ \t_-]*id|"
+     # Australia's tax file number, New Zealand's IRD number
+     r"tax[ \t_-]*file[ \t_-]*(?:number|no\b|#)|tfn|ird[ \t_-]*(?:number|no\b|#)|"
      # Europe's national numbers by their own names: Romania's CNP, Finland's henkilötunnus (HETU), Denmark's
      # CPR, Norway's fødselsnummer, Iceland's kennitala, Estonia's isikukood, Lithuania's asmens kodas, Latvia's
      # personas kods, the Czech and Slovak rodné číslo, Bulgaria's EGN, Croatia's OIB, Serbia's JMBG.
@@ -116,7 +118,7 @@ _LABEL_BEGINS = {
     "date of birth": ("dob", "d.o.b", "date", "birth"),
     "national identity number": ("national", "nino", "ni", "social", "sin", "nhs", "pps", "personnummer", "aadhaar",
                                  "bsn", "burgerservice", "curp", "nric", "nss", "cpf", "pesel", "codice", "dni", "nie",
-                                 "nif", "snils", "снилс", "инн", "steuer", "kimlik", "tckn", "nik",
+                                 "nif", "snils", "снилс", "инн", "steuer", "kimlik", "tckn", "nik", "tax", "tfn", "ird",
                                  "nomor", "emirates", "personal", "identity", "rfc", "a-n", "a n", "cnp", "cod",
                                  "henkil", "hetu", "cpr", "fødsel", "fodsel", "kennitala", "isikukood", "asmens",
                                  "personas", "rodn", "egn", "егн", "oib", "jmbg", "јмбг",

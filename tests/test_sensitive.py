@@ -157,3 +157,9 @@ def test_an_android_devices_storage_path_is_a_local_path():
     assert kinds("Saved to /storage/emulated/0/Documents/CamScanner/scan.pdf\nand /sdcard/Download/x.pdf\n") == [
         (1, "local path"), (2, "local path")]
     assert kinds("See https://example.com/storage/emulated/0/help for the app's manual.") == []
+
+
+def test_an_australian_tax_file_number_or_a_new_zealand_ird_number_labelled_is_an_identity_number():
+    assert kinds("Tax file number: 123 456 782\nIRD number: 49-091-850\n") == [
+        (1, "national identity number"), (2, "national identity number")]
+    assert kinds("The tax file was opened on 2026-01-01.") == []
