@@ -7,6 +7,7 @@ import unicodedata
 
 from oafreeze.environment.layout import WORKSPACE
 from oafreeze.environment.matching import collisions, resolve, told_not_to_write
+from oafreeze.environment.matching import family as _family
 from oafreeze.plumbing.paths import check_relative_path
 from oafreeze.corpus import text as tx
 from oafreeze.hygiene.context import TaskContext
@@ -150,7 +151,20 @@ def _same_words(ctx: TaskContext, names: list[str]) -> list[Finding]:
                     "order: an agent that writes one for the other is graded against the wrong criteria",
                     "name them by what tells them apart (e.g. 'partner-decision-note.md', 'partner-cover-note.md')",
                     location="$.deliverables", evidence=f"{a} ~ {b}"))
+            # one name the tail of the other, word for word ("note.md" and "client-note.md"): a note
+            elif words and others and words != others and frozenset((a, b)) not in reported and \
+                    _family(a) == _family(b) and (_tail(words, others) or _tail(others, words)):
+                short, long = (a, b) if len(words) < len(others) else (b, a)
+                out.append(ctx.finding(
+                    ID, "minor", "task.json", f"deliverable {short!r} is the end of {long!r}: an agent that shortens "
+                    f"a name, or a matcher that pairs by the end of a name, may hand in one for the other",
+                    f"name {short!r} by what sets it apart (e.g. 'handover-note.md')", location="$.deliverables",
+                    evidence=f"{short} ~ {long}"))
     return out
+
+
+def _tail(short: tuple[str, ...], long: tuple[str, ...]) -> bool:
+    return len(short) < len(long) and long[-len(short):] == short
 
 
 def _file_and_folder(ctx: TaskContext, names: list[str]) -> list[Finding]:

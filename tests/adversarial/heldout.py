@@ -33625,23 +33625,6 @@ def h05_nm_r39_heading(env: Path, task: str) -> None:
 # --- H06 deliverable matching (thirty-ninth round) -----------------------------------------------------------------
 
 
-@plant("ho-h06-r39-deliverable-name-is-a-suffix-of-another", "H06", AM,
-       "A new advisory deliverable, note.md (a note to file on when and by whom the agreement is handed to Avery), is "
-       "declared, named in the instructions and graded beside client-note.md: one name is the tail of the other, so "
-       "an output such as 'fontenot-note.md' or 'client_note.md' could be paired with either.")
-def h06_r39_suffix(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        assert "client-note.md" in t["deliverables"]
-        add_deliverable(t, "note.md", "Note to file: when and by whom the agreement is handed to Avery Fontenot.",
-                        placement="advisory")
-        instructions_add(t, "Also write note.md, a note to file recording when and by whom the agreement will be "
-                            "handed to Avery for signature.")
-        add_criterion(t, "note-to-file-delivery", "Note to file records the hand-over",
-                      "PASS if note.md records the day Avery Fontenot is to receive and sign the agreement and who signs "
-                      "for Bayou Crest. FAIL if either is missing.", ["note.md"])
-        assert "client-note.md".endswith("-" + "note.md")
-
-
 @plant("ho-h06-r39-instructions-offer-an-undeclared-docx-name", "H06", SD,
        "The instructions add 'If you draft in Word, save the memo as rationale.docx instead.': an alternative name "
        "the task never declares, in another format family than the declared rationale.md, which the matcher will not "

@@ -213,3 +213,15 @@ def test_instructions_that_say_a_graded_deliverable_is_not_needed(tmp_path, said
     task["instructions"] += " " + said
     hits = [f for f in found(env_with(tmp_path, task), "H06") if "not to write" in f.message]
     assert bool(hits) == flagged
+
+
+@pytest.mark.parametrize("extra, flagged", [("email.md", True),           # the end of client-email.md
+                                            ("client-email-v2.md", False),  # longer, not its end
+                                            ("email.docx", False)])         # another format family
+def test_a_deliverable_whose_name_is_the_end_of_anothers_is_a_note(tmp_path, extra, flagged):
+    task = task_json()
+    task["deliverables"][extra] = "A second note."
+    task["criteria"][2]["deliverables"].append(extra)
+    task["instructions"] += f" Also write {extra}."
+    hits = [f for f in found(env_with(tmp_path, task), "H06") if "is the end of" in f.message]
+    assert [(f.severity, f.location) for f in hits] == ([("minor", "$.deliverables")] if flagged else [])
