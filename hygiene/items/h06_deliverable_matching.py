@@ -269,35 +269,3 @@ def _undeclared_outputs(ctx: TaskContext, names: list[str]) -> list[Finding]:
                 f"declare {name!r} as a deliverable (with criteria), or name the deliverable it stands for",
                 location="$.instructions", evidence=tx.excerpt(sentence)))
     return out
-    known = {n.casefold() for n in names} | {n.rsplit("/", 1)[-1].casefold() for n in names}
-    for f in ctx.workspace:
-        known |= {f.name.casefold(), f.name.rsplit("/", 1)[-1].casefold()}
-    seen = set()
-    for _line, sentence in tx.sentences(ctx.task.instructions):
-        for m in _FILE_NAME.finditer(sentence):
-            name = m.group(1)
-            bare = name.split(f"{WORKSPACE}/", 1)[-1]
-            # (the tail of a longer name the reader cut at a space, a dash or a letter it does not take for
-            # one of a name's: "timeline.md" of "Jordan Ellery – signing timeline.md", "a.md" of "hr-q&a.md")
-            if bare.casefold() in known or bare.rsplit("/", 1)[-1].casefold() in known or \
-                    any(k.endswith(bare.casefold()) for k in known) or \
-                    "knowledge-base" in bare.lower() or name.casefold() in seen:
-                continue
-            before = sentence[:m.start()]
-            if _NEGATED.search(before) or told_not_to_write(sentence, m.start()):
-                continue
-            # Asked for: a verb of writing or sending governs the name, nearer to it than any verb of
-            # reading ("Read documents/deal-summary.md": an input, whose absence is H07's).
-            near = before[-80:]
-            wrote = [w.end() for w in _WRITING.finditer(near)]
-            read = [r.end() for r in _READING.finditer(near)]
-            if not wrote or read and max(read) > max(wrote):
-                continue
-            seen.add(name.casefold())
-            out.append(ctx.finding(
-                ID, "major", "task.json",
-                f"the instructions ask for {name!r}, which is neither a deliverable nor a file of the workspace: the "
-                "agent may write its answer under that name, and nothing grades it",
-                f"declare {name!r} as a deliverable (with criteria), or name the deliverable it stands for",
-                location="$.instructions", evidence=tx.excerpt(sentence)))
-    return out
