@@ -76,6 +76,7 @@ import re
 import struct
 import tarfile
 import threading
+import urllib.parse
 import zipfile
 import zlib
 from dataclasses import dataclass
@@ -139,8 +140,12 @@ FLAT_ODF = {".fodt": ".odt", ".fods": ".ods", ".fodp": ".odp"}
 # EPUB: a zip whose container names its package document (the OPF), whose spine lists the chapters.
 EPUB_CONTAINER = "META-INF/container.xml"
 # The parts a package of each format must have (parsed as XML before anything else is read).
+# XPS (what Windows' "Microsoft XPS Document Writer" prints: OpenXPS, ECMA-388, and the Microsoft XPS
+# before it): an Open Packaging package whose fixed pages hold the printed text.
+XPS_EXTENSIONS = (".oxps", ".xps")
 REQUIRED_PARTS = {**{ext: ("[Content_Types].xml", main) for ext, main in OFFICE_MAIN.items()},
-                  **{ext: ("content.xml",) for ext in ODF_TYPES}, ".epub": (EPUB_CONTAINER,)}
+                  **{ext: ("content.xml",) for ext in ODF_TYPES}, ".epub": (EPUB_CONTAINER,),
+                  **{ext: ("[Content_Types].xml", "_rels/.rels") for ext in XPS_EXTENSIONS}}
 TEXT_EXTENSIONS = {".md", ".txt", ".markdown", ".csv", ".json", ".jsonl", ".ndjson", ".yaml", ".yml", ".html", ".htm",
                    ".xml"}
 
@@ -783,7 +788,14 @@ def _safe_zip(ext: str, data: bytes) -> zipfile.ZipFile:
     return zf
 
 
-def _read_package(ext: str, data: bytes, wanted) -> dict[str, bytes]:
+class _Members(dict):
+    """The members _read_package kept, by name; `names` holds the name of every member the package
+    stores (under both names when the main part is stored under another)."""
+
+    names: frozenset[str] = frozenset()
+
+
+def _read_package(ext: str, data: bytes, wanted) -> _Members:
     """Check an Office package whole (safety, required parts, every member's CRC) and return
     the members `wanted(name)` selects, each at most MAX_MEMBER bytes."""
     try:
@@ -799,7 +811,8 @@ def _read_package(ext: str, data: bytes, wanted) -> dict[str, bytes]:
             for required in REQUIRED_PARTS[ext]:
                 if required not in names and required not in alias.values():
                     raise _Refused(f"not a {ext} package: {required} is missing")
-            kept: dict[str, bytes] = {}
+            kept = _Members()
+            kept.names = frozenset(names | set(alias.values()))
             inflated = 0
             for info in zf.infolist():
                 name = alias.get(info.filename, info.filename)
@@ -998,10 +1011,46 @@ def _with_properties(wanted):
 def _office_text(ext: str, members: dict[str, bytes], budget: _Budget) -> _Text:
     """A new _Text for an Office package, carrying the package's own problem if it has one."""
     out = _Text(budget)
-    wrong = _main_type_problem(ext, members)
+    wrong = _main_type_problem(ext, members) or _dangling_relationship(members)
     if wrong:
         out.problems.append(wrong)
     return out
+
+
+def _dangling_relationship(members: dict[str, bytes]) -> str | None:
+    """Why a part of the package points at a part the package does not hold (an image, a header, a
+    style sheet a packaging script dropped), or None. Office reports such a file as holding
+    unreadable content and offers to repair it, dropping what the relationship brought in.
+    Relationships of a part the package lacks, and those to outside addresses, are not followed."""
+    names = getattr(members, "names", frozenset())
+    if not names:
+        return None
+    held = {name.casefold() for name in names}
+    dangling: list[tuple[str, str, str]] = []
+    for rels in sorted((m for m in members if m.endswith(".rels")), key=_natural):
+        folder, leaf = posixpath.split(rels)
+        if posixpath.basename(folder) != "_rels":
+            continue
+        base = posixpath.dirname(folder)
+        source = posixpath.join(base, leaf[:-len(".rels")]) if leaf != ".rels" else ""
+        if source and source.casefold() not in held:
+            continue
+
+        def start(tag: str, attrs: dict, rels=rels, base=base) -> None:
+            target = (attrs.get("Target") or "").strip()
+            if _local(tag) != "Relationship" or attrs.get("TargetMode", "Internal") != "Internal" \
+                    or not target or target.upper() == "NULL" or target.startswith("#") or ":" in target:
+                return
+            part = _join(base, urllib.parse.unquote(target.split("#", 1)[0]))
+            if part and part.casefold() not in held:
+                dangling.append((rels, attrs.get("Id") or "?", part))
+
+        _parse_xml(members[rels], rels, start=start)
+        if dangling:
+            rels, rid, part = dangling[0]
+            return (f"{rels} points relationship {rid} at {part}, which is not in the file: the program that opens "
+                    "it reports unreadable content and offers to repair it, dropping what the part held")
+    return None
 
 
 # The glossary document holds the file's building blocks (Quick Parts, AutoText): Word inserts any of
@@ -1080,6 +1129,9 @@ def _docx(name: str, data: bytes, budget: _Budget, depth: int) -> Extraction:
     out = _office_text(ext, members, budget)
     for part in parts:
         out.add(part, _runs(members[part], part, budget))
+    for part in parts:
+        if b"instr" in members[part]:
+            out.add(f"{part} (field codes)", _field_code_text(members[part].decode("utf-8", "replace")))
     for part in sorted((m for m in members if DOCX_ALT_CHUNK.match(m)), key=_natural):
         page = members[part].decode("utf-8", "replace")
         out.add(f"{part} (imported page)", _html_text(page, budget) if not part.lower().endswith(".txt") else page)
@@ -1088,6 +1140,39 @@ def _docx(name: str, data: bytes, budget: _Budget, depth: int) -> Extraction:
     out.add(f"{DOCX_SETTINGS} (document variables)", _document_variables(members.get(DOCX_SETTINGS), budget))
     _add_properties(out, members, budget)
     return out.result()
+
+
+# Field codes (w:instrText, or a simple field's w:instr): what Word evaluates, not what it shows. An IF
+# field's branches ({ IF "{ MERGEFIELD QA_Mode }" = "1" "text" "" }), a QUOTE field or a merge
+# letter's alternatives hold text that is in the file, and that an agent reading its XML reads, though
+# the page shows only the field's last result (often nothing). The quoted strings of three words or
+# more are read, one a line, each field's instruction joined across its runs first.
+_FIELD_CODE = re.compile(r"<(?:[\w.-]+:)?instrText\b[^>]*>([^<]*)</(?:[\w.-]+:)?instrText\s*>"
+                         r"|<(?:[\w.-]+:)?fldSimple\b[^>]*?\s(?:[\w.-]+:)?instr\s*=\s*(?:\"([^\"]*)\"|'([^']*)')"
+                         r"|</(?:[\w.-]+:)?p\s*>")
+_FIELD_QUOTED = re.compile(r'"([^"]+)"|\u201c([^\u201d]+)\u201d')
+
+
+def _field_code_text(doc: str) -> str:
+    """The quoted strings of three words or more in a Word part's field instructions, one a line."""
+    codes: list[str] = []
+    current: list[str] = []
+    for m in _FIELD_CODE.finditer(doc):
+        if m.group(0).startswith("</"):  # a paragraph ends: so does any field code run across it
+            if current:
+                codes.append("".join(current))
+                current = []
+        else:
+            current.append(_xml_unescape(m.group(1) or m.group(2) or m.group(3) or ""))
+    if current:
+        codes.append("".join(current))
+    out = []
+    for code in codes:
+        for quoted in _FIELD_QUOTED.finditer(code):
+            text = " ".join((quoted.group(1) or quoted.group(2)).split())
+            if len(text.split()) >= 3:
+                out.append(text)
+    return "\n".join(out)
 
 
 # Document variables (<w:docVar w:name="..." w:val="..."/> in word/settings.xml): values a macro or a
@@ -1411,8 +1496,8 @@ def _xlsx(name: str, data: bytes, budget: _Budget, depth: int) -> Extraction:
     used: set[int] = set()
     out = _office_text(ext, members, budget)
     if missing:
-        out.problems.append(f"the workbook lists sheet {missing[0]!r}, but its part {missing[1]} is not in the "
-                            "file (Excel offers to repair the workbook and drops the sheet)")
+        out.problems.insert(0, f"the workbook lists sheet {missing[0]!r}, but its part {missing[1]} is not in the "
+                               "file (Excel offers to repair the workbook and drops the sheet)")
     seen = set()
     for sheet, state, member in sheets:
         if member not in members or member in seen:
@@ -1467,8 +1552,8 @@ def _pptx(name: str, data: bytes, budget: _Budget, depth: int) -> Extraction:
     order += sorted((m for m in slides if m not in order), key=_natural)  # unlisted slides still hold text
     out = _office_text(ext, members, budget)
     if missing:  # PowerPoint offers to repair the file and drops the slide, as Excel does a lost sheet
-        out.problems.append(f"the presentation lists slide part {missing[0]}, which is not in the file (PowerPoint "
-                            "offers to repair the presentation)")
+        out.problems.insert(0, f"the presentation lists slide part {missing[0]}, which is not in the file (PowerPoint "
+                               "offers to repair the presentation)")
     notes_seen = set()
     for number, member in enumerate(order, 1):
         out.add(f"slide {number}", _runs(members[member], member, budget))
@@ -1485,6 +1570,52 @@ def _pptx(name: str, data: bytes, budget: _Budget, depth: int) -> Extraction:
         out.add(member, _Runs(budget, {"t", "text"}).read(members[member], member))
     _add_properties(out, members, budget)
     return out.result()
+
+
+# -- XPS -----------------------------------------------------------------------------------------
+
+_XPS_KEPT = re.compile(r"\.(?:fdseq|fdoc|fpage)$", re.I)
+
+
+def _xps(name: str, data: bytes, budget: _Budget, depth: int) -> Extraction:
+    """A printed XPS document's text, page by page in the order its fixed document sequence lists
+    them (pages it does not list follow): each Glyphs element's UnicodeString, one a line, as
+    printed. Its document properties and outside links are read as an Office file's are."""
+    ext = extension(name)
+    members = _read_package(ext, data, _with_properties(_XPS_KEPT.search))
+    sources: list[tuple[str, str]] = []
+
+    def follow(part: str, base: str) -> None:
+        def start(tag: str, attrs: dict) -> None:
+            if _local(tag) in ("DocumentReference", "PageContent") and attrs.get("Source"):
+                sources.append(_join(base, urllib.parse.unquote(attrs["Source"])))
+        _parse_xml(members[part], part, start=start)
+
+    for target in _rels(members.get("_rels/.rels"), "_rels/.rels", "").values():
+        if target in members and target.lower().endswith(".fdseq"):
+            follow(target, posixpath.dirname(target))
+    for document in [s for s in sources if s in members and s.lower().endswith(".fdoc")]:
+        follow(document, posixpath.dirname(document))
+    pages = [s for s in dict.fromkeys(sources) if s in members and s.lower().endswith(".fpage")]
+    pages += sorted((m for m in members if m.lower().endswith(".fpage") and m not in pages), key=_natural)
+    out = _Text(budget)
+    wrong = _dangling_relationship(members)
+    if wrong:
+        out.problems.append(wrong)
+    for number, page in enumerate(pages, 1):
+        lines: list[str] = []
+
+        def glyphs(tag: str, attrs: dict) -> None:
+            if _local(tag) == "Glyphs":
+                text = attrs.get("UnicodeString") or ""
+                text = text[2:] if text.startswith("{}") else text  # "{}" escapes a string that starts with "{"
+                if text.strip():
+                    lines.append(text)
+
+        _parse_xml(members[page], page, start=glyphs)
+        out.add(f"page {number}", "\n".join(lines))
+    _add_properties(out, members, budget)
+    return out.result(empty_status=NO_TEXT_LAYER)
 
 
 # -- RTF -----------------------------------------------------------------------------------------
@@ -3118,9 +3249,9 @@ def _jpeg_created(data: bytes) -> Stamp | None:
 
 _OFFICE_READERS = {".docx": _docx, ".xlsx": _xlsx, ".pptx": _pptx}
 _READERS = {".pdf": _pdf, **{ext: _OFFICE_READERS[kind] for ext, kind in OFFICE_KIND.items()}, ".eml": _eml, ".zip": _zip, ".html": _html,
-            ".htm": _html, ".rtf": _rtf, ".ipynb": _notebook, ".png": _image, ".jpg": _image, ".jpeg": _image, **{ext: _sqlite for ext in SQLITE_EXTENSIONS}, ".ics": _content_lines, ".vcf": _content_lines,
+            ".htm": _html, ".rtf": _rtf, **{ext: _xps for ext in XPS_EXTENSIONS}, ".ipynb": _notebook, ".png": _image, ".jpg": _image, ".jpeg": _image, **{ext: _sqlite for ext in SQLITE_EXTENSIONS}, ".ics": _content_lines, ".vcf": _content_lines,
             ".srt": _subtitles, ".vtt": _subtitles, ".sbv": _subtitles, ".tex": _latex, ".latex": _latex, ".ltx": _latex,
             **{ext: _odf for ext in ODF_TYPES}, **{ext: _flat_odf for ext in FLAT_ODF}, ".epub": _epub,
             **{ext: _compressed for ext in [*COMPRESSED, *_SHORT_TAR]}, ".tar": _tar, ".atom": _feed, ".rss": _feed}
 # Readers whose running time is not bounded by the input's size alone (an archive may hold either).
-_SLOW = {".pdf", ".eml", ".zip", ".epub", ".rtf", ".tar", *COMPRESSED, *_SHORT_TAR}
+_SLOW = {".pdf", ".eml", ".zip", ".epub", ".rtf", ".tar", *XPS_EXTENSIONS, *COMPRESSED, *_SHORT_TAR}

@@ -527,3 +527,46 @@ def with_tracked_deletion(data: bytes, text: str, *, split: int = 0) -> bytes:
     members["word/document.xml"] = members["word/document.xml"].replace(
         b"</w:body>", f'<w:p><w:del w:id="1" w:author="Partner">{deleted}</w:del></w:p></w:body>'.encode())
     return package(members)
+
+
+XPS = "http://schemas.openxps.org/oxps/v1.0"
+
+
+def xps(pages: list[list[str]], *, title: str | None = None, order: list[int] | None = None) -> bytes:
+    """An OpenXPS print (ECMA-388): a fixed document sequence, one fixed document, a fixed page per
+    entry of `pages` holding each line as a Glyphs element's UnicodeString. The document lists its
+    pages in `order` (indexes into `pages`; all in turn by default), stored as Pages/1.fpage, ..."""
+    listed = order if order is not None else list(range(len(pages)))
+    members: dict[str, str | bytes] = {
+        "[Content_Types].xml": (DECL + f'<Types xmlns="{CT}">'
+                                '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.'
+                                'relationships+xml"/>'
+                                '<Default Extension="fdseq" ContentType="application/vnd.ms-package.xps-'
+                                'fixeddocumentsequence+xml"/>'
+                                '<Default Extension="fdoc" ContentType="application/vnd.ms-package.xps-'
+                                'fixeddocument+xml"/>'
+                                '<Default Extension="fpage" ContentType="application/vnd.ms-package.xps-'
+                                'fixedpage+xml"/>'
+                                '<Default Extension="xml" ContentType="application/xml"/></Types>'),
+        "_rels/.rels": (DECL + f'<Relationships xmlns="{PKG_REL}">'
+                        f'<Relationship Id="R0" Type="{XPS}/fixedrepresentation" Target="/FixedDocumentSequence.fdseq"/>'
+                        + (f'<Relationship Id="R1" Type="{PKG_REL}/metadata/core-properties" '
+                           'Target="/docProps/core.xml"/>' if title else "") + "</Relationships>"),
+        "FixedDocumentSequence.fdseq": (DECL + f'<FixedDocumentSequence xmlns="{XPS}">'
+                                        '<DocumentReference Source="Documents/1/FixedDocument.fdoc"/>'
+                                        '</FixedDocumentSequence>'),
+        "Documents/1/FixedDocument.fdoc": (DECL + f'<FixedDocument xmlns="{XPS}">'
+                                           + "".join(f'<PageContent Source="Pages/{i + 1}.fpage"/>' for i in listed)
+                                           + "</FixedDocument>"),
+    }
+    for i, lines in enumerate(pages):
+        glyphs = "".join(f'<Glyphs OriginX="96" OriginY="{96 + 18 * n}" FontRenderingEmSize="12" '
+                         f'UnicodeString="{escape(line, {chr(34): "&quot;"})}" Fill="#FF000000"/>'
+                         for n, line in enumerate(lines))
+        members[f"Documents/1/Pages/{i + 1}.fpage"] = (DECL + f'<FixedPage Width="816" Height="1056" xmlns="{XPS}" '
+                                                       f'xml:lang="en-US"><Canvas>{glyphs}</Canvas></FixedPage>')
+    if title:
+        members["docProps/core.xml"] = (DECL + '<cp:coreProperties xmlns:cp="http://schemas.openxmlformats.org/'
+                                        'package/2006/metadata/core-properties" xmlns:dc="http://purl.org/dc/elements/'
+                                        f'1.1/"><dc:title>{escape(title)}</dc:title></cp:coreProperties>')
+    return package(members)

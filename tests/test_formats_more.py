@@ -14,6 +14,8 @@ import warnings
 import zipfile
 import zlib
 
+from xml.sax.saxutils import escape
+
 import docwriters as dw
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -976,3 +978,78 @@ def test_a_word_main_part_stored_under_another_name_is_read_where_the_package_po
     # A package whose relationships still point at the usual name, which is not there, does not open.
     lost = formats.extract("schedule.docx", _renamed_main_part(data, point_rels=False))
     assert lost.status == formats.UNREADABLE and "word/document.xml is missing" in lost.problem
+
+
+# -- Word field codes, relationships to parts a package lacks, XPS prints ------------------------------------------
+
+def _field(instruction_runs: list[str], shown: str = "") -> str:
+    """A Word paragraph holding one complex field whose instruction is split over `instruction_runs`."""
+    runs = ['<w:r><w:fldChar w:fldCharType="begin"/></w:r>']
+    runs += [f'<w:r><w:instrText xml:space="preserve">{escape(text)}</w:instrText></w:r>' for text in instruction_runs]
+    runs += ['<w:r><w:fldChar w:fldCharType="separate"/></w:r>']
+    runs += [f'<w:r><w:t>{escape(shown)}</w:t></w:r>'] if shown else []
+    return "<w:p>" + "".join(runs) + '<w:r><w:fldChar w:fldCharType="end"/></w:r></w:p>'
+
+
+def _with_body(data: bytes, paragraphs: list[str]) -> bytes:
+    with zipfile.ZipFile(io.BytesIO(data)) as z:
+        document = z.read("word/document.xml").decode("utf-8")
+    return with_members(data, {"word/document.xml": document.replace("<w:body>", "<w:body>" + "".join(paragraphs), 1)})
+
+
+def test_a_word_fields_quoted_branches_are_read_after_the_page_and_its_switches_are_not():
+    data = _with_body(dw.docx(["Dear employee,"]), [
+        _field([' IF "', ' MERGEFIELD Reviewer_Mode ', '" = "1" "The letter gives the start date and the salary" ',
+                '"" '], shown=""),
+        _field([' TOC \\o "1-3" \\h \\z \\u ']),
+        '<w:p><w:fldSimple w:instr=\' QUOTE "Signed copies go to payroll by Friday" \'><w:r><w:t>Signed copies go to '
+        'payroll by Friday</w:t></w:r></w:fldSimple></w:p>'])
+    e = extract("letter.docx", data)
+    codes = [label for label, _ in e.parts if label.endswith("(field codes)")]
+    assert codes == ["word/document.xml (field codes)"]
+    part = e.text.split("\n")[dict(e.parts)[codes[0]] - 1:]
+    assert part == ["The letter gives the start date and the salary", "Signed copies go to payroll by Friday"]
+    assert "MERGEFIELD" not in e.text and "1-3" not in e.text  # a field's name and switches are not text
+    assert [label for label, _ in extract("plain.docx", dw.docx(["No fields."])).parts] == ["word/document.xml"]
+
+
+def test_a_relationship_to_a_part_the_package_lacks_is_a_problem_and_the_text_still_reads():
+    image = (f'<Relationship Id="rId5" Type="{dw.REL_TYPE}image" Target="media/image1.png"/>')
+    data = with_members(dw.docx(["Badge portal: sign in."]), {"word/_rels/document.xml.rels": rels(image)})
+    lost = extract("badge.docx", data)
+    assert lost.text == "Badge portal: sign in."
+    assert "word/_rels/document.xml.rels points relationship rId5 at word/media/image1.png" in lost.problem
+    whole = with_members(data, {"word/media/image1.png": dw.png()})
+    assert extract("badge.docx", whole).problem is None
+    # An outside address, and the relationships of a part the package does not hold, are not followed.
+    linked = with_members(dw.docx(["Body."]), {
+        "word/_rels/document.xml.rels": rels(external("rId9", "hyperlink", "media/elsewhere.png")),
+        "word/_rels/settings.xml.rels": rels(image)})
+    assert extract("linked.docx", linked).problem is None
+    # A percent-encoded target names the part it decodes to; the same check holds for a workbook.
+    spaced = with_members(dw.docx(["Body."]), {
+        "word/_rels/document.xml.rels": rels(image.replace("media/image1.png", "media/site%20photo.png")),
+        "word/media/site photo.png": dw.png()})
+    assert extract("spaced.docx", spaced).problem is None
+    book = dw.xlsx({"Sheet1": [["a"]]})
+    with zipfile.ZipFile(io.BytesIO(book)) as z:
+        sheet_rels = z.read("xl/_rels/workbook.xml.rels").decode("utf-8")
+    broken = with_members(book, {"xl/_rels/workbook.xml.rels": sheet_rels.replace(
+        "</Relationships>", f'<Relationship Id="rId99" Type="{dw.REL_TYPE}theme" Target="theme/theme1.xml"/>'
+                            "</Relationships>")})
+    assert "xl/theme/theme1.xml, which is not in the file" in extract("book.xlsx", broken).problem
+
+
+def test_an_xps_print_is_read_page_by_page_in_the_order_its_document_lists():
+    data = dw.xps([["First page, line one", "{}{braced} line two"], ["Second page"]], title="Cover email",
+                  order=[1, 0])
+    e = extract("print.oxps", data)
+    assert e.status == "text" and e.problem is None
+    assert lines(e) == ["Second page", "First page, line one", "{braced} line two", "title: Cover email"]
+    assert [label for label, _ in e.parts] == ["page 1", "page 2", "docProps/core.xml"]
+    assert extract("print.xps", data).text == e.text  # the older Microsoft XPS name reads the same
+    blank = extract("blank.oxps", dw.xps([[]]))
+    assert blank.status == formats.NO_TEXT_LAYER
+    broken = with_members(data, {"Documents/1/Pages/1.fpage": b"<FixedPage"})
+    assert extract("print.oxps", broken).status == formats.UNREADABLE
+    assert extract("print.oxps", b"not a zip").status == formats.UNREADABLE

@@ -19,6 +19,7 @@ from .heldout import _r6_pptx, _r34_parts  # the sixth and thirty-fourth rounds'
 from .edits import _zip
 from .heldout import _r20_docx_parts, _r20_zip_members  # the twentieth round's writers
 from .heldout import _r37_docx_main_part_renamed  # the thirty-seventh round's writer
+from .heldout import _r28_docx_with_picture, _r39_zip_bytes  # the twenty-eighth and thirty-ninth rounds' writers
 
 NE, TB, SD = "matrix-narrow-edit", "matrix-threshold-between", "matrix-signing-date-law"
 CA, AM, CI = "matrix-client-alert-refresh", "matrix-adverse-memo-repair", "matrix-california-invention-notice"
@@ -584,3 +585,21 @@ def h07_nm_r37_document2(env: Path, task: str) -> None:
 
 
 # --- H08 knowledge-base pin (thirty-seventh round) -----------------------------------------------------------------
+
+
+@plant("h07-r39-docx-image-relationship-to-missing-part", "H07", CA,
+       "documents/hr/halden-badge-instructions.docx shows a screenshot of the badge portal: its document.xml embeds "
+       "r:embed=\"rId1\", the relationship points at media/image1.png, and that part is not in the zip (a packaging "
+       "script dropped the media folder), so Word reports unreadable content.")
+def h07_r39_missing_media(env: Path, task: str) -> None:
+    full = _r28_docx_with_picture(["Badge portal: how to request a warehouse badge",
+                                   "Sign in, choose 'New badge', and upload the photo taken at the front desk."],
+                                  "Screenshot of the badge portal's New badge page")
+    src = zipfile.ZipFile(io.BytesIO(full))
+    assert "word/media/image1.png" in src.namelist()
+    members = [(name, src.read(name)) for name in src.namelist() if name != "word/media/image1.png"]
+    data = _r39_zip_bytes(members)
+    parts = zipfile.ZipFile(io.BytesIO(data))
+    assert 'Target="media/image1.png"' in parts.read("word/_rels/document.xml.rels").decode("utf-8")
+    assert "word/media/image1.png" not in parts.namelist()
+    write_doc(env, task, "hr/halden-badge-instructions.docx", data)

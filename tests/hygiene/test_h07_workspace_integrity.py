@@ -272,3 +272,19 @@ def test_a_nas_metadata_folder_is_left_behind_by_a_tool(tmp_path):
     files = {**workspace(), "@eaDir/offer-facts.md@SynoEAStream": "stream", "#recycle/old.md": "old"}
     hits = [f for f in found(env_with(tmp_path, files=files), "H07") if "left behind" in f.message]
     assert sorted(f.path for f in hits) == ["documents/#recycle", "documents/@eaDir"]
+
+
+def test_an_office_file_whose_relationship_points_at_a_part_it_lacks_is_major_and_a_print_to_xps_reads(tmp_path):
+    import docwriters as dw
+    whole = dw.docx(["Badge portal: sign in and upload the photo."])
+    with zipfile.ZipFile(io.BytesIO(whole)) as src:
+        members = {n: src.read(n) for n in src.namelist()}
+    members["word/_rels/document.xml.rels"] = (
+        dw.DECL + f'<Relationships xmlns="{dw.PKG_REL}"><Relationship Id="rId1" Type="{dw.REL_TYPE}image" '
+        'Target="media/image1.png"/></Relationships>').encode()
+    files = {**workspace(), "badge.docx": dw.package(members),
+             "badge-ok.docx": dw.package({**members, "word/media/image1.png": dw.png()}),
+             "print/cover email.oxps": dw.xps([["Jo, the agreement is attached."]])}
+    hits = found(env_with(tmp_path, files=files), "H07")
+    assert [(f.severity, f.path) for f in hits] == [("major", "documents/badge.docx")]
+    assert "points relationship rId1 at word/media/image1.png, which is not in the file" in hits[0].message
