@@ -425,6 +425,21 @@ def _name_words(name: str) -> set[str]:
     return {w for w in _words(name) if w not in VERSION_WORDS and (w.isdigit() or len(w) >= 3)}
 
 
+# Words that open a deliverable's description without saying what it is ("The written notice ...", "A
+# short cover email ...").
+_OPENING = {"the", "a", "an", "short", "brief", "final", "written", "new", "revised", "one", "single", "clean",
+            "separate"}
+
+
+def _kind_phrase(description: str) -> str | None:
+    """The two words that open a deliverable's description and name its kind ("cover email" of "Cover
+    email to the client explaining ..."), or None when it opens otherwise."""
+    words = re.findall(r"[a-z0-9]+", description.lower())
+    while words and words[0] in _OPENING:
+        words = words[1:]
+    return " ".join(words[:2]) if len(words) >= 2 and all(len(w) >= 3 for w in words[:2]) else None
+
+
 def _titled_answers(ctx: TaskContext, names: list[str], reported: set[str]) -> list[Finding]:
     """A part of a task document titled as a deliverable whose text speaks to most of its criteria
     (a finished notice inside an onboarding packet): the agent can copy it. Read by a title and
@@ -432,6 +447,7 @@ def _titled_answers(ctx: TaskContext, names: list[str], reported: set[str]) -> l
     forms = {t[0] for d in names for t in [degenerate.template_for(ctx, d)] if t}
     wanted = {d: _name_words(d) for d in names}
     wanted = {d: w for d, w in wanted.items() if len(w) >= 2}
+    kinds = {d: _kind_phrase(ctx.task.deliverables.get(d) or "") for d in wanted}
     terms = None
     out = []
     for f in _with_members(ctx):
@@ -442,7 +458,12 @@ def _titled_answers(ctx: TaskContext, names: list[str], reported: set[str]) -> l
         low = f.text.lower()  # a substring test first: most files hold no deliverable's every name word
         # A file whose own name gives all but one of a deliverable's name words, two at least ("Riley
         # Vandermeer - Colorado notice.pdf" for "vandermeer-noncompete-notice.md"), is titled by its name.
-        named = {d for d, w in wanted.items() if d != f.name and len(w & _name_words(f.name)) >= max(2, len(w) - 1)}
+        # So is one whose name holds the two words the deliverable's description opens with, as the
+        # kind of document it is ("Sierrafold - cover email to Wendell Park.oxps" for client-email.md,
+        # "Cover email to the client ...").
+        spaced = " ".join(_words(f.name))
+        named = {d for d, w in wanted.items() if d != f.name and (len(w & _name_words(f.name)) >= max(2, len(w) - 1)
+                                                                 or kinds.get(d) and f" {kinds[d]} " in f" {spaced} ")}
         # All but one of them in the text (two at least) make a file weighed whole, as untitled.
         held_words = {d: sum(x in low for x in w) for d, w in wanted.items()}
         candidates = [d for d, w in wanted.items() if d != f.name and (d in named or held_words[d] >= max(2, len(w) - 1))]

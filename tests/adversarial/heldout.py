@@ -33407,29 +33407,6 @@ def h01_nm_r39_merge_letter(env: Path, task: str) -> None:
 # --- H02 answer in the workspace (thirty-ninth round) --------------------------------------------------------------
 
 
-@plant("ho-h02-r39-finished-cover-email-printed-to-oxps", "H02", CI,
-       "documents/print/Sierrafold - cover email to Wendell Park.oxps, an OpenXPS print from Windows' XPS Document "
-       "Writer, is the finished cover email: the one-year post-employment invention capture and the one-year "
-       "non-compete were left out under Bus. & Prof. Code section 16600, and the Section 2872 notice must be given at "
-       "signing; the text is in the page's Glyphs UnicodeString attributes.")
-def h02_r39_oxps_email(env: Path, task: str) -> None:
-    lines = ["Subject: Sasha Lindgren: invention assignment package",
-             "Wendell,",
-             "Attached are the confidentiality and invention assignment agreement for Sasha Lindgren and the written "
-             "notice under California Labor Code section 2872. Two parts of your request were left out:",
-             "1. The one-year post-employment invention capture. Bus. & Prof. Code section 16600 voids a restraint on "
-             "a former employee's work, and a clause claiming what Sasha invents after leaving is such a restraint; "
-             "the assignment covers inventions conceived or reduced to practice during employment only.",
-             "2. The one-year non-compete. Under Bus. & Prof. Code section 16600 an employee non-compete is void in "
-             "California, and including one is itself unlawful.",
-             "The Section 2872 notice must be given to Sasha at signing on October 26, 2026, with the agreement.",
-             "Best regards,", "Miriam Okafor, Harlow Finch LLP"]
-    data = _r39_oxps(lines, title="Sierrafold - cover email to Wendell Park")
-    page = zipfile.ZipFile(io.BytesIO(data)).read("Documents/1/Pages/1.fpage").decode("utf-8")
-    assert "16600" in page and "2872 notice must be given" in page.replace("\n", " ")
-    write_doc(env, task, "print/Sierrafold - cover email to Wendell Park.oxps", data)
-
-
 @plant("ho-h02-r39-finished-file-memo-as-pandoc-json-ast", "H02", SD,
        "documents/build/ellery-file-memo.ast.json, left by the team's document build (pandoc -t json), is the finished "
        "file memo as pandoc's JSON AST, one Str token per word: the 2023 memo's $75,000 floor, the $80,000 floor of "

@@ -329,6 +329,21 @@ def test_a_file_named_like_the_deliverable_that_speaks_to_its_criteria_is_a_note
     assert [(f.severity, f.path) for f in hits] == ([("minor", f"documents/{name}")] if flagged else [])
 
 
+@pytest.mark.parametrize("name, flagged", [
+    ("print/Acme - cover email to Jo Park.txt", True),   # the kind the description opens with, in its name
+    ("print/Acme - cover letter to Jo Park.txt", False),
+    ("print/email cover sheet.txt", False),              # the same words, not the phrase
+])
+def test_a_file_named_as_the_kind_of_document_the_deliverable_is_described_as_is_a_note(tmp_path, name, flagged):
+    task = task_json()
+    task["deliverables"]["client-email.md"] = "Cover email to the client explaining the salary threshold."
+    body = ("Jo,\nThis salary is below the Colorado compensation threshold, so the non-compete would be void against "
+            "this employee.\nBest regards\n")
+    hits = [f for f in found(env_with(tmp_path, task, {**workspace(), name: body}), "H02")
+            if "named like the deliverable 'client-email.md'" in f.message]
+    assert [(f.severity, f.path) for f in hits] == ([("minor", f"documents/{name}")] if flagged else [])
+
+
 @pytest.mark.parametrize("rows, flagged", [
     # every criterion that asks for something, spoken to by an untitled export, row by row
     ([("Addressee", "This notice is given to Dana Smith, who joins the sales team in Denver on the first day of work."),
