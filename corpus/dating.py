@@ -25,9 +25,11 @@ HEADER = re.compile(r"^\W{0,4}(?:date|dated|sent|date\s+sent|memo\s+date|letter\
 _YEAR_WORD = re.compile(r"(?<=\d)\s+(?:r\.|roku|г\.?|года)$")
 _NUMERIC_DMY = re.compile(r"(?P<d>0?[1-9]|[12]\d|3[01])([-/])(?P<m>0?[1-9]|1[0-2])\2(?P<y>(?:19|20)\d{2})")
 # A byline that dates the document: "Written by Noor Haddad, 2026-11-04.", "Prepared by the HR team on 3
-# November 2026".
+# November 2026", "Prepared by People Operations this fifth day of October, two thousand twenty-six". It
+# heads the document or closes it.
 _BYLINE = re.compile(r"^\W{0,4}(?:written|prepared|drafted|compiled|recorded|taken|noted|filed)\s+by\s+[^,;:\n]{2,60}?"
-                     r"(?:,\s*|\s+on\s+|\s+[\u2014\u2013-]\s+)(?:on\s+)?(?P<value>[^;]{6,40}?)\W{0,3}$", re.I)
+                     r"(?:,\s*|\s+on\s+|\s+this\s+|\s+[\u2014\u2013-]\s+)(?:on\s+|this\s+)?(?P<value>[^;]{6,60}?)"
+                     r"\W{0,3}$", re.I)
 # A record of a meeting titled by the day it was held: "Minutes of the board meeting of November 9, 2026",
 # "Notes of the call held on 3 March 2026", "Record of the hearing on 2026-11-04". It is written on or
 # after that day. It is the line's title, alone or after a name and a colon or dash; in a sentence ("I will
@@ -106,6 +108,19 @@ def document_date(text: str) -> tuple[int, str, dt.date] | None:
             when = earliest(stripped)
             if when:
                 return number, written.strip(), when
+    return _closing_byline(text)
+
+
+def _closing_byline(text: str) -> tuple[int, str, dt.date] | None:
+    """A byline among a document's last lines that dates it ("Prepared by People Operations on 3
+    November 2026." closing a record): line, as written, date."""
+    lines = text.splitlines()
+    first = max(HEAD_LINES, len(lines) - HEAD_LINES)
+    for number in range(len(lines), first, -1):
+        m = _BYLINE.match(tx.ascii_digits(lines[number - 1]).strip())
+        when = as_date(m["value"]) if m else None
+        if when:
+            return number, lines[number - 1].strip(), when
     return None
 
 

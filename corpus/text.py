@@ -421,6 +421,27 @@ _FOREIGN_DATE = (rf"\b(?:0?[1-9]|[12]\d|3[01])(?:er|\.)?\s+(?:de\s+)?{_FOREIGN}\
                  rf"(?:19|20|2[45])\d{{2}}\b")
 _DAY_WORD = r"(?i:" + "|".join(sorted(_ORDINAL_WORDS, key=len, reverse=True)) + r")"
 _YEAR_SEP = r"(?:,\s*|\s+)"  # "December 1, 2026", "December 1 2026", "1 December, 2026"
+# A year written in words, as a deed or a certificate dates itself ("this fifth day of October, two
+# thousand twenty-seven"; "two thousand and six").
+_UNITS = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+_TEENS = ("ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen")
+_TENS = ("twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
+_YEAR_WORDS = (rf"(?i:two\s+thousand(?:\s+and)?(?:[\s-]+(?:(?:{'|'.join(_TENS)})(?:[\s-]+(?:{'|'.join(_UNITS)}))?"
+               rf"|{'|'.join(_TEENS)}|{'|'.join(_UNITS)}))?)\b")
+_WORD_VALUES = {**{w: n for n, w in enumerate(_UNITS, 1)}, **{w: n for n, w in enumerate(_TEENS, 10)},
+                **{w: 10 * n for n, w in enumerate(_TENS, 2)}}
+
+
+def year_in_words(written: str) -> int | None:
+    """The year a year written in words names ("two thousand twenty-seven" is 2027), or None."""
+    words = written.casefold().replace("-", " ").split()
+    if words[:2] != ["two", "thousand"]:
+        return None
+    rest = [w for w in words[2:] if w != "and"]
+    if any(w not in _WORD_VALUES for w in rest) or len(rest) > 2:
+        return None
+    return 2000 + sum(_WORD_VALUES[w] for w in rest)
+
 # Numeric forms take a 19xx/20xx year and no neighbouring digit, dot, slash or hyphen, so that a
 # section ("8-2-113"), a version ("1.2.2026"), a phone number ("303-555-0142") or a part of a
 # longer number is never read as a date; nor a number cited as a section or a code's ("§ 12-3-2024",
@@ -453,9 +474,10 @@ def kanji_number(written: str) -> int | None:
 # Every group is non-capturing: environment/criteria.py takes a pattern's first group as its literal.
 DATE = re.compile(
     r"\b\d{4}-\d{2}-\d{2}\b"                                                   # 2026-12-01
-    rf"|\b{_MONTH}\s+{_DAY}{_YEAR_SEP}\d{{4}}\b"                               # December 1st, 2026; Dec. 1 2026
+    rf"|\b{_MONTH}\s+{_DAY}{_YEAR_SEP}(?:\d{{4}}\b|{_YEAR_WORDS})"              # December 1st, 2026; Dec. 1 2026
     rf"|\b{_DAY}\s+{_MONTH}{_YEAR_SEP}\d{{4}}\b"                               # 1 December 2026; 1st Dec., 2026
-    rf"|\b(?:{_DAY}|{_DAY_WORD})\s+(?:day\s+)?of\s+{_MONTH}{_YEAR_SEP}\d{{4}}\b"  # the 1st (day) of December, 2026
+    # the 1st (day) of December, 2026; the fifth day of October, two thousand twenty-seven
+    rf"|\b(?:{_DAY}|{_DAY_WORD})\s+(?:day\s+)?of\s+{_MONTH}{_YEAR_SEP}(?:\d{{4}}\b|{_YEAR_WORDS})"
     rf"|{_NUM_OPEN}(?:19|20)\d{{2}}/(?:0?[1-9]|1[0-2])/{_NUM}{_NUM_CLOSE}"    # 2026/12/01
     rf"|{_NUM_OPEN}{_NUM}/{_NUM}/(?:19|20)\d{{2}}{_NUM_CLOSE}"                # 12/01/2026 (month or day first)
     rf"|{_NUM_OPEN}{_NUM}-{_NUM}-(?:19|20)\d{{2}}{_NUM_CLOSE}"                # 12-01-2026
@@ -497,10 +519,11 @@ CITATION = re.compile(
 _D = r"(?P<d>\d{1,2})(?i:st|nd|rd|th)?"
 _M = r"(?P<m>[A-Za-z]{3,9})\.?"
 _Y = r"(?P<y>\d{4})"
+_YW = rf"(?:{_Y}|(?P<yw>{_YEAR_WORDS}))"
 _READINGS = [re.compile(p, re.I) for p in (
     rf"{_Y}-(?P<mm>\d{{2}})-{_D}", rf"{_Y}/(?P<mm>\d{{1,2}})/{_D}",
-    rf"{_M}\s+{_D}{_YEAR_SEP}{_Y}", rf"{_D}\s+{_M}{_YEAR_SEP}{_Y}",
-    rf"(?:the\s+|this\s+)?(?:{_D}|(?P<w>[a-z-]+))\s+(?:day\s+)?of\s+{_M}{_YEAR_SEP}{_Y}",
+    rf"{_M}\s+{_D}{_YEAR_SEP}{_YW}", rf"{_D}\s+{_M}{_YEAR_SEP}{_Y}",
+    rf"(?:the\s+|this\s+)?(?:{_D}|(?P<w>[a-z-]+))\s+(?:day\s+)?of\s+{_M}{_YEAR_SEP}{_YW}",
 )]
 _NUMERIC = re.compile(r"(?P<a>\d{1,2})(?P<s>[/-])(?P<b>\d{1,2})(?P=s)(?P<y>\d{4})")
 _FOREIGN_READING = re.compile(rf"(?P<d>\d{{1,2}})(?:er|\.)?\s+(?:de\s+)?(?P<m>{_FOREIGN})\s*(?:de\s+|del\s+|พ\.ศ\.\s*)?"
@@ -588,7 +611,8 @@ def date_readings(text: str) -> tuple[dt.date, ...]:
             month = next((i for i, full in enumerate(_MONTHS, 1) if full.startswith(name[:3])
                           and (name == full or name in (full[:3], full[:4]))), 0)
         day = int(groups["d"]) if groups.get("d") else _ORDINAL_WORDS.get((groups.get("w") or "").casefold(), 0)
-        found = _day(int(groups["y"]), month, day) if month and day else None
+        year = int(groups["y"]) if groups.get("y") else year_in_words(groups.get("yw") or "")
+        found = _day(year, month, day) if month and day and year else None
         return (found,) if found else ()
     return ()
 

@@ -271,11 +271,16 @@ _NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "fi
 _AGO = (r"(?P<n>" + "|".join(sorted(_NUMBER_WORDS, key=len, reverse=True)) + r"|\d{1,2})\s+(?P<unit>days?|weeks?|"
         r"months?|years?)\s+ago")
 
+# A month of the year before: "June of last year", "in March last year"; the latest month of that name:
+# "last June" (not "last June 3", a day).
+_MONTH_NAME = r"(?P<mon>january|february|march|april|may|june|july|august|september|october|november|december)"
+_MONTH_BACK = (rf"{_MONTH_NAME}\s+(?:of\s+)?(?P<lastyear>last\s+year)|(?P<lastmon>last)\s+{_MONTH_NAME.replace('mon>', 'mon2>')}"
+               r"(?!\s+\d)|last\s+year")
 # The same, said relative to today: "the client alert came out last month", "Dana's e-mail of yesterday".
 _REF_RELATIVE = re.compile(rf"\b{_KIND_WORD}\b(?P<rest>[^.;?!]{{0,80}}?)\b(?P<when>yesterday|last\s+(?:week|month)|"
                            r"last\s+(?P<wd>monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
                            r"(?!\s+(?:of|in)\s+(?:the|this|next|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec))|"
-                           r"(?:earlier\s+)?this\s+(?:week|month|morning)|" + _AGO + r")\b", re.I)
+                           rf"{_MONTH_BACK}|(?:earlier\s+)?this\s+(?:week|month|morning)|" + _AGO + r")\b", re.I)
 # ... and in a dated document, counted from its own date, the kind also after it: "approved this form eighteen
 # months ago (their memo is attached)".
 _AGO_THEN_KIND = re.compile(rf"\b(?P<when>{_AGO})\b(?P<rest>[^.;?!]{{0,40}}?)\b{_KIND_WORD}\b", re.I)
@@ -298,6 +303,15 @@ def _window(m: re.Match, today: dt.date) -> tuple[dt.date, dt.date]:
         return today - dt.timedelta(days=7), today
     if when == "last month":
         return (first - dt.timedelta(days=1)).replace(day=1) - dt.timedelta(days=7), today
+    if when == "last year":  # the calendar year before, a month either side
+        return dt.date(today.year - 1, 1, 1) - dt.timedelta(days=31), dt.date(today.year - 1, 12, 31) + \
+            dt.timedelta(days=31)
+    if m.groupdict().get("mon") or m.groupdict().get("mon2"):  # that month, a week either side
+        month = dating.MONTH_NO[(m["mon"] or m["mon2"])[:3].lower()]
+        year = today.year - 1 if m["lastyear"] or month >= today.month else today.year
+        start = dt.date(year, month, 1)
+        end = (start + dt.timedelta(days=31)).replace(day=1)
+        return start - dt.timedelta(days=7), end + dt.timedelta(days=6)
     if when.endswith("this month"):
         return first, today
     n = _NUMBER_WORDS.get(m["n"].lower()) or int(m["n"])
@@ -343,7 +357,8 @@ def _relative_in_documents(ctx: TaskContext) -> list[Finding]:
             continue
         for _line, sentence in tx.sentences(g.text):
             m = next((m for m in [*_REF_RELATIVE.finditer(sentence), *_AGO_THEN_KIND.finditer(sentence)]
-                      if m["n"] and not tx.dates(m["rest"]) and not _PAST_PARTICIPLE_OF_OTHER.search(m["rest"])), None)
+                      if _counted_back(m) and not tx.dates(m["rest"]) and not _PAST_PARTICIPLE_OF_OTHER.search(m["rest"])),
+                     None)
             if m is None:
                 continue
             kind, f = _the_one_of_kind(ctx, m["kind"])
@@ -360,7 +375,18 @@ def _relative_in_documents(ctx: TaskContext) -> list[Finding]:
     return out
 
 
-_AGO_ANY = re.compile(r"\bago\b", re.I)  # a document with no "ago" has no count back
+# A document with neither "ago" nor "last" has no count back.
+_AGO_ANY = re.compile(r"\bago\b|\blast\s+(?:year|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)|"
+                      r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\s+(?:of\s+)?last\s+year", re.I)
+
+
+def _counted_back(m: re.Match) -> bool:
+    """Whether a relative reference counts back from a document's own day by a span ("eighteen months ago")
+    or to a month or year before it ("June of last year", "last June", "last year"): what a dated document
+    can say of another (its "yesterday" is too near its own date to tell)."""
+    groups = m.groupdict()
+    return bool(groups.get("n") or groups.get("mon") or groups.get("mon2") or
+                " ".join(m["when"].lower().split()) == "last year")
 
 
 

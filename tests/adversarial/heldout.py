@@ -33816,25 +33816,6 @@ def h10_r39_deadline_before_delivery(env: Path, task: str) -> None:
              "- Offer open until: November 13, 2026\n")
 
 
-@plant("ho-h10-r39-memo-said-to-be-from-last-year", "H10", AM,
-       "Miriam's email now calls the litigation memo the one 'written in June of last year', i.e. June 2025, while the "
-       "memo is dated 2026-06-30 and the email 2026-10-19.")
-def h10_r39_last_year(env: Path, task: str) -> None:
-    assert "Date: 2026-06-30" in read_doc(env, task, "litigation-memo.md")
-    edit_doc(env, task, "partner-email.md", "Our litigation group's memo from the Delacroix dispute explains",
-             "Our litigation group's memo from the Delacroix dispute, written in June of last year, explains")
-
-
-@plant("ho-h10-r39-record-dated-in-words-a-year-late", "H10", CI,
-       "The hire details end with 'Prepared by Sierrafold People Operations this fifth day of October, two thousand "
-       "twenty-seven.': a year after the task's as_of (2026-10-05) and the client's email of that day, while the "
-       "record lists the October 26, 2026 start as still to come.")
-def h10_r39_words_date(env: Path, task: str) -> None:
-    assert load_task(env, task)["oafreeze"]["as_of"] == "2026-10-05"
-    append_doc(env, task, "hire-details.md",
-               "Prepared by Sierrafold People Operations this fifth day of October, two thousand twenty-seven.")
-
-
 @near_miss("ho-h10-nm-r39-statute-history-note", "H10", NE,
            "documents/research/colorado-statute-history.md notes that the statute dates from 1973 and that HB 22-1317 "
            "and SB 25-083 rewrote it for covenants from August 10, 2022 and August 6, 2025.",

@@ -358,6 +358,12 @@ def test_written_forms_are_found_whole_and_read_as_their_day():
         assert [w for w, _ in tx.dates(f"Dated {written}.")] == [written]
     assert tx.date_readings("December 1st, 2026") == (dt.date(2026, 12, 1),)
     assert tx.date_readings("twenty-first day of May, 2026") == (dt.date(2026, 5, 21),)
+    # a year in words, as a deed dates itself
+    assert tx.date_readings("fifth day of October, two thousand twenty-seven") == (dt.date(2027, 10, 5),)
+    assert tx.date_readings("October 5, two thousand and six") == (dt.date(2006, 10, 5),)
+    assert [w for w, _ in tx.dates("two thousand twenty-seven people came on October 5, two thousand nine.")] == \
+        ["October 5, two thousand nine"]
+    assert tx.year_in_words("two thousand ninety-nine") == 2099 and tx.year_in_words("nineteen ninety") is None
     assert tx.date_readings("12/01/2026") == (dt.date(2026, 1, 12), dt.date(2026, 12, 1))
     assert tx.date_readings("13-01-2026") == (dt.date(2026, 1, 13),)
     assert tx.date_readings("2026-11-31") == () and tx.parse_date("12/01/2026") is None
@@ -1138,6 +1144,35 @@ def test_a_document_that_dates_the_tasks_one_memo_by_a_count_back_from_its_own_d
         files = {**workspace(), "partner-note.md": email, "approval-memo.md": f"# Memo\n\nDate: {memo_day}\n\nApproved.\n"}
         hits = [f for f in found(env_with(tmp_path / str(k), files=files), "H10") if "eighteen months ago" in f.message]
         assert [(f.severity, f.path) for f in hits] == ([("minor", "documents/partner-note.md")] if flagged else [])
+
+
+@pytest.mark.parametrize("said, memo_day, flagged", [
+    ("the memo written in June of last year", "2025-06-12", False),
+    ("the memo written in June of last year", "2026-06-30", True),   # a year out
+    ("the memo we wrote last June", "2025-06-30", False),            # the latest June before February 2026
+    ("the memo we wrote last June", "2024-06-30", True),
+    ("the memo from last year", "2025-03-01", False),
+    ("the memo from last year", "2023-11-01", True),
+])
+def test_a_document_that_dates_the_tasks_one_memo_by_a_month_or_year_before_its_own(tmp_path, said, memo_day, flagged):
+    note = f"# Note from the partner\n\nDate: 2026-02-20\n\nStart from {said}, which explains the claim.\n"
+    files = {**workspace(), "partner-note.md": note, "approval-memo.md": f"# Memo\n\nDate: {memo_day}\n\nApproved.\n"}
+    hits = [f for f in found(env_with(tmp_path, files=files), "H10") if "the task's one memo" in f.message]
+    assert [(f.severity, f.path) for f in hits] == ([("minor", "documents/partner-note.md")] if flagged else [])
+
+
+def test_a_closing_byline_dates_a_document_in_digits_or_words(tmp_path):
+    body = "".join(f"- item {i}\n" for i in range(20))
+    for k, (closing, flagged) in enumerate((
+            ("Prepared by People Operations this fifth day of October, two thousand twenty-seven.", True),
+            ("Prepared by People Operations on 5 October 2027.", True),
+            ("Prepared by People Operations this first day of March, two thousand twenty-six.", False),  # as_of
+            ("Prepared by People Operations, who will update it after signing.", False))):
+        files = {**workspace(), "hire-record.md": f"# Hire record\n\n{body}\n{closing}\n"}
+        hits = [f for f in found(env_with(tmp_path / str(k), files=files), "H10") if f.path == "documents/hire-record.md"]
+        assert [f.severity for f in hits] == (["major"] if flagged else []), closing
+    assert document_date(body + "Prepared by HR this 5th day of October, 2027.")[2] == dt.date(2027, 10, 5)
+    assert document_date(body) is None
 
 
 def test_a_task_document_that_dates_a_guides_review_otherwise_is_a_note(tmp_path):
