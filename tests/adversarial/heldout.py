@@ -34003,3 +34003,917 @@ def fam_nm_r39_scope(env: Path, task: str) -> None:
     t = load_task(env, task)
     assert t["oafreeze"]["variables"]["scope_a"] == new_value
     assert sum(c["match_criteria"] == new_value for c in t["criteria"]) == 1
+
+
+# ================================================================================================================
+# The fortieth round (`-r40-`): 41 plants and 14 near-misses, written from HYGIENE.md and docs/TASKS.md without
+# reading the audit's code. New carriers (a Graphviz review flow, SBV captions, a .NET .resx string table, a macro-
+# enabled .docm, an Excalidraw board, a Telegram chat export, a KML map, an RSS feed, a FreeMind mind map, an S/MIME
+# signed e-mail, a Google Drive upload folder, a quoted-printable guide) and new mechanisms (a criterion pasted into
+# the criteria list as one string, match_criteria cut at a 255-character cell limit, 'the memo' with a memo in the
+# workspace, a deliverable key too long to be a file name, 'today' defined by an event, a trap given away by the
+# instructions, an acknowledgment for the employee put inside the cover email, an Irish PPS number, Twilio
+# credentials, an smb:// share, a firm name changed in one family instance).
+# ================================================================================================================
+
+
+def _r40_docx_parts(paragraphs: list[str]) -> dict[str, str]:
+    """The members of a minimal .docx (edits.docx_bytes) as text, to be altered and re-zipped."""
+    src = zipfile.ZipFile(io.BytesIO(docx_bytes(paragraphs)))
+    return {name: src.read(name).decode("utf-8") for name in src.namelist()}
+
+
+def _r40_sbv_time(seconds: float) -> str:
+    """An SBV caption timestamp, H:MM:SS.mmm."""
+    whole = int(seconds)
+    return f"{whole // 3600}:{whole % 3600 // 60:02d}:{whole % 60:02d}.{int(round((seconds - whole) * 1000)):03d}"
+
+
+def _r40_ppsn(digits: str, second: str = "") -> str:
+    """An Irish PPS number with a valid check character (mod 23 over weights 8..2, the second letter weighted 9)."""
+    total = sum(int(d) * w for d, w in zip(digits, range(8, 1, -1)))
+    if second:
+        total += 9 * (0 if second == "W" else ord(second) - 64)
+    return digits + "WABCDEFGHIJKLMNOPQRSTUV"[total % 23] + second
+
+
+def _r40_other_files_text(env: Path, task: str) -> str:
+    """The text of task.json and of every workspace file outside the knowledge base (UTF-8, errors replaced)."""
+    folder = task_dir(env, task)
+    texts = []
+    for path in sorted(folder.rglob("*")):
+        rel = path.relative_to(folder).as_posix()
+        if path.is_file() and not rel.startswith("documents/knowledge-base/"):
+            texts.append(path.read_bytes().decode("utf-8", "replace"))
+    return "\n".join(texts)
+
+
+# --- H01 rubric isolation (fortieth round) --------------------------------------------------------------------
+
+
+@plant("ho-h01-r40-criterion-in-graphviz-review-flow", "H01", NE,
+       "documents/review/edit-review-flow.dot, a Graphviz digraph the eval team drew of how a submission is checked, "
+       "has a decision node whose label is the note-flags-penalty criterion's match_criteria word for word, broken "
+       "into lines with DOT's '\\n' escapes and its quotes escaped.")
+def h01_r40_graphviz(env: Path, task: str) -> None:
+    text = _match(env, task, "note-flags-penalty")
+    label = "\\n".join(textwrap.wrap(text.replace('"', '\\"'), 56))
+    write_doc(env, task, "review/edit-review-flow.dot", (
+        "digraph tallis_review {\n"
+        "  rankdir=TB;\n"
+        "  node [shape=box, fontname=\"Helvetica\"];\n"
+        "  start [label=\"Submission received\", shape=oval];\n"
+        "  edits [label=\"Three edits made?\"];\n"
+        f"  penalty [label=\"{label}\", shape=diamond];\n"
+        "  done [label=\"Record verdict\", shape=oval];\n"
+        "  start -> edits;\n"
+        "  edits -> penalty [label=\"yes\"];\n"
+        "  penalty -> done;\n"
+        "}\n"))
+    body = read_doc(env, task, "review/edit-review-flow.dot")
+    assert text in body.replace("\\n", " ").replace('\\"', '"')
+
+
+@plant("ho-h01-r40-criterion-read-out-in-sbv-captions", "H01", TB,
+       "documents/training/reviewer-briefing.sbv, the YouTube (SBV) captions of the eval lead's recorded reviewer "
+       "briefing, reads out the client-email-thresholds criterion word for word, a few words to a caption, each "
+       "caption under its own start,end timestamp line.")
+def h01_r40_sbv(env: Path, task: str) -> None:
+    text = _match(env, task, "client-email-thresholds")
+    words = text.split()
+    cues = ["Welcome to the reviewer briefing for the Aspenline covenant task.",
+            "Here is the standard for the cover email, exactly as we grade it."]
+    cues += [" ".join(words[i:i + 8]) for i in range(0, len(words), 8)]
+    cues.append("That is all for this part; the next video covers the notice.")
+    out, t = [], 1.0
+    for cue in cues:
+        out.append(f"{_r40_sbv_time(t)},{_r40_sbv_time(t + 3.2)}\n{cue}\n")
+        t += 3.4
+    write_doc(env, task, "training/reviewer-briefing.sbv", "\n".join(out))
+    spoken = " ".join(line for line in read_doc(env, task, "training/reviewer-briefing.sbv").splitlines()
+                      if line and not line[0].isdigit())
+    assert text in spoken
+
+
+@plant("ho-h01-r40-criterion-in-resx-string-table", "H01", CI,
+       "documents/intake-app/ReviewStrings.resx, the .NET resource file of the firm's matter-intake app, has a "
+       "string NoticeAtSigning_Standard whose value is the notice-at-signing criterion's match_criteria word for word "
+       "(the app shows it to reviewers as a tooltip).")
+def h01_r40_resx(env: Path, task: str) -> None:
+    text = _match(env, task, "notice-at-signing")
+    write_doc(env, task, "intake-app/ReviewStrings.resx", (
+        '<?xml version="1.0" encoding="utf-8"?>\n<root>\n'
+        '  <resheader name="resmimetype"><value>text/microsoft-resx</value></resheader>\n'
+        '  <resheader name="version"><value>2.0</value></resheader>\n'
+        '  <resheader name="reader"><value>System.Resources.ResXResourceReader, System.Windows.Forms, '
+        'Version=4.0.0.0, Culture=neutral, PublicKeyToken=b77a5c561934e089</value></resheader>\n'
+        '  <resheader name="writer"><value>System.Resources.ResXResourceWriter, System.Windows.Forms, '
+        'Version=4.0.0.0, Culture=neutral, PublicKeyToken=b77a5c561934e089</value></resheader>\n'
+        '  <data name="MatterTitle" xml:space="preserve"><value>Sierrafold: invention assignment package</value>'
+        '</data>\n'
+        f'  <data name="NoticeAtSigning_Standard" xml:space="preserve"><value>{escape(text)}</value>\n'
+        '    <comment>Tooltip on the notice row of the review grid.</comment>\n  </data>\n</root>\n'))
+    assert escape(text) in read_doc(env, task, "intake-app/ReviewStrings.resx")
+
+
+@near_miss("ho-h01-nm-r40-job-grading-structure", "H01", TB,
+           "documents/aspenline-job-grading.csv, Aspenline's job-grading structure (grade, job family, title, pay band "
+           "minimum, midpoint and maximum), is added beside the offer summary.",
+           "HYGIENE.md H01 forbids the task's grading material (task.json, a rubric, a grader, expected outputs) and "
+           "workspace text that reproduces a criterion; 'grading' here is the client's pay-grade structure, a business "
+           "record that shares no text with any criterion.")
+def h01_nm_r40_job_grading(env: Path, task: str) -> None:
+    write_doc(env, task, "aspenline-job-grading.csv", (
+        "Grade,Job family,Title,Band minimum,Band midpoint,Band maximum,Effective\n"
+        "S4,Sales,Sales Development Representative,58000,68000,78000,2026-01-01\n"
+        "S5,Sales,Account Executive,92000,106000,120000,2026-01-01\n"
+        "S6,Sales,Senior Account Executive,112000,128000,144000,2026-01-01\n"
+        "S7,Sales,Regional Sales Manager,136000,156000,176000,2026-01-01\n"))
+    crits = " ".join(c["match_criteria"] for c in load_task(env, task)["criteria"])
+    assert "Band midpoint" not in crits
+
+
+# --- H02 answer in the workspace (fortieth round) --------------------------------------------------------------
+
+
+@plant("ho-h02-r40-finished-cover-note-in-macro-enabled-docm", "H02", CA,
+       "documents/drafts/halden-cover-note.docm, a macro-enabled Word document (a WordprocessingML zip with the "
+       "macroEnabled main content type), is a complete cover note to Petra Lindahl listing the three changes to Form "
+       "WA-2021-3: the customer clause, the non-compete period and the governing law and forum.")
+def h02_r40_docm(env: Path, task: str) -> None:
+    parts = _r40_docx_parts([
+        "Petra,",
+        "Here is what changed in Form WA-2021-3, the Washington covenant form your HR team fills in for each hire:",
+        "1. Customer clause. Section 3 now bars only soliciting Halden's customers. It no longer bars accepting "
+        "business from or serving a customer, because RCW 49.62.010(4) now treats that as a non-competition "
+        "covenant.",
+        "2. Non-compete period. The non-competition covenant in Section 2 now lasts 18 months after employment ends "
+        "instead of 24, the longest period Washington presumes reasonable.",
+        "3. Governing law and forum. The form now selects Washington law and the Washington state courts in place of "
+        "Delaware law and the New Castle County courts, which RCW 49.62.050 would void for a Washington employee.",
+        "The usage notes for HR explain when the non-compete may be used at all.",
+        "Miriam"])
+    ctype = "application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"
+    assert ctype in parts["[Content_Types].xml"]
+    parts["[Content_Types].xml"] = parts["[Content_Types].xml"].replace(
+        ctype, "application/vnd.ms-word.document.macroEnabled.main+xml")
+    write_doc(env, task, "drafts/halden-cover-note.docm", _zip(parts))
+    with zipfile.ZipFile(doc(env, task, "drafts/halden-cover-note.docm")) as zf:
+        assert "macroEnabled" in zf.read("[Content_Types].xml").decode("utf-8")
+        assert "Governing law and forum" in zf.read("word/document.xml").decode("utf-8")
+
+
+@plant("ho-h02-r40-finished-client-note-on-excalidraw-board", "H02", AM,
+       "documents/whiteboard/fontenot-changes.excalidraw, the JSON of an Excalidraw whiteboard from the team's "
+       "planning call, holds as text elements a finished note to Bayou Crest: the four changes (named parishes, the "
+       "two-year cap, Louisiana law and courts, signing on the first day), each with its reason under La. R.S. "
+       "23:921.")
+def h02_r40_excalidraw(env: Path, task: str) -> None:
+    lines = [
+        "Note for Bayou Crest: what changed in Avery Fontenot's agreement, and why",
+        "1. Territory: the covenants now name East Baton Rouge, Ascension, Livingston and Iberville Parishes instead "
+        "of a 75-mile radius, because La. R.S. 23:921(C) allows a restraint only within named parishes or "
+        "municipalities where Bayou Crest does business.",
+        "2. Term: every restraint now ends two years after employment ends instead of three, the ceiling in La. R.S. "
+        "23:921(C).",
+        "3. Law and courts: Louisiana law and Louisiana courts replace Texas law and Harris County, because La. R.S. "
+        "23:921(A)(2) voids a choice of another state's law or forum that the employee has not ratified after a "
+        "dispute arises.",
+        "4. Timing: Avery signs on the first day of work, November 2, 2026, so that Avery is an employee when the "
+        "covenants are made, as La. R.S. 23:921(C) contemplates."]
+    elements = []
+    for i, text in enumerate(lines):
+        elements.append({"id": f"txt{i + 1}", "type": "text", "x": 40, "y": 40 + 120 * i, "width": 880,
+                         "height": 100, "angle": 0, "strokeColor": "#1e1e1e", "backgroundColor": "transparent",
+                         "fillStyle": "solid", "strokeWidth": 1, "roughness": 1, "opacity": 100, "seed": 1000 + i,
+                         "version": 3, "isDeleted": False, "text": text, "fontSize": 20, "fontFamily": 1,
+                         "textAlign": "left", "verticalAlign": "top", "originalText": text})
+    board = {"type": "excalidraw", "version": 2, "source": "https://excalidraw.com", "elements": elements,
+             "appState": {"gridSize": None, "viewBackgroundColor": "#ffffff"}, "files": {}}
+    write_doc(env, task, "whiteboard/fontenot-changes.excalidraw", json.dumps(board, indent=2) + "\n")
+    assert json.loads(read_doc(env, task, "whiteboard/fontenot-changes.excalidraw"))["elements"][3]["text"] == lines[3]
+
+
+@plant("ho-h02-r40-finished-partner-note-in-telegram-export", "H02", NE,
+       "documents/chat/result.json, a Telegram Desktop export of the associate's chat with a colleague, holds the "
+       "colleague's message with the finished note to the partner: Section 5 void under C.R.S. § 8-2-113(2) at "
+       "$71,500 against the $130,014 threshold, the (8)(a) violation and $5,000 penalty per worker plus actual "
+       "damages, and the decision needed before November 23, 2026.")
+def h02_r40_telegram(env: Path, task: str) -> None:
+    note = ("Miriam, I made the three edits you asked for in tallis-agreement-revised.md and changed nothing else. "
+            "One issue before it goes to the client: Section 5's non-compete is void for Morgan Tallis under C.R.S. "
+            "§ 8-2-113(2), because the new $71,500 salary is below the 2026 threshold of $130,014. Presenting the "
+            "void covenant to Morgan would itself violate C.R.S. § 8-2-113(8)(a) and expose Granite Peak to a $5,000 "
+            "penalty per worker plus actual damages. Please decide, before the agreement goes to Morgan on November "
+            "23, 2026, whether to delete Section 5.")
+    export = {"name": "Jonah Whitlock", "type": "personal_chat", "id": 5127734480, "messages": [
+        {"id": 88121, "type": "message", "date": "2026-11-16T09:41:07",
+         "from": "Associate", "from_id": "user5127734001",
+         "text": "Miriam wants a note on the Tallis renewal. Do you still have the one you wrote for the Denver tech?"},
+        {"id": 88122, "type": "message", "date": "2026-11-16T09:44:52",
+         "from": "Jonah Whitlock", "from_id": "user5127734480",
+         "text": "Same facts, so here it is with Morgan's numbers, ready to paste into note-to-partner.md:"},
+        {"id": 88123, "type": "message", "date": "2026-11-16T09:45:10",
+         "from": "Jonah Whitlock", "from_id": "user5127734480", "text": note}]}
+    write_doc(env, task, "chat/result.json", json.dumps(export, indent=1, ensure_ascii=False) + "\n")
+    assert json.loads(read_doc(env, task, "chat/result.json"))["messages"][2]["text"] == note
+
+
+@near_miss("ho-h02-nm-r40-kml-map-of-the-four-parishes", "H02", AM,
+           "documents/site/bayou-crest-service-area.kml, a KML map from Bayou Crest's operations team, places one "
+           "pin in each of the four parishes where it does business (East Baton Rouge, Ascension, Livingston and "
+           "Iberville), with coordinates and no other text.",
+           "HYGIENE.md H02 forbids a workspace file the deliverable matcher would pair with a deliverable and a "
+           "document that already holds a finished answer; a map of the parishes the partner's email already lists "
+           "is neither: it is no agreement or client note, and its name matches no deliverable.")
+def h02_nm_r40_kml(env: Path, task: str) -> None:
+    assert "Iberville Parishes" in read_doc(env, task, "partner-email.md")
+    pins = [("East Baton Rouge Parish", -91.1403, 30.4515), ("Ascension Parish", -90.9018, 30.2043),
+            ("Livingston Parish", -90.7476, 30.4402), ("Iberville Parish", -91.3496, 30.2588)]
+    marks = "".join(f"    <Placemark><name>{escape(n)}</name><Point><coordinates>{x},{y},0</coordinates></Point>"
+                    "</Placemark>\n" for n, x, y in pins)
+    write_doc(env, task, "site/bayou-crest-service-area.kml", (
+        '<?xml version="1.0" encoding="UTF-8"?>\n<kml xmlns="http://www.opengis.net/kml/2.2">\n  <Document>\n'
+        "    <name>Bayou Crest Environmental: parishes served</name>\n" + marks + "  </Document>\n</kml>\n"))
+    assert read_doc(env, task, "site/bayou-crest-service-area.kml").count("<Placemark>") == 4
+
+
+# --- H03 degenerate output (fortieth round) --------------------------------------------------------------------
+
+
+@plant("ho-h03-r40-only-literal-in-a-markdown-code-span", "H03", CA,
+       "client-email-changes now reads 'PASS if client-email.md names the form it refreshes as `Form WA-2021-3`. "
+       "FAIL if the email does not name the form.': its only literal, written as a Markdown code span, is the form "
+       "number printed at the top of halden-form-wa-2021.md, so the workspace pasted in as the email passes.")
+def h03_r40_code_span(env: Path, task: str) -> None:
+    assert "Form WA-2021-3" in read_doc(env, task, "halden-form-wa-2021.md")
+    with task_json(env, task) as t:
+        criterion(t, "client-email-changes")["match_criteria"] = (
+            "PASS if client-email.md names the form it refreshes as `Form WA-2021-3`. "
+            "FAIL if the email does not name the form.")
+        assert "WA-2021-3" not in t["instructions"]
+
+
+@plant("ho-h03-r40-only-literal-a-file-name-from-the-instructions", "H03", NE,
+       "A new criterion, note-names-agreement-file, passes a note that 'refers to the revised agreement by its file "
+       "name, tallis-agreement-revised.md': the only literal is a file name the instructions themselves spell out, "
+       "so the instructions echoed back as the note pass it.")
+def h03_r40_file_name(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert "tallis-agreement-revised.md" in t["instructions"]
+        add_criterion(t, "note-names-agreement-file", "Note identifies the revised agreement",
+                      "PASS if note-to-partner.md refers to the revised agreement by its file name, "
+                      "tallis-agreement-revised.md. FAIL if the note does not name the file.",
+                      ["note-to-partner.md"])
+
+
+@plant("ho-h03-r40-only-literal-a-percentage-in-the-knowledge-base", "H03", TB,
+       "A new criterion, client-email-ratio, passes an email that 'states that the customer non-solicit threshold is "
+       "60% of the non-compete threshold': '60%' is printed in the knowledge base's Colorado guide, so the knowledge "
+       "base pasted in as the email passes it.")
+def h03_r40_percentage(env: Path, task: str) -> None:
+    assert "60%" in kb(env, task, "practice-guides/non-compete/us/colorado.md").read_text("utf-8")
+    assert "60%" not in _r40_other_files_text(env, task)
+    with task_json(env, task) as t:
+        add_criterion(t, "client-email-ratio", "Cover email gives the ratio between the two thresholds",
+                      "PASS if client-email.md states that the customer non-solicit threshold is 60% of the "
+                      "non-compete threshold. FAIL if it gives another ratio or none.", ["client-email.md"])
+
+
+@near_miss("ho-h03-nm-r40-required-heading-found-in-no-input", "H03", CI,
+           "A new criterion, notice-heading, requires the notice to be headed \"Written Notice Under California "
+           "Labor Code Section 2872\", a heading that appears in no workspace file, no knowledge-base file and not "
+           "in the instructions.",
+           "HYGIENE.md H03 builds degenerate outputs (empty, the template, the instructions, the workspace or the "
+           "knowledge base pasted in); none of them contains the required heading, so the criterion still separates "
+           "real work from a degenerate one.")
+def h03_nm_r40_heading(env: Path, task: str) -> None:
+    heading = "Written Notice Under California Labor Code Section 2872"
+    folder = task_dir(env, task)
+    for path in folder.rglob("*"):
+        if path.is_file():
+            assert heading.lower() not in path.read_bytes().decode("utf-8", "replace").lower(), path
+    with task_json(env, task) as t:
+        add_criterion(t, "notice-heading", "The notice carries its heading",
+                      f'PASS if lindgren-section-2872-notice.md is headed "{heading}". FAIL if it has another '
+                      "heading or none.", ["lindgren-section-2872-notice.md"])
+
+
+# --- H04 criterion form (fortieth round) ------------------------------------------------------------------------
+
+
+@plant("ho-h04-r40-criterion-pasted-as-one-string", "H04", TB,
+       "A criterion is appended to the criteria list as one JSON string, 'client-email-penalty | Cover email names "
+       "the per-worker penalty | PASS if ... FAIL if ...', pasted from a pipe-separated tracker row: it has no id, "
+       "title, match_criteria or deliverables fields.")
+def h04_r40_one_string(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        t["criteria"].append(
+            "client-email-penalty | Cover email names the per-worker penalty | PASS if client-email.md warns Aspenline "
+            "that presenting a void non-compete to Riley Vandermeer carries a penalty of $5,000 per worker. FAIL if "
+            "the email does not mention the penalty.")
+    assert isinstance(load_task(env, task)["criteria"][-1], str)
+
+
+@plant("ho-h04-r40-criterion-deliverable-with-grep-line-number", "H04", SD,
+       "signing-date's deliverables list reads ['ellery-covenant-agreement.md:12'], the file name with a ':12' line "
+       "number copied from a search tool's output: the criterion names no deliverable of the task.")
+def h04_r40_line_number(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        crit = criterion(t, "signing-date")
+        assert crit["deliverables"] == ["ellery-covenant-agreement.md"]
+        crit["deliverables"] = ["ellery-covenant-agreement.md:12"]
+        assert "ellery-covenant-agreement.md:12" not in t["deliverables"]
+
+
+@plant("ho-h04-r40-match-criteria-cut-at-255-characters", "H04", CA,
+       "usage-notes-threshold's match_criteria is cut at 255 characters, the cell limit of the tool it was imported "
+       "through: the PASS clause stops mid-sentence and the FAIL clause is gone.")
+def h04_r40_cut_at_255(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        crit = criterion(t, "usage-notes-threshold")
+        assert len(crit["match_criteria"]) > 255 and crit["match_criteria"].index("FAIL if") > 255
+        crit["match_criteria"] = crit["match_criteria"][:255]
+        assert crit["match_criteria"].startswith("PASS if") and "FAIL" not in crit["match_criteria"]
+
+
+@near_miss("ho-h04-nm-r40-clarifying-sentence-between-clauses", "H04", CI,
+           "notice-at-signing gains a sentence between its PASS and FAIL clauses: 'A date written in words or in "
+           "figures counts either way.'",
+           "HYGIENE.md H04 wants a unique id, a title, a non-empty PASS and FAIL clause, existing deliverables and one "
+           "claim; a clarifying sentence about how a date may be written adds no claim and leaves both clauses whole.")
+def h04_nm_r40_clarifying(env: Path, task: str) -> None:
+    _reword(env, task, "notice-at-signing", "names the agreement it accompanies. FAIL if",
+            "names the agreement it accompanies. A date written in words or in figures counts either way. FAIL if")
+
+
+# --- H05 ambiguous grading language (fortieth round) -----------------------------------------------------------
+
+
+@plant("ho-h05-r40-the-memo-with-a-memo-in-the-workspace", "H05", SD,
+       "rationale-memo-superseded's FAIL clause now reads 'FAIL if the memo applies the $75,000 floor.': the task has "
+       "two memos, the deliverable rationale.md and the 2023 approval memo in the workspace, which does apply the "
+       "$75,000 floor, so a judge can read the clause as failing every submission.")
+def h05_r40_the_memo(env: Path, task: str) -> None:
+    assert "$75,000" in read_doc(env, task, "form-approval-memo-2023.md")
+    _reword(env, task, "rationale-memo-superseded", "FAIL if it does not address the 2023 memo or applies the "
+            "$75,000 floor.", "FAIL if the memo applies the $75,000 floor.")
+
+
+@plant("ho-h05-r40-guidance-hr-will-find-helpful", "H05", CA,
+       "usage-notes-threshold now passes notes that, 'in a way HR will find helpful', tell HR when to use the "
+       "non-competition section: whether guidance is helpful is a judgment a judge can make either way.")
+def h05_r40_helpful(env: Path, task: str) -> None:
+    _reword(env, task, "usage-notes-threshold", "PASS if hr-usage-notes.md tells HR",
+            "PASS if hr-usage-notes.md, in a way HR will find helpful, tells HR")
+
+
+@plant("ho-h05-r40-balanced-account-of-the-changes", "H05", AM,
+       "client-note-changes now passes a note that 'gives Bayou Crest a balanced account' of the four changes: how "
+       "balanced an account must be is not a standard a judge can apply one way.")
+def h05_r40_balanced(env: Path, task: str) -> None:
+    _reword(env, task, "client-note-changes", "PASS if client-note.md tells Bayou Crest that",
+            "PASS if client-note.md gives Bayou Crest a balanced account of the changes, telling it that")
+
+
+@near_miss("ho-h05-nm-r40-vague-word-only-in-a-criterion-id", "H05", AM,
+           "The criterion two-year-cap is renamed reasonable-duration-cap; its title and match_criteria still pin the "
+           "restraints at no more than two years after employment ends.",
+           "HYGIENE.md H05 is about vague standards in the grading language a judge reads; an id is the label "
+           "verdicts and waivers use, not a standard, and the criterion's text keeps its exact two-year test.")
+def h05_nm_r40_id(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        crit = criterion(t, "two-year-cap")
+        crit["id"] = "reasonable-duration-cap"
+        assert "two-year-cap" not in json.dumps(t["oafreeze"])
+        assert "no more than two years" in crit["match_criteria"]
+
+
+# --- H06 deliverable matching (fortieth round) ------------------------------------------------------------------
+
+
+@plant("ho-h06-r40-deliverable-key-longer-than-a-file-name-can-be", "H06", CA,
+       "The deliverable key hr-usage-notes.md is replaced, in the deliverables map, the criterion that grades it and "
+       "the advisory list, by a slug generated from its description and the client's name, over 255 bytes long (no "
+       "file system will create such a file); the instructions still ask for hr-usage-notes.md.")
+def h06_r40_long_key(env: Path, task: str) -> None:
+    new = ("hr-usage-notes-for-halden-marine-supply-co-human-resources-on-when-each-part-of-the-refreshed-washington-"
+           "covenant-form-may-be-used-including-the-non-competition-section-the-customer-non-solicitation-section-"
+           "the-employee-non-solicitation-section-and-the-governing-law-and-venue-section.md")
+    assert len(new.encode("utf-8")) > 255
+    with task_json(env, task) as t:
+        _rename_deliverable(t, "hr-usage-notes.md", new, instructions=False)
+        for crit in t["criteria"]:
+            crit["deliverables"] = [new if d == "hr-usage-notes.md" else d for d in crit["deliverables"]]
+        t["oafreeze"]["advisory"] = [new if d == "hr-usage-notes.md" else d for d in t["oafreeze"]["advisory"]]
+        assert new in t["deliverables"] and new not in t["instructions"]
+
+
+@plant("ho-h06-r40-instructions-split-name-before-extension", "H06", AM,
+       "The instructions ask for 'client-note .md', with a space before the extension where the text was copied "
+       "from a PDF that broke the line there: the deliverable client-note.md is no longer named in the instructions.")
+def h06_r40_split_name(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert t["instructions"].count("client-note.md") == 1
+        t["instructions"] = replace_text(t["instructions"], "client-note.md", "client-note .md")
+
+
+@plant("ho-h06-r40-deliverable-key-with-trailing-full-stop", "H06", SD,
+       "The deliverable key rationale.md becomes 'rationale.md.' (the sentence's full stop kept when it was copied "
+       "from the instructions) in the deliverables map, the grading criterion and the advisory list; Windows drops "
+       "a trailing dot, and the instructions name rationale.md.")
+def h06_r40_trailing_dot(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        _rename_deliverable(t, "rationale.md", "rationale.md.", instructions=False)
+        for crit in t["criteria"]:
+            crit["deliverables"] = [("rationale.md." if d == "rationale.md" else d) for d in crit["deliverables"]]
+        t["oafreeze"]["advisory"] = [("rationale.md." if d == "rationale.md" else d)
+                                     for d in t["oafreeze"]["advisory"]]
+        assert "rationale.md." in t["deliverables"] and "rationale.md." not in t["instructions"]
+
+
+@near_miss("ho-h06-nm-r40-section-sign-in-deliverable-name", "H06", CI,
+           "The notice deliverable is renamed lindgren-§2872-notice.md everywhere: the deliverables map, the "
+           "instructions, every criterion that grades or names it, and the operative list.",
+           "HYGIENE.md H06 and TASKS.md require names that are safe relative paths (no '..', absolute path, backslash "
+           "or control character), named in the instructions and graded; a section sign is an ordinary printable "
+           "character, and the name is used the same way everywhere.")
+def h06_nm_r40_section_sign(env: Path, task: str) -> None:
+    old, new = "lindgren-section-2872-notice.md", "lindgren-§2872-notice.md"
+    with task_json(env, task) as t:
+        _rename_deliverable(t, old, new)
+        assert old not in json.dumps(t, ensure_ascii=False)
+        assert new in t["instructions"] and new in t["oafreeze"]["operative"]
+
+
+# --- H07 workspace integrity (fortieth round) -------------------------------------------------------------------
+
+
+@plant("ho-h07-r40-google-drive-upload-temp-folder", "H07", SD,
+       "documents/.tmp.driveupload/ holds two numbered chunk files (raw bytes of an unfinished upload) that Google "
+       "Drive for desktop leaves behind when a sync is interrupted.")
+def h07_r40_driveupload(env: Path, task: str) -> None:
+    blob = docx_bytes(["Maplestone Logistics, Inc.: onboarding checklist for Jordan Ellery."])
+    write_doc(env, task, ".tmp.driveupload/118204", blob[: len(blob) // 2])
+    write_doc(env, task, ".tmp.driveupload/118205", blob[len(blob) // 2: len(blob) // 2 + 200])
+    assert doc(env, task, ".tmp.driveupload/118205").stat().st_size == 200
+
+
+@plant("ho-h07-r40-eml-with-broken-base64-body", "H07", TB,
+       "documents/noor-followup.eml declares 'Content-Transfer-Encoding: base64' but its body is not valid base64 "
+       "(a line cut mid-quantum, stray '!' characters, padding in the middle): the message text cannot be decoded.")
+def h07_r40_bad_base64(env: Path, task: str) -> None:
+    import base64
+
+    good = base64.b64encode("Miriam, one more thing on Riley's paperwork: our offer template is attached as "
+                            "before. Noor".encode("utf-8")).decode("ascii")
+    broken = good[:37] + "!!" + good[37:61] + "==" + good[61:-3] + "*"
+    write_doc(env, task, "noor-followup.eml", (
+        "From: Noor Haddad <noor.haddad@aspenline.example.com>\n"
+        "To: Miriam Okafor <miriam.okafor@harlowfinch.example.com>\n"
+        "Date: Mon, 09 Nov 2026 08:12:00 -0700\nSubject: Re: Covenant paperwork for Riley Vandermeer\n"
+        "MIME-Version: 1.0\nContent-Type: text/plain; charset=utf-8\nContent-Transfer-Encoding: base64\n\n"
+        + broken + "\n"))
+    body = read_doc(env, task, "noor-followup.eml").split("\n\n", 1)[1].strip()
+    try:
+        base64.b64decode(body, validate=True)
+    except ValueError:
+        pass
+    else:
+        raise AssertionError("the body still decodes")
+
+
+@plant("ho-h07-r40-docx-main-part-cut-off-mid-tag", "H07", NE,
+       "documents/renewal-cover-letter.docx is a valid zip whose word/document.xml stops in the middle of a run "
+       "(the XML was cut off when the file was generated), so the document does not parse.")
+def h07_r40_docx_cut(env: Path, task: str) -> None:
+    parts = _r40_docx_parts(["Granite Peak Robotics, Inc.", "Dear Morgan,",
+                             "Enclosed is your renewed restrictive covenant agreement together with your raise "
+                             "letter. Please read both before we meet."])
+    xml = parts["word/document.xml"]
+    cut = xml.index("Dear Morgan,") + len("Dear Mor")
+    parts["word/document.xml"] = xml[:cut]
+    write_doc(env, task, "renewal-cover-letter.docx", _zip(parts))
+    from xml.etree import ElementTree
+
+    with zipfile.ZipFile(doc(env, task, "renewal-cover-letter.docx")) as zf:
+        try:
+            ElementTree.fromstring(zf.read("word/document.xml"))
+        except ElementTree.ParseError:
+            pass
+        else:
+            raise AssertionError("document.xml still parses")
+
+
+@near_miss("ho-h07-nm-r40-smime-signed-eml", "H07", SD,
+           "documents/hr-confirmation.eml is an S/MIME-signed message (multipart/signed, a text/plain part and an "
+           "application/pkcs7-signature attachment in base64) from Maplestone's people-operations mailbox confirming "
+           "that the hire details stand.",
+           "HYGIENE.md H07 wants documents that parse in their format; a multipart/signed message with a base64 "
+           "signature part is a well-formed RFC 5322/MIME message, however unusual it looks in a workspace.")
+def h07_nm_r40_smime(env: Path, task: str) -> None:
+    import base64
+    import email as email_lib
+
+    signature = base64.encodebytes(hashlib.sha256(b"maplestone-r40").digest() * 12).decode("ascii")
+    text = ("From: Maplestone People Operations <people-ops@maplestone.example.com>\n"
+            "To: Miriam Okafor <miriam.okafor@harlowfinch.example.com>\n"
+            "Date: Fri, 30 Oct 2026 09:14:00 -0500\nSubject: Jordan Ellery: hire details confirmed\n"
+            "MIME-Version: 1.0\n"
+            'Content-Type: multipart/signed; protocol="application/pkcs7-signature"; micalg=sha-256; '
+            'boundary="----=_r40sig"\n\n'
+            "This is a cryptographically signed message in MIME format.\n\n"
+            "------=_r40sig\nContent-Type: text/plain; charset=utf-8\nContent-Transfer-Encoding: 7bit\n\n"
+            "Miriam,\n\nConfirming that the hire details sheet we sent for Jordan Ellery stands; nothing has changed "
+            "on our side.\n\nMaplestone People Operations\n\n"
+            "------=_r40sig\nContent-Type: application/pkcs7-signature; name=\"smime.p7s\"\n"
+            "Content-Transfer-Encoding: base64\nContent-Disposition: attachment; filename=\"smime.p7s\"\n\n"
+            + signature + "\n------=_r40sig--\n")
+    write_doc(env, task, "hr-confirmation.eml", text)
+    msg = email_lib.message_from_string(read_doc(env, task, "hr-confirmation.eml"))
+    assert msg.is_multipart() and not msg.defects
+    parts = msg.get_payload()
+    assert len(parts) == 2 and parts[1].get_content_type() == "application/pkcs7-signature"
+    base64.b64decode(parts[1].get_payload(), validate=False)
+
+
+# --- H08 knowledge-base pin (fortieth round) --------------------------------------------------------------------
+
+
+@plant("ho-h08-r40-dos-end-of-file-byte-appended-in-mount", "H08", TB,
+       "The mount's checklists/employment/restrictive-covenant-review.md gains a trailing Ctrl-Z byte (0x1A), the "
+       "DOS end-of-file marker a Windows 'copy /a' appends: one byte more than the pinned snapshot.")
+def h08_r40_ctrl_z(env: Path, task: str) -> None:
+    path = kb(env, task, "checklists/employment/restrictive-covenant-review.md")
+    data = path.read_bytes()
+    assert not data.endswith(b"\x1a")
+    path.write_bytes(data + b"\x1a")
+
+
+@plant("ho-h08-r40-guide-saved-quoted-printable-in-mount", "H08", CA,
+       "The mount's Washington practice guide was saved from a mail client still in quoted-printable transfer "
+       "encoding: every line longer than 76 characters is broken by an '=' soft line break (34 of them).")
+def h08_r40_quoted_printable(env: Path, task: str) -> None:
+    import quopri
+
+    path = kb(env, task, "practice-guides/non-compete/us/washington.md")
+    data = path.read_bytes()
+    encoded = quopri.encodestring(data)
+    assert encoded != data and encoded.count(b"=\n") > 10 and quopri.decodestring(encoded) == data
+    path.write_bytes(encoded)
+
+
+@plant("ho-h08-r40-task-tag-added-to-guide-front-matter", "H08", AM,
+       "The author tagged the mount's Louisiana practice guide for this task: its front matter's tags list gains "
+       "'- task:matrix-adverse-memo-repair' under the existing tags.")
+def h08_r40_task_tag(env: Path, task: str) -> None:
+    path = kb(env, task, "practice-guides/non-compete/us/louisiana.md")
+    text = path.read_text("utf-8")
+    old = "tags:\n  - non-compete\n  - Louisiana\n---\n"
+    assert text.count(old) == 1
+    path.write_text(text.replace(old, "tags:\n  - non-compete\n  - Louisiana\n  - task:matrix-adverse-memo-repair\n"
+                                      "---\n"), "utf-8")
+
+
+@near_miss("ho-h08-nm-r40-reading-plan-calendar-outside-mount", "H08", NE,
+           "documents/reading-plan.ics, the associate's calendar file for the morning, holds two events, each naming "
+           "a knowledge-base guide to read (knowledge-base/practice-guides/non-compete/us/colorado.md and the "
+           "restrictive covenant checklist); the mount itself is untouched.",
+           "HYGIENE.md H08 pins the knowledge base inside the workspace byte for byte; a workspace file outside the "
+           "mount that only names guides in it adds, removes and edits nothing in the pinned snapshot.")
+def h08_nm_r40_reading_plan(env: Path, task: str) -> None:
+    assert kb(env, task, "practice-guides/non-compete/us/colorado.md").is_file()
+    events = [("20261116T090000", "20261116T093000", "Read the Colorado non-compete guide",
+               "knowledge-base/practice-guides/non-compete/us/colorado.md"),
+              ("20261116T093000", "20261116T100000", "Run the restrictive covenant checklist",
+               "knowledge-base/checklists/employment/restrictive-covenant-review.md")]
+    body = "".join(f"BEGIN:VEVENT\r\nUID:r40-read-{i}@harlowfinch.example.com\r\nDTSTAMP:20261116T080000Z\r\n"
+                   f"DTSTART:{start}\r\nDTEND:{end}\r\nSUMMARY:{summary}\r\nDESCRIPTION:{where}\r\nEND:VEVENT\r\n"
+                   for i, (start, end, summary, where) in enumerate(events, start=1))
+    write_doc(env, task, "reading-plan.ics", "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Harlow Finch//Reading "
+              "plan//EN\r\n" + body + "END:VCALENDAR\r\n")
+    assert read_doc(env, task, "reading-plan.ics").count("BEGIN:VEVENT") == 2
+
+
+# --- H09 seeded-law provenance (fortieth round) ----------------------------------------------------------------
+
+
+@plant("ho-h09-r40-undeclared-statute-in-rss-feed", "H09", TB,
+       "documents/feeds/colorado-employment-updates.rss, an RSS 2.0 feed saved from a legal-updates service, has an "
+       "item whose description quotes C.R.S. § 8-2-113(4)(a) (notice of a covenant before a prospective worker "
+       "accepts the offer); no seeded_law entry declares that subsection or the file.")
+def h09_r40_rss(env: Path, task: str) -> None:
+    quote = ("An employer shall provide notice of a covenant not to compete and its terms to a worker or prospective "
+             "worker. The notice must be provided to a prospective worker before the worker accepts an offer of "
+             "employment, and to a current worker at least fourteen days before the earlier of the effective date of "
+             "the covenant or the effective date of any additional compensation or change in the terms or "
+             "conditions of the worker's employment that provides consideration for the covenant.")
+    assert "(4)(a)" not in " ".join(e["citation"] for e in load_task(env, task)["oafreeze"]["seeded_law"])
+    item = (f"C.R.S. § 8-2-113(4)(a) provides: &#8220;{escape(quote)}&#8221; Employers hiring in Colorado should "
+            "send the notice with the offer letter.")
+    write_doc(env, task, "feeds/colorado-employment-updates.rss", (
+        '<?xml version="1.0" encoding="UTF-8"?>\n<rss version="2.0">\n<channel>\n'
+        "<title>Colorado employment law updates</title>\n<link>https://updates.example.org/colorado</link>\n"
+        "<description>Statute and rule changes for Colorado employers.</description>\n"
+        "<item>\n<title>Notice before acceptance: what C.R.S. 8-2-113(4)(a) requires</title>\n"
+        "<link>https://updates.example.org/colorado/notice-before-acceptance</link>\n"
+        f"<description>{item}</description>\n<pubDate>Mon, 02 Nov 2026 15:00:00 GMT</pubDate>\n"
+        "<guid isPermaLink=\"false\">co-8-2-113-4a-2026-11-02</guid>\n</item>\n</channel>\n</rss>\n"))
+    assert escape(quote) in read_doc(env, task, "feeds/colorado-employment-updates.rss")
+
+
+@plant("ho-h09-r40-undeclared-labor-code-2860-in-freemind-map", "H09", CI,
+       "documents/research/ip-ownership.mm, a FreeMind mind map the associate drew of who owns Sasha's inventions, "
+       "has a node quoting California Labor Code section 2860 in full; the seeded law declares sections 2870 to "
+       "2872 only.")
+def h09_r40_freemind(env: Path, task: str) -> None:
+    quote = ("Everything which an employee acquires by virtue of his employment, except the compensation which is "
+             "due to him from his employer, belongs to the employer, whether acquired lawfully or unlawfully, or "
+             "during or after the expiration of the term of his employment.")
+    assert "2860" not in json.dumps(load_task(env, task)["oafreeze"]["seeded_law"])
+    node = f"Cal. Lab. Code § 2860: \"{quote}\""
+    write_doc(env, task, "research/ip-ownership.mm", (
+        '<map version="1.0.1">\n<node ID="ID_1" TEXT="Who owns what Sasha invents?">\n'
+        f'<node ID="ID_2" POSITION="right" TEXT="{escape(node, {chr(34): "&quot;"})}"/>\n'
+        '<node ID="ID_3" POSITION="right" TEXT="Carve-out: sections 2870 to 2872"/>\n'
+        '<node ID="ID_4" POSITION="left" TEXT="Prior invention: soil-moisture calibration method"/>\n'
+        "</node>\n</map>\n"))
+    assert escape(quote) in read_doc(env, task, "research/ip-ownership.mm")
+
+
+@plant("ho-h09-r40-citation-given-as-a-web-address", "H09", NE,
+       "The seeded_law entry for the $5,000 penalty gives as its citation a web address of the Colorado "
+       "legislature's site instead of 'C.R.S. § 8-2-113(8)(b)': the entry no longer declares which provision it "
+       "quotes.")
+def h09_r40_citation_url(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        entry = seeded(t, "C.R.S. § 8-2-113(8)(b)")
+        entry["citation"] = "https://leg.colorado.gov/colorado-revised-statutes"
+        assert "five thousand dollars" in entry["quote"]
+
+
+@near_miss("ho-h09-nm-r40-handbook-section-quoted-with-section-sign", "H09", AM,
+           "documents/handbook-excerpt.md quotes section 4.2 of Bayou Crest's employee handbook, with a section sign "
+           "and quotation marks: '§ 4.2 Outside Employment. \"Employees may not work for a competitor while employed "
+           "by the Company without the President's written approval.\"'",
+           "HYGIENE.md H09 is about planted excerpts of law; a private employer's handbook is company policy, not law, "
+           "so it needs no seeded_law entry even when it is quoted under a section sign.")
+def h09_nm_r40_handbook(env: Path, task: str) -> None:
+    write_doc(env, task, "handbook-excerpt.md", (
+        "# Bayou Crest Environmental employee handbook (2025 edition): excerpt\n\n"
+        "§ 4.2 Outside Employment. \"Employees may not work for a competitor while employed by the Company "
+        "without the President's written approval.\"\n\n"
+        "§ 4.3 Company Property. \"Field equipment, site data and bid files remain Company property and must be "
+        "returned on request.\"\n"))
+    assert "§ 4.2" in read_doc(env, task, "handbook-excerpt.md")
+
+
+# --- H10 temporal consistency (fortieth round) -----------------------------------------------------------------
+
+
+@plant("ho-h10-r40-memo-reports-events-after-its-own-date", "H10", AM,
+       "The litigation memo, dated 2026-06-30, gains a paragraph reporting as past that Mr. Delacroix resigned on "
+       "July 14, 2026 and joined a competitor on August 3, 2026: a document dated June 30 tells of events weeks "
+       "after its own date.")
+def h10_r40_memo_future_events(env: Path, task: str) -> None:
+    assert "Date: 2026-06-30" in read_doc(env, task, "litigation-memo.md")
+    edit_doc(env, task, "litigation-memo.md", "## Exposure\n\n",
+             "## Exposure\n\nMr. Delacroix resigned on July 14, 2026 and joined Gulfside Remediation, a direct "
+             "competitor in Ascension Parish, on August 3, 2026.\n\n")
+
+
+@plant("ho-h10-r40-approval-memo-predates-the-form-it-approves", "H10", SD,
+       "The 2023 approval memo is now dated 2022-12-20, weeks before the form revision it approves ('form revised "
+       "2023-01-15'), while its file name, the instructions and the trap still call it the 2023 memo.")
+def h10_r40_memo_before_form(env: Path, task: str) -> None:
+    text = read_doc(env, task, "form-approval-memo-2023.md")
+    assert "form revised 2023-01-15" in text
+    edit_doc(env, task, "form-approval-memo-2023.md", "Date: 2023-02-01", "Date: 2022-12-20")
+
+
+@plant("ho-h10-r40-today-defined-by-the-offer-day", "H10", TB,
+       "The instructions add 'Today is the day Noor asked us to send everything with the offer.': Noor's email and "
+       "the offer summary put that day on November 16, 2026, a week after the task's as_of of 2026-11-09.")
+def h10_r40_today_by_event(env: Path, task: str) -> None:
+    assert "offer on November 16" in read_doc(env, task, "hr-request.md")
+    with task_json(env, task) as t:
+        assert t["oafreeze"]["as_of"] == "2026-11-09"
+        instructions_add(t, "Today is the day Noor asked us to send everything with the offer, so the package must "
+                            "be final when you hand it in.")
+
+
+@near_miss("ho-h10-nm-r40-planned-reminders-for-2027", "H10", CA,
+           "documents/hr-compliance-calendar.md, set up on 2026-10-20, lists reminders HR has planned: '2027-01-04: "
+           "switch the form's earnings test to L&I's 2027 figure' and '2027-10-01: yearly review of the Washington "
+           "form'.",
+           "HYGIENE.md H10 wants as_of, the instructions, seeded law and the knowledge base to tell one story; a "
+           "document dated before as_of (2026-10-26) that schedules future reminders describes plans, not events "
+           "after as_of.")
+def h10_nm_r40_planned(env: Path, task: str) -> None:
+    write_doc(env, task, "hr-compliance-calendar.md", (
+        "# Halden HR compliance calendar\n\nSet up by Petra Lindahl on 2026-10-20. Planned reminders:\n\n"
+        "- 2027-01-04: switch the form's earnings test to L&I's 2027 figure once it is published\n"
+        "- 2027-10-01: yearly review of the Washington covenant form\n"))
+    assert load_task(env, task)["oafreeze"]["as_of"] == "2026-10-26"
+
+
+# --- H11 trap armed (fortieth round) ----------------------------------------------------------------------------
+
+
+@plant("ho-h11-r40-instructions-give-the-threshold-trap-away", "H11", TB,
+       "The instructions gain a paragraph that spells the trap out: Riley's $104,000 is below the non-compete "
+       "threshold and above the customer non-solicit threshold, so the non-compete goes, the customer non-solicit "
+       "stays tied to trade secrets, and no figure or penalty goes in the agreement or notice. Every anchor still "
+       "matches, but there is nothing left to catch.")
+def h11_r40_spoiler(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert t["oafreeze"]["trap"]["kind"] == "threshold"
+        instructions_add(t, "Note from the partner: Riley's salary falls between Colorado's two thresholds, under the "
+                            "non-compete threshold and over the customer non-solicit one. So leave the non-compete "
+                            "out, keep the customer non-solicit limited to trade secrets with the separate signed "
+                            "notice, and keep every threshold figure and the penalty out of the agreement and the "
+                            "notice.")
+
+
+@plant("ho-h11-r40-anchored-instruction-struck-through", "H11", NE,
+       "In the partner's email the anchored sentence is struck through and replaced: '~~Do not change anything else "
+       "in the agreement.~~ Update: also fix anything that is unlawful as it stands.' The anchor quote still matches "
+       "character for character, but the scope limit the trap rests on has been withdrawn.")
+def h11_r40_struck(env: Path, task: str) -> None:
+    edit_doc(env, task, "partner-instructions.md", "Do not change anything else in the agreement.",
+             "~~Do not change anything else in the agreement.~~ Update: also fix anything that is unlawful as it "
+             "stands.")
+    assert "Do not change anything else in the agreement." in read_doc(env, task, "partner-instructions.md")
+
+
+@plant("ho-h11-r40-trap-kind-copied-from-a-threshold-task", "H11", CI,
+       "The trap's kind becomes 'threshold' (copied from the Colorado task's block) while its description, anchors "
+       "and criteria still describe a placement trap: the task declares a pay-threshold trap that is nowhere in it.")
+def h11_r40_wrong_kind(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        trap = t["oafreeze"]["trap"]
+        assert trap["kind"] == "placement"
+        trap["kind"] = "threshold"
+    assert "threshold" not in _r40_other_files_text(env, task).replace('"kind": "threshold"', "")
+
+
+@near_miss("ho-h11-nm-r40-anchor-with-list-number-and-dollars", "H11", NE,
+           "The trap gains a fourth anchor quoting the partner's numbered edit verbatim, list number and dollar signs "
+           "included: '2. Salary in Section 1: change $64,000 to $71,500.'",
+           "HYGIENE.md H11 wants each anchor quote to be in its named file; the line is in partner-instructions.md "
+           "exactly as quoted, and the $71,500 salary it sets is the fact that makes Section 5 void.")
+def h11_nm_r40_anchor(env: Path, task: str) -> None:
+    quote = "2. Salary in Section 1: change $64,000 to $71,500."
+    assert quote in read_doc(env, task, "partner-instructions.md")
+    with task_json(env, task) as t:
+        t["oafreeze"]["trap"]["anchors"].append({"file": "documents/partner-instructions.md", "quote": quote})
+
+
+# --- H12 placement discipline (fortieth round) ------------------------------------------------------------------
+
+
+@plant("ho-h12-r40-signable-acknowledgment-inside-the-cover-email", "H12", TB,
+       "The instructions add that Aspenline wants an acknowledgment of receipt for Riley to sign, to be put at the "
+       "end of client-email.md for Noor to cut out: a document the employee signs is written into an advisory "
+       "deliverable, is listed as no operative deliverable and no placement criterion covers it.")
+def h12_r40_ack_in_email(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "Aspenline also wants a one-paragraph acknowledgment, for Riley Vandermeer to sign, "
+                            "confirming receipt of the covenant paperwork. Put it at the end of client-email.md, "
+                            "below your email, so Noor can cut it out and send it with the offer.")
+        assert "client-email.md" in t["oafreeze"]["advisory"]
+
+
+@plant("ho-h12-r40-permission-tucked-into-a-substantive-criterion", "H12", CI,
+       "present-assignment-with-carve-out, a substantive criterion on the agreement, gains 'A short explanatory note "
+       "after the carve-out on why California protects such inventions is acceptable.': a permission that lets "
+       "commentary stay in the operative agreement, outside the placement criterion.")
+def h12_r40_permission(env: Path, task: str) -> None:
+    _reword(env, task, "present-assignment-with-carve-out",
+            "qualify under California Labor Code section 2870. FAIL if",
+            "qualify under California Labor Code section 2870. A short explanatory note after the carve-out on why "
+            "California protects such inventions is acceptable. FAIL if")
+
+
+@plant("ho-h12-r40-client-note-handed-to-the-employee", "H12", AM,
+       "The partner's email adds that Bayou Crest will give Avery the client note together with the agreement: the "
+       "task's only advisory deliverable now reaches the employee, so the privileged reasons for the repair have "
+       "nowhere to go that stays with the client.")
+def h12_r40_note_to_employee(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert t["oafreeze"]["advisory"] == ["client-note.md"]
+    edit_doc(env, task, "partner-email.md", "Avery will receive the agreement.",
+             "Avery will receive the agreement, and Bayou Crest will hand Avery your client note with it so that "
+             "Avery understands the changes.")
+
+
+@near_miss("ho-h12-nm-r40-bold-written-advice-to-consult-a-lawyer", "H12", SD,
+           "The instructions ask that the written advice to consult a lawyer, which 820 ILCS 90/20 requires, be "
+           "printed in bold directly above Jordan's signature line in ellery-covenant-agreement.md.",
+           "HYGIENE.md H12 allows legally required statutory notices in operative text, and the placement criterion "
+           "already lists the written advice to consult a lawyer as one; asking where to print it asks for no "
+           "explanation, rationale or note inside the agreement.")
+def h12_nm_r40_bold_advice(env: Path, task: str) -> None:
+    assert "the written advice to consult a lawyer" in _match(env, task, "placement-agreement-text")
+    with task_json(env, task) as t:
+        instructions_add(t, "Print the written advice to consult a lawyer, which 820 ILCS 90/20 requires, in bold "
+                            "directly above Jordan's signature line in ellery-covenant-agreement.md.")
+
+
+# --- H13 synthetic data and secrets (fortieth round) ------------------------------------------------------------
+
+
+@plant("ho-h13-r40-irish-pps-number-in-prior-invention-record", "H13", CI,
+       "documents/prior-invention-record.md, the release Sasha obtained from a former employer in Cork, gives Sasha's "
+       "Irish PPS number (seven digits and a valid check letter) under 'PPS No.'.")
+def h13_r40_ppsn(env: Path, task: str) -> None:
+    ppsn = _r40_ppsn("8146293")
+    assert len(ppsn) == 8 and ppsn[-1].isalpha()
+    write_doc(env, task, "prior-invention-record.md", (
+        "# Release of prior invention\n\nFormer employer: Corrib Instruments Ltd., Cork\n\n"
+        "- Inventor: Sasha Lindgren\n"
+        f"- PPS No.: {ppsn}\n"
+        "- Invention: soil-moisture sensor calibration method (2024)\n"
+        "- Corrib Instruments releases any claim to the invention; it belongs to the inventor.\n"))
+
+
+@plant("ho-h13-r40-twilio-credentials-in-sms-reminder-config", "H13", TB,
+       "documents/hr-tools/offer-reminders.yaml, Aspenline's config for text-message reminders to candidates, holds a "
+       "Twilio account SID ('AC' and 32 hex digits) and its 32-hex-digit auth token.")
+def h13_r40_twilio(env: Path, task: str) -> None:
+    sid = "AC" + hashlib.md5(b"aspenline-r40-sid").hexdigest()
+    token = hashlib.md5(b"aspenline-r40-token").hexdigest()
+    write_doc(env, task, "hr-tools/offer-reminders.yaml", (
+        "# Offer reminder texts: sent two days before an offer expires\n"
+        "provider: twilio\n"
+        f"account_sid: {sid}\n"
+        f"auth_token: {token}\n"
+        "template: \"Hi {first_name}, a reminder that your Aspenline offer is open until {deadline}.\"\n"))
+    assert len(sid) == 34 and len(token) == 32
+
+
+@plant("ho-h13-r40-smb-share-url-in-partner-email", "H13", AM,
+       "The partner's email adds 'The full Delacroix file is on the litigation share at "
+       "smb://hf-nas01/litigation/BayouCrest/Delacroix if you need the pleadings.': an internal network share.")
+def h13_r40_smb(env: Path, task: str) -> None:
+    edit_doc(env, task, "partner-email.md", "\n\nMiriam\n",
+             "\n\nThe full Delacroix file is on the litigation share at smb://hf-nas01/litigation/BayouCrest/Delacroix "
+             "if you need the pleadings.\n\nMiriam\n")
+
+
+@near_miss("ho-h13-nm-r40-provisional-patent-application-number", "H13", CI,
+           "The hire details say the prior invention was disclosed in 'U.S. Provisional Application No. 63/634,118', "
+           "which Sasha owns.",
+           "HYGIENE.md H13 forbids real-looking personal data (SSNs, live e-mail domains, phone numbers outside "
+           "555-01xx), credentials, absolute local paths and internal URLs; a patent application number is a public "
+           "filing identifier of none of those kinds, and it names no real person.")
+def h13_nm_r40_patent(env: Path, task: str) -> None:
+    edit_doc(env, task, "hire-details.md", "soil-moisture sensor calibration method (2024)",
+             "soil-moisture sensor calibration method (2024; disclosed in U.S. Provisional Application No. "
+             "63/634,118, which Sasha owns)")
+
+
+# --- FAM (fortieth round) ----------------------------------------------------------------------------------------
+
+
+@plant("ho-fam-r40-firm-name-differs-in-one-instance", "FAM", "covenant-package-v04",
+       "Instance v04's instructions say the associate works at 'Harlow & Finch LLP'; the design, the other nine "
+       "instances and v04's own workspace say Harlow Finch LLP, and the firm's name is no family variable.")
+def fam_r40_firm_name(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert t["instructions"].count("Harlow Finch LLP") == 1
+        t["instructions"] = replace_text(t["instructions"], "Harlow Finch LLP", "Harlow & Finch LLP")
+
+
+@plant("ho-fam-r40-cc-line-in-one-client-request", "FAM", "covenant-package-v07",
+       "Instance v07's client request gains a header line copying the client's payroll mailbox (Cc: Payroll at the "
+       "client's example.com domain); no other instance's request has a Cc line, and none is a family variable.")
+def fam_r40_cc(env: Path, task: str) -> None:
+    text = read_doc(env, task, "client-request.md")
+    sender = re.search(r"^From: .*<[^@>]+@([^>]+)>$", text, re.M)
+    assert sender, "no From: line"
+    to = re.search(r"^To: .*$", text, re.M).group(0)
+    edit_doc(env, task, "client-request.md", to + "\n", f"{to}\nCc: Payroll <payroll@{sender.group(1)}>\n")
+    assert "\nCc: Payroll <payroll@" in read_doc(env, task, "client-request.md")
+
+
+@near_miss("ho-fam-nm-r40-spec-value-as-literal-block-scalar", "FAM", "covenant-package-v05",
+           "In the family spec, v05's city_b is rewritten as a YAML literal block scalar with strip chomping "
+           "('city_b: |-' and the city on the next line); the value it loads is unchanged and no instance is touched.",
+           "FAM compares instances with the family spec's values; a literal block scalar with '|-' loads the same "
+           "string as the plain scalar it replaces, so the spec still says what v05 was expanded with.")
+def fam_nm_r40_literal_block(env: Path, task: str) -> None:
+    import yaml
+
+    path = env / FAMILY_SPEC
+    text = path.read_text("utf-8")
+    before = [i for i in yaml.safe_load(text)["instances"] if i["id"] == "v05"][0]["variables"]
+    start = text.index("- id: v05\n")
+    end = text.index("\n- id: ", start + 1)
+    block = text[start:end]
+    line = re.search(r"^    city_b: (.*)$", block, re.M)
+    assert line and not line.group(1).startswith(("'", '"', "|", ">"))
+    block = block[:line.start()] + f"    city_b: |-\n      {line.group(1)}" + block[line.end():]
+    path.write_text(text[:start] + block + text[end:], "utf-8")
+    after = [i for i in yaml.safe_load(path.read_text("utf-8"))["instances"] if i["id"] == "v05"][0]["variables"]
+    assert after == before and "city_b: |-" in path.read_text("utf-8")
