@@ -289,8 +289,13 @@ CURRENCY_CODES = ("USD", "EUR", "GBP", "JPY", "CNY", "RMB", "CHF", "AUD", "CAD",
                   "MXN")
 CURRENCY_SIGNS = "$€£¥₹₩"  # written before the number
 CURRENCY_AFTER = "円元"  # yen and yuan, written after it
+# Signs besides letters, digits, "-", "." and "&" that a file's name may hold and a sentence does not put
+# against one: the section sign, "#", "+", "~", "=", the numero sign and the degree sign.
+_NAME_SIGNS = "§#+~=\u2116\u00b0"
 LITERAL_PATTERNS: dict[str, re.Pattern] = {
-    "quote": re.compile(r'"([^"\n]{3,300})"|\u201c([^\u201d\n]{3,300})\u201d'),
+    # ... and a Markdown code span, as a criterion written in Markdown quotes a form number or a heading
+    # (`Form WA-2021-3`): the text between the backticks is what the output must carry.
+    "quote": re.compile(r'"([^"\n]{3,300})"|\u201c([^\u201d\n]{3,300})\u201d|(?<!`)`([^`\n]{3,300})`(?!`)'),
     # Exact tokens a document carries and an output can only copy: e-mail addresses, URLs, phone
     # numbers and labelled identifiers. Any literal inside one of them is part of it.
     "email": re.compile(r"(?<![\w.+-])[\w.+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+"),
@@ -316,8 +321,10 @@ LITERAL_PATTERNS: dict[str, re.Pattern] = {
                              r"eighty|ninety)(?:[-\s](?:one|two|three|four|five|six|seven|eight|nine))?|ten|eleven|"
                              r"twelve|fifteen|(?:a|one)\s+hundred)\s+per\s?cent\b", re.I),
     "date": tx.DATE,
-    # A file name, in any script: a Thai or Hindi name keeps its vowel signs.
-    "file": re.compile(rf"(?<![{tx.WORD}/.&-])[{tx.WORD}][{tx.WORD}\-./&]*\.(?:{'|'.join(FILE_EXTENSIONS)})\b"),
+    # A file name, in any script: a Thai or Hindi name keeps its vowel signs, and a name keeps the signs
+    # file systems allow in it ("lindgren-§2872-notice.md", "q3#2-memo.md", "c++-notes.md", "№5-order.md").
+    "file": re.compile(rf"(?<![{tx.WORD}/.&{_NAME_SIGNS}-])[{tx.WORD}{_NAME_SIGNS}][{tx.WORD}{_NAME_SIGNS}\-./&]*"
+                       rf"\.(?:{'|'.join(FILE_EXTENSIONS)})\b"),
 }
 
 
@@ -345,12 +352,19 @@ class Literal:
 _WHOLE = ("quote", "email", "url", "phone", "identifier")
 
 
+def cut_names(names) -> list[str]:
+    """The names the file-name pattern does not read whole ("Jordan Ellery - signing timeline.md",
+    "notice (final).md", "Dana's note.md"): a sentence that writes one holds only its tail as a name."""
+    pattern = LITERAL_PATTERNS["file"]
+    return [n for n in names if not pattern.fullmatch(n.rsplit("/", 1)[-1])]
+
+
 def inside_name(text: str, start: int, end: int, names) -> bool:
     """Whether text[start:end] (a file name the pattern found) is only the tail of a longer name in
     `names` written there whole: a deliverable called "Jordan Ellery - signing timeline.md" is one
     name, not the file "timeline.md"."""
     for name in names:
-        if " " not in name or len(name) <= end - start:
+        if len(name) <= end - start:
             continue
         at = text.find(name, max(0, end - len(name)), end + len(name))
         while at >= 0:
@@ -382,7 +396,10 @@ def literals(clause: str) -> list[Literal]:
             if kind in _WHOLE:
                 spans.append((m.start(), m.end()))
             found.setdefault(lit.key, lit)
-    return sorted(found.values(), key=lambda lit: lit.offset)
+    # A section sign inside a file's name ("lindgren-§2872-notice.md") cites nothing: it is the name's.
+    names = [(lit.offset, lit.stop) for lit in found.values() if lit.kind == "file"]
+    return sorted((lit for lit in found.values() if lit.kind != "citation" or
+                   not any(s <= lit.offset and lit.stop <= e for s, e in names)), key=lambda lit: lit.offset)
 
 
 def _trim(text: str) -> str:

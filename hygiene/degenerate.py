@@ -94,10 +94,12 @@ def grading(criterion: Criterion, deliverables: list[str], inputs: list[str] = (
     names = [*deliverables, *inputs, *(f"documents/{i}" for i in inputs)]
     subjects = {tx.normalize(n) for n in names} | {tx.normalize(n.rsplit("/", 1)[-1]) for n in deliverables}
 
-    spaced = [n for n in names if " " in n]
+    cut: list[list[str]] = []  # the names a clause holds only the tail of, gathered when a file is first met
 
     def subject(lit, clause) -> bool:
-        if lit.kind == "file" and spaced and cr.inside_name(clause, lit.offset, lit.stop, spaced):
+        if lit.kind == "file" and not cut:
+            cut.append(cr.cut_names(names))
+        if lit.kind == "file" and cut[0] and cr.inside_name(clause, lit.offset, lit.stop, cut[0]):
             return True
         if lit.kind != "file" and _within_a_name(clause, lit, names):
             return True  # the date in "note-to-partner-2026-11-16.md" is part of the name, not content

@@ -22,6 +22,10 @@ def test_literals_of_a_pass_clause_by_kind():
     assert {("citation", "C.R.S. § 8-2-113(2)(b)"), ("citation", "820 ILCS 90/10"), ("citation", "RCW 49.62.020"),
             ("amount", "$123,750.50"), ("percentage", "60%"), ("date", "March 1, 2026"), ("date", "2026-03-01"),
             ("quote", "Notice to Employee"), ("file", "notice.docx")} <= kinds
+    # a Markdown code span is quoted text; a name keeps the signs a file system allows in it
+    spans = [(lit.kind, lit.text) for lit in cr.literals("the email names `Form WA-2021-3` and ``not a span`` "
+                                                           "in lindgren-§2872-notice.md")]
+    assert spans == [("quote", "Form WA-2021-3"), ("file", "lindgren-§2872-notice.md")]
 
 
 def test_negation_scope_ends_at_a_comma_or():

@@ -30,11 +30,16 @@ JUNK = re.compile(r"^(\.DS_Store|Thumbs\.db|ehthumbs(?:_vista)?\.db|Thumbs\.db:e
                   r"\.smbdelete\w*|.*\.crdownload|.*\.part|.*\.partial|.*\.download|\.directory|\.localized|"
                   r"\.goutputstream-\w+|.*\.sb-[0-9a-f]{8}-\w{6}|.*___jb_(?:tmp|old)___|.*\.kate-swp|\..*\.icloud|"
                   r"\.dropbox(?:\.attr|\.cache)?|Icon\r)$", re.I)
-# Folders that tools leave behind: notebook checkpoints, caches, editor settings, archive debris. One
-# search over a path finds the first of them in it (every file of a workspace is looked at).
+# Folders that tools leave behind: notebook checkpoints, caches, editor settings, archive debris, and the
+# working folders of sync clients (Google Drive's .tmp.drivedownload and .tmp.driveupload, Dropbox's
+# .dropbox.cache, OneDrive's .849C9593-D756-4E56-8D6E-42412F2A707B, Syncthing's .stversions and .stfolder,
+# Nextcloud's and ownCloud's .sync_… journals' folders). One search over a path finds the first of them in
+# it (every file of a workspace is looked at).
 JUNK_FOLDER = re.compile(r"(?:^|/)((?:\.ipynb_checkpoints|__pycache__|__MACOSX|\.pytest_cache|\.mypy_cache|\.ruff_cache|"
                          r"\.idea|\.vscode|node_modules|\.venv|\.Trash(?:es|-\d+)?|\.Spotlight-V100|\.fseventsd|"
-                         r"\$RECYCLE\.BIN|System Volume Information|@eaDir|#recycle|#snapshot|\.@__thumb))/", re.I)
+                         r"\$RECYCLE\.BIN|System Volume Information|@eaDir|#recycle|#snapshot|\.@__thumb|"
+                         r"\.tmp\.drive(?:download|upload)|\.dropbox\.cache|\.849C9593-D756-4E56-8D6E-42412F2A707B|"
+                         r"\.stversions|\.stfolder|\.sync_[0-9a-f]+))/", re.I)
 
 
 def _junk(rel: str) -> bool:
@@ -241,20 +246,24 @@ def _named_but_missing(ctx: TaskContext) -> list[Finding]:
     exact = {f.name for f in ctx.workspace} | {f.name.rsplit("/", 1)[-1] for f in ctx.workspace}
     folded = {n.casefold(): n for n in exact}
     deliverables_folded = {d.casefold() for d in deliverables}
-    spaced = [n for n in list(ctx.task.deliverables) + [f.name for f in ctx.workspace] if " " in n]
     folders = set()
     for parent in {f.name.rpartition("/")[0] for f in ctx.workspace}:
         while parent and parent not in folders:
             folders.add(parent)
             parent = parent.rpartition("/")[0]
     out = []
+    cut: list[str] | None = None  # the names a sentence holds only the tail of, gathered when first needed
     for sentence, m in named:
         name = m.group(0)
-        if spaced and cr.inside_name(sentence, m.start(), m.end(), spaced):
-            continue  # the tail of a name with spaces, written whole
+        bare = name[len("documents/"):] if name.startswith("documents/") else name
+        if bare not in folders and (bare in exact or bare.rsplit("/", 1)[-1] in deliverables or bare in deliverables):
+            continue
+        if cut is None:
+            cut = cr.cut_names(list(ctx.task.deliverables) + [f.name for f in ctx.workspace])
+        if cut and cr.inside_name(sentence, m.start(), m.end(), cut):
+            continue  # the tail of a name with spaces or signs, written whole
         if told_not_to_write(sentence, m.start()):
             continue  # a file the agent is told not to write is not one it is sent to
-        bare = name[len("documents/"):] if name.startswith("documents/") else name
         if bare in folders:  # "offer-summary.md" exported as a folder of that name: opening it fails
             out.append(ctx.finding(
                 ID, "major", f"documents/{bare}", f"the instructions name {name!r}, which is a folder in the "

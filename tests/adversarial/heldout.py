@@ -34241,19 +34241,6 @@ def h02_nm_r40_kml(env: Path, task: str) -> None:
 # --- H03 degenerate output (fortieth round) --------------------------------------------------------------------
 
 
-@plant("ho-h03-r40-only-literal-in-a-markdown-code-span", "H03", CA,
-       "client-email-changes now reads 'PASS if client-email.md names the form it refreshes as `Form WA-2021-3`. "
-       "FAIL if the email does not name the form.': its only literal, written as a Markdown code span, is the form "
-       "number printed at the top of halden-form-wa-2021.md, so the workspace pasted in as the email passes.")
-def h03_r40_code_span(env: Path, task: str) -> None:
-    assert "Form WA-2021-3" in read_doc(env, task, "halden-form-wa-2021.md")
-    with task_json(env, task) as t:
-        criterion(t, "client-email-changes")["match_criteria"] = (
-            "PASS if client-email.md names the form it refreshes as `Form WA-2021-3`. "
-            "FAIL if the email does not name the form.")
-        assert "WA-2021-3" not in t["instructions"]
-
-
 @plant("ho-h03-r40-only-literal-a-file-name-from-the-instructions", "H03", NE,
        "A new criterion, note-names-agreement-file, passes a note that 'refers to the revised agreement by its file "
        "name, tallis-agreement-revised.md': the only literal is a file name the instructions themselves spell out, "
@@ -34432,31 +34419,7 @@ def h06_r40_trailing_dot(env: Path, task: str) -> None:
         assert "rationale.md." in t["deliverables"] and "rationale.md." not in t["instructions"]
 
 
-@near_miss("ho-h06-nm-r40-section-sign-in-deliverable-name", "H06", CI,
-           "The notice deliverable is renamed lindgren-§2872-notice.md everywhere: the deliverables map, the "
-           "instructions, every criterion that grades or names it, and the operative list.",
-           "HYGIENE.md H06 and TASKS.md require names that are safe relative paths (no '..', absolute path, backslash "
-           "or control character), named in the instructions and graded; a section sign is an ordinary printable "
-           "character, and the name is used the same way everywhere.")
-def h06_nm_r40_section_sign(env: Path, task: str) -> None:
-    old, new = "lindgren-section-2872-notice.md", "lindgren-§2872-notice.md"
-    with task_json(env, task) as t:
-        _rename_deliverable(t, old, new)
-        assert old not in json.dumps(t, ensure_ascii=False)
-        assert new in t["instructions"] and new in t["oafreeze"]["operative"]
-
-
 # --- H07 workspace integrity (fortieth round) -------------------------------------------------------------------
-
-
-@plant("ho-h07-r40-google-drive-upload-temp-folder", "H07", SD,
-       "documents/.tmp.driveupload/ holds two numbered chunk files (raw bytes of an unfinished upload) that Google "
-       "Drive for desktop leaves behind when a sync is interrupted.")
-def h07_r40_driveupload(env: Path, task: str) -> None:
-    blob = docx_bytes(["Maplestone Logistics, Inc.: onboarding checklist for Jordan Ellery."])
-    write_doc(env, task, ".tmp.driveupload/118204", blob[: len(blob) // 2])
-    write_doc(env, task, ".tmp.driveupload/118205", blob[len(blob) // 2: len(blob) // 2 + 200])
-    assert doc(env, task, ".tmp.driveupload/118205").stat().st_size == 200
 
 
 @plant("ho-h07-r40-eml-with-broken-base64-body", "H07", TB,

@@ -742,3 +742,16 @@ def h03_r39_heading(env: Path, task: str) -> None:
                       "PASS if fontenot-covenant-agreement.md begins with a level-one Markdown heading (its first line "
                       "starts with '# '). FAIL if its first line is anything else.",
                       ["fontenot-covenant-agreement.md"])
+
+
+@plant("h03-r40-only-literal-in-a-markdown-code-span", "H03", CA,
+       "client-email-changes now reads 'PASS if client-email.md names the form it refreshes as `Form WA-2021-3`. "
+       "FAIL if the email does not name the form.': its only literal, written as a Markdown code span, is the form "
+       "number printed at the top of halden-form-wa-2021.md, so the workspace pasted in as the email passes.")
+def h03_r40_code_span(env: Path, task: str) -> None:
+    assert "Form WA-2021-3" in read_doc(env, task, "halden-form-wa-2021.md")
+    with task_json(env, task) as t:
+        criterion(t, "client-email-changes")["match_criteria"] = (
+            "PASS if client-email.md names the form it refreshes as `Form WA-2021-3`. "
+            "FAIL if the email does not name the form.")
+        assert "WA-2021-3" not in t["instructions"]

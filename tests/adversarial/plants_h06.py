@@ -544,3 +544,17 @@ def h06_r39_suffix(env: Path, task: str) -> None:
                       "PASS if note.md records the day Avery Fontenot is to receive and sign the agreement and who signs "
                       "for Bayou Crest. FAIL if either is missing.", ["note.md"])
         assert "client-note.md".endswith("-" + "note.md")
+
+
+@near_miss("h06-nm-r40-section-sign-in-deliverable-name", "H06", CI,
+           "The notice deliverable is renamed lindgren-§2872-notice.md everywhere: the deliverables map, the "
+           "instructions, every criterion that grades or names it, and the operative list.",
+           "HYGIENE.md H06 and TASKS.md require names that are safe relative paths (no '..', absolute path, backslash "
+           "or control character), named in the instructions and graded; a section sign is an ordinary printable "
+           "character, and the name is used the same way everywhere.")
+def h06_nm_r40_section_sign(env: Path, task: str) -> None:
+    old, new = "lindgren-section-2872-notice.md", "lindgren-§2872-notice.md"
+    with task_json(env, task) as t:
+        _rename_deliverable(t, old, new)
+        assert old not in json.dumps(t, ensure_ascii=False)
+        assert new in t["instructions"] and new in t["oafreeze"]["operative"]

@@ -603,3 +603,13 @@ def h07_r39_missing_media(env: Path, task: str) -> None:
     assert 'Target="media/image1.png"' in parts.read("word/_rels/document.xml.rels").decode("utf-8")
     assert "word/media/image1.png" not in parts.namelist()
     write_doc(env, task, "hr/halden-badge-instructions.docx", data)
+
+
+@plant("h07-r40-google-drive-upload-temp-folder", "H07", SD,
+       "documents/.tmp.driveupload/ holds two numbered chunk files (raw bytes of an unfinished upload) that Google "
+       "Drive for desktop leaves behind when a sync is interrupted.")
+def h07_r40_driveupload(env: Path, task: str) -> None:
+    blob = docx_bytes(["Maplestone Logistics, Inc.: onboarding checklist for Jordan Ellery."])
+    write_doc(env, task, ".tmp.driveupload/118204", blob[: len(blob) // 2])
+    write_doc(env, task, ".tmp.driveupload/118205", blob[len(blob) // 2: len(blob) // 2 + 200])
+    assert doc(env, task, ".tmp.driveupload/118205").stat().st_size == 200

@@ -166,9 +166,12 @@ def test_an_empty_editor_leftover_is_junk_not_a_missing_document(tmp_path):
 
 def test_a_folder_a_tool_left_behind_is_junk_once_and_its_files_are_not_read(tmp_path):
     files = {**workspace(), ".ipynb_checkpoints/draft-checkpoint.ipynb": "{not json",
-             ".ipynb_checkpoints/notes-checkpoint.md": b"", "exhibits/__pycache__/x.cpython-311.pyc": b"\0\1"}
+             ".ipynb_checkpoints/notes-checkpoint.md": b"", "exhibits/__pycache__/x.cpython-311.pyc": b"\0\1",
+             ".tmp.driveupload/5581": b"\x89PNG\0", ".stversions/offer~20260101-101010.md": "Old offer.\n"}
     hits = found(env_with(tmp_path, files=files), "H07")
     assert sorted((f.severity, f.path) for f in hits) == [("minor", "documents/.ipynb_checkpoints"),
+                                                          ("minor", "documents/.stversions"),
+                                                          ("minor", "documents/.tmp.driveupload"),
                                                           ("minor", "documents/exhibits/__pycache__")]
 
 
@@ -288,3 +291,12 @@ def test_an_office_file_whose_relationship_points_at_a_part_it_lacks_is_major_an
     hits = found(env_with(tmp_path, files=files), "H07")
     assert [(f.severity, f.path) for f in hits] == [("major", "documents/badge.docx")]
     assert "points relationship rId1 at word/media/image1.png, which is not in the file" in hits[0].message
+
+
+def test_a_name_with_a_section_sign_or_other_signs_is_read_whole_in_the_instructions(tmp_path):
+    task = task_json()
+    task["deliverables"]["notice-§2872.md"] = "The written notice."
+    task["instructions"] += " Also write notice-§2872.md, and read offer#2 (final).md and memo-№5.md."
+    files = {**workspace(), "offer#2 (final).md": "Offer.\n"}
+    hits = [f for f in found(env_with(tmp_path, task, files), "H07") if "the instructions name" in f.message]
+    assert [f.message.split(",")[0] for f in hits] == ["the instructions name 'memo-№5.md'"]
