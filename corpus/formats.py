@@ -1572,6 +1572,53 @@ def _pptx(name: str, data: bytes, budget: _Budget, depth: int) -> Extraction:
     return out.result()
 
 
+# -- Mind maps -----------------------------------------------------------------------------------
+
+def _mind_map(name: str, data: bytes, budget: _Budget, depth: int) -> Extraction:
+    """A FreeMind or Freeplane mind map (.mm, XML): each node's text a line, as the map shows it (its
+    TEXT attribute, or the rich text a node holds), its notes and attributes after it; each branch off
+    the root a paragraph of its own. A file of that name that is not XML (Objective-C++ source) is text."""
+    if not data.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"<"):
+        return _plain(name, extension(name), data)
+    out = _Text(budget)
+    lines: list[str] = []
+    state = {"depth": 0, "rich": 0, "buf": []}
+
+    def start(tag: str, attrs: dict) -> None:
+        local = _local(tag)
+        if local == "node":
+            state["depth"] += 1
+            if state["depth"] == 2 and lines and lines[-1]:
+                lines.append("")  # a branch off the root starts a paragraph
+            text = attrs.get("TEXT") or attrs.get("text")
+            if text and text.strip():
+                lines.append(" ".join(text.split()))
+        elif local == "richcontent":
+            state["rich"] += 1
+            state["buf"] = []
+        elif local == "attribute" and (attrs.get("NAME") or attrs.get("VALUE")):
+            lines.append(f"{attrs.get('NAME') or 'attribute'}: {attrs.get('VALUE') or ''}")
+        elif state["rich"] and local in ("p", "br", "li", "div", "tr", "h1", "h2", "h3"):
+            state["buf"].append("\n")
+
+    def end(tag: str) -> None:
+        local = _local(tag)
+        if local == "node":
+            state["depth"] -= 1
+        elif local == "richcontent":
+            state["rich"] -= 1
+            lines.extend(" ".join(ln.split()) for ln in "".join(state["buf"]).splitlines() if ln.strip())
+
+    def text(chars: str) -> None:
+        if state["rich"]:
+            budget.check(len(chars))
+            state["buf"].append(chars)
+
+    _parse_xml(data, name, start, end, text)
+    out.add(None, "\n".join(lines))
+    return out.result()
+
+
 # -- XPS -----------------------------------------------------------------------------------------
 
 _XPS_KEPT = re.compile(r"\.(?:fdseq|fdoc|fpage)$", re.I)
@@ -3249,7 +3296,7 @@ def _jpeg_created(data: bytes) -> Stamp | None:
 
 _OFFICE_READERS = {".docx": _docx, ".xlsx": _xlsx, ".pptx": _pptx}
 _READERS = {".pdf": _pdf, **{ext: _OFFICE_READERS[kind] for ext, kind in OFFICE_KIND.items()}, ".eml": _eml, ".zip": _zip, ".html": _html,
-            ".htm": _html, ".rtf": _rtf, **{ext: _xps for ext in XPS_EXTENSIONS}, ".ipynb": _notebook, ".png": _image, ".jpg": _image, ".jpeg": _image, **{ext: _sqlite for ext in SQLITE_EXTENSIONS}, ".ics": _content_lines, ".vcf": _content_lines,
+            ".htm": _html, ".rtf": _rtf, **{ext: _xps for ext in XPS_EXTENSIONS}, ".mm": _mind_map, ".ipynb": _notebook, ".png": _image, ".jpg": _image, ".jpeg": _image, **{ext: _sqlite for ext in SQLITE_EXTENSIONS}, ".ics": _content_lines, ".vcf": _content_lines,
             ".srt": _subtitles, ".vtt": _subtitles, ".sbv": _subtitles, ".tex": _latex, ".latex": _latex, ".ltx": _latex,
             **{ext: _odf for ext in ODF_TYPES}, **{ext: _flat_odf for ext in FLAT_ODF}, ".epub": _epub,
             **{ext: _compressed for ext in [*COMPRESSED, *_SHORT_TAR]}, ".tar": _tar, ".atom": _feed, ".rss": _feed}

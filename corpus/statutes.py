@@ -274,6 +274,24 @@ def law_passages(text: str) -> list[tuple[int, str, str]]:
             after = paragraphs[n + 1][1] if n + 1 < len(paragraphs) else ""
             cite = citation_in(para) or heading_cite or citation_in(text[max(0, at - 300):at]) or \
                 (citation_in(after) if len(after.strip()) <= 80 else None) or page
+            if cite and not said and _private_section(cite.group(0), f"{text[:400]}\n{heading}\n{para}"):
+                continue
             if cite or said:
                 out.append((offset, body.strip(), cite.group(0) if cite else said))
     return out
+
+
+# A private instrument a document may quote by its own section signs: an employee handbook, a policy, a
+# plan, a code of conduct. (A law or code named anywhere near makes a bare "§" the law's.)
+_PRIVATE_INSTRUMENT = re.compile(r"\b(?:handbook|policy|policies|manual|code\s+of\s+(?:conduct|ethics|business\s+conduct)|"
+                                 r"bylaws|by-laws|charter|guidelines|plan\s+document|rulebook|playbook|"
+                                 r"standard\s+operating\s+procedures?)\b", re.I)
+_PUBLIC_CODE = re.compile(r"\b(?:(?-i:Code)(?!\s+of\s+(?:Conduct|Ethics|Business\s+Conduct))|(?-i:Act)|[Ss]tatutes?|"
+                          r"U\.?\s?S\.?\s?C|C\.?R\.?S|RCW|ILCS|C\.?F\.?R|[Rr]egulations?|[Ll]egislature|[Ll]aws?\s+of)\b")
+
+
+def _private_section(cite: str, context: str) -> bool:
+    """Whether a bare section sign ("§ 4.2", no code named before it) cites a private instrument the
+    document says it quotes (an employee handbook's "§ 4.2 Outside Employment"), not a statute."""
+    return cite.lstrip().startswith("§") and bool(_PRIVATE_INSTRUMENT.search(context)) and \
+        not _PUBLIC_CODE.search(context)

@@ -1053,3 +1053,19 @@ def test_an_xps_print_is_read_page_by_page_in_the_order_its_document_lists():
     broken = with_members(data, {"Documents/1/Pages/1.fpage": b"<FixedPage"})
     assert extract("print.oxps", broken).status == formats.UNREADABLE
     assert extract("print.oxps", b"not a zip").status == formats.UNREADABLE
+
+
+def test_a_mind_map_is_read_node_by_node_each_branch_a_paragraph_and_objective_c_under_its_name_is_text():
+    data = ('<map version="1.0.1"><node TEXT="Who owns the inventions?">'
+            '<node TEXT="Cal. Lab. Code § 2860: &quot;Everything an employee acquires ...&quot;">'
+            '<node TEXT="read with section 2870"/></node>'
+            '<node TEXT="Prior inventions"><richcontent TYPE="NOTE"><html><body><p>Calibration method</p>'
+            '<p>Listed in Exhibit A</p></body></html></richcontent><attribute NAME="owner" VALUE="employee"/></node>'
+            '</node></map>').encode()
+    e = extract("research/ip.mm", data)
+    assert e.text.split("\n\n") == ["Who owns the inventions?",
+                                    'Cal. Lab. Code § 2860: "Everything an employee acquires ..."\nread with section 2870',
+                                    "Prior inventions\nCalibration method\nListed in Exhibit A\nowner: employee"]
+    assert extract("ip.mm", b"<map><node TEXT='cut'").status == formats.UNREADABLE
+    source = b"#import <Foundation/Foundation.h>\nint main(void) { return 0; }\n"
+    assert (extract("main.mm", source).status, extract("main.mm", source).problem) == ("text", None)

@@ -34585,25 +34585,6 @@ def h09_r40_rss(env: Path, task: str) -> None:
     assert escape(quote) in read_doc(env, task, "feeds/colorado-employment-updates.rss")
 
 
-@plant("ho-h09-r40-undeclared-labor-code-2860-in-freemind-map", "H09", CI,
-       "documents/research/ip-ownership.mm, a FreeMind mind map the associate drew of who owns Sasha's inventions, "
-       "has a node quoting California Labor Code section 2860 in full; the seeded law declares sections 2870 to "
-       "2872 only.")
-def h09_r40_freemind(env: Path, task: str) -> None:
-    quote = ("Everything which an employee acquires by virtue of his employment, except the compensation which is "
-             "due to him from his employer, belongs to the employer, whether acquired lawfully or unlawfully, or "
-             "during or after the expiration of the term of his employment.")
-    assert "2860" not in json.dumps(load_task(env, task)["oafreeze"]["seeded_law"])
-    node = f"Cal. Lab. Code § 2860: \"{quote}\""
-    write_doc(env, task, "research/ip-ownership.mm", (
-        '<map version="1.0.1">\n<node ID="ID_1" TEXT="Who owns what Sasha invents?">\n'
-        f'<node ID="ID_2" POSITION="right" TEXT="{escape(node, {chr(34): "&quot;"})}"/>\n'
-        '<node ID="ID_3" POSITION="right" TEXT="Carve-out: sections 2870 to 2872"/>\n'
-        '<node ID="ID_4" POSITION="left" TEXT="Prior invention: soil-moisture calibration method"/>\n'
-        "</node>\n</map>\n"))
-    assert escape(quote) in read_doc(env, task, "research/ip-ownership.mm")
-
-
 @plant("ho-h09-r40-citation-given-as-a-web-address", "H09", NE,
        "The seeded_law entry for the $5,000 penalty gives as its citation a web address of the Colorado "
        "legislature's site instead of 'C.R.S. § 8-2-113(8)(b)': the entry no longer declares which provision it "
@@ -34613,22 +34594,6 @@ def h09_r40_citation_url(env: Path, task: str) -> None:
         entry = seeded(t, "C.R.S. § 8-2-113(8)(b)")
         entry["citation"] = "https://leg.colorado.gov/colorado-revised-statutes"
         assert "five thousand dollars" in entry["quote"]
-
-
-@near_miss("ho-h09-nm-r40-handbook-section-quoted-with-section-sign", "H09", AM,
-           "documents/handbook-excerpt.md quotes section 4.2 of Bayou Crest's employee handbook, with a section sign "
-           "and quotation marks: '§ 4.2 Outside Employment. \"Employees may not work for a competitor while employed "
-           "by the Company without the President's written approval.\"'",
-           "HYGIENE.md H09 is about planted excerpts of law; a private employer's handbook is company policy, not law, "
-           "so it needs no seeded_law entry even when it is quoted under a section sign.")
-def h09_nm_r40_handbook(env: Path, task: str) -> None:
-    write_doc(env, task, "handbook-excerpt.md", (
-        "# Bayou Crest Environmental employee handbook (2025 edition): excerpt\n\n"
-        "§ 4.2 Outside Employment. \"Employees may not work for a competitor while employed by the Company "
-        "without the President's written approval.\"\n\n"
-        "§ 4.3 Company Property. \"Field equipment, site data and bid files remain Company property and must be "
-        "returned on request.\"\n"))
-    assert "§ 4.2" in read_doc(env, task, "handbook-excerpt.md")
 
 
 # --- H10 temporal consistency (fortieth round) -----------------------------------------------------------------

@@ -4,6 +4,7 @@ file, verification before the freeze, and no undeclared statute text."""
 from __future__ import annotations
 
 import datetime as dt
+import json
 import re
 import textwrap
 from pathlib import Path
@@ -970,3 +971,38 @@ def h09_r38_westlaw(env: Path, task: str) -> None:
         assert all("(2)(b)" not in e["citation"] for e in t["oafreeze"]["seeded_law"])
     write_doc(env, task, "research/crs-8-2-113-westlaw.txt", _r38_westlaw_print(
         "C.R.S.A. \u00a7 8-2-113", "(2)(b)", _R38_CRS_2B, printed="2026-10-01"))
+
+
+@near_miss("h09-nm-r40-handbook-section-quoted-with-section-sign", "H09", AM,
+           "documents/handbook-excerpt.md quotes section 4.2 of Bayou Crest's employee handbook, with a section sign "
+           "and quotation marks: '§ 4.2 Outside Employment. \"Employees may not work for a competitor while employed "
+           "by the Company without the President's written approval.\"'",
+           "HYGIENE.md H09 is about planted excerpts of law; a private employer's handbook is company policy, not law, "
+           "so it needs no seeded_law entry even when it is quoted under a section sign.")
+def h09_nm_r40_handbook(env: Path, task: str) -> None:
+    write_doc(env, task, "handbook-excerpt.md", (
+        "# Bayou Crest Environmental employee handbook (2025 edition): excerpt\n\n"
+        "§ 4.2 Outside Employment. \"Employees may not work for a competitor while employed by the Company "
+        "without the President's written approval.\"\n\n"
+        "§ 4.3 Company Property. \"Field equipment, site data and bid files remain Company property and must be "
+        "returned on request.\"\n"))
+    assert "§ 4.2" in read_doc(env, task, "handbook-excerpt.md")
+
+
+@plant("h09-r40-undeclared-labor-code-2860-in-freemind-map", "H09", CI,
+       "documents/research/ip-ownership.mm, a FreeMind mind map the associate drew of who owns Sasha's inventions, "
+       "has a node quoting California Labor Code section 2860 in full; the seeded law declares sections 2870 to "
+       "2872 only.")
+def h09_r40_freemind(env: Path, task: str) -> None:
+    quote = ("Everything which an employee acquires by virtue of his employment, except the compensation which is "
+             "due to him from his employer, belongs to the employer, whether acquired lawfully or unlawfully, or "
+             "during or after the expiration of the term of his employment.")
+    assert "2860" not in json.dumps(load_task(env, task)["oafreeze"]["seeded_law"])
+    node = f"Cal. Lab. Code § 2860: \"{quote}\""
+    write_doc(env, task, "research/ip-ownership.mm", (
+        '<map version="1.0.1">\n<node ID="ID_1" TEXT="Who owns what Sasha invents?">\n'
+        f'<node ID="ID_2" POSITION="right" TEXT="{escape(node, {chr(34): "&quot;"})}"/>\n'
+        '<node ID="ID_3" POSITION="right" TEXT="Carve-out: sections 2870 to 2872"/>\n'
+        '<node ID="ID_4" POSITION="left" TEXT="Prior invention: soil-moisture calibration method"/>\n'
+        "</node>\n</map>\n"))
+    assert escape(quote) in read_doc(env, task, "research/ip-ownership.mm")

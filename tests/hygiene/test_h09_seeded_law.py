@@ -174,6 +174,19 @@ def test_near_miss_a_contract_quoting_its_own_sections(tmp_path):
     assert found(env_with(tmp_path, files=files), "H09") == []
 
 
+@pytest.mark.parametrize("title, flagged", [
+    ("Acme employee handbook (2025 edition): excerpt", False),   # the handbook's own section signs
+    ("Acme code of conduct, as revised", False),
+    ("Notes on the statute", True),                              # no private instrument named: a statute's
+    ("Acme handbook notes on the Colorado Revised Statutes", True),  # a code named near: the law's
+])
+def test_a_bare_section_sign_in_a_document_that_quotes_a_private_instrument_is_not_law(tmp_path, title, flagged):
+    text = (f"# {title}\n\n§ 4.2 Outside Employment. \"Employees may not work for a competitor while employed by the "
+            "Company without the President's written approval.\"\n")
+    hits = found(env_with(tmp_path, files={**workspace(), "excerpt.md": text}), "H09")
+    assert [(f.severity, f.path) for f in hits] == ([("major", "documents/excerpt.md")] if flagged else [])
+
+
 # --- placeholders in provenance ----------------------------------------------------------------------
 
 
