@@ -91,7 +91,8 @@ def check(ctx: TaskContext) -> list[Finding]:
             out += _notice_rule(ctx, d, i, c)
             out += _lets_advice_in(ctx, d, i, c)
     out += _undeclared_operative(ctx) + _signed_advisory(ctx)
-    out = (_dedupe(out) + advice_asked_for(ctx) + advice_to_counterparty(ctx) + copied_advice(ctx)
+    out = (_dedupe(out) + advice_asked_for(ctx) + (advice_to_counterparty(ctx) or advisory_handed_over(ctx))
+           + signed_text_in_advisory(ctx) + copied_advice(ctx)
            + advice_in_forms(ctx) + _dictated_text(ctx) + _muzzled_advisory(ctx) + _source_files_demanded(ctx)
            + _advisory_put_in_operative(ctx))
     # (the same request is reported once: a sentence asking the agreement for the reason is advice_asked_for's)
@@ -832,6 +833,83 @@ def advice_to_counterparty(ctx: TaskContext) -> list[Finding]:
                 evidence=tx.excerpt(text.strip())))
             break
     return out
+
+
+# An advisory deliverable handed to a person, the name first: "Bayou Crest will hand Avery your client note with
+# it", "we will give Riley Vandermeer a copy of client-email.md", "send Sasha the note to the partner".
+_HANDED = re.compile(r"\b(?:give|gives|giving|hand|hands|handing|send|sends|sending|show|shows|showing|pass|passes|"
+                     r"forward|forwards|provide|provides|share|shares)\s+" + _NAME +
+                     r"\s+(?:a\s+copy\s+of\s+)?(?:your|the|our|this|that|a)?\s*(?P<what>[\w.-]+(?:\s+[\w.-]+){0,2})")
+
+
+def _refers_to(what: str, d: str) -> bool:
+    """Whether `what` (the words after "hand Avery your ...") names the deliverable d: its file name, or
+    its name's words in order ("client note" for client-note.md)."""
+    stem = re.findall(r"[a-z0-9]+", d.rsplit(".", 1)[0].lower())
+    said = re.findall(r"[a-z0-9]+", what.lower())
+    return what.split()[0].rstrip(".,;:") == d or (len(stem) >= 2 and said[:len(stem)] == stem)
+
+
+def advisory_handed_over(ctx: TaskContext) -> list[Finding]:
+    """The instructions or a task document say an advisory deliverable will be handed to the person an
+    operative deliverable goes to ("Bayou Crest will hand Avery your client note with it"): the privileged
+    advice the task asks for reaches the counterparty, and an agent that writes it well is rewarded for it."""
+    counterparties: set[str] = set()
+    for d in ctx.ext.operative:
+        counterparties |= _parties(ctx.task.deliverables.get(d, ""), _GOES_TO)
+    advisory = [d for d in ctx.ext.advisory if d in ctx.task.deliverables]
+    if not counterparties or not advisory:
+        return []
+    sources = [("task.json", "$.instructions", ctx.task.instructions)] + \
+        [(f.rel, None, f.text) for f in ctx.task_files if f.text and not f.kb_copy]
+    for path, where, text in sources:
+        for m in _HANDED.finditer(text):
+            d = next((d for d in advisory if _refers_to(m.group("what"), d)), None)
+            who = _parties(m.group(0), _HANDED, counterparties)
+            hits = sorted(w for w in who if w in counterparties and not _client_named(ctx, w))
+            if d is None or not hits:
+                continue
+            line = text.count("\n", 0, m.start()) + 1
+            return [ctx.finding(
+                ID, "major", path, f"{'the instructions say' if where else path + ' says'} the advisory deliverable "
+                f"{d!r} will be handed to {hits[0]}, to whom an operative deliverable goes: the advice and analysis "
+                "the task asks for would reach the counterparty, not the client",
+                f"keep {d!r} with the client (or the partner or the file), and give {hits[0]} only the operative "
+                "documents", location=where or line, evidence=tx.excerpt(tx.line_text(text, line)))]
+    return []
+
+
+# Text the other side signs put into an advisory deliverable by the instructions: "an acknowledgment, for
+# Riley Vandermeer to sign, ... Put it at the end of client-email.md".
+_PUT_INTO = re.compile(r"\b(?:put|place|add|append|insert|include|attach|paste|set\s+out)\b(?P<what>[^.;]{0,60}?)\b(?:in|into|to|"
+                       r"at\s+the\s+(?:end|foot|bottom|top|start)\s+of|below|beneath|under|after|above|within)\s+"
+                       r"(?:the\s+)?(?P<d>[\w.-]+\.\w{2,4})\b", re.I)
+
+
+# What is put there: the signed text itself, or "it" (not "your reasons", "the explanation").
+_SIGNED_THING = re.compile(r"^\s*(?:it|them|this|that|these|those)\b|\b(?:acknowledg\w*|receipt|signature|consent|release|"
+                           r"waiver|declaration|certificat\w*|attestation|election|form)\b", re.I)
+
+
+def signed_text_in_advisory(ctx: TaskContext) -> list[Finding]:
+    """The instructions ask for a text the other side signs (an acknowledgment "for Riley Vandermeer to
+    sign") to be put into an advisory deliverable: the signed text sits where no placement rule reaches."""
+    advisory = set(ctx.ext.advisory)
+    sentences = [sentence for _line, sentence in tx.sentences(ctx.task.instructions)]
+    for k, sentence in enumerate(sentences):
+        window = " ".join(sentences[max(0, k - 1):k + 1])
+        put = next((m for m in _PUT_INTO.finditer(sentence) if m.group("d") in advisory
+                    and _SIGNED_THING.search(m.group("what"))), None)
+        if put is None or not _TO_BE_SIGNED.search(window):
+            continue
+        d = put.group("d")
+        return [ctx.finding(
+            ID, "major", "task.json", f"the instructions put a text the other side signs into the advisory "
+            f"deliverable {d!r}: no placement rule keeps analysis, source paths or advice out of what is signed",
+            f"make the signed text an operative deliverable of its own (listed in oafreeze.operative and covered by "
+            f"the placement criterion), and keep {d!r} advice only", location="$.instructions",
+            evidence=tx.excerpt(window))]
+    return []
 
 
 # Material that does not belong in text a counterparty signs, found in the starting form of an

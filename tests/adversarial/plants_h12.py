@@ -1261,3 +1261,27 @@ def h12_r39_kb_footer(env: Path, task: str) -> None:
     with task_json(env, task) as t:
         instructions_add(t, f"Add a footer to washington-covenant-form.md pointing employees to the firm's background "
                             f"page on Washington non-competes, {url}, so they can read why each section is there.")
+
+
+@plant("h12-r40-client-note-handed-to-the-employee", "H12", AM,
+       "The partner's email adds that Bayou Crest will give Avery the client note together with the agreement: the "
+       "task's only advisory deliverable now reaches the employee, so the privileged reasons for the repair have "
+       "nowhere to go that stays with the client.")
+def h12_r40_note_to_employee(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert t["oafreeze"]["advisory"] == ["client-note.md"]
+    edit_doc(env, task, "partner-email.md", "Avery will receive the agreement.",
+             "Avery will receive the agreement, and Bayou Crest will hand Avery your client note with it so that "
+             "Avery understands the changes.")
+
+
+@plant("h12-r40-signable-acknowledgment-inside-the-cover-email", "H12", TB,
+       "The instructions add that Aspenline wants an acknowledgment of receipt for Riley to sign, to be put at the "
+       "end of client-email.md for Noor to cut out: a document the employee signs is written into an advisory "
+       "deliverable, is listed as no operative deliverable and no placement criterion covers it.")
+def h12_r40_ack_in_email(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "Aspenline also wants a one-paragraph acknowledgment, for Riley Vandermeer to sign, "
+                            "confirming receipt of the covenant paperwork. Put it at the end of client-email.md, "
+                            "below your email, so Noor can cut it out and send it with the offer.")
+        assert "client-email.md" in t["oafreeze"]["advisory"]

@@ -877,3 +877,31 @@ def test_instructions_that_ask_every_deliverable_for_the_agents_reasoning(tmp_pa
     task["instructions"] += " " + said
     hits = [f for f in found(env_with(tmp_path, task), "H12") if f.message.startswith("the instructions ask")]
     assert [(f.severity, f.location) for f in hits] == ([("major", "$.instructions")] if flagged else [])
+
+
+@pytest.mark.parametrize("said, flagged", [
+    ("HR will hand Dana your client email with the agreement.", True),
+    ("We will send Dana Whitcombe a copy of client-email.md.", True),
+    ("HR will hand Dana the signed agreement.", False),            # an operative text: hers to have
+    ("We will send Morgan your client email.", False),             # not the person the agreement goes to
+])
+def test_an_advisory_deliverable_a_task_document_hands_to_the_counterparty_is_major(tmp_path, said, flagged):
+    task = task_json()
+    task["deliverables"]["agreement.md"] = "The restrictive covenant agreement for Dana Whitcombe to sign."
+    files = {**workspace(), "partner-notes.md": workspace()["partner-notes.md"] + "\n" + said + "\n"}
+    hits = [f for f in found(env_with(tmp_path, task, files), "H12") if "will be handed to" in f.message]
+    assert [(f.severity, f.path) for f in hits] == ([("major", "documents/partner-notes.md")] if flagged else [])
+
+
+@pytest.mark.parametrize("said, flagged", [
+    ("The client wants an acknowledgment of receipt for Dana Whitcombe to sign. Put it at the end of "
+     "client-email.md, below your email.", True),
+    ("Include a consent form for Dana Whitcombe to sign in client-email.md.", True),
+    ("Add a signature block for Miriam Okafor to client-email.md.", False),  # the email's own sign-off
+    ("The agreement is ready for Dana Whitcombe to sign. Put your reasons in client-email.md.", False),
+])
+def test_a_text_the_other_side_signs_put_into_an_advisory_deliverable_is_major(tmp_path, said, flagged):
+    task = task_json()
+    task["instructions"] += " " + said
+    hits = [f for f in found(env_with(tmp_path, task), "H12") if "a text the other side signs" in f.message]
+    assert [(f.severity, f.location) for f in hits] == ([("major", "$.instructions")] if flagged else [])
