@@ -61,6 +61,12 @@ def _thing(word: str) -> str:
     return _SAME_THING.get(word) or _abroad(word) or word
 
 
+def things(text: str) -> frozenset[str]:
+    """What a text says an event happens to: the agreement, the offer, the notice, the work ("send everything
+    with the offer" is the offer's)."""
+    return frozenset(_thing(m.group(0)) for m in _OBJECT.finditer(text))
+
+
 _OFFSET = re.compile(r"\b(?:\d{1,3}|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fourteen|"
                      r"twenty|thirty)\s+(?:(?:business|working|calendar|clear)\s+)?(?:days?|weeks?|months?)\s+"
                      r"(?:before|after|ahead\s+of|prior\s+to|ahead)\b", re.I)

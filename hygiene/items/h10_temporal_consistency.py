@@ -1014,6 +1014,12 @@ _DID_ON = re.compile(r"\b(?:joined|left|resigned|quit|started|began|signed|count
                      r"[^.;:!?\n]{0,50}?\b(?:on|in|as\s+of|effective)\s+$", re.I)
 
 
+# A version a document names by the day it was made, the date right after the word: "form revised
+# 2023-01-15", "the handbook updated on March 3, 2026", "a letter dated May 2, 2026".
+_MADE_ON = re.compile(r"\b(?:revised|amended|updated|approved|adopted|issued|published|dated|reviewed|executed)\s+"
+                      r"(?:on\s+)?$", re.I)
+
+
 def _told_before_it_happened(ctx: TaskContext, as_of: dt.date, said: set[str]) -> list[Finding]:
     """A dated task document that tells as done what it dates after its own date ("Mr. Delacroix
     joined Pelican Site Services on August 17, 2026" in a memo of June 30, 2026): it reports what had
@@ -1034,10 +1040,11 @@ def _told_before_it_happened(ctx: TaskContext, as_of: dt.date, said: set[str]) -
             for written, at in tx.dates(sentence):
                 readings = tx.date_readings(written)
                 before = sentence[:at]
-                if not readings or min(readings) <= own[2] or not _DID_ON.search(before) or _PLANNED.search(before) \
+                did = _DID_ON.search(before) or _MADE_ON.search(before)
+                if not readings or min(readings) <= own[2] or not did or _PLANNED.search(before) \
                         or f.rel in anchored and min(readings) in trap_dates:
                     continue
-                hit = written, min(readings), _DID_ON.search(before).group(0).split()[0]
+                hit = written, min(readings), did.group(0).split()[0]
                 break
             if hit is None:
                 continue
@@ -1370,12 +1377,17 @@ def _today_at_an_event(ctx: TaskContext, as_of: dt.date) -> list[Finding]:
             rest = m.group("rest")
             if tx.dates(rest) or _COUNTED.search(rest):
                 continue  # a date given outright is checked above; a day counted from the event is another day
-            named = [name for name, pattern in events.EVENTS.items() if name != "delivery" and pattern.search(rest)]
+            named = [name for name, pattern in events.EVENTS.items() if pattern.search(rest)]
+            # a delivery is one only of what the sentence says goes ("send everything with the offer"): the
+            # task dates the deliveries of several things
+            sent = events.things(rest) if named == ["delivery"] else None
+            named = [name for name in named if name != "delivery"] or (named if sent else [])
             if not named:
                 continue
             event = named[0]
             dated = [(when, where, said) for where, text in _dated_sources(ctx)
-                     for name, _what, when, said in events.event_dates(text, as_of) if name == event]
+                     for name, what, when, said in events.event_dates(text, as_of)
+                     if name == event and (sent is None or what & sent)]
             if not dated or any(as_of in when for when, _where, _said in dated):
                 continue
             when, where, said = dated[0]

@@ -34610,26 +34610,6 @@ def h10_r40_memo_future_events(env: Path, task: str) -> None:
              "competitor in Ascension Parish, on August 3, 2026.\n\n")
 
 
-@plant("ho-h10-r40-approval-memo-predates-the-form-it-approves", "H10", SD,
-       "The 2023 approval memo is now dated 2022-12-20, weeks before the form revision it approves ('form revised "
-       "2023-01-15'), while its file name, the instructions and the trap still call it the 2023 memo.")
-def h10_r40_memo_before_form(env: Path, task: str) -> None:
-    text = read_doc(env, task, "form-approval-memo-2023.md")
-    assert "form revised 2023-01-15" in text
-    edit_doc(env, task, "form-approval-memo-2023.md", "Date: 2023-02-01", "Date: 2022-12-20")
-
-
-@plant("ho-h10-r40-today-defined-by-the-offer-day", "H10", TB,
-       "The instructions add 'Today is the day Noor asked us to send everything with the offer.': Noor's email and "
-       "the offer summary put that day on November 16, 2026, a week after the task's as_of of 2026-11-09.")
-def h10_r40_today_by_event(env: Path, task: str) -> None:
-    assert "offer on November 16" in read_doc(env, task, "hr-request.md")
-    with task_json(env, task) as t:
-        assert t["oafreeze"]["as_of"] == "2026-11-09"
-        instructions_add(t, "Today is the day Noor asked us to send everything with the offer, so the package must "
-                            "be final when you hand it in.")
-
-
 @near_miss("ho-h10-nm-r40-planned-reminders-for-2027", "H10", CA,
            "documents/hr-compliance-calendar.md, set up on 2026-10-20, lists reminders HR has planned: '2027-01-04: "
            "switch the form's earnings test to L&I's 2027 figure' and '2027-10-01: yearly review of the Washington "

@@ -1236,3 +1236,26 @@ def test_a_tracked_change_made_after_as_of_is_a_note(tmp_path):
     hits = found(env_with(tmp_path, files={**workspace(), "edits.docx": dw.package(members)}), "H10")
     assert [(f.severity, f.path, "edited on 2026-03-09" in f.message) for f in hits] == \
         [("minor", "documents/edits.docx", True)]
+
+
+@pytest.mark.parametrize("memo_day, sentence, flagged", [
+    ("2026-01-10", "We reviewed the covenant form (form revised 2026-02-01) for Colorado employees.", True),
+    ("2026-02-05", "We reviewed the covenant form (form revised 2026-02-01) for Colorado employees.", False),
+    ("2026-01-10", "The form is to be revised 2026-04-01, when the threshold changes.", False),  # a plan
+])
+def test_a_document_that_names_a_version_made_after_its_own_date_is_major(tmp_path, memo_day, sentence, flagged):
+    files = {**workspace(), "approval-memo.md": f"# Memorandum\n\nDate: {memo_day}\n\n{sentence}\n"}
+    hits = [f for f in found(env_with(tmp_path, files=files), "H10") if "tells as done" in f.message]
+    assert [(f.severity, f.path) for f in hits] == ([("major", "documents/approval-memo.md")] if flagged else [])
+
+
+@pytest.mark.parametrize("said, flagged", [
+    ("Today is the day Dana asked us to send everything with the offer.", True),   # the offer's delivery
+    ("Today is the day you send the partner your draft.", False),                  # nothing the task dates
+])
+def test_today_made_the_day_a_thing_is_delivered_must_be_as_of(tmp_path, said, flagged):
+    task = task_json()  # as_of 2026-03-02
+    task["instructions"] += " " + said
+    files = {**workspace(), "offer-facts.md": workspace()["offer-facts.md"] + "- Offer to be delivered: 2026-03-09\n"}
+    hits = [f for f in found(env_with(tmp_path, task, files), "H10") if "make today the day" in f.message]
+    assert [(f.severity, f.location) for f in hits] == ([("major", "$.instructions")] if flagged else [])
