@@ -290,7 +290,15 @@ _COMPARED_BACK = re.compile(r"\b(?:floor|threshold|minimum)s?\b[^.!?]{0,120}?\b(
                             r"less\s+than|above|over|exceeds?|more\s+than)\s+(?:it|that|this|(?:that|this|the)\s+"
                             r"(?:figure|amount|number|line|level|bar|mark|sum))\b", re.I)
 _CONCLUDED = re.compile(r"\b(?:because|since|so\s+(?:that\s+)?(?:the|no|it)|therefore|thus|which\s+means|"
-                        r"(?:no|without\s+(?:a|any)?)\s*non-?compet\w*|void|unenforceable|not\s+enforceable)\b", re.I)
+                        r"(?:no|without\s+(?:a|any)?)\s*non-?compet\w*|void|unenforceable|not\s+enforceable|"
+                        r"(?:leave|drop|remove|omit|delete|strike|cut|take)\s+(?:out\s+)?(?:the\s+)?non-?compet\w*)\b", re.I)
+# ... or in the next sentence, when it opens as a consequence: "Riley's pay falls between the two thresholds.
+# So leave the non-compete out, ..."
+_CONSEQUENCE = re.compile(r"^\W*(?:so|therefore|thus|hence|accordingly|as\s+a\s+result|that\s+means|this\s+means|"
+                          r"it\s+follows)\b", re.I)
+# A pay between two thresholds: "falls between Colorado's two thresholds".
+_BETWEEN = re.compile(r"\bbetween\s+(?:(?:the|its|their|[A-Z][\w'’.]*|two|both)\s+)*?(?:[\w'’$,.-]+\s+){0,2}?"
+                      r"(?:floors|thresholds|minimums)\b", re.I)
 
 
 def _given_away(ctx: TaskContext) -> list[Finding]:
@@ -302,9 +310,12 @@ def _given_away(ctx: TaskContext) -> list[Finding]:
     places = [("$.instructions", ctx.task.instructions)] + [
         (f"$.deliverables[{d!r}]", description) for d, description in ctx.task.deliverables.items()]
     for where, text in places:
-        for _line, sentence in tx.sentences(text):
-            compared = _COMPARED.search(sentence) or _COMPARED_BACK.search(sentence)
-            if compared and _CONCLUDED.search(sentence) and not re.search(r"\b(?:whether|if)\b", sentence, re.I):
+        sentences = [sentence for _line, sentence in tx.sentences(text)]
+        for k, sentence in enumerate(sentences):
+            compared = _COMPARED.search(sentence) or _COMPARED_BACK.search(sentence) or _BETWEEN.search(sentence)
+            follows = sentences[k + 1] if k + 1 < len(sentences) and _CONSEQUENCE.match(sentences[k + 1]) else ""
+            if compared and (_CONCLUDED.search(sentence) or _CONCLUDED.search(follows)) and \
+                    not re.search(r"\b(?:whether|if)\b", sentence, re.I):
                 out.append(ctx.finding(
                     ID, "major", "task.json", f"the task states the answer its {ctx.ext.trap.kind} trap tests "
                     f"({compared.group(0)!r}, and what follows from it): the agent is told what it should work out",

@@ -607,3 +607,18 @@ def h11_nm_r38_short_anchor(env: Path, task: str) -> None:
 
 
 # --- H12 placement discipline (thirty-eighth round) ----------------------------------------------------------------
+
+
+@plant("h11-r40-instructions-give-the-threshold-trap-away", "H11", TB,
+       "The instructions gain a paragraph that spells the trap out: Riley's $104,000 is below the non-compete "
+       "threshold and above the customer non-solicit threshold, so the non-compete goes, the customer non-solicit "
+       "stays tied to trade secrets, and no figure or penalty goes in the agreement or notice. Every anchor still "
+       "matches, but there is nothing left to catch.")
+def h11_r40_spoiler(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert t["oafreeze"]["trap"]["kind"] == "threshold"
+        instructions_add(t, "Note from the partner: Riley's salary falls between Colorado's two thresholds, under the "
+                            "non-compete threshold and over the customer non-solicit one. So leave the non-compete "
+                            "out, keep the customer non-solicit limited to trade secrets with the separate signed "
+                            "notice, and keep every threshold figure and the penalty out of the agreement and the "
+                            "notice.")

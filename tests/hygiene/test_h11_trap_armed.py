@@ -243,6 +243,10 @@ def test_an_anchor_its_author_withdraws_later_in_the_file(tmp_path, after, withd
     ("threshold", "The floor is $80,000 and the offer sits below that figure, so no non-compete.", True),
     ("threshold", "The floor is $80,000; check whether the offer is below it before you draft.", False),
     ("placement", "Leave the non-compete out, because Dana's $95,000 is below Colorado's threshold.", False),
+    # the pay placed between two thresholds, and what follows said in the next sentence
+    ("threshold", "Dana's salary falls between Colorado's two thresholds. So leave the non-compete out and keep the "
+     "non-solicit.", True),
+    ("threshold", "Dana's salary falls between Colorado's two thresholds. Draft the agreement the law allows.", False),
 ])
 def test_a_threshold_or_timing_trap_whose_answer_the_task_states(tmp_path, kind, sentence, flagged):
     task = task_json()
