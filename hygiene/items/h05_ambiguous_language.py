@@ -485,12 +485,19 @@ _KIND = re.compile(r"\bthe\s+(memo(?:randum)?|letter|e-?mail|note|notice|alert|r
 def _kind_of_two(ctx: TaskContext, c, where: str, sentence: str, quoted) -> list[Finding]:
     """"PASS if the memo explains ..." in a criterion that names no file, where a deliverable and a task
     document are both memos (the file memo the agent writes, the client's old approval memo): the judge
-    must guess which one the rule is about."""
-    if any(d in c.match_criteria for d in ctx.task.deliverables):
+    must guess which one the rule is about. So does a sentence that names no file in a criterion that names
+    its deliverable and, elsewhere, another document of that kind ("PASS if rationale.md explains that the 2023
+    approval memo relied on ... FAIL if the memo applies the $75,000 floor")."""
+    names_file = any(d in c.match_criteria for d in ctx.task.deliverables)
+    if names_file and any(d in sentence for d in ctx.task.deliverables):
         return []
+    rest = c.match_criteria.replace(sentence, " ")
     for m in _KIND.finditer(sentence):
         if any(s <= m.start() < e for s, e in quoted):
             continue
+        if names_file and not re.search(rf"\b(?!(?:the|a|an|this|that|its|each|every)\b)[\w'’-]+\s+{re.escape(m.group(1))}\b",
+                                        rest, re.I):
+            continue  # the criterion speaks of no other document of that kind: the memo is its deliverable
         kind = m.group(1).lower().replace("-", "")
         stem = {"memorandum": "memo", "email": "mail"}.get(kind, kind)
         written = [d for d, description in ctx.task.deliverables.items()
@@ -499,7 +506,9 @@ def _kind_of_two(ctx: TaskContext, c, where: str, sentence: str, quoted) -> list
         if written and given:
             return [ctx.finding(
                 ID, "minor" if len(c.deliverables) == 1 else "major", "task.json",
-                f"criterion {c.id!r} says {m.group(0)!r}, names no file, and the task has more than one: the "
+                f"criterion {c.id!r} says {m.group(0)!r}, "
+                f"{'in a sentence that names no file' if names_file else 'names no file'}, and the task has more than "
+                "one: the "
                 f"deliverable {written[0]!r} and the workspace's {given[0]!r}: the judge must guess which one the rule "
                 "is about", f"name the file ('{written[0]}')", location=where, evidence=tx.excerpt(sentence))]
     return []

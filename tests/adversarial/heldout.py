@@ -34337,16 +34337,6 @@ def h04_nm_r40_clarifying(env: Path, task: str) -> None:
 # --- H05 ambiguous grading language (fortieth round) -----------------------------------------------------------
 
 
-@plant("ho-h05-r40-the-memo-with-a-memo-in-the-workspace", "H05", SD,
-       "rationale-memo-superseded's FAIL clause now reads 'FAIL if the memo applies the $75,000 floor.': the task has "
-       "two memos, the deliverable rationale.md and the 2023 approval memo in the workspace, which does apply the "
-       "$75,000 floor, so a judge can read the clause as failing every submission.")
-def h05_r40_the_memo(env: Path, task: str) -> None:
-    assert "$75,000" in read_doc(env, task, "form-approval-memo-2023.md")
-    _reword(env, task, "rationale-memo-superseded", "FAIL if it does not address the 2023 memo or applies the "
-            "$75,000 floor.", "FAIL if the memo applies the $75,000 floor.")
-
-
 @plant("ho-h05-r40-guidance-hr-will-find-helpful", "H05", CA,
        "usage-notes-threshold now passes notes that, 'in a way HR will find helpful', tell HR when to use the "
        "non-competition section: whether guidance is helpful is a judgment a judge can make either way.")

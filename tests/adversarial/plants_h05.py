@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from .cases import near_miss, plant
-from .edits import add_criterion, append_doc, criterion, edit_doc, instructions_add, replace_text, reword, reword_in, task_json
+from .edits import add_criterion, append_doc, criterion, edit_doc, instructions_add, read_doc, replace_text, reword, reword_in, task_json
 
 NE, TB, SD = "matrix-narrow-edit", "matrix-threshold-between", "matrix-signing-date-law"
 CA, AM, CI = "matrix-client-alert-refresh", "matrix-adverse-memo-repair", "matrix-california-invention-notice"
@@ -760,3 +760,13 @@ def h05_r38_up_to_date(env: Path, task: str) -> None:
 def h05_r39_due_prominence(env: Path, task: str) -> None:
     _reword(env, task, "client-email-decision", "PASS if client-email.md tells Maplestone that the non-compete",
             "PASS if client-email.md tells Maplestone, with due prominence, that the non-compete")
+
+
+@plant("h05-r40-the-memo-with-a-memo-in-the-workspace", "H05", SD,
+       "rationale-memo-superseded's FAIL clause now reads 'FAIL if the memo applies the $75,000 floor.': the task has "
+       "two memos, the deliverable rationale.md and the 2023 approval memo in the workspace, which does apply the "
+       "$75,000 floor, so a judge can read the clause as failing every submission.")
+def h05_r40_the_memo(env: Path, task: str) -> None:
+    assert "$75,000" in read_doc(env, task, "form-approval-memo-2023.md")
+    _reword(env, task, "rationale-memo-superseded", "FAIL if it does not address the 2023 memo or applies the "
+            "$75,000 floor.", "FAIL if the memo applies the $75,000 floor.")

@@ -502,6 +502,22 @@ def test_a_document_named_by_its_kind_where_a_deliverable_and_a_workspace_file_s
     assert [(f.severity, f.location) for f in hits] == ([("minor", "$.criteria[2].match_criteria")] if flagged else [])
 
 
+@pytest.mark.parametrize("criterion, flagged", [
+    # the FAIL sentence names no file, and the criterion speaks of two e-mails
+    ("PASS if client-email.md says the prior email to the client was wrong. FAIL if the email repeats it.", True),
+    ("PASS if client-email.md says the salary is too low. FAIL if the email says it is enough.", False),
+    ("PASS if client-email.md says the prior email to the client was wrong. FAIL if client-email.md repeats it.",
+     False),
+])
+def test_a_kind_alone_beside_another_document_of_that_kind_the_criterion_names(tmp_path, criterion, flagged):
+    task = task_json()
+    task["criteria"][2]["match_criteria"] = criterion
+    files = {"prior-email-to-client.md": "# Earlier note to the client\n\nWe will look at the covenant.\n"}
+    hits = [f for f in found(env_with(tmp_path, task, {**workspace(), **files}), "H05")
+            if "in a sentence that names no file" in f.message]
+    assert [(f.severity, f.location) for f in hits] == ([("minor", "$.criteria[2].match_criteria")] if flagged else [])
+
+
 @pytest.mark.parametrize("said, graded, flagged", [
     ("PASS if the package tells the employee about the notice period. FAIL if not.", ["agreement.md"], True),
     ("PASS if the package contains no knowledge-base paths. FAIL if it does.", ["agreement.md", "client-email.md"], False),
