@@ -886,9 +886,23 @@ _PUT_INTO = re.compile(r"\b(?:put|place|add|append|insert|include|attach|paste|s
                        r"(?:the\s+)?(?P<d>[\w.-]+\.\w{2,4})\b", re.I)
 
 
-# What is put there: the signed text itself, or "it" (not "your reasons", "the explanation").
-_SIGNED_THING = re.compile(r"^\s*(?:it|them|this|that|these|those)\b|\b(?:acknowledg\w*|receipt|signature|consent|release|"
-                           r"waiver|declaration|certificat\w*|attestation|election|form)\b", re.I)
+# What is put there: the signed text itself ("the acknowledgment", "a consent form"), or "it" when the sentences
+# name the signed text and nothing else it could be ("If you add a translation note ..., put it in ..." puts the
+# note there).
+_SIGNED_NOUN = re.compile(r"\b(?:acknowledg\w*|receipt|signature|consent|release|waiver|declaration|certificat\w*|"
+                          r"attestation|election|form)\b", re.I)
+_PRONOUN = re.compile(r"^\s*(?:it|them|this|that|these|those)\b", re.I)
+_ADVICE_NOUN = re.compile(r"\b(?:notes?|translations?|explanations?|comments?|summary|summaries|reasons?|analysis|advice|"
+                          r"memo|rationale|questions?)\b", re.I)
+
+
+def _signed_thing(sentence: str, window: str, put: re.Match) -> bool:
+    """Whether what `put` puts is the signed text: named so, or "it" with the signed text named before and no
+    note or explanation named in the sentence before the verb."""
+    what = put.group("what")
+    if _PRONOUN.match(what):
+        return bool(_SIGNED_NOUN.search(window)) and not _ADVICE_NOUN.search(sentence[:put.start()])
+    return bool(_SIGNED_NOUN.search(what))
 
 
 def signed_text_in_advisory(ctx: TaskContext) -> list[Finding]:
@@ -899,7 +913,7 @@ def signed_text_in_advisory(ctx: TaskContext) -> list[Finding]:
     for k, sentence in enumerate(sentences):
         window = " ".join(sentences[max(0, k - 1):k + 1])
         put = next((m for m in _PUT_INTO.finditer(sentence) if m.group("d") in advisory
-                    and _SIGNED_THING.search(m.group("what"))), None)
+                    and _signed_thing(sentence, window, m)), None)
         if put is None or not _TO_BE_SIGNED.search(window):
             continue
         d = put.group("d")

@@ -898,6 +898,8 @@ def test_an_advisory_deliverable_a_task_document_hands_to_the_counterparty_is_ma
      "client-email.md, below your email.", True),
     ("Include a consent form for Dana Whitcombe to sign in client-email.md.", True),
     ("Add a signature block for Miriam Okafor to client-email.md.", False),  # the email's own sign-off
+    ("The agreement is ready for Dana Whitcombe to sign. If you add a translation note for the Hanoi reviewers, put it "
+     "in client-email.md.", False),                                           # "it" is the note
     ("The agreement is ready for Dana Whitcombe to sign. Put your reasons in client-email.md.", False),
 ])
 def test_a_text_the_other_side_signs_put_into_an_advisory_deliverable_is_major(tmp_path, said, flagged):
