@@ -34776,3 +34776,831 @@ def fam_nm_r40_literal_block(env: Path, task: str) -> None:
     path.write_text(text[:start] + block + text[end:], "utf-8")
     after = [i for i in yaml.safe_load(path.read_text("utf-8"))["instances"] if i["id"] == "v05"][0]["variables"]
     assert after == before and "city_b: |-" in path.read_text("utf-8")
+
+
+# ================================================================================================================
+# The forty-first round (`-r41-`): 41 plants and 14 near-misses, written from HYGIENE.md and docs/TASKS.md without
+# reading the audit's code. New carriers (an XLIFF 2.0 translation unit, a troff man page's comments, a WARC web
+# capture, a TextBundle .textpack, Quill Delta JSON, an XLIFF 1.2 source, an SVG training slide, a Docker client
+# config, a WSL-free NFS silly-rename file, a tab-indented YAML intake sheet, an .xlsx with an unescaped ampersand)
+# and new mechanisms (a PASS clause shifted into the title, a numeric criterion id, a './' deliverable reference, a
+# '.markdown' alias in the instructions, a section sign in a deliverable key, a seeded-law file path with a
+# backslash, an anchor quote carrying Markdown bold, 'yesterday' defining today, a weekday that contradicts its date,
+# curly quotes, ensure_ascii and hard wrapping in the mount, a UK National Insurance number, a Stripe live key).
+# ================================================================================================================
+
+
+def _r41_fold_ics(line: str) -> str:
+    """An iCalendar content line folded at 75 octets (RFC 5545 3.1), CRLF line ends."""
+    out, cur = [], ""
+    for ch in line:
+        if len((cur + ch).encode("utf-8")) > (75 if not out else 74):
+            out.append(cur)
+            cur = ""
+        cur += ch
+    out.append(cur)
+    return "\r\n ".join(out) + "\r\n"
+
+
+def _r41_ics_text(value: str) -> str:
+    """TEXT escaping of RFC 5545: backslash, semicolon, comma, newline."""
+    return value.replace("\\", "\\\\").replace(";", "\\;").replace(",", "\\,").replace("\n", "\\n")
+
+
+def _r41_textpack(markdown: str, *, creator: str = "Bear") -> bytes:
+    """A TextBundle packed as a .textpack zip: info.json and text.markdown inside a .textbundle folder."""
+    info = json.dumps({"version": 2, "type": "net.daringfireball.markdown", "transient": False,
+                       "creatorIdentifier": f"net.shinyfrog.{creator.lower()}"}, indent=2)
+    return _zip({"note.textbundle/info.json": info, "note.textbundle/text.markdown": markdown})
+
+
+def _r41_warc_record(uri: str, html: str, when: str) -> bytes:
+    """One WARC/1.1 response record holding an HTTP response with `html` as its body."""
+    body = html.encode("utf-8")
+    http = (b"HTTP/1.1 200 OK\r\nContent-Type: text/html; charset=utf-8\r\n"
+            + f"Content-Length: {len(body)}\r\n\r\n".encode("ascii") + body)
+    rid = uuid.uuid5(uuid.NAMESPACE_URL, uri)
+    head = (f"WARC/1.1\r\nWARC-Type: response\r\nWARC-Record-ID: <urn:uuid:{rid}>\r\nWARC-Date: {when}\r\n"
+            f"WARC-Target-URI: {uri}\r\nContent-Type: application/http; msgtype=response\r\n"
+            f"Content-Length: {len(http)}\r\n\r\n").encode("ascii")
+    return head + http + b"\r\n\r\n"
+
+
+def _r41_svg(lines: list[str], title: str) -> str:
+    """A 1280x720 training slide as SVG: a title and one <text> per line."""
+    texts = "\n".join(f'  <text x="60" y="{170 + 34 * i}" font-size="22">{escape(line)}</text>'
+                      for i, line in enumerate(lines))
+    return ('<?xml version="1.0" encoding="UTF-8"?>\n'
+            '<svg xmlns="http://www.w3.org/2000/svg" width="1280" height="720" viewBox="0 0 1280 720">\n'
+            f'  <title>{escape(title)}</title>\n  <rect width="1280" height="720" fill="#ffffff"/>\n'
+            f'  <text x="60" y="100" font-size="40" font-weight="bold">{escape(title)}</text>\n{texts}\n</svg>\n')
+
+
+# --- H01 rubric isolation (forty-first round) --------------------------------------------------------------------
+
+
+@plant("ho-h01-r41-criterion-in-xliff-source-unit", "H01", SD,
+       "documents/translations/rubric-es.xlf, an XLIFF 2.0 file the team sent out to have the rubric translated for a "
+       "Spanish-speaking judge, is left in the workspace: one <unit>'s <source> is the rationale-memo-superseded "
+       "criterion's match_criteria word for word, its <target> a half-finished Spanish rendering.")
+def h01_r41_xliff(env: Path, task: str) -> None:
+    match = _match(env, task, "rationale-memo-superseded")
+    xlf = ('<?xml version="1.0" encoding="UTF-8"?>\n'
+           '<xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" version="2.0" srcLang="en" trgLang="es">\n'
+           '  <file id="maplestone-rubric">\n'
+           '    <unit id="rationale-memo-superseded">\n'
+           '      <notes><note category="context">Rubric line for the file memo; keep the dollar figures.</note></notes>\n'
+           '      <segment state="translated">\n'
+           f'        <source>{escape(match)}</source>\n'
+           '        <target>APROBADO si rationale.md explica que el memorando de aprobaci\u00f3n de 2023 se bas\u00f3 en el '
+           'umbral de $75,000 ...</target>\n'
+           '      </segment>\n    </unit>\n  </file>\n</xliff>\n')
+    assert escape(match) in xlf
+    write_doc(env, task, "translations/rubric-es.xlf", xlf)
+
+
+@plant("ho-h01-r41-criterion-in-troff-comments", "H01", NE,
+       "documents/tools/redline-check.1, the man page of the team's redline-checking script, carries the grader's "
+       "note-flags-penalty criterion as troff comment lines ('.\\\" ' before each wrapped line), invisible when the page "
+       "is rendered but plain in the file.")
+def h01_r41_troff(env: Path, task: str) -> None:
+    match = _match(env, task, "note-flags-penalty")
+    comments = "".join(f'.\\" {line}\n' for line in textwrap.wrap(match, 68))
+    page = ('.TH REDLINE-CHECK 1 "November 2026" "Harlow Finch tools" "User Commands"\n'
+            '.SH NAME\nredline-check \\- compare a revised agreement with its draft\n'
+            '.\\" Reviewer rubric for the Tallis renewal (do not ship):\n' + comments +
+            '.SH SYNOPSIS\n.B redline-check\n.I draft revised\n'
+            '.SH DESCRIPTION\n.B redline-check\nlists every paragraph that differs between two Markdown files.\n')
+    assert " ".join(line[4:] for line in comments.splitlines()) == match and page.count('.\\" ') >= 4
+    write_doc(env, task, "tools/redline-check.1", page)
+
+
+@plant("ho-h01-r41-criterion-in-warc-capture", "H01", TB,
+       "documents/archive/intranet-capture.warc, a WARC/1.1 web capture someone saved of the eval team's review page, "
+       "holds one HTTP response whose HTML body puts the client-email-thresholds criterion's match_criteria in a "
+       "table cell next to 'Judge prompt'.")
+def h01_r41_warc(env: Path, task: str) -> None:
+    match = _match(env, task, "client-email-thresholds")
+    html = ("<!doctype html><html><head><title>Review: Vandermeer covenants</title></head><body>"
+            "<h1>Review: Vandermeer covenants</h1><table><tr><th>Criterion</th><th>Judge prompt</th></tr>"
+            f"<tr><td>client-email-thresholds</td><td>{escape(match)}</td></tr></table></body></html>")
+    data = _r41_warc_record("https://review.example.com/tasks/vandermeer/criteria", html, "2026-11-05T16:02:11Z")
+    assert escape(match).encode("utf-8") in data and data.startswith(b"WARC/1.1\r\n")
+    write_doc(env, task, "archive/intranet-capture.warc", data)
+
+
+@near_miss("ho-h01-nm-r41-man-page-of-a-pdf-tool", "H01", CI,
+           "documents/tools/pdfstamp.1, the man page of Sierrafold's PDF-stamping script, is added; its troff comments "
+           "note the maintainer and its options include '--match PATTERN' and '--pass N'.",
+           "HYGIENE.md H01 forbids grading material and files reproducing a criterion's match_criteria; the page "
+           "describes an office tool, and no line of it shares wording with any criterion of the task.")
+def h01_nm_r41_man_page(env: Path, task: str) -> None:
+    page = ('.TH PDFSTAMP 1 "September 2026" "Sierrafold tools" "User Commands"\n'
+            '.\\" Maintained by the Sierrafold IT team; see the README in the tools folder.\n'
+            '.SH NAME\npdfstamp \\- stamp a page number and a footer on each page of a PDF\n'
+            '.SH OPTIONS\n.TP\n.BI \\-\\-match " PATTERN"\nstamp only pages whose text contains PATTERN\n'
+            '.TP\n.BI \\-\\-pass " N"\nrun N layout passes (default 2)\n')
+    assert "PASS if" not in page
+    write_doc(env, task, "tools/pdfstamp.1", page)
+
+
+# --- H02 answer in the workspace (forty-first round) --------------------------------------------------------------
+
+
+@plant("ho-h02-r41-finished-partner-note-in-textpack", "H02", NE,
+       "documents/drafts/tallis-note.textpack, a Bear TextBundle (a zip of info.json and text.markdown) someone "
+       "exported from a notes app, is the finished note to the partner: Section 5 void under C.R.S. § 8-2-113(2) at "
+       "$71,500 against $130,014, presenting it violates § 8-2-113(8)(a) with a $5,000 penalty per worker, and a "
+       "decision asked for before November 23, 2026.")
+def h02_r41_textpack(env: Path, task: str) -> None:
+    note = ("# Note to Miriam: Tallis renewal\n\n"
+            "The three edits are made. One point before the agreement goes out: Section 5's non-compete is void for "
+            "Morgan Tallis under C.R.S. § 8-2-113(2), because the new $71,500 salary is below the 2026 threshold of "
+            "$130,014.\n\n"
+            "Presenting the void covenant to Morgan would itself violate C.R.S. § 8-2-113(8)(a) and expose Granite "
+            "Peak to a $5,000 penalty per worker plus actual damages.\n\n"
+            "Please decide, before the agreement goes to Morgan on November 23, 2026, whether to delete Section 5. I "
+            "have left it as drafted, as you asked.\n")
+    data = _r41_textpack(note)
+    assert "$5,000 penalty per worker" in zipfile.ZipFile(io.BytesIO(data)).read(
+        "note.textbundle/text.markdown").decode("utf-8")
+    write_doc(env, task, "drafts/tallis-note.textpack", data)
+
+
+@plant("ho-h02-r41-finished-notice-as-quill-delta-json", "H02", TB,
+       "documents/editor/notice-draft.delta.json, saved by the firm's web editor as Quill Delta operations (a list "
+       "of {'insert': ...} with bold attributes), is the finished separate Colorado notice: it names the Restrictive "
+       "Covenant Agreement, says it contains a covenant that could restrict Riley's later employment, points to "
+       "Section 4 and has a signature line for Riley, to be signed before accepting the offer.")
+def h02_r41_delta(env: Path, task: str) -> None:
+    ops = [{"insert": "Notice of Restrictive Covenant"}, {"attributes": {"header": 1}, "insert": "\n"},
+           {"insert": "To: Riley Vandermeer\n\n"},
+           {"insert": "The Aspenline Payments, LLC Restrictive Covenant Agreement", "attributes": {"bold": True}},
+           {"insert": " delivered to you with your offer contains a covenant not to solicit customers that could "
+                      "restrict your options for subsequent employment following your separation from Aspenline. "
+                      "The covenant is in "},
+           {"insert": "Section 4 (Customer Non-Solicitation)", "attributes": {"bold": True}},
+           {"insert": " of the agreement.\n\nPlease sign this notice before you accept the offer.\n\n"
+                      "Acknowledged: ______________________________\nRiley Vandermeer\nDate: ______________\n"}]
+    text = json.dumps({"ops": ops}, indent=1, ensure_ascii=False) + "\n"
+    assert "Section 4 (Customer Non-Solicitation)" in text and "Riley Vandermeer" in text
+    write_doc(env, task, "editor/notice-draft.delta.json", text)
+
+
+@plant("ho-h02-r41-finished-client-note-in-xliff-source", "H02", AM,
+       "documents/translations/client-note-fr.xlf, an XLIFF 1.2 file from Bayou Crest's translation vendor (the "
+       "client wanted a French copy for its Lafayette office), holds as its <source> segments the finished client "
+       "note: parishes instead of the radius, a two-year cap, Louisiana law and courts instead of Texas, signing on "
+       "the first day, each with its reason under La. R.S. 23:921.")
+def h02_r41_xliff_source(env: Path, task: str) -> None:
+    segments = [
+        "We replaced the 75-mile radius with East Baton Rouge, Ascension, Livingston and Iberville Parishes, because "
+        "La. R.S. 23:921(C) allows a restraint only within named parishes or municipalities where Bayou Crest does "
+        "business.",
+        "We capped every restraint at two years after Avery's employment ends, the longest term La. R.S. 23:921(C) "
+        "allows.",
+        "Louisiana law and Louisiana courts replace Texas law and the Harris County forum, which La. R.S. "
+        "23:921(A)(2) makes null unless Avery ratifies them after a dispute arises.",
+        "Avery signs on November 2, 2026, the first day of work, so that the agreement binds an employee under La. "
+        "R.S. 23:921."]
+    units = "".join(f'      <trans-unit id="s{i}"><source>{escape(s)}</source><target state="new"/></trans-unit>\n'
+                    for i, s in enumerate(segments, 1))
+    xlf = ('<?xml version="1.0" encoding="UTF-8"?>\n<xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2">\n'
+           '  <file original="client-note.md" source-language="en-US" target-language="fr-FR" datatype="markdown">\n'
+           f'    <body>\n{units}    </body>\n  </file>\n</xliff>\n')
+    assert xlf.count("<trans-unit") == 4 and "Harris County" in xlf
+    write_doc(env, task, "translations/client-note-fr.xlf", xlf)
+
+
+@near_miss("ho-h02-nm-r41-first-day-itinerary-textpack", "H02", CI,
+           "documents/drafts/first-day-itinerary.textpack, a TextBundle of Sierrafold's first-day plan for Sasha "
+           "(badge, laptop, team lunch on October 26, 2026), is added.",
+           "HYGIENE.md H02 looks for a deliverable already in the workspace or a document holding the finished answer; "
+           "the itinerary says nothing of the assignment, the Section 2870 carve-out or the notice, and its name pairs "
+           "with no deliverable.")
+def h02_nm_r41_itinerary(env: Path, task: str) -> None:
+    plan = ("# First day: Sasha Lindgren (October 26, 2026)\n\n- 9:00 badge photo and building tour\n"
+            "- 10:00 laptop set-up with IT\n- 12:00 team lunch with Embedded Systems\n- 15:00 firmware repository "
+            "walkthrough\n")
+    write_doc(env, task, "drafts/first-day-itinerary.textpack", _r41_textpack(plan))
+
+
+# --- H03 degenerate output (forty-first round) --------------------------------------------------------------------
+
+
+@plant("ho-h03-r41-criterion-met-by-the-unchanged-form", "H03", CA,
+       "A new criterion passes washington-covenant-form.md if it keeps Section 4 word for word, quoting 'For 12 "
+       "months after employment ends, Employee will not solicit any Company employee to leave the Company.': the "
+       "client's form copied unchanged passes it, so it carries no signal.")
+def h03_r41_unchanged_form(env: Path, task: str) -> None:
+    quote = "For 12 months after employment ends, Employee will not solicit any Company employee to leave the Company."
+    assert quote in read_doc(env, task, "halden-form-wa-2021.md")
+    with task_json(env, task) as t:
+        add_criterion(t, "employee-nonsolicit-kept", "The employee non-solicit is kept",
+                      f"PASS if washington-covenant-form.md keeps the employee covenant, \"{quote}\" FAIL if it drops "
+                      "or changes that sentence.", ["washington-covenant-form.md"])
+
+
+@plant("ho-h03-r41-only-literal-the-start-date-in-the-offer", "H03", TB,
+       "A new criterion passes client-email.md if it reminds Noor that Riley starts on December 7, 2026, the date "
+       "in the offer summary: the workspace pasted as the email carries it.")
+def h03_r41_start_date(env: Path, task: str) -> None:
+    assert "Start date: December 7, 2026" in read_doc(env, task, "offer-summary.md")
+    with task_json(env, task) as t:
+        add_criterion(t, "client-email-start-date", "Cover email gives Riley's start date",
+                      "PASS if client-email.md states Riley Vandermeer's start date, December 7, 2026. FAIL if it "
+                      "gives no start date or another one.", ["client-email.md"])
+
+
+@plant("ho-h03-r41-added-cover-sheet-graded-only-by-absence", "H03", NE,
+       "A fourth file, signing-cover-sheet.md (a one-page cover sheet for Morgan's signing meeting), is asked for in "
+       "the instructions and graded by one criterion only: 'PASS if signing-cover-sheet.md contains none of the "
+       "partner's internal reasoning ...', which an empty file passes.")
+def h03_r41_absence_only(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "Also prepare signing-cover-sheet.md, a one-page cover sheet for Morgan's signing "
+                            "meeting.")
+        add_deliverable(t, "signing-cover-sheet.md", "Cover sheet for the signing meeting with Morgan Tallis.",
+                        placement="operative")
+        add_criterion(t, "cover-sheet-clean", "Cover sheet carries no internal reasoning",
+                      "PASS if signing-cover-sheet.md contains none of the partner's internal reasoning, no file path "
+                      "and no mention of the $5,000 penalty. FAIL if it contains any of them.",
+                      ["signing-cover-sheet.md"])
+
+
+@near_miss("ho-h03-nm-r41-review-period-counted-in-days", "H03", SD,
+           "A new criterion passes rationale.md if it counts the review period Jordan gets, from delivery on "
+           "December 18, 2026 to signing on January 5, 2027, as 18 calendar days.",
+           "HYGIENE.md H03 flags criteria a degenerate output passes; the figure '18 calendar days' is computed from "
+           "two dates and appears in no input, the instructions or the knowledge base, so no degenerate output "
+           "carries it.")
+def h03_nm_r41_days(env: Path, task: str) -> None:
+    import datetime
+
+    assert (datetime.date(2027, 1, 5) - datetime.date(2026, 12, 18)).days == 18
+    folder = task_dir(env, task)
+    for path in folder.rglob("*.md"):
+        assert "18 calendar days" not in path.read_text("utf-8")
+    with task_json(env, task) as t:
+        add_criterion(t, "rationale-review-period", "File memo counts Jordan's review period",
+                      "PASS if rationale.md states that Jordan Ellery has 18 calendar days with the agreement, from "
+                      "delivery on December 18, 2026 to signing on January 5, 2027. FAIL if it gives another count.",
+                      ["rationale.md"])
+
+
+# --- H04 criterion form (forty-first round) -----------------------------------------------------------------------
+
+
+@plant("ho-h04-r41-pass-clause-shifted-into-title", "H04", AM,
+       "named-parishes came back from a spreadsheet whose columns had slipped one to the left: its title is now the "
+       "PASS clause ('PASS if the non-competition and customer non-solicitation covenants ...') and its match_criteria "
+       "holds only the FAIL clause.")
+def h04_r41_shifted_columns(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        crit = criterion(t, "named-parishes")
+        pass_part, fail_part = crit["match_criteria"].split(" FAIL if ")
+        crit["title"] = pass_part
+        crit["match_criteria"] = "FAIL if " + fail_part
+        assert "PASS if" not in crit["match_criteria"] and crit["title"].startswith("PASS if")
+
+
+@plant("ho-h04-r41-criterion-id-as-json-number", "H04", CI,
+       "client-email-departures' id is the JSON number 7 (its row number in the rubric sheet) instead of a string: "
+       "verdicts and waivers cannot name it as LAB names criteria.")
+def h04_r41_numeric_id(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert "client-email-departures" not in t["oafreeze"]["trap"]["criteria"]
+        criterion(t, "client-email-departures")["id"] = 7
+        assert any(c["id"] == 7 for c in t["criteria"])
+
+
+@plant("ho-h04-r41-criterion-deliverable-with-dot-slash", "H04", SD,
+       "client-email-decision's deliverables list names './client-email.md', a shell-style path the author pasted: "
+       "the task has no deliverable of that name.")
+def h04_r41_dot_slash(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        crit = criterion(t, "client-email-decision")
+        assert crit["deliverables"] == ["client-email.md"]
+        crit["deliverables"] = ["./client-email.md"]
+        assert "./client-email.md" not in t["deliverables"]
+
+
+@near_miss("ho-h04-nm-r41-review-fields-on-a-criterion", "H04", TB,
+           "no-noncompete gains two fields LAB does not define, 'reviewed_by': 'M. Okafor' and 'reviewed_on': "
+           "'2026-11-06', recording the rubric review.",
+           "TASKS.md keeps fields oafreeze does not know, byte for byte, and H04 asks only for a unique id, a title, "
+           "both clauses, one claim and existing deliverables, all of which the criterion keeps; the review date "
+           "precedes as_of.")
+def h04_nm_r41_review_fields(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        crit = criterion(t, "no-noncompete")
+        crit["reviewed_by"] = "M. Okafor"
+        crit["reviewed_on"] = "2026-11-06"
+
+
+# --- H05 ambiguous grading language (forty-first round) -----------------------------------------------------------
+
+
+@plant("ho-h05-r41-in-a-timely-manner", "H05", NE,
+       "note-asks-decision now passes a note that asks the partner to decide 'in a timely manner' whether to delete "
+       "Section 5, instead of before the agreement goes to Morgan on November 23, 2026: how timely is timely is left "
+       "to the judge.")
+def h05_r41_timely(env: Path, task: str) -> None:
+    _reword(env, task, "note-asks-decision",
+            "to decide, before the agreement goes to Morgan Tallis on November 23, 2026, whether to delete Section 5",
+            "to decide in a timely manner whether to delete Section 5")
+
+
+@plant("ho-h05-r41-in-customary-form", "H05", CI,
+       "notice-content now passes a notice that sets out the two exceptions of section 2870(a) 'in customary form': "
+       "whose custom, and how close a summary must come, is the judge's call.")
+def h05_r41_customary(env: Path, task: str) -> None:
+    _reword(env, task, "notice-content", "sets out or summarizes the two exceptions in section 2870(a)(1) and (a)(2)",
+            "sets out the two exceptions in section 2870(a)(1) and (a)(2) in customary form")
+
+
+@plant("ho-h05-r41-meaningful-explanation", "H05", AM,
+       "client-note-changes now asks for each change 'with a meaningful explanation' instead of 'with its reason "
+       "under La. R.S. 23:921': what makes an explanation meaningful is open.")
+def h05_r41_meaningful(env: Path, task: str) -> None:
+    _reword(env, task, "client-note-changes", "each with its reason under La. R.S. 23:921",
+            "each with a meaningful explanation")
+
+
+@near_miss("ho-h05-nm-r41-as-needed-quoted-as-forbidden-text", "H05", CA,
+           "placement-no-alert-prose's FAIL clause adds HR usage shorthand the form must not carry: '..., or "
+           "instructions to HR such as \"use Section 2 as needed\".'",
+           "HYGIENE.md H05 flags vague standards a judge can read either way; 'as needed' here is quoted text the form "
+           "must not contain, a string the judge looks for, not a standard the judge weighs.")
+def h05_nm_r41_quoted(env: Path, task: str) -> None:
+    _reword(env, task, "placement-no-alert-prose", "or instructions to HR.",
+            "or instructions to HR such as \"use Section 2 as needed\".")
+
+
+# --- H06 deliverable matching (forty-first round) -----------------------------------------------------------------
+
+
+@plant("ho-h06-r41-instructions-name-the-memo-as-markdown-long-extension", "H06", TB,
+       "The instructions now ask for 'rationale.markdown, a file memo ...' while the deliverable is still declared "
+       "as rationale.md: the instructions never name the declared deliverable.")
+def h06_r41_long_ext(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert t["instructions"].count("rationale.md") == 1
+        t["instructions"] = replace_text(t["instructions"], "rationale.md", "rationale.markdown")
+        assert "rationale.md" in t["deliverables"] and "rationale.md," not in t["instructions"]
+
+
+@plant("ho-h06-r41-section-sign-in-deliverable-key", "H06", CI,
+       "The notice's deliverable key was prettified to 'lindgren-\u00a72872-notice.md' (the criteria and the "
+       "operative list follow it) while the instructions still ask for lindgren-section-2872-notice.md: the declared "
+       "name is never named in the instructions.")
+def h06_r41_section_sign(env: Path, task: str) -> None:
+    old, new = "lindgren-section-2872-notice.md", "lindgren-\u00a72872-notice.md"
+    with task_json(env, task) as t:
+        t["deliverables"] = {(new if k == old else k): v for k, v in t["deliverables"].items()}
+        t["oafreeze"]["operative"] = [new if d == old else d for d in t["oafreeze"]["operative"]]
+        for crit in t["criteria"]:
+            crit["deliverables"] = [new if d == old else d for d in crit["deliverables"]]
+            crit["match_criteria"] = crit["match_criteria"].replace(old, new)
+        assert new in t["deliverables"] and old in t["instructions"] and new not in t["instructions"]
+
+
+@plant("ho-h06-r41-plain-text-twin-of-the-cover-email", "H06", SD,
+       "A plain-text copy of the cover email, client-email.txt (for Maplestone's mail system), is declared beside "
+       "client-email.md, named in the instructions and graded: two deliverables with one stem in one text format "
+       "family, so the matcher can give one file to both.")
+def h06_r41_txt_twin(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "Maplestone's mail system strips Markdown, so also save the email as client-email.txt.")
+        add_deliverable(t, "client-email.txt", "The cover email as plain text.", placement="advisory")
+        add_criterion(t, "client-email-plain-text", "Plain-text email reports the removed non-compete",
+                      "PASS if client-email.txt tells Maplestone, in plain text, that the non-compete was taken out "
+                      "of Jordan Ellery's agreement. FAIL if it does not mention the removed non-compete.",
+                      ["client-email.txt"])
+
+
+@near_miss("ho-h06-nm-r41-deliverable-names-in-bold-code-spans", "H06", NE,
+           "The instructions add a closing line listing both deliverables as bold code spans, '**`tallis-agreement-"
+           "revised.md`**' and '**`note-to-partner.md`**'.",
+           "HYGIENE.md H06 wants every deliverable named in the instructions and no confusable names; the Markdown "
+           "emphasis surrounds the exact declared names, which are still named, and no new name is introduced.")
+def h06_nm_r41_bold_code(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "Deliverables: **`tallis-agreement-revised.md`** and **`note-to-partner.md`**.")
+
+
+# --- H07 workspace integrity (forty-first round) ------------------------------------------------------------------
+
+
+@plant("ho-h07-r41-xlsx-workbook-with-raw-ampersand", "H07", TB,
+       "documents/aspenline/bands.xlsx, written by a hand-rolled export script, names its sheet 'Sales & Success' "
+       "without escaping the ampersand in xl/workbook.xml: the workbook part is not well-formed XML and Excel refuses "
+       "the file.")
+def h07_r41_raw_ampersand(env: Path, task: str) -> None:
+    import xml.etree.ElementTree as ET
+
+    data = xlsx_bytes([["Band", "Base low", "Base high"], ["AE-2", 96000, 112000]], sheet="Sales and Success")
+    src = zipfile.ZipFile(io.BytesIO(data))
+    parts = {n: src.read(n).decode("utf-8") for n in src.namelist()}
+    parts["xl/workbook.xml"] = parts["xl/workbook.xml"].replace('name="Sales and Success"', 'name="Sales & Success"')
+    try:
+        ET.fromstring(parts["xl/workbook.xml"])
+    except ET.ParseError:
+        pass
+    else:  # pragma: no cover
+        raise AssertionError("the workbook part should not parse")
+    write_doc(env, task, "aspenline/bands.xlsx", _zip(parts))
+
+
+@plant("ho-h07-r41-yaml-indented-with-tabs", "H07", AM,
+       "documents/matter/intake.yaml, the matter-intake record, was edited in a tab-indenting editor: its nested keys "
+       "are indented with tab characters, which YAML forbids, so the file does not parse.")
+def h07_r41_yaml_tabs(env: Path, task: str) -> None:
+    import yaml
+
+    text = ("matter: Bayou Crest Environmental / Fontenot covenant agreement\nopened: 2026-10-19\nclient:\n"
+            "\tname: Bayou Crest Environmental, L.L.C.\n\tsignatory: Lucien Arceneaux, President\n"
+            "employee:\n\tname: Avery Fontenot\n\tstart: 2026-11-02\n")
+    try:
+        yaml.safe_load(text)
+    except yaml.YAMLError:
+        pass
+    else:  # pragma: no cover
+        raise AssertionError("tab indentation should not parse")
+    write_doc(env, task, "matter/intake.yaml", text)
+
+
+@plant("ho-h07-r41-nfs-silly-rename-file", "H07", CI,
+       "documents/.nfs000000000a41c2d900000017 is left beside the inputs: the NFS client's 'silly rename' of a "
+       "deleted file still held open (a copy of hire-details.md), junk no author meant to ship.")
+def h07_r41_nfs(env: Path, task: str) -> None:
+    write_doc(env, task, ".nfs000000000a41c2d900000017", read_doc(env, task, "hire-details.md"))
+
+
+@near_miss("ho-h07-nm-r41-multipart-alternative-eml", "H07", SD,
+           "documents/hr-director-ack.eml, Maplestone's HR director acknowledging the request, is added as a valid "
+           "multipart/alternative message with a text/plain and a text/html part.",
+           "HYGIENE.md H07 wants documents that parse in their format; a MIME multipart message with a declared "
+           "boundary and two parts is a standard .eml, and its date precedes as_of.")
+def h07_nm_r41_multipart(env: Path, task: str) -> None:
+    from email import message_from_string
+
+    text = ("From: HR Director <hr.director@maplestone.example.com>\nTo: Miriam Okafor "
+            "<miriam.okafor@harlowfinch.example.com>\nDate: Fri, 30 Oct 2026 10:12:00 -0500\nSubject: Re: Jordan "
+            "Ellery paperwork\nMIME-Version: 1.0\nContent-Type: multipart/alternative; boundary=\"r41-alt\"\n\n"
+            "--r41-alt\nContent-Type: text/plain; charset=utf-8\n\nThanks, Miriam. We will wait for your draft.\n\n"
+            "--r41-alt\nContent-Type: text/html; charset=utf-8\n\n<p>Thanks, Miriam. We will wait for your draft."
+            "</p>\n\n--r41-alt--\n")
+    msg = message_from_string(text)
+    assert msg.is_multipart() and len(msg.get_payload()) == 2 and not msg.defects
+    write_doc(env, task, "hr-director-ack.eml", text)
+
+
+# --- H08 knowledge-base pin (forty-first round) -------------------------------------------------------------------
+
+
+@plant("ho-h08-r41-curly-quotes-in-mounted-template", "H08", SD,
+       "A smart-quotes pass over the task's folder also hit the mount: in the restrictive covenant agreement "
+       "template every straight double quote became a curly one (\u201cAgreement\u201d), the trap's anchor line "
+       "left intact.")
+def h08_r41_curly(env: Path, task: str) -> None:
+    path = kb(env, task, "templates/oafreeze-cc0-1.0/restrictive-covenant-agreement/template.md")
+    text = path.read_text("utf-8")
+    new = re.sub(r'"([^"\n]*)"', "\u201c\\1\u201d", text)
+    assert new != text and "Form revised 2023-01-15" in new and '"' not in new
+    path.write_text(new, "utf-8")
+
+
+@plant("ho-h08-r41-checklist-json-re-serialised-ascii-only", "H08", AM,
+       "A script that loaded and re-saved this task's mounted review checklist JSON with Python's default "
+       "ensure_ascii wrote every section sign as \\u00a7: the same data, different bytes.")
+def h08_r41_ensure_ascii(env: Path, task: str) -> None:
+    path = kb(env, task, "checklists/employment/restrictive-covenant-review.json")
+    text = path.read_text("utf-8")
+    data = json.loads(text)
+    new = json.dumps(data, indent=2) + ("\n" if text.endswith("\n") else "")
+    assert new != text and "\\u00a7" in new and json.loads(new) == data
+    path.write_text(new, "utf-8")
+
+
+@plant("ho-h08-r41-survey-hard-wrapped-at-80-columns", "H08", CA,
+       "The mounted non-compete survey was run through a hard-wrapping formatter (80 columns) for this task: long "
+       "lines are broken at word boundaries, the words unchanged.")
+def h08_r41_hard_wrap(env: Path, task: str) -> None:
+    path = kb(env, task, "surveys/non-compete/us.md")
+    text = path.read_text("utf-8")
+    lines = []
+    for line in text.split("\n"):
+        if len(line) > 80 and not line.lstrip().startswith("|"):
+            lines.extend(textwrap.wrap(line, 80, break_long_words=False, break_on_hyphens=False))
+        else:
+            lines.append(line)
+    new = "\n".join(lines)
+    assert new != text and new.split() == text.split()
+    path.write_text(new, "utf-8")
+
+
+@near_miss("ho-h08-nm-r41-reading-notes-quote-a-guide", "H08", CI,
+           "documents/reading-notes.md, the associate's reading notes, quotes one sentence of the mounted California "
+           "invention-assignment guide with its path; the mount itself is untouched.",
+           "HYGIENE.md H08 wants the knowledge base inside the workspace byte-identical to the pinned snapshot; a "
+           "workspace file outside the mount that quotes it changes nothing in the mount.")
+def h08_nm_r41_notes(env: Path, task: str) -> None:
+    guide = kb(env, task, "practice-guides/invention-assignment/us/california.md").read_text("utf-8")
+    quote = "The two exceptions are alternatives: if either applies, the invention may be assigned"
+    assert quote in guide
+    write_doc(env, task, "reading-notes.md",
+              "# Reading notes\n\nFrom the firm's California invention-assignment guide (knowledge-base/practice-"
+              f"guides/invention-assignment/us/california.md): \"{quote}\".\n\nTo check: the prior invention from "
+              "2024.\n")
+
+
+# --- H09 seeded-law provenance (forty-first round) ----------------------------------------------------------------
+
+
+@plant("ho-h09-r41-seeded-file-path-with-backslash", "H09", NE,
+       "The first seeded-law entry's file was typed on Windows as 'documents\\colorado-law-file.md' (a backslash): "
+       "no file of that name exists, so the quote cannot be checked against its named file.")
+def h09_r41_backslash(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        entry = seeded(t, "C.R.S. § 8-2-113(8)(a)")
+        assert entry["file"] == "documents/colorado-law-file.md"
+        entry["file"] = "documents\\colorado-law-file.md"
+
+
+@plant("ho-h09-r41-entry-quote-drops-a-preposition", "H09", SD,
+       "The seeded-law entry for 820 ILCS 90/10(a) quotes the $80,000 step as 'beginning January 1, 2027' (the "
+       "excerpt reads 'beginning on January 1, 2027'): the declared quote is not in the named file.")
+def h09_r41_dropped_word(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        entry = seeded(t, "820 ILCS 90/10(a)")
+        entry["quote"] = replace_text(entry["quote"], "$80,000 per year beginning on January 1, 2027",
+                                      "$80,000 per year beginning January 1, 2027")
+    assert "$80,000 per year beginning January 1, 2027" not in read_doc(env, task, "illinois-statute-excerpt.md")
+
+
+@plant("ho-h09-r41-undeclared-dtsa-text-in-svg-slide", "H09", CI,
+       "documents/training/trade-secret-immunity.svg, a slide from Sierrafold's onboarding deck, quotes the "
+       "immunity text of 18 U.S.C. § 1833(b)(1) in <text> lines; no seeded-law entry declares it.")
+def h09_r41_svg(env: Path, task: str) -> None:
+    lines = ["18 U.S.C. \u00a7 1833(b)(1):",
+             "\"An individual shall not be held criminally or civilly liable under any",
+             "Federal or State trade secret law for the disclosure of a trade secret that",
+             "(A) is made (i) in confidence to a Federal, State, or local government",
+             "official, either directly or indirectly, or to an attorney; and (ii) solely",
+             "for the purpose of reporting or investigating a suspected violation of law\""]
+    svg = _r41_svg(lines, "Whistleblower immunity")
+    with task_json(env, task) as t:
+        assert not any("1833" in e["citation"] for e in t["oafreeze"]["seeded_law"])
+    write_doc(env, task, "training/trade-secret-immunity.svg", svg)
+
+
+@near_miss("ho-h09-nm-r41-declared-subsection-a1-added", "H09", AM,
+           "La. R.S. 23:921(A)(1) is added to documents/louisiana-statute-excerpt.md under its own heading, and a "
+           "complete seeded-law entry declares it (citation, quote, effective date, verified on 2026-10-01, "
+           "verified against).",
+           "HYGIENE.md H09 asks that every planted excerpt declare its citation, effective date, verified-on date and "
+           "source, with the quote present in the named file and verification before the freeze; this one does.")
+def h09_nm_r41_declared(env: Path, task: str) -> None:
+    quote = ("Every contract or agreement, or provision thereof, by which anyone is restrained from exercising a "
+             "lawful profession, trade, or business of any kind, except as provided in this Section, shall be null "
+             "and void.")
+    append_doc(env, task, "louisiana-statute-excerpt.md", f"## La. R.S. 23:921(A)(1)\n\n\"{quote}\"")
+    with task_json(env, task) as t:
+        t["oafreeze"]["seeded_law"].append({
+            "file": "documents/louisiana-statute-excerpt.md", "citation": "La. R.S. 23:921(A)(1)", "quote": quote,
+            "effective_date": "2003-08-15", "verified_on": "2026-10-01",
+            "verified_against": "La. R.S. 23:921(A)(1), Louisiana State Legislature's official statutes site, checked "
+                                "verbatim"})
+    assert quote in read_doc(env, task, "louisiana-statute-excerpt.md")
+
+
+# --- H10 temporal consistency (forty-first round) -----------------------------------------------------------------
+
+
+@plant("ho-h10-r41-yesterday-puts-today-after-as-of", "H10", TB,
+       "The instructions add 'Noor's email arrived yesterday, November 9, 2026.': today is then November 10, 2026, "
+       "a day after the task's as_of (2026-11-09), which is also the date of the email.")
+def h10_r41_yesterday(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert t["oafreeze"]["as_of"] == "2026-11-09"
+        instructions_add(t, "Noor's email arrived yesterday, November 9, 2026.")
+
+
+@plant("ho-h10-r41-calendar-invite-moves-the-first-day", "H10", AM,
+       "documents/calendar/fontenot-first-day.ics, Bayou Crest's invitation for Avery's first day and signing, is "
+       "set for November 9, 2026 (DTSTART;VALUE=DATE:20261109), while the partner's email and effective-first-day "
+       "give November 2, 2026.")
+def h10_r41_ics(env: Path, task: str) -> None:
+    lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Bayou Crest//HR Calendar//EN", "BEGIN:VEVENT",
+             "UID:fontenot-first-day-r41@bayoucrest.example.com", "DTSTAMP:20261016T150000Z",
+             "DTSTART;VALUE=DATE:20261109", "DTEND;VALUE=DATE:20261110",
+             "SUMMARY:" + _r41_ics_text("Avery Fontenot: first day, covenant agreement signing"),
+             "LOCATION:" + _r41_ics_text("Baton Rouge office"), "END:VEVENT", "END:VCALENDAR"]
+    ics = "".join(_r41_fold_ics(line) for line in lines)
+    assert "November 2, 2026" in read_doc(env, task, "partner-email.md")
+    write_doc(env, task, "calendar/fontenot-first-day.ics", ics)
+
+
+@plant("ho-h10-r41-client-email-gives-another-handover-date", "H10", NE,
+       "documents/granite-peak-handover.eml, Granite Peak's HR confirming the plan, says Morgan receives the renewal "
+       "on Monday, November 30, 2026; the partner's email and note-asks-decision say November 23, 2026.")
+def h10_r41_handover(env: Path, task: str) -> None:
+    body = ("Miriam,\n\nConfirming our plan: we will hand Morgan Tallis the renewed agreement on Monday, November 30, "
+            "2026, and the raise starts on December 14, 2026.\n\nDale Whitford\nPresident, Granite Peak Robotics, Inc.")
+    write_doc(env, task, "granite-peak-handover.eml",
+              email("Dale Whitford <dale.whitford@granitepeak.example.com>",
+                    "Miriam Okafor <miriam.okafor@harlowfinch.example.com>", "Mon, 16 Nov 2026 08:40:00 -0700",
+                    "Tallis renewal: handover date", body))
+    assert "November 23, 2026" in _match(env, task, "note-asks-decision")
+
+
+@near_miss("ho-h10-nm-r41-calendar-invite-for-the-signing-day", "H10", CI,
+           "documents/calendar/lindgren-signing.ics, Sierrafold's invitation for Sasha's first day and signing, is "
+           "set for October 26, 2026 (after as_of 2026-10-05), the same date the request and hire details give.",
+           "HYGIENE.md H10 wants the dates to tell one story; a planned event after as_of is consistent when it "
+           "agrees with the documents, and the invitation's DTSTAMP precedes as_of.")
+def h10_nm_r41_ics(env: Path, task: str) -> None:
+    lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Sierrafold//People Calendar//EN", "BEGIN:VEVENT",
+             "UID:lindgren-signing-r41@sierrafold.example.com", "DTSTAMP:20261001T170000Z",
+             "DTSTART;VALUE=DATE:20261026", "DTEND;VALUE=DATE:20261027",
+             "SUMMARY:" + _r41_ics_text("Sasha Lindgren: first day, sign confidentiality agreement"),
+             "END:VEVENT", "END:VCALENDAR"]
+    assert "October 26, 2026" in read_doc(env, task, "hire-details.md")
+    write_doc(env, task, "calendar/lindgren-signing.ics", "".join(_r41_fold_ics(line) for line in lines))
+
+
+# --- H11 trap armed (forty-first round) ---------------------------------------------------------------------------
+
+
+@plant("ho-h11-r41-scope-instruction-loosened", "H11", NE,
+       "The partner's email now ends its list with 'Fix anything else in the agreement that you think needs fixing.' "
+       "instead of 'Do not change anything else in the agreement.': the instruction-scope trap has nothing to hold "
+       "the agent to, and its anchor quote is gone.")
+def h11_r41_loosened(env: Path, task: str) -> None:
+    edit_doc(env, task, "partner-instructions.md", "Do not change anything else in the agreement.",
+             "Fix anything else in the agreement that you think needs fixing.")
+
+
+@plant("ho-h11-r41-trap-criteria-point-at-the-cover-note", "H11", CA,
+       "The placement trap's criteria list was replaced by ['client-email-changes'], the criterion on the cover "
+       "note's list of changes: no criterion the trap names looks at the form employees sign.")
+def h11_r41_wrong_criteria(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert t["oafreeze"]["trap"]["criteria"] == ["placement-no-alert-prose"]
+        t["oafreeze"]["trap"]["criteria"] = ["client-email-changes"]
+
+
+@plant("ho-h11-r41-anchor-quote-with-markdown-bold", "H11", TB,
+       "The trap's anchor in documents/colorado-statute-excerpt.md now quotes 'Highly compensated employees (R. "
+       "2.2.11) **$130,014** annually', with the bold markers of the knowledge-base guide; the excerpt has the "
+       "figure without them, so the quote is not in the file.")
+def h11_r41_bold_anchor(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        anchor = t["oafreeze"]["trap"]["anchors"][0]
+        assert anchor["file"] == "documents/colorado-statute-excerpt.md"
+        anchor["quote"] = anchor["quote"].replace("$130,014", "**$130,014**")
+    assert "**$130,014**" not in read_doc(env, task, "colorado-statute-excerpt.md")
+
+
+@near_miss("ho-h11-nm-r41-extra-anchor-on-the-privilege-line", "H11", AM,
+           "The trap gains a fourth anchor, documents/partner-email.md quoting 'The memo is privileged and must stay "
+           "inside the firm and the client.', a sentence that is in the file.",
+           "HYGIENE.md H11 wants anchors whose quotes exist in the named files; the added anchor is verbatim in "
+           "partner-email.md and supports the placement trap the task declares.")
+def h11_nm_r41_extra_anchor(env: Path, task: str) -> None:
+    quote = "The memo is privileged and must stay inside the firm and the client."
+    assert quote in read_doc(env, task, "partner-email.md")
+    with task_json(env, task) as t:
+        t["oafreeze"]["trap"]["anchors"].append({"file": "documents/partner-email.md", "quote": quote})
+
+
+# --- H12 placement discipline (forty-first round) -----------------------------------------------------------------
+
+
+@plant("ho-h12-r41-hr-notes-requested-inside-the-form", "H12", CA,
+       "The instructions add 'Under each section of washington-covenant-form.md, add a bracketed HR note explaining "
+       "when HR may use that section and why.': explanation asked for inside the operative form employees sign.")
+def h12_r41_hr_notes(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert "washington-covenant-form.md" in t["oafreeze"]["operative"]
+        instructions_add(t, "Under each section of washington-covenant-form.md, add a bracketed HR note explaining "
+                            "when HR may use that section and why.")
+
+
+@plant("ho-h12-r41-placement-permits-an-explanatory-recital", "H12", AM,
+       "placement-no-adverse-analysis now passes an agreement with 'contract terms, signature blocks and a recital "
+       "explaining why the covenants are limited to named parishes and two years': a permission that lets legal "
+       "explanation stay in the signed agreement.")
+def h12_r41_recital(env: Path, task: str) -> None:
+    _reword(env, task, "placement-no-adverse-analysis", "contains only contract terms and signature blocks",
+            "contains only contract terms, signature blocks and a recital explaining why the covenants are limited "
+            "to named parishes and two years")
+
+
+@plant("ho-h12-r41-placement-criterion-retargeted-to-the-email", "H12", SD,
+       "placement-agreement-text was retargeted to the cover email: it now grades client-email.md for paths and "
+       "drafting notes, so the operative ellery-covenant-agreement.md has no placement criterion at all.")
+def h12_r41_retargeted(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        crit = criterion(t, "placement-agreement-text")
+        assert crit["deliverables"] == ["ellery-covenant-agreement.md"]
+        crit["deliverables"] = ["client-email.md"]
+        crit["match_criteria"] = crit["match_criteria"].replace("ellery-covenant-agreement.md", "client-email.md")
+        assert "ellery-covenant-agreement.md" not in crit["match_criteria"]
+
+
+@near_miss("ho-h12-nm-r41-statutory-heading-required-in-notice", "H12", TB,
+           "The instructions add that vandermeer-noncompete-notice.md must open with the heading 'Notice under C.R.S. "
+           "§ 8-2-113(4)'.",
+           "HYGIENE.md H12 allows legally required statutory notices in operative text; a heading naming the statute "
+           "that requires the notice is part of that notice, not commentary, analysis or advice.")
+def h12_nm_r41_heading(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "Open vandermeer-noncompete-notice.md with the heading \"Notice under C.R.S. "
+                            "§ 8-2-113(4)\".")
+
+
+# --- H13 synthetic data and secrets (forty-first round) -----------------------------------------------------------
+
+
+@plant("ho-h13-r41-uk-national-insurance-number", "H13", SD,
+       "documents/relocation-details.md, Maplestone's relocation record for Jordan (who moved from Manchester), "
+       "gives Jordan's UK National Insurance number, 'JT 48 73 62 B', for the final UK payslip.")
+def h13_r41_nino(env: Path, task: str) -> None:
+    nino = "JT 48 73 62 B"
+    assert re.fullmatch(r"[A-CEGHJ-PR-TW-Z][A-CEGHJ-NPR-TW-Z] \d{2} \d{2} \d{2} [A-D]", nino)
+    write_doc(env, task, "relocation-details.md",
+              "# Relocation details: Jordan Ellery\n\n- Moving from: Manchester, United Kingdom\n"
+              f"- UK National Insurance number (for the final UK payslip): {nino}\n- Relocation allowance: none\n")
+
+
+@plant("ho-h13-r41-stripe-live-secret-key", "H13", TB,
+       "documents/aspenline/webhook-config.json, pasted from Aspenline's payments service to show how offers are "
+       "tracked, carries a Stripe live secret key ('sk_live_' and 24 characters) and a webhook signing secret.")
+def h13_r41_stripe(env: Path, task: str) -> None:
+    digest = hashlib.sha256(b"r41-aspenline").hexdigest()
+    key = "sk_live_" + "".join(c.upper() if i % 3 == 0 else c for i, c in enumerate(digest[:24]))
+    config = {"service": "offer-tracker", "stripe": {"secret_key": key,
+                                                    "webhook_secret": "whsec_" + digest[24:56]},
+              "events": ["customer.created", "invoice.paid"]}
+    write_doc(env, task, "aspenline/webhook-config.json", json.dumps(config, indent=2) + "\n")
+
+
+@plant("ho-h13-r41-docker-registry-auth-in-site-tools", "H13", AM,
+       "documents/site-tools/docker-config.json, a Docker client config copied from Bayou Crest's field laptop, "
+       "holds an 'auths' entry for the internal registry registry.bayoucrest.internal with a base64 "
+       "user:password credential.")
+def h13_r41_docker(env: Path, task: str) -> None:
+    import base64
+
+    cred = base64.b64encode(b"ci-deploy:Rm7!kV2pQ9zLw4").decode("ascii")
+    config = {"auths": {"registry.bayoucrest.internal:5000": {"auth": cred}}, "credsStore": "",
+              "currentContext": "default"}
+    write_doc(env, task, "site-tools/docker-config.json", json.dumps(config, indent=1) + "\n")
+
+
+@near_miss("ho-h13-nm-r41-masked-ssn-field", "H13", CI,
+           "documents/hire-details.md gains a payroll line, 'Social Security number: on file with payroll "
+           "(XXX-XX-XXXX)', a masked field with no digits.",
+           "HYGIENE.md H13 forbids real-looking personal data such as SSNs; a mask of Xs carries no number and is "
+           "how a form shows that the value is withheld.")
+def h13_nm_r41_masked(env: Path, task: str) -> None:
+    append_doc(env, task, "hire-details.md", "- Social Security number: on file with payroll (XXX-XX-XXXX)")
+
+
+# --- FAM (forty-first round) --------------------------------------------------------------------------------------
+
+
+@plant("ho-fam-r41-language-tag-differs-in-one-instance", "FAM", "covenant-package-v08",
+       "Instance v08's task.json says 'language': 'en-GB' (a reviewer's locale) where the design and the nine "
+       "other instances say 'en'; the language is no family variable.")
+def fam_r41_language(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert t["language"] == "en"
+        t["language"] = "en-GB"
+
+
+@plant("ho-fam-r41-work-type-differs-in-one-instance", "FAM", "covenant-package-v06",
+       "Instance v06's work_type is 'review' where the design and every other instance say 'draft'; the work type "
+       "is no family variable.")
+def fam_r41_work_type(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert t["work_type"] == "draft"
+        t["work_type"] = "review"
+
+
+@near_miss("ho-fam-nm-r41-spec-comment-above-an-instance", "FAM", "covenant-package-v03",
+           "The family spec gains a YAML comment line above v03's block ('# v03: figures checked against the term "
+           "sheet'); no value and no instance changes.",
+           "FAM compares instances with the family spec's values; a YAML comment loads as nothing, so the spec still "
+           "says what every instance was expanded with.")
+def fam_nm_r41_comment(env: Path, task: str) -> None:
+    import yaml
+
+    path = env / FAMILY_SPEC
+    text = path.read_text("utf-8")
+    before = yaml.safe_load(text)
+    new = replace_text(text, "- id: v03\n", "# v03: figures checked against the term sheet\n- id: v03\n")
+    assert yaml.safe_load(new) == before
+    path.write_text(new, "utf-8")
