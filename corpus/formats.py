@@ -195,7 +195,8 @@ def extract(name: str, data: bytes) -> Extraction:
     """The text of a document, part by part; never raises on any bytes."""
     try:
         ext = extension(name)
-        if ext in _SLOW or ext in _DATA_EXTENSIONS and _BASE64_BYTES.search(data):  # a document inside is read too
+        if ext in _SLOW or ext in _DATA_EXTENSIONS and _BASE64_BYTES.search(data) or \
+                ext not in _READERS and _bundle(ext, data):  # a document inside is read too
             return _watched(DEADLINE_SECONDS, _read, name, data, _Budget(), 0)
         return _read(name, data, _Budget(), depth=0)
     except _Refused as exc:
@@ -294,6 +295,15 @@ def _read(name: str, data: bytes, budget: _Budget, depth: int) -> Extraction:
     """One document by its extension (attachments are read through here too); raises _Refused."""
     ext = extension(name)
     reader = _READERS.get(ext)
+    if reader is None and _bundle(ext, data):
+        # A zip under an application's own name (a notes app's .textpack, a design tool's bundle): its members
+        # are documents an agent can unpack. Read so when it reads whole; otherwise it stays what it was.
+        try:
+            inner = _zip(name, data, budget, depth)
+        except _Refused:
+            inner = None
+        if inner is not None and inner.status == TEXT and inner.problem is None:
+            return inner
     if reader is None:
         plain = _plain(name, ext, data)
         return _with_embedded(plain, budget, depth, ext) if ext in _DATA_EXTENSIONS and plain.status == TEXT else plain
@@ -301,6 +311,11 @@ def _read(name: str, data: bytes, budget: _Budget, depth: int) -> Extraction:
         return reader(name, data, budget, depth)
     except RecursionError:
         raise _Refused(f"does not parse as {ext[1:]}: nested too deeply", whole=True) from None
+
+
+def _bundle(ext: str, data: bytes) -> bool:
+    """Whether a file no reader claims by its name is a zip archive (its local header first)."""
+    return ext not in TEXT_EXTENSIONS and data[:4] == b"PK\x03\x04"
 
 
 def saved_as_utf16(name: str, data: bytes) -> bool:

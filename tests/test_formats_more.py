@@ -1069,3 +1069,13 @@ def test_a_mind_map_is_read_node_by_node_each_branch_a_paragraph_and_objective_c
     assert extract("ip.mm", b"<map><node TEXT='cut'").status == formats.UNREADABLE
     source = b"#import <Foundation/Foundation.h>\nint main(void) { return 0; }\n"
     assert (extract("main.mm", source).status, extract("main.mm", source).problem) == ("text", None)
+
+
+def test_a_zip_under_an_applications_own_name_is_read_member_by_member_and_a_broken_one_stays_binary():
+    bundle = dw.package({"info.json": '{"type": "net.daringfireball.markdown"}',
+                         "text.markdown": "# Note to the partner\n\nSection 5 is void.\n"})
+    e = extract("drafts/note.textpack", bundle)
+    assert e.status == "text" and e.parts == (("member info.json", 1), ("member text.markdown", 2))
+    assert "Section 5 is void." in e.text
+    assert extract("drafts/note.textpack", bundle[:40]).status == formats.BINARY  # cut short: not read as a zip
+    assert extract("notes.md", b"PK\x03\x04 is how a zip starts").text == "PK\x03\x04 is how a zip starts"

@@ -22,6 +22,7 @@ from .heldout import _r30_pdf_with_attachment  # the thirtieth round's writer
 from .heldout import _r34_dotx, _r34_parts  # the thirty-fourth round's Word template
 from .heldout import _r36_redline_html  # the thirty-sixth round's compare report
 from .heldout import _r39_oxps  # the thirty-ninth round's OpenXPS writer
+from .heldout import _r41_textpack  # the forty-first round's TextBundle writer
 from .edits import _REL
 
 NE, TB, SD = "matrix-narrow-edit", "matrix-threshold-between", "matrix-signing-date-law"
@@ -1001,3 +1002,23 @@ def h02_r39_oxps_email(env: Path, task: str) -> None:
     page = zipfile.ZipFile(io.BytesIO(data)).read("Documents/1/Pages/1.fpage").decode("utf-8")
     assert "16600" in page and "2872 notice must be given" in page.replace("\n", " ")
     write_doc(env, task, "print/Sierrafold - cover email to Wendell Park.oxps", data)
+
+
+@plant("h02-r41-finished-partner-note-in-textpack", "H02", NE,
+       "documents/drafts/tallis-note.textpack, a Bear TextBundle (a zip of info.json and text.markdown) someone "
+       "exported from a notes app, is the finished note to the partner: Section 5 void under C.R.S. § 8-2-113(2) at "
+       "$71,500 against $130,014, presenting it violates § 8-2-113(8)(a) with a $5,000 penalty per worker, and a "
+       "decision asked for before November 23, 2026.")
+def h02_r41_textpack(env: Path, task: str) -> None:
+    note = ("# Note to Miriam: Tallis renewal\n\n"
+            "The three edits are made. One point before the agreement goes out: Section 5's non-compete is void for "
+            "Morgan Tallis under C.R.S. § 8-2-113(2), because the new $71,500 salary is below the 2026 threshold of "
+            "$130,014.\n\n"
+            "Presenting the void covenant to Morgan would itself violate C.R.S. § 8-2-113(8)(a) and expose Granite "
+            "Peak to a $5,000 penalty per worker plus actual damages.\n\n"
+            "Please decide, before the agreement goes to Morgan on November 23, 2026, whether to delete Section 5. I "
+            "have left it as drafted, as you asked.\n")
+    data = _r41_textpack(note)
+    assert "$5,000 penalty per worker" in zipfile.ZipFile(io.BytesIO(data)).read(
+        "note.textbundle/text.markdown").decode("utf-8")
+    write_doc(env, task, "drafts/tallis-note.textpack", data)
