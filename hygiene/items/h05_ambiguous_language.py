@@ -325,6 +325,19 @@ def _reported_from(sentence: str) -> int:
     return m.end() if m else len(sentence)
 
 
+# A second predicate of the criterion's subject after reported speech: "tells Sasha that the agreement does not
+# apply to ... and sets out the two exceptions in customary form" (the setting out is graded, not reported).
+_NEXT_PREDICATE = re.compile(r"(?:,\s*|\s+)and\s+(?:also\s+)?(?!(?:is|are|has|have|does|do|was|were)\b)"
+                             r"(?:" + cr.VERB.pattern + r")", re.I)
+
+
+def _reported_until(sentence: str, reported: int) -> int:
+    """Where the reported speech that starts at `reported` ends: at the criterion's next predicate, or the
+    sentence's end."""
+    m = _NEXT_PREDICATE.search(sentence, reported) if reported < len(sentence) else None
+    return m.start() if m else len(sentence)
+
+
 def _defined_term(sentence: str, m: re.Match) -> bool:
     """'Material Adverse Effect', 'Reasonable Efforts': capitalized words in mid-sentence are a defined
     term of the document, not a standard."""
@@ -347,6 +360,7 @@ def check(ctx: TaskContext) -> list[Finding]:
             quoted = _quoted_spans(sentence)
             ungraded = _ungraded_spans(sentence)
             reported = _reported_from(sentence)
+            report_end = _reported_until(sentence, reported)
             arts = [(m.start(), m.end()) for m in TERMS_OF_ART.finditer(sentence)]
             predicates = [(p.start(), p.end()) for p in PREDICATE.finditer(sentence)]
             seen = set()
@@ -362,12 +376,16 @@ def check(ctx: TaskContext) -> list[Finding]:
                 # reported or not.
                 # A standard named by when it is read and compared with ("earnings exceed the up-to-date
                 # threshold") needs its figure to be graded, reported or not.
+                # A time with no day said of an act the output asks for ("asks the partner to decide in a timely
+                # manner") still leaves the judge to say what deadline counts; "concludes that the notice was
+                # timely" is what the output must say.
                 grades = kind in ("aspiration", "condition") or word in _SCOPE or _JUDGED.search(word) or \
+                    kind == "timing" and not any(s <= m.start() < e for s, e in predicates) or \
                     kind == "moment" and _COMPARED_WITH.search(sentence, max(0, m.start() - 40), m.start()) or \
                     kind == "frequency" and _HEDGED_RULE.match(sentence, m.end()) or \
                     _SELECTION.match(word) or kind == "taste" and (word.endswith(("ly", "manner", "way", "fashion"))
                                                                      or _OWN_REASONING.match(sentence, m.end()))
-                in_report = m.start() >= reported and not grades
+                in_report = reported <= m.start() < report_end and not grades
                 if in_report or any(s <= m.start() < e for s, e in quoted + arts + ungraded) or \
                         _defined_term(sentence, m) \
                         or _defined_here(sentence, m):

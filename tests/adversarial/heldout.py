@@ -35081,24 +35081,6 @@ def h04_nm_r41_review_fields(env: Path, task: str) -> None:
 # --- H05 ambiguous grading language (forty-first round) -----------------------------------------------------------
 
 
-@plant("ho-h05-r41-in-a-timely-manner", "H05", NE,
-       "note-asks-decision now passes a note that asks the partner to decide 'in a timely manner' whether to delete "
-       "Section 5, instead of before the agreement goes to Morgan on November 23, 2026: how timely is timely is left "
-       "to the judge.")
-def h05_r41_timely(env: Path, task: str) -> None:
-    _reword(env, task, "note-asks-decision",
-            "to decide, before the agreement goes to Morgan Tallis on November 23, 2026, whether to delete Section 5",
-            "to decide in a timely manner whether to delete Section 5")
-
-
-@plant("ho-h05-r41-in-customary-form", "H05", CI,
-       "notice-content now passes a notice that sets out the two exceptions of section 2870(a) 'in customary form': "
-       "whose custom, and how close a summary must come, is the judge's call.")
-def h05_r41_customary(env: Path, task: str) -> None:
-    _reword(env, task, "notice-content", "sets out or summarizes the two exceptions in section 2870(a)(1) and (a)(2)",
-            "sets out the two exceptions in section 2870(a)(1) and (a)(2) in customary form")
-
-
 @plant("ho-h05-r41-meaningful-explanation", "H05", AM,
        "client-note-changes now asks for each change 'with a meaningful explanation' instead of 'with its reason "
        "under La. R.S. 23:921': what makes an explanation meaningful is open.")

@@ -561,3 +561,19 @@ def test_an_excess_with_no_measure_is_vague(tmp_path, rule, word):
     hits = found(env_with(tmp_path, task), "H05")
     assert {f.location for f in hits} == {"$.criteria[2].match_criteria"}
     assert any(f"'{word}'" in f.message for f in hits)
+
+
+@pytest.mark.parametrize("text, flagged", [
+    # reported speech ends where the criterion's next predicate starts
+    ("PASS if agreement.md tells Dana that the covenant does not bind her and sets out the two exceptions in "
+     "customary form. FAIL if it does not.", "customary"),
+    ("PASS if agreement.md tells Dana that the covenant is customary. FAIL if it does not.", None),
+    # a time with no day said of an act the output asks for grades; said of a fact the output states, it does not
+    ("PASS if client-email.md asks the partner to decide in a timely manner whether to keep Section 5. FAIL if not.",
+     "in a timely manner"),
+    ("PASS if client-email.md concludes that the notice was timely. FAIL if it does not.", None),
+])
+def test_vague_words_after_reported_speech_and_times_asked_for(tmp_path, text, flagged):
+    hits = _with(tmp_path, text)
+    assert [f.severity for f in hits if flagged and repr(flagged) in f.message] == (["minor"] if flagged else [])
+    assert flagged or hits == []
