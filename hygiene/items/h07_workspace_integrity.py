@@ -271,8 +271,6 @@ def _named_but_missing(ctx: TaskContext) -> list[Finding]:
                 f"put the document itself at documents/{bare}, or name the file inside the folder",
                 location="$.instructions", evidence=tx.excerpt(sentence)))
             continue
-        if bare in exact or bare.rsplit("/", 1)[-1] in deliverables or bare in deliverables:
-            continue
         if bare.casefold() in deliverables_folded or bare.rsplit("/", 1)[-1].casefold() in deliverables_folded:
             continue  # a deliverable's name in other case is H06's to judge
         twin = folded.get(bare.casefold()) or folded.get(bare.rsplit("/", 1)[-1].casefold())
