@@ -35566,3 +35566,859 @@ def fam_nm_r41_comment(env: Path, task: str) -> None:
     new = replace_text(text, "- id: v03\n", "# v03: figures checked against the term sheet\n- id: v03\n")
     assert yaml.safe_load(new) == before
     path.write_text(new, "utf-8")
+
+
+# ================================================================================================================
+# The forty-second round (`-r42-`): 41 plants and 14 near-misses, written from HYGIENE.md and docs/TASKS.md without
+# reading the audit's code. New carriers (an AutoHotkey hotstring script, a BPMN 2.0 process, a PlantUML sequence
+# diagram, an XMind map, an EDRM XML load file, an espanso snippet file, an iCloud placeholder, a GeoJSON map, a
+# CSL-JSON reference list, an EndNote tagged export, a DMN decision table, a vCalendar 1.0 event, a GPX track, an
+# X12 834 enrolment file, a Remote Desktop .rdp file saved in UTF-16, a .pypirc) and new mechanisms (a deliverable
+# graded only by a word cap, 'hereby assigns' required where the knowledge base quotes it, a template path echoed
+# from the instructions, a misspelt FAIL marker, a zero-width space inside PASS, a deliverable in a criterion with a
+# sentence's full stop, an AsciiDoc twin, a deliverable key under documents/ and one with a leading space, a YAML
+# value opening with a backtick, a criterion source under a misnamed licence folder, Word merge guillemets, a JSON
+# twin of template metadata and closed ATX headings in the mount, a verified_against copied from the next entry,
+# an anchor whose 'quote' key is misspelt, trap criteria in snake_case, a client alert cut down to its statute text,
+# the client's instructions attached to the agreement, a firm's compliance certificate and the HR notes printed
+# inside operative documents, an SSN in an 834 subscriber loop, a governing-law default changed in one instance).
+# ================================================================================================================
+
+import plistlib  # noqa: E402 (used by this round only)
+
+
+def _r42_bpmn(process_id: str, name: str, steps: list[tuple[str, str, str]]) -> str:
+    """A BPMN 2.0 process as a modeller saves it: a start event, one user task per step (id, name, documentation),
+    an end event, and the sequence flows between them."""
+    nodes = ['    <bpmn:startEvent id="start" name="Start" />']
+    ids = ["start"]
+    for sid, sname, sdoc in steps:
+        docs = f"\n      <bpmn:documentation>{escape(sdoc)}</bpmn:documentation>\n    " if sdoc else ""
+        nodes.append(f'    <bpmn:userTask id="{sid}" name="{escape(sname, {chr(34): "&quot;"})}">{docs}'
+                     "</bpmn:userTask>")
+        ids.append(sid)
+    nodes.append('    <bpmn:endEvent id="end" name="Done" />')
+    ids.append("end")
+    flows = [f'    <bpmn:sequenceFlow id="flow{i}" sourceRef="{a}" targetRef="{b}" />'
+             for i, (a, b) in enumerate(zip(ids, ids[1:]), 1)]
+    return ('<?xml version="1.0" encoding="UTF-8"?>\n'
+            '<bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" '
+            f'id="defs-{process_id}" targetNamespace="http://bpmn.io/schema/bpmn" exporter="Camunda Modeler" '
+            'exporterVersion="5.28.0">\n'
+            f'  <bpmn:process id="{process_id}" name="{escape(name, {chr(34): "&quot;"})}" isExecutable="false">\n'
+            + "\n".join(nodes + flows) + "\n  </bpmn:process>\n</bpmn:definitions>\n")
+
+
+def _r42_xmind(title: str, topics: list[str], *, sheet: str = "Map 1") -> bytes:
+    """An XMind (Zen) map: content.json with one sheet whose root topic has `topics` as its attached children, plus
+    metadata.json and manifest.json, zipped as XMind saves it."""
+    def tid(text: str) -> str:
+        return hashlib.sha1(text.encode("utf-8")).hexdigest()[:26]
+
+    root = {"id": tid(title), "class": "topic", "title": title, "structureClass": "org.xmind.ui.map.unbalanced",
+            "children": {"attached": [{"id": tid(t), "title": t} for t in topics]}}
+    content = [{"id": tid("sheet:" + title), "class": "sheet", "title": sheet, "rootTopic": root}]
+    metadata = {"creator": {"name": "Vana", "version": "24.01.14362"}, "dataStructureVersion": "2",
+                "layoutEngineVersion": "3"}
+    manifest = {"file-entries": {"content.json": {}, "metadata.json": {}}}
+    return _zip({"content.json": json.dumps(content, indent=1, ensure_ascii=False),
+                 "metadata.json": json.dumps(metadata), "manifest.json": json.dumps(manifest)})
+
+
+def _r42_xmind_topics(data: bytes) -> list[str]:
+    """The attached topic titles of the first sheet of an XMind map."""
+    content = json.loads(zipfile.ZipFile(io.BytesIO(data)).read("content.json").decode("utf-8"))
+    return [t["title"] for t in content[0]["rootTopic"]["children"]["attached"]]
+
+
+def _r42_vcs(uid: str, start: str, end: str, summary: str, created: str, location: str = "") -> str:
+    """A vCalendar 1.0 event (.vcs) as Outlook exports it, CRLF line ends."""
+    lines = ["BEGIN:VCALENDAR", "PRODID:-//Microsoft Corporation//Outlook 16.0 MIMEDIR//EN", "VERSION:1.0",
+             "BEGIN:VEVENT", f"DTSTART:{start}", f"DTEND:{end}", f"UID:{uid}", f"DCREATED:{created}",
+             f"SUMMARY;ENCODING=QUOTED-PRINTABLE:{summary}"]
+    if location:
+        lines.append(f"LOCATION;ENCODING=QUOTED-PRINTABLE:{location}")
+    lines += ["PRIORITY:3", "END:VEVENT", "END:VCALENDAR"]
+    return "\r\n".join(lines) + "\r\n"
+
+
+def _r42_rdp(settings: list[str]) -> bytes:
+    """A Remote Desktop connection file as mstsc saves it: UTF-16 LE with a byte order mark, CRLF line ends."""
+    return ("\ufeff" + "\r\n".join(settings) + "\r\n").encode("utf-16-le")
+
+
+def _r42_enw(fields: list[tuple[str, str]]) -> str:
+    """An EndNote tagged export: one '%X value' line per field, a blank line after the record."""
+    return "".join(f"%{tag} {value}\n" for tag, value in fields) + "\n"
+
+
+# --- H01 rubric isolation (forty-second round) -------------------------------------------------------------------
+
+
+@plant("ho-h01-r42-criterion-in-autohotkey-hotstring", "H01", NE,
+       "documents/tools/review-snippets.ahk, a reviewer's AutoHotkey script of text expansions, types the "
+       "scope-of-edits criterion's match_criteria word for word when the reviewer enters ';scope': the text sits in a "
+       "continuation section, one wrapped line to a line, joined with spaces ('(Join`s').")
+def h01_r42_ahk(env: Path, task: str) -> None:
+    match = _match(env, task, "scope-of-edits")
+    lines = textwrap.wrap(match, 72)
+    assert " ".join(lines) == match and not any(line.startswith(")") for line in lines)
+    script = ("; Review snippets for the Granite Peak renewal (AutoHotkey v1)\n#NoEnv\nSendMode Input\n\n"
+              "::;sig::Miriam Okafor{Enter}Harlow Finch LLP\n\n"
+              "::;scope::\nSendRaw,\n(Join`s\n" + "\n".join(lines) + "\n)\nreturn\n")
+    write_doc(env, task, "tools/review-snippets.ahk", script)
+
+
+@plant("ho-h01-r42-criterion-in-bpmn-task-documentation", "H01", SD,
+       "documents/review/ellery-review.bpmn, the eval team's BPMN 2.0 diagram of how a submission is reviewed, has a "
+       "user task 'Judge: cover email' whose <bpmn:documentation> is the client-email-decision criterion's "
+       "match_criteria word for word.")
+def h01_r42_bpmn(env: Path, task: str) -> None:
+    match = _match(env, task, "client-email-decision")
+    xml = _r42_bpmn("ellery_review", "Ellery task: review of a submission", [
+        ("collect", "Collect the three files", "Check that the agreement, the email and the memo are all there."),
+        ("judge_email", "Judge: cover email", match),
+        ("record", "Record verdicts", "")])
+    assert escape(match) in xml
+    write_doc(env, task, "review/ellery-review.bpmn", xml)
+
+
+@plant("ho-h01-r42-criterion-in-plantuml-note", "H01", TB,
+       "documents/review/grading-sequence.puml, a PlantUML sequence diagram of how the notice is graded, holds the "
+       "notice-signed-before-acceptance criterion in a multi-line 'note right of Judge' block, wrapped at 64 "
+       "columns.")
+def h01_r42_plantuml(env: Path, task: str) -> None:
+    match = _match(env, task, "notice-signed-before-acceptance")
+    lines = textwrap.wrap(match, 64)
+    assert " ".join(lines) == match
+    text = ("@startuml\ntitle Aspenline task: grading the Colorado notice\nactor Reviewer\n"
+            "participant \"Judge model\" as Judge\nReviewer -> Judge : vandermeer-noncompete-notice.md\n"
+            "note right of Judge\n" + "".join(f"  {line}\n" for line in lines) + "end note\n"
+            "Judge --> Reviewer : verdict and reasoning\n@enduml\n")
+    write_doc(env, task, "review/grading-sequence.puml", text)
+
+
+@near_miss("ho-h01-nm-r42-onboarding-bpmn-without-rubric", "H01", CI,
+           "documents/process/sierrafold-onboarding.bpmn, Sierrafold's BPMN diagram of its onboarding steps (send the "
+           "offer, collect the signed IP paperwork, issue badge and laptop), is added; its task documentation is a "
+           "line of HR housekeeping each.",
+           "HYGIENE.md H01 forbids grading material and workspace text reproducing a criterion's match_criteria; a "
+           "client's process diagram is a business record, and none of its lines shares wording with a criterion.")
+def h01_nm_r42_bpmn(env: Path, task: str) -> None:
+    xml = _r42_bpmn("sierrafold_onboarding", "Sierrafold onboarding", [
+        ("offer", "Send offer letter", "People team sends the offer from the HR system."),
+        ("ip_paperwork", "Collect IP paperwork", "Legal collects the signed paperwork on day one and files it in "
+                                                 "the personnel record."),
+        ("equipment", "Issue badge and laptop", "Facilities and IT prepare the desk before 9:00.")])
+    crits = " ".join(c["match_criteria"] for c in load_task(env, task)["criteria"])
+    assert "personnel record" not in crits and "PASS" not in xml
+    write_doc(env, task, "process/sierrafold-onboarding.bpmn", xml)
+
+
+# --- H02 answer in the workspace (forty-second round) ------------------------------------------------------------
+
+
+@plant("ho-h02-r42-finished-client-email-in-xmind-map", "H02", TB,
+       "documents/planning/vandermeer-email.xmind, an XMind map from the team's planning call, has as its branches "
+       "the finished cover email to Noor: $104,000 below the $130,014 non-compete threshold, above the $78,008.40 "
+       "customer non-solicit threshold, and presenting a void non-compete risks a $5,000 penalty per worker.")
+def h02_r42_xmind(env: Path, task: str) -> None:
+    topics = [
+        "Noor: Riley Vandermeer's $104,000 salary is below Colorado's 2026 non-compete threshold of $130,014, so "
+        "the agreement leaves the non-compete out.",
+        "It is above the customer non-solicit threshold of $78,008.40, so the 12-month customer non-solicit stays, "
+        "limited to protecting Aspenline's trade secrets.",
+        "Presenting a void non-compete would itself expose Aspenline to a $5,000 penalty per worker, plus actual "
+        "damages.",
+        "Colorado needs a separate notice that Riley signs, sent with the offer on November 16, before Riley "
+        "accepts."]
+    data = _r42_xmind("Cover email to Noor Haddad", topics)
+    assert _r42_xmind_topics(data) == topics
+    write_doc(env, task, "planning/vandermeer-email.xmind", data)
+
+
+@plant("ho-h02-r42-finished-notice-in-edrm-xml-load-file", "H02", CI,
+       "documents/collections/SF-ONB-003.xml, an EDRM XML load file of Sierrafold's onboarding collection, carries "
+       "as one document's inline extracted text the finished Section 2872 notice to Sasha: dated October 26, 2026, "
+       "naming the agreement it accompanies, stating the Section 2870 carve-out and both exceptions.")
+def h02_r42_edrm(env: Path, task: str) -> None:
+    notice = (
+        "NOTICE TO SASHA LINDGREN UNDER CALIFORNIA LABOR CODE SECTION 2872\n"
+        "Date: October 26, 2026\n"
+        "This notice accompanies the Confidentiality and Invention Assignment Agreement between Sierrafold Devices, "
+        "Inc. and Sasha Lindgren dated October 26, 2026.\n"
+        "The Agreement does not apply to an invention that qualifies fully under California Labor Code section 2870, "
+        "that is, an invention you develop entirely on your own time without using Sierrafold's equipment, "
+        "supplies, facilities or trade secret information, unless (a)(1) when you conceive it or reduce it to "
+        "practice it relates to Sierrafold's business or its actual or demonstrably anticipated research or "
+        "development, or (a)(2) it results from work you perform for Sierrafold.\n"
+        "Received: ______________________ Sasha Lindgren\n"
+        "Sierrafold Devices, Inc., by: ______________________ Wendell Park, General Counsel\n")
+    xml = ('<?xml version="1.0" encoding="UTF-8"?>\n'
+           '<Root MajorVersion="1" MinorVersion="2" Description="Sierrafold onboarding collection" Locale="US" '
+           'DataInterchangeType="Update">\n  <Batch name="SF-ONB-003">\n    <Documents>\n'
+           '      <Document DocID="SF-000214" DocType="File" MimeType="text/plain">\n        <Tags>\n'
+           '          <Tag TagName="#FileName" TagDataType="Text" TagValue="Lindgren 2872 notice (HR draft).txt"/>\n'
+           '          <Tag TagName="#Custodian" TagDataType="Text" TagValue="People Operations"/>\n'
+           '          <Tag TagName="#DateModified" TagDataType="DateTime" TagValue="2026-10-02T16:20:00"/>\n'
+           '        </Tags>\n        <Files>\n          <File FileType="Text">\n'
+           f'            <InlineContent><![CDATA[{notice}]]></InlineContent>\n'
+           '          </File>\n        </Files>\n      </Document>\n    </Documents>\n  </Batch>\n</Root>\n')
+    write_doc(env, task, "collections/SF-ONB-003.xml", xml)
+
+
+@plant("ho-h02-r42-finished-partner-note-as-espanso-snippet", "H02", NE,
+       "documents/tools/espanso/match/tallis.yml, an associate's espanso text-expander match file, expands ':tallis' "
+       "into the finished note to the partner: Section 5 void under C.R.S. § 8-2-113(2) at $71,500 against $130,014, "
+       "the (8)(a) violation with its $5,000 penalty per worker plus actual damages, and the decision needed before "
+       "November 23, 2026.")
+def h02_r42_espanso(env: Path, task: str) -> None:
+    import yaml
+
+    note = ("Miriam,\n\nI made your three edits in tallis-agreement-revised.md and changed nothing else. One issue "
+            "before it goes out: Section 5's non-compete is void for Morgan Tallis under C.R.S. § 8-2-113(2), because "
+            "the new $71,500 salary is below the 2026 threshold of $130,014. Presenting the void covenant to Morgan "
+            "would itself violate C.R.S. § 8-2-113(8)(a) and expose Granite Peak to a $5,000 penalty per worker plus "
+            "actual damages.\n\nPlease decide, before the agreement goes to Morgan on November 23, 2026, whether to "
+            "delete Section 5.\n")
+    text = ("# espanso match file: snippets for the Granite Peak renewal\nmatches:\n"
+            "  - trigger: \":tallis\"\n    replace: |\n" + "".join(f"      {line}\n" if line else "\n"
+                                                                 for line in note.rstrip("\n").split("\n")))
+    assert yaml.safe_load(text)["matches"][0]["replace"] == note
+    write_doc(env, task, "tools/espanso/match/tallis.yml", text)
+
+
+@near_miss("ho-h02-nm-r42-xmind-map-of-who-is-who", "H02", AM,
+           "documents/planning/bayou-crest-people.xmind, an XMind map of who is who on the matter (the client's "
+           "signatory, the new hire, the partner), is added.",
+           "HYGIENE.md H02 looks for a deliverable already in the workspace or a document holding a finished answer; "
+           "a list of names and roles repairs no clause and explains no change, and its name pairs with no "
+           "deliverable.")
+def h02_nm_r42_xmind(env: Path, task: str) -> None:
+    topics = ["Lucien Arceneaux: President, signs for Bayou Crest", "Avery Fontenot: Field Project Manager, new hire",
+              "Miriam Okafor: partner, Harlow Finch LLP", "Harlow Finch litigation group: handled the earlier dispute"]
+    write_doc(env, task, "planning/bayou-crest-people.xmind", _r42_xmind("Bayou Crest: who is who", topics))
+
+
+# --- H03 degenerate output (forty-second round) ------------------------------------------------------------------
+
+
+@plant("ho-h03-r42-client-note-graded-only-by-a-word-cap", "H03", AM,
+       "client-note-changes, the only criterion on client-note.md, was replaced by a length limit: 'PASS if "
+       "client-note.md is no longer than 250 words. FAIL if it runs over 250 words.' An empty note passes it.")
+def h03_r42_word_cap(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert [c["id"] for c in t["criteria"] if "client-note.md" in c["deliverables"]] == ["client-note-changes"]
+        crit = criterion(t, "client-note-changes")
+        crit["title"] = "Client note is short"
+        crit["match_criteria"] = "PASS if client-note.md is no longer than 250 words. FAIL if it runs over 250 words."
+
+
+@plant("ho-h03-r42-hereby-assigns-quoted-in-knowledge-base", "H03", CI,
+       "A new criterion passes lindgren-invention-agreement.md if it assigns 'with the words \"hereby assigns\"': the "
+       "mounted California invention-assignment guide quotes exactly those words, so the knowledge base pasted as the "
+       "agreement passes.")
+def h03_r42_hereby(env: Path, task: str) -> None:
+    guide = kb(env, task, "practice-guides/invention-assignment/us/california.md").read_text("utf-8")
+    assert '("hereby assigns")' in guide
+    with task_json(env, task) as t:
+        add_criterion(t, "assignment-words", "Assignment made in present-tense words",
+                      "PASS if lindgren-invention-agreement.md makes the assignment with the words \"hereby "
+                      "assigns\". FAIL if the assignment is only a promise to assign in the future.",
+                      ["lindgren-invention-agreement.md"])
+
+
+@plant("ho-h03-r42-template-path-echoed-from-instructions", "H03", SD,
+       "A new criterion passes rationale.md if it names the form it started from by its path, quoting "
+       "'documents/knowledge-base/templates/oafreeze-cc0-1.0/restrictive-covenant-agreement/template.md': the "
+       "instructions give that path, so the instructions echoed as the memo pass.")
+def h03_r42_template_path(env: Path, task: str) -> None:
+    path = "documents/knowledge-base/templates/oafreeze-cc0-1.0/restrictive-covenant-agreement/template.md"
+    with task_json(env, task) as t:
+        assert path in t["instructions"]
+        add_criterion(t, "rationale-names-form", "File memo identifies the form used",
+                      f"PASS if rationale.md names the form it started from by its path, \"{path}\". FAIL if it does "
+                      "not identify the form.", ["rationale.md"])
+
+
+@near_miss("ho-h03-nm-r42-shortfall-below-threshold", "H03", NE,
+           "A new criterion passes note-to-partner.md if it states that the new $71,500 salary falls $58,514 short of "
+           "the 2026 threshold.",
+           "HYGIENE.md H03 flags criteria a degenerate output passes; $58,514 is $130,014 minus $71,500, stated in no "
+           "input, instruction or knowledge-base file, so no degenerate output carries it.")
+def h03_nm_r42_shortfall(env: Path, task: str) -> None:
+    assert 130014 - 71500 == 58514
+    for path in task_dir(env, task).rglob("*"):
+        if path.is_file():
+            assert "58,514" not in path.read_bytes().decode("utf-8", "replace")
+    with task_json(env, task) as t:
+        add_criterion(t, "note-states-shortfall", "Note gives the shortfall below the threshold",
+                      "PASS if note-to-partner.md states that Morgan Tallis's new salary of $71,500 falls $58,514 "
+                      "short of the 2026 threshold. FAIL if it gives another shortfall or none.",
+                      ["note-to-partner.md"])
+
+
+# --- H04 criterion form (forty-second round) ---------------------------------------------------------------------
+
+
+@plant("ho-h04-r42-fail-marker-misspelt", "H04", CA,
+       "noncompete-duration's FAIL clause was typed 'FIAL if the form keeps the 24-month period ...': the criterion "
+       "has no FAIL clause a reader or a parser can find.")
+def h04_r42_fial(env: Path, task: str) -> None:
+    _reword(env, task, "noncompete-duration", "FAIL if the form keeps", "FIAL if the form keeps")
+    assert "FAIL if" not in _match(env, task, "noncompete-duration")
+
+
+@plant("ho-h04-r42-zero-width-space-inside-pass-marker", "H04", AM,
+       "two-year-cap was pasted from a web form that put a zero-width space inside the PASS marker ('PA\\u200bSS "
+       "if'): it looks whole on screen, but the clause does not start with 'PASS if'.")
+def h04_r42_zwsp(env: Path, task: str) -> None:
+    _reword(env, task, "two-year-cap", "PASS if", "PA\u200bSS if")
+    assert "PASS if" not in _match(env, task, "two-year-cap")
+
+
+@plant("ho-h04-r42-criterion-deliverable-keeps-sentence-full-stop", "H04", TB,
+       "rationale-sources' deliverables list names 'rationale.md.', copied with the full stop of the sentence it "
+       "ended: the task has no deliverable of that name.")
+def h04_r42_full_stop(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        crit = criterion(t, "rationale-sources")
+        assert crit["deliverables"] == ["rationale.md"]
+        crit["deliverables"] = ["rationale.md."]
+        assert "rationale.md." not in t["deliverables"]
+
+
+@near_miss("ho-h04-nm-r42-fail-clause-after-an-em-dash", "H04", SD,
+           "client-email-decision's two clauses are joined by an em dash instead of a full stop ('... a raise of more "
+           "than $1,500 \u2014 FAIL if the email does not mention the removed non-compete.').",
+           "HYGIENE.md H04 asks for a non-empty PASS clause and FAIL clause, PASS first, one claim; both markers are "
+           "there in that order and the punctuation between them changes neither clause.")
+def h04_nm_r42_em_dash(env: Path, task: str) -> None:
+    _reword(env, task, "client-email-decision", "more than $1,500. FAIL if", "more than $1,500 \u2014 FAIL if")
+
+
+# --- H05 ambiguous grading language (forty-second round) ---------------------------------------------------------
+
+
+@plant("ho-h05-r42-reason-where-it-makes-sense", "H05", CI,
+       "client-email-departures now asks for the California reason for each departure 'where it makes sense' "
+       "instead of citing Bus. & Prof. Code section 16600: when it makes sense is the judge's call.")
+def h05_r42_makes_sense(env: Path, task: str) -> None:
+    _reword(env, task, "client-email-departures",
+            "with the California reason for each (Bus. & Prof. Code section 16600)",
+            "with the California reason for each where it makes sense")
+
+
+@plant("ho-h05-r42-made-as-of-or-shortly-after", "H05", AM,
+       "effective-first-day now passes an agreement made as of November 2, 2026 'or shortly after' instead of 'or a "
+       "later date': how late is shortly is left open.")
+def h05_r42_shortly_after(env: Path, task: str) -> None:
+    _reword(env, task, "effective-first-day", "first day of work, or a later date.",
+            "first day of work, or shortly after.")
+
+
+@plant("ho-h05-r42-nuanced-explanation", "H05", SD,
+       "rationale-memo-superseded now asks the memo to give 'a nuanced explanation' of why the 2023 approval no "
+       "longer controls: whether an explanation is nuanced is for the judge to feel.")
+def h05_r42_nuanced(env: Path, task: str) -> None:
+    _reword(env, task, "rationale-memo-superseded", "PASS if rationale.md explains that",
+            "PASS if rationale.md gives a nuanced explanation that")
+
+
+@near_miss("ho-h05-nm-r42-as-soon-as-the-offer-goes-out", "H05", TB,
+           "notice-signed-before-acceptance now says the notice is to be delivered with the offer 'as soon as the "
+           "offer goes out and before Riley accepts it'.",
+           "HYGIENE.md H05 flags standards a judge can read either way; 'as soon as the offer goes out' ties the time "
+           "to a named event (the offer's delivery), so the judge checks a fact, not a degree.")
+def h05_nm_r42_as_soon_as(env: Path, task: str) -> None:
+    _reword(env, task, "notice-signed-before-acceptance", "is to be delivered with the offer, before Riley accepts it",
+            "is to be delivered with the offer, as soon as the offer goes out and before Riley accepts it")
+
+
+# --- H06 deliverable matching (forty-second round) ---------------------------------------------------------------
+
+
+@plant("ho-h06-r42-asciidoc-twin-of-the-file-memo", "H06", SD,
+       "An AsciiDoc copy of the file memo, rationale.adoc (for the firm's knowledge system), is declared beside "
+       "rationale.md, named in the instructions and graded: two deliverables with one stem in one text-markup family, "
+       "so the matcher can hand one file to both.")
+def h06_r42_adoc(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "The firm's knowledge system reads AsciiDoc, so also save the memo as rationale.adoc.")
+        add_deliverable(t, "rationale.adoc", "The file memo in AsciiDoc, for the firm's knowledge system.",
+                        placement="advisory")
+        add_criterion(t, "rationale-asciidoc", "AsciiDoc memo matches the Markdown memo",
+                      "PASS if rationale.adoc is the file memo of rationale.md in AsciiDoc markup, with the same "
+                      "drafting choices and sources. FAIL if it differs from rationale.md in substance.",
+                      ["rationale.adoc"])
+
+
+@plant("ho-h06-r42-deliverable-key-under-documents", "H06", AM,
+       "The client note's deliverable key became 'documents/client-note.md' (the author typed it as the inputs are "
+       "written, from the task folder; the criterion and the advisory list follow) while the instructions still ask "
+       "for client-note.md: the declared name is never named, and it points the output into the inputs' folder.")
+def h06_r42_under_documents(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        _r10_rename_deliverable(t, "client-note.md", "documents/client-note.md", instructions=False)
+        assert "documents/client-note.md" not in t["instructions"]
+
+
+@plant("ho-h06-r42-leading-space-in-deliverable-key", "H06", NE,
+       "The deliverables were imported from a two-column CSV split on commas, so the second key is ' note-to-"
+       "partner.md' with a leading space (the criteria and the advisory list follow it); the instructions name "
+       "note-to-partner.md, which is no declared deliverable.")
+def h06_r42_leading_space(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        _r10_rename_deliverable(t, "note-to-partner.md", " note-to-partner.md", instructions=False)
+        assert " note-to-partner.md" in t["deliverables"] and "note-to-partner.md" not in t["deliverables"]
+
+
+@near_miss("ho-h06-nm-r42-deliverable-names-followed-by-colons", "H06", AM,
+           "The instructions end with a list that gives each deliverable's exact name followed by a colon and its "
+           "purpose ('fontenot-covenant-agreement.md: the repaired agreement for Avery to sign').",
+           "HYGIENE.md H06 wants every deliverable named in the instructions and no confusable names; a colon after "
+           "the exact declared name is punctuation, the names are unchanged and no new name is introduced.")
+def h06_nm_r42_colons(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "Deliverables:\nfontenot-covenant-agreement.md: the repaired agreement for Avery to "
+                            "sign\nclient-note.md: the note for Bayou Crest")
+
+
+# --- H07 workspace integrity (forty-second round) ----------------------------------------------------------------
+
+
+@plant("ho-h07-r42-icloud-placeholder-left-in-workspace", "H07", TB,
+       "documents/.aspenline-benefits-2026.pdf.icloud is left in the workspace: the binary-plist placeholder iCloud "
+       "Drive writes for a file it has not downloaded, OS junk standing in for a document that is not there.")
+def h07_r42_icloud(env: Path, task: str) -> None:
+    data = plistlib.dumps({"NSURLNameKey": "aspenline-benefits-2026.pdf", "NSURLFileSizeKey": 482113,
+                           "NSURLFileResourceTypeKey": "NSURLFileResourceTypeRegular"}, fmt=plistlib.FMT_BINARY)
+    assert data.startswith(b"bplist00")
+    write_doc(env, task, ".aspenline-benefits-2026.pdf.icloud", data)
+
+
+@plant("ho-h07-r42-yaml-value-opens-with-backtick", "H07", CA,
+       "documents/hr/form-register.yaml, Halden's register of HR forms, was filled in by someone used to Markdown: the "
+       "form number is written `WA-2021-3` in backticks, and a plain YAML value may not begin with a backtick (a "
+       "reserved indicator), so the file does not parse.")
+def h07_r42_backtick(env: Path, task: str) -> None:
+    import yaml
+
+    text = ("forms:\n  - number: `WA-2021-3`\n    title: Employee Covenant Agreement (Washington)\n"
+            "    owner: Petra Lindahl\n    last_reviewed: 2021-06-01\n")
+    try:
+        yaml.safe_load(text)
+    except yaml.YAMLError:
+        pass
+    else:  # pragma: no cover
+        raise AssertionError("a plain scalar starting with a backtick should not parse")
+    write_doc(env, task, "hr/form-register.yaml", text)
+
+
+@plant("ho-h07-r42-criterion-source-under-misnamed-licence-folder", "H07", SD,
+       "no-noncompete-at-signing gains sources naming the statute excerpt and 'documents/knowledge-base/templates/"
+       "cc0-1.0/restrictive-covenant-agreement/template.md': the mounted template lives under oafreeze-cc0-1.0/, so "
+       "the second source is not in the workspace.")
+def h07_r42_source(env: Path, task: str) -> None:
+    wrong = "documents/knowledge-base/templates/cc0-1.0/restrictive-covenant-agreement/template.md"
+    assert not (task_dir(env, task) / wrong).exists()
+    assert (task_dir(env, task) / wrong.replace("/cc0-1.0/", "/oafreeze-cc0-1.0/")).is_file()
+    with task_json(env, task) as t:
+        criterion(t, "no-noncompete-at-signing")["sources"] = ["documents/illinois-statute-excerpt.md", wrong]
+
+
+@near_miss("ho-h07-nm-r42-valid-geojson-of-the-counties", "H07", SD,
+           "documents/maps/maplestone-customer-counties.geojson, a valid GeoJSON FeatureCollection with one point per "
+           "county whose shippers Jordan will support (Cook, DuPage, Will), is added.",
+           "HYGIENE.md H07 wants documents that parse in their format; GeoJSON is JSON, this file loads, and it "
+           "restates counties the hire details already list.")
+def h07_nm_r42_geojson(env: Path, task: str) -> None:
+    points = [("Cook County", -87.82, 41.84), ("DuPage County", -88.09, 41.85), ("Will County", -87.98, 41.45)]
+    fc = {"type": "FeatureCollection", "features": [
+        {"type": "Feature", "properties": {"name": name, "role": "customer territory"},
+         "geometry": {"type": "Point", "coordinates": [lon, lat]}} for name, lon, lat in points]}
+    text = json.dumps(fc, indent=2) + "\n"
+    assert json.loads(text) == fc
+    write_doc(env, task, "maps/maplestone-customer-counties.geojson", text)
+
+
+# --- H08 knowledge-base pin (forty-second round) -----------------------------------------------------------------
+
+
+@plant("ho-h08-r42-notice-template-fields-as-merge-guillemets", "H08", TB,
+       "Someone preparing a Word mail merge rewrote the mounted Colorado notice template's {{field}} placeholders as "
+       "merge fields in guillemets (\u00abworker_name\u00bb) in place, inside the knowledge base.")
+def h08_r42_guillemets(env: Path, task: str) -> None:
+    path = kb(env, task, "templates/oafreeze-cc0-1.0/colorado-noncompete-notice/template.md")
+    text = path.read_text("utf-8")
+    new, n = re.subn(r"\{\{(\w+)\}\}", "\u00ab\\1\u00bb", text)
+    assert n >= 5 and "{{" not in new
+    path.write_text(new, "utf-8")
+
+
+@plant("ho-h08-r42-metadata-json-twin-added-to-template-folder", "H08", CI,
+       "A converter run over the mount left templates/oafreeze-cc0-1.0/california-invention-assignment-notice/"
+       "metadata.json, a JSON copy of the template's metadata.yaml, inside the knowledge base: a file the snapshot "
+       "does not have.")
+def h08_r42_metadata_json(env: Path, task: str) -> None:
+    import yaml
+
+    folder = kb(env, task, "templates/oafreeze-cc0-1.0/california-invention-assignment-notice")
+    data = yaml.safe_load((folder / "metadata.yaml").read_text("utf-8"))
+    assert not (folder / "metadata.json").exists()
+    (folder / "metadata.json").write_text(json.dumps(data, indent=2, ensure_ascii=False, default=str) + "\n", "utf-8")
+
+
+@plant("ho-h08-r42-guide-headings-closed-atx", "H08", SD,
+       "A Markdown formatter set to closed ATX headings rewrote the mounted Illinois guide's headings as '## "
+       "Enforceability rule ##': the same document, different bytes.")
+def h08_r42_closed_atx(env: Path, task: str) -> None:
+    path = kb(env, task, "practice-guides/non-compete/us/illinois.md")
+    text = path.read_text("utf-8")
+    new, n = re.subn(r"^(#{1,6}) (.+)$", r"\1 \2 \1", text, flags=re.M)
+    assert n >= 3 and "Check earnings against the threshold in force on the signing date" in new
+    path.write_text(new, "utf-8")
+
+
+@near_miss("ho-h08-nm-r42-csl-json-of-guides-outside-mount", "H08", CI,
+           "documents/research/kb-references.json, a CSL-JSON reference list (as Zotero exports it) citing the "
+           "mounted California invention-assignment guide and the notice template by title and library URL, is added "
+           "outside the mount.",
+           "HYGIENE.md H08 wants the knowledge base inside the workspace byte-identical to its pin; a reference list "
+           "beside the mount cites it and changes nothing inside it.")
+def h08_nm_r42_csl(env: Path, task: str) -> None:
+    guide = kb(env, task, "practice-guides/invention-assignment/us/california.md").read_text("utf-8")
+    title = re.search(r"^title: (.+)$", guide, re.M).group(1)
+    refs = [{"id": "kb-ca-invention-guide", "type": "webpage", "title": title, "container-title": "Firm knowledge base",
+             "URL": "https://kb.example.org/practice-guides/invention-assignment/us/california",
+             "accessed": {"date-parts": [[2026, 10, 2]]}},
+            {"id": "kb-ca-2872-notice-template", "type": "document", "title": "Notice to Employee Regarding Inventions "
+             "(template)", "container-title": "Firm knowledge base", "accessed": {"date-parts": [[2026, 10, 2]]}}]
+    write_doc(env, task, "research/kb-references.json", json.dumps(refs, indent=2) + "\n")
+
+
+# --- H09 seeded-law provenance (forty-second round) --------------------------------------------------------------
+
+
+@plant("ho-h09-r42-undeclared-statute-in-endnote-export", "H09", SD,
+       "documents/research/ifwa.enw, an EndNote tagged export from the associate's reference library, has a Statute "
+       "record for 820 ILCS 90/25 whose %X abstract quotes the attorney's-fees section in quotation marks; no "
+       "seeded-law entry declares it.")
+def h09_r42_enw(env: Path, task: str) -> None:
+    quote = ("In addition to any remedies available under any agreement between an employer and an employee or under "
+             "any other statute, in a civil action or arbitration filed by an employer (including, but not limited "
+             "to, a complaint or counterclaim), if an employee prevails on a claim to enforce a covenant not to "
+             "compete or a covenant not to solicit, the employee shall recover from the employer all costs and all "
+             "reasonable attorney's fees regarding such claim to enforce a covenant not to compete or a covenant not "
+             "to solicit, or the court or arbitrator may award appropriate relief.")
+    assert not any("90/25" in e["citation"] for e in load_task(env, task)["oafreeze"]["seeded_law"])
+    write_doc(env, task, "research/ifwa.enw", _r42_enw([
+        ("0", "Statute"), ("T", "Illinois Freedom to Work Act, Sec. 25: Attorney's fees"), ("N", "820 ILCS 90/25"),
+        ("D", "2022"), ("X", f"\u201c{quote}\u201d"), ("Z", "Employee fee-shifting; relevant to any non-solicit we "
+                                                            "keep.")]))
+
+
+@plant("ho-h09-r42-verified-against-copied-from-the-next-entry", "H09", TB,
+       "The seeded-law entry for C.R.S. § 8-2-113(2)(d) has the verified_against of the (2)(b) entry above it, copied "
+       "by mistake: it now says the (2)(d) quote was checked against '(2)(b) ... footnote crs-hcw-threshold'.")
+def h09_r42_copied_verified(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        first, second = seeded(t, "C.R.S. § 8-2-113(2)(b)"), seeded(t, "C.R.S. § 8-2-113(2)(d)")
+        assert first["verified_against"] != second["verified_against"]
+        second["verified_against"] = first["verified_against"]
+        assert "(2)(d)" not in second["verified_against"]
+
+
+@plant("ho-h09-r42-undeclared-statute-in-dmn-annotation", "H09", NE,
+       "documents/hr-rules/covenant-eligibility.dmn, Granite Peak HR's DMN decision table for when a non-compete may "
+       "be offered, carries a text annotation quoting C.R.S. § 8-2-113(2)(a) in quotation marks; no seeded-law entry "
+       "declares (2)(a).")
+def h09_r42_dmn(env: Path, task: str) -> None:
+    quote = "Except as provided in subsection (2)(b) and (3) of this section, any covenant not to compete is void."
+    assert not any("(2)(a)" in e["citation"] for e in load_task(env, task)["oafreeze"]["seeded_law"])
+    note = f"C.R.S. \u00a7 8-2-113(2)(a): \u201c{quote}\u201d"
+    dmn = ('<?xml version="1.0" encoding="UTF-8"?>\n'
+           '<definitions xmlns="https://www.omg.org/spec/DMN/20191111/MODEL/" id="granite-peak-covenants" '
+           'name="Granite Peak covenant eligibility" namespace="https://granitepeak.example.com/dmn">\n'
+           '  <decision id="noncompete_allowed" name="Non-compete allowed?">\n'
+           '    <decisionTable id="dt_noncompete" hitPolicy="FIRST">\n'
+           '      <input id="in_pay" label="Annualized cash compensation">\n'
+           '        <inputExpression id="ie_pay" typeRef="number"><text>pay</text></inputExpression>\n      </input>\n'
+           '      <output id="out_rule" label="Non-compete" typeRef="string" />\n'
+           '      <rule id="r1"><inputEntry id="r1i"><text>&gt;= 130014</text></inputEntry>'
+           '<outputEntry id="r1o"><text>"only to protect trade secrets"</text></outputEntry></rule>\n'
+           '      <rule id="r2"><inputEntry id="r2i"><text>&lt; 130014</text></inputEntry>'
+           '<outputEntry id="r2o"><text>"none"</text></outputEntry></rule>\n'
+           '    </decisionTable>\n  </decision>\n'
+           f'  <textAnnotation id="note_statute"><text>{escape(note)}</text></textAnnotation>\n</definitions>\n')
+    write_doc(env, task, "hr-rules/covenant-eligibility.dmn", dmn)
+
+
+@near_miss("ho-h09-nm-r42-endnote-statute-record-without-text", "H09", AM,
+           "documents/research/la-covenants.enw, an EndNote tagged export, has a Statute record for La. R.S. 23:921 "
+           "with its title, number, year and a note on which subsections matter, and no quoted text.",
+           "HYGIENE.md H09 is about planted excerpts of law: quoted statute text must be declared; a bibliographic "
+           "record that cites the statute by number and quotes none of it plants no excerpt.")
+def h09_nm_r42_enw(env: Path, task: str) -> None:
+    text = _r42_enw([("0", "Statute"), ("T", "Louisiana non-competition and choice-of-law statute"),
+                     ("N", "La. R.S. 23:921"), ("D", "2003"),
+                     ("Z", "Subsections (A)(2) and (C) decide the repair; see the excerpt in the file.")])
+    assert "\u201c" not in text and '"' not in text
+    write_doc(env, task, "research/la-covenants.enw", text)
+
+
+# --- H10 temporal consistency (forty-second round) ---------------------------------------------------------------
+
+
+@plant("ho-h10-r42-vcalendar-signing-a-week-late", "H10", SD,
+       "documents/calendar/ellery-first-day.vcs, Maplestone's Outlook export (vCalendar 1.0) of Jordan's first day and "
+       "signing, is set for January 12, 2027 (DTSTART:20270112T150000Z); the hire details and the criteria say "
+       "January 5, 2027.")
+def h10_r42_vcs(env: Path, task: str) -> None:
+    assert "January 5, 2027" in read_doc(env, task, "hire-details.md")
+    write_doc(env, task, "calendar/ellery-first-day.vcs", _r42_vcs(
+        "040000008200E00074C5B7101A82E00800000000R42ELLERY", "20270112T150000Z", "20270112T160000Z",
+        "Jordan Ellery: first day, sign covenant agreement", "20261030T141500Z", "Chicago office, 4th floor"))
+
+
+@plant("ho-h10-r42-gpx-track-of-a-later-site-walk", "H10", AM,
+       "documents/site/fontenot-site-walk.gpx, a GPX track from Bayou Crest's field app titled 'Site walk with Avery "
+       "Fontenot, Ascension Parish', was recorded on October 28, 2026: the workspace holds the record of an event "
+       "nine days after the task's as_of (2026-10-19).")
+def h10_r42_gpx(env: Path, task: str) -> None:
+    assert load_task(env, task)["oafreeze"]["as_of"] == "2026-10-19"
+    pts = [(30.2388, -90.9201, "2026-10-28T14:05:00Z"), (30.2401, -90.9174, "2026-10-28T14:12:30Z"),
+           (30.2419, -90.9150, "2026-10-28T14:21:10Z")]
+    trk = "".join(f'      <trkpt lat="{lat}" lon="{lon}"><time>{t}</time></trkpt>\n' for lat, lon, t in pts)
+    gpx = ('<?xml version="1.0" encoding="UTF-8"?>\n'
+           '<gpx version="1.1" creator="Bayou Crest Field App" xmlns="http://www.topografix.com/GPX/1/1">\n'
+           '  <metadata><name>Site walk with Avery Fontenot, Ascension Parish</name>'
+           '<time>2026-10-28T14:05:00Z</time></metadata>\n'
+           f'  <trk><name>Gonzales remediation site</name>\n    <trkseg>\n{trk}    </trkseg>\n  </trk>\n</gpx>\n')
+    write_doc(env, task, "site/fontenot-site-walk.gpx", gpx)
+
+
+@plant("ho-h10-r42-criterion-dates-the-notice-a-day-late", "H10", CI,
+       "notice-at-signing now passes a notice 'dated October 27, 2026, the day the agreement is signed', while the "
+       "hire details and the client's email put Sasha's start and signing on October 26, 2026.")
+def h10_r42_notice_date(env: Path, task: str) -> None:
+    assert "Start date and signing date: October 26, 2026" in read_doc(env, task, "hire-details.md")
+    _reword(env, task, "notice-at-signing", "is dated the day the agreement is signed and names",
+            "is dated October 27, 2026, the day the agreement is signed, and names")
+
+
+@near_miss("ho-h10-nm-r42-vcalendar-start-date-agrees", "H10", TB,
+           "documents/calendar/vandermeer-start.vcs, Aspenline's Outlook export (vCalendar 1.0) of Riley's first day, "
+           "is set for December 7, 2026, the start date in the offer summary; it was created on November 4, 2026.",
+           "HYGIENE.md H10 wants the dates to tell one story; a planned first day after as_of (2026-11-09) that agrees "
+           "with the offer summary is consistent, and the event was created before as_of.")
+def h10_nm_r42_vcs(env: Path, task: str) -> None:
+    assert "Start date: December 7, 2026" in read_doc(env, task, "offer-summary.md")
+    write_doc(env, task, "calendar/vandermeer-start.vcs", _r42_vcs(
+        "040000008200E00074C5B7101A82E00800000000R42VANDER", "20261207T160000Z", "20261207T170000Z",
+        "Riley Vandermeer: first day (Account Executive)", "20261104T181000Z", "Denver office"))
+
+
+# --- H11 trap armed (forty-second round) -------------------------------------------------------------------------
+
+
+@plant("ho-h11-r42-client-alert-cut-down-to-statute-text", "H11", CA,
+       "documents/client-alert.md was 'cleaned up' to its statute text: the 'Our view' section (the other firm's "
+       "advice, predictions and $5,000 warning) is gone, so the tempting advisory prose the placement trap rests on "
+       "is not there and two anchor quotes are missing.")
+def h11_r42_alert_cut(env: Path, task: str) -> None:
+    text = read_doc(env, task, "client-alert.md")
+    head, _, _ = text.partition("## Our view")
+    new = head.rstrip("\n") + "\n\nThis alert is for general information and is not legal advice.\n"
+    t = load_task(env, task)
+    for entry in t["oafreeze"]["seeded_law"]:
+        assert entry["quote"] in new
+    assert "In our view" not in new and "$5,000" not in new
+    write_doc(env, task, "client-alert.md", new)
+
+
+@plant("ho-h11-r42-anchor-quote-key-misspelt", "H11", NE,
+       "The trap's anchor on the partner's email was typed with its key misspelt, {'file': ..., 'qoute': 'Do not "
+       "change anything else in the agreement.'}: the anchor has no quote.")
+def h11_r42_qoute(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        anchors = t["oafreeze"]["trap"]["anchors"]
+        i = [a["file"] for a in anchors].index("documents/partner-instructions.md")
+        anchors[i] = {"file": anchors[i]["file"], "qoute": anchors[i]["quote"]}
+
+
+@plant("ho-h11-r42-trap-criteria-in-snake-case", "H11", SD,
+       "The trap's criteria were written by a script that snake-cases names: ['no_noncompete_at_signing', "
+       "'signing_date', 'rationale_memo_superseded', 'placement_agreement_text']; the criteria's ids use hyphens, so "
+       "none of the four exists.")
+def h11_r42_snake(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        trap = t["oafreeze"]["trap"]
+        trap["criteria"] = [c.replace("-", "_") for c in trap["criteria"]]
+        ids = {c["id"] for c in t["criteria"]}
+        assert not any(c in ids for c in trap["criteria"])
+
+
+@near_miss("ho-h11-nm-r42-extra-anchor-on-a-survey-row", "H11", TB,
+           "The trap gains an anchor in the mounted non-compete survey, quoting Colorado's threshold cell verbatim: "
+           "'$130,014 non-compete; $78,008.40 customer non-solicit'.",
+           "HYGIENE.md H11 wants each anchor quote to be in its named file; the cell text is in the survey exactly as "
+           "quoted, and it is the pair of thresholds the task's trap is built around.")
+def h11_nm_r42_survey(env: Path, task: str) -> None:
+    quote = "$130,014 non-compete; $78,008.40 customer non-solicit"
+    assert quote in kb(env, task, "surveys/non-compete/us.md").read_text("utf-8")
+    with task_json(env, task) as t:
+        t["oafreeze"]["trap"]["anchors"].append(
+            {"file": "documents/knowledge-base/surveys/non-compete/us.md", "quote": quote})
+
+
+# --- H12 placement discipline (forty-second round) ---------------------------------------------------------------
+
+
+@plant("ho-h12-r42-client-instructions-attached-to-the-agreement", "H12", TB,
+       "The instructions add: attach Noor's email (documents/hr-request.md) to vandermeer-covenant-agreement.md as a "
+       "final exhibit, 'Exhibit A: Instructions received from Aspenline': the client's instructions and a source path "
+       "asked for inside the agreement Riley signs.")
+def h12_r42_exhibit(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert "vandermeer-covenant-agreement.md" in t["oafreeze"]["operative"]
+        instructions_add(t, "Attach Noor's email (documents/hr-request.md) to vandermeer-covenant-agreement.md as a "
+                            "final exhibit headed \"Exhibit A: Instructions received from Aspenline\", so the file "
+                            "shows what the client asked for.")
+
+
+@plant("ho-h12-r42-firm-compliance-certificate-in-agreement", "H12", CI,
+       "The instructions add: end lindgren-invention-agreement.md with a certificate signed by Harlow Finch LLP "
+       "stating that the agreement complies with Labor Code sections 2870 to 2872 and explaining why the holdover "
+       "clause was left out: legal analysis asked for inside the agreement Sasha signs.")
+def h12_r42_certificate(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert "lindgren-invention-agreement.md" in t["oafreeze"]["operative"]
+        instructions_add(t, "End lindgren-invention-agreement.md with a short certificate signed by Harlow Finch LLP "
+                            "stating that the agreement complies with California Labor Code sections 2870 to 2872 "
+                            "and explaining why the one-year holdover clause was left out.")
+
+
+@plant("ho-h12-r42-usage-notes-printed-inside-the-form", "H12", CA,
+       "The instructions add: print the text of hr-usage-notes.md as the last page of washington-covenant-form.md, "
+       "so HR has it to hand: the advisory usage notes are asked for inside the form employees sign.")
+def h12_r42_usage_in_form(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert "hr-usage-notes.md" in t["oafreeze"]["advisory"]
+        instructions_add(t, "So that HR has the guidance to hand, print the text of hr-usage-notes.md as the last page "
+                            "of washington-covenant-form.md.")
+
+
+@near_miss("ho-h12-nm-r42-date-received-line-on-the-notice", "H12", TB,
+           "The instructions add: put a 'Date received' line beside Riley's signature line in "
+           "vandermeer-noncompete-notice.md.",
+           "HYGIENE.md H12 keeps commentary, advice and analysis out of operative text; a line on which the worker "
+           "records when the notice arrived is part of the signed notice itself, like its signature line.")
+def h12_nm_r42_date_received(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "Put a \"Date received\" line beside Riley's signature line in "
+                            "vandermeer-noncompete-notice.md.")
+
+
+# --- H13 synthetic data and secrets (forty-second round) ---------------------------------------------------------
+
+
+@plant("ho-h13-r42-rdp-file-with-internal-host-and-saved-password", "H13", CA,
+       "documents/it/halden-hr-dms.rdp, a Remote Desktop connection file (UTF-16, as mstsc saves it) from Petra's "
+       "laptop, points at the internal host dms01.haldenmarine.local and carries a saved DPAPI password blob for "
+       "HALDEN\\plindahl.")
+def h13_r42_rdp(env: Path, task: str) -> None:
+    blob = ("01000000D08C9DDF0115D1118C7A00C04FC297EB01000000"
+            + hashlib.sha256(b"r42-halden-rdp").hexdigest().upper() * 4)
+    write_doc(env, task, "it/halden-hr-dms.rdp", _r42_rdp([
+        "screen mode id:i:2", "desktopwidth:i:1920", "desktopheight:i:1080", "session bpp:i:32",
+        "full address:s:dms01.haldenmarine.local:3389", "username:s:HALDEN\\plindahl", f"password 51:b:{blob}",
+        "prompt for credentials:i:0", "authentication level:i:2"]))
+
+
+@plant("ho-h13-r42-ssn-in-x12-834-enrolment", "H13", SD,
+       "documents/benefits/maplestone-834.x12, Maplestone's X12 834 benefit-enrolment file for Jordan, carries a "
+       "real-looking Social Security number twice, as the REF*0F subscriber identifier and in NM1 with qualifier 34, "
+       "and a date of birth in DMG.")
+def h13_r42_x12(env: Path, task: str) -> None:
+    ssn = "412739856"
+    assert ssn[:3] not in ("000", "666") and not ssn.startswith("9") and ssn[3:5] != "00" and ssn[5:] != "0000"
+    segments = [
+        "ISA*00*          *00*          *ZZ*MAPLESTONE     *ZZ*LAKESHOREBEN   *261030*1015*^*00501*000000905*0*P*:",
+        "GS*BE*MAPLESTONE*LAKESHOREBEN*20261030*1015*905*X*005010X220A1", "ST*834*0001*005010X220A1",
+        "BGN*00*ENR-20261030-01*20261030*1015****2", "N1*P5*Maplestone Logistics, Inc.",
+        "N1*IN*Lakeshore Benefits Administrators", "INS*Y*18*021*28*A***FT", f"REF*0F*{ssn}",
+        "DTP*356*D8*20270105", f"NM1*IL*1*Ellery*Jordan****34*{ssn}", "DMG*D8*19910314*U",
+        "HD*021**HLT*PPO EMPLOYEE ONLY*EMP", "DTP*348*D8*20270105", "SE*12*0001", "GE*1*905", "IEA*1*000000905"]
+    write_doc(env, task, "benefits/maplestone-834.x12", "~\n".join(segments) + "~\n")
+
+
+@plant("ho-h13-r42-pypirc-with-upload-token-and-password", "H13", NE,
+       "documents/tools/redline-check/.pypirc, left in the folder of the firm's redline-checking script, holds a "
+       "PyPI upload token ('pypi-AgEIcHlwaS5vcmc...') and the password of an internal package index at "
+       "pypi.hfllp.internal.")
+def h13_r42_pypirc(env: Path, task: str) -> None:
+    tail = base64.urlsafe_b64encode(hashlib.sha512(b"r42-hf-redline").digest() * 2).decode("ascii").rstrip("=")
+    token = "pypi-AgEIcHlwaS5vcmc" + tail[:150]
+    write_doc(env, task, "tools/redline-check/.pypirc", (
+        "[distutils]\nindex-servers =\n    pypi\n    internal\n\n"
+        f"[pypi]\nusername = __token__\npassword = {token}\n\n"
+        "[internal]\nrepository = https://pypi.hfllp.internal/simple/\nusername = docbuild\n"
+        "password = Hf!docbuild2026\n"))
+
+
+@near_miss("ho-h13-nm-r42-rdp-file-to-example-host-without-credentials", "H13", CI,
+           "documents/it/sierrafold-remote.rdp, Sierrafold's Remote Desktop file for new engineers (UTF-16, as mstsc "
+           "saves it), points at rdp.sierrafold.example.com and prompts for credentials; no user name or password is "
+           "saved.",
+           "HYGIENE.md H13 forbids credentials, internal URLs and live domains; this host is on the reserved "
+           "example.com domain and the file stores no secret, only the instruction to ask for one.")
+def h13_nm_r42_rdp(env: Path, task: str) -> None:
+    write_doc(env, task, "it/sierrafold-remote.rdp", _r42_rdp([
+        "screen mode id:i:2", "full address:s:rdp.sierrafold.example.com", "prompt for credentials:i:1",
+        "authentication level:i:2", "gatewayusagemethod:i:0"]))
+
+
+# --- FAM (forty-second round) ------------------------------------------------------------------------------------
+
+
+@plant("ho-fam-r42-governing-law-default-differs-in-one-instance", "FAM", "covenant-package-v03",
+       "Instance v03's standing instructions make New York law and the New York County courts the client's default "
+       "(item 5) where the design and the nine other instances say Delaware law and Wilmington; the default "
+       "governing law is no family variable.")
+def fam_r42_governing_law(env: Path, task: str) -> None:
+    edit_doc(env, task, "standing-instructions.md",
+             "Delaware law and the state or federal courts in Wilmington, Delaware, unless",
+             "New York law and the state or federal courts in New York County, New York, unless")
+
+
+@plant("ho-fam-r42-extra-key-in-one-seeded-law-entry", "FAM", "covenant-package-v09",
+       "Instance v09's seeded-law entry for 18 U.S.C. § 1833(b)(3)(A) gains a 'notes' key ('re-read against the "
+       "printed code, 2026-10-09') that the design's entry and the nine other instances lack.")
+def fam_r42_seeded_notes(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        entry = seeded(t, "18 U.S.C. § 1833(b)(3)(A)")
+        assert "notes" not in entry
+        entry["notes"] = "re-read against the printed code, 2026-10-09"
+
+
+@near_miss("ho-fam-nm-r42-spec-variable-as-explicit-key", "FAM", "covenant-package-v05",
+           "In the family spec, v05's city_b is written with YAML's explicit-key syntax ('? city_b' on one line, ': "
+           "<city>' on the next); the mapping it loads is unchanged and no instance is touched.",
+           "FAM compares instances with the family spec's values; an explicit key loads the same key and value as the "
+           "'key: value' line it replaces, so the spec still says what v05 was expanded with.")
+def fam_nm_r42_explicit_key(env: Path, task: str) -> None:
+    import yaml
+
+    path = env / FAMILY_SPEC
+    text = path.read_text("utf-8")
+    before = [i for i in yaml.safe_load(text)["instances"] if i["id"] == "v05"][0]["variables"]
+    start = text.index("- id: v05\n")
+    end = text.index("\n- id: ", start + 1)
+    block = text[start:end]
+    line = re.search(r"^    city_b: (.*)$", block, re.M)
+    assert line
+    block = block[:line.start()] + f"    ? city_b\n    : {line.group(1)}" + block[line.end():]
+    path.write_text(text[:start] + block + text[end:], "utf-8")
+    after = [i for i in yaml.safe_load(path.read_text("utf-8"))["instances"] if i["id"] == "v05"][0]["variables"]
+    assert after == before and "    ? city_b\n" in path.read_text("utf-8")
