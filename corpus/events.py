@@ -27,7 +27,9 @@ EVENTS = {
                         # a person who starts or joins on a day said relative to today ("Riley starts next Monday")
                         r"(?:start|join)(?:s|ing)?\s+(?=next\s|this\s+coming\s|tomorrow|in\s+\w+\s+(?:days?|weeks?)\b|"
                         r"\w+\s+(?:days?|weeks?)\s+from\s))\b", re.I),
+    # ... and handing or giving a person a thing ("hand Morgan Tallis the renewed agreement")
     "delivery": re.compile(r"\b(?:deliver(?:ed|y|s)?|hand(?:s|ed|ing)?\s+(?:to|the|it|over)|go(?:es)?\s+(?:out\b|to)|"
+                           r"(?:hand(?:s|ed|ing)?|gives?|giving|given)\s+(?:(?-i:[A-Z])[\w'’.-]*\s+){1,3}(?:the|an?|her|his|their)\s|"
                            r"(?:is|be|are)\s+sent|send(?:s|ing)?|(?:given|presented|issued)\s+to|issues?)\b",
                            re.I),
 }
@@ -67,6 +69,9 @@ def things(text: str) -> frozenset[str]:
     return frozenset(_thing(m.group(0)) for m in _OBJECT.finditer(text))
 
 
+# Where a sentence's clauses part: a semicolon, or a comma before a conjunction.
+_CLAUSE = re.compile(r";\s+|,\s+(?:and|but|while|whereas)\s+", re.I)
+
 _OFFSET = re.compile(r"\b(?:\d{1,3}|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fourteen|"
                      r"twenty|thirty)\s+(?:(?:business|working|calendar|clear)\s+)?(?:days?|weeks?|months?)\s+"
                      r"(?:before|after|ahead\s+of|prior\s+to|ahead)\b", re.I)
@@ -81,8 +86,8 @@ def event_dates(text: str, as_of: dt.date, *, relative: bool = False,
     year with no day ("signs in February 2027") dates it as every day of that month."""
     out = []
     pieces = [s for _, s in tx.sentences(text)]
-    pieces = [p for piece in pieces for p in piece.splitlines() if p.strip()]
-    for piece in pieces:
+    pieces = [(p, False) for piece in pieces for p in piece.splitlines() if p.strip()]
+    for piece, clause in pieces:
         words = piece.replace("_", " ")  # a machine-written row's "sign_agreement" is two words
         if _PAST.search(words):
             continue
@@ -91,6 +96,14 @@ def event_dates(text: str, as_of: dt.date, *, relative: bool = False,
             (dating.relative(piece, as_of) if relative else [])
         if not found and months:
             found = dating.month_years(piece)  # "signs in February 2027": a day of that month
+        if len(found) > 1 and not clause:
+            # a sentence that dates two things, clause by clause ("we will hand Morgan the renewed
+            # agreement on November 30, 2026, and the raise starts on December 14, 2026"): each clause
+            # that names what it dates is read alone
+            pieces += [(c, True) for c in _CLAUSE.split(piece) if c.strip()]
+            continue
+        if clause and not thing:
+            continue
         offset = _OFFSET.search(words)
         if len(found) != 1 or not found[0] or offset and not any(p.search(words[:offset.start()]) for p in EVENTS.values()):
             # one date, about one of this task's documents or the work, not a past one; a date set a

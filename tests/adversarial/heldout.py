@@ -35364,19 +35364,6 @@ def h10_r41_ics(env: Path, task: str) -> None:
     write_doc(env, task, "calendar/fontenot-first-day.ics", ics)
 
 
-@plant("ho-h10-r41-client-email-gives-another-handover-date", "H10", NE,
-       "documents/granite-peak-handover.eml, Granite Peak's HR confirming the plan, says Morgan receives the renewal "
-       "on Monday, November 30, 2026; the partner's email and note-asks-decision say November 23, 2026.")
-def h10_r41_handover(env: Path, task: str) -> None:
-    body = ("Miriam,\n\nConfirming our plan: we will hand Morgan Tallis the renewed agreement on Monday, November 30, "
-            "2026, and the raise starts on December 14, 2026.\n\nDale Whitford\nPresident, Granite Peak Robotics, Inc.")
-    write_doc(env, task, "granite-peak-handover.eml",
-              email("Dale Whitford <dale.whitford@granitepeak.example.com>",
-                    "Miriam Okafor <miriam.okafor@harlowfinch.example.com>", "Mon, 16 Nov 2026 08:40:00 -0700",
-                    "Tallis renewal: handover date", body))
-    assert "November 23, 2026" in _match(env, task, "note-asks-decision")
-
-
 @near_miss("ho-h10-nm-r41-calendar-invite-for-the-signing-day", "H10", CI,
            "documents/calendar/lindgren-signing.ics, Sierrafold's invitation for Sasha's first day and signing, is "
            "set for October 26, 2026 (after as_of 2026-10-05), the same date the request and hire details give.",

@@ -1367,3 +1367,16 @@ def h10_r40_memo_before_form(env: Path, task: str) -> None:
     text = read_doc(env, task, "form-approval-memo-2023.md")
     assert "form revised 2023-01-15" in text
     edit_doc(env, task, "form-approval-memo-2023.md", "Date: 2023-02-01", "Date: 2022-12-20")
+
+
+@plant("h10-r41-client-email-gives-another-handover-date", "H10", NE,
+       "documents/granite-peak-handover.eml, Granite Peak's HR confirming the plan, says Morgan receives the renewal "
+       "on Monday, November 30, 2026; the partner's email and note-asks-decision say November 23, 2026.")
+def h10_r41_handover(env: Path, task: str) -> None:
+    body = ("Miriam,\n\nConfirming our plan: we will hand Morgan Tallis the renewed agreement on Monday, November 30, "
+            "2026, and the raise starts on December 14, 2026.\n\nDale Whitford\nPresident, Granite Peak Robotics, Inc.")
+    write_doc(env, task, "granite-peak-handover.eml",
+              email("Dale Whitford <dale.whitford@granitepeak.example.com>",
+                    "Miriam Okafor <miriam.okafor@harlowfinch.example.com>", "Mon, 16 Nov 2026 08:40:00 -0700",
+                    "Tallis renewal: handover date", body))
+    assert "November 23, 2026" in _match(env, task, "note-asks-decision")

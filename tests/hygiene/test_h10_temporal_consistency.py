@@ -1259,3 +1259,25 @@ def test_today_made_the_day_a_thing_is_delivered_must_be_as_of(tmp_path, said, f
     files = {**workspace(), "offer-facts.md": workspace()["offer-facts.md"] + "- Offer to be delivered: 2026-03-09\n"}
     hits = [f for f in found(env_with(tmp_path, task, files), "H10") if "make today the day" in f.message]
     assert [(f.severity, f.location) for f in hits] == ([("major", "$.instructions")] if flagged else [])
+
+
+def test_a_sentence_that_dates_two_events_is_read_clause_by_clause(tmp_path):
+    task = task_json()
+    task["instructions"] += " The renewed agreement is delivered to Dana on March 20, 2026."
+    note = ("Confirming the plan: we will hand Dana Reyes the renewed agreement on March 27, 2026, and the raise "
+            "starts on April 6, 2026.\n")
+    hits = found(env_with(tmp_path, task, {**workspace(), "plan.md": note}), "H10")
+    assert [(f.severity, f.path) for f in hits if "March 27, 2026" in (f.evidence or "") + f.message] == [
+        ("major", "task.json")]
+    assert "documents/plan.md" in hits[0].message
+    # each clause alone: the handover is the agreement's; the raise names nothing the task dates
+    from oafreeze.corpus import events
+    read = events.event_dates(note, dt.date(2026, 3, 1))
+    assert [(e, sorted(w), d) for e, w, d, _ in read] == [("delivery", ["agreement"], (dt.date(2026, 3, 27),))]
+
+
+def test_near_miss_two_clauses_that_date_different_things(tmp_path):
+    task = task_json()
+    task["instructions"] += " The agreement is signed on March 20, 2026."
+    note = "We sign the agreement on March 20, 2026, and the bonus is paid on April 30, 2026.\n"
+    assert found(env_with(tmp_path, task, {**workspace(), "plan.md": note}), "H10") == []
