@@ -107,7 +107,13 @@ _CONDITION = (
     r"required(?!\s+(?:by|under|in|for|to)\b))|"
     # "in as much detail as the circumstances require", "as the case may require"
     r"as\s+(?:the\s+)?(?:circumstances|situation|context|case)\s+(?:may\s+)?(?:requires?|warrants?|permits?|"
-    r"dictates?|demands?|calls?\s+for)"
+    r"dictates?|demands?|calls?\s+for)|"
+    # "where it makes sense", "if it seems useful", "as you see fit", "where the drafter thinks it necessary"
+    r"(?:as|where|if|when|wherever)\s+(?:it|that|this|they)\s+(?:makes?\s+sense|(?:is|are|seems?|feels?)\s+"
+    r"(?:sensible|useful|helpful|relevant|right|fitting|appropriate|warranted|needed|necessary))|"
+    r"as\s+(?:you|they|the\s+(?:drafter|author|writer|agent))\s+(?:see|sees|think|thinks|deem|deems)\s+(?:fit|best)|"
+    r"(?:if|where|when)\s+(?:you|they|the\s+(?:drafter|author|writer|agent))\s+(?:think|thinks|consider|considers|"
+    r"deem|deems|judge|judges)\s+(?:it\s+)?(?:necessary|useful|helpful|appropriate|fit|sensible|relevant)"
 )
 # degree: how much of a requirement is enough ("largely consistent", "for the most part", "overly broad").
 _DEGREE = (

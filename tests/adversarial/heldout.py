@@ -35887,15 +35887,6 @@ def h04_nm_r42_em_dash(env: Path, task: str) -> None:
 # --- H05 ambiguous grading language (forty-second round) ---------------------------------------------------------
 
 
-@plant("ho-h05-r42-reason-where-it-makes-sense", "H05", CI,
-       "client-email-departures now asks for the California reason for each departure 'where it makes sense' "
-       "instead of citing Bus. & Prof. Code section 16600: when it makes sense is the judge's call.")
-def h05_r42_makes_sense(env: Path, task: str) -> None:
-    _reword(env, task, "client-email-departures",
-            "with the California reason for each (Bus. & Prof. Code section 16600)",
-            "with the California reason for each where it makes sense")
-
-
 @plant("ho-h05-r42-made-as-of-or-shortly-after", "H05", AM,
        "effective-first-day now passes an agreement made as of November 2, 2026 'or shortly after' instead of 'or a "
        "later date': how late is shortly is left open.")

@@ -788,3 +788,12 @@ def h05_r41_timely(env: Path, task: str) -> None:
     _reword(env, task, "note-asks-decision",
             "to decide, before the agreement goes to Morgan Tallis on November 23, 2026, whether to delete Section 5",
             "to decide in a timely manner whether to delete Section 5")
+
+
+@plant("h05-r42-reason-where-it-makes-sense", "H05", CI,
+       "client-email-departures now asks for the California reason for each departure 'where it makes sense' "
+       "instead of citing Bus. & Prof. Code section 16600: when it makes sense is the judge's call.")
+def h05_r42_makes_sense(env: Path, task: str) -> None:
+    _reword(env, task, "client-email-departures",
+            "with the California reason for each (Bus. & Prof. Code section 16600)",
+            "with the California reason for each where it makes sense")

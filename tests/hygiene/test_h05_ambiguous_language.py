@@ -577,3 +577,16 @@ def test_vague_words_after_reported_speech_and_times_asked_for(tmp_path, text, f
     hits = _with(tmp_path, text)
     assert [f.severity for f in hits if flagged and repr(flagged) in f.message] == (["minor"] if flagged else [])
     assert flagged or hits == []
+
+
+@pytest.mark.parametrize("phrase", ["where it makes sense", "if it seems useful", "as the drafter sees fit",
+                                    "where the author thinks it necessary"])
+def test_a_condition_left_to_the_reader_is_found(tmp_path, phrase):
+    hits = _with(tmp_path, f"PASS if client-email.md gives the California reason for each departure {phrase}. "
+                           "FAIL if it does not.", index=2)
+    assert [f.severity for f in hits] == ["minor"] and phrase.split()[-1] in hits[0].message
+
+
+def test_near_miss_sense_and_fit_said_of_something_else(tmp_path):
+    assert _with(tmp_path, "PASS if client-email.md says the clause makes sense only for employees above the "
+                           "threshold and fits the client's policy. FAIL if it does not.", index=2) == []
