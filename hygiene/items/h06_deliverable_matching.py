@@ -95,6 +95,12 @@ def check(ctx: TaskContext) -> list[Finding]:
                 + (f" (only as part of the longer name {inside!r})" if inside else "")
                 + ": the agent may write it under another name and the matcher may pair the wrong file",
                 f"name {d!r} in the instructions, exactly as spelled", location="$.instructions", evidence=d))
+        if d.startswith(WORKSPACE + "/"):
+            out.append(ctx.finding(
+                ID, "major", "task.json", f"deliverable {d!r} is written as a path under {WORKSPACE}/, the folder of "
+                "the agent's inputs: it reads as an input file, and an output saved by the name the instructions give "
+                f"({d.rsplit('/', 1)[-1]!r}) is another path", f"declare the deliverable by the name of the output "
+                f"itself ({d.rsplit('/', 1)[-1]!r})", location=at, evidence=d))
         try:
             check_relative_path(d)
         except ValueError as exc:

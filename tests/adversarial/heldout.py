@@ -35931,16 +35931,6 @@ def h06_r42_adoc(env: Path, task: str) -> None:
                       ["rationale.adoc"])
 
 
-@plant("ho-h06-r42-deliverable-key-under-documents", "H06", AM,
-       "The client note's deliverable key became 'documents/client-note.md' (the author typed it as the inputs are "
-       "written, from the task folder; the criterion and the advisory list follow) while the instructions still ask "
-       "for client-note.md: the declared name is never named, and it points the output into the inputs' folder.")
-def h06_r42_under_documents(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        _r10_rename_deliverable(t, "client-note.md", "documents/client-note.md", instructions=False)
-        assert "documents/client-note.md" not in t["instructions"]
-
-
 @plant("ho-h06-r42-leading-space-in-deliverable-key", "H06", NE,
        "The deliverables were imported from a two-column CSV split on commas, so the second key is ' note-to-"
        "partner.md' with a leading space (the criteria and the advisory list follow it); the instructions name "

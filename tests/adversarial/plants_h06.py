@@ -8,7 +8,7 @@ from pathlib import Path
 from .cases import near_miss, plant
 from .edits import (add_criterion, add_deliverable, criterion, instructions_add, load_task, replace_text, save_task,
                     task_dir, task_json)
-from .heldout import _rename_deliverable  # the held-out set's deliverable renamer
+from .heldout import _r10_rename_deliverable, _rename_deliverable  # the held-out set's deliverable renamers
 
 NE, TB, SD = "matrix-narrow-edit", "matrix-threshold-between", "matrix-signing-date-law"
 CA, AM, CI = "matrix-client-alert-refresh", "matrix-adverse-memo-repair", "matrix-california-invention-notice"
@@ -558,3 +558,13 @@ def h06_nm_r40_section_sign(env: Path, task: str) -> None:
         _rename_deliverable(t, old, new)
         assert old not in json.dumps(t, ensure_ascii=False)
         assert new in t["instructions"] and new in t["oafreeze"]["operative"]
+
+
+@plant("h06-r42-deliverable-key-under-documents", "H06", AM,
+       "The client note's deliverable key became 'documents/client-note.md' (the author typed it as the inputs are "
+       "written, from the task folder; the criterion and the advisory list follow) while the instructions still ask "
+       "for client-note.md: the declared name is never named, and it points the output into the inputs' folder.")
+def h06_r42_under_documents(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        _r10_rename_deliverable(t, "client-note.md", "documents/client-note.md", instructions=False)
+        assert "documents/client-note.md" not in t["instructions"]

@@ -225,3 +225,17 @@ def test_a_deliverable_whose_name_is_the_end_of_anothers_is_a_note(tmp_path, ext
     task["instructions"] += f" Also write {extra}."
     hits = [f for f in found(env_with(tmp_path, task), "H06") if "is the end of" in f.message]
     assert [(f.severity, f.location) for f in hits] == ([("minor", "$.deliverables")] if flagged else [])
+
+
+def test_a_deliverable_declared_under_the_inputs_folder_is_major(tmp_path):
+    task = task_json()
+    task["deliverables"]["documents/summary.md"] = "A one-page summary for the client."
+    task["criteria"][2]["deliverables"].append("documents/summary.md")
+    task["instructions"] += " Also write summary.md."
+    hits = [f for f in found(env_with(tmp_path, task), "H06") if f.evidence == "documents/summary.md"]
+    assert [(f.severity, "folder of the agent's inputs" in f.message) for f in hits] == [("major", True)]
+    # a deliverable in a folder of its own is not an input
+    task = _with_summary(" Also write outputs/summary.md.")
+    task["deliverables"]["outputs/summary.md"] = task["deliverables"].pop("summary.md")
+    task["criteria"][2]["deliverables"][-1] = "outputs/summary.md"
+    assert [f for f in found(env_with(tmp_path / "b", task), "H06") if "inputs" in f.message] == []
