@@ -1,4 +1,5 @@
-"""Calendar entries (.ics, RFC 5545) and contact cards (.vcf, RFC 6350) as a person reads them.
+"""Calendar entries (.ics, RFC 5545, and .vcs, its vCalendar 1.0 forerunner) and contact cards (.vcf,
+RFC 6350) as a person reads them.
 
 Both formats are "content lines": `NAME;PARAM=...:VALUE`, folded at 75 octets (a line that
 starts with a space or a tab continues the one before), with text values escaped (`\\n`,

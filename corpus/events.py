@@ -111,13 +111,35 @@ def event_dates(text: str, as_of: dt.date, *, relative: bool = False,
             # dates something else, unless the event is named before the span ("signed on January 5, two
             # weeks after delivery")
             continue
-        # what the event happens to, and what goes with it ("the notice is delivered with the offer")
-        what = {_thing(thing.group(0))} | {_thing(m.group(1)) for m in _WITH.finditer(words)} if thing else set()
+        # what the event happens to (the thing the event's word is said of, "notice.md is dated October 27,
+        # the day the agreement is signed", "sign the renewed agreement"; else the first thing the sentence
+        # names), and what goes with it ("the notice is delivered with the offer")
+        objects = list(_OBJECT.finditer(words)) if thing else []
+        going = {_thing(m.group(1)) for m in _WITH.finditer(words)}
         # a line may date two events at once ("signed on the first day of work: January 5, 2027"); a
         # start is always the work's, whatever else the line names ("start date November 2, 2026"); a
         # signing that names nothing signed is the agreement's ("start date ..., signing on the first day",
         # "署名日：2026年10月27日"): what these tasks have signed is the agreement
-        out += [(name, frozenset({"work"}) if name == "start" else frozenset(what or {"agreement"}), found[0],
-                 piece.strip())
-                for name, pattern in EVENTS.items() if pattern.search(words) and (what or name != "delivery")]
+        for name, pattern in EVENTS.items():
+            m = pattern.search(words)
+            if not m or not objects and name == "delivery":
+                continue
+            what = {_thing(_bound(objects, m, words).group(0))} | going if objects else set()
+            out.append((name, frozenset({"work"}) if name == "start" else frozenset(what or {"agreement"}), found[0],
+                        piece.strip()))
     return out
+
+
+# Between a thing and the word of its event: the thing as the subject ("the agreement is signed") or the
+# object ("signs the renewed agreement").
+_SUBJECT_GAP = re.compile(r"\s*(?:(?:is|are|was|were|be|been|being|gets?|got|will\s+be|to\s+be)\s+)?", re.I)
+_OBJECT_GAP = re.compile(r"\s+(?:(?:the|its|this|that|an?|our|their|her|his|your)\s+)?(?:[\w'’-]+\s+){0,2}", re.I)
+
+
+def _bound(objects: list[re.Match], event: re.Match, words: str) -> re.Match:
+    """Of the things a sentence names, the one its event's word is said of, else the first."""
+    for o in objects:
+        if o.end() <= event.start() and _SUBJECT_GAP.fullmatch(words, o.end(), event.start()) or \
+                o.start() >= event.end() and _OBJECT_GAP.fullmatch(words, event.end(), o.start()):
+            return o
+    return objects[0]

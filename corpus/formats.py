@@ -3,7 +3,7 @@
 `extract(name, data)` reads PDF (through pypdf), .docx, .xlsx, .pptx (and the macro-enabled,
 template and slide-show forms Office saves beside them: .docm, .dotx, .xlsm, .potx, ...), OpenDocument (.odt,
 .ods, .odp, and their flat XML forms .fodt, .fods, .fodp), RTF (corpus/rtf.py), .eml (with its attachments), calendar entries and contact
-cards (.ics, .vcf: corpus/contentlines.py), HTML pages (their words, comments and link addresses,
+cards (.ics, .vcs, .vcf: corpus/contentlines.py), HTML pages (their words, comments and link addresses,
 not their markup), EPUB books (their chapters in reading order), news feeds (.atom, .rss), archives
 member by member (.zip with its comments, .tar, and one compressed file: .gz, .bz2, .xz, .tgz) and
 UTF-8 text formats, and says which part of the document (a page, a sheet, a footnotes part, an
@@ -85,7 +85,7 @@ from typing import NamedTuple
 from urllib.parse import unquote
 from xml.parsers import expat
 
-from oafreeze.corpus import contentlines, markup, rtf
+from oafreeze.corpus import contentlines, edi, markup, rtf
 from oafreeze.plumbing.hashing import sha256_bytes
 
 TEXT, BINARY, NO_TEXT_LAYER, UNREADABLE = "text", "binary", "no-text-layer", "unreadable"
@@ -2397,8 +2397,13 @@ def _decoded_then(read):
     return reader
 
 
-# A calendar (.ics) or contact card (.vcf), unfolded and unescaped (corpus/contentlines.py).
+# A calendar (.ics, and .vcs, vCalendar 1.0 as Outlook still exports it) or contact card (.vcf), unfolded
+# and unescaped (corpus/contentlines.py).
 _content_lines = _decoded_then(lambda text: Extraction(TEXT, contentlines.read(text)))
+# An X12 interchange (an 834 enrolment, an 837 claim): a segment a line, a person's data with its labels
+# (corpus/edi.py); a file under those names that is no X12 is read as plain text.
+_x12 = _decoded_then(lambda text: Extraction(TEXT, edi.read(text)))
+X12_EXTENSIONS = (".x12", ".edi", ".834", ".835", ".837", ".270", ".271", ".276", ".277", ".278", ".820", ".999")
 # Subtitles (.srt, .vtt, .sbv): the words as heard, a part for each cue (corpus/markup.py).
 _subtitles = _decoded_then(lambda text: Extraction(TEXT, *markup.subtitles(text)))
 # A LaTeX source as the words it typesets, line for line (corpus/markup.py).
@@ -3311,7 +3316,7 @@ def _jpeg_created(data: bytes) -> Stamp | None:
 
 _OFFICE_READERS = {".docx": _docx, ".xlsx": _xlsx, ".pptx": _pptx}
 _READERS = {".pdf": _pdf, **{ext: _OFFICE_READERS[kind] for ext, kind in OFFICE_KIND.items()}, ".eml": _eml, ".zip": _zip, ".html": _html,
-            ".htm": _html, ".rtf": _rtf, **{ext: _xps for ext in XPS_EXTENSIONS}, ".mm": _mind_map, ".ipynb": _notebook, ".png": _image, ".jpg": _image, ".jpeg": _image, **{ext: _sqlite for ext in SQLITE_EXTENSIONS}, ".ics": _content_lines, ".vcf": _content_lines,
+            ".htm": _html, ".rtf": _rtf, **{ext: _xps for ext in XPS_EXTENSIONS}, ".mm": _mind_map, ".ipynb": _notebook, ".png": _image, ".jpg": _image, ".jpeg": _image, **{ext: _sqlite for ext in SQLITE_EXTENSIONS}, ".ics": _content_lines, ".vcs": _content_lines, **{ext: _x12 for ext in X12_EXTENSIONS}, ".vcf": _content_lines,
             ".srt": _subtitles, ".vtt": _subtitles, ".sbv": _subtitles, ".tex": _latex, ".latex": _latex, ".ltx": _latex,
             **{ext: _odf for ext in ODF_TYPES}, **{ext: _flat_odf for ext in FLAT_ODF}, ".epub": _epub,
             **{ext: _compressed for ext in [*COMPRESSED, *_SHORT_TAR]}, ".tar": _tar, ".atom": _feed, ".rss": _feed}

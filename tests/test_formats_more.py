@@ -1079,3 +1079,28 @@ def test_a_zip_under_an_applications_own_name_is_read_member_by_member_and_a_bro
     assert "Section 5 is void." in e.text
     assert extract("drafts/note.textpack", bundle[:40]).status == formats.BINARY  # cut short: not read as a zip
     assert extract("notes.md", b"PK\x03\x04 is how a zip starts").text == "PK\x03\x04 is how a zip starts"
+
+
+def test_a_vcalendar_1_export_is_read_as_a_calendar():
+    vcs = ("BEGIN:VCALENDAR\r\nVERSION:1.0\r\nBEGIN:VEVENT\r\nDTSTART:20270112T150000Z\r\n"
+           "SUMMARY;ENCODING=QUOTED-PRINTABLE:First day, sign=\r\n covenant agreement\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n")
+    got = extract("calendar/first-day.vcs", vcs.encode())
+    assert got.status == formats.TEXT and "Start: 2027-01-12 15:00 UTC" in got.text.splitlines()
+
+
+def test_an_x12_interchange_is_read_a_segment_a_line_with_a_persons_data_labelled():
+    isa = "ISA*00*          *00*          *ZZ*SENDER         *ZZ*RECEIVER       *261030*1015*^*00501*000000905*0*P*:"
+    assert len(isa) == 105  # the 106th character is the segment terminator
+    segments = [isa, "ST*834*0001", "REF*0F*412739856", "NM1*IL*1*Ellery*Jordan****34*412739856",
+                "DMG*D8*19910314*U", "DTP*356*D8*20270105", "PER*IP**TE*3125550142*EM*hr@example.com", "SE*7*0001"]
+    got = extract("benefits/enrolment.834", ("~\n".join(segments) + "~\n").encode())
+    assert got.text.splitlines()[1:] == [
+        "ST*834*0001", "subscriber number: 412739856",
+        "Name (insured or subscriber): Jordan Ellery; Social Security number: 412739856",
+        "Date of birth: 1991-03-14; gender: U", "Date (eligibility begin): 2027-01-05",
+        "phone: 3125550142; email: hr@example.com", "SE*7*0001"]
+    # the separators are the interchange's own: a '|' element separator and a newline terminator
+    other = isa.replace("*", "|")[:104] + ">" + "\n" + "NM1|IL|1|Doe|Ann||||34|123456789\n"
+    assert "Social Security number: 123456789" in extract("x.edi", other.encode()).text
+    # a file under an X12 name that is no interchange is plain text
+    assert extract("notes.edi", b"UNA:+.? 'UNB+UNOC:3'").text == "UNA:+.? 'UNB+UNOC:3'"

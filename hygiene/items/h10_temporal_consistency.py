@@ -821,6 +821,19 @@ def _created(text: str) -> tuple[int, str, dt.date] | None:
     return None
 
 
+# A recorded track (GPX, KML, Garmin's TCX) is stamped with the times it was recorded at: its first
+# stamp is the day of the walk or drive it records ("<time>2026-10-28T14:05:00Z</time>").
+_TRACKS = (".gpx", ".kml", ".tcx")
+_TRACK_STAMP = re.compile(r"<(?:\w+:)?(?:time|when|Time|Id)>\s*(\d{4}-\d{2}-\d{2})(?:[T ][^<]*)?</")
+
+
+def _recorded(text: str) -> tuple[int, str, dt.date] | None:
+    """The day a recorded track was recorded (its first time stamp): line, as written, date."""
+    m = _TRACK_STAMP.search(text)
+    when = dating.as_date(m.group(1)) if m else None
+    return (text.count("\n", 0, m.start()) + 1, m.group(0).strip(), when) if when else None
+
+
 def _documents_from_the_future(ctx: TaskContext, as_of: dt.date) -> list[Finding]:
     """Task documents dated after as_of: the agent is handed a document that cannot exist yet, unless
     the trap anchors itself in that document and its description gives that date."""
@@ -830,8 +843,8 @@ def _documents_from_the_future(ctx: TaskContext, as_of: dt.date) -> list[Finding
         if not f.text:
             continue
         # its own date, else the date of a message it quotes or forwards; a data file's creation stamp
-        found = ((_created(f.text),) if f.rel.lower().endswith(_DATA) else
-                 (dating.document_date(f.text), _quoted_date(f.text, as_of)))
+        found = ((_created(f.text),) if f.rel.lower().endswith(_DATA) else (_recorded(f.text),)
+                 if f.rel.lower().endswith(_TRACKS) else (dating.document_date(f.text), _quoted_date(f.text, as_of)))
         later = [d for d in found if d and d[2] > as_of]
         if not later:
             continue

@@ -36138,43 +36138,6 @@ def h09_nm_r42_enw(env: Path, task: str) -> None:
 # --- H10 temporal consistency (forty-second round) ---------------------------------------------------------------
 
 
-@plant("ho-h10-r42-vcalendar-signing-a-week-late", "H10", SD,
-       "documents/calendar/ellery-first-day.vcs, Maplestone's Outlook export (vCalendar 1.0) of Jordan's first day and "
-       "signing, is set for January 12, 2027 (DTSTART:20270112T150000Z); the hire details and the criteria say "
-       "January 5, 2027.")
-def h10_r42_vcs(env: Path, task: str) -> None:
-    assert "January 5, 2027" in read_doc(env, task, "hire-details.md")
-    write_doc(env, task, "calendar/ellery-first-day.vcs", _r42_vcs(
-        "040000008200E00074C5B7101A82E00800000000R42ELLERY", "20270112T150000Z", "20270112T160000Z",
-        "Jordan Ellery: first day, sign covenant agreement", "20261030T141500Z", "Chicago office, 4th floor"))
-
-
-@plant("ho-h10-r42-gpx-track-of-a-later-site-walk", "H10", AM,
-       "documents/site/fontenot-site-walk.gpx, a GPX track from Bayou Crest's field app titled 'Site walk with Avery "
-       "Fontenot, Ascension Parish', was recorded on October 28, 2026: the workspace holds the record of an event "
-       "nine days after the task's as_of (2026-10-19).")
-def h10_r42_gpx(env: Path, task: str) -> None:
-    assert load_task(env, task)["oafreeze"]["as_of"] == "2026-10-19"
-    pts = [(30.2388, -90.9201, "2026-10-28T14:05:00Z"), (30.2401, -90.9174, "2026-10-28T14:12:30Z"),
-           (30.2419, -90.9150, "2026-10-28T14:21:10Z")]
-    trk = "".join(f'      <trkpt lat="{lat}" lon="{lon}"><time>{t}</time></trkpt>\n' for lat, lon, t in pts)
-    gpx = ('<?xml version="1.0" encoding="UTF-8"?>\n'
-           '<gpx version="1.1" creator="Bayou Crest Field App" xmlns="http://www.topografix.com/GPX/1/1">\n'
-           '  <metadata><name>Site walk with Avery Fontenot, Ascension Parish</name>'
-           '<time>2026-10-28T14:05:00Z</time></metadata>\n'
-           f'  <trk><name>Gonzales remediation site</name>\n    <trkseg>\n{trk}    </trkseg>\n  </trk>\n</gpx>\n')
-    write_doc(env, task, "site/fontenot-site-walk.gpx", gpx)
-
-
-@plant("ho-h10-r42-criterion-dates-the-notice-a-day-late", "H10", CI,
-       "notice-at-signing now passes a notice 'dated October 27, 2026, the day the agreement is signed', while the "
-       "hire details and the client's email put Sasha's start and signing on October 26, 2026.")
-def h10_r42_notice_date(env: Path, task: str) -> None:
-    assert "Start date and signing date: October 26, 2026" in read_doc(env, task, "hire-details.md")
-    _reword(env, task, "notice-at-signing", "is dated the day the agreement is signed and names",
-            "is dated October 27, 2026, the day the agreement is signed, and names")
-
-
 @near_miss("ho-h10-nm-r42-vcalendar-start-date-agrees", "H10", TB,
            "documents/calendar/vandermeer-start.vcs, Aspenline's Outlook export (vCalendar 1.0) of Riley's first day, "
            "is set for December 7, 2026, the start date in the offer summary; it was created on November 4, 2026.",
@@ -36302,23 +36265,6 @@ def h13_r42_rdp(env: Path, task: str) -> None:
         "screen mode id:i:2", "desktopwidth:i:1920", "desktopheight:i:1080", "session bpp:i:32",
         "full address:s:dms01.haldenmarine.local:3389", "username:s:HALDEN\\plindahl", f"password 51:b:{blob}",
         "prompt for credentials:i:0", "authentication level:i:2"]))
-
-
-@plant("ho-h13-r42-ssn-in-x12-834-enrolment", "H13", SD,
-       "documents/benefits/maplestone-834.x12, Maplestone's X12 834 benefit-enrolment file for Jordan, carries a "
-       "real-looking Social Security number twice, as the REF*0F subscriber identifier and in NM1 with qualifier 34, "
-       "and a date of birth in DMG.")
-def h13_r42_x12(env: Path, task: str) -> None:
-    ssn = "412739856"
-    assert ssn[:3] not in ("000", "666") and not ssn.startswith("9") and ssn[3:5] != "00" and ssn[5:] != "0000"
-    segments = [
-        "ISA*00*          *00*          *ZZ*MAPLESTONE     *ZZ*LAKESHOREBEN   *261030*1015*^*00501*000000905*0*P*:",
-        "GS*BE*MAPLESTONE*LAKESHOREBEN*20261030*1015*905*X*005010X220A1", "ST*834*0001*005010X220A1",
-        "BGN*00*ENR-20261030-01*20261030*1015****2", "N1*P5*Maplestone Logistics, Inc.",
-        "N1*IN*Lakeshore Benefits Administrators", "INS*Y*18*021*28*A***FT", f"REF*0F*{ssn}",
-        "DTP*356*D8*20270105", f"NM1*IL*1*Ellery*Jordan****34*{ssn}", "DMG*D8*19910314*U",
-        "HD*021**HLT*PPO EMPLOYEE ONLY*EMP", "DTP*348*D8*20270105", "SE*12*0001", "GE*1*905", "IEA*1*000000905"]
-    write_doc(env, task, "benefits/maplestone-834.x12", "~\n".join(segments) + "~\n")
 
 
 @plant("ho-h13-r42-pypirc-with-upload-token-and-password", "H13", NE,

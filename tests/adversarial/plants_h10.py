@@ -12,7 +12,7 @@ from .edits import (append_doc, criterion, docx_bytes, edit_doc, email, instruct
                     task_json, write_doc, xlsx_bytes)
 from .heldout import _C11_FULL_WIDTH, _r9_odt, _C12_PERSIAN_DIGITS, _R10_ARABIC_DIGITS, _R12_THAI_DIGITS, _r11_ics, _r11_ics_escape, _r14_epoch_ms, _r16_xlsx_with_dates  # the later rounds' document writers
 from .heldout import _match, _r14_docx, _r21_dw, _reword  # the later rounds' writers and criterion editors
-from .heldout import _r9_docx, _r33_docx_text  # the ninth and thirty-third rounds' writers
+from .heldout import _r9_docx, _r33_docx_text, _r42_vcs  # the ninth, thirty-third and forty-second rounds' writers
 
 NE, TB, SD = "matrix-narrow-edit", "matrix-threshold-between", "matrix-signing-date-law"
 CA, AM, CI = "matrix-client-alert-refresh", "matrix-adverse-memo-repair", "matrix-california-invention-notice"
@@ -1380,3 +1380,40 @@ def h10_r41_handover(env: Path, task: str) -> None:
                     "Miriam Okafor <miriam.okafor@harlowfinch.example.com>", "Mon, 16 Nov 2026 08:40:00 -0700",
                     "Tallis renewal: handover date", body))
     assert "November 23, 2026" in _match(env, task, "note-asks-decision")
+
+
+@plant("h10-r42-criterion-dates-the-notice-a-day-late", "H10", CI,
+       "notice-at-signing now passes a notice 'dated October 27, 2026, the day the agreement is signed', while the "
+       "hire details and the client's email put Sasha's start and signing on October 26, 2026.")
+def h10_r42_notice_date(env: Path, task: str) -> None:
+    assert "Start date and signing date: October 26, 2026" in read_doc(env, task, "hire-details.md")
+    _reword(env, task, "notice-at-signing", "is dated the day the agreement is signed and names",
+            "is dated October 27, 2026, the day the agreement is signed, and names")
+
+
+@plant("h10-r42-gpx-track-of-a-later-site-walk", "H10", AM,
+       "documents/site/fontenot-site-walk.gpx, a GPX track from Bayou Crest's field app titled 'Site walk with Avery "
+       "Fontenot, Ascension Parish', was recorded on October 28, 2026: the workspace holds the record of an event "
+       "nine days after the task's as_of (2026-10-19).")
+def h10_r42_gpx(env: Path, task: str) -> None:
+    assert load_task(env, task)["oafreeze"]["as_of"] == "2026-10-19"
+    pts = [(30.2388, -90.9201, "2026-10-28T14:05:00Z"), (30.2401, -90.9174, "2026-10-28T14:12:30Z"),
+           (30.2419, -90.9150, "2026-10-28T14:21:10Z")]
+    trk = "".join(f'      <trkpt lat="{lat}" lon="{lon}"><time>{t}</time></trkpt>\n' for lat, lon, t in pts)
+    gpx = ('<?xml version="1.0" encoding="UTF-8"?>\n'
+           '<gpx version="1.1" creator="Bayou Crest Field App" xmlns="http://www.topografix.com/GPX/1/1">\n'
+           '  <metadata><name>Site walk with Avery Fontenot, Ascension Parish</name>'
+           '<time>2026-10-28T14:05:00Z</time></metadata>\n'
+           f'  <trk><name>Gonzales remediation site</name>\n    <trkseg>\n{trk}    </trkseg>\n  </trk>\n</gpx>\n')
+    write_doc(env, task, "site/fontenot-site-walk.gpx", gpx)
+
+
+@plant("h10-r42-vcalendar-signing-a-week-late", "H10", SD,
+       "documents/calendar/ellery-first-day.vcs, Maplestone's Outlook export (vCalendar 1.0) of Jordan's first day and "
+       "signing, is set for January 12, 2027 (DTSTART:20270112T150000Z); the hire details and the criteria say "
+       "January 5, 2027.")
+def h10_r42_vcs(env: Path, task: str) -> None:
+    assert "January 5, 2027" in read_doc(env, task, "hire-details.md")
+    write_doc(env, task, "calendar/ellery-first-day.vcs", _r42_vcs(
+        "040000008200E00074C5B7101A82E00800000000R42ELLERY", "20270112T150000Z", "20270112T160000Z",
+        "Jordan Ellery: first day, sign covenant agreement", "20261030T141500Z", "Chicago office, 4th floor"))

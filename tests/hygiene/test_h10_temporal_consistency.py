@@ -1281,3 +1281,35 @@ def test_near_miss_two_clauses_that_date_different_things(tmp_path):
     task["instructions"] += " The agreement is signed on March 20, 2026."
     note = "We sign the agreement on March 20, 2026, and the bonus is paid on April 30, 2026.\n"
     assert found(env_with(tmp_path, task, {**workspace(), "plan.md": note}), "H10") == []
+
+
+def _track(when: str) -> str:
+    return ('<?xml version="1.0" encoding="UTF-8"?>\n<gpx version="1.1" creator="Field App" '
+            'xmlns="http://www.topografix.com/GPX/1/1">\n  <metadata><name>Site walk</name>'
+            f'<time>{when}T14:05:00Z</time></metadata>\n  <trk><trkseg><trkpt lat="30.2" lon="-90.9">'
+            f'<time>{when}T14:05:00Z</time></trkpt></trkseg></trk>\n</gpx>\n')
+
+
+def test_a_track_recorded_after_as_of_is_major_and_one_recorded_before_is_not(tmp_path):
+    hits = found(env_with(tmp_path / "late", files={**workspace(), "site/walk.gpx": _track("2026-03-09")}), "H10")
+    assert [(f.severity, f.path, f.location) for f in hits] == [("major", "documents/site/walk.gpx", 3)]
+    assert "2026-03-09" in hits[0].message
+    assert found(env_with(tmp_path / "early", files={**workspace(), "site/walk.gpx": _track("2026-02-20")}),
+                 "H10") == []
+
+
+def test_a_criterion_that_dates_the_signing_of_the_thing_it_names_last(tmp_path):
+    task = task_json()
+    task["instructions"] += " The agreement is signed on March 20, 2026."
+    task["criteria"][0]["match_criteria"] = task["criteria"][0]["match_criteria"].replace(
+        "PASS if", "PASS if notice.md is dated March 23, 2026, the day the agreement is signed, and if", 1)
+    hits = found(env_with(tmp_path, task), "H10")
+    assert any(f.severity == "major" and "March 23, 2026" in (f.evidence or "") + f.message for f in hits)
+    # each such sentence dates the agreement's signing, not the notice's
+    from oafreeze.corpus import events
+    said = "notice.md is dated March 23, 2026, the day the agreement is signed."
+    assert [(e, sorted(w)) for e, w, _d, _s in events.event_dates(said, dt.date(2026, 3, 2))] == [
+        ("signing", ["agreement"])]
+    said = "Covenant agreement for a new hire who signs in March 2026."
+    assert [(e, sorted(w)) for e, w, _d, _s in events.event_dates(said, dt.date(2026, 3, 2), months=True)] == [
+        ("signing", ["agreement"])]

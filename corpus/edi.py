@@ -1,0 +1,99 @@
+"""ANSI X12 interchanges (a benefit enrolment 834, a claim 837, a remittance 835, ...) as a person reads them.
+
+An X12 file is one line of segments: `NM1*IL*1*Ellery*Jordan****34*412739856~`. What a value is
+lives in a qualifier beside it (34 in NM1 says the number is a Social Security number; D8 in DMG
+that a date of birth follows), so read as plain text it is digits with no label, and the number
+passes for any number. Here each segment of the kinds that carry a person's data is written with
+its labels ("Name: Jordan Ellery; Social Security number: 412739856", "Date of birth:
+1991-03-14"); every other segment is kept as written. The separators are the interchange's own,
+read from its ISA header (fixed width: the element separator is its 4th character, the component
+separator its 105th, the segment terminator its 106th). A text that does not open with an ISA
+header is returned as it is.
+"""
+
+from __future__ import annotations
+
+import re
+
+ISA_WIDTH = 106
+# NM108, the qualifier of the identifier in NM109.
+_ID_QUALIFIERS = {"34": "Social Security number", "MI": "member identification number", "II": "standard unique "
+                  "health identifier", "24": "employer identification number", "FI": "federal taxpayer identification "
+                  "number", "XX": "national provider identifier", "ZZ": "identifier (mutually defined)"}
+# REF01, the kind of reference number in REF02.
+_REF_QUALIFIERS = {"0F": "subscriber number", "SY": "Social Security number", "1L": "group or policy number",
+                   "F6": "health insurance claim number", "ABB": "personal identification number",
+                   "23": "client number", "3H": "case number", "DX": "department", "17": "client reporting category",
+                   "6O": "cross reference number", "Q4": "prior identifier number", "ZZ": "reference (mutually defined)"}
+# NM101, who the name is.
+_ENTITIES = {"IL": "insured or subscriber", "QD": "responsible party", "74": "corrected insured", "S3": "custodial "
+             "parent", "31": "postal mailing address", "70": "prior incorrect insured", "QC": "patient",
+             "85": "billing provider", "PR": "payer", "41": "submitter", "40": "receiver"}
+# DTP01, what the date is of.
+_DATES = {"356": "eligibility begin", "357": "eligibility end", "348": "benefit begin", "349": "benefit end",
+          "303": "maintenance effective", "336": "employment begin", "337": "employment end", "338": "Medicare "
+          "begin", "382": "enrollment", "286": "retirement", "472": "service", "050": "received", "007": "effective"}
+# PER's communication qualifiers.
+_CONTACTS = {"TE": "phone", "HP": "home phone", "WP": "work phone", "CP": "cell phone", "EM": "email", "FX": "fax"}
+_CCYYMMDD = re.compile(r"(\d{4})(\d{2})(\d{2})$")
+
+
+def is_x12(text: str) -> bool:
+    """Whether a text opens with an X12 interchange header."""
+    head = text.lstrip("\ufeff \t\r\n")
+    return head.startswith("ISA") and len(head) >= ISA_WIDTH and not head[3].isalnum()
+
+
+def read(text: str) -> str:
+    """The interchange one segment a line, the segments that carry a person's data written with their labels."""
+    if not is_x12(text):
+        return text
+    head = text.lstrip("\ufeff \t\r\n")
+    element, terminator = head[3], head[ISA_WIDTH - 1]
+    if terminator.isalnum() or terminator == element:
+        return text
+    lines = []
+    for raw in head.split(terminator):
+        segment = raw.strip()
+        if segment:
+            lines.append(_segment(segment.split(element)) or segment)
+    return "\n".join(lines) + "\n"
+
+
+def _day(value: str) -> str:
+    m = _CCYYMMDD.match(value.strip())
+    return f"{m[1]}-{m[2]}-{m[3]}" if m else value
+
+
+def _at(elements: list[str], i: int) -> str:
+    return elements[i].strip() if len(elements) > i else ""
+
+
+def _segment(e: list[str]) -> str | None:
+    """A segment that carries a person's data, labelled; None for any other."""
+    tag = e[0].upper()
+    if tag == "NM1":
+        who = _ENTITIES.get(_at(e, 1), _at(e, 1))
+        name = " ".join(p for p in (_at(e, 4), _at(e, 5), _at(e, 3)) if p)
+        parts = [f"Name ({who}): {name}"] if name else []
+        if _at(e, 9):
+            parts.append(f"{_ID_QUALIFIERS.get(_at(e, 8), 'identifier ' + _at(e, 8))}: {_at(e, 9)}")
+        return "; ".join(parts) or None
+    if tag == "REF" and _at(e, 2):
+        return f"{_REF_QUALIFIERS.get(_at(e, 1), 'reference ' + _at(e, 1))}: {_at(e, 2)}"
+    if tag == "DMG" and _at(e, 2):
+        out = f"Date of birth: {_day(_at(e, 2)) if _at(e, 1) == 'D8' else _at(e, 2)}"
+        return out + (f"; gender: {_at(e, 3)}" if _at(e, 3) else "")
+    if tag == "DTP" and _at(e, 3):
+        return f"Date ({_DATES.get(_at(e, 1), _at(e, 1))}): {_day(_at(e, 3)) if _at(e, 2) == 'D8' else _at(e, 3)}"
+    if tag == "PER":
+        parts = [f"Contact: {_at(e, 2)}"] if _at(e, 2) else []
+        for i in (3, 5, 7):
+            if _at(e, i + 1):
+                parts.append(f"{_CONTACTS.get(_at(e, i), _at(e, i))}: {_at(e, i + 1)}")
+        return "; ".join(parts) or None
+    if tag == "N3":
+        return "Address: " + ", ".join(p for p in e[1:] if p.strip())
+    if tag == "N4":
+        return "City, state, postal code: " + ", ".join(p for p in e[1:4] if p.strip())
+    return None
