@@ -105,9 +105,15 @@ def check(ctx: TaskContext) -> list[Finding]:
 # client-note.md to the agreement as its Exhibit A", "attach the litigation memo to X as Exhibit A", "include
 # client-email.md in X".
 _ADVICE_KIND = r"(?:memo(?:randum)?|analysis|opinion|advice|alert|guide|briefing|research\s+note)"
-_PUT_IN = re.compile(r"\b(?:attach|append|annex|include|insert|incorporate|copy|paste|add)\s+(?:the\s+(?:full\s+)?"
-                     r"(?:text|contents?|body|wording)\s+of\s+|a\s+copy\s+of\s+)?(?P<adv>[\w.-]+\.\w{1,5}|(?:the|our|its|"
-                     rf"their|this)\s+(?:[\w'’-]+\s+){{0,3}}?{_ADVICE_KIND})\s+"
+# ... and what is written to the firm or by the client, not to the counterparty: an e-mail, a request, the
+# client's instructions, notes on how to use a form ("attach Noor's email (documents/hr-request.md) to the
+# agreement", "print the text of hr-usage-notes.md as the last page of the form").
+_INTERNAL_KIND = (r"(?:e-?mail|message|instructions|request|(?:usage|drafting|internal|working|cover|file)[\s_-]+notes?|"
+                  r"notes?[\s_-]+(?:to|for)[\s_-]+(?:file|hr|the\s+file)|guidance|correspondence)")
+_PUT_IN = re.compile(r"\b(?:attach|append|annex|include|insert|incorporate|copy|paste|add|print|reproduce|put)\s+"
+                     r"(?:the\s+(?:full\s+)?(?:text|contents?|body|wording)\s+of\s+|a\s+copy\s+of\s+)?"
+                     r"(?P<adv>[\w.-]+\.\w{1,5}|(?:(?:the|our|its|their|this|his|her)\s+|[\w’'-]+['’]s\s+)"
+                     rf"(?:[\w'’-]+\s+){{0,3}}?(?:{_ADVICE_KIND}|{_INTERNAL_KIND}))(?:\s*\((?P<path>[^()]{{1,80}})\))?\s+"
                      r"(?:(?:to|in|into|within|at\s+the\s+(?:end|foot|top)\s+of)\s+(?:the\s+)?(?P<op>[\w.-]+\.\w{1,5})"
                      r"|as\s+[^.;]{1,40}?\s+(?:to|of|in)\s+(?:the\s+)?(?P<op2>[\w.-]+\.\w{1,5}))", re.I)
 
@@ -157,20 +163,23 @@ def _reasoning_asked_in_operative(ctx: TaskContext) -> list[Finding]:
 
 
 def _advisory_put_in_operative(ctx: TaskContext) -> list[Finding]:
-    """The instructions put an advisory deliverable's text into an operative one (an exhibit, an annex, an
-    appendix): the client advice becomes part of what the counterparty signs."""
+    """The instructions put an advisory deliverable's text, a document of advice or one written to the firm
+    or by the client (an e-mail, a request, usage notes) into an operative one (an exhibit, an annex, a last
+    page): what was written for the firm or the client becomes part of what the counterparty signs."""
     for _line, sentence in tx.sentences(ctx.task.instructions):
         for m in _PUT_IN.finditer(sentence):
             adv, op = m["adv"], m["op"] or m["op2"]
-            # the advisory deliverable, or a document of advice: "the litigation memo", "analysis-memo.md"
+            # the advisory deliverable, or a document of advice or to the firm: "the litigation memo",
+            # "analysis-memo.md", "Noor's email", "hr-usage-notes.md"
+            spoken = adv.replace("-", " ").replace("_", " ")
             advice = adv in ctx.ext.advisory or " " in adv or \
-                re.search(_ADVICE_KIND, adv.replace("-", " ").replace("_", " "), re.I) is not None and \
-                ctx.file(adv) is not None
+                re.search(f"{_ADVICE_KIND}|{_INTERNAL_KIND}", spoken, re.I) is not None and ctx.file(adv) is not None
             if advice and op in ctx.ext.operative and not pl.NEGATED.search(sentence[:m.start()]):
-                what = "advisory deliverable" if adv in ctx.ext.advisory else "advice document"
+                what = "advisory deliverable" if adv in ctx.ext.advisory else "advice document" if re.search(
+                    _ADVICE_KIND, spoken, re.I) else "document written to the firm or by the client"
                 return [ctx.finding(
-                    ID, "major", "task.json", f"the instructions put the {what} {adv!r} into the "
-                    f"operative {op!r}: the advice to the client becomes part of the text the counterparty signs",
+                    ID, "major", "task.json", f"the instructions put the {what} {adv!r} into the operative {op!r}: "
+                    "what was written for the client or the firm becomes part of the text the counterparty signs",
                     f"keep {adv} a separate document; {op} carries contract terms only", location="$.instructions",
                     evidence=tx.excerpt(sentence))]
     return []

@@ -36206,18 +36206,6 @@ def h11_nm_r42_survey(env: Path, task: str) -> None:
 # --- H12 placement discipline (forty-second round) ---------------------------------------------------------------
 
 
-@plant("ho-h12-r42-client-instructions-attached-to-the-agreement", "H12", TB,
-       "The instructions add: attach Noor's email (documents/hr-request.md) to vandermeer-covenant-agreement.md as a "
-       "final exhibit, 'Exhibit A: Instructions received from Aspenline': the client's instructions and a source path "
-       "asked for inside the agreement Riley signs.")
-def h12_r42_exhibit(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        assert "vandermeer-covenant-agreement.md" in t["oafreeze"]["operative"]
-        instructions_add(t, "Attach Noor's email (documents/hr-request.md) to vandermeer-covenant-agreement.md as a "
-                            "final exhibit headed \"Exhibit A: Instructions received from Aspenline\", so the file "
-                            "shows what the client asked for.")
-
-
 @plant("ho-h12-r42-firm-compliance-certificate-in-agreement", "H12", CI,
        "The instructions add: end lindgren-invention-agreement.md with a certificate signed by Harlow Finch LLP "
        "stating that the agreement complies with Labor Code sections 2870 to 2872 and explaining why the holdover "
@@ -36228,16 +36216,6 @@ def h12_r42_certificate(env: Path, task: str) -> None:
         instructions_add(t, "End lindgren-invention-agreement.md with a short certificate signed by Harlow Finch LLP "
                             "stating that the agreement complies with California Labor Code sections 2870 to 2872 "
                             "and explaining why the one-year holdover clause was left out.")
-
-
-@plant("ho-h12-r42-usage-notes-printed-inside-the-form", "H12", CA,
-       "The instructions add: print the text of hr-usage-notes.md as the last page of washington-covenant-form.md, "
-       "so HR has it to hand: the advisory usage notes are asked for inside the form employees sign.")
-def h12_r42_usage_in_form(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        assert "hr-usage-notes.md" in t["oafreeze"]["advisory"]
-        instructions_add(t, "So that HR has the guidance to hand, print the text of hr-usage-notes.md as the last page "
-                            "of washington-covenant-form.md.")
 
 
 @near_miss("ho-h12-nm-r42-date-received-line-on-the-notice", "H12", TB,

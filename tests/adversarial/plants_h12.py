@@ -1285,3 +1285,25 @@ def h12_r40_ack_in_email(env: Path, task: str) -> None:
                             "confirming receipt of the covenant paperwork. Put it at the end of client-email.md, "
                             "below your email, so Noor can cut it out and send it with the offer.")
         assert "client-email.md" in t["oafreeze"]["advisory"]
+
+
+@plant("h12-r42-usage-notes-printed-inside-the-form", "H12", CA,
+       "The instructions add: print the text of hr-usage-notes.md as the last page of washington-covenant-form.md, "
+       "so HR has it to hand: the advisory usage notes are asked for inside the form employees sign.")
+def h12_r42_usage_in_form(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert "hr-usage-notes.md" in t["oafreeze"]["advisory"]
+        instructions_add(t, "So that HR has the guidance to hand, print the text of hr-usage-notes.md as the last page "
+                            "of washington-covenant-form.md.")
+
+
+@plant("h12-r42-client-instructions-attached-to-the-agreement", "H12", TB,
+       "The instructions add: attach Noor's email (documents/hr-request.md) to vandermeer-covenant-agreement.md as a "
+       "final exhibit, 'Exhibit A: Instructions received from Aspenline': the client's instructions and a source path "
+       "asked for inside the agreement Riley signs.")
+def h12_r42_exhibit(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert "vandermeer-covenant-agreement.md" in t["oafreeze"]["operative"]
+        instructions_add(t, "Attach Noor's email (documents/hr-request.md) to vandermeer-covenant-agreement.md as a "
+                            "final exhibit headed \"Exhibit A: Instructions received from Aspenline\", so the file "
+                            "shows what the client asked for.")

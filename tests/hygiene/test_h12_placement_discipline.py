@@ -856,6 +856,22 @@ def test_an_advisory_deliverable_put_into_the_agreement_is_major(tmp_path):
         assert [(f.severity, "advice document" in f.message) for f in hits] == [("major", True)], said
 
 
+@pytest.mark.parametrize("said, flagged", [
+    ("Attach Dana's email (documents/hr-request.md) to agreement.md as a final exhibit.", True),
+    ("So that HR has it to hand, print the text of hr-usage-notes.md as the last page of agreement.md.", True),
+    ("Attach the job description (documents/role.md) to agreement.md as Exhibit A.", False),
+    ("Put the statutory notice in agreement.md above the signature line.", False),
+])
+def test_a_document_written_to_the_firm_put_into_the_agreement(tmp_path, said, flagged):
+    task = task_json()
+    task["instructions"] += " " + said
+    files = {**workspace(), "hr-request.md": "Please renew Dana's agreement.\n",
+             "hr-usage-notes.md": "How HR fills in the form.\n", "role.md": "Duties of the role.\n"}
+    hits = found(env_with(tmp_path, task, files), "H12")
+    assert [(f.severity, "into the operative 'agreement.md'" in f.message) for f in hits] == (
+        [("major", True)] if flagged else []), said
+
+
 def test_a_permission_for_whatever_a_labelled_paragraph_says_is_major(tmp_path):
     task = task_json()
     task["criteria"][1]["match_criteria"] = task["criteria"][1]["match_criteria"].replace(
