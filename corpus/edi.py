@@ -92,8 +92,7 @@ def _segment(e: list[str]) -> str | None:
             if _at(e, i + 1):
                 parts.append(f"{_CONTACTS.get(_at(e, i), _at(e, i))}: {_at(e, i + 1)}")
         return "; ".join(parts) or None
-    if tag == "N3":
-        return "Address: " + ", ".join(p for p in e[1:] if p.strip())
-    if tag == "N4":
-        return "City, state, postal code: " + ", ".join(p for p in e[1:4] if p.strip())
+    if tag in ("N3", "N4"):
+        parts = ", ".join(p.strip() for p in (e[1:] if tag == "N3" else e[1:4]) if p.strip())
+        return f"{'Address' if tag == 'N3' else 'City, state, postal code'}: {parts}" if parts else None
     return None
