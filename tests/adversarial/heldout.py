@@ -36314,3 +36314,974 @@ def fam_nm_r42_explicit_key(env: Path, task: str) -> None:
     path.write_text(text[:start] + block + text[end:], "utf-8")
     after = [i for i in yaml.safe_load(path.read_text("utf-8"))["instances"] if i["id"] == "v05"][0]["variables"]
     assert after == before and "    ? city_b\n" in path.read_text("utf-8")
+
+
+# ================================================================================================================
+# The forty-third round (`-r43-`): 41 plants and 14 near-misses, written from HYGIENE.md and docs/TASKS.md without
+# reading the audit's code. New carriers (a SYLK marking sheet saved in ANSI, an Acrobat XFDF comment export, a macOS
+# text clipping, an ASiC-E signature container, a DITA task topic, a DocBook 5 article, a JSON reply kept with its
+# XSSI guard, a Word-for-Mac temporary-items folder, a .docx with an undeclared namespace prefix beside one written
+# with ElementTree's ns0 prefixes, TiddlyWiki tiddlers, a Turtle knowledge graph, a QuickBooks IIF export, a Mermaid
+# gantt chart, a NACHA direct-deposit file, an rclone config, a Windows .lnk shortcut, an OpenVPN profile) and new
+# mechanisms (a notice graded only by being handed in, a case caption and a contractor figure from the knowledge base
+# as the only literals, an unclosed quotation that swallows the FAIL marker, criterion deliverables given by
+# position, verdict markers in the past tense, 'at a high level', 'salient' and 'up-to-date' as standards, a document
+# system that refuses the declared name, two cover emails told apart only by a date, a rename asked for after saving,
+# two spaces after full stops, title-cased headings and escaped underscores in the mount, an excerpt's own heading
+# with its subsection letters swapped, a verification against an edition not yet published, a bill's signing day as
+# its effective date, a payroll raise dated before the agreement, a 2026 figure labelled 2025, an anchor quote
+# carrying a lawyer's bracketed alterations or 'twelve (12)', a hire paid below both floors so the trap stops
+# discriminating, every output forwarded to the employee, bracketed alternatives and a statutory pretext for
+# analysis in operative text, criterion 'source' keys stripped and a title's states sorted in one family instance).
+# ================================================================================================================
+
+import struct  # noqa: E402 (used by this round only)
+
+
+def _r43_sylk(rows: list[list[str]]) -> bytes:
+    """A SYLK spreadsheet as Excel saves it: ID and B records, one C record per non-empty cell with its text in K"..."
+    (a double quote written twice, a semicolon written twice), an E record; CRLF line ends, Windows-1252 text."""
+    width = max(len(r) for r in rows)
+    out = ["ID;PWXL;N;E", "P;PGeneral", "F;P0;DG0G8;M255", f"B;Y{len(rows)};X{width};D0 0 {len(rows) - 1} {width - 1}"]
+    for y, row in enumerate(rows, 1):
+        for x, value in enumerate(row, 1):
+            if value:
+                out.append(f'C;Y{y};X{x};K"' + value.replace('"', '""').replace(";", ";;") + '"')
+    out.append("E")
+    return ("\r\n".join(out) + "\r\n").encode("cp1252")
+
+
+def _r43_xfdf(pdf: str, notes: list[tuple[str, str, str, str]]) -> str:
+    """An Acrobat comment export (XFDF): one sticky note (<text>) per (author, subject, PDF date, contents) on page 0,
+    then the PDF it belongs to."""
+    annots = []
+    for i, (author, subject, date, contents) in enumerate(notes):
+        name = uuid.uuid5(uuid.NAMESPACE_URL, f"r43:{pdf}:{i}")
+        annots.append(
+            f'    <text color="#FFFF00" creationdate="{date}" date="{date}" flags="print,nozoom,norotate" '
+            f'name="{name}" page="0" rect="{72 + 20 * i},{640 - 40 * i},{92 + 20 * i},{660 - 40 * i}" '
+            f'subject="{escape(subject)}" title="{escape(author)}" icon="Comment">\n'
+            f"      <contents>{escape(contents)}</contents>\n    </text>")
+    return ('<?xml version="1.0" encoding="UTF-8" ?>\n<xfdf xmlns="http://ns.adobe.com/xfdf/" xml:space="preserve">\n'
+            "  <annots>\n" + "\n".join(annots) + "\n  </annots>\n"
+            f'  <f href="{escape(pdf)}"/>\n</xfdf>\n')
+
+
+def _r43_text_clipping(text: str) -> bytes:
+    """A macOS .textClipping (what Finder writes when text is dragged onto the desktop): a binary property list whose
+    UTI-Data holds the text as UTF-8 and UTF-16 data."""
+    return plistlib.dumps({"UTI-Data": {"public.utf8-plain-text": text.encode("utf-8"),
+                                        "public.utf16-plain-text": text.encode("utf-16-le")}},
+                          fmt=plistlib.FMT_BINARY)
+
+
+def _r43_asice(name: str, data: bytes, signer: str, when: str) -> bytes:
+    """An ASiC-E container (ETSI EN 319 162) as e-signature tools save it: 'mimetype' first and stored, the signed
+    file, META-INF/manifest.xml and an XAdES signature whose reference digests the signed file."""
+    digest = base64.b64encode(hashlib.sha256(data).digest()).decode("ascii")
+    sig_value = base64.b64encode(hashlib.sha512(data + signer.encode("utf-8")).digest() * 4).decode("ascii")
+    manifest = ('<?xml version="1.0" encoding="UTF-8"?>\n'
+                '<manifest:manifest xmlns:manifest="urn:oasis:names:tc:opendocument:xmlns:manifest:1.0">\n'
+                '  <manifest:file-entry manifest:full-path="/" manifest:media-type="application/vnd.etsi.asic-e+zip"/>\n'
+                f'  <manifest:file-entry manifest:full-path="{escape(name)}" manifest:media-type="text/plain"/>\n'
+                "</manifest:manifest>\n")
+    signature = ('<?xml version="1.0" encoding="UTF-8"?>\n'
+                 '<asic:XAdESSignatures xmlns:asic="http://uri.etsi.org/02918/v1.2.1#" '
+                 'xmlns:ds="http://www.w3.org/2000/09/xmldsig#" xmlns:xades="http://uri.etsi.org/01903/v1.3.2#">\n'
+                 '  <ds:Signature Id="S0">\n    <ds:SignedInfo>\n'
+                 '      <ds:CanonicalizationMethod Algorithm="http://www.w3.org/2006/12/xml-c14n11"/>\n'
+                 '      <ds:SignatureMethod Algorithm="http://www.w3.org/2001/04/xmldsig-more#rsa-sha256"/>\n'
+                 f'      <ds:Reference URI="{escape(name)}">\n'
+                 '        <ds:DigestMethod Algorithm="http://www.w3.org/2001/04/xmlenc#sha256"/>\n'
+                 f"        <ds:DigestValue>{digest}</ds:DigestValue>\n      </ds:Reference>\n    </ds:SignedInfo>\n"
+                 f"    <ds:SignatureValue>{sig_value}</ds:SignatureValue>\n"
+                 '    <ds:Object><xades:QualifyingProperties Target="#S0"><xades:SignedProperties>'
+                 f"<xades:SignedSignatureProperties><xades:SigningTime>{when}</xades:SigningTime>"
+                 f"<xades:SignerRole><xades:ClaimedRoles><xades:ClaimedRole>{escape(signer)}</xades:ClaimedRole>"
+                 "</xades:ClaimedRoles></xades:SignerRole></xades:SignedSignatureProperties>"
+                 "</xades:SignedProperties></xades:QualifyingProperties></ds:Object>\n"
+                 "  </ds:Signature>\n</asic:XAdESSignatures>\n")
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w") as zf:
+        zf.writestr(zipfile.ZipInfo("mimetype", (2026, 11, 6, 17, 2, 0)), b"application/vnd.etsi.asic-e+zip",
+                    zipfile.ZIP_STORED)
+        for member, payload in ((name, data), ("META-INF/manifest.xml", manifest.encode("utf-8")),
+                                ("META-INF/signatures0.xml", signature.encode("utf-8"))):
+            zf.writestr(zipfile.ZipInfo(member, (2026, 11, 6, 17, 2, 0)), payload, zipfile.ZIP_DEFLATED)
+    return buf.getvalue()
+
+
+def _r43_tid(fields: dict[str, str], body: str) -> str:
+    """A TiddlyWiki tiddler file (.tid): 'name: value' header lines, a blank line, the wikitext body."""
+    return "".join(f"{k}: {v}\n" for k, v in fields.items()) + "\n" + body.rstrip("\n") + "\n"
+
+
+def _r43_docx_with_document(document_xml: str) -> bytes:
+    """A .docx package (as edits.docx_bytes builds it) whose word/document.xml is `document_xml` as given."""
+    src = zipfile.ZipFile(io.BytesIO(docx_bytes(["placeholder"])))
+    parts = {n: src.read(n).decode("utf-8") for n in src.namelist()}
+    parts["word/document.xml"] = document_xml
+    return _zip(parts)
+
+
+def _r43_nacha(records: list[str]) -> str:
+    """A NACHA file: 94-character records, padded with all-nines records to a block of ten; CRLF line ends."""
+    assert all(len(r) == 94 for r in records), [len(r) for r in records]
+    lines = records + ["9" * 94] * (-len(records) % 10)
+    return "\r\n".join(lines) + "\r\n"
+
+
+def _r43_lnk(target: str, relative: str, workdir: str) -> bytes:
+    """A Windows shell link (.lnk, MS-SHLLINK): the header, a LinkInfo with a local volume and the target's local
+    base path, and Unicode RELATIVE_PATH and WORKING_DIR strings."""
+    flags = 0x02 | 0x08 | 0x10 | 0x80  # HasLinkInfo, HasRelativePath, HasWorkingDir, IsUnicode
+    filetime = 134_066_964_000_000_000  # 2025-11-04, as FILETIME
+    header = struct.pack("<I16sIIQQQIiIHHII", 0x4C, uuid.UUID("00021401-0000-0000-C000-000000000046").bytes_le,
+                         flags, 0x20, filetime, filetime, filetime, 48_213, 0, 1, 0, 0, 0, 0)
+    label = b"OS\x00"
+    volume = struct.pack("<IIII", 16 + len(label), 3, 0x5A1C_93E7, 0x10) + label
+    base = target.encode("cp1252") + b"\x00"
+    volume_off = 0x1C
+    base_off = volume_off + len(volume)
+    suffix_off = base_off + len(base)
+    info = (struct.pack("<IIIIIII", suffix_off + 1, 0x1C, 1, volume_off, base_off, 0, suffix_off)
+            + volume + base + b"\x00")
+
+    def string(s: str) -> bytes:
+        return struct.pack("<H", len(s)) + s.encode("utf-16-le")
+
+    return header + info + string(relative) + string(workdir) + b"\x00\x00\x00\x00"
+
+
+# --- H01 rubric isolation (forty-third round) --------------------------------------------------------------------
+
+
+@plant("ho-h01-r43-criterion-in-sylk-marking-sheet", "H01", NE,
+       "documents/review/tallis-marking.slk, the reviewer's marking sheet saved from Excel as SYLK (ANSI, CRLF), holds "
+       "the note-flags-penalty criterion in two cells of its row: the PASS clause under 'Pass standard' and the FAIL "
+       "clause under 'Fail standard', each word for word.")
+def h01_r43_sylk(env: Path, task: str) -> None:
+    match = _match(env, task, "note-flags-penalty")
+    pass_clause, _, fail_clause = match.partition(" FAIL if ")
+    assert pass_clause.startswith("PASS if ") and fail_clause and ";" not in match and '"' not in match
+    rows = [["Criterion", "Pass standard", "Fail standard", "Reviewer"],
+            ["instructed-edits-made", "See the three edits in Miriam's email", "", "AO"],
+            ["note-flags-penalty", pass_clause, "FAIL if " + fail_clause, "AO"],
+            ["note-asks-decision", "Decision asked before hand-over", "", "AO"]]
+    data = _r43_sylk(rows)
+    assert pass_clause.encode("cp1252") in data
+    write_doc(env, task, "review/tallis-marking.slk", data)
+
+
+@plant("ho-h01-r43-criterion-in-xfdf-comment-export", "H01", TB,
+       "documents/review/vandermeer-email-exemplar.xfdf, an Acrobat comment export from the eval author's calibration "
+       "pass over an exemplar cover email, carries a sticky note 'Judge: thresholds' whose contents are the "
+       "client-email-thresholds criterion word for word.")
+def h01_r43_xfdf(env: Path, task: str) -> None:
+    match = _match(env, task, "client-email-thresholds")
+    xml = _r43_xfdf("vandermeer-email-exemplar.pdf", [
+        ("Eval author", "Judge: thresholds", "D:20261105143000-07'00'", match),
+        ("Eval author", "Layout", "D:20261105143400-07'00'", "Exemplar runs to one page; keep it that way.")])
+    assert escape(match) in xml
+    write_doc(env, task, "review/vandermeer-email-exemplar.xfdf", xml)
+
+
+@plant("ho-h01-r43-criterion-in-macos-text-clipping", "H01", AM,
+       "A macOS text clipping, documents/grading/PASS if every restraint in\u2026.textClipping, left when the author "
+       "dragged text out of the grading console onto the task folder, holds the two-year-cap criterion word for word "
+       "(as UTF-8 and UTF-16 data in a binary property list).")
+def h01_r43_clipping(env: Path, task: str) -> None:
+    match = _match(env, task, "two-year-cap")
+    assert match.startswith("PASS if every restraint in")
+    data = _r43_text_clipping(match)
+    assert match.encode("utf-8") in data
+    write_doc(env, task, "grading/PASS if every restraint in\u2026.textClipping", data)
+
+
+@near_miss("ho-h01-nm-r43-xfdf-of-clients-own-comments", "H01", CI,
+           "documents/client/sierrafold-offer-comments.xfdf, Wendell Park's Acrobat comment export on Sierrafold's "
+           "own offer-letter PDF (logo, arrival time, badge photo), is added.",
+           "HYGIENE.md H01 forbids grading material and workspace text that reproduces a criterion's match_criteria; "
+           "a client's sticky notes about its own offer letter are business records and share no wording with any "
+           "criterion.")
+def h01_nm_r43_xfdf(env: Path, task: str) -> None:
+    notes = [("Wendell Park", "Logo", "D:20261002091500-07'00'", "Please use the new Sierrafold logo from the brand "
+              "folder, not the 2023 one."),
+             ("Wendell Park", "Arrival", "D:20261002091900-07'00'", "First-day arrival is 9:00 at the Almaden Boulevard "
+              "lobby; People Ops meets Sasha there."),
+             ("Wendell Park", "Badge", "D:20261002092300-07'00'", "Badge photo is taken on day one, no need to send one.")]
+    xml = _r43_xfdf("sierrafold-offer-lindgren.pdf", notes)
+    crits = " ".join(c["match_criteria"] for c in load_task(env, task)["criteria"])
+    assert "PASS" not in xml and "logo" not in crits and "Badge" not in crits
+    write_doc(env, task, "client/sierrafold-offer-comments.xfdf", xml)
+
+
+# --- H02 answer in the workspace (forty-third round) -------------------------------------------------------------
+
+
+@plant("ho-h02-r43-finished-notice-in-asice-container", "H02", TB,
+       "documents/signing/vandermeer-notice-sealed.asice, an ASiC-E container Aspenline's e-signature tool sealed on "
+       "November 6, 2026, holds the finished Colorado notice for Riley: it names the Restrictive Covenant Agreement, "
+       "says it contains a customer non-solicit that could restrict later employment, points to Section 5, and has "
+       "Riley's signature line.")
+def h02_r43_asice(env: Path, task: str) -> None:
+    notice = (
+        "NOTICE OF COVENANT NOT TO SOLICIT CUSTOMERS\n"
+        "Colorado Revised Statutes \u00a7 8-2-113(4)\n\n"
+        "To: Riley Vandermeer (prospective worker)\nFrom: Aspenline Payments, LLC\n\n"
+        "1. With this notice you are receiving a complete copy of the agreement titled \"Restrictive Covenant "
+        "Agreement\" between Aspenline Payments, LLC and Riley Vandermeer.\n"
+        "2. The agreement contains a covenant not to solicit customers that could restrict your options for "
+        "subsequent employment after your employment with Aspenline ends.\n"
+        "3. The covenant is in Section 5 (Non-Solicitation of Customers) of the agreement.\n"
+        "4. You are receiving this notice with the offer, before you accept it.\n\n"
+        "Worker signature: ______________________  Riley Vandermeer   Date: __________\n"
+        "Aspenline Payments, LLC, by: ______________________  Noor Haddad, Head of People\n")
+    data = _r43_asice("vandermeer-noncompete-notice.txt", notice.encode("utf-8"), "Aspenline Payments, LLC (e-seal)",
+                      "2026-11-06T17:02:11Z")
+    with zipfile.ZipFile(io.BytesIO(data)) as zf:
+        assert zf.namelist()[0] == "mimetype" and zf.read("vandermeer-noncompete-notice.txt").decode() == notice
+    write_doc(env, task, "signing/vandermeer-notice-sealed.asice", data)
+
+
+@plant("ho-h02-r43-finished-usage-notes-as-dita-task", "H02", CA,
+       "documents/hr-portal/wa-covenant-usage.dita, a DITA task topic from Halden's HR knowledge portal, is already "
+       "the finished usage notes: use the non-compete section only above $126,858.83 for 2026, check the adjusted "
+       "figure for covenants signed from January 1, 2027, and disclose the covenant in writing no later than the "
+       "employee's acceptance of the offer.")
+def h02_r43_dita(env: Path, task: str) -> None:
+    steps = [
+        ("Use Section 2 (Non-Competition) only for an employee whose annualized earnings exceed $126,858.83.",
+         "That is the 2026 figure under RCW 49.62.020(1)(b) as adjusted under RCW 49.62.040; below it, strike "
+         "Section 2 before the form goes out."),
+        ("For a covenant signed on or after January 1, 2027, check the adjusted figure that Labor & Industries "
+         "publishes for 2027 before using Section 2.", "The figure changes every year."),
+        ("Give the employee the form, and so disclose the covenant in writing, no later than the employee's "
+         "acceptance of the offer.", "A covenant first shown in onboarding paperwork after acceptance is void."),
+        ("Use Section 3 (Customers) for every hire; it bars soliciting customers only.", ""),
+        ("Keep Washington law and Washington courts in Section 5 for every Washington-based employee.", "")]
+    body = "".join(f"      <step><cmd>{escape(cmd)}</cmd>" + (f"<info>{escape(info)}</info>" if info else "")
+                   + "</step>\n" for cmd, info in steps)
+    xml = ('<?xml version="1.0" encoding="UTF-8"?>\n'
+           '<!DOCTYPE task PUBLIC "-//OASIS//DTD DITA Task//EN" "task.dtd">\n'
+           '<task id="halden-wa-covenant-usage" xml:lang="en-US">\n'
+           "  <title>Using the Washington covenant form</title>\n"
+           "  <shortdesc>When HR may use each part of the refreshed Washington covenant form.</shortdesc>\n"
+           "  <taskbody>\n    <steps>\n" + body + "    </steps>\n  </taskbody>\n</task>\n")
+    write_doc(env, task, "hr-portal/wa-covenant-usage.dita", xml)
+
+
+@plant("ho-h02-r43-finished-client-note-in-docbook-article", "H02", AM,
+       "documents/kms/fontenot-client-note.dbk, a DocBook 5 article exported from the firm's knowledge system, is the "
+       "finished note to Bayou Crest: parishes named instead of the radius, a two-year cap, Louisiana law and courts "
+       "instead of Texas, signing on the first day, each with its reason under La. R.S. 23:921.")
+def h02_r43_docbook(env: Path, task: str) -> None:
+    items = [
+        "Territory: the covenants now name East Baton Rouge, Ascension, Livingston and Iberville Parishes instead of "
+        "a 75-mile radius, because La. R.S. 23:921(C) allows a restraint only within specified parishes or "
+        "municipalities where Bayou Crest carries on a like business.",
+        "Term: every restraint now ends two years after Avery's employment ends, the most La. R.S. 23:921(C) allows.",
+        "Law and forum: Louisiana law and Louisiana courts replace Texas law and Harris County, because La. R.S. "
+        "23:921(A)(2) makes an employee's choice of another state's law or forum null unless ratified after a "
+        "dispute arises.",
+        "Timing: Avery signs on November 2, 2026, the first day of work, so that the covenant binds an employee and "
+        "not an applicant, which La. R.S. 23:921(C) requires."]
+    body = "".join(f"    <listitem><para>{escape(i)}</para></listitem>\n" for i in items)
+    xml = ('<?xml version="1.0" encoding="UTF-8"?>\n'
+           '<article xmlns="http://docbook.org/ns/docbook" version="5.0" xml:lang="en">\n'
+           "  <info>\n    <title>Bayou Crest: what changed in Avery Fontenot's covenant agreement</title>\n"
+           "    <author><orgname>Harlow Finch LLP</orgname></author>\n    <date>2026-10-19</date>\n  </info>\n"
+           "  <para>Lucien, we repaired the standard agreement before Avery signs it. The four changes and the "
+           "reason for each:</para>\n  <itemizedlist>\n" + body + "  </itemizedlist>\n</article>\n")
+    write_doc(env, task, "kms/fontenot-client-note.dbk", xml)
+
+
+@near_miss("ho-h02-nm-r43-asice-of-signed-engagement-letter", "H02", SD,
+           "documents/engagement/maplestone-engagement-2026.asice, an ASiC-E container holding Maplestone's signed "
+           "engagement letter with Harlow Finch (scope, staffing, billing), is added.",
+           "HYGIENE.md H02 looks for a deliverable already in the workspace or a document holding a finished answer; "
+           "an engagement letter answers no criterion, and its name pairs with none of the three deliverables.")
+def h02_nm_r43_asice(env: Path, task: str) -> None:
+    letter = ("Harlow Finch LLP: engagement letter\nClient: Maplestone Logistics, Inc.\nDate: October 28, 2026\n\n"
+              "Scope: employment counseling for Maplestone's Illinois hires, including restrictive covenant "
+              "agreements and related client advice.\nStaffing: Miriam Okafor (partner) and an associate.\n"
+              "Billing: monthly, at the rates in Schedule 1.\n\n"
+              "Accepted for Maplestone Logistics, Inc.: Elena Vasquez-Moore, Chief Operating Officer\n")
+    write_doc(env, task, "engagement/maplestone-engagement-2026.asice", _r43_asice(
+        "maplestone-engagement-letter.txt", letter.encode("utf-8"), "Maplestone Logistics, Inc.",
+        "2026-10-28T15:40:00Z"))
+
+
+# --- H03 degenerate output (forty-third round) -------------------------------------------------------------------
+
+
+@plant("ho-h03-r43-notice-graded-only-by-being-handed-in", "H03", CI,
+       "notice-at-signing was cut down to a presence check: 'PASS if lindgren-section-2872-notice.md is among the files "
+       "handed in. FAIL if the notice file is missing.' An empty file passes it.")
+def h03_r43_presence(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert "notice-at-signing" not in t["oafreeze"]["trap"]["criteria"]
+        crit = criterion(t, "notice-at-signing")
+        crit["title"] = "Notice handed in"
+        crit["match_criteria"] = ("PASS if lindgren-section-2872-notice.md is among the files handed in. FAIL if the "
+                                  "notice file is missing.")
+
+
+@plant("ho-h03-r43-only-literal-a-case-caption", "H03", AM,
+       "A new criterion passes client-note.md if it names the earlier dispute by its caption, Bayou Crest "
+       "Environmental v. Delacroix: the litigation memo's Re: line carries that caption, so the workspace pasted as "
+       "the note passes.")
+def h03_r43_caption(env: Path, task: str) -> None:
+    assert "Bayou Crest Environmental v. Delacroix" in read_doc(env, task, "litigation-memo.md")
+    with task_json(env, task) as t:
+        add_criterion(t, "client-note-names-dispute", "Client note identifies the earlier dispute",
+                      "PASS if client-note.md refers to the earlier dispute by its caption, Bayou Crest Environmental "
+                      "v. Delacroix. FAIL if the note does not identify the dispute.", ["client-note.md"])
+
+
+@plant("ho-h03-r43-contractor-figure-only-in-knowledge-base", "H03", CA,
+       "A new criterion passes hr-usage-notes.md if it gives HR the 2026 independent-contractor figure of $317,147.09; "
+       "the mounted Washington guide states exactly that figure, so the knowledge base pasted as the notes passes.")
+def h03_r43_contractor(env: Path, task: str) -> None:
+    assert "$317,147.09" in kb(env, task, "practice-guides/non-compete/us/washington.md").read_text("utf-8")
+    with task_json(env, task) as t:
+        add_criterion(t, "usage-notes-contractors", "Usage notes give the contractor threshold",
+                      "PASS if hr-usage-notes.md tells HR that a non-competition covenant with an independent "
+                      "contractor needs 2026 earnings above $317,147.09. FAIL if the notes give no contractor figure.",
+                      ["hr-usage-notes.md"])
+
+
+@near_miss("ho-h03-nm-r43-quoted-weekday-of-the-signing-day", "H03", SD,
+           "A new criterion passes client-email.md if it gives the signing day as \"Tuesday, January 5, 2027\", in "
+           "those words.",
+           "HYGIENE.md H03 flags criteria a degenerate output passes; the quoted text carries the weekday, which no "
+           "input, instruction or knowledge-base file states, so no degenerate output contains it.")
+def h03_nm_r43_weekday(env: Path, task: str) -> None:
+    import datetime
+
+    assert datetime.date(2027, 1, 5).strftime("%A") == "Tuesday"
+    for path in task_dir(env, task).rglob("*"):
+        if path.is_file():
+            assert "Tuesday" not in path.read_bytes().decode("utf-8", "replace")
+    with task_json(env, task) as t:
+        add_criterion(t, "client-email-signing-day", "Cover email gives the signing day with its weekday",
+                      "PASS if client-email.md tells Maplestone that Jordan Ellery signs on \"Tuesday, January 5, "
+                      "2027\". FAIL if it gives another day or date for the signing.", ["client-email.md"])
+
+
+# --- H04 criterion form (forty-third round) ----------------------------------------------------------------------
+
+
+@plant("ho-h04-r43-unclosed-quotation-swallows-fail-marker", "H04", NE,
+       "instructed-edits-made lost the closing quotation mark after \"Granite Peak Robotics, Inc.: the quotation runs "
+       "on to the next quotation mark, inside the FAIL clause, so the FAIL marker sits inside quoted text and the "
+       "criterion has no FAIL clause a reader can delimit.")
+def h04_r43_unclosed(env: Path, task: str) -> None:
+    _reword(env, task, "instructed-edits-made", "\"Granite Peak Robotics, Inc.\" everywhere",
+            "\"Granite Peak Robotics, Inc. everywhere")
+    match = _match(env, task, "instructed-edits-made")
+    first = match.index('"')
+    assert match.index("FAIL if") < match.index('"', first + 1)
+
+
+@plant("ho-h04-r43-criterion-deliverables-as-positions", "H04", TB,
+       "notice-points-to-section's deliverables were exported by a rubric tool that refers to deliverables by position "
+       "in the deliverables map: [1, 0] instead of the two file names. Neither entry names a deliverable.")
+def h04_r43_positions(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        names = list(t["deliverables"])
+        crit = criterion(t, "notice-points-to-section")
+        assert crit["deliverables"] == [names[1], names[0]]
+        crit["deliverables"] = [1, 0]
+
+
+@plant("ho-h04-r43-verdict-markers-in-past-tense", "H04", CI,
+       "prior-invention-listed was written from a QA template that records outcomes: 'PASSED if ... FAILED if ...'. "
+       "Neither clause opens with the PASS if / FAIL if markers.")
+def h04_r43_past_tense(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        reword(t, "prior-invention-listed", "PASS if", "PASSED if")
+        reword(t, "prior-invention-listed", "FAIL if", "FAILED if")
+        match = criterion(t, "prior-invention-listed")["match_criteria"]
+        assert "PASS if" not in match and "FAIL if" not in match
+
+
+@near_miss("ho-h04-nm-r43-two-criteria-share-a-title", "H04", NE,
+           "note-flags-void-noncompete and note-flags-penalty are both titled 'Note flags the problem with Section "
+           "5'; their ids and their claims stay distinct.",
+           "HYGIENE.md H04 asks for a unique id, a title, both clauses and one claim per criterion; it asks titles to "
+           "exist, not to differ, and verdicts, waivers and the trap name criteria by id.")
+def h04_nm_r43_shared_title(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        for cid in ("note-flags-void-noncompete", "note-flags-penalty"):
+            criterion(t, cid)["title"] = "Note flags the problem with Section 5"
+
+
+# --- H05 ambiguous grading language (forty-third round) ----------------------------------------------------------
+
+
+@plant("ho-h05-r43-explains-at-a-high-level", "H05", SD,
+       "rationale-memo-superseded now passes a memo that explains 'at a high level' why the 2023 approval no longer "
+       "controls: how high a level still passes is the judge's call.")
+def h05_r43_high_level(env: Path, task: str) -> None:
+    _reword(env, task, "rationale-memo-superseded", "PASS if rationale.md explains that",
+            "PASS if rationale.md explains at a high level that")
+
+
+@plant("ho-h05-r43-the-salient-reasons", "H05", AM,
+       "client-note-changes no longer asks for each change's reason under La. R.S. 23:921 but for 'the salient "
+       "reasons': which reasons are salient is left to the judge.")
+def h05_r43_salient(env: Path, task: str) -> None:
+    _reword(env, task, "client-note-changes", "each with its reason under La. R.S. 23:921",
+            "with the salient reasons under La. R.S. 23:921")
+
+
+@plant("ho-h05-r43-an-up-to-date-figure", "H05", TB,
+       "rationale-sources now asks the memo to cite 'an up-to-date PAY CALC Order figure' instead of the 2026 figure "
+       "of $130,014: up to date as of which day is not said.")
+def h05_r43_up_to_date(env: Path, task: str) -> None:
+    _reword(env, task, "rationale-sources", "the 2026 PAY CALC Order figure of $130,014, applied to",
+            "an up-to-date PAY CALC Order figure, applied to")
+
+
+@near_miss("ho-h05-nm-r43-no-broader-than-the-other-covenant", "H05", AM,
+           "A new criterion asks that the customer non-solicit be 'no broader than' the non-compete, and says what "
+           "that means: every parish the non-solicit names is also named in the non-compete.",
+           "HYGIENE.md H05 flags standards a judge can read either way; 'no broader than' here compares two lists of "
+           "parishes in the same agreement, and the criterion spells the comparison out, so the judge checks a fact.")
+def h05_nm_r43_no_broader(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_criterion(t, "nonsolicit-within-noncompete", "Customer non-solicit reaches no further than the non-compete",
+                      "PASS if every parish named in the customer non-solicitation covenant of "
+                      "fontenot-covenant-agreement.md is also named in its non-competition covenant, so that the "
+                      "non-solicit is no broader than the non-compete. FAIL if the non-solicit names a parish that the "
+                      "non-compete does not.", ["fontenot-covenant-agreement.md"])
+
+
+# --- H06 deliverable matching (forty-third round) ----------------------------------------------------------------
+
+
+@plant("ho-h06-r43-document-system-refuses-the-declared-name", "H06", SD,
+       "The instructions now end: Maplestone's document system refuses uploads named rationale.md, so save the file "
+       "memo as maplestone-file-memo.md. The deliverable and its criterion still say rationale.md, a name the agent "
+       "is told not to use.")
+def h06_r43_refused_name(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert "rationale.md" in t["deliverables"] and "maplestone-file-memo.md" not in t["deliverables"]
+        instructions_add(t, "Maplestone's document system refuses uploads named rationale.md, so save the file memo as "
+                            "maplestone-file-memo.md instead.")
+
+
+@plant("ho-h06-r43-two-cover-emails-told-apart-by-a-date", "H06", TB,
+       "The cover email became client-email-2026-11-09.md and a follow-up, client-email-2026-11-16.md, was added "
+       "(named, graded, advisory): two deliverables of one format whose names differ only in a date, which the "
+       "matcher cannot tell apart when the agent dates its files otherwise or not at all.")
+def h06_r43_dated_twins(env: Path, task: str) -> None:
+    old, first, second = "client-email.md", "client-email-2026-11-09.md", "client-email-2026-11-16.md"
+    with task_json(env, task) as t:
+        _r10_rename_deliverable(t, old, first, instructions=True)
+        for c in t["criteria"]:
+            c["match_criteria"] = c["match_criteria"].replace(old, first)
+        add_deliverable(t, second, "Follow-up email to Noor confirming what goes out with the offer on November 16.",
+                        placement="advisory")
+        instructions_add(t, f"Also write {second}, a short follow-up for Noor to send on November 16 confirming which "
+                            "documents go out with the offer.")
+        add_criterion(t, "follow-up-lists-documents", "Follow-up email lists what goes with the offer",
+                      f"PASS if {second} tells Noor that the agreement and the separate notice go out with the offer. "
+                      "FAIL if it leaves out either document.", [second])
+        assert old not in json.dumps(t)
+
+
+@plant("ho-h06-r43-rename-asked-for-after-saving", "H06", NE,
+       "The instructions now add that, once saved, tallis-agreement-revised.md is to be renamed 'Tallis RCA 2026 "
+       "(execution version).md', the name Granite Peak's HR system expects: the file the agent finally hands in "
+       "carries a name that is not the declared deliverable.")
+def h06_r43_rename_after(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "Once the agreement is saved, rename tallis-agreement-revised.md to \"Tallis RCA 2026 "
+                            "(execution version).md\", the name Granite Peak's HR system expects.")
+
+
+@near_miss("ho-h06-nm-r43-form-number-as-deliverable-name", "H06", CA,
+           "The refreshed form's deliverable is named after its new form number, form-wa-2026-1.md, everywhere: the "
+           "deliverables map, the instructions, the criteria and the operative list.",
+           "HYGIENE.md H06 wants every deliverable graded, named in the instructions and not confusable with another; "
+           "the renamed deliverable is all three, and the digits in its name are a form number, not a version of "
+           "another deliverable.")
+def h06_nm_r43_form_number(env: Path, task: str) -> None:
+    old, new = "washington-covenant-form.md", "form-wa-2026-1.md"
+    with task_json(env, task) as t:
+        _r10_rename_deliverable(t, old, new, instructions=True)
+        for c in t["criteria"]:
+            c["match_criteria"] = c["match_criteria"].replace(old, new)
+        assert old not in json.dumps(t)
+
+
+# --- H07 workspace integrity (forty-third round) -----------------------------------------------------------------
+
+
+@plant("ho-h07-r43-word-for-mac-temporary-items-folder", "H07", NE,
+       "The task was copied from a Mac that had the matter open on the firm's share: documents/.TemporaryItems/"
+       "folders.501/TemporaryItems/(A Document Being Saved By Microsoft Word)/Word Work File D_2.tmp, the scratch "
+       "file Word for Mac writes while saving, came along.")
+def h07_r43_temporary_items(env: Path, task: str) -> None:
+    partial = docx_bytes(["EMPLOYEE RESTRICTIVE COVENANT AGREEMENT", "This Employee Restrictive Covenant Agreement"])
+    write_doc(env, task, ".TemporaryItems/folders.501/TemporaryItems/(A Document Being Saved By Microsoft Word)/"
+                         "Word Work File D_2.tmp", partial[:700])
+
+
+@plant("ho-h07-r43-json-kept-with-its-xssi-guard", "H07", CI,
+       "documents/intake/lindgren-onboarding.json was saved from the onboarding portal's network response and still "
+       "starts with the portal's anti-hijacking prefix \")]}'\": the file is not JSON.")
+def h07_r43_xssi(env: Path, task: str) -> None:
+    record = {"candidate": "Sasha Lindgren", "email": "sasha.lindgren@example.com", "title": "Firmware Engineer",
+              "location": "San Jose, California", "start_date": "2026-10-26", "documents_due": [
+                  "confidentiality and invention assignment agreement", "Section 2872 notice"]}
+    text = ")]}'\n" + json.dumps(record, indent=1) + "\n"
+    try:
+        json.loads(text)
+    except json.JSONDecodeError:
+        pass
+    else:  # pragma: no cover
+        raise AssertionError("the guarded reply should not parse as JSON")
+    write_doc(env, task, "intake/lindgren-onboarding.json", text)
+
+
+@plant("ho-h07-r43-docx-with-undeclared-namespace-prefix", "H07", SD,
+       "documents/hr/ellery-job-description.docx was cleaned by a script that stripped 'unused' namespace declarations "
+       "from word/document.xml but left the w14:paraId attributes: the w14 prefix is unbound, so the part is not "
+       "well-formed XML and the document does not open.")
+def h07_r43_unbound_prefix(env: Path, task: str) -> None:
+    from xml.etree import ElementTree
+
+    paras = ["Job description: Operations Analytics Manager", "Reports to: Vice President of Operations",
+             "Location: Chicago, Illinois", "Builds the weekly capacity and lane-margin reports for the brokerage desk."]
+    body = "".join(f'<w:p w14:paraId="{i + 0x1A2B3C40:08X}" w14:textId="77777777"><w:r><w:t>{escape(p)}</w:t></w:r>'
+                   "</w:p>" for i, p in enumerate(paras))
+    xml = (f'{_XML}<w:document xmlns:w="{_W}" xmlns:r="{_REL}"><w:body>{body}<w:sectPr/></w:body></w:document>')
+    try:
+        ElementTree.fromstring(xml.encode("utf-8"))
+    except ElementTree.ParseError:
+        pass
+    else:  # pragma: no cover
+        raise AssertionError("an unbound prefix should not parse")
+    write_doc(env, task, "hr/ellery-job-description.docx", _r43_docx_with_document(xml))
+
+
+@near_miss("ho-h07-nm-r43-docx-written-with-ns0-prefixes", "H07", TB,
+           "documents/benefits/aspenline-benefits-summary.docx was generated by a Python script with ElementTree, which "
+           "writes WordprocessingML under the prefix ns0 (ns0:document, ns0:p, ...), declared on the root element.",
+           "HYGIENE.md H07 wants documents that parse in their format; a namespace prefix is only a label, the ns0 "
+           "prefix is declared, and the part is well-formed WordprocessingML that Word opens.")
+def h07_nm_r43_ns0(env: Path, task: str) -> None:
+    from xml.etree import ElementTree
+
+    paras = ["Aspenline Payments: benefits summary for new hires", "Medical, dental and vision from the first of the "
+             "month after the start date.", "401(k) with employer match after 90 days.", "Paid time off: 20 days a year."]
+    body = "".join(f"<ns0:p><ns0:r><ns0:t>{escape(p)}</ns0:t></ns0:r></ns0:p>" for p in paras)
+    xml = (f'{_XML}<ns0:document xmlns:ns0="{_W}"><ns0:body>{body}<ns0:sectPr /></ns0:body></ns0:document>')
+    root = ElementTree.fromstring(xml.encode("utf-8"))
+    assert root.tag == f"{{{_W}}}document"
+    write_doc(env, task, "benefits/aspenline-benefits-summary.docx", _r43_docx_with_document(xml))
+
+
+# --- H08 knowledge-base pin (forty-third round) ------------------------------------------------------------------
+
+
+@plant("ho-h08-r43-two-spaces-after-full-stops-in-guide", "H08", TB,
+       "A partner's Word macro that puts two spaces after every full stop was run over the mounted Colorado guide: same "
+       "words, different bytes inside the knowledge base.")
+def h08_r43_two_spaces(env: Path, task: str) -> None:
+    path = kb(env, task, "practice-guides/non-compete/us/colorado.md")
+    text = path.read_text("utf-8")
+    head, sep, body = text.partition("\n---\n")
+    new_body, n = re.subn(r"\. (?=[A-Z])", ".  ", body)
+    assert sep and n >= 5
+    path.write_text(head + sep + new_body, "utf-8")
+    for anchor in load_task(env, task)["oafreeze"]["trap"]["anchors"]:
+        assert anchor["quote"] in (task_dir(env, task) / anchor["file"]).read_text("utf-8")
+
+
+@plant("ho-h08-r43-guide-headings-title-cased", "H08", CA,
+       "A Markdown linter's heading-case rule rewrote the mounted Washington guide's section headings in title case "
+       "('## Compensation Thresholds (2026)', '## Choice of Law and Venue'): the guide differs from its pin.")
+def h08_r43_title_case(env: Path, task: str) -> None:
+    small = {"a", "an", "and", "as", "at", "by", "for", "in", "of", "on", "or", "the", "to"}
+
+    def title(m: re.Match) -> str:
+        words = m.group(2).split(" ")
+        cased = [w if (i and w in small) else "-".join(p[:1].upper() + p[1:] for p in w.split("-"))
+                 for i, w in enumerate(words)]
+        return m.group(1) + " ".join(cased)
+
+    path = kb(env, task, "practice-guides/non-compete/us/washington.md")
+    text = path.read_text("utf-8")
+    new = re.sub(r"^(## )(.+)$", title, text, flags=re.M)
+    assert new != text and "## Choice of Law and Venue" in new and "## Customer Non-Solicits" in new
+    path.write_text(new, "utf-8")
+
+
+@plant("ho-h08-r43-notice-template-underscores-escaped", "H08", CI,
+       "The mounted California invention notice template went through a WYSIWYG Markdown editor that escapes "
+       "underscores: its fields now read {{employee\\_name}}, {{agreement\\_name}} and so on, in place.")
+def h08_r43_escaped_underscores(env: Path, task: str) -> None:
+    path = kb(env, task, "templates/oafreeze-cc0-1.0/california-invention-assignment-notice/template.md")
+    text = path.read_text("utf-8")
+    new, n = re.subn(r"\{\{(\w+)\}\}", lambda m: "{{" + m.group(1).replace("_", "\\_") + "}}", text)
+    assert n >= 5 and "{{employee\\_name}}" in new
+    path.write_text(new, "utf-8")
+
+
+@near_miss("ho-h08-nm-r43-tiddlywiki-outline-outside-mount", "H08", AM,
+           "documents/notes/louisiana-guide-outline.tid, the associate's TiddlyWiki tiddler listing the mounted "
+           "Louisiana guide's section headings with its path, is added outside the mount.",
+           "HYGIENE.md H08 wants the knowledge base inside the workspace byte-identical to its pin; a reading note "
+           "beside the mount points at a guide and changes nothing inside knowledge-base/.")
+def h08_nm_r43_tid(env: Path, task: str) -> None:
+    guide = "practice-guides/non-compete/us/louisiana.md"
+    headings = re.findall(r"^## (.+)$", kb(env, task, guide).read_text("utf-8"), re.M)
+    assert len(headings) >= 4
+    body = (f"Outline of [[knowledge-base/{guide}]], read for the Fontenot repair.\n\n"
+            + "".join(f"* {h}\n" for h in headings))
+    write_doc(env, task, "notes/louisiana-guide-outline.tid", _r43_tid(
+        {"created": "20261019141500000", "modified": "20261019141500000", "tags": "BayouCrest [[reading notes]]",
+         "title": "Louisiana guide: outline", "type": "text/vnd.tiddlywiki"}, body))
+
+
+# --- H09 seeded-law provenance (forty-third round) ---------------------------------------------------------------
+
+
+@plant("ho-h09-r43-undeclared-statute-in-turtle-graph", "H09", CI,
+       "documents/research/ip-obligations.ttl, the legal-ops team's Turtle knowledge graph of California employment "
+       "rules, carries the text of Cal. Lab. Code \u00a7 432.5 in quotation marks as a schema:text literal; no "
+       "seeded-law entry declares it.")
+def h09_r43_turtle(env: Path, task: str) -> None:
+    quote = ("No employer, or agent, manager, superintendent, or officer thereof, shall require any employee or "
+             "applicant for employment to agree, in writing, to any term or condition which is known by such employer, "
+             "or agent, manager, superintendent, or officer thereof to be prohibited by law.")
+    assert not any("432.5" in e["citation"] for e in load_task(env, task)["oafreeze"]["seeded_law"])
+    ttl = ("@prefix schema: <https://schema.org/> .\n@prefix sf: <https://legal.sierrafold.example.com/graph/> .\n\n"
+           "sf:cal-lab-code-432-5 a schema:Legislation ;\n"
+           "    schema:legislationIdentifier \"Cal. Lab. Code \u00a7 432.5\" ;\n"
+           "    schema:name \"Labor Code section 432.5: unlawful terms in writing\" ;\n"
+           "    schema:legislationJurisdiction \"US-CA\" ;\n"
+           f"    schema:text \"\"\"\u201c{quote}\u201d\"\"\"@en ;\n"
+           "    schema:about sf:topic-noncompete, sf:topic-invention-assignment .\n\n"
+           "sf:topic-noncompete a schema:DefinedTerm ;\n    schema:name \"Non-competition covenants\" .\n\n"
+           "sf:topic-invention-assignment a schema:DefinedTerm ;\n    schema:name \"Invention assignment\" .\n")
+    write_doc(env, task, "research/ip-obligations.ttl", ttl)
+
+
+@plant("ho-h09-r43-excerpt-heading-with-subsection-letters-swapped", "H09", NE,
+       "In documents/colorado-law-file.md the heading over the penalty excerpt now reads 'C.R.S. \u00a7 8-2-113(b)(8)', "
+       "its subsection number and letter swapped, while the seeded-law entry for the same quote declares "
+       "\u00a7 8-2-113(8)(b): the planted excerpt labels itself with a citation that does not exist.",
+       doubtful="the entry itself is complete and its quote is in the file; the defect is the excerpt's own label, "
+                "which disagrees with the declared citation")
+def h09_r43_swapped_heading(env: Path, task: str) -> None:
+    assert seeded(load_task(env, task), "C.R.S. \u00a7 8-2-113(8)(b)")["file"] == "documents/colorado-law-file.md"
+    edit_doc(env, task, "colorado-law-file.md", "## C.R.S. \u00a7 8-2-113(8)(b)\n", "## C.R.S. \u00a7 8-2-113(b)(8)\n")
+
+
+@plant("ho-h09-r43-verified-against-an-edition-not-yet-published", "H09", SD,
+       "The seeded-law entry for 820 ILCS 90/20 says it was checked on 2026-10-01 against the 2027 pamphlet edition of "
+       "the Illinois Compiled Statutes, 'issued January 15, 2027': the source it names did not exist on the day it "
+       "was consulted.")
+def h09_r43_future_edition(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        entry = seeded(t, "820 ILCS 90/20")
+        assert entry["verified_on"] == "2026-10-01"
+        entry["verified_against"] = ("820 ILCS 90/20 as amended by P.A. 102-358; checked verbatim against Smith-Hurd "
+                                     "Illinois Compiled Statutes Annotated, 2027 pamphlet edition, issued January 15, "
+                                     "2027")
+
+
+@near_miss("ho-h09-nm-r43-declared-quote-in-tiddlywiki-blockquote", "H09", TB,
+           "documents/research/colorado-notice-rule.tid, a TiddlyWiki tiddler, sets out C.R.S. \u00a7 8-2-113(4)(b) in "
+           "a <<< block quotation, and a new seeded-law entry declares that file with its citation, quote, effective "
+           "date, verified-on date and source.",
+           "HYGIENE.md H09 wants every planted excerpt declared, its quote present in the named file and its "
+           "verification before the freeze; the new entry does all of that for the tiddler.")
+def h09_nm_r43_tid(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        quote = seeded(t, "C.R.S. \u00a7 8-2-113(4)(b)")["quote"]
+        t["oafreeze"]["seeded_law"].append({
+            "file": "documents/research/colorado-notice-rule.tid", "citation": "C.R.S. \u00a7 8-2-113(4)(b)",
+            "quote": quote, "effective_date": "2022-08-10", "verified_on": "2026-11-04",
+            "verified_against": "C.R.S. \u00a7 8-2-113(4)(b) as enacted by HB 22-1317; checked verbatim against the "
+                                "Colorado Revised Statutes as published by the Office of Legislative Legal Services"})
+    body = (f"<<<\n{quote}\n<<< C.R.S. \u00a7 8-2-113(4)(b)\n\n"
+            "Applies to Riley's notice: a separate document, signed by Riley.\n")
+    write_doc(env, task, "research/colorado-notice-rule.tid", _r43_tid(
+        {"created": "20261104160000000", "modified": "20261104160000000", "tags": "Aspenline Colorado",
+         "title": "Colorado notice: separate document rule", "type": "text/vnd.tiddlywiki"}, body))
+    assert quote in read_doc(env, task, "research/colorado-notice-rule.tid")
+
+
+# --- H10 temporal consistency (forty-third round) ----------------------------------------------------------------
+
+
+@plant("ho-h10-r43-bills-signing-day-as-effective-date", "H10", CA,
+       "The seeded-law entry for RCW 49.62.010(4) gives effective_date 2024-03-13, the day SSB 5935 was signed, while "
+       "the client alert in the same workspace says the amendment took effect on June 6, 2024.")
+def h10_r43_signing_day(env: Path, task: str) -> None:
+    assert "effective June 6, 2024" in read_doc(env, task, "client-alert.md")
+    with task_json(env, task) as t:
+        entry = seeded(t, "RCW 49.62.010(4)")
+        assert entry["effective_date"] == "2024-06-06"
+        entry["effective_date"] = "2024-03-13"
+
+
+@plant("ho-h10-r43-payroll-export-dates-the-raise-earlier", "H10", NE,
+       "documents/payroll/granite-peak-pay-changes.iif, a QuickBooks IIF export of scheduled pay changes, puts Morgan "
+       "Tallis's raise to $71,500 into effect on 12/01/2026; the partner's email and the agreement tie the raise to "
+       "the agreement's date, December 14, 2026.")
+def h10_r43_iif(env: Path, task: str) -> None:
+    assert "change January 4, 2026 to December 14, 2026" in read_doc(env, task, "partner-instructions.md")
+    rows = [["!HDR", "PROD", "VER", "REL", "IIFVER", "DATE", "TIME", "ACCNTNT", "ACCNTNTSPLITTIME"],
+            ["HDR", "QuickBooks Desktop Enterprise", "Version 24.0D", "Release R9P", "1", "11/12/2026", "1762960020",
+             "N", "0"],
+            ["!PAYCHG", "EMP", "PAYITEM", "OLDRATE", "NEWRATE", "EFFDATE", "MEMO"],
+            ["PAYCHG", "Tallis, Morgan", "Salary", "64000.00", "71500.00", "12/01/2026",
+             "Renewal raise approved by D. Whitford"],
+            ["PAYCHG", "Okoro, Jesse", "Hourly", "31.50", "32.75", "01/01/2027", "Annual step"]]
+    write_doc(env, task, "payroll/granite-peak-pay-changes.iif", "".join("\t".join(r) + "\r\n" for r in rows))
+
+
+@plant("ho-h10-r43-2026-figure-labelled-the-2025-threshold", "H10", TB,
+       "client-email-thresholds now calls $130,014 'the 2025 non-compete threshold'; the seeded law and the "
+       "excerpt date that figure to the 2026 PAY CALC Order, in force from January 1, 2026.")
+def h10_r43_year_label(env: Path, task: str) -> None:
+    assert seeded(load_task(env, task), "7 CCR 1103-14 (Temporary 2026 PAY CALC Order), Rule 1.2.1(G)")[
+        "effective_date"] == "2026-01-01"
+    _reword(env, task, "client-email-thresholds", "below the 2026 non-compete threshold of $130,014",
+            "below the 2025 non-compete threshold of $130,014")
+
+
+@near_miss("ho-h10-nm-r43-mermaid-gantt-agrees-with-hire-details", "H10", SD,
+           "documents/planning/ellery-timeline.md, a Mermaid gantt chart of Jordan's covenant timeline, puts delivery "
+           "of the copy on 2026-12-18 and signing on the first day, 2027-01-05, as the hire details do.",
+           "HYGIENE.md H10 wants the dates to tell one story; these future dates are the hire details' own, and a "
+           "planned event after as_of (2026-11-02) is not a record of one that already happened.")
+def h10_nm_r43_gantt(env: Path, task: str) -> None:
+    details = read_doc(env, task, "hire-details.md")
+    assert "December 18, 2026" in details and "January 5, 2027" in details
+    text = ("# Jordan Ellery: covenant timeline\n\n```mermaid\ngantt\n    title Jordan Ellery covenant timeline\n"
+            "    dateFormat YYYY-MM-DD\n    section Maplestone HR\n"
+            "    Copy of agreement delivered       :milestone, copy, 2026-12-18, 0d\n"
+            "    Review period (at least 14 days)  :review, 2026-12-18, 18d\n"
+            "    First day and signing             :milestone, sign, 2027-01-05, 0d\n```\n")
+    write_doc(env, task, "planning/ellery-timeline.md", text)
+
+
+# --- H11 trap armed (forty-third round) --------------------------------------------------------------------------
+
+
+@plant("ho-h11-r43-anchor-quote-with-bracketed-alterations", "H11", AM,
+       "The first anchor's quote was written the way a brief quotes: '[W]e would likely lose a motion for a "
+       "preliminary injunction against [the former employee].' The memo says 'We ... against Mr. Delacroix.', so the "
+       "quote is not in the file.")
+def h11_r43_brackets(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        anchor = t["oafreeze"]["trap"]["anchors"][0]
+        assert anchor["quote"] == "We would likely lose a motion for a preliminary injunction against Mr. Delacroix."
+        anchor["quote"] = "[W]e would likely lose a motion for a preliminary injunction against [the former employee]."
+    assert "[W]e" not in read_doc(env, task, "litigation-memo.md")
+
+
+@plant("ho-h11-r43-anchor-number-in-house-style", "H11", NE,
+       "The first anchor's quote was retyped in the firm's house style for numbers, 'For twelve (12) months after "
+       "employment ends, ...'; Section 5 of the draft says 'For 12 months', so the quote is not in the file.")
+def h11_r43_house_style(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        anchor = t["oafreeze"]["trap"]["anchors"][0]
+        assert anchor["quote"].startswith("For 12 months after employment ends")
+        anchor["quote"] = anchor["quote"].replace("For 12 months", "For twelve (12) months", 1)
+    assert "twelve (12)" not in read_doc(env, task, "draft-tallis-agreement.md")
+
+
+@plant("ho-h11-r43-pay-below-both-floors-trap-stops-discriminating", "H11", SD,
+       "The hire details now give Jordan's salary as $74,000, below both the 2023 memo's $75,000 floor and the "
+       "$80,000 floor in force at signing: reading the law as of the form's date, the memo's date or the signing "
+       "date gives the same answer, so the effective-date trap no longer catches anything (the criteria still "
+       "speak of $78,500).")
+def h11_r43_below_both(env: Path, task: str) -> None:
+    edit_doc(env, task, "hire-details.md", "- Annual base salary: $78,500\n", "- Annual base salary: $74,000\n")
+    assert load_task(env, task)["oafreeze"]["trap"]["kind"] == "effective-date"
+
+
+@near_miss("ho-h11-nm-r43-anchor-quote-keeps-form-brackets", "H11", CA,
+           "The trap gains an anchor in Halden's current form quoting its opening sentence with the form's own blanks, "
+           "'This Agreement is made as of [DATE] between ... and [EMPLOYEE NAME] (\"Employee\").'",
+           "HYGIENE.md H11 wants each anchor quote in its named file; the square brackets are the form's fill-in "
+           "blanks, in the file exactly as quoted, not a quoter's alterations.")
+def h11_nm_r43_form_brackets(env: Path, task: str) -> None:
+    quote = ("This Agreement is made as of [DATE] between Halden Marine Supply Co., a Washington corporation (the "
+             "\"Company\"), and [EMPLOYEE NAME] (\"Employee\").")
+    assert quote in read_doc(env, task, "halden-form-wa-2021.md")
+    with task_json(env, task) as t:
+        t["oafreeze"]["trap"]["anchors"].append({"file": "documents/halden-form-wa-2021.md", "quote": quote})
+
+
+# --- H12 placement discipline (forty-third round) ----------------------------------------------------------------
+
+
+@plant("ho-h12-r43-every-output-forwarded-to-the-employee", "H12", NE,
+       "The instructions now say Granite Peak's HR portal will send every file saved for the matter to Morgan as one "
+       "signing packet: the note to the partner, with its analysis of the void Section 5 and the penalty, goes to "
+       "the employee, so the advisory material has nowhere to stay.")
+def h12_r43_forward_all(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert t["oafreeze"]["advisory"] == ["note-to-partner.md"]
+        instructions_add(t, "Granite Peak's HR portal will send every file you save for this matter to Morgan Tallis "
+                            "as one signing packet on November 23.")
+
+
+@plant("ho-h12-r43-bracketed-alternatives-in-the-agreement", "H12", AM,
+       "The instructions now ask for bracketed alternatives (which parishes, one year or two) inside "
+       "fontenot-covenant-agreement.md, each followed by a one-line note on its risk, so the client can choose "
+       "before Avery signs: drafting options and advice inside the operative agreement.")
+def h12_r43_alternatives(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert t["oafreeze"]["operative"] == ["fontenot-covenant-agreement.md"]
+        instructions_add(t, "Where Bayou Crest has a real choice (which parishes to name, and whether the restraints run "
+                            "one year or two), put bracketed alternatives in fontenot-covenant-agreement.md itself, "
+                            "each followed by a one-line note on its risk, so that Lucien Arceneaux can pick one "
+                            "before Avery signs.")
+
+
+@plant("ho-h12-r43-statutory-pretext-for-analysis-in-notice", "H12", TB,
+       "The instructions now claim that Colorado requires the separate notice to tell the worker why the agreement "
+       "has no non-compete, and ask vandermeer-noncompete-notice.md to compare Riley's $104,000 with the $130,014 "
+       "threshold: legal analysis asked for inside an operative document under the cover of a required notice.")
+def h12_r43_pretext(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert "vandermeer-noncompete-notice.md" in t["oafreeze"]["operative"]
+        instructions_add(t, "Colorado requires the separate notice to tell the worker why the agreement has no "
+                            "non-compete, so explain in vandermeer-noncompete-notice.md how Riley's $104,000 salary "
+                            "compares with the $130,014 threshold.")
+
+
+@near_miss("ho-h12-nm-r43-two-witness-lines-on-the-agreement", "H12", AM,
+           "The instructions ask that fontenot-covenant-agreement.md end with two witness signature lines beneath the "
+           "parties' signatures, because Bayou Crest signs its employee agreements before two witnesses.",
+           "HYGIENE.md H12 keeps commentary, advice and analysis out of operative text; witness lines are part of how "
+           "the agreement is executed, like its signature blocks, and explain nothing.")
+def h12_nm_r43_witnesses(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "Bayou Crest signs its employee agreements before two witnesses, so end "
+                            "fontenot-covenant-agreement.md with two witness signature lines (printed name and "
+                            "signature) beneath the parties' signatures.")
+
+
+# --- H13 synthetic data and secrets (forty-third round) ----------------------------------------------------------
+
+
+@plant("ho-h13-r43-ssn-in-nacha-direct-deposit-file", "H13", NE,
+       "documents/payroll/tallis-raise-prenote.ach, Granite Peak's NACHA direct-deposit file for Morgan's first raised "
+       "pay run, carries a real-looking Social Security number (521843097) as the entry's individual identification "
+       "number, beside Morgan's bank account number.")
+def h13_r43_nacha(env: Path, task: str) -> None:
+    ssn = "521843097"
+    assert ssn[:3] not in ("000", "666") and not ssn.startswith("9") and ssn[3:5] != "00" and ssn[5:] != "0000"
+    header = ["1", "01", " 102000076", "1847261930", "261113", "1642", "A", "094", "10", "1",
+              "FIRSTBANK COLORADO".ljust(23), "GRANITE PEAK ROBOTICS".ljust(23), "PAYRL".ljust(8)]
+    batch = ["5", "220", "GRANITE PEAK ROB", " " * 20, "1847261930", "PPD", "PAYROLL".ljust(10), "DEC 15", "261215",
+             "   ", "1", "10200007", "0000001"]
+    entry = ["6", "22", "10210407", "1", "004417362958".ljust(17), "0000297917", ssn.ljust(15),
+             "TALLIS MORGAN".ljust(22), "  ", "0", "102000070000001"]
+    control = ["8", "220", "000001", "0010210407", "0" * 12, "000000297917", "1847261930", " " * 19, " " * 6,
+               "10200007", "0000001"]
+    trailer = ["9", "000001", "000001", "00000001", "0010210407", "0" * 12, "000000297917", " " * 39]
+    records = ["".join(r) for r in (header, batch, entry, control, trailer)]
+    write_doc(env, task, "payroll/tallis-raise-prenote.ach", _r43_nacha(records))
+
+
+@plant("ho-h13-r43-rclone-config-with-onedrive-token", "H13", CA,
+       "documents/it/rclone.conf, left by the script that syncs Halden's HR share, holds a live OneDrive remote: an "
+       "OAuth access token and refresh token for the HR director's business account.")
+def h13_r43_rclone(env: Path, task: str) -> None:
+    access = "EwB4A8l6BAAU" + base64.b64encode(hashlib.sha512(b"r43-halden-access").digest() * 12).decode("ascii")
+    refresh = "M.C539_BAY.0.U.-C" + base64.urlsafe_b64encode(hashlib.sha512(b"r43-halden-refresh").digest() * 5).decode(
+        "ascii").rstrip("=")
+    token = json.dumps({"access_token": access, "token_type": "Bearer", "refresh_token": refresh,
+                        "expiry": "2026-10-26T18:42:07.5312904-07:00"}, separators=(",", ":"))
+    write_doc(env, task, "it/rclone.conf", (
+        "[halden-hr-onedrive]\ntype = onedrive\n"
+        f"token = {token}\n"
+        "drive_id = b!7n3Qx0aH2kS1pYv8cT4mJw9LrE6uFzB5dGq0iK3sN7oA1hC\ndrive_type = business\n\n"
+        "[local-export]\ntype = alias\nremote = /srv/hr-export\n"))
+
+
+@plant("ho-h13-r43-absolute-path-in-windows-shortcut", "H13", SD,
+       "documents/Maplestone 2023 approved form - Shortcut.lnk, a Windows shortcut dragged in with the inputs, stores "
+       "the associate's local path C:\\Users\\mokafor\\OneDrive - Harlow Finch LLP\\Clients\\Maplestone\\Ellery\\2023 "
+       "approved form.docx in its link information.")
+def h13_r43_lnk(env: Path, task: str) -> None:
+    target = ("C:\\Users\\mokafor\\OneDrive - Harlow Finch LLP\\Clients\\Maplestone\\Ellery\\2023 approved form.docx")
+    data = _r43_lnk(target, "..\\..\\..\\OneDrive - Harlow Finch LLP\\Clients\\Maplestone\\Ellery\\2023 approved "
+                            "form.docx", "C:\\Users\\mokafor\\OneDrive - Harlow Finch LLP\\Clients\\Maplestone\\Ellery")
+    assert data[:4] == b"\x4c\x00\x00\x00" and target.encode("cp1252") in data
+    write_doc(env, task, "Maplestone 2023 approved form - Shortcut.lnk", data)
+
+
+@near_miss("ho-h13-nm-r43-openvpn-profile-with-public-ca-only", "H13", CI,
+           "documents/it/sierrafold-vpn.ovpn, the OpenVPN profile Sierrafold gives new engineers, points at "
+           "vpn.sierrafold.example.com, embeds only the public CA certificate and prompts for the user's login "
+           "(auth-user-pass with no file).",
+           "HYGIENE.md H13 forbids credentials, private keys, internal URLs and live domains; the host is on the "
+           "reserved example.com domain, a CA certificate is public, and the profile stores no key or password.")
+def h13_nm_r43_ovpn(env: Path, task: str) -> None:
+    der = b"".join(hashlib.sha512(f"r43-sierrafold-ca-{i}".encode()).digest() for i in range(12))
+    pem = base64.b64encode(der).decode("ascii")
+    cert = "\n".join(pem[i:i + 64] for i in range(0, len(pem), 64))
+    text = ("client\ndev tun\nproto udp\nremote vpn.sierrafold.example.com 1194\nresolv-retry infinite\nnobind\n"
+            "persist-key\npersist-tun\nremote-cert-tls server\nauth-user-pass\ncipher AES-256-GCM\nverb 3\n"
+            f"<ca>\n-----BEGIN CERTIFICATE-----\n{cert}\n-----END CERTIFICATE-----\n</ca>\n")
+    assert "PRIVATE KEY" not in text and "<key>" not in text
+    write_doc(env, task, "it/sierrafold-vpn.ovpn", text)
+
+
+# --- FAM (forty-third round) -------------------------------------------------------------------------------------
+
+
+@plant("ho-fam-r43-criterion-source-keys-stripped-in-one-instance", "FAM", "covenant-package-v04",
+       "Instance v04's task.json was re-exported by a tool that drops fields holding their default value: none of its "
+       "twelve criteria carries 'source': 'expert' any more, where the design and the nine other instances keep it.")
+def fam_r43_source_stripped(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert all(c.get("source") == "expert" for c in t["criteria"])
+        for c in t["criteria"]:
+            del c["source"]
+
+
+@plant("ho-fam-r43-title-states-sorted-in-one-instance", "FAM", "covenant-package-v05",
+       "Instance v05's title lists its states alphabetically, '(California, Oregon, Texas)', where the design writes "
+       "them in variable order, state_a, state_b, state_c, and v05's are Texas, Oregon, California.")
+def fam_r43_title_sorted(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        v = t["oafreeze"]["variables"]
+        assert (v["state_a"], v["state_b"], v["state_c"]) == ("Texas", "Oregon", "California")
+        t["title"] = replace_text(t["title"], "(Texas, Oregon, California)", "(California, Oregon, Texas)")
+
+
+@near_miss("ho-fam-nm-r43-spec-variable-through-yaml-merge-key", "FAM", "covenant-package-v06",
+           "In the family spec, v06's territory_b is given through a YAML merge key ('<<: {territory_b: ...}') instead "
+           "of its own line; the variables it loads are unchanged and no instance is touched.",
+           "FAM compares instances with the family spec's values; a merge key loads the same key and value into v06's "
+           "variables, so the spec still says what v06 was expanded with.")
+def fam_nm_r43_merge_key(env: Path, task: str) -> None:
+    import yaml
+
+    path = env / FAMILY_SPEC
+    text = path.read_text("utf-8")
+    before = [i for i in yaml.safe_load(text)["instances"] if i["id"] == "v06"][0]["variables"]
+    start = text.index("- id: v06\n")
+    end = text.index("\n- id: ", start + 1)
+    block = text[start:end]
+    line = re.search(r"^    territory_b: (.*)$", block, re.M)
+    assert line and "'" not in line.group(1)
+    block = block[:line.start()] + "    <<: {territory_b: '" + line.group(1) + "'}" + block[line.end():]
+    path.write_text(text[:start] + block + text[end:], "utf-8")
+    after = [i for i in yaml.safe_load(path.read_text("utf-8"))["instances"] if i["id"] == "v06"][0]["variables"]
+    assert after == before and "    <<: {territory_b: " in path.read_text("utf-8")
