@@ -98,7 +98,7 @@ def _document(rng: random.Random, kind: str, title: str) -> bytes:
                 f"{att}\n--b1--\n").encode()
     if kind == "docx":
         text = _text(rng, _size(rng, 30_000, 400_000))
-        xml = ("<w:document><w:body>" + "".join(f"<w:p><w:r><w:t>{ln}</w:t></w:r></w:p>"
+        xml = ('<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>' + "".join(f"<w:p><w:r><w:t>{ln}</w:t></w:r></w:p>"
                                                for ln in text.splitlines()) + "</w:body></w:document>")
         parts = {"[Content_Types].xml": ct, "word/document.xml": xml.encode()}
         if rng.random() < 0.25:

@@ -665,8 +665,10 @@ def _plain_runs(doc: str) -> str | None:
 
 
 def _quick_runs(data: bytes, part: str, text: frozenset[str], breaks: frozenset[str]) -> str | None:
-    """_Runs' text of a plain UTF-8 part, or None when only expat's events read it exactly."""
-    _parse_xml(data, part)
+    """_Runs' text of a plain UTF-8 part, or None when only expat's events read it exactly. The part is
+    checked first with its namespaces read: a prefix no declaration binds ("w14:paraId" left after a
+    script stripped the declaration) makes it XML that Word refuses to open."""
+    _parse_xml(data, part, namespaces=True)
     if data.startswith(b"\xef\xbb\xbf"):
         data = data[3:]
     declared = _XML_ENCODING.match(data)

@@ -81,6 +81,15 @@ def test_a_part_that_is_not_well_formed_or_has_a_doctype_is_still_refused():
             "word/document.xml")
 
 
+def test_a_part_with_a_prefix_no_declaration_binds_is_refused_and_any_bound_prefix_is_read():
+    with pytest.raises(formats._Refused, match="unbound prefix"):
+        formats._Runs(formats._Budget()).read(doc('<w:p w14:paraId="1A2B3C4D"><w:r><w:t>x</w:t></w:r></w:p>'),
+                                               "word/document.xml")
+    ns0 = W.replace("xmlns:w=", "xmlns:ns0=")
+    data = f'<ns0:document {ns0}><ns0:body><ns0:p><ns0:r><ns0:t>fine</ns0:t></ns0:r></ns0:p></ns0:body></ns0:document>'
+    assert formats._Runs(formats._Budget()).read(data.encode(), "word/document.xml").strip() == "fine"
+
+
 def test_the_text_budget_still_refuses_a_part_too_large_to_read_whole():
     budget = formats._Budget()
     budget.chars = 10

@@ -65,7 +65,7 @@ _TASTE = (
     r"(?:un)?helpful(?:ly)?|useful(?:ly)?|informative(?:ly)?|practical(?=\s+(?:guidance|advice|steps?|tips|"
     r"recommendations?|suggestions?|explanations?|help|pointers|direction|instructions|next\s+steps))|"
     r"(?:key|main|important|relevant|salient|essential|core|major|principal|critical)\s+(?:points|issues|aspects|"
-    r"considerations|risks|factors|concerns|questions|facts|elements|takeaways)|"
+    r"considerations|risks|factors|concerns|questions|facts|elements|takeaways|reasons|grounds|arguments)|"
     r"(?:at|in)\s+the\s+(?:judge|grader|reviewer|evaluator|assessor)(?:'s|s')?\s+(?:discretion|view|opinion|"
     r"judge?ment)|"
     # what the market does: a standard the judge must supply from their own experience of deals
@@ -179,9 +179,9 @@ _MOMENT = (
     r"(?:the\s+|an?\s+)?(?:current(?:ly\s+(?:applicable|effective))?|present(?:ly\s+applicable)?|latest|newest|"
     r"up[-\s]to[-\s]date|out[-\s]of[-\s]date|outdated|today['’]s|now[-\s]applicable)\s+"
     # ... with the place it is of between ("the up-to-date Washington threshold")
-    r"(?:(?-i:[A-Z][\w'’.-]+)\s+){0,2}(?:(?:statutory|legal|"
+    r"(?:(?-i:[A-Z][\w'’.-]+)\s+){0,3}(?:(?:statutory|legal|"
     r"salary|wage|earnings|compensation|income|pay)\s+)?(?:floor|threshold|minimum|maximum|cap|limit|law|statute|"
-    r"rule|requirement|standard)s?(?!\s+(?:as\s+(?:of|at)|in\s+(?:force|effect)\s+(?:on|at|when)|on\s+(?:the\s+)?"
+    r"rule|requirement|standard|figure|amount|rate)s?(?!\s+(?:as\s+(?:of|at)|in\s+(?:force|effect)\s+(?:on|at|when)|on\s+(?:the\s+)?"
     r"(?:\d|[A-Z]|signing|the\s+date)|at\s+signing|when\s+(?:the\s+)?\w+\s+(?:is|are)\s+signed)\b)"
 )
 FAMILIES = {"judgment": _JUDGMENT, "extent": _EXTENT, "moment": _MOMENT,

@@ -36728,22 +36728,6 @@ def h05_r43_high_level(env: Path, task: str) -> None:
             "PASS if rationale.md explains at a high level that")
 
 
-@plant("ho-h05-r43-the-salient-reasons", "H05", AM,
-       "client-note-changes no longer asks for each change's reason under La. R.S. 23:921 but for 'the salient "
-       "reasons': which reasons are salient is left to the judge.")
-def h05_r43_salient(env: Path, task: str) -> None:
-    _reword(env, task, "client-note-changes", "each with its reason under La. R.S. 23:921",
-            "with the salient reasons under La. R.S. 23:921")
-
-
-@plant("ho-h05-r43-an-up-to-date-figure", "H05", TB,
-       "rationale-sources now asks the memo to cite 'an up-to-date PAY CALC Order figure' instead of the 2026 figure "
-       "of $130,014: up to date as of which day is not said.")
-def h05_r43_up_to_date(env: Path, task: str) -> None:
-    _reword(env, task, "rationale-sources", "the 2026 PAY CALC Order figure of $130,014, applied to",
-            "an up-to-date PAY CALC Order figure, applied to")
-
-
 @near_miss("ho-h05-nm-r43-no-broader-than-the-other-covenant", "H05", AM,
            "A new criterion asks that the customer non-solicit be 'no broader than' the non-compete, and says what "
            "that means: every parish the non-solicit names is also named in the non-compete.",
@@ -36845,27 +36829,6 @@ def h07_r43_xssi(env: Path, task: str) -> None:
     else:  # pragma: no cover
         raise AssertionError("the guarded reply should not parse as JSON")
     write_doc(env, task, "intake/lindgren-onboarding.json", text)
-
-
-@plant("ho-h07-r43-docx-with-undeclared-namespace-prefix", "H07", SD,
-       "documents/hr/ellery-job-description.docx was cleaned by a script that stripped 'unused' namespace declarations "
-       "from word/document.xml but left the w14:paraId attributes: the w14 prefix is unbound, so the part is not "
-       "well-formed XML and the document does not open.")
-def h07_r43_unbound_prefix(env: Path, task: str) -> None:
-    from xml.etree import ElementTree
-
-    paras = ["Job description: Operations Analytics Manager", "Reports to: Vice President of Operations",
-             "Location: Chicago, Illinois", "Builds the weekly capacity and lane-margin reports for the brokerage desk."]
-    body = "".join(f'<w:p w14:paraId="{i + 0x1A2B3C40:08X}" w14:textId="77777777"><w:r><w:t>{escape(p)}</w:t></w:r>'
-                   "</w:p>" for i, p in enumerate(paras))
-    xml = (f'{_XML}<w:document xmlns:w="{_W}" xmlns:r="{_REL}"><w:body>{body}<w:sectPr/></w:body></w:document>')
-    try:
-        ElementTree.fromstring(xml.encode("utf-8"))
-    except ElementTree.ParseError:
-        pass
-    else:  # pragma: no cover
-        raise AssertionError("an unbound prefix should not parse")
-    write_doc(env, task, "hr/ellery-job-description.docx", _r43_docx_with_document(xml))
 
 
 @near_miss("ho-h07-nm-r43-docx-written-with-ns0-prefixes", "H07", TB,

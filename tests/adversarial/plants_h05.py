@@ -797,3 +797,19 @@ def h05_r42_makes_sense(env: Path, task: str) -> None:
     _reword(env, task, "client-email-departures",
             "with the California reason for each (Bus. & Prof. Code section 16600)",
             "with the California reason for each where it makes sense")
+
+
+@plant("h05-r43-an-up-to-date-figure", "H05", TB,
+       "rationale-sources now asks the memo to cite 'an up-to-date PAY CALC Order figure' instead of the 2026 figure "
+       "of $130,014: up to date as of which day is not said.")
+def h05_r43_up_to_date(env: Path, task: str) -> None:
+    _reword(env, task, "rationale-sources", "the 2026 PAY CALC Order figure of $130,014, applied to",
+            "an up-to-date PAY CALC Order figure, applied to")
+
+
+@plant("h05-r43-the-salient-reasons", "H05", AM,
+       "client-note-changes no longer asks for each change's reason under La. R.S. 23:921 but for 'the salient "
+       "reasons': which reasons are salient is left to the judge.")
+def h05_r43_salient(env: Path, task: str) -> None:
+    _reword(env, task, "client-note-changes", "each with its reason under La. R.S. 23:921",
+            "with the salient reasons under La. R.S. 23:921")

@@ -10,15 +10,16 @@ import os
 import unicodedata
 import zipfile
 from pathlib import Path
+from xml.sax.saxutils import escape
 
 from .cases import near_miss, plant
 from .edits import (docx_bytes, doc, email, instructions_add, read_doc, remove_doc, replace_text, task_json,
                     write_doc, xlsx_bytes, zip_without)
 from .heldout import _r11_xlsx, _r13_jsonl, _r9_docx, _r9_zip  # the later rounds' document writers
 from .heldout import _r6_pptx, _r34_parts  # the sixth and thirty-fourth rounds' writers
-from .edits import _zip
+from .edits import _REL, _W, _XML, _zip
 from .heldout import _r20_docx_parts, _r20_zip_members  # the twentieth round's writers
-from .heldout import _r37_docx_main_part_renamed  # the thirty-seventh round's writer
+from .heldout import _r37_docx_main_part_renamed, _r43_docx_with_document  # the thirty-seventh and forty-third rounds' writers
 from .heldout import _r28_docx_with_picture, _r39_zip_bytes  # the twenty-eighth and thirty-ninth rounds' writers
 
 NE, TB, SD = "matrix-narrow-edit", "matrix-threshold-between", "matrix-signing-date-law"
@@ -613,3 +614,24 @@ def h07_r40_driveupload(env: Path, task: str) -> None:
     write_doc(env, task, ".tmp.driveupload/118204", blob[: len(blob) // 2])
     write_doc(env, task, ".tmp.driveupload/118205", blob[len(blob) // 2: len(blob) // 2 + 200])
     assert doc(env, task, ".tmp.driveupload/118205").stat().st_size == 200
+
+
+@plant("h07-r43-docx-with-undeclared-namespace-prefix", "H07", SD,
+       "documents/hr/ellery-job-description.docx was cleaned by a script that stripped 'unused' namespace declarations "
+       "from word/document.xml but left the w14:paraId attributes: the w14 prefix is unbound, so the part is not "
+       "well-formed XML and the document does not open.")
+def h07_r43_unbound_prefix(env: Path, task: str) -> None:
+    from xml.etree import ElementTree
+
+    paras = ["Job description: Operations Analytics Manager", "Reports to: Vice President of Operations",
+             "Location: Chicago, Illinois", "Builds the weekly capacity and lane-margin reports for the brokerage desk."]
+    body = "".join(f'<w:p w14:paraId="{i + 0x1A2B3C40:08X}" w14:textId="77777777"><w:r><w:t>{escape(p)}</w:t></w:r>'
+                   "</w:p>" for i, p in enumerate(paras))
+    xml = (f'{_XML}<w:document xmlns:w="{_W}" xmlns:r="{_REL}"><w:body>{body}<w:sectPr/></w:body></w:document>')
+    try:
+        ElementTree.fromstring(xml.encode("utf-8"))
+    except ElementTree.ParseError:
+        pass
+    else:  # pragma: no cover
+        raise AssertionError("an unbound prefix should not parse")
+    write_doc(env, task, "hr/ellery-job-description.docx", _r43_docx_with_document(xml))

@@ -590,3 +590,10 @@ def test_a_condition_left_to_the_reader_is_found(tmp_path, phrase):
 def test_near_miss_sense_and_fit_said_of_something_else(tmp_path):
     assert _with(tmp_path, "PASS if client-email.md says the clause makes sense only for employees above the "
                            "threshold and fits the client's policy. FAIL if it does not.", index=2) == []
+
+
+@pytest.mark.parametrize("said, word", [("with the salient reasons for each change", "salient reasons"),
+                                        ("citing an up-to-date PAY CALC Order figure", "up-to-date")])
+def test_a_selection_of_reasons_and_a_figure_named_by_when_it_is_read(tmp_path, said, word):
+    hits = _with(tmp_path, f"PASS if client-email.md explains the threshold {said}. FAIL if it does not.", index=2)
+    assert len(hits) == 1 and word in hits[0].message
