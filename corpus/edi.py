@@ -1,4 +1,5 @@
-"""ANSI X12 interchanges (a benefit enrolment 834, a claim 837, a remittance 835, ...) as a person reads them.
+"""Interchange files as a person reads them: ANSI X12 (a benefit enrolment 834, a claim 837, a remittance
+835, ...) and NACHA ACH files (a payroll's direct deposits).
 
 An X12 file is one line of segments: `NM1*IL*1*Ellery*Jordan****34*412739856~`. What a value is
 lives in a qualifier beside it (34 in NM1 says the number is a Social Security number; D8 in DMG
@@ -9,6 +10,12 @@ its labels ("Name: Jordan Ellery; Social Security number: 412739856", "Date of b
 read from its ISA header (fixed width: the element separator is its 4th character, the component
 separator its 105th, the segment terminator its 106th). A text that does not open with an ISA
 header is returned as it is.
+
+A NACHA file is fixed-width records of 94 characters, what a field is given by its place alone:
+an entry's columns 40-54 hold the individual identification number, which payroll files fill with
+the employee's Social Security number or employee number. Each entry is read with its fields
+labelled ("Entry: name: ...; bank account number: ...; individual identification number (SSN or
+employee number): ..."); other records are kept as written.
 """
 
 from __future__ import annotations
@@ -96,3 +103,30 @@ def _segment(e: list[str]) -> str | None:
         parts = ", ".join(p.strip() for p in (e[1:] if tag == "N3" else e[1:4]) if p.strip())
         return f"{'Address' if tag == 'N3' else 'City, state, postal code'}: {parts}" if parts else None
     return None
+
+
+NACHA_WIDTH = 94
+
+
+def is_nacha(text: str) -> bool:
+    """Whether a text opens with a NACHA file header record."""
+    first = text.lstrip("\ufeff").split("\n", 1)[0].rstrip("\r")
+    return first.startswith("101") and len(first) == NACHA_WIDTH
+
+
+def nacha(text: str) -> str:
+    """A NACHA ACH file a record a line, each entry's fields labelled."""
+    if not is_nacha(text):
+        return text
+    lines = []
+    for record in text.lstrip("\ufeff").splitlines():
+        if record[:1] == "6" and len(record.rstrip()) >= 54:
+            amount = record[29:39].strip()
+            fields = [("name", record[54:76]), ("bank routing number", record[3:12]),
+                      ("bank account number", record[12:29]),
+                      ("amount", f"{int(amount) / 100:.2f}" if amount.isdigit() else amount),
+                      ("individual identification number (SSN or employee number)", record[39:54])]
+            lines.append("Entry: " + "; ".join(f"{label}: {value.strip()}" for label, value in fields if value.strip()))
+        else:
+            lines.append(record)
+    return "\n".join(lines) + "\n"

@@ -85,7 +85,7 @@ from typing import NamedTuple
 from urllib.parse import unquote
 from xml.parsers import expat
 
-from oafreeze.corpus import contentlines, edi, markup, rtf
+from oafreeze.corpus import contentlines, edi, markup, plists, rtf, shelllinks
 from oafreeze.plumbing.hashing import sha256_bytes
 
 TEXT, BINARY, NO_TEXT_LAYER, UNREADABLE = "text", "binary", "no-text-layer", "unreadable"
@@ -2402,9 +2402,46 @@ def _decoded_then(read):
 # A calendar (.ics, and .vcs, vCalendar 1.0 as Outlook still exports it) or contact card (.vcf), unfolded
 # and unescaped (corpus/contentlines.py).
 _content_lines = _decoded_then(lambda text: Extraction(TEXT, contentlines.read(text)))
+def _sylk(name: str, data: bytes, budget: _Budget, depth: int) -> Extraction:
+    """A SYLK sheet (.slk) as its cells' values, a row a line (corpus/markup.py). Excel saves it in the
+    system's ANSI code page: bytes that are not UTF-8 are read as Windows-1252. A file under the name
+    that is not SYLK is read as plain text."""
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        text = data.decode("cp1252", errors="replace")
+    if not text.startswith("ID;"):
+        return _plain(name, ".txt", data)
+    out = markup.sylk(text)
+    budget.check(len(out))
+    return Extraction(TEXT, out)
+
+
+def _binary_then(read):
+    """A reader for a binary format whose strings a person would see in the application that opens it:
+    `read(data)` gives the text, or None when the bytes are not that format (then the file is read as any
+    file of an unknown kind is: text if it decodes, else binary)."""
+    def reader(name: str, data: bytes, budget: _Budget, depth: int) -> Extraction:
+        text = read(data)
+        if text is None:
+            return _plain(name, extension(name), data)
+        budget.check(len(text))
+        return Extraction(TEXT, text)
+    return reader
+
+
+# A property list, binary or XML, and the macOS files kept in one (corpus/plists.py).
+_plist = _binary_then(plists.read)
+PLIST_EXTENSIONS = (".plist", ".textclipping", ".webloc", ".inetloc")
+# A Windows shortcut's paths and strings (corpus/shelllinks.py).
+_shell_link = _binary_then(shelllinks.read)
+
+
 # An X12 interchange (an 834 enrolment, an 837 claim): a segment a line, a person's data with its labels
 # (corpus/edi.py); a file under those names that is no X12 is read as plain text.
 _x12 = _decoded_then(lambda text: Extraction(TEXT, edi.read(text)))
+# A NACHA ACH file (.ach): each entry's fixed-width fields labelled (corpus/edi.py).
+_ach = _decoded_then(lambda text: Extraction(TEXT, edi.nacha(text)))
 X12_EXTENSIONS = (".x12", ".edi", ".834", ".835", ".837", ".270", ".271", ".276", ".277", ".278", ".820", ".999")
 # Subtitles (.srt, .vtt, .sbv): the words as heard, a part for each cue (corpus/markup.py).
 _subtitles = _decoded_then(lambda text: Extraction(TEXT, *markup.subtitles(text)))
@@ -3318,7 +3355,7 @@ def _jpeg_created(data: bytes) -> Stamp | None:
 
 _OFFICE_READERS = {".docx": _docx, ".xlsx": _xlsx, ".pptx": _pptx}
 _READERS = {".pdf": _pdf, **{ext: _OFFICE_READERS[kind] for ext, kind in OFFICE_KIND.items()}, ".eml": _eml, ".zip": _zip, ".html": _html,
-            ".htm": _html, ".rtf": _rtf, **{ext: _xps for ext in XPS_EXTENSIONS}, ".mm": _mind_map, ".ipynb": _notebook, ".png": _image, ".jpg": _image, ".jpeg": _image, **{ext: _sqlite for ext in SQLITE_EXTENSIONS}, ".ics": _content_lines, ".vcs": _content_lines, **{ext: _x12 for ext in X12_EXTENSIONS}, ".vcf": _content_lines,
+            ".htm": _html, ".rtf": _rtf, **{ext: _xps for ext in XPS_EXTENSIONS}, ".mm": _mind_map, ".ipynb": _notebook, ".png": _image, ".jpg": _image, ".jpeg": _image, **{ext: _sqlite for ext in SQLITE_EXTENSIONS}, ".ics": _content_lines, ".vcs": _content_lines, **{ext: _x12 for ext in X12_EXTENSIONS}, ".slk": _sylk, ".ach": _ach, **{ext: _plist for ext in PLIST_EXTENSIONS}, ".lnk": _shell_link, ".vcf": _content_lines,
             ".srt": _subtitles, ".vtt": _subtitles, ".sbv": _subtitles, ".tex": _latex, ".latex": _latex, ".ltx": _latex,
             **{ext: _odf for ext in ODF_TYPES}, **{ext: _flat_odf for ext in FLAT_ODF}, ".epub": _epub,
             **{ext: _compressed for ext in [*COMPRESSED, *_SHORT_TAR]}, ".tar": _tar, ".atom": _feed, ".rss": _feed}

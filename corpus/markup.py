@@ -1,4 +1,4 @@
-"""Plain-text formats whose markup stands between a reader and the words: subtitles and LaTeX.
+"""Plain-text formats whose markup stands between a reader and the words: subtitles, LaTeX and SYLK.
 
 - **Subtitles** (.srt, .vtt, .sbv): a cue's number and its timing line sit between every two
   pieces of speech, so a sentence said over two cues reads, as plain text, as two paragraphs cut
@@ -10,6 +10,9 @@
   print, escaped characters (\\$ \\% \\& \\_ \\# \\S) the characters, a tie a space, and the commands
   that only style words (\\emph{...}, \\textbf{...}) their words. Comments stay: an agent reads the
   source, comments and all. Line for line, so line numbers are the file's.
+- **SYLK** (.slk, the symbolic link format Excel still saves): a sheet as records, one cell a
+  record (`C;Y3;X2;K"PASS if ..."`), a semicolon in a value doubled. Here the cells' values are read
+  as the sheet shows them: one row a line, its cells in column order, a tab between.
 """
 
 from __future__ import annotations
@@ -72,3 +75,33 @@ def latex(text: str) -> str:
         line = re.sub(r"(?<!\\)~", " ", line).replace("\\\\", "")
         out.append(line.rstrip())
     return "\n".join(out)
+
+
+# --- SYLK -------------------------------------------------------------------------------------------
+
+_SYLK_FIELD = re.compile(r";(?:[^;]|;;)*")
+
+
+def sylk(text: str) -> str:
+    """The values of a SYLK sheet's cells, a row a line in column order (a text that does not open with
+    SYLK's ID record is returned as it is)."""
+    if not text.startswith("ID;"):
+        return text
+    cells: dict[int, dict[int, str]] = {}
+    row = col = 1
+    for record in text.splitlines():
+        kind, _, rest = record.partition(";")
+        if kind not in ("C", "F"):
+            continue
+        value = None
+        for field in _SYLK_FIELD.findall(";" + rest):
+            body = field[1:].replace(";;", ";")
+            if body[:1] == "Y" and body[1:].isdigit():
+                row = int(body[1:])
+            elif body[:1] == "X" and body[1:].isdigit():
+                col = int(body[1:])
+            elif body[:1] == "K" and kind == "C":
+                value = body[2:-1] if body[1:2] == '"' and body.endswith('"') else body[1:]
+        if value is not None:
+            cells.setdefault(row, {})[col] = value
+    return "\n".join("\t".join(cols.get(c, "") for c in range(1, max(cols) + 1)) for _, cols in sorted(cells.items()))

@@ -1104,3 +1104,58 @@ def test_an_x12_interchange_is_read_a_segment_a_line_with_a_persons_data_labelle
     assert "Social Security number: 123456789" in extract("x.edi", other.encode()).text
     # a file under an X12 name that is no interchange is plain text
     assert extract("notes.edi", b"UNA:+.? 'UNB+UNOC:3'").text == "UNA:+.? 'UNB+UNOC:3'"
+
+
+def test_a_sylk_sheet_is_read_a_row_a_line_in_the_ansi_code_page():
+    slk = ('ID;PWXL;N;E\r\nC;Y1;X1;K"Criterion"\r\nC;X2;K"Pass standard; strict"\r\nC;Y2;X2;K"PASS if caf\xe9 hours '
+           'are kept"\r\nC;Y2;X1;K"hours"\r\nE\r\n').replace("; strict", ";; strict")
+    assert extract("review/marks.slk", slk.encode("cp1252")).text.splitlines() == [
+        "Criterion\tPass standard; strict", "hours\tPASS if caf\u00e9 hours are kept"]
+    assert extract("notes.slk", b"not a sheet").text == "not a sheet"
+
+
+def test_a_text_clipping_and_a_property_list_are_read_as_their_strings():
+    import plistlib
+    words = "PASS if every restraint ends within two years."
+    clip = plistlib.dumps({"UTI-Data": {"public.utf8-plain-text": words.encode(),
+                                        "public.utf16-plain-text": words.encode("utf-16-le")}},
+                          fmt=plistlib.FMT_BINARY)
+    got = extract("grading/PASS if every\u2026.textClipping", clip)
+    assert got.status == formats.TEXT and got.text.count(words) == 1  # the two copies read once
+    xml = plistlib.dumps({"URL": "https://intranet.example.com/forms", "when": dt.datetime(2026, 11, 2, 9, 30)})
+    assert extract("link.webloc", xml).text.splitlines() == ["URL: https://intranet.example.com/forms",
+                                                             "when: 2026-11-02 09:30:00"]
+    assert extract("old.plist", b"{ a = b; }").text == "{ a = b; }"  # an old-style list is plain text
+
+
+def _shell_link(target: str, relative: str) -> bytes:
+    """A shortcut as Windows writes one: header, link information with a local base path, a relative path."""
+    header = struct.pack("<I16sIIQQQIIIH10x", 0x4C, bytes.fromhex("0114020000000000c000000000000046"),
+                         0x2 | 0x8 | 0x80, 0x20, 0, 0, 0, 0, 0, 1, 0)
+    base = target.encode("cp1252") + b"\x00"
+    info_header = 0x1C
+    volume = struct.pack("<IIII", 0x10, 3, 0, 0x10)  # no label
+    local = info_header + len(volume)
+    suffix = local + len(base)
+    body = volume + base + b"\x00"
+    info = struct.pack("<7I", info_header + len(body), info_header, 0x1, info_header, local, 0, suffix) + body
+    rel = relative.encode("utf-16-le")
+    return header + info + struct.pack("<H", len(relative)) + rel
+
+
+def test_a_windows_shortcut_is_read_as_the_paths_it_holds():
+    data = _shell_link("C:\\Users\\akim\\Clients\\form.docx", "..\\Clients\\form.docx")
+    assert len(data[:0x4C]) == 0x4C
+    assert extract("form - Shortcut.lnk", data).text.splitlines() == [
+        "Target: C:\\Users\\akim\\Clients\\form.docx", "Relative path: ..\\Clients\\form.docx"]
+    assert extract("x.lnk", data[:0x50]).status == formats.BINARY  # cut short: no shortcut to read
+
+
+def test_a_nacha_entry_is_read_with_its_fields_labelled():
+    header = "101 1020000761847261930261113" + "1642A094101" + "FIRSTBANK".ljust(23) + "EXAMPLE CO".ljust(23) + " " * 8
+    entry = ("622" + "10210407" + "1" + "004417362958".ljust(17) + "0000297917" + "EMP-0042".ljust(15)
+             + "DOE JANE".ljust(22) + "  " + "0" + "102000070000001")
+    assert len(header) == len(entry) == 94
+    got = extract("payroll/run.ach", f"{header}\r\n{entry}\r\n".encode()).text.splitlines()
+    assert got[1] == ("Entry: name: DOE JANE; bank routing number: 102104071; bank account number: 004417362958; "
+                      "amount: 2979.17; individual identification number (SSN or employee number): EMP-0042")

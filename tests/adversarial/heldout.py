@@ -36456,23 +36456,6 @@ def _r43_lnk(target: str, relative: str, workdir: str) -> bytes:
 # --- H01 rubric isolation (forty-third round) --------------------------------------------------------------------
 
 
-@plant("ho-h01-r43-criterion-in-sylk-marking-sheet", "H01", NE,
-       "documents/review/tallis-marking.slk, the reviewer's marking sheet saved from Excel as SYLK (ANSI, CRLF), holds "
-       "the note-flags-penalty criterion in two cells of its row: the PASS clause under 'Pass standard' and the FAIL "
-       "clause under 'Fail standard', each word for word.")
-def h01_r43_sylk(env: Path, task: str) -> None:
-    match = _match(env, task, "note-flags-penalty")
-    pass_clause, _, fail_clause = match.partition(" FAIL if ")
-    assert pass_clause.startswith("PASS if ") and fail_clause and ";" not in match and '"' not in match
-    rows = [["Criterion", "Pass standard", "Fail standard", "Reviewer"],
-            ["instructed-edits-made", "See the three edits in Miriam's email", "", "AO"],
-            ["note-flags-penalty", pass_clause, "FAIL if " + fail_clause, "AO"],
-            ["note-asks-decision", "Decision asked before hand-over", "", "AO"]]
-    data = _r43_sylk(rows)
-    assert pass_clause.encode("cp1252") in data
-    write_doc(env, task, "review/tallis-marking.slk", data)
-
-
 @plant("ho-h01-r43-criterion-in-xfdf-comment-export", "H01", TB,
        "documents/review/vandermeer-email-exemplar.xfdf, an Acrobat comment export from the eval author's calibration "
        "pass over an exemplar cover email, carries a sticky note 'Judge: thresholds' whose contents are the "
@@ -36484,18 +36467,6 @@ def h01_r43_xfdf(env: Path, task: str) -> None:
         ("Eval author", "Layout", "D:20261105143400-07'00'", "Exemplar runs to one page; keep it that way.")])
     assert escape(match) in xml
     write_doc(env, task, "review/vandermeer-email-exemplar.xfdf", xml)
-
-
-@plant("ho-h01-r43-criterion-in-macos-text-clipping", "H01", AM,
-       "A macOS text clipping, documents/grading/PASS if every restraint in\u2026.textClipping, left when the author "
-       "dragged text out of the grading console onto the task folder, holds the two-year-cap criterion word for word "
-       "(as UTF-8 and UTF-16 data in a binary property list).")
-def h01_r43_clipping(env: Path, task: str) -> None:
-    match = _match(env, task, "two-year-cap")
-    assert match.startswith("PASS if every restraint in")
-    data = _r43_text_clipping(match)
-    assert match.encode("utf-8") in data
-    write_doc(env, task, "grading/PASS if every restraint in\u2026.textClipping", data)
 
 
 @near_miss("ho-h01-nm-r43-xfdf-of-clients-own-comments", "H01", CI,
@@ -37140,26 +37111,6 @@ def h12_nm_r43_witnesses(env: Path, task: str) -> None:
 # --- H13 synthetic data and secrets (forty-third round) ----------------------------------------------------------
 
 
-@plant("ho-h13-r43-ssn-in-nacha-direct-deposit-file", "H13", NE,
-       "documents/payroll/tallis-raise-prenote.ach, Granite Peak's NACHA direct-deposit file for Morgan's first raised "
-       "pay run, carries a real-looking Social Security number (521843097) as the entry's individual identification "
-       "number, beside Morgan's bank account number.")
-def h13_r43_nacha(env: Path, task: str) -> None:
-    ssn = "521843097"
-    assert ssn[:3] not in ("000", "666") and not ssn.startswith("9") and ssn[3:5] != "00" and ssn[5:] != "0000"
-    header = ["1", "01", " 102000076", "1847261930", "261113", "1642", "A", "094", "10", "1",
-              "FIRSTBANK COLORADO".ljust(23), "GRANITE PEAK ROBOTICS".ljust(23), "PAYRL".ljust(8)]
-    batch = ["5", "220", "GRANITE PEAK ROB", " " * 20, "1847261930", "PPD", "PAYROLL".ljust(10), "DEC 15", "261215",
-             "   ", "1", "10200007", "0000001"]
-    entry = ["6", "22", "10210407", "1", "004417362958".ljust(17), "0000297917", ssn.ljust(15),
-             "TALLIS MORGAN".ljust(22), "  ", "0", "102000070000001"]
-    control = ["8", "220", "000001", "0010210407", "0" * 12, "000000297917", "1847261930", " " * 19, " " * 6,
-               "10200007", "0000001"]
-    trailer = ["9", "000001", "000001", "00000001", "0010210407", "0" * 12, "000000297917", " " * 39]
-    records = ["".join(r) for r in (header, batch, entry, control, trailer)]
-    write_doc(env, task, "payroll/tallis-raise-prenote.ach", _r43_nacha(records))
-
-
 @plant("ho-h13-r43-rclone-config-with-onedrive-token", "H13", CA,
        "documents/it/rclone.conf, left by the script that syncs Halden's HR share, holds a live OneDrive remote: an "
        "OAuth access token and refresh token for the HR director's business account.")
@@ -37174,18 +37125,6 @@ def h13_r43_rclone(env: Path, task: str) -> None:
         f"token = {token}\n"
         "drive_id = b!7n3Qx0aH2kS1pYv8cT4mJw9LrE6uFzB5dGq0iK3sN7oA1hC\ndrive_type = business\n\n"
         "[local-export]\ntype = alias\nremote = /srv/hr-export\n"))
-
-
-@plant("ho-h13-r43-absolute-path-in-windows-shortcut", "H13", SD,
-       "documents/Maplestone 2023 approved form - Shortcut.lnk, a Windows shortcut dragged in with the inputs, stores "
-       "the associate's local path C:\\Users\\mokafor\\OneDrive - Harlow Finch LLP\\Clients\\Maplestone\\Ellery\\2023 "
-       "approved form.docx in its link information.")
-def h13_r43_lnk(env: Path, task: str) -> None:
-    target = ("C:\\Users\\mokafor\\OneDrive - Harlow Finch LLP\\Clients\\Maplestone\\Ellery\\2023 approved form.docx")
-    data = _r43_lnk(target, "..\\..\\..\\OneDrive - Harlow Finch LLP\\Clients\\Maplestone\\Ellery\\2023 approved "
-                            "form.docx", "C:\\Users\\mokafor\\OneDrive - Harlow Finch LLP\\Clients\\Maplestone\\Ellery")
-    assert data[:4] == b"\x4c\x00\x00\x00" and target.encode("cp1252") in data
-    write_doc(env, task, "Maplestone 2023 approved form - Shortcut.lnk", data)
 
 
 @near_miss("ho-h13-nm-r43-openvpn-profile-with-public-ca-only", "H13", CI,
