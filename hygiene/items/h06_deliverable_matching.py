@@ -113,6 +113,7 @@ def check(ctx: TaskContext) -> list[Finding]:
                                        "may be saved under another name, and then nothing is graded",
                                        "use letters, digits, '-', '_' and '.' only", location=at, evidence=d))
     out += _told_not_to_write(ctx, names)
+    out += _renamed(ctx, names)
     out += _undeclared_outputs(ctx, names)
     for a, b in collisions(names):
         out.append(ctx.finding(
@@ -222,6 +223,33 @@ def _told_not_to_write(ctx: TaskContext, names: list[str]) -> list[Finding]:
                     location="$.instructions", evidence=tx.excerpt(sentence)))
     return out
 
+
+
+# A rename the instructions ask for: "rename tallis-agreement-revised.md to "Tallis RCA 2026 (execution
+# version).md"", "once saved, rename it as ...".
+_RENAME = re.compile(r"\brenam(?:e|es|ed|ing)\s+(?P<what>(?:[^.;:!?]|\.(?=\w)){1,80}?)\s+(?:to|as|into)\s+(?P<new>[\"“'‘][^\"”'’]{1,160}"
+                     r"[\"”'’]|[^\s,;]+\.\w{1,5})", re.I)
+
+
+def _renamed(ctx: TaskContext, names: list[str]) -> list[Finding]:
+    """The instructions ask the agent to rename a deliverable once written ("rename x.md to "X (execution
+    version).md""): the file handed in no longer carries the declared name, and nothing may be graded."""
+    out = []
+    for _line, sentence in tx.sentences(ctx.task.instructions):
+        for m in _RENAME.finditer(sentence):
+            new = m["new"].strip("\"“”'‘’")
+            d = next((d for d in names if d in m["what"]), None)
+            if d is None and re.fullmatch(r"(?:it|the\s+(?:file|document|deliverable|output))", m["what"].strip(), re.I):
+                d = next((d for d in names if d in sentence[:m.start()]), None)
+            if d is None or new.casefold() == d.casefold() or new.casefold() in {n.casefold() for n in names} or \
+                    _NEGATED.search(sentence[:m.start()]):
+                continue
+            out.append(ctx.finding(
+                ID, "major", "task.json", f"the instructions ask the agent to rename {d!r} to {new!r}: the file "
+                "handed in no longer carries the declared name, and the matcher may pair nothing with it",
+                "declare the deliverable under the name it is handed in as, or drop the rename",
+                location="$.instructions", evidence=tx.excerpt(sentence)))
+    return out
 
 
 # A file name the instructions give: a document's name and extension, with a folder or not.

@@ -203,6 +203,11 @@ _INDEPENDENT = re.compile(r"\b(?:library|commit|official|legislat\w+|gazette|ses
                           r"govinfo|[\w-]+\.gov)\b", re.I)
 
 
+# A dated edition of a published source: "the 2027 pamphlet edition", "2027 Cumulative Supplement".
+_EDITION_YEAR = re.compile(r"\b((?:19|20)\d\d)\s+(?:[\w-]+\s+){0,2}(?:edition|supplement|pamphlet|volume|release|"
+                           r"update|replacement\s+volume)\b", re.I)
+
+
 def _impossible_check(ctx: TaskContext, law, at: str, verified) -> list[Finding]:
     """A verification that cannot have happened as recorded: dated before the act whose text it
     checked was passed, or made against the workspace's own copy (the planted file, or another
@@ -216,6 +221,16 @@ def _impossible_check(ctx: TaskContext, law, at: str, verified) -> list[Finding]
             f"{max(later)}, the year of the act whose text it checked: the verification is of an older text, or was "
             "copied from another entry", "verify the excerpt as enacted and record the real date",
             location=f"{at}.verified_on", evidence=law.verified_on))
+    # a source issued after the check: "checked against the 2027 pamphlet edition, issued January 15, 2027"
+    issued = [d for written, _ in tx.dates(source) for d in [tx.parse_date(written)] if d and verified and d > verified]
+    editions = [int(m[1]) for m in _EDITION_YEAR.finditer(source) if verified and int(m[1]) > verified.year]
+    if not later and (issued or editions):
+        when = min(issued).isoformat() if issued else str(min(editions))
+        out.append(ctx.finding(
+            ID, "major", "task.json", f"seeded law {law.citation!r} claims verification on {law.verified_on} against "
+            f"a source issued in {when}, after the check: the source it names did not exist when it was consulted",
+            "name the edition the quote was really checked against, and the day", location=f"{at}.verified_against",
+            evidence=tx.excerpt(source)))
     machine = _MACHINE_ANSWER.search(source)
     if machine and not _INDEPENDENT.search(source):
         out.append(ctx.finding(

@@ -36747,16 +36747,6 @@ def h06_r43_dated_twins(env: Path, task: str) -> None:
         assert old not in json.dumps(t)
 
 
-@plant("ho-h06-r43-rename-asked-for-after-saving", "H06", NE,
-       "The instructions now add that, once saved, tallis-agreement-revised.md is to be renamed 'Tallis RCA 2026 "
-       "(execution version).md', the name Granite Peak's HR system expects: the file the agent finally hands in "
-       "carries a name that is not the declared deliverable.")
-def h06_r43_rename_after(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        instructions_add(t, "Once the agreement is saved, rename tallis-agreement-revised.md to \"Tallis RCA 2026 "
-                            "(execution version).md\", the name Granite Peak's HR system expects.")
-
-
 @near_miss("ho-h06-nm-r43-form-number-as-deliverable-name", "H06", CA,
            "The refreshed form's deliverable is named after its new form number, form-wa-2026-1.md, everywhere: the "
            "deliverables map, the instructions, the criteria and the operative list.",
@@ -36915,19 +36905,6 @@ def h09_r43_turtle(env: Path, task: str) -> None:
 def h09_r43_swapped_heading(env: Path, task: str) -> None:
     assert seeded(load_task(env, task), "C.R.S. \u00a7 8-2-113(8)(b)")["file"] == "documents/colorado-law-file.md"
     edit_doc(env, task, "colorado-law-file.md", "## C.R.S. \u00a7 8-2-113(8)(b)\n", "## C.R.S. \u00a7 8-2-113(b)(8)\n")
-
-
-@plant("ho-h09-r43-verified-against-an-edition-not-yet-published", "H09", SD,
-       "The seeded-law entry for 820 ILCS 90/20 says it was checked on 2026-10-01 against the 2027 pamphlet edition of "
-       "the Illinois Compiled Statutes, 'issued January 15, 2027': the source it names did not exist on the day it "
-       "was consulted.")
-def h09_r43_future_edition(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        entry = seeded(t, "820 ILCS 90/20")
-        assert entry["verified_on"] == "2026-10-01"
-        entry["verified_against"] = ("820 ILCS 90/20 as amended by P.A. 102-358; checked verbatim against Smith-Hurd "
-                                     "Illinois Compiled Statutes Annotated, 2027 pamphlet edition, issued January 15, "
-                                     "2027")
 
 
 @near_miss("ho-h09-nm-r43-declared-quote-in-tiddlywiki-blockquote", "H09", TB,

@@ -568,3 +568,13 @@ def h06_r42_under_documents(env: Path, task: str) -> None:
     with task_json(env, task) as t:
         _r10_rename_deliverable(t, "client-note.md", "documents/client-note.md", instructions=False)
         assert "documents/client-note.md" not in t["instructions"]
+
+
+@plant("h06-r43-rename-asked-for-after-saving", "H06", NE,
+       "The instructions now add that, once saved, tallis-agreement-revised.md is to be renamed 'Tallis RCA 2026 "
+       "(execution version).md', the name Granite Peak's HR system expects: the file the agent finally hands in "
+       "carries a name that is not the declared deliverable.")
+def h06_r43_rename_after(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "Once the agreement is saved, rename tallis-agreement-revised.md to \"Tallis RCA 2026 "
+                            "(execution version).md\", the name Granite Peak's HR system expects.")

@@ -1006,3 +1006,16 @@ def h09_r40_freemind(env: Path, task: str) -> None:
         '<node ID="ID_4" POSITION="left" TEXT="Prior invention: soil-moisture calibration method"/>\n'
         "</node>\n</map>\n"))
     assert escape(quote) in read_doc(env, task, "research/ip-ownership.mm")
+
+
+@plant("h09-r43-verified-against-an-edition-not-yet-published", "H09", SD,
+       "The seeded-law entry for 820 ILCS 90/20 says it was checked on 2026-10-01 against the 2027 pamphlet edition of "
+       "the Illinois Compiled Statutes, 'issued January 15, 2027': the source it names did not exist on the day it "
+       "was consulted.")
+def h09_r43_future_edition(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        entry = seeded(t, "820 ILCS 90/20")
+        assert entry["verified_on"] == "2026-10-01"
+        entry["verified_against"] = ("820 ILCS 90/20 as amended by P.A. 102-358; checked verbatim against Smith-Hurd "
+                                     "Illinois Compiled Statutes Annotated, 2027 pamphlet edition, issued January 15, "
+                                     "2027")

@@ -239,3 +239,16 @@ def test_a_deliverable_declared_under_the_inputs_folder_is_major(tmp_path):
     task["deliverables"]["outputs/summary.md"] = task["deliverables"].pop("summary.md")
     task["criteria"][2]["deliverables"][-1] = "outputs/summary.md"
     assert [f for f in found(env_with(tmp_path / "b", task), "H06") if "inputs" in f.message] == []
+
+
+@pytest.mark.parametrize("said, flagged", [
+    (' Once saved, rename agreement.md to "Dana RCA 2026 (execution version).md" for the HR system.', True),
+    (" Write agreement.md and, when it is done, rename it as dana-final.md.", True),
+    (" Do not rename agreement.md to anything else.", False),
+    (" Rename the old draft to draft-old.md before you start.", False),
+])
+def test_a_deliverable_the_instructions_ask_to_rename(tmp_path, said, flagged):
+    task = task_json()
+    task["instructions"] = task["instructions"].rstrip() + said
+    hits = [f for f in found(env_with(tmp_path, task), "H06") if "rename" in f.message]
+    assert [(f.severity, "'agreement.md'" in f.message) for f in hits] == ([("major", True)] if flagged else [])

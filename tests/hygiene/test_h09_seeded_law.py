@@ -547,3 +547,17 @@ def test_a_subdivision_under_a_saved_statute_pages_citation_is_statutory_text():
     memo = ("Re: C.R.S. § 8-2-113\n\n(a) We think this subsection (2) does not apply to a covenant not to compete for "
             "this worker, who earns more than the threshold amount for highly compensated workers.\n")
     assert law_passages(memo) == []
+
+
+@pytest.mark.parametrize("source, flagged", [
+    ("the 2027 pamphlet edition of the compiled statutes, issued January 15, 2027", True),
+    ("the 2027 Cumulative Supplement", True),
+    ("the official code, 2025 edition", False),
+])
+def test_a_source_issued_after_the_check_cannot_have_been_checked_against(tmp_path, source, flagged):
+    task = task_json()
+    law = task["oafreeze"]["seeded_law"][0]
+    law["verified_against"] = f"checked verbatim against {source}"
+    hits = [f for f in found(env_with(tmp_path, task), "H09") if "after the check" in f.message]
+    assert [(f.severity, f.location) for f in hits] == (
+        [("major", "$.oafreeze.seeded_law[0].verified_against")] if flagged else [])
