@@ -841,7 +841,31 @@ def advice_to_counterparty(ctx: TaskContext) -> list[Finding]:
                 f"address {d!r} to the client (or to the partner or the file)", location=where,
                 evidence=tx.excerpt(text.strip())))
             break
+    # every file the agent saves sent on to a counterparty ("the HR portal will send every file you save for this
+    # matter to Morgan Tallis"): the advisory deliverables go with them
+    advisory = [d for d in ext.advisory if d in ctx.task.deliverables]
+    for clause in sentences if advisory and not out else []:
+        named = _parties(clause, _EVERY_SENT, counterparties)
+        hits = sorted(w for w in named if w in counterparties and not _client_named(ctx, w))
+        if hits and not pl.NEGATED.search(clause) and not _BUT_FOR.search(clause):
+            out.append(ctx.finding(
+                ID, "major", "task.json", f"the instructions send every file the agent saves to {hits[0]}, to whom "
+                f"an operative deliverable goes: the advisory {', '.join(map(repr, advisory))} would go to the "
+                "counterparty with them", f"send {hits[0]} the operative deliverables only",
+                location="$.instructions", evidence=tx.excerpt(clause.strip())))
+            break
     return out
+
+
+# Every file the agent saves, sent to a person: "will send every file you save for this matter to Morgan Tallis",
+# "all documents you prepare go to Riley Vandermeer".
+_BUT_FOR = re.compile(r"\b(?:except|other\s+than|apart\s+from|but\s+not|excluding|advisory|operative\s+(?:deliverables?|"
+                      r"documents?|files?)\s+only)\b", re.I)
+_EVERY_FILE = r"(?:every|each|all(?:\s+(?:the|of\s+the))?)\s+(?:files?|deliverables?|outputs?|documents?)\b"
+_EVERY_SENT = re.compile(r"\b(?i:(?:send|sends|sent|forward\w*|deliver\w*|share|shares|upload\w*|release\w*)\s+"
+                         + _EVERY_FILE + r"[^.;]{0,60}?\bto\s+(?:the\s+)?|" + _EVERY_FILE +
+                         r"[^.;]{0,60}?\b(?:(?:is|are|will\s+be|gets?)\s+)?(?:sent|forwarded|delivered|shared|released|"
+                         r"goes|go)\s+(?:on\s+)?to\s+(?:the\s+)?)" + _NAME)
 
 
 # An advisory deliverable handed to a person, the name first: "Bayou Crest will hand Avery your client note with

@@ -37037,17 +37037,6 @@ def h11_nm_r43_form_brackets(env: Path, task: str) -> None:
 # --- H12 placement discipline (forty-third round) ----------------------------------------------------------------
 
 
-@plant("ho-h12-r43-every-output-forwarded-to-the-employee", "H12", NE,
-       "The instructions now say Granite Peak's HR portal will send every file saved for the matter to Morgan as one "
-       "signing packet: the note to the partner, with its analysis of the void Section 5 and the penalty, goes to "
-       "the employee, so the advisory material has nowhere to stay.")
-def h12_r43_forward_all(env: Path, task: str) -> None:
-    with task_json(env, task) as t:
-        assert t["oafreeze"]["advisory"] == ["note-to-partner.md"]
-        instructions_add(t, "Granite Peak's HR portal will send every file you save for this matter to Morgan Tallis "
-                            "as one signing packet on November 23.")
-
-
 @plant("ho-h12-r43-bracketed-alternatives-in-the-agreement", "H12", AM,
        "The instructions now ask for bracketed alternatives (which parishes, one year or two) inside "
        "fontenot-covenant-agreement.md, each followed by a one-line note on its risk, so the client can choose "

@@ -240,6 +240,20 @@ def test_advice_forwarded_to_the_person_who_signs_is_major(tmp_path, sentence, f
     assert all("Dana Smith" in f.message for f in hits)
 
 
+@pytest.mark.parametrize("sentence, flagged", [
+    ("The HR portal will send every file you save for this matter to Dana Smith as one signing packet.", True),
+    ("All documents you prepare are sent on to Dana Smith the same day.", True),
+    ("The HR portal will send every file except client-email.md to Dana Smith.", False),
+    ("The HR portal will send every file you save to Morgan Lee, the client's general counsel.", False),
+])
+def test_every_file_sent_on_to_the_person_who_signs_is_major(tmp_path, sentence, flagged):
+    task = _addressed(task_json(), "The restrictive covenant agreement for Dana Smith, ready to sign.",
+                      "An e-mail to the client explaining the changes and why.")
+    task["instructions"] += " " + sentence
+    hits = [f for f in found(env_with(tmp_path, task), "H12") if "every file the agent saves" in f.message]
+    assert [(f.severity, f.location) for f in hits] == ([("major", "$.instructions")] if flagged else [])
+
+
 def test_advice_addressed_to_the_other_side_by_role_is_major(tmp_path):
     task = task_json()
     task["criteria"][2]["match_criteria"] = task["criteria"][2]["match_criteria"].replace(
