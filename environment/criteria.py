@@ -187,6 +187,8 @@ LANGUAGE_ONLY = re.compile(
 # "the memo is saved", "client-email.md exists in the outputs"): an empty file passes it.
 _PLACES = r"(?:files?|outputs?|deliverables?|output\s+(?:folder|directory)|results?|submission|workspace|folder)"
 _HANDS = r"(?:produces|returns|writes|saves|submits|delivers|creates|generates|hands\s+(?:in|back|over))"
+# ... and the files as handed: "among the files handed in", "the outputs submitted"
+_HANDED = r"(?:handed\s+(?:in|back|over)|turned\s+in|submitted|returned|delivered|produced|saved|written|uploaded)"
 EXISTENCE_ONLY = re.compile(
     rf"^\s*(?:[\w./-]+\.\w{{1,5}}|it|they|(?:the|a|an)\s+(?:file|deliverable|output|document|memo|note|e-?mail|letter|"
     rf"summary|report|slip|notice)(?:\s+[\w./-]+\.\w{{1,5}})?)\s+"
@@ -201,7 +203,8 @@ EXISTENCE_ONLY = re.compile(
     rf"(?:\s+(?:among|in|with|into|to|as)\s+(?:the\s+|an?\s+|its\s+|their\s+)?(?:\w+\s+)?{_PLACES})?"
     rf"(?:\s+(?:as\s+)?(?:(?:its|their)\s+own|(?:a\s+)?(?:separate|standalone|stand-alone|distinct|independent))"
     rf"\s+(?:files?|documents?))?(?:,?\s+(?:separate|apart|distinct)\s+from\s+(?:the\s+)?[\w./-]+(?:\s+[\w./-]+)?)?"
-    rf"(?:\s+(?:that\s+|which\s+)?(?:the\s+agent|it|you|they)\s+{_HANDS})?(?:\s+by\s+the\s+agent)?"
+    rf"(?:\s+(?:that\s+|which\s+)?(?:(?:the\s+agent|it|you|they)\s+{_HANDS}|(?:(?:is|are|was|were)\s+)?{_HANDED}))?"
+    rf"(?:\s+by\s+the\s+agent)?"
     # its form alone: "is delivered as a Markdown file under that name", "in .md format"
     rf"(?:\s+(?:as\s+(?:a|an)\s+[\w.-]+\s+(?:file|document)|in\s+(?:the\s+)?[\w.-]+\s+format|"
     rf"(?:under|with)\s+(?:that|this|its|the\s+same|the\s+right|the\s+given|the\s+required)\s+(?:file\s*)?name)){{0,3}}"
@@ -292,6 +295,8 @@ CURRENCY_AFTER = "円元"  # yen and yuan, written after it
 # Signs besides letters, digits, "-", "." and "&" that a file's name may hold and a sentence does not put
 # against one: the section sign, "#", "+", "~", "=", the numero sign and the degree sign.
 _NAME_SIGNS = "§#+~=\u2116\u00b0"
+_PARTY = (r"(?:[A-Z][\w&'’-]*)(?:,?\s+(?:(?:Inc|Co|Corp|Ltd|LLC|L\.L\.C|LLP|N\.A|P\.C|S\.A)\.?(?![\w])|"
+          r"(?:of|the|for|de|la|du|von|van|&)(?=\s+[A-Z])|[A-Z][\w&'’-]*))*")
 LITERAL_PATTERNS: dict[str, re.Pattern] = {
     # ... and a Markdown code span, as a criterion written in Markdown quotes a form number or a heading
     # (`Form WA-2021-3`): the text between the backticks is what the output must carry.
@@ -321,6 +326,9 @@ LITERAL_PATTERNS: dict[str, re.Pattern] = {
                              r"eighty|ninety)(?:[-\s](?:one|two|three|four|five|six|seven|eight|nine))?|ten|eleven|"
                              r"twelve|fifteen|(?:a|one)\s+hundred)\s+per\s?cent\b", re.I),
     "date": tx.DATE,
+    # A case's caption, as a court styles it: "Bayou Crest Environmental v. Delacroix", "Edwards v. Arthur
+    # Andersen LLP", "Smith vs. Jones Co." (each party a run of capitalised words, a company's suffix kept).
+    "case": re.compile(rf"(?<![\w.]){_PARTY}\s+vs?\.\s+{_PARTY}"),
     # A file name, in any script: a Thai or Hindi name keeps its vowel signs, and a name keeps the signs
     # file systems allow in it ("lindgren-§2872-notice.md", "q3#2-memo.md", "c++-notes.md", "№5-order.md").
     "file": re.compile(rf"(?<![{tx.WORD}/.&{_NAME_SIGNS}-])[{tx.WORD}{_NAME_SIGNS}][{tx.WORD}{_NAME_SIGNS}\-./&]*"

@@ -755,3 +755,27 @@ def h03_r40_code_span(env: Path, task: str) -> None:
             "PASS if client-email.md names the form it refreshes as `Form WA-2021-3`. "
             "FAIL if the email does not name the form.")
         assert "WA-2021-3" not in t["instructions"]
+
+
+@plant("h03-r43-only-literal-a-case-caption", "H03", AM,
+       "A new criterion passes client-note.md if it names the earlier dispute by its caption, Bayou Crest "
+       "Environmental v. Delacroix: the litigation memo's Re: line carries that caption, so the workspace pasted as "
+       "the note passes.")
+def h03_r43_caption(env: Path, task: str) -> None:
+    assert "Bayou Crest Environmental v. Delacroix" in read_doc(env, task, "litigation-memo.md")
+    with task_json(env, task) as t:
+        add_criterion(t, "client-note-names-dispute", "Client note identifies the earlier dispute",
+                      "PASS if client-note.md refers to the earlier dispute by its caption, Bayou Crest Environmental "
+                      "v. Delacroix. FAIL if the note does not identify the dispute.", ["client-note.md"])
+
+
+@plant("h03-r43-notice-graded-only-by-being-handed-in", "H03", CI,
+       "notice-at-signing was cut down to a presence check: 'PASS if lindgren-section-2872-notice.md is among the files "
+       "handed in. FAIL if the notice file is missing.' An empty file passes it.")
+def h03_r43_presence(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert "notice-at-signing" not in t["oafreeze"]["trap"]["criteria"]
+        crit = criterion(t, "notice-at-signing")
+        crit["title"] = "Notice handed in"
+        crit["match_criteria"] = ("PASS if lindgren-section-2872-notice.md is among the files handed in. FAIL if the "
+                                  "notice file is missing.")

@@ -532,3 +532,25 @@ def test_a_word_cap_is_read_from_either_clause():
     assert cr.word_cap("the note gives the date", "the note is longer than 250 words or omits it") == 250
     assert cr.word_cap("the note runs to more than 250 words", "the note is shorter than 250 words") is None
     assert cr.word_cap("the note is 150 words or fewer", "") == 150
+
+
+@pytest.mark.parametrize("clause, existence", [("is among the files handed in", True),
+                                               ("is among the outputs submitted by the agent", True),
+                                               ("is among the files handed in and names the agreement", False)])
+def test_a_file_among_those_handed_in_is_existence_only(clause, existence):
+    reading = cr.read(f"PASS if client-email.md {clause}. FAIL if the file is missing.")
+    assert all(map(cr.EXISTENCE_ONLY.search, [c.text for c in reading.passes.claims])) is existence
+
+
+def test_a_case_caption_is_a_literal_and_one_the_inputs_hold_carries_no_signal(tmp_path):
+    captions = [(lit.kind, lit.text) for lit in cr.literals(
+        "PASS if memo.md distinguishes Edwards v. Arthur Andersen LLP and Smith vs. Jones Co., Inc. on the facts.")]
+    assert ("case", "Edwards v. Arthur Andersen LLP") in captions and ("case", "Smith vs. Jones Co., Inc") in captions
+    assert [lit.kind for lit in cr.literals("PASS if it says version 2 v. 3 differ.")] == []
+    task = task_json()
+    task["criteria"].append({"id": "C4", "title": "Dispute", "match_criteria": (
+        "PASS if client-email.md names the earlier dispute by its caption, Reyes Holdings v. Delacroix. FAIL if the "
+        "e-mail does not identify it."), "deliverables": ["client-email.md"], "source": "expert"})
+    files = {**workspace(), "litigation-memo.md": "# Memo\n\nRe: Reyes Holdings v. Delacroix (2024)\n\nSettled.\n"}
+    hits = [f for f in found(env_with(tmp_path, task, files), "H03") if f.location == "$.criteria[3].match_criteria"]
+    assert [f.severity for f in hits] == ["major"] and "Reyes Holdings v. Delacroix" in hits[0].message
