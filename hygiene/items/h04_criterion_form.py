@@ -177,6 +177,7 @@ def check(ctx: TaskContext) -> list[Finding]:
                 f"like 'PASS if' and 'FAIL if' ({', '.join(map(repr, odd))}; a locale's upper case, or a look-alike "
                 "alphabet): a tool that reads the clauses as LAB writes them finds none", "retype the markers as "
                 "'PASS if' and 'FAIL if'", location=f"{at}.match_criteria", evidence=tx.excerpt(c.match_criteria)))
+        out += _unpaired_quotes(ctx, c, at)
         out += _clause_order(ctx, c, at)
         out += _other_verdicts(ctx, c, at)
         out += _labels_not_conditions(ctx, c, at)
@@ -198,6 +199,30 @@ def check(ctx: TaskContext) -> list[Finding]:
         out += _claims(ctx, c, at, pass_clause)
     out += _borrowed_fail_clauses(ctx)
     return out
+
+
+_MARKER = re.compile(r"\b(?:PASS|FAIL)\s+if\b")
+
+
+def _unpaired_quotes(ctx: TaskContext, c, at: str) -> list[Finding]:
+    """A criterion whose quotation marks do not pair (an odd number of straight double quotes, or curly
+    ones opened more often than closed): a quotation runs on, and what the output must quote is a guess;
+    major when a clause marker then falls inside the run-on quotation, so the FAIL clause cannot be told
+    from quoted text."""
+    text = c.match_criteria
+    straight = [i for i, ch in enumerate(text) if ch == '"']
+    if len(straight) % 2 == 0 and text.count("\u201c") == text.count("\u201d"):
+        return []
+    # read left to right, each mark opening or closing the one before: the last opened never closes
+    opened = straight[-1] if len(straight) % 2 else max(i for i, ch in enumerate(text) if ch in "\u201c\u201d")
+    spans = [(straight[k], straight[k + 1]) for k in range(0, len(straight) - 1, 2)] + [(opened, len(text))]
+    inside = [m.group(0) for m in _MARKER.finditer(text) if any(a < m.start() < b for a, b in spans)]
+    return [ctx.finding(
+        ID, "major" if inside else "minor", "task.json", f"criterion {c.id!r} has a quotation mark that nothing "
+        "closes: where the quoted text ends, and so what the output must say, is the judge's guess"
+        + (f", and its {inside[0]!r} marker reads as part of a quotation" if inside else ""),
+        "close the quotation (or take out the stray mark)", location=f"{at}.match_criteria",
+        evidence=tx.excerpt(text))]
 
 
 # Words a FAIL clause shares with any PASS clause: the form, not the subject.

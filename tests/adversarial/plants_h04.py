@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from .cases import near_miss, plant
-from .heldout import _reword  # the later rounds' document writers
+from .heldout import _match, _reword  # the later rounds' criterion readers and editors
 from .edits import add_criterion, criterion, drop_criterion, replace_text, reword, task_json
 
 NE, TB, SD = "matrix-narrow-edit", "matrix-threshold-between", "matrix-signing-date-law"
@@ -419,3 +419,15 @@ def h04_r38_fail_copied(env: Path, task: str) -> None:
         pass_part, fail_part = crit["match_criteria"].split(" FAIL if ")
         assert pass_part.startswith("PASS if ") and fail_part == "the note asks for no decision."
         crit["match_criteria"] = pass_part + " FAIL if " + pass_part[len("PASS if "):]
+
+
+@plant("h04-r43-unclosed-quotation-swallows-fail-marker", "H04", NE,
+       "instructed-edits-made lost the closing quotation mark after \"Granite Peak Robotics, Inc.: the quotation runs "
+       "on to the next quotation mark, inside the FAIL clause, so the FAIL marker sits inside quoted text and the "
+       "criterion has no FAIL clause a reader can delimit.")
+def h04_r43_unclosed(env: Path, task: str) -> None:
+    _reword(env, task, "instructed-edits-made", "\"Granite Peak Robotics, Inc.\" everywhere",
+            "\"Granite Peak Robotics, Inc. everywhere")
+    match = _match(env, task, "instructed-edits-made")
+    first = match.index('"')
+    assert match.index("FAIL if") < match.index('"', first + 1)

@@ -321,3 +321,16 @@ def test_a_fail_clause_that_states_the_pass_condition_again_is_major(tmp_path, f
                                              "Colorado compensation threshold, so the non-compete would be void. " + fail)
     hits = [f for f in found(env_with(tmp_path, task), "H04") if "fails what it passes" in f.message]
     assert [(f.severity, f.location) for f in hits] == ([("major", "$.criteria[2].match_criteria")] if flagged else [])
+
+
+@pytest.mark.parametrize("rule, severity", [
+    ('PASS if agreement.md names "Reyes Holdings, Inc. everywhere. FAIL if the old name "Reyes Inc." remains.',
+     "major"),
+    ('PASS if agreement.md names Reyes Holdings everywhere. FAIL if the old name \u201cReyes Inc. remains.', "minor"),
+    ('PASS if agreement.md names "Reyes Holdings, Inc." everywhere. FAIL if the old name "Reyes Inc." remains.', None),
+])
+def test_a_quotation_mark_nothing_closes(tmp_path, rule, severity):
+    task = task_json()
+    task["criteria"][0]["match_criteria"] = rule
+    hits = [f for f in found(env_with(tmp_path, task), "H04") if "nothing closes" in f.message]
+    assert [f.severity for f in hits] == ([severity] if severity else [])
