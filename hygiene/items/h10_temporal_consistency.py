@@ -661,20 +661,35 @@ def _figure_dates(ctx: TaskContext, as_of: dt.date) -> list[Finding]:
     major when the two days fall on either side of as_of (one says the figure applies, the other that it does not)."""
     table: dict[str, tuple[tuple[dt.date, ...], str, str]] = {}
     for law in ctx.ext.seeded_law:
+        effective = tx.parse_date(law.effective_date or "")
         for clause in _FIGURE_CLAUSE.split(law.quote or ""):
             figures, days = _FIGURE.findall(clause), tx.dates(clause)
             if len(figures) == 1 and len(days) == 1:
                 table.setdefault(_money(figures[0]), (tx.date_readings(days[0][0]), days[0][0], law.citation or ""))
+            elif len(figures) == 1 and not days and effective:  # the quote's one figure, in force from the entry's day
+                table.setdefault(_money(figures[0]), ((effective,), law.effective_date, law.citation or ""))
     if not table:
         return []
     places = [("$.instructions", ctx.task.instructions)]
     if ctx.ext.trap is not None:
         places.append((TRAP_DESCRIPTION, ctx.ext.trap.description))
+    places += [(f"$.criteria[{i}].match_criteria", c.match_criteria) for i, c in enumerate(ctx.task.criteria)]
     out = []
     for where, text in places:
         for _line, sentence in tx.sentences(text):
             said = [(w, tx.date_readings(w)) for w, at in tx.dates(sentence) if _EFFECT.search(sentence[:at])]
             figures = [table[m] for f in _FIGURE.findall(sentence) if (m := _money(f)) in table]
+            if not said and figures and where != TRAP_DESCRIPTION:
+                # the figure called another year's ("the 2025 non-compete threshold of $130,014")
+                labels = {int(m[1]) for m in _YEAR_LABEL.finditer(sentence)}
+                law_days, law_written, citation = figures[0]
+                if len(labels) == 1 and not labels & {d.year for d in law_days}:
+                    out.append(ctx.finding(
+                        ID, "minor", "task.json", f"{where} calls the figure {labels.pop()}'s, but the seeded quote "
+                        f"of {citation} gives it from {law_written}: which year's figure the task applies is unclear",
+                        f"label the figure by the year the seeded quote gives it ({law_written})", location=where,
+                        evidence=tx.excerpt(sentence)))
+                    break
             if len(said) != 1 or not said[0][1] or not figures:
                 continue
             (written, told), (law_days, law_written, citation) = said[0], figures[0]
@@ -691,6 +706,11 @@ def _figure_dates(ctx: TaskContext, as_of: dt.date) -> list[Finding]:
     return out
 
 
+# A figure labelled by its year: "the 2025 non-compete threshold", "2026 salary floor".
+_YEAR_LABEL = re.compile(r"\b((?:19|20)\d\d)\s+(?:[\w-]+\s+){0,3}?(?:threshold|floor|minimum|figure|cap|limit|level)s?\b",
+                         re.I)
+
+
 def _money(written: str) -> str:
     return re.sub(r"[\s,]|\.0+$", "", written)
 
@@ -704,12 +724,18 @@ def _act(citation: str) -> list[str]:
 
 # An amending act, by the names legislatures give them: "Public Act 102-358" / "P.A. 102-358", a
 # bill with its session ("SB 25-083", "HB 22-1317"), a bill with its year ("SSB 5935 (2024)").
+# An amending act: an Illinois Public Act, or a bill by its chamber and number, abbreviated ("SSB 5935 (2024)",
+# "ESHB 1155", "SB 25-083") or spelled out ("Substitute Senate Bill 5935"); a bill's prefixes (engrossed,
+# substitute, second) and its session's year are dropped, so the two spellings are one act.
 _AMENDING_ACT = re.compile(r"\b(?:P\.\s?A\.|Public\s+Act)\s*(\d{2,3}-\d{1,4})\b|"
-                           r"\b([A-Z]{0,3}[SHA]B)\s?(\d{2}-\d{2,4}|\d{1,5}\s?\((?:19|20)\d\d\))")
+                           r"\b[A-Z0-9]{0,3}?([SHA])B\s?(\d{2}-\d{2,4}|\d{1,5})\b|"
+                           r"\b(?:(?:Engrossed|Reengrossed|Substitute|Second|Third|Enrolled)\s+)*(Senate|House|Assembly)\s+"
+                           r"Bill\s+(?:No\.\s*)?(\d{2}-\d{2,4}|\d{1,5})\b")
 
 
 def _amending_acts(text: str) -> set[str]:
-    return {f"pa {m[1]}" if m[1] else f"{m[2].lower()} {m[3].replace(' ', '')}" for m in _AMENDING_ACT.finditer(text)}
+    return {f"pa {m[1]}" if m[1] else f"{m[2].lower()}b {m[3]}" if m[2] else f"{m[4][0].lower()}b {m[5]}"
+            for m in _AMENDING_ACT.finditer(text)}
 
 
 def _law_dates(ctx: TaskContext, as_of: dt.date) -> list[Finding]:

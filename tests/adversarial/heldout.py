@@ -36619,18 +36619,6 @@ def h03_nm_r43_weekday(env: Path, task: str) -> None:
 # --- H04 criterion form (forty-third round) ----------------------------------------------------------------------
 
 
-@plant("ho-h04-r43-unclosed-quotation-swallows-fail-marker", "H04", NE,
-       "instructed-edits-made lost the closing quotation mark after \"Granite Peak Robotics, Inc.: the quotation runs "
-       "on to the next quotation mark, inside the FAIL clause, so the FAIL marker sits inside quoted text and the "
-       "criterion has no FAIL clause a reader can delimit.")
-def h04_r43_unclosed(env: Path, task: str) -> None:
-    _reword(env, task, "instructed-edits-made", "\"Granite Peak Robotics, Inc.\" everywhere",
-            "\"Granite Peak Robotics, Inc. everywhere")
-    match = _match(env, task, "instructed-edits-made")
-    first = match.index('"')
-    assert match.index("FAIL if") < match.index('"', first + 1)
-
-
 @plant("ho-h04-r43-criterion-deliverables-as-positions", "H04", TB,
        "notice-points-to-section's deliverables were exported by a rubric tool that refers to deliverables by position "
        "in the deliverables map: [1, 0] instead of the two file names. Neither entry names a deliverable.")
@@ -36908,17 +36896,6 @@ def h09_nm_r43_tid(env: Path, task: str) -> None:
 # --- H10 temporal consistency (forty-third round) ----------------------------------------------------------------
 
 
-@plant("ho-h10-r43-bills-signing-day-as-effective-date", "H10", CA,
-       "The seeded-law entry for RCW 49.62.010(4) gives effective_date 2024-03-13, the day SSB 5935 was signed, while "
-       "the client alert in the same workspace says the amendment took effect on June 6, 2024.")
-def h10_r43_signing_day(env: Path, task: str) -> None:
-    assert "effective June 6, 2024" in read_doc(env, task, "client-alert.md")
-    with task_json(env, task) as t:
-        entry = seeded(t, "RCW 49.62.010(4)")
-        assert entry["effective_date"] == "2024-06-06"
-        entry["effective_date"] = "2024-03-13"
-
-
 @plant("ho-h10-r43-payroll-export-dates-the-raise-earlier", "H10", NE,
        "documents/payroll/granite-peak-pay-changes.iif, a QuickBooks IIF export of scheduled pay changes, puts Morgan "
        "Tallis's raise to $71,500 into effect on 12/01/2026; the partner's email and the agreement tie the raise to "
@@ -36933,16 +36910,6 @@ def h10_r43_iif(env: Path, task: str) -> None:
              "Renewal raise approved by D. Whitford"],
             ["PAYCHG", "Okoro, Jesse", "Hourly", "31.50", "32.75", "01/01/2027", "Annual step"]]
     write_doc(env, task, "payroll/granite-peak-pay-changes.iif", "".join("\t".join(r) + "\r\n" for r in rows))
-
-
-@plant("ho-h10-r43-2026-figure-labelled-the-2025-threshold", "H10", TB,
-       "client-email-thresholds now calls $130,014 'the 2025 non-compete threshold'; the seeded law and the "
-       "excerpt date that figure to the 2026 PAY CALC Order, in force from January 1, 2026.")
-def h10_r43_year_label(env: Path, task: str) -> None:
-    assert seeded(load_task(env, task), "7 CCR 1103-14 (Temporary 2026 PAY CALC Order), Rule 1.2.1(G)")[
-        "effective_date"] == "2026-01-01"
-    _reword(env, task, "client-email-thresholds", "below the 2026 non-compete threshold of $130,014",
-            "below the 2025 non-compete threshold of $130,014")
 
 
 @near_miss("ho-h10-nm-r43-mermaid-gantt-agrees-with-hire-details", "H10", SD,

@@ -1417,3 +1417,24 @@ def h10_r42_vcs(env: Path, task: str) -> None:
     write_doc(env, task, "calendar/ellery-first-day.vcs", _r42_vcs(
         "040000008200E00074C5B7101A82E00800000000R42ELLERY", "20270112T150000Z", "20270112T160000Z",
         "Jordan Ellery: first day, sign covenant agreement", "20261030T141500Z", "Chicago office, 4th floor"))
+
+
+@plant("h10-r43-2026-figure-labelled-the-2025-threshold", "H10", TB,
+       "client-email-thresholds now calls $130,014 'the 2025 non-compete threshold'; the seeded law and the "
+       "excerpt date that figure to the 2026 PAY CALC Order, in force from January 1, 2026.")
+def h10_r43_year_label(env: Path, task: str) -> None:
+    assert seeded(load_task(env, task), "7 CCR 1103-14 (Temporary 2026 PAY CALC Order), Rule 1.2.1(G)")[
+        "effective_date"] == "2026-01-01"
+    _reword(env, task, "client-email-thresholds", "below the 2026 non-compete threshold of $130,014",
+            "below the 2025 non-compete threshold of $130,014")
+
+
+@plant("h10-r43-bills-signing-day-as-effective-date", "H10", CA,
+       "The seeded-law entry for RCW 49.62.010(4) gives effective_date 2024-03-13, the day SSB 5935 was signed, while "
+       "the client alert in the same workspace says the amendment took effect on June 6, 2024.")
+def h10_r43_signing_day(env: Path, task: str) -> None:
+    assert "effective June 6, 2024" in read_doc(env, task, "client-alert.md")
+    with task_json(env, task) as t:
+        entry = seeded(t, "RCW 49.62.010(4)")
+        assert entry["effective_date"] == "2024-06-06"
+        entry["effective_date"] = "2024-03-13"

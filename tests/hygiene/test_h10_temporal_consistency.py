@@ -1313,3 +1313,24 @@ def test_a_criterion_that_dates_the_signing_of_the_thing_it_names_last(tmp_path)
     said = "Covenant agreement for a new hire who signs in March 2026."
     assert [(e, sorted(w)) for e, w, _d, _s in events.event_dates(said, dt.date(2026, 3, 2), months=True)] == [
         ("signing", ["agreement"])]
+
+
+def test_an_amending_bill_is_one_act_however_it_is_written():
+    from oafreeze.hygiene.items.h10_temporal_consistency import _amending_acts
+    assert _amending_acts("as amended by SSB 5935 (2024)") == _amending_acts("Substitute Senate Bill 5935") == {"sb 5935"}
+    assert _amending_acts("ESHB 1155") == _amending_acts("Engrossed Substitute House Bill 1155") == {"hb 1155"}
+    assert _amending_acts("P.A. 102-358 and SB 25-083") == {"pa 102-358", "sb 25-083"}
+    assert _amending_acts("Senate Bill 5935") != _amending_acts("House Bill 5935")
+
+
+@pytest.mark.parametrize("label, flagged", [("the 2021 salary threshold of $123,750", True),
+                                            ("the 2022 salary threshold of $123,750", False),
+                                            ("the salary threshold of $123,750", False)])
+def test_a_figure_called_another_years(tmp_path, label, flagged):
+    task = task_json()
+    law = task["oafreeze"]["seeded_law"][0]
+    law["quote"] = "a covenant not to compete is void unless the worker earns at least $123,750"
+    task["instructions"] += f" The employee earns less than {label}."
+    files = {**workspace(), "colorado-statute-excerpt.md": "# C.R.S. § 8-2-113\n\n" + law["quote"] + ".\n"}
+    hits = [f for f in found(env_with(tmp_path, task, files), "H10") if "calls the figure" in f.message]
+    assert [(f.severity, f.location) for f in hits] == ([("minor", "$.instructions")] if flagged else [])
