@@ -104,4 +104,16 @@ def sylk(text: str) -> str:
                 value = body[2:-1] if body[1:2] == '"' and body.endswith('"') else body[1:]
         if value is not None:
             cells.setdefault(row, {})[col] = value
-    return "\n".join("\t".join(cols.get(c, "") for c in range(1, max(cols) + 1)) for _, cols in sorted(cells.items()))
+    return "\n".join(_row(cols) for _, cols in sorted(cells.items()))
+
+
+SYLK_GAP = 64  # empty columns kept between two cells at most: a cell at X99999999 is not 10^8 tabs
+
+
+def _row(cols: dict[int, str]) -> str:
+    out, last = [], 0
+    for col in sorted(cols):
+        out.append("\t" * min(col - last, SYLK_GAP) if last else "\t" * min(col - 1, SYLK_GAP))
+        out.append(cols[col])
+        last = col
+    return "".join(out)

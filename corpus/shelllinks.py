@@ -36,11 +36,11 @@ def read(data: bytes) -> str | None:
 
 
 def _cstring(data: bytes, at: int, unicode: bool) -> str:
-    if unicode:
-        end = at
-        while data[end:end + 2] not in (b"\x00\x00", b""):
-            end += 2
-        return data[at:end].decode("utf-16-le", errors="replace")
+    if unicode:  # the first two-byte NUL on a character's boundary ends it
+        end = data.find(b"\x00\x00", at)
+        while end >= 0 and (end - at) % 2:
+            end = data.find(b"\x00\x00", end + 1)
+        return data[at:end if end >= 0 else len(data)].decode("utf-16-le", errors="replace")
     end = data.index(b"\x00", at)
     return data[at:end].decode("cp1252", errors="replace")
 

@@ -1112,6 +1112,9 @@ def test_a_sylk_sheet_is_read_a_row_a_line_in_the_ansi_code_page():
     assert extract("review/marks.slk", slk.encode("cp1252")).text.splitlines() == [
         "Criterion\tPass standard; strict", "hours\tPASS if caf\u00e9 hours are kept"]
     assert extract("notes.slk", b"not a sheet").text == "not a sheet"
+    # a cell placed at a far column keeps a bounded run of empty cells before it
+    far = extract("far.slk", b'ID;P\r\nC;Y1;X1;K"a"\r\nC;X99999999;K"b"\r\n').text
+    assert far == "a" + "\t" * 64 + "b"
 
 
 def test_a_text_clipping_and_a_property_list_are_read_as_their_strings():
