@@ -296,7 +296,7 @@ CURRENCY_AFTER = "円元"  # yen and yuan, written after it
 # against one: the section sign, "#", "+", "~", "=", the numero sign and the degree sign.
 _NAME_SIGNS = "§#+~=\u2116\u00b0"
 _PARTY = (r"(?:[A-Z][\w&'’-]*)(?:,?\s+(?:(?:Inc|Co|Corp|Ltd|LLC|L\.L\.C|LLP|N\.A|P\.C|S\.A)\.?(?![\w])|"
-          r"(?:of|the|for|de|la|du|von|van|&)(?=\s+[A-Z])|[A-Z][\w&'’-]*))*")
+          r"(?:of|the|for|de|la|du|von|van|&)(?=\s+[A-Z])|[A-Z][\w&'’-]*)){0,7}")  # bounded: linear in a long run
 LITERAL_PATTERNS: dict[str, re.Pattern] = {
     # ... and a Markdown code span, as a criterion written in Markdown quotes a form number or a heading
     # (`Form WA-2021-3`): the text between the backticks is what the output must carry.
