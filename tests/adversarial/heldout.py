@@ -37096,3 +37096,1657 @@ def fam_nm_r43_merge_key(env: Path, task: str) -> None:
     path.write_text(text[:start] + block + text[end:], "utf-8")
     after = [i for i in yaml.safe_load(path.read_text("utf-8"))["instances"] if i["id"] == "v06"][0]["variables"]
     assert after == before and "    <<: {territory_b: " in path.read_text("utf-8")
+
+
+# ================================================================================================================
+# The forty-fourth round (`-r44-`): 41 plants and 14 near-misses, written from HYGIENE.md and docs/TASKS.md without
+# reading the audit's code. New carriers (a Visio .vsdx flowchart, a Word running header (header1.xml), an Excel 2003
+# XML Spreadsheet (SpreadsheetML), a WordPerfect 5.1 file, a Word object embedded in a .docx (word/embeddings), a
+# Word 2003-2007 flat-OPC XML document (pkg:package), a PowerPoint show (.ppsx), an AbiWord document, a FreeMind mind
+# map, a LEDES 1998B e-billing file, an XMP sidecar, a Safari .download bundle, vim's 4913 probe file, a .docx zipped
+# with backslash member names, a protected worksheet, a Windows .reg export, a PuTTY .ppk key, an ANSI X12 834
+# enrollment file, an OFX bank statement) and new mechanisms (a starting draft's own heading and venue as the only
+# literals, a phrase quoted from the instructions as a literal, a statutory phrase from the excerpt as a literal,
+# match_criteria written as a list of clauses, a PASS clause moved into the title, a capitalised
+# 'Expert' source, 'as warranted', 'cogently' and 'read holistically' as standards, a deliverable moved to a
+# criterion's 'sources', the instructions renaming a deliverable in prose only, two deliverables one digit apart,
+# Outlook Safe Links, '*' list markers and '__' bold rewritten in the mount, a seeded entry's file given from the
+# environment's root, a 'today' defined by an event, an invoice and a scan's metadata recording future events, an
+# anchor quote written as a regular expression or pointing at a deliverable, trap criteria named by title, the
+# operative list given as a glob, a link to the advisory alert and italic drafter's notes allowed in operative text,
+# one family instance's criteria in reverse order and another's descriptions without full stops).
+# ================================================================================================================
+
+
+def _r44_rezip(parts: dict[str, str | bytes]) -> bytes:
+    """A zip of `parts` in the order given (deflated, fixed timestamps); text is written as UTF-8."""
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as zf:
+        for name, data in parts.items():
+            zf.writestr(zipfile.ZipInfo(name, (2026, 11, 2, 9, 30, 0)),
+                        data if isinstance(data, bytes) else data.encode("utf-8"))
+    return buf.getvalue()
+
+
+def _r44_parts(data: bytes) -> dict[str, str | bytes]:
+    """A zip's members, text (UTF-8) where it decodes, bytes otherwise, in stored order."""
+    out: dict[str, str | bytes] = {}
+    with zipfile.ZipFile(io.BytesIO(data)) as zf:
+        for name in zf.namelist():
+            raw = zf.read(name)
+            try:
+                out[name] = raw.decode("utf-8")
+            except UnicodeDecodeError:
+                out[name] = raw
+    return out
+
+
+_R44_VISIO = "http://schemas.microsoft.com/office/visio/2012/main"
+_R44_VREL = "http://schemas.microsoft.com/visio/2010/relationships"
+
+
+def _r44_vsdx(shapes: list[tuple[str, float, float]]) -> bytes:
+    """A Visio 2013+ drawing (.vsdx): one page whose shapes are (text, pin x, pin y) boxes, joined top to bottom."""
+    xml_shapes = "".join(
+        f'<Shape ID="{i}" NameU="Process.{i}" Name="Process.{i}" Type="Shape">'
+        f'<Cell N="PinX" V="{x}"/><Cell N="PinY" V="{y}"/><Cell N="Width" V="3.5"/><Cell N="Height" V="1.25"/>'
+        f'<Cell N="LocPinX" V="1.75" F="Width*0.5"/><Cell N="LocPinY" V="0.625" F="Height*0.5"/>'
+        '<Section N="Geometry" IX="0"><Row T="RelMoveTo" IX="1"><Cell N="X" V="0"/><Cell N="Y" V="0"/></Row>'
+        '<Row T="RelLineTo" IX="2"><Cell N="X" V="1"/><Cell N="Y" V="0"/></Row>'
+        '<Row T="RelLineTo" IX="3"><Cell N="X" V="1"/><Cell N="Y" V="1"/></Row>'
+        '<Row T="RelLineTo" IX="4"><Cell N="X" V="0"/><Cell N="Y" V="1"/></Row>'
+        '<Row T="RelLineTo" IX="5"><Cell N="X" V="0"/><Cell N="Y" V="0"/></Row></Section>'
+        f"<Text>{escape(text)}</Text></Shape>"
+        for i, (text, x, y) in enumerate(shapes, start=1))
+    return _r44_rezip({
+        "[Content_Types].xml": (
+            f'{_XML}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">'
+            '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>'
+            '<Default Extension="xml" ContentType="application/xml"/>'
+            '<Override PartName="/visio/document.xml" ContentType="application/vnd.ms-visio.drawing.main+xml"/>'
+            '<Override PartName="/visio/pages/pages.xml" ContentType="application/vnd.ms-visio.pages+xml"/>'
+            '<Override PartName="/visio/pages/page1.xml" ContentType="application/vnd.ms-visio.page+xml"/></Types>'),
+        "_rels/.rels": (f'{_XML}<Relationships xmlns="{_PKG_REL}"><Relationship Id="rId1" '
+                        f'Type="{_R44_VREL}/document" Target="visio/document.xml"/></Relationships>'),
+        "visio/document.xml": (f'{_XML}<VisioDocument xmlns="{_R44_VISIO}" xmlns:r="{_REL}" xml:space="preserve">'
+                               '<DocumentSettings TopPage="0" DefaultTextStyle="3" DefaultLineStyle="3" '
+                               'DefaultFillStyle="3" DefaultGuideStyle="4"/></VisioDocument>'),
+        "visio/_rels/document.xml.rels": (f'{_XML}<Relationships xmlns="{_PKG_REL}"><Relationship Id="rId1" '
+                                          f'Type="{_R44_VREL}/pages" Target="pages/pages.xml"/></Relationships>'),
+        "visio/pages/pages.xml": (f'{_XML}<Pages xmlns="{_R44_VISIO}" xmlns:r="{_REL}" xml:space="preserve">'
+                                  '<Page ID="0" NameU="Page-1" Name="Page-1"><PageSheet><Cell N="PageWidth" V="8.5"/>'
+                                  '<Cell N="PageHeight" V="11"/></PageSheet><Rel r:id="rId1"/></Page></Pages>'),
+        "visio/pages/_rels/pages.xml.rels": (f'{_XML}<Relationships xmlns="{_PKG_REL}"><Relationship Id="rId1" '
+                                             f'Type="{_R44_VREL}/page" Target="page1.xml"/></Relationships>'),
+        "visio/pages/page1.xml": (f'{_XML}<PageContents xmlns="{_R44_VISIO}" xmlns:r="{_REL}" xml:space="preserve">'
+                                  f"<Shapes>{xml_shapes}</Shapes></PageContents>"),
+    })
+
+
+def _r44_docx_with_header(paragraphs: list[str], header: str) -> bytes:
+    """A .docx (as edits.docx_bytes) whose section has a default running header part (word/header1.xml)."""
+    parts = _r44_parts(docx_bytes(paragraphs))
+    parts["word/header1.xml"] = (f'{_XML}<w:hdr xmlns:w="{_W}" xmlns:r="{_REL}"><w:p><w:pPr><w:pStyle w:val="Header"/>'
+                                 f'</w:pPr><w:r><w:t xml:space="preserve">{escape(header)}</w:t></w:r></w:p></w:hdr>')
+    parts["word/_rels/document.xml.rels"] = (f'{_XML}<Relationships xmlns="{_PKG_REL}"><Relationship Id="rId1" '
+                                             f'Type="{_REL}/header" Target="header1.xml"/></Relationships>')
+    parts["[Content_Types].xml"] = str(parts["[Content_Types].xml"]).replace(
+        "</Types>", '<Override PartName="/word/header1.xml" ContentType="application/'
+                    'vnd.openxmlformats-officedocument.wordprocessingml.header+xml"/></Types>')
+    body = str(parts["word/document.xml"])
+    parts["word/document.xml"] = replace_text(body, "<w:sectPr/>",
+                                              '<w:sectPr><w:headerReference w:type="default" r:id="rId1"/></w:sectPr>')
+    return _r44_rezip(parts)
+
+
+def _r44_spreadsheetml(sheets: list[tuple[str, list[list[str | int | float]]]]) -> str:
+    """An Excel 2002/2003 'XML Spreadsheet' (SpreadsheetML): the mso-application processing instruction, then one
+    Worksheet with a Table per (name, rows)."""
+    def cell(v: str | int | float) -> str:
+        kind = "String" if isinstance(v, str) else "Number"
+        return f'<Cell><Data ss:Type="{kind}">{escape(str(v))}</Data></Cell>'
+
+    body = "".join(f' <Worksheet ss:Name="{escape(name)}">\n  <Table>\n'
+                   + "".join(f"   <Row>{''.join(cell(v) for v in row)}</Row>\n" for row in rows)
+                   + "  </Table>\n </Worksheet>\n" for name, rows in sheets)
+    return ('<?xml version="1.0"?>\n<?mso-application progid="Excel.Sheet"?>\n'
+            '<Workbook xmlns="urn:schemas-microsoft-com:office:spreadsheet" xmlns:o="urn:schemas-microsoft-com:office:'
+            'office" xmlns:x="urn:schemas-microsoft-com:office:excel" xmlns:ss="urn:schemas-microsoft-com:office:'
+            'spreadsheet" xmlns:html="http://www.w3.org/TR/REC-html40">\n'
+            ' <DocumentProperties xmlns="urn:schemas-microsoft-com:office:office"><Author>Harlow Finch LLP</Author>'
+            '<Version>16.00</Version></DocumentProperties>\n' + body + "</Workbook>\n")
+
+
+def _r44_wp51(lines: list[str]) -> bytes:
+    """A WordPerfect 5.1 document: the 16-byte prefix (-1, 'WPC', the document's offset, product 1, file type 10,
+    version 0.1, no password), then the text, ASCII, each line ended by a hard return (0x0A)."""
+    text = "\n".join(lines) + "\n"
+    assert all(32 <= ord(ch) < 127 or ch == "\n" for ch in text), "WP 5.1 text here is plain ASCII"
+    return b"\xffWPC" + struct.pack("<I", 16) + bytes([1, 10, 0, 1]) + b"\x00\x00\x00\x00" + text.encode("ascii")
+
+
+def _r44_docx_with_embedded_docx(paragraphs: list[str], inner: bytes, name: str) -> bytes:
+    """A .docx whose last paragraph holds a Word document embedded as an object shown as an icon (the inner package
+    stored at word/embeddings/`name`, related as a 'package')."""
+    parts = _r44_parts(docx_bytes(paragraphs))
+    parts[f"word/embeddings/{name}"] = inner
+    parts["word/_rels/document.xml.rels"] = (f'{_XML}<Relationships xmlns="{_PKG_REL}"><Relationship Id="rId1" '
+                                             f'Type="{_REL}/package" Target="embeddings/{name}"/></Relationships>')
+    parts["[Content_Types].xml"] = str(parts["[Content_Types].xml"]).replace(
+        '<Default Extension="xml"',
+        '<Default Extension="docx" ContentType="application/'
+        'vnd.openxmlformats-officedocument.wordprocessingml.document"/><Default Extension="xml"')
+    obj = ('<w:p><w:r><w:object w:dxaOrig="1531" w:dyaOrig="991"><v:shape id="_x0000_i1025" type="#_x0000_t75" '
+           'style="width:76.5pt;height:49.5pt" o:ole=""/><o:OLEObject Type="Embed" ProgID="Word.Document.12" '
+           'ShapeID="_x0000_i1025" DrawAspect="Icon" ObjectID="_1829400001" r:id="rId1"/></w:object></w:r></w:p>')
+    body = str(parts["word/document.xml"])
+    body = body.replace(f'xmlns:r="{_REL}"', f'xmlns:r="{_REL}" xmlns:v="urn:schemas-microsoft-com:vml" '
+                                             'xmlns:o="urn:schemas-microsoft-com:office:office"', 1)
+    parts["word/document.xml"] = replace_text(body, "<w:sectPr/>", obj + "<w:sectPr/>")
+    return _r44_rezip(parts)
+
+
+def _r44_flat_opc(paragraphs: list[str]) -> str:
+    """A Word 'XML Document' (flat OPC, as Word 2007 and later save it): the package as one XML file of pkg:part
+    elements, the relationships and the main document part inline."""
+    body = "".join(f'<w:p><w:r><w:t xml:space="preserve">{escape(p)}</w:t></w:r></w:p>' for p in paragraphs)
+    return ('<?xml version="1.0" standalone="yes"?>\n<?mso-application progid="Word.Document"?>\n'
+            '<pkg:package xmlns:pkg="http://schemas.microsoft.com/office/2006/xmlPackage">'
+            '<pkg:part pkg:name="/_rels/.rels" '
+            'pkg:contentType="application/vnd.openxmlformats-package.relationships+xml" pkg:padding="512"><pkg:xmlData>'
+            f'<Relationships xmlns="{_PKG_REL}"><Relationship Id="rId1" Type="{_REL}/officeDocument" '
+            'Target="word/document.xml"/></Relationships></pkg:xmlData></pkg:part>'
+            '<pkg:part pkg:name="/word/document.xml" pkg:contentType="application/'
+            'vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"><pkg:xmlData>'
+            f'<w:document xmlns:w="{_W}" xmlns:r="{_REL}"><w:body>{body}<w:sectPr/></w:body></w:document>'
+            "</pkg:xmlData></pkg:part></pkg:package>\n")
+
+
+def _r44_ppsx(slides: list[tuple[str, list[str], str | None]], *, title: str) -> bytes:
+    """A PowerPoint show (.ppsx): a complete deck (as _r6_pptx) whose main part has the slideshow content type, so
+    that it opens straight into the show."""
+    parts = _r44_parts(_r6_pptx(slides, title=title))
+    parts["[Content_Types].xml"] = replace_text(str(parts["[Content_Types].xml"]),
+                                                "presentationml.presentation.main+xml",
+                                                "presentationml.slideshow.main+xml")
+    return _r44_rezip(parts)
+
+
+def _r44_abw(paragraphs: list[str], *, title: str) -> str:
+    """An AbiWord document (.abw, AWML 1.1): metadata, then one section of Normal paragraphs."""
+    body = "".join(f'<p style="Normal">{escape(p)}</p>\n' for p in paragraphs)
+    return ('<?xml version="1.0" encoding="UTF-8"?>\n'
+            '<!DOCTYPE abiword PUBLIC "-//ABISOURCE//DTD AWML 1.0 Strict//EN" "http://www.abisource.com/awml.dtd">\n'
+            '<abiword template="false" xmlns:fo="http://www.w3.org/1999/XSL/Format" '
+            'xmlns:math="http://www.w3.org/1998/Math/MathML" xid-max="4" xmlns:dc="http://purl.org/dc/elements/1.1/" '
+            'fileformat="1.1" xmlns:svg="http://www.w3.org/2000/svg" xmlns:awml="http://www.abisource.com/awml.dtd" '
+            'xmlns="http://www.abisource.com/awml.dtd" xmlns:xlink="http://www.w3.org/1999/xlink" version="3.0.5" '
+            'xml:space="preserve" props="dom-dir:ltr; lang:en-US">\n'
+            f'<metadata>\n<m key="dc.format">application/x-abiword</m>\n<m key="dc.title">{escape(title)}</m>\n'
+            '<m key="abiword.generator">AbiWord</m>\n</metadata>\n'
+            '<styles>\n<s type="P" name="Normal" followedby="Current Settings" props="font-family:Liberation Serif; '
+            'font-size:12pt; lang:en-US"/>\n</styles>\n'
+            f"<section>\n{body}</section>\n</abiword>\n")
+
+
+def _r44_freemind(root: str, branches: list[tuple[str, list[str]]]) -> str:
+    """A FreeMind 1.0 mind map (.mm): a root node with one node per branch and its leaves."""
+    ids = iter(range(1_000, 10_000))
+
+    def node(text: str, inner: str = "", pos: str = "") -> str:
+        where = f' POSITION="{pos}"' if pos else ""
+        return (f'<node CREATED="1792400000000" ID="ID_{next(ids)}" MODIFIED="1792400000000"{where} '
+                f'TEXT="{escape(text, {chr(34): "&quot;"})}">{inner}</node>\n')
+
+    inner = "".join(node(b, "".join(node(leaf) for leaf in leaves), "right" if i % 2 == 0 else "left")
+                    for i, (b, leaves) in enumerate(branches))
+    return '<map version="1.0.1">\n' + node(root, "\n" + inner) + "</map>\n"
+
+
+_R44_LEDES_FIELDS = ["INVOICE_DATE", "INVOICE_NUMBER", "CLIENT_ID", "LAW_FIRM_MATTER_ID", "INVOICE_TOTAL",
+                     "BILLING_START_DATE", "BILLING_END_DATE", "INVOICE_DESCRIPTION", "LINE_ITEM_NUMBER",
+                     "EXP/FEE/INV_ADJ_TYPE", "LINE_ITEM_NUMBER_OF_UNITS", "LINE_ITEM_ADJUSTMENT_AMOUNT",
+                     "LINE_ITEM_TOTAL", "LINE_ITEM_DATE", "LINE_ITEM_TASK_CODE", "LINE_ITEM_EXPENSE_CODE",
+                     "LINE_ITEM_ACTIVITY_CODE", "TIMEKEEPER_ID", "LINE_ITEM_DESCRIPTION", "LAW_FIRM_ID",
+                     "LINE_ITEM_UNIT_COST", "TIMEKEEPER_NAME", "TIMEKEEPER_CLASSIFICATION", "CLIENT_MATTER_ID"]
+
+
+def _r44_ledes(invoice: dict[str, str], lines: list[tuple[str, str, float, float, str, str, str]]) -> str:
+    """A LEDES 1998B e-billing file: the 'LEDES1998B[]' line, the 24 field names, then one line per fee (date, UTBMS
+    task and activity codes, hours, rate, timekeeper id, name, description), each record ended by '[]'."""
+    total = sum(round(h * r, 2) for _, _, h, r, _, _, _ in lines)
+    rows = ["LEDES1998B[]", "|".join(_R44_LEDES_FIELDS) + "[]"]
+    for n, (date, task, hours, rate, tk, name, desc) in enumerate(lines, start=1):
+        activity = "A103" if "draft" in desc.lower() else "A104" if "review" in desc.lower() else "A106"
+        rec = {**invoice, "INVOICE_TOTAL": f"{total:.2f}", "LINE_ITEM_NUMBER": str(n), "EXP/FEE/INV_ADJ_TYPE": "F",
+               "LINE_ITEM_NUMBER_OF_UNITS": f"{hours:.1f}", "LINE_ITEM_ADJUSTMENT_AMOUNT": "0",
+               "LINE_ITEM_TOTAL": f"{hours * rate:.2f}", "LINE_ITEM_DATE": date, "LINE_ITEM_TASK_CODE": task,
+               "LINE_ITEM_EXPENSE_CODE": "", "LINE_ITEM_ACTIVITY_CODE": activity, "TIMEKEEPER_ID": tk,
+               "LINE_ITEM_DESCRIPTION": desc, "LINE_ITEM_UNIT_COST": f"{rate:.2f}", "TIMEKEEPER_NAME": name,
+               "TIMEKEEPER_CLASSIFICATION": "PT" if tk.endswith("P") else "AS"}
+        assert "|" not in desc and set(rec) == set(_R44_LEDES_FIELDS)
+        rows.append("|".join(rec[f] for f in _R44_LEDES_FIELDS) + "[]")
+    return "\r\n".join(rows) + "\r\n"
+
+
+def _r44_xmp(about: str, fields: dict[str, str], description: str) -> str:
+    """An XMP sidecar (.xmp) as Acrobat and Bridge write it: an x:xmpmeta packet with one rdf:Description."""
+    props = "".join(f"   <{k}>{escape(v)}</{k}>\n" for k, v in fields.items())
+    return ('<?xpacket begin="\ufeff" id="W5M0MpCehiHzreSzNTczkc9d"?>\n'
+            '<x:xmpmeta xmlns:x="adobe:ns:meta/" x:xmptk="Adobe XMP Core 9.1-c002 79.a6a6396, 2024/03/12">\n'
+            ' <rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">\n'
+            f'  <rdf:Description rdf:about="{escape(about)}" xmlns:xmp="http://ns.adobe.com/xap/1.0/" '
+            'xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:pdf="http://ns.adobe.com/pdf/1.3/" '
+            'xmlns:xmpMM="http://ns.adobe.com/xap/1.0/mm/">\n' + props
+            + f'   <dc:description><rdf:Alt><rdf:li xml:lang="x-default">{escape(description)}</rdf:li></rdf:Alt>'
+              "</dc:description>\n  </rdf:Description>\n </rdf:RDF>\n</x:xmpmeta>\n"
+            '<?xpacket end="w"?>\n')
+
+
+def _r44_x12(segments: list[str], *, control: str, sender: str, receiver: str, when: tuple[str, str]) -> str:
+    """An ANSI X12 005010 interchange: a fixed-width ISA, GS, the transaction set ST...SE around `segments` (SE
+    counting its segments), GE and IEA; '*' between elements, '~' after each segment, ':' between components."""
+    yymmdd, hhmm = when
+    isa = (f"ISA*00*{'':10}*00*{'':10}*ZZ*{sender:<15}*ZZ*{receiver:<15}*{yymmdd}*{hhmm}*^*00501*{control:0>9}*0*P*:")
+    assert len(isa) == 105, len(isa)
+    st = ["ST*834*0001*005010X220A1"] + segments
+    body = st + [f"SE*{len(st) + 1}*0001"]
+    out = [isa, f"GS*BE*{sender.strip()}*{receiver.strip()}*20{yymmdd}*{hhmm}*{int(control)}*X*005010X220A1",
+           *body, f"GE*1*{int(control)}", f"IEA*1*{control:0>9}"]
+    return "~\n".join(out) + "~\n"
+
+
+def _r44_ppk_string(b: bytes) -> bytes:
+    return struct.pack(">I", len(b)) + b
+
+
+def _r44_ppk(comment: str, seed: bytes) -> str:
+    """A PuTTY private key file, format 3, ssh-ed25519, unencrypted: the public and private blobs in base64 (64
+    characters a line) and the HMAC-SHA-256 over them that PuTTY checks (an empty key, as for an unencrypted file)."""
+    import hmac
+
+    pub = hashlib.sha256(seed + b"/public").digest()
+    priv = hashlib.sha256(seed + b"/private").digest()
+    alg, enc = b"ssh-ed25519", b"none"
+    public_blob = _r44_ppk_string(alg) + _r44_ppk_string(pub)
+    private_blob = _r44_ppk_string(priv)
+    mac_data = b"".join(_r44_ppk_string(x) for x in (alg, enc, comment.encode(), public_blob, private_blob))
+    mac = hmac.new(b"", mac_data, hashlib.sha256).hexdigest()
+
+    def lines(blob: bytes) -> list[str]:
+        s = base64.b64encode(blob).decode("ascii")
+        return [s[i:i + 64] for i in range(0, len(s), 64)]
+
+    pl, vl = lines(public_blob), lines(private_blob)
+    return ("PuTTY-User-Key-File-3: ssh-ed25519\nEncryption: none\n"
+            f"Comment: {comment}\nPublic-Lines: {len(pl)}\n" + "\n".join(pl) + "\n"
+            f"Private-Lines: {len(vl)}\n" + "\n".join(vl) + f"\nPrivate-MAC: {mac}\n")
+
+
+# --- H01 rubric isolation (forty-fourth round) -------------------------------------------------------------------
+
+
+@plant("ho-h01-r44-criterion-in-visio-review-flow", "H01", TB,
+       "documents/process/vandermeer-review-flow.vsdx, a Visio flowchart of the eval author's review steps, has a "
+       "decision box whose text is the client-email-thresholds criterion word for word.")
+def h01_r44_vsdx(env: Path, task: str) -> None:
+    match = _match(env, task, "client-email-thresholds")
+    data = _r44_vsdx([("Draft package received", 4.25, 9.5), (match, 4.25, 7.0),
+                      ("Return to drafter with the failed check", 4.25, 4.5)])
+    with zipfile.ZipFile(io.BytesIO(data)) as zf:
+        assert escape(match) in zf.read("visio/pages/page1.xml").decode("utf-8")
+    write_doc(env, task, "process/vandermeer-review-flow.vsdx", data)
+
+
+@plant("ho-h01-r44-criterion-in-word-running-header", "H01", CI,
+       "documents/intake/lindgren-hire-summary.docx has, in its running header (word/header1.xml), the notice-content "
+       "criterion the eval author pasted there to keep it in view while writing the hire summary.")
+def h01_r44_header(env: Path, task: str) -> None:
+    match = _match(env, task, "notice-content")
+    data = _r44_docx_with_header(["Hire summary: Sasha Lindgren", "Firmware Engineer, San Jose; starts October 26, "
+                                  "2026.", "Prior invention kept: soil-moisture sensor calibration method (2024)."],
+                                 match)
+    with zipfile.ZipFile(io.BytesIO(data)) as zf:
+        assert escape(match) in zf.read("word/header1.xml").decode("utf-8")
+    write_doc(env, task, "intake/lindgren-hire-summary.docx", data)
+
+
+@plant("ho-h01-r44-criteria-in-excel-2003-xml-grid", "H01", AM,
+       "documents/review/fontenot-judge-grid.xml, an Excel 2003 XML Spreadsheet the eval author used as a judging "
+       "grid, lists named-parishes and two-year-cap with their match_criteria in full.")
+def h01_r44_spreadsheetml(env: Path, task: str) -> None:
+    t = load_task(env, task)
+    rows: list[list[str | int | float]] = [["Criterion", "Match criteria", "Verdict"]]
+    rows += [[cid, criterion(t, cid)["match_criteria"], ""] for cid in ("named-parishes", "two-year-cap")]
+    xml = _r44_spreadsheetml([("Judge grid", rows)])
+    assert escape(criterion(t, "two-year-cap")["match_criteria"]) in xml
+    write_doc(env, task, "review/fontenot-judge-grid.xml", xml)
+
+
+@near_miss("ho-h01-nm-r44-excel-2003-xml-hiring-tracker", "H01", SD,
+           "documents/hr/maplestone-hiring-tracker.xml, Maplestone's hiring tracker saved as an Excel 2003 XML "
+           "Spreadsheet (role, office, stage, recruiter), is added.",
+           "HYGIENE.md H01 forbids grading material and workspace text that reproduces a criterion's match_criteria; "
+           "a client's recruiting tracker is a business record and shares no wording with any criterion.")
+def h01_nm_r44_spreadsheetml(env: Path, task: str) -> None:
+    rows: list[list[str | int | float]] = [
+        ["Role", "Office", "Stage", "Recruiter"],
+        ["Operations Analytics Manager", "Chicago", "Offer accepted", "T. Brandvold"],
+        ["Yard Supervisor", "Joliet", "Second interview", "T. Brandvold"],
+        ["Freight Coordinator", "Milwaukee", "Phone screen", "A. Osei"]]
+    xml = _r44_spreadsheetml([("Open roles", rows)])
+    crits = " ".join(c["match_criteria"] for c in load_task(env, task)["criteria"])
+    assert "Recruiter" not in crits and "Joliet" not in crits
+    write_doc(env, task, "hr/maplestone-hiring-tracker.xml", xml)
+
+
+# --- H02 answer in the workspace (forty-fourth round) ------------------------------------------------------------
+
+
+@plant("ho-h02-r44-finished-agreement-as-flat-opc-xml", "H02", AM,
+       "documents/kms/fontenot-covenant-agreement-final.xml, a Word XML Document (flat OPC) from the firm's knowledge "
+       "system, is the finished agreement for Avery: made as of November 2, 2026, restraints within the four named "
+       "parishes for two years, Louisiana law and Louisiana courts.")
+def h02_r44_flat_opc(env: Path, task: str) -> None:
+    paras = [
+        "BAYOU CREST ENVIRONMENTAL, L.L.C. EMPLOYEE COVENANT AGREEMENT",
+        "This Agreement is made as of November 2, 2026, between Bayou Crest Environmental, L.L.C., a Louisiana "
+        "limited liability company (the \"Company\"), and Avery Fontenot (\"Employee\").",
+        "1. Confidentiality. Employee will keep the Company's confidential information, including bid pricing, site "
+        "assessments and client lists, in confidence during and after employment.",
+        "2. Non-Competition. For two years after employment ends, Employee will not carry on or engage in "
+        "environmental remediation or site-assessment work within East Baton Rouge, Ascension, Livingston and "
+        "Iberville Parishes, so long as the Company carries on a like business there.",
+        "3. Non-Solicitation of Customers. For two years after employment ends, Employee will not solicit any "
+        "customer of the Company within East Baton Rouge, Ascension, Livingston and Iberville Parishes.",
+        "4. Governing Law and Forum. This Agreement is governed by Louisiana law, and any dispute will be resolved "
+        "in the courts of the State of Louisiana.",
+        "5. Severability. If any part of this Agreement is held unenforceable, the rest remains in effect.",
+        "Bayou Crest Environmental, L.L.C., by Lucien Arceneaux, President: ______________  "
+        "Employee, Avery Fontenot: ______________"]
+    xml = _r44_flat_opc(paras)
+    assert "pkg:package" in xml and "November 2, 2026" in xml
+    write_doc(env, task, "kms/fontenot-covenant-agreement-final.xml", xml)
+
+
+@near_miss("ho-h02-nm-r44-ppsx-of-the-2021-form-rollout", "H02", CA,
+           "documents/hr/wa-form-2021-rollout.ppsx, the PowerPoint show Halden's HR used in 2021 to introduce Form "
+           "WA-2021-3 to managers (who signs it, where the signed copies go, whom to ask), is added.",
+           "HYGIENE.md H02 looks for a deliverable already in the workspace or a document holding a finished answer; "
+           "a 2021 rollout deck about the old form's logistics answers none of the refresh's criteria, and a .ppsx "
+           "pairs with none of the Markdown deliverables.")
+def h02_nm_r44_ppsx(env: Path, task: str) -> None:
+    slides = [("Form WA-2021-3: what managers need to know", ["Rolled out to all Washington sites in May 2021"], None),
+              ("Who signs it", ["Every new hire in Washington, on or before the first day"], None),
+              ("Where signed copies go", ["Scan to the HR inbox; originals to the personnel file in Tacoma"],
+               "Remind managers that HR keeps the only original."),
+              ("Questions", ["Ask the HR director's office"], None)]
+    data = _r44_ppsx(slides, title="Form WA-2021-3 rollout")
+    with zipfile.ZipFile(io.BytesIO(data)) as zf:
+        assert "slideshow.main+xml" in zf.read("[Content_Types].xml").decode("utf-8")
+    write_doc(env, task, "hr/wa-form-2021-rollout.ppsx", data)
+
+
+# --- H03 degenerate output (forty-fourth round) ------------------------------------------------------------------
+
+
+@plant("ho-h03-r44-draft-heading-and-venue-as-literals", "H03", NE,
+       "A new criterion passes tallis-agreement-revised.md if it keeps the heading \"6. Non-Solicitation of "
+       "Employees\" and the venue \"the state courts of El Paso County, Colorado\"; the starting draft holds both, so "
+       "the draft copied unchanged passes.")
+def h03_r44_draft_literals(env: Path, task: str) -> None:
+    draft = read_doc(env, task, "draft-tallis-agreement.md")
+    assert "## 6. Non-Solicitation of Employees" in draft and "the state courts of El Paso County, Colorado" in draft
+    with task_json(env, task) as t:
+        add_criterion(t, "keeps-section-6-and-venue", "Section 6 and the venue are kept",
+                      "PASS if tallis-agreement-revised.md keeps the heading \"6. Non-Solicitation of Employees\" and "
+                      "the venue \"the state courts of El Paso County, Colorado\". FAIL if either is missing.",
+                      ["tallis-agreement-revised.md"])
+
+
+@plant("ho-h03-r44-phrase-quoted-from-the-instructions", "H03", AM,
+       "A new criterion passes client-note.md if it says the agreement is \"ready for Avery Fontenot to sign\": the "
+       "instructions say exactly that, so the instructions echoed as the note pass.")
+def h03_r44_instruction_phrase(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert "ready for Avery Fontenot to sign" in t["instructions"]
+        add_criterion(t, "client-note-ready", "Client note says the agreement can be signed",
+                      "PASS if client-note.md tells Bayou Crest that the repaired agreement is \"ready for Avery "
+                      "Fontenot to sign\". FAIL if the note does not say so.", ["client-note.md"])
+
+
+@plant("ho-h03-r44-statutory-phrase-from-the-excerpt", "H03", SD,
+       "A new criterion passes rationale.md if it says that 820 ILCS 90/20 gives \"at least 14 calendar days\" to "
+       "review the covenant; the citation and the phrase are both in the Illinois excerpt, so the pasted workspace "
+       "passes.")
+def h03_r44_statutory_phrase(env: Path, task: str) -> None:
+    excerpt = read_doc(env, task, "illinois-statute-excerpt.md")
+    assert "820 ILCS 90/20" in excerpt and "at least 14 calendar days" in excerpt
+    with task_json(env, task) as t:
+        add_criterion(t, "rationale-review-period", "File memo gives the review period",
+                      "PASS if rationale.md states that 820 ILCS 90/20 requires \"at least 14 calendar days\" for "
+                      "Jordan Ellery to review the covenant. FAIL if it gives a shorter period or none.",
+                      ["rationale.md"])
+
+
+@near_miss("ho-h03-nm-r44-computed-delivery-deadline", "H03", SD,
+           "A new criterion passes client-email.md if it tells Maplestone that the copy must reach Jordan by December "
+           "22, 2026, fourteen calendar days before the first day.",
+           "HYGIENE.md H03 flags criteria a degenerate output passes; December 22, 2026 is worked out from the start "
+           "date and the statute and is written in no input, instruction or knowledge-base file, so no degenerate "
+           "output contains it.")
+def h03_nm_r44_deadline(env: Path, task: str) -> None:
+    import datetime
+
+    assert datetime.date(2027, 1, 5) - datetime.timedelta(days=14) == datetime.date(2026, 12, 22)
+    for path in task_dir(env, task).rglob("*"):
+        if path.is_file():
+            text = path.read_bytes().decode("utf-8", "replace")
+            assert not any(d in text for d in ("December 22, 2026", "2026-12-22", "12/22/2026", "22 December 2026"))
+    with task_json(env, task) as t:
+        add_criterion(t, "client-email-delivery-deadline", "Cover email gives the last day to deliver the copy",
+                      "PASS if client-email.md tells Maplestone that the copy of the agreement must reach Jordan "
+                      "Ellery no later than December 22, 2026. FAIL if it gives a later date or no deadline.",
+                      ["client-email.md"])
+
+
+# --- H04 criterion form (forty-fourth round) ---------------------------------------------------------------------
+
+
+@plant("ho-h04-r44-match-criteria-as-list-of-clauses", "H04", AM,
+       "effective-first-day's match_criteria was exported as a JSON list of its two clauses, [\"PASS if ...\", "
+       "\"FAIL if ...\"], instead of one string.")
+def h04_r44_clause_list(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        crit = criterion(t, "effective-first-day")
+        pass_part, sep, fail_part = crit["match_criteria"].partition(" FAIL if ")
+        assert sep and pass_part.startswith("PASS if ")
+        crit["match_criteria"] = [pass_part, "FAIL if " + fail_part]
+
+
+@plant("ho-h04-r44-pass-clause-moved-into-the-title", "H04", TB,
+       "client-email-thresholds was split across two fields by a rubric form: its title now holds the PASS clause "
+       "('PASS if client-email.md explains both thresholds and the penalty') and match_criteria keeps only the FAIL "
+       "clause.")
+def h04_r44_pass_in_title(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        crit = criterion(t, "client-email-thresholds")
+        pass_part, sep, fail_part = crit["match_criteria"].partition(" FAIL if ")
+        assert sep and pass_part.startswith("PASS if ")
+        crit["title"] = "PASS if client-email.md explains both thresholds and the penalty"
+        crit["match_criteria"] = "FAIL if " + fail_part
+        assert "PASS" not in crit["match_criteria"]
+
+
+@plant("ho-h04-r44-source-capitalised", "H04", CI,
+       "notice-at-signing's source is \"Expert\", capitalised, which is neither of LAB's values 'expert' and "
+       "'oracle'.")
+def h04_r44_source_case(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        crit = criterion(t, "notice-at-signing")
+        assert crit["source"] == "expert"
+        crit["source"] = "Expert"
+
+
+@near_miss("ho-h04-nm-r44-language-tag-in-other-case", "H04", NE,
+           "The task's language is written \"EN-us\" instead of \"en\".",
+           "TASKS.md asks for BCP 47 tags; RFC 5646 makes tags case-insensitive, so EN-us is the well-formed tag en-US "
+           "in other letters, not a malformed one.")
+def h04_nm_r44_tag_case(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert t["language"] == "en"
+        t["language"] = "EN-us"
+
+
+# --- H05 ambiguous grading language (forty-fourth round) ---------------------------------------------------------
+
+
+@plant("ho-h05-r44-caveats-as-warranted", "H05", CA,
+       "usage-notes-threshold now passes notes that tell HR the earnings test 'with caveats as warranted': which "
+       "caveats are warranted is the judge's call.")
+def h05_r44_as_warranted(env: Path, task: str) -> None:
+    _reword(env, task, "usage-notes-threshold", "PASS if hr-usage-notes.md tells HR to use",
+            "PASS if hr-usage-notes.md, with caveats as warranted, tells HR to use")
+
+
+@near_miss("ho-h05-nm-r44-promptly-defined-in-the-criterion", "H05", TB,
+           "A new criterion asks the cover email to tell Noor to send the notice 'promptly', and defines it: in the "
+           "same message as the offer, before Riley accepts.",
+           "HYGIENE.md H05 flags standards a judge can read either way; 'promptly' is defined in the criterion itself "
+           "by an event (with the offer, before acceptance), so the judge checks a fact.")
+def h05_nm_r44_promptly(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_criterion(t, "client-email-notice-timing", "Cover email says the notice goes out with the offer",
+                      "PASS if client-email.md tells Noor to send the separate notice promptly, meaning in the same "
+                      "message as the offer and before Riley Vandermeer accepts it. FAIL if it lets the notice follow "
+                      "acceptance.", ["client-email.md"])
+
+
+# --- H06 deliverable matching (forty-fourth round) ---------------------------------------------------------------
+
+
+@plant("ho-h06-r44-deliverable-moved-to-criterion-sources", "H06", SD,
+       "rationale-memo-superseded, the only criterion on rationale.md, names it under 'sources' instead of "
+       "'deliverables' (and has no deliverables), so rationale.md is graded by no criterion.")
+def h06_r44_sources(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        crit = criterion(t, "rationale-memo-superseded")
+        assert crit["deliverables"] == ["rationale.md"]
+        assert [c["id"] for c in t["criteria"] if "rationale.md" in c.get("deliverables", [])] == [crit["id"]]
+        t["criteria"][t["criteria"].index(crit)] = {
+            ("sources" if k == "deliverables" else k): v for k, v in crit.items()}
+
+
+@plant("ho-h06-r44-instructions-rename-deliverable-in-prose", "H06", TB,
+       "A find-and-replace over the instructions turned client-email.md into cover-email.md there only: the "
+       "deliverable and its criterion still say client-email.md, which the instructions never name.")
+def h06_r44_prose_rename(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        t["instructions"] = replace_text(t["instructions"], "client-email.md", "cover-email.md", 0)
+        assert "client-email.md" in t["deliverables"] and "client-email.md" not in t["instructions"]
+
+
+@plant("ho-h06-r44-two-notices-one-digit-apart", "H06", CI,
+       "A second operative deliverable, lindgren-section-2870-notice.md (the text of section 2870 for Sasha), is "
+       "added beside lindgren-section-2872-notice.md: named, graded and listed, but the two names differ in one digit "
+       "and the matcher cannot tell an agent's file for one from the other.")
+def h06_r44_one_digit(env: Path, task: str) -> None:
+    new = "lindgren-section-2870-notice.md"
+    with task_json(env, task) as t:
+        add_deliverable(t, new, "The text of Labor Code section 2870 for Sasha Lindgren, given with the agreement.",
+                        placement="operative")
+        instructions_add(t, f"Also prepare {new}, the full text of California Labor Code section 2870 set out for "
+                            "Sasha Lindgren, to be handed over with the agreement.")
+        add_criterion(t, "section-2870-text", "Section 2870 handout sets out both exceptions",
+                      f"PASS if {new} sets out section 2870(a)(1) and (a)(2). FAIL if either exception is missing.",
+                      [new])
+        criterion(t, "placement-operative-text")["deliverables"].append(new)
+
+
+# --- H07 workspace integrity (forty-fourth round) ----------------------------------------------------------------
+
+
+@plant("ho-h07-r44-vim-write-probe-4913", "H07", NE,
+       "documents/4913, the empty file vim creates to test whether it may write in a folder, was left behind when the "
+       "editor was killed: an empty file with no purpose.")
+def h07_r44_4913(env: Path, task: str) -> None:
+    write_doc(env, task, "4913", b"")
+    assert doc(env, task, "4913").stat().st_size == 0
+
+
+@plant("ho-h07-r44-safari-download-bundle", "H07", CI,
+       "documents/client/sierrafold-offer-lindgren.pdf.download/, the bundle Safari keeps while a download is in "
+       "progress, came along: its Info.plist and a PDF cut off after 600 bytes.")
+def h07_r44_safari(env: Path, task: str) -> None:
+    pdf = (b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n"
+           b"2 0 obj\n<< /Type /Pages /Kids [3 0 R] /Count 1 >>\nendobj\n"
+           b"3 0 obj\n<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R >>\nendobj\n"
+           b"4 0 obj\n<< /Length 2400 >>\nstream\n" + b"BT /F1 11 Tf 72 720 Td (Sierrafold Devices offer) Tj ET\n" * 12)
+    partial = pdf[:600]
+    assert b"%%EOF" not in partial
+    plist = plistlib.dumps({"DownloadEntryURL": "https://files.sierrafold.example.com/offers/lindgren.pdf",
+                            "DownloadEntryProgressBytesSoFar": 600, "DownloadEntryProgressTotalToLoad": 48213,
+                            "DownloadEntryPath": "sierrafold-offer-lindgren.pdf",
+                            "DownloadEntryIdentifier": "7C1F3E0A-5D2B-4B8E-9A61-0F4C2D8E1B77"})
+    base = "client/sierrafold-offer-lindgren.pdf.download"
+    write_doc(env, task, f"{base}/Info.plist", plist)
+    write_doc(env, task, f"{base}/sierrafold-offer-lindgren.pdf", partial)
+
+
+@plant("ho-h07-r44-docx-zipped-with-backslashes", "H07", TB,
+       "documents/benefits/aspenline-pto-policy.docx was zipped by a Windows script that wrote member names with "
+       "backslashes ('word\\document.xml', '_rels\\.rels'): the package has no part Word can find.")
+def h07_r44_backslashes(env: Path, task: str) -> None:
+    parts = _r44_parts(docx_bytes(["Aspenline Payments: paid time off", "Full-time employees accrue 20 days a year.",
+                                   "Unused days carry over up to 5 days."]))
+    data = _r44_rezip({name.replace("/", "\\"): v for name, v in parts.items()})
+    with zipfile.ZipFile(io.BytesIO(data)) as zf:
+        names = zf.namelist()
+    assert "word\\document.xml" in names and "word/document.xml" not in names
+    write_doc(env, task, "benefits/aspenline-pto-policy.docx", data)
+
+
+@near_miss("ho-h07-nm-r44-protected-pay-band-sheet", "H07", CA,
+           "documents/hr/halden-pay-bands.xlsx, Halden's pay bands by job family, is a workbook whose sheet is "
+           "protected against editing (a sheetProtection element, no password).",
+           "HYGIENE.md H07 wants documents that parse in their format; sheet protection is an ordinary worksheet "
+           "element that stops edits in Excel, and the workbook is well-formed and opens read-only.")
+def h07_nm_r44_protected(env: Path, task: str) -> None:
+    rows: list[list] = [["Job family", "Band", "Minimum", "Maximum"],
+                        ["Warehouse", "W2", 41600, 52000], ["Customer service", "C3", 47000, 61000],
+                        ["Regional sales", "S5", 88000, 142000]]
+    parts = _r44_parts(_r11_xlsx([("Pay bands", rows)]))
+    parts["xl/worksheets/sheet1.xml"] = replace_text(
+        str(parts["xl/worksheets/sheet1.xml"]), "</sheetData>",
+        '</sheetData><sheetProtection sheet="1" objects="1" scenarios="1"/>')
+    data = _r44_rezip(parts)
+    from xml.etree import ElementTree
+
+    with zipfile.ZipFile(io.BytesIO(data)) as zf:
+        ElementTree.fromstring(zf.read("xl/worksheets/sheet1.xml"))
+    write_doc(env, task, "hr/halden-pay-bands.xlsx", data)
+
+
+# --- H08 knowledge-base pin (forty-fourth round) -----------------------------------------------------------------
+
+
+@plant("ho-h08-r44-guide-link-wrapped-by-safe-links", "H08", CI,
+       "The mounted California invention-assignment guide went through Outlook, whose Safe Links rewrote its resource "
+       "URL into a safelinks.protection.outlook.com redirect: the guide differs from its pin.")
+def h08_r44_safelinks(env: Path, task: str) -> None:
+    from urllib.parse import quote
+
+    path = kb(env, task, "practice-guides/invention-assignment/us/california.md")
+    text = path.read_text("utf-8")
+    url = "https://kb.example.org/practice-guides/invention-assignment/us/california"
+    assert f"resource: '{url}'" in text
+    wrapped = ("https://nam12.safelinks.protection.outlook.com/?url=" + quote(url, safe="")
+               + "&data=05%7C02%7C%7C5f0c1e2d3b4a49c8%7C0%7C0%7C638650000000000000&reserved=0")
+    path.write_text(text.replace(f"resource: '{url}'", f"resource: '{wrapped}'", 1), "utf-8")
+
+
+@plant("ho-h08-r44-guide-list-markers-starred", "H08", TB,
+       "A Markdown linter's list-marker rule (dash to asterisk) was applied to the mounted Colorado guide: every "
+       "'- ' bullet of its body now reads '* '.")
+def h08_r44_star_bullets(env: Path, task: str) -> None:
+    path = kb(env, task, "practice-guides/non-compete/us/colorado.md")
+    text = path.read_text("utf-8")
+    head, sep, body = text.partition("\n---\n")
+    new_body, n = re.subn(r"^- ", "* ", body, flags=re.M)
+    assert sep and n >= 5
+    path.write_text(head + sep + new_body, "utf-8")
+
+
+@plant("ho-h08-r44-guide-bold-as-underscores", "H08", SD,
+       "The mounted Illinois guide was saved by an editor that writes strong emphasis with underscores: every "
+       "'**...**' now reads '__...__'.")
+def h08_r44_underscore_bold(env: Path, task: str) -> None:
+    path = kb(env, task, "practice-guides/non-compete/us/illinois.md")
+    text = path.read_text("utf-8")
+    new, n = re.subn(r"\*\*([^*\n]+)\*\*", r"__\1__", text)
+    assert n >= 2
+    path.write_text(new, "utf-8")
+    for anchor in load_task(env, task)["oafreeze"]["trap"]["anchors"]:
+        assert anchor["quote"] in (task_dir(env, task) / anchor["file"]).read_text("utf-8")
+
+
+@near_miss("ho-h08-nm-r44-freemind-map-outside-mount", "H08", AM,
+           "documents/notes/louisiana-guide.mm, the associate's FreeMind mind map of the mounted Louisiana guide's "
+           "section headings, is added outside the mount.",
+           "HYGIENE.md H08 wants the knowledge base inside the workspace byte-identical to its pin; a mind map beside "
+           "the mount points at the guide and changes nothing inside knowledge-base/.")
+def h08_nm_r44_freemind(env: Path, task: str) -> None:
+    headings = re.findall(r"^## (.+)$", kb(env, task, "practice-guides/non-compete/us/louisiana.md").read_text("utf-8"),
+                          re.M)
+    assert len(headings) >= 4
+    mm = _r44_freemind("Louisiana guide (knowledge-base/practice-guides/non-compete/us/louisiana.md)",
+                       [(h, []) for h in headings] + [("For the Fontenot repair", ["territory", "term", "forum",
+                                                                                  "timing"])])
+    write_doc(env, task, "notes/louisiana-guide.mm", mm)
+
+
+# --- H09 seeded-law provenance (forty-fourth round) --------------------------------------------------------------
+
+
+@plant("ho-h09-r44-undeclared-statute-in-abiword-note", "H09", CI,
+       "documents/research/ca-section-16600.abw, an AbiWord note from the firm's Linux research desk, quotes Cal. "
+       "Bus. & Prof. Code \u00a7 16600 in quotation marks; no seeded-law entry declares it.")
+def h09_r44_abw(env: Path, task: str) -> None:
+    quote = ("Except as provided in this chapter, every contract by which anyone is restrained from engaging in a "
+             "lawful profession, trade, or business of any kind is to that extent void.")
+    assert not any("16600" in e["citation"] for e in load_task(env, task)["oafreeze"]["seeded_law"])
+    write_doc(env, task, "research/ca-section-16600.abw", _r44_abw(
+        ["Cal. Bus. & Prof. Code \u00a7 16600(a)", f"\u201c{quote}\u201d",
+         "Why it matters for Sierrafold: no post-employment non-compete for Sasha."],
+        title="Section 16600 note"))
+
+
+@plant("ho-h09-r44-entry-file-given-from-environment-root", "H09", NE,
+       "The seeded-law entry for C.R.S. \u00a7 8-2-113(8)(a) names its file from the environment's root, "
+       "'tasks/matrix-narrow-edit/documents/colorado-law-file.md', where every path is from the task folder: no such "
+       "file is in the task, so the quote is not in the named file.")
+def h09_r44_root_path(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        entry = seeded(t, "C.R.S. \u00a7 8-2-113(8)(a)")
+        assert entry["file"] == "documents/colorado-law-file.md"
+        entry["file"] = f"tasks/{task}/documents/colorado-law-file.md"
+    assert not (task_dir(env, task) / "tasks").exists()
+
+
+@plant("ho-h09-r44-undeclared-dtsa-text-in-ppsx", "H09", SD,
+       "documents/training/illinois-covenants-2026.ppsx, a PowerPoint show from Maplestone's manager training, quotes "
+       "18 U.S.C. \u00a7 1833(b)(1) on a slide; no seeded-law entry declares it.")
+def h09_r44_ppsx(env: Path, task: str) -> None:
+    quote = ("An individual shall not be held criminally or civilly liable under any Federal or State trade secret "
+             "law for the disclosure of a trade secret that is made in confidence to a Federal, State, or local "
+             "government official, either directly or indirectly, or to an attorney; and solely for the purpose of "
+             "reporting or investigating a suspected violation of law.")
+    assert not any("1833" in e["citation"] for e in load_task(env, task)["oafreeze"]["seeded_law"])
+    slides = [("Illinois covenants for managers", ["Maplestone Logistics, 2026 manager training"], None),
+              ("Whistleblower immunity: 18 U.S.C. \u00a7 1833(b)(1)", [f"\u201c{quote}\u201d"],
+               "Every agreement must carry this notice."),
+              ("Questions", ["Contact HR"], None)]
+    write_doc(env, task, "training/illinois-covenants-2026.ppsx", _r44_ppsx(slides, title="Illinois covenants 2026"))
+
+
+@near_miss("ho-h09-nm-r44-declared-quote-in-abiword-note", "H09", TB,
+           "documents/research/crs-notice-rule.abw, an AbiWord note, quotes C.R.S. \u00a7 8-2-113(4)(b), and a new "
+           "seeded-law entry declares that file with its citation, quote, effective date, verified-on date and source.",
+           "HYGIENE.md H09 wants every planted excerpt declared, its quote present in the named file and its "
+           "verification before the freeze; the new entry does all of that for the AbiWord note.")
+def h09_nm_r44_abw(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        quote = seeded(t, "C.R.S. \u00a7 8-2-113(4)(b)")["quote"]
+        t["oafreeze"]["seeded_law"].append({
+            "file": "documents/research/crs-notice-rule.abw", "citation": "C.R.S. \u00a7 8-2-113(4)(b)",
+            "quote": quote, "effective_date": "2022-08-10", "verified_on": "2026-11-04",
+            "verified_against": "C.R.S. \u00a7 8-2-113(4)(b) as enacted by HB 22-1317; checked verbatim against the "
+                                "Colorado Revised Statutes as published by the Office of Legislative Legal Services"})
+    write_doc(env, task, "research/crs-notice-rule.abw", _r44_abw(
+        ["C.R.S. \u00a7 8-2-113(4)(b)", f"\u201c{quote}\u201d", "For Riley: a separate document, signed by Riley."],
+        title="Colorado separate-notice rule"))
+    assert escape(quote) in read_doc(env, task, "research/crs-notice-rule.abw")
+
+
+# --- H10 temporal consistency (forty-fourth round) ---------------------------------------------------------------
+
+
+@plant("ho-h10-r44-today-defined-as-the-offer-day", "H10", TB,
+       "The instructions now say 'Today is the day the offer goes out to Riley'; the offer summary puts that day on "
+       "November 16, 2026, while as_of is 2026-11-09.")
+def h10_r44_today_event(env: Path, task: str) -> None:
+    assert "Offer to be delivered: November 16, 2026" in read_doc(env, task, "offer-summary.md")
+    with task_json(env, task) as t:
+        assert t["oafreeze"]["as_of"] == "2026-11-09"
+        instructions_add(t, "Today is the day the offer goes out to Riley, so everything must be final.")
+
+
+@near_miss("ho-h10-nm-r44-ledes-invoice-for-october", "H10", NE,
+           "documents/billing/granite-peak-2026-10.ledes.txt, the firm's LEDES 1998B invoice for October work for "
+           "Granite Peak (dated 20261105, every line in October), is added.",
+           "HYGIENE.md H10 wants the dates to tell one story; an October invoice issued on November 5 records work "
+           "done before as_of (2026-11-16) and dates no event the task describes.")
+def h10_nm_r44_ledes(env: Path, task: str) -> None:
+    invoice = {"INVOICE_DATE": "20261105", "INVOICE_NUMBER": "HF-26-10-0388", "CLIENT_ID": "GPR01",
+               "LAW_FIRM_MATTER_ID": "GPR01-0006", "BILLING_START_DATE": "20261001", "BILLING_END_DATE": "20261031",
+               "INVOICE_DESCRIPTION": "General employment counseling", "LAW_FIRM_ID": "HARLOWFINCH",
+               "CLIENT_MATTER_ID": "EMP-2026-30"}
+    text = _r44_ledes(invoice, [
+        ("20261007", "L110", 0.6, 395.0, "MO01P", "Okafor, Miriam", "Call with D. Whitford on handbook update"),
+        ("20261021", "L120", 1.5, 240.0, "AS04A", "Ferrante, Luca", "Draft revised PTO section of handbook")])
+    assert all(d < "20261116" for d in re.findall(r"\b2026\d{4}\b", text))
+    write_doc(env, task, "billing/granite-peak-2026-10.ledes.txt", text)
+
+
+# --- H11 trap armed (forty-fourth round) -------------------------------------------------------------------------
+
+
+@plant("ho-h11-r44-anchor-quote-as-regular-expression", "H11", NE,
+       "The first anchor's quote was written as a pattern, 'For 12 months after employment ends, Employee will not .* "
+       "within the Restricted Territory\\.', which is not text in the draft.")
+def h11_r44_regex(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        anchor = t["oafreeze"]["trap"]["anchors"][0]
+        assert anchor["quote"].startswith("For 12 months after employment ends, Employee will not work")
+        anchor["quote"] = "For 12 months after employment ends, Employee will not .* within the Restricted Territory\\."
+    assert "will not .* within" not in read_doc(env, task, "draft-tallis-agreement.md")
+
+
+@plant("ho-h11-r44-anchor-points-at-a-deliverable", "H11", CI,
+       "The client's anchor now names lindgren-invention-agreement.md, the agreement the agent is to write, instead "
+       "of documents/client-request.md: the file is not in the task, so the tempting request cannot be checked.")
+def h11_r44_deliverable_anchor(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        anchor = t["oafreeze"]["trap"]["anchors"][2]
+        assert anchor["file"] == "documents/client-request.md"
+        anchor["file"] = "lindgren-invention-agreement.md"
+    assert not (task_dir(env, task) / "lindgren-invention-agreement.md").exists()
+
+
+@plant("ho-h11-r44-trap-criteria-named-by-title", "H11", TB,
+       "The trap's criteria are listed by their titles ('No non-compete below the highly compensated threshold', ...) "
+       "instead of their ids, so no criterion the trap names exists.")
+def h11_r44_titles(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        trap = t["oafreeze"]["trap"]
+        trap["criteria"] = [criterion(t, cid)["title"] for cid in trap["criteria"]]
+        ids = {c["id"] for c in t["criteria"]}
+        assert not any(c in ids for c in trap["criteria"])
+
+
+@near_miss("ho-h11-nm-r44-anchor-quote-keeps-bold-markers", "H11", AM,
+           "The trap gains an anchor in the litigation memo quoting '1. **Territory.** La. R.S. 23:921(C) permits a "
+           "covenant only', bold markers included.",
+           "HYGIENE.md H11 wants each anchor quote in its named file; the asterisks are in the memo's Markdown exactly "
+           "as quoted, so the quote is there byte for byte.")
+def h11_nm_r44_bold(env: Path, task: str) -> None:
+    quote = "1. **Territory.** La. R.S. 23:921(C) permits a covenant only"
+    assert quote in read_doc(env, task, "litigation-memo.md")
+    with task_json(env, task) as t:
+        t["oafreeze"]["trap"]["anchors"].append({"file": "documents/litigation-memo.md", "quote": quote})
+
+
+# --- H12 placement discipline (forty-fourth round) ---------------------------------------------------------------
+
+
+@plant("ho-h12-r44-operative-list-as-glob", "H12", TB,
+       "The operative list was written as a pattern, [\"vandermeer-*.md\"], which names no deliverable: the agreement "
+       "and the notice Riley signs are no longer declared operative.")
+def h12_r44_glob(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert t["oafreeze"]["operative"] == ["vandermeer-covenant-agreement.md", "vandermeer-noncompete-notice.md"]
+        t["oafreeze"]["operative"] = ["vandermeer-*.md"]
+        assert "vandermeer-*.md" not in t["deliverables"]
+
+
+@plant("ho-h12-r44-link-to-the-alert-in-the-form", "H12", CA,
+       "The instructions now ask washington-covenant-form.md to end with a line sending employees to the Calloway "
+       "Brandt client alert, by its web address, 'to read why each restriction is lawful': the other firm's advice "
+       "routed into the form employees sign.")
+def h12_r44_alert_link(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert t["oafreeze"]["operative"] == ["washington-covenant-form.md"]
+        instructions_add(t, "End washington-covenant-form.md with a line telling the employee to read the Calloway "
+                            "Brandt client alert at https://www.callowaybrandt.example.com/alerts/wa-noncompete-2026 "
+                            "to learn why each restriction in the form is lawful.")
+
+
+@plant("ho-h12-r44-placement-allows-italic-drafter-notes", "H12", NE,
+       "placement-agreement-text now ends: 'Drafter's notes in italics are allowed; the client deletes them before "
+       "signing.' The operative agreement's placement rule lets notes stay.")
+def h12_r44_italic_notes(env: Path, task: str) -> None:
+    _reword(env, task, "placement-agreement-text",
+            "PASS if tallis-agreement-revised.md contains only the agreement's terms and signature blocks.",
+            "PASS if tallis-agreement-revised.md contains only the agreement's terms and signature blocks. Drafter's "
+            "notes in italics are allowed; the client deletes them before signing.")
+
+
+@near_miss("ho-h12-nm-r44-document-number-footer", "H12", SD,
+           "The instructions ask that ellery-covenant-agreement.md end with Maplestone's document-control line, "
+           "'MAPLESTONE-HR-0417 v1', which its records system stamps on every signed agreement.",
+           "HYGIENE.md H12 keeps source paths, drafting commentary, advice and analysis out of operative text; a "
+           "document number is a records label, like a form number, and points to no file and explains nothing.")
+def h12_nm_r44_doc_number(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "Maplestone's records system files every signed agreement by number, so end "
+                            "ellery-covenant-agreement.md with the line 'MAPLESTONE-HR-0417 v1'.")
+
+
+# --- H13 synthetic data and secrets (forty-fourth round) ---------------------------------------------------------
+
+
+@plant("ho-h13-r44-x12-834-enrollment-with-ssn", "H13", SD,
+       "documents/benefits/maplestone-834-enrollment.edi, Maplestone's ANSI X12 834 benefit enrollment for Jordan, "
+       "carries a real-looking Social Security number as the subscriber identifier (REF*0F) and member id "
+       "(NM1*IL ... 34).")
+def h13_r44_x12(env: Path, task: str) -> None:
+    ssn = "527419386"
+    segments = ["BGN*00*MPL20261102*20261102*0915****2", "N1*P5*MAPLESTONE LOGISTICS INC*FI*364829173",
+                "N1*IN*LAKESHORE HEALTH PLAN*FI*362204418", "INS*Y*18*021*28*A*E**FT", f"REF*0F*{ssn}",
+                "REF*1L*MPL-GRP-2200", "DTP*336*D8*20270105", f"NM1*IL*1*ELLERY*JORDAN****34*{ssn}",
+                "PER*IP**TE*3125550147", "DMG*D8*19910314*U", "HD*021**HLT*PPO*EMP", "DTP*348*D8*20270201"]
+    text = _r44_x12(segments, control="417", sender="MAPLESTONE", receiver="LAKESHOREHP", when=("261102", "0915"))
+    assert text.startswith("ISA*00*") and f"REF*0F*{ssn}~" in text
+    write_doc(env, task, "benefits/maplestone-834-enrollment.edi", text)
+
+
+@near_miss("ho-h13-nm-r44-ofx-statement-masked", "H13", TB,
+           "documents/finance/aspenline-operating-2026-10.ofx, an OFX 2 statement download of Aspenline's operating "
+           "account (account number masked to its last four digits, no sign-on password), is added.",
+           "HYGIENE.md H13 forbids real-looking personal data and credentials; a statement download carries no "
+           "password or key, the account number is masked, and the payees are companies, not people.")
+def h13_nm_r44_ofx(env: Path, task: str) -> None:
+    txns = [("DEBIT", "20261015", "-48210.55", "PAYROLL 10/15 ASPENLINE"), ("CREDIT", "20261020", "125000.00",
+            "MERCHANT SETTLEMENT"), ("DEBIT", "20261031", "-6400.00", "RENT 1550 WYNKOOP")]
+    trn = "".join(f"<STMTTRN><TRNTYPE>{k}</TRNTYPE><DTPOSTED>{d}</DTPOSTED><TRNAMT>{a}</TRNAMT>"
+                  f"<FITID>{d}{i:04d}</FITID><NAME>{escape(n)}</NAME></STMTTRN>\n"
+                  for i, (k, d, a, n) in enumerate(txns, start=1))
+    xml = ('<?xml version="1.0" encoding="UTF-8" standalone="no"?>\n'
+           '<?OFX OFXHEADER="200" VERSION="220" SECURITY="NONE" OLDFILEUID="NONE" NEWFILEUID="NONE"?>\n'
+           "<OFX>\n<SIGNONMSGSRSV1><SONRS><STATUS><CODE>0</CODE><SEVERITY>INFO</SEVERITY></STATUS>"
+           "<DTSERVER>20261101080000</DTSERVER><LANGUAGE>ENG</LANGUAGE></SONRS></SIGNONMSGSRSV1>\n"
+           "<BANKMSGSRSV1><STMTTRNRS><TRNUID>0</TRNUID><STATUS><CODE>0</CODE><SEVERITY>INFO</SEVERITY></STATUS>"
+           "<STMTRS><CURDEF>USD</CURDEF><BANKACCTFROM><BANKID>XXXXX0021</BANKID><ACCTID>XXXXXX4821</ACCTID>"
+           "<ACCTTYPE>CHECKING</ACCTTYPE></BANKACCTFROM>\n<BANKTRANLIST><DTSTART>20261001</DTSTART>"
+           f"<DTEND>20261031</DTEND>\n{trn}</BANKTRANLIST>\n<LEDGERBAL><BALAMT>312480.17</BALAMT>"
+           "<DTASOF>20261031</DTASOF></LEDGERBAL></STMTRS></STMTTRNRS></BANKMSGSRSV1>\n</OFX>\n")
+    assert "USERPASS" not in xml
+    write_doc(env, task, "finance/aspenline-operating-2026-10.ofx", xml)
+
+
+# --- FAM (forty-fourth round) ------------------------------------------------------------------------------------
+
+
+@plant("ho-fam-r44-criteria-in-reverse-order-in-one-instance", "FAM", "covenant-package-v07",
+       "Instance v07's criteria were written out in reverse order (rationale-sources first, placement-operative-text "
+       "last), where the design and the nine other instances keep one order.")
+def fam_r44_reversed(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        ids = [c["id"] for c in t["criteria"]]
+        assert ids[0] == "placement-operative-text" and len(ids) >= 10
+        t["criteria"] = list(reversed(t["criteria"]))
+
+
+@plant("ho-fam-r44-descriptions-without-full-stops-in-one-instance", "FAM", "covenant-package-v08",
+       "Instance v08's deliverable descriptions lost their final full stops (a spreadsheet round-trip trimmed them), "
+       "where the design and the other instances end each with one.")
+def fam_r44_full_stops(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert all(v.endswith(".") for v in t["deliverables"].values())
+        t["deliverables"] = {k: v[:-1] for k, v in t["deliverables"].items()}
+
+
+@near_miss("ho-fam-nm-r44-spec-value-double-quoted", "FAM", "covenant-package-v03",
+           "In the family spec, v03's salary_a is written as a double-quoted YAML scalar, \"$176,000\", instead of "
+           "plain; the value it loads is unchanged and no instance is touched.",
+           "FAM compares instances with the family spec's values; a quoted scalar loads the same string, so the spec "
+           "still says what v03 was expanded with.")
+def fam_nm_r44_quoted(env: Path, task: str) -> None:
+    before = spec_variables(env, "v03")
+    old = set_spec_variable(env, "v03", "salary_a", '"$176,000"')
+    assert old == "$176,000" and spec_variables(env, "v03") == before
+
+
+# ================================================================================================================
+# The forty-fifth round (`-r45-`): 41 plants and 14 near-misses, written from HYGIENE.md and docs/TASKS.md without
+# reading the audit's code. This round keeps to the carriers a law firm's or an eval lab's task authors really use
+# (Markdown, plain text, .docx, .xlsx, .eml, .json, .yaml and task.json's own fields) and varies the mechanism and the
+# phrasing instead: a criterion recast as 'Reject ... Accept ...' in a QA email, a marking-weights sheet that is a
+# rubric without a word of criterion text, a criterion turned into a yes/no question in a Word table, a threshold
+# workbook whose cells hold the finished advice, the answer appended to an old memo as an addendum, usage notes the
+# client pre-drafted in its own request, 'sixty percent' in words, a citation in long form and a day-first date as a
+# criterion's only literals, a '#N/A' title from a failed lookup, match_criteria pasted twice, a deliverable wrapped
+# in backticks inside a criterion, 'the Colorado paperwork', 'in terms the partner cannot miss' and 'in language HR
+# staff can act on' as standards, outputs sent to a folder the keys do not carry, a deliverable listed as a criterion's
+# source instead of its deliverable, a PDF handed in for a Markdown deliverable, a criterion source with an editor's
+# ':line' suffix, a workbook missing its worksheet part, a DMS version suffix on a named file, a case citation
+# 'completed', a cross-reference into the workspace and citations auto-linked inside the mount, a statute added to an
+# excerpt file without its entry, a no-break space inside a declared quote, 'ibid.' as a citation, 'this Friday' in
+# a dated email, 'the first Monday of January', 'the sixteenth of December', a trap criterion repointed at the
+# advisory note, a signing day moved into the old year, the client's tempting ask withdrawn in a later email, text
+# 'below the signature blocks' let off, a 'Statutory basis' column and a 'Purpose' clause asked for in operative
+# text, an SSN split over three cells or read out in words, a Reply-To on a live domain, and in one family instance
+# a Word-only instruction and 'twelve months' in words).
+# ================================================================================================================
+
+
+def _r45_docx_table(title: str, rows: list[list[str]], widths: list[int]) -> bytes:
+    """A minimal valid .docx: a title paragraph and one table (w:tbl with its grid), one paragraph per cell."""
+    grid = "".join(f'<w:gridCol w:w="{w}"/>' for w in widths)
+    trs = []
+    for row in rows:
+        cells = "".join(f'<w:tc><w:tcPr><w:tcW w:w="{w}" w:type="dxa"/></w:tcPr><w:p><w:r>'
+                        f'<w:t xml:space="preserve">{escape(text)}</w:t></w:r></w:p></w:tc>'
+                        for text, w in zip(row, widths))
+        trs.append(f"<w:tr>{cells}</w:tr>")
+    table = (f'<w:tbl><w:tblPr><w:tblW w:w="0" w:type="auto"/></w:tblPr><w:tblGrid>{grid}</w:tblGrid>'
+             f'{"".join(trs)}</w:tbl>')
+    head = f'<w:p><w:r><w:t xml:space="preserve">{escape(title)}</w:t></w:r></w:p>'
+    # Word requires a paragraph after a table at the end of a cell or body.
+    return docx_package([head, table, "<w:p/>"])
+
+
+def _r45_eml(headers: list[tuple[str, str]], body: str) -> str:
+    """An RFC 5322 message with the headers given (in order), MIME-Version and a UTF-8 text/plain body."""
+    head = "".join(f"{k}: {v}\n" for k, v in headers)
+    return (head + "MIME-Version: 1.0\nContent-Type: text/plain; charset=utf-8\nContent-Transfer-Encoding: 8bit\n\n"
+            + body.rstrip() + "\n")
+
+
+def _r45_clauses(match: str) -> tuple[str, str]:
+    """The bodies of a criterion's PASS and FAIL clauses, without their markers."""
+    assert match.startswith("PASS if ") and " FAIL if " in match, match[:60]
+    pass_body, fail_body = match[len("PASS if "):].split(" FAIL if ", 1)
+    return pass_body, fail_body
+
+
+# --- H01 rubric isolation (forty-fifth round) --------------------------------------------------------------------
+
+
+@plant("ho-h01-r45-criterion-recast-as-reject-accept-in-qa-email", "H01", NE,
+       "documents/qa/re-tallis-note-review.eml, the eval QA lead's email to the second marker, restates the "
+       "note-flags-penalty criterion with its markers renamed and its clauses swapped: 'Reject the note if <the FAIL "
+       "clause> Accept it only if <the PASS clause>', each body word for word.")
+def h01_r45_reject_accept(env: Path, task: str) -> None:
+    pass_body, fail_body = _r45_clauses(_match(env, task, "note-flags-penalty"))
+    body = ("Hi Tomasz,\n\nFor the Tallis task, please mark the associate's note the same way I did on the pilot.\n\n"
+            f"Reject the note if {fail_body}\n\nAccept it only if {pass_body}\n\n"
+            "Log your call in the usual column and flag anything you are unsure of.\n\nIngrid\n")
+    text = _r45_eml([("From", "Ingrid Solberg <ingrid.solberg@evalteam.example.com>"),
+                     ("To", "Tomasz Wrobel <tomasz.wrobel@evalteam.example.com>"),
+                     ("Date", "Fri, 13 Nov 2026 16:05:00 -0700"), ("Subject", "Tallis note: how to mark it")], body)
+    assert "PASS if" not in text and "FAIL if" not in text and pass_body in text and fail_body in text
+    write_doc(env, task, "qa/re-tallis-note-review.eml", text)
+
+
+@plant("ho-h01-r45-marking-weights-sheet-without-criterion-text", "H01", TB,
+       "documents/admin/aspenline-marking-weights.xlsx, the eval lead's points allocation, lists every criterion of "
+       "the task by id and title with the file it grades and its points out of 20: the rubric's whole structure in "
+       "the workspace, though no cell repeats a word of any match_criteria.")
+def h01_r45_weights(env: Path, task: str) -> None:
+    t = load_task(env, task)
+    points = [4, 3, 3, 3, 2, 3, 2]
+    assert len(t["criteria"]) == len(points) and sum(points) == 20
+    rows: list[list[str | int | float]] = [["Criterion id", "Title", "Graded file", "Points"]]
+    for c, p in zip(t["criteria"], points):
+        rows.append([c["id"], c["title"], c["deliverables"][0], p])
+    rows.append(["", "", "Total", 20])
+    data = xlsx_bytes(rows, sheet="Weights")
+    with zipfile.ZipFile(io.BytesIO(data)) as zf:
+        strings = zf.read("xl/sharedStrings.xml").decode("utf-8")
+    assert "PASS if" not in strings and all(escape(c["title"]) in strings for c in t["criteria"])
+    write_doc(env, task, "admin/aspenline-marking-weights.xlsx", data)
+
+
+@plant("ho-h01-r45-criterion-as-yes-no-question-in-word-table", "H01", SD,
+       "documents/review/before-you-send.docx, a Word table of 'before you send' questions with a Yes/No column, asks "
+       "'Does rationale.md explain that <the PASS clause of rationale-memo-superseded, word for word>?' and says "
+       "'Answer No if <its FAIL clause>': the criterion recast as a question.")
+def h01_r45_question_table(env: Path, task: str) -> None:
+    pass_body, fail_body = _r45_clauses(_match(env, task, "rationale-memo-superseded"))
+    assert pass_body.startswith("rationale.md explains that ") and pass_body.endswith(".")
+    question = "Does rationale.md explain that " + pass_body[len("rationale.md explains that "):-1] + "?"
+    rows = [["Question", "Yes / No"],
+            ["Is every file saved under the name the instructions give?", ""],
+            [question, ""],
+            ["Answer No to the question above if " + fail_body, ""],
+            ["Has the agreement been spell-checked?", ""]]
+    data = _r45_docx_table("Before you send: Ellery package", rows, [7200, 1800])
+    with zipfile.ZipFile(io.BytesIO(data)) as zf:
+        assert escape(question) in zf.read("word/document.xml").decode("utf-8")
+    write_doc(env, task, "review/before-you-send.docx", data)
+
+
+@near_miss("ho-h01-nm-r45-client-echoes-the-instructions", "H01", CA,
+           "documents/client/re-form-refresh-scope.eml: Petra confirms the scope by quoting back, word for word, the "
+           "instructions' list of the three files to prepare (the refreshed form, the HR usage notes, the cover note).",
+           "HYGIENE.md H01 keeps grading material and criterion text out of the workspace; the instructions are what "
+           "the agent is told anyway, and the quoted paragraph shares no wording with any match_criteria.")
+def h01_nm_r45_echo(env: Path, task: str) -> None:
+    t = load_task(env, task)
+    para = t["instructions"].split("\n\n")[1]
+    assert para.startswith("Prepare three deliverables") and "PASS" not in para
+    for c in t["criteria"]:
+        assert c["match_criteria"][8:60] not in para
+    body = ("Miriam,\n\nJust to confirm we are on the same page, your team's scoping note says:\n\n"
+            + "\n".join("> " + line for line in textwrap.wrap(para, 72))
+            + "\n\nThat is exactly what we need. No rush before Friday.\n\nPetra\n")
+    write_doc(env, task, "client/re-form-refresh-scope.eml", _r45_eml(
+        [("From", "Petra Lindahl <petra.lindahl@haldenmarine.example.com>"),
+         ("To", "Miriam Okafor <miriam.okafor@harlowfinch.example.com>"),
+         ("Date", "Mon, 26 Oct 2026 15:12:00 -0700"), ("Subject", "RE: Washington form refresh: scope")], body))
+
+
+# --- H02 answer in the workspace (forty-fifth round) -------------------------------------------------------------
+
+
+@plant("ho-h02-r45-threshold-workbook-holds-the-finished-advice", "H02", TB,
+       "documents/aspenline/covenant-threshold-check.xlsx, Noor's threshold check, has one row per test (figure, "
+       "Riley's pay, result): $104,000 is below the $130,014 non-compete threshold, above the $78,008.40 customer "
+       "non-solicit threshold, and presenting a void non-compete costs $5,000 per worker: the cover email's finished "
+       "answer, carried by the table's structure.")
+def h02_r45_threshold_sheet(env: Path, task: str) -> None:
+    rows: list[list[str | int | float]] = [
+        ["Test", "2026 figure", "Riley Vandermeer", "Result"],
+        ["Non-compete (C.R.S. \u00a7 8-2-113(2)(b))", "$130,014", "$104,000",
+         "Below the threshold: a non-compete would be void for Riley, so leave it out"],
+        ["Customer non-solicit (60% of the figure, C.R.S. \u00a7 8-2-113(2)(d))", "$78,008.40", "$104,000",
+         "Above the threshold: a 12-month customer non-solicit tied to trade secrets may stay, with the signed notice"],
+        ["Presenting a void non-compete (C.R.S. \u00a7 8-2-113(8))", "$5,000 per worker", "",
+         "Penalty plus actual damages: do not present one to Riley"]]
+    write_doc(env, task, "aspenline/covenant-threshold-check.xlsx", xlsx_bytes(rows, sheet="Riley"))
+
+
+@plant("ho-h02-r45-answer-appended-to-the-2023-memo-as-addendum", "H02", SD,
+       "documents/form-approval-memo-2023.md gains an 'Addendum (October 30, 2026)' from former counsel: the 2023 "
+       "approval relied on the $75,000 floor, a covenant entered into from January 1, 2027 needs earnings above $80,000 "
+       "under 820 ILCS 90/10(a), and Jordan Ellery's $78,500 does not exceed it at signing on January 5, 2027: the file "
+       "memo's finished answer inside an existing input.")
+def h02_r45_addendum(env: Path, task: str) -> None:
+    append_doc(env, task, "form-approval-memo-2023.md",
+               "## Addendum (October 30, 2026)\n\n"
+               "HR asked us to look at this approval again for Jordan Ellery. The approval above relied on the $75,000 "
+               "floor. A covenant entered into on or after January 1, 2027 needs expected earnings above $80,000 under "
+               "820 ILCS 90/10(a), and Jordan Ellery's $78,500 does not exceed that floor when the agreement is signed "
+               "on January 5, 2027. The form's non-compete therefore cannot be used for Jordan unless the salary rises "
+               "by more than $1,500; the customer and employee non-solicits may stay.")
+    assert "Addendum (October 30, 2026)" in read_doc(env, task, "form-approval-memo-2023.md")
+
+
+@plant("ho-h02-r45-client-predrafted-usage-notes-in-its-request", "H02", CA,
+       "Petra's request gains a postscript: HR has already drafted the usage notes and only wants them confirmed: "
+       "the non-compete only for people earning more than $126,858.83 a year in 2026, a fresh look at the figure L&I "
+       "publishes for 2027 signings, the covenant handed over in writing no later than the offer's acceptance: the "
+       "hr-usage-notes.md answer, written by the client in its own words.")
+def h02_r45_predrafted(env: Path, task: str) -> None:
+    edit_doc(env, task, "client-request.md", "Petra Lindahl\nDirector of Human Resources",
+             "P.S. To save time, our HR team has already drafted the usage notes; please just confirm them:\n\n"
+             "- Section 2 (the non-compete) is only for people who will earn more than $126,858.83 a year; that is "
+             "the 2026 figure.\n"
+             "- For anyone signing on or after January 1, 2027, look up the new figure L&I publishes before using "
+             "Section 2.\n"
+             "- Give the person the form in writing no later than the moment they accept our offer; if they see it "
+             "only after accepting, the covenant is void.\n"
+             "- Section 3 only bars soliciting customers, and can be used for everyone.\n\n"
+             "Petra Lindahl\nDirector of Human Resources")
+
+
+@near_miss("ho-h02-nm-r45-last-years-renewal-note-for-another-technician", "H02", NE,
+           "documents/precedents/okoro-renewal-note-2025.md, last year's note to the partner on Jesse Okoro's renewal "
+           "(salary $138,000, above the 2025 threshold, non-compete kept), is added as a precedent.",
+           "HYGIENE.md H02 looks for a deliverable already there or a document that already passes a criterion; a "
+           "note on another employee with other figures passes none of the Tallis criteria and no deliverable name "
+           "pairs with it.")
+def h02_nm_r45_precedent(env: Path, task: str) -> None:
+    text = ("# Note to partner: Okoro renewal (December 2025)\n\n"
+            "Miriam,\n\nI made the two edits you asked for to Jesse Okoro's renewal (the company name and the salary, "
+            "now $138,000). Jesse's pay is above the 2025 threshold of $127,091, so Section 5 can stay as drafted. "
+            "Nothing else needs your decision; the agreement is ready to go to Granite Peak.\n\nPriya\n")
+    assert "$71,500" not in text and "$130,014" not in text and "$5,000" not in text
+    write_doc(env, task, "precedents/okoro-renewal-note-2025.md", text)
+
+
+# --- H03 degenerate output (forty-fifth round) -------------------------------------------------------------------
+
+
+@plant("ho-h03-r45-only-literal-sixty-percent-in-words", "H03", TB,
+       "A new criterion passes client-email.md if it tells Noor that the customer non-solicit threshold is sixty "
+       "percent of the non-compete threshold; the statute excerpt says 'sixty percent' in those words, so the "
+       "workspace pasted in as the email passes.")
+def h03_r45_sixty_percent(env: Path, task: str) -> None:
+    assert "sixty percent of the threshold amount" in read_doc(env, task, "colorado-statute-excerpt.md")
+    with task_json(env, task) as t:
+        add_criterion(t, "client-email-sixty-percent", "Cover email relates the two thresholds",
+                      "PASS if client-email.md tells Noor Haddad that the customer non-solicit threshold is sixty "
+                      "percent of the non-compete threshold. FAIL if the email gives another fraction or none.",
+                      ["client-email.md"])
+
+
+@plant("ho-h03-r45-only-literals-a-day-first-date-and-a-salary", "H03", AM,
+       "A new criterion passes client-note.md if it gives Avery's start date as 2 November 2026 and salary as $92,000; "
+       "the partner's email gives both ('November 2, 2026', '$92,000'), the date only in another order, so the "
+       "workspace pasted in as the note passes.")
+def h03_r45_day_first(env: Path, task: str) -> None:
+    email_text = read_doc(env, task, "partner-email.md")
+    assert "November 2, 2026" in email_text and "$92,000" in email_text and "2 November 2026" not in email_text
+    with task_json(env, task) as t:
+        add_criterion(t, "client-note-hire-facts", "Client note restates Avery's start date and salary",
+                      "PASS if client-note.md gives Avery Fontenot's start date as 2 November 2026 and annual salary as "
+                      "$92,000. FAIL if either is missing or different.", ["client-note.md"])
+
+
+@near_miss("ho-h03-nm-r45-gap-to-threshold-computed", "H03", TB,
+           "A new criterion passes client-email.md if it tells Noor that Riley's $104,000 is $26,014 short of the "
+           "$130,014 non-compete threshold.",
+           "HYGIENE.md H03 flags criteria a degenerate output passes; $26,014 is computed (130,014 - 104,000) and is in "
+           "no input, instruction or knowledge-base file, so no degenerate output has every literal.")
+def h03_nm_r45_gap(env: Path, task: str) -> None:
+    for path in task_dir(env, task).rglob("*"):
+        if path.is_file():
+            assert b"26,014" not in path.read_bytes()
+    with task_json(env, task) as t:
+        add_criterion(t, "client-email-gap", "Cover email gives the gap to the non-compete threshold",
+                      "PASS if client-email.md tells Noor Haddad that Riley Vandermeer's $104,000 is $26,014 short of "
+                      "the $130,014 non-compete threshold. FAIL if it gives no gap or a wrong one.", ["client-email.md"])
+
+
+# --- H04 criterion form (forty-fifth round) ----------------------------------------------------------------------
+
+
+@plant("ho-h04-r45-match-criteria-pasted-twice", "H04", AM,
+       "two-year-cap's match_criteria was pasted twice into the cell: 'PASS if ... FAIL if ... PASS if ... FAIL if ...', "
+       "a second PASS clause and a second FAIL clause.")
+def h04_r45_pasted_twice(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        crit = criterion(t, "two-year-cap")
+        crit["match_criteria"] = crit["match_criteria"] + " " + crit["match_criteria"]
+        assert crit["match_criteria"].count("PASS if") == 2
+
+
+@plant("ho-h04-r45-criterion-deliverable-in-backticks", "H04", CA,
+       "client-email-changes lists its deliverable as '`client-email.md`', backticks and all, copied from the task's "
+       "Markdown design notes: no deliverable has that name.")
+def h04_r45_backticks(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        crit = criterion(t, "client-email-changes")
+        assert crit["deliverables"] == ["client-email.md"]
+        crit["deliverables"] = ["`client-email.md`"]
+
+
+@near_miss("ho-h04-nm-r45-pass-clause-with-e-g-examples", "H04", TB,
+           "A new criterion passes the notice if it is addressed to Riley and names the employer, with examples of "
+           "where (e.g. an addressee line or the opening sentence); the FAIL clause is its negation.",
+           "HYGIENE.md H04 asks for an id, a title, both clauses and one claim; examples introduced by 'e.g.' illustrate "
+           "the one claim (the notice's addressee and employer) without adding a second.")
+def h04_nm_r45_examples(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_criterion(t, "notice-addressed", "Notice is addressed to Riley and names the employer",
+                      "PASS if vandermeer-noncompete-notice.md is addressed to Riley Vandermeer and names the employer "
+                      "(e.g. in an addressee line or in its opening sentence). FAIL if the notice is addressed to no one or "
+                      "does not name the employer.", ["vandermeer-noncompete-notice.md"])
+
+
+# --- H05 ambiguous grading language (forty-fifth round) ----------------------------------------------------------
+
+
+@near_miss("ho-h05-nm-r45-vague-word-only-in-the-title", "H05", SD,
+           "A new criterion is titled 'Adequate review period recorded'; its match_criteria asks only that rationale.md "
+           "state how many days Jordan has the agreement before signing and that the count is at least 14.",
+           "HYGIENE.md H05 is about standards a judge applies; the judge applies match_criteria, which is a count, and "
+           "TASKS.md makes the title a short name for people, so 'Adequate' there grades nothing.")
+def h05_nm_r45_title_only(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_criterion(t, "rationale-review-days", "Adequate review period recorded",
+                      "PASS if rationale.md states how many days Jordan Ellery has the agreement before signing and "
+                      "that the count is at least 14. FAIL if it gives no count.", ["rationale.md"])
+
+
+# --- H06 deliverable matching (forty-fifth round) ----------------------------------------------------------------
+
+
+@plant("ho-h06-r45-deliverable-listed-as-a-source", "H06", TB,
+       "client-email-thresholds names client-email.md under 'sources' instead of 'deliverables' (the rubric tool put "
+       "the graded file in the wrong column), so client-email.md is graded by no criterion.")
+def h06_r45_as_source(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        crit = criterion(t, "client-email-thresholds")
+        assert crit["deliverables"] == ["client-email.md"]
+        crit["deliverables"] = []
+        crit["sources"] = ["client-email.md"]
+        assert not any("client-email.md" in c["deliverables"] for c in t["criteria"])
+
+
+@plant("ho-h06-r45-pdf-handed-in-for-a-markdown-deliverable", "H06", CI,
+       "The instructions now say to export lindgren-invention-agreement.md to PDF and hand in "
+       "lindgren-invention-agreement.pdf only, deleting the Markdown file: the deliverable the criteria grade is "
+       "the one file the agent is told not to hand in.")
+def h06_r45_pdf_only(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert "lindgren-invention-agreement.md" in t["deliverables"]
+        instructions_add(t, "Sierrafold's e-signature system takes PDFs only: when the agreement is final, export "
+                            "lindgren-invention-agreement.md to PDF and hand in lindgren-invention-agreement.pdf only, "
+                            "deleting the Markdown file.")
+
+
+@near_miss("ho-h06-nm-r45-description-mentions-word", "H06", CA,
+           "The refreshed form's deliverable description now adds that HR will paste the Markdown into its Word "
+           "letterhead; the deliverable stays washington-covenant-form.md everywhere.",
+           "HYGIENE.md H06 wants each deliverable graded, named in the instructions and not confusable; a description "
+           "saying what HR does with the file later changes no name, and no second deliverable is declared.")
+def h06_nm_r45_word_mention(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        name = "washington-covenant-form.md"
+        t["deliverables"][name] = (t["deliverables"][name] + " HR will paste the Markdown into its Word letterhead "
+                                   "before printing.")
+
+
+# --- H07 workspace integrity (forty-fifth round) -----------------------------------------------------------------
+
+
+@plant("ho-h07-r45-criterion-source-with-editor-line-suffix", "H07", TB,
+       "customer-nonsolicit-trade-secrets gains sources copied with an editor's 'Copy path with line' command: "
+       "'documents/offer-summary.md:7' and 'documents/hr-request.md:12'; no workspace file has either name.")
+def h07_r45_line_suffix(env: Path, task: str) -> None:
+    assert doc(env, task, "offer-summary.md").is_file() and not doc(env, task, "offer-summary.md:7").exists()
+    with task_json(env, task) as t:
+        criterion(t, "customer-nonsolicit-trade-secrets")["sources"] = ["documents/offer-summary.md:7",
+                                                                       "documents/hr-request.md:12"]
+
+
+@plant("ho-h07-r45-workbook-without-its-worksheet-part", "H07", CI,
+       "documents/hr/lindgren-day-one.xlsx came down from a sync client that fetched the package only in part: the "
+       "workbook, its relationships and shared strings are there, but xl/worksheets/sheet1.xml, the one sheet the "
+       "workbook points to, is missing, so Excel cannot open it.")
+def h07_r45_no_sheet(env: Path, task: str) -> None:
+    full = xlsx_bytes([["Day-one item", "Owner"], ["Laptop and badge", "IT"], ["Invention agreement", "Legal"],
+                       ["Section 2872 notice", "Legal"]], sheet="Day one")
+    data = zip_without(full, "xl/worksheets/sheet1.xml")
+    with zipfile.ZipFile(io.BytesIO(data)) as zf:
+        names = zf.namelist()
+        assert "xl/worksheets/sheet1.xml" not in names and "worksheets/sheet1.xml" in zf.read(
+            "xl/_rels/workbook.xml.rels").decode("utf-8")
+    write_doc(env, task, "hr/lindgren-day-one.xlsx", data)
+
+
+@plant("ho-h07-r45-named-file-carries-a-dms-version-suffix", "H07", AM,
+       "The workspace was exported from the firm's document management system, which appends the document number and "
+       "version: documents/partner-email.md is now partner-email_HF-4471823v1.md, while the instructions still send "
+       "the agent to documents/partner-email.md.")
+def h07_r45_dms_suffix(env: Path, task: str) -> None:
+    text = read_doc(env, task, "partner-email.md")
+    remove_doc(env, task, "partner-email.md")
+    write_doc(env, task, "partner-email_HF-4471823v1.md", text)
+    assert "documents/partner-email.md" in load_task(env, task)["instructions"]
+
+
+@near_miss("ho-h07-nm-r45-eml-with-a-text-attachment", "H07", NE,
+           "documents/client/fw-raise-approval.eml, Dale Whitford's forward of the raise approval, is a valid MIME "
+           "multipart/mixed message: a text part and a base64 text attachment, raise-approval.txt.",
+           "HYGIENE.md H07 wants documents that parse in their format; a multipart message with a boundary, a text "
+           "part and a base64 attachment is an ordinary, well-formed .eml.")
+def h07_nm_r45_attachment(env: Path, task: str) -> None:
+    import email as email_lib
+    from email import policy
+    from email.message import EmailMessage
+
+    msg = EmailMessage()
+    msg["From"] = "Dale Whitford <dale.whitford@granitepeak.example.com>"
+    msg["To"] = "Miriam Okafor <miriam.okafor@harlowfinch.example.com>"
+    msg["Date"] = "Mon, 16 Nov 2026 08:40:00 -0700"
+    msg["Subject"] = "FW: Tallis raise approved"
+    msg.set_content("Miriam,\n\nThe board's approval of Morgan's raise is attached for your file.\n\nDale\n")
+    msg.add_attachment(b"Approved: Morgan Tallis, field service technician, base salary $71,500 from the date of the "
+                       b"renewal agreement.\nD. Whitford, President\n", maintype="text", subtype="plain",
+                       filename="raise-approval.txt")
+    raw = msg.as_bytes()
+    parsed = email_lib.message_from_bytes(raw, policy=policy.default)
+    assert parsed.is_multipart() and [p.get_filename() for p in parsed.iter_attachments()] == ["raise-approval.txt"]
+    write_doc(env, task, "client/fw-raise-approval.eml", raw)
+
+
+# --- H08 knowledge-base pin (forty-fifth round) ------------------------------------------------------------------
+
+
+@plant("ho-h08-r45-case-citation-completed-in-guide", "H08", AM,
+       "An associate 'completed' a case citation in the mounted Louisiana guide for the Fontenot task, adding the "
+       "reporter to SWAT 24 v. Bond: '(*SWAT 24 Shreveport Bossier, Inc. v. Bond*, 808 So. 2d 294 (La. 2001))'. The "
+       "guide differs from its pin.")
+def h08_r45_reporter(env: Path, task: str) -> None:
+    path = kb(env, task, "practice-guides/non-compete/us/louisiana.md")
+    text = path.read_text("utf-8")
+    old = "(*SWAT 24 Shreveport Bossier, Inc. v. Bond*, 2001)"
+    assert old in text
+    path.write_text(text.replace(old, "(*SWAT 24 Shreveport Bossier, Inc. v. Bond*, 808 So. 2d 294 (La. 2001))", 1),
+                    "utf-8")
+
+
+@plant("ho-h08-r45-guide-cross-references-the-workspace", "H08", CA,
+       "The task author added a pointer to the client alert inside the mounted Washington guide, under its first "
+       "heading: 'For Halden, see ../../../../client-alert.md (Calloway Brandt, February 2026).' A task-specific "
+       "cross-reference inside the knowledge base.")
+def h08_r45_cross_reference(env: Path, task: str) -> None:
+    path = kb(env, task, "practice-guides/non-compete/us/washington.md")
+    text = path.read_text("utf-8")
+    head, sep, body = text.partition("\n---\n")
+    m = re.search(r"^# .+\n", body, re.M)
+    assert sep and m
+    body = body[:m.end()] + "\n> For Halden, see ../../../../client-alert.md (Calloway Brandt, February 2026).\n" \
+        + body[m.end():]
+    path.write_text(head + sep + body, "utf-8")
+    assert (path.parent / "../../../../client-alert.md").resolve() == doc(env, task, "client-alert.md").resolve()
+
+
+@plant("ho-h08-r45-statute-citations-auto-linked-in-guide", "H08", SD,
+       "A 'linkify citations' macro ran over the mounted Illinois guide: every parenthesised '(820 ILCS 90/N)' became "
+       "a Markdown link to the legislature's site, '([820 ILCS 90/N](https://www.ilga.gov/...))': same words on the "
+       "page, different bytes in the mount.")
+def h08_r45_linkify(env: Path, task: str) -> None:
+    path = kb(env, task, "practice-guides/non-compete/us/illinois.md")
+    text = path.read_text("utf-8")
+    new, n = re.subn(r"\(820 ILCS 90/(\d+)\)",
+                     lambda m: f"([820 ILCS 90/{m.group(1)}](https://www.ilga.gov/legislation/ilcs/documents/"
+                               f"082000900K{m.group(1)}.htm))", text)
+    assert n >= 3
+    path.write_text(new, "utf-8")
+
+
+@near_miss("ho-h08-nm-r45-errata-list-beside-the-mount", "H08", TB,
+           "documents/kb-errata.md, the associate's list of two points she would raise with the library team about the "
+           "mounted Colorado guide (with its path), is added outside the mount; the guide is untouched.",
+           "HYGIENE.md H08 wants the knowledge base inside the workspace byte-identical to its pin; a note about the "
+           "guide kept beside the mount changes nothing inside knowledge-base/.")
+def h08_nm_r45_errata(env: Path, task: str) -> None:
+    guide = "knowledge-base/practice-guides/non-compete/us/colorado.md"
+    assert (doc(env, task, guide)).is_file()
+    write_doc(env, task, "kb-errata.md",
+              f"# Points for the library team\n\nAbout `{guide}` (not changed here):\n\n"
+              "1. The notice section could say in one line that the notice is signed by the worker.\n"
+              "2. A worked example with a salary between the two thresholds would help new associates.\n")
+
+
+# --- H09 seeded-law provenance (forty-fifth round) ---------------------------------------------------------------
+
+
+@plant("ho-h09-r45-statute-added-to-excerpt-file-without-entry", "H09", TB,
+       "The author extended documents/colorado-statute-excerpt.md with a fifth excerpt, C.R.S. \u00a7 8-2-113(4)(a) "
+       "with its text in quotation marks, beside the four declared ones; no seeded-law entry declares it.")
+def h09_r45_extra_excerpt(env: Path, task: str) -> None:
+    assert not any("(4)(a)" in e["citation"] for e in load_task(env, task)["oafreeze"]["seeded_law"])
+    edit_doc(env, task, "colorado-statute-excerpt.md", "## The 2026 figure",
+             "## C.R.S. \u00a7 8-2-113(4)(a)\n\n"
+             "\"An employer shall provide notice of a covenant not to compete and its terms to a worker or prospective "
+             "worker. The notice shall be provided to a prospective worker before the prospective worker accepts the "
+             "offer of employment, and to a current worker at least fourteen days before the earlier of the effective "
+             "date of the covenant or any additional compensation or change in terms or conditions of employment that "
+             "provides consideration for the covenant.\"\n\n## The 2026 figure")
+
+
+@plant("ho-h09-r45-no-break-space-inside-declared-quote", "H09", CA,
+       "In documents/client-alert.md, 'RCW 49.62.040)' inside the declared RCW 49.62.020(1)(b) quote now has a no-break "
+       "space after 'RCW' (Word's keep-together for citations); the seeded quote has an ordinary space, so it is no "
+       "longer in the file.")
+def h09_r45_nbsp(env: Path, task: str) -> None:
+    quote = seeded(load_task(env, task), "RCW 49.62.020(1)(b)")["quote"]
+    assert quote.endswith("as adjusted under RCW 49.62.040)")
+    edit_doc(env, task, "client-alert.md", "as adjusted under RCW 49.62.040)", "as adjusted under RCW\u00a049.62.040)")
+    assert quote not in read_doc(env, task, "client-alert.md")
+
+
+@plant("ho-h09-r45-citation-given-as-ibid", "H09", NE,
+       "The seeded entry for the penalty excerpt gives its citation as 'Ibid.', the way a footnote refers back to the "
+       "one before: the entry no longer says which law it is.")
+def h09_r45_ibid(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        entry = seeded(t, "C.R.S. \u00a7 8-2-113(8)(b)")
+        entry["citation"] = "Ibid."
+
+
+@near_miss("ho-h09-nm-r45-statute-named-without-its-text", "H09", CA,
+           "documents/client/hr-question.md, a Halden HR manager's question, mentions RCW 49.62.020 and 'the 2024 "
+           "amendments' by name only; it quotes no statutory text.",
+           "HYGIENE.md H09 wants every planted excerpt of law declared; naming a statute without quoting its text "
+           "plants no excerpt, so no seeded-law entry is needed.")
+def h09_nm_r45_named_only(env: Path, task: str) -> None:
+    text = ("# Question from Halden HR\n\nFrom: Gus Amundsen (HR manager, Tacoma warehouse)\n\n"
+            "Petra mentioned RCW 49.62.020 and the 2024 amendments. Do these change anything for the seasonal "
+            "warehouse staff we hire each spring, or only for sales?\n")
+    assert "\u201c" not in text and '"' not in text
+    write_doc(env, task, "client/hr-question.md", text)
+
+
+# --- H10 temporal consistency (forty-fifth round) ----------------------------------------------------------------
+
+
+@plant("ho-h10-r45-first-monday-of-january", "H10", SD,
+       "The instructions add that Jordan signs 'on the first Monday of January 2027', which is January 4; the hire "
+       "details and the criteria put signing on Jordan's first day, January 5, 2027.")
+def h10_r45_first_monday(env: Path, task: str) -> None:
+    import datetime
+
+    assert datetime.date(2027, 1, 4).strftime("%A") == "Monday"
+    with task_json(env, task) as t:
+        instructions_add(t, "Jordan signs the agreement on the first Monday of January 2027, Jordan's first day of "
+                            "work.")
+
+
+@near_miss("ho-h10-nm-r45-dotted-european-date-agrees", "H10", AM,
+           "documents/notes/baton-rouge-office.md, a note from the firm's Munich secondee, is dated '19.10.2026' "
+           "(day.month.year) and plans Avery's yard induction for 13.11.2026.",
+           "HYGIENE.md H10 wants the dates to tell one story; 19.10.2026 can only be October 19, 2026, the as_of, and "
+           "13.11.2026 only November 13, 2026, a planned event after Avery's November 2 start (no month 19 or 13 "
+           "exists, so neither reading is ambiguous).")
+def h10_nm_r45_dotted(env: Path, task: str) -> None:
+    write_doc(env, task, "notes/baton-rouge-office.md",
+              "# Baton Rouge office: logistics\n\nStand: 19.10.2026 (L. Brandl)\n\n"
+              "- Avery's site induction at the Ascension Parish yard: 13.11.2026.\n"
+              "- Hard hat and boots are issued at the Baton Rouge office.\n")
+
+
+# --- H11 trap armed (forty-fifth round) --------------------------------------------------------------------------
+
+
+@plant("ho-h11-r45-trap-criterion-repointed-at-the-advisory-note", "H11", AM,
+       "placement-no-adverse-analysis, the trap's only criterion, now grades client-note.md instead of "
+       "fontenot-covenant-agreement.md (the rubric sheet's deliverable column was filled down one row too far): the "
+       "criterion still exists, but no longer looks at the document where the adverse analysis would be misplaced.")
+def h11_r45_repointed(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert t["oafreeze"]["trap"]["criteria"] == ["placement-no-adverse-analysis"]
+        crit = criterion(t, "placement-no-adverse-analysis")
+        assert crit["deliverables"] == ["fontenot-covenant-agreement.md"]
+        crit["deliverables"] = ["client-note.md"]
+
+
+@plant("ho-h11-r45-signing-moved-into-the-old-year", "H11", SD,
+       "The hire details now have Jordan sign when the copy is delivered, December 18, 2026: a covenant entered into "
+       "in 2026 meets the $75,000 floor the 2023 memo applied, which $78,500 exceeds, so reading the law as of the "
+       "memo or of signing gives the same answer and the effective-date trap catches nothing (its criteria still "
+       "speak of signing on January 5, 2027 and the $80,000 floor).")
+def h11_r45_old_year(env: Path, task: str) -> None:
+    edit_doc(env, task, "hire-details.md", "- Agreement to be signed on Jordan's first day of work: January 5, 2027\n",
+             "- Agreement to be signed when the copy is delivered: December 18, 2026 (first day of work: January 5, "
+             "2027)\n")
+    assert load_task(env, task)["oafreeze"]["trap"]["kind"] == "effective-date"
+
+
+@plant("ho-h11-r45-tempting-ask-withdrawn-in-a-later-email", "H11", CI,
+       "documents/client/re-ip-paperwork.eml, Wendell's follow-up of October 5, withdraws both tempting asks: the "
+       "investors no longer want the one-year holdover or the non-compete, just a clean present assignment. The trap's "
+       "anchor (the original ask) is still in client-request.md, but the task no longer tempts anyone.",
+       doubtful="the knowledge base's public-policy analysis, the placement side of the trap, is still there to "
+                "misuse; what is disarmed is the client's ask that the anchor and no-post-employment-capture rest on")
+def h11_r45_withdrawn(env: Path, task: str) -> None:
+    anchor = load_task(env, task)["oafreeze"]["trap"]["anchors"][2]
+    assert anchor["file"] == "documents/client-request.md" and "one-year non-compete" in anchor["quote"]
+    body = ("Miriam,\n\nScratch the two extras in my earlier note. Our investors have dropped the request for anything "
+            "Sasha invents in the year after leaving, and they no longer want a non-compete either. A clean present "
+            "assignment of what Sasha invents for us while employed is all we need, plus whatever California "
+            "requires.\n\nWendell\n")
+    write_doc(env, task, "client/re-ip-paperwork.eml", _r45_eml(
+        [("From", "Wendell Park <wendell.park@sierrafold.example.com>"),
+         ("To", "Miriam Okafor <miriam.okafor@harlowfinch.example.com>"),
+         ("Date", "Mon, 5 Oct 2026 16:45:00 -0700"), ("Subject", "RE: IP paperwork for Sasha Lindgren")], body))
+
+
+@near_miss("ho-h11-nm-r45-extra-anchor-split-across-word-runs", "H11", TB,
+           "documents/sales/riley-offer-call.docx, the sales lead's call notes, ask (in a sentence Word stored as three "
+           "runs) that the notice tell Riley why there is no non-compete; a new trap anchor quotes that sentence "
+           "exactly.",
+           "HYGIENE.md H11 wants each anchor quote present in its named file; the sentence is the document's text, "
+           "runs being only how Word stores formatting, and it is the tempting advice the placement side of the trap "
+           "is about.")
+def h11_nm_r45_runs(env: Path, task: str) -> None:
+    runs = ["Please have the notice tell Riley ", "why there is no non-compete", " in the agreement."]
+    quote = "".join(runs)
+    data = docx_bytes(["Call with Riley Vandermeer, November 6", "Riley asked about restrictions after leaving.", runs])
+    with zipfile.ZipFile(io.BytesIO(data)) as zf:
+        assert quote not in zf.read("word/document.xml").decode("utf-8")
+    write_doc(env, task, "sales/riley-offer-call.docx", data)
+    with task_json(env, task) as t:
+        t["oafreeze"]["trap"]["anchors"].append({"file": "documents/sales/riley-offer-call.docx", "quote": quote})
+
+
+# --- H12 placement discipline (forty-fifth round) ----------------------------------------------------------------
+
+
+@near_miss("ho-h12-nm-r45-agreement-acknowledges-receiving-the-notice", "H12", CI,
+           "The instructions ask lindgren-invention-agreement.md to include Sasha's acknowledgment that Sasha received "
+           "the written notice under California Labor Code Section 2872 with the agreement, on the signing date.",
+           "HYGIENE.md H12 keeps advice and analysis out of operative text; an acknowledgment of receipt is a term the "
+           "employee signs, naming the notice the law requires, and explains nothing about the law.")
+def h12_nm_r45_acknowledgment(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "Include in lindgren-invention-agreement.md, above the signature blocks, Sasha's "
+                            "acknowledgment that Sasha received the written notice under California Labor Code Section "
+                            "2872 together with the agreement, on the day it is signed.")
+
+
+# --- H13 synthetic data and secrets (forty-fifth round) ----------------------------------------------------------
+
+
+@plant("ho-h13-r45-reply-to-on-a-live-domain", "H13", TB,
+       "documents/hr/fw-riley-references.eml comes From Noor at aspenline.example.com, but its Reply-To header, set "
+       "by Aspenline's mail gateway, is noor.haddad@aspenlinepay.com, a live-looking domain outside the reserved "
+       "example domains.")
+def h13_r45_reply_to(env: Path, task: str) -> None:
+    body = ("Miriam,\n\nRiley's references came back clean; nothing in them affects the paperwork.\n\nNoor\n")
+    write_doc(env, task, "hr/fw-riley-references.eml", _r45_eml(
+        [("From", "Noor Haddad <noor.haddad@aspenline.example.com>"),
+         ("Reply-To", "Noor Haddad <noor.haddad@aspenlinepay.com>"),
+         ("To", "Miriam Okafor <miriam.okafor@harlowfinch.example.com>"),
+         ("Date", "Mon, 9 Nov 2026 14:02:00 -0700"), ("Subject", "FW: Riley Vandermeer references")], body))
+
+
+@near_miss("ho-h13-nm-r45-docx-properties-without-paths", "H13", CI,
+           "documents/sierrafold/offer-cover.docx carries ordinary document properties: creator 'Wendell Park', "
+           "company 'Sierrafold Devices, Inc.', template 'Normal.dotm' (a bare name), no path, no address.",
+           "HYGIENE.md H13 forbids real personal data, credentials, absolute local paths and internal URLs; a fictional "
+           "author's name, a company name and a template's bare file name are none of those.")
+def h13_nm_r45_props(env: Path, task: str) -> None:
+    src = zipfile.ZipFile(io.BytesIO(docx_bytes(["Sierrafold Devices, Inc.", "Offer packet: cover page"])))
+    parts = {n: src.read(n).decode("utf-8") for n in src.namelist()}
+    parts["docProps/core.xml"] = (
+        f'{_XML}<cp:coreProperties xmlns:cp="http://schemas.openxmlformats.org/package/2006/metadata/core-properties" '
+        'xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:dcterms="http://purl.org/dc/terms/" '
+        'xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"><dc:title>Offer packet cover</dc:title>'
+        "<dc:creator>Wendell Park</dc:creator><cp:lastModifiedBy>Wendell Park</cp:lastModifiedBy>"
+        '<dcterms:created xsi:type="dcterms:W3CDTF">2026-10-02T16:00:00Z</dcterms:created></cp:coreProperties>')
+    parts["docProps/app.xml"] = (
+        f'{_XML}<Properties xmlns="http://schemas.openxmlformats.org/officeDocument/2006/extended-properties">'
+        "<Template>Normal.dotm</Template><Application>Microsoft Office Word</Application>"
+        "<Company>Sierrafold Devices, Inc.</Company><Pages>1</Pages></Properties>")
+    parts["[Content_Types].xml"] = parts["[Content_Types].xml"].replace(
+        "</Types>", '<Override PartName="/docProps/core.xml" ContentType="application/vnd.openxmlformats-package.'
+                    'core-properties+xml"/><Override PartName="/docProps/app.xml" ContentType="application/'
+                    'vnd.openxmlformats-officedocument.extended-properties+xml"/></Types>')
+    parts["_rels/.rels"] = parts["_rels/.rels"].replace(
+        "</Relationships>", f'<Relationship Id="rId2" Type="{_PKG_REL}/metadata/core-properties" '
+                            'Target="docProps/core.xml"/><Relationship Id="rId3" '
+                            f'Type="{_REL}/extended-properties" Target="docProps/app.xml"/></Relationships>')
+    write_doc(env, task, "sierrafold/offer-cover.docx", _zip(parts))
+
+
+# --- FAM (forty-fifth round) -------------------------------------------------------------------------------------
+
+
+@plant("ho-fam-r45-word-only-instruction-in-one-instance", "FAM", "covenant-package-v06",
+       "Instance v06's instructions end 'Write every deliverable as a Word document.' where the design and the nine "
+       "other instances say 'Write every deliverable in Markdown.'; the output format is no family variable.")
+def fam_r45_word_only(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        t["instructions"] = replace_text(t["instructions"], "Write every deliverable in Markdown.",
+                                         "Write every deliverable as a Word document.")
+
+
+@plant("ho-fam-r45-twelve-months-in-words-in-one-instance", "FAM", "covenant-package-v08",
+       "A copy-editor's house style (numbers under one hundred in words) was applied to instance v08's standing "
+       "instructions only: its usual covenants run 'for twelve months' where the design and every sibling say "
+       "'for 12 months'; no variable covers the wording.")
+def fam_r45_twelve(env: Path, task: str) -> None:
+    text = read_doc(env, task, "standing-instructions.md")
+    assert text.count("for 12 months") == 3
+    edit_doc(env, task, "standing-instructions.md", "for 12 months", "for twelve months", count=0)
+
+
+@near_miss("ho-fam-nm-r45-spec-values-with-trailing-comments", "FAM", "covenant-package-v03",
+           "In the family spec, v03's three salary lines gain trailing YAML comments recording who confirmed them "
+           "('salary_a: $176,000  # confirmed by Renata Alvarez, 2026-10-14'); the values they load are unchanged and "
+           "no instance is touched.",
+           "FAM compares instances with the family spec's values; a YAML comment after a value is not part of it, so "
+           "v03's variables load exactly as before and still match what v03 was expanded with.")
+def fam_nm_r45_comments(env: Path, task: str) -> None:
+    import yaml
+
+    path = env / FAMILY_SPEC
+    text = path.read_text("utf-8")
+    before = [i for i in yaml.safe_load(text)["instances"] if i["id"] == "v03"][0]["variables"]
+    start = text.index("- id: v03\n")
+    end = text.index("\n- id: ", start + 1)
+    block = text[start:end]
+    for name in ("salary_a", "salary_b", "salary_c"):
+        m = re.search(rf"^    {name}: (.*)$", block, re.M)
+        assert m and "#" not in m.group(1)
+        block = block[:m.end()] + "  # confirmed by Renata Alvarez, 2026-10-14" + block[m.end():]
+    path.write_text(text[:start] + block + text[end:], "utf-8")
+    after = [i for i in yaml.safe_load(path.read_text("utf-8"))["instances"] if i["id"] == "v03"][0]["variables"]
+    assert after == before and "# confirmed by Renata Alvarez" in path.read_text("utf-8")
