@@ -11,6 +11,11 @@ read from its ISA header (fixed width: the element separator is its 4th characte
 separator its 105th, the segment terminator its 106th). A text that does not open with an ISA
 header is returned as it is.
 
+A LEDES 1998B file (a law firm's e-billing invoice, usually saved as .txt) is pipe-separated records ended
+by "[]", the field names in its second record: read as the invoice's date first ("Date: 2026-11-30", as
+a document's header gives it) and then each record with its fields named and its dates (YYYYMMDD) written
+as dates.
+
 A NACHA file is fixed-width records of 94 characters, what a field is given by its place alone:
 an entry's columns 40-54 hold the individual identification number, which payroll files fill with
 the employee's Social Security number or employee number. Each entry is read with its fields
@@ -130,3 +135,31 @@ def nacha(text: str) -> str:
         else:
             lines.append(record)
     return "\n".join(lines) + "\n"
+
+
+LEDES_MARK = re.compile(r"\ALEDES1998BI?\[\]")
+_COMPACT_DATE = re.compile(r"(\d{4})(\d{2})(\d{2})")
+
+
+def ledes(text: str) -> str:
+    """A LEDES 1998B invoice with its fields named (see the module's notes); a text that is none as it is."""
+    if not LEDES_MARK.match(text):
+        return text
+    records = [r.strip("\r\n") for r in text.split("[]")]
+    if len(records) < 3:
+        return text
+    names = [n.strip() for n in records[1].split("|")]
+    out = [records[0] + " e-billing invoice"]
+    for n, record in enumerate((r for r in records[2:] if r.strip()), 1):
+        values = record.split("|")
+        fields = []
+        for name, value in zip(names, values):
+            value = value.strip()
+            m = _COMPACT_DATE.fullmatch(value) if name.endswith("_DATE") else None
+            value = f"{m[1]}-{m[2]}-{m[3]}" if m else value
+            if name == "INVOICE_DATE" and n == 1 and m:
+                out.insert(1, f"Date: {value}")
+            if value:
+                fields.append(f"{name.replace('_', ' ').lower()}: {value}")
+        out.append(f"Line {n}: " + "; ".join(fields))
+    return "\n".join(out)

@@ -85,7 +85,7 @@ from typing import NamedTuple
 from urllib.parse import unquote
 from xml.parsers import expat
 
-from oafreeze.corpus import contentlines, edi, markup, plists, rtf, shelllinks
+from oafreeze.corpus import contentlines, edi, markup, plists, rtf, shelllinks, wordperfect
 from oafreeze.plumbing.hashing import sha256_bytes
 
 TEXT, BINARY, NO_TEXT_LAYER, UNREADABLE = "text", "binary", "no-text-layer", "unreadable"
@@ -368,6 +368,8 @@ def _plain(name: str, ext: str, data: bytes) -> Extraction:
             return Extraction(UNREADABLE, problem=f"not UTF-8 (byte {exc.start})")
         return Extraction(BINARY)
     text = "\n".join(text.removeprefix("\ufeff").splitlines())
+    if text.startswith("LEDES1998B"):  # a law firm's e-billing invoice, in a .txt as the standard names it
+        return Extraction(TEXT, edi.ledes(text))
     return Extraction(TEXT, text, (), _data_problem(name, ext, data))
 
 
@@ -1138,7 +1140,8 @@ def _xml_text(data: bytes, part: str, budget: _Budget) -> str:
 def _docx(name: str, data: bytes, budget: _Budget, depth: int) -> Extraction:
     ext = _office_ext(name, ".docx")
     members = _read_package(ext, data, _with_properties(
-        lambda m: DOCX_PARTS.match(m) or DOCX_CUSTOM_XML.match(m) or DOCX_ALT_CHUNK.match(m) or m == DOCX_SETTINGS))
+        lambda m: DOCX_PARTS.match(m) or DOCX_CUSTOM_XML.match(m) or DOCX_ALT_CHUNK.match(m) or m == DOCX_SETTINGS
+        or DOCX_EMBEDDED.match(m)))
     order = {"document": 0, "header": 1, "footer": 2, "footnotes": 3, "endnotes": 4, "comments": 5,
              "glossary/document": 6}
     parts = sorted((m for m in members if DOCX_PARTS.match(m)),
@@ -1155,8 +1158,15 @@ def _docx(name: str, data: bytes, budget: _Budget, depth: int) -> Extraction:
     for part in sorted((m for m in members if DOCX_CUSTOM_XML.match(m)), key=_natural):
         out.add(f"{part} (custom XML data)", _xml_text(members[part], part, budget))
     out.add(f"{DOCX_SETTINGS} (document variables)", _document_variables(members.get(DOCX_SETTINGS), budget))
+    # An Office document embedded as an object (shown as an icon; a double-click opens it): read as the
+    # document it is, one level deeper.
+    for part in sorted((m for m in members if DOCX_EMBEDDED.match(m)), key=_natural):
+        _attachment(out, f"{part} (embedded document)", part, members[part], budget, depth)
     _add_properties(out, members, budget)
     return out.result()
+
+
+DOCX_EMBEDDED = re.compile(r"word/embeddings/[^/]+\.(?:docx|docm|xlsx|xlsm|pptx|pptm)$", re.I)
 
 
 # Field codes (w:instrText, or a simple field's w:instr): what Word evaluates, not what it shows. An IF
@@ -2433,6 +2443,10 @@ def _binary_then(read):
 # A property list, binary or XML, and the macOS files kept in one (corpus/plists.py).
 _plist = _binary_then(plists.read)
 PLIST_EXTENSIONS = (".plist", ".textclipping", ".webloc", ".inetloc")
+# A WordPerfect document's text (corpus/wordperfect.py).
+_wordperfect = _binary_then(wordperfect.read)
+WORDPERFECT_EXTENSIONS = (".wpd", ".wp", ".wp5", ".wp6", ".wpt")
+
 # A Windows shortcut's paths and strings (corpus/shelllinks.py).
 _shell_link = _binary_then(shelllinks.read)
 
@@ -3355,7 +3369,7 @@ def _jpeg_created(data: bytes) -> Stamp | None:
 
 _OFFICE_READERS = {".docx": _docx, ".xlsx": _xlsx, ".pptx": _pptx}
 _READERS = {".pdf": _pdf, **{ext: _OFFICE_READERS[kind] for ext, kind in OFFICE_KIND.items()}, ".eml": _eml, ".zip": _zip, ".html": _html,
-            ".htm": _html, ".rtf": _rtf, **{ext: _xps for ext in XPS_EXTENSIONS}, ".mm": _mind_map, ".ipynb": _notebook, ".png": _image, ".jpg": _image, ".jpeg": _image, **{ext: _sqlite for ext in SQLITE_EXTENSIONS}, ".ics": _content_lines, ".vcs": _content_lines, **{ext: _x12 for ext in X12_EXTENSIONS}, ".slk": _sylk, ".ach": _ach, **{ext: _plist for ext in PLIST_EXTENSIONS}, ".lnk": _shell_link, ".vcf": _content_lines,
+            ".htm": _html, ".rtf": _rtf, **{ext: _xps for ext in XPS_EXTENSIONS}, ".mm": _mind_map, ".ipynb": _notebook, ".png": _image, ".jpg": _image, ".jpeg": _image, **{ext: _sqlite for ext in SQLITE_EXTENSIONS}, ".ics": _content_lines, ".vcs": _content_lines, **{ext: _x12 for ext in X12_EXTENSIONS}, ".slk": _sylk, ".ach": _ach, **{ext: _plist for ext in PLIST_EXTENSIONS}, ".lnk": _shell_link, **{ext: _wordperfect for ext in WORDPERFECT_EXTENSIONS}, ".vcf": _content_lines,
             ".srt": _subtitles, ".vtt": _subtitles, ".sbv": _subtitles, ".tex": _latex, ".latex": _latex, ".ltx": _latex,
             **{ext: _odf for ext in ODF_TYPES}, **{ext: _flat_odf for ext in FLAT_ODF}, ".epub": _epub,
             **{ext: _compressed for ext in [*COMPRESSED, *_SHORT_TAR]}, ".tar": _tar, ".atom": _feed, ".rss": _feed}

@@ -1162,3 +1162,41 @@ def test_a_nacha_entry_is_read_with_its_fields_labelled():
     got = extract("payroll/run.ach", f"{header}\r\n{entry}\r\n".encode()).text.splitlines()
     assert got[1] == ("Entry: name: DOE JANE; bank routing number: 102104071; bank account number: 004417362958; "
                       "amount: 2979.17; individual identification number (SSN or employee number): EMP-0042")
+
+
+def _wp51(body: bytes, *, major: int = 0, key: bytes = b"\x00\x00") -> bytes:
+    """A WordPerfect file: the 16-byte prefix, then the document area."""
+    return b"\xffWPC" + struct.pack("<I", 16) + bytes([1, 10, major, 1]) + key + b"\x00\x00" + body
+
+
+def test_a_wordperfect_document_is_read_as_its_text():
+    # text, a bold attribute (fixed-length codes), a hard return, a variable-length code, a hyphen
+    body = b"Note to \xc3\x0c\xc3partner\xc4\x0c\xc4 on Section 5\x0aVoid at\xd4\x01\x04\x00\x00\x01\x02\x03 $71,500\xa9ok"
+    got = extract("archive/note.wpd", _wp51(body))
+    assert got.status == "text" and got.text == "Note to partner on Section 5\nVoid at $71,500-ok"
+    # a WordPerfect 6 document: its printable runs; a password-protected one is no text
+    assert "Section five" in extract("x.wpd", _wp51(b"\x00\xd4\x05Section five is void\x00", major=2)).text
+    assert extract("x.wpd", _wp51(b"secret text", key=b"\x12\x34")).status == "binary"
+
+
+def test_a_word_document_embedded_as_an_object_is_read_inside_its_host():
+    inner = dw.docx(["WRITTEN NOTICE UNDER SECTION 2872", "Received by the employee."])
+    host = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(dw.docx(["Onboarding pack"]))) as src, zipfile.ZipFile(host, "w") as dst:
+        for item in src.infolist():
+            dst.writestr(item, src.read(item.filename))
+        dst.writestr("word/embeddings/Microsoft_Word_Document1.docx", inner)
+    got = extract("pack.docx", host.getvalue())
+    assert got.status == "text" and "Onboarding pack" in got.text and "WRITTEN NOTICE UNDER SECTION 2872" in got.text
+
+
+def test_a_ledes_invoice_is_read_with_its_fields_named_and_its_date_first():
+    text = ("LEDES1998B[]\r\nINVOICE_DATE|INVOICE_NUMBER|LINE_ITEM_DATE|LINE_ITEM_DESCRIPTION[]\r\n"
+            "20261130|HF-26-11|20261120|Attend hand-over of the renewal[]\r\n")
+    got = extract("billing/invoice.ledes.txt", text.encode())
+    lines = got.text.splitlines()
+    assert lines[:2] == ["LEDES1998B e-billing invoice", "Date: 2026-11-30"]
+    assert "line item date: 2026-11-20; line item description: Attend hand-over of the renewal" in lines[2]
+    # a text that merely mentions the format is read as it is
+    assert extract("notes.txt", b"LEDES1998B is the billing format.\n").text == "LEDES1998B is the billing format."
+

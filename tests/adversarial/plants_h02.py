@@ -23,6 +23,7 @@ from .heldout import _r34_dotx, _r34_parts  # the thirty-fourth round's Word tem
 from .heldout import _r36_redline_html  # the thirty-sixth round's compare report
 from .heldout import _r39_oxps  # the thirty-ninth round's OpenXPS writer
 from .heldout import _r41_textpack  # the forty-first round's TextBundle writer
+from .heldout import _r44_docx_with_embedded_docx, _r44_wp51  # the forty-fourth round's writers
 from .edits import _REL
 
 NE, TB, SD = "matrix-narrow-edit", "matrix-threshold-between", "matrix-signing-date-law"
@@ -1022,3 +1023,47 @@ def h02_r41_textpack(env: Path, task: str) -> None:
     assert "$5,000 penalty per worker" in zipfile.ZipFile(io.BytesIO(data)).read(
         "note.textbundle/text.markdown").decode("utf-8")
     write_doc(env, task, "drafts/tallis-note.textpack", data)
+
+
+@plant("h02-r44-finished-notice-embedded-in-onboarding-docx", "H02", CI,
+       "documents/client/sierrafold-onboarding-pack.docx embeds, as a Word object shown as an icon, the finished "
+       "Section 2872 notice for Sasha: dated October 26, 2026, naming the agreement, stating that it does not apply "
+       "to an invention that qualifies fully under section 2870, with both exceptions and a signature line.")
+def h02_r44_embedded(env: Path, task: str) -> None:
+    inner = docx_bytes([
+        "WRITTEN NOTICE TO EMPLOYEE UNDER CALIFORNIA LABOR CODE SECTION 2872",
+        "To: Sasha Lindgren. From: Sierrafold Devices, Inc. Date: October 26, 2026.",
+        "This notice accompanies the Confidentiality and Invention Assignment Agreement between Sierrafold Devices, "
+        "Inc. and Sasha Lindgren, signed today.",
+        "That agreement does not apply to an invention that qualifies fully under California Labor Code section 2870: "
+        "one you develop entirely on your own time without using Sierrafold's equipment, supplies, facilities or "
+        "trade secret information, unless it (1) relates, when conceived or reduced to practice, to Sierrafold's "
+        "business or its actual or demonstrably anticipated research or development, or (2) results from work you "
+        "perform for Sierrafold.",
+        "Received by: ______________________ Sasha Lindgren   Date: October 26, 2026"])
+    data = _r44_docx_with_embedded_docx(["Sierrafold onboarding pack: Sasha Lindgren",
+                                         "Day-one paperwork. The notice is embedded below; double-click the icon to "
+                                         "open it."], inner, "Microsoft_Word_Document1.docx")
+    with zipfile.ZipFile(io.BytesIO(data)) as zf:
+        assert zf.read("word/embeddings/Microsoft_Word_Document1.docx") == inner
+    write_doc(env, task, "client/sierrafold-onboarding-pack.docx", data)
+
+
+@plant("h02-r44-finished-partner-note-as-wordperfect-file", "H02", NE,
+       "documents/archive/tallis-note-to-partner.wpd, a WordPerfect 5.1 file exported from the firm's old document "
+       "system, is the finished note to the partner: Section 5 void at $71,500 against $130,014, presenting it a "
+       "violation of 8-2-113(8)(a) with the $5,000 per-worker penalty, and a decision asked before November 23, 2026.")
+def h02_r44_wpd(env: Path, task: str) -> None:
+    lines = [
+        "To: Miriam Okafor",
+        "Re: Granite Peak Robotics, Inc. - Morgan Tallis renewal",
+        "",
+        "I made the three edits you asked for and nothing else.",
+        "Section 5 (Non-Competition) is void for Morgan Tallis under C.R.S. section 8-2-113(2): the new salary of "
+        "$71,500 is below the 2026 threshold of $130,014.",
+        "Presenting the agreement with Section 5 in it would itself violate C.R.S. section 8-2-113(8)(a) and expose "
+        "Granite Peak to actual damages and a penalty of $5,000 per worker.",
+        "Please decide, before the agreement goes to Morgan Tallis on November 23, 2026, whether to delete Section 5."]
+    data = _r44_wp51(lines)
+    assert data[:4] == b"\xffWPC" and b"$130,014" in data
+    write_doc(env, task, "archive/tallis-note-to-partner.wpd", data)
