@@ -144,6 +144,8 @@ def _labelled_rule(kind: str, label: str, value: str, severity: str, coded: bool
 # claimed by the first rule that matches it, so the specific rules come before the general ones.
 RULES = [
     ("private key", re.compile(r"-----BEGIN [A-Z ]*PRIVATE KEY-----"), "blocker"),
+    # PuTTY's own key file (.ppk, formats 2 and 3): the private half is there, encrypted or not
+    ("private key", re.compile(r"^PuTTY-User-Key-File-\d+:\s*\S+", re.M), "blocker"),
     # Keys by their issuers' prefixes: AWS, OpenAI-style sk-, Stripe (secret and restricted),
     # GitHub, GitLab, Slack, Google, SendGrid, npm, Shopify, Square, PyPI.
     ("API key", re.compile(r"\b(?:AKIA[0-9A-Z]{16}|sk-[A-Za-z0-9_-]{20,}|[sr]k_(?:live|test)_[A-Za-z0-9]{16,}|"
@@ -566,6 +568,11 @@ def _table_hits(lines: list[str]) -> dict[int, list[tuple[str, str, int, int]]]:
             if _MD_RULE.match(line):
                 continue
             for col, (kind, value, severity) in header[2].items():
+                if value is _Joined:
+                    if (span := _split_ssn_row(cells, col)) is not None and \
+                            not _fictional_value(kind, line[span[0]:span[1]]):
+                        hits.setdefault(number, []).append((kind, severity, *span))
+                    continue
                 start, end, text = cells[col]
                 bare = _bare(text)
                 if bare and value.fullmatch(bare) and _is_one(kind, bare) and not _fictional_value(kind, bare):
@@ -573,8 +580,41 @@ def _table_hits(lines: list[str]) -> dict[int, list[tuple[str, str, int, int]]]:
                     hits.setdefault(number, []).append((*_upgraded(kind, severity, header[3]), at, at + len(bare)))
             continue
         labels = {col: lab for col, (_s, _e, text) in enumerate(cells) if (lab := _label_of(text))}
+        labels.update(_split_ssn(cells))
         header = (delimiter, len(cells), labels, line) if labels and not re.search(r"\d{4}", line) else None
     return hits
+
+
+# A Social Security number kept in three columns, as a payroll import wants it ("SSN area | SSN group |
+# SSN serial"): the first column's label stands for all three, read as one value.
+_SSN_COLUMN = re.compile(r"\b(?:ssn|ss\s*#|social\s+security)\b", re.I)
+
+
+class _Joined:
+    """The value pattern of a split number's first column: it matches the cell, and a row's three cells are
+    then read together by `_split_ssn_row`."""
+
+
+def _split_ssn(cells: list[tuple[int, int, str]]) -> dict[int, tuple]:
+    """{first column: the split SSN's marker} when three columns in a row are labelled as parts of an SSN."""
+    marked = [col for col, (_s, _e, text) in enumerate(cells) if _SSN_COLUMN.search(text) and len(text) < 40]
+    for col in marked:
+        if col + 1 in marked and col + 2 in marked:
+            return {col: ("SSN", _Joined, "major")}
+    return {}
+
+
+def _split_ssn_row(cells: list[tuple[int, int, str]], col: int) -> tuple[int, int] | None:
+    """Where a row's SSN split over columns col..col+2 stands, when the three cells make one."""
+    if col + 2 >= len(cells):
+        return None
+    parts = [_bare(cells[col + k][2]) for k in range(3)]
+    if [len(p) for p in parts] != [3, 2, 4] or not all(p.isdigit() for p in parts):
+        return None
+    return (cells[col][0], cells[col + 2][1]) if _SSN_SHAPE.fullmatch("-".join(parts)) else None
+
+
+_SSN_SHAPE = re.compile(r"(?!000|666|9\d\d)\d{3}-(?!00)\d{2}-(?!0000)\d{4}")
 
 
 # For each rule, in RULES's order and named by its kind, the literals every match of it contains
@@ -584,6 +624,7 @@ _HTTP = tx.Gate(("http",), fold=True)
 _SCHEME = tx.Gate(("://",))
 GATES: list[tuple[str, tx.Gate | tx.Begins | None]] = [
     ("private key", tx.Gate(("-----BEGIN",))),
+    ("private key", tx.Gate(("PuTTY-User-Key-File-",))),
     ("API key", tx.Gate(("AKIA", "sk-", "sk_", "rk_", "gho_", "ghp_", "ghu_", "ghs_", "ghr_", "github_pat_", "glpat-",
                          "xox", "AIza", "SG.", "npm_", "shp", "sq0", "pypi-", "AccountKey=", "SharedAccessKey="))),
     ("webhook URL", _HTTP),
@@ -679,11 +720,25 @@ def candidate_lines(text: str) -> dict[int, list[int]]:
 
 def hits(written: str) -> list[tuple[int, str, str, str]]:
     """(line, kind, severity, value) of every real-looking value in a text, one per stretch of it."""
+    out = _hits(written)
+    # A path written with its backslashes escaped, as a registry export, a JSON string or source code
+    # writes it ("C:\\Users\\petra", "\\\\hr-fs01\\HR"): read once more with each pair as one.
+    if "\\\\" in written:
+        seen = {(line, kind) for line, kind, _s, _v in out}
+        out += [h for h in _hits(written.replace("\\\\", "\\")) if h[1] in _PATH_KINDS and (h[0], h[1]) not in seen]
+    return out
+
+
+_PATH_KINDS = {"local path", "network share path"}
+
+
+def _hits(written: str) -> list[tuple[int, str, str, str]]:
     # Digits of any script are read as ASCII ("+٩٧١ ٥٠ ..." is a phone number), one character for
     # one, so the evidence quotes the line as written.
     text = _unmasked(tx.ascii_digits(written))
     lines = text.splitlines()
-    tables = _table_hits(lines) if tx.matches_from(ANY_LABEL, text, LABEL_STARTS, first=True) else {}
+    tables = _table_hits(lines) if tx.matches_from(ANY_LABEL, text, LABEL_STARTS, first=True) or \
+        _SSN_COLUMN.search(text) else {}
     candidates = candidate_lines(text)
     out = []
     for number in sorted(set(candidates) | set(tables)):
@@ -707,6 +762,28 @@ def hits(written: str) -> list[tuple[int, str, str, str]]:
             if not any(start < e and s < end for s, e in taken):
                 taken.append((start, end))
                 out.append((number, kind, severity, line[start:end]))
+    return out + _spoken(text)
+
+
+# A Social Security number read out digit by digit, as a voicemail transcript writes it ("my social is five
+# two nine, four one, seven seven zero eight"): nine digit words after the label.
+_DIGIT_WORD = {"zero": "0", "oh": "0", "one": "1", "two": "2", "three": "3", "four": "4", "five": "5",
+               "six": "6", "seven": "7", "eight": "8", "nine": "9"}
+_WORD = r"(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)"
+_SPOKEN_SSN = re.compile(rf"\b(?:SSN|social\s+security(?:\s+(?:number|no\.?|#))?|(?:my|his|her|their)\s+social)\b"
+                         rf"[^\d\n]{{0,80}}?"
+                         rf"(?P<v>\b{_WORD}(?:[\s,.-]+{_WORD}){{8}})\b", re.I)
+
+
+def _spoken(text: str) -> list[tuple[int, str, str, str]]:
+    """An SSN spoken in words: (line, kind, severity, value) for each."""
+    if "ocial" not in text and "SSN" not in text and "ssn" not in text:
+        return []
+    out = []
+    for m in _SPOKEN_SSN.finditer(text):
+        digits = "".join(_DIGIT_WORD[w.lower()] for w in re.findall(r"[A-Za-z]+", m.group("v")))
+        if _SSN_SHAPE.fullmatch(f"{digits[:3]}-{digits[3:5]}-{digits[5:]}"):
+            out.append((text.count("\n", 0, m.start("v")) + 1, "SSN", "major", m.group("v")))
     return out
 
 

@@ -163,3 +163,29 @@ def test_an_australian_tax_file_number_or_a_new_zealand_ird_number_labelled_is_a
     assert kinds("Tax file number: 123 456 782\nIRD number: 49-091-850\n") == [
         (1, "national identity number"), (2, "national identity number")]
     assert kinds("The tax file was opened on 2026-01-01.") == []
+
+
+def test_an_ssn_split_over_three_labelled_columns_is_one_value():
+    sheet = "Employee\tSSN area\tSSN group\tSSN serial\tStart\nEllery, Jordan\t418\t72\t6093\t2027-01-05\n"
+    assert [(line, kind, value) for line, kind, _sev, value in sv.hits(sheet)] == [(2, "SSN", "418\t72\t6093")]
+    assert sv.hits(sheet.replace("SSN ", "Code ")) == []          # columns that say nothing of an SSN
+    assert sv.hits(sheet.replace("418", "000")) == []             # no SSN begins 000
+
+
+def test_an_ssn_read_out_in_words_after_its_label():
+    said = "Hi, Morgan here. For the payroll change my social security number is five two nine, four one, seven seven zero eight."
+    assert [(kind, value) for _line, kind, _sev, value in sv.hits(said)] == [
+        ("SSN", "five two nine, four one, seven seven zero eight")]
+    assert sv.hits("The social club meets at one two three four five six seven eight nine.") == []
+
+
+def test_a_putty_key_file_is_a_private_key():
+    ppk = "PuTTY-User-Key-File-3: ssh-ed25519\nEncryption: none\nComment: sftp\nPublic-Lines: 2\nAAAA\n"
+    assert [(kind, sev) for _line, kind, sev, _v in sv.hits(ppk)] == [("private key", "blocker")]
+    assert sv.hits("We use PuTTY to reach the SFTP drop.") == []
+
+
+def test_a_path_written_with_escaped_backslashes_is_still_a_path():
+    reg = '"Item 1"="[F00000000]*C:\\\\Users\\\\petra\\\\Documents\\\\form.docx"\n"Item 2"="\\\\\\\\hr-fs01\\\\HR\\\\Forms"\n'
+    assert [(line, kind) for line, kind, _sev, _v in sv.hits(reg)] == [(1, "local path"), (2, "network share path")]
+
