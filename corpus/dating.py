@@ -168,18 +168,41 @@ MONTH_NO = {m: i for i, m in enumerate(("jan", "feb", "mar", "apr", "may", "jun"
                                         "dec"), 1)}
 
 
+# ... and a day written as an ordinal word: "the sixteenth of December", "December the sixteenth".
+_ORDINALS = ("first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth thirteenth "
+             "fourteenth fifteenth sixteenth seventeenth eighteenth nineteenth twentieth").split()
+ORDINAL_DAY = {**{w: n for n, w in enumerate(_ORDINALS, 1)}, "thirtieth": 30,
+               **{f"twenty{sep}{w}": 20 + n for sep in ("-", " ") for n, w in enumerate(_ORDINALS[:9], 1)},
+               **{f"thirty{sep}first": 31 for sep in ("-", " ")}}
+_ORDINAL = "|".join(sorted(ORDINAL_DAY, key=len, reverse=True))
+# (the month capitalised, and "May" only after the day: "you may first ask" names no day)
+_MONTH = r"(?-i:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*"
+_MONTH_FIRST = r"(?-i:Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*"
+YEARLESS_WORDS = re.compile(rf"\b(?:the\s+(?P<w1>{_ORDINAL})\s+(?:day\s+)?of\s+(?P<m1>{_MONTH})|(?P<m2>{_MONTH_FIRST})\s+"
+                            rf"(?:the\s+)?(?P<w2>{_ORDINAL}))\b(?!\s*,?\s*\d{{4}})", re.I)
+
+
 def yearless(piece: str, as_of: dt.date) -> list[tuple[dt.date, ...]]:
     """Each day and month written without a year, as the first such day from six months before as_of."""
+    return [(when,) for _at, when in yearless_at(piece, as_of)]
+
+
+def yearless_at(piece: str, as_of: dt.date) -> list[tuple[int, dt.date]]:
+    """(where it is written, the day) of each day and month written without a year (see `yearless`)."""
     out = []
-    for m in YEARLESS.finditer(piece):
-        month, day = MONTH_NO[(m["m1"] or m["m2"])[:3].lower()], int(m["d1"] or m["d2"])
+    found = [(m.start(), m["m1"] or m["m2"], int(m["d1"] or m["d2"])) for m in YEARLESS.finditer(piece)]
+    if "th" in piece or "first" in piece or "second" in piece or "third" in piece:
+        found += [(m.start(), m["m1"] or m["m2"], ORDINAL_DAY[re.sub(r"\s+", " ", (m["w1"] or m["w2"]).lower())])
+                  for m in YEARLESS_WORDS.finditer(piece)]
+    for at, name, day in found:
+        month = MONTH_NO[name[:3].lower()]
         for year in (as_of.year, as_of.year + 1):
             try:
                 when = dt.date(year, month, day)
             except ValueError:
                 break
             if (as_of - when).days <= 183:
-                out.append((when,))
+                out.append((at, when))
                 break
     return out
 
@@ -226,7 +249,7 @@ _RELATIVE = re.compile(r"\b(?:(?P<after>the\s+day\s+after\s+tomorrow)|(?P<tomorr
                        r"(?:in\s+(?P<n1>\d{1,2}|a|an|one|two|three|four|five|six|seven|eight|nine|ten|fourteen)\s+"
                        r"(?P<u1>days?|weeks?)(?!\s+(?:before|after|of|from\s+(?:the|signing|receipt)))|"
                        r"(?P<n2>\d{1,2}|a|an|one|two|three|four|five|six|seven|eight|nine|ten|fourteen)\s+(?P<u2>days?|weeks?)"
-                       r"\s+from\s+(?:today|now))|(?:next|this\s+coming|on)\s+(?P<wd>monday|tuesday|wednesday|thursday|"
+                       r"\s+from\s+(?:today|now))|(?:next|this\s+coming|this|on)\s+(?P<wd>monday|tuesday|wednesday|thursday|"
                        r"friday|saturday|sunday))\b", re.I)
 
 

@@ -69,6 +69,11 @@ def things(text: str) -> frozenset[str]:
     return frozenset(_thing(m.group(0)) for m in _OBJECT.finditer(text))
 
 
+# A file name with a digit in it: a date in "2026-10-19-client-note.md" names the file, not an event.
+_FILE_NAME = re.compile(r"(?<![\w/.-])[\w./-]*\d[\w./-]*\.(?:md|markdown|txt|docx?|pdf|rtf|odt|html?|eml|msg|xlsx?|"
+                        r"csv|json|ya?ml|pptx?)\b", re.I)
+
+
 # Where a sentence's clauses part: a semicolon, or a comma before a conjunction.
 _CLAUSE = re.compile(r";\s+|,\s+(?:and|but|while|whereas)\s+", re.I)
 
@@ -92,8 +97,9 @@ def event_dates(text: str, as_of: dt.date, *, relative: bool = False,
         if _PAST.search(words):
             continue
         thing = _OBJECT.search(words)
-        found = [tx.date_readings(w) for w, _ in tx.dates(piece)] + dating.yearless(piece, as_of) + \
-            (dating.relative(piece, as_of) if relative else [])
+        dated = _FILE_NAME.sub(lambda m: " " * len(m.group(0)), piece) if "." in piece else piece
+        found = [tx.date_readings(w) for w, _ in tx.dates(dated)] + dating.yearless(dated, as_of) + \
+            (dating.relative(dated, as_of) if relative else [])
         if not found and months:
             found = dating.month_years(piece)  # "signs in February 2027": a day of that month
         if len(found) > 1 and not clause:
@@ -124,10 +130,18 @@ def event_dates(text: str, as_of: dt.date, *, relative: bool = False,
             m = pattern.search(words)
             if not m or not objects and name == "delivery":
                 continue
+            if name == "signing" and _FOR_SIGNING.search(words) and not pattern.search(_FOR_SIGNING.sub(" ", words)) \
+                    and EVENTS["delivery"].search(words):
+                continue  # "hand him the agreement on November 6, ready for his signature": the day is the handing's
             what = {_thing(_bound(objects, m, words).group(0))} | going if objects else set()
             out.append((name, frozenset({"work"}) if name == "start" else frozenset(what or {"agreement"}), found[0],
                         piece.strip()))
     return out
+
+
+# What a document is handed over for, not when it is signed: "ready for his signature", "for signing", "to sign".
+_FOR_SIGNING = re.compile(r"\b(?:ready\s+)?for\s+(?:(?:his|her|their|its|your|the\s+\w+'s|[A-Z]\w+'s)\s+)?"
+                          r"(?:signature|signing|execution)\b|\bto\s+(?:review\s+and\s+)?sign\b")
 
 
 # Between a thing and the word of its event: the thing as the subject ("the agreement is signed") or the

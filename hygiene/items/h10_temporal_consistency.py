@@ -8,6 +8,7 @@ import re
 
 from oafreeze.corpus import datafiles, dating, events, formats
 from oafreeze.corpus import text as tx
+from oafreeze.environment import criteria as cr
 from oafreeze.hygiene.context import TaskContext
 from oafreeze.hygiene.finding import Finding
 
@@ -165,6 +166,14 @@ def _todays_in_instructions(ctx: TaskContext, as_of: dt.date) -> list[Finding]:
                     f"the instructions call today ({written}) a {dating.WEEKDAYS[day].capitalize()}day, but "
                     f"{ctx.ext.as_of} is a {dating.WEEKDAYS[as_of.weekday()].capitalize()}day: one of the two is wrong",
                     "make the weekday and the date agree", location="$.instructions", evidence=tx.excerpt(sentence)))
+        # Today given without its year ("Today is the sixteenth of December", "It is now November 9"): the
+        # day after the words that make it today's.
+        if cued and not tx.dates(sentence):
+            for at, when in dating.yearless_at(sentence, as_of):
+                if _TODAY_IS_NOW.search(sentence[max(0, at - 40):at]) and when != as_of:
+                    out.append(_other_today(ctx, f"give today as {sentence[at:].split(',')[0].strip()!r}, which is "
+                                                 f"{when.isoformat()}", sentence))
+                    break
         # Today named by a holiday: "Today is the Monday before Thanksgiving, 2026".
         for at, written, day in dating.holidays(sentence, as_of) if cued else ():
             if _TODAY_IS_NOW.search(sentence[:at]) and day != as_of:
@@ -531,7 +540,7 @@ def _named_days_against_criteria(ctx: TaskContext) -> list[Finding]:
     stated = None
     out = []
     for i, c in enumerate(ctx.task.criteria):
-        for _line, sentence in tx.sentences(c.match_criteria):
+        for _line, sentence in tx.sentences(_less_forbidden(c.match_criteria)):
             for written, _at in tx.dates(sentence):
                 said = set(tx.date_readings(written))
                 for f, as_written, clause, days in named:
@@ -849,14 +858,19 @@ def _created(text: str) -> tuple[int, str, dt.date] | None:
 
 # A recorded track (GPX, KML, Garmin's TCX) is stamped with the times it was recorded at: its first
 # stamp is the day of the walk or drive it records ("<time>2026-10-28T14:05:00Z</time>").
-_TRACKS = (".gpx", ".kml", ".tcx")
-_TRACK_STAMP = re.compile(r"<(?:\w+:)?(?:time|when|Time|Id)>\s*(\d{4}-\d{2}-\d{2})(?:[T ][^<]*)?</")
+# So is an XMP sidecar (a scan's or a photo's metadata beside it, "lindgren-signed.xmp"), by the day its
+# subject was made: xmp:CreateDate, photoshop:DateCreated, exif:DateTimeOriginal, as an attribute or an element.
+_TRACKS = (".gpx", ".kml", ".tcx", ".xmp")
+_TRACK_STAMP = re.compile(r"<(?:\w+:)?(?:time|when|Time|Id)>\s*(\d{4}-\d{2}-\d{2})(?:[T ][^<]*)?</|"
+                          r"\b(?:xmp:CreateDate|photoshop:DateCreated|exif:DateTimeOriginal|xmp:MetadataDate)"
+                          r"(?:\s*=\s*[\"']|>)\s*(\d{4}-\d{2}-\d{2})")
 
 
 def _recorded(text: str) -> tuple[int, str, dt.date] | None:
-    """The day a recorded track was recorded (its first time stamp): line, as written, date."""
+    """The day a recorded track was recorded (its first time stamp), or the day a sidecar's subject was
+    made: line, as written, date."""
     m = _TRACK_STAMP.search(text)
-    when = dating.as_date(m.group(1)) if m else None
+    when = dating.as_date(m.group(1) or m.group(2)) if m else None
     return (text.count("\n", 0, m.start()) + 1, m.group(0).strip(), when) if when else None
 
 
@@ -1273,6 +1287,30 @@ _TO_COME = re.compile(r"\b(?:signs|countersigns|starts|begins|joins|receives|ret
                       r"(?:is|are)\s+(?:signing|starting|joining|due|to|set\s+to|scheduled|expected))\b", re.I)
 
 
+def _document_events(text: str, as_of: dt.date) -> list:
+    """The events a document dates; a day it names relative to its own date ("the offer goes out this Friday"
+    in an e-mail of Monday, November 9) is read from that date."""
+    dated = dating.document_date(text)
+    if dated is None:
+        return events.event_dates(text, as_of)
+    return events.event_dates(text, dated[2], relative=True)
+
+
+def _less_forbidden(match_criteria: str) -> str:
+    """A criterion with the dates its FAIL clause fails the output for giving blanked out: "FAIL if it requires
+    signature by November 11, 2026" names the wrong day on purpose, not the day of the signing."""
+    fail = cr.clauses(match_criteria)[1]
+    at = match_criteria.rfind(fail) if fail else -1
+    if at < 0:
+        return match_criteria
+    out = match_criteria
+    for lit in cr.read_clause(fail, fail=True).forbidden:
+        if lit.kind == "date":
+            start, stop = at + lit.offset, at + lit.stop
+            out = out[:start] + " " * (stop - start) + out[stop:]
+    return out
+
+
 def _event_conflicts(ctx: TaskContext, as_of: dt.date) -> list[Finding]:
     """The instructions, a criterion or a task document giving one upcoming event two dates (major when
     task.json is one of the two; two documents against each other are a note)."""
@@ -1280,7 +1318,7 @@ def _event_conflicts(ctx: TaskContext, as_of: dt.date) -> list[Finding]:
             for event, what, when, sentence in events.event_dates(ctx.task.instructions, as_of, relative=True)]
     for i, c in enumerate(ctx.task.criteria):
         told += [(event, what, when, sentence, f"$.criteria[{i}].match_criteria")
-                 for event, what, when, sentence in events.event_dates(c.match_criteria, as_of)]
+                 for event, what, when, sentence in events.event_dates(_less_forbidden(c.match_criteria), as_of)]
     # What task.json says elsewhere of the matter: a deliverable's description, the trap's.
     for name, description in ctx.task.deliverables.items():
         told += [(event, what, when, sentence, f"$.deliverables[{json.dumps(name)}]")
@@ -1298,8 +1336,9 @@ def _event_conflicts(ctx: TaskContext, as_of: dt.date) -> list[Finding]:
     def past(when: tuple[dt.date, ...]) -> bool:
         return when[-1 if len(when) > 2 else 0] < as_of
 
+    # (a dated document's "this Friday" or "tomorrow" counts from its own date)
     heard = [(event, what, when, sentence, f.rel) for f in ctx.task_files if f.text
-             for event, what, when, sentence in events.event_dates(f.text, as_of) if when[0] >= as_of]
+             for event, what, when, sentence in _document_events(f.text, as_of) if when[0] >= as_of]
     out = _document_conflicts(ctx, heard)
     if not told:
         return out

@@ -578,3 +578,29 @@ def h06_r43_rename_after(env: Path, task: str) -> None:
     with task_json(env, task) as t:
         instructions_add(t, "Once the agreement is saved, rename tallis-agreement-revised.md to \"Tallis RCA 2026 "
                             "(execution version).md\", the name Granite Peak's HR system expects.")
+
+
+@plant("h06-r45-outputs-sent-to-a-folder-the-keys-lack", "H06", NE,
+       "The instructions now end: 'Save both files in a folder named granite-peak-tallis/ so that the partner's "
+       "review tool picks them up.' The deliverables and criteria still name the bare files, which the agent is told "
+       "not to leave at the top.")
+def h06_r45_folder(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert "granite-peak-tallis/" not in json.dumps(t)
+        instructions_add(t, "Save both files in a folder named granite-peak-tallis/ (granite-peak-tallis/"
+                            "tallis-agreement-revised.md and granite-peak-tallis/note-to-partner.md) so that the "
+                            "partner's review tool picks them up.")
+
+
+@near_miss("h06-nm-r44-date-prefixed-client-note", "H06", AM,
+           "The client note is named 2026-10-19-bayou-crest-client-note.md everywhere (deliverables map, instructions, "
+           "criteria, advisory list), the firm's date-first naming for correspondence.",
+           "HYGIENE.md H06 wants every deliverable graded, named in the instructions and not confusable with another; "
+           "the renamed note is all three, and a date prefix is part of one name, not a second version.")
+def h06_nm_r44_date_prefix(env: Path, task: str) -> None:
+    old, new = "client-note.md", "2026-10-19-bayou-crest-client-note.md"
+    with task_json(env, task) as t:
+        _r10_rename_deliverable(t, old, new, instructions=True)
+        for c in t["criteria"]:
+            c["match_criteria"] = c["match_criteria"].replace(old, new)
+        assert old not in json.dumps(t).replace(new, "")

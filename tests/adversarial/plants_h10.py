@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import uuid
 from pathlib import Path
 
 from .cases import near_miss, plant
@@ -13,6 +14,7 @@ from .edits import (append_doc, criterion, docx_bytes, edit_doc, email, instruct
 from .heldout import _C11_FULL_WIDTH, _r9_odt, _C12_PERSIAN_DIGITS, _R10_ARABIC_DIGITS, _R12_THAI_DIGITS, _r11_ics, _r11_ics_escape, _r14_epoch_ms, _r16_xlsx_with_dates  # the later rounds' document writers
 from .heldout import _match, _r14_docx, _r21_dw, _reword  # the later rounds' writers and criterion editors
 from .heldout import _r9_docx, _r33_docx_text, _r42_vcs  # the ninth, thirty-third and forty-second rounds' writers
+from .heldout import _r44_ledes, _r44_xmp, _r45_eml  # the forty-fourth and forty-fifth rounds' writers
 
 NE, TB, SD = "matrix-narrow-edit", "matrix-threshold-between", "matrix-signing-date-law"
 CA, AM, CI = "matrix-client-alert-refresh", "matrix-adverse-memo-repair", "matrix-california-invention-notice"
@@ -1438,3 +1440,59 @@ def h10_r43_signing_day(env: Path, task: str) -> None:
         entry = seeded(t, "RCW 49.62.010(4)")
         assert entry["effective_date"] == "2024-06-06"
         entry["effective_date"] = "2024-03-13"
+
+
+@plant("h10-r45-today-as-an-ordinal-in-words", "H10", NE,
+       "The instructions add 'Today is the sixteenth of December, and the partner's email came in this morning.'; "
+       "as_of and the email's date are November 16, 2026.")
+def h10_r45_ordinal_words(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert t["oafreeze"]["as_of"] == "2026-11-16"
+        instructions_add(t, "Today is the sixteenth of December, and the partner's email came in this morning.")
+
+
+@plant("h10-r45-this-friday-in-a-dated-email", "H10", TB,
+       "documents/hr/re-offer-timing.eml, Noor's email of Monday, November 9, 2026, says the offer and the covenant "
+       "paperwork go out 'this Friday', that is November 13; the offer summary and the hr-request put the offer on "
+       "November 16.")
+def h10_r45_this_friday(env: Path, task: str) -> None:
+    import datetime
+
+    assert datetime.date(2026, 11, 9).strftime("%A") == "Monday"
+    assert "Offer to be delivered: November 16, 2026" in read_doc(env, task, "offer-summary.md")
+    body = ("Miriam,\n\nQuick update on timing: we will send Riley the offer, with the covenant paperwork, this Friday. "
+            "Riley's start date stays as in the summary.\n\nNoor\n")
+    write_doc(env, task, "hr/re-offer-timing.eml", _r45_eml(
+        [("From", "Noor Haddad <noor.haddad@aspenline.example.com>"),
+         ("To", "Miriam Okafor <miriam.okafor@harlowfinch.example.com>"),
+         ("Date", "Mon, 9 Nov 2026 11:20:00 -0700"), ("Subject", "Re: Covenant paperwork for Riley Vandermeer")], body))
+
+
+@plant("h10-r44-xmp-of-a-scan-made-after-as-of", "H10", CI,
+       "documents/client/lindgren-signed-agreement.xmp, the XMP sidecar of a scan, records the signed agreement of "
+       "Sasha Lindgren as created on 2026-10-26, three weeks after as_of (2026-10-05), before any agreement is "
+       "drafted.")
+def h10_r44_xmp(env: Path, task: str) -> None:
+    assert load_task(env, task)["oafreeze"]["as_of"] == "2026-10-05"
+    write_doc(env, task, "client/lindgren-signed-agreement.xmp", _r44_xmp(
+        "", {"xmp:CreateDate": "2026-10-26T10:14:32-07:00", "xmp:ModifyDate": "2026-10-26T10:15:02-07:00",
+             "xmp:CreatorTool": "ScanSnap Home 2.22", "pdf:Producer": "ScanSnap Home",
+             "xmpMM:DocumentID": "uuid:" + str(uuid.uuid5(uuid.NAMESPACE_URL, "r44:lindgren-scan"))},
+        "Signed Confidentiality and Invention Assignment Agreement, Sasha Lindgren, with Section 2872 notice"))
+
+
+@plant("h10-r44-ledes-invoice-bills-a-future-hand-over", "H10", NE,
+       "documents/billing/granite-peak-2026-11.ledes.txt, the firm's LEDES 1998B invoice for November, bills on "
+       "20261120 for attending the hand-over of the renewal to Morgan Tallis: the partner's email sets the hand-over "
+       "for November 23, and as_of is 2026-11-16.")
+def h10_r44_ledes(env: Path, task: str) -> None:
+    assert "hand the renewal to Morgan on November 23" in read_doc(env, task, "partner-instructions.md")
+    invoice = {"INVOICE_DATE": "20261130", "INVOICE_NUMBER": "HF-26-11-0412", "CLIENT_ID": "GPR01",
+               "LAW_FIRM_MATTER_ID": "GPR01-0007", "BILLING_START_DATE": "20261101", "BILLING_END_DATE": "20261130",
+               "INVOICE_DESCRIPTION": "Tallis renewal", "LAW_FIRM_ID": "HARLOWFINCH", "CLIENT_MATTER_ID": "EMP-2026-31"}
+    text = _r44_ledes(invoice, [
+        ("20261116", "L120", 1.2, 395.0, "MO01P", "Okafor, Miriam", "Review renewal draft and instruct associate"),
+        ("20261120", "L120", 0.8, 395.0, "MO01P", "Okafor, Miriam",
+         "Attend hand-over of renewal agreement to M. Tallis at client's Colorado Springs office")])
+    assert text.startswith("LEDES1998B[]") and "20261120" in text
+    write_doc(env, task, "billing/granite-peak-2026-11.ledes.txt", text)

@@ -1334,3 +1334,49 @@ def test_a_figure_called_another_years(tmp_path, label, flagged):
     files = {**workspace(), "colorado-statute-excerpt.md": "# C.R.S. § 8-2-113\n\n" + law["quote"] + ".\n"}
     hits = [f for f in found(env_with(tmp_path, task, files), "H10") if "calls the figure" in f.message]
     assert [(f.severity, f.location) for f in hits] == ([("minor", "$.instructions")] if flagged else [])
+
+
+def test_near_miss_a_fail_clause_names_the_wrong_signing_day_on_purpose(tmp_path):
+    # the instructions hand the agreement over on April 6 "ready for her signature"; a criterion fails an
+    # output that demands signature by April 8: neither is a second date of the signing
+    task = task_json()
+    task["instructions"] += " HR will hand the agreement to Dana on April 6, 2026, ready for her signature."
+    task["criteria"][0]["match_criteria"] = ("PASS if agreement.md gives Dana at least 14 days to consider it. "
+                                             "FAIL if it requires signature by April 8, 2026.")
+    assert [f for f in found(env_with(tmp_path, task), "H10") if f.severity == "major"] == []
+    # a PASS clause that dates the signing otherwise still conflicts
+    task["criteria"][0]["match_criteria"] = ("PASS if agreement.md has Dana sign it on April 8, 2026. "
+                                             "FAIL if it gives another day.")
+    task["instructions"] += " Dana signs the agreement on April 6, 2026."
+    hits = [f for f in found(env_with(tmp_path / "pass", task), "H10") if f.severity == "major"]
+    assert hits and "signing" in hits[0].message
+
+
+def test_today_given_in_words_without_its_year(tmp_path):
+    task = task_json()
+    task["instructions"] += " Today is the second of April, and the partner wrote this morning."
+    hits = [f for f in found(env_with(tmp_path, task), "H10") if "today" in f.message]
+    assert [(f.severity, f.location) for f in hits] == [("major", "$.instructions")]
+    assert "2026-04-02" in hits[0].message
+    task = task_json()
+    task["instructions"] += " Today is the second of March, and the partner wrote this morning."
+    assert [f for f in found(env_with(tmp_path / "same", task), "H10") if "today" in f.message] == []
+
+
+def test_a_dated_emails_this_friday_counts_from_its_own_date():
+    from oafreeze.hygiene.items.h10_temporal_consistency import _document_events
+    mail = ("From: Noor <noor@example.com>\nDate: Mon, 09 Nov 2026 09:00:00 -0500\nSubject: timing\n\n"
+            "The offer and the covenant paperwork go out this Friday.\n")
+    assert [(e, when) for e, _what, when, _s in _document_events(mail, dt.date(2026, 11, 2))] == [
+        ("delivery", (dt.date(2026, 11, 13),))]
+
+
+def test_an_xmp_sidecar_is_dated_by_the_day_its_scan_was_made(tmp_path):
+    xmp = ('<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">'
+           '<rdf:Description xmlns:xmp="http://ns.adobe.com/xap/1.0/"><xmp:CreateDate>{}T10:14:32-07:00'
+           '</xmp:CreateDate></rdf:Description></rdf:RDF></x:xmpmeta>\n')
+    later = found(env_with(tmp_path, files={**workspace(), "signed-scan.xmp": xmp.format("2026-03-20")}), "H10")
+    assert [(f.severity, f.path) for f in later] == [("major", "documents/signed-scan.xmp")]
+    earlier = {**workspace(), "signed-scan.xmp": xmp.format("2026-02-20")}
+    assert found(env_with(tmp_path / "earlier", files=earlier), "H10") == []
+
