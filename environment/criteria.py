@@ -88,7 +88,8 @@ def clauses(match_criteria: str) -> tuple[str, str]:
     return pass_text.strip(" .;:\n"), fail_text.strip(" .;:\n")
 
 
-NEGATION = re.compile(r"\b(?:not|no|never|without|omits?|omitted|omitting|fails?\s+to|lacks?|lacking|missing|absent|"
+NEGATION = re.compile(r"\b(?:not|no|never|without(?!\s+(?:any\s+)?(?:exceptions?|qualifications?|reservations?|"
+                      r"limitations?|fail|delay|question|doubt)\b)|omits?|omitted|omitting|fails?\s+to|lacks?|lacking|missing|absent|"
                       r"neither|nor|none|nothing|nowhere|free\s+of|excludes?|avoids?|removes?|deletes?|drops?|"
                       r"strips?|takes?\s+out|leaves?\s+out|cuts?|silent|refrains?\s+from|steers?\s+clear\s+of|"
                       r"free\s+from|stays?\s+away\s+from|devoid\s+of|clear\s+of|bare\s+of|empty\s+of|"
@@ -311,7 +312,9 @@ LITERAL_PATTERNS: dict[str, re.Pattern] = {
         rf"(?=[A-Za-z0-9\-/.:]*\d)(?=[A-Za-z0-9\-/.:]{{4}})({_ID_TOKEN})"
         rf"|\b(?i:{_ID_LABEL})\s+(?=[A-Za-z0-9\-/.:]*\d)(?=[A-Za-z0-9\-/.:]*[A-Za-z\-/])"
         rf"(?=[A-Za-z0-9\-/.:]{{4}})({_ID_TOKEN})"),
-    "citation": tx.CITATION,
+    # ... and a section cited in words, as prose cites it ("Section 2872 of the California Labor Code")
+    "citation": re.compile(tx.CITATION.pattern + r"|\b[Ss]ection\s+\d[\w.\-]*(?:\([\w]+\))*\s+of\s+the\s+"
+                           r"(?:[A-Z][\w.'’-]*\s+){1,5}(?:Code|Act|Statutes?|Law|Regulations?)\b"),
     # An amount with its currency: a sign ($, €, £, ¥, ₹, ₩), an ISO code before it ("EUR 40,000"),
     # or yen or yuan written after it ("300,000円").
     "amount": re.compile(rf"(?:[{re.escape(CURRENCY_SIGNS)}]|\b(?:{'|'.join(CURRENCY_CODES)})\s?)\s?\d[\d,]*"
@@ -569,6 +572,11 @@ def _embedded(sentence: _Sentence, at: int, placed: list) -> bool:
 # An aside set off by commas that says when something else happens ("asks the partner to decide,
 # before the agreement goes to Morgan on November 23, 2026, whether ..."): its date is no demand.
 _WHEN_ASIDE = re.compile(r",\s*(?:before|after|until|once|when|by\s+the\s+time)\b[^,;:]*$", re.I)
+# ... and a clause set off by a comma that describes a person or a thing named before it (", who left on
+# November 15, 2026", ", which was signed on March 2, 2025"): the day says who is meant, and the output need
+# not repeat it. Of a person, any figure so said is description (", who earns $80,000,").
+_DESCRIBED = re.compile(r",\s*(?:who|whom|whose|which)\b[^,;:]*$", re.I)
+_DESCRIBED_PERSON = re.compile(r",\s*(?:who|whom|whose)\b[^,;:]*$", re.I)
 
 
 _UNLESS = re.compile(r"\s*unless\b", re.I)
@@ -597,6 +605,8 @@ def read_clause(clause: str, *, fail: bool = False) -> Reading:
             role = "neutral"  # a bound, or an item of what the output may "only" contain
         elif lit.kind == "date" and _WHEN_ASIDE.search(sentence.flat[sentence.start:at]):
             role = "incidental"  # the day something else happens, said in passing: ", before X goes out on <date>,"
+        elif (_DESCRIBED if lit.kind == "date" else _DESCRIBED_PERSON).search(sentence.flat[sentence.start:at]):
+            role = "incidental"  # who or what is meant: ", who left on November 15, 2026"
         else:
             wanted = not _negated_before(masked, sentence, at)
             if fail:

@@ -191,6 +191,7 @@ def amounts(normalized_output: str) -> frozenset[Decimal]:
 
 # Where a citation's section designation starts: after its section sign, "U.S.C." or "RCW".
 _DESIGNATION = re.compile(r"(?:§§?|u\.s\.c\.\s*§?|\brcw)\s*(\S.*)$")
+_IN_WORDS = re.compile(r"section\s+(\d[\w.\-]*(?:\(\w+\))*)\s+of\b")
 
 
 @functools.lru_cache(maxsize=4096)
@@ -198,13 +199,14 @@ def _designation(key: str) -> re.Pattern | None:
     """A citation written another way: "C.R.S. § 8-2-113(2)" is also "C.R.S. 8-2-113(2)" or
     "Colo. Rev. Stat. 8-2-113(2)". A designation with structure (8-2-113(2), 1833(b), 49.62.020)
     is specific enough on its own; a bare number (§ 2870) still needs its section sign."""
-    m = _DESIGNATION.search(key)
+    m = _DESIGNATION.search(key) or _IN_WORDS.match(key)
     if not m:
         return None
     number = m.group(1).strip()
     if not re.search(r"\d", number):
         return None
-    lead = "" if re.search(r"\d[-.:/(]", number) else r"§\s?"
+    # (a bare number is cited by its section sign or by the word: "§ 2872", "Section 2872 of the ... Code")
+    lead = "" if re.search(r"\d[-.:/(]", number) else r"(?:§\s?|section\s+)"
     tail = r"(?!\w)" if number[-1].isalnum() else ""
     return re.compile(rf"(?<![\w.-]){lead}{re.escape(number)}{tail}")
 
@@ -334,7 +336,10 @@ def template_for(ctx: TaskContext, deliverable: str) -> tuple[str, str] | None:
     """The starting template of a deliverable: the workspace file the matcher pairs it with,
     else the one task file of its format family whose name says template/draft/form."""
     files = [f for f in ctx.task_files if f.text is not None]
-    paired = resolve([deliverable], [f.name for f in files]).resolved.get(deliverable)
+    # A file paired by name (exact or close); the lone file of the deliverable's format is not its form
+    # for that alone ("supply-agreement.md" is no starting form of "demand-letter.md").
+    pairing = resolve([deliverable], [f.name for f in files])
+    paired = pairing.resolved.get(deliverable) if pairing.method.get(deliverable) != "extension" else None
     if paired is None:
         about = _name_words(deliverable) | _name_words(ctx.task.deliverables.get(deliverable, ""))
         cands = [f.name for f in files if family(f.name) == family(deliverable) and looks_like_form(f.name)

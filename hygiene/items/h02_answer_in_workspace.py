@@ -595,6 +595,12 @@ def kept_things(fail_clause: str) -> list[tuple[str, object]]:
     return out
 
 
+def _holds_any(things: list[tuple[str, object]], norm: str, amounts: set[tuple[int, str]]) -> bool:
+    """Whether a text (normalized, and its quantities) holds any of what a FAIL clause fails for keeping."""
+    return any((kind == "quantity" and t in amounts) or (kind == "literal" and t.key in norm) or
+               (kind == "name" and tx.normalize(t) in norm) for kind, t in things)
+
+
 def _already_changed(ctx: TaskContext, names: list[str]) -> list[Finding]:
     """A starting form that already lacks what a criterion fails the output for keeping: the form was
     already changed, so the template copied unchanged passes."""
@@ -611,15 +617,20 @@ def _already_changed(ctx: TaskContext, names: list[str]) -> list[Finding]:
             things = kept_things(cr.clauses(c.match_criteria)[1])
             if not things:
                 continue
-            present = [t for kind, t in things if (kind == "quantity" and t in amounts) or
-                       (kind == "literal" and t.key in norm) or (kind == "name" and tx.normalize(t) in norm)]
-            if present:
+            if _holds_any(things, norm, amounts):
                 continue
             shown = ", ".join(repr(t.text if kind == "literal" else
                                    (f"{t[0]} {t[1]}s" if kind == "quantity" else t)) for kind, t in things)
+            # Another input that holds it may be the real starting point (the counterparty's form beside
+            # the firm's playbook): then the form is only perhaps changed already.
+            elsewhere = next((f.rel for f in ctx.task_files if f.rel != rel and f.text and
+                              _holds_any(things, tx.normalize(f.text), quantities(f.text))), None)
             out.append(ctx.finding(
-                ID, "major", rel, f"criterion {c.id!r} fails an output that keeps {shown}, but the starting form "
-                f"{rel} no longer holds any of it: the form already has the change, and copying it unchanged passes",
+                ID, "minor" if elsewhere else "major", rel,
+                f"criterion {c.id!r} fails an output that keeps {shown}, but the starting form {rel} no longer "
+                "holds any of it: " + (f"{elsewhere} does, so check which file the task starts from; if it is "
+                                       f"{rel}, copying it unchanged passes" if elsewhere else
+                                       "the form already has the change, and copying it unchanged passes"),
                 f"restore the starting form to the state the task describes, or drop criterion {c.id!r}",
                 location=f"$.criteria[{i}].match_criteria", evidence=tx.excerpt(
                     "FAIL if " + cr.clauses(c.match_criteria)[1])))

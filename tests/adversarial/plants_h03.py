@@ -779,3 +779,15 @@ def h03_r43_presence(env: Path, task: str) -> None:
         crit["title"] = "Notice handed in"
         crit["match_criteria"] = ("PASS if lindgren-section-2872-notice.md is among the files handed in. FAIL if the "
                                   "notice file is missing.")
+
+
+@plant("h03-r45-only-literal-a-citation-in-long-form", "H03", CI,
+       "A new criterion passes the notice if it 'cites Section 2872 of the California Labor Code'; the excerpt file "
+       "already cites Cal. Lab. Code \u00a7 2872, the same section in short form, so the workspace pasted in as the "
+       "notice passes.")
+def h03_r45_long_form(env: Path, task: str) -> None:
+    assert "## Cal. Lab. Code \u00a7 2872" in read_doc(env, task, "california-labor-code-excerpt.md")
+    with task_json(env, task) as t:
+        add_criterion(t, "notice-cites-2872", "Notice cites the statute that requires it",
+                      "PASS if lindgren-section-2872-notice.md cites Section 2872 of the California Labor Code. FAIL if "
+                      "the notice cites no statute.", ["lindgren-section-2872-notice.md"])

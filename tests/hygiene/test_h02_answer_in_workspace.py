@@ -595,3 +595,27 @@ def test_a_compare_report_whose_accepted_view_is_the_finished_answer_is_found(tm
     hits = [f for f in found(env_with(tmp_path / "shown", task, {**workspace(), "compare.html": shown}), "H02")
             if f.path == "documents/compare.html"]
     assert [f.severity for f in hits] == ["major"] and "deletions taken out" not in hits[0].message
+
+
+def test_a_changed_form_beside_another_input_that_holds_the_old_term_is_a_note(tmp_path):
+    # The counterparty's own form still says 24 months beside the firm's refreshed one: which file the
+    # task starts from is for a person to say.
+    task = task_json()
+    task["criteria"][0]["match_criteria"] = ("PASS if agreement.md limits the non-compete to 12 months. "
+                                             "FAIL if it keeps the 24-month period or Delaware law.")
+    refreshed = "# Agreement form\n\n1. Non-compete: twelve (12) months.\n2. Governing law: Colorado.\n"
+    theirs = "Their form\n\n1. Non-compete: twenty-four (24) months.\n"
+    files = {**workspace(), "agreement-form-2021.md": refreshed, "their-paper.docx": dw.docx([theirs])}
+    hits = found(env_with(tmp_path, task, files), "H02")
+    assert [(f.severity, f.path) for f in hits] == [("minor", "documents/agreement-form-2021.md")]
+    assert "their-paper.docx does" in hits[0].message
+
+
+def test_the_lone_file_of_a_format_is_no_starting_form_for_that_alone(tmp_path):
+    # One Markdown input with nothing of a form in its name: a supply agreement is not the starting form
+    # of a demand letter because it is the only Markdown file; a file named like the deliverable is.
+    from oafreeze.hygiene.audit import contexts
+    alone = env_with(tmp_path / "alone", files={"supply-terms.md": "Supply terms. Payment is due in 30 days.\n"})
+    assert degenerate.template_for(contexts(alone, ["t1"])[0], "agreement.md") is None
+    named = env_with(tmp_path / "named", files={"agreement-v1.md": "Agreement. Non-compete: 24 months.\n"})
+    assert degenerate.template_for(contexts(named, ["t1"])[0], "agreement.md")[0] == "documents/agreement-v1.md"

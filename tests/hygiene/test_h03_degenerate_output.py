@@ -554,3 +554,33 @@ def test_a_case_caption_is_a_literal_and_one_the_inputs_hold_carries_no_signal(t
     files = {**workspace(), "litigation-memo.md": "# Memo\n\nRe: Reyes Holdings v. Delacroix (2024)\n\nSettled.\n"}
     hits = [f for f in found(env_with(tmp_path, task, files), "H03") if f.location == "$.criteria[3].match_criteria"]
     assert [f.severity for f in hits] == ["major"] and "Reyes Holdings v. Delacroix" in hits[0].message
+
+
+def test_a_date_in_a_clause_that_describes_a_person_is_said_in_passing():
+    reading = cr.read_clause("hold-notice.md is addressed to the six current employees and not to Rowan Achebe, "
+                             "who left on November 15, 2026.")
+    assert [lit.text for lit in reading.incidental] == ["November 15, 2026"]
+    assert all(lit.kind != "date" for group in reading.required for lit in group)
+    # a date the output must give stays required
+    assert [[lit.text for lit in g] for g in cr.read_clause("the memo says the lease ends on March 1, 2027.").required] \
+        == [["March 1, 2027"]]
+
+
+def test_without_exception_is_no_negation():
+    fail = cr.read_clause('it certifies without exception that "No Default has occurred".', fail=True)
+    assert [lit.text for lit in fail.forbidden] == ["No Default has occurred"] and fail.required == []
+    assert [lit.text for lit in cr.read_clause('the notice is sent without "Confidential" in it.').forbidden] == [
+        "Confidential"]
+
+
+def test_a_section_cited_in_words_is_the_same_citation_as_its_short_form(tmp_path):
+    # the statute excerpt cites "C.R.S. § 8-2-113"; a criterion that asks for "Section 8-2-113 of the Colorado
+    # Revised Statutes" is passed by the excerpt pasted in
+    lit = cr.read_clause("the notice cites Section 2872 of the California Labor Code.").required[0][0]
+    assert lit.kind == "citation"
+    from oafreeze.corpus import text as tx
+    from oafreeze.hygiene import degenerate
+    assert degenerate.contains(tx.normalize("Cal. Lab. Code § 2872"), lit)
+    assert not degenerate.contains(tx.normalize("Cal. Lab. Code § 28720"), lit)
+    short = cr.read_clause("the notice cites Cal. Lab. Code § 2872.").required[0][0]
+    assert degenerate.contains(tx.normalize("under Section 2872 of the California Labor Code"), short)
