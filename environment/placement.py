@@ -23,6 +23,10 @@ CONTRACT_PARTS = r"\brecitals?\b|\bwhereas\b|\bdefinitions?\b|\bheadings?\b|\bsi
 # Advisory material as the object of a request: a note, a comment, an explanation, analysis, where the
 # text came from (a source path, a Bates number of the production it was found in). Another party's
 # comments ("comments from the client") are input, not material to write.
+# A reason given: "because ...", "so that it now meets ...", "after a recent dispute".
+_REASON = (r"(?:because|so\s+that\s+(?:it|they|the\s+\w+)\s+(?:now\s+)?(?:meets?|complies|comply|satisf(?:y|ies)|conforms?)|"
+           r"after\s+(?:a|an|the)\s+(?:recent\s+|earlier\s+)?(?:dispute|ruling|decision|lawsuit|challenge|audit|"
+           r"complaint|court\s+case))\b")
 _MATERIAL = re.compile(r"(?P<noun>drafting\s+(?:notes?|comments?|commentary)|(?:(?:kb|knowledge[- ]base)\s+)?"
                        r"(?:source|file)\s+(?:paths?|files?|references?|locations?)|(?:kb|knowledge[- ]base)\s+"
                        r"(?:paths?|sources?|references?)|bates\s+(?:numbers?|nos?\b\.?|references?|ranges?|stamps?)|"
@@ -56,7 +60,7 @@ _MATERIAL = re.compile(r"(?P<noun>drafting\s+(?:notes?|comments?|commentary)|(?:
                        # ... or told to the reader: "a recital telling Jordan Ellery that, because ..., ..."
                        r"(?:stat(?:e|es|ing)|say(?:s|ing)?|record(?:s|ing)?|sets?\s+out|setting\s+out|not(?:e|es|ing)|"
                        r"(?:tell(?:s|ing)?|inform(?:s|ing)?|advis(?:e|es|ing)|remind(?:s|ing)?)(?:\s+[\w'.-]+){0,3}?)"
-                       r"(?=\s+that\b[^.;]{0,160}?\bbecause\b))\b", re.I)
+                       r"(?=\s+that\b[^.;]{0,160}?\b" + _REASON + r"))\b", re.I)
 # A request about what the law puts in the text, or about a part of the contract ("a recital", "the
 # definitions"), unless that part is to give the drafter's reasons ("a recital explaining ... because").
 _LEGAL_PART = re.compile(LAW_CONTENT + r"|(?:" + CONTRACT_PARTS + r")(?![^.;]*\b(?:why|because|reasons?|rationale)\b)",
@@ -76,7 +80,7 @@ _OUTRIGHT = re.compile(r"drafting|notes?\s+(?:to|for)|\]\s+(?:tags?|markers?|fla
                        r"cheat[- ]?sheets?|how-?tos?)\s+(?:to|for)|commentary|comments?|rationale|reasoning|analysis|advice|"
                        r"recommendations|annotations?|paths?|kb|knowledge[- ]base|source|bates|reasons?|"
                        r"cover(?:ing)?\s+(?:notes?|memos?|paragraphs?|letters?)", re.I)
-_OUTRIGHT_ABOUT = re.compile(r"\s+(?:[\w']+\s+){0,3}?why\b|\s+that\b[,\s]+[^.;]{0,160}?\bbecause\b|\s+(?:of|on)\s+(?:what|how)\s+(?:[\w']+\s+){0,3}?"
+_OUTRIGHT_ABOUT = re.compile(r"\s+(?:[\w']+\s+){0,3}?why\b|\s+that\b[,\s]+[^.;]{0,160}?\b" + _REASON + r"|\s+(?:of|on)\s+(?:what|how)\s+(?:[\w']+\s+){0,3}?"
                              r"(?:does|do|means?|works?|operates?|affects?)\b|\s+(?:to\s+[\w']+\s+)?(?:of\s+|for\s+)?(?:your|the|each|"
                              r"every|our)\s+(?:\w+\s+)?(?:changes?|choices?|edits?|reasons?|reasoning|decisions?|"
                              r"departures?|revisions?)\b", re.I)

@@ -19,7 +19,10 @@ NAME = "placement discipline"
 # What a placement criterion talks about: material that must not reach operative text.
 PLACEMENT = re.compile(r"source path|file path|knowledge[- ]base|internal|drafting (?:note|comment)|commentary|"
                        r"client advice|legal analysis|advisory|rationale|practice guide|placement|"
-                       r"explanat|editorial", re.I)
+                       r"explanat|editorial|"
+                       # ... and what advice says in other words: "no assessment of the merits", "speculates"
+                       r"merits|assessment|opinions?\b|speculat|(?:no|any|without)\s+(?:legal\s+)?(?:advice|analysis|"
+                       r"reasoning)", re.I)
 # A placement rule that forbids citing law outright would fail a legally required notice.
 FORBIDS_LAW = re.compile(r"\b(?:statut\w*|citations?|cites?|legislation|regulations?|sections?\s+(?:\d|of\s+(?:the\s+)?"
                          r"(?:[\w.'-]+\s+){0,4}?(?:code|act|statutes?|regulations?|law)\b)|(?:labou?r|civil|penal|"
@@ -97,8 +100,31 @@ def check(ctx: TaskContext) -> list[Finding]:
            + _advisory_put_in_operative(ctx))
     # (the same request is reported once: a sentence asking the agreement for the reason is advice_asked_for's)
     if not any(f.location == "$.instructions" for f in out):
-        out += _reasoning_asked_in_operative(ctx)
+        out += _reasoning_asked_in_operative(ctx) or _application_asked(ctx)
     return out
+
+
+# How the law meets this matter's facts: "which provision requires it and why it applies to Riley", "how each
+# rule applies to the employee".
+_APPLIED = re.compile(r"\b(?:why|how)\s+(?:it|this|that|they|these|each\s+(?:\w+\s+)?\w+|the\s+(?:\w+\s+)?\w+)\s+"
+                      r"(?:applies|apply|bites?|affects?)\s+to\b", re.I)
+
+
+def _application_asked(ctx: TaskContext) -> list[Finding]:
+    """The instructions ask an operative deliverable, by name, to say why or how the law applies to the
+    person: the legal analysis the task keeps out of what the counterparty signs, asked for in it."""
+    operative = [d for d in ctx.ext.operative if d in ctx.task.deliverables]
+    for _line, sentence in tx.sentences(ctx.task.instructions) if operative else ():
+        named = next((d for d in operative if d in sentence), None)
+        m = _APPLIED.search(sentence, sentence.find(named)) if named else None
+        if m is None or pl.NEGATED.search(sentence[:m.start()]) or _SPARED.search(sentence):
+            continue
+        return [ctx.finding(
+            ID, "major", "task.json", f"the instructions ask {named!r} to say {m.group(0)!r} …: the legal analysis "
+            "of how the law meets the facts goes into the text the counterparty signs",
+            f"ask for it in {_advisory_names(ctx)} only; {named} states the terms and the notices the law requires",
+            location="$.instructions", evidence=tx.excerpt(sentence))]
+    return []
 
 
 # An advisory deliverable, or the task's own memo or analysis, put into an operative one: "Attach the text of
@@ -314,7 +340,7 @@ ONLY = re.compile(r"\b(?:contains?|consists?\s+of|holds?|has)\s+(?:only|nothing\
 ALLOWLIST = re.compile(ONLY.pattern + r"|\bonly\s+(?:the\s+)?(?:contract|agreement|operative)\b|"
                        r"\b(?:solely|exclusively)\b", re.I)
 COVERS_ADVICE = re.compile(r"analy|advi[cs]|comment|\bnotes?\b|explan|editorial|rationale|recommend|discussion|"
-                           r"internal|opinion|reasoning", re.I)
+                           r"internal|opinion|reasoning|merits|assess|speculat", re.I)
 COVERS_PATHS = re.compile(r"path|knowledge[- ]base|documents/|file\s+name|\.md\b|source", re.I)
 
 
@@ -558,6 +584,18 @@ _UNGRADED_PLACE = re.compile(r"\b(?P<label>(?:a|an|the|any)\s+(?:(?:separate|one
                              r"excluded|ignored|disregarded|outside\s+(?:this|the)\s+(?:criterion|rule|check))\b", re.I)
 
 
+# ... and a stretch of the text by where it stands ("Text placed below the signature blocks is treated as HR's
+# working notes and is not graded"): what is put there stays in what the counterparty signs.
+_UNGRADED_AREA = re.compile(r"\b(?P<label>(?:any\s+|the\s+)?(?:text|material|content|anything|notes?|comments?|commentary|"
+                            r"prose|matter|wording)\s+(?:(?:placed|put|written|appearing|added|kept)\s+|that\s+(?:appears?|"
+                            r"sits?|is|comes?)\s+)?(?:below|after|beneath|under|following|outside|past)\s+(?:the\s+)?"
+                            r"(?:[\w'’-]+\s+){0,3}?(?:signature\s+(?:blocks?|lines?|pages?)|signatures?|execution\s+(?:blocks?|"
+                            r"pages?)|body|last\s+(?:page|clause|section|paragraph)))\b[^.;]{0,80}?\b(?:is|are)\s+"
+                            r"(?:not\s+(?:graded|checked|assessed|covered|considered|counted|judged|reviewed)|exempt(?:ed)?|"
+                            r"excluded|ignored|disregarded|treated\s+as\s+(?:[\w'’-]+\s+){0,3}?(?:working\s+)?(?:notes?|"
+                            r"comments?|drafts?)|outside\s+(?:this|the)\s+(?:criterion|rule|check))\b", re.I)
+
+
 _LABELLED_ASIDE = re.compile(r"\b(?P<label>(?:a|an|the|any|one)\s+(?:[\w-]+\s+){0,2}?(?:schedule|section|annex|appendix|"
                              r"box|page|note|part|rider|panel|exhibit|attachment|addendum)s?\s+(?:headed|marked|titled|"
                              r"labell?ed|called|stating|saying)\s+[\"\u201c\u2018']?[^\"\u201d\u2019']{0,40}?(?:not\s+part\s+of|"
@@ -592,7 +630,8 @@ def _lets_advice_in(ctx: TaskContext, d: str, i: int, c) -> list[Finding]:
     # "A cover page placed before the title is not graded by this criterion": a page where anything stays.
     # So is a part of the document labelled as no part of it ("a closing schedule headed 'For information
     # only: not part of the Agreement' may explain what changed").
-    ungraded = _UNGRADED_PLACE.search(c.match_criteria) or _LABELLED_ASIDE.search(cr.clauses(c.match_criteria)[0])
+    ungraded = _UNGRADED_PLACE.search(c.match_criteria) or _UNGRADED_AREA.search(c.match_criteria) or \
+        _LABELLED_ASIDE.search(cr.clauses(c.match_criteria)[0])
     if ungraded:
         return [ctx.finding(
             ID, "major", "task.json", f"placement criterion {c.id!r} leaves {ungraded.group('label')!r} of {d!r} ungraded: "
@@ -690,9 +729,13 @@ def advice_asked_for(ctx: TaskContext) -> list[Finding]:
 
 
 # What a deliverable's description says when a counterparty or employee signs or receives it.
+# (a signed text's noun said of something else is no sign of one: "a calendar of the contract dates",
+# "the notice deadlines")
 OPERATIVE_WORDS = re.compile(r"\b(?:sign(?:ed|s|ing|ature)?|execut\w+|ready\s+to\s+(?:send|sign|deliver)|"
                              r"counterpart|(?:agreement|contract|covenants?|offer\s+letter|notice|consent|release|"
-                             r"amendment|deed|form)\b)", re.I)
+                             r"amendment|deed|form)\b(?!\s+(?:dates?|deadlines?|terms?|periods?|windows?|lists?|"
+                             r"history|review|analysis|summary|status|data|figures?|values?|checklist|tracker|log|"
+                             r"calendar|timeline|requirements?|obligations?|provisions?|clauses?)\b))", re.I)
 ADVISORY_WORDS = re.compile(r"\b(?:memo|email|e-mail|note|notes|rationale|advice|summary|report|analysis|letter\s+to\s+"
                             r"the\s+client|cover)\b", re.I)
 

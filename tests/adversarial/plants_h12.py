@@ -1318,3 +1318,37 @@ def h12_r43_forward_all(env: Path, task: str) -> None:
         assert t["oafreeze"]["advisory"] == ["note-to-partner.md"]
         instructions_add(t, "Granite Peak's HR portal will send every file you save for this matter to Morgan Tallis "
                             "as one signing packet on November 23.")
+
+
+@plant("h12-r45-purpose-clause-explaining-the-revision", "H12", AM,
+       "The instructions now ask fontenot-covenant-agreement.md to open with a 'Purpose' clause stating that Bayou "
+       "Crest revised its standard agreement after a recent dispute so that it meets La. R.S. 23:921, with the three "
+       "defects corrected: the repair's reasons inside the agreement Avery signs.")
+def h12_r45_purpose(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert t["oafreeze"]["operative"] == ["fontenot-covenant-agreement.md"]
+        instructions_add(t, "Open fontenot-covenant-agreement.md with a short 'Purpose' clause stating that Bayou "
+                            "Crest revised its standard agreement after a recent dispute so that it meets La. R.S. "
+                            "23:921, and naming the defects of the old agreement that the revision corrects.")
+
+
+@plant("h12-r45-statutory-basis-column-in-the-notice", "H12", TB,
+       "The instructions now ask vandermeer-noncompete-notice.md to set out its points as a table with a 'Statutory "
+       "basis' column explaining, row by row, which provision of C.R.S. \u00a7 8-2-113 requires the point and why it "
+       "applies to Riley: legal analysis asked for inside the operative notice, carried by a table's structure.")
+def h12_r45_basis_column(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert "vandermeer-noncompete-notice.md" in t["oafreeze"]["operative"]
+        instructions_add(t, "Lay out vandermeer-noncompete-notice.md as a two-column table: the notice point on the "
+                            "left and, in a 'Statutory basis' column on the right, which provision of C.R.S. "
+                            "\u00a7 8-2-113 requires it and why it applies to Riley.")
+
+
+@plant("h12-r45-text-below-the-signature-blocks-let-off", "H12", CA,
+       "placement-no-alert-prose now ends: 'Text placed below the signature blocks is treated as HR's working notes "
+       "and is not graded.' A permission that lets advice stay in the form employees sign, as long as it comes last.")
+def h12_r45_below_signatures(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        crit = criterion(t, "placement-no-alert-prose")
+        crit["match_criteria"] = (crit["match_criteria"].rstrip() + " Text placed below the signature blocks is "
+                                  "treated as HR's working notes and is not graded.")

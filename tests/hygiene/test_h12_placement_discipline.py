@@ -937,3 +937,49 @@ def test_a_text_the_other_side_signs_put_into_an_advisory_deliverable_is_major(t
     task["instructions"] += " " + said
     hits = [f for f in found(env_with(tmp_path, task), "H12") if "a text the other side signs" in f.message]
     assert [(f.severity, f.location) for f in hits] == ([("major", "$.instructions")] if flagged else [])
+
+
+def test_near_miss_a_review_task_whose_calendar_lists_contract_dates_does_not_apply(tmp_path):
+    # "contract" said of the dates, not of a text someone signs
+    task = task_json()
+    task["work_type"] = "review"
+    task["deliverables"] = {"agreement.md": "Memo to the CIO on the renewal terms.",
+                            "client-email.md": "Calendar list of the contract dates, with columns date and event."}
+    task["oafreeze"]["operative"] = []
+    task["oafreeze"]["advisory"] = []
+    assert found(env_with(tmp_path, task), "H12") == []
+    task["deliverables"]["client-email.md"] = "The contract amendment, ready for the vendor to sign."
+    assert ("major", "$.oafreeze.operative") in {(f.severity, f.location)
+                                                  for f in found(env_with(tmp_path / "signed", task), "H12")}
+
+
+def test_a_placement_rule_in_other_words_covers_the_operative_text(tmp_path):
+    # "no assessment of the merits", "speculates": legal analysis named without the word
+    task = task_json()
+    task["criteria"][1]["match_criteria"] = (
+        "PASS if agreement.md describes the dispute neutrally and contains no assessment of the merits. FAIL if it "
+        "says the company's exposure is \"real\" or speculates about what the employee told customers.")
+    hits = found(env_with(tmp_path, task), "H12")
+    assert not [f for f in hits if "no placement criterion" in f.message or "never forbids client advice" in f.message]
+
+
+def test_a_placement_rule_that_lets_text_below_the_signatures_off(tmp_path):
+    task = task_json()
+    task["criteria"][1]["match_criteria"] += (" Text placed below the signature blocks is treated as HR's working "
+                                              "notes and is not graded.")
+    hits = [f for f in found(env_with(tmp_path, task), "H12") if "ungraded" in f.message]
+    assert [(f.severity, f.location) for f in hits] == [("major", "$.criteria[1].match_criteria")]
+
+
+@pytest.mark.parametrize("ask, flagged", [
+    ("Lay out agreement.md as a table: each term on the left and, on the right, which provision requires it and why "
+     "it applies to Dana.", True),
+    ("Open agreement.md with a Purpose clause stating that the company revised its form after a recent dispute.", True),
+    ("In client-email.md, explain why the statute applies to Dana.", False),
+])
+def test_how_the_law_meets_the_facts_asked_of_the_operative_text(tmp_path, ask, flagged):
+    task = task_json()
+    task["instructions"] += " " + ask
+    hits = [f for f in found(env_with(tmp_path, task), "H12") if f.location == "$.instructions"
+            and f.severity == "major"]
+    assert bool(hits) is flagged
