@@ -90,8 +90,11 @@ def line_text(text: str, line: int | None) -> str:
     return excerpt(lines[line - 1].strip())
 
 
-# Text that stands for text not yet written: "TBC", "TBD - to fill in", "TODO", "lorem ipsum", "<kind>".
+# Text that stands for text not yet written: "TBC", "TBD - to fill in", "TODO", "lorem ipsum", "<kind>"; and
+# what a spreadsheet or a script leaves where a lookup found nothing: "#N/A", "#REF!", "NaN", "None", "null".
 _PLACEHOLDER = re.compile(r"\s*(?:(?-i:TBC|TBD|TBA|TODO|FIXME|XXX+)\b|lorem ipsum|(?:n/?a|\?+|-+|\.+|…+|_+)\s*$|"
+                          r"#(?:N/A|REF!|VALUE!|NAME\?|DIV/0!|NULL!|NUM!|SPILL!|CALC!|GETTING_DATA)\s*$|"
+                          r"(?:nan|none|null|nil|undefined|\[object\s+object\])\s*$|"
                           r"<[^<>]{0,40}>\s*$|\[[^\[\]]{0,40}\]\s*$|"
                           r"(?:still\s+)?to\s+be\s+(?:confirmed|decided|determined|completed|written|added)\b)", re.I)
 

@@ -161,8 +161,7 @@ def _grader_text(ctx: TaskContext, f, text: str) -> list[Finding]:
     low = tx.folded(text)
     hits = [(cue, m) for cue, gate in zip(GRADER_CUES, CUE_GATES) if gate.open(text, low) for m in [cue.search(text)]
             if m]
-    ids = [c.id for c in ctx.task.criteria if len(c.id) >= 4 and c.id in text
-           and re.search(rf"(?<![\w-]){re.escape(c.id)}(?![\w-])", text)]
+    ids = [c.id for c in ctx.task.criteria if len(c.id) >= 4 and c.id in text and _id_written(c.id, text)]
     norm = tx.normalize(text) if any(len(c.title) >= 20 for c in ctx.task.criteria) else ""
     titles = [c.title for c in ctx.task.criteria if len(c.title) >= 20 and tx.normalize(c.title) in norm]
     if len(hits) >= 2 or (hits and (ids or titles)) or len(ids) + len(titles) >= 2:
@@ -183,6 +182,19 @@ def _grader_text(ctx: TaskContext, f, text: str) -> list[Finding]:
             "an agent that reads it learns what the judge will reward", f"take {f.rel} out of documents/, or "
             "remove the grading material from it", location=line, evidence=tx.line_text(text, line))]
     return []
+
+
+# An id that is one plain word ("deposit", "scope") is the matter's own word in a lease or a notice; it names
+# a criterion only where it is written as an id: after "criterion" or "id", or in backticks, brackets or quotes.
+_PLAIN_ID = re.compile(r"[A-Za-z]+")
+
+
+def _id_written(cid: str, text: str) -> bool:
+    """Whether a document writes criterion id `cid` as an id (a plain-word id only where it is marked as one)."""
+    if not _PLAIN_ID.fullmatch(cid):
+        return re.search(rf"(?<![\w-]){re.escape(cid)}(?![\w-])", text) is not None
+    return re.search(rf"(?i:\bcriteri(?:on|a)\s+(?:id\s+)?|\bid\s*[:=]?\s*)[`'\"“‘\[(]?{re.escape(cid)}(?![\w-])|"
+                     rf"[`\[(]{re.escape(cid)}[`\])]|[\"“]{re.escape(cid)}[\"”]", text) is not None
 
 
 PASS_FAIL = set(GRADER_CUES[:2])

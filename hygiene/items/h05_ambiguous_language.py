@@ -40,7 +40,10 @@ _TASTE = (
     # judgment with no measure: "shows sound judgment about what the client needs to hear", "common sense"
     r"(?:sound|good|mature|professional|commercial|practical|careful|legal|business)\s+(?:judge?ment|sense)|"
     r"(?:shows?|showing|exercises?|exercising|demonstrates?|demonstrating|uses?|using)\s+(?:its\s+|their\s+)?judge?ment|"
-    r"common\s+sense|(?:well|ill)[- ]judged|insightful(?:ly)?|thoughtful(?:ly)?|"
+    r"common\s+sense|(?:well|ill)[- ]judged|insightful(?:ly)?|thoughtful(?:ly)?|cogent(?:ly)?|lucid(?:ly)?|"
+    r"articulate(?:ly)?(?!\s+(?:the|its|each|why|how|what|that)\b)|"
+    # a reading left to the judge: "read holistically", "judged in the round"
+    r"holistic(?:ally)?|in\s+the\s+round|"
     # wording "to similar effect": how similar is the judge's call
     r"(?:in\s+)?(?:these\s+|those\s+|the\s+same\s+)?(?:words\s+)?or\s+(?:other\s+)?(?:words|language|wording|terms)\s+"
     r"(?:to|of)\s+(?:a\s+)?(?:similar|the\s+same|like|equivalent)\s+(?:effect|meaning|import)|"
@@ -161,7 +164,12 @@ _JUDGMENT = (
     r"(?:likely|probably)\s+(?:to\s+be\s+)?(?:enforceable|enforced|upheld|valid|invalid|void|unenforceable)|"
     # what the author meant rather than what was said: "within the spirit of the partner's instructions"
     r"(?:within|against|in|contrary\s+to|consistent\s+with|true\s+to|faithful\s+to|in\s+keeping\s+with|outside)\s+"
-    r"the\s+spirit\s+of\b|spirit\s+(?:and|rather\s+than|over|not)\s+(?:the\s+)?letter\b"
+    r"the\s+spirit\s+of\b|spirit\s+(?:and|rather\s+than|over|not)\s+(?:the\s+)?letter\b|"
+    # a reader imagined as the test: "in terms the partner cannot miss", "in language HR staff can act on",
+    # "clear enough for a new hire"
+    r"in\s+(?:terms|language|words|a\s+(?:way|form|manner))\s+(?:that\s+)?(?:[\w'’-]+\s+){1,4}?(?:can(?:not|['’]t)?|"
+    r"could|would|will|won['’]t)\s+(?:not\s+|easily\s+|readily\s+)?(?:miss|understand|follow|act\s+on|grasp|"
+    r"use|overlook|ignore|misread)|(?:clear|plain|simple|easy)\s+enough\s+(?:for|that)\b"
 )
 # extent: a place or a set with no edge ("the areas immediately around them", "nearby counties", "in the
 # vicinity of the office"): how far it reaches is left to the judge.
@@ -478,7 +486,8 @@ def _one_of_several(ctx: TaskContext, c, where: str, sentence: str, quoted) -> l
 
 # The task's documents taken together ("the package", "the papers"): fair in a rule on all of them, a guess in
 # a rule that grades some.
-_COLLECTIVE = re.compile(r"\bthe\s+(?:(?:whole|entire|offer|signing|hiring|onboarding|closing)\s+)?(?:package|papers|"
+_COLLECTIVE = re.compile(r"\bthe\s+(?:(?:whole|entire|offer|signing|hiring|onboarding|closing)\s+)?"
+                         r"(?:(?-i:[A-Z][\w'’.-]+)\s+){0,2}(?:package|papers|paperwork|"
                          r"documents|deliverables|materials|bundle|pack|set\s+of\s+documents)\b", re.I)
 
 

@@ -114,6 +114,7 @@ def check(ctx: TaskContext) -> list[Finding]:
                                        "use letters, digits, '-', '_' and '.' only", location=at, evidence=d))
     out += _told_not_to_write(ctx, names)
     out += _renamed(ctx, names)
+    out += _relocated(ctx, names)
     out += _undeclared_outputs(ctx, names)
     for a, b in collisions(names):
         out.append(ctx.finding(
@@ -250,6 +251,34 @@ def _renamed(ctx: TaskContext, names: list[str]) -> list[Finding]:
                 "declare the deliverable under the name it is handed in as, or drop the rename",
                 location="$.instructions", evidence=tx.excerpt(sentence)))
     return out
+
+
+# The agent's files sent to a folder: "save both files in a folder named granite-peak-tallis/", "put your
+# deliverables under out/review/".
+_FOLDER_ASK = re.compile(r"\b(?:save|put|place|store|write|keep|file|move|drop)\b(?P<what>(?:[^.;:!?]|\.(?=\w)){0,80}?)\b(?:in|into|"
+                         r"under|inside|to)\s+(?:a|the)?\s*(?:new\s+)?(?:(?:sub)?folder|directory|dir)?\s*"
+                         r"(?:named|called)?\s*[`\"“'‘]?(?P<folder>[\w][\w.-]*(?:/[\w.-]+)*)/(?![\w.-])", re.I)
+_ALL_OUTPUTS = re.compile(r"\b(?:both|all|every|each|them|everything|your\s+(?:files|deliverables|outputs|work)|"
+                          r"the\s+(?:files|deliverables|outputs))\b", re.I)
+
+
+def _relocated(ctx: TaskContext, names: list[str]) -> list[Finding]:
+    """The instructions send the agent's files to a folder that the deliverables' names lack ("save both
+    files in a folder named granite-peak-tallis/" for client-email.md): the files arrive where no key says."""
+    for _line, sentence in tx.sentences(ctx.task.instructions):
+        for m in _FOLDER_ASK.finditer(sentence):
+            folder = m["folder"].strip("/")
+            if folder.split("/")[0] in ("documents", "knowledge-base") or _NEGATED.search(sentence[:m.start()]):
+                continue
+            said = [d for d in names if d in m["what"]] or (names if _ALL_OUTPUTS.search(m["what"]) else [])
+            away = [d for d in said if not d.startswith(folder + "/")]
+            if away:
+                return [ctx.finding(
+                    ID, "minor", "task.json", f"the instructions save {', '.join(map(repr, away))} in {folder}/, but "
+                    "the deliverables are named without it: the files arrive where no deliverable's name looks, and "
+                    "only a match by base name finds them", f"name the deliverables {folder}/…, or drop the folder",
+                    location="$.instructions", evidence=tx.excerpt(sentence))]
+    return []
 
 
 # A file name the instructions give: a document's name and extension, with a folder or not.

@@ -431,3 +431,11 @@ def h04_r43_unclosed(env: Path, task: str) -> None:
     match = _match(env, task, "instructed-edits-made")
     first = match.index('"')
     assert match.index("FAIL if") < match.index('"', first + 1)
+
+
+@plant("h04-r45-title-is-a-failed-lookup", "H04", SD,
+       "The rubric sheet filled criterion titles with a VLOOKUP against a titles tab; the row for no-noncompete-at-"
+       "signing found nothing, so its title is Excel's error value '#N/A'.")
+def h04_r45_na_title(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        criterion(t, "no-noncompete-at-signing")["title"] = "#N/A"

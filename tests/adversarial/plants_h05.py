@@ -813,3 +813,46 @@ def h05_r43_up_to_date(env: Path, task: str) -> None:
 def h05_r43_salient(env: Path, task: str) -> None:
     _reword(env, task, "client-note-changes", "each with its reason under La. R.S. 23:921",
             "with the salient reasons under La. R.S. 23:921")
+
+
+@plant("h05-r45-in-language-hr-staff-can-act-on", "H05", CA,
+       "usage-notes-threshold now asks that the notes tell HR the rules 'in language HR staff can act on without "
+       "calling counsel': which HR staff, and what they could act on, is the judge's guess.")
+def h05_r45_act_on(env: Path, task: str) -> None:
+    _reword(env, task, "usage-notes-threshold", "PASS if hr-usage-notes.md tells HR",
+            "PASS if hr-usage-notes.md tells HR, in language HR staff can act on without calling counsel,")
+
+
+@plant("h05-r45-in-terms-the-partner-cannot-miss", "H05", NE,
+       "note-flags-void-noncompete now passes a note that flags the void non-compete 'in terms the partner cannot "
+       "miss': how conspicuous is conspicuous enough is the judge's call.")
+def h05_r45_cannot_miss(env: Path, task: str) -> None:
+    _reword(env, task, "note-flags-void-noncompete", "PASS if note-to-partner.md states that",
+            "PASS if note-to-partner.md states, in terms the partner cannot miss, that")
+
+
+@plant("h05-r45-the-colorado-paperwork", "H05", TB,
+       "A new criterion grading both operative files asks that 'the Colorado paperwork' identify Riley as a "
+       "prospective worker: whether that means the agreement, the notice, both or either is left to the judge.")
+def h05_r45_paperwork(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_criterion(t, "paperwork-identifies-riley", "Riley identified as a prospective worker",
+                      "PASS if the Colorado paperwork identifies Riley Vandermeer as a prospective worker of Aspenline. "
+                      "FAIL if it describes Riley as a current employee.",
+                      ["vandermeer-covenant-agreement.md", "vandermeer-noncompete-notice.md"])
+
+
+@plant("h05-r44-read-holistically", "H05", AM,
+       "client-note-changes now passes a note that, 'read holistically', tells Bayou Crest the four changes: a judge "
+       "may pass a note that explains a change only by implication.")
+def h05_r44_holistically(env: Path, task: str) -> None:
+    _reword(env, task, "client-note-changes", "PASS if client-note.md tells Bayou Crest that",
+            "PASS if client-note.md, read holistically, tells Bayou Crest that")
+
+
+@plant("h05-r44-cogently-explains", "H05", SD,
+       "rationale-memo-superseded now passes a memo that 'cogently explains' why the 2023 approval no longer controls: "
+       "how cogent is cogent enough is the judge's call.")
+def h05_r44_cogently(env: Path, task: str) -> None:
+    _reword(env, task, "rationale-memo-superseded", "PASS if rationale.md explains that",
+            "PASS if rationale.md cogently explains that")

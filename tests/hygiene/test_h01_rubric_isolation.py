@@ -127,3 +127,15 @@ def test_a_criterion_cut_between_two_parts_of_one_document_is_still_reproduced(t
     apart = {**workspace(), "review/check.md": " ".join(words[:half]) + "\n",
              "review/other.md": " ".join(words[half:]) + "\n"}
     assert [f for f in found(env_with(tmp_path / "apart", task, apart), "H01") if "reproduces" in f.message] == []
+
+
+def test_near_miss_criterion_ids_that_are_plain_words_in_a_lease(tmp_path):
+    # ids "deposit" and "allowance" are the lease's own words; written as ids they are the rubric's
+    task = task_json()
+    task["criteria"][0]["id"], task["criteria"][2]["id"] = "deposit", "allowance"
+    lease = ("# Lease (extract)\n\nTenant shall deposit $39,900 with Landlord on signing. Landlord grants an "
+             "improvement allowance of $40.00 per rentable square foot.\n")
+    assert found(env_with(tmp_path, task, {**workspace(), "lease.md": lease}), "H01") == []
+    marked = "# Review sheet\n\ncriterion deposit: flagged?\ncriterion allowance: flagged?\n"
+    hits = found(env_with(tmp_path / "marked", task, {**workspace(), "review-sheet.md": marked}), "H01")
+    assert [(f.severity, f.path) for f in hits] == [("major", "documents/review-sheet.md")]

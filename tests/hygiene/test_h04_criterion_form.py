@@ -334,3 +334,11 @@ def test_a_quotation_mark_nothing_closes(tmp_path, rule, severity):
     task["criteria"][0]["match_criteria"] = rule
     hits = [f for f in found(env_with(tmp_path, task), "H04") if "nothing closes" in f.message]
     assert [f.severity for f in hits] == ([severity] if severity else [])
+
+
+@pytest.mark.parametrize("title", ["#N/A", "#REF!", "NaN", "None", "null"])
+def test_a_title_a_lookup_or_a_script_left_empty_is_a_placeholder(tmp_path, title):
+    task = task_json()
+    task["criteria"][0]["title"] = title
+    hits = [f for f in found(env_with(tmp_path, task), "H04") if f.location == "$.criteria[0].title"]
+    assert [f.severity for f in hits] == ["major"] and "placeholder" in hits[0].message

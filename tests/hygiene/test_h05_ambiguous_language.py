@@ -597,3 +597,13 @@ def test_near_miss_sense_and_fit_said_of_something_else(tmp_path):
 def test_a_selection_of_reasons_and_a_figure_named_by_when_it_is_read(tmp_path, said, word):
     hits = _with(tmp_path, f"PASS if client-email.md explains the threshold {said}. FAIL if it does not.", index=2)
     assert len(hits) == 1 and word in hits[0].message
+
+
+@pytest.mark.parametrize("standard", ["in terms the partner cannot miss", "in language HR staff can act on",
+                                      "clear enough for a new hire"])
+def test_a_reader_imagined_as_the_test_is_vague(tmp_path, standard):
+    task = task_json()
+    task["criteria"][2]["match_criteria"] = (f"PASS if client-email.md tells the client, {standard}, that the salary "
+                                             "is below the Colorado threshold. FAIL if it does not say so.")
+    assert any(standard.split()[0] in f.message or standard in (f.evidence or "")
+               for f in found(env_with(tmp_path, task), "H05"))

@@ -252,3 +252,13 @@ def test_a_deliverable_the_instructions_ask_to_rename(tmp_path, said, flagged):
     task["instructions"] = task["instructions"].rstrip() + said
     hits = [f for f in found(env_with(tmp_path, task), "H06") if "rename" in f.message]
     assert [(f.severity, "'agreement.md'" in f.message) for f in hits] == ([("major", True)] if flagged else [])
+
+
+def test_files_saved_in_a_folder_the_deliverables_lack(tmp_path):
+    task = task_json()
+    task["instructions"] += " Save both files in a folder named smith-covenants/ so the review tool picks them up."
+    hits = [f for f in found(env_with(tmp_path, task), "H06") if "named without it" in f.message]
+    assert [(f.severity, f.location) for f in hits] == [("minor", "$.instructions")]
+    # named with the folder, the deliverables are where the instructions put them
+    task["deliverables"] = {f"smith-covenants/{d}": v for d, v in task["deliverables"].items()}
+    assert [f for f in found(env_with(tmp_path / "named", task), "H06") if "named without it" in f.message] == []
