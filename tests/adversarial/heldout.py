@@ -38750,3 +38750,1561 @@ def fam_nm_r45_comments(env: Path, task: str) -> None:
     path.write_text(text[:start] + block + text[end:], "utf-8")
     after = [i for i in yaml.safe_load(path.read_text("utf-8"))["instances"] if i["id"] == "v03"][0]["variables"]
     assert after == before and "# confirmed by Renata Alvarez" in path.read_text("utf-8")
+
+
+# ================================================================================================================
+# The forty-sixth round (`-r46-`): 41 plants and 14 near-misses, written from HYGIENE.md and docs/TASKS.md without
+# reading the audit's code. Carriers stay the ones task authors really use (Markdown, .eml, .docx, .xlsx, .json,
+# .ini, task.json's own fields); the round varies the mechanism: a criterion split over the cells of a veryHidden
+# worksheet, a criterion wrapped inside twice-quoted ('> > ') e-mail history, a criterion split into the 'expect' and
+# 'reject_when' fields of a nested matter export, a partner's redline whose tracked insertions are the finished
+# agreement, the client-email answer in a Markdown footnote of the statute excerpt, HR usage notes split over two
+# messages of an Outlook '-----Original Message-----' thread, required literals written only as omissions in the FAIL
+# clause, an absence-only criterion in positive words ('free of', 'steers clear of'), file names echoed from the
+# instructions as the only literals, a criterion copied from a sibling task with its deliverable, an input file listed
+# among a criterion's deliverables, 'en-UK' as a language tag, 'where applicable', 'to a professional standard' and
+# 'with due care' as standards, a stale deliverable key copied from a sibling task, a doubled '.md.md' key, keys
+# renamed to .eml while the instructions still ask for Markdown, a criterion source with a pluralised name, a
+# knowledge-base template path the mount lacks, a shared-string index past the table's end, a knowledge-base JSON
+# re-serialised with sorted keys, a guide's final newline stripped, a knowledge-base index gaining a link, a declared
+# quote shortened with a spaced ellipsis, an entry's file copied from a sibling task, an effective date moved into the
+# citation, a forwarded message 'Sent' after today, 'the 18th inst.', a signing day given as 'three weeks after' the
+# copy, an anchor pointed at another state's guide, a trap criterion rewritten to grade formatting, a trap's criteria
+# narrowed to the advisory email, a 'Recitals may explain' permission, a placement rule retargeted at the starting
+# form, a schedule of the cover email's reasoning asked for in the agreement, a live domain behind a Word hyperlink's
+# mailto, a phone number split over JSON fields, a GitLab token in a sync config, and in the family an instance whose
+# instructions describe a smaller knowledge base and one whose trap counts an extra criterion).
+# ================================================================================================================
+
+
+def _r46_col(i: int) -> str:
+    return "ABCDEFGHIJKLMNOPQRSTUVWXYZ"[i]
+
+
+def _r46_xlsx(sheets: list[tuple[str, list[list[str | int | float]], str]], *, inline: bool = False) -> bytes:
+    """A valid .xlsx with several worksheets, each (name, rows, state) where state is '', 'hidden' or 'veryHidden';
+    strings go to a shared-strings table, or are written as inline strings (t="inlineStr") when `inline`."""
+    main = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
+    strings: list[str] = []
+    parts: dict[str, str] = {}
+    overrides, sheet_entries, rels = [], [], []
+    for n, (name, rows, state) in enumerate(sheets, start=1):
+        xml_rows = []
+        for r, row in enumerate(rows, start=1):
+            cells = []
+            for c, value in enumerate(row):
+                ref = f"{_r46_col(c)}{r}"
+                if isinstance(value, str) and inline:
+                    cells.append(f'<c r="{ref}" t="inlineStr"><is><t xml:space="preserve">{escape(value)}</t></is></c>')
+                elif isinstance(value, str):
+                    if value not in strings:
+                        strings.append(value)
+                    cells.append(f'<c r="{ref}" t="s"><v>{strings.index(value)}</v></c>')
+                else:
+                    cells.append(f'<c r="{ref}"><v>{value}</v></c>')
+            xml_rows.append(f'<row r="{r}">{"".join(cells)}</row>')
+        parts[f"xl/worksheets/sheet{n}.xml"] = (f'{_XML}<worksheet xmlns="{main}"><sheetData>{"".join(xml_rows)}'
+                                                '</sheetData></worksheet>')
+        overrides.append(f'<Override PartName="/xl/worksheets/sheet{n}.xml" ContentType="application/'
+                         'vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>')
+        st = f' state="{state}"' if state else ""
+        sheet_entries.append(f'<sheet name="{escape(name)}" sheetId="{n}"{st} r:id="rId{n}"/>')
+        rels.append(f'<Relationship Id="rId{n}" Type="{_REL}/worksheet" Target="worksheets/sheet{n}.xml"/>')
+    if not inline:
+        ss = "".join(f'<si><t xml:space="preserve">{escape(s)}</t></si>' for s in strings)
+        parts["xl/sharedStrings.xml"] = (f'{_XML}<sst xmlns="{main}" count="{len(strings)}" '
+                                         f'uniqueCount="{len(strings)}">{ss}</sst>')
+        overrides.append('<Override PartName="/xl/sharedStrings.xml" ContentType="application/'
+                         'vnd.openxmlformats-officedocument.spreadsheetml.sharedStrings+xml"/>')
+        rels.append(f'<Relationship Id="rId{len(sheets) + 1}" Type="{_REL}/sharedStrings" Target="sharedStrings.xml"/>')
+    parts.update({
+        "[Content_Types].xml": (
+            f'{_XML}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">'
+            '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>'
+            '<Default Extension="xml" ContentType="application/xml"/>'
+            '<Override PartName="/xl/workbook.xml" ContentType="application/'
+            f'vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>{"".join(overrides)}</Types>'),
+        "_rels/.rels": (f'{_XML}<Relationships xmlns="{_PKG_REL}"><Relationship Id="rId1" '
+                        f'Type="{_REL}/officeDocument" Target="xl/workbook.xml"/></Relationships>'),
+        "xl/workbook.xml": (f'{_XML}<workbook xmlns="{main}" xmlns:r="{_REL}"><sheets>{"".join(sheet_entries)}'
+                            '</sheets></workbook>'),
+        "xl/_rels/workbook.xml.rels": f'{_XML}<Relationships xmlns="{_PKG_REL}">{"".join(rels)}</Relationships>',
+    })
+    return _zip(parts)
+
+
+def _r46_run(text: str, *, deleted: bool = False) -> str:
+    tag = "w:delText" if deleted else "w:t"
+    return f'<w:r><{tag} xml:space="preserve">{escape(text)}</{tag}></w:r>'
+
+
+def _r46_docx_members(data: bytes) -> dict[str, str]:
+    with zipfile.ZipFile(io.BytesIO(data)) as zf:
+        return {n: zf.read(n).decode("utf-8") for n in zf.namelist()}
+
+
+def _r46_accepted(document_xml: str) -> str:
+    """The text of a WordprocessingML body with every tracked change accepted (insertions kept, deletions dropped)."""
+    body = re.sub(r"<w:del\b.*?</w:del>", "", document_xml, flags=re.S)
+    paras = re.findall(r"<w:p\b.*?</w:p>", body, flags=re.S)
+    return "\n".join("".join(re.findall(r"<w:t[^>]*>(.*?)</w:t>", p, flags=re.S)) for p in paras)
+
+
+# --- H01 rubric isolation (forty-sixth round) --------------------------------------------------------------------
+
+
+@plant("ho-h01-r46-criterion-split-over-a-very-hidden-sheet", "H01", TB,
+       "documents/aspenline/offer-tracker.xlsx, Aspenline's offer tracker, has a visible 'Offers' sheet and a second "
+       "sheet 'QA' set to veryHidden (Excel's Unhide dialog does not list it) whose row for client-email holds the "
+       "PASS body of client-email-thresholds in one cell and its FAIL body in the next, without the markers.")
+def h01_r46_very_hidden(env: Path, task: str) -> None:
+    pass_body, fail_body = _r45_clauses(_match(env, task, "client-email-thresholds"))
+    data = _r46_xlsx([
+        ("Offers", [["Candidate", "Role", "Offer goes out", "Status"],
+                    ["Riley Vandermeer", "Account Executive", "2026-11-16", "Paperwork with counsel"]], ""),
+        ("QA", [["Deliverable", "Expect", "Reject when"], ["client-email.md", pass_body, fail_body]], "veryHidden")])
+    members = _r46_docx_members(data)
+    assert 'state="veryHidden"' in members["xl/workbook.xml"] and "PASS if" not in members["xl/sharedStrings.xml"]
+    assert escape(pass_body) in members["xl/sharedStrings.xml"]
+    write_doc(env, task, "aspenline/offer-tracker.xlsx", data)
+
+
+@plant("ho-h01-r46-criterion-in-twice-quoted-email-history", "H01", NE,
+       "documents/correspondence/re-re-tallis-marking.eml: an eval reviewer's one-line reply above Miriam's quoted "
+       "message, which itself quotes the scope-of-edits criterion word for word, wrapped at 60 columns with '> > ' at "
+       "the start of every line, so that no line holds more than a few words of it.")
+def h01_r46_nested_quote(env: Path, task: str) -> None:
+    match = _match(env, task, "scope-of-edits")
+    quoted = "\n".join("> > " + line for line in textwrap.wrap(match, 60))
+    body = ("Agreed, that is how I will mark it.\n\nTomasz\n\n"
+            "On Mon, 16 Nov 2026 at 10:02, Miriam Okafor wrote:\n"
+            "> Tomasz, for the Tallis pilot, this is the line for the agreement:\n>\n"
+            "> On Fri, 13 Nov 2026 at 17:40, Ingrid Solberg wrote:\n" + quoted + "\n>\n> Miriam\n")
+    assert match not in body and all(len(line) <= 66 for line in quoted.splitlines())
+    write_doc(env, task, "correspondence/re-re-tallis-marking.eml", _r45_eml(
+        [("From", "Tomasz Wrobel <tomasz.wrobel@evalteam.example.com>"),
+         ("To", "Miriam Okafor <miriam.okafor@harlowfinch.example.com>"),
+         ("Date", "Mon, 16 Nov 2026 10:31:00 -0700"), ("Subject", "Re: Re: Tallis pilot marking")], body))
+
+
+@plant("ho-h01-r46-criterion-split-into-nested-json-fields", "H01", CI,
+       "documents/intake/matter-export.json, the firm's matter-intake export, nests under matter.workflow.review.checks "
+       "an entry for notice-content whose 'expect' field is the criterion's PASS body and whose 'reject_when' field is "
+       "its FAIL body: the criterion split over two fields three levels down.")
+def h01_r46_nested_json(env: Path, task: str) -> None:
+    pass_body, fail_body = _r45_clauses(_match(env, task, "notice-content"))
+    data = {"matter": {"number": "SF-2026-114", "client": "Sierrafold Devices, Inc.", "responsible": "M. Okafor",
+                       "workflow": {"stage": "drafting", "due": "2026-10-23",
+                                    "review": {"checks": [{"ref": "notice-content", "expect": pass_body,
+                                                           "reject_when": fail_body, "weight": 2}]}}}}
+    text = json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+    assert "PASS if" not in text and pass_body in text
+    write_doc(env, task, "intake/matter-export.json", text)
+
+
+# --- H02 answer in the workspace (forty-sixth round) -------------------------------------------------------------
+
+
+@plant("ho-h02-r46-answer-in-a-footnote-of-the-statute-excerpt", "H02", SD,
+       "documents/illinois-statute-excerpt.md gains a Markdown footnote on its 10(a) heading, left by whoever "
+       "prepared the excerpt: the non-compete must come out of Jordan Ellery's agreement because it is signed on "
+       "January 5, 2027 when the floor is $80,000, and Maplestone could keep one only with a raise of more than "
+       "$1,500: the cover email's finished answer in a footnote.")
+def h02_r46_footnote(env: Path, task: str) -> None:
+    edit_doc(env, task, "illinois-statute-excerpt.md", "## 820 ILCS 90/10(a)\n", "## 820 ILCS 90/10(a)[^ellery]\n")
+    append_doc(env, task, "illinois-statute-excerpt.md",
+               "[^ellery]: Applied to Jordan Ellery: the agreement is signed on January 5, 2027, when the floor is "
+               "$80,000, and Jordan's expected annualized earnings of $78,500 do not exceed it, so the non-compete has "
+               "to come out of the agreement. Maplestone could keep a non-compete only by raising Jordan's salary by "
+               "more than $1,500 before signing.")
+    quote = seeded(load_task(env, task), "820 ILCS 90/10(a)")["quote"]
+    assert quote in read_doc(env, task, "illinois-statute-excerpt.md")
+
+
+@plant("ho-h02-r46-usage-notes-split-over-an-outlook-thread", "H02", CA,
+       "documents/client/re-usage-notes-for-hr.eml: Halden's in-house counsel's notes for HR (non-compete only above "
+       "$126,858.83 for 2026 signings; the customer clause only bars soliciting) sit under an Outlook "
+       "'-----Original Message-----' line, and Petra's reply above them adds the rest (check the new figure for "
+       "signings from January 1, 2027; disclose in writing no later than acceptance): hr-usage-notes.md, written "
+       "across two messages.")
+def h02_r46_outlook_thread(env: Path, task: str) -> None:
+    body = ("Miriam,\n\nAdding to Linnea's notes below, which HR has started using: HR must also give the person the "
+            "covenant in writing no later than the moment they accept our offer, and for anyone signing on or after "
+            "January 1, 2027 they must check the new figure L&I publishes before using Section 2.\n\nPetra\n\n"
+            "-----Original Message-----\nFrom: Linnea Voss <linnea.voss@haldenmarine.example.com>\n"
+            "Sent: Friday, October 23, 2026 4:02 PM\nTo: Petra Lindahl <petra.lindahl@haldenmarine.example.com>\n"
+            "Subject: Notes for HR on the Washington form\n\nPetra,\n\nMy notes for HR on when to use each part of the "
+            "form:\n\n- Section 2 (non-compete): only for people whose annualized earnings exceed $126,858.83; that is "
+            "the figure for covenants signed in 2026.\n- Section 3 (customers): may only bar soliciting customers, "
+            "never accepting their business; fine for everyone.\n- Section 4 (employees): fine for everyone.\n\n"
+            "Linnea\n")
+    write_doc(env, task, "client/re-usage-notes-for-hr.eml", _r45_eml(
+        [("From", "Petra Lindahl <petra.lindahl@haldenmarine.example.com>"),
+         ("To", "Miriam Okafor <miriam.okafor@harlowfinch.example.com>"),
+         ("Date", "Mon, 26 Oct 2026 13:15:00 -0700"), ("Subject", "RE: Notes for HR on the Washington form")], body))
+
+
+@near_miss("ho-h02-nm-r46-hr-first-attempt-that-fails-the-criteria", "H02", TB,
+           "documents/hr/noor-first-attempt.md, Noor's own first attempt at the paperwork, keeps a 12-month "
+           "non-compete, points to 'Section 5' for it and has no signature line: a wrong starting point, not an answer.",
+           "HYGIENE.md H02 looks for a deliverable already there or a document that already passes a criterion; this "
+           "draft fails no-noncompete and the notice criteria, carries none of the email's figures, and its name "
+           "pairs with no deliverable.")
+def h02_nm_r46_first_attempt(env: Path, task: str) -> None:
+    text = ("# First attempt (Noor, not reviewed)\n\nRiley Vandermeer agrees that for 12 months after leaving Aspenline, "
+            "Riley will not work for a competitor in Colorado (see Section 5) and will not contact our merchants.\n\n"
+            "Questions for Miriam: is this enough? Do we need anything else for Colorado?\n")
+    assert "$" not in text
+    write_doc(env, task, "hr/noor-first-attempt.md", text)
+
+
+# --- H03 degenerate output (forty-sixth round) -------------------------------------------------------------------
+
+
+@plant("ho-h03-r46-absence-only-in-positive-words", "H03", TB,
+       "A new advisory deliverable, recruiter-talking-points.md, is graded by one criterion that reads as a positive "
+       "requirement ('is free of any figure from the statute or the pay order and steers clear of the penalty') but "
+       "only demands absence: an empty file passes it.")
+def h03_r46_free_of(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_deliverable(t, "recruiter-talking-points.md", "Talking points for Aspenline's recruiter's call with Riley.",
+                        placement="advisory")
+        instructions_add(t, "Also write recruiter-talking-points.md, short talking points Aspenline's recruiter can "
+                            "use on the call with Riley about the paperwork.")
+        add_criterion(t, "talking-points-clean", "Talking points keep the legal figures out",
+                      "PASS if recruiter-talking-points.md is free of any figure from the statute or the pay order and "
+                      "steers clear of the penalty. FAIL if it mentions $130,014, $78,008.40 or $5,000.",
+                      ["recruiter-talking-points.md"])
+
+
+@plant("ho-h03-r46-file-names-echoed-from-the-instructions", "H03", CI,
+       "A new criterion passes client-email.md if it refers to lindgren-invention-agreement.md and "
+       "lindgren-section-2872-notice.md by their file names; the instructions name both, so the instructions echoed "
+       "as the email pass.")
+def h03_r46_echo(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert "lindgren-invention-agreement.md" in t["instructions"]
+        assert "lindgren-section-2872-notice.md" in t["instructions"]
+        add_criterion(t, "client-email-names-files", "Cover email points to both documents",
+                      "PASS if client-email.md refers to lindgren-invention-agreement.md and "
+                      "lindgren-section-2872-notice.md by their file names. FAIL if it names neither file.",
+                      ["client-email.md"])
+
+
+@near_miss("ho-h03-nm-r46-fail-clause-names-the-old-floor", "H03", SD,
+           "A new criterion passes client-email.md if it gives $47,500 as the Illinois floor for Jordan's non-solicits "
+           "at signing, and fails it if it gives $45,000 (the figure in the 2023 memo).",
+           "docs/TASKS.md's first way out for H03: the FAIL clause names the wrong value the inputs also hold, so the "
+           "pasted workspace, which carries $45,000 as well as $47,500, fails; the criterion now states the trap.")
+def h03_nm_r46_old_floor(env: Path, task: str) -> None:
+    assert "$45,000" in read_doc(env, task, "form-approval-memo-2023.md")
+    with task_json(env, task) as t:
+        add_criterion(t, "client-email-nonsolicit-floor", "Cover email gives the non-solicit floor at signing",
+                      "PASS if client-email.md gives $47,500 as the Illinois earnings floor for Jordan Ellery's "
+                      "non-solicitation covenants when the agreement is signed. FAIL if it gives $45,000 (the figure in "
+                      "the 2023 memo).", ["client-email.md"])
+
+
+# --- H04 criterion form (forty-sixth round) ----------------------------------------------------------------------
+
+
+@plant("ho-h04-r46-criterion-copied-from-sibling-keeps-its-deliverable", "H04", CA,
+       "A criterion on disclosure timing was copied from the Colorado threshold task's rubric and reworded for Halden, "
+       "but its deliverables list still says 'vandermeer-noncompete-notice.md', a deliverable of that task, not this "
+       "one.")
+def h04_r46_stale_deliverable(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert "vandermeer-noncompete-notice.md" not in t["deliverables"]
+        add_criterion(t, "usage-notes-disclosure-timing", "Usage notes give the disclosure deadline",
+                      "PASS if hr-usage-notes.md tells HR to disclose the covenant's terms in writing no later than the "
+                      "time the employee accepts the offer. FAIL if the notes give no deadline or a later one.",
+                      ["vandermeer-noncompete-notice.md"])
+
+
+@plant("ho-h04-r46-input-file-listed-among-deliverables", "H04", NE,
+       "scope-of-edits lists, beside tallis-agreement-revised.md, the file it compares against, "
+       "'documents/draft-tallis-agreement.md', under 'deliverables' (the author read the field as 'files involved'): a "
+       "criterion naming a deliverable that does not exist.")
+def h04_r46_input_listed(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        crit = criterion(t, "scope-of-edits")
+        assert crit["deliverables"] == ["tallis-agreement-revised.md"]
+        crit["deliverables"].append("documents/draft-tallis-agreement.md")
+
+
+@plant("ho-h04-r46-language-tag-en-uk", "H04", AM,
+       "The task's language is 'en-UK': a familiar way to write British English, but UK is no ISO 3166 region code "
+       "(the tag is en-GB), so the tag is not valid BCP 47.",
+       doubtful="'en-UK' is well-formed in BCP 47's syntax; it is invalid only because UK is not a registered region "
+                "subtag")
+def h04_r46_en_uk(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert t["language"] == "en"
+        t["language"] = "en-UK"
+
+
+@near_miss("ho-h04-nm-r46-pass-clause-with-a-second-sentence", "H04", SD,
+           "A new criterion's PASS clause is two sentences: the count of days between delivery of the copy and signing "
+           "(18), then 'The count may be given in words or figures.' The FAIL clause follows.",
+           "HYGIENE.md H04 wants both clauses and one claim; the second sentence only says how the one claim may be "
+           "written, adding no claim and no second PASS clause.")
+def h04_nm_r46_two_sentences(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_criterion(t, "rationale-review-window", "File memo counts the review window",
+                      "PASS if rationale.md states that Jordan Ellery has the agreement for 18 days before signing. The "
+                      "count may be given in words or figures. FAIL if it gives another count or none.", ["rationale.md"])
+
+
+# --- H05 ambiguous grading language (forty-sixth round) ----------------------------------------------------------
+
+
+@plant("ho-h05-r46-where-applicable", "H05", CI,
+       "notice-at-signing now passes a notice that names the agreement it accompanies 'and, where applicable, its "
+       "exhibits': whether the agreement has exhibits that apply is left to the judge.")
+def h05_r46_where_applicable(env: Path, task: str) -> None:
+    _reword(env, task, "notice-at-signing", "names the agreement it accompanies.",
+            "names the agreement it accompanies and, where applicable, its exhibits.")
+
+
+@plant("ho-h05-r46-to-a-professional-standard", "H05", TB,
+       "rationale-sources now passes a memo that 'is written to a professional standard' and cites the statute: a "
+       "standard each judge fills in differently.")
+def h05_r46_professional(env: Path, task: str) -> None:
+    _reword(env, task, "rationale-sources", "PASS if rationale.md cites",
+            "PASS if rationale.md is written to a professional standard, cites")
+
+
+@near_miss("ho-h05-nm-r46-vague-word-inside-a-quoted-example", "H05", CA,
+           "placement-no-alert-prose's FAIL clause adds an example of forbidden HR instructions, quoted: "
+           "'such as \"use this section where appropriate\"'.",
+           "HYGIENE.md H05 flags standards a judge applies; here 'appropriate' is inside quoted text the form must not "
+           "contain, which the judge checks for literally, not a standard the judge must interpret.")
+def h05_nm_r46_quoted_example(env: Path, task: str) -> None:
+    _reword(env, task, "placement-no-alert-prose", "or instructions to HR.",
+            "or instructions to HR such as \"use this section where appropriate\".")
+
+
+# --- H06 deliverable matching (forty-sixth round) ----------------------------------------------------------------
+
+
+@plant("ho-h06-r46-stale-deliverable-key-from-sibling-task", "H06", SD,
+       "The deliverables map gains 'vandermeer-noncompete-notice.md' ('The separate Colorado notice ...'), left over "
+       "from the Colorado task this one was copied from: the instructions never name it and no criterion grades it.")
+def h06_r46_stale_key(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        t["deliverables"]["vandermeer-noncompete-notice.md"] = ("The separate Colorado notice for Riley Vandermeer, "
+                                                                "ready to deliver and sign.")
+        assert "vandermeer-noncompete-notice.md" not in t["instructions"]
+
+
+@plant("ho-h06-r46-doubled-extension-key", "H06", AM,
+       "An export from the task-authoring sheet appended '.md' to a name that already had it: the deliverables map "
+       "holds both client-note.md and client-note.md.md (same description); the second is graded by no criterion, "
+       "named in the instructions only as a prefix of itself, and collides with client-note.md under any matcher.")
+def h06_r46_md_md(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        t["deliverables"]["client-note.md.md"] = t["deliverables"]["client-note.md"]
+
+
+@plant("ho-h06-r46-keys-renamed-to-eml-instructions-still-markdown", "H06", TB,
+       "The cover email's deliverable was renamed client-email.eml in the deliverables map, the criteria and the "
+       "advisory list (HR wants to open it in Outlook), but the instructions still ask for 'client-email.md ... in "
+       "Markdown': the deliverable is named nowhere in the instructions.")
+def h06_r46_eml_keys(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        t["deliverables"] = {("client-email.eml" if k == "client-email.md" else k): v
+                             for k, v in t["deliverables"].items()}
+        for c in t["criteria"]:
+            c["deliverables"] = ["client-email.eml" if d == "client-email.md" else d for d in c["deliverables"]]
+            c["match_criteria"] = c["match_criteria"].replace("client-email.md", "client-email.eml")
+        t["oafreeze"]["advisory"] = ["client-email.eml" if d == "client-email.md" else d
+                                     for d in t["oafreeze"]["advisory"]]
+        assert "client-email.md" in t["instructions"] and "client-email.eml" not in t["instructions"]
+
+
+@near_miss("ho-h06-nm-r46-deliverable-name-with-spaces", "H06", AM,
+           "The client note is renamed 'Bayou Crest client note.md' everywhere it appears: the deliverables map, the "
+           "instructions, the criteria and the advisory list.",
+           "HYGIENE.md H06 wants names that are safe relative paths, named in the instructions, graded and not "
+           "confusable; spaces are safe in a relative path, and the name is used identically everywhere.")
+def h06_nm_r46_spaces(env: Path, task: str) -> None:
+    changed = replace_in_task_folder(task_dir(env, task), "client-note.md", "Bayou Crest client note.md")
+    t = load_task(env, task)
+    assert changed == 1 and "Bayou Crest client note.md" in t["deliverables"]
+    assert "Bayou Crest client note.md" in t["instructions"] and "client-note.md" not in json.dumps(t)
+
+
+# --- H07 workspace integrity (forty-sixth round) -----------------------------------------------------------------
+
+
+@plant("ho-h07-r46-criterion-source-with-pluralised-name", "H07", SD,
+       "rationale-memo-superseded gains sources: the 2023 memo and 'documents/illinois-statute-excerpts.md' (plural, "
+       "as the excerpt's heading reads 'excerpts'); the workspace file is illinois-statute-excerpt.md.")
+def h07_r46_plural_source(env: Path, task: str) -> None:
+    assert doc(env, task, "illinois-statute-excerpt.md").is_file()
+    with task_json(env, task) as t:
+        criterion(t, "rationale-memo-superseded")["sources"] = ["documents/form-approval-memo-2023.md",
+                                                                "documents/illinois-statute-excerpts.md"]
+
+
+@plant("ho-h07-r46-instructions-name-a-template-the-mount-lacks", "H07", CI,
+       "The instructions now send the agent to 'documents/knowledge-base/templates/oafreeze-cc0-1.0/"
+       "california-invention-assignment/template.md'; the mount's template folder is "
+       "california-invention-assignment-notice, so the named file does not exist.")
+def h07_r46_template_path(env: Path, task: str) -> None:
+    assert kb(env, task, "templates/oafreeze-cc0-1.0/california-invention-assignment-notice/template.md").is_file()
+    assert not kb(env, task, "templates/oafreeze-cc0-1.0/california-invention-assignment").exists()
+    with task_json(env, task) as t:
+        instructions_add(t, "Start the notice from the firm's form, documents/knowledge-base/templates/"
+                            "oafreeze-cc0-1.0/california-invention-assignment/template.md.")
+
+
+@plant("ho-h07-r46-shared-string-index-past-the-table", "H07", NE,
+       "documents/granite-peak/raise-schedule.xlsx is a valid zip with every part, but one cell's shared-string index "
+       "is 40 in a table of 9 strings (a half-finished merge of two workbooks): Excel reports unreadable content and "
+       "repairs the sheet by dropping it.")
+def h07_r46_bad_index(env: Path, task: str) -> None:
+    data = xlsx_bytes([["Employee", "Current", "New", "Effective"],
+                       ["Morgan Tallis", "$64,000", "$71,500", "with the renewal agreement"]], sheet="Raises")
+    members = _r46_docx_members(data)
+    count = int(re.search(r'uniqueCount="(\d+)"', members["xl/sharedStrings.xml"]).group(1))
+    sheet = members["xl/worksheets/sheet1.xml"]
+    assert count < 40 and '<c r="D2" t="s"><v>' in sheet
+    members["xl/worksheets/sheet1.xml"] = re.sub(r'(<c r="D2" t="s"><v>)\d+(</v>)', r"\g<1>40\g<2>", sheet)
+    write_doc(env, task, "granite-peak/raise-schedule.xlsx", _zip(members))
+
+
+@near_miss("ho-h07-nm-r46-workbook-with-inline-strings", "H07", CA,
+           "documents/hr/halden-pay-bands.xlsx, exported by Halden's HR system, writes its text cells as inline strings "
+           "(t=\"inlineStr\") and has no shared-strings part.",
+           "HYGIENE.md H07 wants documents that parse in their format; inline strings are part of SpreadsheetML and a "
+           "workbook without a shared-strings part is valid, as many exporters write it.")
+def h07_nm_r46_inline(env: Path, task: str) -> None:
+    data = _r46_xlsx([("Bands", [["Band", "Title", "Annual base from"], ["W1", "Warehouse associate", 46000],
+                                 ["S2", "Regional sales manager", 118000]], "")], inline=True)
+    assert "xl/sharedStrings.xml" not in _r46_docx_members(data)
+    write_doc(env, task, "hr/halden-pay-bands.xlsx", data)
+
+
+# --- H08 knowledge-base pin (forty-sixth round) ------------------------------------------------------------------
+
+
+@plant("ho-h08-r46-checklist-json-reserialised-with-sorted-keys", "H08", TB,
+       "The mounted review checklist, checklists/employment/restrictive-covenant-review.json, was opened and saved "
+       "by a tool that sorts keys: the same data ('items' now before 'title' and 'type'), different bytes.")
+def h08_r46_sorted_keys(env: Path, task: str) -> None:
+    path = kb(env, task, "checklists/employment/restrictive-covenant-review.json")
+    old = path.read_text("utf-8")
+    data = json.loads(old)
+    new = json.dumps(data, indent=2, ensure_ascii=False, sort_keys=True) + "\n"
+    assert new != old and json.loads(new) == data
+    path.write_text(new, "utf-8")
+
+
+@plant("ho-h08-r46-guide-final-newline-stripped", "H08", CI,
+       "An editor set to 'no newline at end of file' saved the mounted California invention-assignment guide: its "
+       "last byte, a newline, is gone. Nothing visible changed; the file differs from its pin by one byte.")
+def h08_r46_final_newline(env: Path, task: str) -> None:
+    path = kb(env, task, "practice-guides/invention-assignment/us/california.md")
+    data = path.read_bytes()
+    assert data.endswith(b"\n") and not data.endswith(b"\n\n")
+    path.write_bytes(data[:-1])
+
+
+@plant("ho-h08-r46-kb-index-gains-a-link", "H08", SD,
+       "The mounted non-compete index, practice-guides/non-compete/us/index.md, gains a line for this task, '* "
+       "[Illinois: 2027 floor (Maplestone)](illinois.md#2027)': a task-specific edit inside the knowledge base.")
+def h08_r46_index_link(env: Path, task: str) -> None:
+    path = kb(env, task, "practice-guides/non-compete/us/index.md")
+    old = "* [Non-Competes in Illinois](illinois.md)\n"
+    text = path.read_text("utf-8")
+    assert old in text
+    path.write_text(text.replace(old, old + "* [Illinois: 2027 floor (Maplestone)](illinois.md#2027)\n", 1), "utf-8")
+
+
+@near_miss("ho-h08-nm-r46-research-note-quoting-the-guide", "H08", NE,
+           "documents/research/colorado-guide-notes.md, outside the mount, quotes one line of the mounted Colorado "
+           "guide ('Recheck the threshold each January; it resets annually.') with its path; the guide is untouched.",
+           "HYGIENE.md H08 wants the knowledge base inside the workspace byte-identical to its pin; a note that quotes "
+           "it from outside knowledge-base/ changes no byte of the mount.")
+def h08_nm_r46_note(env: Path, task: str) -> None:
+    line = "Recheck the threshold each January; it resets annually."
+    assert line in kb(env, task, "practice-guides/non-compete/us/colorado.md").read_text("utf-8")
+    write_doc(env, task, "research/colorado-guide-notes.md",
+              "# Notes on the Colorado guide\n\nFrom knowledge-base/practice-guides/non-compete/us/colorado.md:\n\n"
+              f"> {line}\n\nWorth remembering for next year's renewals at Granite Peak.\n")
+
+
+# --- H09 seeded-law provenance (forty-sixth round) ---------------------------------------------------------------
+
+
+@plant("ho-h09-r46-declared-quote-shortened-with-spaced-ellipsis", "H09", SD,
+       "The seeded quote for 820 ILCS 90/20 was shortened the way a brief shortens a quotation: its middle is "
+       "replaced by a spaced ellipsis ' . . . '; the file holds the full text, so the declared quote is not in it.")
+def h09_r46_ellipsis(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        entry = seeded(t, "820 ILCS 90/20")
+        q = entry["quote"]
+        cut_from = q.index(" (2) the employer provides")
+        cut_to = q.index(" or the employer provides the employee with at least 14")
+        entry["quote"] = q[:cut_from] + " . . ." + q[cut_to:]
+        assert entry["quote"] not in read_doc(env, task, "illinois-statute-excerpt.md")
+
+
+@plant("ho-h09-r46-entry-file-copied-from-sibling-task", "H09", NE,
+       "The seeded entry for C.R.S. § 8-2-113(8)(b) names 'documents/colorado-statute-excerpt.md', the excerpt "
+       "file of the Colorado threshold task it was copied from; this task's excerpts are in colorado-law-file.md.")
+def h09_r46_sibling_file(env: Path, task: str) -> None:
+    assert not doc(env, task, "colorado-statute-excerpt.md").exists()
+    with task_json(env, task) as t:
+        seeded(t, "C.R.S. \u00a7 8-2-113(8)(b)")["file"] = "documents/colorado-statute-excerpt.md"
+
+
+@plant("ho-h09-r46-effective-date-moved-into-the-citation", "H09", TB,
+       "The seeded entry for C.R.S. § 8-2-113(4)(b) carries its effective date only inside the citation, "
+       "'C.R.S. § 8-2-113(4)(b) (eff. Aug. 10, 2022)'; the effective_date field is gone.")
+def h09_r46_eff_in_citation(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        entry = seeded(t, "C.R.S. \u00a7 8-2-113(4)(b)")
+        assert entry.pop("effective_date") == "2022-08-10"
+        entry["citation"] = "C.R.S. \u00a7 8-2-113(4)(b) (eff. Aug. 10, 2022)"
+
+
+@near_miss("ho-h09-nm-r46-excerpt-set-as-blockquotes", "H09", CI,
+           "documents/california-labor-code-excerpt.md sets each quoted section as a Markdown blockquote ('> \"Any "
+           "provision ...\"'); every declared quote is still on one line of the file, unchanged.",
+           "HYGIENE.md H09 wants each declared quote present in its named file; a '> ' at the start of the line is "
+           "Markdown layout before the quotation mark, and each quote's text is still there verbatim.")
+def h09_nm_r46_blockquote(env: Path, task: str) -> None:
+    path = doc(env, task, "california-labor-code-excerpt.md")
+    text = path.read_text("utf-8")
+    new = re.sub(r'^"', '> "', text, flags=re.M)
+    assert new != text
+    path.write_text(new, "utf-8")
+    for entry in load_task(env, task)["oafreeze"]["seeded_law"]:
+        assert entry["quote"] in new
+
+
+# --- H10 temporal consistency (forty-sixth round) ----------------------------------------------------------------
+
+
+@plant("ho-h10-r46-forwarded-message-sent-after-today", "H10", NE,
+       "documents/client/fw-tallis-handover.eml is dated November 16, 2026 (the as_of) but forwards a message from "
+       "Dale Whitford whose Outlook header says 'Sent: Thursday, November 19, 2026': a document that records a "
+       "message three days in the future.")
+def h10_r46_future_sent(env: Path, task: str) -> None:
+    body = ("Miriam,\n\nSee Dale's note below on the handover.\n\nRuth\n\n-----Original Message-----\n"
+            "From: Dale Whitford <dale.whitford@granitepeak.example.com>\nSent: Thursday, November 19, 2026 3:40 PM\n"
+            "To: Ruth Calder <ruth.calder@granitepeak.example.com>\nSubject: Morgan's renewal\n\n"
+            "Ruth, we will hand the renewal to Morgan on Monday, November 23, as planned.\n\nDale\n")
+    write_doc(env, task, "client/fw-tallis-handover.eml", _r45_eml(
+        [("From", "Ruth Calder <ruth.calder@granitepeak.example.com>"),
+         ("To", "Miriam Okafor <miriam.okafor@harlowfinch.example.com>"),
+         ("Date", "Mon, 16 Nov 2026 09:12:00 -0700"), ("Subject", "FW: Morgan's renewal")], body))
+
+
+@plant("ho-h10-r46-signing-three-weeks-after-the-copy", "H10", SD,
+       "The instructions add that Jordan signs 'three weeks after receiving the copy of the agreement'; the copy is "
+       "delivered on December 18, 2026 (hire details), which puts signing on January 8, 2027, while the hire details "
+       "and the criteria say January 5, 2027.")
+def h10_r46_three_weeks(env: Path, task: str) -> None:
+    import datetime
+
+    assert "December 18, 2026" in read_doc(env, task, "hire-details.md")
+    assert datetime.date(2026, 12, 18) + datetime.timedelta(weeks=3) == datetime.date(2027, 1, 8)
+    with task_json(env, task) as t:
+        instructions_add(t, "Jordan will sign three weeks after receiving the copy of the agreement.")
+
+
+@near_miss("ho-h10-nm-r46-evening-email-that-is-tomorrow-in-utc", "H10", CA,
+           "documents/client/re-form-refresh-evening.eml is dated 'Mon, 26 Oct 2026 21:45:00 -0700', which is "
+           "October 27 in UTC; Petra only says she is off on Tuesday.",
+           "HYGIENE.md H10 wants one consistent story; the message's own date, read in its own time zone as RFC 5322 "
+           "writes it, is October 26, 2026, the as_of, and it sets no event date that disagrees with any other.")
+def h10_nm_r46_evening(env: Path, task: str) -> None:
+    write_doc(env, task, "client/re-form-refresh-evening.eml", _r45_eml(
+        [("From", "Petra Lindahl <petra.lindahl@haldenmarine.example.com>"),
+         ("To", "Miriam Okafor <miriam.okafor@harlowfinch.example.com>"),
+         ("Date", "Mon, 26 Oct 2026 21:45:00 -0700"), ("Subject", "Re: Washington form refresh")],
+        "Miriam,\n\nOne more thing: I am out tomorrow, so please send anything urgent to our HR inbox.\n\nPetra\n"))
+
+
+# --- H11 trap armed (forty-sixth round) --------------------------------------------------------------------------
+
+
+@plant("ho-h11-r46-anchor-pointed-at-another-states-guide", "H11", TB,
+       "The trap's second anchor ('Pay is tested twice: at signing and again at enforcement.') now names the "
+       "mounted Washington guide instead of the Colorado one (the author copied the path from a Washington task); the "
+       "Washington guide does not say it.")
+def h11_r46_wrong_guide(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        anchor = t["oafreeze"]["trap"]["anchors"][1]
+        assert anchor["file"].endswith("/us/colorado.md")
+        anchor["file"] = anchor["file"].replace("/us/colorado.md", "/us/washington.md")
+    wa = kb(env, task, "practice-guides/non-compete/us/washington.md").read_text("utf-8")
+    assert "Pay is tested twice" not in wa
+
+
+@plant("ho-h11-r46-trap-criterion-rewritten-to-grade-formatting", "H11", AM,
+       "placement-no-adverse-analysis, the trap's only criterion, was rewritten during a rubric clean-up to grade "
+       "layout: 'PASS if ... uses numbered sections and a signature block. FAIL if it has unnumbered sections or no "
+       "signature block.' It still exists and is still listed, but no longer concerns the adverse analysis.")
+def h11_r46_formatting(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert t["oafreeze"]["trap"]["criteria"] == ["placement-no-adverse-analysis"]
+        criterion(t, "placement-no-adverse-analysis")["match_criteria"] = (
+            "PASS if fontenot-covenant-agreement.md uses numbered sections and ends with a signature block for both "
+            "parties. FAIL if it has unnumbered sections or no signature block.")
+
+
+@plant("ho-h11-r46-trap-criteria-narrowed-to-the-advisory-email", "H11", CI,
+       "The trap's criteria list was cut to ['client-email-departures'], the cover email's criterion: the placement "
+       "trap (analysis in the agreement or notice, the notice delivered in full, no post-employment capture) is now "
+       "detected by no listed criterion; only the advisory email is checked.")
+def h11_r46_narrowed(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert "placement-operative-text" in t["oafreeze"]["trap"]["criteria"]
+        t["oafreeze"]["trap"]["criteria"] = ["client-email-departures"]
+
+
+@near_miss("ho-h11-nm-r46-anchor-on-the-hire-details-signing-line", "H11", SD,
+           "The trap gains a fourth anchor: documents/hire-details.md, 'Agreement to be signed on Jordan's first day of "
+           "work: January 5, 2027', the fact the effective-date trap turns on.",
+           "HYGIENE.md H11 wants each anchor quote present in its named file; the line is in the hire details word for "
+           "word and is the signing date the trap is about, so it only strengthens the declaration.")
+def h11_nm_r46_signing_anchor(env: Path, task: str) -> None:
+    quote = "Agreement to be signed on Jordan's first day of work: January 5, 2027"
+    assert quote in read_doc(env, task, "hire-details.md")
+    with task_json(env, task) as t:
+        t["oafreeze"]["trap"]["anchors"].append({"file": "documents/hire-details.md", "quote": quote})
+
+
+# --- H12 placement discipline (forty-sixth round) ----------------------------------------------------------------
+
+
+@plant("ho-h12-r46-recitals-may-explain-the-covenants", "H12", SD,
+       "placement-agreement-text's PASS clause now also allows 'recitals setting out why each covenant is included "
+       "and which Illinois requirements it meets': a permission that lets legal analysis into the agreement through "
+       "its recitals.")
+def h12_r46_recitals(env: Path, task: str) -> None:
+    _reword(env, task, "placement-agreement-text", "contains only contract terms, signature blocks",
+            "contains only contract terms, recitals setting out why each covenant is included and which Illinois "
+            "requirements it meets, signature blocks")
+
+
+@near_miss("ho-h12-nm-r46-form-number-footer-allowed", "H12", CA,
+           "placement-no-alert-prose now also allows a footer with the form number \"Form WA-2026-1\" in "
+           "washington-covenant-form.md.",
+           "HYGIENE.md H12 keeps source paths, commentary, client advice and legal analysis out of operative text; a "
+           "form number identifies the document, as the current form's 'Form WA-2021-3' does, and says nothing about "
+           "the law or the client.")
+def h12_nm_r46_form_number(env: Path, task: str) -> None:
+    _reword(env, task, "placement-no-alert-prose", "contains only contract terms, fill-in blanks and signature blocks",
+            "contains only contract terms, fill-in blanks, signature blocks and a footer with the form number "
+            "\"Form WA-2026-1\"")
+
+
+# --- H13 synthetic data and secrets (forty-sixth round) ----------------------------------------------------------
+
+
+@plant("ho-h13-r46-live-domain-behind-a-word-mailto", "H13", CA,
+       "documents/client/halden-contacts.docx shows 'petra.lindahl@haldenmarine.example.com' as a hyperlink, but the "
+       "link's relationship target (word/_rels/document.xml.rels) is mailto:petra.lindahl@haldenmarine.com, a live-"
+       "looking domain that only the package's structure carries.")
+def h13_r46_mailto(env: Path, task: str) -> None:
+    shown = "petra.lindahl@haldenmarine.example.com"
+    link = (f'<w:p><w:r><w:t xml:space="preserve">HR director: </w:t></w:r><w:hyperlink r:id="rId9">'
+            f'<w:r><w:t>{shown}</w:t></w:r></w:hyperlink></w:p>')
+    members = _r46_docx_members(docx_package(['<w:p><w:r><w:t>Halden Marine Supply Co.: contacts</w:t></w:r></w:p>',
+                                              link]))
+    members["word/_rels/document.xml.rels"] = (
+        f'{_XML}<Relationships xmlns="{_PKG_REL}"><Relationship Id="rId9" Type="{_REL}/hyperlink" '
+        'Target="mailto:petra.lindahl@haldenmarine.com" TargetMode="External"/></Relationships>')
+    data = _zip(members)
+    assert "haldenmarine.com" not in _r46_docx_members(data)["word/document.xml"].replace("haldenmarine.example", "")
+    write_doc(env, task, "client/halden-contacts.docx", data)
+
+
+@plant("ho-h13-r46-gitlab-token-in-a-sync-config", "H13", AM,
+       "documents/admin/dms-sync.ini, the matter folder's sync settings, carries a GitLab personal access token "
+       "('token = glpat-...', twenty characters after the prefix) for the firm's repository of precedents.")
+def h13_r46_glpat(env: Path, task: str) -> None:
+    digest = hashlib.sha256(b"r46-bayou-crest-sync").digest()
+    alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+    token = "glpat-" + "".join(alphabet[b % 64] for b in digest[:20])
+    write_doc(env, task, "admin/dms-sync.ini",
+              "[matter]\nnumber = BC-2026-031\nclient = Bayou Crest Environmental, L.L.C.\n\n[remote]\n"
+              "url = https://gitlab.example.com/harlowfinch/precedents.git\n"
+              f"user = mokafor\ntoken = {token}\n")
+
+
+@near_miss("ho-h13-nm-r46-fictional-number-with-country-code", "H13", SD,
+           "documents/maplestone/hr-contacts.md lists Maplestone's HR desk as '+1-312-555-0147' and its inbox at "
+           "hr@maplestone.example.com.",
+           "HYGIENE.md H13 allows phone numbers in the fictional 555-01xx range and reserved example domains; a "
+           "country code and area code in front of 555-0147 do not take it out of that range.")
+def h13_nm_r46_country_code(env: Path, task: str) -> None:
+    write_doc(env, task, "maplestone/hr-contacts.md",
+              "# Maplestone HR contacts\n\n- HR desk: +1-312-555-0147\n- Inbox: hr@maplestone.example.com\n")
+
+
+# --- FAM (forty-sixth round) -------------------------------------------------------------------------------------
+
+
+@plant("ho-fam-r46-smaller-knowledge-base-in-one-instance", "FAM", "covenant-package-v01",
+       "Instance v01's instructions describe the knowledge base as '(practice guides and templates)' where the design "
+       "and the nine other instances say '(practice guides, templates, a checklist and a survey)'; the mount is the "
+       "same and no variable covers the wording.")
+def fam_r46_smaller_kb(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        t["instructions"] = replace_text(t["instructions"], "(practice guides, templates, a checklist and a survey)",
+                                         "(practice guides and templates)")
+
+
+@plant("ho-fam-r46-trap-counts-an-extra-criterion-in-one-instance", "FAM", "covenant-package-v05",
+       "Instance v05's trap lists 'client-email-changes' beside 'placement-operative-text' among the criteria that "
+       "detect it; the design and every sibling list the placement criterion alone.")
+def fam_r46_extra_trap_criterion(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert t["oafreeze"]["trap"]["criteria"] == ["placement-operative-text"]
+        criterion(t, "client-email-changes")
+        t["oafreeze"]["trap"]["criteria"].append("client-email-changes")
+
+
+@near_miss("ho-fam-nm-r46-spec-variables-reordered-in-one-instance", "FAM", "covenant-package-v05",
+           "In the family spec, v05's variables are listed hire by hire (all of hire a's, then b's, then c's, then the "
+           "territories and criteria text) in another order than the other instances'; every key keeps its value.",
+           "FAM compares instances with the family spec's values; a YAML mapping's key order carries no meaning, so "
+           "v05's variables load exactly as before and still match what v05 was expanded with.")
+def fam_nm_r46_reordered(env: Path, task: str) -> None:
+    import yaml
+
+    before = spec_variables(env, "v05")
+    path = env / FAMILY_SPEC
+    text = path.read_text("utf-8")
+    start = text.index("- id: v05\n")
+    end = text.index("\n- id: ", start + 1)
+    block = text[start:end]
+    head, _, body = block.partition("  variables:\n")
+    entries = re.split(r"\n(?=    \S)", body)
+    keys = [e.split(":", 1)[0].strip() for e in entries]
+    assert keys[:3] == ["state_a", "slug_a", "name_a"] and "salary_b" in keys
+    order = sorted(range(len(entries)), key=lambda i: (keys[i][-2:] not in ("_a", "_b", "_c"), keys[i][-1:], i))
+    new_block = head + "  variables:\n" + "\n".join(entries[i] for i in order)
+    assert new_block != block
+    path.write_text(text[:start] + new_block + text[end:], "utf-8")
+    assert spec_variables(env, "v05") == before and yaml.safe_load(path.read_text("utf-8"))
+
+
+# ================================================================================================================
+# The forty-seventh round (`-r47-`): 41 plants and 14 near-misses, written from HYGIENE.md and docs/TASKS.md without
+# reading the audit's code. This round imitates environments written by other teams with other habits: a UK firm
+# (Pemberton Hale LLP, London: British spelling, day-first dates, attendance notes, counsel's opinions, GDPR, sort
+# codes, SRA numbers, 'en_GB'), a team that writes criteria tersely or as tick-box checklists, a team that generates
+# tasks with a script (unreplaced {{placeholders}} in an anchor quote, a seeded entry, the operative list and a named
+# path, titles and criterion deliverables shifted by one row, stale copies from a sibling task, boilerplate criteria),
+# and a team whose workspace comes out of a document management system (Outlook .msg e-mails written as OLE compound
+# files, a truncated .msg, 'Export to Excel' HTML saved as .xlsx, PDFs, DMS document numbers stamped into files, a
+# privileged memo withheld by an ethical wall). New carriers: Outlook .msg (CFB with UTF-16LE property streams and
+# transport headers), an HTML spreadsheet with an .xlsx name, a tick-box Markdown checklist. New mechanisms: a
+# criterion anglicised into a marking scheme, a criterion body ticked off as '- [x]' lines, a colleague's revised
+# agreement held in the DMS as v2, a counsel's opinion PDF and an attendance note carrying the finished answers, a
+# colon-style criterion whose only literal is a statute citation, a placeholder check as a generated deliverable's
+# only criterion, a retained clause quoted from the starting agreement, titles shifted one row with the last empty,
+# 'en_GB' as a language tag, a sibling task's criterion grading a deliverable this task lacks, 'proportionate', 'to a
+# good standard' and 'in good order' as standards, criterion deliverables shifted down a row, deliverables listed in a
+# tick-box without extensions, a deliverable key abbreviated to 's2872', a DMS footer in a mounted template, 'status:
+# done' in the mounted checklist's JSON twin, front-matter timestamps rewritten day-first in the mount, GDPR quoted
+# without an entry, '{{verified_against}}', a seeded entry copied from a sibling task, a day-first date with the
+# wrong month, an ISO calendar week ('KW 46') for the offer day, a day-month-swapped as_of, a trap anchor with an
+# unrendered placeholder, a sibling's trap criteria, an 'Explanatory Notes' schedule in operative text, a placement
+# rule narrowed to one operative file, a UK sort code and account number, a French NIR, Exchange hosts in a .msg's
+# transport headers; in the family, a day-first date in one instance and another instance's variables block copied
+# from the row above).
+# ================================================================================================================
+
+
+def _r47_cfb(tree: dict, *, root_clsid: bytes = b"\0" * 16) -> bytes:
+    """A Compound File Binary (version 3, 512-byte sectors) holding `tree`: a dict of stream name -> bytes and
+    storage name -> dict. Streams under 4,096 bytes go to the mini stream, as the format requires; each storage's
+    children form a red-black tree (balanced, all black but the deepest level, which is red)."""
+    sec, endc, free, fatsect, nostream = 512, 0xFFFFFFFE, 0xFFFFFFFF, 0xFFFFFFFD, 0xFFFFFFFF
+    sectors: list[bytes] = []
+    fat: list[int] = []
+    mini = bytearray()
+    minifat: list[int] = []
+
+    def chain(data: bytes) -> int:
+        if not data:
+            return endc
+        count = (len(data) + sec - 1) // sec
+        first = len(sectors)
+        for i in range(count):
+            sectors.append(data[i * sec:(i + 1) * sec].ljust(sec, b"\0"))
+            fat.append(first + i + 1 if i < count - 1 else endc)
+        return first
+
+    # Directory entries: [name, type, data-or-None, children(list of indices), start, size]
+    entries: list[dict] = [{"name": "Root Entry", "type": 5, "kids": [], "clsid": root_clsid}]
+
+    def add(node: dict, parent: int) -> None:
+        for name in sorted(node, key=lambda n: (len(n), n.upper())):
+            value = node[name]
+            index = len(entries)
+            entries[parent]["kids"].append(index)
+            if isinstance(value, dict):
+                entries.append({"name": name, "type": 1, "kids": [], "clsid": b"\0" * 16})
+                add(value, index)
+            else:
+                entries.append({"name": name, "type": 2, "data": bytes(value), "kids": [], "clsid": b"\0" * 16})
+
+    add(tree, 0)
+    for entry in entries:
+        data = entry.get("data")
+        if data is None:
+            continue
+        entry["size"] = len(data)
+        if not data:
+            entry["start"] = endc
+        elif len(data) < 4096:
+            first, count = len(mini) // 64, (len(data) + 63) // 64
+            minifat.extend([first + i + 1 if i < count - 1 else endc for i in range(count)])
+            mini.extend(data.ljust(count * 64, b"\0"))
+            entry["start"] = first
+        else:
+            entry["start"] = chain(data)
+    entries[0]["start"] = chain(bytes(mini)) if mini else endc
+    entries[0]["size"] = len(mini)
+    minifat_bytes = b"".join(struct.pack("<I", x) for x in minifat)
+    minifat_bytes += b"\xff" * ((-len(minifat_bytes)) % sec)
+    minifat_start = chain(minifat_bytes) if minifat else endc
+
+    for entry in entries:
+        entry.update(left=nostream, right=nostream, child=nostream, color=1)
+
+    def build(kids: list[int], depth: int, deepest: list[int]) -> int:
+        if not kids:
+            return nostream
+        mid = len(kids) // 2
+        node = kids[mid]
+        entries[node]["depth"] = depth
+        deepest[0] = max(deepest[0], depth)
+        entries[node]["left"] = build(kids[:mid], depth + 1, deepest)
+        entries[node]["right"] = build(kids[mid + 1:], depth + 1, deepest)
+        return node
+
+    for entry in entries:
+        if entry["kids"]:
+            deepest = [0]
+            entry["child"] = build(entry["kids"], 0, deepest)
+            full = (1 << (deepest[0] + 1)) - 1 == len(entry["kids"])
+            for k in entry["kids"]:
+                if not full and deepest[0] > 0 and entries[k]["depth"] == deepest[0]:
+                    entries[k]["color"] = 0
+    directory = bytearray()
+    for entry in entries:
+        name = entry["name"].encode("utf-16-le")
+        assert len(name) <= 62
+        directory += name.ljust(64, b"\0") + struct.pack("<HBB", len(name) + 2, entry["type"], entry["color"])
+        directory += struct.pack("<III", entry["left"], entry["right"], entry["child"]) + entry["clsid"]
+        directory += struct.pack("<IQQIQ", 0, 0, 0, entry.get("start", 0) if entry["type"] != 1 else 0,
+                                 entry.get("size", 0))
+    while len(directory) % sec:
+        directory += b"\0" * 64 + struct.pack("<HBB", 0, 0, 0) + struct.pack("<III", nostream, nostream, nostream)
+        directory += b"\0" * 16 + struct.pack("<IQQIQ", 0, 0, 0, 0, 0)
+    dir_start = chain(bytes(directory))
+    nfat = 1
+    while len(sectors) + nfat > nfat * 128:
+        nfat += 1
+    fat_first = len(sectors)
+    fat.extend([fatsect] * nfat)
+    fat.extend([free] * (nfat * 128 - len(fat)))
+    fat_bytes = b"".join(struct.pack("<I", x) for x in fat)
+    for i in range(nfat):
+        sectors.append(fat_bytes[i * sec:(i + 1) * sec])
+    difat = [fat_first + i for i in range(nfat)] + [free] * (109 - nfat)
+    header = (bytes.fromhex("D0CF11E0A1B11AE1") + b"\0" * 16 + struct.pack("<HHHHH", 0x3E, 3, 0xFFFE, 9, 6) + b"\0" * 6
+              + struct.pack("<IIIIIIIII", 0, nfat, dir_start, 0, 4096, minifat_start, len(minifat_bytes) // sec if
+                            minifat else 0, endc, 0)
+              + b"".join(struct.pack("<I", x) for x in difat))
+    assert len(header) == 512
+    return header + b"".join(sectors)
+
+
+def _r47_msg(*, subject: str, sender: str, sender_email: str, to: str, body: str, headers: str | None = None) -> bytes:
+    """An Outlook .msg (MS-OXMSG) as the DMS exports one: an IPM.Note with its strings as UTF-16LE property streams
+    (PtypString, 0x001F), a property stream with no recipients or attachments, and the named-property storage.
+    `headers`, when given, is stored as the transport message headers (PidTagTransportMessageHeaders)."""
+    props = {0x001A: "IPM.Note", 0x0037: subject, 0x0C1A: sender, 0x0C1F: sender_email, 0x0E04: to, 0x1000: body}
+    if headers is not None:
+        props[0x007D] = headers
+    tree: dict = {"__nameid_version1.0": {"__substg1.0_00020102": b"", "__substg1.0_00030102": b"",
+                                          "__substg1.0_00040102": b""}}
+    table = bytearray(b"\0" * 8 + struct.pack("<IIII", 0, 0, 0, 0) + b"\0" * 8)
+    for pid, text in sorted(props.items()):
+        data = text.encode("utf-16-le")
+        tree[f"__substg1.0_{pid:04X}001F"] = data
+        table += struct.pack("<IIII", (pid << 16) | 0x001F, 6, len(data) + 2, 0)
+    tree["__properties_version1.0"] = bytes(table)
+    return _r47_cfb(tree, root_clsid=bytes.fromhex("0B0D020000000000C000000000000046"))
+
+
+def _r47_tick_list(items: list[str]) -> str:
+    """A Markdown task list, every box ticked, as a checklist team keeps its release checks."""
+    return "".join(f"- [x] {item}\n" for item in items)
+
+
+# --- H01 rubric isolation (forty-seventh round) ------------------------------------------------------------------
+
+
+@plant("ho-h01-r47-criteria-ticked-off-as-a-markdown-checklist", "H01", TB,
+       "documents/qa/release-checklist.md, the checklist team's QA list for the task, ticks off every criterion as a "
+       "'- [x]' line that is the criterion's PASS clause word for word, without the 'PASS if' marker.")
+def h01_r47_tick_list(env: Path, task: str) -> None:
+    bodies = [_r45_clauses(c["match_criteria"])[0] for c in load_task(env, task)["criteria"]]
+    text = "# Release checklist: Vandermeer task\n\nChecked by the QA rota before release.\n\n" + _r47_tick_list(bodies)
+    assert "PASS if" not in text and len(bodies) == 7
+    write_doc(env, task, "qa/release-checklist.md", text)
+
+
+@plant("ho-h01-r47-criterion-anglicised-in-a-marking-scheme", "H01", SD,
+       "documents/review/marking-scheme-pemberton-hale.docx, the London co-counsel's marking scheme, restates "
+       "client-email-decision in British English ('annualised', 'a pay rise of', 'e-mail', 'Award the mark if ... No "
+       "mark if ...'): the criterion near-verbatim inside the workspace.")
+def h01_r47_anglicised(env: Path, task: str) -> None:
+    pass_body, fail_body = _r45_clauses(_match(env, task, "client-email-decision"))
+    uk_pass = replace_text(replace_text(pass_body, "annualized", "annualised"), "a raise of", "a pay rise of")
+    uk_fail = replace_text(fail_body, "the email", "the e-mail")
+    data = docx_bytes(["Pemberton Hale LLP: marking scheme (Maplestone exercise)", "Question 3: covering e-mail",
+                       "Award the mark if " + uk_pass, "No mark if " + uk_fail,
+                       "Markers: moderate any split decisions with the supervising partner."])
+    with zipfile.ZipFile(io.BytesIO(data)) as zf:
+        assert "annualised" in zf.read("word/document.xml").decode("utf-8")
+    write_doc(env, task, "review/marking-scheme-pemberton-hale.docx", data)
+
+
+@near_miss("ho-h01-nm-r47-screening-export-with-pass-results", "H01", AM,
+           "documents/hr/fontenot-screening-export.xlsx, a UK screening vendor's Excel export for Avery, lists three "
+           "pre-employment checks with the result 'PASS' or 'CLEAR' and a day-first date.",
+           "HYGIENE.md H01 keeps grading material and criterion text out of the workspace; 'PASS' here is a vetting "
+           "result, the sheet grades no deliverable and shares no wording with any match_criteria.")
+def h01_nm_r47_screening(env: Path, task: str) -> None:
+    rows: list[list[str | int | float]] = [
+        ["Candidate", "Check", "Result", "Completed"],
+        ["Avery Fontenot", "Employment history (last five years)", "PASS", "14/10/2026"],
+        ["Avery Fontenot", "Professional qualifications", "PASS", "15/10/2026"],
+        ["Avery Fontenot", "Driving record (field vehicles)", "CLEAR", "16/10/2026"],
+        ["Report by", "Hallam Vetting Ltd", "", ""]]
+    write_doc(env, task, "hr/fontenot-screening-export.xlsx", xlsx_bytes(rows, sheet="Screening"))
+
+
+# --- H02 answer in the workspace (forty-seventh round) -----------------------------------------------------------
+
+
+@plant("ho-h02-r47-revised-agreement-held-in-the-dms-as-v2", "H02", NE,
+       "documents/dms/Tallis agreement revised - PHDOCS-4471900 v2.docx, version 2 of the DMS document a colleague "
+       "saved, is the Tallis agreement with all three of the partner's edits already made (the new name, $71,500, "
+       "December 14, 2026) and nothing else changed: the operative deliverable, finished, in the workspace.")
+def h02_r47_dms_v2(env: Path, task: str) -> None:
+    text = read_doc(env, task, "draft-tallis-agreement.md")
+    text = replace_text(text, "Granite Peak Robotic Inc.", "Granite Peak Robotics, Inc.", count=0)
+    text = replace_text(text, "$64,000", "$71,500")
+    text = replace_text(text, "January 4, 2026", "December 14, 2026")
+    paras = [line.lstrip("#").strip().strip("*") for line in text.splitlines() if line.strip()]
+    assert "Granite Peak Robotic Inc." not in text and len(paras) > 20
+    write_doc(env, task, "dms/Tallis agreement revised - PHDOCS-4471900 v2.docx", docx_bytes(paras))
+
+
+@plant("ho-h02-r47-counsels-opinion-pdf-holds-the-answer", "H02", SD,
+       "documents/opinions/group-legal-opinion-2026-10-30.pdf, an opinion from the client's London group legal team, "
+       "concludes that the 2023 approval relied on the $75,000 floor, that from 1 January 2027 a non-compete needs "
+       "expected earnings above $80,000 under 820 ILCS 90/10(a), that Mr Ellery's $78,500 does not exceed it when he "
+       "signs on 5 January 2027, and that his salary would need to rise by more than $1,500: the memo's and the cover "
+       "email's finished answer.")
+def h02_r47_opinion(env: Path, task: str) -> None:
+    lines = ["Maplestone Group plc - Group Legal (London)", "OPINION: Illinois restrictive covenant for Mr J. Ellery",
+             "Dated 30 October 2026", "",
+             "1. The 2023 approval of the Illinois form relied on the $75,000 floor then in force.",
+             "2. From 1 January 2027 a non-compete needs expected annualised earnings above $80,000 under 820 ILCS "
+             "90/10(a).",
+             "3. Mr Ellery's salary of $78,500 does not exceed that floor when he signs on 5 January 2027, so the "
+             "form's non-compete must be taken out of his agreement.",
+             "4. It could be kept only if his salary rose by more than $1,500. The customer and employee non-solicits "
+             "may stay.", "", "Group Legal, Maplestone Group plc"]
+    write_doc(env, task, "opinions/group-legal-opinion-2026-10-30.pdf",
+              _r9_pdf(lines, info={"Title": "Opinion - Ellery covenant", "Author": "Group Legal"}))
+
+
+@plant("ho-h02-r47-attendance-note-records-the-client-advice", "H02", AM,
+       "documents/file-notes/attendance-note-2026-10-19.md, a UK-style attendance note of a call with Bayou Crest's "
+       "president, records the four changes (named parishes, the two-year cap, Louisiana law and courts, signing on the "
+       "first day), each with its reason under La. R.S. 23:921: client-note.md's finished content.")
+def h02_r47_attendance_note(env: Path, task: str) -> None:
+    write_doc(env, task, "file-notes/attendance-note-2026-10-19.md", (
+        "# Attendance note\n\nMatter: Bayou Crest Environmental / Avery Fontenot covenant\nDate: 19/10/2026\n"
+        "Attending: MO, on the telephone with Lucien Arceneaux (President)\n\n"
+        "Advised LA that the new agreement for Avery differs from the standard agreement in four ways:\n\n"
+        "1. The territory now names East Baton Rouge, Ascension, Livingston and Iberville Parishes instead of a "
+        "75-mile radius, because La. R.S. 23:921(C) allows a covenant only within named parishes or municipalities.\n"
+        "2. Every restraint now ends two years after employment ends, the cap in La. R.S. 23:921(C).\n"
+        "3. Louisiana law and Louisiana courts replace Texas law and Harris County, because La. R.S. 23:921(A)(2) voids "
+        "the Texas choice unless the employee ratifies it after a dispute arises.\n"
+        "4. Avery signs on the first day of work, November 2, 2026, so that Avery is an employee when the covenant is "
+        "made, as La. R.S. 23:921(C) contemplates.\n\nLA content. Time engaged: 0.3 hours.\n"))
+
+
+@near_miss("ho-h02-nm-r47-superseded-first-draft-of-the-old-form", "H02", CA,
+           "documents/dms/halden-form-wa-2021 (v1 superseded).md, the DMS's first draft of the 2021 form (36-month "
+           "non-compete, Delaware law, a broad customer clause), is exported beside the signed-off version.",
+           "HYGIENE.md H02 looks for a deliverable already there or a document that already passes a criterion; an "
+           "older, worse draft of the client's old form passes none of the refresh criteria and carries no usage notes "
+           "or cover note.")
+def h02_nm_r47_v1(env: Path, task: str) -> None:
+    write_doc(env, task, "dms/halden-form-wa-2021 (v1 superseded).md", (
+        "# HALDEN MARINE SUPPLY CO. EMPLOYEE COVENANT AGREEMENT (WASHINGTON)\n\nDRAFT v1 (superseded by Form WA-2021-3)"
+        "\n\n## 1. Confidentiality\n\nEmployee will keep the Company's confidential information secret.\n\n"
+        "## 2. Non-Competition\n\nFor 36 months after employment ends, Employee will not work for any business that "
+        "sells marine hardware or supplies in the United States.\n\n## 3. Customers\n\nFor 36 months after employment "
+        "ends, Employee will not solicit, accept business from, or provide services to any customer of the Company.\n\n"
+        "## 4. Governing Law\n\nThis Agreement is governed by Delaware law.\n"))
+
+
+# --- H03 degenerate output (forty-seventh round) -----------------------------------------------------------------
+
+
+@plant("ho-h03-r47-colon-style-criterion-whose-literal-is-a-citation", "H03", NE,
+       "The checklist team added 'PASS if note-to-partner.md: cites \"C.R.S. \u00a7 8-2-113(8)(b)\". FAIL if not "
+       "cited.': its only literal is the citation, which documents/colorado-law-file.md carries, so the workspace "
+       "pasted in as the note passes.")
+def h03_r47_colon_citation(env: Path, task: str) -> None:
+    assert "C.R.S. \u00a7 8-2-113(8)(b)" in read_doc(env, task, "colorado-law-file.md")
+    with task_json(env, task) as t:
+        add_criterion(t, "note-cites-8b", "Penalty subsection cited",
+                      "PASS if note-to-partner.md: cites \"C.R.S. \u00a7 8-2-113(8)(b)\". FAIL if not cited.",
+                      ["note-to-partner.md"])
+
+
+@plant("ho-h03-r47-generated-deliverable-graded-only-by-placeholder-check", "H03", TB,
+       "The task generator added an advisory hr-onboarding-checklist.md (named in the instructions) whose only "
+       "criterion is its boilerplate check that no template placeholder or 'TBC' marker is left: it demands only "
+       "absence, so an empty file passes.")
+def h03_r47_placeholder_only(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_deliverable(t, "hr-onboarding-checklist.md", "Onboarding checklist for Aspenline's HR team.",
+                        placement="advisory")
+        instructions_add(t, "Also write hr-onboarding-checklist.md, the onboarding checklist for Noor Haddad's team.")
+        add_criterion(t, "hr-onboarding-checklist-clean", "No template residue",
+                      "PASS if hr-onboarding-checklist.md contains no unreplaced template placeholder and no TBC "
+                      "marker. FAIL if it contains either.", ["hr-onboarding-checklist.md"])
+
+
+@plant("ho-h03-r47-retained-clause-quoted-from-the-starting-agreement", "H03", AM,
+       "A new criterion passes the repaired agreement if it keeps the standard agreement's confidentiality clause, "
+       "quoted in full; the starting agreement copied unchanged carries that sentence, so it passes.")
+def h03_r47_retained_clause(env: Path, task: str) -> None:
+    clause = ("Employee will keep the Company's confidential information, including bid pricing, site assessments and "
+              "client lists, in confidence during and after employment.")
+    assert clause in read_doc(env, task, "bayou-crest-standard-agreement.md")
+    with task_json(env, task) as t:
+        add_criterion(t, "confidentiality-retained", "Confidentiality clause retained",
+                      f"PASS if fontenot-covenant-agreement.md keeps the standard agreement's confidentiality clause: "
+                      f"\"{clause}\" FAIL if the clause is dropped.", ["fontenot-covenant-agreement.md"])
+
+
+@near_miss("ho-h03-nm-r47-terse-criterion-with-a-computed-raise", "H03", NE,
+           "A terse criterion: 'PASS if note-to-partner.md: raise = $7,500 ($64,000 to $71,500). FAIL if any other "
+           "amount is given.'",
+           "HYGIENE.md H03 flags criteria a degenerate output passes; $7,500 is computed (71,500 - 64,000) and stands "
+           "in no input, instruction or knowledge-base file (the knowledge base's $47,500 is another figure), so no "
+           "degenerate output carries every literal.")
+def h03_nm_r47_raise(env: Path, task: str) -> None:
+    for path in task_dir(env, task).rglob("*"):
+        if path.is_file():
+            assert not re.search(rb"(?<![\d,])7,500", path.read_bytes()), path
+    with task_json(env, task) as t:
+        add_criterion(t, "note-raise-amount", "Raise amount stated",
+                      "PASS if note-to-partner.md: raise = $7,500 ($64,000 to $71,500). FAIL if any other amount is "
+                      "given.", ["note-to-partner.md"])
+
+
+# --- H04 criterion form (forty-seventh round) --------------------------------------------------------------------
+
+
+@plant("ho-h04-r47-titles-shifted-one-row-last-empty", "H04", NE,
+       "The generator read the titles column one row late: every criterion carries the next criterion's title, and "
+       "the last one, note-asks-decision, has an empty title.")
+def h04_r47_titles_shifted(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        titles = [c["title"] for c in t["criteria"]]
+        assert all(titles) and len(titles) == 6
+        for crit, title in zip(t["criteria"], titles[1:] + [""]):
+            crit["title"] = title
+        assert criterion(t, "note-asks-decision")["title"] == ""
+
+
+@plant("ho-h04-r47-language-tag-en-underscore-gb", "H04", CA,
+       "The London team set 'language' to 'en_GB', the POSIX locale name, which is not a BCP 47 tag ('en-GB').")
+def h04_r47_en_gb(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert t["language"] == "en"
+        t["language"] = "en_GB"
+
+
+@plant("ho-h04-r47-sibling-tasks-criterion-grades-a-missing-deliverable", "H04", CI,
+       "A stale copy from the Colorado task: a 'rationale-sources' criterion grading rationale.md, which this task "
+       "does not declare, was left at the end of the criteria when the generator reused the previous task's rows.")
+def h04_r47_stale_sibling(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert "rationale.md" not in t["deliverables"]
+        add_criterion(t, "rationale-sources", "File memo cites the threshold sources",
+                      "PASS if rationale.md cites C.R.S. \u00a7 8-2-113(2)(b) and (2)(d) and the 2026 PAY CALC Order "
+                      "figure of $130,014. FAIL if it relies on a different threshold figure or cites no source.",
+                      ["rationale.md"])
+
+
+@near_miss("ho-h04-nm-r47-terse-fail-if-not", "H04", TB,
+           "A terse criterion with a short FAIL clause: 'PASS if client-email.md states that Riley Vandermeer's $104,000 "
+           "is $25,991.60 above the customer non-solicit threshold. FAIL if not.'",
+           "HYGIENE.md H04 asks for an id, a title, a non-empty PASS and FAIL clause and one claim; 'FAIL if not.' is a "
+           "short but complete FAIL clause, and the one claim ($25,991.60, computed) is in no input.")
+def h04_nm_r47_fail_if_not(env: Path, task: str) -> None:
+    for path in task_dir(env, task).rglob("*"):
+        if path.is_file():
+            assert b"25,991.60" not in path.read_bytes()
+    with task_json(env, task) as t:
+        add_criterion(t, "client-email-margin", "Margin above the customer non-solicit threshold",
+                      "PASS if client-email.md states that Riley Vandermeer's $104,000 is $25,991.60 above the customer "
+                      "non-solicit threshold. FAIL if not.", ["client-email.md"])
+
+
+# --- H05 ambiguous grading language (forty-seventh round) --------------------------------------------------------
+
+
+@plant("ho-h05-r47-proportionate-explanation", "H05", AM,
+       "client-note-changes now asks for each change 'with a proportionate explanation of its reason under La. R.S. "
+       "23:921': how much explanation is proportionate is the judge's call.")
+def h05_r47_proportionate(env: Path, task: str) -> None:
+    _reword(env, task, "client-note-changes", "each with its reason under La. R.S. 23:921",
+            "each with a proportionate explanation of its reason under La. R.S. 23:921")
+
+
+@plant("ho-h05-r47-written-to-a-good-standard", "H05", CI,
+       "client-email-departures now opens 'PASS if client-email.md, written to a good standard, tells Sierrafold ...': "
+       "a standard with no measure.")
+def h05_r47_good_standard(env: Path, task: str) -> None:
+    _reword(env, task, "client-email-departures", "PASS if client-email.md tells Sierrafold",
+            "PASS if client-email.md, written to a good standard, tells Sierrafold")
+
+
+@plant("ho-h05-r47-in-good-order", "H05", SD,
+       "rationale-memo-superseded now opens 'PASS if rationale.md is in good order and explains that ...': the British "
+       "'in good order' leaves the judge to decide what order is good.")
+def h05_r47_good_order(env: Path, task: str) -> None:
+    _reword(env, task, "rationale-memo-superseded", "PASS if rationale.md explains that",
+            "PASS if rationale.md is in good order and explains that")
+
+
+@near_miss("ho-h05-nm-r47-terse-symbolic-duration", "H05", CA,
+           "noncompete-duration is rewritten in the checklist team's shorthand: 'PASS if washington-covenant-form.md: "
+           "any non-compete \u2264 18 months post-employment. FAIL if 24 months or > 18 months kept.'",
+           "HYGIENE.md H05 flags standards a judge can read either way; '\u2264' and '>' with a number of months are exact, "
+           "however terse the sentence.")
+def h05_nm_r47_symbolic(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        crit = criterion(t, "noncompete-duration")
+        assert "18 months" in crit["match_criteria"]
+        crit["match_criteria"] = ("PASS if washington-covenant-form.md: any non-compete \u2264 18 months "
+                                  "post-employment. FAIL if 24 months or > 18 months kept.")
+
+
+# --- H06 deliverable matching (forty-seventh round) --------------------------------------------------------------
+
+
+@plant("ho-h06-r47-deliverables-ticked-without-extensions", "H06", AM,
+       "The instructions' deliverables sentence was replaced by the checklist team's tick-box list, '- [ ] "
+       "fontenot-covenant-agreement' and '- [ ] client-note', with no file extensions: the instructions no longer name "
+       "either deliverable exactly.")
+def h06_r47_no_extensions(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        old = t["instructions"].split("\n\n")[1]
+        assert old.startswith("Prepare two deliverables")
+        t["instructions"] = replace_text(t["instructions"], old, (
+            "Deliverables (Markdown):\n- [ ] fontenot-covenant-agreement: the repaired agreement, ready for Avery "
+            "Fontenot to sign\n- [ ] client-note: short note for Bayou Crest on what changed and why"))
+        assert "client-note.md" not in t["instructions"]
+
+
+@plant("ho-h06-r47-deliverable-key-abbreviated-s2872", "H06", CI,
+       "The London team abbreviated the notice's deliverable key UK-style to 'lindgren-s2872-notice.md'; the "
+       "instructions and every criterion still say lindgren-section-2872-notice.md, so the declared deliverable is "
+       "named nowhere and graded by nothing.")
+def h06_r47_s2872(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        old = "lindgren-section-2872-notice.md"
+        t["deliverables"] = {("lindgren-s2872-notice.md" if k == old else k): v for k, v in t["deliverables"].items()}
+        assert "lindgren-s2872-notice.md" not in t["instructions"]
+
+
+@near_miss("ho-h06-nm-r47-instructions-say-e-mail-in-prose", "H06", TB,
+           "The instructions now call client-email.md 'the cover e-mail to Aspenline's Head of People', British style; "
+           "the file name itself is unchanged.",
+           "HYGIENE.md H06 wants every deliverable named in the instructions; client-email.md is still named exactly, "
+           "and the hyphenated word in the description is prose, not a second name.")
+def h06_nm_r47_e_mail(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        t["instructions"] = replace_text(t["instructions"], "client-email.md, the cover email to",
+                                         "client-email.md, the cover e-mail to")
+
+
+# --- H07 workspace integrity (forty-seventh round) ---------------------------------------------------------------
+
+
+@plant("ho-h07-r47-instructions-name-an-unrendered-placeholder-path", "H07", CI,
+       "The generator left the instructions reading 'Read documents/{{client_request_file}}, documents/hire-details.md "
+       "...': the file the instructions send the agent to is a placeholder, not a workspace file.")
+def h07_r47_placeholder_path(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        t["instructions"] = replace_text(t["instructions"], "Read documents/client-request.md,",
+                                         "Read documents/{{client_request_file}},")
+
+
+@plant("ho-h07-r47-export-to-excel-html-saved-as-xlsx", "H07", TB,
+       "documents/aspenline/hr-export/riley-vandermeer-profile.xlsx came from the HR system's 'Export to Excel' button, "
+       "which writes an HTML table: the file is HTML, not an .xlsx zip, and does not open as one.")
+def h07_r47_html_xlsx(env: Path, task: str) -> None:
+    rows = [("Field", "Value"), ("Candidate", "Riley Vandermeer"), ("Position", "Account Executive, merchant payments"),
+            ("Location", "Denver, Colorado"), ("Offer date", "16/11/2026"), ("Start date", "07/12/2026")]
+    cells = "".join("<tr>" + "".join(f"<td>{escape(v)}</td>" for v in row) + "</tr>\n" for row in rows)
+    html = ('<html xmlns:o="urn:schemas-microsoft-com:office:office" xmlns:x="urn:schemas-microsoft-com:office:excel">'
+            '\n<head><meta http-equiv="Content-Type" content="text/html; charset=utf-8"></head>\n<body>\n'
+            f'<table border="1">\n{cells}</table>\n</body>\n</html>\n')
+    assert not html.startswith("PK")
+    write_doc(env, task, "aspenline/hr-export/riley-vandermeer-profile.xlsx", html)
+
+
+@near_miss("ho-h07-nm-r47-valid-outlook-msg", "H07", CA,
+           "documents/correspondence/FW_ Washington form refresh.msg, Petra's forward exported from the DMS, is a "
+           "well-formed Outlook .msg: an OLE compound file with its property stream, named-property storage and "
+           "UTF-16LE string streams.",
+           "HYGIENE.md H07 wants files that are readable and parse in their format; a complete compound file with the "
+           "streams MS-OXMSG defines is an ordinary Outlook message, not junk and not damaged.")
+def h07_nm_r47_msg(env: Path, task: str) -> None:
+    data = _r47_msg(subject="FW: Washington form refresh", sender="Petra Lindahl",
+                    sender_email="petra.lindahl@haldenmarine.example.com", to="Miriam Okafor",
+                    body=("Miriam,\r\n\r\nForwarding the CEO's note for your file: he would like the refreshed form in "
+                          "use before the spring hiring round.\r\n\r\nPetra\r\n"))
+    assert data[:8] == bytes.fromhex("D0CF11E0A1B11AE1") and len(data) % 512 == 0
+    write_doc(env, task, "correspondence/FW_ Washington form refresh.msg", data)
+
+
+# --- H08 knowledge-base pin (forty-seventh round) ----------------------------------------------------------------
+
+
+@plant("ho-h08-r47-dms-footer-stamped-into-mounted-template", "H08", SD,
+       "The DMS stamps its document reference on every file it saves, and it saved the mounted restrictive covenant "
+       "template: template.md now ends with the footer line 'PHDOCS\\4471823.2'.")
+def h08_r47_dms_footer(env: Path, task: str) -> None:
+    path = kb(env, task, "templates/oafreeze-cc0-1.0/restrictive-covenant-agreement/template.md")
+    text = path.read_text("utf-8")
+    assert "PHDOCS" not in text
+    path.write_text(text.rstrip("\n") + "\n\nPHDOCS\\4471823.2\n", "utf-8")
+
+
+@plant("ho-h08-r47-checklist-json-items-marked-done", "H08", NE,
+       "The checklist team used the mounted review checklist's JSON twin as its own tick sheet: every item in "
+       "checklists/employment/restrictive-covenant-review.json gained '\"status\": \"done\"'.")
+def h08_r47_status_done(env: Path, task: str) -> None:
+    path = kb(env, task, "checklists/employment/restrictive-covenant-review.json")
+    data = json.loads(path.read_text("utf-8"))
+    assert data["items"] and all("status" not in item for item in data["items"])
+    for item in data["items"]:
+        item["status"] = "done"
+    path.write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n", "utf-8")
+
+
+@plant("ho-h08-r47-front-matter-timestamps-made-day-first", "H08", CA,
+       "A London colleague's script 'localised' dates across the workspace, the mount included: every front-matter "
+       "timestamp in the mounted Markdown, such as '2026-09-30', now reads '30/09/2026'.")
+def h08_r47_day_first(env: Path, task: str) -> None:
+    changed = 0
+    for path in sorted(kb(env, task, "").rglob("*.md")):
+        text = path.read_text("utf-8")
+        new = re.sub(r"^timestamp: '(\d{4})-(\d{2})-(\d{2})'$", r"timestamp: '\3/\2/\1'", text, flags=re.M)
+        if new != text:
+            path.write_text(new, "utf-8")
+            changed += 1
+    assert changed >= 5
+
+
+@near_miss("ho-h08-nm-r47-print-cover-sheet-outside-the-mount", "H08", AM,
+           "documents/printouts/louisiana-guide-print-cover.pdf, the print room's cover sheet for a paper copy of the "
+           "mounted Louisiana guide (its path, the date printed, the page count), is added outside the mount.",
+           "HYGIENE.md H08 wants the knowledge base inside the workspace byte-identical to its pin; a cover sheet kept "
+           "beside the mount changes nothing inside knowledge-base/.")
+def h08_nm_r47_cover(env: Path, task: str) -> None:
+    guide = "knowledge-base/practice-guides/non-compete/us/louisiana.md"
+    assert doc(env, task, guide).is_file()
+    write_doc(env, task, "printouts/louisiana-guide-print-cover.pdf", _r9_pdf(
+        ["PRINT ROOM COVER SHEET", f"Document: documents/{guide}", "Printed: 19/10/2026 for M. Okafor",
+         "Pages: 4 (double-sided)", "The printed pages are kept in the paper file."]))
+
+
+# --- H09 seeded-law provenance (forty-seventh round) -------------------------------------------------------------
+
+
+@plant("ho-h09-r47-verified-against-left-as-placeholder", "H09", SD,
+       "The seeded entry for 820 ILCS 90/20 says it was verified against '{{verified_against}}': the generator never "
+       "filled the field, so the entry does not say what the text was checked against.")
+def h09_r47_placeholder(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        seeded(t, "820 ILCS 90/20")["verified_against"] = "{{verified_against}}"
+
+
+@plant("ho-h09-r47-seeded-entry-copied-from-sibling-task", "H09", NE,
+       "A stale row from the Aspenline task: a seeded entry for C.R.S. \u00a7 8-2-113(2)(d) naming "
+       "documents/colorado-statute-excerpt.md, which this task does not have, so the declared quote is in no file here.")
+def h09_r47_sibling_entry(env: Path, task: str) -> None:
+    assert not doc(env, task, "colorado-statute-excerpt.md").exists()
+    with task_json(env, task) as t:
+        t["oafreeze"]["seeded_law"].append({
+            "file": "documents/colorado-statute-excerpt.md",
+            "citation": "C.R.S. \u00a7 8-2-113(2)(d)",
+            "quote": "earns an amount of annualized cash compensation equivalent to or greater than sixty percent of "
+                     "the threshold amount for highly compensated workers",
+            "effective_date": "2022-08-10",
+            "verified_on": "2026-10-01",
+            "verified_against": "C.R.S. \u00a7 8-2-113(2)(d) as enacted by HB 22-1317"})
+
+
+@near_miss("ho-h09-nm-r47-gdpr-excerpt-fully-declared", "H09", CA,
+           "documents/halden-eu/privacy-information.md quotes Article 13(1)(c) of the GDPR for Halden's Gdansk office, "
+           "and a seeded-law entry declares it: citation, the quote as it stands in the file, effective 2018-05-25, "
+           "verified 2026-10-01 against the Official Journal text.",
+           "HYGIENE.md H09 wants every planted excerpt of law declared with its citation, dates and source, the quote "
+           "present in its file and verification before the freeze; all of that holds, and the law is older than "
+           "as_of.")
+def h09_nm_r47_gdpr_declared(env: Path, task: str) -> None:
+    quote = "the purposes of the processing for which the personal data are intended as well as the legal basis for the " \
+            "processing"
+    write_doc(env, task, "halden-eu/privacy-information.md", (
+        "# Privacy information for staff of the Gdansk office\n\n## Regulation (EU) 2016/679, Article 13(1)(c)\n\n"
+        f"When we collect your personal data we tell you \"{quote}\".\n"))
+    with task_json(env, task) as t:
+        t["oafreeze"]["seeded_law"].append({
+            "file": "documents/halden-eu/privacy-information.md",
+            "citation": "Regulation (EU) 2016/679, Article 13(1)(c)",
+            "quote": quote,
+            "effective_date": "2018-05-25",
+            "verified_on": "2026-10-01",
+            "verified_against": "Regulation (EU) 2016/679, OJ L 119, 4.5.2016, p. 1, Article 13(1)(c), as published "
+                                "in the Official Journal"})
+
+
+# --- H10 temporal consistency (forty-seventh round) --------------------------------------------------------------
+
+
+@plant("ho-h10-r47-day-first-date-with-the-wrong-month", "H10", NE,
+       "documents/notes/handover-plan.md, the London secondee's plan, puts the hand-over of the renewal to Morgan on "
+       "'23/12/2026', a day-first date that can only be December 23, where the partner's email says November 23 (three "
+       "weeks before the December 14 raise).")
+def h10_r47_wrong_month(env: Path, task: str) -> None:
+    write_doc(env, task, "notes/handover-plan.md", (
+        "# Tallis renewal: hand-over plan\n\nPrepared 16/11/2026 (London secondment)\n\n"
+        "- Renewal agreement handed to Morgan Tallis: 23/12/2026\n- Raise and agreement effective: 14/12/2026\n"))
+
+
+@plant("ho-h10-r47-as-of-with-day-and-month-swapped", "H10", CA,
+       "The generator formatted as_of with a day-first pattern into the ISO slot: '2026-26-10' (year, day, month), "
+       "which is no date.")
+def h10_r47_swapped(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert t["oafreeze"]["as_of"] == "2026-10-26"
+        t["oafreeze"]["as_of"] = "2026-26-10"
+
+
+@near_miss("ho-h10-nm-r47-calendar-week-that-agrees", "H10", CI,
+           "documents/notes/munich-onboarding.md, from Sierrafold's Munich office, gives Sasha's first day as "
+           "'Montag, KW 44 (26.10.2026)': Monday of ISO week 44, which is October 26, 2026.",
+           "HYGIENE.md H10 wants the dates to tell one story; week 44's Monday and 26.10.2026 are both October 26, "
+           "2026, the start and signing date the hire details give.")
+def h10_nm_r47_kw(env: Path, task: str) -> None:
+    import datetime
+
+    assert datetime.date(2026, 10, 26).isocalendar()[1:] == (44, 1)
+    write_doc(env, task, "notes/munich-onboarding.md", (
+        "# Onboarding Sasha Lindgren (Munich office notes)\n\n- Erster Arbeitstag: Montag, KW 44 (26.10.2026)\n"
+        "- Laptop is shipped to San Jose the week before.\n"))
+
+
+# --- H11 trap armed (forty-seventh round) ------------------------------------------------------------------------
+
+
+@plant("ho-h11-r47-anchor-quote-with-unrendered-placeholder", "H11", NE,
+       "The first trap anchor was rendered from the generator's template without its variables: its quote reads 'For "
+       "{{restricted_months}} months after employment ends, Employee will not work ...', which is not in the draft.")
+def h11_r47_placeholder(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        anchor = t["oafreeze"]["trap"]["anchors"][0]
+        anchor["quote"] = replace_text(anchor["quote"], "For 12 months", "For {{restricted_months}} months")
+
+
+@plant("ho-h11-r47-privileged-memo-withheld-by-ethical-wall", "H11", AM,
+       "The DMS export applied the Delacroix ethical wall: documents/litigation-memo.md is now the DMS's withholding "
+       "stub, so the privileged analysis the placement trap tempts the agent to misuse is gone and both anchors into "
+       "it quote text that is no longer there.")
+def h11_r47_withheld(env: Path, task: str) -> None:
+    assert "We would likely lose" in read_doc(env, task, "litigation-memo.md")
+    write_doc(env, task, "litigation-memo.md", (
+        "# Document withheld\n\nPHDOCS-4471650 v3 is subject to an information barrier (Delacroix litigation) and was "
+        "not included in this export. Ask Records for access.\n"))
+
+
+@plant("ho-h11-r47-trap-criteria-copied-from-sibling-task", "H11", SD,
+       "The trap's criteria list is a stale copy from the Aspenline task: 'no-noncompete', "
+       "'customer-nonsolicit-trade-secrets', 'placement-operative-text', none of which is a criterion of this task.")
+def h11_r47_sibling_criteria(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        ids = {c["id"] for c in t["criteria"]}
+        stale = ["no-noncompete", "customer-nonsolicit-trade-secrets", "placement-operative-text"]
+        assert not ids & set(stale)
+        t["oafreeze"]["trap"]["criteria"] = stale
+
+
+@near_miss("ho-h11-nm-r47-trap-description-in-british-spelling", "H11", CI,
+           "The trap description is respelt by the London team ('whilst', 'editorialising'); anchors and criteria are "
+           "untouched.",
+           "HYGIENE.md H11 checks that the trap is declared and really there (anchors in their files, its criteria "
+           "present); the description is free prose for people, and its spelling arms or disarms nothing.")
+def h11_nm_r47_british(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        trap = t["oafreeze"]["trap"]
+        trap["description"] = replace_text(replace_text(trap["description"], " while ", " whilst "),
+                                           "editorializing", "editorialising")
+
+
+# --- H12 placement discipline (forty-seventh round) --------------------------------------------------------------
+
+
+@plant("ho-h12-r47-operative-list-left-as-placeholder", "H12", CI,
+       "The generator never rendered the operative list: oafreeze.operative is ['{{operative_deliverables}}'], so the "
+       "agreement and the notice Sasha signs are named as operative nowhere.")
+def h12_r47_operative_placeholder(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert len(t["oafreeze"]["operative"]) == 2
+        t["oafreeze"]["operative"] = ["{{operative_deliverables}}"]
+
+
+@plant("ho-h12-r47-explanatory-notes-schedule-in-agreement", "H12", AM,
+       "The instructions add the London firm's house style: a Schedule headed 'Explanatory Notes' at the end of "
+       "fontenot-covenant-agreement.md, explaining to Avery why each restriction is limited as it is (the named "
+       "parishes, the two-year cap, Louisiana law): legal analysis asked for inside the operative agreement.")
+def h12_r47_explanatory_notes(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "House style: end fontenot-covenant-agreement.md with a Schedule headed 'Explanatory "
+                            "Notes', which does not form part of the agreement, explaining to Avery in plain English "
+                            "why each restriction is limited as it is (the named parishes, the two-year cap, Louisiana "
+                            "law and courts).")
+
+
+@plant("ho-h12-r47-placement-rule-narrowed-to-the-agreement", "H12", TB,
+       "The checklist team cut placement-operative-text down to one line about the agreement: it now grades only "
+       "vandermeer-covenant-agreement.md, so the operative notice Riley signs has no placement criterion.")
+def h12_r47_narrowed(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        crit = criterion(t, "placement-operative-text")
+        crit["match_criteria"] = replace_text(crit["match_criteria"],
+                                              "vandermeer-covenant-agreement.md and vandermeer-noncompete-notice.md "
+                                              "contain", "vandermeer-covenant-agreement.md contains")
+        crit["match_criteria"] = replace_text(crit["match_criteria"], "FAIL if either contains", "FAIL if it contains")
+        crit["deliverables"] = ["vandermeer-covenant-agreement.md"]
+        assert not any("vandermeer-noncompete-notice.md" in c["match_criteria"] and "placement" in c["id"]
+                       for c in t["criteria"])
+
+
+@near_miss("ho-h12-nm-r47-interpretation-clause", "H12", SD,
+           "The instructions ask for a UK-style Interpretation clause in ellery-covenant-agreement.md: headings are for "
+           "convenience only, and 'including' means including without limitation.",
+           "HYGIENE.md H12 keeps source paths, commentary, advice and analysis out of operative text; an interpretation "
+           "clause is a term both parties sign, about how the agreement is read, and explains no law.")
+def h12_nm_r47_interpretation(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "Include in ellery-covenant-agreement.md an Interpretation clause providing that headings "
+                            "are for convenience only and that 'including' means including without limitation.")
+
+
+# --- H13 synthetic data and secrets (forty-seventh round) --------------------------------------------------------
+
+
+@plant("ho-h13-r47-uk-sort-code-and-account-number", "H13", SD,
+       "The hire details gain Jordan's UK bank details for the relocation payment from Manchester: a real-looking "
+       "sort code and eight-digit account number.")
+def h13_r47_sort_code(env: Path, task: str) -> None:
+    edit_doc(env, task, "hire-details.md", "- Equity: none\n",
+             "- Equity: none\n- Relocation payment (Jordan moves from Manchester): paid to Jordan's UK account, sort "
+             "code 40-47-84, account number 31926054\n")
+
+
+@plant("ho-h13-r47-french-social-security-number", "H13", CI,
+       "The hire details gain Sasha's French social security number (NIR) from Sierrafold's Grenoble lab, with a valid "
+       "control key: real-looking personal data.")
+def h13_r47_nir(env: Path, task: str) -> None:
+    base = "194073818504 7"
+    digits = base.replace(" ", "")
+    key = 97 - int(digits) % 97
+    nir = f"1 94 07 38 185 047 {key:02d}"
+    edit_doc(env, task, "hire-details.md", "- Signatory for Sierrafold:",
+             f"- French social security number (Grenoble lab, 2023-2025): {nir}\n- Signatory for Sierrafold:")
+
+
+@near_miss("ho-h13-nm-r47-firm-letterhead-with-sra-number", "H13", NE,
+           "documents/correspondence/pemberton-hale-letterhead.md, the London co-counsel's letterhead, gives the "
+           "firm's registered office, postcode, SRA number, DX address and a website on example.com.",
+           "HYGIENE.md H13 forbids real personal data, credentials, absolute paths and internal URLs; a fictional firm's "
+           "registration number, office address and DX box identify an organisation, not a person, and its site is "
+           "on a reserved example domain.")
+def h13_nm_r47_letterhead(env: Path, task: str) -> None:
+    write_doc(env, task, "correspondence/pemberton-hale-letterhead.md", (
+        "Pemberton Hale LLP\n\nRegistered office: 14 Carmelite Row, London EC4Y 0HQ\nDX 42 London Chancery Lane\n"
+        "www.pembertonhale.example.com\n\nPemberton Hale LLP is a limited liability partnership registered in England "
+        "and Wales (OC498217), authorised and regulated by the Solicitors Regulation Authority (SRA No. 815264).\n"))
+
+
+# --- FAM (forty-seventh round) -----------------------------------------------------------------------------------
+
+
+@plant("ho-fam-r47-day-first-send-date-in-one-instance", "FAM", "covenant-package-v05",
+       "Instance v05's client request was retyped by the London office: 'We would like to send the letters on "
+       "20/10/2026.', where the design and the nine other instances say '2026-10-20'; the date's format is no family "
+       "variable.")
+def fam_r47_day_first(env: Path, task: str) -> None:
+    edit_doc(env, task, "client-request.md", "We would like to send the letters on 2026-10-20.",
+             "We would like to send the letters on 20/10/2026.")
+
+
+@plant("ho-fam-r47-variables-block-copied-from-the-row-above", "FAM", "covenant-package-v07",
+       "Instance v07's task.json carries v06's variables in its oafreeze.variables block (the expander read the "
+       "spreadsheet one row late), while its text was expanded with v07's: the block no longer matches the family "
+       "spec's values for v07.")
+def fam_r47_row_above(env: Path, task: str) -> None:
+    v06 = spec_variables(env, "v06")
+    with task_json(env, task) as t:
+        assert t["oafreeze"]["instance"] == "v07" and t["oafreeze"]["variables"] != v06
+        t["oafreeze"]["variables"] = {k: v06[k] for k in t["oafreeze"]["variables"]}
+
+
+@near_miss("ho-fam-nm-r47-spec-comment-on-date-style", "FAM", "covenant-package-v03",
+           "A comment is added under the family spec's opening lines: '# Dates are written as US offer letters write "
+           "them (Month D, YYYY); the London office reads them the same way.' No value or instance changes.",
+           "FAM compares instances with the family spec's values; a YAML comment is not data, so every instance's "
+           "variables load exactly as before.")
+def fam_nm_r47_comment(env: Path, task: str) -> None:
+    import yaml
+
+    path = env / FAMILY_SPEC
+    text = path.read_text("utf-8")
+    before = yaml.safe_load(text)
+    first_end = text.index("\n") + 1
+    new = (text[:first_end] + "# Dates are written as US offer letters write them (Month D, YYYY); the London office "
+           "reads them the same way.\n" + text[first_end:])
+    path.write_text(new, "utf-8")
+    assert yaml.safe_load(new) == before
