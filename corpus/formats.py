@@ -85,7 +85,7 @@ from typing import NamedTuple
 from urllib.parse import unquote
 from xml.parsers import expat
 
-from oafreeze.corpus import contentlines, edi, markup, plists, rtf, shelllinks, wordperfect
+from oafreeze.corpus import contentlines, edi, markup, outlookmsg, plists, rtf, shelllinks, wordperfect
 from oafreeze.plumbing.hashing import sha256_bytes
 
 TEXT, BINARY, NO_TEXT_LAYER, UNREADABLE = "text", "binary", "no-text-layer", "unreadable"
@@ -1149,6 +1149,11 @@ def _docx(name: str, data: bytes, budget: _Budget, depth: int) -> Extraction:
     out = _office_text(ext, members, budget)
     for part in parts:
         out.add(part, _runs(members[part], part, budget))
+    # A redline's tracked changes accepted: the document as it reads once its deletions are taken out (what
+    # a reviewer who clicks "Accept all" sees), read as a view of its own.
+    body = members.get("word/document.xml", b"")
+    if _TRACKED_DELETION.search(body):
+        out.add(ACCEPTED_VIEW, _runs(_TRACKED_DELETION.sub(b"", body), "word/document.xml", budget))
     for part in parts:
         if b"instr" in members[part]:
             out.add(f"{part} (field codes)", _field_code_text(members[part].decode("utf-8", "replace")))
@@ -1166,6 +1171,8 @@ def _docx(name: str, data: bytes, budget: _Budget, depth: int) -> Extraction:
     return out.result()
 
 
+# A tracked deletion or the place a moved passage came from, whole (neither nests in itself).
+_TRACKED_DELETION = re.compile(rb"<(?:[\w.-]+:)?(del|moveFrom)\b[^>]*(?<!/)>.*?</(?:[\w.-]+:)?\1\s*>", re.S)
 DOCX_EMBEDDED = re.compile(r"word/embeddings/[^/]+\.(?:docx|docm|xlsx|xlsm|pptx|pptm)$", re.I)
 
 
@@ -2443,6 +2450,24 @@ def _binary_then(read):
 # A property list, binary or XML, and the macOS files kept in one (corpus/plists.py).
 _plist = _binary_then(plists.read)
 PLIST_EXTENSIONS = (".plist", ".textclipping", ".webloc", ".inetloc")
+def _outlook_message(name: str, data: bytes, budget: _Budget, depth: int) -> Extraction:
+    """An Outlook .msg: its headers, body and attachments (corpus/outlookmsg.py); a compound file whose
+    message does not read is unreadable."""
+    try:
+        read = outlookmsg.read(data)
+    except outlookmsg.Unreadable as exc:
+        return Extraction(UNREADABLE, problem=f"not a readable Outlook message: {exc}")
+    if read is None:
+        return _plain(name, extension(name), data)
+    text, attachments = read
+    budget.check(len(text))
+    out = _Text(budget)
+    out.add(None, text)
+    for file_name, payload in attachments:
+        _attachment(out, f"attachment {file_name}", file_name, payload, budget, depth)
+    return out.result()
+
+
 # A WordPerfect document's text (corpus/wordperfect.py).
 _wordperfect = _binary_then(wordperfect.read)
 WORDPERFECT_EXTENSIONS = (".wpd", ".wp", ".wp5", ".wp6", ".wpt")
@@ -3369,7 +3394,7 @@ def _jpeg_created(data: bytes) -> Stamp | None:
 
 _OFFICE_READERS = {".docx": _docx, ".xlsx": _xlsx, ".pptx": _pptx}
 _READERS = {".pdf": _pdf, **{ext: _OFFICE_READERS[kind] for ext, kind in OFFICE_KIND.items()}, ".eml": _eml, ".zip": _zip, ".html": _html,
-            ".htm": _html, ".rtf": _rtf, **{ext: _xps for ext in XPS_EXTENSIONS}, ".mm": _mind_map, ".ipynb": _notebook, ".png": _image, ".jpg": _image, ".jpeg": _image, **{ext: _sqlite for ext in SQLITE_EXTENSIONS}, ".ics": _content_lines, ".vcs": _content_lines, **{ext: _x12 for ext in X12_EXTENSIONS}, ".slk": _sylk, ".ach": _ach, **{ext: _plist for ext in PLIST_EXTENSIONS}, ".lnk": _shell_link, **{ext: _wordperfect for ext in WORDPERFECT_EXTENSIONS}, ".vcf": _content_lines,
+            ".htm": _html, ".rtf": _rtf, **{ext: _xps for ext in XPS_EXTENSIONS}, ".mm": _mind_map, ".ipynb": _notebook, ".png": _image, ".jpg": _image, ".jpeg": _image, **{ext: _sqlite for ext in SQLITE_EXTENSIONS}, ".ics": _content_lines, ".vcs": _content_lines, **{ext: _x12 for ext in X12_EXTENSIONS}, ".slk": _sylk, ".ach": _ach, **{ext: _plist for ext in PLIST_EXTENSIONS}, ".lnk": _shell_link, ".msg": _outlook_message, **{ext: _wordperfect for ext in WORDPERFECT_EXTENSIONS}, ".vcf": _content_lines,
             ".srt": _subtitles, ".vtt": _subtitles, ".sbv": _subtitles, ".tex": _latex, ".latex": _latex, ".ltx": _latex,
             **{ext: _odf for ext in ODF_TYPES}, **{ext: _flat_odf for ext in FLAT_ODF}, ".epub": _epub,
             **{ext: _compressed for ext in [*COMPRESSED, *_SHORT_TAR]}, ".tar": _tar, ".atom": _feed, ".rss": _feed}

@@ -1200,3 +1200,37 @@ def test_a_ledes_invoice_is_read_with_its_fields_named_and_its_date_first():
     # a text that merely mentions the format is read as it is
     assert extract("notes.txt", b"LEDES1998B is the billing format.\n").text == "LEDES1998B is the billing format."
 
+
+def test_a_redline_docx_is_read_also_with_its_changes_accepted():
+    body = ('<w:p><w:r><w:t xml:space="preserve">Agreement with </w:t></w:r><w:del w:id="1" w:author="P">'
+            '<w:r><w:delText>Old Name</w:delText></w:r></w:del><w:ins w:id="2" w:author="P"><w:r><w:t>Granite Peak'
+            '</w:t></w:r></w:ins><w:r><w:t xml:space="preserve"> at $71,500.</w:t></w:r></w:p>')
+    data = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(dw.docx(["PLACEHOLDER"]))) as src, zipfile.ZipFile(data, "w") as dst:
+        for item in src.infolist():
+            part = src.read(item.filename)
+            if item.filename == "word/document.xml":
+                text = part.decode()
+                start = text.index("<w:p>")
+                end = text.index("</w:p>", start) + len("</w:p>")
+                part = (text[:start] + body + text[end:]).encode()
+            dst.writestr(item, part)
+    got = extract("redline.docx", data.getvalue())
+    assert got.text.splitlines() == ["Agreement with Old NameGranite Peak at $71,500.",
+                                     "Agreement with Granite Peak at $71,500."]
+    assert [p for p, _ in got.parts] == ["word/document.xml", formats.ACCEPTED_VIEW]
+
+
+def test_an_outlook_message_is_read_with_its_headers_body_and_a_cut_one_is_unreadable():
+    from adversarial.heldout import _r47_msg  # a compound-file writer (olefile reads, it does not write)
+    data = _r47_msg(subject="RE: Tallis renewal", sender="Miriam Okafor", sender_email="miriam@example.com",
+                    to="Lucien", body="Confirmed: Avery signs on the first day.\r\n",
+                    headers="Received: from EXCH02.corp.firm.local (10.0.0.2)\r\nDate: Mon, 19 Oct 2026 09:12:40 +0100\r\n")
+    got = extract("correspondence/RE_ renewal.msg", data)
+    assert got.status == "text"
+    assert got.text.splitlines()[:2] == ["Received: from EXCH02.corp.firm.local (10.0.0.2)",
+                                         "Date: Mon, 19 Oct 2026 09:12:40 +0100"]
+    assert "Subject: RE: Tallis renewal" in got.text and got.text.endswith("Confirmed: Avery signs on the first day.")
+    cut = extract("cut.msg", data[:1536])
+    assert cut.status == "unreadable" and "Outlook message" in cut.problem
+    assert extract("notes.msg", b"plain words, not a compound file\n").status == "text"

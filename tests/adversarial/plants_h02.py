@@ -24,6 +24,8 @@ from .heldout import _r36_redline_html  # the thirty-sixth round's compare repor
 from .heldout import _r39_oxps  # the thirty-ninth round's OpenXPS writer
 from .heldout import _r41_textpack  # the forty-first round's TextBundle writer
 from .heldout import _r44_docx_with_embedded_docx, _r44_wp51  # the forty-fourth round's writers
+from .heldout import _r46_accepted, _r46_docx_members, _r46_run  # the forty-sixth round's redline writers
+from .edits import docx_package
 from .edits import _REL
 
 NE, TB, SD = "matrix-narrow-edit", "matrix-threshold-between", "matrix-signing-date-law"
@@ -1067,3 +1069,39 @@ def h02_r44_wpd(env: Path, task: str) -> None:
     data = _r44_wp51(lines)
     assert data[:4] == b"\xffWPC" and b"$130,014" in data
     write_doc(env, task, "archive/tallis-note-to-partner.wpd", data)
+
+
+@plant("h02-r46-redline-whose-insertions-are-the-answer", "H02", NE,
+       "documents/draft-tallis-agreement-redline.docx, the partner's redline, is the whole draft agreement with the "
+       "three instructed edits as tracked changes (w:del of the old name, salary and date, w:ins of the new): accept "
+       "all changes and it is tallis-agreement-revised.md, finished.")
+def h02_r46_redline(env: Path, task: str) -> None:
+    edits = [("Granite Peak Robotic Inc.", "Granite Peak Robotics, Inc."), ("$64,000", "$71,500"),
+             ("January 4, 2026", "December 14, 2026")]
+    rev = 0
+    body = []
+    for line in read_doc(env, task, "draft-tallis-agreement.md").splitlines():
+        text = line.lstrip("# ").replace("**", "")
+        if not text:
+            continue
+        runs = []
+        while True:
+            hits = [(text.find(old), old, new) for old, new in edits if old in text]
+            if not hits:
+                runs.append(_r46_run(text))
+                break
+            pos, old, new = min(hits)
+            runs.append(_r46_run(text[:pos]))
+            rev += 1
+            runs.append(f'<w:del w:id="{rev}" w:author="Miriam Okafor" w:date="2026-11-16T09:00:00Z">'
+                        f'{_r46_run(old, deleted=True)}</w:del>')
+            rev += 1
+            runs.append(f'<w:ins w:id="{rev}" w:author="Miriam Okafor" w:date="2026-11-16T09:00:00Z">'
+                        f'{_r46_run(new)}</w:ins>')
+            text = text[pos + len(old):]
+        body.append("<w:p>" + "".join(runs) + "</w:p>")
+    data = docx_package(body)
+    accepted = _r46_accepted(_r46_docx_members(data)["word/document.xml"])
+    assert rev >= 6 and "$71,500" in accepted and "$64,000" not in accepted
+    assert "Granite Peak Robotic Inc." not in accepted and "December 14, 2026" in accepted
+    write_doc(env, task, "draft-tallis-agreement-redline.docx", data)

@@ -7,6 +7,7 @@ import hashlib
 import io
 import json
 import os
+import struct
 import unicodedata
 import zipfile
 from pathlib import Path
@@ -20,6 +21,7 @@ from .heldout import _r6_pptx, _r34_parts  # the sixth and thirty-fourth rounds'
 from .edits import _REL, _W, _XML, _zip
 from .heldout import _r20_docx_parts, _r20_zip_members  # the twentieth round's writers
 from .heldout import _r37_docx_main_part_renamed, _r43_docx_with_document  # the thirty-seventh and forty-third rounds' writers
+from .heldout import _r47_msg  # the forty-seventh round's Outlook message writer
 from .heldout import _r28_docx_with_picture, _r39_zip_bytes  # the twenty-eighth and thirty-ninth rounds' writers
 
 NE, TB, SD = "matrix-narrow-edit", "matrix-threshold-between", "matrix-signing-date-law"
@@ -635,3 +637,17 @@ def h07_r43_unbound_prefix(env: Path, task: str) -> None:
     else:  # pragma: no cover
         raise AssertionError("an unbound prefix should not parse")
     write_doc(env, task, "hr/ellery-job-description.docx", _r43_docx_with_document(xml))
+
+
+@plant("h07-r47-msg-truncated-by-the-dms-download", "H07", SD,
+       "documents/correspondence/Maplestone HR - form approval.msg stopped downloading from the DMS after 1,536 "
+       "bytes: the compound-file header is there, but the directory and property streams it points to are not, so "
+       "the message cannot be opened.")
+def h07_r47_truncated_msg(env: Path, task: str) -> None:
+    full = _r47_msg(subject="Form approval for Illinois", sender="Elena Vasquez-Moore",
+                    sender_email="elena.vasquez-moore@maplestone.example.com", to="Miriam Okafor",
+                    body="Miriam,\r\n\r\nAttached is the 2023 approval memo for our Illinois form.\r\n\r\nElena\r\n" * 4)
+    assert len(full) > 3000
+    dir_sector = struct.unpack("<I", full[48:52])[0]
+    assert 512 + dir_sector * 512 >= 1536
+    write_doc(env, task, "correspondence/Maplestone HR - form approval.msg", full[:1536])
