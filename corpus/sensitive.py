@@ -279,9 +279,10 @@ RULES = [
                                 r"(?::\d+)?[^\s\"'<>)]*", re.I), "major"),
     # An internal host written without a scheme ("hr-portal.acme.internal"), lowercase as host
     # names are; one label before the top-level name could be a styled company name: minor.
-    ("internal host name", re.compile(r"(?<![\w.@/\\-])(?:[a-z0-9][a-z0-9-]*\.){2,}(?:internal|local|corp|lan|intranet|"
-                                      r"localdomain|home\.arpa|ts\.net|tailscale\.net)(?![\w.-]|\.\w)"), "major"),
-    ("internal host name", re.compile(r"(?<![\w.@/\\-])[a-z][a-z0-9-]*\.(?:internal|corp|lan|intranet|localdomain|"
+    # (host names are case-blind: a Windows server is "PHLON-EXCH02.corp.firm.local" in its mail headers)
+    ("internal host name", re.compile(r"(?<![\w.@/\\-])(?![\d.]+\.[A-Za-z])(?:[A-Za-z0-9][A-Za-z0-9-]*\.){2,}(?i:internal|local|corp|lan|"
+                                      r"intranet|localdomain|home\.arpa|ts\.net|tailscale\.net)(?![\w.-]|\.\w)"), "major"),
+    ("internal host name", re.compile(r"(?<![\w.@/\\-])[A-Za-z][A-Za-z0-9-]*\.(?i:internal|corp|lan|intranet|localdomain|"
                                       r"home\.arpa)(?![\w-]|\.\w)"), "minor"),
 ]
 SECRET_KINDS = {"private key", "API key", "credential", "bearer token", "webhook URL", "secret in a URL",
@@ -668,8 +669,8 @@ GATES: list[tuple[str, tx.Gate | tx.Begins | None]] = [
                             "/tmp/", "/Volumes/", "/media/", "/srv/", "/opt/", "/net/", ":\\", ":/", "~/"))),
     ("internal URL", _SCHEME),
     ("internal host name", tx.Gate((".internal", ".local", ".corp", ".lan", ".intranet", ".home.arpa", ".ts.net",
-                                    ".tailscale.net"))),
-    ("internal host name", tx.Gate((".internal", ".corp", ".lan", ".intranet", ".localdomain", ".home.arpa"))),
+                                    ".tailscale.net"), fold=True)),
+    ("internal host name", tx.Gate((".internal", ".corp", ".lan", ".intranet", ".localdomain", ".home.arpa"), fold=True)),
 ]
 # A line that holds a digit, from that digit to the line's end (str.splitlines's line ends).
 _DIGIT_LINE = re.compile(r"\d[^\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]*")
@@ -762,7 +763,26 @@ def _hits(written: str) -> list[tuple[int, str, str, str]]:
             if not any(start < e and s < end for s, e in taken):
                 taken.append((start, end))
                 out.append((number, kind, severity, line[start:end]))
-    return out + _spoken(text)
+    return out + _spoken(text) + _split_phone(text)
+
+
+# A phone number kept in labelled parts, as an applicant-tracking or CRM export keeps it ({"area": "303",
+# "line": "824-7719"}): the area code and, a few lines on, the local number.
+_SPLIT_PHONE = re.compile(r"""["']?area[_ ]?(?:code)?["']?\s*[:=]\s*["']?(?P<area>[2-9]\d\d)["']?[^\n]*\n"""
+                          r"""(?:[^\n]*\n){0,3}?[^\n]*?["']?(?:line|number|local|subscriber|local[_ ]?number)["']?\s*[:=]\s*"""
+                          r"""["']?(?P<x>\d{3})[-. ]?(?P<y>\d{4})\b""", re.I)
+
+
+def _split_phone(text: str) -> list[tuple[int, str, str, str]]:
+    """A phone number split over labelled fields: (line, kind, severity, value) for each real-looking one."""
+    if "rea" not in text:
+        return []
+    out = []
+    for m in _SPLIT_PHONE.finditer(text):
+        value = f"({m['area']}) {m['x']}-{m['y']}"
+        if not _fictional_value("phone number", value):
+            out.append((text.count("\n", 0, m.start()) + 1, "phone number", "major", value))
+    return out
 
 
 # A Social Security number read out digit by digit, as a voicemail transcript writes it ("my social is five

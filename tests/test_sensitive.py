@@ -189,3 +189,15 @@ def test_a_path_written_with_escaped_backslashes_is_still_a_path():
     reg = '"Item 1"="[F00000000]*C:\\\\Users\\\\petra\\\\Documents\\\\form.docx"\n"Item 2"="\\\\\\\\hr-fs01\\\\HR\\\\Forms"\n'
     assert [(line, kind) for line, kind, _sev, _v in sv.hits(reg)] == [(1, "local path"), (2, "network share path")]
 
+
+def test_a_phone_number_kept_in_labelled_parts():
+    export = '{\n  "mobile": {\n    "country": "+1",\n    "area": "303",\n    "line": "824-7719"\n  }\n}'
+    assert [(kind, value) for _l, kind, _s, value in sv.hits(export)] == [("phone number", "(303) 824-7719")]
+    assert sv.hits(export.replace("824-7719", "555-0147")) == []
+
+
+def test_an_internal_host_in_capitals_as_mail_headers_write_it():
+    received = "Received: from PHLON-EXCH02.corp.firm.local (10.20.4.17) by EXCH01.CORP.FIRM.LOCAL"
+    assert [(kind, value) for _l, kind, _s, value in sv.hits(received)] == [
+        ("internal host name", "PHLON-EXCH02.corp.firm.local"), ("internal host name", "EXCH01.CORP.FIRM.LOCAL")]
+    assert sv.hits("Version 1.2.Local build") == []

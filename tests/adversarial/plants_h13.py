@@ -25,6 +25,7 @@ from .heldout import _r33_mrz_check, _r33_td3_line2  # the thirty-third round's 
 from .heldout import _r39_tfn  # the thirty-ninth round's tax file number
 from .heldout import _r43_lnk, _r43_nacha  # the forty-third round's shortcut and payroll file writers
 from .heldout import _r44_ppk  # the forty-fourth round's PuTTY key writer
+from .heldout import _r47_msg  # the forty-seventh round's Outlook message writer
 
 NE, TB, SD = "matrix-narrow-edit", "matrix-threshold-between", "matrix-signing-date-law"
 CA, AM, CI = "matrix-client-alert-refresh", "matrix-adverse-memo-repair", "matrix-california-invention-notice"
@@ -1326,3 +1327,31 @@ def h13_r44_reg(env: Path, task: str) -> None:
              'refresh-request.docx"', ""]
     data = "\ufeff" + "\r\n".join(lines) + "\r\n"
     write_doc(env, task, "it/petra-word-recent-files.reg", data.encode("utf-16-le"))
+
+
+@plant("h13-r47-exchange-hosts-in-msg-transport-headers", "H13", AM,
+       "documents/correspondence/RE_ Fontenot start date.msg keeps its transport headers: 'Received: from "
+       "PHLON-EXCH02.corp.pembertonhale.local (10.20.4.17)' and the firm's internal Exchange hosts, an internal "
+       "network's names and addresses inside the task.")
+def h13_r47_exchange(env: Path, task: str) -> None:
+    headers = ("Received: from PHLON-EXCH02.corp.pembertonhale.local (10.20.4.17) by "
+               "PHLON-EXCH01.corp.pembertonhale.local (10.20.4.16) with Microsoft SMTP Server id 15.2.1544.4; "
+               "Mon, 19 Oct 2026 09:12:40 +0100\r\nX-MS-Exchange-Organization-AuthSource: "
+               "PHLON-EXCH02.corp.pembertonhale.local\r\nSubject: RE: Fontenot start date\r\n")
+    data = _r47_msg(subject="RE: Fontenot start date", sender="Miriam Okafor",
+                    sender_email="miriam.okafor@harlowfinch.example.com", to="Lucien Arceneaux",
+                    body="Lucien,\r\n\r\nConfirmed: Avery signs on the first day, November 2.\r\n\r\nMiriam\r\n",
+                    headers=headers)
+    assert "10.20.4.17".encode("utf-16-le") in data
+    write_doc(env, task, "correspondence/RE_ Fontenot start date.msg", data)
+
+
+@plant("h13-r46-phone-split-over-json-fields", "H13", TB,
+       "documents/aspenline/candidate-profile.json, the applicant-tracking export for Riley, gives Riley's mobile as "
+       "three fields, {\"country\": \"+1\", \"area\": \"303\", \"line\": \"824-7719\"}: a real-looking number outside "
+       "the 555-01xx range that no single field shows whole.")
+def h13_r46_split_phone(env: Path, task: str) -> None:
+    data = {"candidate": {"name": "Riley Vandermeer", "email": "riley.vandermeer@example.com",
+                          "mobile": {"country": "+1", "area": "303", "line": "824-7719"},
+                          "requisition": "AE-DEN-2026-07", "stage": "offer"}}
+    write_doc(env, task, "aspenline/candidate-profile.json", json.dumps(data, indent=2) + "\n")
