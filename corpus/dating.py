@@ -182,6 +182,13 @@ YEARLESS_WORDS = re.compile(rf"\b(?:the\s+(?P<w1>{_ORDINAL})\s+(?:day\s+)?of\s+(
                             rf"(?:the\s+)?(?P<w2>{_ORDINAL}))\b(?!\s*,?\s*\d{{4}})", re.I)
 
 
+_CALENDAR_WEEK = re.compile(r"\b(?:(?:the\s+)?(?P<wd>monday|tuesday|wednesday|thursday|friday|saturday|sunday)\s+(?:of|in)\s+"
+                            r"(?:the\s+)?)?(?:(?i:calendar\s+week)|(?-i:KW|CW)|(?i:Kalenderwoche))\s*(?P<w>[1-9]|[1-4]\d|5[0-3])\b",
+                            re.I)
+_LATIN_MONTH = re.compile(r"\b(?:the\s+)?(?P<d>[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)?\s+(?P<which>inst|ult|prox)(?:ant|imo)?\b\.?",
+                          re.I)
+
+
 def yearless(piece: str, as_of: dt.date) -> list[tuple[dt.date, ...]]:
     """Each day and month written without a year, as the first such day from six months before as_of."""
     return [(when,) for _at, when in yearless_at(piece, as_of)]
@@ -194,6 +201,26 @@ def yearless_at(piece: str, as_of: dt.date) -> list[tuple[int, dt.date]]:
     if "th" in piece or "first" in piece or "second" in piece or "third" in piece:
         found += [(m.start(), m["m1"] or m["m2"], ORDINAL_DAY[re.sub(r"\s+", " ", (m["w1"] or m["w2"]).lower())])
                   for m in YEARLESS_WORDS.finditer(piece)]
+    # "the 18th inst." (of this month), "the 3rd ult." (of last month), "the 2nd prox." (of next month), as a
+    # letter counts from its own date
+    if "inst" in piece or "ult" in piece or "prox" in piece:
+        for m in _LATIN_MONTH.finditer(piece):
+            shift = {"inst": 0, "ult": -1, "prox": 1}[m["which"].lower()]
+            month = (as_of.month - 1 + shift) % 12 + 1
+            year = as_of.year + (as_of.month - 1 + shift) // 12
+            try:
+                out.append((m.start(), dt.date(year, month, int(m["d"]))))
+            except ValueError:
+                pass
+    # a week of the year, as German and Nordic offices date plans: "the Monday of calendar week 46", "KW 46" (its
+    # Monday when no day is named), in as_of's year
+    if "eek" in piece or "KW" in piece or "CW" in piece:
+        for m in _CALENDAR_WEEK.finditer(piece):
+            day = WEEKDAYS.index(weekday_stem(m["wd"])) + 1 if m["wd"] else 1
+            try:
+                out.append((m.start(), dt.date.fromisocalendar(as_of.year, int(m["w"]), day)))
+            except ValueError:
+                pass
     for at, name, day in found:
         month = MONTH_NO[name[:3].lower()]
         for year in (as_of.year, as_of.year + 1):
@@ -301,6 +328,9 @@ def relative(piece: str, as_of: dt.date) -> list[tuple[dt.date, ...]]:
         if m["after"] or m["tomorrow"]:
             out.append((as_of + dt.timedelta(days=2 if m["after"] else 1),))
         elif m["wd"]:
+            given = tx.dates(piece[m.end():m.end() + 30])
+            if given and given[0][1] <= 4:
+                continue  # "on Monday, November 30, 2026": the date's own weekday, not a day counted from today
             ahead = (WEEKDAYS.index(weekday_stem(m["wd"])) - as_of.weekday()) % 7 or 7
             out.append((as_of + dt.timedelta(days=ahead),))
         else:

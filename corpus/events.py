@@ -100,6 +100,7 @@ def event_dates(text: str, as_of: dt.date, *, relative: bool = False,
         dated = _FILE_NAME.sub(lambda m: " " * len(m.group(0)), piece) if "." in piece else piece
         found = [tx.date_readings(w) for w, _ in tx.dates(dated)] + dating.yearless(dated, as_of) + \
             (dating.relative(dated, as_of) if relative else [])
+        found = list(dict.fromkeys(found))  # one day written twice ("calendar week 46 (KW 46)") is one date
         if not found and months:
             found = dating.month_years(piece)  # "signs in February 2027": a day of that month
         if len(found) > 1 and not clause:

@@ -1496,3 +1496,27 @@ def h10_r44_ledes(env: Path, task: str) -> None:
          "Attend hand-over of renewal agreement to M. Tallis at client's Colorado Springs office")])
     assert text.startswith("LEDES1998B[]") and "20261120" in text
     write_doc(env, task, "billing/granite-peak-2026-11.ledes.txt", text)
+
+
+@plant("h10-r47-offer-day-given-as-a-calendar-week", "H10", TB,
+       "documents/notes/offer-timeline.md, from Aspenline's Munich office, says the offer goes to Riley 'on the Monday "
+       "of calendar week 46 (KW 46)', which is November 9, 2026; the offer summary and the HR email say November 16.")
+def h10_r47_kw(env: Path, task: str) -> None:
+    import datetime
+
+    assert datetime.date(2026, 11, 9).isocalendar()[1:] == (46, 1)
+    write_doc(env, task, "notes/offer-timeline.md", (
+        "# Riley Vandermeer: offer timeline\n\n- Offer and covenant paperwork go to Riley on the Monday of calendar "
+        "week 46 (KW 46).\n- Start: first week of December.\n"))
+
+
+@plant("h10-r46-eighteenth-instant", "H10", TB,
+       "documents/hr/noor-letter.md, Noor's letter dated 9 November 2026, says the offer and the covenant paperwork "
+       "will go out 'on the 18th inst.' (the 18th of this month, November 18); the offer summary, the HR email and "
+       "the criteria put the offer on November 16.")
+def h10_r46_instant(env: Path, task: str) -> None:
+    assert "November 16, 2026" in read_doc(env, task, "offer-summary.md")
+    write_doc(env, task, "hr/noor-letter.md",
+              "# Letter from Aspenline\n\n9 November 2026\n\nDear Ms Okafor,\n\nFurther to my email of today's date, "
+              "we shall send Mr Vandermeer's offer, together with the covenant paperwork, on the 18th inst. Kindly let "
+              "us have the documents in good time.\n\nYours sincerely,\n\nNoor Haddad\nHead of People\n")

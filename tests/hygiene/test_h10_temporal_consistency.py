@@ -1380,3 +1380,20 @@ def test_an_xmp_sidecar_is_dated_by_the_day_its_scan_was_made(tmp_path):
     earlier = {**workspace(), "signed-scan.xmp": xmp.format("2026-02-20")}
     assert found(env_with(tmp_path / "earlier", files=earlier), "H10") == []
 
+
+def test_a_letters_instant_and_ultimo_count_from_its_month():
+    from oafreeze.corpus import dating
+    assert [d for _at, d in dating.yearless_at("goes out on the 18th inst.", dt.date(2026, 11, 9))] == [
+        dt.date(2026, 11, 18)]
+    assert [d for _at, d in dating.yearless_at("your letter of the 28th ult.", dt.date(2026, 1, 9))] == [
+        dt.date(2025, 12, 28)]
+    assert dating.relative("receives it on Monday, November 30, 2026", dt.date(2026, 11, 10)) == []
+
+
+def test_a_calendar_week_dates_its_monday_or_the_day_it_names():
+    from oafreeze.corpus import dating, events
+    said = "The offer goes to Riley on the Monday of calendar week 46 (KW 46)."
+    assert [e[2] for e in events.event_dates(said, dt.date(2026, 11, 2))] == [(dt.date(2026, 11, 9),)]
+    assert [d for _at, d in dating.yearless_at("ready by Friday of KW 44", dt.date(2026, 10, 1))] == [
+        dt.date(2026, 10, 30)]
+    assert dating.yearless_at("in week 46 of the project", dt.date(2026, 10, 1)) == []
