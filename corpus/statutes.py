@@ -53,6 +53,11 @@ CITED = re.compile("|".join((
     r"\b(?:[Ss]ections?|SECTION|[Ss]ec\.)\s*(?:\d{3,}[A-Za-z]?|\d+[A-Za-z]?[:\-\u2013]\w+)(?:[.:/\-\u2013]\w+)*"
     r"(?:\([\w.]+\))*",
     r"\bPub(?:lic|\.)\s*L(?:aw|\.)\s*(?:No\.\s*)?\d+-\d+",  # "Pub. L. No. 114-153", "Public Law 114-153"
+    # European Union law: "Article 6(1)(b) of Regulation (EU) 2016/679", "Art. 28 GDPR", "Directive (EU)
+    # 2019/1152, Article 4"
+    r"\b(?:Article|Art\.)\s*\d+[a-z]?(?:\(\w{1,4}\))*\s+(?:of\s+(?:the\s+)?)?(?:(?:Regulation|Directive)\s*\("
+    r"(?:EU|EC|EEC)\)\s*(?:No\s*)?\d{2,4}/\d{1,4}|(?:UK\s+)?GDPR|TFEU|TEU)",
+    r"\b(?:Regulation|Directive)\s*\((?:EU|EC|EEC)\)\s*(?:No\s*)?\d{2,4}/\d{1,4}",
     # A code's article as Japanese and Chinese cite it ("職業法典第16600条(a)", "劳动合同法第23条") and
     # Korean ("근로기준법 제17조"); a contract's own articles ("本契約第3条") name no law.
     r"(?:法典|法律|法|条例|條例|規則|规则|法令)第\s*\d+\s*[条條](?:\s*[(（]\w{1,3}[)）])*",
@@ -156,6 +161,9 @@ _LAW_SAYS = re.compile(rf"\b(?:the|this|that|its|our)\s+(?:statute|act|code|law|
                        r"[^\"\u201c\u201d.;]{0,60}$", re.I)
 _CITE_SAYS = re.compile(rf"^[\s,]*(?:(?:19|20)\d\d\b[\s,]*)?(?:\([^()]{{0,40}}\)[\s,]*)?{_SAYS}(?:\s+(?:that|in\s+(?:full|(?:relevant\s+)?part)|"
                         r"as\s+follows))?\s*[:,]?\s*$", re.I)
+# ... or the citation and a colon, the quotation right after it ("Article 6(1)(b) of Regulation (EU) 2016/679
+# (GDPR): "processing is necessary ...""): the words are given as the cited law's.
+_CITE_COLON = re.compile(r"^[\s,]*(?:\([^()]{0,40}\)[\s,]*)?:\s*$")
 # A statute's subdivision named as the rule ("The venue rule is in subsection (6):"): it stands for a
 # citation when the text it introduces is in the voice of enacted text.
 _SUBDIVISION = re.compile(r"\bsub(?:section|paragraph|division)s?\s*\(\w{1,4}\)(?:\(\w{1,4}\))*", re.I)
@@ -174,7 +182,7 @@ def _attribution(before: str) -> tuple[str | None, bool]:
     if m:
         return m.group(0).split()[1 if m.group(0).split()[0].lower() in ("the", "this", "that", "its", "our") else 0], True
     cites = [c for c in CITED.finditer(tail) if not _OWN_REFERENCE.match(tail, c.end())]
-    if cites and _CITE_SAYS.match(tail[cites[-1].end():]):
+    if cites and (_CITE_SAYS.match(tail[cites[-1].end():]) or _CITE_COLON.match(tail[cites[-1].end():])):
         return cites[-1].group(0), True
     # The law's sentence begun after its citation and finished in quotation marks: "RCW 49.62.020(1)(a)(i):
     # a noncompetition covenant is void and unenforceable "unless the employer discloses ..."".

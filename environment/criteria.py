@@ -254,7 +254,8 @@ _VERB_STEMS = (
 ).split()
 VERB = re.compile(r"\b(?:" + "|".join(sorted(set(_VERB_STEMS), key=len, reverse=True)) + r")(?:s|es)\b"
                   r"|\b(?:is|are|has|have|does|gives|says|carries|applies|identifies|specifies|relies|denies|"
-                  r"qualifies|complies|satisfies|ties|lies|goes|puts)\b", re.I)
+                  r"qualifies|complies|satisfies|ties|lies|goes|puts|classifies|modifies|notifies|certifies|verifies|"
+                  r"justifies|clarifies|ratifies|rectifies|signifies|quantifies|categori[sz]es)\b", re.I)
 # A sentence whose subject is a negation ("nothing in X", "no part of X", "none of X").
 NEGATIVE_SUBJECT = re.compile(r"[\s,;]*(?:nothing|none|no\s+(?:part|portion|section|passage|line|sentence|word|page)s?)\b",
                               re.I)
@@ -288,7 +289,8 @@ FILE_EXTENSIONS = ("md", "txt", "docx", "doc", "xlsx", "xls", "csv", "pptx", "pd
 _ID_LABEL = (r"account|acct\.?|matter|case|docket|claim|policy|invoice|purchase\s+order|order|reference|ref\.?|"
              r"loan|member|customer|client|employee|ticket|registration|serial|patent|application|contract|tax|"
              r"EIN|TIN|licen[cs]e|permit|certificate|routing|IBAN|SWIFT|BIC|tracking|confirmation|booking|file")
-_ID_TOKEN = r"[A-Za-z0-9]+(?:[-/.:][A-Za-z0-9]+)*"
+# (a comma before three digits is part of the number: "Application No. 18/904,217", "Patent No. 11,234,567")
+_ID_TOKEN = r"[A-Za-z0-9]+(?:[-/.:][A-Za-z0-9]+|,\d{3}(?!\d))*"
 CURRENCY_CODES = ("USD", "EUR", "GBP", "JPY", "CNY", "RMB", "CHF", "AUD", "CAD", "NZD", "HKD", "SGD", "INR", "ZAR",
                   "MXN")
 CURRENCY_SIGNS = "$€£¥₹₩"  # written before the number
@@ -313,8 +315,12 @@ LITERAL_PATTERNS: dict[str, re.Pattern] = {
         rf"|\b(?i:{_ID_LABEL})\s+(?=[A-Za-z0-9\-/.:]*\d)(?=[A-Za-z0-9\-/.:]*[A-Za-z\-/])"
         rf"(?=[A-Za-z0-9\-/.:]{{4}})({_ID_TOKEN})"),
     # ... and a section cited in words, as prose cites it ("Section 2872 of the California Labor Code")
+    # ... and a state's statutes cited without a section sign ("La. R.S. 23:921(C)", "Colo. Rev. Stat. 8-2-113",
+    # "C.R.S. 8-2-113(2)", "ORS 653.295")
     "citation": re.compile(tx.CITATION.pattern + r"|\b[Ss]ection\s+\d[\w.\-]*(?:\([\w]+\))*\s+of\s+the\s+"
-                           r"(?:[A-Z][\w.'’-]*\s+){1,5}(?:Code|Act|Statutes?|Law|Regulations?)\b"),
+                           r"(?:[A-Z][\w.'’-]*\s+){1,5}(?:Code|Act|Statutes?|Law|Regulations?)\b"
+                           r"|(?:\b[A-Z][a-z]{1,5}\.\s+)?(?:\bR\.\s?S\.|\bRev\.\s+Stat\.(?:\s+Ann\.)?|\bC\.R\.S\.|\bO\.C\.G\.A\.|"
+                           r"\bN\.R\.S\.|\bORS|\bNRS)\s+\d+[\w.:\-]*\d(?:\([\w]+\))*"),
     # An amount with its currency: a sign ($, €, £, ¥, ₹, ₩), an ISO code before it ("EUR 40,000"),
     # or yen or yuan written after it ("300,000円").
     "amount": re.compile(rf"(?:[{re.escape(CURRENCY_SIGNS)}]|\b(?:{'|'.join(CURRENCY_CODES)})\s?)\s?\d[\d,]*"
@@ -579,6 +585,10 @@ _DESCRIBED = re.compile(r",\s*(?:who|whom|whose|which)\b[^,;:]*$", re.I)
 _DESCRIBED_PERSON = re.compile(r",\s*(?:who|whom|whose)\b[^,;:]*$", re.I)
 
 
+_GOVERNED = re.compile(r"\b(?:reasons?|basis|bases|grounds?|justifications?|rationale)\s+(?:under|in|from)\s+(?:the\s+)?$",
+                       re.I)
+
+
 _UNLESS = re.compile(r"\s*unless\b", re.I)
 
 
@@ -603,6 +613,9 @@ def read_clause(clause: str, *, fail: bool = False) -> Reading:
         elif not reported and (_bounded(masked, sentence, at) or
                                RESTRICTION.search(sentence.flat[sentence.sub_start(at):at])):
             role = "neutral"  # a bound, or an item of what the output may "only" contain
+        elif lit.kind == "citation" and _GOVERNED.search(sentence.flat[max(sentence.start, at - 40):at]):
+            role = "neutral"  # the law a reason is given under ("each with its reason under La. R.S. 23:921"), said
+            # even inside what the output must state: the reasons are asked for, not the citation's string
         elif lit.kind == "date" and _WHEN_ASIDE.search(sentence.flat[sentence.start:at]):
             role = "incidental"  # the day something else happens, said in passing: ", before X goes out on <date>,"
         elif (_DESCRIBED if lit.kind == "date" else _DESCRIBED_PERSON).search(sentence.flat[sentence.start:at]):
@@ -620,7 +633,9 @@ def read_clause(clause: str, *, fail: bool = False) -> Reading:
     out.neutral = [lit for lit, role, _ in placed if role in ("neutral", "incidental")]
     out.incidental = [lit for lit, role, _ in placed if role == "incidental"]
     out.forbidden = [lit for lit, role, _ in placed if role == "forbid"]
-    out.required = _groups(clause, masked, [(lit, s) for lit, role, s in placed if role == "require"])
+    # (in a FAIL clause, "it omits X or Y" fails an output that lacks either: each is required on its own)
+    required = [(lit, s) for lit, role, s in placed if role == "require"]
+    out.required = [(lit,) for lit, _s in required] if fail else _groups(clause, masked, required)
     for sentence in sentences:
         for s, e in sentence.permit:
             out.permitted.append(clause[s:e])

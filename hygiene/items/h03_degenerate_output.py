@@ -14,6 +14,9 @@ ID = "H03"
 NAME = "degenerate output"
 
 
+_LABEL = re.compile(r"[A-Za-z][A-Za-z-]*(?:\s[A-Za-z][A-Za-z-]*)?")
+
+
 def check(ctx: TaskContext) -> list[Finding]:
     """Blocker: one degenerate output passes every criterion. Major: a criterion passed by a
     non-empty degenerate output; a deliverable whose criteria only demand absence."""
@@ -38,6 +41,11 @@ def check(ctx: TaskContext) -> list[Finding]:
         # template or the instructions; when a pasted workspace passes only by pooling literals
         # from several files, assembling them may be the work itself, and the proxy cannot tell.
         sure = [k for k in kinds if k in ("template", "instructions") or p.alone[cid].get(k)]
+        # A label of a word or two ("high", "hardcore") stands somewhere in any long text: that the pasted
+        # workspace or knowledge base holds it says little of where the output must put it.
+        labels = all(lit.kind == "quote" and _LABEL.fullmatch(lit.text) for group in g.groups for lit in group)
+        if labels and set(sure) <= {"workspace", "knowledge-base"}:
+            sure = []
         source = p.passed[cid][(sure or kinds)[0]]
         shown = [next((lit for lit in group if lit.key in source.normalized), group[0]) for group in g.groups]
         found = "; ".join(f"{lit.text!r} ({source.origin(lit)})" for lit in shown)
@@ -46,6 +54,9 @@ def check(ctx: TaskContext) -> list[Finding]:
         if sure:
             message = (f"criterion {cid!r} carries no signal: {', '.join(degenerate.DESCRIBE[k] for k in named)} "
                        f"already contain{'s' if len(named) == 1 else ''} every literal it requires: {found}")
+        elif labels:
+            message = (f"criterion {cid!r} may carry little signal: the only literals it requires are short labels "
+                       f"that long inputs hold somewhere ({found}); where the output puts them is for the judge")
         else:
             message = (f"criterion {cid!r} may carry little signal: the literals it requires are all in the inputs, "
                        f"spread over several files ({found}); an output that pools them passes the literal proxy")

@@ -791,3 +791,18 @@ def h03_r45_long_form(env: Path, task: str) -> None:
         add_criterion(t, "notice-cites-2872", "Notice cites the statute that requires it",
                       "PASS if lindgren-section-2872-notice.md cites Section 2872 of the California Labor Code. FAIL if "
                       "the notice cites no statute.", ["lindgren-section-2872-notice.md"])
+
+
+@plant("h03-r46-required-literals-written-as-omissions", "H03", AM,
+       "A new criterion's PASS clause names no literal ('gives the statutory basis for naming parishes'); its FAIL "
+       "clause fails the note if it 'omits the citation La. R.S. 23:921(C) or the words \"specified parish or "
+       "parishes\"', so both are required, and the statute excerpt in the workspace holds both: the workspace pasted "
+       "in as the note passes.")
+def h03_r46_omissions(env: Path, task: str) -> None:
+    text = read_doc(env, task, "louisiana-statute-excerpt.md")
+    assert "La. R.S. 23:921(C)" in text and "specified parish or parishes" in text
+    with task_json(env, task) as t:
+        add_criterion(t, "client-note-parish-basis", "Client note gives the basis for naming parishes",
+                      "PASS if client-note.md gives the statutory basis for naming parishes in the covenants. FAIL if "
+                      "it omits the citation La. R.S. 23:921(C) or the words \"specified parish or parishes\".",
+                      ["client-note.md"])

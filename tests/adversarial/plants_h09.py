@@ -1019,3 +1019,16 @@ def h09_r43_future_edition(env: Path, task: str) -> None:
         entry["verified_against"] = ("820 ILCS 90/20 as amended by P.A. 102-358; checked verbatim against Smith-Hurd "
                                      "Illinois Compiled Statutes Annotated, 2027 pamphlet edition, issued January 15, "
                                      "2027")
+
+
+@plant("h09-r47-gdpr-article-quoted-without-an-entry", "H09", TB,
+       "documents/aspenline/candidate-privacy-note.md, the privacy note Aspenline's Dublin recruiting office gives "
+       "candidates, quotes Article 6(1)(b) of the GDPR in quotation marks; no seeded-law entry declares it.")
+def h09_r47_gdpr(env: Path, task: str) -> None:
+    assert not any("2016/679" in e["citation"] for e in load_task(env, task)["oafreeze"]["seeded_law"])
+    write_doc(env, task, "aspenline/candidate-privacy-note.md", (
+        "# Candidate privacy note (Aspenline recruiting, Dublin office)\n\n"
+        "We use your application details to decide whether to make you an offer and to prepare your contract. Our "
+        "lawful basis is Article 6(1)(b) of Regulation (EU) 2016/679 (GDPR): \"processing is necessary for the "
+        "performance of a contract to which the data subject is party or in order to take steps at the request of the "
+        "data subject prior to entering into a contract\".\n\nWe keep unsuccessful applications for six months.\n"))

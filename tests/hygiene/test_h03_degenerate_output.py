@@ -584,3 +584,30 @@ def test_a_section_cited_in_words_is_the_same_citation_as_its_short_form(tmp_pat
     assert not degenerate.contains(tx.normalize("Cal. Lab. Code § 28720"), lit)
     short = cr.read_clause("the notice cites Cal. Lab. Code § 2872.").required[0][0]
     assert degenerate.contains(tx.normalize("under Section 2872 of the California Labor Code"), short)
+
+
+def test_a_fail_clauses_omissions_are_each_required_and_a_state_citation_is_a_literal():
+    reading = cr.read("PASS if the note gives the statutory basis. FAIL if it omits the citation La. R.S. 23:921(C) "
+                      "or the words \"specified parish or parishes\".")
+    assert [[lit.text for lit in g] for g in reading.fails.required] == [["La. R.S. 23:921(C)"],
+                                                                         ["specified parish or parishes"]]
+    assert [lit.text for lit in cr.literals("cites C.R.S. 8-2-113(2) and ORS 653.295")] == ["C.R.S. 8-2-113(2)",
+                                                                                            "ORS 653.295"]
+
+
+def test_a_second_predicate_after_or_ends_the_negation():
+    fail = cr.read_clause('that row is missing or classifies it as "compliant".', fail=True)
+    assert [lit.text for lit in fail.forbidden] == ["compliant"] and fail.required == []
+
+
+def test_an_application_number_keeps_its_thousands():
+    assert [lit.text for lit in cr.literals("identifies U.S. Patent Application No. 18/904,217.")] == ["18/904,217"]
+
+
+def test_a_short_label_the_knowledge_base_holds_somewhere_is_a_note(tmp_path):
+    task = task_json()
+    task["criteria"][2]["match_criteria"] = ('PASS if client-email.md rates the covenant risk "void". FAIL if it '
+                                             'rates it "enforceable".')
+    files = {**workspace(), "risk-scale.md": "Our scale: void, doubtful. Anything void is flagged.\n"}
+    hits = [f for f in found(env_with(tmp_path, task, files), "H03") if "'C3'" in f.message]
+    assert [f.severity for f in hits] == ["minor"] and "short labels" in hits[0].message

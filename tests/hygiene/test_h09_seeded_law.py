@@ -561,3 +561,11 @@ def test_a_source_issued_after_the_check_cannot_have_been_checked_against(tmp_pa
     hits = [f for f in found(env_with(tmp_path, task), "H09") if "after the check" in f.message]
     assert [(f.severity, f.location) for f in hits] == (
         [("major", "$.oafreeze.seeded_law[0].verified_against")] if flagged else [])
+
+
+def test_eu_law_quoted_after_its_citation_and_a_colon():
+    note = ('Our lawful basis is Article 6(1)(b) of Regulation (EU) 2016/679 (GDPR): "processing is necessary for the '
+            'performance of a contract to which the data subject is party or in order to take steps at the request '
+            'of the data subject prior to entering into a contract".')
+    assert [cite for _, _, cite in law_passages(note)] == ["Article 6(1)(b) of Regulation (EU) 2016/679"]
+    assert citation_in("under Art. 28 GDPR the processor").group(0) == "Art. 28 GDPR"
