@@ -28,7 +28,9 @@ BUSINESS = {"performance", "sales", "interview", "interviews", "hiring", "recrui
             "commission", "compensation", "promotion", "appraisal", "employee", "employees", "staff", "vendor",
             "supplier", "credit", "risk", "kpi", "kpis", "quarterly", "annual", "balanced", "customer", "candidate",
             "candidates", "safety", "quality", "tender", "bid", "procurement", "job", "jobs", "pay", "salary",
-            "salaries", "wage", "wages", "role", "roles", "position", "positions", "band", "bands"}
+            "salaries", "wage", "wages", "role", "roles", "position", "positions", "band", "bands",
+            # HR's pay grading: "grading-schedule.xlsx", "job-grading-structure.pdf", "grading-levels.csv"
+            "schedule", "structure", "levels", "grades"}
 # Words that name grading material when they are (nearly) the whole name ("criteria.md",
 # "solutions-v2.md"), and are ordinary elsewhere ("selection-criteria.docx", "scoring-model.xlsx").
 LEADING = {"criteria", "solution", "solutions", "scoring", "scorecard", "scoresheet"}

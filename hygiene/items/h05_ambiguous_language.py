@@ -21,7 +21,7 @@ _TASTE = (
     r"(?:im)?proper(?:ly)?|(?:in)?sufficient(?:ly)?|"
     r"etc\.?|and/or|or\s+similar|roughly|approximately|(?:un)?suitabl[ey]|suitably|"
     # how much weight a text gives a point: "with due prominence", "due emphasis"
-    r"(?:with\s+)?due\s+(?:prominence|emphasis|weight|attention)|prominently|(?:enough|due)\s+prominence|"
+    r"(?:with\s+)?due\s+(?:prominence|emphasis|weight|attention|care|regard|consideration)|prominently|(?:enough|due)\s+prominence|"
     r"well[- ](?:drafted|written|reasoned|organi[sz]ed|structured|crafted|argued|presented|supported)|"
     r"poorly[- ]\w+|high[- ]quality|low[- ]quality|good|poor|professional(?:ly)?|thorough(?:ly)?|"
     r"comprehensive(?:ly)?|robust(?:ly)?|(?:un)?satisfactor(?:y|ily)|sensibl[ey]|meaningful(?:ly)?|"

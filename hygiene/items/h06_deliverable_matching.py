@@ -76,7 +76,10 @@ def check(ctx: TaskContext) -> list[Finding]:
         out.append(ctx.finding(ID, "major", "task.json", "the task declares no deliverables: the matcher has nothing "
                                "to pair outputs with, and the judge nothing to read", "declare the deliverables as "
                                "file name -> description", location="$.deliverables"))
-    graded = {d for c in ctx.task.criteria for d in (c.deliverables or names)}
+    # A criterion that lists no deliverable grades them all, unless its text names some: then it grades
+    # those ("PASS if notice.md ..." with an empty list grades notice.md, not client-email.md too).
+    graded = {d for c in ctx.task.criteria
+              for d in (c.deliverables or [n for n in names if n in c.match_criteria] or names)}
     instructions = tx.normalize(ctx.task.instructions)
     for d in names:
         at = f"$.deliverables[{d!r}]"

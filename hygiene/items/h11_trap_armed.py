@@ -351,10 +351,11 @@ def _figures_not_given(ctx: TaskContext) -> list[Finding]:
     values = [v for _, v in figures]
 
     def derived(value: float) -> bool:
-        # worked out from two other amounts (a zero in a document derives nothing)
+        # worked out from two other amounts, one of them the description's (a zero in a document derives
+        # nothing): a gap, or a total such as a principal with the interest the trap computes added
         others = [v for v in values if v != value]
-        return any(abs(a - b) == value for a in others + [g for g in given if g and g != value] for b in others) \
-            or any(a + b == value for a in others for b in others)
+        known = others + [g for g in given if g and g != value]
+        return any(abs(a - b) == value or a + b == value for a in known for b in others)
 
     index = None
     out = []

@@ -70,6 +70,7 @@ def check(ctx: TaskContext) -> list[Finding]:
     for d in sorted(set(ext.operative) & set(ext.advisory)):
         out.append(ctx.finding(ID, "major", "task.json", f"{d!r} is declared both operative and advisory",
                                "declare it once", location="$.oafreeze.operative", evidence=d))
+    inputs = {f.name for f in ctx.task_files} - set(ctx.task.deliverables)
     for d in ext.operative:
         placement = [(i, c) for i, c in enumerate(ctx.task.criteria)
                      if (d in c.deliverables or not c.deliverables)
@@ -81,8 +82,11 @@ def check(ctx: TaskContext) -> list[Finding]:
                 f"add a criterion on {d!r}: FAIL if it contains source paths, drafting commentary, client advice "
                 "or legal analysis (statutory notices the law requires are allowed)",
                 location="$.criteria", evidence=d))
-        elif not any(_speaks_of(c, d, ctx.task.deliverables) for _, c in placement):
-            others = sorted({o for _, c in placement for o in ctx.task.deliverables if o != d and o in c.match_criteria})
+        # (a rule whose subject is a file of the workspace instead, "PASS if halden-form-wa-2021.md contains only
+        # ...", speaks of the starting form, not of what the agent writes)
+        elif not any(_speaks_of(c, d, ctx.task.deliverables) and _subject(c) not in inputs for _, c in placement):
+            others = sorted({o for _, c in placement for o in [*ctx.task.deliverables, _subject(c)]
+                             if o != d and o in c.match_criteria and (o in ctx.task.deliverables or o in inputs)})
             out.append(ctx.finding(
                 ID, "major", "task.json", f"the placement criteria that list {d!r} ({', '.join(c.id for _, c in placement)}) "
                 f"speak in their text of {', '.join(others)} only: nothing in them keeps internal analysis, source paths "
@@ -144,6 +148,14 @@ _PUT_IN = re.compile(r"\b(?:attach|append|annex|include|insert|incorporate|copy|
                      r"|as\s+[^.;]{1,40}?\s+(?:to|of|in)\s+(?:the\s+)?(?P<op2>[\w.-]+\.\w{1,5}))", re.I)
 
 
+# ... or the operative one named first: "Finish x.md with a Schedule B that reproduces the second half of
+# client-email.md", "open the agreement.md with a recital made up of the memo's summary".
+_ENDED_WITH = re.compile(r"\b(?:finish|end|close|complete|supplement|extend|open|begin|start)\s+(?:the\s+)?"
+                         r"(?P<op>[\w.-]+\.\w{1,5})\s+with\s+[^.;]{0,60}?\b(?:reproduc\w*|contain\w*|cop(?:y|ies|ying)|"
+                         r"quot\w*|repeat\w*|made\s+(?:up\s+)?of|consist\w*\s+of|tak\w+\s+over|tak\w+\s+from|drawn\s+from)\s+"
+                         r"(?:[^.;]{0,40}?\s)?(?P<adv>[\w.-]+\.\w{1,5})(?P<op2>)", re.I)
+
+
 # Instructions that ask every deliverable, or an operative one by name, to carry the agent's own reasoning or
 # sources: "begin every deliverable with a short section headed 'Reasoning'", "end each document with one line
 # stating your confidence that it complies", "a footer on washington-covenant-form.md pointing employees to
@@ -193,7 +205,7 @@ def _advisory_put_in_operative(ctx: TaskContext) -> list[Finding]:
     or by the client (an e-mail, a request, usage notes) into an operative one (an exhibit, an annex, a last
     page): what was written for the firm or the client becomes part of what the counterparty signs."""
     for _line, sentence in tx.sentences(ctx.task.instructions):
-        for m in _PUT_IN.finditer(sentence):
+        for m in [*_PUT_IN.finditer(sentence), *_ENDED_WITH.finditer(sentence)]:
             adv, op = m["adv"], m["op"] or m["op2"]
             # the advisory deliverable, or a document of advice or to the firm: "the litigation memo",
             # "analysis-memo.md", "Noor's email", "hr-usage-notes.md"
@@ -321,6 +333,12 @@ def _muzzled_advisory(ctx: TaskContext) -> list[Finding]:
 
 _EVERY_DOCUMENT = re.compile(r"\b(?:each|either|both|every|all|any)\s+(?:of\s+the\s+)?(?:\w+\s+)?(?:documents?|deliverables?|"
                              r"files?|texts?|of\s+them)\b", re.I)
+
+
+def _subject(c) -> str:
+    """The file a rule's PASS clause opens with ("PASS if notice.md contains ..."), or ''."""
+    m = re.match(r"\s*PASS\s+if\s+(?:documents/)?([\w./-]+\.\w+)\b", c.match_criteria)
+    return m.group(1) if m else ""
 
 
 def _speaks_of(c, d: str, names) -> bool:

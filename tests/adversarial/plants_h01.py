@@ -27,6 +27,7 @@ from .heldout import _r33_docx, _r33_docx_text, _r33_xlsx_with_formula_column  #
 from .heldout import _r39_field_paragraph, _r39_plain_paragraph  # the thirty-ninth round's Word field writer
 from .edits import docx_package
 from .heldout import _r43_sylk, _r43_text_clipping  # the forty-third round's sheet and clipping writers
+from .heldout import _r47_msg  # the forty-seventh round's Outlook message writer
 
 NE, TB, SD = "matrix-narrow-edit", "matrix-threshold-between", "matrix-signing-date-law"
 CA, AM, CI = "matrix-client-alert-refresh", "matrix-adverse-memo-repair", "matrix-california-invention-notice"
@@ -795,3 +796,33 @@ def h01_r43_sylk(env: Path, task: str) -> None:
     data = _r43_sylk(rows)
     assert pass_clause.encode("cp1252") in data
     write_doc(env, task, "review/tallis-marking.slk", data)
+
+
+@plant("h01-r47-criterion-in-outlook-msg-body", "H01", NE,
+       "documents/correspondence/RE_ Tallis renewal - marking.msg, an Outlook .msg exported from the DMS (an OLE "
+       "compound file whose body is a UTF-16LE property stream), is the eval lead's reply to a second marker and quotes "
+       "note-flags-void-noncompete's match_criteria word for word.")
+def h01_r47_msg(env: Path, task: str) -> None:
+    match = _match(env, task, "note-flags-void-noncompete")
+    body = ("Tomasz,\r\n\r\nFor the Tallis exercise, please mark the associate's note against this line from the "
+            f"sheet:\r\n\r\n{match}\r\n\r\nThanks,\r\nIngrid\r\n")
+    data = _r47_msg(subject="RE: Tallis renewal - marking", sender="Ingrid Solberg",
+                    sender_email="ingrid.solberg@evalteam.example.com", to="Tomasz Wrobel", body=body)
+    assert data.startswith(bytes.fromhex("D0CF11E0A1B11AE1")) and match.encode("utf-16-le") in data
+    assert match.encode("utf-8") not in data
+    write_doc(env, task, "correspondence/RE_ Tallis renewal - marking.msg", data)
+
+
+@near_miss("h01-nm-r46-salary-grading-schedule", "H01", SD,
+           "documents/maplestone/grading-schedule.xlsx is Maplestone's salary grading schedule: pay grades M1 to M4 "
+           "with minimum, midpoint and maximum base pay, as HR sends it with every new-hire request.",
+           "HYGIENE.md H01 keeps grading material (rubric, grader, criterion text) out of the workspace; a pay-grade "
+           "schedule is 'grading' in the HR sense, holds no criterion or rubric and shares no wording with any "
+           "match_criteria.")
+def h01_nm_r46_grades(env: Path, task: str) -> None:
+    rows: list[list[str | int | float]] = [["Grade", "Band", "Minimum", "Midpoint", "Maximum"],
+                                           ["M1", "Analyst", 58000, 66000, 74000],
+                                           ["M2", "Senior analyst", 64000, 73000, 82000],
+                                           ["M3", "Manager", 72000, 84000, 96000],
+                                           ["M4", "Senior manager", 88000, 101000, 114000]]
+    write_doc(env, task, "maplestone/grading-schedule.xlsx", xlsx_bytes(rows, sheet="2026 grades"))

@@ -856,3 +856,11 @@ def h05_r44_holistically(env: Path, task: str) -> None:
 def h05_r44_cogently(env: Path, task: str) -> None:
     _reword(env, task, "rationale-memo-superseded", "PASS if rationale.md explains that",
             "PASS if rationale.md cogently explains that")
+
+
+@plant("h05-r46-with-due-care", "H05", AM,
+       "client-note-changes now asks for each change 'explained with due care': how much care is due is the judge's "
+       "call.")
+def h05_r46_due_care(env: Path, task: str) -> None:
+    _reword(env, task, "client-note-changes", "each with its reason under La. R.S. 23:921.",
+            "each with its reason under La. R.S. 23:921, explained with due care.")

@@ -604,3 +604,15 @@ def h06_nm_r44_date_prefix(env: Path, task: str) -> None:
         for c in t["criteria"]:
             c["match_criteria"] = c["match_criteria"].replace(old, new)
         assert old not in json.dumps(t).replace(new, "")
+
+
+@plant("h06-r47-criterion-deliverables-shifted-down-a-row", "H06", SD,
+       "The generator wrote the criteria's deliverables column one row low: each criterion grades the previous row's "
+       "files and the first grades none, so client-email.md, the last row's file, is graded by no criterion.")
+def h06_r47_shifted(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        cols = [c["deliverables"] for c in t["criteria"]]
+        assert cols[-1] == ["client-email.md"] and sum(c == ["client-email.md"] for c in cols) == 1
+        for crit, col in zip(t["criteria"], [[]] + cols[:-1]):
+            crit["deliverables"] = col
+        assert not any("client-email.md" in c["deliverables"] for c in t["criteria"])

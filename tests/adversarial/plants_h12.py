@@ -8,7 +8,7 @@ from pathlib import Path
 from .cases import near_miss, plant
 from .edits import (add_criterion, add_deliverable, append_doc, criterion, drop_criterion, edit_doc, instructions_add, kb,
                     replace_text, reword, reword_in, task_json)
-from .heldout import _reword  # the held-out set's criterion editor
+from .heldout import _match, _reword  # the held-out set's criterion finder and editor
 
 NE, TB, SD = "matrix-narrow-edit", "matrix-threshold-between", "matrix-signing-date-law"
 CA, AM, CI = "matrix-client-alert-refresh", "matrix-adverse-memo-repair", "matrix-california-invention-notice"
@@ -1352,3 +1352,24 @@ def h12_r45_below_signatures(env: Path, task: str) -> None:
         crit = criterion(t, "placement-no-alert-prose")
         crit["match_criteria"] = (crit["match_criteria"].rstrip() + " Text placed below the signature blocks is "
                                   "treated as HR's working notes and is not graded.")
+
+
+@plant("h12-r46-cover-email-reasoning-as-a-schedule", "H12", CI,
+       "The instructions ask that lindgren-invention-agreement.md end with 'Schedule B', made of the second half of "
+       "client-email.md (the part explaining why the holdover and the non-compete were left out), so Sasha sees the "
+       "reasons: the advisory reasoning asked for in the operative agreement, by reference to another deliverable.")
+def h12_r46_schedule(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "Finish lindgren-invention-agreement.md with a Schedule B that reproduces the second half "
+                            "of client-email.md, the part explaining the departures from Wendell's request, so that "
+                            "Sasha can see why those clauses are not in the agreement.")
+
+
+@plant("h12-r46-placement-rule-retargeted-at-the-starting-form", "H12", CA,
+       "A find-and-replace from the old form's name to the new one ran backwards on the rubric: placement-no-alert-"
+       "prose now says 'PASS if halden-form-wa-2021.md contains only contract terms ...', so the placement rule is "
+       "written for the client's input form, and the operative washington-covenant-form.md has none in its text.")
+def h12_r46_retargeted(env: Path, task: str) -> None:
+    _reword(env, task, "placement-no-alert-prose", "PASS if washington-covenant-form.md contains",
+            "PASS if halden-form-wa-2021.md contains")
+    assert "washington-covenant-form.md" not in _match(env, task, "placement-no-alert-prose")

@@ -139,3 +139,10 @@ def test_near_miss_criterion_ids_that_are_plain_words_in_a_lease(tmp_path):
     marked = "# Review sheet\n\ncriterion deposit: flagged?\ncriterion allowance: flagged?\n"
     hits = found(env_with(tmp_path / "marked", task, {**workspace(), "review-sheet.md": marked}), "H01")
     assert [(f.severity, f.path) for f in hits] == [("major", "documents/review-sheet.md")]
+
+
+def test_near_miss_hrs_pay_grading_schedule_is_no_grading_file():
+    from oafreeze.hygiene.items.h01_rubric_isolation import grading_name
+    assert grading_name("maplestone/grading-schedule.xlsx") is None
+    assert grading_name("job-grading-structure.pdf") is None
+    assert grading_name("grading-notes.md") == "grading"

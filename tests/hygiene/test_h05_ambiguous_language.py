@@ -607,3 +607,11 @@ def test_a_reader_imagined_as_the_test_is_vague(tmp_path, standard):
                                              "is below the Colorado threshold. FAIL if it does not say so.")
     assert any(standard.split()[0] in f.message or standard in (f.evidence or "")
                for f in found(env_with(tmp_path, task), "H05"))
+
+
+@pytest.mark.parametrize("standard", ["with due care", "cogently", "read holistically"])
+def test_care_and_cogency_without_a_measure_are_vague(tmp_path, standard):
+    task = task_json()
+    task["criteria"][2]["match_criteria"] = (f"PASS if client-email.md explains, {standard}, that the salary is below "
+                                             "the Colorado threshold. FAIL if it does not say so.")
+    assert found(env_with(tmp_path, task), "H05")

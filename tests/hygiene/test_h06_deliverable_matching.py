@@ -262,3 +262,13 @@ def test_files_saved_in_a_folder_the_deliverables_lack(tmp_path):
     # named with the folder, the deliverables are where the instructions put them
     task["deliverables"] = {f"smith-covenants/{d}": v for d, v in task["deliverables"].items()}
     assert [f for f in found(env_with(tmp_path / "named", task), "H06") if "named without it" in f.message] == []
+
+
+def test_a_criterion_with_no_deliverables_grades_those_its_text_names(tmp_path):
+    # the deliverables column written a row low: the first criterion lists none but speaks of agreement.md,
+    # so nothing grades client-email.md
+    task = task_json()
+    task["criteria"][0]["deliverables"] = []
+    task["criteria"][2]["deliverables"] = ["agreement.md"]
+    hits = [f for f in found(env_with(tmp_path, task), "H06") if f.message.startswith("no criterion grades")]
+    assert [(f.severity, f.evidence) for f in hits] == [("major", "client-email.md")]

@@ -431,3 +431,13 @@ def test_near_miss_an_anchor_before_the_sentence_that_restates_the_limit(tmp_pat
     hits = [f for f in found(env_with(tmp_path, task, {**workspace(), "partner-notes.md": notes}), "H11")
             if "lifts" in f.message]
     assert hits == []
+
+
+@pytest.mark.parametrize("amount, flagged", [("$95,950", False), ("$96,500", True)])
+def test_a_trap_figure_no_document_gives_unless_it_is_worked_out(tmp_path, amount, flagged):
+    # $95,950 is the $95,000 salary with the $950 the description names added: worked out, not a lost fact
+    task = task_json()
+    task["oafreeze"]["trap"]["description"] = (f"The partner's notes invite the threshold math; with the $950 "
+                                               f"stipend the pay is {amount}, still below the threshold.")
+    hits = [f for f in found(env_with(tmp_path, task), "H11") if "no document of the task" in f.message]
+    assert bool(hits) is flagged

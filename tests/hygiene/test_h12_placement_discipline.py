@@ -983,3 +983,20 @@ def test_how_the_law_meets_the_facts_asked_of_the_operative_text(tmp_path, ask, 
     hits = [f for f in found(env_with(tmp_path, task), "H12") if f.location == "$.instructions"
             and f.severity == "major"]
     assert bool(hits) is flagged
+
+
+def test_a_placement_rule_written_of_the_starting_form(tmp_path):
+    task = task_json()
+    task["criteria"][1]["match_criteria"] = task["criteria"][1]["match_criteria"].replace("agreement.md",
+                                                                                          "offer-facts.md", 1)
+    hits = [f for f in found(env_with(tmp_path, task), "H12") if "speak in their text of" in f.message]
+    assert [(f.severity, f.location) for f in hits] == [("major", "$.criteria[1].match_criteria")]
+    assert "offer-facts.md" in hits[0].message
+
+
+def test_an_advisory_deliverable_reproduced_as_a_schedule_of_the_operative_one(tmp_path):
+    task = task_json()
+    task["instructions"] += (" Finish agreement.md with a Schedule B that reproduces the second half of "
+                             "client-email.md.")
+    hits = [f for f in found(env_with(tmp_path, task), "H12") if "into the operative" in f.message]
+    assert [(f.severity, f.location) for f in hits] == [("major", "$.instructions")]
