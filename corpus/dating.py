@@ -331,6 +331,12 @@ def relative(piece: str, as_of: dt.date) -> list[tuple[dt.date, ...]]:
             given = tx.dates(piece[m.end():m.end() + 30])
             if given and given[0][1] <= 4:
                 continue  # "on Monday, November 30, 2026": the date's own weekday, not a day counted from today
+            nth = _DAY_OF_MONTH.match(piece, m.end())
+            if nth:  # "on Monday the 23rd": the next 23rd, when it is a Monday (else the text is not clear)
+                day = _next_day_numbered(as_of, int(nth["d"]))
+                if day is not None and day.weekday() == WEEKDAYS.index(weekday_stem(m["wd"])):
+                    out.append((day,))
+                continue
             ahead = (WEEKDAYS.index(weekday_stem(m["wd"])) - as_of.weekday()) % 7 or 7
             out.append((as_of + dt.timedelta(days=ahead),))
         else:
@@ -339,6 +345,22 @@ def relative(piece: str, as_of: dt.date) -> list[tuple[dt.date, ...]]:
             unit = (m["u1"] or m["u2"]).lower()
             out.append((as_of + dt.timedelta(days=count * (7 if unit.startswith("week") else 1)),))
     return out
+
+
+_DAY_OF_MONTH = re.compile(r",?\s+the\s+(?P<d>[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)\b", re.I)
+
+
+def _next_day_numbered(after: dt.date, day: int) -> dt.date | None:
+    """The first date on or after `after` whose day of the month is `day` (within two months)."""
+    for k in range(3):
+        year, month = after.year + (after.month - 1 + k) // 12, (after.month - 1 + k) % 12 + 1
+        try:
+            when = dt.date(year, month, day)
+        except ValueError:
+            continue
+        if when >= after:
+            return when
+    return None
 
 
 def weekday_stem(day: str) -> str:

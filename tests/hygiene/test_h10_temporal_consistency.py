@@ -1397,3 +1397,11 @@ def test_a_calendar_week_dates_its_monday_or_the_day_it_names():
     assert [d for _at, d in dating.yearless_at("ready by Friday of KW 44", dt.date(2026, 10, 1))] == [
         dt.date(2026, 10, 30)]
     assert dating.yearless_at("in week 46 of the project", dt.date(2026, 10, 1)) == []
+
+
+def test_a_weekday_with_its_day_of_the_month_is_that_day():
+    from oafreeze.corpus import dating
+    sent = dt.date(2026, 11, 13)  # a Friday
+    assert dating.relative("I'll give Morgan the renewal on Monday the 23rd", sent) == [(dt.date(2026, 11, 23),)]
+    assert dating.relative("on Monday the 24th", sent) == []  # the 24th is a Tuesday: the text is not clear
+    assert dating.relative("on Monday", sent) == [(dt.date(2026, 11, 16),)]
