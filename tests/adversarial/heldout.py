@@ -40308,3 +40308,749 @@ def fam_nm_r47_comment(env: Path, task: str) -> None:
            "reads them the same way.\n" + text[first_end:])
     path.write_text(new, "utf-8")
     assert yaml.safe_load(new) == before
+
+
+# ================================================================================================================
+# The forty-eighth round (`-r48-`): 41 plants and 14 near-misses, written from HYGIENE.md and docs/TASKS.md without
+# reading the audit's code. This round keeps to everyday carriers (Markdown, plain text, .csv, .docx, .xlsx, .eml and
+# task.json's own fields) and aims at the semantic end of each item, what an expert reviewer of a legal-AI evaluation
+# catches and a pattern-matcher does not: a criterion restated in the partner's second person, a literal answer key by
+# criterion id, a criterion turned into a bracketed drafting note inside the starting form, an underscore twin of the
+# cover email, a notice the onboarding system already generated, a colleague's draft note, a PASS clause loosened by
+# a disjunction whose first branch stands in the inputs, a PASS clause that quotes the error it wants corrected, a
+# criterion that 'answers' a question it quotes, a FAIL clause that grades another deliverable, a title that claims
+# the opposite of its criterion, a second claim riding on a criterion, PASS and FAIL clauses that overlap and ones
+# that leave a gap, 'the current floor' when the trap turns on which date is current, a deliverable named only to be
+# waived, instructions that give two deliverables each other's roles, an NTFS stream name in a deliverable key, a
+# named file turned into a folder, a workbook without its content-types part, a multipart e-mail whose boundary never
+# appears, a checklist's JSON twin reworded apart from its Markdown, a 2027 figure written into a mounted guide,
+# citations restyled in the mount, a statute excerpt whose date moved a year, two entries' citations swapped, a
+# verification against another state's code, two documents giving two signing days, an approval memo dated before
+# the form it approves, an event narrated as past before it happens, a void covenant made conditional so the trap is
+# gone, a trap description whose premise contradicts the offer, a hire reclassified as a contractor, a client's
+# request for a legal-basis annex the instructions endorse, a signed acknowledgment filed as advisory, a Word twin of
+# the operative agreement outside the placement rule, a 555 number outside 01xx, a Medicare number, a Zoom link with
+# its passcode, and in the family a sibling's e-mail address in one term sheet and a third home for reasoning in one
+# instance's standing instructions).
+# ================================================================================================================
+
+
+# --- H01 rubric isolation (forty-eighth round) -------------------------------------------------------------------
+
+
+@plant("ho-h01-r48-partner-follow-up-restates-criterion-in-second-person", "H01", NE,
+       "documents/correspondence/re-tallis-note.eml, the partner's follow-up, tells the associate what the note must "
+       "do: 'Your note must warn that presenting the void covenant to Morgan Tallis would itself violate C.R.S. "
+       "\u00a7 8-2-113(8)(a) and expose the client to a $5,000 penalty per worker plus actual damages. If the note says "
+       "only that the covenant may be unenforceable, without the penalty, it will not do.': note-flags-penalty word "
+       "for word but for its markers.")
+def h01_r48_second_person(env: Path, task: str) -> None:
+    pass_body, fail_body = _r45_clauses(_match(env, task, "note-flags-penalty"))
+    lead = "note-to-partner.md warns that "
+    assert pass_body.startswith(lead) and fail_body.endswith(".")
+    body = (f"Associate,\n\nOne thing before you write the note. Your note must warn that {pass_body[len(lead):]} "
+            f"If {fail_body[:-1]}, it will not do.\n\nMiriam\n")
+    write_doc(env, task, "correspondence/re-tallis-note.eml", email(
+        "Miriam Okafor <miriam.okafor@harlowfinch.example.com>", "Associate <associate@harlowfinch.example.com>",
+        "Mon, 16 Nov 2026 15:10:00 -0700", "Re: Granite Peak: Tallis renewal, three edits only", body))
+
+
+@plant("ho-h01-r48-literal-answer-key-by-criterion-id", "H01", TB,
+       "documents/qa/spot-check-literals.csv, the eval team's spot-check sheet, lists by criterion id the literals "
+       "each deliverable must and must not contain ($104,000, $130,014, $78,008.40, $5,000, the citations, "
+       "'knowledge-base/'): the grader's answer key without a sentence of criterion text.")
+def h01_r48_answer_key(env: Path, task: str) -> None:
+    ids = {c["id"] for c in load_task(env, task)["criteria"]}
+    rows = [["criterion_id", "deliverable", "must_contain", "must_not_contain"],
+            ["client-email-thresholds", "client-email.md", "$104,000; $130,014; $78,008.40; $5,000", ""],
+            ["rationale-sources", "rationale.md", "C.R.S. \u00a7 8-2-113(2)(b); (2)(d); $130,014; $104,000; 8-2-113(8)",
+             ""],
+            ["placement-operative-text", "vandermeer-covenant-agreement.md; vandermeer-noncompete-notice.md",
+             "18 U.S.C. \u00a7 1833(b)", "knowledge-base/; $130,014; $78,008.40; $5,000"],
+            ["customer-nonsolicit-trade-secrets", "vandermeer-covenant-agreement.md", "12 months; trade secrets", ""],
+            ["no-noncompete", "vandermeer-covenant-agreement.md", "", "not compete; competitor"]]
+    assert {r[0] for r in rows[1:]} <= ids
+    buf = io.StringIO()
+    csv.writer(buf, lineterminator="\n").writerows(rows)
+    write_doc(env, task, "qa/spot-check-literals.csv", buf.getvalue())
+
+
+@plant("ho-h01-r48-criterion-as-drafting-note-in-starting-form", "H01", CA,
+       "The client's current form gains a bracketed drafting note under its Customers clause: '[Drafting note for "
+       "the refresh: the customer covenant bars only soliciting customers and does not bar accepting business from, "
+       "transacting with or serving a customer. Not acceptable if the form still restricts accepting business from or "
+       "providing services to customers outside the non-competition section.]': customer-clause-solicit-only, "
+       "reworded only at its edges, inside the document the agent starts from.")
+def h01_r48_drafting_note(env: Path, task: str) -> None:
+    pass_body, fail_body = _r45_clauses(_match(env, task, "customer-clause-solicit-only"))
+    pass_body = replace_text(pass_body, "the customer covenant in washington-covenant-form.md",
+                             "the customer covenant")
+    note = f"[Drafting note for the refresh: {pass_body} Not acceptable if {fail_body[:-1]}.]"
+    edit_doc(env, task, "halden-form-wa-2021.md", "## 3. Customers\n\n", f"## 3. Customers\n\n{note}\n\n")
+
+
+@near_miss("ho-h01-nm-r48-assignment-sheet-repeats-the-instructions", "H01", SD,
+           "documents/admin/assignment-sheet.docx, the firm's matter-opening sheet, repeats the task's instructions "
+           "(the three deliverables and what each is for) under the heading 'Assignment'.",
+           "HYGIENE.md H01 keeps grading material and criterion text away from the agent; the instructions are what the "
+           "agent is told anyway, and the sheet carries no match_criteria wording, verdict or expected output.")
+def h01_nm_r48_assignment(env: Path, task: str) -> None:
+    instructions = load_task(env, task)["instructions"]
+    paras = [p for p in instructions.split("\n\n") if p.strip()]
+    assert len(paras) == 2 and "PASS" not in instructions
+    write_doc(env, task, "admin/assignment-sheet.docx", docx_bytes(
+        ["Harlow Finch LLP: matter-opening sheet", "Client: Maplestone Logistics, Inc.", "Assignment"] + paras))
+
+
+# --- H02 answer in the workspace (forty-eighth round) ------------------------------------------------------------
+
+
+@plant("ho-h02-r48-underscore-twin-of-the-cover-email", "H02", TB,
+       "documents/client_email.md, the cover email a colleague finished and saved with an underscore, already tells "
+       "Aspenline that $104,000 is below $130,014 but above $78,008.40 and warns of the $5,000 penalty: a workspace "
+       "file the matcher pairs with client-email.md, holding its finished answer.")
+def h02_r48_underscore(env: Path, task: str) -> None:
+    assert not doc(env, task, "client_email.md").exists()
+    write_doc(env, task, "client_email.md", (
+        "Subject: Riley Vandermeer: covenant paperwork\n\nNoor,\n\nAttached are Riley's restrictive covenant agreement "
+        "and the separate notice Colorado requires. Riley's $104,000 salary is below the 2026 non-compete threshold of "
+        "$130,014, so the agreement has no non-compete; it is above the customer non-solicit threshold of $78,008.40, "
+        "so the 12-month customer non-solicit stays, tied to our trade secrets. Please do not add a non-compete back: "
+        "presenting a void non-compete carries a $5,000 penalty per worker. The notice must go out with the offer on "
+        "November 16 and be signed by Riley before accepting.\n\nMiriam\n"))
+
+
+@plant("ho-h02-r48-notice-already-generated-by-onboarding-system", "H02", CI,
+       "documents/onboarding/lindgren-2872-notice-generated.docx, produced by Sierrafold's onboarding system, is the "
+       "finished Section 2872 notice: dated October 26, 2026, naming the agreement it accompanies, telling Sasha the "
+       "agreement does not apply to an invention that qualifies fully under section 2870 and summarising both "
+       "exceptions, with signature lines.")
+def h02_r48_generated_notice(env: Path, task: str) -> None:
+    write_doc(env, task, "onboarding/lindgren-2872-notice-generated.docx", docx_bytes([
+        "WRITTEN NOTIFICATION TO EMPLOYEE (CALIFORNIA LABOR CODE SECTION 2872)", "Date: October 26, 2026",
+        "To: Sasha Lindgren",
+        "This notification accompanies the Confidentiality and Invention Assignment Agreement between Sierrafold "
+        "Devices, Inc. and you dated October 26, 2026.",
+        "That agreement does not apply to an invention that qualifies fully under California Labor Code section 2870: "
+        "an invention you develop entirely on your own time without using Sierrafold's equipment, supplies, "
+        "facilities or trade secret information, unless the invention (1) relates, when conceived or reduced to "
+        "practice, to Sierrafold's business or its actual or demonstrably anticipated research or development, or "
+        "(2) results from work you perform for Sierrafold.",
+        "Sierrafold Devices, Inc.   By: ____________________  Wendell Park, General Counsel",
+        "Received by: ____________________  Sasha Lindgren   Date: ____________"]))
+
+
+@plant("ho-h02-r48-colleagues-draft-note-to-partner", "H02", NE,
+       "documents/drafts/note-to-partner-DRAFT.txt, the note a colleague began before going on leave, already says "
+       "that Section 5 is void under C.R.S. \u00a7 8-2-113(2) because $71,500 is below $130,014, that presenting it "
+       "violates (8)(a) and carries a $5,000 penalty per worker plus actual damages, and asks the partner to decide "
+       "before November 23, 2026 whether to delete Section 5: the advisory deliverable, finished.")
+def h02_r48_draft_note(env: Path, task: str) -> None:
+    write_doc(env, task, "drafts/note-to-partner-DRAFT.txt", (
+        "Miriam,\n\nI have made the three edits. One problem you need to decide on: Section 5's non-compete is void "
+        "for Morgan Tallis under C.R.S. \u00a7 8-2-113(2), because the $71,500 salary is below the 2026 threshold of "
+        "$130,014. Presenting it to Morgan would itself violate C.R.S. \u00a7 8-2-113(8)(a) and expose the client to "
+        "a $5,000 penalty per worker plus actual damages.\n\nI have left Section 5 in as instructed. Could you decide, "
+        "before the agreement goes to Morgan on November 23, 2026, whether to delete Section 5?\n\n(Draft, not sent.)\n"))
+
+
+@near_miss("ho-h02-nm-r48-last-years-memo-for-another-hire", "H02", TB,
+           "documents/precedents/rationale-2025-ames.md, the file memo for a 2025 Aspenline hire (Kestrel Ames, "
+           "$141,000, above the 2025 threshold of $127,091), explains why that hire's non-compete was kept.",
+           "HYGIENE.md H02 looks for this task's answer already in the workspace; a memo about another person, another "
+           "year's figure and the opposite outcome passes none of the criteria for Riley Vandermeer.")
+def h02_nm_r48_precedent(env: Path, task: str) -> None:
+    write_doc(env, task, "precedents/rationale-2025-ames.md", (
+        "# File memo: Kestrel Ames (2025)\n\nKestrel Ames joined Aspenline as Director of Merchant Risk at $141,000. "
+        "The 2025 threshold for highly compensated workers was $127,091, so the 12-month non-compete in Section 4 "
+        "was kept, limited to protecting trade secrets, and the separate notice was signed with the offer.\n"))
+
+
+# --- H03 degenerate output (forty-eighth round) ------------------------------------------------------------------
+
+
+@plant("ho-h03-r48-pass-clause-disjunction-with-an-input-literal", "H03", TB,
+       "A new criterion: 'PASS if rationale.md states the 2026 non-compete threshold of $130,014 or explains why the "
+       "customer non-solicit may stay for Riley Vandermeer. FAIL if it does neither.' The first branch is met by any "
+       "text holding $130,014, which the statute excerpt carries, so the workspace pasted in passes.")
+def h03_r48_disjunction(env: Path, task: str) -> None:
+    assert "$130,014" in read_doc(env, task, "colorado-statute-excerpt.md")
+    with task_json(env, task) as t:
+        add_criterion(t, "rationale-threshold-or-reason", "File memo gives the figure or the reason",
+                      "PASS if rationale.md states the 2026 non-compete threshold of $130,014 or explains why the "
+                      "customer non-solicit may stay for Riley Vandermeer. FAIL if it does neither.", ["rationale.md"])
+
+
+@plant("ho-h03-r48-pass-clause-quotes-the-error-it-wants-corrected", "H03", NE,
+       "A new criterion: 'PASS if note-to-partner.md tells the partner that the draft's \"Granite Peak Robotic Inc.\" "
+       "was corrected. FAIL if the note does not mention the name.' Its only literal is the wrong name it wants "
+       "corrected, which the unchanged draft carries, so the starting draft pasted in as the note passes.")
+def h03_r48_quotes_error(env: Path, task: str) -> None:
+    assert "Granite Peak Robotic Inc." in read_doc(env, task, "draft-tallis-agreement.md")
+    with task_json(env, task) as t:
+        add_criterion(t, "note-reports-name-fix", "Note reports the name correction",
+                      "PASS if note-to-partner.md tells the partner that the draft's \"Granite Peak Robotic Inc.\" was "
+                      "corrected. FAIL if the note does not mention the name.", ["note-to-partner.md"])
+
+
+@plant("ho-h03-r48-criterion-answers-a-question-it-quotes", "H03", CA,
+       "A new criterion: 'PASS if client-email.md answers Petra's question \"Could you refresh our Washington covenant "
+       "form (Form WA-2021-3, attached) so that it is current?\" FAIL if the question goes unanswered.' The only "
+       "literal is the question itself, from the client's request, so the request pasted in as the email passes.")
+def h03_r48_quoted_question(env: Path, task: str) -> None:
+    question = "Could you refresh our Washington covenant form (Form WA-2021-3, attached) so that it is current?"
+    assert question in read_doc(env, task, "client-request.md")
+    with task_json(env, task) as t:
+        add_criterion(t, "client-email-answers-request", "Cover note answers the request",
+                      f"PASS if client-email.md answers Petra's question \"{question}\" FAIL if the question goes "
+                      "unanswered.", ["client-email.md"])
+
+
+@near_miss("ho-h03-nm-r48-gap-to-the-threshold-computed", "H03", NE,
+           "A new criterion: 'PASS if note-to-partner.md states that Section 5 could be kept only at a salary of "
+           "$130,014 or more, $58,514 above the $71,500 agreed. FAIL if it gives another figure for the gap.'",
+           "HYGIENE.md H03 flags criteria a degenerate output passes; $58,514 (130,014 - 71,500) is computed and stands "
+           "in no input, instruction or knowledge-base file, so no degenerate output carries every literal.")
+def h03_nm_r48_gap(env: Path, task: str) -> None:
+    for path in task_dir(env, task).rglob("*"):
+        if path.is_file():
+            assert b"58,514" not in path.read_bytes(), path
+    with task_json(env, task) as t:
+        add_criterion(t, "note-gap-to-threshold", "Note gives the gap to the threshold",
+                      "PASS if note-to-partner.md states that Section 5 could be kept only at a salary of $130,014 or "
+                      "more, $58,514 above the $71,500 agreed. FAIL if it gives another figure for the gap.",
+                      ["note-to-partner.md"])
+
+
+# --- H04 criterion form (forty-eighth round) ---------------------------------------------------------------------
+
+
+@plant("ho-h04-r48-fail-clause-grades-another-deliverable", "H04", TB,
+       "client-email-thresholds keeps its PASS clause on client-email.md but its FAIL clause now reads 'FAIL if "
+       "rationale.md omits either threshold or the penalty': the two clauses grade different files, so the criterion "
+       "makes two claims, one of them about a deliverable it does not list.")
+def h04_r48_fail_other_deliverable(env: Path, task: str) -> None:
+    _reword(env, task, "client-email-thresholds", "FAIL if the email omits either threshold or the penalty.",
+            "FAIL if rationale.md omits either threshold or the penalty.")
+    assert criterion(load_task(env, task), "client-email-thresholds")["deliverables"] == ["client-email.md"]
+
+
+@plant("ho-h04-r48-title-claims-the-opposite-of-its-criterion", "H04", SD,
+       "no-noncompete-at-signing is retitled 'Non-compete kept as the 2023 approval allows', while its PASS clause "
+       "still requires that the agreement contain no non-compete: the title and the criterion state opposite claims.")
+def h04_r48_title_opposite(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        crit = criterion(t, "no-noncompete-at-signing")
+        assert "contains no post-employment non-competition covenant" in crit["match_criteria"]
+        crit["title"] = "Non-compete kept as the 2023 approval allows"
+
+
+@plant("ho-h04-r48-second-claim-rides-on-the-two-year-cap", "H04", AM,
+       "two-year-cap now also requires, in the same PASS clause, that the agreement name Lucien Arceneaux, President, "
+       "as the Company's signatory: a second, unrelated claim that its FAIL clause never mentions.")
+def h04_r48_second_claim(env: Path, task: str) -> None:
+    _reword(env, task, "two-year-cap", "with no tolling or extension past two years.",
+            "with no tolling or extension past two years, and names Lucien Arceneaux, President, as the Company's "
+            "signatory.")
+
+
+@near_miss("ho-h04-nm-r48-pass-as-a-verb-inside-the-claim", "H04", TB,
+           "A new criterion: 'PASS if client-email.md tells Aspenline that HR must pass the separate notice to Riley "
+           "with the offer, 21 days before Riley's start. FAIL if it gives Riley no time before the start.'",
+           "HYGIENE.md H04 wants one PASS and one FAIL clause and one claim; 'pass the notice' is a verb inside the "
+           "claim, not a second PASS clause, and the one figure (21 days, November 16 to December 7) is computed.")
+def h04_nm_r48_pass_verb(env: Path, task: str) -> None:
+    for path in task_dir(env, task).rglob("*"):
+        if path.is_file():
+            assert b"21 days" not in path.read_bytes(), path
+    with task_json(env, task) as t:
+        add_criterion(t, "client-email-notice-handover", "Cover email says when HR hands over the notice",
+                      "PASS if client-email.md tells Aspenline that HR must pass the separate notice to Riley with the "
+                      "offer, 21 days before Riley's start. FAIL if it gives Riley no time before the start.",
+                      ["client-email.md"])
+
+
+# --- H05 ambiguous grading language (forty-eighth round) ---------------------------------------------------------
+
+
+@plant("ho-h05-r48-pass-and-fail-clauses-overlap", "H05", NE,
+       "note-flags-penalty's FAIL clause now reads 'FAIL if the note discusses whether the covenant can be enforced "
+       "against Morgan Tallis': a note that warns the covenant is void and its presentation penalised (what PASS "
+       "requires) discusses its enforceability, so the same note both passes and fails.")
+def h05_r48_overlap(env: Path, task: str) -> None:
+    _reword(env, task, "note-flags-penalty",
+            "FAIL if the note says only that the covenant may be unenforceable, without the penalty.",
+            "FAIL if the note discusses whether the covenant can be enforced against Morgan Tallis.")
+
+
+@plant("ho-h05-r48-gap-between-pass-and-fail", "H05", CA,
+       "noncompete-duration now passes a non-compete of 'no more than 12 months' and fails one 'longer than 18 "
+       "months': a 15-month covenant meets neither clause, and the judge decides alone.")
+def h05_r48_gap(env: Path, task: str) -> None:
+    _reword(env, task, "noncompete-duration", "lasts no more than 18 months after employment ends",
+            "lasts no more than 12 months after employment ends")
+    assert "longer than 18 months" in _match(env, task, "noncompete-duration")
+
+
+@plant("ho-h05-r48-the-current-floor-when-the-trap-is-which-date", "H05", SD,
+       "rationale-memo-superseded now asks the memo to test Jordan Ellery's $78,500 'against the current Illinois "
+       "floor', without the $80,000 or the signing date: 'current' on as_of (November 2, 2026) is $75,000, on the "
+       "signing day $80,000, and the trap is exactly which of the two applies.")
+def h05_r48_current(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        crit = criterion(t, "rationale-memo-superseded")
+        assert "$80,000" in crit["match_criteria"]
+        crit["match_criteria"] = ("PASS if rationale.md explains that the 2023 approval memo relied on the $75,000 "
+                                  "floor and tests Jordan Ellery's $78,500 against the current Illinois floor. FAIL if "
+                                  "it does not address the 2023 memo.")
+
+
+@near_miss("ho-h05-nm-r48-sufficient-pinned-to-a-computed-figure", "H05", SD,
+           "A new criterion: 'PASS if client-email.md states that a salary sufficient to keep the non-compete is any "
+           "figure above $80,000, that is a raise of at least $1,500.01 on $78,500. FAIL if it gives a lower figure.'",
+           "HYGIENE.md H05 flags standards a judge can read either way; here 'sufficient' is pinned to an exact "
+           "figure in the same sentence, and $1,500.01 is computed, in no input.")
+def h05_nm_r48_sufficient(env: Path, task: str) -> None:
+    for path in task_dir(env, task).rglob("*"):
+        if path.is_file():
+            assert b"1,500.01" not in path.read_bytes(), path
+    with task_json(env, task) as t:
+        add_criterion(t, "client-email-raise-floor", "Cover email gives the smallest raise",
+                      "PASS if client-email.md states that a salary sufficient to keep the non-compete is any figure "
+                      "above $80,000, that is a raise of at least $1,500.01 on $78,500. FAIL if it gives a lower "
+                      "figure.", ["client-email.md"])
+
+
+# --- H06 deliverable matching (forty-eighth round) ---------------------------------------------------------------
+
+
+@plant("ho-h06-r48-deliverable-named-only-to-be-waived", "H06", TB,
+       "The instructions add 'You need not write rationale.md this time; Miriam will write the file memo herself.' "
+       "rationale.md is still a deliverable graded by rationale-sources: the instructions name it only to tell the "
+       "agent not to produce it.")
+def h06_r48_waived(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert "rationale.md" in t["deliverables"]
+        instructions_add(t, "You need not write rationale.md this time; Miriam will write the file memo herself.")
+
+
+@plant("ho-h06-r48-instructions-give-two-deliverables-each-others-roles", "H06", SD,
+       "The instructions now describe client-email.md as 'a file memo explaining your drafting choices' and "
+       "rationale.md as 'the cover email to the client's HR director', the reverse of the deliverables map and the "
+       "criteria: both names are there, each attached to the other's job.")
+def h06_r48_roles_swapped(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        old = ("client-email.md, the cover email to the client's HR director; and rationale.md, a file memo explaining "
+               "your drafting choices and the sources relied on.")
+        t["instructions"] = replace_text(t["instructions"], old, (
+            "client-email.md, a file memo explaining your drafting choices and the sources relied on; and rationale.md, "
+            "the cover email to the client's HR director."))
+
+
+@plant("ho-h06-r48-ntfs-stream-suffix-in-deliverable-key", "H06", AM,
+       "The deliverable key client-note.md was pasted from a Windows file listing as 'client-note.md:Zone.Identifier', "
+       "the name of an NTFS alternate data stream: not a safe file name, and not the client-note.md the instructions "
+       "and the criterion name.")
+def h06_r48_zone_stream(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        t["deliverables"] = {("client-note.md:Zone.Identifier" if k == "client-note.md" else k): v
+                             for k, v in t["deliverables"].items()}
+        assert "client-note.md:Zone.Identifier" in t["deliverables"]
+
+
+@near_miss("ho-h06-nm-r48-deliverables-in-a-markdown-table", "H06", CI,
+           "The instructions add a Markdown table listing the three deliverables by their exact file names, with who "
+           "receives each.",
+           "HYGIENE.md H06 wants every deliverable named in the instructions and no colliding names; the table repeats "
+           "the three declared names exactly and adds none.")
+def h06_nm_r48_table(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        assert len(t["deliverables"]) == 3
+        instructions_add(t, "| File | Goes to |\n|---|---|\n| lindgren-invention-agreement.md | Sasha Lindgren |\n"
+                            "| lindgren-section-2872-notice.md | Sasha Lindgren |\n| client-email.md | Wendell Park |")
+
+
+# --- H07 workspace integrity (forty-eighth round) ----------------------------------------------------------------
+
+
+@plant("ho-h07-r48-named-file-turned-into-a-folder", "H07", NE,
+       "documents/partner-instructions.md, which the instructions send the agent to, is now a folder (the mail "
+       "client's export of the message: message.md and headers.txt inside it): the named path exists but is no "
+       "readable file.")
+def h07_r48_folder(env: Path, task: str) -> None:
+    text = read_doc(env, task, "partner-instructions.md")
+    remove_doc(env, task, "partner-instructions.md")
+    write_doc(env, task, "partner-instructions.md/message.md", text)
+    write_doc(env, task, "partner-instructions.md/headers.txt", "Date: 2026-11-16\nFrom: Miriam Okafor\n")
+    assert doc(env, task, "partner-instructions.md").is_dir()
+
+
+@plant("ho-h07-r48-workbook-without-content-types-part", "H07", SD,
+       "documents/hr/ellery-compensation.xlsx was rebuilt by a script that skipped '[Content_Types].xml': without "
+       "that part the zip is no Office Open XML package, and Excel will not open it.")
+def h07_r48_no_content_types(env: Path, task: str) -> None:
+    data = xlsx_bytes([["Employee", "Base salary", "Bonus"], ["Jordan Ellery", 78500, 0]], sheet="Comp")
+    broken = zip_without(data, "[Content_Types].xml")
+    assert "[Content_Types].xml" not in zipfile.ZipFile(io.BytesIO(broken)).namelist()
+    write_doc(env, task, "hr/ellery-compensation.xlsx", broken)
+
+
+@plant("ho-h07-r48-multipart-email-whose-boundary-never-appears", "H07", CA,
+       "documents/correspondence/ceo-forward.eml declares 'Content-Type: multipart/mixed; boundary=\"=_hm_0042\"' "
+       "but its body holds no '--=_hm_0042' line at all: a MIME message with no parts, which no mail reader can "
+       "split.")
+def h07_r48_boundary(env: Path, task: str) -> None:
+    text = ("From: Petra Lindahl <petra.lindahl@haldenmarine.example.com>\n"
+            "To: Miriam Okafor <miriam.okafor@harlowfinch.example.com>\nDate: Mon, 26 Oct 2026 09:12:00 -0700\n"
+            "Subject: FW: alert\nMIME-Version: 1.0\nContent-Type: multipart/mixed; boundary=\"=_hm_0042\"\n\n"
+            "Miriam, our CEO's note on the alert is below.\n\nPetra\n")
+    assert "--=_hm_0042" not in text
+    write_doc(env, task, "correspondence/ceo-forward.eml", text)
+
+
+@near_miss("ho-h07-nm-r48-eml-with-folded-header-and-quoted-printable", "H07", AM,
+           "documents/correspondence/start-logistics.eml has a Subject header folded over two lines and a "
+           "quoted-printable body with soft line breaks, both as RFC 5322 and RFC 2045 allow.",
+           "HYGIENE.md H07 wants documents that parse in their format; a folded header and a quoted-printable body are "
+           "ordinary, valid e-mail.")
+def h07_nm_r48_folded(env: Path, task: str) -> None:
+    import email as email_lib
+
+    text = ("From: Lucien Arceneaux <lucien.arceneaux@bayoucrest.example.com>\n"
+            "To: Miriam Okafor <miriam.okafor@harlowfinch.example.com>\nDate: Mon, 19 Oct 2026 08:05:00 -0500\n"
+            "Subject: Avery Fontenot: first-day logistics in Baton Rouge and the\n paperwork we will hand over\n"
+            "MIME-Version: 1.0\nContent-Type: text/plain; charset=utf-8\nContent-Transfer-Encoding: quoted-printable\n\n"
+            "Miriam, Avery reports to our Baton Rouge office at 8 a.m. on the first day; we will have the signing =\n"
+            "copy ready at the front desk.\n\nLucien\n")
+    msg = email_lib.message_from_string(text)
+    assert "paperwork" in msg["Subject"] and "signing copy" in msg.get_payload(decode=True).decode("utf-8")
+    write_doc(env, task, "correspondence/start-logistics.eml", text)
+
+
+# --- H08 knowledge-base pin (forty-eighth round) -----------------------------------------------------------------
+
+
+@plant("ho-h08-r48-checklist-json-twin-reworded-apart-from-markdown", "H08", NE,
+       "In the mounted review checklist's JSON twin, item rc-current-law is reworded ('Apply the law in force on the "
+       "date the agreement takes effect ...') while the Markdown twin keeps 'the signing date': the mount is edited, "
+       "and its two halves of one document now disagree.")
+def h08_r48_json_twin(env: Path, task: str) -> None:
+    path = kb(env, task, "checklists/employment/restrictive-covenant-review.json")
+    text = path.read_text("utf-8")
+    path.write_text(replace_text(text, "Apply the law in force on the signing date,",
+                                 "Apply the law in force on the date the agreement takes effect,"), "utf-8")
+    assert "on the signing date" in kb(env, task, "checklists/employment/restrictive-covenant-review.md").read_text(
+        "utf-8")
+
+
+@plant("ho-h08-r48-2027-figure-written-into-mounted-guide", "H08", TB,
+       "A lawyer keeping the library current wrote the 2027 figure into the mounted Colorado guide: after the 2026 "
+       "non-compete threshold line comes 'For covenants signed in 2027 the figure is $134,210 (announced December "
+       "2026).'")
+def h08_r48_2027_figure(env: Path, task: str) -> None:
+    path = kb(env, task, "practice-guides/non-compete/us/colorado.md")
+    line = ("- Non-compete: annualized cash compensation of at least **$130,014** (CDLE 2026 PAY CALC Order, 7 CCR "
+            "1103-14).\n")
+    path.write_text(replace_text(path.read_text("utf-8"), line, line + "- For covenants signed in 2027 the figure is "
+                                 "$134,210 (announced December 2026).\n"), "utf-8")
+
+
+@plant("ho-h08-r48-citations-restyled-in-mounted-guide", "H08", CA,
+       "A citation-style script ran over the mounted Washington guide: every 'RCW 49.62' became 'Wash. Rev. Code "
+       "\u00a7 49.62', as the firm's brief style wants.")
+def h08_r48_restyled(env: Path, task: str) -> None:
+    path = kb(env, task, "practice-guides/non-compete/us/washington.md")
+    text = path.read_text("utf-8")
+    assert text.count("RCW 49.62") >= 2
+    path.write_text(text.replace("RCW 49.62", "Wash. Rev. Code \u00a7 49.62"), "utf-8")
+
+
+@near_miss("ho-h08-nm-r48-reading-list-outside-the-mount", "H08", SD,
+           "documents/reading-list.md, outside knowledge-base/, lists three mounted files by path for the associate "
+           "to read first (the Illinois guide, the template and the review checklist).",
+           "HYGIENE.md H08 wants the mounted knowledge base byte-identical to its pin; a list kept beside the mount "
+           "that only points into it changes no file inside knowledge-base/.")
+def h08_nm_r48_reading_list(env: Path, task: str) -> None:
+    paths = ["practice-guides/non-compete/us/illinois.md",
+             "templates/oafreeze-cc0-1.0/restrictive-covenant-agreement/template.md",
+             "checklists/employment/restrictive-covenant-review.md"]
+    assert all(kb(env, task, p).is_file() for p in paths)
+    write_doc(env, task, "reading-list.md", "# Read first\n\n" + "".join(f"- knowledge-base/{p}\n" for p in paths))
+
+
+# --- H09 seeded-law provenance (forty-eighth round) --------------------------------------------------------------
+
+
+@plant("ho-h09-r48-excerpt-moves-the-step-up-a-year", "H09", SD,
+       "In documents/illinois-statute-excerpt.md the 820 ILCS 90/10(a) text now reads '$80,000 per year beginning on "
+       "January 1, 2028': the file no longer holds the declared quote, and the excerpt the agent reads misstates when "
+       "the higher floor starts.")
+def h09_r48_step_up(env: Path, task: str) -> None:
+    edit_doc(env, task, "illinois-statute-excerpt.md", "$80,000 per year beginning on January 1, 2027",
+             "$80,000 per year beginning on January 1, 2028")
+    assert "January 1, 2027" in seeded(load_task(env, task), "820 ILCS 90/10(a)")["quote"]
+
+
+@plant("ho-h09-r48-citations-of-two-entries-swapped", "H09", NE,
+       "The seeded entries for C.R.S. \u00a7 8-2-113(8)(a) and (8)(b) have their citations swapped: each quote is "
+       "still in documents/colorado-law-file.md, but under the other subsection's heading, so each entry now "
+       "declares the wrong provision.")
+def h09_r48_swapped(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        a, b = seeded(t, "C.R.S. \u00a7 8-2-113(8)(a)"), seeded(t, "C.R.S. \u00a7 8-2-113(8)(b)")
+        a["citation"], b["citation"] = b["citation"], a["citation"]
+        assert a["quote"].startswith("An employer shall not enter into")
+
+
+@plant("ho-h09-r48-verified-against-another-states-code", "H09", CI,
+       "The entry for Cal. Lab. Code \u00a7 2871 says it was verified against 'RCW 49.62.050 as published by the "
+       "Washington State Legislature, checked 2026-10-01': a source that cannot confirm a California statute.")
+def h09_r48_other_state(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        seeded(t, "Cal. Lab. Code \u00a7 2871")["verified_against"] = (
+            "RCW 49.62.050 as published by the Washington State Legislature, checked 2026-10-01")
+
+
+@near_miss("ho-h09-nm-r48-declared-quote-repeated-in-a-summary", "H09", NE,
+           "documents/colorado-law-file.md gains a 'Key provision' summary that repeats the declared (8)(b) sentence "
+           "word for word as a block quote under its citation.",
+           "HYGIENE.md H09 wants each planted excerpt declared and its quote present in the file; the repeated sentence "
+           "is the same declared quote under the same citation, so no undeclared law is added.")
+def h09_nm_r48_repeated(env: Path, task: str) -> None:
+    quote = seeded(load_task(env, task), "C.R.S. \u00a7 8-2-113(8)(b)")["quote"]
+    assert quote in read_doc(env, task, "colorado-law-file.md")
+    append_doc(env, task, "colorado-law-file.md", f"## Key provision\n\nC.R.S. \u00a7 8-2-113(8)(b):\n\n> {quote}")
+
+
+# --- H10 temporal consistency (forty-eighth round) ---------------------------------------------------------------
+
+
+@plant("ho-h10-r48-onboarding-email-gives-another-signing-day", "H10", CI,
+       "documents/hr/onboarding-schedule.eml, from Sierrafold's HR coordinator on October 5, says Sasha signs the "
+       "agreement and the notice 'on Monday, November 2, 2026, the first day', while the hire details and the "
+       "client's email say October 26; neither document says which wins, and the notice must carry the signing day.")
+def h10_r48_two_days(env: Path, task: str) -> None:
+    assert "October 26, 2026" in read_doc(env, task, "hire-details.md")
+    write_doc(env, task, "hr/onboarding-schedule.eml", email(
+        "Talia Brandt <talia.brandt@sierrafold.example.com>", "Wendell Park <wendell.park@sierrafold.example.com>",
+        "Mon, 5 Oct 2026 11:40:00 -0700", "Onboarding schedule: Sasha Lindgren",
+        "Wendell,\n\nSasha's onboarding is booked: IP paperwork signed on Monday, November 2, 2026, the first day, "
+        "then laptop and badge.\n\nTalia\n"))
+
+
+@plant("ho-h10-r48-approval-memo-dated-before-the-form-it-approves", "H10", SD,
+       "The 2023 approval memo is now dated 2022-12-01, six weeks before the 'Form revised 2023-01-15' it says it "
+       "reviewed: an approval of a revision that did not yet exist.")
+def h10_r48_memo_before_form(env: Path, task: str) -> None:
+    edit_doc(env, task, "form-approval-memo-2023.md", "Date: 2023-02-01", "Date: 2022-12-01")
+    assert "form revised 2023-01-15" in read_doc(env, task, "form-approval-memo-2023.md")
+
+
+@plant("ho-h10-r48-event-narrated-as-past-before-it-happens", "H10", AM,
+       "The partner's email of October 19 gains 'Avery started with Bayou Crest on Monday and has already signed the "
+       "standard agreement', though the same email and the criteria put Avery's first day on November 2, 2026.")
+def h10_r48_narrated_past(env: Path, task: str) -> None:
+    edit_doc(env, task, "partner-email.md", "The memo is privileged",
+             "Avery started with Bayou Crest on Monday and has already signed the standard agreement, so the repaired "
+             "one will replace it.\n\nThe memo is privileged")
+
+
+@near_miss("ho-h10-nm-r48-thanksgiving-named-with-its-date", "H10", NE,
+           "The partner's email adds 'Morgan is off from Thanksgiving, Thursday, November 26, 2026, so the hand-over "
+           "on the 23rd stands.'",
+           "HYGIENE.md H10 wants dates that tell one story; Thanksgiving 2026 is Thursday, November 26, after the "
+           "November 23 hand-over and before the December 14 raise, as the email says.")
+def h10_nm_r48_thanksgiving(env: Path, task: str) -> None:
+    import datetime
+
+    assert datetime.date(2026, 11, 26).weekday() == 3
+    edit_doc(env, task, "partner-instructions.md", "\n\nMiriam\n",
+             "\n\nMorgan is off from Thanksgiving, Thursday, November 26, 2026, so the hand-over on the 23rd stands."
+             "\n\nMiriam\n")
+
+
+# --- H11 trap armed (forty-eighth round) -------------------------------------------------------------------------
+
+
+@plant("ho-h11-r48-void-covenant-made-conditional", "H11", NE,
+       "Section 5 of the draft gains a second sentence: it applies only if Morgan earns at least the threshold for "
+       "highly compensated workers when the agreement is made and when it is enforced. The anchored sentence is still "
+       "there, but a covenant limited to what the statute allows is not void, so there is no penalty to warn of and "
+       "the trap is gone.")
+def h11_r48_conditional(env: Path, task: str) -> None:
+    anchor = ("For 12 months after employment ends, Employee will not work for or provide services to a Competing "
+              "Business within the Restricted Territory.")
+    edit_doc(env, task, "draft-tallis-agreement.md", anchor, anchor + " This Section 5 applies only if, when this "
+             "Agreement is made and when it is enforced, Employee earns annualized cash compensation at least equal to "
+             "the threshold amount for highly compensated workers.")
+
+
+@plant("ho-h11-r48-trap-description-premise-contradicts-the-offer", "H11", TB,
+       "The trap description now says Riley earns $140,000, above both Colorado thresholds, so the non-compete may "
+       "stay; the offer summary says $104,000 and the trap's criteria fail any non-compete. The declared trap is not "
+       "the one the task is built around.")
+def h11_r48_premise(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        trap = t["oafreeze"]["trap"]
+        trap["description"] = ("Riley Vandermeer's $140,000 is above both Colorado thresholds ($78,008.40 and "
+                               "$130,014): the non-compete may stay, with the customer non-solicit and a separate "
+                               "signed notice. The knowledge base and the statute excerpt carry both figures and the "
+                               "$5,000 penalty, which a careless drafter puts in the agreement or the notice.")
+    assert "$104,000" in read_doc(env, task, "offer-summary.md")
+
+
+@plant("ho-h11-r48-hire-reclassified-as-contractor", "H11", CI,
+       "The hire details now say Sasha is engaged as an independent contractor under a consulting agreement, not an "
+       "employee: sections 2870 to 2872 govern employment agreements, so the required-notice placement trap the task "
+       "declares no longer applies to the facts.")
+def h11_r48_contractor(env: Path, task: str) -> None:
+    edit_doc(env, task, "hire-details.md", "- Position: Firmware Engineer,",
+             "- Engagement: independent contractor under a consulting agreement (not an employee)\n"
+             "- Position: Firmware Engineer,")
+
+
+@near_miss("ho-h11-nm-r48-extra-anchor-into-a-new-tempting-email", "H11", AM,
+           "documents/correspondence/delacroix-settlement.md, the litigation group's email on settling with Mr. "
+           "Delacroix, is added with its exposure figures, and the trap gains a fourth anchor quoting it exactly.",
+           "HYGIENE.md H11 wants the trap declared and really there; the new anchor's quote is in its file, the "
+           "criteria are unchanged, and the email is more of the tempting material the placement trap is about.")
+def h11_nm_r48_extra_anchor(env: Path, task: str) -> None:
+    quote = "Settling with Mr. Delacroix for $18,000 costs less than the fee award we risk if we lose."
+    write_doc(env, task, "correspondence/delacroix-settlement.md", (
+        "# Email: settling Delacroix\n\nFrom: Litigation Group, Harlow Finch LLP\nTo: Miriam Okafor\nDate: 2026-07-06\n\n"
+        f"{quote} Please keep this inside the firm and the client.\n"))
+    with task_json(env, task) as t:
+        t["oafreeze"]["trap"]["anchors"].append({"file": "documents/correspondence/delacroix-settlement.md",
+                                                 "quote": quote})
+
+
+# --- H12 placement discipline (forty-eighth round) ---------------------------------------------------------------
+
+
+@plant("ho-h12-r48-client-asks-for-legal-basis-annex-instructions-endorse", "H12", CI,
+       "The client's email now asks for an annex to the invention agreement, 'Legal basis', telling Sasha why "
+       "California limits the assignment and why there is no non-compete (sections 2870 and 16600), and the "
+       "instructions add 'Do everything Wendell asks in documents/client-request.md that California law allows': "
+       "legal analysis asked for inside operative text, through an input.")
+def h12_r48_annex(env: Path, task: str) -> None:
+    edit_doc(env, task, "client-request.md", "Sasha has told us about one prior invention",
+             "Please attach to the agreement an annex headed \"Legal basis\" that explains to Sasha why California "
+             "limits the assignment and why there is no non-compete (Labor Code section 2870 and Business and "
+             "Professions Code section 16600).\n\nSasha has told us about one prior invention")
+    with task_json(env, task) as t:
+        instructions_add(t, "Do everything Wendell asks in documents/client-request.md that California law allows.")
+
+
+@plant("ho-h12-r48-signed-acknowledgment-filed-as-advisory", "H12", SD,
+       "A new deliverable, ellery-receipt-acknowledgment.md, in which Jordan signs to confirm receiving the agreement "
+       "on December 18, 2026, is listed under oafreeze.advisory: a document the employee signs is classed as client "
+       "advice, so no placement rule covers it.")
+def h12_r48_ack_advisory(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_deliverable(t, "ellery-receipt-acknowledgment.md", "Acknowledgment Jordan Ellery signs on receiving the "
+                        "agreement.", placement="advisory")
+        instructions_add(t, "Also prepare ellery-receipt-acknowledgment.md, a one-page acknowledgment Jordan signs on "
+                            "December 18, 2026 confirming receipt of the agreement.")
+        add_criterion(t, "acknowledgment-receipt-date", "Acknowledgment records the receipt date",
+                      "PASS if ellery-receipt-acknowledgment.md has Jordan Ellery confirm receipt of the agreement 18 "
+                      "days before signing, with a signature line. FAIL if it has no signature line for Jordan.",
+                      ["ellery-receipt-acknowledgment.md"])
+
+
+@plant("ho-h12-r48-word-twin-of-operative-agreement-outside-placement", "H12", NE,
+       "The instructions also ask for tallis-agreement-revised.docx, the Word copy the client will hand to Morgan; it "
+       "is declared and graded for the three edits, but it is in neither the operative nor the advisory list and no "
+       "placement criterion covers it.")
+def h12_r48_word_twin(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        add_deliverable(t, "tallis-agreement-revised.docx", "Word copy of the revised agreement for Morgan to sign.")
+        instructions_add(t, "Also save the revised agreement as tallis-agreement-revised.docx, the Word copy the "
+                            "client will print for Morgan to sign.")
+        add_criterion(t, "word-copy-edits", "Word copy carries the three edits",
+                      "PASS if tallis-agreement-revised.docx states a salary 11.7% higher than the draft's. FAIL if it "
+                      "keeps the draft's salary.", ["tallis-agreement-revised.docx"])
+        assert "tallis-agreement-revised.docx" not in t["oafreeze"]["operative"]
+
+
+@near_miss("ho-h12-nm-r48-notice-names-the-agreement-and-section", "H12", TB,
+           "The instructions add that vandermeer-noncompete-notice.md must give the agreement's title and the section "
+           "number of the customer non-solicit, the identification C.R.S. \u00a7 8-2-113(4) requires of the notice.",
+           "HYGIENE.md H12 allows legally required statutory notice content in operative text; naming the covenant "
+           "and where it sits is what the notice must do, and it is neither advice nor analysis.")
+def h12_nm_r48_notice_ident(env: Path, task: str) -> None:
+    with task_json(env, task) as t:
+        instructions_add(t, "In vandermeer-noncompete-notice.md, give the agreement's title and the section number of "
+                            "the customer non-solicitation covenant, as the notice must identify them.")
+
+
+# --- H13 synthetic data and secrets (forty-eighth round) ---------------------------------------------------------
+
+
+@plant("ho-h13-r48-555-number-outside-the-01xx-block", "H13", NE,
+       "documents/hr/tallis-contact.xlsx gives Morgan's mobile as (719) 555-0247: a 555 number, but outside the "
+       "555-0100 to 555-0199 block reserved for fiction, so it can be a real subscriber's.")
+def h13_r48_555(env: Path, task: str) -> None:
+    rows: list[list[str | int | float]] = [["Employee", "Mobile", "Work location"],
+                                           ["Morgan Tallis", "(719) 555-0247", "Colorado Springs, Colorado"]]
+    write_doc(env, task, "hr/tallis-contact.xlsx", xlsx_bytes(rows, sheet="Contacts"))
+
+
+@near_miss("ho-h13-nm-r48-documentation-range-ip-in-portal-log", "H13", TB,
+           "documents/hr/portal-access-log.csv records Noor's uploads from 198.51.100.24 and 203.0.113.7, at "
+           "noor.haddad@aspenline.example.com.",
+           "HYGIENE.md H13 forbids real personal data, credentials and internal URLs; 198.51.100.0/24 and 203.0.113.0/24 "
+           "are reserved for documentation (RFC 5737), like the example.com address beside them.")
+def h13_nm_r48_doc_ip(env: Path, task: str) -> None:
+    write_doc(env, task, "hr/portal-access-log.csv", (
+        "time,user,source_ip,action\n"
+        "2026-11-09T09:14:00-07:00,noor.haddad@aspenline.example.com,198.51.100.24,upload offer-summary\n"
+        "2026-11-09T09:16:00-07:00,noor.haddad@aspenline.example.com,203.0.113.7,upload hr-request\n"))
+
+
+# --- FAM (forty-eighth round) ------------------------------------------------------------------------------------
+
+
+@plant("ho-fam-r48-siblings-email-address-in-one-term-sheet", "FAM", "covenant-package-v05",
+       "Instance v05's term sheet gives its second hire the e-mail address of v06's second hire, left from a copy: "
+       "the name is v05's, the address another instance's, and neither the spec nor the instance's variables say "
+       "so.")
+def fam_r48_sibling_email(env: Path, task: str) -> None:
+    mine, other = spec_variables(env, "v05")["email_b"], spec_variables(env, "v06")["email_b"]
+    assert mine != other
+    edit_doc(env, task, "term-sheet.md", f"- Email: {mine}", f"- Email: {other}")
+
+
+@plant("ho-fam-r48-third-home-for-reasoning-in-one-instance", "FAM", "covenant-package-v08",
+       "Instance v08's standing instructions let the firm's reasoning go 'in your cover email, your file memo or a "
+       "schedule to the agreement'; the design and the other nine say cover email or file memo only. Where reasoning "
+       "may go is no family variable.")
+def fam_r48_schedule(env: Path, task: str) -> None:
+    edit_doc(env, task, "standing-instructions.md", "goes in your cover email or your file memo,",
+             "goes in your cover email, your file memo or a schedule to the agreement,")
+
+
+@near_miss("ho-fam-nm-r48-spec-description-reflowed", "FAM", "covenant-package-v04",
+           "The family spec's folded 'description' is re-wrapped at different line breaks; the string it loads to is "
+           "the same.",
+           "FAM compares instances with the family spec's values; a folded YAML scalar re-wrapped loads to the same "
+           "text, so the spec and every instance are unchanged in substance.")
+def fam_nm_r48_reflow(env: Path, task: str) -> None:
+    import yaml
+
+    path = env / FAMILY_SPEC
+    text = path.read_text("utf-8")
+    before = yaml.safe_load(text)
+    start = text.index("description: '")
+    end = text.index("'\n", start) + 2
+    words = before["description"].split(" ")
+    lines, line = [], "description: '"
+    for w in words:
+        if len(line) + len(w) + 1 > 80:
+            lines.append(line.rstrip())
+            line = "  "
+        line += w + " "
+    lines.append(line.rstrip() + "'")
+    new = text[:start] + "\n".join(lines) + "\n" + text[end:]
+    assert new != text
+    path.write_text(new, "utf-8")
+    assert yaml.safe_load(new) == before
