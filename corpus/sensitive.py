@@ -165,7 +165,7 @@ RULES = [
                                r"hooks\.zapier\.com/hooks/catch/[^\s\"'<>)]+|[\w.-]+\.logic\.azure\.com[^\s\"'<>)]*sig=)",
                                re.I), "blocker"),
     ("secret in a URL", re.compile(r"\bhttps?://[^\s\"'<>/]+/?[^\s\"'<>]*[?&](?:token|access_token|api[_-]?key|apikey|"
-                                   r"key|secret|sig|signature|password|passwd|auth|code)=[\w%.~+/-]{12,}", re.I),
+                                   r"key|secret|sig|signature|password|passwd|pwd|passcode|pass|auth|code)=[\w%.~+/-]{12,}", re.I),
      "blocker"),
     ("credentials in a URL", re.compile(r"\b[a-z][a-z0-9+.-]*://[^\s/:@\"'<>]+:[^\s/@\"'<>]+@[\w.-]+", re.I), "blocker"),
     # A key named as a credential, in prose, YAML, .env or JSON ("api_key": "...", client_secret=...).
@@ -206,6 +206,10 @@ RULES = [
     # HMRC issues, six digits, a suffix A-D (QQ, HMRC's example prefix, is allowed in _allowed).
     ("national identity number", re.compile(r"\b(?!BG|GB|NK|KN|TN|NT|ZZ)[A-CEGHJ-PR-TW-Z][A-CEGHJ-NPR-TW-Z]"
                                             r"(?: ?\d{2}){3} ?[A-D]\b"), "major"),
+    # A US Medicare Beneficiary Identifier in its own dashed form ("3HK7-WN2-QE48"): eleven characters in fixed
+    # places, letters without S, L, O, I, B or Z (CMS's published example 1EG4-TE5-MK73 allowed).
+    ("national identity number", re.compile(r"(?<![\w-])[1-9][AC-HJKMNP-RT-Y][AC-HJKMNP-RT-Y0-9]\d-[AC-HJKMNP-RT-Y]"
+                                            r"[AC-HJKMNP-RT-Y0-9]\d-[AC-HJKMNP-RT-Y]{2}\d\d(?![\w-])"), "major"),
     # A Singapore NRIC or FIN in its own form, labelled or not ("S8734162C"): a prefix letter, seven
     # digits and a check letter that must hold (_nric_ok), so a reference number of the same shape passes.
     ("national identity number", re.compile(r"\b[STFGM]\d{7}[A-Z]\b"), "major"),
@@ -378,7 +382,7 @@ _CODICE_FISCALE = re.compile(r"[A-Z]{6}\d{2}[ABCDEHLMPRST]\d{2}[A-Z]\d{3}[A-Z]")
 
 # Identity numbers published for everyone's use: the SAT's generic RFCs for the public and for foreigners;
 # Italy's and Spain's textbook examples (Mario Rossi's codice fiscale, the DNI of the forms' samples).
-GENERIC_IDS = {"XAXX010101000", "XEXX010101000", "RSSMRA85T10A562S", "12345678Z"}
+GENERIC_IDS = {"XAXX010101000", "XEXX010101000", "RSSMRA85T10A562S", "12345678Z", "1EG4-TE5-MK73"}
 
 
 def _fictional_value(kind: str, value: str) -> bool:
@@ -645,6 +649,7 @@ GATES: list[tuple[str, tx.Gate | tx.Begins | None]] = [
     ("SSN", None),
     ("taxpayer number", tx.Gate(("9",))),
     ("national identity number", None),
+    ("national identity number", tx.Gate(("-",))),
     ("national identity number", None),
     ("national identity number", None),
     ("national identity number", tx.Gate((".",), ("-",))),
@@ -672,6 +677,8 @@ GATES: list[tuple[str, tx.Gate | tx.Begins | None]] = [
                                     ".tailscale.net"), fold=True)),
     ("internal host name", tx.Gate((".internal", ".corp", ".lan", ".intranet", ".localdomain", ".home.arpa"), fold=True)),
 ]
+# Each rule has its gate, in the same place (the two lists are zipped).
+assert [kind for kind, *_ in RULES] == [kind for kind, _ in GATES], "RULES and GATES out of step"
 # A line that holds a digit, from that digit to the line's end (str.splitlines's line ends).
 _DIGIT_LINE = re.compile(r"\d[^\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]*")
 _ASCII_DIGIT_LINE = re.compile(r"[0-9][^\n\r\x0b\x0c\x1c\x1d\x1e]*")

@@ -201,3 +201,11 @@ def test_an_internal_host_in_capitals_as_mail_headers_write_it():
     assert [(kind, value) for _l, kind, _s, value in sv.hits(received)] == [
         ("internal host name", "PHLON-EXCH02.corp.firm.local"), ("internal host name", "EXCH01.CORP.FIRM.LOCAL")]
     assert sv.hits("Version 1.2.Local build") == []
+
+
+def test_a_meeting_link_with_its_passcode_and_a_medicare_identifier():
+    link = "Join: https://us02web.zoom.us/j/85512345678?pwd=Q2FkZWxpbmVSZXZpZXcyMDI2TnY"
+    assert [(kind, sev) for _l, kind, sev, _v in sv.hits(link)] == [("secret in a URL", "blocker")]
+    assert [(kind, value) for _l, kind, _s, value in sv.hits("Spouse,MBI\nJordan,3HK7-WN2-QE48\n")] == [
+        ("national identity number", "3HK7-WN2-QE48")]
+    assert sv.hits("CMS's example MBI is 1EG4-TE5-MK73.") == []
