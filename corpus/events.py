@@ -97,10 +97,9 @@ def event_dates(text: str, as_of: dt.date, *, relative: bool = False,
         if _PAST.search(words):
             continue
         thing = _OBJECT.search(words)
-        dated = _FILE_NAME.sub(lambda m: " " * len(m.group(0)), piece) if "." in piece else piece
-        found = [tx.date_readings(w) for w, _ in tx.dates(dated)] + dating.yearless(dated, as_of) + \
-            (dating.relative(dated, as_of) if relative else [])
-        found = list(dict.fromkeys(found))  # one day written twice ("calendar week 46 (KW 46)") is one date
+        found = _days(piece, as_of, relative)
+        if found and _FILE_NAME.search(piece):  # a date inside a file's name is the name's, not the event's
+            found = _days(_FILE_NAME.sub(lambda m: " " * len(m.group(0)), piece), as_of, relative)
         if not found and months:
             found = dating.month_years(piece)  # "signs in February 2027": a day of that month
         if len(found) > 1 and not clause:
@@ -143,6 +142,13 @@ def event_dates(text: str, as_of: dt.date, *, relative: bool = False,
 # What a document is handed over for, not when it is signed: "ready for his signature", "for signing", "to sign".
 _FOR_SIGNING = re.compile(r"\b(?:ready\s+)?for\s+(?:(?:his|her|their|its|your|the\s+\w+'s|[A-Z]\w+'s)\s+)?"
                           r"(?:signature|signing|execution)\b|\bto\s+(?:review\s+and\s+)?sign\b")
+
+
+def _days(piece: str, as_of: dt.date, relative: bool) -> list[tuple[dt.date, ...]]:
+    """The days a piece names (each date's readings), one day written twice ("calendar week 46 (KW 46)") once."""
+    found = [tx.date_readings(w) for w, _ in tx.dates(piece)] + dating.yearless(piece, as_of) + \
+        (dating.relative(piece, as_of) if relative else [])
+    return list(dict.fromkeys(found))
 
 
 # Between a thing and the word of its event: the thing as the subject ("the agreement is signed") or the

@@ -600,6 +600,14 @@ class _Joined:
     then read together by `_split_ssn_row`."""
 
 
+def _ssn_columns(text: str) -> bool:
+    """Whether a text may have three columns labelled as parts of an SSN (three labels at least; counted by
+    substring first, as most texts have none)."""
+    said = text.count("SSN") + text.count("ssn") + text.count("Social Security") + text.count("social security") + \
+        text.count("SOCIAL SECURITY")
+    return said >= 3 and len(_SSN_COLUMN.findall(text)) >= 3
+
+
 def _split_ssn(cells: list[tuple[int, int, str]]) -> dict[int, tuple]:
     """{first column: the split SSN's marker} when three columns in a row are labelled as parts of an SSN."""
     marked = [col for col, (_s, _e, text) in enumerate(cells) if _SSN_COLUMN.search(text) and len(text) < 40]
@@ -746,7 +754,7 @@ def _hits(written: str) -> list[tuple[int, str, str, str]]:
     text = _unmasked(tx.ascii_digits(written))
     lines = text.splitlines()
     tables = _table_hits(lines) if tx.matches_from(ANY_LABEL, text, LABEL_STARTS, first=True) or \
-        _SSN_COLUMN.search(text) else {}
+        _ssn_columns(text) else {}
     candidates = candidate_lines(text)
     out = []
     for number in sorted(set(candidates) | set(tables)):
@@ -780,9 +788,12 @@ _SPLIT_PHONE = re.compile(r"""["']?area[_ ]?(?:code)?["']?\s*[:=]\s*["']?(?P<are
                           r"""["']?(?P<x>\d{3})[-. ]?(?P<y>\d{4})\b""", re.I)
 
 
+_AREA_KEYS = ('"area', "'area", "area_", "area:", "area=", "areaCode", "Area:", "Area code:", "Area Code:", "AREA")
+
+
 def _split_phone(text: str) -> list[tuple[int, str, str, str]]:
     """A phone number split over labelled fields: (line, kind, severity, value) for each real-looking one."""
-    if "rea" not in text:
+    if not any(key in text for key in _AREA_KEYS):
         return []
     out = []
     for m in _SPLIT_PHONE.finditer(text):
