@@ -333,8 +333,9 @@ _GENERIC = {"final", "clean", "copy", "version", "firm", "firms", "house", "mode
 
 
 def template_for(ctx: TaskContext, deliverable: str) -> tuple[str, str] | None:
-    """The starting template of a deliverable: the workspace file the matcher pairs it with,
-    else the one task file of its format family whose name says template/draft/form."""
+    """The starting template of a deliverable: the workspace file the matcher pairs it with by name
+    (exactly or closely, not as the one file of its format), else the one task file of its format
+    family whose name says template/draft/form."""
     files = [f for f in ctx.task_files if f.text is not None]
     # A file paired by name (exact or close); the lone file of the deliverable's format is not its form
     # for that alone ("supply-agreement.md" is no starting form of "demand-letter.md").
