@@ -142,6 +142,9 @@ def _labelled_rule(kind: str, label: str, value: str, severity: str, coded: bool
 
 # (kind, pattern, severity); secrets are quoted masked in the evidence. A stretch of text is
 # claimed by the first rule that matches it, so the specific rules come before the general ones.
+# A Social Security number's dashed shape: no area 000, 666 or 9xx, no group 00, no serial 0000.
+_SSN_SHAPE = re.compile(r"(?!000|666|9\d\d)\d{3}-(?!00)\d{2}-(?!0000)\d{4}")
+
 RULES = [
     ("private key", re.compile(r"-----BEGIN [A-Z ]*PRIVATE KEY-----"), "blocker"),
     # PuTTY's own key file (.ppk, formats 2 and 3): the private half is there, encrypted or not
@@ -191,7 +194,7 @@ RULES = [
     *[_labelled_rule(*entry) for entry in LABELLED],
     # A birth date in prose ("born on 17 April 1991") may be part of the story (an age claim): minor.
     ("date of birth", re.compile(rf"(?<![\w.])born(?:[ \t]+on)?[ \t]+(?P<v>{_DATE})(?![\w-])", re.I), "minor"),
-    ("SSN", re.compile(r"\b(?!000|666|9\d\d)\d{3}-(?!00)\d{2}-(?!0000)\d{4}\b"), "major"),
+    ("SSN", re.compile(rf"\b{_SSN_SHAPE.pattern}\b"), "major"),
     # A number labelled as one, however it is written: "SSN 529 41 7730", "social security no. 529.41.7730".
     ("SSN", re.compile(r"\b(?:SSN|SS#|S\.S\.N\.?|social\s+security(?:\s+(?:number|no\.?|#))?|taxpayer\s+id(?:entification)?"
                        r"(?:\s+number)?|TIN)(?!\w)[^\d\n]{0,30}?(?<!\d)(?!000|666|9\d\d)\d{3}[\s.]?(?!00)\d{2}[\s.]?(?!0000)\d{4}\b", re.I),
@@ -626,8 +629,6 @@ def _split_ssn_row(cells: list[tuple[int, int, str]], col: int) -> tuple[int, in
         return None
     return (cells[col][0], cells[col + 2][1]) if _SSN_SHAPE.fullmatch("-".join(parts)) else None
 
-
-_SSN_SHAPE = re.compile(r"(?!000|666|9\d\d)\d{3}-(?!00)\d{2}-(?!0000)\d{4}")
 
 
 # For each rule, in RULES's order and named by its kind, the literals every match of it contains
